@@ -1,0 +1,164 @@
+/** Event bus: NATS JetStream (one stream, durable consumers, msgID de-duplication) or an in-process bus. */
+import { AckPolicy, connect, DeliverPolicy, JSONCodec, type NatsConnection } from 'nats'
+import type { Logger } from 'pino'
+import type { EventEnvelope, EventMap, EventSubject } from '../events'
+
+/** Handles one delivered event; throwing asks for a redelivery later. */
+export type EventHandler = (event: EventEnvelope) => Promise<void>
+
+/** What services need from the bus. */
+export interface EventBus {
+  readonly kind: 'nats' | 'memory'
+  /** Publishes once per msgId: the server (or the in-process bus) drops a repeat. */
+  publish<S extends EventSubject>(subject: S, payload: EventMap[S], msgId: string): Promise<void>
+  /** Starts a durable consumer; returns a function that stops it. */
+  subscribe(durable: string, subjects: EventSubject[], handler: EventHandler): Promise<() => Promise<void>>
+  close(): Promise<void>
+}
+
+/** An in-process bus for the all-in-one mode: each durable name gets every event once. */
+export function createMemoryBus(): EventBus {
+  const consumers = new Map<string, { subjects: Set<string>; handler: EventHandler; seen: Set<string> }>()
+  const seenPublished = new Set<string>()
+  const deliver = async (c: { handler: EventHandler; seen: Set<string> }, event: EventEnvelope, attempt = 0): Promise<void> => {
+    if (c.seen.has(event.msgId)) return
+    try {
+      await c.handler(event)
+      c.seen.add(event.msgId)
+    } catch {
+      // Passing failures are retried with back-off, as JetStream would redeliver after a nak.
+      if (attempt < 5) setTimeout(() => void deliver(c, event, attempt + 1), 200 * 2 ** attempt)
+    }
+  }
+  return {
+    kind: 'memory',
+    publish: async (subject, payload, msgId) => {
+      if (seenPublished.has(msgId)) return
+      seenPublished.add(msgId)
+      const event = { subject, payload, msgId } as EventEnvelope
+      for (const c of consumers.values()) if (c.subjects.has(subject)) queueMicrotask(() => void deliver(c, event))
+    },
+    subscribe: async (durable, subjects, handler) => {
+      consumers.set(durable, { subjects: new Set(subjects), handler, seen: new Set() })
+      return async () => {
+        consumers.delete(durable)
+      }
+    },
+    close: async () => consumers.clear(),
+  }
+}
+
+/** Options of the JetStream bus. */
+export interface NatsBusOptions {
+  url: string
+  stream: string
+  subjectPrefix: string
+  log: Logger
+}
+
+const codec = JSONCodec<unknown>()
+
+/**
+ * A JetStream bus. It connects in the background and keeps reconnecting, so a process starts while NATS
+ * is down; publishing fails until it is up, and the outbox keeps the events until then.
+ */
+export function createNatsBus(opts: NatsBusOptions): EventBus {
+  let nc: NatsConnection | null = null
+  let closed = false
+  const stops: (() => Promise<void>)[] = []
+  const full = (s: string) => `${opts.subjectPrefix}.${s}`
+  const short = (s: string) => s.slice(opts.subjectPrefix.length + 1) as EventSubject
+
+  const ready: Promise<NatsConnection> = (async () => {
+    for (let attempt = 0; !closed; attempt++) {
+      try {
+        const conn = await connect({ servers: opts.url, maxReconnectAttempts: -1, reconnectTimeWait: 500, timeout: 2000, name: 'mcp-directory' })
+        const jsm = await conn.jetstreamManager()
+        const config = { name: opts.stream, subjects: [`${opts.subjectPrefix}.>`], duplicate_window: 2 * 60 * 1_000_000_000 }
+        try {
+          await jsm.streams.info(opts.stream)
+          await jsm.streams.update(opts.stream, config)
+        } catch {
+          await jsm.streams.add(config)
+        }
+        nc = conn
+        return conn
+      } catch (err) {
+        if (attempt % 10 === 0) opts.log.warn({ err: String(err) }, 'NATS not reachable yet; retrying')
+        await Bun.sleep(Math.min(250 * 2 ** attempt, 2000))
+      }
+    }
+    throw new Error('bus closed')
+  })()
+  ready.catch(() => {})
+
+  const connection = async (timeoutMs: number) => {
+    if (nc) return nc
+    return Promise.race([ready, Bun.sleep(timeoutMs).then(() => Promise.reject(new Error('NATS not connected')))])
+  }
+
+  return {
+    kind: 'nats',
+    publish: async (subject, payload, msgId) => {
+      const conn = await connection(2000)
+      await conn.jetstream().publish(full(subject), codec.encode(payload), { msgID: msgId, timeout: 2000 })
+    },
+    subscribe: async (durable, subjects, handler) => {
+      const wanted = new Set(subjects.map(full))
+      let stopped = false
+      let current: { close(): Promise<void | Error> } | null = null
+      // The consume loop re-creates itself after any failure (server restart, consumer deleted).
+      const loop = async () => {
+        while (!stopped && !closed) {
+          try {
+            const conn = await ready
+            const jsm = await conn.jetstreamManager()
+            await jsm.consumers.add(opts.stream, {
+              durable_name: durable,
+              ack_policy: AckPolicy.Explicit,
+              deliver_policy: DeliverPolicy.All,
+              // One subject filters on the server; several use the stream's wildcard and are filtered here,
+              // since nats-server before 2.10 (Debian 12 ships 2.9) has no filter_subjects.
+              filter_subject: subjects.length === 1 ? full(subjects[0]) : `${opts.subjectPrefix}.>`,
+              ack_wait: 30_000_000_000,
+              max_deliver: -1,
+            })
+            const consumer = await conn.jetstream().consumers.get(opts.stream, durable)
+            const messages = await consumer.consume({ max_messages: 64 })
+            current = messages
+            for await (const m of messages) {
+              if (stopped) break
+              if (!wanted.has(m.subject)) {
+                m.ack()
+                continue
+              }
+              const event = { subject: short(m.subject), payload: codec.decode(m.data), msgId: m.headers?.get('Nats-Msg-Id') ?? String(m.seq) } as EventEnvelope
+              try {
+                await handler(event)
+                m.ack() // only after the side effect committed
+              } catch (err) {
+                opts.log.warn({ err: String(err), subject: m.subject, durable }, 'event handler failed; will redeliver')
+                m.nak(2000)
+              }
+            }
+          } catch (err) {
+            if (!stopped && !closed) opts.log.warn({ err: String(err), durable }, 'consumer loop failed; restarting')
+          }
+          if (!stopped && !closed) await Bun.sleep(1000)
+        }
+      }
+      void loop()
+      const stop = async () => {
+        stopped = true
+        await current?.close()
+      }
+      stops.push(stop)
+      return stop
+    },
+    close: async () => {
+      closed = true
+      for (const s of stops) await s().catch(() => {})
+      if (nc) await nc.drain().catch(() => {})
+    },
+  }
+}

@@ -1,0 +1,166 @@
+/** Process configuration (contract §2): parsed once at start, every bad variable named in one message. */
+
+/** Default local ports of the stack mode, one per service. */
+export const STACK_PORTS = {
+  gateway: 3000,
+  catalog: 3101,
+  submission: 3102,
+  'agent-auth': 3103,
+  'claim-verifier': 3104,
+  badge: 3105,
+  mcp: 3106,
+  web: 3107,
+  prober: 3108,
+} as const
+
+/** Name of a service the gateway can route to. */
+export type ServiceName = Exclude<keyof typeof STACK_PORTS, 'gateway'>
+
+/** Environment variable that tells the gateway where each service is. */
+export const SERVICE_URL_VARS: Record<ServiceName, string> = {
+  catalog: 'CATALOG_URL',
+  submission: 'SUBMISSION_URL',
+  'agent-auth': 'AGENT_AUTH_URL',
+  'claim-verifier': 'CLAIM_VERIFIER_URL',
+  badge: 'BADGE_URL',
+  mcp: 'MCP_URL',
+  web: 'WEB_URL',
+  prober: 'PROBER_URL',
+}
+
+/** The validated configuration every process reads. */
+export interface Config {
+  port: number
+  publicBaseUrl: string
+  databaseUrl: string | null
+  dataDir: string
+  redisUrl: string | null
+  natsUrl: string | null
+  natsStream: string
+  eventSubjectPrefix: string
+  redisKeyPrefix: string
+  smtpUrl: string | null
+  mailFrom: string
+  operatorToken: string | null
+  dnsServers: string[]
+  githubApiUrl: string
+  githubToken: string | null
+  outboundAllowPrivate: boolean
+  rateLimitPerMinute: number
+  rateLimitWritePerHour: number
+  trustProxyHops: number
+  /** Base URLs per service; several URLs (comma-separated) spread the load across replicas. */
+  serviceUrls: Record<ServiceName, string[]>
+  upstreamTimeoutMs: number
+  viewFlushMs: number
+  logLevel: string
+}
+
+/** Thrown when one or more variables are invalid; the message names every one. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`invalid configuration:\n  ${problems.join('\n  ')}`)
+    this.name = 'ConfigError'
+  }
+}
+
+type Env = Record<string, string | undefined>
+
+/** Parses and validates the environment; throws ConfigError naming every bad variable. */
+export function loadConfig(env: Env = process.env): Config {
+  const problems: string[] = []
+  const str = (k: string) => {
+    const v = env[k]?.trim()
+    return v === undefined || v === '' ? undefined : v
+  }
+  const int = (k: string, def: number, min: number, max: number) => {
+    const v = str(k)
+    if (v === undefined) return def
+    const n = Number(v)
+    if (!/^\d+$/.test(v) || !Number.isSafeInteger(n) || n < min || n > max) {
+      problems.push(`${k}: must be an integer from ${min} to ${max} (got ${JSON.stringify(v)})`)
+      return def
+    }
+    return n
+  }
+  const url = (k: string, schemes: string[], def: string | null): string | null => {
+    const v = str(k)
+    if (v === undefined) return def
+    try {
+      const u = new URL(v)
+      if (!schemes.includes(u.protocol.replace(/:$/, ''))) throw new Error()
+      return v
+    } catch {
+      problems.push(`${k}: must be a ${schemes.join(' or ')} URL (got ${JSON.stringify(v)})`)
+      return def
+    }
+  }
+
+  const port = int('PORT', 3000, 1, 65535)
+  const publicBaseUrl = (url('PUBLIC_BASE_URL', ['http', 'https'], null) ?? `http://localhost:${port}`).replace(/\/+$/, '')
+  const rawDb = str('DATABASE_URL')
+  let databaseUrl: string | null = null
+  if (rawDb !== undefined) {
+    if (rawDb === 'memory://' || /^postgres(ql)?:\/\//.test(rawDb)) databaseUrl = rawDb
+    else problems.push(`DATABASE_URL: must be postgres://… or memory:// (got ${JSON.stringify(rawDb)})`)
+  }
+  const mailFromDefault = `no-reply@${new URL(publicBaseUrl).hostname}`
+  const mailFrom = str('MAIL_FROM') ?? mailFromDefault
+  if (!/^[^\s@<>]+@[^\s@<>]+$/.test(mailFrom)) problems.push(`MAIL_FROM: must be an e-mail address (got ${JSON.stringify(mailFrom)})`)
+
+  const dnsServers = (str('DNS_SERVERS') ?? '').split(',').map((s) => s.trim()).filter(Boolean)
+  for (const s of dnsServers) {
+    if (!/^(\d{1,3}(\.\d{1,3}){3}|\[[0-9a-fA-F:]+\]|[0-9a-fA-F:]+)(:\d{1,5})?$/.test(s)) problems.push(`DNS_SERVERS: ${JSON.stringify(s)} is not an ip or ip:port`)
+  }
+  const allowPrivate = str('OUTBOUND_ALLOW_PRIVATE')
+  if (allowPrivate !== undefined && allowPrivate !== '0' && allowPrivate !== '1') problems.push(`OUTBOUND_ALLOW_PRIVATE: must be 0 or 1`)
+
+  const serviceUrls = {} as Record<ServiceName, string[]>
+  for (const [svc, key] of Object.entries(SERVICE_URL_VARS) as [ServiceName, string][]) {
+    const v = str(key)
+    const list = (v ?? `http://127.0.0.1:${STACK_PORTS[svc]}`).split(',').map((s) => s.trim().replace(/\/+$/, '')).filter(Boolean)
+    for (const u of list) {
+      try {
+        if (!/^https?:$/.test(new URL(u).protocol)) throw new Error()
+      } catch {
+        problems.push(`${key}: ${JSON.stringify(u)} is not an http(s) URL`)
+      }
+    }
+    serviceUrls[svc] = list
+  }
+  const logLevel = str('LOG_LEVEL') ?? 'info'
+  if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel)) problems.push(`LOG_LEVEL: must be one of fatal, error, warn, info, debug, trace, silent`)
+  const natsStream = str('NATS_STREAM') ?? 'DIRECTORY'
+  if (!/^[A-Za-z0-9_-]+$/.test(natsStream)) problems.push(`NATS_STREAM: letters, digits, _ and - only`)
+  const eventSubjectPrefix = str('EVENT_SUBJECT_PREFIX') ?? 'directory'
+  if (!/^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*$/.test(eventSubjectPrefix)) problems.push(`EVENT_SUBJECT_PREFIX: dot-separated tokens of letters, digits, _ and -`)
+
+  const config: Config = {
+    port,
+    publicBaseUrl,
+    databaseUrl,
+    dataDir: str('DATA_DIR') ?? './.data',
+    redisUrl: url('REDIS_URL', ['redis', 'rediss'], null),
+    natsUrl: url('NATS_URL', ['nats', 'tls'], null),
+    natsStream,
+    eventSubjectPrefix,
+    redisKeyPrefix: str('REDIS_KEY_PREFIX') ?? 'mcpdir:',
+    smtpUrl: url('SMTP_URL', ['smtp', 'smtps'], null),
+    mailFrom,
+    operatorToken: str('OPERATOR_TOKEN') ?? null,
+    dnsServers,
+    githubApiUrl: (url('GITHUB_API_URL', ['http', 'https'], 'https://api.github.com') as string).replace(/\/+$/, ''),
+    githubToken: str('GITHUB_TOKEN') ?? null,
+    outboundAllowPrivate: allowPrivate === '1',
+    rateLimitPerMinute: int('RATE_LIMIT_PER_MINUTE', 120, 1, 1_000_000),
+    rateLimitWritePerHour: int('RATE_LIMIT_WRITE_PER_HOUR', 20, 1, 1_000_000),
+    trustProxyHops: int('TRUST_PROXY_HOPS', 0, 0, 10),
+    serviceUrls,
+    upstreamTimeoutMs: int('UPSTREAM_TIMEOUT_MS', 10_000, 100, 300_000),
+    viewFlushMs: int('VIEW_FLUSH_MS', 5_000, 50, 3_600_000),
+    logLevel,
+  }
+  if (config.operatorToken !== null && config.operatorToken.length < 16) problems.push('OPERATOR_TOKEN: must be at least 16 characters')
+  if (problems.length) throw new ConfigError(problems)
+  return config
+}

@@ -1,0 +1,4 @@
+/** Shared contracts: domain types, public models and parameter parsers. */
+export * from './listing'
+export * from './models'
+export * from './search-params'

@@ -1,0 +1,98 @@
+/** TypeBox models of every public resource (directory-api §2); the OpenAPI document and the services use these. */
+import { Type as t, type Static } from '@sinclair/typebox'
+
+/** Listing summary: an element of `servers` in search results (§2.1). */
+export const ListingSummary = t.Object({
+  id: t.String({ description: 'Unique, stable, readable listing id (a slug)' }),
+  name: t.String(),
+  description: t.String(),
+  category: t.String({ description: 'Canonical stored category name (emoji and label)' }),
+  url: t.String({ description: 'Repository or website address; empty string when the listing has none' }),
+  isOfficial: t.Boolean({ description: 'True once the listing is claimed by its owner' }),
+  isVerifiedActive: t.Boolean({ description: 'True when the server was seen running' }),
+  upvotes: t.Integer(),
+  installName: t.String({ description: 'Key to use under mcpServers' }),
+  detailUrl: t.String({ format: 'uri', description: "Address of the listing's page" }),
+  markdownUrl: t.String({ format: 'uri', description: "Address of the listing's Markdown document" }),
+})
+export type ListingSummary = Static<typeof ListingSummary>
+
+/** One MCP client's ready-to-paste configuration (§2.2). */
+export const ConfigEntry = t.Object({
+  client: t.String({ description: 'Client slug, e.g. claude-desktop, cursor, vs-code, codex, cli' }),
+  label: t.String(),
+  format: t.Union([t.Literal('json'), t.Literal('toml'), t.Literal('yaml'), t.Literal('shell'), t.Literal('text')]),
+  locations: t.Array(t.Object({ os: t.String(), path: t.String() })),
+  snippet: t.String(),
+  note: t.String(),
+})
+export type ConfigEntry = Static<typeof ConfigEntry>
+
+/** The install recipe behind `configs`, with how sure we are of it. */
+export const InstallInfo = t.Object({
+  kind: t.Union([t.Literal('local'), t.Literal('remote')]),
+  confidence: t.Union([t.Literal('high'), t.Literal('low')]),
+  command: t.Optional(t.String()),
+  args: t.Optional(t.Array(t.String())),
+  url: t.Optional(t.String()),
+  transport: t.Optional(t.String()),
+  registryType: t.Optional(t.String()),
+  identifier: t.Optional(t.String()),
+  environmentVariables: t.Array(t.Object({ name: t.String(), description: t.Optional(t.String()), isRequired: t.Optional(t.Boolean()), isSecret: t.Optional(t.Boolean()) })),
+})
+
+/** Listing detail: the `server` object of the detail response (§2.2). */
+export const ServerDetail = t.Composite([
+  ListingSummary,
+  t.Object({
+    title: t.Union([t.String(), t.Null()]),
+    version: t.Union([t.String(), t.Null()]),
+    repositoryUrl: t.Union([t.String(), t.Null()]),
+    websiteUrl: t.Union([t.String(), t.Null()]),
+    tags: t.Array(t.String()),
+    transports: t.Array(t.String({ description: 'stdio when a package exists, remote when a hosted endpoint exists' })),
+    qualityScore: t.Integer({ minimum: 0, maximum: 100, description: 'How complete and trustworthy the listing is' }),
+    popularity: t.Object({ upvotes: t.Integer(), views: t.Integer(), installs: t.Integer(), githubStars: t.Union([t.Integer(), t.Null()]) }),
+    health: t.Union([t.String(), t.Null()]),
+    tools: t.Array(t.Object({ name: t.String(), description: t.Optional(t.String()), parameters: t.Optional(t.Array(t.String())) })),
+    packages: t.Array(t.Unknown()),
+    remotes: t.Array(t.Unknown()),
+    install: t.Union([InstallInfo, t.Null()]),
+    configs: t.Union([t.Array(ConfigEntry), t.Null()], { description: 'Null when the install is only a guess' }),
+    createdAt: t.String({ format: 'date-time' }),
+    updatedAt: t.String({ format: 'date-time' }),
+  }),
+])
+export type ServerDetail = Static<typeof ServerDetail>
+
+/** A category (§2.3). */
+export const CategoryModel = t.Object({ label: t.String(), slug: t.String(), emoji: t.String(), group: t.String() })
+
+/** Search response body (§4.2), with the additive `nextCursor`. */
+export const SearchResponse = t.Object({
+  total: t.Integer(),
+  query: t.Union([t.String(), t.Null()]),
+  category: t.Union([t.String(), t.Null()]),
+  servers: t.Array(ListingSummary),
+  nextCursor: t.Union([t.String(), t.Null()], { description: 'Pass as `cursor` for the next page; null on the last page' }),
+})
+export type SearchResponse = Static<typeof SearchResponse>
+
+/** The Error object (§2.6). */
+export const ErrorModel = t.Object({
+  error: t.String(),
+  message: t.String(),
+  details: t.Optional(t.Array(t.Unknown())),
+  status: t.Optional(t.Integer()),
+  docs: t.Optional(t.String({ format: 'uri' })),
+})
+
+/** Query parameters of search, for the OpenAPI document; the parser in `search-params` enforces them. */
+export const SearchQuery = t.Object({
+  q: t.Optional(t.String({ description: 'Keyword query', maxLength: 200 })),
+  category: t.Optional(t.String({ description: 'Stored name, plain label or slug; case-insensitive' })),
+  limit: t.Optional(t.Integer({ minimum: 1, maximum: 100, default: 20 })),
+  transport: t.Optional(t.Union([t.Literal('stdio'), t.Literal('remote')])),
+  verified: t.Optional(t.Literal('1')),
+  cursor: t.Optional(t.String({ description: 'Opaque cursor from a previous response’s nextCursor' })),
+})

@@ -1,0 +1,94 @@
+/** Database factory (postgres.js or embedded PGlite), the migration runner, and every service's tables. */
+import { mkdirSync } from 'node:fs'
+import { PGlite } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
+import { sql, type SQL } from 'drizzle-orm'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js'
+import postgres from 'postgres'
+import * as schema from './schema'
+
+export * from './schema'
+export { runMigrations } from './migrate'
+
+/** Drizzle handle over either driver; the query builder is the same for both. */
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
+
+/** An open database: the drizzle handle plus raw helpers that behave the same on both drivers. */
+export interface Database {
+  kind: 'postgres' | 'pglite'
+  db: Db
+  /** Runs a raw statement and returns its rows (same shape on both drivers). */
+  rows<T = Record<string, unknown>>(query: SQL): Promise<T[]>
+  /** Runs several statements separated by semicolons (migrations, DDL). */
+  execScript(script: string): Promise<void>
+  ping(): Promise<void>
+  close(): Promise<void>
+}
+
+/** Options for opening the database. */
+export interface DatabaseOptions {
+  /** `postgres://…`, `memory://`, or null for PGlite stored under `dataDir`. */
+  url: string | null
+  dataDir?: string
+  /** postgres.js pool size. */
+  max?: number
+  /** Fail a query after this long instead of hanging on a dead server. */
+  connectTimeoutSeconds?: number
+}
+
+/** Opens PostgreSQL (postgres.js) for `postgres://` URLs, otherwise embedded PGlite with pg_trgm. */
+export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
+  if (opts.url && /^postgres(ql)?:\/\//.test(opts.url)) {
+    const client = postgres(opts.url, {
+      max: opts.max ?? 10,
+      connect_timeout: opts.connectTimeoutSeconds ?? 5,
+      idle_timeout: 30,
+      onnotice: () => {},
+      // Dates and bigints arrive as strings from raw queries; drizzle's builder maps its own columns.
+    })
+    const db = drizzlePostgres(client, { schema }) as unknown as Db
+    return {
+      kind: 'postgres',
+      db,
+      rows: async <T>(q: SQL) => (await db.execute(q)) as unknown as T[],
+      execScript: async (script) => {
+        await client.unsafe(script)
+      },
+      ping: async () => {
+        await client`select 1`
+      },
+      close: async () => {
+        await client.end({ timeout: 5 })
+      },
+    }
+  }
+  let dataDir: string | undefined
+  if (opts.url !== 'memory://') {
+    dataDir = opts.dataDir ?? './.data'
+    mkdirSync(dataDir, { recursive: true })
+    dataDir = `${dataDir.replace(/\/+$/, '')}/pglite`
+  }
+  const client = await PGlite.create({ dataDir, extensions: { pg_trgm } })
+  const db = drizzlePglite(client, { schema }) as unknown as Db
+  return {
+    kind: 'pglite',
+    db,
+    rows: async <T>(q: SQL) => ((await db.execute(q)) as unknown as { rows: T[] }).rows,
+    execScript: async (script) => {
+      await client.exec(script)
+    },
+    ping: async () => {
+      await client.query('select 1')
+    },
+    close: async () => {
+      await client.close()
+    },
+  }
+}
+
+/** Escapes a value for LIKE patterns. */
+export const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`)
+
+export { sql, eq, and, or, inArray, isNull, desc, asc, count, type SQL } from 'drizzle-orm'

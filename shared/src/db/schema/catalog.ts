@@ -1,0 +1,64 @@
+import { sql } from 'drizzle-orm'
+import { boolean, customType, index, integer, jsonb, pgSchema, text, timestamp } from 'drizzle-orm/pg-core'
+import type { PackageSpec, RemoteSpec, ToolInfo } from '../../contracts/listing'
+import { outboxTable } from './outbox'
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' })
+
+/** The catalog service's own schema: listings and its outbox. No other service writes here. */
+export const catalogSchema = pgSchema('catalog')
+
+/** Every listing, whatever its status; search reads only `active` ones. */
+export const listings = catalogSchema.table(
+  'listings',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull().unique(),
+    title: text('title'),
+    description: text('description').notNull(),
+    category: text('category').notNull(),
+    url: text('url'),
+    repositoryUrl: text('repository_url'),
+    /** Normalised repository/website URL, for duplicate detection. */
+    urlKey: text('url_key'),
+    websiteUrl: text('website_url'),
+    version: text('version'),
+    tags: jsonb('tags').$type<string[]>().notNull().default([]),
+    packages: jsonb('packages').$type<PackageSpec[]>().notNull().default([]),
+    remotes: jsonb('remotes').$type<RemoteSpec[]>().notNull().default([]),
+    status: text('status').notNull().default('pending'),
+    isOfficial: boolean('is_official').notNull().default(false),
+    isVerifiedActive: boolean('is_verified_active').notNull().default(false),
+    hasPackage: boolean('has_package').notNull().default(false),
+    hasRemote: boolean('has_remote').notNull().default(false),
+    upvotes: integer('upvotes').notNull().default(0),
+    views: integer('views').notNull().default(0),
+    installs: integer('installs').notNull().default(0),
+    githubStars: integer('github_stars'),
+    readme: text('readme'),
+    tools: jsonb('tools').$type<ToolInfo[]>().notNull().default([]),
+    health: text('health'),
+    source: text('source').notNull(),
+    /** Hash of the imported entry, so a re-import of the same entry changes nothing. */
+    contentHash: text('content_hash'),
+    /** The name's meaningful words (namespace and boilerplate stripped), weighted highest in search. */
+    searchName: text('search_name').notNull().default(''),
+    /** Tags and tool names, one space-separated string. */
+    searchExtra: text('search_extra').notNull().default(''),
+    search: tsvector('search').generatedAlwaysAs(
+      sql`setweight(to_tsvector('english', search_name), 'A') || setweight(to_tsvector('english', coalesce(title, '')), 'A') || setweight(to_tsvector('english', description), 'B') || setweight(to_tsvector('english', search_extra), 'C') || setweight(to_tsvector('english', left(coalesce(readme, ''), 20000)), 'D')`,
+    ),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('listings_search_idx').using('gin', t.search),
+    index('listings_search_name_trgm_idx').using('gin', sql`${t.searchName} gin_trgm_ops`),
+    index('listings_status_idx').on(t.status, t.createdAt),
+    index('listings_url_key_idx').on(t.urlKey),
+    index('listings_category_idx').on(t.category),
+  ],
+)
+
+/** Catalog events waiting to be published (transactional outbox). */
+export const catalogOutbox = outboxTable(catalogSchema)

@@ -1,0 +1,84 @@
+/** The API's Error object (directory-api §2.6), typed errors, and the one mapper between them. */
+
+/** Machine-readable error codes and what each means; `docs` links point at these explanations. */
+export const ERROR_CODES = {
+  bad_request: 'The request could not be read (malformed JSON, wrong content type).',
+  invalid_parameter: 'A query parameter is outside what the API allows; `details` names it.',
+  invalid_body: 'The request body failed validation; `details` names each field and why.',
+  unknown_category: 'The category is none of the three accepted spellings of a category from /api/v1/categories.',
+  not_found: 'No such resource, or it is not publicly listed.',
+  method_not_allowed: 'The path exists but not with this method; see the Allow header.',
+  unauthorized: 'A valid Bearer token is required.',
+  insufficient_scope: 'The token is valid but lacks the scope this operation requires.',
+  invalid_scope: 'A requested scope is not supported.',
+  conflict: 'The resource already exists; `details` names the existing one.',
+  payload_too_large: 'The request body is larger than allowed.',
+  unsupported_media_type: 'Send the body as application/json.',
+  rate_limited: 'Too many requests; retry after the number of seconds in Retry-After.',
+  internal: 'The server failed; the request id in X-Request-Id helps operators find out why.',
+  bad_gateway: 'A service behind the gateway could not be reached.',
+  service_unavailable: 'A service behind the gateway is temporarily unavailable.',
+  gateway_timeout: 'A service behind the gateway did not answer in time.',
+} as const
+
+/** One of the known error codes. */
+export type ErrorCode = keyof typeof ERROR_CODES
+
+/** The JSON body of every error response. */
+export interface ErrorBody {
+  error: string
+  message: string
+  details?: unknown[]
+  status?: number
+  docs?: string
+}
+
+/** An error that maps to a given HTTP status and Error object. */
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: ErrorCode,
+    message: string,
+    readonly details?: unknown[],
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message)
+    this.name = 'AppError'
+  }
+}
+
+/** 400 for a bad query parameter; `details` names it (contract §6). */
+export const invalidParameter = (parameter: string, message: string) =>
+  new AppError(400, 'invalid_parameter', `Invalid query parameter "${parameter}": ${message}`, [{ parameter, message }])
+
+/** 404 for an absent or hidden resource. */
+export const notFound = (what = 'Resource') => new AppError(404, 'not_found', `${what} not found`)
+
+/** Builds the Error object for an error code and status. */
+export function errorBody(status: number, code: string, message: string, baseUrl: string, details?: unknown[]): ErrorBody {
+  const body: ErrorBody = { error: code, message, status, docs: `${baseUrl}/docs/errors#${code}` }
+  if (details !== undefined) body.details = details
+  return body
+}
+
+/** Maps anything thrown to a status, an Error object and extra headers; unknown errors become 500 `internal`. */
+export function toErrorResponse(err: unknown, baseUrl: string): { status: number; body: ErrorBody; headers: Record<string, string> } {
+  if (err instanceof AppError) {
+    return { status: err.status, body: errorBody(err.status, err.code, err.message, baseUrl, err.details), headers: err.headers ?? {} }
+  }
+  return { status: 500, body: errorBody(500, 'internal', 'Internal server error', baseUrl), headers: {} }
+}
+
+/** A JSON Response carrying an Error object. */
+export function errorResponse(status: number, code: string, message: string, baseUrl: string, extra?: { details?: unknown[]; headers?: Record<string, string> }): Response {
+  return new Response(JSON.stringify(errorBody(status, code, message, baseUrl, extra?.details)), {
+    status,
+    headers: { 'content-type': 'application/json; charset=utf-8', ...extra?.headers },
+  })
+}
+
+/** The error codes as a Markdown page, served at /docs/errors. */
+export function errorDocsMarkdown(): string {
+  return ['# Error codes', '', 'Every error response is a JSON object `{ error, message, details?, status, docs }`.', '',
+    ...Object.entries(ERROR_CODES).map(([code, text]) => `<a id="${code}"></a>\n## ${code}\n\n${text}\n`)].join('\n')
+}

@@ -1,0 +1,47 @@
+/**
+ * Every event the directory publishes: subject → payload, with its producer and consumers.
+ * Subjects follow `directory.<entity>.<past-tense verb>`; a deployment may prefix them (EVENT_SUBJECT_PREFIX).
+ */
+
+/** Payload of the listing lifecycle events. */
+export interface ListingEvent {
+  id: string
+  name: string
+  status: string
+  at: string
+}
+
+/** The typed map of subjects to payloads; a wrong payload does not compile. */
+export interface EventMap {
+  /** producer: submission · consumers: catalog (moderation queue), web */
+  'listing.submitted': ListingEvent
+  /** producer: catalog (import, operator) · consumers: badge (cache), prober */
+  'listing.approved': ListingEvent
+  /** producer: catalog (import) · consumers: prober, badge */
+  'listing.imported': ListingEvent & { created: boolean }
+  /** producer: catalog (operator) · consumers: badge */
+  'listing.rejected': ListingEvent & { reason: string | null }
+  /** producer: catalog (operator) · consumers: badge */
+  'listing.flagged': ListingEvent & { reason: string | null }
+  /** producer: claim-verifier via catalog · consumers: badge */
+  'listing.claimed': ListingEvent & { method: string }
+  /** producer: catalog (batched view/install counters) · consumers: badge */
+  'listing.counters_changed': { ids: string[]; at: string }
+  /** producer: agent-auth · consumers: none yet (audit) */
+  'agent.registered': { email: string; at: string }
+  /** producer: agent-auth · consumers: none yet (audit) */
+  'token.minted': { tokenId: string; scopes: string[]; at: string }
+  /** producer: agent-auth · consumers: none yet (audit) */
+  'token.revoked': { tokenId: string; at: string }
+}
+
+/** An event subject without the deployment prefix. */
+export type EventSubject = keyof EventMap
+
+/** One event as a consumer receives it. */
+export interface EventEnvelope<S extends EventSubject = EventSubject> {
+  subject: S
+  payload: EventMap[S]
+  /** The outbox id it was published with; consumers use it to drop redeliveries. */
+  msgId: string
+}

@@ -1,0 +1,58 @@
+/** Small HTTP helpers every service uses: JSON responses, body reading with a size bound, operator auth. */
+import { timingSafeEqual } from 'node:crypto'
+import { AppError } from '../errors'
+
+/** A JSON response with the right content type. */
+export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8', ...headers } })
+}
+
+/** Reads a JSON body: 415 for another content type, 413 past `maxBytes`, 400 for malformed JSON. */
+export async function readJsonBody(request: Request, maxBytes: number): Promise<unknown> {
+  const type = request.headers.get('content-type') ?? ''
+  if (!/^application\/([a-z0-9.+-]*\+)?json\s*(;|$)/i.test(type)) throw new AppError(400, 'bad_request', 'Send the body as JSON with Content-Type: application/json')
+  const declared = Number(request.headers.get('content-length') ?? '0')
+  if (declared > maxBytes) throw new AppError(413, 'payload_too_large', `The body must be at most ${maxBytes} bytes`)
+  const reader = request.body?.getReader()
+  if (!reader) throw new AppError(400, 'bad_request', 'The request has no body')
+  const chunks: Uint8Array[] = []
+  let size = 0
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    size += value.byteLength
+    if (size > maxBytes) {
+      await reader.cancel().catch(() => {})
+      throw new AppError(413, 'payload_too_large', `The body must be at most ${maxBytes} bytes`)
+    }
+    chunks.push(value)
+  }
+  const text = new TextDecoder('utf-8', { fatal: false }).decode(Buffer.concat(chunks))
+  try {
+    return JSON.parse(text)
+  } catch {
+    throw new AppError(400, 'bad_request', 'The body is not valid JSON')
+  }
+}
+
+/** Compares two secrets in constant time (length differences leak nothing useful: both are hashed first). */
+export function safeEqual(a: string, b: string): boolean {
+  const ha = new Bun.CryptoHasher('sha256').update(a).digest()
+  const hb = new Bun.CryptoHasher('sha256').update(b).digest()
+  return timingSafeEqual(ha, hb)
+}
+
+/** The Bearer token of a request, or null. */
+export function bearerToken(request: Request): string | null {
+  const h = request.headers.get('authorization')
+  const m = h?.match(/^Bearer[ ]+([\x21-\x7e]+)\s*$/i)
+  return m ? m[1] : null
+}
+
+/** Throws 401 unless the request carries the operator token (never says which part was wrong). */
+export function requireOperator(request: Request, operatorToken: string): void {
+  const token = bearerToken(request)
+  if (!token || !safeEqual(token, operatorToken)) {
+    throw new AppError(401, 'unauthorized', 'Operator authentication required', undefined, { 'www-authenticate': 'Bearer realm="operator"' })
+  }
+}

@@ -1,0 +1,73 @@
+/** Process wiring shared by every main.ts: open backing services from config, serve, drain on SIGTERM. */
+import { createMemoryBus, createNatsBus, type EventBus } from '../bus'
+import type { Config } from '../config'
+import { openDatabase, runMigrations, type Database } from '../db'
+import { createMemoryStore, createRedisStore, type KeyValueStore } from '../kv'
+import type { Logger } from '../log'
+
+/** Opens the database named by config and applies pending migrations (under an advisory lock). */
+export async function openMigratedDatabase(config: Config, log: Logger): Promise<Database> {
+  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir })
+  const applied = await runMigrations(database)
+  if (applied.length) log.info({ applied }, 'migrations applied')
+  return database
+}
+
+/** The key-value store named by config: Redis, or in-process when REDIS_URL is unset. */
+export function openStore(config: Config): KeyValueStore {
+  return config.redisUrl ? createRedisStore({ url: config.redisUrl, keyPrefix: config.redisKeyPrefix }) : createMemoryStore()
+}
+
+/** The event bus named by config: JetStream, or in-process when NATS_URL is unset. */
+export function openBus(config: Config, log: Logger): EventBus {
+  return config.natsUrl ? createNatsBus({ url: config.natsUrl, stream: config.natsStream, subjectPrefix: config.eventSubjectPrefix, log }) : createMemoryBus()
+}
+
+/** An operator token from config, or a random one made now (printed once by the caller). */
+export function operatorTokenFrom(config: Config): { token: string; generated: boolean } {
+  if (config.operatorToken) return { token: config.operatorToken, generated: false }
+  const bytes = crypto.getRandomValues(new Uint8Array(24))
+  return { token: `mcpdir_op_${Buffer.from(bytes).toString('base64url')}`, generated: true }
+}
+
+// The socket address of each request served by `serve`, kept out of the headers so a client cannot forge it.
+const peers = new WeakMap<Request, string>()
+
+/** The peer IP address of a request accepted by `serve`, if known. */
+export function peerAddress(request: Request): string | undefined {
+  return peers.get(request)
+}
+
+/** Something that handles requests (an Elysia app's `handle`). */
+type Handler = (request: Request) => Response | Promise<Response>
+
+/**
+ * Serves a handler on a port; on SIGTERM/SIGINT stops accepting, lets in-flight requests finish, then runs
+ * `close` (drain the bus, close pools) and exits.
+ */
+export function serve(opts: { port: number; handler: { fetch: Handler }; log: Logger; name: string; close: () => Promise<void>; maxBodyBytes?: number }) {
+  const server = Bun.serve({
+    port: opts.port,
+    hostname: process.env.HOST ?? '0.0.0.0',
+    fetch: (req, srv) => {
+      const ip = srv.requestIP(req)?.address
+      if (ip) peers.set(req, ip)
+      return opts.handler.fetch(req)
+    },
+    maxRequestBodySize: opts.maxBodyBytes ?? 40 * 1024 * 1024,
+    idleTimeout: 60,
+  })
+  let stopping = false
+  const shutdown = async (signal: string) => {
+    if (stopping) return
+    stopping = true
+    opts.log.info({ signal }, `${opts.name} stopping`)
+    await server.stop(false)
+    await opts.close().catch((err) => opts.log.error({ err: String(err) }, 'error while closing'))
+    process.exit(0)
+  }
+  process.on('SIGTERM', () => void shutdown('SIGTERM'))
+  process.on('SIGINT', () => void shutdown('SIGINT'))
+  opts.log.info({ port: server.port }, `${opts.name} listening`)
+  return server
+}

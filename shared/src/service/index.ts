@@ -1,0 +1,23 @@
+/** The base every service app is built on: one error mapper, JSON 404s, and the request id. */
+import { Elysia } from 'elysia'
+import { AppError, errorResponse, toErrorResponse } from '../errors'
+import { REQUEST_ID_HEADER, type Logger } from '../log'
+
+/** An Elysia app for one service with the shared error mapping; routes are added by the service. */
+export function serviceApp(name: string, baseUrl: string, log: Logger) {
+  return new Elysia({ name: `service:${name}` })
+    .onAfterHandle(({ request, set }) => {
+      const id = request.headers.get(REQUEST_ID_HEADER)
+      if (id) set.headers[REQUEST_ID_HEADER] = id
+    })
+    .onError(({ code, error, request }) => {
+      const requestId = request.headers.get(REQUEST_ID_HEADER) ?? undefined
+      const headers: Record<string, string> = requestId ? { [REQUEST_ID_HEADER]: requestId } : {}
+      if (code === 'NOT_FOUND') return errorResponse(404, 'not_found', 'No such route', baseUrl, { headers })
+      if (code === 'PARSE') return errorResponse(400, 'bad_request', 'The request body could not be parsed', baseUrl, { headers })
+      if (code === 'VALIDATION') return errorResponse(400, 'invalid_body', 'The request failed validation', baseUrl, { headers })
+      const mapped = toErrorResponse(error, baseUrl)
+      if (!(error instanceof AppError)) log.error({ err: error instanceof Error ? { message: error.message, stack: error.stack } : String(error), requestId, url: request.url }, 'unhandled error')
+      return errorResponse(mapped.status, mapped.body.error, mapped.body.message, baseUrl, { details: mapped.body.details, headers: { ...headers, ...mapped.headers } })
+    })
+}

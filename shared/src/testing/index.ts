@@ -1,0 +1,85 @@
+/** Test helpers: a fresh PostgreSQL database, NATS stream and Redis prefix per run, dropped after. */
+import postgres from 'postgres'
+import { loadConfig, type Config } from '../config'
+
+/** Where the real backing services of the test machine are. */
+export const TEST_SERVICES = {
+  postgres: process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+  redis: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
+  nats: process.env.TEST_NATS_URL ?? 'nats://127.0.0.1:4222',
+}
+
+/** A short random token for names that must not collide between runs. */
+export const runToken = () => Math.random().toString(36).slice(2, 10)
+
+/** Path of the shared real-data fixtures (read in place, never copied into the repo). */
+export const SHARED_DATA = new URL('../../../../shared/data/', import.meta.url)
+
+/** Loads one of the shared data files. */
+export async function loadSharedData<T = unknown>(file: 'servers.json' | 'servers-official.json' | 'queries.json'): Promise<T> {
+  return JSON.parse(await Bun.file(new URL(file, SHARED_DATA)).text()) as T
+}
+
+/** A freshly created PostgreSQL database and the function that drops it. */
+export interface FreshDatabase {
+  url: string
+  name: string
+  drop(): Promise<void>
+}
+
+/** Creates an empty database on the test PostgreSQL server. */
+export async function createFreshDatabase(prefix = 'mcpdir_test'): Promise<FreshDatabase> {
+  const name = `${prefix}_${runToken()}`
+  const admin = postgres(TEST_SERVICES.postgres, { max: 1, onnotice: () => {} })
+  await admin.unsafe(`create database "${name}"`)
+  await admin.end()
+  const url = new URL(TEST_SERVICES.postgres)
+  url.pathname = `/${name}`
+  return {
+    url: url.toString(),
+    name,
+    drop: async () => {
+      const a = postgres(TEST_SERVICES.postgres, { max: 1, onnotice: () => {} })
+      await a.unsafe(`drop database if exists "${name}" with (force)`)
+      await a.end()
+    },
+  }
+}
+
+/** Environment for a process under test, isolated by a run token (NATS stream and subjects, Redis prefix). */
+export function isolatedEnv(token: string, databaseUrl: string): Record<string, string> {
+  return {
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: TEST_SERVICES.redis,
+    NATS_URL: TEST_SERVICES.nats,
+    NATS_STREAM: `TEST_${token}`,
+    EVENT_SUBJECT_PREFIX: `test_${token}.directory`,
+    REDIS_KEY_PREFIX: `test:${token}:`,
+    LOG_LEVEL: 'warn',
+  }
+}
+
+/** A validated config for tests, from overrides on top of an empty environment. */
+export function testConfig(env: Record<string, string> = {}): Config {
+  return loadConfig({ LOG_LEVEL: 'silent', ...env })
+}
+
+/** A free TCP port on loopback. */
+export function freePort(): number {
+  const s = Bun.serve({ port: 0, fetch: () => new Response() })
+  const port = s.port as number
+  s.stop(true)
+  return port
+}
+
+/** Deletes a test's JetStream stream (ignores one that does not exist). */
+export async function deleteStream(stream: string): Promise<void> {
+  const { connect } = await import('nats')
+  const nc = await connect({ servers: TEST_SERVICES.nats })
+  try {
+    const jsm = await nc.jetstreamManager()
+    await jsm.streams.delete(stream).catch(() => {})
+  } finally {
+    await nc.close()
+  }
+}

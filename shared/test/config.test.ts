@@ -1,0 +1,47 @@
+import { describe, expect, test } from 'bun:test'
+import { ConfigError, loadConfig } from '../src/config'
+
+describe('config', () => {
+  test('defaults follow the contract', () => {
+    const c = loadConfig({})
+    expect(c.port).toBe(3000)
+    expect(c.publicBaseUrl).toBe('http://localhost:3000')
+    expect(c.databaseUrl).toBeNull()
+    expect(c.dataDir).toBe('./.data')
+    expect(c.mailFrom).toBe('no-reply@localhost')
+    expect(c.rateLimitPerMinute).toBe(120)
+    expect(c.rateLimitWritePerHour).toBe(20)
+    expect(c.trustProxyHops).toBe(0)
+    expect(c.githubApiUrl).toBe('https://api.github.com')
+    expect(c.serviceUrls.catalog).toEqual(['http://127.0.0.1:3101'])
+  })
+
+  test('PUBLIC_BASE_URL follows PORT and loses trailing slashes', () => {
+    expect(loadConfig({ PORT: '8080' }).publicBaseUrl).toBe('http://localhost:8080')
+    expect(loadConfig({ PUBLIC_BASE_URL: 'https://mcp.example.org/' }).publicBaseUrl).toBe('https://mcp.example.org')
+    expect(loadConfig({ PUBLIC_BASE_URL: 'https://mcp.example.org/' }).mailFrom).toBe('no-reply@mcp.example.org')
+  })
+
+  test('several service URLs spread over replicas', () => {
+    expect(loadConfig({ CATALOG_URL: 'http://a:1, http://b:2/' }).serviceUrls.catalog).toEqual(['http://a:1', 'http://b:2'])
+  })
+
+  test('every bad variable is named in one message', () => {
+    let err: unknown
+    try {
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', REDIS_URL: 'http://x', RATE_LIMIT_PER_MINUTE: '-1', DNS_SERVERS: 'not a server', OUTBOUND_ALLOW_PRIVATE: 'yes', CATALOG_URL: 'ftp://x' })
+    } catch (e) {
+      err = e
+    }
+    expect(err).toBeInstanceOf(ConfigError)
+    const msg = (err as Error).message
+    for (const name of ['PORT', 'DATABASE_URL', 'REDIS_URL', 'RATE_LIMIT_PER_MINUTE', 'DNS_SERVERS', 'OUTBOUND_ALLOW_PRIVATE', 'CATALOG_URL']) expect(msg).toContain(name)
+    expect((err as ConfigError).problems.length).toBe(7)
+  })
+
+  test('accepted special values', () => {
+    expect(loadConfig({ DATABASE_URL: 'memory://' }).databaseUrl).toBe('memory://')
+    expect(loadConfig({ DNS_SERVERS: '127.0.0.1:5353,1.1.1.1' }).dnsServers).toEqual(['127.0.0.1:5353', '1.1.1.1'])
+    expect(loadConfig({ OUTBOUND_ALLOW_PRIVATE: '1' }).outboundAllowPrivate).toBe(true)
+  })
+})
