@@ -1,0 +1,50 @@
+// All-in-one: the gateway with every service mounted in this process, on embedded PGlite, an in-process
+// store and an in-process bus (each replaced by the real one when its URL is set). `bun run start` runs this.
+import { createCatalogApp } from '@mcp-directory/catalog'
+import { loadConfig } from '@mcp-directory/shared/config'
+import { count, listings } from '@mcp-directory/shared/db'
+import { createLogger } from '@mcp-directory/shared/log'
+import { openBus, openMigratedDatabase, openStore, operatorTokenFrom, serve } from '@mcp-directory/shared/runtime'
+import { createGatewayApp } from './app'
+import { inProcessUpstream } from './upstream'
+
+const config = loadConfig()
+const log = createLogger('directory', config.logLevel)
+const database = await openMigratedDatabase(config, log)
+const kv = openStore(config)
+const bus = openBus(config, log)
+const { token, generated } = operatorTokenFrom(config)
+
+const catalog = createCatalogApp({ config, database, bus, log: log.child({ service: 'catalog' }), operatorToken: token })
+
+// First start on an empty catalog: load the small demo catalog so search has something to find.
+const [{ n }] = await database.db.select({ n: count() }).from(listings)
+if (n === 0) {
+  const { DEMO_CATALOG } = await import('@mcp-directory/catalog/demo')
+  const s = await catalog.importDocument(DEMO_CATALOG)
+  log.info({ created: s.created }, 'demo catalog loaded')
+}
+
+const gateway = createGatewayApp({
+  config,
+  log: log.child({ service: 'gateway' }),
+  kv,
+  operatorToken: token,
+  upstreams: { catalog: inProcessUpstream('catalog', (r) => catalog.app.handle(r)) },
+})
+
+serve({
+  port: config.port,
+  handler: { fetch: (req) => gateway.app.handle(req) },
+  log,
+  name: 'directory (all-in-one)',
+  close: async () => {
+    await catalog.close()
+    await gateway.close()
+    await bus.close()
+    await kv.close()
+    await database.close()
+  },
+})
+if (generated) console.log(`\nOperator token (printed once; set OPERATOR_TOKEN to choose your own):\n  ${token}\n`)
+console.log(`MCP directory listening on ${config.publicBaseUrl}  (try: curl '${config.publicBaseUrl}/api/v1/search?q=github')`)

@@ -1,0 +1,156 @@
+import { openapi } from '@elysiajs/openapi'
+import type { Config, ServiceName } from '@mcp-directory/shared/config'
+import { errorDocsMarkdown, errorResponse } from '@mcp-directory/shared/errors'
+import { safeEqual, bearerToken } from '@mcp-directory/shared/http'
+import type { KeyValueStore } from '@mcp-directory/shared/kv'
+import { peerAddress } from '@mcp-directory/shared/runtime'
+import { REQUEST_ID_HEADER, requestIdFrom, type Logger } from '@mcp-directory/shared/log'
+import { Elysia } from 'elysia'
+import { openApiDocumentation } from './openapi'
+import { createRateLimiter, type LimitClass } from './plugins/rate-limit'
+import { ROUTES, type RouteSpec } from './routes'
+import { UpstreamError, type Upstream } from './upstream'
+
+/** What the gateway needs: where each service is, the shared store for rate limits, and the operator token. */
+export interface GatewayDeps {
+  config: Config
+  log: Logger
+  kv: KeyValueStore
+  upstreams: Partial<Record<ServiceName, Upstream>>
+  operatorToken: string
+}
+
+// Hop-by-hop headers (RFC 9110 §7.6.1) describe one connection and must not be forwarded.
+const HOP_BY_HOP = ['connection', 'keep-alive', 'proxy-authenticate', 'proxy-authorization', 'proxy-connection', 'te', 'trailer', 'transfer-encoding', 'upgrade']
+// Headers only the gateway may set; a client sending them is ignored.
+const INTERNAL_PREFIX = 'x-directory-'
+/** Header telling a service which client (IP) the gateway saw. */
+export const CLIENT_IP_HEADER = 'x-directory-client-ip'
+
+const CORS_HEADERS = {
+  'access-control-allow-origin': '*',
+  'access-control-expose-headers': 'RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, Retry-After, X-Request-Id, ETag, WWW-Authenticate',
+}
+
+function stripHeaders(source: Headers, extra: string[] = []): Headers {
+  const out = new Headers(source)
+  const listed = (source.get('connection') ?? '').split(',').map((s) => s.trim().toLowerCase()).filter(Boolean)
+  for (const h of [...HOP_BY_HOP, ...listed, ...extra]) out.delete(h)
+  for (const k of [...out.keys()]) if (k.startsWith(INTERNAL_PREFIX)) out.delete(k)
+  return out
+}
+
+/** Which client sent the request: the socket address, or the trusted X-Forwarded-For hop behind our proxies. */
+function clientAddress(request: Request, socketIp: string | undefined, trustHops: number): string {
+  if (trustHops > 0) {
+    const chain = (request.headers.get('x-forwarded-for') ?? '').split(',').map((s) => s.trim()).filter(Boolean)
+    const candidate = chain[chain.length - trustHops]
+    if (candidate && /^[0-9a-fA-F:.]{2,45}$/.test(candidate)) return candidate
+  }
+  return socketIp ?? 'local'
+}
+
+const patternOf = (path: string) => new RegExp(`^${path.replace(/:[A-Za-z]+/g, '[^/]+')}/?$`)
+
+/** Builds the gateway: the public route table, rate limits, operator auth, forwarding, OpenAPI. */
+export function createGatewayApp(deps: GatewayDeps) {
+  const { config, log } = deps
+  const base = config.publicBaseUrl
+  const limiter = createRateLimiter(deps.kv, log)
+  const classes: Record<'read' | 'write', LimitClass> = {
+    read: { name: 'read', limit: config.rateLimitPerMinute, windowMs: 60_000 },
+    write: { name: 'write', limit: config.rateLimitWritePerHour, windowMs: 3_600_000 },
+  }
+  const matchers = ROUTES.map((r) => ({ r, re: patternOf(r.path) }))
+
+  const fail = (status: number, code: string, message: string, requestId: string, headers: Record<string, string> = {}) =>
+    errorResponse(status, code, message, base, { headers: { ...CORS_HEADERS, [REQUEST_ID_HEADER]: requestId, ...headers } })
+
+  async function forward(route: RouteSpec, request: Request, socketIp: string | undefined): Promise<Response> {
+    const requestId = requestIdFrom(request.headers)
+    const client = clientAddress(request, socketIp, config.trustProxyHops)
+
+    if (route.auth === 'operator') {
+      const token = bearerToken(request)
+      if (!token || !safeEqual(token, deps.operatorToken)) {
+        return fail(401, 'unauthorized', 'Operator authentication required', requestId, { 'www-authenticate': 'Bearer realm="operator"' })
+      }
+    }
+    let limitHeaders: Record<string, string> = {}
+    if (route.limit) {
+      const d = await limiter.check(classes[route.limit], client)
+      limitHeaders = { 'ratelimit-limit': String(d.limit), 'ratelimit-remaining': String(d.remaining), 'ratelimit-reset': String(d.resetSeconds) }
+      if (!d.allowed) {
+        return fail(429, 'rate_limited', `Rate limit of ${d.limit} requests exceeded; retry in ${d.resetSeconds} s`, requestId, {
+          ...limitHeaders,
+          'retry-after': String(d.resetSeconds),
+          'cache-control': 'no-store',
+        })
+      }
+    }
+    const upstream = deps.upstreams[route.service]
+    if (!upstream) return fail(503, 'service_unavailable', `The ${route.service} service is not deployed`, requestId)
+
+    const headers = stripHeaders(request.headers, ['host'])
+    headers.set(REQUEST_ID_HEADER, requestId)
+    headers.set(CLIENT_IP_HEADER, client)
+    const prior = request.headers.get('x-forwarded-for')
+    headers.set('x-forwarded-for', prior && config.trustProxyHops > 0 ? `${prior}, ${client}` : client)
+    const url = new URL(request.url)
+    const forwarded = new Request(`http://${route.service}.internal${url.pathname}${url.search}`, {
+      method: request.method,
+      headers,
+      body: request.method === 'GET' || request.method === 'HEAD' ? undefined : await request.arrayBuffer(),
+    })
+    let res: Response
+    try {
+      res = await upstream.fetch(forwarded, route.timeoutMs ?? config.upstreamTimeoutMs)
+    } catch (err) {
+      if (err instanceof UpstreamError && err.kind === 'timeout') {
+        log.warn({ requestId, service: route.service }, 'upstream timeout')
+        return fail(504, 'gateway_timeout', `The ${route.service} service did not answer in time`, requestId, { 'cache-control': 'no-store' })
+      }
+      log.warn({ requestId, service: route.service, err: String(err) }, 'upstream unreachable')
+      return fail(503, 'service_unavailable', `The ${route.service} service is unreachable; try again shortly`, requestId, { 'retry-after': '1', 'cache-control': 'no-store' })
+    }
+    const out = stripHeaders(res.headers, ['content-length', 'content-encoding'])
+    for (const [k, v] of Object.entries({ ...CORS_HEADERS, ...limitHeaders })) out.set(k, v)
+    out.set(REQUEST_ID_HEADER, requestId)
+    return new Response(res.body, { status: res.status, statusText: res.statusText, headers: out })
+  }
+
+  const app = new Elysia({ name: 'gateway' })
+    .use(
+      openapi({
+        path: '/docs',
+        documentation: openApiDocumentation(base) as never,
+        exclude: { paths: [...ROUTES.map((r) => r.path), '*', '/*', '/docs/errors'] },
+      }),
+    )
+    .get('/docs/errors', () => new Response(errorDocsMarkdown(), { headers: { 'content-type': 'text/markdown; charset=utf-8' } }))
+    .options('*', () => new Response(null, {
+      status: 204,
+      headers: { ...CORS_HEADERS, 'access-control-allow-methods': 'GET, POST, OPTIONS', 'access-control-allow-headers': 'Authorization, Content-Type, Accept, X-Request-Id', 'access-control-max-age': '86400' },
+    }))
+
+  for (const route of ROUTES) {
+    app.route(route.method, route.path, ({ request }) => forward(route, request, peerAddress(request)), { parse: 'none' })
+  }
+
+  app.all('*', ({ request }) => {
+    const requestId = requestIdFrom(request.headers)
+    const path = new URL(request.url).pathname
+    const allowed = matchers.filter((m) => m.re.test(path)).map((m) => m.r.method)
+    if (allowed.length) return fail(405, 'method_not_allowed', `${request.method} is not allowed on ${path}`, requestId, { allow: [...new Set(allowed)].join(', ') })
+    return fail(404, 'not_found', `No route ${path}`, requestId)
+  })
+  app.onError(({ code, error, request }) => {
+    const requestId = requestIdFrom(request.headers)
+    if (code === 'NOT_FOUND') return fail(404, 'not_found', 'No such route', requestId)
+    if (code === 'PARSE') return fail(400, 'bad_request', 'The request could not be parsed', requestId)
+    log.error({ err: error instanceof Error ? error.message : String(error), requestId }, 'gateway error')
+    return fail(500, 'internal', 'Internal server error', requestId)
+  })
+
+  return { app, close: () => limiter.close() }
+}

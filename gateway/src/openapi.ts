@@ -1,0 +1,56 @@
+import type { TSchema } from '@sinclair/typebox'
+import { ROUTES, idParam, pathParams } from './routes'
+
+// TypeBox schemas are JSON Schema; strip TypeBox's symbol keys by round-tripping through JSON.
+const schema = (s: TSchema) => JSON.parse(JSON.stringify(s))
+
+/** The OpenAPI 3.1 paths of the whole public API, generated from the route table and the shared models. */
+export function openApiPaths(): Record<string, Record<string, unknown>> {
+  const paths: Record<string, Record<string, unknown>> = {}
+  for (const r of ROUTES) {
+    const oaPath = r.path.replace(/:([A-Za-z]+)/g, '{$1}')
+    const parameters: unknown[] = pathParams(r.path).map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' }, ...idParam }))
+    if (r.query) {
+      const q = schema(r.query) as { properties: Record<string, { description?: string }>; required?: string[] }
+      for (const [name, s] of Object.entries(q.properties)) parameters.push({ name, in: 'query', required: q.required?.includes(name) ?? false, description: s.description, schema: s })
+    }
+    const responses: Record<string, unknown> = {}
+    for (const [status, res] of Object.entries(r.responses)) {
+      responses[status] = { description: res.description, ...(res.type && res.schema ? { content: { [res.type]: { schema: schema(res.schema) } } } : {}) }
+      if (r.limit && status === '200') {
+        responses[status] = {
+          ...(responses[status] as object),
+          headers: {
+            'RateLimit-Limit': { schema: { type: 'integer' } },
+            'RateLimit-Remaining': { schema: { type: 'integer' } },
+            'RateLimit-Reset': { schema: { type: 'integer' }, description: 'Seconds until the window resets' },
+          },
+        }
+      }
+    }
+    paths[oaPath] ??= {}
+    paths[oaPath][r.method.toLowerCase()] = {
+      operationId: r.operationId,
+      summary: r.summary,
+      tags: [r.tag],
+      parameters,
+      ...(r.body ? { requestBody: { required: true, content: { 'application/json': { schema: schema(r.body) } } } } : {}),
+      ...(r.auth ? { security: [{ [r.auth === 'operator' ? 'operatorToken' : 'agentToken']: [] }] } : {}),
+      responses,
+    }
+  }
+  return paths
+}
+
+/** The OpenAPI document's fixed parts. */
+export const openApiDocumentation = (baseUrl: string) => ({
+  info: { title: 'MCP Server Directory API', version: '1.0.0', description: 'Search, read, submit and claim Model Context Protocol servers.' },
+  servers: [{ url: baseUrl }],
+  tags: [{ name: 'catalog', description: 'Public read API' }, { name: 'operator', description: 'Operator API (Bearer OPERATOR_TOKEN)' }],
+  paths: openApiPaths(),
+  components: {
+    securitySchemes: {
+      operatorToken: { type: 'http', scheme: 'bearer', description: 'OPERATOR_TOKEN' },
+    },
+  },
+})
