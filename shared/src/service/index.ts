@@ -3,12 +3,14 @@ import { Elysia } from 'elysia'
 import { AppError, errorResponse, toErrorResponse } from '../errors'
 import { REQUEST_ID_HEADER, type Logger } from '../log'
 
+/** A random id of this process, sent as `x-served-by` so operators (and tests) can see which replica answered. */
+export const INSTANCE_ID = crypto.randomUUID().slice(0, 8)
+
 /** An Elysia app for one service with the shared error mapping; routes are added by the service. */
 export function serviceApp(name: string, baseUrl: string, log: Logger) {
   return new Elysia({ name: `service:${name}` })
-    .onAfterHandle(({ request, set }) => {
-      const id = request.headers.get(REQUEST_ID_HEADER)
-      if (id) set.headers[REQUEST_ID_HEADER] = id
+    .onRequest(({ set }) => {
+      set.headers['x-served-by'] = `${name}/${INSTANCE_ID}`
     })
     .onError(({ code, error, request }) => {
       const requestId = request.headers.get(REQUEST_ID_HEADER) ?? undefined

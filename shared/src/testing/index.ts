@@ -83,3 +83,11 @@ export async function deleteStream(stream: string): Promise<void> {
     await nc.close()
   }
 }
+
+/** Applies the committed migrations to a database URL and closes the connection. */
+export async function runMigrationsAt(url: string): Promise<void> {
+  const { openDatabase, runMigrations } = await import('../db')
+  const database = await openDatabase({ url, max: 1 })
+  await runMigrations(database)
+  await database.close()
+}

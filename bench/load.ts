@@ -1,0 +1,108 @@
+// `bun run bench`: throughput and p50/p99 latency of search, detail and categories at about 5k and 50k listings
+// (the real list, repeated with varied names), straight at the catalog and through the gateway, on the real
+// PostgreSQL and Redis, measured with wrk in one run. Prints ratios beside their targets. Never part of the tests.
+import { availableParallelism } from 'node:os'
+import { createCatalogApp } from '@mcp-directory/catalog'
+import { createMemoryBus } from '@mcp-directory/shared/bus'
+import { openDatabase, runMigrations } from '@mcp-directory/shared/db'
+import { createLogger } from '@mcp-directory/shared/log'
+import { createFreshDatabase, freePort, isolatedEnv, loadSharedData, runToken, testConfig, deleteStream } from '@mcp-directory/shared/testing'
+import { startStack } from '../scripts/stack-runner'
+
+const DURATION = process.env.BENCH_SECONDS ?? '8'
+const CONNECTIONS = process.env.BENCH_CONNECTIONS ?? '16'
+
+// wrk comes from Debian's packages; install it when missing.
+if (!Bun.which('wrk')) {
+  console.log('installing wrk (Debian package)…')
+  const apt = Bun.spawnSync(['sh', '-c', 'apt-get install -y -qq wrk >/dev/null 2>&1 || (apt-get update -qq && apt-get install -y -qq wrk)'], { stdout: 'inherit', stderr: 'inherit' })
+  if (apt.exitCode !== 0 || !Bun.which('wrk')) throw new Error('wrk is needed: apt-get install wrk')
+}
+
+interface Entry { name: string; title?: string; [k: string]: unknown }
+const servers = await loadSharedData<Entry[]>('servers.json')
+const queries = (await loadSharedData<{ query: string }[]>('queries.json')).map((q) => q.query)
+
+/** The real list repeated `times` times; each copy gets varied names so every listing is distinct. */
+function scaled(times: number): Entry[] {
+  const out: Entry[] = []
+  for (let i = 0; i < times; i++) for (const s of servers) out.push(i === 0 ? s : { ...s, name: `${s.name}-r${i}`, title: s.title ? `${s.title} ${i}` : undefined })
+  return out
+}
+
+interface Result { rps: number; p50: number; p99: number }
+
+function toMs(v: string): number {
+  const m = /^([\d.]+)(us|ms|s)$/.exec(v.trim())
+  if (!m) return Number.NaN
+  const n = Number(m[1])
+  return m[2] === 'us' ? n / 1000 : m[2] === 's' ? n * 1000 : n
+}
+
+/** Runs wrk over a rotating list of paths at fixed concurrency, after a short warm-up. */
+async function wrk(base: string, paths: string[]): Promise<Result> {
+  const script = `${process.env.TMPDIR ?? '/tmp'}/bench-${runToken()}.lua`
+  await Bun.write(script, `local paths = {${paths.map((p) => JSON.stringify(p)).join(',')}}\nlocal i = 0\nrequest = function()\n  i = i + 1\n  return wrk.format("GET", paths[(i % #paths) + 1])\nend\n`)
+  Bun.spawnSync(['wrk', '-t2', `-c${CONNECTIONS}`, '-d2s', '-s', script, base])
+  const run = Bun.spawnSync(['wrk', '-t2', `-c${CONNECTIONS}`, `-d${DURATION}s`, '--latency', '-s', script, base])
+  const out = run.stdout.toString()
+  const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1])
+  const p50 = toMs(/\s50%\s+(\S+)/.exec(out)?.[1] ?? '')
+  const p99 = toMs(/\s99%\s+(\S+)/.exec(out)?.[1] ?? '')
+  const non2xx = /Non-2xx or 3xx responses:\s+(\d+)/.exec(out)?.[1]
+  if (non2xx) console.log(`  warning: ${non2xx} non-2xx answers from ${base}`)
+  return { rps, p50, p99 }
+}
+
+const results: Record<string, Result> = {}
+for (const [label, times] of [['5k', 1], ['50k', 10]] as const) {
+  const fresh = await createFreshDatabase('mcpdir_bench')
+  const token = runToken()
+  try {
+    const database = await openDatabase({ url: fresh.url })
+    await runMigrations(database)
+    const catalog = createCatalogApp({ config: testConfig(), database, bus: createMemoryBus(), log: createLogger('bench', 'silent'), operatorToken: 'bench-operator-token-0000' })
+    const started = performance.now()
+    const imported = await catalog.importDocument(scaled(times))
+    await catalog.close()
+    await database.rows((await import('drizzle-orm')).sql`analyze`)
+    await database.close()
+    console.log(`${label}: ${imported.created} listings imported in ${((performance.now() - started) / 1000).toFixed(1)} s`)
+
+    const gatewayPort = freePort()
+    const offset = 2000 + (gatewayPort % 500)
+    const stack = startStack({ env: { ...isolatedEnv(token, fresh.url), RATE_LIMIT_PER_MINUTE: '100000000', LOG_LEVEL: 'error' }, gatewayPort, portOffset: offset, onLine: () => {} })
+    await stack.ready(60_000)
+    const catalogBase = `http://127.0.0.1:${stack.procs.find((p) => p.service === 'catalog')!.port}`
+    const ids: string[] = []
+    for (const q of queries.slice(0, 20)) {
+      const body = (await (await fetch(`${catalogBase}/api/v1/search?q=${encodeURIComponent(q)}&limit=10`)).json()) as { servers: { id: string }[] }
+      ids.push(...body.servers.map((s) => s.id))
+    }
+    const workloads: Record<string, string[]> = {
+      search: queries.map((q) => `/api/v1/search?q=${encodeURIComponent(q)}`),
+      detail: ids.map((id) => `/api/v1/servers/${encodeURIComponent(id)}`),
+      categories: ['/api/v1/categories'],
+    }
+    for (const [name, paths] of Object.entries(workloads)) {
+      for (const [via, base] of [['direct', catalogBase], ['gateway', stack.gatewayUrl]] as const) {
+        const r = await wrk(base, paths)
+        results[`${name}/${via}/${label}`] = r
+        console.log(`  ${name.padEnd(10)} ${via.padEnd(8)} ${label.padEnd(4)} ${r.rps.toFixed(0).padStart(7)} req/s   p50 ${r.p50.toFixed(2).padStart(7)} ms   p99 ${r.p99.toFixed(2).padStart(7)} ms`)
+      }
+    }
+    await stack.stop()
+  } finally {
+    await fresh.drop()
+    await deleteStream(`TEST_${token}`)
+  }
+}
+
+const ratio = (a: number, b: number) => (a / b).toFixed(2)
+console.log(`\nmachine: ${availableParallelism()} cores; wrk -t2 -c${CONNECTIONS} -d${DURATION}s after a 2 s warm-up; PostgreSQL and Redis on loopback`)
+console.log(`gateway/direct search throughput (5k):  ${ratio(results['search/gateway/5k'].rps, results['search/direct/5k'].rps)}   target >= 0.8`)
+console.log(`gateway/direct search throughput (50k): ${ratio(results['search/gateway/50k'].rps, results['search/direct/50k'].rps)}   target >= 0.8`)
+console.log(`p99(50k)/p99(5k) search (gateway):      ${ratio(results['search/gateway/50k'].p99, results['search/gateway/5k'].p99)}   target <= 2`)
+console.log(`p99(50k)/p99(5k) detail (gateway):      ${ratio(results['detail/gateway/50k'].p99, results['detail/gateway/5k'].p99)}`)
+console.log(`p99(50k)/p99(5k) categories (gateway):  ${ratio(results['categories/gateway/50k'].p99, results['categories/gateway/5k'].p99)}`)
+process.exit(0)

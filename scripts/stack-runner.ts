@@ -1,0 +1,129 @@
+/** Starts the gateway and every service as separate processes, restarts one that crashes, prefixes their logs. */
+import { existsSync, readdirSync } from 'node:fs'
+import { join } from 'node:path'
+import { SERVICE_URL_VARS, STACK_PORTS, type ServiceName } from '@mcp-directory/shared/config'
+
+const ROOT = join(import.meta.dir, '..')
+
+/** Services that exist in this checkout: each folder under services/ with a src/main.ts. */
+export function existingServices(): ServiceName[] {
+  return readdirSync(join(ROOT, 'services'))
+    .filter((d) => existsSync(join(ROOT, 'services', d, 'src', 'main.ts')))
+    .filter((d): d is ServiceName => d in STACK_PORTS)
+    .sort()
+}
+
+/** One supervised process. */
+interface Proc {
+  label: string
+  service: ServiceName | 'gateway'
+  port: number
+  child: ReturnType<typeof Bun.spawn> | null
+  restarts: number
+  stopped: boolean
+}
+
+/** Options of a stack run. */
+export interface StackOptions {
+  env: Record<string, string>
+  /** Replicas per service (default 1). */
+  replicas?: Partial<Record<ServiceName, number>>
+  /** Port of the gateway; services use their stack ports plus `portOffset`. */
+  gatewayPort?: number
+  portOffset?: number
+  /** Where log lines go (default: stdout with the process label). */
+  onLine?: (label: string, line: string) => void
+  restart?: boolean
+}
+
+/** A running stack. */
+export interface Stack {
+  gatewayUrl: string
+  procs: Proc[]
+  /** Sends a signal to one replica (e.g. to test failover). */
+  signal(label: string, sig: NodeJS.Signals): void
+  /** Waits until every process answers its health or root URL. */
+  ready(timeoutMs?: number): Promise<void>
+  stop(): Promise<void>
+}
+
+async function pipeLines(stream: ReadableStream<Uint8Array> | null, label: string, onLine: (label: string, line: string) => void) {
+  if (!stream) return
+  const decoder = new TextDecoder()
+  let buf = ''
+  for await (const chunk of stream) {
+    buf += decoder.decode(chunk, { stream: true })
+    let i
+    while ((i = buf.indexOf('\n')) >= 0) {
+      onLine(label, buf.slice(0, i))
+      buf = buf.slice(i + 1)
+    }
+  }
+  if (buf) onLine(label, buf)
+}
+
+/** Starts the stack; every process inherits `env` plus its own PORT and the gateway's service URLs. */
+export function startStack(opts: StackOptions): Stack {
+  const offset = opts.portOffset ?? 0
+  const gatewayPort = opts.gatewayPort ?? STACK_PORTS.gateway
+  const onLine = opts.onLine ?? ((label, line) => console.log(`${label.padEnd(16)}| ${line}`))
+  const procs: Proc[] = []
+  const serviceEnv: Record<string, string> = {}
+  for (const svc of existingServices()) {
+    const n = opts.replicas?.[svc] ?? 1
+    const urls: string[] = []
+    for (let i = 0; i < n; i++) {
+      const port = STACK_PORTS[svc] + offset + i * 100
+      procs.push({ label: n > 1 ? `${svc}#${i + 1}` : svc, service: svc, port, child: null, restarts: 0, stopped: false })
+      urls.push(`http://127.0.0.1:${port}`)
+    }
+    serviceEnv[SERVICE_URL_VARS[svc]] = urls.join(',')
+  }
+  procs.push({ label: 'gateway', service: 'gateway', port: gatewayPort, child: null, restarts: 0, stopped: false })
+
+  const spawn = (p: Proc) => {
+    const entry = p.service === 'gateway' ? join(ROOT, 'gateway/src/main.ts') : join(ROOT, 'services', p.service, 'src/main.ts')
+    const child = Bun.spawn(['bun', entry], {
+      cwd: ROOT,
+      env: { ...process.env, ...opts.env, ...serviceEnv, PORT: String(p.port), PUBLIC_BASE_URL: opts.env.PUBLIC_BASE_URL ?? `http://localhost:${gatewayPort}` },
+      stdout: 'pipe',
+      stderr: 'pipe',
+    })
+    p.child = child
+    void pipeLines(child.stdout as ReadableStream<Uint8Array>, p.label, onLine)
+    void pipeLines(child.stderr as ReadableStream<Uint8Array>, p.label, onLine)
+    void child.exited.then((code) => {
+      if (p.stopped || opts.restart === false) return
+      // A crashed process comes back after a short, growing pause (capped), so a crash loop cannot spin.
+      const delay = Math.min(500 * 2 ** p.restarts, 10_000)
+      p.restarts++
+      onLine('stack', `${p.label} exited with ${code}; restarting in ${delay} ms`)
+      setTimeout(() => !p.stopped && spawn(p), delay)
+    })
+  }
+  for (const p of procs) spawn(p)
+
+  return {
+    gatewayUrl: `http://127.0.0.1:${gatewayPort}`,
+    procs,
+    signal: (label, sig) => procs.find((p) => p.label === label)?.child?.kill(sig),
+    ready: async (timeoutMs = 60_000) => {
+      const until = Date.now() + timeoutMs
+      for (const p of procs) {
+        for (;;) {
+          try {
+            const res = await fetch(`http://127.0.0.1:${p.port}/api/v1/health`, { signal: AbortSignal.timeout(1000) })
+            if (res.status < 500 || p.service !== 'gateway') break
+          } catch {}
+          if (Date.now() > until) throw new Error(`${p.label} did not start on :${p.port}`)
+          await Bun.sleep(200)
+        }
+      }
+    },
+    stop: async () => {
+      for (const p of procs) p.stopped = true
+      for (const p of procs) p.child?.kill('SIGTERM')
+      await Promise.all(procs.map((p) => Promise.race([p.child?.exited, Bun.sleep(8000).then(() => p.child?.kill('SIGKILL'))])))
+    },
+  }
+}

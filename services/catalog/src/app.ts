@@ -1,0 +1,136 @@
+import { CATEGORIES, resolveCategory, storedCategoryName } from '@mcp-directory/shared/categories'
+import type { Config } from '@mcp-directory/shared/config'
+import { parseSearchParams, type SearchResponse } from '@mcp-directory/shared/contracts'
+import { catalogOutbox, type Database } from '@mcp-directory/shared/db'
+import type { EventBus } from '@mcp-directory/shared/bus'
+import { AppError, notFound } from '@mcp-directory/shared/errors'
+import { json, readJsonBody, requireOperator } from '@mcp-directory/shared/http'
+import type { Logger } from '@mcp-directory/shared/log'
+import { startOutboxRelay } from '@mcp-directory/shared/outbox'
+import { serviceApp } from '@mcp-directory/shared/service'
+import { importDocument } from './import/service'
+import { addViews, findActiveListing } from './listings/repository'
+import { detailOf, installModelOf, listingUrls, summaryOf } from './listings/present'
+import { renderListingMarkdown } from './markdown/render'
+import { decodeCursor, encodeCursor } from './search/cursor'
+import { searchListings } from './search/repository'
+import { queryTerms } from './search/terms'
+import { startViewCounter } from './views/counter'
+
+/** What the catalog service needs from its host process. */
+export interface CatalogDeps {
+  config: Config
+  database: Database
+  bus: EventBus
+  log: Logger
+  /** The operator token (generated at start when OPERATOR_TOKEN is unset). */
+  operatorToken: string
+}
+
+// The import endpoint takes a whole registry list; 32 MiB holds the official registry many times over.
+const MAX_IMPORT_BYTES = 32 * 1024 * 1024
+
+/** Builds the catalog service: search, detail, categories, health, Markdown and import. */
+export function createCatalogApp(deps: CatalogDeps) {
+  const { config, database, log } = deps
+  const base = config.publicBaseUrl
+  const relay = startOutboxRelay({ database, table: catalogOutbox, bus: deps.bus, service: 'catalog', log })
+  const views = startViewCounter((counts) => addViews(database, counts), config.viewFlushMs, log)
+  const categoriesBody = JSON.stringify({ categories: CATEGORIES.map(({ label, slug, emoji, group }) => ({ label, slug, emoji, group })) })
+
+  const app = serviceApp('catalog', base, log)
+    .get('/api/v1/search', async ({ request }) => {
+      const params = parseSearchParams(new URL(request.url).searchParams)
+      let category: string | null = null
+      if (params.category !== null) {
+        const c = resolveCategory(params.category)
+        if (!c) throw new AppError(400, 'unknown_category', `Unknown category "${params.category.slice(0, 100)}"; see /api/v1/categories for the accepted values`, [{ parameter: 'category', value: params.category.slice(0, 100) }])
+        category = storedCategoryName(c)
+      }
+      const offset = params.cursor ? decodeCursor(params.cursor) : 0
+      const { total, rows } = await searchListings(database, {
+        terms: params.q ? queryTerms(params.q) : [],
+        category,
+        transport: params.transport,
+        verified: params.verified,
+        limit: params.limit,
+        offset,
+      })
+      const next = offset + rows.length
+      const body: SearchResponse = {
+        total,
+        query: params.q,
+        category,
+        servers: rows.map((r) => summaryOf(r, base)),
+        nextCursor: rows.length === params.limit && next < total ? encodeCursor(next) : null,
+      }
+      return json(body)
+    })
+    .get('/api/v1/servers/:id', async ({ params }) => {
+      const listing = await findActiveListing(database, params.id)
+      if (!listing) throw notFound('Listing')
+      views.count(listing.id)
+      return json({ server: detailOf(listing, base) })
+    })
+    .get('/api/v1/categories', () => new Response(categoriesBody, { headers: { 'content-type': 'application/json; charset=utf-8' } }))
+    .get('/api/v1/health', async () => {
+      try {
+        await database.ping()
+      } catch (err) {
+        log.error({ err: String(err) }, 'health: database unreachable')
+        throw new AppError(500, 'internal', 'Database unreachable')
+      }
+      return json({ status: 'ok', timestamp: new Date().toISOString() })
+    })
+    .get('/api/v1/mcp/:id/markdown', ({ params }) => markdown(params.id))
+    .get('/mcp/:id', ({ params, request }) => {
+      // The alias answers Markdown; a browser that asks only for HTML is sent to the listing page instead.
+      const accept = request.headers.get('accept') ?? ''
+      if (/text\/html/.test(accept) && !/text\/markdown/.test(accept)) {
+        return new Response(null, { status: 302, headers: { location: listingUrls(base, params.id).detailUrl } })
+      }
+      return markdown(params.id)
+    })
+    .post(
+      '/api/v1/admin/import',
+      async ({ request }) => {
+        requireOperator(request, deps.operatorToken)
+        const doc = await readJsonBody(request, MAX_IMPORT_BYTES)
+        const summary = await importDocument(database, doc)
+        relay.nudge()
+        log.info({ created: summary.created, updated: summary.updated, skipped: summary.skipped.length }, 'import finished')
+        return json(summary)
+      },
+      { parse: 'none' },
+    )
+
+  async function markdown(id: string): Promise<Response> {
+    const listing = await findActiveListing(database, id)
+    if (!listing) throw notFound('Listing')
+    views.count(listing.id)
+    const doc = renderListingMarkdown(listing, { detailUrl: listingUrls(base, listing.id).detailUrl, model: installModelOf(listing) })
+    return new Response(doc, { headers: { 'content-type': 'text/markdown; charset=utf-8' } })
+  }
+
+  return {
+    app,
+    /** Imports a registry document in-process (the CLI and the demo catalog use this). */
+    importDocument: async (doc: unknown, onProgress?: (done: number, total: number) => void) => {
+      const s = await importDocument(database, doc, onProgress)
+      relay.nudge()
+      return s
+    },
+    /** Writes pending counters and publishes pending events now (tests, shutdown). */
+    flush: async () => {
+      await views.flush()
+      await relay.flush()
+    },
+    close: async () => {
+      await views.stop()
+      await relay.stop()
+    },
+  }
+}
+
+/** The catalog service as built by its factory. */
+export type CatalogService = ReturnType<typeof createCatalogApp>

@@ -1,0 +1,118 @@
+import { mapCommunityCategory, storedCategoryName } from '@mcp-directory/shared/categories'
+import { catalogOutbox, eq, inArray, listings, type Database } from '@mcp-directory/shared/db'
+import { enqueueEvent } from '@mcp-directory/shared/outbox'
+import { searchExtraOf, searchNameFor } from '../search/terms'
+import { AppError } from '@mcp-directory/shared/errors'
+import { ImportFormatError, contentHash, normalizeEntry, normalizeRepoUrl, parseRegistryDocument, slugFor, uniqueSlug, type ImportSkip, type ImportedListing } from './parse'
+
+/** What an import did. */
+export interface ImportSummary {
+  total: number
+  created: number
+  updated: number
+  unchanged: number
+  skipped: ImportSkip[]
+}
+
+/** Progress callback: entries handled so far of the total. */
+export type ImportProgress = (done: number, total: number) => void
+
+// Entries are written in transactions of this many, each with its outbox events.
+const BATCH = 250
+
+/** The columns an import writes, derived from a normalised entry. */
+function columnsOf(l: ImportedListing, hash: string) {
+  const category = storedCategoryName(mapCommunityCategory(l.rawCategory, { name: l.name, description: l.description }))
+  return {
+    name: l.name,
+    title: l.title,
+    description: l.description,
+    category,
+    url: l.url,
+    repositoryUrl: l.repositoryUrl,
+    urlKey: l.url ? normalizeRepoUrl(l.url) : null,
+    websiteUrl: l.websiteUrl,
+    version: l.version,
+    tags: l.tags,
+    packages: l.packages,
+    remotes: l.remotes,
+    hasPackage: l.packages.length > 0,
+    hasRemote: l.remotes.length > 0,
+    source: l.source,
+    contentHash: hash,
+    searchName: searchNameFor(l.name, l.title),
+    searchExtra: searchExtraOf(l.name, l.tags, []),
+  }
+}
+
+/**
+ * Imports a document in the official registry's list format. Idempotent: an entry whose content hash is
+ * unchanged is left alone; a changed one is updated in place and keeps its id and status; a new one is
+ * created active. An entry that cannot be used is skipped with its reason, never half-written.
+ */
+export async function importDocument(database: Database, doc: unknown, onProgress?: ImportProgress): Promise<ImportSummary> {
+  let parsed
+  try {
+    parsed = parseRegistryDocument(doc)
+  } catch (err) {
+    if (err instanceof ImportFormatError) throw new AppError(400, 'invalid_body', err.message)
+    throw err
+  }
+  const skipped: ImportSkip[] = [...parsed.errors]
+  const total = parsed.entries.length + parsed.errors.length
+  const existing = new Map<string, { id: string; contentHash: string | null }>()
+  const taken = new Set<string>()
+  for (const r of await database.db.select({ id: listings.id, name: listings.name, contentHash: listings.contentHash }).from(listings)) {
+    existing.set(r.name, { id: r.id, contentHash: r.contentHash })
+    taken.add(r.id)
+  }
+  const seen = new Set<string>()
+  const work: { kind: 'create' | 'update'; id: string; l: ImportedListing; hash: string }[] = []
+  let unchanged = 0
+  parsed.entries.forEach((raw, i) => {
+    const index = parsed.positions[i] ?? i
+    const res = normalizeEntry(raw, index)
+    if (!res.ok) return void skipped.push(res.skip)
+    const l = res.listing
+    if (seen.has(l.name)) return void skipped.push({ index, name: l.name, reason: 'duplicate name earlier in this document' })
+    seen.add(l.name)
+    const hash = contentHash(l)
+    const prev = existing.get(l.name)
+    if (prev) {
+      if (prev.contentHash === hash) unchanged++
+      else work.push({ kind: 'update', id: prev.id, l, hash })
+      return
+    }
+    const id = uniqueSlug(slugFor(l.name, l.title), (s) => taken.has(s), l.name)
+    taken.add(id)
+    work.push({ kind: 'create', id, l, hash })
+  })
+
+  let created = 0
+  let updated = 0
+  let done = total - work.length
+  onProgress?.(done, total)
+  const at = new Date().toISOString()
+  for (let i = 0; i < work.length; i += BATCH) {
+    const chunk = work.slice(i, i + BATCH)
+    await database.db.transaction(async (tx) => {
+      const creates = chunk.filter((w) => w.kind === 'create')
+      if (creates.length) {
+        await tx.insert(listings).values(creates.map((w) => ({ id: w.id, status: 'active', ...columnsOf(w.l, w.hash) })))
+      }
+      for (const w of chunk.filter((w) => w.kind === 'update')) {
+        await tx.update(listings).set({ ...columnsOf(w.l, w.hash), updatedAt: new Date() }).where(eq(listings.id, w.id))
+      }
+      const statuses = new Map(
+        (await tx.select({ id: listings.id, status: listings.status }).from(listings).where(inArray(listings.id, chunk.map((w) => w.id)))).map((r) => [r.id, r.status]),
+      )
+      for (const w of chunk) {
+        await enqueueEvent(tx, catalogOutbox, 'listing.imported', { id: w.id, name: w.l.name, status: statuses.get(w.id) ?? 'active', at, created: w.kind === 'create' })
+      }
+    })
+    for (const w of chunk) w.kind === 'create' ? created++ : updated++
+    done += chunk.length
+    onProgress?.(done, total)
+  }
+  return { total, created, updated, unchanged, skipped }
+}

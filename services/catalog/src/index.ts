@@ -1,0 +1,2 @@
+/** The catalog service's public face: its factory and types. */
+export { createCatalogApp, type CatalogDeps, type CatalogService } from './app'

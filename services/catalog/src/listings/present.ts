@@ -1,0 +1,84 @@
+import type { Listing, ListingSummary, ServerDetail, InstallModel } from '@mcp-directory/shared/contracts'
+import { buildClientConfigs, deriveInstallModel, installName } from '@mcp-directory/shared/install'
+import type { SummaryRow } from '../search/repository'
+
+/** Public addresses of a listing, absolute from PUBLIC_BASE_URL. */
+export function listingUrls(baseUrl: string, id: string) {
+  const enc = encodeURIComponent(id)
+  return { detailUrl: `${baseUrl}/servers/${enc}`, markdownUrl: `${baseUrl}/api/v1/mcp/${enc}/markdown` }
+}
+
+/** The install model of a listing (one place, so detail, configs and Markdown agree). */
+export function installModelOf(l: Pick<Listing, 'name' | 'packages' | 'remotes' | 'repositoryUrl' | 'url' | 'source'>): InstallModel | null {
+  return deriveInstallModel(l)
+}
+
+/** Shapes a search row as the listing summary of §2.1. */
+export function summaryOf(r: SummaryRow, baseUrl: string): ListingSummary {
+  const shape = { name: r.name, packages: r.packages as Listing['packages'], remotes: r.remotes as Listing['remotes'], repositoryUrl: r.repository_url, url: r.url, source: r.source }
+  return {
+    id: r.id,
+    name: r.name,
+    description: r.description,
+    category: r.category,
+    url: r.url ?? '',
+    isOfficial: r.is_official,
+    isVerifiedActive: r.is_verified_active,
+    upvotes: r.upvotes,
+    installName: installName(shape),
+    ...listingUrls(baseUrl, r.id),
+  }
+}
+
+/** A 0–100 score of how complete and trustworthy a listing is (documented in the README). */
+export function qualityScore(l: Listing, model: InstallModel | null): number {
+  let s = 0
+  if (l.description.trim().length >= 40) s += 15
+  if (l.repositoryUrl || l.url) s += 10
+  if (model) s += model.confidence === 'high' ? 25 : 5
+  if (l.readme) s += 10
+  if (l.tools.length > 0) s += 10
+  if (l.isVerifiedActive) s += 15
+  if (l.isOfficial) s += 10
+  if (l.title) s += 5
+  return Math.min(100, s)
+}
+
+/** Shapes a listing as the detail `server` object of §2.2. */
+export function detailOf(l: Listing, baseUrl: string): ServerDetail {
+  const model = installModelOf(l)
+  const name = installName(l)
+  const transports = [...(l.packages.length ? ['stdio'] : []), ...(l.remotes.length ? ['remote'] : [])]
+  return {
+    id: l.id,
+    name: l.name,
+    description: l.description,
+    category: l.category,
+    url: l.url ?? '',
+    isOfficial: l.isOfficial,
+    isVerifiedActive: l.isVerifiedActive,
+    upvotes: l.upvotes,
+    installName: name,
+    ...listingUrls(baseUrl, l.id),
+    title: l.title,
+    version: l.version,
+    repositoryUrl: l.repositoryUrl,
+    websiteUrl: l.websiteUrl,
+    tags: l.tags,
+    transports,
+    qualityScore: qualityScore(l, model),
+    popularity: { upvotes: l.upvotes, views: l.views, installs: l.installs, githubStars: l.githubStars },
+    health: l.health,
+    tools: l.tools,
+    packages: l.packages,
+    remotes: l.remotes,
+    install: model
+      ? model.kind === 'local'
+        ? { kind: 'local', confidence: model.confidence, command: model.command, args: model.args, registryType: model.registryType, identifier: model.identifier, environmentVariables: model.env }
+        : { kind: 'remote', confidence: model.confidence, url: model.url, transport: model.transport, environmentVariables: [] }
+      : null,
+    configs: model ? buildClientConfigs(model, name) : null,
+    createdAt: l.createdAt.toISOString(),
+    updatedAt: l.updatedAt.toISOString(),
+  }
+}

@@ -1,0 +1,55 @@
+import { and, eq, sql, listings, type Database } from '@mcp-directory/shared/db'
+import type { Listing, ListingStatus } from '@mcp-directory/shared/contracts'
+
+type ListingRow = typeof listings.$inferSelect
+
+/** Maps a stored row to the domain listing. */
+export function toListing(r: ListingRow): Listing {
+  return {
+    id: r.id,
+    name: r.name,
+    title: r.title,
+    description: r.description,
+    category: r.category,
+    url: r.url,
+    repositoryUrl: r.repositoryUrl,
+    websiteUrl: r.websiteUrl,
+    version: r.version,
+    tags: r.tags,
+    packages: r.packages,
+    remotes: r.remotes,
+    status: r.status as ListingStatus,
+    isOfficial: r.isOfficial,
+    isVerifiedActive: r.isVerifiedActive,
+    upvotes: r.upvotes,
+    views: r.views,
+    installs: r.installs,
+    githubStars: r.githubStars,
+    readme: r.readme,
+    tools: r.tools,
+    health: r.health,
+    source: r.source,
+    createdAt: r.createdAt,
+    updatedAt: r.updatedAt,
+  }
+}
+
+/** Reads one publicly listed listing; hidden and unknown ids alike give null. */
+export async function findActiveListing(database: Database, id: string): Promise<Listing | null> {
+  const rows = await database.db
+    .select()
+    .from(listings)
+    .where(and(eq(listings.id, id), eq(listings.status, 'active')))
+    .limit(1)
+  return rows[0] ? toListing(rows[0]) : null
+}
+
+/** Adds batched view counts in one statement. */
+export async function addViews(database: Database, counts: Map<string, number>): Promise<void> {
+  if (counts.size === 0) return
+  const values = sql.join(
+    [...counts].map(([id, n]) => sql`(${id}::text, ${n}::int)`),
+    sql`, `,
+  )
+  await database.rows(sql`update catalog.listings l set views = l.views + v.n from (values ${values}) as v(id, n) where l.id = v.id`)
+}

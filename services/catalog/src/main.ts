@@ -1,0 +1,23 @@
+// The catalog service as its own process (stack, compose): the only file that reads the environment.
+import { loadConfig } from '@mcp-directory/shared/config'
+import { createLogger } from '@mcp-directory/shared/log'
+import { openBus, openMigratedDatabase, operatorTokenFrom, serve } from '@mcp-directory/shared/runtime'
+import { createCatalogApp } from './app'
+
+const config = loadConfig()
+const log = createLogger('catalog', config.logLevel)
+const database = await openMigratedDatabase(config, log)
+const bus = openBus(config, log)
+const { token } = operatorTokenFrom(config)
+const catalog = createCatalogApp({ config, database, bus, log, operatorToken: token })
+serve({
+  port: config.port,
+  handler: { fetch: (req) => catalog.app.handle(req) },
+  log,
+  name: 'catalog',
+  close: async () => {
+    await catalog.close()
+    await bus.close()
+    await database.close()
+  },
+})

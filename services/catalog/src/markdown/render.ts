@@ -1,0 +1,155 @@
+/**
+ * The Markdown listing document (directory-api §2.7). Every listing string is untrusted: single-line
+ * fields are flattened, the description cannot open headings or code blocks, and the README sits in
+ * a fence longer than any backtick run inside it, so no listing can fake or swallow a section.
+ */
+import type { InstallModel, Listing } from '@mcp-directory/shared/contracts'
+import { installName, placeholderEnv, placeholderHeaders } from '@mcp-directory/shared/install'
+
+/** Options of `renderListingMarkdown`. */
+export interface RenderListingOptions {
+  /** Absolute address of the listing's page. */
+  detailUrl: string
+  /** The listing's install model (null when none is known). */
+  model: InstallModel | null
+  /** Heading text instead of the listing name (e.g. its title). */
+  displayName?: string
+}
+
+// Longest README reproduced in full; the rest is cut (the repository has it all).
+const MAX_README = 200_000
+const MAX_TOOL_DESCRIPTION = 500
+
+// C0/C1 controls and line/paragraph separators, minus tab and newline (kept where text is multi-line).
+const CONTROL_EXCEPT_TAB_NL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g
+const LINE_BREAKS = /\r\n?|[\u2028\u2029\u0085]/g
+
+/** Flattens a single-line field: every run of whitespace or control characters becomes one space. */
+function flat(s: string | null | undefined): string {
+  return (s ?? '').replace(/[\s\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').trim()
+}
+
+// Inline text: flattened, with the characters that would start emphasis, links, code or HTML escaped.
+function inline(s: string | null | undefined): string {
+  return flat(s).replace(/[\\`*_[\]<>]/g, '\\$&')
+}
+
+// Normalised multi-line text: LF line ends, no control characters, no trailing blanks.
+function multiline(s: string): string {
+  return s.replace(LINE_BREAKS, '\n').replace(CONTROL_EXCEPT_TAB_NL, '').replace(/\t/g, '    ').trimEnd()
+}
+
+// Lines that would start a heading, a code fence, a setext underline, a thematic break or an HTML
+// block are escaped, so a description stays one paragraph flow inside its section.
+const BLOCK_START = /^( {0,3})(#|`{3,}|~{3,}|<|=+\s*$|-{2,}\s*$|(?:[-*_]\s*){3,}$)/
+function safeBlock(s: string): string {
+  return multiline(s)
+    .split('\n')
+    .map((line) => line.replace(BLOCK_START, (_m, indent: string, start: string) => `${indent}\\${start}`))
+    .join('\n')
+    .replace(/^\n+/, '')
+}
+
+/** A fence of backticks longer than any run of backticks in the content (at least three). */
+function fenceFor(content: string): string {
+  let longest = 0
+  for (const m of content.matchAll(/`+/g)) longest = Math.max(longest, m[0].length)
+  return '`'.repeat(Math.max(3, longest + 1))
+}
+
+function fenced(content: string, info: string): string {
+  const fence = fenceFor(content)
+  return `${fence}${info}\n${content}\n${fence}`
+}
+
+const count = (n: number | null | undefined): string => (Number.isFinite(n) ? String(Math.trunc(n as number)) : '0')
+
+function healthMarker(health: string | null): string {
+  const h = flat(health).replace(/[[\]]/g, '')
+  return h ? ` [Health: ${h.charAt(0).toUpperCase()}${h.slice(1)}]` : ''
+}
+
+const RUNNER_LABEL: Readonly<Record<string, string>> = { npx: 'npx', uvx: 'uvx', docker: 'docker', dnx: 'dnx' }
+
+function installSection(l: Listing, model: InstallModel | null): string {
+  const out = ['## Claude Desktop Quick Installation', '']
+  if (!model) {
+    out.push('No install method is known for this listing yet: it names no package and no remote endpoint. See the repository README for setup instructions.')
+    return out.join('\n')
+  }
+  const key = installName(l)
+  const confidence =
+    model.confidence === 'high'
+      ? 'Confidence: high (taken from the listing’s registry entry).'
+      : 'Confidence: low (a heuristic guess from the listing’s name, not from a registry entry; verify it against the repository README before use).'
+  let entry: Record<string, unknown>
+  if (model.kind === 'local') {
+    const runner = RUNNER_LABEL[model.runner] ?? flat(model.command)
+    out.push(`Install kind: local runner command (\`${runner}\`). ${confidence}`)
+    const env = placeholderEnv(model.env)
+    entry = { command: model.command, args: model.args, ...(Object.keys(env).length ? { env } : {}) }
+  } else {
+    const transport = model.transport === 'sse' ? 'SSE' : 'Streamable HTTP'
+    out.push(
+      `Install kind: remote endpoint (${transport}). ${confidence} Claude Desktop takes a remote URL as a custom connector; its config file starts only local commands, so there bridge it with \`npx -y mcp-remote <url>\` (the directory page has the ready-made config).`,
+    )
+    const headers = placeholderHeaders(model.headers)
+    entry = { url: model.url, ...(Object.keys(headers).length ? { headers } : {}) }
+  }
+  const hasPlaceholders = model.kind === 'local' ? Object.keys(placeholderEnv(model.env)).length > 0 : Object.keys(placeholderHeaders(model.headers)).length > 0
+  if (hasPlaceholders) out.push('', 'Replace each `<…>` placeholder with your own value.')
+  out.push('', fenced(JSON.stringify({ mcpServers: { [key]: entry } }, null, 2), 'json'))
+  return out.join('\n')
+}
+
+function toolsSection(l: Listing): string | null {
+  const tools = Array.isArray(l.tools) ? l.tools.filter((t) => t && flat(t.name)) : []
+  if (tools.length === 0) return null
+  const out = ['## Tools', '']
+  for (const t of tools) {
+    let desc = flat(t.description)
+    if (desc.length > MAX_TOOL_DESCRIPTION) desc = `${desc.slice(0, MAX_TOOL_DESCRIPTION - 1)}…`
+    out.push(desc ? `- **${inline(t.name)}**: ${inline(desc)}` : `- **${inline(t.name)}**`)
+    for (const p of t.parameters ?? []) if (flat(p)) out.push(`  - ${inline(p)}`)
+  }
+  return out.join('\n')
+}
+
+function readmeSection(l: Listing): string {
+  const out = ['## Documentation & README', '']
+  const text = typeof l.readme === 'string' ? multiline(l.readme).replace(/^\n+/, '') : ''
+  if (!text.trim()) {
+    out.push('No README has been stored for this listing yet; see the repository for its documentation.')
+    return out.join('\n')
+  }
+  const cut = text.length > MAX_README
+  // Fenced as a whole: README headings and fences stay inside this section.
+  out.push(fenced(cut ? text.slice(0, MAX_README) : text, 'markdown'))
+  if (cut) out.push('', `(README truncated after ${MAX_README} characters; the repository has the full text.)`)
+  return out.join('\n')
+}
+
+/** The Markdown document of one listing (directory-api §2.7), sections in the order the API lists them. */
+export function renderListingMarkdown(l: Listing, opts: RenderListingOptions): string {
+  // Brackets and trailing #s in a heading would fake a health marker or be eaten as a closing sequence.
+  const title = flat(opts.displayName ?? l.name).replace(/[[\]\\]/g, '\\$&').replace(/#+$/, (m) => m.replace(/#/g, '\\#')) || 'Unnamed listing'
+  const meta = [
+    `- **Category:** ${inline(l.category) || 'Other'}`,
+    `- **Repository:** ${flat(l.repositoryUrl) || 'not listed'}`,
+    ...(l.githubStars != null ? [`- **GitHub Stars:** ${count(l.githubStars)}`] : []),
+    `- **Views:** ${count(l.views)}`,
+    `- **Installs:** ${count(l.installs)}`,
+    `- **Upvotes:** ${count(l.upvotes)}`,
+    `- **Directory Page:** ${flat(opts.detailUrl)}`,
+  ]
+  const description = safeBlock(l.description ?? '')
+  const sections = [
+    `# ${title}${healthMarker(l.health)}`,
+    meta.join('\n'),
+    ['## Description', '', description || 'No description given.'].join('\n'),
+    installSection(l, opts.model),
+    toolsSection(l),
+    readmeSection(l),
+  ]
+  return `${sections.filter((s): s is string => s !== null).join('\n\n')}\n`
+}

@@ -1,0 +1,224 @@
+/**
+ * Derives the one install model of a listing (`InstallModel`), from which every client config is
+ * generated, and the short key the server gets under `mcpServers`.
+ *
+ * Preference order (first match wins):
+ *  1. A local package of the registry entry that a client can spawn over stdio (transport `stdio` or
+ *     not given), ranked npm (npx) > PyPI (uvx) > OCI (docker) > NuGet (dnx), ties in listed order.
+ *     Local first because every client speaks stdio natively (Claude Desktop speaks nothing else), and
+ *     the package entry names the environment variables the server needs, so the config is complete;
+ *     a hosted endpoint often needs an OAuth sign-in or headers, and needs a bridge in some clients.
+ *     npx and uvx come before docker and dnx because they need only a language runtime.
+ *  2. A hosted endpoint (`remotes[]`): streamable-http before sse (SSE is deprecated in the MCP spec),
+ *     ties in listed order.
+ *  Both come from the registry entry itself, so they are confidence `high`.
+ *  3. Only when the entry declares no packages and no remotes at all: a guess from the name, confidence
+ *     `low` (see `guessFromName`). An entry that declares only packages no client can spawn (MCPB
+ *     bundles, packages that serve HTTP on localhost) gets no model: its own declaration says how it is
+ *     run, and a guess would contradict it.
+ */
+import type { EnvVarSpec, HeaderSpec, InstallModel, Listing, PackageSpec, RemoteSpec } from '../contracts/listing'
+
+/** The listing fields an install model is derived from. */
+export type InstallSource = Pick<Listing, 'name' | 'packages' | 'remotes' | 'repositoryUrl' | 'url' | 'source'>
+
+type LocalModel = Extract<InstallModel, { kind: 'local' }>
+type RemoteModel = Extract<InstallModel, { kind: 'remote' }>
+
+// Identifiers end up as arguments of a command the user runs, so each must look exactly like a name
+// of its registry; in particular none may start with "-" and be taken for an option of npx/uvx/docker.
+const NPM_NAME = /^(?:@[a-z0-9][a-z0-9._~-]*\/)?[a-z0-9][a-z0-9._~-]*$/i
+const PYPI_NAME = /^[a-z0-9](?:[a-z0-9._-]*[a-z0-9])?$/i
+const NUGET_ID = /^[a-z0-9_][a-z0-9._-]*$/i
+// registry[:port]/path[:tag][@digest], lower-case path components as Docker requires.
+const OCI_REF = /^[a-z0-9][a-z0-9.-]*(?::\d+)?(?:\/[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*)*(?::[\w][\w.-]{0,127})?(?:@sha256:[a-f0-9]{64})?$/i
+// A concrete release: digits with dots and an optional pre-release/build suffix, never a range or tag.
+const CONCRETE_VERSION = /^v?\d+(?:\.\d+){0,3}(?:[-+][0-9a-z.+-]+)?$/i
+const OCI_TAG = /^[\w][\w.-]{0,127}$/
+const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_.-]*$/
+// Narrower than HTTP allows: mcp-remote's --header parser accepts only these characters.
+const HEADER_NAME = /^[A-Za-z0-9_-]+$/
+const MAX_IDENTIFIER = 214 // npm's own limit; generous for the others
+
+const RUNNER_RANK: Readonly<Record<string, number>> = { npm: 0, pypi: 1, oci: 2, nuget: 3 }
+
+/** True for a concrete version such as `1.2.3` or `0.10.0-beta.1` (not `latest`, not a range). */
+export function isConcreteVersion(v: string | undefined | null): v is string {
+  return typeof v === 'string' && v.length <= 64 && CONCRETE_VERSION.test(v)
+}
+
+// Env vars with a usable name, first occurrence wins.
+function cleanEnv(env: readonly EnvVarSpec[] | undefined): EnvVarSpec[] {
+  const seen = new Set<string>()
+  const out: EnvVarSpec[] = []
+  for (const e of env ?? []) {
+    if (!e || typeof e.name !== 'string' || !ENV_NAME.test(e.name) || e.name.length > 128 || seen.has(e.name)) continue
+    seen.add(e.name)
+    out.push(e)
+  }
+  return out
+}
+
+function isStdio(p: PackageSpec): boolean {
+  const t = p.transport?.type
+  return t === undefined || t === null || t === '' || t === 'stdio'
+}
+
+/**
+ * The command that runs one package, or null when no client could run it.
+ * Versions: a concrete version is pinned (`pkg@1.2.3`), because a registry entry describes exactly
+ * that release (its variables and transport) and a pin keeps npx from reusing a stale cached copy.
+ * `latest` and ranges are not pinned, nor are ToolSDK versions: those are a third party's dependency
+ * pins that go stale, so the newest release is the better bet.
+ */
+function localFromPackage(p: PackageSpec, source: string, confidence: LocalModel['confidence']): LocalModel | null {
+  const id = typeof p.identifier === 'string' ? p.identifier.trim() : ''
+  if (!id || id.length > MAX_IDENTIFIER) return null
+  const pin = source !== 'toolsdk-registry' && isConcreteVersion(p.version) ? p.version : null
+  const env = cleanEnv(p.environmentVariables)
+  const base = { kind: 'local' as const, registryType: p.registryType, identifier: id, env, confidence }
+  switch (p.registryType) {
+    case 'npm':
+      if (!NPM_NAME.test(id)) return null
+      return { ...base, runner: 'npx', command: 'npx', args: ['-y', pin ? `${id}@${pin}` : id] }
+    case 'pypi':
+      if (!PYPI_NAME.test(id)) return null
+      // uvx takes an exact version as `name@version` (uv ≥ 0.4); the command is assumed to match the package.
+      return { ...base, runner: 'uvx', command: 'uvx', args: [pin ? `${id}@${pin}` : id] }
+    case 'oci': {
+      if (!OCI_REF.test(id)) return null
+      // Most identifiers carry their tag already; otherwise a given version is the tag.
+      const lastPart = id.slice(id.lastIndexOf('/') + 1)
+      const tagged = lastPart.includes(':') || id.includes('@')
+      const image = !tagged && p.version && p.version !== 'latest' && OCI_TAG.test(p.version) ? `${id}:${p.version}` : id
+      // `-e NAME` forwards NAME from the client-provided environment; an unset NAME is not forwarded,
+      // so optional variables are listed too and cost nothing when left out.
+      return { ...base, runner: 'docker', command: 'docker', args: ['run', '-i', '--rm', ...env.flatMap((e) => ['-e', e.name]), image] }
+    }
+    case 'nuget':
+      if (!NUGET_ID.test(id)) return null
+      // dnx ships with the .NET 10 SDK; `--yes` skips its confirmation prompt (which would hang a client).
+      return { ...base, runner: 'dnx', command: 'dnx', args: [pin ? `${id}@${pin}` : id, '--yes'] }
+    default:
+      return null // mcpb bundles are installed by double-clicking, not by a command
+  }
+}
+
+function cleanHeaders(headers: readonly HeaderSpec[] | undefined): HeaderSpec[] {
+  const seen = new Set<string>()
+  const out: HeaderSpec[] = []
+  for (const h of headers ?? []) {
+    if (!h || typeof h.name !== 'string' || !HEADER_NAME.test(h.name) || h.name.length > 128) continue
+    const key = h.name.toLowerCase()
+    if (seen.has(key)) continue
+    seen.add(key)
+    out.push(h)
+  }
+  return out
+}
+
+// Only plain http(s) URLs without template braces or characters that would need escaping anywhere.
+function usableUrl(u: unknown): string | null {
+  if (typeof u !== 'string') return null
+  const s = u.trim()
+  if (s.length > 2048 || /[\s"'<>{}\\`^|]/.test(s) || /[\u0000-\u001f\u007f]/.test(s)) return null
+  try {
+    const parsed = new URL(s)
+    if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return null
+  } catch {
+    return null
+  }
+  return s
+}
+
+function remoteModel(r: RemoteSpec): RemoteModel | null {
+  if (r.type !== 'streamable-http' && r.type !== 'sse') return null
+  const url = usableUrl(r.url)
+  if (!url) return null
+  return { kind: 'remote', transport: r.type, url, headers: cleanHeaders(r.headers), confidence: 'high' }
+}
+
+/**
+ * The low-confidence guess for a listing that declares nothing installable. Rules:
+ *  - `@scope/pkg` (npm's scoped-name syntax, which no other registry uses) → `npx -y @scope/pkg`.
+ *  - An unscoped name that is a valid package name and contains "mcp": with `_` or `.` in it (Python
+ *    naming, e.g. `awslabs.aws-documentation-mcp-server`, `mcp_rss`) → `uvx name`, else `npx -y name`.
+ *  - Anything else (reverse-DNS registry names, ToolSDK keys such as `aws` or `filesystem`, names
+ *    with spaces or brackets) → no guess: those are labels, not package names.
+ */
+function guessFromName(name: string): LocalModel | null {
+  const n = name.trim()
+  if (!n || n.length > MAX_IDENTIFIER) return null
+  if (n.startsWith('@')) {
+    if (!NPM_NAME.test(n) || n !== n.toLowerCase()) return null
+    return { kind: 'local', runner: 'npx', registryType: 'npm', identifier: n, command: 'npx', args: ['-y', n], env: [], confidence: 'low' }
+  }
+  if (!/mcp/i.test(n) || n !== n.toLowerCase()) return null
+  if (/[_.]/.test(n)) {
+    if (!PYPI_NAME.test(n)) return null
+    return { kind: 'local', runner: 'uvx', registryType: 'pypi', identifier: n, command: 'uvx', args: [n], env: [], confidence: 'low' }
+  }
+  if (!NPM_NAME.test(n)) return null
+  return { kind: 'local', runner: 'npx', registryType: 'npm', identifier: n, command: 'npx', args: ['-y', n], env: [], confidence: 'low' }
+}
+
+/** The install model of a listing (see the preference order above), or null when none is sensible. */
+export function deriveInstallModel(l: InstallSource): InstallModel | null {
+  const packages = Array.isArray(l.packages) ? l.packages : []
+  const remotes = Array.isArray(l.remotes) ? l.remotes : []
+  const ranked = packages
+    .map((p, i) => ({ p, i, rank: p && typeof p === 'object' ? RUNNER_RANK[p.registryType] : undefined }))
+    .filter((x): x is { p: PackageSpec; i: number; rank: number } => x.rank !== undefined && isStdio(x.p))
+    .sort((a, b) => a.rank - b.rank || a.i - b.i)
+  for (const { p } of ranked) {
+    const m = localFromPackage(p, l.source, 'high')
+    if (m) return m
+  }
+  const byTransport = remotes
+    .map((r, i) => ({ r, i }))
+    .filter(({ r }) => r && typeof r === 'object')
+    .sort((a, b) => Number(b.r.type === 'streamable-http') - Number(a.r.type === 'streamable-http') || a.i - b.i)
+  for (const { r } of byTransport) {
+    const m = remoteModel(r)
+    if (m) return m
+  }
+  if (packages.length > 0 || remotes.length > 0) return null
+  return typeof l.name === 'string' ? guessFromName(l.name) : null
+}
+
+// Last segments that say nothing about the server; the namespace is used instead.
+const GENERIC_SEGMENT = /^(?:mcp|server|mcp-?server|server-?mcp|mcp-?remote|remote|api|app|main|default)$/
+const MAX_INSTALL_NAME = 64
+
+function slugPart(s: string): string {
+  return s
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '') // accents off, so "café" → "cafe" rather than "caf"
+    .toLowerCase()
+    .replace(/[^a-z0-9_-]+/g, '-')
+    .replace(/-{2,}/g, '-')
+    .replace(/^[-_]+|[-_]+$/g, '')
+}
+
+/**
+ * The short key a listing gets under `mcpServers` (only `[a-z0-9-_]`, at most 64 characters): the last
+ * segment of its name, e.g. `io.github.owner/postgres-mcp` → `postgres-mcp`,
+ * `@modelcontextprotocol/server-postgres` → `server-postgres`; when that segment is generic
+ * (`com.supabase/mcp`, `com.cloudflare.mcp/mcp`) the last telling label of the namespace is used
+ * (`supabase`, `cloudflare`). A slash counts as a namespace separator only in scoped npm names and
+ * reverse-DNS names; in other names (ToolSDK keys such as `tekton-ci/cd`) it is part of the name.
+ */
+export function installName(l: Pick<Listing, 'name'>): string {
+  const name = typeof l.name === 'string' ? l.name.trim() : ''
+  const slash = name.lastIndexOf('/')
+  const ns = slash > 0 ? name.slice(0, slash) : ''
+  const namespaced = ns.startsWith('@') || (ns.includes('.') && !/\s/.test(ns))
+  let key = slugPart(namespaced ? name.slice(slash + 1) : name)
+  if (namespaced && (!key || GENERIC_SEGMENT.test(key))) {
+    const labels = ns.replace(/^@/, '').split(/[./]/).map(slugPart).filter(Boolean)
+    const telling = labels.reverse().find((x) => !GENERIC_SEGMENT.test(x))
+    key = telling ?? key
+  }
+  key = key.slice(0, MAX_INSTALL_NAME).replace(/[-_]+$/, '')
+  return key || 'mcp-server'
+}

@@ -1,0 +1,256 @@
+// The rules of the API document (search, detail, categories, health, Markdown) and contract §6, as one suite
+// that runs through the gateway against any running directory that holds ../shared/data/servers.json.
+import { describe, expect, test } from 'bun:test'
+import fc from 'fast-check'
+
+/** What the suite needs from the mode under test. */
+export interface Target {
+  /** The gateway's base URL. */
+  base(): string
+  /** PUBLIC_BASE_URL of the directory. */
+  publicBase(): string
+  /** How long to wait for batched view counts to be written. */
+  viewFlushMs: number
+}
+
+const SUMMARY_FIELDS = ['id', 'name', 'description', 'category', 'url', 'isOfficial', 'isVerifiedActive', 'upvotes', 'installName', 'detailUrl', 'markdownUrl'].sort()
+
+/** Registers the API-rule tests for one mode. */
+export function apiRules(mode: string, t: Target) {
+  const get = (path: string, headers: Record<string, string> = {}) => fetch(t.base() + path, { headers })
+  const getJson = async (path: string) => {
+    const res = await get(path)
+    return { res, body: (await res.json()) as any }
+  }
+  const expectError = async (res: Response, status: number, code: string) => {
+    expect(res.status).toBe(status)
+    expect(res.headers.get('content-type')).toContain('application/json')
+    const body = (await res.json()) as any
+    expect(body).toMatchObject({ error: code, message: expect.any(String), status })
+    return body
+  }
+  const names = async (q: string, extra = '') => (await getJson(`/api/v1/search?q=${encodeURIComponent(q)}${extra}`)).body.servers.map((s: { name: string }) => s.name) as string[]
+
+  describe(`${mode}: search (§4.2)`, () => {
+    test('returns ranked listing summaries with exactly the fields of §2.1', async () => {
+      const { res, body } = await getJson('/api/v1/search?q=github')
+      expect(res.status).toBe(200)
+      expect(body.query).toBe('github')
+      expect(body.category).toBeNull()
+      expect(body.total).toBeGreaterThan(20)
+      expect(body.servers.length).toBe(20)
+      for (const s of body.servers) {
+        expect(Object.keys(s).sort()).toEqual(SUMMARY_FIELDS)
+        expect(typeof s.isOfficial).toBe('boolean')
+        expect(Number.isInteger(s.upvotes)).toBe(true)
+        expect(s.detailUrl.startsWith(`${t.publicBase()}/`)).toBe(true)
+        expect(s.markdownUrl).toBe(`${t.publicBase()}/api/v1/mcp/${encodeURIComponent(s.id)}/markdown`)
+      }
+    })
+    test('rate-limit headers on the 200', async () => {
+      const res = await get('/api/v1/search?q=slack')
+      for (const h of ['ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset']) expect(res.headers.get(h)).toMatch(/^\d+$/)
+      expect(res.headers.get('deprecation')).toBeNull()
+    })
+    test('"github" finds servers about GitHub, not every io.github.* name', async () => {
+      const { body } = await getJson('/api/v1/search?q=github&limit=10')
+      for (const s of body.servers.slice(0, 5)) {
+        const text = `${s.name.replace(/^io\.github\.[^/]+\//, '')} ${s.description}`.toLowerCase()
+        expect(text).toContain('github')
+      }
+    })
+    test('typos still find their servers', async () => {
+      expect((await names('postgress')).slice(0, 5).some((n) => /postgres/i.test(n))).toBe(true)
+      expect((await names('kubernets')).slice(0, 5).some((n) => /kube|k8s/i.test(n))).toBe(true)
+      expect((await names('playwrite')).slice(0, 5).some((n) => /playwright/i.test(n))).toBe(true)
+    })
+    test('boilerplate words do not swamp the match', async () => {
+      const plain = await names('postgres')
+      const noisy = await names('postgres mcp server')
+      expect(noisy.slice(0, 3)).toEqual(plain.slice(0, 3))
+    })
+    test('limit: default 20, 1 to 100, anything else is a 400 invalid_parameter naming it', async () => {
+      expect((await getJson('/api/v1/search?q=data&limit=5')).body.servers.length).toBe(5)
+      expect((await getJson('/api/v1/search?limit=100')).body.servers.length).toBe(100)
+      for (const bad of ['0', '101', 'abc', '2.5', '-3']) {
+        const body = await expectError(await get(`/api/v1/search?limit=${bad}`), 400, 'invalid_parameter')
+        expect(body.details).toContainEqual(expect.objectContaining({ parameter: 'limit' }))
+      }
+    })
+    test('transport filters on packages (stdio) and hosted endpoints (remote); other values are 400', async () => {
+      for (const transport of ['stdio', 'remote']) {
+        const { body } = await getJson(`/api/v1/search?transport=${transport}&limit=10`)
+        expect(body.total).toBeGreaterThan(0)
+        for (const s of body.servers.slice(0, 3)) {
+          const { body: d } = await getJson(`/api/v1/servers/${encodeURIComponent(s.id)}`)
+          expect(d.server.transports).toContain(transport)
+        }
+      }
+      const all = (await getJson('/api/v1/search')).body.total
+      expect((await getJson('/api/v1/search?transport=remote')).body.total).toBeLessThan(all)
+      const body = await expectError(await get('/api/v1/search?transport=http'), 400, 'invalid_parameter')
+      expect(body.details).toContainEqual(expect.objectContaining({ parameter: 'transport' }))
+    })
+    test('verified=1 keeps only listings seen running; any other value is 400', async () => {
+      const { res, body } = await getJson('/api/v1/search?verified=1')
+      expect(res.status).toBe(200)
+      for (const s of body.servers) expect(s.isVerifiedActive).toBe(true)
+      for (const bad of ['0', 'true', 'yes']) await expectError(await get(`/api/v1/search?verified=${bad}`), 400, 'invalid_parameter')
+    })
+    test('category: three spellings, case-insensitive, trimmed, echoed canonically', async () => {
+      const { body: cats } = await getJson('/api/v1/categories')
+      const c = cats.categories.find((x: { slug: string }) => x.slug === 'databases') ?? cats.categories[0]
+      const stored = `${c.emoji} ${c.label}`
+      const spellings = [stored, c.label, c.slug, `  ${c.label.toUpperCase()}  `, c.slug.toUpperCase()]
+      const results = await Promise.all(spellings.map((s) => getJson(`/api/v1/search?category=${encodeURIComponent(s)}`)))
+      for (const { res, body } of results) {
+        expect(res.status).toBe(200)
+        expect(body.category).toBe(stored)
+        expect(body.total).toBe(results[0].body.total)
+        for (const s of body.servers) expect(s.category).toBe(stored)
+      }
+      expect(results[0].body.total).toBeGreaterThan(0)
+    })
+    test('an unknown category is a 400 unknown_category, never an empty result', async () => {
+      await expectError(await get('/api/v1/search?category=definitely-not-a-category'), 400, 'unknown_category')
+      await expectError(await get('/api/v1/search?q=x&category='), 400, 'unknown_category')
+    })
+    test('total counts every match and the cursor walks the pages', async () => {
+      const first = (await getJson('/api/v1/search?q=database&limit=10')).body
+      expect(first.total).toBeGreaterThan(10)
+      expect(first.nextCursor).toEqual(expect.any(String))
+      const second = (await getJson(`/api/v1/search?q=database&limit=10&cursor=${first.nextCursor}`)).body
+      const ids = new Set(first.servers.map((s: { id: string }) => s.id))
+      expect(second.servers.length).toBe(10)
+      for (const s of second.servers) expect(ids.has(s.id)).toBe(false)
+      await expectError(await get('/api/v1/search?cursor=forged!'), 400, 'invalid_parameter')
+    })
+    test('no query string ever gets a 5xx (property test)', async () => {
+      await fc.assert(
+        fc.asyncProperty(fc.record({ q: fc.option(fc.string({ maxLength: 60 })), category: fc.option(fc.string({ maxLength: 20 })), limit: fc.option(fc.oneof(fc.integer({ min: -5, max: 120 }).map(String), fc.string({ maxLength: 4 }))), transport: fc.option(fc.constantFrom('stdio', 'remote', 'x', '')), verified: fc.option(fc.constantFrom('1', '0', '')) }), async (p) => {
+          const qs = new URLSearchParams()
+          for (const [k, v] of Object.entries(p)) if (v !== null) qs.set(k, v)
+          const res = await get(`/api/v1/search?${qs}`)
+          expect(res.status).toBeLessThan(500)
+          if (res.status >= 400) expect((await res.json()).error).toEqual(expect.any(String))
+          else await res.arrayBuffer()
+        }),
+        { numRuns: 150 },
+      )
+      for (const raw of ['q=%', 'q=%ZZ', 'q=%00', "q='", 'q=\\', 'q=a:*|!&', 'q=(((', `q=${'x'.repeat(5000)}`, 'q=%F0%9F%92%A9', 'limit=1&limit=2']) {
+        const res = await get(`/api/v1/search?${raw}`)
+        expect(res.status).toBeLessThan(500)
+        await res.arrayBuffer()
+      }
+    })
+  })
+
+  describe(`${mode}: detail (§4.3)`, () => {
+    test('a listing with a package has configs for every client in their real formats', async () => {
+      const { body: found } = await getJson('/api/v1/search?q=postgres&transport=stdio&limit=20')
+      let checked = 0
+      for (const s of found.servers) {
+        const { res, body } = await getJson(`/api/v1/servers/${encodeURIComponent(s.id)}`)
+        expect(res.status).toBe(200)
+        for (const h of ['ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset']) expect(res.headers.get(h)).toMatch(/^\d+$/)
+        const d = body.server
+        expect(d.id).toBe(s.id)
+        if (d.configs === null) continue
+        checked++
+        const clients = d.configs.map((c: { client: string }) => c.client)
+        for (const c of ['claude-desktop', 'cursor', 'vs-code', 'codex', 'cli']) expect(clients).toContain(c)
+        for (const c of d.configs) {
+          expect(['json', 'toml', 'yaml', 'shell', 'text']).toContain(c.format)
+          expect(c.locations.every((l: { os: string; path: string }) => typeof l.os === 'string' && typeof l.path === 'string')).toBe(true)
+          if (c.format === 'json') JSON.parse(c.snippet)
+          if (c.format === 'toml') Bun.TOML.parse(c.snippet)
+        }
+        const claude = JSON.parse(d.configs.find((c: { client: string }) => c.client === 'claude-desktop').snippet)
+        expect(Object.values(claude.mcpServers as Record<string, { command: string }>)[0].command).toEqual(expect.any(String))
+        const vscode = JSON.parse(d.configs.find((c: { client: string }) => c.client === 'vs-code').snippet)
+        expect(Object.values(vscode.servers as Record<string, { type: string }>)[0].type).toBe('stdio')
+        const codex = Bun.TOML.parse(d.configs.find((c: { client: string }) => c.client === 'codex').snippet) as { mcp_servers: Record<string, unknown> }
+        expect(Object.keys(codex.mcp_servers).length).toBe(1)
+        expect(d.configs.find((c: { client: string }) => c.client === 'cli').snippet).toStartWith('claude mcp add')
+      }
+      expect(checked).toBeGreaterThan(0)
+    })
+    test('a remote-only listing reaches Claude Desktop through mcp-remote', async () => {
+      const { body: found } = await getJson('/api/v1/search?transport=remote&limit=30')
+      for (const s of found.servers) {
+        const d = (await getJson(`/api/v1/servers/${encodeURIComponent(s.id)}`)).body.server
+        if (d.transports.includes('stdio') || !d.configs) continue
+        const claude = JSON.parse(d.configs.find((c: { client: string }) => c.client === 'claude-desktop').snippet)
+        const entry = Object.values(claude.mcpServers as Record<string, { command: string; args: string[] }>)[0]
+        expect(entry.args.join(' ')).toContain('mcp-remote')
+        return
+      }
+      throw new Error('no remote-only listing found')
+    })
+    test('configs is null when the install is only a guess', async () => {
+      const { body: found } = await getJson('/api/v1/search?q=tools&limit=50')
+      for (const s of found.servers) {
+        const d = (await getJson(`/api/v1/servers/${encodeURIComponent(s.id)}`)).body.server
+        if (d.transports.length === 0) {
+          expect(d.configs).toBeNull()
+          return
+        }
+      }
+      throw new Error('no listing without package or remote found')
+    })
+    test('unknown id → 404 not_found Error object', async () => {
+      await expectError(await get('/api/v1/servers/no-such-listing-xyz'), 404, 'not_found')
+      await expectError(await get('/api/v1/servers/%2E%2E%2Fetc'), 404, 'not_found')
+    })
+  })
+
+  describe(`${mode}: categories, health, Markdown, unknown routes`, () => {
+    test('categories: at least 30, each with label, slug, emoji and group', async () => {
+      const { res, body } = await getJson('/api/v1/categories')
+      expect(res.status).toBe(200)
+      expect(res.headers.get('ratelimit-limit')).toMatch(/^\d+$/)
+      expect(body.categories.length).toBeGreaterThanOrEqual(30)
+      for (const c of body.categories) expect(Object.keys(c).sort()).toEqual(['emoji', 'group', 'label', 'slug'])
+    })
+    test('health reports status and timestamp', async () => {
+      const { res, body } = await getJson('/api/v1/health')
+      expect(res.status).toBe(200)
+      expect(body.status).toEqual(expect.any(String))
+      expect(new Date(body.timestamp).toISOString()).toBe(body.timestamp)
+    })
+    test('Markdown document in the order of §2.7, and its alias', async () => {
+      const { body } = await getJson('/api/v1/search?q=filesystem&transport=stdio&limit=1')
+      const id = body.servers[0].id
+      const res = await get(`/api/v1/mcp/${encodeURIComponent(id)}/markdown`)
+      expect(res.status).toBe(200)
+      expect(res.headers.get('content-type')).toContain('text/markdown')
+      const doc = await res.text()
+      expect(doc).toStartWith('# ')
+      const order = ['Category', 'Repository', 'Views', 'Installs', 'Upvotes', 'Directory Page', '## Description', '## Claude Desktop Quick Installation', '## Documentation & README'].map((s) => doc.indexOf(s))
+      expect(order.every((i) => i > 0)).toBe(true)
+      expect([...order].sort((a, b) => a - b)).toEqual(order)
+      expect(doc).toMatch(/confidence/i)
+      expect(doc).toContain('"mcpServers"')
+      const alias = await get(`/mcp/${encodeURIComponent(id)}`, { accept: 'text/markdown' })
+      expect(alias.status).toBe(200)
+      expect(alias.headers.get('content-type')).toContain('text/markdown')
+      await expectError(await get('/api/v1/mcp/no-such-listing/markdown'), 404, 'not_found')
+      await expectError(await get('/mcp/no-such-listing', { accept: 'text/markdown' }), 404, 'not_found')
+    })
+    test('views are counted on detail and Markdown reads, in batches', async () => {
+      const { body } = await getJson('/api/v1/search?q=memory&limit=1')
+      const id = encodeURIComponent(body.servers[0].id)
+      const before = (await getJson(`/api/v1/servers/${id}`)).body.server.popularity.views
+      for (let i = 0; i < 4; i++) await (await get(`/api/v1/mcp/${id}/markdown`)).text()
+      await Bun.sleep(t.viewFlushMs * 3 + 200)
+      const after = (await getJson(`/api/v1/servers/${id}`)).body.server.popularity.views
+      expect(after).toBeGreaterThanOrEqual(before + 5)
+    })
+    test('unknown routes and wrong methods get JSON 404 / 405', async () => {
+      await expectError(await get('/api/v2/search'), 404, 'not_found')
+      await expectError(await get('/'), 404, 'not_found')
+      const res = await fetch(`${t.base()}/api/v1/categories`, { method: 'POST' })
+      await expectError(res, 405, 'method_not_allowed')
+    })
+  })
+}
