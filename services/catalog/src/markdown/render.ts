@@ -39,11 +39,12 @@ function multiline(s: string): string {
   return s.replace(LINE_BREAKS, '\n').replace(CONTROL_EXCEPT_TAB_NL, '').replace(/\t/g, '    ').trimEnd()
 }
 
-// Lines that would start a heading, a code fence, a setext underline, a thematic break or an HTML
-// block are escaped, so a description stays one paragraph flow inside its section.
-const BLOCK_START = /^( {0,3})(#|`{3,}|~{3,}|<|=+\s*$|-{2,}\s*$|(?:[-*_]\s*){3,}$)/
+// Lines that would start a heading, a code fence, a setext underline or a thematic break are escaped,
+// and so is every "<" (raw HTML), so a description stays plain text flow inside its section.
+const BLOCK_START = /^( {0,3})(#|`{3,}|~{3,}|=+\s*$|-{2,}\s*$|(?:[-*_]\s*){3,}$)/
 function safeBlock(s: string): string {
   return multiline(s)
+    .replace(/</g, '\\<')
     .split('\n')
     .map((line) => line.replace(BLOCK_START, (_m, indent: string, start: string) => `${indent}\\${start}`))
     .join('\n')
