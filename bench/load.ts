@@ -71,7 +71,7 @@ for (const [label, times] of [['5k', 1], ['50k', 10]] as const) {
 
     const gatewayPort = freePort()
     const offset = 2000 + (gatewayPort % 500)
-    const stack = startStack({ env: { ...isolatedEnv(token, fresh.url), RATE_LIMIT_PER_MINUTE: '100000000', LOG_LEVEL: 'error' }, gatewayPort, portOffset: offset, onLine: () => {} })
+    const stack = startStack({ env: { ...isolatedEnv(token, fresh.url), RATE_LIMIT_PER_MINUTE: '1000000', LOG_LEVEL: 'error' }, gatewayPort, portOffset: offset, onLine: () => {} })
     await stack.ready(60_000)
     const catalogBase = `http://127.0.0.1:${stack.procs.find((p) => p.service === 'catalog')!.port}`
     const ids: string[] = []

@@ -34,6 +34,8 @@ await database.close()
 
 const { token, generated } = operatorTokenFrom(config)
 env.OPERATOR_TOKEN = token
+// Every process of the stack must share one HMAC key.
+env.SERVER_SECRET = process.env.SERVER_SECRET ?? Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('base64url')
 const stack = startStack({ env, replicas, gatewayPort: config.port })
 if (generated) console.log(`\nOperator token (printed once; set OPERATOR_TOKEN to choose your own):\n  ${token}\n`)
 const stop = async () => {

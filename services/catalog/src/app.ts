@@ -9,7 +9,7 @@ import type { Logger } from '@mcp-directory/shared/log'
 import { startOutboxRelay } from '@mcp-directory/shared/outbox'
 import { serviceApp } from '@mcp-directory/shared/service'
 import { importDocument } from './import/service'
-import { addViews, findActiveListing } from './listings/repository'
+import { addViews, findActiveListing, findListing } from './listings/repository'
 import { detailOf, installModelOf, listingUrls, summaryOf } from './listings/present'
 import { renderListingMarkdown } from './markdown/render'
 import { decodeCursor, encodeCursor } from './search/cursor'
@@ -90,6 +90,12 @@ export function createCatalogApp(deps: CatalogDeps) {
         return new Response(null, { status: 302, headers: { location: listingUrls(base, params.id).detailUrl } })
       }
       return markdown(params.id)
+    })
+    // Internal API for other services (never in the gateway's public route table): any status, no view counted.
+    .get('/internal/listings/:id', async ({ params }) => {
+      const listing = await findListing(database, params.id)
+      if (!listing) throw notFound('Listing')
+      return json({ listing })
     })
     .post(
       '/api/v1/admin/import',

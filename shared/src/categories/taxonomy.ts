@@ -173,7 +173,7 @@ const HINTS: ReadonlyArray<readonly [slug: string, patterns: readonly string[]]>
   ['version-control', ['git', 'github', 'gitlab', 'bitbucket', 'pull requests?', 'git commits?']],
   ['coding-agents', ['coding agents?', 'code generation', 'code review', 'claude code', 'codex', 'cursor', 'pair programming', 'refactor(?:ing)?']],
   ['code-execution', ['code execution', 'execute code', 'run(?:s|ning)? code', 'sandbox(?:ed)?', 'interpreter', 'repl', 'e2b']],
-  ['command-line', ['terminal', 'shell commands?', 'command[- ]line', 'cli', 'bash', 'powershell', 'ssh']],
+  ['command-line', ['terminal', 'shell commands?', 'command line', 'cli', 'bash', 'powershell', 'ssh']],
   ['testing', ['testing', 'test cases?', 'unit tests?', 'e2e tests?', 'qa', 'test automation']],
   ['devops', ['kubernetes', 'k8s', 'docker', 'containers?', 'helm', 'terraform', 'ci/cd', 'ci', 'jenkins', 'github actions', 'argocd', 'ansible', 'deployments?', 'infrastructure as code']],
   ['developer-tools', ['developer tools?', 'sdk', 'openapi', 'swagger', 'ide', 'linter', 'lint(?:ing)?', 'npm', 'pypi', 'package manager', 'debug(?:ger|ging)?', 'api testing', 'postman', 'feature flags?', 'figma']],
@@ -206,7 +206,9 @@ const HINTS: ReadonlyArray<readonly [slug: string, patterns: readonly string[]]>
 
 const HINT_REGEXPS: ReadonlyArray<readonly [string, readonly RegExp[]]> = HINTS.map(([slug, pats]) => {
   if (!BY_SLUG.has(slug)) throw new Error(`hint for unknown slug ${slug}`)
-  return [slug, pats.map((p) => new RegExp(`(?<![\\p{L}\\p{N}])(?:${p})(?![\\p{L}\\p{N}])`, 'u'))] as const
+  // A space or hyphen in a keyword also matches "_", "." or "-", as names write `text_to_speech`.
+  const flexible = (p: string) => p.replace(/[ -]/g, (c) => (c === ' ' ? '[\\s_.-]+' : '[\\s_.-]'))
+  return [slug, pats.map((p) => new RegExp(`(?<![\\p{L}\\p{N}])(?:${flexible(p)})(?![\\p{L}\\p{N}])`, 'u'))] as const
 })
 
 // Longest text the hint scorer looks at: the opening of a description says what a server is for.
@@ -215,8 +217,9 @@ const HINT_TEXT_LIMIT = 600
 /** Scores each category against the hints; a match in the name counts 3, in the description 1 per keyword. */
 export function scoreCategoryHints(hints: { name?: string; description?: string }): Map<string, number> {
   // Only the last segment of a name counts: `io.github.owner/` and `@scope/` are namespaces (every
-  // GitHub-hosted server is `io.github.…`), not topics. `postgres-mcp` or `slack_bot` become words.
-  const name = (hints.name ?? '').toLowerCase().split('/').pop()!.replace(/[@_.:-]+/g, ' ')
+  // GitHub-hosted server is `io.github.…`), not topics. Keywords match on letter/digit boundaries, so
+  // `postgres` is found in `postgres-mcp` and `slack` in `slack_bot`.
+  const name = (hints.name ?? '').toLowerCase().split('/').pop() ?? ''
   const description = (hints.description ?? '').slice(0, HINT_TEXT_LIMIT).toLowerCase()
   const scores = new Map<string, number>()
   for (const [slug, regexps] of HINT_REGEXPS) {

@@ -42,6 +42,8 @@ export interface Config {
   smtpUrl: string | null
   mailFrom: string
   operatorToken: string | null
+  /** Key for HMACs of codes and proofs (SERVER_SECRET); null means each process makes or loads its own. */
+  serverSecret: string | null
   dnsServers: string[]
   githubApiUrl: string
   githubToken: string | null
@@ -148,6 +150,7 @@ export function loadConfig(env: Env = process.env): Config {
     smtpUrl: url('SMTP_URL', ['smtp', 'smtps'], null),
     mailFrom,
     operatorToken: str('OPERATOR_TOKEN') ?? null,
+    serverSecret: str('SERVER_SECRET') ?? null,
     dnsServers,
     githubApiUrl: (url('GITHUB_API_URL', ['http', 'https'], 'https://api.github.com') as string).replace(/\/+$/, ''),
     githubToken: str('GITHUB_TOKEN') ?? null,
@@ -161,6 +164,7 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel,
   }
   if (config.operatorToken !== null && config.operatorToken.length < 16) problems.push('OPERATOR_TOKEN: must be at least 16 characters')
+  if (config.serverSecret !== null && config.serverSecret.length < 32) problems.push('SERVER_SECRET: must be at least 32 characters')
   if (problems.length) throw new ConfigError(problems)
   return config
 }

@@ -308,7 +308,7 @@ function localConfigs(m: LocalModel, name: string): Record<string, Built> {
     windsurf: {
       format: 'json',
       snippet: mcpServersPlain,
-      note: `Merge into "mcpServers" of mcp_config.json (Windsurf Settings → Cascade → MCP servers → View raw config), then refresh.${fill}${opt}${needs}`,
+      note: `Merge into "mcpServers" of ~/.codeium/windsurf/mcp_config.json, then refresh the MCP servers in Cascade.${fill}${opt}${needs}`,
     },
     codex: {
       format: 'toml',
@@ -400,7 +400,7 @@ function remoteConfigs(m: RemoteModel, name: string): Record<string, Built> {
     windsurf: {
       format: 'json',
       snippet: json({ mcpServers: { [name]: withHeaders({ serverUrl: m.url }, record(included, plain)) } }),
-      note: `Merge into "mcpServers" of mcp_config.json (Windsurf Settings → Cascade → MCP servers → View raw config), then refresh. Windsurf names the address "serverUrl".${fill}${oauth}${opt}`,
+      note: `Merge into "mcpServers" of ~/.codeium/windsurf/mcp_config.json, then refresh the MCP servers in Cascade. Windsurf names the address "serverUrl".${fill}${oauth}${opt}`,
     },
     codex,
     'gemini-cli': {

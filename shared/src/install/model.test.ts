@@ -29,8 +29,8 @@ const hosted = (m: InstallModel | null) => {
 
 describe('isConcreteVersion', () => {
   test('accepts releases, rejects tags and ranges', () => {
-    for (const v of ['1.2.3', '0.1.0', '10.0.0-beta.1', '0.10.0-beta.10', '2.0.0-rc1', 'v1.0.0', '1.0', '1.2.3+build.5']) expect(isConcreteVersion(v)).toBe(true)
-    for (const v of ['latest', '^1.2.3', '~1.2', '>=1', '1.x', '*', '', '1.2.3 || 2', 'main', null, undefined]) expect(isConcreteVersion(v)).toBe(false)
+    for (const v of ['1.2.3', '0.1.0', '10.0.0-beta.1', '0.10.0-beta.10', '2.0.0-rc1', '1.0', '1.2.3+build.5']) expect(isConcreteVersion(v)).toBe(true)
+    for (const v of ['latest', 'v1.0.0', '^1.2.3', '~1.2', '>=1', '1.x', '*', '', '1.2.3 || 2', 'main', null, undefined]) expect(isConcreteVersion(v)).toBe(false)
   })
 })
 

@@ -33,7 +33,7 @@ const NUGET_ID = /^[a-z0-9_][a-z0-9._-]*$/i
 // registry[:port]/path[:tag][@digest], lower-case path components as Docker requires.
 const OCI_REF = /^[a-z0-9][a-z0-9.-]*(?::\d+)?(?:\/[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*)*(?::[\w][\w.-]{0,127})?(?:@sha256:[a-f0-9]{64})?$/
 // A concrete release: digits with dots and an optional pre-release/build suffix, never a range or tag.
-const CONCRETE_VERSION = /^v?\d+(?:\.\d+){0,3}(?:[-+][0-9a-z.+-]+)?$/i
+const CONCRETE_VERSION = /^\d+(?:\.\d+){0,3}(?:[-+][0-9a-z.+-]+)?$/i
 const OCI_TAG = /^[\w][\w.-]{0,127}$/
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_.-]*$/
 // Narrower than HTTP allows: mcp-remote's --header parser accepts only these characters.

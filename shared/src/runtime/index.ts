@@ -23,6 +23,26 @@ export function openBus(config: Config, log: Logger): EventBus {
   return config.natsUrl ? createNatsBus({ url: config.natsUrl, stream: config.natsStream, subjectPrefix: config.eventSubjectPrefix, log }) : createMemoryBus()
 }
 
+/**
+ * The HMAC key shared by every service: SERVER_SECRET, or (embedded mode) one made once and kept in DATA_DIR,
+ * or (a lone process without either) a random one, which only works while a single process uses it.
+ */
+export function serverSecretFrom(config: Config, log: Logger): string {
+  if (config.serverSecret) return config.serverSecret
+  const fresh = () => Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('base64url')
+  if (config.databaseUrl === null) {
+    const { existsSync, mkdirSync, readFileSync, writeFileSync } = require('node:fs') as typeof import('node:fs')
+    const file = `${config.dataDir.replace(/\/+$/, '')}/server-secret`
+    if (existsSync(file)) return readFileSync(file, 'utf8').trim()
+    mkdirSync(config.dataDir, { recursive: true })
+    const secret = fresh()
+    writeFileSync(file, secret, { mode: 0o600 })
+    return secret
+  }
+  log.warn('SERVER_SECRET is unset: using a random key for this process only; set it when services run apart')
+  return fresh()
+}
+
 /** An operator token from config, or a random one made now (printed once by the caller). */
 export function operatorTokenFrom(config: Config): { token: string; generated: boolean } {
   if (config.operatorToken) return { token: config.operatorToken, generated: false }

@@ -44,6 +44,12 @@ export async function findActiveListing(database: Database, id: string): Promise
   return rows[0] ? toListing(rows[0]) : null
 }
 
+/** Reads one listing whatever its status (internal API). */
+export async function findListing(database: Database, id: string): Promise<Listing | null> {
+  const rows = await database.db.select().from(listings).where(eq(listings.id, id)).limit(1)
+  return rows[0] ? toListing(rows[0]) : null
+}
+
 /** Adds batched view counts in one statement. */
 export async function addViews(database: Database, counts: Map<string, number>): Promise<void> {
   if (counts.size === 0) return

@@ -92,7 +92,7 @@ function installSection(l: Listing, model: InstallModel | null): string {
   } else {
     const transport = model.transport === 'sse' ? 'SSE' : 'Streamable HTTP'
     out.push(
-      `Install kind: remote endpoint (${transport}). ${confidence} Claude Desktop takes a remote URL as a custom connector; its config file starts only local commands, so there bridge it with \`npx -y mcp-remote <url>\` (the directory page has the ready-made config).`,
+      `Install kind: remote endpoint (${transport}). ${confidence} In Claude Desktop, add the URL as a custom connector (Settings → Connectors), or bridge it in the config file with \`npx -y mcp-remote <url>\`, since that file starts only local commands; the directory page has the ready-made config.`,
     )
     const headers = placeholderHeaders(model.headers)
     entry = { url: model.url, ...(Object.keys(headers).length ? { headers } : {}) }

@@ -1,0 +1,48 @@
+import { CategoryModel, SearchQuery, SearchResponse, ServerDetail } from '@mcp-directory/shared/contracts'
+import { Type as t } from '@sinclair/typebox'
+import { err, type RouteSpec } from './spec'
+
+/** The catalog's public routes. */
+export const CATALOG_ROUTES: RouteSpec[] = [
+  {
+    method: 'GET', path: '/api/v1/search', service: 'catalog', operationId: 'searchServers', tag: 'catalog', limit: 'read', auth: null,
+    summary: 'Search active listings (ranked; cursor pagination with `cursor` / `nextCursor`)',
+    query: SearchQuery,
+    responses: { 200: { description: 'Ranked results', type: 'application/json', schema: SearchResponse }, 400: err('unknown_category or invalid_parameter'), 429: err('rate_limited'), 500: err('Catalog query failed') },
+  },
+  {
+    method: 'GET', path: '/api/v1/servers/:id', service: 'catalog', operationId: 'getServerById', tag: 'catalog', limit: 'read', auth: null,
+    summary: 'One listing with its install configs per client',
+    responses: { 200: { description: 'The listing', type: 'application/json', schema: t.Object({ server: ServerDetail }) }, 404: err('Absent, pending, rejected or flagged'), 429: err('rate_limited') },
+  },
+  {
+    method: 'GET', path: '/api/v1/categories', service: 'catalog', operationId: 'listCategories', tag: 'catalog', limit: 'read', auth: null,
+    summary: 'The accepted categories',
+    responses: { 200: { description: 'Categories', type: 'application/json', schema: t.Object({ categories: t.Array(CategoryModel) }) }, 429: err('rate_limited') },
+  },
+  {
+    method: 'GET', path: '/api/v1/health', service: 'catalog', operationId: 'getHealth', tag: 'catalog', limit: null, auth: null,
+    summary: 'Health probe',
+    responses: { 200: { description: 'Healthy', type: 'application/json', schema: t.Object({ status: t.String(), timestamp: t.String({ format: 'date-time' }) }) }, 500: err('Unhealthy (database unreachable)') },
+  },
+  {
+    method: 'GET', path: '/api/v1/mcp/:id/markdown', service: 'catalog', operationId: 'getServerMarkdown', tag: 'catalog', limit: 'read', auth: null,
+    summary: 'The listing as a Markdown document',
+    responses: { 200: { description: 'Markdown document', type: 'text/markdown', schema: t.String() }, 404: err('Listing not found') },
+  },
+  {
+    method: 'GET', path: '/mcp/:id', service: 'catalog', operationId: 'getServerMarkdownAlias', tag: 'catalog', limit: 'read', auth: null,
+    summary: 'Alias of the Markdown document (send Accept: text/markdown; a browser asking only for HTML is redirected to the listing page)',
+    responses: { 200: { description: 'Markdown document', type: 'text/markdown', schema: t.String() }, 302: { description: 'Redirect to the listing page' }, 404: err('Listing not found') },
+  },
+  {
+    method: 'POST', path: '/api/v1/admin/import', service: 'catalog', operationId: 'adminImport', tag: 'operator', limit: null, auth: 'operator', timeoutMs: 600_000,
+    summary: "Import a list in the official MCP registry's format (idempotent)",
+    body: t.Unknown({ description: 'A JSON array of server.json objects, or { servers: [...] }' }),
+    responses: {
+      200: { description: 'Import summary', type: 'application/json', schema: t.Object({ total: t.Integer(), created: t.Integer(), updated: t.Integer(), unchanged: t.Integer(), skipped: t.Array(t.Object({ index: t.Integer(), name: t.Union([t.String(), t.Null()]), reason: t.String() })) }) },
+      400: err('Not in the registry format'), 401: err('Operator token required'), 413: err('Body too large'),
+    },
+  },
+]
+

@@ -1,0 +1,311 @@
+import { describe, expect, test } from 'bun:test'
+import { existsSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { mapCommunityCategory, storedCategoryName } from '@mcp-directory/shared/categories'
+import type { EnvVarSpec, HeaderSpec, InstallModel, Listing, PackageSpec, RemoteSpec } from '@mcp-directory/shared/contracts'
+import { deriveInstallModel } from '@mcp-directory/shared/install'
+import { renderListingMarkdown } from './render'
+
+const SERVERS = fileURLToPath(new URL('../../../../../shared/data/servers.json', import.meta.url))
+const hasData = existsSync(SERVERS)
+const DETAIL = 'http://localhost:3000/servers/postgres-mcp'
+
+const baseListing = (over: Partial<Listing> = {}): Listing => ({
+  id: 'postgres-mcp',
+  name: 'io.github.acme/postgres-mcp',
+  title: 'Postgres MCP',
+  description: 'Query PostgreSQL databases.',
+  category: '🗄️ Databases',
+  url: 'https://github.com/acme/postgres-mcp',
+  repositoryUrl: 'https://github.com/acme/postgres-mcp',
+  websiteUrl: null,
+  version: '1.2.3',
+  tags: [],
+  packages: [{ registryType: 'npm', identifier: '@acme/postgres-mcp', version: '1.2.3', transport: { type: 'stdio' }, environmentVariables: [{ name: 'DATABASE_URL', isRequired: true, isSecret: true }] }],
+  remotes: [],
+  status: 'active',
+  isOfficial: false,
+  isVerifiedActive: true,
+  upvotes: 3,
+  views: 10,
+  installs: 2,
+  githubStars: 42,
+  readme: '# Postgres MCP\n\nRun it with npx.',
+  tools: [{ name: 'query', description: 'Run a SQL query', parameters: ['sql', 'params'] }],
+  health: 'active',
+  source: 'official-registry',
+  createdAt: new Date('2025-01-01T00:00:00Z'),
+  updatedAt: new Date('2025-01-02T00:00:00Z'),
+  ...over,
+})
+
+const render = (l: Listing, model: InstallModel | null = deriveInstallModel(l), displayName?: string) =>
+  renderListingMarkdown(l, { detailUrl: DETAIL, model, ...(displayName !== undefined ? { displayName } : {}) })
+
+/** Lines outside fenced code blocks (CommonMark fences: ``` or ~~~, closed by at least as many). */
+function outsideFences(md: string): string[] {
+  const out: string[] = []
+  let fence: string | null = null
+  for (const line of md.split('\n')) {
+    const m = /^ {0,3}(`{3,}|~{3,})(.*)$/.exec(line)
+    if (fence) {
+      if (m?.[1] && m[1][0] === fence[0] && m[1].length >= fence.length && !m[2]?.trim()) fence = null
+      continue
+    }
+    if (m?.[1] && !(m[1][0] === '`' && m[2]?.includes('`'))) {
+      fence = m[1]
+      continue
+    }
+    out.push(line)
+  }
+  expect(fence).toBeNull() // every fence is closed
+  return out
+}
+const headings = (md: string) => outsideFences(md).filter((l) => /^ {0,3}#{1,6}(\s|$)/.test(l))
+// A setext underline (=== or ---) right after a paragraph line would make a heading too.
+const setextHeadings = (md: string) => {
+  const lines = outsideFences(md)
+  return lines.filter((l, i) => i > 0 && /^ {0,3}(=+|-+)\s*$/.test(l) && (lines[i - 1] ?? '').trim() !== '')
+}
+/** The JSON snippet of the install section. */
+function installJson(md: string): unknown {
+  const m = /## Claude Desktop Quick Installation\n[\s\S]*?\n(`{3,})json\n([\s\S]*?)\n\1\n/.exec(md)
+  if (!m?.[2]) throw new Error('no json snippet')
+  return JSON.parse(m[2])
+}
+
+describe('renderListingMarkdown: structure', () => {
+  test('the full document, in the order of §2.7', () => {
+    const md = render(baseListing())
+    expect(md).toBe(
+      [
+        '# io.github.acme/postgres-mcp [Health: Active]',
+        '',
+        '- **Category:** 🗄️ Databases',
+        '- **Repository:** https://github.com/acme/postgres-mcp',
+        '- **GitHub Stars:** 42',
+        '- **Views:** 10',
+        '- **Installs:** 2',
+        '- **Upvotes:** 3',
+        `- **Directory Page:** ${DETAIL}`,
+        '',
+        '## Description',
+        '',
+        'Query PostgreSQL databases.',
+        '',
+        '## Claude Desktop Quick Installation',
+        '',
+        'Install kind: local runner command (`npx`). Confidence: high (taken from the listing’s registry entry).',
+        '',
+        'Replace each `<…>` placeholder with your own value.',
+        '',
+        '```json',
+        JSON.stringify({ mcpServers: { 'postgres-mcp': { command: 'npx', args: ['-y', '@acme/postgres-mcp@1.2.3'], env: { DATABASE_URL: '<DATABASE_URL>' } } } }, null, 2),
+        '```',
+        '',
+        '## Tools',
+        '',
+        '- **query**: Run a SQL query',
+        '  - sql',
+        '  - params',
+        '',
+        '## Documentation & README',
+        '',
+        '```markdown',
+        '# Postgres MCP',
+        '',
+        'Run it with npx.',
+        '```',
+        '',
+      ].join('\n'),
+    )
+  })
+
+  test('no health marker without health; display name replaces the heading', () => {
+    expect(render(baseListing({ health: null })).split('\n')[0]).toBe('# io.github.acme/postgres-mcp')
+    expect(render(baseListing({ health: 'degraded' }), undefined, 'Postgres MCP').split('\n')[0]).toBe('# Postgres MCP [Health: Degraded]')
+  })
+
+  test('GitHub Stars only when known (0 is known)', () => {
+    expect(render(baseListing({ githubStars: null }))).not.toContain('GitHub Stars')
+    expect(render(baseListing({ githubStars: 0 }))).toContain('- **GitHub Stars:** 0\n')
+  })
+
+  test('repository "not listed" when absent', () => {
+    expect(render(baseListing({ repositoryUrl: null }))).toContain('- **Repository:** not listed\n')
+  })
+
+  test('Tools only when there are tools', () => {
+    const md = render(baseListing({ tools: [] }))
+    expect(md).not.toContain('## Tools')
+    expect(headings(md)).toEqual(['# io.github.acme/postgres-mcp [Health: Active]', '## Description', '## Claude Desktop Quick Installation', '## Documentation & README'])
+  })
+
+  test('a tool without description or parameters is a plain bullet', () => {
+    expect(render(baseListing({ tools: [{ name: 'ping' }] }))).toContain('## Tools\n\n- **ping**\n\n## Documentation')
+  })
+
+  test('no README: a sentence says so', () => {
+    for (const readme of [null, '', '   \n  ']) {
+      const md = render(baseListing({ readme }))
+      expect(md).toContain('## Documentation & README\n\nNo README has been stored for this listing yet')
+      expect(md.endsWith('\n')).toBe(true)
+    }
+  })
+
+  test('empty description still gives a Description section', () => {
+    expect(render(baseListing({ description: '' }))).toContain('## Description\n\nNo description given.\n')
+  })
+})
+
+describe('renderListingMarkdown: install section', () => {
+  test('local uvx and docker name their runner', () => {
+    const uvx: InstallModel = { kind: 'local', runner: 'uvx', registryType: 'pypi', identifier: 'mcp-server-time', command: 'uvx', args: ['mcp-server-time'], env: [], confidence: 'high' }
+    const md = render(baseListing(), uvx)
+    expect(md).toContain('Install kind: local runner command (`uvx`). Confidence: high')
+    expect(md).not.toContain('placeholder')
+    expect(installJson(md)).toEqual({ mcpServers: { 'postgres-mcp': { command: 'uvx', args: ['mcp-server-time'] } } })
+    const docker: InstallModel = { kind: 'local', runner: 'docker', registryType: 'oci', identifier: 'ghcr.io/a/b:1', command: 'docker', args: ['run', '-i', '--rm', 'ghcr.io/a/b:1'], env: [], confidence: 'high' }
+    expect(render(baseListing(), docker)).toContain('(`docker`)')
+  })
+
+  test('low confidence is explained as a heuristic guess', () => {
+    const l = baseListing({ name: '@acme/postgres-mcp', packages: [], remotes: [], source: 'toolsdk-registry' })
+    const md = render(l)
+    expect(md).toContain('Confidence: low')
+    expect(md).toContain('heuristic guess')
+    expect(md).toContain('verify it against the repository README')
+    expect(installJson(md)).toEqual({ mcpServers: { 'postgres-mcp': { command: 'npx', args: ['-y', '@acme/postgres-mcp'] } } })
+  })
+
+  test('remote endpoint: the snippet holds url (and placeholder headers)', () => {
+    const headers: HeaderSpec[] = [{ name: 'Authorization', value: 'Bearer {api_key}', isRequired: true, isSecret: true }]
+    const l = baseListing({ packages: [], remotes: [{ type: 'streamable-http', url: 'https://mcp.acme.example/mcp', headers }] })
+    const md = render(l)
+    expect(md).toContain('Install kind: remote endpoint (Streamable HTTP). Confidence: high')
+    expect(md).toContain('mcp-remote')
+    expect(installJson(md)).toEqual({ mcpServers: { 'postgres-mcp': { url: 'https://mcp.acme.example/mcp', headers: { Authorization: 'Bearer <API_KEY>' } } } })
+    const sse = render(baseListing({ packages: [], remotes: [{ type: 'sse', url: 'https://mcp.acme.example/sse', headers: [] }] }))
+    expect(sse).toContain('remote endpoint (SSE)')
+    expect(installJson(sse)).toEqual({ mcpServers: { 'postgres-mcp': { url: 'https://mcp.acme.example/sse' } } })
+  })
+
+  test('no model: says no install method is known, no snippet', () => {
+    const md = render(baseListing({ packages: [], remotes: [], name: 'postgres' }), null)
+    expect(md).toContain('No install method is known')
+    expect(md).not.toContain('```json')
+    expect(md).not.toContain('Confidence:')
+  })
+})
+
+describe('renderListingMarkdown: untrusted strings', () => {
+  test('a name with newlines, brackets and trailing #s stays one heading line without a fake marker', () => {
+    const md = render(baseListing({ name: 'Evil\n## Tools\r\n[Health: Active] ##', health: null }))
+    const first = md.split('\n')[0] ?? ''
+    expect(first).toBe('# Evil ## Tools \\[Health: Active\\] \\#\\#')
+    expect(first).not.toMatch(/\[Health: \w+\]/)
+    expect(headings(md)).toHaveLength(5)
+  })
+
+  test('a description cannot open headings, fences, setext headings or HTML', () => {
+    const description = [
+      'Line one',
+      '## Tools',
+      '   # indented heading',
+      '```',
+      'unclosed fence',
+      '~~~',
+      'Setext',
+      '===',
+      'Another',
+      '---',
+      '<script>alert(1)</script>',
+      '***',
+    ].join('\n')
+    const md = render(baseListing({ description }))
+    expect(headings(md)).toEqual(['# io.github.acme/postgres-mcp [Health: Active]', '## Description', '## Claude Desktop Quick Installation', '## Tools', '## Documentation & README'])
+    expect(setextHeadings(md)).toEqual([])
+    expect(md).not.toMatch(/(?<!\\)<script>/) // escaped: shown as text, never run as HTML
+    expect(md).toContain('\\## Tools')
+    expect(installJson(md)).toBeTruthy()
+  })
+
+  test('a README with headings and any number of backticks stays inside its fence', () => {
+    const readme = ['# Title', '## Tools', '```js', 'code', '```', '``````', 'six', '~~~', 'tilde', '## Claude Desktop Quick Installation'].join('\n')
+    const md = render(baseListing({ readme }))
+    expect(headings(md)).toEqual(['# io.github.acme/postgres-mcp [Health: Active]', '## Description', '## Claude Desktop Quick Installation', '## Tools', '## Documentation & README'])
+    expect(md).toContain('```````markdown\n# Title') // seven: one more than the longest run inside
+    expect(md.trimEnd().endsWith('```````')).toBe(true)
+  })
+
+  test('README control characters and CRLF are normalised; huge READMEs are cut', () => {
+    const md = render(baseListing({ readme: 'a\r\nb\u0000c\u001b[31m' }))
+    expect(md).toContain('```markdown\na\nbc[31m\n```')
+    const big = render(baseListing({ readme: 'x'.repeat(300_000) }))
+    expect(big.length).toBeLessThan(210_000)
+    expect(big).toContain('README truncated')
+  })
+
+  test('tool names and descriptions are flattened and cannot inject markup', () => {
+    const md = render(baseListing({ tools: [{ name: '**bold**\n# x', description: 'multi\nline <b>', parameters: ['a\nb', '', '[link](x)'] }] }))
+    expect(md).toContain('- **\\*\\*bold\\*\\* # x**: multi line \\<b\\>')
+    expect(md).toContain('  - a b\n  - \\[link\\](x)\n')
+    expect(headings(md)).toHaveLength(5)
+  })
+
+  test('metadata values are single lines', () => {
+    const md = render(baseListing({ category: 'A\nB', repositoryUrl: 'https://x\n# y' }), undefined)
+    expect(md).toContain('- **Category:** A B\n')
+    expect(md).toContain('- **Repository:** https://x # y\n')
+  })
+})
+
+interface RawEntry {
+  name: string
+  title?: string
+  description?: string
+  category?: string
+  version?: string
+  url: string | null
+  websiteUrl?: string
+  repository?: { url: string }
+  tags?: string[]
+  source: string
+  packages?: Array<Omit<PackageSpec, 'environmentVariables'> & { environmentVariables?: EnvVarSpec[] }>
+  remotes?: Array<Omit<RemoteSpec, 'headers'> & { headers?: HeaderSpec[] }>
+}
+
+describe.skipIf(!hasData)('real data (servers.json)', () => {
+  test('every entry renders with the expected sections and a parseable snippet', async () => {
+    const data = (await Bun.file(SERVERS).json()) as RawEntry[]
+    for (const [i, e] of data.entries()) {
+      const l = baseListing({
+        id: `x${i}`,
+        name: e.name,
+        title: e.title ?? null,
+        description: e.description ?? '',
+        category: storedCategoryName(mapCommunityCategory(e.category, { name: e.name, description: e.description })),
+        url: e.url,
+        repositoryUrl: e.repository?.url ?? null,
+        websiteUrl: e.websiteUrl ?? null,
+        version: e.version ?? null,
+        tags: e.tags ?? [],
+        packages: (e.packages ?? []).map((p) => ({ ...p, environmentVariables: p.environmentVariables ?? [] })),
+        remotes: (e.remotes ?? []).map((r) => ({ ...r, headers: r.headers ?? [] })),
+        source: e.source,
+        readme: i % 2 ? e.description ?? null : null,
+        tools: [],
+        githubStars: i % 3 ? null : i,
+        health: null,
+      })
+      const model = deriveInstallModel(l)
+      const md = render(l, model)
+      const hs = headings(md)
+      expect(hs.slice(1)).toEqual(['## Description', '## Claude Desktop Quick Installation', '## Documentation & README'])
+      expect(hs[0]?.startsWith('# ')).toBe(true)
+      expect(setextHeadings(md)).toEqual([])
+      if (model) expect(installJson(md)).toBeTruthy()
+      else expect(md).toContain('No install method is known')
+    }
+  })
+})
