@@ -47,24 +47,83 @@ function filters(spec: SearchSpec): SQL {
   return sql.join(parts, sql` and `)
 }
 
-/** Builds tsquery text from sanitized words: `any` (OR, with joined pairs such as mongo+db → mongodb) and `all` (AND). */
-export function tsqueryText(terms: string[]) {
-  const lex = (w: string) => (w.length >= 3 ? `${w}:*` : w)
-  const alts = terms.map(lex)
-  for (let i = 0; i + 1 < terms.length; i++) alts.push(lex(terms[i] + terms[i + 1]))
-  return {
-    terms: terms.map(lex),
-    nameTerms: terms.map((w) => `${lex(w)}A`),
-    any: alts.join(' | '),
-    all: terms.map(lex).join(' & '),
-    name: terms.map((w) => `${lex(w)}A`).join(' | '),
+/**
+ * Builds tsquery text from sanitized words, each with its typo corrections as alternatives:
+ * `any` (OR, plus joined pairs such as mongo+db → mongodb), `all` (AND), `name` (OR, name weight only),
+ * and one query per term for coverage.
+ */
+export function tsqueryText(terms: string[], corrections: Map<string, string[]> = new Map()) {
+  const lex = (w: string, weight = '') => `${w}${w.length >= 3 ? ':*' : ''}${weight ? (w.length >= 3 ? weight : `:${weight}`) : ''}`
+  const alt = (w: string, weight = '') => {
+    const forms = [w, ...(corrections.get(w) ?? [])].map((f) => lex(f, weight))
+    return forms.length > 1 ? `(${forms.join(' | ')})` : forms[0]
   }
+  const pairs: string[] = []
+  for (let i = 0; i + 1 < terms.length; i++) pairs.push(lex(terms[i] + terms[i + 1]))
+  return {
+    terms: terms.map((w) => alt(w)),
+    nameTerms: terms.map((w) => alt(w, 'A')),
+    any: [...terms.map((w) => alt(w)), ...pairs].join(' | '),
+    all: terms.map((w) => alt(w)).join(' & '),
+    name: terms.map((w) => alt(w, 'A')).join(' | '),
+  }
+}
+
+// Corrections change only when the vocabulary does; most queries repeat, so remember them for a while.
+const CORRECTION_TTL_MS = 5 * 60_000
+const correctionCache = new Map<string, { at: number; fixes: string[] }>()
+
+/** Forgets remembered corrections (after an import changed the vocabulary). */
+export function clearCorrections(): void {
+  correctionCache.clear()
+}
+
+/** Finds likely corrections for query words that no name or title contains (postgress → postgres). */
+export async function correctionsFor(database: Database, terms: string[]): Promise<Map<string, string[]>> {
+  const out = new Map<string, string[]>()
+  const now = Date.now()
+  const unknown: string[] = []
+  for (const t of terms.filter((t) => t.length >= 4)) {
+    const hit = correctionCache.get(t)
+    if (hit && now - hit.at < CORRECTION_TTL_MS) {
+      if (hit.fixes.length) out.set(t, hit.fixes)
+    } else unknown.push(t)
+  }
+  if (!unknown.length) return out
+  // Known words are filtered out first (a cheap key look-up); only the rest pay for a trigram search.
+  const rows = await database.rows<{ q: string; term: string | null }>(sql`
+    select t.q, v.term
+    from (select q from unnest(${`{${unknown.join(',')}}`}::text[]) as q where not exists (select 1 from catalog.search_terms k where k.term = q)) t
+    left join lateral (
+      select term from catalog.search_terms where term % t.q order by similarity(term, t.q) desc limit 2
+    ) v on true`)
+  const fixes = new Map<string, string[]>(unknown.map((t) => [t, []]))
+  for (const r of rows) if (r.term) fixes.get(r.q)?.push(r.term)
+  if (correctionCache.size > 10_000) correctionCache.clear()
+  for (const [t, f] of fixes) {
+    correctionCache.set(t, { at: now, fixes: f })
+    if (f.length) out.set(t, f)
+  }
+  return out
 }
 
 /** The fraction of query terms a row matches: each term is one tsquery test on the row's tsvector. */
 function coverage(lexemes: string[], column: string): SQL {
-  const tests = lexemes.map((x) => sql`(${sql.raw(column)} @@ to_tsquery('english', ${x}))::int`)
+  // A scalar subquery is an init-plan: each tsquery is parsed once per search, not once per row.
+  const tests = lexemes.map((x) => sql`(${sql.raw(column)} @@ (select to_tsquery('english', ${x})))::int`)
   return sql`((${sql.join(tests, sql` + `)})::float / ${lexemes.length})`
+}
+
+/** Runs `fn` in a read transaction where the planner must prefer indexes over sequential scans. */
+async function withIndexScans<T>(database: Database, fn: (db: Database) => Promise<T>): Promise<T> {
+  return database.db.transaction(async (tx) => {
+    await tx.execute(sql`set local enable_seqscan = off`)
+    const scoped: Database = { ...database, rows: async <R>(q: SQL) => {
+      const res = (await tx.execute(q)) as unknown
+      return (Array.isArray(res) ? res : (res as { rows: R[] }).rows) as R[]
+    } }
+    return fn(scoped)
+  })
 }
 
 /** Runs a ranked search (or a browse when there are no terms); returns the page and the total count. */
@@ -79,36 +138,41 @@ export async function searchListings(database: Database, spec: SearchSpec): Prom
   }
   // Deep pages widen the candidate sets so that every match stays reachable.
   const cap = Math.max(CANDIDATES_PER_SOURCE, spec.offset + spec.limit)
-  const ts = tsqueryText(spec.terms)
+  // ts_rank adds at most about 1 to a score; the best 60 by the cheap score (more for deep pages) keep every
+  // listing that it could lift into the page.
+  const stage2 = Math.max(60, 3 * (spec.offset + spec.limit))
+  const ts = tsqueryText(spec.terms, await correctionsFor(database, spec.terms))
   const text = spec.terms.join(' ')
-  // Each tsquery is written inline (not through a CTE) so the planner can use the GIN indexes for every source.
+  // Each tsquery is written inline so the planner can use the GIN index for every candidate source.
   const qany = sql`to_tsquery('english', ${ts.any})`
   const qall = sql`to_tsquery('english', ${ts.all})`
   const qname = sql`to_tsquery('english', ${ts.name})`
-  const rows = await database.rows<SummaryRow>(sql`
+  const ranked = (db: Database) => db.rows<SummaryRow>(sql`
     with cand as (
       (select l.id from catalog.listings l where ${where} and l.search @@ ${qname} limit ${cap})
       union
       (select l.id from catalog.listings l where ${where} and l.search @@ ${qall} limit ${cap})
       union
       (select l.id from catalog.listings l where ${where} and l.search @@ ${qany} limit ${cap})
-      union
-      (select l.id from catalog.listings l where ${where} and l.search_name % ${text} limit ${cap})
     )
-    select ${SUMMARY_COLUMNS},
-      ${coverage(ts.terms, 'l.search')} * 2.0
-      + ${coverage(ts.nameTerms, 'l.search')} * 1.0
-      + ts_rank_cd('{0.05, 0.2, 0.5, 1.0}', l.search, ${qany}, 1)
-      + case when l.search @@ ${qany} then 0.3 else 1.5 end * word_similarity(${text}, l.search_name)
-      + case when l.search_name = ${text} then 0.5 else 0 end as score
-    from catalog.listings l join cand on cand.id = l.id
+    -- Stage 1 scores every candidate cheaply; stage 2 adds the costlier ts_rank for the best of them only.
+    , firstpass as (
+      select l.id,
+        ${coverage(ts.terms, 'l.search')} * 2.0
+        + ${coverage(ts.nameTerms, 'l.search')} * 1.0
+        + 0.3 * word_similarity(${text}, l.search_name)
+        + case when l.search_name = ${text} then 0.5 else 0 end as score
+      from catalog.listings l join cand on cand.id = l.id
+      order by score desc
+      limit ${stage2}
+    )
+    select ${SUMMARY_COLUMNS}, f.score + ts_rank('{0.05, 0.2, 0.5, 1.0}', l.search, (select ${qany}), 1) as score
+    from catalog.listings l join firstpass f on f.id = l.id
     order by score desc, ${TIE_BREAK}
     limit ${spec.limit} offset ${spec.offset}`)
-  const count = await database.rows<{ n: number }>(sql`
-    select count(*)::int as n from (
-      select l.id from catalog.listings l where ${where} and l.search @@ ${qany}
-      union
-      select l.id from catalog.listings l where ${where} and l.search_name % ${text}
-    ) m`)
+  const counted = (db: Database) => db.rows<{ n: number }>(sql`select count(*)::int as n from catalog.listings l where ${where} and l.search @@ ${qany}`)
+  // The planner misjudges weighted and prefix tsqueries as unselective and scans the table; the GIN index is
+  // always the cheaper path here, and it keeps the cost flat as the catalog grows.
+  const [rows, count] = await withIndexScans(database, async (db) => [await ranked(db), await counted(db)] as const)
   return { total: Number(count[0]?.n ?? 0), rows }
 }

@@ -60,5 +60,15 @@ export const listings = catalogSchema.table(
   ],
 )
 
+/**
+ * Every word of listing names and titles: typo-tolerant search looks up the query's unknown words here by
+ * trigram similarity (postgress → postgres) and searches for the corrections too.
+ */
+export const searchTerms = catalogSchema.table(
+  'search_terms',
+  { term: text('term').primaryKey() },
+  (t) => [index('search_terms_trgm_idx').using('gin', sql`${t.term} gin_trgm_ops`)],
+)
+
 /** Catalog events waiting to be published (transactional outbox). */
 export const catalogOutbox = outboxTable(catalogSchema)
