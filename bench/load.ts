@@ -23,11 +23,9 @@ interface Entry { name: string; title?: string; [k: string]: unknown }
 const servers = await loadSharedData<Entry[]>('servers.json')
 const queries = (await loadSharedData<{ query: string }[]>('queries.json')).map((q) => q.query)
 
-/** The real list repeated `times` times; each copy gets varied names so every listing is distinct. */
-function scaled(times: number): Entry[] {
-  const out: Entry[] = []
-  for (let i = 0; i < times; i++) for (const s of servers) out.push(i === 0 ? s : { ...s, name: `${s.name}-r${i}`, title: s.title ? `${s.title} ${i}` : undefined })
-  return out
+/** Copy `i` of the real list, with varied names so every listing is distinct. */
+function copyOf(i: number): Entry[] {
+  return servers.map((s) => (i === 0 ? s : { ...s, name: `${s.name}-r${i}`, title: s.title ? `${s.title} ${i}` : undefined }))
 }
 
 interface Result { rps: number; p50: number; p99: number }
@@ -54,6 +52,47 @@ async function wrk(base: string, paths: string[]): Promise<Result> {
   return { rps, p50, p99 }
 }
 
+/**
+ * Cached badge throughput through the gateway (after one warm-up request per badge) of the stack (gateway and
+ * badge processes, Redis) and of the all-in-one process on the same database (in-process store), beside a
+ * static Bun.serve answering the same bytes. Servers run in their own processes, since wrk blocks this one.
+ */
+async function badgeBench(gatewayUrl: string, databaseUrl: string, ids: string[]): Promise<Record<string, Result>> {
+  const paths = [...new Set(ids)].slice(0, 20).map((id) => `/api/badge/${encodeURIComponent(id)}`)
+  const up = async (base: string) => {
+    for (let i = 0; i < 200 && !(await fetch(`${base}/api/v1/health`).then((r) => r.ok, () => false)); i++) await Bun.sleep(100)
+    for (const p of paths) await (await fetch(base + p)).arrayBuffer()
+  }
+  await up(gatewayUrl)
+  const svg = await (await fetch(gatewayUrl + paths[0])).text()
+  const file = `${process.env.TMPDIR ?? '/tmp'}/bench-badge-${runToken()}.svg`
+  await Bun.write(file, svg)
+  const staticPort = freePort()
+  const code = `const body = await Bun.file(${JSON.stringify(file)}).text(); Bun.serve({ port: ${staticPort}, hostname: '127.0.0.1', fetch: (r) => new URL(r.url).pathname === '/' ? new Response(body, { headers: { 'content-type': 'image/svg+xml', 'cache-control': 'public, max-age=120' } }) : new Response('ok') })`
+  const staticServer = Bun.spawn(['bun', '-e', code], { stdout: 'ignore', stderr: 'inherit' })
+  const aioPort = freePort()
+  const allInOne = Bun.spawn(['bun', 'gateway/src/all-in-one.ts'], {
+    cwd: `${import.meta.dir}/..`,
+    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(aioPort), HOST: '127.0.0.1', LOG_LEVEL: 'error', RATE_LIMIT_PER_MINUTE: '1000000', REDIS_URL: '', NATS_URL: '', DATA_DIR: `${process.env.TMPDIR ?? '/tmp'}/bench-aio-${runToken()}` },
+    stdout: 'ignore',
+    stderr: 'inherit',
+  })
+  try {
+    await up(`http://127.0.0.1:${staticPort}`)
+    await up(`http://127.0.0.1:${aioPort}`)
+    const out: Record<string, Result> = {
+      'badge/stack': await wrk(gatewayUrl, paths),
+      'badge/all-in-one': await wrk(`http://127.0.0.1:${aioPort}`, paths),
+      'badge/static': await wrk(`http://127.0.0.1:${staticPort}`, ['/']),
+    }
+    for (const [k, r] of Object.entries(out)) console.log(`  ${k.padEnd(19)} ${String(svg.length).padStart(5)} B ${r.rps.toFixed(0).padStart(7)} req/s   p50 ${r.p50.toFixed(2).padStart(7)} ms   p99 ${r.p99.toFixed(2).padStart(7)} ms`)
+    return out
+  } finally {
+    staticServer.kill()
+    allInOne.kill()
+  }
+}
+
 const results: Record<string, Result> = {}
 for (const [label, times] of [['5k', 1], ['50k', 10]] as const) {
   const fresh = await createFreshDatabase('mcpdir_bench')
@@ -63,11 +102,12 @@ for (const [label, times] of [['5k', 1], ['50k', 10]] as const) {
     await runMigrations(database)
     const catalog = createCatalogApp({ config: testConfig(), database, bus: createMemoryBus(), log: createLogger('bench', 'silent'), operatorToken: 'bench-operator-token-0000' })
     const started = performance.now()
-    const imported = await catalog.importDocument(scaled(times))
+    let created = 0
+    for (let i = 0; i < times; i++) created += (await catalog.importDocument(copyOf(i))).created
     await catalog.close()
     await database.rows((await import('drizzle-orm')).sql`analyze`)
     await database.close()
-    console.log(`${label}: ${imported.created} listings imported in ${((performance.now() - started) / 1000).toFixed(1)} s`)
+    console.log(`${label}: ${created} listings imported in ${((performance.now() - started) / 1000).toFixed(1)} s`)
 
     const gatewayPort = freePort()
     const offset = 2000 + (gatewayPort % 500)
@@ -91,6 +131,7 @@ for (const [label, times] of [['5k', 1], ['50k', 10]] as const) {
         console.log(`  ${name.padEnd(10)} ${via.padEnd(8)} ${label.padEnd(4)} ${r.rps.toFixed(0).padStart(7)} req/s   p50 ${r.p50.toFixed(2).padStart(7)} ms   p99 ${r.p99.toFixed(2).padStart(7)} ms`)
       }
     }
+    if (label === '5k') Object.assign(results, await badgeBench(stack.gatewayUrl, fresh.url, ids))
     await stack.stop()
   } finally {
     await fresh.drop()
@@ -105,4 +146,6 @@ console.log(`gateway/direct search throughput (50k): ${ratio(results['search/gat
 console.log(`p99(50k)/p99(5k) search (gateway):      ${ratio(results['search/gateway/50k'].p99, results['search/gateway/5k'].p99)}   target <= 2`)
 console.log(`p99(50k)/p99(5k) detail (gateway):      ${ratio(results['detail/gateway/50k'].p99, results['detail/gateway/5k'].p99)}`)
 console.log(`p99(50k)/p99(5k) categories (gateway):  ${ratio(results['categories/gateway/50k'].p99, results['categories/gateway/5k'].p99)}`)
+console.log(`cached badge via gateway/static Bun (stack):      ${ratio(results['badge/stack'].rps, results['badge/static'].rps)}   target >= 0.5`)
+console.log(`cached badge via gateway/static Bun (all-in-one): ${ratio(results['badge/all-in-one'].rps, results['badge/static'].rps)}   target >= 0.5`)
 process.exit(0)

@@ -34,6 +34,8 @@ export interface StackOptions {
   /** Where log lines go (default: stdout with the process label). */
   onLine?: (label: string, line: string) => void
   restart?: boolean
+  /** Start only these services (default: every service of the checkout). */
+  services?: ServiceName[]
 }
 
 /** A running stack. */
@@ -69,7 +71,7 @@ export function startStack(opts: StackOptions): Stack {
   const onLine = opts.onLine ?? ((label, line) => console.log(`${label.padEnd(16)}| ${line}`))
   const procs: Proc[] = []
   const serviceEnv: Record<string, string> = {}
-  for (const svc of existingServices()) {
+  for (const svc of existingServices().filter((s) => !opts.services || opts.services.includes(s))) {
     const n = opts.replicas?.[svc] ?? 1
     const urls: string[] = []
     for (let i = 0; i < n; i++) {

@@ -1,10 +1,13 @@
 // All-in-one: the gateway with every service mounted in this process, on embedded PGlite, an in-process
 // store and an in-process bus (each replaced by the real one when its URL is set). `bun run start` runs this.
+import { createAgentAuthApp } from '@mcp-directory/agent-auth'
+import { catalogListingReader, createBadgeApp } from '@mcp-directory/badge'
 import { createCatalogApp } from '@mcp-directory/catalog'
 import { loadConfig } from '@mcp-directory/shared/config'
 import { count, listings } from '@mcp-directory/shared/db'
 import { createLogger } from '@mcp-directory/shared/log'
-import { openBus, openMigratedDatabase, openStore, operatorTokenFrom, serve } from '@mcp-directory/shared/runtime'
+import { createLogMailer, createSmtpMailer } from '@mcp-directory/shared/mail'
+import { openBus, openMigratedDatabase, openStore, operatorTokenFrom, serve, serverSecretFrom } from '@mcp-directory/shared/runtime'
 import { createGatewayApp } from './app'
 import { inProcessUpstream } from './upstream'
 
@@ -16,6 +19,14 @@ const bus = openBus(config, log)
 const { token, generated } = operatorTokenFrom(config)
 
 const catalog = createCatalogApp({ config, database, bus, log: log.child({ service: 'catalog' }), operatorToken: token })
+// The badge service reads listings through the catalog's internal API, here without a network hop.
+const badge = createBadgeApp({ config, database, kv, bus, log: log.child({ service: 'badge' }), fetchListing: catalogListingReader((r) => catalog.app.handle(r)) })
+
+const agentAuthLog = log.child({ service: 'agent-auth' })
+const agentAuth = createAgentAuthApp({
+  config, database, bus, kv, log: agentAuthLog, secret: serverSecretFrom(config, log),
+  mailer: config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createLogMailer(agentAuthLog),
+})
 
 // First start on an empty catalog: load the small demo catalog so search has something to find.
 const [{ n }] = await database.db.select({ n: count() }).from(listings)
@@ -30,16 +41,20 @@ const gateway = createGatewayApp({
   log: log.child({ service: 'gateway' }),
   kv,
   operatorToken: token,
-  upstreams: { catalog: inProcessUpstream('catalog', (r) => catalog.app.handle(r)) },
+  upstreams: { catalog: inProcessUpstream('catalog', (r) => catalog.app.handle(r)), badge: inProcessUpstream('badge', (r) => badge.app.handle(r)), 'agent-auth': inProcessUpstream('agent-auth', (r) => agentAuth.app.handle(r)) },
+  bus,
 })
 
 serve({
   port: config.port,
+  host: config.host,
   handler: { fetch: (req) => gateway.app.handle(req) },
   log,
   name: 'directory (all-in-one)',
   close: async () => {
     await catalog.close()
+    await badge.close()
+    await agentAuth.close()
     await gateway.close()
     await bus.close()
     await kv.close()

@@ -1,4 +1,5 @@
 import { openapi } from '@elysiajs/openapi'
+import type { EventBus } from '@mcp-directory/shared/bus'
 import type { Config, ServiceName } from '@mcp-directory/shared/config'
 import { errorDocsMarkdown, errorResponse } from '@mcp-directory/shared/errors'
 import { safeEqual, bearerToken } from '@mcp-directory/shared/http'
@@ -7,6 +8,7 @@ import { peerAddress } from '@mcp-directory/shared/runtime'
 import { REQUEST_ID_HEADER, requestIdFrom, type Logger } from '@mcp-directory/shared/log'
 import { Elysia } from 'elysia'
 import { openApiDocumentation } from './openapi'
+import { createBearerAuth } from './plugins/auth'
 import { createRateLimiter, type LimitClass } from './plugins/rate-limit'
 import { ROUTES, type RouteSpec } from './routes'
 import { UpstreamError, type Upstream } from './upstream'
@@ -18,6 +20,10 @@ export interface GatewayDeps {
   kv: KeyValueStore
   upstreams: Partial<Record<ServiceName, Upstream>>
   operatorToken: string
+  /** Where token.revoked arrives, so cached token answers are dropped at once (optional in tests). */
+  bus?: EventBus
+  /** The route table (default ROUTES); tests add stand-in routes, e.g. one needing a scope. */
+  routes?: RouteSpec[]
 }
 
 // Hop-by-hop headers (RFC 9110 §7.6.1) describe one connection and must not be forwarded.
@@ -61,7 +67,9 @@ export function createGatewayApp(deps: GatewayDeps) {
     read: { name: 'read', limit: config.rateLimitPerMinute, windowMs: 60_000 },
     write: { name: 'write', limit: config.rateLimitWritePerHour, windowMs: 3_600_000 },
   }
-  const matchers = ROUTES.map((r) => ({ r, re: patternOf(r.path) }))
+  const bearer = createBearerAuth({ baseUrl: base, kv: deps.kv, log, agentAuth: deps.upstreams['agent-auth'], bus: deps.bus, timeoutMs: config.upstreamTimeoutMs })
+  const routes = deps.routes ?? ROUTES
+  const matchers = routes.map((r) => ({ r, re: patternOf(r.path) }))
 
   const fail = (status: number, code: string, message: string, requestId: string, headers: Record<string, string> = {}) =>
     errorResponse(status, code, message, base, { headers: { ...CORS_HEADERS, [REQUEST_ID_HEADER]: requestId, ...headers } })
@@ -88,12 +96,23 @@ export function createGatewayApp(deps: GatewayDeps) {
         })
       }
     }
+    // After the rate limit, so a flood of guessed tokens is limited before it costs a look-up.
+    let identity: Record<string, string> = {}
+    let tokenHash: string | null = null
+    if (route.auth === 'bearer') {
+      const outcome = await bearer.authenticate(request, route.scope ?? null)
+      if (!outcome.ok) return fail(outcome.status, outcome.code, outcome.message, requestId, outcome.headers)
+      identity = outcome.headers
+      tokenHash = outcome.tokenHash
+    }
     const upstream = deps.upstreams[route.service]
     if (!upstream) return fail(503, 'service_unavailable', `The ${route.service} service is not deployed`, requestId)
 
     const headers = stripHeaders(request.headers, ['host'])
     headers.set(REQUEST_ID_HEADER, requestId)
     headers.set(CLIENT_IP_HEADER, client)
+    // The verified agent, set only here (client-sent x-directory-* headers were stripped above).
+    for (const [k, v] of Object.entries(identity)) headers.set(k, v)
     const prior = request.headers.get('x-forwarded-for')
     headers.set('x-forwarded-for', prior && config.trustProxyHops > 0 ? `${prior}, ${client}` : client)
     const url = new URL(request.url)
@@ -113,9 +132,13 @@ export function createGatewayApp(deps: GatewayDeps) {
       log.warn({ requestId, service: route.service, err: String(err) }, 'upstream unreachable')
       return fail(503, 'service_unavailable', `The ${route.service} service is unreachable; try again shortly`, requestId, { 'retry-after': '1', 'cache-control': 'no-store' })
     }
+    // A token this gateway saw revoked is forgotten at once; other replicas drop it on the token.revoked event.
+    if (tokenHash && route.revokesToken && res.status === 200) await bearer.forget(tokenHash)
     const out = stripHeaders(res.headers, ['content-length', 'content-encoding'])
     for (const [k, v] of Object.entries({ ...CORS_HEADERS, ...limitHeaders })) out.set(k, v)
     out.set(REQUEST_ID_HEADER, requestId)
+    // One line per request; the id ties it to the service's own log lines.
+    log.info({ requestId, method: request.method, path: url.pathname, status: res.status, service: route.service, client }, 'request')
     return new Response(res.body, { status: res.status, statusText: res.statusText, headers: out })
   }
 
@@ -124,7 +147,7 @@ export function createGatewayApp(deps: GatewayDeps) {
       openapi({
         path: '/docs',
         documentation: openApiDocumentation(base) as never,
-        exclude: { paths: [...ROUTES.map((r) => r.path), '*', '/*', '/docs/errors'] },
+        exclude: { paths: [...routes.map((r) => r.path), '*', '/*', '/docs/errors'] },
       }),
     )
     .get('/docs/errors', () => new Response(errorDocsMarkdown(), { headers: { 'content-type': 'text/markdown; charset=utf-8' } }))
@@ -133,7 +156,7 @@ export function createGatewayApp(deps: GatewayDeps) {
       headers: { ...CORS_HEADERS, 'access-control-allow-methods': 'GET, POST, OPTIONS', 'access-control-allow-headers': 'Authorization, Content-Type, Accept, X-Request-Id', 'access-control-max-age': '86400' },
     }))
 
-  for (const route of ROUTES) {
+  for (const route of routes) {
     app.route(route.method, route.path, ({ request }) => forward(route, request, peerAddress(request)), { parse: 'none' })
   }
 
@@ -152,5 +175,11 @@ export function createGatewayApp(deps: GatewayDeps) {
     return fail(500, 'internal', 'Internal server error', requestId)
   })
 
-  return { app, close: () => limiter.close() }
+  return {
+    app,
+    close: async () => {
+      await bearer.close()
+      await limiter.close()
+    },
+  }
 }

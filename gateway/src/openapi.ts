@@ -35,7 +35,7 @@ export function openApiPaths(): Record<string, Record<string, unknown>> {
       tags: [r.tag],
       parameters,
       ...(r.body ? { requestBody: { required: true, content: { 'application/json': { schema: schema(r.body) } } } } : {}),
-      ...(r.auth ? { security: [{ [r.auth === 'operator' ? 'operatorToken' : 'agentToken']: [] }] } : {}),
+      ...(r.auth ? { security: [{ [r.auth === 'operator' ? 'operatorToken' : 'agentToken']: r.scope ? [r.scope] : [] }] } : {}),
       responses,
     }
   }
@@ -46,11 +46,18 @@ export function openApiPaths(): Record<string, Record<string, unknown>> {
 export const openApiDocumentation = (baseUrl: string) => ({
   info: { title: 'MCP Server Directory API', version: '1.0.0', description: 'Search, read, submit and claim Model Context Protocol servers.' },
   servers: [{ url: baseUrl }],
-  tags: [{ name: 'catalog', description: 'Public read API' }, { name: 'operator', description: 'Operator API (Bearer OPERATOR_TOKEN)' }],
+  tags: [{ name: 'catalog', description: 'Public read API' }, { name: 'operator', description: 'Operator API (Bearer OPERATOR_TOKEN)' }, { name: 'agent', description: 'Agent registration and Bearer tokens (see /auth.md)' }, { name: 'badge', description: 'SVG badges of listings, for READMEs and sites' }],
   paths: openApiPaths(),
   components: {
     securitySchemes: {
       operatorToken: { type: 'http', scheme: 'bearer', description: 'OPERATOR_TOKEN' },
+      // directory-api §5.2: declared as client credentials whose token address is the confirmation endpoint,
+      // though the token is obtained by e-mail verification, not by a client-credentials request.
+      agentToken: {
+        type: 'oauth2',
+        description: 'Agent Bearer token from /api/v1/agent/register + /register/confirm; see /auth.md',
+        flows: { clientCredentials: { tokenUrl: `${baseUrl}/api/v1/agent/register/confirm`, scopes: { 'listings:claim': 'Claim an existing listing by proving ownership' } } },
+      },
     },
   },
 })

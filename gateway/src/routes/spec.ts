@@ -1,3 +1,4 @@
+import type { AgentScope } from '@mcp-directory/shared/agent-tokens'
 import type { ServiceName } from '@mcp-directory/shared/config'
 import { ErrorModel } from '@mcp-directory/shared/contracts'
 import type { TSchema } from '@sinclair/typebox'
@@ -14,7 +15,11 @@ export interface RouteSpec {
   operationId: string
   summary: string
   limit: LimitKind
-  auth: 'operator' | null
+  /** `bearer`: an agent token (RFC 6750 challenges), checked by plugins/auth.ts; `scope`, when set, is required. */
+  auth: 'operator' | 'bearer' | null
+  scope?: AgentScope
+  /** The route revokes the Bearer token it was called with (the gateway then drops its cached answer). */
+  revokesToken?: boolean
   tag: string
   /** Overrides UPSTREAM_TIMEOUT_MS for slow operations such as import. */
   timeoutMs?: number

@@ -7,7 +7,7 @@ import { AppError, notFound } from '@mcp-directory/shared/errors'
 import { json, readJsonBody, requireOperator } from '@mcp-directory/shared/http'
 import type { Logger } from '@mcp-directory/shared/log'
 import { startOutboxRelay } from '@mcp-directory/shared/outbox'
-import { serviceApp } from '@mcp-directory/shared/service'
+import { healthHandler, serviceApp } from '@mcp-directory/shared/service'
 import { importDocument } from './import/service'
 import { addViews, findActiveListing, findListing } from './listings/repository'
 import { detailOf, installModelOf, listingUrls, summaryOf } from './listings/present'
@@ -15,7 +15,7 @@ import { renderListingMarkdown } from './markdown/render'
 import { decodeCursor, encodeCursor } from './search/cursor'
 import { searchListings } from './search/repository'
 import { queryTerms } from './search/terms'
-import { startViewCounter } from './views/counter'
+import { startBatchedCounter } from '@mcp-directory/shared/counter'
 
 /** What the catalog service needs from its host process. */
 export interface CatalogDeps {
@@ -35,7 +35,7 @@ export function createCatalogApp(deps: CatalogDeps) {
   const { config, database, log } = deps
   const base = config.publicBaseUrl
   const relay = startOutboxRelay({ database, table: catalogOutbox, bus: deps.bus, service: 'catalog', log })
-  const views = startViewCounter((counts) => addViews(database, counts), config.viewFlushMs, log)
+  const views = startBatchedCounter((counts) => addViews(database, counts), config.viewFlushMs, log, 'view counts')
   const categoriesBody = JSON.stringify({ categories: CATEGORIES.map(({ label, slug, emoji, group }) => ({ label, slug, emoji, group })) })
 
   const app = serviceApp('catalog', base, log)
@@ -73,15 +73,7 @@ export function createCatalogApp(deps: CatalogDeps) {
       return json({ server: detailOf(listing, base) })
     })
     .get('/api/v1/categories', () => new Response(categoriesBody, { headers: { 'content-type': 'application/json; charset=utf-8' } }))
-    .get('/api/v1/health', async () => {
-      try {
-        await database.ping()
-      } catch (err) {
-        log.error({ err: String(err) }, 'health: database unreachable')
-        throw new AppError(500, 'internal', 'Database unreachable')
-      }
-      return json({ status: 'ok', timestamp: new Date().toISOString() })
-    })
+    .get('/api/v1/health', healthHandler(database, log))
     .get('/api/v1/mcp/:id/markdown', ({ params }) => markdown(params.id))
     .get('/mcp/:id', ({ params, request }) => {
       // The alias answers Markdown; a browser that asks only for HTML is sent to the listing page instead.

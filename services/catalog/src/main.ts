@@ -12,6 +12,7 @@ const { token } = operatorTokenFrom(config)
 const catalog = createCatalogApp({ config, database, bus, log, operatorToken: token })
 serve({
   port: config.port,
+  host: config.host,
   handler: { fetch: (req) => catalog.app.handle(req) },
   log,
   name: 'catalog',

@@ -36,3 +36,17 @@ export function claimBadgeMarkup(baseUrl: string, id: string, name: string, proo
     html: `<a href="${htmlEscape(link)}"><img src="${htmlEscape(badgeImageUrl(baseUrl, id))}" alt="${htmlEscape(alt)}"></a>`,
   }
 }
+
+/** Badge styles of `GET /api/badge/{id}` (directory-api §4.12); the first is the default. */
+export const BADGE_STYLES = ['shield', 'flat-square', 'featured', 'directory'] as const
+/** What a badge shows; the first is the default. */
+export const BADGE_METRICS = ['status', 'upvotes', 'views', 'installs'] as const
+/** Colour themes of a badge; the first is the default. */
+export const BADGE_THEMES = ['dark', 'light'] as const
+
+/** One of the badge styles. */
+export type BadgeStyle = (typeof BADGE_STYLES)[number]
+/** One of the badge metrics. */
+export type BadgeMetric = (typeof BADGE_METRICS)[number]
+/** One of the badge themes. */
+export type BadgeTheme = (typeof BADGE_THEMES)[number]

@@ -31,6 +31,8 @@ export const SERVICE_URL_VARS: Record<ServiceName, string> = {
 /** The validated configuration every process reads. */
 export interface Config {
   port: number
+  /** Interface to listen on. */
+  host: string
   publicBaseUrl: string
   databaseUrl: string | null
   dataDir: string
@@ -139,6 +141,7 @@ export function loadConfig(env: Env = process.env): Config {
 
   const config: Config = {
     port,
+    host: str('HOST') ?? '0.0.0.0',
     publicBaseUrl,
     databaseUrl,
     dataDir: str('DATA_DIR') ?? './.data',

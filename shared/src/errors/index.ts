@@ -11,6 +11,8 @@ export const ERROR_CODES = {
   unauthorized: 'A valid Bearer token is required.',
   insufficient_scope: 'The token is valid but lacks the scope this operation requires.',
   invalid_scope: 'A requested scope is not supported.',
+  invalid_code: 'The confirmation code is missing, expired or incorrect; `details` says which, and how many tries remain.',
+  too_many_attempts: 'Too many wrong confirmation codes: this code is dead; register again for a new one.',
   conflict: 'The resource already exists; `details` names the existing one.',
   payload_too_large: 'The request body is larger than allowed.',
   unsupported_media_type: 'Send the body as application/json.',

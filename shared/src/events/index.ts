@@ -30,8 +30,8 @@ export interface EventMap {
   /** producer: agent-auth · consumers: none yet (audit) */
   'agent.registered': { email: string; at: string }
   /** producer: agent-auth · consumers: none yet (audit) */
-  'token.minted': { tokenId: string; scopes: string[]; at: string }
-  /** producer: agent-auth · consumers: none yet (audit) */
+  'token.minted': { tokenId: string; agentId: string; scopes: string[]; expiresAt: string; at: string }
+  /** producer: agent-auth · consumers: gateway (drops its cached introspection of the token) */
   'token.revoked': { tokenId: string; at: string }
 }
 

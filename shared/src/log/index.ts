@@ -7,13 +7,15 @@ export type { Logger }
 export const REQUEST_ID_HEADER = 'x-request-id'
 
 /** A JSON logger named after the service; secrets are redacted wherever they appear. */
-export function createLogger(service: string, level = 'info'): Logger {
-  return pino({
+export function createLogger(service: string, level = 'info', destination?: pino.DestinationStream): Logger {
+  const options: pino.LoggerOptions = {
     name: service,
     level,
     base: { service },
     redact: { paths: ['token', 'code', 'secret', '*.token', '*.code', '*.secret', 'headers.authorization', 'req.headers.authorization'], censor: '[redacted]' },
-  })
+  }
+  // A destination (tests capture output to check that no secret is logged) or stdout.
+  return destination ? pino(options, destination) : pino(options)
 }
 
 /** A request id from a trusted incoming header, or a new one. */

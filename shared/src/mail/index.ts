@@ -50,3 +50,76 @@ export function createLogMailer(log: Logger): Mailer {
     close: async () => {},
   }
 }
+
+/** Options of the background sender. */
+export interface BackgroundMailerOptions {
+  /** Tries per message before it is given up (default 5). */
+  attempts?: number
+  /** Delay before the first retry; doubles each time (default 1 s). */
+  retryDelayMs?: number
+}
+
+/** A sender that queues each message and retries it in the background; `send` never waits on the SMTP server. */
+export interface BackgroundMailer {
+  /** Queues a message and returns at once. */
+  send(message: MailMessage): void
+  /** Resolves when every queued message was sent or given up (tests, shutdown). */
+  idle(): Promise<void>
+  close(): Promise<void>
+}
+
+/**
+ * Wraps a mailer so a slow or failing SMTP server never fails or blocks the request that sends mail: each
+ * message is tried in the background with growing pauses, and a failure is logged without the body (which
+ * may hold a code). Messages live in memory only, on purpose: persisting them would store secrets such as
+ * confirmation codes in clear, and a lost one is recovered by asking again.
+ */
+export function createBackgroundMailer(mailer: Mailer, log: Logger, opts: BackgroundMailerOptions = {}): BackgroundMailer {
+  const attempts = opts.attempts ?? 5
+  const baseDelay = opts.retryDelayMs ?? 1000
+  const pending = new Set<Promise<void>>()
+  // Pauses between retries, so close() can end them at once.
+  const pauses = new Map<ReturnType<typeof setTimeout>, () => void>()
+  let closed = false
+  const deliver = async (m: MailMessage) => {
+    for (let attempt = 1; attempt <= attempts && !closed; attempt++) {
+      try {
+        await mailer.send(m)
+        return
+      } catch (err) {
+        const domain = m.to.slice(m.to.lastIndexOf('@') + 1)
+        // Neither the body nor the subject is logged: either may carry a code.
+        log.warn({ err: err instanceof Error ? err.message : String(err), attempt, toDomain: domain }, attempt < attempts ? 'mail failed; will retry' : 'mail failed; giving up')
+        if (attempt < attempts) {
+          await new Promise<void>((resolve) => {
+            const t = setTimeout(() => {
+              pauses.delete(t)
+              resolve()
+            }, baseDelay * 2 ** (attempt - 1))
+            pauses.set(t, resolve)
+          })
+        }
+      }
+    }
+  }
+  return {
+    send: (m) => {
+      if (closed) return
+      const p: Promise<void> = deliver(m).finally(() => pending.delete(p))
+      pending.add(p)
+    },
+    idle: async () => {
+      while (pending.size) await Promise.allSettled([...pending])
+    },
+    close: async () => {
+      closed = true
+      for (const [t, resolve] of pauses) {
+        clearTimeout(t)
+        resolve()
+      }
+      pauses.clear()
+      await Promise.allSettled([...pending])
+      await mailer.close()
+    },
+  }
+}

@@ -65,10 +65,10 @@ type Handler = (request: Request) => Response | Promise<Response>
  * Serves a handler on a port; on SIGTERM/SIGINT stops accepting, lets in-flight requests finish, then runs
  * `close` (drain the bus, close pools) and exits.
  */
-export function serve(opts: { port: number; handler: { fetch: Handler }; log: Logger; name: string; close: () => Promise<void>; maxBodyBytes?: number }) {
+export function serve(opts: { port: number; host?: string; handler: { fetch: Handler }; log: Logger; name: string; close: () => Promise<void>; maxBodyBytes?: number }) {
   const server = Bun.serve({
     port: opts.port,
-    hostname: process.env.HOST ?? '0.0.0.0',
+    hostname: opts.host ?? '0.0.0.0',
     fetch: (req, srv) => {
       const ip = srv.requestIP(req)?.address
       if (ip) peers.set(req, ip)

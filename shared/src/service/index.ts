@@ -1,6 +1,8 @@
 /** The base every service app is built on: one error mapper, JSON 404s, and the request id. */
 import { Elysia } from 'elysia'
+import type { Database } from '../db'
 import { AppError, errorResponse, toErrorResponse } from '../errors'
+import { json } from '../http'
 import { REQUEST_ID_HEADER, type Logger } from '../log'
 
 /** A random id of this process, sent as `x-served-by` so operators (and tests) can see which replica answered. */
@@ -22,4 +24,17 @@ export function serviceApp(name: string, baseUrl: string, log: Logger) {
       if (!(error instanceof AppError)) log.error({ err: error instanceof Error ? { message: error.message, stack: error.stack } : String(error), requestId, url: request.url }, 'unhandled error')
       return errorResponse(mapped.status, mapped.body.error, mapped.body.message, baseUrl, { details: mapped.body.details, headers: { ...headers, ...mapped.headers } })
     })
+}
+
+/** The health handler every service serves at /api/v1/health: 200 `{status, timestamp}`, 500 when its database is unreachable. */
+export function healthHandler(database: Database, log: Logger) {
+  return async () => {
+    try {
+      await database.ping()
+    } catch (err) {
+      log.error({ err: String(err) }, 'health: database unreachable')
+      throw new AppError(500, 'internal', 'Database unreachable')
+    }
+    return json({ status: 'ok', timestamp: new Date().toISOString() })
+  }
 }

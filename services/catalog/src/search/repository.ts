@@ -29,7 +29,9 @@ export interface SearchSpec {
 }
 
 // Each candidate source is capped, so ranking cost stays bounded however large the catalog grows.
-const CANDIDATES_PER_SOURCE = 300
+const CANDIDATES_PER_SOURCE = 150
+// Upper bound on the rows one GIN index scan hands to candidate selection (see gin_fuzzy_search_limit).
+const FUZZY_LIMIT = 2000
 
 const SUMMARY_COLUMNS = sql.raw(
   'l.id, l.name, l.title, l.description, l.category, l.url, l.is_official, l.is_verified_active, l.upvotes, l.packages, l.remotes, l.repository_url, l.source',
@@ -49,23 +51,23 @@ function filters(spec: SearchSpec): SQL {
 
 /**
  * Builds tsquery text from sanitized words, each with its typo corrections as alternatives:
- * `any` (OR, plus joined pairs such as mongo+db → mongodb), `all` (AND), `name` (OR, name weight only),
+ * `any` (OR, plus joined pairs such as mongo+db → mongodb), `all` (AND), `name` (OR, matched against name and title),
  * and one query per term for coverage.
  */
 export function tsqueryText(terms: string[], corrections: Map<string, string[]> = new Map()) {
-  const lex = (w: string, weight = '') => `${w}${w.length >= 3 ? ':*' : ''}${weight ? (w.length >= 3 ? weight : `:${weight}`) : ''}`
-  const alt = (w: string, weight = '') => {
-    const forms = [w, ...(corrections.get(w) ?? [])].map((f) => lex(f, weight))
+  const lex = (w: string) => (w.length >= 3 ? `${w}:*` : w)
+  const alt = (w: string) => {
+    const forms = [w, ...(corrections.get(w) ?? [])].map(lex)
     return forms.length > 1 ? `(${forms.join(' | ')})` : forms[0]
   }
   const pairs: string[] = []
   for (let i = 0; i + 1 < terms.length; i++) pairs.push(lex(terms[i] + terms[i + 1]))
   return {
     terms: terms.map((w) => alt(w)),
-    nameTerms: terms.map((w) => alt(w, 'A')),
+    nameTerms: terms.map((w) => alt(w)),
     any: [...terms.map((w) => alt(w)), ...pairs].join(' | '),
     all: terms.map((w) => alt(w)).join(' & '),
-    name: terms.map((w) => alt(w, 'A')).join(' | '),
+    name: terms.map((w) => alt(w)).join(' | '),
   }
 }
 
@@ -73,9 +75,15 @@ export function tsqueryText(terms: string[], corrections: Map<string, string[]> 
 const CORRECTION_TTL_MS = 5 * 60_000
 const correctionCache = new Map<string, { at: number; fixes: string[] }>()
 
-/** Forgets remembered corrections (after an import changed the vocabulary). */
+// Counting every match costs as much as the matches are many; a total is remembered for a short while per
+// query and filters, so popular queries pay for it once every TOTAL_TTL_MS.
+const TOTAL_TTL_MS = 30_000
+const totalCache = new Map<string, { at: number; n: number }>()
+
+/** Forgets remembered corrections and totals (after an import or a change of what is listed). */
 export function clearCorrections(): void {
   correctionCache.clear()
+  totalCache.clear()
 }
 
 /** Finds likely corrections for query words that no name or title contains (postgress → postgres). */
@@ -138,6 +146,8 @@ export async function searchListings(database: Database, spec: SearchSpec): Prom
   }
   // Deep pages widen the candidate sets so that every match stays reachable.
   const cap = Math.max(CANDIDATES_PER_SOURCE, spec.offset + spec.limit)
+  // Listings matching only some words anywhere are the weakest candidates; fewer of them are fetched.
+  const anyCap = Math.max(CANDIDATES_PER_SOURCE / 2, spec.offset + spec.limit)
   // ts_rank adds at most about 1 to a score; the best 60 by the cheap score (more for deep pages) keep every
   // listing that it could lift into the page.
   const stage2 = Math.max(60, 3 * (spec.offset + spec.limit))
@@ -149,17 +159,18 @@ export async function searchListings(database: Database, spec: SearchSpec): Prom
   const qname = sql`to_tsquery('english', ${ts.name})`
   const ranked = (db: Database) => db.rows<SummaryRow>(sql`
     with cand as (
-      (select l.id from catalog.listings l where ${where} and l.search @@ ${qname} limit ${cap})
+      -- Name matches: the shortest names first, as they are the ones most about the query words.
+      (select l.id from catalog.listings l where ${where} and l.search_title @@ ${qname} order by length(l.search_name) limit ${cap})
       union
       (select l.id from catalog.listings l where ${where} and l.search @@ ${qall} limit ${cap})
       union
-      (select l.id from catalog.listings l where ${where} and l.search @@ ${qany} limit ${cap})
+      (select l.id from catalog.listings l where ${where} and l.search @@ ${qany} limit ${anyCap})
     )
     -- Stage 1 scores every candidate cheaply; stage 2 adds the costlier ts_rank for the best of them only.
     , firstpass as (
       select l.id,
         ${coverage(ts.terms, 'l.search')} * 2.0
-        + ${coverage(ts.nameTerms, 'l.search')} * 1.0
+        + ${coverage(ts.nameTerms, 'l.search_title')} * 1.0
         + 0.3 * word_similarity(${text}, l.search_name)
         + case when l.search_name = ${text} then 0.5 else 0 end as score
       from catalog.listings l join cand on cand.id = l.id
@@ -170,9 +181,24 @@ export async function searchListings(database: Database, spec: SearchSpec): Prom
     from catalog.listings l join firstpass f on f.id = l.id
     order by score desc, ${TIE_BREAK}
     limit ${spec.limit} offset ${spec.offset}`)
-  const counted = (db: Database) => db.rows<{ n: number }>(sql`select count(*)::int as n from catalog.listings l where ${where} and l.search @@ ${qany}`)
+  const totalKey = JSON.stringify([ts.any, spec.category, spec.transport, spec.verified])
+  const known = totalCache.get(totalKey)
+  const counted = async (db: Database) => {
+    if (known && Date.now() - known.at < TOTAL_TTL_MS) return [{ n: known.n }]
+    const r = await db.rows<{ n: number }>(sql`select count(*)::int as n from catalog.listings l where ${where} and l.search @@ ${qany}`)
+    if (totalCache.size > 10_000) totalCache.clear()
+    totalCache.set(totalKey, { at: Date.now(), n: Number(r[0]?.n ?? 0) })
+    return r
+  }
   // The planner misjudges weighted and prefix tsqueries as unselective and scans the table; the GIN index is
   // always the cheaper path here, and it keeps the cost flat as the catalog grows.
-  const [rows, count] = await withIndexScans(database, async (db) => [await ranked(db), await counted(db)] as const)
+  const [rows, count] = await withIndexScans(database, async (db) => {
+    // A GIN scan returns at most this many rows for the candidate sources (a sample when a word is very common),
+    // so fetching candidates costs the same at 5k or 500k listings; the total below is counted exactly.
+    await db.rows(sql`set local gin_fuzzy_search_limit = ${sql.raw(String(FUZZY_LIMIT))}`)
+    const page = await ranked(db)
+    await db.rows(sql`set local gin_fuzzy_search_limit = 0`)
+    return [page, await counted(db)] as const
+  })
   return { total: Number(count[0]?.n ?? 0), rows }
 }

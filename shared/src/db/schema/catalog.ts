@@ -48,11 +48,14 @@ export const listings = catalogSchema.table(
     search: tsvector('search').generatedAlwaysAs(
       sql`setweight(to_tsvector('english', search_name), 'A') || setweight(to_tsvector('english', coalesce(title, '')), 'A') || setweight(to_tsvector('english', description), 'B') || setweight(to_tsvector('english', search_extra), 'C') || setweight(to_tsvector('english', left(coalesce(readme, ''), 20000)), 'D')`,
     ),
+    /** Name and title words alone: a small index, so name matches need no recheck of the whole document. */
+    searchTitle: tsvector('search_title').generatedAlwaysAs(sql`to_tsvector('english', search_name || ' ' || coalesce(title, ''))`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('listings_search_idx').using('gin', t.search),
+    index('listings_search_title_idx').using('gin', t.searchTitle),
     index('listings_search_name_trgm_idx').using('gin', sql`${t.searchName} gin_trgm_ops`),
     index('listings_status_idx').on(t.status, t.createdAt),
     index('listings_url_key_idx').on(t.urlKey),

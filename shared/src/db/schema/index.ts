@@ -1,3 +1,5 @@
 /** Every service's tables, grouped by the service that owns them (drizzle-kit reads this). */
 export * from './catalog'
+export * from './badge'
+export * from './agent-auth'
 export { outboxTable } from './outbox'

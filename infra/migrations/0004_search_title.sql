@@ -1,0 +1,2 @@
+ALTER TABLE "catalog"."listings" ADD COLUMN "search_title" "tsvector" GENERATED ALWAYS AS (to_tsvector('english', search_name || ' ' || coalesce(title, ''))) STORED;--> statement-breakpoint
+CREATE INDEX "listings_search_title_idx" ON "catalog"."listings" USING gin ("search_title");

@@ -1,0 +1,189 @@
+import { bearerChallenge, bearerFailure, readBearer, type BearerFailure } from '@mcp-directory/shared/agent-tokens'
+import type { EventBus } from '@mcp-directory/shared/bus'
+import type { Config } from '@mcp-directory/shared/config'
+import { agentAuthOutbox, type Database } from '@mcp-directory/shared/db'
+import { AppError } from '@mcp-directory/shared/errors'
+import { json, readJsonBody } from '@mcp-directory/shared/http'
+import { createMemoryStore, type KeyValueStore } from '@mcp-directory/shared/kv'
+import type { Logger } from '@mcp-directory/shared/log'
+import { createBackgroundMailer, type Mailer } from '@mcp-directory/shared/mail'
+import { startOutboxRelay } from '@mcp-directory/shared/outbox'
+import { healthHandler, serviceApp } from '@mcp-directory/shared/service'
+import { addressKey, CODE_TTL_MS } from './codes/code'
+import { authMarkdown, protectedResourceMetadata } from './docs/auth-docs'
+import { parseConfirm, parseRegister } from './registrations/model'
+import { confirmCode, issueCode } from './registrations/service'
+import { introspect, revoke } from './tokens/repository'
+
+/** What the agent-auth service needs from its host process. */
+export interface AgentAuthDeps {
+  config: Config
+  database: Database
+  bus: EventBus
+  /** Shared store of the per-address limit and of the confirmation-attempt counter. */
+  kv: KeyValueStore
+  log: Logger
+  mailer: Mailer
+  /** HMAC key of the codes (SERVER_SECRET). */
+  secret: string
+  /** Registrations per e-mail address per hour (default: the smaller of 5 and RATE_LIMIT_WRITE_PER_HOUR). */
+  registrationsPerAddressPerHour?: number
+  /** Pause before the first retry of a failed mail (tests shorten it). */
+  mailRetryDelayMs?: number
+  now?: () => Date
+}
+
+// Bodies here are a few small fields; 16 KiB is generous.
+const MAX_BODY_BYTES = 16 * 1024
+const HOUR_MS = 3_600_000
+
+/** Builds the agent-auth service: registration by e-mail code, confirmation into a Bearer token, revocation, introspection. */
+export function createAgentAuthApp(deps: AgentAuthDeps) {
+  const { config, database, kv, log } = deps
+  const base = config.publicBaseUrl
+  const relay = startOutboxRelay({ database, table: agentAuthOutbox, bus: deps.bus, service: 'agent-auth', log })
+  const mail = createBackgroundMailer(deps.mailer, log, { retryDelayMs: deps.mailRetryDelayMs })
+  const perAddress = deps.registrationsPerAddressPerHour ?? Math.min(5, config.rateLimitWritePerHour)
+  const regDeps = { database, kv, log, secret: deps.secret, now: deps.now }
+  // The per-address limit protects mailboxes; when the shared store fails it is kept per process (and logged),
+  // as the gateway does with its limits. Only the attempt counter fails closed.
+  const localLimits = createMemoryStore()
+  let degraded = false
+  const countRegistration = async (email: string) => {
+    const key = `agent-auth:reg:${addressKey(deps.secret, email)}`
+    try {
+      const hit = await kv.hit(key, HOUR_MS)
+      if (degraded) log.info('agent-auth: shared store is back for the per-address limit')
+      degraded = false
+      return hit
+    } catch (err) {
+      if (!degraded) log.warn({ err: String(err) }, 'agent-auth: shared store failed; limiting registrations per process')
+      degraded = true
+      return localLimits.hit(key, HOUR_MS)
+    }
+  }
+
+  const unauthorized = (failure: BearerFailure) => {
+    const f = bearerFailure(failure)
+    return new AppError(f.status, f.code, f.message, undefined, { 'www-authenticate': bearerChallenge(base, failure), 'cache-control': 'no-store' })
+  }
+
+  const app = serviceApp('agent-auth', base, log)
+    .post(
+      '/api/v1/agent/register',
+      async ({ request }) => {
+        const input = parseRegister(await readJsonBody(request, MAX_BODY_BYTES))
+        const hit = await countRegistration(input.email)
+        if (hit.count > perAddress) {
+          const retry = String(Math.max(1, Math.ceil(hit.resetMs / 1000)))
+          throw new AppError(429, 'rate_limited', `Too many registrations for this address; retry in ${retry} s`, undefined, { 'retry-after': retry })
+        }
+        const issued = await issueCode(regDeps, input)
+        relay.nudge()
+        // Sent in the background with retries: a slow or failing SMTP server never fails or delays this answer.
+        mail.send({
+          to: issued.email,
+          subject: `Your MCP Server Directory code: ${issued.code}`,
+          text: [
+            `Your confirmation code is ${issued.code}`,
+            '',
+            `It expires in ${CODE_TTL_MS / 60_000} minutes (${issued.expiresAt.toISOString()}). Confirm with:`,
+            '',
+            `curl -X POST ${base}/api/v1/agent/register/confirm -H 'Content-Type: application/json' -d '{"email":"${issued.email}","code":"${issued.code}"}'`,
+            '',
+            'If you did not ask for this code, ignore this message.',
+          ].join('\n'),
+        })
+        log.info({ scopes: issued.scopes }, 'agent registration: code issued')
+        return json({
+          success: true,
+          message: `A 6-digit confirmation code was sent to ${issued.email}; confirm it before ${issued.expiresAt.toISOString()}`,
+          email: issued.email,
+          scopes: issued.scopes,
+          expiresAt: issued.expiresAt.toISOString(),
+          confirm_url: `${base}/api/v1/agent/register/confirm`,
+        })
+      },
+      { parse: 'none' },
+    )
+    .post(
+      '/api/v1/agent/register/confirm',
+      async ({ request }) => {
+        const input = parseConfirm(await readJsonBody(request, MAX_BODY_BYTES))
+        const minted = await confirmCode(regDeps, input)
+        relay.nudge()
+        log.info({ tokenId: minted.tokenId, agentId: minted.agentId, scopes: minted.scopes }, 'agent token minted')
+        return json(
+          {
+            success: true,
+            message: 'Token issued. It is shown only this once: store it as a secret.',
+            token: minted.token,
+            tokenType: 'Bearer',
+            scopes: minted.scopes,
+            expiresAt: minted.expiresAt.toISOString(),
+            docs: { claim: `${base}/api/v1/agent/claim`, revoke: `${base}/api/v1/agent/revoke`, authSpec: `${base}/auth.md` },
+          },
+          200,
+          // RFC 6749 §5.1: a response carrying a token must not be cached.
+          { 'cache-control': 'no-store', pragma: 'no-cache' },
+        )
+      },
+      { parse: 'none' },
+    )
+    .post(
+      '/api/v1/agent/revoke',
+      async ({ request }) => {
+        // The token itself is checked here too (not only the gateway's headers): this service is the authority.
+        const cred = readBearer(request)
+        if (cred.kind === 'none') throw unauthorized({ kind: 'missing' })
+        if (cred.kind === 'malformed') throw unauthorized({ kind: 'invalid_token' })
+        const tokenId = await revoke(database, cred.token, deps.now?.())
+        if (!tokenId) throw unauthorized({ kind: 'invalid_token' })
+        relay.nudge()
+        log.info({ tokenId }, 'agent token revoked')
+        return json({ success: true, message: 'Token revoked' }, 200, { 'cache-control': 'no-store' })
+      },
+      { parse: 'none' },
+    )
+    .get('/api/v1/agent/me', async ({ request }) => {
+      // Checked against the database here as well: what the gateway passed on is not needed to answer.
+      const cred = readBearer(request)
+      if (cred.kind === 'none') throw unauthorized({ kind: 'missing' })
+      if (cred.kind === 'malformed') throw unauthorized({ kind: 'invalid_token' })
+      const found = await introspect(database, cred.token, deps.now?.())
+      if (!found.active) throw unauthorized({ kind: 'invalid_token' })
+      return json({ agentId: found.agentId, tokenId: found.tokenId, scopes: found.scopes, expiresAt: found.expiresAt }, 200, { 'cache-control': 'no-store' })
+    })
+    // The service's own probe (the stack runner and container health checks); the public one is the catalog's.
+    .get('/api/v1/health', healthHandler(database, log))
+    .get('/.well-known/oauth-protected-resource', () => json(protectedResourceMetadata(base), 200, { 'cache-control': 'public, max-age=3600' }))
+    .get('/auth.md', () => new Response(authMarkdown(base), { headers: { 'content-type': 'text/markdown; charset=utf-8', 'cache-control': 'public, max-age=3600' } }))
+    // Internal API for the gateway (never in its public route table). The token travels in the body, never in
+    // a URL, so it cannot land in an access log.
+    .post(
+      '/internal/introspect',
+      async ({ request }) => {
+        const body = (await readJsonBody(request, MAX_BODY_BYTES)) as { token?: unknown }
+        if (typeof body?.token !== 'string') throw new AppError(400, 'invalid_body', 'token: required string')
+        return json(await introspect(database, body.token, deps.now?.()), 200, { 'cache-control': 'no-store' })
+      },
+      { parse: 'none' },
+    )
+
+  return {
+    app,
+    /** Publishes pending events and waits for queued mail (tests, shutdown). */
+    flush: async () => {
+      await relay.flush()
+      await mail.idle()
+    },
+    close: async () => {
+      await relay.stop()
+      await mail.close()
+      await localLimits.close()
+    },
+  }
+}
+
+/** The agent-auth service as built by its factory. */
+export type AgentAuthService = ReturnType<typeof createAgentAuthApp>

@@ -1,0 +1,27 @@
+// The agent-auth service as its own process (stack, compose): the only file that reads the environment.
+import { loadConfig } from '@mcp-directory/shared/config'
+import { createLogger } from '@mcp-directory/shared/log'
+import { createLogMailer, createSmtpMailer } from '@mcp-directory/shared/mail'
+import { openBus, openMigratedDatabase, openStore, serve, serverSecretFrom } from '@mcp-directory/shared/runtime'
+import { createAgentAuthApp } from './app'
+
+const config = loadConfig()
+const log = createLogger('agent-auth', config.logLevel)
+const database = await openMigratedDatabase(config, log)
+const kv = openStore(config)
+const bus = openBus(config, log)
+const mailer = config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createLogMailer(log)
+const agentAuth = createAgentAuthApp({ config, database, bus, kv, log, mailer, secret: serverSecretFrom(config, log) })
+serve({
+  port: config.port,
+  host: config.host,
+  handler: { fetch: (req) => agentAuth.app.handle(req) },
+  log,
+  name: 'agent-auth',
+  close: async () => {
+    await agentAuth.close()
+    await bus.close()
+    await kv.close()
+    await database.close()
+  },
+})

@@ -1,0 +1,61 @@
+// What a badge shows about a listing: the few fields every style draws from, and their wording.
+import type { BadgeMetric } from '@mcp-directory/shared/badges'
+import { abbreviate, cleanText } from './format'
+
+/** The facts a badge shows; everything else about the listing is irrelevant to it (and kept out of the cache). */
+export interface BadgeFacts {
+  id: string
+  /** Title, else registry name, cleaned of characters XML cannot hold (still to be escaped). */
+  name: string
+  isOfficial: boolean
+  isVerifiedActive: boolean
+  /** Health as last seen by a live check; null until one ran. */
+  health: string | null
+  upvotes: number
+  views: number
+  installs: number
+}
+
+/** The listing fields the badge service reads from the catalog. */
+export interface ListingForBadge {
+  id: string
+  name: string
+  title: string | null
+  status: string
+  isOfficial: boolean
+  isVerifiedActive: boolean
+  health: string | null
+  upvotes: number
+  views: number
+  installs: number
+}
+
+const count = (n: unknown) => (typeof n === 'number' && Number.isFinite(n) && n > 0 ? Math.floor(n) : 0)
+
+/** The facts of a listing, with every string cleaned and bounded. */
+export function factsOf(l: ListingForBadge): BadgeFacts {
+  const health = cleanText(l.health).slice(0, 24)
+  return {
+    id: l.id,
+    name: cleanText(l.title) || cleanText(l.name) || l.id,
+    isOfficial: l.isOfficial === true,
+    isVerifiedActive: l.isVerifiedActive === true,
+    // "unknown" is what a check says before it knows; the badge shows health only once it is known.
+    health: health && !/^unknown$/i.test(health) ? health.toLowerCase() : null,
+    upvotes: count(l.upvotes),
+    views: count(l.views),
+    installs: count(l.installs),
+  }
+}
+
+/** Whether a health word means the server is not answering well. */
+export const isUnhealthy = (h: string | null) => h !== null && /down|unhealthy|fail|error|offline|unreachable/.test(h)
+/** Whether a health word means the server answers. */
+export const isHealthy = (h: string | null) => h !== null && /^(healthy|up|ok|online|passing)$/.test(h)
+
+/** The label and value a badge shows for a metric: ("MCP Directory", "official · verified · healthy"), ("upvotes", "1.2k"). */
+export function metricText(f: BadgeFacts, metric: BadgeMetric): { label: string; value: string } {
+  // "verified" is the owner's claim, proven; it is what a claim changes on the badge.
+  if (metric === 'status') return { label: 'MCP Directory', value: [f.isOfficial ? 'official' : 'listed', ...(f.isVerifiedActive ? ['verified'] : []), ...(f.health ? [f.health] : [])].join(' · ') }
+  return { label: metric, value: abbreviate(f[metric]) }
+}

@@ -1,0 +1,52 @@
+import { index, integer, jsonb, pgSchema, text, timestamp } from 'drizzle-orm/pg-core'
+import { outboxTable } from './outbox'
+
+/** The agent-auth service's own schema: pending codes, agents, tokens and its outbox. No other service writes here. */
+export const agentAuthSchema = pgSchema('agent_auth')
+
+/**
+ * One live confirmation code per address (a new registration replaces the old one). The code itself is never
+ * stored: only HMAC-SHA256(SERVER_SECRET, …) of it, compared in constant time.
+ */
+export const agentRegistrations = agentAuthSchema.table('registrations', {
+  /** Normalised (lower-cased) e-mail address. */
+  email: text('email').primaryKey(),
+  /** Random per registration: a new registration starts a new attempt counter. */
+  id: text('id').notNull().unique(),
+  codeHmac: text('code_hmac').notNull(),
+  agentName: text('agent_name'),
+  scopes: jsonb('scopes').$type<string[]>().notNull(),
+  /** Confirmation tries so far; past the limit the code is dead even when right. */
+  attempts: integer('attempts').notNull().default(0),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+})
+
+/** An agent: one per confirmed e-mail address, so claims stay bound to it across token renewals. */
+export const agents = agentAuthSchema.table('agents', {
+  id: text('id').primaryKey(),
+  email: text('email').notNull().unique(),
+  name: text('name'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+})
+
+/** Bearer tokens, stored only as the SHA-256 of the token (hex); the token itself is shown once. */
+export const agentTokens = agentAuthSchema.table(
+  'tokens',
+  {
+    id: text('id').primaryKey(),
+    tokenHash: text('token_hash').notNull().unique(),
+    agentId: text('agent_id')
+      .notNull()
+      .references(() => agents.id),
+    scopes: jsonb('scopes').$type<string[]>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('tokens_agent_idx').on(t.agentId)],
+)
+
+/** agent-auth events waiting to be published (transactional outbox). */
+export const agentAuthOutbox = outboxTable(agentAuthSchema)
