@@ -3,6 +3,7 @@
 import { createAgentAuthApp } from '@mcp-directory/agent-auth'
 import { catalogListingReader, createBadgeApp } from '@mcp-directory/badge'
 import { createCatalogApp } from '@mcp-directory/catalog'
+import { createSubmissionApp } from '@mcp-directory/submission'
 import { loadConfig } from '@mcp-directory/shared/config'
 import { count, listings } from '@mcp-directory/shared/db'
 import { createLogger } from '@mcp-directory/shared/log'
@@ -28,6 +29,13 @@ const agentAuth = createAgentAuthApp({
   mailer: config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createLogMailer(agentAuthLog),
 })
 
+// The submission service changes listings through the catalog's internal API, here without a network hop.
+const submissionLog = log.child({ service: 'submission' })
+const submission = createSubmissionApp({
+  config, database, bus, log: submissionLog, operatorToken: token, secret: serverSecretFrom(config, log), catalog: (r) => catalog.app.handle(r),
+  mailer: config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createLogMailer(submissionLog),
+})
+
 // First start on an empty catalog: load the small demo catalog so search has something to find.
 const [{ n }] = await database.db.select({ n: count() }).from(listings)
 if (n === 0) {
@@ -41,7 +49,7 @@ const gateway = createGatewayApp({
   log: log.child({ service: 'gateway' }),
   kv,
   operatorToken: token,
-  upstreams: { catalog: inProcessUpstream('catalog', (r) => catalog.app.handle(r)), badge: inProcessUpstream('badge', (r) => badge.app.handle(r)), 'agent-auth': inProcessUpstream('agent-auth', (r) => agentAuth.app.handle(r)) },
+  upstreams: { catalog: inProcessUpstream('catalog', (r) => catalog.app.handle(r)), badge: inProcessUpstream('badge', (r) => badge.app.handle(r)), 'agent-auth': inProcessUpstream('agent-auth', (r) => agentAuth.app.handle(r)), submission: inProcessUpstream('submission', (r) => submission.app.handle(r)) },
   bus,
 })
 
@@ -51,10 +59,13 @@ serve({
   handler: { fetch: (req) => gateway.app.handle(req) },
   log,
   name: 'directory (all-in-one)',
+  // One public port: /metrics only for a Bearer of METRICS_TOKEN (closed when unset).
+  metrics: { token: config.metricsToken },
   close: async () => {
     await catalog.close()
     await badge.close()
     await agentAuth.close()
+    await submission.close()
     await gateway.close()
     await bus.close()
     await kv.close()

@@ -6,6 +6,7 @@ import { safeEqual, bearerToken } from '@mcp-directory/shared/http'
 import type { KeyValueStore } from '@mcp-directory/shared/kv'
 import { peerAddress } from '@mcp-directory/shared/runtime'
 import { REQUEST_ID_HEADER, requestIdFrom, type Logger } from '@mcp-directory/shared/log'
+import { rateLimitRejected, routeLabels } from '@mcp-directory/shared/metrics'
 import { Elysia } from 'elysia'
 import { openApiDocumentation } from './openapi'
 import { createBearerAuth } from './plugins/auth'
@@ -89,6 +90,7 @@ export function createGatewayApp(deps: GatewayDeps) {
       const d = await limiter.check(classes[route.limit], client)
       limitHeaders = { 'ratelimit-limit': String(d.limit), 'ratelimit-remaining': String(d.remaining), 'ratelimit-reset': String(d.resetSeconds) }
       if (!d.allowed) {
+        rateLimitRejected(route.limit)
         return fail(429, 'rate_limited', `Rate limit of ${d.limit} requests exceeded; retry in ${d.resetSeconds} s`, requestId, {
           ...limitHeaders,
           'retry-after': String(d.resetSeconds),
@@ -143,6 +145,8 @@ export function createGatewayApp(deps: GatewayDeps) {
   }
 
   const app = new Elysia({ name: 'gateway' })
+    // Route patterns label the request metrics of `serve` (`/metrics` itself is served there, not routed).
+    .use(routeLabels())
     .use(
       openapi({
         path: '/docs',

@@ -21,6 +21,8 @@ serve({
   handler: { fetch: (req) => gateway.app.handle(req) },
   log,
   name: 'gateway',
+  // The gateway's port is public: /metrics only for a Bearer of METRICS_TOKEN (closed when unset).
+  metrics: { token: config.metricsToken },
   close: async () => {
     await gateway.close()
     await bus.close()

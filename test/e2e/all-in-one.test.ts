@@ -32,4 +32,4 @@ describe('all-in-one: first start', () => {
   }, 300_000)
 })
 
-apiRules('all-in-one', { base: () => dir.base, publicBase: () => `http://localhost:${dir.port}`, viewFlushMs: 200 })
+apiRules('all-in-one', { base: () => dir.base, publicBase: () => `http://localhost:${dir.port}`, viewFlushMs: 200, operatorToken: OPERATOR_TOKEN })

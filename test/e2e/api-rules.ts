@@ -11,6 +11,8 @@ export interface Target {
   publicBase(): string
   /** How long to wait for batched view counts to be written. */
   viewFlushMs: number
+  /** The operator token of the directory (the submission flow is skipped without it). */
+  operatorToken?: string
 }
 
 const SUMMARY_FIELDS = ['id', 'name', 'description', 'category', 'url', 'isOfficial', 'isVerifiedActive', 'upvotes', 'installName', 'detailUrl', 'markdownUrl'].sort()
@@ -251,6 +253,38 @@ export function apiRules(mode: string, t: Target) {
       await expectError(await get('/'), 404, 'not_found')
       const res = await fetch(`${t.base()}/api/v1/categories`, { method: 'POST' })
       await expectError(res, 405, 'method_not_allowed')
+    })
+  })
+
+  describe(`${mode}: submission (§4.7) and moderation (contract §3)`, () => {
+    const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+      fetch(t.base() + path, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) })
+    const tag = Math.random().toString(36).slice(2, 8)
+    test('submit → hidden → approve → visible → flag → hidden; duplicates 409; bad bodies 400; operator only', async () => {
+      if (!t.operatorToken) return
+      const op = { authorization: `Bearer ${t.operatorToken}` }
+      const input = { name: `e2e-submitted-${tag}`, url: `https://github.com/e2e-${tag}/submitted`, description: 'An end-to-end submitted server', category: 'Databases', email: `e2e-${tag}@example.com`, license: 'MIT' }
+      const res = await post('/api/v1/submit', input)
+      expect(res.status).toBe(200)
+      const out = (await res.json()) as any
+      expect(out).toMatchObject({ success: true, name: input.name, url: input.url, status: 'pending', category: '🗄️ Databases' })
+      expect(out.claim_url).toStartWith(`${t.publicBase()}/claim/${out.id}?token=`)
+      await expectError(await get(`/api/v1/servers/${out.id}`), 404, 'not_found')
+      const dup = await expectError(await post('/api/v1/submit', { ...input, name: `${input.name}-again`, url: `${input.url}.git` }), 409, 'conflict')
+      expect(dup.details[0].existingId).toBe(out.id)
+      const bad = await expectError(await post('/api/v1/submit', { ...input, email: 'nope', url: 'ftp://x' }), 400, 'invalid_body')
+      expect(bad.details.map((d: { field: string }) => d.field).sort()).toEqual(['email', 'url'])
+      await expectError(await post(`/api/v1/admin/listings/${out.id}/approve`, {}), 401, 'unauthorized')
+      const queue = (await (await get('/api/v1/admin/listings?status=pending', op)).json()) as any
+      expect(queue.listings.map((l: { id: string }) => l.id)).toContain(out.id)
+      const approved = await post(`/api/v1/admin/listings/${out.id}/approve`, {}, op)
+      expect(approved.status).toBe(200)
+      const detail = await getJson(`/api/v1/servers/${out.id}`)
+      expect(detail.res.status).toBe(200)
+      expect(detail.body.server.license).toBe('MIT')
+      expect(await names(input.name)).toContain(input.name)
+      expect((await post(`/api/v1/admin/listings/${out.id}/flag`, { reason: 'e2e' }, op)).status).toBe(200)
+      await expectError(await get(`/api/v1/servers/${out.id}`), 404, 'not_found')
     })
   })
 }

@@ -56,4 +56,4 @@ describe('stack: processes', () => {
   })
 })
 
-apiRules('stack', { base: () => stack.gatewayUrl, publicBase: () => `http://localhost:${gatewayPort}`, viewFlushMs: 200 })
+apiRules('stack', { base: () => stack.gatewayUrl, publicBase: () => `http://localhost:${gatewayPort}`, viewFlushMs: 200, operatorToken: OPERATOR_TOKEN })

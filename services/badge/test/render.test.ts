@@ -19,3 +19,13 @@ test('property: any name and health render as well-formed SVG without scripts or
     { numRuns: 300 },
   )
 })
+
+test('replacement patterns in a name ($&, $1, $`) are text, not instructions', () => {
+  for (const name of ['$&', '$1 $` $\'', 'a$&b']) {
+    for (const style of BADGE_STYLES) {
+      const svg = renderBadge(factsOf({ id: 'x', name, title: null, status: 'active', isOfficial: false, isVerifiedActive: false, health: null, upvotes: 0, views: 0, installs: 0 }), { style, metric: 'status', theme: 'dark' })
+      parseXml(svg)
+      if (style === 'shield' || style === 'flat-square') expect(svg).toContain(name.replace(/&/g, '&amp;').replace(/'/g, '&apos;'))
+    }
+  }
+})

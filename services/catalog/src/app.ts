@@ -16,6 +16,7 @@ import { decodeCursor, encodeCursor } from './search/cursor'
 import { searchListings } from './search/repository'
 import { queryTerms } from './search/terms'
 import { startBatchedCounter } from '@mcp-directory/shared/counter'
+import { internalRoutes } from './internal/routes'
 
 /** What the catalog service needs from its host process. */
 export interface CatalogDeps {
@@ -89,6 +90,8 @@ export function createCatalogApp(deps: CatalogDeps) {
       if (!listing) throw notFound('Listing')
       return json({ listing })
     })
+    // Moderation (submission service only): create pending listings, change status, the queue.
+    .use(internalRoutes({ database, log, nudge: () => relay.nudge() }))
     .post(
       '/api/v1/admin/import',
       async ({ request }) => {

@@ -58,6 +58,8 @@ export interface Config {
   upstreamTimeoutMs: number
   viewFlushMs: number
   logLevel: string
+  /** Bearer token that opens `/metrics` on the gateway's public port (METRICS_TOKEN); null: closed there. */
+  metricsToken: string | null
 }
 
 /** Thrown when one or more variables are invalid; the message names every one. */
@@ -165,9 +167,11 @@ export function loadConfig(env: Env = process.env): Config {
     upstreamTimeoutMs: int('UPSTREAM_TIMEOUT_MS', 10_000, 100, 300_000),
     viewFlushMs: int('VIEW_FLUSH_MS', 5_000, 50, 3_600_000),
     logLevel,
+    metricsToken: str('METRICS_TOKEN') ?? null,
   }
   if (config.operatorToken !== null && config.operatorToken.length < 16) problems.push('OPERATOR_TOKEN: must be at least 16 characters')
   if (config.serverSecret !== null && config.serverSecret.length < 32) problems.push('SERVER_SECRET: must be at least 32 characters')
+  if (config.metricsToken !== null && config.metricsToken.length < 16) problems.push('METRICS_TOKEN: must be at least 16 characters')
   if (problems.length) throw new ConfigError(problems)
   return config
 }

@@ -95,6 +95,13 @@ export interface Listing {
   tools: ToolInfo[]
   health: string | null
   source: string
+  /** Optional fields of a submission (§2.4); absent on imported listings built before they existed. */
+  license?: string | null
+  authType?: string | null
+  pricingModel?: string | null
+  maintenanceStatus?: string | null
+  compatibleClients?: string[]
+  supportUrl?: string | null
   createdAt: Date
   updatedAt: Date
 }

@@ -61,6 +61,12 @@ export const ServerDetail = t.Composite([
     configs: t.Union([t.Array(ConfigEntry), t.Null()], { description: 'Null when the install is only a guess' }),
     createdAt: t.String({ format: 'date-time' }),
     updatedAt: t.String({ format: 'date-time' }),
+    license: t.Union([t.String(), t.Null()], { description: 'From the submission (§2.4)' }),
+    authType: t.Union([t.String(), t.Null()], { description: 'none, api_key, oauth or other' }),
+    pricingModel: t.Union([t.String(), t.Null()], { description: 'free, freemium, paid or byok' }),
+    maintenanceStatus: t.Union([t.String(), t.Null()], { description: 'active, stable, experimental or archived' }),
+    compatibleClients: t.Array(t.String()),
+    supportUrl: t.Union([t.String(), t.Null()]),
   }),
 ])
 export type ServerDetail = Static<typeof ServerDetail>

@@ -15,7 +15,7 @@ export interface ListingEvent {
 export interface EventMap {
   /** producer: submission · consumers: catalog (moderation queue), web */
   'listing.submitted': ListingEvent
-  /** producer: catalog (import, operator) · consumers: badge (cache), prober */
+  /** producer: catalog (import; operator approval via the submission service) · consumers: badge (cache), prober */
   'listing.approved': ListingEvent
   /** producer: catalog (import) · consumers: prober, badge */
   'listing.imported': ListingEvent & { created: boolean }

@@ -4,6 +4,8 @@ import type { Config } from '../config'
 import { openDatabase, runMigrations, type Database } from '../db'
 import { createMemoryStore, createRedisStore, type KeyValueStore } from '../kv'
 import type { Logger } from '../log'
+import { safeEqual } from '../http'
+import { processMetrics } from '../metrics'
 
 /** Opens the database named by config and applies pending migrations (under an advisory lock). */
 export async function openMigratedDatabase(config: Config, log: Logger): Promise<Database> {
@@ -65,14 +67,42 @@ type Handler = (request: Request) => Response | Promise<Response>
  * Serves a handler on a port; on SIGTERM/SIGINT stops accepting, lets in-flight requests finish, then runs
  * `close` (drain the bus, close pools) and exits.
  */
-export function serve(opts: { port: number; host?: string; handler: { fetch: Handler }; log: Logger; name: string; close: () => Promise<void>; maxBodyBytes?: number }) {
+export function serve(opts: {
+  port: number
+  host?: string
+  handler: { fetch: Handler }
+  log: Logger
+  name: string
+  close: () => Promise<void>
+  maxBodyBytes?: number
+  /**
+   * Who may read `/metrics`: unset, anyone who reaches the port (services, internal networks only); `{ token }`,
+   * only a Bearer of that token, and nobody when it is null (the gateway, whose port is public).
+   */
+  metrics?: { token: string | null }
+}) {
+  const metrics = processMetrics(opts.name)
+  const metricsAllowed = (req: Request) => {
+    if (!opts.metrics) return true
+    const token = opts.metrics.token
+    const given = /^Bearer (.+)$/i.exec(req.headers.get('authorization') ?? '')?.[1]
+    return token !== null && given !== undefined && safeEqual(given, token)
+  }
   const server = Bun.serve({
     port: opts.port,
     hostname: opts.host ?? '0.0.0.0',
-    fetch: (req, srv) => {
+    fetch: async (req, srv) => {
+      // A plain suffix test first: the common request pays no URL parse for the metrics route.
+      if (req.url.endsWith('/metrics') && req.method === 'GET' && new URL(req.url).pathname === '/metrics' && metricsAllowed(req)) {
+        const { body, contentType } = await metrics.render()
+        return new Response(body, { headers: { 'content-type': contentType, 'cache-control': 'no-store' } })
+      }
       const ip = srv.requestIP(req)?.address
       if (ip) peers.set(req, ip)
-      return opts.handler.fetch(req)
+      const started = performance.now()
+      const res = await opts.handler.fetch(req)
+      metrics.observe(req, res.status, (performance.now() - started) / 1000)
+      return res
     },
     maxRequestBodySize: opts.maxBodyBytes ?? 40 * 1024 * 1024,
     idleTimeout: 60,

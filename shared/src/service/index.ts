@@ -4,6 +4,7 @@ import type { Database } from '../db'
 import { AppError, errorResponse, toErrorResponse } from '../errors'
 import { json } from '../http'
 import { REQUEST_ID_HEADER, type Logger } from '../log'
+import { routeLabels } from '../metrics'
 
 /** A random id of this process, sent as `x-served-by` so operators (and tests) can see which replica answered. */
 export const INSTANCE_ID = crypto.randomUUID().slice(0, 8)
@@ -11,6 +12,8 @@ export const INSTANCE_ID = crypto.randomUUID().slice(0, 8)
 /** An Elysia app for one service with the shared error mapping; routes are added by the service. */
 export function serviceApp(name: string, baseUrl: string, log: Logger) {
   return new Elysia({ name: `service:${name}` })
+    // Route patterns label the request metrics of `serve`.
+    .use(routeLabels())
     .onRequest(({ set }) => {
       set.headers['x-served-by'] = `${name}/${INSTANCE_ID}`
     })

@@ -24,5 +24,6 @@ export function renderShield(f: BadgeFacts, metric: BadgeMetric, theme: BadgeThe
   })
   // badge-maker titles the image "label: message"; screen readers should also hear which server it is.
   const accessible = xmlEscape(`${f.name} on the MCP Directory: ${metric === 'status' ? value : `${value} ${label}`}`)
-  return svg.replace(/aria-label="[^"]*"/, `aria-label="${accessible}"`).replace(/<title>[^<]*<\/title>/, `<title>${accessible}</title>`)
+  // Replacer functions, not strings: a name such as `$&` must not be read as a replacement pattern.
+  return svg.replace(/aria-label="[^"]*"/, () => `aria-label="${accessible}"`).replace(/<title>[^<]*<\/title>/, () => `<title>${accessible}</title>`)
 }

@@ -80,5 +80,11 @@ export function detailOf(l: Listing, baseUrl: string): ServerDetail {
     configs: model ? buildClientConfigs(model, name) : null,
     createdAt: l.createdAt.toISOString(),
     updatedAt: l.updatedAt.toISOString(),
+    license: l.license ?? null,
+    authType: l.authType ?? null,
+    pricingModel: l.pricingModel ?? null,
+    maintenanceStatus: l.maintenanceStatus ?? null,
+    compatibleClients: l.compatibleClients ?? [],
+    supportUrl: l.supportUrl ?? null,
   }
 }

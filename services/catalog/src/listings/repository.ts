@@ -29,6 +29,12 @@ export function toListing(r: ListingRow): Listing {
     tools: r.tools,
     health: r.health,
     source: r.source,
+    license: r.license,
+    authType: r.authType,
+    pricingModel: r.pricingModel,
+    maintenanceStatus: r.maintenanceStatus,
+    compatibleClients: r.compatibleClients,
+    supportUrl: r.supportUrl,
     createdAt: r.createdAt,
     updatedAt: r.updatedAt,
   }

@@ -39,6 +39,15 @@ export const listings = catalogSchema.table(
     tools: jsonb('tools').$type<ToolInfo[]>().notNull().default([]),
     health: text('health'),
     source: text('source').notNull(),
+    /** Optional fields of a submission (directory-api §2.4); the contact e-mail is kept by the submission service only. */
+    license: text('license'),
+    authType: text('auth_type'),
+    pricingModel: text('pricing_model'),
+    maintenanceStatus: text('maintenance_status'),
+    compatibleClients: jsonb('compatible_clients').$type<string[]>().notNull().default([]),
+    supportUrl: text('support_url'),
+    /** Why an operator rejected or flagged the listing (null otherwise). */
+    moderationReason: text('moderation_reason'),
     /** Hash of the imported entry, so a re-import of the same entry changes nothing. */
     contentHash: text('content_hash'),
     /** The name's meaningful words (namespace and boilerplate stripped), weighted highest in search. */

@@ -2,4 +2,5 @@
 export * from './catalog'
 export * from './badge'
 export * from './agent-auth'
+export * from './submission'
 export { outboxTable } from './outbox'

@@ -1,0 +1,100 @@
+// How the submission service changes listings: the catalog's internal API (the catalog owns listings; this
+// service never touches its tables), over HTTP to its replicas or in-process in the all-in-one mode.
+import { AppError, type ErrorCode } from '@mcp-directory/shared/errors'
+import type { Logger } from '@mcp-directory/shared/log'
+
+/** Something that answers the catalog's internal requests (an Elysia app's `handle`, or HTTP). */
+export type CatalogHandler = (request: Request) => Response | Promise<Response>
+
+/** A listing as the moderation queue shows it. */
+export interface QueueListing {
+  id: string
+  name: string
+  description: string
+  category: string
+  url: string
+  status: string
+  source: string
+  reason: string | null
+  createdAt: string
+  updatedAt: string
+}
+
+/** A status change the catalog committed. */
+export interface StatusChange {
+  id: string
+  name: string
+  from: string
+  to: string
+  reason: string | null
+  at: string
+}
+
+const unavailable = () => new AppError(503, 'service_unavailable', 'The catalog is unreachable; try again shortly', undefined, { 'retry-after': '1' })
+
+/** The catalog calls the submission service makes. */
+export function catalogClient(handle: CatalogHandler) {
+  const call = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
+    let res: Response
+    try {
+      res = await handle(new Request(`http://catalog.internal${path}`, { method, headers: body === undefined ? {} : { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) }))
+    } catch (err) {
+      if (err instanceof AppError) throw err
+      throw unavailable()
+    }
+    if (res.ok) return (await res.json()) as T
+    // The catalog's 4xx answers are Error objects meant for the client (404, 409 naming the existing id): passed on.
+    if (res.status >= 400 && res.status < 500) {
+      const e = (await res.json().catch(() => null)) as { error?: string; message?: string; details?: unknown[] } | null
+      throw new AppError(res.status, (e?.error ?? 'bad_request') as ErrorCode, e?.message ?? 'Refused by the catalog', e?.details)
+    }
+    await res.body?.cancel()
+    throw unavailable()
+  }
+  return {
+    createPending: (input: unknown) => call<{ listing: { id: string; name: string; status: string; createdAt: string } }>('POST', '/internal/listings', input).then((r) => r.listing),
+    find: async (id: string) => {
+      try {
+        return (await call<{ listing: { id: string; status: string; source: string } }>('GET', `/internal/listings/${encodeURIComponent(id)}`)).listing
+      } catch (err) {
+        if (err instanceof AppError && err.status === 404) return null
+        throw err
+      }
+    },
+    changeStatus: (id: string, status: 'active' | 'rejected' | 'flagged', reason: string | null) => call<StatusChange>('POST', `/internal/listings/${encodeURIComponent(id)}/status`, { status, reason }),
+    queue: (status: string, limit: number, offset: number) => call<{ total: number; listings: QueueListing[] }>('GET', `/internal/moderation?${new URLSearchParams({ status, limit: String(limit), offset: String(offset) })}`),
+  }
+}
+
+/** The catalog client type. */
+export type CatalogClient = ReturnType<typeof catalogClient>
+
+// A replica that refused a connection is skipped for this long (as the gateway does).
+const DOWN_FOR_MS = 3000
+
+/** A handler reaching the catalog's replicas over HTTP, rotating over them and skipping one that is down. */
+export function httpCatalogHandler(baseUrls: string[], log: Logger, timeoutMs = 10_000): CatalogHandler {
+  const downUntil = new Map<string, number>()
+  let next = 0
+  return async (request) => {
+    const path = new URL(request.url)
+    const body = request.method === 'GET' ? undefined : await request.arrayBuffer()
+    const now = Date.now()
+    const order = baseUrls.map((_, i) => baseUrls[(next + i) % baseUrls.length])
+    next = (next + 1) % Math.max(baseUrls.length, 1)
+    const tryList = [...order.filter((u) => (downUntil.get(u) ?? 0) <= now), ...order.filter((u) => (downUntil.get(u) ?? 0) > now)]
+    for (const base of tryList) {
+      try {
+        const res = await fetch(base + path.pathname + path.search, { method: request.method, headers: request.headers, body, signal: AbortSignal.timeout(timeoutMs) })
+        downUntil.delete(base)
+        return res
+      } catch (err) {
+        // Only a refused connection is retried elsewhere; a timeout may have had effects, so it is not.
+        if (err instanceof Error && err.name === 'TimeoutError') throw unavailable()
+        downUntil.set(base, Date.now() + DOWN_FOR_MS)
+        log.warn({ replica: base, err: String(err) }, 'catalog replica unreachable')
+      }
+    }
+    throw unavailable()
+  }
+}

@@ -1,0 +1,30 @@
+// The submission service as its own process (stack, compose): the only file that reads the environment.
+import { loadConfig } from '@mcp-directory/shared/config'
+import { createLogger } from '@mcp-directory/shared/log'
+import { createLogMailer, createSmtpMailer } from '@mcp-directory/shared/mail'
+import { openBus, openMigratedDatabase, operatorTokenFrom, serve, serverSecretFrom } from '@mcp-directory/shared/runtime'
+import { createSubmissionApp } from './app'
+import { httpCatalogHandler } from './catalog/client'
+
+const config = loadConfig()
+const log = createLogger('submission', config.logLevel)
+const database = await openMigratedDatabase(config, log)
+const bus = openBus(config, log)
+const { token } = operatorTokenFrom(config)
+const mailer = config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createLogMailer(log)
+const submission = createSubmissionApp({
+  config, database, bus, log, mailer, operatorToken: token, secret: serverSecretFrom(config, log),
+  catalog: httpCatalogHandler(config.serviceUrls.catalog, log),
+})
+serve({
+  port: config.port,
+  host: config.host,
+  handler: { fetch: (req) => submission.app.handle(req) },
+  log,
+  name: 'submission',
+  close: async () => {
+    await submission.close()
+    await bus.close()
+    await database.close()
+  },
+})

@@ -1,0 +1,106 @@
+// Accepting a submission: the catalog creates the pending listing (it owns listings), then this service
+// records the submission, its first transition, the `listing.submitted` event and the sealed mail in one
+// transaction of its own schema.
+import { randomBytes } from 'node:crypto'
+import { badgeImageUrl, publicBadgeMarkdown } from '@mcp-directory/shared/badges'
+import { eq, mailOutbox, submissionOutbox, submissions, transitions, type Database } from '@mcp-directory/shared/db'
+import { AppError } from '@mcp-directory/shared/errors'
+import type { Logger } from '@mcp-directory/shared/log'
+import { enqueueEvent } from '@mcp-directory/shared/outbox'
+import type { CatalogClient } from '../catalog/client'
+import { sealMail } from '../mail/sealed'
+import type { SubmissionInput } from './model'
+
+/** What accepting a submission needs. */
+export interface SubmitDeps {
+  database: Database
+  catalog: CatalogClient
+  baseUrl: string
+  mailKey: Buffer
+  log: Logger
+}
+
+/** The answer of §4.7. */
+export interface SubmitResult {
+  success: true
+  message: string
+  id: string
+  name: string
+  url: string
+  category: string
+  status: 'pending'
+  claim_url: string
+  badge_markdown: string
+}
+
+/** SHA-256 (hex) of a claim secret: the only form it is stored in. */
+export const claimTokenHash = (secret: string) => new Bun.CryptoHasher('sha256').update(secret).digest('hex')
+
+/** The claim link: `<base>/claim/<id>?token=<secret>`; the secret is 256 random bits, base64url. */
+export function newClaimLink(baseUrl: string, id: string) {
+  const secret = randomBytes(32).toString('base64url')
+  return { secret, url: `${baseUrl}/claim/${encodeURIComponent(id)}?token=${secret}` }
+}
+
+/** Accepts a valid submission: the listing is created pending, hidden until claimed or approved. */
+export async function submit(deps: SubmitDeps, input: SubmissionInput): Promise<SubmitResult> {
+  const { database, catalog } = deps
+  const { email, ...listing } = input
+  let created: { id: string; name: string }
+  try {
+    created = await catalog.createPending(listing)
+  } catch (err) {
+    // A listing this service created but never recorded (it failed between the two commits) is adopted by the
+    // retry instead of refusing the submitter forever.
+    const existingId = err instanceof AppError && err.status === 409 ? (err.details?.[0] as { existingId?: string; field?: string } | undefined) : undefined
+    if (!existingId?.existingId || existingId.field !== 'url') throw err
+    const known = await database.db.select({ id: submissions.listingId }).from(submissions).where(eq(submissions.listingId, existingId.existingId)).limit(1)
+    const found = known.length ? null : await catalog.find(existingId.existingId)
+    if (!found || found.status !== 'pending' || found.source !== 'submission') throw err
+    created = { id: found.id, name: input.name }
+  }
+  const claim = newClaimLink(deps.baseUrl, created.id)
+  const at = new Date()
+  await database.db.transaction(async (tx) => {
+    await tx.insert(submissions).values({ listingId: created.id, name: input.name, url: input.url, email, claimTokenHash: claimTokenHash(claim.secret), createdAt: at })
+    await tx.insert(transitions).values({ listingId: created.id, fromStatus: null, toStatus: 'pending', actor: 'submitter', reason: null, at })
+    await enqueueEvent(tx, submissionOutbox, 'listing.submitted', { id: created.id, name: input.name, status: 'pending', at: at.toISOString() })
+    await tx.insert(mailOutbox).values({ sealed: sealMail(deps.mailKey, submissionMail(deps.baseUrl, created.id, input, claim.url)) })
+  })
+  deps.log.info({ id: created.id }, 'submission accepted')
+  return {
+    success: true,
+    message: `Submitted. "${input.name}" is pending: it appears in search once you verify ownership through claim_url or an operator approves it. A copy of the claim link was sent to the contact address.`,
+    id: created.id,
+    name: input.name,
+    url: input.url,
+    category: input.category,
+    status: 'pending',
+    claim_url: claim.url,
+    badge_markdown: publicBadgeMarkdown(deps.baseUrl, created.id, input.name),
+  }
+}
+
+/** The mail to the contact address: the claim link and what happens next. */
+export function submissionMail(baseUrl: string, id: string, input: SubmissionInput, claimUrl: string) {
+  return {
+    to: input.email,
+    subject: `Your MCP Directory submission: ${input.name.replace(/[\r\n]+/g, ' ').slice(0, 120)}`,
+    text: [
+      `Thank you for submitting "${input.name}" (${input.url}) to the MCP Server Directory.`,
+      '',
+      `It is listed as pending (id: ${id}) and is not shown in search yet. Two ways to publish it:`,
+      '',
+      `1. Verify that you own it (it is then approved at once):`,
+      `   ${claimUrl}`,
+      `   This link is personal: anyone who has it can claim the listing. Do not share it.`,
+      `2. Wait for an operator to review it.`,
+      '',
+      `Once it is live, this badge links to it (paste it in your README):`,
+      `   ${publicBadgeMarkdown(baseUrl, id, input.name)}`,
+      `   (image: ${badgeImageUrl(baseUrl, id)})`,
+      '',
+      'If you did not submit this listing, ignore this message.',
+    ].join('\n'),
+  }
+}

@@ -1,0 +1,435 @@
+// Submissions and moderation (issue 3) through the real gateway, catalog, submission and agent-auth apps, on the
+// real PostgreSQL, Redis, NATS (shared, and a private nats-server for the outage test) and an SMTP sink.
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { createAgentAuthApp, type AgentAuthService } from '@mcp-directory/agent-auth'
+import { createCatalogApp, type CatalogService } from '@mcp-directory/catalog'
+import { createNatsBus, type EventBus } from '@mcp-directory/shared/bus'
+import { mailOutbox, openDatabase, runMigrations, sql, submissions, transitions, type Database } from '@mcp-directory/shared/db'
+import { createMemoryStore, createRedisStore, type KeyValueStore } from '@mcp-directory/shared/kv'
+import { createLogger } from '@mcp-directory/shared/log'
+import { createSmtpMailer } from '@mcp-directory/shared/mail'
+import { createFreshDatabase, deleteStream, freePort, isolatedEnv, runToken, startSmtpSink, testConfig, TEST_SERVICES, type FreshDatabase } from '@mcp-directory/shared/testing'
+import { createGatewayApp } from '../../../gateway/src/app'
+import { inProcessUpstream } from '../../../gateway/src/upstream'
+import fc from 'fast-check'
+import { connect } from 'nats'
+import { createSubmissionApp, type SubmissionService } from '../src'
+import { claimTokenHash } from '../src/submissions/service'
+
+const run = runToken()
+const env = isolatedEnv(run, '')
+const BASE = 'http://dir.test'
+const OPERATOR = 'operator-secret-token-0123456789'
+const SECRET = 'submission-test-secret-0123456789abcdef'
+const log = createLogger('test', 'silent')
+const config = testConfig({ PUBLIC_BASE_URL: BASE, RATE_LIMIT_WRITE_PER_HOUR: '1000000' })
+
+let fresh: FreshDatabase
+let database: Database
+let kv: KeyValueStore
+let bus: EventBus
+let sink: Awaited<ReturnType<typeof startSmtpSink>>
+let catalog: CatalogService
+let submission: SubmissionService
+let agentAuth: AgentAuthService
+let gateway: ReturnType<typeof createGatewayApp>
+
+beforeAll(async () => {
+  fresh = await createFreshDatabase()
+  database = await openDatabase({ url: fresh.url })
+  await runMigrations(database)
+  kv = createRedisStore({ url: TEST_SERVICES.redis, keyPrefix: env.REDIS_KEY_PREFIX })
+  bus = createNatsBus({ url: TEST_SERVICES.nats, stream: env.NATS_STREAM, subjectPrefix: env.EVENT_SUBJECT_PREFIX, log })
+  sink = await startSmtpSink()
+  catalog = createCatalogApp({ config, database, bus, log, operatorToken: OPERATOR })
+  submission = createSubmissionApp({
+    config, database, bus, log, operatorToken: OPERATOR, secret: SECRET, catalog: (r) => catalog.app.handle(r),
+    mailer: createSmtpMailer(sink.url, 'no-reply@dir.test'), mail: { pollMs: 100, retryDelayMs: 100, maxRetryDelayMs: 400 },
+  })
+  agentAuth = createAgentAuthApp({ config, database, bus, kv, log, mailer: createSmtpMailer(sink.url, 'no-reply@dir.test'), secret: SECRET })
+  gateway = createGatewayApp({
+    config, log, kv, bus, operatorToken: OPERATOR,
+    upstreams: {
+      catalog: inProcessUpstream('catalog', (r) => catalog.app.handle(r)),
+      submission: inProcessUpstream('submission', (r) => submission.app.handle(r)),
+      'agent-auth': inProcessUpstream('agent-auth', (r) => agentAuth.app.handle(r)),
+    },
+  })
+}, 30_000)
+
+afterAll(async () => {
+  await gateway?.close()
+  await submission?.close()
+  await agentAuth?.close()
+  await catalog?.close()
+  await bus?.close()
+  await kv?.close()
+  await database?.close()
+  await sink?.close()
+  await fresh?.drop()
+  await deleteStream(env.NATS_STREAM)
+})
+
+type Init = { body?: unknown; raw?: string; headers?: Record<string, string> }
+type Handler = { handle: (r: Request) => Response | Promise<Response> }
+const call = (method: string, path: string, opts: Init = {}, app: Handler = gateway.app) =>
+  app.handle(
+    new Request(`http://localhost${path}`, {
+      method,
+      headers: { ...(opts.body !== undefined || opts.raw !== undefined ? { 'content-type': 'application/json' } : {}), ...opts.headers },
+      body: opts.raw ?? (opts.body === undefined ? undefined : JSON.stringify(opts.body)),
+    }),
+  )
+const op = { authorization: `Bearer ${OPERATOR}` }
+let n = 0
+const valid = (over: Record<string, unknown> = {}) => {
+  n++
+  return { name: `acme-widget-${run}-${n}`, url: `https://github.com/acme-${run}/widget-${n}`, description: 'Manages widgets for agents, with a long enough description.', category: 'developer-tools', email: `owner${n}@example.com`, ...over }
+}
+
+async function expectError(res: Response, status: number, code: string) {
+  expect(res.status).toBe(status)
+  expect(res.headers.get('content-type')).toContain('application/json')
+  const body = await res.json()
+  expect(body).toMatchObject({ error: code, message: expect.any(String), status, docs: expect.stringContaining(`#${code}`) })
+  return body as { details?: { field?: string; existingId?: string; message?: string }[] }
+}
+
+/** Every message of a stream, in stream order. */
+async function streamMessages(url: string, stream: string) {
+  const nc = await connect({ servers: url })
+  try {
+    const jsm = await nc.jetstreamManager()
+    const info = await jsm.streams.info(stream)
+    const out: { subject: string; payload: Record<string, unknown>; msgId: string | undefined }[] = []
+    for (let seq = info.state.first_seq; seq <= info.state.last_seq && info.state.messages > 0; seq++) {
+      const m = await jsm.streams.getMessage(stream, { seq }).catch(() => null)
+      if (m) out.push({ subject: m.subject, payload: m.json(), msgId: m.header?.get('Nats-Msg-Id') })
+    }
+    return out
+  } finally {
+    await nc.close()
+  }
+}
+
+async function waitUntil(check: () => Promise<boolean>, timeoutMs = 15_000, what = 'condition') {
+  const until = Date.now() + timeoutMs
+  while (!(await check())) {
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`)
+    await Bun.sleep(100)
+  }
+}
+
+describe('POST /api/v1/submit: validation', () => {
+  test('missing fields: 400 invalid_body naming each', async () => {
+    const body = await expectError(await call('POST', '/api/v1/submit', { body: {} }), 400, 'invalid_body')
+    expect(body.details!.map((d) => d.field).sort()).toEqual(['category', 'description', 'email', 'name', 'url'])
+  })
+
+  test('every bad field is named with why', async () => {
+    const body = await expectError(
+      await call('POST', '/api/v1/submit', {
+        body: valid({ name: '  ', url: 'ftp://x.org/a', email: 'not-an-address', authType: 'magic', pricingModel: 'cheap', maintenanceStatus: 'dead', supportUrl: 'javascript:alert(1)', tags: Array(21).fill('t'), compatibleClients: ['x'.repeat(51)], license: 'l'.repeat(101), description: 7 }),
+      }),
+      400,
+      'invalid_body',
+    )
+    expect(body.details!.map((d) => d.field).sort()).toEqual(['authType', 'compatibleClients', 'description', 'email', 'license', 'maintenanceStatus', 'name', 'pricingModel', 'supportUrl', 'tags', 'url'])
+    for (const d of body.details!) expect(d.message).toEqual(expect.any(String))
+  })
+
+  test('unknown category: 400 unknown_category; all three spellings accepted and stored canonically', async () => {
+    const body = await expectError(await call('POST', '/api/v1/submit', { body: valid({ category: 'astrology' }) }), 400, 'unknown_category')
+    expect(body.details![0].field).toBe('category')
+    for (const category of ['developer-tools', 'Developer Tools', '🛠️ Developer Tools']) {
+      const res = await call('POST', '/api/v1/submit', { body: valid({ category }) })
+      const out = await res.json()
+      expect(res.status).toBe(200)
+      expect(out.category).toBe('🛠️ Developer Tools')
+    }
+  })
+
+  test('not JSON, another content type, not an object: 400; over 64 KiB: 413', async () => {
+    await expectError(await call('POST', '/api/v1/submit', { raw: '{"name":' }), 400, 'bad_request')
+    await expectError(await call('POST', '/api/v1/submit', { raw: JSON.stringify(valid()), headers: { 'content-type': 'text/plain' } }), 400, 'bad_request')
+    await expectError(await call('POST', '/api/v1/submit', { raw: 'x=1', headers: { 'content-type': 'application/x-www-form-urlencoded' } }), 400, 'bad_request')
+    await expectError(await call('POST', '/api/v1/submit', { body: [1, 2] }), 400, 'invalid_body')
+    await expectError(await call('POST', '/api/v1/submit', { body: valid({ description: 'x'.repeat(70 * 1024) }) }), 413, 'payload_too_large')
+  })
+
+  test('property: thousands of random and malformed bodies through the gateway never get a 5xx', async () => {
+    const field = fc.oneof(fc.string(), fc.webUrl(), fc.emailAddress(), fc.constantFrom('developer-tools', 'Databases', 'none', 'free', 'active'), fc.anything(), fc.array(fc.string()))
+    const shaped = fc.record(
+      { name: field, url: field, description: field, category: field, email: field, tags: field, license: field, authType: field, pricingModel: field, maintenanceStatus: field, compatibleClients: field, supportUrl: field },
+      { requiredKeys: [] },
+    )
+    const raw = fc.oneof(
+      shaped.map((b) => JSON.stringify(b)),
+      fc.jsonValue().map((v) => JSON.stringify(v)),
+      fc.string({ unit: 'binary' }),
+      fc.string(),
+    )
+    const type = fc.constantFrom('application/json', 'application/json; charset=utf-8', 'text/plain', 'application/problem+json', '', 'multipart/form-data')
+    await fc.assert(
+      fc.asyncProperty(raw, type, async (body, contentType) => {
+        const res = await call('POST', '/api/v1/submit', { raw: body, headers: contentType ? { 'content-type': contentType } : { 'content-type': '' } })
+        await res.arrayBuffer()
+        expect(res.status).toBeLessThan(500)
+      }),
+      { numRuns: 2500 },
+    )
+  }, 120_000)
+})
+
+describe('submit → moderation', () => {
+  test('the answer is exactly §4.7; pending is hidden; approve shows it; reject and flag hide it; transitions recorded', async () => {
+    const input = valid({ tags: ['widgets', 'agents'], license: 'MIT', authType: 'api_key', pricingModel: 'freemium', maintenanceStatus: 'active', compatibleClients: ['claude-desktop', 'cursor'], supportUrl: 'https://acme.example/support' })
+    const res = await call('POST', '/api/v1/submit', { body: input })
+    expect(res.status).toBe(200)
+    expect(res.headers.get('cache-control')).toBe('no-store')
+    const out = await res.json()
+    expect(Object.keys(out).sort()).toEqual(['badge_markdown', 'category', 'claim_url', 'id', 'message', 'name', 'status', 'success', 'url'])
+    expect(out).toMatchObject({ success: true, name: input.name, url: input.url, category: '🛠️ Developer Tools', status: 'pending' })
+    const id = out.id as string
+    const claim = new URL(out.claim_url)
+    expect(`${claim.origin}${claim.pathname}`).toBe(`${BASE}/claim/${id}`)
+    const secret = claim.searchParams.get('token')!
+    expect(Buffer.from(secret, 'base64url').length).toBeGreaterThanOrEqual(16)
+    expect(out.badge_markdown).toBe(`[![${input.name} on the MCP Directory](${BASE}/api/badge/${id})](${BASE}/servers/${id})`)
+    // Stored only as a hash.
+    const [row] = await database.db.select().from(submissions).where(sql`${submissions.listingId} = ${id}`)
+    expect(row.claimTokenHash).toBe(claimTokenHash(secret))
+    expect(JSON.stringify(row)).not.toContain(secret)
+
+    expect((await call('GET', `/api/v1/servers/${id}`)).status).toBe(404)
+    expect((await (await call('GET', `/api/v1/search?q=${encodeURIComponent(input.name)}`)).json()).servers.map((s: { id: string }) => s.id)).not.toContain(id)
+    const queue = await (await call('GET', '/api/v1/admin/listings?status=pending', { headers: op })).json()
+    expect(queue.total).toBeGreaterThanOrEqual(1)
+    expect(queue.listings[0].id).toBe(id) // newest first
+
+    const approved = await call('POST', `/api/v1/admin/listings/${id}/approve`, { headers: op })
+    expect(approved.status).toBe(200)
+    expect(await approved.json()).toMatchObject({ success: true, id, from: 'pending', status: 'active' })
+    // Read right after the 200: the catalog committed before answering.
+    const detail = await call('GET', `/api/v1/servers/${id}`)
+    expect(detail.status).toBe(200)
+    const server = (await detail.json()).server
+    expect(server).toMatchObject({ license: 'MIT', authType: 'api_key', pricingModel: 'freemium', maintenanceStatus: 'active', compatibleClients: ['claude-desktop', 'cursor'], supportUrl: 'https://acme.example/support', tags: ['widgets', 'agents'], repositoryUrl: input.url })
+    expect(JSON.stringify(server)).not.toContain(input.email)
+    expect((await (await call('GET', `/api/v1/search?q=${encodeURIComponent(input.name)}`)).json()).servers.map((s: { id: string }) => s.id)).toContain(id)
+
+    await expectError(await call('POST', `/api/v1/admin/listings/${id}/approve`, { headers: op }), 409, 'conflict')
+    const flagged = await call('POST', `/api/v1/admin/listings/${id}/flag`, { headers: op, body: { reason: 'spam links' } })
+    expect(await flagged.json()).toMatchObject({ from: 'active', status: 'flagged', reason: 'spam links' })
+    expect((await call('GET', `/api/v1/servers/${id}`)).status).toBe(404)
+    expect((await (await call('GET', `/api/v1/search?q=${encodeURIComponent(input.name)}`)).json()).servers.map((s: { id: string }) => s.id)).not.toContain(id)
+    const rejected = await call('POST', `/api/v1/admin/listings/${id}/reject`, { headers: op, body: {} })
+    expect(await rejected.json()).toMatchObject({ from: 'flagged', status: 'rejected', reason: null })
+    expect((await call('GET', `/api/v1/servers/${id}`)).status).toBe(404)
+    const q2 = await (await call('GET', '/api/v1/admin/listings?status=rejected', { headers: op })).json()
+    expect(q2.listings.map((l: { id: string }) => l.id)).toContain(id)
+
+    const log = await database.db.select().from(transitions).where(sql`${transitions.listingId} = ${id}`).orderBy(transitions.id)
+    expect(log.map((t) => [t.fromStatus, t.toStatus, t.actor, t.reason])).toEqual([
+      [null, 'pending', 'submitter', null],
+      ['pending', 'active', 'operator', null],
+      ['active', 'flagged', 'operator', 'spam links'],
+      ['flagged', 'rejected', 'operator', null],
+    ])
+    for (const t of log) expect(t.at).toBeInstanceOf(Date)
+
+    // Each transition once on NATS, in order, with its payload shape from the shared event map.
+    await submission.flush()
+    await catalog.flush()
+    let events: Awaited<ReturnType<typeof streamMessages>> = []
+    await waitUntil(async () => {
+      events = (await streamMessages(TEST_SERVICES.nats, env.NATS_STREAM)).filter((e) => e.payload.id === id)
+      return events.length >= 4
+    })
+    await Bun.sleep(300)
+    events = (await streamMessages(TEST_SERVICES.nats, env.NATS_STREAM)).filter((e) => e.payload.id === id)
+    const prefix = `${env.EVENT_SUBJECT_PREFIX}.`
+    expect(events.map((e) => e.subject.slice(prefix.length))).toEqual(['listing.submitted', 'listing.approved', 'listing.flagged', 'listing.rejected'])
+    expect(new Set(events.map((e) => e.msgId)).size).toBe(4)
+    expect(events[0].payload).toEqual({ id, name: input.name, status: 'pending', at: expect.any(String) })
+    expect(events[1].payload).toEqual({ id, name: input.name, status: 'active', at: expect.any(String) })
+    expect(events[2].payload).toEqual({ id, name: input.name, status: 'flagged', at: expect.any(String), reason: 'spam links' })
+    expect(events[3].payload).toEqual({ id, name: input.name, status: 'rejected', at: expect.any(String), reason: null })
+  }, 60_000)
+
+  test('a duplicate repository or URL answers 409 naming the existing id, and creates nothing', async () => {
+    const first = valid({ url: `https://github.com/Dup-${run}/Thing` })
+    const a = await (await call('POST', '/api/v1/submit', { body: first })).json()
+    for (const url of [`https://github.com/dup-${run}/thing`, `https://www.github.com/Dup-${run}/Thing.git`, `https://github.com/Dup-${run}/Thing/`]) {
+      const body = await expectError(await call('POST', '/api/v1/submit', { body: valid({ url }) }), 409, 'conflict')
+      expect(body.details![0]).toMatchObject({ field: 'url', existingId: a.id })
+    }
+    const rows = await database.rows<{ n: number }>(sql`select count(*)::int as n from catalog.listings where url_key = ${`https://github.com/dup-${run}/thing`}`)
+    expect(rows[0].n).toBe(1)
+  })
+
+  test('operator API: missing or wrong token 401; an agent token 401; unknown id 404; bad status 400', async () => {
+    const email = `agent-${run}@example.com`
+    const before = sink.messages.length
+    expect((await call('POST', '/api/v1/agent/register', { body: { email } })).status).toBe(200)
+    await waitUntil(async () => sink.messages.slice(before).some((m) => m.to.includes(email)), 10_000, 'the code mail')
+    const code = sink.messages.slice(before).find((m) => m.to.includes(email))!.raw.match(/confirmation code is (\d{6})/)![1]
+    const token = (await (await call('POST', '/api/v1/agent/register/confirm', { body: { email, code } })).json()).token as string
+    expect(token).toMatch(/^mcpdir_/)
+    const id = (await (await call('POST', '/api/v1/submit', { body: valid() })).json()).id
+    for (const headers of [{}, { authorization: 'Bearer wrong-token-wrong-token' }, { authorization: `Bearer ${token}` }, { authorization: `Basic ${btoa('a:b')}` }] as Record<string, string>[]) {
+      await expectError(await call('GET', '/api/v1/admin/listings', { headers }), 401, 'unauthorized')
+      await expectError(await call('POST', `/api/v1/admin/listings/${id}/approve`, { headers }), 401, 'unauthorized')
+      await expectError(await call('POST', `/api/v1/admin/listings/${id}/reject`, { headers }), 401, 'unauthorized')
+      await expectError(await call('POST', `/api/v1/admin/listings/${id}/flag`, { headers }), 401, 'unauthorized')
+    }
+    // The service checks the operator token itself too, not only the gateway.
+    await expectError(await call('GET', '/api/v1/admin/listings', { headers: { authorization: `Bearer ${token}` } }, submission.app), 401, 'unauthorized')
+    expect((await call('GET', `/api/v1/servers/${id}`)).status).toBe(404)
+    await expectError(await call('POST', '/api/v1/admin/listings/no-such-listing/approve', { headers: op }), 404, 'not_found')
+    await expectError(await call('GET', '/api/v1/admin/listings?status=deleted', { headers: op }), 400, 'invalid_parameter')
+    await expectError(await call('POST', `/api/v1/admin/listings/${id}/reject`, { headers: op, body: { reason: 42 } }), 400, 'invalid_body')
+  }, 30_000)
+
+  test('internal routes are not reachable through the gateway', async () => {
+    expect((await call('POST', '/internal/listings', { body: valid() })).status).toBe(404)
+    expect((await call('GET', '/internal/moderation')).status).toBe(404)
+  })
+
+  test('rate limit: RATE_LIMIT_WRITE_PER_HOUR submissions per client', async () => {
+    const limited = createGatewayApp({
+      config: testConfig({ PUBLIC_BASE_URL: BASE, RATE_LIMIT_WRITE_PER_HOUR: '2' }), log, kv: createMemoryStore(), operatorToken: OPERATOR,
+      upstreams: { submission: inProcessUpstream('submission', (r) => submission.app.handle(r)) },
+    })
+    const headers = { 'x-forwarded-for': '203.0.113.9' }
+    const statuses = []
+    for (let i = 0; i < 3; i++) statuses.push((await call('POST', '/api/v1/submit', { body: { bad: true }, headers }, limited.app)).status)
+    expect(statuses).toEqual([400, 400, 429])
+    await limited.close()
+  })
+})
+
+describe('mail', () => {
+  test('the contact address receives the claim link through SMTP; the queued mail is sealed', async () => {
+    const input = valid()
+    const out = await (await call('POST', '/api/v1/submit', { body: input })).json()
+    await waitUntil(async () => sink.messages.some((m) => m.to.includes(input.email)), 10_000, 'the mail')
+    const mail = sink.messages.find((m) => m.to.includes(input.email))!
+    const unfolded = mail.raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=')
+    expect(unfolded).toContain(out.claim_url)
+    const secret = new URL(out.claim_url).searchParams.get('token')!
+    const rows = await database.db.select().from(mailOutbox)
+    expect(rows.some((r) => r.sealed.includes(secret) || r.sealed.includes(input.email))).toBe(false)
+  })
+
+  test('with the SMTP server down, submissions still answer 200 and the mails arrive once it is back', async () => {
+    const port = freePort()
+    let down = await startSmtpSink(port)
+    await down.close()
+    const fresh2 = await createFreshDatabase()
+    const db2 = await openDatabase({ url: fresh2.url })
+    await runMigrations(db2)
+    const cat2 = createCatalogApp({ config, database: db2, bus, log, operatorToken: OPERATOR })
+    const sub2 = createSubmissionApp({
+      config, database: db2, bus, log, operatorToken: OPERATOR, secret: SECRET, catalog: (r) => cat2.app.handle(r),
+      mailer: createSmtpMailer(`smtp://127.0.0.1:${port}`, 'no-reply@dir.test'), mail: { pollMs: 100, retryDelayMs: 100, maxRetryDelayMs: 400 },
+    })
+    try {
+      const emails: string[] = []
+      for (let i = 0; i < 3; i++) {
+        const input = valid()
+        emails.push(input.email)
+        const started = Date.now()
+        const res = await call('POST', '/api/v1/submit', { body: input }, sub2.app)
+        expect(res.status).toBe(200)
+        expect(Date.now() - started).toBeLessThan(2000)
+      }
+      await Bun.sleep(800)
+      const [{ tried }] = await db2.rows<{ tried: number }>(sql`select count(*)::int as tried from submission.mail_outbox where attempts > 0 and sent_at is null`)
+      expect(tried).toBe(3)
+      const back = await startSmtpSink(port)
+      try {
+        await back.waitFor(3, 15_000)
+        await Bun.sleep(600)
+        expect(back.messages.map((m) => m.to[0]).sort()).toEqual(emails.sort())
+      } finally {
+        await back.close()
+      }
+    } finally {
+      await sub2.close()
+      await cat2.close()
+      await db2.close()
+      await fresh2.drop()
+    }
+  }, 40_000)
+})
+
+describe('NATS outage', () => {
+  test('NATS stopped during a burst: every accepted submission is published once after it returns', async () => {
+    const port = freePort()
+    const dir = mkdtempSync(join(tmpdir(), 'nats-sub-'))
+    const url = `nats://127.0.0.1:${port}`
+    const startNats = async () => {
+      const p = Bun.spawn(['/usr/sbin/nats-server', '-a', '127.0.0.1', '-p', String(port), '-js', '-sd', dir], { stdout: 'ignore', stderr: 'ignore' })
+      await waitUntil(async () => {
+        try {
+          const nc = await connect({ servers: url, timeout: 500 })
+          await nc.close()
+          return true
+        } catch {
+          return false
+        }
+      }, 10_000, 'nats-server')
+      return p
+    }
+    let nats = await startNats()
+    const stream = `TEST_OUT_${run}`
+    const prefix = `test_out_${run}.directory`
+    const fresh3 = await createFreshDatabase()
+    const db3 = await openDatabase({ url: fresh3.url })
+    await runMigrations(db3)
+    const bus3 = createNatsBus({ url, stream, subjectPrefix: prefix, log })
+    const cat3 = createCatalogApp({ config, database: db3, bus: bus3, log, operatorToken: OPERATOR })
+    const sub3 = createSubmissionApp({
+      config, database: db3, bus: bus3, log, operatorToken: OPERATOR, secret: SECRET, catalog: (r) => cat3.app.handle(r),
+      mailer: { kind: 'log', send: async () => {}, close: async () => {} },
+    })
+    try {
+      const ids: string[] = []
+      for (let i = 0; i < 30; i++) {
+        if (i === 10) {
+          nats.kill()
+          await nats.exited
+        }
+        const res = await call('POST', '/api/v1/submit', { body: valid() }, sub3.app)
+        expect(res.status).toBe(200)
+        ids.push((await res.json()).id)
+      }
+      await Bun.sleep(500)
+      nats = await startNats()
+      let published: Awaited<ReturnType<typeof streamMessages>> = []
+      await waitUntil(async () => {
+        published = (await streamMessages(url, stream).catch(() => [])).filter((e) => e.subject === `${prefix}.listing.submitted`)
+        return published.length >= ids.length
+      }, 30_000, 'every submitted event')
+      await Bun.sleep(1500)
+      published = (await streamMessages(url, stream)).filter((e) => e.subject === `${prefix}.listing.submitted`)
+      expect(published.map((e) => e.payload.id as string).sort()).toEqual([...ids].sort())
+      expect(new Set(published.map((e) => e.payload.id)).size).toBe(ids.length)
+      const [{ waiting }] = await db3.rows<{ waiting: number }>(sql`select count(*)::int as waiting from submission.outbox where published_at is null`)
+      expect(waiting).toBe(0)
+    } finally {
+      await sub3.close()
+      await cat3.close()
+      await bus3.close()
+      await db3.close()
+      await fresh3.drop()
+      nats.kill()
+      await nats.exited
+      rmSync(dir, { recursive: true, force: true })
+    }
+  }, 90_000)
+})

@@ -1,0 +1,67 @@
+/** Prometheus metrics of one process (prom-client): requests by route and status, latency, process defaults. */
+import { Elysia } from 'elysia'
+import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client'
+
+// The matched route pattern of each request (e.g. `/api/v1/servers/:id`), set by `routeLabels`. A pattern, never
+// the raw path, keeps the label set bounded whatever clients send.
+const routeOf = new WeakMap<Request, string>()
+
+/** Elysia plugin recording the matched route pattern of each request, for the `route` label. */
+export function routeLabels() {
+  return new Elysia({ name: 'metrics:route-labels' }).onBeforeHandle({ as: 'global' }, (ctx) => {
+    routeOf.set(ctx.request, (ctx as unknown as { route: string }).route)
+  })
+}
+
+/** The route label of a request: its matched pattern, or `unmatched` (404s, answers before routing). */
+export function routeLabelOf(request: Request): string {
+  return routeOf.get(request) ?? 'unmatched'
+}
+
+/** The metrics of this process. */
+export interface ProcessMetrics {
+  registry: Registry
+  /** Records one finished request. */
+  observe(request: Request, status: number, seconds: number): void
+  /** The exposition text and its content type. */
+  render(): Promise<{ body: string; contentType: string }>
+}
+
+let current: ProcessMetrics | null = null
+// Registered lazily with the process registry, so importing this module starts nothing.
+let rejections: Counter<'class'> | null = null
+
+/** Counts one request refused by a rate limit (`rate_limit_rejections_total{class}`). */
+export function rateLimitRejected(limitClass: string): void {
+  rejections?.inc({ class: limitClass })
+}
+
+/** The process-wide metrics (made on first use, labelled with the service name given then). */
+export function processMetrics(service: string): ProcessMetrics {
+  if (current) return current
+  const registry = new Registry()
+  registry.setDefaultLabels({ service })
+  collectDefaultMetrics({ register: registry })
+  const requests = new Counter({ name: 'http_requests_total', help: 'HTTP requests answered, by route pattern, method and status', labelNames: ['route', 'method', 'status'], registers: [registry] })
+  const duration = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'Time to the response head, by route pattern, method and status',
+    labelNames: ['route', 'method', 'status'],
+    // Reads answer in milliseconds; the upper buckets catch upstream timeouts (UPSTREAM_TIMEOUT_MS).
+    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [registry],
+  })
+  rejections = new Counter({ name: 'rate_limit_rejections_total', help: 'Requests refused with 429, by limit class', labelNames: ['class'], registers: [registry] })
+  current = {
+    registry,
+    observe(request, status, seconds) {
+      const labels = { route: routeLabelOf(request), method: request.method, status: String(status) }
+      requests.inc(labels)
+      duration.observe(labels, seconds)
+    },
+    async render() {
+      return { body: await registry.metrics(), contentType: registry.contentType }
+    },
+  }
+  return current
+}
