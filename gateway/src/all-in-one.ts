@@ -56,6 +56,7 @@ const gateway = createGatewayApp({
 serve({
   port: config.port,
   host: config.host,
+  ready: () => database.ping(),
   handler: { fetch: (req) => gateway.app.handle(req) },
   log,
   name: 'directory (all-in-one)',

@@ -180,12 +180,11 @@ describe('Kubernetes manifests', () => {
     expect(() => new Deployment(broken).validate()).toThrow()
   })
 
-  test('every container has readiness and liveness probes; services probe /api/v1/health', () => {
+  test('every container has readiness (/readyz) and liveness (/healthz) probes', () => {
     for (const d of objects.filter((o) => o.kind === 'Deployment')) {
       const c = d.spec.template.spec.containers[0]
-      expect(c.readinessProbe.httpGet.path).toBe('/api/v1/health')
-      expect(c.livenessProbe).toBeDefined()
-      if (d.metadata.name !== 'gateway') expect(c.livenessProbe.httpGet.path).toBe('/api/v1/health')
+      expect(c.readinessProbe.httpGet.path).toBe('/readyz')
+      expect(c.livenessProbe.httpGet.path).toBe('/healthz')
       expect(c.envFrom.map((e: any) => e.configMapRef?.name ?? e.secretRef?.name)).toEqual(['mcpdir-config', 'mcpdir-secrets'])
     }
   })

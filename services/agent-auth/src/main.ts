@@ -15,6 +15,7 @@ const agentAuth = createAgentAuthApp({ config, database, bus, kv, log, mailer, s
 serve({
   port: config.port,
   host: config.host,
+  ready: () => database.ping(),
   handler: { fetch: (req) => agentAuth.app.handle(req) },
   log,
   name: 'agent-auth',

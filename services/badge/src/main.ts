@@ -14,6 +14,7 @@ const badge = createBadgeApp({ config, database, kv, bus, log, fetchListing: cat
 serve({
   port: config.port,
   host: config.host,
+  ready: () => database.ping(),
   handler: { fetch: (req) => badge.app.handle(req) },
   log,
   name: 'badge',

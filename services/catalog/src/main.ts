@@ -13,6 +13,7 @@ const catalog = createCatalogApp({ config, database, bus, log, operatorToken: to
 serve({
   port: config.port,
   host: config.host,
+  ready: () => database.ping(),
   handler: { fetch: (req) => catalog.app.handle(req) },
   log,
   name: 'catalog',

@@ -19,6 +19,7 @@ const submission = createSubmissionApp({
 serve({
   port: config.port,
   host: config.host,
+  ready: () => database.ping(),
   handler: { fetch: (req) => submission.app.handle(req) },
   log,
   name: 'submission',

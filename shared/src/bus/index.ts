@@ -2,6 +2,7 @@
 import { AckPolicy, connect, DeliverPolicy, JSONCodec, type NatsConnection } from 'nats'
 import type { Logger } from 'pino'
 import type { EventEnvelope, EventMap, EventSubject } from '../events'
+import { consumerLag } from '../metrics'
 
 /** Handles one delivered event; throwing asks for a redelivery later. */
 export type EventHandler = (event: EventEnvelope) => Promise<void>
@@ -126,6 +127,12 @@ export function createNatsBus(opts: NatsBusOptions): EventBus {
             const consumer = await conn.jetstream().consumers.get(opts.stream, durable)
             const messages = await consumer.consume({ max_messages: 64 })
             current = messages
+            // Consumer lag for /metrics, sampled while this consume loop runs.
+            const lagTimer = setInterval(() => {
+              jsm.consumers.info(opts.stream, durable).then((i) => consumerLag(durable, i.num_pending + i.num_ack_pending), () => {})
+            }, 10_000)
+            lagTimer.unref?.()
+            void messages.closed().finally(() => clearInterval(lagTimer))
             for await (const m of messages) {
               if (stopped) break
               if (!wanted.has(m.subject)) {

@@ -1,6 +1,6 @@
 /** Prometheus metrics of one process (prom-client): requests by route and status, latency, process defaults. */
 import { Elysia } from 'elysia'
-import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client'
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client'
 
 // The matched route pattern of each request (e.g. `/api/v1/servers/:id`), set by `routeLabels`. A pattern, never
 // the raw path, keeps the label set bounded whatever clients send.
@@ -31,6 +31,27 @@ let current: ProcessMetrics | null = null
 // Registered lazily with the process registry, so importing this module starts nothing.
 let rejections: Counter<'class'> | null = null
 
+let cacheLookups: Counter<'cache' | 'result'> | null = null
+let outboxPending: Gauge<'outbox'> | null = null
+let outboxOldest: Gauge<'outbox'> | null = null
+let consumerPending: Gauge<'consumer'> | null = null
+
+/** Counts one cache look-up (`cache_lookups_total{cache, result="hit"|"miss"}`); hit rate = hits / all. */
+export function cacheLookup(cache: string, hit: boolean): void {
+  cacheLookups?.inc({ cache, result: hit ? 'hit' : 'miss' })
+}
+
+/** Records an outbox's lag: rows waiting and the age of the oldest (`outbox_pending`, `outbox_oldest_pending_seconds`). */
+export function outboxLag(outbox: string, pending: number, oldestSeconds: number): void {
+  outboxPending?.set({ outbox }, pending)
+  outboxOldest?.set({ outbox }, oldestSeconds)
+}
+
+/** Records a durable consumer's lag: messages not yet delivered to it (`consumer_pending_messages`). */
+export function consumerLag(consumer: string, pending: number): void {
+  consumerPending?.set({ consumer }, pending)
+}
+
 /** Counts one request refused by a rate limit (`rate_limit_rejections_total{class}`). */
 export function rateLimitRejected(limitClass: string): void {
   rejections?.inc({ class: limitClass })
@@ -51,6 +72,10 @@ export function processMetrics(service: string): ProcessMetrics {
     buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [registry],
   })
+  cacheLookups = new Counter({ name: 'cache_lookups_total', help: 'Cache look-ups by cache and result (hit or miss)', labelNames: ['cache', 'result'], registers: [registry] })
+  outboxPending = new Gauge({ name: 'outbox_pending', help: 'Outbox rows not yet published', labelNames: ['outbox'], registers: [registry] })
+  outboxOldest = new Gauge({ name: 'outbox_oldest_pending_seconds', help: 'Age of the oldest unpublished outbox row (0 when none)', labelNames: ['outbox'], registers: [registry] })
+  consumerPending = new Gauge({ name: 'consumer_pending_messages', help: 'Messages a durable JetStream consumer has not yet received', labelNames: ['consumer'], registers: [registry] })
   rejections = new Counter({ name: 'rate_limit_rejections_total', help: 'Requests refused with 429, by limit class', labelNames: ['class'], registers: [registry] })
   current = {
     registry,

@@ -1,4 +1,5 @@
 // The process metrics: request counts and latency by route pattern, rate-limit rejections, exposition text.
+// The registry is one per process and other test files may have made it first, so no test assumes its label.
 import { expect, test } from 'bun:test'
 import { Elysia } from 'elysia'
 import { processMetrics, rateLimitRejected, routeLabelOf, routeLabels } from './index'
@@ -22,8 +23,23 @@ test('counter, histogram and rate-limit rejections appear in the exposition text
   rateLimitRejected('read')
   const { body, contentType } = await metrics.render()
   expect(contentType).toContain('text/plain')
-  expect(body).toMatch(/http_requests_total\{route="\/a\/:b",method="GET",status="200",service="unit"\} 1/)
-  expect(body).toContain('http_request_duration_seconds_bucket{le="0.005",service="unit",route="/a/:b",method="GET",status="200"} 1')
-  expect(body).toMatch(/rate_limit_rejections_total\{class="read",service="unit"\} 1/)
+  expect(body).toMatch(/http_requests_total\{route="\/a\/:b",method="GET",status="200",service="[^"]+"\} 1/)
+  expect(body).toMatch(/http_request_duration_seconds_bucket\{le="0.005",service="[^"]+",route="\/a\/:b",method="GET",status="200"\} 1/)
+  expect(body).toMatch(/rate_limit_rejections_total\{class="read",service="[^"]+"\} [1-9]\d*/)
   expect(body).toContain('process_cpu_seconds_total')
+})
+
+test('cache hit rate, outbox lag and consumer lag appear in the exposition text', async () => {
+  const { cacheLookup, consumerLag, outboxLag } = await import('./index')
+  const metrics = processMetrics('unit')
+  cacheLookup('metrics-test', true)
+  cacheLookup('metrics-test', false)
+  outboxLag('metrics-test', 3, 1.5)
+  consumerLag('metrics-test', 7)
+  const { body } = await metrics.render()
+  expect(body).toMatch(/cache_lookups_total\{cache="metrics-test",result="hit",service="[^"]+"\} 1/)
+  expect(body).toMatch(/cache_lookups_total\{cache="metrics-test",result="miss",service="[^"]+"\} 1/)
+  expect(body).toMatch(/outbox_pending\{outbox="metrics-test",service="[^"]+"\} 3/)
+  expect(body).toMatch(/outbox_oldest_pending_seconds\{outbox="metrics-test",service="[^"]+"\} 1.5/)
+  expect(body).toMatch(/consumer_pending_messages\{consumer="metrics-test",service="[^"]+"\} 7/)
 })

@@ -1,9 +1,10 @@
 /** Transactional outbox: events written with the change that caused them, published by a relay. */
-import { asc, inArray, isNull } from 'drizzle-orm'
+import { asc, inArray, isNull, sql } from 'drizzle-orm'
 import type { Logger } from 'pino'
 import type { EventBus } from '../bus'
 import type { Database, Db, outboxTable } from '../db'
 import type { EventMap, EventSubject } from '../events'
+import { outboxLag } from '../metrics'
 
 /** A service's outbox table. */
 export type OutboxTable = ReturnType<typeof outboxTable>
@@ -76,10 +77,19 @@ export function startOutboxRelay(opts: OutboxRelayOptions): OutboxRelay {
     })
     return running
   }
+  // Outbox lag for /metrics: how many rows wait, and since when.
+  const measureLag = async () => {
+    const [row] = await database.db
+      .select({ n: sql<number>`count(*)::int`, oldest: sql<number>`coalesce(extract(epoch from now() - min(${table.createdAt})), 0)::float` })
+      .from(table)
+      .where(isNull(table.publishedAt))
+    outboxLag(opts.service, Number(row?.n ?? 0), Number(row?.oldest ?? 0))
+  }
   const loop = async () => {
     while (!stopped) {
       try {
         await flush()
+        await measureLag()
         if (failing) log.info({ service: opts.service }, 'outbox relay publishing again')
         failing = false
       } catch (err) {

@@ -80,8 +80,11 @@ export function serve(opts: {
    * only a Bearer of that token, and nobody when it is null (the gateway, whose port is public).
    */
   metrics?: { token: string | null }
+  /** Readiness: resolves when the process's dependencies answer (its database); rejects otherwise. */
+  ready?: () => Promise<void>
 }) {
   const metrics = processMetrics(opts.name)
+  let stopping = false
   const metricsAllowed = (req: Request) => {
     if (!opts.metrics) return true
     const token = opts.metrics.token
@@ -97,6 +100,20 @@ export function serve(opts: {
         const { body, contentType } = await metrics.render()
         return new Response(body, { headers: { 'content-type': contentType, 'cache-control': 'no-store' } })
       }
+      // Probes for supervisors: liveness says the process serves; readiness that its dependencies answer too.
+      if (req.method === 'GET' && (req.url.endsWith('/healthz') || req.url.endsWith('/readyz'))) {
+        const path = new URL(req.url).pathname
+        if (path === '/healthz') return Response.json({ status: stopping ? 'stopping' : 'ok' }, { status: stopping ? 503 : 200, headers: { 'cache-control': 'no-store' } })
+        if (path === '/readyz') {
+          try {
+            if (stopping) throw new Error('stopping')
+            await opts.ready?.()
+            return Response.json({ status: 'ready' }, { headers: { 'cache-control': 'no-store' } })
+          } catch {
+            return Response.json({ error: 'service_unavailable', message: 'Not ready: a dependency does not answer', status: 503 }, { status: 503, headers: { 'cache-control': 'no-store' } })
+          }
+        }
+      }
       const ip = srv.requestIP(req)?.address
       if (ip) peers.set(req, ip)
       const started = performance.now()
@@ -107,7 +124,6 @@ export function serve(opts: {
     maxRequestBodySize: opts.maxBodyBytes ?? 40 * 1024 * 1024,
     idleTimeout: 60,
   })
-  let stopping = false
   const shutdown = async (signal: string) => {
     if (stopping) return
     stopping = true

@@ -1,6 +1,7 @@
 // Rendered badges in the key-value store (Redis; in-process in all-in-one), keyed by what they show: the
 // listing and the style, metric and theme. Listing events drop a listing's every variant.
 import { BADGE_METRICS, BADGE_STYLES, BADGE_THEMES } from '@mcp-directory/shared/badges'
+import { cacheLookup } from '@mcp-directory/shared/metrics'
 import type { KeyValueStore } from '@mcp-directory/shared/kv'
 import type { Logger } from '@mcp-directory/shared/log'
 import { RENDER_VERSION, type BadgeOptions } from '../render'
@@ -42,10 +43,11 @@ export function createBadgeCache(kv: KeyValueStore, log: Logger) {
     get: async (id: string, o: BadgeOptions): Promise<CachedBadge | null> => {
       try {
         const v = await kv.get(keyOf(id, o))
-        if (!v) return null
-        const nl = v.indexOf('\n')
-        return nl > 0 ? { etag: v.slice(0, nl), svg: v.slice(nl + 1) } : null
+        const nl = v ? v.indexOf('\n') : -1
+        cacheLookup('badge', nl > 0)
+        return v && nl > 0 ? { etag: v.slice(0, nl), svg: v.slice(nl + 1) } : null
       } catch {
+        cacheLookup('badge', false)
         return null
       }
     },
