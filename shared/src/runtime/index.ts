@@ -52,6 +52,10 @@ export function operatorTokenFrom(config: Config): { token: string; generated: b
   return { token: `mcpdir_op_${Buffer.from(bytes).toString('base64url')}`, generated: true }
 }
 
+// How long a stop waits for in-flight requests, and then for connections and pools to close (well inside
+// Kubernetes' default 30 s grace period).
+const SHUTDOWN_GRACE_MS = 10_000
+
 // The socket address of each request served by `serve`, kept out of the headers so a client cannot forge it.
 const peers = new WeakMap<Request, string>()
 
@@ -128,8 +132,13 @@ export function serve(opts: {
     if (stopping) return
     stopping = true
     opts.log.info({ signal }, `${opts.name} stopping`)
-    await server.stop(false)
-    await opts.close().catch((err) => opts.log.error({ err: String(err) }, 'error while closing'))
+    // In-flight requests get SHUTDOWN_GRACE_MS to finish; a request that hangs longer is cut, so a stop is bounded.
+    const drained = await Promise.race([server.stop(false).then(() => true), Bun.sleep(SHUTDOWN_GRACE_MS).then(() => false)])
+    if (!drained) {
+      opts.log.warn(`${opts.name}: requests still running after ${SHUTDOWN_GRACE_MS} ms; closing them`)
+      await server.stop(true)
+    }
+    await Promise.race([opts.close().catch((err) => opts.log.error({ err: String(err) }, 'error while closing')), Bun.sleep(SHUTDOWN_GRACE_MS)])
     process.exit(0)
   }
   process.on('SIGTERM', () => void shutdown('SIGTERM'))
