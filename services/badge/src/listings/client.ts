@@ -1,6 +1,7 @@
 // How the badge service reads a listing: the catalog's internal API, over HTTP (stack, compose) or in-process
 // (all-in-one). The catalog owns listings; this service never reads its tables.
 import { AppError } from '@mcp-directory/shared/errors'
+import { httpUpstream } from '@mcp-directory/shared/upstream'
 import type { Logger } from '@mcp-directory/shared/log'
 import type { ListingForBadge } from '../render'
 
@@ -29,29 +30,14 @@ export function catalogListingReader(handle: CatalogHandler): FetchListing {
   }
 }
 
-// A replica that refused a connection is skipped for this long before it is tried again (as the gateway does).
-const DOWN_FOR_MS = 3000
-
-/** A handler that reaches the catalog's replicas over HTTP, rotating over them and skipping one that is down. */
+/** A handler that reaches the catalog's replicas over HTTP through the shared upstream (rotation, failover, DNS). */
 export function httpCatalogHandler(baseUrls: string[], log: Logger, timeoutMs = 5000): CatalogHandler {
-  const downUntil = new Map<string, number>()
-  let next = 0
+  const upstream = httpUpstream('catalog', baseUrls, log)
   return async (request) => {
-    const path = new URL(request.url)
-    const now = Date.now()
-    const order = baseUrls.map((_, i) => baseUrls[(next + i) % baseUrls.length])
-    next = (next + 1) % Math.max(baseUrls.length, 1)
-    const tryList = [...order.filter((u) => (downUntil.get(u) ?? 0) <= now), ...order.filter((u) => (downUntil.get(u) ?? 0) > now)]
-    for (const base of tryList) {
-      try {
-        const res = await fetch(base + path.pathname + path.search, { headers: request.headers, signal: AbortSignal.timeout(timeoutMs) })
-        downUntil.delete(base)
-        return res
-      } catch (err) {
-        downUntil.set(base, Date.now() + DOWN_FOR_MS)
-        log.warn({ replica: base, err: String(err) }, 'catalog replica unreachable')
-      }
+    try {
+      return await upstream.fetch(request, timeoutMs)
+    } catch {
+      throw unavailable()
     }
-    throw unavailable()
   }
 }

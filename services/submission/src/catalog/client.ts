@@ -1,6 +1,7 @@
 // How the submission service changes listings: the catalog's internal API (the catalog owns listings; this
 // service never touches its tables), over HTTP to its replicas or in-process in the all-in-one mode.
 import { AppError, type ErrorCode } from '@mcp-directory/shared/errors'
+import { httpUpstream } from '@mcp-directory/shared/upstream'
 import type { Logger } from '@mcp-directory/shared/log'
 
 /** Something that answers the catalog's internal requests (an Elysia app's `handle`, or HTTP). */
@@ -69,32 +70,14 @@ export function catalogClient(handle: CatalogHandler) {
 /** The catalog client type. */
 export type CatalogClient = ReturnType<typeof catalogClient>
 
-// A replica that refused a connection is skipped for this long (as the gateway does).
-const DOWN_FOR_MS = 3000
-
-/** A handler reaching the catalog's replicas over HTTP, rotating over them and skipping one that is down. */
+/** A handler that reaches the catalog's replicas over HTTP through the shared upstream (rotation, failover, DNS). */
 export function httpCatalogHandler(baseUrls: string[], log: Logger, timeoutMs = 10_000): CatalogHandler {
-  const downUntil = new Map<string, number>()
-  let next = 0
+  const upstream = httpUpstream('catalog', baseUrls, log)
   return async (request) => {
-    const path = new URL(request.url)
-    const body = request.method === 'GET' ? undefined : await request.arrayBuffer()
-    const now = Date.now()
-    const order = baseUrls.map((_, i) => baseUrls[(next + i) % baseUrls.length])
-    next = (next + 1) % Math.max(baseUrls.length, 1)
-    const tryList = [...order.filter((u) => (downUntil.get(u) ?? 0) <= now), ...order.filter((u) => (downUntil.get(u) ?? 0) > now)]
-    for (const base of tryList) {
-      try {
-        const res = await fetch(base + path.pathname + path.search, { method: request.method, headers: request.headers, body, signal: AbortSignal.timeout(timeoutMs) })
-        downUntil.delete(base)
-        return res
-      } catch (err) {
-        // Only a refused connection is retried elsewhere; a timeout may have had effects, so it is not.
-        if (err instanceof Error && err.name === 'TimeoutError') throw unavailable()
-        downUntil.set(base, Date.now() + DOWN_FOR_MS)
-        log.warn({ replica: base, err: String(err) }, 'catalog replica unreachable')
-      }
+    try {
+      return await upstream.fetch(request, timeoutMs)
+    } catch {
+      throw unavailable()
     }
-    throw unavailable()
   }
 }
