@@ -133,3 +133,23 @@ describe('event bus and outbox', () => {
     await relay.stop()
   })
 })
+
+describe('request ids reach the events', () => {
+  test('an event enqueued while serving a request carries its id to the consumer over JetStream', async () => {
+    const { withRequestId } = await import('../src/log')
+    const bus = createNatsBus({ url: TEST_SERVICES.nats, stream, subjectPrefix: prefix, log })
+    const got: EventEnvelope[] = []
+    await bus.subscribe(`reqid_${token}`, ['listing.rejected'], async (e) => {
+      got.push(e)
+    })
+    const relay = startOutboxRelay({ database: pg, table: catalogOutbox, bus, service: 'reqid', log, intervalMs: 50 })
+    const ev = { id: 'r1', name: 'r1', status: 'rejected', at: new Date().toISOString(), reason: null }
+    await withRequestId('req-abc-123', () => pg.db.transaction(async (tx) => enqueueEvent(tx, catalogOutbox, 'listing.rejected', ev)))
+    await pg.db.transaction(async (tx) => enqueueEvent(tx, catalogOutbox, 'listing.rejected', { ...ev, id: 'r2' }))
+    await relay.flush()
+    for (let i = 0; i < 50 && got.length < 2; i++) await Bun.sleep(100)
+    expect(got.map((e) => [(e.payload as { id: string }).id, e.requestId])).toEqual([['r1', 'req-abc-123'], ['r2', undefined]])
+    await relay.stop()
+    await bus.close()
+  })
+})

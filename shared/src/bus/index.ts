@@ -1,5 +1,5 @@
 /** Event bus: NATS JetStream (one stream, durable consumers, msgID de-duplication) or an in-process bus. */
-import { AckPolicy, connect, DeliverPolicy, JSONCodec, type NatsConnection } from 'nats'
+import { AckPolicy, connect, DeliverPolicy, headers as natsHeaders, JSONCodec, type NatsConnection } from 'nats'
 import type { Logger } from 'pino'
 import type { EventEnvelope, EventMap, EventSubject } from '../events'
 import { consumerLag } from '../metrics'
@@ -11,7 +11,7 @@ export type EventHandler = (event: EventEnvelope) => Promise<void>
 export interface EventBus {
   readonly kind: 'nats' | 'memory'
   /** Publishes once per msgId: the server (or the in-process bus) drops a repeat. */
-  publish<S extends EventSubject>(subject: S, payload: EventMap[S], msgId: string): Promise<void>
+  publish<S extends EventSubject>(subject: S, payload: EventMap[S], msgId: string, requestId?: string): Promise<void>
   /** Starts a durable consumer; returns a function that stops it. */
   subscribe(durable: string, subjects: EventSubject[], handler: EventHandler): Promise<() => Promise<void>>
   close(): Promise<void>
@@ -33,10 +33,10 @@ export function createMemoryBus(): EventBus {
   }
   return {
     kind: 'memory',
-    publish: async (subject, payload, msgId) => {
+    publish: async (subject, payload, msgId, requestId) => {
       if (seenPublished.has(msgId)) return
       seenPublished.add(msgId)
-      const event = { subject, payload, msgId } as EventEnvelope
+      const event = { subject, payload, msgId, ...(requestId ? { requestId } : {}) } as EventEnvelope
       for (const c of consumers.values()) if (c.subjects.has(subject)) queueMicrotask(() => void deliver(c, event))
     },
     subscribe: async (durable, subjects, handler) => {
@@ -100,9 +100,11 @@ export function createNatsBus(opts: NatsBusOptions): EventBus {
 
   return {
     kind: 'nats',
-    publish: async (subject, payload, msgId) => {
+    publish: async (subject, payload, msgId, requestId) => {
       const conn = await connection(2000)
-      await conn.jetstream().publish(full(subject), codec.encode(payload), { msgID: msgId, timeout: 2000 })
+      const h = natsHeaders()
+      if (requestId) h.set('X-Request-Id', requestId)
+      await conn.jetstream().publish(full(subject), codec.encode(payload), { msgID: msgId, timeout: 2000, headers: h })
     },
     subscribe: async (durable, subjects, handler) => {
       const wanted = new Set(subjects.map(full))
@@ -139,7 +141,8 @@ export function createNatsBus(opts: NatsBusOptions): EventBus {
                 m.ack()
                 continue
               }
-              const event = { subject: short(m.subject), payload: codec.decode(m.data), msgId: m.headers?.get('Nats-Msg-Id') ?? String(m.seq) } as EventEnvelope
+              const requestId = m.headers?.get('X-Request-Id') || undefined
+              const event = { subject: short(m.subject), payload: codec.decode(m.data), msgId: m.headers?.get('Nats-Msg-Id') ?? String(m.seq), ...(requestId ? { requestId } : {}) } as EventEnvelope
               try {
                 await handler(event)
                 m.ack() // only after the side effect committed

@@ -44,4 +44,6 @@ export interface EventEnvelope<S extends EventSubject = EventSubject> {
   payload: EventMap[S]
   /** The outbox id it was published with; consumers use it to drop redeliveries. */
   msgId: string
+  /** The request that caused it, when there was one (header X-Request-Id on NATS). */
+  requestId?: string
 }

@@ -4,6 +4,7 @@ import type { Logger } from 'pino'
 import type { EventBus } from '../bus'
 import type { Database, Db, outboxTable } from '../db'
 import type { EventMap, EventSubject } from '../events'
+import { currentRequestId } from '../log'
 import { outboxLag } from '../metrics'
 
 /** A service's outbox table. */
@@ -14,7 +15,7 @@ type Writer = Pick<Db, 'insert'>
 
 /** Writes an event into the outbox inside the caller's transaction, so it leaves if and only if it commits. */
 export async function enqueueEvent<S extends EventSubject>(tx: Writer, table: OutboxTable, subject: S, payload: EventMap[S]): Promise<void> {
-  await tx.insert(table).values({ subject, payload })
+  await tx.insert(table).values({ subject, payload, requestId: currentRequestId() ?? null })
 }
 
 /** Options of the relay. */
@@ -59,7 +60,7 @@ export function startOutboxRelay(opts: OutboxRelayOptions): OutboxRelay {
         const done: number[] = []
         try {
           for (const r of rows) {
-            await bus.publish(r.subject as EventSubject, r.payload as never, `${opts.service}:${r.id}`)
+            await bus.publish(r.subject as EventSubject, r.payload as never, `${opts.service}:${r.id}`, r.requestId ?? undefined)
             done.push(r.id)
           }
         } finally {

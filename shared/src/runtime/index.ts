@@ -3,7 +3,7 @@ import { createMemoryBus, createNatsBus, type EventBus } from '../bus'
 import type { Config } from '../config'
 import { openDatabase, runMigrations, type Database } from '../db'
 import { createMemoryStore, createRedisStore, type KeyValueStore } from '../kv'
-import type { Logger } from '../log'
+import { requestIdFrom, withRequestId, type Logger } from '../log'
 import { safeEqual } from '../http'
 import { processMetrics } from '../metrics'
 
@@ -121,7 +121,8 @@ export function serve(opts: {
       const ip = srv.requestIP(req)?.address
       if (ip) peers.set(req, ip)
       const started = performance.now()
-      const res = await opts.handler.fetch(req)
+      // The request id follows the request into every async step, and so into the events it causes.
+      const res = await withRequestId(requestIdFrom(req.headers), () => opts.handler.fetch(req))
       metrics.observe(req, res.status, (performance.now() - started) / 1000)
       return res
     },

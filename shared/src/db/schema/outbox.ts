@@ -9,6 +9,8 @@ export function outboxTable(schema: PgSchema<string>) {
       id: bigserial('id', { mode: 'number' }).primaryKey(),
       subject: text('subject').notNull(),
       payload: jsonb('payload').notNull(),
+      /** The request that caused the event, carried to consumers as a message header. */
+      requestId: text('request_id'),
       createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
       publishedAt: timestamp('published_at', { withTimezone: true }),
     },
