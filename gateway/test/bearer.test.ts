@@ -8,7 +8,7 @@ import { openDatabase, runMigrations, type Database } from '@mcp-directory/share
 import { createMemoryStore, createRedisStore, type KeyValueStore } from '@mcp-directory/shared/kv'
 import { createLogger } from '@mcp-directory/shared/log'
 import { createSmtpMailer } from '@mcp-directory/shared/mail'
-import { createFreshDatabase, deleteStream, isolatedEnv, runToken, startSmtpSink, testConfig, TEST_SERVICES, type FreshDatabase } from '@mcp-directory/shared/testing'
+import { createFreshDatabase, deleteStream, isolatedEnv, runToken, startSmtpSink, testConfig, TEST_SERVICES, type FreshDatabase, startBacking } from '@mcp-directory/shared/testing'
 import { createGatewayApp } from '../src/app'
 import { ROUTES, type RouteSpec } from '../src/routes'
 import { err } from '../src/routes/spec'
@@ -40,12 +40,7 @@ const CLAIM_STAND_IN: RouteSpec = {
 }
 
 beforeAll(async () => {
-  fresh = await createFreshDatabase()
-  database = await openDatabase({ url: fresh.url })
-  await runMigrations(database)
-  kv = createRedisStore({ url: TEST_SERVICES.redis, keyPrefix: env.REDIS_KEY_PREFIX })
-  bus = createNatsBus({ url: TEST_SERVICES.nats, stream: env.NATS_STREAM, subjectPrefix: env.EVENT_SUBJECT_PREFIX, log })
-  sink = await startSmtpSink()
+  ;({ fresh, database, kv, bus, sink } = await startBacking(env, log))
   const config = testConfig({ PUBLIC_BASE_URL: BASE, RATE_LIMIT_WRITE_PER_HOUR: '1000' })
   agentAuth = createAgentAuthApp({ config, database, bus, kv, log, mailer: createSmtpMailer(sink.url, 'no-reply@dir.test'), secret: 'gateway-test-secret-0123456789abcdef' })
   const claim = inProcessUpstream('claim-verifier', (r) => {

@@ -8,7 +8,7 @@ import type { EventEnvelope } from '@mcp-directory/shared/events'
 import { createRedisStore, type KeyValueStore } from '@mcp-directory/shared/kv'
 import { createLogger } from '@mcp-directory/shared/log'
 import { createSmtpMailer } from '@mcp-directory/shared/mail'
-import { createFreshDatabase, deleteStream, isolatedEnv, runToken, startSmtpSink, testConfig, TEST_SERVICES, type FreshDatabase } from '@mcp-directory/shared/testing'
+import { createFreshDatabase, deleteStream, isolatedEnv, runToken, startSmtpSink, testConfig, TEST_SERVICES, type FreshDatabase, startBacking } from '@mcp-directory/shared/testing'
 import { createAgentAuthApp, MAX_CONFIRM_ATTEMPTS, TOKEN_TTL_MS, type AgentAuthDeps } from '../src'
 
 const run = runToken()
@@ -26,13 +26,8 @@ const events: EventEnvelope[] = []
 const closers: (() => Promise<void>)[] = []
 
 beforeAll(async () => {
-  fresh = await createFreshDatabase()
-  database = await openDatabase({ url: fresh.url })
-  await runMigrations(database)
-  kv = createRedisStore({ url: TEST_SERVICES.redis, keyPrefix: env.REDIS_KEY_PREFIX })
-  bus = createNatsBus({ url: TEST_SERVICES.nats, stream: env.NATS_STREAM, subjectPrefix: env.EVENT_SUBJECT_PREFIX, log })
+  ;({ fresh, database, kv, bus, sink } = await startBacking(env, log))
   await bus.subscribe('test-audit', ['agent.registered', 'token.minted', 'token.revoked'], async (e) => void events.push(e))
-  sink = await startSmtpSink()
 }, 30_000)
 afterAll(async () => {
   for (const c of closers) await c()

@@ -11,7 +11,7 @@ import { mailOutbox, openDatabase, runMigrations, sql, submissions, transitions,
 import { createMemoryStore, createRedisStore, type KeyValueStore } from '@mcp-directory/shared/kv'
 import { createLogger } from '@mcp-directory/shared/log'
 import { createSmtpMailer } from '@mcp-directory/shared/mail'
-import { createFreshDatabase, deleteStream, freePort, isolatedEnv, runToken, startSmtpSink, testConfig, TEST_SERVICES, type FreshDatabase } from '@mcp-directory/shared/testing'
+import { createFreshDatabase, deleteStream, freePort, isolatedEnv, runToken, startSmtpSink, testConfig, TEST_SERVICES, type FreshDatabase, startBacking } from '@mcp-directory/shared/testing'
 import { createGatewayApp } from '../../../gateway/src/app'
 import { inProcessUpstream } from '../../../gateway/src/upstream'
 import fc from 'fast-check'
@@ -38,12 +38,7 @@ let agentAuth: AgentAuthService
 let gateway: ReturnType<typeof createGatewayApp>
 
 beforeAll(async () => {
-  fresh = await createFreshDatabase()
-  database = await openDatabase({ url: fresh.url })
-  await runMigrations(database)
-  kv = createRedisStore({ url: TEST_SERVICES.redis, keyPrefix: env.REDIS_KEY_PREFIX })
-  bus = createNatsBus({ url: TEST_SERVICES.nats, stream: env.NATS_STREAM, subjectPrefix: env.EVENT_SUBJECT_PREFIX, log })
-  sink = await startSmtpSink()
+  ;({ fresh, database, kv, bus, sink } = await startBacking(env, log))
   catalog = createCatalogApp({ config, database, bus, log, operatorToken: OPERATOR })
   submission = createSubmissionApp({
     config, database, bus, log, operatorToken: OPERATOR, secret: SECRET, catalog: (r) => catalog.app.handle(r),

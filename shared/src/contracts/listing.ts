@@ -105,3 +105,19 @@ export interface Listing {
   createdAt: Date
   updatedAt: Date
 }
+
+/** A submitted listing, validated and normalised (category canonical): what a submission asks the catalog to create. */
+export interface SubmittedListing {
+  name: string
+  url: string
+  description: string
+  /** Canonical stored category name. */
+  category: string
+  tags: string[]
+  license: string | null
+  authType: string | null
+  pricingModel: string | null
+  maintenanceStatus: string | null
+  compatibleClients: string[]
+  supportUrl: string | null
+}

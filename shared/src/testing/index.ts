@@ -133,3 +133,20 @@ export async function startSmtpSink(port = 0) {
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   }
 }
+
+/**
+ * The real backing services one test file needs, isolated by `env` (from `isolatedEnv`): a fresh migrated
+ * database, Redis under the run's key prefix, the run's JetStream stream, and an SMTP sink.
+ */
+export async function startBacking(env: Record<string, string>, log: import('../log').Logger) {
+  const { openDatabase, runMigrations } = await import('../db')
+  const { createRedisStore } = await import('../kv')
+  const { createNatsBus } = await import('../bus')
+  const fresh = await createFreshDatabase()
+  const database = await openDatabase({ url: fresh.url })
+  await runMigrations(database)
+  const kv = createRedisStore({ url: TEST_SERVICES.redis, keyPrefix: env.REDIS_KEY_PREFIX })
+  const bus = createNatsBus({ url: TEST_SERVICES.nats, stream: env.NATS_STREAM, subjectPrefix: env.EVENT_SUBJECT_PREFIX, log })
+  const sink = await startSmtpSink()
+  return { fresh, database, kv, bus, sink }
+}

@@ -135,3 +135,15 @@ export function httpUpstream(name: string, configuredUrls: string[], log: Logger
     },
   }
 }
+
+/** A request handler over the replicas of a service: any failure to reach one becomes `onUnavailable()`'s error. */
+export function replicaHandler(name: string, baseUrls: string[], log: Logger, timeoutMs: number, onUnavailable: () => Error): (request: Request) => Promise<Response> {
+  const upstream = httpUpstream(name, baseUrls, log)
+  return async (request) => {
+    try {
+      return await upstream.fetch(request, timeoutMs)
+    } catch {
+      throw onUnavailable()
+    }
+  }
+}

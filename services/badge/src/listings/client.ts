@@ -1,7 +1,7 @@
 // How the badge service reads a listing: the catalog's internal API, over HTTP (stack, compose) or in-process
 // (all-in-one). The catalog owns listings; this service never reads its tables.
 import { AppError } from '@mcp-directory/shared/errors'
-import { httpUpstream } from '@mcp-directory/shared/upstream'
+import { replicaHandler } from '@mcp-directory/shared/upstream'
 import type { Logger } from '@mcp-directory/shared/log'
 import type { ListingForBadge } from '../render'
 
@@ -32,12 +32,5 @@ export function catalogListingReader(handle: CatalogHandler): FetchListing {
 
 /** A handler that reaches the catalog's replicas over HTTP through the shared upstream (rotation, failover, DNS). */
 export function httpCatalogHandler(baseUrls: string[], log: Logger, timeoutMs = 5000): CatalogHandler {
-  const upstream = httpUpstream('catalog', baseUrls, log)
-  return async (request) => {
-    try {
-      return await upstream.fetch(request, timeoutMs)
-    } catch {
-      throw unavailable()
-    }
-  }
+  return replicaHandler('catalog', baseUrls, log, timeoutMs, unavailable)
 }

@@ -3,6 +3,7 @@
 // The catalog owns listings, so these are the only ways another service changes them; each change writes its
 // event into the catalog outbox in the same transaction and commits before the answer.
 import { catalogOutbox, count, desc, eq, listings, sql, type Database } from '@mcp-directory/shared/db'
+import type { SubmittedListing } from '@mcp-directory/shared/contracts'
 import { AppError, notFound } from '@mcp-directory/shared/errors'
 import { json, readJsonBody } from '@mcp-directory/shared/http'
 import type { Logger } from '@mcp-directory/shared/log'
@@ -20,20 +21,7 @@ export interface InternalDeps {
 }
 
 /** A pending listing as the submission service sends it (already validated there; checked again for shape). */
-export interface NewListingInput {
-  name: string
-  url: string
-  description: string
-  /** Canonical stored category name. */
-  category: string
-  tags: string[]
-  license: string | null
-  authType: string | null
-  pricingModel: string | null
-  maintenanceStatus: string | null
-  compatibleClients: string[]
-  supportUrl: string | null
-}
+export type NewListingInput = SubmittedListing
 
 /** Statuses an operator can move a listing to, and the event each publishes. */
 const TARGETS = { active: 'listing.approved', rejected: 'listing.rejected', flagged: 'listing.flagged' } as const

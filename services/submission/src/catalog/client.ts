@@ -1,7 +1,7 @@
 // How the submission service changes listings: the catalog's internal API (the catalog owns listings; this
 // service never touches its tables), over HTTP to its replicas or in-process in the all-in-one mode.
 import { AppError, type ErrorCode } from '@mcp-directory/shared/errors'
-import { httpUpstream } from '@mcp-directory/shared/upstream'
+import { replicaHandler } from '@mcp-directory/shared/upstream'
 import type { Logger } from '@mcp-directory/shared/log'
 
 /** Something that answers the catalog's internal requests (an Elysia app's `handle`, or HTTP). */
@@ -72,12 +72,5 @@ export type CatalogClient = ReturnType<typeof catalogClient>
 
 /** A handler that reaches the catalog's replicas over HTTP through the shared upstream (rotation, failover, DNS). */
 export function httpCatalogHandler(baseUrls: string[], log: Logger, timeoutMs = 10_000): CatalogHandler {
-  const upstream = httpUpstream('catalog', baseUrls, log)
-  return async (request) => {
-    try {
-      return await upstream.fetch(request, timeoutMs)
-    } catch {
-      throw unavailable()
-    }
-  }
+  return replicaHandler('catalog', baseUrls, log, timeoutMs, unavailable)
 }

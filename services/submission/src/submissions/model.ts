@@ -1,5 +1,6 @@
 // Validation of the submission body (directory-api §2.4): every problem named in `details`, nothing trusted.
 import { resolveCategory, storedCategoryName } from '@mcp-directory/shared/categories'
+import type { SubmittedListing } from '@mcp-directory/shared/contracts'
 import { AppError } from '@mcp-directory/shared/errors'
 
 /** Allowed values of the enumerated optional fields (§2.4). */
@@ -13,20 +14,8 @@ export const MAINTENANCE_STATUSES = ['active', 'stable', 'experimental', 'archiv
 export const SUBMISSION_LIMITS = { name: 200, url: 2048, description: 5000, category: 200, email: 254, license: 100, listItems: 20, listItem: 50 } as const
 
 /** A valid submission, normalised: category canonical, e-mail lower-cased, strings trimmed. */
-export interface SubmissionInput {
-  name: string
-  url: string
-  description: string
-  /** Canonical stored category name. */
-  category: string
+export interface SubmissionInput extends SubmittedListing {
   email: string
-  tags: string[]
-  license: string | null
-  authType: string | null
-  pricingModel: string | null
-  maintenanceStatus: string | null
-  compatibleClients: string[]
-  supportUrl: string | null
 }
 
 /** One problem with one field. */
