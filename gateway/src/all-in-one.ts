@@ -5,7 +5,6 @@ import { catalogListingReader, createBadgeApp } from '@mcp-directory/badge'
 import { createCatalogApp } from '@mcp-directory/catalog'
 import { createSubmissionApp } from '@mcp-directory/submission'
 import { loadConfig } from '@mcp-directory/shared/config'
-import { count, listings } from '@mcp-directory/shared/db'
 import { createLogger } from '@mcp-directory/shared/log'
 import { createLogMailer, createSmtpMailer } from '@mcp-directory/shared/mail'
 import { openBus, openMigratedDatabase, openStore, operatorTokenFrom, serve, serverSecretFrom } from '@mcp-directory/shared/runtime'
@@ -36,13 +35,8 @@ const submission = createSubmissionApp({
   mailer: config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createLogMailer(submissionLog),
 })
 
-// First start on an empty catalog: load the small demo catalog so search has something to find.
-const [{ n }] = await database.db.select({ n: count() }).from(listings)
-if (n === 0) {
-  const { DEMO_CATALOG } = await import('@mcp-directory/catalog/demo')
-  const s = await catalog.importDocument(DEMO_CATALOG)
-  log.info({ created: s.created }, 'demo catalog loaded')
-}
+// First start on an empty catalog: the demo catalog gives search something to find.
+await catalog.loadDemoIfEmpty()
 
 const gateway = createGatewayApp({
   config,

@@ -24,6 +24,7 @@ const CHALLENGE = {
   scope: `Bearer realm="mcp-directory", error="insufficient_scope", scope="listings:claim", resource_metadata="${META}"`,
 }
 const log = createLogger('test', 'silent')
+let backing: Awaited<ReturnType<typeof startBacking>> | undefined
 let fresh: FreshDatabase
 let database: Database
 let kv: KeyValueStore
@@ -40,7 +41,8 @@ const CLAIM_STAND_IN: RouteSpec = {
 }
 
 beforeAll(async () => {
-  ;({ fresh, database, kv, bus, sink } = await startBacking(env, log))
+  backing = await startBacking(env, log)
+  ;({ fresh, database, kv, bus, sink } = backing)
   const config = testConfig({ PUBLIC_BASE_URL: BASE, RATE_LIMIT_WRITE_PER_HOUR: '1000' })
   agentAuth = createAgentAuthApp({ config, database, bus, kv, log, mailer: createSmtpMailer(sink.url, 'no-reply@dir.test'), secret: 'gateway-test-secret-0123456789abcdef' })
   const claim = inProcessUpstream('claim-verifier', (r) => {
@@ -58,12 +60,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await gateway?.close()
   await agentAuth?.close()
-  await bus?.close()
-  await kv?.close()
-  await database?.close()
-  await sink?.close()
-  await fresh?.drop()
-  await deleteStream(env.NATS_STREAM)
+  await backing?.close()
 })
 
 const call = (method: string, path: string, opts: { body?: unknown; headers?: Record<string, string> } = {}) =>

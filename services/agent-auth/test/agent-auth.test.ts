@@ -17,6 +17,7 @@ const BASE = 'http://dir.test'
 const SECRET = 'agent-auth-test-secret-0123456789abcdef'
 const logLines: string[] = []
 const log = createLogger('agent-auth', 'trace', { write: (s: string) => void logLines.push(s) })
+let backing: Awaited<ReturnType<typeof startBacking>> | undefined
 let fresh: FreshDatabase
 let database: Database
 let kv: KeyValueStore
@@ -26,17 +27,13 @@ const events: EventEnvelope[] = []
 const closers: (() => Promise<void>)[] = []
 
 beforeAll(async () => {
-  ;({ fresh, database, kv, bus, sink } = await startBacking(env, log))
+  backing = await startBacking(env, log)
+  ;({ fresh, database, kv, bus, sink } = backing)
   await bus.subscribe('test-audit', ['agent.registered', 'token.minted', 'token.revoked'], async (e) => void events.push(e))
 }, 30_000)
 afterAll(async () => {
   for (const c of closers) await c()
-  await bus?.close()
-  await kv?.close()
-  await database?.close()
-  await sink?.close()
-  await fresh?.drop()
-  await deleteStream(env.NATS_STREAM)
+  await backing?.close()
 })
 
 function service(over: Partial<AgentAuthDeps> = {}) {

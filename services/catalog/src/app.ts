@@ -9,8 +9,9 @@ import type { Logger } from '@mcp-directory/shared/log'
 import { startOutboxRelay } from '@mcp-directory/shared/outbox'
 import { healthHandler, serviceApp } from '@mcp-directory/shared/service'
 import { importDocument } from './import/service'
-import { addViews, findActiveListing, findListing } from './listings/repository'
-import { detailOf, installModelOf, listingUrls, summaryOf } from './listings/present'
+import { addViews, findActiveListing, findListing, hasListings } from './listings/repository'
+import { deriveInstallModel } from '@mcp-directory/shared/install'
+import { detailOf, listingUrls, summaryOf } from './listings/present'
 import { renderListingMarkdown } from './markdown/render'
 import { decodeCursor, encodeCursor } from './search/cursor'
 import { searchListings } from './search/repository'
@@ -109,7 +110,7 @@ export function createCatalogApp(deps: CatalogDeps) {
     const listing = await findActiveListing(database, id)
     if (!listing) throw notFound('Listing')
     views.count(listing.id)
-    const doc = renderListingMarkdown(listing, { detailUrl: listingUrls(base, listing.id).detailUrl, model: installModelOf(listing) })
+    const doc = renderListingMarkdown(listing, { detailUrl: listingUrls(base, listing.id).detailUrl, model: deriveInstallModel(listing) })
     return new Response(doc, { headers: { 'content-type': 'text/markdown; charset=utf-8' } })
   }
 
@@ -120,6 +121,14 @@ export function createCatalogApp(deps: CatalogDeps) {
       const s = await importDocument(database, doc, onProgress)
       relay.nudge()
       return s
+    },
+    /** Loads the project's small demo catalog when no listing exists yet (all-in-one's first start). */
+    loadDemoIfEmpty: async () => {
+      if (await hasListings(database)) return
+      const { DEMO_CATALOG } = await import('./import/demo-catalog')
+      const s = await importDocument(database, DEMO_CATALOG)
+      relay.nudge()
+      log.info({ created: s.created }, 'demo catalog loaded')
     },
     /** Writes pending counters and publishes pending events now (tests, shutdown). */
     flush: async () => {

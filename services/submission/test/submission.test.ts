@@ -27,6 +27,7 @@ const SECRET = 'submission-test-secret-0123456789abcdef'
 const log = createLogger('test', 'silent')
 const config = testConfig({ PUBLIC_BASE_URL: BASE, RATE_LIMIT_WRITE_PER_HOUR: '1000000' })
 
+let backing: Awaited<ReturnType<typeof startBacking>> | undefined
 let fresh: FreshDatabase
 let database: Database
 let kv: KeyValueStore
@@ -38,7 +39,8 @@ let agentAuth: AgentAuthService
 let gateway: ReturnType<typeof createGatewayApp>
 
 beforeAll(async () => {
-  ;({ fresh, database, kv, bus, sink } = await startBacking(env, log))
+  backing = await startBacking(env, log)
+  ;({ fresh, database, kv, bus, sink } = backing)
   catalog = createCatalogApp({ config, database, bus, log, operatorToken: OPERATOR })
   submission = createSubmissionApp({
     config, database, bus, log, operatorToken: OPERATOR, secret: SECRET, catalog: (r) => catalog.app.handle(r),
@@ -60,12 +62,7 @@ afterAll(async () => {
   await submission?.close()
   await agentAuth?.close()
   await catalog?.close()
-  await bus?.close()
-  await kv?.close()
-  await database?.close()
-  await sink?.close()
-  await fresh?.drop()
-  await deleteStream(env.NATS_STREAM)
+  await backing?.close()
 })
 
 type Init = { body?: unknown; raw?: string; headers?: Record<string, string> }

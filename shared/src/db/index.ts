@@ -52,7 +52,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     return {
       kind: 'postgres',
       db,
-      rows: async <T>(q: SQL) => (await db.execute(q)) as unknown as T[],
+      rows: async <T>(q: SQL) => resultRows<T>(await db.execute(q)),
       execScript: async (script) => {
         await client.unsafe(script)
       },
@@ -75,7 +75,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   return {
     kind: 'pglite',
     db,
-    rows: async <T>(q: SQL) => ((await db.execute(q)) as unknown as { rows: T[] }).rows,
+    rows: async <T>(q: SQL) => resultRows<T>(await db.execute(q)),
     execScript: async (script) => {
       await client.exec(script)
     },
@@ -86,6 +86,11 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       await client.close()
     },
   }
+}
+
+/** The rows of a raw result, whichever driver produced it (postgres.js returns an array, PGlite `{ rows }`). */
+export function resultRows<T>(res: unknown): T[] {
+  return (Array.isArray(res) ? res : (res as { rows: T[] }).rows) as T[]
 }
 
 /** Escapes a value for LIKE patterns. */

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { sql } from 'drizzle-orm'
-import type { Database } from './index'
+import { resultRows, type Database } from './index'
 
 /** Where drizzle-kit writes the committed migrations. */
 const MIGRATIONS_DIR = new URL('../../../infra/migrations/', import.meta.url)
@@ -21,8 +21,7 @@ export async function runMigrations(database: Database, dir: URL = MIGRATIONS_DI
   await database.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${ADVISORY_LOCK_KEY})`)
     await tx.execute(sql`create table if not exists public.directory_migrations (tag text primary key, applied_at timestamptz not null default now())`)
-    const res = (await tx.execute(sql`select tag from public.directory_migrations`)) as unknown
-    const rows = (Array.isArray(res) ? res : (res as { rows: { tag: string }[] }).rows) as { tag: string }[]
+    const rows = resultRows<{ tag: string }>(await tx.execute(sql`select tag from public.directory_migrations`))
     const done = new Set(rows.map((r) => r.tag))
     for (const e of entries) {
       if (done.has(e.tag)) continue

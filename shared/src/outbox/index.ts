@@ -6,6 +6,7 @@ import type { Database, Db, outboxTable } from '../db'
 import type { EventMap, EventSubject } from '../events'
 import { currentRequestId } from '../log'
 import { outboxLag } from '../metrics'
+import { startPollingWorker, type PollingWorker } from '../worker'
 
 /** A service's outbox table. */
 export type OutboxTable = ReturnType<typeof outboxTable>
@@ -30,14 +31,8 @@ export interface OutboxRelayOptions {
   batchSize?: number
 }
 
-/** The running relay. */
-export interface OutboxRelay {
-  /** Publish soon (call after a commit that wrote events). */
-  nudge(): void
-  /** Publishes everything pending now; resolves with how many were published. */
-  flush(): Promise<number>
-  stop(): Promise<void>
-}
+/** The running relay: `nudge` after a commit that wrote events; `flush` publishes everything pending now. */
+export type OutboxRelay = PollingWorker
 
 /**
  * Publishes outbox rows in id order. Rows are claimed with FOR UPDATE SKIP LOCKED, so several replicas share
@@ -47,11 +42,6 @@ export interface OutboxRelay {
 export function startOutboxRelay(opts: OutboxRelayOptions): OutboxRelay {
   const { database, table, bus, log } = opts
   const batch = opts.batchSize ?? 100
-  let stopped = false
-  let wake: (() => void) | null = null
-  let running: Promise<number> | null = null
-  let failing = false
-
   const once = async (): Promise<number> => {
     let published = 0
     for (;;) {
@@ -72,12 +62,6 @@ export function startOutboxRelay(opts: OutboxRelayOptions): OutboxRelay {
       if (!n.more) return published
     }
   }
-  const flush = () => {
-    running ??= once().finally(() => {
-      running = null
-    })
-    return running
-  }
   // Outbox lag for /metrics: how many rows wait, and since when.
   const measureLag = async () => {
     const [row] = await database.db
@@ -86,32 +70,17 @@ export function startOutboxRelay(opts: OutboxRelayOptions): OutboxRelay {
       .where(isNull(table.publishedAt))
     outboxLag(opts.service, Number(row?.n ?? 0), Number(row?.oldest ?? 0))
   }
-  const loop = async () => {
-    while (!stopped) {
-      try {
-        await flush()
-        await measureLag()
-        if (failing) log.info({ service: opts.service }, 'outbox relay publishing again')
-        failing = false
-      } catch (err) {
-        if (!failing) log.warn({ err: String(err), service: opts.service }, 'outbox relay cannot publish; events wait in the outbox')
-        failing = true
-      }
-      await new Promise<void>((r) => {
-        wake = r
-        setTimeout(r, failing ? 1000 : (opts.intervalMs ?? 1000))
-      })
-      wake = null
-    }
-  }
-  void loop()
-  return {
-    nudge: () => wake?.(),
-    flush,
-    stop: async () => {
-      stopped = true
-      wake?.()
-      await running?.catch(() => {})
+  return startPollingWorker({
+    pass: async () => {
+      const n = await once()
+      await measureLag()
+      return n
     },
-  }
+    intervalMs: opts.intervalMs ?? 1000,
+    failureIntervalMs: 1000,
+    onError: (err, first) => {
+      if (first) log.warn({ err: String(err), service: opts.service }, 'outbox relay cannot publish; events wait in the outbox')
+    },
+    onRecovered: () => log.info({ service: opts.service }, 'outbox relay publishing again'),
+  })
 }

@@ -148,5 +148,16 @@ export async function startBacking(env: Record<string, string>, log: import('../
   const kv = createRedisStore({ url: TEST_SERVICES.redis, keyPrefix: env.REDIS_KEY_PREFIX })
   const bus = createNatsBus({ url: TEST_SERVICES.nats, stream: env.NATS_STREAM, subjectPrefix: env.EVENT_SUBJECT_PREFIX, log })
   const sink = await startSmtpSink()
-  return { fresh, database, kv, bus, sink }
+  return {
+    fresh, database, kv, bus, sink,
+    /** Closes everything and drops the run's database and stream (after the services using them closed). */
+    close: async () => {
+      await bus.close()
+      await kv.close()
+      await database.close()
+      await sink.close()
+      await fresh.drop()
+      await deleteStream(env.NATS_STREAM)
+    },
+  }
 }

@@ -1,34 +1,16 @@
 // What a badge shows about a listing: the few fields every style draws from, and their wording.
 import type { BadgeMetric } from '@mcp-directory/shared/badges'
+import type { Listing } from '@mcp-directory/shared/contracts'
 import { abbreviate, cleanText } from './format'
 
-/** The facts a badge shows; everything else about the listing is irrelevant to it (and kept out of the cache). */
-export interface BadgeFacts {
-  id: string
-  /** Title, else registry name, cleaned of characters XML cannot hold (still to be escaped). */
-  name: string
-  isOfficial: boolean
-  isVerifiedActive: boolean
-  /** Health as last seen by a live check; null until one ran. */
-  health: string | null
-  upvotes: number
-  views: number
-  installs: number
-}
-
 /** The listing fields the badge service reads from the catalog. */
-export interface ListingForBadge {
-  id: string
-  name: string
-  title: string | null
-  status: string
-  isOfficial: boolean
-  isVerifiedActive: boolean
-  health: string | null
-  upvotes: number
-  views: number
-  installs: number
-}
+export type ListingForBadge = Pick<Listing, 'id' | 'name' | 'title' | 'status' | 'isOfficial' | 'isVerifiedActive' | 'health' | 'upvotes' | 'views' | 'installs'>
+
+/**
+ * The facts a badge shows; everything else about the listing is irrelevant to it (and kept out of the cache).
+ * `name` is the title, else the registry name, cleaned of characters XML cannot hold (still to be escaped).
+ */
+export type BadgeFacts = Omit<ListingForBadge, 'title' | 'status'>
 
 const count = (n: unknown) => (typeof n === 'number' && Number.isFinite(n) && n > 0 ? Math.floor(n) : 0)
 

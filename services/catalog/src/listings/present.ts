@@ -8,11 +8,6 @@ export function listingUrls(baseUrl: string, id: string) {
   return { detailUrl: `${baseUrl}/servers/${enc}`, markdownUrl: `${baseUrl}/api/v1/mcp/${enc}/markdown` }
 }
 
-/** The install model of a listing (one place, so detail, configs and Markdown agree). */
-export function installModelOf(l: Pick<Listing, 'name' | 'packages' | 'remotes' | 'repositoryUrl' | 'url' | 'source'>): InstallModel | null {
-  return deriveInstallModel(l)
-}
-
 /** Shapes a search row as the listing summary of §2.1. */
 export function summaryOf(r: SummaryRow, baseUrl: string): ListingSummary {
   const shape = { name: r.name, packages: r.packages as Listing['packages'], remotes: r.remotes as Listing['remotes'], repositoryUrl: r.repository_url, url: r.url, source: r.source }
@@ -46,7 +41,7 @@ export function qualityScore(l: Listing, model: InstallModel | null): number {
 
 /** Shapes a listing as the detail `server` object of §2.2. */
 export function detailOf(l: Listing, baseUrl: string): ServerDetail {
-  const model = installModelOf(l)
+  const model = deriveInstallModel(l)
   const name = installName(l)
   const transports = [...(l.packages.length ? ['stdio'] : []), ...(l.remotes.length ? ['remote'] : [])]
   return {

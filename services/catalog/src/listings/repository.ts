@@ -40,20 +40,21 @@ export function toListing(r: ListingRow): Listing {
   }
 }
 
-/** Reads one publicly listed listing; hidden and unknown ids alike give null. */
-export async function findActiveListing(database: Database, id: string): Promise<Listing | null> {
-  const rows = await database.db
-    .select()
-    .from(listings)
-    .where(and(eq(listings.id, id), eq(listings.status, 'active')))
-    .limit(1)
-  return rows[0] ? toListing(rows[0]) : null
-}
-
 /** Reads one listing whatever its status (internal API). */
 export async function findListing(database: Database, id: string): Promise<Listing | null> {
   const rows = await database.db.select().from(listings).where(eq(listings.id, id)).limit(1)
   return rows[0] ? toListing(rows[0]) : null
+}
+
+/** Reads one publicly listed listing; hidden and unknown ids alike give null. */
+export async function findActiveListing(database: Database, id: string): Promise<Listing | null> {
+  const listing = await findListing(database, id)
+  return listing?.status === 'active' ? listing : null
+}
+
+/** True once the catalog holds any listing at all. */
+export async function hasListings(database: Database): Promise<boolean> {
+  return (await database.db.select({ id: listings.id }).from(listings).limit(1)).length > 0
 }
 
 /** Adds batched view counts in one statement. */

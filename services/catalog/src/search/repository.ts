@@ -1,4 +1,4 @@
-import { sql, type Database, type SQL } from '@mcp-directory/shared/db'
+import { resultRows, sql, type Database, type SQL } from '@mcp-directory/shared/db'
 
 /** Columns a search result needs (never the README or the tsvector). */
 export interface SummaryRow {
@@ -126,10 +126,7 @@ function coverage(lexemes: string[], column: string): SQL {
 async function withIndexScans<T>(database: Database, fn: (db: Database) => Promise<T>): Promise<T> {
   return database.db.transaction(async (tx) => {
     await tx.execute(sql`set local enable_seqscan = off`)
-    const scoped: Database = { ...database, rows: async <R>(q: SQL) => {
-      const res = (await tx.execute(q)) as unknown
-      return (Array.isArray(res) ? res : (res as { rows: R[] }).rows) as R[]
-    } }
+    const scoped: Database = { ...database, rows: async <R>(q: SQL) => resultRows<R>(await tx.execute(q)) }
     return fn(scoped)
   })
 }

@@ -2,6 +2,7 @@
 // growing pauses until they go. Never given up: a mail that can never be opened (the key changed) is parked
 // for a day and logged, not deleted, so an operator can see it.
 import { and, asc, eq, isNull, mailOutbox, sql, type Database } from '@mcp-directory/shared/db'
+import { startPollingWorker, type PollingWorker } from '@mcp-directory/shared/worker'
 import type { Logger } from '@mcp-directory/shared/log'
 import type { Mailer } from '@mcp-directory/shared/mail'
 import { openMail } from './sealed'
@@ -20,24 +21,14 @@ export interface MailSenderOptions {
   maxRetryDelayMs?: number
 }
 
-/** The running mail sender. */
-export interface MailSender {
-  /** Look for due mail soon (after a commit that queued some). */
-  nudge(): void
-  /** Sends every due message now; resolves with how many went. */
-  flush(): Promise<number>
-  stop(): Promise<void>
-}
+/** The running mail sender: `nudge` after a commit that queued mail; `flush` sends every due message now. */
+export type MailSender = PollingWorker
 
 /** Starts the loop that sends queued mail; rows are claimed with SKIP LOCKED so replicas share the work. */
 export function startMailSender(opts: MailSenderOptions): MailSender {
   const { database, mailer, key, log } = opts
   const base = opts.retryDelayMs ?? 2000
   const max = opts.maxRetryDelayMs ?? 600_000
-  let stopped = false
-  let wake: (() => void) | null = null
-  let running: Promise<number> | null = null
-
   const once = async (): Promise<number> => {
     let sent = 0
     for (;;) {
@@ -71,34 +62,9 @@ export function startMailSender(opts: MailSenderOptions): MailSender {
       if (!r.more) return sent
     }
   }
-  const flush = () => {
-    running ??= once().finally(() => {
-      running = null
-    })
-    return running
-  }
-  const loop = async () => {
-    while (!stopped) {
-      try {
-        await flush()
-      } catch (err) {
-        log.warn({ err: String(err) }, 'mail sender cannot read its queue; will retry')
-      }
-      await new Promise<void>((r) => {
-        wake = r
-        setTimeout(r, opts.pollMs ?? 1000)
-      })
-      wake = null
-    }
-  }
-  void loop()
-  return {
-    nudge: () => wake?.(),
-    flush,
-    stop: async () => {
-      stopped = true
-      wake?.()
-      await running?.catch(() => {})
-    },
-  }
+  return startPollingWorker({
+    pass: once,
+    intervalMs: opts.pollMs ?? 1000,
+    onError: (err) => log.warn({ err: String(err) }, 'mail sender cannot read its queue; will retry'),
+  })
 }
