@@ -112,8 +112,7 @@ for (const [label, times] of [['5k', 1], ['50k', 10]] as const) {
     console.log(`${label}: ${created} listings imported in ${((performance.now() - started) / 1000).toFixed(1)} s`)
 
     const gatewayPort = freePort()
-    const offset = 2000 + (gatewayPort % 500)
-    const stack = startStack({ env: { ...isolatedEnv(token, fresh.url), RATE_LIMIT_PER_MINUTE: '1000000', LOG_LEVEL: 'error' }, gatewayPort, portOffset: offset, onLine: () => {} })
+    const stack = startStack({ env: { ...isolatedEnv(token, fresh.url), RATE_LIMIT_PER_MINUTE: '1000000', LOG_LEVEL: 'error' }, gatewayPort, freePorts: true, onLine: () => {} })
     await stack.ready(60_000)
     const catalogBase = `http://127.0.0.1:${stack.procs.find((p) => p.service === 'catalog')!.port}`
     const ids: string[] = []

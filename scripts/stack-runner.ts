@@ -1,5 +1,6 @@
 /** Starts the gateway and every service as separate processes, restarts one that crashes, prefixes their logs. */
 import { existsSync, readdirSync } from 'node:fs'
+import { freePort } from '@mcp-directory/shared/testing'
 import { join } from 'node:path'
 import { SERVICE_URL_VARS, STACK_PORTS, type ServiceName } from '@mcp-directory/shared/config'
 
@@ -28,9 +29,13 @@ export interface StackOptions {
   env: Record<string, string>
   /** Replicas per service (default 1). */
   replicas?: Partial<Record<ServiceName, number>>
-  /** Port of the gateway; services use their stack ports plus `portOffset`. */
+  /**
+   * Port of the gateway; services use their stack ports plus `portOffset`, or, with `freePorts`, ports the
+   * system says are free (tests and benchmarks: a derived offset can land on PostgreSQL's or NATS's port).
+   */
   gatewayPort?: number
   portOffset?: number
+  freePorts?: boolean
   /** Where log lines go (default: stdout with the process label). */
   onLine?: (label: string, line: string) => void
   restart?: boolean
@@ -75,7 +80,7 @@ export function startStack(opts: StackOptions): Stack {
     const n = opts.replicas?.[svc] ?? 1
     const urls: string[] = []
     for (let i = 0; i < n; i++) {
-      const port = STACK_PORTS[svc] + offset + i * 100
+      const port = opts.freePorts ? freePort() : STACK_PORTS[svc] + offset + i * 100
       procs.push({ label: n > 1 ? `${svc}#${i + 1}` : svc, service: svc, port, child: null, restarts: 0, stopped: false })
       urls.push(`http://127.0.0.1:${port}`)
     }

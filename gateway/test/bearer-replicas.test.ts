@@ -49,7 +49,7 @@ beforeAll(async () => {
     RATE_LIMIT_WRITE_PER_HOUR: '1000',
     OPERATOR_TOKEN: 'replicas-operator-token-123',
   }
-  stack = startStack({ env, services: ['catalog', 'agent-auth'], gatewayPort: p1, portOffset: 2000 + (p1 % 500), onLine: (label, line) => lines.push(`${label}| ${line}`) })
+  stack = startStack({ env, services: ['catalog', 'agent-auth'], gatewayPort: p1, freePorts: true, onLine: (label, line) => lines.push(`${label}| ${line}`) })
   agentAuthUrl = `http://127.0.0.1:${stack.procs.find((p) => p.service === 'agent-auth')!.port}`
   const catalogUrl = `http://127.0.0.1:${stack.procs.find((p) => p.service === 'catalog')!.port}`
   // The second gateway: same environment and services, another port (as a second replica behind a balancer).

@@ -24,7 +24,7 @@ beforeAll(async () => {
     RATE_LIMIT_PER_MINUTE: '100000',
     PUBLIC_BASE_URL: `http://localhost:${gatewayPort}`,
   }
-  stack = startStack({ env, gatewayPort, portOffset: 2000 + (gatewayPort % 500), onLine: (label, line) => lines.push(`${label}| ${line}`) })
+  stack = startStack({ env, gatewayPort, freePorts: true, onLine: (label, line) => lines.push(`${label}| ${line}`) })
   await stack.ready(90_000)
   await waitFor(`${stack.gatewayUrl}/api/v1/health`)
 }, 180_000)

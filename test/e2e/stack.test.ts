@@ -18,7 +18,7 @@ beforeAll(async () => {
   await runMigrationsAt(fresh.url)
   gatewayPort = freePort()
   const env = { ...isolatedEnv(token, fresh.url), OPERATOR_TOKEN, VIEW_FLUSH_MS: '200', RATE_LIMIT_PER_MINUTE: '100000', PUBLIC_BASE_URL: `http://localhost:${gatewayPort}` }
-  stack = startStack({ env, replicas: { catalog: 2 }, gatewayPort, portOffset: 1000 + (gatewayPort % 500), onLine: (label, line) => lines.push(`${label}| ${line}`) })
+  stack = startStack({ env, replicas: { catalog: 2 }, gatewayPort, freePorts: true, onLine: (label, line) => lines.push(`${label}| ${line}`) })
   await stack.ready(90_000)
   await waitFor(`${stack.gatewayUrl}/api/v1/health`)
   await importThroughApi(stack.gatewayUrl, OPERATOR_TOKEN, await loadSharedData('servers.json'))
