@@ -92,7 +92,7 @@ export function startStack(opts: StackOptions): Stack {
     const entry = p.service === 'gateway' ? join(ROOT, 'gateway/src/main.ts') : join(ROOT, 'services', p.service, 'src/main.ts')
     const child = Bun.spawn(['bun', entry], {
       cwd: ROOT,
-      env: { ...process.env, ...opts.env, ...serviceEnv, PORT: String(p.port), PUBLIC_BASE_URL: opts.env.PUBLIC_BASE_URL ?? `http://localhost:${gatewayPort}` },
+      env: { ...process.env, ...opts.env, ...serviceEnv, PORT: String(p.port), GATEWAY_URL: `http://127.0.0.1:${gatewayPort}`, PUBLIC_BASE_URL: opts.env.PUBLIC_BASE_URL ?? `http://localhost:${gatewayPort}` },
       stdout: 'pipe',
       stderr: 'pipe',
     })

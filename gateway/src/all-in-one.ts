@@ -43,6 +43,7 @@ const gateway = createGatewayApp({
   log: log.child({ service: 'gateway' }),
   kv,
   operatorToken: token,
+  secret: serverSecretFrom(config, log),
   upstreams: { catalog: inProcessUpstream('catalog', (r) => catalog.app.handle(r)), badge: inProcessUpstream('badge', (r) => badge.app.handle(r)), 'agent-auth': inProcessUpstream('agent-auth', (r) => agentAuth.app.handle(r)), submission: inProcessUpstream('submission', (r) => submission.app.handle(r)) },
   bus,
 })

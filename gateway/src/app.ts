@@ -4,6 +4,7 @@ import type { Config, ServiceName } from '@mcp-directory/shared/config'
 import { errorDocsMarkdown, errorResponse } from '@mcp-directory/shared/errors'
 import { safeEqual, bearerToken } from '@mcp-directory/shared/http'
 import type { KeyValueStore } from '@mcp-directory/shared/kv'
+import { verifiedOnBehalfOf } from '@mcp-directory/shared/public-api'
 import { peerAddress } from '@mcp-directory/shared/runtime'
 import { REQUEST_ID_HEADER, requestIdFrom, type Logger } from '@mcp-directory/shared/log'
 import { rateLimitRejected, routeLabels } from '@mcp-directory/shared/metrics'
@@ -23,6 +24,8 @@ export interface GatewayDeps {
   operatorToken: string
   /** Where token.revoked arrives, so cached token answers are dropped at once (optional in tests). */
   bus?: EventBus
+  /** SERVER_SECRET: lets the mcp and web services speak for their end clients (shared/public-api). */
+  secret?: string
   /** The route table (default ROUTES); tests add stand-in routes, e.g. one needing a scope. */
   routes?: RouteSpec[]
 }
@@ -77,7 +80,8 @@ export function createGatewayApp(deps: GatewayDeps) {
 
   async function forward(route: RouteSpec, request: Request, socketIp: string | undefined): Promise<Response> {
     const requestId = requestIdFrom(request.headers)
-    const client = clientAddress(request, socketIp, config.trustProxyHops)
+    // A service in front of us (mcp, web) names its end client in a signed header; anyone else is known by address.
+    const client = (deps.secret && verifiedOnBehalfOf(request.headers, deps.secret)) || clientAddress(request, socketIp, config.trustProxyHops)
     const priorForwardedFor = request.headers.get('x-forwarded-for')
 
     if (route.auth === 'operator') {

@@ -1,7 +1,7 @@
 // The gateway as its own process (stack, compose): forwards to every service at its configured URLs.
 import { loadConfig, type ServiceName } from '@mcp-directory/shared/config'
 import { createLogger } from '@mcp-directory/shared/log'
-import { openBus, openStore, operatorTokenFrom, serve } from '@mcp-directory/shared/runtime'
+import { openBus, openStore, operatorTokenFrom, serve, serverSecretFrom } from '@mcp-directory/shared/runtime'
 import { createGatewayApp } from './app'
 import { httpUpstream, type Upstream } from './upstream'
 
@@ -14,7 +14,7 @@ const { token, generated } = operatorTokenFrom(config)
 if (generated) log.warn('OPERATOR_TOKEN is unset: the operator API is closed to everyone (set it to use /api/v1/admin)')
 const upstreams: Partial<Record<ServiceName, Upstream>> = {}
 for (const [name, urls] of Object.entries(config.serviceUrls) as [ServiceName, string[]][]) upstreams[name] = httpUpstream(name, urls, log)
-const gateway = createGatewayApp({ config, log, kv, upstreams, operatorToken: token, bus })
+const gateway = createGatewayApp({ config, log, kv, upstreams, operatorToken: token, bus, secret: serverSecretFrom(config, log) })
 serve({
   port: config.port,
   host: config.host,

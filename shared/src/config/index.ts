@@ -55,6 +55,8 @@ export interface Config {
   trustProxyHops: number
   /** Base URLs per service; several URLs (comma-separated) spread the load across replicas. */
   serviceUrls: Record<ServiceName, string[]>
+  /** Where services that call the public API (mcp, web) reach the gateway (GATEWAY_URL). */
+  gatewayUrl: string
   upstreamTimeoutMs: number
   viewFlushMs: number
   logLevel: string
@@ -164,6 +166,7 @@ export function loadConfig(env: Env = process.env): Config {
     rateLimitWritePerHour: int('RATE_LIMIT_WRITE_PER_HOUR', 20, 1, 1_000_000),
     trustProxyHops: int('TRUST_PROXY_HOPS', 0, 0, 10),
     serviceUrls,
+    gatewayUrl: (url('GATEWAY_URL', ['http', 'https'], `http://127.0.0.1:${STACK_PORTS.gateway}`) as string).replace(/\/+$/, ''),
     upstreamTimeoutMs: int('UPSTREAM_TIMEOUT_MS', 10_000, 100, 300_000),
     viewFlushMs: int('VIEW_FLUSH_MS', 5_000, 50, 3_600_000),
     logLevel,

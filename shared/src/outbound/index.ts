@@ -1,0 +1,241 @@
+/**
+ * Outbound safety for every fetch of a user-supplied address (claims, prober, anything that follows a listing's
+ * links): the name is resolved once, every address it has is checked, the connection goes to the checked address
+ * (no second resolution between check and connect), each redirect is checked again, and time and size are bounded.
+ */
+import { lookup, Resolver } from 'node:dns/promises'
+import ipaddr from 'ipaddr.js'
+
+/** The User-Agent of every outbound request (documented in the README, so site owners can recognise us). */
+export const OUTBOUND_USER_AGENT = 'mcp-directory-bot/1.0 (MCP server directory: ownership and health checks)'
+
+/** Defaults: 10 s for the whole exchange (redirects included), 512 KiB of body, 3 redirects. */
+export const OUTBOUND_LIMITS = { timeoutMs: 10_000, maxBytes: 512 * 1024, maxRedirects: 3 } as const
+
+/** Why an outbound fetch was not made or not finished; `reason` is safe to show to the caller. */
+export class OutboundError extends Error {
+  constructor(
+    readonly kind: 'invalid_url' | 'refused_address' | 'resolve_failed' | 'too_many_redirects' | 'timeout' | 'too_large' | 'content_type' | 'network',
+    readonly url: string,
+    readonly reason: string,
+  ) {
+    super(`${url}: ${reason}`)
+    this.name = 'OutboundError'
+  }
+}
+
+/** Readable names of the ranges refused; anything that is not global unicast is refused. */
+const RANGE_NAMES: Record<string, string> = {
+  loopback: 'a loopback', private: 'a private', linkLocal: 'a link-local', carrierGradeNat: 'a carrier-grade NAT (CGNAT)',
+  unspecified: 'an unspecified', multicast: 'a multicast', broadcast: 'a broadcast', uniqueLocal: 'a unique-local (private)',
+  ipv4Mapped: 'an IPv4-mapped', reserved: 'a reserved',
+}
+
+/** Cloud metadata addresses, refused even when private fetches are allowed for tests. */
+const METADATA = new Set(['169.254.169.254', 'fd00:ec2::254', '100.100.100.200'])
+
+/** Why an address must not be fetched, or null when it is a public unicast address. */
+export function refusedAddressReason(address: string, allowPrivate = false): string | null {
+  let ip: ipaddr.IPv4 | ipaddr.IPv6
+  try {
+    ip = ipaddr.parse(address.replace(/^\[|\]$/g, ''))
+  } catch {
+    return `${address} is not an IP address`
+  }
+  const normal = ip.kind() === 'ipv6' && (ip as ipaddr.IPv6).isIPv4MappedAddress() ? (ip as ipaddr.IPv6).toIPv4Address() : ip
+  if (METADATA.has(normal.toString())) return `${address} is a cloud metadata address`
+  if (allowPrivate) return null
+  // An IPv4-mapped IPv6 address is judged as the IPv4 address it carries, and refused outright either way.
+  if (normal !== ip) return `${address} is an IPv4-mapped IPv6 address (${normal.toString()})`
+  const range = ip.range()
+  if (range !== 'unicast') return `${address} is ${RANGE_NAMES[range] ?? `a reserved (${range})`} address`
+  return null
+}
+
+/** Resolves a host name to every address it has (A and AAAA). */
+export type ResolveAddresses = (host: string) => Promise<string[]>
+
+/** The system resolver, or the given DNS servers (`ip` or `ip:port`) through node:dns. */
+export function addressResolver(dnsServers: string[] = []): ResolveAddresses {
+  if (dnsServers.length === 0) return async (host) => (await lookup(host, { all: true, verbatim: true })).map((a) => a.address)
+  const resolver = new Resolver({ timeout: 2_000, tries: 2 })
+  resolver.setServers(dnsServers)
+  return async (host) => {
+    const [v4, v6] = await Promise.allSettled([resolver.resolve4(host), resolver.resolve6(host)])
+    const all = [...(v4.status === 'fulfilled' ? v4.value : []), ...(v6.status === 'fulfilled' ? v6.value : [])]
+    if (all.length === 0) throw new Error(`no A or AAAA record for ${host}`)
+    return all
+  }
+}
+
+/** How an outbound fetcher behaves. */
+export interface OutboundOptions {
+  /** OUTBOUND_ALLOW_PRIVATE=1: loopback and private addresses allowed (tests, local development). */
+  allowPrivate: boolean
+  resolve?: ResolveAddresses
+  /**
+   * Addresses treated as public although they are not (tests only: a loopback stand-in for a site on the
+   * internet, so that refusal of everything else can be tested with private fetches off).
+   */
+  treatAsPublic?: (address: string) => boolean
+  timeoutMs?: number
+  maxBytes?: number
+  maxRedirects?: number
+  userAgent?: string
+}
+
+/** A fetched text document. */
+export interface FetchedText {
+  /** The final address, after redirects. */
+  url: string
+  status: number
+  contentType: string
+  body: string
+}
+
+/** Options of one text fetch. */
+export interface TextFetchOptions {
+  headers?: Record<string, string>
+  /** Media types accepted (default: HTML and any text/*). */
+  accept?: (contentType: string) => boolean
+  /** Overrides the fetcher's total time for this call. */
+  timeoutMs?: number
+}
+
+const isHtmlOrText = (ct: string) => /^(text\/[a-z0-9.+-]+|application\/xhtml\+xml)(\s*;|$)/i.test(ct.trim())
+const REDIRECTS = new Set([301, 302, 303, 307, 308])
+
+/** Builds the outbound fetcher every service uses for user-supplied addresses. */
+export function createOutboundFetcher(opts: OutboundOptions) {
+  const resolve = opts.resolve ?? addressResolver()
+  const timeoutMs = opts.timeoutMs ?? OUTBOUND_LIMITS.timeoutMs
+  const maxBytes = opts.maxBytes ?? OUTBOUND_LIMITS.maxBytes
+  const maxRedirects = opts.maxRedirects ?? OUTBOUND_LIMITS.maxRedirects
+  const userAgent = opts.userAgent ?? OUTBOUND_USER_AGENT
+
+  /** Checks a URL and picks the checked address to connect to. */
+  async function target(raw: string): Promise<{ url: URL; address: string }> {
+    let url: URL
+    try {
+      url = new URL(raw)
+    } catch {
+      throw new OutboundError('invalid_url', raw, 'not an absolute URL')
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new OutboundError('invalid_url', raw, `scheme ${url.protocol} is not fetched (http and https only)`)
+    if (url.username || url.password) throw new OutboundError('invalid_url', raw, 'URLs with credentials are not fetched')
+    const host = url.hostname.replace(/^\[|\]$/g, '')
+    let addresses: string[]
+    if (ipaddr.isValid(host)) addresses = [host]
+    else {
+      try {
+        addresses = await resolve(host)
+      } catch (err) {
+        throw new OutboundError('resolve_failed', raw, `${host} did not resolve (${err instanceof Error ? err.message : String(err)})`)
+      }
+    }
+    // Every address must pass: a name with one public and one private address is refused, since either may be used.
+    for (const a of addresses) {
+      const reason = opts.treatAsPublic?.(a) ? null : refusedAddressReason(a, opts.allowPrivate)
+      if (reason) throw new OutboundError('refused_address', raw, host === a ? `refused: ${reason}` : `refused: ${host} resolves to ${reason}`)
+    }
+    if (addresses.length === 0) throw new OutboundError('resolve_failed', raw, `${host} has no address`)
+    return { url, address: addresses[0]! }
+  }
+
+  /** One request to the checked address, the original name kept for Host and TLS. */
+  function connect(url: URL, address: string, init: RequestInit, signal: AbortSignal): Promise<Response> {
+    const direct = new URL(url)
+    direct.hostname = address.includes(':') ? `[${address}]` : address
+    const headers = new Headers(init.headers)
+    headers.set('host', url.host)
+    if (!headers.has('user-agent')) headers.set('user-agent', userAgent)
+    return fetch(direct, {
+      ...init,
+      headers,
+      redirect: 'manual',
+      signal,
+      // The certificate is verified against the name, not the address we connect to.
+      ...(url.protocol === 'https:' ? { tls: { serverName: url.hostname } } : {}),
+    } as RequestInit)
+  }
+
+  /**
+   * A fetch-compatible function (for clients such as the MCP SDK's transports): every hop checked, redirects
+   * followed by hand (at most `maxRedirects`), bounded in time; the body streams and is not size-capped here.
+   */
+  async function guardedFetch(input: string | URL | Request, init: RequestInit = {}, totalMs = timeoutMs): Promise<Response> {
+    return (await follow(input, init, totalMs)).res
+  }
+
+  /** Follows redirects by hand, checking every hop; returns the last answer and its address. */
+  async function follow(input: string | URL | Request, init: RequestInit, totalMs: number): Promise<{ res: Response; url: string }> {
+    const started = Date.now()
+    const timeout = AbortSignal.timeout(totalMs)
+    const signal = init.signal ? AbortSignal.any([init.signal, timeout]) : timeout
+    let current = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url
+    let reqInit: RequestInit = input instanceof Request && Object.keys(init).length === 0 ? { method: input.method, headers: input.headers, body: input.body } : init
+    for (let hop = 0; ; hop++) {
+      const { url, address } = await target(current)
+      let res: Response
+      try {
+        res = await connect(url, address, reqInit, signal)
+      } catch (err) {
+        if (timeout.aborted) throw new OutboundError('timeout', current, `no answer within ${Math.round(totalMs / 1000)} s`)
+        if (signal.aborted) throw err
+        throw new OutboundError('network', current, `could not connect (${err instanceof Error ? err.message : String(err)})`)
+      }
+      if (!REDIRECTS.has(res.status)) return { res, url: url.href }
+      const location = res.headers.get('location')
+      await res.body?.cancel().catch(() => {})
+      if (!location) return { res, url: url.href }
+      if (hop >= maxRedirects) throw new OutboundError('too_many_redirects', current, `more than ${maxRedirects} redirects`)
+      current = new URL(location, url).href
+      // 303, and 301/302 after POST, continue as GET without a body (as browsers do).
+      if (res.status === 303 || ((res.status === 301 || res.status === 302) && reqInit.method && reqInit.method !== 'GET' && reqInit.method !== 'HEAD')) {
+        reqInit = { ...reqInit, method: 'GET', body: undefined }
+      }
+      if (Date.now() - started > totalMs) throw new OutboundError('timeout', current, `no answer within ${Math.round(totalMs / 1000)} s`)
+    }
+  }
+
+  /** Fetches an HTML or text document: every bound applies (time, size, redirects, media type). */
+  async function text(raw: string, options: TextFetchOptions = {}): Promise<FetchedText> {
+    const total = options.timeoutMs ?? timeoutMs
+    const deadline = AbortSignal.timeout(total)
+    const { res, url: finalUrl } = await follow(raw, { headers: { accept: 'text/html, text/plain;q=0.9, */*;q=0.1', ...options.headers }, signal: deadline }, total)
+    const contentType = res.headers.get('content-type') ?? ''
+    const accept = options.accept ?? isHtmlOrText
+    if (res.status < 300 && !accept(contentType)) {
+      await res.body?.cancel().catch(() => {})
+      throw new OutboundError('content_type', finalUrl, `answered ${contentType || 'no content type'}; only HTML or text is read`)
+    }
+    const declared = Number(res.headers.get('content-length') ?? '0')
+    if (declared > maxBytes) {
+      await res.body?.cancel().catch(() => {})
+      throw new OutboundError('too_large', raw, `body of ${declared} bytes is over the ${maxBytes}-byte limit`)
+    }
+    const chunks: Uint8Array[] = []
+    let size = 0
+    try {
+      for await (const chunk of res.body ?? []) {
+        size += chunk.byteLength
+        if (size > maxBytes) {
+          await res.body?.cancel().catch(() => {})
+          throw new OutboundError('too_large', raw, `body is over the ${maxBytes}-byte limit`)
+        }
+        chunks.push(chunk)
+      }
+    } catch (err) {
+      if (err instanceof OutboundError) throw err
+      if (deadline.aborted) throw new OutboundError('timeout', raw, `no complete answer within ${Math.round(total / 1000)} s`)
+      throw new OutboundError('network', raw, `the answer broke off (${err instanceof Error ? err.message : String(err)})`)
+    }
+    const body = new TextDecoder().decode(Buffer.concat(chunks))
+    return { url: finalUrl, status: res.status, contentType, body }
+  }
+
+  return { fetch: guardedFetch as typeof fetch, text, check: target }
+}
+
+/** The outbound fetcher services are given. */
+export type OutboundFetcher = ReturnType<typeof createOutboundFetcher>

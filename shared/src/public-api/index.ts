@@ -1,0 +1,63 @@
+/**
+ * Calling the directory's public API from inside (the mcp and web services): every call goes through the gateway,
+ * so it meets exactly the checks a direct REST call meets (validation, Bearer and scope, rate limits). The end
+ * client's address travels in a header signed with SERVER_SECRET; the gateway believes it only when the signature
+ * holds, so rate limits count the real client and no outside caller can pose as another.
+ */
+import { createHmac } from 'node:crypto'
+import { safeEqual } from '../http'
+
+/** The client address a trusted caller speaks for, and its signature. */
+export const ON_BEHALF_HEADER = 'x-directory-on-behalf-of'
+export const ON_BEHALF_SIGNATURE_HEADER = 'x-directory-on-behalf-signature'
+
+const sign = (secret: string, client: string) => createHmac('sha256', secret).update(`on-behalf-of:${client}`).digest('base64url')
+
+/** The client address a request speaks for, when its signature is valid under `secret`; otherwise null. */
+export function verifiedOnBehalfOf(headers: Headers, secret: string): string | null {
+  const client = headers.get(ON_BEHALF_HEADER)
+  const signature = headers.get(ON_BEHALF_SIGNATURE_HEADER)
+  if (!client || !signature || client.length > 100) return null
+  return safeEqual(signature, sign(secret, client)) ? client : null
+}
+
+/** Sends one request to the gateway (its in-process handler in all-in-one, its URL otherwise). */
+export type GatewayHandler = (request: Request) => Promise<Response>
+
+/** Options of one public API call. */
+export interface PublicApiCall {
+  method?: 'GET' | 'POST'
+  /** Sent as JSON. */
+  body?: unknown
+  /** The end client's address (for rate limits), signed on the way out. */
+  client?: string
+  /** `Authorization: Bearer …` of the end client, passed on unchanged. */
+  bearer?: string | null
+  headers?: Record<string, string>
+  requestId?: string
+}
+
+/** A client of the public API for a service that serves people or agents in front of it. */
+export function publicApiClient(opts: { gatewayUrl: string; secret: string; handler?: GatewayHandler }) {
+  const base = opts.gatewayUrl.replace(/\/+$/, '')
+  const handle = opts.handler ?? ((r: Request) => fetch(r))
+  return async function call(path: string, init: PublicApiCall = {}): Promise<Response> {
+    const headers = new Headers(init.headers)
+    headers.set('accept', headers.get('accept') ?? 'application/json')
+    if (init.client) {
+      headers.set(ON_BEHALF_HEADER, init.client)
+      headers.set(ON_BEHALF_SIGNATURE_HEADER, sign(opts.secret, init.client))
+    }
+    if (init.bearer) headers.set('authorization', `Bearer ${init.bearer}`)
+    if (init.requestId) headers.set('x-request-id', init.requestId)
+    let body: string | undefined
+    if (init.body !== undefined) {
+      body = JSON.stringify(init.body)
+      headers.set('content-type', 'application/json')
+    }
+    return handle(new Request(`${base}${path}`, { method: init.method ?? (body ? 'POST' : 'GET'), headers, body }))
+  }
+}
+
+/** A function that calls the public API. */
+export type PublicApi = ReturnType<typeof publicApiClient>
