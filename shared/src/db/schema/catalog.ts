@@ -84,3 +84,22 @@ export const searchTerms = catalogSchema.table(
 
 /** Catalog events waiting to be published (transactional outbox). */
 export const catalogOutbox = outboxTable(catalogSchema)
+
+/**
+ * Verified ownership claims, as the catalog records them on the listing (the claim-verifier keeps its own
+ * verification state and re-checks): who, how, when and what was found. `claim_id` makes recording idempotent,
+ * so a retried call never publishes a second `listing.claimed`.
+ */
+export const listingClaims = catalogSchema.table(
+  'listing_claims',
+  {
+    claimId: text('claim_id').primaryKey(),
+    listingId: text('listing_id').notNull(),
+    claimant: text('claimant').notNull(),
+    method: text('method').notNull(),
+    evidence: jsonb('evidence').notNull(),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('listing_claims_listing_idx').on(t.listingId)],
+)
