@@ -12,7 +12,7 @@ import { startMailSender } from './mail/outbox'
 import { mailKey } from './mail/sealed'
 import { moderate, type Verb } from './moderation/service'
 import { parseSubmission } from './submissions/model'
-import { submit } from './submissions/service'
+import { claimTokenMatches, submit } from './submissions/service'
 
 /** What the submission service needs from its host process. */
 export interface SubmissionDeps {
@@ -93,12 +93,24 @@ export function createSubmissionApp(deps: SubmissionDeps) {
       const limit = q.has('limit') ? Number(q.get('limit')) : 50
       const offset = q.has('offset') ? Number(q.get('offset')) : 0
       if (!Number.isInteger(limit) || limit < 1 || limit > 500) throw new AppError(400, 'invalid_parameter', 'limit must be an integer from 1 to 500', [{ parameter: 'limit' }])
-      if (!Number.isInteger(offset) || offset < 0) throw new AppError(400, 'invalid_parameter', 'offset must be a non-negative integer', [{ parameter: 'offset' }])
+      if (!Number.isSafeInteger(offset) || offset < 0) throw new AppError(400, 'invalid_parameter', 'offset must be a non-negative integer', [{ parameter: 'offset' }])
       return json(await catalog.queue(status, limit, offset))
     })
     .post('/api/v1/admin/listings/:id/approve', verb('approve'), { parse: 'none' })
     .post('/api/v1/admin/listings/:id/reject', verb('reject'), { parse: 'none' })
     .post('/api/v1/admin/listings/:id/flag', verb('flag'), { parse: 'none' })
+    // For the claim-verifier only (never routed by the gateway): does this secret open this listing's claim_url?
+    .post(
+      '/internal/claim-tokens/verify',
+      async ({ request }) => {
+        const b = (await readJsonBody(request, 4096)) as Record<string, unknown> | null
+        const id = typeof b?.id === 'string' ? b.id : ''
+        const token = typeof b?.token === 'string' ? b.token : ''
+        if (!id || !token || token.length > 200) throw new AppError(400, 'invalid_body', 'id and token are required', [{ field: 'id, token', message: 'required strings' }])
+        return json({ valid: await claimTokenMatches(database, id, token) })
+      },
+      { parse: 'none' },
+    )
     .get('/api/v1/health', healthHandler(database, log))
 
   return {

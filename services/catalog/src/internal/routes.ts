@@ -98,8 +98,19 @@ export async function createPendingListing(database: Database, input: NewListing
   })
 }
 
+/** The listing's name words join the typo-correction vocabulary once search can find it (on approval). */
+export async function addSearchTerms(tx: Pick<Database['db'], 'execute'>, id: string) {
+  await tx.execute(sql`
+    insert into catalog.search_terms (term)
+    select distinct w from catalog.listings l, regexp_split_to_table(l.search_name || ' ' || lower(coalesce(l.title, '')), '[^a-z0-9]+') as w
+    where l.id = ${id} and length(w) >= 3
+    on conflict do nothing`)
+}
+
 /** Moves a listing to `active`, `rejected` or `flagged`, writing its event in the same transaction. */
 export async function changeListingStatus(database: Database, id: string, to: keyof typeof TARGETS, reason: string | null) {
+  // NUL is in no id and PostgreSQL refuses it in text: an unknown listing, not a failed query.
+  if (id.includes('\0')) throw notFound('Listing')
   return database.db.transaction(async (tx) => {
     const [row] = await tx.select({ id: listings.id, name: listings.name, status: listings.status }).from(listings).where(eq(listings.id, id)).for('update').limit(1)
     if (!row) throw notFound('Listing')
@@ -109,12 +120,7 @@ export async function changeListingStatus(database: Database, id: string, to: ke
     const base = { id: row.id, name: row.name, status: to, at: at.toISOString() }
     if (to === 'active') {
       await enqueueEvent(tx, catalogOutbox, 'listing.approved', base)
-      // The listing's name words join the typo-correction vocabulary now that search can find it.
-      await tx.execute(sql`
-        insert into catalog.search_terms (term)
-        select distinct w from catalog.listings l, regexp_split_to_table(l.search_name || ' ' || lower(coalesce(l.title, '')), '[^a-z0-9]+') as w
-        where l.id = ${id} and length(w) >= 3
-        on conflict do nothing`)
+      await addSearchTerms(tx, id)
     } else await enqueueEvent(tx, catalogOutbox, TARGETS[to], { ...base, reason })
     return { id: row.id, name: row.name, from: row.status, to, reason, at: base.at }
   })

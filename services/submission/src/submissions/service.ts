@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto'
 import { badgeImageUrl, publicBadgeMarkdown } from '@mcp-directory/shared/badges'
 import { eq, mailOutbox, submissionOutbox, submissions, transitions, type Database } from '@mcp-directory/shared/db'
 import { AppError } from '@mcp-directory/shared/errors'
+import { safeEqual } from '@mcp-directory/shared/http'
 import type { Logger } from '@mcp-directory/shared/log'
 import { enqueueEvent } from '@mcp-directory/shared/outbox'
 import type { CatalogClient } from '../catalog/client'
@@ -35,6 +36,13 @@ export interface SubmitResult {
 
 /** SHA-256 (hex) of a claim secret: the only form it is stored in. */
 export const claimTokenHash = (secret: string) => new Bun.CryptoHasher('sha256').update(secret).digest('hex')
+
+/** Whether `secret` is the claim secret of listing `id` (hashes compared in constant time). */
+export async function claimTokenMatches(database: Database, id: string, secret: string): Promise<boolean> {
+  const [row] = await database.db.select({ hash: submissions.claimTokenHash }).from(submissions).where(eq(submissions.listingId, id)).limit(1)
+  // An unknown id costs the same comparison, so timing does not tell which ids were submitted.
+  return safeEqual(claimTokenHash(secret), row?.hash ?? '0'.repeat(64)) && row !== undefined
+}
 
 /** The claim link: `<base>/claim/<id>?token=<secret>`; the secret is 256 random bits, base64url. */
 export function newClaimLink(baseUrl: string, id: string) {

@@ -14,7 +14,7 @@ export const claims = claimsSchema.table(
   {
     id: text('id').primaryKey(),
     listingId: text('listing_id').notNull(),
-    /** `agent:<agent id>` or `claim-url:<SHA-256 of the claim secret, first 16 hex>`. */
+    /** `agent:<agent id>` or `claim-url:<SHA-256 of the claim secret>` (the hash only, as the submission service keeps it). */
     claimant: text('claimant').notNull(),
     method: text('method').notNull(),
     websiteUrl: text('website_url'),
