@@ -1,0 +1,32 @@
+import { Type as t } from '@sinclair/typebox'
+import { err, type RouteSpec } from './spec'
+
+// A JSON-RPC message (or batch) of the Model Context Protocol; the SDK on the service side validates it.
+const JsonRpc = t.Unknown({ description: 'A JSON-RPC request or notification of the Model Context Protocol (initialize, tools/list, tools/call, resources/list, resources/read, …)' })
+
+/** The mcp service's public routes: the directory as an MCP server (Streamable HTTP, stateless). */
+export const MCP_ROUTES: RouteSpec[] = [
+  {
+    // Limited as a read; each tool's own call of the REST API is limited again by its endpoint's class.
+    // A claim check can take several outside look-ups, hence the longer timeout.
+    method: 'POST', path: '/api/mcp', service: 'mcp', operationId: 'mcpMessage', tag: 'mcp', limit: 'read', auth: null, timeoutMs: 60_000,
+    summary: 'MCP over Streamable HTTP (stateless; JSON responses). Send Accept: application/json, text/event-stream',
+    body: JsonRpc,
+    responses: {
+      200: { description: 'The JSON-RPC response', type: 'application/json', schema: t.Unknown() },
+      202: { description: 'Notification accepted' },
+      400: err('Not a valid JSON-RPC message (JSON-RPC error body)'),
+      406: err('Accept must list application/json and text/event-stream (JSON-RPC error body)'),
+      429: err('rate_limited'),
+    },
+  },
+  {
+    method: 'GET', path: '/api/mcp', service: 'mcp', operationId: 'mcpDescription', tag: 'mcp', limit: 'read', auth: null,
+    summary: 'A short JSON description of the MCP endpoint; with Accept: text/event-stream, 405 (stateless: no server-initiated stream)',
+    responses: {
+      200: { description: 'What the endpoint offers', type: 'application/json', schema: t.Object({ name: t.String(), description: t.String(), endpoint: t.String(), transport: t.String() }, { additionalProperties: true }) },
+      405: { description: 'No standalone event stream in stateless mode' },
+      429: err('rate_limited'),
+    },
+  },
+]

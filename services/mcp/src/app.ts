@@ -1,0 +1,89 @@
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
+import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'
+import type { Config } from '@mcp-directory/shared/config'
+import { bearerToken, json } from '@mcp-directory/shared/http'
+import { REQUEST_ID_HEADER, type Logger } from '@mcp-directory/shared/log'
+import type { PublicApi } from '@mcp-directory/shared/public-api'
+import { peerAddress } from '@mcp-directory/shared/runtime'
+import { serviceApp } from '@mcp-directory/shared/service'
+import { directoryClient, type CallerContext } from './directory/client'
+import { registerResources } from './resources'
+import { registerTools } from './tools'
+
+/** What the mcp service needs from its host process. */
+export interface McpDeps {
+  config: Config
+  log: Logger
+  /** The public API, reached through the gateway (shared/public-api). */
+  publicApi: PublicApi
+}
+
+/** The header the gateway puts the end client's address in. */
+const CLIENT_IP_HEADER = 'x-directory-client-ip'
+/** Name and version the server gives in `initialize`. */
+export const SERVER_INFO = { name: 'mcp-directory', title: 'MCP Server Directory', version: '1.0.0' }
+// Tool arguments are small; a larger body is refused by the transport before it is parsed.
+const MAX_BODY_BYTES = 256 * 1024
+
+/** Builds the mcp service: the directory as an MCP server over Streamable HTTP at /api/mcp. */
+export function createMcpApp(deps: McpDeps) {
+  const { config, log } = deps
+  const base = config.publicBaseUrl
+
+  /** A fresh server for one request: stateless, so any replica can answer any request. */
+  function serverFor(caller: CallerContext): McpServer {
+    const server = new McpServer(SERVER_INFO)
+    const api = directoryClient(deps.publicApi, caller)
+    registerTools(server, api, caller, log)
+    registerResources(server, api, log)
+    return server
+  }
+
+  async function handle(request: Request): Promise<Response> {
+    const caller: CallerContext = {
+      client: request.headers.get(CLIENT_IP_HEADER) ?? peerAddress(request),
+      bearer: bearerToken(request),
+      requestId: request.headers.get(REQUEST_ID_HEADER) ?? undefined,
+    }
+    const server = serverFor(caller)
+    const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true, maxRequestBodySize: MAX_BODY_BYTES })
+    await server.connect(transport)
+    try {
+      // With JSON responses the answer is complete when this resolves, so the server can go with the request.
+      return await transport.handleRequest(request)
+    } finally {
+      await server.close().catch(() => {})
+    }
+  }
+
+  /** Without sessions there is no stream to open or session to end: the SDK's stateless answer. */
+  const methodNotAllowed = () =>
+    new Response(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message: 'Method not allowed.' }, id: null }), {
+      status: 405,
+      headers: { 'content-type': 'application/json', allow: 'GET, POST' },
+    })
+
+  const description = {
+    name: SERVER_INFO.title,
+    description: 'The MCP server directory as an MCP server: search listings, read one with its install configs, list categories, submit a server, register an agent and claim a listing.',
+    endpoint: `${base}/api/mcp`,
+    transport: 'streamable-http',
+    stateless: true,
+    tools: ['search_mcp_servers', 'get_mcp_server', 'get_mcp_install_config', 'list_mcp_categories', 'submit_mcp_server', 'register_mcp_agent', 'confirm_mcp_agent', 'get_claim_challenge', 'verify_mcp_claim', 'revoke_mcp_agent'],
+    resources: ['directory://servers/{id}', 'directory://categories'],
+    docs: `${base}/docs`,
+  }
+
+  const app = serviceApp('mcp', base, log)
+    .post('/api/mcp', ({ request }) => handle(request), { parse: 'none' })
+    // A browser (or anyone not asking for an event stream) gets a short description of the endpoint.
+    .get('/api/mcp', ({ request }) => ((request.headers.get('accept') ?? '').includes('text/event-stream') ? methodNotAllowed() : json(description)))
+    .delete('/api/mcp', () => methodNotAllowed())
+    // For process supervisors (the stack runner probes this path); never in the gateway's public table.
+    .get('/api/v1/health', () => json({ status: 'ok', timestamp: new Date().toISOString() }))
+
+  return { app, close: async () => {} }
+}
+
+/** The mcp service as built by its factory. */
+export type McpService = ReturnType<typeof createMcpApp>

@@ -1,0 +1,69 @@
+// Calls of the public REST API on behalf of one MCP request: every tool meets the checks of the endpoint it mirrors.
+import { AppError, type ErrorBody } from '@mcp-directory/shared/errors'
+import type { PublicApi, PublicApiCall } from '@mcp-directory/shared/public-api'
+
+/** Who an MCP request speaks for: the end client's address (rate limits) and its Bearer token, if it sent one. */
+export interface CallerContext {
+  client?: string
+  /** The `Authorization: Bearer …` token of the MCP request itself. */
+  bearer: string | null
+  requestId?: string
+}
+
+/** An error answer of the public API, carried as its Error object. */
+export class ApiError extends Error {
+  constructor(readonly body: ErrorBody) {
+    super(body.message)
+    this.name = 'ApiError'
+  }
+}
+
+/** The Error object of an AppError raised here (a bad argument caught before any call). */
+export function errorBodyOf(err: AppError): ErrorBody {
+  const body: ErrorBody = { error: err.code, message: err.message, status: err.status }
+  if (err.details !== undefined) body.details = err.details
+  return body
+}
+
+/** Reads an error response as its Error object; a body that is not one still gives a code and a message. */
+async function errorOf(res: Response): Promise<ErrorBody> {
+  const text = await res.text().catch(() => '')
+  try {
+    const parsed = JSON.parse(text) as Partial<ErrorBody>
+    if (parsed && typeof parsed.error === 'string' && typeof parsed.message === 'string') {
+      const body: ErrorBody = { error: parsed.error, message: parsed.message, status: res.status }
+      if (Array.isArray(parsed.details)) body.details = parsed.details
+      return body
+    }
+  } catch {}
+  return { error: res.status >= 500 ? 'bad_gateway' : 'bad_request', message: `The directory answered ${res.status}`, status: res.status }
+}
+
+/** The public API as seen from one MCP request: JSON and text readers that raise ApiError on an error answer. */
+export function directoryClient(api: PublicApi, caller: CallerContext) {
+  const call = async (path: string, init: PublicApiCall = {}) => {
+    try {
+      return await api(path, { client: caller.client, requestId: caller.requestId, ...init })
+    } catch {
+      // The gateway itself is unreachable: the same answer the gateway gives for a service it cannot reach.
+      throw new ApiError({ error: 'service_unavailable', message: 'The directory API is unreachable; try again shortly', status: 503 })
+    }
+  }
+  return {
+    /** A JSON answer of the API; an error answer is thrown as ApiError. */
+    async json<T>(path: string, init: PublicApiCall = {}): Promise<T> {
+      const res = await call(path, init)
+      if (!res.ok) throw new ApiError(await errorOf(res))
+      return (await res.json()) as T
+    },
+    /** A text answer of the API (the Markdown documents). */
+    async text(path: string, accept: string): Promise<string> {
+      const res = await call(path, { headers: { accept } })
+      if (!res.ok) throw new ApiError(await errorOf(res))
+      return res.text()
+    },
+  }
+}
+
+/** The public API of one MCP request. */
+export type DirectoryClient = ReturnType<typeof directoryClient>

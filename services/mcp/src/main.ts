@@ -1,0 +1,20 @@
+// The mcp service as its own process (stack, compose): the only file that reads the environment.
+import { loadConfig } from '@mcp-directory/shared/config'
+import { createLogger } from '@mcp-directory/shared/log'
+import { publicApiClient } from '@mcp-directory/shared/public-api'
+import { serve, serverSecretFrom } from '@mcp-directory/shared/runtime'
+import { createMcpApp } from './app'
+
+const config = loadConfig()
+const log = createLogger('mcp', config.logLevel)
+// Every tool calls the public API through the gateway, speaking for its end client (signed with SERVER_SECRET).
+const publicApi = publicApiClient({ gatewayUrl: config.gatewayUrl, secret: serverSecretFrom(config, log) })
+const mcp = createMcpApp({ config, log, publicApi })
+serve({
+  port: config.port,
+  host: config.host,
+  handler: { fetch: (req) => mcp.app.handle(req) },
+  log,
+  name: 'mcp',
+  close: () => mcp.close(),
+})

@@ -1,0 +1,96 @@
+// Resources: each listing's Markdown document and the category list, read through the public API.
+import { ResourceTemplate, type McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
+import { ListResourcesRequestSchema, McpError, ErrorCode, type Resource } from '@modelcontextprotocol/sdk/types.js'
+import type { Logger } from '@mcp-directory/shared/log'
+import { ApiError, type DirectoryClient } from './directory/client'
+
+/** URI of the category list. */
+export const CATEGORIES_URI = 'directory://categories'
+/** URI template of a listing's Markdown document. */
+export const SERVER_URI_TEMPLATE = 'directory://servers/{id}'
+/** The MCP error code for an unknown resource (MCP specification, resources). */
+const RESOURCE_NOT_FOUND = -32002
+/** Listings per page of resources/list. */
+const LIST_PAGE = 50
+
+/** An API failure as a JSON-RPC error whose data is the directory's Error object. */
+function resourceError(err: unknown, uri: string, log: Logger): McpError {
+  if (err instanceof ApiError) {
+    const code = err.body.status === 404 ? RESOURCE_NOT_FOUND : err.body.status && err.body.status < 500 ? ErrorCode.InvalidParams : ErrorCode.InternalError
+    return new McpError(code, err.body.status === 404 ? `Resource ${uri} not found` : err.body.message, err.body)
+  }
+  log.error({ uri, err: err instanceof Error ? err.message : String(err) }, 'resource read failed')
+  return new McpError(ErrorCode.InternalError, 'The resource could not be read; try again shortly')
+}
+
+type SearchPage = { servers: { id: string; name: string; description: string }[]; nextCursor: string | null }
+
+/** Registers the resources on a server built for one request. */
+export function registerResources(server: McpServer, api: DirectoryClient, log: Logger) {
+  server.registerResource(
+    'categories',
+    CATEGORIES_URI,
+    { title: 'Categories', description: 'The categories of the directory (JSON)', mimeType: 'application/json' },
+    async (uri) => {
+      try {
+        const body = await api.json<unknown>('/api/v1/categories')
+        return { contents: [{ uri: uri.href, mimeType: 'application/json', text: JSON.stringify(body) }] }
+      } catch (err) {
+        throw resourceError(err, uri.href, log)
+      }
+    },
+  )
+
+  server.registerResource(
+    'server',
+    new ResourceTemplate(SERVER_URI_TEMPLATE, {
+      // Listed by the resources/list handler below, which pages through search.
+      list: undefined,
+      complete: {
+        id: async (value) => {
+          if (!value.trim()) return []
+          try {
+            const page = await api.json<SearchPage>(`/api/v1/search?${new URLSearchParams({ q: value.slice(0, 200), limit: '10' })}`)
+            return page.servers.map((s) => s.id)
+          } catch {
+            return []
+          }
+        },
+      },
+    }),
+    { title: 'Listing', description: "A listing's Markdown document: metadata, description, Claude Desktop install snippet, tools and README", mimeType: 'text/markdown' },
+    async (uri, variables) => {
+      const id = Array.isArray(variables.id) ? variables.id[0] : variables.id
+      try {
+        const text = await api.text(`/api/v1/mcp/${encodeURIComponent(decodeURIComponent(id ?? ''))}/markdown`, 'text/markdown')
+        return { contents: [{ uri: uri.href, mimeType: 'text/markdown', text }] }
+      } catch (err) {
+        throw resourceError(err, uri.href, log)
+      }
+    },
+  )
+
+  // resources/list pages through search (most relevant listings first): the catalog is too large for one list,
+  // and the SDK's template list callback cannot see the request's cursor.
+  server.server.setRequestHandler(ListResourcesRequestSchema, async (request) => {
+    const cursor = request.params?.cursor
+    const params = new URLSearchParams({ limit: String(LIST_PAGE) })
+    if (cursor) params.set('cursor', cursor)
+    let page: SearchPage
+    try {
+      page = await api.json<SearchPage>(`/api/v1/search?${params}`)
+    } catch (err) {
+      if (err instanceof ApiError && err.body.status === 400) throw new McpError(ErrorCode.InvalidParams, 'Invalid cursor', err.body)
+      throw resourceError(err, 'resources/list', log)
+    }
+    const listings: Resource[] = page.servers.map((s) => ({
+      uri: `directory://servers/${encodeURIComponent(s.id)}`,
+      name: s.id,
+      title: s.name,
+      description: s.description,
+      mimeType: 'text/markdown',
+    }))
+    const fixed: Resource[] = cursor ? [] : [{ uri: CATEGORIES_URI, name: 'categories', title: 'Categories', description: 'The categories of the directory (JSON)', mimeType: 'application/json' }]
+    return { resources: [...fixed, ...listings], ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}) }
+  })
+}

@@ -1,0 +1,330 @@
+// The directory as an MCP server, through the real gateway over HTTP, with the SDK's own client (Client +
+// StreamableHTTPClientTransport), on the real catalog, submission, agent-auth and claim-verifier apps, PostgreSQL,
+// Redis, NATS, an SMTP sink and a DNS server on loopback.
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
+import { LATEST_PROTOCOL_VERSION, type CallToolResult } from '@modelcontextprotocol/sdk/types.js'
+import { createAgentAuthApp, type AgentAuthService } from '@mcp-directory/agent-auth'
+import { createCatalogApp, type CatalogService } from '@mcp-directory/catalog'
+import { claimVerifierDepsFrom, createClaimVerifierApp, type ClaimVerifierService } from '@mcp-directory/claim-verifier'
+import { createSubmissionApp, type SubmissionService } from '@mcp-directory/submission'
+import { createLogger } from '@mcp-directory/shared/log'
+import { createSmtpMailer } from '@mcp-directory/shared/mail'
+import { publicApiClient } from '@mcp-directory/shared/public-api'
+import { isolatedEnv, loadSharedData, runToken, startBacking, startDnsServer, testConfig } from '@mcp-directory/shared/testing'
+import { createGatewayApp } from '../../../gateway/src/app'
+import { inProcessUpstream } from '../../../gateway/src/upstream'
+import { createMcpApp, SERVER_INFO, type McpService } from '../src'
+
+const run = runToken()
+const env = isolatedEnv(run, '')
+const OPERATOR = 'mcp-test-operator-token-0123456789'
+const SECRET = 'mcp-test-server-secret-0123456789abcdef'
+const log = createLogger('test', 'silent')
+
+const TOOLS = ['search_mcp_servers', 'get_mcp_server', 'get_mcp_install_config', 'list_mcp_categories', 'submit_mcp_server', 'register_mcp_agent', 'confirm_mcp_agent', 'get_claim_challenge', 'verify_mcp_claim', 'revoke_mcp_agent']
+
+let backing: Awaited<ReturnType<typeof startBacking>>
+let dns: Awaited<ReturnType<typeof startDnsServer>>
+let catalog: CatalogService
+let submission: SubmissionService
+let agentAuth: AgentAuthService
+let claims: ClaimVerifierService
+let mcp: McpService
+let gateway: ReturnType<typeof createGatewayApp>
+let server: ReturnType<typeof Bun.serve>
+let base: string
+let client: Client
+
+/** An SDK client connected to the directory's MCP endpoint through the gateway. */
+async function connect(headers: Record<string, string> = {}): Promise<Client> {
+  const c = new Client({ name: 'mcp-directory-test', version: '1.0.0' })
+  await c.connect(new StreamableHTTPClientTransport(new URL(`${base}/api/mcp`), { requestInit: { headers } }))
+  return c
+}
+
+const call = (name: string, args: Record<string, unknown> = {}, c = client) => c.callTool({ name, arguments: args }) as Promise<CallToolResult>
+const rest = async (path: string, init: RequestInit = {}) => fetch(`${base}${path}`, init)
+const text = (r: CallToolResult) => (r.content[0] as { type: 'text'; text: string }).text
+
+/** Asserts a tool error carrying the REST Error object's code (in structuredContent and text). */
+function expectToolError(r: CallToolResult, code: string, status: number) {
+  expect(r.isError).toBe(true)
+  expect(r.structuredContent).toMatchObject({ error: code, message: expect.any(String), status })
+  expect(text(r)).toContain(code)
+  return r.structuredContent as { error: string; message: string; details?: Record<string, unknown>[] }
+}
+
+beforeAll(async () => {
+  backing = await startBacking(env, log)
+  dns = await startDnsServer()
+  const { database, kv, bus, sink } = backing
+  const port = Bun.serve({ port: 0, fetch: () => new Response() })
+  const gatewayPort = port.port as number
+  port.stop(true)
+  base = `http://127.0.0.1:${gatewayPort}`
+  const config = testConfig({ PUBLIC_BASE_URL: base, RATE_LIMIT_PER_MINUTE: '100000', RATE_LIMIT_WRITE_PER_HOUR: '100000', DNS_SERVERS: dns.address, OUTBOUND_ALLOW_PRIVATE: '1' })
+  const mailer = createSmtpMailer(sink.url, 'no-reply@dir.test')
+  catalog = createCatalogApp({ config, database, bus, log, operatorToken: OPERATOR })
+  submission = createSubmissionApp({ config, database, bus, log, operatorToken: OPERATOR, secret: SECRET, catalog: (r) => catalog.app.handle(r), mailer, mail: { pollMs: 100, retryDelayMs: 100, maxRetryDelayMs: 400 } })
+  agentAuth = createAgentAuthApp({ config, database, bus, kv, log, mailer, secret: SECRET })
+  claims = createClaimVerifierApp({ config, database, kv, bus, log, secret: SECRET, ...claimVerifierDepsFrom(config, log, { catalog: (r) => catalog.app.handle(r), submission: (r) => submission.app.handle(r) }) })
+  // The mcp service reaches the gateway over HTTP, as in the stack.
+  mcp = createMcpApp({ config, log, publicApi: publicApiClient({ gatewayUrl: base, secret: SECRET }) })
+  gateway = createGatewayApp({
+    config, log, kv, bus, operatorToken: OPERATOR, secret: SECRET,
+    upstreams: {
+      catalog: inProcessUpstream('catalog', (r) => catalog.app.handle(r)),
+      submission: inProcessUpstream('submission', (r) => submission.app.handle(r)),
+      'agent-auth': inProcessUpstream('agent-auth', (r) => agentAuth.app.handle(r)),
+      'claim-verifier': inProcessUpstream('claim-verifier', (r) => claims.app.handle(r)),
+      mcp: inProcessUpstream('mcp', (r) => mcp.app.handle(r)),
+    },
+  })
+  server = Bun.serve({ port: gatewayPort, hostname: '127.0.0.1', fetch: (r) => gateway.app.handle(r) })
+  const entries = (await loadSharedData<unknown[]>('servers-official.json')).slice(0, 300)
+  const imported = await rest('/api/v1/admin/import', { method: 'POST', headers: { authorization: `Bearer ${OPERATOR}`, 'content-type': 'application/json' }, body: JSON.stringify(entries) })
+  expect(imported.status).toBe(200)
+  client = await connect()
+}, 120_000)
+
+afterAll(async () => {
+  await client?.close()
+  server?.stop(true)
+  await gateway?.close()
+  await mcp?.close()
+  await claims?.close()
+  await submission?.close()
+  await agentAuth?.close()
+  await catalog?.close()
+  await dns?.close()
+  await backing?.close()
+})
+
+describe('MCP over Streamable HTTP through the gateway', () => {
+  test('initialize: the server names itself and speaks the SDK’s current protocol version, without a session', async () => {
+    expect(client.getServerVersion()).toMatchObject({ name: SERVER_INFO.name, version: SERVER_INFO.version })
+    expect(client.getServerCapabilities()).toMatchObject({ tools: expect.any(Object), resources: expect.any(Object) })
+    const res = await rest('/api/mcp', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: LATEST_PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: 'raw', version: '0' } } }),
+    })
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toContain('application/json')
+    expect(res.headers.get('mcp-session-id')).toBeNull()
+    const body = (await res.json()) as { result: { protocolVersion: string; serverInfo: { name: string } } }
+    expect(body.result.protocolVersion).toBe(LATEST_PROTOCOL_VERSION)
+    expect(body.result.serverInfo.name).toBe('mcp-directory')
+  })
+
+  test('lists every tool, each with an input and an output schema', async () => {
+    const { tools } = await client.listTools()
+    expect(tools.map((t) => t.name).sort()).toEqual([...TOOLS].sort())
+    for (const t of tools) {
+      expect(t.inputSchema.type).toBe('object')
+      expect(t.outputSchema?.type).toBe('object')
+      expect(t.description?.length).toBeGreaterThan(20)
+    }
+    const search = tools.find((t) => t.name === 'search_mcp_servers')!
+    expect(search.inputSchema.properties).toMatchObject({ limit: { type: 'integer', minimum: 1, maximum: 100 }, transport: { enum: ['stdio', 'remote'] }, verified: { type: 'boolean' } })
+    expect(tools.find((t) => t.name === 'submit_mcp_server')!.inputSchema.required).toEqual(['name', 'url', 'description', 'category', 'email'])
+    expect(tools.find((t) => t.name === 'get_mcp_server')!.inputSchema.required).toEqual(['id'])
+  })
+
+  test('lists resources (paged through search) and the listing template; reads both kinds', async () => {
+    const { resourceTemplates } = await client.listResourceTemplates()
+    expect(resourceTemplates.map((t) => t.uriTemplate)).toEqual(['directory://servers/{id}'])
+    const first = await client.listResources()
+    expect(first.resources[0].uri).toBe('directory://categories')
+    const listings = first.resources.filter((r) => r.uri.startsWith('directory://servers/'))
+    expect(listings.length).toBe(50)
+    expect(first.nextCursor).toEqual(expect.any(String))
+    const second = await client.listResources({ cursor: first.nextCursor })
+    const again = second.resources.map((r) => r.uri)
+    expect(again.length).toBeGreaterThan(0)
+    expect(again.filter((u) => listings.some((l) => l.uri === u))).toEqual([])
+
+    const id = listings[0].name
+    const doc = await client.readResource({ uri: listings[0].uri })
+    const md = await (await rest(`/api/v1/mcp/${id}/markdown`)).text()
+    expect(doc.contents[0]).toMatchObject({ mimeType: 'text/markdown', text: md })
+    const cats = await client.readResource({ uri: 'directory://categories' })
+    expect(JSON.parse((cats.contents[0] as { text: string }).text)).toEqual(await (await rest('/api/v1/categories')).json())
+    await expect(client.readResource({ uri: 'directory://servers/no-such-listing' })).rejects.toThrow(/not found/)
+  })
+
+  test('search_mcp_servers answers exactly what GET /api/v1/search answers for the same arguments', async () => {
+    const cases: [Record<string, unknown>, string][] = [
+      [{}, ''],
+      [{ query: 'github' }, 'q=github'],
+      [{ query: 'postgress', limit: 5 }, 'q=postgress&limit=5'],
+      [{ query: 'database', transport: 'stdio' }, 'q=database&transport=stdio'],
+      [{ category: 'developer-tools', limit: 3 }, 'category=developer-tools&limit=3'],
+      [{ category: '  DEVELOPER TOOLS ', limit: 3 }, `category=${encodeURIComponent('  DEVELOPER TOOLS ')}&limit=3`],
+      [{ query: 'server', verified: true }, 'q=server&verified=1'],
+    ]
+    for (const [args, qs] of cases) {
+      const r = await call('search_mcp_servers', args)
+      expect(r.isError).toBeFalsy()
+      expect(r.structuredContent).toEqual(await (await rest(`/api/v1/search${qs ? `?${qs}` : ''}`)).json())
+    }
+    const page1 = (await call('search_mcp_servers', { query: 'mcp', limit: 4 })).structuredContent as { nextCursor: string; servers: { id: string; name: string }[] }
+    expect(page1.nextCursor).toEqual(expect.any(String))
+    const page2 = await call('search_mcp_servers', { query: 'mcp', limit: 4, cursor: page1.nextCursor })
+    expect(page2.structuredContent).toEqual(await (await rest(`/api/v1/search?q=mcp&limit=4&cursor=${page1.nextCursor}`)).json())
+    const t = text(await call('search_mcp_servers', { query: 'mcp', limit: 4 }))
+    expect(t).toContain(page1.servers[0].name)
+    expect(t).toContain(`id: ${page1.servers[0].id}`)
+  })
+
+  test('get_mcp_server, get_mcp_install_config and list_mcp_categories mirror their endpoints', async () => {
+    const { servers } = (await (await rest('/api/v1/search?transport=stdio&limit=20')).json()) as { servers: { id: string }[] }
+    let withConfigs: { id: string; configs: { client: string }[] } | null = null
+    for (const s of servers) {
+      const r = await call('get_mcp_server', { id: s.id })
+      expect(r.isError).toBeFalsy()
+      const detail = (r.structuredContent as { server: { id: string; configs: { client: string }[] | null; popularity: unknown } }).server
+      const { server: viaRest } = (await (await rest(`/api/v1/servers/${s.id}`)).json()) as { server: Record<string, unknown> }
+      // Views move with every read; everything else is the same document.
+      expect({ ...detail, popularity: null }).toEqual({ ...viaRest, popularity: null } as never)
+      if (detail.configs && !withConfigs) withConfigs = detail as never
+    }
+    expect(withConfigs).not.toBeNull()
+    const all = await call('get_mcp_install_config', { id: withConfigs!.id })
+    expect((all.structuredContent as { configs: unknown[] }).configs).toEqual(withConfigs!.configs)
+    const cursor = await call('get_mcp_install_config', { id: withConfigs!.id, client: 'Cursor' })
+    const configs = (cursor.structuredContent as { configs: { client: string; snippet: string }[] }).configs
+    expect(configs.map((c) => c.client)).toEqual(['cursor'])
+    expect(text(cursor)).toContain(configs[0].snippet)
+
+    const cats = await call('list_mcp_categories')
+    expect(cats.structuredContent).toEqual(await (await rest('/api/v1/categories')).json())
+    expect(text(cats)).toContain('developer-tools')
+  })
+
+  test('a bad argument, a missing token and an unknown listing each come back as a tool error with the API’s code', async () => {
+    const limit = expectToolError(await call('search_mcp_servers', { limit: 500 }), 'invalid_parameter', 400)
+    expect(limit.details).toEqual([expect.objectContaining({ parameter: 'limit' })])
+    expectToolError(await call('search_mcp_servers', { limit: 'ten' }), 'invalid_parameter', 400)
+    expectToolError(await call('search_mcp_servers', { transport: 'carrier-pigeon' }), 'invalid_parameter', 400)
+    expectToolError(await call('search_mcp_servers', { category: 'no such category' }), 'unknown_category', 400)
+    expectToolError(await call('get_mcp_server', {}), 'invalid_parameter', 400)
+    expectToolError(await call('get_mcp_server', { id: 42 }), 'invalid_parameter', 400)
+    expectToolError(await call('get_mcp_install_config', { id: 'x', client: 'notepad' }), 'invalid_parameter', 400)
+    const submit = expectToolError(await call('submit_mcp_server', { name: 'x', url: 'not a url', description: 'd', category: 'developer-tools', email: 'nope' }), 'invalid_body', 400)
+    expect(submit.details?.map((d) => d.field)).toEqual(expect.arrayContaining(['url', 'email']))
+    expectToolError(await call('register_mcp_agent', { email: 'not-an-address' }), 'invalid_body', 400)
+    expectToolError(await call('register_mcp_agent', { email: 'a@example.com', scopes: ['listings:delete'] }), 'invalid_scope', 400)
+
+    expectToolError(await call('verify_mcp_claim', { id: 'anything' }), 'unauthorized', 401)
+    expectToolError(await call('get_claim_challenge', { id: 'anything' }), 'unauthorized', 401)
+    expectToolError(await call('revoke_mcp_agent'), 'unauthorized', 401)
+    expectToolError(await call('verify_mcp_claim', { id: 'anything', agentToken: 'mcpdir_notarealtoken' }), 'unauthorized', 401)
+
+    expectToolError(await call('get_mcp_server', { id: 'no-such-listing' }), 'not_found', 404)
+    expectToolError(await call('get_mcp_install_config', { id: 'no-such-listing' }), 'not_found', 404)
+  })
+
+  test('GET /api/mcp describes the endpoint; an event stream or DELETE is refused as the SDK’s stateless mode does', async () => {
+    const res = await rest('/api/mcp')
+    expect(res.status).toBe(200)
+    expect(await res.json()).toMatchObject({ endpoint: `${base}/api/mcp`, transport: 'streamable-http', tools: TOOLS })
+    expect((await rest('/api/mcp', { headers: { accept: 'text/event-stream' } })).status).toBe(405)
+    // A browser client's preflight may send the MCP protocol version header.
+    const preflight = await rest('/api/mcp', { method: 'OPTIONS', headers: { origin: 'https://app.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type, mcp-protocol-version' } })
+    expect(preflight.headers.get('access-control-allow-headers')?.toLowerCase()).toContain('mcp-protocol-version')
+    const del = await rest('/api/mcp', { method: 'DELETE' })
+    expect(del.status).toBe(405)
+    expect(await del.json()).toMatchObject({ error: 'method_not_allowed' })
+  })
+})
+
+describe('rate limits', () => {
+  test('a tool meets the rate limit of the endpoint it mirrors', async () => {
+    // A second gateway on the same services and store, whose write limit is 2 an hour.
+    const config = testConfig({ PUBLIC_BASE_URL: base, RATE_LIMIT_PER_MINUTE: '100000', RATE_LIMIT_WRITE_PER_HOUR: '2' })
+    const limitedServer = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: (r) => limited.app.handle(r) })
+    const limitedBase = `http://127.0.0.1:${limitedServer.port}`
+    const limitedMcp = createMcpApp({ config, log, publicApi: publicApiClient({ gatewayUrl: limitedBase, secret: SECRET }) })
+    const limited = createGatewayApp({
+      config, log, kv: backing.kv, bus: backing.bus, operatorToken: OPERATOR, secret: SECRET,
+      upstreams: { catalog: inProcessUpstream('catalog', (r) => catalog.app.handle(r)), 'agent-auth': inProcessUpstream('agent-auth', (r) => agentAuth.app.handle(r)), mcp: inProcessUpstream('mcp', (r) => limitedMcp.app.handle(r)) },
+    })
+    const c = new Client({ name: 'limited', version: '1.0.0' })
+    await c.connect(new StreamableHTTPClientTransport(new URL(`${limitedBase}/api/mcp`)))
+    try {
+      const results: CallToolResult[] = []
+      for (let i = 0; i < 4; i++) results.push(await call('register_mcp_agent', { email: `limited-${i}-${run}@example.com` }, c))
+      expectToolError(results[3], 'rate_limited', 429)
+      expect(text(results[3])).toMatch(/Rate limit of 2 /)
+      // The listing reads are another class, still open to the same client.
+      expect((await call('list_mcp_categories', {}, c)).isError).toBeFalsy()
+    } finally {
+      await c.close()
+      limitedServer.stop(true)
+      await limited.close()
+    }
+  })
+})
+
+describe('the agent flow over MCP alone', () => {
+  test('submit → register → confirm (code from the mail) → challenge → TXT record → verify → official; revoke', async () => {
+    const host = `mcp-${run}.example.com`
+    const submitted = await call('submit_mcp_server', { name: `weather-${run}`, url: `https://${host}/mcp`, description: 'Forecasts and current weather for agents, by city or coordinates.', category: 'developer-tools', email: `owner-${run}@example.com`, license: 'MIT' })
+    expect(submitted.structuredContent, text(submitted)).toMatchObject({ success: true })
+    const listing = submitted.structuredContent as { id: string; status: string; claim_url: string }
+    expect(listing.status).toBe('pending')
+    expectToolError(await call('get_mcp_server', { id: listing.id }), 'not_found', 404)
+
+    const email = `agent-${run}@example.com`
+    const before = backing.sink.messages.length
+    const registered = await call('register_mcp_agent', { email, agentName: 'test agent' })
+    expect(registered.structuredContent).toMatchObject({ success: true, email, scopes: ['listings:claim'] })
+    const mail = (await waitForMail(email, before)).raw
+    const code = mail.match(/confirmation code is (\d{6})/)![1]
+    expectToolError(await call('confirm_mcp_agent', { email, code: code === '000000' ? '111111' : '000000' }), 'invalid_code', 400)
+    const confirmed = await call('confirm_mcp_agent', { email, code })
+    expect(confirmed.isError).toBeFalsy()
+    const { token } = confirmed.structuredContent as { token: string }
+    expect(token).toMatch(/^mcpdir_[0-9A-Za-z]{36}$/)
+
+    const challenge = await call('get_claim_challenge', { id: listing.id, agentToken: token })
+    expect(challenge.isError).toBeFalsy()
+    const { methods } = challenge.structuredContent as { methods: { dns: { names: string[]; value: string } } }
+    expect(methods.dns.names).toContain(`_mcp-directory.${host}`)
+    const failed = expectToolError(await call('verify_mcp_claim', { id: listing.id, method: 'dns', agentToken: token }), 'verification_failed', 400)
+    expect(failed.details?.length).toBeGreaterThan(0)
+    for (const name of methods.dns.names) dns.setTxt(name, [methods.dns.value])
+
+    // The token travels as the MCP request's own Authorization header this time.
+    const agent = await connect({ authorization: `Bearer ${token}` })
+    try {
+      const claimed = await call('verify_mcp_claim', { id: listing.id, method: 'dns' }, agent)
+      expect(claimed.isError).toBeFalsy()
+      expect(claimed.structuredContent).toMatchObject({ success: true, pending: false, isOfficial: true })
+      // Data only: the outcome, without the endpoint's advice about badges.
+      expect(text(claimed)).toContain(`${listing.id} is official: ownership verified by dns`)
+      expect(JSON.stringify(claimed)).not.toContain('reciprocal link')
+      const detail = await call('get_mcp_server', { id: listing.id })
+      expect((detail.structuredContent as { server: { isOfficial: boolean } }).server.isOfficial).toBe(true)
+
+      const revoked = await call('revoke_mcp_agent', {}, agent)
+      expect(revoked.structuredContent).toMatchObject({ success: true })
+      expectToolError(await call('get_claim_challenge', { id: listing.id }, agent), 'unauthorized', 401)
+    } finally {
+      await agent.close()
+    }
+  }, 60_000)
+})
+
+async function waitForMail(to: string, after: number) {
+  const until = Date.now() + 15_000
+  for (;;) {
+    const m = backing.sink.messages.slice(after).find((x) => x.to.includes(to))
+    if (m) return m
+    if (Date.now() > until) throw new Error(`no mail for ${to}`)
+    await Bun.sleep(50)
+  }
+}
