@@ -41,6 +41,18 @@ export interface ToolInfo {
   parameters?: string[]
 }
 
+/**
+ * An install found by the prober for a listing whose registry entry declares none: a package its README
+ * names. `high` when the README's own client config runs it, `low` when only mentioned (a guess).
+ */
+export interface InferredInstall {
+  registryType: 'npm' | 'pypi' | 'oci'
+  identifier: string
+  confidence: InstallConfidence
+  /** readme-config: an `mcpServers` entry in the README; readme-mention: an install command in it. */
+  basis: 'readme-config' | 'readme-mention'
+}
+
 /** Listing lifecycle; `active` is the publicly listed state. */
 export type ListingStatus = 'pending' | 'active' | 'rejected' | 'flagged'
 
@@ -61,6 +73,8 @@ export type InstallModel =
       args: string[]
       env: EnvVarSpec[]
       confidence: InstallConfidence
+      /** Set when the install comes from the repository README rather than the registry entry or the name. */
+      basis?: InferredInstall['basis']
     }
   | {
       kind: 'remote'
@@ -102,6 +116,14 @@ export interface Listing {
   maintenanceStatus?: string | null
   compatibleClients?: string[]
   supportUrl?: string | null
+  /** Live facts from the prober (absent on rows read before they existed). */
+  inferredInstall?: InferredInstall | null
+  toolsSource?: string | null
+  toolsCheckedAt?: Date | null
+  healthCheckedAt?: Date | null
+  githubArchived?: boolean | null
+  githubPushedAt?: Date | null
+  githubHomepage?: string | null
   createdAt: Date
   updatedAt: Date
 }

@@ -12,6 +12,8 @@
  *  2. A hosted endpoint (`remotes[]`): streamable-http before sse (SSE is deprecated in the MCP spec),
  *     ties in listed order.
  *  Both come from the registry entry itself, so they are confidence `high`.
+ *  3a. When the entry declares no packages and no remotes: the install the prober found in the repository
+ *     README (`inferredInstall`): `high` when the README's own client config runs it, `low` when only named.
  *  3. Only when the entry declares no packages and no remotes at all: a guess from the name, confidence
  *     `low` (see `guessFromName`). An entry that declares only packages no client can spawn (MCPB
  *     bundles, packages that serve HTTP on localhost) gets no model: its own declaration says how it is
@@ -20,7 +22,7 @@
 import type { EnvVarSpec, HeaderSpec, InstallModel, Listing, PackageSpec, RemoteSpec } from '../contracts/listing'
 
 /** The listing fields an install model is derived from. */
-export type InstallSource = Pick<Listing, 'name' | 'packages' | 'remotes' | 'repositoryUrl' | 'url' | 'source'>
+export type InstallSource = Pick<Listing, 'name' | 'packages' | 'remotes' | 'repositoryUrl' | 'url' | 'source'> & Partial<Pick<Listing, 'inferredInstall'>>
 
 type LocalModel = Extract<InstallModel, { kind: 'local' }>
 type RemoteModel = Extract<InstallModel, { kind: 'remote' }>
@@ -183,6 +185,12 @@ export function deriveInstallModel(l: InstallSource): InstallModel | null {
     if (m) return m
   }
   if (packages.length > 0 || remotes.length > 0) return null
+  // 3a. What the prober found in the repository README (its own client config: high; a mention: low).
+  const found = l.inferredInstall
+  if (found && typeof found === 'object' && typeof found.identifier === 'string') {
+    const m = localFromPackage({ registryType: found.registryType, identifier: found.identifier, environmentVariables: [] }, l.source, found.confidence === 'high' ? 'high' : 'low')
+    if (m) return { ...m, basis: found.basis }
+  }
   return typeof l.name === 'string' ? guessFromName(l.name) : null
 }
 

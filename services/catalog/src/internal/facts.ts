@@ -1,0 +1,194 @@
+// The catalog's internal facts API, for the prober only (never in the gateway's public route table): the live
+// facts a probe found (health, tools, README, GitHub metadata, an install found in the README) are written here,
+// because the catalog owns listings; and the list of active listings a probe round covers. A change the public
+// can see writes `listing.checked` into the catalog outbox in the same transaction.
+import { and, asc, catalogOutbox, eq, listings, sql, type Database } from '@mcp-directory/shared/db'
+import type { InferredInstall, ToolInfo } from '@mcp-directory/shared/contracts'
+import { AppError, notFound } from '@mcp-directory/shared/errors'
+import { json, readJsonBody } from '@mcp-directory/shared/http'
+import type { Logger } from '@mcp-directory/shared/log'
+import { enqueueEvent } from '@mcp-directory/shared/outbox'
+import { Elysia } from 'elysia'
+import { searchExtraOf } from '../search/terms'
+
+/** What the facts routes need. */
+export interface FactsDeps {
+  database: Database
+  log: Logger
+  /** Publish soon: called after a commit that wrote events. */
+  nudge: () => void
+}
+
+/** Health states a probe reports. */
+export const HEALTH_STATES = ['active', 'degraded', 'down', 'unknown'] as const
+
+/** The facts of one probe; each section present replaces that group of facts, an absent one leaves it. */
+export interface ListingFacts {
+  checkedAt: string
+  /** null: the listing has no endpoint to probe any more, so it has no health and is not seen running. */
+  remote?: { health: (typeof HEALTH_STATES)[number]; verified: boolean; tools?: ToolInfo[]; toolsSource?: string } | null
+  github?: { stars: number | null; archived: boolean; pushedAt: string | null; homepage: string | null }
+  readme?: string | null
+  install?: InferredInstall | null
+}
+
+// Bounds: a listing's facts are shown on its page; nothing a remote server says may grow it without limit.
+const MAX_BODY = 2 * 1024 * 1024
+const MAX_README = 1_000_000
+const MAX_TOOLS = 500
+const MAX_TOOL_NAME = 200
+const MAX_TOOL_DESCRIPTION = 2000
+const MAX_PARAMETERS = 100
+const MAX_TARGETS_PAGE = 5000
+
+type Problem = { field: string; message: string }
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
+const isDate = (v: unknown): v is string => typeof v === 'string' && v.length <= 40 && !Number.isNaN(Date.parse(v))
+
+/** Checks a facts body; every problem is named in `details`. */
+export function parseFacts(body: unknown): ListingFacts {
+  const problems: Problem[] = []
+  if (!isObject(body)) throw new AppError(400, 'invalid_body', 'The facts must be a JSON object', [{ field: '', message: 'not an object' }])
+  if (!isDate(body.checkedAt)) problems.push({ field: 'checkedAt', message: 'must be a date-time' })
+  const facts: ListingFacts = { checkedAt: String(body.checkedAt) }
+  if (body.remote === null) facts.remote = null
+  else if (body.remote !== undefined) {
+    const r = body.remote
+    if (!isObject(r)) problems.push({ field: 'remote', message: 'must be an object' })
+    else {
+      if (!HEALTH_STATES.includes(r.health as never)) problems.push({ field: 'remote.health', message: `must be one of ${HEALTH_STATES.join(', ')}` })
+      if (typeof r.verified !== 'boolean') problems.push({ field: 'remote.verified', message: 'must be a boolean' })
+      let tools: ToolInfo[] | undefined
+      if (r.tools !== undefined) {
+        if (!Array.isArray(r.tools) || r.tools.length > MAX_TOOLS) problems.push({ field: 'remote.tools', message: `must be an array of at most ${MAX_TOOLS} tools` })
+        else {
+          tools = []
+          r.tools.forEach((t, i) => {
+            if (!isObject(t) || typeof t.name !== 'string' || !t.name.trim() || t.name.length > MAX_TOOL_NAME) return problems.push({ field: `remote.tools[${i}].name`, message: `must be a string of 1 to ${MAX_TOOL_NAME} characters` })
+            const params = Array.isArray(t.parameters) ? t.parameters.filter((p): p is string => typeof p === 'string' && p.length <= MAX_TOOL_NAME).slice(0, MAX_PARAMETERS) : []
+            tools!.push({ name: t.name, ...(typeof t.description === 'string' && t.description ? { description: t.description.slice(0, MAX_TOOL_DESCRIPTION) } : {}), ...(params.length ? { parameters: params } : {}) })
+          })
+        }
+      }
+      if (r.toolsSource !== undefined && (typeof r.toolsSource !== 'string' || r.toolsSource.length > 40)) problems.push({ field: 'remote.toolsSource', message: 'must be a short string' })
+      facts.remote = { health: r.health as (typeof HEALTH_STATES)[number], verified: r.verified === true, ...(tools ? { tools } : {}), ...(typeof r.toolsSource === 'string' ? { toolsSource: r.toolsSource } : {}) }
+    }
+  }
+  if (body.github !== undefined) {
+    const g = body.github
+    if (!isObject(g)) problems.push({ field: 'github', message: 'must be an object' })
+    else {
+      const stars = g.stars === null ? null : Number.isSafeInteger(g.stars) && (g.stars as number) >= 0 ? (g.stars as number) : undefined
+      if (stars === undefined) problems.push({ field: 'github.stars', message: 'must be a non-negative integer or null' })
+      if (typeof g.archived !== 'boolean') problems.push({ field: 'github.archived', message: 'must be a boolean' })
+      if (g.pushedAt !== null && !isDate(g.pushedAt)) problems.push({ field: 'github.pushedAt', message: 'must be a date-time or null' })
+      if (g.homepage !== null && (typeof g.homepage !== 'string' || g.homepage.length > 2048)) problems.push({ field: 'github.homepage', message: 'must be a string or null' })
+      facts.github = { stars: stars ?? null, archived: g.archived === true, pushedAt: (g.pushedAt as string | null) ?? null, homepage: (g.homepage as string | null) || null }
+    }
+  }
+  if (body.readme !== undefined) {
+    if (body.readme !== null && (typeof body.readme !== 'string' || body.readme.length > MAX_README)) problems.push({ field: 'readme', message: `must be a string of at most ${MAX_README} characters, or null` })
+    else facts.readme = body.readme as string | null
+  }
+  if (body.install !== undefined) {
+    const i = body.install
+    if (i === null) facts.install = null
+    else if (
+      !isObject(i) ||
+      !['npm', 'pypi', 'oci'].includes(i.registryType as string) ||
+      typeof i.identifier !== 'string' || !i.identifier || i.identifier.length > 214 ||
+      !['high', 'low'].includes(i.confidence as string) ||
+      !['readme-config', 'readme-mention'].includes(i.basis as string)
+    ) problems.push({ field: 'install', message: 'must be null or { registryType: npm|pypi|oci, identifier, confidence: high|low, basis: readme-config|readme-mention }' })
+    else facts.install = { registryType: i.registryType as InferredInstall['registryType'], identifier: i.identifier, confidence: i.confidence as InferredInstall['confidence'], basis: i.basis as InferredInstall['basis'] }
+  }
+  if (problems.length) throw new AppError(400, 'invalid_body', 'The facts are not valid', problems)
+  return facts
+}
+
+// jsonb stores object keys in its own order, so values are compared with their keys sorted.
+const canonical = (v: unknown): unknown =>
+  Array.isArray(v) ? v.map(canonical) : v && typeof v === 'object' ? Object.fromEntries(Object.entries(v).filter(([, x]) => x !== undefined).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([k, x]) => [k, canonical(x)])) : v
+const sameJson = (a: unknown, b: unknown) => JSON.stringify(canonical(a ?? null)) === JSON.stringify(canonical(b ?? null))
+
+/** Writes a probe's facts; returns the publicly visible fields that changed (an event is written when any did). */
+export async function writeFacts(database: Database, id: string, facts: ListingFacts): Promise<{ id: string; changed: string[] }> {
+  return database.db.transaction(async (tx) => {
+    const [row] = await tx.select().from(listings).where(eq(listings.id, id)).for('update').limit(1)
+    if (!row) throw notFound('Listing')
+    const at = new Date(facts.checkedAt)
+    const set: Partial<typeof listings.$inferInsert> = {}
+    const changed: string[] = []
+    if (facts.remote) {
+      set.healthCheckedAt = at
+      if (row.health !== facts.remote.health) (set.health = facts.remote.health), changed.push('health')
+      if (row.isVerifiedActive !== facts.remote.verified) (set.isVerifiedActive = facts.remote.verified), changed.push('isVerifiedActive')
+      if (facts.remote.tools) {
+        set.toolsCheckedAt = at
+        set.toolsSource = facts.remote.toolsSource ?? null
+        if (!sameJson(row.tools, facts.remote.tools)) {
+          set.tools = facts.remote.tools
+          // Tool names are searchable words of the listing.
+          set.searchExtra = searchExtraOf(row.name, row.tags, facts.remote.tools.map((t) => t.name))
+          changed.push('tools')
+        }
+      }
+    }
+    if (facts.remote === null) {
+      if (row.health !== null) (set.health = null), changed.push('health')
+      if (row.isVerifiedActive) (set.isVerifiedActive = false), changed.push('isVerifiedActive')
+    }
+    if (facts.github) {
+      if (row.githubStars !== facts.github.stars) (set.githubStars = facts.github.stars), changed.push('githubStars')
+      set.githubArchived = facts.github.archived
+      set.githubPushedAt = facts.github.pushedAt ? new Date(facts.github.pushedAt) : null
+      set.githubHomepage = facts.github.homepage
+    }
+    if (facts.readme !== undefined && row.readme !== facts.readme) (set.readme = facts.readme), changed.push('readme')
+    if (facts.install !== undefined && !sameJson(row.inferredInstall, facts.install)) (set.inferredInstall = facts.install), changed.push('install')
+    if (Object.keys(set).length) await tx.update(listings).set(set).where(eq(listings.id, id))
+    if (changed.length) await enqueueEvent(tx, catalogOutbox, 'listing.checked', { id: row.id, name: row.name, status: row.status, at: at.toISOString(), changed })
+    return { id: row.id, changed }
+  })
+}
+
+/** A page of active listing ids, in id order, after `after` (the probe scheduler walks every active listing). */
+export async function activeListingIds(database: Database, after: string, limit: number): Promise<string[]> {
+  const rows = await database.db
+    .select({ id: listings.id })
+    .from(listings)
+    .where(after ? and(eq(listings.status, 'active'), sql`${listings.id} > ${after}`) : eq(listings.status, 'active'))
+    .orderBy(asc(listings.id))
+    .limit(limit)
+  return rows.map((r) => r.id)
+}
+
+/** The internal facts routes, mounted on the catalog app. */
+export function factsRoutes(deps: FactsDeps) {
+  const { database, log } = deps
+  return new Elysia({ name: 'catalog:facts' })
+    .put(
+      '/internal/listings/:id/facts',
+      async ({ params, request }) => {
+        const facts = parseFacts(await readJsonBody(request, MAX_BODY))
+        const result = await writeFacts(database, params.id, facts)
+        if (result.changed.length) {
+          deps.nudge()
+          log.info({ id: result.id, changed: result.changed }, 'listing facts changed')
+        }
+        return json(result)
+      },
+      { parse: 'none' },
+    )
+    .get('/internal/probe-targets', async ({ request }) => {
+      const q = new URL(request.url).searchParams
+      const after = q.get('after') ?? ''
+      const rawLimit = q.get('limit') ?? '1000'
+      const limit = Number(rawLimit)
+      if (!/^\d+$/.test(rawLimit) || limit < 1 || limit > MAX_TARGETS_PAGE) throw new AppError(400, 'invalid_parameter', `limit must be an integer from 1 to ${MAX_TARGETS_PAGE}`, [{ parameter: 'limit' }])
+      if (after.length > 300) throw new AppError(400, 'invalid_parameter', 'after is too long', [{ parameter: 'after' }])
+      const ids = await activeListingIds(database, after, limit)
+      return json({ ids, next: ids.length === limit ? ids[ids.length - 1] : null })
+    })
+}

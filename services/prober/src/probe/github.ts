@@ -1,0 +1,149 @@
+/**
+ * Reads a repository's metadata and README from the GitHub REST API (GITHUB_API_URL, GITHUB_TOKEN when set),
+ * with conditional requests: the ETag of the last answer goes out as If-None-Match, and a 304 (which GitHub
+ * does not count against the rate limit) means nothing changed.
+ */
+
+/** owner/repo of a github.com address, or null for any other address. */
+export function githubRepoOf(url: string | null | undefined): { owner: string; repo: string } | null {
+  if (!url) return null
+  let u: URL
+  try {
+    u = new URL(url.trim())
+  } catch {
+    return null
+  }
+  if (!/^(?:www\.)?github\.com$/i.test(u.hostname) || !/^https?:$/.test(u.protocol)) return null
+  const [owner, rawRepo] = u.pathname.split('/').filter(Boolean)
+  const repo = rawRepo?.replace(/\.git$/i, '')
+  // GitHub's own rules for owner and repository names.
+  if (!owner || !repo || !/^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})$/.test(owner) || !/^[A-Za-z0-9._-]{1,100}$/.test(repo) || repo === '.' || repo === '..') return null
+  return { owner, repo }
+}
+
+/** Repository facts the directory shows. */
+export interface RepoMeta {
+  stars: number | null
+  archived: boolean
+  pushedAt: string | null
+  homepage: string | null
+}
+
+/** One conditional GET: `changed` with its body and new ETag, `unchanged` (304), or a failure. */
+export type Conditional<T> =
+  | { status: 'changed'; value: T; etag: string | null }
+  | { status: 'unchanged' }
+  | { status: 'missing' }
+  | { status: 'failed'; reason: string; retryAfterMs?: number }
+
+/** What the GitHub reader needs. */
+export interface GithubOptions {
+  apiUrl: string
+  token: string | null
+  timeoutMs: number
+  /** fetch (GITHUB_API_URL is the operator's configuration, not a user-supplied address). */
+  fetch?: typeof fetch
+  userAgent: string
+}
+
+const MAX_README_BYTES = 1_000_000
+
+/** Reads a body up to `max` bytes (the rest is cut: a README is shown truncated anyway). */
+async function boundedText(res: Response, max: number): Promise<string> {
+  const chunks: Uint8Array[] = []
+  let size = 0
+  for await (const chunk of res.body ?? []) {
+    chunks.push(size + chunk.byteLength > max ? chunk.slice(0, max - size) : chunk)
+    size += chunk.byteLength
+    if (size >= max) {
+      await res.body?.cancel().catch(() => {})
+      break
+    }
+  }
+  // A cut in the middle of a UTF-8 sequence becomes one replacement character, not an error.
+  return new TextDecoder().decode(Buffer.concat(chunks))
+}
+
+/** How long GitHub asks us to wait after a rate-limit answer (Retry-After, or the reset time), if it says. */
+function retryAfterMs(res: Response): number | undefined {
+  const after = Number(res.headers.get('retry-after'))
+  if (Number.isFinite(after) && after > 0) return after * 1000
+  if (res.headers.get('x-ratelimit-remaining') === '0') {
+    const reset = Number(res.headers.get('x-ratelimit-reset'))
+    if (Number.isFinite(reset) && reset > 0) return Math.max(1000, reset * 1000 - Date.now())
+  }
+  return undefined
+}
+
+/** A reader of repository metadata and READMEs. */
+export function githubReader(opts: GithubOptions) {
+  const doFetch = opts.fetch ?? fetch
+  const base = opts.apiUrl.replace(/\/+$/, '')
+
+  async function get(path: string, accept: string, etag: string | null): Promise<Response | { failed: string }> {
+    const headers: Record<string, string> = { accept, 'user-agent': opts.userAgent, 'x-github-api-version': '2022-11-28' }
+    if (opts.token) headers.authorization = `Bearer ${opts.token}`
+    if (etag) headers['if-none-match'] = etag
+    try {
+      return await doFetch(`${base}${path}`, { headers, signal: AbortSignal.timeout(opts.timeoutMs), redirect: 'follow' })
+    } catch (err) {
+      return { failed: err instanceof Error && err.name === 'TimeoutError' ? `no answer within ${opts.timeoutMs} ms` : `could not connect (${err instanceof Error ? err.message : String(err)})` }
+    }
+  }
+
+  async function conditional<T>(path: string, accept: string, etag: string | null, read: (res: Response) => Promise<T>): Promise<Conditional<T>> {
+    const res = await get(path, accept, etag)
+    if ('failed' in res) return { status: 'failed', reason: res.failed }
+    if (res.status === 304) return { status: 'unchanged' }
+    if (res.status === 404 || res.status === 451) {
+      await res.body?.cancel().catch(() => {})
+      return { status: 'missing' }
+    }
+    if (res.status !== 200) {
+      await res.body?.cancel().catch(() => {})
+      return { status: 'failed', reason: `HTTP ${res.status}`, retryAfterMs: res.status === 403 || res.status === 429 ? (retryAfterMs(res) ?? 60_000) : undefined }
+    }
+    try {
+      return { status: 'changed', value: await read(res), etag: res.headers.get('etag') }
+    } catch (err) {
+      return { status: 'failed', reason: `unreadable answer (${err instanceof Error ? err.message : String(err)})` }
+    }
+  }
+
+  const repoPath = (r: { owner: string; repo: string }) => `/repos/${encodeURIComponent(r.owner)}/${encodeURIComponent(r.repo)}`
+
+  return {
+    /** The address a repository's metadata is read from (the key of its ETag). */
+    repoUrl: (r: { owner: string; repo: string }) => `${base}${repoPath(r)}`,
+    readmeUrl: (r: { owner: string; repo: string }) => `${base}${repoPath(r)}/readme`,
+
+    /** Stars, archived, last push and homepage. */
+    repo: (r: { owner: string; repo: string }, etag: string | null) =>
+      conditional<RepoMeta>(repoPath(r), 'application/vnd.github+json', etag, async (res) => {
+        const j = (await res.json()) as Record<string, unknown>
+        if (typeof j !== 'object' || j === null) throw new Error('not an object')
+        const stars = Number.isSafeInteger(j.stargazers_count) && (j.stargazers_count as number) >= 0 ? (j.stargazers_count as number) : null
+        const pushedAt = typeof j.pushed_at === 'string' && !Number.isNaN(Date.parse(j.pushed_at)) ? new Date(j.pushed_at).toISOString() : null
+        const homepage = typeof j.homepage === 'string' && /^https?:\/\//i.test(j.homepage.trim()) ? j.homepage.trim().slice(0, 2048) : null
+        return { stars, archived: j.archived === true, pushedAt, homepage }
+      }),
+
+    /** The README text: raw when GitHub honours the raw media type, else decoded from the JSON's base64 content. */
+    readme: (r: { owner: string; repo: string }, etag: string | null) =>
+      conditional<string>(`${repoPath(r)}/readme`, 'application/vnd.github.raw+json', etag, async (res) => {
+        const type = res.headers.get('content-type') ?? ''
+        const text = await boundedText(res, MAX_README_BYTES * 2)
+        // GitHub's JSON form (when the raw media type is not honoured) carries the text base64-encoded.
+        if (/json/i.test(type) && !/vnd\.github\.raw/i.test(type) && text.trimStart().startsWith('{')) {
+          const j = JSON.parse(text) as { content?: unknown; encoding?: unknown }
+          if (typeof j.content !== 'string') throw new Error('no content in the README answer')
+          const decoded = j.encoding === 'base64' ? Buffer.from(j.content, 'base64').toString('utf8') : j.content
+          return decoded.slice(0, MAX_README_BYTES)
+        }
+        return text.slice(0, MAX_README_BYTES)
+      }),
+  }
+}
+
+/** The GitHub reader as built. */
+export type GithubReader = ReturnType<typeof githubReader>

@@ -1,0 +1,351 @@
+// The prober on the real PostgreSQL, Redis and NATS, against real MCP servers from the SDK on loopback
+// (streamable HTTP and SSE), one that hangs, one that answers garbage, one behind a sign-in wall, and a local
+// GitHub API: each gives the right tools, health and install confidence; the facts reach the catalog through
+// its internal API over HTTP, and the public API (through the gateway) shows them.
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { createCatalogApp, type CatalogService } from '@mcp-directory/catalog'
+import { createNatsBus } from '@mcp-directory/shared/bus'
+import { catalogOutbox, count, eq, listings, openDatabase, runMigrations, sql, type Database } from '@mcp-directory/shared/db'
+import { createRedisStore } from '@mcp-directory/shared/kv'
+import { createLogger } from '@mcp-directory/shared/log'
+import { createFreshDatabase, deleteStream, runToken, TEST_SERVICES, testConfig, type FreshDatabase } from '@mcp-directory/shared/testing'
+import { createGatewayApp } from '../../../gateway/src/app'
+import { inProcessUpstream } from '../../../gateway/src/upstream'
+import { createProberApp, httpCatalogHandler, probeQueueNames, type ProberService } from '../src'
+import { startFakeGithub, startGarbageServer, startHangingServer, startMcpServers, startSignInServer, type FakeTool } from './fakes'
+
+const log = createLogger('test', 'silent')
+const token = runToken()
+const stream = `TEST_PROBER_${token}`
+const subjectPrefix = `test_${token}.directory`
+const OPERATOR = 'prober-test-operator-token'
+
+const toolsFor = (id: string): FakeTool[] => [
+  { name: `${id}_search`, description: `Searches ${id}`, params: ['query', 'limit'] },
+  { name: `${id}_fetch`, description: `Fetches one ${id} item`, params: ['id'] },
+]
+const README_CONFIG = ['# Readme Config MCP', '', 'Add this to your client:', '', '```json', '{', '  "mcpServers": {', '    "readme-config": {', '      "command": "npx",', '      "args": ["-y", "@acme/readme-config-mcp@2.0.0"]', '    }', '  }', '}', '```', ''].join('\n')
+const README_MENTION = '# Mention MCP\n\nInstall with `pip install acme-mention-mcp` and run it.\n'
+const README_REGISTRY = '# Registry MCP\n\nSee the registry.\n\n```json\n{"command": "npx", "args": ["-y", "something-else-mcp"]}\n```\n'
+
+let fresh: FreshDatabase
+let database: Database
+let catalog: CatalogService
+let catalogServer: ReturnType<typeof Bun.serve>
+let prober: ProberService
+let gateway: ReturnType<typeof createGatewayApp>
+let mcp: Awaited<ReturnType<typeof startMcpServers>>
+const hang = startHangingServer()
+const garbage = startGarbageServer()
+const signIn = startSignInServer()
+const github = startFakeGithub({
+  'acme/readme-config': { stars: 42, readme: README_CONFIG, homepage: 'https://readme-config.example' },
+  'acme/readme-mention': { stars: 7, readme: README_MENTION, readmeAsJson: true },
+  'acme/registry': { stars: 1000, readme: README_REGISTRY, archived: true },
+  'acme/both': { stars: 3, readme: null },
+})
+const bus = createNatsBus({ url: TEST_SERVICES.nats, stream, subjectPrefix, log })
+const kv = createRedisStore({ url: TEST_SERVICES.redis, keyPrefix: `test:${token}:` })
+const ids = new Map<string, string>() // listing name → id
+let firstRound = 0
+
+const config = () =>
+  testConfig({
+    PUBLIC_BASE_URL: 'https://dir.example',
+    VIEW_FLUSH_MS: '60000',
+    OUTBOUND_ALLOW_PRIVATE: '1',
+    GITHUB_API_URL: github.url,
+    GITHUB_TOKEN: 'gh-test-token',
+    NATS_URL: TEST_SERVICES.nats,
+    NATS_STREAM: stream,
+    EVENT_SUBJECT_PREFIX: subjectPrefix,
+    PROBE_TIMEOUT_MS: '1500',
+    // One round for the whole test: rounds are started by hand with explicit numbers.
+    PROBE_INTERVAL_MINUTES: '43200',
+    PROBE_CONCURRENCY: '8',
+  })
+
+const api = (path: string) => gateway.app.handle(new Request(`http://localhost${path}`))
+// Parsed JSON bodies are indexed freely in tests.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const apiJson = async (path: string): Promise<any> => {
+  const res = await api(path)
+  expect(res.status).toBe(200)
+  return res.json()
+}
+const id = (name: string) => ids.get(name) as string
+
+/** Waits until every listing in `names` has been probed in `round` (its state row says so). */
+async function untilProbed(names: string[], round: number, timeoutMs = 30_000) {
+  const until = Date.now() + timeoutMs
+  for (;;) {
+    const rows = (await database.rows(sql`select listing_id from prober.listing_states where last_round = ${round}`)) as { listing_id: string }[]
+    const done = new Set(rows.map((r) => r.listing_id))
+    if (names.every((n) => done.has(id(n)))) return
+    if (Date.now() > until) throw new Error(`not probed in round ${round}: ${names.filter((n) => !done.has(id(n))).join(', ')}`)
+    await Bun.sleep(100)
+  }
+}
+
+const checkedEvents = async () => (await database.db.select({ n: count() }).from(catalogOutbox).where(eq(catalogOutbox.subject, 'listing.checked')))[0]?.n ?? 0
+
+beforeAll(async () => {
+  mcp = await startMcpServers(toolsFor)
+  fresh = await createFreshDatabase()
+  database = await openDatabase({ url: fresh.url })
+  await runMigrations(database)
+  const cfg = config()
+  catalog = createCatalogApp({ config: cfg, database, bus, log, operatorToken: OPERATOR })
+  catalogServer = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: (r) => catalog.app.handle(r) })
+  gateway = createGatewayApp({ config: cfg, log, kv, operatorToken: OPERATOR, upstreams: { catalog: inProcessUpstream('catalog', (r) => catalog.app.handle(r)) } })
+  prober = createProberApp({ config: cfg, database, bus, log, consumerName: `prober_${token}`, schedule: false, catalog: httpCatalogHandler([`http://127.0.0.1:${catalogServer.port}`], log) })
+  await prober.ready()
+  const doc = [
+    { name: 'io.test/streamable', description: 'A streamable HTTP server', remotes: [{ type: 'streamable-http', url: `${mcp.base}/mcp/streamable` }] },
+    { name: 'io.test/sse', description: 'An SSE server', remotes: [{ type: 'sse', url: `${mcp.base}/sse/sse` }] },
+    { name: 'io.test/hang', description: 'A server that never answers', remotes: [{ type: 'streamable-http', url: `${hang.base}/mcp` }] },
+    { name: 'io.test/garbage', description: 'A server that answers garbage', remotes: [{ type: 'streamable-http', url: `${garbage.base}/mcp` }] },
+    { name: 'io.test/signin', description: 'A server behind OAuth', remotes: [{ type: 'streamable-http', url: `${signIn.base}/mcp` }] },
+    { name: 'io.test/readme-config', description: 'Installed as its README says', repository: { url: 'https://github.com/acme/readme-config', source: 'github' } },
+    { name: 'io.test/readme-mention', description: 'Named in its README only', repository: { url: 'https://github.com/acme/readme-mention', source: 'github' } },
+    { name: 'io.test/registry', description: 'Declared in the registry', repository: { url: 'https://github.com/acme/registry', source: 'github' }, packages: [{ registryType: 'npm', identifier: '@acme/registry-mcp', version: '1.0.0', transport: { type: 'stdio' } }] },
+    { name: 'io.test/both', description: 'Both transports and a repository without README', repository: { url: 'https://github.com/acme/both', source: 'github' }, remotes: [{ type: 'sse', url: `${mcp.base}/sse/both-sse` }, { type: 'streamable-http', url: `${mcp.base}/mcp/both` }] },
+  ]
+  const summary = await catalog.importDocument(doc)
+  expect(summary.created).toBe(doc.length)
+  for (const r of await database.db.select({ id: listings.id, name: listings.name }).from(listings)) ids.set(r.name, r.id)
+  // The import's events queue probes at once; the round then finds every listing already queued for it.
+  await catalog.flush()
+  firstRound = prober.currentRound()
+  const round = await prober.startRound(firstRound)
+  expect(round.started).toBe(true)
+  expect(round.listings).toBe(doc.length)
+  await untilProbed([...ids.keys()], firstRound)
+  await catalog.flush()
+}, 90_000)
+
+afterAll(async () => {
+  await prober?.close()
+  await catalog?.close()
+  catalogServer?.stop(true)
+  await mcp?.close()
+  hang.close()
+  garbage.close()
+  signIn.close()
+  github.close()
+  await bus.close()
+  await kv.close()
+  await database?.close()
+  await fresh?.drop()
+  await deleteStream(stream)
+  await deleteStream(probeQueueNames(stream, subjectPrefix).stream)
+})
+
+describe('remote endpoints', () => {
+  test('streamable HTTP: tools with descriptions and parameter names, active, verified', async () => {
+    const { server } = await apiJson(`/api/v1/servers/${id('io.test/streamable')}`)
+    expect(server.health).toBe('active')
+    expect(server.isVerifiedActive).toBe(true)
+    expect(server.tools).toEqual([
+      { name: 'streamable_search', description: 'Searches streamable', parameters: ['query', 'limit'] },
+      { name: 'streamable_fetch', description: 'Fetches one streamable item', parameters: ['id'] },
+    ])
+    const [row] = await database.db.select({ source: listings.toolsSource, at: listings.toolsCheckedAt }).from(listings).where(eq(listings.id, id('io.test/streamable')))
+    expect(row?.source).toBe('streamable-http')
+    expect(row?.at).toBeInstanceOf(Date)
+    expect(server.checks).toMatchObject({ toolsSource: 'streamable-http', toolsCheckedAt: row?.at?.toISOString(), githubArchived: null })
+    expect(Date.parse(server.checks.healthCheckedAt)).toBeGreaterThan(0)
+  })
+
+  test('SSE: tools, active, verified', async () => {
+    const { server } = await apiJson(`/api/v1/servers/${id('io.test/sse')}`)
+    expect(server.checks.toolsSource).toBe('sse')
+    expect(server.health).toBe('active')
+    expect(server.isVerifiedActive).toBe(true)
+    expect(server.tools.map((t: { name: string }) => t.name)).toEqual(['sse_search', 'sse_fetch'])
+  })
+
+  test('streamable HTTP is tried before SSE, and SSE is not tried once it answered', async () => {
+    const { server } = await apiJson(`/api/v1/servers/${id('io.test/both')}`)
+    expect(server.tools.map((t: { name: string }) => t.name)).toEqual(['both_search', 'both_fetch'])
+    expect(mcp.initializes.get('both')).toBe(1)
+    expect(mcp.initializes.get('both-sse')).toBeUndefined()
+  })
+
+  test('a server that hangs is down after the timeout, not verified, no tools', async () => {
+    const { server } = await apiJson(`/api/v1/servers/${id('io.test/hang')}`)
+    expect(server.health).toBe('down')
+    expect(server.isVerifiedActive).toBe(false)
+    expect(server.tools).toEqual([])
+    expect(hang.hits.get('/mcp')).toBeGreaterThanOrEqual(1)
+  })
+
+  test('a server that answers garbage is degraded, not verified', async () => {
+    const { server } = await apiJson(`/api/v1/servers/${id('io.test/garbage')}`)
+    expect(server.health).toBe('degraded')
+    expect(server.isVerifiedActive).toBe(false)
+    expect(server.tools).toEqual([])
+  })
+
+  test('a server behind a sign-in wall answers: active and verified, tools unknown', async () => {
+    const { server } = await apiJson(`/api/v1/servers/${id('io.test/signin')}`)
+    expect(server.health).toBe('active')
+    expect(server.isVerifiedActive).toBe(true)
+    expect(server.tools).toEqual([])
+  })
+
+  test('the probe history is kept per listing', async () => {
+    const res = await prober.app.handle(new Request(`http://localhost/internal/probes/${id('io.test/hang')}`))
+    expect(res.status).toBe(200)
+    const body = (await res.json()) as { state: { health: string; consecutiveFailures: number }; history: { kind: string; outcome: string }[] }
+    expect(body.state.health).toBe('down')
+    expect(body.state.consecutiveFailures).toBe(1)
+    expect(body.history).toHaveLength(1)
+    expect(body.history[0]).toMatchObject({ kind: 'remote', outcome: 'timeout' })
+    expect((await prober.app.handle(new Request('http://localhost/internal/probes/nope'))).status).toBe(404)
+  })
+})
+
+describe('GitHub repositories', () => {
+  test("README's own config: stars, README, install with confidence high and configs", async () => {
+    const { server } = await apiJson(`/api/v1/servers/${id('io.test/readme-config')}`)
+    expect(server.popularity.githubStars).toBe(42)
+    expect(server.readme).toBe(README_CONFIG)
+    expect(server.install).toMatchObject({ kind: 'local', confidence: 'high', command: 'npx', args: ['-y', '@acme/readme-config-mcp'] })
+    expect(Array.isArray(server.configs)).toBe(true)
+    expect(server.health).toBeNull()
+    expect(server.isVerifiedActive).toBe(false)
+    const [row] = await database.db.select({ homepage: listings.githubHomepage, archived: listings.githubArchived, pushed: listings.githubPushedAt }).from(listings).where(eq(listings.id, id('io.test/readme-config')))
+    expect(row).toEqual({ homepage: 'https://readme-config.example', archived: false, pushed: new Date('2026-01-02T03:04:05Z') })
+    const md = await (await api(`/api/v1/mcp/${id('io.test/readme-config')}/markdown`)).text()
+    expect(md).toContain('Confidence: high (taken from the client configuration in the repository README)')
+    expect(md).toContain('"@acme/readme-config-mcp"')
+    expect(md).toContain('Add this to your client:')
+    expect(md).toContain('- **GitHub Stars:** 42')
+  })
+
+  test('a package the README only names: confidence low, no configs (README in GitHub JSON form)', async () => {
+    const { server } = await apiJson(`/api/v1/servers/${id('io.test/readme-mention')}`)
+    expect(server.readme).toBe(README_MENTION)
+    expect(server.install).toMatchObject({ kind: 'local', confidence: 'low', command: 'uvx', args: ['acme-mention-mcp'] })
+    expect(server.configs).toBeNull()
+  })
+
+  test('a registry entry stays the install (high), whatever its README names', async () => {
+    const { server } = await apiJson(`/api/v1/servers/${id('io.test/registry')}`)
+    expect(server.install).toMatchObject({ confidence: 'high', identifier: '@acme/registry-mcp' })
+    expect(server.popularity.githubStars).toBe(1000)
+    const [row] = await database.db.select({ archived: listings.githubArchived }).from(listings).where(eq(listings.id, id('io.test/registry')))
+    expect(row?.archived).toBe(true)
+  })
+
+  test('GITHUB_TOKEN is sent to the API', () => {
+    expect(github.authorizations.length).toBeGreaterThan(0)
+    for (const a of github.authorizations) expect(a).toBe('Bearer gh-test-token')
+  })
+})
+
+describe('the public API after a round', () => {
+  test('search?verified=1 (through the gateway) returns exactly the listings seen running', async () => {
+    const body = await apiJson('/api/v1/search?verified=1&limit=100')
+    const found = (body.servers as { id: string; isVerifiedActive: boolean }[]).map((s) => s.id).sort()
+    expect(found).toEqual(['io.test/streamable', 'io.test/sse', 'io.test/signin', 'io.test/both'].map(id).sort())
+    expect(body.total).toBe(4)
+  })
+
+  test('their Markdown documents show [Health: Active] and a Tools section', async () => {
+    for (const name of ['io.test/streamable', 'io.test/sse', 'io.test/both']) {
+      const res = await api(`/api/v1/mcp/${id(name)}/markdown`)
+      expect(res.status).toBe(200)
+      const md = await res.text()
+      expect(md.split('\n')[0]).toBe(`# ${name} [Health: Active]`)
+      expect(md).toContain('\n## Tools\n')
+      const tools = md.slice(md.indexOf('## Tools'), md.indexOf('## Documentation & README'))
+      expect(tools).toContain(`- **${id(name) === id('io.test/both') ? 'both' : name.split('/')[1]}\\_search**: Searches`)
+      expect(tools).toContain('  - query')
+    }
+    const down = await (await api(`/api/v1/mcp/${id('io.test/hang')}/markdown`)).text()
+    expect(down.split('\n')[0]).toBe('# io.test/hang [Health: Down]')
+    expect(down).not.toContain('## Tools')
+  })
+
+  test('changes the public sees were announced with listing.checked events', async () => {
+    expect(await checkedEvents()).toBe(ids.size)
+  })
+})
+
+describe('the next round', () => {
+  test('conditional requests to GitHub, back-off for the failing host, no event when nothing changed', async () => {
+    const before = await checkedEvents()
+    const hangHits = hang.hits.get('/mcp')
+    const next = firstRound + 1
+    const round = await prober.startRound(next)
+    expect(round).toMatchObject({ started: true, queued: ids.size })
+    // A second start of the same round (another replica, a later tick) queues nothing.
+    expect((await prober.startRound(next)).started).toBe(false)
+    await untilProbed([...ids.keys()], next)
+    await catalog.flush()
+    for (const path of ['/repos/acme/readme-config', '/repos/acme/readme-config/readme', '/repos/acme/registry', '/repos/acme/readme-mention/readme']) {
+      expect(github.notModified.get(path)).toBe(1)
+    }
+    // The hanging host is in back-off: not contacted again.
+    expect(hang.hits.get('/mcp')).toBe(hangHits)
+    const history = (await (await prober.app.handle(new Request(`http://localhost/internal/probes/${id('io.test/hang')}`))).json()) as { history: { outcome: string }[] }
+    expect(history.history[0]?.outcome).toBe('skipped')
+    // Same tools, same health, same README: nothing the public sees changed.
+    expect(await checkedEvents()).toBe(before)
+    const { server } = await apiJson(`/api/v1/servers/${id('io.test/streamable')}`)
+    expect(server.health).toBe('active')
+    expect(mcp.initializes.get('streamable')).toBe(2)
+  })
+})
+
+describe('a listing whose endpoint is gone', () => {
+  test('loses its health and leaves verified=1 after the next probe', async () => {
+    const summary = await catalog.importDocument([{ name: 'io.test/signin', description: 'A server behind OAuth, now without an endpoint' }])
+    expect(summary.updated).toBe(1)
+    const round = firstRound + 2
+    await prober.startRound(round)
+    await untilProbed([...ids.keys()], round)
+    const { server } = await apiJson(`/api/v1/servers/${id('io.test/signin')}`)
+    expect(server.health).toBeNull()
+    expect(server.isVerifiedActive).toBe(false)
+    const body = await apiJson('/api/v1/search?verified=1&limit=100')
+    expect((body.servers as { id: string }[]).map((s) => s.id).sort()).toEqual(['io.test/streamable', 'io.test/sse', 'io.test/both'].map(id).sort())
+  })
+})
+
+describe("the catalog's internal facts API", () => {
+  const put = (listing: string, body: unknown) =>
+    catalog.app.handle(new Request(`http://catalog/internal/listings/${encodeURIComponent(listing)}/facts`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: typeof body === 'string' ? body : JSON.stringify(body) }))
+
+  test('bad facts are a 400 naming every bad field; an unknown listing is a 404; nothing is written', async () => {
+    const before = await apiJson(`/api/v1/servers/${id('io.test/streamable')}`)
+    const res = await put(id('io.test/streamable'), { checkedAt: 'yesterday', remote: { health: 'great', verified: 'yes', tools: [{ name: '' }] }, github: { stars: -1, archived: 1, pushedAt: 'x', homepage: 5 }, readme: 3, install: { registryType: 'cargo' } })
+    expect(res.status).toBe(400)
+    const err = (await res.json()) as { error: string; details: { field: string }[] }
+    expect(err.error).toBe('invalid_body')
+    expect(err.details.map((d) => d.field).sort()).toEqual(
+      ['checkedAt', 'github.archived', 'github.homepage', 'github.pushedAt', 'github.stars', 'install', 'readme', 'remote.health', 'remote.tools[0].name', 'remote.verified'].sort(),
+    )
+    for (const body of ['not json', '[]', 'null']) expect((await put(id('io.test/streamable'), body)).status).toBe(400)
+    const missing = await put('no-such-listing', { checkedAt: new Date().toISOString(), remote: { health: 'active', verified: true } })
+    expect(missing.status).toBe(404)
+    expect(((await missing.json()) as { error: string }).error).toBe('not_found')
+    expect(await apiJson(`/api/v1/servers/${id('io.test/streamable')}`)).toEqual(before)
+  })
+
+  test('probe targets: active listing ids page by page; a bad limit is a 400', async () => {
+    const page = (q: string) => catalog.app.handle(new Request(`http://catalog/internal/probe-targets?${q}`))
+    const first = (await (await page('limit=5')).json()) as { ids: string[]; next: string | null }
+    expect(first.ids).toHaveLength(5)
+    const rest = (await (await page(`limit=5&after=${encodeURIComponent(first.next as string)}`)).json()) as { ids: string[]; next: string | null }
+    expect([...first.ids, ...rest.ids].sort()).toEqual([...ids.values()].sort())
+    expect(rest.next).toBeNull()
+    for (const bad of ['limit=0', 'limit=abc', 'limit=100000']) {
+      const res = await page(bad)
+      expect(res.status).toBe(400)
+      expect(((await res.json()) as { error: string }).error).toBe('invalid_parameter')
+    }
+  })
+})
