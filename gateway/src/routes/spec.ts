@@ -21,6 +21,8 @@ export interface RouteSpec {
   /** The route revokes the Bearer token it was called with (the gateway then drops its cached answer). */
   revokesToken?: boolean
   tag: string
+  /** Left out of the OpenAPI document (the HTML pages for people are not part of the API). */
+  hidden?: boolean
   /** Overrides UPSTREAM_TIMEOUT_MS for slow operations such as import. */
   timeoutMs?: number
   query?: TSchema

@@ -1,0 +1,28 @@
+import type { RouteSpec } from './spec'
+
+// The web service's pages for people. Each path is listed on its own, so every other path keeps the JSON 404 of
+// the API; none of them is in the OpenAPI document (they are pages, not API operations).
+const page = (method: 'GET' | 'POST', path: string, operationId: string, summary: string): RouteSpec => ({
+  method, path, service: 'web', operationId, summary, tag: 'web', hidden: true, auth: null,
+  // Pages are read-limited like the API; a form post calls a public API operation that carries its own limit
+  // for the same client, so counting it as a write here too would halve that client's quota.
+  limit: 'read',
+  responses: { 200: { description: 'An HTML page', type: 'text/html' } },
+})
+
+/** The web service's public routes (pages, the llms.txt description and the static assets). */
+export const WEB_ROUTES: RouteSpec[] = [
+  page('GET', '/', 'homePage', 'Search and browse the directory'),
+  page('GET', '/servers/:id', 'listingPage', 'The page of one listing (detailUrl)'),
+  page('GET', '/submit', 'submitPage', 'The submission form'),
+  page('POST', '/submit', 'submitForm', 'Submits the form'),
+  page('GET', '/claim/:id', 'claimPage', 'The ownership-verification page (claim_url)'),
+  page('POST', '/claim/:id', 'claimForm', 'Runs a verification from the claim page'),
+  page('GET', '/admin', 'adminPage', 'The operator moderation page'),
+  page('POST', '/admin/login', 'adminLogin', 'Operator sign-in'),
+  page('POST', '/admin/logout', 'adminLogout', 'Operator sign-out'),
+  page('POST', '/admin/moderate', 'adminModerate', 'Approve, reject or flag a listing'),
+  page('GET', '/llms.txt', 'llmsTxt', 'The directory described for language models'),
+  // Hashed, immutable file names: a browser fetches each once, so a limit costs a client nothing.
+  { ...page('GET', '/assets/:file', 'asset', 'A static asset (CSS, script, icon)'), limit: null },
+]

@@ -1,0 +1,45 @@
+// The web service's view of the public API: every call goes through the gateway (shared/public-api) on behalf of
+// the end client, so a page meets exactly the validation and rate limits of the REST endpoint behind it.
+import type { PublicApi, PublicApiCall } from '@mcp-directory/shared/public-api'
+
+/** The API's Error object (directory-api §2.6). */
+export interface ApiError {
+  error: string
+  message: string
+  details?: unknown[]
+  status?: number
+  docs?: string
+}
+
+/** The answer of one call: the body on success, the Error object otherwise. */
+export type ApiResult<T> = { ok: true; status: number; data: T; headers: Headers } | { ok: false; status: number; error: ApiError; headers: Headers }
+
+/** Who a page speaks for: the end client's address (from the gateway) and the request id. */
+export interface Caller {
+  client?: string
+  requestId?: string
+}
+
+function asError(status: number, body: unknown): ApiError {
+  const b = body as Partial<ApiError> | null
+  if (b && typeof b.error === 'string' && typeof b.message === 'string') return b as ApiError
+  return { error: status >= 500 ? 'service_unavailable' : 'unexpected_response', message: `The API answered ${status}`, status }
+}
+
+/** Calls one API operation and reads its JSON answer; a network failure becomes a 503 Error object. */
+export async function callApi<T>(api: PublicApi, path: string, caller: Caller, init: PublicApiCall = {}): Promise<ApiResult<T>> {
+  let res: Response
+  try {
+    res = await api(path, { ...init, client: caller.client, requestId: caller.requestId })
+  } catch {
+    return { ok: false, status: 503, error: { error: 'service_unavailable', message: 'The directory API is unreachable; try again shortly', status: 503 }, headers: new Headers() }
+  }
+  let body: unknown = null
+  try {
+    body = await res.json()
+  } catch {
+    body = null
+  }
+  if (res.ok) return { ok: true, status: res.status, data: body as T, headers: res.headers }
+  return { ok: false, status: res.status, error: asError(res.status, body), headers: res.headers }
+}

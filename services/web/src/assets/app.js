@@ -1,0 +1,96 @@
+// Progressive enhancement for the directory's pages: every page works without this script.
+// - copy buttons (data-copy="<id of the element holding the text>"), counting an install when data-install is set
+// - live search on the home page (the server renders the results; this only swaps them in)
+'use strict'
+;(function () {
+  function announce(el, text) {
+    var status = el && el.closest('[data-status-scope]')
+    var live = (status && status.querySelector('.status')) || document.getElementById('status')
+    if (live) live.textContent = text
+  }
+
+  function copyText(text) {
+    if (navigator.clipboard && window.isSecureContext) return navigator.clipboard.writeText(text)
+    return new Promise(function (resolve, reject) {
+      var area = document.createElement('textarea')
+      area.value = text
+      area.setAttribute('readonly', '')
+      area.className = 'visually-hidden'
+      document.body.appendChild(area)
+      area.select()
+      var ok = false
+      try { ok = document.execCommand('copy') } catch (e) { ok = false }
+      document.body.removeChild(area)
+      ok ? resolve() : reject(new Error('copy refused'))
+    })
+  }
+
+  function countInstall(id) {
+    // The public API counts installs in batches; a failure here must never disturb the copy.
+    fetch('/api/v1/servers/' + encodeURIComponent(id) + '/installs', { method: 'POST', keepalive: true, credentials: 'omit' })
+      .then(function (res) {
+        if (!res.ok) return
+        var n = document.getElementById('installs-count')
+        if (n) n.textContent = String((parseInt(n.textContent || '0', 10) || 0) + 1)
+      })
+      .catch(function () {})
+  }
+
+  document.addEventListener('click', function (ev) {
+    var button = ev.target instanceof Element ? ev.target.closest('button[data-copy]') : null
+    if (!button) return
+    var source = document.getElementById(button.getAttribute('data-copy'))
+    if (!source) return
+    var label = button.getAttribute('data-label') || button.textContent
+    button.setAttribute('data-label', label)
+    copyText(source.textContent || '').then(
+      function () {
+        button.textContent = 'Copied'
+        announce(button, 'Copied to the clipboard.')
+        var install = button.getAttribute('data-install')
+        if (install) countInstall(install)
+        setTimeout(function () { button.textContent = label }, 2000)
+      },
+      function () {
+        announce(button, 'Copying was refused by the browser; select the text and copy it by hand.')
+      },
+    )
+  })
+
+  // A form's outcome (errors, claim result) takes the focus, so keyboard and screen-reader users land on it.
+  var outcome = document.querySelector('[data-focus]')
+  if (outcome) outcome.focus()
+
+  // Copy buttons are shown only when this script runs (they do nothing without it).
+  var buttons = document.querySelectorAll('button[data-copy]')
+  for (var i = 0; i < buttons.length; i++) buttons[i].hidden = false
+
+  var form = document.getElementById('search-form')
+  var results = document.getElementById('results')
+  if (form && results && window.fetch && window.DOMParser) {
+    var timer = null
+    var seq = 0
+    var refresh = function () {
+      var params = new URLSearchParams(new FormData(form))
+      params.forEach(function (v, k) { if (!v) params.delete(k) })
+      var query = params.toString()
+      var url = '/' + (query ? '?' + query : '')
+      var mine = ++seq
+      fetch(url, { headers: { accept: 'text/html' }, credentials: 'same-origin' })
+        .then(function (res) { return res.ok || res.status === 400 ? res.text() : null })
+        .then(function (text) {
+          if (text === null || mine !== seq) return
+          var doc = new DOMParser().parseFromString(text, 'text/html')
+          var fresh = doc.getElementById('results')
+          if (!fresh) return
+          results.replaceChildren.apply(results, Array.prototype.slice.call(fresh.childNodes).map(function (n) { return document.importNode(n, true) }))
+          history.replaceState(null, '', url)
+        })
+        .catch(function () {})
+    }
+    form.addEventListener('input', function () {
+      clearTimeout(timer)
+      timer = setTimeout(refresh, 250)
+    })
+  }
+})()

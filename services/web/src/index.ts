@@ -1,0 +1,2 @@
+/** The web service's public face: its factory and types. */
+export { createWebApp, type WebDeps, type WebService } from './app'

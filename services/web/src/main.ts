@@ -1,0 +1,21 @@
+// The web service as its own process (stack, compose): the only file that reads the environment.
+import { loadConfig } from '@mcp-directory/shared/config'
+import { createLogger } from '@mcp-directory/shared/log'
+import { publicApiClient } from '@mcp-directory/shared/public-api'
+import { serve, serverSecretFrom } from '@mcp-directory/shared/runtime'
+import { createWebApp } from './app'
+
+const config = loadConfig()
+const log = createLogger('web', config.logLevel)
+const secret = serverSecretFrom(config, log)
+// Pages read the directory through the gateway's public API, on behalf of each visitor.
+const api = publicApiClient({ gatewayUrl: config.gatewayUrl, secret })
+const web = createWebApp({ config, log, api, secret })
+serve({
+  port: config.port,
+  host: config.host,
+  handler: { fetch: (req) => web.app.handle(req) },
+  log,
+  name: 'web',
+  close: () => web.close(),
+})

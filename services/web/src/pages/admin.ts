@@ -1,0 +1,62 @@
+// The operator's moderation page: the queue of one status, and approve / reject / flag with an optional reason.
+import type { ApiError } from '../api'
+import { html, type SafeHtml } from '../html'
+import { errorNotice, linkOrText } from './common'
+
+/** A listing of the moderation queue (GET /api/v1/admin/listings). */
+export interface QueueListing {
+  id: string
+  name: string
+  description: string
+  category: string
+  url: string
+  status: string
+  source: string
+  reason: string | null
+  createdAt: string
+}
+
+export const QUEUE_STATUSES = ['pending', 'flagged', 'rejected', 'active'] as const
+export const ACTIONS = { approve: 'approved', reject: 'rejected', flag: 'flagged' } as const
+
+/** The sign-in form. */
+export function loginBody(error: string | null): SafeHtml {
+  return html`<h1>Moderation</h1>
+<p class="lead">For the directory's operators: sign in with the operator token.</p>
+${error ? html`<div class="notice bad" role="alert"><p>${error}</p></div>` : ''}
+<form method="post" action="/admin/login">
+<div class="field"><label for="token">Operator token</label><input id="token" name="token" type="password" autocomplete="current-password" required></div>
+<button type="submit">Sign in</button>
+</form>`
+}
+
+function actions(l: QueueListing, status: string, csrf: string): SafeHtml {
+  const verbs = (Object.keys(ACTIONS) as (keyof typeof ACTIONS)[]).filter((v) => ACTIONS[v] !== l.status && !(v === 'approve' && l.status === 'active'))
+  return html`<form method="post" action="/admin/moderate" class="actions">
+<input type="hidden" name="csrf" value="${csrf}">
+<input type="hidden" name="id" value="${l.id}">
+<input type="hidden" name="status" value="${status}">
+<label class="visually-hidden" for="reason-${l.id}">Reason for ${l.name}</label>
+<input type="text" id="reason-${l.id}" name="reason" maxlength="1000" placeholder="Reason (optional)">
+${verbs.map((v) => html`<button type="submit" name="action" value="${v}" class="small${v === 'approve' ? '' : ' secondary'}" aria-label="${v} ${l.name}">${v[0].toUpperCase()}${v.slice(1)}</button>`)}
+</form>`
+}
+
+/** The queue page. */
+export function queueBody(o: { status: string; total: number; listings: QueueListing[]; csrf: string; done: string | null; error: ApiError | null }): SafeHtml {
+  return html`<h1>Moderation</h1>
+<nav aria-label="Queues"><ul class="marks">${QUEUE_STATUSES.map((s) => html`<li><a class="mark" href="/admin?status=${s}"${s === o.status ? html` aria-current="page"` : ''}>${s}</a></li>`)}</ul></nav>
+${o.done ? html`<div class="notice ok" role="status"><p>${o.done}</p></div>` : ''}
+${o.error ? errorNotice(o.error) : ''}
+<h2>${o.total} ${o.status}</h2>
+${o.listings.length
+    ? html`<table class="queue"><thead><tr><th scope="col">Listing</th><th scope="col">Category</th><th scope="col">Submitted</th><th scope="col">Actions</th></tr></thead><tbody>
+${o.listings.map((l) => html`<tr>
+<td><strong>${l.status === 'active' ? html`<a href="/servers/${encodeURIComponent(l.id)}">${l.name}</a>` : l.name}</strong> <code>${l.id}</code><br>${l.description}<br>${linkOrText(l.url)}${l.reason ? html`<br><span class="muted">Reason: ${l.reason}</span>` : ''}</td>
+<td>${l.category}</td>
+<td>${l.createdAt.slice(0, 10)} <span class="muted">(${l.source})</span></td>
+<td>${actions(l, o.status, o.csrf)}</td>
+</tr>`)}</tbody></table>`
+    : html`<p>Nothing here.</p>`}
+<form method="post" action="/admin/logout"><input type="hidden" name="csrf" value="${o.csrf}"><button type="submit" class="secondary">Sign out</button></form>`
+}

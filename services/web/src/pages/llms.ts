@@ -1,0 +1,41 @@
+// /llms.txt (llmstxt.org): the directory described for language models, with the addresses an agent needs.
+import type { Category } from './home'
+
+/** The llms.txt document. */
+export function llmsTxt(base: string, categories: Category[]): string {
+  const lines = [
+    '# MCP Server Directory',
+    '',
+    '> A public, searchable catalog of Model Context Protocol (MCP) servers with ready-to-paste install configs for every MCP client (Claude Desktop, Claude Code, Cursor, VS Code, Codex and more). Agents search it, read each listing as JSON or Markdown, submit servers, and claim listings by proving ownership.',
+    '',
+    'All answers are JSON except the Markdown documents and SVG badges. Errors are a JSON object `{ error, message, details?, status, docs }`. Public reads need no key and are rate-limited per client (headers RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset).',
+    '',
+    '## API',
+    '',
+    `- [OpenAPI document](${base}/docs/json): every operation, parameter and schema of the public API`,
+    `- [API reference](${base}/docs): the same, for people`,
+    `- [Error codes](${base}/docs/errors): every error code and how to resolve it`,
+    `- [Search](${base}/api/v1/search?q=postgres): GET /api/v1/search?q=…&category=…&transport=stdio|remote&verified=1&limit=1..100&cursor=…`,
+    `- [Categories](${base}/api/v1/categories): the accepted categories (slug, label, emoji, group)`,
+    `- Listing detail: GET ${base}/api/v1/servers/{id} (install configs per client in \`configs\`)`,
+    `- Listing as Markdown: GET ${base}/api/v1/mcp/{id}/markdown (also GET ${base}/mcp/{id} with Accept: text/markdown)`,
+    `- Submit a server: POST ${base}/api/v1/submit`,
+    `- [Agent authentication](${base}/auth.md): e-mail code → Bearer token with scope listings:claim, for claiming listings`,
+    '',
+    '## MCP',
+    '',
+    `- MCP endpoint (Streamable HTTP): ${base}/api/mcp — tools mirroring the API: search, read a listing, its install config, categories, submit, register, verify a claim`,
+    '',
+    '## Categories',
+    '',
+    ...categories.map((c) => `- [${c.label}](${base}/api/v1/search?category=${encodeURIComponent(c.slug)}): ${c.group}`),
+    '',
+    '## Optional',
+    '',
+    `- [Search page](${base}/): the same search for people`,
+    `- Listing page: ${base}/servers/{id}`,
+    `- Badge: ${base}/api/badge/{id}?style=shield|flat-square|featured|directory&metric=status|upvotes|views|installs&theme=dark|light`,
+    '',
+  ]
+  return lines.join('\n')
+}

@@ -1,0 +1,114 @@
+// The submission form (the fields of directory-api §2.4), the API's own validation messages per field, and the
+// result with the claim link.
+import type { ApiError } from '../api'
+import { html, type SafeHtml } from '../html'
+import { copyBlock, detailText, safeHref } from './common'
+import type { Category } from './home'
+
+/** The form's values as typed (strings; lists comma-separated). */
+export type SubmitValues = Record<(typeof FIELDS)[number], string>
+
+export const FIELDS = ['name', 'url', 'description', 'category', 'email', 'tags', 'license', 'authType', 'pricingModel', 'maintenanceStatus', 'compatibleClients', 'supportUrl'] as const
+
+const CHOICES = {
+  authType: ['none', 'api_key', 'oauth', 'other'],
+  pricingModel: ['free', 'freemium', 'paid', 'byok'],
+  maintenanceStatus: ['active', 'stable', 'experimental', 'archived'],
+} as const
+
+const list = (s: string) => s.split(',').map((x) => x.trim()).filter(Boolean)
+
+/** The API body of a form: empty optional fields left out, lists split on commas. */
+export function submissionBody(v: SubmitValues): Record<string, unknown> {
+  const body: Record<string, unknown> = { name: v.name, url: v.url, description: v.description, category: v.category, email: v.email }
+  if (v.tags.trim()) body.tags = list(v.tags)
+  if (v.compatibleClients.trim()) body.compatibleClients = list(v.compatibleClients)
+  for (const k of ['license', 'authType', 'pricingModel', 'maintenanceStatus', 'supportUrl'] as const) if (v[k].trim()) body[k] = v[k].trim()
+  return body
+}
+
+/** The submission's answer (directory-api §4.7). */
+export interface SubmitAnswer {
+  id: string
+  name: string
+  url: string
+  category: string
+  status: string
+  message: string
+  claim_url: string
+  badge_markdown: string
+}
+
+/** Field problems of an Error object, keyed by field (`details[].field`), and those not tied to a field. */
+function problemsOf(error: ApiError | null): { byField: Map<string, string[]>; other: string[] } {
+  const byField = new Map<string, string[]>()
+  const other: string[] = []
+  for (const d of error?.details ?? []) {
+    const o = d as { field?: unknown; message?: unknown }
+    const field = typeof o?.field === 'string' ? o.field : null
+    if (field && (FIELDS as readonly string[]).includes(field)) byField.set(field, [...(byField.get(field) ?? []), typeof o.message === 'string' ? o.message : detailText(d)])
+    else other.push(detailText(d))
+  }
+  return { byField, other }
+}
+
+/** The form, filled with `values`, showing the problems of `error`. */
+export function submitBody(values: SubmitValues, categories: Category[], error: ApiError | null): SafeHtml {
+  const { byField, other } = problemsOf(error)
+  const describedBy = (f: string, hint: boolean) => [hint ? `${f}-hint` : '', byField.has(f) ? `${f}-error` : ''].filter(Boolean).join(' ')
+  const field = (f: string, label: string, input: (attrs: SafeHtml) => SafeHtml, hint?: string) => {
+    const ids = describedBy(f, Boolean(hint))
+    const attrs = html`id="${f}" name="${f}"${ids ? html` aria-describedby="${ids}"` : ''}${byField.has(f) ? html` aria-invalid="true"` : ''}`
+    return html`<div class="field${byField.has(f) ? ' invalid' : ''}">
+<label for="${f}">${label}${hint ? html` <span class="hint" id="${f}-hint">${hint}</span>` : ''}</label>
+${input(attrs)}
+${byField.has(f) ? html`<p class="field-error" id="${f}-error">${byField.get(f)!.join('; ')}</p>` : ''}
+</div>`
+  }
+  const text = (f: keyof SubmitValues, label: string, type: string, opts: { required?: boolean; hint?: string; max?: number } = {}) =>
+    field(f, label + (opts.required ? '' : ' (optional)'), (a) => html`<input ${a} type="${type}" value="${values[f]}"${opts.required ? html` required` : ''}${opts.max ? html` maxlength="${opts.max}"` : ''}>`, opts.hint)
+  const select = (f: keyof typeof CHOICES, label: string) =>
+    field(f, `${label} (optional)`, (a) => html`<select ${a}><option value="">Not given</option>${CHOICES[f].map((c) => html`<option value="${c}"${values[f] === c ? html` selected` : ''}>${c}</option>`)}</select>`)
+  const currentCategory = values.category
+  return html`<h1>Submit an MCP server</h1>
+<p class="lead">Your listing waits as pending until you verify that you own it (from the claim link you get next) or an operator approves it.</p>
+${error
+    ? html`<div class="notice bad" role="alert" tabindex="-1" id="form-errors" data-focus><h2>The submission was not accepted</h2><p>${error.message}</p>
+${byField.size ? html`<ul>${[...byField].map(([f, msgs]) => html`<li><a href="#${f}">${f}</a>: ${msgs.join('; ')}</li>`)}</ul>` : ''}
+${other.length ? html`<ul>${other.map((o) => html`<li>${o}</li>`)}</ul>` : ''}
+${error.error === 'conflict' ? conflictLink(error) : ''}</div>`
+    : ''}
+<form method="post" action="/submit" novalidate>
+${text('name', 'Name', 'text', { required: true, max: 200 })}
+${text('url', 'Address', 'url', { required: true, hint: 'The repository or website, an absolute https:// address' })}
+${field('description', 'Description', (a) => html`<textarea ${a} required maxlength="5000">${values.description}</textarea>`, 'What the server does, in a sentence or two')}
+${field('category', 'Category', (a) => html`<select ${a} required><option value="">Choose a category</option>${categories.map((c) => html`<option value="${c.slug}"${[c.slug, c.label, `${c.emoji} ${c.label}`].includes(currentCategory) ? html` selected` : ''}>${c.emoji} ${c.label}</option>`)}</select>`)}
+${text('email', 'Contact e-mail', 'email', { required: true, hint: 'Receives the claim link; never shown publicly' })}
+${text('tags', 'Tags', 'text', { hint: 'Comma-separated, e.g. postgres, sql' })}
+${text('license', 'License', 'text', { hint: 'e.g. MIT' })}
+${select('authType', 'Authentication')}
+${select('pricingModel', 'Pricing')}
+${select('maintenanceStatus', 'Maintenance')}
+${text('compatibleClients', 'Compatible clients', 'text', { hint: 'Comma-separated, e.g. claude-desktop, cursor' })}
+${text('supportUrl', 'Support address', 'url')}
+<button type="submit">Submit for review</button>
+</form>`
+}
+
+function conflictLink(error: ApiError): SafeHtml {
+  const d = (error.details ?? [])[0] as { existingId?: unknown } | undefined
+  return typeof d?.existingId === 'string' ? html`<p>See the existing listing: <a href="/servers/${encodeURIComponent(d.existingId)}">${d.existingId}</a> (it may still be pending).</p>` : html``
+}
+
+/** The result after a successful submission. */
+export function submittedBody(a: SubmitAnswer): SafeHtml {
+  const claim = safeHref(a.claim_url)
+  return html`<h1>Submitted: ${a.name}</h1>
+<div class="notice ok" role="status"><p>${a.message}</p><p>Status: <strong>${a.status}</strong> · id <code>${a.id}</code></p></div>
+<h2>Verify that you own it</h2>
+<p>Open your private claim link to publish the listing at once by proving ownership (a DNS record, a badge on your site, or a badge in your repository README). The same link was sent to your contact address. Keep it private: anyone holding it can verify the listing.</p>
+${claim ? html`<p><a class="button" href="${claim}" rel="noreferrer">Open the claim page</a></p>` : ''}
+${copyBlock('claim-url', a.claim_url, 'claim link')}
+<h2>Badge for your README</h2>
+${copyBlock('badge-md', a.badge_markdown, 'badge Markdown')}`
+}

@@ -1,0 +1,228 @@
+// The pages in a real browser (Debian's chromium driven by playwright-core) against the whole directory in this
+// process: search → listing → copy a config; submit → claim with a DNS TXT record on the loopback DNS server →
+// official and searchable; script payloads rendered inert; screenshots at desktop and phone widths.
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { chromium, type BrowserContext, type Page } from 'playwright-core'
+import { HOSTILE, fixtureEntries, idOf, PAYLOAD_MARK, storeReadme } from './fixtures'
+import { startDirectory, type TestDirectory } from './directory'
+
+// Functions given to page.evaluate run in the browser; the project compiles without the DOM library.
+declare const window: any, document: any, navigator: any
+type HTMLInputElement = { labels: unknown[] | null }
+
+const CHROMIUM = '/usr/bin/chromium'
+const SCREENSHOTS = new URL('../../../docs/screenshots/', import.meta.url).pathname
+const VIEWPORTS = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } } as const
+
+let dir: TestDirectory
+let context: BrowserContext
+let userDataDir: string
+let pgId: string
+let hostileId: string
+/** Content-Security-Policy reports and page errors seen by any page (must stay empty). */
+const violations: string[] = []
+
+beforeAll(async () => {
+  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: run \`apt-get install -y chromium\` (bash .ci/run does this)`)
+  dir = await startDirectory()
+  await dir.importEntries(fixtureEntries())
+  pgId = await idOf(dir.base, 'io.github.acme/postgres-explorer', 'postgres explorer')
+  hostileId = await idOf(dir.base, HOSTILE.name, 'xss demo')
+  await storeReadme(dir.database, hostileId, HOSTILE.readme)
+  await storeReadme(dir.database, pgId, '# Postgres Explorer\n\nBrowse schemas, run read-only queries and explain plans.\n\n## Setup\n\n```sh\nnpx -y @acme/postgres-explorer\n```\n\n| Tool | What it does |\n|---|---|\n| `query` | Runs a read-only query |\n| `schema` | Lists tables |\n')
+  userDataDir = mkdtempSync(join(tmpdir(), 'web-test-chromium-'))
+  context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+    viewport: VIEWPORTS.desktop,
+  })
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: dir.base })
+  mkdirSync(SCREENSHOTS, { recursive: true })
+}, 120_000)
+
+afterAll(async () => {
+  await context?.close()
+  if (userDataDir) rmSync(userDataDir, { recursive: true, force: true })
+  await dir?.stop()
+})
+
+/** A new tab that records CSP violations, page errors and dialogs. */
+async function open(path: string): Promise<{ page: Page; dialogs: string[] }> {
+  const page = await context.newPage()
+  const dialogs: string[] = []
+  page.on('dialog', (d) => {
+    dialogs.push(d.message())
+    void d.dismiss()
+  })
+  page.on('console', (m) => {
+    if (m.type() === 'error' && /Content Security Policy|Refused to/i.test(m.text())) violations.push(`${path}: ${m.text()}`)
+  })
+  page.on('pageerror', (e) => violations.push(`${path}: ${e.message}`))
+  await page.goto(dir.base + path)
+  return { page, dialogs }
+}
+
+/** Saves a screenshot of `path` at both widths, and checks nothing overflows the phone's width. */
+async function screenshots(name: string, page: Page) {
+  for (const [kind, size] of Object.entries(VIEWPORTS)) {
+    await page.setViewportSize(size)
+    await page.evaluate(() => window.scrollTo(0, 0))
+    if (kind === 'phone') expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(size.width)
+    await page.screenshot({ path: `${SCREENSHOTS}${name}-${kind}.png` })
+  }
+  await page.setViewportSize(VIEWPORTS.desktop)
+}
+
+/** Every form control has an accessible name (a label, or aria-label). */
+async function expectLabelled(page: Page) {
+  const unlabelled = await page.evaluate(() =>
+    [...document.querySelectorAll('input:not([type=hidden]), select, textarea')]
+      .filter((el) => !((el as HTMLInputElement).labels?.length || el.getAttribute('aria-label')))
+      .map((el) => el.outerHTML),
+  )
+  expect(unlabelled).toEqual([])
+}
+
+describe('in a browser', () => {
+  test('search → open a listing → copy a config: the clipboard has it and the installs count goes up', async () => {
+    const { page } = await open('/')
+    await expectLabelled(page)
+    expect(await page.locator('h1').count()).toBe(1)
+    await screenshots('home', page)
+    // Keyboard: the first stop is the skip link, which leads to the content; the search box comes next.
+    await page.keyboard.press('Tab')
+    expect(await page.evaluate(() => document.activeElement?.className)).toBe('skip')
+    await page.keyboard.press('Enter')
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('main')
+    await page.keyboard.press('Tab')
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('q')
+    // Live search: typing swaps in the server-rendered results without a page load.
+    await page.fill('#q', 'postgres explorer')
+    await page.locator('#results-heading', { hasText: 'for “postgres explorer”' }).waitFor({ timeout: 10_000 })
+    expect(page.url()).toContain('q=postgres+explorer')
+    expect(await page.locator('#results li.card').count()).toBeLessThan(20)
+    const link = page.locator(`#results a[href="/servers/${pgId}"]`)
+    await link.click()
+    await page.waitForURL(`**/servers/${pgId}`)
+    expect(await page.locator('h1').innerText()).toContain('postgres-explorer')
+    expect(await page.locator('#installs-count').innerText()).toBe('0')
+
+    const button = page.locator('button[data-copy="cfg-0"]')
+    await button.click()
+    await page.locator('button[data-copy="cfg-0"]', { hasText: 'Copied' }).waitFor()
+    const copied = await page.evaluate(() => navigator.clipboard.readText())
+    expect(copied).toBe(await page.locator('#cfg-0').innerText())
+    expect(copied).toContain('"mcpServers"')
+    await page.locator('#installs-count', { hasText: '1' }).waitFor()
+    // The count is the catalog's, written in its batch: a reload shows it.
+    await dir.catalog.flush()
+    await page.reload()
+    expect(await page.locator('#installs-count').innerText()).toBe('1')
+    await screenshots('listing', page)
+    await page.close()
+  }, 60_000)
+
+  test('submit → claim link → DNS TXT record → verify: the listing is official, published and found by search', async () => {
+    const { page } = await open('/submit')
+    await expectLabelled(page)
+    await screenshots('submit', page)
+    // First a mistake: the API's own messages appear by the fields.
+    await page.fill('#name', 'example-claimed-server')
+    await page.fill('#url', 'example.com/mcp')
+    await page.click('button[type=submit]')
+    await page.locator('#url-error').waitFor()
+    expect(await page.locator('#url-error').innerText()).toContain('absolute http(s) URI')
+    expect(await page.locator('#description-error').innerText()).toContain('required')
+    expect(await page.inputValue('#name')).toBe('example-claimed-server')
+    // The error summary takes the focus, and links to each field.
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('form-errors')
+    expect(await page.locator('#form-errors a[href="#url"]').count()).toBe(1)
+
+    await page.fill('#url', 'https://example.com/mcp')
+    await page.fill('#description', 'A server proved by its DNS record')
+    await page.selectOption('#category', 'databases')
+    await page.fill('#email', 'owner@example.com')
+    await page.click('button[type=submit]')
+    await page.locator('h1', { hasText: 'Submitted' }).waitFor()
+    const claimHref = await page.locator('a.button', { hasText: 'Open the claim page' }).getAttribute('href')
+    expect(claimHref).toMatch(/\/claim\/example-claimed-server\?token=/)
+    const id = 'example-claimed-server'
+    // Pending: not yet a public page.
+    expect((await fetch(`${dir.base}/api/v1/servers/${id}`)).status).toBe(404)
+
+    await page.click('a.button')
+    await page.waitForURL('**/claim/**')
+    expect(await page.evaluate(() => document.referrer)).toBe('')
+    await page.locator('#dns-value').waitFor()
+    await screenshots('claim', page)
+    const name = await page.locator('#dns-name-0').innerText()
+    const value = await page.locator('#dns-value').innerText()
+    expect(name).toBe('_mcp-directory.example.com')
+    expect(value).toMatch(/^mcp-directory-claim=/)
+
+    // Verifying before the record exists: a clear reason, naming where it looked.
+    await page.click('button:has-text("Verify with DNS")')
+    await page.locator('#claim-result').waitFor()
+    expect(await page.locator('#claim-result h2').innerText()).toBe('Not verified yet')
+    expect(await page.locator('#claim-result').innerText()).toContain('_mcp-directory.example.com')
+
+    dir.dns.setTxt(name, [value])
+    await page.click('button:has-text("Verify with DNS")')
+    await page.locator('#claim-result h2', { hasText: 'Verified' }).waitFor()
+    await page.click('#claim-result a')
+    await page.waitForURL(`**/servers/${id}`)
+    expect(await page.locator('.mark.official').innerText()).toBe('Official')
+
+    await page.goto(`${dir.base}/?q=${encodeURIComponent('example claimed server')}`)
+    const card = page.locator(`#results li.card:has(a[href="/servers/${id}"])`)
+    await card.waitFor()
+    expect(await card.locator('.mark.official').count()).toBe(1)
+    await page.close()
+    // The claim secret went through the gateway, the web service and the claim-verifier, and into no log line.
+    const secret = new URL(claimHref!, dir.base).searchParams.get('token')!
+    expect(secret.length).toBeGreaterThan(20)
+    expect(dir.logs()).toContain('request')
+    expect(dir.logs()).not.toContain(secret)
+  }, 60_000)
+
+  test('a listing whose name, title, description and README carry script payloads renders them inert', async () => {
+    const { page, dialogs } = await open(`/servers/${hostileId}`)
+    await page.waitForLoadState('load')
+    // Give any injected handler (onerror of a broken image, onload) its chance to run.
+    await page.waitForTimeout(500)
+    await page.hover('.readme').catch(() => {})
+    const state = await page.evaluate((mark) => ({
+      ran: (window as unknown as Record<string, unknown>)[mark] ?? null,
+      scripts: [...document.scripts].map((s) => s.getAttribute('src')),
+      handlers: [...document.querySelectorAll('*')].flatMap((el) => [...el.attributes].filter((a) => /^on/i.test(a.name)).map((a) => `${el.tagName}[${a.name}]`)),
+      injected: document.querySelectorAll('#injected-img, #injected-link, #injected-frame, #injected-div, iframe, object, embed, main style, .readme script, svg').length,
+      jsLinks: [...document.querySelectorAll('a[href]')].filter((a) => /^\s*javascript:/i.test(a.getAttribute('href') ?? '')).length,
+    }), PAYLOAD_MARK)
+    expect(dialogs).toEqual([])
+    expect(state.ran).toBeNull()
+    expect(state.scripts.length).toBe(1)
+    expect(state.scripts[0]).toMatch(/^\/assets\/app\.[0-9a-f]{12}\.js$/)
+    expect(state.handlers).toEqual([])
+    expect(state.injected).toBe(0)
+    expect(state.jsLinks).toBe(0)
+    // The text is shown as text.
+    expect(await page.locator('h1').innerText()).toContain('<script>')
+    expect(await page.locator('.lead').innerText()).toContain('<svg onload=')
+
+    // The same payloads as a search query.
+    const search = await open(`/?q=${encodeURIComponent(`<img src=x onerror="window.${PAYLOAD_MARK}=9">`)}`)
+    await search.page.waitForTimeout(300)
+    expect(search.dialogs).toEqual([])
+    expect(await search.page.evaluate((mark) => (window as unknown as Record<string, unknown>)[mark] ?? null, PAYLOAD_MARK)).toBeNull()
+    await search.page.close()
+    await page.close()
+  }, 60_000)
+
+  test('no page broke its Content-Security-Policy or threw', () => {
+    expect(violations).toEqual([])
+  })
+})

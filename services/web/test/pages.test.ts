@@ -1,0 +1,269 @@
+// The pages over HTTP through the gateway (no browser): what each page shows, its headers, escaping, the forms'
+// error paths, the operator page's cookie and CSRF checks, and that the API's own answers stay as they were.
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { HOSTILE, fixtureEntries, idOf, PAYLOAD_MARK, storeReadme } from './fixtures'
+import { OPERATOR, startDirectory, type TestDirectory } from './directory'
+
+let dir: TestDirectory
+let pgId: string
+let hostileId: string
+
+beforeAll(async () => {
+  dir = await startDirectory()
+  await dir.importEntries(fixtureEntries())
+  pgId = await idOf(dir.base, 'io.github.acme/postgres-explorer', 'postgres explorer')
+  hostileId = await idOf(dir.base, HOSTILE.name, 'xss demo')
+  await storeReadme(dir.database, hostileId, HOSTILE.readme)
+  await storeReadme(dir.database, pgId, '# Postgres Explorer\n\nSee [the docs](docs/usage.md) and ![logo](img/logo.png).\n\n| a | b |\n|---|---|\n| 1 | 2 |')
+}, 60_000)
+
+afterAll(async () => {
+  await dir?.stop()
+})
+
+const get = (path: string, headers: Record<string, string> = {}) => fetch(dir.base + path, { headers, redirect: 'manual' })
+const form = (path: string, fields: Record<string, string>, headers: Record<string, string> = {}) =>
+  fetch(dir.base + path, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers }, body: new URLSearchParams(fields).toString() })
+
+describe('headers every page carries', () => {
+  test('HTML with a CSP that allows only our own scripts, and no inline script at all', async () => {
+    for (const path of ['/', `/servers/${pgId}`, '/submit', '/admin']) {
+      const res = await get(path)
+      expect(res.status).toBe(200)
+      expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8')
+      const csp = res.headers.get('content-security-policy') ?? ''
+      expect(csp).toContain("script-src 'self'")
+      expect(csp).not.toContain('unsafe-inline')
+      expect(csp).toContain("frame-ancestors 'none'")
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff')
+      const body = await res.text()
+      // Every script is an external file of ours; none has inline code.
+      for (const m of body.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)) {
+        expect(m[1]).toMatch(/src="\/assets\/app\.[0-9a-f]{12}\.js"/)
+        expect(m[2]).toBe('')
+      }
+      expect(body).not.toMatch(/\sstyle=/)
+      expect(body).not.toMatch(/https?:\/\/(?!127\.0\.0\.1)[^"']+\.(?:js|css)["']/)
+    }
+  })
+
+  test('assets: hashed names, immutable caching, ETag and 304; unknown names 404', async () => {
+    const home = await (await get('/')).text()
+    const css = /href="(\/assets\/app\.[0-9a-f]{12}\.css)"/.exec(home)?.[1]
+    const js = /src="(\/assets\/app\.[0-9a-f]{12}\.js)"/.exec(home)?.[1]
+    expect(css && js).toBeTruthy()
+    const res = await get(css!)
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toBe('text/css; charset=utf-8')
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+    const etag = res.headers.get('etag')!
+    expect((await get(css!, { 'if-none-match': etag })).status).toBe(304)
+    expect((await get(js!)).headers.get('content-type')).toBe('text/javascript; charset=utf-8')
+    expect((await get('/assets/app.000000000000.css')).status).toBe(404)
+  })
+})
+
+describe('home: search and browse', () => {
+  test('lists servers and the categories; a query narrows the results', async () => {
+    const all = await (await get('/')).text()
+    expect(all).toContain('Browse by category')
+    expect(all).toContain('Postgres Explorer'.toLowerCase().replace(' ', '-') ? 'postgres-explorer' : '')
+    const res = await get('/?q=postgres')
+    const body = await res.text()
+    expect(res.status).toBe(200)
+    expect(body).toContain(`href="/servers/${pgId}"`)
+    expect(body).not.toContain('slack-bridge')
+  })
+
+  test('filters are those of the API: transport, and its 400 for an unknown category shown on the page', async () => {
+    const remote = await (await get('/?transport=remote')).text()
+    expect(remote).toContain('remote-notes')
+    expect(remote).not.toContain('slack-bridge')
+    const bad = await get('/?category=no-such-category')
+    expect(bad.status).toBe(400)
+    const text = await bad.text()
+    expect(text).toContain('unknown_category')
+    expect(text).toContain('no-such-category')
+  })
+
+  test('pagination follows the API cursor; a bad cursor is the API 400, shown on the page', async () => {
+    const first = await (await get('/?q=acme')).text()
+    const next = /<a href="([^"]+)" rel="next">/.exec(first)?.[1]?.replace(/&amp;/g, '&')
+    expect(next).toContain('cursor=')
+    const second = await (await get(next!)).text()
+    expect(second).toContain('First page')
+    const ids = (html: string) => [...html.matchAll(/<h3><a href="\/servers\/([^"]+)">/g)].map((m) => m[1])
+    expect(ids(first).length).toBe(20)
+    expect(ids(second).length).toBeGreaterThan(0)
+    for (const id of ids(second)) expect(ids(first)).not.toContain(id)
+    const bad = await get('/?q=acme&cursor=not-a-cursor')
+    expect(bad.status).toBe(400)
+    expect(await bad.text()).toContain('invalid_parameter')
+  })
+})
+
+describe('listing page', () => {
+  test('shows the description, configs with copy buttons, badges and the sanitised README', async () => {
+    const res = await get(`/servers/${pgId}`)
+    const body = await res.text()
+    expect(body).toContain('Query and explore PostgreSQL databases')
+    expect(body).toContain(`data-install="${pgId}"`)
+    expect(body).toContain('Claude Desktop')
+    expect(body).toContain(`/api/badge/${pgId}`)
+    expect(body).toContain('id="installs-count"')
+    // Relative README links and images point into the repository.
+    expect(body).toContain('href="https://github.com/acme/postgres-explorer/blob/HEAD/docs/usage.md"')
+    expect(body).toContain('src="https://github.com/acme/postgres-explorer/raw/HEAD/img/logo.png"')
+    expect(body).toContain('<table>')
+  })
+
+  test('a hostile name, title, description and README arrive escaped or removed', async () => {
+    const body = await (await get(`/servers/${hostileId}`)).text()
+    const article = body.slice(body.indexOf('<article'), body.indexOf('</article>'))
+    expect(article).not.toMatch(/<script/i)
+    // No tag carries an event handler (the payloads' text is there, escaped, outside any tag).
+    // Quoted attribute values are dropped first: escaping keeps a payload inside its quotes.
+    for (const tag of article.match(/<[a-z][^>]*>/gi) ?? []) expect(tag.replace(/"[^"]*"/g, '""')).not.toMatch(/\son[a-z]+\s*=/i)
+    expect(article).not.toMatch(/javascript:/i)
+    expect(article).not.toMatch(/<iframe|<style|<svg/i)
+    expect(article).toContain('&lt;script&gt;')
+    expect(article).toContain('Hostile README')
+    expect(body).not.toContain(`${PAYLOAD_MARK}=1">`)
+  })
+
+  test('unknown or hidden listing: an HTML 404 page', async () => {
+    const res = await get('/servers/no-such-listing')
+    expect(res.status).toBe(404)
+    expect(res.headers.get('content-type')).toContain('text/html')
+    expect(await res.text()).toContain('Not found')
+  })
+
+  test('installs are counted through the public API, in batches', async () => {
+    const before = ((await (await get(`/api/v1/servers/${pgId}`)).json()) as { server: { popularity: { installs: number } } }).server.popularity.installs
+    const counted = await fetch(`${dir.base}/api/v1/servers/${pgId}/installs`, { method: 'POST' })
+    expect(counted.status).toBe(202)
+    expect(counted.headers.get('ratelimit-limit')).toMatch(/^\d+$/)
+    expect((await fetch(`${dir.base}/api/v1/servers/no-such/installs`, { method: 'POST' })).status).toBe(404)
+    await dir.catalog.flush()
+    const after = ((await (await get(`/api/v1/servers/${pgId}`)).json()) as { server: { popularity: { installs: number } } }).server.popularity.installs
+    expect(after).toBe(before + 1)
+  })
+})
+
+describe('submit form', () => {
+  test('the API validation messages appear next to their fields, the values kept and escaped', async () => {
+    const res = await form('/submit', { name: '<b>x</b>', url: 'not a url', description: '', category: 'databases', email: 'nope' })
+    expect(res.status).toBe(400)
+    const body = await res.text()
+    expect(body).toContain('id="url-error"')
+    expect(body).toContain('must be an absolute http(s) URI')
+    expect(body).toContain('id="email-error"')
+    expect(body).toContain('id="description-error"')
+    expect(body).toContain('value="&lt;b&gt;x&lt;/b&gt;"')
+    expect(body).toContain('aria-invalid="true"')
+  })
+
+  test('a valid submission shows the claim link and badge; the page is not stored and leaks no Referer', async () => {
+    const res = await form('/submit', { name: 'web-form-server', url: 'https://github.com/someone/web-form-server', description: 'Submitted from the form', category: 'databases', email: 'owner@example.com', tags: 'a, b', authType: 'none' })
+    expect(res.status).toBe(200)
+    expect(res.headers.get('cache-control')).toBe('no-store')
+    expect(res.headers.get('referrer-policy')).toBe('no-referrer')
+    const body = await res.text()
+    expect(body).toMatch(new RegExp(`${dir.base.replace(/[.:/]/g, '\\$&')}/claim/web-form-server\\?token=[A-Za-z0-9_-]+`))
+    expect(body).toContain('pending')
+  })
+
+  test('a duplicate address: the 409 is shown with a link to the existing listing', async () => {
+    const res = await form('/submit', { name: 'another-name', url: 'https://github.com/acme/postgres-explorer', description: 'dup', category: 'databases', email: 'owner@example.com' })
+    expect(res.status).toBe(409)
+    expect(await res.text()).toContain(`href="/servers/${pgId}"`)
+  })
+
+  test('not a form, or too large: refused', async () => {
+    const res = await fetch(`${dir.base}/submit`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })
+    expect(res.status).toBe(413)
+  })
+})
+
+describe('claim page', () => {
+  test('a wrong secret: a clear reason, no-referrer, not stored', async () => {
+    const res = await get(`/claim/${pgId}?token=${'x'.repeat(43)}`)
+    expect(res.status).toBe(403)
+    expect(res.headers.get('referrer-policy')).toBe('no-referrer')
+    expect(res.headers.get('cache-control')).toBe('no-store')
+    expect(await res.text()).toContain('This claim link is not valid')
+  })
+  test('no secret at all: 400 page', async () => {
+    expect((await get(`/claim/${pgId}`)).status).toBe(400)
+  })
+})
+
+describe('operator page', () => {
+  const cookieOf = (res: Response) => (res.headers.get('set-cookie') ?? '').split(';')[0]
+
+  test('sign-in refuses a wrong token and sets an HttpOnly, SameSite=Strict cookie for the right one', async () => {
+    expect((await form('/admin/login', { token: 'wrong' })).status).toBe(401)
+    const res = await form('/admin/login', { token: OPERATOR })
+    expect(res.status).toBe(303)
+    const set = res.headers.get('set-cookie') ?? ''
+    expect(set).toContain('HttpOnly')
+    expect(set).toContain('SameSite=Strict')
+    expect(set).toContain('Path=/admin')
+    expect(set).not.toContain('Secure') // the test directory is served over http
+  })
+
+  test('the queue lists a pending submission; approve needs the CSRF token and then publishes it', async () => {
+    await form('/submit', { name: 'queued-server', url: 'https://github.com/someone/queued-server', description: 'Waits for review', category: 'databases', email: 'owner@example.com' })
+    const cookie = cookieOf(await form('/admin/login', { token: OPERATOR }))
+    const page = await (await get('/admin?status=pending', { cookie })).text()
+    expect(page).toContain('queued-server')
+    const csrf = /name="csrf" value="([^"]+)"/.exec(page)?.[1]
+    expect(csrf).toBeTruthy()
+    // Without the token, with a wrong one, or posted from another site: refused, nothing changes.
+    expect((await form('/admin/moderate', { id: 'queued-server', action: 'approve', status: 'pending' }, { cookie })).status).toBe(403)
+    expect((await form('/admin/moderate', { id: 'queued-server', action: 'approve', status: 'pending', csrf: 'x' }, { cookie })).status).toBe(403)
+    expect((await form('/admin/moderate', { id: 'queued-server', action: 'approve', status: 'pending', csrf: csrf! }, { cookie, 'sec-fetch-site': 'cross-site' })).status).toBe(403)
+    expect((await get('/api/v1/servers/queued-server')).status).toBe(404)
+    const ok = await form('/admin/moderate', { id: 'queued-server', action: 'approve', status: 'pending', csrf: csrf! }, { cookie })
+    expect(ok.status).toBe(303)
+    expect(ok.headers.get('location')).toBe('/admin?status=pending&done=approve&id=queued-server')
+    expect((await get('/api/v1/servers/queued-server')).status).toBe(200)
+    const after = await (await get(ok.headers.get('location')!, { cookie })).text()
+    expect(after).toContain('Listing queued-server approved.')
+  })
+
+  test('without the cookie the page is the sign-in form; moderation redirects there', async () => {
+    expect(await (await get('/admin')).text()).toContain('Operator token')
+    expect((await form('/admin/moderate', { id: 'x', action: 'approve' })).status).toBe(303)
+  })
+})
+
+describe('llms.txt and the API around the pages', () => {
+  test('llms.txt links the API, the MCP endpoint and the Markdown documents', async () => {
+    const res = await get('/llms.txt')
+    expect(res.headers.get('content-type')).toBe('text/plain; charset=utf-8')
+    const text = await res.text()
+    expect(text.startsWith('# MCP Server Directory\n')).toBe(true)
+    for (const p of ['/docs', '/docs/json', '/api/mcp', '/api/v1/mcp/{id}/markdown', '/api/v1/search?category=']) expect(text).toContain(`${dir.base}${p}`)
+  })
+
+  test('API paths keep their JSON 404; the Markdown alias and its HTML redirect are untouched', async () => {
+    const nf = await get('/api/v1/nothing-here')
+    expect(nf.status).toBe(404)
+    expect(nf.headers.get('content-type')).toContain('application/json')
+    const other = await get('/servers/a/b')
+    expect(other.headers.get('content-type')).toContain('application/json')
+    const md = await get(`/mcp/${pgId}`, { accept: 'text/markdown' })
+    expect(md.headers.get('content-type')).toContain('text/markdown')
+    const redirect = await get(`/mcp/${pgId}`, { accept: 'text/html' })
+    expect(redirect.status).toBe(302)
+    expect(redirect.headers.get('location')).toBe(`${dir.base}/servers/${pgId}`)
+    expect((await get(redirect.headers.get('location')!.slice(dir.base.length))).status).toBe(200)
+  })
+
+  test('pages are not operations of the OpenAPI document; the install counter is', async () => {
+    const doc = (await (await get('/docs/json')).json()) as { paths: Record<string, unknown> }
+    for (const p of ['/', '/servers/{id}', '/submit', '/claim/{id}', '/admin', '/llms.txt', '/assets/{file}']) expect(doc.paths[p]).toBeUndefined()
+    expect(doc.paths['/api/v1/servers/{id}/installs']).toBeDefined()
+  })
+})
