@@ -3,10 +3,15 @@
 import { createAgentAuthApp } from '@mcp-directory/agent-auth'
 import { catalogListingReader, createBadgeApp } from '@mcp-directory/badge'
 import { createCatalogApp } from '@mcp-directory/catalog'
+import { createMcpApp } from '@mcp-directory/mcp'
+import { claimVerifierDepsFrom, createClaimVerifierApp } from '@mcp-directory/claim-verifier'
 import { createSubmissionApp } from '@mcp-directory/submission'
+import { createProberApp } from '@mcp-directory/prober'
+import { createWebApp } from '@mcp-directory/web'
 import { loadConfig } from '@mcp-directory/shared/config'
 import { createLogger } from '@mcp-directory/shared/log'
 import { createLogMailer, createSmtpMailer } from '@mcp-directory/shared/mail'
+import { publicApiClient } from '@mcp-directory/shared/public-api'
 import { openBus, openMigratedDatabase, openStore, operatorTokenFrom, serve, serverSecretFrom } from '@mcp-directory/shared/runtime'
 import { createGatewayApp } from './app'
 import { inProcessUpstream } from './upstream'
@@ -17,6 +22,8 @@ const database = await openMigratedDatabase(config, log)
 const kv = openStore(config)
 const bus = openBus(config, log)
 const { token, generated } = operatorTokenFrom(config)
+// One HMAC key for every service of this process (codes, sealed mail, proofs, the mcp and web services' client header).
+const secret = serverSecretFrom(config, log)
 
 const catalog = createCatalogApp({ config, database, bus, log: log.child({ service: 'catalog' }), operatorToken: token })
 // The badge service reads listings through the catalog's internal API, here without a network hop.
@@ -24,27 +31,51 @@ const badge = createBadgeApp({ config, database, kv, bus, log: log.child({ servi
 
 const agentAuthLog = log.child({ service: 'agent-auth' })
 const agentAuth = createAgentAuthApp({
-  config, database, bus, kv, log: agentAuthLog, secret: serverSecretFrom(config, log),
+  config, database, bus, kv, log: agentAuthLog, secret,
   mailer: config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createLogMailer(agentAuthLog),
 })
 
 // The submission service changes listings through the catalog's internal API, here without a network hop.
 const submissionLog = log.child({ service: 'submission' })
 const submission = createSubmissionApp({
-  config, database, bus, log: submissionLog, operatorToken: token, secret: serverSecretFrom(config, log), catalog: (r) => catalog.app.handle(r),
+  config, database, bus, log: submissionLog, operatorToken: token, secret, catalog: (r) => catalog.app.handle(r),
   mailer: config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createLogMailer(submissionLog),
 })
 
+// The claim-verifier reads listings and records claims through the catalog, and checks claim links with the
+// submission service, here without a network hop.
+const claims = createClaimVerifierApp({
+  config, database, kv, bus, log: log.child({ service: 'claim-verifier' }), secret,
+  ...claimVerifierDepsFrom(config, log, { catalog: (r) => catalog.app.handle(r), submission: (r) => submission.app.handle(r) }),
+})
+
+// The prober checks listings live (remote endpoints, GitHub) and writes its facts through the catalog's internal
+// API, here without a network hop; its work queue is in-process unless NATS_URL is set.
+const prober = createProberApp({ config, database, bus, log: log.child({ service: 'prober' }), catalog: (r) => catalog.app.handle(r) })
+
 // First start on an empty catalog: the demo catalog gives search something to find.
 await catalog.loadDemoIfEmpty()
+
+// The mcp service calls the public API through the gateway's own handler (`gateway` is built below and only used
+// once requests arrive), so its tools meet the same checks and rate limits as REST calls.
+const mcp = createMcpApp({
+  config, log: log.child({ service: 'mcp' }),
+  publicApi: publicApiClient({ gatewayUrl: config.publicBaseUrl, secret, handler: (r) => gateway.app.handle(r) }),
+})
+
+// The web pages read the public API through the gateway's own handler too, on behalf of each visitor.
+const web = createWebApp({
+  config, log: log.child({ service: 'web' }), secret,
+  api: publicApiClient({ gatewayUrl: config.publicBaseUrl, secret, handler: (r) => gateway.app.handle(r) }),
+})
 
 const gateway = createGatewayApp({
   config,
   log: log.child({ service: 'gateway' }),
   kv,
   operatorToken: token,
-  secret: serverSecretFrom(config, log),
-  upstreams: { catalog: inProcessUpstream('catalog', (r) => catalog.app.handle(r)), badge: inProcessUpstream('badge', (r) => badge.app.handle(r)), 'agent-auth': inProcessUpstream('agent-auth', (r) => agentAuth.app.handle(r)), submission: inProcessUpstream('submission', (r) => submission.app.handle(r)) },
+  secret,
+  upstreams: { catalog: inProcessUpstream('catalog', (r) => catalog.app.handle(r)), badge: inProcessUpstream('badge', (r) => badge.app.handle(r)), 'agent-auth': inProcessUpstream('agent-auth', (r) => agentAuth.app.handle(r)), submission: inProcessUpstream('submission', (r) => submission.app.handle(r)), 'claim-verifier': inProcessUpstream('claim-verifier', (r) => claims.app.handle(r)), mcp: inProcessUpstream('mcp', (r) => mcp.app.handle(r)), web: inProcessUpstream('web', (r) => web.app.handle(r)) },
   bus,
 })
 
@@ -58,10 +89,14 @@ serve({
   // One public port: /metrics only for a Bearer of METRICS_TOKEN (closed when unset).
   metrics: { token: config.metricsToken },
   close: async () => {
+    await prober.close()
     await catalog.close()
     await badge.close()
     await agentAuth.close()
     await submission.close()
+    await web.close()
+    await claims.close()
+    await mcp.close()
     await gateway.close()
     await bus.close()
     await kv.close()

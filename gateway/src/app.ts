@@ -128,6 +128,10 @@ export function createGatewayApp(deps: GatewayDeps) {
     try {
       res = await upstream.fetch(forwarded, route.timeoutMs ?? config.upstreamTimeoutMs)
     } catch (err) {
+      if (err instanceof UpstreamError && err.kind === 'body_timeout') {
+        log.warn({ requestId, service: route.service }, 'request body too slow')
+        return fail(408, 'request_timeout', 'The request body did not arrive in time', requestId, { connection: 'close', 'cache-control': 'no-store' })
+      }
       if (err instanceof UpstreamError && err.kind === 'timeout') {
         log.warn({ requestId, service: route.service }, 'upstream timeout')
         return fail(504, 'gateway_timeout', `The ${route.service} service did not answer in time`, requestId, { 'cache-control': 'no-store' })
@@ -165,7 +169,7 @@ export function createGatewayApp(deps: GatewayDeps) {
     .get('/docs/errors', () => new Response(errorDocsMarkdown(), { headers: { 'content-type': 'text/markdown; charset=utf-8' } }))
     .options('*', () => new Response(null, {
       status: 204,
-      headers: { ...CORS_HEADERS, 'access-control-allow-methods': 'GET, POST, OPTIONS', 'access-control-allow-headers': 'Authorization, Content-Type, Accept, X-Request-Id', 'access-control-max-age': '86400' },
+      headers: { ...CORS_HEADERS, 'access-control-allow-methods': 'GET, POST, OPTIONS', 'access-control-allow-headers': 'Authorization, Content-Type, Accept, X-Request-Id, Mcp-Protocol-Version', 'access-control-max-age': '86400' },
     }))
 
   for (const route of routes) {

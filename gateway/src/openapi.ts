@@ -8,6 +8,7 @@ const schema = (s: TSchema) => JSON.parse(JSON.stringify(s))
 export function openApiPaths(): Record<string, Record<string, unknown>> {
   const paths: Record<string, Record<string, unknown>> = {}
   for (const r of ROUTES) {
+    if (r.hidden) continue
     const oaPath = r.path.replace(/:([A-Za-z]+)/g, '{$1}')
     const parameters: unknown[] = pathParams(r.path).map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' }, ...idParam }))
     if (r.query) {
@@ -46,7 +47,7 @@ export function openApiPaths(): Record<string, Record<string, unknown>> {
 export const openApiDocumentation = (baseUrl: string) => ({
   info: { title: 'MCP Server Directory API', version: '1.0.0', description: 'Search, read, submit and claim Model Context Protocol servers.' },
   servers: [{ url: baseUrl }],
-  tags: [{ name: 'catalog', description: 'Public read API' }, { name: 'operator', description: 'Operator API (Bearer OPERATOR_TOKEN)' }, { name: 'agent', description: 'Agent registration and Bearer tokens (see /auth.md)' }, { name: 'badge', description: 'SVG badges of listings, for READMEs and sites' }],
+  tags: [{ name: 'catalog', description: 'Public read API' }, { name: 'operator', description: 'Operator API (Bearer OPERATOR_TOKEN)' }, { name: 'agent', description: 'Agent registration and Bearer tokens (see /auth.md)' }, { name: 'badge', description: 'SVG badges of listings, for READMEs and sites' }, { name: 'claims', description: 'Ownership claims by the holder of a claim link (the claim page)' }, { name: 'mcp', description: 'The directory as an MCP server (Streamable HTTP, stateless)' }],
   paths: openApiPaths(),
   components: {
     securitySchemes: {

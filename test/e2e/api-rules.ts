@@ -250,7 +250,7 @@ export function apiRules(mode: string, t: Target) {
     })
     test('unknown routes and wrong methods get JSON 404 / 405', async () => {
       await expectError(await get('/api/v2/search'), 404, 'not_found')
-      await expectError(await get('/'), 404, 'not_found')
+      await expectError(await get('/no-such-page'), 404, 'not_found')
       const res = await fetch(`${t.base()}/api/v1/categories`, { method: 'POST' })
       await expectError(res, 405, 'method_not_allowed')
     })
@@ -285,6 +285,24 @@ export function apiRules(mode: string, t: Target) {
       expect(await names(input.name)).toContain(input.name)
       expect((await post(`/api/v1/admin/listings/${out.id}/flag`, { reason: 'e2e' }, op)).status).toBe(200)
       await expectError(await get(`/api/v1/servers/${out.id}`), 404, 'not_found')
+    })
+
+    test('claims (§4.10, contract §5): the claim link opens its challenge; proofs are checked; Bearer routes need a token', async () => {
+      const input = { name: `e2e-claimed-${tag}`, url: `https://claims-${tag}.invalid/mcp`, description: 'An end-to-end claim target', category: 'Databases', email: `e2e-claim-${tag}@example.com` }
+      const out = (await (await post('/api/v1/submit', input)).json()) as any
+      const token = new URL(out.claim_url).searchParams.get('token')!
+      const challenge = await post('/api/v1/claim/challenge', { id: out.id, token })
+      expect(challenge.status).toBe(200)
+      const body = (await challenge.json()) as any
+      expect(body.methods.dns).toMatchObject({ type: 'TXT', names: [`_mcp-directory.claims-${tag}.invalid`] })
+      expect(body.methods.dns.value).toBe(`mcp-directory-claim=${body.proof}`)
+      await expectError(await post('/api/v1/claim/challenge', { id: out.id, token: `${token.slice(0, -4)}AAAA` }), 403, 'invalid_claim_token')
+      // No such record exists: a clear 400 naming the place looked at.
+      const failed = await expectError(await post('/api/v1/claim', { id: out.id, token, method: 'dns' }), 400, 'verification_failed')
+      expect(failed.details[0].where).toBe(`TXT records at _mcp-directory.claims-${tag}.invalid`)
+      await expectError(await get(`/api/v1/servers/${out.id}`), 404, 'not_found')
+      await expectError(await get(`/api/v1/agent/claim/${out.id}/challenge`), 401, 'unauthorized')
+      await expectError(await post('/api/v1/agent/claim', { id: out.id }), 401, 'unauthorized')
     })
   })
 }

@@ -40,7 +40,7 @@ const IMAGE_HEADERS = {
 const MAX_ID_LENGTH = 200
 
 /** The listing events after which a badge may show something else. */
-export const BADGE_EVENTS: EventSubject[] = ['listing.approved', 'listing.imported', 'listing.rejected', 'listing.flagged', 'listing.claimed', 'listing.counters_changed']
+export const BADGE_EVENTS: EventSubject[] = ['listing.approved', 'listing.imported', 'listing.rejected', 'listing.flagged', 'listing.claimed', 'listing.claim_revoked', 'listing.checked', 'listing.counters_changed']
 
 /** Whether an If-None-Match header matches an ETag (weak comparison, as RFC 9110 §13.1.2 asks). */
 function matches(ifNoneMatch: string | null, etag: string): boolean {
@@ -71,7 +71,8 @@ export function createBadgeApp(deps: BadgeDeps) {
     const hit = await cache.get(id, o)
     if (hit) return hit
     // Listing ids are short slugs; anything else cannot be one, and need not cost a catalog read.
-    if (id.length > MAX_ID_LENGTH || (await cache.isMissing(id))) throw notFound('Listing')
+    // A path segment that does not decode (e.g. a lone `%`) arrives as null; NUL is in no id (PostgreSQL refuses it).
+    if (typeof id !== 'string' || id.includes('\0') || id.length > MAX_ID_LENGTH || (await cache.isMissing(id))) throw notFound('Listing')
     const listing = await deps.fetchListing(id)
     // Hidden listings (pending, rejected, flagged) answer as unknown ones do.
     if (!listing || listing.status !== 'active') {

@@ -9,7 +9,7 @@ import type { Logger } from '@mcp-directory/shared/log'
 import { startOutboxRelay } from '@mcp-directory/shared/outbox'
 import { healthHandler, serviceApp } from '@mcp-directory/shared/service'
 import { importDocument } from './import/service'
-import { addViews, findActiveListing, findListing, hasListings } from './listings/repository'
+import { addInstalls, addViews, findActiveListing, findListing, hasListings } from './listings/repository'
 import { deriveInstallModel } from '@mcp-directory/shared/install'
 import { detailOf, listingUrls, summaryOf } from './listings/present'
 import { renderListingMarkdown } from './markdown/render'
@@ -17,7 +17,9 @@ import { decodeCursor, encodeCursor } from './search/cursor'
 import { searchListings } from './search/repository'
 import { queryTerms } from './search/terms'
 import { startBatchedCounter } from '@mcp-directory/shared/counter'
+import { internalClaimRoutes } from './internal/claims'
 import { internalRoutes } from './internal/routes'
+import { factsRoutes } from './internal/facts'
 
 /** What the catalog service needs from its host process. */
 export interface CatalogDeps {
@@ -38,6 +40,8 @@ export function createCatalogApp(deps: CatalogDeps) {
   const base = config.publicBaseUrl
   const relay = startOutboxRelay({ database, table: catalogOutbox, bus: deps.bus, service: 'catalog', log })
   const views = startBatchedCounter((counts) => addViews(database, counts), config.viewFlushMs, log, 'view counts')
+  // Installs (a config copied on the listing page) are counted like views: in memory, written in batches.
+  const installs = startBatchedCounter((counts) => addInstalls(database, counts), config.viewFlushMs, log, 'install counts')
   const categoriesBody = JSON.stringify({ categories: CATEGORIES.map(({ label, slug, emoji, group }) => ({ label, slug, emoji, group })) })
 
   const app = serviceApp('catalog', base, log)
@@ -74,6 +78,16 @@ export function createCatalogApp(deps: CatalogDeps) {
       views.count(listing.id)
       return json({ server: detailOf(listing, base) })
     })
+    .post(
+      '/api/v1/servers/:id/installs',
+      async ({ params }) => {
+        const listing = await findActiveListing(database, params.id)
+        if (!listing) throw notFound('Listing')
+        installs.count(listing.id)
+        return json({ success: true, id: listing.id }, 202)
+      },
+      { parse: 'none' },
+    )
     .get('/api/v1/categories', () => new Response(categoriesBody, { headers: { 'content-type': 'application/json; charset=utf-8' } }))
     .get('/api/v1/health', healthHandler(database, log))
     .get('/api/v1/mcp/:id/markdown', ({ params }) => markdown(params.id))
@@ -93,6 +107,9 @@ export function createCatalogApp(deps: CatalogDeps) {
     })
     // Moderation (submission service only): create pending listings, change status, the queue.
     .use(internalRoutes({ database, log, nudge: () => relay.nudge() }))
+    .use(factsRoutes({ database, log, nudge: () => relay.nudge() }))
+    // Claims (claim-verifier only): record a verified claim, revoke one after its grace period.
+    .use(internalClaimRoutes({ database, log, nudge: () => relay.nudge() }))
     .post(
       '/api/v1/admin/import',
       async ({ request }) => {
@@ -133,10 +150,12 @@ export function createCatalogApp(deps: CatalogDeps) {
     /** Writes pending counters and publishes pending events now (tests, shutdown). */
     flush: async () => {
       await views.flush()
+      await installs.flush()
       await relay.flush()
     },
     close: async () => {
       await views.stop()
+      await installs.stop()
       await relay.stop()
     },
   }

@@ -57,11 +57,31 @@ export interface Config {
   serviceUrls: Record<ServiceName, string[]>
   /** Where services that call the public API (mcp, web) reach the gateway (GATEWAY_URL). */
   gatewayUrl: string
+  /** How often each verified claim and its reciprocal badges are checked again (CLAIM_RECHECK_HOURS). */
+  claimRecheckHours: number
+  /** How long a claim may keep failing its re-checks before it is revoked (CLAIM_GRACE_DAYS). */
+  claimGraceDays: number
   upstreamTimeoutMs: number
   viewFlushMs: number
   logLevel: string
   /** Bearer token that opens `/metrics` on the gateway's public port (METRICS_TOKEN); null: closed there. */
   metricsToken: string | null
+  /** The prober's round interval and politeness limits (PROBE_*; services/prober/README.md). */
+  probe: ProbeConfig
+}
+
+/** How often and how politely the prober checks listings. */
+export interface ProbeConfig {
+  /** Every active listing is re-queued once per interval (PROBE_INTERVAL_MINUTES). */
+  intervalMinutes: number
+  /** Probes running at once per prober process (PROBE_CONCURRENCY). */
+  concurrency: number
+  /** Probes running at once against one host, per process (PROBE_PER_HOST). */
+  perHost: number
+  /** Time allowed for one endpoint's whole MCP exchange, or one GitHub request (PROBE_TIMEOUT_MS). */
+  timeoutMs: number
+  /** Most listings queued in one round; the least recently probed go first (PROBE_ROUND_BUDGET). */
+  roundBudget: number
 }
 
 /** Thrown when one or more variables are invalid; the message names every one. */
@@ -166,11 +186,20 @@ export function loadConfig(env: Env = process.env): Config {
     rateLimitWritePerHour: int('RATE_LIMIT_WRITE_PER_HOUR', 20, 1, 1_000_000),
     trustProxyHops: int('TRUST_PROXY_HOPS', 0, 0, 10),
     serviceUrls,
+    claimRecheckHours: int('CLAIM_RECHECK_HOURS', 24, 1, 24 * 365),
+    claimGraceDays: int('CLAIM_GRACE_DAYS', 7, 1, 365),
     gatewayUrl: (url('GATEWAY_URL', ['http', 'https'], `http://127.0.0.1:${STACK_PORTS.gateway}`) as string).replace(/\/+$/, ''),
     upstreamTimeoutMs: int('UPSTREAM_TIMEOUT_MS', 10_000, 100, 300_000),
     viewFlushMs: int('VIEW_FLUSH_MS', 5_000, 50, 3_600_000),
     logLevel,
     metricsToken: str('METRICS_TOKEN') ?? null,
+    probe: {
+      intervalMinutes: int('PROBE_INTERVAL_MINUTES', 720, 1, 43_200),
+      concurrency: int('PROBE_CONCURRENCY', 16, 1, 512),
+      perHost: int('PROBE_PER_HOST', 2, 1, 64),
+      timeoutMs: int('PROBE_TIMEOUT_MS', 10_000, 200, 120_000),
+      roundBudget: int('PROBE_ROUND_BUDGET', 20_000, 1, 10_000_000),
+    },
   }
   if (config.operatorToken !== null && config.operatorToken.length < 16) problems.push('OPERATOR_TOKEN: must be at least 16 characters')
   if (config.serverSecret !== null && config.serverSecret.length < 32) problems.push('SERVER_SECRET: must be at least 32 characters')

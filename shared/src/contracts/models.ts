@@ -67,6 +67,17 @@ export const ServerDetail = t.Composite([
     maintenanceStatus: t.Union([t.String(), t.Null()], { description: 'active, stable, experimental or archived' }),
     compatibleClients: t.Array(t.String()),
     supportUrl: t.Union([t.String(), t.Null()]),
+    readme: t.Union([t.String(), t.Null()], { description: 'The repository README (Markdown) when the directory holds one' }),
+    checks: t.Object(
+      {
+        healthCheckedAt: t.Union([t.String({ format: 'date-time' }), t.Null()], { description: 'When the remote endpoint was last probed' }),
+        toolsSource: t.Union([t.String(), t.Null()], { description: 'Transport the tools list came through: streamable-http or sse' }),
+        toolsCheckedAt: t.Union([t.String({ format: 'date-time' }), t.Null()], { description: 'When the tools were last listed live' }),
+        githubArchived: t.Union([t.Boolean(), t.Null()]),
+        githubPushedAt: t.Union([t.String({ format: 'date-time' }), t.Null()]),
+      },
+      { description: 'When and how the live facts (health, tools, repository) were last checked' },
+    ),
   }),
 ])
 export type ServerDetail = Static<typeof ServerDetail>

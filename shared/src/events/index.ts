@@ -24,7 +24,13 @@ export interface EventMap {
   /** producer: catalog (operator) · consumers: badge */
   'listing.flagged': ListingEvent & { reason: string | null }
   /** producer: claim-verifier via catalog · consumers: badge */
-  'listing.claimed': ListingEvent & { method: string }
+  'listing.claimed': ListingEvent & { method: string; claimId: string; claimant: string }
+  /** producer: catalog, when the claim-verifier revokes a claim after its grace period · consumers: badge */
+  'listing.claim_revoked': ListingEvent & { claimId: string; isOfficial: boolean }
+  /** producer: claim-verifier (a periodic re-check whose result changed) · consumers: none yet (audit) */
+  'claim.rechecked': { claimId: string; listingId: string; proofOk: boolean; reciprocalReadme: boolean; reciprocalSite: boolean; state: string; at: string }
+  /** producer: catalog, when the prober's facts changed what the public sees (health, verified, tools, README, stars, install) · consumers: badge */
+  'listing.checked': ListingEvent & { changed: string[] }
   /** producer: catalog (batched view/install counters) · consumers: badge */
   'listing.counters_changed': { ids: string[]; at: string }
   /** producer: agent-auth · consumers: none yet (audit) */

@@ -29,11 +29,16 @@ export function serviceApp(name: string, baseUrl: string, log: Logger) {
     })
 }
 
+/** How long health waits for the database before answering 500. */
+export const HEALTH_PING_TIMEOUT_MS = 1500
+
 /** The health handler every service serves at /api/v1/health: 200 `{status, timestamp}`, 500 when its database is unreachable. */
 export function healthHandler(database: Database, log: Logger) {
   return async () => {
     try {
-      await database.ping()
+      // Bounded: while PostgreSQL is down the driver queues queries behind its reconnect back-off, so an unbounded
+      // ping would outlast the gateway's timeout (a 504) instead of reporting the database as unreachable.
+      await Promise.race([database.ping(), Bun.sleep(HEALTH_PING_TIMEOUT_MS).then(() => Promise.reject(new Error(`no answer within ${HEALTH_PING_TIMEOUT_MS} ms`)))])
     } catch (err) {
       log.error({ err: String(err) }, 'health: database unreachable')
       throw new AppError(500, 'internal', 'Database unreachable')

@@ -79,6 +79,12 @@ export async function deleteStream(stream: string): Promise<void> {
   try {
     const jsm = await nc.jetstreamManager()
     await jsm.streams.delete(stream).catch(() => {})
+    // Streams a service derives from the run's stream (the prober's `<stream>_PROBES` work queue) go too.
+    const derived: string[] = []
+    try {
+      for await (const name of jsm.streams.names()) if (name.startsWith(`${stream}_`)) derived.push(name)
+    } catch {}
+    for (const name of derived) await jsm.streams.delete(name).catch(() => {})
   } finally {
     await nc.close()
   }

@@ -10,9 +10,9 @@ export interface Upstream {
   fetch(request: Request, timeoutMs: number): Promise<Response>
 }
 
-/** Why forwarding failed: `timeout` → 504, `unreachable` → 502/503. */
+/** Why forwarding failed: `timeout` → 504, `unreachable` → 502/503, `body_timeout` (the client's body) → 408. */
 export class UpstreamError extends Error {
-  constructor(readonly kind: 'timeout' | 'unreachable', message: string) {
+  constructor(readonly kind: 'timeout' | 'unreachable' | 'body_timeout', message: string) {
     super(message)
   }
 }
@@ -108,7 +108,11 @@ export function httpUpstream(name: string, configuredUrls: string[], log: Logger
       next = (next + 1) % baseUrls.length
       const healthy = order.filter((u) => (downUntil.get(u) ?? 0) <= now)
       const tryList = healthy.length ? [...healthy, ...order.filter((u) => !healthy.includes(u))] : order
-      const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : await request.arrayBuffer()
+      // The client's body is read within the same deadline: a body trickling in a byte at a time must not hold the
+      // connection (and the gateway) forever.
+      const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : await withTimeout(request.arrayBuffer(), timeoutMs).catch((err) => {
+        throw err instanceof UpstreamError ? new UpstreamError('body_timeout', `the request body did not arrive within ${timeoutMs} ms`) : err
+      })
       const path = new URL(request.url)
       let lastError = 'no replica configured'
       for (const base of tryList) {

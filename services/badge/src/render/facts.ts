@@ -33,7 +33,7 @@ export function factsOf(l: ListingForBadge): BadgeFacts {
 /** Whether a health word means the server is not answering well. */
 export const isUnhealthy = (h: string | null) => h !== null && /down|unhealthy|fail|error|offline|unreachable/.test(h)
 /** Whether a health word means the server answers. */
-export const isHealthy = (h: string | null) => h !== null && /^(healthy|up|ok|online|passing)$/.test(h)
+export const isHealthy = (h: string | null) => h !== null && /^(healthy|active|up|ok|online|passing)$/.test(h)
 
 /** The label and value a badge shows for a metric: ("MCP Directory", "official · verified · healthy"), ("upvotes", "1.2k"). */
 export function metricText(f: BadgeFacts, metric: BadgeMetric): { label: string; value: string } {

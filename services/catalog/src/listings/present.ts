@@ -81,5 +81,13 @@ export function detailOf(l: Listing, baseUrl: string): ServerDetail {
     maintenanceStatus: l.maintenanceStatus ?? null,
     compatibleClients: l.compatibleClients ?? [],
     supportUrl: l.supportUrl ?? null,
+    readme: l.readme ?? null,
+    checks: {
+      healthCheckedAt: l.healthCheckedAt?.toISOString() ?? null,
+      toolsSource: l.toolsSource ?? null,
+      toolsCheckedAt: l.toolsCheckedAt?.toISOString() ?? null,
+      githubArchived: l.githubArchived ?? null,
+      githubPushedAt: l.githubPushedAt?.toISOString() ?? null,
+    },
   }
 }

@@ -35,6 +35,13 @@ export function toListing(r: ListingRow): Listing {
     maintenanceStatus: r.maintenanceStatus,
     compatibleClients: r.compatibleClients,
     supportUrl: r.supportUrl,
+    inferredInstall: r.inferredInstall,
+    toolsSource: r.toolsSource,
+    toolsCheckedAt: r.toolsCheckedAt,
+    healthCheckedAt: r.healthCheckedAt,
+    githubArchived: r.githubArchived,
+    githubPushedAt: r.githubPushedAt,
+    githubHomepage: r.githubHomepage,
     createdAt: r.createdAt,
     updatedAt: r.updatedAt,
   }
@@ -42,6 +49,9 @@ export function toListing(r: ListingRow): Listing {
 
 /** Reads one listing whatever its status (internal API). */
 export async function findListing(database: Database, id: string): Promise<Listing | null> {
+  // NUL is in no id and PostgreSQL refuses it in text: an unknown listing, not a failed query. A path segment that
+  // does not decode arrives as null.
+  if (typeof id !== 'string' || id.includes('\0')) return null
   const rows = await database.db.select().from(listings).where(eq(listings.id, id)).limit(1)
   return rows[0] ? toListing(rows[0]) : null
 }
@@ -65,4 +75,14 @@ export async function addViews(database: Database, counts: Map<string, number>):
     sql`, `,
   )
   await database.rows(sql`update catalog.listings l set views = l.views + v.n from (values ${values}) as v(id, n) where l.id = v.id`)
+}
+
+/** Adds batched install counts (configs copied on the listing page) in one statement. */
+export async function addInstalls(database: Database, counts: Map<string, number>): Promise<void> {
+  if (counts.size === 0) return
+  const values = sql.join(
+    [...counts].map(([id, n]) => sql`(${id}::text, ${n}::int)`),
+    sql`, `,
+  )
+  await database.rows(sql`update catalog.listings l set installs = l.installs + v.n from (values ${values}) as v(id, n) where l.id = v.id`)
 }

@@ -42,9 +42,15 @@ function multiline(s: string): string {
 // Lines that would start a heading, a code fence, a setext underline or a thematic break are escaped,
 // and so is every "<" (raw HTML), so a description stays plain text flow inside its section.
 const BLOCK_START = /^( {0,3})(#|`{3,}|~{3,}|=+\s*$|-{2,}\s*$|(?:[-*_]\s*){3,}$)/
+// Link destinations with a scheme that runs code in a renderer (`[x](javascript:…)`, `[x]: javascript:…`) are
+// broken by escaping the bracket or parenthesis that would make them links; other links stay links.
+const SCRIPT_LINK = /\]\((?=\s*<?\s*(?:javascript|vbscript|data):)/gi
+const SCRIPT_REFERENCE = /^( {0,3})\[(?=[^\]\n]*\]:\s*<?\s*(?:javascript|vbscript|data):)/gim
 function safeBlock(s: string): string {
   return multiline(s)
     .replace(/</g, '\\<')
+    .replace(SCRIPT_LINK, ']\\(')
+    .replace(SCRIPT_REFERENCE, '$1\\[')
     .split('\n')
     .map((line) => line.replace(BLOCK_START, (_m, indent: string, start: string) => `${indent}\\${start}`))
     .join('\n')
@@ -80,7 +86,11 @@ function installSection(l: Listing, model: InstallModel | null): string {
   }
   const key = installName(l)
   const confidence =
-    model.confidence === 'high'
+    model.kind === 'local' && model.basis === 'readme-config'
+      ? 'Confidence: high (taken from the client configuration in the repository README).'
+      : model.kind === 'local' && model.basis === 'readme-mention'
+        ? 'Confidence: low (a package the repository README names, not a configuration it gives; verify it against the README before use).'
+        : model.confidence === 'high'
       ? 'Confidence: high (taken from the listing’s registry entry).'
       : 'Confidence: low (a heuristic guess from the listing’s name, not from a registry entry; verify it against the repository README before use).'
   let entry: Record<string, unknown>

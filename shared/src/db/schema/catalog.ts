@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { boolean, customType, index, integer, jsonb, pgSchema, text, timestamp } from 'drizzle-orm/pg-core'
-import type { PackageSpec, RemoteSpec, ToolInfo } from '../../contracts/listing'
+import type { InferredInstall, PackageSpec, RemoteSpec, ToolInfo } from '../../contracts/listing'
 import { outboxTable } from './outbox'
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' })
@@ -46,6 +46,14 @@ export const listings = catalogSchema.table(
     maintenanceStatus: text('maintenance_status'),
     compatibleClients: jsonb('compatible_clients').$type<string[]>().notNull().default([]),
     supportUrl: text('support_url'),
+    /** Live facts written by the prober through the internal facts API (services/catalog/src/internal/facts.ts). */
+    inferredInstall: jsonb('inferred_install').$type<InferredInstall>(),
+    toolsSource: text('tools_source'),
+    toolsCheckedAt: timestamp('tools_checked_at', { withTimezone: true }),
+    healthCheckedAt: timestamp('health_checked_at', { withTimezone: true }),
+    githubArchived: boolean('github_archived'),
+    githubPushedAt: timestamp('github_pushed_at', { withTimezone: true }),
+    githubHomepage: text('github_homepage'),
     /** Why an operator rejected or flagged the listing (null otherwise). */
     moderationReason: text('moderation_reason'),
     /** Hash of the imported entry, so a re-import of the same entry changes nothing. */
