@@ -31,8 +31,8 @@ beforeAll(async () => {
   await dir.importEntries(fixtureEntries())
   pgId = await idOf(dir.base, 'io.github.acme/postgres-explorer', 'postgres explorer')
   hostileId = await idOf(dir.base, HOSTILE.name, 'xss demo')
-  await storeReadme(dir.database, hostileId, HOSTILE.readme)
-  await storeReadme(dir.database, pgId, '# Postgres Explorer\n\nBrowse schemas, run read-only queries and explain plans.\n\n## Setup\n\n```sh\nnpx -y @acme/postgres-explorer\n```\n\n| Tool | What it does |\n|---|---|\n| `query` | Runs a read-only query |\n| `schema` | Lists tables |\n')
+  await storeReadme(dir.catalog, hostileId, HOSTILE.readme)
+  await storeReadme(dir.catalog, pgId, '# Postgres Explorer\n\nBrowse schemas, run read-only queries and explain plans.\n\n## Setup\n\n```sh\nnpx -y @acme/postgres-explorer\n```\n\n| Tool | What it does |\n|---|---|\n| `query` | Runs a read-only query |\n| `schema` | Lists tables |\n')
   userDataDir = mkdtempSync(join(tmpdir(), 'web-test-chromium-'))
   context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: CHROMIUM,

@@ -1,5 +1,4 @@
 // Listings the web tests put in through the operator import API, and the script payloads they must render inert.
-import { sql, type Database } from '@mcp-directory/shared/db'
 
 /** Marks each payload sets when it runs; a test fails if any of them appears. */
 export const PAYLOAD_MARK = 'pwned'
@@ -55,11 +54,16 @@ export function fixtureEntries() {
 }
 
 /**
- * Stores a README on a listing. The import format (the registry's server.json) carries no README, and no API sets
- * one yet, so the test writes the catalog's `readme` column directly.
+ * Stores a README on a listing the way the prober does: through the catalog's internal facts API (the import
+ * format, the registry's server.json, carries no README).
  */
-export async function storeReadme(database: Database, id: string, readme: string) {
-  await database.rows(sql`update catalog.listings set readme = ${readme} where id = ${id}`)
+export async function storeReadme(catalog: { app: { handle(r: Request): Response | Promise<Response> } }, id: string, readme: string) {
+  const res = await catalog.app.handle(new Request(`http://catalog.internal/internal/listings/${encodeURIComponent(id)}/facts`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ checkedAt: new Date().toISOString(), readme }),
+  }))
+  if (res.status !== 200) throw new Error(`storing the README failed: ${res.status} ${await res.text()}`)
 }
 
 /** The id the catalog gave a listing, found by name through search. */

@@ -13,8 +13,8 @@ beforeAll(async () => {
   await dir.importEntries(fixtureEntries())
   pgId = await idOf(dir.base, 'io.github.acme/postgres-explorer', 'postgres explorer')
   hostileId = await idOf(dir.base, HOSTILE.name, 'xss demo')
-  await storeReadme(dir.database, hostileId, HOSTILE.readme)
-  await storeReadme(dir.database, pgId, '# Postgres Explorer\n\nSee [the docs](docs/usage.md) and ![logo](img/logo.png).\n\n| a | b |\n|---|---|\n| 1 | 2 |')
+  await storeReadme(dir.catalog, hostileId, HOSTILE.readme)
+  await storeReadme(dir.catalog, pgId, '# Postgres Explorer\n\nSee [the docs](docs/usage.md) and ![logo](img/logo.png).\n\n| a | b |\n|---|---|\n| 1 | 2 |')
 }, 60_000)
 
 afterAll(async () => {
