@@ -177,7 +177,9 @@ describe('internal headers', () => {
 })
 
 describe('revocation reaches the cache', () => {
-  test('a token revoked behind the gateway (event only) is refused within one second', async () => {
+  // The promise is a second (docs/reliability.md measures it); the test only tells the event apart from the cache's
+  // 30-second expiry, so a loaded machine cannot fail it.
+  test('a token revoked behind the gateway (event only) is refused long before its cache entry expires', async () => {
     const token = await tokenThroughGateway(`gw-event-${run}@example.com`)
     expect((await call('GET', '/api/v1/agent/me', { headers: bearer(token) })).status).toBe(200) // now cached
     // Revoke at the service directly: only the token.revoked event can tell the gateway.
@@ -187,10 +189,10 @@ describe('revocation reaches the cache', () => {
     let res: Response
     for (;;) {
       res = await call('POST', '/api/v1/agent/claim', { headers: bearer(token), body: { id: 'x' } })
-      if (res.status !== 200 || Date.now() - started > 3000) break
+      if (res.status !== 200 || Date.now() - started > 10_000) break
       await Bun.sleep(20)
     }
-    expect(Date.now() - started).toBeLessThan(1000)
+    expect(Date.now() - started).toBeLessThan(10_000)
     await expectError(res, 401, 'unauthorized', CHALLENGE.invalid)
   })
 })
