@@ -47,12 +47,12 @@ export const CLAIM_VERIFIER_ROUTES: RouteSpec[] = [
     method: 'POST', path: '/api/v1/claim/challenge', service: 'claim-verifier', operationId: 'getClaimLinkChallenge', tag: 'claims', limit: 'read', auth: null,
     summary: 'The claim page\'s challenge: what the holder of a claim link must publish (additive to v1)',
     body: t.Object({ id: Id, token: Token }),
-    responses: { 200: { description: 'The challenge', type: 'application/json', schema: Challenge }, 400: err('invalid_body'), 403: err('invalid_claim_token'), 404: err('not_found'), 429: err('rate_limited') },
+    responses: { 200: { description: 'The challenge', type: 'application/json', schema: Challenge }, 400: err('invalid_body'), 403: err('invalid_claim_token: the secret does not open this id\'s claim link (an unknown id included, so ids are not revealed)'), 404: err('not_found: the listing was rejected or flagged'), 429: err('rate_limited') },
   },
   {
     method: 'POST', path: '/api/v1/claim', service: 'claim-verifier', operationId: 'claimListingWithLink', tag: 'claims', limit: 'read', auth: null, timeoutMs: 30_000,
     summary: 'The claim page\'s verify button: the same verification for the holder of a claim link; success also approves a pending listing (additive to v1)',
     body: t.Object({ id: Id, token: Token, method: t.Optional(Method), websiteUrl: t.Optional(WebsiteUrl) }),
-    responses: { 200: { description: 'Claimed', type: 'application/json', schema: ClaimResult }, ...claimErrors, 403: err('invalid_claim_token') },
+    responses: { 200: { description: 'Claimed', type: 'application/json', schema: ClaimResult }, ...claimErrors, 403: err('invalid_claim_token: the secret does not open this id\'s claim link (an unknown id included)') },
   },
 ]
