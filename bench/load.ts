@@ -7,7 +7,7 @@ import { createMemoryBus } from '@mcp-directory/shared/bus'
 import { openDatabase, runMigrations } from '@mcp-directory/shared/db'
 import { createLogger } from '@mcp-directory/shared/log'
 import { createFreshDatabase, freePort, isolatedEnv, loadSharedData, runToken, testConfig, deleteStream } from '@mcp-directory/shared/testing'
-import { startStack } from '../scripts/stack-runner'
+import { existingServices, startStack } from '../scripts/stack-runner'
 
 const DURATION = process.env.BENCH_SECONDS ?? '8'
 const CONNECTIONS = process.env.BENCH_CONNECTIONS ?? '16'
@@ -37,10 +37,19 @@ function toMs(v: string): number {
   return m[2] === 'us' ? n / 1000 : m[2] === 's' ? n * 1000 : n
 }
 
-/** Runs wrk over a rotating list of paths at fixed concurrency, after a short warm-up. */
-async function wrk(base: string, paths: string[]): Promise<Result> {
+/** A Lua string literal (wrk's scripts are Lua; JSON string escapes other than \\uXXXX are valid Lua too). */
+const lua = (s: string) => JSON.stringify(s).replace(/[\u007f-\uffff]/g, (c) => [...new TextEncoder().encode(c)].map((b) => `\\${b}`).join(''))
+
+/**
+ * Runs wrk over a rotating list of paths at fixed concurrency, after a short warm-up; with `posts`, every request
+ * is a POST of the next body (JSON) to the one path given.
+ */
+async function wrk(base: string, paths: string[], posts?: { bodies: string[]; headers: Record<string, string> }): Promise<Result> {
   const script = `${process.env.TMPDIR ?? '/tmp'}/bench-${runToken()}.lua`
-  await Bun.write(script, `local paths = {${paths.map((p) => JSON.stringify(p)).join(',')}}\nlocal i = 0\nrequest = function()\n  i = i + 1\n  return wrk.format("GET", paths[(i % #paths) + 1])\nend\n`)
+  const source = posts
+    ? `local bodies = {${posts.bodies.map(lua).join(',')}}\nlocal headers = {${Object.entries(posts.headers).map(([k, v]) => `[${lua(k)}] = ${lua(v)}`).join(', ')}}\nlocal i = 0\nrequest = function()\n  i = i + 1\n  return wrk.format("POST", ${lua(paths[0]!)}, headers, bodies[(i % #bodies) + 1])\nend\n`
+    : `local paths = {${paths.map((p) => JSON.stringify(p)).join(',')}}\nlocal i = 0\nrequest = function()\n  i = i + 1\n  return wrk.format("GET", paths[(i % #paths) + 1])\nend\n`
+  await Bun.write(script, source)
   Bun.spawnSync(['wrk', '-t2', `-c${CONNECTIONS}`, '-d2s', '-s', script, base])
   const run = Bun.spawnSync(['wrk', '-t2', `-c${CONNECTIONS}`, `-d${DURATION}s`, '--latency', '-s', script, base])
   const out = run.stdout.toString()
@@ -93,6 +102,25 @@ async function badgeBench(gatewayUrl: string, databaseUrl: string, ids: string[]
   }
 }
 
+/**
+ * The MCP endpoint's search tool beside REST search, both through the gateway: a JSON-RPC `tools/call` of
+ * `search_mcp_servers` per request (the service is stateless, so each POST stands alone), the same queries.
+ */
+async function mcpBench(gatewayUrl: string): Promise<Record<string, Result>> {
+  const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }
+  const bodies = queries.map((q, i) => JSON.stringify({ jsonrpc: '2.0', id: i + 1, method: 'tools/call', params: { name: 'search_mcp_servers', arguments: { query: q } } }))
+  // One call first, so a broken endpoint is reported rather than measured.
+  const probe = await fetch(`${gatewayUrl}/api/mcp`, { method: 'POST', headers, body: bodies[0] })
+  const text = await probe.text()
+  if (probe.status !== 200 || !text.includes('"result"')) {
+    console.log(`  MCP search: not measured (tools/call answered ${probe.status}: ${text.slice(0, 200)})`)
+    return {}
+  }
+  const r = await wrk(gatewayUrl, ['/api/mcp'], { bodies, headers })
+  console.log(`  ${'mcp search'.padEnd(10)} ${'gateway'.padEnd(8)} ${'5k'.padEnd(4)} ${r.rps.toFixed(0).padStart(7)} req/s   p50 ${r.p50.toFixed(2).padStart(7)} ms   p99 ${r.p99.toFixed(2).padStart(7)} ms`)
+  return { 'mcp-search/gateway/5k': r }
+}
+
 const results: Record<string, Result> = {}
 for (const [label, times] of [['5k', 1], ['50k', 10]] as const) {
   const fresh = await createFreshDatabase('mcpdir_bench')
@@ -125,6 +153,9 @@ for (const [label, times] of [['5k', 1], ['50k', 10]] as const) {
       detail: ids.map((id) => `/api/v1/servers/${encodeURIComponent(id)}`),
       categories: ['/api/v1/categories'],
     }
+    // One discarded pass over the search workload first: the first measurement would otherwise also pay for a
+    // cold database cache, and the gateway measured after it would look faster than the catalog itself.
+    await wrk(catalogBase, workloads.search!)
     for (const [name, paths] of Object.entries(workloads)) {
       for (const [via, base] of [['direct', catalogBase], ['gateway', stack.gatewayUrl]] as const) {
         const r = await wrk(base, paths)
@@ -133,6 +164,7 @@ for (const [label, times] of [['5k', 1], ['50k', 10]] as const) {
       }
     }
     if (label === '5k') Object.assign(results, await badgeBench(stack.gatewayUrl, fresh.url, ids))
+    if (label === '5k' && existingServices().includes('mcp')) Object.assign(results, await mcpBench(stack.gatewayUrl))
     await stack.stop()
   } finally {
     await fresh.drop()
@@ -149,4 +181,11 @@ console.log(`p99(50k)/p99(5k) detail (gateway):      ${ratio(results['detail/gat
 console.log(`p99(50k)/p99(5k) categories (gateway):  ${ratio(results['categories/gateway/50k'].p99, results['categories/gateway/5k'].p99)}`)
 console.log(`cached badge via gateway/static Bun (stack):      ${ratio(results['badge/stack'].rps, results['badge/static'].rps)}   target >= 0.5`)
 console.log(`cached badge via gateway/static Bun (all-in-one): ${ratio(results['badge/all-in-one'].rps, results['badge/static'].rps)}   target >= 0.5`)
+console.log(`detail via gateway/direct throughput (5k):  ${ratio(results['detail/gateway/5k'].rps, results['detail/direct/5k'].rps)}`)
+console.log(`categories via gateway/direct throughput (5k): ${ratio(results['categories/gateway/5k'].rps, results['categories/direct/5k'].rps)}`)
+const mcp = results['mcp-search/gateway/5k']
+if (mcp) {
+  console.log(`MCP search tool/REST search throughput (5k, both via gateway): ${ratio(mcp.rps, results['search/gateway/5k'].rps)}`)
+  console.log(`MCP search tool/REST search p99 (5k, both via gateway):        ${ratio(mcp.p99, results['search/gateway/5k'].p99)}`)
+} else console.log('MCP search: not measured (no mcp service)')
 process.exit(0)
