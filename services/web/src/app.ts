@@ -1,6 +1,6 @@
 import type { Config } from '@mcp-directory/shared/config'
 import type { ServerDetail } from '@mcp-directory/shared/contracts'
-import { safeEqual } from '@mcp-directory/shared/http'
+import { readBodyUpTo, safeEqual } from '@mcp-directory/shared/http'
 import { REQUEST_ID_HEADER, type Logger } from '@mcp-directory/shared/log'
 import { routeLabels } from '@mcp-directory/shared/metrics'
 import type { PublicApi } from '@mcp-directory/shared/public-api'
@@ -42,23 +42,8 @@ const SESSION_SECONDS = 8 * 3600
 async function readForm(request: Request, max = MAX_FORM_BYTES): Promise<URLSearchParams | null> {
   const type = (request.headers.get('content-type') ?? '').split(';')[0].trim().toLowerCase()
   if (type !== 'application/x-www-form-urlencoded') return null
-  const declared = Number(request.headers.get('content-length') ?? '0')
-  if (declared > max) return null
-  if (!request.body) return new URLSearchParams()
-  const reader = request.body.getReader()
-  const chunks: Uint8Array[] = []
-  let size = 0
-  for (;;) {
-    const { done, value } = await reader.read()
-    if (done) break
-    size += value.byteLength
-    if (size > max) {
-      await reader.cancel().catch(() => {})
-      return null
-    }
-    chunks.push(value)
-  }
-  return new URLSearchParams(new TextDecoder().decode(Buffer.concat(chunks)))
+  const body = await readBodyUpTo(request, max)
+  return body === null ? null : new URLSearchParams(new TextDecoder().decode(body))
 }
 
 function cookieOf(request: Request, name: string): string | null {

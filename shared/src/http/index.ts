@@ -7,14 +7,12 @@ export function json(body: unknown, status = 200, headers: Record<string, string
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8', ...headers } })
 }
 
-/** Reads a JSON body: 415 for another content type, 413 past `maxBytes`, 400 for malformed JSON. */
-export async function readJsonBody(request: Request, maxBytes: number): Promise<unknown> {
-  const type = request.headers.get('content-type') ?? ''
-  if (!/^application\/([a-z0-9.+-]*\+)?json\s*(;|$)/i.test(type)) throw new AppError(400, 'bad_request', 'Send the body as JSON with Content-Type: application/json')
+/** Reads a body of at most `maxBytes`, announced or streamed; null when it is larger (the rest is not read). */
+export async function readBodyUpTo(request: Request, maxBytes: number): Promise<Uint8Array | null> {
   const declared = Number(request.headers.get('content-length') ?? '0')
-  if (declared > maxBytes) throw new AppError(413, 'payload_too_large', `The body must be at most ${maxBytes} bytes`)
+  if (declared > maxBytes) return null
   const reader = request.body?.getReader()
-  if (!reader) throw new AppError(400, 'bad_request', 'The request has no body')
+  if (!reader) return new Uint8Array()
   const chunks: Uint8Array[] = []
   let size = 0
   for (;;) {
@@ -23,11 +21,21 @@ export async function readJsonBody(request: Request, maxBytes: number): Promise<
     size += value.byteLength
     if (size > maxBytes) {
       await reader.cancel().catch(() => {})
-      throw new AppError(413, 'payload_too_large', `The body must be at most ${maxBytes} bytes`)
+      return null
     }
     chunks.push(value)
   }
-  const text = new TextDecoder('utf-8', { fatal: false }).decode(Buffer.concat(chunks))
+  return Buffer.concat(chunks)
+}
+
+/** Reads a JSON body: 415 for another content type, 413 past `maxBytes`, 400 for malformed JSON. */
+export async function readJsonBody(request: Request, maxBytes: number): Promise<unknown> {
+  const type = request.headers.get('content-type') ?? ''
+  if (!/^application\/([a-z0-9.+-]*\+)?json\s*(;|$)/i.test(type)) throw new AppError(400, 'bad_request', 'Send the body as JSON with Content-Type: application/json')
+  if (!request.body) throw new AppError(400, 'bad_request', 'The request has no body')
+  const body = await readBodyUpTo(request, maxBytes)
+  if (body === null) throw new AppError(413, 'payload_too_large', `The body must be at most ${maxBytes} bytes`)
+  const text = new TextDecoder('utf-8', { fatal: false }).decode(body)
   try {
     return JSON.parse(text)
   } catch {
