@@ -428,6 +428,19 @@ describe('re-checks', () => {
     expect(row).toEqual({ state: 'failing', checks: 1 })
     expect((await (await call('GET', `/api/v1/servers/${id}`)).json()).server.isOfficial).toBe(true)
   })
+
+  test('a claim failing for the whole grace period is revoked: the listing is no longer official', async () => {
+    dns.setA('revoked.example', [PUBLIC_STAND_IN])
+    const id = await activeListing(`Revoked Server ${run}`, `http://revoked.example:${site.port}/`)
+    const { proof } = await challenge(id, tokenB)
+    dns.setTxt('_mcp-directory.revoked.example', [`mcp-directory-claim=${proof}`])
+    expect((await call('POST', '/api/v1/agent/claim', { headers: bearer(tokenB), body: { id } })).status).toBe(200)
+    dns.remove('_mcp-directory.revoked.example')
+    // Failing since longer than CLAIM_GRACE_DAYS (7), and due now.
+    await backing.database.db.execute(`update claims.claims set state = 'failing', failing_since = now() - interval '8 days', next_check_at = now() - interval '1 minute' where listing_id = '${id}'` as never)
+    expect(await claims.recheckDue()).toBeGreaterThanOrEqual(1)
+    expect((await (await call('GET', `/api/v1/servers/${id}`)).json()).server.isOfficial).toBe(false)
+  })
 })
 
 async function waitFor(cond: () => boolean, timeoutMs = 10_000) {
