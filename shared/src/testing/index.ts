@@ -66,11 +66,19 @@ export function testConfig(env: Record<string, string> = {}): Config {
 
 /** A free TCP port on loopback. */
 export function freePort(): number {
-  const s = Bun.serve({ port: 0, fetch: () => new Response() })
-  const port = s.port as number
-  s.stop(true)
-  return port
+  // A port is never handed out twice in one process: the system may give a just-closed port to the next bind(0),
+  // and two processes of one stack told the same port would leave one service's URL answered by another.
+  for (;;) {
+    const s = Bun.serve({ port: 0, fetch: () => new Response() })
+    const port = s.port as number
+    s.stop(true)
+    if (!handedOut.has(port)) {
+      handedOut.add(port)
+      return port
+    }
+  }
 }
+const handedOut = new Set<number>()
 
 /** Deletes a test's JetStream stream (ignores one that does not exist). */
 export async function deleteStream(stream: string): Promise<void> {
