@@ -1,6 +1,8 @@
 // What a listing points to: the only hosts and sites whose proofs count (otherwise anyone could claim anything
 // with a site of their own). The listing's own address, its website, and its GitHub repository's homepage.
+import { githubHeaders, githubRepoOf, githubRepoPath, type GithubRepo } from '@mcp-directory/shared/github'
 import type { Logger } from '@mcp-directory/shared/log'
+import { OUTBOUND_USER_AGENT } from '@mcp-directory/shared/outbound'
 
 /** The listing fields claims read (from the catalog's internal API). */
 export interface ClaimableListing {
@@ -14,27 +16,13 @@ export interface ClaimableListing {
 }
 
 /** A GitHub repository named by a listing. */
-export interface Repository {
-  owner: string
-  repo: string
-}
+export type Repository = GithubRepo
 
 // Hosts of source code: their DNS and pages are not the listing owner's to change.
 const CODE_HOSTS = /^(?:www\.)?(?:github\.com|gitlab\.com|bitbucket\.org|codeberg\.org|raw\.githubusercontent\.com|npmjs\.com|www\.npmjs\.com|pypi\.org)$/i
 
 /** The GitHub repository of a listing (its repository URL, or its URL when that is a repository). */
-export function repositoryOf(listing: ClaimableListing): Repository | null {
-  for (const raw of [listing.repositoryUrl, listing.url]) {
-    if (!raw) continue
-    try {
-      const u = new URL(raw)
-      if (!/^(www\.)?github\.com$/i.test(u.hostname)) continue
-      const [owner, repo] = u.pathname.split('/').filter(Boolean)
-      if (owner && repo && /^[A-Za-z0-9_.-]+$/.test(owner) && /^[A-Za-z0-9_.-]+$/.test(repo)) return { owner, repo: repo.replace(/\.git$/, '') }
-    } catch {}
-  }
-  return null
-}
+export const repositoryOf = (listing: ClaimableListing): Repository | null => githubRepoOf(listing.repositoryUrl) ?? githubRepoOf(listing.url)
 
 /** Reads a repository's homepage from the GitHub API (null when there is none or the API fails). */
 export type RepositoryHomepage = (repo: Repository) => Promise<string | null>
@@ -43,8 +31,8 @@ export type RepositoryHomepage = (repo: Repository) => Promise<string | null>
 export function githubHomepage(apiUrl: string, token: string | null, log: Logger): RepositoryHomepage {
   return async ({ owner, repo }) => {
     try {
-      const res = await fetch(`${apiUrl}/repos/${encodeURIComponent(owner)}/${encodeURIComponent(repo)}`, {
-        headers: githubHeaders(token, 'application/vnd.github+json'),
+      const res = await fetch(`${apiUrl}${githubRepoPath({ owner, repo })}`, {
+        headers: githubHeaders({ accept: 'application/vnd.github+json', userAgent: OUTBOUND_USER_AGENT, token }),
         signal: AbortSignal.timeout(10_000),
       })
       if (!res.ok) {
@@ -58,13 +46,6 @@ export function githubHomepage(apiUrl: string, token: string | null, log: Logger
       return null
     }
   }
-}
-
-/** Headers of a GitHub API request. */
-export function githubHeaders(token: string | null, accept: string): Record<string, string> {
-  const h: Record<string, string> = { accept, 'x-github-api-version': '2022-11-28', 'user-agent': 'mcp-directory-claims' }
-  if (token) h.authorization = `Bearer ${token}`
-  return h
 }
 
 /** A site a listing points to, and why it counts. */

@@ -1,5 +1,7 @@
 // The README proof: the repository README's source through GITHUB_API_URL (`/repos/{owner}/{repo}/readme`, raw).
-import { githubHeaders, type Repository } from '../sites'
+import { githubHeaders, githubRepoPath } from '@mcp-directory/shared/github'
+import { OUTBOUND_USER_AGENT } from '@mcp-directory/shared/outbound'
+import type { Repository } from '../sites'
 
 const MAX_README_BYTES = 512 * 1024
 
@@ -11,8 +13,8 @@ export function githubReadme(apiUrl: string, token: string | null): ReadmeReader
   return async ({ owner, repo }) => {
     let res: Response
     try {
-      res = await fetch(`${apiUrl}/repos/${encodeURIComponent(owner)}/${encodeURIComponent(repo)}/readme`, {
-        headers: githubHeaders(token, 'application/vnd.github.raw+json'),
+      res = await fetch(`${apiUrl}${githubRepoPath({ owner, repo })}/readme`, {
+        headers: githubHeaders({ accept: 'application/vnd.github.raw+json', userAgent: OUTBOUND_USER_AGENT, token }),
         signal: AbortSignal.timeout(10_000),
       })
     } catch (err) {

@@ -4,22 +4,8 @@
  * does not count against the rate limit) means nothing changed.
  */
 
-/** owner/repo of a github.com address, or null for any other address. */
-export function githubRepoOf(url: string | null | undefined): { owner: string; repo: string } | null {
-  if (!url) return null
-  let u: URL
-  try {
-    u = new URL(url.trim())
-  } catch {
-    return null
-  }
-  if (!/^(?:www\.)?github\.com$/i.test(u.hostname) || !/^https?:$/.test(u.protocol)) return null
-  const [owner, rawRepo] = u.pathname.split('/').filter(Boolean)
-  const repo = rawRepo?.replace(/\.git$/i, '')
-  // GitHub's own rules for owner and repository names.
-  if (!owner || !repo || !/^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})$/.test(owner) || !/^[A-Za-z0-9._-]{1,100}$/.test(repo) || repo === '.' || repo === '..') return null
-  return { owner, repo }
-}
+import { githubHeaders, githubRepoPath } from '@mcp-directory/shared/github'
+export { githubRepoOf } from '@mcp-directory/shared/github'
 
 /** Repository facts the directory shows. */
 export interface RepoMeta {
@@ -81,8 +67,7 @@ export function githubReader(opts: GithubOptions) {
   const base = opts.apiUrl.replace(/\/+$/, '')
 
   async function get(path: string, accept: string, etag: string | null): Promise<Response | { failed: string }> {
-    const headers: Record<string, string> = { accept, 'user-agent': opts.userAgent, 'x-github-api-version': '2022-11-28' }
-    if (opts.token) headers.authorization = `Bearer ${opts.token}`
+    const headers = githubHeaders({ accept, userAgent: opts.userAgent, token: opts.token })
     if (etag) headers['if-none-match'] = etag
     try {
       return await doFetch(`${base}${path}`, { headers, signal: AbortSignal.timeout(opts.timeoutMs), redirect: 'follow' })
@@ -110,7 +95,7 @@ export function githubReader(opts: GithubOptions) {
     }
   }
 
-  const repoPath = (r: { owner: string; repo: string }) => `/repos/${encodeURIComponent(r.owner)}/${encodeURIComponent(r.repo)}`
+  const repoPath = githubRepoPath
 
   return {
     /** The address a repository's metadata is read from (the key of its ETag). */
