@@ -4,7 +4,7 @@ import type { Config, ServiceName } from '@mcp-directory/shared/config'
 import { errorDocsMarkdown, errorResponse } from '@mcp-directory/shared/errors'
 import { safeEqual, bearerToken } from '@mcp-directory/shared/http'
 import type { KeyValueStore } from '@mcp-directory/shared/kv'
-import { verifiedOnBehalfOf } from '@mcp-directory/shared/public-api'
+import { CLIENT_IP_HEADER, verifiedOnBehalfOf } from '@mcp-directory/shared/public-api'
 import { peerAddress } from '@mcp-directory/shared/runtime'
 import { REQUEST_ID_HEADER, requestIdFrom, type Logger } from '@mcp-directory/shared/log'
 import { rateLimitRejected, routeLabels } from '@mcp-directory/shared/metrics'
@@ -34,8 +34,6 @@ export interface GatewayDeps {
 const HOP_BY_HOP = ['connection', 'keep-alive', 'proxy-authenticate', 'proxy-authorization', 'proxy-connection', 'te', 'trailer', 'transfer-encoding', 'upgrade']
 // Headers only the gateway may set; a client sending them is ignored.
 const INTERNAL_PREFIX = 'x-directory-'
-/** Header telling a service which client (IP) the gateway saw. */
-export const CLIENT_IP_HEADER = 'x-directory-client-ip'
 
 const CORS_HEADERS = {
   'access-control-allow-origin': '*',

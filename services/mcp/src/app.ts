@@ -3,7 +3,7 @@ import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/
 import type { Config } from '@mcp-directory/shared/config'
 import { bearerToken, json } from '@mcp-directory/shared/http'
 import { REQUEST_ID_HEADER, type Logger } from '@mcp-directory/shared/log'
-import type { PublicApi } from '@mcp-directory/shared/public-api'
+import { CLIENT_IP_HEADER, type PublicApi } from '@mcp-directory/shared/public-api'
 import { peerAddress } from '@mcp-directory/shared/runtime'
 import { serviceApp } from '@mcp-directory/shared/service'
 import { directoryClient, type CallerContext } from './directory/client'
@@ -18,8 +18,6 @@ export interface McpDeps {
   publicApi: PublicApi
 }
 
-/** The header the gateway puts the end client's address in. */
-const CLIENT_IP_HEADER = 'x-directory-client-ip'
 /** Name and version the server gives in `initialize`. */
 export const SERVER_INFO = { name: 'mcp-directory', title: 'MCP Server Directory', version: '1.0.0' }
 // Tool arguments are small; a larger body is refused by the transport before it is parsed.

@@ -26,14 +26,10 @@ function asError(status: number, body: unknown): ApiError {
   return { error: status >= 500 ? 'service_unavailable' : 'unexpected_response', message: `The API answered ${status}`, status }
 }
 
-/** Calls one API operation and reads its JSON answer; a network failure becomes a 503 Error object. */
+/** Calls one API operation and reads its JSON answer. */
 export async function callApi<T>(api: PublicApi, path: string, caller: Caller, init: PublicApiCall = {}): Promise<ApiResult<T>> {
-  let res: Response
-  try {
-    res = await api(path, { ...init, client: caller.client, requestId: caller.requestId })
-  } catch {
-    return { ok: false, status: 503, error: { error: 'service_unavailable', message: 'The directory API is unreachable; try again shortly', status: 503 }, headers: new Headers() }
-  }
+  // An unreachable gateway arrives as its 503 Error object (shared/public-api).
+  const res = await api(path, { ...init, client: caller.client, requestId: caller.requestId })
   let body: unknown = null
   try {
     body = await res.json()

@@ -3,7 +3,7 @@ import type { ServerDetail } from '@mcp-directory/shared/contracts'
 import { readBodyUpTo, safeEqual } from '@mcp-directory/shared/http'
 import { REQUEST_ID_HEADER, type Logger } from '@mcp-directory/shared/log'
 import { routeLabels } from '@mcp-directory/shared/metrics'
-import type { PublicApi } from '@mcp-directory/shared/public-api'
+import { CLIENT_IP_HEADER, type PublicApi } from '@mcp-directory/shared/public-api'
 import { INSTANCE_ID } from '@mcp-directory/shared/service'
 import { createHmac } from 'node:crypto'
 import { Elysia } from 'elysia'
@@ -30,7 +30,6 @@ export interface WebDeps {
 }
 
 /** Header the gateway sets to the end client's address. */
-const CLIENT_IP_HEADER = 'x-directory-client-ip'
 const OPERATOR_COOKIE = 'mcpdir_operator'
 // Forms are small; the API refuses submissions over 64 KiB anyway.
 const MAX_FORM_BYTES = 64 * 1024

@@ -5,7 +5,11 @@
  * holds, so rate limits count the real client and no outside caller can pose as another.
  */
 import { createHmac } from 'node:crypto'
+import { errorResponse } from '../errors'
 import { safeEqual } from '../http'
+
+/** Header the gateway sets on what it forwards: the end client's address, as it rate-limits it. */
+export const CLIENT_IP_HEADER = 'x-directory-client-ip'
 
 /** The client address a trusted caller speaks for, and its signature. */
 export const ON_BEHALF_HEADER = 'x-directory-on-behalf-of'
@@ -55,7 +59,12 @@ export function publicApiClient(opts: { gatewayUrl: string; secret: string; hand
       body = JSON.stringify(init.body)
       headers.set('content-type', 'application/json')
     }
-    return handle(new Request(`${base}${path}`, { method: init.method ?? (body ? 'POST' : 'GET'), headers, body }))
+    try {
+      return await handle(new Request(`${base}${path}`, { method: init.method ?? (body ? 'POST' : 'GET'), headers, body }))
+    } catch {
+      // The gateway itself cannot be reached: the answer the gateway gives for a service it cannot reach.
+      return errorResponse(503, 'service_unavailable', 'The directory API is unreachable; try again shortly', base, { headers: { 'retry-after': '1' } })
+    }
   }
 }
 

@@ -41,14 +41,8 @@ async function errorOf(res: Response): Promise<ErrorBody> {
 
 /** The public API as seen from one MCP request: JSON and text readers that raise ApiError on an error answer. */
 export function directoryClient(api: PublicApi, caller: CallerContext) {
-  const call = async (path: string, init: PublicApiCall = {}) => {
-    try {
-      return await api(path, { client: caller.client, requestId: caller.requestId, ...init })
-    } catch {
-      // The gateway itself is unreachable: the same answer the gateway gives for a service it cannot reach.
-      throw new ApiError({ error: 'service_unavailable', message: 'The directory API is unreachable; try again shortly', status: 503 })
-    }
-  }
+  // An unreachable gateway arrives as its 503 Error object (shared/public-api), thrown below like any error answer.
+  const call = (path: string, init: PublicApiCall = {}) => api(path, { client: caller.client, requestId: caller.requestId, ...init })
   return {
     /** A JSON answer of the API; an error answer is thrown as ApiError. */
     async json<T>(path: string, init: PublicApiCall = {}): Promise<T> {
