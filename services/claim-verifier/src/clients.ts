@@ -1,6 +1,6 @@
 // The claim-verifier's reach into the services that own what it needs: the catalog (listings; records claims) and
 // the submission service (claim_url secrets). Over HTTP to their replicas, or in-process in the all-in-one mode.
-import { AppError } from '@mcp-directory/shared/errors'
+import { AppError, serviceUnavailable } from '@mcp-directory/shared/errors'
 import type { Logger } from '@mcp-directory/shared/log'
 import { replicaHandler } from '@mcp-directory/shared/upstream'
 import type { ClaimableListing } from './sites'
@@ -8,10 +8,9 @@ import type { ClaimableListing } from './sites'
 /** Something that answers a service's internal requests (an Elysia app's `handle`, or HTTP). */
 export type Handler = (request: Request) => Response | Promise<Response>
 
-const unavailable = (name: string) => () => new AppError(503, 'service_unavailable', `The ${name} is unreachable; try again shortly`, undefined, { 'retry-after': '1' })
 
 /** A handler over a service's replicas. */
-export const httpHandler = (name: string, urls: string[], log: Logger, timeoutMs = 10_000): Handler => replicaHandler(name, urls, log, timeoutMs, unavailable(name))
+export const httpHandler = (name: string, urls: string[], log: Logger, timeoutMs = 10_000): Handler => replicaHandler(name, urls, log, timeoutMs)
 
 async function call<T>(handle: Handler, name: string, method: string, path: string, body?: unknown): Promise<{ status: number; body: T | null }> {
   let res: Response
@@ -23,11 +22,11 @@ async function call<T>(handle: Handler, name: string, method: string, path: stri
     }))
   } catch (err) {
     if (err instanceof AppError) throw err
-    throw unavailable(name)()
+    throw serviceUnavailable(name)
   }
   if (res.status >= 500) {
     await res.body?.cancel()
-    throw unavailable(name)()
+    throw serviceUnavailable(name)
   }
   return { status: res.status, body: res.status === 204 ? null : ((await res.json().catch(() => null)) as T | null) }
 }
@@ -44,13 +43,13 @@ export function catalogClient(handle: Handler) {
     async recordClaim(id: string, claim: { claimId: string; claimant: string; method: string; evidence: unknown }): Promise<{ status: string; approved: boolean } | null> {
       const r = await call<{ listing: { status: string; approved: boolean } }>(handle, 'catalog', 'POST', `/internal/listings/${encodeURIComponent(id)}/claims`, claim)
       if (r.status === 404) return null
-      if (r.status !== 200 || !r.body) throw unavailable('catalog')()
+      if (r.status !== 200 || !r.body) throw serviceUnavailable('catalog')
       return r.body.listing
     },
     /** Revokes a claim after its grace period. */
     async revokeClaim(id: string, claimId: string): Promise<void> {
       const r = await call(handle, 'catalog', 'POST', `/internal/listings/${encodeURIComponent(id)}/claims/${encodeURIComponent(claimId)}/revoke`)
-      if (r.status !== 200 && r.status !== 404) throw unavailable('catalog')()
+      if (r.status !== 200 && r.status !== 404) throw serviceUnavailable('catalog')
     },
   }
 }

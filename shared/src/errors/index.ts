@@ -56,6 +56,9 @@ export class AppError extends Error {
 export const invalidParameter = (parameter: string, message: string) =>
   new AppError(400, 'invalid_parameter', `Invalid query parameter "${parameter}": ${message}`, [{ parameter, message }])
 
+/** 503 for a service this process could not reach (internal calls between services). */
+export const serviceUnavailable = (name: string) => new AppError(503, 'service_unavailable', `The ${name} is unreachable; try again shortly`, undefined, { 'retry-after': '1' })
+
 /** 404 for an absent or hidden resource. */
 export const notFound = (what = 'Resource') => new AppError(404, 'not_found', `${what} not found`)
 

@@ -1,6 +1,7 @@
 /** Reaching a service: in this process, or over HTTP at every replica (several URLs, or every address a name resolves to). */
 import { lookup } from 'node:dns/promises'
 import { isIP } from 'node:net'
+import { serviceUnavailable } from '../errors'
 import type { Logger } from '../log'
 
 /** Something the gateway forwards requests to: a service in this process, or its replicas over HTTP. */
@@ -140,8 +141,8 @@ export function httpUpstream(name: string, configuredUrls: string[], log: Logger
   }
 }
 
-/** A request handler over the replicas of a service: any failure to reach one becomes `onUnavailable()`'s error. */
-export function replicaHandler(name: string, baseUrls: string[], log: Logger, timeoutMs: number, onUnavailable: () => Error): (request: Request) => Promise<Response> {
+/** A request handler over the replicas of a service: any failure to reach one becomes `onUnavailable()`'s error (a 503 by default). */
+export function replicaHandler(name: string, baseUrls: string[], log: Logger, timeoutMs: number, onUnavailable: () => Error = () => serviceUnavailable(name)): (request: Request) => Promise<Response> {
   const upstream = httpUpstream(name, baseUrls, log)
   return async (request) => {
     try {

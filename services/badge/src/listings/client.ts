@@ -1,6 +1,6 @@
 // How the badge service reads a listing: the catalog's internal API, over HTTP (stack, compose) or in-process
 // (all-in-one). The catalog owns listings; this service never reads its tables.
-import { AppError } from '@mcp-directory/shared/errors'
+import { serviceUnavailable } from '@mcp-directory/shared/errors'
 import { replicaHandler } from '@mcp-directory/shared/upstream'
 import type { Logger } from '@mcp-directory/shared/log'
 import type { ListingForBadge } from '../render'
@@ -11,7 +11,6 @@ export type FetchListing = (id: string) => Promise<ListingForBadge | null>
 /** Something that answers the catalog's internal requests (an Elysia app's `handle`, or `fetch`). */
 export type CatalogHandler = (request: Request) => Response | Promise<Response>
 
-const unavailable = () => new AppError(503, 'service_unavailable', 'The catalog is unreachable; try again shortly', undefined, { 'retry-after': '1' })
 
 /** A `FetchListing` over a handler of the catalog's internal API. */
 export function catalogListingReader(handle: CatalogHandler): FetchListing {
@@ -23,7 +22,7 @@ export function catalogListingReader(handle: CatalogHandler): FetchListing {
     }
     if (res.status !== 200) {
       await res.body?.cancel()
-      throw unavailable()
+      throw serviceUnavailable('catalog')
     }
     const { listing } = (await res.json()) as { listing: ListingForBadge }
     return listing
@@ -32,5 +31,5 @@ export function catalogListingReader(handle: CatalogHandler): FetchListing {
 
 /** A handler that reaches the catalog's replicas over HTTP through the shared upstream (rotation, failover, DNS). */
 export function httpCatalogHandler(baseUrls: string[], log: Logger, timeoutMs = 5000): CatalogHandler {
-  return replicaHandler('catalog', baseUrls, log, timeoutMs, unavailable)
+  return replicaHandler('catalog', baseUrls, log, timeoutMs)
 }

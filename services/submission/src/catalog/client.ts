@@ -1,6 +1,6 @@
 // How the submission service changes listings: the catalog's internal API (the catalog owns listings; this
 // service never touches its tables), over HTTP to its replicas or in-process in the all-in-one mode.
-import { AppError, type ErrorCode } from '@mcp-directory/shared/errors'
+import { AppError, serviceUnavailable, type ErrorCode } from '@mcp-directory/shared/errors'
 import { replicaHandler } from '@mcp-directory/shared/upstream'
 import type { Logger } from '@mcp-directory/shared/log'
 
@@ -31,8 +31,6 @@ export interface StatusChange {
   at: string
 }
 
-const unavailable = () => new AppError(503, 'service_unavailable', 'The catalog is unreachable; try again shortly', undefined, { 'retry-after': '1' })
-
 /** The catalog calls the submission service makes. */
 export function catalogClient(handle: CatalogHandler) {
   const call = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
@@ -41,7 +39,7 @@ export function catalogClient(handle: CatalogHandler) {
       res = await handle(new Request(`http://catalog.internal${path}`, { method, headers: body === undefined ? {} : { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) }))
     } catch (err) {
       if (err instanceof AppError) throw err
-      throw unavailable()
+      throw serviceUnavailable('catalog')
     }
     if (res.ok) return (await res.json()) as T
     // The catalog's 4xx answers are Error objects meant for the client (404, 409 naming the existing id): passed on.
@@ -50,7 +48,7 @@ export function catalogClient(handle: CatalogHandler) {
       throw new AppError(res.status, (e?.error ?? 'bad_request') as ErrorCode, e?.message ?? 'Refused by the catalog', e?.details)
     }
     await res.body?.cancel()
-    throw unavailable()
+    throw serviceUnavailable('catalog')
   }
   return {
     createPending: (input: unknown) => call<{ listing: { id: string; name: string; status: string; createdAt: string } }>('POST', '/internal/listings', input).then((r) => r.listing),
@@ -72,5 +70,5 @@ export type CatalogClient = ReturnType<typeof catalogClient>
 
 /** A handler that reaches the catalog's replicas over HTTP through the shared upstream (rotation, failover, DNS). */
 export function httpCatalogHandler(baseUrls: string[], log: Logger, timeoutMs = 10_000): CatalogHandler {
-  return replicaHandler('catalog', baseUrls, log, timeoutMs, unavailable)
+  return replicaHandler('catalog', baseUrls, log, timeoutMs)
 }
