@@ -17,7 +17,7 @@ import type { CatalogClient, SubmissionClient } from './clients'
 import { claimantKey, claimantLabel, proofFor, type Claimant } from './proof'
 import { leaseDueClaims, recordRecheck, saveClaim, type ClaimRow } from './repository'
 import type { ClaimableListing, RepositoryHomepage } from './sites'
-import { CLAIM_METHODS, ClaimRefused, challengeFor, checkReciprocal, verifyClaim, type ClaimMethod, type VerifierDeps } from './verify'
+import { CLAIM_METHODS, ClaimRefused, challengeFor, checkReciprocal, verifyClaim, type Check, type ClaimMethod, type Verification, type VerifierDeps } from './verify'
 
 /** What the claim-verifier needs from its host process. */
 export interface ClaimVerifierDeps {
@@ -179,15 +179,15 @@ export function createClaimVerifierApp(deps: ClaimVerifierDeps) {
     const listing = await deps.catalog.listing(row.listingId)
     if (!listing) return
     const proof = proofFor(deps.secret, row.listingId, row.claimant)
-    let verification
+    let verification: Verification
     try {
-      verification = await verifyClaim(verifier, listing, row.method as ClaimMethod, proof, row.websiteUrl)
+      verification = await verifyClaim(verifier, listing, row.method as ClaimMethod, proof, row.websiteUrl, { reciprocal: 'always' })
     } catch (err) {
       if (!(err instanceof ClaimRefused)) throw err
       // The listing no longer points to the site: the proof no longer counts.
-      verification = { ok: false, checks: err.details as never, reciprocal: await checkReciprocal(verifier, listing, null) }
+      verification = { ok: false, checks: err.details as Check[], reciprocal: await checkReciprocal(verifier, listing, null) }
     }
-    const reciprocal = verification.ok ? verification.reciprocal : await checkReciprocal(verifier, listing, row.websiteUrl)
+    const { reciprocal } = verification
     const at = now()
     const result = await recordRecheck(database, row, { proofOk: verification.ok, reciprocalReadme: reciprocal.readme?.ok ?? false, reciprocalSite: reciprocal.site?.ok ?? false, details: { checks: verification.checks, reciprocal } }, at, graceMs)
     if (result.changed) relay.nudge()

@@ -151,8 +151,29 @@ export async function checkReciprocal(deps: VerifierDeps, listing: ClaimableList
   return { readme, site }
 }
 
-/** Verifies one claim attempt; throws ClaimRefused for a `websiteUrl` the listing does not point to. */
-export async function verifyClaim(deps: VerifierDeps, listing: ClaimableListing, method: ClaimMethod, proof: string, websiteUrl: string | null): Promise<Verification> {
+/** The same look-ups answered once: the proof and the reciprocal badge are looked for in one README and one page. */
+function readingOnce(deps: VerifierDeps): VerifierDeps {
+  const readmes = new Map<string, ReturnType<ReadmeReader>>()
+  const pages = new Map<string, ReturnType<OutboundFetcher['text']>>()
+  const once = <T>(cache: Map<string, T>, key: string, read: () => T): T => {
+    if (!cache.has(key)) cache.set(key, read())
+    return cache.get(key)!
+  }
+  return {
+    ...deps,
+    readme: (repo) => once(readmes, `${repo.owner}/${repo.repo}`, () => deps.readme(repo)),
+    outbound: { ...deps.outbound, text: (url, options) => (options ? deps.outbound.text(url, options) : once(pages, url, () => deps.outbound.text(url))) },
+  }
+}
+
+/**
+ * Verifies one claim attempt; throws ClaimRefused for a `websiteUrl` the listing does not point to. The reciprocal
+ * badge is looked for after a success, or always with `reciprocal: 'always'` (re-checks record it either way).
+ */
+export async function verifyClaim(
+  given: VerifierDeps, listing: ClaimableListing, method: ClaimMethod, proof: string, websiteUrl: string | null, opts: { reciprocal?: 'on-success' | 'always' } = {},
+): Promise<Verification> {
+  const deps = readingOnce(given)
   const sites = await sitesOf(listing, deps.homepage)
   let chosen: PointedSite | null = null
   if (websiteUrl) {
@@ -176,6 +197,6 @@ export async function verifyClaim(deps: VerifierDeps, listing: ClaimableListing,
       : [{ method: 'website_badge', where: 'website', lookedFor: 'the personalized badge', found: 'the listing points to no website', ok: false }]
   } else checks = [await verifyReadme(deps, listing, proof)]
   const ok = checks.some((c) => c.ok)
-  const reciprocal = ok ? await checkReciprocal(deps, listing, websiteUrl ?? chosen?.url ?? sites[0]?.url ?? null) : { readme: null, site: null }
+  const reciprocal = ok || opts.reciprocal === 'always' ? await checkReciprocal(deps, listing, websiteUrl ?? chosen?.url ?? sites[0]?.url ?? null) : { readme: null, site: null }
   return { ok, checks, reciprocal }
 }
