@@ -1,3 +1,4 @@
+import { QueueListing } from '@mcp-directory/shared/contracts'
 import { Type as t } from '@sinclair/typebox'
 import { err, type RouteSpec } from './spec'
 
@@ -20,10 +21,6 @@ export const SubmissionBody = t.Object({
   supportUrl: t.Optional(Url('Where users get help')),
 })
 
-const QueueListing = t.Object({
-  id: t.String(), name: t.String(), description: t.String(), category: t.String(), url: t.String(), status: t.String(), source: t.String(),
-  reason: t.Union([t.String(), t.Null()]), createdAt: t.String({ format: 'date-time' }), updatedAt: t.String({ format: 'date-time' }),
-})
 const Transition = t.Object({
   success: t.Boolean(), message: t.String(), id: t.String(), name: t.String(), from: t.String(), status: t.String(),
   reason: t.Union([t.String(), t.Null()]), at: t.String({ format: 'date-time' }),

@@ -1,15 +1,10 @@
 // The web service's view of the public API: every call goes through the gateway (shared/public-api) on behalf of
 // the end client, so a page meets exactly the validation and rate limits of the REST endpoint behind it.
+import type { ErrorBody } from '@mcp-directory/shared/errors'
 import type { PublicApi, PublicApiCall } from '@mcp-directory/shared/public-api'
 
 /** The API's Error object (directory-api §2.6). */
-export interface ApiError {
-  error: string
-  message: string
-  details?: unknown[]
-  status?: number
-  docs?: string
-}
+export type ApiError = ErrorBody
 
 /** The answer of one call: the body on success, the Error object otherwise. */
 export type ApiResult<T> = { ok: true; status: number; data: T; headers: Headers } | { ok: false; status: number; error: ApiError; headers: Headers }

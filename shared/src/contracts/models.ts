@@ -113,3 +113,10 @@ export const SearchQuery = t.Object({
   verified: t.Optional(t.Literal('1')),
   cursor: t.Optional(t.String({ description: 'Opaque cursor from a previous response’s nextCursor' })),
 })
+
+/** A listing of the operator's moderation queue (`GET /api/v1/admin/listings`, contract §3). */
+export const QueueListing = t.Object({
+  id: t.String(), name: t.String(), description: t.String(), category: t.String(), url: t.String(), status: t.String(), source: t.String(),
+  reason: t.Union([t.String(), t.Null()]), createdAt: t.String({ format: 'date-time' }), updatedAt: t.String({ format: 'date-time' }),
+})
+export type QueueListing = Static<typeof QueueListing>

@@ -7,19 +7,7 @@ import type { Logger } from '@mcp-directory/shared/log'
 /** Something that answers the catalog's internal requests (an Elysia app's `handle`, or HTTP). */
 export type CatalogHandler = (request: Request) => Response | Promise<Response>
 
-/** A listing as the moderation queue shows it. */
-export interface QueueListing {
-  id: string
-  name: string
-  description: string
-  category: string
-  url: string
-  status: string
-  source: string
-  reason: string | null
-  createdAt: string
-  updatedAt: string
-}
+import type { QueueListing } from '@mcp-directory/shared/contracts'
 
 /** A status change the catalog committed. */
 export interface StatusChange {

@@ -1,20 +1,8 @@
 // The operator's moderation page: the queue of one status, and approve / reject / flag with an optional reason.
+import type { QueueListing } from '@mcp-directory/shared/contracts'
 import type { ApiError } from '../api'
 import { html, type SafeHtml } from '../html'
 import { errorNotice, linkOrText } from './common'
-
-/** A listing of the moderation queue (GET /api/v1/admin/listings). */
-export interface QueueListing {
-  id: string
-  name: string
-  description: string
-  category: string
-  url: string
-  status: string
-  source: string
-  reason: string | null
-  createdAt: string
-}
 
 export const QUEUE_STATUSES = ['pending', 'flagged', 'rejected', 'active'] as const
 export const ACTIONS = { approve: 'approved', reject: 'rejected', flag: 'flagged' } as const
