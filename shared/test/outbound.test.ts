@@ -1,6 +1,6 @@
 // The outbound-safety fetcher: which addresses are refused, redirects re-checked, time, size and type bounded.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { createOutboundFetcher, OutboundError, refusedAddressReason } from '../src/outbound'
+import { createOutboundFetcher, isSameOriginRedirect, OutboundError, refusedAddressReason } from '../src/outbound'
 import { startDnsServer } from '../src/testing'
 
 describe('refusedAddressReason', () => {
@@ -29,6 +29,8 @@ describe('createOutboundFetcher', () => {
         hits++
         const path = new URL(req.url).pathname
         if (path === '/redirect-private') return Response.redirect('http://127.0.0.1:9/', 302)
+        if (path === '/to-other') return Response.redirect(`http://other.example:${server.port}/landing`, 302)
+        if (path === '/to-same') return Response.redirect(`http://SITE.example.:${server.port}/landing`, 301)
         if (path.startsWith('/hop')) return Response.redirect(`/hop${Number(path.slice(4) || 0) + 1}`, 302)
         if (path === '/big') return new Response('x'.repeat(600 * 1024), { headers: { 'content-type': 'text/html' } })
         if (path === '/json') return Response.json({ a: 1 })
@@ -41,6 +43,7 @@ describe('createOutboundFetcher', () => {
     })
     dns.setA('site.example', ['127.0.0.2'])
     dns.setA('mixed.example', ['127.0.0.2', '10.1.2.3'])
+    dns.setA('other.example', ['127.0.0.2'])
   })
   afterAll(async () => {
     server.stop(true)
@@ -70,6 +73,27 @@ describe('createOutboundFetcher', () => {
     expect(await reason(fetcher().text(`http://site.example:${server.port}/redirect-private`))).toContain('loopback')
     expect(hits).toBe(before + 1)
     expect(await reason(fetcher().text(`http://site.example:${server.port}/hop`))).toContain('more than 3 redirects')
+  })
+  test('same-origin redirects: followed within the origin, refused to another before it is contacted', async () => {
+    const same = await fetcher().text(`http://site.example:${server.port}/to-same`, { redirects: 'same-origin' })
+    expect(same.url).toBe(`http://site.example.:${server.port}/landing`)
+    const before = hits
+    const err = await fetcher().text(`http://site.example:${server.port}/to-other`, { redirects: 'same-origin' }).catch((e: unknown) => e)
+    expect(err).toBeInstanceOf(OutboundError)
+    expect(err).toMatchObject({ kind: 'cross_origin_redirect', reason: expect.stringContaining(`refused: redirect to another origin (http://other.example:${server.port})`) })
+    expect(hits).toBe(before + 1)
+    // Without the policy the same redirect is followed (each hop still checked).
+    expect((await fetcher().text(`http://site.example:${server.port}/to-other`)).url).toBe(`http://other.example:${server.port}/landing`)
+  })
+  test('isSameOriginRedirect: scheme, host and port, with the https upgrade of the same host', () => {
+    const same = (a: string, b: string) => isSameOriginRedirect(new URL(a), new URL(b))
+    expect(same('https://a.example/x', 'https://A.EXAMPLE./y')).toBe(true)
+    expect(same('http://a.example/', 'https://a.example/')).toBe(true)
+    expect(same('https://a.example/', 'http://a.example/')).toBe(false)
+    expect(same('http://a.example:8080/', 'https://a.example/')).toBe(false)
+    expect(same('https://a.example/', 'https://a.example:8443/')).toBe(false)
+    expect(same('https://a.example/', 'https://www.a.example/')).toBe(false)
+    expect(same('https://a.example/', 'https://b.example/')).toBe(false)
   })
   test('size, media type and time are bounded', async () => {
     expect(await reason(fetcher().text(`http://site.example:${server.port}/big`))).toContain('limit')

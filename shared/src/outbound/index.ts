@@ -15,7 +15,9 @@ export const OUTBOUND_LIMITS = { timeoutMs: 10_000, maxBytes: 512 * 1024, maxRed
 /** Why an outbound fetch was not made or not finished; `reason` is safe to show to the caller. */
 export class OutboundError extends Error {
   constructor(
-    readonly kind: 'invalid_url' | 'refused_address' | 'resolve_failed' | 'too_many_redirects' | 'timeout' | 'too_large' | 'content_type' | 'network',
+    readonly kind:
+      | 'invalid_url' | 'refused_address' | 'resolve_failed' | 'too_many_redirects' | 'cross_origin_redirect' | 'timeout' | 'too_large'
+      | 'content_type' | 'network',
     readonly url: string,
     readonly reason: string,
   ) {
@@ -100,6 +102,24 @@ export interface TextFetchOptions {
   accept?: (contentType: string) => boolean
   /** Overrides the fetcher's total time for this call. */
   timeoutMs?: number
+  /** Which redirects are followed (default `any`, each hop checked); see RedirectPolicy. */
+  redirects?: RedirectPolicy
+}
+
+/**
+ * `any`: every redirect (each hop's address checked). `same-origin`: only to the origin first asked for (host
+ * compared without case or trailing dot), or its https upgrade on the same host and default port; any other is
+ * refused with an OutboundError `cross_origin_redirect`. For proofs that must come from the site asked for.
+ */
+export type RedirectPolicy = 'any' | 'same-origin'
+
+const hostOf = (u: URL) => u.hostname.toLowerCase().replace(/\.+$/, '')
+
+/** Whether a redirect from `from` to `to` stays on the origin (or upgrades the same host to https). */
+export function isSameOriginRedirect(from: URL, to: URL): boolean {
+  if (hostOf(from) !== hostOf(to)) return false
+  if (from.protocol === to.protocol) return from.port === to.port
+  return from.protocol === 'http:' && to.protocol === 'https:' && from.port === '' && to.port === ''
 }
 
 const isHtmlOrText = (ct: string) => /^(text\/[a-z0-9.+-]+|application\/xhtml\+xml)(\s*;|$)/i.test(ct.trim())
@@ -164,16 +184,17 @@ export function createOutboundFetcher(opts: OutboundOptions) {
    * followed by hand (at most `maxRedirects`), bounded in time; the body streams and is not size-capped here.
    */
   async function guardedFetch(input: string | URL | Request, init: RequestInit = {}, totalMs = timeoutMs): Promise<Response> {
-    return (await follow(input, init, totalMs)).res
+    return (await follow(input, init, totalMs, 'any')).res
   }
 
   /** Follows redirects by hand, checking every hop; returns the last answer and its address. */
-  async function follow(input: string | URL | Request, init: RequestInit, totalMs: number): Promise<{ res: Response; url: string }> {
+  async function follow(input: string | URL | Request, init: RequestInit, totalMs: number, redirects: RedirectPolicy): Promise<{ res: Response; url: string }> {
     const started = Date.now()
     const timeout = AbortSignal.timeout(totalMs)
     const signal = init.signal ? AbortSignal.any([init.signal, timeout]) : timeout
     let current = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url
     let reqInit: RequestInit = input instanceof Request && Object.keys(init).length === 0 ? { method: input.method, headers: input.headers, body: input.body } : init
+    let first: URL | null = null
     for (let hop = 0; ; hop++) {
       const { url, address } = await target(current)
       let res: Response
@@ -189,7 +210,18 @@ export function createOutboundFetcher(opts: OutboundOptions) {
       await res.body?.cancel().catch(() => {})
       if (!location) return { res, url: url.href }
       if (hop >= maxRedirects) throw new OutboundError('too_many_redirects', current, `more than ${maxRedirects} redirects`)
-      current = new URL(location, url).href
+      first ??= url
+      let next: URL
+      try {
+        next = new URL(location, url)
+      } catch {
+        throw new OutboundError('invalid_url', current, 'redirected to an address that is not a URL')
+      }
+      // Checked before the next hop is resolved or contacted: a refused redirect reaches nothing.
+      if (redirects === 'same-origin' && !isSameOriginRedirect(first, next)) {
+        throw new OutboundError('cross_origin_redirect', current, `refused: redirect to another origin (${next.origin}); only redirects within ${first.origin} are followed`)
+      }
+      current = next.href
       // 303, and 301/302 after POST, continue as GET without a body (as browsers do).
       if (res.status === 303 || ((res.status === 301 || res.status === 302) && reqInit.method && reqInit.method !== 'GET' && reqInit.method !== 'HEAD')) {
         reqInit = { ...reqInit, method: 'GET', body: undefined }
@@ -202,7 +234,8 @@ export function createOutboundFetcher(opts: OutboundOptions) {
   async function text(raw: string, options: TextFetchOptions = {}): Promise<FetchedText> {
     const total = options.timeoutMs ?? timeoutMs
     const deadline = AbortSignal.timeout(total)
-    const { res, url: finalUrl } = await follow(raw, { headers: { accept: 'text/html, text/plain;q=0.9, */*;q=0.1', ...options.headers }, signal: deadline }, total)
+    const init = { headers: { accept: 'text/html, text/plain;q=0.9, */*;q=0.1', ...options.headers }, signal: deadline }
+    const { res, url: finalUrl } = await follow(raw, init, total, options.redirects ?? 'any')
     const contentType = res.headers.get('content-type') ?? ''
     const accept = options.accept ?? isHtmlOrText
     if (res.status < 300 && !accept(contentType)) {
