@@ -1,12 +1,14 @@
 // Verifying a claim: for the method tried, look where the proof must be, say what was looked for, where, and
 // what was found; then look for the reciprocal badge on the README and on the site, each recorded separately.
+// Only the listing's own addresses are read (sites.ts); an agent's websiteUrl picks one of them and adds nothing.
 import { claimBadgeMarkup, listingPageUrl } from '@mcp-directory/shared/badges'
-import { OutboundError, type OutboundFetcher } from '@mcp-directory/shared/outbound'
-import { carriesProof, isReciprocal, markdownUrls, scanHtml } from './checks/marks'
+import { registrableDomainsOf } from '@mcp-directory/shared/hosts'
+import { OutboundError, type FetchedText, type OutboundFetcher } from '@mcp-directory/shared/outbound'
+import { carriesProof, isClaimBadge, isReciprocal, markdownUrls, scanHtml } from './checks/marks'
 import { txtValues, type TxtLookup } from './checks/dns'
 import type { ReadmeReader } from './checks/github'
-import { DNS_LABEL, META_NAME, TXT_PREFIX } from './proof'
-import { repositoryOf, siteMatching, sitesOf, type ClaimableListing, type PointedSite, type RepositoryHomepage } from './sites'
+import { META_NAME, TXT_PREFIX } from './proof'
+import { namesOfPage, pageMatching, repositoryOf, sitesOf, type ClaimableListing, type ClaimSites, type PointedName, type PointedPage, type RepositoryHomepage } from './sites'
 
 /** The claim methods of directory-api §4.10; the first is the default. */
 export const CLAIM_METHODS = ['dns', 'website_badge', 'github'] as const
@@ -45,11 +47,23 @@ export interface VerifierDeps {
   homepage: RepositoryHomepage
 }
 
+/** The directory's own registrable domain: its pages echo listings, so they never count as an owner's site. */
+const directoryDomains = (deps: VerifierDeps) => registrableDomainsOf(deps.baseUrl)
+
+/** Why the listing offers nothing for a method: what it points to and why none of it counts. */
+function nothingOffered(sites: ClaimSites, what: string): string {
+  const why = sites.refused.map((r) => `${r.url} (${r.source}): ${r.reason}`)
+  if (what === 'dns') why.push(...new Set(sites.pages.flatMap((p) => (p.dnsReason ? [p.dnsReason] : []))))
+  return `the listing points to no ${what === 'dns' ? 'DNS name' : 'website'} of its own${why.length ? `: ${why.join('; ')}` : ''}`
+}
+
 /** What to publish for each method: the challenge of `GET /api/v1/agent/claim/{id}/challenge`. */
 export async function challengeFor(deps: VerifierDeps, listing: ClaimableListing, proof: string) {
-  const sites = await sitesOf(listing, deps.homepage)
+  const sites = await sitesOf(listing, deps.homepage, directoryDomains(deps))
   const repo = repositoryOf(listing)
   const badge = claimBadgeMarkup(deps.baseUrl, listing.id, listing.name, proof)
+  const notCounted = sites.refused.map((r) => ({ address: r.url, source: r.source, reason: r.reason }))
+  const noDns = [...new Map(sites.pages.filter((p) => p.dnsReason).map((p) => [p.host, { address: `${new URL(p.url).origin}/`, source: p.source, reason: p.dnsReason! }])).values()]
   return {
     id: listing.id,
     name: listing.name,
@@ -57,15 +71,19 @@ export async function challengeFor(deps: VerifierDeps, listing: ClaimableListing
     methods: {
       dns: {
         type: 'TXT',
-        names: sites.map((s) => `${DNS_LABEL}.${s.host}`),
+        names: sites.names.map((n) => n.name),
         value: `${TXT_PREFIX}${proof}`,
-        note: sites.length ? 'Publish the TXT record at one of these names (hosts the listing points to).' : 'The listing points to no website whose DNS could carry the record; use the github method.',
+        note: sites.names.length ? 'Publish the TXT record at one of these names (hosts the listing points to, or their registrable domain).' : `${nothingOffered(sites, 'dns')}. Use another method.`,
+        notOffered: [...notCounted, ...noDns],
       },
       website_badge: {
-        sites: sites.map((s) => s.url),
+        sites: sites.pages.map((p) => p.url),
         html: badge.html,
         meta: `<meta name="${META_NAME}" content="${proof}">`,
-        note: 'Put the badge (or the meta tag, in the head) on the home page of one of these sites, then claim with websiteUrl set to it.',
+        note: sites.pages.length
+          ? 'Put the badge (or the meta tag, in the head) on one of these pages, then claim; websiteUrl, when given, must be one of them exactly.'
+          : `${nothingOffered(sites, 'website_badge')}. Use another method.`,
+        notOffered: notCounted,
       },
       github: {
         repository: repo ? `${repo.owner}/${repo.repo}` : null,
@@ -79,11 +97,10 @@ export async function challengeFor(deps: VerifierDeps, listing: ClaimableListing
 
 const describe = (err: unknown) => (err instanceof OutboundError ? err.reason : err instanceof Error ? err.message : String(err))
 
-/** Looks for the TXT proof at `_mcp-directory.<host>` for every host the listing points to (or the one given). */
-async function verifyDns(deps: VerifierDeps, sites: PointedSite[], expected: string): Promise<Check[]> {
+/** Looks for the TXT proof at each DNS name given, until one carries it. */
+async function verifyDns(deps: VerifierDeps, names: PointedName[], expected: string): Promise<Check[]> {
   const checks: Check[] = []
-  for (const site of sites) {
-    const name = `${DNS_LABEL}.${site.host}`
+  for (const { name } of names) {
     const lookedFor = `TXT record "${expected}"`
     try {
       const values = txtValues(await deps.txt(name), TXT_PREFIX)
@@ -98,16 +115,22 @@ async function verifyDns(deps: VerifierDeps, sites: PointedSite[], expected: str
   return checks
 }
 
-/** Fetches a site's page and looks for the personalized badge (link or image carrying the proof) or the meta tag. */
-async function verifySite(deps: VerifierDeps, url: string, proof: string): Promise<Check> {
-  const lookedFor = `a link or image whose address carries claim=${proof}, or <meta name="${META_NAME}" content="${proof}"> in the head`
+/** Reads a listing's page; redirects only within its origin (a proof must come from the site asked for). */
+export type PageReader = (url: string) => Promise<FetchedText>
+
+/** Fetches one of the listing's pages and looks for the personalized badge of this listing or the head meta tag. */
+async function verifySite(deps: VerifierDeps, read: PageReader, listing: ClaimableListing, url: string, proof: string): Promise<Check> {
+  const lookedFor = `a link or image to ${listingPageUrl(deps.baseUrl, listing.id)} (or its badge) carrying claim=${proof}, or <meta name="${META_NAME}" content="${proof}"> in the head`
   try {
-    const page = await deps.outbound.text(url)
+    const page = await read(url)
     if (page.status >= 400) return { method: 'website_badge', where: url, lookedFor, found: `the site answered ${page.status}`, ok: false }
     const marks = await scanHtml(page.body)
     if (marks.metaProofs.includes(proof)) return { method: 'website_badge', where: page.url, lookedFor, found: 'the meta tag', ok: true }
-    if (marks.urls.some((u) => carriesProof(u, proof))) return { method: 'website_badge', where: page.url, lookedFor, found: 'the personalized badge', ok: true }
-    return { method: 'website_badge', where: page.url, lookedFor, found: marks.metaProofs.length ? 'a claim meta tag with another value' : 'no badge or meta tag carrying the proof', ok: false }
+    if (marks.urls.some((u) => isClaimBadge(u, deps.baseUrl, listing.id, proof))) return { method: 'website_badge', where: page.url, lookedFor, found: 'the personalized badge', ok: true }
+    const found = marks.urls.some((u) => carriesProof(u, proof))
+      ? 'the proof only in a link that is not this directory\'s page or badge of the listing (does not count)'
+      : marks.metaProofs.length ? 'a claim meta tag with another value' : 'no badge or meta tag carrying the proof'
+    return { method: 'website_badge', where: page.url, lookedFor, found, ok: false }
   } catch (err) {
     return { method: 'website_badge', where: url, lookedFor, found: describe(err), ok: false }
   }
@@ -116,17 +139,21 @@ async function verifySite(deps: VerifierDeps, url: string, proof: string): Promi
 /** Reads the README and looks for the personalized badge. */
 async function verifyReadme(deps: VerifierDeps, listing: ClaimableListing, proof: string): Promise<Check> {
   const repo = repositoryOf(listing)
-  const lookedFor = `the personalized badge: a link whose address carries claim=${proof}`
+  const lookedFor = `the personalized badge: a link or image to ${listingPageUrl(deps.baseUrl, listing.id)} (or its badge) carrying claim=${proof}`
   if (!repo) return { method: 'github', where: 'repository README', lookedFor, found: 'the listing names no GitHub repository', ok: false }
   const where = `README of ${repo.owner}/${repo.repo}`
   const readme = await deps.readme(repo)
   if (!readme.ok) return { method: 'github', where, lookedFor, found: readme.reason, ok: false }
-  const ok = markdownUrls(readme.text).some((u) => carriesProof(u, proof))
-  return { method: 'github', where, lookedFor, found: ok ? 'the personalized badge' : 'README has no badge carrying the proof', ok }
+  const urls = markdownUrls(readme.text)
+  const ok = urls.some((u) => isClaimBadge(u, deps.baseUrl, listing.id, proof))
+  const found = ok
+    ? 'the personalized badge'
+    : urls.some((u) => carriesProof(u, proof)) ? 'the proof only in a link that is not this directory\'s page or badge of the listing (does not count)' : 'README has no badge carrying the proof'
+  return { method: 'github', where, lookedFor, found, ok }
 }
 
 /** Looks for the public badge or a link to the listing page: on the README, and on a site, separately. */
-export async function checkReciprocal(deps: VerifierDeps, listing: ClaimableListing, siteUrl: string | null): Promise<Verification['reciprocal']> {
+export async function checkReciprocal(deps: VerifierDeps, listing: ClaimableListing, siteUrl: string | null, read: PageReader = sameOriginReader(deps)): Promise<Verification['reciprocal']> {
   const lookedFor = `the directory badge (${deps.baseUrl}/api/badge/${listing.id}) or a link to ${listingPageUrl(deps.baseUrl, listing.id)}`
   const repo = repositoryOf(listing)
   const [readme, site] = await Promise.all([
@@ -139,7 +166,7 @@ export async function checkReciprocal(deps: VerifierDeps, listing: ClaimableList
         })
       : null,
     siteUrl
-      ? deps.outbound.text(siteUrl).then(
+      ? read(siteUrl).then(
           async (page): Promise<Check> => {
             const ok = page.status < 400 && (await scanHtml(page.body)).urls.some((u) => isReciprocal(u, deps.baseUrl, listing.id))
             return { method: 'reciprocal_site', where: page.url, lookedFor, found: ok ? 'the badge or link' : page.status >= 400 ? `the site answered ${page.status}` : 'none', ok }
@@ -151,52 +178,67 @@ export async function checkReciprocal(deps: VerifierDeps, listing: ClaimableList
   return { readme, site }
 }
 
+/** Pages read with redirects kept within their origin. */
+const sameOriginReader = (deps: VerifierDeps): PageReader => (url) => deps.outbound.text(url, { redirects: 'same-origin' })
+
 /** The same look-ups answered once: the proof and the reciprocal badge are looked for in one README and one page. */
-function readingOnce(deps: VerifierDeps): VerifierDeps {
+function readingOnce(deps: VerifierDeps): { deps: VerifierDeps; read: PageReader } {
   const readmes = new Map<string, ReturnType<ReadmeReader>>()
-  const pages = new Map<string, ReturnType<OutboundFetcher['text']>>()
+  const pages = new Map<string, Promise<FetchedText>>()
   const once = <T>(cache: Map<string, T>, key: string, read: () => T): T => {
     if (!cache.has(key)) cache.set(key, read())
     return cache.get(key)!
   }
+  const read = sameOriginReader(deps)
   return {
-    ...deps,
-    readme: (repo) => once(readmes, `${repo.owner}/${repo.repo}`, () => deps.readme(repo)),
-    outbound: { ...deps.outbound, text: (url, options) => (options ? deps.outbound.text(url, options) : once(pages, url, () => deps.outbound.text(url))) },
+    deps: { ...deps, readme: (repo) => once(readmes, `${repo.owner}/${repo.repo}`, () => deps.readme(repo)) },
+    read: (url) => once(pages, url, () => read(url)),
   }
 }
 
+/** At most this many pages are read for one website proof (each stored address and its root: three addresses). */
+const MAX_PAGES = 6
+
 /**
- * Verifies one claim attempt; throws ClaimRefused for a `websiteUrl` the listing does not point to. The reciprocal
- * badge is looked for after a success, or always with `reciprocal: 'always'` (re-checks record it either way).
+ * Verifies one claim attempt (and every re-check, so both follow the same rules); throws ClaimRefused for a
+ * `websiteUrl` that is not one of the listing's own pages, or whose host cannot carry the method's proof. The
+ * reciprocal badge is looked for after a success, or always with `reciprocal: 'always'` (re-checks record it).
  */
 export async function verifyClaim(
   given: VerifierDeps, listing: ClaimableListing, method: ClaimMethod, proof: string, websiteUrl: string | null, opts: { reciprocal?: 'on-success' | 'always' } = {},
 ): Promise<Verification> {
-  const deps = readingOnce(given)
-  const sites = await sitesOf(listing, deps.homepage)
-  let chosen: PointedSite | null = null
+  const { deps, read } = readingOnce(given)
+  const sites = await sitesOf(listing, deps.homepage, directoryDomains(deps))
+  let chosen: PointedPage | null = null
   if (websiteUrl) {
-    chosen = siteMatching(sites, websiteUrl)
-    if (!chosen) {
-      throw new ClaimRefused('verification_failed', `websiteUrl ${websiteUrl} is not a site this listing points to; only its own address, its website or its repository's homepage count`, [
-        { method, where: websiteUrl, lookedFor: 'a site the listing points to', found: sites.length ? `the listing points to ${sites.map((s) => s.url).join(', ')}` : 'the listing points to no website', ok: false },
-      ])
+    const match = pageMatching(sites, websiteUrl, directoryDomains(deps))
+    const offered = sites.pages.length ? `the listing's pages are ${sites.pages.map((p) => p.url).join(', ')}` : nothingOffered(sites, 'website_badge')
+    if ('reason' in match) throw new ClaimRefused('verification_failed', match.reason, [{ method, where: websiteUrl, lookedFor: 'one of the listing\'s own addresses', found: `${match.reason}; ${offered}`, ok: false }])
+    chosen = match.page
+    if (method === 'dns' && chosen.dnsReason) {
+      throw new ClaimRefused('verification_failed', `websiteUrl cannot carry a DNS proof: ${chosen.dnsReason}`, [{ method, where: websiteUrl, lookedFor: 'a DNS name of the listing\'s own site', found: chosen.dnsReason, ok: false }])
     }
   }
   let checks: Check[]
+  let sitePage: string | null = chosen?.url ?? sites.pages[0]?.url ?? null
   if (method === 'dns') {
-    const hosts = chosen ? [chosen] : sites
-    checks = hosts.length
-      ? await verifyDns(deps, hosts, `${TXT_PREFIX}${proof}`)
-      : [{ method: 'dns', where: 'TXT records', lookedFor: `TXT record "${TXT_PREFIX}${proof}"`, found: 'the listing points to no website whose DNS could carry it', ok: false }]
+    const names = chosen ? namesOfPage(sites, chosen) : sites.names
+    checks = names.length
+      ? await verifyDns(deps, names, `${TXT_PREFIX}${proof}`)
+      : [{ method: 'dns', where: 'TXT records', lookedFor: `TXT record "${TXT_PREFIX}${proof}"`, found: nothingOffered(sites, 'dns'), ok: false }]
   } else if (method === 'website_badge') {
-    const target = chosen ?? sites[0] ?? null
-    checks = target
-      ? [await verifySite(deps, websiteUrl ?? target.url, proof)]
-      : [{ method: 'website_badge', where: 'website', lookedFor: 'the personalized badge', found: 'the listing points to no website', ok: false }]
+    const pages = chosen ? [chosen] : sites.pages.slice(0, MAX_PAGES)
+    checks = []
+    for (const page of pages) {
+      checks.push(await verifySite(deps, read, listing, page.url, proof))
+      if (checks.at(-1)!.ok) {
+        sitePage = page.url
+        break
+      }
+    }
+    if (!checks.length) checks.push({ method: 'website_badge', where: 'website', lookedFor: 'the personalized badge', found: nothingOffered(sites, 'website_badge'), ok: false })
   } else checks = [await verifyReadme(deps, listing, proof)]
   const ok = checks.some((c) => c.ok)
-  const reciprocal = ok || opts.reciprocal === 'always' ? await checkReciprocal(deps, listing, websiteUrl ?? chosen?.url ?? sites[0]?.url ?? null) : { readme: null, site: null }
+  const reciprocal = ok || opts.reciprocal === 'always' ? await checkReciprocal(deps, listing, sitePage, read) : { readme: null, site: null }
   return { ok, checks, reciprocal }
 }

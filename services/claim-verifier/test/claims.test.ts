@@ -13,7 +13,8 @@ import { createLogger } from '@mcp-directory/shared/log'
 import { createSmtpMailer } from '@mcp-directory/shared/mail'
 import { addressResolver, createOutboundFetcher } from '@mcp-directory/shared/outbound'
 import { isolatedEnv, runToken, startBacking, startDnsServer, testConfig } from '@mcp-directory/shared/testing'
-import { catalogClient, createClaimVerifierApp, submissionClient, type ClaimVerifierService } from '../src'
+import { catalogClient, createClaimVerifierApp, proofFor, submissionClient, type ClaimVerifierService } from '../src'
+import { saveClaim } from '../src/repository'
 import { txtLookup } from '../src/checks/dns'
 import { githubReadme } from '../src/checks/github'
 import { githubHomepage } from '../src/sites'
@@ -41,6 +42,8 @@ let stopEvents: (() => Promise<void>) | null = null
 
 /** Owners' sites by host name: the page each serves at `/`. */
 const pages = new Map<string, string>()
+/** Every request the owners' sites received, as `host path?query`. */
+const siteRequests: string[] = []
 /** Requests that reached the private server (must stay 0: nothing private is ever fetched). */
 let privateHits = 0
 /** READMEs and homepages of the GitHub stand-in, by `owner/repo`. */
@@ -58,6 +61,17 @@ beforeAll(async () => {
     fetch(req) {
       const url = new URL(req.url)
       const host = (req.headers.get('host') ?? '').replace(/:\d+$/, '')
+      siteRequests.push(`${host} ${url.pathname}${url.search}`)
+      // A site that echoes its request address: into a canonical link, a link, a search link (`next`) and the text.
+      if (host.startsWith('reflect')) {
+        const self = `http://${req.headers.get('host')}${url.pathname}${url.search}`
+        const next = url.searchParams.get('next') ?? ''
+        const html = `<html><head><link rel="canonical" href="${self}"></head><body><a href="${self}">this page</a>`
+          + `${next ? `<a href="${next}">continue</a>` : ''}<p>Not found: ${decodeURIComponent(url.pathname)}</p></body></html>`
+        return new Response(html, { headers: { 'content-type': 'text/html; charset=utf-8' } })
+      }
+      if (host === 'hop.example') return Response.redirect(`http://tagged.example:${site.port}/`, 302)
+      if (host === 'hop-same.example' && url.pathname === '/') return Response.redirect('/home', 302)
       if (url.pathname === '/to-private') return Response.redirect(`http://127.0.0.1:${privateSite.port}/`, 302)
       if (url.pathname === '/to-name') return Response.redirect(`http://inside.example:${privateSite.port}/`, 302)
       const page = pages.get(host)
@@ -89,7 +103,11 @@ beforeAll(async () => {
     },
   })
   // Names the tests use: owners' sites on the public stand-in, one name that resolves to a private address.
-  for (const host of ['owner-a.example', 'owner-b.example', 'owner-c.example', 'owner-d.example', 'pending-owner.example', 'human-owner.example', 'homepage.example', 'redirector.example']) dns.setA(host, [PUBLIC_STAND_IN])
+  for (const host of [
+    'owner-a.example', 'owner-b.example', 'owner-c.example', 'owner-d.example', 'pending-owner.example', 'human-owner.example', 'homepage.example',
+    'redirector.example', 'reflect.example', 'reflect-old.example', 'hop.example', 'hop-same.example', 'tagged.example', 'hidden.example',
+    'dotted.example', 'alice.github.io',
+  ]) dns.setA(host, [PUBLIC_STAND_IN])
   dns.setA('inside.example', ['10.0.0.1'])
   dns.setA('loopback-name.example', ['127.0.0.1'])
 
@@ -204,7 +222,8 @@ describe('agent claims through the gateway', () => {
     const a = await challenge(id, tokenA)
     const b = await challenge(id, tokenB)
     expect(a.methods.dns).toMatchObject({ type: 'TXT', names: ['_mcp-directory.owner-a.example'], value: `mcp-directory-claim=${a.proof}` })
-    expect(a.methods.website_badge.sites).toEqual([`http://owner-a.example:${site.port}/`])
+    // The stored address and the root of its site, nothing else.
+    expect(a.methods.website_badge.sites).toEqual([`http://owner-a.example:${site.port}/`, `http://owner-a.example:${site.port}/mcp`])
     expect(a.methods.website_badge.html).toContain(`claim=${a.proof}`)
     expect(a.methods.website_badge.meta).toBe(`<meta name="mcp-directory-claim" content="${a.proof}">`)
     expect(a.methods.github.markdown).toContain(`claim=${a.proof}`)
@@ -439,6 +458,155 @@ describe('re-checks', () => {
     // Failing since longer than CLAIM_GRACE_DAYS (7), and due now.
     await backing.database.db.execute(`update claims.claims set state = 'failing', failing_since = now() - interval '8 days', next_check_at = now() - interval '1 minute' where listing_id = '${id}'` as never)
     expect(await claims.recheckDue()).toBeGreaterThanOrEqual(1)
+    expect((await (await call('GET', `/api/v1/servers/${id}`)).json()).server.isOfficial).toBe(false)
+  })
+})
+
+describe('a claim reads only what the listing itself names', () => {
+  const claim = (id: string, body: Record<string, unknown>) => call('POST', '/api/v1/agent/claim', { headers: bearer(tokenA), body: { id, ...body } })
+
+  test('reflection through the query or the path: a websiteUrl that adds either is refused unfetched', async () => {
+    const id = await activeListing(`Reflect Server ${run}`, `http://reflect.example:${site.port}/`)
+    const { proof } = await challenge(id, tokenA)
+    const badge = `${BASE}/servers/${id}?claim=${proof}`
+    const before = siteRequests.length
+    const attacks = [
+      `http://reflect.example:${site.port}/?next=${encodeURIComponent(badge)}`,
+      `http://reflect.example:${site.port}/?claim=${proof}`,
+      `http://reflect.example:${site.port}/${encodeURIComponent(badge)}`,
+      `http://reflect.example:${site.port}/servers/${id}`,
+      `http://reflect.example:${site.port}/#claim=${proof}`,
+    ]
+    for (const websiteUrl of attacks) {
+      for (const method of ['website_badge', 'dns']) {
+        const body = await expectError(await claim(id, { method, websiteUrl }), 400, 'verification_failed')
+        expect(body.message).toMatch(/adds a (path or query|fragment)/)
+        expect(body.details[0]).toMatchObject({ where: websiteUrl, found: expect.stringContaining(`the listing's pages are http://reflect.example:${site.port}/`) })
+      }
+    }
+    // None of those addresses was requested; the site's own page (which echoes only itself) carries no proof.
+    expect(siteRequests.slice(before)).toEqual([])
+    const own = await expectError(await claim(id, { method: 'website_badge' }), 400, 'verification_failed')
+    expect(own.details).toEqual([expect.objectContaining({ where: `http://reflect.example:${site.port}/`, found: 'no badge or meta tag carrying the proof' })])
+    expect(siteRequests.slice(before)).toEqual([`reflect.example /`])
+    expect((await (await call('GET', `/api/v1/servers/${id}`)).json()).server.isOfficial).toBe(false)
+  })
+
+  test('a redirect to another origin is refused; one within the origin is followed', async () => {
+    const id = await activeListing(`Hop Server ${run}`, `http://hop.example:${site.port}/`)
+    const { proof } = await challenge(id, tokenA)
+    pages.set('tagged.example', `<html><head><meta name="mcp-directory-claim" content="${proof}"></head></html>`)
+    const before = siteRequests.length
+    const body = await expectError(await claim(id, { method: 'website_badge' }), 400, 'verification_failed')
+    expect(body.message).toContain(`refused: redirect to another origin (http://tagged.example:${site.port})`)
+    expect(siteRequests.slice(before)).toEqual(['hop.example /'])
+
+    const same = await activeListing(`Hop Same Server ${run}`, `http://hop-same.example:${site.port}/`)
+    const p2 = (await challenge(same, tokenA)).proof
+    pages.set('hop-same.example', `<html><head><meta name="mcp-directory-claim" content="${p2}"></head></html>`)
+    const ok = await claim(same, { method: 'website_badge' })
+    expect(ok.status).toBe(200)
+    expect((await ok.json()).checks[0]).toMatchObject({ where: `http://hop-same.example:${site.port}/home`, found: 'the meta tag', ok: true })
+  })
+
+  test('a proof in a comment, a script, another element\'s attribute, a <link> or a foreign link does not count; the owner\'s markup does', async () => {
+    const id = await activeListing(`Hidden Server ${run}`, `http://hidden.example:${site.port}/`)
+    const { proof, methods } = await challenge(id, tokenA)
+    const badge = `${BASE}/servers/${id}?claim=${proof}`
+    const hidden: [string, string][] = [
+      [`<!-- <a href="${badge}">x</a> <meta name="mcp-directory-claim" content="${proof}"> -->`, 'no badge or meta tag carrying the proof'],
+      [`<script>document.write('<a href="${badge}">x</a>')</script>`, 'no badge or meta tag carrying the proof'],
+      [`<div title='<a href="${badge}">' data-meta='<meta name="mcp-directory-claim" content="${proof}">'></div>`, 'no badge or meta tag carrying the proof'],
+      [`<link rel="canonical" href="${badge}"><link rel="me" href="${badge}">`, 'no badge or meta tag carrying the proof'],
+      [`<a href="http://hidden.example:${site.port}/?claim=${proof}">x</a>`, 'the proof only in a link that is not this directory\'s page or badge of the listing (does not count)'],
+    ]
+    for (const [markup, found] of hidden) {
+      pages.set('hidden.example', `<html><head>${markup}</head><body>${markup}</body></html>`)
+      const body = await expectError(await claim(id, { method: 'website_badge' }), 400, 'verification_failed')
+      expect(body.details[0]).toMatchObject({ method: 'website_badge', found })
+    }
+    pages.set('hidden.example', `<html><head><title>Hidden</title></head><body>${methods.website_badge.html}</body></html>`)
+    expect((await claim(id, { method: 'website_badge' })).status).toBe(200)
+  })
+
+  test('shared hosts are neither offered nor accepted, as website or DNS name, with or without a trailing dot', async () => {
+    const shared = ['github.com', 'gist.github.com', 'docs.github.com', 'huggingface.co', 'sites.google.com', 'smithery.ai', 'registry.npmjs.org', 'github.com.']
+    for (const [i, host] of shared.entries()) {
+      const repo = `shared-${i}-${run}/tool`
+      homepages.set(repo, `https://${host}/owner/tool`)
+      const id = await activeListing(`Shared Host ${i} ${run}`, `https://github.com/${repo}`)
+      const { proof, methods } = await challenge(id, tokenA)
+      expect(methods.dns.names).toEqual([])
+      expect(methods.website_badge.sites).toEqual([])
+      expect(methods.dns.notOffered.map((n: { reason: string }) => n.reason)).toEqual([expect.stringContaining('is a shared host'), expect.stringContaining('is a shared host')])
+      expect(methods.dns.note).toContain('the listing points to no DNS name of its own')
+      // Even with the record published there, a shared host's DNS name is refused before any look-up.
+      dns.setTxt(`_mcp-directory.${host.replace(/\.$/, '')}`, [`mcp-directory-claim=${proof}`])
+      for (const method of ['dns', 'website_badge']) {
+        const picked = await expectError(await claim(id, { method, websiteUrl: `https://${host}/owner/tool` }), 400, 'verification_failed')
+        expect(picked.message).toContain(`websiteUrl is on a shared host: ${host.replace(/\.$/, '')} is a shared host`)
+        const unpicked = await expectError(await claim(id, { method }), 400, 'verification_failed')
+        expect(unpicked.message).toContain(`the listing points to no ${method === 'dns' ? 'DNS name' : 'website'} of its own`)
+        expect(unpicked.message).toContain('is a shared host')
+      }
+      dns.remove(`_mcp-directory.${host.replace(/\.$/, '')}`)
+    }
+    // A listing whose own address is on a shared host offers nothing there either; its README still works.
+    const hf = await activeListing(`HF Listing ${run}`, `https://huggingface.co/spaces/someone/tool-${run}`)
+    const ch = await challenge(hf, tokenA)
+    expect([ch.methods.dns.names, ch.methods.website_badge.sites]).toEqual([[], []])
+  })
+
+  test('a tenant site under a private public suffix counts for its pages, not for DNS', async () => {
+    const repo = `alice-${run}/tool`
+    homepages.set(repo, `http://alice.github.io:${site.port}/tool`)
+    const id = await activeListing(`Pages Server ${run}`, `https://github.com/${repo}`)
+    const { proof, methods } = await challenge(id, tokenA)
+    expect(methods.website_badge.sites).toEqual([`http://alice.github.io:${site.port}/`, `http://alice.github.io:${site.port}/tool`])
+    expect(methods.dns.names).toEqual([])
+    dns.setTxt('_mcp-directory.alice.github.io', [`mcp-directory-claim=${proof}`])
+    const viaDns = await expectError(await claim(id, { method: 'dns', websiteUrl: `http://alice.github.io:${site.port}/` }), 400, 'verification_failed')
+    expect(viaDns.message).toContain('whose DNS the hosting platform runs')
+    pages.set('alice.github.io', `<html><body>${methods.website_badge.html}</body></html>`)
+    expect((await claim(id, { method: 'website_badge', websiteUrl: `http://alice.github.io:${site.port}/tool` })).status).toBe(200)
+  })
+
+  test('case, a trailing dot and the default port change nothing: the owner\'s own site still counts', async () => {
+    const id = await activeListing(`Dotted Server ${run}`, `http://dotted.example:${site.port}/`)
+    const { proof, methods } = await challenge(id, tokenA)
+    expect(methods.dns.names).toEqual(['_mcp-directory.dotted.example'])
+    dns.setTxt('_mcp-directory.dotted.example', [`mcp-directory-claim=${proof}`])
+    const res = await claim(id, { method: 'dns', websiteUrl: `http://DOTTED.Example.:${site.port}/` })
+    expect(res.status).toBe(200)
+    expect((await res.json()).checks[0]).toMatchObject({ where: 'TXT records at _mcp-directory.dotted.example', ok: true })
+  })
+
+  test('a claim won through a route now refused fails its next re-check, and is revoked after the grace period', async () => {
+    const id = await activeListing(`Old Reflect Server ${run}`, `http://reflect-old.example:${site.port}/`)
+    const claimant = `agent:legacy-${run}`
+    const proof = proofFor(SECRET, id, claimant)
+    // As won before: the proof reflected through a query the claimant added (the page does carry it there).
+    const websiteUrl = `http://reflect-old.example:${site.port}/?next=${encodeURIComponent(`${BASE}/servers/${id}?claim=${proof}`)}`
+    const claimId = crypto.randomUUID()
+    expect(await catalogClient((r) => catalog.app.handle(r)).recordClaim(id, { claimId, claimant, method: 'website_badge', evidence: {} })).not.toBeNull()
+    const won = { ok: true, checks: [], reciprocal: { readme: null, site: null } }
+    await saveClaim(backing.database, { id: claimId, listingId: id, claimant, method: 'website_badge', websiteUrl, verification: won, at: new Date(), recheckMs: 0 })
+    expect((await (await call('GET', `/api/v1/servers/${id}`)).json()).server.isOfficial).toBe(true)
+
+    const before = siteRequests.length
+    expect(await claims.recheckDue()).toBeGreaterThanOrEqual(1)
+    const rows = async () => {
+      const r = (await backing.database.db.execute(`select c.state, k.details from claims.claims c join claims.checks k on k.claim_id = c.id where c.id = '${claimId}' order by k.id desc` as never)) as unknown
+      return (Array.isArray(r) ? r : (r as { rows: unknown[] }).rows) as { state: string; details: { checks: { found: string }[] } }[]
+    }
+    const [first] = await rows()
+    expect(first!.state).toBe('failing')
+    expect(first!.details.checks[0]!.found).toContain('websiteUrl adds a path or query of its own')
+    expect(siteRequests.slice(before).filter((r) => r.includes('next='))).toEqual([])
+
+    await backing.database.db.execute(`update claims.claims set failing_since = now() - interval '8 days', next_check_at = now() - interval '1 minute' where id = '${claimId}'` as never)
+    expect(await claims.recheckDue()).toBeGreaterThanOrEqual(1)
+    expect((await rows())[0]!.state).toBe('revoked')
     expect((await (await call('GET', `/api/v1/servers/${id}`)).json()).server.isOfficial).toBe(false)
   })
 })

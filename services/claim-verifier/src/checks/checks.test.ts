@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test'
 import { txtValues } from './dns'
-import { carriesProof, isReciprocal, markdownUrls, scanHtml } from './marks'
+import { carriesProof, isClaimBadge, isReciprocal, markdownUrls, scanHtml } from './marks'
 
 describe('txtValues', () => {
   test('joins the strings of each record, trims, keeps every record', () => {
@@ -33,5 +33,23 @@ describe('marks', () => {
     expect(carriesProof('https://d/servers/x?claim=p1x', 'p1')).toBe(false)
     expect(isReciprocal('https://d/api/badge/y', 'https://d', 'x')).toBe(false)
     expect(isReciprocal('https://d/servers/x?claim=1', 'https://d', 'x')).toBe(true)
+  })
+  test('a proof counts only on this directory\'s page or badge of this listing', () => {
+    expect(isClaimBadge('https://d/servers/x?claim=p1', 'https://d', 'x', 'p1')).toBe(true)
+    expect(isClaimBadge('https://D./servers/x/?ref=1&claim=p1', 'https://d', 'x', 'p1')).toBe(true)
+    expect(isClaimBadge('https://d/api/badge/x?claim=p1', 'https://d', 'x', 'p1')).toBe(true)
+    // Another listing, another site, a relative link, or the owner's own page echoing its request address.
+    expect(isClaimBadge('https://d/servers/y?claim=p1', 'https://d', 'x', 'p1')).toBe(false)
+    expect(isClaimBadge('https://owner.example/?claim=p1', 'https://d', 'x', 'p1')).toBe(false)
+    expect(isClaimBadge('https://owner.example/servers/x?claim=p1', 'https://d', 'x', 'p1')).toBe(false)
+    expect(isClaimBadge('/servers/x?claim=p1', 'https://d', 'x', 'p1')).toBe(false)
+    expect(isClaimBadge('https://d/servers/x?u=https://d/servers/x%3Fclaim%3Dp1', 'https://d', 'x', 'p1')).toBe(false)
+  })
+  test('HTML: <link> (canonical), scripts, raw text and other attributes carry nothing', async () => {
+    const u = 'https://d/servers/x?claim=p1'
+    const html = `<html><head><link rel="canonical" href="${u}"><script>var a = '<a href="${u}">'</script>
+      <title><a href="${u}"></title></head><body><div data-x='<a href="${u}">' title="<img src=${u}>"></div>
+      <textarea><a href="${u}"></textarea><noscript><a href="${u}"></noscript><p>${u}</p></body></html>`
+    expect(await scanHtml(html)).toEqual({ urls: [], metaProofs: [] })
   })
 })
