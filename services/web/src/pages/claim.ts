@@ -84,12 +84,12 @@ ${dns.note ? html`<p class="muted">${dns.note}</p>` : ''}
 ${verifyForm(c.id, token, 'dns', 'Verify with DNS')}
 </section>` : ''}
 ${site ? html`<section class="method" aria-labelledby="m-site"><h2 id="m-site">2. Badge or meta tag on your website</h2>
-<p>Put this badge on ${site.sites.length ? html`one of the sites the listing points to: ${site.sites.map((s, i) => html`${i ? ', ' : ''}${linkOrText(s)}`)}` : 'the website the listing points to'}:</p>
+<p>Put this badge on ${site.sites.length ? html`one of the pages the listing points to: ${site.sites.map((s, i) => html`${i ? ', ' : ''}${linkOrText(s)}`)}` : 'the website the listing points to'}:</p>
 ${copyBlock('site-html', site.html, 'badge HTML')}
 <p>or this tag in the page's <code>&lt;head&gt;</code>:</p>
 ${copyBlock('site-meta', site.meta, 'meta tag')}
 ${site.note ? html`<p class="muted">${site.note}</p>` : ''}
-${verifyForm(c.id, token, 'website_badge', 'Verify my website', html`<div class="field"><label for="websiteUrl">Page address <span class="hint">Optional: the page that carries the badge, on one of the sites above</span></label><input id="websiteUrl" name="websiteUrl" type="url" value=""></div>`)}
+${verifyForm(c.id, token, 'website_badge', 'Verify my website', html`<div class="field"><label for="websiteUrl">Page address <span class="hint">Optional: the page that carries the badge, exactly one of the addresses above</span></label><input id="websiteUrl" name="websiteUrl" type="url" value=""></div>`)}
 </section>` : ''}
 ${github ? html`<section class="method" aria-labelledby="m-github"><h2 id="m-github">3. Badge in the repository README</h2>
 <p>Add this badge to the README of ${github.repository ? html`<code>${github.repository}</code>` : 'the repository'}:</p>
