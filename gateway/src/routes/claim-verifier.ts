@@ -3,7 +3,11 @@ import { err, type RouteSpec } from './spec'
 
 const Method = t.Union([t.Literal('dns'), t.Literal('website_badge'), t.Literal('github')], { default: 'dns' })
 const Id = t.String({ minLength: 1, maxLength: 200, description: 'Listing id' })
-const WebsiteUrl = t.String({ format: 'uri', description: 'A site the listing points to (its own address, its website or its repository homepage); required to pick one site when it points to several' })
+const WebsiteUrl = t.String({
+  format: 'uri',
+  description: 'One of the pages the challenge lists (the listing\'s own address, website or repository homepage, or the root of their site), '
+    + 'exactly: a path, query or fragment of its own, another site or a shared host is a 400',
+})
 const Token = t.String({ minLength: 16, maxLength: 200, description: 'The secret of the claim link (the token parameter of claim_url)' })
 
 const Check = t.Object({ method: t.String(), where: t.String(), lookedFor: t.String(), found: t.String(), ok: t.Boolean() })
@@ -15,11 +19,12 @@ const ClaimResult = t.Object({
   reciprocal: t.Object({ readme: t.Boolean(), website: t.Boolean() }, { description: 'Where the reciprocal badge was found (checked separately)' }),
   checks: t.Array(Check),
 })
+const NotOffered = t.Array(t.Object({ address: t.String(), source: t.String(), reason: t.String() }), { description: 'Addresses of the listing that do not count, and why (shared hosts, a platform\'s DNS)' })
 const Challenge = t.Object({
   id: t.String(), name: t.String(), proof: t.String({ description: 'HMAC of the listing and the claimant: valid for this claimant only' }),
   methods: t.Object({
-    dns: t.Object({ type: t.Literal('TXT'), names: t.Array(t.String()), value: t.String(), note: t.String() }),
-    website_badge: t.Object({ sites: t.Array(t.String()), html: t.String(), meta: t.String(), note: t.String() }),
+    dns: t.Object({ type: t.Literal('TXT'), names: t.Array(t.String()), value: t.String(), note: t.String(), notOffered: NotOffered }),
+    website_badge: t.Object({ sites: t.Array(t.String(), { description: 'The exact pages read' }), html: t.String(), meta: t.String(), note: t.String(), notOffered: NotOffered }),
     github: t.Object({ repository: t.Union([t.String(), t.Null()]), markdown: t.String(), note: t.String() }),
   }),
   listingUrl: t.String(),
