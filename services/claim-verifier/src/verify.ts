@@ -97,22 +97,26 @@ export async function challengeFor(deps: VerifierDeps, listing: ClaimableListing
 
 const describe = (err: unknown) => (err instanceof OutboundError ? err.reason : err instanceof Error ? err.message : String(err))
 
-/** Looks for the TXT proof at each DNS name given, until one carries it. */
+/** The checks up to and including the first that succeeded (all of them when none did). */
+const untilFirstOk = (checks: Check[]) => {
+  const i = checks.findIndex((c) => c.ok)
+  return i < 0 ? checks : checks.slice(0, i + 1)
+}
+
+/** Looks for the TXT proof at each DNS name given (at once, so time stays bounded); reported up to the first found. */
 async function verifyDns(deps: VerifierDeps, names: PointedName[], expected: string): Promise<Check[]> {
-  const checks: Check[] = []
-  for (const { name } of names) {
-    const lookedFor = `TXT record "${expected}"`
+  const lookedFor = `TXT record "${expected}"`
+  const checks = await Promise.all(names.map(async ({ name }): Promise<Check> => {
     try {
       const values = txtValues(await deps.txt(name), TXT_PREFIX)
       const ok = values.includes(expected)
       const shown = [...new Set(values)].slice(0, 5).map((v) => JSON.stringify(v.length > 120 ? `${v.slice(0, 120)}…` : v))
-      checks.push({ method: 'dns', where: `TXT records at ${name}`, lookedFor, found: ok ? 'the proof' : shown.length ? shown.join(', ') : 'none', ok })
+      return { method: 'dns', where: `TXT records at ${name}`, lookedFor, found: ok ? 'the proof' : shown.length ? shown.join(', ') : 'none', ok }
     } catch (err) {
-      checks.push({ method: 'dns', where: `TXT records at ${name}`, lookedFor, found: describe(err), ok: false })
+      return { method: 'dns', where: `TXT records at ${name}`, lookedFor, found: describe(err), ok: false }
     }
-    if (checks.at(-1)!.ok) break
-  }
-  return checks
+  }))
+  return untilFirstOk(checks)
 }
 
 /** Reads a listing's page; redirects only within its origin (a proof must come from the site asked for). */
@@ -227,15 +231,10 @@ export async function verifyClaim(
       ? await verifyDns(deps, names, `${TXT_PREFIX}${proof}`)
       : [{ method: 'dns', where: 'TXT records', lookedFor: `TXT record "${TXT_PREFIX}${proof}"`, found: nothingOffered(sites, 'dns'), ok: false }]
   } else if (method === 'website_badge') {
+    // Read at once (each fetch is bounded to 10 s), reported in order up to the first page carrying the proof.
     const pages = chosen ? [chosen] : sites.pages.slice(0, MAX_PAGES)
-    checks = []
-    for (const page of pages) {
-      checks.push(await verifySite(deps, read, listing, page.url, proof))
-      if (checks.at(-1)!.ok) {
-        sitePage = page.url
-        break
-      }
-    }
+    checks = untilFirstOk(await Promise.all(pages.map((page) => verifySite(deps, read, listing, page.url, proof))))
+    if (checks.at(-1)?.ok) sitePage = pages[checks.length - 1]!.url
     if (!checks.length) checks.push({ method: 'website_badge', where: 'website', lookedFor: 'the personalized badge', found: nothingOffered(sites, 'website_badge'), ok: false })
   } else checks = [await verifyReadme(deps, listing, proof)]
   const ok = checks.some((c) => c.ok)
