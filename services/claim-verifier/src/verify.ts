@@ -8,7 +8,9 @@ import { carriesProof, isClaimBadge, isReciprocal, markdownUrls, scanHtml } from
 import { txtValues, type TxtLookup } from './checks/dns'
 import type { ReadmeReader } from './checks/github'
 import { META_NAME, TXT_PREFIX } from './proof'
-import { namesOfPage, pageMatching, repositoryOf, sitesOf, type ClaimableListing, type ClaimSites, type PointedName, type PointedPage, type RepositoryHomepage } from './sites'
+import {
+  namesOfPage, pageMatching, repositoryOf, sitesOf, type ClaimableListing, type ClaimSites, type PointedName, type PointedPage, type RepositoryHomepage,
+} from './sites'
 
 /** The claim methods of directory-api §4.10; the first is the default. */
 export const CLAIM_METHODS = ['dns', 'website_badge', 'github'] as const
@@ -63,7 +65,10 @@ export async function challengeFor(deps: VerifierDeps, listing: ClaimableListing
   const repo = repositoryOf(listing)
   const badge = claimBadgeMarkup(deps.baseUrl, listing.id, listing.name, proof)
   const notCounted = sites.refused.map((r) => ({ address: r.url, source: r.source, reason: r.reason }))
-  const noDns = [...new Map(sites.pages.filter((p) => p.dnsReason).map((p) => [p.host, { address: `${new URL(p.url).origin}/`, source: p.source, reason: p.dnsReason! }])).values()]
+  // Sites whose pages count but whose DNS does not (one entry per host).
+  const noDnsByHost = new Map<string, { address: string; source: string; reason: string }>()
+  for (const p of sites.pages) if (p.dnsReason) noDnsByHost.set(p.host, { address: `${new URL(p.url).origin}/`, source: p.source, reason: p.dnsReason })
+  const noDns = [...noDnsByHost.values()]
   return {
     id: listing.id,
     name: listing.name,
@@ -73,7 +78,9 @@ export async function challengeFor(deps: VerifierDeps, listing: ClaimableListing
         type: 'TXT',
         names: sites.names.map((n) => n.name),
         value: `${TXT_PREFIX}${proof}`,
-        note: sites.names.length ? 'Publish the TXT record at one of these names (hosts the listing points to, or their registrable domain).' : `${nothingOffered(sites, 'dns')}. Use another method.`,
+        note: sites.names.length
+          ? 'Publish the TXT record at one of these names (hosts the listing points to, or their registrable domain).'
+          : `${nothingOffered(sites, 'dns')}. Use another method.`,
         notOffered: [...notCounted, ...noDns],
       },
       website_badge: {
@@ -119,20 +126,25 @@ async function verifyDns(deps: VerifierDeps, names: PointedName[], expected: str
   return untilFirstOk(checks)
 }
 
+const FOREIGN_LINK = 'the proof only in a link that is not this directory\'s page or badge of the listing (does not count)'
+
 /** Reads a listing's page; redirects only within its origin (a proof must come from the site asked for). */
 export type PageReader = (url: string) => Promise<FetchedText>
 
 /** Fetches one of the listing's pages and looks for the personalized badge of this listing or the head meta tag. */
 async function verifySite(deps: VerifierDeps, read: PageReader, listing: ClaimableListing, url: string, proof: string): Promise<Check> {
-  const lookedFor = `a link or image to ${listingPageUrl(deps.baseUrl, listing.id)} (or its badge) carrying claim=${proof}, or <meta name="${META_NAME}" content="${proof}"> in the head`
+  const lookedFor = `a link or image to ${listingPageUrl(deps.baseUrl, listing.id)} (or its badge) carrying claim=${proof}, `
+    + `or <meta name="${META_NAME}" content="${proof}"> in the head`
   try {
     const page = await read(url)
     if (page.status >= 400) return { method: 'website_badge', where: url, lookedFor, found: `the site answered ${page.status}`, ok: false }
     const marks = await scanHtml(page.body)
     if (marks.metaProofs.includes(proof)) return { method: 'website_badge', where: page.url, lookedFor, found: 'the meta tag', ok: true }
-    if (marks.urls.some((u) => isClaimBadge(u, deps.baseUrl, listing.id, proof))) return { method: 'website_badge', where: page.url, lookedFor, found: 'the personalized badge', ok: true }
+    if (marks.urls.some((u) => isClaimBadge(u, deps.baseUrl, listing.id, proof))) {
+      return { method: 'website_badge', where: page.url, lookedFor, found: 'the personalized badge', ok: true }
+    }
     const found = marks.urls.some((u) => carriesProof(u, proof))
-      ? 'the proof only in a link that is not this directory\'s page or badge of the listing (does not count)'
+      ? FOREIGN_LINK
       : marks.metaProofs.length ? 'a claim meta tag with another value' : 'no badge or meta tag carrying the proof'
     return { method: 'website_badge', where: page.url, lookedFor, found, ok: false }
   } catch (err) {
@@ -152,7 +164,7 @@ async function verifyReadme(deps: VerifierDeps, listing: ClaimableListing, proof
   const ok = urls.some((u) => isClaimBadge(u, deps.baseUrl, listing.id, proof))
   const found = ok
     ? 'the personalized badge'
-    : urls.some((u) => carriesProof(u, proof)) ? 'the proof only in a link that is not this directory\'s page or badge of the listing (does not count)' : 'README has no badge carrying the proof'
+    : urls.some((u) => carriesProof(u, proof)) ? FOREIGN_LINK : 'README has no badge carrying the proof'
   return { method: 'github', where, lookedFor, found, ok }
 }
 
@@ -216,11 +228,15 @@ export async function verifyClaim(
   let chosen: PointedPage | null = null
   if (websiteUrl) {
     const match = pageMatching(sites, websiteUrl, directoryDomains(deps))
-    const offered = sites.pages.length ? `the listing's pages are ${sites.pages.map((p) => p.url).join(', ')}` : nothingOffered(sites, 'website_badge')
-    if ('reason' in match) throw new ClaimRefused('verification_failed', match.reason, [{ method, where: websiteUrl, lookedFor: 'one of the listing\'s own addresses', found: `${match.reason}; ${offered}`, ok: false }])
+    if ('reason' in match) {
+      const offered = sites.pages.length ? `the listing's pages are ${sites.pages.map((p) => p.url).join(', ')}` : nothingOffered(sites, 'website_badge')
+      const lookedFor = 'one of the listing\'s own addresses'
+      throw new ClaimRefused('verification_failed', match.reason, [{ method, where: websiteUrl, lookedFor, found: `${match.reason}; ${offered}`, ok: false }])
+    }
     chosen = match.page
     if (method === 'dns' && chosen.dnsReason) {
-      throw new ClaimRefused('verification_failed', `websiteUrl cannot carry a DNS proof: ${chosen.dnsReason}`, [{ method, where: websiteUrl, lookedFor: 'a DNS name of the listing\'s own site', found: chosen.dnsReason, ok: false }])
+      const check: Check = { method, where: websiteUrl, lookedFor: 'a DNS name of the listing\'s own site', found: chosen.dnsReason, ok: false }
+      throw new ClaimRefused('verification_failed', `websiteUrl cannot carry a DNS proof: ${chosen.dnsReason}`, [check])
     }
   }
   let checks: Check[]

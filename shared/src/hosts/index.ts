@@ -15,7 +15,8 @@ import { parse } from 'tldts'
  */
 export const SHARED_HOST_DOMAINS: readonly string[] = [
   // Code hosts and their content domains.
-  'github.com', 'githubusercontent.com', 'github.dev', 'ghcr.io', 'gitlab.com', 'bitbucket.org', 'codeberg.org', 'gitee.com', 'sourceforge.net', 'sr.ht',
+  'github.com', 'githubusercontent.com', 'github.dev', 'ghcr.io', 'gitlab.com', 'bitbucket.org', 'codeberg.org', 'gitee.com',
+  'sourceforge.net', 'sr.ht',
   // Package registries and CDNs that serve their packages.
   'npmjs.com', 'npmjs.org', 'yarnpkg.com', 'pypi.org', 'pythonhosted.org', 'crates.io', 'rubygems.org', 'nuget.org', 'go.dev', 'golang.org',
   'docker.com', 'docker.io', 'quay.io', 'jsdelivr.net', 'unpkg.com',
@@ -54,15 +55,22 @@ export interface HostStanding {
 export function hostStanding(rawHost: string, extraShared: readonly string[] = []): HostStanding {
   const host = normalizeHost(rawHost)
   const withPrivate = parse(host, { allowPrivateDomains: true })
-  if (withPrivate.isIp) return { host, isIp: true, registrableDomain: null, sharedReason: null, dnsReason: `${host} is an IP address, which has no DNS name` }
+  if (withPrivate.isIp) {
+    return { host, isIp: true, registrableDomain: null, sharedReason: null, dnsReason: `${host} is an IP address, which has no DNS name` }
+  }
   const icann = parse(host, { allowPrivateDomains: false })
   const icannDomain = icann.domain
   const shared = icannDomain && (SHARED.has(icannDomain) || extraShared.includes(icannDomain)) ? icannDomain : null
   let sharedReason: string | null = null
-  if (shared) sharedReason = `${host} is a shared host: ${shared} is a multi-tenant code, package or hosting site, whose pages and DNS no single listing owner controls`
+  if (shared) {
+    sharedReason = `${host} is a shared host: ${shared} is a multi-tenant code, package or hosting site, `
+      + 'whose pages and DNS no single listing owner controls'
+  }
   else if (!withPrivate.domain) sharedReason = `${host} is a public suffix (${withPrivate.publicSuffix ?? host}), not a site of one owner`
   let dnsReason: string | null = null
-  if (!sharedReason && withPrivate.isPrivate) dnsReason = `${host} is a name under ${withPrivate.publicSuffix}, whose DNS the hosting platform runs, not the site's owner`
+  if (!sharedReason && withPrivate.isPrivate) {
+    dnsReason = `${host} is a name under ${withPrivate.publicSuffix}, whose DNS the hosting platform runs, not the site's owner`
+  }
   return { host, isIp: false, registrableDomain: withPrivate.domain, sharedReason, dnsReason }
 }
 
