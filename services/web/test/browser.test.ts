@@ -14,7 +14,11 @@ declare const window: any, document: any, navigator: any
 type HTMLInputElement = { labels: unknown[] | null }
 
 const CHROMIUM = '/usr/bin/chromium'
-const SCREENSHOTS = new URL('../../../docs/screenshots/', import.meta.url).pathname
+// The README's screenshots are rewritten only when asked (UPDATE_SCREENSHOTS=1), so a test run leaves the tree clean;
+// otherwise they are taken into a temporary folder, which still renders each page at both widths.
+const SCREENSHOTS = process.env.UPDATE_SCREENSHOTS === '1'
+  ? new URL('../../../docs/screenshots/', import.meta.url).pathname
+  : `${mkdtempSync(join(tmpdir(), 'screenshots-'))}/`
 const VIEWPORTS = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } } as const
 
 let dir: TestDirectory
