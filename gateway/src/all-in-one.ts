@@ -65,7 +65,7 @@ const mcp = createMcpApp({
 
 // The web pages read the public API through the gateway's own handler too, on behalf of each visitor.
 const web = createWebApp({
-  config, log: log.child({ service: 'web' }), secret,
+  config, log: log.child({ service: 'web' }), secret, kv,
   api: publicApiClient({ gatewayUrl: config.publicBaseUrl, secret, handler: (r) => gateway.app.handle(r) }),
 })
 

@@ -4,7 +4,7 @@ import type { Config, ServiceName } from '@mcp-directory/shared/config'
 import { errorDocsMarkdown, errorResponse } from '@mcp-directory/shared/errors'
 import { safeEqual, bearerToken } from '@mcp-directory/shared/http'
 import type { KeyValueStore } from '@mcp-directory/shared/kv'
-import { CLIENT_IP_HEADER, verifiedOnBehalfOf } from '@mcp-directory/shared/public-api'
+import { CLIENT_IP_HEADER, PRECHARGED_HEADER, prechargeProof, verifiedOnBehalfOf, verifiedPrecharge } from '@mcp-directory/shared/public-api'
 import { peerAddress } from '@mcp-directory/shared/runtime'
 import { REQUEST_ID_HEADER, requestIdFrom, type Logger } from '@mcp-directory/shared/log'
 import { rateLimitRejected, routeLabels } from '@mcp-directory/shared/metrics'
@@ -89,7 +89,9 @@ export function createGatewayApp(deps: GatewayDeps) {
       }
     }
     let limitHeaders: Record<string, string> = {}
-    if (route.limit) {
+    // The one read an MCP tool call makes was paid for with the MCP request (shared/public-api); writes never are.
+    const precharged = route.limit === 'read' && !!deps.secret && verifiedPrecharge(request.headers, deps.secret, client, requestId)
+    if (route.limit && !precharged) {
       const d = await limiter.check(classes[route.limit], client)
       limitHeaders = { 'ratelimit-limit': String(d.limit), 'ratelimit-remaining': String(d.remaining), 'ratelimit-reset': String(d.resetSeconds) }
       if (!d.allowed) {
@@ -118,6 +120,9 @@ export function createGatewayApp(deps: GatewayDeps) {
     const headers = stripHeaders(request.headers, ['host'])
     headers.set(REQUEST_ID_HEADER, requestId)
     headers.set(CLIENT_IP_HEADER, client)
+    if (route.coversOneRead && route.limit === 'read' && !precharged && deps.secret) {
+      headers.set(PRECHARGED_HEADER, prechargeProof(deps.secret, client, requestId, route.timeoutMs ?? config.upstreamTimeoutMs))
+    }
     // The verified agent, set only here (client-sent x-directory-* headers were stripped above).
     for (const [k, v] of Object.entries(identity)) headers.set(k, v)
     headers.set('x-forwarded-for', priorForwardedFor && config.trustProxyHops > 0 ? `${priorForwardedFor}, ${client}` : client)

@@ -44,4 +44,13 @@ describe('config', () => {
     expect(loadConfig({ DNS_SERVERS: '127.0.0.1:5353,1.1.1.1' }).dnsServers).toEqual(['127.0.0.1:5353', '1.1.1.1'])
     expect(loadConfig({ OUTBOUND_ALLOW_PRIVATE: '1' }).outboundAllowPrivate).toBe(true)
   })
+
+  test('MCP_ALLOWED_ORIGINS is a list of origins, normalised as browsers send them', () => {
+    expect(loadConfig({}).mcpAllowedOrigins).toEqual([])
+    const c = loadConfig({ MCP_ALLOWED_ORIGINS: ' https://App.Example.com:443/ , http://localhost:6274,https://app.example.com' })
+    expect(c.mcpAllowedOrigins).toEqual(['https://app.example.com', 'http://localhost:6274'])
+    for (const bad of ['app.example.com', 'https://app.example.com/path', 'https://a.example?x=1', 'https://u:p@a.example', 'ftp://a.example', 'null', '*']) {
+      expect(() => loadConfig({ MCP_ALLOWED_ORIGINS: `https://ok.example,${bad}` })).toThrow('MCP_ALLOWED_ORIGINS')
+    }
+  })
 })

@@ -33,6 +33,7 @@ beforeAll(async () => {
     DNS_SERVERS: dns.address,
     OUTBOUND_ALLOW_PRIVATE: '1',
     PUBLIC_BASE_URL: `http://localhost:${gatewayPort}`,
+    MCP_ALLOWED_ORIGINS: 'https://inspector.example',
   }
   stack = startStack({
     env, gatewayPort, freePorts: true, replicas: { mcp: 2 },
@@ -95,6 +96,45 @@ describe('stack: the MCP endpoint on two replicas', () => {
     expect(new Set(replicas).size).toBe(2)
     // Consecutive requests of the one client went to different processes.
     expect(replicas.some((s, i) => i > 0 && s !== replicas[i - 1])).toBe(true)
+  })
+
+  test('Origin: none, the directory’s own and an allowed one are served; another is a 403 JSON-RPC error', async () => {
+    const rpc = (origin?: string) =>
+      fetch(`${stack.gatewayUrl}/api/mcp`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...(origin ? { origin } : {}) },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'list_mcp_categories', arguments: {} } }),
+      })
+    for (const origin of [undefined, new URL(stack.gatewayUrl.replace('127.0.0.1', 'localhost')).origin, 'https://inspector.example']) {
+      const res = await rpc(origin)
+      expect(res.status).toBe(200)
+      expect(((await res.json()) as { result: CallToolResult }).result.isError).toBeFalsy()
+    }
+    for (const origin of ['https://evil.example', 'null']) {
+      const res = await rpc(origin)
+      expect(res.status).toBe(403)
+      expect(await res.json()).toMatchObject({ jsonrpc: '2.0', error: { code: -32000 }, id: null })
+    }
+  })
+
+  test('a tool call costs one read: RateLimit-Remaining drops by one per tools/call, and the tool’s REST read is free', async () => {
+    const rpc = () =>
+      fetch(`${stack.gatewayUrl}/api/mcp`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'search_mcp_servers', arguments: { query: 'github', limit: 2 } } }),
+      })
+    const left: number[] = []
+    for (let i = 0; i < 4; i++) {
+      const res = await rpc()
+      expect(res.status).toBe(200)
+      await res.arrayBuffer()
+      left.push(Number(res.headers.get('ratelimit-remaining')))
+    }
+    const rest = await fetch(`${stack.gatewayUrl}/api/v1/categories`)
+    await rest.arrayBuffer()
+    left.push(Number(rest.headers.get('ratelimit-remaining')))
+    expect(left.slice(1).map((n, i) => left[i]! - n)).toEqual([1, 1, 1, 1])
   })
 
   test('the agent flow over MCP alone: register → confirm → challenge → TXT record → verify → official', async () => {

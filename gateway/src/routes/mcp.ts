@@ -7,15 +7,17 @@ const JsonRpc = t.Unknown({ description: 'A JSON-RPC request or notification of 
 /** The mcp service's public routes: the directory as an MCP server (Streamable HTTP, stateless). */
 export const MCP_ROUTES: RouteSpec[] = [
   {
-    // Limited as a read; each tool's own call of the REST API is limited again by its endpoint's class.
+    // Limited as a read, which also pays for the one REST read a tool makes (coversOneRead); a tool's write
+    // (submit, register, claim) is limited again by its endpoint's class.
     // A claim check can take several outside look-ups, hence the longer timeout.
-    method: 'POST', path: '/api/mcp', service: 'mcp', operationId: 'mcpMessage', tag: 'mcp', limit: 'read', auth: null, timeoutMs: 60_000,
+    method: 'POST', path: '/api/mcp', service: 'mcp', operationId: 'mcpMessage', tag: 'mcp', limit: 'read', coversOneRead: true, auth: null, timeoutMs: 60_000,
     summary: 'MCP over Streamable HTTP (stateless; JSON responses). Send Accept: application/json, text/event-stream',
     body: JsonRpc,
     responses: {
       200: { description: 'The JSON-RPC response', type: 'application/json', schema: t.Unknown() },
       202: { description: 'Notification accepted' },
       400: err('Not a valid JSON-RPC message (JSON-RPC error body)'),
+      403: err('An Origin other than the directory\'s own or MCP_ALLOWED_ORIGINS (JSON-RPC error body)'),
       406: err('Accept must list application/json and text/event-stream (JSON-RPC error body)'),
       429: err('rate_limited'),
     },
@@ -25,6 +27,7 @@ export const MCP_ROUTES: RouteSpec[] = [
     summary: 'A short JSON description of the MCP endpoint; with Accept: text/event-stream, 405 (stateless: no server-initiated stream)',
     responses: {
       200: { description: 'What the endpoint offers', type: 'application/json', schema: t.Object({ name: t.String(), description: t.String(), endpoint: t.String(), transport: t.String() }, { additionalProperties: true }) },
+      403: err('An Origin other than the directory\'s own or MCP_ALLOWED_ORIGINS (JSON-RPC error body)'),
       405: { description: 'No standalone event stream in stateless mode' },
       429: err('rate_limited'),
     },

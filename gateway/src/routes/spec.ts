@@ -18,6 +18,11 @@ export interface RouteSpec {
   /** `bearer`: an agent token (RFC 6750 challenges), checked by plugins/auth.ts; `scope`, when set, is required. */
   auth: 'operator' | 'bearer' | null
   scope?: AgentScope
+  /**
+   * The read this route is charged also pays for one public API read its service makes to answer it (an MCP tool
+   * call): the gateway hands the service a precharge proof (shared/public-api) that exempts that read.
+   */
+  coversOneRead?: boolean
   /** The route revokes the Bearer token it was called with (the gateway then drops its cached answer). */
   revokesToken?: boolean
   tag: string

@@ -1,9 +1,9 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'
-import type { Config } from '@mcp-directory/shared/config'
+import { originOf, type Config } from '@mcp-directory/shared/config'
 import { bearerToken, json } from '@mcp-directory/shared/http'
 import { REQUEST_ID_HEADER, type Logger } from '@mcp-directory/shared/log'
-import { CLIENT_IP_HEADER, type PublicApi } from '@mcp-directory/shared/public-api'
+import { CLIENT_IP_HEADER, PRECHARGED_HEADER, type PublicApi } from '@mcp-directory/shared/public-api'
 import { peerAddress } from '@mcp-directory/shared/runtime'
 import { serviceApp } from '@mcp-directory/shared/service'
 import { directoryClient, type CallerContext } from './directory/client'
@@ -27,6 +27,8 @@ const MAX_BODY_BYTES = 256 * 1024
 export function createMcpApp(deps: McpDeps) {
   const { config, log } = deps
   const base = config.publicBaseUrl
+  // Browser origins that may call the endpoint: the directory's own pages and the operator's allow-list.
+  const allowedOrigins = new Set([new URL(base).origin, ...config.mcpAllowedOrigins])
 
   /** A fresh server for one request: stateless, so any replica can answer any request. */
   function serverFor(caller: CallerContext): McpServer {
@@ -42,6 +44,7 @@ export function createMcpApp(deps: McpDeps) {
       client: request.headers.get(CLIENT_IP_HEADER) ?? peerAddress(request),
       bearer: bearerToken(request),
       requestId: request.headers.get(REQUEST_ID_HEADER) ?? undefined,
+      precharged: request.headers.get(PRECHARGED_HEADER) ?? undefined,
     }
     const server = serverFor(caller)
     const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true, maxRequestBodySize: MAX_BODY_BYTES })
@@ -52,6 +55,21 @@ export function createMcpApp(deps: McpDeps) {
     } finally {
       await server.close().catch(() => {})
     }
+  }
+
+  /**
+   * DNS rebinding protection (the Streamable HTTP transport requires servers to validate `Origin`): a request
+   * without `Origin` comes from a non-browser client and passes; a browser's must be an allowed origin.
+   */
+  function originRefused(request: Request): Response | null {
+    const origin = request.headers.get('origin')
+    if (origin === null) return null
+    const normalised = originOf(origin)
+    if (normalised && allowedOrigins.has(normalised)) return null
+    return new Response(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message: 'Forbidden: this Origin may not use the MCP endpoint' }, id: null }), {
+      status: 403,
+      headers: { 'content-type': 'application/json' },
+    })
   }
 
   /** Without sessions there is no stream to open or session to end: the SDK's stateless answer. */
@@ -73,10 +91,10 @@ export function createMcpApp(deps: McpDeps) {
   }
 
   const app = serviceApp('mcp', base, log)
-    .post('/api/mcp', ({ request }) => handle(request), { parse: 'none' })
+    .post('/api/mcp', ({ request }) => originRefused(request) ?? handle(request), { parse: 'none' })
     // A browser (or anyone not asking for an event stream) gets a short description of the endpoint.
-    .get('/api/mcp', ({ request }) => ((request.headers.get('accept') ?? '').includes('text/event-stream') ? methodNotAllowed() : json(description)))
-    .delete('/api/mcp', () => methodNotAllowed())
+    .get('/api/mcp', ({ request }) => originRefused(request) ?? ((request.headers.get('accept') ?? '').includes('text/event-stream') ? methodNotAllowed() : json(description)))
+    .delete('/api/mcp', ({ request }) => originRefused(request) ?? methodNotAllowed())
     // For process supervisors (the stack runner probes this path); never in the gateway's public table.
     .get('/api/v1/health', () => json({ status: 'ok', timestamp: new Date().toISOString() }))
 

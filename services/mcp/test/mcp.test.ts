@@ -11,7 +11,8 @@ import { claimVerifierDepsFrom, createClaimVerifierApp, type ClaimVerifierServic
 import { createSubmissionApp, type SubmissionService } from '@mcp-directory/submission'
 import { createLogger } from '@mcp-directory/shared/log'
 import { createSmtpMailer } from '@mcp-directory/shared/mail'
-import { publicApiClient } from '@mcp-directory/shared/public-api'
+import { createMemoryStore } from '@mcp-directory/shared/kv'
+import { prechargeProof, publicApiClient } from '@mcp-directory/shared/public-api'
 import { isolatedEnv, loadSharedData, runToken, startBacking, startDnsServer, testConfig } from '@mcp-directory/shared/testing'
 import { createGatewayApp } from '../../../gateway/src/app'
 import { inProcessUpstream } from '../../../gateway/src/upstream'
@@ -22,6 +23,7 @@ const env = isolatedEnv(run, '')
 const OPERATOR = 'mcp-test-operator-token-0123456789'
 const SECRET = 'mcp-test-server-secret-0123456789abcdef'
 const log = createLogger('test', 'silent')
+const ALLOWED_ORIGIN = 'https://inspector.example'
 
 const TOOLS = ['search_mcp_servers', 'get_mcp_server', 'get_mcp_install_config', 'list_mcp_categories', 'submit_mcp_server', 'register_mcp_agent', 'confirm_mcp_agent', 'get_claim_challenge', 'verify_mcp_claim', 'revoke_mcp_agent']
 
@@ -64,7 +66,10 @@ beforeAll(async () => {
   const gatewayPort = port.port as number
   port.stop(true)
   base = `http://127.0.0.1:${gatewayPort}`
-  const config = testConfig({ PUBLIC_BASE_URL: base, RATE_LIMIT_PER_MINUTE: '100000', RATE_LIMIT_WRITE_PER_HOUR: '100000', DNS_SERVERS: dns.address, OUTBOUND_ALLOW_PRIVATE: '1' })
+  const config = testConfig({
+    PUBLIC_BASE_URL: base, RATE_LIMIT_PER_MINUTE: '100000', RATE_LIMIT_WRITE_PER_HOUR: '100000', DNS_SERVERS: dns.address, OUTBOUND_ALLOW_PRIVATE: '1',
+    MCP_ALLOWED_ORIGINS: `${ALLOWED_ORIGIN},http://localhost:6274`,
+  })
   const mailer = createSmtpMailer(sink.url, 'no-reply@dir.test')
   catalog = createCatalogApp({ config, database, bus, log, operatorToken: OPERATOR })
   submission = createSubmissionApp({ config, database, bus, log, operatorToken: OPERATOR, secret: SECRET, catalog: (r) => catalog.app.handle(r), mailer, mail: { pollMs: 100, retryDelayMs: 100, maxRetryDelayMs: 400 } })
@@ -241,7 +246,146 @@ describe('MCP over Streamable HTTP through the gateway', () => {
   })
 })
 
+/** One raw JSON-RPC request to an MCP endpoint. */
+const rpc = (url: string, method: string, params: Record<string, unknown>, headers: Record<string, string> = {}) =>
+  fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  })
+const initialize = { protocolVersion: LATEST_PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: 'raw', version: '0' } }
+
+describe('Origin (DNS rebinding protection)', () => {
+  test('no Origin, the directory’s own origin and an allowed origin are served', async () => {
+    expect((await rpc(`${base}/api/mcp`, 'initialize', initialize)).status).toBe(200)
+    for (const origin of [new URL(base).origin, ALLOWED_ORIGIN, 'http://localhost:6274']) {
+      const res = await rpc(`${base}/api/mcp`, 'initialize', initialize, { origin })
+      expect(res.status).toBe(200)
+      expect(await res.json()).toMatchObject({ result: { serverInfo: { name: 'mcp-directory' } } })
+    }
+    // The SDK client of an allowed browser origin works end to end.
+    const c = await connect({ origin: ALLOWED_ORIGIN })
+    try {
+      expect((await call('list_mcp_categories', {}, c)).isError).toBeFalsy()
+    } finally {
+      await c.close()
+    }
+  })
+
+  test('any other Origin is a 403 with a JSON-RPC error body, on every method, before anything runs', async () => {
+    const port = new URL(base).port
+    const refused = ['https://evil.example', 'null', `http://evil.example:${port}`, 'https://inspector.example.evil', 'http://127.0.0.1', 'https://127.0.0.1:' + port, 'not an origin']
+    for (const origin of refused) {
+      const res = await rpc(`${base}/api/mcp`, 'tools/call', { name: 'list_mcp_categories', arguments: {} }, { origin })
+      expect(res.status).toBe(403)
+      expect(res.headers.get('content-type')).toContain('application/json')
+      expect(await res.json()).toEqual({ jsonrpc: '2.0', error: { code: -32000, message: expect.stringContaining('Origin') }, id: null })
+    }
+    // What the conformance suite's dns-rebinding-protection scenario sends: a rebound Host with its Origin.
+    const rebound = await rpc(`${base}/api/mcp`, 'initialize', initialize, { origin: 'http://evil.example.com' })
+    expect(rebound.status).toBe(403)
+    // GET through the gateway; DELETE, which the gateway does not route, at the service itself.
+    const answers = [
+      await rest('/api/mcp', { headers: { origin: 'https://evil.example' } }),
+      await mcp.app.handle(new Request('http://mcp.local/api/mcp', { method: 'DELETE', headers: { origin: 'https://evil.example' } })),
+    ]
+    for (const res of answers) {
+      expect(res.status).toBe(403)
+      expect(await res.json()).toMatchObject({ jsonrpc: '2.0', error: { code: -32000 }, id: null })
+    }
+  })
+})
+
 describe('rate limits', () => {
+  /** A second gateway on the same services with its own store (counts start at zero) and a read limit of `limit`. */
+  function limitedGateway(limit: number) {
+    const config = testConfig({ PUBLIC_BASE_URL: base, RATE_LIMIT_PER_MINUTE: String(limit), RATE_LIMIT_WRITE_PER_HOUR: '100000' })
+    const kv = createMemoryStore()
+    const srv = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: (r) => gw.app.handle(r) })
+    const url = `http://127.0.0.1:${srv.port}`
+    const limitedMcp = createMcpApp({ config, log, publicApi: publicApiClient({ gatewayUrl: url, secret: SECRET }) })
+    const gw = createGatewayApp({
+      config, log, kv, bus: backing.bus, operatorToken: OPERATOR, secret: SECRET,
+      upstreams: { catalog: inProcessUpstream('catalog', (r) => catalog.app.handle(r)), submission: inProcessUpstream('submission', (r) => submission.app.handle(r)), mcp: inProcessUpstream('mcp', (r) => limitedMcp.app.handle(r)) },
+    })
+    return { url, close: async () => { srv.stop(true); await gw.close(); await kv.close() } }
+  }
+  const remaining = (res: Response) => Number(res.headers.get('ratelimit-remaining'))
+
+  test('a tool call costs its client one read: RateLimit-Remaining drops by one per tools/call, then 429', async () => {
+    const LIMIT = 8
+    const g = limitedGateway(LIMIT)
+    try {
+      const seen: number[] = []
+      const tools: [string, Record<string, unknown>][] = [['list_mcp_categories', {}], ['search_mcp_servers', { query: 'github', limit: 2 }], ['get_mcp_server', { id: 'no-such-listing' }]]
+      for (let i = 0; i < LIMIT; i++) {
+        const [name, args] = tools[i % tools.length]!
+        const res = await rpc(`${g.url}/api/mcp`, 'tools/call', { name, arguments: args })
+        expect(res.status).toBe(200)
+        expect(res.headers.get('ratelimit-limit')).toBe(String(LIMIT))
+        seen.push(remaining(res))
+        const body = (await res.json()) as { result: CallToolResult }
+        // The tool's own REST read was not charged again: never a rate_limited tool error.
+        if (body.result.isError) expect(body.result.structuredContent).toMatchObject({ error: 'not_found' })
+      }
+      expect(seen).toEqual(Array.from({ length: LIMIT }, (_, i) => LIMIT - 1 - i))
+      const over = await rpc(`${g.url}/api/mcp`, 'tools/call', { name: 'list_mcp_categories', arguments: {} })
+      expect(over.status).toBe(429)
+      expect(((await over.json()) as { error: string }).error).toBe('rate_limited')
+    } finally {
+      await g.close()
+    }
+  })
+
+  test('a batch of tool calls pays for each call after the first', async () => {
+    const g = limitedGateway(10)
+    try {
+      const batch = [1, 2, 3].map((id) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'list_mcp_categories', arguments: {} } }))
+      const res = await fetch(`${g.url}/api/mcp`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: JSON.stringify(batch) })
+      expect(res.status).toBe(200)
+      expect(((await res.json()) as unknown[]).length).toBe(3)
+      // The MCP request (1), the second and third calls' reads (2), and this read (1).
+      const after = await fetch(`${g.url}/api/v1/categories`)
+      expect(10 - remaining(after)).toBe(4)
+    } finally {
+      await g.close()
+    }
+  })
+
+  test('an outside client sending internal headers, or a precharge proof not made for its request, is still charged', async () => {
+    const g = limitedGateway(100)
+    try {
+      // Bun.serve here records no peer address, so the gateway knows this test's client as `local`.
+      const me = 'local'
+      const soon = Date.now() + 60_000
+      const forged: Record<string, string>[] = [
+        { 'x-directory-precharged': `${soon}.${'A'.repeat(43)}` },
+        { 'x-directory-precharged': prechargeProof(`another-secret-0123456789abcdef-0123`, me, 'req-1', 60_000), 'x-request-id': 'req-1' },
+        { 'x-directory-precharged': prechargeProof(SECRET, me, 'req-2', -1), 'x-request-id': 'req-2' },
+        { 'x-directory-precharged': prechargeProof(SECRET, me, 'req-3', 60_000), 'x-request-id': 'req-other' },
+        { 'x-directory-precharged': prechargeProof(SECRET, '198.51.100.7', 'req-4', 60_000), 'x-request-id': 'req-4' },
+        { 'x-directory-client-ip': '198.51.100.8', 'x-directory-on-behalf-of': '198.51.100.8', 'x-directory-on-behalf-signature': 'forged', 'x-directory-anything': '1' },
+      ]
+      let last = 100
+      for (const headers of forged) {
+        for (const path of ['/api/v1/categories', '/api/mcp']) {
+          const res = path === '/api/mcp' ? await rpc(`${g.url}${path}`, 'tools/call', { name: 'list_mcp_categories', arguments: {} }, headers) : await fetch(`${g.url}${path}`, { headers })
+          expect(res.status).toBe(200)
+          await res.arrayBuffer()
+          expect(remaining(res)).toBe(last - 1)
+          last = remaining(res)
+        }
+      }
+      // The control: a proof the gateway would make for this very request exempts it (what the mcp service sends).
+      const ok = await fetch(`${g.url}/api/v1/categories`, { headers: { 'x-directory-precharged': prechargeProof(SECRET, me, 'req-5', 60_000), 'x-request-id': 'req-5' } })
+      expect(ok.status).toBe(200)
+      expect(ok.headers.get('ratelimit-remaining')).toBeNull()
+      expect(remaining(await fetch(`${g.url}/api/v1/categories`))).toBe(last - 1)
+    } finally {
+      await g.close()
+    }
+  })
+
   test('a tool meets the rate limit of the endpoint it mirrors', async () => {
     // A second gateway on the same services and store, whose write limit is 2 an hour.
     const config = testConfig({ PUBLIC_BASE_URL: base, RATE_LIMIT_PER_MINUTE: '100000', RATE_LIMIT_WRITE_PER_HOUR: '2' })

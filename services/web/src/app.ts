@@ -1,12 +1,14 @@
 import type { Config } from '@mcp-directory/shared/config'
 import type { QueueListing, ServerDetail } from '@mcp-directory/shared/contracts'
 import { readBodyUpTo, safeEqual } from '@mcp-directory/shared/http'
+import type { KeyValueStore } from '@mcp-directory/shared/kv'
 import { REQUEST_ID_HEADER, type Logger } from '@mcp-directory/shared/log'
 import { routeLabels } from '@mcp-directory/shared/metrics'
 import { CLIENT_IP_HEADER, type PublicApi } from '@mcp-directory/shared/public-api'
 import { INSTANCE_ID } from '@mcp-directory/shared/service'
 import { createHmac } from 'node:crypto'
 import { Elysia } from 'elysia'
+import { createAdminSessions, type AdminSession } from './admin-sessions'
 import { callApi, type ApiError, type Caller } from './api'
 import { loadAssets } from './assets'
 import { html } from './html'
@@ -25,12 +27,14 @@ export interface WebDeps {
   log: Logger
   /** The public API, through the gateway (shared/public-api). */
   api: PublicApi
-  /** SERVER_SECRET: keys the operator page's CSRF tokens. */
+  /** SERVER_SECRET: keys the operator page's CSRF tokens and seals the operator token of each session. */
   secret: string
+  /** Where the operator page's sessions live (the shared store, so every web replica knows them). */
+  kv: KeyValueStore
 }
 
-/** Header the gateway sets to the end client's address. */
-const OPERATOR_COOKIE = 'mcpdir_operator'
+/** The operator page's session cookie: a random session id, never the operator token. */
+const SESSION_COOKIE = 'mcpdir_admin_session'
 // Forms are small; the API refuses submissions over 64 KiB anyway.
 const MAX_FORM_BYTES = 64 * 1024
 const MAX_ID_LENGTH = 200
@@ -89,25 +93,39 @@ export function createWebApp(deps: WebDeps) {
     return page(title, errorBody(status, e), { status, headers: extra, noStore: status >= 500 || status === 429 })
   }
 
-  // The CSRF token of an operator session: bound to the token in its cookie, keyed by SERVER_SECRET.
-  const csrfFor = (operatorToken: string) => createHmac('sha256', deps.secret).update(`admin-csrf:${operatorToken}`).digest('base64url')
+  const sessions = createAdminSessions({ kv: deps.kv, secret: deps.secret, ttlSeconds: SESSION_SECONDS })
+  // The CSRF token of an operator session: bound to its session id, keyed by SERVER_SECRET.
+  const csrfFor = (session: AdminSession) => createHmac('sha256', deps.secret).update(`admin-csrf:${session.id}`).digest('base64url')
   const sessionCookie = (value: string, maxAge: number) =>
-    `${OPERATOR_COOKIE}=${encodeURIComponent(value)}; Path=/admin; HttpOnly; SameSite=Strict; Max-Age=${maxAge}${secureCookie ? '; Secure' : ''}`
+    `${SESSION_COOKIE}=${value}; Path=/admin; HttpOnly; SameSite=Strict; Max-Age=${maxAge}${secureCookie ? '; Secure' : ''}`
+  const clearCookie = { 'set-cookie': sessionCookie('', 0) }
+  /** The session the request's cookie names: null when there is none (or it ended); 'unavailable' when the store fails. */
+  async function sessionOf(request: Request): Promise<AdminSession | null | 'unavailable'> {
+    try {
+      return await sessions.open(cookieOf(request, SESSION_COOKIE))
+    } catch (err) {
+      log.warn({ err: err instanceof Error ? err.message : String(err) }, 'admin sessions: store unavailable')
+      return 'unavailable'
+    }
+  }
+  const storeDown = () => errorPage(503, { error: 'service_unavailable', message: 'Sign-in is unavailable for a moment; try again shortly' }, new Headers({ 'retry-after': '5' }))
   // A form post another site made the browser send: refused before anything else (SameSite covers most browsers).
   const crossSite = (request: Request) => request.headers.get('sec-fetch-site') === 'cross-site'
   const seeOther = (location: string, headers: Record<string, string> = {}) => new Response(null, { status: 303, headers: { location, 'cache-control': 'no-store', ...headers } })
 
-  async function adminQueue(request: Request, token: string, opts: { status?: number; error?: ApiError | null } = {}): Promise<Response> {
+  async function adminQueue(request: Request, session: AdminSession, opts: { status?: number; error?: ApiError | null } = {}): Promise<Response> {
     const q = new URL(request.url).searchParams
     const status = (QUEUE_STATUSES as readonly string[]).includes(q.get('status') ?? '') ? (q.get('status') as string) : 'pending'
-    const r = await callApi<{ total: number; listings: QueueListing[] }>(api, `/api/v1/admin/listings?status=${status}&limit=200`, callerOf(request), { bearer: token })
+    const r = await callApi<{ total: number; listings: QueueListing[] }>(api, `/api/v1/admin/listings?status=${status}&limit=200`, callerOf(request), { bearer: session.operatorToken })
     if (!r.ok && r.status === 401) {
-      return page('Moderation', loginBody('The operator token was refused; sign in again.'), { status: 401, noStore: true, current: 'admin', headers: { 'set-cookie': sessionCookie('', 0) } })
+      // The operator token changed since sign-in: the session is worth nothing any more.
+      await sessions.end(session.id).catch(() => {})
+      return page('Moderation', loginBody('The operator token was refused; sign in again.'), { status: 401, noStore: true, current: 'admin', headers: clearCookie })
     }
     const verb = q.get('done')
     const id = q.get('id')
     const done = verb && verb in ACTIONS && id ? `Listing ${id.slice(0, MAX_ID_LENGTH)} ${ACTIONS[verb as keyof typeof ACTIONS]}.` : null
-    return page('Moderation', queueBody({ status, total: r.ok ? r.data.total : 0, listings: r.ok ? r.data.listings : [], csrf: csrfFor(token), done, error: opts.error ?? (r.ok ? null : r.error) }), {
+    return page('Moderation', queueBody({ status, total: r.ok ? r.data.total : 0, listings: r.ok ? r.data.listings : [], csrf: csrfFor(session), done, error: opts.error ?? (r.ok ? null : r.error) }), {
       status: opts.status ?? (r.ok ? 200 : r.status), noStore: true, current: 'admin',
     })
   }
@@ -207,9 +225,12 @@ export function createWebApp(deps: WebDeps) {
     )
 
     .get('/admin', async ({ request }) => {
-      const token = cookieOf(request, OPERATOR_COOKIE)
-      if (!token) return page('Moderation', loginBody(null), { noStore: true, current: 'admin' })
-      return adminQueue(request, token)
+      const session = await sessionOf(request)
+      if (session === 'unavailable') return storeDown()
+      // A cookie whose session ended (signed out, expired) is dropped from the browser too.
+      const stale = !session && cookieOf(request, SESSION_COOKIE) !== null
+      if (!session) return page('Moderation', loginBody(null), { noStore: true, current: 'admin', headers: stale ? clearCookie : {} })
+      return adminQueue(request, session)
     })
     .post(
       '/admin/login',
@@ -223,37 +244,51 @@ export function createWebApp(deps: WebDeps) {
           if (r.status === 401) return page('Moderation', loginBody('The operator token was refused.'), { status: 401, noStore: true, current: 'admin' })
           return errorPage(r.status, r.error, r.headers)
         }
-        return seeOther('/admin', { 'set-cookie': sessionCookie(token, SESSION_SECONDS) })
+        let id: string
+        try {
+          id = await sessions.start(token)
+        } catch (err) {
+          log.warn({ err: err instanceof Error ? err.message : String(err) }, 'admin sessions: store unavailable')
+          return storeDown()
+        }
+        return seeOther('/admin', { 'set-cookie': sessionCookie(id, SESSION_SECONDS) })
       },
       { parse: 'none' },
     )
     .post(
       '/admin/logout',
       async ({ request }) => {
-        const token = cookieOf(request, OPERATOR_COOKIE)
+        const session = await sessionOf(request)
+        if (session === 'unavailable') return storeDown()
         const form = await readForm(request)
-        if (crossSite(request) || !token || !safeEqual(form?.get('csrf') ?? '', csrfFor(token))) return errorPage(403, { error: 'forbidden', message: 'The form is stale or came from elsewhere; reload the page' })
-        return seeOther('/admin', { 'set-cookie': sessionCookie('', 0) })
+        const refused = () => errorPage(403, { error: 'forbidden', message: 'The form is stale or came from elsewhere; reload the page' })
+        if (crossSite(request)) return refused()
+        // No live session: nothing to end, only the browser's cookie to drop.
+        if (!session) return seeOther('/admin', clearCookie)
+        if (!safeEqual(form?.get('csrf') ?? '', csrfFor(session))) return refused()
+        await sessions.end(session.id)
+        return seeOther('/admin', clearCookie)
       },
       { parse: 'none' },
     )
     .post(
       '/admin/moderate',
       async ({ request }) => {
-        const token = cookieOf(request, OPERATOR_COOKIE)
-        if (!token) return seeOther('/admin')
+        const session = await sessionOf(request)
+        if (session === 'unavailable') return storeDown()
+        if (!session) return seeOther('/admin', cookieOf(request, SESSION_COOKIE) !== null ? clearCookie : {})
         const form = await readForm(request)
         // The CSRF token proves the form came from a page this session rendered.
-        if (crossSite(request) || !form || !safeEqual(form.get('csrf') ?? '', csrfFor(token))) return errorPage(403, { error: 'forbidden', message: 'The form is stale or came from elsewhere; reload the page' })
+        if (crossSite(request) || !form || !safeEqual(form.get('csrf') ?? '', csrfFor(session))) return errorPage(403, { error: 'forbidden', message: 'The form is stale or came from elsewhere; reload the page' })
         const action = form.get('action') ?? ''
         const id = form.get('id') ?? ''
         const status = form.get('status') ?? 'pending'
-        if (!(action in ACTIONS) || !id || id.length > MAX_ID_LENGTH) return adminQueue(request, token, { status: 400, error: { error: 'invalid_body', message: 'Choose approve, reject or flag for a listing' } })
+        if (!(action in ACTIONS) || !id || id.length > MAX_ID_LENGTH) return adminQueue(request, session, { status: 400, error: { error: 'invalid_body', message: 'Choose approve, reject or flag for a listing' } })
         const reason = (form.get('reason') ?? '').trim()
-        const r = await callApi(api, `/api/v1/admin/listings/${encodeURIComponent(id)}/${action}`, callerOf(request), { method: 'POST', bearer: token, body: reason ? { reason } : {} })
+        const r = await callApi(api, `/api/v1/admin/listings/${encodeURIComponent(id)}/${action}`, callerOf(request), { method: 'POST', bearer: session.operatorToken, body: reason ? { reason } : {} })
         const back = `/admin?status=${(QUEUE_STATUSES as readonly string[]).includes(status) ? status : 'pending'}`
         if (r.ok) return seeOther(`${back}&done=${action}&id=${encodeURIComponent(id)}`)
-        return adminQueue(new Request(new URL(back, 'http://web.local').toString(), { headers: request.headers }), token, { status: r.status, error: r.error })
+        return adminQueue(new Request(new URL(back, 'http://web.local').toString(), { headers: request.headers }), session, { status: r.status, error: r.error })
       },
       { parse: 'none' },
     )

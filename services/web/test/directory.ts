@@ -42,7 +42,7 @@ export async function startDirectory(overrides: Record<string, string> = {}) {
     ...claimVerifierDepsFrom(config, log, { catalog: (r) => catalog.app.handle(r), submission: (r) => submission.app.handle(r) }),
   })
   // `gateway` is only used once requests arrive, after it is built below.
-  const web = createWebApp({ config, log, secret: SECRET, api: publicApiClient({ gatewayUrl: base, secret: SECRET, handler: (r) => gateway.app.handle(r) }) })
+  const web = createWebApp({ config, log, secret: SECRET, kv, api: publicApiClient({ gatewayUrl: base, secret: SECRET, handler: (r) => gateway.app.handle(r) }) })
   const gateway = createGatewayApp({
     config, log, kv, bus, operatorToken: OPERATOR, secret: SECRET,
     upstreams: {
@@ -64,7 +64,7 @@ export async function startDirectory(overrides: Record<string, string> = {}) {
   }
 
   return {
-    base, config, database, dns, sink, catalog, importEntries,
+    base, config, database, kv, dns, sink, catalog, importEntries,
     /** Everything logged so far. */
     logs: () => logLines.join(''),
     stop: async () => {

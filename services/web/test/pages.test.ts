@@ -2,6 +2,11 @@
 // error paths, the operator page's cookie and CSRF checks, and that the API's own answers stay as they were.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { HOSTILE, fixtureEntries, idOf, PAYLOAD_MARK, storeReadme } from './fixtures'
+import { createLogger } from '@mcp-directory/shared/log'
+import { publicApiClient } from '@mcp-directory/shared/public-api'
+import { testConfig } from '@mcp-directory/shared/testing'
+import { createWebApp } from '../src'
+import { adminSessionStoreKey } from '../src/admin-sessions'
 import { OPERATOR, startDirectory, type TestDirectory } from './directory'
 
 let dir: TestDirectory
@@ -210,6 +215,71 @@ describe('operator page', () => {
     expect(set).toContain('SameSite=Strict')
     expect(set).toContain('Path=/admin')
     expect(set).not.toContain('Secure') // the test directory is served over http
+  })
+
+  test('the cookie holds a random session id, never the operator token; the store holds only its hash', async () => {
+    const first = cookieOf(await form('/admin/login', { token: OPERATOR }))
+    const second = cookieOf(await form('/admin/login', { token: OPERATOR }))
+    const id = first.split('=')[1]!
+    expect(first.split('=')[0]).toBe('mcpdir_admin_session')
+    expect(id).toMatch(/^[A-Za-z0-9_-]{43}$/)
+    expect(second).not.toBe(first)
+    for (const c of [first, second]) {
+      expect(c).not.toContain(OPERATOR)
+      expect(c).not.toContain(encodeURIComponent(OPERATOR))
+    }
+    // Kept under SHA-256(id); neither the id nor the token is in the store in the clear.
+    expect(await dir.kv.get(`web:admin-session:${id}`)).toBeNull()
+    const stored = await dir.kv.get(adminSessionStoreKey(id))
+    expect(stored).toBeTruthy()
+    expect(stored).not.toContain(OPERATOR)
+    expect(stored).not.toContain(id)
+    expect(dir.logs()).not.toContain(id)
+  })
+
+  test('sign-out ends the session on the server: the old cookie opens nothing afterwards', async () => {
+    await form('/submit', { name: 'after-logout', url: 'https://github.com/someone/after-logout', description: 'Waits for review', category: 'databases', email: 'owner@example.com' })
+    const cookie = cookieOf(await form('/admin/login', { token: OPERATOR }))
+    const id = cookie.split('=')[1]!
+    const page = await (await get('/admin?status=pending', { cookie })).text()
+    const csrf = /name="csrf" value="([^"]+)"/.exec(page)?.[1]
+    expect(page).toContain('after-logout')
+    // A sign-out posted without the form's CSRF token, or from another site, is refused.
+    expect((await form('/admin/logout', {}, { cookie })).status).toBe(403)
+    expect((await form('/admin/logout', { csrf: csrf! }, { cookie, 'sec-fetch-site': 'cross-site' })).status).toBe(403)
+    const out = await form('/admin/logout', { csrf: csrf! }, { cookie })
+    expect(out.status).toBe(303)
+    expect(out.headers.get('set-cookie')).toContain('Max-Age=0')
+    expect(await dir.kv.get(adminSessionStoreKey(id))).toBeNull()
+    // Someone who kept a copy of the cookie (and of a rendered form) gets the sign-in form, and changes nothing.
+    const again = await get('/admin?status=pending', { cookie })
+    const text = await again.text()
+    expect(text).toContain('Operator token')
+    expect(text).not.toContain('after-logout')
+    expect(again.headers.get('set-cookie')).toContain('Max-Age=0')
+    const moderate = await form('/admin/moderate', { id: 'after-logout', action: 'approve', status: 'pending', csrf: csrf! }, { cookie })
+    expect(moderate.status).toBe(303)
+    expect(moderate.headers.get('location')).toBe('/admin')
+    expect((await get('/api/v1/servers/after-logout')).status).toBe(404)
+    // A made-up or altered session id is no better.
+    for (const forged of [`mcpdir_admin_session=${'A'.repeat(43)}`, `mcpdir_admin_session=${OPERATOR}`, `mcpdir_operator=${OPERATOR}`]) {
+      expect(await (await get('/admin', { cookie: forged })).text()).toContain('Operator token')
+    }
+  })
+
+  test('the cookie is Secure when PUBLIC_BASE_URL is https', async () => {
+    // A web service configured for an https address, reading the same directory's API over HTTP.
+    const config = testConfig({ PUBLIC_BASE_URL: 'https://directory.example' })
+    const web = createWebApp({ config, log: createLogger('test', 'silent'), secret: 'https-web-secret-0123456789abcdef-0123', kv: dir.kv, api: publicApiClient({ gatewayUrl: dir.base, secret: 'https-web-secret-0123456789abcdef-0123' }) })
+    const res = await web.app.handle(new Request('https://directory.example/admin/login', {
+      method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ token: OPERATOR }).toString(),
+    }))
+    expect(res.status).toBe(303)
+    const set = res.headers.get('set-cookie') ?? ''
+    expect(set).toContain('; Secure')
+    expect(set).toContain('HttpOnly')
+    expect(set).toContain('SameSite=Strict')
+    expect(set).not.toContain(OPERATOR)
   })
 
   test('the queue lists a pending submission; approve needs the CSRF token and then publishes it', async () => {

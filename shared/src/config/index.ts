@@ -53,6 +53,8 @@ export interface Config {
   rateLimitPerMinute: number
   rateLimitWritePerHour: number
   trustProxyHops: number
+  /** Browser origins allowed on /api/mcp besides PUBLIC_BASE_URL's (MCP_ALLOWED_ORIGINS), each as `scheme://host[:port]`. */
+  mcpAllowedOrigins: string[]
   /** Base URLs per service; several URLs (comma-separated) spread the load across replicas. */
   serviceUrls: Record<ServiceName, string[]>
   /** Where services that call the public API (mcp, web) reach the gateway (GATEWAY_URL). */
@@ -93,6 +95,22 @@ export class ConfigError extends Error {
 }
 
 type Env = Record<string, string | undefined>
+
+/**
+ * The origin a value names, serialised as browsers send it in `Origin` (lower-case scheme and host, no default
+ * port), or null when the value is not an http(s) origin: a path (other than `/`), query, fragment or user name.
+ */
+export function originOf(value: string): string | null {
+  let u: URL
+  try {
+    u = new URL(value)
+  } catch {
+    return null
+  }
+  if (u.protocol !== 'http:' && u.protocol !== 'https:') return null
+  if (u.username || u.password || u.search || u.hash || u.pathname !== '/') return null
+  return u.origin
+}
 
 /** Parses and validates the environment; throws ConfigError naming every bad variable. */
 export function loadConfig(env: Env = process.env): Config {
@@ -140,6 +158,12 @@ export function loadConfig(env: Env = process.env): Config {
   for (const s of dnsServers) {
     if (!/^(\d{1,3}(\.\d{1,3}){3}|\[[0-9a-fA-F:]+\]|[0-9a-fA-F:]+)(:\d{1,5})?$/.test(s)) problems.push(`DNS_SERVERS: ${JSON.stringify(s)} is not an ip or ip:port`)
   }
+  const mcpAllowedOrigins: string[] = []
+  for (const s of (str('MCP_ALLOWED_ORIGINS') ?? '').split(',').map((s) => s.trim()).filter(Boolean)) {
+    const origin = originOf(s)
+    if (origin) mcpAllowedOrigins.push(origin)
+    else problems.push(`MCP_ALLOWED_ORIGINS: ${JSON.stringify(s)} is not an origin (http(s)://host[:port] with nothing after it)`)
+  }
   const allowPrivate = str('OUTBOUND_ALLOW_PRIVATE')
   if (allowPrivate !== undefined && allowPrivate !== '0' && allowPrivate !== '1') problems.push(`OUTBOUND_ALLOW_PRIVATE: must be 0 or 1`)
 
@@ -185,6 +209,7 @@ export function loadConfig(env: Env = process.env): Config {
     rateLimitPerMinute: int('RATE_LIMIT_PER_MINUTE', 120, 1, 1_000_000),
     rateLimitWritePerHour: int('RATE_LIMIT_WRITE_PER_HOUR', 20, 1, 1_000_000),
     trustProxyHops: int('TRUST_PROXY_HOPS', 0, 0, 10),
+    mcpAllowedOrigins: [...new Set(mcpAllowedOrigins)],
     serviceUrls,
     claimRecheckHours: int('CLAIM_RECHECK_HOURS', 24, 1, 24 * 365),
     claimGraceDays: int('CLAIM_GRACE_DAYS', 7, 1, 365),

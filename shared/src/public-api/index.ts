@@ -3,6 +3,10 @@
  * so it meets exactly the checks a direct REST call meets (validation, Bearer and scope, rate limits). The end
  * client's address travels in a header signed with SERVER_SECRET; the gateway believes it only when the signature
  * holds, so rate limits count the real client and no outside caller can pose as another.
+ *
+ * An MCP request is charged one read at the gateway; the gateway then hands the mcp service a precharge proof
+ * (bound to the client, the request id and an expiry, keyed by SERVER_SECRET) that exempts the one public API
+ * read its tool makes, so a tool call costs its client one unit, as the RateLimit headers of the MCP answer say.
  */
 import { createHmac } from 'node:crypto'
 import { errorResponse } from '../errors'
@@ -15,6 +19,9 @@ export const CLIENT_IP_HEADER = 'x-directory-client-ip'
 export const ON_BEHALF_HEADER = 'x-directory-on-behalf-of'
 export const ON_BEHALF_SIGNATURE_HEADER = 'x-directory-on-behalf-signature'
 
+/** Proof, set by the gateway on an MCP request it charged, that the read one tool call makes is already paid for. */
+export const PRECHARGED_HEADER = 'x-directory-precharged'
+
 const sign = (secret: string, client: string) => createHmac('sha256', secret).update(`on-behalf-of:${client}`).digest('base64url')
 
 /** The client address a request speaks for, when its signature is valid under `secret`; otherwise null. */
@@ -23,6 +30,24 @@ export function verifiedOnBehalfOf(headers: Headers, secret: string): string | n
   const signature = headers.get(ON_BEHALF_SIGNATURE_HEADER)
   if (!client || !signature || client.length > 100) return null
   return safeEqual(signature, sign(secret, client)) ? client : null
+}
+
+const prechargeSignature = (secret: string, client: string, requestId: string, expiresAt: number) =>
+  createHmac('sha256', secret).update(`precharged-read:${client}:${requestId}:${expiresAt}`).digest('base64url')
+
+/** A precharge proof for `client`'s request `requestId`, valid for `ttlMs` (the gateway makes it after charging). */
+export function prechargeProof(secret: string, client: string, requestId: string, ttlMs: number, now = Date.now()): string {
+  const expiresAt = now + ttlMs
+  return `${expiresAt}.${prechargeSignature(secret, client, requestId, expiresAt)}`
+}
+
+/** Whether a request carries a valid, unexpired precharge proof for `client` and `requestId`. */
+export function verifiedPrecharge(headers: Headers, secret: string, client: string, requestId: string, now = Date.now()): boolean {
+  const proof = headers.get(PRECHARGED_HEADER)
+  const m = proof?.match(/^(\d{13,15})\.([A-Za-z0-9_-]{43})$/)
+  if (!m) return false
+  const expiresAt = Number(m[1])
+  return expiresAt > now && safeEqual(m[2]!, prechargeSignature(secret, client, requestId, expiresAt))
 }
 
 /** Sends one request to the gateway (its in-process handler in all-in-one, its URL otherwise). */
@@ -39,6 +64,8 @@ export interface PublicApiCall {
   bearer?: string | null
   headers?: Record<string, string>
   requestId?: string
+  /** The gateway's precharge proof of the request this call serves (PRECHARGED_HEADER), passed back unchanged. */
+  precharged?: string
 }
 
 /** A client of the public API for a service that serves people or agents in front of it. */
@@ -54,6 +81,7 @@ export function publicApiClient(opts: { gatewayUrl: string; secret: string; hand
     }
     if (init.bearer) headers.set('authorization', `Bearer ${init.bearer}`)
     if (init.requestId) headers.set('x-request-id', init.requestId)
+    if (init.precharged) headers.set(PRECHARGED_HEADER, init.precharged)
     let body: string | undefined
     if (init.body !== undefined) {
       body = JSON.stringify(init.body)

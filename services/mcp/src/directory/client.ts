@@ -8,6 +8,11 @@ export interface CallerContext {
   /** The `Authorization: Bearer …` token of the MCP request itself. */
   bearer: string | null
   requestId?: string
+  /**
+   * The gateway's precharge proof of this MCP request (shared/public-api): the read its tool makes is paid for.
+   * Taken by the first call only, so each further call (a batch of tool calls) is charged as usual.
+   */
+  precharged?: string
 }
 
 /** An error answer of the public API, carried as its Error object. */
@@ -42,7 +47,12 @@ async function errorOf(res: Response): Promise<ErrorBody> {
 /** The public API as seen from one MCP request: JSON and text readers that raise ApiError on an error answer. */
 export function directoryClient(api: PublicApi, caller: CallerContext) {
   // An unreachable gateway arrives as its 503 Error object (shared/public-api), thrown below like any error answer.
-  const call = (path: string, init: PublicApiCall = {}) => api(path, { client: caller.client, requestId: caller.requestId, ...init })
+  let precharged = caller.precharged
+  const call = (path: string, init: PublicApiCall = {}) => {
+    const proof = precharged
+    precharged = undefined
+    return api(path, { client: caller.client, requestId: caller.requestId, precharged: proof, ...init })
+  }
   return {
     /** A JSON answer of the API; an error answer is thrown as ApiError. */
     async json<T>(path: string, init: PublicApiCall = {}): Promise<T> {
