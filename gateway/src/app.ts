@@ -4,7 +4,9 @@ import type { Config, ServiceName } from '@mcp-directory/shared/config'
 import { errorDocsMarkdown, errorResponse } from '@mcp-directory/shared/errors'
 import { safeEqual, bearerToken } from '@mcp-directory/shared/http'
 import type { KeyValueStore } from '@mcp-directory/shared/kv'
-import { CLIENT_IP_HEADER, PRECHARGED_HEADER, prechargeProof, verifiedOnBehalfOf, verifiedPrecharge } from '@mcp-directory/shared/public-api'
+import {
+  CLIENT_IP_HEADER, PRECHARGED_HEADER, prechargeProof, verifiedOnBehalfOf, verifiedPrecharge,
+} from '@mcp-directory/shared/public-api'
 import { peerAddress } from '@mcp-directory/shared/runtime'
 import { REQUEST_ID_HEADER, requestIdFrom, type Logger } from '@mcp-directory/shared/log'
 import { rateLimitRejected, routeLabels } from '@mcp-directory/shared/metrics'

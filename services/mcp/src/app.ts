@@ -66,10 +66,8 @@ export function createMcpApp(deps: McpDeps) {
     if (origin === null) return null
     const normalised = originOf(origin)
     if (normalised && allowedOrigins.has(normalised)) return null
-    return new Response(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message: 'Forbidden: this Origin may not use the MCP endpoint' }, id: null }), {
-      status: 403,
-      headers: { 'content-type': 'application/json' },
-    })
+    const body = { jsonrpc: '2.0', error: { code: -32000, message: 'Forbidden: this Origin may not use the MCP endpoint' }, id: null }
+    return new Response(JSON.stringify(body), { status: 403, headers: { 'content-type': 'application/json' } })
   }
 
   /** Without sessions there is no stream to open or session to end: the SDK's stateless answer. */
@@ -93,7 +91,8 @@ export function createMcpApp(deps: McpDeps) {
   const app = serviceApp('mcp', base, log)
     .post('/api/mcp', ({ request }) => originRefused(request) ?? handle(request), { parse: 'none' })
     // A browser (or anyone not asking for an event stream) gets a short description of the endpoint.
-    .get('/api/mcp', ({ request }) => originRefused(request) ?? ((request.headers.get('accept') ?? '').includes('text/event-stream') ? methodNotAllowed() : json(description)))
+    .get('/api/mcp', ({ request }) =>
+      originRefused(request) ?? ((request.headers.get('accept') ?? '').includes('text/event-stream') ? methodNotAllowed() : json(description)))
     .delete('/api/mcp', ({ request }) => originRefused(request) ?? methodNotAllowed())
     // For process supervisors (the stack runner probes this path); never in the gateway's public table.
     .get('/api/v1/health', () => json({ status: 'ok', timestamp: new Date().toISOString() }))

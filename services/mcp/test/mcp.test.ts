@@ -274,7 +274,9 @@ describe('Origin (DNS rebinding protection)', () => {
 
   test('any other Origin is a 403 with a JSON-RPC error body, on every method, before anything runs', async () => {
     const port = new URL(base).port
-    const refused = ['https://evil.example', 'null', `http://evil.example:${port}`, 'https://inspector.example.evil', 'http://127.0.0.1', 'https://127.0.0.1:' + port, 'not an origin']
+    const refused = [
+      'https://evil.example', 'null', `http://evil.example:${port}`, 'https://inspector.example.evil', 'http://127.0.0.1', `https://127.0.0.1:${port}`, 'not an origin',
+    ]
     for (const origin of refused) {
       const res = await rpc(`${base}/api/mcp`, 'tools/call', { name: 'list_mcp_categories', arguments: {} }, { origin })
       expect(res.status).toBe(403)
@@ -306,7 +308,11 @@ describe('rate limits', () => {
     const limitedMcp = createMcpApp({ config, log, publicApi: publicApiClient({ gatewayUrl: url, secret: SECRET }) })
     const gw = createGatewayApp({
       config, log, kv, bus: backing.bus, operatorToken: OPERATOR, secret: SECRET,
-      upstreams: { catalog: inProcessUpstream('catalog', (r) => catalog.app.handle(r)), submission: inProcessUpstream('submission', (r) => submission.app.handle(r)), mcp: inProcessUpstream('mcp', (r) => limitedMcp.app.handle(r)) },
+      upstreams: {
+        catalog: inProcessUpstream('catalog', (r) => catalog.app.handle(r)),
+        submission: inProcessUpstream('submission', (r) => submission.app.handle(r)),
+        mcp: inProcessUpstream('mcp', (r) => limitedMcp.app.handle(r)),
+      },
     })
     return { url, close: async () => { srv.stop(true); await gw.close(); await kv.close() } }
   }
@@ -317,7 +323,9 @@ describe('rate limits', () => {
     const g = limitedGateway(LIMIT)
     try {
       const seen: number[] = []
-      const tools: [string, Record<string, unknown>][] = [['list_mcp_categories', {}], ['search_mcp_servers', { query: 'github', limit: 2 }], ['get_mcp_server', { id: 'no-such-listing' }]]
+      const tools: [string, Record<string, unknown>][] = [
+        ['list_mcp_categories', {}], ['search_mcp_servers', { query: 'github', limit: 2 }], ['get_mcp_server', { id: 'no-such-listing' }],
+      ]
       for (let i = 0; i < LIMIT; i++) {
         const [name, args] = tools[i % tools.length]!
         const res = await rpc(`${g.url}/api/mcp`, 'tools/call', { name, arguments: args })
@@ -341,7 +349,8 @@ describe('rate limits', () => {
     const g = limitedGateway(10)
     try {
       const batch = [1, 2, 3].map((id) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'list_mcp_categories', arguments: {} } }))
-      const res = await fetch(`${g.url}/api/mcp`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: JSON.stringify(batch) })
+      const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }
+      const res = await fetch(`${g.url}/api/mcp`, { method: 'POST', headers, body: JSON.stringify(batch) })
       expect(res.status).toBe(200)
       expect(((await res.json()) as unknown[]).length).toBe(3)
       // The MCP request (1), the second and third calls' reads (2), and this read (1).
@@ -369,7 +378,9 @@ describe('rate limits', () => {
       let last = 100
       for (const headers of forged) {
         for (const path of ['/api/v1/categories', '/api/mcp']) {
-          const res = path === '/api/mcp' ? await rpc(`${g.url}${path}`, 'tools/call', { name: 'list_mcp_categories', arguments: {} }, headers) : await fetch(`${g.url}${path}`, { headers })
+          const res = path === '/api/mcp'
+            ? await rpc(`${g.url}${path}`, 'tools/call', { name: 'list_mcp_categories', arguments: {} }, headers)
+            : await fetch(`${g.url}${path}`, { headers })
           expect(res.status).toBe(200)
           await res.arrayBuffer()
           expect(remaining(res)).toBe(last - 1)
@@ -377,7 +388,8 @@ describe('rate limits', () => {
         }
       }
       // The control: a proof the gateway would make for this very request exempts it (what the mcp service sends).
-      const ok = await fetch(`${g.url}/api/v1/categories`, { headers: { 'x-directory-precharged': prechargeProof(SECRET, me, 'req-5', 60_000), 'x-request-id': 'req-5' } })
+      const proof = prechargeProof(SECRET, me, 'req-5', 60_000)
+      const ok = await fetch(`${g.url}/api/v1/categories`, { headers: { 'x-directory-precharged': proof, 'x-request-id': 'req-5' } })
       expect(ok.status).toBe(200)
       expect(ok.headers.get('ratelimit-remaining')).toBeNull()
       expect(remaining(await fetch(`${g.url}/api/v1/categories`))).toBe(last - 1)

@@ -108,7 +108,8 @@ export function createWebApp(deps: WebDeps) {
       return 'unavailable'
     }
   }
-  const storeDown = () => errorPage(503, { error: 'service_unavailable', message: 'Sign-in is unavailable for a moment; try again shortly' }, new Headers({ 'retry-after': '5' }))
+  const storeDown = () =>
+    errorPage(503, { error: 'service_unavailable', message: 'Sign-in is unavailable for a moment; try again shortly' }, new Headers({ 'retry-after': '5' }))
   // A form post another site made the browser send: refused before anything else (SameSite covers most browsers).
   const crossSite = (request: Request) => request.headers.get('sec-fetch-site') === 'cross-site'
   const seeOther = (location: string, headers: Record<string, string> = {}) => new Response(null, { status: 303, headers: { location, 'cache-control': 'no-store', ...headers } })

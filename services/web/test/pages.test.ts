@@ -270,7 +270,8 @@ describe('operator page', () => {
   test('the cookie is Secure when PUBLIC_BASE_URL is https', async () => {
     // A web service configured for an https address, reading the same directory's API over HTTP.
     const config = testConfig({ PUBLIC_BASE_URL: 'https://directory.example' })
-    const web = createWebApp({ config, log: createLogger('test', 'silent'), secret: 'https-web-secret-0123456789abcdef-0123', kv: dir.kv, api: publicApiClient({ gatewayUrl: dir.base, secret: 'https-web-secret-0123456789abcdef-0123' }) })
+    const secret = 'https-web-secret-0123456789abcdef-0123'
+    const web = createWebApp({ config, log: createLogger('test', 'silent'), secret, kv: dir.kv, api: publicApiClient({ gatewayUrl: dir.base, secret }) })
     const res = await web.app.handle(new Request('https://directory.example/admin/login', {
       method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ token: OPERATOR }).toString(),
     }))
