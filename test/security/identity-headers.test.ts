@@ -4,7 +4,7 @@
 // an on-behalf header with a bad signature is ignored.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { SERVICE_URL_VARS } from '@mcp-directory/shared/config'
-import { publicApiClient } from '@mcp-directory/shared/public-api'
+import { prechargeProof, publicApiClient, verifiedPrecharge } from '@mcp-directory/shared/public-api'
 import { freePort, runToken, TEST_SERVICES } from '@mcp-directory/shared/testing'
 import { join } from 'node:path'
 
@@ -105,5 +105,38 @@ describe('identity headers sent by a client', () => {
     }
     expect(statuses.slice(0, LIMIT)).toEqual(Array(LIMIT).fill(200))
     expect(statuses.slice(LIMIT)).toEqual([429, 429, 429])
+  })
+
+  test('a precharge proof sent by a client grants nothing; the gateway makes its own for an MCP request only', async () => {
+    // The limit of this client is spent (previous test): no header it can send makes a read free.
+    const forged: Record<string, string>[] = [
+      { 'x-directory-precharged': `${Date.now() + 60_000}.${'A'.repeat(43)}` },
+      { 'x-directory-precharged': prechargeProof(`another-secret-${token}-0123456789abcdef`, '127.0.0.1', 'rid-1', 60_000), 'x-request-id': 'rid-1' },
+      { 'x-directory-precharged': prechargeProof(SECRET, '127.0.0.1', 'rid-2', -1_000), 'x-request-id': 'rid-2' },
+      { 'x-directory-precharged': prechargeProof(SECRET, '198.51.100.90', 'rid-3', 60_000), 'x-request-id': 'rid-3' },
+    ]
+    for (const headers of forged) {
+      const res = await fetch(`${base}/api/v1/categories`, { headers })
+      expect(res.status).toBe(429)
+      await res.arrayBuffer()
+    }
+    // The control: the proof the gateway itself would make for this client and request is honoured.
+    const honoured = await fetch(`${base}/api/v1/categories`, { headers: { 'x-directory-precharged': prechargeProof(SECRET, '127.0.0.1', 'rid-6', 60_000), 'x-request-id': 'rid-6' } })
+    expect(honoured.status).toBe(200)
+    await honoured.arrayBuffer()
+    // A client the gateway has not limited yet (named through the signed on-behalf header) posts to /api/mcp with a
+    // forged proof: the service receives the gateway's proof for this client and request instead.
+    const api = publicApiClient({ gatewayUrl: base, secret: SECRET })
+    const forgedProof = prechargeProof(SECRET, '198.51.100.91', 'rid-4', 60_000)
+    const res = await api('/api/mcp', { method: 'POST', client: '198.51.100.91', requestId: 'rid-5', body: {}, headers: { 'x-directory-precharged': forgedProof } })
+    expect(res.status).toBe(200)
+    await res.arrayBuffer()
+    const h = seen[seen.length - 1]!.headers
+    expect(h['x-directory-precharged']).toBeDefined()
+    expect(h['x-directory-precharged']).not.toBe(forgedProof)
+    expect(verifiedPrecharge(new Headers(h), SECRET, '198.51.100.91', 'rid-5')).toBe(true)
+    // Any other route gets none.
+    await (await api('/api/v1/categories', { client: '198.51.100.92' })).arrayBuffer()
+    expect(seen[seen.length - 1]!.headers['x-directory-precharged']).toBeUndefined()
   })
 })
