@@ -6,13 +6,13 @@ import { AppError } from '@mcp-directory/shared/errors'
 import { json, readJsonBody } from '@mcp-directory/shared/http'
 import { createMemoryStore, type KeyValueStore } from '@mcp-directory/shared/kv'
 import type { Logger } from '@mcp-directory/shared/log'
-import { createBackgroundMailer, type Mailer } from '@mcp-directory/shared/mail'
+import { canonicalEmail, createBackgroundMailer, createRecipientCap, type Mailer } from '@mcp-directory/shared/mail'
 import { startOutboxRelay } from '@mcp-directory/shared/outbox'
 import { healthHandler, serviceApp } from '@mcp-directory/shared/service'
-import { addressKey, CODE_TTL_MS } from './codes/code'
+import { addressKey, CODE_TTL_MS, LOCK_MS, MAX_WRONG_PER_DAY } from './codes/code'
 import { authMarkdown, protectedResourceMetadata } from './docs/auth-docs'
 import { parseConfirm, parseRegister } from './registrations/model'
-import { confirmCode, issueCode } from './registrations/service'
+import { addressLock, confirmCode, issueCode, lockedError } from './registrations/service'
 import { introspect, revoke } from './tokens/repository'
 
 /** What the agent-auth service needs from its host process. */
@@ -28,6 +28,8 @@ export interface AgentAuthDeps {
   secret: string
   /** Registrations per e-mail address per hour (default: the smaller of 5 and RATE_LIMIT_WRITE_PER_HOUR). */
   registrationsPerAddressPerHour?: number
+  /** Mails per canonical recipient per hour, shared with every other sender through `kv` (default 5). */
+  mailPerRecipientPerHour?: number
   /** Pause before the first retry of a failed mail (tests shorten it). */
   mailRetryDelayMs?: number
   now?: () => Date
@@ -37,6 +39,9 @@ export interface AgentAuthDeps {
 const MAX_BODY_BYTES = 16 * 1024
 const HOUR_MS = 3_600_000
 
+/** `s` as one shell word in single quotes: an address may hold `'`, `&` or `$`, and the mail shows a command. */
+const shellQuote = (s: string) => `'${s.replaceAll("'", `'\\''`)}'`
+
 /** Builds the agent-auth service: registration by e-mail code, confirmation into a Bearer token, revocation, introspection. */
 export function createAgentAuthApp(deps: AgentAuthDeps) {
   const { config, database, kv, log } = deps
@@ -44,13 +49,30 @@ export function createAgentAuthApp(deps: AgentAuthDeps) {
   const relay = startOutboxRelay({ database, table: agentAuthOutbox, bus: deps.bus, service: 'agent-auth', log })
   const mail = createBackgroundMailer(deps.mailer, log, { retryDelayMs: deps.mailRetryDelayMs })
   const perAddress = deps.registrationsPerAddressPerHour ?? Math.min(5, config.rateLimitWritePerHour)
-  const regDeps = { database, kv, log, secret: deps.secret, now: deps.now }
+  const mailCap = createRecipientCap({ kv, secret: deps.secret, log, perHour: deps.mailPerRecipientPerHour })
+  // The owner learns of a lock by mail (through the same cap: a refused notice is only logged).
+  const onLock = (email: string, until: Date) => {
+    void mailCap.admit(email).then((a) => {
+      if (!a.allowed) return log.info('agent confirmation: lock notice not sent (mail cap)')
+      mail.send({
+        to: email,
+        subject: 'MCP Server Directory: confirmation codes locked for 24 hours',
+        text: [
+          `${MAX_WRONG_PER_DAY} wrong confirmation codes were tried for this address within 24 hours.`,
+          '',
+          `Until ${until.toISOString()} (${LOCK_MS / 3_600_000} hours), no code is accepted for it and no new code is sent.`,
+          'Nothing was issued. If these tries were not yours, someone tried to guess a code sent to you; no action is needed.',
+        ].join('\n'),
+      })
+    })
+  }
+  const regDeps = { database, kv, log, secret: deps.secret, now: deps.now, onLock }
   // The per-address limit protects mailboxes; when the shared store fails it is kept per process (and logged),
   // as the gateway does with its limits. Only the attempt counter fails closed.
   const localLimits = createMemoryStore()
   let degraded = false
   const countRegistration = async (email: string) => {
-    const key = `agent-auth:reg:${addressKey(deps.secret, email)}`
+    const key = `agent-auth:reg:${addressKey(deps.secret, canonicalEmail(email))}`
     try {
       const hit = await kv.hit(key, HOUR_MS)
       if (degraded) log.info('agent-auth: shared store is back for the per-address limit')
@@ -73,12 +95,14 @@ export function createAgentAuthApp(deps: AgentAuthDeps) {
       '/api/v1/agent/register',
       async ({ request }) => {
         const input = parseRegister(await readJsonBody(request, MAX_BODY_BYTES))
+        const locked = await addressLock(regDeps, input.email)
+        if (locked) throw lockedError(locked, deps.now?.() ?? new Date(), 'register')
         const hit = await countRegistration(input.email)
         if (hit.count > perAddress) {
           const retry = String(Math.max(1, Math.ceil(hit.resetMs / 1000)))
           throw new AppError(429, 'rate_limited', `Too many registrations for this address; retry in ${retry} s`, undefined, { 'retry-after': retry })
         }
-        const issued = await issueCode(regDeps, input)
+        const issued = await issueCode(regDeps, input, () => mailCap.admit(input.email))
         relay.nudge()
         // Sent in the background with retries: a slow or failing SMTP server never fails or delays this answer.
         mail.send({
@@ -89,7 +113,10 @@ export function createAgentAuthApp(deps: AgentAuthDeps) {
             '',
             `It expires in ${CODE_TTL_MS / 60_000} minutes (${issued.expiresAt.toISOString()}). Confirm with:`,
             '',
-            `curl -X POST ${base}/api/v1/agent/register/confirm -H 'Content-Type: application/json' -d '{"email":"${issued.email}","code":"${issued.code}"}'`,
+            `curl -X POST ${base}/api/v1/agent/register/confirm -H 'Content-Type: application/json' -d ${shellQuote(JSON.stringify({ email: issued.email, code: issued.code }))}`,
+            '',
+            `Codes sent earlier to this address keep working until they expire. After ${MAX_WRONG_PER_DAY} wrong codes within 24 hours,`,
+            `the address is locked for ${LOCK_MS / 3_600_000} hours: no code is accepted and no new one is sent.`,
             '',
             'If you did not ask for this code, ignore this message.',
           ].join('\n'),
@@ -181,6 +208,7 @@ export function createAgentAuthApp(deps: AgentAuthDeps) {
       await relay.stop()
       await mail.close()
       await localLimits.close()
+      await mailCap.close()
     },
   }
 }

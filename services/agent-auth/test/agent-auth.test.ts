@@ -9,7 +9,7 @@ import { createRedisStore, type KeyValueStore } from '@mcp-directory/shared/kv'
 import { createLogger } from '@mcp-directory/shared/log'
 import { createSmtpMailer } from '@mcp-directory/shared/mail'
 import { createFreshDatabase, deleteStream, isolatedEnv, runToken, startSmtpSink, testConfig, TEST_SERVICES, type FreshDatabase, startBacking } from '@mcp-directory/shared/testing'
-import { createAgentAuthApp, MAX_CONFIRM_ATTEMPTS, TOKEN_TTL_MS, type AgentAuthDeps } from '../src'
+import { createAgentAuthApp, LOCK_MS as MAX_LOCK_MS, MAX_CONFIRM_ATTEMPTS, MAX_LIVE_CODES, TOKEN_TTL_MS, type AgentAuthDeps } from '../src'
 
 const run = runToken()
 const env = isolatedEnv(run, '')
@@ -135,7 +135,7 @@ describe('register → mail → confirm → token → revoke', () => {
     expect(text).not.toContain(hashAgentToken(minted.token))
   })
 
-  test('scopes: [] gives a token without scope; a new registration replaces the old code', async () => {
+  test('scopes: [] gives a token without scope; a second registration adds a code beside the first', async () => {
     const email = `noscope-${run}@example.com`
     const b1 = sink.messages.length
     await post(svc().app, '/api/v1/agent/register', { email, scopes: [] })
@@ -145,15 +145,16 @@ describe('register → mail → confirm → token → revoke', () => {
     expect((await reg.json()).scopes).toEqual([])
     const second = await codeFor(email, b2)
     seen.codes.push(first, second)
-    if (first !== second) {
-      const old = await post(svc().app, '/api/v1/agent/register/confirm', { email, code: first })
-      expect(old.status).toBe(400)
-    }
-    const ok = await post(svc().app, '/api/v1/agent/register/confirm', { email, code: second })
+    // The first code still works; once one code is used, the address's other codes are gone.
+    const ok = await post(svc().app, '/api/v1/agent/register/confirm', { email, code: first })
     expect(ok.status).toBe(200)
     const body = await ok.json()
     expect(body.scopes).toEqual([])
     seen.tokens.push(body.token)
+    if (first !== second) {
+      const old = await post(svc().app, '/api/v1/agent/register/confirm', { email, code: second })
+      expect(await old.json()).toMatchObject({ error: 'invalid_code', details: [{ reason: 'missing' }] })
+    }
   })
 })
 
@@ -230,9 +231,14 @@ describe('brute force', () => {
     const code = await codeFor(email, before)
     seen.codes.push(code)
     const wrong = code === '111111' ? '111112' : '111111'
+    const b2 = sink.messages.length
     await Promise.all(Array.from({ length: 20 }, () => post(svc().app, '/api/v1/agent/register/confirm', { email, code: wrong })))
     const right = await post(svc().app, '/api/v1/agent/register/confirm', { email, code })
     expect((await right.json()).error).toBe('too_many_attempts')
+    // The 20 tries passed the daily cap: the address is locked, and its owner was told once.
+    expect((await post(svc().app, '/api/v1/agent/register', { email })).status).toBe(429)
+    await svc().flush()
+    expect(sink.messages.slice(b2).filter((m) => m.to.includes(email) && m.raw.includes('locked for 24 hours'))).toHaveLength(1)
   })
 
   test('the attempt counter fails closed: with its store down, confirmation answers 503', async () => {
@@ -253,6 +259,136 @@ describe('brute force', () => {
       expect(await res.json()).toMatchObject({ error: 'service_unavailable', status: 503 })
     }
     await down.close()
+  })
+})
+
+/** A 6-digit code that is not `code`. */
+const other = (code: string, n = 0) => String((Number(code) + 1 + n) % 1_000_000).padStart(6, '0')
+
+describe('codes across registrations and spellings of one address', () => {
+  test('the wrong-try count does not restart with a new registration; 10 wrong codes lock the address for 24 hours', async () => {
+    let now = new Date()
+    const s = service({ now: () => now, mailPerRecipientPerHour: 20 })
+    const email = `lock-${run}@example.com`
+    const register = async (address = email) => {
+      const before = sink.messages.length
+      const res = await post(s.app, '/api/v1/agent/register', { email: address })
+      expect(res.status).toBe(200)
+      const code = await codeFor(address.toLowerCase(), before)
+      seen.codes.push(code)
+      return code
+    }
+    const confirm = async (code: string) => (await post(s.app, '/api/v1/agent/register/confirm', { email, code })).json()
+
+    const code1 = await register()
+    for (let i = 1; i <= MAX_CONFIRM_ATTEMPTS; i++) expect((await confirm(other(code1))).details[0].attemptsRemaining).toBe(MAX_CONFIRM_ATTEMPTS - i)
+    // A new registration brings a fresh code, not a fresh count: 5 of the address's 10 tries are gone.
+    const code2 = await register()
+    const left = []
+    for (let i = 0; i < 4; i++) left.push((await confirm(other(code2))).details[0].attemptsRemaining)
+    expect(left).toEqual([4, 3, 2, 1])
+    const code3 = await register()
+    const before = sink.messages.length
+    const tenth = await confirm([code1, code2, code3].includes('424242') ? '434343' : '424242')
+    expect(tenth).toMatchObject({ error: 'invalid_code', details: [{ reason: 'incorrect', attemptsRemaining: 0 }] })
+    expect(tenth.message).toContain('locked for 24 hours')
+
+    // Locked: the right code is refused, so are registrations in any spelling, with the end of the lock.
+    const right = await confirm(code3)
+    expect(right).toMatchObject({ error: 'too_many_attempts', status: 400, details: [{ reason: 'address_locked' }] })
+    const until = Date.parse(right.details[0].lockedUntil)
+    expect(Math.abs(until - now.getTime() - MAX_LOCK_MS)).toBeLessThan(5000)
+    for (const spelling of [email, email.replace('@', '+again@').toUpperCase()]) {
+      const reg = await post(s.app, '/api/v1/agent/register', { email: spelling })
+      expect(reg.status).toBe(429)
+      expect(Number(reg.headers.get('retry-after'))).toBeGreaterThan(MAX_LOCK_MS / 1000 - 60)
+      expect(await reg.json()).toMatchObject({ error: 'rate_limited', details: [{ field: 'email', reason: 'address_locked' }] })
+    }
+    // The owner is told, once, and the mail says until when.
+    await s.flush()
+    const notices = sink.messages.slice(before).filter((m) => m.to.includes(email))
+    expect(notices).toHaveLength(1)
+    expect(notices[0].raw).toContain('locked for 24 hours')
+    expect(notices[0].raw).toContain(new Date(until).toISOString())
+
+    // 24 hours later the address starts again with a full allowance.
+    now = new Date(until + 1000)
+    const fresh = await register()
+    const ok = await post(s.app, '/api/v1/agent/register/confirm', { email, code: fresh })
+    expect(ok.status).toBe(200)
+    seen.tokens.push((await ok.json()).token)
+  })
+
+  test("a stranger's registration of the victim's address does not kill the victim's live code", async () => {
+    const email = `victim-${run}@example.com`
+    const b1 = sink.messages.length
+    expect((await post(svc().app, '/api/v1/agent/register', { email, agentName: 'victim-bot' })).status).toBe(200)
+    const victims = await codeFor(email, b1)
+    // The stranger registers the same address (another spelling, other scopes) and gets a code mailed to the victim.
+    const b2 = sink.messages.length
+    expect((await post(svc().app, '/api/v1/agent/register', { email: email.toUpperCase(), scopes: [] })).status).toBe(200)
+    const strangers = await codeFor(email, b2)
+    seen.codes.push(victims, strangers)
+    expect((await post(svc().app, '/api/v1/agent/register', { email })).status).toBe(200)
+    // At most MAX_LIVE_CODES live codes per address: the next registration waits, the live codes stay.
+    const fourth = await post(svc().app, '/api/v1/agent/register', { email })
+    expect(fourth.status).toBe(429)
+    expect(await fourth.json()).toMatchObject({ error: 'rate_limited', message: expect.stringContaining(`${MAX_LIVE_CODES} live codes`) })
+    expect(Number(fourth.headers.get('retry-after'))).toBeGreaterThan(0)
+
+    const ok = await post(svc().app, '/api/v1/agent/register/confirm', { email, code: victims })
+    expect(ok.status).toBe(200)
+    const body = await ok.json()
+    expect(body.scopes).toEqual(['listings:claim']) // the victim's own registration, not the stranger's
+    seen.tokens.push(body.token)
+    if (strangers !== victims) {
+      const late = await post(svc().app, '/api/v1/agent/register/confirm', { email, code: strangers })
+      expect((await late.json()).details[0].reason).toBe('missing')
+    }
+  })
+
+  test('plus-tags and Gmail dots share one registration count and one wrong-try count', async () => {
+    const s = service({ registrationsPerAddressPerHour: 2 })
+    const plus = (tag: string) => `pa-${run}+${tag}@example.com`
+    expect((await post(s.app, '/api/v1/agent/register', { email: plus('1') })).status).toBe(200)
+    expect((await post(s.app, '/api/v1/agent/register', { email: plus('2').toUpperCase() })).status).toBe(200)
+    expect((await post(s.app, '/api/v1/agent/register', { email: `pa-${run}@example.com` })).status).toBe(429)
+
+    const dotted = `d.o.t.s${run}+a@gmail.com`
+    const plain = `dots${run}@googlemail.com`
+    const codes: string[] = []
+    for (const address of [dotted, plain]) {
+      const before = sink.messages.length
+      expect((await post(svc().app, '/api/v1/agent/register', { email: address })).status).toBe(200)
+      codes.push(await codeFor(address, before))
+    }
+    seen.codes.push(...codes)
+    const wrong = ['000000', '111111', '222222'].find((c) => !codes.includes(c))!
+    const remaining = []
+    for (const address of [dotted, plain]) {
+      for (let i = 0; i < MAX_CONFIRM_ATTEMPTS; i++) {
+        remaining.push((await (await post(svc().app, '/api/v1/agent/register/confirm', { email: address, code: wrong })).json()).details[0].attemptsRemaining)
+      }
+    }
+    // The second spelling's fresh code had 5 tries of its own, but the address had only 5 of its 10 left.
+    expect(remaining).toEqual([4, 3, 2, 1, 0, 4, 3, 2, 1, 0])
+    const locked = await post(svc().app, '/api/v1/agent/register', { email: `dots${run}+z@gmail.com` })
+    expect(locked.status).toBe(429)
+    expect((await locked.json()).details[0].reason).toBe('address_locked')
+    const right = await post(svc().app, '/api/v1/agent/register/confirm', { email: plain, code: codes[1] })
+    expect((await right.json()).details[0].reason).toBe('address_locked')
+    await s.flush()
+  })
+
+  test('the code mail quotes the address safely for the shell and states the limits', async () => {
+    const email = `o'neil&x-${run}@example.com`
+    const before = sink.messages.length
+    expect((await post(svc().app, '/api/v1/agent/register', { email })).status).toBe(200)
+    const code = await codeFor(email, before)
+    seen.codes.push(code)
+    const raw = sink.messages.slice(before).find((m) => m.to.includes(email))!.raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=').replace(/=27/g, "'")
+    expect(raw).toContain(`-d '{"email":"o'\\''neil&x-${run}@example.com","code":"${code}"}'`)
+    expect(raw).toContain('locked for 24 hours')
   })
 })
 
@@ -318,7 +454,7 @@ describe('secrets at rest and in logs', () => {
     expect(seen.tokens.length).toBeGreaterThan(2)
     expect(seen.codes.length).toBeGreaterThan(4)
     const dump: string[] = []
-    for (const table of ['registrations', 'agents', 'tokens', 'outbox']) {
+    for (const table of ['registrations', 'codes', 'address_attempts', 'agents', 'tokens', 'outbox']) {
       dump.push(JSON.stringify(await database.rows(sql.raw(`select * from agent_auth.${table}`))))
     }
     const tables = dump.join('\n')

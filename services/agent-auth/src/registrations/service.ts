@@ -1,13 +1,16 @@
 // Registration (a code by e-mail) and confirmation (the code for a token): the agent token lifecycle of
 // directory-api §3, with the limits of §8 that the document leaves open (see the README).
 import { hashAgentToken, mintAgentToken, randomBase62, type AgentScope } from '@mcp-directory/shared/agent-tokens'
-import { agentAuthOutbox, agentRegistrations, agents, agentTokens, and, eq, sql, type Database } from '@mcp-directory/shared/db'
+import { agentAuthOutbox, agentCodes, agents, agentTokens, and, asc, eq, inArray, sql, type Database } from '@mcp-directory/shared/db'
+import { gt } from 'drizzle-orm'
 import { AppError } from '@mcp-directory/shared/errors'
 import { safeEqual } from '@mcp-directory/shared/http'
 import type { KeyValueStore } from '@mcp-directory/shared/kv'
 import type { Logger } from '@mcp-directory/shared/log'
+import { canonicalEmail, type MailAdmission } from '@mcp-directory/shared/mail'
 import { enqueueEvent } from '@mcp-directory/shared/outbox'
-import { CODE_TTL_MS, codeHmac, generateCode, MAX_CONFIRM_ATTEMPTS } from '../codes/code'
+import { addressKey, CODE_TTL_MS, codeHmac, generateCode, MAX_CONFIRM_ATTEMPTS, MAX_LIVE_CODES, MAX_WRONG_PER_DAY } from '../codes/code'
+import { countTry, lockedUntil, refundTry, startLock } from './attempts'
 import type { ConfirmInput, RegisterInput } from './model'
 
 /** How long a minted token is valid: 90 days (documented in the README and /auth.md). */
@@ -20,6 +23,8 @@ export interface RegistrationDeps {
   log: Logger
   secret: string
   now?: () => Date
+  /** Called when too many wrong tries lock an address (once per lock): the owner is told by mail. */
+  onLock?: (email: string, until: Date) => void
 }
 
 /** A registration that was stored; the code goes out by mail and is never returned or logged. */
@@ -39,69 +44,139 @@ export interface MintedToken {
   expiresAt: Date
 }
 
-const codeError = (reason: 'missing' | 'expired' | 'incorrect', message: string, remaining?: number) =>
-  new AppError(400, 'invalid_code', message, [{ field: 'code', reason, ...(remaining !== undefined ? { attemptsRemaining: remaining } : {}) }])
+const codeError = (reason: 'missing' | 'expired' | 'incorrect', message: string, extra: Record<string, unknown> = {}) =>
+  new AppError(400, 'invalid_code', message, [{ field: 'code', reason, ...extra }])
 
-/** Stores a fresh code for the address (replacing any live one) and its event, in one transaction. */
-export async function issueCode(deps: RegistrationDeps, input: RegisterInput): Promise<IssuedCode> {
+const retryAfter = (ms: number) => String(Math.max(1, Math.ceil(ms / 1000)))
+
+/** The refusal of a locked address: 400 on confirm (directory-api §7), 429 with Retry-After on register. */
+export function lockedError(until: Date, now: Date, on: 'confirm' | 'register'): AppError {
+  const message = `Too many wrong codes for this address: it is locked until ${until.toISOString()}`
+  const details = [{ field: 'email', reason: 'address_locked', lockedUntil: until.toISOString() }]
+  if (on === 'confirm') return new AppError(400, 'too_many_attempts', `${message}; no code is accepted before then`, details)
+  return new AppError(429, 'rate_limited', `${message}; no new code is sent before then`, details, { 'retry-after': retryAfter(until.getTime() - now.getTime()) })
+}
+
+/** Until when an address (any spelling of it) is locked, or null. */
+export function addressLock(deps: RegistrationDeps, email: string): Promise<Date | null> {
+  return lockedUntil(deps.database, addressKey(deps.secret, canonicalEmail(email)), deps.now?.() ?? new Date())
+}
+
+/**
+ * Stores a new code for the address beside its live ones (at most MAX_LIVE_CODES per canonical address) and
+ * its event, in one transaction. `admitMail` asks the per-recipient mail cap: a code whose mail may not go is
+ * never stored. Registrations of one canonical address are serialised by an advisory lock, so two at once
+ * cannot both take the last free place.
+ */
+export async function issueCode(deps: RegistrationDeps, input: RegisterInput, admitMail: () => Promise<MailAdmission>): Promise<IssuedCode> {
   const now = deps.now?.() ?? new Date()
+  const canonical = canonicalEmail(input.email)
   const code = generateCode()
   const id = randomBase62(22)
   const expiresAt = new Date(now.getTime() + CODE_TTL_MS)
-  const values = { email: input.email, id, codeHmac: codeHmac(deps.secret, id, input.email, code), agentName: input.agentName, scopes: input.scopes, attempts: 0, expiresAt, createdAt: now }
   await deps.database.db.transaction(async (tx) => {
-    // One live code per address: a new registration replaces the old row, its code and its attempt count.
-    await tx.insert(agentRegistrations).values(values).onConflictDoUpdate({ target: agentRegistrations.email, set: values })
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`agent-code:${canonical}`}, 0))`)
+    // Expired and dead codes can never match again: dropped here so the table holds only what may.
+    await tx.delete(agentCodes).where(and(eq(agentCodes.canonicalEmail, canonical), sql`(${agentCodes.expiresAt} <= ${now.toISOString()}::timestamptz or ${agentCodes.attempts} >= ${MAX_CONFIRM_ATTEMPTS})`))
+    const live = await tx.select({ expiresAt: agentCodes.expiresAt }).from(agentCodes).where(eq(agentCodes.canonicalEmail, canonical)).orderBy(asc(agentCodes.expiresAt))
+    if (live.length >= MAX_LIVE_CODES) {
+      const wait = retryAfter(live[0].expiresAt.getTime() - now.getTime())
+      throw new AppError(429, 'rate_limited', `This address already has ${MAX_LIVE_CODES} live codes; use one of them or retry in ${wait} s`, undefined, { 'retry-after': wait })
+    }
+    const mail = await admitMail()
+    if (!mail.allowed) {
+      const wait = String(mail.retryAfterSeconds)
+      throw new AppError(429, 'rate_limited', `Too many messages to this address this hour; retry in ${wait} s`, undefined, { 'retry-after': wait })
+    }
+    await tx.insert(agentCodes).values({
+      id, email: input.email, canonicalEmail: canonical, codeHmac: codeHmac(deps.secret, id, input.email, code),
+      agentName: input.agentName, scopes: input.scopes, attempts: 0, expiresAt, createdAt: now,
+    })
     await enqueueEvent(tx, agentAuthOutbox, 'agent.registered', { email: input.email, at: now.toISOString() })
   })
   return { email: input.email, scopes: input.scopes, expiresAt, code }
 }
 
 /**
- * Checks a code and, when right, mints a token. Every try is counted before the comparison, in the shared
- * store (which fails closed: 503 when it is down, never unlimited tries) and in the row itself, so a store that
- * lost its data cannot reset the count either. After MAX_CONFIRM_ATTEMPTS tries the code is dead.
+ * Checks a code against every live code of the address and, when one matches, mints a token. Each try is
+ * counted before the comparison three ways: per code in the shared store (which fails closed: 503 when it is
+ * down, never unlimited tries) and in the code's row, and per canonical address across registrations (24-hour
+ * window, then a 24-hour lock). A right code gives its address try back.
  */
 export async function confirmCode(deps: RegistrationDeps, input: ConfirmInput): Promise<MintedToken> {
   const { db } = deps.database
   const now = deps.now?.() ?? new Date()
-  const [reg] = await db.select().from(agentRegistrations).where(eq(agentRegistrations.email, input.email))
-  if (!reg) throw codeError('missing', 'No pending code for this address; register first')
+  const key = addressKey(deps.secret, canonicalEmail(input.email))
+  const locked = await lockedUntil(deps.database, key, now)
+  if (locked) throw lockedError(locked, now, 'confirm')
 
-  let storeCount: number
+  const rows = await db.select().from(agentCodes).where(eq(agentCodes.email, input.email))
+  const live = rows.filter((r) => r.expiresAt.getTime() > now.getTime())
+  if (!live.length) {
+    if (rows.length) throw codeError('expired', 'The code has expired; register again for a new one')
+    throw codeError('missing', 'No pending code for this address; register first')
+  }
+
+  const storeCounts = new Map<string, number>()
   try {
-    storeCount = (await deps.kv.hit(`agent-auth:tries:${reg.id}`, CODE_TTL_MS + 60_000)).count
+    for (const r of live) storeCounts.set(r.id, (await deps.kv.hit(`agent-auth:tries:${r.id}`, CODE_TTL_MS + 60_000)).count)
   } catch (err) {
     deps.log.error({ err: String(err) }, 'confirmation attempt counter unavailable; refusing confirmations')
     throw new AppError(503, 'service_unavailable', 'Confirmation is temporarily unavailable; try again shortly', undefined, { 'retry-after': '5' })
   }
-  const [row] = await db
-    .update(agentRegistrations)
-    .set({ attempts: sql`${agentRegistrations.attempts} + 1` })
-    .where(eq(agentRegistrations.id, reg.id))
-    .returning({ attempts: agentRegistrations.attempts })
-  if (!row) throw codeError('missing', 'No pending code for this address; register first')
-  const tries = Math.max(storeCount, row.attempts)
-  if (tries > MAX_CONFIRM_ATTEMPTS) {
-    throw new AppError(400, 'too_many_attempts', 'Too many wrong codes: this code no longer works; register again for a new one', [{ field: 'code', reason: 'too_many_attempts' }])
+  const address = await countTry(deps.database, key, now)
+  const lockIfDue = async () => {
+    if (address.attempts < MAX_WRONG_PER_DAY) return
+    const until = await startLock(deps.database, key, now)
+    if (until) {
+      deps.log.warn({ lockedUntil: until.toISOString() }, 'agent confirmation: too many wrong codes; address locked')
+      deps.onLock?.(input.email, until)
+    }
   }
-  if (reg.expiresAt.getTime() <= now.getTime()) throw codeError('expired', 'The code has expired; register again for a new one')
-  if (!safeEqual(codeHmac(deps.secret, reg.id, reg.email, input.code), reg.codeHmac)) {
-    const remaining = MAX_CONFIRM_ATTEMPTS - tries
-    throw codeError('incorrect', remaining > 0 ? `Incorrect code; ${remaining} ${remaining === 1 ? 'try' : 'tries'} left` : 'Incorrect code; no tries left, register again for a new one', remaining)
+  if (address.lockedUntil && address.lockedUntil.getTime() > now.getTime()) throw lockedError(address.lockedUntil, now, 'confirm')
+  if (address.attempts > MAX_WRONG_PER_DAY) {
+    await lockIfDue()
+    throw lockedError((await lockedUntil(deps.database, key, now)) ?? now, now, 'confirm')
   }
+
+  const counted = await db
+    .update(agentCodes)
+    .set({ attempts: sql`${agentCodes.attempts} + 1` })
+    .where(inArray(agentCodes.id, live.map((r) => r.id)))
+    .returning({ id: agentCodes.id, attempts: agentCodes.attempts })
+  const usable = live
+    .map((r) => ({ row: r, tries: Math.max(storeCounts.get(r.id) ?? 0, counted.find((c) => c.id === r.id)?.attempts ?? Number.POSITIVE_INFINITY) }))
+    .filter((c) => c.tries <= MAX_CONFIRM_ATTEMPTS)
+  if (!usable.length) {
+    await lockIfDue()
+    throw new AppError(400, 'too_many_attempts', 'Too many wrong codes: the codes of this address no longer work; register again for a new one', [{ field: 'code', reason: 'too_many_attempts' }])
+  }
+  // Every usable code is compared (no early exit), each in constant time.
+  const matches = usable.map((c) => safeEqual(codeHmac(deps.secret, c.row.id, c.row.email, input.code), c.row.codeHmac))
+  const hit = usable[matches.indexOf(true)]
+  if (!hit) {
+    await lockIfDue()
+    const remaining = Math.max(0, Math.min(MAX_WRONG_PER_DAY - address.attempts, Math.max(...usable.map((c) => MAX_CONFIRM_ATTEMPTS - c.tries))))
+    const message = remaining > 0 ? `Incorrect code; ${remaining} ${remaining === 1 ? 'try' : 'tries'} left` : address.attempts >= MAX_WRONG_PER_DAY
+      ? 'Incorrect code; too many wrong codes for this address: it is locked for 24 hours'
+      : 'Incorrect code; no tries left, register again for a new one'
+    throw codeError('incorrect', message, { attemptsRemaining: remaining })
+  }
+  const reg = hit.row
 
   const token = mintAgentToken()
   const tokenId = `tok_${randomBase62(16)}`
   const expiresAt = new Date(now.getTime() + TOKEN_TTL_MS)
   const scopes = reg.scopes as AgentScope[]
   const agentId = await db.transaction(async (tx) => {
-    // Single use: only the request that deletes the row mints; a concurrent duplicate finds nothing.
+    // Single use: only the request that deletes the row mints; a concurrent duplicate finds nothing. The other
+    // codes of the address go too: they were sent to the same mailbox and are no longer needed.
     const used = await tx
-      .delete(agentRegistrations)
-      .where(and(eq(agentRegistrations.id, reg.id), sql`${agentRegistrations.attempts} <= ${MAX_CONFIRM_ATTEMPTS}`))
-      .returning({ id: agentRegistrations.id })
+      .delete(agentCodes)
+      .where(and(eq(agentCodes.id, reg.id), sql`${agentCodes.attempts} <= ${MAX_CONFIRM_ATTEMPTS}`, gt(agentCodes.expiresAt, now)))
+      .returning({ id: agentCodes.id })
     if (!used.length) throw codeError('missing', 'This code was already used; register again for a new one')
+    await tx.delete(agentCodes).where(eq(agentCodes.email, reg.email))
     const [agent] = await tx
       .insert(agents)
       .values({ id: `agt_${randomBase62(16)}`, email: reg.email, name: reg.agentName })
@@ -111,5 +186,6 @@ export async function confirmCode(deps: RegistrationDeps, input: ConfirmInput): 
     await enqueueEvent(tx, agentAuthOutbox, 'token.minted', { tokenId, agentId: agent.id, scopes, expiresAt: expiresAt.toISOString(), at: now.toISOString() })
     return agent.id
   })
+  await refundTry(deps.database, key)
   return { token, tokenId, agentId, scopes, expiresAt }
 }
