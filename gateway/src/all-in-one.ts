@@ -38,7 +38,7 @@ const agentAuth = createAgentAuthApp({
 // The submission service changes listings through the catalog's internal API, here without a network hop.
 const submissionLog = log.child({ service: 'submission' })
 const submission = createSubmissionApp({
-  config, database, bus, log: submissionLog, operatorToken: token, secret, catalog: (r) => catalog.app.handle(r),
+  config, database, bus, kv, log: submissionLog, operatorToken: token, secret, catalog: (r) => catalog.app.handle(r),
   mailer: config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createLogMailer(submissionLog),
 })
 

@@ -4,7 +4,8 @@ import { submissionOutbox, type Database } from '@mcp-directory/shared/db'
 import { AppError } from '@mcp-directory/shared/errors'
 import { json, readJsonBody, requireOperator } from '@mcp-directory/shared/http'
 import type { Logger } from '@mcp-directory/shared/log'
-import type { Mailer } from '@mcp-directory/shared/mail'
+import { createMemoryStore, type KeyValueStore } from '@mcp-directory/shared/kv'
+import { createRecipientCap, type Mailer } from '@mcp-directory/shared/mail'
 import { startOutboxRelay } from '@mcp-directory/shared/outbox'
 import { healthHandler, serviceApp } from '@mcp-directory/shared/service'
 import { catalogClient, type CatalogHandler } from './catalog/client'
@@ -26,6 +27,13 @@ export interface SubmissionDeps {
   /** SERVER_SECRET: the key of queued mail is derived from it. */
   secret: string
   operatorToken: string
+  /**
+   * The shared store of the per-recipient mail cap (Redis in stack mode): the same store as agent-auth's, so one
+   * recipient has one hourly allowance across both. Without it the cap is counted in this process only.
+   */
+  kv?: KeyValueStore
+  /** Mails per canonical recipient per hour (default 5). */
+  mailPerRecipientPerHour?: number
   /** Mail retry pauses and polling (tests shorten them). */
   mail?: { pollMs?: number; retryDelayMs?: number; maxRetryDelayMs?: number }
 }
@@ -60,6 +68,8 @@ export function createSubmissionApp(deps: SubmissionDeps) {
   const key = mailKey(deps.secret)
   const mail = startMailSender({ database, mailer: deps.mailer, key, log, ...deps.mail })
   const catalog = catalogClient(deps.catalog)
+  const ownStore = deps.kv ? undefined : createMemoryStore()
+  const mailCap = createRecipientCap({ kv: deps.kv ?? ownStore!, secret: deps.secret, log, perHour: deps.mailPerRecipientPerHour })
 
   const verb = (v: Verb) => async ({ params, request }: { params: { id: string }; request: Request }) => {
     requireOperator(request, deps.operatorToken)
@@ -77,7 +87,7 @@ export function createSubmissionApp(deps: SubmissionDeps) {
       '/api/v1/submit',
       async ({ request }) => {
         const input = parseSubmission(await readJsonBody(request, MAX_SUBMISSION_BYTES))
-        const result = await submit({ database, catalog, baseUrl: base, mailKey: key, log }, input)
+        const result = await submit({ database, catalog, baseUrl: base, mailKey: key, mailCap, log }, input)
         relay.nudge()
         mail.nudge()
         // The answer carries the claim secret: never cached.
@@ -124,6 +134,8 @@ export function createSubmissionApp(deps: SubmissionDeps) {
       await mail.stop()
       await relay.stop()
       await deps.mailer.close()
+      await mailCap.close()
+      await ownStore?.close()
     },
   }
 }

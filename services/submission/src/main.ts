@@ -2,7 +2,7 @@
 import { loadConfig } from '@mcp-directory/shared/config'
 import { createLogger } from '@mcp-directory/shared/log'
 import { createLogMailer, createSmtpMailer } from '@mcp-directory/shared/mail'
-import { openBus, openMigratedDatabase, operatorTokenFrom, serve, serverSecretFrom } from '@mcp-directory/shared/runtime'
+import { openBus, openMigratedDatabase, openStore, operatorTokenFrom, serve, serverSecretFrom } from '@mcp-directory/shared/runtime'
 import { createSubmissionApp } from './app'
 import { httpCatalogHandler } from './catalog/client'
 
@@ -10,10 +10,12 @@ const config = loadConfig()
 const log = createLogger('submission', config.logLevel)
 const database = await openMigratedDatabase(config, log)
 const bus = openBus(config, log)
+// The per-recipient mail cap's store, shared with agent-auth (same REDIS_URL and key prefix).
+const kv = openStore(config)
 const { token } = operatorTokenFrom(config)
 const mailer = config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createLogMailer(log)
 const submission = createSubmissionApp({
-  config, database, bus, log, mailer, operatorToken: token, secret: serverSecretFrom(config, log),
+  config, database, bus, kv, log, mailer, operatorToken: token, secret: serverSecretFrom(config, log),
   catalog: httpCatalogHandler(config.serviceUrls.catalog, log),
 })
 serve({
@@ -26,6 +28,7 @@ serve({
   close: async () => {
     await submission.close()
     await bus.close()
+    await kv.close()
     await database.close()
   },
 })

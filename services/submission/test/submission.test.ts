@@ -43,7 +43,7 @@ beforeAll(async () => {
   ;({ fresh, database, kv, bus, sink } = backing)
   catalog = createCatalogApp({ config, database, bus, log, operatorToken: OPERATOR })
   submission = createSubmissionApp({
-    config, database, bus, log, operatorToken: OPERATOR, secret: SECRET, catalog: (r) => catalog.app.handle(r),
+    config, database, bus, kv, log, operatorToken: OPERATOR, secret: SECRET, catalog: (r) => catalog.app.handle(r),
     mailer: createSmtpMailer(sink.url, 'no-reply@dir.test'), mail: { pollMs: 100, retryDelayMs: 100, maxRetryDelayMs: 400 },
   })
   agentAuth = createAgentAuthApp({ config, database, bus, kv, log, mailer: createSmtpMailer(sink.url, 'no-reply@dir.test'), secret: SECRET })
@@ -357,6 +357,66 @@ describe('mail', () => {
       await fresh2.drop()
     }
   }, 40_000)
+})
+
+/** A sunk message's headers and text, quoted-printable decoded. */
+function readMail(raw: string) {
+  const at = raw.search(/\r?\n\r?\n/)
+  const headers = raw.slice(0, at).replace(/\r?\n[ \t]+/g, ' ')
+  const bytes = raw.slice(at).replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)))
+  return { headers, text: Buffer.from(bytes, 'latin1').toString('utf8') }
+}
+
+describe('mail text and the per-recipient cap', () => {
+  test('the mail carries a fixed subject, the name only as quoted escaped data, and no link or text the submitter chose', async () => {
+    const input = valid({
+      name: `Acme ${run} "urgent" https://evil.example/login <b>reset</b> admin@evil.example`,
+      url: `https://evil-${run}.example/phish`,
+      description: 'Click https://evil.example/pay now. <a href="javascript:alert(1)">here</a>',
+    })
+    const res = await call('POST', '/api/v1/submit', { body: input })
+    expect(res.status).toBe(200)
+    const out = await res.json()
+    await waitUntil(async () => sink.messages.some((m) => m.to.includes(input.email)), 10_000, 'the mail')
+    const { headers, text } = readMail(sink.messages.find((m) => m.to.includes(input.email))!.raw)
+    expect(headers).toMatch(/^Subject: Your MCP Server Directory submission$/m)
+    expect(headers).toMatch(/^Content-Type: text\/plain/m)
+    expect(text).toContain(`Name (as submitted): "Acme ${run} \\"urgent\\" https[:]//evil[.]example/login <b>reset</b> admin[at]evil[.]example"`)
+    expect(text).toContain(out.claim_url)
+    for (const chosen of [input.url, 'evil.example', 'javascript:', 'Click', '](']) expect(text).not.toContain(chosen)
+  })
+
+  test('at most 5 mails an hour reach one recipient, across submissions and agent registrations and its spellings', async () => {
+    const base = `capped-${run}`
+    const spelling = (tag: string) => `${base}+${tag}@example.com`
+    const before = sink.messages.length
+    const answers = []
+    for (let i = 0; i < 3; i++) answers.push(await (await call('POST', '/api/v1/submit', { body: valid({ email: spelling(`s${i}`) }) })).json())
+    for (const email of [`${base}@example.com`.toUpperCase(), spelling('agent')]) {
+      expect((await call('POST', '/api/v1/agent/register', { body: { email } })).status).toBe(200)
+    }
+    // The sixth: a registration is refused (its code could not be sent) …
+    const reg = await call('POST', '/api/v1/agent/register', { body: { email: spelling('late') } })
+    expect(reg.status).toBe(429)
+    expect(await reg.json()).toMatchObject({ error: 'rate_limited', message: expect.stringContaining('Too many messages to this address') })
+    expect(Number(reg.headers.get('retry-after'))).toBeGreaterThan(0)
+    // … and a submission is accepted without its mail: the answer says so and carries the claim link.
+    const capped = await call('POST', '/api/v1/submit', { body: valid({ email: spelling('s9') }) })
+    expect(capped.status).toBe(200)
+    const body = await capped.json()
+    expect(body.message).toContain('No copy of the claim link was e-mailed')
+    expect(body.claim_url).toMatch(/\/claim\//)
+    expect(answers.every((a) => a.message.includes('A copy of the claim link was sent'))).toBe(true)
+
+    await submission.flush()
+    await agentAuth.flush()
+    await waitUntil(async () => sink.messages.slice(before).filter((m) => m.to.some((t) => t.startsWith(base))).length >= 5, 10_000, 'five mails')
+    await Bun.sleep(300)
+    await submission.flush()
+    const received = sink.messages.slice(before).filter((m) => m.to.some((t) => t.startsWith(base)))
+    expect(received).toHaveLength(5)
+    expect(received.some((m) => m.to.includes(spelling('s9')))).toBe(false)
+  })
 })
 
 describe('NATS outage', () => {

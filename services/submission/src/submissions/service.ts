@@ -7,6 +7,7 @@ import { eq, mailOutbox, submissionOutbox, submissions, transitions, type Databa
 import { AppError } from '@mcp-directory/shared/errors'
 import { safeEqual } from '@mcp-directory/shared/http'
 import type { Logger } from '@mcp-directory/shared/log'
+import { quoteForMail, type RecipientCap } from '@mcp-directory/shared/mail'
 import { enqueueEvent } from '@mcp-directory/shared/outbox'
 import type { CatalogClient } from '../catalog/client'
 import { sealMail } from '../mail/sealed'
@@ -18,6 +19,8 @@ export interface SubmitDeps {
   catalog: CatalogClient
   baseUrl: string
   mailKey: Buffer
+  /** The per-recipient mail cap shared with every sender; a refused mail is not queued, the submission stands. */
+  mailCap: RecipientCap
   log: Logger
 }
 
@@ -69,16 +72,24 @@ export async function submit(deps: SubmitDeps, input: SubmissionInput): Promise<
   }
   const claim = newClaimLink(deps.baseUrl, created.id)
   const at = new Date()
+  // Asked before the transaction: the mail is queued only when the recipient's hourly share allows it. A refusal
+  // never fails the submission (it is accepted; the answer's claim_url is the link the mail would have carried).
+  const mail = await deps.mailCap.admit(input.email)
+  if (!mail.allowed) deps.log.info({ id: created.id }, 'submission mail not queued: the contact address reached its hourly mail cap')
   await database.db.transaction(async (tx) => {
     await tx.insert(submissions).values({ listingId: created.id, name: input.name, url: input.url, email, claimTokenHash: claimTokenHash(claim.secret), createdAt: at })
     await tx.insert(transitions).values({ listingId: created.id, fromStatus: null, toStatus: 'pending', actor: 'submitter', reason: null, at })
     await enqueueEvent(tx, submissionOutbox, 'listing.submitted', { id: created.id, name: input.name, status: 'pending', at: at.toISOString() })
-    await tx.insert(mailOutbox).values({ sealed: sealMail(deps.mailKey, submissionMail(deps.baseUrl, created.id, input, claim.url)) })
+    if (mail.allowed) await tx.insert(mailOutbox).values({ sealed: sealMail(deps.mailKey, submissionMail(deps.baseUrl, created.id, input, claim.url)) })
   })
   deps.log.info({ id: created.id }, 'submission accepted')
   return {
     success: true,
-    message: `Submitted. "${input.name}" is pending: it appears in search once you verify ownership through claim_url or an operator approves it. A copy of the claim link was sent to the contact address.`,
+    message: `Submitted. "${input.name}" is pending: it appears in search once you verify ownership through claim_url or an operator approves it. ${
+      mail.allowed
+        ? 'A copy of the claim link was sent to the contact address.'
+        : 'No copy of the claim link was e-mailed: the contact address has had its share of messages for this hour. Keep claim_url: this answer is the only copy.'
+    }`,
     id: created.id,
     name: input.name,
     url: input.url,
@@ -89,26 +100,31 @@ export async function submit(deps: SubmitDeps, input: SubmissionInput): Promise<
   }
 }
 
-/** The mail to the contact address: the claim link and what happens next. */
+/**
+ * The mail to the contact address: the claim link and what happens next, plain text. The subject is fixed and
+ * the only submitter text in the body is the listing name, as a quoted, escaped, link-less string: the mail
+ * cannot be used to send a chosen subject, body or link to whatever address a submitter typed.
+ */
 export function submissionMail(baseUrl: string, id: string, input: SubmissionInput, claimUrl: string) {
   return {
     to: input.email,
-    subject: `Your MCP Directory submission: ${input.name.replace(/[\r\n]+/g, ' ').slice(0, 120)}`,
+    subject: 'Your MCP Server Directory submission',
     text: [
-      `Thank you for submitting "${input.name}" (${input.url}) to the MCP Server Directory.`,
+      'A listing was submitted to the MCP Server Directory with this address as its contact.',
       '',
-      `It is listed as pending (id: ${id}) and is not shown in search yet. Two ways to publish it:`,
+      `   Name (as submitted): ${quoteForMail(input.name)}`,
+      `   Listing id: ${id}`,
       '',
-      `1. Verify that you own it (it is then approved at once):`,
+      'It is pending and not shown in search yet. Two ways to publish it:',
+      '',
+      '1. Verify that you own it (it is then approved at once):',
       `   ${claimUrl}`,
-      `   This link is personal: anyone who has it can claim the listing. Do not share it.`,
-      `2. Wait for an operator to review it.`,
+      '   This link is personal: anyone who has it can claim the listing. Do not share it.',
+      '2. Wait for an operator to review it.',
       '',
-      `Once it is live, this badge links to it (paste it in your README):`,
-      `   ${publicBadgeMarkdown(baseUrl, id, input.name)}`,
-      `   (image: ${badgeImageUrl(baseUrl, id)})`,
+      `Once it is live, its page is ${baseUrl}/mcp/${encodeURIComponent(id)} and its badge image ${badgeImageUrl(baseUrl, id)}.`,
       '',
-      'If you did not submit this listing, ignore this message.',
+      'If you did not submit this listing, ignore this message: nothing is published without one of the two steps.',
     ].join('\n'),
   }
 }
