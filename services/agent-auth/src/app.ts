@@ -111,7 +111,9 @@ export function createAgentAuthApp(deps: AgentAuthDeps) {
           text: [
             `Your confirmation code is ${issued.code}`,
             '',
-            `It expires in ${CODE_TTL_MS / 60_000} minutes (${issued.expiresAt.toISOString()}). Confirm with:`,
+            `It expires in ${CODE_TTL_MS / 60_000} minutes (${issued.expiresAt.toISOString()}) and gives a token with ${
+              issued.scopes.length ? `the scopes: ${issued.scopes.join(', ')}` : 'no scope (it can only revoke itself)'
+            }. Confirm with:`,
             '',
             `curl -X POST ${base}/api/v1/agent/register/confirm -H 'Content-Type: application/json' -d ${shellQuote(JSON.stringify({ email: issued.email, code: issued.code }))}`,
             '',
