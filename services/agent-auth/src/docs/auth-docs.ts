@@ -1,6 +1,6 @@
 // The two public documents of directory-api §5.6: protected-resource metadata (RFC 9728) and /auth.md.
 import { AGENT_SCOPES } from '@mcp-directory/shared/agent-tokens'
-import { CODE_TTL_MS, MAX_CONFIRM_ATTEMPTS } from '../codes/code'
+import { CODE_TTL_MS, LOCK_MS, MAX_CONFIRM_ATTEMPTS, MAX_LIVE_CODES, MAX_WRONG_PER_DAY } from '../codes/code'
 import { TOKEN_TTL_MS } from '../registrations/service'
 
 /** RFC 9728 metadata of the directory as a protected resource; `resource` is PUBLIC_BASE_URL. */
@@ -33,8 +33,10 @@ curl -X POST ${base}/api/v1/agent/register \\
 
 - \`scopes\` is optional; omitted means every supported scope (${AGENT_SCOPES.map((s) => `\`${s}\``).join(', ')}); \`[]\` asks for a
   token without scope (it can only revoke itself). Any other scope is a 400 \`invalid_scope\`.
-- The code is valid for ${minutes} minutes (\`expiresAt\`). A new registration replaces the previous code.
-- Registrations are limited per client address and per e-mail address (429 \`rate_limited\` with \`Retry-After\`).
+- The code is valid for ${minutes} minutes (\`expiresAt\`). A new registration adds a code: earlier live codes
+  keep working (at most ${MAX_LIVE_CODES} at once per address).
+- Registrations are limited per client address and per e-mail address, and mail per recipient (429
+  \`rate_limited\` with \`Retry-After\`). Spellings of one mailbox (case, \`+tags\`, dots on Gmail) count as one address.
 
 ## 2. Confirm: exchange the code for a token (shown once)
 
@@ -49,6 +51,9 @@ as a secret: the directory keeps only its SHA-256 and cannot show it again.
 
 - A code works once. After ${MAX_CONFIRM_ATTEMPTS} wrong tries it is dead (400 \`too_many_attempts\`), even with
   the right code: register again.
+- After ${MAX_WRONG_PER_DAY} wrong tries for one address within 24 hours, whatever the registration, the address is
+  locked for ${LOCK_MS / 3_600_000} hours: confirm answers 400 \`too_many_attempts\` and register 429, both naming
+  \`lockedUntil\` in \`details\`. The address is told by mail when the lock starts.
 - Tokens look like \`mcpdir_\` followed by 36 letters and digits (the last 6 are a checksum), so secret scanners
   can recognise a leaked one: pattern \`mcpdir_[0-9A-Za-z]{36}\`.
 
