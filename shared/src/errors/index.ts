@@ -12,7 +12,7 @@ export const ERROR_CODES = {
   insufficient_scope: 'The token is valid but lacks the scope this operation requires.',
   invalid_scope: 'A requested scope is not supported.',
   invalid_code: 'The confirmation code is missing, expired or incorrect; `details` says which, and how many tries remain.',
-  too_many_attempts: 'Too many wrong confirmation codes: this code is dead; register again for a new one.',
+  too_many_attempts: 'Too many wrong confirmation codes: the code is dead (register again), or the address is locked until `details[0].lockedUntil`.',
   conflict: 'The resource already exists; `details` names the existing one.',
   verification_failed: 'Ownership could not be verified; `details` says, for the method tried, what was looked for, where, and what was found.',
   invalid_claim_token: 'The claim link\'s secret does not match this listing.',
