@@ -100,6 +100,7 @@ describe('quoteForMail', () => {
     expect(quoteForMail('Acme "DB" tool')).toBe('"Acme \\"DB\\" tool"')
     expect(quoteForMail('Visit https://evil.example/x now')).toBe('"Visit https[:]//evil[.]example/x now"')
     expect(quoteForMail('mail admin@evil.example')).toBe('"mail admin[at]evil[.]example"')
+    expect(quoteForMail('evil\uff0eexample\uff1a//x')).toBe('"evil[.]example[:]//x"')
     expect(quoteForMail('a\r\nSubject: x\u202e\u200b b')).toBe('"a Subject: x b"')
     expect(quoteForMail('<a href="javascript:x">y</a>')).toBe('"<a href=\\"javascript:x\\">y</a>"')
     expect([...JSON.parse(quoteForMail('x'.repeat(500)))].length).toBe(120)

@@ -6,12 +6,13 @@
 const INVISIBLE = /[\p{Cc}\p{Cf}\p{Co}\p{Cn}\u2028\u2029]/gu
 
 /**
- * `value` as a quoted, escaped string for a plain-text mail: invisible and control characters removed,
+ * `value` as a quoted, escaped string for a plain-text mail: NFKC-normalised, invisible and control characters removed,
  * whitespace collapsed, cut to `max` characters, link-making parts bracketed (`://` → `[:]//`, a dot between
  * letters or digits → `[.]`, `@` → `[at]`), then JSON-quoted so quotes and backslashes are escaped.
  */
 export function quoteForMail(value: string, max = 120): string {
-  let s = value.replace(INVISIBLE, ' ').replace(/\s+/g, ' ').trim()
+  // NFKC first: a fullwidth `．` or `：` would otherwise slip past the bracketing below and still make a link.
+  let s = value.normalize('NFKC').replace(INVISIBLE, ' ').replace(/\s+/g, ' ').trim()
   const chars = [...s]
   if (chars.length > max) s = `${chars.slice(0, max - 1).join('')}…`
   s = s
