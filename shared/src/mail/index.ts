@@ -3,7 +3,9 @@ import nodemailer from 'nodemailer'
 import type { Logger } from '../log'
 
 export { canonicalEmail } from './address'
-export { createRecipientCap, MAIL_PER_RECIPIENT_PER_HOUR, recipientKey, type MailAdmission, type RecipientCap, type RecipientCapOptions } from './cap'
+export {
+  createRecipientCap, MAIL_PER_RECIPIENT_PER_HOUR, recipientKey, type MailAdmission, type RecipientCap, type RecipientCapOptions,
+} from './cap'
 export { quoteForMail } from './text'
 
 /** One message to send. */

@@ -15,7 +15,8 @@ const asDate = (v: unknown): Date | null => (v === null || v === undefined ? nul
 
 /** Until when the address is locked, or null. */
 export async function lockedUntil(database: Database, addressKey: string, now: Date): Promise<Date | null> {
-  const [row] = await database.db.select({ lockedUntil: agentAddressAttempts.lockedUntil }).from(agentAddressAttempts).where(eq(agentAddressAttempts.addressKey, addressKey))
+  const t = agentAddressAttempts
+  const [row] = await database.db.select({ lockedUntil: t.lockedUntil }).from(t).where(eq(t.addressKey, addressKey))
   return row?.lockedUntil && row.lockedUntil.getTime() > now.getTime() ? row.lockedUntil : null
 }
 
@@ -25,7 +26,8 @@ export async function lockedUntil(database: Database, addressKey: string, now: D
  */
 export async function countTry(database: Database, addressKey: string, now: Date): Promise<CountedTry> {
   const t = agentAddressAttempts
-  const stale = sql`(${t.windowStartedAt} <= ${ts(new Date(now.getTime() - ATTEMPT_WINDOW_MS))} and (${t.lockedUntil} is null or ${t.lockedUntil} <= ${ts(now)}))`
+  const windowOver = sql`${t.windowStartedAt} <= ${ts(new Date(now.getTime() - ATTEMPT_WINDOW_MS))}`
+  const stale = sql`(${windowOver} and (${t.lockedUntil} is null or ${t.lockedUntil} <= ${ts(now)}))`
   const [row] = await database.db
     .insert(t)
     .values({ addressKey, windowStartedAt: now, attempts: 1 })

@@ -54,7 +54,8 @@ export function lockedError(until: Date, now: Date, on: 'confirm' | 'register'):
   const message = `Too many wrong codes for this address: it is locked until ${until.toISOString()}`
   const details = [{ field: 'email', reason: 'address_locked', lockedUntil: until.toISOString() }]
   if (on === 'confirm') return new AppError(400, 'too_many_attempts', `${message}; no code is accepted before then`, details)
-  return new AppError(429, 'rate_limited', `${message}; no new code is sent before then`, details, { 'retry-after': retryAfter(until.getTime() - now.getTime()) })
+  const headers = { 'retry-after': retryAfter(until.getTime() - now.getTime()) }
+  return new AppError(429, 'rate_limited', `${message}; no new code is sent before then`, details, headers)
 }
 
 /** Until when an address (any spelling of it) is locked, or null. */
@@ -77,16 +78,23 @@ export async function issueCode(deps: RegistrationDeps, input: RegisterInput, ad
   await deps.database.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`agent-code:${canonical}`}, 0))`)
     // Expired and dead codes can never match again: dropped here so the table holds only what may.
-    await tx.delete(agentCodes).where(and(eq(agentCodes.canonicalEmail, canonical), sql`(${agentCodes.expiresAt} <= ${now.toISOString()}::timestamptz or ${agentCodes.attempts} >= ${MAX_CONFIRM_ATTEMPTS})`))
-    const live = await tx.select({ expiresAt: agentCodes.expiresAt }).from(agentCodes).where(eq(agentCodes.canonicalEmail, canonical)).orderBy(asc(agentCodes.expiresAt))
+    const unusable = sql`(${agentCodes.expiresAt} <= ${now.toISOString()}::timestamptz or ${agentCodes.attempts} >= ${MAX_CONFIRM_ATTEMPTS})`
+    await tx.delete(agentCodes).where(and(eq(agentCodes.canonicalEmail, canonical), unusable))
+    const live = await tx
+      .select({ expiresAt: agentCodes.expiresAt })
+      .from(agentCodes)
+      .where(eq(agentCodes.canonicalEmail, canonical))
+      .orderBy(asc(agentCodes.expiresAt))
     if (live.length >= MAX_LIVE_CODES) {
       const wait = retryAfter(live[0].expiresAt.getTime() - now.getTime())
-      throw new AppError(429, 'rate_limited', `This address already has ${MAX_LIVE_CODES} live codes; use one of them or retry in ${wait} s`, undefined, { 'retry-after': wait })
+      const message = `This address already has ${MAX_LIVE_CODES} live codes; use one of them or retry in ${wait} s`
+      throw new AppError(429, 'rate_limited', message, undefined, { 'retry-after': wait })
     }
     const mail = await admitMail()
     if (!mail.allowed) {
       const wait = String(mail.retryAfterSeconds)
-      throw new AppError(429, 'rate_limited', `Too many messages to this address this hour; retry in ${wait} s`, undefined, { 'retry-after': wait })
+      const message = `Too many messages to this address this hour; retry in ${wait} s`
+      throw new AppError(429, 'rate_limited', message, undefined, { 'retry-after': wait })
     }
     await tx.insert(agentCodes).values({
       id, email: input.email, canonicalEmail: canonical, codeHmac: codeHmac(deps.secret, id, input.email, code),
@@ -144,21 +152,27 @@ export async function confirmCode(deps: RegistrationDeps, input: ConfirmInput): 
     .set({ attempts: sql`${agentCodes.attempts} + 1` })
     .where(inArray(agentCodes.id, live.map((r) => r.id)))
     .returning({ id: agentCodes.id, attempts: agentCodes.attempts })
+  // A code whose row vanished meanwhile (used or replaced) counts as dead.
+  const rowTries = (id: string) => counted.find((c) => c.id === id)?.attempts ?? Number.POSITIVE_INFINITY
   const usable = live
-    .map((r) => ({ row: r, tries: Math.max(storeCounts.get(r.id) ?? 0, counted.find((c) => c.id === r.id)?.attempts ?? Number.POSITIVE_INFINITY) }))
+    .map((r) => ({ row: r, tries: Math.max(storeCounts.get(r.id) ?? 0, rowTries(r.id)) }))
     .filter((c) => c.tries <= MAX_CONFIRM_ATTEMPTS)
   if (!usable.length) {
     await lockIfDue()
-    throw new AppError(400, 'too_many_attempts', 'Too many wrong codes: the codes of this address no longer work; register again for a new one', [{ field: 'code', reason: 'too_many_attempts' }])
+    const message = 'Too many wrong codes: the codes of this address no longer work; register again for a new one'
+    throw new AppError(400, 'too_many_attempts', message, [{ field: 'code', reason: 'too_many_attempts' }])
   }
   // Every usable code is compared (no early exit), each in constant time.
   const matches = usable.map((c) => safeEqual(codeHmac(deps.secret, c.row.id, c.row.email, input.code), c.row.codeHmac))
   const hit = usable[matches.indexOf(true)]
   if (!hit) {
     await lockIfDue()
-    const remaining = Math.max(0, Math.min(MAX_WRONG_PER_DAY - address.attempts, Math.max(...usable.map((c) => MAX_CONFIRM_ATTEMPTS - c.tries))))
-    const message = remaining > 0 ? `Incorrect code; ${remaining} ${remaining === 1 ? 'try' : 'tries'} left` : address.attempts >= MAX_WRONG_PER_DAY
-      ? 'Incorrect code; too many wrong codes for this address: it is locked for 24 hours'
+    // What is left is the smaller of the address's daily allowance and the best code's own.
+    const codeLeft = Math.max(...usable.map((c) => MAX_CONFIRM_ATTEMPTS - c.tries))
+    const remaining = Math.max(0, Math.min(MAX_WRONG_PER_DAY - address.attempts, codeLeft))
+    const message =
+      remaining > 0 ? `Incorrect code; ${remaining} ${remaining === 1 ? 'try' : 'tries'} left`
+      : address.attempts >= MAX_WRONG_PER_DAY ? 'Incorrect code; too many wrong codes for this address: it is locked for 24 hours'
       : 'Incorrect code; no tries left, register again for a new one'
     throw codeError('incorrect', message, { attemptsRemaining: remaining })
   }

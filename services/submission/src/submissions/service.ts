@@ -53,6 +53,10 @@ export function newClaimLink(baseUrl: string, id: string) {
   return { secret, url: `${baseUrl}/claim/${encodeURIComponent(id)}?token=${secret}` }
 }
 
+// What the answer says when the per-recipient mail cap kept the claim link's mail back.
+const NOT_MAILED =
+  'No copy of the claim link was e-mailed: the contact address has had its share of messages for this hour. Keep claim_url: this answer is the only copy.'
+
 /** Accepts a valid submission: the listing is created pending, hidden until claimed or approved. */
 export async function submit(deps: SubmitDeps, input: SubmissionInput): Promise<SubmitResult> {
   const { database, catalog } = deps
@@ -80,15 +84,15 @@ export async function submit(deps: SubmitDeps, input: SubmissionInput): Promise<
     await tx.insert(submissions).values({ listingId: created.id, name: input.name, url: input.url, email, claimTokenHash: claimTokenHash(claim.secret), createdAt: at })
     await tx.insert(transitions).values({ listingId: created.id, fromStatus: null, toStatus: 'pending', actor: 'submitter', reason: null, at })
     await enqueueEvent(tx, submissionOutbox, 'listing.submitted', { id: created.id, name: input.name, status: 'pending', at: at.toISOString() })
-    if (mail.allowed) await tx.insert(mailOutbox).values({ sealed: sealMail(deps.mailKey, submissionMail(deps.baseUrl, created.id, input, claim.url)) })
+    if (mail.allowed) {
+      await tx.insert(mailOutbox).values({ sealed: sealMail(deps.mailKey, submissionMail(deps.baseUrl, created.id, input, claim.url)) })
+    }
   })
   deps.log.info({ id: created.id }, 'submission accepted')
   return {
     success: true,
     message: `Submitted. "${input.name}" is pending: it appears in search once you verify ownership through claim_url or an operator approves it. ${
-      mail.allowed
-        ? 'A copy of the claim link was sent to the contact address.'
-        : 'No copy of the claim link was e-mailed: the contact address has had its share of messages for this hour. Keep claim_url: this answer is the only copy.'
+      mail.allowed ? 'A copy of the claim link was sent to the contact address.' : NOT_MAILED
     }`,
     id: created.id,
     name: input.name,
