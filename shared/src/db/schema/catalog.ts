@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { boolean, customType, index, integer, jsonb, pgSchema, text, timestamp } from 'drizzle-orm/pg-core'
-import type { InferredInstall, PackageSpec, RemoteSpec, ToolInfo } from '../../contracts/listing'
+import type { InferredInstall, PackageEvidence, PackageSpec, RemoteSpec, RepositoryRun, ToolInfo } from '../../contracts/listing'
 import { outboxTable } from './outbox'
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' })
@@ -48,6 +48,10 @@ export const listings = catalogSchema.table(
     supportUrl: text('support_url'),
     /** Live facts written by the prober through the internal facts API (services/catalog/src/internal/facts.ts). */
     inferredInstall: jsonb('inferred_install').$type<InferredInstall>(),
+    /** What npm and PyPI said about the listing's packages: the evidence install confidence is judged from. */
+    installEvidence: jsonb('install_evidence').$type<PackageEvidence[]>(),
+    /** How the listing's own repository can be run when no package is known (null: not yet read). */
+    repositoryRun: jsonb('repository_run').$type<RepositoryRun>(),
     toolsSource: text('tools_source'),
     toolsCheckedAt: timestamp('tools_checked_at', { withTimezone: true }),
     healthCheckedAt: timestamp('health_checked_at', { withTimezone: true }),
