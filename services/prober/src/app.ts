@@ -11,6 +11,7 @@ import { catalogClient, type CatalogHandler } from './catalog/client'
 import { HostLimiter } from './limits'
 import { githubReader } from './probe/github'
 import { listingProber } from './probe/listing'
+import { registryReader } from './probe/registry'
 import { createJetStreamQueue, createMemoryQueue, type ProbeQueue } from './queue'
 import { roundScheduler } from './scheduler'
 import { readHistory, readState } from './state/repository'
@@ -55,6 +56,7 @@ export function createProberApp(deps: ProberDeps) {
     database,
     catalog,
     github: githubReader({ apiUrl: config.githubApiUrl, token: config.githubToken, timeoutMs: limits.timeoutMs, fetch: deps.githubFetch, userAgent: OUTBOUND_USER_AGENT }),
+    registry: registryReader({ npmUrl: config.npmRegistryUrl, pypiUrl: config.pypiUrl, timeoutMs: limits.timeoutMs, userAgent: OUTBOUND_USER_AGENT }),
     outboundFetch: deps.outboundFetch ?? outbound.fetch,
     hosts: new HostLimiter(limits.perHost),
     timeoutMs: limits.timeoutMs,

@@ -49,6 +49,10 @@ export interface Config {
   dnsServers: string[]
   githubApiUrl: string
   githubToken: string | null
+  /** npm registry read for install evidence (NPM_REGISTRY_URL). */
+  npmRegistryUrl: string
+  /** PyPI JSON API read for install evidence (PYPI_URL), e.g. https://pypi.org/pypi. */
+  pypiUrl: string
   outboundAllowPrivate: boolean
   rateLimitPerMinute: number
   rateLimitWritePerHour: number
@@ -205,6 +209,8 @@ export function loadConfig(env: Env = process.env): Config {
     dnsServers,
     githubApiUrl: (url('GITHUB_API_URL', ['http', 'https'], 'https://api.github.com') as string).replace(/\/+$/, ''),
     githubToken: str('GITHUB_TOKEN') ?? null,
+    npmRegistryUrl: (url('NPM_REGISTRY_URL', ['http', 'https'], 'https://registry.npmjs.org') as string).replace(/\/+$/, ''),
+    pypiUrl: (url('PYPI_URL', ['http', 'https'], 'https://pypi.org/pypi') as string).replace(/\/+$/, ''),
     outboundAllowPrivate: allowPrivate === '1',
     rateLimitPerMinute: int('RATE_LIMIT_PER_MINUTE', 120, 1, 1_000_000),
     rateLimitWritePerHour: int('RATE_LIMIT_WRITE_PER_HOUR', 20, 1, 1_000_000),

@@ -53,10 +53,67 @@ export interface InferredInstall {
   basis: 'readme-config' | 'readme-mention'
 }
 
+/**
+ * What a package registry said about one package when the prober last read it: the raw facts install evidence
+ * is judged from (shared/src/install/evidence.ts), so a later change of the listing's name or repository is
+ * judged again without a new read.
+ */
+export interface PackageEvidence {
+  registryType: 'npm' | 'pypi'
+  identifier: string
+  /** The version read: the declared concrete version, else the registry's latest. */
+  version: string | null
+  /** The registry entry read (its public JSON API address). */
+  entryUrl: string
+  /** found: the registry has the package (and version); missing: it has not. */
+  outcome: 'found' | 'missing'
+  /** Server names the package declares: npm `mcpName`, the `mcp-name:` lines of a PyPI description. */
+  mcpNames: string[]
+  /** Repository addresses it gives: npm `repository`, PyPI `project_urls` and `home_page`. */
+  repositories: string[]
+  checkedAt: string
+}
+
+/**
+ * How a listing's own GitHub repository can be run when no package is known, as the prober read it: a
+ * JavaScript project with a `bin` (run with `npx -y github:owner/repo`), a Python project with a console script
+ * (`uvx --from git+https://github.com/owner/repo <script>`), or `ecosystem: null` with the reason nothing can be
+ * guessed safely.
+ */
+export interface RepositoryRun {
+  /** `owner/repo` on github.com, as read. */
+  repository: string
+  ecosystem: 'node' | 'python' | null
+  /** Python: the console script from pyproject.toml `[project.scripts]`. */
+  entryPoint?: string
+  /** The file the decision was read from, or why nothing can be guessed. */
+  from: string
+  checkedAt: string
+}
+
+/** How a listing's install model was found. */
+export type InstallBasis = 'registry' | 'readme-config' | 'readme-mention' | 'repository'
+
+/** The evidence shown with an install: which registry entry was read, what links it back, and when. */
+export interface InstallEvidence {
+  registryType: 'npm' | 'pypi'
+  identifier: string
+  version: string | null
+  entryUrl: string
+  /** What links the package to the listing (null: nothing does). */
+  linkedBy: 'mcpName' | 'mcp-name' | 'repository' | null
+  /** The linking value: the server name it declares, or the repository address it gives. */
+  link: string | null
+  checkedAt: string
+}
+
 /** Listing lifecycle; `active` is the publicly listed state. */
 export type ListingStatus = 'pending' | 'active' | 'rejected' | 'flagged'
 
-/** How confident we are that an install recipe works: `high` when it comes from a registry entry. */
+/**
+ * How sure the directory is that an install runs the listing's own server: `high` only with evidence that the
+ * package belongs to the listing (shared/src/install/model.ts), or for a hosted endpoint of the registry entry.
+ */
 export type InstallConfidence = 'high' | 'low'
 
 /**
@@ -73,8 +130,12 @@ export type InstallModel =
       args: string[]
       env: EnvVarSpec[]
       confidence: InstallConfidence
-      /** Set when the install comes from the repository README rather than the registry entry or the name. */
-      basis?: InferredInstall['basis']
+      /** Where the install comes from: the registry entry, the repository README, or the repository itself (a guess). */
+      basis: InstallBasis
+      /** Why the confidence is what it is, when it is low (what is missing). */
+      note?: string
+      /** The registry entry read for the package, when one was read. */
+      evidence?: InstallEvidence
     }
   | {
       kind: 'remote'
@@ -82,6 +143,8 @@ export type InstallModel =
       url: string
       headers: HeaderSpec[]
       confidence: InstallConfidence
+      basis: 'registry'
+      note?: string
     }
 
 /** A listing as the catalog stores it. */
@@ -118,6 +181,10 @@ export interface Listing {
   supportUrl?: string | null
   /** Live facts from the prober (absent on rows read before they existed). */
   inferredInstall?: InferredInstall | null
+  /** What the package registries said about the listing's packages (install evidence). */
+  installEvidence?: PackageEvidence[] | null
+  /** How the listing's own repository can be run, when no package is known. */
+  repositoryRun?: RepositoryRun | null
   toolsSource?: string | null
   toolsCheckedAt?: Date | null
   healthCheckedAt?: Date | null

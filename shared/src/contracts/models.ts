@@ -39,6 +39,29 @@ export const InstallInfo = t.Object({
   registryType: t.Optional(t.String()),
   identifier: t.Optional(t.String()),
   environmentVariables: t.Array(t.Object({ name: t.String(), description: t.Optional(t.String()), isRequired: t.Optional(t.Boolean()), isSecret: t.Optional(t.Boolean()) })),
+  basis: t.Optional(
+    t.Union([t.Literal('registry'), t.Literal('readme-config'), t.Literal('readme-mention'), t.Literal('repository')], {
+      description: "Where the install comes from: the registry entry, the README's client config, a package the README names (a guess), or the repository run as it is (a guess)",
+    }),
+  ),
+  note: t.Optional(t.String({ description: 'Why the confidence is low: what is missing' })),
+  evidence: t.Optional(
+    t.Union(
+      [
+        t.Object({
+          registryType: t.Union([t.Literal('npm'), t.Literal('pypi')]),
+          identifier: t.String(),
+          version: t.Union([t.String(), t.Null()]),
+          entryUrl: t.String({ description: 'The registry entry read (its public JSON API address)' }),
+          linkedBy: t.Union([t.Literal('mcpName'), t.Literal('mcp-name'), t.Literal('repository'), t.Null()], { description: 'What links the package to the listing; null: nothing does' }),
+          link: t.Union([t.String(), t.Null()], { description: 'The server name the package declares, or the repository address it gives' }),
+          checkedAt: t.String({ format: 'date-time' }),
+        }),
+        t.Null(),
+      ],
+      { description: "The package registry entry behind the confidence, when one was read" },
+    ),
+  ),
 })
 
 /** Listing detail: the `server` object of the detail response (§2.2). */

@@ -4,6 +4,7 @@
  * (`<API_KEY>`), or the client's own variable syntax where it has one (`${input:…}`, `${VAR}`).
  */
 import type { EnvVarSpec, HeaderSpec, InstallModel } from '../contracts/listing'
+import { isGuess } from './model'
 
 /** The text format of a snippet. */
 export type ConfigFormat = 'json' | 'toml' | 'yaml' | 'shell' | 'text'
@@ -431,11 +432,13 @@ const FALLBACK_NAME = 'mcp-server'
 
 /**
  * One ready-to-paste config per client (`CONFIG_CLIENTS` order) for an install model, or null when
- * the model is only a guess (`confidence: 'low'`): a config that looks authoritative but fails would
- * cost the user more than no config.
+ * the model is only a guess (a package the README merely names, or the repository run as it is): a config
+ * that looks authoritative but fails would cost the user more than no config. A declared package without
+ * evidence keeps its configs: it is what the listing declares, and its `low` confidence and note say what
+ * is not proven (directory-api §2.2: `configs` is null only for a guess).
  */
 export function buildClientConfigs(model: InstallModel, name: string): ConfigEntry[] | null {
-  if (model.confidence !== 'high') return null
+  if (isGuess(model)) return null
   // A leading "-" would read as an option in `claude mcp add`; control characters have no place in a key.
   const key = (typeof name === 'string' ? name : '').replace(CONTROL, '').trim().replace(/^-+/, '') || FALLBACK_NAME
   const built = model.kind === 'local' ? localConfigs(model, key) : remoteConfigs(model, key)

@@ -1,3 +1,5 @@
 /** Install models and per-client configs: how to run a listed server, and what to paste where. */
-export { deriveInstallModel, installName, isConcreteVersion, type InstallSource } from './model'
+export { deriveInstallModel, installName, isConcreteVersion, isGuess, type InstallSource } from './model'
+export { EVIDENCE_REGISTRIES, evidenceFor, judgeEvidence, pypiNormalise, samePackage, type EvidenceSubject } from './evidence'
+export { repositoryKey, sameRepository } from './repository'
 export { CONFIG_CLIENTS, buildClientConfigs, placeholderEnv, placeholderHeaders, shellQuote, type ConfigEntry, type ConfigFormat, type ConfigLocation } from './configs'

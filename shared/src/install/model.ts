@@ -4,25 +4,37 @@
  *
  * Preference order (first match wins):
  *  1. A local package of the registry entry that a client can spawn over stdio (transport `stdio` or
- *     not given), ranked npm (npx) > PyPI (uvx) > OCI (docker) > NuGet (dnx), ties in listed order.
- *     Local first because every client speaks stdio natively (Claude Desktop speaks nothing else), and
- *     the package entry names the environment variables the server needs, so the config is complete;
- *     a hosted endpoint often needs an OAuth sign-in or headers, and needs a bridge in some clients.
- *     npx and uvx come before docker and dnx because they need only a language runtime.
+ *     not given): packages with evidence that they belong to the listing first, then npm (npx) > PyPI
+ *     (uvx) > OCI (docker) > NuGet (dnx), ties in listed order. Local first because every client speaks
+ *     stdio natively (Claude Desktop speaks nothing else), and the package entry names the environment
+ *     variables the server needs, so the config is complete; a hosted endpoint often needs an OAuth sign-in
+ *     or headers, and needs a bridge in some clients. npx and uvx come before docker and dnx because they
+ *     need only a language runtime.
  *  2. A hosted endpoint (`remotes[]`): streamable-http before sse (SSE is deprecated in the MCP spec),
- *     ties in listed order.
- *  Both come from the registry entry itself, so they are confidence `high`.
- *  3a. When the entry declares no packages and no remotes: the install the prober found in the repository
- *     README (`inferredInstall`): `high` when the README's own client config runs it, `low` when only named.
- *  3. Only when the entry declares no packages and no remotes at all: a guess from the name, confidence
- *     `low` (see `guessFromName`). An entry that declares only packages no client can spawn (MCPB
- *     bundles, packages that serve HTTP on localhost) gets no model: its own declaration says how it is
- *     run, and a guess would contradict it.
+ *     ties in listed order; confidence `high` (the endpoint is the registry entry's own declaration).
+ *  3. When the entry declares no packages and no remotes: the install the prober found in the repository
+ *     README (`inferredInstall`). Its own client config is used as given; a package it only names (a
+ *     mention, a guess) is used only when the package's registry entry links it to the listing.
+ *  4. Otherwise a guess that runs the listing's own repository, as the prober read it (`repositoryRun`):
+ *     `npx -y github:owner/repo`, or `uvx --from git+https://github.com/owner/repo <script>`. A guess never
+ *     names a registry package the listing does not own, so the listing's name is never taken for one.
+ *  5. Nothing (null): the Markdown says that nothing can be guessed safely. An entry that declares only
+ *     packages no client can spawn (MCPB bundles, packages that serve HTTP on localhost) gets no model
+ *     either: its own declaration says how it is run, and a guess would contradict it.
+ *
+ * Confidence of a package (1 and 3): `high` only with evidence that it belongs to the listing
+ * (shared/src/install/evidence.ts: its registry metadata names the listing or links back to its repository).
+ * Without it `low`, with a `note` that says what is missing; a declared package that the prober has not read
+ * yet is `low` with the note "not yet checked". A declared package (registry entry, README config) keeps its
+ * client configs at `low`: it is not a guess. Guesses (a README mention, the repository) get none.
  */
-import type { EnvVarSpec, HeaderSpec, InstallModel, Listing, PackageSpec, RemoteSpec } from '../contracts/listing'
+import type { EnvVarSpec, HeaderSpec, InstallBasis, InstallModel, Listing, PackageSpec, RemoteSpec, RepositoryRun } from '../contracts/listing'
+import { evidenceFor, judgeEvidence } from './evidence'
+import { repositoryKey } from './repository'
 
 /** The listing fields an install model is derived from. */
-export type InstallSource = Pick<Listing, 'name' | 'packages' | 'remotes' | 'repositoryUrl' | 'url' | 'source'> & Partial<Pick<Listing, 'inferredInstall'>>
+export type InstallSource = Pick<Listing, 'name' | 'packages' | 'remotes' | 'repositoryUrl' | 'url' | 'source'> &
+  Partial<Pick<Listing, 'inferredInstall' | 'installEvidence' | 'repositoryRun'>>
 
 type LocalModel = Extract<InstallModel, { kind: 'local' }>
 type RemoteModel = Extract<InstallModel, { kind: 'remote' }>
@@ -73,12 +85,12 @@ function isStdio(p: PackageSpec): boolean {
  * `latest` and ranges are not pinned, nor are ToolSDK versions: those are a third party's dependency
  * pins that go stale, so the newest release is the better bet.
  */
-function localFromPackage(p: PackageSpec, source: string, confidence: LocalModel['confidence']): LocalModel | null {
+function localFromPackage(p: PackageSpec, source: string, basis: InstallBasis): LocalModel | null {
   const id = typeof p.identifier === 'string' ? p.identifier.trim() : ''
   if (!id || id.length > MAX_IDENTIFIER) return null
   const pin = source !== 'toolsdk-registry' && isConcreteVersion(p.version) ? p.version : null
   const env = cleanEnv(p.environmentVariables)
-  const base = { kind: 'local' as const, registryType: p.registryType, identifier: id, env, confidence }
+  const base = { kind: 'local' as const, registryType: p.registryType, identifier: id, env, confidence: 'low' as const, basis }
   switch (p.registryType) {
     case 'npm':
       if (!NPM_NAME.test(id)) return null
@@ -137,31 +149,57 @@ function remoteModel(r: RemoteSpec): RemoteModel | null {
   if (r.type !== 'streamable-http' && r.type !== 'sse') return null
   const url = usableUrl(r.url)
   if (!url) return null
-  return { kind: 'remote', transport: r.type, url, headers: cleanHeaders(r.headers), confidence: 'high' }
+  return { kind: 'remote', transport: r.type, url, headers: cleanHeaders(r.headers), confidence: 'high', basis: 'registry' }
 }
 
+const NOT_READ: Readonly<Record<string, string>> = {
+  oci: 'not checked: the directory does not read OCI image labels (io.modelcontextprotocol.server.name), so nothing shows that the image belongs to this listing',
+  nuget: 'not checked: the directory does not read NuGet package metadata, so nothing shows that the package belongs to this listing',
+}
+
+/** The confidence of a package model: `high` only with evidence that the package belongs to the listing. */
+function withEvidence(m: LocalModel, l: InstallSource): LocalModel {
+  const stored = evidenceFor(l.installEvidence, m.registryType, m.identifier)
+  if (!stored) {
+    const note = NOT_READ[m.registryType] ?? `not yet checked: the directory has not yet read the ${m.registryType === 'pypi' ? 'PyPI' : 'npm'} entry of ${m.identifier}`
+    return { ...m, confidence: 'low', note }
+  }
+  const { evidence, missing } = judgeEvidence(stored, l)
+  return missing ? { ...m, confidence: 'low', note: missing, evidence } : { ...m, confidence: 'high', evidence }
+}
+
+const linked = (l: InstallSource, p: PackageSpec): boolean => {
+  const e = evidenceFor(l.installEvidence, p.registryType, typeof p.identifier === 'string' ? p.identifier.trim() : '')
+  return e !== null && judgeEvidence(e, l).missing === null
+}
+
+// Console scripts are plain command names: uvx runs them as a word of the command line.
+const SCRIPT_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/
+
 /**
- * The low-confidence guess for a listing that declares nothing installable. Rules:
- *  - `@scope/pkg` (npm's scoped-name syntax, which no other registry uses) → `npx -y @scope/pkg`.
- *  - An unscoped name that is a valid package name and contains "mcp": with `_` or `.` in it (Python
- *    naming, e.g. `awslabs.aws-documentation-mcp-server`, `mcp_rss`) → `uvx name`, else `npx -y name`.
- *  - Anything else (reverse-DNS registry names, ToolSDK keys such as `aws` or `filesystem`, names
- *    with spaces or brackets) → no guess: those are labels, not package names.
+ * The guess that runs the listing's own repository, when the prober read it as runnable and it is still the
+ * listing's repository (the root of it: a subfolder of a monorepo is not what `github:owner/repo` runs).
  */
-function guessFromName(name: string): LocalModel | null {
-  const n = name.trim()
-  if (!n || n.length > MAX_IDENTIFIER) return null
-  if (n.startsWith('@')) {
-    if (!NPM_NAME.test(n) || n !== n.toLowerCase()) return null
-    return { kind: 'local', runner: 'npx', registryType: 'npm', identifier: n, command: 'npx', args: ['-y', n], env: [], confidence: 'low' }
+function repositoryGuess(l: InstallSource, run: RepositoryRun | null | undefined): LocalModel | null {
+  if (!run || typeof run !== 'object' || !run.ecosystem || typeof run.repository !== 'string') return null
+  const own = l.repositoryUrl ?? l.url
+  const key = repositoryKey(own)
+  if (!key || key !== `github.com/${run.repository.toLowerCase()}`) return null
+  if (!/^[A-Za-z0-9-]{1,39}\/[A-Za-z0-9._-]{1,100}$/.test(run.repository)) return null
+  // The listing's address must be the repository itself (optionally its default view), not a folder in it.
+  let path = ''
+  try {
+    path = new URL(own ?? '').pathname.replace(/\.git$/i, '')
+  } catch {
+    return null
   }
-  if (!/mcp/i.test(n) || n !== n.toLowerCase()) return null
-  if (/[_.]/.test(n)) {
-    if (!PYPI_NAME.test(n)) return null
-    return { kind: 'local', runner: 'uvx', registryType: 'pypi', identifier: n, command: 'uvx', args: [n], env: [], confidence: 'low' }
-  }
-  if (!NPM_NAME.test(n)) return null
-  return { kind: 'local', runner: 'npx', registryType: 'npm', identifier: n, command: 'npx', args: ['-y', n], env: [], confidence: 'low' }
+  if (path.split('/').filter(Boolean).length !== 2) return null
+  const repoUrl = `https://github.com/${run.repository}`
+  const note = 'a guess: no package is known, so this runs the listing’s own repository from GitHub; verify it against the repository README'
+  const base = { kind: 'local' as const, registryType: 'github', identifier: repoUrl, env: [], confidence: 'low' as const, basis: 'repository' as const, note }
+  if (run.ecosystem === 'node') return { ...base, runner: 'npx', command: 'npx', args: ['-y', `github:${run.repository}`] }
+  if (typeof run.entryPoint !== 'string' || !SCRIPT_NAME.test(run.entryPoint)) return null
+  return { ...base, runner: 'uvx', command: 'uvx', args: ['--from', `git+${repoUrl}`, run.entryPoint] }
 }
 
 /** The install model of a listing (see the preference order above), or null when none is sensible. */
@@ -171,10 +209,11 @@ export function deriveInstallModel(l: InstallSource): InstallModel | null {
   const ranked = packages
     .map((p, i) => ({ p, i, rank: p && typeof p === 'object' ? RUNNER_RANK[p.registryType] : undefined }))
     .filter((x): x is { p: PackageSpec; i: number; rank: number } => x.rank !== undefined && isStdio(x.p))
-    .sort((a, b) => a.rank - b.rank || a.i - b.i)
+    .map((x) => ({ ...x, linked: linked(l, x.p) }))
+    .sort((a, b) => Number(b.linked) - Number(a.linked) || a.rank - b.rank || a.i - b.i)
   for (const { p } of ranked) {
-    const m = localFromPackage(p, l.source, 'high')
-    if (m) return m
+    const m = localFromPackage(p, l.source, 'registry')
+    if (m) return withEvidence(m, l)
   }
   const byTransport = remotes
     .map((r, i) => ({ r, i }))
@@ -185,13 +224,27 @@ export function deriveInstallModel(l: InstallSource): InstallModel | null {
     if (m) return m
   }
   if (packages.length > 0 || remotes.length > 0) return null
-  // 3a. What the prober found in the repository README (its own client config: high; a mention: low).
+  // 3. What the prober found in the repository README.
   const found = l.inferredInstall
   if (found && typeof found === 'object' && typeof found.identifier === 'string') {
-    const m = localFromPackage({ registryType: found.registryType, identifier: found.identifier, environmentVariables: [] }, l.source, found.confidence === 'high' ? 'high' : 'low')
-    if (m) return { ...m, basis: found.basis }
+    const basis = found.basis === 'readme-config' ? 'readme-config' : 'readme-mention'
+    const m = localFromPackage({ registryType: found.registryType, identifier: found.identifier, environmentVariables: [] }, l.source, basis)
+    if (m) {
+      const judged = withEvidence(m, l)
+      if (basis === 'readme-config') return judged
+      // A mention is a guess: it may name any package, so it is used only when that package is the listing's own.
+      if (judged.confidence === 'high') {
+        return { ...judged, confidence: 'low', note: 'a package the repository README names (its registry entry links it to this listing), not a configuration the README gives; verify it against the README' }
+      }
+    }
   }
-  return typeof l.name === 'string' ? guessFromName(l.name) : null
+  // 4. A guess that runs the repository itself.
+  return repositoryGuess(l, l.repositoryRun)
+}
+
+/** True when the model is only a guess (a README mention, or the repository run as it is): it gets no client configs. */
+export function isGuess(m: InstallModel): boolean {
+  return m.kind === 'local' && (m.basis === 'readme-mention' || m.basis === 'repository')
 }
 
 // Last segments that say nothing about the server; the namespace is used instead.

@@ -1,9 +1,10 @@
 // The catalog's internal facts API, for the prober only (never in the gateway's public route table): the live
-// facts a probe found (health, tools, README, GitHub metadata, an install found in the README) are written here,
+// facts a probe found (health, tools, README, GitHub metadata, an install found in the README, what npm and PyPI
+// say about the listing's packages, how its repository can be run) are written here,
 // because the catalog owns listings; and the list of active listings a probe round covers. A change the public
 // can see writes `listing.checked` into the catalog outbox in the same transaction.
 import { and, asc, catalogOutbox, eq, listings, sql, type Database } from '@mcp-directory/shared/db'
-import type { InferredInstall, ToolInfo } from '@mcp-directory/shared/contracts'
+import type { InferredInstall, PackageEvidence, RepositoryRun, ToolInfo } from '@mcp-directory/shared/contracts'
 import { AppError, notFound } from '@mcp-directory/shared/errors'
 import { json, readJsonBody } from '@mcp-directory/shared/http'
 import type { Logger } from '@mcp-directory/shared/log'
@@ -30,6 +31,10 @@ export interface ListingFacts {
   github?: { stars: number | null; archived: boolean; pushedAt: string | null; homepage: string | null }
   readme?: string | null
   install?: InferredInstall | null
+  /** What the package registries said about the listing's packages (null: none to read). */
+  evidence?: PackageEvidence[] | null
+  /** How the listing's own repository can be run (null: forget what was read). */
+  repositoryRun?: RepositoryRun | null
 }
 
 // Bounds: a listing's facts are shown on its page; nothing a remote server says may grow it without limit.
@@ -40,6 +45,9 @@ const MAX_TOOL_NAME = 200
 const MAX_TOOL_DESCRIPTION = 2000
 const MAX_PARAMETERS = 100
 const MAX_TARGETS_PAGE = 5000
+const MAX_EVIDENCE = 10
+const MAX_EVIDENCE_VALUES = 10
+const MAX_VALUE = 2048
 
 type Problem = { field: string; message: string }
 
@@ -103,8 +111,60 @@ export function parseFacts(body: unknown): ListingFacts {
     ) problems.push({ field: 'install', message: 'must be null or { registryType: npm|pypi|oci, identifier, confidence: high|low, basis: readme-config|readme-mention }' })
     else facts.install = { registryType: i.registryType as InferredInstall['registryType'], identifier: i.identifier, confidence: i.confidence as InferredInstall['confidence'], basis: i.basis as InferredInstall['basis'] }
   }
+  if (body.evidence !== undefined) {
+    const parsed = parseEvidence(body.evidence, problems)
+    if (parsed !== undefined) facts.evidence = parsed
+  }
+  if (body.repositoryRun !== undefined) {
+    const parsed = parseRepositoryRun(body.repositoryRun, problems)
+    if (parsed !== undefined) facts.repositoryRun = parsed
+  }
   if (problems.length) throw new AppError(400, 'invalid_body', 'The facts are not valid', problems)
   return facts
+}
+
+const shortStrings = (v: unknown): v is string[] => Array.isArray(v) && v.length <= MAX_EVIDENCE_VALUES && v.every((x) => typeof x === 'string' && x.length <= MAX_VALUE)
+
+function parseEvidence(v: unknown, problems: Problem[]): PackageEvidence[] | null | undefined {
+  if (v === null) return null
+  if (!Array.isArray(v) || v.length > MAX_EVIDENCE) {
+    problems.push({ field: 'evidence', message: `must be null or an array of at most ${MAX_EVIDENCE} entries` })
+    return undefined
+  }
+  const out: PackageEvidence[] = []
+  v.forEach((e, i) => {
+    const field = `evidence[${i}]`
+    if (
+      !isObject(e) ||
+      (e.registryType !== 'npm' && e.registryType !== 'pypi') ||
+      typeof e.identifier !== 'string' || !e.identifier || e.identifier.length > 214 ||
+      (e.version !== null && (typeof e.version !== 'string' || e.version.length > 64)) ||
+      typeof e.entryUrl !== 'string' || !/^https?:\/\//.test(e.entryUrl) || e.entryUrl.length > MAX_VALUE ||
+      (e.outcome !== 'found' && e.outcome !== 'missing') ||
+      !shortStrings(e.mcpNames) || !shortStrings(e.repositories) || !isDate(e.checkedAt)
+    ) {
+      problems.push({ field, message: 'must be { registryType: npm|pypi, identifier, version (string or null), entryUrl, outcome: found|missing, mcpNames: string[], repositories: string[], checkedAt }' })
+      return
+    }
+    out.push({ registryType: e.registryType, identifier: e.identifier, version: e.version as string | null, entryUrl: e.entryUrl, outcome: e.outcome, mcpNames: e.mcpNames, repositories: e.repositories, checkedAt: e.checkedAt })
+  })
+  return out
+}
+
+function parseRepositoryRun(v: unknown, problems: Problem[]): RepositoryRun | null | undefined {
+  if (v === null) return null
+  if (
+    !isObject(v) ||
+    typeof v.repository !== 'string' || !/^[A-Za-z0-9-]{1,39}\/[A-Za-z0-9._-]{1,100}$/.test(v.repository) ||
+    (v.ecosystem !== null && v.ecosystem !== 'node' && v.ecosystem !== 'python') ||
+    (v.entryPoint !== undefined && (typeof v.entryPoint !== 'string' || !/^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/.test(v.entryPoint))) ||
+    (v.ecosystem === 'python' && v.entryPoint === undefined) ||
+    typeof v.from !== 'string' || v.from.length > 300 || !isDate(v.checkedAt)
+  ) {
+    problems.push({ field: 'repositoryRun', message: 'must be null or { repository: owner/repo, ecosystem: node|python|null, entryPoint (python), from, checkedAt }' })
+    return undefined
+  }
+  return { repository: v.repository, ecosystem: v.ecosystem, ...(typeof v.entryPoint === 'string' ? { entryPoint: v.entryPoint } : {}), from: v.from, checkedAt: v.checkedAt }
 }
 
 // jsonb stores object keys in its own order, so values are compared with their keys sorted.
@@ -147,6 +207,18 @@ export async function writeFacts(database: Database, id: string, facts: ListingF
     }
     if (facts.readme !== undefined && row.readme !== facts.readme) (set.readme = facts.readme), changed.push('readme')
     if (facts.install !== undefined && !sameJson(row.inferredInstall, facts.install)) (set.inferredInstall = facts.install), changed.push('install')
+    // Evidence carries its own check time, so it is written on every read; only a change of what the registries
+    // say (not the time alone) is a change the public sees.
+    if (facts.evidence !== undefined) {
+      const strip = (list: PackageEvidence[] | null | undefined) => (list ?? []).map(({ checkedAt: _at, ...rest }) => rest)
+      if (!sameJson(row.installEvidence, facts.evidence)) set.installEvidence = facts.evidence
+      if (!sameJson(strip(row.installEvidence), strip(facts.evidence)) && !changed.includes('install')) changed.push('install')
+    }
+    if (facts.repositoryRun !== undefined) {
+      const strip = (r: RepositoryRun | null | undefined) => (r ? { ...r, checkedAt: undefined } : null)
+      if (!sameJson(row.repositoryRun, facts.repositoryRun)) set.repositoryRun = facts.repositoryRun
+      if (!sameJson(strip(row.repositoryRun), strip(facts.repositoryRun)) && !changed.includes('install')) changed.push('install')
+    }
     if (Object.keys(set).length) await tx.update(listings).set(set).where(eq(listings.id, id))
     if (changed.length) await enqueueEvent(tx, catalogOutbox, 'listing.checked', { id: row.id, name: row.name, status: row.status, at: at.toISOString(), changed })
     return { id: row.id, changed }

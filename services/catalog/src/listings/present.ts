@@ -69,8 +69,19 @@ export function detailOf(l: Listing, baseUrl: string): ServerDetail {
     remotes: l.remotes,
     install: model
       ? model.kind === 'local'
-        ? { kind: 'local', confidence: model.confidence, command: model.command, args: model.args, registryType: model.registryType, identifier: model.identifier, environmentVariables: model.env }
-        : { kind: 'remote', confidence: model.confidence, url: model.url, transport: model.transport, environmentVariables: [] }
+        ? {
+            kind: 'local',
+            confidence: model.confidence,
+            command: model.command,
+            args: model.args,
+            registryType: model.registryType,
+            identifier: model.identifier,
+            environmentVariables: model.env,
+            basis: model.basis,
+            ...(model.note ? { note: model.note } : {}),
+            evidence: model.evidence ?? null,
+          }
+        : { kind: 'remote', confidence: model.confidence, url: model.url, transport: model.transport, environmentVariables: [], basis: model.basis }
       : null,
     configs: model ? buildClientConfigs(model, name) : null,
     createdAt: l.createdAt.toISOString(),

@@ -36,6 +36,8 @@ export function toListing(r: ListingRow): Listing {
     compatibleClients: r.compatibleClients,
     supportUrl: r.supportUrl,
     inferredInstall: r.inferredInstall,
+    installEvidence: r.installEvidence,
+    repositoryRun: r.repositoryRun,
     toolsSource: r.toolsSource,
     toolsCheckedAt: r.toolsCheckedAt,
     healthCheckedAt: r.healthCheckedAt,

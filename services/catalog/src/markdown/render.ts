@@ -78,25 +78,50 @@ function healthMarker(health: string | null): string {
 
 const RUNNER_LABEL: Readonly<Record<string, string>> = { npx: 'npx', uvx: 'uvx', docker: 'docker', dnx: 'dnx' }
 
+// The notes of an install model are built from registry data (package names, addresses): flattened, and kept
+// out of Markdown structure like every other listing string.
+function confidenceSentence(model: InstallModel): string {
+  const note = model.note ? inline(model.note) : ''
+  if (model.kind === 'remote') return 'Confidence: high (the hosted endpoint of the listing’s registry entry).'
+  const e = model.evidence
+  const proof = e && e.linkedBy
+    ? `its ${e.registryType === 'npm' ? 'npm' : 'PyPI'} entry ${e.linkedBy === 'repository' ? `links back to the listing’s repository (${inline(e.link)})` : `names this listing (${e.linkedBy} ${inline(e.link)})`}, checked ${inline(e.checkedAt)}`
+    : ''
+  switch (model.basis) {
+    case 'registry':
+      return model.confidence === 'high' ? `Confidence: high (declared by the listing’s registry entry; ${proof}).` : `Confidence: low (declared by the listing’s registry entry, but ${note}).`
+    case 'readme-config':
+      return model.confidence === 'high'
+        ? `Confidence: high (taken from the client configuration in the repository README; ${proof}).`
+        : `Confidence: low (taken from the client configuration in the repository README, but ${note}).`
+    case 'readme-mention':
+    case 'repository':
+      return `Confidence: low (${note}).`
+  }
+}
+
 function installSection(l: Listing, model: InstallModel | null): string {
   const out = ['## Claude Desktop Quick Installation', '']
+  const key = installName(l)
   if (!model) {
-    out.push('No install method is known for this listing yet: it names no package and no remote endpoint. See the repository README for setup instructions.')
+    // Still a kind, a confidence and a snippet (§2.7), but the snippet runs nothing: it only shows where the
+    // command from the README goes. No package is named, since none is known to be the listing's own.
+    const declared = (Array.isArray(l.packages) && l.packages.length > 0) || (Array.isArray(l.remotes) && l.remotes.length > 0)
+    const why = declared
+      ? 'its registry entry declares only packages or endpoints that no client configuration can start'
+      : 'the listing names no package and no remote endpoint, and its repository could not be read as a JavaScript or Python project that runs as it is'
+    out.push(
+      `Install kind: local runner command (unknown). Confidence: low (nothing can be guessed safely: ${why}). Follow the setup instructions of the repository README; the snippet only shows where its command goes.`,
+    )
+    out.push('', fenced(JSON.stringify({ mcpServers: { [key]: { command: '<command from the README>', args: ['<arguments from the README>'] } } }, null, 2), 'json'))
     return out.join('\n')
   }
-  const key = installName(l)
-  const confidence =
-    model.kind === 'local' && model.basis === 'readme-config'
-      ? 'Confidence: high (taken from the client configuration in the repository README).'
-      : model.kind === 'local' && model.basis === 'readme-mention'
-        ? 'Confidence: low (a package the repository README names, not a configuration it gives; verify it against the README before use).'
-        : model.confidence === 'high'
-      ? 'Confidence: high (taken from the listing’s registry entry).'
-      : 'Confidence: low (a heuristic guess from the listing’s name, not from a registry entry; verify it against the repository README before use).'
+  const confidence = confidenceSentence(model)
   let entry: Record<string, unknown>
   if (model.kind === 'local') {
     const runner = RUNNER_LABEL[model.runner] ?? flat(model.command)
-    out.push(`Install kind: local runner command (\`${runner}\`). ${confidence}`)
+    const what = model.basis === 'repository' ? `, running the listing’s own repository ${inline(model.identifier)}` : ''
+    out.push(`Install kind: local runner command (\`${runner}\`${what}). ${confidence}`)
     const env = placeholderEnv(model.env)
     entry = { command: model.command, args: model.args, ...(Object.keys(env).length ? { env } : {}) }
   } else {

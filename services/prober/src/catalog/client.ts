@@ -1,6 +1,6 @@
 // How the prober reaches the catalog, which owns listings: its internal API, over HTTP (stack, compose) or
 // in-process (all-in-one). The prober never reads or writes the catalog's tables.
-import type { Listing } from '@mcp-directory/shared/contracts'
+import type { Listing, PackageEvidence, RepositoryRun } from '@mcp-directory/shared/contracts'
 import type { Logger } from '@mcp-directory/shared/log'
 import { replicaHandler } from '@mcp-directory/shared/upstream'
 
@@ -8,7 +8,8 @@ import { replicaHandler } from '@mcp-directory/shared/upstream'
 export type CatalogHandler = (request: Request) => Response | Promise<Response>
 
 /** A listing as the catalog's internal API returns it (dates as strings). */
-export type CatalogListing = Pick<Listing, 'id' | 'name' | 'status' | 'url' | 'repositoryUrl' | 'websiteUrl' | 'remotes' | 'packages' | 'health' | 'isVerifiedActive'>
+export type CatalogListing = Pick<Listing, 'id' | 'name' | 'status' | 'url' | 'repositoryUrl' | 'websiteUrl' | 'remotes' | 'packages' | 'health' | 'isVerifiedActive'> &
+  Partial<Pick<Listing, 'inferredInstall' | 'installEvidence' | 'repositoryRun'>>
 
 /** The facts the catalog's `PUT /internal/listings/:id/facts` takes (services/catalog/src/internal/facts.ts). */
 export interface FactsBody {
@@ -18,6 +19,10 @@ export interface FactsBody {
   github?: { stars: number | null; archived: boolean; pushedAt: string | null; homepage: string | null }
   readme?: string | null
   install?: Listing['inferredInstall']
+  /** What npm and PyPI said about the listing's packages (null: it has none to read). */
+  evidence?: PackageEvidence[] | null
+  /** How the listing's own repository can be run. */
+  repositoryRun?: RepositoryRun | null
 }
 
 /** The catalog could not be reached or refused: the job is retried later. */

@@ -13,6 +13,8 @@ export interface RepoMeta {
   archived: boolean
   pushedAt: string | null
   homepage: string | null
+  /** GitHub's guess of the repository's main language (e.g. TypeScript, Python), or null. */
+  language: string | null
 }
 
 /** One conditional GET: `changed` with its body and new ETag, `unchanged` (304), or a failure. */
@@ -33,6 +35,7 @@ export interface GithubOptions {
 }
 
 const MAX_README_BYTES = 1_000_000
+const MAX_MANIFEST_BYTES = 256_000
 
 /** Reads a body up to `max` bytes (the rest is cut: a README is shown truncated anyway). */
 async function boundedText(res: Response, max: number): Promise<string> {
@@ -110,7 +113,26 @@ export function githubReader(opts: GithubOptions) {
         const stars = Number.isSafeInteger(j.stargazers_count) && (j.stargazers_count as number) >= 0 ? (j.stargazers_count as number) : null
         const pushedAt = typeof j.pushed_at === 'string' && !Number.isNaN(Date.parse(j.pushed_at)) ? new Date(j.pushed_at).toISOString() : null
         const homepage = typeof j.homepage === 'string' && /^https?:\/\//i.test(j.homepage.trim()) ? j.homepage.trim().slice(0, 2048) : null
-        return { stars, archived: j.archived === true, pushedAt, homepage }
+        const language = typeof j.language === 'string' && j.language.length <= 100 ? j.language : null
+        return { stars, archived: j.archived === true, pushedAt, homepage, language }
+      }),
+
+    /** One file at the root of the default branch (package.json, pyproject.toml), raw; no ETag (read rarely). */
+    file: (r: { owner: string; repo: string }, path: 'package.json' | 'pyproject.toml') =>
+      conditional<string>(`${repoPath(r)}/contents/${path}`, 'application/vnd.github.raw+json', null, async (res) => {
+        const type = res.headers.get('content-type') ?? ''
+        const text = await boundedText(res, MAX_MANIFEST_BYTES * 2)
+        // GitHub's JSON form (when the raw media type is not honoured): a file object with base64 content.
+        if (!/vnd\.github\.raw/i.test(type) && /json/i.test(type)) {
+          const j = JSON.parse(text) as { type?: unknown; content?: unknown; encoding?: unknown }
+          if (j && j.type === 'file' && typeof j.content === 'string') {
+            const decoded = j.encoding === 'base64' ? Buffer.from(j.content, 'base64').toString('utf8') : j.content
+            if (decoded.length > MAX_MANIFEST_BYTES) throw new Error(`${path} is over ${MAX_MANIFEST_BYTES} bytes`)
+            return decoded
+          }
+        }
+        if (text.length > MAX_MANIFEST_BYTES) throw new Error(`${path} is over ${MAX_MANIFEST_BYTES} bytes`)
+        return text
       }),
 
     /** The README text: raw when GitHub honours the raw media type, else decoded from the JSON's base64 content. */

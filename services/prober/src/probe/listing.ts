@@ -1,8 +1,10 @@
-// One probe job: read the listing from the catalog, check its remote endpoints and its GitHub repository
-// (politely: per-host limit, host back-off, conditional requests), hand the facts to the catalog, then
-// record what was seen in the prober's own schema.
+// One probe job: read the listing from the catalog, check its remote endpoints, its GitHub repository and the
+// registry entries of its packages (politely: per-host limit, host back-off, conditional requests), hand the
+// facts to the catalog, then record what was seen in the prober's own schema.
 import type { Database } from '@mcp-directory/shared/db'
 import type { Logger } from '@mcp-directory/shared/log'
+import type { PackageEvidence } from '@mcp-directory/shared/contracts'
+import { evidenceFor, EVIDENCE_REGISTRIES } from '@mcp-directory/shared/install'
 import type { CatalogClient, CatalogListing, FactsBody } from '../catalog/client'
 import type { HostLimiter } from '../limits'
 import type { JobOutcome, ProbeJob } from '../queue'
@@ -10,13 +12,17 @@ import { clearHost, hostRetryAt, noteHostFailure, readEtags, readState, saveProb
 import { githubRepoOf, type GithubReader } from './github'
 import { healthAfter, HOST_FAILURES } from './health'
 import { inferInstall } from './readme'
+import type { RegistryReader } from './registry'
 import { probeRemote, type RemoteProbe } from './remote'
+import { repositoryRunOf } from './repository'
 
 /** What probing a listing needs. */
 export interface ListingProberDeps {
   database: Database
   catalog: CatalogClient
   github: GithubReader
+  /** npm and PyPI, read for install evidence. */
+  registry: RegistryReader
   /** The outbound-safety fetcher's `fetch`, for remote endpoints (user-supplied addresses). */
   outboundFetch: typeof fetch
   hosts: HostLimiter
@@ -26,6 +32,23 @@ export interface ListingProberDeps {
 
 // At most this many endpoints of one listing are tried (streamable HTTP first, then SSE).
 const MAX_REMOTES = 2
+// At most this many packages of one listing are read from their registries (a README's package included).
+const MAX_EVIDENCE_PACKAGES = 4
+
+type EvidenceTarget = { registryType: PackageEvidence['registryType']; identifier: string; version: string | null }
+
+/** The npm and PyPI packages whose registry entries say whether they belong to the listing. */
+export function evidenceTargets(l: Pick<CatalogListing, 'packages'>, inferred: CatalogListing['inferredInstall']): EvidenceTarget[] {
+  const out: EvidenceTarget[] = []
+  const add = (registryType: string, identifier: unknown, version: unknown) => {
+    if (!(EVIDENCE_REGISTRIES as readonly string[]).includes(registryType) || typeof identifier !== 'string' || !identifier.trim()) return
+    const t = { registryType: registryType as EvidenceTarget['registryType'], identifier: identifier.trim(), version: typeof version === 'string' ? version : null }
+    if (!out.some((o) => o.registryType === t.registryType && o.identifier === t.identifier)) out.push(t)
+  }
+  for (const p of Array.isArray(l.packages) ? l.packages : []) if (p && typeof p === 'object') add(p.registryType, p.identifier, p.version)
+  if (inferred && typeof inferred === 'object') add(inferred.registryType, inferred.identifier, null)
+  return out.slice(0, MAX_EVIDENCE_PACKAGES)
+}
 
 /** Remote endpoints to try, streamable HTTP before SSE (SSE is deprecated in the MCP spec). */
 export function remotesToProbe(l: Pick<CatalogListing, 'remotes'>): { url: string; type: 'streamable-http' | 'sse' }[] {
@@ -75,9 +98,12 @@ export function listingProber(deps: ListingProberDeps) {
     return best
   }
 
-  async function probeGithub(l: CatalogListing, facts: FactsBody, results: ProbeResultRow[], etags: Map<string, string>, progress: () => void) {
+  async function probeGithub(l: CatalogListing, facts: FactsBody, results: ProbeResultRow[], etags: Map<string, string>, progress: () => void, at: Date) {
     const repo = githubRepoOf(l.repositoryUrl) ?? githubRepoOf(l.url)
     if (!repo) return
+    // A listing without packages and remotes may need a guess that runs its repository: read once, then again
+    // whenever the repository changed (its metadata is not a 304 any more).
+    const wantsRun = (!Array.isArray(l.packages) || l.packages.length === 0) && (!Array.isArray(l.remotes) || l.remotes.length === 0)
     const repoUrl = github.repoUrl(repo)
     const readmeUrl = github.readmeUrl(repo)
     const retryAt = await hostRetryAt(database, githubHost)
@@ -92,7 +118,8 @@ export function listingProber(deps: ListingProberDeps) {
       if (retryAfterMs !== undefined || /could not connect|no answer/.test(reason)) await noteHostFailure(database, githubHost, reason, retryAfterMs ?? 0)
     }
     const started = performance.now()
-    const meta = await deps.hosts.run(githubHost, () => github.repo(repo, known.get(repoUrl) ?? null))
+    const readRunNow = wantsRun && !l.repositoryRun
+    const meta = await deps.hosts.run(githubHost, () => github.repo(repo, readRunNow ? null : (known.get(repoUrl) ?? null)))
     progress()
     const latencyMs = Math.round(performance.now() - started)
     if (meta.status === 'failed') return failed(repoUrl, meta.reason, meta.retryAfterMs)
@@ -102,8 +129,19 @@ export function listingProber(deps: ListingProberDeps) {
     }
     results.push({ kind: 'github', target: repoUrl, outcome: meta.status === 'changed' ? 'ok' : 'not_modified', latencyMs })
     if (meta.status === 'changed') {
-      facts.github = meta.value
+      const { language, ...shown } = meta.value
+      facts.github = shown
       if (meta.etag) etags.set(repoUrl, meta.etag)
+      if (wantsRun) {
+        const name = `${repo.owner}/${repo.repo}`
+        const run = await repositoryRunOf(name, language, async (path) => {
+          const r = await deps.hosts.run(githubHost, () => github.file(repo, path))
+          progress()
+          results.push({ kind: 'github', target: `${repoUrl}/contents/${path}`, outcome: r.status === 'changed' ? 'ok' : r.status === 'failed' ? 'http_error' : 'missing', ...(r.status === 'failed' ? { detail: r.reason } : {}) })
+          return r.status === 'changed' ? { status: 'found', text: r.value } : r.status === 'failed' ? { status: 'failed', reason: r.reason } : { status: 'missing' }
+        }, at)
+        if (run) facts.repositoryRun = run
+      }
     }
     const readme = await deps.hosts.run(githubHost, () => github.readme(repo, known.get(readmeUrl) ?? null))
     progress()
@@ -117,6 +155,43 @@ export function listingProber(deps: ListingProberDeps) {
       facts.readme = null
       facts.install = null
     }
+  }
+
+  /**
+   * Reads the registry entries of the listing's npm and PyPI packages (and of the package its README names).
+   * A read that fails keeps the evidence last read for that package, so an outage never lowers a confidence.
+   */
+  async function probeRegistries(l: CatalogListing, facts: FactsBody, results: ProbeResultRow[], progress: () => void, at: Date) {
+    const inferred = facts.install !== undefined ? facts.install : l.inferredInstall
+    const targets = evidenceTargets(l, inferred)
+    if (targets.length === 0) {
+      if (Array.isArray(l.installEvidence) && l.installEvidence.length > 0) facts.evidence = null
+      return
+    }
+    const evidence: PackageEvidence[] = []
+    for (const t of targets) {
+      const host = deps.registry.hostOf(t.registryType)
+      const previous = evidenceFor(l.installEvidence, t.registryType, t.identifier)
+      const retryAt = await hostRetryAt(database, host)
+      if (retryAt) {
+        results.push({ kind: 'registry', target: `${t.registryType}:${t.identifier}`, outcome: 'skipped', detail: `registry in back-off until ${retryAt.toISOString()}` })
+        if (previous) evidence.push(previous)
+        continue
+      }
+      const started = performance.now()
+      const read = await deps.hosts.run(host, () => deps.registry.read(t.registryType, t.identifier, t.version, at))
+      progress()
+      const latencyMs = Math.round(performance.now() - started)
+      if (read.status === 'failed') {
+        results.push({ kind: 'registry', target: `${t.registryType}:${t.identifier}`, outcome: 'http_error', latencyMs, detail: read.reason })
+        if (/could not connect|no answer|HTTP 429|HTTP 5/.test(read.reason)) await noteHostFailure(database, host, read.reason)
+        if (previous) evidence.push(previous)
+        continue
+      }
+      results.push({ kind: 'registry', target: read.evidence.entryUrl, outcome: read.evidence.outcome === 'found' ? 'ok' : 'missing', latencyMs })
+      evidence.push(read.evidence)
+    }
+    facts.evidence = evidence
   }
 
   /** Handles one job. */
@@ -146,9 +221,10 @@ export function listingProber(deps: ListingProberDeps) {
       // Its endpoint is gone (a changed registry entry): what was seen of it no longer says anything.
       facts.remote = null
     }
-    await probeGithub(listing, facts, results, etags, progress)
+    await probeGithub(listing, facts, results, etags, progress, at)
+    await probeRegistries(listing, facts, results, progress, at)
 
-    if (facts.remote !== undefined || facts.github || facts.readme !== undefined || facts.install !== undefined) {
+    if (facts.remote !== undefined || facts.github || facts.readme !== undefined || facts.install !== undefined || facts.evidence !== undefined || facts.repositoryRun !== undefined) {
       // Throws CatalogUnavailable: the job is retried, and nothing is recorded (so ETags are not spent).
       const changed = await catalog.putFacts(listing.id, facts)
       if (changed === null) return 'done'

@@ -15,7 +15,7 @@ export type ProbeState = typeof probeStates.$inferSelect
 
 /** One row of the probe history. */
 export interface ProbeResultRow {
-  kind: 'remote' | 'github'
+  kind: 'remote' | 'github' | 'registry'
   target: string
   outcome: string
   health?: string | null

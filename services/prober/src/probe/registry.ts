@@ -1,0 +1,131 @@
+/**
+ * Reads what npm (NPM_REGISTRY_URL) and PyPI (PYPI_URL) say about one package, for install evidence
+ * (shared/src/install/evidence.ts judges it): the server names it declares (npm `mcpName`, the PyPI description's
+ * `mcp-name:` lines) and the repository addresses it gives (npm `repository`, PyPI `project_urls` and
+ * `home_page`). One request per package, of one version's document (`/<name>/<version>` on npm,
+ * `/<name>/<version>/json` on PyPI; the latest when no concrete version is declared), bounded in time and size.
+ */
+import type { PackageEvidence } from '@mcp-directory/shared/contracts'
+import { isConcreteVersion } from '@mcp-directory/shared/install'
+
+/** What the registry reader needs. */
+export interface RegistryOptions {
+  npmUrl: string
+  pypiUrl: string
+  timeoutMs: number
+  /** fetch (the registries are the operator's configuration, not user-supplied addresses). */
+  fetch?: typeof fetch
+  userAgent: string
+}
+
+/** One read: the evidence (found or missing), or a failure that says why. */
+export type RegistryRead = { status: 'read'; evidence: PackageEvidence } | { status: 'failed'; reason: string }
+
+// A version document of npm is a few KB; a PyPI document carries the README (and, without a version, every
+// release), so it may be larger. A bigger answer is a failure, not a truncated read.
+const MAX_NPM_BYTES = 1_000_000
+const MAX_PYPI_BYTES = 4_000_000
+const MAX_VALUES = 10
+const MAX_VALUE = 2048
+const NPM_NAME = /^(?:@[a-z0-9][a-z0-9._~-]*\/)?[a-z0-9][a-z0-9._~-]*$/i
+const PYPI_NAME = /^[a-z0-9](?:[a-z0-9._-]*[a-z0-9])?$/i
+// `mcp-name: io.github.owner/repo`, as the official registry asks PyPI publishers to write it (often in a comment).
+const MCP_NAME_LINE = /mcp-name:\s*([A-Za-z0-9][A-Za-z0-9._-]*\/[A-Za-z0-9._-]+)/g
+
+/** Reads a JSON body of at most `max` bytes; more is an error. */
+async function boundedJson(res: Response, max: number): Promise<unknown> {
+  const declared = Number(res.headers.get('content-length'))
+  if (Number.isFinite(declared) && declared > max) {
+    await res.body?.cancel().catch(() => {})
+    throw new Error(`answer of ${declared} bytes is over the limit of ${max}`)
+  }
+  const chunks: Uint8Array[] = []
+  let size = 0
+  for await (const chunk of res.body ?? []) {
+    size += chunk.byteLength
+    if (size > max) {
+      await res.body?.cancel().catch(() => {})
+      throw new Error(`answer is over the limit of ${max} bytes`)
+    }
+    chunks.push(chunk)
+  }
+  return JSON.parse(new TextDecoder().decode(Buffer.concat(chunks)))
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
+const value = (v: unknown): string | null => (typeof v === 'string' && v.trim() && v.length <= MAX_VALUE ? v.trim() : null)
+const unique = (list: (string | null)[]): string[] => [...new Set(list.filter((x): x is string => x !== null))].slice(0, MAX_VALUES)
+
+/** The mcpName and repository of an npm version document. */
+export function npmFacts(doc: unknown): Pick<PackageEvidence, 'mcpNames' | 'repositories' | 'version'> {
+  if (!isObject(doc)) throw new Error('not a JSON object')
+  const repo = doc.repository
+  const repoUrl = isObject(repo) ? value(repo.url) : value(repo)
+  return { version: value(doc.version), mcpNames: unique([value(doc.mcpName)]), repositories: unique([repoUrl]) }
+}
+
+/** The `mcp-name:` lines of a PyPI description and its project addresses. */
+export function pypiFacts(doc: unknown): Pick<PackageEvidence, 'mcpNames' | 'repositories' | 'version'> {
+  if (!isObject(doc) || !isObject(doc.info)) throw new Error('no "info" object')
+  const info = doc.info
+  const description = typeof info.description === 'string' ? info.description.slice(0, MAX_PYPI_BYTES) : ''
+  const names = [...description.matchAll(MCP_NAME_LINE)].map((m) => m[1] ?? null)
+  const urls = isObject(info.project_urls) ? Object.values(info.project_urls).map(value) : []
+  return { version: value(info.version), mcpNames: unique(names), repositories: unique([...urls, value(info.home_page)]) }
+}
+
+/** A reader of package registry entries. */
+export function registryReader(opts: RegistryOptions) {
+  const doFetch = opts.fetch ?? fetch
+  const npmBase = opts.npmUrl.replace(/\/+$/, '')
+  const pypiBase = opts.pypiUrl.replace(/\/+$/, '')
+
+  async function read(
+    registryType: PackageEvidence['registryType'],
+    identifier: string,
+    declared: string | null | undefined,
+    at: Date,
+  ): Promise<RegistryRead> {
+    const version = isConcreteVersion(declared) ? declared : null
+    let entryUrl: string
+    if (registryType === 'npm') {
+      if (!NPM_NAME.test(identifier)) return { status: 'failed', reason: 'not an npm package name' }
+      // A scoped name keeps its "@" and encodes its "/", as the npm registry expects.
+      entryUrl = `${npmBase}/${identifier.replace('/', '%2F')}/${version ? encodeURIComponent(version) : 'latest'}`
+    } else {
+      if (!PYPI_NAME.test(identifier)) return { status: 'failed', reason: 'not a PyPI project name' }
+      entryUrl = version ? `${pypiBase}/${identifier}/${encodeURIComponent(version)}/json` : `${pypiBase}/${identifier}/json`
+    }
+    const base = { registryType, identifier, entryUrl, checkedAt: at.toISOString() }
+    let res: Response
+    try {
+      res = await doFetch(entryUrl, { headers: { accept: 'application/json', 'user-agent': opts.userAgent }, signal: AbortSignal.timeout(opts.timeoutMs), redirect: 'follow' })
+    } catch (err) {
+      return { status: 'failed', reason: err instanceof Error && err.name === 'TimeoutError' ? `no answer within ${opts.timeoutMs} ms` : `could not connect (${err instanceof Error ? err.message : String(err)})` }
+    }
+    if (res.status === 404 || res.status === 410) {
+      await res.body?.cancel().catch(() => {})
+      return { status: 'read', evidence: { ...base, version, outcome: 'missing', mcpNames: [], repositories: [] } }
+    }
+    if (res.status !== 200) {
+      await res.body?.cancel().catch(() => {})
+      return { status: 'failed', reason: `HTTP ${res.status}` }
+    }
+    try {
+      const doc = await boundedJson(res, registryType === 'npm' ? MAX_NPM_BYTES : MAX_PYPI_BYTES)
+      const facts = registryType === 'npm' ? npmFacts(doc) : pypiFacts(doc)
+      return { status: 'read', evidence: { ...base, ...facts, version: version ?? facts.version, outcome: 'found' } }
+    } catch (err) {
+      return { status: 'failed', reason: `unreadable answer (${err instanceof Error ? err.message : String(err)})` }
+    }
+  }
+
+  return {
+    /** The host the registry of a type is on (the key of the per-host limit). */
+    hostOf: (registryType: PackageEvidence['registryType']) => new URL(registryType === 'npm' ? npmBase : pypiBase).host.toLowerCase(),
+    read,
+  }
+}
+
+/** The registry reader as built. */
+export type RegistryReader = ReturnType<typeof registryReader>
