@@ -14,6 +14,7 @@ const localModel = (over: Partial<Local> = {}): Local => ({
   args: ['-y', '@acme/thing-mcp@1.2.3'],
   env: [],
   confidence: 'high',
+  basis: 'registry',
   ...over,
 })
 const remoteModel = (over: Partial<Remote> = {}): Remote => ({
@@ -22,6 +23,7 @@ const remoteModel = (over: Partial<Remote> = {}): Remote => ({
   url: 'https://mcp.acme.example/mcp',
   headers: [],
   confidence: 'high',
+  basis: 'registry',
   ...over,
 })
 
@@ -77,9 +79,11 @@ const LOG: EnvVarSpec = { name: 'LOG_LEVEL', description: 'Optional log level' }
 const SMITHERY: HeaderSpec = { name: 'Authorization', value: 'Bearer {smithery_api_key}', isRequired: true, isSecret: true, description: 'Bearer token' }
 
 describe('buildClientConfigs: general', () => {
-  test('null for a guess', () => {
-    expect(buildClientConfigs(localModel({ confidence: 'low' }), 'thing')).toBeNull()
-    expect(buildClientConfigs(remoteModel({ confidence: 'low' }), 'thing')).toBeNull()
+  test('null for a guess (a README mention, the repository run as it is); a declared package keeps its configs at low', () => {
+    expect(buildClientConfigs(localModel({ confidence: 'low', basis: 'readme-mention' }), 'thing')).toBeNull()
+    expect(buildClientConfigs(localModel({ confidence: 'low', basis: 'repository', registryType: 'github', args: ['-y', 'github:acme/thing'] }), 'thing')).toBeNull()
+    expect(buildClientConfigs(localModel({ confidence: 'low', note: 'not yet checked' }), 'thing')).toHaveLength(CONFIG_CLIENTS.length)
+    expect(buildClientConfigs(localModel({ confidence: 'low', basis: 'readme-config' }), 'thing')).toHaveLength(CONFIG_CLIENTS.length)
   })
 
   test('one entry per client, in display order, with the §2.2 fields', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import type { EnvVarSpec, HeaderSpec, InstallModel, PackageSpec, RemoteSpec } from '../contracts/listing'
+import type { EnvVarSpec, HeaderSpec, InstallModel, PackageEvidence, PackageSpec, RemoteSpec, RepositoryRun } from '../contracts/listing'
 import { buildClientConfigs, deriveInstallModel, installName, isConcreteVersion, type InstallSource } from './index'
 
 const SERVERS = fileURLToPath(new URL('../../../../shared/data/servers.json', import.meta.url))
@@ -37,7 +37,7 @@ describe('isConcreteVersion', () => {
 describe('deriveInstallModel: registry packages', () => {
   test('npm → npx -y, pinned to a concrete version of a registry entry', () => {
     const m = local(deriveInstallModel(listing({ packages: [pkg({ registryType: 'npm', identifier: '@acme/thing-mcp', version: '1.2.3', transport: { type: 'stdio' } })] })))
-    expect(m).toMatchObject({ kind: 'local', runner: 'npx', command: 'npx', args: ['-y', '@acme/thing-mcp@1.2.3'], registryType: 'npm', identifier: '@acme/thing-mcp', confidence: 'high' })
+    expect(m).toMatchObject({ kind: 'local', runner: 'npx', command: 'npx', args: ['-y', '@acme/thing-mcp@1.2.3'], registryType: 'npm', identifier: '@acme/thing-mcp', confidence: 'low', basis: 'registry' })
   })
 
   test('npm versions that are not concrete, and ToolSDK versions, are not pinned', () => {
@@ -53,7 +53,7 @@ describe('deriveInstallModel: registry packages', () => {
   test('pypi → uvx, pinned as name@version', () => {
     expect(local(deriveInstallModel(listing({ packages: [pkg({ registryType: 'pypi', identifier: 'mcp-server-time', version: '0.6.2' })] }))).args).toEqual(['mcp-server-time@0.6.2'])
     const m = local(deriveInstallModel(listing({ source: 'toolsdk-registry', packages: [pkg({ registryType: 'pypi', identifier: 'mcp-server-time' })] })))
-    expect(m).toMatchObject({ runner: 'uvx', command: 'uvx', args: ['mcp-server-time'], confidence: 'high' })
+    expect(m).toMatchObject({ runner: 'uvx', command: 'uvx', args: ['mcp-server-time'], confidence: 'low' })
   })
 
   test('oci → docker run -i --rm with -e for each declared variable; tag from version when missing', () => {
@@ -173,29 +173,141 @@ describe('deriveInstallModel: remotes', () => {
   })
 })
 
-describe('deriveInstallModel: low-confidence guesses', () => {
-  const guess = (name: string) => deriveInstallModel(listing({ name, source: 'toolsdk-registry' }))
+const NOW = '2026-11-01T00:00:00.000Z'
+const npmEvidence = (over: Partial<PackageEvidence> = {}): PackageEvidence => ({
+  registryType: 'npm',
+  identifier: '@acme/thing-mcp',
+  version: '1.2.3',
+  entryUrl: 'https://registry.npmjs.org/@acme%2Fthing-mcp/1.2.3',
+  outcome: 'found',
+  mcpNames: [],
+  repositories: [],
+  checkedAt: NOW,
+  ...over,
+})
+const declared = listing({ packages: [pkg({ registryType: 'npm', identifier: '@acme/thing-mcp', version: '1.2.3' })] })
 
-  test('scoped npm names → npx', () => {
-    expect(local(guess('@modelcontextprotocol/server-postgres'))).toMatchObject({ runner: 'npx', args: ['-y', '@modelcontextprotocol/server-postgres'], registryType: 'npm', confidence: 'low', env: [] })
+describe('deriveInstallModel: evidence decides the confidence of a package', () => {
+  test('a declared package not yet read by the prober: low, "not yet checked", configs kept (not a guess)', () => {
+    const m = local(deriveInstallModel(declared))
+    expect(m).toMatchObject({ confidence: 'low', basis: 'registry', args: ['-y', '@acme/thing-mcp@1.2.3'] })
+    expect(m.note).toStartWith('not yet checked')
+    expect(m.evidence).toBeUndefined()
+    expect(buildClientConfigs(m, 'thing')).not.toBeNull()
   })
 
-  test('unscoped names with "mcp" → npx; with _ or . (Python naming) → uvx', () => {
-    expect(local(guess('12306-mcp'))).toMatchObject({ runner: 'npx', args: ['-y', '12306-mcp'], confidence: 'low' })
-    expect(local(guess('mcp_rss'))).toMatchObject({ runner: 'uvx', args: ['mcp_rss'], registryType: 'pypi', confidence: 'low' })
-    expect(local(guess('awslabs.aws-documentation-mcp-server'))).toMatchObject({ runner: 'uvx', confidence: 'low' })
+  test('npm mcpName naming the listing: high, with the registry entry, the link and the time', () => {
+    const m = local(deriveInstallModel({ ...declared, installEvidence: [npmEvidence({ mcpNames: ['io.github.acme/thing'] })] }))
+    expect(m.confidence).toBe('high')
+    expect(m.note).toBeUndefined()
+    expect(m.evidence).toEqual({ registryType: 'npm', identifier: '@acme/thing-mcp', version: '1.2.3', entryUrl: 'https://registry.npmjs.org/@acme%2Fthing-mcp/1.2.3', linkedBy: 'mcpName', link: 'io.github.acme/thing', checkedAt: NOW })
   })
 
-  test('labels that are not package names get no guess', () => {
-    for (const n of ['postgres', 'aws', 'filesystem', 'io.github.acme/thing-mcp', 'com.supabase/mcp', 'a-share-(mcp)', 'My MCP', 'Thing-MCP', '@Acme/Thing', '-mcp', '', '@/mcp']) {
-      expect(guess(n)).toBeNull()
+  test('npm repository linking back (any spelling of the same repository): high', () => {
+    for (const repo of ['git+https://github.com/acme/thing.git', 'github:acme/thing', 'acme/thing', 'git@github.com:Acme/Thing.git', 'https://www.github.com/acme/thing/tree/main/packages/mcp']) {
+      const m = local(deriveInstallModel({ ...declared, installEvidence: [npmEvidence({ repositories: [repo] })] }))
+      expect(m).toMatchObject({ confidence: 'high', evidence: { linkedBy: 'repository', link: repo } })
     }
   })
 
-  test('a guess never yields client configs', () => {
-    const m = guess('@acme/thing')
-    expect(m?.confidence).toBe('low')
-    expect(buildClientConfigs(m as InstallModel, 'thing')).toBeNull()
+  test('a package that neither names the listing nor links back: low, and the note says what is missing', () => {
+    const m = local(deriveInstallModel({ ...declared, installEvidence: [npmEvidence({ mcpNames: ['io.github.other/thing'], repositories: ['https://github.com/other/thing'] })] }))
+    expect(m.confidence).toBe('low')
+    expect(m.note).toContain('neither names this listing')
+    expect(m.note).toContain('https://github.com/other/thing')
+    expect(m.evidence).toMatchObject({ linkedBy: null, link: null, checkedAt: NOW })
+    const bare = local(deriveInstallModel({ ...declared, installEvidence: [npmEvidence()] }))
+    expect(bare.note).toContain('it has no mcpName')
+    expect(bare.note).toContain('it gives no repository')
+  })
+
+  test('a package the registry does not have: low', () => {
+    const m = local(deriveInstallModel({ ...declared, installEvidence: [npmEvidence({ outcome: 'missing' })] }))
+    expect(m).toMatchObject({ confidence: 'low', note: 'npm has no package @acme/thing-mcp at version 1.2.3' })
+  })
+
+  test('a free-text listing name claimed by a package proves nothing (only registry names count)', () => {
+    const submitted = { ...declared, name: 'thing', repositoryUrl: 'https://github.com/acme/thing' }
+    expect(local(deriveInstallModel({ ...submitted, installEvidence: [npmEvidence({ mcpNames: ['thing'] })] })).confidence).toBe('low')
+  })
+
+  test("another package's evidence, or a repository that only shares a prefix, counts for nothing", () => {
+    expect(local(deriveInstallModel({ ...declared, installEvidence: [npmEvidence({ identifier: '@acme/other', mcpNames: ['io.github.acme/thing'] })] })).confidence).toBe('low')
+    expect(local(deriveInstallModel({ ...declared, installEvidence: [npmEvidence({ repositories: ['https://github.com/acme/thing-evil'] })] })).confidence).toBe('low')
+    expect(local(deriveInstallModel({ ...declared, installEvidence: [npmEvidence({ repositories: ['https://gitlab.com/acme/thing'] })] })).confidence).toBe('low')
+  })
+
+  test('PyPI: mcp-name and project URLs; names compared as PyPI does', () => {
+    const l = listing({ packages: [pkg({ registryType: 'pypi', identifier: 'Acme_Thing' })] })
+    const e = (over: Partial<PackageEvidence>) => npmEvidence({ registryType: 'pypi', identifier: 'acme-thing', version: null, entryUrl: 'https://pypi.org/pypi/acme-thing/json', ...over })
+    expect(local(deriveInstallModel({ ...l, installEvidence: [e({ mcpNames: ['io.github.acme/thing'] })] })).evidence?.linkedBy).toBe('mcp-name')
+    expect(local(deriveInstallModel({ ...l, installEvidence: [e({ repositories: ['https://github.com/acme/thing'] })] })).confidence).toBe('high')
+    expect(local(deriveInstallModel({ ...l, installEvidence: [e({})] })).confidence).toBe('low')
+  })
+
+  test('OCI and NuGet are not read: low with a note that they were not checked', () => {
+    const oci = local(deriveInstallModel(listing({ packages: [pkg({ registryType: 'oci', identifier: 'ghcr.io/acme/thing:1' })] })))
+    expect(oci).toMatchObject({ confidence: 'low' })
+    expect(oci.note).toStartWith('not checked')
+    expect(oci.note).toContain('io.modelcontextprotocol.server.name')
+  })
+
+  test('a package with evidence is preferred over one without, whatever the runner', () => {
+    const l = listing({ packages: [pkg({ registryType: 'npm', identifier: 'thing-npm' }), pkg({ registryType: 'pypi', identifier: 'thing-py' })] })
+    const e = npmEvidence({ registryType: 'pypi', identifier: 'thing-py', version: null, repositories: ['https://github.com/acme/thing'] })
+    expect(local(deriveInstallModel({ ...l, installEvidence: [e] }))).toMatchObject({ runner: 'uvx', identifier: 'thing-py', confidence: 'high' })
+    expect(local(deriveInstallModel(l))).toMatchObject({ runner: 'npx', confidence: 'low' })
+  })
+})
+
+describe('deriveInstallModel: what the README gives', () => {
+  const readme = (basis: 'readme-config' | 'readme-mention') => listing({ inferredInstall: { registryType: 'npm', identifier: '@acme/thing-mcp', confidence: 'high', basis } })
+
+  test("the README's own config: high only when its package links back; low (with configs) otherwise", () => {
+    const linked = local(deriveInstallModel({ ...readme('readme-config'), installEvidence: [npmEvidence({ version: null, repositories: ['https://github.com/acme/thing'] })] }))
+    expect(linked).toMatchObject({ confidence: 'high', basis: 'readme-config' })
+    const unlinked = local(deriveInstallModel({ ...readme('readme-config'), installEvidence: [npmEvidence({ version: null })] }))
+    expect(unlinked).toMatchObject({ confidence: 'low', basis: 'readme-config' })
+    expect(buildClientConfigs(unlinked, 'thing')).not.toBeNull()
+  })
+
+  test('a package the README only names is used only when it is the listing\'s own (low, no configs)', () => {
+    const own = local(deriveInstallModel({ ...readme('readme-mention'), installEvidence: [npmEvidence({ version: null, repositories: ['https://github.com/acme/thing'] })] }))
+    expect(own).toMatchObject({ confidence: 'low', basis: 'readme-mention', identifier: '@acme/thing-mcp' })
+    expect(buildClientConfigs(own, 'thing')).toBeNull()
+    expect(deriveInstallModel({ ...readme('readme-mention'), installEvidence: [npmEvidence({ version: null })] })).toBeNull()
+    expect(deriveInstallModel(readme('readme-mention'))).toBeNull()
+  })
+})
+
+describe('deriveInstallModel: guesses run the listing\'s own repository, never a name', () => {
+  const run = (over: Partial<RepositoryRun> = {}): RepositoryRun => ({ repository: 'acme/thing', ecosystem: 'node', from: 'package.json', checkedAt: NOW, ...over })
+
+  test('a JavaScript repository → npx -y github:owner/repo, low, no configs', () => {
+    const m = local(deriveInstallModel(listing({ repositoryRun: run() })))
+    expect(m).toMatchObject({ runner: 'npx', command: 'npx', args: ['-y', 'github:acme/thing'], registryType: 'github', confidence: 'low', basis: 'repository' })
+    expect(m.note).toContain('guess')
+    expect(buildClientConfigs(m, 'thing')).toBeNull()
+  })
+
+  test('a Python repository → uvx --from git+https://github.com/owner/repo <script>', () => {
+    const m = local(deriveInstallModel(listing({ repositoryRun: run({ ecosystem: 'python', entryPoint: 'thing-server', from: 'pyproject.toml' }) })))
+    expect(m).toMatchObject({ runner: 'uvx', args: ['--from', 'git+https://github.com/acme/thing', 'thing-server'], confidence: 'low', basis: 'repository' })
+    expect(deriveInstallModel(listing({ repositoryRun: run({ ecosystem: 'python' }) }))).toBeNull()
+    expect(deriveInstallModel(listing({ repositoryRun: run({ ecosystem: 'python', entryPoint: '--with=evil' }) }))).toBeNull()
+  })
+
+  test('nothing safe to guess → null: no facts, a repository that cannot run, another repository, a subfolder', () => {
+    for (const name of ['@modelcontextprotocol/server-postgres', '12306-mcp', 'mcp_rss', 'reddit-mcp']) {
+      expect(deriveInstallModel(listing({ name, source: 'toolsdk-registry' }))).toBeNull()
+    }
+    expect(deriveInstallModel(listing({ repositoryRun: run({ ecosystem: null, from: 'package.json has no "bin" command' }) }))).toBeNull()
+    expect(deriveInstallModel(listing({ repositoryRun: run({ repository: 'other/thing' }) }))).toBeNull()
+    expect(deriveInstallModel(listing({ repositoryUrl: 'https://github.com/acme/thing/tree/main/servers/x', repositoryRun: run() }))).toBeNull()
+  })
+
+  test('a declared package or remote always wins over the repository', () => {
+    expect(local(deriveInstallModel({ ...declared, repositoryRun: run() })).basis).toBe('registry')
   })
 })
 
@@ -259,12 +371,9 @@ describe.skipIf(!hasData)('real data (servers.json)', () => {
       kinds.set(k, (kinds.get(k) ?? 0) + 1)
       if (!m) continue
       const configs = buildClientConfigs(m, name)
-      if (m.confidence === 'low') {
-        expect(configs).toBeNull()
-        expect(e.packages ?? []).toHaveLength(0)
-        expect(e.remotes ?? []).toHaveLength(0)
-        continue
-      }
+      // Without facts from the prober: only what the entries declare, and no evidence yet.
+      expect(m.basis).toBe('registry')
+      if (m.kind === 'local') expect(m).toMatchObject({ confidence: 'low', note: expect.stringMatching(/^not (yet )?checked/) })
       expect(configs).not.toBeNull()
       for (const c of configs ?? []) {
         if (c.format === 'json') expect(() => JSON.parse(c.snippet)).not.toThrow()
@@ -272,10 +381,10 @@ describe.skipIf(!hasData)('real data (servers.json)', () => {
         expect(c.snippet.length).toBeGreaterThan(0)
       }
     }
-    // Every entry with a stdio npm/pypi package or a remote has a high-confidence model.
-    expect(kinds.get('local:high') ?? 0).toBeGreaterThan(1100)
+    // Every entry with a stdio package has a model (low until the prober read its registry entry); remotes are high.
+    expect(kinds.get('local:high') ?? 0).toBe(0)
+    expect(kinds.get('local:low') ?? 0).toBeGreaterThan(1100)
     expect(kinds.get('remote:high') ?? 0).toBeGreaterThan(400)
-    expect(kinds.get('local:low') ?? 0).toBeGreaterThan(0)
   })
 
   test('entries with a stdio npm package get npx with that package', async () => {
