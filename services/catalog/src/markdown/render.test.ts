@@ -34,6 +34,8 @@ const baseListing = (over: Partial<Listing> = {}): Listing => ({
   tools: [{ name: 'query', description: 'Run a SQL query', parameters: ['sql', 'params'] }],
   health: 'active',
   source: 'official-registry',
+  // npm's entry of the package names the listing (mcpName): the evidence that makes its install confidence high.
+  installEvidence: [{ registryType: 'npm', identifier: '@acme/postgres-mcp', version: '1.2.3', entryUrl: 'https://registry.npmjs.org/@acme%2Fpostgres-mcp/1.2.3', outcome: 'found', mcpNames: ['io.github.acme/postgres-mcp'], repositories: [], checkedAt: '2026-11-01T00:00:00.000Z' }],
   createdAt: new Date('2025-01-01T00:00:00Z'),
   updatedAt: new Date('2025-01-02T00:00:00Z'),
   ...over,
@@ -95,7 +97,7 @@ describe('renderListingMarkdown: structure', () => {
         '',
         '## Claude Desktop Quick Installation',
         '',
-        'Install kind: local runner command (`npx`). Confidence: high (taken from the listing’s registry entry).',
+        'Install kind: local runner command (`npx`). Confidence: high (declared by the listing’s registry entry; its npm entry names this listing (mcpName io.github.acme/postgres-mcp), checked 2026-11-01T00:00:00.000Z).',
         '',
         'Replace each `<…>` placeholder with your own value.',
         '',
@@ -160,22 +162,31 @@ describe('renderListingMarkdown: structure', () => {
 
 describe('renderListingMarkdown: install section', () => {
   test('local uvx and docker name their runner', () => {
-    const uvx: InstallModel = { kind: 'local', runner: 'uvx', registryType: 'pypi', identifier: 'mcp-server-time', command: 'uvx', args: ['mcp-server-time'], env: [], confidence: 'high' }
+    const uvx: InstallModel = { kind: 'local', runner: 'uvx', registryType: 'pypi', identifier: 'mcp-server-time', command: 'uvx', args: ['mcp-server-time'], env: [], confidence: 'high', basis: 'registry' }
     const md = render(baseListing(), uvx)
     expect(md).toContain('Install kind: local runner command (`uvx`). Confidence: high')
     expect(md).not.toContain('placeholder')
     expect(installJson(md)).toEqual({ mcpServers: { 'postgres-mcp': { command: 'uvx', args: ['mcp-server-time'] } } })
-    const docker: InstallModel = { kind: 'local', runner: 'docker', registryType: 'oci', identifier: 'ghcr.io/a/b:1', command: 'docker', args: ['run', '-i', '--rm', 'ghcr.io/a/b:1'], env: [], confidence: 'high' }
+    const docker: InstallModel = { kind: 'local', runner: 'docker', registryType: 'oci', identifier: 'ghcr.io/a/b:1', command: 'docker', args: ['run', '-i', '--rm', 'ghcr.io/a/b:1'], env: [], confidence: 'high', basis: 'registry' }
     expect(render(baseListing(), docker)).toContain('(`docker`)')
   })
 
-  test('low confidence is explained as a heuristic guess', () => {
-    const l = baseListing({ name: '@acme/postgres-mcp', packages: [], remotes: [], source: 'toolsdk-registry' })
-    const md = render(l)
-    expect(md).toContain('Confidence: low')
-    expect(md).toContain('heuristic guess')
-    expect(md).toContain('verify it against the repository README')
-    expect(installJson(md)).toEqual({ mcpServers: { 'postgres-mcp': { command: 'npx', args: ['-y', '@acme/postgres-mcp'] } } })
+  test('a declared package without evidence is low, and the sentence says what is missing', () => {
+    const unchecked = render(baseListing({ installEvidence: null }))
+    expect(unchecked).toContain('Confidence: low (declared by the listing’s registry entry, but not yet checked: the directory has not yet read the npm entry of @acme/postgres-mcp).')
+    const unlinked = render(baseListing({ installEvidence: [{ registryType: 'npm', identifier: '@acme/postgres-mcp', version: '1.2.3', entryUrl: 'https://registry.npmjs.org/x', outcome: 'found', mcpNames: [], repositories: ['https://github.com/someone/else'], checkedAt: '2026-11-01T00:00:00.000Z' }] }))
+    expect(unlinked).toContain('Confidence: low (declared by the listing’s registry entry, but the npm package @acme/postgres-mcp@1.2.3 neither names this listing')
+    expect(unlinked).toContain('https://github.com/someone/else')
+  })
+
+  test('no package: a guess runs the listing\'s own repository (JavaScript and Python), never a package named like the listing', () => {
+    const checkedAt = '2026-11-01T00:00:00.000Z'
+    const js = render(baseListing({ name: '@acme/postgres-mcp', packages: [], remotes: [], source: 'toolsdk-registry', repositoryRun: { repository: 'acme/postgres-mcp', ecosystem: 'node', from: 'package.json', checkedAt } }))
+    expect(js).toContain('Install kind: local runner command (`npx`, running the listing’s own repository https://github.com/acme/postgres-mcp). Confidence: low (a guess: no package is known')
+    expect(installJson(js)).toEqual({ mcpServers: { 'postgres-mcp': { command: 'npx', args: ['-y', 'github:acme/postgres-mcp'] } } })
+    const py = render(baseListing({ packages: [], remotes: [], repositoryRun: { repository: 'acme/postgres-mcp', ecosystem: 'python', entryPoint: 'postgres-mcp-server', from: 'pyproject.toml', checkedAt } }))
+    expect(py).toContain('Install kind: local runner command (`uvx`, running the listing’s own repository')
+    expect(installJson(py)).toEqual({ mcpServers: { 'postgres-mcp': { command: 'uvx', args: ['--from', 'git+https://github.com/acme/postgres-mcp', 'postgres-mcp-server'] } } })
   })
 
   test('remote endpoint: the snippet holds url (and placeholder headers)', () => {
@@ -190,11 +201,11 @@ describe('renderListingMarkdown: install section', () => {
     expect(installJson(sse)).toEqual({ mcpServers: { 'postgres-mcp': { url: 'https://mcp.acme.example/sse' } } })
   })
 
-  test('no model: says no install method is known, no snippet', () => {
-    const md = render(baseListing({ packages: [], remotes: [], name: 'postgres' }), null)
-    expect(md).toContain('No install method is known')
-    expect(md).not.toContain('```json')
-    expect(md).not.toContain('Confidence:')
+  test('nothing can be guessed safely: still a kind and a confidence, and a snippet that names no package', () => {
+    const md = render(baseListing({ packages: [], remotes: [], name: 'reddit-mcp' }), null)
+    expect(md).toContain('Install kind: local runner command (unknown). Confidence: low (nothing can be guessed safely')
+    expect(installJson(md)).toEqual({ mcpServers: { 'reddit-mcp': { command: '<command from the README>', args: ['<arguments from the README>'] } } })
+    expect(md).not.toContain('npx -y reddit-mcp')
   })
 })
 
@@ -304,8 +315,9 @@ describe.skipIf(!hasData)('real data (servers.json)', () => {
       expect(hs.slice(1)).toEqual(['## Description', '## Claude Desktop Quick Installation', '## Documentation & README'])
       expect(hs[0]?.startsWith('# ')).toBe(true)
       expect(setextHeadings(md)).toEqual([])
-      if (model) expect(installJson(md)).toBeTruthy()
-      else expect(md).toContain('No install method is known')
+      expect(installJson(md)).toBeTruthy()
+      expect(md).toMatch(/Install kind: (?:local runner command|remote endpoint)\b[^\n]*Confidence: (?:high|low)/)
+      if (!model) expect(md).toContain('nothing can be guessed safely')
     }
   })
 })

@@ -97,6 +97,8 @@ function confidenceSentence(model: InstallModel): string {
     case 'readme-mention':
     case 'repository':
       return `Confidence: low (${note}).`
+    default:
+      return 'Confidence: low.' // a model of an unknown basis claims nothing
   }
 }
 
