@@ -168,6 +168,10 @@ export interface FakeRepo {
   readme?: string | null
   /** Serve the README as GitHub's JSON (base64 content) even when raw is asked for. */
   readmeAsJson?: boolean
+  /** GitHub's language of the repository. */
+  language?: string | null
+  /** Files at the root of the default branch (package.json, pyproject.toml), served by the contents API. */
+  files?: Record<string, string>
 }
 
 /**
@@ -186,6 +190,12 @@ export function startFakeGithub(repos: Record<string, FakeRepo>) {
       const url = new URL(req.url)
       count(hits, url.pathname)
       authorizations.push(req.headers.get('authorization'))
+      const file = /^\/repos\/([^/]+)\/([^/]+)\/contents\/([^/]+)$/.exec(url.pathname)
+      if (file) {
+        const text = repos[`${file[1]}/${file[2]}`]?.files?.[file[3] as string]
+        if (text === undefined) return Response.json({ message: 'Not Found' }, { status: 404 })
+        return new Response(text, { headers: { 'content-type': 'application/vnd.github.raw; charset=utf-8' } })
+      }
       const m = /^\/repos\/([^/]+)\/([^/]+)(\/readme)?$/.exec(url.pathname)
       const repo = m ? repos[`${m[1]}/${m[2]}`] : undefined
       if (!m || !repo || (m[3] && (repo.readme === null || repo.readme === undefined))) return Response.json({ message: 'Not Found' }, { status: 404 })
@@ -196,7 +206,7 @@ export function startFakeGithub(repos: Record<string, FakeRepo>) {
         body = raw ? (repo.readme as string) : JSON.stringify({ name: 'README.md', encoding: 'base64', content: Buffer.from(repo.readme as string).toString('base64') })
         type = raw ? 'application/vnd.github.raw; charset=utf-8' : 'application/json; charset=utf-8'
       } else {
-        body = JSON.stringify({ full_name: `${m[1]}/${m[2]}`, stargazers_count: repo.stars, archived: repo.archived ?? false, pushed_at: repo.pushedAt ?? '2026-01-02T03:04:05Z', homepage: repo.homepage ?? null })
+        body = JSON.stringify({ full_name: `${m[1]}/${m[2]}`, stargazers_count: repo.stars, archived: repo.archived ?? false, pushed_at: repo.pushedAt ?? '2026-01-02T03:04:05Z', homepage: repo.homepage ?? null, language: repo.language ?? null })
         type = 'application/json; charset=utf-8'
       }
       const etag = etagOf(body)
@@ -208,4 +218,64 @@ export function startFakeGithub(repos: Record<string, FakeRepo>) {
     },
   })
   return { url: `http://127.0.0.1:${server.port}`, hits, notModified, authorizations, close: () => server.stop(true) }
+}
+
+/** One package version as a registry stand-in serves it. */
+export interface FakePackage {
+  version: string
+  /** npm `mcpName`. */
+  mcpName?: string
+  /** npm `repository` (string or object); PyPI: ignored. */
+  repository?: string | { type: string; url: string; directory?: string }
+  /** PyPI `info.description` (where `mcp-name:` lines live). */
+  description?: string
+  /** PyPI `info.project_urls`. */
+  projectUrls?: Record<string, string>
+  /** PyPI `info.home_page`. */
+  homePage?: string | null
+}
+
+/**
+ * npm registry and PyPI JSON API stand-ins on one loopback port each: npm `GET /<name>/<version|latest>` (scoped
+ * names with `%2F` or `/`), PyPI `GET /pypi/<name>/json` and `/pypi/<name>/<version>/json`; 404 for unknown ones.
+ * `hits` counts requests per path.
+ */
+export function startFakeRegistries(packages: { npm: Record<string, FakePackage>; pypi: Record<string, FakePackage> }) {
+  const hits = new Map<string, number>()
+  const npm = Bun.serve({
+    port: 0,
+    hostname: '127.0.0.1',
+    fetch: (req) => {
+      const url = new URL(req.url)
+      count(hits, `npm:${url.pathname}`)
+      const path = decodeURIComponent(url.pathname.slice(1))
+      const cut = path.lastIndexOf('/')
+      const name = path.slice(0, cut)
+      const version = path.slice(cut + 1)
+      const p = packages.npm[name]
+      if (!p || (version !== 'latest' && version !== p.version)) return Response.json({ error: 'Not found' }, { status: 404 })
+      return Response.json({ name, version: p.version, ...(p.mcpName ? { mcpName: p.mcpName } : {}), ...(p.repository ? { repository: p.repository } : {}), bin: { [name]: 'index.js' } })
+    },
+  })
+  const pypi = Bun.serve({
+    port: 0,
+    hostname: '127.0.0.1',
+    fetch: (req) => {
+      const url = new URL(req.url)
+      count(hits, `pypi:${url.pathname}`)
+      const m = /^\/pypi\/([^/]+)(?:\/([^/]+))?\/json$/.exec(url.pathname)
+      const p = m ? packages.pypi[(m[1] as string).toLowerCase()] : undefined
+      if (!m || !p || (m[2] && m[2] !== p.version)) return Response.json({ message: 'Not Found' }, { status: 404 })
+      return Response.json({ info: { name: m[1], version: p.version, description: p.description ?? '', project_urls: p.projectUrls ?? null, home_page: p.homePage ?? null }, urls: [] })
+    },
+  })
+  return {
+    npmUrl: `http://127.0.0.1:${npm.port}`,
+    pypiUrl: `http://127.0.0.1:${pypi.port}/pypi`,
+    hits,
+    close: () => {
+      npm.stop(true)
+      pypi.stop(true)
+    },
+  }
 }

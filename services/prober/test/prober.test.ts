@@ -1,7 +1,8 @@
 // The prober on the real PostgreSQL, Redis and NATS, against real MCP servers from the SDK on loopback
-// (streamable HTTP and SSE), one that hangs, one that answers garbage, one behind a sign-in wall, and a local
-// GitHub API: each gives the right tools, health and install confidence; the facts reach the catalog through
-// its internal API over HTTP, and the public API (through the gateway) shows them.
+// (streamable HTTP and SSE), one that hangs, one that answers garbage, one behind a sign-in wall, a local
+// GitHub API and local npm and PyPI registries: each gives the right tools, health and install confidence (high
+// only with evidence that the package belongs to the listing; guesses run the listing's own repository); the
+// facts reach the catalog through its internal API over HTTP, and the public API (through the gateway) shows them.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { createCatalogApp, type CatalogService } from '@mcp-directory/catalog'
 import { createNatsBus } from '@mcp-directory/shared/bus'
@@ -12,7 +13,7 @@ import { createFreshDatabase, deleteStream, runToken, TEST_SERVICES, testConfig,
 import { createGatewayApp } from '../../../gateway/src/app'
 import { inProcessUpstream } from '../../../gateway/src/upstream'
 import { createProberApp, httpCatalogHandler, probeQueueNames, type ProberService } from '../src'
-import { startFakeGithub, startGarbageServer, startHangingServer, startMcpServers, startSignInServer, type FakeTool } from './fakes'
+import { startFakeGithub, startFakeRegistries, startGarbageServer, startHangingServer, startMcpServers, startSignInServer, type FakeTool } from './fakes'
 
 const log = createLogger('test', 'silent')
 const token = runToken()
@@ -26,6 +27,7 @@ const toolsFor = (id: string): FakeTool[] => [
 ]
 const README_CONFIG = ['# Readme Config MCP', '', 'Add this to your client:', '', '```json', '{', '  "mcpServers": {', '    "readme-config": {', '      "command": "npx",', '      "args": ["-y", "@acme/readme-config-mcp@2.0.0"]', '    }', '  }', '}', '```', ''].join('\n')
 const README_MENTION = '# Mention MCP\n\nInstall with `pip install acme-mention-mcp` and run it.\n'
+const README_STRANGER = '# Mention stranger\n\nTry `npx -y reddit-mcp` for Reddit instead.\n'
 const README_REGISTRY = '# Registry MCP\n\nSee the registry.\n\n```json\n{"command": "npx", "args": ["-y", "something-else-mcp"]}\n```\n'
 
 let fresh: FreshDatabase
@@ -43,6 +45,26 @@ const github = startFakeGithub({
   'acme/readme-mention': { stars: 7, readme: README_MENTION, readmeAsJson: true },
   'acme/registry': { stars: 1000, readme: README_REGISTRY, archived: true },
   'acme/both': { stars: 3, readme: null },
+  'acme/mention-stranger': { stars: 1, readme: README_STRANGER, language: 'TypeScript', files: { 'package.json': JSON.stringify({ name: 'mention-stranger', bin: { 'mention-stranger': 'dist/index.js' } }) } },
+  'acme/js-repo': { stars: 2, readme: '# JS repo\n', language: 'TypeScript', files: { 'package.json': JSON.stringify({ name: '@acme/js-repo', bin: 'dist/index.js' }) } },
+  'acme/py-repo': { stars: 3, readme: '# Python repo\n', language: 'Python', files: { 'pyproject.toml': '[project]\nname = "py-repo"\n\n[project.scripts]\npy-repo-server = "py_repo.server:main"\n' } },
+  'acme/go-repo': { stars: 4, readme: '# Go repo\n', language: 'Go' },
+  'acme/js-lib': { stars: 5, readme: '# A library\n', language: 'JavaScript', files: { 'package.json': JSON.stringify({ name: 'js-lib', main: 'index.js' }) } },
+  'acme/submitted': { stars: 6, readme: '# Submitted\n', language: 'JavaScript', files: { 'package.json': JSON.stringify({ name: 'submitted-mcp', bin: { 'submitted-mcp': 'index.js' } }) } },
+})
+// Linking packages (mcpName, repository, mcp-name line, project URL) and non-linking ones, as npm and PyPI serve them.
+const registries = startFakeRegistries({
+  npm: {
+    '@acme/readme-config-mcp': { version: '2.0.0', repository: { type: 'git', url: 'git+https://github.com/acme/readme-config.git' } },
+    '@acme/registry-mcp': { version: '1.0.0', mcpName: 'io.test/registry' },
+    'stranger-mcp': { version: '1.0.0', mcpName: 'io.github.someone/else', repository: 'https://github.com/someone/else' },
+    'reddit-mcp': { version: '9.9.9', repository: 'github:someone/reddit' },
+  },
+  pypi: {
+    'acme-mention-mcp': { version: '0.3.0', projectUrls: { Source: 'https://github.com/acme/readme-mention/tree/main' } },
+    'linked-py': { version: '1.0.0', description: '# Linked\n\n<!-- mcp-name: io.test/pypi-linked -->\n' },
+    'stranger-py': { version: '2.0.0', description: 'mcp-name: io.github.someone/else', projectUrls: { Homepage: 'https://example.com' }, homePage: 'https://github.com/someone/else' },
+  },
 })
 const bus = createNatsBus({ url: TEST_SERVICES.nats, stream, subjectPrefix, log })
 const kv = createRedisStore({ url: TEST_SERVICES.redis, keyPrefix: `test:${token}:` })
@@ -56,6 +78,8 @@ const config = () =>
     OUTBOUND_ALLOW_PRIVATE: '1',
     GITHUB_API_URL: github.url,
     GITHUB_TOKEN: 'gh-test-token',
+    NPM_REGISTRY_URL: registries.npmUrl,
+    PYPI_URL: registries.pypiUrl,
     NATS_URL: TEST_SERVICES.nats,
     NATS_STREAM: stream,
     EVENT_SUBJECT_PREFIX: subjectPrefix,
@@ -110,6 +134,15 @@ beforeAll(async () => {
     { name: 'io.test/readme-mention', description: 'Named in its README only', repository: { url: 'https://github.com/acme/readme-mention', source: 'github' } },
     { name: 'io.test/registry', description: 'Declared in the registry', repository: { url: 'https://github.com/acme/registry', source: 'github' }, packages: [{ registryType: 'npm', identifier: '@acme/registry-mcp', version: '1.0.0', transport: { type: 'stdio' } }] },
     { name: 'io.test/both', description: 'Both transports and a repository without README', repository: { url: 'https://github.com/acme/both', source: 'github' }, remotes: [{ type: 'sse', url: `${mcp.base}/sse/both-sse` }, { type: 'streamable-http', url: `${mcp.base}/mcp/both` }] },
+    { name: 'io.test/npm-stranger', description: 'Declares an npm package that is not its own', repository: { url: 'https://github.com/acme/npm-stranger', source: 'github' }, packages: [{ registryType: 'npm', identifier: 'stranger-mcp', version: '1.0.0' }] },
+    { name: 'io.test/npm-missing', description: 'Declares an npm package nobody published', packages: [{ registryType: 'npm', identifier: 'not-published-mcp' }] },
+    { name: 'io.test/pypi-linked', description: 'A PyPI package whose README names the listing', packages: [{ registryType: 'pypi', identifier: 'linked-py', version: '1.0.0' }] },
+    { name: 'io.test/pypi-stranger', description: 'A PyPI package that is not its own', repository: { url: 'https://github.com/acme/pypi-stranger', source: 'github' }, packages: [{ registryType: 'pypi', identifier: 'stranger-py' }] },
+    { name: 'io.test/mention-stranger', description: "Its README names someone else's package", repository: { url: 'https://github.com/acme/mention-stranger', source: 'github' } },
+    { name: 'io.test/js-repo', description: 'A JavaScript repository without a package', repository: { url: 'https://github.com/acme/js-repo', source: 'github' } },
+    { name: 'io.test/py-repo', description: 'A Python repository without a package', repository: { url: 'https://github.com/acme/py-repo', source: 'github' } },
+    { name: 'io.test/go-repo', description: 'A Go repository without a package', repository: { url: 'https://github.com/acme/go-repo', source: 'github' } },
+    { name: 'io.test/js-lib', description: 'A JavaScript repository without a command', repository: { url: 'https://github.com/acme/js-lib', source: 'github' } },
   ]
   const summary = await catalog.importDocument(doc)
   expect(summary.created).toBe(doc.length)
@@ -133,6 +166,7 @@ afterAll(async () => {
   garbage.close()
   signIn.close()
   github.close()
+  registries.close()
   await bus.close()
   await kv.close()
   await database?.close()
@@ -207,33 +241,35 @@ describe('remote endpoints', () => {
 })
 
 describe('GitHub repositories', () => {
-  test("README's own config: stars, README, install with confidence high and configs", async () => {
+  test("README's own config naming a package that links back: stars, README, install with confidence high and configs", async () => {
     const { server } = await apiJson(`/api/v1/servers/${id('io.test/readme-config')}`)
     expect(server.popularity.githubStars).toBe(42)
     expect(server.readme).toBe(README_CONFIG)
-    expect(server.install).toMatchObject({ kind: 'local', confidence: 'high', command: 'npx', args: ['-y', '@acme/readme-config-mcp'] })
+    expect(server.install).toMatchObject({ kind: 'local', confidence: 'high', basis: 'readme-config', command: 'npx', args: ['-y', '@acme/readme-config-mcp'] })
+    expect(server.install.evidence).toMatchObject({ registryType: 'npm', identifier: '@acme/readme-config-mcp', version: '2.0.0', entryUrl: `${registries.npmUrl}/@acme%2Freadme-config-mcp/latest`, linkedBy: 'repository', link: 'git+https://github.com/acme/readme-config.git' })
+    expect(Date.parse(server.install.evidence.checkedAt)).toBeGreaterThan(0)
     expect(Array.isArray(server.configs)).toBe(true)
     expect(server.health).toBeNull()
     expect(server.isVerifiedActive).toBe(false)
     const [row] = await database.db.select({ homepage: listings.githubHomepage, archived: listings.githubArchived, pushed: listings.githubPushedAt }).from(listings).where(eq(listings.id, id('io.test/readme-config')))
     expect(row).toEqual({ homepage: 'https://readme-config.example', archived: false, pushed: new Date('2026-01-02T03:04:05Z') })
     const md = await (await api(`/api/v1/mcp/${id('io.test/readme-config')}/markdown`)).text()
-    expect(md).toContain('Confidence: high (taken from the client configuration in the repository README)')
+    expect(md).toContain('Confidence: high (taken from the client configuration in the repository README; its npm entry links back to the listing’s repository')
     expect(md).toContain('"@acme/readme-config-mcp"')
     expect(md).toContain('Add this to your client:')
     expect(md).toContain('- **GitHub Stars:** 42')
   })
 
-  test('a package the README only names: confidence low, no configs (README in GitHub JSON form)', async () => {
+  test("a package the README only names, and which links back (PyPI project URL): confidence low, no configs (README in GitHub JSON form)", async () => {
     const { server } = await apiJson(`/api/v1/servers/${id('io.test/readme-mention')}`)
     expect(server.readme).toBe(README_MENTION)
-    expect(server.install).toMatchObject({ kind: 'local', confidence: 'low', command: 'uvx', args: ['acme-mention-mcp'] })
+    expect(server.install).toMatchObject({ kind: 'local', confidence: 'low', basis: 'readme-mention', command: 'uvx', args: ['acme-mention-mcp'], evidence: { linkedBy: 'repository' } })
     expect(server.configs).toBeNull()
   })
 
-  test('a registry entry stays the install (high), whatever its README names', async () => {
+  test('a registry entry stays the install, whatever its README names; high because npm names the listing (mcpName)', async () => {
     const { server } = await apiJson(`/api/v1/servers/${id('io.test/registry')}`)
-    expect(server.install).toMatchObject({ confidence: 'high', identifier: '@acme/registry-mcp' })
+    expect(server.install).toMatchObject({ confidence: 'high', identifier: '@acme/registry-mcp', evidence: { version: '1.0.0', linkedBy: 'mcpName', link: 'io.test/registry' } })
     expect(server.popularity.githubStars).toBe(1000)
     const [row] = await database.db.select({ archived: listings.githubArchived }).from(listings).where(eq(listings.id, id('io.test/registry')))
     expect(row?.archived).toBe(true)
@@ -242,6 +278,73 @@ describe('GitHub repositories', () => {
   test('GITHUB_TOKEN is sent to the API', () => {
     expect(github.authorizations.length).toBeGreaterThan(0)
     for (const a of github.authorizations) expect(a).toBe('Bearer gh-test-token')
+  })
+})
+
+describe('install evidence from npm and PyPI', () => {
+  test('a declared npm package that neither names the listing nor links back: low, configs kept, the note says what is missing', async () => {
+    const { server } = await apiJson(`/api/v1/servers/${id('io.test/npm-stranger')}`)
+    expect(server.install).toMatchObject({ confidence: 'low', basis: 'registry', identifier: 'stranger-mcp', evidence: { linkedBy: null, link: null, version: '1.0.0' } })
+    expect(server.install.note).toContain('neither names this listing')
+    expect(server.install.note).toContain('https://github.com/someone/else')
+    expect(Array.isArray(server.configs)).toBe(true)
+    const md = await (await api(`/api/v1/mcp/${id('io.test/npm-stranger')}/markdown`)).text()
+    expect(md).toContain('Confidence: low (declared by the listing’s registry entry, but the npm package stranger-mcp@1.0.0 neither names this listing')
+  })
+
+  test('a declared npm package the registry does not have: low', async () => {
+    const { server } = await apiJson(`/api/v1/servers/${id('io.test/npm-missing')}`)
+    expect(server.install).toMatchObject({ confidence: 'low', note: 'npm has no package not-published-mcp', evidence: { linkedBy: null } })
+  })
+
+  test("PyPI: an mcp-name line naming the listing is high; a package naming another server and linking elsewhere is low", async () => {
+    const linked = (await apiJson(`/api/v1/servers/${id('io.test/pypi-linked')}`)).server
+    expect(linked.install).toMatchObject({ confidence: 'high', command: 'uvx', args: ['linked-py@1.0.0'], evidence: { registryType: 'pypi', entryUrl: `${registries.pypiUrl}/linked-py/1.0.0/json`, linkedBy: 'mcp-name', link: 'io.test/pypi-linked' } })
+    const stranger = (await apiJson(`/api/v1/servers/${id('io.test/pypi-stranger')}`)).server
+    expect(stranger.install).toMatchObject({ confidence: 'low', evidence: { version: '2.0.0', linkedBy: null } })
+    expect(stranger.install.note).toContain('"io.github.someone/else"')
+  })
+
+  test('confidence high only with evidence: every high-confidence package install of the catalog carries a link', async () => {
+    for (const listingId of ids.values()) {
+      const { server } = await apiJson(`/api/v1/servers/${listingId}`)
+      if (server.install?.kind === 'local' && server.install.confidence === 'high') expect(server.install.evidence.linkedBy).toMatch(/^(mcpName|mcp-name|repository)$/)
+    }
+  })
+})
+
+describe('guesses run the listing\'s own repository, never a registry package it does not own', () => {
+  test("a README that names someone else's package: the package is not used; the JavaScript repository is run instead", async () => {
+    const { server } = await apiJson(`/api/v1/servers/${id('io.test/mention-stranger')}`)
+    expect(server.install).toMatchObject({ confidence: 'low', basis: 'repository', command: 'npx', args: ['-y', 'github:acme/mention-stranger'] })
+    expect(server.configs).toBeNull()
+    const md = await (await api(`/api/v1/mcp/${id('io.test/mention-stranger')}/markdown`)).text()
+    expect(md).not.toContain('"reddit-mcp"')
+  })
+
+  test('a JavaScript repository without a package: npx -y github:owner/repo, low, in the detail and the Markdown', async () => {
+    const { server } = await apiJson(`/api/v1/servers/${id('io.test/js-repo')}`)
+    expect(server.install).toMatchObject({ kind: 'local', confidence: 'low', basis: 'repository', registryType: 'github', identifier: 'https://github.com/acme/js-repo', command: 'npx', args: ['-y', 'github:acme/js-repo'] })
+    expect(server.configs).toBeNull()
+    const md = await (await api(`/api/v1/mcp/${id('io.test/js-repo')}/markdown`)).text()
+    expect(md).toContain('Install kind: local runner command (`npx`, running the listing’s own repository https://github.com/acme/js-repo). Confidence: low (a guess')
+    expect(md).toContain('"github:acme/js-repo"')
+  })
+
+  test('a Python repository without a package: uvx --from git+https://github.com/owner/repo with its [project.scripts] entry point', async () => {
+    const { server } = await apiJson(`/api/v1/servers/${id('io.test/py-repo')}`)
+    expect(server.install).toMatchObject({ confidence: 'low', basis: 'repository', command: 'uvx', args: ['--from', 'git+https://github.com/acme/py-repo', 'py-repo-server'] })
+    expect(github.hits.get('/repos/acme/py-repo/contents/pyproject.toml')).toBe(1)
+  })
+
+  test('nothing to run safely (a Go repository, a JavaScript library without a command): the Markdown says so, with a kind and a confidence', async () => {
+    for (const name of ['io.test/go-repo', 'io.test/js-lib']) {
+      const { server } = await apiJson(`/api/v1/servers/${id(name)}`)
+      expect(server.install).toBeNull()
+      expect(server.configs).toBeNull()
+      const md = await (await api(`/api/v1/mcp/${id(name)}/markdown`)).text()
+      expect(md).toContain('Install kind: local runner command (unknown). Confidence: low (nothing can be guessed safely')
+    }
   })
 })
 
@@ -321,14 +424,18 @@ describe("the catalog's internal facts API", () => {
 
   test('bad facts are a 400 naming every bad field; an unknown listing is a 404; nothing is written', async () => {
     const before = await apiJson(`/api/v1/servers/${id('io.test/streamable')}`)
-    const res = await put(id('io.test/streamable'), { checkedAt: 'yesterday', remote: { health: 'great', verified: 'yes', tools: [{ name: '' }] }, github: { stars: -1, archived: 1, pushedAt: 'x', homepage: 5 }, readme: 3, install: { registryType: 'cargo' } })
+    const res = await put(id('io.test/streamable'), { checkedAt: 'yesterday', remote: { health: 'great', verified: 'yes', tools: [{ name: '' }] }, github: { stars: -1, archived: 1, pushedAt: 'x', homepage: 5 }, readme: 3, install: { registryType: 'cargo' }, evidence: [{ registryType: 'cargo', identifier: 'x' }], repositoryRun: { repository: '../etc', ecosystem: 'node' } })
     expect(res.status).toBe(400)
     const err = (await res.json()) as { error: string; details: { field: string }[] }
     expect(err.error).toBe('invalid_body')
     expect(err.details.map((d) => d.field).sort()).toEqual(
-      ['checkedAt', 'github.archived', 'github.homepage', 'github.pushedAt', 'github.stars', 'install', 'readme', 'remote.health', 'remote.tools[0].name', 'remote.verified'].sort(),
+      ['checkedAt', 'evidence[0]', 'github.archived', 'github.homepage', 'github.pushedAt', 'github.stars', 'install', 'readme', 'remote.health', 'remote.tools[0].name', 'remote.verified', 'repositoryRun'].sort(),
     )
     for (const body of ['not json', '[]', 'null']) expect((await put(id('io.test/streamable'), body)).status).toBe(400)
+    const now = new Date().toISOString()
+    const tooMany = Array.from({ length: 11 }, () => ({ registryType: 'npm', identifier: 'x', version: null, entryUrl: 'https://registry.npmjs.org/x/latest', outcome: 'found', mcpNames: [], repositories: [], checkedAt: now }))
+    expect((await put(id('io.test/streamable'), { checkedAt: now, evidence: tooMany })).status).toBe(400)
+    expect((await put(id('io.test/streamable'), { checkedAt: now, repositoryRun: { repository: 'acme/x', ecosystem: 'python', from: 'pyproject.toml', checkedAt: now } })).status).toBe(400)
     const missing = await put('no-such-listing', { checkedAt: new Date().toISOString(), remote: { health: 'active', verified: true } })
     expect(missing.status).toBe(404)
     expect(((await missing.json()) as { error: string }).error).toBe('not_found')
@@ -339,13 +446,52 @@ describe("the catalog's internal facts API", () => {
     const page = (q: string) => catalog.app.handle(new Request(`http://catalog/internal/probe-targets?${q}`))
     const first = (await (await page('limit=5')).json()) as { ids: string[]; next: string | null }
     expect(first.ids).toHaveLength(5)
-    const rest = (await (await page(`limit=5&after=${encodeURIComponent(first.next as string)}`)).json()) as { ids: string[]; next: string | null }
-    expect([...first.ids, ...rest.ids].sort()).toEqual([...ids.values()].sort())
-    expect(rest.next).toBeNull()
+    const seen = [...first.ids]
+    let next = first.next
+    while (next) {
+      const rest = (await (await page(`limit=5&after=${encodeURIComponent(next)}`)).json()) as { ids: string[]; next: string | null }
+      seen.push(...rest.ids)
+      next = rest.next
+    }
+    // Every active listing once (the submitted one too, once approved).
+    expect(seen.filter((x) => [...ids.values()].includes(x)).sort()).toEqual([...ids.values()].sort())
+    expect(new Set(seen).size).toBe(seen.length)
     for (const bad of ['limit=0', 'limit=abc', 'limit=100000']) {
       const res = await page(bad)
       expect(res.status).toBe(400)
       expect(((await res.json()) as { error: string }).error).toBe('invalid_parameter')
     }
+  })
+})
+
+describe('a submitted GitHub-only listing', () => {
+  test('its Markdown names an install kind and a confidence before the probe, and the guess that runs its repository after it', async () => {
+    const call = (path: string, body: unknown) =>
+      catalog.app.handle(new Request(`http://catalog${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }))
+    const { body: cats } = { body: (await apiJson('/api/v1/categories')) as { categories: { label: string; emoji: string }[] } }
+    const category = `${cats.categories[0]?.emoji} ${cats.categories[0]?.label}`
+    const created = await call('/internal/listings', { name: 'submitted-mcp', url: 'https://github.com/acme/submitted', description: 'A server submitted with only its repository', category })
+    expect(created.status).toBe(201)
+    const listingId = ((await created.json()) as { listing: { id: string } }).listing.id
+    // Approved: the Markdown is public at once, before the prober has read anything.
+    const before = prober.probedCount()
+    expect((await call(`/internal/listings/${listingId}/status`, { status: 'active' })).status).toBe(200)
+    const first = await (await api(`/api/v1/mcp/${listingId}/markdown`)).text()
+    const probedYet = prober.probedCount() > before
+    if (!probedYet) expect(first).toMatch(/Install kind: local runner command \(unknown\)\. Confidence: low/)
+    else expect(first).toMatch(/Install kind: local runner command[^\n]*Confidence: (?:low|high)/)
+    // The approval's event queues a probe: it reads the repository (JavaScript, with a command) and the guess appears.
+    await catalog.flush()
+    const until = Date.now() + 30_000
+    let md = ''
+    while (Date.now() < until) {
+      md = await (await api(`/api/v1/mcp/${listingId}/markdown`)).text()
+      if (md.includes('github:acme/submitted')) break
+      await Bun.sleep(100)
+    }
+    expect(md).toContain('Install kind: local runner command (`npx`, running the listing’s own repository https://github.com/acme/submitted). Confidence: low (a guess')
+    expect(md).not.toContain('"submitted-mcp"\n      ]') // never `npx -y submitted-mcp`: the listing's name is not a package it owns
+    const { server } = await apiJson(`/api/v1/servers/${listingId}`)
+    expect(server.install).toMatchObject({ confidence: 'low', basis: 'repository', args: ['-y', 'github:acme/submitted'] })
   })
 })
