@@ -49,11 +49,12 @@ describe('inferInstall', () => {
   test('an inferred install becomes the install model only when the registry entry declares none', () => {
     const inferredInstall = { registryType: 'npm' as const, identifier: '@acme/thing-mcp', confidence: 'high' as const, basis: 'readme-config' as const }
     const base = { name: 'io.github.acme/thing', packages: [], remotes: [], repositoryUrl: null, url: null, source: 'submission' }
-    expect(deriveInstallModel({ ...base, inferredInstall })).toMatchObject({ kind: 'local', command: 'npx', args: ['-y', '@acme/thing-mcp'], confidence: 'high', basis: 'readme-config' })
-    expect(deriveInstallModel({ ...base, inferredInstall: { ...inferredInstall, confidence: 'low', basis: 'readme-mention' } })).toMatchObject({ confidence: 'low' })
+    // The README's own config is used as given; its confidence waits for the package's registry entry (evidence).
+    expect(deriveInstallModel({ ...base, inferredInstall })).toMatchObject({ kind: 'local', command: 'npx', args: ['-y', '@acme/thing-mcp'], confidence: 'low', basis: 'readme-config' })
+    // A mere mention is a guess: without evidence that the package is the listing's own, it is not used.
+    expect(deriveInstallModel({ ...base, inferredInstall: { ...inferredInstall, confidence: 'low', basis: 'readme-mention' } })).toBeNull()
     const registry = deriveInstallModel({ ...base, packages: [{ registryType: 'pypi', identifier: 'thing', environmentVariables: [] }], inferredInstall })
-    expect(registry).toMatchObject({ runner: 'uvx', confidence: 'high' })
-    expect((registry as { basis?: string }).basis).toBeUndefined()
+    expect(registry).toMatchObject({ runner: 'uvx', confidence: 'low', basis: 'registry' })
   })
 
   test('never throws and never infers an identifier the install model would refuse (property)', () => {
@@ -61,8 +62,14 @@ describe('inferInstall', () => {
       fc.property(fc.string({ maxLength: 400 }), (s) => {
         const r = inferInstall(`${s}\n${fence}json\n{"command": "npx", "args": ["-y", ${JSON.stringify(s.slice(0, 40))}]}\n${fence}\nnpm install ${s.slice(0, 30)}`)
         if (r) {
-          const m = deriveInstallModel({ name: 'x', packages: [], remotes: [], repositoryUrl: null, url: null, source: 's', inferredInstall: r })
-          expect(m).not.toBeNull()
+          // With evidence that the package is the listing's own (npm and PyPI only), every inferred package yields a model.
+          const repositoryUrl = 'https://github.com/acme/x'
+          const installEvidence =
+            r.registryType === 'oci'
+              ? []
+              : [{ registryType: r.registryType, identifier: r.identifier, version: null, entryUrl: 'https://registry.example/x', outcome: 'found' as const, mcpNames: [], repositories: [repositoryUrl], checkedAt: '2026-11-01T00:00:00Z' }]
+          const m = deriveInstallModel({ name: 'x', packages: [], remotes: [], repositoryUrl, url: null, source: 's', inferredInstall: r, installEvidence })
+          if (r.basis === 'readme-config' || r.registryType !== 'oci') expect(m).not.toBeNull()
           expect(r.identifier.startsWith('-')).toBe(false)
         }
       }),
