@@ -18,7 +18,8 @@ function configsSection(s: ServerDetail): SafeHtml {
     const guess = s.install
     return html`<div class="notice"><p>No confirmed install config yet: the directory has only a guess for this server${guess ? html` (${guess.kind === 'local' ? 'a local runner' : 'a remote endpoint'}, confidence ${guess.confidence})` : ''}. Check the repository README before use.</p></div>`
   }
-  return html`${s.install && s.install.confidence === 'low' ? html`<p class="notice">Confidence is low: these configs are a heuristic guess; verify them against the repository README.</p>` : ''}
+  // Low with configs: a declared package without evidence that it belongs to the listing (the note says what is missing).
+  return html`${s.install && s.install.confidence === 'low' ? html`<p class="notice">Confidence is low: ${s.install.note ?? 'nothing shows that this package belongs to the listing'}. Verify it against the repository README before use.</p>` : ''}
 ${s.configs.map((c, i) => html`<section class="config" aria-labelledby="cfg-h-${i}">
 <div class="config-head"><h3 id="cfg-h-${i}">${c.label}</h3><span class="muted">${c.format}</span></div>
 ${c.locations.length ? html`<ul>${c.locations.map((l) => html`<li>${l.os}: <code>${l.path}</code></li>`)}</ul>` : ''}
