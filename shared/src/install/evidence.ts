@@ -16,6 +16,8 @@ import { repositoryKey } from './repository'
 /** The registries whose entries the prober reads for evidence. */
 export const EVIDENCE_REGISTRIES = ['npm', 'pypi'] as const
 
+// Registry values quoted in a note are cut: a note says what is missing, it does not reproduce a registry entry.
+const short = (s: string): string => (s.length > 200 ? `${s.slice(0, 199)}…` : s)
 const REGISTRY_NAME = /^[a-z0-9][a-z0-9.-]*[a-z0-9]\/[a-z0-9][a-z0-9._-]*$/i
 
 /** PyPI compares project names case-insensitively with runs of `-`, `_` and `.` as one (PEP 503). */
@@ -52,8 +54,8 @@ export function judgeEvidence(e: PackageEvidence, l: EvidenceSubject): { evidenc
   const back = own ? e.repositories.find((r) => repositoryKey(r) === own) : undefined
   if (back) return { evidence: { ...base, linkedBy: 'repository', link: back }, missing: null }
   const declared = e.registryType === 'npm' ? 'mcpName' : '"mcp-name:" line'
-  const names = e.mcpNames.length ? `its ${declared} is ${e.mcpNames.slice(0, 3).map((n) => JSON.stringify(n)).join(', ')}` : `it has no ${declared}`
-  const repos = e.repositories.length ? `its repository is ${e.repositories.slice(0, 3).join(', ')}` : 'it gives no repository'
+  const names = e.mcpNames.length ? `its ${declared} is ${e.mcpNames.slice(0, 3).map((n) => JSON.stringify(short(n))).join(', ')}` : `it has no ${declared}`
+  const repos = e.repositories.length ? `its repository is ${e.repositories.slice(0, 3).map(short).join(', ')}` : 'it gives no repository'
   const ownText = own ? `this listing's repository (${own})` : 'a repository (this listing has none)'
   return { evidence: { ...base, linkedBy: null, link: null }, missing: `${what} neither names this listing (${names}) nor links back to ${ownText} (${repos})` }
 }
