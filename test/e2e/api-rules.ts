@@ -282,6 +282,12 @@ export function apiRules(mode: string, t: Target) {
       const detail = await getJson(`/api/v1/servers/${out.id}`)
       expect(detail.res.status).toBe(200)
       expect(detail.body.server.license).toBe('MIT')
+      // A GitHub-only submission declares no package: its Markdown still names an install kind and a confidence
+      // (§2.7), and never runs a registry package named like the listing.
+      const md = await (await get(`/api/v1/mcp/${out.id}/markdown`)).text()
+      expect(md).toMatch(/## Claude Desktop Quick Installation\n\nInstall kind: (?:local runner command|remote endpoint)[^\n]*Confidence: (?:low|high)/)
+      expect(md).toContain('"mcpServers"')
+      expect(md).not.toMatch(new RegExp(`"-y",\\s*"${input.name}"`))
       expect(await names(input.name)).toContain(input.name)
       expect((await post(`/api/v1/admin/listings/${out.id}/flag`, { reason: 'e2e' }, op)).status).toBe(200)
       await expectError(await get(`/api/v1/servers/${out.id}`), 404, 'not_found')
