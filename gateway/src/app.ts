@@ -2,7 +2,6 @@ import { openapi } from '@elysiajs/openapi'
 import type { EventBus } from '@mcp-directory/shared/bus'
 import type { Config, ServiceName } from '@mcp-directory/shared/config'
 import { errorDocsMarkdown, errorResponse } from '@mcp-directory/shared/errors'
-import { safeEqual, bearerToken } from '@mcp-directory/shared/http'
 import type { KeyValueStore } from '@mcp-directory/shared/kv'
 import {
   CLIENT_IP_HEADER, PRECHARGED_HEADER, prechargeProof, verifiedOnBehalfOf, verifiedPrecharge,
@@ -13,6 +12,7 @@ import { rateLimitRejected, routeLabels } from '@mcp-directory/shared/metrics'
 import { Elysia } from 'elysia'
 import { openApiDocumentation } from './openapi'
 import { createBearerAuth } from './plugins/auth'
+import { createOperatorAuth } from './plugins/operator-auth'
 import { createRateLimiter, type LimitClass } from './plugins/rate-limit'
 import { ROUTES, type RouteSpec } from './routes'
 import { UpstreamError, type Upstream } from './upstream'
@@ -72,6 +72,7 @@ export function createGatewayApp(deps: GatewayDeps) {
     write: { name: 'write', limit: config.rateLimitWritePerHour, windowMs: 3_600_000 },
   }
   const bearer = createBearerAuth({ baseUrl: base, kv: deps.kv, log, agentAuth: deps.upstreams['agent-auth'], bus: deps.bus, timeoutMs: config.upstreamTimeoutMs })
+  const operator = createOperatorAuth({ token: deps.operatorToken, kv: deps.kv, log })
   const routes = deps.routes ?? ROUTES
   const matchers = routes.map((r) => ({ r, re: patternOf(r.path) }))
 
@@ -85,10 +86,17 @@ export function createGatewayApp(deps: GatewayDeps) {
     const priorForwardedFor = request.headers.get('x-forwarded-for')
 
     if (route.auth === 'operator') {
-      const token = bearerToken(request)
-      if (!token || !safeEqual(token, deps.operatorToken)) {
-        return fail(401, 'unauthorized', 'Operator authentication required', requestId, { 'www-authenticate': 'Bearer realm="operator"' })
+      const path = new URL(request.url).pathname
+      const outcome = await operator.authenticate(request, { client, method: request.method, path, requestId })
+      if (!outcome.ok && outcome.status === 429) {
+        rateLimitRejected('operator')
+        const wait = String(outcome.retryAfterSeconds)
+        return fail(429, 'rate_limited', `Too many failed operator authentications from this client; retry in ${wait} s`, requestId, {
+          'retry-after': wait,
+          'cache-control': 'no-store',
+        })
       }
+      if (!outcome.ok) return fail(401, 'unauthorized', 'Operator authentication required', requestId, { 'www-authenticate': 'Bearer realm="operator"' })
     }
     let limitHeaders: Record<string, string> = {}
     // The one read an MCP tool call makes was paid for with the MCP request (shared/public-api); writes never are.
@@ -201,6 +209,7 @@ export function createGatewayApp(deps: GatewayDeps) {
     close: async () => {
       await bearer.close()
       await limiter.close()
+      await operator.close()
     },
   }
 }
