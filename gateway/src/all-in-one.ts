@@ -86,6 +86,7 @@ serve({
   handler: { fetch: (req) => gateway.app.handle(req) },
   log,
   name: 'directory (all-in-one)',
+  publicBaseUrl: config.publicBaseUrl,
   // One public port: /metrics only for a Bearer of METRICS_TOKEN (closed when unset).
   metrics: { token: config.metricsToken },
   close: async () => {

@@ -21,6 +21,7 @@ serve({
   handler: { fetch: (req) => gateway.app.handle(req) },
   log,
   name: 'gateway',
+  publicBaseUrl: config.publicBaseUrl,
   // The gateway's port is public: /metrics only for a Bearer of METRICS_TOKEN (closed when unset).
   metrics: { token: config.metricsToken },
   close: async () => {

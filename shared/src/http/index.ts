@@ -1,5 +1,6 @@
 /** Small HTTP helpers every service uses: JSON responses, body reading with a size bound, operator auth. */
 import { timingSafeEqual } from 'node:crypto'
+import { isIPv6 } from 'node:net'
 import { AppError } from '../errors'
 
 /** A JSON response with the right content type. */
@@ -63,4 +64,20 @@ export function requireOperator(request: Request, operatorToken: string): void {
   if (!token || !safeEqual(token, operatorToken)) {
     throw new AppError(401, 'unauthorized', 'Operator authentication required', undefined, { 'www-authenticate': 'Bearer realm="operator"' })
   }
+}
+
+// host[:port] of RFC 9110 §7.2, restricted to what a server can be named by: DNS labels (letters, digits, `-`,
+// `_` for container names, an optional final dot) or an IPv4 address, or a bracketed IPv6 address; a port 0-65535.
+const HOST_NAME = /^[A-Za-z0-9_](?:[A-Za-z0-9_-]{0,62})(?:\.[A-Za-z0-9_](?:[A-Za-z0-9_-]{0,62}))*\.?$/
+const HOST_PORT = /^(\[[0-9A-Fa-f:.]+\]|[^:[\]]+)(?::(\d{1,5}))?$/
+
+/** Whether a Host header names a host (and port) a request URL can be built from. */
+export function isValidHostHeader(host: string | null): host is string {
+  if (!host || host.length > 261) return false
+  const m = HOST_PORT.exec(host)
+  if (!m) return false
+  const [, name, port] = m
+  if (port !== undefined && Number(port) > 65535) return false
+  const ok = name!.startsWith('[') ? isIPv6(name!.slice(1, -1)) : name!.length <= 253 && HOST_NAME.test(name!)
+  return ok && URL.canParse(`http://${host}/`)
 }

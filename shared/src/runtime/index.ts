@@ -4,7 +4,8 @@ import type { Config } from '../config'
 import { openDatabase, runMigrations, type Database } from '../db'
 import { createMemoryStore, createRedisStore, type KeyValueStore } from '../kv'
 import { requestIdFrom, withRequestId, type Logger } from '../log'
-import { safeEqual } from '../http'
+import { errorResponse } from '../errors'
+import { isValidHostHeader, safeEqual } from '../http'
 import { processMetrics } from '../metrics'
 
 /** Opens the database named by config and applies pending migrations (under an advisory lock). */
@@ -86,6 +87,8 @@ export function serve(opts: {
   metrics?: { token: string | null }
   /** Readiness: resolves when the process's dependencies answer (its database); rejects otherwise. */
   ready?: () => Promise<void>
+  /** PUBLIC_BASE_URL, for the `docs` link of the errors answered here (relative links without it). */
+  publicBaseUrl?: string
 }) {
   const metrics = processMetrics(opts.name)
   let stopping = false
@@ -99,6 +102,13 @@ export function serve(opts: {
     port: opts.port,
     hostname: opts.host ?? '0.0.0.0',
     fetch: async (req, srv) => {
+      // The request URL is built from the Host header: without one (HTTP/1.0) or with a malformed one there is no
+      // URL to route by, so the request is refused here before anything parses it.
+      if (!isValidHostHeader(req.headers.get('host')) || !URL.canParse(req.url)) {
+        return errorResponse(400, 'bad_request', 'The Host header is missing or is not a valid host[:port]', opts.publicBaseUrl ?? '', {
+          headers: { connection: 'close', 'cache-control': 'no-store' },
+        })
+      }
       // A plain suffix test first: the common request pays no URL parse for the metrics route.
       if (req.url.endsWith('/metrics') && req.method === 'GET' && new URL(req.url).pathname === '/metrics' && metricsAllowed(req)) {
         const { body, contentType } = await metrics.render()
