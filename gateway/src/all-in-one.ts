@@ -25,7 +25,7 @@ const { token, generated } = operatorTokenFrom(config)
 // One HMAC key for every service of this process (codes, sealed mail, proofs, the mcp and web services' client header).
 const secret = serverSecretFrom(config, log)
 
-const catalog = createCatalogApp({ config, database, bus, log: log.child({ service: 'catalog' }), operatorToken: token })
+const catalog = createCatalogApp({ config, database, bus, kv, log: log.child({ service: 'catalog' }), operatorToken: token })
 // The badge service reads listings through the catalog's internal API, here without a network hop.
 const badge = createBadgeApp({ config, database, kv, bus, log: log.child({ service: 'badge' }), fetchListing: catalogListingReader((r) => catalog.app.handle(r)) })
 

@@ -16,10 +16,16 @@ export const CATALOG_ROUTES: RouteSpec[] = [
     responses: { 200: { description: 'The listing', type: 'application/json', schema: t.Object({ server: ServerDetail }) }, 404: err('Absent, pending, rejected or flagged'), 429: err('rate_limited') },
   },
   {
-    // Counted in memory and written in batches (like views); the listing page calls it when a config is copied.
+    // Counted once per client per listing per day, written in batches (like views); the listing page calls it
+    // when a config is copied.
     method: 'POST', path: '/api/v1/servers/:id/installs', service: 'catalog', operationId: 'countInstall', tag: 'catalog', limit: 'read', auth: null,
-    summary: 'Count one install of a listing (a config copied); no body; written in batches within VIEW_FLUSH_MS',
-    responses: { 202: { description: 'Counted', type: 'application/json', schema: t.Object({ success: t.Boolean(), id: t.String() }) }, 404: err('Absent, pending, rejected or flagged'), 429: err('rate_limited') },
+    summary: 'Count one install of a listing (a config copied); no body; at most once per client per listing per 24 hours; written in batches within VIEW_FLUSH_MS',
+    responses: {
+      202: {
+        description: 'Accepted (a repeat within 24 hours too, with counted: false)', type: 'application/json',
+        schema: t.Object({ success: t.Boolean(), id: t.String(), counted: t.Boolean({ description: 'Whether this request added an install' }) }),
+      },
+      404: err('Absent, pending, rejected or flagged'), 429: err('rate_limited') },
   },
   {
     method: 'GET', path: '/api/v1/categories', service: 'catalog', operationId: 'listCategories', tag: 'catalog', limit: 'read', auth: null,

@@ -5,11 +5,15 @@ import { catalogOutbox, type Database } from '@mcp-directory/shared/db'
 import type { EventBus } from '@mcp-directory/shared/bus'
 import { AppError, notFound } from '@mcp-directory/shared/errors'
 import { json, readJsonBody, requireOperator } from '@mcp-directory/shared/http'
+import { createMemoryStore, type KeyValueStore } from '@mcp-directory/shared/kv'
 import type { Logger } from '@mcp-directory/shared/log'
+import { CLIENT_IP_HEADER } from '@mcp-directory/shared/public-api'
+import { peerAddress } from '@mcp-directory/shared/runtime'
 import { startOutboxRelay } from '@mcp-directory/shared/outbox'
 import { healthHandler, serviceApp } from '@mcp-directory/shared/service'
 import { importDocument } from './import/service'
-import { addInstalls, addViews, findActiveListing, findListing, hasListings } from './listings/repository'
+import { addViews, findActiveListing, findListing, hasListings } from './listings/repository'
+import { startInstallCounter } from './listings/installs'
 import { deriveInstallModel } from '@mcp-directory/shared/install'
 import { detailOf, listingUrls, summaryOf } from './listings/present'
 import { renderListingMarkdown } from './markdown/render'
@@ -29,6 +33,11 @@ export interface CatalogDeps {
   log: Logger
   /** The operator token (generated at start when OPERATOR_TOKEN is unset). */
   operatorToken: string
+  /**
+   * Where installs already counted per client are remembered for a day: the shared store (Redis) when replicas
+   * run; an in-process store when omitted (one process: all-in-one, the import CLI, tests).
+   */
+  kv?: KeyValueStore
 }
 
 // The import endpoint takes a whole registry list; 32 MiB holds the official registry many times over.
@@ -40,8 +49,9 @@ export function createCatalogApp(deps: CatalogDeps) {
   const base = config.publicBaseUrl
   const relay = startOutboxRelay({ database, table: catalogOutbox, bus: deps.bus, service: 'catalog', log })
   const views = startBatchedCounter((counts) => addViews(database, counts), config.viewFlushMs, log, 'view counts')
-  // Installs (a config copied on the listing page) are counted like views: in memory, written in batches.
-  const installs = startBatchedCounter((counts) => addInstalls(database, counts), config.viewFlushMs, log, 'install counts')
+  // Installs (a config copied on the listing page): once per client per listing per day, written in batches.
+  const ownStore = deps.kv ? null : createMemoryStore()
+  const installs = startInstallCounter({ database, kv: deps.kv ?? ownStore!, flushMs: config.viewFlushMs, log })
   const categoriesBody = JSON.stringify({ categories: CATEGORIES.map(({ label, slug, emoji, group }) => ({ label, slug, emoji, group })) })
 
   const app = serviceApp('catalog', base, log)
@@ -80,11 +90,15 @@ export function createCatalogApp(deps: CatalogDeps) {
     })
     .post(
       '/api/v1/servers/:id/installs',
-      async ({ params }) => {
+      async ({ params, request }) => {
         const listing = await findActiveListing(database, params.id)
         if (!listing) throw notFound('Listing')
-        installs.count(listing.id)
-        return json({ success: true, id: listing.id }, 202)
+        // The client as the gateway determined it (it drops any such header a client sends); the socket's address
+        // when the catalog is reached directly.
+        const client = request.headers.get(CLIENT_IP_HEADER) ?? peerAddress(request) ?? 'local'
+        // A repeat gets the same answer as a first install; `counted` says whether this one was added.
+        const counted = await installs.count(listing.id, client)
+        return json({ success: true, id: listing.id, counted }, 202)
       },
       { parse: 'none' },
     )
@@ -157,6 +171,7 @@ export function createCatalogApp(deps: CatalogDeps) {
       await views.stop()
       await installs.stop()
       await relay.stop()
+      await ownStore?.close()
     },
   }
 }

@@ -1,15 +1,17 @@
 // The catalog service as its own process (stack, compose): the only file that reads the environment.
 import { loadConfig } from '@mcp-directory/shared/config'
 import { createLogger } from '@mcp-directory/shared/log'
-import { openBus, openMigratedDatabase, operatorTokenFrom, serve } from '@mcp-directory/shared/runtime'
+import { openBus, openMigratedDatabase, openStore, operatorTokenFrom, serve } from '@mcp-directory/shared/runtime'
 import { createCatalogApp } from './app'
 
 const config = loadConfig()
 const log = createLogger('catalog', config.logLevel)
 const database = await openMigratedDatabase(config, log)
 const bus = openBus(config, log)
+// Shared by every catalog replica: which clients' installs were counted today.
+const kv = openStore(config)
 const { token } = operatorTokenFrom(config)
-const catalog = createCatalogApp({ config, database, bus, log, operatorToken: token })
+const catalog = createCatalogApp({ config, database, bus, kv, log, operatorToken: token })
 serve({
   port: config.port,
   host: config.host,
@@ -20,6 +22,7 @@ serve({
   close: async () => {
     await catalog.close()
     await bus.close()
+    await kv.close()
     await database.close()
   },
 })

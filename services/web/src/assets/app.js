@@ -28,8 +28,10 @@
   function countInstall(id) {
     // The public API counts installs in batches; a failure here must never disturb the copy.
     fetch('/api/v1/servers/' + encodeURIComponent(id) + '/installs', { method: 'POST', keepalive: true, credentials: 'omit' })
-      .then(function (res) {
-        if (!res.ok) return
+      .then(function (res) { return res.ok ? res.json() : null })
+      .then(function (body) {
+        // A client's install of a listing counts once a day: a repeat copy leaves the number as it is.
+        if (!body || body.counted === false) return
         var n = document.getElementById('installs-count')
         if (n) n.textContent = String((parseInt(n.textContent || '0', 10) || 0) + 1)
       })
