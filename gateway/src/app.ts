@@ -10,6 +10,7 @@ import { peerAddress } from '@mcp-directory/shared/runtime'
 import { REQUEST_ID_HEADER, requestIdFrom, type Logger } from '@mcp-directory/shared/log'
 import { rateLimitRejected, routeLabels } from '@mcp-directory/shared/metrics'
 import { Elysia } from 'elysia'
+import { docsPage } from './docs'
 import { openApiDocumentation } from './openapi'
 import { createBearerAuth } from './plugins/auth'
 import { createOperatorAuth } from './plugins/operator-auth'
@@ -172,13 +173,16 @@ export function createGatewayApp(deps: GatewayDeps) {
   const app = new Elysia({ name: 'gateway' })
     // Route patterns label the request metrics of `serve` (`/metrics` itself is served there, not routed).
     .use(routeLabels())
+    // The plugin serves the document at /docs/json; the reference page is ours (assets from the lockfile, a CSP).
     .use(
       openapi({
         path: '/docs',
+        provider: null,
         documentation: openApiDocumentation(base) as never,
         exclude: { paths: [...routes.map((r) => r.path), '*', '/*', '/docs/errors'] },
       }),
     )
+    .use(docsPage({ publicBaseUrl: base, title: openApiDocumentation(base).info.title }))
     .get('/docs/errors', () => new Response(errorDocsMarkdown(), { headers: { 'content-type': 'text/markdown; charset=utf-8' } }))
     .options('*', () => new Response(null, {
       status: 204,
