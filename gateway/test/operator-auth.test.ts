@@ -56,6 +56,13 @@ describe('operator token guessing', () => {
     expect((await admin(app, '198.51.100.3', 'wrong')).status).toBe(401)
   })
 
+  test('an IPv6 client is its /64: new addresses of one host bring no new guesses', async () => {
+    const app = gateway(createMemoryStore())
+    for (let i = 0; i < OPERATOR_FAILURES_PER_WINDOW; i++) expect((await admin(app, `2001:db8:7:7::${(i + 1).toString(16)}`, `v6-${i}`)).status).toBe(401)
+    await expectLimited(await admin(app, '2001:db8:7:7:ffff::1', 'v6-more'))
+    expect((await admin(app, '2001:db8:7:8::1', OPERATOR)).status).toBe(200)
+  })
+
   test('gateway replicas share one count through Redis', async () => {
     const prefix = `test:${runToken()}:`
     const stores = [createRedisStore({ url: TEST_SERVICES.redis, keyPrefix: prefix }), createRedisStore({ url: TEST_SERVICES.redis, keyPrefix: prefix })]

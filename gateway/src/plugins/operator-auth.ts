@@ -1,7 +1,7 @@
 // The operator token at the gateway: compared in constant time, with failed attempts counted per client in the
 // shared store (Redis, or the in-process store in all-in-one), so guessing is slow on every replica at once and
 // each failure leaves a log line that names the client and the path, never the token.
-import { bearerToken, safeEqual } from '@mcp-directory/shared/http'
+import { bearerToken, clientKey, safeEqual } from '@mcp-directory/shared/http'
 import { createMemoryStore, type KeyValueStore, type WindowHit } from '@mcp-directory/shared/kv'
 import type { Logger } from '@mcp-directory/shared/log'
 
@@ -30,8 +30,9 @@ export interface OperatorAttempt {
   requestId: string
 }
 
-const failuresKey = (client: string) => `opauth:failures:${client}`
-const limitedKey = (client: string) => `opauth:limited:${client}`
+// An IPv6 client is counted as its /64, so new addresses of one host do not bring new guesses.
+const failuresKey = (client: string) => `opauth:failures:${clientKey(client)}`
+const limitedKey = (client: string) => `opauth:limited:${clientKey(client)}`
 
 /**
  * Builds the operator check. Once a client has failed `limit` times in a window, every operator request from it

@@ -5,10 +5,10 @@ import { createMemoryBus } from '@mcp-directory/shared/bus'
 import { eq, listings, openDatabase, runMigrations, type Database } from '@mcp-directory/shared/db'
 import { createRedisStore, waitForStore, type KeyValueStore } from '@mcp-directory/shared/kv'
 import { createLogger } from '@mcp-directory/shared/log'
+import { clientKey } from '@mcp-directory/shared/http'
 import { CLIENT_IP_HEADER } from '@mcp-directory/shared/public-api'
 import { createFreshDatabase, runToken, TEST_SERVICES, testConfig, type FreshDatabase } from '@mcp-directory/shared/testing'
 import { createCatalogApp, type CatalogService } from '../src'
-import { installClientKey } from '../src/listings/installs'
 
 const log = createLogger('test', 'silent')
 const prefix = `test:${runToken()}:`
@@ -100,13 +100,4 @@ describe('installs', () => {
     await dead.close()
     expect(await installsOf(ids[1]!)).toBe(before)
   })
-})
-
-test('client keys: IPv4 as it is, IPv4-mapped IPv6 as IPv4, IPv6 by its /64', () => {
-  expect(installClientKey('203.0.113.5')).toBe('203.0.113.5')
-  expect(installClientKey('::ffff:203.0.113.5')).toBe('203.0.113.5')
-  expect(installClientKey('2001:db8::1')).toBe('2001:db8:0:0::/64')
-  expect(installClientKey('2001:DB8:0:0:1::1')).toBe('2001:db8:0:0::/64')
-  expect(installClientKey('::1')).toBe('0:0:0:0::/64')
-  expect(installClientKey('local')).toBe('local')
 })

@@ -1,6 +1,6 @@
 /** Small HTTP helpers every service uses: JSON responses, body reading with a size bound, operator auth. */
 import { timingSafeEqual } from 'node:crypto'
-import { isIPv6 } from 'node:net'
+import { isIPv4, isIPv6 } from 'node:net'
 import { AppError } from '../errors'
 
 /** A JSON response with the right content type. */
@@ -80,4 +80,19 @@ export function isValidHostHeader(host: string | null): host is string {
   if (port !== undefined && Number(port) > 65535) return false
   const ok = name!.startsWith('[') ? isIPv6(name!.slice(1, -1)) : name!.length <= 253 && HOST_NAME.test(name!)
   return ok && URL.canParse(`http://${host}/`)
+}
+
+/**
+ * The part of a client's address that names the client, for per-client counts. An IPv6 host usually holds a whole
+ * /64 and can pick any address in it, so an IPv6 client is its /64; an IPv4-mapped IPv6 address is its IPv4 address.
+ */
+export function clientKey(address: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)
+  if (mapped && isIPv4(mapped[1]!)) return mapped[1]!
+  if (!isIPv6(address)) return address
+  const [head = '', tail = ''] = address.split('::')
+  const left = head ? head.split(':') : []
+  const right = tail ? tail.split(':') : []
+  const groups = address.includes('::') ? [...left, ...Array(8 - left.length - right.length).fill('0'), ...right] : left
+  return `${groups.slice(0, 4).map((g) => (parseInt(g, 16) || 0).toString(16)).join(':')}::/64`
 }

@@ -3,28 +3,13 @@
 // the counts that pass are written in batches like views.
 import { startBatchedCounter } from '@mcp-directory/shared/counter'
 import type { Database } from '@mcp-directory/shared/db'
+import { clientKey } from '@mcp-directory/shared/http'
 import type { KeyValueStore } from '@mcp-directory/shared/kv'
 import type { Logger } from '@mcp-directory/shared/log'
-import { isIPv4, isIPv6 } from 'node:net'
 import { addInstalls } from './repository'
 
 /** How long one client's install of one listing keeps its later installs from counting. */
 export const INSTALL_WINDOW_MS = 24 * 60 * 60 * 1000
-
-/**
- * The part of a client's address that names the client. An IPv6 host usually holds a whole /64 and can pick any
- * address in it, so an IPv6 client is its /64; an IPv4-mapped IPv6 address is its IPv4 address.
- */
-export function installClientKey(address: string): string {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)
-  if (mapped && isIPv4(mapped[1]!)) return mapped[1]!
-  if (!isIPv6(address)) return address
-  const [head = '', tail = ''] = address.split('::')
-  const left = head ? head.split(':') : []
-  const right = tail ? tail.split(':') : []
-  const groups = address.includes('::') ? [...left, ...Array(8 - left.length - right.length).fill('0'), ...right] : left
-  return `${groups.slice(0, 4).map((g) => (parseInt(g, 16) || 0).toString(16)).join(':')}::/64`
-}
 
 /** Counts installs once per client per listing per INSTALL_WINDOW_MS, writing them in batches. */
 export function startInstallCounter(opts: { database: Database; kv: KeyValueStore; flushMs: number; log: Logger }) {
@@ -36,7 +21,7 @@ export function startInstallCounter(opts: { database: Database; kv: KeyValueStor
     async count(listingId: string, client: string): Promise<boolean> {
       let first: boolean
       try {
-        first = (await kv.hit(`installs:seen:${listingId}:${installClientKey(client)}`, INSTALL_WINDOW_MS)).count === 1
+        first = (await kv.hit(`installs:seen:${listingId}:${clientKey(client)}`, INSTALL_WINDOW_MS)).count === 1
         storeFailing = false
       } catch (err) {
         // Without the store nobody can tell a repeat from a first install: an install lost is better than a count

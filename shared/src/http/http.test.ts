@@ -1,6 +1,6 @@
 import { expect, test } from 'bun:test'
 import fc from 'fast-check'
-import { isValidHostHeader } from './index'
+import { clientKey, isValidHostHeader } from './index'
 
 test('host[:port] forms a server is named by are valid', () => {
   for (const h of ['example.com', 'Example.COM.', 'localhost:3000', '127.0.0.1', '127.0.0.1:65535', '[::1]', '[::1]:8080', '[2001:db8::1]', 'gateway_1:3000', 'xn--hlo-bma.example', 'a'.repeat(63) + '.example']) {
@@ -27,4 +27,13 @@ test('a host judged valid can never change the path, user or query of the URL bu
     }),
     { numRuns: 5000 },
   )
+})
+
+test('client keys: IPv4 as it is, IPv4-mapped IPv6 as IPv4, IPv6 by its /64', () => {
+  expect(clientKey('203.0.113.5')).toBe('203.0.113.5')
+  expect(clientKey('::ffff:203.0.113.5')).toBe('203.0.113.5')
+  expect(clientKey('2001:db8::1')).toBe('2001:db8:0:0::/64')
+  expect(clientKey('2001:DB8:0:0:1::1')).toBe('2001:db8:0:0::/64')
+  expect(clientKey('::1')).toBe('0:0:0:0::/64')
+  expect(clientKey('local')).toBe('local')
 })
