@@ -19,9 +19,18 @@ export const listings = catalogSchema.table(
     category: text('category').notNull(),
     url: text('url'),
     repositoryUrl: text('repository_url'),
-    /** Normalised repository/website URL, for duplicate detection. */
+    /** The key of `url` (shared/src/identity `addressKey`, with the subfolder when `url` is the repository), for duplicate detection. */
     urlKey: text('url_key'),
     websiteUrl: text('website_url'),
+    /** The folder of the repository that holds this server (monorepos), normalised; null for the root. */
+    repositorySubfolder: text('repository_subfolder'),
+    /**
+     * The repository's identity (shared/src/identity `addressKey`: `github.com/owner/name`, `#subfolder` when
+     * there is one), so every listing of one server can be recognised; null without a repository.
+     */
+    repositoryKey: text('repository_key'),
+    /** The name's skeleton (shared/src/identity `nameSkeleton`): equal for names that look alike. */
+    nameSkeleton: text('name_skeleton'),
     version: text('version'),
     tags: jsonb('tags').$type<string[]>().notNull().default([]),
     packages: jsonb('packages').$type<PackageSpec[]>().notNull().default([]),
@@ -80,6 +89,8 @@ export const listings = catalogSchema.table(
     index('listings_search_name_trgm_idx').using('gin', sql`${t.searchName} gin_trgm_ops`),
     index('listings_status_idx').on(t.status, t.createdAt),
     index('listings_url_key_idx').on(t.urlKey),
+    index('listings_repository_key_idx').on(t.repositoryKey),
+    index('listings_name_skeleton_idx').on(t.nameSkeleton),
     index('listings_category_idx').on(t.category),
   ],
 )
