@@ -23,6 +23,7 @@ import { queryTerms } from './search/terms'
 import { startBatchedCounter } from '@mcp-directory/shared/counter'
 import { internalClaimRoutes } from './internal/claims'
 import { internalRoutes } from './internal/routes'
+import { startIdentityRefresh } from './listings/identity'
 import { factsRoutes } from './internal/facts'
 
 /** What the catalog service needs from its host process. */
@@ -52,6 +53,8 @@ export function createCatalogApp(deps: CatalogDeps) {
   // Installs (a config copied on the listing page): once per client per listing per day, written in batches.
   const ownStore = deps.kv ? null : createMemoryStore()
   const installs = startInstallCounter({ database, kv: deps.kv ?? ownStore!, flushMs: config.viewFlushMs, log })
+  // Rows written before the identity columns existed get them once, at start (see listings/identity.ts).
+  const identities = startIdentityRefresh(database, log)
   const categoriesBody = JSON.stringify({ categories: CATEGORIES.map(({ label, slug, emoji, group }) => ({ label, slug, emoji, group })) })
 
   const app = serviceApp('catalog', base, log)
@@ -120,7 +123,7 @@ export function createCatalogApp(deps: CatalogDeps) {
       return json({ listing })
     })
     // Moderation (submission service only): create pending listings, change status, the queue.
-    .use(internalRoutes({ database, log, nudge: () => relay.nudge() }))
+    .use(internalRoutes({ database, log, nudge: () => relay.nudge(), baseUrl: base, identitiesReady: identities.ready }))
     .use(factsRoutes({ database, log, nudge: () => relay.nudge() }))
     // Claims (claim-verifier only): record a verified claim, revoke one after its grace period.
     .use(internalClaimRoutes({ database, log, nudge: () => relay.nudge() }))
@@ -168,6 +171,7 @@ export function createCatalogApp(deps: CatalogDeps) {
       await relay.flush()
     },
     close: async () => {
+      await identities.stop()
       await views.stop()
       await installs.stop()
       await relay.stop()

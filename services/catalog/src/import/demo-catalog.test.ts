@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import { DEMO_CATALOG } from './demo-catalog'
-import { contentHash, normalizeEntry, normalizeRepoUrl, parseRegistryDocument, SLUG_PATTERN, slugFor, uniqueSlug } from './parse'
+import { addressKey } from '@mcp-directory/shared/identity'
+import { contentHash, normalizeEntry, parseRegistryDocument, SLUG_PATTERN, slugFor, uniqueSlug } from './parse'
 
 const SERVERS = new URL('../../../../../shared/data/servers.json', import.meta.url)
 
@@ -102,7 +103,7 @@ describe('DEMO_CATALOG', () => {
       const real = byName.get(s.name)
       if (!real?.repository || !s.repository) continue
       compared++
-      expect(normalizeRepoUrl(s.repository.url)).toBe(normalizeRepoUrl(real.repository.url))
+      expect(addressKey(s.repository.url)).toBe(addressKey(real.repository.url))
     }
     expect(compared).toBeGreaterThan(5)
   })

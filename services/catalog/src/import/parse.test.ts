@@ -6,7 +6,6 @@ import {
   IMPORT_LIMITS,
   ImportFormatError,
   normalizeEntry,
-  normalizeRepoUrl,
   parseRegistryDocument,
   SLUG_MAX,
   SLUG_PATTERN,
@@ -397,18 +396,12 @@ describe('contentHash', () => {
 })
 
 describe('URLs', () => {
-  test.each([
-    ['https://github.com/Owner/Repo.git', 'https://github.com/owner/repo'],
-    ['http://www.GitHub.com/Owner/Repo/', 'https://github.com/owner/repo'],
-    ['https://github.com/o/r.git/', 'https://github.com/o/r'],
-    ['git@github.com:Owner/Repo.git', 'https://github.com/owner/repo'],
-    ['git+https://github.com/o/r.git', 'https://github.com/o/r'],
-    ['github.com/o/r', 'https://github.com/o/r'],
-    ['https://Example.COM/Docs/Page/#intro', 'https://example.com/Docs/Page'],
-    ['https://user:pw@example.com:8443/x?y=1', 'https://example.com:8443/x?y=1'],
-    ['https://github.com/o/r/tree/main/src/sub', 'https://github.com/o/r/tree/main/src/sub'],
-  ])('normalizeRepoUrl(%s) = %s', (input, expected) => {
-    expect(normalizeRepoUrl(input)).toBe(expected)
+  test('repository.subfolder is read when given (and only then, so older content hashes stay)', () => {
+    const withSub = ok({ ...OFFICIAL_ENTRY, repository: { url: 'https://github.com/o/r', source: 'github', subfolder: 'src/server' } })
+    expect(withSub.repositorySubfolder).toBe('src/server')
+    expect('repositorySubfolder' in ok(OFFICIAL_ENTRY)).toBe(false)
+    const bad = normalizeEntry({ ...OFFICIAL_ENTRY, repository: { url: 'https://github.com/o/r', subfolder: 42 } }, 0)
+    expect(bad.ok && bad.dropped).toEqual(['repository.subfolder: not a string of 1–300 characters'])
   })
 
   test('httpUrl keeps the URL as written', () => {
@@ -579,7 +572,7 @@ function toServerJson(l: ImportedListing): Record<string, unknown> {
     ...(l.title !== null && { title: l.title }),
     description: l.description,
     ...(l.version !== null && { version: l.version }),
-    ...(l.repositoryUrl !== null && { repository: { url: l.repositoryUrl, source: 'github' } }),
+    ...(l.repositoryUrl !== null && { repository: { url: l.repositoryUrl, source: 'github', ...(l.repositorySubfolder && { subfolder: l.repositorySubfolder }) } }),
     ...(l.websiteUrl !== null && { websiteUrl: l.websiteUrl }),
     url: l.url,
     packages: l.packages,

@@ -24,6 +24,8 @@ export type ImportedListing = Pick<
 > & {
   /** The entry's own category label (e.g. a ToolSDK category), mapped onto the taxonomy by the importer. */
   rawCategory: string | null
+  /** `repository.subfolder`: the folder of a monorepo that holds the server (absent, not null, when not given). */
+  repositorySubfolder?: string
 }
 
 /** Result of normalising one entry: a complete listing (with what was dropped from it) or a skip. */
@@ -235,35 +237,6 @@ export function httpUrl(v: unknown): string | null {
   return s
 }
 
-// Hosts whose owner/repository paths are case-insensitive, so the key may lower-case the path too.
-const CASE_INSENSITIVE_HOSTS = new Set(['github.com', 'gitlab.com', 'bitbucket.org'])
-
-/**
- * A comparison key for a repository or website URL: https, lower-case host without `www.`, no credentials,
- * fragment, trailing `/` or `.git` (path lower-cased on GitHub/GitLab/Bitbucket). Display keeps the original.
- */
-export function normalizeRepoUrl(u: string): string {
-  let s = u.trim()
-  const scp = /^git@([^:/\s]+):(.+)$/.exec(s) // git@github.com:owner/repo.git
-  if (scp) s = `https://${scp[1]}/${scp[2]}`
-  s = s.replace(/^git\+/i, '').replace(/^(?:git|ssh):\/\/(?:git@)?/i, 'https://')
-  if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(s)) s = `https://${s}`
-  let url: URL
-  try {
-    url = new URL(s)
-  } catch {
-    return u.trim().toLowerCase()
-  }
-  const host = url.hostname.toLowerCase().replace(/^www\./, '')
-  let path = url.pathname
-  for (let prev = ''; prev !== path; ) {
-    prev = path
-    path = path.replace(/\/+$/, '').replace(/\.git$/i, '')
-  }
-  if (CASE_INSENSITIVE_HOSTS.has(host)) path = path.toLowerCase()
-  return `https://${host}${url.port ? `:${url.port}` : ''}${path}${url.search}`
-}
-
 // ---------------------------------------------------------------------------------------------------------
 // Entry
 
@@ -354,6 +327,13 @@ function normalizeUnsafe(raw: unknown, index: number): NormalizeResult {
   const repo = get(raw, 'repository')
   // Loose sources sometimes give the repository as a bare URL string.
   const repositoryUrl = optionalUrl('repository.url', isObj(repo) ? get(repo, 'url') : repo)
+  const rawSubfolder = isObj(repo) ? get(repo, 'subfolder') : undefined
+  let repositorySubfolder: string | undefined
+  if (rawSubfolder != null) {
+    const sub = typeof rawSubfolder === 'string' ? clean(rawSubfolder, false) : ''
+    if (sub && sub.length <= IMPORT_LIMITS.identifier) repositorySubfolder = sub
+    else drop(`repository.subfolder: not a string of 1–${IMPORT_LIMITS.identifier} characters`)
+  }
   const websiteUrl = optionalUrl('websiteUrl', get(raw, 'websiteUrl'))
   const entryUrl = optionalUrl('url', get(raw, 'url'))
 
@@ -379,6 +359,8 @@ function normalizeUnsafe(raw: unknown, index: number): NormalizeResult {
     rawCategory,
     source,
   }
+  // Only when given, so the content hash of an entry without one is the hash it had before subfolders were read.
+  if (repositorySubfolder) listing.repositorySubfolder = repositorySubfolder
   return { ok: true, listing, dropped }
 }
 

@@ -4,7 +4,8 @@ import { enqueueEvent } from '@mcp-directory/shared/outbox'
 import { clearCorrections } from '../search/repository'
 import { searchExtraOf, searchNameFor } from '../search/terms'
 import { AppError } from '@mcp-directory/shared/errors'
-import { ImportFormatError, contentHash, normalizeEntry, normalizeRepoUrl, parseRegistryDocument, slugFor, uniqueSlug, type ImportSkip, type ImportedListing } from './parse'
+import { identityColumns } from '../listings/identity'
+import { ImportFormatError, contentHash, normalizeEntry, parseRegistryDocument, slugFor, uniqueSlug, type ImportSkip, type ImportedListing } from './parse'
 
 /** What an import did. */
 export interface ImportSummary {
@@ -31,7 +32,7 @@ function columnsOf(l: ImportedListing, hash: string) {
     category,
     url: l.url,
     repositoryUrl: l.repositoryUrl,
-    urlKey: l.url ? normalizeRepoUrl(l.url) : null,
+    ...identityColumns(l),
     websiteUrl: l.websiteUrl,
     version: l.version,
     tags: l.tags,

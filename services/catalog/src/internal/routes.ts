@@ -4,12 +4,15 @@
 // event into the catalog outbox in the same transaction and commits before the answer.
 import { catalogOutbox, count, desc, eq, listings, sql, type Database } from '@mcp-directory/shared/db'
 import type { SubmittedListing } from '@mcp-directory/shared/contracts'
-import { AppError, notFound } from '@mcp-directory/shared/errors'
+import { AppError, notFound, serviceUnavailable } from '@mcp-directory/shared/errors'
 import { json, readJsonBody } from '@mcp-directory/shared/http'
+import { invisibleCharacters, normalizeAddress } from '@mcp-directory/shared/identity'
 import type { Logger } from '@mcp-directory/shared/log'
 import { enqueueEvent } from '@mcp-directory/shared/outbox'
 import { Elysia } from 'elysia'
-import { normalizeRepoUrl, slugFor, uniqueSlug } from '../import/parse'
+import { slugFor, uniqueSlug } from '../import/parse'
+import { findIdentityHolder, HOLDING_STATUSES, identityColumns, lockIdentities } from '../listings/identity'
+import { listingUrls } from '../listings/present'
 import { searchExtraOf, searchNameFor } from '../search/terms'
 
 /** What the internal routes need. */
@@ -18,6 +21,10 @@ export interface InternalDeps {
   log: Logger
   /** Publish soon: called after a commit that wrote events. */
   nudge: () => void
+  /** PUBLIC_BASE_URL: a 409 names the page of the listing that holds the name or address. */
+  baseUrl: string
+  /** Settles once every stored listing has its identity columns (filled at start). */
+  identitiesReady: Promise<void>
 }
 
 /** A pending listing as the submission service sends it (already validated there; checked again for shape). */
@@ -26,8 +33,6 @@ export type NewListingInput = SubmittedListing
 /** Statuses an operator can move a listing to, and the event each publishes. */
 const TARGETS = { active: 'listing.approved', rejected: 'listing.rejected', flagged: 'listing.flagged' } as const
 const QUEUE_STATUSES = ['pending', 'rejected', 'flagged', 'active']
-// Hosts whose addresses are source repositories rather than websites.
-const REPO_HOSTS = /^(?:www\.)?(?:github\.com|gitlab\.com|bitbucket\.org|codeberg\.org)$/i
 const MAX_BODY = 128 * 1024
 
 const str = (v: unknown): string | null => (typeof v === 'string' ? v : null)
@@ -40,6 +45,10 @@ function parseNewListing(body: unknown): NewListingInput {
   const description = str(b.description)
   const category = str(b.category)
   if (!name || !url || !description || !category) throw new AppError(400, 'invalid_body', 'name, url, description and category are required')
+  // The submission service refuses these first; checked again because the catalog is the one that stores them.
+  if (invisibleCharacters(name).length) throw new AppError(400, 'invalid_body', 'name contains invisible or bidirectional control characters', [{ field: 'name', message: 'contains invisible or bidirectional control characters' }])
+  const address = normalizeAddress(url)
+  if (!address || (address.codeHost && !address.repository)) throw new AppError(400, 'invalid_body', 'url must be a website or a repository address', [{ field: 'url', message: 'must be a website or a repository address' }])
   return {
     name, url, description, category,
     tags: strs(b.tags),
@@ -49,27 +58,34 @@ function parseNewListing(body: unknown): NewListingInput {
   }
 }
 
-const duplicate = (existingId: string, field: 'url' | 'name') =>
-  new AppError(409, 'conflict', `A listing with this ${field} already exists: ${existingId}`, [{ field, existingId, message: `already listed as ${existingId}` }])
+/** 409 naming the listing that holds the name or address, and its page, so the submitter can claim that one instead. */
+const duplicate = (baseUrl: string, existingId: string, field: 'url' | 'name') => {
+  const what = field === 'url' ? 'This repository or address' : 'A name that looks the same'
+  const { detailUrl } = listingUrls(baseUrl, existingId)
+  return new AppError(409, 'conflict', `${what} is already listed as ${existingId} (${detailUrl}); if it is yours, claim that listing instead`, [
+    { field, existingId, detailUrl, message: `already listed as ${existingId}` },
+  ])
+}
 
-/** Creates a pending listing, refusing a duplicate repository/website address or name with 409 naming the existing id. */
-export async function createPendingListing(database: Database, input: NewListingInput) {
-  const urlKey = normalizeRepoUrl(input.url)
-  let host = ''
-  try {
-    host = new URL(input.url).hostname
-  } catch {}
+/**
+ * Creates a pending listing, refusing with 409 a repository or address whose key, or a name whose skeleton, a
+ * listing of a holding status already has (rejected listings hold neither), and an exact name any listing has.
+ */
+export async function createPendingListing(database: Database, input: NewListingInput, baseUrl: string) {
+  // Addresses on code hosts are repositories; any other is the listing's website.
+  const isRepo = normalizeAddress(input.url)?.codeHost === true
+  const identity = identityColumns({ name: input.name, url: input.url, repositoryUrl: isRepo ? input.url : null })
   return database.db.transaction(async (tx) => {
-    // Serialises submissions of the same address, so two at once cannot both pass the duplicate check.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`catalog:url:${urlKey}`}))`)
-    const sameUrl = await tx.select({ id: listings.id }).from(listings).where(eq(listings.urlKey, urlKey)).limit(1)
-    if (sameUrl[0]) throw duplicate(sameUrl[0].id, 'url')
+    // One lock for every identity change, so two submissions of one name or address at once cannot both pass.
+    await lockIdentities(tx)
+    const holder = await findIdentityHolder(tx, identity.urlKey, identity.nameSkeleton)
+    if (holder) throw duplicate(baseUrl, holder.id, holder.field)
+    // Names stay unique over every listing (the import matches entries by name), rejected ones included.
     const sameName = await tx.select({ id: listings.id }).from(listings).where(eq(listings.name, input.name)).limit(1)
-    if (sameName[0]) throw duplicate(sameName[0].id, 'name')
+    if (sameName[0]) throw duplicate(baseUrl, sameName[0].id, 'name')
     const base = slugFor(input.name)
     const taken = new Set((await tx.select({ id: listings.id }).from(listings).where(sql`${listings.id} like ${`${base.replace(/[%_\\]/g, '\\$&')}%`}`)).map((r) => r.id))
     const id = uniqueSlug(base, (s) => taken.has(s), input.name)
-    const isRepo = REPO_HOSTS.test(host)
     const [row] = await tx
       .insert(listings)
       .values({
@@ -80,7 +96,7 @@ export async function createPendingListing(database: Database, input: NewListing
         url: input.url,
         repositoryUrl: isRepo ? input.url : null,
         websiteUrl: isRepo ? null : input.url,
-        urlKey,
+        ...identity,
         tags: input.tags,
         status: 'pending',
         source: 'submission',
@@ -108,13 +124,29 @@ export async function addSearchTerms(tx: Pick<Database['db'], 'execute'>, id: st
 }
 
 /** Moves a listing to `active`, `rejected` or `flagged`, writing its event in the same transaction. */
-export async function changeListingStatus(database: Database, id: string, to: keyof typeof TARGETS, reason: string | null) {
+export async function changeListingStatus(database: Database, id: string, to: keyof typeof TARGETS, reason: string | null, baseUrl: string) {
   // NUL is in no id and PostgreSQL refuses it in text: an unknown listing, not a failed query.
   if (id.includes('\0')) throw notFound('Listing')
   return database.db.transaction(async (tx) => {
-    const [row] = await tx.select({ id: listings.id, name: listings.name, status: listings.status }).from(listings).where(eq(listings.id, id)).for('update').limit(1)
+    const select = () =>
+      tx
+        .select({ id: listings.id, name: listings.name, status: listings.status, source: listings.source, urlKey: listings.urlKey, nameSkeleton: listings.nameSkeleton })
+        .from(listings)
+        .where(eq(listings.id, id))
+        .for('update')
+        .limit(1)
+    let [row] = await select()
     if (!row) throw notFound('Listing')
     if (row.status === to) throw new AppError(409, 'conflict', `The listing is already ${to}`, [{ field: 'status', current: row.status, message: 'no change' }])
+    // A rejected submission held nothing; brought back, it must not share a name or address with one that
+    // took them since (imports keep their registry's distinct names and are not held to this).
+    if (row.status === 'rejected' && row.source === 'submission' && (HOLDING_STATUSES as readonly string[]).includes(to)) {
+      await lockIdentities(tx)
+      ;[row] = await select()
+      if (!row) throw notFound('Listing')
+      const holder = row.nameSkeleton ? await findIdentityHolder(tx, row.urlKey, row.nameSkeleton, row.id) : null
+      if (holder) throw duplicate(baseUrl, holder.id, holder.field)
+    }
     const at = new Date()
     await tx.update(listings).set({ status: to, moderationReason: to === 'active' ? null : reason, updatedAt: at }).where(eq(listings.id, id))
     const base = { id: row.id, name: row.name, status: to, at: at.toISOString() }
@@ -142,6 +174,17 @@ export async function moderationQueue(database: Database, status: string, limit:
   return { total: n, listings: rows.map((r) => ({ ...r, url: r.url ?? '', createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString() })) }
 }
 
+// Identity checks wait for the start-up fill of the identity columns, at most this long (then 503).
+const IDENTITY_WAIT_MS = 10_000
+
+async function identitiesFilled(ready: Promise<void>) {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const timeout = new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), IDENTITY_WAIT_MS)))
+  const outcome = await Promise.race([ready, timeout])
+  clearTimeout(timer)
+  if (outcome === 'timeout') throw serviceUnavailable('catalog')
+}
+
 /** The internal moderation routes, mounted on the catalog app. */
 export function internalRoutes(deps: InternalDeps) {
   const { database, log } = deps
@@ -150,7 +193,8 @@ export function internalRoutes(deps: InternalDeps) {
       '/internal/listings',
       async ({ request }) => {
         const input = parseNewListing(await readJsonBody(request, MAX_BODY))
-        const row = await createPendingListing(database, input)
+        await identitiesFilled(deps.identitiesReady)
+        const row = await createPendingListing(database, input, deps.baseUrl)
         log.info({ id: row.id }, 'pending listing created from a submission')
         return json({ listing: { ...row, createdAt: row.createdAt.toISOString() } }, 201)
       },
@@ -163,7 +207,8 @@ export function internalRoutes(deps: InternalDeps) {
         const to = typeof b?.status === 'string' ? b.status : ''
         if (!(to in TARGETS)) throw new AppError(400, 'invalid_body', 'status must be active, rejected or flagged', [{ field: 'status', message: 'must be active, rejected or flagged' }])
         const reason = typeof b?.reason === 'string' && b.reason.trim() ? b.reason.trim().slice(0, 1000) : null
-        const change = await changeListingStatus(database, params.id, to as keyof typeof TARGETS, reason)
+        await identitiesFilled(deps.identitiesReady)
+        const change = await changeListingStatus(database, params.id, to as keyof typeof TARGETS, reason, deps.baseUrl)
         deps.nudge()
         log.info({ id: change.id, from: change.from, to: change.to }, 'listing status changed')
         return json(change)
