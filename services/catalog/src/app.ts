@@ -164,6 +164,8 @@ export function createCatalogApp(deps: CatalogDeps) {
       relay.nudge()
       log.info({ created: s.created }, 'demo catalog loaded')
     },
+    /** Settles once the start-up pass has given every stored listing its identity columns. */
+    identitiesReady: identities.ready,
     /** Writes pending counters and publishes pending events now (tests, shutdown). */
     flush: async () => {
       await views.flush()

@@ -259,7 +259,7 @@ describe('submit → moderation', () => {
       const body = await expectError(await call('POST', '/api/v1/submit', { body: valid({ url }) }), 409, 'conflict')
       expect(body.details![0]).toMatchObject({ field: 'url', existingId: a.id })
     }
-    const rows = await database.rows<{ n: number }>(sql`select count(*)::int as n from catalog.listings where url_key = ${`https://github.com/dup-${run}/thing`}`)
+    const rows = await database.rows<{ n: number }>(sql`select count(*)::int as n from catalog.listings where url_key = ${`github.com/dup-${run}/thing`}`)
     expect(rows[0].n).toBe(1)
   })
 

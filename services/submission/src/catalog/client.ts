@@ -42,7 +42,7 @@ export function catalogClient(handle: CatalogHandler) {
     createPending: (input: unknown) => call<{ listing: { id: string; name: string; status: string; createdAt: string } }>('POST', '/internal/listings', input).then((r) => r.listing),
     find: async (id: string) => {
       try {
-        return (await call<{ listing: { id: string; status: string; source: string } }>('GET', `/internal/listings/${encodeURIComponent(id)}`)).listing
+        return (await call<{ listing: { id: string; status: string; source: string; createdAt: string } }>('GET', `/internal/listings/${encodeURIComponent(id)}`)).listing
       } catch (err) {
         if (err instanceof AppError && err.status === 404) return null
         throw err

@@ -2,6 +2,7 @@
 import { resolveCategory, storedCategoryName } from '@mcp-directory/shared/categories'
 import type { SubmittedListing } from '@mcp-directory/shared/contracts'
 import { AppError } from '@mcp-directory/shared/errors'
+import { invisibleCharacters, normalizeAddress } from '@mcp-directory/shared/identity'
 
 /** Allowed values of the enumerated optional fields (§2.4). */
 export const AUTH_TYPES = ['none', 'api_key', 'oauth', 'other'] as const
@@ -42,6 +43,12 @@ export function isHttpUrl(s: string): boolean {
   } catch {
     return false
   }
+}
+
+/** False for an address on a code host (github.com, gitlab.com, …) that names no repository, such as an owner's page. */
+export function namesRepository(url: string): boolean {
+  const a = normalizeAddress(url)
+  return a !== null && (!a.codeHost || a.repository)
 }
 
 /** Validates a submission body; 400 `invalid_body` naming each bad field, or `unknown_category` when only the category is unknown. */
@@ -90,8 +97,20 @@ export function parseSubmission(body: unknown): SubmissionInput {
     return s
   }
 
-  const name = text('name', SUBMISSION_LIMITS.name, true)
-  const u = url('url', true)
+  // A name is compared by its skeleton, but one that hides characters is refused outright: nobody types them.
+  const visible = (field: string, v: string | null): string | null => {
+    const hidden = v === null ? [] : invisibleCharacters(v)
+    if (!hidden.length) return v
+    const list = [...new Set(hidden.map((c) => c.codePoint))].slice(0, 5).join(', ')
+    return void problems.push({ field, message: `contains invisible or bidirectional control characters (${list}), which make it look like something else` }), null
+  }
+
+  const name = visible('name', text('name', SUBMISSION_LIMITS.name, true))
+  let u = visible('url', url('url', true))
+  if (u !== null && !namesRepository(u)) {
+    problems.push({ field: 'url', message: 'an address on a code host must name a repository, as https://github.com/<owner>/<name>' })
+    u = null
+  }
   const description = text('description', SUBMISSION_LIMITS.description, true, false)
   const categoryRaw = text('category', SUBMISSION_LIMITS.category, true)
   let email = text('email', SUBMISSION_LIMITS.email, true)

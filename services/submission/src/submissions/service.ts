@@ -37,6 +37,9 @@ export interface SubmitResult {
   badge_markdown: string
 }
 
+// A pending listing with no submission row is adopted by a retry only after this long (see `submit`).
+const ADOPT_AFTER_MS = 30_000
+
 /** SHA-256 (hex) of a claim secret: the only form it is stored in. */
 export const claimTokenHash = (secret: string) => new Bun.CryptoHasher('sha256').update(secret).digest('hex')
 
@@ -62,17 +65,20 @@ export async function submit(deps: SubmitDeps, input: SubmissionInput): Promise<
   const { database, catalog } = deps
   const { email, ...listing } = input
   let created: { id: string; name: string }
+  let refusal: AppError | null = null
   try {
     created = await catalog.createPending(listing)
   } catch (err) {
     // A listing this service created but never recorded (it failed between the two commits) is adopted by the
-    // retry instead of refusing the submitter forever.
+    // retry instead of refusing the submitter forever; only once it is older than any submission in flight, so
+    // a concurrent submission of the same address never takes over one that is still being recorded.
     const existingId = err instanceof AppError && err.status === 409 ? (err.details?.[0] as { existingId?: string; field?: string } | undefined) : undefined
     if (!existingId?.existingId || existingId.field !== 'url') throw err
     const known = await database.db.select({ id: submissions.listingId }).from(submissions).where(eq(submissions.listingId, existingId.existingId)).limit(1)
     const found = known.length ? null : await catalog.find(existingId.existingId)
-    if (!found || found.status !== 'pending' || found.source !== 'submission') throw err
+    if (!found || found.status !== 'pending' || found.source !== 'submission' || Date.now() - Date.parse(found.createdAt) < ADOPT_AFTER_MS) throw err
     created = { id: found.id, name: input.name }
+    refusal = err as AppError
   }
   const claim = newClaimLink(deps.baseUrl, created.id)
   const at = new Date()
@@ -81,7 +87,13 @@ export async function submit(deps: SubmitDeps, input: SubmissionInput): Promise<
   const mail = await deps.mailCap.admit(input.email)
   if (!mail.allowed) deps.log.info({ id: created.id }, 'submission mail not queued: the contact address reached its hourly mail cap')
   await database.db.transaction(async (tx) => {
-    await tx.insert(submissions).values({ listingId: created.id, name: input.name, url: input.url, email, claimTokenHash: claimTokenHash(claim.secret), createdAt: at })
+    const recorded = await tx
+      .insert(submissions)
+      .values({ listingId: created.id, name: input.name, url: input.url, email, claimTokenHash: claimTokenHash(claim.secret), createdAt: at })
+      .onConflictDoNothing()
+      .returning({ id: submissions.listingId })
+    // Another request recorded it first: that one is the submission, this one a duplicate.
+    if (!recorded.length) throw refusal ?? new AppError(409, 'conflict', 'This listing was just submitted', [{ field: 'url', existingId: created.id, message: `already listed as ${created.id}` }])
     await tx.insert(transitions).values({ listingId: created.id, fromStatus: null, toStatus: 'pending', actor: 'submitter', reason: null, at })
     await enqueueEvent(tx, submissionOutbox, 'listing.submitted', { id: created.id, name: input.name, status: 'pending', at: at.toISOString() })
     if (mail.allowed) {

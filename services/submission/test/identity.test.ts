@@ -1,0 +1,233 @@
+// One identity per listing: lookalike names and other spellings of a listed repository are refused at
+// POST /api/v1/submit, through the real gateway, submission and catalog apps on the real PostgreSQL and NATS.
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { createCatalogApp, type CatalogService } from '@mcp-directory/catalog'
+import { sql, type Database } from '@mcp-directory/shared/db'
+import { nameSkeleton } from '@mcp-directory/shared/identity'
+import { createLogger } from '@mcp-directory/shared/log'
+import { isolatedEnv, runToken, startBacking, testConfig } from '@mcp-directory/shared/testing'
+import { createGatewayApp } from '../../../gateway/src/app'
+import { inProcessUpstream } from '../../../gateway/src/upstream'
+import { createSubmissionApp, type SubmissionService } from '../src'
+
+const run = runToken()
+const env = isolatedEnv(run, '')
+const BASE = 'http://dir.test'
+const OPERATOR = 'operator-secret-token-0123456789'
+const log = createLogger('test', 'silent')
+const config = testConfig({ PUBLIC_BASE_URL: BASE, RATE_LIMIT_WRITE_PER_HOUR: '1000000' })
+const REPO = 'https://github.com/github/github-mcp-server'
+
+let backing: Awaited<ReturnType<typeof startBacking>> | undefined
+let database: Database
+let catalog: CatalogService
+let submission: SubmissionService
+let gateway: ReturnType<typeof createGatewayApp>
+let listedId: string
+
+const call = (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
+  gateway.app.handle(
+    new Request(`http://localhost${path}`, {
+      method,
+      headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    }),
+  )
+const op = { authorization: `Bearer ${OPERATOR}` }
+let n = 0
+const submissionOf = (over: Record<string, unknown> = {}) => {
+  n++
+  return { name: `identity-${run}-${n}`, url: `https://github.com/identity-${run}/server-${n}`, description: 'A server submitted by the identity tests.', category: 'developer-tools', email: `owner${n}@example.com`, ...over }
+}
+const submit = (over: Record<string, unknown>) => call('POST', '/api/v1/submit', submissionOf(over))
+
+async function expectError(res: Response, status: number, code: string) {
+  expect(res.status).toBe(status)
+  const body = await res.json()
+  // A copy is matched: matching against asymmetric matchers may write them into the object matched.
+  expect(structuredClone(body)).toMatchObject({ error: code, message: expect.any(String), status })
+  return body as { message: string; details: { field: string; existingId?: string; detailUrl?: string; message: string }[] }
+}
+
+beforeAll(async () => {
+  backing = await startBacking(env, log)
+  database = backing.database
+  catalog = createCatalogApp({ config, database, bus: backing.bus, log, operatorToken: OPERATOR })
+  submission = createSubmissionApp({
+    config, database, bus: backing.bus, log, operatorToken: OPERATOR, secret: 'identity-test-secret-0123456789abcdef', catalog: (r) => catalog.app.handle(r),
+    mailer: { kind: 'log', send: async () => {}, close: async () => {} },
+  })
+  gateway = createGatewayApp({
+    config, log, kv: backing.kv, bus: backing.bus, operatorToken: OPERATOR,
+    upstreams: { catalog: inProcessUpstream('catalog', (r) => catalog.app.handle(r)), submission: inProcessUpstream('submission', (r) => submission.app.handle(r)) },
+  })
+  // github-mcp-server is listed (imported, active).
+  const imported = await call('POST', '/api/v1/admin/import', [{ name: 'github-mcp-server', description: "GitHub's official MCP server", repository: { url: REPO, source: 'github' } }], op)
+  expect(imported.status).toBe(200)
+  ;[{ id: listedId }] = await database.rows<{ id: string }>(sql`select id from catalog.listings where name = 'github-mcp-server'`)
+}, 30_000)
+
+afterAll(async () => {
+  await gateway?.close()
+  await submission?.close()
+  await catalog?.close()
+  await backing?.close()
+})
+
+describe('lookalike names', () => {
+  test.each([
+    ['upper case', 'GitHub-MCP-Server'],
+    ['a Cyrillic і', 'g\u0456thub-mcp-server'],
+    ['Cyrillic с and р', 'github-m\u0441\u0440-server'],
+    ['a Greek ι', 'g\u03b9thub-mcp-server'],
+    ['fullwidth letters', '\uff47\uff49\uff54\uff48\uff55\uff42\uff0d\uff4d\uff43\uff50\uff0d\uff53\uff45\uff52\uff56\uff45\uff52'],
+    ['rn for m', 'github-rncp-server'],
+  ])('%s: 409 conflict naming the listing that holds the name and its page', async (_, name) => {
+    const body = await expectError(await submit({ name }), 409, 'conflict')
+    expect(body.details[0]).toEqual({ field: 'name', existingId: listedId, detailUrl: `${BASE}/servers/${listedId}`, message: expect.any(String) })
+    expect(body.message).toContain('claim that listing')
+  })
+
+  test.each([
+    ['a zero-width joiner', 'github\u200d-mcp-server', 'U+200D'],
+    ['a zero-width space', 'github-mcp\u200b-server', 'U+200B'],
+    ['an RTL override', '\u202egithub-mcp-server', 'U+202E'],
+    ['an RTL isolate', '\u2067revres-pcm-buhtig\u2069', 'U+2067'],
+    ['a soft hyphen', 'github\u00ad-mcp-server', 'U+00AD'],
+  ])('%s: 400 naming the field and the character', async (_, name, codePoint) => {
+    const body = await expectError(await submit({ name }), 400, 'invalid_body')
+    expect(body.details).toEqual([{ field: 'name', message: expect.stringContaining(codePoint) }])
+  })
+
+  test('the same words with another meaning and another repository are accepted', async () => {
+    const res = await submit({ name: 'github-mcp-server-tools', url: `https://github.com/identity-${run}/github-mcp-server-tools` })
+    expect(res.status).toBe(200)
+    expect(await res.json()).toMatchObject({ success: true, status: 'pending', name: 'github-mcp-server-tools' })
+  })
+})
+
+describe('other spellings of a listed repository', () => {
+  test.each([
+    `${REPO}?tab=readme`,
+    `${REPO}#readme`,
+    `${REPO}/tree/main`,
+    `${REPO}/blob/main/README.md`,
+    'https://github.com./github/github-mcp-server',
+    'https://github.com/github%2Fgithub-mcp-server',
+    'https://github.com//github//github-mcp-server',
+    'https:////github.com/github/github-mcp-server',
+    `${REPO}.git`,
+    `${REPO}/`,
+    'HTTPS://GITHUB.COM/GITHUB/GITHUB-MCP-SERVER',
+    'https://www.github.com/github/github-mcp-server',
+    'http://github.com/github/github-mcp-server',
+  ])('%s: 409 conflict naming the listing', async (url) => {
+    const body = await expectError(await submit({ url }), 409, 'conflict')
+    expect(body.details[0]).toEqual({ field: 'url', existingId: listedId, detailUrl: `${BASE}/servers/${listedId}`, message: expect.any(String) })
+  })
+
+  test('//github.com/… without a scheme, and addresses that name no repository or hide characters, are 400', async () => {
+    for (const url of ['//github.com/github/github-mcp-server', 'https://github.com/github', 'https://github.com/github/github-mcp-server%E2%80%8D', 'https://github.com/github/github\u200d-mcp-server']) {
+      const body = await expectError(await submit({ url }), 400, 'invalid_body')
+      expect(body.details.map((d) => d.field)).toEqual(['url'])
+    }
+  })
+
+  test('a subfolder of a listed repository is another server (monorepos); that subfolder once listed is taken', async () => {
+    const sub = `${REPO}/tree/main/pkg/tools-${run}`
+    const first = await submit({ url: sub })
+    expect(first.status).toBe(200)
+    const { id } = await first.json()
+    for (const url of [`${REPO}/tree/v2/pkg/tools-${run}/`, `${REPO}/blob/main/pkg/tools-${run}/README.md`, `https://github.com/github/github-mcp-server/tree/main/pkg%2Ftools-${run}`]) {
+      const body = await expectError(await submit({ url }), 409, 'conflict')
+      expect(body.details[0]).toMatchObject({ field: 'url', existingId: id })
+    }
+    const [row] = await database.rows<{ repository_key: string; repository_subfolder: string }>(sql`select repository_key, repository_subfolder from catalog.listings where id = ${id}`)
+    expect(row).toEqual({ repository_key: `github.com/github/github-mcp-server#pkg/tools-${run}`, repository_subfolder: `pkg/tools-${run}` })
+  })
+})
+
+describe('which listings hold a name', () => {
+  test('a pending submission holds its name and repository; once rejected it holds neither, and cannot come back over a newer one', async () => {
+    const first = submissionOf({ name: `Holder-${run}` })
+    const a = await call('POST', '/api/v1/submit', first)
+    expect(a.status).toBe(200)
+    const { id } = await a.json()
+    expect((await expectError(await submit({ name: `HOLDER-${run}` }), 409, 'conflict')).details[0]).toMatchObject({ field: 'name', existingId: id })
+    expect((await expectError(await submit({ url: `${first.url}.git` }), 409, 'conflict')).details[0]).toMatchObject({ field: 'url', existingId: id })
+
+    expect((await call('POST', `/api/v1/admin/listings/${id}/flag`, {}, op)).status).toBe(200)
+    expect((await expectError(await submit({ name: `holder-${run}` }), 409, 'conflict')).details[0]).toMatchObject({ existingId: id })
+
+    expect((await call('POST', `/api/v1/admin/listings/${id}/reject`, {}, op)).status).toBe(200)
+    // The real owner is not kept out by a rejected listing: the lookalike name and the same repository pass.
+    const b = await call('POST', '/api/v1/submit', { ...first, name: `holder-${run}`, email: 'real-owner@example.com' })
+    expect(b.status).toBe(200)
+    const { id: newer } = await b.json()
+    // The exact name stays unique over every listing, rejected ones too.
+    expect((await expectError(await submit({ name: first.name }), 409, 'conflict')).details[0]).toMatchObject({ field: 'name', existingId: newer })
+    // Brought back, the rejected one would share the newer one's identity.
+    const back = await expectError(await call('POST', `/api/v1/admin/listings/${id}/approve`, undefined, op), 409, 'conflict')
+    expect(back.details[0]).toMatchObject({ existingId: newer })
+  })
+
+  test('two lookalike submissions at once: exactly one is accepted', async () => {
+    const names = [`race-${run}`, `RACE-${run}`, `r\u0430ce-${run}`, `\uff52\uff41\uff43\uff45-${run}`, `Race-${run}`, `rac\u0435-${run}`]
+    const statuses = await Promise.all(names.map((name) => submit({ name }).then((r) => r.status)))
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1)
+    expect(statuses.filter((s) => s === 409)).toHaveLength(names.length - 1)
+    const [{ n: count }] = await database.rows<{ n: number }>(sql`select count(*)::int as n from catalog.listings where name_skeleton = ${nameSkeleton(`race-${run}`)}`)
+    expect(count).toBe(1)
+  })
+
+  test('two submissions of one repository in different spellings at once: exactly one is accepted', async () => {
+    const base = `https://github.com/race-${run}/one-repo`
+    const urls = [base, `${base}.git`, `${base}/tree/main`, `${base}?tab=readme`, base.toUpperCase(), `https://www.github.com/race-${run}/one-repo/`]
+    const statuses = await Promise.all(urls.map((url) => submit({ url }).then(async (r) => (r.status === 200 || r.status === 409 ? r.status : `${r.status} ${await r.text()}`))))
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1)
+    expect(statuses.filter((s) => s === 409), JSON.stringify(statuses)).toHaveLength(urls.length - 1)
+  })
+})
+
+describe('imports and stored identities', () => {
+  test('imports keep distinct registry names of one repository, each recording the repository key (+ subfolder)', async () => {
+    const repo = `https://github.com/Import-${run}/Mono`
+    const res = await call('POST', '/api/v1/admin/import', [
+      { name: `io.github.import-${run}/mono`, description: 'Registry name', repository: { url: `${repo}.git`, source: 'github' } },
+      { name: `mono-${run}`, description: 'Community name', repository: { url: `${repo}/tree/main/` } },
+      { name: `MONO-${run}`, description: 'A lookalike of the community name', repository: { url: repo } },
+      { name: `mono-${run}-git`, description: 'A server in a subfolder', repository: { url: repo, source: 'github', subfolder: 'servers/git' } },
+      { name: `mono-${run}-fs`, description: 'A server in another subfolder', repository: { url: `${repo}/tree/main/servers/fs` } },
+    ], op)
+    expect(res.status).toBe(200)
+    expect(await res.json()).toMatchObject({ created: 5, skipped: [] })
+    const rows = await database.rows<{ name: string; repository_key: string; repository_subfolder: string | null; name_skeleton: string }>(
+      sql`select name, repository_key, repository_subfolder, name_skeleton from catalog.listings where name like ${`%${run}%`} and source <> 'submission' order by name`,
+    )
+    const key = `github.com/import-${run}/mono`
+    expect(Object.fromEntries(rows.map((r) => [r.name, [r.repository_key, r.repository_subfolder]]))).toEqual({
+      [`io.github.import-${run}/mono`]: [key, null],
+      [`mono-${run}`]: [key, null],
+      [`MONO-${run}`]: [key, null],
+      [`mono-${run}-fs`]: [`${key}#servers/fs`, 'servers/fs'],
+      [`mono-${run}-git`]: [`${key}#servers/git`, 'servers/git'],
+    })
+    for (const r of rows) expect(r.name_skeleton).toBe(nameSkeleton(r.name))
+    // A submission of that repository is refused all the same.
+    expect((await expectError(await submit({ url: `${repo}/` }), 409, 'conflict')).details[0].field).toBe('url')
+  })
+
+  test('rows written before the identity columns existed are filled when the catalog starts', async () => {
+    await database.rows(sql`update catalog.listings set name_skeleton = null, repository_key = null, repository_subfolder = null, url_key = null where id = ${listedId}`)
+    // Unfilled, the listing is invisible to the checks: a fresh catalog fills it before it checks anything.
+    const second = createCatalogApp({ config, database, bus: backing!.bus, log, operatorToken: OPERATOR })
+    try {
+      await second.identitiesReady
+      const [row] = await database.rows<Record<string, string | null>>(sql`select name_skeleton, repository_key, repository_subfolder, url_key from catalog.listings where id = ${listedId}`)
+      expect(row).toEqual({ name_skeleton: nameSkeleton('github-mcp-server'), repository_key: 'github.com/github/github-mcp-server', repository_subfolder: null, url_key: 'github.com/github/github-mcp-server' })
+    } finally {
+      await second.close()
+    }
+    expect((await expectError(await submit({ name: 'GitHub-MCP-Server' }), 409, 'conflict')).details[0].existingId).toBe(listedId)
+  })
+})
