@@ -293,6 +293,31 @@ export function apiRules(mode: string, t: Target) {
       await expectError(await get(`/api/v1/servers/${out.id}`), 404, 'not_found')
     })
 
+    test('one identity per listing: lookalike names and other spellings of a listed repository are refused', async () => {
+      const name = `e2e-github-mcp-server-${tag}`
+      const first = await post('/api/v1/submit', { name, url: `https://github.com/e2e-${tag}/identity`, description: 'An end-to-end identity check', category: 'Databases', email: `e2e-id-${tag}@example.com` })
+      expect(first.status).toBe(200)
+      const { id } = (await first.json()) as { id: string }
+      const again = (over: Record<string, string>) =>
+        post('/api/v1/submit', { name: `e2e-other-${tag}-${Math.random().toString(36).slice(2, 8)}`, url: `https://github.com/e2e-${tag}/other-${Math.random().toString(36).slice(2, 8)}`, description: 'Another server', category: 'Databases', email: `e2e-other-${tag}@example.com`, ...over })
+      for (const lookalike of [name.toUpperCase(), name.replace('i', '\u0456'), [...name].map((c) => (/[!-~]/.test(c) ? String.fromCodePoint(c.codePointAt(0)! + 0xfee0) : c)).join('')]) {
+        const body = await expectError(await again({ name: lookalike }), 409, 'conflict')
+        expect(body.details[0]).toMatchObject({ field: 'name', existingId: id, detailUrl: `${t.publicBase()}/servers/${id}` })
+      }
+      for (const hidden of [name.replace('-', '\u200d-'), `\u202e${name}`]) {
+        expect((await expectError(await again({ name: hidden }), 400, 'invalid_body')).details[0].field).toBe('name')
+      }
+      // github/github-mcp-server is in the imported list.
+      for (const url of ['https://github.com/github/github-mcp-server?tab=readme', 'https://github.com/github/github-mcp-server/tree/main', 'https://github.com./github/github-mcp-server',
+        'https://github.com/github%2Fgithub-mcp-server', 'https://github.com//github/github-mcp-server', 'https://www.GitHub.com/GitHub/GitHub-MCP-Server.git']) {
+        const body = await expectError(await again({ url }), 409, 'conflict')
+        expect(body.details[0].field).toBe('url')
+        const holder = await getJson(`/api/v1/servers/${encodeURIComponent(body.details[0].existingId)}`)
+        expect(holder.body.server.repositoryUrl).toBe('https://github.com/github/github-mcp-server')
+      }
+      expect((await again({ name: `${name}-tools` })).status).toBe(200)
+    })
+
     test('claims (§4.10, contract §5): the claim link opens its challenge; proofs are checked; Bearer routes need a token', async () => {
       const input = { name: `e2e-claimed-${tag}`, url: `https://claims-${tag}.invalid/mcp`, description: 'An end-to-end claim target', category: 'Databases', email: `e2e-claim-${tag}@example.com` }
       const out = (await (await post('/api/v1/submit', input)).json()) as any

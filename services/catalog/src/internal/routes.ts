@@ -128,22 +128,18 @@ export async function changeListingStatus(database: Database, id: string, to: ke
   // NUL is in no id and PostgreSQL refuses it in text: an unknown listing, not a failed query.
   if (id.includes('\0')) throw notFound('Listing')
   return database.db.transaction(async (tx) => {
-    const select = () =>
-      tx
-        .select({ id: listings.id, name: listings.name, status: listings.status, source: listings.source, urlKey: listings.urlKey, nameSkeleton: listings.nameSkeleton })
-        .from(listings)
-        .where(eq(listings.id, id))
-        .for('update')
-        .limit(1)
-    let [row] = await select()
+    const [row] = await tx
+      .select({ id: listings.id, name: listings.name, status: listings.status, source: listings.source, urlKey: listings.urlKey, nameSkeleton: listings.nameSkeleton })
+      .from(listings)
+      .where(eq(listings.id, id))
+      .for('update')
+      .limit(1)
     if (!row) throw notFound('Listing')
     if (row.status === to) throw new AppError(409, 'conflict', `The listing is already ${to}`, [{ field: 'status', current: row.status, message: 'no change' }])
     // A rejected submission held nothing; brought back, it must not share a name or address with one that
     // took them since (imports keep their registry's distinct names and are not held to this).
     if (row.status === 'rejected' && row.source === 'submission' && (HOLDING_STATUSES as readonly string[]).includes(to)) {
       await lockIdentities(tx)
-      ;[row] = await select()
-      if (!row) throw notFound('Listing')
       const holder = row.nameSkeleton ? await findIdentityHolder(tx, row.urlKey, row.nameSkeleton, row.id) : null
       if (holder) throw duplicate(baseUrl, holder.id, holder.field)
     }
