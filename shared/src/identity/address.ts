@@ -30,14 +30,15 @@ const twoSegments = () => 2
 // `tree/<ref>/<folder…>` names a folder; `blob/<ref>/<folder…>/<file>` a file, whose folder counts.
 const treeOrBlob = (rest: string[]) => (rest[0] === 'tree' ? rest.slice(2) : rest[0] === 'blob' ? rest.slice(2, -1) : null)
 
-const CODE_HOSTS: Record<string, CodeHost> = {
+// A Map: a host such as `__proto__` must find nothing.
+const CODE_HOSTS = new Map<string, CodeHost>(Object.entries({
   'github.com': { repository: twoSegments, folder: treeOrBlob },
   // GitLab groups nest; `/-/` ends the project path.
   'gitlab.com': { repository: (s) => (s.includes('-') ? s.indexOf('-') : s.length), folder: (rest) => treeOrBlob(rest.slice(1)) },
   'bitbucket.org': { repository: twoSegments, folder: (rest) => (rest[0] === 'src' ? rest.slice(2) : null) },
   // Gitea/Forgejo: src/branch/<ref>/…, src/tag/<ref>/…, src/commit/<sha>/…
   'codeberg.org': { repository: twoSegments, folder: (rest) => (rest[0] === 'src' ? rest.slice(3) : null) },
-}
+} satisfies Record<string, CodeHost>))
 
 // RFC 3986 §6.2.2.2: percent-encoded unreserved characters are the characters themselves; `%2F` is read as a
 // slash too (GitHub does). Every other escape stays, in upper case, so no decoded character is ambiguous.
@@ -96,7 +97,7 @@ export function normalizeAddress(address: string, subfolder?: string | null): No
   if (!host) return null
   const segments = segmentsOf(url.pathname)
   const given = normalizeSubfolder(subfolder)
-  const codeHost = CODE_HOSTS[host]
+  const codeHost = CODE_HOSTS.get(host)
   if (codeHost) {
     const depth = codeHost.repository(segments)
     const repo = segments.slice(0, depth)

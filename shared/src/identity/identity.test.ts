@@ -159,6 +159,8 @@ describe('normalizeAddress', () => {
     expect(addressKey('https://www.example.com/')).toBe('example.com')
     expect(addressKey('ftp://example.com/x')).toBeNull()
     expect(addressKey('not a url')).toBeNull()
+    expect(addressKey('__proto__')).toBe('__proto__')
+    expect(addressKey('https://constructor/x')).toBe('constructor/x')
   })
 
   const ownerChar = fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ'.split(''))
