@@ -126,8 +126,8 @@ describe('other spellings of a listed repository', () => {
     expect(body.details[0]).toEqual({ field: 'url', existingId: listedId, detailUrl: `${BASE}/servers/${listedId}`, message: expect.any(String) })
   })
 
-  test('//github.com/… without a scheme, and addresses that name no repository or hide characters, are 400', async () => {
-    for (const url of ['//github.com/github/github-mcp-server', 'https://github.com/github', 'https://github.com/github/github-mcp-server%E2%80%8D', 'https://github.com/github/github\u200d-mcp-server']) {
+  test('//github.com/… without a scheme, and addresses that name no repository, hide characters or imitate github.com, are 400', async () => {
+    for (const url of ['//github.com/github/github-mcp-server', 'https://github.com/github', 'https://github.com/github/github-mcp-server%E2%80%8D', 'https://github.com/github/github\u200d-mcp-server', 'https://g\u0456thub.com/github/github-mcp-server']) {
       const body = await expectError(await submit({ url }), 400, 'invalid_body')
       expect(body.details.map((d) => d.field)).toEqual(['url'])
     }

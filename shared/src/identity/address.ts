@@ -1,3 +1,6 @@
+import { domainToUnicode } from 'node:url'
+import { nameSkeleton } from './name'
+
 // Repository and website addresses reduced to what identifies them, so that every way of writing one address
 // (scheme, case, www., a trailing dot or slash, .git, /tree/<ref>/…, a query, %2F, doubled slashes) gives one key.
 
@@ -113,6 +116,20 @@ export function normalizeAddress(address: string, subfolder?: string | null): No
   // A default port is dropped by the URL parser; another one is part of the address.
   const port = url.port ? `:${url.port}` : ''
   return keyed({ host: `${host}${port}`, path: stripGit(segments).join('/'), subfolder: given, codeHost: false, repository: false })
+}
+
+/**
+ * The code host an address's host imitates (`gіthub.com` with a Cyrillic і, `github.corn`), or null: a host that
+ * is not a code host but whose TR39 skeleton is one's. Such an address would show as a repository it is not.
+ */
+export function imitatedCodeHost(address: string): string | null {
+  const url = parse(address)
+  if (!url) return null
+  const host = url.hostname.toLowerCase().replace(/\.+$/, '').replace(/^www\./, '')
+  if (CODE_HOSTS.has(host)) return null
+  const skeleton = nameSkeleton(domainToUnicode(host) || host)
+  for (const known of CODE_HOSTS.keys()) if (nameSkeleton(known) === skeleton) return known
+  return null
 }
 
 /** The key of an address (see `normalizeAddress`), or null for what is not an http(s) or git address. */

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import fc from 'fast-check'
 import CONFUSABLES from 'unhomoglyph/data.json'
-import { addressKey, invisibleCharacters, nameSkeleton, normalizeAddress, normalizeSubfolder } from '.'
+import { addressKey, imitatedCodeHost, invisibleCharacters, nameSkeleton, normalizeAddress, normalizeSubfolder } from '.'
 
 const DATA = CONFUSABLES as Record<string, string>
 const cp = (s: string) => [...s].map((c) => c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')).join(' ')
@@ -161,6 +161,15 @@ describe('normalizeAddress', () => {
     expect(addressKey('not a url')).toBeNull()
     expect(addressKey('__proto__')).toBe('__proto__')
     expect(addressKey('https://constructor/x')).toBe('constructor/x')
+  })
+
+  test('a host that imitates a code host is told apart from it', () => {
+    expect(imitatedCodeHost('https://g\u0456thub.com/github/github-mcp-server')).toBe('github.com')
+    expect(imitatedCodeHost('https://github.corn/github/github-mcp-server')).toBe('github.com')
+    expect(imitatedCodeHost('https://gitlab.c\u043em/g/p')).toBe('gitlab.com')
+    expect(imitatedCodeHost('https://www.github.com./github/github-mcp-server')).toBeNull()
+    expect(imitatedCodeHost('https://example.com/github')).toBeNull()
+    expect(imitatedCodeHost('https://githubusercontent.com/x')).toBeNull()
   })
 
   const ownerChar = fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ'.split(''))

@@ -1,3 +1,3 @@
 /** One identity per listing: name skeletons (Unicode TR39 confusables) and normalised repository addresses. */
 export { invisibleCharacters, nameSkeleton, type InvisibleCharacter } from './name'
-export { addressKey, normalizeAddress, normalizeSubfolder, type NormalizedAddress } from './address'
+export { addressKey, imitatedCodeHost, normalizeAddress, normalizeSubfolder, type NormalizedAddress } from './address'

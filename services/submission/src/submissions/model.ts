@@ -2,7 +2,7 @@
 import { resolveCategory, storedCategoryName } from '@mcp-directory/shared/categories'
 import type { SubmittedListing } from '@mcp-directory/shared/contracts'
 import { AppError } from '@mcp-directory/shared/errors'
-import { invisibleCharacters, normalizeAddress } from '@mcp-directory/shared/identity'
+import { imitatedCodeHost, invisibleCharacters, normalizeAddress } from '@mcp-directory/shared/identity'
 
 /** Allowed values of the enumerated optional fields (§2.4). */
 export const AUTH_TYPES = ['none', 'api_key', 'oauth', 'other'] as const
@@ -107,7 +107,11 @@ export function parseSubmission(body: unknown): SubmissionInput {
 
   const name = visible('name', text('name', SUBMISSION_LIMITS.name, true))
   let u = visible('url', url('url', true))
-  if (u !== null && !namesRepository(u)) {
+  const imitated = u === null ? null : imitatedCodeHost(u)
+  if (imitated) {
+    problems.push({ field: 'url', message: `the host looks like ${imitated} but is not it` })
+    u = null
+  } else if (u !== null && !namesRepository(u)) {
     problems.push({ field: 'url', message: 'an address on a code host must name a repository, as https://github.com/<owner>/<name>' })
     u = null
   }
