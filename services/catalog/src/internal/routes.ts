@@ -46,9 +46,10 @@ function parseNewListing(body: unknown): NewListingInput {
   const category = str(b.category)
   if (!name || !url || !description || !category) throw new AppError(400, 'invalid_body', 'name, url, description and category are required')
   // The submission service refuses these first; checked again because the catalog is the one that stores them.
-  if (invisibleCharacters(name).length) throw new AppError(400, 'invalid_body', 'name contains invisible or bidirectional control characters', [{ field: 'name', message: 'contains invisible or bidirectional control characters' }])
+  const refuse = (field: string, message: string) => new AppError(400, 'invalid_body', `${field} ${message}`, [{ field, message }])
+  if (invisibleCharacters(name).length) throw refuse('name', 'contains invisible or bidirectional control characters')
   const address = normalizeAddress(url)
-  if (!address || (address.codeHost && !address.repository)) throw new AppError(400, 'invalid_body', 'url must be a website or a repository address', [{ field: 'url', message: 'must be a website or a repository address' }])
+  if (!address || (address.codeHost && !address.repository)) throw refuse('url', 'must be a website or a repository address')
   return {
     name, url, description, category,
     tags: strs(b.tags),

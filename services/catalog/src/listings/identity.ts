@@ -46,10 +46,20 @@ type Tx = Pick<Database['db'], 'select'>
 export async function findIdentityHolder(tx: Tx, key: string | null, skeleton: string, exceptId?: string): Promise<IdentityHolder | null> {
   const holding = and(inArray(listings.status, [...HOLDING_STATUSES]), exceptId === undefined ? undefined : sql`${listings.id} <> ${exceptId}`)
   if (key) {
-    const [byUrl] = await tx.select({ id: listings.id }).from(listings).where(and(holding, or(eq(listings.repositoryKey, key), eq(listings.urlKey, key)))).orderBy(asc(listings.createdAt)).limit(1)
+    const [byUrl] = await tx
+      .select({ id: listings.id })
+      .from(listings)
+      .where(and(holding, or(eq(listings.repositoryKey, key), eq(listings.urlKey, key))))
+      .orderBy(asc(listings.createdAt))
+      .limit(1)
     if (byUrl) return { id: byUrl.id, field: 'url' }
   }
-  const [byName] = await tx.select({ id: listings.id }).from(listings).where(and(holding, eq(listings.nameSkeleton, skeleton))).orderBy(asc(listings.createdAt)).limit(1)
+  const [byName] = await tx
+    .select({ id: listings.id })
+    .from(listings)
+    .where(and(holding, eq(listings.nameSkeleton, skeleton)))
+    .orderBy(asc(listings.createdAt))
+    .limit(1)
   return byName ? { id: byName.id, field: 'name' } : null
 }
 
@@ -83,7 +93,8 @@ export async function refreshListingIdentities(database: Database): Promise<numb
     after = rows[rows.length - 1].id
     for (const r of rows) {
       const next = identityColumns(r)
-      if (next.nameSkeleton === r.nameSkeleton && next.repositoryKey === r.repositoryKey && next.urlKey === r.urlKey && next.repositorySubfolder === r.repositorySubfolder) continue
+      const same = next.nameSkeleton === r.nameSkeleton && next.repositoryKey === r.repositoryKey
+      if (same && next.urlKey === r.urlKey && next.repositorySubfolder === r.repositorySubfolder) continue
       await database.db
         .update(listings)
         .set(next)

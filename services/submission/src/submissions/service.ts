@@ -93,7 +93,9 @@ export async function submit(deps: SubmitDeps, input: SubmissionInput): Promise<
       .onConflictDoNothing()
       .returning({ id: submissions.listingId })
     // Another request recorded it first: that one is the submission, this one a duplicate.
-    if (!recorded.length) throw refusal ?? new AppError(409, 'conflict', 'This listing was just submitted', [{ field: 'url', existingId: created.id, message: `already listed as ${created.id}` }])
+    if (!recorded.length) {
+      throw refusal ?? new AppError(409, 'conflict', 'This listing was just submitted', [{ field: 'url', existingId: created.id, message: `already listed as ${created.id}` }])
+    }
     await tx.insert(transitions).values({ listingId: created.id, fromStatus: null, toStatus: 'pending', actor: 'submitter', reason: null, at })
     await enqueueEvent(tx, submissionOutbox, 'listing.submitted', { id: created.id, name: input.name, status: 'pending', at: at.toISOString() })
     if (mail.allowed) {
