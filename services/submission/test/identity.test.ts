@@ -9,6 +9,7 @@ import { isolatedEnv, runToken, startBacking, testConfig } from '@mcp-directory/
 import { createGatewayApp } from '../../../gateway/src/app'
 import { inProcessUpstream } from '../../../gateway/src/upstream'
 import { createSubmissionApp, type SubmissionService } from '../src'
+import { identityColumns, refreshListingIdentities } from '../../catalog/src/listings/identity'
 
 const run = runToken()
 const env = isolatedEnv(run, '')
@@ -229,5 +230,21 @@ describe('imports and stored identities', () => {
       await second.close()
     }
     expect((await expectError(await submit({ name: 'GitHub-MCP-Server' }), 409, 'conflict')).details[0].existingId).toBe(listedId)
+  })
+
+  test('the fill pages through every listing, writes only what differs, and a second pass changes nothing', async () => {
+    const all = await database.rows<{ id: string }>(sql`select id from catalog.listings`)
+    expect(all.length).toBeGreaterThan(10)
+    await database.rows(sql`update catalog.listings set name_skeleton = null, url_key = 'stale' where id in (select id from catalog.listings order by id limit 7)`)
+    expect(await refreshListingIdentities(database, 3)).toBe(7)
+    expect(await refreshListingIdentities(database, 3)).toBe(0)
+    const rows = await database.rows<{ name: string; url: string | null; repository_url: string | null; repository_subfolder: string | null; name_skeleton: string; repository_key: string | null; url_key: string | null }>(
+      sql`select name, url, repository_url, repository_subfolder, name_skeleton, repository_key, url_key from catalog.listings`,
+    )
+    for (const r of rows) {
+      expect({ nameSkeleton: r.name_skeleton, repositoryKey: r.repository_key, repositorySubfolder: r.repository_subfolder, urlKey: r.url_key }).toEqual(
+        identityColumns({ name: r.name, url: r.url, repositoryUrl: r.repository_url, repositorySubfolder: r.repository_subfolder }),
+      )
+    }
   })
 })

@@ -76,7 +76,7 @@ const REFRESH_BATCH = 1000
  * listing's name and addresses are still the ones read, so a concurrent import or update is never undone.
  * Returns how many rows changed.
  */
-export async function refreshListingIdentities(database: Database): Promise<number> {
+export async function refreshListingIdentities(database: Database, batch = REFRESH_BATCH): Promise<number> {
   let after = ''
   let changed = 0
   for (;;) {
@@ -88,27 +88,30 @@ export async function refreshListingIdentities(database: Database): Promise<numb
       .from(listings)
       .where(sql`${listings.id} > ${after}`)
       .orderBy(asc(listings.id))
-      .limit(REFRESH_BATCH)
+      .limit(batch)
     if (!rows.length) return changed
     after = rows[rows.length - 1].id
-    for (const r of rows) {
+    const changes = rows.flatMap((r) => {
       const next = identityColumns(r)
       const same = next.nameSkeleton === r.nameSkeleton && next.repositoryKey === r.repositoryKey
-      if (same && next.urlKey === r.urlKey && next.repositorySubfolder === r.repositorySubfolder) continue
-      await database.db
-        .update(listings)
-        .set(next)
-        .where(
-          and(
-            eq(listings.id, r.id),
-            eq(listings.name, r.name),
-            sql`${listings.url} is not distinct from ${r.url}`,
-            sql`${listings.repositoryUrl} is not distinct from ${r.repositoryUrl}`,
-            sql`${listings.repositorySubfolder} is not distinct from ${r.repositorySubfolder}`,
-          ),
-        )
-      changed++
-    }
+      return same && next.urlKey === r.urlKey && next.repositorySubfolder === r.repositorySubfolder ? [] : [{ r, next }]
+    })
+    if (!changes.length) continue
+    // One statement per page; each row's write applies only if what it was computed from is unchanged.
+    const values = sql.join(
+      changes.map(({ r, next }) =>
+        sql`(${r.id}::text, ${r.name}::text, ${r.url}::text, ${r.repositoryUrl}::text, ${r.repositorySubfolder}::text,
+             ${next.nameSkeleton}::text, ${next.repositoryKey}::text, ${next.repositorySubfolder}::text, ${next.urlKey}::text)`,
+      ),
+      sql`, `,
+    )
+    await database.rows(sql`
+      update catalog.listings l
+      set name_skeleton = v.skeleton, repository_key = v.repository_key, repository_subfolder = v.subfolder, url_key = v.url_key
+      from (values ${values}) as v(id, name, url, repository_url, old_subfolder, skeleton, repository_key, subfolder, url_key)
+      where l.id = v.id and l.name = v.name and l.url is not distinct from v.url and l.repository_url is not distinct from v.repository_url
+        and l.repository_subfolder is not distinct from v.old_subfolder`)
+    changed += changes.length
   }
 }
 
