@@ -272,11 +272,23 @@ describe('submit → moderation', () => {
     const token = (await (await call('POST', '/api/v1/agent/register/confirm', { body: { email, code } })).json()).token as string
     expect(token).toMatch(/^mcpdir_/)
     const id = (await (await call('POST', '/api/v1/submit', { body: valid() })).json()).id
-    for (const headers of [{}, { authorization: 'Bearer wrong-token-wrong-token' }, { authorization: `Bearer ${token}` }, { authorization: `Basic ${btoa('a:b')}` }] as Record<string, string>[]) {
-      await expectError(await call('GET', '/api/v1/admin/listings', { headers }), 401, 'unauthorized')
-      await expectError(await call('POST', `/api/v1/admin/listings/${id}/approve`, { headers }), 401, 'unauthorized')
-      await expectError(await call('POST', `/api/v1/admin/listings/${id}/reject`, { headers }), 401, 'unauthorized')
-      await expectError(await call('POST', `/api/v1/admin/listings/${id}/flag`, { headers }), 401, 'unauthorized')
+    // Each kind of wrong credential comes from its own client: the gateway allows 10 failed operator
+    // authentications a minute per client (gateway/test/operator-auth.test.ts covers that limit).
+    const perClient = createGatewayApp({
+      config: { ...config, trustProxyHops: 1 }, log, kv, bus, operatorToken: OPERATOR,
+      upstreams: { submission: inProcessUpstream('submission', (r) => submission.app.handle(r)) },
+    })
+    const wrong: Record<string, string>[] = [{}, { authorization: 'Bearer wrong-token-wrong-token' }, { authorization: `Bearer ${token}` }, { authorization: `Basic ${btoa('a:b')}` }]
+    try {
+      for (const [i, credentials] of wrong.entries()) {
+        const headers: Record<string, string> = { ...credentials, 'x-forwarded-for': `198.51.100.${i + 1}` }
+        await expectError(await call('GET', '/api/v1/admin/listings', { headers }, perClient.app), 401, 'unauthorized')
+        await expectError(await call('POST', `/api/v1/admin/listings/${id}/approve`, { headers }, perClient.app), 401, 'unauthorized')
+        await expectError(await call('POST', `/api/v1/admin/listings/${id}/reject`, { headers }, perClient.app), 401, 'unauthorized')
+        await expectError(await call('POST', `/api/v1/admin/listings/${id}/flag`, { headers }, perClient.app), 401, 'unauthorized')
+      }
+    } finally {
+      await perClient.close()
     }
     // The service checks the operator token itself too, not only the gateway.
     await expectError(await call('GET', '/api/v1/admin/listings', { headers: { authorization: `Bearer ${token}` } }, submission.app), 401, 'unauthorized')
