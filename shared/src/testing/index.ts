@@ -256,3 +256,5 @@ interface DnsPacket {
   TYPE: Record<string, number>
   CLASS: Record<string, number>
 }
+
+export { ATTACK_FRAGMENTS, hostileText, markdownShape, type MarkdownShape } from './markdown'

@@ -1,0 +1,118 @@
+/**
+ * The second half of the rule: text from submissions and imports, put into Markdown that agents read, can never
+ * open structure. Escaping is preferred to deleting: every character that could start Markdown or HTML structure
+ * in the text's position is escaped with a backslash (it reads the same once rendered), and an `&` that would
+ * start an entity or character reference becomes `&amp;`, so `&#106;avascript:` or `javascript&colon;` stay
+ * text. What that rules out, in CommonMark and GitHub Flavored Markdown alike:
+ *
+ * - headings (ATX `#` and setext `===` / `---`), also inside list items and block quotes (`- ## …`, `> ## …`);
+ * - code fences (``` and ~~~, also `> ```json`, `- ~~~`), indented code (leading white space is dropped),
+ *   code spans;
+ * - lists, block quotes, thematic breaks, tables (`|` is always escaped), footnotes and link definitions;
+ * - raw HTML and comments (`<` and `>` are always escaped);
+ * - links and images of any kind: inline, reference, `<…>` autolinks, and the GFM e-mail, `mailto:` and
+ *   `xmpp:` autolinks (an `@` after an address character is escaped); only the bare `http(s)://` and `www.`
+ *   addresses GFM turns into links remain, and those are http(s);
+ * - emphasis and strikethrough (`*`, `~` and an `_` at a word boundary are escaped).
+ *
+ * Control, bidi and invisible characters are removed first (clean.ts).
+ */
+import { cleanText, flatText, truncate } from './clean'
+
+// Always escaped, wherever they stand.
+const ALWAYS = /[\\`*[\]<>|~]/g
+// An `_` that is not between two letters or digits can open or close emphasis.
+const BOUNDARY_UNDERSCORE = /_(?![\p{L}\p{N}])|(?<![\p{L}\p{N}])_/gu
+// An `@` after a character an e-mail address may hold makes a GFM e-mail (or mailto:/xmpp:) autolink.
+const ADDRESS_AT = /(?<=[A-Za-z0-9._+-])@/g
+// `&` starting a numeric or named character reference (HTML also reads `&#106` without its `;`).
+const ENTITY_START = /&(?=#|[A-Za-z][A-Za-z0-9]*;)/g
+// What can open a block at the start of a line once indentation is gone: ATX heading, block quote, list item
+// (`-`, `+`; `*` is escaped anyway), ordered list item (`1.`, `1)`), setext underline or thematic break (`=`, `-`).
+const LINE_START = /^(?:[#>+=-]|\d{1,9}(?=[.)]))/
+
+// An address GFM turns into a link by itself runs from its start to white space or `<`, and backslash escapes do
+// not work inside it: the run would swallow the backslash of `\<` and leave a bare `<`. So each run is either left
+// as it is, when it is an http(s) address made only of characters that cannot start anything and white space or the
+// end follows it, or escaped like
+// other text with its `://` or `www.` broken (`https\://`), so that it is no link at all.
+const ADDRESS_RUN = /(?:[a-z][a-z0-9+.-]{0,31}:\/\/|www\.)[^\s<]*/gi
+const PLAIN_ADDRESS = /^(?:https?:\/\/|www\.)[A-Za-z0-9\-.:/?#@!$&'()+,;=%_~]*(?<!#)$/
+const LOOSE_MARK = /[_~](?![A-Za-z0-9])|(?<![A-Za-z0-9])[_~]/
+
+function escapeText(text: string): string {
+  return text.replace(ALWAYS, '\\$&').replace(BOUNDARY_UNDERSCORE, '\\_').replace(ADDRESS_AT, '\\@').replace(ENTITY_START, '&amp;')
+}
+
+const HAS_ENTITY_START = new RegExp(ENTITY_START.source)
+// Where GFM does not take the run for an address (after a `"`, say), an `@` in it would start an e-mail link.
+const HAS_ADDRESS_AT = new RegExp(ADDRESS_AT.source)
+
+// `last`: the run ends the text (else `<` follows it, whose escaping backslash the run would take).
+function escapeAddressRun(run: string, last: boolean): string {
+  if (last && PLAIN_ADDRESS.test(run) && !LOOSE_MARK.test(run) && !HAS_ENTITY_START.test(run) && !HAS_ADDRESS_AT.test(run)) return run
+  return escapeText(run).replace(/:(?=\/\/)/g, '\\:').replace(/(?<![A-Za-z0-9])(www)\./gi, '$1\\.')
+}
+
+/**
+ * One line of Markdown text, safe anywhere in a line: at its start, after a list marker, inside a heading or a
+ * table-free paragraph. Line breaks become spaces; leading and trailing white space goes.
+ */
+export function markdownInline(value: string | null | undefined): string {
+  const flat = flatText(value)
+  if (!flat) return ''
+  let out = ''
+  let at = 0
+  for (const m of flat.matchAll(ADDRESS_RUN)) {
+    const end = m.index + m[0].length
+    out += escapeText(flat.slice(at, m.index)) + escapeAddressRun(m[0], end === flat.length || flat[end] === ' ')
+    at = end
+  }
+  out += escapeText(flat.slice(at))
+  // A closing run of `#` would be eaten as the end of an ATX heading.
+  out = out.replace(/#+$/, (run) => run.replace(/#/g, '\\#'))
+  return out.replace(LINE_START, (m) => (/^\d/.test(m) ? `${m}\\` : `\\${m}`))
+}
+
+/**
+ * Multi-line text as Markdown paragraphs that can never open anything else: each line is `markdownInline`, runs
+ * of blank lines become one (a paragraph break), and blank lines at either end go.
+ */
+export function markdownBlock(value: string | null | undefined): string {
+  const lines = cleanText(value, { multiline: true }).split('\n').map(markdownInline)
+  const out: string[] = []
+  for (const line of lines) {
+    if (line === '' && (out.length === 0 || out[out.length - 1] === '')) continue
+    out.push(line)
+  }
+  while (out.length && out[out.length - 1] === '') out.pop()
+  return out.join('\n')
+}
+
+/** A fence of backticks longer than any run of backticks in `content` (at least three). */
+export function fenceFor(content: string): string {
+  let longest = 0
+  for (const m of content.matchAll(/`+/g)) longest = Math.max(longest, m[0].length)
+  return '`'.repeat(Math.max(3, longest + 1))
+}
+
+/**
+ * A fenced code block holding `content` as it is (cleaned, line ends normalised): nothing inside a fence is read as
+ * Markdown, and the fence is longer than any backtick run inside, so the content cannot close it. `info` is ours.
+ */
+export function fenced(content: string, info = ''): string {
+  const text = cleanText(content, { multiline: true }).replace(/[ \t]+$/gm, '')
+  const fence = fenceFor(text)
+  return `${fence}${info.replace(/[`\s]/g, '')}\n${text}\n${fence}`
+}
+
+/**
+ * A value shown as quoted data inside text of ours (a tool result): `"…"`, on one line, the Markdown characters
+ * escaped as in `markdownInline`, `"` escaped as `\"`, and each line break written `\n`, so the value can never
+ * end its quotes, begin a line, or open a heading, fence, link or tag. Longer values are cut at `max` characters.
+ */
+export function quoted(value: string | null | undefined, max = Infinity): string {
+  const text = truncate(cleanText(value, { multiline: true }).trim(), max)
+  const lines = text.split('\n').map((line) => markdownInline(line).replace(/"/g, '\\"'))
+  return `"${lines.join('\\n')}"`
+}
