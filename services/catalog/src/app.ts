@@ -11,6 +11,7 @@ import { CLIENT_IP_HEADER } from '@mcp-directory/shared/public-api'
 import { peerAddress } from '@mcp-directory/shared/runtime'
 import { startOutboxRelay } from '@mcp-directory/shared/outbox'
 import { healthHandler, serviceApp } from '@mcp-directory/shared/service'
+import { textDocument } from '@mcp-directory/shared/text'
 import { importDocument } from './import/service'
 import { addViews, findActiveListing, findListing, hasListings } from './listings/repository'
 import { startInstallCounter } from './listings/installs'
@@ -145,7 +146,7 @@ export function createCatalogApp(deps: CatalogDeps) {
     if (!listing) throw notFound('Listing')
     views.count(listing.id)
     const doc = renderListingMarkdown(listing, { detailUrl: listingUrls(base, listing.id).detailUrl, model: deriveInstallModel(listing) })
-    return new Response(doc, { headers: { 'content-type': 'text/markdown; charset=utf-8' } })
+    return textDocument(doc, 'text/markdown; charset=utf-8')
   }
 
   return {

@@ -1,10 +1,13 @@
 /**
- * The Markdown listing document (directory-api §2.7). Every listing string is untrusted: single-line
- * fields are flattened, the description cannot open headings or code blocks, and the README sits in
- * a fence longer than any backtick run inside it, so no listing can fake or swallow a section.
+ * The Markdown listing document (directory-api §2.7). Every listing string is untrusted and goes through the one
+ * rule of shared/text: control, bidi and invisible characters removed; single-line fields escaped so they open
+ * nothing (no heading, list, fence, table, HTML or link other than a plain http(s) address); the description as
+ * paragraphs only; the README in a fence longer than any backtick run inside it. So no listing can fake, swallow or
+ * reorder a section.
  */
 import type { InstallModel, Listing } from '@mcp-directory/shared/contracts'
 import { installName, placeholderEnv, placeholderHeaders } from '@mcp-directory/shared/install'
+import { cleanText, fenced, flatText as flat, markdownBlock, markdownInline as inline, truncate } from '@mcp-directory/shared/text'
 
 /** Options of `renderListingMarkdown`. */
 export interface RenderListingOptions {
@@ -20,59 +23,10 @@ export interface RenderListingOptions {
 const MAX_README = 200_000
 const MAX_TOOL_DESCRIPTION = 500
 
-// C0/C1 controls and line/paragraph separators, minus tab and newline (kept where text is multi-line).
-const CONTROL_EXCEPT_TAB_NL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g
-const LINE_BREAKS = /\r\n?|[\u2028\u2029\u0085]/g
-
-/** Flattens a single-line field: every run of whitespace or control characters becomes one space. */
-function flat(s: string | null | undefined): string {
-  return (s ?? '').replace(/[\s\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').trim()
-}
-
-// Inline text: flattened, with the characters that would start emphasis, links, code or HTML escaped.
-function inline(s: string | null | undefined): string {
-  return flat(s).replace(/[\\`*_[\]<>]/g, '\\$&')
-}
-
-// Normalised multi-line text: LF line ends, no control characters, no trailing blanks.
-function multiline(s: string): string {
-  return s.replace(LINE_BREAKS, '\n').replace(CONTROL_EXCEPT_TAB_NL, '').replace(/\t/g, '    ').trimEnd()
-}
-
-// Lines that would start a heading, a code fence, a setext underline or a thematic break are escaped,
-// and so is every "<" (raw HTML), so a description stays plain text flow inside its section.
-const BLOCK_START = /^( {0,3})(#|`{3,}|~{3,}|=+\s*$|-{2,}\s*$|(?:[-*_]\s*){3,}$)/
-// Link destinations with a scheme that runs code in a renderer (`[x](javascript:…)`, `[x]: javascript:…`) are
-// broken by escaping the bracket or parenthesis that would make them links; other links stay links.
-const SCRIPT_LINK = /\]\((?=\s*<?\s*(?:javascript|vbscript|data):)/gi
-const SCRIPT_REFERENCE = /^( {0,3})\[(?=[^\]\n]*\]:\s*<?\s*(?:javascript|vbscript|data):)/gim
-function safeBlock(s: string): string {
-  return multiline(s)
-    .replace(/</g, '\\<')
-    .replace(SCRIPT_LINK, ']\\(')
-    .replace(SCRIPT_REFERENCE, '$1\\[')
-    .split('\n')
-    .map((line) => line.replace(BLOCK_START, (_m, indent: string, start: string) => `${indent}\\${start}`))
-    .join('\n')
-    .replace(/^\n+/, '')
-}
-
-/** A fence of backticks longer than any run of backticks in the content (at least three). */
-function fenceFor(content: string): string {
-  let longest = 0
-  for (const m of content.matchAll(/`+/g)) longest = Math.max(longest, m[0].length)
-  return '`'.repeat(Math.max(3, longest + 1))
-}
-
-function fenced(content: string, info: string): string {
-  const fence = fenceFor(content)
-  return `${fence}${info}\n${content}\n${fence}`
-}
-
 const count = (n: number | null | undefined): string => (Number.isFinite(n) ? String(Math.trunc(n as number)) : '0')
 
 function healthMarker(health: string | null): string {
-  const h = flat(health).replace(/[[\]]/g, '')
+  const h = inline(flat(health).replace(/[[\]]/g, ''))
   return h ? ` [Health: ${h.charAt(0).toUpperCase()}${h.slice(1)}]` : ''
 }
 
@@ -145,8 +99,7 @@ function toolsSection(l: Listing): string | null {
   if (tools.length === 0) return null
   const out = ['## Tools', '']
   for (const t of tools) {
-    let desc = flat(t.description)
-    if (desc.length > MAX_TOOL_DESCRIPTION) desc = `${desc.slice(0, MAX_TOOL_DESCRIPTION - 1)}…`
+    const desc = truncate(flat(t.description), MAX_TOOL_DESCRIPTION)
     out.push(desc ? `- **${inline(t.name)}**: ${inline(desc)}` : `- **${inline(t.name)}**`)
     for (const p of t.parameters ?? []) if (flat(p)) out.push(`  - ${inline(p)}`)
   }
@@ -155,7 +108,7 @@ function toolsSection(l: Listing): string | null {
 
 function readmeSection(l: Listing): string {
   const out = ['## Documentation & README', '']
-  const text = typeof l.readme === 'string' ? multiline(l.readme).replace(/^\n+/, '') : ''
+  const text = typeof l.readme === 'string' ? cleanText(l.readme, { multiline: true }).replace(/^\n+/, '').trimEnd() : ''
   if (!text.trim()) {
     out.push('No README has been stored for this listing yet; see the repository for its documentation.')
     return out.join('\n')
@@ -169,18 +122,18 @@ function readmeSection(l: Listing): string {
 
 /** The Markdown document of one listing (directory-api §2.7), sections in the order the API lists them. */
 export function renderListingMarkdown(l: Listing, opts: RenderListingOptions): string {
-  // Brackets and trailing #s in a heading would fake a health marker or be eaten as a closing sequence.
-  const title = flat(opts.displayName ?? l.name).replace(/[[\]\\]/g, '\\$&').replace(/#+$/, (m) => m.replace(/#/g, '\\#')) || 'Unnamed listing'
+  // Escaped like every listing string: raw HTML, brackets (a fake health marker) and a closing run of #s stay text.
+  const title = inline(opts.displayName ?? l.name) || 'Unnamed listing'
   const meta = [
     `- **Category:** ${inline(l.category) || 'Other'}`,
-    `- **Repository:** ${flat(l.repositoryUrl) || 'not listed'}`,
+    `- **Repository:** ${inline(l.repositoryUrl) || 'not listed'}`,
     ...(l.githubStars != null ? [`- **GitHub Stars:** ${count(l.githubStars)}`] : []),
     `- **Views:** ${count(l.views)}`,
     `- **Installs:** ${count(l.installs)}`,
     `- **Upvotes:** ${count(l.upvotes)}`,
-    `- **Directory Page:** ${flat(opts.detailUrl)}`,
+    `- **Directory Page:** ${inline(opts.detailUrl)}`,
   ]
-  const description = safeBlock(l.description ?? '')
+  const description = markdownBlock(l.description)
   const sections = [
     `# ${title}${healthMarker(l.health)}`,
     meta.join('\n'),
