@@ -2,6 +2,7 @@
 import { ResourceTemplate, type McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import { ListResourcesRequestSchema, McpError, ErrorCode, type Resource } from '@modelcontextprotocol/sdk/types.js'
 import type { Logger } from '@mcp-directory/shared/log'
+import { flatText } from '@mcp-directory/shared/text'
 import { ApiError, type DirectoryClient } from './directory/client'
 
 /** URI of the category list. */
@@ -86,8 +87,9 @@ export function registerResources(server: McpServer, api: DirectoryClient, log: 
     const listings: Resource[] = page.servers.map((s) => ({
       uri: `directory://servers/${encodeURIComponent(s.id)}`,
       name: s.id,
-      title: s.name,
-      description: s.description,
+      // Listing text reaches the client's model here too: no control, bidi or invisible characters, one line.
+      title: flatText(s.name),
+      description: flatText(s.description),
       mimeType: 'text/markdown',
     }))
     const fixed: Resource[] = cursor ? [] : [{ uri: CATEGORIES_URI, name: 'categories', title: 'Categories', description: 'The categories of the directory (JSON)', mimeType: 'application/json' }]

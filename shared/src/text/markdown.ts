@@ -28,8 +28,9 @@ const ADDRESS_AT = /(?<=[A-Za-z0-9._+-])@/g
 // `&` starting a numeric or named character reference (HTML also reads `&#106` without its `;`).
 const ENTITY_START = /&(?=#|[A-Za-z][A-Za-z0-9]*;)/g
 // What can open a block at the start of a line once indentation is gone: ATX heading, block quote, list item
-// (`-`, `+`; `*` is escaped anyway), ordered list item (`1.`, `1)`), setext underline or thematic break (`=`, `-`).
-const LINE_START = /^(?:[#>+=-]|\d{1,9}(?=[.)]))/
+// (`-`, `+`; `*` is escaped anyway), ordered list item (`1.`, `1)`), setext underline or thematic break (`=`, `-`),
+// the delimiter row of a table without pipes (`:---`, which some parsers accept).
+const LINE_START = /^(?:[#>+=:-]|\d{1,9}(?=[.)]))/
 
 // An address GFM turns into a link by itself runs from its start to white space or `<`, and backslash escapes do
 // not work inside it: the run would swallow the backslash of `\<` and leave a bare `<`. So each run is either left
@@ -56,16 +57,22 @@ function escapeAddressRun(run: string, last: boolean): string {
 
 /**
  * One line of Markdown text, safe anywhere in a line: at its start, after a list marker, inside a heading or a
- * table-free paragraph. Line breaks become spaces; leading and trailing white space goes.
+ * table-free paragraph. Line breaks become spaces; leading and trailing white space goes. What follows it on the
+ * line must not be a backslash (white space, the line's end, or punctuation of ours such as `**`, `]`, `"`).
  */
 export function markdownInline(value: string | null | undefined): string {
+  return escapeLine(value, true)
+}
+
+// `endsText`: nothing but white space follows the line (else an address run at its end would go on into what does).
+function escapeLine(value: string | null | undefined, endsText: boolean): string {
   const flat = flatText(value)
   if (!flat) return ''
   let out = ''
   let at = 0
   for (const m of flat.matchAll(ADDRESS_RUN)) {
     const end = m.index + m[0].length
-    out += escapeText(flat.slice(at, m.index)) + escapeAddressRun(m[0], end === flat.length || flat[end] === ' ')
+    out += escapeText(flat.slice(at, m.index)) + escapeAddressRun(m[0], (end === flat.length && endsText) || flat[end] === ' ')
     at = end
   }
   out += escapeText(flat.slice(at))
@@ -113,6 +120,9 @@ export function fenced(content: string, info = ''): string {
  */
 export function quoted(value: string | null | undefined, max = Infinity): string {
   const text = truncate(cleanText(value, { multiline: true }).trim(), max)
-  const lines = text.split('\n').map((line) => markdownInline(line).replace(/"/g, '\\"'))
-  return `"${lines.join('\\n')}"`
+  const lines = text.split('\n')
+  // A line break is written `\n`, so only the last line ends the text (the closing quote then a space follows it).
+  // After the `n` of a `\n`, an `@` would end an e-mail address.
+  const escaped = lines.map((line, i) => escapeLine(line, i === lines.length - 1).replace(/"/g, '\\"').replace(/^@/, '\\@'))
+  return `"${escaped.join('\\n')}"`
 }

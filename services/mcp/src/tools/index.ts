@@ -8,7 +8,8 @@ import type { Logger } from '@mcp-directory/shared/log'
 import { z } from 'zod'
 import { ApiError, errorBodyOf, type CallerContext, type DirectoryClient } from '../directory/client'
 import { Category, ConfigEntry, InstallInfo, ListingSummary, ServerDetail, toolInput, toolOutput } from './schemas'
-import { categoriesText, challengeText, detailText, errorText, installText, searchText } from './text'
+import { markdownInline, quoted } from '@mcp-directory/shared/text'
+import { categoriesText, challengeText, confirmedText, detailText, errorText, installText, registeredText, searchText, submittedText } from './text'
 
 type Args = Record<string, unknown>
 type Result = { data: Record<string, unknown>; text: string }
@@ -203,7 +204,7 @@ export function registerTools(server: McpServer, api: DirectoryClient, caller: C
       run(log, 'submit_mcp_server', async () => {
         const body = Object.fromEntries(Object.entries(args).filter(([, v]) => v !== undefined))
         const r = await api.json<{ id: string; name: string; status: string; claim_url: string; badge_markdown: string }>('/api/v1/submit', { method: 'POST', body })
-        return { data: r, text: `Submitted ${r.name} (id: ${r.id}); status ${r.status}.\nClaim page: ${r.claim_url}\nBadge: ${r.badge_markdown}` }
+        return { data: r, text: submittedText(r) }
       }),
   )
 
@@ -224,7 +225,7 @@ export function registerTools(server: McpServer, api: DirectoryClient, caller: C
       run(log, 'register_mcp_agent', async () => {
         const body = Object.fromEntries(Object.entries(args).filter(([, v]) => v !== undefined))
         const r = await api.json<{ email: string; expiresAt: string; scopes: string[] }>('/api/v1/agent/register', { method: 'POST', body })
-        return { data: r, text: `Confirmation code sent to ${r.email}; valid until ${r.expiresAt}. Scopes: ${r.scopes.join(', ') || 'none'}.` }
+        return { data: r, text: registeredText(r) }
       }),
   )
 
@@ -241,7 +242,7 @@ export function registerTools(server: McpServer, api: DirectoryClient, caller: C
       run(log, 'confirm_mcp_agent', async () => {
         const body = Object.fromEntries(Object.entries(args).filter(([, v]) => v !== undefined))
         const r = await api.json<{ token: string; tokenType: string; scopes: string[]; expiresAt: string }>('/api/v1/agent/register/confirm', { method: 'POST', body })
-        return { data: r, text: `Agent token (shown once): ${r.token}\nType: ${r.tokenType}; scopes: ${r.scopes.join(', ') || 'none'}; expires ${r.expiresAt}.` }
+        return { data: r, text: confirmedText(r) }
       }),
   )
 
@@ -282,8 +283,10 @@ export function registerTools(server: McpServer, api: DirectoryClient, caller: C
         const body = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined))
         const r = await api.json<{ isOfficial: boolean; pending: boolean; reciprocalBadgeOk: boolean; message: string; method?: string }>('/api/v1/agent/claim', { method: 'POST', body, bearer: agentToken(args, caller) })
         // The endpoint's message may suggest adding a badge; tool output states the outcome only.
-        const message = `${String(body.id)} is ${r.isOfficial ? 'official' : 'not official'}: ownership verified by ${r.method ?? String(body.method ?? 'dns')}.`
-        return { data: { ...r, message }, text: `${message}\nPending: ${r.pending ? 'yes' : 'no'}; reciprocal badge found: ${r.reciprocalBadgeOk ? 'yes' : 'no'}.` }
+        const outcome = `${r.isOfficial ? 'official' : 'not official'}: ownership verified by ${r.method ?? String(body.method ?? 'dns')}`
+        const message = `${String(body.id)} is ${outcome}.`
+        const text = `Listing ${quoted(String(body.id))} is ${markdownInline(outcome)}.\nPending: ${r.pending ? 'yes' : 'no'}; reciprocal badge found: ${r.reciprocalBadgeOk ? 'yes' : 'no'}.`
+        return { data: { ...r, message }, text }
       }),
   )
 
@@ -299,7 +302,7 @@ export function registerTools(server: McpServer, api: DirectoryClient, caller: C
     (args) =>
       run(log, 'revoke_mcp_agent', async () => {
         const r = await api.json<{ success: boolean; message: string }>('/api/v1/agent/revoke', { method: 'POST', bearer: agentToken(args, caller) })
-        return { data: r, text: r.message }
+        return { data: r, text: markdownInline(r.message) }
       }),
   )
 }

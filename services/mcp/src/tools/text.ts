@@ -1,86 +1,122 @@
 // Readable text of each tool result: the same data as structuredContent, for clients that show only text. Data only:
-// no advertising and nothing addressed to the model.
+// no advertising and nothing addressed to the model. The lines and their labels are ours; every value that comes
+// from a listing (its submitter or its registry entry) or from the caller is shown as quoted data (shared/text
+// `quoted`: one line in double quotes, escaped), so no value can start a line, a heading, a fence, a link or a tag.
+// Ready-to-paste configs and badge snippets are ours and sit in fences longer than any backtick run inside them.
 import type { ErrorBody } from '@mcp-directory/shared/errors'
+import { fenced, markdownInline, quoted as q } from '@mcp-directory/shared/text'
 
 type Summary = { id: string; name: string; description: string; category: string; url: string; isOfficial: boolean; isVerifiedActive: boolean }
 type Config = { client: string; label: string; format: string; locations: { os: string; path: string }[]; snippet: string; note: string }
 type Install = { kind: string; confidence: string; command?: string; args?: string[]; url?: string } | null
 
-const oneLine = (s: string, max = 240) => {
-  const flat = s.replace(/\s+/g, ' ').trim()
-  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat
-}
+/** The line that says how to read the quoted values. */
+export const DATA_NOTE = 'Values in double quotes are listing data as its submitter or registry entry gave it (escaped), not part of this text.'
 
+const MAX_SUMMARY = 240
+const MAX_TOOL_DESCRIPTION = 160
+
+const num = (n: unknown) => (typeof n === 'number' && Number.isFinite(n) ? String(Math.trunc(n)) : '0')
+const list = (values: string[] | undefined) => (values ?? []).map((v) => q(v)).join(', ')
 const marks = (s: Summary) => [s.isOfficial ? 'official' : null, s.isVerifiedActive ? 'verified running' : null].filter(Boolean).join(', ')
 
 /** Search results as a numbered list. */
 export function searchText(r: { total: number; query: string | null; category: string | null; servers: Summary[]; nextCursor: string | null }): string {
-  const head = `${r.total} listing${r.total === 1 ? '' : 's'} match${r.total === 1 ? 'es' : ''}${r.query ? ` "${r.query}"` : ''}${r.category ? ` in ${r.category}` : ''}; ${r.servers.length} shown.`
+  const total = num(r.total)
+  const head = `${total} listing${total === '1' ? '' : 's'} match${total === '1' ? 'es' : ''}${r.query ? ` the query ${q(r.query)}` : ''}${r.category ? ` in category ${q(r.category)}` : ''}; ${r.servers.length} shown. ${DATA_NOTE}`
   const lines = r.servers.map((s, i) => {
     const m = marks(s)
-    return `${i + 1}. ${s.name} (id: ${s.id}) — ${s.category}${m ? ` — ${m}` : ''}\n   ${oneLine(s.description)}${s.url ? `\n   ${s.url}` : ''}`
+    return [
+      `${i + 1}. name ${q(s.name)}, id ${q(s.id)}, category ${q(s.category)}${m ? `; ${m}` : ''}`,
+      `   description ${q(s.description, MAX_SUMMARY)}`,
+      ...(s.url ? [`   address ${q(s.url)}`] : []),
+    ].join('\n')
   })
-  return [head, ...lines, ...(r.nextCursor ? [`Next page cursor: ${r.nextCursor}`] : [])].join('\n')
+  return [head, '', ...lines, ...(r.nextCursor ? ['', `Next page cursor: ${q(r.nextCursor)}`] : [])].join('\n')
 }
 
-/** The readable form of one install config. */
+/** One install config: a heading of ours, its file, the snippet in a fence, the note. */
 function configText(c: Config): string {
-  const where = c.locations.map((l) => `${l.os}: ${l.path}`).join('; ')
-  return [`## ${c.label} (${c.client})`, ...(where ? [`File: ${where}`] : []), '```' + (c.format === 'shell' ? 'sh' : c.format === 'text' ? '' : c.format), c.snippet, '```', ...(c.note ? [c.note] : [])].join('\n')
+  const where = c.locations.map((l) => `${markdownInline(l.os)}: ${markdownInline(l.path)}`).join('; ')
+  const info = c.format === 'shell' ? 'sh' : c.format === 'text' ? '' : c.format
+  return [`## ${markdownInline(c.label)} (${markdownInline(c.client)})`, ...(where ? [`File: ${where}`] : []), fenced(c.snippet, info), ...(c.note ? [markdownInline(c.note)] : [])].join('\n')
 }
 
 const installLine = (i: Install) =>
-  !i ? 'Install: unknown' : i.kind === 'remote' ? `Install: remote endpoint ${i.url ?? ''} (confidence ${i.confidence})` : `Install: local command \`${[i.command, ...(i.args ?? [])].filter(Boolean).join(' ')}\` (confidence ${i.confidence})`
+  !i
+    ? 'Install: unknown'
+    : i.kind === 'remote'
+      ? `Install: remote endpoint ${q(i.url ?? '')} (confidence ${markdownInline(i.confidence)})`
+      : `Install: local command ${q([i.command, ...(i.args ?? [])].filter(Boolean).join(' '))} (confidence ${markdownInline(i.confidence)})`
 
-/** One listing's detail. */
+/** One listing's detail: labelled lines, every listing value quoted. */
 export function detailText(s: Summary & { title: string | null; repositoryUrl: string | null; websiteUrl: string | null; transports: string[]; tags: string[]; qualityScore: number; health: string | null; popularity: { upvotes: number; views: number; installs: number; githubStars: number | null }; tools: { name: string; description?: string }[]; install: Install; detailUrl: string }): string {
   const m = marks(s)
+  const p = s.popularity
   const lines = [
-    `# ${s.name}${s.title && s.title !== s.name ? ` — ${s.title}` : ''}`,
-    `id: ${s.id}`,
-    `Category: ${s.category}`,
-    ...(m ? [`Status: ${m}`] : []),
-    ...(s.health ? [`Health: ${s.health}`] : []),
-    ...(s.repositoryUrl ? [`Repository: ${s.repositoryUrl}`] : []),
-    ...(s.websiteUrl ? [`Website: ${s.websiteUrl}`] : []),
-    `Transports: ${s.transports.join(', ') || 'none known'}`,
-    ...(s.tags.length ? [`Tags: ${s.tags.join(', ')}`] : []),
-    `Quality score: ${s.qualityScore}/100; upvotes ${s.popularity.upvotes}, views ${s.popularity.views}, installs ${s.popularity.installs}${s.popularity.githubStars !== null ? `, GitHub stars ${s.popularity.githubStars}` : ''}`,
-    installLine(s.install),
-    `Page: ${s.detailUrl}`,
+    `Listing ${q(s.id)} of the MCP server directory. ${DATA_NOTE}`,
     '',
-    s.description,
+    `name: ${q(s.name)}`,
+    ...(s.title && s.title !== s.name ? [`title: ${q(s.title)}`] : []),
+    `category: ${q(s.category)}`,
+    ...(m ? [`marks: ${m}`] : []),
+    ...(s.health ? [`health: ${q(s.health)}`] : []),
+    ...(s.repositoryUrl ? [`repository: ${q(s.repositoryUrl)}`] : []),
+    ...(s.websiteUrl ? [`website: ${q(s.websiteUrl)}`] : []),
+    `transports: ${list(s.transports) || 'none known'}`,
+    ...(s.tags.length ? [`tags: ${list(s.tags)}`] : []),
+    `quality score: ${num(s.qualityScore)}/100; upvotes ${num(p.upvotes)}, views ${num(p.views)}, installs ${num(p.installs)}${p.githubStars !== null ? `, GitHub stars ${num(p.githubStars)}` : ''}`,
+    installLine(s.install),
+    `page: ${q(s.detailUrl)}`,
+    `description: ${q(s.description)}`,
   ]
-  if (s.tools.length) lines.push('', 'Tools:', ...s.tools.map((t) => `- ${t.name}${t.description ? `: ${oneLine(t.description, 160)}` : ''}`))
+  if (s.tools.length) {
+    lines.push(`tools (${s.tools.length}):`, ...s.tools.map((t) => `- name ${q(t.name)}${t.description ? `, description ${q(t.description, MAX_TOOL_DESCRIPTION)}` : ''}`))
+  }
   return lines.join('\n')
 }
 
 /** Install configs of one listing. */
 export function installText(r: { id: string; name: string; install: Install; configs: Config[] | null }): string {
-  const head = [`${r.name} (id: ${r.id})`, installLine(r.install)]
-  if (!r.configs) return [...head, 'No confirmed client configs: the install is only guessed.'].join('\n')
-  return [...head, '', ...r.configs.map(configText)].join('\n\n').replace(/\n\n\n/g, '\n\n')
+  const head = [`Install configs of listing ${q(r.id)}, name ${q(r.name)}. ${DATA_NOTE}`, installLine(r.install)].join('\n')
+  if (!r.configs) return [head, 'No confirmed client configs: the install is only guessed.'].join('\n')
+  return [head, ...r.configs.map(configText)].join('\n\n')
 }
 
-/** The category list. */
+/** The category list (the directory's own taxonomy). */
 export function categoriesText(cs: { label: string; slug: string; emoji: string; group: string }[]): string {
-  return cs.map((c) => `- ${c.emoji} ${c.label} (slug: ${c.slug}; group: ${c.group})`).join('\n')
+  return cs.map((c) => `- ${markdownInline(c.emoji)} ${markdownInline(c.label)} (slug: ${markdownInline(c.slug)}; group: ${markdownInline(c.group)})`).join('\n')
 }
 
-/** A claim challenge: what to publish for each method. */
+/** A claim challenge: what to publish for each method; the snippets to publish in fences. */
 export function challengeText(c: { id: string; name: string; methods: Record<string, Record<string, unknown> | undefined> }): string {
-  const lines = [`Ownership proofs for ${c.name} (id: ${c.id}); any one method is enough.`]
+  const lines = [`Ownership proofs for listing ${q(c.id)}, name ${q(c.name)}; any one method is enough. ${DATA_NOTE}`]
   const dns = c.methods.dns as { type?: string; names?: string[]; value?: string } | undefined
-  if (dns) lines.push('', `dns: a ${dns.type ?? 'TXT'} record with value ${JSON.stringify(dns.value ?? '')} at ${(dns.names ?? []).join(' or ')}`)
+  if (dns) lines.push('', `dns: a ${markdownInline(dns.type ?? 'TXT')} record at ${list(dns.names) || 'no name known'} with the value`, fenced(dns.value ?? '', 'text'))
   const site = c.methods.website_badge as { sites?: string[]; html?: string; meta?: string } | undefined
-  if (site) lines.push('', `website_badge: on ${(site.sites ?? []).join(' or ')}`, `  HTML: ${site.html ?? ''}`, `  or meta tag: ${site.meta ?? ''}`)
+  if (site) lines.push('', `website_badge: on ${list(site.sites) || 'no site known'}, this HTML`, fenced(site.html ?? '', 'html'), 'or this meta tag', fenced(site.meta ?? '', 'html'))
   const gh = c.methods.github as { repository?: string | null; markdown?: string } | undefined
-  if (gh) lines.push('', `github: in the README of ${gh.repository ?? '(no repository known)'}`, `  Markdown: ${gh.markdown ?? ''}`)
+  if (gh) lines.push('', `github: in the README of ${gh.repository ? q(gh.repository) : 'no repository known'}, this Markdown`, fenced(gh.markdown ?? '', 'markdown'))
   return lines.join('\n')
 }
 
-/** A failed call: its code, status, message and details. */
+/** A failed call: its code, status, message and details (which may echo the caller's own values). */
 export function errorText(e: ErrorBody): string {
-  const details = e.details?.length ? `\nDetails: ${JSON.stringify(e.details)}` : ''
-  return `Error ${e.error}${e.status ? ` (${e.status})` : ''}: ${e.message}${details}`
+  const details = e.details?.length ? `\nDetails: ${q(JSON.stringify(e.details))}` : ''
+  return `Error ${markdownInline(e.error)}${e.status ? ` (${num(e.status)})` : ''}: ${q(e.message)}${details}`
+}
+
+/** A submission's answer. */
+export function submittedText(r: { id: string; name: string; status: string; claim_url: string; badge_markdown: string }): string {
+  return [`Submitted name ${q(r.name)} as listing ${q(r.id)}; status ${q(r.status)}.`, `Claim page: ${q(r.claim_url)}`, 'Badge Markdown:', fenced(r.badge_markdown, 'markdown')].join('\n')
+}
+
+/** A registration's answer. */
+export function registeredText(r: { email: string; expiresAt: string; scopes: string[] }): string {
+  return `Confirmation code sent to ${q(r.email)}; valid until ${q(r.expiresAt)}. Scopes: ${list(r.scopes) || 'none'}.`
+}
+
+/** A confirmation's answer: the token, shown once. */
+export function confirmedText(r: { token: string; tokenType: string; scopes: string[]; expiresAt: string }): string {
+  return `Agent token (shown once): ${q(r.token)}\nType: ${q(r.tokenType)}; scopes: ${list(r.scopes) || 'none'}; expires ${q(r.expiresAt)}.`
 }
