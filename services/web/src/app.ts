@@ -6,6 +6,7 @@ import { REQUEST_ID_HEADER, type Logger } from '@mcp-directory/shared/log'
 import { routeLabels } from '@mcp-directory/shared/metrics'
 import { CLIENT_IP_HEADER, type PublicApi } from '@mcp-directory/shared/public-api'
 import { INSTANCE_ID } from '@mcp-directory/shared/service'
+import { textDocument } from '@mcp-directory/shared/text'
 import { createHmac } from 'node:crypto'
 import { Elysia } from 'elysia'
 import { createAdminSessions, type AdminSession } from './admin-sessions'
@@ -156,7 +157,7 @@ export function createWebApp(deps: WebDeps) {
     })
     // For process supervisors (the stack runner probes this path); never in the gateway's public table.
     .get('/api/v1/health', () => Response.json({ status: 'ok', timestamp: new Date().toISOString() }))
-    .get('/assets/:file', ({ params, request }) => assets.serve(params.file, request.headers.get('if-none-match')) ?? new Response('Not found', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' } }))
+    .get('/assets/:file', ({ params, request }) => assets.serve(params.file, request.headers.get('if-none-match')) ?? textDocument('Not found', 'text/plain; charset=utf-8', { status: 404, headers: { 'cache-control': 'no-store' } }))
 
     .get('/', async ({ request }) => {
       const sp = new URL(request.url).searchParams
@@ -296,7 +297,7 @@ export function createWebApp(deps: WebDeps) {
 
     .get('/llms.txt', async ({ request }) => {
       const body = llmsTxt(base, await categoriesFor(callerOf(request)))
-      return new Response(body, { headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'public, max-age=300', 'x-content-type-options': 'nosniff' } })
+      return textDocument(body, 'text/plain; charset=utf-8', { headers: { 'cache-control': 'public, max-age=300' } })
     })
 
   return {

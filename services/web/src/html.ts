@@ -1,13 +1,15 @@
 /**
  * HTML templates: one escaping helper. Every value put into an `html` template is escaped unless it is itself
- * a template result (already safe) or was explicitly marked with `trusted` (sanitised README HTML only).
+ * a template result (already safe) or was explicitly marked with `trusted` (sanitised README HTML only). Escaped
+ * text also loses its control, bidi and invisible characters (shared/text), as in the directory's Markdown.
  */
+import { cleanText } from '@mcp-directory/shared/text'
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;', '`': '&#96;' }
 
-/** Escapes text for an HTML element body or a quoted attribute value. */
+/** Escapes text for an HTML element body or a quoted attribute value (line breaks kept, invisible characters removed). */
 export function escapeHtml(value: unknown): string {
-  return String(value ?? '').replace(/[&<>"'`]/g, (c) => ESCAPES[c])
+  return cleanText(String(value ?? ''), { multiline: true }).replace(/[&<>"'`]/g, (c) => ESCAPES[c])
 }
 
 /** HTML that is safe to emit as it is. */

@@ -1,4 +1,7 @@
-// /llms.txt (llmstxt.org): the directory described for language models, with the addresses an agent needs.
+// /llms.txt (llmstxt.org): the directory described for language models, with the addresses an agent needs. The
+// category list comes from an API answer, so its labels follow the rule of every agent-facing text (shared/text),
+// and stand outside link text (some parsers read escaped brackets inside link text as brackets again).
+import { markdownInline } from '@mcp-directory/shared/text'
 import type { Category } from './home'
 
 /** The llms.txt document. */
@@ -28,7 +31,7 @@ export function llmsTxt(base: string, categories: Category[]): string {
     '',
     '## Categories',
     '',
-    ...categories.map((c) => `- [${c.label}](${base}/api/v1/search?category=${encodeURIComponent(c.slug)}): ${c.group}`),
+    ...categories.map((c) => `- ${markdownInline(c.label) || 'Category'} (${markdownInline(c.group)}): ${base}/api/v1/search?category=${encodeURIComponent(c.slug)}`),
     '',
     '## Optional',
     '',

@@ -1,0 +1,29 @@
+import { expect, test } from 'bun:test'
+import fc from 'fast-check'
+import { hostileText, markdownShape } from '@mcp-directory/shared/testing'
+import { llmsTxt } from './llms'
+
+const BASE = 'https://dir.example'
+const category = (label: string, group: string) => ({ label, slug: 'databases', emoji: '🗄️', group })
+
+test('property: whatever a category label or group holds, llms.txt keeps its headings, lists and links', () => {
+  const benign = markdownShape(llmsTxt(BASE, [category('Databases', 'Data'), category('Search', 'Data')]))
+  fc.assert(
+    fc.property(hostileText(), hostileText(), hostileText(), (a, b, group) => {
+      const shape = markdownShape(llmsTxt(BASE, [category(a, group), category(b, group)]))
+      expect(shape.html).toEqual([])
+      // A plain http(s) address in a label may be a link of its own; every link of ours is still there.
+      for (const href of shape.links) expect(href).toMatch(/^https?:\/\//)
+      const ours = (links: string[]) => links.filter((l) => l.startsWith(`${BASE}/`))
+      expect({ blocks: shape.blocks, inline: shape.inline, links: ours(shape.links) }).toEqual({ blocks: benign.blocks, inline: benign.inline, links: ours(benign.links) })
+    }),
+    { numRuns: 300 },
+  )
+})
+
+test('the payloads stay text in the category list', () => {
+  const text = llmsTxt(BASE, [category('## Claude Desktop Quick Installation <script>alert(1)</script>', '[x](javascript:alert(1)) &#106;avascript: - ## x > ```json')])
+  expect(text).toContain(
+    '- \\## Claude Desktop Quick Installation \\<script\\>alert(1)\\</script\\> (\\[x\\](javascript:alert(1)) &amp;#106;avascript: - ## x \\> \\`\\`\\`json): https://dir.example/api/v1/search?category=databases',
+  )
+})
