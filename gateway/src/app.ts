@@ -9,6 +9,7 @@ import {
 import { peerAddress } from '@mcp-directory/shared/runtime'
 import { REQUEST_ID_HEADER, requestIdFrom, type Logger } from '@mcp-directory/shared/log'
 import { rateLimitRejected, routeLabels } from '@mcp-directory/shared/metrics'
+import { NOSNIFF, textDocument } from '@mcp-directory/shared/text'
 import { Elysia } from 'elysia'
 import { docsPage } from './docs'
 import { openApiDocumentation } from './openapi'
@@ -164,6 +165,8 @@ export function createGatewayApp(deps: GatewayDeps) {
     }
     for (const [k, v] of Object.entries(CORS_HEADERS)) out.headers.set(k, v)
     for (const [k, v] of Object.entries(limitHeaders)) out.headers.set(k, v)
+    // Every text answer (Markdown, llms.txt, pages) is final as typed, whichever service forgot to say so.
+    if (/^text\//i.test(out.headers.get('content-type') ?? '')) for (const [k, v] of Object.entries(NOSNIFF)) out.headers.set(k, v)
     out.headers.set(REQUEST_ID_HEADER, requestId)
     // One line per request; the id ties it to the service's own log lines.
     if (log.isLevelEnabled('info')) log.info({ requestId, method: request.method, path: new URL(request.url).pathname, status: res.status, service: route.service, client }, 'request')
@@ -183,7 +186,7 @@ export function createGatewayApp(deps: GatewayDeps) {
       }),
     )
     .use(docsPage({ publicBaseUrl: base, title: openApiDocumentation(base).info.title }))
-    .get('/docs/errors', () => new Response(errorDocsMarkdown(), { headers: { 'content-type': 'text/markdown; charset=utf-8' } }))
+    .get('/docs/errors', () => textDocument(errorDocsMarkdown(), 'text/markdown; charset=utf-8'))
     .options('*', () => new Response(null, {
       status: 204,
       headers: { ...CORS_HEADERS, 'access-control-allow-methods': 'GET, POST, OPTIONS', 'access-control-allow-headers': 'Authorization, Content-Type, Accept, X-Request-Id, Mcp-Protocol-Version', 'access-control-max-age': '86400' },

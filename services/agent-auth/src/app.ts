@@ -9,6 +9,7 @@ import type { Logger } from '@mcp-directory/shared/log'
 import { canonicalEmail, createBackgroundMailer, createRecipientCap, type Mailer } from '@mcp-directory/shared/mail'
 import { startOutboxRelay } from '@mcp-directory/shared/outbox'
 import { healthHandler, serviceApp } from '@mcp-directory/shared/service'
+import { textDocument } from '@mcp-directory/shared/text'
 import { addressKey, CODE_TTL_MS, LOCK_MS, MAX_WRONG_PER_DAY } from './codes/code'
 import { authMarkdown, protectedResourceMetadata } from './docs/auth-docs'
 import { parseConfirm, parseRegister } from './registrations/model'
@@ -186,7 +187,7 @@ export function createAgentAuthApp(deps: AgentAuthDeps) {
     // The service's own probe (the stack runner and container health checks); the public one is the catalog's.
     .get('/api/v1/health', healthHandler(database, log))
     .get('/.well-known/oauth-protected-resource', () => json(protectedResourceMetadata(base), 200, { 'cache-control': 'public, max-age=3600' }))
-    .get('/auth.md', () => new Response(authMarkdown(base), { headers: { 'content-type': 'text/markdown; charset=utf-8', 'cache-control': 'public, max-age=3600' } }))
+    .get('/auth.md', () => textDocument(authMarkdown(base), 'text/markdown; charset=utf-8', { headers: { 'cache-control': 'public, max-age=3600' } }))
     // Internal API for the gateway (never in its public route table). The token travels in the body, never in
     // a URL, so it cannot land in an access log.
     .post(

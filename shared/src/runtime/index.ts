@@ -7,6 +7,7 @@ import { requestIdFrom, withRequestId, type Logger } from '../log'
 import { errorResponse } from '../errors'
 import { isValidHostHeader, safeEqual } from '../http'
 import { processMetrics } from '../metrics'
+import { textDocument } from '../text'
 
 /** Opens the database named by config and applies pending migrations (under an advisory lock). */
 export async function openMigratedDatabase(config: Config, log: Logger): Promise<Database> {
@@ -112,7 +113,7 @@ export function serve(opts: {
       // A plain suffix test first: the common request pays no URL parse for the metrics route.
       if (req.url.endsWith('/metrics') && req.method === 'GET' && new URL(req.url).pathname === '/metrics' && metricsAllowed(req)) {
         const { body, contentType } = await metrics.render()
-        return new Response(body, { headers: { 'content-type': contentType, 'cache-control': 'no-store' } })
+        return textDocument(body, contentType, { headers: { 'cache-control': 'no-store' } })
       }
       // Probes for supervisors: liveness says the process serves; readiness that its dependencies answer too.
       if (req.method === 'GET' && (req.url.endsWith('/healthz') || req.url.endsWith('/readyz'))) {
