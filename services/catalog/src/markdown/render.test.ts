@@ -277,9 +277,9 @@ describe('renderListingMarkdown: untrusted strings', () => {
 /** The document's shape with the H1's text set aside (it is the listing's name). */
 function shapeOf(md: string) {
   const shape = markdownShape(md)
-  const [h1, ...rest] = shape.blocks as { heading?: number; text?: string }[]
-  expect(h1?.heading).toBe(1)
-  return { ...shape, blocks: [{ heading: 1 }, ...rest] }
+  const [h1, ...rest] = shape.blocks
+  expect((h1 as { heading?: number }).heading).toBe(1)
+  return { ...shape, blocks: [{ heading: 1 } as unknown, ...rest] }
 }
 /** Every link of the document is an http(s) address, and there is no raw HTML. */
 function expectInert(shape: ReturnType<typeof markdownShape>) {
