@@ -176,6 +176,10 @@ export function createGatewayApp(deps: GatewayDeps) {
   const app = new Elysia({ name: 'gateway' })
     // Route patterns label the request metrics of `serve` (`/metrics` itself is served there, not routed).
     .use(routeLabels())
+    // The reference page and its documents are the gateway's own text answers (forwarded ones get it in `forward`).
+    .onRequest(({ request, set }) => {
+      if (request.url.includes('/docs') && new URL(request.url).pathname.startsWith('/docs')) Object.assign(set.headers, NOSNIFF)
+    })
     // The plugin serves the document at /docs/json; the reference page is ours (assets from the lockfile, a CSP).
     .use(
       openapi({

@@ -4,5 +4,5 @@
  * text can never open Markdown or HTML structure (markdown.ts); text documents are served with `nosniff`.
  */
 export { cleanText, flatText, truncate } from './clean'
-export { fenced, fenceFor, markdownBlock, markdownInline, quoted } from './markdown'
+export { codeSpan, fenced, fenceFor, markdownBlock, markdownInline, quoted } from './markdown'
 export { NOSNIFF, textDocument } from './response'

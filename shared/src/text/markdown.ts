@@ -114,6 +114,20 @@ export function fenced(content: string, info = ''): string {
 }
 
 /**
+ * One line as a code span: shown exactly as it is (cleaned, flattened), since nothing inside a code span is read as
+ * Markdown; the backtick run around it is longer than any inside it.
+ */
+export function codeSpan(value: string | null | undefined): string {
+  const text = flatText(value)
+  if (!text) return ''
+  let longest = 0
+  for (const m of text.matchAll(/`+/g)) longest = Math.max(longest, m[0].length)
+  const ticks = '`'.repeat(longest + 1)
+  const pad = text.startsWith('`') || text.endsWith('`') ? ' ' : ''
+  return `${ticks}${pad}${text}${pad}${ticks}`
+}
+
+/**
  * A value shown as quoted data inside text of ours (a tool result): `"…"`, on one line, the Markdown characters
  * escaped as in `markdownInline`, `"` escaped as `\"`, and each line break written `\n`, so the value can never
  * end its quotes, begin a line, or open a heading, fence, link or tag. Longer values are cut at `max` characters.

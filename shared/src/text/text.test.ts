@@ -3,7 +3,7 @@ import { decodeHTML } from 'entities'
 import fc from 'fast-check'
 import { Marked } from 'marked'
 import { hostileText, markdownShape } from '../testing/markdown'
-import { cleanText, fenced, flatText, markdownBlock, markdownInline, quoted, textDocument, truncate } from './index'
+import { cleanText, codeSpan, fenced, flatText, markdownBlock, markdownInline, quoted, textDocument, truncate } from './index'
 
 const RUNS = { numRuns: 400 }
 const HIDDEN = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\u034F\u115F\u1160\u3164\uFFA0\u{E0100}-\u{E01EF}]/u
@@ -124,6 +124,23 @@ describe('fenced', () => {
         // Blank lines at either end are the parser's to keep or drop.
         const trim = (t: string) => t.replace(/^\n+|\n+$/g, '')
         expect(trim((tokens[1] as { text: string }).text)).toBe(trim(cleanText(s, { multiline: true }).replace(/[ \t]+$/gm, '')))
+      }),
+      RUNS,
+    )
+  })
+})
+
+describe('codeSpan', () => {
+  test('property: one code span holding exactly the flattened text', () => {
+    expect(codeSpan('%USERPROFILE%\\.cursor\\mcp.json')).toBe('`%USERPROFILE%\\.cursor\\mcp.json`')
+    fc.assert(
+      fc.property(hostileText(), (s) => {
+        const flat = flatText(s)
+        fc.pre(flat !== '')
+        const tokens = (new Marked({ gfm: true }).lexer(`File: ${codeSpan(s)}`)[0] as { tokens: { type: string; text: string }[] }).tokens
+        expect(tokens.map((t) => t.type)).toEqual(['text', 'codespan'])
+        // CommonMark strips one space on each side of a padded span (marked too, where the text is not all spaces).
+        expect(tokens[1].text).toBe(flat)
       }),
       RUNS,
     )

@@ -63,7 +63,8 @@ describe('tool text under hostile listing data', () => {
   })
 
   test('get_mcp_install_config: the snippet and note stay in their config', () => {
-    const config = fc.record({ snippet: hostile, note: hostile, path: hostile })
+    // Paths are the directory's own and never empty; anything else may be anything.
+    const config = fc.record({ snippet: hostile, note: hostile, path: hostile.map((p) => `~/${p}`) })
     fc.assert(
       fc.property(hostile, hostile, fc.array(config, { minLength: 1, maxLength: 3 }), (id, name, cs) => {
         const configs = (vals: { snippet: string; note: string; path: string }[]) =>

@@ -4,7 +4,7 @@
 // `quoted`: one line in double quotes, escaped), so no value can start a line, a heading, a fence, a link or a tag.
 // Ready-to-paste configs and badge snippets are ours and sit in fences longer than any backtick run inside them.
 import type { ErrorBody } from '@mcp-directory/shared/errors'
-import { fenced, markdownInline, quoted as q } from '@mcp-directory/shared/text'
+import { codeSpan, fenced, markdownInline, quoted as q } from '@mcp-directory/shared/text'
 
 type Summary = { id: string; name: string; description: string; category: string; url: string; isOfficial: boolean; isVerifiedActive: boolean }
 type Config = { client: string; label: string; format: string; locations: { os: string; path: string }[]; snippet: string; note: string }
@@ -37,7 +37,7 @@ export function searchText(r: { total: number; query: string | null; category: s
 
 /** One install config: a heading of ours, its file, the snippet in a fence, the note. */
 function configText(c: Config): string {
-  const where = c.locations.map((l) => `${markdownInline(l.os)}: ${markdownInline(l.path)}`).join('; ')
+  const where = c.locations.map((l) => `${markdownInline(l.os)}: ${codeSpan(l.path)}`).join('; ')
   const info = c.format === 'shell' ? 'sh' : c.format === 'text' ? '' : c.format
   return [`## ${markdownInline(c.label)} (${markdownInline(c.client)})`, ...(where ? [`File: ${where}`] : []), fenced(c.snippet, info), ...(c.note ? [markdownInline(c.note)] : [])].join('\n')
 }
