@@ -257,4 +257,4 @@ interface DnsPacket {
   CLASS: Record<string, number>
 }
 
-export { ATTACK_FRAGMENTS, hostileText, markdownShape, type MarkdownShape } from './markdown'
+export { ALLOWED_LINK, ATTACK_FRAGMENTS, commonmarkShape, hostileText, markdownShape, markdownShapes, type MarkdownShape } from './markdown'

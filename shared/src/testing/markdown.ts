@@ -1,9 +1,13 @@
 /**
- * Test helpers for agent-facing text: the structure of a Markdown document as a real parser (marked, GitHub
- * Flavored Markdown) reads it, and hostile strings built from Markdown, HTML and Unicode attack fragments.
+ * Test helpers for agent-facing text: the structure of a Markdown document as two real parsers read it (marked, and
+ * micromark/mdast, the CommonMark reference implementation in JavaScript, both with GitHub Flavored Markdown), and
+ * hostile strings built from Markdown, HTML and Unicode attack fragments.
  */
 import fc from 'fast-check'
 import { Lexer, type Token } from 'marked'
+import { fromMarkdown } from 'mdast-util-from-markdown'
+import { gfmFromMarkdown } from 'mdast-util-gfm'
+import { gfm } from 'micromark-extension-gfm'
 
 /** What a Markdown document is made of, apart from its plain text. */
 export interface MarkdownShape {
@@ -76,6 +80,73 @@ export function markdownShape(md: string): MarkdownShape {
   for (const def of Object.values(lexer.tokens.links ?? {})) shape.links.push(def.href)
   return shape
 }
+
+type MdNode = { type: string; children?: MdNode[]; value?: string; url?: string; depth?: number; lang?: string | null; ordered?: boolean | null }
+
+const INLINE_NAMES: Record<string, string> = { strong: 'strong', emphasis: 'em', delete: 'del', inlineCode: 'codespan', break: 'br', image: 'image' }
+const textOf = (n: MdNode): string => (n.value ?? '') + (n.children ?? []).map(textOf).join('')
+
+/** The same shape as `markdownShape`, as micromark (CommonMark and GFM, through mdast) reads the document. */
+export function commonmarkShape(md: string): MarkdownShape {
+  const shape: MarkdownShape = { blocks: [], inline: {}, html: [], links: [] }
+  const inline = (nodes: MdNode[] | undefined) => {
+    for (const n of nodes ?? []) {
+      if (n.type === 'html') shape.html.push(n.value ?? '')
+      if (n.type === 'link' || n.type === 'image') shape.links.push(n.url ?? '')
+      const name = INLINE_NAMES[n.type]
+      if (name) shape.inline[name] = (shape.inline[name] ?? 0) + 1
+      inline(n.children)
+    }
+  }
+  const blocks = (nodes: MdNode[]): unknown[] => {
+    const out: unknown[] = []
+    for (const n of nodes) {
+      switch (n.type) {
+        case 'paragraph':
+          inline(n.children)
+          break
+        case 'heading':
+          out.push({ heading: n.depth, text: textOf(n) })
+          inline(n.children)
+          break
+        case 'code':
+          out.push({ code: n.lang ?? '' })
+          break
+        case 'list':
+          out.push({ list: n.ordered ? 'ordered' : 'bullet', items: (n.children ?? []).map((item) => blocks(item.children ?? [])) })
+          break
+        case 'blockquote':
+          out.push({ blockquote: blocks(n.children ?? []) })
+          break
+        case 'html':
+          shape.html.push(n.value ?? '')
+          out.push({ html: true })
+          break
+        case 'definition':
+          shape.links.push(n.url ?? '')
+          out.push({ def: true })
+          break
+        default:
+          out.push({ [n.type]: true })
+          inline(n.children)
+      }
+    }
+    return out
+  }
+  const tree = fromMarkdown(md, { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] }) as unknown as MdNode
+  shape.blocks = blocks(tree.children ?? [])
+  return shape
+}
+
+/**
+ * Targets a link from listing text may have: a plain http(s) address, or an e-mail address, which GFM parsers that
+ * find addresses after resolving escapes and entities (micromark, cmark-gfm) link as `mailto:` (or `xmpp:`)
+ * however it is escaped. Never a scheme that runs anything.
+ */
+export const ALLOWED_LINK = /^(https?:\/\/|mailto:|xmpp:)/i
+
+/** Both parsers' shapes of a document. */
+export const markdownShapes = (md: string) => ({ marked: markdownShape(md), commonmark: commonmarkShape(md) })
 
 /** Fragments of Markdown, HTML and Unicode attacks, each of which could open structure or hide text. */
 export const ATTACK_FRAGMENTS: readonly string[] = [

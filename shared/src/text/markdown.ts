@@ -12,7 +12,9 @@
  * - raw HTML and comments (`<` and `>` are always escaped);
  * - links and images of any kind: inline, reference, `<…>` autolinks, and the GFM e-mail, `mailto:` and
  *   `xmpp:` autolinks (an `@` after an address character is escaped); only the bare `http(s)://` and `www.`
- *   addresses GFM turns into links remain, and those are http(s);
+ *   addresses GFM turns into links remain, and those are http(s). (Parsers that find GFM addresses after
+ *   resolving escapes, such as micromark and cmark-gfm, still link an escaped address: an http(s) one, or an
+ *   e-mail address as `mailto:`/`xmpp:`; never a scheme that runs anything.)
  * - emphasis and strikethrough (`*`, `~` and an `_` at a word boundary are escaped).
  *
  * Control, bidi and invisible characters are removed first (clean.ts).

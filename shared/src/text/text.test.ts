@@ -2,10 +2,12 @@ import { describe, expect, test } from 'bun:test'
 import { decodeHTML } from 'entities'
 import fc from 'fast-check'
 import { Marked } from 'marked'
-import { hostileText, markdownShape } from '../testing/markdown'
+import { ALLOWED_LINK, commonmarkShape, hostileText, markdownShape } from '../testing/markdown'
 import { cleanText, codeSpan, fenced, flatText, markdownBlock, markdownInline, quoted, textDocument, truncate } from './index'
 
 const RUNS = { numRuns: 400 }
+/** Both parsers: marked, and micromark (the CommonMark reference), each with GFM. */
+const PARSERS = [markdownShape, commonmarkShape]
 const HIDDEN = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\u034F\u115F\u1160\u3164\uFFA0\u{E0100}-\u{E01EF}]/u
 const marked = new Marked({ gfm: true, async: false })
 /** What a reader sees once the Markdown is rendered: the HTML's text. */
@@ -72,17 +74,19 @@ describe('markdownInline', () => {
 
   test('property: at a line start, after a list marker, in a heading or a paragraph it opens nothing and reads as itself', () => {
     const doc = (x: string) => `# ${x}\n\n- **Label:** ${x}\n- ${x}\n  - ${x}\n\n${x}\n\n> quoted ${x}\n\n## End\n`
-    const benign = markdownShape(doc('benign'))
     fc.assert(
       fc.property(hostileText(), (s) => {
         const x = markdownInline(s)
         expect(x).not.toContain('\n')
-        const shape = markdownShape(doc(x))
-        expect(shape.html).toEqual([])
-        for (const href of shape.links) expect(href).toMatch(/^https?:\/\//i)
-        const { blocks, inline } = shape
-        blocks[0] = { heading: 1, text: 'benign' }
-        expect({ blocks, inline }).toEqual({ blocks: benign.blocks, inline: benign.inline })
+        for (const parse of PARSERS) {
+          const benign = parse(doc('benign'))
+          const shape = parse(doc(x))
+          expect(shape.html).toEqual([])
+          for (const href of shape.links) expect(href).toMatch(ALLOWED_LINK)
+          const { blocks, inline } = shape
+          blocks[0] = { heading: 1, text: 'benign' }
+          expect({ blocks, inline }).toEqual({ blocks: benign.blocks, inline: benign.inline })
+        }
         // Escaped, not deleted: rendered, it shows exactly the cleaned text.
         expect(rendered(x)).toBe(flatText(s))
       }),
@@ -102,11 +106,13 @@ describe('markdownBlock', () => {
   test('property: between two headings, any text is paragraphs only', () => {
     fc.assert(
       fc.property(hostileText(20), (s) => {
-        const shape = markdownShape(`## A\n\n${markdownBlock(s)}\n\n## B\n`)
-        expect(shape.blocks).toEqual([{ heading: 2, text: 'A' }, { heading: 2, text: 'B' }])
-        expect(shape.html).toEqual([])
-        expect(shape.inline).toEqual({})
-        for (const href of shape.links) expect(href).toMatch(/^https?:\/\//i)
+        for (const parse of PARSERS) {
+          const shape = parse(`## A\n\n${markdownBlock(s)}\n\n## B\n`)
+          expect(shape.blocks).toEqual([{ heading: 2, text: 'A' }, { heading: 2, text: 'B' }])
+          expect(shape.html).toEqual([])
+          expect(shape.inline).toEqual({})
+          for (const href of shape.links) expect(href).toMatch(ALLOWED_LINK)
+        }
       }),
       RUNS,
     )
@@ -121,6 +127,7 @@ describe('fenced', () => {
         const tokens = new Marked({ gfm: true }).lexer(`## A\n\n${block}\n\n## B\n`).filter((t) => t.type !== 'space')
         expect(tokens.map((t) => t.type)).toEqual(['heading', 'code', 'heading'])
         expect((tokens[1] as { lang?: string }).lang).toBe('markdown')
+        expect(commonmarkShape(`## A\n\n${block}\n\n## B\n`).blocks).toEqual([{ heading: 2, text: 'A' }, { code: 'markdown' }, { heading: 2, text: 'B' }])
         // Blank lines at either end are the parser's to keep or drop.
         const trim = (t: string) => t.replace(/^\n+|\n+$/g, '')
         expect(trim((tokens[1] as { text: string }).text)).toBe(trim(cleanText(s, { multiline: true }).replace(/[ \t]+$/gm, '')))
@@ -156,15 +163,17 @@ describe('quoted', () => {
 
   test('property: a quoted value never leaves its quotes or its line, and opens nothing', () => {
     const text = (a: string, b: string) => `Listing data:\n- name: ${a}\n- description: ${b}\n\nEnd.`
-    const benign = markdownShape(text(quoted('a'), quoted('b')))
     fc.assert(
       fc.property(hostileText(), hostileText(), (a, b) => {
         const qa = quoted(a)
         expect(qa).toMatch(/^"([^"\\\n]|\\.)*"$/)
-        const shape = markdownShape(text(qa, quoted(b)))
-        expect(shape.html).toEqual([])
-        for (const href of shape.links) expect(href).toMatch(/^https?:\/\//i)
-        expect({ blocks: shape.blocks, inline: shape.inline }).toEqual({ blocks: benign.blocks, inline: benign.inline })
+        for (const parse of PARSERS) {
+          const benign = parse(text(quoted('a'), quoted('b')))
+          const shape = parse(text(qa, quoted(b)))
+          expect(shape.html).toEqual([])
+          for (const href of shape.links) expect(href).toMatch(ALLOWED_LINK)
+          expect({ blocks: shape.blocks, inline: shape.inline }).toEqual({ blocks: benign.blocks, inline: benign.inline })
+        }
       }),
       RUNS,
     )

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url'
 import { mapCommunityCategory, storedCategoryName } from '@mcp-directory/shared/categories'
 import type { EnvVarSpec, HeaderSpec, InstallModel, Listing, PackageSpec, RemoteSpec } from '@mcp-directory/shared/contracts'
 import { deriveInstallModel } from '@mcp-directory/shared/install'
-import { hostileText, markdownShape } from '@mcp-directory/shared/testing'
+import { ALLOWED_LINK, commonmarkShape, hostileText, markdownShape } from '@mcp-directory/shared/testing'
 import { cleanText, flatText } from '@mcp-directory/shared/text'
 import fc from 'fast-check'
 import { renderListingMarkdown } from './render'
@@ -274,9 +274,9 @@ describe('renderListingMarkdown: untrusted strings', () => {
   })
 })
 
-/** The document's shape with the H1's text set aside (it is the listing's name). */
-function shapeOf(md: string) {
-  const shape = markdownShape(md)
+/** The document's shape with the H1's text set aside (it is the listing's name); marked's, or micromark's. */
+function shapeOf(md: string, parse = markdownShape) {
+  const shape = parse(md)
   const [h1, ...rest] = shape.blocks
   expect((h1 as { heading?: number }).heading).toBe(1)
   return { ...shape, blocks: [{ heading: 1 } as unknown, ...rest] }
@@ -284,7 +284,7 @@ function shapeOf(md: string) {
 /** Every link of the document is an http(s) address, and there is no raw HTML. */
 function expectInert(shape: ReturnType<typeof markdownShape>) {
   expect(shape.html).toEqual([])
-  for (const href of shape.links) expect(href).toMatch(/^https?:\/\//i)
+  for (const href of shape.links) expect(href).toMatch(ALLOWED_LINK)
 }
 const SECTIONS = ['## Description', '## Claude Desktop Quick Installation', '## Tools', '## Documentation & README']
 
@@ -309,10 +309,12 @@ describe('renderListingMarkdown: the one rule for listing text', () => {
           const tools = f.tools.filter((t) => flatText(t.name)).map((t) => ({ name: 'tool', description: t.description === undefined ? undefined : 'does', parameters: t.parameters.filter((p) => flatText(p)).map(() => 'p') }))
           const readme = f.readme !== null && cleanText(f.readme, { multiline: true }).trim() ? 'Read me.' : null
           const benign = render(baseListing({ githubStars: f.githubStars, health: f.health && flatText(f.health).replace(/[[\]]/g, '') ? 'active' : null, tools, readme }), model, 'Benign')
-          const shape = shapeOf(md)
-          expectInert(shape)
-          const expected = shapeOf(benign)
-          expect({ blocks: shape.blocks, inline: shape.inline }).toEqual({ blocks: expected.blocks, inline: expected.inline })
+          for (const parse of [markdownShape, commonmarkShape]) {
+            const shape = shapeOf(md, parse)
+            expectInert(shape)
+            const expected = shapeOf(benign, parse)
+            expect({ blocks: shape.blocks, inline: shape.inline }).toEqual({ blocks: expected.blocks, inline: expected.inline })
+          }
           // The entry's key comes from the name; the entry itself is the benign one.
           const entries = (doc: string) => Object.values((installJson(doc) as { mcpServers: Record<string, unknown> }).mcpServers)
           expect(entries(md)).toEqual(entries(benign))
@@ -339,10 +341,12 @@ describe('renderListingMarkdown: the one rule for listing text', () => {
       '|---|---|',
     ].join('\n')
     const md = render(baseListing({ description, name: 'Evil <img src=x onerror=alert(1)> \u202Egnp.exe', tools: [{ name: '- ## Tools', description: '> ```json', parameters: ['## Documentation & README', '[x](javascript:alert(1))'] }] }))
-    const shape = shapeOf(md)
-    expectInert(shape)
-    expect(shape.blocks.filter((b) => 'heading' in (b as object)).map((b) => (b as { text?: string }).text ?? '# (name)')).toEqual(['# (name)', ...SECTIONS.map((h) => h.slice(3))])
-    expect(shape.blocks.filter((b) => 'code' in (b as object))).toEqual([{ code: 'json' }, { code: 'markdown' }])
+    for (const parse of [markdownShape, commonmarkShape]) {
+      const shape = shapeOf(md, parse)
+      expectInert(shape)
+      expect(shape.blocks.filter((b) => 'heading' in (b as object)).map((b) => (b as { text?: string }).text ?? '# (name)')).toEqual(['# (name)', ...SECTIONS.map((h) => h.slice(3))])
+      expect(shape.blocks.filter((b) => 'code' in (b as object))).toEqual([{ code: 'json' }, { code: 'markdown' }])
+    }
     expect(installJson(md)).toEqual({ mcpServers: { 'evil-img-src-x-onerror-alert-1-gnp-exe': expect.objectContaining({ command: 'npx', args: ['-y', '@acme/postgres-mcp@1.2.3'] }) } })
     // Escaped, not deleted: the words are there, as text of the Description section.
     const section = md.slice(md.indexOf('\n## Description'), md.indexOf('\n## Claude Desktop Quick Installation'))
@@ -360,7 +364,10 @@ describe('renderListingMarkdown: the one rule for listing text', () => {
   test('addresses: an http(s) address stays one, any other scheme is text', () => {
     expect(render(baseListing({ repositoryUrl: 'https://github.com/acme/postgres_mcp' }))).toContain('- **Repository:** https://github.com/acme/postgres_mcp\n')
     for (const repositoryUrl of ['javascript:alert(1)', '<javascript:alert(1)>', 'https://x.example/<img src=x>', 'data:text/html,<script>x</script>', 'ftp://a@b.example']) {
-      expectInert(shapeOf(render(baseListing({ repositoryUrl }))))
+      for (const parse of [markdownShape, commonmarkShape]) {
+        const shape = shapeOf(render(baseListing({ repositoryUrl })), parse)
+        expectInert(shape)
+      }
     }
   })
 })

@@ -1,19 +1,19 @@
 import { expect, test } from 'bun:test'
 import fc from 'fast-check'
-import { hostileText, markdownShape } from '@mcp-directory/shared/testing'
+import { ALLOWED_LINK, commonmarkShape, hostileText, markdownShape } from '@mcp-directory/shared/testing'
 import { llmsTxt } from './llms'
 
 const BASE = 'https://dir.example'
 const category = (label: string, group: string) => ({ label, slug: 'databases', emoji: '🗄️', group })
 
 test('property: whatever a category label or group holds, llms.txt keeps its headings, lists and links', () => {
-  const benign = markdownShape(llmsTxt(BASE, [category('Databases', 'Data'), category('Search', 'Data')]))
   fc.assert(
-    fc.property(hostileText(), hostileText(), hostileText(), (a, b, group) => {
-      const shape = markdownShape(llmsTxt(BASE, [category(a, group), category(b, group)]))
+    fc.property(hostileText(), hostileText(), hostileText(), fc.constantFrom(markdownShape, commonmarkShape), (a, b, group, parse) => {
+      const benign = parse(llmsTxt(BASE, [category('Databases', 'Data'), category('Search', 'Data')]))
+      const shape = parse(llmsTxt(BASE, [category(a, group), category(b, group)]))
       expect(shape.html).toEqual([])
       // A plain http(s) address in a label may be a link of its own; every link of ours is still there.
-      for (const href of shape.links) expect(href).toMatch(/^https?:\/\//)
+      for (const href of shape.links) expect(href).toMatch(ALLOWED_LINK)
       const ours = (links: string[]) => links.filter((l) => l.startsWith(`${BASE}/`))
       expect({ blocks: shape.blocks, inline: shape.inline, links: ours(shape.links) }).toEqual({ blocks: benign.blocks, inline: benign.inline, links: ours(benign.links) })
     }),
