@@ -168,5 +168,12 @@ export const ATTACK_FRAGMENTS: readonly string[] = [
 /** Hostile text: attack fragments mixed with arbitrary strings. */
 export const hostileText = (maxLength = 12): fc.Arbitrary<string> =>
   fc
-    .array(fc.oneof({ arbitrary: fc.constantFrom(...ATTACK_FRAGMENTS), weight: 4 }, { arbitrary: fc.string({ unit: 'grapheme', maxLength: 8 }), weight: 1 }, { arbitrary: fc.string({ unit: 'binary', maxLength: 8 }), weight: 1 }), { maxLength })
+    .array(
+      fc.oneof(
+        { arbitrary: fc.constantFrom(...ATTACK_FRAGMENTS), weight: 4 },
+        { arbitrary: fc.string({ unit: 'grapheme', maxLength: 8 }), weight: 1 },
+        { arbitrary: fc.string({ unit: 'binary', maxLength: 8 }), weight: 1 },
+      ),
+      { maxLength },
+    )
     .map((parts) => parts.join(''))

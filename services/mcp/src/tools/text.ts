@@ -23,7 +23,9 @@ const marks = (s: Summary) => [s.isOfficial ? 'official' : null, s.isVerifiedAct
 /** Search results as a numbered list. */
 export function searchText(r: { total: number; query: string | null; category: string | null; servers: Summary[]; nextCursor: string | null }): string {
   const total = num(r.total)
-  const head = `${total} listing${total === '1' ? '' : 's'} match${total === '1' ? 'es' : ''}${r.query ? ` the query ${q(r.query)}` : ''}${r.category ? ` in category ${q(r.category)}` : ''}; ${r.servers.length} shown. ${DATA_NOTE}`
+  const one = total === '1'
+  const what = `${r.query ? ` the query ${q(r.query)}` : ''}${r.category ? ` in category ${q(r.category)}` : ''}`
+  const head = `${total} listing${one ? '' : 's'} match${one ? 'es' : ''}${what}; ${r.servers.length} shown. ${DATA_NOTE}`
   const lines = r.servers.map((s, i) => {
     const m = marks(s)
     return [
@@ -39,7 +41,12 @@ export function searchText(r: { total: number; query: string | null; category: s
 function configText(c: Config): string {
   const where = c.locations.map((l) => `${markdownInline(l.os)}: ${codeSpan(l.path)}`).join('; ')
   const info = c.format === 'shell' ? 'sh' : c.format === 'text' ? '' : c.format
-  return [`## ${markdownInline(c.label)} (${markdownInline(c.client)})`, ...(where ? [`File: ${where}`] : []), fenced(c.snippet, info), ...(c.note ? [markdownInline(c.note)] : [])].join('\n')
+  return [
+    `## ${markdownInline(c.label)} (${markdownInline(c.client)})`,
+    ...(where ? [`File: ${where}`] : []),
+    fenced(c.snippet, info),
+    ...(c.note ? [markdownInline(c.note)] : []),
+  ].join('\n')
 }
 
 const installLine = (i: Install) =>
@@ -65,13 +72,15 @@ export function detailText(s: Summary & { title: string | null; repositoryUrl: s
     ...(s.websiteUrl ? [`website: ${q(s.websiteUrl)}`] : []),
     `transports: ${list(s.transports) || 'none known'}`,
     ...(s.tags.length ? [`tags: ${list(s.tags)}`] : []),
-    `quality score: ${num(s.qualityScore)}/100; upvotes ${num(p.upvotes)}, views ${num(p.views)}, installs ${num(p.installs)}${p.githubStars !== null ? `, GitHub stars ${num(p.githubStars)}` : ''}`,
+    `quality score: ${num(s.qualityScore)}/100; upvotes ${num(p.upvotes)}, views ${num(p.views)}, installs ${num(p.installs)}` +
+      (p.githubStars !== null ? `, GitHub stars ${num(p.githubStars)}` : ''),
     installLine(s.install),
     `page: ${q(s.detailUrl)}`,
     `description: ${q(s.description)}`,
   ]
   if (s.tools.length) {
-    lines.push(`tools (${s.tools.length}):`, ...s.tools.map((t) => `- name ${q(t.name)}${t.description ? `, description ${q(t.description, MAX_TOOL_DESCRIPTION)}` : ''}`))
+    const tool = (t: { name: string; description?: string }) => `- name ${q(t.name)}${t.description ? `, description ${q(t.description, MAX_TOOL_DESCRIPTION)}` : ''}`
+    lines.push(`tools (${s.tools.length}):`, ...s.tools.map(tool))
   }
   return lines.join('\n')
 }
@@ -108,7 +117,8 @@ export function errorText(e: ErrorBody): string {
 
 /** A submission's answer. */
 export function submittedText(r: { id: string; name: string; status: string; claim_url: string; badge_markdown: string }): string {
-  return [`Submitted name ${q(r.name)} as listing ${q(r.id)}; status ${q(r.status)}.`, `Claim page: ${q(r.claim_url)}`, 'Badge Markdown:', fenced(r.badge_markdown, 'markdown')].join('\n')
+  const lines = [`Submitted name ${q(r.name)} as listing ${q(r.id)}; status ${q(r.status)}.`, `Claim page: ${q(r.claim_url)}`]
+  return [...lines, 'Badge Markdown:', fenced(r.badge_markdown, 'markdown')].join('\n')
 }
 
 /** A registration's answer. */
