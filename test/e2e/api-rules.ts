@@ -247,6 +247,7 @@ export function apiRules(mode: string, t: Target) {
         [`/mcp/${id}`, { accept: 'text/markdown' }, 'text/markdown'],
         ['/auth.md', {}, 'text/markdown'],
         ['/docs/errors', {}, 'text/markdown'],
+        ['/docs', {}, 'text/html'],
         ['/llms.txt', {}, 'text/plain'],
         [`/servers/${id}`, {}, 'text/html'],
       ]
