@@ -178,7 +178,7 @@ describe('renderListingMarkdown: install section', () => {
     const unchecked = render(baseListing({ installEvidence: null }))
     expect(unchecked).toContain('Confidence: low (declared by the listing’s registry entry, but not yet checked: the directory has not yet read the npm entry of @acme/postgres-mcp).')
     const unlinked = render(baseListing({ installEvidence: [{ registryType: 'npm', identifier: '@acme/postgres-mcp', version: '1.2.3', entryUrl: 'https://registry.npmjs.org/x', outcome: 'found', mcpNames: [], repositories: ['https://github.com/someone/else'], checkedAt: '2026-11-01T00:00:00.000Z' }] }))
-    expect(unlinked).toContain('Confidence: low (declared by the listing’s registry entry, but the npm package @acme/postgres-mcp@1.2.3 neither names this listing')
+    expect(unlinked).toContain('Confidence: low (declared by the listing’s registry entry, but the npm package @acme/postgres-mcp\\@1.2.3 neither names this listing')
     expect(unlinked).toContain('https://github.com/someone/else')
   })
 
