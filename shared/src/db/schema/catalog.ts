@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { boolean, customType, index, integer, jsonb, pgSchema, text, timestamp } from 'drizzle-orm/pg-core'
+import { boolean, customType, index, integer, jsonb, pgSchema, primaryKey, text, timestamp } from 'drizzle-orm/pg-core'
 import type { InferredInstall, PackageEvidence, PackageSpec, RemoteSpec, RepositoryRun, ToolInfo } from '../../contracts/listing'
 import { outboxTable } from './outbox'
 
@@ -126,3 +126,42 @@ export const listingClaims = catalogSchema.table(
   },
   (t) => [index('listing_claims_listing_idx').on(t.listingId)],
 )
+
+/**
+ * Every version of every server the registry read API (`/v0.1/servers`) serves: the server.json as the publisher
+ * gave it (or as built from a submitted listing), its lifecycle status and which version is the latest. Importing
+ * a new version adds a row and moves `is_latest`; the listing itself carries the latest version's content.
+ */
+export const serverVersions = catalogSchema.table(
+  'server_versions',
+  {
+    /** The name served as `server.name` (the listing's own name when it is a registry name, else built from its id). */
+    serverName: text('server_name').notNull(),
+    version: text('version').notNull(),
+    listingId: text('listing_id').notNull(),
+    /** The server.json served for this version (registry-managed `_meta` is added at read time). */
+    server: jsonb('server').$type<Record<string, unknown>>().notNull(),
+    /** active | deprecated | deleted, as the publisher or an upstream registry set it. */
+    status: text('status').notNull().default('active'),
+    statusMessage: text('status_message'),
+    isLatest: boolean('is_latest').notNull().default(false),
+    publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.serverName, t.version] }),
+    index('server_versions_listing_idx').on(t.listingId),
+    index('server_versions_updated_idx').on(t.updatedAt),
+  ],
+)
+
+/** An upstream registry this directory follows: how far it has synced, and who holds the sync now (a lease). */
+export const registryFollows = catalogSchema.table('registry_follows', {
+  upstream: text('upstream').primaryKey(),
+  /** The newest `updatedAt` applied from the upstream: the next sync asks for what changed since. */
+  syncedUpTo: timestamp('synced_up_to', { withTimezone: true }),
+  lastSyncAt: timestamp('last_sync_at', { withTimezone: true }),
+  lastError: text('last_error'),
+  /** One catalog replica syncs at a time: it holds the lease until this time. */
+  leaseUntil: timestamp('lease_until', { withTimezone: true }),
+})
