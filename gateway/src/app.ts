@@ -43,6 +43,10 @@ const CORS_HEADERS = {
   'access-control-allow-origin': '*',
   'access-control-expose-headers': 'RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, Retry-After, X-Request-Id, ETag, WWW-Authenticate',
 }
+// The registry API (/v0.1) answers CORS as the official registry does: reads only, these two request headers.
+const REGISTRY_PREFIX = '/v0.1/'
+const REGISTRY_CORS = { 'access-control-allow-methods': 'GET, OPTIONS', 'access-control-allow-headers': 'Authorization, Content-Type' }
+const isRegistryPath = (path: string) => path.startsWith(REGISTRY_PREFIX) || path === '/v0.1'
 
 /** Removes hop-by-hop headers, those the Connection header lists, `extra`, and every internal header, in place. */
 function stripHeaders(h: Headers, extra: string[] = []): Headers {
@@ -69,8 +73,9 @@ export function createGatewayApp(deps: GatewayDeps) {
   const { config, log } = deps
   const base = config.publicBaseUrl
   const limiter = createRateLimiter(deps.kv, log)
-  const classes: Record<'read' | 'write', LimitClass> = {
+  const classes: Record<'read' | 'write' | 'registry', LimitClass> = {
     read: { name: 'read', limit: config.rateLimitPerMinute, windowMs: 60_000 },
+    registry: { name: 'registry', limit: config.rateLimitRegistryPerMinute, windowMs: 60_000 },
     write: { name: 'write', limit: config.rateLimitWritePerHour, windowMs: 3_600_000 },
   }
   const bearer = createBearerAuth({ baseUrl: base, kv: deps.kv, log, agentAuth: deps.upstreams['agent-auth'], bus: deps.bus, timeoutMs: config.upstreamTimeoutMs })
@@ -80,6 +85,9 @@ export function createGatewayApp(deps: GatewayDeps) {
 
   const fail = (status: number, code: string, message: string, requestId: string, headers: Record<string, string> = {}) =>
     errorResponse(status, code, message, base, { headers: { ...CORS_HEADERS, [REQUEST_ID_HEADER]: requestId, ...headers } })
+  // On /v0.1 an error the gateway answers itself (429, 503, 404 of an unknown path) carries the registry's CORS too.
+  const failAt = (path: string, status: number, code: string, message: string, requestId: string, headers: Record<string, string> = {}) =>
+    fail(status, code, message, requestId, isRegistryPath(path) ? { ...REGISTRY_CORS, ...headers } : headers)
 
   async function forward(route: RouteSpec, request: Request, socketIp: string | undefined): Promise<Response> {
     const requestId = requestIdFrom(request.headers)
@@ -191,21 +199,30 @@ export function createGatewayApp(deps: GatewayDeps) {
     )
     .use(docsPage({ publicBaseUrl: base, title: openApiDocumentation(base).info.title }))
     .get('/docs/errors', () => textDocument(errorDocsMarkdown(), 'text/markdown; charset=utf-8'))
-    .options('*', () => new Response(null, {
+    .options('*', ({ request }) => new Response(null, {
       status: 204,
-      headers: { ...CORS_HEADERS, 'access-control-allow-methods': 'GET, POST, OPTIONS', 'access-control-allow-headers': 'Authorization, Content-Type, Accept, X-Request-Id, Mcp-Protocol-Version', 'access-control-max-age': '86400' },
+      headers: isRegistryPath(new URL(request.url).pathname)
+        ? { ...CORS_HEADERS, ...REGISTRY_CORS, 'access-control-max-age': '86400' }
+        : { ...CORS_HEADERS, 'access-control-allow-methods': 'GET, POST, OPTIONS', 'access-control-allow-headers': 'Authorization, Content-Type, Accept, X-Request-Id, Mcp-Protocol-Version', 'access-control-max-age': '86400' },
     }))
 
   for (const route of routes) {
-    app.route(route.method, route.path, ({ request }) => forward(route, request, peerAddress(request)), { parse: 'none' })
+    if (route.limit === 'registry') {
+      // Every answer of the registry API carries its CORS methods and headers, the gateway's own errors included.
+      app.route(route.method, route.path, async ({ request }) => {
+        const res = await forward(route, request, peerAddress(request))
+        for (const [k, v] of Object.entries(REGISTRY_CORS)) res.headers.set(k, v)
+        return res
+      }, { parse: 'none' })
+    } else app.route(route.method, route.path, ({ request }) => forward(route, request, peerAddress(request)), { parse: 'none' })
   }
 
   app.all('*', ({ request }) => {
     const requestId = requestIdFrom(request.headers)
     const path = new URL(request.url).pathname
     const allowed = matchers.filter((m) => m.re.test(path)).map((m) => m.r.method)
-    if (allowed.length) return fail(405, 'method_not_allowed', `${request.method} is not allowed on ${path}`, requestId, { allow: [...new Set(allowed)].join(', ') })
-    return fail(404, 'not_found', `No route ${path}`, requestId)
+    if (allowed.length) return failAt(path, 405, 'method_not_allowed', `${request.method} is not allowed on ${path}`, requestId, { allow: [...new Set(allowed)].join(', ') })
+    return failAt(path, 404, 'not_found', `No route ${path}`, requestId)
   })
   app.onError(({ code, error, request }) => {
     const requestId = requestIdFrom(request.headers)

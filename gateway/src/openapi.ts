@@ -10,7 +10,9 @@ export function openApiPaths(): Record<string, Record<string, unknown>> {
   for (const r of ROUTES) {
     if (r.hidden) continue
     const oaPath = r.path.replace(/:([A-Za-z]+)/g, '{$1}')
-    const parameters: unknown[] = pathParams(r.path).map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' }, ...idParam }))
+    const parameters: unknown[] = pathParams(r.path).map((name) => ({
+      name, in: 'path', required: true, schema: { type: 'string' }, ...(r.params?.[name] ? { description: r.params[name] } : idParam),
+    }))
     if (r.query) {
       const q = schema(r.query) as { properties: Record<string, { description?: string }>; required?: string[] }
       for (const [name, s] of Object.entries(q.properties)) parameters.push({ name, in: 'query', required: q.required?.includes(name) ?? false, description: s.description, schema: s })
@@ -47,7 +49,7 @@ export function openApiPaths(): Record<string, Record<string, unknown>> {
 export const openApiDocumentation = (baseUrl: string) => ({
   info: { title: 'MCP Server Directory API', version: '1.0.0', description: 'Search, read, submit and claim Model Context Protocol servers.' },
   servers: [{ url: baseUrl }],
-  tags: [{ name: 'catalog', description: 'Public read API' }, { name: 'operator', description: 'Operator API (Bearer OPERATOR_TOKEN)' }, { name: 'agent', description: 'Agent registration and Bearer tokens (see /auth.md)' }, { name: 'badge', description: 'SVG badges of listings, for READMEs and sites' }, { name: 'claims', description: 'Ownership claims by the holder of a claim link (the claim page)' }, { name: 'mcp', description: 'The directory as an MCP server (Streamable HTTP, stateless)' }],
+  tags: [{ name: 'catalog', description: 'Public read API' }, { name: 'operator', description: 'Operator API (Bearer OPERATOR_TOKEN)' }, { name: 'agent', description: 'Agent registration and Bearer tokens (see /auth.md)' }, { name: 'badge', description: 'SVG badges of listings, for READMEs and sites' }, { name: 'claims', description: 'Ownership claims by the holder of a claim link (the claim page)' }, { name: 'mcp', description: 'The directory as an MCP server (Streamable HTTP, stateless)' }, { name: 'registry', description: 'The official MCP registry read API (version 2025-12-01), so registry clients can use the directory as a sub-registry' }],
   paths: openApiPaths(),
   components: {
     securitySchemes: {

@@ -5,6 +5,7 @@ import { BADGE_ROUTES } from './routes/badge'
 import { CATALOG_ROUTES } from './routes/catalog'
 import { CLAIM_VERIFIER_ROUTES } from './routes/claim-verifier'
 import { MCP_ROUTES } from './routes/mcp'
+import { REGISTRY_ROUTES } from './routes/registry'
 import { SUBMISSION_ROUTES } from './routes/submission'
 import { WEB_ROUTES } from './routes/web'
 import type { RouteSpec } from './routes/spec'
@@ -12,7 +13,7 @@ import type { RouteSpec } from './routes/spec'
 export type { LimitKind, RouteSpec } from './routes/spec'
 
 /** Every public route, in matching order. */
-export const ROUTES: RouteSpec[] = [...CATALOG_ROUTES, ...BADGE_ROUTES, ...AGENT_AUTH_ROUTES, ...SUBMISSION_ROUTES, ...CLAIM_VERIFIER_ROUTES, ...MCP_ROUTES, ...WEB_ROUTES]
+export const ROUTES: RouteSpec[] = [...CATALOG_ROUTES, ...BADGE_ROUTES, ...AGENT_AUTH_ROUTES, ...SUBMISSION_ROUTES, ...CLAIM_VERIFIER_ROUTES, ...MCP_ROUTES, ...REGISTRY_ROUTES, ...WEB_ROUTES]
 
 /** Path parameters named in a pattern. */
 export const pathParams = (path: string) => [...path.matchAll(/:([A-Za-z]+)/g)].map((m) => m[1])

@@ -3,12 +3,15 @@ import type { ServiceName } from '@mcp-directory/shared/config'
 import { ErrorModel } from '@mcp-directory/shared/contracts'
 import type { TSchema } from '@sinclair/typebox'
 
-/** How a route is rate-limited: public reads per minute, writes per hour, or not at all. */
-export type LimitKind = 'read' | 'write' | null
+/**
+ * How a route is rate-limited: public reads per minute, writes per hour, the registry read API per minute (its own
+ * class, so a registry client paging through the catalog does not spend a visitor's reads), or not at all.
+ */
+export type LimitKind = 'read' | 'write' | 'registry' | null
 
 /** One public route: where it goes, how it is guarded, and how it is documented. */
 export interface RouteSpec {
-  method: 'GET' | 'POST'
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH'
   /** Elysia path pattern (`:id` for a parameter). */
   path: string
   service: ServiceName
@@ -30,6 +33,8 @@ export interface RouteSpec {
   hidden?: boolean
   /** Overrides UPSTREAM_TIMEOUT_MS for slow operations such as import. */
   timeoutMs?: number
+  /** Descriptions of path parameters (default: a listing id). */
+  params?: Record<string, string>
   query?: TSchema
   body?: TSchema
   /** Success responses: status → media type and schema. */

@@ -26,6 +26,11 @@ import { internalClaimRoutes } from './internal/claims'
 import { internalRoutes } from './internal/routes'
 import { startIdentityRefresh } from './listings/identity'
 import { factsRoutes } from './internal/facts'
+import { followRegistry, syncFromRegistry, type RegistrySyncSummary } from './import/registry-upstream'
+import { recordsOf, recordVersions } from './import/versions'
+import { addMissingVersions } from './registry/repository'
+import { registryRoutes } from './registry/routes'
+import { directoryNamespace } from './registry/server-json'
 
 /** What the catalog service needs from its host process. */
 export interface CatalogDeps {
@@ -56,6 +61,22 @@ export function createCatalogApp(deps: CatalogDeps) {
   const installs = startInstallCounter({ database, kv: deps.kv ?? ownStore!, flushMs: config.viewFlushMs, log })
   // Rows written before the identity columns existed get them once, at start (see listings/identity.ts).
   const identities = startIdentityRefresh(database, log)
+  // The registry read API's namespace (names the directory makes, its `_meta` key) and the versions it serves.
+  const namespace = directoryNamespace(base)
+  const versionsKeeper = startVersionsKeeper(database, namespace, log)
+  const importWithVersions = async (doc: unknown, onProgress?: (done: number, total: number) => void) => {
+    const summary = await importDocument(database, doc, onProgress)
+    await recordVersions(database, recordsOf(doc), namespace)
+    relay.nudge()
+    return summary
+  }
+  const syncDeps = { database, log, namespace, importDocument: (doc: unknown) => importWithVersions(doc), nudge: () => relay.nudge() }
+  let follower: { stop: () => Promise<void> } | null = null
+  // Every change another service makes (an approval above all) may give a listing its first served version.
+  const nudge = () => {
+    relay.nudge()
+    versionsKeeper.nudge()
+  }
   const categoriesBody = JSON.stringify({ categories: CATEGORIES.map(({ label, slug, emoji, group }) => ({ label, slug, emoji, group })) })
 
   const app = serviceApp('catalog', base, log)
@@ -124,17 +145,18 @@ export function createCatalogApp(deps: CatalogDeps) {
       return json({ listing })
     })
     // Moderation (submission service only): create pending listings, change status, the queue.
-    .use(internalRoutes({ database, log, nudge: () => relay.nudge(), baseUrl: base, identitiesReady: identities.ready }))
+    .use(internalRoutes({ database, log, nudge, baseUrl: base, identitiesReady: identities.ready }))
     .use(factsRoutes({ database, log, nudge: () => relay.nudge() }))
     // Claims (claim-verifier only): record a verified claim, revoke one after its grace period.
     .use(internalClaimRoutes({ database, log, nudge: () => relay.nudge() }))
+    // The official registry's read API (/v0.1/servers…).
+    .use(registryRoutes({ database, baseUrl: base, namespace }))
     .post(
       '/api/v1/admin/import',
       async ({ request }) => {
         requireOperator(request, deps.operatorToken)
         const doc = await readJsonBody(request, MAX_IMPORT_BYTES)
-        const summary = await importDocument(database, doc)
-        relay.nudge()
+        const summary = await importWithVersions(doc)
         log.info({ created: summary.created, updated: summary.updated, skipped: summary.skipped.length }, 'import finished')
         return json(summary)
       },
@@ -152,29 +174,37 @@ export function createCatalogApp(deps: CatalogDeps) {
   return {
     app,
     /** Imports a registry document in-process (the CLI and the demo catalog use this). */
-    importDocument: async (doc: unknown, onProgress?: (done: number, total: number) => void) => {
-      const s = await importDocument(database, doc, onProgress)
-      relay.nudge()
-      return s
+    importDocument: importWithVersions,
+    /**
+     * Imports from a registry's read API (`/v0.1/servers`, paged with cursors): everything the first time or with
+     * `full`, else what changed since the last sync of that upstream.
+     */
+    syncFromRegistry: (upstream: string, opts?: { full?: boolean; onProgress?: (done: number, total: number) => void }) =>
+      syncFromRegistry(syncDeps, upstream, opts),
+    /** Follows an upstream registry: a sync now and every `intervalMs` (REGISTRY_UPSTREAM_URL, REGISTRY_SYNC_MINUTES). */
+    followRegistry: (upstream: string, intervalMs: number, onSync?: (s: RegistrySyncSummary) => void) => {
+      follower = followRegistry(syncDeps, upstream, intervalMs, onSync)
     },
     /** Loads the project's small demo catalog when no listing exists yet (all-in-one's first start). */
     loadDemoIfEmpty: async () => {
       if (await hasListings(database)) return
       const { DEMO_CATALOG } = await import('./import/demo-catalog')
-      const s = await importDocument(database, DEMO_CATALOG)
-      relay.nudge()
+      const s = await importWithVersions(DEMO_CATALOG)
       log.info({ created: s.created }, 'demo catalog loaded')
     },
     /** Settles once the start-up pass has given every stored listing its identity columns. */
     identitiesReady: identities.ready,
     /** Writes pending counters and publishes pending events now (tests, shutdown). */
     flush: async () => {
+      await versionsKeeper.flush()
       await views.flush()
       await installs.flush()
       await relay.flush()
     },
     close: async () => {
       await identities.stop()
+      await follower?.stop()
+      await versionsKeeper.flush()
       await views.stop()
       await installs.stop()
       await relay.stop()
@@ -185,3 +215,34 @@ export function createCatalogApp(deps: CatalogDeps) {
 
 /** The catalog service as built by its factory. */
 export type CatalogService = ReturnType<typeof createCatalogApp>
+
+/**
+ * Gives active listings without a served version one built from the listing, at start and after each nudge
+ * (coalesced: one run at a time, one more queued at most). A failure is logged and retried on the next nudge.
+ */
+function startVersionsKeeper(database: Database, namespace: string, log: Logger) {
+  let running: Promise<void> | null = null
+  let again = false
+  const run = (): Promise<void> => {
+    if (running) {
+      again = true
+      return running
+    }
+    running = (async () => {
+      do {
+        again = false
+        try {
+          const added = await addMissingVersions(database, namespace)
+          if (added) log.info({ added }, 'served versions added for listings')
+        } catch (err) {
+          log.warn({ err: err instanceof Error ? err.message : String(err) }, 'adding served versions failed; retried on the next change')
+        }
+      } while (again)
+    })().finally(() => {
+      running = null
+    })
+    return running
+  }
+  void run()
+  return { nudge: () => void run(), flush: async () => { while (running) await running } }
+}

@@ -56,6 +56,12 @@ export interface Config {
   outboundAllowPrivate: boolean
   rateLimitPerMinute: number
   rateLimitWritePerHour: number
+  /** Requests per minute per client on the registry read API, /v0.1 (RATE_LIMIT_REGISTRY_PER_MINUTE). */
+  rateLimitRegistryPerMinute: number
+  /** An official-registry-compatible upstream the catalog follows (REGISTRY_UPSTREAM_URL); null: none. */
+  registryUpstreamUrl: string | null
+  /** How often the upstream is synced (REGISTRY_SYNC_MINUTES). */
+  registrySyncMinutes: number
   trustProxyHops: number
   /** Browser origins allowed on /api/mcp besides PUBLIC_BASE_URL's (MCP_ALLOWED_ORIGINS), each as `scheme://host[:port]`. */
   mcpAllowedOrigins: string[]
@@ -191,6 +197,13 @@ export function loadConfig(env: Env = process.env): Config {
   const eventSubjectPrefix = str('EVENT_SUBJECT_PREFIX') ?? 'directory'
   if (!/^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*$/.test(eventSubjectPrefix)) problems.push(`EVENT_SUBJECT_PREFIX: dot-separated tokens of letters, digits, _ and -`)
 
+  // The base of the upstream's read API (its /v0.1/servers is read): no query, fragment or user name.
+  const registryUpstream = url('REGISTRY_UPSTREAM_URL', ['http', 'https'], null)?.replace(/\/+$/, '') ?? null
+  if (registryUpstream !== null) {
+    const u = new URL(registryUpstream)
+    if (u.search || u.hash || u.username || u.password) problems.push('REGISTRY_UPSTREAM_URL: must be the base URL of a registry (no query, fragment or credentials)')
+  }
+
   const config: Config = {
     port,
     host: str('HOST') ?? '0.0.0.0',
@@ -214,6 +227,9 @@ export function loadConfig(env: Env = process.env): Config {
     outboundAllowPrivate: allowPrivate === '1',
     rateLimitPerMinute: int('RATE_LIMIT_PER_MINUTE', 120, 1, 1_000_000),
     rateLimitWritePerHour: int('RATE_LIMIT_WRITE_PER_HOUR', 20, 1, 1_000_000),
+    rateLimitRegistryPerMinute: int('RATE_LIMIT_REGISTRY_PER_MINUTE', 120, 1, 1_000_000),
+    registryUpstreamUrl: registryUpstream,
+    registrySyncMinutes: int('REGISTRY_SYNC_MINUTES', 60, 1, 10_080),
     trustProxyHops: int('TRUST_PROXY_HOPS', 0, 0, 10),
     mcpAllowedOrigins: [...new Set(mcpAllowedOrigins)],
     serviceUrls,

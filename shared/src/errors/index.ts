@@ -20,6 +20,7 @@ export const ERROR_CODES = {
   request_timeout: 'The request body did not arrive in time.',
   unsupported_media_type: 'Send the body as application/json.',
   rate_limited: 'Too many requests; retry after the number of seconds in Retry-After.',
+  not_implemented: 'The operation is part of the MCP registry API but this directory does not offer it (it is read-only: no publishing).',
   internal: 'The server failed; the request id in X-Request-Id helps operators find out why.',
   bad_gateway: 'A service behind the gateway could not be reached.',
   service_unavailable: 'A service behind the gateway is temporarily unavailable.',

@@ -1,0 +1,277 @@
+/**
+ * Importing from, and following, a registry that speaks the official registry's read API (`/v0.1/servers`):
+ * the official MCP registry, another directory, any sub-registry.
+ *
+ * A sync pages through `/v0.1/servers` with cursors (every version: the latest of each server becomes the listing,
+ * every version is kept). A follow-up sync asks only for what changed since the last one (`updated_since`, which
+ * brings deleted versions too) and applies new versions, status changes and deletions: a server with no version left
+ * that is not deleted leaves the catalog (status `rejected`, reason REMOVED_UPSTREAM, event `listing.rejected`), and
+ * comes back (`listing.approved`) when the upstream serves it again. A page is fetched whole, with retries and
+ * backoff, before anything of it is written; the watermark moves only after every page is applied, and applying
+ * a page again changes nothing, so a failure never leaves a sync half-applied.
+ */
+import { eq, registryFollows, sql, type Database } from '@mcp-directory/shared/db'
+import type { Logger } from '@mcp-directory/shared/log'
+import { changeListingStatus } from '../internal/routes'
+import { listingIdsByName, listingsWithoutLiveVersion } from '../registry/repository'
+import type { ImportSkip } from './parse'
+import type { ImportSummary } from './service'
+import { recordOf, recordVersions, type RegistryRecord } from './versions'
+
+/** The moderation reason of a listing its upstream registry no longer serves. */
+export const REMOVED_UPSTREAM = 'removed from the upstream registry'
+
+const PAGE_LIMIT = 100
+const MAX_PAGE_BYTES = 16 * 1024 * 1024
+const MAX_PAGES = 100_000
+// Rows committed just before a sync read the upstream may carry an earlier updatedAt than the newest one seen;
+// the next sync asks again from a little before it (re-applying a version changes nothing).
+const WATERMARK_MARGIN_MS = 60_000
+const LEASE_MS = 10 * 60_000
+
+/** What a sync did, in the import summary's terms plus versions and listings that left or came back. */
+export interface RegistrySyncSummary extends ImportSummary {
+  upstream: string
+  pages: number
+  versions: number
+  removed: number
+  restored: number
+  /** The `updated_since` this sync asked with (null: a full sync). */
+  since: string | null
+}
+
+/** How a failed page fetch is retried: attempts in all, and the first wait (doubled each time). */
+export interface RetryPolicy {
+  attempts: number
+  baseDelayMs: number
+}
+
+export interface RegistrySyncDeps {
+  database: Database
+  log: Logger
+  namespace: string
+  /** The catalog's import of a document (listings and their events). */
+  importDocument: (doc: unknown) => Promise<ImportSummary>
+  /** Publishes the events written (the outbox relay). */
+  nudge: () => void
+  retry?: RetryPolicy
+  fetch?: (url: string, init: RequestInit) => Promise<Response>
+}
+
+/**
+ * The base of a registry read API named by an import source, or null when the source is a file or a document's
+ * address: an http(s) URL whose path does not end in `.json` (a trailing `/v0.1` or `/v0.1/servers` is dropped).
+ */
+export function registryBaseOf(source: string): string | null {
+  let u: URL
+  try {
+    u = new URL(source)
+  } catch {
+    return null
+  }
+  if ((u.protocol !== 'http:' && u.protocol !== 'https:') || u.search || u.hash || /\.json$/i.test(u.pathname)) return null
+  const path = u.pathname.replace(/\/+$/, '').replace(/\/v0(\.\d+)?(\/servers)?$/, '')
+  return `${u.origin}${path}`
+}
+
+class UpstreamPageError extends Error {
+  override name = 'UpstreamPageError'
+  constructor(message: string, readonly retryable: boolean) {
+    super(message)
+  }
+}
+
+/** One page of the upstream's list: its records and the cursor of the next page. */
+interface Page {
+  records: unknown[]
+  nextCursor: string | null
+}
+
+async function fetchPage(deps: RegistrySyncDeps, url: string): Promise<Page> {
+  const doFetch = deps.fetch ?? ((u: string, init: RequestInit) => fetch(u, init))
+  let res: Response
+  try {
+    res = await doFetch(url, { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(60_000), redirect: 'follow' })
+  } catch (err) {
+    throw new UpstreamPageError(`${url}: ${err instanceof Error ? err.message : String(err)}`, true)
+  }
+  if (!res.ok) {
+    await res.body?.cancel()
+    // 429 and 5xx pass; any other status will not change by asking again.
+    throw new UpstreamPageError(`${url}: HTTP ${res.status}`, res.status === 429 || res.status >= 500)
+  }
+  const text = await res.text()
+  if (text.length > MAX_PAGE_BYTES) throw new UpstreamPageError(`${url}: page larger than ${MAX_PAGE_BYTES} bytes`, false)
+  let body: unknown
+  try {
+    body = JSON.parse(text)
+  } catch {
+    throw new UpstreamPageError(`${url}: not JSON`, true)
+  }
+  const servers = typeof body === 'object' && body !== null ? (body as { servers?: unknown }).servers : undefined
+  if (!Array.isArray(servers)) throw new UpstreamPageError(`${url}: no "servers" array; is this a registry's /v0.1 API?`, false)
+  const meta = (body as { metadata?: { nextCursor?: unknown } }).metadata
+  const next = meta && typeof meta.nextCursor === 'string' && meta.nextCursor ? meta.nextCursor : null
+  return { records: servers, nextCursor: next }
+}
+
+/** Fetches a page, retrying a failure that may pass with exponential backoff. */
+async function fetchPageWithRetry(deps: RegistrySyncDeps, url: string): Promise<Page> {
+  const { attempts, baseDelayMs } = deps.retry ?? { attempts: 5, baseDelayMs: 1_000 }
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await fetchPage(deps, url)
+    } catch (err) {
+      if (!(err instanceof UpstreamPageError) || !err.retryable || attempt >= attempts) throw err
+      const wait = baseDelayMs * 2 ** (attempt - 1)
+      deps.log.warn({ url, attempt, waitMs: wait, err: err.message }, 'registry upstream failed; retrying')
+      await Bun.sleep(wait)
+    }
+  }
+}
+
+/** Takes the sync lease of an upstream (one catalog replica syncs at a time); null when another holds it. */
+async function takeLease(database: Database, upstream: string): Promise<{ syncedUpTo: Date | null } | null> {
+  await database.db.insert(registryFollows).values({ upstream }).onConflictDoNothing()
+  const rows = await database.rows<{ synced_up_to: Date | string | null }>(sql`
+    update catalog.registry_follows set lease_until = now() + ${`${LEASE_MS} milliseconds`}::interval
+    where upstream = ${upstream} and (lease_until is null or lease_until < now()) returning synced_up_to`)
+  if (!rows.length) return null
+  return { syncedUpTo: rows[0].synced_up_to === null ? null : new Date(rows[0].synced_up_to) }
+}
+
+/** Applies one page: the latest live version of each server to its listing, every version, then what left or came back. */
+async function applyPage(deps: RegistrySyncDeps, raw: unknown[], offset: number, summary: RegistrySyncSummary) {
+  const records: RegistryRecord[] = []
+  raw.forEach((el, i) => {
+    const r = recordOf(el)
+    if (typeof r.server !== 'object' || r.server === null) summary.skipped.push({ index: offset + i, name: null, reason: 'record has no server object' })
+    else records.push(r)
+  })
+  // Only a server's latest version that is not deleted is what its listing shows; older versions are only kept. A
+  // server first seen through an older version (its latest is on a later page) is created from that one, so the
+  // version has a listing to belong to; its latest replaces the content when it arrives.
+  const nameOf = (r: RegistryRecord) => {
+    const n = (r.server as { name?: unknown }).name
+    return typeof n === 'string' ? n.trim() : null
+  }
+  const live = records.filter((r) => !r.meta || r.meta.status !== 'deleted')
+  const latestNames = new Set(live.filter((r) => !r.meta || r.meta.isLatest).map(nameOf))
+  const known = await listingIdsByName(deps.database, [...new Set(live.map(nameOf).filter((n): n is string => n !== null))])
+  const firstSeen = new Map<string, RegistryRecord>()
+  for (const r of live) {
+    const n = nameOf(r)
+    if (n !== null && !latestNames.has(n) && !known.has(n)) firstSeen.set(n, r)
+  }
+  const latest = [...live.filter((r) => !r.meta || r.meta.isLatest), ...firstSeen.values()].map((r) => r.server)
+  if (latest.length) {
+    const s = await deps.importDocument(latest)
+    summary.total += s.total
+    summary.created += s.created
+    summary.updated += s.updated
+    summary.unchanged += s.unchanged
+    summary.skipped.push(...s.skipped.map((k: ImportSkip) => ({ ...k, index: offset + k.index })))
+  }
+  summary.versions += await recordVersions(deps.database, records, deps.namespace)
+
+  const names = [...new Set(records.map(nameOf).filter((n): n is string => n !== null))]
+  const listings = await listingIdsByName(deps.database, names)
+  const ids = [...listings.values()].map((l) => l.id)
+  const gone = new Set(await listingsWithoutLiveVersion(deps.database, ids))
+  for (const l of listings.values()) {
+    if (gone.has(l.id) && l.status === 'active') {
+      await changeListingStatus(deps.database, l.id, 'rejected', REMOVED_UPSTREAM)
+      summary.removed++
+    } else if (!gone.has(l.id) && l.status === 'rejected' && l.reason === REMOVED_UPSTREAM) {
+      await changeListingStatus(deps.database, l.id, 'active', null)
+      summary.restored++
+    }
+  }
+  deps.nudge()
+}
+
+/**
+ * Syncs from an upstream registry: everything (`full`, or the first time), else what changed since the last
+ * sync. Throws when a page cannot be fetched after its retries (nothing of that page is written; the next sync
+ * asks again from the same point) or when another replica holds the sync.
+ */
+export async function syncFromRegistry(
+  deps: RegistrySyncDeps,
+  upstream: string,
+  opts: { full?: boolean; onProgress?: (done: number, total: number) => void } = {},
+): Promise<RegistrySyncSummary> {
+  const lease = await takeLease(deps.database, upstream)
+  if (!lease) throw new Error(`another sync of ${upstream} is running`)
+  const since = opts.full ? null : lease.syncedUpTo
+  const summary: RegistrySyncSummary = {
+    upstream, pages: 0, versions: 0, removed: 0, restored: 0, since: since?.toISOString() ?? null, total: 0, created: 0, updated: 0, unchanged: 0, skipped: [],
+  }
+  let newest = since?.getTime() ?? null
+  let cursor: string | null = null
+  let seen = 0
+  try {
+    do {
+      const q = new URLSearchParams({ limit: String(PAGE_LIMIT) })
+      if (cursor) q.set('cursor', cursor)
+      if (since) q.set('updated_since', since.toISOString())
+      const page = await fetchPageWithRetry(deps, `${upstream}/v0.1/servers?${q}`)
+      if (page.nextCursor !== null && page.nextCursor === cursor) throw new Error(`${upstream}: the next cursor repeats the current one`)
+      await applyPage(deps, page.records, seen, summary)
+      for (const el of page.records) {
+        const t = recordOf(el).meta?.updatedAt?.getTime()
+        if (t !== undefined && (newest === null || t > newest)) newest = t
+      }
+      seen += page.records.length
+      summary.pages++
+      opts.onProgress?.(seen, seen + (page.nextCursor ? PAGE_LIMIT : 0))
+      cursor = page.nextCursor
+      await deps.database.db.update(registryFollows).set({ leaseUntil: new Date(Date.now() + LEASE_MS) }).where(eq(registryFollows.upstream, upstream))
+    } while (cursor && summary.pages < MAX_PAGES)
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err)
+    await deps.database.db.update(registryFollows).set({ lastError: message.slice(0, 1000), leaseUntil: null }).where(eq(registryFollows.upstream, upstream))
+    throw err
+  }
+  const mark = newest === null ? null : new Date(Math.max(newest - WATERMARK_MARGIN_MS, since?.getTime() ?? 0))
+  await deps.database.db
+    .update(registryFollows)
+    .set({ syncedUpTo: mark, lastSyncAt: new Date(), lastError: null, leaseUntil: null })
+    .where(eq(registryFollows.upstream, upstream))
+  return summary
+}
+
+/**
+ * Follows an upstream: syncs now, then every `intervalMs`, until stopped; a failed sync is logged and tried again at
+ * the next interval (its pages were already retried with backoff).
+ */
+export function followRegistry(deps: RegistrySyncDeps, upstream: string, intervalMs: number, onSync?: (s: RegistrySyncSummary) => void) {
+  let stopped = false
+  let timer: ReturnType<typeof setTimeout> | null = null
+  let running: Promise<void> | null = null
+  const round = async () => {
+    try {
+      const s = await syncFromRegistry(deps, upstream)
+      deps.log.info({ upstream, pages: s.pages, created: s.created, updated: s.updated, versions: s.versions, removed: s.removed, restored: s.restored }, 'registry sync finished')
+      onSync?.(s)
+    } catch (err) {
+      deps.log.warn({ upstream, err: err instanceof Error ? err.message : String(err) }, 'registry sync failed; trying again at the next interval')
+    }
+  }
+  const schedule = (ms: number) => {
+    if (stopped) return
+    timer = setTimeout(() => {
+      running = round().finally(() => {
+        running = null
+        schedule(intervalMs)
+      })
+    }, ms)
+  }
+  schedule(0)
+  return {
+    stop: async () => {
+      stopped = true
+      if (timer) clearTimeout(timer)
+      await running
+    },
+  }
+}

@@ -1,0 +1,101 @@
+/**
+ * Keeps the served versions of imported servers: every record of an import document (a bare server.json, or a
+ * `{ server, _meta }` record of a registry API) whose server the import knows becomes a version of it. A record
+ * without registry metadata is the server's latest version; a registry record keeps the status, publication time
+ * and latest mark its registry gave it.
+ */
+import type { Database } from '@mcp-directory/shared/db'
+import { listingIdsByName, writeVersions, type VersionWrite } from '../registry/repository'
+import { OFFICIAL_META, servedNameOf, servedServerJson, servedVersionOf } from '../registry/server-json'
+import { normalizeEntry } from './parse'
+
+type Obj = Record<string, unknown>
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v)
+const get = (o: Obj, k: string): unknown => (Object.hasOwn(o, k) ? o[k] : undefined)
+
+/** One record of an import document: the server.json and the registry's metadata of it, when it came with any. */
+export interface RegistryRecord {
+  server: unknown
+  meta: { status: 'active' | 'deprecated' | 'deleted'; statusMessage: string | null; isLatest: boolean; publishedAt: Date | null; updatedAt: Date | null } | null
+}
+
+/** The records of an import document, in order (whatever is not one is left to the importer to report). */
+export function recordsOf(doc: unknown): RegistryRecord[] {
+  const list = Array.isArray(doc) ? doc : isObj(doc) && Array.isArray(get(doc, 'servers')) ? (get(doc, 'servers') as unknown[]) : []
+  return list.map(recordOf)
+}
+
+const STATUSES = new Set(['active', 'deprecated', 'deleted'])
+
+function dateOf(v: unknown): Date | null {
+  if (typeof v !== 'string') return null
+  const d = new Date(v)
+  return Number.isNaN(d.getTime()) ? null : d
+}
+
+/** Reads one element: a `{ server, _meta }` record of a registry API, or a bare server.json. */
+export function recordOf(el: unknown): RegistryRecord {
+  if (!isObj(el) || !Object.hasOwn(el, 'server') || Object.hasOwn(el, 'name')) return { server: el, meta: null }
+  const m = get(el, '_meta')
+  const o = isObj(m) ? get(m, OFFICIAL_META) : undefined
+  if (!isObj(o)) return { server: get(el, 'server'), meta: null }
+  const status = get(o, 'status')
+  const message = get(o, 'statusMessage')
+  return {
+    server: get(el, 'server'),
+    meta: {
+      status: typeof status === 'string' && STATUSES.has(status) ? (status as 'active') : 'active',
+      statusMessage: typeof message === 'string' && message.trim() ? message.slice(0, 500) : null,
+      isLatest: get(o, 'isLatest') === true,
+      publishedAt: dateOf(get(o, 'publishedAt')),
+      updatedAt: dateOf(get(o, 'updatedAt')),
+    },
+  }
+}
+
+const nameOf = (server: unknown) => {
+  const n = isObj(server) ? get(server, 'name') : undefined
+  return typeof n === 'string' && n.trim() ? n.trim() : null
+}
+
+/**
+ * Stores the records whose server has a listing as versions of it; returns how many versions were written.
+ * Of several records of one server marked (or taken as) latest, the last one is the latest.
+ */
+export async function recordVersions(database: Database, records: RegistryRecord[], namespace: string): Promise<number> {
+  const names = [...new Set(records.map((r) => nameOf(r.server)).filter((n): n is string => n !== null))]
+  const listings = await listingIdsByName(database, names)
+  const writes: VersionWrite[] = []
+  const latestAt = new Map<string, number>()
+  // Without registry metadata a record is the server itself: the first of a name is the one the import used.
+  const bare = new Set<string>()
+  records.forEach((r, i) => {
+    const name = nameOf(r.server)
+    const listing = name === null ? undefined : listings.get(name)
+    if (!listing || name === null) return
+    if (!r.meta) {
+      if (bare.has(name)) return
+      bare.add(name)
+    }
+    const norm = normalizeEntry(r.server, i)
+    if (!norm.ok) return
+    const l = { ...norm.listing, id: listing.id }
+    const serverName = servedNameOf(l.name, listing.id, namespace)
+    writes.push({
+      serverName,
+      version: servedVersionOf(r.server, { version: null }),
+      listingId: listing.id,
+      server: servedServerJson(r.server, l, namespace),
+      status: r.meta?.status ?? 'active',
+      statusMessage: r.meta?.statusMessage ?? null,
+      isLatest: r.meta ? r.meta.isLatest : true,
+      publishedAt: r.meta?.publishedAt ?? null,
+    })
+    if (writes[writes.length - 1].isLatest) latestAt.set(serverName, writes.length - 1)
+  })
+  writes.forEach((w, i) => {
+    if (w.isLatest && latestAt.get(w.serverName) !== i) w.isLatest = false
+  })
+  await writeVersions(database, writes)
+  return writes.length
+}

@@ -1,0 +1,53 @@
+import type { Listing } from '@mcp-directory/shared/contracts'
+import { detailOf } from '../listings/present'
+import type { VersionRow } from './repository'
+import { OFFICIAL_META, enrichmentKey } from './server-json'
+
+/** The directory's enrichment of a served version, under its own `_meta` key. */
+export interface DirectoryMeta {
+  id: string
+  category: string
+  transports: string[]
+  health: string | null
+  verified: boolean
+  /** Claimed by its owner (a verified ownership claim). */
+  official: boolean
+  installConfidence: string | null
+  configs: unknown
+  detailUrl: string
+  markdownUrl: string
+}
+
+/** The directory's view of a listing, as served beside the registry's metadata. */
+export function directoryMetaOf(listing: Listing, baseUrl: string): DirectoryMeta {
+  const d = detailOf(listing, baseUrl)
+  return {
+    id: d.id,
+    category: d.category,
+    transports: d.transports,
+    health: d.health,
+    verified: d.isVerifiedActive,
+    official: d.isOfficial,
+    installConfidence: d.install?.confidence ?? null,
+    configs: d.configs,
+    detailUrl: d.detailUrl,
+    markdownUrl: d.markdownUrl,
+  }
+}
+
+/**
+ * A ServerResponse of the registry API: the server.json, the registry's official metadata, and the directory's
+ * enrichment (left out of a deleted version: the listing is no longer in the catalog).
+ */
+export function serverResponseOf(row: VersionRow, listing: Listing | undefined, baseUrl: string, namespace: string) {
+  const official: Record<string, unknown> = {
+    status: row.status,
+    publishedAt: row.publishedAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    isLatest: row.isLatest,
+  }
+  if (row.statusMessage && row.status !== 'active') official.statusMessage = row.statusMessage.slice(0, 500)
+  const meta: Record<string, unknown> = { [OFFICIAL_META]: official }
+  if (listing && row.status !== 'deleted') meta[enrichmentKey(namespace)] = directoryMetaOf(listing, baseUrl)
+  return { server: row.server, _meta: meta }
+}
