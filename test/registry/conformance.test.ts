@@ -216,6 +216,8 @@ describe('registry read API: one server', () => {
     expect((await get<{ error: string }>(`/v0.1/servers/${enc('io.example.conformance/multi')}/versions/9.9.9`, 404, 'error')).error).toBe('Server version not found')
     expect((await get<{ error: string }>(`/v0.1/servers/${enc(flaggedName)}/versions/latest`, 404, 'error')).error).toBe('Server not found')
     await get(`/v0.1/servers/${enc('%E0%A4%A')}/versions`, 404, 'error')
+    await get('/v0.1/servers/a%00b/versions/latest', 404, 'error')
+    await get('/v0.1/servers/a.b%2Fc/versions/1.0%00', 404, 'error')
   })
 })
 
@@ -230,6 +232,9 @@ describe('registry read API: syncs and deletions', () => {
     expect(page.servers.length).toBeLessThan(10)
     const future = await get<Page>(`/v0.1/servers?updated_since=${enc('2999-01-01T00:00:00Z')}`, 200, 'list')
     expect(future).toEqual({ servers: [], metadata: { count: 0 } })
+    // RFC 3339 allows year 0, which PostgreSQL does not have: everything, not a 500.
+    const ancient = await get<Page>(`/v0.1/servers?updated_since=${enc('0000-01-01T00:00:00Z')}&limit=1`, 200, 'list')
+    expect(ancient.servers.length).toBe(1)
   })
   test('include_deleted shows the flagged listing as deleted; without it the listing is absent', async () => {
     const shown = await get<Page>(`/v0.1/servers?search=${enc(flaggedName)}&include_deleted=true`, 200, 'list')
@@ -245,7 +250,7 @@ describe('registry read API: bad requests, writes, CORS', () => {
   test('invalid parameters are 400 with error, never 500', async () => {
     for (const q of [
       'cursor=not-a-cursor!', `cursor=${Buffer.from('"x"').toString('base64url')}`, 'updated_since=yesterday', 'updated_since=2025-13-45T99:00:00Z',
-      'updated_since=2025-08-07', 'limit=0', 'limit=101', 'limit=ten', 'limit=-1', 'include_deleted=maybe', 'limit=5&limit=6', `search=${'a'.repeat(201)}`,
+      'updated_since=2025-08-07', `cursor=${Buffer.from('["a\\u0000b","1"]').toString('base64url')}`, 'search=a%00b', 'version=%00', 'limit=0', 'limit=101', 'limit=ten', 'limit=-1', 'include_deleted=maybe', 'limit=5&limit=6', `search=${'a'.repeat(201)}`,
     ]) {
       const body = await get<{ error: string; details: { parameter: string }[] }>(`/v0.1/servers?${q}`, 400, 'error')
       expect(body.details[0].parameter).toBeString()

@@ -26,7 +26,7 @@ import { internalClaimRoutes } from './internal/claims'
 import { internalRoutes } from './internal/routes'
 import { startIdentityRefresh } from './listings/identity'
 import { factsRoutes } from './internal/facts'
-import { followRegistry, syncFromRegistry, type RegistrySyncSummary } from './import/registry-upstream'
+import { followRegistry, syncFromRegistry, type RegistrySyncSummary, type RetryPolicy } from './import/registry-upstream'
 import { recordsOf, recordVersions } from './import/versions'
 import { addMissingVersions } from './registry/repository'
 import { registryRoutes } from './registry/routes'
@@ -45,6 +45,8 @@ export interface CatalogDeps {
    * run; an in-process store when omitted (one process: all-in-one, the import CLI, tests).
    */
   kv?: KeyValueStore
+  /** How a failed page of an upstream registry is retried (default: 5 attempts from 1 s, doubling); tests shorten it. */
+  registryRetry?: RetryPolicy
 }
 
 // The import endpoint takes a whole registry list; 32 MiB holds the official registry many times over.
@@ -70,7 +72,7 @@ export function createCatalogApp(deps: CatalogDeps) {
     relay.nudge()
     return summary
   }
-  const syncDeps = { database, log, namespace, importDocument: (doc: unknown) => importWithVersions(doc), nudge: () => relay.nudge() }
+  const syncDeps = { database, log, namespace, importDocument: (doc: unknown) => importWithVersions(doc), nudge: () => relay.nudge(), retry: deps.registryRetry }
   let follower: { stop: () => Promise<void> } | null = null
   // Every change another service makes (an approval above all) may give a listing its first served version.
   const nudge = () => {

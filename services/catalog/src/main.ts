@@ -12,6 +12,8 @@ const bus = openBus(config, log)
 const kv = openStore(config)
 const { token } = operatorTokenFrom(config)
 const catalog = createCatalogApp({ config, database, bus, kv, log, operatorToken: token })
+// An upstream registry to follow (one replica syncs at a time: the sync holds a lease in the database).
+if (config.registryUpstreamUrl) catalog.followRegistry(config.registryUpstreamUrl, config.registrySyncMinutes * 60_000)
 serve({
   port: config.port,
   host: config.host,

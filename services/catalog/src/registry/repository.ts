@@ -122,6 +122,11 @@ export async function writeVersions(database: Database, writes: VersionWrite[]):
           updated_at = case when (v.server, v.status, v.status_message, v.is_latest or excluded.is_latest, v.listing_id)
             is distinct from (excluded.server, excluded.status, excluded.status_message, v.is_latest or excluded.is_latest, excluded.listing_id)
             then now() else v.updated_at end`)
+      // The upstream's publication time wins over one this directory gave the version when it first saw it.
+      await tx.execute(sql`
+        update catalog.server_versions v set published_at = r.published_at
+        from jsonb_to_recordset(${payload}::jsonb) as r(server_name text, version text, published_at timestamptz)
+        where r.published_at is not null and v.server_name = r.server_name and v.version = r.version and v.published_at <> r.published_at`)
       // The latest mark moves: every other version of a server that got a new latest loses it.
       await tx.execute(sql`
         update catalog.server_versions v set is_latest = false, updated_at = now()

@@ -42,7 +42,9 @@ function decodeCursor(s: string): { name: string; version: string } {
   if (!/^[A-Za-z0-9_-]{1,2000}$/.test(s)) throw new BadParameter('cursor', 'Invalid cursor')
   try {
     const v: unknown = JSON.parse(Buffer.from(s, 'base64url').toString('utf8'))
-    if (Array.isArray(v) && v.length === 2 && typeof v[0] === 'string' && typeof v[1] === 'string') return { name: v[0], version: v[1] }
+    if (Array.isArray(v) && v.length === 2 && typeof v[0] === 'string' && typeof v[1] === 'string' && !`${v[0]}${v[1]}`.includes('\0')) {
+      return { name: v[0], version: v[1] }
+    }
   } catch {
     // falls through to the 400
   }
@@ -52,6 +54,8 @@ function decodeCursor(s: string): { name: string; version: string } {
 function single(q: URLSearchParams, name: string): string | null {
   const all = q.getAll(name)
   if (all.length > 1) throw new BadParameter(name, `Parameter ${name} given more than once`)
+  // PostgreSQL text cannot hold NUL: refused here rather than failing the query.
+  if (all[0]?.includes('\0')) throw new BadParameter(name, `Parameter ${name} contains a NUL character`)
   return all[0] ?? null
 }
 
@@ -78,7 +82,8 @@ function listQuery(q: URLSearchParams) {
   if (since !== null) {
     const t = Date.parse(since)
     if (!RFC3339.test(since) || Number.isNaN(t)) throw new BadParameter('updated_since', 'updated_since must be an RFC 3339 date-time, e.g. 2025-08-07T13:15:04.280Z')
-    updatedSince = new Date(t)
+    // Before 1970 nothing was updated; PostgreSQL has no year 0, which RFC 3339 allows.
+    updatedSince = new Date(Math.max(t, 0))
   }
   const version = single(q, 'version')
   if (version !== null && (!version || version.length > MAX_VERSION)) throw new BadParameter('version', `version must be "latest" or a version of 1 to ${MAX_VERSION} characters`)
@@ -97,7 +102,8 @@ function listQuery(q: URLSearchParams) {
 function segments(request: Request): string[] | null {
   const path = new URL(request.url).pathname.replace(/\/+$/, '')
   try {
-    return path.split('/').slice(3).map((s) => decodeURIComponent(s))
+    const parts = path.split('/').slice(3).map((s) => decodeURIComponent(s))
+    return parts.some((p) => p.includes('\0')) ? null : parts
   } catch {
     return null
   }
