@@ -12,6 +12,8 @@ export interface FuzzRequest {
   path: string
   headers: Record<string, string>
   body?: string
+  /** It landed on an operation documented as 501 (the registry API's publishing operations, which are not offered). */
+  notImplemented?: boolean
 }
 
 /** What a fuzz run saw. */
@@ -127,8 +129,10 @@ export function requestArb(ids: string[], operatorToken: string, routes: RouteSp
       const withBody = method !== 'GET' && method !== 'HEAD' && body !== undefined
       // The URL parser folds `..` segments, so the request may land on another route: attribute it to that one.
       const landed = new URL(`http://x${path}`).pathname
-      const service = routes.find((r) => new RegExp(`^${r.path.replace(/:[A-Za-z]+/g, '[^/]+')}/?$`).test(landed))?.service ?? route.service
-      return { service, method, path: query ? `${path}?${query}` : path, headers, ...(withBody ? { body } : {}) }
+      const matches = routes.filter((r) => new RegExp(`^${r.path.replace(/:[A-Za-z]+/g, '[^/]+')}/?$`).test(landed))
+      const service = matches[0]?.service ?? route.service
+      const notImplemented = matches.some((r) => r.method === method && r.responses[501] !== undefined)
+      return { service, method, path: query ? `${path}?${query}` : path, headers, ...(withBody ? { body } : {}), ...(notImplemented ? { notImplemented } : {}) }
     }),
   )
 }
@@ -176,7 +180,7 @@ export async function runFuzz(opts: { base: string; ids: string[]; operatorToken
       if (typeof status !== 'number') {
         result.hung++
         bad = true
-      } else if (status >= 500) {
+      } else if (status >= 500 && !(status === 501 && request.notImplemented)) {
         result.fiveXX++
         bad = true
       } else if (status >= 400 && request.method !== 'HEAD' && !isErrorObject(text, status, request.service, contentType)) {
