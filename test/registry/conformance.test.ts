@@ -285,3 +285,21 @@ describe('registry read API: bad requests, writes, CORS', () => {
     expect(res.headers.get('ratelimit-limit')).toBe('1000000')
   })
 })
+
+describe('registry read API: documentation', () => {
+  test('/docs/json documents every /v0.1 operation under the registry tag, with its parameters', async () => {
+    const doc = (await (await call('/docs/json')).json()) as { tags: { name: string }[]; paths: Record<string, Record<string, { tags: string[]; parameters: { name: string; in: string; description?: string }[] }>> }
+    expect(doc.tags.map((t) => t.name)).toContain('registry')
+    const ops = Object.entries(doc.paths).filter(([p]) => p.startsWith('/v0.1/')).flatMap(([p, m]) => Object.entries(m).map(([method, op]) => ({ p, method, op })))
+    expect(ops.map((o) => `${o.method.toUpperCase()} ${o.p}`).sort()).toEqual([
+      'DELETE /v0.1/servers/{serverName}/versions/{version}', 'GET /v0.1/servers', 'GET /v0.1/servers/{serverName}/versions',
+      'GET /v0.1/servers/{serverName}/versions/{version}', 'PATCH /v0.1/servers/{serverName}/status',
+      'PATCH /v0.1/servers/{serverName}/versions/{version}/status', 'POST /v0.1/publish', 'PUT /v0.1/servers/{serverName}/versions/{version}',
+    ])
+    for (const o of ops) expect(o.op.tags).toEqual(['registry'])
+    const list = doc.paths['/v0.1/servers'].get
+    expect(list.parameters.map((p) => p.name).sort()).toEqual(['cursor', 'include_deleted', 'limit', 'search', 'updated_since', 'version'])
+    const one = doc.paths['/v0.1/servers/{serverName}/versions/{version}'].get
+    expect(one.parameters.find((p) => p.name === 'serverName')?.description).toContain('URL-encoded')
+  })
+})
