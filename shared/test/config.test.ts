@@ -22,6 +22,17 @@ describe('config', () => {
     expect(loadConfig({ PUBLIC_BASE_URL: 'https://mcp.example.org/' }).mailFrom).toBe('no-reply@mcp.example.org')
   })
 
+  test('the registry upstream to follow, its interval and the registry API rate limit', () => {
+    const c = loadConfig({})
+    expect([c.registryUpstreamUrl, c.registrySyncMinutes, c.rateLimitRegistryPerMinute]).toEqual([null, 60, 120])
+    const d = loadConfig({ REGISTRY_UPSTREAM_URL: 'https://registry.modelcontextprotocol.io/', REGISTRY_SYNC_MINUTES: '15', RATE_LIMIT_REGISTRY_PER_MINUTE: '600' })
+    expect([d.registryUpstreamUrl, d.registrySyncMinutes, d.rateLimitRegistryPerMinute]).toEqual(['https://registry.modelcontextprotocol.io', 15, 600])
+    for (const [k, v] of [['REGISTRY_UPSTREAM_URL', 'ftp://x'], ['REGISTRY_UPSTREAM_URL', 'https://x.example/?a=1'], ['REGISTRY_UPSTREAM_URL', 'https://u:p@x.example'],
+      ['REGISTRY_SYNC_MINUTES', '0'], ['REGISTRY_SYNC_MINUTES', 'hourly'], ['RATE_LIMIT_REGISTRY_PER_MINUTE', '0']]) {
+      expect(() => loadConfig({ [k]: v })).toThrow(k)
+    }
+  })
+
   test('several service URLs spread over replicas', () => {
     expect(loadConfig({ CATALOG_URL: 'http://a:1, http://b:2/' }).serviceUrls.catalog).toEqual(['http://a:1', 'http://b:2'])
   })
