@@ -47,3 +47,11 @@ describe('registry base of an import source', () => {
     expect(registryBaseOf('../shared/data/servers.json')).toBeNull()
   })
 })
+
+test('an entry too large to serve as given is served as the directory normalised it', () => {
+  const raw = { name: 'io.github.o/big', description: 'Big', version: '1.0.0', _meta: { 'io.example/x': { blob: 'x'.repeat(100_000) } } }
+  const s = servedServerJson(raw, { ...listing, name: raw.name, description: 'Big', version: '1.0.0' }, 'ns')
+  expect(s._meta).toBeUndefined()
+  expect(s.name).toBe('io.github.o/big')
+  expect(JSON.stringify(s).length).toBeLessThan(2000)
+})

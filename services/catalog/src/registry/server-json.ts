@@ -17,6 +17,7 @@ export const REGISTRY_NAME = /^[a-zA-Z0-9.-]+\/[a-zA-Z0-9._-]+$/
 export const UNVERSIONED = '0.0.0'
 
 const DESCRIPTION_MAX = 100
+const MAX_SERVED_BYTES = 64 * 1024
 const VERSION_MAX = 255
 const URL_TEMPLATE = /^https?:\/\/[^\s]+$/
 const SHA256 = /^[a-f0-9]{64}$/
@@ -189,7 +190,14 @@ export type ServedListing = Pick<Listing, 'id' | 'name' | 'title' | 'description
  * part by part where the part is valid, else the listing's normalised data, under the served name and version.
  */
 export function servedServerJson(raw: unknown, listing: ServedListing, namespace: string): Obj {
-  const src: Obj = isObj(raw) ? raw : {}
+  const served = servedFrom(isObj(raw) ? raw : {}, listing, namespace)
+  // An entry this large (a publisher's _meta, thousands of arguments) is not stored as given: what the directory
+  // made of it stands in, so one upstream record cannot weigh on every page that lists it.
+  if (JSON.stringify(served).length > MAX_SERVED_BYTES && isObj(raw)) return servedFrom({}, listing, namespace)
+  return served
+}
+
+function servedFrom(src: Obj, listing: ServedListing, namespace: string): Obj {
   const out: Obj = {}
   for (const k of SERVER_KEYS) if (Object.hasOwn(src, k)) out[k] = src[k]
 
