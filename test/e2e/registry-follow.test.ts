@@ -150,3 +150,4 @@ describe('stack: following another directory', () => {
     expect(await follower.exited).toBe(0)
   }, 30_000)
 })
+

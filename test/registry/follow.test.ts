@@ -213,3 +213,29 @@ describe('a failing upstream', () => {
     expect(flaky.requests()).toBe(1)
   })
 })
+
+describe('on embedded PGlite (all-in-one)', () => {
+  test('a follower on PGlite ends with the same servers and versions, and serves them', async () => {
+    const database = await openDatabase({ url: 'memory://' })
+    await runMigrations(database)
+    const config = testConfig({ PUBLIC_BASE_URL: 'https://embedded.example' })
+    const catalog = createCatalogApp({ config, database, bus: createMemoryBus(), log, operatorToken: 'embedded-operator-token' })
+    try {
+      const done: RegistrySyncSummary[] = []
+      catalog.followRegistry(upstreamUrl, 60_000, (s) => void done.push(s))
+      for (let i = 0; i < 600 && !done.length; i++) await Bun.sleep(50)
+      expect(done.length).toBe(1)
+      const pglite = { catalog } as Directory
+      expect(await served(pglite)).toEqual(await served(upstream))
+      const latest = await catalog.app.handle(new Request(`http://localhost/v0.1/servers/${encodeURIComponent(MULTI)}/versions/latest`))
+      expect(((await latest.json()) as { server: { version: string } }).server.version).toBe('2.0.0')
+      const after = await served(pglite)
+      const page = await catalog.app.handle(new Request(`http://localhost/v0.1/servers?limit=7&version=latest&search=io.&updated_since=2000-01-01T00:00:00Z`))
+      expect(page.status).toBe(200)
+      expect(after.size).toBeGreaterThan(200)
+    } finally {
+      await catalog.close()
+      await database.close()
+    }
+  }, 300_000)
+})
