@@ -72,7 +72,7 @@ export function createCatalogApp(deps: CatalogDeps) {
     relay.nudge()
     return summary
   }
-  const syncDeps = { database, log, namespace, importDocument: (doc: unknown) => importWithVersions(doc), nudge: () => relay.nudge(), retry: deps.registryRetry }
+  const syncDeps = { database, log, namespace, baseUrl: base, importDocument: (doc: unknown) => importWithVersions(doc), nudge: () => relay.nudge(), retry: deps.registryRetry }
   let follower: { stop: () => Promise<void> } | null = null
   // Every change another service makes (an approval above all) may give a listing its first served version.
   const nudge = () => {

@@ -50,6 +50,8 @@ export interface RegistrySyncDeps {
   database: Database
   log: Logger
   namespace: string
+  /** PUBLIC_BASE_URL: a restored listing whose identity another holds is refused naming that listing's page. */
+  baseUrl: string
   /** The catalog's import of a document (listings and their events). */
   importDocument: (doc: unknown) => Promise<ImportSummary>
   /** Publishes the events written (the outbox relay). */
@@ -180,10 +182,10 @@ async function applyPage(deps: RegistrySyncDeps, raw: unknown[], offset: number,
   const gone = new Set(await listingsWithoutLiveVersion(deps.database, ids))
   for (const l of listings.values()) {
     if (gone.has(l.id) && l.status === 'active') {
-      await changeListingStatus(deps.database, l.id, 'rejected', REMOVED_UPSTREAM)
+      await changeListingStatus(deps.database, l.id, 'rejected', REMOVED_UPSTREAM, deps.baseUrl)
       summary.removed++
     } else if (!gone.has(l.id) && l.status === 'rejected' && l.reason === REMOVED_UPSTREAM) {
-      await changeListingStatus(deps.database, l.id, 'active', null)
+      await changeListingStatus(deps.database, l.id, 'active', null, deps.baseUrl)
       summary.restored++
     }
   }
