@@ -1,44 +1,46 @@
-// `bun run admin <verb> …`: the operator's command line.
-//   admin import <file-or-url> [--api <base-url>]   same as `bun run import`
-//   admin migrate                                    apply the committed migrations (same as `bun run db:migrate`)
-//   admin list [--status s] [--limit n] [--json]      the moderation queue, newest first (operator API)
-//   admin approve|reject|flag <id> [--reason "…"]    moderate one listing (operator API; OPERATOR_TOKEN, --api)
-//   admin help                                       this text
-const [verb, ...rest] = process.argv.slice(2)
-const usage = `usage: bun run admin <verb> …
-  import <file-or-url> [--api <base-url>]   import a list in the official registry's format
-  migrate                                   apply the committed database migrations
+// `bun run admin <verb> …`: the operator's command line. The moderation verbs call the operator API of a running
+// directory; import and migrate are `bun run import` and `bun run db:migrate`.
+import { runCommand, UsageError } from './cli'
+
+const NAME = 'bun run admin'
+const USAGE = `usage: ${NAME} <verb> …
+  import <file-or-url> [--api [<base-url>]] import a list in the official registry's format (bun run import --help)
+  migrate                                   apply the committed database migrations (bun run db:migrate --help)
   list [--status pending|rejected|flagged|active] [--limit n] [--json] [--api <base-url>]
                                             the moderation queue, newest first
-  approve <id> [--api <base-url>]           make a listing active (visible in search and detail)
+  approve <id> [--json] [--api <base-url>]  make a listing active (visible in search and detail)
   reject <id> [--reason "…"] [--api …]      hide a listing as rejected
   flag <id> [--reason "…"] [--api …]        hide a listing as flagged
-                                            (these four call the operator API with OPERATOR_TOKEN;
-                                             --api defaults to http://localhost:3000)
-  help                                      show this text`
+  help, --help                              this text
+
+The moderation verbs call the operator API: --api defaults to the directory running on DATA_DIR, else
+http://localhost:$PORT; the token is OPERATOR_TOKEN, else the one the directory keeps in DATA_DIR.`
+
+const [verb, ...rest] = process.argv.slice(2)
 
 const run = (script: string, args: string[]) => {
   const p = Bun.spawnSync(['bun', `${import.meta.dir}/${script}`, ...args], { stdout: 'inherit', stderr: 'inherit', env: process.env })
   process.exit(p.exitCode ?? 1)
 }
-switch (verb) {
-  case 'import':
-    run('import.ts', rest)
-    break
-  case 'migrate':
-    run('migrate.ts', rest)
-    break
-  case 'list':
-  case 'approve':
-  case 'reject':
-  case 'flag':
-    await (await import('./moderation')).runModeration(verb, rest)
-    break
-  case 'help':
-  case undefined:
-    console.log(usage)
-    break
-  default:
-    console.error(`unknown verb "${verb}"\n${usage}`)
-    process.exit(2)
-}
+
+await runCommand(NAME, async () => {
+  switch (verb) {
+    case 'import':
+      return run('import.ts', rest)
+    case 'migrate':
+      return run('migrate.ts', rest)
+    case 'list':
+    case 'approve':
+    case 'reject':
+    case 'flag':
+      return (await import('./moderation')).runModeration(verb, rest, USAGE)
+    case 'help':
+    case '--help':
+    case '-h':
+      return void console.log(USAGE)
+    case undefined:
+      throw new UsageError('missing verb')
+    default:
+      throw new UsageError(`unknown verb ${JSON.stringify(verb)}`)
+  }
+})

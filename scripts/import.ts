@@ -1,35 +1,139 @@
-// `bun run import <file-or-url>`: imports a list in the official MCP registry's format into the database named by
-// DATABASE_URL (embedded PGlite under DATA_DIR when unset), with the same code as POST /api/v1/admin/import.
-// With --api <base-url> it posts to a running directory's operator API instead (needs OPERATOR_TOKEN).
-// A registry's base URL (one that speaks the official registry's /v0.1 API) is paged through with cursors; with
-// --follow it is then synced again every REGISTRY_SYNC_MINUTES with updated_since, until stopped.
-import { createCatalogApp, registryBaseOf, type RegistrySyncSummary } from '@mcp-directory/catalog'
+// `bun run import <file-or-url>`: imports a list in the official MCP registry's format, with the same code as
+// POST /api/v1/admin/import. Where it goes:
+//   - with --api [<base-url>]: through a running directory's operator API;
+//   - when an all-in-one directory runs on DATA_DIR (it holds the lock there): through its API, never its files;
+//   - else into the database named by DATABASE_URL (embedded PGlite under DATA_DIR when unset).
+import { statSync } from 'node:fs'
+import { createCatalogApp } from '@mcp-directory/catalog'
 import { createMemoryBus } from '@mcp-directory/shared/bus'
-import { loadConfig } from '@mcp-directory/shared/config'
+import { loadConfig, type Config } from '@mcp-directory/shared/config'
+import { AppError } from '@mcp-directory/shared/errors'
 import { createLogger } from '@mcp-directory/shared/log'
-import { openBus, openMigratedDatabase, operatorTokenFrom } from '@mcp-directory/shared/runtime'
+import { openBus, openMigratedDatabase } from '@mcp-directory/shared/runtime'
+import { CommandError, parseCommand, runCommand, urlOption } from './cli'
+import { bareApiFlag, callOperatorApi, holdDataDir, operatorApi, runningEmbeddedDirectory } from './operator-api'
+
+const NAME = 'bun run import'
+const USAGE = `usage: ${NAME} <file-or-url> [--api [<base-url>]]
+
+Imports a list in the official MCP registry's format (a JSON array of server.json objects, or an object with a
+"servers" array). Idempotent: prints how many entries were created, updated, unchanged and skipped (and why).
+
+  <file-or-url>       a local file, or an http(s) address to download it from
+  --api [<base-url>]  go through the operator API of a running directory (default: the one running on DATA_DIR,
+                      else http://localhost:$PORT); the token is OPERATOR_TOKEN, else the one kept in DATA_DIR
+  -h, --help          this text
+
+Without --api, a directory running on DATA_DIR is used through its API; otherwise the database of DATABASE_URL
+(embedded under DATA_DIR when unset) is written directly.`
 
 const MAX_BYTES = 64 * 1024 * 1024
-const args = process.argv.slice(2)
-const apiAt = args.indexOf('--api')
-const apiBase = apiAt >= 0 ? args.splice(apiAt, 2)[1] : null
-const followAt = args.indexOf('--follow')
-const follow = followAt >= 0 && args.splice(followAt, 1).length === 1
-const source = args[0]
-if (!source) {
-  console.error('usage: bun run import <file-or-url> [--api <directory-base-url>]')
-  process.exit(2)
+
+/** What one import did (the operator API's answer). */
+interface ImportSummary {
+  total: number
+  created: number
+  updated: number
+  unchanged: number
+  skipped: { index: number; name: string | null; reason: string }[]
 }
 
-async function load(src: string): Promise<unknown> {
-  if (/^https?:\/\//.test(src)) {
-    const res = await fetch(src, { signal: AbortSignal.timeout(60_000) })
-    if (!res.ok) throw new Error(`${src}: HTTP ${res.status}`)
-    const text = await res.text()
-    if (text.length > MAX_BYTES) throw new Error(`${src}: larger than ${MAX_BYTES} bytes`)
+/** Where a document comes from: the first source that accepts the argument reads it. */
+interface ImportSource {
+  accepts(arg: string): boolean
+  read(arg: string): Promise<unknown>
+}
+
+/** Where a document goes. */
+type ImportTarget = (doc: unknown) => Promise<ImportSummary>
+
+function parseJson(text: string, from: string): unknown {
+  try {
     return JSON.parse(text)
+  } catch (err) {
+    throw new CommandError(`${from} is not JSON: ${err instanceof Error ? err.message : String(err)}`)
   }
-  return JSON.parse(await Bun.file(src).text())
+}
+
+const httpSource: ImportSource = {
+  accepts: (arg) => /^https?:\/\//i.test(arg),
+  read: async (url) => {
+    let res: Response
+    try {
+      res = await fetch(url, { signal: AbortSignal.timeout(60_000) })
+    } catch (err) {
+      throw new CommandError(`cannot download ${url}: ${err instanceof Error ? err.message : String(err)}`)
+    }
+    if (!res.ok) throw new CommandError(`${url}: HTTP ${res.status}`)
+    if (Number(res.headers.get('content-length') ?? 0) > MAX_BYTES) throw new CommandError(`${url}: larger than ${MAX_BYTES} bytes`)
+    const text = await res.text()
+    if (text.length > MAX_BYTES) throw new CommandError(`${url}: larger than ${MAX_BYTES} bytes`)
+    return parseJson(text, url)
+  },
+}
+
+const fileSource: ImportSource = {
+  accepts: () => true,
+  read: async (path) => {
+    let size: number
+    try {
+      const st = statSync(path)
+      if (!st.isFile()) throw new CommandError(`${path} is not a file`)
+      size = st.size
+    } catch (err) {
+      if (err instanceof CommandError) throw err
+      const code = (err as NodeJS.ErrnoException).code
+      throw new CommandError(`cannot read ${path}: ${code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'permission denied' : String(err)}`)
+    }
+    if (size > MAX_BYTES) throw new CommandError(`${path}: larger than ${MAX_BYTES} bytes`)
+    return parseJson(await Bun.file(path).text(), path)
+  },
+}
+
+// Registry documents come from a file or an http(s) address; add a source here to read another kind.
+const SOURCES: ImportSource[] = [httpSource, fileSource]
+
+/** Through the operator API of a running directory. */
+function apiTarget(config: Config, base: string | undefined): ImportTarget {
+  const api = operatorApi(config, base)
+  return async (doc) => {
+    console.error(`importing through ${api.base}`)
+    return (await callOperatorApi(api, 'POST', '/api/v1/admin/import', JSON.stringify(doc))) as unknown as ImportSummary
+  }
+}
+
+// Writes of a command-line import go in small transactions with a full collection after each: every PGlite query
+// leaves native garbage the collector would otherwise let pile up to several times the live size.
+const CLI_BATCH = 50
+
+/** Straight into the database (only when no directory holds DATA_DIR). */
+function databaseTarget(config: Config): ImportTarget {
+  return async (doc) => {
+    const log = createLogger('import', config.logLevel === 'info' ? 'warn' : config.logLevel)
+    // Embedded: hold DATA_DIR while writing, so a directory started meanwhile refuses instead of opening it too.
+    const release = config.databaseUrl === null ? holdDataDir(config.dataDir, NAME) : () => {}
+    const database = await openMigratedDatabase(config, log)
+    const bus = config.natsUrl ? openBus(config, log) : createMemoryBus()
+    // This catalog serves no requests, so its operator token is never checked: a random one.
+    const operatorToken = Buffer.from(crypto.getRandomValues(new Uint8Array(24))).toString('base64url')
+    const catalog = createCatalogApp({ config, database, bus, log, operatorToken })
+    try {
+      return await catalog.importDocument(
+        doc,
+        (done, total) => {
+          Bun.gc(true)
+          progress(done, total)
+        },
+        { batchSize: CLI_BATCH },
+      )
+    } finally {
+      await catalog.flush().catch((err) => console.error(`events stay in the outbox and are published by the catalog service: ${err}`))
+      await catalog.close()
+      await bus.close()
+      await database.close()
+      release()
+    }
+  }
 }
 
 // A one-line progress bar on a terminal; silent when piped.
@@ -41,69 +145,25 @@ function progress(done: number, total: number) {
   if (done === total) process.stderr.write('\n')
 }
 
-const registryBase = registryBaseOf(source)
-if (registryBase) await importFromRegistry(registryBase)
-else if (follow) {
-  console.error('--follow needs a registry base URL (one serving /v0.1/servers), not a file or a document')
-  process.exit(2)
-}
-
-/** Pages through a registry's /v0.1/servers into the database (the catalog's import module does the work). */
-async function importFromRegistry(base: string): Promise<never> {
-  if (apiBase) {
-    console.error('a registry is imported into the database named by DATABASE_URL; --api takes a file or a document URL')
-    process.exit(2)
-  }
+await runCommand(NAME, async () => {
+  const { values, positionals } = parseCommand(
+    { name: NAME, usage: USAGE, options: { api: { type: 'string' } }, positionals: { min: 1, max: 1, names: 'the file or URL to import' } },
+    bareApiFlag(process.argv.slice(2)),
+  )
   const config = loadConfig()
-  const log = createLogger('import', config.logLevel === 'info' ? 'warn' : config.logLevel)
-  const database = await openMigratedDatabase(config, log)
-  const bus = config.natsUrl ? openBus(config, log) : createMemoryBus()
-  const catalog = createCatalogApp({ config, database, bus, log, operatorToken: operatorTokenFrom(config).token })
-  const report = (s: RegistrySyncSummary) => {
-    for (const k of s.skipped) console.log(`skipped #${k.index}${k.name ? ` ${k.name}` : ''}: ${k.reason}`)
-    console.log(`${s.upstream}${s.since ? ` since ${s.since}` : ''}: ${s.pages} pages, ${s.total} entries: ${s.created} created, ${s.updated} updated, `
-      + `${s.unchanged} unchanged, ${s.skipped.length} skipped; ${s.versions} versions, ${s.removed} removed, ${s.restored} restored`)
+  const api = values.api === undefined ? undefined : values.api === '' ? '' : urlOption(NAME, 'api', values.api)
+  const source = positionals[0]!
+  const target = api !== undefined || runningEmbeddedDirectory(config) ? apiTarget(config, api || undefined) : databaseTarget(config)
+  const doc = await SOURCES.find((s) => s.accepts(source))!.read(source)
+  let summary: ImportSummary
+  try {
+    summary = await target(doc)
+  } catch (err) {
+    // The document's shape is wrong (the same 400 the operator API answers).
+    if (err instanceof AppError) throw new CommandError(`${source}: ${err.message}`)
+    throw err
   }
-  const stop = async (code: number) => {
-    await catalog.flush().catch((err) => console.error(`events stay in the outbox and are published by the catalog service: ${err}`))
-    await catalog.close()
-    await bus.close()
-    await database.close()
-    process.exit(code)
-  }
-  if (!follow) {
-    report(await catalog.syncFromRegistry(base, { full: true, onProgress: progress }).catch(async (err) => {
-      console.error(`import failed: ${err instanceof Error ? err.message : String(err)}`)
-      return stop(1)
-    }))
-    return stop(0)
-  }
-  console.log(`following ${base} every ${config.registrySyncMinutes} min (Ctrl-C stops)`)
-  catalog.followRegistry(base, config.registrySyncMinutes * 60_000, report)
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void stop(0))
-  return new Promise<never>(() => {})
-}
-
-const doc = await load(source)
-let summary: { total: number; created: number; updated: number; unchanged: number; skipped: { index: number; name: string | null; reason: string }[] }
-if (apiBase) {
-  const token = process.env.OPERATOR_TOKEN
-  if (!token) throw new Error('--api needs OPERATOR_TOKEN')
-  const res = await fetch(`${apiBase.replace(/\/+$/, '')}/api/v1/admin/import`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify(doc) })
-  if (!res.ok) throw new Error(`import failed: HTTP ${res.status} ${await res.text()}`)
-  summary = await res.json()
-} else {
-  const config = loadConfig()
-  const log = createLogger('import', config.logLevel === 'info' ? 'warn' : config.logLevel)
-  const database = await openMigratedDatabase(config, log)
-  const bus = config.natsUrl ? openBus(config, log) : createMemoryBus()
-  const catalog = createCatalogApp({ config, database, bus, log, operatorToken: operatorTokenFrom(config).token })
-  summary = await catalog.importDocument(doc, progress)
-  await catalog.flush().catch((err) => console.error(`events stay in the outbox and are published by the catalog service: ${err}`))
-  await catalog.close()
-  await bus.close()
-  await database.close()
-}
-for (const s of summary.skipped) console.log(`skipped #${s.index}${s.name ? ` ${s.name}` : ''}: ${s.reason}`)
-console.log(`${summary.total} entries: ${summary.created} created, ${summary.updated} updated, ${summary.unchanged} unchanged, ${summary.skipped.length} skipped`)
+  for (const s of summary.skipped) console.log(`skipped #${s.index}${s.name ? ` ${s.name}` : ''}: ${s.reason}`)
+  console.log(`${summary.total} entries: ${summary.created} created, ${summary.updated} updated, ${summary.unchanged} unchanged, ${summary.skipped.length} skipped`)
+})
 process.exit(0)

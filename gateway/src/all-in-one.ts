@@ -8,20 +8,34 @@ import { claimVerifierDepsFrom, createClaimVerifierApp } from '@mcp-directory/cl
 import { createSubmissionApp } from '@mcp-directory/submission'
 import { createProberApp } from '@mcp-directory/prober'
 import { createWebApp } from '@mcp-directory/web'
-import { loadConfig } from '@mcp-directory/shared/config'
+import { loadConfigOrExit } from '@mcp-directory/shared/config'
 import { createLogger } from '@mcp-directory/shared/log'
 import { createLogMailer, createSmtpMailer } from '@mcp-directory/shared/mail'
 import { publicApiClient } from '@mcp-directory/shared/public-api'
-import { openBus, openMigratedDatabase, openStore, operatorTokenFrom, serve, serverSecretFrom } from '@mcp-directory/shared/runtime'
+import { DataDirBusyError, keptOperatorToken, localApiUrl, lockDataDir, openBus, openMigratedDatabase, openStore, operatorTokenFrom, serve, serverSecretFrom } from '@mcp-directory/shared/runtime'
 import { createGatewayApp } from './app'
 import { inProcessUpstream } from './upstream'
 
-const config = loadConfig()
+const config = loadConfigOrExit()
 const log = createLogger('directory', config.logLevel)
+// Embedded data has one writer: this process holds DATA_DIR's lock while it runs, and the command-line tools go
+// through its API instead of opening the files (scripts/import.ts, scripts/admin.ts).
+const embedded = config.databaseUrl === null
+let releaseDataDir = () => {}
+if (embedded) {
+  try {
+    releaseDataDir = lockDataDir(config.dataDir, { what: 'the directory', url: localApiUrl(config), tokenKept: config.operatorToken === null })
+  } catch (err) {
+    if (!(err instanceof DataDirBusyError)) throw err
+    console.error(err.message)
+    process.exit(1)
+  }
+}
 const database = await openMigratedDatabase(config, log)
 const kv = openStore(config)
 const bus = openBus(config, log)
-const { token, generated } = operatorTokenFrom(config)
+// Embedded: the operator token is made once and kept in DATA_DIR (OPERATOR_TOKEN, when set, wins).
+const { token, generated } = embedded ? keptOperatorToken(config) : operatorTokenFrom(config)
 // One HMAC key for every service of this process (codes, sealed mail, proofs, the mcp and web services' client header).
 const secret = serverSecretFrom(config, log)
 
@@ -103,7 +117,11 @@ serve({
     await bus.close()
     await kv.close()
     await database.close()
+    releaseDataDir()
   },
 })
-if (generated) console.log(`\nOperator token (printed once; set OPERATOR_TOKEN to choose your own):\n  ${token}\n`)
+if (generated) {
+  const where = embedded ? `kept in ${config.dataDir}/operator-token, ` : ''
+  console.log(`\nOperator token (printed once; ${where}set OPERATOR_TOKEN to choose your own):\n  ${token}\n`)
+}
 console.log(`MCP directory listening on ${config.publicBaseUrl}  (try: curl '${config.publicBaseUrl}/api/v1/search?q=github')`)

@@ -1,11 +1,11 @@
 // The gateway as its own process (stack, compose): forwards to every service at its configured URLs.
-import { loadConfig, type ServiceName } from '@mcp-directory/shared/config'
+import { loadConfigOrExit, type ServiceName } from '@mcp-directory/shared/config'
 import { createLogger } from '@mcp-directory/shared/log'
 import { openBus, openStore, operatorTokenFrom, serve, serverSecretFrom } from '@mcp-directory/shared/runtime'
 import { createGatewayApp } from './app'
 import { httpUpstream, type Upstream } from './upstream'
 
-const config = loadConfig()
+const config = loadConfigOrExit()
 const log = createLogger('gateway', config.logLevel)
 const kv = openStore(config)
 // The gateway listens for token.revoked to drop cached token answers at once.

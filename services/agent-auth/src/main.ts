@@ -1,11 +1,11 @@
 // The agent-auth service as its own process (stack, compose): the only file that reads the environment.
-import { loadConfig } from '@mcp-directory/shared/config'
+import { loadConfigOrExit } from '@mcp-directory/shared/config'
 import { createLogger } from '@mcp-directory/shared/log'
 import { createLogMailer, createSmtpMailer } from '@mcp-directory/shared/mail'
 import { openBus, openMigratedDatabase, openStore, serve, serverSecretFrom } from '@mcp-directory/shared/runtime'
 import { createAgentAuthApp } from './app'
 
-const config = loadConfig()
+const config = loadConfigOrExit()
 const log = createLogger('agent-auth', config.logLevel)
 const database = await openMigratedDatabase(config, log)
 const kv = openStore(config)

@@ -1,11 +1,11 @@
 // The badge service as its own process (stack, compose): the only file that reads the environment.
-import { loadConfig } from '@mcp-directory/shared/config'
+import { loadConfigOrExit } from '@mcp-directory/shared/config'
 import { createLogger } from '@mcp-directory/shared/log'
 import { openBus, openMigratedDatabase, openStore, serve } from '@mcp-directory/shared/runtime'
 import { createBadgeApp } from './app'
 import { catalogListingReader, httpCatalogHandler } from './listings/client'
 
-const config = loadConfig()
+const config = loadConfigOrExit()
 const log = createLogger('badge', config.logLevel)
 const database = await openMigratedDatabase(config, log)
 const kv = openStore(config)

@@ -12,7 +12,7 @@ import { peerAddress } from '@mcp-directory/shared/runtime'
 import { startOutboxRelay } from '@mcp-directory/shared/outbox'
 import { healthHandler, serviceApp } from '@mcp-directory/shared/service'
 import { textDocument } from '@mcp-directory/shared/text'
-import { importDocument } from './import/service'
+import { importDocument, type ImportOptions } from './import/service'
 import { addViews, findActiveListing, findListing, hasListings } from './listings/repository'
 import { startInstallCounter } from './listings/installs'
 import { deriveInstallModel } from '@mcp-directory/shared/install'
@@ -66,8 +66,8 @@ export function createCatalogApp(deps: CatalogDeps) {
   // The registry read API's namespace (names the directory makes, its `_meta` key) and the versions it serves.
   const namespace = directoryNamespace(base)
   const versionsKeeper = startVersionsKeeper(database, namespace, log)
-  const importWithVersions = async (doc: unknown, onProgress?: (done: number, total: number) => void) => {
-    const summary = await importDocument(database, doc, onProgress)
+  const importWithVersions = async (doc: unknown, onProgress?: (done: number, total: number) => void, opts?: ImportOptions) => {
+    const summary = await importDocument(database, doc, onProgress, opts)
     await recordVersions(database, recordsOf(doc), namespace)
     relay.nudge()
     return summary

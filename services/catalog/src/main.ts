@@ -1,10 +1,10 @@
 // The catalog service as its own process (stack, compose): the only file that reads the environment.
-import { loadConfig } from '@mcp-directory/shared/config'
+import { loadConfigOrExit } from '@mcp-directory/shared/config'
 import { createLogger } from '@mcp-directory/shared/log'
 import { openBus, openMigratedDatabase, openStore, operatorTokenFrom, serve } from '@mcp-directory/shared/runtime'
 import { createCatalogApp } from './app'
 
-const config = loadConfig()
+const config = loadConfigOrExit()
 const log = createLogger('catalog', config.logLevel)
 const database = await openMigratedDatabase(config, log)
 const bus = openBus(config, log)

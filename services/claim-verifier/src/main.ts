@@ -1,10 +1,10 @@
 // The claim-verifier as its own process (stack, compose): the only file that reads the environment.
-import { loadConfig } from '@mcp-directory/shared/config'
+import { loadConfigOrExit } from '@mcp-directory/shared/config'
 import { createLogger } from '@mcp-directory/shared/log'
 import { openBus, openMigratedDatabase, openStore, serve, serverSecretFrom } from '@mcp-directory/shared/runtime'
 import { claimVerifierDepsFrom, createClaimVerifierApp, httpHandler } from './index'
 
-const config = loadConfig()
+const config = loadConfigOrExit()
 const log = createLogger('claim-verifier', config.logLevel)
 const database = await openMigratedDatabase(config, log)
 const kv = openStore(config)

@@ -1,11 +1,11 @@
 // The mcp service as its own process (stack, compose): the only file that reads the environment.
-import { loadConfig } from '@mcp-directory/shared/config'
+import { loadConfigOrExit } from '@mcp-directory/shared/config'
 import { createLogger } from '@mcp-directory/shared/log'
 import { publicApiClient } from '@mcp-directory/shared/public-api'
 import { serve, serverSecretFrom } from '@mcp-directory/shared/runtime'
 import { createMcpApp } from './app'
 
-const config = loadConfig()
+const config = loadConfigOrExit()
 const log = createLogger('mcp', config.logLevel)
 // Every tool calls the public API through the gateway, speaking for its end client (signed with SERVER_SECRET).
 const publicApi = publicApiClient({ gatewayUrl: config.gatewayUrl, secret: serverSecretFrom(config, log) })

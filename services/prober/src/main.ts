@@ -1,11 +1,11 @@
 // The prober service as its own process (stack, compose): the only file that reads the environment.
-import { loadConfig } from '@mcp-directory/shared/config'
+import { loadConfigOrExit } from '@mcp-directory/shared/config'
 import { createLogger } from '@mcp-directory/shared/log'
 import { openBus, openMigratedDatabase, serve } from '@mcp-directory/shared/runtime'
 import { createProberApp } from './app'
 import { httpCatalogHandler } from './catalog/client'
 
-const config = loadConfig()
+const config = loadConfigOrExit()
 const log = createLogger('prober', config.logLevel)
 const database = await openMigratedDatabase(config, log)
 const bus = openBus(config, log)

@@ -1,12 +1,12 @@
 // The submission service as its own process (stack, compose): the only file that reads the environment.
-import { loadConfig } from '@mcp-directory/shared/config'
+import { loadConfigOrExit } from '@mcp-directory/shared/config'
 import { createLogger } from '@mcp-directory/shared/log'
 import { createLogMailer, createSmtpMailer } from '@mcp-directory/shared/mail'
 import { openBus, openMigratedDatabase, openStore, operatorTokenFrom, serve, serverSecretFrom } from '@mcp-directory/shared/runtime'
 import { createSubmissionApp } from './app'
 import { httpCatalogHandler } from './catalog/client'
 
-const config = loadConfig()
+const config = loadConfigOrExit()
 const log = createLogger('submission', config.logLevel)
 const database = await openMigratedDatabase(config, log)
 const bus = openBus(config, log)

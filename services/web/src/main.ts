@@ -1,11 +1,11 @@
 // The web service as its own process (stack, compose): the only file that reads the environment.
-import { loadConfig } from '@mcp-directory/shared/config'
+import { loadConfigOrExit } from '@mcp-directory/shared/config'
 import { createLogger } from '@mcp-directory/shared/log'
 import { publicApiClient } from '@mcp-directory/shared/public-api'
 import { openStore, serve, serverSecretFrom } from '@mcp-directory/shared/runtime'
 import { createWebApp } from './app'
 
-const config = loadConfig()
+const config = loadConfigOrExit()
 const log = createLogger('web', config.logLevel)
 const secret = serverSecretFrom(config, log)
 // Pages read the directory through the gateway's public API, on behalf of each visitor.

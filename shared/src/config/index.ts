@@ -254,3 +254,17 @@ export function loadConfig(env: Env = process.env): Config {
   if (problems.length) throw new ConfigError(problems)
   return config
 }
+
+/**
+ * loadConfig for a process's entry point: a bad environment is a mistake of whoever started it, so it is printed
+ * as one line naming every bad variable (no stack trace) and the process exits with status 2.
+ */
+export function loadConfigOrExit(env: Env = process.env): Config {
+  try {
+    return loadConfig(env)
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err
+    console.error(`invalid configuration: ${err.problems.join('; ')}`)
+    process.exit(2)
+  }
+}

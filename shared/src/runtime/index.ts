@@ -158,3 +158,4 @@ export function serve(opts: {
   opts.log.info({ port: server.port }, `${opts.name} listening`)
   return server
 }
+export * from './data-dir'

@@ -22,6 +22,11 @@ export type ImportProgress = (done: number, total: number) => void
 // Entries are written in transactions of this many, each with its outbox events.
 const BATCH = 250
 
+/** How an import writes: the transaction size (smaller keeps a memory-bound command-line import small). */
+export interface ImportOptions {
+  batchSize?: number
+}
+
 /** The columns an import writes, derived from a normalised entry. */
 function columnsOf(l: ImportedListing, hash: string) {
   const category = storedCategoryName(mapCommunityCategory(l.rawCategory, { name: l.name, description: l.description }))
@@ -52,7 +57,8 @@ function columnsOf(l: ImportedListing, hash: string) {
  * unchanged is left alone; a changed one is updated in place and keeps its id and status; a new one is
  * created active. An entry that cannot be used is skipped with its reason, never half-written.
  */
-export async function importDocument(database: Database, doc: unknown, onProgress?: ImportProgress): Promise<ImportSummary> {
+export async function importDocument(database: Database, doc: unknown, onProgress?: ImportProgress, opts: ImportOptions = {}): Promise<ImportSummary> {
+  const batch = Math.max(1, opts.batchSize ?? BATCH)
   let parsed
   try {
     parsed = parseRegistryDocument(doc)
@@ -95,8 +101,8 @@ export async function importDocument(database: Database, doc: unknown, onProgres
   let done = total - work.length
   onProgress?.(done, total)
   const at = new Date().toISOString()
-  for (let i = 0; i < work.length; i += BATCH) {
-    const chunk = work.slice(i, i + BATCH)
+  for (let i = 0; i < work.length; i += batch) {
+    const chunk = work.slice(i, i + batch)
     await database.db.transaction(async (tx) => {
       const creates = chunk.filter((w) => w.kind === 'create')
       if (creates.length) {
