@@ -7,10 +7,21 @@ import { createMemoryBus } from '@mcp-directory/shared/bus'
 import { openDatabase, runMigrations } from '@mcp-directory/shared/db'
 import { createLogger } from '@mcp-directory/shared/log'
 import { createFreshDatabase, freePort, isolatedEnv, loadSharedData, runToken, testConfig, deleteStream } from '@mcp-directory/shared/testing'
+import { intOption, parseCommand } from '../scripts/cli'
 import { existingServices, startStack } from '../scripts/stack-runner'
 
-const DURATION = process.env.BENCH_SECONDS ?? '8'
-const CONNECTIONS = process.env.BENCH_CONNECTIONS ?? '16'
+const NAME = 'bun run bench'
+const USAGE = `usage: ${NAME} [--seconds 8] [--connections 16]
+
+Throughput and p50/p99 latency with wrk, straight at the catalog and through the gateway, printed as ratios
+measured in one run beside their targets. Needs the local PostgreSQL, Redis and NATS; never part of the tests.
+
+  --seconds      how long wrk measures each line (1 to 600; or BENCH_SECONDS)
+  --connections  wrk's concurrent connections (1 to 1024; or BENCH_CONNECTIONS)
+  -h, --help     this text`
+const { values } = parseCommand({ name: NAME, usage: USAGE, options: { seconds: { type: 'string' }, connections: { type: 'string' } } })
+const DURATION = String(intOption(NAME, 'seconds', values.seconds ?? process.env.BENCH_SECONDS, 8, 1, 600))
+const CONNECTIONS = String(intOption(NAME, 'connections', values.connections ?? process.env.BENCH_CONNECTIONS, 16, 1, 1024))
 
 // wrk comes from Debian's packages; install it when missing.
 if (!Bun.which('wrk')) {

@@ -6,6 +6,7 @@ import { createMemoryBus } from '@mcp-directory/shared/bus'
 import { openDatabase, runMigrations } from '@mcp-directory/shared/db'
 import { createLogger } from '@mcp-directory/shared/log'
 import { loadSharedData, testConfig } from '@mcp-directory/shared/testing'
+import { parseCommand } from '../scripts/cli'
 import { ndcgAt, recallAt, reciprocalRank } from './metrics'
 
 interface Query {
@@ -19,7 +20,17 @@ interface Entry {
   title?: string
 }
 
-const verbose = process.argv.includes('--verbose')
+const NAME = 'bun run bench:quality'
+const USAGE = `usage: ${NAME} [--verbose]
+
+Imports ../shared/data/servers.json into an in-memory database, runs every judged query of
+../shared/data/queries.json through the catalog's search, and prints nDCG@10, recall@10 and MRR beside a
+name-substring baseline.
+
+  --verbose    print each query's figures
+  -h, --help   this text`
+const { values } = parseCommand({ name: NAME, usage: USAGE, options: { verbose: { type: 'boolean' } } })
+const verbose = values.verbose === true
 const [servers, queries] = await Promise.all([loadSharedData<Entry[]>('servers.json'), loadSharedData<Query[]>('queries.json')])
 const database = await openDatabase({ url: process.env.DATABASE_URL ?? 'memory://' })
 await runMigrations(database)

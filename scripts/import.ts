@@ -4,7 +4,7 @@
 //   - when an all-in-one directory runs on DATA_DIR (it holds the lock there): through its API, never its files;
 //   - else into the database named by DATABASE_URL (embedded PGlite under DATA_DIR when unset).
 import { statSync } from 'node:fs'
-import { createCatalogApp } from '@mcp-directory/catalog'
+import { createCatalogApp, ImportFormatError, parseRegistryDocument } from '@mcp-directory/catalog'
 import { createMemoryBus } from '@mcp-directory/shared/bus'
 import { loadConfig, type Config } from '@mcp-directory/shared/config'
 import { AppError } from '@mcp-directory/shared/errors'
@@ -155,6 +155,13 @@ await runCommand(NAME, async () => {
   const source = positionals[0]!
   const target = api !== undefined || runningEmbeddedDirectory(config) ? apiTarget(config, api || undefined) : databaseTarget(config)
   const doc = await SOURCES.find((s) => s.accepts(source))!.read(source)
+  // The document's shape is checked before anything is opened or sent.
+  try {
+    parseRegistryDocument(doc)
+  } catch (err) {
+    if (err instanceof ImportFormatError) throw new CommandError(`${source}: ${err.message}`)
+    throw err
+  }
   let summary: ImportSummary
   try {
     summary = await target(doc)

@@ -6,15 +6,24 @@
 import { readFileSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
 import { createFreshDatabase, deleteStream, freePort, isolatedEnv, loadSharedData, runMigrationsAt, runToken } from '@mcp-directory/shared/testing'
+import { intOption, parseCommand } from './cli'
 import { startStack } from './stack-runner'
 
-const arg = (name: string, fallback: number) => {
-  const i = process.argv.indexOf(name)
-  return i > 0 ? Number(process.argv[i + 1]) : fallback
-}
-const SECONDS = arg('--seconds', 600)
-const RATE = arg('--rate', 50)
-const LISTINGS = arg('--listings', 1000)
+const NAME = 'bun run soak'
+const USAGE = `usage: ${NAME} [--seconds 600] [--rate 50] [--listings 1000]
+
+Mixed traffic at a steady rate through the gateway of a stack started for the run (fresh database, stream and
+key prefix, dropped after), with every process's resident memory sampled at start, every minute and at the end.
+Exits 1 on any 5xx, unanswered request or lost write.
+
+  --seconds    how long the traffic runs (1 to 86400)
+  --rate       requests per second (1 to 5000)
+  --listings   listings of ../shared/data/servers.json imported first (1 to 5047)
+  -h, --help   this text`
+const { values } = parseCommand({ name: NAME, usage: USAGE, options: { seconds: { type: 'string' }, rate: { type: 'string' }, listings: { type: 'string' } } })
+const SECONDS = intOption(NAME, 'seconds', values.seconds, 600, 1, 86_400)
+const RATE = intOption(NAME, 'rate', values.rate, 50, 1, 5000)
+const LISTINGS = intOption(NAME, 'listings', values.listings, 1000, 1, 5047)
 
 /** Resident memory of a process in MiB (Linux /proc). */
 function rssMiB(pid: number | undefined): number {

@@ -69,7 +69,7 @@ async function pipeLines(stream: ReadableStream<Uint8Array> | null, label: strin
   if (buf) onLine(label, buf)
 }
 
-/** Starts the stack; every process inherits `env` plus its own PORT and the gateway's service URLs. */
+/** Starts the stack; every process inherits this environment and `env`, plus its own PORT and the gateway's service URLs. */
 export function startStack(opts: StackOptions): Stack {
   const offset = opts.portOffset ?? 0
   const gatewayPort = opts.gatewayPort ?? STACK_PORTS.gateway
@@ -88,11 +88,13 @@ export function startStack(opts: StackOptions): Stack {
   }
   procs.push({ label: 'gateway', service: 'gateway', port: gatewayPort, child: null, restarts: 0, stopped: false })
 
+  const inherited: Record<string, string | undefined> = { ...process.env, ...opts.env }
   const spawn = (p: Proc) => {
     const entry = p.service === 'gateway' ? join(ROOT, 'gateway/src/main.ts') : join(ROOT, 'services', p.service, 'src/main.ts')
     const child = Bun.spawn(['bun', entry], {
       cwd: ROOT,
-      env: { ...process.env, ...opts.env, ...serviceEnv, PORT: String(p.port), GATEWAY_URL: `http://127.0.0.1:${gatewayPort}`, PUBLIC_BASE_URL: opts.env.PUBLIC_BASE_URL ?? `http://localhost:${gatewayPort}` },
+      // Every variable of this process and of `env` passes through; only the wiring of the stack is set per process.
+      env: { ...inherited, ...serviceEnv, PORT: String(p.port), GATEWAY_URL: `http://127.0.0.1:${gatewayPort}`, PUBLIC_BASE_URL: inherited.PUBLIC_BASE_URL || `http://localhost:${gatewayPort}` },
       stdout: 'pipe',
       stderr: 'pipe',
     })

@@ -1,23 +1,38 @@
 // `bun run stack`: the gateway and every service as separate processes on the real PostgreSQL, Redis and NATS.
-// Usage: bun run stack [--replicas catalog=2,badge=2]
+// Every variable of this process's environment (PUBLIC_BASE_URL, RATE_LIMIT_*, …) reaches every child.
 import postgres from 'postgres'
-import { loadConfig, type ServiceName } from '@mcp-directory/shared/config'
+import { loadConfigOrExit, type ServiceName } from '@mcp-directory/shared/config'
 import { createLogger } from '@mcp-directory/shared/log'
 import { openMigratedDatabase, operatorTokenFrom } from '@mcp-directory/shared/runtime'
-import { startStack } from './stack-runner'
+import { fail, parseCommand } from './cli'
+import { existingServices, startStack } from './stack-runner'
 
+const NAME = 'bun run stack'
+const USAGE = `usage: ${NAME} [--replicas service=count[,service=count]] [--free-ports]
+
+Starts the gateway (on PORT, default 3000) and every service as its own process on the local PostgreSQL
+(DATABASE_URL), Redis (REDIS_URL) and NATS (NATS_URL), restarts a process that crashes, and prints one combined log.
+Every variable of this environment reaches every process (PUBLIC_BASE_URL included); only PORT, GATEWAY_URL and
+the service addresses are set per process.
+
+  --replicas   processes per service, e.g. catalog=2,badge=2 (1 to 16 each; services: ${existingServices().join(', ')})
+  --free-ports services on ports the system says are free instead of 3101-3108
+  -h, --help   this text`
+
+const { values } = parseCommand({ name: NAME, usage: USAGE, options: { replicas: { type: 'string' }, 'free-ports': { type: 'boolean' } } })
 const replicas: Partial<Record<ServiceName, number>> = {}
-const i = process.argv.indexOf('--replicas')
-if (i > 0) {
-  for (const part of (process.argv[i + 1] ?? '').split(',')) {
-    const [svc, n] = part.split('=')
-    if (!svc || !/^\d+$/.test(n ?? '')) throw new Error(`--replicas takes service=count[,service=count], got "${part}"`)
-    replicas[svc as ServiceName] = Number(n)
-  }
+for (const part of values.replicas === undefined ? [] : values.replicas.split(',')) {
+  const [svc, n] = part.split('=')
+  if (!svc || !existingServices().includes(svc as ServiceName)) fail(NAME, `--replicas: unknown service ${JSON.stringify(svc ?? '')}`)
+  if (!/^\d+$/.test(n ?? '') || Number(n) < 1 || Number(n) > 16) fail(NAME, `--replicas: ${svc} needs a count from 1 to 16 (got ${JSON.stringify(part)})`)
+  replicas[svc as ServiceName] = Number(n)
 }
+const config = loadConfigOrExit({ ...process.env, DATABASE_URL: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/mcp_directory' })
 
+// The rest of this environment reaches the children through the runner; these fill in the local defaults.
 const env: Record<string, string> = {
-  DATABASE_URL: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/mcp_directory',
+  PUBLIC_BASE_URL: config.publicBaseUrl,
+  DATABASE_URL: config.databaseUrl!,
   REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
   NATS_URL: process.env.NATS_URL ?? 'nats://127.0.0.1:4222',
 }
@@ -28,7 +43,6 @@ const admin = postgres({ host: dbUrl.hostname, port: Number(dbUrl.port || 5432),
 const exists = await admin`select 1 from pg_database where datname = ${dbName}`
 if (exists.length === 0) await admin.unsafe(`create database "${dbName.replace(/"/g, '""')}"`)
 await admin.end()
-const config = loadConfig({ ...process.env, ...env })
 const database = await openMigratedDatabase(config, createLogger('stack', 'info'))
 await database.close()
 
@@ -36,7 +50,7 @@ const { token, generated } = operatorTokenFrom(config)
 env.OPERATOR_TOKEN = token
 // Every process of the stack must share one HMAC key.
 env.SERVER_SECRET = process.env.SERVER_SECRET ?? Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('base64url')
-const stack = startStack({ env, replicas, gatewayPort: config.port })
+const stack = startStack({ env, replicas, gatewayPort: config.port, freePorts: values['free-ports'] === true })
 if (generated) console.log(`\nOperator token (printed once; set OPERATOR_TOKEN to choose your own):\n  ${token}\n`)
 const stop = async () => {
   await stack.stop()
