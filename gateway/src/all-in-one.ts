@@ -67,9 +67,10 @@ const claims = createClaimVerifierApp({
 // API, here without a network hop; its work queue is in-process unless NATS_URL is set.
 const prober = createProberApp({ config, database, bus, log: log.child({ service: 'prober' }), catalog: (r) => catalog.app.handle(r) })
 
-// First start on an empty catalog: the demo catalog gives search something to find (not when following a registry).
+// First start on an empty catalog: the demo catalog gives search something to find (not when following a registry;
+// DEMO_CATALOG=0: none).
 if (config.registryUpstreamUrl) catalog.followRegistry(config.registryUpstreamUrl, config.registrySyncMinutes * 60_000)
-else await catalog.loadDemoIfEmpty()
+else if (config.demoCatalog) await catalog.loadDemoIfEmpty()
 
 // The mcp service calls the public API through the gateway's own handler (`gateway` is built below and only used
 // once requests arrive), so its tools meet the same checks and rate limits as REST calls.

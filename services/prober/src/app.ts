@@ -43,7 +43,9 @@ export const PROBER_EVENTS = ['listing.approved', 'listing.imported'] as const
 export function createProberApp(deps: ProberDeps) {
   const { config, database, log } = deps
   const limits = config.probe
-  const intervalMs = limits.intervalMinutes * 60_000
+  // Probing off (PROBE=off or PROBE_INTERVAL_MINUTES=0): nothing is queued, consumed or fetched.
+  const enabled = limits.enabled
+  const intervalMs = Math.max(1, limits.intervalMinutes) * 60_000
   const consumer = deps.consumerName ?? 'prober'
   const queue =
     deps.queue ??
@@ -71,13 +73,17 @@ export function createProberApp(deps: ProberDeps) {
     if (typeof p?.id !== 'string' || p.status !== 'active') return
     await queue.enqueue([{ listingId: p.id, round: scheduler.currentRound(), reason: 'event' }])
   }
-  const subscribed = deps.bus.subscribe(`${consumer}-events`, [...PROBER_EVENTS], onEvent)
-  const consuming = queue.consume(async (job, progress) => {
-    const outcome = await probe(job, progress)
-    if (outcome === 'done') probed++
-    return outcome
-  }, limits.concurrency)
-  if (deps.schedule !== false) scheduler.start()
+  const off = async () => async () => {}
+  const subscribed = enabled ? deps.bus.subscribe(`${consumer}-events`, [...PROBER_EVENTS], onEvent) : off()
+  const consuming = enabled
+    ? queue.consume(async (job, progress) => {
+        const outcome = await probe(job, progress)
+        if (outcome === 'done') probed++
+        return outcome
+      }, limits.concurrency)
+    : off()
+  if (enabled && deps.schedule !== false) scheduler.start()
+  if (!enabled) log.info('probing is off (PROBE=off or PROBE_INTERVAL_MINUTES=0): listings keep the facts they have')
 
   const app = serviceApp('prober', config.publicBaseUrl, log)
     // For process supervisors (the stack runner probes this path); never in the gateway's public route table.
@@ -89,7 +95,7 @@ export function createProberApp(deps: ProberDeps) {
       const history = await readHistory(database, params.id)
       return json({ state, history })
     })
-    .get('/internal/status', async () => json({ queue: queue.kind, pending: await queue.pending().catch(() => null), probedByThisReplica: probed, round: scheduler.currentRound() }))
+    .get('/internal/status', async () => json({ probing: enabled, queue: queue.kind, pending: await queue.pending().catch(() => null), probedByThisReplica: probed, round: scheduler.currentRound() }))
 
   return {
     app,

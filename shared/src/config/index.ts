@@ -80,11 +80,18 @@ export interface Config {
   metricsToken: string | null
   /** The prober's round interval and politeness limits (PROBE_*; services/prober/README.md). */
   probe: ProbeConfig
+  /** Whether the all-in-one loads its small demo catalog into an empty directory (DEMO_CATALOG, default 1). */
+  demoCatalog: boolean
 }
 
 /** How often and how politely the prober checks listings. */
 export interface ProbeConfig {
-  /** Every active listing is re-queued once per interval (PROBE_INTERVAL_MINUTES). */
+  /**
+   * Whether listings are probed at all (PROBE=off, or PROBE_INTERVAL_MINUTES=0, turns it off): when off, the prober
+   * sends nothing anywhere, and listings keep the facts they have.
+   */
+  enabled: boolean
+  /** Every active listing is re-queued once per interval (PROBE_INTERVAL_MINUTES; 0 means probing is off). */
   intervalMinutes: number
   /** Probes running at once per prober process (PROBE_CONCURRENCY). */
   concurrency: number
@@ -192,6 +199,11 @@ export function loadConfig(env: Env = process.env): Config {
   }
   const logLevel = str('LOG_LEVEL') ?? 'info'
   if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel)) problems.push(`LOG_LEVEL: must be one of fatal, error, warn, info, debug, trace, silent`)
+  const probeSwitch = str('PROBE') ?? 'on'
+  if (probeSwitch !== 'on' && probeSwitch !== 'off') problems.push(`PROBE: must be on or off (got ${JSON.stringify(probeSwitch)})`)
+  const probeIntervalMinutes = int('PROBE_INTERVAL_MINUTES', 720, 0, 43_200)
+  const demoCatalog = str('DEMO_CATALOG') ?? '1'
+  if (demoCatalog !== '0' && demoCatalog !== '1') problems.push(`DEMO_CATALOG: must be 0 or 1 (got ${JSON.stringify(demoCatalog)})`)
   const natsStream = str('NATS_STREAM') ?? 'DIRECTORY'
   if (!/^[A-Za-z0-9_-]+$/.test(natsStream)) problems.push(`NATS_STREAM: letters, digits, _ and - only`)
   const eventSubjectPrefix = str('EVENT_SUBJECT_PREFIX') ?? 'directory'
@@ -241,12 +253,14 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel,
     metricsToken: str('METRICS_TOKEN') ?? null,
     probe: {
-      intervalMinutes: int('PROBE_INTERVAL_MINUTES', 720, 1, 43_200),
+      enabled: probeSwitch !== 'off' && probeIntervalMinutes > 0,
+      intervalMinutes: probeIntervalMinutes,
       concurrency: int('PROBE_CONCURRENCY', 16, 1, 512),
       perHost: int('PROBE_PER_HOST', 2, 1, 64),
       timeoutMs: int('PROBE_TIMEOUT_MS', 10_000, 200, 120_000),
       roundBudget: int('PROBE_ROUND_BUDGET', 20_000, 1, 10_000_000),
     },
+    demoCatalog: demoCatalog !== '0',
   }
   if (config.operatorToken !== null && config.operatorToken.length < 16) problems.push('OPERATOR_TOKEN: must be at least 16 characters')
   if (config.serverSecret !== null && config.serverSecret.length < 32) problems.push('SERVER_SECRET: must be at least 32 characters')
