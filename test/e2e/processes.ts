@@ -19,10 +19,13 @@ export async function waitFor(url: string, timeoutMs = 60_000): Promise<void> {
   }
 }
 
-/** The all-in-one process (`bun run start`) on a free port with its own data directory. */
-export async function startAllInOne(env: Record<string, string> = {}) {
-  const port = freePort()
-  const dataDir = mkdtempSync(join(tmpdir(), 'mcpdir-e2e-'))
+/**
+ * The all-in-one process (`bun run start`) on a free port with its own data directory, or with `dataDir` (kept
+ * when it stops, for a restart on the same data).
+ */
+export async function startAllInOne(env: Record<string, string> = {}, opts: { dataDir?: string; port?: number } = {}) {
+  const port = opts.port ?? freePort()
+  const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'mcpdir-e2e-'))
   const output: string[] = []
   const child = Bun.spawn(['bun', 'run', 'start'], {
     cwd: ROOT,
@@ -40,11 +43,12 @@ export async function startAllInOne(env: Record<string, string> = {}) {
   return {
     base,
     port,
+    dataDir,
     output,
     stop: async () => {
       child.kill('SIGTERM')
       await Promise.race([child.exited, Bun.sleep(10_000).then(() => child.kill('SIGKILL'))])
-      rmSync(dataDir, { recursive: true, force: true })
+      if (!opts.dataDir) rmSync(dataDir, { recursive: true, force: true })
     },
   }
 }
