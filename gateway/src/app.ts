@@ -12,11 +12,13 @@ import { rateLimitRejected, routeLabels } from '@mcp-directory/shared/metrics'
 import { NOSNIFF, textDocument } from '@mcp-directory/shared/text'
 import { Elysia } from 'elysia'
 import { docsPage } from './docs'
+import { pageError, wantsPage } from './page-errors'
 import { openApiDocumentation } from './openapi'
 import { createBearerAuth } from './plugins/auth'
 import { createOperatorAuth } from './plugins/operator-auth'
 import { createRateLimiter, type LimitClass } from './plugins/rate-limit'
 import { ROUTES, type RouteSpec } from './routes'
+import { NOT_FOUND_PAGE } from './routes/web'
 import { UpstreamError, type Upstream } from './upstream'
 
 /** What the gateway needs: where each service is, the shared store for rate limits, and the operator token. */
@@ -116,11 +118,10 @@ export function createGatewayApp(deps: GatewayDeps) {
       limitHeaders = { 'ratelimit-limit': String(d.limit), 'ratelimit-remaining': String(d.remaining), 'ratelimit-reset': String(d.resetSeconds) }
       if (!d.allowed) {
         rateLimitRejected(route.limit)
-        return fail(429, 'rate_limited', `Rate limit of ${d.limit} requests exceeded; retry in ${d.resetSeconds} s`, requestId, {
-          ...limitHeaders,
-          'retry-after': String(d.resetSeconds),
-          'cache-control': 'no-store',
-        })
+        const headers = { ...limitHeaders, 'retry-after': String(d.resetSeconds), 'cache-control': 'no-store' }
+        const message = `Rate limit of ${d.limit} requests exceeded; retry in ${d.resetSeconds} s`
+        if (wantsPage(request, route)) return pageError(429, 'Too many requests', message, { ...headers, [REQUEST_ID_HEADER]: requestId })
+        return fail(429, 'rate_limited', message, requestId, headers)
       }
     }
     // After the rate limit, so a flood of guessed tokens is limited before it costs a look-up.
@@ -222,6 +223,11 @@ export function createGatewayApp(deps: GatewayDeps) {
     const path = new URL(request.url).pathname
     const allowed = matchers.filter((m) => m.re.test(path)).map((m) => m.r.method)
     if (allowed.length) return failAt(path, 405, 'method_not_allowed', `${request.method} is not allowed on ${path}`, requestId, { allow: [...new Set(allowed)].join(', ') })
+    // A browser asking for a page nobody has gets the web service's own 404 page (or a plain one without it).
+    if (wantsPage(request, null)) {
+      if (deps.upstreams.web) return forward(NOT_FOUND_PAGE, request, peerAddress(request))
+      return pageError(404, 'Not found', `No page ${path}`, { [REQUEST_ID_HEADER]: requestId })
+    }
     return failAt(path, 404, 'not_found', `No route ${path}`, requestId)
   })
   app.onError(({ code, error, request }) => {

@@ -1,6 +1,6 @@
 // The all-in-one as an operator runs it: one writer for DATA_DIR (the command-line tools beside a running directory go
 // through its API or refuse), the operator token made once and kept, probing off sending nothing, no demo catalog
-// when asked, and everything still there after a restart.
+// when asked, everything still there after a restart, and pages answering browsers in HTML.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -31,7 +31,7 @@ const env = {
   GITHUB_API_URL: OUTSIDE,
   NPM_REGISTRY_URL: OUTSIDE,
   PYPI_URL: `${OUTSIDE}/pypi`,
-  RATE_LIMIT_PER_MINUTE: '100000',
+  RATE_LIMIT_PER_MINUTE: '40',
   OPERATOR_TOKEN: '',
   SERVER_SECRET: '',
 }
@@ -122,4 +122,37 @@ describe('all-in-one operations', () => {
     expect(res.status).toBe(200)
     expect(requests).toBe(0)
   }, 180_000)
+
+  test('pages answer browsers in HTML: 404 and 429, while favicon.ico and robots.txt are served and never limited', async () => {
+    const html = { accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.8' }
+    const missing = await fetch(`${dir.base}/no-such-page`, { headers: html })
+    expect(missing.status).toBe(404)
+    expect(missing.headers.get('content-type')).toStartWith('text/html')
+    expect(await missing.text()).toContain('Not found')
+    const api404 = await fetch(`${dir.base}/no-such-page`)
+    expect(api404.status).toBe(404)
+    expect(((await api404.json()) as { error: string }).error).toBe('not_found')
+    let limited: Response | null = null
+    for (let i = 0; i < 200 && !limited; i++) {
+      const res = await fetch(`${dir.base}/`, { headers: html })
+      if (res.status === 429) limited = res
+      else await res.arrayBuffer()
+    }
+    expect(limited).not.toBeNull()
+    expect(limited!.headers.get('content-type')).toStartWith('text/html')
+    expect(Number(limited!.headers.get('retry-after'))).toBeGreaterThan(0)
+    expect(await limited!.text()).toContain('Too many requests')
+    // An API client past the same limit keeps its JSON Error object.
+    const json = await fetch(`${dir.base}/api/v1/search?q=github`)
+    expect(json.status).toBe(429)
+    expect(((await json.json()) as { error: string }).error).toBe('rate_limited')
+    const icon = await fetch(`${dir.base}/favicon.ico`, { headers: html })
+    expect(icon.status).toBe(200)
+    expect(icon.headers.get('content-type')).toBe('image/svg+xml')
+    expect(await icon.text()).toContain('<svg')
+    const robots = await fetch(`${dir.base}/robots.txt`)
+    expect(robots.status).toBe(200)
+    expect(robots.headers.get('content-type')).toStartWith('text/plain')
+    expect(await robots.text()).toContain('User-agent: *')
+  }, 60_000)
 })

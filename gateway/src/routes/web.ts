@@ -25,4 +25,10 @@ export const WEB_ROUTES: RouteSpec[] = [
   page('GET', '/llms.txt', 'llmsTxt', 'The directory described for language models'),
   // Hashed, immutable file names: a browser fetches each once, so a limit costs a client nothing.
   { ...page('GET', '/assets/:file', 'asset', 'A static asset (CSS, script, icon)'), limit: null },
+  // Asked for by browsers and crawlers on their own: never limited, so they cannot spend a visitor's reads.
+  { ...page('GET', '/favicon.ico', 'favicon', 'The directory icon'), limit: null },
+  { ...page('GET', '/robots.txt', 'robotsTxt', 'What crawlers may read'), limit: null },
 ]
+
+/** Where the gateway sends a browser that asks for a page no route knows: the web service answers its 404 page. */
+export const NOT_FOUND_PAGE: RouteSpec = page('GET', '/*', 'notFoundPage', 'A page nobody has')

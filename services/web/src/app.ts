@@ -41,6 +41,8 @@ const MAX_FORM_BYTES = 64 * 1024
 const MAX_ID_LENGTH = 200
 const CATEGORIES_TTL_MS = 10 * 60_000
 const SESSION_SECONDS = 8 * 3600
+// Crawlers may read the pages and the Markdown documents; operators' and owners' pages are not for indexes.
+const ROBOTS_TXT = 'User-agent: *\nDisallow: /admin\nDisallow: /claim/\nDisallow: /submit\nAllow: /\n'
 
 /** Reads an urlencoded form body of at most `max` bytes; null when it is larger or of another type. */
 async function readForm(request: Request, max = MAX_FORM_BYTES): Promise<URLSearchParams | null> {
@@ -157,6 +159,14 @@ export function createWebApp(deps: WebDeps) {
     })
     // For process supervisors (the stack runner probes this path); never in the gateway's public table.
     .get('/api/v1/health', () => Response.json({ status: 'ok', timestamp: new Date().toISOString() }))
+    // Browsers ask for /favicon.ico on their own; the icon of the pages (SVG) answers it.
+    .get('/favicon.ico', ({ request }) => {
+      // Its address is not hashed, so it is kept a day rather than a year; the ETag is the asset's.
+      const icon = assets.serve(assets.url('icon.svg').slice('/assets/'.length), request.headers.get('if-none-match'))!
+      icon.headers.set('cache-control', 'public, max-age=86400')
+      return icon
+    })
+    .get('/robots.txt', () => textDocument(ROBOTS_TXT, 'text/plain; charset=utf-8', { headers: { 'cache-control': 'public, max-age=86400' } }))
     .get('/assets/:file', ({ params, request }) => assets.serve(params.file, request.headers.get('if-none-match')) ?? textDocument('Not found', 'text/plain; charset=utf-8', { status: 404, headers: { 'cache-control': 'no-store' } }))
 
     .get('/', async ({ request }) => {

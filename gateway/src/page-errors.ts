@@ -1,0 +1,30 @@
+// Pages are for browsers: a browser past the read limit on a page, or on an address no route knows, gets an HTML
+// answer it can show, while the API (and every client that does not ask for HTML) keeps its JSON Error object.
+import type { RouteSpec } from './routes/spec'
+
+/** Whether the request is a browser's for a page: GET or HEAD, outside the API, asking for HTML. */
+export function wantsPage(request: Request, route: RouteSpec | null): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false
+  if (route ? route.service !== 'web' : /^\/(api|docs|mcp)(\/|$)/.test(new URL(request.url).pathname)) return false
+  return /\btext\/html\b/i.test(request.headers.get('accept') ?? '')
+}
+
+const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
+
+/** A small self-contained error page (no script, no outside resource) with the Error object's message. */
+export function pageError(status: number, title: string, message: string, headers: Record<string, string>): Response {
+  const body = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escape(title)} · MCP Server Directory</title></head>
+<body><main><h1>${escape(title)}</h1><p>${escape(message)}</p><p><a href="/">Back to the directory</a></p></main></body></html>
+`
+  return new Response(body, {
+    status,
+    headers: {
+      ...headers,
+      'content-type': 'text/html; charset=utf-8',
+      'content-security-policy': "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+      'x-content-type-options': 'nosniff',
+    },
+  })
+}
