@@ -2,3 +2,4 @@
 export * from './listing'
 export * from './models'
 export * from './search-params'
+export * from './health'

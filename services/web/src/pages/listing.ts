@@ -1,7 +1,7 @@
 // The listing page (detailUrl): description, marks, install configs per client with copy buttons, tools,
 // badges with copyable Markdown, and the README rendered and sanitised.
 import { badgeImageUrl, publicBadgeHtml, publicBadgeMarkdown } from '@mcp-directory/shared/badges'
-import type { ServerDetail } from '@mcp-directory/shared/contracts'
+import { healthLabel, type ServerDetail } from '@mcp-directory/shared/contracts'
 import { html, trusted, type SafeHtml } from '../html'
 import { renderReadme } from '../readme'
 import { copyBlock, count, linkOrText } from './common'
@@ -10,7 +10,8 @@ function healthMark(health: string | null): SafeHtml {
   if (!health) return html``
   const h = health.toLowerCase()
   const cls = /^(active|healthy|ok|up)$/.test(h) ? 'ok' : 'warn'
-  return html`<li class="mark ${cls}">Health: ${health}</li>`
+  // The same spelling as the Markdown marker: `[Health: Active]`.
+  return html`<li class="mark ${cls}">Health: ${healthLabel(health)}</li>`
 }
 
 function configsSection(s: ServerDetail): SafeHtml {
