@@ -40,9 +40,14 @@ const env: Record<string, string> = {
 const dbUrl = new URL(env.DATABASE_URL)
 const dbName = dbUrl.pathname.slice(1)
 const admin = postgres({ host: dbUrl.hostname, port: Number(dbUrl.port || 5432), user: decodeURIComponent(dbUrl.username || 'postgres'), password: decodeURIComponent(dbUrl.password) || undefined, database: 'postgres', onnotice: () => {} })
-const exists = await admin`select 1 from pg_database where datname = ${dbName}`
-if (exists.length === 0) await admin.unsafe(`create database "${dbName.replace(/"/g, '""')}"`)
-await admin.end()
+try {
+  const exists = await admin`select 1 from pg_database where datname = ${dbName}`
+  if (exists.length === 0) await admin.unsafe(`create database "${dbName.replace(/"/g, '""')}"`)
+} catch (err) {
+  fail(NAME, `cannot prepare the database at ${dbUrl.host}: ${err instanceof Error ? err.message : String(err)}`, 1)
+} finally {
+  await admin.end({ timeout: 1 })
+}
 const database = await openMigratedDatabase(config, createLogger('stack', 'info'))
 await database.close()
 
@@ -58,4 +63,7 @@ const stop = async () => {
 }
 process.on('SIGINT', () => void stop())
 process.on('SIGTERM', () => void stop())
-await stack.ready().then(() => console.log(`stack ready on ${stack.gatewayUrl}`))
+await stack.ready().then(
+  () => console.log(`stack ready on ${stack.gatewayUrl}`),
+  (err) => console.error(`${NAME}: ${err instanceof Error ? err.message : String(err)} (the others keep running; see the log above)`),
+)
