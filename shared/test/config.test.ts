@@ -64,4 +64,16 @@ describe('config', () => {
       expect(() => loadConfig({ MCP_ALLOWED_ORIGINS: `https://ok.example,${bad}` })).toThrow('MCP_ALLOWED_ORIGINS')
     }
   })
+
+  test('PROBE=off or an interval of 0 turns probing off; DEMO_CATALOG=0 skips the demo listings', () => {
+    expect(loadConfig({}).probe.enabled).toBe(true)
+    expect(loadConfig({}).demoCatalog).toBe(true)
+    expect(loadConfig({ PROBE: 'off' }).probe.enabled).toBe(false)
+    expect(loadConfig({ PROBE_INTERVAL_MINUTES: '0' }).probe.enabled).toBe(false)
+    expect(loadConfig({ PROBE: 'on', PROBE_INTERVAL_MINUTES: '5' }).probe).toMatchObject({ enabled: true, intervalMinutes: 5 })
+    expect(loadConfig({ DEMO_CATALOG: '0' }).demoCatalog).toBe(false)
+    for (const [k, v] of [['PROBE', 'false'], ['PROBE', 'OFF '], ['DEMO_CATALOG', 'no'], ['PROBE_INTERVAL_MINUTES', '-1']]) {
+      expect(() => loadConfig({ [k!]: v })).toThrow(k)
+    }
+  })
 })
