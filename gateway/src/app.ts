@@ -12,7 +12,7 @@ import { rateLimitRejected, routeLabels } from '@mcp-directory/shared/metrics'
 import { NOSNIFF, textDocument } from '@mcp-directory/shared/text'
 import { Elysia } from 'elysia'
 import { docsPage } from './docs'
-import { pageError, wantsPage } from './page-errors'
+import { apiSegments, pageError, wantsPage } from './page-errors'
 import { openApiDocumentation } from './openapi'
 import { createBearerAuth } from './plugins/auth'
 import { createOperatorAuth } from './plugins/operator-auth'
@@ -91,6 +91,9 @@ export function createGatewayApp(deps: GatewayDeps) {
   const failAt = (path: string, status: number, code: string, message: string, requestId: string, headers: Record<string, string> = {}) =>
     fail(status, code, message, requestId, isRegistryPath(path) ? { ...REGISTRY_CORS, ...headers } : headers)
 
+  // Unknown paths under these first segments keep the API's JSON 404 even for a browser.
+  const apiPaths = apiSegments(routes)
+
   async function forward(route: RouteSpec, request: Request, socketIp: string | undefined): Promise<Response> {
     const requestId = requestIdFrom(request.headers)
     // A service in front of us (mcp, web) names its end client in a signed header; anyone else is known by address.
@@ -120,7 +123,7 @@ export function createGatewayApp(deps: GatewayDeps) {
         rateLimitRejected(route.limit)
         const headers = { ...limitHeaders, 'retry-after': String(d.resetSeconds), 'cache-control': 'no-store' }
         const message = `Rate limit of ${d.limit} requests exceeded; retry in ${d.resetSeconds} s`
-        if (wantsPage(request, route)) return pageError(429, 'Too many requests', message, { ...headers, [REQUEST_ID_HEADER]: requestId })
+        if (wantsPage(request, route, apiPaths)) return pageError(429, 'Too many requests', message, { ...headers, [REQUEST_ID_HEADER]: requestId })
         return fail(429, 'rate_limited', message, requestId, headers)
       }
     }
@@ -224,7 +227,7 @@ export function createGatewayApp(deps: GatewayDeps) {
     const allowed = matchers.filter((m) => m.re.test(path)).map((m) => m.r.method)
     if (allowed.length) return failAt(path, 405, 'method_not_allowed', `${request.method} is not allowed on ${path}`, requestId, { allow: [...new Set(allowed)].join(', ') })
     // A browser asking for a page nobody has gets the web service's own 404 page (or a plain one without it).
-    if (wantsPage(request, null)) {
+    if (wantsPage(request, null, apiPaths)) {
       if (deps.upstreams.web) return forward(NOT_FOUND_PAGE, request, peerAddress(request))
       return pageError(404, 'Not found', `No page ${path}`, { [REQUEST_ID_HEADER]: requestId })
     }

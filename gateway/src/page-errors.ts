@@ -2,10 +2,18 @@
 // answer it can show, while the API (and every client that does not ask for HTML) keeps its JSON Error object.
 import type { RouteSpec } from './routes/spec'
 
-/** Whether the request is a browser's for a page: GET or HEAD, outside the API, asking for HTML. */
-export function wantsPage(request: Request, route: RouteSpec | null): boolean {
+/** The first path segments that belong to the API and documents (every route not served by web, and /docs). */
+export function apiSegments(routes: RouteSpec[]): Set<string> {
+  return new Set(['docs', ...routes.filter((r) => r.service !== 'web').map((r) => r.path.split('/')[1] ?? '')])
+}
+
+/**
+ * Whether the request is a browser's for a page: GET or HEAD asking for HTML, on a web route, or (no route) on a
+ * path outside the API's segments (`api`, `docs`, `mcp`, `.well-known`, …).
+ */
+export function wantsPage(request: Request, route: RouteSpec | null, api: Set<string>): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false
-  if (route ? route.service !== 'web' : /^\/(api|docs|mcp)(\/|$)/.test(new URL(request.url).pathname)) return false
+  if (route ? route.service !== 'web' : api.has(new URL(request.url).pathname.split('/')[1] ?? '')) return false
   return /\btext\/html\b/i.test(request.headers.get('accept') ?? '')
 }
 
