@@ -3,8 +3,10 @@
 //   - with --api [<base-url>]: through a running directory's operator API;
 //   - when an all-in-one directory runs on DATA_DIR (it holds the lock there): through its API, never its files;
 //   - else into the database named by DATABASE_URL (embedded PGlite under DATA_DIR when unset).
+// A registry's base URL (one that speaks the official registry's /v0.1 API) is paged through with cursors into the
+// database; with --follow it is then synced again every REGISTRY_SYNC_MINUTES with updated_since, until stopped.
 import { statSync } from 'node:fs'
-import { createCatalogApp, ImportFormatError, parseRegistryDocument } from '@mcp-directory/catalog'
+import { createCatalogApp, ImportFormatError, parseRegistryDocument, registryBaseOf, type RegistrySyncSummary } from '@mcp-directory/catalog'
 import { createMemoryBus } from '@mcp-directory/shared/bus'
 import { loadConfig, type Config } from '@mcp-directory/shared/config'
 import { AppError } from '@mcp-directory/shared/errors'
@@ -15,11 +17,15 @@ import { bareApiFlag, callOperatorApi, holdDataDir, operatorApi, runningEmbedded
 
 const NAME = 'bun run import'
 const USAGE = `usage: ${NAME} <file-or-url> [--api [<base-url>]]
+       ${NAME} <registry-base-url> [--follow]
 
 Imports a list in the official MCP registry's format (a JSON array of server.json objects, or an object with a
 "servers" array). Idempotent: prints how many entries were created, updated, unchanged and skipped (and why).
 
   <file-or-url>       a local file, or an http(s) address to download it from
+  <registry-base-url> a registry serving /v0.1/servers (the official registry, another directory): paged through
+                      with cursors into the database of DATABASE_URL (embedded under DATA_DIR when unset)
+  --follow            with a registry: keep syncing what changed every REGISTRY_SYNC_MINUTES, until stopped
   --api [<base-url>]  go through the operator API of a running directory (default: the one running on DATA_DIR,
                       else http://localhost:$PORT); the token is OPERATOR_TOKEN, else the one kept in DATA_DIR
   -h, --help          this text
@@ -136,6 +142,49 @@ function databaseTarget(config: Config): ImportTarget {
   }
 }
 
+/** Pages through a registry's /v0.1/servers into the database (the catalog's import module does the work). */
+async function importFromRegistry(config: Config, base: string, follow: boolean): Promise<void> {
+  if (runningEmbeddedDirectory(config)) {
+    throw new CommandError(`a directory is running on ${config.dataDir}: stop it, or start it with REGISTRY_UPSTREAM_URL=${base}`)
+  }
+  const log = createLogger('import', config.logLevel === 'info' ? 'warn' : config.logLevel)
+  const release = config.databaseUrl === null ? holdDataDir(config.dataDir, NAME) : () => {}
+  const database = await openMigratedDatabase(config, log)
+  const bus = config.natsUrl ? openBus(config, log) : createMemoryBus()
+  // This catalog serves no requests, so its operator token is never checked: a random one.
+  const operatorToken = Buffer.from(crypto.getRandomValues(new Uint8Array(24))).toString('base64url')
+  const catalog = createCatalogApp({ config, database, bus, log, operatorToken })
+  const report = (s: RegistrySyncSummary) => {
+    for (const k of s.skipped) console.log(`skipped #${k.index}${k.name ? ` ${k.name}` : ''}: ${k.reason}`)
+    console.log(`${s.upstream}${s.since ? ` since ${s.since}` : ''}: ${s.pages} pages, ${s.total} entries: ${s.created} created, `
+      + `${s.updated} updated, ${s.unchanged} unchanged, ${s.skipped.length} skipped; ${s.versions} versions, ${s.removed} removed, `
+      + `${s.restored} restored`)
+  }
+  const close = async () => {
+    await catalog.flush().catch((err) => console.error(`events stay in the outbox and are published by the catalog service: ${err}`))
+    await catalog.close()
+    await bus.close()
+    await database.close()
+    release()
+  }
+  if (!follow) {
+    try {
+      report(await catalog.syncFromRegistry(base, { full: true, onProgress: progress }))
+    } catch (err) {
+      throw new CommandError(`import from ${base} failed: ${err instanceof Error ? err.message : String(err)}`)
+    } finally {
+      await close()
+    }
+    return
+  }
+  console.log(`following ${base} every ${config.registrySyncMinutes} min (Ctrl-C stops)`)
+  catalog.followRegistry(base, config.registrySyncMinutes * 60_000, report)
+  await new Promise<void>((resolve) => {
+    for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => resolve())
+  })
+  await close()
+}
+
 // A one-line progress bar on a terminal; silent when piped.
 function progress(done: number, total: number) {
   if (!process.stderr.isTTY || total === 0) return
@@ -147,12 +196,21 @@ function progress(done: number, total: number) {
 
 await runCommand(NAME, async () => {
   const { values, positionals } = parseCommand(
-    { name: NAME, usage: USAGE, options: { api: { type: 'string' } }, positionals: { min: 1, max: 1, names: 'the file or URL to import' } },
+    {
+      name: NAME, usage: USAGE, options: { api: { type: 'string' }, follow: { type: 'boolean' } },
+      positionals: { min: 1, max: 1, names: 'the file or URL to import' },
+    },
     bareApiFlag(process.argv.slice(2)),
   )
   const config = loadConfig()
   const api = values.api === undefined ? undefined : values.api === '' ? '' : urlOption(NAME, 'api', values.api)
   const source = positionals[0]!
+  const registryBase = registryBaseOf(source)
+  if (registryBase) {
+    if (api !== undefined) throw new CommandError('a registry is imported into the database; --api takes a file or a document URL')
+    return importFromRegistry(config, registryBase, values.follow === true)
+  }
+  if (values.follow) throw new CommandError('--follow needs a registry base URL (one serving /v0.1/servers), not a file or a document')
   const target = api !== undefined || runningEmbeddedDirectory(config) ? apiTarget(config, api || undefined) : databaseTarget(config)
   const doc = await SOURCES.find((s) => s.accepts(source))!.read(source)
   // The document's shape is checked before anything is opened or sent.
