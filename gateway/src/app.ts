@@ -15,6 +15,7 @@ import { docsPage } from './docs'
 import { apiSegments, pageError, wantsPage } from './page-errors'
 import { openApiDocumentation } from './openapi'
 import { createBearerAuth } from './plugins/auth'
+import { createMicroCache, type MicroCache } from './plugins/micro-cache'
 import { createOperatorAuth } from './plugins/operator-auth'
 import { createRateLimiter, type LimitClass } from './plugins/rate-limit'
 import { ROUTES, type RouteSpec } from './routes'
@@ -34,6 +35,10 @@ export interface GatewayDeps {
   secret?: string
   /** The route table (default ROUTES); tests add stand-in routes, e.g. one needing a scope. */
   routes?: RouteSpec[]
+  /** Public answers that say they may be cached are kept in this process (default on; false turns it off). */
+  microCache?: boolean | Parameters<typeof createMicroCache>[0]
+  /** How often rate-limit counts reach the shared store (default RATE_LIMIT_SYNC_MS). */
+  rateLimitSyncMs?: number
 }
 
 // Hop-by-hop headers (RFC 9110 §7.6.1) describe one connection and must not be forwarded.
@@ -70,11 +75,27 @@ function clientAddress(request: Request, socketIp: string | undefined, trustHops
 
 const patternOf = (path: string) => new RegExp(`^${path.replace(/:[A-Za-z]+/g, '[^/]+')}/?$`)
 
+/** Where a route's `:id` (the listing it is about) sits among its path segments, or -1. */
+const idSegmentOf = (path: string) => path.split('/').indexOf(':id')
+
+/** The listing a request is about, from its path segment; null when the route names none. */
+function listingOf(url: URL, segment: number): string | null {
+  if (segment < 0) return null
+  const raw = url.pathname.split('/')[segment] ?? ''
+  try {
+    return decodeURIComponent(raw)
+  } catch {
+    return raw
+  }
+}
+
 /** Builds the gateway: the public route table, rate limits, operator auth, forwarding, OpenAPI. */
 export function createGatewayApp(deps: GatewayDeps) {
   const { config, log } = deps
   const base = config.publicBaseUrl
-  const limiter = createRateLimiter(deps.kv, log)
+  const limiter = createRateLimiter(deps.kv, log, { syncIntervalMs: deps.rateLimitSyncMs })
+  const cache: MicroCache | null = deps.microCache === false ? null
+    : createMicroCache(typeof deps.microCache === 'object' ? deps.microCache : { log, bus: deps.bus })
   const classes: Record<'read' | 'write' | 'registry', LimitClass> = {
     read: { name: 'read', limit: config.rateLimitPerMinute, windowMs: 60_000 },
     registry: { name: 'registry', limit: config.rateLimitRegistryPerMinute, windowMs: 60_000 },
@@ -84,6 +105,7 @@ export function createGatewayApp(deps: GatewayDeps) {
   const operator = createOperatorAuth({ token: deps.operatorToken, kv: deps.kv, log })
   const routes = deps.routes ?? ROUTES
   const matchers = routes.map((r) => ({ r, re: patternOf(r.path) }))
+  const idSegments = new Map(routes.map((r) => [r, idSegmentOf(r.path)]))
 
   const fail = (status: number, code: string, message: string, requestId: string, headers: Record<string, string> = {}) =>
     errorResponse(status, code, message, base, { headers: { ...CORS_HEADERS, [REQUEST_ID_HEADER]: requestId, ...headers } })
@@ -139,6 +161,18 @@ export function createGatewayApp(deps: GatewayDeps) {
     const upstream = deps.upstreams[route.service]
     if (!upstream) return fail(503, 'service_unavailable', `The ${route.service} service is not deployed`, requestId)
 
+    // Public answers that said they may be kept, after this client's rate limit was counted (its headers are its own).
+    const cacheable = cache && route.method === 'GET' && route.auth === null
+    const url = cacheable ? new URL(request.url) : null
+    if (cacheable && url) {
+      const hit = cache.lookup(request, url)
+      if (hit) {
+        if (log.isLevelEnabled('info')) log.info({ requestId, method: request.method, path: url.pathname, status: hit.status, service: route.service, client, cache: 'hit' }, 'request')
+        return finish(hit, limitHeaders, requestId)
+      }
+    }
+    const generation = cache?.begin() ?? 0
+
     // The request is forwarded as it is, its headers edited in place: building a copy of every request costs more
     // than the whole rest of the gateway's work.
     const headers = stripHeaders(request.headers, ['host'])
@@ -175,13 +209,19 @@ export function createGatewayApp(deps: GatewayDeps) {
     } catch {
       out = new Response(res.body, { status: res.status, statusText: res.statusText, headers: stripHeaders(new Headers(res.headers)) })
     }
+    if (cacheable && url) out = await cache.keep(request, url, out, generation, listingOf(url, idSegments.get(route) ?? -1))
+    // One line per request; the id ties it to the service's own log lines.
+    if (log.isLevelEnabled('info')) log.info({ requestId, method: request.method, path: new URL(request.url).pathname, status: res.status, service: route.service, client }, 'request')
+    return finish(out, limitHeaders, requestId)
+  }
+
+  /** The gateway's own headers on an answer: CORS, this client's rate limit, the request id. */
+  function finish(out: Response, limitHeaders: Record<string, string>, requestId: string): Response {
     for (const [k, v] of Object.entries(CORS_HEADERS)) out.headers.set(k, v)
     for (const [k, v] of Object.entries(limitHeaders)) out.headers.set(k, v)
     // Every text answer (Markdown, llms.txt, pages) is final as typed, whichever service forgot to say so.
     if (/^text\//i.test(out.headers.get('content-type') ?? '')) for (const [k, v] of Object.entries(NOSNIFF)) out.headers.set(k, v)
     out.headers.set(REQUEST_ID_HEADER, requestId)
-    // One line per request; the id ties it to the service's own log lines.
-    if (log.isLevelEnabled('info')) log.info({ requestId, method: request.method, path: new URL(request.url).pathname, status: res.status, service: route.service, client }, 'request')
     return out
   }
 
@@ -243,8 +283,13 @@ export function createGatewayApp(deps: GatewayDeps) {
 
   return {
     app,
+    /** The micro-cache (null when off): tests drop or inspect it. */
+    cache,
+    /** Sends the rate limiter's pending counts to the shared store now (tests). */
+    flushRateLimits: () => limiter.flush(),
     close: async () => {
       await bearer.close()
+      await cache?.close()
       await limiter.close()
       await operator.close()
     },

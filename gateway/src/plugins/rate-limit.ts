@@ -1,4 +1,4 @@
-import { createMemoryStore, type KeyValueStore } from '@mcp-directory/shared/kv'
+import type { KeyValueStore, WindowAdd } from '@mcp-directory/shared/kv'
 import type { Logger } from '@mcp-directory/shared/log'
 
 /** A limit class: how many requests per window. */
@@ -17,41 +17,153 @@ export interface RateDecision {
   resetSeconds: number
 }
 
+/** Options of the rate limiter. */
+export interface RateLimiterOptions {
+  /** How often hits counted here are added to the shared store, in one round trip for every client (default 100 ms). */
+  syncIntervalMs?: number
+}
+
+/** How often local counts reach the shared store unless a test asks otherwise. */
+export const RATE_LIMIT_SYNC_MS = 100
+
+// Local counts of one client in one limit class: what the shared store last said, and this gateway's hits since.
+interface Window {
+  cls: LimitClass
+  /** The shared count at the last answer from the store (every replica's hits, ours included). */
+  shared: number
+  /** Hits counted here and not yet sent. */
+  pending: number
+  /** Hits sent and not yet acknowledged. */
+  sending: number
+  /** When the window ends (the store's TTL once it answered). */
+  resetAt: number
+}
+
 /**
- * Counts requests per client in fixed windows in the shared store (an atomic Redis script), so every gateway
- * replica enforces one limit. When the store fails, a local in-process limiter takes over at once (never
- * waiting on Redis) and the switch is logged; the shared store is used again as soon as it answers.
+ * Counts requests per client in fixed windows, locally, and adds the counts to the shared store (Redis) in
+ * batches every `syncIntervalMs`, so a request costs no round trip and every replica still enforces one limit:
+ *
+ * - While a client's count (the shared count last seen plus this gateway's hits since) is at most half its limit,
+ *   requests are decided here and the hits travel with the next batch.
+ * - Past half the limit, each request adds its hits to the store at once and is decided on the store's answer,
+ *   so the edge of the limit is decided on the global count; once the store says the limit is spent, refusals
+ *   are decided here again until the window ends (a fixed window's count only grows).
+ *
+ * What the store has not yet seen are the hits other replicas counted since their last batch, so the overshoot
+ * is at most `(replicas − 1) × min(rate × (syncIntervalMs + round trip), limit / 2)`, `rate` being the client's
+ * requests per second at one replica; one replica never overshoots. When the store fails, the local counts
+ * decide alone (each replica its own limit) and the switch is logged; batches resume as soon as it answers.
+ * An in-process store (all-in-one) is this process's own count: everything is decided here.
  */
-export function createRateLimiter(store: KeyValueStore, log: Logger) {
-  const local = createMemoryStore()
+export function createRateLimiter(store: KeyValueStore, log: Logger, opts: RateLimiterOptions = {}) {
+  const windows = new Map<string, Window>()
+  const shared = store.kind !== 'memory'
   let degraded = false
+  let syncing: Promise<void> | null = null
+
+  const markDegraded = (err: unknown) => {
+    if (!degraded) log.warn({ err: String(err) }, 'rate limiter: shared store failed; using the local limiter')
+    degraded = true
+  }
+  const markHealthy = () => {
+    if (degraded) log.info('rate limiter: shared store is back')
+    degraded = false
+  }
+
+  const windowOf = (key: string, cls: LimitClass, now: number): Window => {
+    let w = windows.get(key)
+    if (!w || w.resetAt <= now) {
+      w = { cls, shared: 0, pending: 0, sending: 0, resetAt: now + cls.windowMs }
+      windows.set(key, w)
+    }
+    return w
+  }
+  const counted = (w: Window) => w.shared + w.sending + w.pending
+  const decision = (w: Window, count: number, now: number): RateDecision => ({
+    allowed: count <= w.cls.limit,
+    limit: w.cls.limit,
+    remaining: Math.max(0, w.cls.limit - counted(w)),
+    resetSeconds: Math.max(1, Math.ceil((w.resetAt - now) / 1000)),
+  })
+
+  /** Sends these windows' pending hits in one round trip and takes the store's counts; a failure keeps them pending. */
+  async function send(batch: [string, Window][]): Promise<boolean> {
+    const items: WindowAdd[] = []
+    const sent: number[] = []
+    for (const [key, w] of batch) {
+      items.push({ key, windowMs: w.cls.windowMs, count: w.pending })
+      sent.push(w.pending)
+      w.sending += w.pending
+      w.pending = 0
+    }
+    try {
+      const answers = await store.hitMany(items)
+      const now = Date.now()
+      batch.forEach(([, w], i) => {
+        w.sending -= sent[i]!
+        // Answers on one connection arrive in order, so a later answer never counts less; max() keeps it so anyway.
+        w.shared = Math.max(w.shared, answers[i]!.count)
+        w.resetAt = now + answers[i]!.resetMs
+      })
+      markHealthy()
+      return true
+    } catch (err) {
+      batch.forEach(([, w], i) => {
+        w.sending -= sent[i]!
+        w.pending += sent[i]!
+      })
+      markDegraded(err)
+      return false
+    }
+  }
+
+  /** One batch: every window with hits not yet sent; ended windows are forgotten. */
+  function sync(): Promise<void> {
+    return (syncing ??= (async () => {
+      const now = Date.now()
+      const batch: [string, Window][] = []
+      for (const [key, w] of windows) {
+        if (w.resetAt <= now) {
+          if (w.sending === 0) windows.delete(key)
+        } else if (w.pending > 0) batch.push([key, w])
+      }
+      // A few thousand keys per script call keeps one call short on the Redis side.
+      for (let i = 0; i < batch.length; i += 2000) if (!(await send(batch.slice(i, i + 2000)))) break
+    })().finally(() => (syncing = null)))
+  }
+
+  const timer = setInterval(() => {
+    if (shared) void sync()
+    else {
+      // Forget ended windows, so memory follows the clients of the current window only.
+      const now = Date.now()
+      for (const [key, w] of windows) if (w.resetAt <= now) windows.delete(key)
+    }
+  }, opts.syncIntervalMs ?? RATE_LIMIT_SYNC_MS)
+  timer.unref?.()
+
   return {
     async check(cls: LimitClass, client: string): Promise<RateDecision> {
       const key = `rl:${cls.name}:${client}`
-      let hit
-      if (store.kind === 'memory') hit = await store.hit(key, cls.windowMs)
-      else {
-        try {
-          hit = await store.hit(key, cls.windowMs)
-          if (degraded) log.info('rate limiter: shared store is back')
-          degraded = false
-        } catch (err) {
-          if (!degraded) log.warn({ err: String(err) }, 'rate limiter: shared store failed; using the local limiter')
-          degraded = true
-          hit = await local.hit(key, cls.windowMs)
-        }
-      }
-      return {
-        allowed: hit.count <= cls.limit,
-        limit: cls.limit,
-        remaining: Math.max(0, cls.limit - hit.count),
-        resetSeconds: Math.max(1, Math.ceil(hit.resetMs / 1000)),
-      }
+      const now = Date.now()
+      const w = windowOf(key, cls, now)
+      w.pending++
+      const count = counted(w)
+      // Decided here: no shared store, the store is down, far from the limit, or the store already said it is spent.
+      if (!shared || degraded || count * 2 <= cls.limit || w.shared > cls.limit) return decision(w, count, now)
+      // Near the limit: this client's hits go to the store now, and the store's count decides.
+      if (!(await send([[key, w]]))) return decision(w, counted(w), Date.now())
+      return decision(w, w.shared + w.sending + w.pending, Date.now())
     },
+    /** Sends every pending count now (tests, shutdown). */
+    flush: () => (shared ? sync() : Promise.resolve()),
     get degraded() {
       return degraded
     },
-    close: () => local.close(),
+    close: async () => {
+      clearInterval(timer)
+      if (shared && !degraded) await sync().catch(() => {})
+    },
   }
 }
 

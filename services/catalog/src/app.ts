@@ -129,7 +129,8 @@ export function createCatalogApp(deps: CatalogDeps) {
       },
       { parse: 'none' },
     )
-    .get('/api/v1/categories', () => new Response(categoriesBody, { headers: { 'content-type': 'application/json; charset=utf-8' } }))
+    // The list is fixed in the code: anyone may keep it a while (the gateway's micro-cache does).
+    .get('/api/v1/categories', () => new Response(categoriesBody, { headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'public, max-age=300' } }))
     .get('/api/v1/health', healthHandler(database, log))
     .get('/api/v1/mcp/:id/markdown', ({ params }) => markdown(params.id))
     .get('/mcp/:id', ({ params, request }) => {

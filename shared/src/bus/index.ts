@@ -7,13 +7,22 @@ import { consumerLag } from '../metrics'
 /** Handles one delivered event; throwing asks for a redelivery later. */
 export type EventHandler = (event: EventEnvelope) => Promise<void>
 
+/** How a consumer starts and ends. */
+export interface SubscribeOptions {
+  /**
+   * A consumer of one process (a per-replica cache): it receives only events published after it starts, and the
+   * server forgets it this long after the process is gone, so restarts leave no consumers behind.
+   */
+  perProcessForgetAfterMs?: number
+}
+
 /** What services need from the bus. */
 export interface EventBus {
   readonly kind: 'nats' | 'memory'
   /** Publishes once per msgId: the server (or the in-process bus) drops a repeat. */
   publish<S extends EventSubject>(subject: S, payload: EventMap[S], msgId: string, requestId?: string): Promise<void>
   /** Starts a durable consumer; returns a function that stops it. */
-  subscribe(durable: string, subjects: EventSubject[], handler: EventHandler): Promise<() => Promise<void>>
+  subscribe(durable: string, subjects: EventSubject[], handler: EventHandler, options?: SubscribeOptions): Promise<() => Promise<void>>
   close(): Promise<void>
 }
 
@@ -106,7 +115,7 @@ export function createNatsBus(opts: NatsBusOptions): EventBus {
       if (requestId) h.set('X-Request-Id', requestId)
       await conn.jetstream().publish(full(subject), codec.encode(payload), { msgID: msgId, timeout: 2000, headers: h })
     },
-    subscribe: async (durable, subjects, handler) => {
+    subscribe: async (durable, subjects, handler, options = {}) => {
       const wanted = new Set(subjects.map(full))
       let stopped = false
       let current: { close(): Promise<void | Error> } | null = null
@@ -119,7 +128,8 @@ export function createNatsBus(opts: NatsBusOptions): EventBus {
             await jsm.consumers.add(opts.stream, {
               durable_name: durable,
               ack_policy: AckPolicy.Explicit,
-              deliver_policy: DeliverPolicy.All,
+              deliver_policy: options.perProcessForgetAfterMs ? DeliverPolicy.New : DeliverPolicy.All,
+              ...(options.perProcessForgetAfterMs ? { inactive_threshold: options.perProcessForgetAfterMs * 1_000_000 } : {}),
               // One subject filters on the server; several use the stream's wildcard and are filtered here,
               // since nats-server before 2.10 (Debian 12 ships 2.9) has no filter_subjects.
               filter_subject: subjects.length === 1 ? full(subjects[0]) : `${opts.subjectPrefix}.>`,

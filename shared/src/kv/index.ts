@@ -8,6 +8,13 @@ export interface WindowHit {
   resetMs: number
 }
 
+/** Hits to add to one key's window (`hitMany`). */
+export interface WindowAdd {
+  key: string
+  windowMs: number
+  count: number
+}
+
 /** What services need from a key-value store. */
 export interface KeyValueStore {
   readonly kind: 'redis' | 'memory'
@@ -16,6 +23,8 @@ export interface KeyValueStore {
   del(...keys: string[]): Promise<void>
   /** Counts a hit in the fixed window `windowMs` for `key`, atomically. */
   hit(key: string, windowMs: number): Promise<WindowHit>
+  /** Adds `count` hits to each key's fixed window in one round trip (batched counting); answers in the same order. */
+  hitMany(items: WindowAdd[]): Promise<WindowHit[]>
   ping(): Promise<void>
   close(): Promise<void>
 }
@@ -38,6 +47,16 @@ export function createMemoryStore(): KeyValueStore {
     for (const [k, e] of data) if (e.expiresAt <= now) data.delete(k)
   }, 30_000)
   sweep.unref?.()
+  const add = (key: string, windowMs: number, n: number): WindowHit => {
+    const now = Date.now()
+    const e = live(key)
+    if (!e) {
+      data.set(key, { value: String(n), expiresAt: now + windowMs })
+      return { count: n, resetMs: windowMs }
+    }
+    e.value = String(Number(e.value) + n)
+    return { count: Number(e.value), resetMs: e.expiresAt - now }
+  }
   return {
     kind: 'memory',
     get: async (key) => live(key)?.value ?? null,
@@ -47,16 +66,8 @@ export function createMemoryStore(): KeyValueStore {
     del: async (...keys) => {
       for (const k of keys) data.delete(k)
     },
-    hit: async (key, windowMs) => {
-      const now = Date.now()
-      const e = live(key)
-      if (!e) {
-        data.set(key, { value: '1', expiresAt: now + windowMs })
-        return { count: 1, resetMs: windowMs }
-      }
-      e.value = String(Number(e.value) + 1)
-      return { count: Number(e.value), resetMs: e.expiresAt - now }
-    },
+    hit: async (key, windowMs) => add(key, windowMs, 1),
+    hitMany: async (items) => items.map((i) => add(i.key, i.windowMs, i.count)),
     ping: async () => {},
     close: async () => clearInterval(sweep),
   }
@@ -69,6 +80,21 @@ if c == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 local t = redis.call('PTTL', KEYS[1])
 if t < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]); t = tonumber(ARGV[1]) end
 return {c, t}`
+
+// The same for many keys at once: KEYS[i] gains ARGV[2i] hits in a window of ARGV[2i-1] ms; answers {count, ttl} pairs.
+const HIT_MANY_SCRIPT = `
+local out = {}
+for i, key in ipairs(KEYS) do
+  local w = tonumber(ARGV[2 * i - 1])
+  local n = tonumber(ARGV[2 * i])
+  local c = redis.call('INCRBY', key, n)
+  if c == n then redis.call('PEXPIRE', key, w) end
+  local t = redis.call('PTTL', key)
+  if t < 0 then redis.call('PEXPIRE', key, w); t = w end
+  out[2 * i - 1] = c
+  out[2 * i] = t
+end
+return out`
 
 /** Options of the Redis store. */
 export interface RedisStoreOptions {
@@ -91,6 +117,8 @@ export function createRedisStore(opts: RedisStoreOptions): KeyValueStore {
   })
   redis.on('error', () => {}) // reported by the failing command; the client reconnects by itself
   redis.defineCommand('directoryHit', { numberOfKeys: 1, lua: HIT_SCRIPT })
+  // No fixed key count: the first argument says how many keys follow (ioredis still prefixes each key).
+  redis.defineCommand('directoryHitMany', { lua: HIT_MANY_SCRIPT })
   return {
     kind: 'redis',
     get: (key) => redis.get(key),
@@ -104,6 +132,13 @@ export function createRedisStore(opts: RedisStoreOptions): KeyValueStore {
     hit: async (key, windowMs) => {
       const [count, ttl] = (await (redis as unknown as { directoryHit(k: string, w: number): Promise<[number, number]> }).directoryHit(key, windowMs))
       return { count, resetMs: ttl }
+    },
+    hitMany: async (items) => {
+      if (items.length === 0) return []
+      const args = items.flatMap((i) => [i.windowMs, i.count])
+      const flat = await (redis as unknown as { directoryHitMany(n: number, ...a: (string | number)[]): Promise<number[]> })
+        .directoryHitMany(items.length, ...items.map((i) => i.key), ...args)
+      return items.map((_, i) => ({ count: flat[2 * i]!, resetMs: flat[2 * i + 1]! }))
     },
     ping: async () => {
       await redis.ping()

@@ -1,0 +1,258 @@
+import type { EventBus } from '@mcp-directory/shared/bus'
+import type { EventEnvelope, EventSubject } from '@mcp-directory/shared/events'
+import type { Logger } from '@mcp-directory/shared/log'
+import { cacheLookup } from '@mcp-directory/shared/metrics'
+import { INSTANCE_ID } from '@mcp-directory/shared/service'
+
+/** Bounds of the micro-cache. */
+export interface MicroCacheOptions {
+  log: Logger
+  /** Where listing events arrive; each gateway process has its own consumer, since each has its own cache. */
+  bus?: EventBus
+  /** Most answers kept (variants count one each); default 2,000. */
+  maxEntries?: number
+  /** Most body bytes kept in all; default 16 MiB. */
+  maxBytes?: number
+  /** A larger answer is never kept; default 256 KiB. */
+  maxEntryBytes?: number
+  /** The longest an answer is kept, whatever its max-age says; default 60 s. */
+  maxTtlMs?: number
+}
+
+/** The listing events after which a listing's answers may differ: the badge cache's (services/badge). */
+export const MICRO_CACHE_EVENTS: EventSubject[] = [
+  'listing.approved', 'listing.imported', 'listing.rejected', 'listing.flagged', 'listing.claimed', 'listing.claim_revoked', 'listing.checked',
+  'listing.counters_changed',
+]
+
+// A service can store an answer read just before an event after its own cache drop, and we can then store it
+// after ours: a second drop this much later removes it (as the badge service's own cache does).
+const SECOND_DROP_MS = 1500
+// A gone process's consumer is forgotten by NATS after this long.
+const CONSUMER_FORGET_MS = 3_600_000
+
+interface Stored {
+  status: number
+  headers: [string, string][]
+  body: Uint8Array
+  etag: string | null
+  storedAt: number
+  expiresAt: number
+  /** The Age the service sent, in seconds. */
+  age: number
+}
+
+// One path and query: the request headers its answers vary on, and one answer per combination of their values.
+interface Resource {
+  vary: string[]
+  variants: Map<string, Stored>
+  /** The listing the answer is about (its `:id`), or null for answers about no one listing. */
+  listing: string | null
+  bytes: number
+}
+
+interface CacheControl {
+  public: boolean
+  maxAge: number | null
+  uncacheable: boolean
+}
+
+function parseCacheControl(value: string | null): CacheControl {
+  const out: CacheControl = { public: false, maxAge: null, uncacheable: false }
+  let sMaxAge: number | null = null
+  for (const part of (value ?? '').split(',')) {
+    const [rawName, rawValue] = part.split('=', 2)
+    const name = rawName!.trim().toLowerCase()
+    const v = rawValue?.trim().replace(/^"|"$/g, '')
+    if (name === 'public') out.public = true
+    else if (name === 'private' || name === 'no-store' || name === 'no-cache') out.uncacheable = true
+    else if (name === 'max-age' && v && /^\d+$/.test(v)) out.maxAge = Number(v)
+    else if (name === 's-maxage' && v && /^\d+$/.test(v)) sMaxAge = Number(v)
+  }
+  if (sMaxAge !== null) out.maxAge = sMaxAge
+  return out
+}
+
+/** Whether an If-None-Match header matches an ETag (weak comparison, RFC 9110 §13.1.2). */
+function etagMatches(ifNoneMatch: string, etag: string): boolean {
+  if (ifNoneMatch.trim() === '*') return true
+  const bare = etag.replace(/^W\//, '')
+  return ifNoneMatch.split(',').some((t) => t.trim().replace(/^W\//, '') === bare)
+}
+
+// Headers that belong to one exchange, never to a kept answer: the gateway sets its own on every answer.
+const PER_ANSWER = new Set(['ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset', 'retry-after', 'x-request-id', 'date', 'age', 'set-cookie', 'content-length'])
+// Headers a 304 repeats from the answer it stands for (RFC 9110 §15.4.5).
+const NOT_MODIFIED_HEADERS = new Set(['cache-control', 'content-location', 'etag', 'expires', 'vary'])
+
+/**
+ * A small in-process cache of public answers in front of the services: a GET answered 200 with
+ * `Cache-Control: public` and a max-age (or s-maxage), without `private`, `no-store`, `no-cache`, `Set-Cookie` or
+ * `Vary: *`, is kept for min(max-age, maxTtlMs). Keyed by method, path and query, and by the values of the
+ * request headers its `Vary` names (and Accept-Encoding when the body is encoded); requests carrying credentials
+ * (Authorization, Cookie), a Range or `Cache-Control: no-cache` go to the service. Bounded in entries and bytes
+ * (oldest first out). Listing events drop the answers about that listing (its `:id`) and every answer about no
+ * one listing, at once and again SECOND_DROP_MS later; an answer fetched while a drop happened is not kept.
+ */
+export function createMicroCache(opts: MicroCacheOptions) {
+  const maxEntries = opts.maxEntries ?? 2000
+  const maxBytes = opts.maxBytes ?? 16 * 1024 * 1024
+  const maxEntryBytes = opts.maxEntryBytes ?? 256 * 1024
+  const maxTtlMs = opts.maxTtlMs ?? 60_000
+  const resources = new Map<string, Resource>()
+  const byListing = new Map<string, Set<string>>()
+  let entries = 0
+  let bytes = 0
+  // Bumped by every drop: an answer fetched across a drop may predate it.
+  let generation = 0
+  const timers = new Set<ReturnType<typeof setTimeout>>()
+
+  const remove = (key: string) => {
+    const r = resources.get(key)
+    if (!r) return
+    resources.delete(key)
+    entries -= r.variants.size
+    bytes -= r.bytes
+    if (r.listing !== null) {
+      const keys = byListing.get(r.listing)
+      keys?.delete(key)
+      if (keys?.size === 0) byListing.delete(r.listing)
+    }
+  }
+
+  const dropNow = (ids: string[]) => {
+    generation++
+    for (const id of ids) for (const key of [...(byListing.get(id) ?? [])]) remove(key)
+    for (const [key, r] of resources) if (r.listing === null) remove(key)
+  }
+
+  /** Drops the answers about these listings (and those about no one listing), now and once more shortly after. */
+  const drop = (ids: string[]) => {
+    dropNow(ids)
+    const t = setTimeout(() => {
+      timers.delete(t)
+      dropNow(ids)
+    }, SECOND_DROP_MS)
+    t.unref?.()
+    timers.add(t)
+  }
+
+  const onEvent = async (e: EventEnvelope) => {
+    const ids = e.subject === 'listing.counters_changed' ? (e.payload as { ids: string[] }).ids : [(e.payload as { id: string }).id]
+    drop(ids.filter((id) => typeof id === 'string' && id.length > 0))
+  }
+  const subscription = opts.bus?.subscribe(`gateway-micro-cache-${INSTANCE_ID}`, MICRO_CACHE_EVENTS, onEvent, { perProcessForgetAfterMs: CONSUMER_FORGET_MS })
+  subscription?.catch((err) => opts.log.error({ err: String(err) }, 'micro-cache: cannot subscribe to listing events'))
+
+  /** Whether this request may be answered from, or stored in, the cache. */
+  const usable = (request: Request) => {
+    if (request.method !== 'GET') return false
+    const h = request.headers
+    return !h.has('authorization') && !h.has('cookie') && !h.has('range')
+  }
+  const keyOf = (url: URL) => `GET ${url.pathname}${url.search}`
+  const variantOf = (vary: string[], h: Headers) => vary.map((n) => h.get(n) ?? '').join('\n')
+
+  return {
+    /** A kept answer for this request, or null (then call `begin` and `keep`). */
+    lookup(request: Request, url: URL): Response | null {
+      if (!usable(request)) return null
+      const noCache = /no-cache|no-store|max-age=0/i.test(request.headers.get('cache-control') ?? '') || /no-cache/i.test(request.headers.get('pragma') ?? '')
+      const r = noCache ? undefined : resources.get(keyOf(url))
+      const s = r?.variants.get(variantOf(r.vary, request.headers))
+      const now = Date.now()
+      if (!s || s.expiresAt <= now) {
+        cacheLookup('gateway', false)
+        return null
+      }
+      cacheLookup('gateway', true)
+      const age = String(s.age + Math.floor((now - s.storedAt) / 1000))
+      const inm = request.headers.get('if-none-match')
+      if (inm && s.etag && etagMatches(inm, s.etag)) {
+        const headers = new Headers(s.headers.filter(([k]) => NOT_MODIFIED_HEADERS.has(k)))
+        headers.set('age', age)
+        return new Response(null, { status: 304, headers })
+      }
+      const headers = new Headers(s.headers)
+      headers.set('age', age)
+      return new Response(s.body, { status: s.status, headers })
+    },
+    /** The generation to hand to `keep` for an answer fetched from now on. */
+    begin: () => generation,
+    /**
+     * Keeps the service's answer when it says it may be kept, and returns the answer to send (the same bytes).
+     * `listing` is the listing the path is about (its `:id`), so that listing's events drop it.
+     */
+    async keep(request: Request, url: URL, res: Response, since: number, listing: string | null): Promise<Response> {
+      if (!usable(request) || res.status !== 200 || res.headers.has('set-cookie')) return res
+      const cc = parseCacheControl(res.headers.get('cache-control'))
+      if (!cc.public || cc.uncacheable || !cc.maxAge) return res
+      const varyHeader = res.headers.get('vary') ?? ''
+      const vary = varyHeader.split(',').map((v) => v.trim().toLowerCase()).filter(Boolean)
+      if (vary.includes('*')) return res
+      // An encoded body is only right for clients that accept that encoding.
+      if (res.headers.has('content-encoding') && !vary.includes('accept-encoding')) vary.push('accept-encoding')
+      const declared = Number(res.headers.get('content-length') ?? Number.NaN)
+      if (declared > maxEntryBytes) return res
+      const body = new Uint8Array(await res.arrayBuffer())
+      const headers: [string, string][] = []
+      res.headers.forEach((v, k) => {
+        if (!PER_ANSWER.has(k)) headers.push([k, v])
+      })
+      const answer = () => new Response(body, { status: res.status, statusText: res.statusText, headers: res.headers })
+      if (body.byteLength > maxEntryBytes || since !== generation) return answer()
+
+      const now = Date.now()
+      const upstreamAge = Number(res.headers.get('age') ?? '0')
+      const age = Number.isFinite(upstreamAge) && upstreamAge > 0 ? Math.floor(upstreamAge) : 0
+      const ttlMs = Math.min(cc.maxAge * 1000 - age * 1000, maxTtlMs)
+      if (ttlMs <= 0) return answer()
+      const key = keyOf(url)
+      let r = resources.get(key)
+      if (r && r.vary.join(',') !== vary.join(',')) {
+        remove(key)
+        r = undefined
+      }
+      if (!r) {
+        r = { vary, variants: new Map(), listing, bytes: 0 }
+        resources.set(key, r)
+        if (listing !== null) {
+          let keys = byListing.get(listing)
+          if (!keys) byListing.set(listing, (keys = new Set()))
+          keys.add(key)
+        }
+      }
+      const variant = variantOf(vary, request.headers)
+      const previous = r.variants.get(variant)
+      if (previous) {
+        r.bytes -= previous.body.byteLength
+        bytes -= previous.body.byteLength
+        entries--
+      }
+      r.variants.set(variant, { status: res.status, headers, body, etag: res.headers.get('etag'), storedAt: now, expiresAt: now + ttlMs, age })
+      r.bytes += body.byteLength
+      bytes += body.byteLength
+      entries++
+      // Oldest paths first out until within bounds (Map iterates in insertion order).
+      for (const oldest of resources.keys()) {
+        if (entries <= maxEntries && bytes <= maxBytes) break
+        if (oldest !== key) remove(oldest)
+      }
+      return answer()
+    },
+    /** Drops the answers about these listings now and once more shortly after (what a listing event does). */
+    drop,
+    /** How much is kept (tests, metrics). */
+    size: () => ({ entries, bytes }),
+    /** Resolves once the event consumer is registered. */
+    ready: () => subscription?.then(() => undefined) ?? Promise.resolve(),
+    close: async () => {
+      for (const t of timers) clearTimeout(t)
+      timers.clear()
+      if (subscription) await (await subscription)().catch(() => {})
+    },
+  }
+}
+
+/** The gateway's micro-cache. */
+export type MicroCache = ReturnType<typeof createMicroCache>
