@@ -1,0 +1,193 @@
+// The gateway's micro-cache against a real HTTP stand-in service on loopback and the real NATS: what is kept, how
+// it is keyed, what is never kept, per-client rate-limit headers on kept answers, and drops by listing events.
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { createNatsBus, type EventBus } from '@mcp-directory/shared/bus'
+import { createMemoryStore } from '@mcp-directory/shared/kv'
+import { createLogger } from '@mcp-directory/shared/log'
+import { deleteStream, runToken, testConfig, TEST_SERVICES } from '@mcp-directory/shared/testing'
+import { createGatewayApp } from '../src/app'
+import { httpUpstream } from '../src/upstream'
+
+const log = createLogger('test', 'silent')
+const token = runToken()
+let bus: EventBus
+const hits = new Map<string, number>()
+const seen = (path: string) => hits.get(path) ?? 0
+
+/** A stand-in badge and catalog service: each path answers with its own caching headers and counts its requests. */
+const service = Bun.serve({
+  port: 0,
+  hostname: '127.0.0.1',
+  fetch: (req) => {
+    const url = new URL(req.url)
+    const key = url.pathname + url.search
+    hits.set(key, seen(key) + 1)
+    const n = seen(key)
+    const id = url.pathname.split('/')[3] ?? ''
+    const body = `${key} #${n} accept=${req.headers.get('accept') ?? ''}`
+    if (id === 'private') return new Response(body, { headers: { 'cache-control': 'private, max-age=120' } })
+    if (id === 'nostore') return new Response(body, { headers: { 'cache-control': 'no-store' } })
+    if (id === 'plain') return new Response(body)
+    if (id === 'cookie') return new Response(body, { headers: { 'cache-control': 'public, max-age=120', 'set-cookie': 'a=b' } })
+    if (id === 'missing') return Response.json({ error: 'not_found' }, { status: 404, headers: { 'cache-control': 'public, max-age=120' } })
+    if (id === 'broken') return Response.json({ error: 'internal' }, { status: 500, headers: { 'cache-control': 'public, max-age=120' } })
+    if (id === 'varies') return new Response(body, { headers: { 'cache-control': 'public, max-age=120', vary: 'Accept' } })
+    if (id === 'star') return new Response(body, { headers: { 'cache-control': 'public, max-age=120', vary: '*' } })
+    if (url.pathname === '/api/v1/categories') return new Response(body, { headers: { 'cache-control': 'public, max-age=300', 'content-type': 'application/json' } })
+    return new Response(body, { headers: { 'cache-control': 'public, max-age=120', 'content-type': 'image/svg+xml', etag: `"${id}"` } })
+  },
+})
+
+function gateway(env: Record<string, string> = {}, microCache?: { maxEntries?: number }) {
+  const config = testConfig({ RATE_LIMIT_PER_MINUTE: '5', TRUST_PROXY_HOPS: '1', ...env })
+  const base = `http://127.0.0.1:${service.port}`
+  return createGatewayApp({
+    config, log, kv: createMemoryStore(), operatorToken: 'operator-secret-token-123', bus,
+    microCache: microCache ? { log, bus, ...microCache } : undefined,
+    upstreams: { badge: httpUpstream('badge', [base], log), catalog: httpUpstream('catalog', [base], log) },
+  })
+}
+type Gateway = ReturnType<typeof gateway>
+const get = (g: Gateway, path: string, headers: Record<string, string> = {}) => g.app.handle(new Request(`http://localhost${path}`, { headers }))
+
+beforeAll(() => {
+  bus = createNatsBus({ url: TEST_SERVICES.nats, stream: `TEST_${token}`, subjectPrefix: `test_${token}.directory`, log })
+})
+afterAll(async () => {
+  await bus.close()
+  await deleteStream(`TEST_${token}`)
+  service.stop(true)
+})
+
+describe('micro-cache', () => {
+  test('a cacheable badge is answered once by the service, then from the gateway (same bytes, an Age, a fresh request id)', async () => {
+    const g = gateway()
+    const a = await get(g, '/api/badge/one', { 'x-request-id': 'first-request' })
+    const b = await get(g, '/api/badge/one', { 'x-request-id': 'second-request' })
+    expect(a.status).toBe(200)
+    expect(b.status).toBe(200)
+    expect(await b.text()).toBe(await a.text())
+    expect(seen('/api/badge/one')).toBe(1)
+    expect(b.headers.get('age')).toMatch(/^\d+$/)
+    expect(b.headers.get('content-type')).toBe('image/svg+xml')
+    expect(b.headers.get('x-request-id')).toBe('second-request')
+    expect(b.headers.get('access-control-allow-origin')).toBe('*')
+    // A conditional request is answered 304 from the kept answer.
+    const c = await get(g, '/api/badge/one', { 'if-none-match': '"one"' })
+    expect(c.status).toBe(304)
+    expect(c.headers.get('etag')).toBe('"one"')
+    expect(seen('/api/badge/one')).toBe(1)
+    await g.close()
+  })
+
+  test('keyed by path, query and the headers the answer varies on', async () => {
+    const g = gateway()
+    await get(g, '/api/badge/two?style=flat')
+    await get(g, '/api/badge/two?style=shield')
+    await get(g, '/api/badge/two?style=flat')
+    expect(seen('/api/badge/two?style=flat')).toBe(1)
+    expect(seen('/api/badge/two?style=shield')).toBe(1)
+    const html = await (await get(g, '/api/badge/varies', { accept: 'text/html' })).text()
+    const md = await (await get(g, '/api/badge/varies', { accept: 'text/markdown' })).text()
+    expect(html).toContain('accept=text/html')
+    expect(md).toContain('accept=text/markdown')
+    expect(await (await get(g, '/api/badge/varies', { accept: 'text/html' })).text()).toBe(html)
+    expect(seen('/api/badge/varies')).toBe(2)
+    // Vary: * can never be matched, so it is never kept.
+    await get(g, '/api/badge/star')
+    await get(g, '/api/badge/star')
+    expect(seen('/api/badge/star')).toBe(2)
+    await g.close()
+  })
+
+  test('never keeps private, no-store, unmarked or cookie-setting answers, nor errors; credentials bypass it', async () => {
+    const g = gateway()
+    for (const id of ['private', 'nostore', 'plain', 'cookie', 'missing', 'broken']) {
+      const first = await get(g, `/api/badge/${id}`)
+      await first.arrayBuffer()
+      await (await get(g, `/api/badge/${id}`)).arrayBuffer()
+      expect({ id, requests: seen(`/api/badge/${id}`) }).toEqual({ id, requests: 2 })
+    }
+    await get(g, '/api/badge/three')
+    await get(g, '/api/badge/three', { authorization: 'Bearer someone' })
+    await get(g, '/api/badge/three', { cookie: 'session=x' })
+    expect(seen('/api/badge/three')).toBe(3)
+    await g.close()
+  })
+
+  test('rate-limit headers on a kept answer are the client\'s own, and a client past its limit gets 429', async () => {
+    const g = gateway()
+    const remaining = async (ip: string) => {
+      const res = await get(g, '/api/v1/categories', { 'x-forwarded-for': ip })
+      await res.arrayBuffer()
+      return [res.status, res.headers.get('ratelimit-remaining'), res.headers.get('ratelimit-limit')]
+    }
+    expect(await remaining('198.51.100.1')).toEqual([200, '4', '5'])
+    expect(await remaining('198.51.100.1')).toEqual([200, '3', '5'])
+    expect(await remaining('198.51.100.2')).toEqual([200, '4', '5'])
+    expect(await remaining('198.51.100.1')).toEqual([200, '2', '5'])
+    expect(await remaining('198.51.100.1')).toEqual([200, '1', '5'])
+    expect(await remaining('198.51.100.1')).toEqual([200, '0', '5'])
+    expect(await remaining('198.51.100.1')).toEqual([429, '0', '5'])
+    expect(await remaining('198.51.100.2')).toEqual([200, '3', '5'])
+    expect(seen('/api/v1/categories')).toBe(1)
+    await g.close()
+  })
+
+  test('bounded: the oldest answers leave first', async () => {
+    const g = gateway({}, { maxEntries: 3 })
+    for (let i = 0; i < 6; i++) await (await get(g, `/api/badge/bounded-${i}`)).arrayBuffer()
+    expect(g.cache!.size().entries).toBe(3)
+    await get(g, '/api/badge/bounded-0')
+    expect(seen('/api/badge/bounded-0')).toBe(2)
+    await get(g, '/api/badge/bounded-5')
+    expect(seen('/api/badge/bounded-5')).toBe(1)
+    await g.close()
+  })
+
+  test('a listing event on the bus drops that listing\'s answers (and those about no listing) within a second', async () => {
+    const g = gateway({ RATE_LIMIT_PER_MINUTE: '1000' })
+    await g.cache!.ready()
+    // The consumer receives events published from now on: wait until one gets through.
+    const warm = `warm-${runToken()}`
+    await get(g, `/api/badge/${warm}`)
+    for (let i = 0; i < 50 && seen(`/api/badge/${warm}`) < 2; i++) {
+      await bus.publish('listing.checked', { id: warm, name: warm, status: 'active', at: new Date().toISOString(), changed: ['health'] }, `warm-${i}-${runToken()}`)
+      await Bun.sleep(100)
+      await get(g, `/api/badge/${warm}`)
+    }
+    expect(seen(`/api/badge/${warm}`)).toBeGreaterThanOrEqual(2)
+
+    for (const p of ['/api/badge/four', '/api/badge/four?style=flat', '/api/badge/five', '/api/v1/categories']) await (await get(g, p)).arrayBuffer()
+    const before = (p: string) => seen(p)
+    const counts = { four: before('/api/badge/four'), flat: before('/api/badge/four?style=flat'), five: before('/api/badge/five'), cats: before('/api/v1/categories') }
+    const sent = Date.now()
+    await bus.publish('listing.checked', { id: 'four', name: 'four', status: 'active', at: new Date().toISOString(), changed: ['health'] }, `drop-${runToken()}`)
+    let dropped = false
+    while (Date.now() - sent < 1000 && !dropped) {
+      await Bun.sleep(25)
+      await (await get(g, '/api/badge/four')).arrayBuffer()
+      dropped = seen('/api/badge/four') > counts.four
+    }
+    expect(dropped).toBe(true)
+    await (await get(g, '/api/badge/four?style=flat')).arrayBuffer()
+    await (await get(g, '/api/badge/five')).arrayBuffer()
+    await (await get(g, '/api/v1/categories')).arrayBuffer()
+    expect(seen('/api/badge/four?style=flat')).toBe(counts.flat + 1)
+    expect(seen('/api/v1/categories')).toBe(counts.cats + 1)
+    // Another listing's badge stays kept.
+    expect(seen('/api/badge/five')).toBe(counts.five)
+    await g.close()
+  })
+
+  test('off when asked', async () => {
+    const config = testConfig({ RATE_LIMIT_PER_MINUTE: '5' })
+    const base = `http://127.0.0.1:${service.port}`
+    const g = createGatewayApp({ config, log, kv: createMemoryStore(), operatorToken: 'operator-secret-token-123', microCache: false, upstreams: { badge: httpUpstream('badge', [base], log) } })
+    await get(g, '/api/badge/six')
+    await get(g, '/api/badge/six')
+    expect(seen('/api/badge/six')).toBe(2)
+    expect(g.cache).toBeNull()
+    await g.close()
+  })
+})
