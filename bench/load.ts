@@ -2,6 +2,7 @@
 // (the real list, repeated with varied names), straight at the catalog and through the gateway, on the real
 // PostgreSQL and Redis, measured with wrk in one run. Prints ratios beside their targets. Never part of the tests.
 import { availableParallelism } from 'node:os'
+import { parseArgs } from 'node:util'
 import { createCatalogApp } from '@mcp-directory/catalog'
 import { createMemoryBus } from '@mcp-directory/shared/bus'
 import { openDatabase, runMigrations } from '@mcp-directory/shared/db'
@@ -22,6 +23,25 @@ measured in one run beside their targets. Needs the local PostgreSQL, Redis and 
 const { values } = parseCommand({ name: NAME, usage: USAGE, options: { seconds: { type: 'string' }, connections: { type: 'string' } } })
 const DURATION = String(intOption(NAME, 'seconds', values.seconds ?? process.env.BENCH_SECONDS, 8, 1, 600))
 const CONNECTIONS = String(intOption(NAME, 'connections', values.connections ?? process.env.BENCH_CONNECTIONS, 16, 1, 1024))
+
+// `--only badge,categories` runs only those cases (and the 50k catalog only when a case needs it).
+const CASES = ['search', 'detail', 'categories', 'badge', 'mcp'] as const
+type Case = (typeof CASES)[number]
+let only: Set<Case>
+try {
+  const { values } = parseArgs({ options: { only: { type: 'string' }, help: { type: 'boolean', short: 'h' } }, strict: true })
+  if (values.help) {
+    console.log(`usage: bun run bench [--only ${CASES.join(',')}]\n  BENCH_SECONDS (8) and BENCH_CONNECTIONS (16) set each wrk run`)
+    process.exit(0)
+  }
+  const asked = values.only ? values.only.split(',').map((c) => c.trim()).filter(Boolean) : [...CASES]
+  const unknown = asked.filter((c) => !(CASES as readonly string[]).includes(c))
+  if (unknown.length) throw new Error(`unknown case ${unknown.join(', ')}; cases: ${CASES.join(', ')}`)
+  only = new Set(asked as Case[])
+} catch (err) {
+  console.error(`bench: ${err instanceof Error ? err.message : String(err)}`)
+  process.exit(2)
+}
 
 // wrk comes from Debian's packages; install it when missing.
 if (!Bun.which('wrk')) {
@@ -139,7 +159,9 @@ async function mcpBench(gatewayUrl: string): Promise<Record<string, Result>> {
 }
 
 const results: Record<string, Result> = {}
-for (const [label, times] of [['5k', 1], ['50k', 10]] as const) {
+// The 50k catalog only matters to the search/detail/categories scaling lines.
+const sizes = ([['5k', 1], ['50k', 10]] as const).filter(([label]) => label === '5k' || only.has('search') || only.has('detail'))
+for (const [label, times] of sizes) {
   const fresh = await createFreshDatabase('mcpdir_bench')
   const token = runToken()
   try {
@@ -174,16 +196,17 @@ for (const [label, times] of [['5k', 1], ['50k', 10]] as const) {
     }
     // One discarded pass over the search workload first: the first measurement would otherwise also pay for a
     // cold database cache, and the gateway measured after it would look faster than the catalog itself.
-    await wrk(catalogBase, workloads.search!)
+    if (only.has('search') || only.has('detail') || only.has('categories')) await wrk(catalogBase, workloads.search!)
     for (const [name, paths] of Object.entries(workloads)) {
+      if (!only.has(name as Case)) continue
       for (const [via, base] of [['direct', catalogBase], ['gateway', stack.gatewayUrl]] as const) {
         const r = await wrk(base, paths)
         results[`${name}/${via}/${label}`] = r
         console.log(`  ${name.padEnd(10)} ${via.padEnd(8)} ${label.padEnd(4)} ${r.rps.toFixed(0).padStart(7)} req/s   p50 ${r.p50.toFixed(2).padStart(7)} ms   p99 ${r.p99.toFixed(2).padStart(7)} ms`)
       }
     }
-    if (label === '5k') Object.assign(results, await badgeBench(stack.gatewayUrl, fresh.url, ids))
-    if (label === '5k' && existingServices().includes('mcp')) Object.assign(results, await mcpBench(stack.gatewayUrl))
+    if (label === '5k' && only.has('badge')) Object.assign(results, await badgeBench(stack.gatewayUrl, fresh.url, ids))
+    if (label === '5k' && only.has('mcp') && existingServices().includes('mcp')) Object.assign(results, await mcpBench(stack.gatewayUrl))
     await stack.stop()
   } finally {
     await fresh.drop()
@@ -192,19 +215,25 @@ for (const [label, times] of [['5k', 1], ['50k', 10]] as const) {
 }
 
 const ratio = (a: number, b: number) => (a / b).toFixed(2)
+/** One summary line, when both figures were measured in this run. */
+const line = (label: string, a: Result | undefined, b: Result | undefined, of: (r: Result) => number, target = '') => {
+  if (a && b) console.log(`${label.padEnd(50)} ${ratio(of(a), of(b))}${target ? `   target ${target}` : ''}`)
+}
+const rps = (r: Result) => r.rps
+const p99 = (r: Result) => r.p99
 console.log(`\nmachine: ${availableParallelism()} cores; wrk -t2 -c${CONNECTIONS} -d${DURATION}s after a 2 s warm-up; PostgreSQL and Redis on loopback`)
-console.log(`gateway/direct search throughput (5k):  ${ratio(results['search/gateway/5k'].rps, results['search/direct/5k'].rps)}   target >= 0.8`)
-console.log(`gateway/direct search throughput (50k): ${ratio(results['search/gateway/50k'].rps, results['search/direct/50k'].rps)}   target >= 0.8`)
-console.log(`p99(50k)/p99(5k) search (gateway):      ${ratio(results['search/gateway/50k'].p99, results['search/gateway/5k'].p99)}   target <= 2`)
-console.log(`p99(50k)/p99(5k) detail (gateway):      ${ratio(results['detail/gateway/50k'].p99, results['detail/gateway/5k'].p99)}`)
-console.log(`p99(50k)/p99(5k) categories (gateway):  ${ratio(results['categories/gateway/50k'].p99, results['categories/gateway/5k'].p99)}`)
-console.log(`cached badge via gateway/static Bun (stack):      ${ratio(results['badge/stack'].rps, results['badge/static'].rps)}   target >= 0.5`)
-console.log(`cached badge via gateway/static Bun (all-in-one): ${ratio(results['badge/all-in-one'].rps, results['badge/static'].rps)}   target >= 0.5`)
-console.log(`detail via gateway/direct throughput (5k):  ${ratio(results['detail/gateway/5k'].rps, results['detail/direct/5k'].rps)}`)
-console.log(`categories via gateway/direct throughput (5k): ${ratio(results['categories/gateway/5k'].rps, results['categories/direct/5k'].rps)}`)
+line('gateway/direct search throughput (5k):', results['search/gateway/5k'], results['search/direct/5k'], rps, '>= 0.8')
+line('gateway/direct search throughput (50k):', results['search/gateway/50k'], results['search/direct/50k'], rps, '>= 0.8')
+line('p99(50k)/p99(5k) search (gateway):', results['search/gateway/50k'], results['search/gateway/5k'], p99, '<= 2')
+line('p99(50k)/p99(5k) detail (gateway):', results['detail/gateway/50k'], results['detail/gateway/5k'], p99)
+line('p99(50k)/p99(5k) categories (gateway):', results['categories/gateway/50k'], results['categories/gateway/5k'], p99)
+line('cached badge via gateway/static Bun (stack):', results['badge/stack'], results['badge/static'], rps, '>= 0.5')
+line('cached badge via gateway/static Bun (all-in-one):', results['badge/all-in-one'], results['badge/static'], rps, '>= 0.7')
+line('detail via gateway/direct throughput (5k):', results['detail/gateway/5k'], results['detail/direct/5k'], rps)
+line('categories via gateway/direct throughput (5k):', results['categories/gateway/5k'], results['categories/direct/5k'], rps, '>= 0.6')
 const mcp = results['mcp-search/gateway/5k']
 if (mcp) {
-  console.log(`MCP search tool/REST search throughput (5k, both via gateway): ${ratio(mcp.rps, results['search/gateway/5k'].rps)}`)
-  console.log(`MCP search tool/REST search p99 (5k, both via gateway):        ${ratio(mcp.p99, results['search/gateway/5k'].p99)}`)
-} else console.log('MCP search: not measured (no mcp service)')
+  line('MCP search tool/REST search throughput (5k, both via gateway):', mcp, results['search/gateway/5k'], rps)
+  line('MCP search tool/REST search p99 (5k, both via gateway):', mcp, results['search/gateway/5k'], p99)
+} else if (only.has('mcp')) console.log('MCP search: not measured (no mcp service)')
 process.exit(0)

@@ -76,13 +76,13 @@ else if (config.demoCatalog) await catalog.loadDemoIfEmpty()
 // once requests arrive), so its tools meet the same checks and rate limits as REST calls.
 const mcp = createMcpApp({
   config, log: log.child({ service: 'mcp' }),
-  publicApi: publicApiClient({ gatewayUrl: config.publicBaseUrl, secret, handler: (r) => gateway.app.handle(r) }),
+  publicApi: publicApiClient({ gatewayUrl: config.publicBaseUrl, secret, handler: (r) => gateway.fetch(r) }),
 })
 
 // The web pages read the public API through the gateway's own handler too, on behalf of each visitor.
 const web = createWebApp({
   config, log: log.child({ service: 'web' }), secret, kv,
-  api: publicApiClient({ gatewayUrl: config.publicBaseUrl, secret, handler: (r) => gateway.app.handle(r) }),
+  api: publicApiClient({ gatewayUrl: config.publicBaseUrl, secret, handler: (r) => gateway.fetch(r) }),
 })
 
 const gateway = createGatewayApp({
@@ -99,7 +99,7 @@ serve({
   port: config.port,
   host: config.host,
   ready: () => database.ping(),
-  handler: { fetch: (req) => gateway.app.handle(req) },
+  handler: { fetch: (req) => gateway.fetch(req) },
   log,
   name: 'directory (all-in-one)',
   publicBaseUrl: config.publicBaseUrl,

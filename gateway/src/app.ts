@@ -8,14 +8,14 @@ import {
 } from '@mcp-directory/shared/public-api'
 import { peerAddress } from '@mcp-directory/shared/runtime'
 import { REQUEST_ID_HEADER, requestIdFrom, type Logger } from '@mcp-directory/shared/log'
-import { rateLimitRejected, routeLabels } from '@mcp-directory/shared/metrics'
+import { labelRoute, rateLimitRejected, routeLabels } from '@mcp-directory/shared/metrics'
 import { NOSNIFF, textDocument } from '@mcp-directory/shared/text'
 import { Elysia } from 'elysia'
 import { docsPage } from './docs'
 import { apiSegments, pageError, wantsPage } from './page-errors'
 import { openApiDocumentation } from './openapi'
 import { createBearerAuth } from './plugins/auth'
-import { createMicroCache, type MicroCache } from './plugins/micro-cache'
+import { createMicroCache, type MicroCache, type Stored } from './plugins/micro-cache'
 import { createOperatorAuth } from './plugins/operator-auth'
 import { createRateLimiter, type LimitClass } from './plugins/rate-limit'
 import { ROUTES, type RouteSpec } from './routes'
@@ -79,9 +79,9 @@ const patternOf = (path: string) => new RegExp(`^${path.replace(/:[A-Za-z]+/g, '
 const idSegmentOf = (path: string) => path.split('/').indexOf(':id')
 
 /** The listing a request is about, from its path segment; null when the route names none. */
-function listingOf(url: URL, segment: number): string | null {
+function listingOf(href: string, segment: number): string | null {
   if (segment < 0) return null
-  const raw = url.pathname.split('/')[segment] ?? ''
+  const raw = new URL(href).pathname.split('/')[segment] ?? ''
   try {
     return decodeURIComponent(raw)
   } catch {
@@ -95,7 +95,7 @@ export function createGatewayApp(deps: GatewayDeps) {
   const base = config.publicBaseUrl
   const limiter = createRateLimiter(deps.kv, log, { syncIntervalMs: deps.rateLimitSyncMs })
   const cache: MicroCache | null = deps.microCache === false ? null
-    : createMicroCache(typeof deps.microCache === 'object' ? deps.microCache : { log, bus: deps.bus })
+    : createMicroCache({ log, bus: deps.bus, constantHeaders: CORS_HEADERS, ...(typeof deps.microCache === 'object' ? deps.microCache : {}) })
   const classes: Record<'read' | 'write' | 'registry', LimitClass> = {
     read: { name: 'read', limit: config.rateLimitPerMinute, windowMs: 60_000 },
     registry: { name: 'registry', limit: config.rateLimitRegistryPerMinute, windowMs: 60_000 },
@@ -116,10 +116,44 @@ export function createGatewayApp(deps: GatewayDeps) {
   // Unknown paths under these first segments keep the API's JSON 404 even for a browser.
   const apiPaths = apiSegments(routes)
 
+  // A service in front of us (mcp, web) names its end client in a signed header; anyone else is known by address.
+  const clientOf = (request: Request, socketIp: string | undefined) =>
+    (deps.secret && verifiedOnBehalfOf(request.headers, deps.secret)) || clientAddress(request, socketIp, config.trustProxyHops)
+
+  /** Counts the request against its route's limit: this client's rate-limit headers, or the 429 to send. */
+  async function countRequest(route: RouteSpec, request: Request, client: string, requestId: string): Promise<Response | { limitHeaders: Record<string, string>; precharged: boolean }> {
+    let limitHeaders: Record<string, string> = {}
+    // The one read an MCP tool call makes was paid for with the MCP request (shared/public-api); writes never are.
+    const precharged = route.limit === 'read' && !!deps.secret && verifiedPrecharge(request.headers, deps.secret, client, requestId)
+    if (route.limit && !precharged) {
+      const d = await limiter.check(classes[route.limit], client)
+      limitHeaders = { 'ratelimit-limit': String(d.limit), 'ratelimit-remaining': String(d.remaining), 'ratelimit-reset': String(d.resetSeconds) }
+      if (!d.allowed) {
+        rateLimitRejected(route.limit)
+        const headers = { ...limitHeaders, 'retry-after': String(d.resetSeconds), 'cache-control': 'no-store' }
+        const message = `Rate limit of ${d.limit} requests exceeded; retry in ${d.resetSeconds} s`
+        if (wantsPage(request, route, apiPaths)) return pageError(429, 'Too many requests', message, { ...headers, [REQUEST_ID_HEADER]: requestId })
+        return failAt(new URL(request.url).pathname, 429, 'rate_limited', message, requestId, headers)
+      }
+    }
+    return { limitHeaders, precharged }
+  }
+
+  /** A kept answer, after the client's rate limit was counted (so its headers are this client's own). */
+  async function answerFromCache(entry: Stored, request: Request, client: string, requestId: string, counted?: Record<string, string>): Promise<Response> {
+    let limitHeaders = counted
+    if (!limitHeaders) {
+      const admitted = await countRequest(entry.route, request, client, requestId)
+      if (admitted instanceof Response) return admitted
+      limitHeaders = admitted.limitHeaders
+    }
+    if (log.isLevelEnabled('info')) log.info({ requestId, method: request.method, path: new URL(request.url).pathname, status: entry.status, service: entry.route.service, client, cache: 'hit' }, 'request')
+    return cache!.respond(entry, request, { ...limitHeaders, [REQUEST_ID_HEADER]: requestId })
+  }
+
   async function forward(route: RouteSpec, request: Request, socketIp: string | undefined): Promise<Response> {
     const requestId = requestIdFrom(request.headers)
-    // A service in front of us (mcp, web) names its end client in a signed header; anyone else is known by address.
-    const client = (deps.secret && verifiedOnBehalfOf(request.headers, deps.secret)) || clientAddress(request, socketIp, config.trustProxyHops)
+    const client = clientOf(request, socketIp)
     const priorForwardedFor = request.headers.get('x-forwarded-for')
 
     if (route.auth === 'operator') {
@@ -135,20 +169,9 @@ export function createGatewayApp(deps: GatewayDeps) {
       }
       if (!outcome.ok) return fail(401, 'unauthorized', 'Operator authentication required', requestId, { 'www-authenticate': 'Bearer realm="operator"' })
     }
-    let limitHeaders: Record<string, string> = {}
-    // The one read an MCP tool call makes was paid for with the MCP request (shared/public-api); writes never are.
-    const precharged = route.limit === 'read' && !!deps.secret && verifiedPrecharge(request.headers, deps.secret, client, requestId)
-    if (route.limit && !precharged) {
-      const d = await limiter.check(classes[route.limit], client)
-      limitHeaders = { 'ratelimit-limit': String(d.limit), 'ratelimit-remaining': String(d.remaining), 'ratelimit-reset': String(d.resetSeconds) }
-      if (!d.allowed) {
-        rateLimitRejected(route.limit)
-        const headers = { ...limitHeaders, 'retry-after': String(d.resetSeconds), 'cache-control': 'no-store' }
-        const message = `Rate limit of ${d.limit} requests exceeded; retry in ${d.resetSeconds} s`
-        if (wantsPage(request, route, apiPaths)) return pageError(429, 'Too many requests', message, { ...headers, [REQUEST_ID_HEADER]: requestId })
-        return fail(429, 'rate_limited', message, requestId, headers)
-      }
-    }
+    const admitted = await countRequest(route, request, client, requestId)
+    if (admitted instanceof Response) return admitted
+    const { limitHeaders, precharged } = admitted
     // After the rate limit, so a flood of guessed tokens is limited before it costs a look-up.
     let identity: Record<string, string> = {}
     let tokenHash: string | null = null
@@ -162,15 +185,9 @@ export function createGatewayApp(deps: GatewayDeps) {
     if (!upstream) return fail(503, 'service_unavailable', `The ${route.service} service is not deployed`, requestId)
 
     // Public answers that said they may be kept, after this client's rate limit was counted (its headers are its own).
-    const cacheable = cache && route.method === 'GET' && route.auth === null
-    const url = cacheable ? new URL(request.url) : null
-    if (cacheable && url) {
-      const hit = cache.lookup(request, url)
-      if (hit) {
-        if (log.isLevelEnabled('info')) log.info({ requestId, method: request.method, path: url.pathname, status: hit.status, service: route.service, client, cache: 'hit' }, 'request')
-        return finish(hit, limitHeaders, requestId)
-      }
-    }
+    const cacheable = cache !== null && route.method === 'GET' && route.auth === null && !precharged
+    const kept = cacheable ? cache.find(request) : null
+    if (kept) return answerFromCache(kept, request, client, requestId, limitHeaders)
     const generation = cache?.begin() ?? 0
 
     // The request is forwarded as it is, its headers edited in place: building a copy of every request costs more
@@ -209,7 +226,7 @@ export function createGatewayApp(deps: GatewayDeps) {
     } catch {
       out = new Response(res.body, { status: res.status, statusText: res.statusText, headers: stripHeaders(new Headers(res.headers)) })
     }
-    if (cacheable && url) out = await cache.keep(request, url, out, generation, listingOf(url, idSegments.get(route) ?? -1))
+    if (cacheable) out = await cache.keep(request, out, generation, route, listingOf(request.url, idSegments.get(route) ?? -1))
     // One line per request; the id ties it to the service's own log lines.
     if (log.isLevelEnabled('info')) log.info({ requestId, method: request.method, path: new URL(request.url).pathname, status: res.status, service: route.service, client }, 'request')
     return finish(out, limitHeaders, requestId)
@@ -217,12 +234,25 @@ export function createGatewayApp(deps: GatewayDeps) {
 
   /** The gateway's own headers on an answer: CORS, this client's rate limit, the request id. */
   function finish(out: Response, limitHeaders: Record<string, string>, requestId: string): Response {
-    for (const [k, v] of Object.entries(CORS_HEADERS)) out.headers.set(k, v)
-    for (const [k, v] of Object.entries(limitHeaders)) out.headers.set(k, v)
+    for (const k in CORS_HEADERS) out.headers.set(k, CORS_HEADERS[k as keyof typeof CORS_HEADERS])
+    for (const k in limitHeaders) out.headers.set(k, limitHeaders[k]!)
     // Every text answer (Markdown, llms.txt, pages) is final as typed, whichever service forgot to say so.
-    if (/^text\//i.test(out.headers.get('content-type') ?? '')) for (const [k, v] of Object.entries(NOSNIFF)) out.headers.set(k, v)
+    if (/^text\//i.test(out.headers.get('content-type') ?? '')) for (const k in NOSNIFF) out.headers.set(k, NOSNIFF[k as keyof typeof NOSNIFF])
     out.headers.set(REQUEST_ID_HEADER, requestId)
     return out
+  }
+
+  /**
+   * The gateway's request handler: a request for a kept answer is answered before routing (its route's rate limit
+   * still counted), everything else goes through the route table.
+   */
+  function handle(request: Request): Promise<Response> | Response {
+    // A miss is counted once, by the route's own look-up.
+    const kept = cache?.find(request, false)
+    if (!kept) return app.handle(request)
+    labelRoute(request, kept.route.path)
+    const requestId = requestIdFrom(request.headers)
+    return answerFromCache(kept, request, clientOf(request, peerAddress(request)), requestId)
   }
 
   const app = new Elysia({ name: 'gateway' })
@@ -283,6 +313,8 @@ export function createGatewayApp(deps: GatewayDeps) {
 
   return {
     app,
+    /** Answers a request (kept answers before routing); serve this rather than `app.handle`. */
+    fetch: handle,
     /** The micro-cache (null when off): tests drop or inspect it. */
     cache,
     /** Sends the rate limiter's pending counts to the shared store now (tests). */

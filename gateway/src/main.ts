@@ -18,7 +18,7 @@ const gateway = createGatewayApp({ config, log, kv, upstreams, operatorToken: to
 serve({
   port: config.port,
   host: config.host,
-  handler: { fetch: (req) => gateway.app.handle(req) },
+  handler: { fetch: (req) => gateway.fetch(req) },
   log,
   name: 'gateway',
   publicBaseUrl: config.publicBaseUrl,

@@ -48,7 +48,7 @@ function gateway(env: Record<string, string> = {}, microCache?: { maxEntries?: n
   })
 }
 type Gateway = ReturnType<typeof gateway>
-const get = (g: Gateway, path: string, headers: Record<string, string> = {}) => g.app.handle(new Request(`http://localhost${path}`, { headers }))
+const get = (g: Gateway, path: string, headers: Record<string, string> = {}) => g.fetch(new Request(`http://localhost${path}`, { headers }))
 
 beforeAll(() => {
   bus = createNatsBus({ url: TEST_SERVICES.nats, stream: `TEST_${token}`, subjectPrefix: `test_${token}.directory`, log })

@@ -3,6 +3,7 @@ import type { EventEnvelope, EventSubject } from '@mcp-directory/shared/events'
 import type { Logger } from '@mcp-directory/shared/log'
 import { cacheLookup } from '@mcp-directory/shared/metrics'
 import { INSTANCE_ID } from '@mcp-directory/shared/service'
+import type { RouteSpec } from '../routes'
 
 /** Bounds of the micro-cache. */
 export interface MicroCacheOptions {
@@ -17,6 +18,8 @@ export interface MicroCacheOptions {
   maxEntryBytes?: number
   /** The longest an answer is kept, whatever its max-age says; default 60 s. */
   maxTtlMs?: number
+  /** Headers the gateway sets on every answer and that never change (CORS), kept ready with each answer. */
+  constantHeaders?: Record<string, string>
 }
 
 /** The listing events after which a listing's answers may differ: the badge cache's (services/badge). */
@@ -31,10 +34,17 @@ const SECOND_DROP_MS = 1500
 // A gone process's consumer is forgotten by NATS after this long.
 const CONSUMER_FORGET_MS = 3_600_000
 
-interface Stored {
+/** A kept answer, and the route that answered it (so its rate limit is counted on every hit). */
+export interface Stored {
+  route: RouteSpec
   status: number
-  headers: [string, string][]
-  body: Uint8Array
+  /** The answer's headers with the gateway's constant ones (CORS) already set, ready to copy. */
+  headers: Record<string, string>
+  /** Those a 304 repeats. */
+  notModifiedHeaders: Record<string, string>
+  /** A Blob, so an answer is sent without copying its bytes. */
+  body: Blob
+  size: number
   etag: string | null
   storedAt: number
   expiresAt: number
@@ -113,6 +123,7 @@ export function createMicroCache(opts: MicroCacheOptions) {
     resources.delete(key)
     entries -= r.variants.size
     bytes -= r.bytes
+    r.variants.clear()
     if (r.listing !== null) {
       const keys = byListing.get(r.listing)
       keys?.delete(key)
@@ -150,32 +161,34 @@ export function createMicroCache(opts: MicroCacheOptions) {
     const h = request.headers
     return !h.has('authorization') && !h.has('cookie') && !h.has('range')
   }
-  const keyOf = (url: URL) => `GET ${url.pathname}${url.search}`
+  // The path and query of the request's URL (already normalised by the server), without parsing it again.
+  const keyOf = (href: string) => href.slice(href.indexOf('/', href.indexOf('//') + 2))
   const variantOf = (vary: string[], h: Headers) => vary.map((n) => h.get(n) ?? '').join('\n')
 
   return {
-    /** A kept answer for this request, or null (then call `begin` and `keep`). */
-    lookup(request: Request, url: URL): Response | null {
-      if (!usable(request)) return null
-      const noCache = /no-cache|no-store|max-age=0/i.test(request.headers.get('cache-control') ?? '') || /no-cache/i.test(request.headers.get('pragma') ?? '')
-      const r = noCache ? undefined : resources.get(keyOf(url))
-      const s = r?.variants.get(variantOf(r.vary, request.headers))
-      const now = Date.now()
-      if (!s || s.expiresAt <= now) {
-        cacheLookup('gateway', false)
+    /** The kept answer for this request, fresh, or null (then call `begin` and `keep`). */
+    find(request: Request, countMiss = true): Stored | null {
+      if (resources.size === 0 || !usable(request)) {
+        if (countMiss) cacheLookup('gateway', false)
+        return null
+      }
+      const h = request.headers
+      const noCache = /no-cache|no-store|max-age=0/i.test(h.get('cache-control') ?? '') || /no-cache/i.test(h.get('pragma') ?? '')
+      const r = noCache ? undefined : resources.get(keyOf(request.url))
+      const s = r?.variants.get(variantOf(r.vary, h))
+      if (!s || s.expiresAt <= Date.now()) {
+        if (countMiss) cacheLookup('gateway', false)
         return null
       }
       cacheLookup('gateway', true)
-      const age = String(s.age + Math.floor((now - s.storedAt) / 1000))
+      return s
+    },
+    /** The answer to send from a kept one (a 304 when the client's ETag matches), with these headers added. */
+    respond(s: Stored, request: Request, extra: Record<string, string>): Response {
+      const age = String(s.age + Math.floor((Date.now() - s.storedAt) / 1000))
       const inm = request.headers.get('if-none-match')
-      if (inm && s.etag && etagMatches(inm, s.etag)) {
-        const headers = new Headers(s.headers.filter(([k]) => NOT_MODIFIED_HEADERS.has(k)))
-        headers.set('age', age)
-        return new Response(null, { status: 304, headers })
-      }
-      const headers = new Headers(s.headers)
-      headers.set('age', age)
-      return new Response(s.body, { status: s.status, headers })
+      if (inm && s.etag && etagMatches(inm, s.etag)) return new Response(null, { status: 304, headers: { ...s.notModifiedHeaders, ...extra, age } })
+      return new Response(s.body, { status: s.status, headers: { ...s.headers, ...extra, age } })
     },
     /** The generation to hand to `keep` for an answer fetched from now on. */
     begin: () => generation,
@@ -183,7 +196,7 @@ export function createMicroCache(opts: MicroCacheOptions) {
      * Keeps the service's answer when it says it may be kept, and returns the answer to send (the same bytes).
      * `listing` is the listing the path is about (its `:id`), so that listing's events drop it.
      */
-    async keep(request: Request, url: URL, res: Response, since: number, listing: string | null): Promise<Response> {
+    async keep(request: Request, res: Response, since: number, route: RouteSpec, listing: string | null): Promise<Response> {
       if (!usable(request) || res.status !== 200 || res.headers.has('set-cookie')) return res
       const cc = parseCacheControl(res.headers.get('cache-control'))
       if (!cc.public || cc.uncacheable || !cc.maxAge) return res
@@ -194,20 +207,26 @@ export function createMicroCache(opts: MicroCacheOptions) {
       if (res.headers.has('content-encoding') && !vary.includes('accept-encoding')) vary.push('accept-encoding')
       const declared = Number(res.headers.get('content-length') ?? Number.NaN)
       if (declared > maxEntryBytes) return res
-      const body = new Uint8Array(await res.arrayBuffer())
-      const headers: [string, string][] = []
+      const bytesOfBody = new Uint8Array(await res.arrayBuffer())
+      const answer = () => new Response(bytesOfBody, { status: res.status, statusText: res.statusText, headers: res.headers })
+      if (bytesOfBody.byteLength > maxEntryBytes || since !== generation) return answer()
+      const headers: Record<string, string> = {}
+      const notModifiedHeaders: Record<string, string> = {}
       res.headers.forEach((v, k) => {
-        if (!PER_ANSWER.has(k)) headers.push([k, v])
+        if (PER_ANSWER.has(k)) return
+        headers[k] = v
+        if (NOT_MODIFIED_HEADERS.has(k)) notModifiedHeaders[k] = v
       })
-      const answer = () => new Response(body, { status: res.status, statusText: res.statusText, headers: res.headers })
-      if (body.byteLength > maxEntryBytes || since !== generation) return answer()
+      Object.assign(headers, opts.constantHeaders)
+      Object.assign(notModifiedHeaders, opts.constantHeaders)
+      const body = new Blob([bytesOfBody])
 
       const now = Date.now()
       const upstreamAge = Number(res.headers.get('age') ?? '0')
       const age = Number.isFinite(upstreamAge) && upstreamAge > 0 ? Math.floor(upstreamAge) : 0
       const ttlMs = Math.min(cc.maxAge * 1000 - age * 1000, maxTtlMs)
       if (ttlMs <= 0) return answer()
-      const key = keyOf(url)
+      const key = keyOf(request.url)
       let r = resources.get(key)
       if (r && r.vary.join(',') !== vary.join(',')) {
         remove(key)
@@ -225,13 +244,14 @@ export function createMicroCache(opts: MicroCacheOptions) {
       const variant = variantOf(vary, request.headers)
       const previous = r.variants.get(variant)
       if (previous) {
-        r.bytes -= previous.body.byteLength
-        bytes -= previous.body.byteLength
+        r.bytes -= previous.size
+        bytes -= previous.size
         entries--
       }
-      r.variants.set(variant, { status: res.status, headers, body, etag: res.headers.get('etag'), storedAt: now, expiresAt: now + ttlMs, age })
-      r.bytes += body.byteLength
-      bytes += body.byteLength
+      const size = bytesOfBody.byteLength
+      r.variants.set(variant, { route, status: res.status, headers, notModifiedHeaders, body, size, etag: res.headers.get('etag'), storedAt: now, expiresAt: now + ttlMs, age })
+      r.bytes += size
+      bytes += size
       entries++
       // Oldest paths first out until within bounds (Map iterates in insertion order).
       for (const oldest of resources.keys()) {

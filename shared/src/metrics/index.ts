@@ -13,6 +13,11 @@ export function routeLabels() {
   })
 }
 
+/** Labels a request answered before routing with the route pattern it would have matched. */
+export function labelRoute(request: Request, route: string): void {
+  routeOf.set(request, route)
+}
+
 /** The route label of a request: its matched pattern, or `unmatched` (404s, answers before routing). */
 export function routeLabelOf(request: Request): string {
   return routeOf.get(request) ?? 'unmatched'
@@ -38,8 +43,14 @@ let consumerPending: Gauge<'consumer'> | null = null
 
 /** Counts one cache look-up (`cache_lookups_total{cache, result="hit"|"miss"}`); hit rate = hits / all. */
 export function cacheLookup(cache: string, hit: boolean): void {
-  cacheLookups?.inc({ cache, result: hit ? 'hit' : 'miss' })
+  if (!cacheLookups) return
+  // Bound children, so a look-up on a hot path does not hash its labels each time.
+  const key = `${cache} ${hit}`
+  let child = cacheLookupChildren.get(key)
+  if (!child) cacheLookupChildren.set(key, (child = cacheLookups.labels({ cache, result: hit ? 'hit' : 'miss' })))
+  child.inc()
 }
+const cacheLookupChildren = new Map<string, { inc(): void }>()
 
 /** Records an outbox's lag: rows waiting and the age of the oldest (`outbox_pending`, `outbox_oldest_pending_seconds`). */
 export function outboxLag(outbox: string, pending: number, oldestSeconds: number): void {
@@ -76,13 +87,23 @@ export function processMetrics(service: string): ProcessMetrics {
   outboxPending = new Gauge({ name: 'outbox_pending', help: 'Outbox rows not yet published', labelNames: ['outbox'], registers: [registry] })
   outboxOldest = new Gauge({ name: 'outbox_oldest_pending_seconds', help: 'Age of the oldest unpublished outbox row (0 when none)', labelNames: ['outbox'], registers: [registry] })
   consumerPending = new Gauge({ name: 'consumer_pending_messages', help: 'Messages a durable JetStream consumer has not yet received', labelNames: ['consumer'], registers: [registry] })
+  const children = new Map<string, { count: { inc(): void }; time: { observe(v: number): void } }>()
   rejections = new Counter({ name: 'rate_limit_rejections_total', help: 'Requests refused with 429, by limit class', labelNames: ['class'], registers: [registry] })
   current = {
     registry,
     observe(request, status, seconds) {
-      const labels = { route: routeLabelOf(request), method: request.method, status: String(status) }
-      requests.inc(labels)
-      duration.observe(labels, seconds)
+      // The label set's children are kept, so a request does not hash its labels twice (most of observe's cost).
+      const route = routeLabelOf(request)
+      const key = `${route} ${request.method} ${status}`
+      let child = children.get(key)
+      if (!child) {
+        const labels = { route, method: request.method, status: String(status) }
+        child = { count: requests.labels(labels), time: duration.labels(labels) }
+        // Label sets are bounded by routes × methods × statuses; a guard against anything unforeseen.
+        if (children.size < 10_000) children.set(key, child)
+      }
+      child.count.inc()
+      child.time.observe(seconds)
     },
     async render() {
       return { body: await registry.metrics(), contentType: registry.contentType }
