@@ -246,7 +246,7 @@ export function createGatewayApp(deps: GatewayDeps) {
    * The gateway's request handler: a request for a kept answer is answered before routing (its route's rate limit
    * still counted), everything else goes through the route table.
    */
-  function handle(request: Request): Promise<Response> | Response {
+  async function handle(request: Request): Promise<Response> {
     // A miss is counted once, by the route's own look-up.
     const kept = cache?.find(request, false)
     if (!kept) return app.handle(request)
