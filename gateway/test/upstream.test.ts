@@ -1,6 +1,11 @@
-// The HTTP upstream against real loopback servers: a host name spread over every address it resolves to.
+// The HTTP upstream against real loopback servers: a host name spread over every address it resolves to, and
+// connections kept alive.
 import { afterAll, describe, expect, test } from 'bun:test'
+import { createServer } from 'node:http'
+import { createMemoryStore } from '@mcp-directory/shared/kv'
 import { createLogger } from '@mcp-directory/shared/log'
+import { testConfig } from '@mcp-directory/shared/testing'
+import { createGatewayApp } from '../src/app'
 import { httpUpstream, replicaList, systemResolveAll } from '../src/upstream'
 
 const log = createLogger('test', 'silent')
@@ -93,5 +98,26 @@ describe('httpUpstream with IP addresses', () => {
   test('a path prefix and IPv6 answers are kept in the expanded URLs', async () => {
     const list = await replicaList(['http://svc:8080/base/'], log, { resolve: async () => ['::1', '10.0.0.2'] })()
     expect(list).toEqual(['http://10.0.0.2:8080/base', 'http://[::1]:8080/base'])
+  })
+})
+
+describe('keep-alive to upstreams', () => {
+  test('requests reuse one pooled connection, whatever Connection header the client sent the gateway', async () => {
+    let connections = 0
+    const server = createServer((_req, res) => res.end('ok'))
+    server.on('connection', () => connections++)
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()))
+    const port = (server.address() as { port: number }).port
+    const up = httpUpstream('catalog', [`http://127.0.0.1:${port}`], log)
+    const gateway = createGatewayApp({
+      config: testConfig({ RATE_LIMIT_PER_MINUTE: '1000' }), log, kv: createMemoryStore(), operatorToken: 'operator-secret-token-123', upstreams: { catalog: up },
+    })
+    for (let i = 0; i < 30; i++) {
+      const res = await gateway.fetch(new Request('http://localhost/api/v1/search?q=x', { headers: { connection: 'close' } }))
+      expect(await res.text()).toBe('ok')
+    }
+    expect(connections).toBe(1)
+    await gateway.close()
+    server.close()
   })
 })
