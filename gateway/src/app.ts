@@ -8,6 +8,7 @@ import {
 } from '@mcp-directory/shared/public-api'
 import { peerAddress } from '@mcp-directory/shared/runtime'
 import { REQUEST_ID_HEADER, requestIdFrom, type Logger } from '@mcp-directory/shared/log'
+import { startBatchedCounter, type BatchedCounter } from '@mcp-directory/shared/counter'
 import { labelRoute, rateLimitRejected, routeLabels } from '@mcp-directory/shared/metrics'
 import { NOSNIFF, textDocument } from '@mcp-directory/shared/text'
 import { Elysia } from 'elysia'
@@ -106,6 +107,22 @@ export function createGatewayApp(deps: GatewayDeps) {
   const routes = deps.routes ?? ROUTES
   const matchers = routes.map((r) => ({ r, re: patternOf(r.path) }))
   const idSegments = new Map(routes.map((r) => [r, idSegmentOf(r.path)]))
+  // Hits of kept answers a service counts (badge impressions), per route and listing, sent in batches.
+  const hitReports = new Map<RouteSpec, BatchedCounter>()
+  for (const route of routes) {
+    const path = route.reportsCachedHits
+    const upstream = deps.upstreams[route.service]
+    if (!cache || !path || !upstream) continue
+    hitReports.set(route, startBatchedCounter(async (counts) => {
+      const res = await upstream.fetch(new Request(`http://${route.service}.internal${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ counts: Object.fromEntries(counts) }),
+      }), config.upstreamTimeoutMs)
+      await res.arrayBuffer()
+      if (!res.ok) throw new Error(`${route.service} answered ${res.status}`)
+    }, config.viewFlushMs, log, `${route.service} cached hits`))
+  }
 
   const fail = (status: number, code: string, message: string, requestId: string, headers: Record<string, string> = {}) =>
     errorResponse(status, code, message, base, { headers: { ...CORS_HEADERS, [REQUEST_ID_HEADER]: requestId, ...headers } })
@@ -147,6 +164,7 @@ export function createGatewayApp(deps: GatewayDeps) {
       if (admitted instanceof Response) return admitted
       limitHeaders = admitted.limitHeaders
     }
+    if (entry.listing !== null) hitReports.get(entry.route)?.count(entry.listing)
     if (log.isLevelEnabled('info')) log.info({ requestId, method: request.method, path: new URL(request.url).pathname, status: entry.status, service: entry.route.service, client, cache: 'hit' }, 'request')
     return cache!.respond(entry, request, { ...limitHeaders, [REQUEST_ID_HEADER]: requestId })
   }
@@ -322,6 +340,7 @@ export function createGatewayApp(deps: GatewayDeps) {
     close: async () => {
       await bearer.close()
       await cache?.close()
+      for (const counter of hitReports.values()) await counter.stop()
       await limiter.close()
       await operator.close()
     },

@@ -13,13 +13,18 @@ const token = runToken()
 let bus: EventBus
 const hits = new Map<string, number>()
 const seen = (path: string) => hits.get(path) ?? 0
+const reported: Record<string, number>[] = []
 
 /** A stand-in badge and catalog service: each path answers with its own caching headers and counts its requests. */
 const service = Bun.serve({
   port: 0,
   hostname: '127.0.0.1',
-  fetch: (req) => {
+  fetch: async (req) => {
     const url = new URL(req.url)
+    if (req.method === 'POST' && url.pathname === '/internal/impressions') {
+      reported.push(((await req.json()) as { counts: Record<string, number> }).counts)
+      return Response.json({ ok: true })
+    }
     const key = url.pathname + url.search
     hits.set(key, seen(key) + 1)
     const n = seen(key)
@@ -177,6 +182,19 @@ describe('micro-cache', () => {
     expect(seen('/api/v1/categories')).toBe(counts.cats + 1)
     // Another listing's badge stays kept.
     expect(seen('/api/badge/five')).toBe(counts.five)
+    await g.close()
+  })
+
+  test('badges answered from the cache are reported to the badge service as impressions, in batches', async () => {
+    const g = gateway({ VIEW_FLUSH_MS: '100' })
+    for (let i = 0; i < 5; i++) await (await get(g, '/api/badge/seven')).arrayBuffer()
+    await (await get(g, '/api/badge/seven', { 'if-none-match': '"seven"' })).arrayBuffer()
+    expect(seen('/api/badge/seven')).toBe(1)
+    const until = Date.now() + 3000
+    const total = () => reported.reduce((n, c) => n + (c.seven ?? 0), 0)
+    while (total() < 5 && Date.now() < until) await Bun.sleep(50)
+    // Four kept answers and one 304: every badge shown after the first, which the service counted itself.
+    expect(total()).toBe(5)
     await g.close()
   })
 

@@ -37,6 +37,8 @@ const CONSUMER_FORGET_MS = 3_600_000
 /** A kept answer, and the route that answered it (so its rate limit is counted on every hit). */
 export interface Stored {
   route: RouteSpec
+  /** The listing the answer is about, or null. */
+  listing: string | null
   status: number
   /** The answer's headers with the gateway's constant ones (CORS) already set, ready to copy. */
   headers: Record<string, string>
@@ -249,7 +251,7 @@ export function createMicroCache(opts: MicroCacheOptions) {
         entries--
       }
       const size = bytesOfBody.byteLength
-      r.variants.set(variant, { route, status: res.status, headers, notModifiedHeaders, body, size, etag: res.headers.get('etag'), storedAt: now, expiresAt: now + ttlMs, age })
+      r.variants.set(variant, { route, listing, status: res.status, headers, notModifiedHeaders, body, size, etag: res.headers.get('etag'), storedAt: now, expiresAt: now + ttlMs, age })
       r.bytes += size
       bytes += size
       entries++

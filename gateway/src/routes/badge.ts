@@ -17,6 +17,8 @@ export const BADGE_ROUTES: RouteSpec[] = [
     // Not rate-limited: badges are embedded in READMEs and served from a cache, and image proxies fetch them
     // for many readers from few addresses.
     method: 'GET', path: '/api/badge/:id', service: 'badge', operationId: 'getBadge', tag: 'badge', limit: null, auth: null,
+    // A badge answered from the gateway's micro-cache is still an impression.
+    reportsCachedHits: '/internal/impressions',
     summary: 'SVG badge of a listing (Cache-Control: public, max-age=120; strong ETag, 304 on If-None-Match)',
     query: BadgeQuery,
     responses: {

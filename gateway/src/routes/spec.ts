@@ -26,6 +26,11 @@ export interface RouteSpec {
    * call): the gateway hands the service a precharge proof (shared/public-api) that exempts that read.
    */
   coversOneRead?: boolean
+  /**
+   * Answers of this route kept by the gateway's micro-cache are still counted by the service: the gateway sends it
+   * the hits per listing (`{ counts: { <id>: n } }`) to this internal path in batches (badge impressions).
+   */
+  reportsCachedHits?: string
   /** The route revokes the Bearer token it was called with (the gateway then drops its cached answer). */
   revokesToken?: boolean
   tag: string

@@ -42,6 +42,19 @@ const MAX_ID_LENGTH = 200
 /** The listing events after which a badge may show something else. */
 export const BADGE_EVENTS: EventSubject[] = ['listing.approved', 'listing.imported', 'listing.rejected', 'listing.flagged', 'listing.claimed', 'listing.claim_revoked', 'listing.checked', 'listing.counters_changed']
 
+/** `{ counts: { id: n } }` from the gateway, checked: listing-shaped ids, positive integer counts, a bounded number. */
+function parseHitCounts(body: unknown): [string, number][] | null {
+  const counts = (body as { counts?: unknown } | null)?.counts
+  if (!counts || typeof counts !== 'object' || Array.isArray(counts)) return null
+  const entries = Object.entries(counts as Record<string, unknown>)
+  if (entries.length > 100_000) return null
+  for (const [id, n] of entries) {
+    if (id.length === 0 || id.length > MAX_ID_LENGTH || id.includes('\0')) return null
+    if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 1) return null
+  }
+  return entries as [string, number][]
+}
+
 /** Whether an If-None-Match header matches an ETag (weak comparison, as RFC 9110 §13.1.2 asks). */
 function matches(ifNoneMatch: string | null, etag: string): boolean {
   if (!ifNoneMatch) return false
@@ -95,6 +108,13 @@ export function createBadgeApp(deps: BadgeDeps) {
         return new Response(null, { status: 304, headers: { etag: b.etag, 'cache-control': IMAGE_HEADERS['cache-control'] } })
       }
       return new Response(b.svg, { headers: { ...IMAGE_HEADERS, etag: b.etag } })
+    })
+    // Badges the gateway answered from its micro-cache, per listing: impressions like any other (internal only).
+    .post('/internal/impressions', async ({ request }) => {
+      const counts = parseHitCounts(await request.json().catch(() => null))
+      if (!counts) throw new AppError(400, 'invalid_body', 'Expected { counts: { <listing id>: <positive integer> } }')
+      for (const [id, n] of counts) impressions.count(id, n)
+      return json({ counted: counts.length })
     })
     // For process supervisors (the stack runner probes this path); never in the gateway's public table.
     .get('/api/v1/health', healthHandler(database, log))

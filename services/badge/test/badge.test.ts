@@ -233,6 +233,19 @@ describe('impressions', () => {
     expect(after.views).toBe(views)
     expect(await totalImpressions(database, 'nope')).toBe(0)
   })
+  test('badges the gateway answered from its cache are added as the gateway reports them; a malformed report is a 400', async () => {
+    await badge.flush()
+    const start = await totalImpressions(database, 'plain')
+    const post = (body: unknown) => badge.app.handle(new Request('http://badge.internal/internal/impressions', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }))
+    expect((await post({ counts: { plain: 7 } })).status).toBe(200)
+    for (const bad of [{}, { counts: [] }, { counts: { plain: -1 } }, { counts: { plain: 1.5 } }, { counts: { plain: '3' } }, { counts: { ['x'.repeat(201)]: 1 } }]) {
+      const res = await post(bad)
+      expect(res.status).toBe(400)
+      expect((await res.json()).error).toBe('invalid_body')
+    }
+    await badge.flush()
+    expect(await totalImpressions(database, 'plain')).toBe(start + 7)
+  })
 })
 
 describe('through the gateway', () => {
