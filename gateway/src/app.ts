@@ -157,15 +157,18 @@ export function createGatewayApp(deps: GatewayDeps) {
   }
 
   /** A kept answer, after the client's rate limit was counted (so its headers are this client's own). */
-  async function answerFromCache(entry: Stored, request: Request, client: string, requestId: string, counted?: Record<string, string>): Promise<Response> {
+  async function answerFromCache(entry: Stored, request: Request, clientOrLookup: string | (() => string), requestId: string, counted?: Record<string, string>): Promise<Response> {
     let limitHeaders = counted
+    // Who the client is matters only to a limited route and the log line: not looked up for a cached badge.
+    const client = () => (typeof clientOrLookup === 'string' ? clientOrLookup : clientOrLookup())
+    if (!limitHeaders && entry.route.limit === null) limitHeaders = {}
     if (!limitHeaders) {
-      const admitted = await countRequest(entry.route, request, client, requestId)
+      const admitted = await countRequest(entry.route, request, client(), requestId)
       if (admitted instanceof Response) return admitted
       limitHeaders = admitted.limitHeaders
     }
     if (entry.listing !== null) hitReports.get(entry.route)?.count(entry.listing)
-    if (log.isLevelEnabled('info')) log.info({ requestId, method: request.method, path: new URL(request.url).pathname, status: entry.status, service: entry.route.service, client, cache: 'hit' }, 'request')
+    if (log.isLevelEnabled('info')) log.info({ requestId, method: request.method, path: new URL(request.url).pathname, status: entry.status, service: entry.route.service, client: client(), cache: 'hit' }, 'request')
     return cache!.respond(entry, request, { ...limitHeaders, [REQUEST_ID_HEADER]: requestId })
   }
 
@@ -270,7 +273,7 @@ export function createGatewayApp(deps: GatewayDeps) {
     if (!kept) return app.handle(request)
     labelRoute(request, kept.route.path)
     const requestId = requestIdFrom(request.headers)
-    return answerFromCache(kept, request, clientOf(request, peerAddress(request)), requestId)
+    return answerFromCache(kept, request, () => clientOf(request, peerAddress(request)), requestId)
   }
 
   const app = new Elysia({ name: 'gateway' })

@@ -139,7 +139,7 @@ export function createRateLimiter(store: KeyValueStore, log: Logger, opts: RateL
       const now = Date.now()
       for (const [key, w] of windows) if (w.resetAt <= now) windows.delete(key)
     }
-  }, opts.syncIntervalMs ?? RATE_LIMIT_SYNC_MS)
+  }, shared ? (opts.syncIntervalMs ?? RATE_LIMIT_SYNC_MS) : 10_000)
   timer.unref?.()
 
   return {

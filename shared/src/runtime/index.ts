@@ -58,12 +58,14 @@ export function operatorTokenFrom(config: Config): { token: string; generated: b
 // Kubernetes' default 30 s grace period).
 const SHUTDOWN_GRACE_MS = 10_000
 
-// The socket address of each request served by `serve`, kept out of the headers so a client cannot forge it.
-const peers = new WeakMap<Request, string>()
+// The server that accepted each request served by `serve`: it knows the socket address, which is kept out of the
+// headers so a client cannot forge it. Asked only when someone needs it (looking it up costs more than answering
+// a cached badge).
+const peers = new WeakMap<Request, { requestIP(r: Request): { address: string } | null }>()
 
 /** The peer IP address of a request accepted by `serve`, if known. */
 export function peerAddress(request: Request): string | undefined {
-  return peers.get(request)
+  return peers.get(request)?.requestIP(request)?.address
 }
 
 /** Something that handles requests (an Elysia app's `handle`). */
@@ -129,8 +131,7 @@ export function serve(opts: {
           }
         }
       }
-      const ip = srv.requestIP(req)?.address
-      if (ip) peers.set(req, ip)
+      peers.set(req, srv)
       const started = performance.now()
       // The request id follows the request into every async step, and so into the events it causes.
       const res = await withRequestId(requestIdFrom(req.headers), () => opts.handler.fetch(req))
