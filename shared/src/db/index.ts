@@ -38,6 +38,16 @@ export interface DatabaseOptions {
   connectTimeoutSeconds?: number
 }
 
+/**
+ * Embedded PostgreSQL's memory settings. PGlite starts with PostgreSQL's defaults (initdb writes shared_buffers =
+ * 128MB and max_connections = 100), and the buffer pool and the per-connection shared structures are written at
+ * start, so they are resident from the first second: about 120 MiB of a small directory's footprint. One process
+ * is the only connection, and the whole catalog of a few thousand listings (about 11 MB with its indexes at 5k)
+ * fits in 16 MB of buffers; pages beyond come from the operating system's file cache. Index builds (migrations)
+ * get 16 MB instead of 64 MB: WebAssembly memory, once grown, is never given back.
+ */
+export const PGLITE_SETTINGS = ['shared_buffers=16MB', 'max_connections=5', 'maintenance_work_mem=16MB']
+
 /** Opens PostgreSQL (postgres.js) for `postgres://` URLs, otherwise embedded PGlite with pg_trgm. */
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.url && /^postgres(ql)?:\/\//.test(opts.url)) {
@@ -70,7 +80,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     mkdirSync(dataDir, { recursive: true })
     dataDir = `${dataDir.replace(/\/+$/, '')}/pglite`
   }
-  const client = await PGlite.create({ dataDir, extensions: { pg_trgm } })
+  const client = await PGlite.create({ dataDir, extensions: { pg_trgm }, startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS.flatMap((s) => ['-c', s])] })
   const db = drizzlePglite(client, { schema }) as unknown as Db
   return {
     kind: 'pglite',
