@@ -26,6 +26,19 @@ export interface EventBus {
   close(): Promise<void>
 }
 
+// Ids remembered to drop repeats: the newest this many (JetStream keeps two minutes of them), so a long-running
+// process does not keep every id it ever saw.
+const MEMORY_BUS_IDS = 20_000
+
+/** Adds an id to an insertion-ordered set, forgetting the oldest beyond MEMORY_BUS_IDS. */
+function remember(ids: Set<string>, id: string): void {
+  ids.add(id)
+  if (ids.size > MEMORY_BUS_IDS) for (const oldest of ids) {
+    ids.delete(oldest)
+    if (ids.size <= MEMORY_BUS_IDS) break
+  }
+}
+
 /** An in-process bus for the all-in-one mode: each durable name gets every event once. */
 export function createMemoryBus(): EventBus {
   const consumers = new Map<string, { subjects: Set<string>; handler: EventHandler; seen: Set<string> }>()
@@ -34,7 +47,7 @@ export function createMemoryBus(): EventBus {
     if (c.seen.has(event.msgId)) return
     try {
       await c.handler(event)
-      c.seen.add(event.msgId)
+      remember(c.seen, event.msgId)
     } catch {
       // Passing failures are retried with back-off, as JetStream would redeliver after a nak.
       if (attempt < 5) setTimeout(() => void deliver(c, event, attempt + 1), 200 * 2 ** attempt)
@@ -44,7 +57,7 @@ export function createMemoryBus(): EventBus {
     kind: 'memory',
     publish: async (subject, payload, msgId, requestId) => {
       if (seenPublished.has(msgId)) return
-      seenPublished.add(msgId)
+      remember(seenPublished, msgId)
       const event = { subject, payload, msgId, ...(requestId ? { requestId } : {}) } as EventEnvelope
       for (const c of consumers.values()) if (c.subjects.has(subject)) queueMicrotask(() => void deliver(c, event))
     },
