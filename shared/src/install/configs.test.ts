@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import type { EnvVarSpec, HeaderSpec, InstallModel } from '../contracts/listing'
-import { CONFIG_CLIENTS, buildClientConfigs, placeholderEnv, placeholderHeaders, shellQuote, type ConfigEntry } from './index'
+import { decodeInstallLine, shellWords, snippetEntry } from '../testing/install-lines'
+import { CONFIG_CLIENTS, buildClientConfigs, installLineOf, placeholderEnv, placeholderHeaders, requiredSecrets, shellQuote, type ConfigEntry } from './index'
 
 type Local = Extract<InstallModel, { kind: 'local' }>
 type Remote = Extract<InstallModel, { kind: 'remote' }>
@@ -43,36 +44,6 @@ type Json = any
 const parseJson = (c: ConfigEntry): Json => JSON.parse(c.snippet)
 const parseToml = (c: ConfigEntry): Json => Bun.TOML.parse(c.snippet)
 
-// Splits a POSIX shell command line the way sh would (enough for single quotes and plain words).
-function shellWords(line: string): string[] {
-  const words: string[] = []
-  let cur = ''
-  let inWord = false
-  for (let i = 0; i < line.length; i++) {
-    const ch = line[i] as string
-    if (ch === "'") {
-      const end = line.indexOf("'", i + 1)
-      if (end < 0) throw new Error('unterminated quote')
-      cur += line.slice(i + 1, end)
-      i = end
-      inWord = true
-    } else if (ch === '\\') {
-      cur += line[++i] ?? ''
-      inWord = true
-    } else if (ch === ' ') {
-      if (inWord) words.push(cur)
-      cur = ''
-      inWord = false
-    } else {
-      if (!/[A-Za-z0-9_@%+=:,./-]/.test(ch)) throw new Error(`unquoted special character ${JSON.stringify(ch)}`)
-      cur += ch
-      inWord = true
-    }
-  }
-  if (inWord) words.push(cur)
-  return words
-}
-
 const API_KEY: EnvVarSpec = { name: 'ACME_API_KEY', isRequired: true, isSecret: true, description: 'Your Acme API key' }
 const REGION: EnvVarSpec = { name: 'ACME_REGION', isRequired: true, description: 'Region, e.g. eu' }
 const LOG: EnvVarSpec = { name: 'LOG_LEVEL', description: 'Optional log level' }
@@ -94,7 +65,8 @@ describe('buildClientConfigs: general', () => {
       expect(list.map((c) => c.client)).toContain('codex')
       expect(list.at(-1)?.client).toBe('cli')
       for (const c of list) {
-        expect(Object.keys(c).sort()).toEqual(['client', 'format', 'label', 'locations', 'note', 'snippet'])
+        const links = ['command', 'deepLink', 'webLink']
+        expect(Object.keys(c).filter((k) => !links.includes(k)).sort()).toEqual(['client', 'format', 'label', 'locations', 'note', 'snippet'])
         expect(['json', 'toml', 'yaml', 'shell', 'text']).toContain(c.format)
         expect(c.label.length).toBeGreaterThan(0)
         expect(c.note.length).toBeGreaterThan(0)
@@ -356,5 +328,60 @@ describe('shellQuote', () => {
   ])('%p → %p', (input, expected) => {
     expect(shellQuote(input)).toBe(expected)
     expect(shellWords(expected)).toEqual([input])
+  })
+})
+
+describe('install lines: one-line commands and install links', () => {
+  const SMITHERY_ONLY: HeaderSpec = { ...SMITHERY }
+  const models: [string, InstallModel][] = [
+    ['local with env', localModel({ env: [API_KEY, REGION, LOG] })],
+    ['local without env', localModel()],
+    ['remote with a bearer header', remoteModel({ headers: [SMITHERY_ONLY] })],
+    ['remote without headers', remoteModel()],
+    ['remote with another header', remoteModel({ headers: [{ name: 'X-Api-Key', isRequired: true, isSecret: true }] })],
+    ['sse with a bearer header', remoteModel({ transport: 'sse', headers: [SMITHERY_ONLY] })],
+  ]
+
+  test.each(models)('%s: every command and link decodes to the config its client reads', (_, model) => {
+    for (const name of ['thing', "it's $(evil) & \"x\""]) {
+      for (const c of buildClientConfigs(model, name) ?? []) {
+        const want = snippetEntry(c)
+        expect(want.name).toBe(name)
+        for (const line of [c.command, c.deepLink, c.webLink].filter((l): l is string => l !== undefined)) {
+          const got = decodeInstallLine(c.client, line)
+          if (c.client === 'codex' && got.server.bearer_token_env_var === undefined && want.server.bearer_token_env_var !== undefined) throw new Error('bearer lost')
+          expect({ client: c.client, ...got }).toEqual({ client: c.client, ...want })
+        }
+        const { line } = installLineOf(c)
+        expect({ client: c.client, ...decodeInstallLine(c.client, line) }).toEqual({ client: c.client, ...want })
+      }
+    }
+  })
+
+  test('which clients have which', () => {
+    const m = configs(localModel({ env: [API_KEY] }))
+    expect(get(m, 'cursor').deepLink).toStartWith('cursor://anysphere.cursor-deeplink/mcp/install?name=thing&config=')
+    expect(get(m, 'vs-code').deepLink).toStartWith('vscode:mcp/install?%7B%22name%22%3A%22thing%22')
+    expect(get(m, 'vs-code').webLink).toStartWith('https://vscode.dev/redirect/mcp/install?name=thing&config=')
+    expect(get(m, 'vs-code').command).toStartWith('code --add-mcp ')
+    expect(get(m, 'claude-code').command).toStartWith('claude mcp add-json --scope project thing ')
+    expect(get(m, 'codex').command).toBe("codex mcp add thing --env 'ACME_API_KEY=<ACME_API_KEY>' -- npx -y @acme/thing-mcp@1.2.3")
+    expect(get(m, 'cli').command).toBe(get(m, 'cli').snippet)
+    for (const client of ['claude-desktop', 'windsurf', 'gemini-cli']) {
+      expect(get(m, client).command).toBeUndefined()
+      expect(installLineOf(get(m, client))).toEqual({ kind: 'config', line: JSON.stringify(parseJson(get(m, client))) })
+    }
+    const r = configs(remoteModel({ headers: [SMITHERY] }))
+    expect(get(r, 'codex').command).toBe('codex mcp add thing --url https://mcp.acme.example/mcp --bearer-token-env-var SMITHERY_API_KEY')
+    // Headers `codex mcp add` cannot set: the file is the way, and the install line is the snippet.
+    const other = configs(remoteModel({ headers: [{ name: 'X-Api-Key', isRequired: true, isSecret: true }] }))
+    expect(get(other, 'codex').command).toBeUndefined()
+    expect(installLineOf(get(other, 'codex'))).toEqual({ kind: 'config', line: get(other, 'codex').snippet.trim() })
+  })
+
+  test('requiredSecrets names the keys to get', () => {
+    expect(requiredSecrets(localModel({ env: [API_KEY, REGION, LOG] }))).toEqual(['ACME_API_KEY'])
+    expect(requiredSecrets(remoteModel({ headers: [SMITHERY] }))).toEqual(['SMITHERY_API_KEY'])
+    expect(requiredSecrets(remoteModel())).toEqual([])
   })
 })

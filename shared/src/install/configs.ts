@@ -23,6 +23,12 @@ export interface ConfigEntry {
   locations: ConfigLocation[]
   snippet: string
   note: string
+  /** A one-line shell command that installs exactly this config (Claude Code, Codex, VS Code, the Claude Code CLI). */
+  command?: string
+  /** The client's own install link (`cursor://…`, `vscode:mcp/install?…`): one click installs exactly this config. */
+  deepLink?: string
+  /** An https form of the install link, for READMEs and pages where custom schemes are not links (VS Code). */
+  webLink?: string
 }
 
 /** The clients a config is generated for, in display order. */
@@ -265,7 +271,34 @@ function locationsFor(client: string): ConfigLocation[] {
   }
 }
 
-type Built = { format: ConfigFormat; snippet: string; note: string }
+type Built = { format: ConfigFormat; snippet: string; note: string; command?: string; deepLink?: string; webLink?: string }
+type Json = Record<string, unknown>
+
+const base64 = (s: string): string => Buffer.from(s, 'utf8').toString('base64')
+
+/** Cursor's install link: the server entry as base64 JSON (the value Cursor would put under mcpServers.<name>). */
+export function cursorDeepLink(name: string, server: Json): string {
+  return `cursor://anysphere.cursor-deeplink/mcp/install?${new URLSearchParams({ name, config: base64(JSON.stringify(server)) })}`
+}
+
+/**
+ * VS Code's install links: `vscode:mcp/install?<JSON>` (the server entry with its name and inputs, as `code --add-mcp`
+ * takes it), and the https redirect of vscode.dev that opens it, for READMEs where `vscode:` is not a link.
+ */
+function vsCodeLinks(name: string, server: Json, inputs: readonly Json[]): { command: string; deepLink: string; webLink: string } {
+  const entry = JSON.stringify({ name, ...server, ...(inputs.length ? { inputs } : {}) })
+  const web = new URLSearchParams({ name, config: JSON.stringify(server) })
+  if (inputs.length) web.set('inputs', JSON.stringify(inputs))
+  return {
+    command: `code --add-mcp ${shellQuote(entry)}`,
+    deepLink: `vscode:mcp/install?${encodeURIComponent(entry)}`,
+    webLink: `https://vscode.dev/redirect/mcp/install?${web}`,
+  }
+}
+
+/** Claude Code's one-line form of its .mcp.json entry: `claude mcp add-json --scope project <name> '<entry>'`. */
+const claudeCodeCommand = (name: string, server: Json): string =>
+  ['claude', 'mcp', 'add-json', '--scope', 'project', name, JSON.stringify(server)].map(shellQuote).join(' ')
 
 function localConfigs(m: LocalModel, name: string): Record<string, Built> {
   const { required, optional } = envSettings(m.env)
@@ -284,7 +317,12 @@ function localConfigs(m: LocalModel, name: string): Record<string, Built> {
   for (const s of required) cliWords.push('-e', `${s.key}=${plain(s.parts)}`)
   cliWords.push('--', m.command, ...m.args)
 
-  const mcpServersPlain = json({ mcpServers: { [name]: withEnv(stdio, record(required, plain)) } })
+  const plainServer = withEnv(stdio, record(required, plain))
+  const mcpServersPlain = json({ mcpServers: { [name]: plainServer } })
+  const claudeCodeServer = withEnv(stdio, record(required, dollar))
+  const codexWords = ['codex', 'mcp', 'add', name]
+  for (const s of required) codexWords.push('--env', `${s.key}=${plain(s.parts)}`)
+  codexWords.push('--', m.command, ...m.args)
   return {
     'claude-desktop': {
       format: 'json',
@@ -293,17 +331,20 @@ function localConfigs(m: LocalModel, name: string): Record<string, Built> {
     },
     'claude-code': {
       format: 'json',
-      snippet: json({ mcpServers: { [name]: withEnv(stdio, record(required, dollar)) } }),
+      snippet: json({ mcpServers: { [name]: claudeCodeServer } }),
+      command: claudeCodeCommand(name, claudeCodeServer),
       note: `Project scope: save as .mcp.json in the project root (merge into "mcpServers" if the file exists).${required.length ? ` Claude Code fills \${VAR} from your environment: export ${listNames(vars(required).map((v) => v.v))} before starting it.` : ''}${opt}${needs}`,
     },
     cursor: {
       format: 'json',
       snippet: mcpServersPlain,
+      deepLink: cursorDeepLink(name, plainServer),
       note: `Global: ~/.cursor/mcp.json; one project: .cursor/mcp.json. Merge into "mcpServers".${fill}${opt}${needs}`,
     },
     'vs-code': {
       format: 'json',
       snippet: json(inputs.length ? { servers: { [name]: vsServer }, inputs } : { servers: { [name]: vsServer } }),
+      ...vsCodeLinks(name, vsServer, inputs),
       note: `Workspace: .vscode/mcp.json; for every workspace run "MCP: Open User Configuration". The top-level key is "servers".${inputs.length ? ' VS Code asks for each ${input:…} value when the server first starts and stores it securely.' : ''}${opt}${needs}`,
     },
     windsurf: {
@@ -314,6 +355,7 @@ function localConfigs(m: LocalModel, name: string): Record<string, Built> {
     codex: {
       format: 'toml',
       snippet: `${codexLines.join('\n')}\n`,
+      command: codexWords.map(shellQuote).join(' '),
       note: `Append to ~/.codex/config.toml (shared by the Codex CLI and IDE extension).${fill}${opt}${needs}`,
     },
     'gemini-cli': {
@@ -324,6 +366,7 @@ function localConfigs(m: LocalModel, name: string): Record<string, Built> {
     cli: {
       format: 'shell',
       snippet: cliWords.map(shellQuote).join(' '),
+      command: cliWords.map(shellQuote).join(' '),
       note: `Adds the server to Claude Code for you in this project; add --scope user to use it in every project.${fill} Quoted for POSIX shells (macOS, Linux, WSL).${opt}${needs}`,
     },
   }
@@ -348,10 +391,12 @@ function remoteConfigs(m: RemoteModel, name: string): Record<string, Built> {
     const fixed: Record<string, string> = {}
     const fromEnv: Record<string, string> = {}
     const exports: string[] = []
+    const words = ['codex', 'mcp', 'add', name, '--url', m.url]
     for (const h of included) {
       const [first, second] = h.parts
       if (h.key.toLowerCase() === 'authorization' && h.parts.length === 2 && typeof first === 'string' && /^bearer\s+$/i.test(first) && second !== undefined && typeof second !== 'string') {
         lines.push(`bearer_token_env_var = ${tomlString(second.v)}`)
+        words.push('--bearer-token-env-var', second.v)
         exports.push(`${second.v} (the token only)`)
       } else if (h.secret) {
         const env = headerEnvName(h)
@@ -364,11 +409,15 @@ function remoteConfigs(m: RemoteModel, name: string): Record<string, Built> {
     codex = {
       format: 'toml',
       snippet: `${lines.join('\n')}\n`,
+      // `codex mcp add` sets a URL and a bearer token variable only; other headers need the file.
+      ...(Object.keys(fixed).length || Object.keys(fromEnv).length ? {} : { command: words.map(shellQuote).join(' ') }),
       note: `Append to ~/.codex/config.toml. Codex connects to Streamable HTTP natively with "url" (older releases needed experimental_use_rmcp_client = true at the top of the file).${exports.length ? ` Codex reads secret headers from the environment: export ${exports.join(', ')} before starting it.` : ''}${Object.keys(fixed).length ? ' Replace the <…> placeholders in http_headers.' : ''}${oauth}${opt}`,
     }
   } else {
+    const words = ['codex', 'mcp', 'add', name, ...Object.entries(bridge.env).flatMap(([k, v]) => ['--env', `${k}=${v}`]), '--', bridge.command, ...bridge.args]
     codex = {
       format: 'toml',
+      command: words.map(shellQuote).join(' '),
       snippet: `${[`[mcp_servers.${tomlKey(name)}]`, `command = ${tomlString(bridge.command)}`, `args = ${tomlArray(bridge.args)}`, ...(Object.keys(bridge.env).length ? [`env = ${tomlInline(bridge.env)}`] : [])].join('\n')}\n`,
       note: `Append to ~/.codex/config.toml. Codex has no SSE client, so this SSE endpoint is bridged over stdio.${bridgeNote}${fill}${opt}`,
     }
@@ -376,6 +425,8 @@ function remoteConfigs(m: RemoteModel, name: string): Record<string, Built> {
 
   const cliWords = ['claude', 'mcp', 'add', '--transport', httpType, name, m.url]
   for (const h of included) cliWords.push('--header', `${h.key}: ${plain(h.parts)}`)
+  const claudeCodeServer = withHeaders({ type: httpType, url: m.url }, record(included, dollar))
+  const cursorServer = withHeaders({ url: m.url }, record(included, plain))
 
   return {
     'claude-desktop': {
@@ -385,17 +436,20 @@ function remoteConfigs(m: RemoteModel, name: string): Record<string, Built> {
     },
     'claude-code': {
       format: 'json',
-      snippet: json({ mcpServers: { [name]: withHeaders({ type: httpType, url: m.url }, record(included, dollar)) } }),
+      snippet: json({ mcpServers: { [name]: claudeCodeServer } }),
+      command: claudeCodeCommand(name, claudeCodeServer),
       note: `Project scope: save as .mcp.json in the project root (merge into "mcpServers" if the file exists).${included.length ? ` Claude Code fills \${VAR} from your environment: export ${listNames(vars(included).map((v) => v.v))} before starting it.` : oauth}${opt}`,
     },
     cursor: {
       format: 'json',
-      snippet: json({ mcpServers: { [name]: withHeaders({ url: m.url }, record(included, plain)) } }),
+      snippet: json({ mcpServers: { [name]: cursorServer } }),
+      deepLink: cursorDeepLink(name, cursorServer),
       note: `Global: ~/.cursor/mcp.json; one project: .cursor/mcp.json. Merge into "mcpServers"; Cursor detects Streamable HTTP or SSE from the URL.${fill}${oauth}${opt}`,
     },
     'vs-code': {
       format: 'json',
       snippet: json(inputs.length ? { servers: { [name]: vsServer }, inputs } : { servers: { [name]: vsServer } }),
+      ...vsCodeLinks(name, vsServer, inputs),
       note: `Workspace: .vscode/mcp.json; for every workspace run "MCP: Open User Configuration". The top-level key is "servers".${inputs.length ? ' VS Code asks for each ${input:…} value on first connect and stores it securely.' : oauth}${opt}`,
     },
     windsurf: {
@@ -412,6 +466,7 @@ function remoteConfigs(m: RemoteModel, name: string): Record<string, Built> {
     cli: {
       format: 'shell',
       snippet: cliWords.map(shellQuote).join(' '),
+      command: cliWords.map(shellQuote).join(' '),
       note: `Adds the server to Claude Code for you in this project; add --scope user to use it in every project.${fill}${oauth} Quoted for POSIX shells (macOS, Linux, WSL).${opt}`,
     },
   }
@@ -445,6 +500,34 @@ export function buildClientConfigs(model: InstallModel, name: string): ConfigEnt
   return CONFIG_CLIENTS.map(({ client, label }) => {
     const b = built[client]
     if (!b) throw new Error(`no config built for ${client}`)
-    return { client, label, format: b.format, locations: locationsFor(client), snippet: b.snippet, note: b.note.trim() }
+    const entry: ConfigEntry = { client, label, format: b.format, locations: locationsFor(client), snippet: b.snippet, note: b.note.trim() }
+    if (b.command) entry.command = b.command
+    if (b.deepLink) entry.deepLink = b.deepLink
+    if (b.webLink) entry.webLink = b.webLink
+    return entry
   })
+}
+
+/** How an install line installs: a shell command, a link the client opens, or config text to merge into its file. */
+export type InstallLineKind = 'command' | 'link' | 'config'
+
+/**
+ * One line that installs a config in its client: the one-line command where the client has one, else its install
+ * link, else the snippet itself (JSON on one line; TOML and shell as they are).
+ */
+export function installLineOf(c: ConfigEntry): { kind: InstallLineKind; line: string } {
+  if (c.command) return { kind: 'command', line: c.command }
+  if (c.deepLink) return { kind: 'link', line: c.deepLink }
+  if (c.format === 'json') {
+    try {
+      return { kind: 'config', line: JSON.stringify(JSON.parse(c.snippet)) }
+    } catch {}
+  }
+  return { kind: 'config', line: c.snippet.trim() }
+}
+
+/** Names of the secrets a config of this model needs (required secret variables and headers): what keys to get. */
+export function requiredSecrets(model: InstallModel): string[] {
+  const settings = model.kind === 'local' ? envSettings(model.env).required : headerSettings(model.headers).included
+  return [...new Set(settings.filter((s) => s.secret).flatMap((s) => s.parts.filter((p): p is Var => typeof p !== 'string' && p.secret).map((p) => p.v)))]
 }

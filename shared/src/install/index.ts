@@ -2,4 +2,7 @@
 export { deriveInstallModel, installName, isConcreteVersion, isGuess, type InstallSource } from './model'
 export { EVIDENCE_REGISTRIES, evidenceFor, judgeEvidence, pypiNormalise, samePackage, type EvidenceSubject } from './evidence'
 export { repositoryKey, sameRepository } from './repository'
-export { CONFIG_CLIENTS, buildClientConfigs, placeholderEnv, placeholderHeaders, shellQuote, type ConfigEntry, type ConfigFormat, type ConfigLocation } from './configs'
+export {
+  CONFIG_CLIENTS, buildClientConfigs, cursorDeepLink, installLineOf, placeholderEnv, placeholderHeaders, requiredSecrets, shellQuote,
+  type ConfigEntry, type ConfigFormat, type ConfigLocation, type InstallLineKind,
+} from './configs'

@@ -258,3 +258,4 @@ interface DnsPacket {
 }
 
 export { ALLOWED_LINK, ATTACK_FRAGMENTS, commonmarkShape, hostileText, markdownShape, markdownShapes, type MarkdownShape } from './markdown'
+export { decodeInstallLine, shellWords, snippetEntry } from './install-lines'
