@@ -3,7 +3,7 @@ import type { Config } from '@mcp-directory/shared/config'
 import { parseSearchParams, type SearchResponse } from '@mcp-directory/shared/contracts'
 import { catalogOutbox, type Database } from '@mcp-directory/shared/db'
 import type { EventBus } from '@mcp-directory/shared/bus'
-import { AppError, notFound } from '@mcp-directory/shared/errors'
+import { AppError, invalidParameter, notFound } from '@mcp-directory/shared/errors'
 import { json, readJsonBody, requireOperator } from '@mcp-directory/shared/http'
 import { createMemoryStore, type KeyValueStore } from '@mcp-directory/shared/kv'
 import type { Logger } from '@mcp-directory/shared/log'
@@ -15,8 +15,8 @@ import { textDocument } from '@mcp-directory/shared/text'
 import { importDocument, type ImportOptions } from './import/service'
 import { addViews, findActiveListing, findListing, hasListings } from './listings/repository'
 import { startInstallCounter } from './listings/installs'
-import { deriveInstallModel } from '@mcp-directory/shared/install'
-import { detailOf, listingUrls, summaryOf } from './listings/present'
+import { CONFIG_CLIENTS, deriveInstallModel } from '@mcp-directory/shared/install'
+import { detailOf, installHintOf, listingUrls, summaryOf } from './listings/present'
 import { renderListingMarkdown } from './markdown/render'
 import { decodeCursor, encodeCursor } from './search/cursor'
 import { searchListings } from './search/repository'
@@ -52,6 +52,20 @@ export interface CatalogDeps {
 // The import endpoint takes a whole registry list; 32 MiB holds the official registry many times over.
 const MAX_IMPORT_BYTES = 32 * 1024 * 1024
 
+/**
+ * Search's optional `client` parameter (a config client slug): each hit then also carries transports, health,
+ * archived and that client's install line. Without it the hits are exactly the summaries of §2.1.
+ */
+function installClientParam(query: URLSearchParams): string | null {
+  const all = query.getAll('client')
+  if (all.length === 0) return null
+  if (all.length > 1) throw invalidParameter('client', 'must be given at most once')
+  const slugs = CONFIG_CLIENTS.map((c) => c.client)
+  const client = all[0] ?? ''
+  if (!slugs.includes(client)) throw invalidParameter('client', `must be one of ${slugs.join(', ')}`)
+  return client
+}
+
 /** Builds the catalog service: search, detail, categories, health, Markdown and import. */
 export function createCatalogApp(deps: CatalogDeps) {
   const { config, database, log } = deps
@@ -83,7 +97,9 @@ export function createCatalogApp(deps: CatalogDeps) {
 
   const app = serviceApp('catalog', base, log)
     .get('/api/v1/search', async ({ request }) => {
-      const params = parseSearchParams(new URL(request.url).searchParams)
+      const query = new URL(request.url).searchParams
+      const params = parseSearchParams(query)
+      const client = installClientParam(query)
       let category: string | null = null
       if (params.category !== null) {
         const c = resolveCategory(params.category)
@@ -104,7 +120,7 @@ export function createCatalogApp(deps: CatalogDeps) {
         total,
         query: params.q,
         category,
-        servers: rows.map((r) => summaryOf(r, base)),
+        servers: rows.map((r) => (client ? { ...summaryOf(r, base), ...installHintOf(r, client) } : summaryOf(r, base))),
         nextCursor: rows.length === params.limit && next < total ? encodeCursor(next) : null,
       }
       return json(body)

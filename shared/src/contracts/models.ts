@@ -25,6 +25,9 @@ export const ConfigEntry = t.Object({
   locations: t.Array(t.Object({ os: t.String(), path: t.String() })),
   snippet: t.String(),
   note: t.String(),
+  command: t.Optional(t.String({ description: 'One-line shell command that installs exactly this config (Claude Code, Codex, VS Code, cli)' })),
+  deepLink: t.Optional(t.String({ description: "The client's install link (cursor://…, vscode:mcp/install?…)" })),
+  webLink: t.Optional(t.String({ description: 'An https form of the install link, for READMEs (VS Code)' })),
 })
 export type ConfigEntry = Static<typeof ConfigEntry>
 
@@ -77,6 +80,9 @@ export const ServerDetail = t.Composite([
     qualityScore: t.Integer({ minimum: 0, maximum: 100, description: 'How complete and trustworthy the listing is' }),
     popularity: t.Object({ upvotes: t.Integer(), views: t.Integer(), installs: t.Integer(), githubStars: t.Union([t.Integer(), t.Null()]) }),
     health: t.Union([t.String(), t.Null()]),
+    archived: t.Union([t.String(), t.Null()], {
+      description: 'Why it is archived or deprecated (an archived repository, modelcontextprotocol/servers-archived, or its maintenance status); null when it is not',
+    }),
     tools: t.Array(t.Object({ name: t.String(), description: t.Optional(t.String()), parameters: t.Optional(t.Array(t.String())) })),
     packages: t.Array(t.Unknown()),
     remotes: t.Array(t.Unknown()),
@@ -135,6 +141,14 @@ export const SearchQuery = t.Object({
   transport: t.Optional(t.Union([t.Literal('stdio'), t.Literal('remote')])),
   verified: t.Optional(t.Literal('1')),
   cursor: t.Optional(t.String({ description: 'Opaque cursor from a previous response’s nextCursor' })),
+  client: t.Optional(
+    t.String({
+      description:
+        'A config client slug (claude-desktop, claude-code, cursor, vs-code, windsurf, codex, gemini-cli, cli). Each hit then also carries ' +
+        '`transports`, `health`, `archived` (why it is no longer maintained, or null) and `install` (kind, confidence, needsKeys, keys, ' +
+        'and that client\'s one-line command, install link or config as `line`, `lineKind`), so one search is enough to choose and install',
+    }),
+  ),
 })
 
 /** A listing of the operator's moderation queue (`GET /api/v1/admin/listings`, contract §3). */

@@ -1,5 +1,5 @@
-import type { Listing, ListingSummary, ServerDetail, InstallModel } from '@mcp-directory/shared/contracts'
-import { buildClientConfigs, deriveInstallModel, installName } from '@mcp-directory/shared/install'
+import { archivedReason, type Listing, type ListingSummary, type ServerDetail, type InstallModel } from '@mcp-directory/shared/contracts'
+import { buildClientConfigs, deriveInstallModel, installLineOf, installName, requiredSecrets } from '@mcp-directory/shared/install'
 import type { SummaryRow } from '../search/repository'
 
 /** Public addresses of a listing, absolute from PUBLIC_BASE_URL. */
@@ -25,6 +25,34 @@ export function summaryOf(r: SummaryRow, baseUrl: string): ListingSummary {
   }
 }
 
+/** Transports a listing offers: stdio when it has a package, remote when it has a hosted endpoint. */
+const transportsOf = (packages: readonly unknown[], remotes: readonly unknown[]) => [...(packages.length ? ['stdio'] : []), ...(remotes.length ? ['remote'] : [])]
+
+/**
+ * What an agent needs to choose and install from a search hit (search's `client` parameter): transports, health,
+ * whether it is archived, and the install for that client as one line, with its confidence and the keys it needs.
+ */
+export function installHintOf(r: SummaryRow, client: string) {
+  const packages = Array.isArray(r.packages) ? (r.packages as Listing['packages']) : []
+  const remotes = Array.isArray(r.remotes) ? (r.remotes as Listing['remotes']) : []
+  const model = deriveInstallModel({
+    name: r.name, packages, remotes, repositoryUrl: r.repository_url, url: r.url, source: r.source,
+    inferredInstall: r.inferred_install as Listing['inferredInstall'], installEvidence: r.install_evidence as Listing['installEvidence'],
+    repositoryRun: r.repository_run as Listing['repositoryRun'],
+  })
+  const config = model ? buildClientConfigs(model, installName(r))?.find((c) => c.client === client) : undefined
+  const line = config ? installLineOf(config) : null
+  const keys = model ? requiredSecrets(model) : []
+  return {
+    transports: transportsOf(packages, remotes),
+    health: r.health,
+    archived: archivedReason({ url: r.url, repositoryUrl: r.repository_url, githubArchived: r.github_archived, maintenanceStatus: r.maintenance_status }),
+    install: model
+      ? { kind: model.kind, confidence: model.confidence, needsKeys: keys.length > 0, keys, client, lineKind: line?.kind ?? null, line: line?.line ?? null }
+      : null,
+  }
+}
+
 /** A 0–100 score of how complete and trustworthy a listing is (documented in the README). */
 export function qualityScore(l: Listing, model: InstallModel | null): number {
   let s = 0
@@ -43,7 +71,7 @@ export function qualityScore(l: Listing, model: InstallModel | null): number {
 export function detailOf(l: Listing, baseUrl: string): ServerDetail {
   const model = deriveInstallModel(l)
   const name = installName(l)
-  const transports = [...(l.packages.length ? ['stdio'] : []), ...(l.remotes.length ? ['remote'] : [])]
+  const transports = transportsOf(l.packages, l.remotes)
   return {
     id: l.id,
     name: l.name,
@@ -64,6 +92,7 @@ export function detailOf(l: Listing, baseUrl: string): ServerDetail {
     qualityScore: qualityScore(l, model),
     popularity: { upvotes: l.upvotes, views: l.views, installs: l.installs, githubStars: l.githubStars },
     health: l.health,
+    archived: archivedReason(l),
     tools: l.tools,
     packages: l.packages,
     remotes: l.remotes,

@@ -15,6 +15,13 @@ export interface SummaryRow {
   remotes: unknown
   repository_url: string | null
   source: string
+  // What an install hint needs (the `client` parameter): the install model's inputs, health and archive marks.
+  inferred_install: unknown
+  install_evidence: unknown
+  repository_run: unknown
+  health: string | null
+  github_archived: boolean | null
+  maintenance_status: string | null
 }
 
 /** A search as the repository runs it: prepared terms and validated filters. */
@@ -34,7 +41,8 @@ const CANDIDATES_PER_SOURCE = 150
 const FUZZY_LIMIT = 2000
 
 const SUMMARY_COLUMNS = sql.raw(
-  'l.id, l.name, l.title, l.description, l.category, l.url, l.is_official, l.is_verified_active, l.upvotes, l.packages, l.remotes, l.repository_url, l.source',
+  'l.id, l.name, l.title, l.description, l.category, l.url, l.is_official, l.is_verified_active, l.upvotes, l.packages, l.remotes, l.repository_url, l.source, ' +
+    'l.inferred_install, l.install_evidence, l.repository_run, l.health, l.github_archived, l.maintenance_status',
 )
 
 // Trust and popularity only break ties after relevance.
