@@ -298,7 +298,7 @@ export function createGatewayApp(deps: GatewayDeps) {
       status: 204,
       headers: isRegistryPath(new URL(request.url).pathname)
         ? { ...CORS_HEADERS, ...REGISTRY_CORS, 'access-control-max-age': '86400' }
-        : { ...CORS_HEADERS, 'access-control-allow-methods': 'GET, POST, OPTIONS', 'access-control-allow-headers': 'Authorization, Content-Type, Accept, X-Request-Id, Mcp-Protocol-Version', 'access-control-max-age': '86400' },
+        : { ...CORS_HEADERS, 'access-control-allow-methods': 'GET, POST, OPTIONS', 'access-control-allow-headers': 'Authorization, Content-Type, Accept, X-Request-Id, Mcp-Protocol-Version, If-None-Match', 'access-control-max-age': '86400' },
     }))
 
   for (const route of routes) {

@@ -32,4 +32,23 @@ export const MCP_ROUTES: RouteSpec[] = [
       429: err('rate_limited'),
     },
   },
+  {
+    // The MCP Server Card proposal's reserved location: <streamable-http-url>/server-card.
+    method: 'GET', path: '/api/mcp/server-card', service: 'mcp', operationId: 'mcpServerCard', tag: 'mcp', limit: 'read', auth: null,
+    summary: "The MCP endpoint's Server Card (application/mcp-server-card+json): name, version, the Streamable HTTP remote and its protocol versions; ETag and If-None-Match",
+    responses: {
+      200: { description: 'The Server Card', type: 'application/mcp-server-card+json', schema: t.Object({ name: t.String(), version: t.String(), description: t.String() }, { additionalProperties: true }) },
+      304: { description: 'Not modified (If-None-Match)' },
+      429: err('rate_limited'),
+    },
+  },
+  {
+    method: 'GET', path: '/.well-known/ai-catalog.json', service: 'mcp', operationId: 'aiCatalog', tag: 'mcp', limit: 'read', auth: null,
+    summary: "The domain's AI Catalog (application/ai-catalog+json), listing the Server Card of the MCP endpoint",
+    responses: {
+      200: { description: 'The AI Catalog', type: 'application/ai-catalog+json', schema: t.Object({ specVersion: t.String(), entries: t.Array(t.Unknown()) }, { additionalProperties: true }) },
+      304: { description: 'Not modified (If-None-Match)' },
+      429: err('rate_limited'),
+    },
+  },
 ]

@@ -6,9 +6,12 @@ import { REQUEST_ID_HEADER, type Logger } from '@mcp-directory/shared/log'
 import { CLIENT_IP_HEADER, PRECHARGED_HEADER, type PublicApi } from '@mcp-directory/shared/public-api'
 import { peerAddress } from '@mcp-directory/shared/runtime'
 import { serviceApp } from '@mcp-directory/shared/service'
+import { AI_CATALOG_PATH, AI_CATALOG_TYPE, SERVER_CARD_PATH, SERVER_CARD_TYPE, aiCatalog, cachedDocument, serverCard } from './card'
 import { directoryClient, type CallerContext } from './directory/client'
+import { INSTRUCTIONS, compactToolList, statelessCapabilities, withInvalidParams } from './protocol'
+import { PROMPTS, registerPrompts } from './prompts'
 import { registerResources } from './resources'
-import { registerTools } from './tools'
+import { TOOLS, registerTools } from './tools'
 
 /** What the mcp service needs from its host process. */
 export interface McpDeps {
@@ -32,10 +35,14 @@ export function createMcpApp(deps: McpDeps) {
 
   /** A fresh server for one request: stateless, so any replica can answer any request. */
   function serverFor(caller: CallerContext): McpServer {
-    const server = new McpServer(SERVER_INFO)
+    const server = new McpServer(SERVER_INFO, { instructions: INSTRUCTIONS })
     const api = directoryClient(deps.publicApi, caller)
     registerTools(server, api, caller, log)
     registerResources(server, api, log)
+    registerPrompts(server)
+    statelessCapabilities(server)
+    compactToolList(server)
+    withInvalidParams(server, TOOLS)
     return server
   }
 
@@ -83,10 +90,14 @@ export function createMcpApp(deps: McpDeps) {
     endpoint: `${base}/api/mcp`,
     transport: 'streamable-http',
     stateless: true,
-    tools: ['search_mcp_servers', 'get_mcp_server', 'get_mcp_install_config', 'list_mcp_categories', 'submit_mcp_server', 'register_mcp_agent', 'confirm_mcp_agent', 'get_claim_challenge', 'verify_mcp_claim', 'revoke_mcp_agent'],
+    tools: [...TOOLS],
     resources: ['directory://servers/{id}', 'directory://categories'],
+    prompts: [...PROMPTS],
+    serverCard: `${base}${SERVER_CARD_PATH}`,
     docs: `${base}/docs`,
   }
+  const card = serverCard(base, SERVER_INFO)
+  const catalog = aiCatalog(base, SERVER_INFO)
 
   const app = serviceApp('mcp', base, log)
     .post('/api/mcp', ({ request }) => originRefused(request) ?? handle(request), { parse: 'none' })
@@ -94,6 +105,9 @@ export function createMcpApp(deps: McpDeps) {
     .get('/api/mcp', ({ request }) =>
       originRefused(request) ?? ((request.headers.get('accept') ?? '').includes('text/event-stream') ? methodNotAllowed() : json(description)))
     .delete('/api/mcp', ({ request }) => originRefused(request) ?? methodNotAllowed())
+    // Discovery: public, read-only metadata, so any origin may read it (the gateway adds CORS headers).
+    .get(SERVER_CARD_PATH, ({ request }) => cachedDocument(request, card, SERVER_CARD_TYPE))
+    .get(AI_CATALOG_PATH, ({ request }) => cachedDocument(request, catalog, AI_CATALOG_TYPE))
     // For process supervisors (the stack runner probes this path); never in the gateway's public table.
     .get('/api/v1/health', () => json({ status: 'ok', timestamp: new Date().toISOString() }))
 

@@ -13,8 +13,10 @@ import { createLogger } from '@mcp-directory/shared/log'
 import { createSmtpMailer } from '@mcp-directory/shared/mail'
 import { createMemoryStore } from '@mcp-directory/shared/kv'
 import { prechargeProof, publicApiClient } from '@mcp-directory/shared/public-api'
-import { isolatedEnv, loadSharedData, markdownShape, runToken, startBacking, startDnsServer, testConfig } from '@mcp-directory/shared/testing'
-import { quoted } from '@mcp-directory/shared/text'
+import { decodeInstallLine, isolatedEnv, loadSharedData, markdownShape, runToken, snippetEntry, startBacking, startDnsServer, testConfig } from '@mcp-directory/shared/testing'
+import { codeSpan, quoted } from '@mcp-directory/shared/text'
+import { CONFIG_CLIENTS, type ConfigEntry } from '@mcp-directory/shared/install'
+import Ajv2020 from 'ajv/dist/2020'
 import { createGatewayApp } from '../../../gateway/src/app'
 import { inProcessUpstream } from '../../../gateway/src/upstream'
 import { createMcpApp, SERVER_INFO, type McpService } from '../src'
@@ -161,28 +163,31 @@ describe('MCP over Streamable HTTP through the gateway', () => {
     await expect(client.readResource({ uri: 'directory://servers/no-such-listing' })).rejects.toThrow(/not found/)
   })
 
-  test('search_mcp_servers answers exactly what GET /api/v1/search answers for the same arguments', async () => {
+  test('search_mcp_servers answers what GET /api/v1/search answers for the same arguments and the client named', async () => {
     const cases: [Record<string, unknown>, string][] = [
-      [{}, ''],
-      [{ query: 'github' }, 'q=github'],
-      [{ query: 'postgress', limit: 5 }, 'q=postgress&limit=5'],
-      [{ query: 'database', transport: 'stdio' }, 'q=database&transport=stdio'],
-      [{ category: 'developer-tools', limit: 3 }, 'category=developer-tools&limit=3'],
-      [{ category: '  DEVELOPER TOOLS ', limit: 3 }, `category=${encodeURIComponent('  DEVELOPER TOOLS ')}&limit=3`],
-      [{ query: 'server', verified: true }, 'q=server&verified=1'],
+      [{}, 'limit=10&client=claude-code'],
+      [{ query: 'github' }, 'q=github&limit=10&client=claude-code'],
+      [{ query: 'postgress', limit: 5, client: 'cursor' }, 'q=postgress&limit=5&client=cursor'],
+      [{ query: 'database', transport: 'stdio', client: 'VS Code' }, 'q=database&transport=stdio&limit=10&client=vs-code'],
+      [{ category: 'developer-tools', limit: 3 }, 'category=developer-tools&limit=3&client=claude-code'],
+      [{ category: '  DEVELOPER TOOLS ', limit: 3 }, `category=${encodeURIComponent('  DEVELOPER TOOLS ')}&limit=3&client=claude-code`],
+      [{ query: 'server', verified: true, client: 'codex' }, 'q=server&limit=10&verified=1&client=codex'],
     ]
     for (const [args, qs] of cases) {
       const r = await call('search_mcp_servers', args)
       expect(r.isError).toBeFalsy()
-      expect(r.structuredContent).toEqual(await (await rest(`/api/v1/search${qs ? `?${qs}` : ''}`)).json())
+      expect(r.structuredContent).toEqual(await (await rest(`/api/v1/search?${qs}`)).json())
     }
     const page1 = (await call('search_mcp_servers', { query: 'mcp', limit: 4 })).structuredContent as { nextCursor: string; servers: { id: string; name: string }[] }
     expect(page1.nextCursor).toEqual(expect.any(String))
     const page2 = await call('search_mcp_servers', { query: 'mcp', limit: 4, cursor: page1.nextCursor })
-    expect(page2.structuredContent).toEqual(await (await rest(`/api/v1/search?q=mcp&limit=4&cursor=${page1.nextCursor}`)).json())
+    expect(page2.structuredContent).toEqual(await (await rest(`/api/v1/search?q=mcp&limit=4&cursor=${page1.nextCursor}&client=claude-code`)).json())
     const t = text(await call('search_mcp_servers', { query: 'mcp', limit: 4 }))
     expect(t).toContain(`name ${quoted(page1.servers[0].name)}`)
     expect(t).toContain(`id ${quoted(page1.servers[0].id)}`)
+    // Without `client`, the REST hits are exactly the summaries of §2.1.
+    const plain = (await (await rest('/api/v1/search?q=mcp&limit=2')).json()) as { servers: Record<string, unknown>[] }
+    expect(Object.keys(plain.servers[0]!)).not.toContain('install')
   })
 
   test('get_mcp_server, get_mcp_install_config and list_mcp_categories mirror their endpoints', async () => {
@@ -210,19 +215,31 @@ describe('MCP over Streamable HTTP through the gateway', () => {
     expect(text(cats)).toContain('developer-tools')
   })
 
-  test('a bad argument, a missing token and an unknown listing each come back as a tool error with the API’s code', async () => {
-    const limit = expectToolError(await call('search_mcp_servers', { limit: 500 }), 'invalid_parameter', 400)
-    expect(limit.details).toEqual([expect.objectContaining({ parameter: 'limit' })])
-    expectToolError(await call('search_mcp_servers', { limit: 'ten' }), 'invalid_parameter', 400)
-    expectToolError(await call('search_mcp_servers', { transport: 'carrier-pigeon' }), 'invalid_parameter', 400)
-    expectToolError(await call('search_mcp_servers', { category: 'no such category' }), 'unknown_category', 400)
-    expectToolError(await call('get_mcp_server', {}), 'invalid_parameter', 400)
-    expectToolError(await call('get_mcp_server', { id: 42 }), 'invalid_parameter', 400)
-    expectToolError(await call('get_mcp_install_config', { id: 'x', client: 'notepad' }), 'invalid_parameter', 400)
-    const submit = expectToolError(await call('submit_mcp_server', { name: 'x', url: 'not a url', description: 'd', category: 'developer-tools', email: 'nope' }), 'invalid_body', 400)
-    expect(submit.details?.map((d) => d.field)).toEqual(expect.arrayContaining(['url', 'email']))
-    expectToolError(await call('register_mcp_agent', { email: 'not-an-address' }), 'invalid_body', 400)
-    expectToolError(await call('register_mcp_agent', { email: 'a@example.com', scopes: ['listings:delete'] }), 'invalid_scope', 400)
+  test('bad arguments come back as one tool error naming every bad argument by its own name; tokens and listings as the API says', async () => {
+    const problems = (r: CallToolResult) => expectToolError(r, 'invalid_parameter', 400).details as { argument: string; message: string }[]
+    const limit = problems(await call('search_mcp_servers', { limit: 500 }))
+    expect(limit).toEqual([{ argument: 'limit', message: 'must be an integer from 1 to 100' }])
+    // Every bad argument at once, by the tool's names (query, not q), unknown ones included.
+    const many = await call('search_mcp_servers', { query: 'x'.repeat(201), limit: 'ten', transport: 'carrier-pigeon', verified: 'yes', client: 'notepad', q: 'github' })
+    const message = String((many.structuredContent as Record<string, unknown>).message)
+    const all = problems(many)
+    expect(all.map((p) => p.argument).sort()).toEqual(['client', 'limit', 'q', 'query', 'transport', 'verified'])
+    expect(message).toContain('"query" must be at most 200 characters')
+    expect(message).not.toContain('query parameter')
+    expect(all.find((p) => p.argument === 'q')!.message).toContain('is not an argument of this tool')
+    expect(all.find((p) => p.argument === 'client')!.message).toContain('claude-code')
+    // A check only the endpoint makes still comes back in the tool's terms.
+    const cat = expectToolError(await call('search_mcp_servers', { category: 'no such category' }), 'unknown_category', 400)
+    expect(cat.details).toEqual([expect.objectContaining({ argument: 'category' })])
+    expect(problems(await call('get_mcp_server', {}))).toEqual([{ argument: 'id', message: 'is required' }])
+    expect(problems(await call('get_mcp_server', { id: 42 }))).toEqual([{ argument: 'id', message: 'must be a string' }])
+    expect(problems(await call('get_mcp_install_config', { id: 'x', client: 'notepad' })).map((p) => p.argument)).toEqual(['client'])
+    const submit = problems(await call('submit_mcp_server', { name: 'x', url: 'not a url', description: 'd', category: 'developer-tools', email: 'nope' }))
+    expect(submit.map((d) => d.argument)).toEqual(expect.arrayContaining(['url', 'email']))
+    expect(problems(await call('submit_mcp_server', { url: 5 })).map((d) => d.argument).sort()).toEqual(['category', 'description', 'email', 'name', 'url'])
+    expect(problems(await call('register_mcp_agent', { email: 'not-an-address' })).map((d) => d.argument)).toEqual(['email'])
+    expectToolError(await call('register_mcp_agent', { email: 'a@example.com', scopes: ['listings:delete'] }), 'invalid_parameter', 400)
+    expect(problems(await call('confirm_mcp_agent', { email: 'a@example.com', code: '12' })).map((d) => d.argument)).toEqual(['code'])
 
     expectToolError(await call('verify_mcp_claim', { id: 'anything' }), 'unauthorized', 401)
     expectToolError(await call('get_claim_challenge', { id: 'anything' }), 'unauthorized', 401)
@@ -328,12 +345,17 @@ describe('listing text reaches the model as quoted data', () => {
     const server = (r.structuredContent as { server: { description: string; title: string } }).server
     expect(server.description).toBe(HOSTILE.description)
     expect(server.title).toBe(HOSTILE.title)
-    const t = text(r)
+    const whole = text(r)
+    // The listing's facts, then our config sections: a heading of ours per client and its code blocks.
+    const [t, configs] = whole.split(/\n\nconfigs \(\d+ clients\):\n\n/) as [string, string]
     const shape = markdownShape(t)
     // No heading, fence, quote or HTML of the listing's own: only our lines (and no list, as it lists no tools).
     expect(shape.blocks).toEqual([])
     expect(shape.html).toEqual([])
-    for (const href of shape.links) expect(href).toMatch(/^https?:\/\//)
+    expect(markdownShape(whole).html).toEqual([])
+    for (const href of markdownShape(whole).links) expect(href).toMatch(/^https?:\/\//)
+    const headings = markdownShape(configs).blocks.filter((b) => 'heading' in (b as object))
+    expect(headings).toEqual(CONFIG_CLIENTS.map((c) => ({ heading: 2, text: `${c.label} (${c.client})` })))
     expect(t).toContain(`description: ${quoted(HOSTILE.description)}`)
     expect(t).toContain('title: "\\<script\\>alert(1)\\</script\\> Evil txt.exe"')
     expect(t.split('\n').filter((l) => /^\s*(#|```|>|- #)/.test(l))).toEqual([])
@@ -530,3 +552,188 @@ async function waitForMail(to: string, after: number) {
     await Bun.sleep(50)
   }
 }
+
+describe('the protocol as agents use it', () => {
+  test('initialize: instructions for the two flows; capabilities without listChanged (a stateless server sends none)', async () => {
+    const instructions = client.getInstructions() ?? ''
+    for (const tool of ['search_mcp_servers', 'get_mcp_server', 'register_mcp_agent', 'confirm_mcp_agent', 'get_claim_challenge', 'verify_mcp_claim']) {
+      expect(instructions).toContain(tool)
+    }
+    expect(instructions).toContain('claude-code')
+    const caps = client.getServerCapabilities() as Record<string, Record<string, unknown>>
+    expect(Object.keys(caps).sort()).toEqual(expect.arrayContaining(['prompts', 'resources', 'tools']))
+    for (const kind of ['tools', 'resources', 'prompts']) expect(caps[kind]).not.toHaveProperty('listChanged')
+  })
+
+  test('annotations say what each tool does to the world', async () => {
+    const { tools } = await client.listTools()
+    const hints = Object.fromEntries(tools.map((t) => [t.name, t.annotations]))
+    for (const name of ['search_mcp_servers', 'get_mcp_server', 'get_mcp_install_config', 'list_mcp_categories', 'get_claim_challenge']) {
+      expect(hints[name]).toMatchObject({ readOnlyHint: true, openWorldHint: false })
+    }
+    // They send e-mail: an effect outside the directory, and a second call sends another.
+    for (const name of ['register_mcp_agent', 'submit_mcp_server']) expect(hints[name]).toMatchObject({ readOnlyHint: false, idempotentHint: false, openWorldHint: true })
+    expect(hints.verify_mcp_claim).toMatchObject({ readOnlyHint: false, idempotentHint: true, openWorldHint: true })
+    // A second revoke of the same token is a 401: not idempotent.
+    expect(hints.revoke_mcp_agent).toMatchObject({ destructiveHint: true, idempotentHint: false })
+    expect(hints.confirm_mcp_agent).toMatchObject({ readOnlyHint: false, idempotentHint: false })
+  })
+
+  test('schemas true to behaviour and compact: client slugs documented, no ±2^53 bounds, shared definitions', async () => {
+    const res = await rpc(`${base}/api/mcp`, 'tools/list', {})
+    const raw = await res.text()
+    expect(raw).not.toContain('9007199254740991')
+    const { result } = JSON.parse(raw) as { result: { tools: { name: string; inputSchema: { properties: Record<string, Record<string, unknown>> }; outputSchema: Record<string, unknown> }[] } }
+    const search = result.tools.find((t) => t.name === 'search_mcp_servers')!
+    expect(search.inputSchema.properties.client).toMatchObject({ type: 'string', default: 'claude-code' })
+    for (const slug of CONFIG_CLIENTS.map((c) => c.client)) expect(String(search.inputSchema.properties.client!.description)).toContain(slug)
+    expect(search.inputSchema.properties.limit).toMatchObject({ type: 'integer', minimum: 1, maximum: 100 })
+    expect(JSON.stringify(search.outputSchema)).toContain('"$ref":"#/definitions/SearchHit"')
+    // The Error object is not described again in every tool: only its two required fields, in the anyOf.
+    for (const t of result.tools) expect(JSON.stringify(t.outputSchema)).not.toContain('machine-readable error code')
+    // A label is accepted wherever a slug is.
+    const byLabel = await call('get_mcp_install_config', { id: 'no-such-listing', client: 'Claude Code CLI' })
+    expectToolError(byLabel, 'not_found', 404)
+  })
+
+  test('malformed params are -32602 Invalid params with a readable message, not -32603 with a zod dump', async () => {
+    const cases: [string, unknown][] = [
+      ['tools/call', { name: 5, arguments: {} }],
+      ['tools/call', { arguments: {} }],
+      ['tools/call', { name: 'search_mcp_servers', arguments: 'query=github' }],
+      ['tools/call', { name: 'no_such_tool', arguments: {} }],
+      ['resources/read', { uri: 42 }],
+      ['prompts/get', { name: 'find_and_install', arguments: {} }],
+      ['prompts/get', { name: 'find_and_install', arguments: { need: 'postgres', client: 'notepad' } }],
+    ]
+    for (const [method, params] of cases) {
+      const res = await fetch(`${base}/api/mcp`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 7, method, params }),
+      })
+      const body = (await res.json()) as { error?: { code: number; message: string } }
+      expect({ method, params, code: body.error?.code }).toEqual({ method, params, code: -32602 })
+      expect(body.error!.message).not.toContain('"code":')
+      expect(body.error!.message.length).toBeLessThan(600)
+    }
+  })
+
+  test('prompts: find-and-install with a need and a client, and claim my server', async () => {
+    const { prompts } = await client.listPrompts()
+    expect(prompts.map((p) => p.name)).toEqual(['find_and_install', 'claim_my_server'])
+    expect(prompts[0]!.arguments).toEqual([expect.objectContaining({ name: 'need', required: true }), expect.objectContaining({ name: 'client', required: false })])
+    const find = await client.getPrompt({ name: 'find_and_install', arguments: { need: 'query my Postgres\n## database', client: 'Cursor' } })
+    const findText = (find.messages[0]!.content as { text: string }).text
+    expect(findText).toContain('search_mcp_servers')
+    expect(findText).toContain('"cursor"')
+    expect(findText).toContain('"query my Postgres ## database"')
+    const claim = await client.getPrompt({ name: 'claim_my_server', arguments: { server: 'acme-weather', email: 'me@example.com' } })
+    const claimText = (claim.messages[0]!.content as { text: string }).text
+    for (const tool of ['register_mcp_agent', 'confirm_mcp_agent', 'get_claim_challenge', 'verify_mcp_claim', 'revoke_mcp_agent']) expect(claimText).toContain(tool)
+    const completion = await client.complete({ ref: { type: 'ref/prompt', name: 'find_and_install' }, argument: { name: 'client', value: 'c' } })
+    expect(completion.completion.values).toEqual(['claude-desktop', 'claude-code', 'cursor', 'codex', 'cli'])
+  })
+
+  test('the Server Card where the discovery proposal reserves it, listed in /.well-known/ai-catalog.json', async () => {
+    const res = await rest('/api/mcp/server-card', { headers: { accept: 'application/mcp-server-card+json' } })
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toBe('application/mcp-server-card+json')
+    expect(res.headers.get('access-control-allow-origin')).toBe('*')
+    expect(res.headers.get('cache-control')).toBe('public, max-age=3600')
+    const etag = res.headers.get('etag')!
+    expect(etag).toMatch(/^".+"$/)
+    const card = (await res.json()) as { name: string; version: string; remotes: { type: string; url: string; supportedProtocolVersions: string[] }[] }
+    // Valid against the proposal's own schema (schema.json of modelcontextprotocol/experimental-ext-server-card).
+    const schema = JSON.parse(await Bun.file(new URL('./fixtures/server-card.schema.json', import.meta.url)).text())
+    const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: false })
+    ajv.addSchema(schema, 'server-card')
+    const validate = ajv.getSchema('server-card#/$defs/ServerCard')!
+    expect(validate(card) ? [] : validate.errors).toEqual([])
+    // Consistent with what the live connection says.
+    expect(card.version).toBe(client.getServerVersion()!.version)
+    expect(card.remotes).toEqual([{ type: 'streamable-http', url: `${base}/api/mcp`, supportedProtocolVersions: expect.arrayContaining([LATEST_PROTOCOL_VERSION]) }])
+    const again = await rest('/api/mcp/server-card', { headers: { 'if-none-match': etag } })
+    expect(again.status).toBe(304)
+    expect(await again.text()).toBe('')
+
+    const cat = await rest('/.well-known/ai-catalog.json')
+    expect(cat.status).toBe(200)
+    expect(cat.headers.get('content-type')).toBe('application/ai-catalog+json')
+    expect(await cat.json()).toEqual({
+      specVersion: '1.0',
+      entries: [{ identifier: `urn:air:${new URL(base).host}:mcp:mcp-directory`, type: 'application/mcp-server-card+json', url: `${base}/api/mcp/server-card` }],
+    })
+    const preflight = await rest('/api/mcp/server-card', { method: 'OPTIONS', headers: { origin: 'https://app.example', 'access-control-request-method': 'GET', 'access-control-request-headers': 'if-none-match' } })
+    expect(preflight.headers.get('access-control-allow-headers')?.toLowerCase()).toContain('if-none-match')
+  })
+})
+
+describe('one call to choose and install', () => {
+  test('one search per client gives each hit an install line that installs exactly the config of that client', async () => {
+    let checked = 0
+    const kinds = new Set<string>()
+    for (const slug of CONFIG_CLIENTS.map((c) => c.client)) {
+      const agent = await connect()
+      // One call for each kind of install: a package run locally, and a hosted endpoint.
+      try {
+        for (const transport of ['stdio', 'remote']) {
+          const r = await call('search_mcp_servers', { query: 'server', transport, limit: 25, client: slug }, agent)
+          expect(r.isError).toBeFalsy()
+          const { servers } = r.structuredContent as { servers: { id: string; transports: string[]; health: string | null; isOfficial: boolean; isVerifiedActive: boolean; install: { client: string; line: string | null; lineKind: string; confidence: string; needsKeys: boolean; keys: string[] } | null }[] }
+          const withLine = servers.filter((s) => s.install?.line)
+          expect(withLine.length).toBeGreaterThan(0)
+          for (const s of servers) {
+            expect(Array.isArray(s.transports)).toBe(true)
+            expect(s).toHaveProperty('health')
+            if (!s.install) continue
+            expect(s.install.client).toBe(slug)
+            expect(['high', 'low']).toContain(s.install.confidence)
+            expect(s.install.needsKeys).toBe(s.install.keys.length > 0)
+          }
+          const t = text(r)
+          for (const s of withLine.slice(0, 5)) {
+            // The config the same client's config tests check, read through the REST detail (not through MCP).
+            const { server } = (await (await rest(`/api/v1/servers/${encodeURIComponent(s.id)}`)).json()) as { server: { configs: ConfigEntry[] } }
+            const config = server.configs.find((c) => c.client === slug)!
+            expect({ slug, ...decodeInstallLine(slug, s.install!.line!) }).toEqual({ slug, ...snippetEntry(config) })
+            // The deep links (and the https form) decode to the same config.
+            for (const link of [config.deepLink, config.webLink].filter((l): l is string => !!l)) {
+              expect({ slug, ...decodeInstallLine(slug, link) }).toEqual({ slug, ...snippetEntry(config) })
+            }
+            if (!s.install!.line!.includes('\n')) expect(t).toContain(codeSpan(s.install!.line!))
+            kinds.add(s.transports.join('+'))
+            checked++
+          }
+        }
+      } finally {
+        await agent.close()
+      }
+    }
+    expect(checked).toBeGreaterThanOrEqual(CONFIG_CLIENTS.length * 2)
+    expect(kinds.size).toBeGreaterThan(1)
+  }, 60_000)
+
+  test('an archived listing says so, in search and in get_mcp_server; the detail text carries every config and the tools', async () => {
+    const entry = {
+      name: `io.github.modelcontextprotocol/postgres-${run}`, description: 'Read-only access to PostgreSQL databases.', version: '0.6.2',
+      repository: { url: 'https://github.com/modelcontextprotocol/servers-archived/tree/HEAD/src/postgres', source: 'github' },
+      packages: [{ registryType: 'npm', identifier: '@modelcontextprotocol/server-postgres', version: '0.6.2', transport: { type: 'stdio' } }],
+    }
+    const imported = await rest('/api/v1/admin/import', { method: 'POST', headers: { authorization: `Bearer ${OPERATOR}`, 'content-type': 'application/json' }, body: JSON.stringify([entry]) })
+    expect(imported.status).toBe(200)
+    const hit = await call('search_mcp_servers', { query: `postgres ${run}`, limit: 5 })
+    const s = (hit.structuredContent as { servers: { id: string; name: string; archived: string | null }[] }).servers.find((x) => x.name === entry.name)!
+    expect(s.archived).toContain('servers-archived')
+    expect(text(hit)).toContain('archived: it lives in modelcontextprotocol/servers-archived')
+    const detail = await call('get_mcp_server', { id: s.id })
+    expect((detail.structuredContent as { server: { archived: string } }).server.archived).toContain('servers-archived')
+    const t = text(detail)
+    expect(t).toContain('status: archived: it lives in modelcontextprotocol/servers-archived')
+    expect(t).toContain('health: not checked yet')
+    expect(t).toContain('tools: none known yet')
+    for (const c of CONFIG_CLIENTS) expect(t).toContain(`(${c.client})\n`)
+    expect(t).toContain('One-line command:')
+    expect(t).toContain('Install link: `cursor://anysphere.cursor-deeplink/mcp/install?')
+  })
+})

@@ -1,90 +1,76 @@
-// Input and output schemas of the tools. Inputs are described precisely in JSON Schema but accepted loosely by the
-// SDK, so that every value reaches the same validation as the REST endpoint and a bad argument comes back as a tool
-// error with the REST API's code (`invalid_parameter`, `invalid_body`, …) instead of a bare SDK message.
+// Output schemas of the tools, kept small: objects stay open (fields may be added within v1), integers are plain
+// `integer` without the ±2^53 bounds zod would add, and the shapes several tools share are named definitions.
 import { z } from 'zod'
 
-/** JSON Schema of one argument. */
-type ArgSchema = Record<string, unknown>
-
-/** A tool's input: each argument documented by its JSON Schema, validated by the directory API rather than here. */
-export function toolInput(args: Record<string, ArgSchema>, required: string[] = []) {
-  const shape = Object.fromEntries(Object.entries(args).map(([name, schema]) => [name, z.unknown().meta(schema).optional()]))
-  // The object's `required` list is documentation for clients; missing arguments are reported by the checks below.
-  return z.object(shape).meta(required.length ? { required } : {})
-}
-
-/** The Error object fields a failed call puts in structuredContent (directory-api §2.6). */
-const ERROR_FIELDS = {
-  error: z.string().optional().describe('On failure (isError): machine-readable error code of the directory API'),
-  message: z.string().optional().describe('Human-readable explanation'),
-  details: z.array(z.unknown()).optional().describe('On failure: the fields or parameters at fault'),
-  status: z.number().int().optional().describe('On failure: the HTTP status the REST endpoint answered'),
-}
+/** A JSON Schema `integer` without bounds (zod's int() adds the safe-integer range to every one). */
+const int = z.number().meta({ type: 'integer' })
+const str = z.string()
+const nullableStr = z.string().nullable()
 
 /**
- * A tool's output: the REST endpoint's body on success, the Error object on failure. Both shapes are one object
- * schema (MCP requires an object), whose `anyOf` asks for either every success field or `error` and `message`.
+ * A tool's output: the endpoint's body on success, the Error object on failure (isError). The SDK client validates
+ * structuredContent on both, so one open object admits either: `anyOf` asks for every success field, or for
+ * `error` and `message`. The Error object's fields are described once (README, instructions), not per tool.
  */
 export function toolOutput(shape: Record<string, z.ZodType>) {
   const required = Object.entries(shape).filter(([, s]) => !s.isOptional()).map(([k]) => k)
-  const fields: Record<string, z.ZodType> = { ...ERROR_FIELDS }
-  // A name both shapes use (submit's `status` is a string, the Error object's a number) admits either.
-  for (const [k, s] of Object.entries(shape)) fields[k] = k in ERROR_FIELDS ? z.union([s, ERROR_FIELDS[k as keyof typeof ERROR_FIELDS].unwrap()]).optional() : s.optional()
+  // A success field named like an Error object field keeps the Error object's type too (submit's `status` is a string).
+  const fields = Object.fromEntries(Object.entries(shape).map(([k, s]) => [k, (k === 'status' ? z.union([s, int]) : s).optional()]))
   return z
     .looseObject(fields)
     .meta({ anyOf: [{ required }, { required: ['error', 'message'] }] })
     .refine((v) => typeof v.error === 'string' || required.every((k) => k in v), { message: `expected the fields ${required.join(', ')}` })
 }
 
-const str = z.string()
-const nullableStr = z.string().nullable()
-const int = z.number().int()
+/** A listing summary (§2.1). */
+export const ListingSummary = z
+  .looseObject({
+    id: str, name: str, description: str, category: str, url: str, isOfficial: z.boolean(), isVerifiedActive: z.boolean(), upvotes: int,
+    installName: str, detailUrl: str, markdownUrl: str,
+  })
+  .meta({ id: 'ListingSummary' })
 
-/** A listing summary (§2.1); extra fields may be added within v1, so objects stay open. */
-export const ListingSummary = z.looseObject({
-  id: str,
-  name: str,
-  description: str,
-  category: str,
-  url: str,
-  isOfficial: z.boolean(),
-  isVerifiedActive: z.boolean(),
-  upvotes: int,
-  installName: str,
-  detailUrl: str,
-  markdownUrl: str,
-})
+/** What search adds to a hit for the client named: how to choose it and the one line that installs it. */
+export const SearchHit = ListingSummary.extend({
+  transports: z.array(str).describe('stdio: a package to run locally; remote: a hosted endpoint'),
+  health: nullableStr,
+  archived: nullableStr.describe('Why it is archived or deprecated; null when it is not'),
+  install: z
+    .looseObject({
+      kind: z.enum(['local', 'remote']),
+      confidence: z.enum(['high', 'low']).describe('low: check it against the repository README'),
+      needsKeys: z.boolean(),
+      keys: z.array(str).describe('Secrets to set: environment variables or header values'),
+      client: str,
+      lineKind: z.enum(['command', 'link', 'config']).nullable().describe('command: run it; link: open it; config: merge it into the file'),
+      line: nullableStr.describe('One line that installs it in `client`; null when the install is only guessed'),
+    })
+    .nullable(),
+}).meta({ id: 'SearchHit' })
 
-/** One client's ready-to-paste configuration (§2.2). */
-export const ConfigEntry = z.looseObject({
-  client: str.describe('Client slug, e.g. claude-desktop, cursor, vs-code, codex, cli'),
-  label: str,
-  format: z.enum(['json', 'toml', 'yaml', 'shell', 'text']),
-  locations: z.array(z.looseObject({ os: str, path: str })),
-  snippet: str.describe('Ready-to-paste setup text'),
-  note: str,
-})
+/** One client's ready-to-paste configuration (§2.2), with its one-line command and install links where it has them. */
+export const ConfigEntry = z
+  .looseObject({
+    client: str, label: str, format: z.enum(['json', 'toml', 'yaml', 'shell', 'text']), locations: z.array(z.looseObject({ os: str, path: str })),
+    snippet: str, note: str, command: str.optional(), deepLink: str.optional(), webLink: str.optional(),
+  })
+  .meta({ id: 'ConfigEntry' })
 
 /** The install recipe every config is derived from, with its confidence. */
-export const InstallInfo = z.looseObject({
-  kind: z.enum(['local', 'remote']),
-  confidence: z.enum(['high', 'low']).describe('low: a guess to check against the repository README'),
-})
+export const InstallInfo = z
+  .looseObject({ kind: z.enum(['local', 'remote']), confidence: z.enum(['high', 'low']).describe('low: a guess to check against the README') })
+  .meta({ id: 'InstallInfo' })
 
 /** Listing detail (§2.2). */
 export const ServerDetail = ListingSummary.extend({
-  title: nullableStr,
-  repositoryUrl: nullableStr,
-  websiteUrl: nullableStr,
-  tags: z.array(str),
-  transports: z.array(str),
-  qualityScore: int,
+  title: nullableStr, repositoryUrl: nullableStr, websiteUrl: nullableStr, tags: z.array(str), transports: z.array(str), qualityScore: int,
   popularity: z.looseObject({ upvotes: int, views: int, installs: int, githubStars: int.nullable() }),
   health: nullableStr,
+  archived: nullableStr.optional().describe('Why it is archived or deprecated; null when it is not'),
   tools: z.array(z.looseObject({ name: str, description: str.optional() })),
   install: InstallInfo.nullable(),
-  configs: z.array(ConfigEntry).nullable().describe('Null when the install is not confirmed (only guessed)'),
-})
+  configs: z.array(ConfigEntry).nullable().describe('Null when the install is only guessed'),
+}).meta({ id: 'ServerDetail' })
 
 /** A category (§2.3). */
 export const Category = z.looseObject({ label: str, slug: str, emoji: str, group: str })

@@ -64,6 +64,39 @@ describe('tool text under hostile listing data', () => {
     )
   })
 
+  test('search_mcp_servers with a client: install lines, keys, health and archive marks stay in their hit', () => {
+    const hint = fc.record({ health: hostile, line: hostile, keys: fc.array(hostile, { maxLength: 2 }), transport: hostile })
+    fc.assert(
+      fc.property(fc.array(hint, { minLength: 1, maxLength: 3 }), (hints) => {
+        const servers = (hs: { health: string; line: string; keys: string[]; transport: string }[]) =>
+          hs.map((h) => ({
+            id: 'x', name: 'x', description: 'x', category: 'x', url: 'https://x.example', isOfficial: true, isVerifiedActive: false,
+            // Empty values leave out a line or a code span, which is no injection; each value here holds one visible character.
+            transports: [h.transport], health: `x${h.health}`, archived: 'its GitHub repository is archived (read-only)',
+            install: { kind: 'local', confidence: 'high', needsKeys: h.keys.length > 0, keys: h.keys, client: 'cursor', lineKind: 'link', line: `x${h.line.replace(/\n/g, ' ')}` },
+          }))
+        const text = searchText({ total: hints.length, query: null, category: null, servers: servers(hints), nextCursor: null }, 'cursor')
+        const benign = searchText({ total: hints.length, query: null, category: null, servers: servers(hints.map((h) => ({ health: 'ok', line: 'cursor://x', keys: h.keys.map(() => 'K'), transport: 'stdio' }))), nextCursor: null }, 'cursor')
+        expectSameShape(text, benign)
+      }),
+      RUNS,
+    )
+  })
+
+  test('get_mcp_server: risk findings, configs with their commands and links stay in their place', () => {
+    const finding = fc.record({ tool: hostile, message: hostile, severity: fc.constantFrom('low', 'medium', 'high') })
+    fc.assert(
+      fc.property(fc.array(finding, { minLength: 1, maxLength: 3 }), hostile, hostile, (findings, snippet, link) => {
+        const config = (sn: string, l: string) => [{ client: 'cursor', label: 'Cursor', format: 'json', locations: [{ os: 'any', path: '.cursor/mcp.json' }], snippet: sn, note: 'Note.', command: sn, deepLink: l, webLink: l }]
+        const text = detailText(detail({ risk: { level: 'high', findings }, configs: config(`x${snippet}`, `cursor://${link}`), archived: 'its maintainers mark it deprecated' }))
+        const benign = detailText(detail({ risk: { level: 'high', findings: findings.map(() => ({ tool: 't', message: 'm', severity: 'low' })) }, configs: config('{}', 'cursor://x'), archived: 'its maintainers mark it deprecated' }))
+        expectSameShape(text, benign)
+        expect(text).toContain('risk: high; ')
+      }),
+      RUNS,
+    )
+  })
+
   test('get_mcp_install_config: the snippet and note stay in their config', () => {
     // Paths are the directory's own and never empty; anything else may be anything.
     const config = fc.record({ snippet: hostile, note: hostile, path: hostile.map((p) => `~/${p}`) })

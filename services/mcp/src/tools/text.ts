@@ -7,7 +7,10 @@ import type { ErrorBody } from '@mcp-directory/shared/errors'
 import { codeSpan, fenced, markdownInline, quoted as q } from '@mcp-directory/shared/text'
 
 type Summary = { id: string; name: string; description: string; category: string; url: string; isOfficial: boolean; isVerifiedActive: boolean }
-type Config = { client: string; label: string; format: string; locations: { os: string; path: string }[]; snippet: string; note: string }
+type Config = {
+  client: string; label: string; format: string; locations: { os: string; path: string }[]; snippet: string; note: string
+  command?: string; deepLink?: string; webLink?: string
+}
 type Install = { kind: string; confidence: string; command?: string; args?: string[]; url?: string } | null
 
 /** The line that says how to read the quoted values. */
@@ -20,18 +23,45 @@ const num = (n: unknown) => (typeof n === 'number' && Number.isFinite(n) ? Strin
 const list = (values: string[] | undefined) => (values ?? []).map((v) => q(v)).join(', ')
 const marks = (s: Summary) => [s.isOfficial ? 'official' : null, s.isVerifiedActive ? 'verified running' : null].filter(Boolean).join(', ')
 
-/** Search results as a numbered list. */
-export function searchText(r: { total: number; query: string | null; category: string | null; servers: Summary[]; nextCursor: string | null }): string {
+/** What search adds to a hit when a client is named: how to choose it and the one line that installs it. */
+export type InstallHint = {
+  transports?: string[]
+  health?: string | null
+  archived?: string | null
+  install?: { kind: string; confidence: string; needsKeys: boolean; keys: string[]; client: string; lineKind: string | null; line: string | null } | null
+}
+
+const LINE_VERB: Record<string, string> = { command: 'run', link: 'open', config: "merge into the client's config" }
+
+/** The install of a hit for the client named: the line as one code span, with its confidence and the keys it needs. */
+function hintInstallLine(i: InstallHint['install'], client: string): string {
+  if (!i) return `   install for ${markdownInline(client)}: unknown (no install recipe; see the repository)`
+  const keys = i.keys.length ? `; keys needed: ${list(i.keys)}` : '; no keys needed'
+  const head = `   install for ${markdownInline(i.client)} (${markdownInline(i.kind)}, confidence ${markdownInline(i.confidence)}${keys})`
+  if (!i.line) return `${head}: only guessed, no config; check the repository README`
+  // A line of several lines (a config file section) does not fit a list item; it is whole in structuredContent.
+  if (i.line.includes('\n')) return `${head}: a config section of several lines, in structuredContent (install.line) and get_mcp_install_config`
+  return `${head}, ${LINE_VERB[i.lineKind ?? 'config'] ?? 'use'}: ${codeSpan(i.line)}`
+}
+
+/** Search results as a numbered list; with a client named, each hit also says how to choose and install it. */
+export function searchText(r: { total: number; query: string | null; category: string | null; servers: (Summary & InstallHint)[]; nextCursor: string | null }, client?: string): string {
   const total = num(r.total)
   const one = total === '1'
   const what = `${r.query ? ` the query ${q(r.query)}` : ''}${r.category ? ` in category ${q(r.category)}` : ''}`
   const head = `${total} listing${one ? '' : 's'} match${one ? 'es' : ''}${what}; ${r.servers.length} shown. ${DATA_NOTE}`
   const lines = r.servers.map((s, i) => {
     const m = marks(s)
+    const facts = [
+      `transports: ${s.transports?.length ? s.transports.map(markdownInline).join(', ') : 'none known'}`,
+      ...(s.health ? [`health ${q(s.health)}`] : []),
+      ...(s.archived ? [`archived: ${markdownInline(s.archived)}`] : []),
+    ]
     return [
       `${i + 1}. name ${q(s.name)}, id ${q(s.id)}, category ${q(s.category)}${m ? `; ${m}` : ''}`,
       `   description ${q(s.description, MAX_SUMMARY)}`,
       ...(s.url ? [`   address ${q(s.url)}`] : []),
+      ...(client ? [`   ${facts.join('; ')}`, hintInstallLine(s.install, client)] : []),
     ].join('\n')
   })
   return [head, '', ...lines, ...(r.nextCursor ? ['', `Next page cursor: ${q(r.nextCursor)}`] : [])].join('\n')
@@ -46,6 +76,9 @@ function configText(c: Config): string {
     ...(where ? [`File: ${where}`] : []),
     fenced(c.snippet, info),
     ...(c.note ? [markdownInline(c.note)] : []),
+    ...(c.command ? ['One-line command:', fenced(c.command, 'sh')] : []),
+    ...(c.deepLink ? [`Install link: ${codeSpan(c.deepLink)}`] : []),
+    ...(c.webLink ? [`Install link for READMEs: ${codeSpan(c.webLink)}`] : []),
   ].join('\n')
 }
 
@@ -56,8 +89,28 @@ const installLine = (i: Install) =>
       ? `Install: remote endpoint ${q(i.url ?? '')} (confidence ${markdownInline(i.confidence)})`
       : `Install: local command ${q([i.command, ...(i.args ?? [])].filter(Boolean).join(' '))} (confidence ${markdownInline(i.confidence)})`
 
-/** One listing's detail: labelled lines, every listing value quoted. */
-export function detailText(s: Summary & { title: string | null; repositoryUrl: string | null; websiteUrl: string | null; transports: string[]; tags: string[]; qualityScore: number; health: string | null; popularity: { upvotes: number; views: number; installs: number; githubStars: number | null }; tools: { name: string; description?: string }[]; install: Install; detailUrl: string }): string {
+/** The scan of a listing's tool descriptions, when the directory has one (level none: nothing found). */
+export type Risk = { level: string; findings: { tool: string; message: string; severity?: string }[]; cleared?: boolean } | null | undefined
+
+const MAX_FINDINGS = 10
+
+/** Risk findings, said before the tools so an agent reads the warning before the descriptions it is about. */
+function riskLines(r: NonNullable<Risk>): string[] {
+  const head = `risk: ${markdownInline(r.level)}${r.cleared ? ' (cleared by an operator)' : ''}; ${num(r.findings.length)} finding${r.findings.length === 1 ? '' : 's'}`
+  const finding = (f: { tool: string; message: string; severity?: string }) =>
+    `- ${f.severity ? `${markdownInline(f.severity)} ` : ''}in tool ${q(f.tool)}: ${q(f.message, MAX_TOOL_DESCRIPTION)}`
+  return [head, ...r.findings.slice(0, MAX_FINDINGS).map(finding)]
+}
+
+type DetailInput = Summary & {
+  title: string | null; repositoryUrl: string | null; websiteUrl: string | null; transports: string[]; tags: string[]; qualityScore: number
+  health: string | null; popularity: { upvotes: number; views: number; installs: number; githubStars: number | null }
+  tools: { name: string; description?: string }[]; install: Install; detailUrl: string
+  configs?: Config[] | null; archived?: string | null; risk?: Risk
+}
+
+/** One listing's detail: labelled lines, every listing value quoted; then risk, tools and every client config. */
+export function detailText(s: DetailInput): string {
   const m = marks(s)
   const p = s.popularity
   const lines = [
@@ -67,7 +120,8 @@ export function detailText(s: Summary & { title: string | null; repositoryUrl: s
     ...(s.title && s.title !== s.name ? [`title: ${q(s.title)}`] : []),
     `category: ${q(s.category)}`,
     ...(m ? [`marks: ${m}`] : []),
-    ...(s.health ? [`health: ${q(s.health)}`] : []),
+    `status: ${s.archived ? `archived: ${markdownInline(s.archived)}` : 'maintained (not archived or deprecated, as far as the directory knows)'}`,
+    `health: ${s.health ? q(s.health) : 'not checked yet'}`,
     ...(s.repositoryUrl ? [`repository: ${q(s.repositoryUrl)}`] : []),
     ...(s.websiteUrl ? [`website: ${q(s.websiteUrl)}`] : []),
     `transports: ${list(s.transports) || 'none known'}`,
@@ -78,11 +132,14 @@ export function detailText(s: Summary & { title: string | null; repositoryUrl: s
     `page: ${q(s.detailUrl)}`,
     `description: ${q(s.description)}`,
   ]
+  if (s.risk && s.risk.level !== 'none') lines.push('', ...riskLines(s.risk))
   if (s.tools.length) {
     const tool = (t: { name: string; description?: string }) => `- name ${q(t.name)}${t.description ? `, description ${q(t.description, MAX_TOOL_DESCRIPTION)}` : ''}`
-    lines.push(`tools (${s.tools.length}):`, ...s.tools.map(tool))
-  }
-  return lines.join('\n')
+    lines.push('', `tools (${s.tools.length}):`, ...s.tools.map(tool))
+  } else lines.push('', 'tools: none known yet')
+  if (s.configs === undefined) return lines.join('\n')
+  if (!s.configs) return [...lines, '', 'configs: none; the install is only guessed, check the repository README.'].join('\n')
+  return [lines.join('\n'), `configs (${s.configs.length} clients):`, ...s.configs.map(configText)].join('\n\n')
 }
 
 /** Install configs of one listing. */

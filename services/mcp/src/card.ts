@@ -1,0 +1,49 @@
+// Discovery of the directory's own MCP server (the MCP Server Card proposal, docs/discovery.md of
+// modelcontextprotocol/experimental-ext-server-card): a Server Card at `<streamable-http-url>/server-card`, the
+// location the proposal reserves, and an AI Catalog at `/.well-known/ai-catalog.json` that lists it.
+import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js'
+
+export const SERVER_CARD_PATH = '/api/mcp/server-card'
+export const AI_CATALOG_PATH = '/.well-known/ai-catalog.json'
+export const SERVER_CARD_TYPE = 'application/mcp-server-card+json'
+export const AI_CATALOG_TYPE = 'application/ai-catalog+json'
+export const SERVER_CARD_SCHEMA = 'https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json'
+
+/** The server name in reverse-DNS form: `com.example.dir/mcp-directory` for dir.example.com (an address as it is). */
+export function cardName(base: string, server: string): string {
+  const host = new URL(base).hostname.replace(/^\[|\]$/g, '').replace(/[^a-zA-Z0-9.-]/g, '-')
+  const reversed = /^[\d.]+$/.test(host) || !host.includes('.') ? host : host.split('.').reverse().join('.')
+  return `${reversed}/${server}`
+}
+
+/** The Server Card of the endpoint: identity, the Streamable HTTP remote and the protocol versions it speaks. */
+export function serverCard(base: string, info: { name: string; title: string; version: string }) {
+  return {
+    $schema: SERVER_CARD_SCHEMA,
+    name: cardName(base, info.name),
+    version: info.version,
+    description: 'Search MCP servers with install configs for each client; submit and claim listings.',
+    title: info.title,
+    websiteUrl: base,
+    remotes: [{ type: 'streamable-http', url: `${base}/api/mcp`, supportedProtocolVersions: [...SUPPORTED_PROTOCOL_VERSIONS] }],
+  }
+}
+
+/** The AI Catalog of the domain: one entry, pointing at the Server Card. */
+export function aiCatalog(base: string, info: { name: string }) {
+  const host = new URL(base).host
+  return {
+    specVersion: '1.0',
+    entries: [{ identifier: `urn:air:${host}:mcp:${info.name}`, type: SERVER_CARD_TYPE, url: `${base}${SERVER_CARD_PATH}` }],
+  }
+}
+
+/** A public metadata document with caching, an ETag and `If-None-Match` → 304, as the proposal asks. */
+export function cachedDocument(request: Request, body: unknown, type: string): Response {
+  const text = JSON.stringify(body, null, 2)
+  const etag = `"${new Bun.CryptoHasher('sha256').update(text).digest('base64url').slice(0, 27)}"`
+  const headers = { 'content-type': type, 'cache-control': 'public, max-age=3600', etag, 'x-content-type-options': 'nosniff' }
+  const match = (request.headers.get('if-none-match') ?? '').split(',').map((t) => t.trim().replace(/^W\//, ''))
+  if (match.includes(etag) || match.includes('*')) return new Response(null, { status: 304, headers })
+  return new Response(text, { status: 200, headers })
+}
