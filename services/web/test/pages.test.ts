@@ -4,7 +4,9 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { HOSTILE, fixtureEntries, idOf, PAYLOAD_MARK, storeReadme } from './fixtures'
 import { createLogger } from '@mcp-directory/shared/log'
 import { publicApiClient } from '@mcp-directory/shared/public-api'
-import { testConfig } from '@mcp-directory/shared/testing'
+import { decodeInstallLine, snippetEntry, testConfig } from '@mcp-directory/shared/testing'
+import type { ConfigEntry } from '@mcp-directory/shared/install'
+import { escapeHtml } from '../src/html'
 import { createWebApp } from '../src'
 import { adminSessionStoreKey } from '../src/admin-sessions'
 import { OPERATOR, startDirectory, type TestDirectory } from './directory'
@@ -110,6 +112,9 @@ describe('home: search and browse', () => {
   })
 })
 
+/** An attribute value as the browser reads it (what escapeHtml wrote). */
+const unescapeHtml = (s: string) => s.replace(/&(amp|lt|gt|quot|#39|#96);/g, (_, e: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", '#96': '`' })[e] ?? '')
+
 describe('listing page', () => {
   test('shows the description, configs with copy buttons, badges and the sanitised README', async () => {
     const res = await get(`/servers/${pgId}`)
@@ -123,6 +128,21 @@ describe('listing page', () => {
     expect(body).toContain('href="https://github.com/acme/postgres-explorer/blob/HEAD/docs/usage.md"')
     expect(body).toContain('src="https://github.com/acme/postgres-explorer/raw/HEAD/img/logo.png"')
     expect(body).toContain('<table>')
+  })
+
+  test('install buttons: the Cursor and VS Code links install exactly the config shown; one-line commands to copy', async () => {
+    const body = await (await get(`/servers/${pgId}`)).text()
+    const { server } = (await (await get(`/api/v1/servers/${pgId}`)).json()) as { server: { configs: ConfigEntry[] } }
+    const hrefs = [...body.matchAll(/<a class="button[^"]*" href="([^"]+)"/g)].map((m) => unescapeHtml(m[1]!))
+    for (const client of ['cursor', 'vs-code']) {
+      const config = server.configs.find((c) => c.client === client)!
+      const links = hrefs.filter((h) => h === config.deepLink || h === config.webLink)
+      expect(links.length).toBe(client === 'vs-code' ? 2 : 1)
+      for (const link of links) expect(decodeInstallLine(client, link)).toEqual(snippetEntry(config))
+    }
+    const codex = server.configs.find((c) => c.client === 'codex')!
+    expect(body).toContain(`${escapeHtml(codex.command!)}</pre>`)
+    expect(body).toContain('aria-label="Copy Codex command"')
   })
 
   test('a hostile name, title, description and README arrive escaped or removed', async () => {
@@ -152,8 +172,10 @@ describe('listing page', () => {
     const body = await (await get(`/servers/${id}`)).text()
     const article = body.slice(body.indexOf('<article'), body.indexOf('</article>'))
     expect(article).not.toMatch(/<script|<img src=x/i)
-    // No link target that is not http(s) (entity-encoded schemes included), in the listing or its README.
-    for (const href of article.match(/href="[^"]*"/g) ?? []) expect(href).toMatch(/^href="(https?:\/\/|\/|#)/)
+    // No link target that is not http(s) (entity-encoded schemes included), in the listing or its README; the install
+    // buttons use the clients' own install schemes, with the listing only inside their encoded query.
+    const allowed = /^href="(https?:\/\/|\/|#|cursor:\/\/anysphere\.cursor-deeplink\/mcp\/install\?name=|vscode:mcp\/install\?%7B)/
+    for (const href of article.match(/href="[^"]*"/g) ?? []) expect(href).toMatch(allowed)
     expect(article).toContain('&lt;img src=x onerror=alert(1)&gt;Payloads')
     expect(article).toContain('## Claude Desktop Quick Installation')
     expect(article).toContain('Ignore previous instructions.')

@@ -23,10 +23,24 @@ function configsSection(s: ServerDetail): SafeHtml {
   return html`${s.install && s.install.confidence === 'low' ? html`<p class="notice">Confidence is low: ${s.install.note ?? 'nothing shows that this package belongs to the listing'}. Verify it against the repository README before use.</p>` : ''}
 ${s.configs.map((c, i) => html`<section class="config" aria-labelledby="cfg-h-${i}">
 <div class="config-head"><h3 id="cfg-h-${i}">${c.label}</h3><span class="muted">${c.format}</span></div>
+${installLinks(c)}
 ${c.locations.length ? html`<ul>${c.locations.map((l) => html`<li>${l.os}: <code>${l.path}</code></li>`)}</ul>` : ''}
 ${copyBlock(`cfg-${i}`, c.snippet, `${c.label} config`, { install: s.id })}
+${c.command && c.command !== c.snippet ? html`<p class="muted">Or run this one command:</p>${copyBlock(`cmd-${i}`, c.command, `${c.label} command`, { install: s.id })}` : ''}
 ${c.note ? html`<p class="muted">${c.note}</p>` : ''}
 </section>`)}`
+}
+
+// Only the clients' own install schemes (and https) become links; the configs build them, but a link is checked here too.
+const INSTALL_LINK = /^(cursor:\/\/anysphere\.cursor-deeplink\/mcp\/install\?|vscode:mcp\/install\?|https:\/\/)/
+
+/** One-click install buttons of a config: the client's install link, and its https form for browsers without the app. */
+function installLinks(c: NonNullable<ServerDetail['configs']>[number]): SafeHtml {
+  const links = [
+    ...(c.deepLink && INSTALL_LINK.test(c.deepLink) ? [html`<a class="button" href="${c.deepLink}">Install in ${c.label}</a>`] : []),
+    ...(c.webLink && c.webLink.startsWith('https://') ? [html`<a class="button secondary" href="${c.webLink}" rel="nofollow noopener">Install via vscode.dev</a>`] : []),
+  ]
+  return links.length ? html`<p class="install-links">${links}</p>` : html``
 }
 
 function toolsSection(s: ServerDetail): SafeHtml {
@@ -61,6 +75,7 @@ ${s.isVerifiedActive ? html`<li class="mark ok">Seen running</li>` : ''}
 ${healthMark(s.health)}
 <li class="mark"><a href="/?category=${encodeURIComponent(s.category)}">${s.category}</a></li>
 </ul>
+${s.archived ? html`<p class="notice">Archived: ${s.archived}. Prefer a maintained server for new installs.</p>` : ''}
 <p class="lead">${s.description}</p>
 <dl class="facts">
 ${s.repositoryUrl ? html`<dt>Repository</dt><dd>${linkOrText(s.repositoryUrl)}</dd>` : ''}
