@@ -83,7 +83,7 @@ describe('stack: the MCP endpoint on two replicas', () => {
       for (let i = 0; i < 8; i++) {
         const r = await call(client, 'search_mcp_servers', { query: 'github', limit: 3 })
         expect(r.isError).toBeFalsy()
-        const rest = await (await fetch(`${stack.gatewayUrl}/api/v1/search?q=github&limit=3`)).json()
+        const rest = await (await fetch(`${stack.gatewayUrl}/api/v1/search?q=github&limit=3&client=claude-code`)).json()
         expect(r.structuredContent).toEqual(rest)
       }
       const cats = await call(client, 'list_mcp_categories')

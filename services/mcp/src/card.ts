@@ -31,7 +31,8 @@ export function serverCard(base: string, info: { name: string; title: string; ve
 
 /** The AI Catalog of the domain: one entry, pointing at the Server Card. */
 export function aiCatalog(base: string, info: { name: string }) {
-  const host = new URL(base).host
+  // The publisher part of the identifier is the domain (a port is not part of it).
+  const host = new URL(base).hostname
   return {
     specVersion: '1.0',
     entries: [{ identifier: `urn:air:${host}:mcp:${info.name}`, type: SERVER_CARD_TYPE, url: `${base}${SERVER_CARD_PATH}` }],

@@ -662,7 +662,7 @@ describe('the protocol as agents use it', () => {
     expect(cat.headers.get('content-type')).toBe('application/ai-catalog+json')
     expect(await cat.json()).toEqual({
       specVersion: '1.0',
-      entries: [{ identifier: `urn:air:${new URL(base).host}:mcp:mcp-directory`, type: 'application/mcp-server-card+json', url: `${base}/api/mcp/server-card` }],
+      entries: [{ identifier: `urn:air:${new URL(base).hostname}:mcp:mcp-directory`, type: 'application/mcp-server-card+json', url: `${base}/api/mcp/server-card` }],
     })
     const preflight = await rest('/api/mcp/server-card', { method: 'OPTIONS', headers: { origin: 'https://app.example', 'access-control-request-method': 'GET', 'access-control-request-headers': 'if-none-match' } })
     expect(preflight.headers.get('access-control-allow-headers')?.toLowerCase()).toContain('if-none-match')

@@ -68,6 +68,11 @@ export const ServerDetail = ListingSummary.extend({
   health: nullableStr,
   archived: nullableStr.optional().describe('Why it is archived or deprecated; null when it is not'),
   tools: z.array(z.looseObject({ name: str, description: str.optional() })),
+  risk: z
+    .looseObject({ level: str, findings: z.array(z.looseObject({ tool: str, message: str, severity: str })), cleared: z.boolean().optional() })
+    .nullable()
+    .optional()
+    .describe('The scan of the tool descriptions, when there is one; high: not verified until an operator clears it'),
   install: InstallInfo.nullable(),
   configs: z.array(ConfigEntry).nullable().describe('Null when the install is only guessed'),
 }).meta({ id: 'ServerDetail' })
