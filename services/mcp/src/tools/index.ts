@@ -104,16 +104,29 @@ const VERIFY: ArgSpecs = {
   agentToken: TOKEN,
 }
 
-const SearchOutput = toolOutput({ total: int(), query: z.string().nullable(), category: z.string().nullable(), servers: z.array(SearchHit), nextCursor: z.string().nullable() })
+const SearchOutput = toolOutput({
+  total: int(), query: z.string().nullable(), category: z.string().nullable(), servers: z.array(SearchHit), nextCursor: z.string().nullable(),
+})
 const DetailOutput = toolOutput({ server: ServerDetail })
-const InstallOutput = toolOutput({ id: z.string(), name: z.string(), installName: z.string(), install: InstallInfo.nullable(), configs: z.array(ConfigEntry).nullable() })
+const InstallOutput = toolOutput({
+  id: z.string(), name: z.string(), installName: z.string(), install: InstallInfo.nullable(), configs: z.array(ConfigEntry).nullable(),
+})
 const CategoriesOutput = toolOutput({ categories: z.array(Category) })
-const SubmitOutput = toolOutput({ success: z.boolean(), message: z.string(), id: z.string(), name: z.string(), url: z.string(), category: z.string(), status: z.string(), claim_url: z.string(), badge_markdown: z.string() })
+const SubmitOutput = toolOutput({
+  success: z.boolean(), message: z.string(), id: z.string(), name: z.string(), url: z.string(), category: z.string(), status: z.string(),
+  claim_url: z.string(), badge_markdown: z.string(),
+})
 const Scopes = z.array(z.string())
-const RegisterOutput = toolOutput({ success: z.boolean(), message: z.string(), email: z.string(), scopes: Scopes, expiresAt: z.string(), confirm_url: z.string() })
-const ConfirmOutput = toolOutput({ success: z.boolean(), message: z.string(), token: z.string(), tokenType: z.string(), scopes: Scopes, expiresAt: z.string() })
+const RegisterOutput = toolOutput({
+  success: z.boolean(), message: z.string(), email: z.string(), scopes: Scopes, expiresAt: z.string(), confirm_url: z.string(),
+})
+const ConfirmOutput = toolOutput({
+  success: z.boolean(), message: z.string(), token: z.string(), tokenType: z.string(), scopes: Scopes, expiresAt: z.string(),
+})
 const ChallengeOutput = toolOutput({ id: z.string(), name: z.string(), proof: z.string(), methods: z.looseObject({}) })
-const ClaimOutput = toolOutput({ success: z.boolean(), pending: z.boolean(), isOfficial: z.boolean(), reciprocalBadgeOk: z.boolean(), message: z.string() })
+const ClaimOutput = toolOutput({
+  success: z.boolean(), pending: z.boolean(), isOfficial: z.boolean(), reciprocalBadgeOk: z.boolean(), message: z.string(),
+})
 const RevokeOutput = toolOutput({ success: z.boolean(), message: z.string() })
 function int() {
   return z.number().meta({ type: 'integer' })
@@ -343,11 +356,14 @@ export function registerTools(server: McpServer, api: DirectoryClient, caller: C
     (args) =>
       run(log, 'verify_mcp_claim', async () => {
         const { agentToken: _token, ...body } = checkArgs(VERIFY, args)
-        const r = await api.json<{ isOfficial: boolean; pending: boolean; reciprocalBadgeOk: boolean; message: string; method?: string }>('/api/v1/agent/claim', { method: 'POST', body, bearer: tokenOf(args ?? {}) })
+        type Claim = { isOfficial: boolean; pending: boolean; reciprocalBadgeOk: boolean; message: string; method?: string }
+        const r = await api.json<Claim>('/api/v1/agent/claim', { method: 'POST', body, bearer: tokenOf(args ?? {}) })
         // The endpoint's message may suggest adding a badge; tool output states the outcome only.
         const outcome = `${r.isOfficial ? 'official' : 'not official'}: ownership verified by ${r.method ?? String(body.method ?? 'dns')}`
         const message = `${String(body.id)} is ${outcome}.`
-        const text = `Listing ${quoted(String(body.id))} is ${markdownInline(outcome)}.\nPending: ${r.pending ? 'yes' : 'no'}; reciprocal badge found: ${r.reciprocalBadgeOk ? 'yes' : 'no'}.`
+        const text =
+          `Listing ${quoted(String(body.id))} is ${markdownInline(outcome)}.\n` +
+          `Pending: ${r.pending ? 'yes' : 'no'}; reciprocal badge found: ${r.reciprocalBadgeOk ? 'yes' : 'no'}.`
         return { data: { ...r, message }, text }
       }),
   )
