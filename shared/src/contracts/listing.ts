@@ -191,6 +191,15 @@ export interface Listing {
   githubArchived?: boolean | null
   githubPushedAt?: Date | null
   githubHomepage?: string | null
+  /** Whether the latest observation saw it run (before the risk gate; `isVerifiedActive` is after it). */
+  seenRunning?: boolean
+  remoteAuth?: RemoteAuthInfo | null
+  toolsHash?: string | null
+  toolsChanges?: ToolsChange[]
+  risk?: RiskAssessment | null
+  riskClearedHash?: string | null
+  riskClearedAt?: Date | null
+  sandbox?: SandboxRun | null
   createdAt: Date
   updatedAt: Date
 }
@@ -209,4 +218,74 @@ export interface SubmittedListing {
   maintenanceStatus: string | null
   compatibleClients: string[]
   supportUrl: string | null
+}
+
+/** How a remote endpoint asks clients to authenticate, as the prober read it (401 and its metadata). */
+export interface RemoteAuthInfo {
+  /** oauth: protected-resource metadata naming an authorization server; api_key: a credential challenge without it. */
+  kind: 'oauth' | 'api_key' | 'none'
+  resourceMetadata?: string
+  authorizationServers?: string[]
+  /** Whether the authorization server's own metadata was read. */
+  confirmed?: boolean
+  checkedAt: string
+}
+
+/** Kinds of what the tool-list scan looks for (shared/src/toolscan). */
+export type RiskFindingKind = 'hidden_instruction' | 'invisible_characters' | 'long_description' | 'shadowed_name'
+
+/** One thing the scan of a tool list found. */
+export interface RiskFinding {
+  kind: RiskFindingKind
+  severity: 'low' | 'medium' | 'high'
+  /** The tool it was found in. */
+  tool: string
+  message: string
+}
+
+/** The scan of a listing's last tool list; `high` keeps it out of `verified=1` until an operator clears it. */
+export interface RiskAssessment {
+  level: 'none' | 'low' | 'medium' | 'high'
+  findings: RiskFinding[]
+  /** The hash of the tool list scanned. */
+  toolsHash: string
+  checkedAt: string
+}
+
+/** A change of a listing's tool list between two observations (rug-pull watch). */
+export interface ToolsChange {
+  at: string
+  fromHash: string
+  toHash: string
+  added: string[]
+  removed: string[]
+  /** Tools whose description or parameters changed. */
+  changed: string[]
+  /** Where the new list came from: streamable-http, sse or sandbox. */
+  source: string | null
+}
+
+/** What the sandbox made of a listing's package the last time it started it. */
+export interface SandboxRun {
+  /**
+   * ran: it answered initialize and tools/list; asked_for_keys: it stopped naming a declared variable;
+   * install_failed / package_missing: the install did not work (missing: the registry has no such package);
+   * timeout, crashed, output_limit, not_mcp: it installed but did not speak MCP within the limits.
+   */
+  verdict: 'ran' | 'asked_for_keys' | 'install_failed' | 'package_missing' | 'timeout' | 'crashed' | 'output_limit' | 'not_mcp'
+  registryType: 'npm' | 'pypi'
+  identifier: string
+  version: string | null
+  /** Milliseconds per step (install, start to initialize answered, tools/list, total). */
+  steps: Record<string, number>
+  detail: string
+  /** The declared variable it asked for. */
+  variable?: string
+  toolCount: number
+  promptCount?: number
+  resourceCount?: number
+  /** Install failures in a row; a guessed package is retired after two (one when the registry has no such package). */
+  installFailures: number
+  retired: boolean
+  checkedAt: string
 }

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { boolean, customType, index, integer, jsonb, pgSchema, primaryKey, text, timestamp } from 'drizzle-orm/pg-core'
-import type { InferredInstall, PackageEvidence, PackageSpec, RemoteSpec, RepositoryRun, ToolInfo } from '../../contracts/listing'
+import type { InferredInstall, PackageEvidence, PackageSpec, RemoteAuthInfo, RemoteSpec, RepositoryRun, RiskAssessment, SandboxRun, ToolInfo, ToolsChange } from '../../contracts/listing'
 import { outboxTable } from './outbox'
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' })
@@ -67,6 +67,19 @@ export const listings = catalogSchema.table(
     githubArchived: boolean('github_archived'),
     githubPushedAt: timestamp('github_pushed_at', { withTimezone: true }),
     githubHomepage: text('github_homepage'),
+    /** Whether the latest observation saw it run (a tools list, a start that asked for keys, an alive endpoint). */
+    seenRunning: boolean('seen_running').notNull().default(false),
+    /** How its remote endpoint asks clients to authenticate, as last probed. */
+    remoteAuth: jsonb('remote_auth').$type<RemoteAuthInfo>(),
+    /** Hash of the normalised tool list last seen, and the last changes of it (rug-pull watch). */
+    toolsHash: text('tools_hash'),
+    toolsChanges: jsonb('tools_changes').$type<ToolsChange[]>().notNull().default([]),
+    /** The scan of the last tool list; a high risk keeps it out of verified=1 until an operator clears that list. */
+    risk: jsonb('risk').$type<RiskAssessment>(),
+    riskClearedHash: text('risk_cleared_hash'),
+    riskClearedAt: timestamp('risk_cleared_at', { withTimezone: true }),
+    /** The last sandbox start of its package. */
+    sandbox: jsonb('sandbox').$type<SandboxRun>(),
     /** Why an operator rejected or flagged the listing (null otherwise). */
     moderationReason: text('moderation_reason'),
     /** Hash of the imported entry, so a re-import of the same entry changes nothing. */
