@@ -48,6 +48,17 @@ export const CATALOG_ROUTES: RouteSpec[] = [
     responses: { 200: { description: 'Markdown document', type: 'text/markdown', schema: t.String() }, 302: { description: 'Redirect to the listing page' }, 404: err('Listing not found') },
   },
   {
+    method: 'POST', path: '/api/v1/admin/listings/:id/clear-risk', service: 'catalog', operationId: 'adminClearRisk', tag: 'operator', limit: null, auth: 'operator',
+    summary: "Clear a listing's risk finding for its current tool list: a high risk no longer keeps it out of verified=1 (a changed tool list is scanned and judged again)",
+    responses: {
+      200: {
+        description: 'Cleared (idempotent: changed is false when it already was)', type: 'application/json',
+        schema: t.Object({ success: t.Boolean(), message: t.String(), id: t.String(), name: t.String(), riskLevel: t.String(), clearedHash: t.String(), isVerifiedActive: t.Boolean(), changed: t.Boolean() }),
+      },
+      401: err('Operator token required'), 404: err('No such listing'), 409: err('conflict: the listing has no risk finding'),
+    },
+  },
+  {
     method: 'POST', path: '/api/v1/admin/import', service: 'catalog', operationId: 'adminImport', tag: 'operator', limit: null, auth: 'operator', timeoutMs: 600_000,
     summary: "Import a list in the official MCP registry's format (idempotent)",
     body: t.Unknown({ description: 'A JSON array of server.json objects, or { servers: [...] }' }),

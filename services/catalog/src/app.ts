@@ -25,7 +25,7 @@ import { startBatchedCounter } from '@mcp-directory/shared/counter'
 import { internalClaimRoutes } from './internal/claims'
 import { internalRoutes } from './internal/routes'
 import { startIdentityRefresh } from './listings/identity'
-import { factsRoutes } from './internal/facts'
+import { clearRisk, factsRoutes } from './internal/facts'
 import { followRegistry, syncFromRegistry, type RegistrySyncSummary, type RetryPolicy } from './import/registry-upstream'
 import { recordsOf, recordVersions } from './import/versions'
 import { addMissingVersions } from './registry/repository'
@@ -178,6 +178,20 @@ export function createCatalogApp(deps: CatalogDeps) {
         const summary = await importWithVersions(doc)
         log.info({ created: summary.created, updated: summary.updated, skipped: summary.skipped.length }, 'import finished')
         return json(summary)
+      },
+      { parse: 'none' },
+    )
+
+    // Operators: a listing's high-risk finding was looked at and is fine, for the tool list it was found in.
+    .post(
+      '/api/v1/admin/listings/:id/clear-risk',
+      async ({ params, request }) => {
+        requireOperator(request, deps.operatorToken)
+        await request.body?.cancel()
+        const result = await clearRisk(database, params.id, new Date())
+        if (result.changed) relay.nudge()
+        log.info({ id: result.id, level: result.riskLevel, toolsHash: result.clearedHash }, 'operator: risk cleared')
+        return json({ success: true, message: `${result.name}: ${result.riskLevel} risk cleared for this tool list`, ...result })
       },
       { parse: 'none' },
     )

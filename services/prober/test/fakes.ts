@@ -150,6 +150,9 @@ export function startSignInServer() {
     fetch: (req) => {
       const url = new URL(req.url)
       count(hits, url.pathname)
+      // Its protected-resource metadata and its authorization server's metadata are public, as RFC 9728 and 8414 ask.
+      if (url.pathname === '/.well-known/oauth-protected-resource') return Response.json({ resource: `${url.origin}/mcp`, authorization_servers: [`${url.origin}/auth`] })
+      if (url.pathname === '/.well-known/oauth-authorization-server/auth') return Response.json({ issuer: `${url.origin}/auth`, authorization_endpoint: `${url.origin}/auth/authorize`, token_endpoint: `${url.origin}/auth/token` })
       return new Response(JSON.stringify({ error: 'invalid_token' }), {
         status: 401,
         headers: { 'content-type': 'application/json', 'www-authenticate': `Bearer resource_metadata="${url.origin}/.well-known/oauth-protected-resource"` },

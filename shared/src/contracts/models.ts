@@ -97,6 +97,43 @@ export const ServerDetail = t.Composite([
     compatibleClients: t.Array(t.String()),
     supportUrl: t.Union([t.String(), t.Null()]),
     readme: t.Union([t.String(), t.Null()], { description: 'The repository README (Markdown) when the directory holds one' }),
+    risk: t.Optional(
+      t.Union(
+        [
+          t.Object({
+            level: t.Union([t.Literal('none'), t.Literal('low'), t.Literal('medium'), t.Literal('high')]),
+            findings: t.Array(
+              t.Object({
+                kind: t.String({ description: 'hidden_instruction, invisible_characters, long_description or shadowed_name' }),
+                severity: t.Union([t.Literal('low'), t.Literal('medium'), t.Literal('high')]),
+                tool: t.String(),
+                message: t.String(),
+              }),
+            ),
+            toolsHash: t.String({ description: 'sha256 of the normalised tool list scanned' }),
+            checkedAt: t.String({ format: 'date-time' }),
+            cleared: t.Boolean({ description: 'An operator cleared this finding for this tool list' }),
+            clearedAt: t.Union([t.String({ format: 'date-time' }), t.Null()]),
+          }),
+          t.Null(),
+        ],
+        { description: 'The scan of the last tool list; a high level keeps the listing out of verified=1 until an operator clears it' },
+      ),
+    ),
+    toolsChanges: t.Optional(
+      t.Array(
+        t.Object({
+          at: t.String({ format: 'date-time' }),
+          fromHash: t.String(),
+          toHash: t.String(),
+          added: t.Array(t.String()),
+          removed: t.Array(t.String()),
+          changed: t.Array(t.String()),
+          source: t.Union([t.String(), t.Null()]),
+        }),
+        { description: 'The last changes of the tool list, newest first (rug-pull watch)' },
+      ),
+    ),
     checks: t.Object(
       {
         healthCheckedAt: t.Union([t.String({ format: 'date-time' }), t.Null()], { description: 'When the remote endpoint was last probed' }),
@@ -104,6 +141,42 @@ export const ServerDetail = t.Composite([
         toolsCheckedAt: t.Union([t.String({ format: 'date-time' }), t.Null()], { description: 'When the tools were last listed live' }),
         githubArchived: t.Union([t.Boolean(), t.Null()]),
         githubPushedAt: t.Union([t.String({ format: 'date-time' }), t.Null()]),
+        seenRunning: t.Optional(t.Boolean({ description: 'The latest observation saw it run (before the risk gate; isVerifiedActive is after it)' })),
+        remoteAuth: t.Optional(
+          t.Union([
+            t.Object({
+              kind: t.Union([t.Literal('oauth'), t.Literal('api_key'), t.Literal('none')], { description: 'How the remote endpoint asks clients to authenticate, as probed' }),
+              resourceMetadata: t.Optional(t.String()),
+              authorizationServers: t.Optional(t.Array(t.String())),
+              confirmed: t.Optional(t.Boolean({ description: "Whether the authorization server's own metadata was read" })),
+              checkedAt: t.String({ format: 'date-time' }),
+            }),
+            t.Null(),
+          ]),
+        ),
+        sandbox: t.Optional(
+          t.Union([
+            t.Object(
+              {
+                verdict: t.String({ description: 'ran, asked_for_keys, install_failed, package_missing, timeout, crashed, output_limit or not_mcp' }),
+                registryType: t.String(),
+                identifier: t.String(),
+                version: t.Union([t.String(), t.Null()]),
+                steps: t.Record(t.String(), t.Integer(), { description: 'Milliseconds per step: install, initialize, tools, total' }),
+                detail: t.String(),
+                variable: t.Optional(t.String({ description: 'The declared variable it asked for' })),
+                toolCount: t.Integer(),
+                promptCount: t.Optional(t.Integer()),
+                resourceCount: t.Optional(t.Integer()),
+                installFailures: t.Integer(),
+                retired: t.Boolean({ description: 'A guessed package no longer started (two install failures, or one the registry does not know)' }),
+                checkedAt: t.String({ format: 'date-time' }),
+              },
+              { description: "The last start of the listing's package in the sandbox (no network, no host files, bounded)" },
+            ),
+            t.Null(),
+          ]),
+        ),
       },
       { description: 'When and how the live facts (health, tools, repository) were last checked' },
     ),

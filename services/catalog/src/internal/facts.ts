@@ -4,11 +4,12 @@
 // because the catalog owns listings; and the list of active listings a probe round covers. A change the public
 // can see writes `listing.checked` into the catalog outbox in the same transaction.
 import { and, asc, catalogOutbox, eq, listings, sql, type Database } from '@mcp-directory/shared/db'
-import type { InferredInstall, PackageEvidence, RepositoryRun, ToolInfo } from '@mcp-directory/shared/contracts'
+import type { InferredInstall, PackageEvidence, RemoteAuthInfo, RepositoryRun, RiskAssessment, SandboxRun, ToolInfo, ToolsChange } from '@mcp-directory/shared/contracts'
 import { AppError, notFound } from '@mcp-directory/shared/errors'
 import { json, readJsonBody } from '@mcp-directory/shared/http'
 import type { Logger } from '@mcp-directory/shared/log'
 import { enqueueEvent } from '@mcp-directory/shared/outbox'
+import { diffTools, scanTools, toolsHash } from '@mcp-directory/shared/toolscan'
 import { Elysia } from 'elysia'
 import { searchExtraOf } from '../search/terms'
 
@@ -27,7 +28,9 @@ export const HEALTH_STATES = ['active', 'degraded', 'down', 'unknown'] as const
 export interface ListingFacts {
   checkedAt: string
   /** null: the listing has no endpoint to probe any more, so it has no health and is not seen running. */
-  remote?: { health: (typeof HEALTH_STATES)[number]; verified: boolean; tools?: ToolInfo[]; toolsSource?: string } | null
+  remote?: { health: (typeof HEALTH_STATES)[number]; verified: boolean; tools?: ToolInfo[]; toolsSource?: string; auth?: Omit<RemoteAuthInfo, 'checkedAt'> } | null
+  /** What a sandbox start of the listing's package found (its tools when it ran). */
+  sandbox?: SandboxReport
   github?: { stars: number | null; archived: boolean; pushedAt: string | null; homepage: string | null }
   readme?: string | null
   install?: InferredInstall | null
@@ -36,6 +39,30 @@ export interface ListingFacts {
   /** How the listing's own repository can be run (null: forget what was read). */
   repositoryRun?: RepositoryRun | null
 }
+
+/** Verdicts a sandbox start reports. */
+export const SANDBOX_VERDICTS = ['ran', 'asked_for_keys', 'install_failed', 'package_missing', 'timeout', 'crashed', 'output_limit', 'not_mcp'] as const
+
+/** A sandbox start as reported: the catalog keeps the install-failure count and retires a guessed package. */
+export interface SandboxReport {
+  verdict: SandboxRun['verdict']
+  registryType: 'npm' | 'pypi'
+  identifier: string
+  version: string | null
+  /** Whether the package was a guess (not declared by the listing's registry entry). */
+  guessed: boolean
+  steps: Record<string, number>
+  detail: string
+  variable?: string
+  tools?: ToolInfo[]
+  promptCount?: number
+  resourceCount?: number
+}
+
+/** Verdicts that say the package ran: it listed its tools, or stopped asking for a declared variable. */
+export const SANDBOX_RUNNING: ReadonlySet<string> = new Set(['ran', 'asked_for_keys'])
+/** How many recent tool-list changes a listing keeps. */
+export const MAX_TOOLS_CHANGES = 10
 
 // Bounds: a listing's facts are shown on its page; nothing a remote server says may grow it without limit.
 const MAX_BODY = 2 * 1024 * 1024
@@ -67,20 +94,10 @@ export function parseFacts(body: unknown): ListingFacts {
     else {
       if (!HEALTH_STATES.includes(r.health as never)) problems.push({ field: 'remote.health', message: `must be one of ${HEALTH_STATES.join(', ')}` })
       if (typeof r.verified !== 'boolean') problems.push({ field: 'remote.verified', message: 'must be a boolean' })
-      let tools: ToolInfo[] | undefined
-      if (r.tools !== undefined) {
-        if (!Array.isArray(r.tools) || r.tools.length > MAX_TOOLS) problems.push({ field: 'remote.tools', message: `must be an array of at most ${MAX_TOOLS} tools` })
-        else {
-          tools = []
-          r.tools.forEach((t, i) => {
-            if (!isObject(t) || typeof t.name !== 'string' || !t.name.trim() || t.name.length > MAX_TOOL_NAME) return problems.push({ field: `remote.tools[${i}].name`, message: `must be a string of 1 to ${MAX_TOOL_NAME} characters` })
-            const params = Array.isArray(t.parameters) ? t.parameters.filter((p): p is string => typeof p === 'string' && p.length <= MAX_TOOL_NAME).slice(0, MAX_PARAMETERS) : []
-            tools!.push({ name: t.name, ...(typeof t.description === 'string' && t.description ? { description: t.description.slice(0, MAX_TOOL_DESCRIPTION) } : {}), ...(params.length ? { parameters: params } : {}) })
-          })
-        }
-      }
+      const tools = r.tools !== undefined ? parseTools(r.tools, 'remote.tools', problems) : undefined
       if (r.toolsSource !== undefined && (typeof r.toolsSource !== 'string' || r.toolsSource.length > 40)) problems.push({ field: 'remote.toolsSource', message: 'must be a short string' })
-      facts.remote = { health: r.health as (typeof HEALTH_STATES)[number], verified: r.verified === true, ...(tools ? { tools } : {}), ...(typeof r.toolsSource === 'string' ? { toolsSource: r.toolsSource } : {}) }
+      const auth = r.auth !== undefined ? parseAuth(r.auth, problems) : undefined
+      facts.remote = { health: r.health as (typeof HEALTH_STATES)[number], verified: r.verified === true, ...(tools ? { tools } : {}), ...(typeof r.toolsSource === 'string' ? { toolsSource: r.toolsSource } : {}), ...(auth ? { auth } : {}) }
     }
   }
   if (body.github !== undefined) {
@@ -119,9 +136,78 @@ export function parseFacts(body: unknown): ListingFacts {
     const parsed = parseRepositoryRun(body.repositoryRun, problems)
     if (parsed !== undefined) facts.repositoryRun = parsed
   }
+  if (body.sandbox !== undefined) {
+    const parsed = parseSandbox(body.sandbox, problems)
+    if (parsed) facts.sandbox = parsed
+  }
   if (problems.length) throw new AppError(400, 'invalid_body', 'The facts are not valid', problems)
   return facts
 }
+
+function parseTools(v: unknown, field: string, problems: Problem[]): ToolInfo[] | undefined {
+  if (!Array.isArray(v) || v.length > MAX_TOOLS) {
+    problems.push({ field, message: `must be an array of at most ${MAX_TOOLS} tools` })
+    return undefined
+  }
+  const tools: ToolInfo[] = []
+  v.forEach((t, i) => {
+    if (!isObject(t) || typeof t.name !== 'string' || !t.name.trim() || t.name.length > MAX_TOOL_NAME) return problems.push({ field: `${field}[${i}].name`, message: `must be a string of 1 to ${MAX_TOOL_NAME} characters` })
+    const params = Array.isArray(t.parameters) ? t.parameters.filter((p): p is string => typeof p === 'string' && p.length <= MAX_TOOL_NAME).slice(0, MAX_PARAMETERS) : []
+    tools.push({ name: t.name, ...(typeof t.description === 'string' && t.description ? { description: t.description.slice(0, MAX_TOOL_DESCRIPTION) } : {}), ...(params.length ? { parameters: params } : {}) })
+  })
+  return tools
+}
+
+const shortUrl = (v: unknown): v is string => typeof v === 'string' && v.length <= MAX_VALUE && /^https?:\/\//.test(v)
+
+function parseAuth(v: unknown, problems: Problem[]): Omit<RemoteAuthInfo, 'checkedAt'> | undefined {
+  if (
+    !isObject(v) || !['oauth', 'api_key', 'none'].includes(v.kind as string) ||
+    (v.resourceMetadata !== undefined && !shortUrl(v.resourceMetadata)) ||
+    (v.authorizationServers !== undefined && !(Array.isArray(v.authorizationServers) && v.authorizationServers.length <= 5 && v.authorizationServers.every(shortUrl))) ||
+    (v.confirmed !== undefined && typeof v.confirmed !== 'boolean')
+  ) {
+    problems.push({ field: 'remote.auth', message: 'must be { kind: oauth|api_key|none, resourceMetadata?, authorizationServers?, confirmed? }' })
+    return undefined
+  }
+  return {
+    kind: v.kind as RemoteAuthInfo['kind'],
+    ...(typeof v.resourceMetadata === 'string' ? { resourceMetadata: v.resourceMetadata } : {}),
+    ...(Array.isArray(v.authorizationServers) ? { authorizationServers: v.authorizationServers as string[] } : {}),
+    ...(typeof v.confirmed === 'boolean' ? { confirmed: v.confirmed } : {}),
+  }
+}
+
+function parseSandbox(v: unknown, problems: Problem[]): SandboxReport | undefined {
+  const steps = isObject(v) && isObject(v.steps) ? Object.entries(v.steps) : null
+  const count = (x: unknown) => x === undefined || (Number.isSafeInteger(x) && (x as number) >= 0)
+  if (
+    !isObject(v) || !SANDBOX_VERDICTS.includes(v.verdict as never) ||
+    (v.registryType !== 'npm' && v.registryType !== 'pypi') ||
+    typeof v.identifier !== 'string' || !v.identifier || v.identifier.length > 214 ||
+    (v.version !== null && (typeof v.version !== 'string' || v.version.length > 64)) ||
+    typeof v.guessed !== 'boolean' ||
+    !steps || steps.length > 10 || !steps.every(([k, ms]) => /^[a-z_]{1,30}$/.test(k) && Number.isSafeInteger(ms) && (ms as number) >= 0) ||
+    typeof v.detail !== 'string' || v.detail.length > 500 ||
+    (v.variable !== undefined && (typeof v.variable !== 'string' || !/^[A-Za-z_][A-Za-z0-9_]{0,100}$/.test(v.variable))) ||
+    !count(v.promptCount) || !count(v.resourceCount)
+  ) {
+    problems.push({ field: 'sandbox', message: `must be { verdict: ${SANDBOX_VERDICTS.join('|')}, registryType: npm|pypi, identifier, version, guessed, steps: { name: ms }, detail, variable?, tools?, promptCount?, resourceCount? }` })
+    return undefined
+  }
+  const tools = v.tools !== undefined ? parseTools(v.tools, 'sandbox.tools', problems) : undefined
+  return {
+    verdict: v.verdict as SandboxReport['verdict'], registryType: v.registryType, identifier: v.identifier, version: v.version as string | null, guessed: v.guessed,
+    steps: Object.fromEntries(steps) as Record<string, number>, detail: v.detail,
+    ...(typeof v.variable === 'string' ? { variable: v.variable } : {}),
+    ...(tools ? { tools } : {}),
+    ...(v.promptCount !== undefined ? { promptCount: v.promptCount as number } : {}),
+    ...(v.resourceCount !== undefined ? { resourceCount: v.resourceCount as number } : {}),
+  }
+}
+
+/** Whether a listing's risk keeps it out of verified=1: a high risk not cleared by an operator for this tool list. */
+export const riskBlocks = (risk: RiskAssessment | null | undefined, clearedHash: string | null | undefined) => risk?.level === 'high' && clearedHash !== risk.toolsHash
 
 const shortStrings = (v: unknown): v is string[] => Array.isArray(v) && v.length <= MAX_EVIDENCE_VALUES && v.every((x) => typeof x === 'string' && x.length <= MAX_VALUE)
 
@@ -180,25 +266,64 @@ export async function writeFacts(database: Database, id: string, facts: ListingF
     const at = new Date(facts.checkedAt)
     const set: Partial<typeof listings.$inferInsert> = {}
     const changed: string[] = []
+    // What the latest observations say: the remote endpoint's health, and the sandbox's last start.
+    let health = row.health
+    let sandbox = row.sandbox ?? null
+    let toolsSeen: { tools: ToolInfo[]; source: string | null } | null = null
     if (facts.remote) {
       set.healthCheckedAt = at
-      if (row.health !== facts.remote.health) (set.health = facts.remote.health), changed.push('health')
-      if (row.isVerifiedActive !== facts.remote.verified) (set.isVerifiedActive = facts.remote.verified), changed.push('isVerifiedActive')
-      if (facts.remote.tools) {
-        set.toolsCheckedAt = at
-        set.toolsSource = facts.remote.toolsSource ?? null
-        if (!sameJson(row.tools, facts.remote.tools)) {
-          set.tools = facts.remote.tools
-          // Tool names are searchable words of the listing.
-          set.searchExtra = searchExtraOf(row.name, row.tags, facts.remote.tools.map((t) => t.name))
-          changed.push('tools')
-        }
+      health = facts.remote.health
+      if (row.health !== health) (set.health = health), changed.push('health')
+      if (facts.remote.tools) toolsSeen = { tools: facts.remote.tools, source: facts.remote.toolsSource ?? null }
+      if (facts.remote.auth) {
+        const auth: RemoteAuthInfo = { ...facts.remote.auth, checkedAt: at.toISOString() }
+        if (!sameJson({ ...row.remoteAuth, checkedAt: null }, { ...auth, checkedAt: null })) changed.push('remoteAuth')
+        set.remoteAuth = auth
       }
     }
     if (facts.remote === null) {
+      health = null
       if (row.health !== null) (set.health = null), changed.push('health')
-      if (row.isVerifiedActive) (set.isVerifiedActive = false), changed.push('isVerifiedActive')
+      if (row.remoteAuth) set.remoteAuth = null
     }
+    if (facts.sandbox) {
+      sandbox = sandboxRunAfter(row.sandbox ?? null, facts.sandbox, at)
+      set.sandbox = sandbox
+      if (row.sandbox?.verdict !== sandbox.verdict || row.sandbox?.retired !== sandbox.retired) changed.push('sandbox')
+      if (facts.sandbox.tools && facts.sandbox.verdict === 'ran') toolsSeen = { tools: facts.sandbox.tools, source: 'sandbox' }
+    }
+    if (toolsSeen) {
+      set.toolsCheckedAt = at
+      set.toolsSource = toolsSeen.source
+      const tools = toolsSeen.tools
+      const hash = toolsHash(tools)
+      const previousHash = row.toolsHash ?? (row.tools.length ? toolsHash(row.tools) : null)
+      if (!sameJson(row.tools, tools)) {
+        set.tools = tools
+        // Tool names and descriptions are searchable words of the listing.
+        set.searchExtra = searchExtraOf(row.name, row.tags, tools.map((t) => t.name), tools.map((t) => t.description ?? ''))
+        changed.push('tools')
+      }
+      if (row.toolsHash !== hash) set.toolsHash = hash
+      if (previousHash && previousHash !== hash) {
+        // A rug pull looks like this: the list a user installed for is not the list the server now offers.
+        const change: ToolsChange = { at: at.toISOString(), fromHash: previousHash, toHash: hash, ...diffTools(row.tools, tools), source: toolsSeen.source }
+        set.toolsChanges = [change, ...(row.toolsChanges ?? [])].slice(0, MAX_TOOLS_CHANGES)
+        await enqueueEvent(tx, catalogOutbox, 'listing.tools_changed', { id: row.id, name: row.name, status: row.status, at: change.at, fromHash: change.fromHash, toHash: change.toHash, added: change.added, removed: change.removed, changed: change.changed, source: change.source })
+      }
+      if (!row.risk || row.risk.toolsHash !== hash) {
+        const risk = scanTools(tools, row, at.toISOString())
+        set.risk = risk
+        if (row.risk?.level !== risk.level || !sameJson(row.risk?.findings, risk.findings)) changed.push('risk')
+      }
+    }
+    // Seen running: the endpoint answers as MCP, or the package ran or asked for keys in the sandbox.
+    // Verified: seen running, and no high-risk finding an operator has not cleared for this very tool list.
+    const seenRunning = health === 'active' || (sandbox !== null && SANDBOX_RUNNING.has(sandbox.verdict))
+    const risk = set.risk !== undefined ? set.risk : row.risk
+    const verified = seenRunning && !riskBlocks(risk, row.riskClearedHash)
+    if (row.seenRunning !== seenRunning) set.seenRunning = seenRunning
+    if (row.isVerifiedActive !== verified) (set.isVerifiedActive = verified), changed.push('isVerifiedActive')
     if (facts.github) {
       if (row.githubStars !== facts.github.stars) (set.githubStars = facts.github.stars), changed.push('githubStars')
       set.githubArchived = facts.github.archived
@@ -222,6 +347,45 @@ export async function writeFacts(database: Database, id: string, facts: ListingF
     if (Object.keys(set).length) await tx.update(listings).set(set).where(eq(listings.id, id))
     if (changed.length) await enqueueEvent(tx, catalogOutbox, 'listing.checked', { id: row.id, name: row.name, status: row.status, at: at.toISOString(), changed })
     return { id: row.id, changed }
+  })
+}
+
+/**
+ * The sandbox's last start after a report. Install failures of one package count up; a guessed package is
+ * retired after two, or after one when the registry has no such package. A start that got past the install (it
+ * ran, asked for keys, timed out, crashed) proves the install worked and resets the count.
+ */
+export function sandboxRunAfter(previous: SandboxRun | null, r: SandboxReport, at: Date): SandboxRun {
+  const samePackage = previous && previous.registryType === r.registryType && previous.identifier === r.identifier
+  const installFailed = r.verdict === 'install_failed' || r.verdict === 'package_missing'
+  const installFailures = installFailed ? (samePackage ? previous.installFailures : 0) + 1 : 0
+  const retired = r.guessed && (r.verdict === 'package_missing' || installFailures >= 2)
+  return {
+    verdict: r.verdict, registryType: r.registryType, identifier: r.identifier, version: r.version, steps: r.steps, detail: r.detail,
+    ...(r.variable ? { variable: r.variable } : {}),
+    toolCount: r.tools?.length ?? 0,
+    ...(r.promptCount !== undefined ? { promptCount: r.promptCount } : {}),
+    ...(r.resourceCount !== undefined ? { resourceCount: r.resourceCount } : {}),
+    installFailures, retired, checkedAt: at.toISOString(),
+  }
+}
+
+/**
+ * An operator clears a listing's high risk for the tool list it was found in (a later change of the list needs
+ * clearing again). Returns what the listing now is.
+ */
+export async function clearRisk(database: Database, id: string, at: Date): Promise<{ id: string; name: string; riskLevel: string; clearedHash: string; isVerifiedActive: boolean; changed: boolean }> {
+  return database.db.transaction(async (tx) => {
+    const [row] = await tx.select().from(listings).where(eq(listings.id, id)).for('update').limit(1)
+    if (!row) throw notFound('Listing')
+    if (!row.risk || row.risk.level === 'none') throw new AppError(409, 'conflict', 'The listing has no risk finding to clear')
+    const already = row.riskClearedHash === row.risk.toolsHash
+    const verified = row.seenRunning
+    if (!already) {
+      await tx.update(listings).set({ riskClearedHash: row.risk.toolsHash, riskClearedAt: at, isVerifiedActive: verified }).where(eq(listings.id, id))
+      await enqueueEvent(tx, catalogOutbox, 'listing.checked', { id: row.id, name: row.name, status: row.status, at: at.toISOString(), changed: ['risk', ...(row.isVerifiedActive !== verified ? ['isVerifiedActive'] : [])] })
+    }
+    return { id: row.id, name: row.name, riskLevel: row.risk.level, clearedHash: row.risk.toolsHash, isVerifiedActive: already ? row.isVerifiedActive : verified, changed: !already }
   })
 }
 

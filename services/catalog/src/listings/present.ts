@@ -122,12 +122,19 @@ export function detailOf(l: Listing, baseUrl: string): ServerDetail {
     compatibleClients: l.compatibleClients ?? [],
     supportUrl: l.supportUrl ?? null,
     readme: l.readme ?? null,
+    risk: l.risk
+      ? { ...l.risk, cleared: l.riskClearedHash === l.risk.toolsHash, clearedAt: l.riskClearedHash === l.risk.toolsHash ? (l.riskClearedAt?.toISOString() ?? null) : null }
+      : null,
+    toolsChanges: l.toolsChanges ?? [],
     checks: {
       healthCheckedAt: l.healthCheckedAt?.toISOString() ?? null,
       toolsSource: l.toolsSource ?? null,
       toolsCheckedAt: l.toolsCheckedAt?.toISOString() ?? null,
       githubArchived: l.githubArchived ?? null,
       githubPushedAt: l.githubPushedAt?.toISOString() ?? null,
+      seenRunning: l.seenRunning ?? l.isVerifiedActive,
+      remoteAuth: l.remoteAuth ?? null,
+      sandbox: l.sandbox ?? null,
     },
   }
 }

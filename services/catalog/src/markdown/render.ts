@@ -94,10 +94,29 @@ function installSection(l: Listing, model: InstallModel | null): string {
   return out.join('\n')
 }
 
+/** What the scan of the tool list found, and its last change: said before the tools, so a reader meets it first. */
+function riskLines(l: Listing): string[] {
+  const out: string[] = []
+  const risk = l.risk
+  if (risk && risk.level !== 'none') {
+    const cleared = l.riskClearedHash === risk.toolsHash
+    out.push(`**Risk: ${risk.level}**${cleared ? ' (reviewed and cleared by an operator)' : ''}. The directory's scan of these tool descriptions found:`)
+    for (const f of risk.findings.slice(0, 10)) out.push(`- ${inline(flat(f.tool))}: ${inline(flat(f.message))} (${f.severity})`)
+    out.push('')
+  }
+  const change = l.toolsChanges?.[0]
+  if (change) {
+    const parts = [['added', change.added], ['removed', change.removed], ['changed', change.changed]] as const
+    const said = parts.filter(([, names]) => names.length).map(([what, names]) => `${what} ${names.slice(0, 10).map((n) => inline(flat(n))).join(', ')}`)
+    out.push(`Tool list changed on ${change.at.slice(0, 10)}: ${said.join('; ') || 'descriptions only'}.`, '')
+  }
+  return out
+}
+
 function toolsSection(l: Listing): string | null {
   const tools = Array.isArray(l.tools) ? l.tools.filter((t) => t && flat(t.name)) : []
   if (tools.length === 0) return null
-  const out = ['## Tools', '']
+  const out = ['## Tools', '', ...riskLines(l)]
   for (const t of tools) {
     const desc = truncate(flat(t.description), MAX_TOOL_DESCRIPTION)
     out.push(desc ? `- **${inline(t.name)}**: ${inline(desc)}` : `- **${inline(t.name)}**`)

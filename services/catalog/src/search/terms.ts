@@ -60,7 +60,12 @@ export function searchNameFor(name: string, title: string | null): string {
 }
 
 /** The search_extra column: tags, tool names and the publisher's namespace words. */
-export function searchExtraOf(name: string, tags: string[], toolNames: string[]): string {
+export function searchExtraOf(name: string, tags: string[], toolNames: string[], toolDescriptions: string[] = []): string {
   const { namespace } = splitName(name)
-  return [...namespace, ...tags.flatMap(words), ...toolNames.flatMap(words)].join(' ')
+  // Tool descriptions (from a live tools list) are searchable too, bounded so one server cannot swamp the index.
+  const described = toolDescriptions.join(' ').slice(0, MAX_TOOL_TEXT)
+  return [...namespace, ...tags.flatMap(words), ...toolNames.flatMap(words), ...words(described)].join(' ')
 }
+
+/** Characters of tool descriptions a listing's search text takes. */
+export const MAX_TOOL_TEXT = 20_000

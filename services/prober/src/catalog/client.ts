@@ -3,6 +3,7 @@
 import type { Listing, PackageEvidence, RepositoryRun } from '@mcp-directory/shared/contracts'
 import type { Logger } from '@mcp-directory/shared/log'
 import { replicaHandler } from '@mcp-directory/shared/upstream'
+import type { RemoteAuth } from '../probe/remote'
 
 /** Something that answers the catalog's internal requests (an Elysia app's `handle`, or HTTP to its replicas). */
 export type CatalogHandler = (request: Request) => Response | Promise<Response>
@@ -15,7 +16,7 @@ export type CatalogListing = Pick<Listing, 'id' | 'name' | 'status' | 'url' | 'r
 export interface FactsBody {
   checkedAt: string
   /** null: no endpoint to probe any more (health cleared, not seen running). */
-  remote?: { health: 'active' | 'degraded' | 'down' | 'unknown'; verified: boolean; tools?: Listing['tools']; toolsSource?: string } | null
+  remote?: { health: 'active' | 'degraded' | 'down' | 'unknown'; verified: boolean; tools?: Listing['tools']; toolsSource?: string; auth?: RemoteAuth } | null
   github?: { stars: number | null; archived: boolean; pushedAt: string | null; homepage: string | null }
   readme?: string | null
   install?: Listing['inferredInstall']

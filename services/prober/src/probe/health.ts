@@ -19,9 +19,11 @@ export interface HealthVerdict {
 }
 
 /**
- * - `ok` (initialize and tools/list answered) and `auth_required` (the endpoint answered with a sign-in
- *   challenge, as OAuth-protected MCP servers do): active, seen running.
- * - `not_mcp` / `http_error` (something answered, but not MCP): degraded.
+ * - `ok` (initialize and tools/list answered), `alive` (an MCP answer without tools: a JSON-RPC error, an empty
+ *   event stream) and `auth_required` (a 401 pointing to protected-resource metadata): active, seen running.
+ * - `not_mcp` (HTML on 200, 404, 410, anything else that is not MCP): degraded.
+ * - `unknown` (403, 405, 429, 5xx, a bare 401): nothing learned; the previous health and verdict stay (unknown
+ *   when there was none).
  * - `timeout` / `unreachable`: down; the first miss after an active state is degraded instead (one lost answer
  *   is not an outage). Neither counts as seen running.
  * - `refused` (an address the prober may not fetch): unknown.
@@ -30,11 +32,15 @@ export function healthAfter(outcome: RemoteOutcome, prev: PreviousHealth | null)
   const failures = (prev?.consecutiveFailures ?? 0) + 1
   switch (outcome) {
     case 'ok':
+    case 'alive':
     case 'auth_required':
       return { health: 'active', verified: true, ok: true, consecutiveFailures: 0 }
     case 'not_mcp':
-    case 'http_error':
       return { health: 'degraded', verified: false, ok: false, consecutiveFailures: failures }
+    case 'unknown': {
+      const health = (['active', 'degraded', 'down'] as const).find((h) => h === prev?.health) ?? 'unknown'
+      return { health, verified: health === 'active', ok: false, consecutiveFailures: prev?.consecutiveFailures ?? 0 }
+    }
     case 'timeout':
     case 'unreachable':
       return { health: prev?.health === 'active' && prev.consecutiveFailures === 0 ? 'degraded' : 'down', verified: false, ok: false, consecutiveFailures: failures }

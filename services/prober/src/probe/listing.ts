@@ -70,7 +70,7 @@ const hostOf = (url: string): string | null => {
 }
 
 // Outcome preference when several endpoints were tried: the best one tells what a user gets.
-const RANK: Record<string, number> = { ok: 0, auth_required: 1, not_mcp: 2, http_error: 3, timeout: 4, unreachable: 5, refused: 6 }
+const RANK: Record<string, number> = { ok: 0, alive: 1, auth_required: 2, unknown: 3, not_mcp: 4, timeout: 5, unreachable: 6, refused: 7 }
 
 /** Builds the job handler. */
 export function listingProber(deps: ListingProberDeps) {
@@ -214,6 +214,7 @@ export function listingProber(deps: ListingProberDeps) {
         health: verdict.health,
         verified: verdict.verified,
         ...(remote.tools ? { tools: remote.tools, toolsSource: remote.transport } : {}),
+        ...(remote.auth ? { auth: remote.auth } : {}),
       }
       const last = results.findLast((r) => r.kind === 'remote' && r.target === remote.url)
       if (last) last.health = verdict.health
