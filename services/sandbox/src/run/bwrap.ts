@@ -1,0 +1,71 @@
+// The bubblewrap command line a package runs under: every namespace unshared (no network: only a loopback of
+// its own), a read-only root holding nothing but the system's programs and libraries, a private /tmp and home,
+// the installed package read-only, a clean environment, and resource limits set by prlimit inside.
+import { existsSync } from 'node:fs'
+
+/** Limits of one start. */
+export interface SandboxLimits {
+  /** Wall-clock time of the whole start (install excluded), milliseconds. */
+  timeMs: number
+  /** CPU seconds (RLIMIT_CPU). */
+  cpuSeconds: number
+  /** Address space in bytes (RLIMIT_AS); a JavaScript runtime needs about 1 GB of it to start. */
+  memoryBytes: number
+  /** Processes of the sandbox user (RLIMIT_NPROC). */
+  processes: number
+  /** Bytes read from stdout before the server is cut off. */
+  outputBytes: number
+  /** Largest file it may write (RLIMIT_FSIZE), in its private /tmp and home. */
+  fileBytes: number
+}
+
+/** Defaults; SANDBOX_* variables override them (services/sandbox/README.md). */
+export const DEFAULT_LIMITS: SandboxLimits = {
+  timeMs: 30_000,
+  cpuSeconds: 20,
+  memoryBytes: 1536 * 1024 * 1024,
+  processes: 64,
+  outputBytes: 4 * 1024 * 1024,
+  fileBytes: 64 * 1024 * 1024,
+}
+
+// System programs and libraries only: never /etc, /home, /root, /var, /srv or the service's own files.
+const SYSTEM_DIRS = ['/usr', '/bin', '/sbin', '/lib', '/lib64', '/lib32']
+
+/** The user a start runs as when the service itself runs as root (nobody): process limits then bind. */
+export const SANDBOX_UID = 65534
+
+/** Where the package is seen inside, and where its private home is. */
+export const INSIDE = { pkg: '/pkg', home: '/home/sandbox', tmp: '/tmp' } as const
+
+/**
+ * The argv of one start: `bwrap … -- prlimit … -- <command>`. `pkgDir` is bound read-only at /pkg; `extraRo`
+ * are further read-only binds (host path → inside path), e.g. a runtime outside /usr.
+ */
+export function bwrapArgs(opts: { pkgDir: string; command: string[]; env: Record<string, string>; limits: SandboxLimits; extraRo?: [string, string][]; asNobody: boolean }): string[] {
+  const { limits } = opts
+  const args: string[] = []
+  if (opts.asNobody) args.push('setpriv', `--reuid=${SANDBOX_UID}`, `--regid=${SANDBOX_UID}`, '--clear-groups', '--')
+  args.push('bwrap', '--unshare-all', '--die-with-parent', '--new-session', '--cap-drop', 'ALL')
+  for (const d of SYSTEM_DIRS) if (existsSync(d)) args.push('--ro-bind', d, d)
+  args.push('--proc', '/proc', '--dev', '/dev', '--tmpfs', INSIDE.tmp, '--tmpfs', '/home', '--dir', INSIDE.home)
+  args.push('--ro-bind', opts.pkgDir, INSIDE.pkg)
+  for (const [from, to] of opts.extraRo ?? []) args.push('--ro-bind', from, to)
+  // Everything above is mounted: the root itself becomes read-only.
+  args.push('--remount-ro', '/', '--chdir', INSIDE.home, '--clearenv')
+  const env: Record<string, string> = { PATH: '/usr/local/bin:/usr/bin:/bin', HOME: INSIDE.home, TMPDIR: INSIDE.tmp, LANG: 'C.UTF-8', NODE_ENV: 'production', ...opts.env }
+  for (const [k, v] of Object.entries(env)) args.push('--setenv', k, v)
+  args.push(
+    '--',
+    'prlimit',
+    `--cpu=${limits.cpuSeconds}`,
+    `--as=${limits.memoryBytes}`,
+    `--nproc=${limits.processes}`,
+    `--fsize=${limits.fileBytes}`,
+    '--nofile=256',
+    '--core=0',
+    '--',
+    ...opts.command,
+  )
+  return args
+}

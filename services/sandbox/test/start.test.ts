@@ -1,0 +1,98 @@
+// Real servers started in the sandbox (bubblewrap, no network, no host files, bounded), installed by npm from a
+// local registry or taken from the lockfile's node_modules: never the network.
+import { afterAll, describe, expect, test } from 'bun:test'
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { scanTools } from '@mcp-directory/shared/toolscan'
+import { DEFAULT_LIMITS } from '../src/run/bwrap'
+import { startPackage, type StartOptions } from '../src/run/start'
+import { standIns, startNpmRegistry } from './registry'
+
+// A host service the escape attempt tries to reach, and a host file it tries to read.
+let connections = 0
+const host = Bun.listen({ hostname: '127.0.0.1', port: 0, socket: { open: () => void connections++, data: () => {} } })
+const secretDir = mkdtempSync(join(tmpdir(), 'sandbox-secret-'))
+const secret = join(secretDir, 'credentials')
+writeFileSync(secret, 'host-secret-value')
+
+const registry = startNpmRegistry(standIns(host.port, secret))
+const ROOT_NODE_MODULES = join(import.meta.dir, '../../../node_modules')
+const asNobody = process.getuid?.() === 0
+const options = (overrides: Partial<StartOptions> = {}): StartOptions => ({
+  registries: { npmUrl: registry.url, pypiUrl: 'http://127.0.0.1:9/pypi' },
+  limits: { ...DEFAULT_LIMITS, timeMs: 15_000, outputBytes: 1024 * 1024 },
+  installTimeoutMs: 60_000,
+  asNobody,
+  ...overrides,
+})
+const npm = (identifier: string, variables: string[] = []) => ({ registryType: 'npm' as const, identifier, version: null, variables })
+const leftovers = () => readdirSync(tmpdir()).filter((f) => f.startsWith('mcp-sandbox-'))
+
+afterAll(() => {
+  registry.close()
+  host.stop(true)
+  rmSync(secretDir, { recursive: true, force: true })
+})
+
+describe('sandbox starts', () => {
+  test('@modelcontextprotocol/server-everything from the lockfile: tools, prompts and resources listed', async () => {
+    const r = await startPackage(npm('@modelcontextprotocol/server-everything'), options({ registries: { npmUrl: registry.url, pypiUrl: '', nodeModules: ROOT_NODE_MODULES } }))
+    expect(r.detail).toMatch(/tools$/)
+    expect(r.verdict).toBe('ran')
+    expect(r.tools!.map((t) => t.name)).toContain('echo')
+    expect(r.promptCount).toBeGreaterThan(0)
+    expect(r.resourceCount).toBeGreaterThan(0)
+    expect(Object.keys(r.steps)).toEqual(expect.arrayContaining(['install', 'initialize', 'tools', 'total']))
+  }, 60_000)
+
+  test('a server that demands an API key gets a placeholder, stops naming it: asked for keys', async () => {
+    const r = await startPackage(npm('demands-key', ['EXAMPLE_API_KEY']), options())
+    expect(r.verdict).toBe('asked_for_keys')
+    expect(r.variable).toBe('EXAMPLE_API_KEY')
+  }, 60_000)
+
+  test('a package that reaches for the network and a host file gets neither', async () => {
+    const r = await startPackage(npm('escape-attempt'), options())
+    expect(r.verdict).toBe('ran')
+    const seen = JSON.parse(r.tools![0]!.description!) as Record<string, string>
+    // Its own loopback only: nothing listens there, and the host's listener saw no connection.
+    expect(seen.network).toBe('ECONNREFUSED')
+    expect(seen.dns).not.toBe('resolved')
+    expect(connections).toBe(0)
+    // The host file is not there at all; the root is read-only; its private home is writable.
+    expect(seen.file).toBe('ENOENT')
+    expect(seen.write).toMatch(/EROFS|EACCES/)
+    expect(seen.home).toBe('written')
+  }, 60_000)
+
+  test('a server that never answers is killed at the time limit', async () => {
+    const r = await startPackage(npm('never-answers'), options({ limits: { ...DEFAULT_LIMITS, timeMs: 3000 } }))
+    expect(r.verdict).toBe('timeout')
+    expect(r.steps.install).toBeGreaterThan(0)
+  }, 60_000)
+
+  test('a server that floods stdout is cut at the output limit', async () => {
+    const r = await startPackage(npm('floods'), options({ limits: { ...DEFAULT_LIMITS, outputBytes: 256 * 1024 } }))
+    expect(r.verdict).toBe('output_limit')
+    expect(r.stdoutBytes).toBeGreaterThan(256 * 1024)
+    expect(r.stdoutBytes).toBeLessThan(256 * 1024 + 512 * 1024)
+  }, 60_000)
+
+  test('a tool description carrying a hidden instruction is listed, and the scan flags it high', async () => {
+    const r = await startPackage(npm('poisoned'), options())
+    expect(r.verdict).toBe('ran')
+    const risk = scanTools(r.tools!, { name: 'io.test/poisoned' }, new Date().toISOString())
+    expect(risk.level).toBe('high')
+    expect(risk.findings.map((f) => f.kind)).toContain('hidden_instruction')
+  }, 60_000)
+
+  test('a package the registry does not have: package missing', async () => {
+    const r = await startPackage(npm('no-such-package'), options())
+    expect(r.verdict).toBe('package_missing')
+  }, 60_000)
+
+  test('nothing is left behind', () => {
+    expect(leftovers()).toEqual([])
+  })
+})
