@@ -34,6 +34,11 @@ export interface ProberDeps {
   outboundFetch?: typeof fetch
   /** The fetch used for the GitHub API (default: global fetch). */
   githubFetch?: typeof fetch
+  /**
+   * The sandbox's work queue: default JetStream when NATS_URL is set (the sandbox service consumes it), else none
+   * unless given (all-in-one gives its in-process one when bubblewrap is there). SANDBOX=off: none.
+   */
+  sandboxQueue?: ProbeQueue | null
 }
 
 /** The listing events that queue a probe at once (a new or changed active listing). */
@@ -52,6 +57,13 @@ export function createProberApp(deps: ProberDeps) {
     (config.natsUrl
       ? createJetStreamQueue({ url: config.natsUrl, stream: config.natsStream, subjectPrefix: config.eventSubjectPrefix, consumer, roundMs: intervalMs, ackWaitMs: Math.max(60_000, 6 * limits.timeoutMs), log })
       : createMemoryQueue())
+  const sandboxQueue =
+    !limits.sandbox || deps.sandboxQueue === null
+      ? undefined
+      : (deps.sandboxQueue ??
+        (config.natsUrl
+          ? createJetStreamQueue({ url: config.natsUrl, stream: config.natsStream, subjectPrefix: config.eventSubjectPrefix, consumer: 'sandbox', roundMs: intervalMs, log, name: 'sandbox' })
+          : undefined))
   const outbound = createOutboundFetcher({ allowPrivate: config.outboundAllowPrivate, resolve: addressResolver(config.dnsServers), timeoutMs: limits.timeoutMs })
   const catalog = catalogClient(deps.catalog)
   const probe = listingProber({
@@ -63,6 +75,8 @@ export function createProberApp(deps: ProberDeps) {
     hosts: new HostLimiter(limits.perHost),
     timeoutMs: limits.timeoutMs,
     log,
+    sandboxQueue,
+    sandboxIntervalMs: limits.sandboxIntervalHours * 3_600_000,
   })
   const scheduler = roundScheduler({ database, catalog, queue, intervalMs, budget: limits.roundBudget, log, instance: `prober/${INSTANCE_ID}` })
   let probed = 0
@@ -117,6 +131,8 @@ export function createProberApp(deps: ProberDeps) {
       await (await subscribed)()
       await (await consuming)()
       await queue.close()
+      // A queue given by the host is the host's to close.
+      if (sandboxQueue && !deps.sandboxQueue) await sandboxQueue.close()
     },
   }
 }

@@ -4,3 +4,5 @@ export { catalogClient, httpCatalogHandler, type CatalogHandler, type FactsBody 
 export { createJetStreamQueue, createMemoryQueue, jobId, type ProbeJob, type ProbeQueue } from './queue'
 export { probeQueueNames } from './queue/jetstream'
 export { inferInstall, packagesNamedIn } from './probe/readme'
+export { sandboxDue, sandboxTarget, type SandboxTarget } from './probe/sandbox-target'
+export { Semaphore } from './limits'

@@ -101,6 +101,14 @@ export interface ProbeConfig {
   timeoutMs: number
   /** Most listings queued in one round; the least recently probed go first (PROBE_ROUND_BUDGET). */
   roundBudget: number
+  /** A listing's package is started in the sandbox again after this many hours (SANDBOX_INTERVAL_HOURS). */
+  sandboxIntervalHours: number
+  /** Sandbox starts at once per sandbox process (SANDBOX_CONCURRENCY). */
+  sandboxConcurrency: number
+  /** Wall-clock time of one sandbox start after its install (SANDBOX_TIME_MS). */
+  sandboxTimeMs: number
+  /** Whether the prober queues sandbox starts (SANDBOX=off: never). */
+  sandbox: boolean
 }
 
 /** Thrown when one or more variables are invalid; the message names every one. */
@@ -259,6 +267,10 @@ export function loadConfig(env: Env = process.env): Config {
       perHost: int('PROBE_PER_HOST', 2, 1, 64),
       timeoutMs: int('PROBE_TIMEOUT_MS', 10_000, 200, 120_000),
       roundBudget: int('PROBE_ROUND_BUDGET', 20_000, 1, 10_000_000),
+      sandboxIntervalHours: int('SANDBOX_INTERVAL_HOURS', 168, 1, 24 * 365),
+      sandboxConcurrency: int('SANDBOX_CONCURRENCY', 2, 1, 64),
+      sandboxTimeMs: int('SANDBOX_TIME_MS', 30_000, 1000, 600_000),
+      sandbox: (env.SANDBOX ?? 'on').trim().toLowerCase() !== 'off',
     },
     demoCatalog: demoCatalog !== '0',
   }

@@ -1,6 +1,6 @@
 // How the prober reaches the catalog, which owns listings: its internal API, over HTTP (stack, compose) or
 // in-process (all-in-one). The prober never reads or writes the catalog's tables.
-import type { Listing, PackageEvidence, RepositoryRun } from '@mcp-directory/shared/contracts'
+import type { Listing, PackageEvidence, RepositoryRun, SandboxRun, ToolInfo } from '@mcp-directory/shared/contracts'
 import type { Logger } from '@mcp-directory/shared/log'
 import { replicaHandler } from '@mcp-directory/shared/upstream'
 import type { RemoteAuth } from '../probe/remote'
@@ -10,7 +10,7 @@ export type CatalogHandler = (request: Request) => Response | Promise<Response>
 
 /** A listing as the catalog's internal API returns it (dates as strings). */
 export type CatalogListing = Pick<Listing, 'id' | 'name' | 'status' | 'url' | 'repositoryUrl' | 'websiteUrl' | 'remotes' | 'packages' | 'health' | 'isVerifiedActive'> &
-  Partial<Pick<Listing, 'inferredInstall' | 'installEvidence' | 'repositoryRun'>>
+  Partial<Pick<Listing, 'inferredInstall' | 'installEvidence' | 'repositoryRun' | 'sandbox'>> & { sandbox?: Omit<SandboxRun, never> | null }
 
 /** The facts the catalog's `PUT /internal/listings/:id/facts` takes (services/catalog/src/internal/facts.ts). */
 export interface FactsBody {
@@ -24,6 +24,20 @@ export interface FactsBody {
   evidence?: PackageEvidence[] | null
   /** How the listing's own repository can be run. */
   repositoryRun?: RepositoryRun | null
+  /** A sandbox start of its package (services/sandbox reports it). */
+  sandbox?: {
+    verdict: SandboxRun['verdict']
+    registryType: 'npm' | 'pypi'
+    identifier: string
+    version: string | null
+    guessed: boolean
+    steps: Record<string, number>
+    detail: string
+    variable?: string
+    tools?: ToolInfo[]
+    promptCount?: number
+    resourceCount?: number
+  }
 }
 
 /** The catalog could not be reached or refused: the job is retried later. */

@@ -7,7 +7,7 @@ import type { PackageEvidence } from '@mcp-directory/shared/contracts'
 import { evidenceFor, EVIDENCE_REGISTRIES } from '@mcp-directory/shared/install'
 import type { CatalogClient, CatalogListing, FactsBody } from '../catalog/client'
 import type { HostLimiter } from '../limits'
-import type { JobOutcome, ProbeJob } from '../queue'
+import type { JobOutcome, ProbeJob, ProbeQueue } from '../queue'
 import { clearHost, hostRetryAt, noteHostFailure, readEtags, readState, saveProbe, type ProbeResultRow } from '../state/repository'
 import { githubRepoOf, type GithubReader } from './github'
 import { healthAfter, HOST_FAILURES } from './health'
@@ -15,6 +15,7 @@ import { inferInstall } from './readme'
 import type { RegistryReader } from './registry'
 import { probeRemote, type RemoteProbe } from './remote'
 import { repositoryRunOf } from './repository'
+import { sandboxDue, sandboxTarget } from './sandbox-target'
 
 /** What probing a listing needs. */
 export interface ListingProberDeps {
@@ -28,6 +29,10 @@ export interface ListingProberDeps {
   hosts: HostLimiter
   timeoutMs: number
   log: Logger
+  /** The sandbox's work queue (absent: no sandbox runs, nothing is queued). */
+  sandboxQueue?: ProbeQueue
+  /** How often a listing's package is started again (the slow round). */
+  sandboxIntervalMs?: number
 }
 
 // At most this many endpoints of one listing are tried (streamable HTTP first, then SSE).
@@ -239,6 +244,11 @@ export function listingProber(deps: ListingProberDeps) {
       results,
       etags,
     })
+    // Its package is started in the sandbox (its own service, through its queue) when new, changed or due.
+    const target = deps.sandboxQueue ? sandboxTarget({ packages: listing.packages, inferredInstall: facts.install !== undefined ? facts.install : listing.inferredInstall }) : null
+    if (target && deps.sandboxQueue && sandboxDue(listing, target, at.getTime(), deps.sandboxIntervalMs ?? 7 * 86_400_000)) {
+      await deps.sandboxQueue.enqueue([{ listingId: listing.id, round: job.round, reason: job.reason }])
+    }
     return 'done'
   }
 }

@@ -20,6 +20,8 @@ export interface JetStreamQueueOptions {
   /** How long one job may take before the server hands it to another replica (progress resets it). */
   ackWaitMs?: number
   log: Logger
+  /** Which queue: `probes` (default) or `sandbox` (sandbox starts the prober schedules). */
+  name?: 'probes' | 'sandbox'
 }
 
 const codec = JSONCodec<ProbeJob>()
@@ -31,13 +33,13 @@ const STOP_GRACE_MS = 2000
 const RETRY_DELAY_MS = 10_000
 
 /** Names of the queue's stream and subject for a deployment. */
-export function probeQueueNames(stream: string, subjectPrefix: string) {
-  return { stream: `${stream}_PROBES`, subject: `${subjectPrefix}_probes.job` }
+export function probeQueueNames(stream: string, subjectPrefix: string, name: 'probes' | 'sandbox' = 'probes') {
+  return { stream: `${stream}_${name.toUpperCase()}`, subject: `${subjectPrefix}_${name}.job` }
 }
 
 /** Connects (retrying in the background) and declares the stream; jobs can be queued and consumed once it is up. */
 export function createJetStreamQueue(opts: JetStreamQueueOptions): ProbeQueue {
-  const names = probeQueueNames(opts.stream, opts.subjectPrefix)
+  const names = probeQueueNames(opts.stream, opts.subjectPrefix, opts.name)
   const durable = opts.consumer ?? 'prober'
   const ackWaitMs = opts.ackWaitMs ?? 60_000
   let closed = false

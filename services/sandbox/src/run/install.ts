@@ -1,6 +1,7 @@
 // Installs a package into a fresh throwaway directory, outside the sandbox (it needs the registry) but with
 // install scripts off, so no code of the package runs here: npm with --ignore-scripts, pip with wheels only
 // (--only-binary=:all:, an sdist would run its setup). The registries are NPM_REGISTRY_URL and PYPI_URL.
+import { existsSync } from 'node:fs'
 import { chmod, mkdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { INSIDE } from './bwrap'
@@ -17,8 +18,8 @@ export interface Registries {
   npmUrl: string
   pypiUrl: string
   /**
-   * Tests only: npm packages already installed by the lockfile (a node_modules directory) are bound read-only
-   * instead of installed, so tests never need the network.
+   * Tests only: npm packages already installed by the lockfile (in this node_modules directory) are bound
+   * read-only instead of installed, so tests never need the network; others come from the registry.
    */
   nodeModules?: string
 }
@@ -68,7 +69,7 @@ export async function installPackage(ref: PackageRef, dir: string, registries: R
   await chmod(dir, 0o755)
   if (ref.registryType === 'npm') {
     if (!NPM_NAME.test(ref.identifier)) return { ok: false, missing: false, detail: 'not an npm package name' }
-    if (registries.nodeModules) {
+    if (registries.nodeModules && existsSync(join(registries.nodeModules, ref.identifier, 'package.json'))) {
       await mkdir(join(pkgDir, 'node_modules'))
       const command = await npmCommand(registries.nodeModules, ref.identifier, `${INSIDE.pkg}/node_modules`).catch(() => null)
       if (!command) return { ok: false, missing: true, detail: 'not in the lockfile' }
