@@ -6,7 +6,8 @@ import { createCatalogApp } from '@mcp-directory/catalog'
 import { createMcpApp } from '@mcp-directory/mcp'
 import { claimVerifierDepsFrom, createClaimVerifierApp } from '@mcp-directory/claim-verifier'
 import { createSubmissionApp } from '@mcp-directory/submission'
-import { createProberApp } from '@mcp-directory/prober'
+import { createMemoryQueue, createProberApp } from '@mcp-directory/prober'
+import { bubblewrapAvailable, createSandboxApp } from '@mcp-directory/sandbox'
 import { createWebApp } from '@mcp-directory/web'
 import { loadConfigOrExit } from '@mcp-directory/shared/config'
 import { createLogger } from '@mcp-directory/shared/log'
@@ -65,7 +66,13 @@ const claims = createClaimVerifierApp({
 
 // The prober checks listings live (remote endpoints, GitHub) and writes its facts through the catalog's internal
 // API, here without a network hop; its work queue is in-process unless NATS_URL is set.
-const prober = createProberApp({ config, database, bus, log: log.child({ service: 'prober' }), catalog: (r) => catalog.app.handle(r) })
+// The sandbox starts listings' packages under bubblewrap when it can run here (SANDBOX=off: never); its queue is
+// the prober's in-process sandbox queue, or JetStream when NATS_URL is set.
+const sandboxOn = config.probe.sandbox && bubblewrapAvailable()
+if (config.probe.sandbox && !sandboxOn) log.warn('bubblewrap cannot run here: local packages are not started (services/sandbox/README.md)')
+const sandboxQueue = sandboxOn && !config.natsUrl ? createMemoryQueue() : undefined
+const prober = createProberApp({ config, database, bus, log: log.child({ service: 'prober' }), catalog: (r) => catalog.app.handle(r), sandboxQueue: sandboxOn ? sandboxQueue : null })
+const sandbox = sandboxOn ? createSandboxApp({ config, log: log.child({ service: 'sandbox' }), catalog: (r) => catalog.app.handle(r), queue: sandboxQueue }) : null
 
 // First start on an empty catalog: the demo catalog gives search something to find (not when following a registry;
 // DEMO_CATALOG=0: none).
@@ -107,6 +114,8 @@ serve({
   metrics: { token: config.metricsToken },
   close: async () => {
     await prober.close()
+    await sandbox?.close()
+    await sandboxQueue?.close()
     await catalog.close()
     await badge.close()
     await agentAuth.close()

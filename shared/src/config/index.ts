@@ -11,6 +11,7 @@ export const STACK_PORTS = {
   mcp: 3106,
   web: 3107,
   prober: 3108,
+  sandbox: 3109,
 } as const
 
 /** Name of a service the gateway can route to. */
@@ -26,6 +27,7 @@ export const SERVICE_URL_VARS: Record<ServiceName, string> = {
   mcp: 'MCP_URL',
   web: 'WEB_URL',
   prober: 'PROBER_URL',
+  sandbox: 'SANDBOX_URL',
 }
 
 /** The validated configuration every process reads. */
