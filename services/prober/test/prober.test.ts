@@ -174,6 +174,7 @@ afterAll(async () => {
   await fresh?.drop()
   await deleteStream(stream)
   await deleteStream(probeQueueNames(stream, subjectPrefix).stream)
+  await deleteStream(probeQueueNames(stream, subjectPrefix, 'sandbox').stream)
 })
 
 describe('remote endpoints', () => {
@@ -227,6 +228,8 @@ describe('remote endpoints', () => {
     expect(server.health).toBe('active')
     expect(server.isVerifiedActive).toBe(true)
     expect(server.tools).toEqual([])
+    // Its protected-resource metadata names an authorization server whose own metadata was read.
+    expect(server.checks.remoteAuth).toMatchObject({ kind: 'oauth', authorizationServers: [`${signIn.base}/auth`], confirmed: true })
   })
 
   test('the probe history is kept per listing', async () => {

@@ -31,6 +31,8 @@ afterAll(async () => {
   await mcp?.close()
   await fresh?.drop()
   await deleteStream(`TEST_${token}`)
+  await deleteStream(`TEST_${token}_PROBES`)
+  await deleteStream(`TEST_${token}_SANDBOX`)
 })
 
 test('two prober processes probe each listing once between them; verified=1 and Markdown show the result', async () => {

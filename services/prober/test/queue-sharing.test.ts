@@ -62,6 +62,7 @@ afterAll(async () => {
   await fresh?.drop()
   await deleteStream(stream)
   await deleteStream(probeQueueNames(stream, subjectPrefix).stream)
+  await deleteStream(probeQueueNames(stream, subjectPrefix, 'sandbox').stream)
 })
 
 test('every listing of a round is probed exactly once between two instances', async () => {

@@ -295,7 +295,7 @@ export function createWebApp(deps: WebDeps) {
         const action = form.get('action') ?? ''
         const id = form.get('id') ?? ''
         const status = form.get('status') ?? 'pending'
-        if (!(action in ACTIONS) || !id || id.length > MAX_ID_LENGTH) return adminQueue(request, session, { status: 400, error: { error: 'invalid_body', message: 'Choose approve, reject or flag for a listing' } })
+        if (!(action in ACTIONS) || !id || id.length > MAX_ID_LENGTH) return adminQueue(request, session, { status: 400, error: { error: 'invalid_body', message: 'Choose approve, reject, flag or clear risk for a listing' } })
         const reason = (form.get('reason') ?? '').trim()
         const r = await callApi(api, `/api/v1/admin/listings/${encodeURIComponent(id)}/${action}`, callerOf(request), { method: 'POST', bearer: session.operatorToken, body: reason ? { reason } : {} })
         const back = `/admin?status=${(QUEUE_STATUSES as readonly string[]).includes(status) ? status : 'pending'}`

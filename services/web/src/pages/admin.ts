@@ -5,7 +5,7 @@ import { html, type SafeHtml } from '../html'
 import { errorNotice, linkOrText } from './common'
 
 export const QUEUE_STATUSES = ['pending', 'flagged', 'rejected', 'active'] as const
-export const ACTIONS = { approve: 'approved', reject: 'rejected', flag: 'flagged' } as const
+export const ACTIONS = { approve: 'approved', reject: 'rejected', flag: 'flagged', 'clear-risk': 'cleared of its risk finding for its current tool list' } as const
 
 /** The sign-in form. */
 export function loginBody(error: string | null): SafeHtml {
@@ -19,14 +19,15 @@ ${error ? html`<div class="notice bad" role="alert"><p>${error}</p></div>` : ''}
 }
 
 function actions(l: QueueListing, status: string, csrf: string): SafeHtml {
-  const verbs = (Object.keys(ACTIONS) as (keyof typeof ACTIONS)[]).filter((v) => ACTIONS[v] !== l.status && !(v === 'approve' && l.status === 'active'))
+  // Clearing a risk finding is for listings the public sees (the detail page shows the finding first).
+  const verbs = (Object.keys(ACTIONS) as (keyof typeof ACTIONS)[]).filter((v) => ACTIONS[v] !== l.status && !(v === 'approve' && l.status === 'active') && (v !== 'clear-risk' || l.status === 'active'))
   return html`<form method="post" action="/admin/moderate" class="actions">
 <input type="hidden" name="csrf" value="${csrf}">
 <input type="hidden" name="id" value="${l.id}">
 <input type="hidden" name="status" value="${status}">
 <label class="visually-hidden" for="reason-${l.id}">Reason for ${l.name}</label>
 <input type="text" id="reason-${l.id}" name="reason" maxlength="1000" placeholder="Reason (optional)">
-${verbs.map((v) => html`<button type="submit" name="action" value="${v}" class="small${v === 'approve' ? '' : ' secondary'}" aria-label="${v} ${l.name}">${v[0].toUpperCase()}${v.slice(1)}</button>`)}
+${verbs.map((v) => html`<button type="submit" name="action" value="${v}" class="small${v === 'approve' ? '' : ' secondary'}" aria-label="${v.replace('-', ' ')} ${l.name}">${v[0].toUpperCase()}${v.slice(1).replace('-', ' ')}</button>`)}
 </form>`
 }
 
