@@ -29,7 +29,9 @@ export async function startAllInOne(env: Record<string, string> = {}, opts: { da
   const output: string[] = []
   const child = Bun.spawn(['bun', 'run', 'start'], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
+    // SANDBOX=off: the sandbox would install the demo and imported packages from the public npm registry (its own
+    // tests use a local registry).
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', SANDBOX: 'off', ...env },
     stdout: 'pipe',
     stderr: 'pipe',
   })

@@ -56,6 +56,8 @@ export function isolatedEnv(token: string, databaseUrl: string): Record<string, 
     EVENT_SUBJECT_PREFIX: `test_${token}.directory`,
     REDIS_KEY_PREFIX: `test:${token}:`,
     LOG_LEVEL: 'warn',
+    // Sandbox starts would install packages from the public registries; services/sandbox tests use a local one.
+    SANDBOX: 'off',
   }
 }
 

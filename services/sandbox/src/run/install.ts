@@ -78,7 +78,8 @@ export async function installPackage(ref: PackageRef, dir: string, registries: R
     const spec = ref.version && ref.version !== 'latest' ? `${ref.identifier}@${ref.version}` : ref.identifier
     const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: join(dir, 'home'), npm_config_cache: join(dir, 'npm-cache'), npm_config_userconfig: '/dev/null', npm_config_update_notifier: 'false' }
     const r = await run(['npm', 'install', '--ignore-scripts', '--no-audit', '--no-fund', '--no-save', '--omit=dev', '--no-package-lock', '--prefix', pkgDir, '--registry', registries.npmUrl, spec], env, timeoutMs)
-    if (r.code !== 0) return { ok: false, missing: /\bE404\b|404 Not Found|is not in this registry|No matching version/i.test(r.output), detail: lastLine(r.output, r.code === null ? 'install timed out' : `npm exited ${r.code}`) }
+    // npm names a registry's 404 (E404) and a version it lacks (ETARGET); a network failure is neither.
+    if (r.code !== 0) return { ok: false, missing: /\bE404\b|404 Not Found|is not in this registry|\bETARGET\b|No matching version/i.test(r.output), detail: lastLine(r.output, r.code === null ? 'install timed out' : `npm exited ${r.code}`) }
     await run(['chmod', '-R', 'a+rX', pkgDir], env, 30_000)
     const command = await npmCommand(join(pkgDir, 'node_modules'), ref.identifier, `${INSIDE.pkg}/node_modules`).catch(() => null)
     if (!command) return { ok: false, missing: false, detail: 'the package declares no command (bin)' }
@@ -90,7 +91,10 @@ export async function installPackage(ref: PackageRef, dir: string, registries: R
   const env = { PATH: '/usr/bin:/bin', HOME: join(dir, 'home'), PIP_NO_CACHE_DIR: '1', PIP_CONFIG_FILE: '/dev/null' }
   const spec = ref.version ? `${ref.identifier}==${ref.version}` : ref.identifier
   const r = await run(['python3', '-m', 'pip', 'install', '--no-input', '--disable-pip-version-check', '--only-binary=:all:', '--target', site, '--index-url', index, spec], env, timeoutMs)
-  if (r.code !== 0) return { ok: false, missing: /No matching distribution found|404/i.test(r.output), detail: lastLine(r.output, r.code === null ? 'install timed out' : `pip exited ${r.code}`) }
+  // pip says "No matching distribution" also when it could not reach the index: only an index that answered
+  // proves the package is not there (a wrong "missing" would retire a guess at once).
+  const unreachable = /NewConnectionError|Could not fetch URL|ConnectTimeout|ReadTimeout|ProxyError|SSLError|Max retries exceeded|Name or service not known/i.test(r.output)
+  if (r.code !== 0) return { ok: false, missing: !unreachable && /No matching distribution found|HTTP error 404|404 Client Error/i.test(r.output), detail: lastLine(r.output, r.code === null ? 'install timed out' : `pip exited ${r.code}`) }
   await run(['chmod', '-R', 'a+rX', pkgDir], env, 30_000)
   // The console script named like the package (pip writes it to <target>/bin).
   const script = ref.identifier.toLowerCase().replace(/[._]/g, '-')
