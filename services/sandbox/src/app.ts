@@ -7,7 +7,7 @@ import { serviceApp } from '@mcp-directory/shared/service'
 import { catalogClient, createJetStreamQueue, createMemoryQueue, sandboxTarget, type CatalogHandler, type ProbeJob, type ProbeQueue } from '@mcp-directory/prober'
 import { DEFAULT_LIMITS, type SandboxLimits } from './run/bwrap'
 import type { Registries } from './run/install'
-import { startPackage } from './run/start'
+import { abandonStarts, startPackage, sweepLeftovers } from './run/start'
 
 /** What the sandbox service needs from its host process. */
 export interface SandboxDeps {
@@ -48,7 +48,7 @@ export function createSandboxApp(deps: SandboxDeps) {
     if (!target) return 'done'
     const keepAlive = setInterval(progress, 20_000)
     try {
-      const r = await startPackage(target, { registries, limits, installTimeoutMs: 120_000, asNobody })
+      const r = await startPackage(target, { registries, limits, installTimeoutMs: INSTALL_TIMEOUT_MS, asNobody })
       starts.push(Date.now())
       while (starts.length && starts[0]! < Date.now() - RATE_WINDOW_MS) starts.shift()
       verdicts.set(r.verdict, (verdicts.get(r.verdict) ?? 0) + 1)
@@ -70,6 +70,10 @@ export function createSandboxApp(deps: SandboxDeps) {
     }
   }
 
+  // What a killed predecessor left: directories older than any start can last (install + run, with room).
+  const INSTALL_TIMEOUT_MS = 120_000
+  const swept = sweepLeftovers(2 * (INSTALL_TIMEOUT_MS + limits.timeMs) + 60_000)
+  if (swept) log.info({ removed: swept }, 'sandbox: removed work directories a stopped process left')
   const consuming = queue.consume(handle, p.sandboxConcurrency)
   /** Starts in the last minute. */
   const startsPerMinute = () => starts.filter((t) => t >= Date.now() - 60_000).length
@@ -87,6 +91,8 @@ export function createSandboxApp(deps: SandboxDeps) {
     ready: async () => void (await consuming),
     close: async () => {
       await (await consuming)()
+      // Starts still running after the queue's grace period are killed and their directories removed.
+      abandonStarts()
       if (!deps.queue) await queue.close()
     },
   }

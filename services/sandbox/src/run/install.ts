@@ -34,9 +34,10 @@ const PYPI_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/
 const VERSION = /^[A-Za-z0-9][A-Za-z0-9.+_-]{0,63}$/
 const INSTALL_OUTPUT = 64 * 1024
 
-async function run(argv: string[], env: Record<string, string>, timeoutMs: number): Promise<{ code: number | null; output: string }> {
+async function run(argv: string[], env: Record<string, string>, timeoutMs: number, signal?: AbortSignal): Promise<{ code: number | null; output: string }> {
   const proc = Bun.spawn(argv, { env, stdout: 'pipe', stderr: 'pipe', stdin: 'ignore' })
   const timer = setTimeout(() => proc.kill('SIGKILL'), timeoutMs)
+  signal?.addEventListener('abort', () => proc.kill('SIGKILL'), { once: true })
   const read = async (s: ReadableStream<Uint8Array>) => (await new Response(s).text()).slice(-INSTALL_OUTPUT)
   const [out, err, code] = await Promise.all([read(proc.stdout), read(proc.stderr), proc.exited])
   clearTimeout(timer)
@@ -61,7 +62,7 @@ async function npmCommand(nodeModules: string, name: string, inside: string): Pr
 }
 
 /** Installs `ref` under `dir` (a fresh directory the caller removes). */
-export async function installPackage(ref: PackageRef, dir: string, registries: Registries, timeoutMs: number): Promise<Installed> {
+export async function installPackage(ref: PackageRef, dir: string, registries: Registries, timeoutMs: number, signal?: AbortSignal): Promise<Installed> {
   if (ref.version !== null && !VERSION.test(ref.version)) return { ok: false, missing: false, detail: 'not a version' }
   const pkgDir = join(dir, 'pkg')
   await mkdir(pkgDir, { recursive: true })
@@ -77,7 +78,7 @@ export async function installPackage(ref: PackageRef, dir: string, registries: R
     }
     const spec = ref.version && ref.version !== 'latest' ? `${ref.identifier}@${ref.version}` : ref.identifier
     const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: join(dir, 'home'), npm_config_cache: join(dir, 'npm-cache'), npm_config_userconfig: '/dev/null', npm_config_update_notifier: 'false' }
-    const r = await run(['npm', 'install', '--ignore-scripts', '--no-audit', '--no-fund', '--no-save', '--omit=dev', '--no-package-lock', '--prefix', pkgDir, '--registry', registries.npmUrl, spec], env, timeoutMs)
+    const r = await run(['npm', 'install', '--ignore-scripts', '--no-audit', '--no-fund', '--no-save', '--omit=dev', '--no-package-lock', '--prefix', pkgDir, '--registry', registries.npmUrl, spec], env, timeoutMs, signal)
     // npm names a registry's 404 (E404) and a version it lacks (ETARGET); a network failure is neither.
     if (r.code !== 0) return { ok: false, missing: /\bE404\b|404 Not Found|is not in this registry|\bETARGET\b|No matching version/i.test(r.output), detail: lastLine(r.output, r.code === null ? 'install timed out' : `npm exited ${r.code}`) }
     await run(['chmod', '-R', 'a+rX', pkgDir], env, 30_000)
@@ -90,7 +91,7 @@ export async function installPackage(ref: PackageRef, dir: string, registries: R
   const index = registries.pypiUrl.replace(/\/pypi\/?$/, '/simple')
   const env = { PATH: '/usr/bin:/bin', HOME: join(dir, 'home'), PIP_NO_CACHE_DIR: '1', PIP_CONFIG_FILE: '/dev/null' }
   const spec = ref.version ? `${ref.identifier}==${ref.version}` : ref.identifier
-  const r = await run(['python3', '-m', 'pip', 'install', '--no-input', '--disable-pip-version-check', '--only-binary=:all:', '--target', site, '--index-url', index, spec], env, timeoutMs)
+  const r = await run(['python3', '-m', 'pip', 'install', '--no-input', '--disable-pip-version-check', '--only-binary=:all:', '--target', site, '--index-url', index, spec], env, timeoutMs, signal)
   // pip says "No matching distribution" also when it could not reach the index: only an index that answered
   // proves the package is not there (a wrong "missing" would retire a guess at once).
   const unreachable = /NewConnectionError|Could not fetch URL|ConnectTimeout|ReadTimeout|ProxyError|SSLError|Max retries exceeded|Name or service not known/i.test(r.output)

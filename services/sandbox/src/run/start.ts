@@ -1,6 +1,7 @@
 // One sandbox start: install the package into a fresh directory, run it under bubblewrap, speak MCP to it over
 // stdio with the official SDK client (initialize, tools/list, and prompts/list and resources/list when offered),
 // judge what happened, and remove everything it left.
+import { readdirSync, rmSync, statSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -61,6 +62,39 @@ function toolInfo(t: { name: string; description?: string; inputSchema?: { prope
   return { name: String(t.name).slice(0, 200), ...(description ? { description } : {}), ...(params.length ? { parameters: params } : {}) }
 }
 
+// Work directories of starts in flight, with a way to stop each: a stopping process removes them itself (an
+// install or a box cut short by the stop never reaches its own clean-up).
+const inFlight = new Map<string, () => void>()
+
+/** Kills every start in flight and removes its work directory (on stop). */
+export function abandonStarts(): void {
+  for (const [dir, kill] of inFlight) {
+    kill()
+    rmSync(dir, { recursive: true, force: true })
+  }
+  inFlight.clear()
+}
+
+/**
+ * Removes work directories a killed process left (SIGKILL, a crash): older than `olderThanMs`, which must be
+ * longer than any start lasts, so a start of another process sharing this temp directory is never touched.
+ */
+export function sweepLeftovers(olderThanMs: number): number {
+  let removed = 0
+  for (const name of readdirSync(tmpdir())) {
+    if (!name.startsWith('mcp-sandbox-')) continue
+    const path = join(tmpdir(), name)
+    try {
+      if (Date.now() - statSync(path).mtimeMs < olderThanMs) continue
+      rmSync(path, { recursive: true, force: true })
+      removed++
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return removed
+}
+
 /** Starts one package; never throws (every failure is a verdict). The work directory is always removed. */
 export async function startPackage(req: StartRequest, opts: StartOptions): Promise<StartOutcome> {
   const started = performance.now()
@@ -68,9 +102,14 @@ export async function startPackage(req: StartRequest, opts: StartOptions): Promi
   const since = (t: number) => Math.round(performance.now() - t)
   const dir = await mkdtemp(join(tmpdir(), 'mcp-sandbox-'))
   let transport: BoundedStdioTransport | null = null
+  const stopped = new AbortController()
+  inFlight.set(dir, () => {
+    stopped.abort()
+    transport?.kill()
+  })
   try {
     const t0 = performance.now()
-    const installed = await installPackage(req, dir, opts.registries, opts.installTimeoutMs)
+    const installed = await installPackage(req, dir, opts.registries, opts.installTimeoutMs, stopped.signal)
     steps.install = since(t0)
     if (!installed.ok) {
       steps.total = since(started)
@@ -134,6 +173,7 @@ export async function startPackage(req: StartRequest, opts: StartOptions): Promi
     steps.total = since(started)
     return { verdict: 'install_failed', steps, detail: `sandbox failure: ${message(err)}`, stderr: '', stdoutBytes: 0 }
   } finally {
+    inFlight.delete(dir)
     transport?.kill()
     await transport?.close()
     await rm(dir, { recursive: true, force: true })
