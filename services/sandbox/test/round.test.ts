@@ -146,6 +146,17 @@ describe('one round through the sandbox', () => {
     expect(events.map((e) => (e.payload as { id: string; added: string[] }).added)).toContainEqual(['exfiltrate'])
   })
 
+  test("a listing with a live endpoint keeps the endpoint's tools; a sandbox list that differs is no rug pull", async () => {
+    const put = (body: object) => call(`/internal/listings/${id('io.test/floods')}/facts`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ checkedAt: new Date().toISOString(), ...body }) })
+    expect((await put({ remote: { health: 'active', verified: true, tools: [{ name: 'remote_tool' }], toolsSource: 'streamable-http' } })).status).toBe(200)
+    expect((await put({ sandbox: { verdict: 'ran', registryType: 'npm', identifier: 'floods', version: null, guessed: false, steps: { total: 1 }, detail: '1 tools', tools: [{ name: 'local_tool' }] } })).status).toBe(200)
+    const s = await detail('io.test/floods')
+    expect(s.tools.map((t: { name: string }) => t.name)).toEqual(['remote_tool'])
+    expect(s.checks.toolsSource).toBe('streamable-http')
+    expect(s.toolsChanges).toEqual([])
+    expect(s.isVerifiedActive).toBe(true)
+  })
+
   test('install failures: a guessed package the registry does not have is retired at once; a declared one is not', async () => {
     const report = (guessed: boolean, verdict: string) =>
       call(`/internal/listings/${id('io.test/nothing')}/facts`, {

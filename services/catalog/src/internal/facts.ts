@@ -290,7 +290,10 @@ export async function writeFacts(database: Database, id: string, facts: ListingF
       sandbox = sandboxRunAfter(row.sandbox ?? null, facts.sandbox, at)
       set.sandbox = sandbox
       if (row.sandbox?.verdict !== sandbox.verdict || row.sandbox?.retired !== sandbox.retired) changed.push('sandbox')
-      if (facts.sandbox.tools && facts.sandbox.verdict === 'ran') toolsSeen = { tools: facts.sandbox.tools, source: 'sandbox' }
+      // A listing with both a live endpoint and a package keeps the endpoint's tools: two lists that differ would
+      // otherwise alternate every round and look like a rug pull each time.
+      const remoteTools = row.toolsSource !== null && row.toolsSource !== 'sandbox' && health === 'active'
+      if (facts.sandbox.tools && facts.sandbox.verdict === 'ran' && !remoteTools && !toolsSeen) toolsSeen = { tools: facts.sandbox.tools, source: 'sandbox' }
     }
     if (toolsSeen) {
       set.toolsCheckedAt = at
