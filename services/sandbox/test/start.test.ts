@@ -92,6 +92,17 @@ describe('sandbox starts', () => {
     expect(r.verdict).toBe('package_missing')
   }, 60_000)
 
+  test('PyPI: an index that does not answer is an install failure; one that has no such project, package missing', async () => {
+    const pypi = (pypiUrl: string) => startPackage({ registryType: 'pypi', identifier: 'no-such-project', version: null, variables: [] }, options({ registries: { npmUrl: registry.url, pypiUrl } }))
+    expect((await pypi('http://127.0.0.1:9/pypi')).verdict).toBe('install_failed')
+    const index = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: () => new Response('Not Found', { status: 404 }) })
+    try {
+      expect((await pypi(`http://127.0.0.1:${index.port}/pypi`)).verdict).toBe('package_missing')
+    } finally {
+      index.stop(true)
+    }
+  }, 90_000)
+
   test('nothing is left behind', () => {
     expect(leftovers()).toEqual([])
   })

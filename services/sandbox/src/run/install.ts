@@ -77,10 +77,20 @@ export async function installPackage(ref: PackageRef, dir: string, registries: R
       return { ok: true, pkgDir, extraRo: [[registries.nodeModules, `${INSIDE.pkg}/node_modules`]], command, env: {} }
     }
     const spec = ref.version && ref.version !== 'latest' ? `${ref.identifier}@${ref.version}` : ref.identifier
-    const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: join(dir, 'home'), npm_config_cache: join(dir, 'npm-cache'), npm_config_userconfig: '/dev/null', npm_config_update_notifier: 'false' }
-    const r = await run(['npm', 'install', '--ignore-scripts', '--no-audit', '--no-fund', '--no-save', '--omit=dev', '--no-package-lock', '--prefix', pkgDir, '--registry', registries.npmUrl, spec], env, timeoutMs, signal)
+    const env = {
+      PATH: process.env.PATH ?? '/usr/bin:/bin',
+      HOME: join(dir, 'home'),
+      npm_config_cache: join(dir, 'npm-cache'),
+      npm_config_userconfig: '/dev/null',
+      npm_config_update_notifier: 'false',
+    }
+    const npmArgs = ['install', '--ignore-scripts', '--no-audit', '--no-fund', '--no-save', '--omit=dev', '--no-package-lock']
+    const r = await run(['npm', ...npmArgs, '--prefix', pkgDir, '--registry', registries.npmUrl, spec], env, timeoutMs, signal)
     // npm names a registry's 404 (E404) and a version it lacks (ETARGET); a network failure is neither.
-    if (r.code !== 0) return { ok: false, missing: /\bE404\b|404 Not Found|is not in this registry|\bETARGET\b|No matching version/i.test(r.output), detail: lastLine(r.output, r.code === null ? 'install timed out' : `npm exited ${r.code}`) }
+    if (r.code !== 0) {
+      const missing = /\bE404\b|404 Not Found|is not in this registry|\bETARGET\b|No matching version/i.test(r.output)
+      return { ok: false, missing, detail: lastLine(r.output, r.code === null ? 'install timed out' : `npm exited ${r.code}`) }
+    }
     await run(['chmod', '-R', 'a+rX', pkgDir], env, 30_000)
     const command = await npmCommand(join(pkgDir, 'node_modules'), ref.identifier, `${INSIDE.pkg}/node_modules`).catch(() => null)
     if (!command) return { ok: false, missing: false, detail: 'the package declares no command (bin)' }
@@ -89,13 +99,17 @@ export async function installPackage(ref: PackageRef, dir: string, registries: R
   if (!PYPI_NAME.test(ref.identifier)) return { ok: false, missing: false, detail: 'not a PyPI package name' }
   const site = join(pkgDir, 'site')
   const index = registries.pypiUrl.replace(/\/pypi\/?$/, '/simple')
-  const env = { PATH: '/usr/bin:/bin', HOME: join(dir, 'home'), PIP_NO_CACHE_DIR: '1', PIP_CONFIG_FILE: '/dev/null' }
+  const env = { PATH: '/usr/bin:/bin', HOME: join(dir, 'home'), PIP_NO_CACHE_DIR: '1', PIP_CONFIG_FILE: '/dev/null', PIP_RETRIES: '1', PIP_TIMEOUT: '15' }
   const spec = ref.version ? `${ref.identifier}==${ref.version}` : ref.identifier
-  const r = await run(['python3', '-m', 'pip', 'install', '--no-input', '--disable-pip-version-check', '--only-binary=:all:', '--target', site, '--index-url', index, spec], env, timeoutMs, signal)
+  const pipArgs = ['-m', 'pip', 'install', '--no-input', '--disable-pip-version-check', '--only-binary=:all:']
+  const r = await run(['python3', ...pipArgs, '--target', site, '--index-url', index, spec], env, timeoutMs, signal)
   // pip says "No matching distribution" also when it could not reach the index: only an index that answered
   // proves the package is not there (a wrong "missing" would retire a guess at once).
-  const unreachable = /NewConnectionError|Could not fetch URL|ConnectTimeout|ReadTimeout|ProxyError|SSLError|Max retries exceeded|Name or service not known/i.test(r.output)
-  if (r.code !== 0) return { ok: false, missing: !unreachable && /No matching distribution found|HTTP error 404|404 Client Error/i.test(r.output), detail: lastLine(r.output, r.code === null ? 'install timed out' : `pip exited ${r.code}`) }
+  if (r.code !== 0) {
+    const unreachable = /NewConnectionError|Could not fetch URL|ConnectTimeout|ReadTimeout|ProxyError|SSLError|Max retries exceeded|Name or service not known/i.test(r.output)
+    const missing = !unreachable && /No matching distribution found|HTTP error 404|404 Client Error/i.test(r.output)
+    return { ok: false, missing, detail: lastLine(r.output, r.code === null ? 'install timed out' : `pip exited ${r.code}`) }
+  }
   await run(['chmod', '-R', 'a+rX', pkgDir], env, 30_000)
   // The console script named like the package (pip writes it to <target>/bin).
   const script = ref.identifier.toLowerCase().replace(/[._]/g, '-')
