@@ -10,7 +10,7 @@ export type CatalogHandler = (request: Request) => Response | Promise<Response>
 
 /** A listing as the catalog's internal API returns it (dates as strings). */
 export type CatalogListing = Pick<Listing, 'id' | 'name' | 'status' | 'url' | 'repositoryUrl' | 'websiteUrl' | 'remotes' | 'packages' | 'health' | 'isVerifiedActive'> &
-  Partial<Pick<Listing, 'inferredInstall' | 'installEvidence' | 'repositoryRun' | 'sandbox'>> & { sandbox?: Omit<SandboxRun, never> | null }
+  Partial<Pick<Listing, 'inferredInstall' | 'installEvidence' | 'repositoryRun' | 'sandbox'>>
 
 /** The facts the catalog's `PUT /internal/listings/:id/facts` takes (services/catalog/src/internal/facts.ts). */
 export interface FactsBody {
