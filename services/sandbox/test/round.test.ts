@@ -175,6 +175,9 @@ describe('one round through the sandbox', () => {
     expect((await detail('io.test/nothing')).checks.sandbox).toMatchObject({ retired: false })
     await report(true, 'package_missing')
     expect((await detail('io.test/nothing')).checks.sandbox).toMatchObject({ retired: true })
+    // Its package gone from its entry: the sandbox's last start is forgotten, and with it the verdict.
+    expect((await call(`/internal/listings/${id('io.test/nothing')}/facts`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ checkedAt: new Date().toISOString(), sandbox: null }) })).status).toBe(200)
+    expect((await detail('io.test/nothing')).checks.sandbox).toBeNull()
     const bad = await call(`/internal/listings/${id('io.test/nothing')}/facts`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ checkedAt: new Date().toISOString(), sandbox: { verdict: 'maybe' } }) })
     expect(bad.status).toBe(400)
   })

@@ -29,8 +29,8 @@ export interface ListingFacts {
   checkedAt: string
   /** null: the listing has no endpoint to probe any more, so it has no health and is not seen running. */
   remote?: { health: (typeof HEALTH_STATES)[number]; verified: boolean; tools?: ToolInfo[]; toolsSource?: string; auth?: Omit<RemoteAuthInfo, 'checkedAt'> } | null
-  /** What a sandbox start of the listing's package found (its tools when it ran). */
-  sandbox?: SandboxReport
+  /** What a sandbox start of the listing's package found (its tools when it ran); null: it has no package any more. */
+  sandbox?: SandboxReport | null
   github?: { stars: number | null; archived: boolean; pushedAt: string | null; homepage: string | null }
   readme?: string | null
   install?: InferredInstall | null
@@ -136,7 +136,8 @@ export function parseFacts(body: unknown): ListingFacts {
     const parsed = parseRepositoryRun(body.repositoryRun, problems)
     if (parsed !== undefined) facts.repositoryRun = parsed
   }
-  if (body.sandbox !== undefined) {
+  if (body.sandbox === null) facts.sandbox = null
+  else if (body.sandbox !== undefined) {
     const parsed = parseSandbox(body.sandbox, problems)
     if (parsed) facts.sandbox = parsed
   }
@@ -294,6 +295,12 @@ export async function writeFacts(database: Database, id: string, facts: ListingF
       // otherwise alternate every round and look like a rug pull each time.
       const remoteTools = row.toolsSource !== null && row.toolsSource !== 'sandbox' && health === 'active'
       if (facts.sandbox.tools && facts.sandbox.verdict === 'ran' && !remoteTools && !toolsSeen) toolsSeen = { tools: facts.sandbox.tools, source: 'sandbox' }
+    }
+    if (facts.sandbox === null && row.sandbox) {
+      // Its package is gone from its entry: what the sandbox saw of it no longer says anything.
+      sandbox = null
+      set.sandbox = null
+      changed.push('sandbox')
     }
     if (toolsSeen) {
       set.toolsCheckedAt = at

@@ -37,7 +37,7 @@ export interface FactsBody {
     tools?: ToolInfo[]
     promptCount?: number
     resourceCount?: number
-  }
+  } | null
 }
 
 /** The catalog could not be reached or refused: the job is retried later. */

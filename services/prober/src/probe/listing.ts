@@ -230,7 +230,11 @@ export function listingProber(deps: ListingProberDeps) {
     await probeGithub(listing, facts, results, etags, progress, at)
     await probeRegistries(listing, facts, results, progress, at)
 
-    if (facts.remote !== undefined || facts.github || facts.readme !== undefined || facts.install !== undefined || facts.evidence !== undefined || facts.repositoryRun !== undefined) {
+    // A listing with no package to start any more loses what the sandbox saw of its old one.
+    const inferred = facts.install !== undefined ? facts.install : listing.inferredInstall
+    const target = sandboxTarget({ packages: listing.packages, inferredInstall: inferred })
+    if (!target && listing.sandbox) facts.sandbox = null
+    if (facts.remote !== undefined || facts.github || facts.readme !== undefined || facts.install !== undefined || facts.evidence !== undefined || facts.repositoryRun !== undefined || facts.sandbox !== undefined) {
       // Throws CatalogUnavailable: the job is retried, and nothing is recorded (so ETags are not spent).
       const changed = await catalog.putFacts(listing.id, facts)
       if (changed === null) return 'done'
@@ -245,7 +249,6 @@ export function listingProber(deps: ListingProberDeps) {
       etags,
     })
     // Its package is started in the sandbox (its own service, through its queue) when new, changed or due.
-    const target = deps.sandboxQueue ? sandboxTarget({ packages: listing.packages, inferredInstall: facts.install !== undefined ? facts.install : listing.inferredInstall }) : null
     if (target && deps.sandboxQueue && sandboxDue(listing, target, at.getTime(), deps.sandboxIntervalMs ?? 7 * 86_400_000)) {
       await deps.sandboxQueue.enqueue([{ listingId: listing.id, round: job.round, reason: job.reason }])
     }
