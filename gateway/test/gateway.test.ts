@@ -165,7 +165,7 @@ describe('OpenAPI', () => {
     }
     expect(Object.keys(doc.paths).sort()).toEqual([...new Set(ROUTES.filter((r) => !r.hidden).map((r) => r.path.replace(/:([A-Za-z]+)/g, '{$1}')))].sort())
     const search = doc.paths['/api/v1/search'].get
-    expect(search.parameters.map((p: { name: string }) => p.name).sort()).toEqual(['category', 'cursor', 'limit', 'q', 'transport', 'verified'])
+    expect(search.parameters.map((p: { name: string }) => p.name).sort()).toEqual(['category', 'client', 'cursor', 'limit', 'q', 'transport', 'verified'])
     const page = await get(app, '/docs')
     expect(page.status).toBe(200)
     expect(page.headers.get('content-type')).toContain('text/html')

@@ -2,6 +2,7 @@
 // strings, headers and bodies, built from the route table (gateway/src/routes.ts) so a new route is covered as
 // soon as it is listed. The property: no answer is a 5xx, and every 4xx is the API's JSON Error object.
 import fc from 'fast-check'
+import { apiSegments } from '../../gateway/src/page-errors'
 import { ROUTES, type RouteSpec } from '../../gateway/src/routes'
 
 /** One generated request. */
@@ -154,10 +155,26 @@ export function isErrorObject(text: string, status: number, service = '', conten
   }
 }
 
+/**
+ * The service whose answer a request gets. A path whose dot segments resolve outside the API's first segments
+ * (`/v0.1/servers/../../x`) is no route: a browser asking for HTML gets the pages' own 404 there.
+ */
+function answeredBy(request: { method: string; path: string; headers: Record<string, string>; service: string }, api: Set<string>): string {
+  let first: string
+  try {
+    first = new URL(`http://fuzz.invalid${request.path}`).pathname.split('/')[1] ?? ''
+  } catch {
+    return request.service
+  }
+  const page = (request.method === 'GET' || request.method === 'HEAD') && !api.has(first) && /\btext\/html\b/i.test(request.headers.accept ?? '')
+  return page ? 'web' : request.service
+}
+
 /** Sends `count` generated requests to `base` with `concurrency` clients and checks every answer. */
 export async function runFuzz(opts: { base: string; ids: string[]; operatorToken: string; count: number; routes?: RouteSpec[]; concurrency?: number; seed?: number; timeoutMs?: number }): Promise<FuzzResult> {
   const seed = opts.seed ?? Date.now() % 2 ** 31
   const requests = fc.sample(requestArb(opts.ids, opts.operatorToken, opts.routes), { numRuns: opts.count, seed })
+  const api = apiSegments(opts.routes ?? ROUTES)
   const result: FuzzResult = { requests: 0, byStatus: {}, fiveXX: 0, badErrors: 0, hung: 0, examples: [], seed }
   let next = 0
   const worker = async () => {
@@ -183,7 +200,7 @@ export async function runFuzz(opts: { base: string; ids: string[]; operatorToken
       } else if (status >= 500 && !(status === 501 && request.notImplemented)) {
         result.fiveXX++
         bad = true
-      } else if (status >= 400 && request.method !== 'HEAD' && !isErrorObject(text, status, request.service, contentType)) {
+      } else if (status >= 400 && request.method !== 'HEAD' && !isErrorObject(text, status, answeredBy(request, api), contentType)) {
         result.badErrors++
         bad = true
       }
