@@ -1,4 +1,4 @@
-// Submissions and moderation (issue 3) through the real gateway, catalog, submission and agent-auth apps, on the
+// Submissions and moderation through the real gateway, catalog, submission and agent-auth apps, on the
 // real PostgreSQL, Redis, NATS (shared, and a private nats-server for the outage test) and an SMTP sink.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { mkdtempSync, rmSync } from 'node:fs'

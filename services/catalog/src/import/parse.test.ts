@@ -15,7 +15,7 @@ import {
   type ImportedListing,
 } from './parse'
 
-// The shared fixtures live next to the repository (/work/shared/data), never inside it.
+// The shared fixtures live next to the repository (../shared/data), never inside it.
 const SERVERS = new URL('../../../../../shared/data/servers.json', import.meta.url)
 const OFFICIAL = new URL('../../../../../shared/data/servers-official.json', import.meta.url)
 
