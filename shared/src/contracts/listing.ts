@@ -289,3 +289,22 @@ export interface SandboxRun {
   retired: boolean
   checkedAt: string
 }
+
+/**
+ * A sandbox start as the sandbox reports it to the catalog's facts API; the catalog keeps the install-failure count
+ * and retires a guessed package.
+ */
+export interface SandboxReport {
+  verdict: SandboxRun['verdict']
+  registryType: 'npm' | 'pypi'
+  identifier: string
+  version: string | null
+  /** Whether the package was a guess (not declared by the listing's registry entry). */
+  guessed: boolean
+  steps: Record<string, number>
+  detail: string
+  variable?: string
+  tools?: ToolInfo[]
+  promptCount?: number
+  resourceCount?: number
+}

@@ -8,11 +8,9 @@ export function json(body: unknown, status = 200, headers: Record<string, string
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8', ...headers } })
 }
 
-/** Reads a body of at most `maxBytes`, announced or streamed; null when it is larger (the rest is not read). */
-export async function readBodyUpTo(request: Request, maxBytes: number): Promise<Uint8Array | null> {
-  const declared = Number(request.headers.get('content-length') ?? '0')
-  if (declared > maxBytes) return null
-  const reader = request.body?.getReader()
+/** Reads a stream of at most `maxBytes`; null when it is longer (the rest is not read, the stream is cancelled). */
+export async function readStreamUpTo(body: ReadableStream<Uint8Array> | null, maxBytes: number): Promise<Uint8Array | null> {
+  const reader = body?.getReader()
   if (!reader) return new Uint8Array()
   const chunks: Uint8Array[] = []
   let size = 0
@@ -27,6 +25,13 @@ export async function readBodyUpTo(request: Request, maxBytes: number): Promise<
     chunks.push(value)
   }
   return Buffer.concat(chunks)
+}
+
+/** Reads a body of at most `maxBytes`, announced or streamed; null when it is larger (the rest is not read). */
+export async function readBodyUpTo(request: Request, maxBytes: number): Promise<Uint8Array | null> {
+  const declared = Number(request.headers.get('content-length') ?? '0')
+  if (declared > maxBytes) return null
+  return readStreamUpTo(request.body, maxBytes)
 }
 
 /** Reads a JSON body: 415 for another content type, 413 past `maxBytes`, 400 for malformed JSON. */

@@ -4,7 +4,7 @@
 // because the catalog owns listings; and the list of active listings a probe round covers. A change the public
 // can see writes `listing.checked` into the catalog outbox in the same transaction.
 import { and, asc, catalogOutbox, eq, listings, sql, type Database } from '@mcp-directory/shared/db'
-import type { InferredInstall, PackageEvidence, RemoteAuthInfo, RepositoryRun, RiskAssessment, SandboxRun, ToolInfo, ToolsChange } from '@mcp-directory/shared/contracts'
+import type { InferredInstall, PackageEvidence, RemoteAuthInfo, RepositoryRun, RiskAssessment, SandboxReport, SandboxRun, ToolInfo, ToolsChange } from '@mcp-directory/shared/contracts'
 import { AppError, notFound } from '@mcp-directory/shared/errors'
 import { json, readJsonBody } from '@mcp-directory/shared/http'
 import type { Logger } from '@mcp-directory/shared/log'
@@ -42,22 +42,6 @@ export interface ListingFacts {
 
 /** Verdicts a sandbox start reports. */
 export const SANDBOX_VERDICTS = ['ran', 'asked_for_keys', 'install_failed', 'package_missing', 'timeout', 'crashed', 'output_limit', 'not_mcp'] as const
-
-/** A sandbox start as reported: the catalog keeps the install-failure count and retires a guessed package. */
-export interface SandboxReport {
-  verdict: SandboxRun['verdict']
-  registryType: 'npm' | 'pypi'
-  identifier: string
-  version: string | null
-  /** Whether the package was a guess (not declared by the listing's registry entry). */
-  guessed: boolean
-  steps: Record<string, number>
-  detail: string
-  variable?: string
-  tools?: ToolInfo[]
-  promptCount?: number
-  resourceCount?: number
-}
 
 /** Verdicts that say the package ran: it listed its tools, or stopped asking for a declared variable. */
 export const SANDBOX_RUNNING: ReadonlySet<string> = new Set(['ran', 'asked_for_keys'])

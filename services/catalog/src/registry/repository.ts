@@ -22,19 +22,11 @@ export interface VersionRow {
   updatedAt: Date
 }
 
-/** A version to store: what a registry record or a listing says about it. */
-export interface VersionWrite {
-  serverName: string
-  version: string
-  listingId: string
-  server: Record<string, unknown>
-  status: 'active' | 'deprecated' | 'deleted'
-  statusMessage: string | null
-  /** The version becomes the latest of its server (the others lose the mark); false leaves the mark as it is. */
-  isLatest: boolean
-  /** When the upstream registry first published it; now when unknown. */
-  publishedAt: Date | null
-}
+/**
+ * A version to store: what a registry record or a listing says about it. `isLatest` true makes it the latest of its
+ * server (the others lose the mark), false leaves the mark as it is; `publishedAt` null means now.
+ */
+export type VersionWrite = Omit<VersionRow, 'publishedAt' | 'updatedAt'> & { publishedAt: Date | null }
 
 /** Filters of a page of `/v0.1/servers`. */
 export interface VersionQuery {

@@ -1,6 +1,6 @@
 // How the prober reaches the catalog, which owns listings: its internal API, over HTTP (stack, compose) or
 // in-process (all-in-one). The prober never reads or writes the catalog's tables.
-import type { Listing, PackageEvidence, RepositoryRun, SandboxRun, ToolInfo } from '@mcp-directory/shared/contracts'
+import type { Listing, PackageEvidence, RepositoryRun, SandboxReport } from '@mcp-directory/shared/contracts'
 import type { Logger } from '@mcp-directory/shared/log'
 import { replicaHandler } from '@mcp-directory/shared/upstream'
 import type { RemoteAuth } from '../probe/remote'
@@ -25,19 +25,7 @@ export interface FactsBody {
   /** How the listing's own repository can be run. */
   repositoryRun?: RepositoryRun | null
   /** A sandbox start of its package (services/sandbox reports it). */
-  sandbox?: {
-    verdict: SandboxRun['verdict']
-    registryType: 'npm' | 'pypi'
-    identifier: string
-    version: string | null
-    guessed: boolean
-    steps: Record<string, number>
-    detail: string
-    variable?: string
-    tools?: ToolInfo[]
-    promptCount?: number
-    resourceCount?: number
-  } | null
+  sandbox?: SandboxReport | null
 }
 
 /** The catalog could not be reached or refused: the job is retried later. */

@@ -10,6 +10,7 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js'
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js'
 import type { ToolInfo } from '@mcp-directory/shared/contracts'
 import { OutboundError } from '@mcp-directory/shared/outbound'
+import { readStreamUpTo } from '@mcp-directory/shared/http'
 
 /**
  * How a probe of one endpoint ended, as the MCP transports define an answer:
@@ -104,21 +105,8 @@ async function readJsonDocument(fetcher: typeof fetch, url: string, signal: Abor
 
 /** A response body as text, or null when it is longer than `max` bytes. */
 async function readBounded(res: Response, max: number): Promise<string | null> {
-  const reader = res.body?.getReader()
-  if (!reader) return ''
-  const chunks: Uint8Array[] = []
-  let size = 0
-  for (;;) {
-    const { done, value } = await reader.read()
-    if (done) break
-    size += value.byteLength
-    if (size > max) {
-      await reader.cancel().catch(() => {})
-      return null
-    }
-    chunks.push(value)
-  }
-  return new TextDecoder().decode(Buffer.concat(chunks))
+  const body = await readStreamUpTo(res.body, max)
+  return body === null ? null : new TextDecoder().decode(body)
 }
 
 /** The `resource_metadata` parameter of a `WWW-Authenticate` challenge. */
