@@ -112,41 +112,14 @@ function apiTarget(config: Config, base: string | undefined): ImportTarget {
 // leaves native garbage the collector would otherwise let pile up to several times the live size.
 const CLI_BATCH = 50
 
-/** Straight into the database (only when no directory holds DATA_DIR). */
-function databaseTarget(config: Config): ImportTarget {
-  return async (doc) => {
-    const log = createLogger('import', config.logLevel === 'info' ? 'warn' : config.logLevel)
-    // Embedded: hold DATA_DIR while writing, so a directory started meanwhile refuses instead of opening it too.
-    const release = config.databaseUrl === null ? holdDataDir(config.dataDir, NAME) : () => {}
-    const database = await openMigratedDatabase(config, log)
-    const bus = config.natsUrl ? openBus(config, log) : createMemoryBus()
-    // This catalog serves no requests, so its operator token is never checked: a random one.
-    const operatorToken = Buffer.from(crypto.getRandomValues(new Uint8Array(24))).toString('base64url')
-    const catalog = createCatalogApp({ config, database, bus, log, operatorToken })
-    try {
-      return await catalog.importDocument(
-        doc,
-        (done, total) => {
-          Bun.gc(true)
-          progress(done, total)
-        },
-        { batchSize: CLI_BATCH },
-      )
-    } finally {
-      await catalog.flush().catch((err) => console.error(`events stay in the outbox and are published by the catalog service: ${err}`))
-      await catalog.close()
-      await bus.close()
-      await database.close()
-      release()
-    }
-  }
-}
+type Catalog = ReturnType<typeof createCatalogApp>
 
-/** Pages through a registry's /v0.1/servers into the database (the catalog's import module does the work). */
-async function importFromRegistry(config: Config, base: string, follow: boolean): Promise<void> {
-  if (runningEmbeddedDirectory(config)) {
-    throw new CommandError(`a directory is running on ${config.dataDir}: stop it, or start it with REGISTRY_UPSTREAM_URL=${base}`)
-  }
+/**
+ * Runs `work` with a catalog on the database itself (only when no directory holds DATA_DIR): embedded, DATA_DIR is
+ * held meanwhile, so a directory started then refuses instead of opening it too. Events written are published (or
+ * stay in the outbox for the catalog service) before everything is closed.
+ */
+async function withCatalog<T>(config: Config, work: (catalog: Catalog) => Promise<T>): Promise<T> {
   const log = createLogger('import', config.logLevel === 'info' ? 'warn' : config.logLevel)
   const release = config.databaseUrl === null ? holdDataDir(config.dataDir, NAME) : () => {}
   const database = await openMigratedDatabase(config, log)
@@ -154,35 +127,58 @@ async function importFromRegistry(config: Config, base: string, follow: boolean)
   // This catalog serves no requests, so its operator token is never checked: a random one.
   const operatorToken = Buffer.from(crypto.getRandomValues(new Uint8Array(24))).toString('base64url')
   const catalog = createCatalogApp({ config, database, bus, log, operatorToken })
-  const report = (s: RegistrySyncSummary) => {
-    for (const k of s.skipped) console.log(`skipped #${k.index}${k.name ? ` ${k.name}` : ''}: ${k.reason}`)
-    console.log(`${s.upstream}${s.since ? ` since ${s.since}` : ''}: ${s.pages} pages, ${s.total} entries: ${s.created} created, `
-      + `${s.updated} updated, ${s.unchanged} unchanged, ${s.skipped.length} skipped; ${s.versions} versions, ${s.removed} removed, `
-      + `${s.restored} restored`)
-  }
-  const close = async () => {
+  try {
+    return await work(catalog)
+  } finally {
     await catalog.flush().catch((err) => console.error(`events stay in the outbox and are published by the catalog service: ${err}`))
     await catalog.close()
     await bus.close()
     await database.close()
     release()
   }
-  if (!follow) {
-    try {
-      report(await catalog.syncFromRegistry(base, { full: true, onProgress: progress }))
-    } catch (err) {
-      throw new CommandError(`import from ${base} failed: ${err instanceof Error ? err.message : String(err)}`)
-    } finally {
-      await close()
-    }
-    return
+}
+
+/** Straight into the database (only when no directory holds DATA_DIR). */
+function databaseTarget(config: Config): ImportTarget {
+  return (doc) =>
+    withCatalog(config, (catalog) =>
+      catalog.importDocument(
+        doc,
+        (done, total) => {
+          Bun.gc(true)
+          progress(done, total)
+        },
+        { batchSize: CLI_BATCH },
+      ),
+    )
+}
+
+/** Pages through a registry's /v0.1/servers into the database (the catalog's import module does the work). */
+async function importFromRegistry(config: Config, base: string, follow: boolean): Promise<void> {
+  if (runningEmbeddedDirectory(config)) {
+    throw new CommandError(`a directory is running on ${config.dataDir}: stop it, or start it with REGISTRY_UPSTREAM_URL=${base}`)
   }
-  console.log(`following ${base} every ${config.registrySyncMinutes} min (Ctrl-C stops)`)
-  catalog.followRegistry(base, config.registrySyncMinutes * 60_000, report)
-  await new Promise<void>((resolve) => {
-    for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => resolve())
+  const report = (s: RegistrySyncSummary) => {
+    for (const k of s.skipped) console.log(`skipped #${k.index}${k.name ? ` ${k.name}` : ''}: ${k.reason}`)
+    console.log(`${s.upstream}${s.since ? ` since ${s.since}` : ''}: ${s.pages} pages, ${s.total} entries: ${s.created} created, `
+      + `${s.updated} updated, ${s.unchanged} unchanged, ${s.skipped.length} skipped; ${s.versions} versions, ${s.removed} removed, `
+      + `${s.restored} restored`)
+  }
+  await withCatalog(config, async (catalog) => {
+    if (!follow) {
+      try {
+        report(await catalog.syncFromRegistry(base, { full: true, onProgress: progress }))
+      } catch (err) {
+        throw new CommandError(`import from ${base} failed: ${err instanceof Error ? err.message : String(err)}`)
+      }
+      return
+    }
+    console.log(`following ${base} every ${config.registrySyncMinutes} min (Ctrl-C stops)`)
+    catalog.followRegistry(base, config.registrySyncMinutes * 60_000, report)
+    await new Promise<void>((resolve) => {
+      for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => resolve())
+    })
   })
-  await close()
 }
 
 // A one-line progress bar on a terminal; silent when piped.
