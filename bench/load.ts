@@ -7,7 +7,15 @@ import { createCatalogApp } from '@mcp-directory/catalog'
 import { createMemoryBus } from '@mcp-directory/shared/bus'
 import { openDatabase, runMigrations } from '@mcp-directory/shared/db'
 import { createLogger } from '@mcp-directory/shared/log'
-import { createFreshDatabase, freePort, isolatedEnv, loadSharedData, runToken, testConfig, deleteStream } from '@mcp-directory/shared/testing'
+import {
+  createFreshDatabase,
+  freePort,
+  isolatedEnv,
+  loadSharedData,
+  runToken,
+  testConfig,
+  deleteStream,
+} from '@mcp-directory/shared/testing'
 import { intOption, parseCommand } from '../scripts/cli'
 import { existingServices, startStack } from '../scripts/stack-runner'
 
@@ -20,21 +28,37 @@ measured in one run beside their targets. Needs the local PostgreSQL, Redis and 
   --seconds      how long wrk measures each line (1 to 600; or BENCH_SECONDS)
   --connections  wrk's concurrent connections (1 to 1024; or BENCH_CONNECTIONS)
   -h, --help     this text`
-const { values } = parseCommand({ name: NAME, usage: USAGE, options: { seconds: { type: 'string' }, connections: { type: 'string' } } })
+const { values } = parseCommand({
+  name: NAME,
+  usage: USAGE,
+  options: { seconds: { type: 'string' }, connections: { type: 'string' } },
+})
 const DURATION = String(intOption(NAME, 'seconds', values.seconds ?? process.env.BENCH_SECONDS, 8, 1, 600))
-const CONNECTIONS = String(intOption(NAME, 'connections', values.connections ?? process.env.BENCH_CONNECTIONS, 16, 1, 1024))
+const CONNECTIONS = String(
+  intOption(NAME, 'connections', values.connections ?? process.env.BENCH_CONNECTIONS, 16, 1, 1024),
+)
 
 // `--only badge,categories` runs only those cases (and the 50k catalog only when a case needs it).
 const CASES = ['search', 'detail', 'categories', 'badge', 'mcp'] as const
 type Case = (typeof CASES)[number]
 let only: Set<Case>
 try {
-  const { values } = parseArgs({ options: { only: { type: 'string' }, help: { type: 'boolean', short: 'h' } }, strict: true })
+  const { values } = parseArgs({
+    options: { only: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    strict: true,
+  })
   if (values.help) {
-    console.log(`usage: bun run bench [--only ${CASES.join(',')}]\n  BENCH_SECONDS (8) and BENCH_CONNECTIONS (16) set each wrk run`)
+    console.log(
+      `usage: bun run bench [--only ${CASES.join(',')}]\n  BENCH_SECONDS (8) and BENCH_CONNECTIONS (16) set each wrk run`,
+    )
     process.exit(0)
   }
-  const asked = values.only ? values.only.split(',').map((c) => c.trim()).filter(Boolean) : [...CASES]
+  const asked = values.only
+    ? values.only
+        .split(',')
+        .map((c) => c.trim())
+        .filter(Boolean)
+    : [...CASES]
   const unknown = asked.filter((c) => !(CASES as readonly string[]).includes(c))
   if (unknown.length) throw new Error(`unknown case ${unknown.join(', ')}; cases: ${CASES.join(', ')}`)
   only = new Set(asked as Case[])
@@ -46,20 +70,33 @@ try {
 // wrk comes from Debian's packages; install it when missing.
 if (!Bun.which('wrk')) {
   console.log('installing wrk (Debian package)…')
-  const apt = Bun.spawnSync(['sh', '-c', 'apt-get install -y -qq wrk >/dev/null 2>&1 || (apt-get update -qq && apt-get install -y -qq wrk)'], { stdout: 'inherit', stderr: 'inherit' })
+  const apt = Bun.spawnSync(
+    ['sh', '-c', 'apt-get install -y -qq wrk >/dev/null 2>&1 || (apt-get update -qq && apt-get install -y -qq wrk)'],
+    { stdout: 'inherit', stderr: 'inherit' },
+  )
   if (apt.exitCode !== 0 || !Bun.which('wrk')) throw new Error('wrk is needed: apt-get install wrk')
 }
 
-interface Entry { name: string; title?: string; [k: string]: unknown }
+interface Entry {
+  name: string
+  title?: string
+  [k: string]: unknown
+}
 const servers = await loadSharedData<Entry[]>('servers.json')
 const queries = (await loadSharedData<{ query: string }[]>('queries.json')).map((q) => q.query)
 
 /** Copy `i` of the real list, with varied names so every listing is distinct. */
 function copyOf(i: number): Entry[] {
-  return servers.map((s) => (i === 0 ? s : { ...s, name: `${s.name}-r${i}`, title: s.title ? `${s.title} ${i}` : undefined }))
+  return servers.map((s) =>
+    i === 0 ? s : { ...s, name: `${s.name}-r${i}`, title: s.title ? `${s.title} ${i}` : undefined },
+  )
 }
 
-interface Result { rps: number; p50: number; p99: number }
+interface Result {
+  rps: number
+  p50: number
+  p99: number
+}
 
 function toMs(v: string): number {
   const m = /^([\d.]+)(us|ms|s)$/.exec(v.trim())
@@ -69,16 +106,25 @@ function toMs(v: string): number {
 }
 
 /** A Lua string literal (wrk's scripts are Lua; JSON string escapes other than \\uXXXX are valid Lua too). */
-const lua = (s: string) => JSON.stringify(s).replace(/[\u007f-\uffff]/g, (c) => [...new TextEncoder().encode(c)].map((b) => `\\${b}`).join(''))
+const lua = (s: string) =>
+  JSON.stringify(s).replace(/[\u007f-\uffff]/g, (c) => [...new TextEncoder().encode(c)].map((b) => `\\${b}`).join(''))
 
 /**
  * Runs wrk over a rotating list of paths at fixed concurrency, after a short warm-up; with `posts`, every request
  * is a POST of the next body (JSON) to the one path given.
  */
-async function wrk(base: string, paths: string[], posts?: { bodies: string[]; headers: Record<string, string> }): Promise<Result> {
+async function wrk(
+  base: string,
+  paths: string[],
+  posts?: { bodies: string[]; headers: Record<string, string> },
+): Promise<Result> {
   const script = `${process.env.TMPDIR ?? '/tmp'}/bench-${runToken()}.lua`
   const source = posts
-    ? `local bodies = {${posts.bodies.map(lua).join(',')}}\nlocal headers = {${Object.entries(posts.headers).map(([k, v]) => `[${lua(k)}] = ${lua(v)}`).join(', ')}}\nlocal i = 0\nrequest = function()\n  i = i + 1\n  return wrk.format("POST", ${lua(paths[0]!)}, headers, bodies[(i % #bodies) + 1])\nend\n`
+    ? `local bodies = {${posts.bodies.map(lua).join(',')}}\nlocal headers = {${Object.entries(posts.headers)
+        .map(([k, v]) => `[${lua(k)}] = ${lua(v)}`)
+        .join(
+          ', ',
+        )}}\nlocal i = 0\nrequest = function()\n  i = i + 1\n  return wrk.format("POST", ${lua(paths[0]!)}, headers, bodies[(i % #bodies) + 1])\nend\n`
     : `local paths = {${paths.map((p) => JSON.stringify(p)).join(',')}}\nlocal i = 0\nrequest = function()\n  i = i + 1\n  return wrk.format("GET", paths[(i % #paths) + 1])\nend\n`
   await Bun.write(script, source)
   Bun.spawnSync(['wrk', '-t2', `-c${CONNECTIONS}`, '-d2s', '-s', script, base])
@@ -100,7 +146,16 @@ async function wrk(base: string, paths: string[], posts?: { bodies: string[]; he
 async function badgeBench(gatewayUrl: string, databaseUrl: string, ids: string[]): Promise<Record<string, Result>> {
   const paths = [...new Set(ids)].slice(0, 20).map((id) => `/api/badge/${encodeURIComponent(id)}`)
   const up = async (base: string) => {
-    for (let i = 0; i < 200 && !(await fetch(`${base}/api/v1/health`).then((r) => r.ok, () => false)); i++) await Bun.sleep(100)
+    for (
+      let i = 0;
+      i < 200 &&
+      !(await fetch(`${base}/api/v1/health`).then(
+        (r) => r.ok,
+        () => false,
+      ));
+      i++
+    )
+      await Bun.sleep(100)
     for (const p of paths) await (await fetch(base + p)).arrayBuffer()
   }
   await up(gatewayUrl)
@@ -123,15 +178,27 @@ async function badgeBench(gatewayUrl: string, databaseUrl: string, ids: string[]
     allInOne = Bun.spawn(['bun', 'gateway/src/all-in-one.ts'], {
       cwd: `${import.meta.dir}/..`,
       env: {
-        ...process.env, DATABASE_URL: databaseUrl, PORT: String(aioPort), HOST: '127.0.0.1', LOG_LEVEL: 'error', RATE_LIMIT_PER_MINUTE: '1000000', REDIS_URL: '', NATS_URL: '',
-        DATA_DIR: `${process.env.TMPDIR ?? '/tmp'}/bench-aio-${runToken()}`, PROBE_CONCURRENCY: '1', PROBE_ROUND_BUDGET: '1',
+        ...process.env,
+        DATABASE_URL: databaseUrl,
+        PORT: String(aioPort),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'error',
+        RATE_LIMIT_PER_MINUTE: '1000000',
+        REDIS_URL: '',
+        NATS_URL: '',
+        DATA_DIR: `${process.env.TMPDIR ?? '/tmp'}/bench-aio-${runToken()}`,
+        PROBE_CONCURRENCY: '1',
+        PROBE_ROUND_BUDGET: '1',
       },
       stdout: 'ignore',
       stderr: 'inherit',
     })
     await up(`http://127.0.0.1:${aioPort}`)
     out['badge/all-in-one'] = await wrk(`http://127.0.0.1:${aioPort}`, paths)
-    for (const [k, r] of Object.entries(out)) console.log(`  ${k.padEnd(19)} ${String(svg.length).padStart(5)} B ${r.rps.toFixed(0).padStart(7)} req/s   p50 ${r.p50.toFixed(2).padStart(7)} ms   p99 ${r.p99.toFixed(2).padStart(7)} ms`)
+    for (const [k, r] of Object.entries(out))
+      console.log(
+        `  ${k.padEnd(19)} ${String(svg.length).padStart(5)} B ${r.rps.toFixed(0).padStart(7)} req/s   p50 ${r.p50.toFixed(2).padStart(7)} ms   p99 ${r.p99.toFixed(2).padStart(7)} ms`,
+      )
     return out
   } finally {
     staticServer.kill()
@@ -145,7 +212,14 @@ async function badgeBench(gatewayUrl: string, databaseUrl: string, ids: string[]
  */
 async function mcpBench(gatewayUrl: string): Promise<Record<string, Result>> {
   const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }
-  const bodies = queries.map((q, i) => JSON.stringify({ jsonrpc: '2.0', id: i + 1, method: 'tools/call', params: { name: 'search_mcp_servers', arguments: { query: q } } }))
+  const bodies = queries.map((q, i) =>
+    JSON.stringify({
+      jsonrpc: '2.0',
+      id: i + 1,
+      method: 'tools/call',
+      params: { name: 'search_mcp_servers', arguments: { query: q } },
+    }),
+  )
   // One call first, so a broken endpoint is reported rather than measured.
   const probe = await fetch(`${gatewayUrl}/api/mcp`, { method: 'POST', headers, body: bodies[0] })
   const text = await probe.text()
@@ -154,20 +228,33 @@ async function mcpBench(gatewayUrl: string): Promise<Record<string, Result>> {
     return {}
   }
   const r = await wrk(gatewayUrl, ['/api/mcp'], { bodies, headers })
-  console.log(`  ${'mcp search'.padEnd(10)} ${'gateway'.padEnd(8)} ${'5k'.padEnd(4)} ${r.rps.toFixed(0).padStart(7)} req/s   p50 ${r.p50.toFixed(2).padStart(7)} ms   p99 ${r.p99.toFixed(2).padStart(7)} ms`)
+  console.log(
+    `  ${'mcp search'.padEnd(10)} ${'gateway'.padEnd(8)} ${'5k'.padEnd(4)} ${r.rps.toFixed(0).padStart(7)} req/s   p50 ${r.p50.toFixed(2).padStart(7)} ms   p99 ${r.p99.toFixed(2).padStart(7)} ms`,
+  )
   return { 'mcp-search/gateway/5k': r }
 }
 
 const results: Record<string, Result> = {}
 // The 50k catalog only matters to the search/detail/categories scaling lines.
-const sizes = ([['5k', 1], ['50k', 10]] as const).filter(([label]) => label === '5k' || only.has('search') || only.has('detail'))
+const sizes = (
+  [
+    ['5k', 1],
+    ['50k', 10],
+  ] as const
+).filter(([label]) => label === '5k' || only.has('search') || only.has('detail'))
 for (const [label, times] of sizes) {
   const fresh = await createFreshDatabase('mcpdir_bench')
   const token = runToken()
   try {
     const database = await openDatabase({ url: fresh.url })
     await runMigrations(database)
-    const catalog = createCatalogApp({ config: testConfig(), database, bus: createMemoryBus(), log: createLogger('bench', 'silent'), operatorToken: 'bench-operator-token-0000' })
+    const catalog = createCatalogApp({
+      config: testConfig(),
+      database,
+      bus: createMemoryBus(),
+      log: createLogger('bench', 'silent'),
+      operatorToken: 'bench-operator-token-0000',
+    })
     const started = performance.now()
     let created = 0
     for (let i = 0; i < times; i++) created += (await catalog.importDocument(copyOf(i))).created
@@ -181,12 +268,20 @@ for (const [label, times] of sizes) {
     const gatewayPort = freePort()
     // Without the prober: its first round over freshly imported listings would load the cores unevenly across the
     // measurements (the direct runs come first), which no ratio should depend on.
-    const stack = startStack({ env: { ...isolatedEnv(token, fresh.url), RATE_LIMIT_PER_MINUTE: '1000000', LOG_LEVEL: 'error' }, gatewayPort, freePorts: true, onLine: () => {}, services: existingServices().filter((s) => s !== 'prober') })
+    const stack = startStack({
+      env: { ...isolatedEnv(token, fresh.url), RATE_LIMIT_PER_MINUTE: '1000000', LOG_LEVEL: 'error' },
+      gatewayPort,
+      freePorts: true,
+      onLine: () => {},
+      services: existingServices().filter((s) => s !== 'prober'),
+    })
     await stack.ready(60_000)
     const catalogBase = `http://127.0.0.1:${stack.procs.find((p) => p.service === 'catalog')!.port}`
     const ids: string[] = []
     for (const q of queries.slice(0, 20)) {
-      const body = (await (await fetch(`${catalogBase}/api/v1/search?q=${encodeURIComponent(q)}&limit=10`)).json()) as { servers: { id: string }[] }
+      const body = (await (await fetch(`${catalogBase}/api/v1/search?q=${encodeURIComponent(q)}&limit=10`)).json()) as {
+        servers: { id: string }[]
+      }
       ids.push(...body.servers.map((s) => s.id))
     }
     const workloads: Record<string, string[]> = {
@@ -199,14 +294,20 @@ for (const [label, times] of sizes) {
     if (only.has('search') || only.has('detail') || only.has('categories')) await wrk(catalogBase, workloads.search!)
     for (const [name, paths] of Object.entries(workloads)) {
       if (!only.has(name as Case)) continue
-      for (const [via, base] of [['direct', catalogBase], ['gateway', stack.gatewayUrl]] as const) {
+      for (const [via, base] of [
+        ['direct', catalogBase],
+        ['gateway', stack.gatewayUrl],
+      ] as const) {
         const r = await wrk(base, paths)
         results[`${name}/${via}/${label}`] = r
-        console.log(`  ${name.padEnd(10)} ${via.padEnd(8)} ${label.padEnd(4)} ${r.rps.toFixed(0).padStart(7)} req/s   p50 ${r.p50.toFixed(2).padStart(7)} ms   p99 ${r.p99.toFixed(2).padStart(7)} ms`)
+        console.log(
+          `  ${name.padEnd(10)} ${via.padEnd(8)} ${label.padEnd(4)} ${r.rps.toFixed(0).padStart(7)} req/s   p50 ${r.p50.toFixed(2).padStart(7)} ms   p99 ${r.p99.toFixed(2).padStart(7)} ms`,
+        )
       }
     }
     if (label === '5k' && only.has('badge')) Object.assign(results, await badgeBench(stack.gatewayUrl, fresh.url, ids))
-    if (label === '5k' && only.has('mcp') && existingServices().includes('mcp')) Object.assign(results, await mcpBench(stack.gatewayUrl))
+    if (label === '5k' && only.has('mcp') && existingServices().includes('mcp'))
+      Object.assign(results, await mcpBench(stack.gatewayUrl))
     await stack.stop()
   } finally {
     await fresh.drop()
@@ -221,16 +322,36 @@ const line = (label: string, a: Result | undefined, b: Result | undefined, of: (
 }
 const rps = (r: Result) => r.rps
 const p99 = (r: Result) => r.p99
-console.log(`\nmachine: ${availableParallelism()} cores; wrk -t2 -c${CONNECTIONS} -d${DURATION}s after a 2 s warm-up; PostgreSQL and Redis on loopback`)
+console.log(
+  `\nmachine: ${availableParallelism()} cores; wrk -t2 -c${CONNECTIONS} -d${DURATION}s after a 2 s warm-up; PostgreSQL and Redis on loopback`,
+)
 line('gateway/direct search throughput (5k):', results['search/gateway/5k'], results['search/direct/5k'], rps, '>= 0.8')
-line('gateway/direct search throughput (50k):', results['search/gateway/50k'], results['search/direct/50k'], rps, '>= 0.8')
+line(
+  'gateway/direct search throughput (50k):',
+  results['search/gateway/50k'],
+  results['search/direct/50k'],
+  rps,
+  '>= 0.8',
+)
 line('p99(50k)/p99(5k) search (gateway):', results['search/gateway/50k'], results['search/gateway/5k'], p99, '<= 2')
 line('p99(50k)/p99(5k) detail (gateway):', results['detail/gateway/50k'], results['detail/gateway/5k'], p99)
 line('p99(50k)/p99(5k) categories (gateway):', results['categories/gateway/50k'], results['categories/gateway/5k'], p99)
 line('cached badge via gateway/static Bun (stack):', results['badge/stack'], results['badge/static'], rps, '>= 0.5')
-line('cached badge via gateway/static Bun (all-in-one):', results['badge/all-in-one'], results['badge/static'], rps, '>= 0.7')
+line(
+  'cached badge via gateway/static Bun (all-in-one):',
+  results['badge/all-in-one'],
+  results['badge/static'],
+  rps,
+  '>= 0.7',
+)
 line('detail via gateway/direct throughput (5k):', results['detail/gateway/5k'], results['detail/direct/5k'], rps)
-line('categories via gateway/direct throughput (5k):', results['categories/gateway/5k'], results['categories/direct/5k'], rps, '>= 0.6')
+line(
+  'categories via gateway/direct throughput (5k):',
+  results['categories/gateway/5k'],
+  results['categories/direct/5k'],
+  rps,
+  '>= 0.6',
+)
 const mcp = results['mcp-search/gateway/5k']
 if (mcp) {
   line('MCP search tool/REST search throughput (5k, both via gateway):', mcp, results['search/gateway/5k'], rps)

@@ -31,18 +31,29 @@ name-substring baseline.
   -h, --help   this text`
 const { values } = parseCommand({ name: NAME, usage: USAGE, options: { verbose: { type: 'boolean' } } })
 const verbose = values.verbose === true
-const [servers, queries] = await Promise.all([loadSharedData<Entry[]>('servers.json'), loadSharedData<Query[]>('queries.json')])
+const [servers, queries] = await Promise.all([
+  loadSharedData<Entry[]>('servers.json'),
+  loadSharedData<Query[]>('queries.json'),
+])
 const database = await openDatabase({ url: process.env.DATABASE_URL ?? 'memory://' })
 await runMigrations(database)
 const config = testConfig({ PUBLIC_BASE_URL: 'http://bench.local' })
-const catalog = createCatalogApp({ config, database, bus: createMemoryBus(), log: createLogger('bench', 'silent'), operatorToken: 'bench-operator-token-0000' })
+const catalog = createCatalogApp({
+  config,
+  database,
+  bus: createMemoryBus(),
+  log: createLogger('bench', 'silent'),
+  operatorToken: 'bench-operator-token-0000',
+})
 const imported = await catalog.importDocument(servers)
 if (imported.created + imported.unchanged + imported.updated === 0) throw new Error('nothing imported')
 
 // Search results carry ids; judgements use registry names.
 const nameOfId = new Map<string, string>()
 async function search(q: string): Promise<string[]> {
-  const res = await catalog.app.handle(new Request(`http://bench.local/api/v1/search?q=${encodeURIComponent(q)}&limit=10`))
+  const res = await catalog.app.handle(
+    new Request(`http://bench.local/api/v1/search?q=${encodeURIComponent(q)}&limit=10`),
+  )
   if (res.status !== 200) throw new Error(`search ${q}: ${res.status}`)
   const body = (await res.json()) as { servers: { id: string; name: string }[] }
   for (const s of body.servers) nameOfId.set(s.id, s.name)
@@ -52,7 +63,10 @@ async function search(q: string): Promise<string[]> {
 // Baseline: entries whose name contains the query text, in file order.
 function baseline(q: string): string[] {
   const needle = q.toLowerCase()
-  return servers.filter((s) => s.name.toLowerCase().includes(needle)).map((s) => s.name).slice(0, 10)
+  return servers
+    .filter((s) => s.name.toLowerCase().includes(needle))
+    .map((s) => s.name)
+    .slice(0, 10)
 }
 
 type Scores = { ndcg: number; recall: number; mrr: number }
@@ -61,7 +75,11 @@ const mean = (xs: Scores[]): Scores => ({
   recall: xs.reduce((a, x) => a + x.recall, 0) / xs.length,
   mrr: xs.reduce((a, x) => a + x.mrr, 0) / xs.length,
 })
-const score = (ranked: string[], rel: Set<string>): Scores => ({ ndcg: ndcgAt(10, ranked, rel), recall: recallAt(10, ranked, rel), mrr: reciprocalRank(ranked, rel) })
+const score = (ranked: string[], rel: Set<string>): Scores => ({
+  ndcg: ndcgAt(10, ranked, rel),
+  recall: recallAt(10, ranked, rel),
+  mrr: reciprocalRank(ranked, rel),
+})
 
 const ours: (Scores & { type: string })[] = []
 const base: (Scores & { type: string })[] = []
@@ -72,13 +90,17 @@ for (const q of queries) {
   ours.push({ ...s, type: q.type })
   base.push({ ...score(baseline(q.query), rel), type: q.type })
   if (verbose || s.ndcg < 0.5) {
-    console.log(`${q.id} ${q.type.padEnd(11)} ${JSON.stringify(q.query).padEnd(28)} nDCG ${s.ndcg.toFixed(2)}  R ${s.recall.toFixed(2)}  RR ${s.mrr.toFixed(2)}`)
+    console.log(
+      `${q.id} ${q.type.padEnd(11)} ${JSON.stringify(q.query).padEnd(28)} nDCG ${s.ndcg.toFixed(2)}  R ${s.recall.toFixed(2)}  RR ${s.mrr.toFixed(2)}`,
+    )
     if (verbose) for (const [i, n] of ranked.entries()) console.log(`     ${i + 1}. ${rel.has(n) ? '✓' : ' '} ${n}`)
   }
 }
 
 const fmt = (s: Scores) => `nDCG@10 ${s.ndcg.toFixed(3)}   recall@10 ${s.recall.toFixed(3)}   MRR ${s.mrr.toFixed(3)}`
-console.log(`\nSearch quality over ${queries.length} judged queries, ${servers.length} listings (${imported.skipped.length} skipped at import)\n`)
+console.log(
+  `\nSearch quality over ${queries.length} judged queries, ${servers.length} listings (${imported.skipped.length} skipped at import)\n`,
+)
 const types = [...new Set(queries.map((q) => q.type))]
 for (const t of types) console.log(`  ${t.padEnd(12)} ours ${fmt(mean(ours.filter((x) => x.type === t)))}`)
 console.log('')

@@ -19,7 +19,11 @@ http://localhost:$PORT; the token is OPERATOR_TOKEN, else the one the directory 
 const [verb, ...rest] = process.argv.slice(2)
 
 const run = (script: string, args: string[]) => {
-  const p = Bun.spawnSync(['bun', `${import.meta.dir}/${script}`, ...args], { stdout: 'inherit', stderr: 'inherit', env: process.env })
+  const p = Bun.spawnSync(['bun', `${import.meta.dir}/${script}`, ...args], {
+    stdout: 'inherit',
+    stderr: 'inherit',
+    env: process.env,
+  })
   process.exit(p.exitCode ?? 1)
 }
 

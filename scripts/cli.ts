@@ -39,7 +39,10 @@ export function fail(name: string, message: string, status = 2): never {
 }
 
 /** Parses argv by the spec; `--help`/`-h` prints the usage and exits 0; anything else unknown or missing exits 2. */
-export function parseCommand<const O extends ParseArgsOptionsConfig>(spec: CommandSpec<O>, argv: string[] = process.argv.slice(2)) {
+export function parseCommand<const O extends ParseArgsOptionsConfig>(
+  spec: CommandSpec<O>,
+  argv: string[] = process.argv.slice(2),
+) {
   if (argv.includes('--help') || argv.includes('-h')) {
     console.log(spec.usage)
     process.exit(0)
@@ -49,7 +52,10 @@ export function parseCommand<const O extends ParseArgsOptionsConfig>(spec: Comma
     parsed = parseArgs({ args: argv, options: spec.options, allowPositionals: true, strict: true })
   } catch (err) {
     // parseArgs explains itself in one sentence (unknown option, missing value); keep the first line only.
-    fail(spec.name, (err instanceof Error ? err.message : String(err)).split('\n')[0]!.replace(/\. To specify a positional.*$/, ''))
+    fail(
+      spec.name,
+      (err instanceof Error ? err.message : String(err)).split('\n')[0]!.replace(/\. To specify a positional.*$/, ''),
+    )
   }
   const { min, max, names } = spec.positionals ?? { min: 0, max: 0, names: '' }
   if (parsed.positionals.length < min) fail(spec.name, `missing ${names}`)
@@ -58,7 +64,14 @@ export function parseCommand<const O extends ParseArgsOptionsConfig>(spec: Comma
 }
 
 /** An integer option within bounds, or the default when absent; anything else is a usage mistake. */
-export function intOption(name: string, flag: string, value: string | undefined, def: number, min: number, max: number): number {
+export function intOption(
+  name: string,
+  flag: string,
+  value: string | undefined,
+  def: number,
+  min: number,
+  max: number,
+): number {
   if (value === undefined) return def
   const n = Number(value)
   if (!/^\d+$/.test(value) || !Number.isSafeInteger(n) || n < min || n > max) {
@@ -73,7 +86,8 @@ export function urlOption(name: string, flag: string, value: string): string {
   try {
     url = new URL(value)
   } catch {}
-  if (!url || !/^https?:$/.test(url.protocol)) fail(name, `--${flag} must be an http(s) URL (got ${JSON.stringify(value)})`)
+  if (!url || !/^https?:$/.test(url.protocol))
+    fail(name, `--${flag} must be an http(s) URL (got ${JSON.stringify(value)})`)
   return value.replace(/\/+$/, '')
 }
 

@@ -6,7 +6,13 @@
 // A registry's base URL (one that speaks the official registry's /v0.1 API) is paged through with cursors into the
 // database; with --follow it is then synced again every REGISTRY_SYNC_MINUTES with updated_since, until stopped.
 import { statSync } from 'node:fs'
-import { createCatalogApp, ImportFormatError, parseRegistryDocument, registryBaseOf, type RegistrySyncSummary } from '@mcp-directory/catalog'
+import {
+  createCatalogApp,
+  ImportFormatError,
+  parseRegistryDocument,
+  registryBaseOf,
+  type RegistrySyncSummary,
+} from '@mcp-directory/catalog'
 import { createMemoryBus } from '@mcp-directory/shared/bus'
 import { loadConfig, type Config } from '@mcp-directory/shared/config'
 import { AppError } from '@mcp-directory/shared/errors'
@@ -71,7 +77,8 @@ const httpSource: ImportSource = {
       throw new CommandError(`cannot download ${url}: ${err instanceof Error ? err.message : String(err)}`)
     }
     if (!res.ok) throw new CommandError(`${url}: HTTP ${res.status}`)
-    if (Number(res.headers.get('content-length') ?? 0) > MAX_BYTES) throw new CommandError(`${url}: larger than ${MAX_BYTES} bytes`)
+    if (Number(res.headers.get('content-length') ?? 0) > MAX_BYTES)
+      throw new CommandError(`${url}: larger than ${MAX_BYTES} bytes`)
     const text = await res.text()
     if (text.length > MAX_BYTES) throw new CommandError(`${url}: larger than ${MAX_BYTES} bytes`)
     return parseJson(text, url)
@@ -89,7 +96,9 @@ const fileSource: ImportSource = {
     } catch (err) {
       if (err instanceof CommandError) throw err
       const code = (err as NodeJS.ErrnoException).code
-      throw new CommandError(`cannot read ${path}: ${code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'permission denied' : String(err)}`)
+      throw new CommandError(
+        `cannot read ${path}: ${code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'permission denied' : String(err)}`,
+      )
     }
     if (size > MAX_BYTES) throw new CommandError(`${path}: larger than ${MAX_BYTES} bytes`)
     return parseJson(await Bun.file(path).text(), path)
@@ -130,7 +139,9 @@ async function withCatalog<T>(config: Config, work: (catalog: Catalog) => Promis
   try {
     return await work(catalog)
   } finally {
-    await catalog.flush().catch((err) => console.error(`events stay in the outbox and are published by the catalog service: ${err}`))
+    await catalog
+      .flush()
+      .catch((err) => console.error(`events stay in the outbox and are published by the catalog service: ${err}`))
     await catalog.close()
     await bus.close()
     await database.close()
@@ -156,13 +167,17 @@ function databaseTarget(config: Config): ImportTarget {
 /** Pages through a registry's /v0.1/servers into the database (the catalog's import module does the work). */
 async function importFromRegistry(config: Config, base: string, follow: boolean): Promise<void> {
   if (runningEmbeddedDirectory(config)) {
-    throw new CommandError(`a directory is running on ${config.dataDir}: stop it, or start it with REGISTRY_UPSTREAM_URL=${base}`)
+    throw new CommandError(
+      `a directory is running on ${config.dataDir}: stop it, or start it with REGISTRY_UPSTREAM_URL=${base}`,
+    )
   }
   const report = (s: RegistrySyncSummary) => {
     for (const k of s.skipped) console.log(`skipped #${k.index}${k.name ? ` ${k.name}` : ''}: ${k.reason}`)
-    console.log(`${s.upstream}${s.since ? ` since ${s.since}` : ''}: ${s.pages} pages, ${s.total} entries: ${s.created} created, `
-      + `${s.updated} updated, ${s.unchanged} unchanged, ${s.skipped.length} skipped; ${s.versions} versions, ${s.removed} removed, `
-      + `${s.restored} restored`)
+    console.log(
+      `${s.upstream}${s.since ? ` since ${s.since}` : ''}: ${s.pages} pages, ${s.total} entries: ${s.created} created, ` +
+        `${s.updated} updated, ${s.unchanged} unchanged, ${s.skipped.length} skipped; ${s.versions} versions, ${s.removed} removed, ` +
+        `${s.restored} restored`,
+    )
   }
   await withCatalog(config, async (catalog) => {
     if (!follow) {
@@ -193,7 +208,9 @@ function progress(done: number, total: number) {
 await runCommand(NAME, async () => {
   const { values, positionals } = parseCommand(
     {
-      name: NAME, usage: USAGE, options: { api: { type: 'string' }, follow: { type: 'boolean' } },
+      name: NAME,
+      usage: USAGE,
+      options: { api: { type: 'string' }, follow: { type: 'boolean' } },
       positionals: { min: 1, max: 1, names: 'the file or URL to import' },
     },
     bareApiFlag(process.argv.slice(2)),
@@ -203,11 +220,14 @@ await runCommand(NAME, async () => {
   const source = positionals[0]!
   const registryBase = registryBaseOf(source)
   if (registryBase) {
-    if (api !== undefined) throw new CommandError('a registry is imported into the database; --api takes a file or a document URL')
+    if (api !== undefined)
+      throw new CommandError('a registry is imported into the database; --api takes a file or a document URL')
     return importFromRegistry(config, registryBase, values.follow === true)
   }
-  if (values.follow) throw new CommandError('--follow needs a registry base URL (one serving /v0.1/servers), not a file or a document')
-  const target = api !== undefined || runningEmbeddedDirectory(config) ? apiTarget(config, api || undefined) : databaseTarget(config)
+  if (values.follow)
+    throw new CommandError('--follow needs a registry base URL (one serving /v0.1/servers), not a file or a document')
+  const target =
+    api !== undefined || runningEmbeddedDirectory(config) ? apiTarget(config, api || undefined) : databaseTarget(config)
   const doc = await SOURCES.find((s) => s.accepts(source))!.read(source)
   // The document's shape is checked before anything is opened or sent.
   try {
@@ -225,6 +245,8 @@ await runCommand(NAME, async () => {
     throw err
   }
   for (const s of summary.skipped) console.log(`skipped #${s.index}${s.name ? ` ${s.name}` : ''}: ${s.reason}`)
-  console.log(`${summary.total} entries: ${summary.created} created, ${summary.updated} updated, ${summary.unchanged} unchanged, ${summary.skipped.length} skipped`)
+  console.log(
+    `${summary.total} entries: ${summary.created} created, ${summary.updated} updated, ${summary.unchanged} unchanged, ${summary.skipped.length} skipped`,
+  )
 })
 process.exit(0)

@@ -20,7 +20,9 @@ await runCommand(NAME, async () => {
   const config = loadConfig()
   const running = runningEmbeddedDirectory(config)
   if (running) {
-    throw new CommandError(`DATA_DIR ${config.dataDir} is in use by ${describeHolder(running)}, which applies migrations when it starts: restart it to apply new ones`)
+    throw new CommandError(
+      `DATA_DIR ${config.dataDir} is in use by ${describeHolder(running)}, which applies migrations when it starts: restart it to apply new ones`,
+    )
   }
   const release = config.databaseUrl === null ? holdDataDir(config.dataDir, NAME) : () => {}
   const database = await openMigratedDatabase(config, createLogger('migrate', config.logLevel))

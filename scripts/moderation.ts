@@ -10,31 +10,49 @@ const STATUSES = ['pending', 'rejected', 'flagged', 'active']
 const pad = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1)}…` : s.padEnd(n))
 
 /** Runs one moderation verb; resolves when its output is printed. */
-export async function runModeration(verb: 'list' | 'approve' | 'reject' | 'flag', args: string[], usage: string): Promise<void> {
+export async function runModeration(
+  verb: 'list' | 'approve' | 'reject' | 'flag',
+  args: string[],
+  usage: string,
+): Promise<void> {
   const { values, positionals } = parseCommand(
     {
       name: `${NAME} ${verb}`,
       usage,
-      options: { api: { type: 'string' }, status: { type: 'string' }, limit: { type: 'string' }, reason: { type: 'string' }, json: { type: 'boolean' } },
+      options: {
+        api: { type: 'string' },
+        status: { type: 'string' },
+        limit: { type: 'string' },
+        reason: { type: 'string' },
+        json: { type: 'boolean' },
+      },
       positionals: verb === 'list' ? { min: 0, max: 0, names: '' } : { min: 1, max: 1, names: 'the listing id' },
     },
     bareApiFlag(args),
   )
   const name = `${NAME} ${verb}`
   const status = values.status ?? 'pending'
-  if (!STATUSES.includes(status)) throw new UsageError(`--status must be one of ${STATUSES.join(', ')} (got ${JSON.stringify(status)})`)
+  if (!STATUSES.includes(status))
+    throw new UsageError(`--status must be one of ${STATUSES.join(', ')} (got ${JSON.stringify(status)})`)
   const limit = intOption(name, 'limit', values.limit, 50, 1, 500)
   const given = values.api ? urlOption(name, 'api', values.api) : undefined
   const api = operatorApi(loadConfig(), given)
   if (verb === 'list') {
     const q = new URLSearchParams({ status, limit: String(limit) })
-    const out = (await callOperatorApi(api, 'GET', `/api/v1/admin/listings?${q}`)) as unknown as { total: number; listings: { id: string; name: string; url: string; reason: string | null; createdAt: string }[] }
+    const out = (await callOperatorApi(api, 'GET', `/api/v1/admin/listings?${q}`)) as unknown as {
+      total: number
+      listings: { id: string; name: string; url: string; reason: string | null; createdAt: string }[]
+    }
     if (values.json) return void console.log(JSON.stringify(out, null, 2))
-    console.log(`${out.total} ${status} listing${out.total === 1 ? '' : 's'}${out.total > out.listings.length ? ` (newest ${out.listings.length} shown)` : ''}`)
+    console.log(
+      `${out.total} ${status} listing${out.total === 1 ? '' : 's'}${out.total > out.listings.length ? ` (newest ${out.listings.length} shown)` : ''}`,
+    )
     if (!out.listings.length) return
     console.log(`${pad('ID', 32)}  ${pad('SUBMITTED', 16)}  ${pad('NAME', 36)}  URL`)
     for (const l of out.listings) {
-      console.log(`${pad(l.id, 32)}  ${pad(l.createdAt.slice(0, 16).replace('T', ' '), 16)}  ${pad(l.name, 36)}  ${l.url}${l.reason ? `  (reason: ${l.reason})` : ''}`)
+      console.log(
+        `${pad(l.id, 32)}  ${pad(l.createdAt.slice(0, 16).replace('T', ' '), 16)}  ${pad(l.name, 36)}  ${l.url}${l.reason ? `  (reason: ${l.reason})` : ''}`,
+      )
     }
     return
   }
@@ -43,5 +61,7 @@ export async function runModeration(verb: 'list' | 'approve' | 'reject' | 'flag'
   const out = await callOperatorApi(api, 'POST', `/api/v1/admin/listings/${encodeURIComponent(id)}/${verb}`, body)
   if (values.json) return void console.log(JSON.stringify(out, null, 2))
   const past = { approve: 'approved', reject: 'rejected', flag: 'flagged' }[verb]
-  console.log(`${past} ${out.id} (${out.name}): ${out.from} → ${out.status}${out.reason ? `, reason: ${out.reason}` : ''}`)
+  console.log(
+    `${past} ${out.id} (${out.name}): ${out.from} → ${out.status}${out.reason ? `, reason: ${out.reason}` : ''}`,
+  )
 }

@@ -1,6 +1,13 @@
 /** How the command-line tools find a directory's operator API and its token, and call it. */
 import type { Config } from '@mcp-directory/shared/config'
-import { DataDirBusyError, describeHolder, lockDataDir, readKeptOperatorToken, runningDirectory, type DataDirHolder } from '@mcp-directory/shared/runtime'
+import {
+  DataDirBusyError,
+  describeHolder,
+  lockDataDir,
+  readKeptOperatorToken,
+  runningDirectory,
+  type DataDirHolder,
+} from '@mcp-directory/shared/runtime'
 import { CommandError, UsageError } from './cli'
 
 /** Where a directory's operator API answers and the token to call it with. */
@@ -28,7 +35,10 @@ export function bareApiFlag(argv: string[]): string[] {
  */
 export function operatorApi(config: Config, given: string | undefined): OperatorApi {
   const holder = runningEmbeddedDirectory(config)
-  if (holder && !holder.url && !given) throw new CommandError(`DATA_DIR ${config.dataDir} is in use by ${describeHolder(holder)}, which has no API: wait for it to finish`)
+  if (holder && !holder.url && !given)
+    throw new CommandError(
+      `DATA_DIR ${config.dataDir} is in use by ${describeHolder(holder)}, which has no API: wait for it to finish`,
+    )
   const base = (given || holder?.url || `http://localhost:${config.port}`).replace(/\/+$/, '')
   const kept = config.databaseUrl === null && holder?.tokenKept !== false ? readKeptOperatorToken(config.dataDir) : null
   const token = config.operatorToken ?? kept
@@ -43,19 +53,30 @@ export function operatorApi(config: Config, given: string | undefined): Operator
 }
 
 /** Calls the operator API; a refusal or an unreachable directory is a CommandError of one line. */
-export async function callOperatorApi(api: OperatorApi, method: string, path: string, body?: string): Promise<Record<string, unknown>> {
+export async function callOperatorApi(
+  api: OperatorApi,
+  method: string,
+  path: string,
+  body?: string,
+): Promise<Record<string, unknown>> {
   let res: Response
   try {
     res = await fetch(`${api.base}${path}`, {
       method,
-      headers: { authorization: `Bearer ${api.token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      headers: {
+        authorization: `Bearer ${api.token}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
       body,
     })
   } catch (err) {
     throw new CommandError(`cannot reach ${api.base}: ${err instanceof Error ? err.message : String(err)}`)
   }
   const out = (await res.json().catch(() => null)) as Record<string, unknown> | null
-  if (!res.ok) throw new CommandError(`${api.base} answered ${res.status} ${out?.error ?? ''}: ${String(out?.message ?? res.statusText).split('\n')[0]}`)
+  if (!res.ok)
+    throw new CommandError(
+      `${api.base} answered ${res.status} ${out?.error ?? ''}: ${String(out?.message ?? res.statusText).split('\n')[0]}`,
+    )
   if (!out) throw new CommandError(`${api.base} answered ${res.status} without JSON`)
   return out
 }

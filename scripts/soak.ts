@@ -5,7 +5,15 @@
 // unanswered request or lost write.
 import { readFileSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
-import { createFreshDatabase, deleteStream, freePort, isolatedEnv, loadSharedData, runMigrationsAt, runToken } from '@mcp-directory/shared/testing'
+import {
+  createFreshDatabase,
+  deleteStream,
+  freePort,
+  isolatedEnv,
+  loadSharedData,
+  runMigrationsAt,
+  runToken,
+} from '@mcp-directory/shared/testing'
 import { intOption, parseCommand } from './cli'
 import { startStack } from './stack-runner'
 
@@ -20,7 +28,11 @@ Exits 1 on any 5xx, unanswered request or lost write.
   --rate       requests per second (1 to 5000)
   --listings   listings of ../shared/data/servers.json imported first (1 to 5047)
   -h, --help   this text`
-const { values } = parseCommand({ name: NAME, usage: USAGE, options: { seconds: { type: 'string' }, rate: { type: 'string' }, listings: { type: 'string' } } })
+const { values } = parseCommand({
+  name: NAME,
+  usage: USAGE,
+  options: { seconds: { type: 'string' }, rate: { type: 'string' }, listings: { type: 'string' } },
+})
 const SECONDS = intOption(NAME, 'seconds', values.seconds, 600, 1, 86_400)
 const RATE = intOption(NAME, 'rate', values.rate, 50, 1, 5000)
 const LISTINGS = intOption(NAME, 'listings', values.listings, 1000, 1, 5047)
@@ -41,7 +53,15 @@ const fresh = await createFreshDatabase('mcpdir_soak')
 const gatewayPort = freePort()
 const operatorToken = `soak-operator-token-${token}`
 const stack = startStack({
-  env: { ...isolatedEnv(token, fresh.url), LOG_LEVEL: 'error', OPERATOR_TOKEN: operatorToken, SERVER_SECRET: `soak-server-secret-${token}-0123456789abcdef`, RATE_LIMIT_PER_MINUTE: '1000000', RATE_LIMIT_WRITE_PER_HOUR: '1000000', PUBLIC_BASE_URL: `http://localhost:${gatewayPort}` },
+  env: {
+    ...isolatedEnv(token, fresh.url),
+    LOG_LEVEL: 'error',
+    OPERATOR_TOKEN: operatorToken,
+    SERVER_SECRET: `soak-server-secret-${token}-0123456789abcdef`,
+    RATE_LIMIT_PER_MINUTE: '1000000',
+    RATE_LIMIT_WRITE_PER_HOUR: '1000000',
+    PUBLIC_BASE_URL: `http://localhost:${gatewayPort}`,
+  },
   gatewayPort,
   freePorts: true,
   onLine: (label, line) => {
@@ -54,12 +74,23 @@ try {
   await stack.ready(90_000)
   const base = stack.gatewayUrl
   const servers = (await loadSharedData<unknown[]>('servers.json')).slice(0, LISTINGS)
-  const imported = await fetch(`${base}/api/v1/admin/import`, { method: 'POST', headers: { authorization: `Bearer ${operatorToken}`, 'content-type': 'application/json' }, body: JSON.stringify(servers) })
+  const imported = await fetch(`${base}/api/v1/admin/import`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${operatorToken}`, 'content-type': 'application/json' },
+    body: JSON.stringify(servers),
+  })
   if (imported.status !== 200) throw new Error(`import: ${imported.status} ${await imported.text()}`)
   await imported.arrayBuffer()
   const queries = (await loadSharedData<{ query: string }[]>('queries.json')).map((q) => q.query)
   const ids: string[] = []
-  for (const q of queries.slice(0, 20)) ids.push(...((await (await fetch(`${base}/api/v1/search?q=${encodeURIComponent(q)}&limit=5`)).json()) as { servers: { id: string }[] }).servers.map((s) => s.id))
+  for (const q of queries.slice(0, 20))
+    ids.push(
+      ...(
+        (await (await fetch(`${base}/api/v1/search?q=${encodeURIComponent(q)}&limit=5`)).json()) as {
+          servers: { id: string }[]
+        }
+      ).servers.map((s) => s.id),
+    )
 
   let n = 0
   /** The mix: mostly reads of every kind, 2% submissions. */
@@ -68,9 +99,32 @@ try {
     const id = encodeURIComponent(ids[i % ids.length] ?? 'unknown')
     switch (i % 50) {
       case 0:
-        return { path: '/api/v1/submit', write: true, init: { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: `soak-${token}-${i}`, url: `https://github.com/soak-${token}/server-${i}`, description: 'A server submitted during the soak', category: 'Databases', email: `soak-${i}@example.com`, license: 'MIT' }) } }
+        return {
+          path: '/api/v1/submit',
+          write: true,
+          init: {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({
+              name: `soak-${token}-${i}`,
+              url: `https://github.com/soak-${token}/server-${i}`,
+              description: 'A server submitted during the soak',
+              category: 'Databases',
+              email: `soak-${i}@example.com`,
+              license: 'MIT',
+            }),
+          },
+        }
       default: {
-        const reads = [`/api/v1/search?q=${encodeURIComponent(queries[i % queries.length]!)}`, `/api/v1/servers/${id}`, `/api/badge/${id}`, `/api/v1/mcp/${id}/markdown`, '/api/v1/categories', `/api/v1/search?q=${encodeURIComponent(queries[(i * 7) % queries.length]!)}&limit=5`, '/api/v1/health']
+        const reads = [
+          `/api/v1/search?q=${encodeURIComponent(queries[i % queries.length]!)}`,
+          `/api/v1/servers/${id}`,
+          `/api/badge/${id}`,
+          `/api/v1/mcp/${id}/markdown`,
+          '/api/v1/categories',
+          `/api/v1/search?q=${encodeURIComponent(queries[(i * 7) % queries.length]!)}&limit=5`,
+          '/api/v1/health',
+        ]
         return { path: reads[i % reads.length]! }
       }
     }
@@ -85,7 +139,9 @@ try {
   // Warm-up (JIT, pools, caches) before the first sample, so growth means growth.
   for (let i = 0; i < 200; i++) await (await fetch(base + next().path)).arrayBuffer()
   sample(0)
-  console.log(`soak: ${SECONDS} s at ${RATE} req/s of mixed traffic (2% submissions) on ${availableParallelism()} cores, ${LISTINGS} listings`)
+  console.log(
+    `soak: ${SECONDS} s at ${RATE} req/s of mixed traffic (2% submissions) on ${availableParallelism()} cores, ${LISTINGS} listings`,
+  )
 
   const started = performance.now()
   const inFlight = new Set<Promise<void>>()
@@ -100,7 +156,9 @@ try {
     if (Math.floor(elapsed / 60) > lastMinute) {
       lastMinute = Math.floor(elapsed / 60)
       sample(lastMinute * 60)
-      console.log(`  ${lastMinute} min: ${k} requests; rss ${procs.map((p, j) => `${p.label} ${memory.at(-1)!.rss[j]!.toFixed(0)}`).join(', ')} MiB`)
+      console.log(
+        `  ${lastMinute} min: ${k} requests; rss ${procs.map((p, j) => `${p.label} ${memory.at(-1)!.rss[j]!.toFixed(0)}`).join(', ')} MiB`,
+      )
     }
     const r = next()
     const t0 = performance.now()
@@ -126,7 +184,11 @@ try {
   // Every accepted submission is in the moderation queue afterwards.
   const pending = new Set<string>()
   for (let offset = 0; ; offset += 500) {
-    const page = (await (await fetch(`${base}/api/v1/admin/listings?status=pending&limit=500&offset=${offset}`, { headers: { authorization: `Bearer ${operatorToken}` } })).json()) as { listings: { id: string }[] }
+    const page = (await (
+      await fetch(`${base}/api/v1/admin/listings?status=pending&limit=500&offset=${offset}`, {
+        headers: { authorization: `Bearer ${operatorToken}` },
+      })
+    ).json()) as { listings: { id: string }[] }
     for (const l of page.listings) pending.add(l.id)
     if (page.listings.length < 500) break
   }
@@ -135,10 +197,17 @@ try {
   latencies.sort((a, b) => a - b)
   const pct = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!.toFixed(1)
   const total = Object.values(byStatus).reduce((a, b) => a + b, 0)
-  const fiveXX = Object.entries(byStatus).filter(([s]) => /^5/.test(s)).reduce((a, [, c]) => a + c, 0)
+  const fiveXX = Object.entries(byStatus)
+    .filter(([s]) => /^5/.test(s))
+    .reduce((a, [, c]) => a + c, 0)
   const unanswered = (byStatus.unanswered ?? 0) + (byStatus['network error'] ?? 0)
   console.log(`\nsoak results (${new Date().toISOString()}, ${availableParallelism()} cores)`)
-  console.log(`  requests ${total} in ${SECONDS} s (${(total / SECONDS).toFixed(1)} req/s); answers ${Object.entries(byStatus).sort().map(([s, c]) => `${s}×${c}`).join(' ')}`)
+  console.log(
+    `  requests ${total} in ${SECONDS} s (${(total / SECONDS).toFixed(1)} req/s); answers ${Object.entries(byStatus)
+      .sort()
+      .map(([s, c]) => `${s}×${c}`)
+      .join(' ')}`,
+  )
   console.log(`  latency p50 ${pct(0.5)} ms, p99 ${pct(0.99)} ms, max ${latencies.at(-1)!.toFixed(1)} ms`)
   console.log(`  writes accepted ${accepted.length}, found afterwards ${accepted.length - lost}, lost = ${lost}`)
   console.log('  resident memory (MiB) at start → end:')
@@ -147,10 +216,16 @@ try {
   procs.forEach((p, j) => {
     const a = first.rss[j]!
     const b = last.rss[j]!
-    console.log(`    ${p.label.padEnd(16)} ${a.toFixed(1).padStart(7)} → ${b.toFixed(1).padStart(7)}  (${b >= a ? '+' : ''}${(b - a).toFixed(1)}, restarts ${p.restarts})`)
+    console.log(
+      `    ${p.label.padEnd(16)} ${a.toFixed(1).padStart(7)} → ${b.toFixed(1).padStart(7)}  (${b >= a ? '+' : ''}${(b - a).toFixed(1)}, restarts ${p.restarts})`,
+    )
   })
   failed = fiveXX > 0 || unanswered > 0 || lost > 0
-  console.log(failed ? 'soak: FAILED (5xx, unanswered or lost writes above)' : 'soak: no 5xx, every request answered, nothing lost')
+  console.log(
+    failed
+      ? 'soak: FAILED (5xx, unanswered or lost writes above)'
+      : 'soak: no 5xx, every request answered, nothing lost',
+  )
 } finally {
   await stack.stop()
   await fresh.drop()

@@ -54,7 +54,11 @@ export interface Stack {
   stop(): Promise<void>
 }
 
-async function pipeLines(stream: ReadableStream<Uint8Array> | null, label: string, onLine: (label: string, line: string) => void) {
+async function pipeLines(
+  stream: ReadableStream<Uint8Array> | null,
+  label: string,
+  onLine: (label: string, line: string) => void,
+) {
   if (!stream) return
   const decoder = new TextDecoder()
   let buf = ''
@@ -81,7 +85,14 @@ export function startStack(opts: StackOptions): Stack {
     const urls: string[] = []
     for (let i = 0; i < n; i++) {
       const port = opts.freePorts ? freePort() : STACK_PORTS[svc] + offset + i * 100
-      procs.push({ label: n > 1 ? `${svc}#${i + 1}` : svc, service: svc, port, child: null, restarts: 0, stopped: false })
+      procs.push({
+        label: n > 1 ? `${svc}#${i + 1}` : svc,
+        service: svc,
+        port,
+        child: null,
+        restarts: 0,
+        stopped: false,
+      })
       urls.push(`http://127.0.0.1:${port}`)
     }
     serviceEnv[SERVICE_URL_VARS[svc]] = urls.join(',')
@@ -90,11 +101,18 @@ export function startStack(opts: StackOptions): Stack {
 
   const inherited: Record<string, string | undefined> = { ...process.env, ...opts.env }
   const spawn = (p: Proc) => {
-    const entry = p.service === 'gateway' ? join(ROOT, 'gateway/src/main.ts') : join(ROOT, 'services', p.service, 'src/main.ts')
+    const entry =
+      p.service === 'gateway' ? join(ROOT, 'gateway/src/main.ts') : join(ROOT, 'services', p.service, 'src/main.ts')
     const child = Bun.spawn(['bun', entry], {
       cwd: ROOT,
       // Every variable of this process and of `env` passes through; only the wiring of the stack is set per process.
-      env: { ...inherited, ...serviceEnv, PORT: String(p.port), GATEWAY_URL: `http://127.0.0.1:${gatewayPort}`, PUBLIC_BASE_URL: inherited.PUBLIC_BASE_URL || `http://localhost:${gatewayPort}` },
+      env: {
+        ...inherited,
+        ...serviceEnv,
+        PORT: String(p.port),
+        GATEWAY_URL: `http://127.0.0.1:${gatewayPort}`,
+        PUBLIC_BASE_URL: inherited.PUBLIC_BASE_URL || `http://localhost:${gatewayPort}`,
+      },
       stdout: 'pipe',
       stderr: 'pipe',
     })
@@ -132,7 +150,9 @@ export function startStack(opts: StackOptions): Stack {
     stop: async () => {
       for (const p of procs) p.stopped = true
       for (const p of procs) p.child?.kill('SIGTERM')
-      await Promise.all(procs.map((p) => Promise.race([p.child?.exited, Bun.sleep(8000).then(() => p.child?.kill('SIGKILL'))])))
+      await Promise.all(
+        procs.map((p) => Promise.race([p.child?.exited, Bun.sleep(8000).then(() => p.child?.kill('SIGKILL'))])),
+      )
     },
   }
 }

@@ -19,15 +19,24 @@ the service addresses are set per process.
   --free-ports services on ports the system says are free instead of 3101-3108
   -h, --help   this text`
 
-const { values } = parseCommand({ name: NAME, usage: USAGE, options: { replicas: { type: 'string' }, 'free-ports': { type: 'boolean' } } })
+const { values } = parseCommand({
+  name: NAME,
+  usage: USAGE,
+  options: { replicas: { type: 'string' }, 'free-ports': { type: 'boolean' } },
+})
 const replicas: Partial<Record<ServiceName, number>> = {}
 for (const part of values.replicas === undefined ? [] : values.replicas.split(',')) {
   const [svc, n] = part.split('=')
-  if (!svc || !existingServices().includes(svc as ServiceName)) fail(NAME, `--replicas: unknown service ${JSON.stringify(svc ?? '')}`)
-  if (!/^\d+$/.test(n ?? '') || Number(n) < 1 || Number(n) > 16) fail(NAME, `--replicas: ${svc} needs a count from 1 to 16 (got ${JSON.stringify(part)})`)
+  if (!svc || !existingServices().includes(svc as ServiceName))
+    fail(NAME, `--replicas: unknown service ${JSON.stringify(svc ?? '')}`)
+  if (!/^\d+$/.test(n ?? '') || Number(n) < 1 || Number(n) > 16)
+    fail(NAME, `--replicas: ${svc} needs a count from 1 to 16 (got ${JSON.stringify(part)})`)
   replicas[svc as ServiceName] = Number(n)
 }
-const config = loadConfigOrExit({ ...process.env, DATABASE_URL: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/mcp_directory' })
+const config = loadConfigOrExit({
+  ...process.env,
+  DATABASE_URL: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/mcp_directory',
+})
 
 // The rest of this environment reaches the children through the runner; these fill in the local defaults.
 const env: Record<string, string> = {
@@ -39,7 +48,14 @@ const env: Record<string, string> = {
 // Create the database on first use, then migrate once before any service starts.
 const dbUrl = new URL(env.DATABASE_URL)
 const dbName = dbUrl.pathname.slice(1)
-const admin = postgres({ host: dbUrl.hostname, port: Number(dbUrl.port || 5432), user: decodeURIComponent(dbUrl.username || 'postgres'), password: decodeURIComponent(dbUrl.password) || undefined, database: 'postgres', onnotice: () => {} })
+const admin = postgres({
+  host: dbUrl.hostname,
+  port: Number(dbUrl.port || 5432),
+  user: decodeURIComponent(dbUrl.username || 'postgres'),
+  password: decodeURIComponent(dbUrl.password) || undefined,
+  database: 'postgres',
+  onnotice: () => {},
+})
 try {
   const exists = await admin`select 1 from pg_database where datname = ${dbName}`
   if (exists.length === 0) await admin.unsafe(`create database "${dbName.replace(/"/g, '""')}"`)
@@ -54,7 +70,8 @@ await database.close()
 const { token, generated } = operatorTokenFrom(config)
 env.OPERATOR_TOKEN = token
 // Every process of the stack must share one HMAC key.
-env.SERVER_SECRET = process.env.SERVER_SECRET ?? Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('base64url')
+env.SERVER_SECRET =
+  process.env.SERVER_SECRET ?? Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('base64url')
 const stack = startStack({ env, replicas, gatewayPort: config.port, freePorts: values['free-ports'] === true })
 if (generated) console.log(`\nOperator token (printed once; set OPERATOR_TOKEN to choose your own):\n  ${token}\n`)
 const stop = async () => {
@@ -65,5 +82,8 @@ process.on('SIGINT', () => void stop())
 process.on('SIGTERM', () => void stop())
 await stack.ready().then(
   () => console.log(`stack ready on ${stack.gatewayUrl}`),
-  (err) => console.error(`${NAME}: ${err instanceof Error ? err.message : String(err)} (the others keep running; see the log above)`),
+  (err) =>
+    console.error(
+      `${NAME}: ${err instanceof Error ? err.message : String(err)} (the others keep running; see the log above)`,
+    ),
 )

@@ -4,7 +4,11 @@ import type { Config, ServiceName } from '@mcp-directory/shared/config'
 import { errorDocsMarkdown, errorResponse } from '@mcp-directory/shared/errors'
 import type { KeyValueStore } from '@mcp-directory/shared/kv'
 import {
-  CLIENT_IP_HEADER, PRECHARGED_HEADER, prechargeProof, verifiedOnBehalfOf, verifiedPrecharge,
+  CLIENT_IP_HEADER,
+  PRECHARGED_HEADER,
+  prechargeProof,
+  verifiedOnBehalfOf,
+  verifiedPrecharge,
 } from '@mcp-directory/shared/public-api'
 import { peerAddress } from '@mcp-directory/shared/runtime'
 import { REQUEST_ID_HEADER, requestIdFrom, type Logger } from '@mcp-directory/shared/log'
@@ -43,22 +47,39 @@ export interface GatewayDeps {
 }
 
 // Hop-by-hop headers (RFC 9110 §7.6.1) describe one connection and must not be forwarded.
-const HOP_BY_HOP = ['connection', 'keep-alive', 'proxy-authenticate', 'proxy-authorization', 'proxy-connection', 'te', 'trailer', 'transfer-encoding', 'upgrade']
+const HOP_BY_HOP = [
+  'connection',
+  'keep-alive',
+  'proxy-authenticate',
+  'proxy-authorization',
+  'proxy-connection',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+]
 // Headers only the gateway may set; a client sending them is ignored.
 const INTERNAL_PREFIX = 'x-directory-'
 
 const CORS_HEADERS = {
   'access-control-allow-origin': '*',
-  'access-control-expose-headers': 'RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, Retry-After, X-Request-Id, ETag, WWW-Authenticate',
+  'access-control-expose-headers':
+    'RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, Retry-After, X-Request-Id, ETag, WWW-Authenticate',
 }
 // The registry API (/v0.1) answers CORS as the official registry does: reads only, these two request headers.
 const REGISTRY_PREFIX = '/v0.1/'
-const REGISTRY_CORS = { 'access-control-allow-methods': 'GET, OPTIONS', 'access-control-allow-headers': 'Authorization, Content-Type' }
+const REGISTRY_CORS = {
+  'access-control-allow-methods': 'GET, OPTIONS',
+  'access-control-allow-headers': 'Authorization, Content-Type',
+}
 const isRegistryPath = (path: string) => path.startsWith(REGISTRY_PREFIX) || path === '/v0.1'
 
 /** Removes hop-by-hop headers, those the Connection header lists, `extra`, and every internal header, in place. */
 function stripHeaders(h: Headers, extra: string[] = []): Headers {
-  const listed = (h.get('connection') ?? '').split(',').map((s) => s.trim().toLowerCase()).filter(Boolean)
+  const listed = (h.get('connection') ?? '')
+    .split(',')
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean)
   for (const name of [...HOP_BY_HOP, ...listed, ...extra]) h.delete(name)
   for (const k of [...h.keys()]) if (k.startsWith(INTERNAL_PREFIX)) h.delete(k)
   return h
@@ -67,7 +88,10 @@ function stripHeaders(h: Headers, extra: string[] = []): Headers {
 /** Which client sent the request: the socket address, or the trusted X-Forwarded-For hop behind our proxies. */
 function clientAddress(request: Request, socketIp: string | undefined, trustHops: number): string {
   if (trustHops > 0) {
-    const chain = (request.headers.get('x-forwarded-for') ?? '').split(',').map((s) => s.trim()).filter(Boolean)
+    const chain = (request.headers.get('x-forwarded-for') ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean)
     const candidate = chain[chain.length - trustHops]
     if (candidate && /^[0-9a-fA-F:.]{2,45}$/.test(candidate)) return candidate
   }
@@ -95,14 +119,28 @@ export function createGatewayApp(deps: GatewayDeps) {
   const { config, log } = deps
   const base = config.publicBaseUrl
   const limiter = createRateLimiter(deps.kv, log, { syncIntervalMs: deps.rateLimitSyncMs })
-  const cache: MicroCache | null = deps.microCache === false ? null
-    : createMicroCache({ log, bus: deps.bus, constantHeaders: CORS_HEADERS, ...(typeof deps.microCache === 'object' ? deps.microCache : {}) })
+  const cache: MicroCache | null =
+    deps.microCache === false
+      ? null
+      : createMicroCache({
+          log,
+          bus: deps.bus,
+          constantHeaders: CORS_HEADERS,
+          ...(typeof deps.microCache === 'object' ? deps.microCache : {}),
+        })
   const classes: Record<'read' | 'write' | 'registry', LimitClass> = {
     read: { name: 'read', limit: config.rateLimitPerMinute, windowMs: 60_000 },
     registry: { name: 'registry', limit: config.rateLimitRegistryPerMinute, windowMs: 60_000 },
     write: { name: 'write', limit: config.rateLimitWritePerHour, windowMs: 3_600_000 },
   }
-  const bearer = createBearerAuth({ baseUrl: base, kv: deps.kv, log, agentAuth: deps.upstreams['agent-auth'], bus: deps.bus, timeoutMs: config.upstreamTimeoutMs })
+  const bearer = createBearerAuth({
+    baseUrl: base,
+    kv: deps.kv,
+    log,
+    agentAuth: deps.upstreams['agent-auth'],
+    bus: deps.bus,
+    timeoutMs: config.upstreamTimeoutMs,
+  })
   const operator = createOperatorAuth({ token: deps.operatorToken, kv: deps.kv, log })
   const routes = deps.routes ?? ROUTES
   const matchers = routes.map((r) => ({ r, re: patternOf(r.path) }))
@@ -113,43 +151,80 @@ export function createGatewayApp(deps: GatewayDeps) {
     const path = route.reportsCachedHits
     const upstream = deps.upstreams[route.service]
     if (!cache || !path || !upstream) continue
-    hitReports.set(route, startBatchedCounter(async (counts) => {
-      const res = await upstream.fetch(new Request(`http://${route.service}.internal${path}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ counts: Object.fromEntries(counts) }),
-      }), config.upstreamTimeoutMs)
-      await res.arrayBuffer()
-      if (!res.ok) throw new Error(`${route.service} answered ${res.status}`)
-    }, config.viewFlushMs, log, `${route.service} cached hits`))
+    hitReports.set(
+      route,
+      startBatchedCounter(
+        async (counts) => {
+          const res = await upstream.fetch(
+            new Request(`http://${route.service}.internal${path}`, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json' },
+              body: JSON.stringify({ counts: Object.fromEntries(counts) }),
+            }),
+            config.upstreamTimeoutMs,
+          )
+          await res.arrayBuffer()
+          if (!res.ok) throw new Error(`${route.service} answered ${res.status}`)
+        },
+        config.viewFlushMs,
+        log,
+        `${route.service} cached hits`,
+      ),
+    )
   }
 
-  const fail = (status: number, code: string, message: string, requestId: string, headers: Record<string, string> = {}) =>
-    errorResponse(status, code, message, base, { headers: { ...CORS_HEADERS, [REQUEST_ID_HEADER]: requestId, ...headers } })
+  const fail = (
+    status: number,
+    code: string,
+    message: string,
+    requestId: string,
+    headers: Record<string, string> = {},
+  ) =>
+    errorResponse(status, code, message, base, {
+      headers: { ...CORS_HEADERS, [REQUEST_ID_HEADER]: requestId, ...headers },
+    })
   // On /v0.1 an error the gateway answers itself (429, 503, 404 of an unknown path) carries the registry's CORS too.
-  const failAt = (path: string, status: number, code: string, message: string, requestId: string, headers: Record<string, string> = {}) =>
-    fail(status, code, message, requestId, isRegistryPath(path) ? { ...REGISTRY_CORS, ...headers } : headers)
+  const failAt = (
+    path: string,
+    status: number,
+    code: string,
+    message: string,
+    requestId: string,
+    headers: Record<string, string> = {},
+  ) => fail(status, code, message, requestId, isRegistryPath(path) ? { ...REGISTRY_CORS, ...headers } : headers)
 
   // Unknown paths under these first segments keep the API's JSON 404 even for a browser.
   const apiPaths = apiSegments(routes)
 
   // A service in front of us (mcp, web) names its end client in a signed header; anyone else is known by address.
   const clientOf = (request: Request, socketIp: string | undefined) =>
-    (deps.secret && verifiedOnBehalfOf(request.headers, deps.secret)) || clientAddress(request, socketIp, config.trustProxyHops)
+    (deps.secret && verifiedOnBehalfOf(request.headers, deps.secret)) ||
+    clientAddress(request, socketIp, config.trustProxyHops)
 
   /** Counts the request against its route's limit: this client's rate-limit headers, or the 429 to send. */
-  async function countRequest(route: RouteSpec, request: Request, client: string, requestId: string): Promise<Response | { limitHeaders: Record<string, string>; precharged: boolean }> {
+  async function countRequest(
+    route: RouteSpec,
+    request: Request,
+    client: string,
+    requestId: string,
+  ): Promise<Response | { limitHeaders: Record<string, string>; precharged: boolean }> {
     let limitHeaders: Record<string, string> = {}
     // The one read an MCP tool call makes was paid for with the MCP request (shared/public-api); writes never are.
-    const precharged = route.limit === 'read' && !!deps.secret && verifiedPrecharge(request.headers, deps.secret, client, requestId)
+    const precharged =
+      route.limit === 'read' && !!deps.secret && verifiedPrecharge(request.headers, deps.secret, client, requestId)
     if (route.limit && !precharged) {
       const d = await limiter.check(classes[route.limit], client)
-      limitHeaders = { 'ratelimit-limit': String(d.limit), 'ratelimit-remaining': String(d.remaining), 'ratelimit-reset': String(d.resetSeconds) }
+      limitHeaders = {
+        'ratelimit-limit': String(d.limit),
+        'ratelimit-remaining': String(d.remaining),
+        'ratelimit-reset': String(d.resetSeconds),
+      }
       if (!d.allowed) {
         rateLimitRejected(route.limit)
         const headers = { ...limitHeaders, 'retry-after': String(d.resetSeconds), 'cache-control': 'no-store' }
         const message = `Rate limit of ${d.limit} requests exceeded; retry in ${d.resetSeconds} s`
-        if (wantsPage(request, route, apiPaths)) return pageError(429, 'Too many requests', message, { ...headers, [REQUEST_ID_HEADER]: requestId })
+        if (wantsPage(request, route, apiPaths))
+          return pageError(429, 'Too many requests', message, { ...headers, [REQUEST_ID_HEADER]: requestId })
         return failAt(new URL(request.url).pathname, 429, 'rate_limited', message, requestId, headers)
       }
     }
@@ -157,7 +232,13 @@ export function createGatewayApp(deps: GatewayDeps) {
   }
 
   /** A kept answer, after the client's rate limit was counted (so its headers are this client's own). */
-  async function answerFromCache(entry: Stored, request: Request, clientOrLookup: string | (() => string), requestId: string, counted?: Record<string, string>): Promise<Response> {
+  async function answerFromCache(
+    entry: Stored,
+    request: Request,
+    clientOrLookup: string | (() => string),
+    requestId: string,
+    counted?: Record<string, string>,
+  ): Promise<Response> {
     let limitHeaders = counted
     // Who the client is matters only to a limited route and the log line: not looked up for a cached badge.
     const client = () => (typeof clientOrLookup === 'string' ? clientOrLookup : clientOrLookup())
@@ -168,7 +249,19 @@ export function createGatewayApp(deps: GatewayDeps) {
       limitHeaders = admitted.limitHeaders
     }
     if (entry.listing !== null) hitReports.get(entry.route)?.count(entry.listing)
-    if (log.isLevelEnabled('info')) log.info({ requestId, method: request.method, path: new URL(request.url).pathname, status: entry.status, service: entry.route.service, client: client(), cache: 'hit' }, 'request')
+    if (log.isLevelEnabled('info'))
+      log.info(
+        {
+          requestId,
+          method: request.method,
+          path: new URL(request.url).pathname,
+          status: entry.status,
+          service: entry.route.service,
+          client: client(),
+          cache: 'hit',
+        },
+        'request',
+      )
     return cache!.respond(entry, request, { ...limitHeaders, [REQUEST_ID_HEADER]: requestId })
   }
 
@@ -183,12 +276,21 @@ export function createGatewayApp(deps: GatewayDeps) {
       if (!outcome.ok && outcome.status === 429) {
         rateLimitRejected('operator')
         const wait = String(outcome.retryAfterSeconds)
-        return fail(429, 'rate_limited', `Too many failed operator authentications from this client; retry in ${wait} s`, requestId, {
-          'retry-after': wait,
-          'cache-control': 'no-store',
-        })
+        return fail(
+          429,
+          'rate_limited',
+          `Too many failed operator authentications from this client; retry in ${wait} s`,
+          requestId,
+          {
+            'retry-after': wait,
+            'cache-control': 'no-store',
+          },
+        )
       }
-      if (!outcome.ok) return fail(401, 'unauthorized', 'Operator authentication required', requestId, { 'www-authenticate': 'Bearer realm="operator"' })
+      if (!outcome.ok)
+        return fail(401, 'unauthorized', 'Operator authentication required', requestId, {
+          'www-authenticate': 'Bearer realm="operator"',
+        })
     }
     const admitted = await countRequest(route, request, client, requestId)
     if (admitted instanceof Response) return admitted
@@ -217,11 +319,17 @@ export function createGatewayApp(deps: GatewayDeps) {
     headers.set(REQUEST_ID_HEADER, requestId)
     headers.set(CLIENT_IP_HEADER, client)
     if (route.coversOneRead && route.limit === 'read' && !precharged && deps.secret) {
-      headers.set(PRECHARGED_HEADER, prechargeProof(deps.secret, client, requestId, route.timeoutMs ?? config.upstreamTimeoutMs))
+      headers.set(
+        PRECHARGED_HEADER,
+        prechargeProof(deps.secret, client, requestId, route.timeoutMs ?? config.upstreamTimeoutMs),
+      )
     }
     // The verified agent, set only here (client-sent x-directory-* headers were stripped above).
     for (const [k, v] of Object.entries(identity)) headers.set(k, v)
-    headers.set('x-forwarded-for', priorForwardedFor && config.trustProxyHops > 0 ? `${priorForwardedFor}, ${client}` : client)
+    headers.set(
+      'x-forwarded-for',
+      priorForwardedFor && config.trustProxyHops > 0 ? `${priorForwardedFor}, ${client}` : client,
+    )
     const forwarded = request
     let res: Response
     try {
@@ -229,14 +337,25 @@ export function createGatewayApp(deps: GatewayDeps) {
     } catch (err) {
       if (err instanceof UpstreamError && err.kind === 'body_timeout') {
         log.warn({ requestId, service: route.service }, 'request body too slow')
-        return fail(408, 'request_timeout', 'The request body did not arrive in time', requestId, { connection: 'close', 'cache-control': 'no-store' })
+        return fail(408, 'request_timeout', 'The request body did not arrive in time', requestId, {
+          connection: 'close',
+          'cache-control': 'no-store',
+        })
       }
       if (err instanceof UpstreamError && err.kind === 'timeout') {
         log.warn({ requestId, service: route.service }, 'upstream timeout')
-        return fail(504, 'gateway_timeout', `The ${route.service} service did not answer in time`, requestId, { 'cache-control': 'no-store' })
+        return fail(504, 'gateway_timeout', `The ${route.service} service did not answer in time`, requestId, {
+          'cache-control': 'no-store',
+        })
       }
       log.warn({ requestId, service: route.service, err: String(err) }, 'upstream unreachable')
-      return fail(503, 'service_unavailable', `The ${route.service} service is unreachable; try again shortly`, requestId, { 'retry-after': '1', 'cache-control': 'no-store' })
+      return fail(
+        503,
+        'service_unavailable',
+        `The ${route.service} service is unreachable; try again shortly`,
+        requestId,
+        { 'retry-after': '1', 'cache-control': 'no-store' },
+      )
     }
     // A token this gateway saw revoked is forgotten at once; other replicas drop it on the token.revoked event.
     if (tokenHash && route.revokesToken && res.status === 200) await bearer.forget(tokenHash)
@@ -245,11 +364,27 @@ export function createGatewayApp(deps: GatewayDeps) {
     try {
       stripHeaders(res.headers)
     } catch {
-      out = new Response(res.body, { status: res.status, statusText: res.statusText, headers: stripHeaders(new Headers(res.headers)) })
+      out = new Response(res.body, {
+        status: res.status,
+        statusText: res.statusText,
+        headers: stripHeaders(new Headers(res.headers)),
+      })
     }
-    if (cacheable) out = await cache.keep(request, out, generation, route, listingOf(request.url, idSegments.get(route) ?? -1))
+    if (cacheable)
+      out = await cache.keep(request, out, generation, route, listingOf(request.url, idSegments.get(route) ?? -1))
     // One line per request; the id ties it to the service's own log lines.
-    if (log.isLevelEnabled('info')) log.info({ requestId, method: request.method, path: new URL(request.url).pathname, status: res.status, service: route.service, client }, 'request')
+    if (log.isLevelEnabled('info'))
+      log.info(
+        {
+          requestId,
+          method: request.method,
+          path: new URL(request.url).pathname,
+          status: res.status,
+          service: route.service,
+          client,
+        },
+        'request',
+      )
     return finish(out, limitHeaders, requestId)
   }
 
@@ -258,7 +393,8 @@ export function createGatewayApp(deps: GatewayDeps) {
     for (const k in CORS_HEADERS) out.headers.set(k, CORS_HEADERS[k as keyof typeof CORS_HEADERS])
     for (const k in limitHeaders) out.headers.set(k, limitHeaders[k]!)
     // Every text answer (Markdown, llms.txt, pages) is final as typed, whichever service forgot to say so.
-    if (/^text\//i.test(out.headers.get('content-type') ?? '')) for (const k in NOSNIFF) out.headers.set(k, NOSNIFF[k as keyof typeof NOSNIFF])
+    if (/^text\//i.test(out.headers.get('content-type') ?? ''))
+      for (const k in NOSNIFF) out.headers.set(k, NOSNIFF[k as keyof typeof NOSNIFF])
     out.headers.set(REQUEST_ID_HEADER, requestId)
     return out
   }
@@ -281,7 +417,8 @@ export function createGatewayApp(deps: GatewayDeps) {
     .use(routeLabels())
     // The reference page and its documents are the gateway's own text answers (forwarded ones get it in `forward`).
     .onRequest(({ request, set }) => {
-      if (request.url.includes('/docs') && new URL(request.url).pathname.startsWith('/docs')) Object.assign(set.headers, NOSNIFF)
+      if (request.url.includes('/docs') && new URL(request.url).pathname.startsWith('/docs'))
+        Object.assign(set.headers, NOSNIFF)
     })
     // The plugin serves the document at /docs/json; the reference page is ours (assets from the lockfile, a CSP).
     .use(
@@ -294,29 +431,50 @@ export function createGatewayApp(deps: GatewayDeps) {
     )
     .use(docsPage({ publicBaseUrl: base, title: openApiDocumentation(base).info.title }))
     .get('/docs/errors', () => textDocument(errorDocsMarkdown(), 'text/markdown; charset=utf-8'))
-    .options('*', ({ request }) => new Response(null, {
-      status: 204,
-      headers: isRegistryPath(new URL(request.url).pathname)
-        ? { ...CORS_HEADERS, ...REGISTRY_CORS, 'access-control-max-age': '86400' }
-        : { ...CORS_HEADERS, 'access-control-allow-methods': 'GET, POST, OPTIONS', 'access-control-allow-headers': 'Authorization, Content-Type, Accept, X-Request-Id, Mcp-Protocol-Version, If-None-Match', 'access-control-max-age': '86400' },
-    }))
+    .options(
+      '*',
+      ({ request }) =>
+        new Response(null, {
+          status: 204,
+          headers: isRegistryPath(new URL(request.url).pathname)
+            ? { ...CORS_HEADERS, ...REGISTRY_CORS, 'access-control-max-age': '86400' }
+            : {
+                ...CORS_HEADERS,
+                'access-control-allow-methods': 'GET, POST, OPTIONS',
+                'access-control-allow-headers':
+                  'Authorization, Content-Type, Accept, X-Request-Id, Mcp-Protocol-Version, If-None-Match',
+                'access-control-max-age': '86400',
+              },
+        }),
+    )
 
   for (const route of routes) {
     if (route.limit === 'registry') {
       // Every answer of the registry API carries its CORS methods and headers, the gateway's own errors included.
-      app.route(route.method, route.path, async ({ request }) => {
-        const res = await forward(route, request, peerAddress(request))
-        for (const [k, v] of Object.entries(REGISTRY_CORS)) res.headers.set(k, v)
-        return res
-      }, { parse: 'none' })
-    } else app.route(route.method, route.path, ({ request }) => forward(route, request, peerAddress(request)), { parse: 'none' })
+      app.route(
+        route.method,
+        route.path,
+        async ({ request }) => {
+          const res = await forward(route, request, peerAddress(request))
+          for (const [k, v] of Object.entries(REGISTRY_CORS)) res.headers.set(k, v)
+          return res
+        },
+        { parse: 'none' },
+      )
+    } else
+      app.route(route.method, route.path, ({ request }) => forward(route, request, peerAddress(request)), {
+        parse: 'none',
+      })
   }
 
   app.all('*', ({ request }) => {
     const requestId = requestIdFrom(request.headers)
     const path = new URL(request.url).pathname
     const allowed = matchers.filter((m) => m.re.test(path)).map((m) => m.r.method)
-    if (allowed.length) return failAt(path, 405, 'method_not_allowed', `${request.method} is not allowed on ${path}`, requestId, { allow: [...new Set(allowed)].join(', ') })
+    if (allowed.length)
+      return failAt(path, 405, 'method_not_allowed', `${request.method} is not allowed on ${path}`, requestId, {
+        allow: [...new Set(allowed)].join(', '),
+      })
     // A browser asking for a page nobody has gets the web service's own 404 page (or a plain one without it).
     if (wantsPage(request, null, apiPaths)) {
       if (deps.upstreams.web) return forward(NOT_FOUND_PAGE, request, peerAddress(request))

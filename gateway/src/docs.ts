@@ -38,8 +38,16 @@ const FILES: Record<string, { type: string; read: () => string }> = {
 export function docsContentSecurityPolicy(publicBaseUrl: string): string {
   const api = new URL(publicBaseUrl).origin
   return [
-    "default-src 'none'", "script-src 'self'", "style-src 'self'", "img-src 'self' data:", "font-src 'self'",
-    `connect-src 'self' ${api}`, "base-uri 'none'", "form-action 'none'", "frame-ancestors 'none'", "object-src 'none'",
+    "default-src 'none'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "img-src 'self' data:",
+    "font-src 'self'",
+    `connect-src 'self' ${api}`,
+    "base-uri 'none'",
+    "form-action 'none'",
+    "frame-ancestors 'none'",
+    "object-src 'none'",
   ].join('; ')
 }
 
@@ -66,12 +74,36 @@ export function docsPage(opts: { publicBaseUrl: string; title: string }) {
   const cache = new Map<string, string>()
   const common = { 'x-content-type-options': 'nosniff', 'referrer-policy': 'no-referrer' }
   return new Elysia({ name: 'docs-page' })
-    .get('/docs', () => new Response(html, { headers: { ...common, 'content-type': 'text/html; charset=utf-8', 'content-security-policy': csp, 'cache-control': 'no-cache' } }), { detail: { hide: true } })
-    .get(`${DOCS_ASSET_PREFIX}/:file`, ({ params }) => {
-      const file = Object.hasOwn(FILES, params.file) ? FILES[params.file] : undefined
-      if (!file) return errorResponse(404, 'not_found', `No route ${DOCS_ASSET_PREFIX}/${params.file.slice(0, 100)}`, opts.publicBaseUrl)
-      let body = cache.get(params.file)
-      if (body === undefined) cache.set(params.file, (body = file.read()))
-      return new Response(body, { headers: { ...common, 'content-type': file.type, 'cache-control': 'public, max-age=31536000, immutable' } })
-    }, { detail: { hide: true } })
+    .get(
+      '/docs',
+      () =>
+        new Response(html, {
+          headers: {
+            ...common,
+            'content-type': 'text/html; charset=utf-8',
+            'content-security-policy': csp,
+            'cache-control': 'no-cache',
+          },
+        }),
+      { detail: { hide: true } },
+    )
+    .get(
+      `${DOCS_ASSET_PREFIX}/:file`,
+      ({ params }) => {
+        const file = Object.hasOwn(FILES, params.file) ? FILES[params.file] : undefined
+        if (!file)
+          return errorResponse(
+            404,
+            'not_found',
+            `No route ${DOCS_ASSET_PREFIX}/${params.file.slice(0, 100)}`,
+            opts.publicBaseUrl,
+          )
+        let body = cache.get(params.file)
+        if (body === undefined) cache.set(params.file, (body = file.read()))
+        return new Response(body, {
+          headers: { ...common, 'content-type': file.type, 'cache-control': 'public, max-age=31536000, immutable' },
+        })
+      },
+      { detail: { hide: true } },
+    )
 }

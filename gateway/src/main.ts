@@ -13,8 +13,17 @@ const bus = openBus(config, log)
 const { token, generated } = operatorTokenFrom(config)
 if (generated) log.warn('OPERATOR_TOKEN is unset: the operator API is closed to everyone (set it to use /api/v1/admin)')
 const upstreams: Partial<Record<ServiceName, Upstream>> = {}
-for (const [name, urls] of Object.entries(config.serviceUrls) as [ServiceName, string[]][]) upstreams[name] = httpUpstream(name, urls, log)
-const gateway = createGatewayApp({ config, log, kv, upstreams, operatorToken: token, bus, secret: serverSecretFrom(config, log) })
+for (const [name, urls] of Object.entries(config.serviceUrls) as [ServiceName, string[]][])
+  upstreams[name] = httpUpstream(name, urls, log)
+const gateway = createGatewayApp({
+  config,
+  log,
+  kv,
+  upstreams,
+  operatorToken: token,
+  bus,
+  secret: serverSecretFrom(config, log),
+})
 serve({
   port: config.port,
   host: config.host,

@@ -11,15 +11,29 @@ export function openApiPaths(): Record<string, Record<string, unknown>> {
     if (r.hidden) continue
     const oaPath = r.path.replace(/:([A-Za-z]+)/g, '{$1}')
     const parameters: unknown[] = pathParams(r.path).map((name) => ({
-      name, in: 'path', required: true, schema: { type: 'string' }, ...(r.params?.[name] ? { description: r.params[name] } : idParam),
+      name,
+      in: 'path',
+      required: true,
+      schema: { type: 'string' },
+      ...(r.params?.[name] ? { description: r.params[name] } : idParam),
     }))
     if (r.query) {
       const q = schema(r.query) as { properties: Record<string, { description?: string }>; required?: string[] }
-      for (const [name, s] of Object.entries(q.properties)) parameters.push({ name, in: 'query', required: q.required?.includes(name) ?? false, description: s.description, schema: s })
+      for (const [name, s] of Object.entries(q.properties))
+        parameters.push({
+          name,
+          in: 'query',
+          required: q.required?.includes(name) ?? false,
+          description: s.description,
+          schema: s,
+        })
     }
     const responses: Record<string, unknown> = {}
     for (const [status, res] of Object.entries(r.responses)) {
-      responses[status] = { description: res.description, ...(res.type && res.schema ? { content: { [res.type]: { schema: schema(res.schema) } } } : {}) }
+      responses[status] = {
+        description: res.description,
+        ...(res.type && res.schema ? { content: { [res.type]: { schema: schema(res.schema) } } } : {}),
+      }
       if (r.limit && status === '200') {
         responses[status] = {
           ...(responses[status] as object),
@@ -37,8 +51,12 @@ export function openApiPaths(): Record<string, Record<string, unknown>> {
       summary: r.summary,
       tags: [r.tag],
       parameters,
-      ...(r.body ? { requestBody: { required: true, content: { 'application/json': { schema: schema(r.body) } } } } : {}),
-      ...(r.auth ? { security: [{ [r.auth === 'operator' ? 'operatorToken' : 'agentToken']: r.scope ? [r.scope] : [] }] } : {}),
+      ...(r.body
+        ? { requestBody: { required: true, content: { 'application/json': { schema: schema(r.body) } } } }
+        : {}),
+      ...(r.auth
+        ? { security: [{ [r.auth === 'operator' ? 'operatorToken' : 'agentToken']: r.scope ? [r.scope] : [] }] }
+        : {}),
       responses,
     }
   }
@@ -47,9 +65,25 @@ export function openApiPaths(): Record<string, Record<string, unknown>> {
 
 /** The OpenAPI document's fixed parts. */
 export const openApiDocumentation = (baseUrl: string) => ({
-  info: { title: 'MCP Server Directory API', version: '1.0.0', description: 'Search, read, submit and claim Model Context Protocol servers.' },
+  info: {
+    title: 'MCP Server Directory API',
+    version: '1.0.0',
+    description: 'Search, read, submit and claim Model Context Protocol servers.',
+  },
   servers: [{ url: baseUrl }],
-  tags: [{ name: 'catalog', description: 'Public read API' }, { name: 'operator', description: 'Operator API (Bearer OPERATOR_TOKEN)' }, { name: 'agent', description: 'Agent registration and Bearer tokens (see /auth.md)' }, { name: 'badge', description: 'SVG badges of listings, for READMEs and sites' }, { name: 'claims', description: 'Ownership claims by the holder of a claim link (the claim page)' }, { name: 'mcp', description: 'The directory as an MCP server (Streamable HTTP, stateless)' }, { name: 'registry', description: 'The official MCP registry read API (version 2025-12-01), so registry clients can use the directory as a sub-registry' }],
+  tags: [
+    { name: 'catalog', description: 'Public read API' },
+    { name: 'operator', description: 'Operator API (Bearer OPERATOR_TOKEN)' },
+    { name: 'agent', description: 'Agent registration and Bearer tokens (see /auth.md)' },
+    { name: 'badge', description: 'SVG badges of listings, for READMEs and sites' },
+    { name: 'claims', description: 'Ownership claims by the holder of a claim link (the claim page)' },
+    { name: 'mcp', description: 'The directory as an MCP server (Streamable HTTP, stateless)' },
+    {
+      name: 'registry',
+      description:
+        'The official MCP registry read API (version 2025-12-01), so registry clients can use the directory as a sub-registry',
+    },
+  ],
   paths: openApiPaths(),
   components: {
     securitySchemes: {
@@ -59,7 +93,12 @@ export const openApiDocumentation = (baseUrl: string) => ({
       agentToken: {
         type: 'oauth2',
         description: 'Agent Bearer token from /api/v1/agent/register + /register/confirm; see /auth.md',
-        flows: { clientCredentials: { tokenUrl: `${baseUrl}/api/v1/agent/register/confirm`, scopes: { 'listings:claim': 'Claim an existing listing by proving ownership' } } },
+        flows: {
+          clientCredentials: {
+            tokenUrl: `${baseUrl}/api/v1/agent/register/confirm`,
+            scopes: { 'listings:claim': 'Claim an existing listing by proving ownership' },
+          },
+        },
       },
     },
   },

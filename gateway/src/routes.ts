@@ -13,7 +13,16 @@ import type { RouteSpec } from './routes/spec'
 export type { LimitKind, RouteSpec } from './routes/spec'
 
 /** Every public route, in matching order. */
-export const ROUTES: RouteSpec[] = [...CATALOG_ROUTES, ...BADGE_ROUTES, ...AGENT_AUTH_ROUTES, ...SUBMISSION_ROUTES, ...CLAIM_VERIFIER_ROUTES, ...MCP_ROUTES, ...REGISTRY_ROUTES, ...WEB_ROUTES]
+export const ROUTES: RouteSpec[] = [
+  ...CATALOG_ROUTES,
+  ...BADGE_ROUTES,
+  ...AGENT_AUTH_ROUTES,
+  ...SUBMISSION_ROUTES,
+  ...CLAIM_VERIFIER_ROUTES,
+  ...MCP_ROUTES,
+  ...REGISTRY_ROUTES,
+  ...WEB_ROUTES,
+]
 
 /** Path parameters named in a pattern. */
 export const pathParams = (path: string) => [...path.matchAll(/:([A-Za-z]+)/g)].map((m) => m[1])

@@ -3,7 +3,16 @@
 // The captured output of every process is then searched for the codes and tokens of the run.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { join } from 'node:path'
-import { createFreshDatabase, deleteStream, freePort, isolatedEnv, runMigrationsAt, runToken, startSmtpSink, type FreshDatabase } from '@mcp-directory/shared/testing'
+import {
+  createFreshDatabase,
+  deleteStream,
+  freePort,
+  isolatedEnv,
+  runMigrationsAt,
+  runToken,
+  startSmtpSink,
+  type FreshDatabase,
+} from '@mcp-directory/shared/testing'
 import { startStack, type Stack } from '../../scripts/stack-runner'
 
 const run = runToken()
@@ -19,7 +28,13 @@ const secrets = { codes: [] as string[], tokens: [] as string[] }
 
 async function pipe(stream: ReadableStream<Uint8Array>, label: string) {
   const decoder = new TextDecoder()
-  for await (const chunk of stream) lines.push(...decoder.decode(chunk).split('\n').map((l) => `${label}| ${l}`))
+  for await (const chunk of stream)
+    lines.push(
+      ...decoder
+        .decode(chunk)
+        .split('\n')
+        .map((l) => `${label}| ${l}`),
+    )
 }
 
 async function waitOk(url: string, timeoutMs = 60_000) {
@@ -49,7 +64,13 @@ beforeAll(async () => {
     RATE_LIMIT_WRITE_PER_HOUR: '1000',
     OPERATOR_TOKEN: 'replicas-operator-token-123',
   }
-  stack = startStack({ env, services: ['catalog', 'agent-auth'], gatewayPort: p1, freePorts: true, onLine: (label, line) => lines.push(`${label}| ${line}`) })
+  stack = startStack({
+    env,
+    services: ['catalog', 'agent-auth'],
+    gatewayPort: p1,
+    freePorts: true,
+    onLine: (label, line) => lines.push(`${label}| ${line}`),
+  })
   agentAuthUrl = `http://127.0.0.1:${stack.procs.find((p) => p.service === 'agent-auth')!.port}`
   const catalogUrl = `http://127.0.0.1:${stack.procs.find((p) => p.service === 'catalog')!.port}`
   // The second gateway: same environment and services, another port (as a second replica behind a balancer).
@@ -76,15 +97,23 @@ afterAll(async () => {
 })
 
 const post = (base: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
-  fetch(`${base}${path}`, { method: 'POST', headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers }, body: body === undefined ? undefined : JSON.stringify(body) })
-const me = (base: string, token: string) => fetch(`${base}/api/v1/agent/me`, { headers: { authorization: `Bearer ${token}` } })
+  fetch(`${base}${path}`, {
+    method: 'POST',
+    headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
+const me = (base: string, token: string) =>
+  fetch(`${base}/api/v1/agent/me`, { headers: { authorization: `Bearer ${token}` } })
 
 async function token(email: string): Promise<string> {
   const before = sink.messages.length
   const reg = await post(g1, '/api/v1/agent/register', { email })
   expect(reg.status).toBe(200)
   await sink.waitFor(before + 1)
-  const code = sink.messages.slice(before).find((m) => m.to.includes(email))!.raw.match(/confirmation code is (\d{6})/)![1]
+  const code = sink.messages
+    .slice(before)
+    .find((m) => m.to.includes(email))!
+    .raw.match(/confirmation code is (\d{6})/)![1]
   secrets.codes.push(code)
   const res = await post(g2, '/api/v1/agent/register/confirm', { email, code })
   expect(res.status).toBe(200)
@@ -102,7 +131,8 @@ async function refusedWithin(base: string, t: string, since: number): Promise<nu
       expect(res.headers.get('www-authenticate')).toContain('error="invalid_token"')
       return Date.now() - since
     }
-    if (Date.now() - since > 5000) throw new Error(`${base} still answers ${res.status} (served by ${res.headers.get('x-served-by')})`)
+    if (Date.now() - since > 5000)
+      throw new Error(`${base} still answers ${res.status} (served by ${res.headers.get('x-served-by')})`)
     await Bun.sleep(20)
   }
 }

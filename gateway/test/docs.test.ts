@@ -14,7 +14,10 @@ import { DOCS_ASSET_PREFIX } from '../src/docs'
 
 // Functions given to page.evaluate run in the browser; the project compiles without the DOM library.
 declare const window: { inlineRan?: boolean }
-declare const document: { createElement(tag: 'script'): { textContent: string }; body: { appendChild(node: unknown): void } }
+declare const document: {
+  createElement(tag: 'script'): { textContent: string }
+  body: { appendChild(node: unknown): void }
+}
 
 const CHROMIUM = '/usr/bin/chromium'
 const log = createLogger('test', 'silent')
@@ -23,7 +26,13 @@ let base: string
 let gateway: ReturnType<typeof createGatewayApp>
 
 beforeAll(() => {
-  gateway = createGatewayApp({ config: testConfig({ PUBLIC_BASE_URL: 'http://localhost:3000' }), log, kv: createMemoryStore(), operatorToken: 'docs-test-operator-token', upstreams: {} })
+  gateway = createGatewayApp({
+    config: testConfig({ PUBLIC_BASE_URL: 'http://localhost:3000' }),
+    log,
+    kv: createMemoryStore(),
+    operatorToken: 'docs-test-operator-token',
+    upstreams: {},
+  })
   server = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: (r) => gateway.app.handle(r) })
   base = `http://127.0.0.1:${server.port}`
 })
@@ -72,7 +81,15 @@ describe('/docs', () => {
   })
 
   test('nothing else of the package (or outside it) is served; the assets are not API operations', async () => {
-    for (const file of ['package.json', 'index.html', 'swagger-initializer.js', '..%2Fpackage.json', '..%2F..%2F..%2Fpackage.json', 'constructor', '__proto__']) {
+    for (const file of [
+      'package.json',
+      'index.html',
+      'swagger-initializer.js',
+      '..%2Fpackage.json',
+      '..%2F..%2F..%2Fpackage.json',
+      'constructor',
+      '__proto__',
+    ]) {
       const res = await fetch(`${base}${DOCS_ASSET_PREFIX}/${file}`)
       expect(res.status).toBe(404)
       expect(await res.json()).toMatchObject({ error: 'not_found', status: 404 })
@@ -83,12 +100,21 @@ describe('/docs', () => {
   })
 
   test('in chromium with the network blocked, the page renders the reference without a CSP violation', async () => {
-    if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: run \`apt-get install -y chromium\` (bash .ci/run does this)`)
+    if (!existsSync(CHROMIUM))
+      throw new Error(`${CHROMIUM} is missing: run \`apt-get install -y chromium\` (bash .ci/run does this)`)
     const userDataDir = mkdtempSync(join(tmpdir(), 'docs-test-chromium-'))
     const context = await chromium.launchPersistentContext(userDataDir, {
       executablePath: CHROMIUM,
       headless: true,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
     })
     try {
       const outside: string[] = []
@@ -106,12 +132,16 @@ describe('/docs', () => {
       })
       page.on('pageerror', (e) => problems.push(e.message))
       await page.goto(`${base}/docs`)
-      await page.locator('.swagger-ui .info .title', { hasText: 'MCP Server Directory API' }).waitFor({ timeout: 30_000 })
+      await page
+        .locator('.swagger-ui .info .title', { hasText: 'MCP Server Directory API' })
+        .waitFor({ timeout: 30_000 })
       await page.locator('#operations-catalog-searchServers').waitFor({ timeout: 30_000 })
       expect(await page.locator('.opblock').count()).toBeGreaterThan(20)
       // An operation opened shows its parameters and responses, drawn under the same policy.
       await page.locator('#operations-catalog-searchServers .opblock-summary-control').click()
-      await page.locator('#operations-catalog-searchServers .parameters', { hasText: 'category' }).waitFor({ timeout: 30_000 })
+      await page
+        .locator('#operations-catalog-searchServers .parameters', { hasText: 'category' })
+        .waitFor({ timeout: 30_000 })
       await page.locator('#operations-catalog-searchServers .responses-table').first().waitFor({ timeout: 30_000 })
       expect(outside).toEqual([])
       expect(problems).toEqual([])

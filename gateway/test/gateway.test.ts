@@ -19,7 +19,10 @@ function echoServer(name: string, delayMs = 0) {
       if (delayMs) await Bun.sleep(delayMs)
       const headers: Record<string, string> = {}
       req.headers.forEach((v, k) => (headers[k] = v))
-      return Response.json({ served: name, path: new URL(req.url).pathname + new URL(req.url).search, method: req.method, headers }, { headers: { connection: 'keep-alive', 'keep-alive': 'timeout=5', 'x-upstream': name } })
+      return Response.json(
+        { served: name, path: new URL(req.url).pathname + new URL(req.url).search, method: req.method, headers },
+        { headers: { connection: 'keep-alive', 'keep-alive': 'timeout=5', 'x-upstream': name } },
+      )
     },
   })
   servers.push(s)
@@ -27,11 +30,23 @@ function echoServer(name: string, delayMs = 0) {
 }
 
 function gateway(opts: { upstream?: Upstream; env?: Record<string, string>; kv?: KeyValueStore } = {}) {
-  const config = testConfig({ RATE_LIMIT_PER_MINUTE: '5', RATE_LIMIT_WRITE_PER_HOUR: '2', UPSTREAM_TIMEOUT_MS: '300', ...opts.env })
+  const config = testConfig({
+    RATE_LIMIT_PER_MINUTE: '5',
+    RATE_LIMIT_WRITE_PER_HOUR: '2',
+    UPSTREAM_TIMEOUT_MS: '300',
+    ...opts.env,
+  })
   const upstream = opts.upstream ?? httpUpstream('catalog', [echoServer('catalog')], log)
-  return createGatewayApp({ config, log, kv: opts.kv ?? createMemoryStore(), operatorToken: 'operator-secret-token-123', upstreams: { catalog: upstream } }).app
+  return createGatewayApp({
+    config,
+    log,
+    kv: opts.kv ?? createMemoryStore(),
+    operatorToken: 'operator-secret-token-123',
+    upstreams: { catalog: upstream },
+  }).app
 }
-const get = (app: ReturnType<typeof gateway>, path: string, headers: Record<string, string> = {}, method = 'GET') => app.handle(new Request(`http://localhost${path}`, { method, headers }))
+const get = (app: ReturnType<typeof gateway>, path: string, headers: Record<string, string> = {}, method = 'GET') =>
+  app.handle(new Request(`http://localhost${path}`, { method, headers }))
 
 describe('routing', () => {
   const app = gateway()
@@ -44,14 +59,25 @@ describe('routing', () => {
   test('unknown route → 404 Error object; wrong method → 405 with Allow', async () => {
     const r404 = await get(app, '/api/v1/nope')
     expect(r404.status).toBe(404)
-    expect(await r404.json()).toMatchObject({ error: 'not_found', status: 404, message: expect.any(String), docs: expect.stringContaining('/docs/errors#not_found') })
+    expect(await r404.json()).toMatchObject({
+      error: 'not_found',
+      status: 404,
+      message: expect.any(String),
+      docs: expect.stringContaining('/docs/errors#not_found'),
+    })
     const r405 = await get(app, '/api/v1/search', {}, 'DELETE')
     expect(r405.status).toBe(405)
     expect(r405.headers.get('allow')).toBe('GET')
     expect((await r405.json()).error).toBe('method_not_allowed')
   })
   test('strips hop-by-hop and client-sent internal headers, passes the request id in and out', async () => {
-    const res = await get(app, '/api/v1/categories', { connection: 'x-drop-me', 'x-drop-me': '1', 'x-directory-identity': 'operator', 'proxy-authorization': 'x', 'x-request-id': 'abc-123' })
+    const res = await get(app, '/api/v1/categories', {
+      connection: 'x-drop-me',
+      'x-drop-me': '1',
+      'x-directory-identity': 'operator',
+      'proxy-authorization': 'x',
+      'x-request-id': 'abc-123',
+    })
     const { headers } = await res.json()
     expect(headers['x-drop-me']).toBeUndefined()
     expect(headers['proxy-authorization']).toBeUndefined()
@@ -64,18 +90,35 @@ describe('routing', () => {
     expect(fresh.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/)
   })
   test('CORS for browsers', async () => {
-    const pre = await get(app, '/api/v1/search', { origin: 'https://x.example', 'access-control-request-method': 'GET' }, 'OPTIONS')
+    const pre = await get(
+      app,
+      '/api/v1/search',
+      { origin: 'https://x.example', 'access-control-request-method': 'GET' },
+      'OPTIONS',
+    )
     expect(pre.status).toBe(204)
     expect(pre.headers.get('access-control-allow-origin')).toBe('*')
     expect((await get(app, '/api/v1/health')).headers.get('access-control-allow-origin')).toBe('*')
   })
   test('the operator API needs the operator token and never says which part was wrong', async () => {
     for (const auth of [undefined, 'Bearer wrong', 'Basic abc', 'Bearer ']) {
-      const res = await app.handle(new Request('http://localhost/api/v1/admin/import', { method: 'POST', headers: auth ? { authorization: auth } : {}, body: '[]' }))
+      const res = await app.handle(
+        new Request('http://localhost/api/v1/admin/import', {
+          method: 'POST',
+          headers: auth ? { authorization: auth } : {},
+          body: '[]',
+        }),
+      )
       expect(res.status).toBe(401)
       expect((await res.json()).message).toBe('Operator authentication required')
     }
-    const ok = await app.handle(new Request('http://localhost/api/v1/admin/import', { method: 'POST', headers: { authorization: 'Bearer operator-secret-token-123', 'content-type': 'application/json' }, body: '[]' }))
+    const ok = await app.handle(
+      new Request('http://localhost/api/v1/admin/import', {
+        method: 'POST',
+        headers: { authorization: 'Bearer operator-secret-token-123', 'content-type': 'application/json' },
+        body: '[]',
+      }),
+    )
     expect(ok.status).toBe(200)
   })
 })
@@ -133,7 +176,10 @@ describe('upstream failures', () => {
   test('replicas share the requests and a dead one is skipped', async () => {
     const a = echoServer('a')
     const b = echoServer('b')
-    const app = gateway({ env: { RATE_LIMIT_PER_MINUTE: '1000' }, upstream: httpUpstream('catalog', [a, b, 'http://127.0.0.1:1'], log) })
+    const app = gateway({
+      env: { RATE_LIMIT_PER_MINUTE: '1000' },
+      upstream: httpUpstream('catalog', [a, b, 'http://127.0.0.1:1'], log),
+    })
     const seen: string[] = []
     for (let i = 0; i < 12; i++) {
       const res = await get(app, '/api/v1/categories')
@@ -163,9 +209,19 @@ describe('OpenAPI', () => {
       }
       expect(doc.paths[path]?.[r.method.toLowerCase()]?.operationId).toBe(r.operationId)
     }
-    expect(Object.keys(doc.paths).sort()).toEqual([...new Set(ROUTES.filter((r) => !r.hidden).map((r) => r.path.replace(/:([A-Za-z]+)/g, '{$1}')))].sort())
+    expect(Object.keys(doc.paths).sort()).toEqual(
+      [...new Set(ROUTES.filter((r) => !r.hidden).map((r) => r.path.replace(/:([A-Za-z]+)/g, '{$1}')))].sort(),
+    )
     const search = doc.paths['/api/v1/search'].get
-    expect(search.parameters.map((p: { name: string }) => p.name).sort()).toEqual(['category', 'client', 'cursor', 'limit', 'q', 'transport', 'verified'])
+    expect(search.parameters.map((p: { name: string }) => p.name).sort()).toEqual([
+      'category',
+      'client',
+      'cursor',
+      'limit',
+      'q',
+      'transport',
+      'verified',
+    ])
     const page = await get(app, '/docs')
     expect(page.status).toBe(200)
     expect(page.headers.get('content-type')).toContain('text/html')

@@ -22,13 +22,25 @@ async function collect(stream: ReadableStream<Uint8Array>) {
 }
 
 beforeAll(async () => {
-  echo = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: () => Response.json({ status: 'ok', timestamp: new Date().toISOString() }) })
+  echo = Bun.serve({
+    port: 0,
+    hostname: '127.0.0.1',
+    fetch: () => Response.json({ status: 'ok', timestamp: new Date().toISOString() }),
+  })
   port = freePort()
   const urls = Object.fromEntries(Object.values(SERVICE_URL_VARS).map((v) => [v, `http://127.0.0.1:${echo.port}`]))
   gateway = Bun.spawn(['bun', join(import.meta.dir, '../src/main.ts')], {
     env: {
-      ...process.env, ...urls, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', PUBLIC_BASE_URL: 'https://directory.example',
-      OPERATOR_TOKEN: OPERATOR, SERVER_SECRET: `listening-secret-${run}-0123456789abcdef`, REDIS_URL: '', NATS_URL: '',
+      ...process.env,
+      ...urls,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+      PUBLIC_BASE_URL: 'https://directory.example',
+      OPERATOR_TOKEN: OPERATOR,
+      SERVER_SECRET: `listening-secret-${run}-0123456789abcdef`,
+      REDIS_URL: '',
+      NATS_URL: '',
     },
     stdout: 'pipe',
     stderr: 'pipe',
@@ -37,7 +49,13 @@ beforeAll(async () => {
   void collect(gateway.stderr as ReadableStream<Uint8Array>)
   base = `http://127.0.0.1:${port}`
   for (let i = 0; i < 150; i++) {
-    if (await fetch(`${base}/api/v1/health`).then((r) => r.ok, () => false)) break
+    if (
+      await fetch(`${base}/api/v1/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break
     await Bun.sleep(100)
   }
 }, 30_000)
@@ -54,7 +72,12 @@ describe('Host header', () => {
         const res = await getWithHost(base, path, host)
         expect(res.status).toBe(400)
         expect(res.headers['content-type']).toContain('application/json')
-        expect(JSON.parse(res.body)).toEqual({ error: 'bad_request', message: expect.stringContaining('Host'), status: 400, docs: 'https://directory.example/docs/errors#bad_request' })
+        expect(JSON.parse(res.body)).toEqual({
+          error: 'bad_request',
+          message: expect.stringContaining('Host'),
+          status: 400,
+          docs: 'https://directory.example/docs/errors#bad_request',
+        })
       }
     })
   }
@@ -67,7 +90,15 @@ describe('Host header', () => {
   })
 
   test('well-formed hosts are served', async () => {
-    for (const host of [`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`, 'directory.example', 'Directory.Example.', 'gateway_1:3000', 'xn--hlo-bma.example']) {
+    for (const host of [
+      `127.0.0.1:${port}`,
+      `localhost:${port}`,
+      `[::1]:${port}`,
+      'directory.example',
+      'Directory.Example.',
+      'gateway_1:3000',
+      'xn--hlo-bma.example',
+    ]) {
       const res = await getWithHost(base, '/api/v1/health', host)
       expect({ host, status: res.status }).toEqual({ host, status: 200 })
     }
@@ -79,21 +110,38 @@ describe('operator token guessing, as the log shows it', () => {
     const guesses = Array.from({ length: OPERATOR_FAILURES_PER_WINDOW + 3 }, (_, i) => `guess${i}-${run}-Zq7Xv9Kp`)
     const statuses: number[] = []
     for (const guess of guesses) {
-      const res = await fetch(`${base}/api/v1/admin/listings?status=pending`, { headers: { authorization: `Bearer ${guess}` } })
+      const res = await fetch(`${base}/api/v1/admin/listings?status=pending`, {
+        headers: { authorization: `Bearer ${guess}` },
+      })
       statuses.push(res.status)
       if (res.status === 429) expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0)
       await res.arrayBuffer()
     }
     expect(statuses).toEqual([...Array(OPERATOR_FAILURES_PER_WINDOW).fill(401), 429, 429, 429])
     // The right token is refused as well while the client is limited.
-    expect((await fetch(`${base}/api/v1/admin/listings`, { headers: { authorization: `Bearer ${OPERATOR}` } })).status).toBe(429)
+    expect(
+      (await fetch(`${base}/api/v1/admin/listings`, { headers: { authorization: `Bearer ${OPERATOR}` } })).status,
+    ).toBe(429)
 
     await Bun.sleep(200)
     const text = output.join('')
-    const failures = text.split('\n').filter((l) => l.includes('operator authentication failed')).map((l) => JSON.parse(l) as Record<string, unknown>)
+    const failures = text
+      .split('\n')
+      .filter((l) => l.includes('operator authentication failed'))
+      .map((l) => JSON.parse(l) as Record<string, unknown>)
     expect(failures.length).toBe(OPERATOR_FAILURES_PER_WINDOW)
-    for (const f of failures) expect(f).toMatchObject({ client: '127.0.0.1', method: 'GET', path: '/api/v1/admin/listings', reason: 'wrong', requestId: expect.any(String) })
-    expect(failures.at(-1)).toMatchObject({ failures: OPERATOR_FAILURES_PER_WINDOW, retryAfterSeconds: expect.any(Number) })
+    for (const f of failures)
+      expect(f).toMatchObject({
+        client: '127.0.0.1',
+        method: 'GET',
+        path: '/api/v1/admin/listings',
+        reason: 'wrong',
+        requestId: expect.any(String),
+      })
+    expect(failures.at(-1)).toMatchObject({
+      failures: OPERATOR_FAILURES_PER_WINDOW,
+      retryAfterSeconds: expect.any(Number),
+    })
     // Neither a guessed token nor the real one, nor any 8 characters of one, is in the process's output.
     for (const secret of [...guesses, OPERATOR]) {
       for (let i = 0; i + 8 <= secret.length; i++) expect(text).not.toContain(secret.slice(i, i + 8))

@@ -33,13 +33,22 @@ const service = Bun.serve({
     if (id === 'private') return new Response(body, { headers: { 'cache-control': 'private, max-age=120' } })
     if (id === 'nostore') return new Response(body, { headers: { 'cache-control': 'no-store' } })
     if (id === 'plain') return new Response(body)
-    if (id === 'cookie') return new Response(body, { headers: { 'cache-control': 'public, max-age=120', 'set-cookie': 'a=b' } })
-    if (id === 'missing') return Response.json({ error: 'not_found' }, { status: 404, headers: { 'cache-control': 'public, max-age=120' } })
-    if (id === 'broken') return Response.json({ error: 'internal' }, { status: 500, headers: { 'cache-control': 'public, max-age=120' } })
-    if (id === 'varies') return new Response(body, { headers: { 'cache-control': 'public, max-age=120', vary: 'Accept' } })
+    if (id === 'cookie')
+      return new Response(body, { headers: { 'cache-control': 'public, max-age=120', 'set-cookie': 'a=b' } })
+    if (id === 'missing')
+      return Response.json({ error: 'not_found' }, { status: 404, headers: { 'cache-control': 'public, max-age=120' } })
+    if (id === 'broken')
+      return Response.json({ error: 'internal' }, { status: 500, headers: { 'cache-control': 'public, max-age=120' } })
+    if (id === 'varies')
+      return new Response(body, { headers: { 'cache-control': 'public, max-age=120', vary: 'Accept' } })
     if (id === 'star') return new Response(body, { headers: { 'cache-control': 'public, max-age=120', vary: '*' } })
-    if (url.pathname === '/api/v1/categories') return new Response(body, { headers: { 'cache-control': 'public, max-age=300', 'content-type': 'application/json' } })
-    return new Response(body, { headers: { 'cache-control': 'public, max-age=120', 'content-type': 'image/svg+xml', etag: `"${id}"` } })
+    if (url.pathname === '/api/v1/categories')
+      return new Response(body, {
+        headers: { 'cache-control': 'public, max-age=300', 'content-type': 'application/json' },
+      })
+    return new Response(body, {
+      headers: { 'cache-control': 'public, max-age=120', 'content-type': 'image/svg+xml', etag: `"${id}"` },
+    })
   },
 })
 
@@ -47,16 +56,26 @@ function gateway(env: Record<string, string> = {}, microCache?: { maxEntries?: n
   const config = testConfig({ RATE_LIMIT_PER_MINUTE: '5', TRUST_PROXY_HOPS: '1', ...env })
   const base = `http://127.0.0.1:${service.port}`
   return createGatewayApp({
-    config, log, kv: createMemoryStore(), operatorToken: 'operator-secret-token-123', bus,
+    config,
+    log,
+    kv: createMemoryStore(),
+    operatorToken: 'operator-secret-token-123',
+    bus,
     microCache: microCache ? { log, bus, ...microCache } : undefined,
     upstreams: { badge: httpUpstream('badge', [base], log), catalog: httpUpstream('catalog', [base], log) },
   })
 }
 type Gateway = ReturnType<typeof gateway>
-const get = (g: Gateway, path: string, headers: Record<string, string> = {}) => g.fetch(new Request(`http://localhost${path}`, { headers }))
+const get = (g: Gateway, path: string, headers: Record<string, string> = {}) =>
+  g.fetch(new Request(`http://localhost${path}`, { headers }))
 
 beforeAll(() => {
-  bus = createNatsBus({ url: TEST_SERVICES.nats, stream: `TEST_${token}`, subjectPrefix: `test_${token}.directory`, log })
+  bus = createNatsBus({
+    url: TEST_SERVICES.nats,
+    stream: `TEST_${token}`,
+    subjectPrefix: `test_${token}.directory`,
+    log,
+  })
 })
 afterAll(async () => {
   await bus.close()
@@ -120,7 +139,7 @@ describe('micro-cache', () => {
     await g.close()
   })
 
-  test('rate-limit headers on a kept answer are the client\'s own, and a client past its limit gets 429', async () => {
+  test("rate-limit headers on a kept answer are the client's own, and a client past its limit gets 429", async () => {
     const g = gateway()
     const remaining = async (ip: string) => {
       const res = await get(g, '/api/v1/categories', { 'x-forwarded-for': ip })
@@ -150,24 +169,38 @@ describe('micro-cache', () => {
     await g.close()
   })
 
-  test('a listing event on the bus drops that listing\'s answers (and those about no listing) within a second', async () => {
+  test("a listing event on the bus drops that listing's answers (and those about no listing) within a second", async () => {
     const g = gateway({ RATE_LIMIT_PER_MINUTE: '1000' })
     await g.cache!.ready()
     // The consumer receives events published from now on: wait until one gets through.
     const warm = `warm-${runToken()}`
     await get(g, `/api/badge/${warm}`)
     for (let i = 0; i < 50 && seen(`/api/badge/${warm}`) < 2; i++) {
-      await bus.publish('listing.checked', { id: warm, name: warm, status: 'active', at: new Date().toISOString(), changed: ['health'] }, `warm-${i}-${runToken()}`)
+      await bus.publish(
+        'listing.checked',
+        { id: warm, name: warm, status: 'active', at: new Date().toISOString(), changed: ['health'] },
+        `warm-${i}-${runToken()}`,
+      )
       await Bun.sleep(100)
       await get(g, `/api/badge/${warm}`)
     }
     expect(seen(`/api/badge/${warm}`)).toBeGreaterThanOrEqual(2)
 
-    for (const p of ['/api/badge/four', '/api/badge/four?style=flat', '/api/badge/five', '/api/v1/categories']) await (await get(g, p)).arrayBuffer()
+    for (const p of ['/api/badge/four', '/api/badge/four?style=flat', '/api/badge/five', '/api/v1/categories'])
+      await (await get(g, p)).arrayBuffer()
     const before = (p: string) => seen(p)
-    const counts = { four: before('/api/badge/four'), flat: before('/api/badge/four?style=flat'), five: before('/api/badge/five'), cats: before('/api/v1/categories') }
+    const counts = {
+      four: before('/api/badge/four'),
+      flat: before('/api/badge/four?style=flat'),
+      five: before('/api/badge/five'),
+      cats: before('/api/v1/categories'),
+    }
     const sent = Date.now()
-    await bus.publish('listing.checked', { id: 'four', name: 'four', status: 'active', at: new Date().toISOString(), changed: ['health'] }, `drop-${runToken()}`)
+    await bus.publish(
+      'listing.checked',
+      { id: 'four', name: 'four', status: 'active', at: new Date().toISOString(), changed: ['health'] },
+      `drop-${runToken()}`,
+    )
     let dropped = false
     while (Date.now() - sent < 1000 && !dropped) {
       await Bun.sleep(25)
@@ -201,7 +234,14 @@ describe('micro-cache', () => {
   test('off when asked', async () => {
     const config = testConfig({ RATE_LIMIT_PER_MINUTE: '5' })
     const base = `http://127.0.0.1:${service.port}`
-    const g = createGatewayApp({ config, log, kv: createMemoryStore(), operatorToken: 'operator-secret-token-123', microCache: false, upstreams: { badge: httpUpstream('badge', [base], log) } })
+    const g = createGatewayApp({
+      config,
+      log,
+      kv: createMemoryStore(),
+      operatorToken: 'operator-secret-token-123',
+      microCache: false,
+      upstreams: { badge: httpUpstream('badge', [base], log) },
+    })
     await get(g, '/api/badge/six')
     await get(g, '/api/badge/six')
     expect(seen('/api/badge/six')).toBe(2)

@@ -19,20 +19,35 @@ afterAll(async () => {
 /** A gateway whose catalog and submission answer 200 to anything, trusting one X-Forwarded-For hop. */
 function gateway(kv: KeyValueStore) {
   const ok = inProcessUpstream('catalog', async () => Response.json({ ok: true }))
-  const g = createGatewayApp({ config: testConfig({ TRUST_PROXY_HOPS: '1' }), log, kv, operatorToken: OPERATOR, upstreams: { catalog: ok, submission: ok } })
+  const g = createGatewayApp({
+    config: testConfig({ TRUST_PROXY_HOPS: '1' }),
+    log,
+    kv,
+    operatorToken: OPERATOR,
+    upstreams: { catalog: ok, submission: ok },
+  })
   closers.push(g.close)
   return g.app
 }
 
 const admin = (app: ReturnType<typeof gateway>, client: string, token: string | null) =>
-  app.handle(new Request('http://localhost/api/v1/admin/listings', { headers: { 'x-forwarded-for': client, ...(token === null ? {} : { authorization: `Bearer ${token}` }) } }))
+  app.handle(
+    new Request('http://localhost/api/v1/admin/listings', {
+      headers: { 'x-forwarded-for': client, ...(token === null ? {} : { authorization: `Bearer ${token}` }) },
+    }),
+  )
 
 async function expectLimited(res: Response) {
   expect(res.status).toBe(429)
   expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0)
   expect(Number(res.headers.get('retry-after'))).toBeLessThanOrEqual(60)
   expect(res.headers.get('cache-control')).toBe('no-store')
-  expect(await res.json()).toMatchObject({ error: 'rate_limited', status: 429, message: expect.any(String), docs: expect.stringContaining('/docs/errors#rate_limited') })
+  expect(await res.json()).toMatchObject({
+    error: 'rate_limited',
+    status: 429,
+    message: expect.any(String),
+    docs: expect.stringContaining('/docs/errors#rate_limited'),
+  })
 }
 
 describe('operator token guessing', () => {
@@ -52,20 +67,25 @@ describe('operator token guessing', () => {
 
   test('the right token never counts: an operator may call the API as often as the work needs', async () => {
     const app = gateway(createMemoryStore())
-    for (let i = 0; i < 3 * OPERATOR_FAILURES_PER_WINDOW; i++) expect((await admin(app, '198.51.100.3', OPERATOR)).status).toBe(200)
+    for (let i = 0; i < 3 * OPERATOR_FAILURES_PER_WINDOW; i++)
+      expect((await admin(app, '198.51.100.3', OPERATOR)).status).toBe(200)
     expect((await admin(app, '198.51.100.3', 'wrong')).status).toBe(401)
   })
 
   test('an IPv6 client is its /64: new addresses of one host bring no new guesses', async () => {
     const app = gateway(createMemoryStore())
-    for (let i = 0; i < OPERATOR_FAILURES_PER_WINDOW; i++) expect((await admin(app, `2001:db8:7:7::${(i + 1).toString(16)}`, `v6-${i}`)).status).toBe(401)
+    for (let i = 0; i < OPERATOR_FAILURES_PER_WINDOW; i++)
+      expect((await admin(app, `2001:db8:7:7::${(i + 1).toString(16)}`, `v6-${i}`)).status).toBe(401)
     await expectLimited(await admin(app, '2001:db8:7:7:ffff::1', 'v6-more'))
     expect((await admin(app, '2001:db8:7:8::1', OPERATOR)).status).toBe(200)
   })
 
   test('gateway replicas share one count through Redis', async () => {
     const prefix = `test:${runToken()}:`
-    const stores = [createRedisStore({ url: TEST_SERVICES.redis, keyPrefix: prefix }), createRedisStore({ url: TEST_SERVICES.redis, keyPrefix: prefix })]
+    const stores = [
+      createRedisStore({ url: TEST_SERVICES.redis, keyPrefix: prefix }),
+      createRedisStore({ url: TEST_SERVICES.redis, keyPrefix: prefix }),
+    ]
     closers.push(...stores.map((s) => () => s.close()))
     for (const s of stores) expect(await waitForStore(s)).toBe(true)
     const [a, b] = stores.map(gateway)
@@ -78,7 +98,8 @@ describe('operator token guessing', () => {
 
   test('with Redis down each gateway still limits on its own', async () => {
     const app = gateway(createRedisStore({ url: 'redis://127.0.0.1:1', commandTimeoutMs: 100 }))
-    for (let i = 0; i < OPERATOR_FAILURES_PER_WINDOW; i++) expect((await admin(app, '198.51.100.5', `g-${i}`)).status).toBe(401)
+    for (let i = 0; i < OPERATOR_FAILURES_PER_WINDOW; i++)
+      expect((await admin(app, '198.51.100.5', `g-${i}`)).status).toBe(401)
     await expectLimited(await admin(app, '198.51.100.5', OPERATOR))
   })
 
@@ -86,7 +107,8 @@ describe('operator token guessing', () => {
     const auth = createOperatorAuth({ token: OPERATOR, kv: createMemoryStore(), log, limit: 2, windowMs: 300 })
     closers.push(async () => auth.close())
     const attempt = { client: '198.51.100.6', method: 'GET', path: '/api/v1/admin/listings', requestId: 'r' }
-    const req = (token: string) => new Request('http://localhost/api/v1/admin/listings', { headers: { authorization: `Bearer ${token}` } })
+    const req = (token: string) =>
+      new Request('http://localhost/api/v1/admin/listings', { headers: { authorization: `Bearer ${token}` } })
     expect((await auth.authenticate(req('x'), attempt)).ok).toBe(false)
     expect(await auth.authenticate(req('y'), attempt)).toEqual({ ok: false, status: 401 })
     expect(await auth.authenticate(req('z'), attempt)).toMatchObject({ ok: false, status: 429 })

@@ -32,11 +32,21 @@ async function countedStore(url = TEST_SERVICES.redis) {
 function gateway(kv: KeyValueStore, limit: number, syncMs = 50) {
   const config = testConfig({ RATE_LIMIT_PER_MINUTE: String(limit), TRUST_PROXY_HOPS: '1' })
   const catalog = inProcessUpstream('catalog', () => Response.json({ ok: true }))
-  return createGatewayApp({ config, log, kv, operatorToken: 'operator-secret-token-123', upstreams: { catalog }, rateLimitSyncMs: syncMs, microCache: false })
+  return createGatewayApp({
+    config,
+    log,
+    kv,
+    operatorToken: 'operator-secret-token-123',
+    upstreams: { catalog },
+    rateLimitSyncMs: syncMs,
+    microCache: false,
+  })
 }
 type Gateway = ReturnType<typeof gateway>
 const search = async (g: Gateway, ip: string) => {
-  const res = await g.app.handle(new Request('http://localhost/api/v1/search?q=x', { headers: { 'x-forwarded-for': ip } }))
+  const res = await g.app.handle(
+    new Request('http://localhost/api/v1/search?q=x', { headers: { 'x-forwarded-for': ip } }),
+  )
   await res.arrayBuffer()
   return res
 }
@@ -46,7 +56,8 @@ describe('rate limits counted locally, reconciled with Redis in batches', () => 
     const { store, calls, raw } = await countedStore()
     const g = gateway(store, 1000, 60_000)
     const ip = `203.0.113.${Math.floor(Math.random() * 200) + 1}`
-    for (let i = 0; i < 40; i++) expect((await search(g, ip)).headers.get('ratelimit-remaining')).toBe(String(1000 - i - 1))
+    for (let i = 0; i < 40; i++)
+      expect((await search(g, ip)).headers.get('ratelimit-remaining')).toBe(String(1000 - i - 1))
     expect(calls).toEqual({ hit: 0, hitMany: 0 })
     await g.flushRateLimits()
     expect(calls.hitMany).toBe(1)

@@ -2,7 +2,22 @@
 import { connect } from 'node:net'
 
 /** Host headers that name no host[:port]: a slash, spaces, a user part, a bad or too large port, an open bracket. */
-export const MALFORMED_HOSTS = ['evil.example/path', 'a b', 'exa mple.com', 'user@example.com', 'example.com:notaport', 'example.com:99999', '[::1', 'a?b', 'a#b', 'a\\b', '%41', '', 'a..b', 'héllo.example']
+export const MALFORMED_HOSTS = [
+  'evil.example/path',
+  'a b',
+  'exa mple.com',
+  'user@example.com',
+  'example.com:notaport',
+  'example.com:99999',
+  '[::1',
+  'a?b',
+  'a#b',
+  'a\\b',
+  '%41',
+  '',
+  'a..b',
+  'héllo.example',
+]
 
 /** The answer to one raw request: status, headers (lower-cased) and body (de-chunked). */
 export interface RawAnswer {
@@ -26,7 +41,8 @@ export function rawRequest(base: string, head: string, giveUpMs = 10_000): Promi
       const split = data.indexOf('\r\n\r\n')
       const lines = data.slice(0, split).split('\r\n')
       const headers: Record<string, string> = {}
-      for (const l of lines.slice(1)) headers[l.slice(0, l.indexOf(':')).toLowerCase()] = l.slice(l.indexOf(':') + 1).trim()
+      for (const l of lines.slice(1))
+        headers[l.slice(0, l.indexOf(':')).toLowerCase()] = l.slice(l.indexOf(':') + 1).trim()
       let body = split < 0 ? '' : data.slice(split + 4)
       if (headers['transfer-encoding'] === 'chunked') body = dechunk(body)
       resolve({ status: Number(/^HTTP\/1\.[01] (\d{3})/.exec(lines[0] ?? '')?.[1] ?? 0), headers, body })
@@ -48,4 +64,7 @@ function dechunk(text: string): string {
 
 /** A GET with the given Host header line (none when null) on HTTP/1.1, or on HTTP/1.0. */
 export const getWithHost = (base: string, path: string, host: string | null, version: '1.0' | '1.1' = '1.1') =>
-  rawRequest(base, [`GET ${path} HTTP/${version}`, ...(host === null ? [] : [`Host: ${host}`]), 'Connection: close'].join('\r\n'))
+  rawRequest(
+    base,
+    [`GET ${path} HTTP/${version}`, ...(host === null ? [] : [`Host: ${host}`]), 'Connection: close'].join('\r\n'),
+  )

@@ -69,7 +69,9 @@ describe('httpUpstream with a host name', () => {
   })
 
   test('a replica that refuses connections is skipped', async () => {
-    const up = httpUpstream('catalog', [`http://catalog:${port}`], log, { resolve: async () => ['127.0.0.1', '127.0.0.9'] })
+    const up = httpUpstream('catalog', [`http://catalog:${port}`], log, {
+      resolve: async () => ['127.0.0.1', '127.0.0.9'],
+    })
     expect(await served(up, 4)).toEqual(['a', 'a', 'a', 'a'])
   })
 
@@ -110,10 +112,16 @@ describe('keep-alive to upstreams', () => {
     const port = (server.address() as { port: number }).port
     const up = httpUpstream('catalog', [`http://127.0.0.1:${port}`], log)
     const gateway = createGatewayApp({
-      config: testConfig({ RATE_LIMIT_PER_MINUTE: '1000' }), log, kv: createMemoryStore(), operatorToken: 'operator-secret-token-123', upstreams: { catalog: up },
+      config: testConfig({ RATE_LIMIT_PER_MINUTE: '1000' }),
+      log,
+      kv: createMemoryStore(),
+      operatorToken: 'operator-secret-token-123',
+      upstreams: { catalog: up },
     })
     for (let i = 0; i < 30; i++) {
-      const res = await gateway.fetch(new Request('http://localhost/api/v1/search?q=x', { headers: { connection: 'close' } }))
+      const res = await gateway.fetch(
+        new Request('http://localhost/api/v1/search?q=x', { headers: { connection: 'close' } }),
+      )
       expect(await res.text()).toBe('ok')
     }
     expect(connections).toBe(1)

@@ -40,7 +40,13 @@ describe('migrations', () => {
   test('the same migrations run on embedded PGlite, with pg_trgm', async () => {
     const lite = await openDatabase({ url: 'memory://' })
     const applied = await runMigrations(lite)
-    expect(applied).toEqual((await runMigrations(pg).then(() => pg.rows<{ tag: string }>(sql`select tag from public.directory_migrations order by tag`))).map((r) => r.tag))
+    expect(applied).toEqual(
+      (
+        await runMigrations(pg).then(() =>
+          pg.rows<{ tag: string }>(sql`select tag from public.directory_migrations order by tag`),
+        )
+      ).map((r) => r.tag),
+    )
     const [row] = await lite.rows<{ s: number }>(sql`select similarity('postgress', 'postgres') as s`)
     expect(Number(row.s)).toBeGreaterThan(0.5)
     await lite.close()
@@ -124,8 +130,19 @@ describe('event bus and outbox', () => {
       subscribe: async () => async () => {},
       close: async () => {},
     }
-    const relay = startOutboxRelay({ database: pg, table: catalogOutbox, bus: flaky, service: 'flaky', log, intervalMs: 50 })
-    for (let i = 0; i < 3; i++) await enqueueEvent(pg.db, catalogOutbox, 'listing.counters_changed', { ids: [`x${i}`], at: new Date().toISOString() })
+    const relay = startOutboxRelay({
+      database: pg,
+      table: catalogOutbox,
+      bus: flaky,
+      service: 'flaky',
+      log,
+      intervalMs: 50,
+    })
+    for (let i = 0; i < 3; i++)
+      await enqueueEvent(pg.db, catalogOutbox, 'listing.counters_changed', {
+        ids: [`x${i}`],
+        at: new Date().toISOString(),
+      })
     await expect(relay.flush()).rejects.toThrow('bus down')
     up = true
     await relay.flush()
@@ -144,11 +161,16 @@ describe('request ids reach the events', () => {
     })
     const relay = startOutboxRelay({ database: pg, table: catalogOutbox, bus, service: 'reqid', log, intervalMs: 50 })
     const ev = { id: 'r1', name: 'r1', status: 'rejected', at: new Date().toISOString(), reason: null }
-    await withRequestId('req-abc-123', () => pg.db.transaction(async (tx) => enqueueEvent(tx, catalogOutbox, 'listing.rejected', ev)))
+    await withRequestId('req-abc-123', () =>
+      pg.db.transaction(async (tx) => enqueueEvent(tx, catalogOutbox, 'listing.rejected', ev)),
+    )
     await pg.db.transaction(async (tx) => enqueueEvent(tx, catalogOutbox, 'listing.rejected', { ...ev, id: 'r2' }))
     await relay.flush()
     for (let i = 0; i < 50 && got.length < 2; i++) await Bun.sleep(100)
-    expect(got.map((e) => [(e.payload as { id: string }).id, e.requestId])).toEqual([['r1', 'req-abc-123'], ['r2', undefined]])
+    expect(got.map((e) => [(e.payload as { id: string }).id, e.requestId])).toEqual([
+      ['r1', 'req-abc-123'],
+      ['r2', undefined],
+    ])
     await relay.stop()
     await bus.close()
   })

@@ -26,7 +26,13 @@ describe('canonicalEmail', () => {
   const local = fc.stringMatching(/^[a-z0-9][a-z0-9._-]{0,20}$/)
   const domain = fc.constantFrom('example.com', 'gmail.com', 'googlemail.com', 'mail.example.org')
   // Variants a provider delivers to the same mailbox: case, a +tag, and (on Gmail) dots anywhere.
-  const variant = fc.record({ local, domain, tag: fc.option(fc.stringMatching(/^[a-z0-9.+-]{0,12}$/)), upper: fc.array(fc.boolean(), { maxLength: 40 }), dots: fc.array(fc.nat(20), { maxLength: 3 }) })
+  const variant = fc.record({
+    local,
+    domain,
+    tag: fc.option(fc.stringMatching(/^[a-z0-9.+-]{0,12}$/)),
+    upper: fc.array(fc.boolean(), { maxLength: 40 }),
+    dots: fc.array(fc.nat(20), { maxLength: 3 }),
+  })
 
   test('property: idempotent, and every spelling of one mailbox shares the canonical form', () => {
     fc.assert(
@@ -35,9 +41,13 @@ describe('canonicalEmail', () => {
         const canon = canonicalEmail(base)
         expect(canonicalEmail(canon)).toBe(canon)
         let spelled = l
-        if (d.endsWith('gmail.com')) for (const at of dots) spelled = `${spelled.slice(0, at % (spelled.length + 1))}.${spelled.slice(at % (spelled.length + 1))}`
+        if (d.endsWith('gmail.com'))
+          for (const at of dots)
+            spelled = `${spelled.slice(0, at % (spelled.length + 1))}.${spelled.slice(at % (spelled.length + 1))}`
         if (tag !== null) spelled = `${spelled}+${tag}`
-        const mixed = [...`${spelled}@${d === 'gmail.com' ? 'googlemail.com' : d}`].map((c, i) => (upper[i] ? c.toUpperCase() : c)).join('')
+        const mixed = [...`${spelled}@${d === 'gmail.com' ? 'googlemail.com' : d}`]
+          .map((c, i) => (upper[i] ? c.toUpperCase() : c))
+          .join('')
         if (!spelled.replaceAll('.', '').length) return
         expect(canonicalEmail(mixed)).toBe(canonicalEmail(`${spelled}@${d}`))
         if (!d.endsWith('gmail.com') || l.replaceAll('.', '')) expect(canonicalEmail(mixed)).toBe(canon)
@@ -57,7 +67,10 @@ describe('canonicalEmail', () => {
 })
 
 describe('per-recipient cap', () => {
-  const redis = createRedisStore({ url: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', keyPrefix: `test:${runToken()}:` })
+  const redis = createRedisStore({
+    url: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+    keyPrefix: `test:${runToken()}:`,
+  })
   beforeAll(async () => expect(await waitForStore(redis)).toBe(true))
   afterAll(() => redis.close())
 
@@ -65,7 +78,11 @@ describe('per-recipient cap', () => {
     const a = createRecipientCap({ kv: redis, secret: 's'.repeat(32), log, perHour: 3 })
     const b = createRecipientCap({ kv: redis, secret: 's'.repeat(32), log, perHour: 3 })
     const to = `cap-${runToken()}@gmail.com`
-    const results = [await a.admit(to), await b.admit(to.replace('@', '+x@')), await a.admit(to.replace('cap-', 'c.a.p-').toUpperCase())]
+    const results = [
+      await a.admit(to),
+      await b.admit(to.replace('@', '+x@')),
+      await a.admit(to.replace('cap-', 'c.a.p-').toUpperCase()),
+    ]
     expect(results.every((r) => r.allowed)).toBe(true)
     const refused = await b.admit(to)
     expect(refused.allowed).toBe(false)

@@ -5,7 +5,26 @@ import { startDnsServer } from '../src/testing'
 
 describe('refusedAddressReason', () => {
   test('refuses every non-public address, allows public unicast', () => {
-    const refused = ['127.0.0.1', '10.0.0.1', '172.16.5.4', '192.168.1.1', '169.254.169.254', '169.254.1.1', '100.64.0.1', '0.0.0.0', '224.0.0.1', '255.255.255.255', '::1', '::', 'fe80::1', 'fd00::1', 'ff02::1', '::ffff:127.0.0.1', '::ffff:8.8.8.8', '[::1]']
+    const refused = [
+      '127.0.0.1',
+      '10.0.0.1',
+      '172.16.5.4',
+      '192.168.1.1',
+      '169.254.169.254',
+      '169.254.1.1',
+      '100.64.0.1',
+      '0.0.0.0',
+      '224.0.0.1',
+      '255.255.255.255',
+      '::1',
+      '::',
+      'fe80::1',
+      'fd00::1',
+      'ff02::1',
+      '::ffff:127.0.0.1',
+      '::ffff:8.8.8.8',
+      '[::1]',
+    ]
     for (const a of refused) expect(refusedAddressReason(a)).not.toBeNull()
     for (const a of ['8.8.8.8', '1.1.1.1', '2606:4700:4700::1111']) expect(refusedAddressReason(a)).toBeNull()
   })
@@ -38,7 +57,9 @@ describe('createOutboundFetcher', () => {
           await Bun.sleep(2_000)
           return new Response('late', { headers: { 'content-type': 'text/plain' } })
         }
-        return new Response(`<p>${req.headers.get('host')} ${req.headers.get('user-agent')}</p>`, { headers: { 'content-type': 'text/html' } })
+        return new Response(`<p>${req.headers.get('host')} ${req.headers.get('user-agent')}</p>`, {
+          headers: { 'content-type': 'text/html' },
+        })
       },
     })
     dns.setA('site.example', ['127.0.0.2'])
@@ -49,7 +70,13 @@ describe('createOutboundFetcher', () => {
     server.stop(true)
     await dns.close()
   })
-  const fetcher = () => createOutboundFetcher({ allowPrivate: false, treatAsPublic: (a) => a === '127.0.0.2', resolve: (h) => import('../src/outbound').then((m) => m.addressResolver([dns.address])(h)), timeoutMs: 1_000 })
+  const fetcher = () =>
+    createOutboundFetcher({
+      allowPrivate: false,
+      treatAsPublic: (a) => a === '127.0.0.2',
+      resolve: (h) => import('../src/outbound').then((m) => m.addressResolver([dns.address])(h)),
+      timeoutMs: 1_000,
+    })
   const reason = async (p: Promise<unknown>) => {
     try {
       await p
@@ -78,12 +105,19 @@ describe('createOutboundFetcher', () => {
     const same = await fetcher().text(`http://site.example:${server.port}/to-same`, { redirects: 'same-origin' })
     expect(same.url).toBe(`http://site.example.:${server.port}/landing`)
     const before = hits
-    const err = await fetcher().text(`http://site.example:${server.port}/to-other`, { redirects: 'same-origin' }).catch((e: unknown) => e)
+    const err = await fetcher()
+      .text(`http://site.example:${server.port}/to-other`, { redirects: 'same-origin' })
+      .catch((e: unknown) => e)
     expect(err).toBeInstanceOf(OutboundError)
-    expect(err).toMatchObject({ kind: 'cross_origin_redirect', reason: expect.stringContaining(`refused: redirect to another origin (http://other.example:${server.port})`) })
+    expect(err).toMatchObject({
+      kind: 'cross_origin_redirect',
+      reason: expect.stringContaining(`refused: redirect to another origin (http://other.example:${server.port})`),
+    })
     expect(hits).toBe(before + 1)
     // Without the policy the same redirect is followed (each hop still checked).
-    expect((await fetcher().text(`http://site.example:${server.port}/to-other`)).url).toBe(`http://other.example:${server.port}/landing`)
+    expect((await fetcher().text(`http://site.example:${server.port}/to-other`)).url).toBe(
+      `http://other.example:${server.port}/landing`,
+    )
   })
   test('isSameOriginRedirect: scheme, host and port, with the https upgrade of the same host', () => {
     const same = (a: string, b: string) => isSameOriginRedirect(new URL(a), new URL(b))

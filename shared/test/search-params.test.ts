@@ -39,15 +39,18 @@ describe('search parameters (contract §6)', () => {
   })
   test('any query string either parses or fails with a 400 invalid_parameter', () => {
     fc.assert(
-      fc.property(fc.dictionary(fc.constantFrom('q', 'limit', 'transport', 'verified', 'category', 'cursor', 'x'), fc.string()), (params) => {
-        const qs = new URLSearchParams(params).toString()
-        try {
-          parse(qs)
-        } catch (e) {
-          expect(e).toBeInstanceOf(AppError)
-          expect((e as AppError).status).toBe(400)
-        }
-      }),
+      fc.property(
+        fc.dictionary(fc.constantFrom('q', 'limit', 'transport', 'verified', 'category', 'cursor', 'x'), fc.string()),
+        (params) => {
+          const qs = new URLSearchParams(params).toString()
+          try {
+            parse(qs)
+          } catch (e) {
+            expect(e).toBeInstanceOf(AppError)
+            expect((e as AppError).status).toBe(400)
+          }
+        },
+      ),
       { numRuns: 2000 },
     )
   })

@@ -39,19 +39,33 @@ let dir: Awaited<ReturnType<typeof startAllInOne>>
 
 /** Runs a script beside the directory: same DATA_DIR, no OPERATOR_TOKEN, PORT unset. */
 async function script(args: string[]) {
-  const child = Bun.spawn(['bun', ...args], { cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir, OPERATOR_TOKEN: '', PORT: '', LOG_LEVEL: 'warn' }, stdout: 'pipe', stderr: 'pipe' })
+  const child = Bun.spawn(['bun', ...args], {
+    cwd: ROOT,
+    env: { ...process.env, DATA_DIR: dataDir, OPERATOR_TOKEN: '', PORT: '', LOG_LEVEL: 'warn' },
+    stdout: 'pipe',
+    stderr: 'pipe',
+  })
   const timer = setTimeout(() => child.kill('SIGKILL'), 240_000)
-  const [stdout, stderr, code] = await Promise.all([new Response(child.stdout).text(), new Response(child.stderr).text(), child.exited])
+  const [stdout, stderr, code] = await Promise.all([
+    new Response(child.stdout).text(),
+    new Response(child.stderr).text(),
+    child.exited,
+  ])
   clearTimeout(timer)
   return { stdout, stderr, code }
 }
 
-const total = async (base: string) => ((await (await fetch(`${base}/api/v1/search?limit=1`)).json()) as { total: number }).total
-const searchTotal = async (base: string, q: string) => ((await (await fetch(`${base}/api/v1/search?q=${q}&limit=1`)).json()) as { total: number }).total
+const total = async (base: string) =>
+  ((await (await fetch(`${base}/api/v1/search?limit=1`)).json()) as { total: number }).total
+const searchTotal = async (base: string, q: string) =>
+  ((await (await fetch(`${base}/api/v1/search?q=${q}&limit=1`)).json()) as { total: number }).total
 
 beforeAll(async () => {
   // A lock left by a process that is gone (a crash) does not keep the directory from starting.
-  writeFileSync(join(dataDir, 'directory.lock'), JSON.stringify({ pid: 2 ** 22 + 12345, what: 'the directory', url: 'http://127.0.0.1:1', tokenKept: true }))
+  writeFileSync(
+    join(dataDir, 'directory.lock'),
+    JSON.stringify({ pid: 2 ** 22 + 12345, what: 'the directory', url: 'http://127.0.0.1:1', tokenKept: true }),
+  )
   dir = await startAllInOne(env, { dataDir })
 }, 120_000)
 afterAll(async () => {
@@ -75,7 +89,12 @@ describe('all-in-one operations', () => {
   })
 
   test('a second directory on the same DATA_DIR refuses to start, in one line', async () => {
-    const child = Bun.spawn(['bun', 'gateway/src/all-in-one.ts'], { cwd: ROOT, env: { ...process.env, ...env, DATA_DIR: dataDir, PORT: String(freePort()) }, stdout: 'pipe', stderr: 'pipe' })
+    const child = Bun.spawn(['bun', 'gateway/src/all-in-one.ts'], {
+      cwd: ROOT,
+      env: { ...process.env, ...env, DATA_DIR: dataDir, PORT: String(freePort()) },
+      stdout: 'pipe',
+      stderr: 'pipe',
+    })
     const [stderr, code] = await Promise.all([new Response(child.stderr).text(), child.exited])
     expect(code).toBe(1)
     expect(stderr.trim().split('\n')).toHaveLength(1)
@@ -92,7 +111,14 @@ describe('all-in-one operations', () => {
     expect(created).toBeGreaterThan(1000)
     expect(await total(dir.base)).toBe(created)
     // A listing the prober would reach at once if it were on: its endpoint, repository and package are the stand-in.
-    const probeMe = { name: 'io.test/probe-me', description: 'A server the prober would check', version: '1.0.0', repository: { url: 'https://github.com/acme/probe-me', source: 'github' }, remotes: [{ type: 'streamable-http', url: `${OUTSIDE}/mcp` }], packages: [{ registryType: 'npm', identifier: 'probe-me', version: '1.0.0', transport: { type: 'stdio' } }] }
+    const probeMe = {
+      name: 'io.test/probe-me',
+      description: 'A server the prober would check',
+      version: '1.0.0',
+      repository: { url: 'https://github.com/acme/probe-me', source: 'github' },
+      remotes: [{ type: 'streamable-http', url: `${OUTSIDE}/mcp` }],
+      packages: [{ registryType: 'npm', identifier: 'probe-me', version: '1.0.0', transport: { type: 'stdio' } }],
+    }
     expect((await importThroughApi(dir.base, operatorToken, [probeMe])).created).toBe(1)
   }, 300_000)
 
@@ -118,7 +144,9 @@ describe('all-in-one operations', () => {
     dir = await startAllInOne(env, { dataDir, port: dir.port })
     expect(await total(dir.base)).toBe(before)
     expect(dir.output.join('')).not.toContain('Operator token')
-    const res = await fetch(`${dir.base}/api/v1/admin/listings?status=active&limit=1`, { headers: { authorization: `Bearer ${operatorToken}` } })
+    const res = await fetch(`${dir.base}/api/v1/admin/listings?status=active&limit=1`, {
+      headers: { authorization: `Bearer ${operatorToken}` },
+    })
     expect(res.status).toBe(200)
     expect(requests).toBe(0)
   }, 180_000)

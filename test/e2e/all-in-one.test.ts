@@ -19,7 +19,10 @@ afterAll(async () => {
 
 describe('all-in-one: first start', () => {
   test('loads the demo catalog so a fresh directory can be searched', async () => {
-    const body = (await (await fetch(`${dir.base}/api/v1/search?q=github`)).json()) as { total: number; servers: { name: string }[] }
+    const body = (await (await fetch(`${dir.base}/api/v1/search?q=github`)).json()) as {
+      total: number
+      servers: { name: string }[]
+    }
     expect(body.total).toBeGreaterThan(0)
     expect(body.servers[0].name.toLowerCase()).toContain('github')
   })
@@ -35,7 +38,12 @@ describe('all-in-one: first start', () => {
   }, 300_000)
 })
 
-apiRules('all-in-one', { base: () => dir.base, publicBase: () => `http://localhost:${dir.port}`, viewFlushMs: 200, operatorToken: OPERATOR_TOKEN })
+apiRules('all-in-one', {
+  base: () => dir.base,
+  publicBase: () => `http://localhost:${dir.port}`,
+  viewFlushMs: 200,
+  operatorToken: OPERATOR_TOKEN,
+})
 
 describe('all-in-one: abuse costs the abuser', () => {
   // Speaks for a client of its own (signed with SERVER_SECRET, as the mcp and web services do), so what one test
@@ -46,7 +54,11 @@ describe('all-in-one: abuse costs the abuser', () => {
     for (const host of MALFORMED_HOSTS) {
       const res = await getWithHost(dir.base, '/api/v1/search?q=github', host)
       expect({ host, status: res.status }).toEqual({ host, status: 400 })
-      expect(JSON.parse(res.body)).toMatchObject({ error: 'bad_request', status: 400, docs: expect.stringContaining('/docs/errors#bad_request') })
+      expect(JSON.parse(res.body)).toMatchObject({
+        error: 'bad_request',
+        status: 400,
+        docs: expect.stringContaining('/docs/errors#bad_request'),
+      })
     }
     const old = await getWithHost(dir.base, '/api/v1/health', null, '1.0')
     expect(old.status).toBe(400)
@@ -55,17 +67,27 @@ describe('all-in-one: abuse costs the abuser', () => {
   })
 
   test('installs count once per client per listing per day, whatever identity headers a client sends', async () => {
-    const search = (await (await fetch(`${dir.base}/api/v1/search?q=database&limit=50`)).json()) as { servers: { id: string }[] }
+    const search = (await (await fetch(`${dir.base}/api/v1/search?q=database&limit=50`)).json()) as {
+      servers: { id: string }[]
+    }
     const id = search.servers.at(-1)!.id
     const installs = async () => {
       await Bun.sleep(600) // past VIEW_FLUSH_MS: the batch is written
-      return ((await (await fetch(`${dir.base}/api/v1/servers/${id}`)).json()) as { server: { popularity: { installs: number } } }).server.popularity.installs
+      return (
+        (await (await fetch(`${dir.base}/api/v1/servers/${id}`)).json()) as {
+          server: { popularity: { installs: number } }
+        }
+      ).server.popularity.installs
     }
     const before = await installs()
     const counted: boolean[] = []
     for (let i = 0; i < 100; i++) {
       // Headers a client might try to be someone else with: the gateway's own, X-Forwarded-For, a forged signature.
-      const forged: Record<string, string> = [{ 'x-directory-client-ip': `198.51.100.${i}` }, { 'x-forwarded-for': `203.0.113.${i}` }, { 'x-directory-on-behalf-of': `192.0.2.${i}`, 'x-directory-on-behalf-signature': 'forged' }][i % 3]!
+      const forged: Record<string, string> = [
+        { 'x-directory-client-ip': `198.51.100.${i}` },
+        { 'x-forwarded-for': `203.0.113.${i}` },
+        { 'x-directory-on-behalf-of': `192.0.2.${i}`, 'x-directory-on-behalf-signature': 'forged' },
+      ][i % 3]!
       const res = await fetch(`${dir.base}/api/v1/servers/${id}/installs`, { method: 'POST', headers: forged })
       expect(res.status).toBe(202)
       counted.push(((await res.json()) as { counted: boolean }).counted)
@@ -91,7 +113,9 @@ describe('all-in-one: abuse costs the abuser', () => {
     expect(statuses).toEqual([...Array(10).fill(401), 429, 429])
     expect((await api()('/api/v1/admin/listings', { client, bearer: OPERATOR_TOKEN })).status).toBe(429)
     // Another client with the right token is not locked out.
-    expect((await api()('/api/v1/admin/listings', { client: '198.51.100.202', bearer: OPERATOR_TOKEN })).status).toBe(200)
+    expect((await api()('/api/v1/admin/listings', { client: '198.51.100.202', bearer: OPERATOR_TOKEN })).status).toBe(
+      200,
+    )
     await Bun.sleep(200)
     const text = dir.output.join('')
     const lines = text.split('\n').filter((l) => l.includes('operator authentication failed') && l.includes(client))

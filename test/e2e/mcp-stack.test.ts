@@ -5,7 +5,18 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
-import { createFreshDatabase, deleteStream, freePort, isolatedEnv, loadSharedData, runMigrationsAt, runToken, startDnsServer, startSmtpSink, type FreshDatabase } from '@mcp-directory/shared/testing'
+import {
+  createFreshDatabase,
+  deleteStream,
+  freePort,
+  isolatedEnv,
+  loadSharedData,
+  runMigrationsAt,
+  runToken,
+  startDnsServer,
+  startSmtpSink,
+  type FreshDatabase,
+} from '@mcp-directory/shared/testing'
 import { startStack, type Stack } from '../../scripts/stack-runner'
 import { importThroughApi, waitFor } from './processes'
 
@@ -36,13 +47,20 @@ beforeAll(async () => {
     MCP_ALLOWED_ORIGINS: 'https://inspector.example',
   }
   stack = startStack({
-    env, gatewayPort, freePorts: true, replicas: { mcp: 2 },
+    env,
+    gatewayPort,
+    freePorts: true,
+    replicas: { mcp: 2 },
     services: ['catalog', 'submission', 'agent-auth', 'claim-verifier', 'mcp'],
     onLine: (label, line) => lines.push(`${label}| ${line}`),
   })
   await stack.ready(90_000)
   await waitFor(`${stack.gatewayUrl}/api/v1/health`)
-  await importThroughApi(stack.gatewayUrl, OPERATOR_TOKEN, (await loadSharedData<unknown[]>('servers-official.json')).slice(0, 100))
+  await importThroughApi(
+    stack.gatewayUrl,
+    OPERATOR_TOKEN,
+    (await loadSharedData<unknown[]>('servers-official.json')).slice(0, 100),
+  )
 }, 300_000)
 afterAll(async () => {
   await stack?.stop()
@@ -68,7 +86,8 @@ async function connect(servedBy: string[] = [], headers: Record<string, string> 
   return client
 }
 
-const call = (client: Client, name: string, args: Record<string, unknown> = {}) => client.callTool({ name, arguments: args }) as Promise<CallToolResult>
+const call = (client: Client, name: string, args: Record<string, unknown> = {}) =>
+  client.callTool({ name, arguments: args }) as Promise<CallToolResult>
 
 describe('stack: the MCP endpoint on two replicas', () => {
   test('two mcp processes answer one client in turn, without session errors', async () => {
@@ -102,10 +121,23 @@ describe('stack: the MCP endpoint on two replicas', () => {
     const rpc = (origin?: string) =>
       fetch(`${stack.gatewayUrl}/api/mcp`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...(origin ? { origin } : {}) },
-        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'list_mcp_categories', arguments: {} } }),
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          ...(origin ? { origin } : {}),
+        },
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'tools/call',
+          params: { name: 'list_mcp_categories', arguments: {} },
+        }),
       })
-    for (const origin of [undefined, new URL(stack.gatewayUrl.replace('127.0.0.1', 'localhost')).origin, 'https://inspector.example']) {
+    for (const origin of [
+      undefined,
+      new URL(stack.gatewayUrl.replace('127.0.0.1', 'localhost')).origin,
+      'https://inspector.example',
+    ]) {
       const res = await rpc(origin)
       expect(res.status).toBe(200)
       expect(((await res.json()) as { result: CallToolResult }).result.isError).toBeFalsy()
@@ -122,7 +154,12 @@ describe('stack: the MCP endpoint on two replicas', () => {
       fetch(`${stack.gatewayUrl}/api/mcp`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
-        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'search_mcp_servers', arguments: { query: 'github', limit: 2 } } }),
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'tools/call',
+          params: { name: 'search_mcp_servers', arguments: { query: 'github', limit: 2 } },
+        }),
       })
     const left: number[] = []
     for (let i = 0; i < 4; i++) {
@@ -141,8 +178,17 @@ describe('stack: the MCP endpoint on two replicas', () => {
     const client = await connect()
     try {
       const host = `mcp-stack-${token}.example.com`
-      const submitted = await call(client, 'submit_mcp_server', { name: `tides-${token}`, url: `https://${host}/mcp`, description: 'Tide tables and harbour data for agents, by port or coordinates.', category: 'developer-tools', email: `owner-${token}@example.com` })
-      expect(submitted.structuredContent, JSON.stringify(submitted.content)).toMatchObject({ success: true, status: 'pending' })
+      const submitted = await call(client, 'submit_mcp_server', {
+        name: `tides-${token}`,
+        url: `https://${host}/mcp`,
+        description: 'Tide tables and harbour data for agents, by port or coordinates.',
+        category: 'developer-tools',
+        email: `owner-${token}@example.com`,
+      })
+      expect(submitted.structuredContent, JSON.stringify(submitted.content)).toMatchObject({
+        success: true,
+        status: 'pending',
+      })
       const { id } = submitted.structuredContent as { id: string }
 
       const email = `agent-${token}@example.com`
@@ -151,7 +197,10 @@ describe('stack: the MCP endpoint on two replicas', () => {
       const until = Date.now() + 20_000
       let code: string | undefined
       while (!code) {
-        code = sink.messages.slice(before).find((m) => m.to.includes(email))?.raw.match(/confirmation code is (\d{6})/)?.[1]
+        code = sink.messages
+          .slice(before)
+          .find((m) => m.to.includes(email))
+          ?.raw.match(/confirmation code is (\d{6})/)?.[1]
         if (!code && Date.now() > until) throw new Error('no confirmation mail')
         if (!code) await Bun.sleep(50)
       }
@@ -161,11 +210,16 @@ describe('stack: the MCP endpoint on two replicas', () => {
 
       const challenge = await call(client, 'get_claim_challenge', { id, agentToken })
       expect(challenge.isError, JSON.stringify(challenge.content)).toBeFalsy()
-      const { dns: record } = (challenge.structuredContent as { methods: { dns: { names: string[]; value: string } } }).methods
+      const { dns: record } = (challenge.structuredContent as { methods: { dns: { names: string[]; value: string } } })
+        .methods
       for (const name of record.names) dns.setTxt(name, [record.value])
 
       const claimed = await call(client, 'verify_mcp_claim', { id, method: 'dns', agentToken })
-      expect(claimed.structuredContent, JSON.stringify(claimed.content)).toMatchObject({ success: true, pending: false, isOfficial: true })
+      expect(claimed.structuredContent, JSON.stringify(claimed.content)).toMatchObject({
+        success: true,
+        pending: false,
+        isOfficial: true,
+      })
       const detail = await call(client, 'get_mcp_server', { id })
       expect((detail.structuredContent as { server: { isOfficial: boolean } }).server.isOfficial).toBe(true)
     } finally {

@@ -57,7 +57,17 @@ export async function startAllInOne(env: Record<string, string> = {}, opts: { da
 
 /** Posts a registry document to the operator import endpoint. */
 export async function importThroughApi(base: string, operatorToken: string, doc: unknown) {
-  const res = await fetch(`${base}/api/v1/admin/import`, { method: 'POST', headers: { authorization: `Bearer ${operatorToken}`, 'content-type': 'application/json' }, body: JSON.stringify(doc) })
+  const res = await fetch(`${base}/api/v1/admin/import`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${operatorToken}`, 'content-type': 'application/json' },
+    body: JSON.stringify(doc),
+  })
   if (res.status !== 200) throw new Error(`import: ${res.status} ${await res.text()}`)
-  return (await res.json()) as { total: number; created: number; updated: number; unchanged: number; skipped: { index: number; name: string | null; reason: string }[] }
+  return (await res.json()) as {
+    total: number
+    created: number
+    updated: number
+    unchanged: number
+    skipped: { index: number; name: string | null; reason: string }[]
+  }
 }

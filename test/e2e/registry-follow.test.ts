@@ -9,7 +9,15 @@ import { eq, listings, openDatabase, runMigrations, type Database } from '@mcp-d
 import { createMemoryStore } from '@mcp-directory/shared/kv'
 import { createLogger } from '@mcp-directory/shared/log'
 import {
-  createFreshDatabase, deleteStream, freePort, isolatedEnv, loadSharedData, runMigrationsAt, runToken, testConfig, type FreshDatabase,
+  createFreshDatabase,
+  deleteStream,
+  freePort,
+  isolatedEnv,
+  loadSharedData,
+  runMigrationsAt,
+  runToken,
+  testConfig,
+  type FreshDatabase,
 } from '@mcp-directory/shared/testing'
 import { inProcessUpstream } from '@mcp-directory/shared/upstream'
 import { createGatewayApp } from '../../gateway/src/app'
@@ -38,7 +46,9 @@ const stackLines: string[] = []
 let official: { name: string }[]
 
 const multi = (version: string) => ({
-  name: MULTI, description: `Stack follow test server ${version}`, version,
+  name: MULTI,
+  description: `Stack follow test server ${version}`,
+  version,
   packages: [{ registryType: 'npm', identifier: '@example/stack-follow', version, transport: { type: 'stdio' } }],
 })
 
@@ -47,8 +57,20 @@ beforeAll(async () => {
   upstreamDatabase = await openDatabase({ url: upstreamDb.url })
   await runMigrations(upstreamDatabase)
   const config = testConfig({ PUBLIC_BASE_URL: 'https://first.example', RATE_LIMIT_REGISTRY_PER_MINUTE: '1000000' })
-  upstream = createCatalogApp({ config, database: upstreamDatabase, bus: createMemoryBus(), log, operatorToken: 'first-operator-token' })
-  upstreamGateway = createGatewayApp({ config, log, kv: createMemoryStore(), operatorToken: 'first-operator-token', upstreams: { catalog: inProcessUpstream('catalog', (r) => upstream.app.handle(r)) } })
+  upstream = createCatalogApp({
+    config,
+    database: upstreamDatabase,
+    bus: createMemoryBus(),
+    log,
+    operatorToken: 'first-operator-token',
+  })
+  upstreamGateway = createGatewayApp({
+    config,
+    log,
+    kv: createMemoryStore(),
+    operatorToken: 'first-operator-token',
+    upstreams: { catalog: inProcessUpstream('catalog', (r) => upstream.app.handle(r)) },
+  })
   upstreamServer = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: (r) => upstreamGateway.app.handle(r) })
   upstreamUrl = `http://127.0.0.1:${upstreamServer.port}`
   official = await loadSharedData<{ name: string }[]>('servers-official.json')
@@ -60,18 +82,34 @@ beforeAll(async () => {
   downstreamDb = await createFreshDatabase()
   await runMigrationsAt(downstreamDb.url)
   const gatewayPort = freePort()
-  const env = { ...isolatedEnv(token, downstreamDb.url), RATE_LIMIT_REGISTRY_PER_MINUTE: '100000', RATE_LIMIT_PER_MINUTE: '100000', PUBLIC_BASE_URL: `http://localhost:${gatewayPort}` }
-  stack = startStack({ env, services: ['catalog'], gatewayPort, freePorts: true, onLine: (label, line) => stackLines.push(`${label}| ${line}`) })
+  const env = {
+    ...isolatedEnv(token, downstreamDb.url),
+    RATE_LIMIT_REGISTRY_PER_MINUTE: '100000',
+    RATE_LIMIT_PER_MINUTE: '100000',
+    PUBLIC_BASE_URL: `http://localhost:${gatewayPort}`,
+  }
+  stack = startStack({
+    env,
+    services: ['catalog'],
+    gatewayPort,
+    freePorts: true,
+    onLine: (label, line) => stackLines.push(`${label}| ${line}`),
+  })
   await stack.ready(90_000)
   await waitFor(`${stack.gatewayUrl}/api/v1/health`)
   follower = Bun.spawn(['bun', 'run', 'import', upstreamUrl, '--follow'], {
-    cwd: ROOT, env: { ...process.env, ...env, REGISTRY_SYNC_MINUTES: '1' }, stdout: 'pipe', stderr: 'pipe',
+    cwd: ROOT,
+    env: { ...process.env, ...env, REGISTRY_SYNC_MINUTES: '1' },
+    stdout: 'pipe',
+    stderr: 'pipe',
   })
   void (async () => {
-    for await (const chunk of follower.stdout as ReadableStream<Uint8Array>) followerLines.push(...new TextDecoder().decode(chunk).split('\n').filter(Boolean))
+    for await (const chunk of follower.stdout as ReadableStream<Uint8Array>)
+      followerLines.push(...new TextDecoder().decode(chunk).split('\n').filter(Boolean))
   })()
   void (async () => {
-    for await (const chunk of follower.stderr as ReadableStream<Uint8Array>) followerLines.push(...new TextDecoder().decode(chunk).split('\n').filter(Boolean))
+    for await (const chunk of follower.stderr as ReadableStream<Uint8Array>)
+      followerLines.push(...new TextDecoder().decode(chunk).split('\n').filter(Boolean))
   })()
 }, 300_000)
 
@@ -105,8 +143,19 @@ async function served(base: string) {
     const q = new URLSearchParams({ limit: '100', include_deleted: 'true', ...(cursor ? { cursor } : {}) })
     const res = await fetch(`${base}/v0.1/servers?${q}`)
     expect(res.status).toBe(200)
-    const page = (await res.json()) as { servers: { server: { name: string; version: string }; _meta: Record<string, { status: string; isLatest: boolean }> }[]; metadata: { nextCursor?: string } }
-    for (const s of page.servers) out.set(`${s.server.name}@${s.server.version}`, { server: s.server, status: s._meta[OFFICIAL].status, isLatest: s._meta[OFFICIAL].isLatest })
+    const page = (await res.json()) as {
+      servers: {
+        server: { name: string; version: string }
+        _meta: Record<string, { status: string; isLatest: boolean }>
+      }[]
+      metadata: { nextCursor?: string }
+    }
+    for (const s of page.servers)
+      out.set(`${s.server.name}@${s.server.version}`, {
+        server: s.server,
+        status: s._meta[OFFICIAL].status,
+        isLatest: s._meta[OFFICIAL].isLatest,
+      })
     cursor = page.metadata.nextCursor
   } while (cursor)
   return out
@@ -124,9 +173,13 @@ describe('stack: following another directory', () => {
   test('a listing removed upstream shows as deleted downstream; a new version upstream becomes the latest', async () => {
     const removed = official[5].name
     const [row] = await upstreamDatabase.db.select({ id: listings.id }).from(listings).where(eq(listings.name, removed))
-    const flagged = await upstream.app.handle(new Request(`http://localhost/internal/listings/${row.id}/status`, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ status: 'flagged' }),
-    }))
+    const flagged = await upstream.app.handle(
+      new Request(`http://localhost/internal/listings/${row.id}/status`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ status: 'flagged' }),
+      }),
+    )
     expect(flagged.status).toBe(200)
     await upstream.importDocument([multi('2.0.0')])
     await upstream.flush()
@@ -141,7 +194,9 @@ describe('stack: following another directory', () => {
     const latest = await fetch(`${stack.gatewayUrl}/v0.1/servers/${encodeURIComponent(MULTI)}/versions/latest`)
     expect(((await latest.json()) as { server: { version: string } }).server.version).toBe('2.0.0')
     // Gone from the downstream catalog's own API too.
-    const search = (await (await fetch(`${stack.gatewayUrl}/api/v1/search?q=${encodeURIComponent(removed)}&limit=100`)).json()) as { servers: { name: string }[] }
+    const search = (await (
+      await fetch(`${stack.gatewayUrl}/api/v1/search?q=${encodeURIComponent(removed)}&limit=100`)
+    ).json()) as { servers: { name: string }[] }
     expect(search.servers.map((s) => s.name)).not.toContain(removed)
   }, 200_000)
 
@@ -150,4 +205,3 @@ describe('stack: following another directory', () => {
     expect(await follower.exited).toBe(0)
   }, 30_000)
 })
-

@@ -1,7 +1,15 @@
 // `bun run stack` as operators rely on it: one combined log with process labels, /metrics on every process, a
 // crashed process restarted (the gateway answering Error objects, not hanging, meanwhile), SIGTERM draining.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { createFreshDatabase, deleteStream, freePort, isolatedEnv, runMigrationsAt, runToken, type FreshDatabase } from '@mcp-directory/shared/testing'
+import {
+  createFreshDatabase,
+  deleteStream,
+  freePort,
+  isolatedEnv,
+  runMigrationsAt,
+  runToken,
+  type FreshDatabase,
+} from '@mcp-directory/shared/testing'
 import { existingServices, startStack, type Stack } from '../../scripts/stack-runner'
 import { waitFor } from './processes'
 
@@ -35,12 +43,14 @@ afterAll(async () => {
 })
 
 const proc = (label: string) => stack.procs.find((p) => p.label === label)!
-const local = (label: string, path: string, init?: RequestInit) => fetch(`http://127.0.0.1:${proc(label).port}${path}`, init)
+const local = (label: string, path: string, init?: RequestInit) =>
+  fetch(`http://127.0.0.1:${proc(label).port}${path}`, init)
 
 describe('stack: one combined log', () => {
   test('every process of the checkout runs and its lines carry its label', () => {
     expect(stack.procs.map((p) => p.label).sort()).toEqual([...existingServices(), 'gateway'].sort())
-    for (const p of stack.procs) expect(lines.some((l) => l.startsWith(`${p.label}| `) && l.includes('listening'))).toBe(true)
+    for (const p of stack.procs)
+      expect(lines.some((l) => l.startsWith(`${p.label}| `) && l.includes('listening'))).toBe(true)
   })
 })
 
@@ -53,25 +63,35 @@ describe('stack: /metrics', () => {
       expect(res.status).toBe(200)
       expect(res.headers.get('content-type')).toContain('text/plain')
       const text = await res.text()
-      expect(text).toMatch(new RegExp(`http_requests_total\\{route="/api/v1/health",method="GET",status="\\d+",service="${svc}"\\} \\d+`))
-      expect(text).toContain(`http_request_duration_seconds_bucket{le="0.005",service="${svc}",route="/api/v1/health",method="GET"`)
+      expect(text).toMatch(
+        new RegExp(`http_requests_total\\{route="/api/v1/health",method="GET",status="\\d+",service="${svc}"\\} \\d+`),
+      )
+      expect(text).toContain(
+        `http_request_duration_seconds_bucket{le="0.005",service="${svc}",route="/api/v1/health",method="GET"`,
+      )
       expect(text).toContain('process_resident_memory_bytes')
     }
     const catalog = await (await local('catalog', '/metrics')).text()
-    expect(catalog).toMatch(/http_requests_total\{route="\/api\/v1\/search",method="GET",status="200",service="catalog"\} [1-9]/)
+    expect(catalog).toMatch(
+      /http_requests_total\{route="\/api\/v1\/search",method="GET",status="200",service="catalog"\} [1-9]/,
+    )
   })
 
   test('the gateway serves /metrics on its public port only to a Bearer of METRICS_TOKEN', async () => {
     const anonymous = await fetch(`${stack.gatewayUrl}/metrics`)
     expect(anonymous.status).toBe(404)
     expect(((await anonymous.json()) as { error: string }).error).toBe('not_found')
-    const wrong = await fetch(`${stack.gatewayUrl}/metrics`, { headers: { authorization: 'Bearer not-the-metrics-token' } })
+    const wrong = await fetch(`${stack.gatewayUrl}/metrics`, {
+      headers: { authorization: 'Bearer not-the-metrics-token' },
+    })
     expect(wrong.status).toBe(404)
     await wrong.arrayBuffer()
     const res = await fetch(`${stack.gatewayUrl}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })
     expect(res.status).toBe(200)
     const text = await res.text()
-    expect(text).toMatch(/http_requests_total\{route="\/api\/v1\/search",method="GET",status="200",service="gateway"\} [1-9]/)
+    expect(text).toMatch(
+      /http_requests_total\{route="\/api\/v1\/search",method="GET",status="200",service="gateway"\} [1-9]/,
+    )
     // Unknown paths share the catch-all's label, so clients cannot grow the label set.
     expect(text).toMatch(/http_requests_total\{route="\/\*",method="GET",status="404",service="gateway"\} [1-9]/)
     expect(text).not.toContain('route="/metrics"')
@@ -111,7 +131,12 @@ describe('stack: supervision', () => {
   test('SIGTERM under light load: every in-flight request completes and each service exits 0', async () => {
     for (const p of stack.procs.filter((p) => p.service !== 'gateway')) {
       p.stopped = true // no restart: this is a deliberate stop
-      const inFlight = Array.from({ length: 10 }, () => local(p.label, '/api/v1/health').then((r) => r.status, (err) => `error: ${err}`))
+      const inFlight = Array.from({ length: 10 }, () =>
+        local(p.label, '/api/v1/health').then(
+          (r) => r.status,
+          (err) => `error: ${err}`,
+        ),
+      )
       await Bun.sleep(15)
       p.child!.kill('SIGTERM')
       expect(await Promise.all(inFlight)).toEqual(Array(10).fill(200))

@@ -3,7 +3,14 @@
 // claim_url, badge_markdown, confirm_url, the `docs` link of errors and the OpenAPI server.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { join } from 'node:path'
-import { createFreshDatabase, deleteStream, freePort, isolatedEnv, runToken, type FreshDatabase } from '@mcp-directory/shared/testing'
+import {
+  createFreshDatabase,
+  deleteStream,
+  freePort,
+  isolatedEnv,
+  runToken,
+  type FreshDatabase,
+} from '@mcp-directory/shared/testing'
 import { importThroughApi } from './processes'
 
 const ROOT = join(import.meta.dir, '..', '..')
@@ -22,7 +29,16 @@ beforeAll(async () => {
   // The stack script itself, as an operator starts it: the variables are only in its environment.
   stack = Bun.spawn(['bun', 'scripts/stack.ts', '--free-ports'], {
     cwd: ROOT,
-    env: { ...process.env, ...isolatedEnv(token, fresh.url), PORT: String(port), PUBLIC_BASE_URL: PUBLIC, OPERATOR_TOKEN, SERVER_SECRET: `e2e-public-base-url-secret-${token}`, PROBE: 'off', RATE_LIMIT_PER_MINUTE: '100000' },
+    env: {
+      ...process.env,
+      ...isolatedEnv(token, fresh.url),
+      PORT: String(port),
+      PUBLIC_BASE_URL: PUBLIC,
+      OPERATOR_TOKEN,
+      SERVER_SECRET: `e2e-public-base-url-secret-${token}`,
+      PROBE: 'off',
+      RATE_LIMIT_PER_MINUTE: '100000',
+    },
     stdout: 'pipe',
     stderr: 'pipe',
   })
@@ -33,7 +49,8 @@ beforeAll(async () => {
   void collect(stack.stderr as ReadableStream<Uint8Array>)
   const until = Date.now() + 150_000
   while (!output.join('').includes('stack ready on')) {
-    if (Date.now() > until || stack.exitCode !== null) throw new Error(`the stack did not start:\n${output.join('').slice(-3000)}`)
+    if (Date.now() > until || stack.exitCode !== null)
+      throw new Error(`the stack did not start:\n${output.join('').slice(-3000)}`)
     await Bun.sleep(250)
   }
 }, 180_000)
@@ -46,13 +63,22 @@ afterAll(async () => {
 
 describe('bun run stack with PUBLIC_BASE_URL', () => {
   test('search, detail and Markdown name the public address', async () => {
-    const entry = { name: 'io.github.acme/public-base', description: 'A server to read addresses from', version: '1.0.0', repository: { url: 'https://github.com/acme/public-base', source: 'github' } }
+    const entry = {
+      name: 'io.github.acme/public-base',
+      description: 'A server to read addresses from',
+      version: '1.0.0',
+      repository: { url: 'https://github.com/acme/public-base', source: 'github' },
+    }
     expect((await importThroughApi(base, OPERATOR_TOKEN, [entry])).created).toBe(1)
-    const search = (await (await fetch(`${base}/api/v1/search?q=public-base`)).json()) as { servers: { id: string; detailUrl: string; markdownUrl: string }[] }
+    const search = (await (await fetch(`${base}/api/v1/search?q=public-base`)).json()) as {
+      servers: { id: string; detailUrl: string; markdownUrl: string }[]
+    }
     const hit = search.servers[0]!
     expect(hit.detailUrl).toBe(`${PUBLIC}/servers/${hit.id}`)
     expect(hit.markdownUrl).toStartWith(`${PUBLIC}/`)
-    const detail = (await (await fetch(`${base}/api/v1/servers/${hit.id}`)).json()) as { server: { detailUrl: string; markdownUrl: string } }
+    const detail = (await (await fetch(`${base}/api/v1/servers/${hit.id}`)).json()) as {
+      server: { detailUrl: string; markdownUrl: string }
+    }
     expect(detail.server.detailUrl).toBe(hit.detailUrl)
     expect(detail.server.markdownUrl).toBe(hit.markdownUrl)
     const markdown = await (await fetch(`${base}/api/v1/mcp/${hit.id}/markdown`)).text()
@@ -64,7 +90,15 @@ describe('bun run stack with PUBLIC_BASE_URL', () => {
     const res = await fetch(`${base}/api/v1/submit`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ name: `public-base-${token}`, url: `https://github.com/acme/public-base-${token}`, description: 'Submitted to read its addresses', category: 'databases', email: `owner-${token}@example.com`, license: 'MIT', authType: 'none' }),
+      body: JSON.stringify({
+        name: `public-base-${token}`,
+        url: `https://github.com/acme/public-base-${token}`,
+        description: 'Submitted to read its addresses',
+        category: 'databases',
+        email: `owner-${token}@example.com`,
+        license: 'MIT',
+        authType: 'none',
+      }),
     })
     expect(res.status).toBe(200)
     const body = (await res.json()) as { claim_url: string; badge_markdown: string }
@@ -74,7 +108,11 @@ describe('bun run stack with PUBLIC_BASE_URL', () => {
   })
 
   test('an agent registration answers confirm_url on the public address', async () => {
-    const res = await fetch(`${base}/api/v1/agent/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: `agent-${token}@example.com` }) })
+    const res = await fetch(`${base}/api/v1/agent/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: `agent-${token}@example.com` }),
+    })
     expect(res.status).toBe(200)
     expect(((await res.json()) as { confirm_url: string }).confirm_url).toBe(`${PUBLIC}/api/v1/agent/register/confirm`)
   })
@@ -83,7 +121,10 @@ describe('bun run stack with PUBLIC_BASE_URL', () => {
     for (const path of ['/api/v1/servers/no-such-listing', '/api/v1/search?limit=0', '/api/v1/no-such-route']) {
       const res = await fetch(`${base}${path}`)
       const body = (await res.json()) as { docs: string }
-      expect({ path, docs: body.docs }).toEqual({ path, docs: expect.stringMatching(new RegExp(`^${PUBLIC.replace(/\./g, '\\.')}/docs/errors#`)) })
+      expect({ path, docs: body.docs }).toEqual({
+        path,
+        docs: expect.stringMatching(new RegExp(`^${PUBLIC.replace(/\./g, '\\.')}/docs/errors#`)),
+      })
     }
     const spec = (await (await fetch(`${base}/docs/json`)).json()) as { servers: { url: string }[] }
     expect(spec.servers[0]!.url).toBe(PUBLIC)

@@ -1,7 +1,16 @@
 // End-to-end through the gateway of the stack (`bun run stack`): every service its own process on the real
 // PostgreSQL, Redis and NATS, two catalog replicas behind one gateway.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { createFreshDatabase, deleteStream, freePort, isolatedEnv, loadSharedData, runMigrationsAt, runToken, type FreshDatabase } from '@mcp-directory/shared/testing'
+import {
+  createFreshDatabase,
+  deleteStream,
+  freePort,
+  isolatedEnv,
+  loadSharedData,
+  runMigrationsAt,
+  runToken,
+  type FreshDatabase,
+} from '@mcp-directory/shared/testing'
 import { startStack, type Stack } from '../../scripts/stack-runner'
 import { apiRules } from './api-rules'
 import { importThroughApi, waitFor } from './processes'
@@ -17,8 +26,20 @@ beforeAll(async () => {
   fresh = await createFreshDatabase()
   await runMigrationsAt(fresh.url)
   gatewayPort = freePort()
-  const env = { ...isolatedEnv(token, fresh.url), OPERATOR_TOKEN, VIEW_FLUSH_MS: '200', RATE_LIMIT_PER_MINUTE: '100000', PUBLIC_BASE_URL: `http://localhost:${gatewayPort}` }
-  stack = startStack({ env, replicas: { catalog: 2 }, gatewayPort, freePorts: true, onLine: (label, line) => lines.push(`${label}| ${line}`) })
+  const env = {
+    ...isolatedEnv(token, fresh.url),
+    OPERATOR_TOKEN,
+    VIEW_FLUSH_MS: '200',
+    RATE_LIMIT_PER_MINUTE: '100000',
+    PUBLIC_BASE_URL: `http://localhost:${gatewayPort}`,
+  }
+  stack = startStack({
+    env,
+    replicas: { catalog: 2 },
+    gatewayPort,
+    freePorts: true,
+    onLine: (label, line) => lines.push(`${label}| ${line}`),
+  })
   await stack.ready(90_000)
   await waitFor(`${stack.gatewayUrl}/api/v1/health`)
   await importThroughApi(stack.gatewayUrl, OPERATOR_TOKEN, await loadSharedData('servers.json'))
@@ -56,4 +77,9 @@ describe('stack: processes', () => {
   })
 })
 
-apiRules('stack', { base: () => stack.gatewayUrl, publicBase: () => `http://localhost:${gatewayPort}`, viewFlushMs: 200, operatorToken: OPERATOR_TOKEN })
+apiRules('stack', {
+  base: () => stack.gatewayUrl,
+  publicBase: () => `http://localhost:${gatewayPort}`,
+  viewFlushMs: 200,
+  operatorToken: OPERATOR_TOKEN,
+})

@@ -49,7 +49,13 @@ process.on('exit', () => {
 })
 
 /** A child process that is started again on demand. */
-function supervised(name: string, cmd: () => string[], port: number, ready: () => Promise<boolean>, dir: string): PrivateServer {
+function supervised(
+  name: string,
+  cmd: () => string[],
+  port: number,
+  ready: () => Promise<boolean>,
+  dir: string,
+): PrivateServer {
   let child: ReturnType<typeof Bun.spawn> | null = null
   const kill = () => child?.kill('SIGKILL')
   cleanups.add(kill)
@@ -81,7 +87,25 @@ function supervised(name: string, cmd: () => string[], port: number, ready: () =
 export async function startPrivateRedis(): Promise<PrivateServer> {
   const port = freePort()
   const dir = mkdtempSync(join(tmpdir(), 'mcpdir-fault-redis-'))
-  const s = supervised('redis', () => ['redis-server', '--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir], port, () => listening(port), dir)
+  const s = supervised(
+    'redis',
+    () => [
+      'redis-server',
+      '--port',
+      String(port),
+      '--bind',
+      '127.0.0.1',
+      '--save',
+      '',
+      '--appendonly',
+      'no',
+      '--dir',
+      dir,
+    ],
+    port,
+    () => listening(port),
+    dir,
+  )
   s.url = `redis://127.0.0.1:${port}`
   await s.start()
   return s
@@ -92,7 +116,13 @@ export async function startPrivateNats(): Promise<PrivateServer> {
   const port = freePort()
   const dir = mkdtempSync(join(tmpdir(), 'mcpdir-fault-nats-'))
   const bin = Bun.which('nats-server') ?? '/usr/sbin/nats-server'
-  const s = supervised('nats', () => [bin, '-a', '127.0.0.1', '-p', String(port), '-js', '-sd', dir], port, () => listening(port), dir)
+  const s = supervised(
+    'nats',
+    () => [bin, '-a', '127.0.0.1', '-p', String(port), '-js', '-sd', dir],
+    port,
+    () => listening(port),
+    dir,
+  )
   s.url = `nats://127.0.0.1:${port}`
   await s.start()
   return s
@@ -124,7 +154,10 @@ export async function startPrivatePostgres(): Promise<PrivateServer & { database
     chownSync(dir, Number(pgUser), Number(pgGroup))
   }
   const run = (args: string[]) => {
-    const r = Bun.spawnSync(asRoot ? ['runuser', '-u', 'postgres', '--', ...args] : args, { stdout: 'pipe', stderr: 'pipe' })
+    const r = Bun.spawnSync(asRoot ? ['runuser', '-u', 'postgres', '--', ...args] : args, {
+      stdout: 'pipe',
+      stderr: 'pipe',
+    })
     if (r.exitCode !== 0) throw new Error(`${args[0]} failed: ${r.stderr.toString()}${r.stdout.toString()}`)
   }
   const data = join(dir, 'data')
@@ -141,7 +174,12 @@ export async function startPrivatePostgres(): Promise<PrivateServer & { database
   }
   let running = false
   const stopNow = () => {
-    if (running) Bun.spawnSync(asRoot ? ['runuser', '-u', 'postgres', '--', pgBin('pg_ctl'), '-D', data, '-m', 'immediate', 'stop'] : [pgBin('pg_ctl'), '-D', data, '-m', 'immediate', 'stop'])
+    if (running)
+      Bun.spawnSync(
+        asRoot
+          ? ['runuser', '-u', 'postgres', '--', pgBin('pg_ctl'), '-D', data, '-m', 'immediate', 'stop']
+          : [pgBin('pg_ctl'), '-D', data, '-m', 'immediate', 'stop'],
+      )
     running = false
   }
   cleanups.add(stopNow)
@@ -149,7 +187,17 @@ export async function startPrivatePostgres(): Promise<PrivateServer & { database
     url,
     port,
     start: async () => {
-      run([pgBin('pg_ctl'), '-D', data, '-l', join(dir, 'log'), '-w', '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`, 'start'])
+      run([
+        pgBin('pg_ctl'),
+        '-D',
+        data,
+        '-l',
+        join(dir, 'log'),
+        '-w',
+        '-o',
+        `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`,
+        'start',
+      ])
       running = true
       await until('postgres', ping)
     },

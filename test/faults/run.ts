@@ -14,7 +14,11 @@ load), printing \`lost = N\` per scenario; exits 1 on any failed check.
   --short      the sizes the test suite uses (default: full size)
   --verbose    print every process's log lines
   -h, --help   this text`
-const { values } = parseCommand({ name: NAME, usage: USAGE, options: { short: { type: 'boolean' }, verbose: { type: 'boolean' } } })
+const { values } = parseCommand({
+  name: NAME,
+  usage: USAGE,
+  options: { short: { type: 'boolean' }, verbose: { type: 'boolean' } },
+})
 const scale = values.short ? SHORT_SCALE : LONG_SCALE
 const verbose = values.verbose === true
 console.log(`fault scenarios on ${availableParallelism()} cores; sizes ${JSON.stringify(scale)}`)

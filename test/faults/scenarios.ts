@@ -40,7 +40,14 @@ export interface FaultScale {
 }
 
 export const SHORT_SCALE: FaultScale = { burst: 30, reads: 40, writes: 10, killSeconds: 5, concurrency: 6, slow: 4 }
-export const LONG_SCALE: FaultScale = { burst: 400, reads: 1000, writes: 100, killSeconds: 30, concurrency: 16, slow: 20 }
+export const LONG_SCALE: FaultScale = {
+  burst: 400,
+  reads: 1000,
+  writes: 100,
+  killSeconds: 30,
+  concurrency: 16,
+  slow: 20,
+}
 
 /** Gateway's upstream timeout in these runs: short, so a stopped service turns into a 504 quickly. */
 export const UPSTREAM_TIMEOUT_MS = 2000
@@ -103,15 +110,28 @@ export async function startFaultEnv(log: (line: string) => void = () => {}): Pro
     const base = stack.gatewayUrl
     await waitStatus(`${base}/api/v1/health`, 200, 60_000)
     const servers = (await loadSharedData<unknown[]>('servers.json')).slice(0, 30)
-    const imported = await fetch(`${base}/api/v1/admin/import`, { method: 'POST', headers: { authorization: `Bearer ${operatorToken}`, 'content-type': 'application/json' }, body: JSON.stringify(servers) })
+    const imported = await fetch(`${base}/api/v1/admin/import`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${operatorToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify(servers),
+    })
     if (imported.status !== 200) throw new Error(`import: ${imported.status} ${await imported.text()}`)
     await imported.arrayBuffer()
-    const search = (await (await fetch(`${base}/api/v1/search?limit=10`, { headers: { 'x-forwarded-for': '192.0.2.1' } })).json()) as { servers: { id: string }[] }
+    const search = (await (
+      await fetch(`${base}/api/v1/search?limit=10`, { headers: { 'x-forwarded-for': '192.0.2.1' } })
+    ).json()) as { servers: { id: string }[] }
     const activeIds = search.servers.map((s) => s.id)
     if (activeIds.length === 0) throw new Error('no active listing after the import')
     const s = stack
     return {
-      stack: s, pg, redis, nats, env, base, operatorToken, activeIds,
+      stack: s,
+      pg,
+      redis,
+      nats,
+      env,
+      base,
+      operatorToken,
+      activeIds,
       close: async () => {
         await s.stop()
         for (const x of started.reverse()) await x.destroy().catch(() => {})
@@ -167,7 +187,13 @@ async function send(url: string, init: RequestInit = {}): Promise<Answer> {
 /** Whether a body is the API's Error object for its status. */
 const isErrorObject = (a: Answer) => {
   const b = a.body as { error?: unknown; message?: unknown; status?: unknown } | null
-  return typeof b === 'object' && b !== null && typeof b.error === 'string' && typeof b.message === 'string' && b.status === a.status
+  return (
+    typeof b === 'object' &&
+    b !== null &&
+    typeof b.error === 'string' &&
+    typeof b.message === 'string' &&
+    b.status === a.status
+  )
 }
 
 /** Collects answers and accepted submissions of one scenario. */
@@ -201,7 +227,14 @@ function submission(fx: FaultEnv, tag: string) {
     init: {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-forwarded-for': `198.51.100.${n % 250}` },
-      body: JSON.stringify({ name: `fault-${id}`, url: `https://github.com/fault-owner/${id}`, description: 'A server submitted during a fault scenario', category: 'Databases', email: `owner-${n}@example.com`, license: 'MIT' }),
+      body: JSON.stringify({
+        name: `fault-${id}`,
+        url: `https://github.com/fault-owner/${id}`,
+        description: 'A server submitted during a fault scenario',
+        category: 'Databases',
+        email: `owner-${n}@example.com`,
+        license: 'MIT',
+      }),
     } satisfies RequestInit,
   }
 }
@@ -209,12 +242,26 @@ function submission(fx: FaultEnv, tag: string) {
 /** A public read from one of many client addresses. */
 function read(fx: FaultEnv, i: number) {
   const id = fx.activeIds[i % fx.activeIds.length]!
-  const paths = ['/api/v1/search?q=github', `/api/v1/servers/${encodeURIComponent(id)}`, '/api/v1/categories', `/api/badge/${encodeURIComponent(id)}`, `/api/v1/mcp/${encodeURIComponent(id)}/markdown`, '/api/v1/search?q=database&limit=5']
-  return { url: `${fx.base}${paths[i % paths.length]}`, init: { headers: { 'x-forwarded-for': `203.0.113.${i % 250}` } } }
+  const paths = [
+    '/api/v1/search?q=github',
+    `/api/v1/servers/${encodeURIComponent(id)}`,
+    '/api/v1/categories',
+    `/api/badge/${encodeURIComponent(id)}`,
+    `/api/v1/mcp/${encodeURIComponent(id)}/markdown`,
+    '/api/v1/search?q=database&limit=5',
+  ]
+  return {
+    url: `${fx.base}${paths[i % paths.length]}`,
+    init: { headers: { 'x-forwarded-for': `203.0.113.${i % 250}` } },
+  }
 }
 
 /** Runs `total` requests (or until `until()` says stop) with `concurrency` clients; `done` counts finished ones. */
-function drive(concurrency: number, next: (i: number) => Promise<void>, opts: { total?: number; until?: () => boolean }) {
+function drive(
+  concurrency: number,
+  next: (i: number) => Promise<void>,
+  opts: { total?: number; until?: () => boolean },
+) {
   const state = { done: 0, issued: 0 }
   const worker = async () => {
     for (;;) {
@@ -233,7 +280,9 @@ function drive(concurrency: number, next: (i: number) => Promise<void>, opts: { 
 async function queueIds(fx: FaultEnv, status = 'pending'): Promise<Set<string>> {
   const ids = new Set<string>()
   for (let offset = 0; ; offset += 500) {
-    const res = await fetch(`${fx.base}/api/v1/admin/listings?status=${status}&limit=500&offset=${offset}`, { headers: { authorization: `Bearer ${fx.operatorToken}` } })
+    const res = await fetch(`${fx.base}/api/v1/admin/listings?status=${status}&limit=500&offset=${offset}`, {
+      headers: { authorization: `Bearer ${fx.operatorToken}` },
+    })
     if (res.status !== 200) throw new Error(`moderation queue: ${res.status} ${await res.text()}`)
     const body = (await res.json()) as { listings: { id: string }[] }
     for (const l of body.listings) ids.add(l.id)
@@ -283,12 +332,31 @@ async function settle(fx: FaultEnv, t: Tally, checks: FaultReport['checks'], tim
   const lost = accepted.length - foundN
   checks.push(
     { what: 'every accepted write is found afterwards', ok: lost === 0, detail: `${foundN}/${accepted.length}` },
-    { what: 'every accepted write published its event exactly once', ok: published === accepted.length && duplicates === 0, detail: `${published}/${accepted.length}, ${duplicates} duplicated` },
+    {
+      what: 'every accepted write published its event exactly once',
+      ok: published === accepted.length && duplicates === 0,
+      detail: `${published}/${accepted.length}, ${duplicates} duplicated`,
+    },
     { what: 'no request hung', ok: hung === 0, detail: `${hung} hung, slowest ${Math.round(t.maxMs)} ms` },
     { what: 'every error answer is an Error object', ok: t.notErrorObjects === 0, detail: `${t.notErrorObjects} not` },
-    { what: 'no answer without HTTP (connection refused or reset)', ok: t.count('network') === 0, detail: `${t.count('network')}` },
+    {
+      what: 'no answer without HTTP (connection refused or reset)',
+      ok: t.count('network') === 0,
+      detail: `${t.count('network')}`,
+    },
   )
-  return { scenario: t.scenario, sent: t.sent, byStatus: t.byStatus, accepted: accepted.length, found: foundN, published, duplicates, lost, hung, checks }
+  return {
+    scenario: t.scenario,
+    sent: t.sent,
+    byStatus: t.byStatus,
+    accepted: accepted.length,
+    found: foundN,
+    published,
+    duplicates,
+    lost,
+    hung,
+    checks,
+  }
 }
 
 /** Waits until the directory answers again after a fault (health and a search). */
@@ -304,16 +372,24 @@ const pids = (fx: FaultEnv) => fx.stack.procs.map((p) => `${p.label}:${p.child?.
 export async function natsOutage(fx: FaultEnv, scale: FaultScale): Promise<FaultReport> {
   const t = new Tally('NATS stopped during a burst of submissions')
   const checks: FaultReport['checks'] = []
-  const load = drive(Math.min(scale.concurrency, 8), async () => {
-    const s = submission(fx, 'nats')
-    t.add(await send(s.url, s.init), true)
-  }, { total: scale.burst })
+  const load = drive(
+    Math.min(scale.concurrency, 8),
+    async () => {
+      const s = submission(fx, 'nats')
+      t.add(await send(s.url, s.init), true)
+    },
+    { total: scale.burst },
+  )
   while (load.state.done < Math.floor(scale.burst / 4)) await Bun.sleep(5)
   await fx.nats.stop()
   const acceptedBeforeStop = t.acceptedIds.size
   await load.finished
   const acceptedWhileDown = t.acceptedIds.size - acceptedBeforeStop
-  checks.push({ what: 'submissions are accepted while NATS is down', ok: acceptedWhileDown > 0 && t.count(200) === t.sent, detail: `${acceptedWhileDown} accepted while down` })
+  checks.push({
+    what: 'submissions are accepted while NATS is down',
+    ok: acceptedWhileDown > 0 && t.count(200) === t.sent,
+    detail: `${acceptedWhileDown} accepted while down`,
+  })
   await Bun.sleep(1000)
   await fx.nats.start()
   return settle(fx, t, checks)
@@ -324,38 +400,75 @@ export async function redisOutage(fx: FaultEnv, scale: FaultScale): Promise<Faul
   const t = new Tally('Redis stopped')
   const checks: FaultReport['checks'] = []
   const email = `fault-agent-${runToken()}@example.com`
-  const confirm = () => send(`${fx.base}/api/v1/agent/register/confirm`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': '192.0.2.30' }, body: JSON.stringify({ email, code: '000000' }) })
-  const registered = await send(`${fx.base}/api/v1/agent/register`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': '192.0.2.30' }, body: JSON.stringify({ email }) })
+  const confirm = () =>
+    send(`${fx.base}/api/v1/agent/register/confirm`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': '192.0.2.30' },
+      body: JSON.stringify({ email, code: '000000' }),
+    })
+  const registered = await send(`${fx.base}/api/v1/agent/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': '192.0.2.30' },
+    body: JSON.stringify({ email }),
+  })
   t.add(registered)
-  checks.push({ what: 'an agent registers before the outage', ok: registered.status === 200, detail: String(registered.status) })
+  checks.push({
+    what: 'an agent registers before the outage',
+    ok: registered.status === 200,
+    detail: String(registered.status),
+  })
 
   await fx.redis.stop()
   const reads = new Tally('reads')
-  await drive(scale.concurrency, async (i) => {
-    const r = read(fx, i)
-    const a = await send(r.url, r.init)
-    t.add(a)
-    reads.add(a)
-  }, { total: scale.reads }).finished
-  checks.push({ what: 'every public read answers 200 while Redis is down', ok: reads.count(200) === reads.sent, detail: JSON.stringify(reads.byStatus) })
+  await drive(
+    scale.concurrency,
+    async (i) => {
+      const r = read(fx, i)
+      const a = await send(r.url, r.init)
+      t.add(a)
+      reads.add(a)
+    },
+    { total: scale.reads },
+  ).finished
+  checks.push({
+    what: 'every public read answers 200 while Redis is down',
+    ok: reads.count(200) === reads.sent,
+    detail: JSON.stringify(reads.byStatus),
+  })
 
   // One client past the read limit: the local limiter still refuses it.
   const one = new Tally('one client')
-  await drive(8, async () => {
-    const a = await send(`${fx.base}/api/v1/categories`, { headers: { 'x-forwarded-for': '192.0.2.99' } })
-    t.add(a)
-    one.add(a)
-  }, { total: READ_LIMIT + 5 }).finished
-  checks.push({ what: `rate limits fall back to local: one client past ${READ_LIMIT} reads gets 429`, ok: one.count(429) >= 1 && one.count(200) >= READ_LIMIT - 1, detail: JSON.stringify(one.byStatus) })
+  await drive(
+    8,
+    async () => {
+      const a = await send(`${fx.base}/api/v1/categories`, { headers: { 'x-forwarded-for': '192.0.2.99' } })
+      t.add(a)
+      one.add(a)
+    },
+    { total: READ_LIMIT + 5 },
+  ).finished
+  checks.push({
+    what: `rate limits fall back to local: one client past ${READ_LIMIT} reads gets 429`,
+    ok: one.count(429) >= 1 && one.count(200) >= READ_LIMIT - 1,
+    detail: JSON.stringify(one.byStatus),
+  })
 
   const writes = new Tally('writes')
-  await drive(Math.min(scale.concurrency, 4), async () => {
-    const s = submission(fx, 'redis')
-    const a = await send(s.url, s.init)
-    t.add(a, true)
-    writes.add(a)
-  }, { total: scale.writes }).finished
-  checks.push({ what: 'submissions are accepted while Redis is down', ok: writes.count(200) === writes.sent, detail: JSON.stringify(writes.byStatus) })
+  await drive(
+    Math.min(scale.concurrency, 4),
+    async () => {
+      const s = submission(fx, 'redis')
+      const a = await send(s.url, s.init)
+      t.add(a, true)
+      writes.add(a)
+    },
+    { total: scale.writes },
+  ).finished
+  checks.push({
+    what: 'submissions are accepted while Redis is down',
+    ok: writes.count(200) === writes.sent,
+    detail: JSON.stringify(writes.byStatus),
+  })
 
   const attempts: (number | string)[] = []
   for (let i = 0; i < 3; i++) {
@@ -363,7 +476,11 @@ export async function redisOutage(fx: FaultEnv, scale: FaultScale): Promise<Faul
     t.add(a)
     attempts.push(a.status)
   }
-  checks.push({ what: 'confirmation attempts fail closed (503) while Redis is down', ok: attempts.every((s) => s === 503), detail: attempts.join(',') })
+  checks.push({
+    what: 'confirmation attempts fail closed (503) while Redis is down',
+    ok: attempts.every((s) => s === 503),
+    detail: attempts.join(','),
+  })
 
   await fx.redis.start()
   // Once the store answers again, a wrong code is an ordinary 400 (its tries counted again).
@@ -374,7 +491,11 @@ export async function redisOutage(fx: FaultEnv, scale: FaultScale): Promise<Faul
     after = await confirm()
   }
   t.add(after)
-  checks.push({ what: 'after Redis is back, confirmation counts tries again (400 invalid_code)', ok: after.status === 400 && (after.body as { error?: string }).error === 'invalid_code', detail: String(after.status) })
+  checks.push({
+    what: 'after Redis is back, confirmation counts tries again (400 invalid_code)',
+    ok: after.status === 400 && (after.body as { error?: string }).error === 'invalid_code',
+    detail: String(after.status),
+  })
   return settle(fx, t, checks)
 }
 
@@ -384,16 +505,20 @@ export async function postgresRestart(fx: FaultEnv, scale: FaultScale): Promise<
   const checks: FaultReport['checks'] = []
   const before = pids(fx)
   let stop = false
-  const load = drive(Math.min(scale.concurrency, 4), async (i) => {
-    if (i % 2 === 0) {
-      const s = submission(fx, 'pg')
-      t.add(await send(s.url, s.init), true)
-    } else {
-      const r = read(fx, i)
-      t.add(await send(r.url, r.init))
-    }
-    await Bun.sleep(20)
-  }, { until: () => stop })
+  const load = drive(
+    Math.min(scale.concurrency, 4),
+    async (i) => {
+      if (i % 2 === 0) {
+        const s = submission(fx, 'pg')
+        t.add(await send(s.url, s.init), true)
+      } else {
+        const r = read(fx, i)
+        t.add(await send(r.url, r.init))
+      }
+      await Bun.sleep(20)
+    },
+    { until: () => stop },
+  )
   await Bun.sleep(500)
   await fx.pg.stop()
   const health: (number | string)[] = []
@@ -406,7 +531,11 @@ export async function postgresRestart(fx: FaultEnv, scale: FaultScale): Promise<
     healthMs.push(Math.round(a.ms))
     await Bun.sleep(200)
   }
-  checks.push({ what: 'health answers 500 while PostgreSQL is down', ok: health.length > 0 && health.every((s) => s === 500), detail: health.map((h, i) => `${h} in ${healthMs[i]} ms`).join(', ') })
+  checks.push({
+    what: 'health answers 500 while PostgreSQL is down',
+    ok: health.length > 0 && health.every((s) => s === 500),
+    detail: health.map((h, i) => `${h} in ${healthMs[i]} ms`).join(', '),
+  })
   await fx.pg.start()
   await recovered(fx)
   await Bun.sleep(500)
@@ -418,7 +547,11 @@ export async function postgresRestart(fx: FaultEnv, scale: FaultScale): Promise<
   t.add(afterWrite, true)
   const afterRead = await send(`${fx.base}/api/v1/search?q=github`, { headers: { 'x-forwarded-for': '192.0.2.3' } })
   t.add(afterRead)
-  checks.push({ what: 'after the restart a submission and a search succeed', ok: afterWrite.status === 200 && afterRead.status === 200, detail: `${afterWrite.status},${afterRead.status}` })
+  checks.push({
+    what: 'after the restart a submission and a search succeed',
+    ok: afterWrite.status === 200 && afterRead.status === 200,
+    detail: `${afterWrite.status},${afterRead.status}`,
+  })
   checks.push({ what: 'no service was restarted', ok: pids(fx) === before, detail: pids(fx) })
   return settle(fx, t, checks)
 }
@@ -428,15 +561,19 @@ export async function serviceKilled(fx: FaultEnv, scale: FaultScale): Promise<Fa
   const t = new Tally('catalog, then submission SIGKILLed under load')
   const checks: FaultReport['checks'] = []
   const until = Date.now() + scale.killSeconds * 1000
-  const load = drive(scale.concurrency, async (i) => {
-    if (i % 3 === 0) {
-      const s = submission(fx, 'kill')
-      t.add(await send(s.url, s.init), true)
-    } else {
-      const r = read(fx, i)
-      t.add(await send(r.url, r.init))
-    }
-  }, { until: () => Date.now() > until })
+  const load = drive(
+    scale.concurrency,
+    async (i) => {
+      if (i % 3 === 0) {
+        const s = submission(fx, 'kill')
+        t.add(await send(s.url, s.init), true)
+      } else {
+        const r = read(fx, i)
+        t.add(await send(r.url, r.init))
+      }
+    },
+    { until: () => Date.now() > until },
+  )
   const kill = (label: string) => fx.stack.procs.find((p) => p.label === label)!.child!.kill('SIGKILL')
   await Bun.sleep((scale.killSeconds * 1000) / 4)
   kill('catalog')
@@ -444,11 +581,21 @@ export async function serviceKilled(fx: FaultEnv, scale: FaultScale): Promise<Fa
   kill('submission')
   await load.finished
   const unexpected = Object.keys(t.byStatus).filter((s) => !['200', '304', '502', '503', '504'].includes(s))
-  checks.push({ what: 'every answer is 200, 502, 503 or 504', ok: unexpected.length === 0, detail: JSON.stringify(t.byStatus) })
+  checks.push({
+    what: 'every answer is 200, 502, 503 or 504',
+    ok: unexpected.length === 0,
+    detail: JSON.stringify(t.byStatus),
+  })
   checks.push({ what: 'the outage was seen (some 502/503)', ok: t.count(502) + t.count(503) > 0 })
-  checks.push({ what: `every answer came within the gateway timeout (${UPSTREAM_TIMEOUT_MS} ms) plus ${ANSWER_SLACK_MS} ms`, ok: t.maxMs < UPSTREAM_TIMEOUT_MS + ANSWER_SLACK_MS, detail: `slowest ${Math.round(t.maxMs)} ms` })
+  checks.push({
+    what: `every answer came within the gateway timeout (${UPSTREAM_TIMEOUT_MS} ms) plus ${ANSWER_SLACK_MS} ms`,
+    ok: t.maxMs < UPSTREAM_TIMEOUT_MS + ANSWER_SLACK_MS,
+    detail: `slowest ${Math.round(t.maxMs)} ms`,
+  })
   await recovered(fx)
-  await waitStatus(`${fx.base}/api/v1/admin/listings?limit=1`, 200, 30_000, { headers: { authorization: `Bearer ${fx.operatorToken}` } })
+  await waitStatus(`${fx.base}/api/v1/admin/listings?limit=1`, 200, 30_000, {
+    headers: { authorization: `Bearer ${fx.operatorToken}` },
+  })
   return settle(fx, t, checks)
 }
 
@@ -459,12 +606,26 @@ export async function slowUpstream(fx: FaultEnv, scale: FaultScale): Promise<Fau
   const catalog = fx.stack.procs.find((p) => p.label === 'catalog')!
   catalog.child!.kill('SIGSTOP')
   try {
-    await Promise.all(Array.from({ length: scale.slow }, (_, i) => send(`${fx.base}/api/v1/search?q=slow${i}`, { headers: { 'x-forwarded-for': `192.0.2.${40 + i}` } }).then((a) => t.add(a))))
+    await Promise.all(
+      Array.from({ length: scale.slow }, (_, i) =>
+        send(`${fx.base}/api/v1/search?q=slow${i}`, { headers: { 'x-forwarded-for': `192.0.2.${40 + i}` } }).then((a) =>
+          t.add(a),
+        ),
+      ),
+    )
   } finally {
     catalog.child!.kill('SIGCONT')
   }
-  checks.push({ what: 'every request to the stopped service answers 504', ok: t.count(504) === t.sent, detail: JSON.stringify(t.byStatus) })
-  checks.push({ what: `within the gateway timeout (${UPSTREAM_TIMEOUT_MS} ms) plus ${ANSWER_SLACK_MS} ms`, ok: t.maxMs < UPSTREAM_TIMEOUT_MS + ANSWER_SLACK_MS, detail: `slowest ${Math.round(t.maxMs)} ms` })
+  checks.push({
+    what: 'every request to the stopped service answers 504',
+    ok: t.count(504) === t.sent,
+    detail: JSON.stringify(t.byStatus),
+  })
+  checks.push({
+    what: `within the gateway timeout (${UPSTREAM_TIMEOUT_MS} ms) plus ${ANSWER_SLACK_MS} ms`,
+    ok: t.maxMs < UPSTREAM_TIMEOUT_MS + ANSWER_SLACK_MS,
+    detail: `slowest ${Math.round(t.maxMs)} ms`,
+  })
   await recovered(fx)
   return settle(fx, t, checks)
 }
@@ -474,7 +635,10 @@ export const SCENARIOS = [slowUpstream, redisOutage, natsOutage, postgresRestart
 
 /** One report as printed lines. */
 export function formatReport(r: FaultReport): string {
-  const statuses = Object.entries(r.byStatus).sort().map(([s, n]) => `${s}×${n}`).join(' ')
+  const statuses = Object.entries(r.byStatus)
+    .sort()
+    .map(([s, n]) => `${s}×${n}`)
+    .join(' ')
   const lines = [
     `${r.scenario}`,
     `  requests sent ${r.sent}; answers ${statuses}; accepted writes ${r.accepted}; found afterwards ${r.found}; events published ${r.published} (duplicates ${r.duplicates}); hung ${r.hung}; lost = ${r.lost}`,

@@ -12,8 +12,17 @@ afterAll(async () => {
 })
 
 test('generated requests to every route: no 5xx, every 4xx an Error object, none unanswered', async () => {
-  const result = await runFuzz({ base: target.base, ids: target.ids, operatorToken: target.operatorToken, routes: target.routes, count: 2000, concurrency: 8 })
-  console.log(`routes fuzzed: ${target.routes.length}${target.skipped.length ? `; not deployed in this checkout: ${target.skipped.join(', ')}` : ''}`)
+  const result = await runFuzz({
+    base: target.base,
+    ids: target.ids,
+    operatorToken: target.operatorToken,
+    routes: target.routes,
+    count: 2000,
+    concurrency: 8,
+  })
+  console.log(
+    `routes fuzzed: ${target.routes.length}${target.skipped.length ? `; not deployed in this checkout: ${target.skipped.join(', ')}` : ''}`,
+  )
   console.log(formatFuzz(result))
   expect(result.requests).toBe(2000)
   expect(result.examples).toEqual([])

@@ -19,11 +19,25 @@ const sorted = (xs: Iterable<string>) => [...new Set(xs)].sort()
 
 // A service is a folder of services/ with a package.json: one that is still being written (no src/main.ts yet)
 // counts too, so a missing entry point fails here instead of being silently left out of every deployment.
-const SERVICES = sorted(readdirSync(join(ROOT, 'services')).filter((d) => existsSync(join(ROOT, 'services', d, 'package.json'))))
+const SERVICES = sorted(
+  readdirSync(join(ROOT, 'services')).filter((d) => existsSync(join(ROOT, 'services', d, 'package.json'))),
+)
 const PROCESSES = sorted([...SERVICES, 'gateway'])
 
-type ComposeService = { build?: { args?: Record<string, string> }; command?: string[]; ports?: unknown[]; healthcheck?: { disable?: boolean; test?: unknown }; restart?: string; deploy?: { resources?: { limits?: { cpus?: string; memory?: string } } }; depends_on?: Record<string, { condition: string }>; environment?: Record<string, string> }
-const compose = parse(read('docker-compose.yml'), { merge: true }) as { services: Record<string, ComposeService>; volumes: Record<string, unknown> }
+type ComposeService = {
+  build?: { args?: Record<string, string> }
+  command?: string[]
+  ports?: unknown[]
+  healthcheck?: { disable?: boolean; test?: unknown }
+  restart?: string
+  deploy?: { resources?: { limits?: { cpus?: string; memory?: string } } }
+  depends_on?: Record<string, { condition: string }>
+  environment?: Record<string, string>
+}
+const compose = parse(read('docker-compose.yml'), { merge: true }) as {
+  services: Record<string, ComposeService>
+  volumes: Record<string, unknown>
+}
 const BACKING = ['postgres', 'redis', 'nats', 'migrate']
 
 describe('one set of services everywhere', () => {
@@ -43,7 +57,10 @@ describe('one set of services everywhere', () => {
 
   test('the Dockerfile documents every SERVICE value and builds each entry point', () => {
     const dockerfile = read('infra/Dockerfile')
-    const documented = /^# SERVICE: one of (.+)$/m.exec(dockerfile)?.[1]?.split('|').map((s) => s.trim())
+    const documented = /^# SERVICE: one of (.+)$/m
+      .exec(dockerfile)?.[1]
+      ?.split('|')
+      .map((s) => s.trim())
     expect(sorted(documented ?? [])).toEqual(PROCESSES)
     expect(dockerfile).toMatch(/^ARG SERVICE$/m)
     expect(dockerfile).toContain('services/$SERVICE/src/main.ts')
@@ -78,8 +95,14 @@ function portOf(svc: string): string {
 describe('docker-compose.yml', () => {
   test('docker-compose config accepts it (Debian docker-compose; .ci/run installs it)', () => {
     const which = Bun.spawnSync(['sh', '-c', 'command -v docker-compose'])
-    if (which.exitCode !== 0) throw new Error('docker-compose is not installed: run `apt-get install -y docker-compose` (bash .ci/run does this)')
-    const run = Bun.spawnSync(['docker-compose', '--env-file', '.env.example', '-f', 'docker-compose.yml', 'config', '-q'], { cwd: ROOT, stderr: 'pipe', stdout: 'pipe' })
+    if (which.exitCode !== 0)
+      throw new Error(
+        'docker-compose is not installed: run `apt-get install -y docker-compose` (bash .ci/run does this)',
+      )
+    const run = Bun.spawnSync(
+      ['docker-compose', '--env-file', '.env.example', '-f', 'docker-compose.yml', 'config', '-q'],
+      { cwd: ROOT, stderr: 'pipe', stdout: 'pipe' },
+    )
     expect(run.stderr.toString()).toBe('')
     expect(run.exitCode).toBe(0)
   })
@@ -90,7 +113,11 @@ describe('docker-compose.yml', () => {
     delete (env as Record<string, string | undefined>).SERVER_SECRET
     const empty = join(require('node:os').tmpdir(), `compose-empty-${process.pid}.env`)
     require('node:fs').writeFileSync(empty, '')
-    const run = Bun.spawnSync(['docker-compose', '--env-file', empty, '-f', 'docker-compose.yml', 'config', '-q'], { cwd: ROOT, env, stderr: 'pipe' })
+    const run = Bun.spawnSync(['docker-compose', '--env-file', empty, '-f', 'docker-compose.yml', 'config', '-q'], {
+      cwd: ROOT,
+      env,
+      stderr: 'pipe',
+    })
     expect(run.exitCode).not.toBe(0)
     expect(run.stderr.toString()).toMatch(/OPERATOR_TOKEN|SERVER_SECRET/)
   })
@@ -109,7 +136,8 @@ describe('docker-compose.yml', () => {
 
   test('services wait for the one-shot migrate step; nats keeps JetStream on a volume', () => {
     expect(compose.services.migrate!.command).toEqual(['bun', 'run', 'db:migrate'])
-    for (const svc of SERVICES) expect(compose.services[svc]!.depends_on?.migrate?.condition).toBe('service_completed_successfully')
+    for (const svc of SERVICES)
+      expect(compose.services[svc]!.depends_on?.migrate?.condition).toBe('service_completed_successfully')
     const nats = compose.services.nats as ComposeService & { command: string[]; volumes: string[] }
     expect(nats.command).toContain('-js')
     expect(nats.volumes.some((v) => v.startsWith('nats-data:'))).toBe(true)
@@ -117,7 +145,10 @@ describe('docker-compose.yml', () => {
   })
 
   test('every setting is ${VAR:-default} (or a required secret), and .env.example names each variable', () => {
-    const text = read('docker-compose.yml').split('\n').filter((l) => !l.trimStart().startsWith('#')).join('\n')
+    const text = read('docker-compose.yml')
+      .split('\n')
+      .filter((l) => !l.trimStart().startsWith('#'))
+      .join('\n')
     const vars = sorted([...text.matchAll(/\$\{([A-Z_]+)(:-|:\?)/g)].map((m) => m[1]!))
     expect([...text.matchAll(/\$\{([A-Z_]+)\}/g)]).toEqual([]) // no bare ${VAR} without a default
     const example = sorted([...read('.env.example').matchAll(/^([A-Z_]+)=/gm)].map((m) => m[1]!))
@@ -185,7 +216,10 @@ describe('Kubernetes manifests', () => {
       const c = d.spec.template.spec.containers[0]
       expect(c.readinessProbe.httpGet.path).toBe('/readyz')
       expect(c.livenessProbe.httpGet.path).toBe('/healthz')
-      expect(c.envFrom.map((e: any) => e.configMapRef?.name ?? e.secretRef?.name)).toEqual(['mcpdir-config', 'mcpdir-secrets'])
+      expect(c.envFrom.map((e: any) => e.configMapRef?.name ?? e.secretRef?.name)).toEqual([
+        'mcpdir-config',
+        'mcpdir-secrets',
+      ])
     }
   })
 })

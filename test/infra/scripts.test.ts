@@ -23,10 +23,19 @@ const SCRIPTS: Record<string, string> = {
 async function run(args: string[], env: Record<string, string> = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'mcpdir-scripts-'))
   try {
-    const child = Bun.spawn(['bun', ...args], { cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir, ...env }, stdout: 'pipe', stderr: 'pipe' })
+    const child = Bun.spawn(['bun', ...args], {
+      cwd: ROOT,
+      env: { ...process.env, DATA_DIR: dataDir, ...env },
+      stdout: 'pipe',
+      stderr: 'pipe',
+    })
     // A script that does not exit quickly started something it should not have.
     const timer = setTimeout(() => child.kill('SIGKILL'), 30_000)
-    const [stdout, stderr, code] = await Promise.all([new Response(child.stdout).text(), new Response(child.stderr).text(), child.exited])
+    const [stdout, stderr, code] = await Promise.all([
+      new Response(child.stdout).text(),
+      new Response(child.stderr).text(),
+      child.exited,
+    ])
     clearTimeout(timer)
     return { code, stdout, stderr }
   } finally {

@@ -21,7 +21,10 @@ const ENRICHMENT = 'example.dir/directory'
 const log = createLogger('test', 'silent')
 
 type Json = Record<string, unknown>
-type ServerResponse = { server: Json & { name: string; version: string }; _meta: Json & { [OFFICIAL]: Json & { status: string; isLatest: boolean; updatedAt: string } } }
+type ServerResponse = {
+  server: Json & { name: string; version: string }
+  _meta: Json & { [OFFICIAL]: Json & { status: string; isLatest: boolean; updatedAt: string } }
+}
 
 let fresh: FreshDatabase
 let database: Database
@@ -31,49 +34,91 @@ let validate: Record<'list' | 'one' | 'error' | 'serverJson', (v: unknown) => bo
 let validationErrors: () => string
 
 beforeAll(async () => {
-  const openapi = parseYaml(await Bun.file(new URL('openapi.yaml', SPEC)).text()) as Json & { $id: string; paths: Record<string, Record<string, Json>> }
+  const openapi = parseYaml(await Bun.file(new URL('openapi.yaml', SPEC)).text()) as Json & {
+    $id: string
+    paths: Record<string, Record<string, Json>>
+  }
   const ajv2020 = new Ajv2020({ strict: false, allErrors: true })
   addFormats(ajv2020)
   ajv2020.addSchema(openapi)
   const draft7 = new Ajv({ strict: false, allErrors: true })
   addFormats(draft7)
   const serverSchema = await Bun.file(new URL('server.schema.json', SPEC)).json()
-  const errorSchema = (openapi.paths['/v0.1/servers/{serverName}/versions'].get as { responses: { 404: { content: { 'application/json': { schema: Json } } } } })
-    .responses[404].content['application/json'].schema
+  const errorSchema = (
+    openapi.paths['/v0.1/servers/{serverName}/versions'].get as {
+      responses: { 404: { content: { 'application/json': { schema: Json } } } }
+    }
+  ).responses[404].content['application/json'].schema
   const list = ajv2020.getSchema(`${openapi.$id}#/components/schemas/ServerList`)!
   const one = ajv2020.getSchema(`${openapi.$id}#/components/schemas/ServerResponse`)!
   const error = ajv2020.compile(errorSchema)
   const serverJson = draft7.compile(serverSchema)
   validate = { list, one, error, serverJson }
-  validationErrors = () => JSON.stringify([list.errors, one.errors, error.errors, serverJson.errors].filter(Boolean)).slice(0, 2000)
+  validationErrors = () =>
+    JSON.stringify([list.errors, one.errors, error.errors, serverJson.errors].filter(Boolean)).slice(0, 2000)
 
   fresh = await createFreshDatabase()
   database = await openDatabase({ url: fresh.url })
   await runMigrations(database)
-  const config = testConfig({ PUBLIC_BASE_URL: 'https://dir.example', RATE_LIMIT_REGISTRY_PER_MINUTE: '1000000', VIEW_FLUSH_MS: '60000' })
-  catalog = createCatalogApp({ config, database, bus: createMemoryBus(), log, operatorToken: 'conformance-operator-token' })
+  const config = testConfig({
+    PUBLIC_BASE_URL: 'https://dir.example',
+    RATE_LIMIT_REGISTRY_PER_MINUTE: '1000000',
+    VIEW_FLUSH_MS: '60000',
+  })
+  catalog = createCatalogApp({
+    config,
+    database,
+    bus: createMemoryBus(),
+    log,
+    operatorToken: 'conformance-operator-token',
+  })
   gateway = createGatewayApp({
-    config, log, kv: createMemoryStore(), operatorToken: 'conformance-operator-token',
+    config,
+    log,
+    kv: createMemoryStore(),
+    operatorToken: 'conformance-operator-token',
     upstreams: { catalog: inProcessUpstream('catalog', (r) => catalog.app.handle(r)) },
   })
   // Loaded once for the whole file: 5,047 entries.
   await catalog.importDocument(await loadSharedData('servers.json'))
   // Three versions of one server, imported in turn: each becomes the latest; one has build metadata.
   for (const version of ['1.0.0', '1.1.0', '2.0.0+build.7']) {
-    await catalog.importDocument([{
-      name: 'io.example.conformance/multi', description: `Multi-version test server ${version}`, version,
-      packages: [{ registryType: 'npm', identifier: '@example/multi', version: version.replace(/\+.*/, ''), transport: { type: 'stdio' } }],
-    }])
+    await catalog.importDocument([
+      {
+        name: 'io.example.conformance/multi',
+        description: `Multi-version test server ${version}`,
+        version,
+        packages: [
+          {
+            registryType: 'npm',
+            identifier: '@example/multi',
+            version: version.replace(/\+.*/, ''),
+            transport: { type: 'stdio' },
+          },
+        ],
+      },
+    ])
   }
   // A listing submitted to the directory and approved, and one an operator flagged.
-  const created = await catalog.app.handle(new Request('http://localhost/internal/listings', {
-    method: 'POST', headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ name: 'Conformance Submitted Server', url: 'https://github.com/example/conformance-submitted', description: 'A server submitted to the directory for the conformance test', category: 'databases' }),
-  }))
+  const created = await catalog.app.handle(
+    new Request('http://localhost/internal/listings', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        name: 'Conformance Submitted Server',
+        url: 'https://github.com/example/conformance-submitted',
+        description: 'A server submitted to the directory for the conformance test',
+        category: 'databases',
+      }),
+    }),
+  )
   const { listing } = (await created.json()) as { listing: { id: string } }
   await setStatus(listing.id, 'active')
   submittedId = listing.id
-  const [victim] = await database.db.select({ id: listings.id, name: listings.name }).from(listings).where(eq(listings.name, 'ai.aliengiraffe/spotdb'))
+  const [victim] = await database.db
+    .select({ id: listings.id, name: listings.name })
+    .from(listings)
+    .where(eq(listings.name, 'ai.aliengiraffe/spotdb'))
   flaggedName = victim.name
   beforeFlag = new Date().toISOString()
   await Bun.sleep(5)
@@ -93,9 +138,13 @@ let flaggedName = ''
 let beforeFlag = ''
 
 async function setStatus(id: string, status: string) {
-  const res = await catalog.app.handle(new Request(`http://localhost/internal/listings/${id}/status`, {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ status }),
-  }))
+  const res = await catalog.app.handle(
+    new Request(`http://localhost/internal/listings/${id}/status`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ status }),
+    }),
+  )
   expect(res.status).toBe(200)
 }
 
@@ -112,9 +161,11 @@ async function get<T>(path: string, status: number, kind: 'list' | 'one' | 'erro
   expect(res.headers.get('content-type')).toContain('application/json')
   if (!validate[kind](body)) throw new Error(`${path}: not a ${kind} of the registry API: ${validationErrors()}`)
   if (kind === 'error') expect(typeof (body as { error: unknown }).error).toBe('string')
-  const servers = kind === 'list' ? (body as { servers: ServerResponse[] }).servers : kind === 'one' ? [body as ServerResponse] : []
+  const servers =
+    kind === 'list' ? (body as { servers: ServerResponse[] }).servers : kind === 'one' ? [body as ServerResponse] : []
   for (const s of servers) {
-    if (!validate.serverJson(s.server)) throw new Error(`${path}: ${s.server.name} is not a valid server.json: ${validationErrors()}`)
+    if (!validate.serverJson(s.server))
+      throw new Error(`${path}: ${s.server.name} is not a valid server.json: ${validationErrors()}`)
   }
   return body as T
 }
@@ -125,7 +176,11 @@ async function pageAll(query: string): Promise<ServerResponse[]> {
   const all: ServerResponse[] = []
   let cursor: string | undefined
   for (let n = 0; n < 1000; n++) {
-    const page = await get<Page>(`/v0.1/servers?limit=100${query}${cursor ? `&cursor=${enc(cursor)}` : ''}`, 200, 'list')
+    const page = await get<Page>(
+      `/v0.1/servers?limit=100${query}${cursor ? `&cursor=${enc(cursor)}` : ''}`,
+      200,
+      'list',
+    )
     expect(page.metadata.count).toBe(page.servers.length)
     all.push(...page.servers)
     cursor = page.metadata.nextCursor
@@ -147,7 +202,7 @@ describe('registry read API: listing', () => {
       expect(s._meta[OFFICIAL].status).not.toBe('deleted')
     }
     // Names in byte order: what cursors page by.
-    expect([...names].sort((a, b) => (Buffer.compare(Buffer.from(a), Buffer.from(b))))).toEqual(names)
+    expect([...names].sort((a, b) => Buffer.compare(Buffer.from(a), Buffer.from(b)))).toEqual(names)
   }, 300_000)
 
   test('without a version filter every version is served once, the three of the multi-version server among them', async () => {
@@ -159,8 +214,12 @@ describe('registry read API: listing', () => {
     expect(multi.filter((s) => s._meta[OFFICIAL].isLatest).map((s) => s.server.version)).toEqual(['2.0.0+build.7'])
   }, 300_000)
 
-  test('the publisher\'s server.json is served with the official _meta and the directory\'s enrichment', async () => {
-    const official = (await loadSharedData<Json[]>('servers-official.json'))[1] as Json & { name: string; version: string; description: string }
+  test("the publisher's server.json is served with the official _meta and the directory's enrichment", async () => {
+    const official = (await loadSharedData<Json[]>('servers-official.json'))[1] as Json & {
+      name: string
+      version: string
+      description: string
+    }
     const body = await get<ServerResponse>(`/v0.1/servers/${enc(official.name)}/versions/latest`, 200, 'one')
     expect(body.server.name).toBe(official.name)
     expect(body.server.version).toBe(official.version)
@@ -170,7 +229,20 @@ describe('registry read API: listing', () => {
     expect(meta.status).toBe('active')
     expect(meta.isLatest).toBe(true)
     const mine = body._meta[ENRICHMENT] as Json
-    expect(Object.keys(mine).sort()).toEqual(['category', 'configs', 'detailUrl', 'health', 'id', 'installConfidence', 'markdownUrl', 'official', 'transports', 'verified'].sort())
+    expect(Object.keys(mine).sort()).toEqual(
+      [
+        'category',
+        'configs',
+        'detailUrl',
+        'health',
+        'id',
+        'installConfidence',
+        'markdownUrl',
+        'official',
+        'transports',
+        'verified',
+      ].sort(),
+    )
     expect(mine.detailUrl).toBe(`https://dir.example/servers/${mine.id}`)
     expect(mine.markdownUrl).toBe(`https://dir.example/api/v1/mcp/${mine.id}/markdown`)
   })
@@ -178,7 +250,11 @@ describe('registry read API: listing', () => {
   test('a loose community entry and a submitted listing are served as valid server.json under a registry name', async () => {
     const page = await get<Page>(`/v0.1/servers?search=${enc('example.dir/')}&version=latest&limit=100`, 200, 'list')
     expect(page.servers.length).toBeGreaterThan(0)
-    const submitted = await get<ServerResponse>(`/v0.1/servers/${enc(`example.dir/${submittedId}`)}/versions/latest`, 200, 'one')
+    const submitted = await get<ServerResponse>(
+      `/v0.1/servers/${enc(`example.dir/${submittedId}`)}/versions/latest`,
+      200,
+      'one',
+    )
     expect(submitted.server.description).toBe('A server submitted to the directory for the conformance test')
     expect((submitted.server.repository as Json).url).toBe('https://github.com/example/conformance-submitted')
   })
@@ -192,7 +268,9 @@ describe('registry read API: listing', () => {
 
   test('version=<exact> filters to that version', async () => {
     const page = await get<Page>(`/v0.1/servers?version=${enc('1.1.0')}&search=conformance`, 200, 'list')
-    expect(page.servers.map((s) => `${s.server.name}@${s.server.version}`)).toEqual(['io.example.conformance/multi@1.1.0'])
+    expect(page.servers.map((s) => `${s.server.name}@${s.server.version}`)).toEqual([
+      'io.example.conformance/multi@1.1.0',
+    ])
   })
 })
 
@@ -208,13 +286,29 @@ describe('registry read API: one server', () => {
     expect(build._meta[OFFICIAL].isLatest).toBe(true)
     const old = await get<ServerResponse>(`/v0.1/servers/${name}/versions/1.0.0`, 200, 'one')
     expect(old._meta[OFFICIAL].isLatest).toBe(false)
-    expect((await get<ServerResponse>(`/v0.1/servers/${name}/versions/latest`, 200, 'one')).server.version).toBe('2.0.0+build.7')
+    expect((await get<ServerResponse>(`/v0.1/servers/${name}/versions/latest`, 200, 'one')).server.version).toBe(
+      '2.0.0+build.7',
+    )
   })
   test('404 { error } for an unknown server, an unknown version, a flagged server', async () => {
-    expect((await get<{ error: string }>(`/v0.1/servers/${enc('io.example/nope')}/versions`, 404, 'error')).error).toBe('Server not found')
-    expect((await get<{ error: string }>(`/v0.1/servers/${enc('io.example/nope')}/versions/latest`, 404, 'error')).error).toBe('Server not found')
-    expect((await get<{ error: string }>(`/v0.1/servers/${enc('io.example.conformance/multi')}/versions/9.9.9`, 404, 'error')).error).toBe('Server version not found')
-    expect((await get<{ error: string }>(`/v0.1/servers/${enc(flaggedName)}/versions/latest`, 404, 'error')).error).toBe('Server not found')
+    expect((await get<{ error: string }>(`/v0.1/servers/${enc('io.example/nope')}/versions`, 404, 'error')).error).toBe(
+      'Server not found',
+    )
+    expect(
+      (await get<{ error: string }>(`/v0.1/servers/${enc('io.example/nope')}/versions/latest`, 404, 'error')).error,
+    ).toBe('Server not found')
+    expect(
+      (
+        await get<{ error: string }>(
+          `/v0.1/servers/${enc('io.example.conformance/multi')}/versions/9.9.9`,
+          404,
+          'error',
+        )
+      ).error,
+    ).toBe('Server version not found')
+    expect(
+      (await get<{ error: string }>(`/v0.1/servers/${enc(flaggedName)}/versions/latest`, 404, 'error')).error,
+    ).toBe('Server not found')
     await get(`/v0.1/servers/${enc('%E0%A4%A')}/versions`, 404, 'error')
     await get('/v0.1/servers/a%00b/versions/latest', 404, 'error')
     await get('/v0.1/servers/a.b%2Fc/versions/1.0%00', 404, 'error')
@@ -228,7 +322,8 @@ describe('registry read API: syncs and deletions', () => {
     expect(flagged.length).toBe(1)
     expect(flagged[0]._meta[OFFICIAL].status).toBe('deleted')
     expect(flagged[0]._meta[ENRICHMENT]).toBeUndefined()
-    for (const s of page.servers) expect(Date.parse(s._meta[OFFICIAL].updatedAt)).toBeGreaterThan(Date.parse(beforeFlag))
+    for (const s of page.servers)
+      expect(Date.parse(s._meta[OFFICIAL].updatedAt)).toBeGreaterThan(Date.parse(beforeFlag))
     expect(page.servers.length).toBeLessThan(10)
     const future = await get<Page>(`/v0.1/servers?updated_since=${enc('2999-01-01T00:00:00Z')}`, 200, 'list')
     expect(future).toEqual({ servers: [], metadata: { count: 0 } })
@@ -241,7 +336,11 @@ describe('registry read API: syncs and deletions', () => {
     expect(shown.servers.map((s) => s._meta[OFFICIAL].status)).toEqual(['deleted'])
     const hidden = await get<Page>(`/v0.1/servers?search=${enc(flaggedName)}`, 200, 'list')
     expect(hidden.servers).toEqual([])
-    const one = await get<ServerResponse>(`/v0.1/servers/${enc(flaggedName)}/versions/latest?include_deleted=true`, 200, 'one')
+    const one = await get<ServerResponse>(
+      `/v0.1/servers/${enc(flaggedName)}/versions/latest?include_deleted=true`,
+      200,
+      'one',
+    )
     expect(one._meta[OFFICIAL].status).toBe('deleted')
   })
 })
@@ -249,8 +348,21 @@ describe('registry read API: syncs and deletions', () => {
 describe('registry read API: bad requests, writes, CORS', () => {
   test('invalid parameters are 400 with error, never 500', async () => {
     for (const q of [
-      'cursor=not-a-cursor!', `cursor=${Buffer.from('"x"').toString('base64url')}`, 'updated_since=yesterday', 'updated_since=2025-13-45T99:00:00Z',
-      'updated_since=2025-08-07', `cursor=${Buffer.from('["a\\u0000b","1"]').toString('base64url')}`, 'search=a%00b', 'version=%00', 'limit=0', 'limit=101', 'limit=ten', 'limit=-1', 'include_deleted=maybe', 'limit=5&limit=6', `search=${'a'.repeat(201)}`,
+      'cursor=not-a-cursor!',
+      `cursor=${Buffer.from('"x"').toString('base64url')}`,
+      'updated_since=yesterday',
+      'updated_since=2025-13-45T99:00:00Z',
+      'updated_since=2025-08-07',
+      `cursor=${Buffer.from('["a\\u0000b","1"]').toString('base64url')}`,
+      'search=a%00b',
+      'version=%00',
+      'limit=0',
+      'limit=101',
+      'limit=ten',
+      'limit=-1',
+      'include_deleted=maybe',
+      'limit=5&limit=6',
+      `search=${'a'.repeat(201)}`,
     ]) {
       const body = await get<{ error: string; details: { parameter: string }[] }>(`/v0.1/servers?${q}`, 400, 'error')
       expect(body.details[0].parameter).toBeString()
@@ -260,10 +372,17 @@ describe('registry read API: bad requests, writes, CORS', () => {
   test('the publishing operations answer 501 { error }', async () => {
     const name = enc('io.example.conformance/multi')
     for (const [method, path] of [
-      ['POST', '/v0.1/publish'], ['PUT', `/v0.1/servers/${name}/versions/1.0.0`], ['DELETE', `/v0.1/servers/${name}/versions/1.0.0`],
-      ['PATCH', `/v0.1/servers/${name}/versions/1.0.0/status`], ['PATCH', `/v0.1/servers/${name}/status`],
+      ['POST', '/v0.1/publish'],
+      ['PUT', `/v0.1/servers/${name}/versions/1.0.0`],
+      ['DELETE', `/v0.1/servers/${name}/versions/1.0.0`],
+      ['PATCH', `/v0.1/servers/${name}/versions/1.0.0/status`],
+      ['PATCH', `/v0.1/servers/${name}/status`],
     ]) {
-      const res = await call(path, { method, headers: { 'content-type': 'application/json', authorization: 'Bearer x' }, body: '{"status":"deleted"}' })
+      const res = await call(path, {
+        method,
+        headers: { 'content-type': 'application/json', authorization: 'Bearer x' },
+        body: '{"status":"deleted"}',
+      })
       expect(res.status).toBe(501)
       const body = await res.json()
       expect(validate.error(body)).toBe(true)
@@ -272,8 +391,20 @@ describe('registry read API: bad requests, writes, CORS', () => {
     }
   })
   test('CORS preflight of every /v0.1 route: GET, OPTIONS; Authorization, Content-Type', async () => {
-    for (const path of ['/v0.1/servers', `/v0.1/servers/${enc('a.b/c')}/versions`, `/v0.1/servers/${enc('a.b/c')}/versions/latest`, '/v0.1/publish']) {
-      const res = await call(path, { method: 'OPTIONS', headers: { origin: 'https://vscode.dev', 'access-control-request-method': 'GET', 'access-control-request-headers': 'authorization' } })
+    for (const path of [
+      '/v0.1/servers',
+      `/v0.1/servers/${enc('a.b/c')}/versions`,
+      `/v0.1/servers/${enc('a.b/c')}/versions/latest`,
+      '/v0.1/publish',
+    ]) {
+      const res = await call(path, {
+        method: 'OPTIONS',
+        headers: {
+          origin: 'https://vscode.dev',
+          'access-control-request-method': 'GET',
+          'access-control-request-headers': 'authorization',
+        },
+      })
       expect(res.status).toBe(204)
       expect(res.headers.get('access-control-allow-origin')).toBe('*')
       expect(res.headers.get('access-control-allow-methods')).toBe('GET, OPTIONS')
@@ -288,17 +419,37 @@ describe('registry read API: bad requests, writes, CORS', () => {
 
 describe('registry read API: documentation', () => {
   test('/docs/json documents every /v0.1 operation under the registry tag, with its parameters', async () => {
-    const doc = (await (await call('/docs/json')).json()) as { tags: { name: string }[]; paths: Record<string, Record<string, { tags: string[]; parameters: { name: string; in: string; description?: string }[] }>> }
+    const doc = (await (await call('/docs/json')).json()) as {
+      tags: { name: string }[]
+      paths: Record<
+        string,
+        Record<string, { tags: string[]; parameters: { name: string; in: string; description?: string }[] }>
+      >
+    }
     expect(doc.tags.map((t) => t.name)).toContain('registry')
-    const ops = Object.entries(doc.paths).filter(([p]) => p.startsWith('/v0.1/')).flatMap(([p, m]) => Object.entries(m).map(([method, op]) => ({ p, method, op })))
+    const ops = Object.entries(doc.paths)
+      .filter(([p]) => p.startsWith('/v0.1/'))
+      .flatMap(([p, m]) => Object.entries(m).map(([method, op]) => ({ p, method, op })))
     expect(ops.map((o) => `${o.method.toUpperCase()} ${o.p}`).sort()).toEqual([
-      'DELETE /v0.1/servers/{serverName}/versions/{version}', 'GET /v0.1/servers', 'GET /v0.1/servers/{serverName}/versions',
-      'GET /v0.1/servers/{serverName}/versions/{version}', 'PATCH /v0.1/servers/{serverName}/status',
-      'PATCH /v0.1/servers/{serverName}/versions/{version}/status', 'POST /v0.1/publish', 'PUT /v0.1/servers/{serverName}/versions/{version}',
+      'DELETE /v0.1/servers/{serverName}/versions/{version}',
+      'GET /v0.1/servers',
+      'GET /v0.1/servers/{serverName}/versions',
+      'GET /v0.1/servers/{serverName}/versions/{version}',
+      'PATCH /v0.1/servers/{serverName}/status',
+      'PATCH /v0.1/servers/{serverName}/versions/{version}/status',
+      'POST /v0.1/publish',
+      'PUT /v0.1/servers/{serverName}/versions/{version}',
     ])
     for (const o of ops) expect(o.op.tags).toEqual(['registry'])
     const list = doc.paths['/v0.1/servers'].get
-    expect(list.parameters.map((p) => p.name).sort()).toEqual(['cursor', 'include_deleted', 'limit', 'search', 'updated_since', 'version'])
+    expect(list.parameters.map((p) => p.name).sort()).toEqual([
+      'cursor',
+      'include_deleted',
+      'limit',
+      'search',
+      'updated_since',
+      'version',
+    ])
     const one = doc.paths['/v0.1/servers/{serverName}/versions/{version}'].get
     expect(one.parameters.find((p) => p.name === 'serverName')?.description).toContain('URL-encoded')
   })

@@ -29,15 +29,31 @@ beforeAll(async () => {
   const urls = Object.fromEntries(Object.values(SERVICE_URL_VARS).map((v) => [v, `http://127.0.0.1:${echo.port}`]))
   gateway = Bun.spawn(['bun', join(import.meta.dir, '../../gateway/src/main.ts')], {
     env: {
-      ...process.env, ...urls, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'error', TRUST_PROXY_HOPS: '0', RATE_LIMIT_PER_MINUTE: String(LIMIT),
-      SERVER_SECRET: SECRET, OPERATOR_TOKEN: `security-operator-${token}`, REDIS_URL: TEST_SERVICES.redis, REDIS_KEY_PREFIX: `test:${token}:`, NATS_URL: '',
+      ...process.env,
+      ...urls,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'error',
+      TRUST_PROXY_HOPS: '0',
+      RATE_LIMIT_PER_MINUTE: String(LIMIT),
+      SERVER_SECRET: SECRET,
+      OPERATOR_TOKEN: `security-operator-${token}`,
+      REDIS_URL: TEST_SERVICES.redis,
+      REDIS_KEY_PREFIX: `test:${token}:`,
+      NATS_URL: '',
     },
     stdout: 'inherit',
     stderr: 'inherit',
   })
   base = `http://127.0.0.1:${port}`
   for (let i = 0; i < 150; i++) {
-    if (await fetch(`${base}/api/v1/health`).then((r) => r.ok, () => false)) break
+    if (
+      await fetch(`${base}/api/v1/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break
     await Bun.sleep(100)
   }
   seen.length = 0
@@ -69,7 +85,13 @@ describe('identity headers sent by a client', () => {
     }
     const h = await received('/api/v1/health', forged)
     expect(h['x-directory-client-ip']).toBe('127.0.0.1')
-    for (const k of ['x-directory-agent-id', 'x-directory-agent-scopes', 'x-directory-token-id', 'x-directory-anything']) expect(h[k]).toBeUndefined()
+    for (const k of [
+      'x-directory-agent-id',
+      'x-directory-agent-scopes',
+      'x-directory-token-id',
+      'x-directory-anything',
+    ])
+      expect(h[k]).toBeUndefined()
   })
 
   test('with TRUST_PROXY_HOPS=0 X-Forwarded-For does not name the client', async () => {
@@ -79,7 +101,10 @@ describe('identity headers sent by a client', () => {
   })
 
   test('an on-behalf header with a bad signature is ignored (and stripped); a good one is believed', async () => {
-    const bad = await received('/api/v1/health', { 'x-directory-on-behalf-of': '198.51.100.77', 'x-directory-on-behalf-signature': 'bm90LWEtc2lnbmF0dXJl' })
+    const bad = await received('/api/v1/health', {
+      'x-directory-on-behalf-of': '198.51.100.77',
+      'x-directory-on-behalf-signature': 'bm90LWEtc2lnbmF0dXJl',
+    })
     expect(bad['x-directory-client-ip']).toBe('127.0.0.1')
     expect(bad['x-directory-on-behalf-of']).toBeUndefined()
     expect(bad['x-directory-on-behalf-signature']).toBeUndefined()
@@ -95,9 +120,10 @@ describe('identity headers sent by a client', () => {
   test('changing X-Forwarded-For or forging the on-behalf header does not escape the rate limit', async () => {
     const statuses: number[] = []
     for (let i = 0; i < LIMIT + 3; i++) {
-      const headers: Record<string, string> = i % 2
-        ? { 'x-forwarded-for': `198.51.100.${i}` }
-        : { 'x-directory-on-behalf-of': `198.51.100.${i}`, 'x-directory-on-behalf-signature': 'forged' }
+      const headers: Record<string, string> =
+        i % 2
+          ? { 'x-forwarded-for': `198.51.100.${i}` }
+          : { 'x-directory-on-behalf-of': `198.51.100.${i}`, 'x-directory-on-behalf-signature': 'forged' }
       const res = await fetch(`${base}/api/v1/categories`, { headers })
       statuses.push(res.status)
       if (res.status === 429) expect(((await res.json()) as { error: string }).error).toBe('rate_limited')
@@ -111,7 +137,15 @@ describe('identity headers sent by a client', () => {
     // The limit of this client is spent (previous test): no header it can send makes a read free.
     const forged: Record<string, string>[] = [
       { 'x-directory-precharged': `${Date.now() + 60_000}.${'A'.repeat(43)}` },
-      { 'x-directory-precharged': prechargeProof(`another-secret-${token}-0123456789abcdef`, '127.0.0.1', 'rid-1', 60_000), 'x-request-id': 'rid-1' },
+      {
+        'x-directory-precharged': prechargeProof(
+          `another-secret-${token}-0123456789abcdef`,
+          '127.0.0.1',
+          'rid-1',
+          60_000,
+        ),
+        'x-request-id': 'rid-1',
+      },
       { 'x-directory-precharged': prechargeProof(SECRET, '127.0.0.1', 'rid-2', -1_000), 'x-request-id': 'rid-2' },
       { 'x-directory-precharged': prechargeProof(SECRET, '198.51.100.90', 'rid-3', 60_000), 'x-request-id': 'rid-3' },
     ]
@@ -121,14 +155,25 @@ describe('identity headers sent by a client', () => {
       await res.arrayBuffer()
     }
     // The control: the proof the gateway itself would make for this client and request is honoured.
-    const honoured = await fetch(`${base}/api/v1/categories`, { headers: { 'x-directory-precharged': prechargeProof(SECRET, '127.0.0.1', 'rid-6', 60_000), 'x-request-id': 'rid-6' } })
+    const honoured = await fetch(`${base}/api/v1/categories`, {
+      headers: {
+        'x-directory-precharged': prechargeProof(SECRET, '127.0.0.1', 'rid-6', 60_000),
+        'x-request-id': 'rid-6',
+      },
+    })
     expect(honoured.status).toBe(200)
     await honoured.arrayBuffer()
     // A client the gateway has not limited yet (named through the signed on-behalf header) posts to /api/mcp with a
     // forged proof: the service receives the gateway's proof for this client and request instead.
     const api = publicApiClient({ gatewayUrl: base, secret: SECRET })
     const forgedProof = prechargeProof(SECRET, '198.51.100.91', 'rid-4', 60_000)
-    const res = await api('/api/mcp', { method: 'POST', client: '198.51.100.91', requestId: 'rid-5', body: {}, headers: { 'x-directory-precharged': forgedProof } })
+    const res = await api('/api/mcp', {
+      method: 'POST',
+      client: '198.51.100.91',
+      requestId: 'rid-5',
+      body: {},
+      headers: { 'x-directory-precharged': forgedProof },
+    })
     expect(res.status).toBe(200)
     await res.arrayBuffer()
     const h = seen[seen.length - 1]!.headers

@@ -43,7 +43,13 @@ const resolver = () => addressResolver([dns.address])
 /** Private addresses refused, as in production. */
 const strict = () => createOutboundFetcher({ allowPrivate: false, resolve: resolver(), timeoutMs: 3000 })
 /** Same, but the loopback stand-in site counts as public (only 127.0.0.1, not the rest of 127/8). */
-const withPublicSite = () => createOutboundFetcher({ allowPrivate: false, resolve: resolver(), timeoutMs: 3000, treatAsPublic: (a) => a === '127.0.0.1' })
+const withPublicSite = () =>
+  createOutboundFetcher({
+    allowPrivate: false,
+    resolve: resolver(),
+    timeoutMs: 3000,
+    treatAsPublic: (a) => a === '127.0.0.1',
+  })
 
 async function refusal(p: Promise<unknown>): Promise<OutboundError> {
   try {
@@ -56,7 +62,21 @@ async function refusal(p: Promise<unknown>): Promise<OutboundError> {
 }
 
 describe('outbound fetches with private addresses not allowed', () => {
-  const literal = ['http://127.0.0.1/', 'http://10.0.0.1/', 'http://169.254.169.254/latest/meta-data/', 'http://[::1]/', 'http://[::ffff:127.0.0.1]/', 'http://0.0.0.0/', 'http://2130706433/', 'http://0x7f.1/', 'http://192.168.1.1/', 'http://172.16.0.1/', 'http://100.64.0.1/', 'http://[fd00::1]/', 'http://[fe80::1]/']
+  const literal = [
+    'http://127.0.0.1/',
+    'http://10.0.0.1/',
+    'http://169.254.169.254/latest/meta-data/',
+    'http://[::1]/',
+    'http://[::ffff:127.0.0.1]/',
+    'http://0.0.0.0/',
+    'http://2130706433/',
+    'http://0x7f.1/',
+    'http://192.168.1.1/',
+    'http://172.16.0.1/',
+    'http://100.64.0.1/',
+    'http://[fd00::1]/',
+    'http://[fe80::1]/',
+  ]
   for (const url of literal) {
     test(`${url} is refused by .text and by .fetch`, async () => {
       const f = strict()
@@ -65,7 +85,12 @@ describe('outbound fetches with private addresses not allowed', () => {
     })
   }
 
-  for (const host of ['internal.example.test', 'metadata.example.test', 'loopback6.example.test', 'mixed.example.test']) {
+  for (const host of [
+    'internal.example.test',
+    'metadata.example.test',
+    'loopback6.example.test',
+    'mixed.example.test',
+  ]) {
     test(`a name resolving to a private address (${host}) is refused`, async () => {
       const err = await refusal(strict().text(`http://${host}:${site.port}/`))
       expect(err.kind).toBe('refused_address')
@@ -98,7 +123,12 @@ describe('outbound fetches with private addresses not allowed', () => {
   }
 
   test('schemes other than http and https, and URLs with credentials, are not fetched', async () => {
-    for (const url of ['file:///etc/passwd', 'gopher://127.0.0.1/', 'ftp://example.com/', `http://user:pass@public.example.test:${site.port}/`]) {
+    for (const url of [
+      'file:///etc/passwd',
+      'gopher://127.0.0.1/',
+      'ftp://example.com/',
+      `http://user:pass@public.example.test:${site.port}/`,
+    ]) {
       expect((await refusal(withPublicSite().text(url))).kind).toBe('invalid_url')
     }
   })
@@ -107,8 +137,19 @@ describe('outbound fetches with private addresses not allowed', () => {
 describe('components', () => {
   test('the claim verifier, wired from configuration without OUTBOUND_ALLOW_PRIVATE, refuses every private address', async () => {
     const unused = async () => new Response(null, { status: 500 })
-    const { outbound } = claimVerifierDepsFrom(testConfig({ DNS_SERVERS: dns.address }), createLogger('test', 'silent'), { catalog: unused, submission: unused })
-    for (const url of ['http://127.0.0.1/', 'http://10.0.0.1/', 'http://169.254.169.254/latest/meta-data/', 'http://[::1]/', 'http://[::ffff:127.0.0.1]/', `http://internal.example.test:${site.port}/`]) {
+    const { outbound } = claimVerifierDepsFrom(
+      testConfig({ DNS_SERVERS: dns.address }),
+      createLogger('test', 'silent'),
+      { catalog: unused, submission: unused },
+    )
+    for (const url of [
+      'http://127.0.0.1/',
+      'http://10.0.0.1/',
+      'http://169.254.169.254/latest/meta-data/',
+      'http://[::1]/',
+      'http://[::ffff:127.0.0.1]/',
+      `http://internal.example.test:${site.port}/`,
+    ]) {
       expect((await refusal(outbound.text(url))).kind).toBe('refused_address')
     }
   })

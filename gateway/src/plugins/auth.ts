@@ -1,6 +1,15 @@
 // Agent Bearer tokens at the gateway (directory-api §5, RFC 6750): challenge, introspect through agent-auth
 // with a short shared cache, check the route's scope, and pass the verified identity on in internal headers.
-import { AGENT_HEADERS, bearerChallenge, bearerFailure, hashAgentToken, isWellFormedAgentToken, readBearer, type AgentScope, type BearerFailure } from '@mcp-directory/shared/agent-tokens'
+import {
+  AGENT_HEADERS,
+  bearerChallenge,
+  bearerFailure,
+  hashAgentToken,
+  isWellFormedAgentToken,
+  readBearer,
+  type AgentScope,
+  type BearerFailure,
+} from '@mcp-directory/shared/agent-tokens'
 import type { EventBus } from '@mcp-directory/shared/bus'
 import type { KeyValueStore } from '@mcp-directory/shared/kv'
 import type { Logger } from '@mcp-directory/shared/log'
@@ -8,7 +17,9 @@ import { INSTANCE_ID } from '@mcp-directory/shared/service'
 import { UpstreamError, type Upstream } from '../upstream'
 
 /** What agent-auth's introspection answers. */
-type Introspection = { active: false } | { active: true; tokenId: string; agentId: string; scopes: string[]; expiresAt: string }
+type Introspection =
+  | { active: false }
+  | { active: true; tokenId: string; agentId: string; scopes: string[]; expiresAt: string }
 
 /** Options of the Bearer check. */
 export interface BearerAuthOptions {
@@ -41,7 +52,8 @@ export function createBearerAuth(opts: BearerAuthOptions) {
   const ttl = opts.cacheSeconds ?? 30
   let storeFailing = false
   const storeFailed = (err: unknown) => {
-    if (!storeFailing) log.warn({ err: String(err) }, 'bearer auth: cache store failed; asking agent-auth on every request')
+    if (!storeFailing)
+      log.warn({ err: String(err) }, 'bearer auth: cache store failed; asking agent-auth on every request')
     storeFailing = true
   }
 
@@ -66,11 +78,24 @@ export function createBearerAuth(opts: BearerAuthOptions) {
     } catch (err) {
       storeFailed(err)
     }
-    if (!opts.agentAuth) return { error: { ok: false, status: 503, code: 'service_unavailable', message: 'The agent-auth service is not deployed', headers: { 'retry-after': '1' } } }
+    if (!opts.agentAuth)
+      return {
+        error: {
+          ok: false,
+          status: 503,
+          code: 'service_unavailable',
+          message: 'The agent-auth service is not deployed',
+          headers: { 'retry-after': '1' },
+        },
+      }
     let answer: Introspection
     try {
       const res = await opts.agentAuth.fetch(
-        new Request('http://agent-auth.internal/internal/introspect', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token }) }),
+        new Request('http://agent-auth.internal/internal/introspect', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ token }),
+        }),
         opts.timeoutMs,
       )
       if (res.status !== 200) throw new Error(`introspection answered ${res.status}`)
@@ -78,7 +103,23 @@ export function createBearerAuth(opts: BearerAuthOptions) {
     } catch (err) {
       const timeout = err instanceof UpstreamError && err.kind === 'timeout'
       log.warn({ err: err instanceof Error ? err.message : String(err) }, 'bearer auth: introspection failed')
-      return { error: timeout ? { ok: false, status: 504, code: 'gateway_timeout', message: 'The agent-auth service did not answer in time', headers: {} } : { ok: false, status: 503, code: 'service_unavailable', message: 'The agent-auth service is unreachable; try again shortly', headers: { 'retry-after': '1' } } }
+      return {
+        error: timeout
+          ? {
+              ok: false,
+              status: 504,
+              code: 'gateway_timeout',
+              message: 'The agent-auth service did not answer in time',
+              headers: {},
+            }
+          : {
+              ok: false,
+              status: 503,
+              code: 'service_unavailable',
+              message: 'The agent-auth service is unreachable; try again shortly',
+              headers: { 'retry-after': '1' },
+            },
+      }
     }
     try {
       if (answer.active) {
@@ -98,7 +139,13 @@ export function createBearerAuth(opts: BearerAuthOptions) {
 
   const refuse = (failure: BearerFailure): BearerOutcome => {
     const f = bearerFailure(failure)
-    return { ok: false, status: f.status, code: f.code, message: f.message, headers: { 'www-authenticate': bearerChallenge(opts.baseUrl, failure), 'cache-control': 'no-store' } }
+    return {
+      ok: false,
+      status: f.status,
+      code: f.code,
+      message: f.message,
+      headers: { 'www-authenticate': bearerChallenge(opts.baseUrl, failure), 'cache-control': 'no-store' },
+    }
   }
 
   return {
@@ -116,7 +163,11 @@ export function createBearerAuth(opts: BearerAuthOptions) {
       return {
         ok: true,
         tokenHash: hash,
-        headers: { [AGENT_HEADERS.agentId]: answer.agentId, [AGENT_HEADERS.tokenId]: answer.tokenId, [AGENT_HEADERS.scopes]: answer.scopes.join(' ') },
+        headers: {
+          [AGENT_HEADERS.agentId]: answer.agentId,
+          [AGENT_HEADERS.tokenId]: answer.tokenId,
+          [AGENT_HEADERS.scopes]: answer.scopes.join(' '),
+        },
       }
     },
     /** Drops a token's cached answer at once (after this gateway forwarded its successful revocation). */

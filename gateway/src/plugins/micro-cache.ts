@@ -24,7 +24,13 @@ export interface MicroCacheOptions {
 
 /** The listing events after which a listing's answers may differ: the badge cache's (services/badge). */
 export const MICRO_CACHE_EVENTS: EventSubject[] = [
-  'listing.approved', 'listing.imported', 'listing.rejected', 'listing.flagged', 'listing.claimed', 'listing.claim_revoked', 'listing.checked',
+  'listing.approved',
+  'listing.imported',
+  'listing.rejected',
+  'listing.flagged',
+  'listing.claimed',
+  'listing.claim_revoked',
+  'listing.checked',
   'listing.counters_changed',
 ]
 
@@ -93,7 +99,17 @@ function etagMatches(ifNoneMatch: string, etag: string): boolean {
 }
 
 // Headers that belong to one exchange, never to a kept answer: the gateway sets its own on every answer.
-const PER_ANSWER = new Set(['ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset', 'retry-after', 'x-request-id', 'date', 'age', 'set-cookie', 'content-length'])
+const PER_ANSWER = new Set([
+  'ratelimit-limit',
+  'ratelimit-remaining',
+  'ratelimit-reset',
+  'retry-after',
+  'x-request-id',
+  'date',
+  'age',
+  'set-cookie',
+  'content-length',
+])
 // Headers a 304 repeats from the answer it stands for (RFC 9110 §15.4.5).
 const NOT_MODIFIED_HEADERS = new Set(['cache-control', 'content-location', 'etag', 'expires', 'vary'])
 
@@ -151,10 +167,15 @@ export function createMicroCache(opts: MicroCacheOptions) {
   }
 
   const onEvent = async (e: EventEnvelope) => {
-    const ids = e.subject === 'listing.counters_changed' ? (e.payload as { ids: string[] }).ids : [(e.payload as { id: string }).id]
+    const ids =
+      e.subject === 'listing.counters_changed'
+        ? (e.payload as { ids: string[] }).ids
+        : [(e.payload as { id: string }).id]
     drop(ids.filter((id) => typeof id === 'string' && id.length > 0))
   }
-  const subscription = opts.bus?.subscribe(`gateway-micro-cache-${INSTANCE_ID}`, MICRO_CACHE_EVENTS, onEvent, { perProcessForgetAfterMs: CONSUMER_FORGET_MS })
+  const subscription = opts.bus?.subscribe(`gateway-micro-cache-${INSTANCE_ID}`, MICRO_CACHE_EVENTS, onEvent, {
+    perProcessForgetAfterMs: CONSUMER_FORGET_MS,
+  })
   subscription?.catch((err) => opts.log.error({ err: String(err) }, 'micro-cache: cannot subscribe to listing events'))
 
   /** Whether this request may be answered from, or stored in, the cache. */
@@ -175,7 +196,8 @@ export function createMicroCache(opts: MicroCacheOptions) {
         return null
       }
       const h = request.headers
-      const noCache = /no-cache|no-store|max-age=0/i.test(h.get('cache-control') ?? '') || /no-cache/i.test(h.get('pragma') ?? '')
+      const noCache =
+        /no-cache|no-store|max-age=0/i.test(h.get('cache-control') ?? '') || /no-cache/i.test(h.get('pragma') ?? '')
       const r = noCache ? undefined : resources.get(keyOf(request.url))
       const s = r?.variants.get(variantOf(r.vary, h))
       if (!s || s.expiresAt <= Date.now()) {
@@ -189,7 +211,8 @@ export function createMicroCache(opts: MicroCacheOptions) {
     respond(s: Stored, request: Request, extra: Record<string, string>): Response {
       const age = String(s.age + Math.floor((Date.now() - s.storedAt) / 1000))
       const inm = request.headers.get('if-none-match')
-      if (inm && s.etag && etagMatches(inm, s.etag)) return new Response(null, { status: 304, headers: { ...s.notModifiedHeaders, ...extra, age } })
+      if (inm && s.etag && etagMatches(inm, s.etag))
+        return new Response(null, { status: 304, headers: { ...s.notModifiedHeaders, ...extra, age } })
       return new Response(s.body, { status: s.status, headers: { ...s.headers, ...extra, age } })
     },
     /** The generation to hand to `keep` for an answer fetched from now on. */
@@ -198,19 +221,29 @@ export function createMicroCache(opts: MicroCacheOptions) {
      * Keeps the service's answer when it says it may be kept, and returns the answer to send (the same bytes).
      * `listing` is the listing the path is about (its `:id`), so that listing's events drop it.
      */
-    async keep(request: Request, res: Response, since: number, route: RouteSpec, listing: string | null): Promise<Response> {
+    async keep(
+      request: Request,
+      res: Response,
+      since: number,
+      route: RouteSpec,
+      listing: string | null,
+    ): Promise<Response> {
       if (!usable(request) || res.status !== 200 || res.headers.has('set-cookie')) return res
       const cc = parseCacheControl(res.headers.get('cache-control'))
       if (!cc.public || cc.uncacheable || !cc.maxAge) return res
       const varyHeader = res.headers.get('vary') ?? ''
-      const vary = varyHeader.split(',').map((v) => v.trim().toLowerCase()).filter(Boolean)
+      const vary = varyHeader
+        .split(',')
+        .map((v) => v.trim().toLowerCase())
+        .filter(Boolean)
       if (vary.includes('*')) return res
       // An encoded body is only right for clients that accept that encoding.
       if (res.headers.has('content-encoding') && !vary.includes('accept-encoding')) vary.push('accept-encoding')
       const declared = Number(res.headers.get('content-length') ?? Number.NaN)
       if (declared > maxEntryBytes) return res
       const bytesOfBody = new Uint8Array(await res.arrayBuffer())
-      const answer = () => new Response(bytesOfBody, { status: res.status, statusText: res.statusText, headers: res.headers })
+      const answer = () =>
+        new Response(bytesOfBody, { status: res.status, statusText: res.statusText, headers: res.headers })
       if (bytesOfBody.byteLength > maxEntryBytes || since !== generation) return answer()
       const headers: Record<string, string> = {}
       const notModifiedHeaders: Record<string, string> = {}
@@ -251,7 +284,19 @@ export function createMicroCache(opts: MicroCacheOptions) {
         entries--
       }
       const size = bytesOfBody.byteLength
-      r.variants.set(variant, { route, listing, status: res.status, headers, notModifiedHeaders, body, size, etag: res.headers.get('etag'), storedAt: now, expiresAt: now + ttlMs, age })
+      r.variants.set(variant, {
+        route,
+        listing,
+        status: res.status,
+        headers,
+        notModifiedHeaders,
+        body,
+        size,
+        etag: res.headers.get('etag'),
+        storedAt: now,
+        expiresAt: now + ttlMs,
+        age,
+      })
       r.bytes += size
       bytes += size
       entries++

@@ -20,7 +20,10 @@ export interface OperatorAuthOptions {
 }
 
 /** The outcome of one operator-API request's authentication. */
-export type OperatorOutcome = { ok: true } | { ok: false; status: 401 } | { ok: false; status: 429; retryAfterSeconds: number }
+export type OperatorOutcome =
+  | { ok: true }
+  | { ok: false; status: 401 }
+  | { ok: false; status: 429; retryAfterSeconds: number }
 
 /** What the log line of a failure names: who, where, and which request. */
 export interface OperatorAttempt {
@@ -76,7 +79,13 @@ export function createOperatorAuth(opts: OperatorAuthOptions) {
         return wait ? { ok: false, status: 429, retryAfterSeconds: wait } : { ok: true }
       }
       const hit: WindowHit = await store((s) => s.hit(failuresKey(attempt.client), windowMs))
-      const fields = { ...attempt, path: attempt.path.slice(0, 200), reason: given === null ? 'missing' : 'wrong', failures: hit.count, limit }
+      const fields = {
+        ...attempt,
+        path: attempt.path.slice(0, 200),
+        reason: given === null ? 'missing' : 'wrong',
+        failures: hit.count,
+        limit,
+      }
       const retryAfterSeconds = Math.max(1, Math.ceil(hit.resetMs / 1000))
       if (hit.count < limit) {
         log.warn(fields, 'operator authentication failed')

@@ -132,14 +132,17 @@ export function createRateLimiter(store: KeyValueStore, log: Logger, opts: RateL
     })().finally(() => (syncing = null)))
   }
 
-  const timer = setInterval(() => {
-    if (shared) void sync()
-    else {
-      // Forget ended windows, so memory follows the clients of the current window only.
-      const now = Date.now()
-      for (const [key, w] of windows) if (w.resetAt <= now) windows.delete(key)
-    }
-  }, shared ? (opts.syncIntervalMs ?? RATE_LIMIT_SYNC_MS) : 10_000)
+  const timer = setInterval(
+    () => {
+      if (shared) void sync()
+      else {
+        // Forget ended windows, so memory follows the clients of the current window only.
+        const now = Date.now()
+        for (const [key, w] of windows) if (w.resetAt <= now) windows.delete(key)
+      }
+    },
+    shared ? (opts.syncIntervalMs ?? RATE_LIMIT_SYNC_MS) : 10_000,
+  )
   timer.unref?.()
 
   return {

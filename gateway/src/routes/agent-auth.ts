@@ -3,7 +3,10 @@ import { Type as t } from '@sinclair/typebox'
 import { err, type RouteSpec } from './spec'
 
 const Scope = t.Union(AGENT_SCOPES.map((s) => t.Literal(s)))
-const Scopes = t.Array(Scope, { description: 'Scopes; omitted at registration means every supported scope, [] none (the token can only revoke itself)' })
+const Scopes = t.Array(Scope, {
+  description:
+    'Scopes; omitted at registration means every supported scope, [] none (the token can only revoke itself)',
+})
 
 /** Body of registerAgent (directory-api §4.8). */
 export const RegisterBody = t.Object({
@@ -13,60 +16,149 @@ export const RegisterBody = t.Object({
 })
 
 /** Body of confirmAgentRegistration (directory-api §4.9). */
-export const ConfirmBody = t.Object({ email: t.String({ format: 'email' }), code: t.String({ pattern: '^[0-9]{6}$', description: 'The 6-digit code from the e-mail' }) })
+export const ConfirmBody = t.Object({
+  email: t.String({ format: 'email' }),
+  code: t.String({ pattern: '^[0-9]{6}$', description: 'The 6-digit code from the e-mail' }),
+})
 
 const Success = t.Object({ success: t.Boolean(), message: t.String() })
 
 /** The agent-auth service's public routes. */
 export const AGENT_AUTH_ROUTES: RouteSpec[] = [
   {
-    method: 'POST', path: '/api/v1/agent/register', service: 'agent-auth', operationId: 'registerAgent', tag: 'agent', limit: 'write', auth: null,
+    method: 'POST',
+    path: '/api/v1/agent/register',
+    service: 'agent-auth',
+    operationId: 'registerAgent',
+    tag: 'agent',
+    limit: 'write',
+    auth: null,
     summary: 'Step 1: e-mail a 6-digit confirmation code (valid 10 minutes; limited per client and per address)',
     body: RegisterBody,
     responses: {
-      200: { description: 'Code sent', type: 'application/json', schema: t.Object({ success: t.Boolean(), message: t.String(), email: t.String(), scopes: Scopes, expiresAt: t.String({ format: 'date-time' }), confirm_url: t.String({ format: 'uri' }) }) },
-      400: err('invalid_body (invalid e-mail or payload) or invalid_scope'), 429: err('rate_limited'),
+      200: {
+        description: 'Code sent',
+        type: 'application/json',
+        schema: t.Object({
+          success: t.Boolean(),
+          message: t.String(),
+          email: t.String(),
+          scopes: Scopes,
+          expiresAt: t.String({ format: 'date-time' }),
+          confirm_url: t.String({ format: 'uri' }),
+        }),
+      },
+      400: err('invalid_body (invalid e-mail or payload) or invalid_scope'),
+      429: err('rate_limited'),
     },
   },
   {
-    method: 'POST', path: '/api/v1/agent/register/confirm', service: 'agent-auth', operationId: 'confirmAgentRegistration', tag: 'agent', limit: 'write', auth: null,
+    method: 'POST',
+    path: '/api/v1/agent/register/confirm',
+    service: 'agent-auth',
+    operationId: 'confirmAgentRegistration',
+    tag: 'agent',
+    limit: 'write',
+    auth: null,
     summary: 'Step 2: exchange the code for a Bearer token (shown once; valid 90 days). 5 wrong tries kill the code',
     body: ConfirmBody,
     responses: {
       200: {
-        description: 'Token issued (Cache-Control: no-store)', type: 'application/json',
+        description: 'Token issued (Cache-Control: no-store)',
+        type: 'application/json',
         schema: t.Object({
-          success: t.Boolean(), message: t.String(),
-          token: t.String({ pattern: '^mcpdir_[0-9A-Za-z]{36}$', description: 'mcpdir_ + 30 random base62 characters + 6-character CRC32 checksum' }),
-          tokenType: t.Literal('Bearer'), scopes: Scopes, expiresAt: t.String({ format: 'date-time' }),
-          docs: t.Object({ claim: t.String({ format: 'uri' }), revoke: t.String({ format: 'uri' }), authSpec: t.String({ format: 'uri' }) }),
+          success: t.Boolean(),
+          message: t.String(),
+          token: t.String({
+            pattern: '^mcpdir_[0-9A-Za-z]{36}$',
+            description: 'mcpdir_ + 30 random base62 characters + 6-character CRC32 checksum',
+          }),
+          tokenType: t.Literal('Bearer'),
+          scopes: Scopes,
+          expiresAt: t.String({ format: 'date-time' }),
+          docs: t.Object({
+            claim: t.String({ format: 'uri' }),
+            revoke: t.String({ format: 'uri' }),
+            authSpec: t.String({ format: 'uri' }),
+          }),
         }),
       },
-      400: err('invalid_code (missing, expired or incorrect code), too_many_attempts, invalid_body'), 429: err('rate_limited'), 503: err('service_unavailable: the attempt counter is unavailable (fails closed)'),
+      400: err('invalid_code (missing, expired or incorrect code), too_many_attempts, invalid_body'),
+      429: err('rate_limited'),
+      503: err('service_unavailable: the attempt counter is unavailable (fails closed)'),
     },
   },
   {
-    method: 'POST', path: '/api/v1/agent/revoke', service: 'agent-auth', operationId: 'revokeAgentToken', tag: 'agent', limit: 'read', auth: 'bearer', revokesToken: true,
+    method: 'POST',
+    path: '/api/v1/agent/revoke',
+    service: 'agent-auth',
+    operationId: 'revokeAgentToken',
+    tag: 'agent',
+    limit: 'read',
+    auth: 'bearer',
+    revokesToken: true,
     summary: 'Revoke the Bearer token of this request (any scope); refused everywhere within a second',
-    responses: { 200: { description: 'Revoked', type: 'application/json', schema: Success }, 401: err('unauthorized: missing, invalid or already revoked token (WWW-Authenticate: Bearer …)'), 429: err('rate_limited') },
+    responses: {
+      200: { description: 'Revoked', type: 'application/json', schema: Success },
+      401: err('unauthorized: missing, invalid or already revoked token (WWW-Authenticate: Bearer …)'),
+      429: err('rate_limited'),
+    },
   },
   {
-    method: 'GET', path: '/api/v1/agent/me', service: 'agent-auth', operationId: 'getAgentToken', tag: 'agent', limit: 'read', auth: 'bearer',
+    method: 'GET',
+    path: '/api/v1/agent/me',
+    service: 'agent-auth',
+    operationId: 'getAgentToken',
+    tag: 'agent',
+    limit: 'read',
+    auth: 'bearer',
     summary: 'The Bearer token of this request: its agent, scopes and expiry (additive to v1; any scope)',
     responses: {
-      200: { description: 'The token', type: 'application/json', schema: t.Object({ agentId: t.String(), tokenId: t.String(), scopes: Scopes, expiresAt: t.String({ format: 'date-time' }) }) },
-      401: err('unauthorized: missing, invalid, expired or revoked token (WWW-Authenticate: Bearer …)'), 429: err('rate_limited'),
+      200: {
+        description: 'The token',
+        type: 'application/json',
+        schema: t.Object({
+          agentId: t.String(),
+          tokenId: t.String(),
+          scopes: Scopes,
+          expiresAt: t.String({ format: 'date-time' }),
+        }),
+      },
+      401: err('unauthorized: missing, invalid, expired or revoked token (WWW-Authenticate: Bearer …)'),
+      429: err('rate_limited'),
     },
   },
   {
-    method: 'GET', path: '/.well-known/oauth-protected-resource', service: 'agent-auth', operationId: 'getProtectedResourceMetadata', tag: 'agent', limit: 'read', auth: null,
+    method: 'GET',
+    path: '/.well-known/oauth-protected-resource',
+    service: 'agent-auth',
+    operationId: 'getProtectedResourceMetadata',
+    tag: 'agent',
+    limit: 'read',
+    auth: null,
     summary: 'OAuth 2.0 protected-resource metadata (RFC 9728)',
     responses: {
-      200: { description: 'Metadata', type: 'application/json', schema: t.Object({ resource: t.String({ format: 'uri' }), resource_name: t.String(), scopes_supported: t.Array(t.String()), bearer_methods_supported: t.Array(t.String()), resource_documentation: t.String({ format: 'uri' }) }) },
+      200: {
+        description: 'Metadata',
+        type: 'application/json',
+        schema: t.Object({
+          resource: t.String({ format: 'uri' }),
+          resource_name: t.String(),
+          scopes_supported: t.Array(t.String()),
+          bearer_methods_supported: t.Array(t.String()),
+          resource_documentation: t.String({ format: 'uri' }),
+        }),
+      },
     },
   },
   {
-    method: 'GET', path: '/auth.md', service: 'agent-auth', operationId: 'getAuthDocument', tag: 'agent', limit: 'read', auth: null,
+    method: 'GET',
+    path: '/auth.md',
+    service: 'agent-auth',
+    operationId: 'getAuthDocument',
+    tag: 'agent',
+    limit: 'read',
+    auth: null,
     summary: 'How an agent gets, uses and revokes a token (Markdown, with curl examples and MCP tool equivalents)',
     responses: { 200: { description: 'Markdown document', type: 'text/markdown', schema: t.String() } },
   },

@@ -2,7 +2,10 @@ import { Type as t } from '@sinclair/typebox'
 import { err, type RouteSpec } from './spec'
 
 // A JSON-RPC message (or batch) of the Model Context Protocol; the SDK on the service side validates it.
-const JsonRpc = t.Unknown({ description: 'A JSON-RPC request or notification of the Model Context Protocol (initialize, tools/list, tools/call, resources/list, resources/read, …)' })
+const JsonRpc = t.Unknown({
+  description:
+    'A JSON-RPC request or notification of the Model Context Protocol (initialize, tools/list, tools/call, resources/list, resources/read, …)',
+})
 
 /** The mcp service's public routes: the directory as an MCP server (Streamable HTTP, stateless). */
 export const MCP_ROUTES: RouteSpec[] = [
@@ -10,43 +13,89 @@ export const MCP_ROUTES: RouteSpec[] = [
     // Limited as a read, which also pays for the one REST read a tool makes (coversOneRead); a tool's write
     // (submit, register, claim) is limited again by its endpoint's class.
     // A claim check can take several outside look-ups, hence the longer timeout.
-    method: 'POST', path: '/api/mcp', service: 'mcp', operationId: 'mcpMessage', tag: 'mcp', limit: 'read', coversOneRead: true, auth: null, timeoutMs: 60_000,
+    method: 'POST',
+    path: '/api/mcp',
+    service: 'mcp',
+    operationId: 'mcpMessage',
+    tag: 'mcp',
+    limit: 'read',
+    coversOneRead: true,
+    auth: null,
+    timeoutMs: 60_000,
     summary: 'MCP over Streamable HTTP (stateless; JSON responses). Send Accept: application/json, text/event-stream',
     body: JsonRpc,
     responses: {
       200: { description: 'The JSON-RPC response', type: 'application/json', schema: t.Unknown() },
       202: { description: 'Notification accepted' },
       400: err('Not a valid JSON-RPC message (JSON-RPC error body)'),
-      403: err('An Origin other than the directory\'s own or MCP_ALLOWED_ORIGINS (JSON-RPC error body)'),
+      403: err("An Origin other than the directory's own or MCP_ALLOWED_ORIGINS (JSON-RPC error body)"),
       406: err('Accept must list application/json and text/event-stream (JSON-RPC error body)'),
       429: err('rate_limited'),
     },
   },
   {
-    method: 'GET', path: '/api/mcp', service: 'mcp', operationId: 'mcpDescription', tag: 'mcp', limit: 'read', auth: null,
-    summary: 'A short JSON description of the MCP endpoint; with Accept: text/event-stream, 405 (stateless: no server-initiated stream)',
+    method: 'GET',
+    path: '/api/mcp',
+    service: 'mcp',
+    operationId: 'mcpDescription',
+    tag: 'mcp',
+    limit: 'read',
+    auth: null,
+    summary:
+      'A short JSON description of the MCP endpoint; with Accept: text/event-stream, 405 (stateless: no server-initiated stream)',
     responses: {
-      200: { description: 'What the endpoint offers', type: 'application/json', schema: t.Object({ name: t.String(), description: t.String(), endpoint: t.String(), transport: t.String() }, { additionalProperties: true }) },
-      403: err('An Origin other than the directory\'s own or MCP_ALLOWED_ORIGINS (JSON-RPC error body)'),
+      200: {
+        description: 'What the endpoint offers',
+        type: 'application/json',
+        schema: t.Object(
+          { name: t.String(), description: t.String(), endpoint: t.String(), transport: t.String() },
+          { additionalProperties: true },
+        ),
+      },
+      403: err("An Origin other than the directory's own or MCP_ALLOWED_ORIGINS (JSON-RPC error body)"),
       405: { description: 'No standalone event stream in stateless mode' },
       429: err('rate_limited'),
     },
   },
   {
     // The MCP Server Card proposal's reserved location: <streamable-http-url>/server-card.
-    method: 'GET', path: '/api/mcp/server-card', service: 'mcp', operationId: 'mcpServerCard', tag: 'mcp', limit: 'read', auth: null,
-    summary: "The MCP endpoint's Server Card (application/mcp-server-card+json): name, version, the Streamable HTTP remote and its protocol versions; ETag and If-None-Match",
+    method: 'GET',
+    path: '/api/mcp/server-card',
+    service: 'mcp',
+    operationId: 'mcpServerCard',
+    tag: 'mcp',
+    limit: 'read',
+    auth: null,
+    summary:
+      "The MCP endpoint's Server Card (application/mcp-server-card+json): name, version, the Streamable HTTP remote and its protocol versions; ETag and If-None-Match",
     responses: {
-      200: { description: 'The Server Card', type: 'application/mcp-server-card+json', schema: t.Object({ name: t.String(), version: t.String(), description: t.String() }, { additionalProperties: true }) },
+      200: {
+        description: 'The Server Card',
+        type: 'application/mcp-server-card+json',
+        schema: t.Object(
+          { name: t.String(), version: t.String(), description: t.String() },
+          { additionalProperties: true },
+        ),
+      },
       304: { description: 'Not modified (If-None-Match)' },
       429: err('rate_limited'),
     },
   },
   {
-    method: 'GET', path: '/.well-known/ai-catalog.json', service: 'mcp', operationId: 'aiCatalog', tag: 'mcp', limit: 'read', auth: null,
+    method: 'GET',
+    path: '/.well-known/ai-catalog.json',
+    service: 'mcp',
+    operationId: 'aiCatalog',
+    tag: 'mcp',
+    limit: 'read',
+    auth: null,
     summary: "The domain's AI Catalog (application/ai-catalog+json), listing the Server Card of the MCP endpoint",
     responses: {
-      200: { description: 'The AI Catalog', type: 'application/ai-catalog+json', schema: t.Object({ specVersion: t.String(), entries: t.Array(t.Unknown()) }, { additionalProperties: true }) },
+      200: {
+        description: 'The AI Catalog',
+        type: 'application/ai-catalog+json',
+        schema: t.Object({ specVersion: t.String(), entries: t.Array(t.Unknown()) }, { additionalProperties: true }),
+      },
       304: { description: 'Not modified (If-None-Match)' },
       429: err('rate_limited'),
     },

@@ -4,12 +4,15 @@
 import { Type as t } from '@sinclair/typebox'
 import type { RouteSpec } from './spec'
 
-const RegistryError = t.Object({ error: t.String({ description: 'What went wrong, e.g. "Server not found"' }) }, { additionalProperties: true })
+const RegistryError = t.Object(
+  { error: t.String({ description: 'What went wrong, e.g. "Server not found"' }) },
+  { additionalProperties: true },
+)
 const regErr = (description: string) => ({ description, type: 'application/json', schema: RegistryError })
 
 const ServerJson = t.Object(
   {
-    name: t.String({ description: 'Reverse-DNS name (the listing\'s own, or <directory namespace>/<listing id>)' }),
+    name: t.String({ description: "Reverse-DNS name (the listing's own, or <directory namespace>/<listing id>)" }),
     description: t.String({ maxLength: 100 }),
     version: t.String(),
     title: t.Optional(t.String()),
@@ -18,7 +21,10 @@ const ServerJson = t.Object(
     packages: t.Optional(t.Array(t.Object({}, { additionalProperties: true }))),
     remotes: t.Optional(t.Array(t.Object({}, { additionalProperties: true }))),
   },
-  { additionalProperties: true, description: 'server.json (https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json)' },
+  {
+    additionalProperties: true,
+    description: 'server.json (https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json)',
+  },
 )
 
 const ServerResponse = t.Object({
@@ -35,15 +41,19 @@ const ServerResponse = t.Object({
     },
     {
       additionalProperties: true,
-      description: 'Besides the registry\'s own key, `<directory namespace>/directory` (the reverse-DNS host of PUBLIC_BASE_URL): '
-        + 'id, category, transports, health, verified, official (claimed), installConfidence, configs (per client), detailUrl, markdownUrl',
+      description:
+        "Besides the registry's own key, `<directory namespace>/directory` (the reverse-DNS host of PUBLIC_BASE_URL): " +
+        'id, category, transports, health, verified, official (claimed), installConfidence, configs (per client), detailUrl, markdownUrl',
     },
   ),
 })
 
 const ServerList = t.Object({
   servers: t.Array(ServerResponse),
-  metadata: t.Object({ count: t.Integer(), nextCursor: t.Optional(t.String({ description: 'Absent on the last page' })) }),
+  metadata: t.Object({
+    count: t.Integer(),
+    nextCursor: t.Optional(t.String({ description: 'Absent on the last page' })),
+  }),
 })
 
 const IncludeDeleted = t.Optional(t.Boolean({ default: false, description: 'Include deleted versions' }))
@@ -54,49 +64,97 @@ const base = { service: 'catalog' as const, tag: 'registry', limit: 'registry' a
 /** The registry API's routes: three reads, and the writes this directory does not offer. */
 export const REGISTRY_ROUTES: RouteSpec[] = [
   {
-    ...base, method: 'GET', path: '/v0.1/servers', operationId: 'registryListServers',
+    ...base,
+    method: 'GET',
+    path: '/v0.1/servers',
+    operationId: 'registryListServers',
     summary: 'List servers (every version, or `version=latest`), by name, paged with `cursor` / `metadata.nextCursor`',
     query: t.Object({
       cursor: t.Optional(t.String({ description: 'metadata.nextCursor of the previous page' })),
       limit: t.Optional(t.Integer({ minimum: 1, maximum: 100, default: 30 })),
       search: t.Optional(t.String({ maxLength: 200, description: 'Substring of the server name' })),
-      updated_since: t.Optional(t.String({ format: 'date-time', description: 'RFC 3339; brings deleted versions too' })),
+      updated_since: t.Optional(
+        t.String({ format: 'date-time', description: 'RFC 3339; brings deleted versions too' }),
+      ),
       version: t.Optional(t.String({ description: '`latest`, or an exact version' })),
       include_deleted: IncludeDeleted,
     }),
-    responses: { 200: { description: 'A page of servers', type: 'application/json', schema: ServerList }, 400: regErr('Invalid parameter'), 429: regErr('rate_limited') },
+    responses: {
+      200: { description: 'A page of servers', type: 'application/json', schema: ServerList },
+      400: regErr('Invalid parameter'),
+      429: regErr('rate_limited'),
+    },
   },
   {
-    ...base, method: 'GET', path: '/v0.1/servers/:serverName/versions', operationId: 'registryListServerVersions', params: { serverName: NAME },
+    ...base,
+    method: 'GET',
+    path: '/v0.1/servers/:serverName/versions',
+    operationId: 'registryListServerVersions',
+    params: { serverName: NAME },
     summary: 'Every version of a server, newest publication first',
     query: t.Object({ include_deleted: IncludeDeleted }),
-    responses: { 200: { description: 'Its versions', type: 'application/json', schema: ServerList }, 404: regErr('Server not found'), 429: regErr('rate_limited') },
+    responses: {
+      200: { description: 'Its versions', type: 'application/json', schema: ServerList },
+      404: regErr('Server not found'),
+      429: regErr('rate_limited'),
+    },
   },
   {
-    ...base, method: 'GET', path: '/v0.1/servers/:serverName/versions/:version', operationId: 'registryGetServerVersion', params: { serverName: NAME, version: VERSION },
+    ...base,
+    method: 'GET',
+    path: '/v0.1/servers/:serverName/versions/:version',
+    operationId: 'registryGetServerVersion',
+    params: { serverName: NAME, version: VERSION },
     summary: 'One version of a server (`latest` for its latest)',
     query: t.Object({ include_deleted: IncludeDeleted }),
-    responses: { 200: { description: 'The version', type: 'application/json', schema: ServerResponse }, 404: regErr('Server not found, or Server version not found'), 429: regErr('rate_limited') },
+    responses: {
+      200: { description: 'The version', type: 'application/json', schema: ServerResponse },
+      404: regErr('Server not found, or Server version not found'),
+      429: regErr('rate_limited'),
+    },
   },
   {
-    ...base, method: 'PUT', path: '/v0.1/servers/:serverName/versions/:version', operationId: 'registryUpdateServerVersion', params: { serverName: NAME, version: VERSION },
-    summary: 'Not offered (read-only registry)', responses: { 501: regErr('Updates are not supported by this registry') },
-  },
-  {
-    ...base, method: 'DELETE', path: '/v0.1/servers/:serverName/versions/:version', operationId: 'registryDeleteServerVersion', params: { serverName: NAME, version: VERSION },
-    summary: 'Not offered (read-only registry)', responses: { 501: regErr('Deletion is not supported by this registry') },
-  },
-  {
-    ...base, method: 'PATCH', path: '/v0.1/servers/:serverName/versions/:version/status', operationId: 'registryUpdateServerVersionStatus',
+    ...base,
+    method: 'PUT',
+    path: '/v0.1/servers/:serverName/versions/:version',
+    operationId: 'registryUpdateServerVersion',
     params: { serverName: NAME, version: VERSION },
-    summary: 'Not offered (read-only registry)', responses: { 501: regErr('Status changes are not supported by this registry') },
+    summary: 'Not offered (read-only registry)',
+    responses: { 501: regErr('Updates are not supported by this registry') },
   },
   {
-    ...base, method: 'PATCH', path: '/v0.1/servers/:serverName/status', operationId: 'registryUpdateServerStatus', params: { serverName: NAME },
-    summary: 'Not offered (read-only registry)', responses: { 501: regErr('Status changes are not supported by this registry') },
+    ...base,
+    method: 'DELETE',
+    path: '/v0.1/servers/:serverName/versions/:version',
+    operationId: 'registryDeleteServerVersion',
+    params: { serverName: NAME, version: VERSION },
+    summary: 'Not offered (read-only registry)',
+    responses: { 501: regErr('Deletion is not supported by this registry') },
   },
   {
-    ...base, method: 'POST', path: '/v0.1/publish', operationId: 'registryPublish',
-    summary: 'Not offered (read-only registry; submit at /api/v1/submit instead)', responses: { 501: regErr('Publishing is not supported by this registry') },
+    ...base,
+    method: 'PATCH',
+    path: '/v0.1/servers/:serverName/versions/:version/status',
+    operationId: 'registryUpdateServerVersionStatus',
+    params: { serverName: NAME, version: VERSION },
+    summary: 'Not offered (read-only registry)',
+    responses: { 501: regErr('Status changes are not supported by this registry') },
+  },
+  {
+    ...base,
+    method: 'PATCH',
+    path: '/v0.1/servers/:serverName/status',
+    operationId: 'registryUpdateServerStatus',
+    params: { serverName: NAME },
+    summary: 'Not offered (read-only registry)',
+    responses: { 501: regErr('Status changes are not supported by this registry') },
+  },
+  {
+    ...base,
+    method: 'POST',
+    path: '/v0.1/publish',
+    operationId: 'registryPublish',
+    summary: 'Not offered (read-only registry; submit at /api/v1/submit instead)',
+    responses: { 501: regErr('Publishing is not supported by this registry') },
   },
 ]

@@ -3,7 +3,14 @@ import type { RouteSpec } from './spec'
 // The web service's pages for people. Each path is listed on its own, so every other path keeps the JSON 404 of
 // the API; none of them is in the OpenAPI document (they are pages, not API operations).
 const page = (method: 'GET' | 'POST', path: string, operationId: string, summary: string): RouteSpec => ({
-  method, path, service: 'web', operationId, summary, tag: 'web', hidden: true, auth: null,
+  method,
+  path,
+  service: 'web',
+  operationId,
+  summary,
+  tag: 'web',
+  hidden: true,
+  auth: null,
   // Pages are read-limited like the API; a form post calls a public API operation that carries its own limit
   // for the same client, so counting it as a write here too would halve that client's quota.
   limit: 'read',

@@ -80,7 +80,8 @@ export function createAgentAuthApp(deps: AgentAuthDeps) {
       degraded = false
       return hit
     } catch (err) {
-      if (!degraded) log.warn({ err: String(err) }, 'agent-auth: shared store failed; limiting registrations per process')
+      if (!degraded)
+        log.warn({ err: String(err) }, 'agent-auth: shared store failed; limiting registrations per process')
       degraded = true
       return localLimits.hit(key, HOUR_MS)
     }
@@ -88,7 +89,10 @@ export function createAgentAuthApp(deps: AgentAuthDeps) {
 
   const unauthorized = (failure: BearerFailure) => {
     const f = bearerFailure(failure)
-    return new AppError(f.status, f.code, f.message, undefined, { 'www-authenticate': bearerChallenge(base, failure), 'cache-control': 'no-store' })
+    return new AppError(f.status, f.code, f.message, undefined, {
+      'www-authenticate': bearerChallenge(base, failure),
+      'cache-control': 'no-store',
+    })
   }
 
   const app = serviceApp('agent-auth', base, log)
@@ -101,7 +105,13 @@ export function createAgentAuthApp(deps: AgentAuthDeps) {
         const hit = await countRegistration(input.email)
         if (hit.count > perAddress) {
           const retry = String(Math.max(1, Math.ceil(hit.resetMs / 1000)))
-          throw new AppError(429, 'rate_limited', `Too many registrations for this address; retry in ${retry} s`, undefined, { 'retry-after': retry })
+          throw new AppError(
+            429,
+            'rate_limited',
+            `Too many registrations for this address; retry in ${retry} s`,
+            undefined,
+            { 'retry-after': retry },
+          )
         }
         const issued = await issueCode(regDeps, input, () => mailCap.admit(input.email))
         relay.nudge()
@@ -151,7 +161,11 @@ export function createAgentAuthApp(deps: AgentAuthDeps) {
             tokenType: 'Bearer',
             scopes: minted.scopes,
             expiresAt: minted.expiresAt.toISOString(),
-            docs: { claim: `${base}/api/v1/agent/claim`, revoke: `${base}/api/v1/agent/revoke`, authSpec: `${base}/auth.md` },
+            docs: {
+              claim: `${base}/api/v1/agent/claim`,
+              revoke: `${base}/api/v1/agent/revoke`,
+              authSpec: `${base}/auth.md`,
+            },
           },
           200,
           // RFC 6749 §5.1: a response carrying a token must not be cached.
@@ -182,12 +196,22 @@ export function createAgentAuthApp(deps: AgentAuthDeps) {
       if (cred.kind === 'malformed') throw unauthorized({ kind: 'invalid_token' })
       const found = await introspect(database, cred.token, deps.now?.())
       if (!found.active) throw unauthorized({ kind: 'invalid_token' })
-      return json({ agentId: found.agentId, tokenId: found.tokenId, scopes: found.scopes, expiresAt: found.expiresAt }, 200, { 'cache-control': 'no-store' })
+      return json(
+        { agentId: found.agentId, tokenId: found.tokenId, scopes: found.scopes, expiresAt: found.expiresAt },
+        200,
+        { 'cache-control': 'no-store' },
+      )
     })
     // The service's own probe (the stack runner and container health checks); the public one is the catalog's.
     .get('/api/v1/health', healthHandler(database, log))
-    .get('/.well-known/oauth-protected-resource', () => json(protectedResourceMetadata(base), 200, { 'cache-control': 'public, max-age=3600' }))
-    .get('/auth.md', () => textDocument(authMarkdown(base), 'text/markdown; charset=utf-8', { headers: { 'cache-control': 'public, max-age=3600' } }))
+    .get('/.well-known/oauth-protected-resource', () =>
+      json(protectedResourceMetadata(base), 200, { 'cache-control': 'public, max-age=3600' }),
+    )
+    .get('/auth.md', () =>
+      textDocument(authMarkdown(base), 'text/markdown; charset=utf-8', {
+        headers: { 'cache-control': 'public, max-age=3600' },
+      }),
+    )
     // Internal API for the gateway (never in its public route table). The token travels in the body, never in
     // a URL, so it cannot land in an access log.
     .post(

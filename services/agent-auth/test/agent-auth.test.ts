@@ -2,14 +2,28 @@
 // the limits, the events, and that no code or token is ever stored or logged in clear.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { AGENT_TOKEN_PATTERN, hashAgentToken, mintAgentToken } from '@mcp-directory/shared/agent-tokens'
-import { createNatsBus, type EventBus } from '@mcp-directory/shared/bus'
-import { openDatabase, runMigrations, sql, type Database } from '@mcp-directory/shared/db'
+import { type EventBus } from '@mcp-directory/shared/bus'
+import { sql, type Database } from '@mcp-directory/shared/db'
 import type { EventEnvelope } from '@mcp-directory/shared/events'
 import { createRedisStore, type KeyValueStore } from '@mcp-directory/shared/kv'
 import { createLogger } from '@mcp-directory/shared/log'
 import { createSmtpMailer } from '@mcp-directory/shared/mail'
-import { createFreshDatabase, deleteStream, isolatedEnv, runToken, startSmtpSink, testConfig, TEST_SERVICES, type FreshDatabase, startBacking } from '@mcp-directory/shared/testing'
-import { createAgentAuthApp, LOCK_MS as MAX_LOCK_MS, MAX_CONFIRM_ATTEMPTS, MAX_LIVE_CODES, TOKEN_TTL_MS, type AgentAuthDeps } from '../src'
+import {
+  isolatedEnv,
+  runToken,
+  startSmtpSink,
+  testConfig,
+  type FreshDatabase,
+  startBacking,
+} from '@mcp-directory/shared/testing'
+import {
+  createAgentAuthApp,
+  LOCK_MS as MAX_LOCK_MS,
+  MAX_CONFIRM_ATTEMPTS,
+  MAX_LIVE_CODES,
+  TOKEN_TTL_MS,
+  type AgentAuthDeps,
+} from '../src'
 
 const run = runToken()
 const env = isolatedEnv(run, '')
@@ -29,7 +43,11 @@ const closers: (() => Promise<void>)[] = []
 beforeAll(async () => {
   backing = await startBacking(env, log)
   ;({ fresh, database, kv, bus, sink } = backing)
-  await bus.subscribe('test-audit', ['agent.registered', 'token.minted', 'token.revoked'], async (e) => void events.push(e))
+  await bus.subscribe(
+    'test-audit',
+    ['agent.registered', 'token.minted', 'token.revoked'],
+    async (e) => void events.push(e),
+  )
 }, 30_000)
 afterAll(async () => {
   for (const c of closers) await c()
@@ -39,7 +57,10 @@ afterAll(async () => {
 function service(over: Partial<AgentAuthDeps> = {}) {
   const s = createAgentAuthApp({
     config: testConfig({ PUBLIC_BASE_URL: BASE }),
-    database, bus, kv, log,
+    database,
+    bus,
+    kv,
+    log,
     mailer: createSmtpMailer(sink.url, 'no-reply@dir.test'),
     secret: SECRET,
     registrationsPerAddressPerHour: 100,
@@ -48,11 +69,22 @@ function service(over: Partial<AgentAuthDeps> = {}) {
   closers.push(s.close)
   return s
 }
-const svc = () => shared ??= service()
+const svc = () => (shared ??= service())
 let shared: ReturnType<typeof service> | undefined
 
-const post = (app: { handle(r: Request): Promise<Response> }, path: string, body?: unknown, headers: Record<string, string> = {}) =>
-  app.handle(new Request(`http://agent-auth${path}`, { method: 'POST', headers: body === undefined ? headers : { 'content-type': 'application/json', ...headers }, body: body === undefined ? undefined : JSON.stringify(body) }))
+const post = (
+  app: { handle(r: Request): Promise<Response> },
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+) =>
+  app.handle(
+    new Request(`http://agent-auth${path}`, {
+      method: 'POST',
+      headers: body === undefined ? headers : { 'content-type': 'application/json', ...headers },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    }),
+  )
 
 /** Waits for the mail to `email` sent after `after` mails, and returns its 6-digit code. */
 async function codeFor(email: string, after: number): Promise<string> {
@@ -84,7 +116,14 @@ describe('register → mail → confirm → token → revoke', () => {
     const reg = await post(svc().app, '/api/v1/agent/register', { email, agentName: 'flow-bot' })
     expect(reg.status).toBe(200)
     const body = await reg.json()
-    expect(body).toEqual({ success: true, message: expect.any(String), email: email.toLowerCase(), scopes: ['listings:claim'], expiresAt: expect.any(String), confirm_url: `${BASE}/api/v1/agent/register/confirm` })
+    expect(body).toEqual({
+      success: true,
+      message: expect.any(String),
+      email: email.toLowerCase(),
+      scopes: ['listings:claim'],
+      expiresAt: expect.any(String),
+      confirm_url: `${BASE}/api/v1/agent/register/confirm`,
+    })
     const ttl = Date.parse(body.expiresAt) - Date.now()
     expect(ttl).toBeGreaterThan(9 * 60_000)
     expect(ttl).toBeLessThanOrEqual(10 * 60_000)
@@ -99,7 +138,12 @@ describe('register → mail → confirm → token → revoke', () => {
     expect(conf.headers.get('cache-control')).toBe('no-store')
     const minted = await conf.json()
     expect(minted).toEqual({
-      success: true, message: expect.any(String), token: expect.stringMatching(AGENT_TOKEN_PATTERN), tokenType: 'Bearer', scopes: ['listings:claim'], expiresAt: expect.any(String),
+      success: true,
+      message: expect.any(String),
+      token: expect.stringMatching(AGENT_TOKEN_PATTERN),
+      tokenType: 'Bearer',
+      scopes: ['listings:claim'],
+      expiresAt: expect.any(String),
       docs: { claim: `${BASE}/api/v1/agent/claim`, revoke: `${BASE}/api/v1/agent/revoke`, authSpec: `${BASE}/auth.md` },
     })
     expect(Math.abs(Date.parse(minted.expiresAt) - Date.now() - TOKEN_TTL_MS)).toBeLessThan(60_000)
@@ -110,7 +154,9 @@ describe('register → mail → confirm → token → revoke', () => {
     expect(again.status).toBe(400)
     expect((await again.json()).error).toBe('invalid_code')
 
-    const me = await svc().app.handle(new Request('http://agent-auth/api/v1/agent/me', { headers: { authorization: `Bearer ${minted.token}` } }))
+    const me = await svc().app.handle(
+      new Request('http://agent-auth/api/v1/agent/me', { headers: { authorization: `Bearer ${minted.token}` } }),
+    )
     expect(me.status).toBe(200)
     expect((await me.json()).scopes).toEqual(['listings:claim'])
 
@@ -119,7 +165,9 @@ describe('register → mail → confirm → token → revoke', () => {
     expect(await rev.json()).toEqual({ success: true, message: expect.any(String) })
     const rev2 = await post(svc().app, '/api/v1/agent/revoke', undefined, { authorization: `Bearer ${minted.token}` })
     expect(rev2.status).toBe(401)
-    expect(rev2.headers.get('www-authenticate')).toBe(`Bearer realm="mcp-directory", error="invalid_token", error_description="The access token is malformed, unknown, expired or revoked", resource_metadata="${BASE}/.well-known/oauth-protected-resource"`)
+    expect(rev2.headers.get('www-authenticate')).toBe(
+      `Bearer realm="mcp-directory", error="invalid_token", error_description="The access token is malformed, unknown, expired or revoked", resource_metadata="${BASE}/.well-known/oauth-protected-resource"`,
+    )
     expect(await rev2.json()).toMatchObject({ error: 'unauthorized', status: 401 })
 
     // Events, with no secret in them.
@@ -169,17 +217,39 @@ describe('400s are Error objects', () => {
   ])('register %j → %s', async (body, code) => {
     const res = await post(svc().app, '/api/v1/agent/register', body)
     expect(res.status).toBe(400)
-    expect(await res.json()).toMatchObject({ error: code, message: expect.any(String), status: 400, docs: expect.stringContaining(`#${code}`) })
+    expect(await res.json()).toMatchObject({
+      error: code,
+      message: expect.any(String),
+      status: 400,
+      docs: expect.stringContaining(`#${code}`),
+    })
   })
   test('malformed JSON and a non-JSON body', async () => {
-    const bad = await svc().app.handle(new Request('http://agent-auth/api/v1/agent/register', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{' }))
+    const bad = await svc().app.handle(
+      new Request('http://agent-auth/api/v1/agent/register', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{',
+      }),
+    )
     expect(bad.status).toBe(400)
-    const form = await svc().app.handle(new Request('http://agent-auth/api/v1/agent/register', { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'x' }))
+    const form = await svc().app.handle(
+      new Request('http://agent-auth/api/v1/agent/register', {
+        method: 'POST',
+        headers: { 'content-type': 'text/plain' },
+        body: 'x',
+      }),
+    )
     expect(form.status).toBe(400)
   })
   test('confirm: missing code, no registration, wrong code, expired code', async () => {
-    expect((await post(svc().app, '/api/v1/agent/register/confirm', { email: `x-${run}@example.com` })).status).toBe(400)
-    const none = await post(svc().app, '/api/v1/agent/register/confirm', { email: `nobody-${run}@example.com`, code: '123456' })
+    expect((await post(svc().app, '/api/v1/agent/register/confirm', { email: `x-${run}@example.com` })).status).toBe(
+      400,
+    )
+    const none = await post(svc().app, '/api/v1/agent/register/confirm', {
+      email: `nobody-${run}@example.com`,
+      code: '123456',
+    })
     expect(await none.json()).toMatchObject({ error: 'invalid_code', status: 400 })
 
     let now = new Date()
@@ -189,8 +259,14 @@ describe('400s are Error objects', () => {
     await post(clock.app, '/api/v1/agent/register', { email })
     const code = await codeFor(email, before)
     seen.codes.push(code)
-    const wrong = await post(clock.app, '/api/v1/agent/register/confirm', { email, code: code === '000000' ? '000001' : '000000' })
-    expect(await wrong.json()).toMatchObject({ error: 'invalid_code', details: [{ field: 'code', reason: 'incorrect', attemptsRemaining: MAX_CONFIRM_ATTEMPTS - 1 }] })
+    const wrong = await post(clock.app, '/api/v1/agent/register/confirm', {
+      email,
+      code: code === '000000' ? '000001' : '000000',
+    })
+    expect(await wrong.json()).toMatchObject({
+      error: 'invalid_code',
+      details: [{ field: 'code', reason: 'incorrect', attemptsRemaining: MAX_CONFIRM_ATTEMPTS - 1 }],
+    })
     now = new Date(now.getTime() + 10 * 60_000 + 1)
     const late = await post(clock.app, '/api/v1/agent/register/confirm', { email, code })
     expect(late.status).toBe(400)
@@ -232,13 +308,17 @@ describe('brute force', () => {
     seen.codes.push(code)
     const wrong = code === '111111' ? '111112' : '111111'
     const b2 = sink.messages.length
-    await Promise.all(Array.from({ length: 20 }, () => post(svc().app, '/api/v1/agent/register/confirm', { email, code: wrong })))
+    await Promise.all(
+      Array.from({ length: 20 }, () => post(svc().app, '/api/v1/agent/register/confirm', { email, code: wrong })),
+    )
     const right = await post(svc().app, '/api/v1/agent/register/confirm', { email, code })
     expect((await right.json()).error).toBe('too_many_attempts')
     // The 20 tries passed the daily cap: the address is locked, and its owner was told once.
     expect((await post(svc().app, '/api/v1/agent/register', { email })).status).toBe(429)
     await svc().flush()
-    expect(sink.messages.slice(b2).filter((m) => m.to.includes(email) && m.raw.includes('locked for 24 hours'))).toHaveLength(1)
+    expect(
+      sink.messages.slice(b2).filter((m) => m.to.includes(email) && m.raw.includes('locked for 24 hours')),
+    ).toHaveLength(1)
   })
 
   test('the attempt counter fails closed: with its store down, confirmation answers 503', async () => {
@@ -278,10 +358,12 @@ describe('codes across registrations and spellings of one address', () => {
       seen.codes.push(code)
       return code
     }
-    const confirm = async (code: string) => (await post(s.app, '/api/v1/agent/register/confirm', { email, code })).json()
+    const confirm = async (code: string) =>
+      (await post(s.app, '/api/v1/agent/register/confirm', { email, code })).json()
 
     const code1 = await register()
-    for (let i = 1; i <= MAX_CONFIRM_ATTEMPTS; i++) expect((await confirm(other(code1))).details[0].attemptsRemaining).toBe(MAX_CONFIRM_ATTEMPTS - i)
+    for (let i = 1; i <= MAX_CONFIRM_ATTEMPTS; i++)
+      expect((await confirm(other(code1))).details[0].attemptsRemaining).toBe(MAX_CONFIRM_ATTEMPTS - i)
     // A new registration brings a fresh code, not a fresh count: 5 of the address's 10 tries are gone.
     const code2 = await register()
     const left = []
@@ -302,7 +384,10 @@ describe('codes across registrations and spellings of one address', () => {
       const reg = await post(s.app, '/api/v1/agent/register', { email: spelling })
       expect(reg.status).toBe(429)
       expect(Number(reg.headers.get('retry-after'))).toBeGreaterThan(MAX_LOCK_MS / 1000 - 60)
-      expect(await reg.json()).toMatchObject({ error: 'rate_limited', details: [{ field: 'email', reason: 'address_locked' }] })
+      expect(await reg.json()).toMatchObject({
+        error: 'rate_limited',
+        details: [{ field: 'email', reason: 'address_locked' }],
+      })
     }
     // The owner is told, once, and the mail says until when.
     await s.flush()
@@ -326,14 +411,19 @@ describe('codes across registrations and spellings of one address', () => {
     const victims = await codeFor(email, b1)
     // The stranger registers the same address (another spelling, other scopes) and gets a code mailed to the victim.
     const b2 = sink.messages.length
-    expect((await post(svc().app, '/api/v1/agent/register', { email: email.toUpperCase(), scopes: [] })).status).toBe(200)
+    expect((await post(svc().app, '/api/v1/agent/register', { email: email.toUpperCase(), scopes: [] })).status).toBe(
+      200,
+    )
     const strangers = await codeFor(email, b2)
     seen.codes.push(victims, strangers)
     expect((await post(svc().app, '/api/v1/agent/register', { email })).status).toBe(200)
     // At most MAX_LIVE_CODES live codes per address: the next registration waits, the live codes stay.
     const fourth = await post(svc().app, '/api/v1/agent/register', { email })
     expect(fourth.status).toBe(429)
-    expect(await fourth.json()).toMatchObject({ error: 'rate_limited', message: expect.stringContaining(`${MAX_LIVE_CODES} live codes`) })
+    expect(await fourth.json()).toMatchObject({
+      error: 'rate_limited',
+      message: expect.stringContaining(`${MAX_LIVE_CODES} live codes`),
+    })
     expect(Number(fourth.headers.get('retry-after'))).toBeGreaterThan(0)
 
     const ok = await post(svc().app, '/api/v1/agent/register/confirm', { email, code: victims })
@@ -367,7 +457,10 @@ describe('codes across registrations and spellings of one address', () => {
     const remaining = []
     for (const address of [dotted, plain]) {
       for (let i = 0; i < MAX_CONFIRM_ATTEMPTS; i++) {
-        remaining.push((await (await post(svc().app, '/api/v1/agent/register/confirm', { email: address, code: wrong })).json()).details[0].attemptsRemaining)
+        remaining.push(
+          (await (await post(svc().app, '/api/v1/agent/register/confirm', { email: address, code: wrong })).json())
+            .details[0].attemptsRemaining,
+        )
       }
     }
     // The second spelling's fresh code had 5 tries of its own, but the address had only 5 of its 10 left.
@@ -386,7 +479,12 @@ describe('codes across registrations and spellings of one address', () => {
     expect((await post(svc().app, '/api/v1/agent/register', { email })).status).toBe(200)
     const code = await codeFor(email, before)
     seen.codes.push(code)
-    const raw = sink.messages.slice(before).find((m) => m.to.includes(email))!.raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=').replace(/=27/g, "'")
+    const raw = sink.messages
+      .slice(before)
+      .find((m) => m.to.includes(email))!
+      .raw.replace(/=\r?\n/g, '')
+      .replace(/=3D/g, '=')
+      .replace(/=27/g, "'")
     expect(raw).toContain(`-d '{"email":"o'\\''neil&x-${run}@example.com","code":"${code}"}'`)
     expect(raw).toContain('locked for 24 hours')
   })
@@ -423,16 +521,27 @@ describe('introspection (internal)', () => {
     const token = await tokenFor(`intro-${run}@example.com`)
     seen.tokens.push(token)
     const ask = async (t: unknown) => (await post(svc().app, '/internal/introspect', { token: t })).json()
-    expect(await ask(token)).toMatchObject({ active: true, scopes: ['listings:claim'], tokenId: expect.stringMatching(/^tok_/), agentId: expect.stringMatching(/^agt_/) })
+    expect(await ask(token)).toMatchObject({
+      active: true,
+      scopes: ['listings:claim'],
+      tokenId: expect.stringMatching(/^tok_/),
+      agentId: expect.stringMatching(/^agt_/),
+    })
     expect(await ask(token.slice(0, -1) + (token.endsWith('A') ? 'B' : 'A'))).toEqual({ active: false })
     expect(await ask(mintAgentToken())).toEqual({ active: false })
     await post(svc().app, '/api/v1/agent/revoke', undefined, { authorization: `Bearer ${token}` })
     expect(await ask(token)).toEqual({ active: false })
   })
   test('revoke trusts only the token: internal headers without one grant nothing', async () => {
-    const res = await post(svc().app, '/api/v1/agent/revoke', undefined, { 'x-directory-token-id': 'tok_x', 'x-directory-agent-id': 'agt_x', 'x-agent-id': 'agt_x' })
+    const res = await post(svc().app, '/api/v1/agent/revoke', undefined, {
+      'x-directory-token-id': 'tok_x',
+      'x-directory-agent-id': 'agt_x',
+      'x-agent-id': 'agt_x',
+    })
     expect(res.status).toBe(401)
-    expect(res.headers.get('www-authenticate')).toBe(`Bearer realm="mcp-directory", resource_metadata="${BASE}/.well-known/oauth-protected-resource"`)
+    expect(res.headers.get('www-authenticate')).toBe(
+      `Bearer realm="mcp-directory", resource_metadata="${BASE}/.well-known/oauth-protected-resource"`,
+    )
   })
 })
 
@@ -440,11 +549,25 @@ describe('documents', () => {
   test('protected-resource metadata (RFC 9728) and /auth.md', async () => {
     const meta = await svc().app.handle(new Request('http://agent-auth/.well-known/oauth-protected-resource'))
     expect(meta.headers.get('content-type')).toContain('application/json')
-    expect(await meta.json()).toEqual({ resource: BASE, resource_name: expect.any(String), scopes_supported: ['listings:claim'], bearer_methods_supported: ['header'], resource_documentation: `${BASE}/auth.md` })
+    expect(await meta.json()).toEqual({
+      resource: BASE,
+      resource_name: expect.any(String),
+      scopes_supported: ['listings:claim'],
+      bearer_methods_supported: ['header'],
+      resource_documentation: `${BASE}/auth.md`,
+    })
     const md = await svc().app.handle(new Request('http://agent-auth/auth.md'))
     expect(md.headers.get('content-type')).toContain('text/markdown')
     const text = await md.text()
-    for (const s of ['/api/v1/agent/register', '/api/v1/agent/register/confirm', '/api/v1/agent/revoke', 'Authorization: Bearer', 'verify_mcp_claim', '90 days']) expect(text).toContain(s)
+    for (const s of [
+      '/api/v1/agent/register',
+      '/api/v1/agent/register/confirm',
+      '/api/v1/agent/revoke',
+      'Authorization: Bearer',
+      'verify_mcp_claim',
+      '90 days',
+    ])
+      expect(text).toContain(s)
   })
 })
 

@@ -40,7 +40,16 @@ const IMAGE_HEADERS = {
 const MAX_ID_LENGTH = 200
 
 /** The listing events after which a badge may show something else. */
-export const BADGE_EVENTS: EventSubject[] = ['listing.approved', 'listing.imported', 'listing.rejected', 'listing.flagged', 'listing.claimed', 'listing.claim_revoked', 'listing.checked', 'listing.counters_changed']
+export const BADGE_EVENTS: EventSubject[] = [
+  'listing.approved',
+  'listing.imported',
+  'listing.rejected',
+  'listing.flagged',
+  'listing.claimed',
+  'listing.claim_revoked',
+  'listing.checked',
+  'listing.counters_changed',
+]
 
 /** `{ counts: { id: n } }` from the gateway, checked: listing-shaped ids, positive integer counts, a bounded number. */
 function parseHitCounts(body: unknown): [string, number][] | null {
@@ -71,11 +80,19 @@ function etagOf(svg: string): string {
 export function createBadgeApp(deps: BadgeDeps) {
   const { config, database, log } = deps
   const cache = createBadgeCache(deps.kv, log)
-  const impressions = startBatchedCounter((counts) => addImpressions(database, counts), config.viewFlushMs, log, 'badge impressions')
+  const impressions = startBatchedCounter(
+    (counts) => addImpressions(database, counts),
+    config.viewFlushMs,
+    log,
+    'badge impressions',
+  )
 
   // Dropping cache keys is idempotent (deleting an absent key changes nothing), so a redelivered event is harmless.
   const onEvent = async (e: EventEnvelope) => {
-    const ids = e.subject === 'listing.counters_changed' ? (e.payload as { ids: string[] }).ids : [(e.payload as { id: string }).id]
+    const ids =
+      e.subject === 'listing.counters_changed'
+        ? (e.payload as { ids: string[] }).ids
+        : [(e.payload as { id: string }).id]
     await cache.invalidate(ids.filter((id) => typeof id === 'string' && id.length > 0))
   }
   const subscribed = deps.bus.subscribe(deps.consumerName ?? 'badge-cache', BADGE_EVENTS, onEvent)
@@ -85,10 +102,11 @@ export function createBadgeApp(deps: BadgeDeps) {
     if (hit) return hit
     // Listing ids are short slugs; anything else cannot be one, and need not cost a catalog read.
     // A path segment that does not decode (e.g. a lone `%`) arrives as null; NUL is in no id (PostgreSQL refuses it).
-    if (typeof id !== 'string' || id.includes('\0') || id.length > MAX_ID_LENGTH || (await cache.isMissing(id))) throw notFound('Listing')
+    if (typeof id !== 'string' || id.includes('\0') || id.length > MAX_ID_LENGTH || (await cache.isMissing(id)))
+      throw notFound('Listing')
     const listing = await deps.fetchListing(id)
     // Hidden listings (pending, rejected, flagged) answer as unknown ones do.
-    if (!listing || listing.status !== 'active') {
+    if (listing?.status !== 'active') {
       await cache.markMissing(id)
       throw notFound('Listing')
     }
@@ -105,7 +123,10 @@ export function createBadgeApp(deps: BadgeDeps) {
       // An impression is a badge shown, whether its bytes were sent or the client's copy was still good.
       impressions.count(params.id)
       if (matches(request.headers.get('if-none-match'), b.etag)) {
-        return new Response(null, { status: 304, headers: { etag: b.etag, 'cache-control': IMAGE_HEADERS['cache-control'] } })
+        return new Response(null, {
+          status: 304,
+          headers: { etag: b.etag, 'cache-control': IMAGE_HEADERS['cache-control'] },
+        })
       }
       return new Response(b.svg, { headers: { ...IMAGE_HEADERS, etag: b.etag } })
     })

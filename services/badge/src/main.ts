@@ -10,7 +10,14 @@ const log = createLogger('badge', config.logLevel)
 const database = await openMigratedDatabase(config, log)
 const kv = openStore(config)
 const bus = openBus(config, log)
-const badge = createBadgeApp({ config, database, kv, bus, log, fetchListing: catalogListingReader(httpCatalogHandler(config.serviceUrls.catalog, log)) })
+const badge = createBadgeApp({
+  config,
+  database,
+  kv,
+  bus,
+  log,
+  fetchListing: catalogListingReader(httpCatalogHandler(config.serviceUrls.catalog, log)),
+})
 serve({
   port: config.port,
   host: config.host,

@@ -6,9 +6,11 @@ import { parseBadgeParams } from './params'
 
 test('defaults, and every allowed value', () => {
   expect(parseBadgeParams(new URLSearchParams())).toEqual({ style: 'shield', metric: 'status', theme: 'dark' })
-  for (const style of BADGE_STYLES) for (const metric of BADGE_METRICS) for (const theme of BADGE_THEMES) {
-    expect(parseBadgeParams(new URLSearchParams({ style, metric, theme }))).toEqual({ style, metric, theme })
-  }
+  for (const style of BADGE_STYLES)
+    for (const metric of BADGE_METRICS)
+      for (const theme of BADGE_THEMES) {
+        expect(parseBadgeParams(new URLSearchParams({ style, metric, theme }))).toEqual({ style, metric, theme })
+      }
 })
 
 test('property: any other value is a 400 invalid_parameter naming the parameter; unknown parameters are ignored', () => {
@@ -16,7 +18,10 @@ test('property: any other value is a 400 invalid_parameter naming the parameter;
   fc.assert(
     fc.property(fc.constantFrom('style', 'metric', 'theme'), fc.string(), fc.string(), (name, value, other) => {
       fc.pre(!allowed[name].includes(value))
-      const params = new URLSearchParams([[name, value], [`x${other}`, other]])
+      const params = new URLSearchParams([
+        [name, value],
+        [`x${other}`, other],
+      ])
       try {
         parseBadgeParams(params)
         throw new Error('accepted')

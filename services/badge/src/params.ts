@@ -10,11 +10,16 @@ function pick<T extends string>(params: URLSearchParams, name: string, allowed: 
   if (all.length > 1) throw invalidParameter(name, 'must be given at most once')
   if (all.length === 0) return allowed[0]
   const v = all[0]
-  if (!(allowed as readonly string[]).includes(v)) throw invalidParameter(name, `must be one of ${allowed.map((a) => `"${a}"`).join(', ')}`)
+  if (!(allowed as readonly string[]).includes(v))
+    throw invalidParameter(name, `must be one of ${allowed.map((a) => `"${a}"`).join(', ')}`)
   return v as T
 }
 
 /** Parses style, metric and theme; throws 400 `invalid_parameter` naming the bad one. */
 export function parseBadgeParams(params: URLSearchParams): BadgeOptions {
-  return { style: pick(params, 'style', BADGE_STYLES), metric: pick(params, 'metric', BADGE_METRICS), theme: pick(params, 'theme', BADGE_THEMES) }
+  return {
+    style: pick(params, 'style', BADGE_STYLES),
+    metric: pick(params, 'metric', BADGE_METRICS),
+    theme: pick(params, 'theme', BADGE_THEMES),
+  }
 }

@@ -7,7 +7,14 @@ import { createNatsBus } from '@mcp-directory/shared/bus'
 import { eq, listings, openDatabase, runMigrations, type Database } from '@mcp-directory/shared/db'
 import { createRedisStore } from '@mcp-directory/shared/kv'
 import { createLogger } from '@mcp-directory/shared/log'
-import { createFreshDatabase, deleteStream, runToken, TEST_SERVICES, testConfig, type FreshDatabase } from '@mcp-directory/shared/testing'
+import {
+  createFreshDatabase,
+  deleteStream,
+  runToken,
+  TEST_SERVICES,
+  testConfig,
+  type FreshDatabase,
+} from '@mcp-directory/shared/testing'
 import { createGatewayApp } from '../../../gateway/src/app'
 import { inProcessUpstream } from '../../../gateway/src/upstream'
 import { catalogListingReader, createBadgeApp, httpCatalogHandler, type BadgeService } from '../src'
@@ -30,8 +37,10 @@ const bus = createNatsBus({ url: TEST_SERVICES.nats, stream, subjectPrefix, log 
 const kv = createRedisStore({ url: TEST_SERVICES.redis, keyPrefix: `test:${token}:` })
 let msg = 0
 
-const get = (path: string, headers: Record<string, string> = {}) => badge.app.handle(new Request(`http://localhost${path}`, { headers }))
-const setListing = (id: string, values: Partial<typeof listings.$inferInsert>) => database.db.update(listings).set(values).where(eq(listings.id, id))
+const get = (path: string, headers: Record<string, string> = {}) =>
+  badge.app.handle(new Request(`http://localhost${path}`, { headers }))
+const setListing = (id: string, values: Partial<typeof listings.$inferInsert>) =>
+  database.db.update(listings).set(values).where(eq(listings.id, id))
 
 beforeAll(async () => {
   fresh = await createFreshDatabase()
@@ -43,11 +52,30 @@ beforeAll(async () => {
     { name: 'io.example/hidden', description: 'Flagged later' },
   ])
   // A hostile name the importer may refuse: written straight into the catalog's table (test setup only).
-  await database.db.insert(listings).values({ id: 'xss', name: XSS_NAME, title: null, description: '<img src=x onerror=alert(1)>', category: 'Other', status: 'active', source: 'test', health: '<b onload="x">' })
+  await database.db
+    .insert(listings)
+    .values({
+      id: 'xss',
+      name: XSS_NAME,
+      title: null,
+      description: '<img src=x onerror=alert(1)>',
+      category: 'Other',
+      status: 'active',
+      source: 'test',
+      health: '<b onload="x">',
+    })
   await setListing('plain', { health: 'healthy', upvotes: 1234, views: 3_400_000, installs: 7 })
   await setListing('hidden', { status: 'flagged' })
   catalogServer = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: (r) => catalog.app.handle(r) })
-  badge = createBadgeApp({ config, database, kv, bus, log, consumerName: `badge_${token}`, fetchListing: catalogListingReader(httpCatalogHandler([`http://127.0.0.1:${catalogServer.port}`], log)) })
+  badge = createBadgeApp({
+    config,
+    database,
+    kv,
+    bus,
+    log,
+    consumerName: `badge_${token}`,
+    fetchListing: catalogListingReader(httpCatalogHandler([`http://127.0.0.1:${catalogServer.port}`], log)),
+  })
   await badge.ready()
 }, 60_000)
 
@@ -62,10 +90,15 @@ afterAll(async () => {
   await deleteStream(stream)
 })
 
-const publish = (subject: 'listing.claimed' | 'listing.counters_changed', payload: unknown) => bus.publish(subject, payload as never, `badge-test-${token}-${++msg}`)
+const publish = (subject: 'listing.claimed' | 'listing.counters_changed', payload: unknown) =>
+  bus.publish(subject, payload as never, `badge-test-${token}-${++msg}`)
 
 /** Polls a badge until `check` holds (the event travels through NATS first). */
-async function until(path: string, check: (svg: string, res: Response) => boolean, timeoutMs = 8000): Promise<{ svg: string; res: Response }> {
+async function until(
+  path: string,
+  check: (svg: string, res: Response) => boolean,
+  timeoutMs = 8000,
+): Promise<{ svg: string; res: Response }> {
   const deadline = Date.now() + timeoutMs
   for (;;) {
     const res = await get(path)
@@ -98,24 +131,27 @@ function expectSafeSvg(svg: string) {
 describe('every style × metric × theme', () => {
   test('32 combinations answer 200 with well-formed, safe SVG and the image headers', async () => {
     const bodies = new Map<string, string>()
-    for (const style of BADGE_STYLES) for (const metric of BADGE_METRICS) for (const theme of BADGE_THEMES) {
-      const res = await get(`/api/badge/plain?style=${style}&metric=${metric}&theme=${theme}`)
-      expect(res.status).toBe(200)
-      expect(res.headers.get('content-type')).toBe('image/svg+xml')
-      expect(res.headers.get('x-content-type-options')).toBe('nosniff')
-      expect(res.headers.get('content-security-policy')).toContain("default-src 'none'")
-      expect(res.headers.get('cache-control')).toBe('public, max-age=120')
-      expect(res.headers.get('etag')).toMatch(/^"[A-Za-z0-9_-]+"$/)
-      const svg = await res.text()
-      expectSafeSvg(svg)
-      bodies.set(`${style}/${metric}/${theme}`, svg)
-    }
+    for (const style of BADGE_STYLES)
+      for (const metric of BADGE_METRICS)
+        for (const theme of BADGE_THEMES) {
+          const res = await get(`/api/badge/plain?style=${style}&metric=${metric}&theme=${theme}`)
+          expect(res.status).toBe(200)
+          expect(res.headers.get('content-type')).toBe('image/svg+xml')
+          expect(res.headers.get('x-content-type-options')).toBe('nosniff')
+          expect(res.headers.get('content-security-policy')).toContain("default-src 'none'")
+          expect(res.headers.get('cache-control')).toBe('public, max-age=120')
+          expect(res.headers.get('etag')).toMatch(/^"[A-Za-z0-9_-]+"$/)
+          const svg = await res.text()
+          expectSafeSvg(svg)
+          bodies.set(`${style}/${metric}/${theme}`, svg)
+        }
     expect(bodies.size).toBe(32)
     expect(new Set(bodies.values()).size).toBe(32)
     for (const metric of BADGE_METRICS) {
       // Style changes the output (for a fixed metric and theme), and so does theme (for a fixed style and metric).
       expect(new Set(BADGE_STYLES.map((s) => bodies.get(`${s}/${metric}/dark`))).size).toBe(4)
-      for (const style of BADGE_STYLES) expect(bodies.get(`${style}/${metric}/dark`)).not.toBe(bodies.get(`${style}/${metric}/light`))
+      for (const style of BADGE_STYLES)
+        expect(bodies.get(`${style}/${metric}/dark`)).not.toBe(bodies.get(`${style}/${metric}/light`))
     }
   })
   test('defaults are shield, status, dark; numbers are abbreviated; status shows official/listed and health', async () => {
@@ -130,24 +166,34 @@ describe('every style × metric × theme', () => {
 
 describe('escaping', () => {
   test('a listing named <script>alert(1)</script> & "quotes" renders escaped in every style', async () => {
-    for (const style of BADGE_STYLES) for (const metric of BADGE_METRICS) for (const theme of BADGE_THEMES) {
-      const res = await get(`/api/badge/xss?style=${style}&metric=${metric}&theme=${theme}`)
-      expect(res.status).toBe(200)
-      const svg = await res.text()
-      expect(svg).not.toContain('<script')
-      expect(svg).not.toContain('<b ')
-      const root = expectSafeSvg(svg)
-      // The name is there, as text: escaped in the markup, intact once parsed.
-      expect(svg).toContain('&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;quotes&quot;')
-      const texts = allNodes(root).map((n) => `${n.text} ${Object.values(n.attrs).join(' ')}`).join(' ')
-      expect(texts).toContain(XSS_NAME)
-    }
+    for (const style of BADGE_STYLES)
+      for (const metric of BADGE_METRICS)
+        for (const theme of BADGE_THEMES) {
+          const res = await get(`/api/badge/xss?style=${style}&metric=${metric}&theme=${theme}`)
+          expect(res.status).toBe(200)
+          const svg = await res.text()
+          expect(svg).not.toContain('<script')
+          expect(svg).not.toContain('<b ')
+          const root = expectSafeSvg(svg)
+          // The name is there, as text: escaped in the markup, intact once parsed.
+          expect(svg).toContain('&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;quotes&quot;')
+          const texts = allNodes(root)
+            .map((n) => `${n.text} ${Object.values(n.attrs).join(' ')}`)
+            .join(' ')
+          expect(texts).toContain(XSS_NAME)
+        }
   })
 })
 
 describe('errors', () => {
   test('a value outside its list, or a parameter given twice, is 400 invalid_parameter naming it', async () => {
-    for (const [q, parameter] of [['style=plastic', 'style'], ['metric=stars', 'metric'], ['theme=blue', 'theme'], ['style=', 'style'], ['theme=dark&theme=light', 'theme']]) {
+    for (const [q, parameter] of [
+      ['style=plastic', 'style'],
+      ['metric=stars', 'metric'],
+      ['theme=blue', 'theme'],
+      ['style=', 'style'],
+      ['theme=dark&theme=light', 'theme'],
+    ]) {
       const res = await get(`/api/badge/plain?${q}`)
       expect(res.status).toBe(400)
       expect(res.headers.get('content-type')).toContain('application/json')
@@ -191,7 +237,13 @@ describe('caching', () => {
     const cached = await get(path)
     expect(cached.headers.get('etag')).toBe(oldTag)
     await cached.arrayBuffer()
-    await publish('listing.claimed', { id: 'plain', name: 'io.example/plain', status: 'active', at: new Date().toISOString(), method: 'dns' })
+    await publish('listing.claimed', {
+      id: 'plain',
+      name: 'io.example/plain',
+      status: 'active',
+      at: new Date().toISOString(),
+      method: 'dns',
+    })
     const { svg, res } = await until(path, (s) => s.includes('verified'))
     expect(res.headers.get('etag')).not.toBe(oldTag)
     expect(svg).toContain('listed · verified · healthy')
@@ -204,18 +256,30 @@ describe('caching', () => {
     await publish('listing.counters_changed', { ids: ['plain', 'xss'], at: new Date().toISOString() })
     await until(path, (s) => s.includes('>57k<'))
     // The same msgId again: JetStream drops it, and dropping absent keys would change nothing anyway.
-    await bus.publish('listing.counters_changed', { ids: ['plain'], at: new Date().toISOString() }, `badge-test-${token}-${msg}`)
+    await bus.publish(
+      'listing.counters_changed',
+      { ids: ['plain'], at: new Date().toISOString() },
+      `badge-test-${token}-${msg}`,
+    )
     expect(await (await get(path)).text()).toContain('>57k<')
   })
   test('a flagged listing disappears after its event, and comes back when approved', async () => {
     expect((await get('/api/badge/xss?style=directory')).status).toBe(200)
     await setListing('xss', { status: 'flagged' })
-    await bus.publish('listing.flagged', { id: 'xss', name: XSS_NAME, status: 'flagged', at: new Date().toISOString(), reason: null }, `badge-test-${token}-${++msg}`)
+    await bus.publish(
+      'listing.flagged',
+      { id: 'xss', name: XSS_NAME, status: 'flagged', at: new Date().toISOString(), reason: null },
+      `badge-test-${token}-${++msg}`,
+    )
     await until('/api/badge/xss?style=directory', (_, r) => r.status === 404)
     // Approved again: the approval event drops the brief not-listed mark, so the badge is back at once.
     await setListing('xss', { status: 'active' })
     expect((await get('/api/badge/xss?style=directory')).status).toBe(404)
-    await bus.publish('listing.approved', { id: 'xss', name: XSS_NAME, status: 'active', at: new Date().toISOString() }, `badge-test-${token}-${++msg}`)
+    await bus.publish(
+      'listing.approved',
+      { id: 'xss', name: XSS_NAME, status: 'active', at: new Date().toISOString() },
+      `badge-test-${token}-${++msg}`,
+    )
     await until('/api/badge/xss?style=directory', (_, r) => r.status === 200)
   })
 })
@@ -224,7 +288,10 @@ describe('impressions', () => {
   test('counted in batches into the badge schema, apart from page views', async () => {
     await badge.flush()
     const start = await totalImpressions(database, 'plain')
-    const [{ views }] = await database.db.select({ views: listings.views }).from(listings).where(eq(listings.id, 'plain'))
+    const [{ views }] = await database.db
+      .select({ views: listings.views })
+      .from(listings)
+      .where(eq(listings.id, 'plain'))
     for (let i = 0; i < 5; i++) await (await get('/api/badge/plain?theme=light')).arrayBuffer()
     expect(await totalImpressions(database, 'plain')).toBe(start)
     await badge.flush()
@@ -236,9 +303,23 @@ describe('impressions', () => {
   test('badges the gateway answered from its cache are added as the gateway reports them; a malformed report is a 400', async () => {
     await badge.flush()
     const start = await totalImpressions(database, 'plain')
-    const post = (body: unknown) => badge.app.handle(new Request('http://badge.internal/internal/impressions', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }))
+    const post = (body: unknown) =>
+      badge.app.handle(
+        new Request('http://badge.internal/internal/impressions', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        }),
+      )
     expect((await post({ counts: { plain: 7 } })).status).toBe(200)
-    for (const bad of [{}, { counts: [] }, { counts: { plain: -1 } }, { counts: { plain: 1.5 } }, { counts: { plain: '3' } }, { counts: { ['x'.repeat(201)]: 1 } }]) {
+    for (const bad of [
+      {},
+      { counts: [] },
+      { counts: { plain: -1 } },
+      { counts: { plain: 1.5 } },
+      { counts: { plain: '3' } },
+      { counts: { ['x'.repeat(201)]: 1 } },
+    ]) {
       const res = await post(bad)
       expect(res.status).toBe(400)
       expect((await res.json()).error).toBe('invalid_body')
@@ -250,14 +331,24 @@ describe('impressions', () => {
 
 describe('through the gateway', () => {
   test('headers, 304 and 404 pass through; the route is not rate-limited', async () => {
-    const gw = createGatewayApp({ config: testConfig({ RATE_LIMIT_PER_MINUTE: '1' }), log, kv, operatorToken: 'operator-secret-token-123', upstreams: { badge: inProcessUpstream('badge', (r) => badge.app.handle(r)) } }).app
-    const call = (path: string, headers: Record<string, string> = {}) => gw.handle(new Request(`http://localhost${path}`, { headers }))
+    const gw = createGatewayApp({
+      config: testConfig({ RATE_LIMIT_PER_MINUTE: '1' }),
+      log,
+      kv,
+      operatorToken: 'operator-secret-token-123',
+      upstreams: { badge: inProcessUpstream('badge', (r) => badge.app.handle(r)) },
+    }).app
+    const call = (path: string, headers: Record<string, string> = {}) =>
+      gw.handle(new Request(`http://localhost${path}`, { headers }))
     const res = await call('/api/badge/plain?style=directory&theme=light')
     expect(res.status).toBe(200)
-    for (const h of ['content-type', 'x-content-type-options', 'content-security-policy', 'cache-control', 'etag']) expect(res.headers.get(h)).toBe((await get('/api/badge/plain?style=directory&theme=light')).headers.get(h))
+    for (const h of ['content-type', 'x-content-type-options', 'content-security-policy', 'cache-control', 'etag'])
+      expect(res.headers.get(h)).toBe((await get('/api/badge/plain?style=directory&theme=light')).headers.get(h))
     expect(res.headers.get('ratelimit-limit')).toBeNull()
     expectSafeSvg(await res.text())
-    const again = await call('/api/badge/plain?style=directory&theme=light', { 'if-none-match': res.headers.get('etag')! })
+    const again = await call('/api/badge/plain?style=directory&theme=light', {
+      'if-none-match': res.headers.get('etag')!,
+    })
     expect(again.status).toBe(304)
     expect(await again.text()).toBe('')
     expect((await call('/api/badge/nope')).status).toBe(404)

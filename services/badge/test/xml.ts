@@ -25,7 +25,18 @@ function decode(raw: string, where: string): string {
     const m = ENTITY.exec(raw.slice(i))
     if (!m) throw new Error(`bad entity in ${where}: ${raw.slice(i, i + 12)}`)
     const e = m[1]
-    out += e === 'lt' ? '<' : e === 'gt' ? '>' : e === 'amp' ? '&' : e === 'quot' ? '"' : e === 'apos' ? "'" : String.fromCodePoint(e[1] === 'x' ? parseInt(e.slice(2), 16) : Number(e.slice(1)))
+    out +=
+      e === 'lt'
+        ? '<'
+        : e === 'gt'
+          ? '>'
+          : e === 'amp'
+            ? '&'
+            : e === 'quot'
+              ? '"'
+              : e === 'apos'
+                ? "'"
+                : String.fromCodePoint(e[1] === 'x' ? parseInt(e.slice(2), 16) : Number(e.slice(1)))
     i += m[0].length - 1
   }
   return out

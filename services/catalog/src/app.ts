@@ -26,7 +26,12 @@ import { internalClaimRoutes } from './internal/claims'
 import { internalRoutes } from './internal/routes'
 import { startIdentityRefresh } from './listings/identity'
 import { clearRisk, factsRoutes } from './internal/facts'
-import { followRegistry, syncFromRegistry, type RegistrySyncSummary, type RetryPolicy } from './import/registry-upstream'
+import {
+  followRegistry,
+  syncFromRegistry,
+  type RegistrySyncSummary,
+  type RetryPolicy,
+} from './import/registry-upstream'
 import { recordsOf, recordVersions } from './import/versions'
 import { addMissingVersions } from './registry/repository'
 import { registryRoutes } from './registry/routes'
@@ -80,20 +85,34 @@ export function createCatalogApp(deps: CatalogDeps) {
   // The registry read API's namespace (names the directory makes, its `_meta` key) and the versions it serves.
   const namespace = directoryNamespace(base)
   const versionsKeeper = startVersionsKeeper(database, namespace, log)
-  const importWithVersions = async (doc: unknown, onProgress?: (done: number, total: number) => void, opts?: ImportOptions) => {
+  const importWithVersions = async (
+    doc: unknown,
+    onProgress?: (done: number, total: number) => void,
+    opts?: ImportOptions,
+  ) => {
     const summary = await importDocument(database, doc, onProgress, opts)
     await recordVersions(database, recordsOf(doc), namespace)
     relay.nudge()
     return summary
   }
-  const syncDeps = { database, log, namespace, baseUrl: base, importDocument: (doc: unknown) => importWithVersions(doc), nudge: () => relay.nudge(), retry: deps.registryRetry }
+  const syncDeps = {
+    database,
+    log,
+    namespace,
+    baseUrl: base,
+    importDocument: (doc: unknown) => importWithVersions(doc),
+    nudge: () => relay.nudge(),
+    retry: deps.registryRetry,
+  }
   let follower: { stop: () => Promise<void> } | null = null
   // Every change another service makes (an approval above all) may give a listing its first served version.
   const nudge = () => {
     relay.nudge()
     versionsKeeper.nudge()
   }
-  const categoriesBody = JSON.stringify({ categories: CATEGORIES.map(({ label, slug, emoji, group }) => ({ label, slug, emoji, group })) })
+  const categoriesBody = JSON.stringify({
+    categories: CATEGORIES.map(({ label, slug, emoji, group }) => ({ label, slug, emoji, group })),
+  })
 
   const app = serviceApp('catalog', base, log)
     .get('/api/v1/search', async ({ request }) => {
@@ -103,7 +122,13 @@ export function createCatalogApp(deps: CatalogDeps) {
       let category: string | null = null
       if (params.category !== null) {
         const c = resolveCategory(params.category)
-        if (!c) throw new AppError(400, 'unknown_category', `Unknown category "${params.category.slice(0, 100)}"; see /api/v1/categories for the accepted values`, [{ parameter: 'category', value: params.category.slice(0, 100) }])
+        if (!c)
+          throw new AppError(
+            400,
+            'unknown_category',
+            `Unknown category "${params.category.slice(0, 100)}"; see /api/v1/categories for the accepted values`,
+            [{ parameter: 'category', value: params.category.slice(0, 100) }],
+          )
         category = storedCategoryName(c)
       }
       const offset = params.cursor ? decodeCursor(params.cursor) : 0
@@ -120,7 +145,9 @@ export function createCatalogApp(deps: CatalogDeps) {
         total,
         query: params.q,
         category,
-        servers: rows.map((r) => (client ? { ...summaryOf(r, base), ...installHintOf(r, client) } : summaryOf(r, base))),
+        servers: rows.map((r) =>
+          client ? { ...summaryOf(r, base), ...installHintOf(r, client) } : summaryOf(r, base),
+        ),
         nextCursor: rows.length === params.limit && next < total ? encodeCursor(next) : null,
       }
       return json(body)
@@ -146,7 +173,13 @@ export function createCatalogApp(deps: CatalogDeps) {
       { parse: 'none' },
     )
     // The list is fixed in the code: anyone may keep it a while (the gateway's micro-cache does).
-    .get('/api/v1/categories', () => new Response(categoriesBody, { headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'public, max-age=300' } }))
+    .get(
+      '/api/v1/categories',
+      () =>
+        new Response(categoriesBody, {
+          headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'public, max-age=300' },
+        }),
+    )
     .get('/api/v1/health', healthHandler(database, log))
     .get('/api/v1/mcp/:id/markdown', ({ params }) => markdown(params.id))
     .get('/mcp/:id', ({ params, request }) => {
@@ -176,7 +209,10 @@ export function createCatalogApp(deps: CatalogDeps) {
         requireOperator(request, deps.operatorToken)
         const doc = await readJsonBody(request, MAX_IMPORT_BYTES)
         const summary = await importWithVersions(doc)
-        log.info({ created: summary.created, updated: summary.updated, skipped: summary.skipped.length }, 'import finished')
+        log.info(
+          { created: summary.created, updated: summary.updated, skipped: summary.skipped.length },
+          'import finished',
+        )
         return json(summary)
       },
       { parse: 'none' },
@@ -191,7 +227,11 @@ export function createCatalogApp(deps: CatalogDeps) {
         const result = await clearRisk(database, params.id, new Date())
         if (result.changed) relay.nudge()
         log.info({ id: result.id, level: result.riskLevel, toolsHash: result.clearedHash }, 'operator: risk cleared')
-        return json({ success: true, message: `${result.name}: ${result.riskLevel} risk cleared for this tool list`, ...result })
+        return json({
+          success: true,
+          message: `${result.name}: ${result.riskLevel} risk cleared for this tool list`,
+          ...result,
+        })
       },
       { parse: 'none' },
     )
@@ -200,7 +240,10 @@ export function createCatalogApp(deps: CatalogDeps) {
     const listing = await findActiveListing(database, id)
     if (!listing) throw notFound('Listing')
     views.count(listing.id)
-    const doc = renderListingMarkdown(listing, { detailUrl: listingUrls(base, listing.id).detailUrl, model: deriveInstallModel(listing) })
+    const doc = renderListingMarkdown(listing, {
+      detailUrl: listingUrls(base, listing.id).detailUrl,
+      model: deriveInstallModel(listing),
+    })
     return textDocument(doc, 'text/markdown; charset=utf-8')
   }
 
@@ -212,8 +255,10 @@ export function createCatalogApp(deps: CatalogDeps) {
      * Imports from a registry's read API (`/v0.1/servers`, paged with cursors): everything the first time or with
      * `full`, else what changed since the last sync of that upstream.
      */
-    syncFromRegistry: (upstream: string, opts?: { full?: boolean; onProgress?: (done: number, total: number) => void }) =>
-      syncFromRegistry(syncDeps, upstream, opts),
+    syncFromRegistry: (
+      upstream: string,
+      opts?: { full?: boolean; onProgress?: (done: number, total: number) => void },
+    ) => syncFromRegistry(syncDeps, upstream, opts),
     /** Follows an upstream registry: a sync now and every `intervalMs` (REGISTRY_UPSTREAM_URL, REGISTRY_SYNC_MINUTES). */
     followRegistry: (upstream: string, intervalMs: number, onSync?: (s: RegistrySyncSummary) => void) => {
       follower = followRegistry(syncDeps, upstream, intervalMs, onSync)
@@ -268,7 +313,10 @@ function startVersionsKeeper(database: Database, namespace: string, log: Logger)
           const added = await addMissingVersions(database, namespace)
           if (added) log.info({ added }, 'served versions added for listings')
         } catch (err) {
-          log.warn({ err: err instanceof Error ? err.message : String(err) }, 'adding served versions failed; retried on the next change')
+          log.warn(
+            { err: err instanceof Error ? err.message : String(err) },
+            'adding served versions failed; retried on the next change',
+          )
         }
       } while (again)
     })().finally(() => {
@@ -277,5 +325,10 @@ function startVersionsKeeper(database: Database, namespace: string, log: Logger)
     return running
   }
   void run()
-  return { nudge: () => void run(), flush: async () => { while (running) await running } }
+  return {
+    nudge: () => void run(),
+    flush: async () => {
+      while (running) await running
+    },
+  }
 }

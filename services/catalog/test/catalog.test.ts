@@ -1,10 +1,27 @@
 // The catalog service on the real PostgreSQL and NATS: import, visibility, events, counters, health.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { createNatsBus } from '@mcp-directory/shared/bus'
-import { catalogOutbox, count, eq, isNull, listings, openDatabase, runMigrations, type Database } from '@mcp-directory/shared/db'
+import {
+  catalogOutbox,
+  count,
+  eq,
+  isNull,
+  listings,
+  openDatabase,
+  runMigrations,
+  type Database,
+} from '@mcp-directory/shared/db'
 import type { EventEnvelope } from '@mcp-directory/shared/events'
 import { createLogger } from '@mcp-directory/shared/log'
-import { createFreshDatabase, deleteStream, loadSharedData, runToken, TEST_SERVICES, testConfig, type FreshDatabase } from '@mcp-directory/shared/testing'
+import {
+  createFreshDatabase,
+  deleteStream,
+  loadSharedData,
+  runToken,
+  TEST_SERVICES,
+  testConfig,
+  type FreshDatabase,
+} from '@mcp-directory/shared/testing'
 import { createCatalogApp, type CatalogService } from '../src'
 
 const log = createLogger('test', 'silent')
@@ -26,7 +43,13 @@ beforeAll(async () => {
   await bus.subscribe(`imported_${token}`, ['listing.imported'], async (e) => {
     events.push(e)
   })
-  catalog = createCatalogApp({ config: testConfig({ PUBLIC_BASE_URL: 'https://dir.example', VIEW_FLUSH_MS: '60000' }), database, bus, log, operatorToken: OPERATOR })
+  catalog = createCatalogApp({
+    config: testConfig({ PUBLIC_BASE_URL: 'https://dir.example', VIEW_FLUSH_MS: '60000' }),
+    database,
+    bus,
+    log,
+    operatorToken: OPERATOR,
+  })
 })
 afterAll(async () => {
   await catalog?.close()
@@ -63,18 +86,41 @@ describe('import', () => {
     for (let i = 0; i < 100 && events.length < 1056; i++) await Bun.sleep(100)
     expect(events.length).toBe(1056)
     expect(new Set(events.map((e) => e.msgId)).size).toBe(1056)
-    const [{ n }] = await database.db.select({ n: count() }).from(catalogOutbox).where(isNull(catalogOutbox.publishedAt))
+    const [{ n }] = await database.db
+      .select({ n: count() })
+      .from(catalogOutbox)
+      .where(isNull(catalogOutbox.publishedAt))
     expect(n).toBe(0)
   })
   test('the import endpoint needs the operator token and refuses what is not the registry format', async () => {
-    expect((await call('/api/v1/admin/import', { method: 'POST', body: '[]', headers: { 'content-type': 'application/json' } })).status).toBe(401)
+    expect(
+      (
+        await call('/api/v1/admin/import', {
+          method: 'POST',
+          body: '[]',
+          headers: { 'content-type': 'application/json' },
+        })
+      ).status,
+    ).toBe(401)
     const auth = { authorization: `Bearer ${OPERATOR}`, 'content-type': 'application/json' }
     const bad = await call('/api/v1/admin/import', { method: 'POST', headers: auth, body: '{"nope": 1}' })
     expect(bad.status).toBe(400)
     expect((await bad.json()).error).toEqual(expect.any(String))
     expect((await call('/api/v1/admin/import', { method: 'POST', headers: auth, body: '[{' })).status).toBe(400)
-    expect((await call('/api/v1/admin/import', { method: 'POST', headers: { ...auth, 'content-type': 'text/plain' }, body: '[]' })).status).toBe(400)
-    const ok = await call('/api/v1/admin/import', { method: 'POST', headers: auth, body: JSON.stringify([{ name: 'io.example/tiny', description: 'Tiny test server' }, { nope: true }]) })
+    expect(
+      (
+        await call('/api/v1/admin/import', {
+          method: 'POST',
+          headers: { ...auth, 'content-type': 'text/plain' },
+          body: '[]',
+        })
+      ).status,
+    ).toBe(400)
+    const ok = await call('/api/v1/admin/import', {
+      method: 'POST',
+      headers: auth,
+      body: JSON.stringify([{ name: 'io.example/tiny', description: 'Tiny test server' }, { nope: true }]),
+    })
     expect(ok.status).toBe(200)
     const summary = await ok.json()
     expect(summary.created).toBe(1)
@@ -113,7 +159,10 @@ describe('views', () => {
     const [row] = await database.db.select().from(listings).where(eq(listings.name, 'io.example/tiny'))
     for (let i = 0; i < 3; i++) await call(`/api/v1/servers/${row.id}`)
     await call(`/api/v1/mcp/${row.id}/markdown`)
-    const [unflushed] = await database.db.select({ views: listings.views }).from(listings).where(eq(listings.id, row.id))
+    const [unflushed] = await database.db
+      .select({ views: listings.views })
+      .from(listings)
+      .where(eq(listings.id, row.id))
     expect(unflushed.views).toBe(row.views)
     await catalog.flush()
     const [flushed] = await database.db.select({ views: listings.views }).from(listings).where(eq(listings.id, row.id))

@@ -5,9 +5,14 @@ import { createMemoryBus } from '@mcp-directory/shared/bus'
 import { eq, listings, openDatabase, runMigrations, type Database } from '@mcp-directory/shared/db'
 import { createRedisStore, waitForStore, type KeyValueStore } from '@mcp-directory/shared/kv'
 import { createLogger } from '@mcp-directory/shared/log'
-import { clientKey } from '@mcp-directory/shared/http'
 import { CLIENT_IP_HEADER } from '@mcp-directory/shared/public-api'
-import { createFreshDatabase, runToken, TEST_SERVICES, testConfig, type FreshDatabase } from '@mcp-directory/shared/testing'
+import {
+  createFreshDatabase,
+  runToken,
+  TEST_SERVICES,
+  testConfig,
+  type FreshDatabase,
+} from '@mcp-directory/shared/testing'
 import { createCatalogApp, type CatalogService } from '../src'
 
 const log = createLogger('test', 'silent')
@@ -26,9 +31,21 @@ beforeAll(async () => {
     const kv = createRedisStore({ url: TEST_SERVICES.redis, keyPrefix: prefix })
     expect(await waitForStore(kv)).toBe(true)
     stores.push(kv)
-    replicas.push(createCatalogApp({ config: testConfig({ VIEW_FLUSH_MS: '60000' }), database, bus: createMemoryBus(), kv, log, operatorToken: 'installs-test-operator-token' }))
+    replicas.push(
+      createCatalogApp({
+        config: testConfig({ VIEW_FLUSH_MS: '60000' }),
+        database,
+        bus: createMemoryBus(),
+        kv,
+        log,
+        operatorToken: 'installs-test-operator-token',
+      }),
+    )
   }
-  await replicas[0]!.importDocument([{ name: 'io.example/first', description: 'First' }, { name: 'io.example/second', description: 'Second' }])
+  await replicas[0]!.importDocument([
+    { name: 'io.example/first', description: 'First' },
+    { name: 'io.example/second', description: 'Second' },
+  ])
   for (const name of ['io.example/first', 'io.example/second']) {
     const [row] = await database.db.select({ id: listings.id }).from(listings).where(eq(listings.name, name))
     ids.push(row!.id)
@@ -43,9 +60,14 @@ afterAll(async () => {
 
 /** One install POST as the gateway forwards it: the client's address in the header only the gateway sets. */
 async function install(replica: number, id: string, client: string) {
-  const res = await replicas[replica]!.app.handle(new Request(`http://localhost/api/v1/servers/${id}/installs`, { method: 'POST', headers: { [CLIENT_IP_HEADER]: client } }))
+  const res = await replicas[replica]!.app.handle(
+    new Request(`http://localhost/api/v1/servers/${id}/installs`, {
+      method: 'POST',
+      headers: { [CLIENT_IP_HEADER]: client },
+    }),
+  )
   expect(res.status).toBe(202)
-  return ((await res.json()) as { success: boolean; id: string; counted: boolean })
+  return (await res.json()) as { success: boolean; id: string; counted: boolean }
 }
 
 async function installsOf(id: string): Promise<number> {
@@ -59,7 +81,8 @@ describe('installs', () => {
     const id = ids[0]!
     const first = await install(0, id, '198.51.100.20')
     expect(first).toEqual({ success: true, id, counted: true })
-    for (let i = 0; i < 99; i++) expect(await install(i % 2, id, '198.51.100.20')).toEqual({ success: true, id, counted: false })
+    for (let i = 0; i < 99; i++)
+      expect(await install(i % 2, id, '198.51.100.20')).toEqual({ success: true, id, counted: false })
     expect(await installsOf(id)).toBe(1)
     expect((await install(1, id, '198.51.100.21')).counted).toBe(true)
     expect(await installsOf(id)).toBe(2)
@@ -82,17 +105,34 @@ describe('installs', () => {
   })
 
   test('an unknown or hidden listing is a 404, counting nothing', async () => {
-    const res = await replicas[0]!.app.handle(new Request('http://localhost/api/v1/servers/no-such-listing/installs', { method: 'POST', headers: { [CLIENT_IP_HEADER]: '198.51.100.22' } }))
+    const res = await replicas[0]!.app.handle(
+      new Request('http://localhost/api/v1/servers/no-such-listing/installs', {
+        method: 'POST',
+        headers: { [CLIENT_IP_HEADER]: '198.51.100.22' },
+      }),
+    )
     expect(res.status).toBe(404)
     expect(await res.json()).toMatchObject({ error: 'not_found', status: 404 })
   })
 
   test('with the store down, installs are not counted (never inflated) and the answer is still 202', async () => {
     const dead = createRedisStore({ url: 'redis://127.0.0.1:1', commandTimeoutMs: 100 })
-    const catalog = createCatalogApp({ config: testConfig({ VIEW_FLUSH_MS: '60000' }), database, bus: createMemoryBus(), kv: dead, log, operatorToken: 'installs-test-operator-token' })
+    const catalog = createCatalogApp({
+      config: testConfig({ VIEW_FLUSH_MS: '60000' }),
+      database,
+      bus: createMemoryBus(),
+      kv: dead,
+      log,
+      operatorToken: 'installs-test-operator-token',
+    })
     const before = await installsOf(ids[1]!)
     for (let i = 0; i < 3; i++) {
-      const res = await catalog.app.handle(new Request(`http://localhost/api/v1/servers/${ids[1]}/installs`, { method: 'POST', headers: { [CLIENT_IP_HEADER]: `198.51.100.${30 + i}` } }))
+      const res = await catalog.app.handle(
+        new Request(`http://localhost/api/v1/servers/${ids[1]}/installs`, {
+          method: 'POST',
+          headers: { [CLIENT_IP_HEADER]: `198.51.100.${30 + i}` },
+        }),
+      )
       expect(res.status).toBe(202)
       expect(((await res.json()) as { counted: boolean }).counted).toBe(false)
     }

@@ -17,7 +17,17 @@ import type { CatalogClient, SubmissionClient } from './clients'
 import { claimantKey, claimantLabel, proofFor, type Claimant } from './proof'
 import { leaseDueClaims, recordRecheck, saveClaim, type ClaimRow } from './repository'
 import type { ClaimableListing, RepositoryHomepage } from './sites'
-import { CLAIM_METHODS, ClaimRefused, challengeFor, checkReciprocal, verifyClaim, type Check, type ClaimMethod, type Verification, type VerifierDeps } from './verify'
+import {
+  CLAIM_METHODS,
+  ClaimRefused,
+  challengeFor,
+  checkReciprocal,
+  verifyClaim,
+  type Check,
+  type ClaimMethod,
+  type Verification,
+  type VerifierDeps,
+} from './verify'
 
 /** What the claim-verifier needs from its host process. */
 export interface ClaimVerifierDeps {
@@ -56,13 +66,21 @@ interface ClaimRequest {
 /** Validates a claim (or challenge) body; every problem is named in `details`. */
 function parseClaimBody(body: unknown, opts: { needsToken: boolean; challengeOnly?: boolean }): ClaimRequest {
   const problems: { field: string; message: string }[] = []
-  const b = (typeof body === 'object' && body !== null && !Array.isArray(body) ? body : null) as Record<string, unknown> | null
-  if (!b) throw new AppError(400, 'invalid_body', 'The body must be a JSON object', [{ field: '(body)', message: 'must be a JSON object' }])
+  const b = (typeof body === 'object' && body !== null && !Array.isArray(body) ? body : null) as Record<
+    string,
+    unknown
+  > | null
+  if (!b)
+    throw new AppError(400, 'invalid_body', 'The body must be a JSON object', [
+      { field: '(body)', message: 'must be a JSON object' },
+    ])
   const id = b.id
-  if (typeof id !== 'string' || id.length === 0 || id.length > 200) problems.push({ field: 'id', message: 'required: the listing id (a string of 1 to 200 characters)' })
+  if (typeof id !== 'string' || id.length === 0 || id.length > 200)
+    problems.push({ field: 'id', message: 'required: the listing id (a string of 1 to 200 characters)' })
   let method: ClaimMethod = 'dns'
   if (!opts.challengeOnly && b.method !== undefined && b.method !== null) {
-    if (typeof b.method !== 'string' || !(CLAIM_METHODS as readonly string[]).includes(b.method)) problems.push({ field: 'method', message: `must be one of ${CLAIM_METHODS.join(', ')}` })
+    if (typeof b.method !== 'string' || !(CLAIM_METHODS as readonly string[]).includes(b.method))
+      problems.push({ field: 'method', message: `must be one of ${CLAIM_METHODS.join(', ')}` })
     else method = b.method as ClaimMethod
   }
   let websiteUrl: string | null = null
@@ -79,10 +97,17 @@ function parseClaimBody(body: unknown, opts: { needsToken: boolean; challengeOnl
   }
   let token: string | null = null
   if (opts.needsToken) {
-    if (typeof b.token !== 'string' || b.token.length < 16 || b.token.length > 200) problems.push({ field: 'token', message: 'required: the secret of the claim link (its token parameter)' })
+    if (typeof b.token !== 'string' || b.token.length < 16 || b.token.length > 200)
+      problems.push({ field: 'token', message: 'required: the secret of the claim link (its token parameter)' })
     else token = b.token
   }
-  if (problems.length) throw new AppError(400, 'invalid_body', `Invalid claim request: ${problems.map((p) => p.field).join(', ')}`, problems)
+  if (problems.length)
+    throw new AppError(
+      400,
+      'invalid_body',
+      `Invalid claim request: ${problems.map((p) => p.field).join(', ')}`,
+      problems,
+    )
   return { id: id as string, method, websiteUrl, token }
 }
 
@@ -93,20 +118,30 @@ export function createClaimVerifierApp(deps: ClaimVerifierDeps) {
   const now = deps.clock ?? (() => new Date())
   const recheckMs = config.claimRecheckHours * 3_600_000
   const graceMs = config.claimGraceDays * 86_400_000
-  const verifier: VerifierDeps = { baseUrl: base, outbound: deps.outbound, txt: deps.txt, readme: deps.readme, homepage: deps.homepage }
+  const verifier: VerifierDeps = {
+    baseUrl: base,
+    outbound: deps.outbound,
+    txt: deps.txt,
+    readme: deps.readme,
+    homepage: deps.homepage,
+  }
   const attempts = deps.attempts ?? CLAIM_ATTEMPTS
   const relay = startOutboxRelay({ database, table: claimsOutbox, bus: deps.bus, service: 'claim-verifier', log })
 
   /** The agent the gateway verified (its headers are set only by the gateway). */
   function agentOf(request: Request): Claimant {
     const agentId = request.headers.get(AGENT_HEADERS.agentId)
-    if (!agentId) throw new AppError(401, 'unauthorized', 'A Bearer token with scope listings:claim is required', undefined, { 'www-authenticate': 'Bearer' })
+    if (!agentId)
+      throw new AppError(401, 'unauthorized', 'A Bearer token with scope listings:claim is required', undefined, {
+        'www-authenticate': 'Bearer',
+      })
     return { kind: 'agent', agentId }
   }
 
   /** The claim-link holder, once the submission service confirms the secret. */
   async function linkHolderOf(id: string, token: string): Promise<Claimant> {
-    if (!(await deps.submission.claimTokenMatches(id, token))) throw new AppError(403, 'invalid_claim_token', 'This claim link is not valid for this listing')
+    if (!(await deps.submission.claimTokenMatches(id, token)))
+      throw new AppError(403, 'invalid_claim_token', 'This claim link is not valid for this listing')
     return { kind: 'claim_url', secretHash: new Bun.CryptoHasher('sha256').update(token).digest('hex') }
   }
 
@@ -120,20 +155,31 @@ export function createClaimVerifierApp(deps: ClaimVerifierDeps) {
   async function countAttempt(key: string) {
     let hit
     try {
-      hit = await deps.kv.hit(`claims:attempts:${new Bun.CryptoHasher('sha256').update(key).digest('hex').slice(0, 32)}`, attempts.windowMs)
+      hit = await deps.kv.hit(
+        `claims:attempts:${new Bun.CryptoHasher('sha256').update(key).digest('hex').slice(0, 32)}`,
+        attempts.windowMs,
+      )
     } catch (err) {
       log.warn({ err: String(err) }, 'claim attempt counter unavailable; attempt allowed')
       return
     }
     if (hit.count > attempts.limit) {
       const retry = Math.max(1, Math.ceil(hit.resetMs / 1000))
-      throw new AppError(429, 'rate_limited', `At most ${attempts.limit} claim attempts per ${Math.round(attempts.windowMs / 60_000)} minutes for one token or claim link; retry in ${retry} s`, undefined, { 'retry-after': String(retry) })
+      throw new AppError(
+        429,
+        'rate_limited',
+        `At most ${attempts.limit} claim attempts per ${Math.round(attempts.windowMs / 60_000)} minutes for one token or claim link; retry in ${retry} s`,
+        undefined,
+        { 'retry-after': String(retry) },
+      )
     }
   }
 
   async function challenge(id: string, claimant: Claimant) {
     const listing = await claimableListing(id)
-    return json(await challengeFor(verifier, listing, proofFor(deps.secret, listing.id, claimantKey(claimant))), 200, { 'cache-control': 'no-store' })
+    return json(await challengeFor(verifier, listing, proofFor(deps.secret, listing.id, claimantKey(claimant))), 200, {
+      'cache-control': 'no-store',
+    })
   }
 
   async function claim(req: ClaimRequest, claimant: Claimant, requestId: string | null) {
@@ -151,15 +197,44 @@ export function createClaimVerifierApp(deps: ClaimVerifierDeps) {
     if (!verification.ok) {
       const first = verification.checks[0]!
       log.info({ requestId, id: listing.id, method: req.method, claimant: claimantLabel(key) }, 'claim not verified')
-      throw new AppError(400, 'verification_failed', `Ownership not verified by ${req.method}: ${first.where}: ${first.found}`, verification.checks)
+      throw new AppError(
+        400,
+        'verification_failed',
+        `Ownership not verified by ${req.method}: ${first.where}: ${first.found}`,
+        verification.checks,
+      )
     }
     const claimId = randomUUID()
     const at = now()
-    const recorded = await deps.catalog.recordClaim(listing.id, { claimId, claimant: claimantLabel(key), method: req.method, evidence: { checks: verification.checks.filter((c) => c.ok) } })
+    const recorded = await deps.catalog.recordClaim(listing.id, {
+      claimId,
+      claimant: claimantLabel(key),
+      method: req.method,
+      evidence: { checks: verification.checks.filter((c) => c.ok) },
+    })
     if (!recorded) throw notFound('Listing')
-    await saveClaim(database, { id: claimId, listingId: listing.id, claimant: key, method: req.method, websiteUrl: req.websiteUrl, verification, at, recheckMs })
+    await saveClaim(database, {
+      id: claimId,
+      listingId: listing.id,
+      claimant: key,
+      method: req.method,
+      websiteUrl: req.websiteUrl,
+      verification,
+      at,
+      recheckMs,
+    })
     const reciprocalBadgeOk = Boolean(verification.reciprocal.readme?.ok || verification.reciprocal.site?.ok)
-    log.info({ requestId, id: listing.id, method: req.method, claimant: claimantLabel(key), approved: recorded.approved, reciprocalBadgeOk }, 'claim verified')
+    log.info(
+      {
+        requestId,
+        id: listing.id,
+        method: req.method,
+        claimant: claimantLabel(key),
+        approved: recorded.approved,
+        reciprocalBadgeOk,
+      },
+      'claim verified',
+    )
     return json({
       success: true,
       pending: false,
@@ -169,7 +244,10 @@ export function createClaimVerifierApp(deps: ClaimVerifierDeps) {
       // Additive: what was checked, and where the reciprocal badge was found.
       claimId,
       method: req.method,
-      reciprocal: { readme: verification.reciprocal.readme?.ok ?? false, website: verification.reciprocal.site?.ok ?? false },
+      reciprocal: {
+        readme: verification.reciprocal.readme?.ok ?? false,
+        website: verification.reciprocal.site?.ok ?? false,
+      },
       checks: verification.checks,
     })
   }
@@ -181,19 +259,39 @@ export function createClaimVerifierApp(deps: ClaimVerifierDeps) {
     const proof = proofFor(deps.secret, row.listingId, row.claimant)
     let verification: Verification
     try {
-      verification = await verifyClaim(verifier, listing, row.method as ClaimMethod, proof, row.websiteUrl, { reciprocal: 'always' })
+      verification = await verifyClaim(verifier, listing, row.method as ClaimMethod, proof, row.websiteUrl, {
+        reciprocal: 'always',
+      })
     } catch (err) {
       if (!(err instanceof ClaimRefused)) throw err
       // The listing no longer points to the site: the proof no longer counts.
-      verification = { ok: false, checks: err.details as Check[], reciprocal: await checkReciprocal(verifier, listing, null) }
+      verification = {
+        ok: false,
+        checks: err.details as Check[],
+        reciprocal: await checkReciprocal(verifier, listing, null),
+      }
     }
     const { reciprocal } = verification
     const at = now()
-    const result = await recordRecheck(database, row, { proofOk: verification.ok, reciprocalReadme: reciprocal.readme?.ok ?? false, reciprocalSite: reciprocal.site?.ok ?? false, details: { checks: verification.checks, reciprocal } }, at, graceMs)
+    const result = await recordRecheck(
+      database,
+      row,
+      {
+        proofOk: verification.ok,
+        reciprocalReadme: reciprocal.readme?.ok ?? false,
+        reciprocalSite: reciprocal.site?.ok ?? false,
+        details: { checks: verification.checks, reciprocal },
+      },
+      at,
+      graceMs,
+    )
     if (result.changed) relay.nudge()
     if (result.state === 'revoked') {
       await deps.catalog.revokeClaim(row.listingId, row.id)
-      log.warn({ id: row.listingId, claimId: row.id }, 'claim revoked: its proof failed every re-check of the grace period')
+      log.warn(
+        { id: row.listingId, claimId: row.id },
+        'claim revoked: its proof failed every re-check of the grace period',
+      )
     }
   }
 
@@ -209,7 +307,11 @@ export function createClaimVerifierApp(deps: ClaimVerifierDeps) {
     }
     return due.length
   }
-  const rechecks = startPollingWorker({ pass: () => recheckDue(), intervalMs: 60_000, onError: (err, first) => first && log.warn({ err: String(err) }, 'claim re-check pass failed') })
+  const rechecks = startPollingWorker({
+    pass: () => recheckDue(),
+    intervalMs: 60_000,
+    onError: (err, first) => first && log.warn({ err: String(err) }, 'claim re-check pass failed'),
+  })
 
   const requestIdOf = (request: Request) => request.headers.get('x-request-id')
   const app = serviceApp('claim-verifier', base, log)
@@ -218,7 +320,11 @@ export function createClaimVerifierApp(deps: ClaimVerifierDeps) {
       '/api/v1/agent/claim',
       async ({ request }) => {
         const claimant = agentOf(request)
-        return claim(parseClaimBody(await readJsonBody(request, MAX_BODY), { needsToken: false }), claimant, requestIdOf(request))
+        return claim(
+          parseClaimBody(await readJsonBody(request, MAX_BODY), { needsToken: false }),
+          claimant,
+          requestIdOf(request),
+        )
       },
       { parse: 'none' },
     )

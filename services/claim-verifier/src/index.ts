@@ -2,7 +2,7 @@
 import type { Config } from '@mcp-directory/shared/config'
 import type { Logger } from '@mcp-directory/shared/log'
 import { addressResolver, createOutboundFetcher } from '@mcp-directory/shared/outbound'
-import { createClaimVerifierApp, type ClaimVerifierDeps } from './app'
+import type { ClaimVerifierDeps } from './app'
 import { txtLookup } from './checks/dns'
 import { githubReadme } from './checks/github'
 import { catalogClient, submissionClient, type Handler } from './clients'
@@ -13,11 +13,18 @@ export { catalogClient, httpHandler, submissionClient, type Handler } from './cl
 export { proofFor, DNS_LABEL, TXT_PREFIX, META_NAME } from './proof'
 
 /** The outside world as configuration names it: DNS_SERVERS, GITHUB_API_URL/TOKEN, OUTBOUND_ALLOW_PRIVATE. */
-export function claimVerifierDepsFrom(config: Config, log: Logger, services: { catalog: Handler; submission: Handler }): Pick<ClaimVerifierDeps, 'catalog' | 'submission' | 'outbound' | 'txt' | 'readme' | 'homepage'> {
+export function claimVerifierDepsFrom(
+  config: Config,
+  log: Logger,
+  services: { catalog: Handler; submission: Handler },
+): Pick<ClaimVerifierDeps, 'catalog' | 'submission' | 'outbound' | 'txt' | 'readme' | 'homepage'> {
   return {
     catalog: catalogClient(services.catalog),
     submission: submissionClient(services.submission),
-    outbound: createOutboundFetcher({ allowPrivate: config.outboundAllowPrivate, resolve: addressResolver(config.dnsServers) }),
+    outbound: createOutboundFetcher({
+      allowPrivate: config.outboundAllowPrivate,
+      resolve: addressResolver(config.dnsServers),
+    }),
     txt: txtLookup(config.dnsServers),
     readme: githubReadme(config.githubApiUrl, config.githubToken),
     homepage: githubHomepage(config.githubApiUrl, config.githubToken, log),

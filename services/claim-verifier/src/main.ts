@@ -10,8 +10,16 @@ const database = await openMigratedDatabase(config, log)
 const kv = openStore(config)
 const bus = openBus(config, log)
 const service = createClaimVerifierApp({
-  config, database, kv, bus, log, secret: serverSecretFrom(config, log),
-  ...claimVerifierDepsFrom(config, log, { catalog: httpHandler('catalog', config.serviceUrls.catalog, log), submission: httpHandler('submission', config.serviceUrls.submission, log) }),
+  config,
+  database,
+  kv,
+  bus,
+  log,
+  secret: serverSecretFrom(config, log),
+  ...claimVerifierDepsFrom(config, log, {
+    catalog: httpHandler('catalog', config.serviceUrls.catalog, log),
+    submission: httpHandler('submission', config.serviceUrls.submission, log),
+  }),
 })
 serve({
   port: config.port,

@@ -16,7 +16,8 @@ export type Claimant = { kind: 'agent'; agentId: string } | { kind: 'claim_url';
 export const claimantKey = (c: Claimant) => (c.kind === 'agent' ? `agent:${c.agentId}` : `claim-url:${c.secretHash}`)
 
 /** How a claimant is named in the catalog and in events: the key, shortened for a claim secret's hash. */
-export const claimantLabel = (key: string) => (key.startsWith('claim-url:') ? key.slice(0, 'claim-url:'.length + 16) : key)
+export const claimantLabel = (key: string) =>
+  key.startsWith('claim-url:') ? key.slice(0, 'claim-url:'.length + 16) : key
 
 /** The proof value of the claimant with key `claimant` for listing `listingId`: 43 base64url characters. */
 export function proofFor(secret: string, listingId: string, claimant: string): string {

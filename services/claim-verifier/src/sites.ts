@@ -22,7 +22,8 @@ export interface ClaimableListing {
 export type Repository = GithubRepo
 
 /** The GitHub repository of a listing (its repository URL, or its URL when that is a repository). */
-export const repositoryOf = (listing: ClaimableListing): Repository | null => githubRepoOf(listing.repositoryUrl) ?? githubRepoOf(listing.url)
+export const repositoryOf = (listing: ClaimableListing): Repository | null =>
+  githubRepoOf(listing.repositoryUrl) ?? githubRepoOf(listing.url)
 
 /** Reads a repository's homepage from the GitHub API (null when there is none or the API fails). */
 export type RepositoryHomepage = (repo: Repository) => Promise<string | null>
@@ -96,8 +97,15 @@ export function canonicalAddress(u: URL): string {
  * The pages and DNS names of a listing: each stored address and the root of its origin, deduplicated; DNS names for
  * each host and its registrable domain. Shared hosts (shared/src/hosts) and the directory's own domain never count.
  */
-export async function sitesOf(listing: ClaimableListing, homepage: RepositoryHomepage, directoryDomains: readonly string[]): Promise<ClaimSites> {
-  const candidates: [string | null, AddressSource][] = [[listing.url, 'listing url'], [listing.websiteUrl, 'listing website']]
+export async function sitesOf(
+  listing: ClaimableListing,
+  homepage: RepositoryHomepage,
+  directoryDomains: readonly string[],
+): Promise<ClaimSites> {
+  const candidates: [string | null, AddressSource][] = [
+    [listing.url, 'listing url'],
+    [listing.websiteUrl, 'listing website'],
+  ]
   const repo = repositoryOf(listing)
   if (repo) candidates.push([await homepage(repo), 'repository homepage'])
   const out: ClaimSites = { pages: [], names: [], refused: [] }
@@ -148,7 +156,11 @@ export function namesOfPage(sites: ClaimSites, page: PointedPage): PointedName[]
  * (compared without case or trailing dots of the host and without default ports); a path, query or fragment of
  * its own, another site, or a shared host is refused.
  */
-export function pageMatching(sites: ClaimSites, websiteUrl: string, directoryDomains: readonly string[]): { page: PointedPage } | { reason: string } {
+export function pageMatching(
+  sites: ClaimSites,
+  websiteUrl: string,
+  directoryDomains: readonly string[],
+): { page: PointedPage } | { reason: string } {
   let u: URL
   try {
     u = new URL(websiteUrl)
@@ -157,14 +169,14 @@ export function pageMatching(sites: ClaimSites, websiteUrl: string, directoryDom
   }
   const shared = hostStanding(u.hostname, directoryDomains).sharedReason
   if (shared) return { reason: `websiteUrl is on a shared host: ${shared}` }
-  if (u.hash) return { reason: 'websiteUrl adds a fragment; it may only name one of the listing\'s own addresses' }
+  if (u.hash) return { reason: "websiteUrl adds a fragment; it may only name one of the listing's own addresses" }
   const wanted = canonicalAddress(u)
   const page = sites.pages.find((p) => p.url === wanted)
   if (page) return { page }
   const sameSite = sites.pages.some((p) => new URL(p.url).origin === new URL(wanted).origin)
   return {
     reason: sameSite
-      ? 'websiteUrl adds a path or query of its own; only the listing\'s stored addresses and the root of their sites are fetched'
-      : 'websiteUrl is not a site this listing points to; only its own address, its website or its repository\'s homepage count',
+      ? "websiteUrl adds a path or query of its own; only the listing's stored addresses and the root of their sites are fetched"
+      : "websiteUrl is not a site this listing points to; only its own address, its website or its repository's homepage count",
   }
 }

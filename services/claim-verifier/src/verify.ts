@@ -9,7 +9,15 @@ import { txtValues, type TxtLookup } from './checks/dns'
 import type { ReadmeReader } from './checks/github'
 import { META_NAME, TXT_PREFIX } from './proof'
 import {
-  namesOfPage, pageMatching, repositoryOf, sitesOf, type ClaimableListing, type ClaimSites, type PointedName, type PointedPage, type RepositoryHomepage,
+  namesOfPage,
+  pageMatching,
+  repositoryOf,
+  sitesOf,
+  type ClaimableListing,
+  type ClaimSites,
+  type PointedName,
+  type PointedPage,
+  type RepositoryHomepage,
 } from './sites'
 
 /** The claim methods of directory-api §4.10; the first is the default. */
@@ -35,7 +43,11 @@ export interface Verification {
 
 /** What a request must be refused for before anything is checked (400 with these details). */
 export class ClaimRefused extends Error {
-  constructor(readonly code: 'invalid_body' | 'verification_failed', message: string, readonly details: unknown[]) {
+  constructor(
+    readonly code: 'invalid_body' | 'verification_failed',
+    message: string,
+    readonly details: unknown[],
+  ) {
     super(message)
   }
 }
@@ -67,7 +79,9 @@ export async function challengeFor(deps: VerifierDeps, listing: ClaimableListing
   const notCounted = sites.refused.map((r) => ({ address: r.url, source: r.source, reason: r.reason }))
   // Sites whose pages count but whose DNS does not (one entry per host).
   const noDnsByHost = new Map<string, { address: string; source: string; reason: string }>()
-  for (const p of sites.pages) if (p.dnsReason) noDnsByHost.set(p.host, { address: `${new URL(p.url).origin}/`, source: p.source, reason: p.dnsReason })
+  for (const p of sites.pages)
+    if (p.dnsReason)
+      noDnsByHost.set(p.host, { address: `${new URL(p.url).origin}/`, source: p.source, reason: p.dnsReason })
   const noDns = [...noDnsByHost.values()]
   return {
     id: listing.id,
@@ -95,14 +109,17 @@ export async function challengeFor(deps: VerifierDeps, listing: ClaimableListing
       github: {
         repository: repo ? `${repo.owner}/${repo.repo}` : null,
         markdown: badge.markdown,
-        note: repo ? 'Add the badge to the repository README (default branch).' : 'The listing names no GitHub repository.',
+        note: repo
+          ? 'Add the badge to the repository README (default branch).'
+          : 'The listing names no GitHub repository.',
       },
     },
     listingUrl: listingPageUrl(deps.baseUrl, listing.id),
   }
 }
 
-const describe = (err: unknown) => (err instanceof OutboundError ? err.reason : err instanceof Error ? err.message : String(err))
+const describe = (err: unknown) =>
+  err instanceof OutboundError ? err.reason : err instanceof Error ? err.message : String(err)
 
 /** The checks up to and including the first that succeeded (all of them when none did). */
 const untilFirstOk = (checks: Check[]) => {
@@ -113,39 +130,61 @@ const untilFirstOk = (checks: Check[]) => {
 /** Looks for the TXT proof at each DNS name given (at once, so time stays bounded); reported up to the first found. */
 async function verifyDns(deps: VerifierDeps, names: PointedName[], expected: string): Promise<Check[]> {
   const lookedFor = `TXT record "${expected}"`
-  const checks = await Promise.all(names.map(async ({ name }): Promise<Check> => {
-    try {
-      const values = txtValues(await deps.txt(name), TXT_PREFIX)
-      const ok = values.includes(expected)
-      const shown = [...new Set(values)].slice(0, 5).map((v) => JSON.stringify(v.length > 120 ? `${v.slice(0, 120)}…` : v))
-      return { method: 'dns', where: `TXT records at ${name}`, lookedFor, found: ok ? 'the proof' : shown.length ? shown.join(', ') : 'none', ok }
-    } catch (err) {
-      return { method: 'dns', where: `TXT records at ${name}`, lookedFor, found: describe(err), ok: false }
-    }
-  }))
+  const checks = await Promise.all(
+    names.map(async ({ name }): Promise<Check> => {
+      try {
+        const values = txtValues(await deps.txt(name), TXT_PREFIX)
+        const ok = values.includes(expected)
+        const shown = [...new Set(values)]
+          .slice(0, 5)
+          .map((v) => JSON.stringify(v.length > 120 ? `${v.slice(0, 120)}…` : v))
+        return {
+          method: 'dns',
+          where: `TXT records at ${name}`,
+          lookedFor,
+          found: ok ? 'the proof' : shown.length ? shown.join(', ') : 'none',
+          ok,
+        }
+      } catch (err) {
+        return { method: 'dns', where: `TXT records at ${name}`, lookedFor, found: describe(err), ok: false }
+      }
+    }),
+  )
   return untilFirstOk(checks)
 }
 
-const FOREIGN_LINK = 'the proof only in a link that is not this directory\'s page or badge of the listing (does not count)'
+const FOREIGN_LINK =
+  "the proof only in a link that is not this directory's page or badge of the listing (does not count)"
 
 /** Reads a listing's page; redirects only within its origin (a proof must come from the site asked for). */
 export type PageReader = (url: string) => Promise<FetchedText>
 
 /** Fetches one of the listing's pages and looks for the personalized badge of this listing or the head meta tag. */
-async function verifySite(deps: VerifierDeps, read: PageReader, listing: ClaimableListing, url: string, proof: string): Promise<Check> {
-  const lookedFor = `a link or image to ${listingPageUrl(deps.baseUrl, listing.id)} (or its badge) carrying claim=${proof}, `
-    + `or <meta name="${META_NAME}" content="${proof}"> in the head`
+async function verifySite(
+  deps: VerifierDeps,
+  read: PageReader,
+  listing: ClaimableListing,
+  url: string,
+  proof: string,
+): Promise<Check> {
+  const lookedFor =
+    `a link or image to ${listingPageUrl(deps.baseUrl, listing.id)} (or its badge) carrying claim=${proof}, ` +
+    `or <meta name="${META_NAME}" content="${proof}"> in the head`
   try {
     const page = await read(url)
-    if (page.status >= 400) return { method: 'website_badge', where: url, lookedFor, found: `the site answered ${page.status}`, ok: false }
+    if (page.status >= 400)
+      return { method: 'website_badge', where: url, lookedFor, found: `the site answered ${page.status}`, ok: false }
     const marks = await scanHtml(page.body)
-    if (marks.metaProofs.includes(proof)) return { method: 'website_badge', where: page.url, lookedFor, found: 'the meta tag', ok: true }
+    if (marks.metaProofs.includes(proof))
+      return { method: 'website_badge', where: page.url, lookedFor, found: 'the meta tag', ok: true }
     if (marks.urls.some((u) => isClaimBadge(u, deps.baseUrl, listing.id, proof))) {
       return { method: 'website_badge', where: page.url, lookedFor, found: 'the personalized badge', ok: true }
     }
     const found = marks.urls.some((u) => carriesProof(u, proof))
       ? FOREIGN_LINK
-      : marks.metaProofs.length ? 'a claim meta tag with another value' : 'no badge or meta tag carrying the proof'
+      : marks.metaProofs.length
+        ? 'a claim meta tag with another value'
+        : 'no badge or meta tag carrying the proof'
     return { method: 'website_badge', where: page.url, lookedFor, found, ok: false }
   } catch (err) {
     return { method: 'website_badge', where: url, lookedFor, found: describe(err), ok: false }
@@ -156,7 +195,14 @@ async function verifySite(deps: VerifierDeps, read: PageReader, listing: Claimab
 async function verifyReadme(deps: VerifierDeps, listing: ClaimableListing, proof: string): Promise<Check> {
   const repo = repositoryOf(listing)
   const lookedFor = `the personalized badge: a link or image to ${listingPageUrl(deps.baseUrl, listing.id)} (or its badge) carrying claim=${proof}`
-  if (!repo) return { method: 'github', where: 'repository README', lookedFor, found: 'the listing names no GitHub repository', ok: false }
+  if (!repo)
+    return {
+      method: 'github',
+      where: 'repository README',
+      lookedFor,
+      found: 'the listing names no GitHub repository',
+      ok: false,
+    }
   const where = `README of ${repo.owner}/${repo.repo}`
   const readme = await deps.readme(repo)
   if (!readme.ok) return { method: 'github', where, lookedFor, found: readme.reason, ok: false }
@@ -164,12 +210,19 @@ async function verifyReadme(deps: VerifierDeps, listing: ClaimableListing, proof
   const ok = urls.some((u) => isClaimBadge(u, deps.baseUrl, listing.id, proof))
   const found = ok
     ? 'the personalized badge'
-    : urls.some((u) => carriesProof(u, proof)) ? FOREIGN_LINK : 'README has no badge carrying the proof'
+    : urls.some((u) => carriesProof(u, proof))
+      ? FOREIGN_LINK
+      : 'README has no badge carrying the proof'
   return { method: 'github', where, lookedFor, found, ok }
 }
 
 /** Looks for the public badge or a link to the listing page: on the README, and on a site, separately. */
-export async function checkReciprocal(deps: VerifierDeps, listing: ClaimableListing, siteUrl: string | null, read: PageReader = sameOriginReader(deps)): Promise<Verification['reciprocal']> {
+export async function checkReciprocal(
+  deps: VerifierDeps,
+  listing: ClaimableListing,
+  siteUrl: string | null,
+  read: PageReader = sameOriginReader(deps),
+): Promise<Verification['reciprocal']> {
   const lookedFor = `the directory badge (${deps.baseUrl}/api/badge/${listing.id}) or a link to ${listingPageUrl(deps.baseUrl, listing.id)}`
   const repo = repositoryOf(listing)
   const [readme, site] = await Promise.all([
@@ -184,8 +237,16 @@ export async function checkReciprocal(deps: VerifierDeps, listing: ClaimableList
     siteUrl
       ? read(siteUrl).then(
           async (page): Promise<Check> => {
-            const ok = page.status < 400 && (await scanHtml(page.body)).urls.some((u) => isReciprocal(u, deps.baseUrl, listing.id))
-            return { method: 'reciprocal_site', where: page.url, lookedFor, found: ok ? 'the badge or link' : page.status >= 400 ? `the site answered ${page.status}` : 'none', ok }
+            const ok =
+              page.status < 400 &&
+              (await scanHtml(page.body)).urls.some((u) => isReciprocal(u, deps.baseUrl, listing.id))
+            return {
+              method: 'reciprocal_site',
+              where: page.url,
+              lookedFor,
+              found: ok ? 'the badge or link' : page.status >= 400 ? `the site answered ${page.status}` : 'none',
+              ok,
+            }
           },
           (err): Check => ({ method: 'reciprocal_site', where: siteUrl, lookedFor, found: describe(err), ok: false }),
         )
@@ -195,7 +256,10 @@ export async function checkReciprocal(deps: VerifierDeps, listing: ClaimableList
 }
 
 /** Pages read with redirects kept within their origin. */
-const sameOriginReader = (deps: VerifierDeps): PageReader => (url) => deps.outbound.text(url, { redirects: 'same-origin' })
+const sameOriginReader =
+  (deps: VerifierDeps): PageReader =>
+  (url) =>
+    deps.outbound.text(url, { redirects: 'same-origin' })
 
 /** The same look-ups answered once: the proof and the reciprocal badge are looked for in one README and one page. */
 function readingOnce(deps: VerifierDeps): { deps: VerifierDeps; read: PageReader } {
@@ -221,7 +285,12 @@ const MAX_PAGES = 6
  * reciprocal badge is looked for after a success, or always with `reciprocal: 'always'` (re-checks record it).
  */
 export async function verifyClaim(
-  given: VerifierDeps, listing: ClaimableListing, method: ClaimMethod, proof: string, websiteUrl: string | null, opts: { reciprocal?: 'on-success' | 'always' } = {},
+  given: VerifierDeps,
+  listing: ClaimableListing,
+  method: ClaimMethod,
+  proof: string,
+  websiteUrl: string | null,
+  opts: { reciprocal?: 'on-success' | 'always' } = {},
 ): Promise<Verification> {
   const { deps, read } = readingOnce(given)
   const sites = await sitesOf(listing, deps.homepage, directoryDomains(deps))
@@ -229,13 +298,23 @@ export async function verifyClaim(
   if (websiteUrl) {
     const match = pageMatching(sites, websiteUrl, directoryDomains(deps))
     if ('reason' in match) {
-      const offered = sites.pages.length ? `the listing's pages are ${sites.pages.map((p) => p.url).join(', ')}` : nothingOffered(sites, 'website_badge')
-      const lookedFor = 'one of the listing\'s own addresses'
-      throw new ClaimRefused('verification_failed', match.reason, [{ method, where: websiteUrl, lookedFor, found: `${match.reason}; ${offered}`, ok: false }])
+      const offered = sites.pages.length
+        ? `the listing's pages are ${sites.pages.map((p) => p.url).join(', ')}`
+        : nothingOffered(sites, 'website_badge')
+      const lookedFor = "one of the listing's own addresses"
+      throw new ClaimRefused('verification_failed', match.reason, [
+        { method, where: websiteUrl, lookedFor, found: `${match.reason}; ${offered}`, ok: false },
+      ])
     }
     chosen = match.page
     if (method === 'dns' && chosen.dnsReason) {
-      const check: Check = { method, where: websiteUrl, lookedFor: 'a DNS name of the listing\'s own site', found: chosen.dnsReason, ok: false }
+      const check: Check = {
+        method,
+        where: websiteUrl,
+        lookedFor: "a DNS name of the listing's own site",
+        found: chosen.dnsReason,
+        ok: false,
+      }
       throw new ClaimRefused('verification_failed', `websiteUrl cannot carry a DNS proof: ${chosen.dnsReason}`, [check])
     }
   }
@@ -245,15 +324,33 @@ export async function verifyClaim(
     const names = chosen ? namesOfPage(sites, chosen) : sites.names
     checks = names.length
       ? await verifyDns(deps, names, `${TXT_PREFIX}${proof}`)
-      : [{ method: 'dns', where: 'TXT records', lookedFor: `TXT record "${TXT_PREFIX}${proof}"`, found: nothingOffered(sites, 'dns'), ok: false }]
+      : [
+          {
+            method: 'dns',
+            where: 'TXT records',
+            lookedFor: `TXT record "${TXT_PREFIX}${proof}"`,
+            found: nothingOffered(sites, 'dns'),
+            ok: false,
+          },
+        ]
   } else if (method === 'website_badge') {
     // Read at once (each fetch is bounded to 10 s), reported in order up to the first page carrying the proof.
     const pages = chosen ? [chosen] : sites.pages.slice(0, MAX_PAGES)
     checks = untilFirstOk(await Promise.all(pages.map((page) => verifySite(deps, read, listing, page.url, proof))))
     if (checks.at(-1)?.ok) sitePage = pages[checks.length - 1]!.url
-    if (!checks.length) checks.push({ method: 'website_badge', where: 'website', lookedFor: 'the personalized badge', found: nothingOffered(sites, 'website_badge'), ok: false })
+    if (!checks.length)
+      checks.push({
+        method: 'website_badge',
+        where: 'website',
+        lookedFor: 'the personalized badge',
+        found: nothingOffered(sites, 'website_badge'),
+        ok: false,
+      })
   } else checks = [await verifyReadme(deps, listing, proof)]
   const ok = checks.some((c) => c.ok)
-  const reciprocal = ok || opts.reciprocal === 'always' ? await checkReciprocal(deps, listing, sitePage, read) : { readme: null, site: null }
+  const reciprocal =
+    ok || opts.reciprocal === 'always'
+      ? await checkReciprocal(deps, listing, sitePage, read)
+      : { readme: null, site: null }
   return { ok, checks, reciprocal }
 }

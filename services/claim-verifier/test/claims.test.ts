@@ -66,8 +66,9 @@ beforeAll(async () => {
       if (host.startsWith('reflect')) {
         const self = `http://${req.headers.get('host')}${url.pathname}${url.search}`
         const next = url.searchParams.get('next') ?? ''
-        const html = `<html><head><link rel="canonical" href="${self}"></head><body><a href="${self}">this page</a>`
-          + `${next ? `<a href="${next}">continue</a>` : ''}<p>Not found: ${decodeURIComponent(url.pathname)}</p></body></html>`
+        const html =
+          `<html><head><link rel="canonical" href="${self}"></head><body><a href="${self}">this page</a>` +
+          `${next ? `<a href="${next}">continue</a>` : ''}<p>Not found: ${decodeURIComponent(url.pathname)}</p></body></html>`
         return new Response(html, { headers: { 'content-type': 'text/html; charset=utf-8' } })
       }
       if (host === 'hop.example') return Response.redirect(`http://tagged.example:${site.port}/`, 302)
@@ -75,7 +76,9 @@ beforeAll(async () => {
       if (url.pathname === '/to-private') return Response.redirect(`http://127.0.0.1:${privateSite.port}/`, 302)
       if (url.pathname === '/to-name') return Response.redirect(`http://inside.example:${privateSite.port}/`, 302)
       const page = pages.get(host)
-      return page ? new Response(page, { headers: { 'content-type': 'text/html; charset=utf-8' } }) : new Response('not here', { status: 404 })
+      return page
+        ? new Response(page, { headers: { 'content-type': 'text/html; charset=utf-8' } })
+        : new Response('not here', { status: 404 })
     },
   })
   privateSite = Bun.serve({
@@ -83,7 +86,9 @@ beforeAll(async () => {
     port: 0,
     fetch() {
       privateHits++
-      return new Response(`<html><head><meta name="mcp-directory-claim" content="anything"></head></html>`, { headers: { 'content-type': 'text/html' } })
+      return new Response(`<html><head><meta name="mcp-directory-claim" content="anything"></head></html>`, {
+        headers: { 'content-type': 'text/html' },
+      })
     },
   })
   github = Bun.serve({
@@ -96,7 +101,8 @@ beforeAll(async () => {
       if (m[3]) {
         const text = readmes.get(key)
         if (text === undefined) return Response.json({ message: 'Not Found' }, { status: 404 })
-        if (!(req.headers.get('accept') ?? '').includes('raw')) return Response.json({ content: Buffer.from(text).toString('base64'), encoding: 'base64' })
+        if (!(req.headers.get('accept') ?? '').includes('raw'))
+          return Response.json({ content: Buffer.from(text).toString('base64'), encoding: 'base64' })
         return new Response(text, { headers: { 'content-type': 'text/plain; charset=utf-8' } })
       }
       return Response.json({ full_name: key, homepage: homepages.get(key) ?? null, archived: false })
@@ -104,36 +110,76 @@ beforeAll(async () => {
   })
   // Names the tests use: owners' sites on the public stand-in, one name that resolves to a private address.
   for (const host of [
-    'owner-a.example', 'owner-b.example', 'owner-c.example', 'owner-d.example', 'pending-owner.example', 'human-owner.example', 'homepage.example',
-    'redirector.example', 'reflect.example', 'reflect-old.example', 'hop.example', 'hop-same.example', 'tagged.example', 'hidden.example',
-    'dotted.example', 'alice.github.io',
-  ]) dns.setA(host, [PUBLIC_STAND_IN])
+    'owner-a.example',
+    'owner-b.example',
+    'owner-c.example',
+    'owner-d.example',
+    'pending-owner.example',
+    'human-owner.example',
+    'homepage.example',
+    'redirector.example',
+    'reflect.example',
+    'reflect-old.example',
+    'hop.example',
+    'hop-same.example',
+    'tagged.example',
+    'hidden.example',
+    'dotted.example',
+    'alice.github.io',
+  ])
+    dns.setA(host, [PUBLIC_STAND_IN])
   dns.setA('inside.example', ['10.0.0.1'])
   dns.setA('loopback-name.example', ['127.0.0.1'])
 
   const config = testConfig({
-    PUBLIC_BASE_URL: BASE, DNS_SERVERS: dns.address, GITHUB_API_URL: `http://127.0.0.1:${github.port}`,
-    RATE_LIMIT_WRITE_PER_HOUR: '10000', RATE_LIMIT_PER_MINUTE: '10000', VIEW_FLUSH_MS: '100',
+    PUBLIC_BASE_URL: BASE,
+    DNS_SERVERS: dns.address,
+    GITHUB_API_URL: `http://127.0.0.1:${github.port}`,
+    RATE_LIMIT_WRITE_PER_HOUR: '10000',
+    RATE_LIMIT_PER_MINUTE: '10000',
+    VIEW_FLUSH_MS: '100',
   })
   expect(config.outboundAllowPrivate).toBe(false)
   const { database, kv, bus, sink } = backing
   const mailer = createSmtpMailer(sink.url, 'no-reply@dir.test')
   catalog = createCatalogApp({ config, database, bus, log, operatorToken: OPERATOR })
-  submission = createSubmissionApp({ config, database, bus, log, operatorToken: OPERATOR, secret: SECRET, catalog: (r) => catalog.app.handle(r), mailer })
+  submission = createSubmissionApp({
+    config,
+    database,
+    bus,
+    log,
+    operatorToken: OPERATOR,
+    secret: SECRET,
+    catalog: (r) => catalog.app.handle(r),
+    mailer,
+  })
   agentAuth = createAgentAuthApp({ config, database, bus, kv, log, mailer, secret: SECRET })
   claims = createClaimVerifierApp({
-    config, database, kv, bus, log, secret: SECRET,
+    config,
+    database,
+    kv,
+    bus,
+    log,
+    secret: SECRET,
     catalog: catalogClient((r) => catalog.app.handle(r)),
     submission: submissionClient((r) => submission.app.handle(r)),
     // The stand-in for the internet is the one loopback address treated as public; everything else private is refused.
-    outbound: createOutboundFetcher({ allowPrivate: false, resolve: addressResolver([dns.address]), treatAsPublic: (a) => a === PUBLIC_STAND_IN }),
+    outbound: createOutboundFetcher({
+      allowPrivate: false,
+      resolve: addressResolver([dns.address]),
+      treatAsPublic: (a) => a === PUBLIC_STAND_IN,
+    }),
     txt: txtLookup([dns.address]),
     readme: githubReadme(config.githubApiUrl, null),
     homepage: githubHomepage(config.githubApiUrl, null, log),
     attempts: { limit: 1000, windowMs: 600_000 },
   })
   gateway = createGatewayApp({
-    config, log, kv, bus, operatorToken: OPERATOR,
+    config,
+    log,
+    kv,
+    bus,
+    operatorToken: OPERATOR,
     upstreams: {
       catalog: inProcessUpstream('catalog', (r) => catalog.app.handle(r)),
       submission: inProcessUpstream('submission', (r) => submission.app.handle(r)),
@@ -141,7 +187,11 @@ beforeAll(async () => {
       'claim-verifier': inProcessUpstream('claim-verifier', (r) => claims.app.handle(r)),
     },
   })
-  stopEvents = await bus.subscribe(`claims-test-${run}`, ['listing.claimed', 'listing.approved'], async (e) => void events.push(e))
+  stopEvents = await bus.subscribe(
+    `claims-test-${run}`,
+    ['listing.claimed', 'listing.approved'],
+    async (e) => void events.push(e),
+  )
 }, 60_000)
 
 afterAll(async () => {
@@ -159,20 +209,27 @@ afterAll(async () => {
 })
 
 const call = (method: string, path: string, opts: { body?: unknown; headers?: Record<string, string> } = {}) =>
-  gateway.app.handle(new Request(`http://localhost${path}`, {
-    method,
-    headers: { ...(opts.body !== undefined ? { 'content-type': 'application/json' } : {}), ...opts.headers },
-    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
-  }))
+  gateway.app.handle(
+    new Request(`http://localhost${path}`, {
+      method,
+      headers: { ...(opts.body !== undefined ? { 'content-type': 'application/json' } : {}), ...opts.headers },
+      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+    }),
+  )
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` })
 
 async function agentToken(email: string, scopes?: string[]): Promise<string> {
   const { sink } = backing
   const before = sink.messages.length
-  expect((await call('POST', '/api/v1/agent/register', { body: { email, ...(scopes ? { scopes } : {}) } })).status).toBe(200)
+  expect(
+    (await call('POST', '/api/v1/agent/register', { body: { email, ...(scopes ? { scopes } : {}) } })).status,
+  ).toBe(200)
   // Submission mails arrive in the same sink: wait for the one to this address.
   await waitFor(() => sink.messages.slice(before).some((m) => m.to.includes(email)))
-  const code = sink.messages.slice(before).find((m) => m.to.includes(email))!.raw.match(/confirmation code is (\d{6})/)![1]
+  const code = sink.messages
+    .slice(before)
+    .find((m) => m.to.includes(email))!
+    .raw.match(/confirmation code is (\d{6})/)![1]
   const res = await call('POST', '/api/v1/agent/register/confirm', { body: { email, code } })
   expect(res.status).toBe(200)
   return (await res.json()).token
@@ -180,7 +237,15 @@ async function agentToken(email: string, scopes?: string[]): Promise<string> {
 
 /** Submits a listing (pending) and returns its id and claim link secret. */
 async function submit(name: string, url: string): Promise<{ id: string; token: string }> {
-  const res = await call('POST', '/api/v1/submit', { body: { name, url, description: `${name}: a test server for claims`, category: 'developer-tools', email: `owner-${run}@example.com` } })
+  const res = await call('POST', '/api/v1/submit', {
+    body: {
+      name,
+      url,
+      description: `${name}: a test server for claims`,
+      category: 'developer-tools',
+      email: `owner-${run}@example.com`,
+    },
+  })
   const body = await res.json()
   expect(res.status).toBe(200)
   return { id: body.id, token: new URL(body.claim_url).searchParams.get('token')! }
@@ -221,9 +286,16 @@ describe('agent claims through the gateway', () => {
     const id = await activeListing(`Challenge Server ${run}`, `http://owner-a.example:${site.port}/mcp`)
     const a = await challenge(id, tokenA)
     const b = await challenge(id, tokenB)
-    expect(a.methods.dns).toMatchObject({ type: 'TXT', names: ['_mcp-directory.owner-a.example'], value: `mcp-directory-claim=${a.proof}` })
+    expect(a.methods.dns).toMatchObject({
+      type: 'TXT',
+      names: ['_mcp-directory.owner-a.example'],
+      value: `mcp-directory-claim=${a.proof}`,
+    })
     // The stored address and the root of its site, nothing else.
-    expect(a.methods.website_badge.sites).toEqual([`http://owner-a.example:${site.port}/`, `http://owner-a.example:${site.port}/mcp`])
+    expect(a.methods.website_badge.sites).toEqual([
+      `http://owner-a.example:${site.port}/`,
+      `http://owner-a.example:${site.port}/mcp`,
+    ])
     expect(a.methods.website_badge.html).toContain(`claim=${a.proof}`)
     expect(a.methods.website_badge.meta).toBe(`<meta name="mcp-directory-claim" content="${a.proof}">`)
     expect(a.methods.github.markdown).toContain(`claim=${a.proof}`)
@@ -236,34 +308,80 @@ describe('agent claims through the gateway', () => {
   test('dns: success, with the reciprocal badge found on the site; detail agrees; one claimed event', async () => {
     const id = await activeListing(`DNS Server ${run}`, `http://owner-b.example:${site.port}/mcp`)
     const { proof } = await challenge(id, tokenA)
-    const failed = await expectError(await call('POST', '/api/v1/agent/claim', { headers: bearer(tokenA), body: { id } }), 400, 'verification_failed')
-    expect(failed.details).toEqual([expect.objectContaining({ method: 'dns', where: 'TXT records at _mcp-directory.owner-b.example', found: 'none', ok: false })])
+    const failed = await expectError(
+      await call('POST', '/api/v1/agent/claim', { headers: bearer(tokenA), body: { id } }),
+      400,
+      'verification_failed',
+    )
+    expect(failed.details).toEqual([
+      expect.objectContaining({
+        method: 'dns',
+        where: 'TXT records at _mcp-directory.owner-b.example',
+        found: 'none',
+        ok: false,
+      }),
+    ])
     // Published a moment later, with an unrelated record beside it and the value split into two strings: a retry succeeds.
-    dns.setTxt('_mcp-directory.owner-b.example', ['v=spf1 -all', [`mcp-directory-claim=${proof.slice(0, 20)}`, proof.slice(20)]])
-    pages.set('owner-b.example', `<html><body><a href="${BASE}/servers/${id}"><img src="${BASE}/api/badge/${id}" alt="badge"></a></body></html>`)
+    dns.setTxt('_mcp-directory.owner-b.example', [
+      'v=spf1 -all',
+      [`mcp-directory-claim=${proof.slice(0, 20)}`, proof.slice(20)],
+    ])
+    pages.set(
+      'owner-b.example',
+      `<html><body><a href="${BASE}/servers/${id}"><img src="${BASE}/api/badge/${id}" alt="badge"></a></body></html>`,
+    )
     const res = await call('POST', '/api/v1/agent/claim', { headers: bearer(tokenA), body: { id, method: 'dns' } })
     const body = await res.json()
     expect(res.status).toBe(200)
-    expect(body).toMatchObject({ success: true, pending: false, isOfficial: true, reciprocalBadgeOk: true, message: expect.any(String), reciprocal: { readme: false, website: true } })
+    expect(body).toMatchObject({
+      success: true,
+      pending: false,
+      isOfficial: true,
+      reciprocalBadgeOk: true,
+      message: expect.any(String),
+      reciprocal: { readme: false, website: true },
+    })
     const detail = await call('GET', `/api/v1/servers/${id}`)
     expect((await detail.json()).server.isOfficial).toBe(true)
-    await waitFor(() => events.filter((e) => e.subject.endsWith('listing.claimed') && (e.payload as { id: string }).id === id).length === 1)
+    await waitFor(
+      () =>
+        events.filter((e) => e.subject.endsWith('listing.claimed') && (e.payload as { id: string }).id === id)
+          .length === 1,
+    )
     await Bun.sleep(300)
-    expect(events.filter((e) => e.subject.endsWith('listing.claimed') && (e.payload as { id: string }).id === id)).toHaveLength(1)
-    expect(events.find((e) => e.subject.endsWith('listing.claimed') && (e.payload as { id: string }).id === id)!.payload).toMatchObject({ method: 'dns', status: 'active' })
+    expect(
+      events.filter((e) => e.subject.endsWith('listing.claimed') && (e.payload as { id: string }).id === id),
+    ).toHaveLength(1)
+    expect(
+      events.find((e) => e.subject.endsWith('listing.claimed') && (e.payload as { id: string }).id === id)!.payload,
+    ).toMatchObject({ method: 'dns', status: 'active' })
   })
 
   test('a proof published for agent A does not let agent B claim', async () => {
     const id = await activeListing(`Bound Server ${run}`, `http://owner-c.example:${site.port}/mcp`)
     const a = await challenge(id, tokenA)
     dns.setTxt('_mcp-directory.owner-c.example', [`mcp-directory-claim=${a.proof}`])
-    pages.set('owner-c.example', `<html><head><meta name="mcp-directory-claim" content="${a.proof}"></head><body></body></html>`)
-    const dnsB = await expectError(await call('POST', '/api/v1/agent/claim', { headers: bearer(tokenB), body: { id } }), 400, 'verification_failed')
+    pages.set(
+      'owner-c.example',
+      `<html><head><meta name="mcp-directory-claim" content="${a.proof}"></head><body></body></html>`,
+    )
+    const dnsB = await expectError(
+      await call('POST', '/api/v1/agent/claim', { headers: bearer(tokenB), body: { id } }),
+      400,
+      'verification_failed',
+    )
     expect(dnsB.details[0].found).toContain(`mcp-directory-claim=${a.proof}`)
-    await expectError(await call('POST', '/api/v1/agent/claim', { headers: bearer(tokenB), body: { id, method: 'website_badge' } }), 400, 'verification_failed')
+    await expectError(
+      await call('POST', '/api/v1/agent/claim', { headers: bearer(tokenB), body: { id, method: 'website_badge' } }),
+      400,
+      'verification_failed',
+    )
     expect((await (await call('GET', `/api/v1/servers/${id}`)).json()).server.isOfficial).toBe(false)
     // Agent A, whose proof it is, succeeds by either method.
-    const ok = await call('POST', '/api/v1/agent/claim', { headers: bearer(tokenA), body: { id, method: 'website_badge', websiteUrl: `http://owner-c.example:${site.port}/` } })
+    const ok = await call('POST', '/api/v1/agent/claim', {
+      headers: bearer(tokenA),
+      body: { id, method: 'website_badge', websiteUrl: `http://owner-c.example:${site.port}/` },
+    })
     expect(ok.status).toBe(200)
     expect(await ok.json()).toMatchObject({ success: true, isOfficial: true, reciprocalBadgeOk: false })
   })
@@ -274,16 +392,33 @@ describe('agent claims through the gateway', () => {
     // The agent's own site carries the badge, but the listing does not point to it.
     pages.set('human-owner.example', `<html><body>${methods.website_badge.html}</body></html>`)
     const foreign = await expectError(
-      await call('POST', '/api/v1/agent/claim', { headers: bearer(tokenA), body: { id, method: 'website_badge', websiteUrl: `http://human-owner.example:${site.port}/` } }),
-      400, 'verification_failed',
+      await call('POST', '/api/v1/agent/claim', {
+        headers: bearer(tokenA),
+        body: { id, method: 'website_badge', websiteUrl: `http://human-owner.example:${site.port}/` },
+      }),
+      400,
+      'verification_failed',
     )
     expect(foreign.message).toContain('not a site this listing points to')
     // On the listing's own site: first missing, then present (in a comment it does not count).
-    pages.set('owner-d.example', `<html><body><!-- <a href="${BASE}/servers/${id}?claim=${proof}">x</a> --><p>hello</p></body></html>`)
-    const missing = await expectError(await call('POST', '/api/v1/agent/claim', { headers: bearer(tokenA), body: { id, method: 'website_badge' } }), 400, 'verification_failed')
-    expect(missing.details[0]).toMatchObject({ method: 'website_badge', found: 'no badge or meta tag carrying the proof' })
+    pages.set(
+      'owner-d.example',
+      `<html><body><!-- <a href="${BASE}/servers/${id}?claim=${proof}">x</a> --><p>hello</p></body></html>`,
+    )
+    const missing = await expectError(
+      await call('POST', '/api/v1/agent/claim', { headers: bearer(tokenA), body: { id, method: 'website_badge' } }),
+      400,
+      'verification_failed',
+    )
+    expect(missing.details[0]).toMatchObject({
+      method: 'website_badge',
+      found: 'no badge or meta tag carrying the proof',
+    })
     pages.set('owner-d.example', `<html><body><p>Listed:</p>${methods.website_badge.html}</body></html>`)
-    const res = await call('POST', '/api/v1/agent/claim', { headers: bearer(tokenA), body: { id, method: 'website_badge' } })
+    const res = await call('POST', '/api/v1/agent/claim', {
+      headers: bearer(tokenA),
+      body: { id, method: 'website_badge' },
+    })
     expect(res.status).toBe(200)
     expect(await res.json()).toMatchObject({ success: true, pending: false, isOfficial: true })
   })
@@ -294,13 +429,25 @@ describe('agent claims through the gateway', () => {
     const { methods } = await challenge(id, tokenA)
     expect(methods.github.repository).toBe(repo)
     readmes.set(repo, `# Tool\n\n[![on the directory](${BASE}/api/badge/${id})](${BASE}/servers/${id})\n`)
-    const res1 = await expectError(await call('POST', '/api/v1/agent/claim', { headers: bearer(tokenA), body: { id, method: 'github' } }), 400, 'verification_failed')
-    expect(res1.details[0]).toMatchObject({ method: 'github', where: `README of ${repo}`, found: 'README has no badge carrying the proof' })
+    const res1 = await expectError(
+      await call('POST', '/api/v1/agent/claim', { headers: bearer(tokenA), body: { id, method: 'github' } }),
+      400,
+      'verification_failed',
+    )
+    expect(res1.details[0]).toMatchObject({
+      method: 'github',
+      where: `README of ${repo}`,
+      found: 'README has no badge carrying the proof',
+    })
     readmes.set(repo, `# Tool\n\n${methods.github.markdown}\n\nMore text.\n`)
     const res = await call('POST', '/api/v1/agent/claim', { headers: bearer(tokenA), body: { id, method: 'github' } })
     expect(res.status).toBe(200)
     // The personalized badge is the public badge too: the README counts as reciprocal.
-    expect(await res.json()).toMatchObject({ success: true, reciprocalBadgeOk: true, reciprocal: { readme: true, website: false } })
+    expect(await res.json()).toMatchObject({
+      success: true,
+      reciprocalBadgeOk: true,
+      reciprocal: { readme: true, website: false },
+    })
   })
 
   test('a repository homepage counts as a site the listing points to', async () => {
@@ -330,14 +477,40 @@ describe('agent claims through the gateway', () => {
   })
 
   test('400 invalid payloads, 404 unknown listing, 401 without a token, 403 without the scope', async () => {
-    const bad = await expectError(await call('POST', '/api/v1/agent/claim', { headers: bearer(tokenA), body: { id: 7, method: 'carrier-pigeon', websiteUrl: 'ftp://x' } }), 400, 'invalid_body')
+    const bad = await expectError(
+      await call('POST', '/api/v1/agent/claim', {
+        headers: bearer(tokenA),
+        body: { id: 7, method: 'carrier-pigeon', websiteUrl: 'ftp://x' },
+      }),
+      400,
+      'invalid_body',
+    )
     expect(bad.details.map((d: { field: string }) => d.field).sort()).toEqual(['id', 'method', 'websiteUrl'])
-    await expectError(await call('POST', '/api/v1/agent/claim', { headers: { ...bearer(tokenA), 'content-type': 'application/json' }, body: undefined }), 400, 'bad_request')
-    await expectError(await call('POST', '/api/v1/agent/claim', { headers: bearer(tokenA), body: { id: `no-such-listing-${run}` } }), 404, 'not_found')
-    await expectError(await call('GET', `/api/v1/agent/claim/no-such-listing-${run}/challenge`, { headers: bearer(tokenA) }), 404, 'not_found')
+    await expectError(
+      await call('POST', '/api/v1/agent/claim', {
+        headers: { ...bearer(tokenA), 'content-type': 'application/json' },
+        body: undefined,
+      }),
+      400,
+      'bad_request',
+    )
+    await expectError(
+      await call('POST', '/api/v1/agent/claim', { headers: bearer(tokenA), body: { id: `no-such-listing-${run}` } }),
+      404,
+      'not_found',
+    )
+    await expectError(
+      await call('GET', `/api/v1/agent/claim/no-such-listing-${run}/challenge`, { headers: bearer(tokenA) }),
+      404,
+      'not_found',
+    )
     await expectError(await call('POST', '/api/v1/agent/claim', { body: { id: 'x' } }), 401, 'unauthorized')
     const noScope = await agentToken(`agent-none-${run}@example.com`, [])
-    await expectError(await call('POST', '/api/v1/agent/claim', { headers: bearer(noScope), body: { id: 'x' } }), 403, 'insufficient_scope')
+    await expectError(
+      await call('POST', '/api/v1/agent/claim', { headers: bearer(noScope), body: { id: 'x' } }),
+      403,
+      'insufficient_scope',
+    )
   })
 })
 
@@ -345,14 +518,22 @@ describe('the human path: the claim link', () => {
   test('the holder of claim_url verifies by DNS; the pending listing is approved and official', async () => {
     const name = `Human Claim ${run}`
     const { id, token } = await submit(name, `http://human-owner.example:${site.port}/`)
-    await expectError(await call('POST', '/api/v1/claim/challenge', { body: { id, token: 'x'.repeat(43) } }), 403, 'invalid_claim_token')
+    await expectError(
+      await call('POST', '/api/v1/claim/challenge', { body: { id, token: 'x'.repeat(43) } }),
+      403,
+      'invalid_claim_token',
+    )
     const ch = await call('POST', '/api/v1/claim/challenge', { body: { id, token } })
     expect(ch.status).toBe(200)
     const { proof, methods } = await ch.json()
     expect(methods.dns.names).toEqual(['_mcp-directory.human-owner.example'])
     // The agent's proof for the same listing is a different value.
     expect((await challenge(id, tokenA)).proof).not.toBe(proof)
-    const failed = await expectError(await call('POST', '/api/v1/claim', { body: { id, token, method: 'dns' } }), 400, 'verification_failed')
+    const failed = await expectError(
+      await call('POST', '/api/v1/claim', { body: { id, token, method: 'dns' } }),
+      400,
+      'verification_failed',
+    )
     expect(failed.details[0].where).toBe('TXT records at _mcp-directory.human-owner.example')
     dns.setTxt('_mcp-directory.human-owner.example', [`mcp-directory-claim=${proof}`])
     const res = await call('POST', '/api/v1/claim', { body: { id, token, method: 'dns' } })
@@ -380,9 +561,13 @@ describe('outbound safety: nothing private is fetched', () => {
       const token = tokenB
       const id = await activeListing(`SSRF ${label} ${run}`, url)
       const before = privateHits
-      const body = await expectError(await call('POST', '/api/v1/agent/claim', { headers: bearer(token), body: { id, method: 'website_badge' } }), 400, 'verification_failed')
+      const body = await expectError(
+        await call('POST', '/api/v1/agent/claim', { headers: bearer(token), body: { id, method: 'website_badge' } }),
+        400,
+        'verification_failed',
+      )
       expect(body.details[0].found).toMatch(/^refused: /)
-    expect(body.message).toContain('refused')
+      expect(body.message).toContain('refused')
       expect(privateHits).toBe(before)
     })
   }
@@ -393,8 +578,12 @@ describe('outbound safety: nothing private is fetched', () => {
       const id = await activeListing(`Redirecting ${path} ${run}`, `http://redirector.example:${site.port}${path}`)
       const before = privateHits
       const body = await expectError(
-        await call('POST', '/api/v1/agent/claim', { headers: bearer(token), body: { id, method: 'website_badge', websiteUrl: `http://redirector.example:${site.port}${path}` } }),
-        400, 'verification_failed',
+        await call('POST', '/api/v1/agent/claim', {
+          headers: bearer(token),
+          body: { id, method: 'website_badge', websiteUrl: `http://redirector.example:${site.port}${path}` },
+        }),
+        400,
+        'verification_failed',
       )
       expect(body.details[0].found).toMatch(/^refused: /)
       expect(privateHits).toBe(before)
@@ -405,16 +594,36 @@ describe('outbound safety: nothing private is fetched', () => {
 describe('rate limit on claim attempts', () => {
   test('attempts are limited per token, with Retry-After', async () => {
     const { database, kv, bus } = backing
-    const config = testConfig({ PUBLIC_BASE_URL: BASE, DNS_SERVERS: dns.address, REDIS_KEY_PREFIX: `${env.REDIS_KEY_PREFIX}limit:` })
+    const config = testConfig({
+      PUBLIC_BASE_URL: BASE,
+      DNS_SERVERS: dns.address,
+      REDIS_KEY_PREFIX: `${env.REDIS_KEY_PREFIX}limit:`,
+    })
     const limited = createClaimVerifierApp({
-      config, database, kv, bus, log, secret: SECRET,
-      catalog: catalogClient((r) => catalog.app.handle(r)), submission: submissionClient((r) => submission.app.handle(r)),
-      outbound: createOutboundFetcher({ allowPrivate: false }), txt: txtLookup([dns.address]), readme: githubReadme(config.githubApiUrl, null), homepage: githubHomepage(config.githubApiUrl, null, log),
+      config,
+      database,
+      kv,
+      bus,
+      log,
+      secret: SECRET,
+      catalog: catalogClient((r) => catalog.app.handle(r)),
+      submission: submissionClient((r) => submission.app.handle(r)),
+      outbound: createOutboundFetcher({ allowPrivate: false }),
+      txt: txtLookup([dns.address]),
+      readme: githubReadme(config.githubApiUrl, null),
+      homepage: githubHomepage(config.githubApiUrl, null, log),
       attempts: { limit: 2, windowMs: 60_000 },
     })
     try {
       // As the gateway forwards it: the verified agent in its header.
-      const attempt = (agent: string) => limited.app.handle(new Request('http://claims/api/v1/agent/claim', { method: 'POST', headers: { 'content-type': 'application/json', 'x-directory-agent-id': agent }, body: JSON.stringify({ id: `missing-${run}` }) }))
+      const attempt = (agent: string) =>
+        limited.app.handle(
+          new Request('http://claims/api/v1/agent/claim', {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', 'x-directory-agent-id': agent },
+            body: JSON.stringify({ id: `missing-${run}` }),
+          }),
+        )
       const agent = `agent-limit-${run}`
       expect((await attempt(agent)).status).toBe(404)
       expect((await attempt(agent)).status).toBe(404)
@@ -439,11 +648,18 @@ describe('re-checks', () => {
     dns.setTxt('_mcp-directory.recheck.example', [`mcp-directory-claim=${proof}`])
     expect((await call('POST', '/api/v1/agent/claim', { headers: bearer(token), body: { id } })).status).toBe(200)
     // Make it due now, then remove the proof: the re-check fails, the listing stays official.
-    await backing.database.db.execute(`update claims.claims set next_check_at = now() - interval '1 minute' where listing_id = '${id}'` as never)
+    await backing.database.db.execute(
+      `update claims.claims set next_check_at = now() - interval '1 minute' where listing_id = '${id}'` as never,
+    )
     dns.remove('_mcp-directory.recheck.example')
     expect(await claims.recheckDue()).toBeGreaterThanOrEqual(1)
-    const rows = (await backing.database.db.execute(`select c.state, (select count(*) from claims.checks k where k.claim_id = c.id)::int as checks from claims.claims c where c.listing_id = '${id}'` as never)) as unknown
-    const [row] = (Array.isArray(rows) ? rows : (rows as { rows: unknown[] }).rows) as { state: string; checks: number }[]
+    const rows = (await backing.database.db.execute(
+      `select c.state, (select count(*) from claims.checks k where k.claim_id = c.id)::int as checks from claims.claims c where c.listing_id = '${id}'` as never,
+    )) as unknown
+    const [row] = (Array.isArray(rows) ? rows : (rows as { rows: unknown[] }).rows) as {
+      state: string
+      checks: number
+    }[]
     expect(row).toEqual({ state: 'failing', checks: 1 })
     expect((await (await call('GET', `/api/v1/servers/${id}`)).json()).server.isOfficial).toBe(true)
   })
@@ -456,14 +672,17 @@ describe('re-checks', () => {
     expect((await call('POST', '/api/v1/agent/claim', { headers: bearer(tokenB), body: { id } })).status).toBe(200)
     dns.remove('_mcp-directory.revoked.example')
     // Failing since longer than CLAIM_GRACE_DAYS (7), and due now.
-    await backing.database.db.execute(`update claims.claims set state = 'failing', failing_since = now() - interval '8 days', next_check_at = now() - interval '1 minute' where listing_id = '${id}'` as never)
+    await backing.database.db.execute(
+      `update claims.claims set state = 'failing', failing_since = now() - interval '8 days', next_check_at = now() - interval '1 minute' where listing_id = '${id}'` as never,
+    )
     expect(await claims.recheckDue()).toBeGreaterThanOrEqual(1)
     expect((await (await call('GET', `/api/v1/servers/${id}`)).json()).server.isOfficial).toBe(false)
   })
 })
 
 describe('a claim reads only what the listing itself names', () => {
-  const claim = (id: string, body: Record<string, unknown>) => call('POST', '/api/v1/agent/claim', { headers: bearer(tokenA), body: { id, ...body } })
+  const claim = (id: string, body: Record<string, unknown>) =>
+    call('POST', '/api/v1/agent/claim', { headers: bearer(tokenA), body: { id, ...body } })
 
   test('reflection through the query or the path: a websiteUrl that adds either is refused unfetched', async () => {
     const id = await activeListing(`Reflect Server ${run}`, `http://reflect.example:${site.port}/`)
@@ -481,13 +700,21 @@ describe('a claim reads only what the listing itself names', () => {
       for (const method of ['website_badge', 'dns']) {
         const body = await expectError(await claim(id, { method, websiteUrl }), 400, 'verification_failed')
         expect(body.message).toMatch(/adds a (path or query|fragment)/)
-        expect(body.details[0]).toMatchObject({ where: websiteUrl, found: expect.stringContaining(`the listing's pages are http://reflect.example:${site.port}/`) })
+        expect(body.details[0]).toMatchObject({
+          where: websiteUrl,
+          found: expect.stringContaining(`the listing's pages are http://reflect.example:${site.port}/`),
+        })
       }
     }
     // None of those addresses was requested; the site's own page (which echoes only itself) carries no proof.
     expect(siteRequests.slice(before)).toEqual([])
     const own = await expectError(await claim(id, { method: 'website_badge' }), 400, 'verification_failed')
-    expect(own.details).toEqual([expect.objectContaining({ where: `http://reflect.example:${site.port}/`, found: 'no badge or meta tag carrying the proof' })])
+    expect(own.details).toEqual([
+      expect.objectContaining({
+        where: `http://reflect.example:${site.port}/`,
+        found: 'no badge or meta tag carrying the proof',
+      }),
+    ])
     expect(siteRequests.slice(before)).toEqual([`reflect.example /`])
     expect((await (await call('GET', `/api/v1/servers/${id}`)).json()).server.isOfficial).toBe(false)
   })
@@ -506,31 +733,59 @@ describe('a claim reads only what the listing itself names', () => {
     pages.set('hop-same.example', `<html><head><meta name="mcp-directory-claim" content="${p2}"></head></html>`)
     const ok = await claim(same, { method: 'website_badge' })
     expect(ok.status).toBe(200)
-    expect((await ok.json()).checks[0]).toMatchObject({ where: `http://hop-same.example:${site.port}/home`, found: 'the meta tag', ok: true })
+    expect((await ok.json()).checks[0]).toMatchObject({
+      where: `http://hop-same.example:${site.port}/home`,
+      found: 'the meta tag',
+      ok: true,
+    })
   })
 
-  test('a proof in a comment, a script, another element\'s attribute, a <link> or a foreign link does not count; the owner\'s markup does', async () => {
+  test("a proof in a comment, a script, another element's attribute, a <link> or a foreign link does not count; the owner's markup does", async () => {
     const id = await activeListing(`Hidden Server ${run}`, `http://hidden.example:${site.port}/`)
     const { proof, methods } = await challenge(id, tokenA)
     const badge = `${BASE}/servers/${id}?claim=${proof}`
     const hidden: [string, string][] = [
-      [`<!-- <a href="${badge}">x</a> <meta name="mcp-directory-claim" content="${proof}"> -->`, 'no badge or meta tag carrying the proof'],
+      [
+        `<!-- <a href="${badge}">x</a> <meta name="mcp-directory-claim" content="${proof}"> -->`,
+        'no badge or meta tag carrying the proof',
+      ],
       [`<script>document.write('<a href="${badge}">x</a>')</script>`, 'no badge or meta tag carrying the proof'],
-      [`<div title='<a href="${badge}">' data-meta='<meta name="mcp-directory-claim" content="${proof}">'></div>`, 'no badge or meta tag carrying the proof'],
-      [`<link rel="canonical" href="${badge}"><link rel="me" href="${badge}">`, 'no badge or meta tag carrying the proof'],
-      [`<a href="http://hidden.example:${site.port}/?claim=${proof}">x</a>`, 'the proof only in a link that is not this directory\'s page or badge of the listing (does not count)'],
+      [
+        `<div title='<a href="${badge}">' data-meta='<meta name="mcp-directory-claim" content="${proof}">'></div>`,
+        'no badge or meta tag carrying the proof',
+      ],
+      [
+        `<link rel="canonical" href="${badge}"><link rel="me" href="${badge}">`,
+        'no badge or meta tag carrying the proof',
+      ],
+      [
+        `<a href="http://hidden.example:${site.port}/?claim=${proof}">x</a>`,
+        "the proof only in a link that is not this directory's page or badge of the listing (does not count)",
+      ],
     ]
     for (const [markup, found] of hidden) {
       pages.set('hidden.example', `<html><head>${markup}</head><body>${markup}</body></html>`)
       const body = await expectError(await claim(id, { method: 'website_badge' }), 400, 'verification_failed')
       expect(body.details[0]).toMatchObject({ method: 'website_badge', found })
     }
-    pages.set('hidden.example', `<html><head><title>Hidden</title></head><body>${methods.website_badge.html}</body></html>`)
+    pages.set(
+      'hidden.example',
+      `<html><head><title>Hidden</title></head><body>${methods.website_badge.html}</body></html>`,
+    )
     expect((await claim(id, { method: 'website_badge' })).status).toBe(200)
   })
 
   test('shared hosts are neither offered nor accepted, as website or DNS name, with or without a trailing dot', async () => {
-    const shared = ['github.com', 'gist.github.com', 'docs.github.com', 'huggingface.co', 'sites.google.com', 'smithery.ai', 'registry.npmjs.org', 'github.com.']
+    const shared = [
+      'github.com',
+      'gist.github.com',
+      'docs.github.com',
+      'huggingface.co',
+      'sites.google.com',
+      'smithery.ai',
+      'registry.npmjs.org',
+      'github.com.',
+    ]
     for (const [i, host] of shared.entries()) {
       const repo = `shared-${i}-${run}/tool`
       homepages.set(repo, `https://${host}/owner/tool`)
@@ -538,15 +793,24 @@ describe('a claim reads only what the listing itself names', () => {
       const { proof, methods } = await challenge(id, tokenA)
       expect(methods.dns.names).toEqual([])
       expect(methods.website_badge.sites).toEqual([])
-      expect(methods.dns.notOffered.map((n: { reason: string }) => n.reason)).toEqual([expect.stringContaining('is a shared host'), expect.stringContaining('is a shared host')])
+      expect(methods.dns.notOffered.map((n: { reason: string }) => n.reason)).toEqual([
+        expect.stringContaining('is a shared host'),
+        expect.stringContaining('is a shared host'),
+      ])
       expect(methods.dns.note).toContain('the listing points to no DNS name of its own')
       // Even with the record published there, a shared host's DNS name is refused before any look-up.
       dns.setTxt(`_mcp-directory.${host.replace(/\.$/, '')}`, [`mcp-directory-claim=${proof}`])
       for (const method of ['dns', 'website_badge']) {
-        const picked = await expectError(await claim(id, { method, websiteUrl: `https://${host}/owner/tool` }), 400, 'verification_failed')
+        const picked = await expectError(
+          await claim(id, { method, websiteUrl: `https://${host}/owner/tool` }),
+          400,
+          'verification_failed',
+        )
         expect(picked.message).toContain(`websiteUrl is on a shared host: ${host.replace(/\.$/, '')} is a shared host`)
         const unpicked = await expectError(await claim(id, { method }), 400, 'verification_failed')
-        expect(unpicked.message).toContain(`the listing points to no ${method === 'dns' ? 'DNS name' : 'website'} of its own`)
+        expect(unpicked.message).toContain(
+          `the listing points to no ${method === 'dns' ? 'DNS name' : 'website'} of its own`,
+        )
         expect(unpicked.message).toContain('is a shared host')
       }
       dns.remove(`_mcp-directory.${host.replace(/\.$/, '')}`)
@@ -562,23 +826,35 @@ describe('a claim reads only what the listing itself names', () => {
     homepages.set(repo, `http://alice.github.io:${site.port}/tool`)
     const id = await activeListing(`Pages Server ${run}`, `https://github.com/${repo}`)
     const { proof, methods } = await challenge(id, tokenA)
-    expect(methods.website_badge.sites).toEqual([`http://alice.github.io:${site.port}/`, `http://alice.github.io:${site.port}/tool`])
+    expect(methods.website_badge.sites).toEqual([
+      `http://alice.github.io:${site.port}/`,
+      `http://alice.github.io:${site.port}/tool`,
+    ])
     expect(methods.dns.names).toEqual([])
     dns.setTxt('_mcp-directory.alice.github.io', [`mcp-directory-claim=${proof}`])
-    const viaDns = await expectError(await claim(id, { method: 'dns', websiteUrl: `http://alice.github.io:${site.port}/` }), 400, 'verification_failed')
+    const viaDns = await expectError(
+      await claim(id, { method: 'dns', websiteUrl: `http://alice.github.io:${site.port}/` }),
+      400,
+      'verification_failed',
+    )
     expect(viaDns.message).toContain('whose DNS the hosting platform runs')
     pages.set('alice.github.io', `<html><body>${methods.website_badge.html}</body></html>`)
-    expect((await claim(id, { method: 'website_badge', websiteUrl: `http://alice.github.io:${site.port}/tool` })).status).toBe(200)
+    expect(
+      (await claim(id, { method: 'website_badge', websiteUrl: `http://alice.github.io:${site.port}/tool` })).status,
+    ).toBe(200)
   })
 
-  test('case, a trailing dot and the default port change nothing: the owner\'s own site still counts', async () => {
+  test("case, a trailing dot and the default port change nothing: the owner's own site still counts", async () => {
     const id = await activeListing(`Dotted Server ${run}`, `http://dotted.example:${site.port}/`)
     const { proof, methods } = await challenge(id, tokenA)
     expect(methods.dns.names).toEqual(['_mcp-directory.dotted.example'])
     dns.setTxt('_mcp-directory.dotted.example', [`mcp-directory-claim=${proof}`])
     const res = await claim(id, { method: 'dns', websiteUrl: `http://DOTTED.Example.:${site.port}/` })
     expect(res.status).toBe(200)
-    expect((await res.json()).checks[0]).toMatchObject({ where: 'TXT records at _mcp-directory.dotted.example', ok: true })
+    expect((await res.json()).checks[0]).toMatchObject({
+      where: 'TXT records at _mcp-directory.dotted.example',
+      ok: true,
+    })
   })
 
   test('a claim won through a route now refused fails its next re-check, and is revoked after the grace period', async () => {
@@ -588,23 +864,46 @@ describe('a claim reads only what the listing itself names', () => {
     // As won before: the proof reflected through a query the claimant added (the page does carry it there).
     const websiteUrl = `http://reflect-old.example:${site.port}/?next=${encodeURIComponent(`${BASE}/servers/${id}?claim=${proof}`)}`
     const claimId = crypto.randomUUID()
-    expect(await catalogClient((r) => catalog.app.handle(r)).recordClaim(id, { claimId, claimant, method: 'website_badge', evidence: {} })).not.toBeNull()
+    expect(
+      await catalogClient((r) => catalog.app.handle(r)).recordClaim(id, {
+        claimId,
+        claimant,
+        method: 'website_badge',
+        evidence: {},
+      }),
+    ).not.toBeNull()
     const won = { ok: true, checks: [], reciprocal: { readme: null, site: null } }
-    await saveClaim(backing.database, { id: claimId, listingId: id, claimant, method: 'website_badge', websiteUrl, verification: won, at: new Date(), recheckMs: 0 })
+    await saveClaim(backing.database, {
+      id: claimId,
+      listingId: id,
+      claimant,
+      method: 'website_badge',
+      websiteUrl,
+      verification: won,
+      at: new Date(),
+      recheckMs: 0,
+    })
     expect((await (await call('GET', `/api/v1/servers/${id}`)).json()).server.isOfficial).toBe(true)
 
     const before = siteRequests.length
     expect(await claims.recheckDue()).toBeGreaterThanOrEqual(1)
     const rows = async () => {
-      const r = (await backing.database.db.execute(`select c.state, k.details from claims.claims c join claims.checks k on k.claim_id = c.id where c.id = '${claimId}' order by k.id desc` as never)) as unknown
-      return (Array.isArray(r) ? r : (r as { rows: unknown[] }).rows) as { state: string; details: { checks: { found: string }[] } }[]
+      const r = (await backing.database.db.execute(
+        `select c.state, k.details from claims.claims c join claims.checks k on k.claim_id = c.id where c.id = '${claimId}' order by k.id desc` as never,
+      )) as unknown
+      return (Array.isArray(r) ? r : (r as { rows: unknown[] }).rows) as {
+        state: string
+        details: { checks: { found: string }[] }
+      }[]
     }
     const [first] = await rows()
     expect(first!.state).toBe('failing')
     expect(first!.details.checks[0]!.found).toContain('websiteUrl adds a path or query of its own')
     expect(siteRequests.slice(before).filter((r) => r.includes('next='))).toEqual([])
 
-    await backing.database.db.execute(`update claims.claims set failing_since = now() - interval '8 days', next_check_at = now() - interval '1 minute' where id = '${claimId}'` as never)
+    await backing.database.db.execute(
+      `update claims.claims set failing_since = now() - interval '8 days', next_check_at = now() - interval '1 minute' where id = '${claimId}'` as never,
+    )
     expect(await claims.recheckDue()).toBeGreaterThanOrEqual(1)
     expect((await rows())[0]!.state).toBe('revoked')
     expect((await (await call('GET', `/api/v1/servers/${id}`)).json()).server.isOfficial).toBe(false)

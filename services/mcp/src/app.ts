@@ -6,7 +6,15 @@ import { REQUEST_ID_HEADER, type Logger } from '@mcp-directory/shared/log'
 import { CLIENT_IP_HEADER, PRECHARGED_HEADER, type PublicApi } from '@mcp-directory/shared/public-api'
 import { peerAddress } from '@mcp-directory/shared/runtime'
 import { serviceApp } from '@mcp-directory/shared/service'
-import { AI_CATALOG_PATH, AI_CATALOG_TYPE, SERVER_CARD_PATH, SERVER_CARD_TYPE, aiCatalog, cachedDocument, serverCard } from './card'
+import {
+  AI_CATALOG_PATH,
+  AI_CATALOG_TYPE,
+  SERVER_CARD_PATH,
+  SERVER_CARD_TYPE,
+  aiCatalog,
+  cachedDocument,
+  serverCard,
+} from './card'
 import { directoryClient, type CallerContext } from './directory/client'
 import { INSTRUCTIONS, compactToolList, statelessCapabilities, withInvalidParams } from './protocol'
 import { PROMPTS, registerPrompts } from './prompts'
@@ -54,7 +62,11 @@ export function createMcpApp(deps: McpDeps) {
       precharged: request.headers.get(PRECHARGED_HEADER) ?? undefined,
     }
     const server = serverFor(caller)
-    const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true, maxRequestBodySize: MAX_BODY_BYTES })
+    const transport = new WebStandardStreamableHTTPServerTransport({
+      sessionIdGenerator: undefined,
+      enableJsonResponse: true,
+      maxRequestBodySize: MAX_BODY_BYTES,
+    })
     await server.connect(transport)
     try {
       // With JSON responses the answer is complete when this resolves, so the server can go with the request.
@@ -73,20 +85,28 @@ export function createMcpApp(deps: McpDeps) {
     if (origin === null) return null
     const normalised = originOf(origin)
     if (normalised && allowedOrigins.has(normalised)) return null
-    const body = { jsonrpc: '2.0', error: { code: -32000, message: 'Forbidden: this Origin may not use the MCP endpoint' }, id: null }
+    const body = {
+      jsonrpc: '2.0',
+      error: { code: -32000, message: 'Forbidden: this Origin may not use the MCP endpoint' },
+      id: null,
+    }
     return new Response(JSON.stringify(body), { status: 403, headers: { 'content-type': 'application/json' } })
   }
 
   /** Without sessions there is no stream to open or session to end: the SDK's stateless answer. */
   const methodNotAllowed = () =>
-    new Response(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message: 'Method not allowed.' }, id: null }), {
-      status: 405,
-      headers: { 'content-type': 'application/json', allow: 'GET, POST' },
-    })
+    new Response(
+      JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message: 'Method not allowed.' }, id: null }),
+      {
+        status: 405,
+        headers: { 'content-type': 'application/json', allow: 'GET, POST' },
+      },
+    )
 
   const description = {
     name: SERVER_INFO.title,
-    description: 'The MCP server directory as an MCP server: search listings, read one with its install configs, list categories, submit a server, register an agent and claim a listing.',
+    description:
+      'The MCP server directory as an MCP server: search listings, read one with its install configs, list categories, submit a server, register an agent and claim a listing.',
     endpoint: `${base}/api/mcp`,
     transport: 'streamable-http',
     stateless: true,
@@ -102,8 +122,12 @@ export function createMcpApp(deps: McpDeps) {
   const app = serviceApp('mcp', base, log)
     .post('/api/mcp', ({ request }) => originRefused(request) ?? handle(request), { parse: 'none' })
     // A browser (or anyone not asking for an event stream) gets a short description of the endpoint.
-    .get('/api/mcp', ({ request }) =>
-      originRefused(request) ?? ((request.headers.get('accept') ?? '').includes('text/event-stream') ? methodNotAllowed() : json(description)))
+    .get(
+      '/api/mcp',
+      ({ request }) =>
+        originRefused(request) ??
+        ((request.headers.get('accept') ?? '').includes('text/event-stream') ? methodNotAllowed() : json(description)),
+    )
     .delete('/api/mcp', ({ request }) => originRefused(request) ?? methodNotAllowed())
     // Discovery: public, read-only metadata, so any origin may read it (the gateway adds CORS headers).
     .get(SERVER_CARD_PATH, ({ request }) => cachedDocument(request, card, SERVER_CARD_TYPE))

@@ -25,7 +25,9 @@ export function serverCard(base: string, info: { name: string; title: string; ve
     description: 'Search MCP servers with install configs for each client; submit and claim listings.',
     title: info.title,
     websiteUrl: base,
-    remotes: [{ type: 'streamable-http', url: `${base}/api/mcp`, supportedProtocolVersions: [...SUPPORTED_PROTOCOL_VERSIONS] }],
+    remotes: [
+      { type: 'streamable-http', url: `${base}/api/mcp`, supportedProtocolVersions: [...SUPPORTED_PROTOCOL_VERSIONS] },
+    ],
   }
 }
 
@@ -35,7 +37,9 @@ export function aiCatalog(base: string, info: { name: string }) {
   const host = new URL(base).hostname
   return {
     specVersion: '1.0',
-    entries: [{ identifier: `urn:air:${host}:mcp:${info.name}`, type: SERVER_CARD_TYPE, url: `${base}${SERVER_CARD_PATH}` }],
+    entries: [
+      { identifier: `urn:air:${host}:mcp:${info.name}`, type: SERVER_CARD_TYPE, url: `${base}${SERVER_CARD_PATH}` },
+    ],
   }
 }
 
@@ -43,7 +47,12 @@ export function aiCatalog(base: string, info: { name: string }) {
 export function cachedDocument(request: Request, body: unknown, type: string): Response {
   const text = JSON.stringify(body, null, 2)
   const etag = `"${new Bun.CryptoHasher('sha256').update(text).digest('base64url').slice(0, 27)}"`
-  const headers = { 'content-type': type, 'cache-control': 'public, max-age=3600', etag, 'x-content-type-options': 'nosniff' }
+  const headers = {
+    'content-type': type,
+    'cache-control': 'public, max-age=3600',
+    etag,
+    'x-content-type-options': 'nosniff',
+  }
   const match = (request.headers.get('if-none-match') ?? '').split(',').map((t) => t.trim().replace(/^W\//, ''))
   if (match.includes(etag) || match.includes('*')) return new Response(null, { status: 304, headers })
   return new Response(text, { status: 200, headers })

@@ -21,7 +21,11 @@ function clientOf(v: string | undefined): string {
   if (v === undefined || v.trim() === '') return 'claude-code'
   const want = v.trim().toLowerCase()
   const hit = CONFIG_CLIENTS.find((c) => c.client === want || c.label.toLowerCase() === want)
-  if (!hit) throw new McpError(ErrorCode.InvalidParams, `Invalid argument "client": must be a client slug: ${SLUGS.join(', ')} (a label such as "Cursor" works too)`)
+  if (!hit)
+    throw new McpError(
+      ErrorCode.InvalidParams,
+      `Invalid argument "client": must be a client slug: ${SLUGS.join(', ')} (a label such as "Cursor" works too)`,
+    )
   return hit.client
 }
 
@@ -36,8 +40,12 @@ export function registerPrompts(server: McpServer) {
       description: 'Find the best MCP server for a need and install it in your MCP client, in one search.',
       argsSchema: {
         need: z.string().describe('What the server should let you do, e.g. "query my Postgres database"'),
-        client: completable(z.string().optional().describe(`Your MCP client: ${SLUGS.join(', ')} (default claude-code)`), (v) =>
-          SLUGS.filter((s) => s.startsWith((v ?? '').trim().toLowerCase())),
+        client: completable(
+          z
+            .string()
+            .optional()
+            .describe(`Your MCP client: ${SLUGS.join(', ')} (default claude-code)`),
+          (v) => SLUGS.filter((s) => s.startsWith((v ?? '').trim().toLowerCase())),
         ),
       },
     },
@@ -49,7 +57,7 @@ export function registerPrompts(server: McpServer) {
           `Call search_mcp_servers once with a short query for that need and client ${JSON.stringify(slug)}.`,
           'From the hits, prefer one that is official or verified, healthy, not archived, with install confidence high; ' +
             'say which keys it needs, if any.',
-          "Give me its install line for my client (a command to run, a link to open, or config to merge), exactly as the hit gives it. " +
+          'Give me its install line for my client (a command to run, a link to open, or config to merge), exactly as the hit gives it. ' +
             'Call get_mcp_server only if I ask about its tools or the choice is close.',
         ].join('\n'),
       )
@@ -60,7 +68,8 @@ export function registerPrompts(server: McpServer) {
     'claim_my_server',
     {
       title: 'Claim my MCP server',
-      description: 'Prove that you own a listed MCP server, so the directory marks it official: register, confirm, publish a proof, verify.',
+      description:
+        'Prove that you own a listed MCP server, so the directory marks it official: register, confirm, publish a proof, verify.',
       argsSchema: {
         server: z.string().describe('The listing id, or the server name to search for'),
         email: z.string().describe('Your e-mail address, for the confirmation code'),

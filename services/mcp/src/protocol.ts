@@ -6,11 +6,11 @@ import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js'
 /** `instructions` of `initialize`: how the tools fit together. */
 export const INSTRUCTIONS = [
   'A directory of MCP servers. To find and install one: call search_mcp_servers once with the need as `query` and the ' +
-    'user\'s MCP client as `client` (slugs: claude-desktop, claude-code, cursor, vs-code, windsurf, codex, gemini-cli, cli; ' +
+    "user's MCP client as `client` (slugs: claude-desktop, claude-code, cursor, vs-code, windsurf, codex, gemini-cli, cli; " +
     'default claude-code). Each hit says its transports, health, whether it is verified (seen running), official (claimed ' +
     'by its owner) or archived, the keys it needs, the install confidence, and one line that installs it in that client: ' +
     'a command to run, a link to open, or config to merge. Prefer official or verified, maintained hits with confidence ' +
-    'high. get_mcp_server gives one listing\'s tools, risk findings and every client\'s config; get_mcp_install_config ' +
+    "high. get_mcp_server gives one listing's tools, risk findings and every client's config; get_mcp_install_config " +
     'gives the configs alone.',
   'To claim a listing one owns (it becomes official): register_mcp_agent (e-mails a code) → confirm_mcp_agent (gives an ' +
     'agent token, shown once) → get_claim_challenge (what to publish: DNS TXT record, website badge or README badge) → ' +
@@ -26,18 +26,23 @@ export const INSTRUCTIONS = [
  */
 export function statelessCapabilities(server: McpServer) {
   // getCapabilities() hands out the object initialize answers with (private in the typings, public at run time).
-  const caps = (server.server as unknown as { getCapabilities(): Record<string, { listChanged?: boolean } | undefined> }).getCapabilities()
+  const caps = (
+    server.server as unknown as { getCapabilities(): Record<string, { listChanged?: boolean } | undefined> }
+  ).getCapabilities()
   for (const kind of ['tools', 'resources', 'prompts']) delete caps[kind]?.listChanged
 }
 
 type Handler = (request: unknown, extra: unknown) => Promise<unknown>
 
 /** The SDK keeps its handlers in a private map; wrapping them is the only way in short of forking its Protocol. */
-const requestHandlers = (server: McpServer) => (server.server as unknown as { _requestHandlers: Map<string, Handler> })._requestHandlers
+const requestHandlers = (server: McpServer) =>
+  (server.server as unknown as { _requestHandlers: Map<string, Handler> })._requestHandlers
 
 /** A Zod error, from whichever zod the SDK parses with (zod 4's core error does not extend Error). */
 const isZodError = (e: unknown): e is { issues: { path: PropertyKey[]; message: string }[] } =>
-  typeof e === 'object' && e !== null && Array.isArray((e as { issues?: unknown }).issues) &&
+  typeof e === 'object' &&
+  e !== null &&
+  Array.isArray((e as { issues?: unknown }).issues) &&
   /ZodError/.test(String((e as { name?: unknown }).name ?? (e as object).constructor?.name))
 
 /**
@@ -51,7 +56,8 @@ export function withInvalidParams(server: McpServer, tools: readonly string[]) {
     handlers.set(method, async (request, extra) => {
       // The SDK answers an unknown tool with a tool result; the specification makes it -32602 (Unknown tool).
       const name = method === 'tools/call' ? (request as { params?: { name?: unknown } }).params?.name : undefined
-      if (typeof name === 'string' && !tools.includes(name)) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name.slice(0, 100)}`)
+      if (typeof name === 'string' && !tools.includes(name))
+        throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name.slice(0, 100)}`)
       try {
         return await handler(request, extra)
       } catch (err) {
@@ -82,7 +88,11 @@ export function compactToolList(server: McpServer) {
   if (!list) return
   handlers.set('tools/list', async (request, extra) => {
     const result = (await list(request, extra)) as { tools: Record<string, unknown>[] }
-    const tools = result.tools.map((t) => ({ ...t, inputSchema: pruneSchema(t.inputSchema), ...(t.outputSchema ? { outputSchema: pruneSchema(t.outputSchema) } : {}) }))
+    const tools = result.tools.map((t) => ({
+      ...t,
+      inputSchema: pruneSchema(t.inputSchema),
+      ...(t.outputSchema ? { outputSchema: pruneSchema(t.outputSchema) } : {}),
+    }))
     return { ...result, tools }
   })
 }

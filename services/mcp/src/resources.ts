@@ -17,7 +17,12 @@ const LIST_PAGE = 50
 /** An API failure as a JSON-RPC error whose data is the directory's Error object. */
 function resourceError(err: unknown, uri: string, log: Logger): McpError {
   if (err instanceof ApiError) {
-    const code = err.body.status === 404 ? RESOURCE_NOT_FOUND : err.body.status && err.body.status < 500 ? ErrorCode.InvalidParams : ErrorCode.InternalError
+    const code =
+      err.body.status === 404
+        ? RESOURCE_NOT_FOUND
+        : err.body.status && err.body.status < 500
+          ? ErrorCode.InvalidParams
+          : ErrorCode.InternalError
     return new McpError(code, err.body.status === 404 ? `Resource ${uri} not found` : err.body.message, err.body)
   }
   log.error({ uri, err: err instanceof Error ? err.message : String(err) }, 'resource read failed')
@@ -51,7 +56,9 @@ export function registerResources(server: McpServer, api: DirectoryClient, log: 
         id: async (value) => {
           if (!value.trim()) return []
           try {
-            const page = await api.json<SearchPage>(`/api/v1/search?${new URLSearchParams({ q: value.slice(0, 200), limit: '10' })}`)
+            const page = await api.json<SearchPage>(
+              `/api/v1/search?${new URLSearchParams({ q: value.slice(0, 200), limit: '10' })}`,
+            )
             return page.servers.map((s) => s.id)
           } catch {
             return []
@@ -59,11 +66,19 @@ export function registerResources(server: McpServer, api: DirectoryClient, log: 
         },
       },
     }),
-    { title: 'Listing', description: "A listing's Markdown document: metadata, description, Claude Desktop install snippet, tools and README", mimeType: 'text/markdown' },
+    {
+      title: 'Listing',
+      description:
+        "A listing's Markdown document: metadata, description, Claude Desktop install snippet, tools and README",
+      mimeType: 'text/markdown',
+    },
     async (uri, variables) => {
       const id = Array.isArray(variables.id) ? variables.id[0] : variables.id
       try {
-        const text = await api.text(`/api/v1/mcp/${encodeURIComponent(decodeURIComponent(id ?? ''))}/markdown`, 'text/markdown')
+        const text = await api.text(
+          `/api/v1/mcp/${encodeURIComponent(decodeURIComponent(id ?? ''))}/markdown`,
+          'text/markdown',
+        )
         return { contents: [{ uri: uri.href, mimeType: 'text/markdown', text }] }
       } catch (err) {
         throw resourceError(err, uri.href, log)
@@ -81,7 +96,8 @@ export function registerResources(server: McpServer, api: DirectoryClient, log: 
     try {
       page = await api.json<SearchPage>(`/api/v1/search?${params}`)
     } catch (err) {
-      if (err instanceof ApiError && err.body.status === 400) throw new McpError(ErrorCode.InvalidParams, 'Invalid cursor', err.body)
+      if (err instanceof ApiError && err.body.status === 400)
+        throw new McpError(ErrorCode.InvalidParams, 'Invalid cursor', err.body)
       throw resourceError(err, 'resources/list', log)
     }
     const listings: Resource[] = page.servers.map((s) => ({
@@ -92,7 +108,17 @@ export function registerResources(server: McpServer, api: DirectoryClient, log: 
       description: flatText(s.description),
       mimeType: 'text/markdown',
     }))
-    const fixed: Resource[] = cursor ? [] : [{ uri: CATEGORIES_URI, name: 'categories', title: 'Categories', description: 'The categories of the directory (JSON)', mimeType: 'application/json' }]
+    const fixed: Resource[] = cursor
+      ? []
+      : [
+          {
+            uri: CATEGORIES_URI,
+            name: 'categories',
+            title: 'Categories',
+            description: 'The categories of the directory (JSON)',
+            mimeType: 'application/json',
+          },
+        ]
     return { resources: [...fixed, ...listings], ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}) }
   })
 }

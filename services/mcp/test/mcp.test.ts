@@ -13,7 +13,17 @@ import { createLogger } from '@mcp-directory/shared/log'
 import { createSmtpMailer } from '@mcp-directory/shared/mail'
 import { createMemoryStore } from '@mcp-directory/shared/kv'
 import { prechargeProof, publicApiClient } from '@mcp-directory/shared/public-api'
-import { decodeInstallLine, isolatedEnv, loadSharedData, markdownShape, runToken, snippetEntry, startBacking, startDnsServer, testConfig } from '@mcp-directory/shared/testing'
+import {
+  decodeInstallLine,
+  isolatedEnv,
+  loadSharedData,
+  markdownShape,
+  runToken,
+  snippetEntry,
+  startBacking,
+  startDnsServer,
+  testConfig,
+} from '@mcp-directory/shared/testing'
 import { codeSpan, quoted } from '@mcp-directory/shared/text'
 import { CONFIG_CLIENTS, type ConfigEntry } from '@mcp-directory/shared/install'
 import { createGatewayApp } from '../../../gateway/src/app'
@@ -28,7 +38,18 @@ const SECRET = 'mcp-test-server-secret-0123456789abcdef'
 const log = createLogger('test', 'silent')
 const ALLOWED_ORIGIN = 'https://inspector.example'
 
-const TOOLS = ['search_mcp_servers', 'get_mcp_server', 'get_mcp_install_config', 'list_mcp_categories', 'submit_mcp_server', 'register_mcp_agent', 'confirm_mcp_agent', 'get_claim_challenge', 'verify_mcp_claim', 'revoke_mcp_agent']
+const TOOLS = [
+  'search_mcp_servers',
+  'get_mcp_server',
+  'get_mcp_install_config',
+  'list_mcp_categories',
+  'submit_mcp_server',
+  'register_mcp_agent',
+  'confirm_mcp_agent',
+  'get_claim_challenge',
+  'verify_mcp_claim',
+  'revoke_mcp_agent',
+]
 
 let backing: Awaited<ReturnType<typeof startBacking>>
 let dns: Awaited<ReturnType<typeof startDnsServer>>
@@ -49,7 +70,8 @@ async function connect(headers: Record<string, string> = {}): Promise<Client> {
   return c
 }
 
-const call = (name: string, args: Record<string, unknown> = {}, c = client) => c.callTool({ name, arguments: args }) as Promise<CallToolResult>
+const call = (name: string, args: Record<string, unknown> = {}, c = client) =>
+  c.callTool({ name, arguments: args }) as Promise<CallToolResult>
 const rest = async (path: string, init: RequestInit = {}) => fetch(`${base}${path}`, init)
 const text = (r: CallToolResult) => (r.content[0] as { type: 'text'; text: string }).text
 
@@ -70,18 +92,48 @@ beforeAll(async () => {
   port.stop(true)
   base = `http://127.0.0.1:${gatewayPort}`
   const config = testConfig({
-    PUBLIC_BASE_URL: base, RATE_LIMIT_PER_MINUTE: '100000', RATE_LIMIT_WRITE_PER_HOUR: '100000', DNS_SERVERS: dns.address, OUTBOUND_ALLOW_PRIVATE: '1',
+    PUBLIC_BASE_URL: base,
+    RATE_LIMIT_PER_MINUTE: '100000',
+    RATE_LIMIT_WRITE_PER_HOUR: '100000',
+    DNS_SERVERS: dns.address,
+    OUTBOUND_ALLOW_PRIVATE: '1',
     MCP_ALLOWED_ORIGINS: `${ALLOWED_ORIGIN},http://localhost:6274`,
   })
   const mailer = createSmtpMailer(sink.url, 'no-reply@dir.test')
   catalog = createCatalogApp({ config, database, bus, log, operatorToken: OPERATOR })
-  submission = createSubmissionApp({ config, database, bus, log, operatorToken: OPERATOR, secret: SECRET, catalog: (r) => catalog.app.handle(r), mailer, mail: { pollMs: 100, retryDelayMs: 100, maxRetryDelayMs: 400 } })
+  submission = createSubmissionApp({
+    config,
+    database,
+    bus,
+    log,
+    operatorToken: OPERATOR,
+    secret: SECRET,
+    catalog: (r) => catalog.app.handle(r),
+    mailer,
+    mail: { pollMs: 100, retryDelayMs: 100, maxRetryDelayMs: 400 },
+  })
   agentAuth = createAgentAuthApp({ config, database, bus, kv, log, mailer, secret: SECRET })
-  claims = createClaimVerifierApp({ config, database, kv, bus, log, secret: SECRET, ...claimVerifierDepsFrom(config, log, { catalog: (r) => catalog.app.handle(r), submission: (r) => submission.app.handle(r) }) })
+  claims = createClaimVerifierApp({
+    config,
+    database,
+    kv,
+    bus,
+    log,
+    secret: SECRET,
+    ...claimVerifierDepsFrom(config, log, {
+      catalog: (r) => catalog.app.handle(r),
+      submission: (r) => submission.app.handle(r),
+    }),
+  })
   // The mcp service reaches the gateway over HTTP, as in the stack.
   mcp = createMcpApp({ config, log, publicApi: publicApiClient({ gatewayUrl: base, secret: SECRET }) })
   gateway = createGatewayApp({
-    config, log, kv, bus, operatorToken: OPERATOR, secret: SECRET,
+    config,
+    log,
+    kv,
+    bus,
+    operatorToken: OPERATOR,
+    secret: SECRET,
     upstreams: {
       catalog: inProcessUpstream('catalog', (r) => catalog.app.handle(r)),
       submission: inProcessUpstream('submission', (r) => submission.app.handle(r)),
@@ -92,7 +144,11 @@ beforeAll(async () => {
   })
   server = Bun.serve({ port: gatewayPort, hostname: '127.0.0.1', fetch: (r) => gateway.app.handle(r) })
   const entries = (await loadSharedData<unknown[]>('servers-official.json')).slice(0, 300)
-  const imported = await rest('/api/v1/admin/import', { method: 'POST', headers: { authorization: `Bearer ${OPERATOR}`, 'content-type': 'application/json' }, body: JSON.stringify(entries) })
+  const imported = await rest('/api/v1/admin/import', {
+    method: 'POST',
+    headers: { authorization: `Bearer ${OPERATOR}`, 'content-type': 'application/json' },
+    body: JSON.stringify(entries),
+  })
   expect(imported.status).toBe(200)
   client = await connect()
 }, 120_000)
@@ -117,7 +173,16 @@ describe('MCP over Streamable HTTP through the gateway', () => {
     const res = await rest('/api/mcp', {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: LATEST_PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: 'raw', version: '0' } } }),
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: {
+          protocolVersion: LATEST_PROTOCOL_VERSION,
+          capabilities: {},
+          clientInfo: { name: 'raw', version: '0' },
+        },
+      }),
     })
     expect(res.status).toBe(200)
     expect(res.headers.get('content-type')).toContain('application/json')
@@ -136,8 +201,18 @@ describe('MCP over Streamable HTTP through the gateway', () => {
       expect(t.description?.length).toBeGreaterThan(20)
     }
     const search = tools.find((t) => t.name === 'search_mcp_servers')!
-    expect(search.inputSchema.properties).toMatchObject({ limit: { type: 'integer', minimum: 1, maximum: 100 }, transport: { enum: ['stdio', 'remote'] }, verified: { type: 'boolean' } })
-    expect(tools.find((t) => t.name === 'submit_mcp_server')!.inputSchema.required).toEqual(['name', 'url', 'description', 'category', 'email'])
+    expect(search.inputSchema.properties).toMatchObject({
+      limit: { type: 'integer', minimum: 1, maximum: 100 },
+      transport: { enum: ['stdio', 'remote'] },
+      verified: { type: 'boolean' },
+    })
+    expect(tools.find((t) => t.name === 'submit_mcp_server')!.inputSchema.required).toEqual([
+      'name',
+      'url',
+      'description',
+      'category',
+      'email',
+    ])
     expect(tools.find((t) => t.name === 'get_mcp_server')!.inputSchema.required).toEqual(['id'])
   })
 
@@ -159,7 +234,9 @@ describe('MCP over Streamable HTTP through the gateway', () => {
     const md = await (await rest(`/api/v1/mcp/${id}/markdown`)).text()
     expect(doc.contents[0]).toMatchObject({ mimeType: 'text/markdown', text: md })
     const cats = await client.readResource({ uri: 'directory://categories' })
-    expect(JSON.parse((cats.contents[0] as { text: string }).text)).toEqual(await (await rest('/api/v1/categories')).json())
+    expect(JSON.parse((cats.contents[0] as { text: string }).text)).toEqual(
+      await (await rest('/api/v1/categories')).json(),
+    )
     await expect(client.readResource({ uri: 'directory://servers/no-such-listing' })).rejects.toThrow(/not found/)
   })
 
@@ -168,9 +245,15 @@ describe('MCP over Streamable HTTP through the gateway', () => {
       [{}, 'limit=10&client=claude-code'],
       [{ query: 'github' }, 'q=github&limit=10&client=claude-code'],
       [{ query: 'postgress', limit: 5, client: 'cursor' }, 'q=postgress&limit=5&client=cursor'],
-      [{ query: 'database', transport: 'stdio', client: 'VS Code' }, 'q=database&transport=stdio&limit=10&client=vs-code'],
+      [
+        { query: 'database', transport: 'stdio', client: 'VS Code' },
+        'q=database&transport=stdio&limit=10&client=vs-code',
+      ],
       [{ category: 'developer-tools', limit: 3 }, 'category=developer-tools&limit=3&client=claude-code'],
-      [{ category: '  DEVELOPER TOOLS ', limit: 3 }, `category=${encodeURIComponent('  DEVELOPER TOOLS ')}&limit=3&client=claude-code`],
+      [
+        { category: '  DEVELOPER TOOLS ', limit: 3 },
+        `category=${encodeURIComponent('  DEVELOPER TOOLS ')}&limit=3&client=claude-code`,
+      ],
       [{ query: 'server', verified: true, client: 'codex' }, 'q=server&limit=10&verified=1&client=codex'],
     ]
     for (const [args, qs] of cases) {
@@ -178,10 +261,15 @@ describe('MCP over Streamable HTTP through the gateway', () => {
       expect(r.isError).toBeFalsy()
       expect(r.structuredContent).toEqual(await (await rest(`/api/v1/search?${qs}`)).json())
     }
-    const page1 = (await call('search_mcp_servers', { query: 'mcp', limit: 4 })).structuredContent as { nextCursor: string; servers: { id: string; name: string }[] }
+    const page1 = (await call('search_mcp_servers', { query: 'mcp', limit: 4 })).structuredContent as {
+      nextCursor: string
+      servers: { id: string; name: string }[]
+    }
     expect(page1.nextCursor).toEqual(expect.any(String))
     const page2 = await call('search_mcp_servers', { query: 'mcp', limit: 4, cursor: page1.nextCursor })
-    expect(page2.structuredContent).toEqual(await (await rest(`/api/v1/search?q=mcp&limit=4&cursor=${page1.nextCursor}&client=claude-code`)).json())
+    expect(page2.structuredContent).toEqual(
+      await (await rest(`/api/v1/search?q=mcp&limit=4&cursor=${page1.nextCursor}&client=claude-code`)).json(),
+    )
     const t = text(await call('search_mcp_servers', { query: 'mcp', limit: 4 }))
     expect(t).toContain(`name ${quoted(page1.servers[0].name)}`)
     expect(t).toContain(`id ${quoted(page1.servers[0].id)}`)
@@ -191,13 +279,19 @@ describe('MCP over Streamable HTTP through the gateway', () => {
   })
 
   test('get_mcp_server, get_mcp_install_config and list_mcp_categories mirror their endpoints', async () => {
-    const { servers } = (await (await rest('/api/v1/search?transport=stdio&limit=20')).json()) as { servers: { id: string }[] }
+    const { servers } = (await (await rest('/api/v1/search?transport=stdio&limit=20')).json()) as {
+      servers: { id: string }[]
+    }
     let withConfigs: { id: string; configs: { client: string }[] } | null = null
     for (const s of servers) {
       const r = await call('get_mcp_server', { id: s.id })
       expect(r.isError).toBeFalsy()
-      const detail = (r.structuredContent as { server: { id: string; configs: { client: string }[] | null; popularity: unknown } }).server
-      const { server: viaRest } = (await (await rest(`/api/v1/servers/${s.id}`)).json()) as { server: Record<string, unknown> }
+      const detail = (
+        r.structuredContent as { server: { id: string; configs: { client: string }[] | null; popularity: unknown } }
+      ).server
+      const { server: viaRest } = (await (await rest(`/api/v1/servers/${s.id}`)).json()) as {
+        server: Record<string, unknown>
+      }
       // Views move with every read; everything else is the same document.
       expect({ ...detail, popularity: null }).toEqual({ ...viaRest, popularity: null } as never)
       if (detail.configs && !withConfigs) withConfigs = detail as never
@@ -216,11 +310,19 @@ describe('MCP over Streamable HTTP through the gateway', () => {
   })
 
   test('bad arguments come back as one tool error naming every bad argument by its own name; tokens and listings as the API says', async () => {
-    const problems = (r: CallToolResult) => expectToolError(r, 'invalid_parameter', 400).details as { argument: string; message: string }[]
+    const problems = (r: CallToolResult) =>
+      expectToolError(r, 'invalid_parameter', 400).details as { argument: string; message: string }[]
     const limit = problems(await call('search_mcp_servers', { limit: 500 }))
     expect(limit).toEqual([{ argument: 'limit', message: 'must be an integer from 1 to 100' }])
     // Every bad argument at once, by the tool's names (query, not q), unknown ones included.
-    const many = await call('search_mcp_servers', { query: 'x'.repeat(201), limit: 'ten', transport: 'carrier-pigeon', verified: 'yes', client: 'notepad', q: 'github' })
+    const many = await call('search_mcp_servers', {
+      query: 'x'.repeat(201),
+      limit: 'ten',
+      transport: 'carrier-pigeon',
+      verified: 'yes',
+      client: 'notepad',
+      q: 'github',
+    })
     const message = String((many.structuredContent as Record<string, unknown>).message)
     const all = problems(many)
     expect(all.map((p) => p.argument).sort()).toEqual(['client', 'limit', 'q', 'query', 'transport', 'verified'])
@@ -229,22 +331,54 @@ describe('MCP over Streamable HTTP through the gateway', () => {
     expect(all.find((p) => p.argument === 'q')!.message).toContain('is not an argument of this tool')
     expect(all.find((p) => p.argument === 'client')!.message).toContain('claude-code')
     // A check only the endpoint makes still comes back in the tool's terms.
-    const cat = expectToolError(await call('search_mcp_servers', { category: 'no such category' }), 'unknown_category', 400)
+    const cat = expectToolError(
+      await call('search_mcp_servers', { category: 'no such category' }),
+      'unknown_category',
+      400,
+    )
     expect(cat.details).toEqual([expect.objectContaining({ argument: 'category' })])
     expect(problems(await call('get_mcp_server', {}))).toEqual([{ argument: 'id', message: 'is required' }])
-    expect(problems(await call('get_mcp_server', { id: 42 }))).toEqual([{ argument: 'id', message: 'must be a string' }])
-    expect(problems(await call('get_mcp_install_config', { id: 'x', client: 'notepad' })).map((p) => p.argument)).toEqual(['client'])
-    const submit = problems(await call('submit_mcp_server', { name: 'x', url: 'not a url', description: 'd', category: 'developer-tools', email: 'nope' }))
+    expect(problems(await call('get_mcp_server', { id: 42 }))).toEqual([
+      { argument: 'id', message: 'must be a string' },
+    ])
+    expect(
+      problems(await call('get_mcp_install_config', { id: 'x', client: 'notepad' })).map((p) => p.argument),
+    ).toEqual(['client'])
+    const submit = problems(
+      await call('submit_mcp_server', {
+        name: 'x',
+        url: 'not a url',
+        description: 'd',
+        category: 'developer-tools',
+        email: 'nope',
+      }),
+    )
     expect(submit.map((d) => d.argument)).toEqual(expect.arrayContaining(['url', 'email']))
-    expect(problems(await call('submit_mcp_server', { url: 5 })).map((d) => d.argument).sort()).toEqual(['category', 'description', 'email', 'name', 'url'])
-    expect(problems(await call('register_mcp_agent', { email: 'not-an-address' })).map((d) => d.argument)).toEqual(['email'])
-    expectToolError(await call('register_mcp_agent', { email: 'a@example.com', scopes: ['listings:delete'] }), 'invalid_parameter', 400)
-    expect(problems(await call('confirm_mcp_agent', { email: 'a@example.com', code: '12' })).map((d) => d.argument)).toEqual(['code'])
+    expect(
+      problems(await call('submit_mcp_server', { url: 5 }))
+        .map((d) => d.argument)
+        .sort(),
+    ).toEqual(['category', 'description', 'email', 'name', 'url'])
+    expect(problems(await call('register_mcp_agent', { email: 'not-an-address' })).map((d) => d.argument)).toEqual([
+      'email',
+    ])
+    expectToolError(
+      await call('register_mcp_agent', { email: 'a@example.com', scopes: ['listings:delete'] }),
+      'invalid_parameter',
+      400,
+    )
+    expect(
+      problems(await call('confirm_mcp_agent', { email: 'a@example.com', code: '12' })).map((d) => d.argument),
+    ).toEqual(['code'])
 
     expectToolError(await call('verify_mcp_claim', { id: 'anything' }), 'unauthorized', 401)
     expectToolError(await call('get_claim_challenge', { id: 'anything' }), 'unauthorized', 401)
     expectToolError(await call('revoke_mcp_agent'), 'unauthorized', 401)
-    expectToolError(await call('verify_mcp_claim', { id: 'anything', agentToken: 'mcpdir_notarealtoken' }), 'unauthorized', 401)
+    expectToolError(
+      await call('verify_mcp_claim', { id: 'anything', agentToken: 'mcpdir_notarealtoken' }),
+      'unauthorized',
+      401,
+    )
 
     expectToolError(await call('get_mcp_server', { id: 'no-such-listing' }), 'not_found', 404)
     expectToolError(await call('get_mcp_install_config', { id: 'no-such-listing' }), 'not_found', 404)
@@ -256,7 +390,14 @@ describe('MCP over Streamable HTTP through the gateway', () => {
     expect(await res.json()).toMatchObject({ endpoint: `${base}/api/mcp`, transport: 'streamable-http', tools: TOOLS })
     expect((await rest('/api/mcp', { headers: { accept: 'text/event-stream' } })).status).toBe(405)
     // A browser client's preflight may send the MCP protocol version header.
-    const preflight = await rest('/api/mcp', { method: 'OPTIONS', headers: { origin: 'https://app.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type, mcp-protocol-version' } })
+    const preflight = await rest('/api/mcp', {
+      method: 'OPTIONS',
+      headers: {
+        origin: 'https://app.example',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type, mcp-protocol-version',
+      },
+    })
     expect(preflight.headers.get('access-control-allow-headers')?.toLowerCase()).toContain('mcp-protocol-version')
     const del = await rest('/api/mcp', { method: 'DELETE' })
     expect(del.status).toBe(405)
@@ -271,7 +412,11 @@ const rpc = (url: string, method: string, params: Record<string, unknown>, heade
     headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
     body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
   })
-const initialize = { protocolVersion: LATEST_PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: 'raw', version: '0' } }
+const initialize = {
+  protocolVersion: LATEST_PROTOCOL_VERSION,
+  capabilities: {},
+  clientInfo: { name: 'raw', version: '0' },
+}
 
 describe('Origin (DNS rebinding protection)', () => {
   test('no Origin, the directory’s own origin and an allowed origin are served', async () => {
@@ -293,13 +438,23 @@ describe('Origin (DNS rebinding protection)', () => {
   test('any other Origin is a 403 with a JSON-RPC error body, on every method, before anything runs', async () => {
     const port = new URL(base).port
     const refused = [
-      'https://evil.example', 'null', `http://evil.example:${port}`, 'https://inspector.example.evil', 'http://127.0.0.1', `https://127.0.0.1:${port}`, 'not an origin',
+      'https://evil.example',
+      'null',
+      `http://evil.example:${port}`,
+      'https://inspector.example.evil',
+      'http://127.0.0.1',
+      `https://127.0.0.1:${port}`,
+      'not an origin',
     ]
     for (const origin of refused) {
       const res = await rpc(`${base}/api/mcp`, 'tools/call', { name: 'list_mcp_categories', arguments: {} }, { origin })
       expect(res.status).toBe(403)
       expect(res.headers.get('content-type')).toContain('application/json')
-      expect(await res.json()).toEqual({ jsonrpc: '2.0', error: { code: -32000, message: expect.stringContaining('Origin') }, id: null })
+      expect(await res.json()).toEqual({
+        jsonrpc: '2.0',
+        error: { code: -32000, message: expect.stringContaining('Origin') },
+        id: null,
+      })
     }
     // What the conformance suite's dns-rebinding-protection scenario sends: a rebound Host with its Origin.
     const rebound = await rpc(`${base}/api/mcp`, 'initialize', initialize, { origin: 'http://evil.example.com' })
@@ -307,7 +462,9 @@ describe('Origin (DNS rebinding protection)', () => {
     // GET through the gateway; DELETE, which the gateway does not route, at the service itself.
     const answers = [
       await rest('/api/mcp', { headers: { origin: 'https://evil.example' } }),
-      await mcp.app.handle(new Request('http://mcp.local/api/mcp', { method: 'DELETE', headers: { origin: 'https://evil.example' } })),
+      await mcp.app.handle(
+        new Request('http://mcp.local/api/mcp', { method: 'DELETE', headers: { origin: 'https://evil.example' } }),
+      ),
     ]
     for (const res of answers) {
       expect(res.status).toBe(403)
@@ -334,10 +491,23 @@ describe('listing text reaches the model as quoted data', () => {
   }
 
   test('get_mcp_server and search keep the fields in structuredContent and show them quoted, opening nothing', async () => {
-    const entry = { name: HOSTILE.name, title: HOSTILE.title, description: HOSTILE.description, version: '1.0.0', repository: { url: `https://github.com/mallory/evil-${run}`, source: 'github' }, packages: [{ registryType: 'npm', identifier: `evil-${run}`, version: '1.0.0', transport: { type: 'stdio' } }] }
-    const imported = await rest('/api/v1/admin/import', { method: 'POST', headers: { authorization: `Bearer ${OPERATOR}`, 'content-type': 'application/json' }, body: JSON.stringify([entry]) })
+    const entry = {
+      name: HOSTILE.name,
+      title: HOSTILE.title,
+      description: HOSTILE.description,
+      version: '1.0.0',
+      repository: { url: `https://github.com/mallory/evil-${run}`, source: 'github' },
+      packages: [{ registryType: 'npm', identifier: `evil-${run}`, version: '1.0.0', transport: { type: 'stdio' } }],
+    }
+    const imported = await rest('/api/v1/admin/import', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${OPERATOR}`, 'content-type': 'application/json' },
+      body: JSON.stringify([entry]),
+    })
     expect(imported.status).toBe(200)
-    const found = (await (await rest(`/api/v1/search?q=${encodeURIComponent(`evil ${run}`)}`)).json()) as { servers: { id: string; name: string }[] }
+    const found = (await (await rest(`/api/v1/search?q=${encodeURIComponent(`evil ${run}`)}`)).json()) as {
+      servers: { id: string; name: string }[]
+    }
     const id = found.servers.find((s) => s.name === HOSTILE.name)!.id
 
     const r = await call('get_mcp_server', { id })
@@ -369,20 +539,36 @@ describe('listing text reaches the model as quoted data', () => {
 describe('rate limits', () => {
   /** A second gateway on the same services with its own store (counts start at zero) and a read limit of `limit`. */
   function limitedGateway(limit: number) {
-    const config = testConfig({ PUBLIC_BASE_URL: base, RATE_LIMIT_PER_MINUTE: String(limit), RATE_LIMIT_WRITE_PER_HOUR: '100000' })
+    const config = testConfig({
+      PUBLIC_BASE_URL: base,
+      RATE_LIMIT_PER_MINUTE: String(limit),
+      RATE_LIMIT_WRITE_PER_HOUR: '100000',
+    })
     const kv = createMemoryStore()
     const srv = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: (r) => gw.app.handle(r) })
     const url = `http://127.0.0.1:${srv.port}`
     const limitedMcp = createMcpApp({ config, log, publicApi: publicApiClient({ gatewayUrl: url, secret: SECRET }) })
     const gw = createGatewayApp({
-      config, log, kv, bus: backing.bus, operatorToken: OPERATOR, secret: SECRET,
+      config,
+      log,
+      kv,
+      bus: backing.bus,
+      operatorToken: OPERATOR,
+      secret: SECRET,
       upstreams: {
         catalog: inProcessUpstream('catalog', (r) => catalog.app.handle(r)),
         submission: inProcessUpstream('submission', (r) => submission.app.handle(r)),
         mcp: inProcessUpstream('mcp', (r) => limitedMcp.app.handle(r)),
       },
     })
-    return { url, close: async () => { srv.stop(true); await gw.close(); await kv.close() } }
+    return {
+      url,
+      close: async () => {
+        srv.stop(true)
+        await gw.close()
+        await kv.close()
+      },
+    }
   }
   const remaining = (res: Response) => Number(res.headers.get('ratelimit-remaining'))
 
@@ -392,7 +578,9 @@ describe('rate limits', () => {
     try {
       const seen: number[] = []
       const tools: [string, Record<string, unknown>][] = [
-        ['list_mcp_categories', {}], ['search_mcp_servers', { query: 'github', limit: 2 }], ['get_mcp_server', { id: 'no-such-listing' }],
+        ['list_mcp_categories', {}],
+        ['search_mcp_servers', { query: 'github', limit: 2 }],
+        ['get_mcp_server', { id: 'no-such-listing' }],
       ]
       for (let i = 0; i < LIMIT; i++) {
         const [name, args] = tools[i % tools.length]!
@@ -416,7 +604,12 @@ describe('rate limits', () => {
   test('a batch of tool calls pays for each call after the first', async () => {
     const g = limitedGateway(10)
     try {
-      const batch = [1, 2, 3].map((id) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'list_mcp_categories', arguments: {} } }))
+      const batch = [1, 2, 3].map((id) => ({
+        jsonrpc: '2.0',
+        id,
+        method: 'tools/call',
+        params: { name: 'list_mcp_categories', arguments: {} },
+      }))
       const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }
       const res = await fetch(`${g.url}/api/mcp`, { method: 'POST', headers, body: JSON.stringify(batch) })
       expect(res.status).toBe(200)
@@ -437,18 +630,27 @@ describe('rate limits', () => {
       const soon = Date.now() + 60_000
       const forged: Record<string, string>[] = [
         { 'x-directory-precharged': `${soon}.${'A'.repeat(43)}` },
-        { 'x-directory-precharged': prechargeProof(`another-secret-0123456789abcdef-0123`, me, 'req-1', 60_000), 'x-request-id': 'req-1' },
+        {
+          'x-directory-precharged': prechargeProof(`another-secret-0123456789abcdef-0123`, me, 'req-1', 60_000),
+          'x-request-id': 'req-1',
+        },
         { 'x-directory-precharged': prechargeProof(SECRET, me, 'req-2', -1), 'x-request-id': 'req-2' },
         { 'x-directory-precharged': prechargeProof(SECRET, me, 'req-3', 60_000), 'x-request-id': 'req-other' },
         { 'x-directory-precharged': prechargeProof(SECRET, '198.51.100.7', 'req-4', 60_000), 'x-request-id': 'req-4' },
-        { 'x-directory-client-ip': '198.51.100.8', 'x-directory-on-behalf-of': '198.51.100.8', 'x-directory-on-behalf-signature': 'forged', 'x-directory-anything': '1' },
+        {
+          'x-directory-client-ip': '198.51.100.8',
+          'x-directory-on-behalf-of': '198.51.100.8',
+          'x-directory-on-behalf-signature': 'forged',
+          'x-directory-anything': '1',
+        },
       ]
       let last = 100
       for (const headers of forged) {
         for (const path of ['/api/v1/categories', '/api/mcp']) {
-          const res = path === '/api/mcp'
-            ? await rpc(`${g.url}${path}`, 'tools/call', { name: 'list_mcp_categories', arguments: {} }, headers)
-            : await fetch(`${g.url}${path}`, { headers })
+          const res =
+            path === '/api/mcp'
+              ? await rpc(`${g.url}${path}`, 'tools/call', { name: 'list_mcp_categories', arguments: {} }, headers)
+              : await fetch(`${g.url}${path}`, { headers })
           expect(res.status).toBe(200)
           await res.arrayBuffer()
           expect(remaining(res)).toBe(last - 1)
@@ -457,7 +659,9 @@ describe('rate limits', () => {
       }
       // The control: a proof the gateway would make for this very request exempts it (what the mcp service sends).
       const proof = prechargeProof(SECRET, me, 'req-5', 60_000)
-      const ok = await fetch(`${g.url}/api/v1/categories`, { headers: { 'x-directory-precharged': proof, 'x-request-id': 'req-5' } })
+      const ok = await fetch(`${g.url}/api/v1/categories`, {
+        headers: { 'x-directory-precharged': proof, 'x-request-id': 'req-5' },
+      })
       expect(ok.status).toBe(200)
       expect(ok.headers.get('ratelimit-remaining')).toBeNull()
       expect(remaining(await fetch(`${g.url}/api/v1/categories`))).toBe(last - 1)
@@ -468,19 +672,37 @@ describe('rate limits', () => {
 
   test('a tool meets the rate limit of the endpoint it mirrors', async () => {
     // A second gateway on the same services and store, whose write limit is 2 an hour.
-    const config = testConfig({ PUBLIC_BASE_URL: base, RATE_LIMIT_PER_MINUTE: '100000', RATE_LIMIT_WRITE_PER_HOUR: '2' })
+    const config = testConfig({
+      PUBLIC_BASE_URL: base,
+      RATE_LIMIT_PER_MINUTE: '100000',
+      RATE_LIMIT_WRITE_PER_HOUR: '2',
+    })
     const limitedServer = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: (r) => limited.app.handle(r) })
     const limitedBase = `http://127.0.0.1:${limitedServer.port}`
-    const limitedMcp = createMcpApp({ config, log, publicApi: publicApiClient({ gatewayUrl: limitedBase, secret: SECRET }) })
+    const limitedMcp = createMcpApp({
+      config,
+      log,
+      publicApi: publicApiClient({ gatewayUrl: limitedBase, secret: SECRET }),
+    })
     const limited = createGatewayApp({
-      config, log, kv: backing.kv, bus: backing.bus, operatorToken: OPERATOR, secret: SECRET,
-      upstreams: { catalog: inProcessUpstream('catalog', (r) => catalog.app.handle(r)), 'agent-auth': inProcessUpstream('agent-auth', (r) => agentAuth.app.handle(r)), mcp: inProcessUpstream('mcp', (r) => limitedMcp.app.handle(r)) },
+      config,
+      log,
+      kv: backing.kv,
+      bus: backing.bus,
+      operatorToken: OPERATOR,
+      secret: SECRET,
+      upstreams: {
+        catalog: inProcessUpstream('catalog', (r) => catalog.app.handle(r)),
+        'agent-auth': inProcessUpstream('agent-auth', (r) => agentAuth.app.handle(r)),
+        mcp: inProcessUpstream('mcp', (r) => limitedMcp.app.handle(r)),
+      },
     })
     const c = new Client({ name: 'limited', version: '1.0.0' })
     await c.connect(new StreamableHTTPClientTransport(new URL(`${limitedBase}/api/mcp`)))
     try {
       const results: CallToolResult[] = []
-      for (let i = 0; i < 4; i++) results.push(await call('register_mcp_agent', { email: `limited-${i}-${run}@example.com` }, c))
+      for (let i = 0; i < 4; i++)
+        results.push(await call('register_mcp_agent', { email: `limited-${i}-${run}@example.com` }, c))
       expectToolError(results[3], 'rate_limited', 429)
       expect(text(results[3])).toMatch(/Rate limit of 2 /)
       // The listing reads are another class, still open to the same client.
@@ -496,7 +718,14 @@ describe('rate limits', () => {
 describe('the agent flow over MCP alone', () => {
   test('submit → register → confirm (code from the mail) → challenge → TXT record → verify → official; revoke', async () => {
     const host = `mcp-${run}.example.com`
-    const submitted = await call('submit_mcp_server', { name: `weather-${run}`, url: `https://${host}/mcp`, description: 'Forecasts and current weather for agents, by city or coordinates.', category: 'developer-tools', email: `owner-${run}@example.com`, license: 'MIT' })
+    const submitted = await call('submit_mcp_server', {
+      name: `weather-${run}`,
+      url: `https://${host}/mcp`,
+      description: 'Forecasts and current weather for agents, by city or coordinates.',
+      category: 'developer-tools',
+      email: `owner-${run}@example.com`,
+      license: 'MIT',
+    })
     expect(submitted.structuredContent, text(submitted)).toMatchObject({ success: true })
     const listing = submitted.structuredContent as { id: string; status: string; claim_url: string }
     expect(listing.status).toBe('pending')
@@ -508,7 +737,11 @@ describe('the agent flow over MCP alone', () => {
     expect(registered.structuredContent).toMatchObject({ success: true, email, scopes: ['listings:claim'] })
     const mail = (await waitForMail(email, before)).raw
     const code = mail.match(/confirmation code is (\d{6})/)![1]
-    expectToolError(await call('confirm_mcp_agent', { email, code: code === '000000' ? '111111' : '000000' }), 'invalid_code', 400)
+    expectToolError(
+      await call('confirm_mcp_agent', { email, code: code === '000000' ? '111111' : '000000' }),
+      'invalid_code',
+      400,
+    )
     const confirmed = await call('confirm_mcp_agent', { email, code })
     expect(confirmed.isError).toBeFalsy()
     const { token } = confirmed.structuredContent as { token: string }
@@ -518,7 +751,11 @@ describe('the agent flow over MCP alone', () => {
     expect(challenge.isError).toBeFalsy()
     const { methods } = challenge.structuredContent as { methods: { dns: { names: string[]; value: string } } }
     expect(methods.dns.names).toContain(`_mcp-directory.${host}`)
-    const failed = expectToolError(await call('verify_mcp_claim', { id: listing.id, method: 'dns', agentToken: token }), 'verification_failed', 400)
+    const failed = expectToolError(
+      await call('verify_mcp_claim', { id: listing.id, method: 'dns', agentToken: token }),
+      'verification_failed',
+      400,
+    )
     expect(failed.details?.length).toBeGreaterThan(0)
     for (const name of methods.dns.names) dns.setTxt(name, [methods.dns.value])
 
@@ -556,7 +793,14 @@ async function waitForMail(to: string, after: number) {
 describe('the protocol as agents use it', () => {
   test('initialize: instructions for the two flows; capabilities without listChanged (a stateless server sends none)', async () => {
     const instructions = client.getInstructions() ?? ''
-    for (const tool of ['search_mcp_servers', 'get_mcp_server', 'register_mcp_agent', 'confirm_mcp_agent', 'get_claim_challenge', 'verify_mcp_claim']) {
+    for (const tool of [
+      'search_mcp_servers',
+      'get_mcp_server',
+      'register_mcp_agent',
+      'confirm_mcp_agent',
+      'get_claim_challenge',
+      'verify_mcp_claim',
+    ]) {
       expect(instructions).toContain(tool)
     }
     expect(instructions).toContain('claude-code')
@@ -568,11 +812,18 @@ describe('the protocol as agents use it', () => {
   test('annotations say what each tool does to the world', async () => {
     const { tools } = await client.listTools()
     const hints = Object.fromEntries(tools.map((t) => [t.name, t.annotations]))
-    for (const name of ['search_mcp_servers', 'get_mcp_server', 'get_mcp_install_config', 'list_mcp_categories', 'get_claim_challenge']) {
+    for (const name of [
+      'search_mcp_servers',
+      'get_mcp_server',
+      'get_mcp_install_config',
+      'list_mcp_categories',
+      'get_claim_challenge',
+    ]) {
       expect(hints[name]).toMatchObject({ readOnlyHint: true, openWorldHint: false })
     }
     // They send e-mail: an effect outside the directory, and a second call sends another.
-    for (const name of ['register_mcp_agent', 'submit_mcp_server']) expect(hints[name]).toMatchObject({ readOnlyHint: false, idempotentHint: false, openWorldHint: true })
+    for (const name of ['register_mcp_agent', 'submit_mcp_server'])
+      expect(hints[name]).toMatchObject({ readOnlyHint: false, idempotentHint: false, openWorldHint: true })
     expect(hints.verify_mcp_claim).toMatchObject({ readOnlyHint: false, idempotentHint: true, openWorldHint: true })
     // A second revoke of the same token is a 401: not idempotent.
     expect(hints.revoke_mcp_agent).toMatchObject({ destructiveHint: true, idempotentHint: false })
@@ -583,10 +834,19 @@ describe('the protocol as agents use it', () => {
     const res = await rpc(`${base}/api/mcp`, 'tools/list', {})
     const raw = await res.text()
     expect(raw).not.toContain('9007199254740991')
-    const { result } = JSON.parse(raw) as { result: { tools: { name: string; inputSchema: { properties: Record<string, Record<string, unknown>> }; outputSchema: Record<string, unknown> }[] } }
+    const { result } = JSON.parse(raw) as {
+      result: {
+        tools: {
+          name: string
+          inputSchema: { properties: Record<string, Record<string, unknown>> }
+          outputSchema: Record<string, unknown>
+        }[]
+      }
+    }
     const search = result.tools.find((t) => t.name === 'search_mcp_servers')!
     expect(search.inputSchema.properties.client).toMatchObject({ type: 'string', default: 'claude-code' })
-    for (const slug of CONFIG_CLIENTS.map((c) => c.client)) expect(String(search.inputSchema.properties.client!.description)).toContain(slug)
+    for (const slug of CONFIG_CLIENTS.map((c) => c.client))
+      expect(String(search.inputSchema.properties.client!.description)).toContain(slug)
     expect(search.inputSchema.properties.limit).toMatchObject({ type: 'integer', minimum: 1, maximum: 100 })
     expect(JSON.stringify(search.outputSchema)).toContain('"$ref":"#/definitions/SearchHit"')
     // The Error object is not described again in every tool: only its two required fields, in the anyOf.
@@ -622,16 +882,35 @@ describe('the protocol as agents use it', () => {
   test('prompts: find-and-install with a need and a client, and claim my server', async () => {
     const { prompts } = await client.listPrompts()
     expect(prompts.map((p) => p.name)).toEqual(['find_and_install', 'claim_my_server'])
-    expect(prompts[0]!.arguments).toEqual([expect.objectContaining({ name: 'need', required: true }), expect.objectContaining({ name: 'client', required: false })])
-    const find = await client.getPrompt({ name: 'find_and_install', arguments: { need: 'query my Postgres\n## database', client: 'Cursor' } })
+    expect(prompts[0]!.arguments).toEqual([
+      expect.objectContaining({ name: 'need', required: true }),
+      expect.objectContaining({ name: 'client', required: false }),
+    ])
+    const find = await client.getPrompt({
+      name: 'find_and_install',
+      arguments: { need: 'query my Postgres\n## database', client: 'Cursor' },
+    })
     const findText = (find.messages[0]!.content as { text: string }).text
     expect(findText).toContain('search_mcp_servers')
     expect(findText).toContain('"cursor"')
     expect(findText).toContain('"query my Postgres ## database"')
-    const claim = await client.getPrompt({ name: 'claim_my_server', arguments: { server: 'acme-weather', email: 'me@example.com' } })
+    const claim = await client.getPrompt({
+      name: 'claim_my_server',
+      arguments: { server: 'acme-weather', email: 'me@example.com' },
+    })
     const claimText = (claim.messages[0]!.content as { text: string }).text
-    for (const tool of ['register_mcp_agent', 'confirm_mcp_agent', 'get_claim_challenge', 'verify_mcp_claim', 'revoke_mcp_agent']) expect(claimText).toContain(tool)
-    const completion = await client.complete({ ref: { type: 'ref/prompt', name: 'find_and_install' }, argument: { name: 'client', value: 'c' } })
+    for (const tool of [
+      'register_mcp_agent',
+      'confirm_mcp_agent',
+      'get_claim_challenge',
+      'verify_mcp_claim',
+      'revoke_mcp_agent',
+    ])
+      expect(claimText).toContain(tool)
+    const completion = await client.complete({
+      ref: { type: 'ref/prompt', name: 'find_and_install' },
+      argument: { name: 'client', value: 'c' },
+    })
     expect(completion.completion.values).toEqual(['claude-desktop', 'claude-code', 'cursor', 'codex', 'cli'])
   })
 
@@ -643,16 +922,37 @@ describe('the protocol as agents use it', () => {
     expect(res.headers.get('cache-control')).toBe('public, max-age=3600')
     const etag = res.headers.get('etag')!
     expect(etag).toMatch(/^".+"$/)
-    const card = (await res.json()) as { name: string; version: string; remotes: { type: string; url: string; supportedProtocolVersions: string[] }[] }
+    const card = (await res.json()) as {
+      name: string
+      version: string
+      remotes: { type: string; url: string; supportedProtocolVersions: string[] }[]
+    }
     // The proposal's ServerCard: `$schema`, `description`, `name` and `version` required; no other members than its own.
-    const members = ['$schema', '_meta', 'description', 'icons', 'name', 'remotes', 'repository', 'title', 'version', 'websiteUrl']
+    const members = [
+      '$schema',
+      '_meta',
+      'description',
+      'icons',
+      'name',
+      'remotes',
+      'repository',
+      'title',
+      'version',
+      'websiteUrl',
+    ]
     expect(Object.keys(card).filter((k) => !members.includes(k))).toEqual([])
     const { $schema, description, name, version } = card as unknown as Record<string, unknown>
     expect($schema).toBe(SERVER_CARD_SCHEMA)
     expect([typeof description, typeof name, typeof version]).toEqual(['string', 'string', 'string'])
     // Consistent with what the live connection says.
     expect(card.version).toBe(client.getServerVersion()!.version)
-    expect(card.remotes).toEqual([{ type: 'streamable-http', url: `${base}/api/mcp`, supportedProtocolVersions: expect.arrayContaining([LATEST_PROTOCOL_VERSION]) }])
+    expect(card.remotes).toEqual([
+      {
+        type: 'streamable-http',
+        url: `${base}/api/mcp`,
+        supportedProtocolVersions: expect.arrayContaining([LATEST_PROTOCOL_VERSION]),
+      },
+    ])
     const again = await rest('/api/mcp/server-card', { headers: { 'if-none-match': etag } })
     expect(again.status).toBe(304)
     expect(await again.text()).toBe('')
@@ -662,9 +962,22 @@ describe('the protocol as agents use it', () => {
     expect(cat.headers.get('content-type')).toBe('application/ai-catalog+json')
     expect(await cat.json()).toEqual({
       specVersion: '1.0',
-      entries: [{ identifier: `urn:air:${new URL(base).hostname}:mcp:mcp-directory`, type: 'application/mcp-server-card+json', url: `${base}/api/mcp/server-card` }],
+      entries: [
+        {
+          identifier: `urn:air:${new URL(base).hostname}:mcp:mcp-directory`,
+          type: 'application/mcp-server-card+json',
+          url: `${base}/api/mcp/server-card`,
+        },
+      ],
     })
-    const preflight = await rest('/api/mcp/server-card', { method: 'OPTIONS', headers: { origin: 'https://app.example', 'access-control-request-method': 'GET', 'access-control-request-headers': 'if-none-match' } })
+    const preflight = await rest('/api/mcp/server-card', {
+      method: 'OPTIONS',
+      headers: {
+        origin: 'https://app.example',
+        'access-control-request-method': 'GET',
+        'access-control-request-headers': 'if-none-match',
+      },
+    })
     expect(preflight.headers.get('access-control-allow-headers')?.toLowerCase()).toContain('if-none-match')
   })
 })
@@ -680,7 +993,23 @@ describe('one call to choose and install', () => {
         for (const transport of ['stdio', 'remote']) {
           const r = await call('search_mcp_servers', { query: 'server', transport, limit: 25, client: slug }, agent)
           expect(r.isError).toBeFalsy()
-          const { servers } = r.structuredContent as { servers: { id: string; transports: string[]; health: string | null; isOfficial: boolean; isVerifiedActive: boolean; install: { client: string; line: string | null; lineKind: string; confidence: string; needsKeys: boolean; keys: string[] } | null }[] }
+          const { servers } = r.structuredContent as {
+            servers: {
+              id: string
+              transports: string[]
+              health: string | null
+              isOfficial: boolean
+              isVerifiedActive: boolean
+              install: {
+                client: string
+                line: string | null
+                lineKind: string
+                confidence: string
+                needsKeys: boolean
+                keys: string[]
+              } | null
+            }[]
+          }
           const withLine = servers.filter((s) => s.install?.line)
           expect(withLine.length).toBeGreaterThan(0)
           for (const s of servers) {
@@ -694,7 +1023,9 @@ describe('one call to choose and install', () => {
           const t = text(r)
           for (const s of withLine.slice(0, 5)) {
             // The config the same client's config tests check, read through the REST detail (not through MCP).
-            const { server } = (await (await rest(`/api/v1/servers/${encodeURIComponent(s.id)}`)).json()) as { server: { configs: ConfigEntry[] } }
+            const { server } = (await (await rest(`/api/v1/servers/${encodeURIComponent(s.id)}`)).json()) as {
+              server: { configs: ConfigEntry[] }
+            }
             const config = server.configs.find((c) => c.client === slug)!
             expect({ slug, ...decodeInstallLine(slug, s.install!.line!) }).toEqual({ slug, ...snippetEntry(config) })
             // The deep links (and the https form) decode to the same config.
@@ -716,14 +1047,32 @@ describe('one call to choose and install', () => {
 
   test('an archived listing says so, in search and in get_mcp_server; the detail text carries every config and the tools', async () => {
     const entry = {
-      name: `io.github.modelcontextprotocol/postgres-${run}`, description: 'Read-only access to PostgreSQL databases.', version: '0.6.2',
-      repository: { url: 'https://github.com/modelcontextprotocol/servers-archived/tree/HEAD/src/postgres', source: 'github' },
-      packages: [{ registryType: 'npm', identifier: '@modelcontextprotocol/server-postgres', version: '0.6.2', transport: { type: 'stdio' } }],
+      name: `io.github.modelcontextprotocol/postgres-${run}`,
+      description: 'Read-only access to PostgreSQL databases.',
+      version: '0.6.2',
+      repository: {
+        url: 'https://github.com/modelcontextprotocol/servers-archived/tree/HEAD/src/postgres',
+        source: 'github',
+      },
+      packages: [
+        {
+          registryType: 'npm',
+          identifier: '@modelcontextprotocol/server-postgres',
+          version: '0.6.2',
+          transport: { type: 'stdio' },
+        },
+      ],
     }
-    const imported = await rest('/api/v1/admin/import', { method: 'POST', headers: { authorization: `Bearer ${OPERATOR}`, 'content-type': 'application/json' }, body: JSON.stringify([entry]) })
+    const imported = await rest('/api/v1/admin/import', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${OPERATOR}`, 'content-type': 'application/json' },
+      body: JSON.stringify([entry]),
+    })
     expect(imported.status).toBe(200)
     const hit = await call('search_mcp_servers', { query: `postgres ${run}`, limit: 5 })
-    const s = (hit.structuredContent as { servers: { id: string; name: string; archived: string | null }[] }).servers.find((x) => x.name === entry.name)!
+    const s = (
+      hit.structuredContent as { servers: { id: string; name: string; archived: string | null }[] }
+    ).servers.find((x) => x.name === entry.name)!
     expect(s.archived).toContain('servers-archived')
     expect(text(hit)).toContain('archived: it lives in modelcontextprotocol/servers-archived')
     const detail = await call('get_mcp_server', { id: s.id })

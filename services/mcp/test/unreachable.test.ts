@@ -10,16 +10,32 @@ import { createMcpApp } from '../src'
 
 const config = testConfig({ PUBLIC_BASE_URL: 'http://dir.test' })
 // A port nothing listens on.
-const mcp = createMcpApp({ config, log: createLogger('test', 'silent'), publicApi: publicApiClient({ gatewayUrl: `http://127.0.0.1:${freePort()}`, secret: 'unreachable-test-secret-0123456789' }) })
+const mcp = createMcpApp({
+  config,
+  log: createLogger('test', 'silent'),
+  publicApi: publicApiClient({
+    gatewayUrl: `http://127.0.0.1:${freePort()}`,
+    secret: 'unreachable-test-secret-0123456789',
+  }),
+})
 const client = new Client({ name: 'unreachable-test', version: '1.0.0' })
 
 beforeAll(async () => {
-  await client.connect(new StreamableHTTPClientTransport(new URL('http://dir.test/api/mcp'), { fetch: (url, init) => mcp.app.handle(new Request(String(url), init)) }))
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL('http://dir.test/api/mcp'), {
+      fetch: (url, init) => mcp.app.handle(new Request(String(url), init)),
+    }),
+  )
 })
 afterAll(() => client.close())
 
 test('every tool that calls the API answers service_unavailable as a tool error', async () => {
-  for (const [name, args] of [['search_mcp_servers', {}], ['get_mcp_server', { id: 'x' }], ['list_mcp_categories', {}], ['revoke_mcp_agent', { agentToken: 'mcpdir_x' }]] as const) {
+  for (const [name, args] of [
+    ['search_mcp_servers', {}],
+    ['get_mcp_server', { id: 'x' }],
+    ['list_mcp_categories', {}],
+    ['revoke_mcp_agent', { agentToken: 'mcpdir_x' }],
+  ] as const) {
     const r = (await client.callTool({ name, arguments: args })) as CallToolResult
     expect(r.isError).toBe(true)
     expect(r.structuredContent).toMatchObject({ error: 'service_unavailable', status: 503 })
@@ -32,9 +48,21 @@ test('a resource read fails with a JSON-RPC error, and the endpoint keeps answer
 })
 
 test('a body that is not JSON-RPC gets the SDK’s JSON-RPC error, not a 500', async () => {
-  const res = await mcp.app.handle(new Request('http://dir.test/api/mcp', { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: '{not json' }))
+  const res = await mcp.app.handle(
+    new Request('http://dir.test/api/mcp', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: '{not json',
+    }),
+  )
   expect(res.status).toBe(400)
   expect(await res.json()).toMatchObject({ jsonrpc: '2.0', error: { code: -32700 } })
-  const wrongAccept = await mcp.app.handle(new Request('http://dir.test/api/mcp', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }))
+  const wrongAccept = await mcp.app.handle(
+    new Request('http://dir.test/api/mcp', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    }),
+  )
   expect(wrongAccept.status).toBe(406)
 })

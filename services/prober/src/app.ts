@@ -55,22 +55,53 @@ export function createProberApp(deps: ProberDeps) {
   const queue =
     deps.queue ??
     (config.natsUrl
-      ? createJetStreamQueue({ url: config.natsUrl, stream: config.natsStream, subjectPrefix: config.eventSubjectPrefix, consumer, roundMs: intervalMs, ackWaitMs: Math.max(60_000, 6 * limits.timeoutMs), log })
+      ? createJetStreamQueue({
+          url: config.natsUrl,
+          stream: config.natsStream,
+          subjectPrefix: config.eventSubjectPrefix,
+          consumer,
+          roundMs: intervalMs,
+          ackWaitMs: Math.max(60_000, 6 * limits.timeoutMs),
+          log,
+        })
       : createMemoryQueue())
   const sandboxQueue =
     !limits.sandbox || deps.sandboxQueue === null
       ? undefined
       : (deps.sandboxQueue ??
         (config.natsUrl
-          ? createJetStreamQueue({ url: config.natsUrl, stream: config.natsStream, subjectPrefix: config.eventSubjectPrefix, consumer: 'sandbox', roundMs: intervalMs, log, name: 'sandbox' })
+          ? createJetStreamQueue({
+              url: config.natsUrl,
+              stream: config.natsStream,
+              subjectPrefix: config.eventSubjectPrefix,
+              consumer: 'sandbox',
+              roundMs: intervalMs,
+              log,
+              name: 'sandbox',
+            })
           : undefined))
-  const outbound = createOutboundFetcher({ allowPrivate: config.outboundAllowPrivate, resolve: addressResolver(config.dnsServers), timeoutMs: limits.timeoutMs })
+  const outbound = createOutboundFetcher({
+    allowPrivate: config.outboundAllowPrivate,
+    resolve: addressResolver(config.dnsServers),
+    timeoutMs: limits.timeoutMs,
+  })
   const catalog = catalogClient(deps.catalog)
   const probe = listingProber({
     database,
     catalog,
-    github: githubReader({ apiUrl: config.githubApiUrl, token: config.githubToken, timeoutMs: limits.timeoutMs, fetch: deps.githubFetch, userAgent: OUTBOUND_USER_AGENT }),
-    registry: registryReader({ npmUrl: config.npmRegistryUrl, pypiUrl: config.pypiUrl, timeoutMs: limits.timeoutMs, userAgent: OUTBOUND_USER_AGENT }),
+    github: githubReader({
+      apiUrl: config.githubApiUrl,
+      token: config.githubToken,
+      timeoutMs: limits.timeoutMs,
+      fetch: deps.githubFetch,
+      userAgent: OUTBOUND_USER_AGENT,
+    }),
+    registry: registryReader({
+      npmUrl: config.npmRegistryUrl,
+      pypiUrl: config.pypiUrl,
+      timeoutMs: limits.timeoutMs,
+      userAgent: OUTBOUND_USER_AGENT,
+    }),
     outboundFetch: deps.outboundFetch ?? outbound.fetch,
     hosts: new HostLimiter(limits.perHost),
     timeoutMs: limits.timeoutMs,
@@ -78,7 +109,15 @@ export function createProberApp(deps: ProberDeps) {
     sandboxQueue,
     sandboxIntervalMs: limits.sandboxIntervalHours * 3_600_000,
   })
-  const scheduler = roundScheduler({ database, catalog, queue, intervalMs, budget: limits.roundBudget, log, instance: `prober/${INSTANCE_ID}` })
+  const scheduler = roundScheduler({
+    database,
+    catalog,
+    queue,
+    intervalMs,
+    budget: limits.roundBudget,
+    log,
+    instance: `prober/${INSTANCE_ID}`,
+  })
   let probed = 0
 
   // Queuing is idempotent (one job id per listing and round), so a redelivered event queues nothing new.
@@ -109,7 +148,15 @@ export function createProberApp(deps: ProberDeps) {
       const history = await readHistory(database, params.id)
       return json({ state, history })
     })
-    .get('/internal/status', async () => json({ probing: enabled, queue: queue.kind, pending: await queue.pending().catch(() => null), probedByThisReplica: probed, round: scheduler.currentRound() }))
+    .get('/internal/status', async () =>
+      json({
+        probing: enabled,
+        queue: queue.kind,
+        pending: await queue.pending().catch(() => null),
+        probedByThisReplica: probed,
+        round: scheduler.currentRound(),
+      }),
+    )
 
   return {
     app,

@@ -9,7 +9,13 @@ const config = loadConfigOrExit()
 const log = createLogger('prober', config.logLevel)
 const database = await openMigratedDatabase(config, log)
 const bus = openBus(config, log)
-const prober = createProberApp({ config, database, bus, log, catalog: httpCatalogHandler(config.serviceUrls.catalog, log) })
+const prober = createProberApp({
+  config,
+  database,
+  bus,
+  log,
+  catalog: httpCatalogHandler(config.serviceUrls.catalog, log),
+})
 serve({
   port: config.port,
   host: config.host,

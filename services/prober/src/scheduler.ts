@@ -41,7 +41,8 @@ export function roundScheduler(deps: SchedulerDeps) {
   let running: Promise<RoundStart> | null = null
 
   async function startRound(round = currentRound()): Promise<RoundStart> {
-    if (!(await claimRound(deps.database, round, deps.instance))) return { round, started: false, listings: 0, queued: 0, duplicates: 0, deferred: 0 }
+    if (!(await claimRound(deps.database, round, deps.instance)))
+      return { round, started: false, listings: 0, queued: 0, duplicates: 0, deferred: 0 }
     try {
       return await queueRound(round)
     } catch (err) {
@@ -58,7 +59,9 @@ export function roundScheduler(deps: SchedulerDeps) {
     // Never probed first, then the longest unprobed; ties in id order so the choice is stable.
     const order = ids.map((id) => ({ id, at: last.get(id) ?? 0 })).sort((a, b) => a.at - b.at || (a.id < b.id ? -1 : 1))
     const chosen = order.slice(0, deps.budget)
-    const { queued, duplicates } = await deps.queue.enqueue(chosen.map((c) => ({ listingId: c.id, round, reason: 'round' as const })))
+    const { queued, duplicates } = await deps.queue.enqueue(
+      chosen.map((c) => ({ listingId: c.id, round, reason: 'round' as const })),
+    )
     const deferred = order.length - chosen.length
     await finishRound(deps.database, round, queued, { listings: ids.length, duplicates, deferred })
     deps.log.info({ round, listings: ids.length, queued, duplicates, deferred }, 'probe round queued')

@@ -21,7 +21,14 @@ const count = (m: Map<string, number>, k: string) => m.set(k, (m.get(k) ?? 0) + 
 function mcpServerWith(tools: FakeTool[]): Server {
   const server = new Server({ name: 'fake', version: '1.0.0' }, { capabilities: { tools: {} } })
   server.setRequestHandler(ListToolsRequestSchema, async () => ({
-    tools: tools.map((t) => ({ name: t.name, description: t.description, inputSchema: { type: 'object' as const, properties: Object.fromEntries(t.params.map((p) => [p, { type: 'string' }])) } })),
+    tools: tools.map((t) => ({
+      name: t.name,
+      description: t.description,
+      inputSchema: {
+        type: 'object' as const,
+        properties: Object.fromEntries(t.params.map((p) => [p, { type: 'string' }])),
+      },
+    })),
   }))
   server.setRequestHandler(CallToolRequestSchema, async () => ({ content: [{ type: 'text', text: 'ok' }] }))
   return server
@@ -151,11 +158,20 @@ export function startSignInServer() {
       const url = new URL(req.url)
       count(hits, url.pathname)
       // Its protected-resource metadata and its authorization server's metadata are public, as RFC 9728 and 8414 ask.
-      if (url.pathname === '/.well-known/oauth-protected-resource') return Response.json({ resource: `${url.origin}/mcp`, authorization_servers: [`${url.origin}/auth`] })
-      if (url.pathname === '/.well-known/oauth-authorization-server/auth') return Response.json({ issuer: `${url.origin}/auth`, authorization_endpoint: `${url.origin}/auth/authorize`, token_endpoint: `${url.origin}/auth/token` })
+      if (url.pathname === '/.well-known/oauth-protected-resource')
+        return Response.json({ resource: `${url.origin}/mcp`, authorization_servers: [`${url.origin}/auth`] })
+      if (url.pathname === '/.well-known/oauth-authorization-server/auth')
+        return Response.json({
+          issuer: `${url.origin}/auth`,
+          authorization_endpoint: `${url.origin}/auth/authorize`,
+          token_endpoint: `${url.origin}/auth/token`,
+        })
       return new Response(JSON.stringify({ error: 'invalid_token' }), {
         status: 401,
-        headers: { 'content-type': 'application/json', 'www-authenticate': `Bearer resource_metadata="${url.origin}/.well-known/oauth-protected-resource"` },
+        headers: {
+          'content-type': 'application/json',
+          'www-authenticate': `Bearer resource_metadata="${url.origin}/.well-known/oauth-protected-resource"`,
+        },
       })
     },
   })
@@ -201,15 +217,29 @@ export function startFakeGithub(repos: Record<string, FakeRepo>) {
       }
       const m = /^\/repos\/([^/]+)\/([^/]+)(\/readme)?$/.exec(url.pathname)
       const repo = m ? repos[`${m[1]}/${m[2]}`] : undefined
-      if (!m || !repo || (m[3] && (repo.readme === null || repo.readme === undefined))) return Response.json({ message: 'Not Found' }, { status: 404 })
+      if (!m || !repo || (m[3] && (repo.readme === null || repo.readme === undefined)))
+        return Response.json({ message: 'Not Found' }, { status: 404 })
       let body: string
       let type: string
       if (m[3]) {
         const raw = /vnd\.github\.raw/.test(req.headers.get('accept') ?? '') && !repo.readmeAsJson
-        body = raw ? (repo.readme as string) : JSON.stringify({ name: 'README.md', encoding: 'base64', content: Buffer.from(repo.readme as string).toString('base64') })
+        body = raw
+          ? (repo.readme as string)
+          : JSON.stringify({
+              name: 'README.md',
+              encoding: 'base64',
+              content: Buffer.from(repo.readme as string).toString('base64'),
+            })
         type = raw ? 'application/vnd.github.raw; charset=utf-8' : 'application/json; charset=utf-8'
       } else {
-        body = JSON.stringify({ full_name: `${m[1]}/${m[2]}`, stargazers_count: repo.stars, archived: repo.archived ?? false, pushed_at: repo.pushedAt ?? '2026-01-02T03:04:05Z', homepage: repo.homepage ?? null, language: repo.language ?? null })
+        body = JSON.stringify({
+          full_name: `${m[1]}/${m[2]}`,
+          stargazers_count: repo.stars,
+          archived: repo.archived ?? false,
+          pushed_at: repo.pushedAt ?? '2026-01-02T03:04:05Z',
+          homepage: repo.homepage ?? null,
+          language: repo.language ?? null,
+        })
         type = 'application/json; charset=utf-8'
       }
       const etag = etagOf(body)
@@ -256,8 +286,15 @@ export function startFakeRegistries(packages: { npm: Record<string, FakePackage>
       const name = path.slice(0, cut)
       const version = path.slice(cut + 1)
       const p = packages.npm[name]
-      if (!p || (version !== 'latest' && version !== p.version)) return Response.json({ error: 'Not found' }, { status: 404 })
-      return Response.json({ name, version: p.version, ...(p.mcpName ? { mcpName: p.mcpName } : {}), ...(p.repository ? { repository: p.repository } : {}), bin: { [name]: 'index.js' } })
+      if (!p || (version !== 'latest' && version !== p.version))
+        return Response.json({ error: 'Not found' }, { status: 404 })
+      return Response.json({
+        name,
+        version: p.version,
+        ...(p.mcpName ? { mcpName: p.mcpName } : {}),
+        ...(p.repository ? { repository: p.repository } : {}),
+        bin: { [name]: 'index.js' },
+      })
     },
   })
   const pypi = Bun.serve({
@@ -269,7 +306,16 @@ export function startFakeRegistries(packages: { npm: Record<string, FakePackage>
       const m = /^\/pypi\/([^/]+)(?:\/([^/]+))?\/json$/.exec(url.pathname)
       const p = m ? packages.pypi[(m[1] as string).toLowerCase()] : undefined
       if (!m || !p || (m[2] && m[2] !== p.version)) return Response.json({ message: 'Not Found' }, { status: 404 })
-      return Response.json({ info: { name: m[1], version: p.version, description: p.description ?? '', project_urls: p.projectUrls ?? null, home_page: p.homePage ?? null }, urls: [] })
+      return Response.json({
+        info: {
+          name: m[1],
+          version: p.version,
+          description: p.description ?? '',
+          project_urls: p.projectUrls ?? null,
+          home_page: p.homePage ?? null,
+        },
+        urls: [],
+      })
     },
   })
   return {

@@ -6,14 +6,38 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { createCatalogApp, type CatalogService } from '@mcp-directory/catalog'
 import { createNatsBus } from '@mcp-directory/shared/bus'
-import { catalogOutbox, count, eq, listings, openDatabase, runMigrations, sql, type Database } from '@mcp-directory/shared/db'
+import {
+  catalogOutbox,
+  count,
+  eq,
+  listings,
+  openDatabase,
+  runMigrations,
+  sql,
+  type Database,
+} from '@mcp-directory/shared/db'
 import { createRedisStore } from '@mcp-directory/shared/kv'
 import { createLogger } from '@mcp-directory/shared/log'
-import { createFreshDatabase, deleteStream, runToken, TEST_SERVICES, testConfig, type FreshDatabase } from '@mcp-directory/shared/testing'
+import {
+  createFreshDatabase,
+  deleteStream,
+  runToken,
+  TEST_SERVICES,
+  testConfig,
+  type FreshDatabase,
+} from '@mcp-directory/shared/testing'
 import { createGatewayApp } from '../../../gateway/src/app'
 import { inProcessUpstream } from '../../../gateway/src/upstream'
 import { createProberApp, httpCatalogHandler, probeQueueNames, type ProberService } from '../src'
-import { startFakeGithub, startFakeRegistries, startGarbageServer, startHangingServer, startMcpServers, startSignInServer, type FakeTool } from './fakes'
+import {
+  startFakeGithub,
+  startFakeRegistries,
+  startGarbageServer,
+  startHangingServer,
+  startMcpServers,
+  startSignInServer,
+  type FakeTool,
+} from './fakes'
 
 const log = createLogger('test', 'silent')
 const token = runToken()
@@ -25,10 +49,27 @@ const toolsFor = (id: string): FakeTool[] => [
   { name: `${id}_search`, description: `Searches ${id}`, params: ['query', 'limit'] },
   { name: `${id}_fetch`, description: `Fetches one ${id} item`, params: ['id'] },
 ]
-const README_CONFIG = ['# Readme Config MCP', '', 'Add this to your client:', '', '```json', '{', '  "mcpServers": {', '    "readme-config": {', '      "command": "npx",', '      "args": ["-y", "@acme/readme-config-mcp@2.0.0"]', '    }', '  }', '}', '```', ''].join('\n')
+const README_CONFIG = [
+  '# Readme Config MCP',
+  '',
+  'Add this to your client:',
+  '',
+  '```json',
+  '{',
+  '  "mcpServers": {',
+  '    "readme-config": {',
+  '      "command": "npx",',
+  '      "args": ["-y", "@acme/readme-config-mcp@2.0.0"]',
+  '    }',
+  '  }',
+  '}',
+  '```',
+  '',
+].join('\n')
 const README_MENTION = '# Mention MCP\n\nInstall with `pip install acme-mention-mcp` and run it.\n'
 const README_STRANGER = '# Mention stranger\n\nTry `npx -y reddit-mcp` for Reddit instead.\n'
-const README_REGISTRY = '# Registry MCP\n\nSee the registry.\n\n```json\n{"command": "npx", "args": ["-y", "something-else-mcp"]}\n```\n'
+const README_REGISTRY =
+  '# Registry MCP\n\nSee the registry.\n\n```json\n{"command": "npx", "args": ["-y", "something-else-mcp"]}\n```\n'
 
 let fresh: FreshDatabase
 let database: Database
@@ -45,25 +86,69 @@ const github = startFakeGithub({
   'acme/readme-mention': { stars: 7, readme: README_MENTION, readmeAsJson: true },
   'acme/registry': { stars: 1000, readme: README_REGISTRY, archived: true },
   'acme/both': { stars: 3, readme: null },
-  'acme/mention-stranger': { stars: 1, readme: README_STRANGER, language: 'TypeScript', files: { 'package.json': JSON.stringify({ name: 'mention-stranger', bin: { 'mention-stranger': 'dist/index.js' } }) } },
-  'acme/js-repo': { stars: 2, readme: '# JS repo\n', language: 'TypeScript', files: { 'package.json': JSON.stringify({ name: '@acme/js-repo', bin: 'dist/index.js' }) } },
-  'acme/py-repo': { stars: 3, readme: '# Python repo\n', language: 'Python', files: { 'pyproject.toml': '[project]\nname = "py-repo"\n\n[project.scripts]\npy-repo-server = "py_repo.server:main"\n' } },
+  'acme/mention-stranger': {
+    stars: 1,
+    readme: README_STRANGER,
+    language: 'TypeScript',
+    files: {
+      'package.json': JSON.stringify({ name: 'mention-stranger', bin: { 'mention-stranger': 'dist/index.js' } }),
+    },
+  },
+  'acme/js-repo': {
+    stars: 2,
+    readme: '# JS repo\n',
+    language: 'TypeScript',
+    files: { 'package.json': JSON.stringify({ name: '@acme/js-repo', bin: 'dist/index.js' }) },
+  },
+  'acme/py-repo': {
+    stars: 3,
+    readme: '# Python repo\n',
+    language: 'Python',
+    files: {
+      'pyproject.toml': '[project]\nname = "py-repo"\n\n[project.scripts]\npy-repo-server = "py_repo.server:main"\n',
+    },
+  },
   'acme/go-repo': { stars: 4, readme: '# Go repo\n', language: 'Go' },
-  'acme/js-lib': { stars: 5, readme: '# A library\n', language: 'JavaScript', files: { 'package.json': JSON.stringify({ name: 'js-lib', main: 'index.js' }) } },
-  'acme/submitted': { stars: 6, readme: '# Submitted\n', language: 'JavaScript', files: { 'package.json': JSON.stringify({ name: 'submitted-mcp', bin: { 'submitted-mcp': 'index.js' } }) } },
+  'acme/js-lib': {
+    stars: 5,
+    readme: '# A library\n',
+    language: 'JavaScript',
+    files: { 'package.json': JSON.stringify({ name: 'js-lib', main: 'index.js' }) },
+  },
+  'acme/submitted': {
+    stars: 6,
+    readme: '# Submitted\n',
+    language: 'JavaScript',
+    files: { 'package.json': JSON.stringify({ name: 'submitted-mcp', bin: { 'submitted-mcp': 'index.js' } }) },
+  },
 })
 // Linking packages (mcpName, repository, mcp-name line, project URL) and non-linking ones, as npm and PyPI serve them.
 const registries = startFakeRegistries({
   npm: {
-    '@acme/readme-config-mcp': { version: '2.0.0', repository: { type: 'git', url: 'git+https://github.com/acme/readme-config.git' } },
+    '@acme/readme-config-mcp': {
+      version: '2.0.0',
+      repository: { type: 'git', url: 'git+https://github.com/acme/readme-config.git' },
+    },
     '@acme/registry-mcp': { version: '1.0.0', mcpName: 'io.test/registry' },
-    'stranger-mcp': { version: '1.0.0', mcpName: 'io.github.someone/else', repository: 'https://github.com/someone/else' },
+    'stranger-mcp': {
+      version: '1.0.0',
+      mcpName: 'io.github.someone/else',
+      repository: 'https://github.com/someone/else',
+    },
     'reddit-mcp': { version: '9.9.9', repository: 'github:someone/reddit' },
   },
   pypi: {
-    'acme-mention-mcp': { version: '0.3.0', projectUrls: { Source: 'https://github.com/acme/readme-mention/tree/main' } },
+    'acme-mention-mcp': {
+      version: '0.3.0',
+      projectUrls: { Source: 'https://github.com/acme/readme-mention/tree/main' },
+    },
     'linked-py': { version: '1.0.0', description: '# Linked\n\n<!-- mcp-name: io.test/pypi-linked -->\n' },
-    'stranger-py': { version: '2.0.0', description: 'mcp-name: io.github.someone/else', projectUrls: { Homepage: 'https://example.com' }, homePage: 'https://github.com/someone/else' },
+    'stranger-py': {
+      version: '2.0.0',
+      description: 'mcp-name: io.github.someone/else',
+      projectUrls: { Homepage: 'https://example.com' },
+      homePage: 'https://github.com/someone/else',
+    },
   },
 })
 const bus = createNatsBus({ url: TEST_SERVICES.nats, stream, subjectPrefix, log })
@@ -104,15 +189,20 @@ const id = (name: string) => ids.get(name) as string
 async function untilProbed(names: string[], round: number, timeoutMs = 30_000) {
   const until = Date.now() + timeoutMs
   for (;;) {
-    const rows = (await database.rows(sql`select listing_id from prober.listing_states where last_round = ${round}`)) as { listing_id: string }[]
+    const rows = (await database.rows(
+      sql`select listing_id from prober.listing_states where last_round = ${round}`,
+    )) as { listing_id: string }[]
     const done = new Set(rows.map((r) => r.listing_id))
     if (names.every((n) => done.has(id(n)))) return
-    if (Date.now() > until) throw new Error(`not probed in round ${round}: ${names.filter((n) => !done.has(id(n))).join(', ')}`)
+    if (Date.now() > until)
+      throw new Error(`not probed in round ${round}: ${names.filter((n) => !done.has(id(n))).join(', ')}`)
     await Bun.sleep(100)
   }
 }
 
-const checkedEvents = async () => (await database.db.select({ n: count() }).from(catalogOutbox).where(eq(catalogOutbox.subject, 'listing.checked')))[0]?.n ?? 0
+const checkedEvents = async () =>
+  (await database.db.select({ n: count() }).from(catalogOutbox).where(eq(catalogOutbox.subject, 'listing.checked')))[0]
+    ?.n ?? 0
 
 beforeAll(async () => {
   mcp = await startMcpServers(toolsFor)
@@ -122,32 +212,124 @@ beforeAll(async () => {
   const cfg = config()
   catalog = createCatalogApp({ config: cfg, database, bus, log, operatorToken: OPERATOR })
   catalogServer = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: (r) => catalog.app.handle(r) })
-  gateway = createGatewayApp({ config: cfg, log, kv, operatorToken: OPERATOR, upstreams: { catalog: inProcessUpstream('catalog', (r) => catalog.app.handle(r)) } })
-  prober = createProberApp({ config: cfg, database, bus, log, consumerName: `prober_${token}`, schedule: false, catalog: httpCatalogHandler([`http://127.0.0.1:${catalogServer.port}`], log) })
+  gateway = createGatewayApp({
+    config: cfg,
+    log,
+    kv,
+    operatorToken: OPERATOR,
+    upstreams: { catalog: inProcessUpstream('catalog', (r) => catalog.app.handle(r)) },
+  })
+  prober = createProberApp({
+    config: cfg,
+    database,
+    bus,
+    log,
+    consumerName: `prober_${token}`,
+    schedule: false,
+    catalog: httpCatalogHandler([`http://127.0.0.1:${catalogServer.port}`], log),
+  })
   await prober.ready()
   const doc = [
-    { name: 'io.test/streamable', description: 'A streamable HTTP server', remotes: [{ type: 'streamable-http', url: `${mcp.base}/mcp/streamable` }] },
+    {
+      name: 'io.test/streamable',
+      description: 'A streamable HTTP server',
+      remotes: [{ type: 'streamable-http', url: `${mcp.base}/mcp/streamable` }],
+    },
     { name: 'io.test/sse', description: 'An SSE server', remotes: [{ type: 'sse', url: `${mcp.base}/sse/sse` }] },
-    { name: 'io.test/hang', description: 'A server that never answers', remotes: [{ type: 'streamable-http', url: `${hang.base}/mcp` }] },
-    { name: 'io.test/garbage', description: 'A server that answers garbage', remotes: [{ type: 'streamable-http', url: `${garbage.base}/mcp` }] },
-    { name: 'io.test/signin', description: 'A server behind OAuth', remotes: [{ type: 'streamable-http', url: `${signIn.base}/mcp` }] },
-    { name: 'io.test/readme-config', description: 'Installed as its README says', repository: { url: 'https://github.com/acme/readme-config', source: 'github' } },
-    { name: 'io.test/readme-mention', description: 'Named in its README only', repository: { url: 'https://github.com/acme/readme-mention', source: 'github' } },
-    { name: 'io.test/registry', description: 'Declared in the registry', repository: { url: 'https://github.com/acme/registry', source: 'github' }, packages: [{ registryType: 'npm', identifier: '@acme/registry-mcp', version: '1.0.0', transport: { type: 'stdio' } }] },
-    { name: 'io.test/both', description: 'Both transports and a repository without README', repository: { url: 'https://github.com/acme/both', source: 'github' }, remotes: [{ type: 'sse', url: `${mcp.base}/sse/both-sse` }, { type: 'streamable-http', url: `${mcp.base}/mcp/both` }] },
-    { name: 'io.test/npm-stranger', description: 'Declares an npm package that is not its own', repository: { url: 'https://github.com/acme/npm-stranger', source: 'github' }, packages: [{ registryType: 'npm', identifier: 'stranger-mcp', version: '1.0.0' }] },
-    { name: 'io.test/npm-missing', description: 'Declares an npm package nobody published', packages: [{ registryType: 'npm', identifier: 'not-published-mcp' }] },
-    { name: 'io.test/pypi-linked', description: 'A PyPI package whose README names the listing', packages: [{ registryType: 'pypi', identifier: 'linked-py', version: '1.0.0' }] },
-    { name: 'io.test/pypi-stranger', description: 'A PyPI package that is not its own', repository: { url: 'https://github.com/acme/pypi-stranger', source: 'github' }, packages: [{ registryType: 'pypi', identifier: 'stranger-py' }] },
-    { name: 'io.test/mention-stranger', description: "Its README names someone else's package", repository: { url: 'https://github.com/acme/mention-stranger', source: 'github' } },
-    { name: 'io.test/js-repo', description: 'A JavaScript repository without a package', repository: { url: 'https://github.com/acme/js-repo', source: 'github' } },
-    { name: 'io.test/py-repo', description: 'A Python repository without a package', repository: { url: 'https://github.com/acme/py-repo', source: 'github' } },
-    { name: 'io.test/go-repo', description: 'A Go repository without a package', repository: { url: 'https://github.com/acme/go-repo', source: 'github' } },
-    { name: 'io.test/js-lib', description: 'A JavaScript repository without a command', repository: { url: 'https://github.com/acme/js-lib', source: 'github' } },
+    {
+      name: 'io.test/hang',
+      description: 'A server that never answers',
+      remotes: [{ type: 'streamable-http', url: `${hang.base}/mcp` }],
+    },
+    {
+      name: 'io.test/garbage',
+      description: 'A server that answers garbage',
+      remotes: [{ type: 'streamable-http', url: `${garbage.base}/mcp` }],
+    },
+    {
+      name: 'io.test/signin',
+      description: 'A server behind OAuth',
+      remotes: [{ type: 'streamable-http', url: `${signIn.base}/mcp` }],
+    },
+    {
+      name: 'io.test/readme-config',
+      description: 'Installed as its README says',
+      repository: { url: 'https://github.com/acme/readme-config', source: 'github' },
+    },
+    {
+      name: 'io.test/readme-mention',
+      description: 'Named in its README only',
+      repository: { url: 'https://github.com/acme/readme-mention', source: 'github' },
+    },
+    {
+      name: 'io.test/registry',
+      description: 'Declared in the registry',
+      repository: { url: 'https://github.com/acme/registry', source: 'github' },
+      packages: [
+        { registryType: 'npm', identifier: '@acme/registry-mcp', version: '1.0.0', transport: { type: 'stdio' } },
+      ],
+    },
+    {
+      name: 'io.test/both',
+      description: 'Both transports and a repository without README',
+      repository: { url: 'https://github.com/acme/both', source: 'github' },
+      remotes: [
+        { type: 'sse', url: `${mcp.base}/sse/both-sse` },
+        { type: 'streamable-http', url: `${mcp.base}/mcp/both` },
+      ],
+    },
+    {
+      name: 'io.test/npm-stranger',
+      description: 'Declares an npm package that is not its own',
+      repository: { url: 'https://github.com/acme/npm-stranger', source: 'github' },
+      packages: [{ registryType: 'npm', identifier: 'stranger-mcp', version: '1.0.0' }],
+    },
+    {
+      name: 'io.test/npm-missing',
+      description: 'Declares an npm package nobody published',
+      packages: [{ registryType: 'npm', identifier: 'not-published-mcp' }],
+    },
+    {
+      name: 'io.test/pypi-linked',
+      description: 'A PyPI package whose README names the listing',
+      packages: [{ registryType: 'pypi', identifier: 'linked-py', version: '1.0.0' }],
+    },
+    {
+      name: 'io.test/pypi-stranger',
+      description: 'A PyPI package that is not its own',
+      repository: { url: 'https://github.com/acme/pypi-stranger', source: 'github' },
+      packages: [{ registryType: 'pypi', identifier: 'stranger-py' }],
+    },
+    {
+      name: 'io.test/mention-stranger',
+      description: "Its README names someone else's package",
+      repository: { url: 'https://github.com/acme/mention-stranger', source: 'github' },
+    },
+    {
+      name: 'io.test/js-repo',
+      description: 'A JavaScript repository without a package',
+      repository: { url: 'https://github.com/acme/js-repo', source: 'github' },
+    },
+    {
+      name: 'io.test/py-repo',
+      description: 'A Python repository without a package',
+      repository: { url: 'https://github.com/acme/py-repo', source: 'github' },
+    },
+    {
+      name: 'io.test/go-repo',
+      description: 'A Go repository without a package',
+      repository: { url: 'https://github.com/acme/go-repo', source: 'github' },
+    },
+    {
+      name: 'io.test/js-lib',
+      description: 'A JavaScript repository without a command',
+      repository: { url: 'https://github.com/acme/js-lib', source: 'github' },
+    },
   ]
   const summary = await catalog.importDocument(doc)
   expect(summary.created).toBe(doc.length)
-  for (const r of await database.db.select({ id: listings.id, name: listings.name }).from(listings)) ids.set(r.name, r.id)
+  for (const r of await database.db.select({ id: listings.id, name: listings.name }).from(listings))
+    ids.set(r.name, r.id)
   // The import's events queue probes at once; the round then finds every listing already queued for it.
   await catalog.flush()
   firstRound = prober.currentRound()
@@ -186,10 +368,17 @@ describe('remote endpoints', () => {
       { name: 'streamable_search', description: 'Searches streamable', parameters: ['query', 'limit'] },
       { name: 'streamable_fetch', description: 'Fetches one streamable item', parameters: ['id'] },
     ])
-    const [row] = await database.db.select({ source: listings.toolsSource, at: listings.toolsCheckedAt }).from(listings).where(eq(listings.id, id('io.test/streamable')))
+    const [row] = await database.db
+      .select({ source: listings.toolsSource, at: listings.toolsCheckedAt })
+      .from(listings)
+      .where(eq(listings.id, id('io.test/streamable')))
     expect(row?.source).toBe('streamable-http')
     expect(row?.at).toBeInstanceOf(Date)
-    expect(server.checks).toMatchObject({ toolsSource: 'streamable-http', toolsCheckedAt: row?.at?.toISOString(), githubArchived: null })
+    expect(server.checks).toMatchObject({
+      toolsSource: 'streamable-http',
+      toolsCheckedAt: row?.at?.toISOString(),
+      githubArchived: null,
+    })
     expect(Date.parse(server.checks.healthCheckedAt)).toBeGreaterThan(0)
   })
 
@@ -229,13 +418,20 @@ describe('remote endpoints', () => {
     expect(server.isVerifiedActive).toBe(true)
     expect(server.tools).toEqual([])
     // Its protected-resource metadata names an authorization server whose own metadata was read.
-    expect(server.checks.remoteAuth).toMatchObject({ kind: 'oauth', authorizationServers: [`${signIn.base}/auth`], confirmed: true })
+    expect(server.checks.remoteAuth).toMatchObject({
+      kind: 'oauth',
+      authorizationServers: [`${signIn.base}/auth`],
+      confirmed: true,
+    })
   })
 
   test('the probe history is kept per listing', async () => {
     const res = await prober.app.handle(new Request(`http://localhost/internal/probes/${id('io.test/hang')}`))
     expect(res.status).toBe(200)
-    const body = (await res.json()) as { state: { health: string; consecutiveFailures: number }; history: { kind: string; outcome: string }[] }
+    const body = (await res.json()) as {
+      state: { health: string; consecutiveFailures: number }
+      history: { kind: string; outcome: string }[]
+    }
     expect(body.state.health).toBe('down')
     expect(body.state.consecutiveFailures).toBe(1)
     expect(body.history).toHaveLength(1)
@@ -249,33 +445,69 @@ describe('GitHub repositories', () => {
     const { server } = await apiJson(`/api/v1/servers/${id('io.test/readme-config')}`)
     expect(server.popularity.githubStars).toBe(42)
     expect(server.readme).toBe(README_CONFIG)
-    expect(server.install).toMatchObject({ kind: 'local', confidence: 'high', basis: 'readme-config', command: 'npx', args: ['-y', '@acme/readme-config-mcp'] })
-    expect(server.install.evidence).toMatchObject({ registryType: 'npm', identifier: '@acme/readme-config-mcp', version: '2.0.0', entryUrl: `${registries.npmUrl}/@acme%2Freadme-config-mcp/latest`, linkedBy: 'repository', link: 'git+https://github.com/acme/readme-config.git' })
+    expect(server.install).toMatchObject({
+      kind: 'local',
+      confidence: 'high',
+      basis: 'readme-config',
+      command: 'npx',
+      args: ['-y', '@acme/readme-config-mcp'],
+    })
+    expect(server.install.evidence).toMatchObject({
+      registryType: 'npm',
+      identifier: '@acme/readme-config-mcp',
+      version: '2.0.0',
+      entryUrl: `${registries.npmUrl}/@acme%2Freadme-config-mcp/latest`,
+      linkedBy: 'repository',
+      link: 'git+https://github.com/acme/readme-config.git',
+    })
     expect(Date.parse(server.install.evidence.checkedAt)).toBeGreaterThan(0)
     expect(Array.isArray(server.configs)).toBe(true)
     expect(server.health).toBeNull()
     expect(server.isVerifiedActive).toBe(false)
-    const [row] = await database.db.select({ homepage: listings.githubHomepage, archived: listings.githubArchived, pushed: listings.githubPushedAt }).from(listings).where(eq(listings.id, id('io.test/readme-config')))
-    expect(row).toEqual({ homepage: 'https://readme-config.example', archived: false, pushed: new Date('2026-01-02T03:04:05Z') })
+    const [row] = await database.db
+      .select({ homepage: listings.githubHomepage, archived: listings.githubArchived, pushed: listings.githubPushedAt })
+      .from(listings)
+      .where(eq(listings.id, id('io.test/readme-config')))
+    expect(row).toEqual({
+      homepage: 'https://readme-config.example',
+      archived: false,
+      pushed: new Date('2026-01-02T03:04:05Z'),
+    })
     const md = await (await api(`/api/v1/mcp/${id('io.test/readme-config')}/markdown`)).text()
-    expect(md).toContain('Confidence: high (taken from the client configuration in the repository README; its npm entry links back to the listing’s repository')
+    expect(md).toContain(
+      'Confidence: high (taken from the client configuration in the repository README; its npm entry links back to the listing’s repository',
+    )
     expect(md).toContain('"@acme/readme-config-mcp"')
     expect(md).toContain('Add this to your client:')
     expect(md).toContain('- **GitHub Stars:** 42')
   })
 
-  test("a package the README only names, and which links back (PyPI project URL): confidence low, no configs (README in GitHub JSON form)", async () => {
+  test('a package the README only names, and which links back (PyPI project URL): confidence low, no configs (README in GitHub JSON form)', async () => {
     const { server } = await apiJson(`/api/v1/servers/${id('io.test/readme-mention')}`)
     expect(server.readme).toBe(README_MENTION)
-    expect(server.install).toMatchObject({ kind: 'local', confidence: 'low', basis: 'readme-mention', command: 'uvx', args: ['acme-mention-mcp'], evidence: { linkedBy: 'repository' } })
+    expect(server.install).toMatchObject({
+      kind: 'local',
+      confidence: 'low',
+      basis: 'readme-mention',
+      command: 'uvx',
+      args: ['acme-mention-mcp'],
+      evidence: { linkedBy: 'repository' },
+    })
     expect(server.configs).toBeNull()
   })
 
   test('a registry entry stays the install, whatever its README names; high because npm names the listing (mcpName)', async () => {
     const { server } = await apiJson(`/api/v1/servers/${id('io.test/registry')}`)
-    expect(server.install).toMatchObject({ confidence: 'high', identifier: '@acme/registry-mcp', evidence: { version: '1.0.0', linkedBy: 'mcpName', link: 'io.test/registry' } })
+    expect(server.install).toMatchObject({
+      confidence: 'high',
+      identifier: '@acme/registry-mcp',
+      evidence: { version: '1.0.0', linkedBy: 'mcpName', link: 'io.test/registry' },
+    })
     expect(server.popularity.githubStars).toBe(1000)
-    const [row] = await database.db.select({ archived: listings.githubArchived }).from(listings).where(eq(listings.id, id('io.test/registry')))
+    const [row] = await database.db
+      .select({ archived: listings.githubArchived })
+      .from(listings)
+      .where(eq(listings.id, id('io.test/registry')))
     expect(row?.archived).toBe(true)
   })
 
@@ -288,22 +520,43 @@ describe('GitHub repositories', () => {
 describe('install evidence from npm and PyPI', () => {
   test('a declared npm package that neither names the listing nor links back: low, configs kept, the note says what is missing', async () => {
     const { server } = await apiJson(`/api/v1/servers/${id('io.test/npm-stranger')}`)
-    expect(server.install).toMatchObject({ confidence: 'low', basis: 'registry', identifier: 'stranger-mcp', evidence: { linkedBy: null, link: null, version: '1.0.0' } })
+    expect(server.install).toMatchObject({
+      confidence: 'low',
+      basis: 'registry',
+      identifier: 'stranger-mcp',
+      evidence: { linkedBy: null, link: null, version: '1.0.0' },
+    })
     expect(server.install.note).toContain('neither names this listing')
     expect(server.install.note).toContain('https://github.com/someone/else')
     expect(Array.isArray(server.configs)).toBe(true)
     const md = await (await api(`/api/v1/mcp/${id('io.test/npm-stranger')}/markdown`)).text()
-    expect(md).toContain('Confidence: low (declared by the listing’s registry entry, but the npm package stranger-mcp\\@1.0.0 neither names this listing')
+    expect(md).toContain(
+      'Confidence: low (declared by the listing’s registry entry, but the npm package stranger-mcp\\@1.0.0 neither names this listing',
+    )
   })
 
   test('a declared npm package the registry does not have: low', async () => {
     const { server } = await apiJson(`/api/v1/servers/${id('io.test/npm-missing')}`)
-    expect(server.install).toMatchObject({ confidence: 'low', note: 'npm has no package not-published-mcp', evidence: { linkedBy: null } })
+    expect(server.install).toMatchObject({
+      confidence: 'low',
+      note: 'npm has no package not-published-mcp',
+      evidence: { linkedBy: null },
+    })
   })
 
-  test("PyPI: an mcp-name line naming the listing is high; a package naming another server and linking elsewhere is low", async () => {
+  test('PyPI: an mcp-name line naming the listing is high; a package naming another server and linking elsewhere is low', async () => {
     const linked = (await apiJson(`/api/v1/servers/${id('io.test/pypi-linked')}`)).server
-    expect(linked.install).toMatchObject({ confidence: 'high', command: 'uvx', args: ['linked-py@1.0.0'], evidence: { registryType: 'pypi', entryUrl: `${registries.pypiUrl}/linked-py/1.0.0/json`, linkedBy: 'mcp-name', link: 'io.test/pypi-linked' } })
+    expect(linked.install).toMatchObject({
+      confidence: 'high',
+      command: 'uvx',
+      args: ['linked-py@1.0.0'],
+      evidence: {
+        registryType: 'pypi',
+        entryUrl: `${registries.pypiUrl}/linked-py/1.0.0/json`,
+        linkedBy: 'mcp-name',
+        link: 'io.test/pypi-linked',
+      },
+    })
     const stranger = (await apiJson(`/api/v1/servers/${id('io.test/pypi-stranger')}`)).server
     expect(stranger.install).toMatchObject({ confidence: 'low', evidence: { version: '2.0.0', linkedBy: null } })
     expect(stranger.install.note).toContain('"io.github.someone/else"')
@@ -312,15 +565,21 @@ describe('install evidence from npm and PyPI', () => {
   test('confidence high only with evidence: every high-confidence package install of the catalog carries a link', async () => {
     for (const listingId of ids.values()) {
       const { server } = await apiJson(`/api/v1/servers/${listingId}`)
-      if (server.install?.kind === 'local' && server.install.confidence === 'high') expect(server.install.evidence.linkedBy).toMatch(/^(mcpName|mcp-name|repository)$/)
+      if (server.install?.kind === 'local' && server.install.confidence === 'high')
+        expect(server.install.evidence.linkedBy).toMatch(/^(mcpName|mcp-name|repository)$/)
     }
   })
 })
 
-describe('guesses run the listing\'s own repository, never a registry package it does not own', () => {
+describe("guesses run the listing's own repository, never a registry package it does not own", () => {
   test("a README that names someone else's package: the package is not used; the JavaScript repository is run instead", async () => {
     const { server } = await apiJson(`/api/v1/servers/${id('io.test/mention-stranger')}`)
-    expect(server.install).toMatchObject({ confidence: 'low', basis: 'repository', command: 'npx', args: ['-y', 'github:acme/mention-stranger'] })
+    expect(server.install).toMatchObject({
+      confidence: 'low',
+      basis: 'repository',
+      command: 'npx',
+      args: ['-y', 'github:acme/mention-stranger'],
+    })
     expect(server.configs).toBeNull()
     const md = await (await api(`/api/v1/mcp/${id('io.test/mention-stranger')}/markdown`)).text()
     expect(md).not.toContain('"reddit-mcp"')
@@ -328,16 +587,31 @@ describe('guesses run the listing\'s own repository, never a registry package it
 
   test('a JavaScript repository without a package: npx -y github:owner/repo, low, in the detail and the Markdown', async () => {
     const { server } = await apiJson(`/api/v1/servers/${id('io.test/js-repo')}`)
-    expect(server.install).toMatchObject({ kind: 'local', confidence: 'low', basis: 'repository', registryType: 'github', identifier: 'https://github.com/acme/js-repo', command: 'npx', args: ['-y', 'github:acme/js-repo'] })
+    expect(server.install).toMatchObject({
+      kind: 'local',
+      confidence: 'low',
+      basis: 'repository',
+      registryType: 'github',
+      identifier: 'https://github.com/acme/js-repo',
+      command: 'npx',
+      args: ['-y', 'github:acme/js-repo'],
+    })
     expect(server.configs).toBeNull()
     const md = await (await api(`/api/v1/mcp/${id('io.test/js-repo')}/markdown`)).text()
-    expect(md).toContain('Install kind: local runner command (`npx`, running the listing’s own repository https://github.com/acme/js-repo). Confidence: low (a guess')
+    expect(md).toContain(
+      'Install kind: local runner command (`npx`, running the listing’s own repository https://github.com/acme/js-repo). Confidence: low (a guess',
+    )
     expect(md).toContain('"github:acme/js-repo"')
   })
 
   test('a Python repository without a package: uvx --from git+https://github.com/owner/repo with its [project.scripts] entry point', async () => {
     const { server } = await apiJson(`/api/v1/servers/${id('io.test/py-repo')}`)
-    expect(server.install).toMatchObject({ confidence: 'low', basis: 'repository', command: 'uvx', args: ['--from', 'git+https://github.com/acme/py-repo', 'py-repo-server'] })
+    expect(server.install).toMatchObject({
+      confidence: 'low',
+      basis: 'repository',
+      command: 'uvx',
+      args: ['--from', 'git+https://github.com/acme/py-repo', 'py-repo-server'],
+    })
     expect(github.hits.get('/repos/acme/py-repo/contents/pyproject.toml')).toBe(1)
   })
 
@@ -347,7 +621,9 @@ describe('guesses run the listing\'s own repository, never a registry package it
       expect(server.install).toBeNull()
       expect(server.configs).toBeNull()
       const md = await (await api(`/api/v1/mcp/${id(name)}/markdown`)).text()
-      expect(md).toContain('Install kind: local runner command (unknown). Confidence: low (nothing can be guessed safely')
+      expect(md).toContain(
+        'Install kind: local runner command (unknown). Confidence: low (nothing can be guessed safely',
+      )
     }
   })
 })
@@ -392,12 +668,19 @@ describe('the next round', () => {
     expect((await prober.startRound(next)).started).toBe(false)
     await untilProbed([...ids.keys()], next)
     await catalog.flush()
-    for (const path of ['/repos/acme/readme-config', '/repos/acme/readme-config/readme', '/repos/acme/registry', '/repos/acme/readme-mention/readme']) {
+    for (const path of [
+      '/repos/acme/readme-config',
+      '/repos/acme/readme-config/readme',
+      '/repos/acme/registry',
+      '/repos/acme/readme-mention/readme',
+    ]) {
       expect(github.notModified.get(path)).toBe(1)
     }
     // The hanging host is in back-off: not contacted again.
     expect(hang.hits.get('/mcp')).toBe(hangHits)
-    const history = (await (await prober.app.handle(new Request(`http://localhost/internal/probes/${id('io.test/hang')}`))).json()) as { history: { outcome: string }[] }
+    const history = (await (
+      await prober.app.handle(new Request(`http://localhost/internal/probes/${id('io.test/hang')}`))
+    ).json()) as { history: { outcome: string }[] }
     expect(history.history[0]?.outcome).toBe('skipped')
     // Same tools, same health, same README: nothing the public sees changed.
     expect(await checkedEvents()).toBe(before)
@@ -409,7 +692,9 @@ describe('the next round', () => {
 
 describe('a listing whose endpoint is gone', () => {
   test('loses its health and leaves verified=1 after the next probe', async () => {
-    const summary = await catalog.importDocument([{ name: 'io.test/signin', description: 'A server behind OAuth, now without an endpoint' }])
+    const summary = await catalog.importDocument([
+      { name: 'io.test/signin', description: 'A server behind OAuth, now without an endpoint' },
+    ])
     expect(summary.updated).toBe(1)
     const round = firstRound + 2
     await prober.startRound(round)
@@ -418,29 +703,77 @@ describe('a listing whose endpoint is gone', () => {
     expect(server.health).toBeNull()
     expect(server.isVerifiedActive).toBe(false)
     const body = await apiJson('/api/v1/search?verified=1&limit=100')
-    expect((body.servers as { id: string }[]).map((s) => s.id).sort()).toEqual(['io.test/streamable', 'io.test/sse', 'io.test/both'].map(id).sort())
+    expect((body.servers as { id: string }[]).map((s) => s.id).sort()).toEqual(
+      ['io.test/streamable', 'io.test/sse', 'io.test/both'].map(id).sort(),
+    )
   })
 })
 
 describe("the catalog's internal facts API", () => {
   const put = (listing: string, body: unknown) =>
-    catalog.app.handle(new Request(`http://catalog/internal/listings/${encodeURIComponent(listing)}/facts`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: typeof body === 'string' ? body : JSON.stringify(body) }))
+    catalog.app.handle(
+      new Request(`http://catalog/internal/listings/${encodeURIComponent(listing)}/facts`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: typeof body === 'string' ? body : JSON.stringify(body),
+      }),
+    )
 
   test('bad facts are a 400 naming every bad field; an unknown listing is a 404; nothing is written', async () => {
     const before = await apiJson(`/api/v1/servers/${id('io.test/streamable')}`)
-    const res = await put(id('io.test/streamable'), { checkedAt: 'yesterday', remote: { health: 'great', verified: 'yes', tools: [{ name: '' }] }, github: { stars: -1, archived: 1, pushedAt: 'x', homepage: 5 }, readme: 3, install: { registryType: 'cargo' }, evidence: [{ registryType: 'cargo', identifier: 'x' }], repositoryRun: { repository: '../etc', ecosystem: 'node' } })
+    const res = await put(id('io.test/streamable'), {
+      checkedAt: 'yesterday',
+      remote: { health: 'great', verified: 'yes', tools: [{ name: '' }] },
+      github: { stars: -1, archived: 1, pushedAt: 'x', homepage: 5 },
+      readme: 3,
+      install: { registryType: 'cargo' },
+      evidence: [{ registryType: 'cargo', identifier: 'x' }],
+      repositoryRun: { repository: '../etc', ecosystem: 'node' },
+    })
     expect(res.status).toBe(400)
     const err = (await res.json()) as { error: string; details: { field: string }[] }
     expect(err.error).toBe('invalid_body')
     expect(err.details.map((d) => d.field).sort()).toEqual(
-      ['checkedAt', 'evidence[0]', 'github.archived', 'github.homepage', 'github.pushedAt', 'github.stars', 'install', 'readme', 'remote.health', 'remote.tools[0].name', 'remote.verified', 'repositoryRun'].sort(),
+      [
+        'checkedAt',
+        'evidence[0]',
+        'github.archived',
+        'github.homepage',
+        'github.pushedAt',
+        'github.stars',
+        'install',
+        'readme',
+        'remote.health',
+        'remote.tools[0].name',
+        'remote.verified',
+        'repositoryRun',
+      ].sort(),
     )
     for (const body of ['not json', '[]', 'null']) expect((await put(id('io.test/streamable'), body)).status).toBe(400)
     const now = new Date().toISOString()
-    const tooMany = Array.from({ length: 11 }, () => ({ registryType: 'npm', identifier: 'x', version: null, entryUrl: 'https://registry.npmjs.org/x/latest', outcome: 'found', mcpNames: [], repositories: [], checkedAt: now }))
+    const tooMany = Array.from({ length: 11 }, () => ({
+      registryType: 'npm',
+      identifier: 'x',
+      version: null,
+      entryUrl: 'https://registry.npmjs.org/x/latest',
+      outcome: 'found',
+      mcpNames: [],
+      repositories: [],
+      checkedAt: now,
+    }))
     expect((await put(id('io.test/streamable'), { checkedAt: now, evidence: tooMany })).status).toBe(400)
-    expect((await put(id('io.test/streamable'), { checkedAt: now, repositoryRun: { repository: 'acme/x', ecosystem: 'python', from: 'pyproject.toml', checkedAt: now } })).status).toBe(400)
-    const missing = await put('no-such-listing', { checkedAt: new Date().toISOString(), remote: { health: 'active', verified: true } })
+    expect(
+      (
+        await put(id('io.test/streamable'), {
+          checkedAt: now,
+          repositoryRun: { repository: 'acme/x', ecosystem: 'python', from: 'pyproject.toml', checkedAt: now },
+        })
+      ).status,
+    ).toBe(400)
+    const missing = await put('no-such-listing', {
+      checkedAt: new Date().toISOString(),
+      remote: { health: 'active', verified: true },
+    })
     expect(missing.status).toBe(404)
     expect(((await missing.json()) as { error: string }).error).toBe('not_found')
     expect(await apiJson(`/api/v1/servers/${id('io.test/streamable')}`)).toEqual(before)
@@ -453,7 +786,10 @@ describe("the catalog's internal facts API", () => {
     const seen = [...first.ids]
     let next = first.next
     while (next) {
-      const rest = (await (await page(`limit=5&after=${encodeURIComponent(next)}`)).json()) as { ids: string[]; next: string | null }
+      const rest = (await (await page(`limit=5&after=${encodeURIComponent(next)}`)).json()) as {
+        ids: string[]
+        next: string | null
+      }
       seen.push(...rest.ids)
       next = rest.next
     }
@@ -471,10 +807,21 @@ describe("the catalog's internal facts API", () => {
 describe('a submitted GitHub-only listing', () => {
   test('its Markdown names an install kind and a confidence before the probe, and the guess that runs its repository after it', async () => {
     const call = (path: string, body: unknown) =>
-      catalog.app.handle(new Request(`http://catalog${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }))
+      catalog.app.handle(
+        new Request(`http://catalog${path}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        }),
+      )
     const cats = (await apiJson('/api/v1/categories')) as { categories: { label: string; emoji: string }[] }
     const category = `${cats.categories[0]?.emoji} ${cats.categories[0]?.label}`
-    const created = await call('/internal/listings', { name: 'submitted-mcp', url: 'https://github.com/acme/submitted', description: 'A server submitted with only its repository', category })
+    const created = await call('/internal/listings', {
+      name: 'submitted-mcp',
+      url: 'https://github.com/acme/submitted',
+      description: 'A server submitted with only its repository',
+      category,
+    })
     expect(created.status).toBe(201)
     const listingId = ((await created.json()) as { listing: { id: string } }).listing.id
     // Approved: the Markdown is public at once, before the prober has read anything.
@@ -493,9 +840,15 @@ describe('a submitted GitHub-only listing', () => {
       if (md.includes('github:acme/submitted')) break
       await Bun.sleep(100)
     }
-    expect(md).toContain('Install kind: local runner command (`npx`, running the listing’s own repository https://github.com/acme/submitted). Confidence: low (a guess')
+    expect(md).toContain(
+      'Install kind: local runner command (`npx`, running the listing’s own repository https://github.com/acme/submitted). Confidence: low (a guess',
+    )
     expect(md).not.toMatch(/"-y",\s*"submitted-mcp"/) // never `npx -y submitted-mcp`: the listing's name is not a package it owns
     const { server } = await apiJson(`/api/v1/servers/${listingId}`)
-    expect(server.install).toMatchObject({ confidence: 'low', basis: 'repository', args: ['-y', 'github:acme/submitted'] })
+    expect(server.install).toMatchObject({
+      confidence: 'low',
+      basis: 'repository',
+      args: ['-y', 'github:acme/submitted'],
+    })
   })
 })

@@ -2,7 +2,15 @@
 // the gateway as processes too: listings imported through the operator API are probed once each between the two
 // (counted at the MCP servers), and the public API then shows them as seen running.
 import { afterAll, beforeAll, expect, test } from 'bun:test'
-import { createFreshDatabase, deleteStream, freePort, isolatedEnv, runMigrationsAt, runToken, type FreshDatabase } from '@mcp-directory/shared/testing'
+import {
+  createFreshDatabase,
+  deleteStream,
+  freePort,
+  isolatedEnv,
+  runMigrationsAt,
+  runToken,
+  type FreshDatabase,
+} from '@mcp-directory/shared/testing'
 import { startStack, type Stack } from '../../../scripts/stack-runner'
 import { importThroughApi, waitFor } from '../../../test/e2e/processes'
 import { startMcpServers } from './fakes'
@@ -20,8 +28,21 @@ beforeAll(async () => {
   await runMigrationsAt(fresh.url)
   mcp = await startMcpServers((id) => [{ name: `${id}_tool`, description: `The tool of ${id}`, params: ['q'] }], 20)
   const gatewayPort = freePort()
-  const env = { ...isolatedEnv(token, fresh.url), OPERATOR_TOKEN, OUTBOUND_ALLOW_PRIVATE: '1', PROBE_CONCURRENCY: '2', PUBLIC_BASE_URL: `http://localhost:${gatewayPort}` }
-  stack = startStack({ env, gatewayPort, freePorts: true, services: ['catalog', 'prober'], replicas: { prober: 2 }, onLine: (label, line) => lines.push(`${label}| ${line}`) })
+  const env = {
+    ...isolatedEnv(token, fresh.url),
+    OPERATOR_TOKEN,
+    OUTBOUND_ALLOW_PRIVATE: '1',
+    PROBE_CONCURRENCY: '2',
+    PUBLIC_BASE_URL: `http://localhost:${gatewayPort}`,
+  }
+  stack = startStack({
+    env,
+    gatewayPort,
+    freePorts: true,
+    services: ['catalog', 'prober'],
+    replicas: { prober: 2 },
+    onLine: (label, line) => lines.push(`${label}| ${line}`),
+  })
   await stack.ready(90_000)
   await waitFor(`${stack.gatewayUrl}/api/v1/health`)
 }, 120_000)
@@ -39,7 +60,11 @@ test('two prober processes probe each listing once between them; verified=1 and 
   expect(stack.procs.filter((p) => p.service === 'prober')).toHaveLength(2)
   const doc = Array.from({ length: LISTINGS }, (_, i) =>
     i % 2 === 0
-      ? { name: `io.procs/s${i}`, description: `Streamable ${i}`, remotes: [{ type: 'streamable-http', url: `${mcp.base}/mcp/s${i}` }] }
+      ? {
+          name: `io.procs/s${i}`,
+          description: `Streamable ${i}`,
+          remotes: [{ type: 'streamable-http', url: `${mcp.base}/mcp/s${i}` }],
+        }
       : { name: `io.procs/e${i}`, description: `SSE ${i}`, remotes: [{ type: 'sse', url: `${mcp.base}/sse/e${i}` }] },
   )
   expect((await importThroughApi(stack.gatewayUrl, OPERATOR_TOKEN, doc)).created).toBe(LISTINGS)
@@ -59,7 +84,10 @@ test('two prober processes probe each listing once between them; verified=1 and 
   // Both processes took a share of the work.
   const shares: number[] = []
   for (const p of stack.procs.filter((x) => x.service === 'prober')) {
-    shares.push(((await (await fetch(`http://127.0.0.1:${p.port}/internal/status`)).json()) as { probedByThisReplica: number }).probedByThisReplica)
+    shares.push(
+      ((await (await fetch(`http://127.0.0.1:${p.port}/internal/status`)).json()) as { probedByThisReplica: number })
+        .probedByThisReplica,
+    )
   }
   expect(shares.reduce((a, b) => a + b, 0)).toBe(LISTINGS)
   for (const n of shares) expect(n).toBeGreaterThan(0)

@@ -6,7 +6,14 @@ import { createCatalogApp, type CatalogService } from '@mcp-directory/catalog'
 import { createNatsBus } from '@mcp-directory/shared/bus'
 import { listings, openDatabase, runMigrations, sql, type Database } from '@mcp-directory/shared/db'
 import { createLogger } from '@mcp-directory/shared/log'
-import { createFreshDatabase, deleteStream, runToken, TEST_SERVICES, testConfig, type FreshDatabase } from '@mcp-directory/shared/testing'
+import {
+  createFreshDatabase,
+  deleteStream,
+  runToken,
+  TEST_SERVICES,
+  testConfig,
+  type FreshDatabase,
+} from '@mcp-directory/shared/testing'
 import { createProberApp, httpCatalogHandler, probeQueueNames, type ProberService } from '../src'
 import { startMcpServers } from './fakes'
 
@@ -46,7 +53,15 @@ beforeAll(async () => {
   catalog = createCatalogApp({ config, database, bus: buses[0]!, log, operatorToken: 'share-test-operator-token' })
   catalogServer = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: (r) => catalog.app.handle(r) })
   for (const i of [1, 2]) {
-    const p = createProberApp({ config, database, bus: buses[i]!, log: log.child({ replica: i }), consumerName: `prober_${token}`, schedule: false, catalog: httpCatalogHandler([`http://127.0.0.1:${catalogServer.port}`], log) })
+    const p = createProberApp({
+      config,
+      database,
+      bus: buses[i]!,
+      log: log.child({ replica: i }),
+      consumerName: `prober_${token}`,
+      schedule: false,
+      catalog: httpCatalogHandler([`http://127.0.0.1:${catalogServer.port}`], log),
+    })
     probers.push(p)
   }
   await Promise.all(probers.map((p) => p.ready()))
@@ -66,7 +81,11 @@ afterAll(async () => {
 })
 
 test('every listing of a round is probed exactly once between two instances', async () => {
-  const doc = Array.from({ length: LISTINGS }, (_, i) => ({ name: `io.share/l${i}`, description: `Listing ${i}`, remotes: [{ type: 'streamable-http', url: `${mcp.base}/mcp/l${i}` }] }))
+  const doc = Array.from({ length: LISTINGS }, (_, i) => ({
+    name: `io.share/l${i}`,
+    description: `Listing ${i}`,
+    remotes: [{ type: 'streamable-http', url: `${mcp.base}/mcp/l${i}` }],
+  }))
   expect((await catalog.importDocument(doc)).created).toBe(LISTINGS)
   // Both instances try to start the round at once: one queues it; the import's events queued the same jobs too.
   const round = probers[0]!.currentRound()
@@ -88,7 +107,9 @@ test('every listing of a round is probed exactly once between two instances', as
   expect(mcp.load.max).toBeLessThanOrEqual(2)
   expect(await probers[0]!.pending()).toBe(0)
 
-  const verified = (await database.rows(sql`select count(*)::int as n from catalog.listings where is_verified_active`)) as { n: number }[]
+  const verified = (await database.rows(
+    sql`select count(*)::int as n from catalog.listings where is_verified_active`,
+  )) as { n: number }[]
   expect(verified[0]?.n).toBe(LISTINGS)
   const all = await database.db.select({ tools: listings.tools }).from(listings)
   for (const l of all) expect(l.tools).toHaveLength(1)

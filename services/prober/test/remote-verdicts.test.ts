@@ -10,8 +10,15 @@ import { startMcpServers } from './fakes'
 const mcp = await startMcpServers(() => [{ name: 'echo', description: 'Echoes its input', params: ['text'] }])
 
 type Rpc = { id?: number | string; method?: string }
-const sse = (messages: unknown[]) => new Response(messages.map((m) => `event: message\ndata: ${JSON.stringify(m)}\n\n`).join(''), { headers: { 'content-type': 'text/event-stream' } })
-const initResult = { protocolVersion: '2025-06-18', capabilities: { tools: {} }, serverInfo: { name: 'stand-in', version: '1.0.0' } }
+const sse = (messages: unknown[]) =>
+  new Response(messages.map((m) => `event: message\ndata: ${JSON.stringify(m)}\n\n`).join(''), {
+    headers: { 'content-type': 'text/event-stream' },
+  })
+const initResult = {
+  protocolVersion: '2025-06-18',
+  capabilities: { tools: {} },
+  serverInfo: { name: 'stand-in', version: '1.0.0' },
+}
 
 const server = Bun.serve({
   port: 0,
@@ -24,29 +31,60 @@ const server = Bun.serve({
       case '/sse-handshake':
         // Streamable HTTP answering every request as an event stream (the spec allows JSON or SSE).
         if (rpc.method === 'initialize') return sse([{ jsonrpc: '2.0', id: rpc.id, result: initResult }])
-        if (rpc.method === 'tools/list') return sse([{ jsonrpc: '2.0', id: rpc.id, result: { tools: [{ name: 'search', description: 'Searches', inputSchema: { type: 'object' } }] } }])
+        if (rpc.method === 'tools/list')
+          return sse([
+            {
+              jsonrpc: '2.0',
+              id: rpc.id,
+              result: { tools: [{ name: 'search', description: 'Searches', inputSchema: { type: 'object' } }] },
+            },
+          ])
         return new Response(null, { status: 202 })
       case '/rpc-error':
-        return Response.json({ jsonrpc: '2.0', id: rpc.id ?? null, error: { code: -32600, message: 'Unsupported protocol version' } })
+        return Response.json({
+          jsonrpc: '2.0',
+          id: rpc.id ?? null,
+          error: { code: -32600, message: 'Unsupported protocol version' },
+        })
       case '/rpc-error-400':
-        return Response.json({ jsonrpc: '2.0', id: null, error: { code: -32000, message: 'Bad Request: No valid session ID provided' } }, { status: 400 })
+        return Response.json(
+          { jsonrpc: '2.0', id: null, error: { code: -32000, message: 'Bad Request: No valid session ID provided' } },
+          { status: 400 },
+        )
       case '/empty-sse':
         return new Response('', { headers: { 'content-type': 'text/event-stream' } })
       case '/oauth':
-        return new Response('unauthorized', { status: 401, headers: { 'www-authenticate': `Bearer error="invalid_token", resource_metadata="${origin}/.well-known/oauth-protected-resource/oauth"` } })
+        return new Response('unauthorized', {
+          status: 401,
+          headers: {
+            'www-authenticate': `Bearer error="invalid_token", resource_metadata="${origin}/.well-known/oauth-protected-resource/oauth"`,
+          },
+        })
       case '/.well-known/oauth-protected-resource/oauth':
-        return Response.json({ resource: `${origin}/oauth`, authorization_servers: [`${origin}/issuer`], bearer_methods_supported: ['header'] })
+        return Response.json({
+          resource: `${origin}/oauth`,
+          authorization_servers: [`${origin}/issuer`],
+          bearer_methods_supported: ['header'],
+        })
       case '/.well-known/oauth-authorization-server/issuer':
-        return Response.json({ issuer: `${origin}/issuer`, authorization_endpoint: `${origin}/issuer/authorize`, token_endpoint: `${origin}/issuer/token` })
+        return Response.json({
+          issuer: `${origin}/issuer`,
+          authorization_endpoint: `${origin}/issuer/authorize`,
+          token_endpoint: `${origin}/issuer/token`,
+        })
       case '/bare-401':
-        return new Response('{"error":"missing api key"}', { status: 401, headers: { 'www-authenticate': 'Bearer realm="api"', 'content-type': 'text/plain' } })
+        return new Response('{"error":"missing api key"}', {
+          status: 401,
+          headers: { 'www-authenticate': 'Bearer realm="api"', 'content-type': 'text/plain' },
+        })
       case '/html':
         return new Response('<!doctype html><title>Welcome</title>', { headers: { 'content-type': 'text/html' } })
       case '/gone':
         return new Response('<html>gone</html>', { status: 410, headers: { 'content-type': 'text/html' } })
       default: {
         const status = /^\/status-(\d{3})$/.exec(url.pathname)?.[1]
-        if (status) return new Response(`status ${status}`, { status: Number(status), headers: { 'content-type': 'text/plain' } })
+        if (status)
+          return new Response(`status ${status}`, { status: Number(status), headers: { 'content-type': 'text/plain' } })
         return new Response('<html>not found</html>', { status: 404, headers: { 'content-type': 'text/html' } })
       }
     }
@@ -95,7 +133,12 @@ describe('alive', () => {
   test('a 401 pointing to protected-resource metadata: alive, OAuth, its authorization server read', async () => {
     const p = await probe('/oauth')
     expect(p.outcome).toBe('auth_required')
-    expect(p.auth).toEqual({ kind: 'oauth', resourceMetadata: `${base}/.well-known/oauth-protected-resource/oauth`, authorizationServers: [`${base}/issuer`], confirmed: true })
+    expect(p.auth).toEqual({
+      kind: 'oauth',
+      resourceMetadata: `${base}/.well-known/oauth-protected-resource/oauth`,
+      authorizationServers: [`${base}/issuer`],
+      confirmed: true,
+    })
     expect(healthAfter(p.outcome, null)).toMatchObject({ health: 'active', verified: true })
   })
 })
@@ -116,8 +159,15 @@ describe('unknown', () => {
       const p = await probe(`/status-${status}`)
       expect(p.outcome, String(status)).toBe('unknown')
       expect(healthAfter(p.outcome, null)).toMatchObject({ health: 'unknown', verified: false })
-      expect(healthAfter(p.outcome, { health: 'active', consecutiveFailures: 0 })).toMatchObject({ health: 'active', verified: true })
-      expect(healthAfter(p.outcome, { health: 'degraded', consecutiveFailures: 2 })).toMatchObject({ health: 'degraded', verified: false, consecutiveFailures: 2 })
+      expect(healthAfter(p.outcome, { health: 'active', consecutiveFailures: 0 })).toMatchObject({
+        health: 'active',
+        verified: true,
+      })
+      expect(healthAfter(p.outcome, { health: 'degraded', consecutiveFailures: 2 })).toMatchObject({
+        health: 'degraded',
+        verified: false,
+        consecutiveFailures: 2,
+      })
     }
   })
 
@@ -128,8 +178,14 @@ describe('unknown', () => {
   })
 
   test('the resource_metadata parameter is read quoted or bare', () => {
-    expect(resourceMetadataOf('Bearer realm="x", resource_metadata="https://a.example/.well-known/oauth-protected-resource"')).toBe('https://a.example/.well-known/oauth-protected-resource')
-    expect(resourceMetadataOf('Bearer resource_metadata=https://a.example/prm, scope="x"')).toBe('https://a.example/prm')
+    expect(
+      resourceMetadataOf(
+        'Bearer realm="x", resource_metadata="https://a.example/.well-known/oauth-protected-resource"',
+      ),
+    ).toBe('https://a.example/.well-known/oauth-protected-resource')
+    expect(resourceMetadataOf('Bearer resource_metadata=https://a.example/prm, scope="x"')).toBe(
+      'https://a.example/prm',
+    )
     expect(resourceMetadataOf('Basic realm="x"')).toBeNull()
   })
 })

@@ -4,7 +4,15 @@ import type { Config } from '@mcp-directory/shared/config'
 import { json } from '@mcp-directory/shared/http'
 import type { Logger } from '@mcp-directory/shared/log'
 import { serviceApp } from '@mcp-directory/shared/service'
-import { catalogClient, createJetStreamQueue, createMemoryQueue, sandboxTarget, type CatalogHandler, type ProbeJob, type ProbeQueue } from '@mcp-directory/prober'
+import {
+  catalogClient,
+  createJetStreamQueue,
+  createMemoryQueue,
+  sandboxTarget,
+  type CatalogHandler,
+  type ProbeJob,
+  type ProbeQueue,
+} from '@mcp-directory/prober'
 import { DEFAULT_LIMITS, type SandboxLimits } from './run/bwrap'
 import type { Registries } from './run/install'
 import { abandonStarts, startPackage, sweepLeftovers } from './run/start'
@@ -32,7 +40,16 @@ export function createSandboxApp(deps: SandboxDeps) {
   const queue =
     deps.queue ??
     (config.natsUrl
-      ? createJetStreamQueue({ url: config.natsUrl, stream: config.natsStream, subjectPrefix: config.eventSubjectPrefix, consumer: 'sandbox', roundMs: p.intervalMinutes * 60_000, ackWaitMs: 10 * 60_000, log, name: 'sandbox' })
+      ? createJetStreamQueue({
+          url: config.natsUrl,
+          stream: config.natsStream,
+          subjectPrefix: config.eventSubjectPrefix,
+          consumer: 'sandbox',
+          roundMs: p.intervalMinutes * 60_000,
+          ackWaitMs: 10 * 60_000,
+          log,
+          name: 'sandbox',
+        })
       : createMemoryQueue())
   const catalog = catalogClient(deps.catalog)
   const limits: SandboxLimits = { ...DEFAULT_LIMITS, timeMs: p.sandboxTimeMs, ...deps.limits }
@@ -43,7 +60,7 @@ export function createSandboxApp(deps: SandboxDeps) {
 
   async function handle(job: ProbeJob, progress: () => void): Promise<'done' | 'retry'> {
     const listing = await catalog.listing(job.listingId)
-    if (!listing || listing.status !== 'active') return 'done'
+    if (listing?.status !== 'active') return 'done'
     const target = sandboxTarget(listing)
     if (!target) return 'done'
     const keepAlive = setInterval(progress, 20_000)
@@ -52,12 +69,20 @@ export function createSandboxApp(deps: SandboxDeps) {
       starts.push(Date.now())
       while (starts.length && starts[0]! < Date.now() - RATE_WINDOW_MS) starts.shift()
       verdicts.set(r.verdict, (verdicts.get(r.verdict) ?? 0) + 1)
-      log.info({ id: listing.id, package: `${target.registryType}:${target.identifier}`, verdict: r.verdict, steps: r.steps }, 'sandbox start')
+      log.info(
+        { id: listing.id, package: `${target.registryType}:${target.identifier}`, verdict: r.verdict, steps: r.steps },
+        'sandbox start',
+      )
       await catalog.putFacts(listing.id, {
         checkedAt: new Date().toISOString(),
         sandbox: {
-          verdict: r.verdict, registryType: target.registryType, identifier: target.identifier, version: target.version, guessed: target.guessed,
-          steps: r.steps, detail: r.detail,
+          verdict: r.verdict,
+          registryType: target.registryType,
+          identifier: target.identifier,
+          version: target.version,
+          guessed: target.guessed,
+          steps: r.steps,
+          detail: r.detail,
           ...(r.variable ? { variable: r.variable } : {}),
           ...(r.tools ? { tools: r.tools } : {}),
           ...(r.promptCount !== undefined ? { promptCount: r.promptCount } : {}),
@@ -81,7 +106,14 @@ export function createSandboxApp(deps: SandboxDeps) {
   const app = serviceApp('sandbox', config.publicBaseUrl, log)
     .get('/api/v1/health', () => json({ status: 'ok', timestamp: new Date().toISOString() }))
     .get('/internal/status', async () =>
-      json({ queue: queue.kind, pending: await queue.pending().catch(() => null), startsLastMinute: startsPerMinute(), startsLastHour: starts.length, verdicts: Object.fromEntries(verdicts), limits }),
+      json({
+        queue: queue.kind,
+        pending: await queue.pending().catch(() => null),
+        startsLastMinute: startsPerMinute(),
+        startsLastHour: starts.length,
+        verdicts: Object.fromEntries(verdicts),
+        limits,
+      }),
     )
 
   return {

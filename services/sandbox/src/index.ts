@@ -6,5 +6,8 @@ export { startPackage, type StartOutcome, type StartRequest } from './run/start'
 /** Whether bubblewrap can run here (all-in-one starts the in-process sandbox only then). */
 export function bubblewrapAvailable(): boolean {
   if (!Bun.which('bwrap')) return false
-  return Bun.spawnSync(['bwrap', '--unshare-all', '--ro-bind', '/', '/', 'true'], { stdout: 'ignore', stderr: 'ignore' }).exitCode === 0
+  return (
+    Bun.spawnSync(['bwrap', '--unshare-all', '--ro-bind', '/', '/', 'true'], { stdout: 'ignore', stderr: 'ignore' })
+      .exitCode === 0
+  )
 }

@@ -8,7 +8,8 @@ import { bubblewrapAvailable } from './index'
 
 const config = loadConfig()
 const log = createLogger('sandbox', config.logLevel)
-if (!bubblewrapAvailable()) log.warn('bubblewrap cannot run here: every start will fail (see infra/README.md for the privileges it needs)')
+if (!bubblewrapAvailable())
+  log.warn('bubblewrap cannot run here: every start will fail (see infra/README.md for the privileges it needs)')
 const sandbox = createSandboxApp({ config, log, catalog: httpCatalogHandler(config.serviceUrls.catalog, log) })
 serve({
   port: config.port,

@@ -10,10 +10,17 @@ import { startPackage, type StartOutcome } from './run/start'
 import { bubblewrapAvailable } from './index'
 
 const { values } = parseArgs({
-  options: { starts: { type: 'string', default: '10' }, concurrency: { type: 'string', default: '2' }, package: { type: 'string', default: '@modelcontextprotocol/server-everything' }, help: { type: 'boolean' } },
+  options: {
+    starts: { type: 'string', default: '10' },
+    concurrency: { type: 'string', default: '2' },
+    package: { type: 'string', default: '@modelcontextprotocol/server-everything' },
+    help: { type: 'boolean' },
+  },
 })
 if (values.help) {
-  console.log('usage: bun run sandbox:rate [--starts N] [--concurrency C] [--package NAME]\nPrints sandbox starts per minute on this machine.')
+  console.log(
+    'usage: bun run sandbox:rate [--starts N] [--concurrency C] [--package NAME]\nPrints sandbox starts per minute on this machine.',
+  )
   process.exit(0)
 }
 const starts = Number(values.starts)
@@ -34,13 +41,26 @@ const outcomes: StartOutcome[] = await Promise.all(
     slots.run(() =>
       startPackage(
         { registryType: 'npm', identifier: values.package!, version: null, variables: [] },
-        { registries: { npmUrl: 'http://127.0.0.1:9', pypiUrl: 'http://127.0.0.1:9', nodeModules }, limits: DEFAULT_LIMITS, installTimeoutMs: 60_000, asNobody: process.getuid?.() === 0 },
+        {
+          registries: { npmUrl: 'http://127.0.0.1:9', pypiUrl: 'http://127.0.0.1:9', nodeModules },
+          limits: DEFAULT_LIMITS,
+          installTimeoutMs: 60_000,
+          asNobody: process.getuid?.() === 0,
+        },
       ),
     ),
   ),
 )
 const seconds = (performance.now() - began) / 1000
 const median = (xs: number[]) => (xs.length ? [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]! : 0)
-const verdicts = Object.entries(outcomes.reduce<Record<string, number>>((m, o) => ((m[o.verdict] = (m[o.verdict] ?? 0) + 1), m), {})).map(([k, n]) => `${k} ${n}`).join(', ')
-console.log(`${starts} starts of ${values.package}, ${concurrency} at once, in ${seconds.toFixed(1)} s: ${((starts / seconds) * 60).toFixed(1)} starts per minute (${verdicts})`)
-console.log(`median ms per start: initialize ${median(outcomes.map((o) => o.steps.initialize ?? 0))}, tools ${median(outcomes.map((o) => o.steps.tools ?? 0))}, total ${median(outcomes.map((o) => o.steps.total ?? 0))}`)
+const verdicts = Object.entries(
+  outcomes.reduce<Record<string, number>>((m, o) => ((m[o.verdict] = (m[o.verdict] ?? 0) + 1), m), {}),
+)
+  .map(([k, n]) => `${k} ${n}`)
+  .join(', ')
+console.log(
+  `${starts} starts of ${values.package}, ${concurrency} at once, in ${seconds.toFixed(1)} s: ${((starts / seconds) * 60).toFixed(1)} starts per minute (${verdicts})`,
+)
+console.log(
+  `median ms per start: initialize ${median(outcomes.map((o) => o.steps.initialize ?? 0))}, tools ${median(outcomes.map((o) => o.steps.tools ?? 0))}, total ${median(outcomes.map((o) => o.steps.total ?? 0))}`,
+)

@@ -26,7 +26,12 @@ const options = (overrides: Partial<StartOptions> = {}): StartOptions => ({
   asNobody,
   ...overrides,
 })
-const npm = (identifier: string, variables: string[] = []) => ({ registryType: 'npm' as const, identifier, version: null, variables })
+const npm = (identifier: string, variables: string[] = []) => ({
+  registryType: 'npm' as const,
+  identifier,
+  version: null,
+  variables,
+})
 const leftovers = () => readdirSync(tmpdir()).filter((f) => f.startsWith('mcp-sandbox-'))
 
 afterAll(() => {
@@ -37,7 +42,10 @@ afterAll(() => {
 
 describe('sandbox starts', () => {
   test('@modelcontextprotocol/server-everything from the lockfile: tools, prompts and resources listed', async () => {
-    const r = await startPackage(npm('@modelcontextprotocol/server-everything'), options({ registries: { npmUrl: registry.url, pypiUrl: '', nodeModules: ROOT_NODE_MODULES } }))
+    const r = await startPackage(
+      npm('@modelcontextprotocol/server-everything'),
+      options({ registries: { npmUrl: registry.url, pypiUrl: '', nodeModules: ROOT_NODE_MODULES } }),
+    )
     expect(r.detail).toMatch(/tools$/)
     expect(r.verdict).toBe('ran')
     expect(r.tools!.map((t) => t.name)).toContain('echo')
@@ -93,7 +101,11 @@ describe('sandbox starts', () => {
   }, 60_000)
 
   test('PyPI: an index that does not answer is an install failure; one that has no such project, package missing', async () => {
-    const pypi = (pypiUrl: string) => startPackage({ registryType: 'pypi', identifier: 'no-such-project', version: null, variables: [] }, options({ registries: { npmUrl: registry.url, pypiUrl } }))
+    const pypi = (pypiUrl: string) =>
+      startPackage(
+        { registryType: 'pypi', identifier: 'no-such-project', version: null, variables: [] },
+        options({ registries: { npmUrl: registry.url, pypiUrl } }),
+      )
     expect((await pypi('http://127.0.0.1:9/pypi')).verdict).toBe('install_failed')
     const index = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: () => new Response('Not Found', { status: 404 }) })
     try {

@@ -47,16 +47,23 @@ const QUEUE_STATUSES = ['pending', 'rejected', 'flagged', 'active']
 async function readReason(request: Request): Promise<string | null> {
   if (!request.headers.get('content-type')) {
     // No content type: only an empty body is accepted (a bare POST is the usual approve).
-    if (Number(request.headers.get('content-length') ?? 0) > MAX_REASON_BODY) throw new AppError(413, 'payload_too_large', `The body must be at most ${MAX_REASON_BODY} bytes`)
+    if (Number(request.headers.get('content-length') ?? 0) > MAX_REASON_BODY)
+      throw new AppError(413, 'payload_too_large', `The body must be at most ${MAX_REASON_BODY} bytes`)
     if ((await request.text()).trim() === '') return null
     throw new AppError(400, 'bad_request', 'Send the body as JSON with Content-Type: application/json')
   }
   const body = await readJsonBody(request, MAX_REASON_BODY)
   if (body === null) return null
-  if (typeof body !== 'object' || Array.isArray(body)) throw new AppError(400, 'invalid_body', 'The body must be a JSON object', [{ field: 'body', message: 'must be a JSON object' }])
+  if (typeof body !== 'object' || Array.isArray(body))
+    throw new AppError(400, 'invalid_body', 'The body must be a JSON object', [
+      { field: 'body', message: 'must be a JSON object' },
+    ])
   const reason = (body as Record<string, unknown>).reason
   if (reason === undefined || reason === null) return null
-  if (typeof reason !== 'string' || reason.length > 1000) throw new AppError(400, 'invalid_body', 'reason must be a string of at most 1000 characters', [{ field: 'reason', message: 'must be a string of at most 1000 characters' }])
+  if (typeof reason !== 'string' || reason.length > 1000)
+    throw new AppError(400, 'invalid_body', 'reason must be a string of at most 1000 characters', [
+      { field: 'reason', message: 'must be a string of at most 1000 characters' },
+    ])
   return reason.trim() || null
 }
 
@@ -69,18 +76,34 @@ export function createSubmissionApp(deps: SubmissionDeps) {
   const mail = startMailSender({ database, mailer: deps.mailer, key, log, ...deps.mail })
   const catalog = catalogClient(deps.catalog)
   const ownStore = deps.kv ? undefined : createMemoryStore()
-  const mailCap = createRecipientCap({ kv: deps.kv ?? ownStore!, secret: deps.secret, log, perHour: deps.mailPerRecipientPerHour })
+  const mailCap = createRecipientCap({
+    kv: deps.kv ?? ownStore!,
+    secret: deps.secret,
+    log,
+    perHour: deps.mailPerRecipientPerHour,
+  })
 
-  const verb = (v: Verb) => async ({ params, request }: { params: { id: string }; request: Request }) => {
-    requireOperator(request, deps.operatorToken)
-    const reason = await readReason(request)
-    // listing.submitted should leave before the catalog's approval of the same listing: publish what waits first,
-    // but never hold the operator up for long when NATS is down (the outbox keeps both in their own order).
-    await Promise.race([relay.flush().catch(() => 0), Bun.sleep(500)])
-    const change = await moderate(database, catalog, params.id, v, reason, 'operator')
-    log.info({ id: change.id, from: change.from, to: change.to }, `operator: ${v}`)
-    return json({ success: true, message: `${change.name}: ${change.from} → ${change.to}`, id: change.id, name: change.name, from: change.from, status: change.to, reason: change.reason, at: change.at })
-  }
+  const verb =
+    (v: Verb) =>
+    async ({ params, request }: { params: { id: string }; request: Request }) => {
+      requireOperator(request, deps.operatorToken)
+      const reason = await readReason(request)
+      // listing.submitted should leave before the catalog's approval of the same listing: publish what waits first,
+      // but never hold the operator up for long when NATS is down (the outbox keeps both in their own order).
+      await Promise.race([relay.flush().catch(() => 0), Bun.sleep(500)])
+      const change = await moderate(database, catalog, params.id, v, reason, 'operator')
+      log.info({ id: change.id, from: change.from, to: change.to }, `operator: ${v}`)
+      return json({
+        success: true,
+        message: `${change.name}: ${change.from} → ${change.to}`,
+        id: change.id,
+        name: change.name,
+        from: change.from,
+        status: change.to,
+        reason: change.reason,
+        at: change.at,
+      })
+    }
 
   const app = serviceApp('submission', base, log)
     .post(
@@ -99,11 +122,16 @@ export function createSubmissionApp(deps: SubmissionDeps) {
       requireOperator(request, deps.operatorToken)
       const q = new URL(request.url).searchParams
       const status = q.get('status') ?? 'pending'
-      if (!QUEUE_STATUSES.includes(status)) throw new AppError(400, 'invalid_parameter', 'status must be pending, rejected, flagged or active', [{ parameter: 'status', allowed: QUEUE_STATUSES }])
+      if (!QUEUE_STATUSES.includes(status))
+        throw new AppError(400, 'invalid_parameter', 'status must be pending, rejected, flagged or active', [
+          { parameter: 'status', allowed: QUEUE_STATUSES },
+        ])
       const limit = q.has('limit') ? Number(q.get('limit')) : 50
       const offset = q.has('offset') ? Number(q.get('offset')) : 0
-      if (!Number.isInteger(limit) || limit < 1 || limit > 500) throw new AppError(400, 'invalid_parameter', 'limit must be an integer from 1 to 500', [{ parameter: 'limit' }])
-      if (!Number.isSafeInteger(offset) || offset < 0) throw new AppError(400, 'invalid_parameter', 'offset must be a non-negative integer', [{ parameter: 'offset' }])
+      if (!Number.isInteger(limit) || limit < 1 || limit > 500)
+        throw new AppError(400, 'invalid_parameter', 'limit must be an integer from 1 to 500', [{ parameter: 'limit' }])
+      if (!Number.isSafeInteger(offset) || offset < 0)
+        throw new AppError(400, 'invalid_parameter', 'offset must be a non-negative integer', [{ parameter: 'offset' }])
       return json(await catalog.queue(status, limit, offset))
     })
     .post('/api/v1/admin/listings/:id/approve', verb('approve'), { parse: 'none' })
@@ -116,7 +144,10 @@ export function createSubmissionApp(deps: SubmissionDeps) {
         const b = (await readJsonBody(request, 4096)) as Record<string, unknown> | null
         const id = typeof b?.id === 'string' ? b.id : ''
         const token = typeof b?.token === 'string' ? b.token : ''
-        if (!id || !token || token.length > 200) throw new AppError(400, 'invalid_body', 'id and token are required', [{ field: 'id, token', message: 'required strings' }])
+        if (!id || !token || token.length > 200)
+          throw new AppError(400, 'invalid_body', 'id and token are required', [
+            { field: 'id, token', message: 'required strings' },
+          ])
         return json({ valid: await claimTokenMatches(database, id, token) })
       },
       { parse: 'none' },

@@ -2,7 +2,14 @@
 import { loadConfigOrExit } from '@mcp-directory/shared/config'
 import { createLogger } from '@mcp-directory/shared/log'
 import { createLogMailer, createSmtpMailer } from '@mcp-directory/shared/mail'
-import { openBus, openMigratedDatabase, openStore, operatorTokenFrom, serve, serverSecretFrom } from '@mcp-directory/shared/runtime'
+import {
+  openBus,
+  openMigratedDatabase,
+  openStore,
+  operatorTokenFrom,
+  serve,
+  serverSecretFrom,
+} from '@mcp-directory/shared/runtime'
 import { createSubmissionApp } from './app'
 import { httpCatalogHandler } from './catalog/client'
 
@@ -15,7 +22,14 @@ const kv = openStore(config)
 const { token } = operatorTokenFrom(config)
 const mailer = config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createLogMailer(log)
 const submission = createSubmissionApp({
-  config, database, bus, kv, log, mailer, operatorToken: token, secret: serverSecretFrom(config, log),
+  config,
+  database,
+  bus,
+  kv,
+  log,
+  mailer,
+  operatorToken: token,
+  secret: serverSecretFrom(config, log),
   catalog: httpCatalogHandler(config.serviceUrls.catalog, log),
 })
 serve({

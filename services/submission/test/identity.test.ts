@@ -38,7 +38,14 @@ const op = { authorization: `Bearer ${OPERATOR}` }
 let n = 0
 const submissionOf = (over: Record<string, unknown> = {}) => {
   n++
-  return { name: `identity-${run}-${n}`, url: `https://github.com/identity-${run}/server-${n}`, description: 'A server submitted by the identity tests.', category: 'developer-tools', email: `owner${n}@example.com`, ...over }
+  return {
+    name: `identity-${run}-${n}`,
+    url: `https://github.com/identity-${run}/server-${n}`,
+    description: 'A server submitted by the identity tests.',
+    category: 'developer-tools',
+    email: `owner${n}@example.com`,
+    ...over,
+  }
 }
 const submit = (over: Record<string, unknown>) => call('POST', '/api/v1/submit', submissionOf(over))
 
@@ -47,7 +54,10 @@ async function expectError(res: Response, status: number, code: string) {
   const body = await res.json()
   // A copy is matched: matching against asymmetric matchers may write them into the object matched.
   expect(structuredClone(body)).toMatchObject({ error: code, message: expect.any(String), status })
-  return body as { message: string; details: { field: string; existingId?: string; detailUrl?: string; message: string }[] }
+  return body as {
+    message: string
+    details: { field: string; existingId?: string; detailUrl?: string; message: string }[]
+  }
 }
 
 beforeAll(async () => {
@@ -55,17 +65,43 @@ beforeAll(async () => {
   database = backing.database
   catalog = createCatalogApp({ config, database, bus: backing.bus, log, operatorToken: OPERATOR })
   submission = createSubmissionApp({
-    config, database, bus: backing.bus, log, operatorToken: OPERATOR, secret: 'identity-test-secret-0123456789abcdef', catalog: (r) => catalog.app.handle(r),
+    config,
+    database,
+    bus: backing.bus,
+    log,
+    operatorToken: OPERATOR,
+    secret: 'identity-test-secret-0123456789abcdef',
+    catalog: (r) => catalog.app.handle(r),
     mailer: { kind: 'log', send: async () => {}, close: async () => {} },
   })
   gateway = createGatewayApp({
-    config, log, kv: backing.kv, bus: backing.bus, operatorToken: OPERATOR,
-    upstreams: { catalog: inProcessUpstream('catalog', (r) => catalog.app.handle(r)), submission: inProcessUpstream('submission', (r) => submission.app.handle(r)) },
+    config,
+    log,
+    kv: backing.kv,
+    bus: backing.bus,
+    operatorToken: OPERATOR,
+    upstreams: {
+      catalog: inProcessUpstream('catalog', (r) => catalog.app.handle(r)),
+      submission: inProcessUpstream('submission', (r) => submission.app.handle(r)),
+    },
   })
   // github-mcp-server is listed (imported, active).
-  const imported = await call('POST', '/api/v1/admin/import', [{ name: 'github-mcp-server', description: "GitHub's official MCP server", repository: { url: REPO, source: 'github' } }], op)
+  const imported = await call(
+    'POST',
+    '/api/v1/admin/import',
+    [
+      {
+        name: 'github-mcp-server',
+        description: "GitHub's official MCP server",
+        repository: { url: REPO, source: 'github' },
+      },
+    ],
+    op,
+  )
   expect(imported.status).toBe(200)
-  ;[{ id: listedId }] = await database.rows<{ id: string }>(sql`select id from catalog.listings where name = 'github-mcp-server'`)
+  ;[{ id: listedId }] = await database.rows<{ id: string }>(
+    sql`select id from catalog.listings where name = 'github-mcp-server'`,
+  )
 }, 30_000)
 
 afterAll(async () => {
@@ -81,11 +117,19 @@ describe('lookalike names', () => {
     ['a Cyrillic і', 'g\u0456thub-mcp-server'],
     ['Cyrillic с and р', 'github-m\u0441\u0440-server'],
     ['a Greek ι', 'g\u03b9thub-mcp-server'],
-    ['fullwidth letters', '\uff47\uff49\uff54\uff48\uff55\uff42\uff0d\uff4d\uff43\uff50\uff0d\uff53\uff45\uff52\uff56\uff45\uff52'],
+    [
+      'fullwidth letters',
+      '\uff47\uff49\uff54\uff48\uff55\uff42\uff0d\uff4d\uff43\uff50\uff0d\uff53\uff45\uff52\uff56\uff45\uff52',
+    ],
     ['rn for m', 'github-rncp-server'],
   ])('%s: 409 conflict naming the listing that holds the name and its page', async (_, name) => {
     const body = await expectError(await submit({ name }), 409, 'conflict')
-    expect(body.details[0]).toEqual({ field: 'name', existingId: listedId, detailUrl: `${BASE}/servers/${listedId}`, message: expect.any(String) })
+    expect(body.details[0]).toEqual({
+      field: 'name',
+      existingId: listedId,
+      detailUrl: `${BASE}/servers/${listedId}`,
+      message: expect.any(String),
+    })
     expect(body.message).toContain('claim that listing')
   })
 
@@ -101,7 +145,10 @@ describe('lookalike names', () => {
   })
 
   test('the same words with another meaning and another repository are accepted', async () => {
-    const res = await submit({ name: 'github-mcp-server-tools', url: `https://github.com/identity-${run}/github-mcp-server-tools` })
+    const res = await submit({
+      name: 'github-mcp-server-tools',
+      url: `https://github.com/identity-${run}/github-mcp-server-tools`,
+    })
     expect(res.status).toBe(200)
     expect(await res.json()).toMatchObject({ success: true, status: 'pending', name: 'github-mcp-server-tools' })
   })
@@ -124,11 +171,22 @@ describe('other spellings of a listed repository', () => {
     'http://github.com/github/github-mcp-server',
   ])('%s: 409 conflict naming the listing', async (url) => {
     const body = await expectError(await submit({ url }), 409, 'conflict')
-    expect(body.details[0]).toEqual({ field: 'url', existingId: listedId, detailUrl: `${BASE}/servers/${listedId}`, message: expect.any(String) })
+    expect(body.details[0]).toEqual({
+      field: 'url',
+      existingId: listedId,
+      detailUrl: `${BASE}/servers/${listedId}`,
+      message: expect.any(String),
+    })
   })
 
   test('//github.com/… without a scheme, and addresses that name no repository, hide characters or imitate github.com, are 400', async () => {
-    for (const url of ['//github.com/github/github-mcp-server', 'https://github.com/github', 'https://github.com/github/github-mcp-server%E2%80%8D', 'https://github.com/github/github\u200d-mcp-server', 'https://g\u0456thub.com/github/github-mcp-server']) {
+    for (const url of [
+      '//github.com/github/github-mcp-server',
+      'https://github.com/github',
+      'https://github.com/github/github-mcp-server%E2%80%8D',
+      'https://github.com/github/github\u200d-mcp-server',
+      'https://g\u0456thub.com/github/github-mcp-server',
+    ]) {
       const body = await expectError(await submit({ url }), 400, 'invalid_body')
       expect(body.details.map((d) => d.field)).toEqual(['url'])
     }
@@ -139,12 +197,21 @@ describe('other spellings of a listed repository', () => {
     const first = await submit({ url: sub })
     expect(first.status).toBe(200)
     const { id } = await first.json()
-    for (const url of [`${REPO}/tree/v2/pkg/tools-${run}/`, `${REPO}/blob/main/pkg/tools-${run}/README.md`, `https://github.com/github/github-mcp-server/tree/main/pkg%2Ftools-${run}`]) {
+    for (const url of [
+      `${REPO}/tree/v2/pkg/tools-${run}/`,
+      `${REPO}/blob/main/pkg/tools-${run}/README.md`,
+      `https://github.com/github/github-mcp-server/tree/main/pkg%2Ftools-${run}`,
+    ]) {
       const body = await expectError(await submit({ url }), 409, 'conflict')
       expect(body.details[0]).toMatchObject({ field: 'url', existingId: id })
     }
-    const [row] = await database.rows<{ repository_key: string; repository_subfolder: string }>(sql`select repository_key, repository_subfolder from catalog.listings where id = ${id}`)
-    expect(row).toEqual({ repository_key: `github.com/github/github-mcp-server#pkg/tools-${run}`, repository_subfolder: `pkg/tools-${run}` })
+    const [row] = await database.rows<{ repository_key: string; repository_subfolder: string }>(
+      sql`select repository_key, repository_subfolder from catalog.listings where id = ${id}`,
+    )
+    expect(row).toEqual({
+      repository_key: `github.com/github/github-mcp-server#pkg/tools-${run}`,
+      repository_subfolder: `pkg/tools-${run}`,
+    })
   })
 })
 
@@ -154,11 +221,19 @@ describe('which listings hold a name', () => {
     const a = await call('POST', '/api/v1/submit', first)
     expect(a.status).toBe(200)
     const { id } = await a.json()
-    expect((await expectError(await submit({ name: `HOLDER-${run}` }), 409, 'conflict')).details[0]).toMatchObject({ field: 'name', existingId: id })
-    expect((await expectError(await submit({ url: `${first.url}.git` }), 409, 'conflict')).details[0]).toMatchObject({ field: 'url', existingId: id })
+    expect((await expectError(await submit({ name: `HOLDER-${run}` }), 409, 'conflict')).details[0]).toMatchObject({
+      field: 'name',
+      existingId: id,
+    })
+    expect((await expectError(await submit({ url: `${first.url}.git` }), 409, 'conflict')).details[0]).toMatchObject({
+      field: 'url',
+      existingId: id,
+    })
 
     expect((await call('POST', `/api/v1/admin/listings/${id}/flag`, {}, op)).status).toBe(200)
-    expect((await expectError(await submit({ name: `holder-${run}` }), 409, 'conflict')).details[0]).toMatchObject({ existingId: id })
+    expect((await expectError(await submit({ name: `holder-${run}` }), 409, 'conflict')).details[0]).toMatchObject({
+      existingId: id,
+    })
 
     expect((await call('POST', `/api/v1/admin/listings/${id}/reject`, {}, op)).status).toBe(200)
     // The real owner is not kept out by a rejected listing: the lookalike name and the same repository pass.
@@ -166,43 +241,97 @@ describe('which listings hold a name', () => {
     expect(b.status).toBe(200)
     const { id: newer } = await b.json()
     // The exact name stays unique over every listing, rejected ones too.
-    expect((await expectError(await submit({ name: first.name }), 409, 'conflict')).details[0]).toMatchObject({ field: 'name', existingId: newer })
+    expect((await expectError(await submit({ name: first.name }), 409, 'conflict')).details[0]).toMatchObject({
+      field: 'name',
+      existingId: newer,
+    })
     // Brought back, the rejected one would share the newer one's identity.
-    const back = await expectError(await call('POST', `/api/v1/admin/listings/${id}/approve`, undefined, op), 409, 'conflict')
+    const back = await expectError(
+      await call('POST', `/api/v1/admin/listings/${id}/approve`, undefined, op),
+      409,
+      'conflict',
+    )
     expect(back.details[0]).toMatchObject({ existingId: newer })
   })
 
   test('two lookalike submissions at once: exactly one is accepted', async () => {
-    const names = [`race-${run}`, `RACE-${run}`, `r\u0430ce-${run}`, `\uff52\uff41\uff43\uff45-${run}`, `Race-${run}`, `rac\u0435-${run}`]
+    const names = [
+      `race-${run}`,
+      `RACE-${run}`,
+      `r\u0430ce-${run}`,
+      `\uff52\uff41\uff43\uff45-${run}`,
+      `Race-${run}`,
+      `rac\u0435-${run}`,
+    ]
     const statuses = await Promise.all(names.map((name) => submit({ name }).then((r) => r.status)))
     expect(statuses.filter((s) => s === 200)).toHaveLength(1)
     expect(statuses.filter((s) => s === 409)).toHaveLength(names.length - 1)
-    const [{ n: count }] = await database.rows<{ n: number }>(sql`select count(*)::int as n from catalog.listings where name_skeleton = ${nameSkeleton(`race-${run}`)}`)
+    const [{ n: count }] = await database.rows<{ n: number }>(
+      sql`select count(*)::int as n from catalog.listings where name_skeleton = ${nameSkeleton(`race-${run}`)}`,
+    )
     expect(count).toBe(1)
   })
 
   test('two submissions of one repository in different spellings at once: exactly one is accepted', async () => {
     const base = `https://github.com/race-${run}/one-repo`
-    const urls = [base, `${base}.git`, `${base}/tree/main`, `${base}?tab=readme`, base.toUpperCase(), `https://www.github.com/race-${run}/one-repo/`]
-    const statuses = await Promise.all(urls.map((url) => submit({ url }).then(async (r) => (r.status === 200 || r.status === 409 ? r.status : `${r.status} ${await r.text()}`))))
+    const urls = [
+      base,
+      `${base}.git`,
+      `${base}/tree/main`,
+      `${base}?tab=readme`,
+      base.toUpperCase(),
+      `https://www.github.com/race-${run}/one-repo/`,
+    ]
+    const statuses = await Promise.all(
+      urls.map((url) =>
+        submit({ url }).then(async (r) =>
+          r.status === 200 || r.status === 409 ? r.status : `${r.status} ${await r.text()}`,
+        ),
+      ),
+    )
     expect(statuses.filter((s) => s === 200)).toHaveLength(1)
-    expect(statuses.filter((s) => s === 409), JSON.stringify(statuses)).toHaveLength(urls.length - 1)
+    expect(
+      statuses.filter((s) => s === 409),
+      JSON.stringify(statuses),
+    ).toHaveLength(urls.length - 1)
   })
 })
 
 describe('imports and stored identities', () => {
   test('imports keep distinct registry names of one repository, each recording the repository key (+ subfolder)', async () => {
     const repo = `https://github.com/Import-${run}/Mono`
-    const res = await call('POST', '/api/v1/admin/import', [
-      { name: `io.github.import-${run}/mono`, description: 'Registry name', repository: { url: `${repo}.git`, source: 'github' } },
-      { name: `mono-${run}`, description: 'Community name', repository: { url: `${repo}/tree/main/` } },
-      { name: `MONO-${run}`, description: 'A lookalike of the community name', repository: { url: repo } },
-      { name: `mono-${run}-git`, description: 'A server in a subfolder', repository: { url: repo, source: 'github', subfolder: 'servers/git' } },
-      { name: `mono-${run}-fs`, description: 'A server in another subfolder', repository: { url: `${repo}/tree/main/servers/fs` } },
-    ], op)
+    const res = await call(
+      'POST',
+      '/api/v1/admin/import',
+      [
+        {
+          name: `io.github.import-${run}/mono`,
+          description: 'Registry name',
+          repository: { url: `${repo}.git`, source: 'github' },
+        },
+        { name: `mono-${run}`, description: 'Community name', repository: { url: `${repo}/tree/main/` } },
+        { name: `MONO-${run}`, description: 'A lookalike of the community name', repository: { url: repo } },
+        {
+          name: `mono-${run}-git`,
+          description: 'A server in a subfolder',
+          repository: { url: repo, source: 'github', subfolder: 'servers/git' },
+        },
+        {
+          name: `mono-${run}-fs`,
+          description: 'A server in another subfolder',
+          repository: { url: `${repo}/tree/main/servers/fs` },
+        },
+      ],
+      op,
+    )
     expect(res.status).toBe(200)
     expect(await res.json()).toMatchObject({ created: 5, skipped: [] })
-    const rows = await database.rows<{ name: string; repository_key: string; repository_subfolder: string | null; name_skeleton: string }>(
+    const rows = await database.rows<{
+      name: string
+      repository_key: string
+      repository_subfolder: string | null
+      name_skeleton: string
+    }>(
       sql`select name, repository_key, repository_subfolder, name_skeleton from catalog.listings where name like ${`%${run}%`} and source <> 'submission' order by name`,
     )
     const key = `github.com/import-${run}/mono`
@@ -219,31 +348,62 @@ describe('imports and stored identities', () => {
   })
 
   test('rows written before the identity columns existed are filled when the catalog starts', async () => {
-    await database.rows(sql`update catalog.listings set name_skeleton = null, repository_key = null, repository_subfolder = null, url_key = null where id = ${listedId}`)
+    await database.rows(
+      sql`update catalog.listings set name_skeleton = null, repository_key = null, repository_subfolder = null, url_key = null where id = ${listedId}`,
+    )
     // Unfilled, the listing is invisible to the checks: a fresh catalog fills it before it checks anything.
     const second = createCatalogApp({ config, database, bus: backing!.bus, log, operatorToken: OPERATOR })
     try {
       await second.identitiesReady
-      const [row] = await database.rows<Record<string, string | null>>(sql`select name_skeleton, repository_key, repository_subfolder, url_key from catalog.listings where id = ${listedId}`)
-      expect(row).toEqual({ name_skeleton: nameSkeleton('github-mcp-server'), repository_key: 'github.com/github/github-mcp-server', repository_subfolder: null, url_key: 'github.com/github/github-mcp-server' })
+      const [row] = await database.rows<Record<string, string | null>>(
+        sql`select name_skeleton, repository_key, repository_subfolder, url_key from catalog.listings where id = ${listedId}`,
+      )
+      expect(row).toEqual({
+        name_skeleton: nameSkeleton('github-mcp-server'),
+        repository_key: 'github.com/github/github-mcp-server',
+        repository_subfolder: null,
+        url_key: 'github.com/github/github-mcp-server',
+      })
     } finally {
       await second.close()
     }
-    expect((await expectError(await submit({ name: 'GitHub-MCP-Server' }), 409, 'conflict')).details[0].existingId).toBe(listedId)
+    expect(
+      (await expectError(await submit({ name: 'GitHub-MCP-Server' }), 409, 'conflict')).details[0].existingId,
+    ).toBe(listedId)
   })
 
   test('the fill pages through every listing, writes only what differs, and a second pass changes nothing', async () => {
     const all = await database.rows<{ id: string }>(sql`select id from catalog.listings`)
     expect(all.length).toBeGreaterThan(10)
-    await database.rows(sql`update catalog.listings set name_skeleton = null, url_key = 'stale' where id in (select id from catalog.listings order by id limit 7)`)
+    await database.rows(
+      sql`update catalog.listings set name_skeleton = null, url_key = 'stale' where id in (select id from catalog.listings order by id limit 7)`,
+    )
     expect(await refreshListingIdentities(database, 3)).toBe(7)
     expect(await refreshListingIdentities(database, 3)).toBe(0)
-    const rows = await database.rows<{ name: string; url: string | null; repository_url: string | null; repository_subfolder: string | null; name_skeleton: string; repository_key: string | null; url_key: string | null }>(
+    const rows = await database.rows<{
+      name: string
+      url: string | null
+      repository_url: string | null
+      repository_subfolder: string | null
+      name_skeleton: string
+      repository_key: string | null
+      url_key: string | null
+    }>(
       sql`select name, url, repository_url, repository_subfolder, name_skeleton, repository_key, url_key from catalog.listings`,
     )
     for (const r of rows) {
-      expect({ nameSkeleton: r.name_skeleton, repositoryKey: r.repository_key, repositorySubfolder: r.repository_subfolder, urlKey: r.url_key }).toEqual(
-        identityColumns({ name: r.name, url: r.url, repositoryUrl: r.repository_url, repositorySubfolder: r.repository_subfolder }),
+      expect({
+        nameSkeleton: r.name_skeleton,
+        repositoryKey: r.repository_key,
+        repositorySubfolder: r.repository_subfolder,
+        urlKey: r.url_key,
+      }).toEqual(
+        identityColumns({
+          name: r.name,
+          url: r.url,
+          repositoryUrl: r.repository_url,
+          repositorySubfolder: r.repository_subfolder,
+        }),
       )
     }
   })

@@ -7,7 +7,9 @@ import type { PublicApi, PublicApiCall } from '@mcp-directory/shared/public-api'
 export type ApiError = ErrorBody
 
 /** The answer of one call: the body on success, the Error object otherwise. */
-export type ApiResult<T> = { ok: true; status: number; data: T; headers: Headers } | { ok: false; status: number; error: ApiError; headers: Headers }
+export type ApiResult<T> =
+  | { ok: true; status: number; data: T; headers: Headers }
+  | { ok: false; status: number; error: ApiError; headers: Headers }
 
 /** Who a page speaks for: the end client's address (from the gateway) and the request id. */
 export interface Caller {
@@ -18,11 +20,20 @@ export interface Caller {
 function asError(status: number, body: unknown): ApiError {
   const b = body as Partial<ApiError> | null
   if (b && typeof b.error === 'string' && typeof b.message === 'string') return b as ApiError
-  return { error: status >= 500 ? 'service_unavailable' : 'unexpected_response', message: `The API answered ${status}`, status }
+  return {
+    error: status >= 500 ? 'service_unavailable' : 'unexpected_response',
+    message: `The API answered ${status}`,
+    status,
+  }
 }
 
 /** Calls one API operation and reads its JSON answer. */
-export async function callApi<T>(api: PublicApi, path: string, caller: Caller, init: PublicApiCall = {}): Promise<ApiResult<T>> {
+export async function callApi<T>(
+  api: PublicApi,
+  path: string,
+  caller: Caller,
+  init: PublicApiCall = {},
+): Promise<ApiResult<T>> {
   // An unreachable gateway arrives as its 503 Error object (shared/public-api).
   const res = await api(path, { ...init, client: caller.client, requestId: caller.requestId })
   let body: unknown = null

@@ -47,7 +47,8 @@ export function loadAssets(files: readonly string[] = ['app.css', 'app.js', 'ico
         'x-content-type-options': 'nosniff',
         'cross-origin-resource-policy': 'same-origin',
       }
-      if (ifNoneMatch && ifNoneMatch.split(',').some((t) => t.trim().replace(/^W\//, '') === a.etag)) return new Response(null, { status: 304, headers })
+      if (ifNoneMatch?.split(',').some((t) => t.trim().replace(/^W\//, '') === a.etag))
+        return new Response(null, { status: 304, headers })
       return new Response(a.body, { headers })
     },
   }

@@ -10,7 +10,13 @@ test('property: escaped text never opens a tag, an entity or an attribute, and r
       expect(out).not.toMatch(/[<>"'`]/)
       // Every & starts one of our entities.
       expect(out.replace(/&(amp|lt|gt|quot|#39|#96);/g, '')).not.toContain('&')
-      const back = out.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&#96;/g, '`').replace(/&amp;/g, '&')
+      const back = out
+        .replace(/&lt;/g, '<')
+        .replace(/&gt;/g, '>')
+        .replace(/&quot;/g, '"')
+        .replace(/&#39;/g, "'")
+        .replace(/&#96;/g, '`')
+        .replace(/&amp;/g, '&')
       expect(back).toBe(cleanText(s, { multiline: true }))
     }),
   )
@@ -19,7 +25,9 @@ test('property: escaped text never opens a tag, an entity or an attribute, and r
 test('templates escape values, keep nested templates and arrays, and drop null, undefined and false', () => {
   const name = '<img src=x onerror=alert(1)>'
   const out = html`<p title="${name}">${name}${html`<b>${'&'}</b>`}${[html`<i>1</i>`, '<2>']}${null}${undefined}${false}${0}</p>`
-  expect(out.value).toBe('<p title="&lt;img src=x onerror=alert(1)&gt;">&lt;img src=x onerror=alert(1)&gt;<b>&amp;</b><i>1</i>&lt;2&gt;0</p>')
+  expect(out.value).toBe(
+    '<p title="&lt;img src=x onerror=alert(1)&gt;">&lt;img src=x onerror=alert(1)&gt;<b>&amp;</b><i>1</i>&lt;2&gt;0</p>',
+  )
   expect(html`${trusted('<em>ok</em>')}`.value).toBe('<em>ok</em>')
 })
 

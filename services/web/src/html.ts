@@ -5,7 +5,14 @@
  */
 import { cleanText } from '@mcp-directory/shared/text'
 
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;', '`': '&#96;' }
+const ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+  '`': '&#96;',
+}
 
 /** Escapes text for an HTML element body or a quoted attribute value (line breaks kept, invisible characters removed). */
 export function escapeHtml(value: unknown): string {

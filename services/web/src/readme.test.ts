@@ -36,15 +36,28 @@ test('every known payload is removed or made inert', () => {
 
 test('property: random mixes of payloads and Markdown stay inert', () => {
   fc.assert(
-    fc.property(fc.array(fc.oneof(fc.constantFrom(...PAYLOADS), fc.string(), fc.constantFrom('# h', '```', '> q', '- l', '| a |', '<div>', '</div>', '<a href="')), { maxLength: 12 }), (parts) => {
-      expectInert(renderReadme(parts.join('\n'), null))
-    }),
+    fc.property(
+      fc.array(
+        fc.oneof(
+          fc.constantFrom(...PAYLOADS),
+          fc.string(),
+          fc.constantFrom('# h', '```', '> q', '- l', '| a |', '<div>', '</div>', '<a href="'),
+        ),
+        { maxLength: 12 },
+      ),
+      (parts) => {
+        expectInert(renderReadme(parts.join('\n'), null))
+      },
+    ),
     { numRuns: 300 },
   )
 })
 
 test('keeps the useful Markdown: headings moved down, code with its language, tables, safe links', () => {
-  const out = renderReadme('# Title\n\n## Sub\n\n```ts\nconst a = 1\n```\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n[site](https://example.com) ![logo](https://example.com/l.png)', null)
+  const out = renderReadme(
+    '# Title\n\n## Sub\n\n```ts\nconst a = 1\n```\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n[site](https://example.com) ![logo](https://example.com/l.png)',
+    null,
+  )
   expect(out).toContain('<h3>Title</h3>')
   expect(out).toContain('<h4>Sub</h4>')
   expect(out).toContain('<code class="language-ts">')
@@ -54,8 +67,12 @@ test('keeps the useful Markdown: headings moved down, code with its language, ta
 })
 
 test('relative links point into the GitHub repository, or are dropped without one', () => {
-  expect(renderReadme('[d](docs/a.md) ![i](./img/p.png)', 'https://github.com/o/r')).toContain('href="https://github.com/o/r/blob/HEAD/docs/a.md"')
-  expect(renderReadme('![i](./img/p.png)', 'https://github.com/o/r.git')).toContain('src="https://github.com/o/r/raw/HEAD/img/p.png"')
+  expect(renderReadme('[d](docs/a.md) ![i](./img/p.png)', 'https://github.com/o/r')).toContain(
+    'href="https://github.com/o/r/blob/HEAD/docs/a.md"',
+  )
+  expect(renderReadme('![i](./img/p.png)', 'https://github.com/o/r.git')).toContain(
+    'src="https://github.com/o/r/raw/HEAD/img/p.png"',
+  )
   const none = renderReadme('[d](docs/a.md) [top](#top)', 'https://gitlab.com/o/r')
   expect(none).not.toContain('docs/a.md')
   expect(none).toContain('href="#top"')

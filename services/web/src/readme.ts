@@ -9,9 +9,56 @@ const MAX_README = 200_000
 const marked = new Marked({ gfm: true, breaks: false, async: false })
 
 const TAGS = [
-  'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'p', 'blockquote', 'pre', 'code', 'ul', 'ol', 'li', 'dl', 'dt', 'dd', 'hr', 'br',
-  'a', 'img', 'em', 'strong', 'b', 'i', 'u', 's', 'del', 'ins', 'sub', 'sup', 'kbd', 'samp', 'var', 'abbr', 'mark', 'small', 'span', 'div',
-  'table', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td', 'caption', 'details', 'summary', 'picture', 'source',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'p',
+  'blockquote',
+  'pre',
+  'code',
+  'ul',
+  'ol',
+  'li',
+  'dl',
+  'dt',
+  'dd',
+  'hr',
+  'br',
+  'a',
+  'img',
+  'em',
+  'strong',
+  'b',
+  'i',
+  'u',
+  's',
+  'del',
+  'ins',
+  'sub',
+  'sup',
+  'kbd',
+  'samp',
+  'var',
+  'abbr',
+  'mark',
+  'small',
+  'span',
+  'div',
+  'table',
+  'thead',
+  'tbody',
+  'tfoot',
+  'tr',
+  'th',
+  'td',
+  'caption',
+  'details',
+  'summary',
+  'picture',
+  'source',
 ]
 
 /** A GitHub repository's `owner/repo`, when the address is one. */
@@ -36,7 +83,10 @@ export function renderReadme(markdown: string, repositoryUrl: string | null): st
     if (!repo) return null
     return `https://github.com/${repo}/${kind}/HEAD/${u.replace(/^\.?\//, '')}`
   }
-  const shift = (n: number) => (tag: string, attribs: sanitizeHtml.Attributes) => ({ tagName: `h${Math.min(6, n + 2)}`, attribs })
+  const shift = (n: number) => (tag: string, attribs: sanitizeHtml.Attributes) => ({
+    tagName: `h${Math.min(6, n + 2)}`,
+    attribs,
+  })
   return sanitizeHtml(rendered, {
     allowedTags: TAGS,
     allowedAttributes: {
@@ -55,7 +105,12 @@ export function renderReadme(markdown: string, repositoryUrl: string | null): st
     allowProtocolRelative: false,
     disallowedTagsMode: 'discard',
     transformTags: {
-      h1: shift(1), h2: shift(2), h3: shift(3), h4: shift(4), h5: shift(5), h6: shift(6),
+      h1: shift(1),
+      h2: shift(2),
+      h3: shift(3),
+      h4: shift(4),
+      h5: shift(5),
+      h6: shift(6),
       a: (tagName, attribs) => {
         const href = attribs.href === undefined ? undefined : resolve(attribs.href, 'blob')
         const out: sanitizeHtml.Attributes = { rel: 'nofollow ugc noopener noreferrer' }

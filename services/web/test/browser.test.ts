@@ -16,9 +16,10 @@ type HTMLInputElement = { labels: unknown[] | null }
 const CHROMIUM = '/usr/bin/chromium'
 // The README's screenshots are rewritten only when asked (UPDATE_SCREENSHOTS=1), so a test run leaves the tree clean;
 // otherwise they are taken into a temporary folder, which still renders each page at both widths.
-const SCREENSHOTS = process.env.UPDATE_SCREENSHOTS === '1'
-  ? new URL('../../../docs/screenshots/', import.meta.url).pathname
-  : `${mkdtempSync(join(tmpdir(), 'screenshots-'))}/`
+const SCREENSHOTS =
+  process.env.UPDATE_SCREENSHOTS === '1'
+    ? new URL('../../../docs/screenshots/', import.meta.url).pathname
+    : `${mkdtempSync(join(tmpdir(), 'screenshots-'))}/`
 const VIEWPORTS = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } } as const
 
 let dir: TestDirectory
@@ -30,18 +31,31 @@ let hostileId: string
 const violations: string[] = []
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: run \`apt-get install -y chromium\` (bash .ci/run does this)`)
+  if (!existsSync(CHROMIUM))
+    throw new Error(`${CHROMIUM} is missing: run \`apt-get install -y chromium\` (bash .ci/run does this)`)
   dir = await startDirectory()
   await dir.importEntries(fixtureEntries())
   pgId = await idOf(dir.base, 'io.github.acme/postgres-explorer', 'postgres explorer')
   hostileId = await idOf(dir.base, HOSTILE.name, 'xss demo')
   await storeReadme(dir.catalog, hostileId, HOSTILE.readme)
-  await storeReadme(dir.catalog, pgId, '# Postgres Explorer\n\nBrowse schemas, run read-only queries and explain plans.\n\n## Setup\n\n```sh\nnpx -y @acme/postgres-explorer\n```\n\n| Tool | What it does |\n|---|---|\n| `query` | Runs a read-only query |\n| `schema` | Lists tables |\n')
+  await storeReadme(
+    dir.catalog,
+    pgId,
+    '# Postgres Explorer\n\nBrowse schemas, run read-only queries and explain plans.\n\n## Setup\n\n```sh\nnpx -y @acme/postgres-explorer\n```\n\n| Tool | What it does |\n|---|---|\n| `query` | Runs a read-only query |\n| `schema` | Lists tables |\n',
+  )
   userDataDir = mkdtempSync(join(tmpdir(), 'web-test-chromium-'))
   context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: CHROMIUM,
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
     viewport: VIEWPORTS.desktop,
   })
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: dir.base })
@@ -63,7 +77,8 @@ async function open(path: string): Promise<{ page: Page; dialogs: string[] }> {
     void d.dismiss()
   })
   page.on('console', (m) => {
-    if (m.type() === 'error' && /Content Security Policy|Refused to/i.test(m.text())) violations.push(`${path}: ${m.text()}`)
+    if (m.type() === 'error' && /Content Security Policy|Refused to/i.test(m.text()))
+      violations.push(`${path}: ${m.text()}`)
   })
   page.on('pageerror', (e) => violations.push(`${path}: ${e.message}`))
   await page.goto(dir.base + path)
@@ -75,7 +90,8 @@ async function screenshots(name: string, page: Page) {
   for (const [kind, size] of Object.entries(VIEWPORTS)) {
     await page.setViewportSize(size)
     await page.evaluate(() => window.scrollTo(0, 0))
-    if (kind === 'phone') expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(size.width)
+    if (kind === 'phone')
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(size.width)
     await page.screenshot({ path: `${SCREENSHOTS}${name}-${kind}.png` })
   }
   await page.setViewportSize(VIEWPORTS.desktop)
@@ -199,13 +215,22 @@ describe('in a browser', () => {
     // Give any injected handler (onerror of a broken image, onload) its chance to run.
     await page.waitForTimeout(500)
     await page.hover('.readme').catch(() => {})
-    const state = await page.evaluate((mark) => ({
-      ran: (window as unknown as Record<string, unknown>)[mark] ?? null,
-      scripts: [...document.scripts].map((s) => s.getAttribute('src')),
-      handlers: [...document.querySelectorAll('*')].flatMap((el) => [...el.attributes].filter((a) => /^on/i.test(a.name)).map((a) => `${el.tagName}[${a.name}]`)),
-      injected: document.querySelectorAll('#injected-img, #injected-link, #injected-frame, #injected-div, iframe, object, embed, main style, .readme script, svg').length,
-      jsLinks: [...document.querySelectorAll('a[href]')].filter((a) => /^\s*javascript:/i.test(a.getAttribute('href') ?? '')).length,
-    }), PAYLOAD_MARK)
+    const state = await page.evaluate(
+      (mark) => ({
+        ran: (window as unknown as Record<string, unknown>)[mark] ?? null,
+        scripts: [...document.scripts].map((s) => s.getAttribute('src')),
+        handlers: [...document.querySelectorAll('*')].flatMap((el) =>
+          [...el.attributes].filter((a) => /^on/i.test(a.name)).map((a) => `${el.tagName}[${a.name}]`),
+        ),
+        injected: document.querySelectorAll(
+          '#injected-img, #injected-link, #injected-frame, #injected-div, iframe, object, embed, main style, .readme script, svg',
+        ).length,
+        jsLinks: [...document.querySelectorAll('a[href]')].filter((a) =>
+          /^\s*javascript:/i.test(a.getAttribute('href') ?? ''),
+        ).length,
+      }),
+      PAYLOAD_MARK,
+    )
     expect(dialogs).toEqual([])
     expect(state.ran).toBeNull()
     expect(state.scripts.length).toBe(1)
@@ -221,7 +246,9 @@ describe('in a browser', () => {
     const search = await open(`/?q=${encodeURIComponent(`<img src=x onerror="window.${PAYLOAD_MARK}=9">`)}`)
     await search.page.waitForTimeout(300)
     expect(search.dialogs).toEqual([])
-    expect(await search.page.evaluate((mark) => (window as unknown as Record<string, unknown>)[mark] ?? null, PAYLOAD_MARK)).toBeNull()
+    expect(
+      await search.page.evaluate((mark) => (window as unknown as Record<string, unknown>)[mark] ?? null, PAYLOAD_MARK),
+    ).toBeNull()
     await search.page.close()
     await page.close()
   }, 60_000)

@@ -9,7 +9,14 @@ import { createSubmissionApp } from '@mcp-directory/submission'
 import { createLogger } from '@mcp-directory/shared/log'
 import { createSmtpMailer } from '@mcp-directory/shared/mail'
 import { publicApiClient } from '@mcp-directory/shared/public-api'
-import { freePort, isolatedEnv, runToken, startBacking, startDnsServer, testConfig } from '@mcp-directory/shared/testing'
+import {
+  freePort,
+  isolatedEnv,
+  runToken,
+  startBacking,
+  startDnsServer,
+  testConfig,
+} from '@mcp-directory/shared/testing'
 import { createGatewayApp } from '../../../gateway/src/app'
 import { inProcessUpstream } from '../../../gateway/src/upstream'
 import { createWebApp } from '../src'
@@ -28,23 +35,63 @@ export async function startDirectory(overrides: Record<string, string> = {}) {
   const port = freePort()
   const base = `http://127.0.0.1:${port}`
   const config = testConfig({
-    PUBLIC_BASE_URL: base, DNS_SERVERS: dns.address, VIEW_FLUSH_MS: '100',
-    RATE_LIMIT_PER_MINUTE: '100000', RATE_LIMIT_WRITE_PER_HOUR: '100000', ...overrides,
+    PUBLIC_BASE_URL: base,
+    DNS_SERVERS: dns.address,
+    VIEW_FLUSH_MS: '100',
+    RATE_LIMIT_PER_MINUTE: '100000',
+    RATE_LIMIT_WRITE_PER_HOUR: '100000',
+    ...overrides,
   })
   const { database, kv, bus, sink } = backing
   const mailer = createSmtpMailer(sink.url, 'no-reply@dir.test')
   const catalog = createCatalogApp({ config, database, bus, log, operatorToken: OPERATOR })
-  const badge = createBadgeApp({ config, database, kv, bus, log, fetchListing: catalogListingReader((r) => catalog.app.handle(r)), consumerName: `badge-${runToken()}` })
-  const submission = createSubmissionApp({ config, database, bus, log, operatorToken: OPERATOR, secret: SECRET, catalog: (r) => catalog.app.handle(r), mailer })
+  const badge = createBadgeApp({
+    config,
+    database,
+    kv,
+    bus,
+    log,
+    fetchListing: catalogListingReader((r) => catalog.app.handle(r)),
+    consumerName: `badge-${runToken()}`,
+  })
+  const submission = createSubmissionApp({
+    config,
+    database,
+    bus,
+    log,
+    operatorToken: OPERATOR,
+    secret: SECRET,
+    catalog: (r) => catalog.app.handle(r),
+    mailer,
+  })
   const agentAuth = createAgentAuthApp({ config, database, bus, kv, log, mailer, secret: SECRET })
   const claims = createClaimVerifierApp({
-    config, database, kv, bus, log, secret: SECRET,
-    ...claimVerifierDepsFrom(config, log, { catalog: (r) => catalog.app.handle(r), submission: (r) => submission.app.handle(r) }),
+    config,
+    database,
+    kv,
+    bus,
+    log,
+    secret: SECRET,
+    ...claimVerifierDepsFrom(config, log, {
+      catalog: (r) => catalog.app.handle(r),
+      submission: (r) => submission.app.handle(r),
+    }),
   })
   // `gateway` is only used once requests arrive, after it is built below.
-  const web = createWebApp({ config, log, secret: SECRET, kv, api: publicApiClient({ gatewayUrl: base, secret: SECRET, handler: (r) => gateway.app.handle(r) }) })
+  const web = createWebApp({
+    config,
+    log,
+    secret: SECRET,
+    kv,
+    api: publicApiClient({ gatewayUrl: base, secret: SECRET, handler: (r) => gateway.app.handle(r) }),
+  })
   const gateway = createGatewayApp({
-    config, log, kv, bus, operatorToken: OPERATOR, secret: SECRET,
+    config,
+    log,
+    kv,
+    bus,
+    operatorToken: OPERATOR,
+    secret: SECRET,
     upstreams: {
       catalog: inProcessUpstream('catalog', (r) => catalog.app.handle(r)),
       badge: inProcessUpstream('badge', (r) => badge.app.handle(r)),
@@ -58,13 +105,24 @@ export async function startDirectory(overrides: Record<string, string> = {}) {
 
   /** Imports registry entries through the operator API. */
   const importEntries = async (entries: unknown[]) => {
-    const res = await fetch(`${base}/api/v1/admin/import`, { method: 'POST', headers: { authorization: `Bearer ${OPERATOR}`, 'content-type': 'application/json' }, body: JSON.stringify(entries) })
+    const res = await fetch(`${base}/api/v1/admin/import`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${OPERATOR}`, 'content-type': 'application/json' },
+      body: JSON.stringify(entries),
+    })
     if (res.status !== 200) throw new Error(`import failed: ${res.status} ${await res.text()}`)
     return (await res.json()) as { created: number }
   }
 
   return {
-    base, config, database, kv, dns, sink, catalog, importEntries,
+    base,
+    config,
+    database,
+    kv,
+    dns,
+    sink,
+    catalog,
+    importEntries,
     /** Everything logged so far. */
     logs: () => logLines.join(''),
     stop: async () => {

@@ -37,9 +37,24 @@ export function fixtureEntries() {
     packages: [{ registryType: 'npm', identifier: pkg, version: '1.0.0', transport: { type: 'stdio' } }],
   })
   return [
-    plain('io.github.acme/postgres-explorer', 'Query and explore PostgreSQL databases from your agent', '@acme/postgres-explorer', 'https://github.com/acme/postgres-explorer'),
-    plain('io.github.acme/slack-bridge', 'Read and post Slack messages', '@acme/slack-bridge', 'https://github.com/acme/slack-bridge'),
-    plain('io.github.acme/weather-now', 'Current weather and forecasts for any city', '@acme/weather-now', 'https://github.com/acme/weather-now'),
+    plain(
+      'io.github.acme/postgres-explorer',
+      'Query and explore PostgreSQL databases from your agent',
+      '@acme/postgres-explorer',
+      'https://github.com/acme/postgres-explorer',
+    ),
+    plain(
+      'io.github.acme/slack-bridge',
+      'Read and post Slack messages',
+      '@acme/slack-bridge',
+      'https://github.com/acme/slack-bridge',
+    ),
+    plain(
+      'io.github.acme/weather-now',
+      'Current weather and forecasts for any city',
+      '@acme/weather-now',
+      'https://github.com/acme/weather-now',
+    ),
     {
       name: 'io.github.acme/remote-notes',
       description: 'A hosted notes server reached over Streamable HTTP',
@@ -48,8 +63,18 @@ export function fixtureEntries() {
       remotes: [{ type: 'streamable-http', url: 'https://notes.acme.example/mcp' }],
     },
     // Enough servers for a second page of results.
-    ...Array.from({ length: 22 }, (_, i) => plain(`io.github.acme/toolbox-${i + 1}`, `Acme toolbox number ${i + 1} for everyday tasks`, `@acme/toolbox-${i + 1}`, `https://github.com/acme/toolbox-${i + 1}`)),
-    { ...plain(HOSTILE.name, HOSTILE.description, 'xss-demo', 'https://github.com/mallory/xss-demo'), title: HOSTILE.title },
+    ...Array.from({ length: 22 }, (_, i) =>
+      plain(
+        `io.github.acme/toolbox-${i + 1}`,
+        `Acme toolbox number ${i + 1} for everyday tasks`,
+        `@acme/toolbox-${i + 1}`,
+        `https://github.com/acme/toolbox-${i + 1}`,
+      ),
+    ),
+    {
+      ...plain(HOSTILE.name, HOSTILE.description, 'xss-demo', 'https://github.com/mallory/xss-demo'),
+      title: HOSTILE.title,
+    },
   ]
 }
 
@@ -57,18 +82,26 @@ export function fixtureEntries() {
  * Stores a README on a listing the way the prober does: through the catalog's internal facts API (the import
  * format, the registry's server.json, carries no README).
  */
-export async function storeReadme(catalog: { app: { handle(r: Request): Response | Promise<Response> } }, id: string, readme: string) {
-  const res = await catalog.app.handle(new Request(`http://catalog.internal/internal/listings/${encodeURIComponent(id)}/facts`, {
-    method: 'PUT',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ checkedAt: new Date().toISOString(), readme }),
-  }))
+export async function storeReadme(
+  catalog: { app: { handle(r: Request): Response | Promise<Response> } },
+  id: string,
+  readme: string,
+) {
+  const res = await catalog.app.handle(
+    new Request(`http://catalog.internal/internal/listings/${encodeURIComponent(id)}/facts`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ checkedAt: new Date().toISOString(), readme }),
+    }),
+  )
   if (res.status !== 200) throw new Error(`storing the README failed: ${res.status} ${await res.text()}`)
 }
 
 /** The id the catalog gave a listing, found by name through search. */
 export async function idOf(base: string, name: string, q: string): Promise<string> {
-  const body = (await (await fetch(`${base}/api/v1/search?q=${encodeURIComponent(q)}&limit=100`)).json()) as { servers: { id: string; name: string }[] }
+  const body = (await (await fetch(`${base}/api/v1/search?q=${encodeURIComponent(q)}&limit=100`)).json()) as {
+    servers: { id: string; name: string }[]
+  }
   const hit = body.servers.find((s) => s.name === name)
   if (!hit) throw new Error(`no listing named ${name}`)
   return hit.id

@@ -1,6 +1,14 @@
 import { describe, expect, test } from 'bun:test'
 import fc from 'fast-check'
-import { AGENT_TOKEN_PATTERN, bearerChallenge, hashAgentToken, isWellFormedAgentToken, mintAgentToken, randomBase62, readBearer } from '.'
+import {
+  AGENT_TOKEN_PATTERN,
+  bearerChallenge,
+  hashAgentToken,
+  isWellFormedAgentToken,
+  mintAgentToken,
+  randomBase62,
+  readBearer,
+} from '.'
 
 describe('agent tokens', () => {
   test('format: prefix, 30 random base62 characters, 6-character checksum; all distinct', () => {
@@ -17,10 +25,16 @@ describe('agent tokens', () => {
   })
   test('any single-character change is refused offline (checksum)', () => {
     const t = mintAgentToken()
-    fc.assert(fc.property(fc.integer({ min: 7, max: t.length - 1 }), fc.constantFrom(...'0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz'), (i, c) => {
-      if (t[i] === c) return
-      expect(isWellFormedAgentToken(t.slice(0, i) + c + t.slice(i + 1))).toBe(false)
-    }))
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 7, max: t.length - 1 }),
+        fc.constantFrom(...'0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz'),
+        (i, c) => {
+          if (t[i] === c) return
+          expect(isWellFormedAgentToken(t.slice(0, i) + c + t.slice(i + 1))).toBe(false)
+        },
+      ),
+    )
   })
   test('arbitrary strings are never well-formed by accident', () => {
     fc.assert(fc.property(fc.string({ maxLength: 60 }), (s) => expect(isWellFormedAgentToken(s)).toBe(false)))
@@ -43,6 +57,8 @@ describe('agent tokens', () => {
     expect(r('Bearer')).toEqual({ kind: 'malformed' })
     expect(r('Bearer a b')).toEqual({ kind: 'malformed' })
     expect(r('bearer abc')).toEqual({ kind: 'token', token: 'abc' })
-    expect(bearerChallenge('http://b', { kind: 'missing' })).toBe('Bearer realm="mcp-directory", resource_metadata="http://b/.well-known/oauth-protected-resource"')
+    expect(bearerChallenge('http://b', { kind: 'missing' })).toBe(
+      'Bearer realm="mcp-directory", resource_metadata="http://b/.well-known/oauth-protected-resource"',
+    )
   })
 })

@@ -80,7 +80,10 @@ export function hashAgentToken(token: string): string {
 export const AGENT_REALM = 'mcp-directory'
 
 /** Why a Bearer check failed: no credentials, a bad token, or a good token without the scope. */
-export type BearerFailure = { kind: 'missing' } | { kind: 'invalid_token' } | { kind: 'insufficient_scope'; scope: AgentScope }
+export type BearerFailure =
+  | { kind: 'missing' }
+  | { kind: 'invalid_token' }
+  | { kind: 'insufficient_scope'; scope: AgentScope }
 
 /**
  * The RFC 6750 `WWW-Authenticate` challenge for a failure, built only from fixed strings and the server's own
@@ -88,21 +91,33 @@ export type BearerFailure = { kind: 'missing' } | { kind: 'invalid_token' } | { 
  */
 export function bearerChallenge(baseUrl: string, failure: BearerFailure): string {
   const parts = [`realm="${AGENT_REALM}"`]
-  if (failure.kind === 'invalid_token') parts.push('error="invalid_token"', 'error_description="The access token is malformed, unknown, expired or revoked"')
+  if (failure.kind === 'invalid_token')
+    parts.push(
+      'error="invalid_token"',
+      'error_description="The access token is malformed, unknown, expired or revoked"',
+    )
   if (failure.kind === 'insufficient_scope') parts.push('error="insufficient_scope"', `scope="${failure.scope}"`)
   parts.push(`resource_metadata="${baseUrl}/.well-known/oauth-protected-resource"`)
   return `Bearer ${parts.join(', ')}`
 }
 
 /** Status, Error-object code and message of a Bearer failure (directory-api §5, §7). */
-export function bearerFailure(failure: BearerFailure): { status: 401 | 403; code: 'unauthorized' | 'insufficient_scope'; message: string } {
-  if (failure.kind === 'missing') return { status: 401, code: 'unauthorized', message: 'A Bearer token is required: Authorization: Bearer <token>' }
-  if (failure.kind === 'invalid_token') return { status: 401, code: 'unauthorized', message: 'The Bearer token is malformed, unknown, expired or revoked' }
+export function bearerFailure(failure: BearerFailure): {
+  status: 401 | 403
+  code: 'unauthorized' | 'insufficient_scope'
+  message: string
+} {
+  if (failure.kind === 'missing')
+    return { status: 401, code: 'unauthorized', message: 'A Bearer token is required: Authorization: Bearer <token>' }
+  if (failure.kind === 'invalid_token')
+    return { status: 401, code: 'unauthorized', message: 'The Bearer token is malformed, unknown, expired or revoked' }
   return { status: 403, code: 'insufficient_scope', message: `The token lacks the scope ${failure.scope}` }
 }
 
 /** The credentials of a request: none, a Bearer token, or something that is not a usable Bearer token. */
-export function readBearer(request: Request): { kind: 'none' } | { kind: 'token'; token: string } | { kind: 'malformed' } {
+export function readBearer(
+  request: Request,
+): { kind: 'none' } | { kind: 'token'; token: string } | { kind: 'malformed' } {
   const h = request.headers.get('authorization')
   // RFC 6750 §3.1: no credentials, or another scheme, gets a challenge without an error code.
   if (h === null || !/^bearer(\s|$)/i.test(h.trim())) return { kind: 'none' }

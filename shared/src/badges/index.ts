@@ -28,7 +28,12 @@ export function publicBadgeHtml(baseUrl: string, id: string, name: string): stri
  * The personalized claim badge: the same badge whose link carries the claimant's proof value, so finding it on
  * a README or site proves who placed it. Markdown for READMEs, HTML for websites.
  */
-export function claimBadgeMarkup(baseUrl: string, id: string, name: string, proof: string): { markdown: string; html: string } {
+export function claimBadgeMarkup(
+  baseUrl: string,
+  id: string,
+  name: string,
+  proof: string,
+): { markdown: string; html: string } {
   const link = `${listingPageUrl(baseUrl, id)}?claim=${encodeURIComponent(proof)}`
   const alt = `${name} on the MCP Directory`
   return {

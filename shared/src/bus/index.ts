@@ -22,7 +22,12 @@ export interface EventBus {
   /** Publishes once per msgId: the server (or the in-process bus) drops a repeat. */
   publish<S extends EventSubject>(subject: S, payload: EventMap[S], msgId: string, requestId?: string): Promise<void>
   /** Starts a durable consumer; returns a function that stops it. */
-  subscribe(durable: string, subjects: EventSubject[], handler: EventHandler, options?: SubscribeOptions): Promise<() => Promise<void>>
+  subscribe(
+    durable: string,
+    subjects: EventSubject[],
+    handler: EventHandler,
+    options?: SubscribeOptions,
+  ): Promise<() => Promise<void>>
   close(): Promise<void>
 }
 
@@ -33,17 +38,22 @@ const MEMORY_BUS_IDS = 20_000
 /** Adds an id to an insertion-ordered set, forgetting the oldest beyond MEMORY_BUS_IDS. */
 function remember(ids: Set<string>, id: string): void {
   ids.add(id)
-  if (ids.size > MEMORY_BUS_IDS) for (const oldest of ids) {
-    ids.delete(oldest)
-    if (ids.size <= MEMORY_BUS_IDS) break
-  }
+  if (ids.size > MEMORY_BUS_IDS)
+    for (const oldest of ids) {
+      ids.delete(oldest)
+      if (ids.size <= MEMORY_BUS_IDS) break
+    }
 }
 
 /** An in-process bus for the all-in-one mode: each durable name gets every event once. */
 export function createMemoryBus(): EventBus {
   const consumers = new Map<string, { subjects: Set<string>; handler: EventHandler; seen: Set<string> }>()
   const seenPublished = new Set<string>()
-  const deliver = async (c: { handler: EventHandler; seen: Set<string> }, event: EventEnvelope, attempt = 0): Promise<void> => {
+  const deliver = async (
+    c: { handler: EventHandler; seen: Set<string> },
+    event: EventEnvelope,
+    attempt = 0,
+  ): Promise<void> => {
     if (c.seen.has(event.msgId)) return
     try {
       await c.handler(event)
@@ -95,9 +105,19 @@ export function createNatsBus(opts: NatsBusOptions): EventBus {
   const ready: Promise<NatsConnection> = (async () => {
     for (let attempt = 0; !closed; attempt++) {
       try {
-        const conn = await connect({ servers: opts.url, maxReconnectAttempts: -1, reconnectTimeWait: 500, timeout: 2000, name: 'mcp-directory' })
+        const conn = await connect({
+          servers: opts.url,
+          maxReconnectAttempts: -1,
+          reconnectTimeWait: 500,
+          timeout: 2000,
+          name: 'mcp-directory',
+        })
         const jsm = await conn.jetstreamManager()
-        const config = { name: opts.stream, subjects: [`${opts.subjectPrefix}.>`], duplicate_window: 2 * 60 * 1_000_000_000 }
+        const config = {
+          name: opts.stream,
+          subjects: [`${opts.subjectPrefix}.>`],
+          duplicate_window: 2 * 60 * 1_000_000_000,
+        }
         try {
           await jsm.streams.info(opts.stream)
           await jsm.streams.update(opts.stream, config)
@@ -131,7 +151,7 @@ export function createNatsBus(opts: NatsBusOptions): EventBus {
     subscribe: async (durable, subjects, handler, options = {}) => {
       const wanted = new Set(subjects.map(full))
       let stopped = false
-      let current: { close(): Promise<void | Error> } | null = null
+      let current: { close(): Promise<unknown> } | null = null
       // The consume loop re-creates itself after any failure (server restart, consumer deleted).
       const loop = async () => {
         while (!stopped && !closed) {
@@ -142,7 +162,9 @@ export function createNatsBus(opts: NatsBusOptions): EventBus {
               durable_name: durable,
               ack_policy: AckPolicy.Explicit,
               deliver_policy: options.perProcessForgetAfterMs ? DeliverPolicy.New : DeliverPolicy.All,
-              ...(options.perProcessForgetAfterMs ? { inactive_threshold: options.perProcessForgetAfterMs * 1_000_000 } : {}),
+              ...(options.perProcessForgetAfterMs
+                ? { inactive_threshold: options.perProcessForgetAfterMs * 1_000_000 }
+                : {}),
               // One subject filters on the server; several use the stream's wildcard and are filtered here,
               // since nats-server before 2.10 (Debian 12 ships 2.9) has no filter_subjects.
               filter_subject: subjects.length === 1 ? full(subjects[0]) : `${opts.subjectPrefix}.>`,
@@ -154,7 +176,10 @@ export function createNatsBus(opts: NatsBusOptions): EventBus {
             current = messages
             // Consumer lag for /metrics, sampled while this consume loop runs.
             const lagTimer = setInterval(() => {
-              jsm.consumers.info(opts.stream, durable).then((i) => consumerLag(durable, i.num_pending + i.num_ack_pending), () => {})
+              jsm.consumers.info(opts.stream, durable).then(
+                (i) => consumerLag(durable, i.num_pending + i.num_ack_pending),
+                () => {},
+              )
             }, 10_000)
             lagTimer.unref?.()
             void messages.closed().finally(() => clearInterval(lagTimer))
@@ -165,7 +190,12 @@ export function createNatsBus(opts: NatsBusOptions): EventBus {
                 continue
               }
               const requestId = m.headers?.get('X-Request-Id') || undefined
-              const event = { subject: short(m.subject), payload: codec.decode(m.data), msgId: m.headers?.get('Nats-Msg-Id') ?? String(m.seq), ...(requestId ? { requestId } : {}) } as EventEnvelope
+              const event = {
+                subject: short(m.subject),
+                payload: codec.decode(m.data),
+                msgId: m.headers?.get('Nats-Msg-Id') ?? String(m.seq),
+                ...(requestId ? { requestId } : {}),
+              } as EventEnvelope
               try {
                 await handler(event)
                 m.ack() // only after the side effect committed

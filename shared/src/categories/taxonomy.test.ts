@@ -99,7 +99,17 @@ describe('resolveCategory', () => {
   })
 
   test('rejects unknown and partial spellings', () => {
-    for (const bad of ['', '   ', 'Database', 'data', '🗄️', 'databases!', 'other tools', '🗄️ Databases Other', 'x'.repeat(10_000)]) {
+    for (const bad of [
+      '',
+      '   ',
+      'Database',
+      'data',
+      '🗄️',
+      'databases!',
+      'other tools',
+      '🗄️ Databases Other',
+      'x'.repeat(10_000),
+    ]) {
       expect(resolveCategory(bad)).toBeNull()
     }
   })
@@ -146,26 +156,57 @@ describe('mapCommunityCategory', () => {
   })
 
   test('missing, unknown or catch-all categories use confident hints, else Other', () => {
-    expect(mapCommunityCategory(undefined, { name: 'mcp-postgres', description: 'Query PostgreSQL databases' }).slug).toBe('databases')
-    expect(mapCommunityCategory(null, { name: 'x', description: 'Manage Slack channels and messages' }).slug).toBe('communication')
-    expect(mapCommunityCategory('Other Tools and Integrations', { name: 'todoist-mcp', description: 'Create and manage tasks in Todoist' }).slug).toBe('productivity')
-    expect(mapCommunityCategory('Uncategorized', { name: 'solana-mcp', description: 'Blockchain interactions on Solana' }).slug).toBe('crypto')
-    expect(mapCommunityCategory('Something New', { name: 'weather-now', description: 'Weather forecasts' }).slug).toBe('weather')
+    expect(
+      mapCommunityCategory(undefined, { name: 'mcp-postgres', description: 'Query PostgreSQL databases' }).slug,
+    ).toBe('databases')
+    expect(mapCommunityCategory(null, { name: 'x', description: 'Manage Slack channels and messages' }).slug).toBe(
+      'communication',
+    )
+    expect(
+      mapCommunityCategory('Other Tools and Integrations', {
+        name: 'todoist-mcp',
+        description: 'Create and manage tasks in Todoist',
+      }).slug,
+    ).toBe('productivity')
+    expect(
+      mapCommunityCategory('Uncategorized', { name: 'solana-mcp', description: 'Blockchain interactions on Solana' })
+        .slug,
+    ).toBe('crypto')
+    expect(mapCommunityCategory('Something New', { name: 'weather-now', description: 'Weather forecasts' }).slug).toBe(
+      'weather',
+    )
     expect(mapCommunityCategory('Uncategorized').slug).toBe('other')
     expect(mapCommunityCategory('', { name: 'thing', description: 'Does a thing.' }).slug).toBe('other')
     expect(mapCommunityCategory(undefined)).toBe(OTHER_CATEGORY)
   })
 
   test('a direct community mapping is not overridden by unrelated hints', () => {
-    expect(mapCommunityCategory('Databases', { name: 'slack-bot', description: 'Slack messages' }).slug).toBe('databases')
+    expect(mapCommunityCategory('Databases', { name: 'slack-bot', description: 'Slack messages' }).slug).toBe(
+      'databases',
+    )
   })
 
   test('coarse community categories narrow only when the hints are clear', () => {
-    expect(mapCommunityCategory('Finance & Fintech', { name: 'coingecko', description: 'Real-time cryptocurrency prices and blockchain data' }).slug).toBe('crypto')
-    expect(mapCommunityCategory('Finance & Fintech', { name: 'ynab', description: 'Personal finance and budgeting' }).slug).toBe('finance')
-    expect(mapCommunityCategory('Art & Culture', { name: 'spotify-player', description: 'Control Spotify music playback' }).slug).toBe('media')
-    expect(mapCommunityCategory('Cloud Platforms', { name: 'kubernetes-mcp', description: 'Manage Kubernetes clusters' }).slug).toBe('devops')
-    expect(mapCommunityCategory('Cloud Platforms', { name: 'aws-mcp', description: 'AWS resources' }).slug).toBe('cloud-platforms')
+    expect(
+      mapCommunityCategory('Finance & Fintech', {
+        name: 'coingecko',
+        description: 'Real-time cryptocurrency prices and blockchain data',
+      }).slug,
+    ).toBe('crypto')
+    expect(
+      mapCommunityCategory('Finance & Fintech', { name: 'ynab', description: 'Personal finance and budgeting' }).slug,
+    ).toBe('finance')
+    expect(
+      mapCommunityCategory('Art & Culture', { name: 'spotify-player', description: 'Control Spotify music playback' })
+        .slug,
+    ).toBe('media')
+    expect(
+      mapCommunityCategory('Cloud Platforms', { name: 'kubernetes-mcp', description: 'Manage Kubernetes clusters' })
+        .slug,
+    ).toBe('devops')
+    expect(mapCommunityCategory('Cloud Platforms', { name: 'aws-mcp', description: 'AWS resources' }).slug).toBe(
+      'cloud-platforms',
+    )
   })
 })
 
@@ -213,7 +254,19 @@ describe.skipIf(!hasData)('real data (servers.json)', () => {
   test('hints mostly agree with the community category where the source gave one', async () => {
     const data = (await Bun.file(SERVERS).json()) as RawEntry[]
     // Pairs where a hint names a finer or sibling category of ours: not a disagreement.
-    const near = new Set(['finance>crypto', 'location>weather', 'location>travel', 'travel>location', 'developer-tools>devops', 'cloud-platforms>devops', 'communication>social-media', 'art-culture>media', 'search>media', 'search>education-research', 'support>productivity'])
+    const near = new Set([
+      'finance>crypto',
+      'location>weather',
+      'location>travel',
+      'travel>location',
+      'developer-tools>devops',
+      'cloud-platforms>devops',
+      'communication>social-media',
+      'art-culture>media',
+      'search>media',
+      'search>education-research',
+      'support>productivity',
+    ])
     let guessed = 0
     let agree = 0
     for (const e of data) {

@@ -170,7 +170,10 @@ export function loadConfig(env: Env = process.env): Config {
   }
 
   const port = int('PORT', 3000, 1, 65535)
-  const publicBaseUrl = (url('PUBLIC_BASE_URL', ['http', 'https'], null) ?? `http://localhost:${port}`).replace(/\/+$/, '')
+  const publicBaseUrl = (url('PUBLIC_BASE_URL', ['http', 'https'], null) ?? `http://localhost:${port}`).replace(
+    /\/+$/,
+    '',
+  )
   const rawDb = str('DATABASE_URL')
   let databaseUrl: string | null = null
   if (rawDb !== undefined) {
@@ -179,25 +182,40 @@ export function loadConfig(env: Env = process.env): Config {
   }
   const mailFromDefault = `no-reply@${new URL(publicBaseUrl).hostname}`
   const mailFrom = str('MAIL_FROM') ?? mailFromDefault
-  if (!/^[^\s@<>]+@[^\s@<>]+$/.test(mailFrom)) problems.push(`MAIL_FROM: must be an e-mail address (got ${JSON.stringify(mailFrom)})`)
+  if (!/^[^\s@<>]+@[^\s@<>]+$/.test(mailFrom))
+    problems.push(`MAIL_FROM: must be an e-mail address (got ${JSON.stringify(mailFrom)})`)
 
-  const dnsServers = (str('DNS_SERVERS') ?? '').split(',').map((s) => s.trim()).filter(Boolean)
+  const dnsServers = (str('DNS_SERVERS') ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
   for (const s of dnsServers) {
-    if (!/^(\d{1,3}(\.\d{1,3}){3}|\[[0-9a-fA-F:]+\]|[0-9a-fA-F:]+)(:\d{1,5})?$/.test(s)) problems.push(`DNS_SERVERS: ${JSON.stringify(s)} is not an ip or ip:port`)
+    if (!/^(\d{1,3}(\.\d{1,3}){3}|\[[0-9a-fA-F:]+\]|[0-9a-fA-F:]+)(:\d{1,5})?$/.test(s))
+      problems.push(`DNS_SERVERS: ${JSON.stringify(s)} is not an ip or ip:port`)
   }
   const mcpAllowedOrigins: string[] = []
-  for (const s of (str('MCP_ALLOWED_ORIGINS') ?? '').split(',').map((s) => s.trim()).filter(Boolean)) {
+  for (const s of (str('MCP_ALLOWED_ORIGINS') ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     const origin = originOf(s)
     if (origin) mcpAllowedOrigins.push(origin)
-    else problems.push(`MCP_ALLOWED_ORIGINS: ${JSON.stringify(s)} is not an origin (http(s)://host[:port] with nothing after it)`)
+    else
+      problems.push(
+        `MCP_ALLOWED_ORIGINS: ${JSON.stringify(s)} is not an origin (http(s)://host[:port] with nothing after it)`,
+      )
   }
   const allowPrivate = str('OUTBOUND_ALLOW_PRIVATE')
-  if (allowPrivate !== undefined && allowPrivate !== '0' && allowPrivate !== '1') problems.push(`OUTBOUND_ALLOW_PRIVATE: must be 0 or 1`)
+  if (allowPrivate !== undefined && allowPrivate !== '0' && allowPrivate !== '1')
+    problems.push(`OUTBOUND_ALLOW_PRIVATE: must be 0 or 1`)
 
   const serviceUrls = {} as Record<ServiceName, string[]>
   for (const [svc, key] of Object.entries(SERVICE_URL_VARS) as [ServiceName, string][]) {
     const v = str(key)
-    const list = (v ?? `http://127.0.0.1:${STACK_PORTS[svc]}`).split(',').map((s) => s.trim().replace(/\/+$/, '')).filter(Boolean)
+    const list = (v ?? `http://127.0.0.1:${STACK_PORTS[svc]}`)
+      .split(',')
+      .map((s) => s.trim().replace(/\/+$/, ''))
+      .filter(Boolean)
     for (const u of list) {
       try {
         if (!/^https?:$/.test(new URL(u).protocol)) throw new Error()
@@ -208,22 +226,27 @@ export function loadConfig(env: Env = process.env): Config {
     serviceUrls[svc] = list
   }
   const logLevel = str('LOG_LEVEL') ?? 'info'
-  if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel)) problems.push(`LOG_LEVEL: must be one of fatal, error, warn, info, debug, trace, silent`)
+  if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel))
+    problems.push(`LOG_LEVEL: must be one of fatal, error, warn, info, debug, trace, silent`)
   const probeSwitch = str('PROBE') ?? 'on'
-  if (probeSwitch !== 'on' && probeSwitch !== 'off') problems.push(`PROBE: must be on or off (got ${JSON.stringify(probeSwitch)})`)
+  if (probeSwitch !== 'on' && probeSwitch !== 'off')
+    problems.push(`PROBE: must be on or off (got ${JSON.stringify(probeSwitch)})`)
   const probeIntervalMinutes = int('PROBE_INTERVAL_MINUTES', 720, 0, 43_200)
   const demoCatalog = str('DEMO_CATALOG') ?? '1'
-  if (demoCatalog !== '0' && demoCatalog !== '1') problems.push(`DEMO_CATALOG: must be 0 or 1 (got ${JSON.stringify(demoCatalog)})`)
+  if (demoCatalog !== '0' && demoCatalog !== '1')
+    problems.push(`DEMO_CATALOG: must be 0 or 1 (got ${JSON.stringify(demoCatalog)})`)
   const natsStream = str('NATS_STREAM') ?? 'DIRECTORY'
   if (!/^[A-Za-z0-9_-]+$/.test(natsStream)) problems.push(`NATS_STREAM: letters, digits, _ and - only`)
   const eventSubjectPrefix = str('EVENT_SUBJECT_PREFIX') ?? 'directory'
-  if (!/^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*$/.test(eventSubjectPrefix)) problems.push(`EVENT_SUBJECT_PREFIX: dot-separated tokens of letters, digits, _ and -`)
+  if (!/^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*$/.test(eventSubjectPrefix))
+    problems.push(`EVENT_SUBJECT_PREFIX: dot-separated tokens of letters, digits, _ and -`)
 
   // The base of the upstream's read API (its /v0.1/servers is read): no query, fragment or user name.
   const registryUpstream = url('REGISTRY_UPSTREAM_URL', ['http', 'https'], null)?.replace(/\/+$/, '') ?? null
   if (registryUpstream !== null) {
     const u = new URL(registryUpstream)
-    if (u.search || u.hash || u.username || u.password) problems.push('REGISTRY_UPSTREAM_URL: must be the base URL of a registry (no query, fragment or credentials)')
+    if (u.search || u.hash || u.username || u.password)
+      problems.push('REGISTRY_UPSTREAM_URL: must be the base URL of a registry (no query, fragment or credentials)')
   }
 
   const config: Config = {
@@ -244,7 +267,10 @@ export function loadConfig(env: Env = process.env): Config {
     dnsServers,
     githubApiUrl: (url('GITHUB_API_URL', ['http', 'https'], 'https://api.github.com') as string).replace(/\/+$/, ''),
     githubToken: str('GITHUB_TOKEN') ?? null,
-    npmRegistryUrl: (url('NPM_REGISTRY_URL', ['http', 'https'], 'https://registry.npmjs.org') as string).replace(/\/+$/, ''),
+    npmRegistryUrl: (url('NPM_REGISTRY_URL', ['http', 'https'], 'https://registry.npmjs.org') as string).replace(
+      /\/+$/,
+      '',
+    ),
     pypiUrl: (url('PYPI_URL', ['http', 'https'], 'https://pypi.org/pypi') as string).replace(/\/+$/, ''),
     outboundAllowPrivate: allowPrivate === '1',
     rateLimitPerMinute: int('RATE_LIMIT_PER_MINUTE', 120, 1, 1_000_000),
@@ -257,7 +283,10 @@ export function loadConfig(env: Env = process.env): Config {
     serviceUrls,
     claimRecheckHours: int('CLAIM_RECHECK_HOURS', 24, 1, 24 * 365),
     claimGraceDays: int('CLAIM_GRACE_DAYS', 7, 1, 365),
-    gatewayUrl: (url('GATEWAY_URL', ['http', 'https'], `http://127.0.0.1:${STACK_PORTS.gateway}`) as string).replace(/\/+$/, ''),
+    gatewayUrl: (url('GATEWAY_URL', ['http', 'https'], `http://127.0.0.1:${STACK_PORTS.gateway}`) as string).replace(
+      /\/+$/,
+      '',
+    ),
     upstreamTimeoutMs: int('UPSTREAM_TIMEOUT_MS', 10_000, 100, 300_000),
     viewFlushMs: int('VIEW_FLUSH_MS', 5_000, 50, 3_600_000),
     logLevel,
@@ -276,9 +305,12 @@ export function loadConfig(env: Env = process.env): Config {
     },
     demoCatalog: demoCatalog !== '0',
   }
-  if (config.operatorToken !== null && config.operatorToken.length < 16) problems.push('OPERATOR_TOKEN: must be at least 16 characters')
-  if (config.serverSecret !== null && config.serverSecret.length < 32) problems.push('SERVER_SECRET: must be at least 32 characters')
-  if (config.metricsToken !== null && config.metricsToken.length < 16) problems.push('METRICS_TOKEN: must be at least 16 characters')
+  if (config.operatorToken !== null && config.operatorToken.length < 16)
+    problems.push('OPERATOR_TOKEN: must be at least 16 characters')
+  if (config.serverSecret !== null && config.serverSecret.length < 32)
+    problems.push('SERVER_SECRET: must be at least 32 characters')
+  if (config.metricsToken !== null && config.metricsToken.length < 16)
+    problems.push('METRICS_TOKEN: must be at least 16 characters')
   if (problems.length) throw new ConfigError(problems)
   return config
 }

@@ -272,7 +272,15 @@ export interface SandboxRun {
    * install_failed / package_missing: the install did not work (missing: the registry has no such package);
    * timeout, crashed, output_limit, not_mcp: it installed but did not speak MCP within the limits.
    */
-  verdict: 'ran' | 'asked_for_keys' | 'install_failed' | 'package_missing' | 'timeout' | 'crashed' | 'output_limit' | 'not_mcp'
+  verdict:
+    | 'ran'
+    | 'asked_for_keys'
+    | 'install_failed'
+    | 'package_missing'
+    | 'timeout'
+    | 'crashed'
+    | 'output_limit'
+    | 'not_mcp'
   registryType: 'npm' | 'pypi'
   identifier: string
   version: string | null

@@ -25,7 +25,11 @@ export const ConfigEntry = t.Object({
   locations: t.Array(t.Object({ os: t.String(), path: t.String() })),
   snippet: t.String(),
   note: t.String(),
-  command: t.Optional(t.String({ description: 'One-line shell command that installs exactly this config (Claude Code, Codex, VS Code, cli)' })),
+  command: t.Optional(
+    t.String({
+      description: 'One-line shell command that installs exactly this config (Claude Code, Codex, VS Code, cli)',
+    }),
+  ),
   deepLink: t.Optional(t.String({ description: "The client's install link (cursor://…, vscode:mcp/install?…)" })),
   webLink: t.Optional(t.String({ description: 'An https form of the install link, for READMEs (VS Code)' })),
 })
@@ -41,10 +45,18 @@ export const InstallInfo = t.Object({
   transport: t.Optional(t.String()),
   registryType: t.Optional(t.String()),
   identifier: t.Optional(t.String()),
-  environmentVariables: t.Array(t.Object({ name: t.String(), description: t.Optional(t.String()), isRequired: t.Optional(t.Boolean()), isSecret: t.Optional(t.Boolean()) })),
+  environmentVariables: t.Array(
+    t.Object({
+      name: t.String(),
+      description: t.Optional(t.String()),
+      isRequired: t.Optional(t.Boolean()),
+      isSecret: t.Optional(t.Boolean()),
+    }),
+  ),
   basis: t.Optional(
     t.Union([t.Literal('registry'), t.Literal('readme-config'), t.Literal('readme-mention'), t.Literal('repository')], {
-      description: "Where the install comes from: the registry entry, the README's client config, a package the README names (a guess), or the repository run as it is (a guess)",
+      description:
+        "Where the install comes from: the registry entry, the README's client config, a package the README names (a guess), or the repository run as it is (a guess)",
     }),
   ),
   note: t.Optional(t.String({ description: 'Why the confidence is low: what is missing' })),
@@ -56,13 +68,17 @@ export const InstallInfo = t.Object({
           identifier: t.String(),
           version: t.Union([t.String(), t.Null()]),
           entryUrl: t.String({ description: 'The registry entry read (its public JSON API address)' }),
-          linkedBy: t.Union([t.Literal('mcpName'), t.Literal('mcp-name'), t.Literal('repository'), t.Null()], { description: 'What links the package to the listing; null: nothing does' }),
-          link: t.Union([t.String(), t.Null()], { description: 'The server name the package declares, or the repository address it gives' }),
+          linkedBy: t.Union([t.Literal('mcpName'), t.Literal('mcp-name'), t.Literal('repository'), t.Null()], {
+            description: 'What links the package to the listing; null: nothing does',
+          }),
+          link: t.Union([t.String(), t.Null()], {
+            description: 'The server name the package declares, or the repository address it gives',
+          }),
           checkedAt: t.String({ format: 'date-time' }),
         }),
         t.Null(),
       ],
-      { description: "The package registry entry behind the confidence, when one was read" },
+      { description: 'The package registry entry behind the confidence, when one was read' },
     ),
   ),
 })
@@ -78,12 +94,20 @@ export const ServerDetail = t.Composite([
     tags: t.Array(t.String()),
     transports: t.Array(t.String({ description: 'stdio when a package exists, remote when a hosted endpoint exists' })),
     qualityScore: t.Integer({ minimum: 0, maximum: 100, description: 'How complete and trustworthy the listing is' }),
-    popularity: t.Object({ upvotes: t.Integer(), views: t.Integer(), installs: t.Integer(), githubStars: t.Union([t.Integer(), t.Null()]) }),
+    popularity: t.Object({
+      upvotes: t.Integer(),
+      views: t.Integer(),
+      installs: t.Integer(),
+      githubStars: t.Union([t.Integer(), t.Null()]),
+    }),
     health: t.Union([t.String(), t.Null()]),
     archived: t.Union([t.String(), t.Null()], {
-      description: 'Why it is archived or deprecated (an archived repository, modelcontextprotocol/servers-archived, or its maintenance status); null when it is not',
+      description:
+        'Why it is archived or deprecated (an archived repository, modelcontextprotocol/servers-archived, or its maintenance status); null when it is not',
     }),
-    tools: t.Array(t.Object({ name: t.String(), description: t.Optional(t.String()), parameters: t.Optional(t.Array(t.String())) })),
+    tools: t.Array(
+      t.Object({ name: t.String(), description: t.Optional(t.String()), parameters: t.Optional(t.Array(t.String())) }),
+    ),
     packages: t.Array(t.Unknown()),
     remotes: t.Array(t.Unknown()),
     install: t.Union([InstallInfo, t.Null()]),
@@ -96,7 +120,9 @@ export const ServerDetail = t.Composite([
     maintenanceStatus: t.Union([t.String(), t.Null()], { description: 'active, stable, experimental or archived' }),
     compatibleClients: t.Array(t.String()),
     supportUrl: t.Union([t.String(), t.Null()]),
-    readme: t.Union([t.String(), t.Null()], { description: 'The repository README (Markdown) when the directory holds one' }),
+    readme: t.Union([t.String(), t.Null()], {
+      description: 'The repository README (Markdown) when the directory holds one',
+    }),
     risk: t.Optional(
       t.Union(
         [
@@ -104,7 +130,9 @@ export const ServerDetail = t.Composite([
             level: t.Union([t.Literal('none'), t.Literal('low'), t.Literal('medium'), t.Literal('high')]),
             findings: t.Array(
               t.Object({
-                kind: t.String({ description: 'hidden_instruction, invisible_characters, long_description or shadowed_name' }),
+                kind: t.String({
+                  description: 'hidden_instruction, invisible_characters, long_description or shadowed_name',
+                }),
                 severity: t.Union([t.Literal('low'), t.Literal('medium'), t.Literal('high')]),
                 tool: t.String(),
                 message: t.String(),
@@ -117,7 +145,10 @@ export const ServerDetail = t.Composite([
           }),
           t.Null(),
         ],
-        { description: 'The scan of the last tool list; a high level keeps the listing out of verified=1 until an operator clears it' },
+        {
+          description:
+            'The scan of the last tool list; a high level keeps the listing out of verified=1 until an operator clears it',
+        },
       ),
     ),
     toolsChanges: t.Optional(
@@ -136,19 +167,33 @@ export const ServerDetail = t.Composite([
     ),
     checks: t.Object(
       {
-        healthCheckedAt: t.Union([t.String({ format: 'date-time' }), t.Null()], { description: 'When the remote endpoint was last probed' }),
-        toolsSource: t.Union([t.String(), t.Null()], { description: 'Transport the tools list came through: streamable-http or sse' }),
-        toolsCheckedAt: t.Union([t.String({ format: 'date-time' }), t.Null()], { description: 'When the tools were last listed live' }),
+        healthCheckedAt: t.Union([t.String({ format: 'date-time' }), t.Null()], {
+          description: 'When the remote endpoint was last probed',
+        }),
+        toolsSource: t.Union([t.String(), t.Null()], {
+          description: 'Transport the tools list came through: streamable-http or sse',
+        }),
+        toolsCheckedAt: t.Union([t.String({ format: 'date-time' }), t.Null()], {
+          description: 'When the tools were last listed live',
+        }),
         githubArchived: t.Union([t.Boolean(), t.Null()]),
         githubPushedAt: t.Union([t.String({ format: 'date-time' }), t.Null()]),
-        seenRunning: t.Optional(t.Boolean({ description: 'The latest observation saw it run (before the risk gate; isVerifiedActive is after it)' })),
+        seenRunning: t.Optional(
+          t.Boolean({
+            description: 'The latest observation saw it run (before the risk gate; isVerifiedActive is after it)',
+          }),
+        ),
         remoteAuth: t.Optional(
           t.Union([
             t.Object({
-              kind: t.Union([t.Literal('oauth'), t.Literal('api_key'), t.Literal('none')], { description: 'How the remote endpoint asks clients to authenticate, as probed' }),
+              kind: t.Union([t.Literal('oauth'), t.Literal('api_key'), t.Literal('none')], {
+                description: 'How the remote endpoint asks clients to authenticate, as probed',
+              }),
               resourceMetadata: t.Optional(t.String()),
               authorizationServers: t.Optional(t.Array(t.String())),
-              confirmed: t.Optional(t.Boolean({ description: "Whether the authorization server's own metadata was read" })),
+              confirmed: t.Optional(
+                t.Boolean({ description: "Whether the authorization server's own metadata was read" }),
+              ),
               checkedAt: t.String({ format: 'date-time' }),
             }),
             t.Null(),
@@ -158,21 +203,32 @@ export const ServerDetail = t.Composite([
           t.Union([
             t.Object(
               {
-                verdict: t.String({ description: 'ran, asked_for_keys, install_failed, package_missing, timeout, crashed, output_limit or not_mcp' }),
+                verdict: t.String({
+                  description:
+                    'ran, asked_for_keys, install_failed, package_missing, timeout, crashed, output_limit or not_mcp',
+                }),
                 registryType: t.String(),
                 identifier: t.String(),
                 version: t.Union([t.String(), t.Null()]),
-                steps: t.Record(t.String(), t.Integer(), { description: 'Milliseconds per step: install, initialize, tools, total' }),
+                steps: t.Record(t.String(), t.Integer(), {
+                  description: 'Milliseconds per step: install, initialize, tools, total',
+                }),
                 detail: t.String(),
                 variable: t.Optional(t.String({ description: 'The declared variable it asked for' })),
                 toolCount: t.Integer(),
                 promptCount: t.Optional(t.Integer()),
                 resourceCount: t.Optional(t.Integer()),
                 installFailures: t.Integer(),
-                retired: t.Boolean({ description: 'A guessed package no longer started (two install failures, or one the registry does not know)' }),
+                retired: t.Boolean({
+                  description:
+                    'A guessed package no longer started (two install failures, or one the registry does not know)',
+                }),
                 checkedAt: t.String({ format: 'date-time' }),
               },
-              { description: "The last start of the listing's package in the sandbox (no network, no host files, bounded)" },
+              {
+                description:
+                  "The last start of the listing's package in the sandbox (no network, no host files, bounded)",
+              },
             ),
             t.Null(),
           ]),
@@ -193,7 +249,9 @@ export const SearchResponse = t.Object({
   query: t.Union([t.String(), t.Null()]),
   category: t.Union([t.String(), t.Null()]),
   servers: t.Array(ListingSummary),
-  nextCursor: t.Union([t.String(), t.Null()], { description: 'Pass as `cursor` for the next page; null on the last page' }),
+  nextCursor: t.Union([t.String(), t.Null()], {
+    description: 'Pass as `cursor` for the next page; null on the last page',
+  }),
 })
 export type SearchResponse = Static<typeof SearchResponse>
 
@@ -219,14 +277,22 @@ export const SearchQuery = t.Object({
       description:
         'A config client slug (claude-desktop, claude-code, cursor, vs-code, windsurf, codex, gemini-cli, cli). Each hit then also carries ' +
         '`transports`, `health`, `archived` (why it is no longer maintained, or null) and `install` (kind, confidence, needsKeys, keys, ' +
-        'and that client\'s one-line command, install link or config as `line`, `lineKind`), so one search is enough to choose and install',
+        "and that client's one-line command, install link or config as `line`, `lineKind`), so one search is enough to choose and install",
     }),
   ),
 })
 
 /** A listing of the operator's moderation queue (`GET /api/v1/admin/listings`, contract §3). */
 export const QueueListing = t.Object({
-  id: t.String(), name: t.String(), description: t.String(), category: t.String(), url: t.String(), status: t.String(), source: t.String(),
-  reason: t.Union([t.String(), t.Null()]), createdAt: t.String({ format: 'date-time' }), updatedAt: t.String({ format: 'date-time' }),
+  id: t.String(),
+  name: t.String(),
+  description: t.String(),
+  category: t.String(),
+  url: t.String(),
+  status: t.String(),
+  source: t.String(),
+  reason: t.Union([t.String(), t.Null()]),
+  createdAt: t.String({ format: 'date-time' }),
+  updatedAt: t.String({ format: 'date-time' }),
 })
 export type QueueListing = Static<typeof QueueListing>

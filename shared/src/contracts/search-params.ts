@@ -22,19 +22,23 @@ export function parseSearchParams(params: URLSearchParams): SearchParams {
   }
   const rawQ = one('q')
   const q = rawQ === null ? null : rawQ.trim()
-  if (rawQ !== null && rawQ.length > MAX_QUERY_LENGTH) throw invalidParameter('q', `must be at most ${MAX_QUERY_LENGTH} characters`)
+  if (rawQ !== null && rawQ.length > MAX_QUERY_LENGTH)
+    throw invalidParameter('q', `must be at most ${MAX_QUERY_LENGTH} characters`)
   const limitRaw = one('limit')
   let limit = 20
   if (limitRaw !== null) {
-    if (!/^\d{1,3}$/.test(limitRaw) || Number(limitRaw) < 1 || Number(limitRaw) > 100) throw invalidParameter('limit', 'must be an integer from 1 to 100')
+    if (!/^\d{1,3}$/.test(limitRaw) || Number(limitRaw) < 1 || Number(limitRaw) > 100)
+      throw invalidParameter('limit', 'must be an integer from 1 to 100')
     limit = Number(limitRaw)
   }
   const transport = one('transport')
-  if (transport !== null && transport !== 'stdio' && transport !== 'remote') throw invalidParameter('transport', 'must be "stdio" or "remote"')
+  if (transport !== null && transport !== 'stdio' && transport !== 'remote')
+    throw invalidParameter('transport', 'must be "stdio" or "remote"')
   const verified = one('verified')
   if (verified !== null && verified !== '1') throw invalidParameter('verified', 'the only allowed value is "1"')
   const category = one('category')
   const cursor = one('cursor')
-  if (cursor !== null && !/^[A-Za-z0-9_-]{1,200}$/.test(cursor)) throw invalidParameter('cursor', 'is not a cursor this API returned')
+  if (cursor !== null && !/^[A-Za-z0-9_-]{1,200}$/.test(cursor))
+    throw invalidParameter('cursor', 'is not a cursor this API returned')
   return { q: q === '' ? null : q, category, limit, transport, verified: verified === '1', cursor }
 }

@@ -15,7 +15,12 @@ export interface BatchedCounter {
  * Starts a counter that calls `write` with the pending counts every `intervalMs` and on stop. A failed write
  * puts its counts back, so a passing database failure loses nothing; writes never overlap.
  */
-export function startBatchedCounter(write: (counts: Map<string, number>) => Promise<void>, intervalMs: number, log: Logger, what = 'counts'): BatchedCounter {
+export function startBatchedCounter(
+  write: (counts: Map<string, number>) => Promise<void>,
+  intervalMs: number,
+  log: Logger,
+  what = 'counts',
+): BatchedCounter {
   let pending = new Map<string, number>()
   let flushing: Promise<void> = Promise.resolve()
   const flush = () => {

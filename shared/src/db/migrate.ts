@@ -20,7 +20,9 @@ export async function runMigrations(database: Database, dir: URL = MIGRATIONS_DI
   const applied: string[] = []
   await database.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${ADVISORY_LOCK_KEY})`)
-    await tx.execute(sql`create table if not exists public.directory_migrations (tag text primary key, applied_at timestamptz not null default now())`)
+    await tx.execute(
+      sql`create table if not exists public.directory_migrations (tag text primary key, applied_at timestamptz not null default now())`,
+    )
     const rows = resultRows<{ tag: string }>(await tx.execute(sql`select tag from public.directory_migrations`))
     const done = new Set(rows.map((r) => r.tag))
     for (const e of entries) {

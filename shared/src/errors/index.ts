@@ -11,16 +11,20 @@ export const ERROR_CODES = {
   unauthorized: 'A valid Bearer token is required.',
   insufficient_scope: 'The token is valid but lacks the scope this operation requires.',
   invalid_scope: 'A requested scope is not supported.',
-  invalid_code: 'The confirmation code is missing, expired or incorrect; `details` says which, and how many tries remain.',
-  too_many_attempts: 'Too many wrong confirmation codes: the code is dead (register again), or the address is locked until `details[0].lockedUntil`.',
+  invalid_code:
+    'The confirmation code is missing, expired or incorrect; `details` says which, and how many tries remain.',
+  too_many_attempts:
+    'Too many wrong confirmation codes: the code is dead (register again), or the address is locked until `details[0].lockedUntil`.',
   conflict: 'The resource already exists; `details` names the existing one.',
-  verification_failed: 'Ownership could not be verified; `details` says, for the method tried, what was looked for, where, and what was found.',
-  invalid_claim_token: 'The claim link\'s secret does not match this listing.',
+  verification_failed:
+    'Ownership could not be verified; `details` says, for the method tried, what was looked for, where, and what was found.',
+  invalid_claim_token: "The claim link's secret does not match this listing.",
   payload_too_large: 'The request body is larger than allowed.',
   request_timeout: 'The request body did not arrive in time.',
   unsupported_media_type: 'Send the body as application/json.',
   rate_limited: 'Too many requests; retry after the number of seconds in Retry-After.',
-  not_implemented: 'The operation is part of the MCP registry API but this directory does not offer it (it is read-only: no publishing).',
+  not_implemented:
+    'The operation is part of the MCP registry API but this directory does not offer it (it is read-only: no publishing).',
   internal: 'The server failed; the request id in X-Request-Id helps operators find out why.',
   bad_gateway: 'A service behind the gateway could not be reached.',
   service_unavailable: 'A service behind the gateway is temporarily unavailable.',
@@ -58,28 +62,50 @@ export const invalidParameter = (parameter: string, message: string) =>
   new AppError(400, 'invalid_parameter', `Invalid query parameter "${parameter}": ${message}`, [{ parameter, message }])
 
 /** 503 for a service this process could not reach (internal calls between services). */
-export const serviceUnavailable = (name: string) => new AppError(503, 'service_unavailable', `The ${name} is unreachable; try again shortly`, undefined, { 'retry-after': '1' })
+export const serviceUnavailable = (name: string) =>
+  new AppError(503, 'service_unavailable', `The ${name} is unreachable; try again shortly`, undefined, {
+    'retry-after': '1',
+  })
 
 /** 404 for an absent or hidden resource. */
 export const notFound = (what = 'Resource') => new AppError(404, 'not_found', `${what} not found`)
 
 /** Builds the Error object for an error code and status. */
-export function errorBody(status: number, code: string, message: string, baseUrl: string, details?: unknown[]): ErrorBody {
+export function errorBody(
+  status: number,
+  code: string,
+  message: string,
+  baseUrl: string,
+  details?: unknown[],
+): ErrorBody {
   const body: ErrorBody = { error: code, message, status, docs: `${baseUrl}/docs/errors#${code}` }
   if (details !== undefined) body.details = details
   return body
 }
 
 /** Maps anything thrown to a status, an Error object and extra headers; unknown errors become 500 `internal`. */
-export function toErrorResponse(err: unknown, baseUrl: string): { status: number; body: ErrorBody; headers: Record<string, string> } {
+export function toErrorResponse(
+  err: unknown,
+  baseUrl: string,
+): { status: number; body: ErrorBody; headers: Record<string, string> } {
   if (err instanceof AppError) {
-    return { status: err.status, body: errorBody(err.status, err.code, err.message, baseUrl, err.details), headers: err.headers ?? {} }
+    return {
+      status: err.status,
+      body: errorBody(err.status, err.code, err.message, baseUrl, err.details),
+      headers: err.headers ?? {},
+    }
   }
   return { status: 500, body: errorBody(500, 'internal', 'Internal server error', baseUrl), headers: {} }
 }
 
 /** A JSON Response carrying an Error object. */
-export function errorResponse(status: number, code: string, message: string, baseUrl: string, extra?: { details?: unknown[]; headers?: Record<string, string> }): Response {
+export function errorResponse(
+  status: number,
+  code: string,
+  message: string,
+  baseUrl: string,
+  extra?: { details?: unknown[]; headers?: Record<string, string> },
+): Response {
   return new Response(JSON.stringify(errorBody(status, code, message, baseUrl, extra?.details)), {
     status,
     headers: { 'content-type': 'application/json; charset=utf-8', ...extra?.headers },
@@ -88,6 +114,11 @@ export function errorResponse(status: number, code: string, message: string, bas
 
 /** The error codes as a Markdown page, served at /docs/errors. */
 export function errorDocsMarkdown(): string {
-  return ['# Error codes', '', 'Every error response is a JSON object `{ error, message, details?, status, docs }`.', '',
-    ...Object.entries(ERROR_CODES).map(([code, text]) => `<a id="${code}"></a>\n## ${code}\n\n${text}\n`)].join('\n')
+  return [
+    '# Error codes',
+    '',
+    'Every error response is a JSON object `{ error, message, details?, status, docs }`.',
+    '',
+    ...Object.entries(ERROR_CODES).map(([code, text]) => `<a id="${code}"></a>\n## ${code}\n\n${text}\n`),
+  ].join('\n')
 }

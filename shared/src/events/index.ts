@@ -28,14 +28,29 @@ export interface EventMap {
   /** producer: catalog, when the claim-verifier revokes a claim after its grace period · consumers: badge */
   'listing.claim_revoked': ListingEvent & { claimId: string; isOfficial: boolean }
   /** producer: claim-verifier (a periodic re-check whose result changed) · consumers: none yet (audit) */
-  'claim.rechecked': { claimId: string; listingId: string; proofOk: boolean; reciprocalReadme: boolean; reciprocalSite: boolean; state: string; at: string }
+  'claim.rechecked': {
+    claimId: string
+    listingId: string
+    proofOk: boolean
+    reciprocalReadme: boolean
+    reciprocalSite: boolean
+    state: string
+    at: string
+  }
   /** producer: catalog, when the prober's facts changed what the public sees (health, verified, tools, README, stars, install) · consumers: badge */
   'listing.checked': ListingEvent & { changed: string[] }
   /**
    * producer: catalog, when a probe or a sandbox start saw a tool list whose normalised hash differs from the last
    * one (rug-pull watch): the tools added, removed and changed, and where the new list came from · consumers: none yet (audit)
    */
-  'listing.tools_changed': ListingEvent & { fromHash: string; toHash: string; added: string[]; removed: string[]; changed: string[]; source: string | null }
+  'listing.tools_changed': ListingEvent & {
+    fromHash: string
+    toHash: string
+    added: string[]
+    removed: string[]
+    changed: string[]
+    source: string | null
+  }
   /** producer: catalog (batched view/install counters) · consumers: badge */
   'listing.counters_changed': { ids: string[]; at: string }
   /** producer: agent-auth · consumers: none yet (audit) */

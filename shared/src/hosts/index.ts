@@ -15,24 +15,69 @@ import { parse } from 'tldts'
  */
 export const SHARED_HOST_DOMAINS: readonly string[] = [
   // Code hosts and their content domains.
-  'github.com', 'githubusercontent.com', 'github.dev', 'ghcr.io', 'gitlab.com', 'bitbucket.org', 'codeberg.org', 'gitee.com',
-  'sourceforge.net', 'sr.ht',
+  'github.com',
+  'githubusercontent.com',
+  'github.dev',
+  'ghcr.io',
+  'gitlab.com',
+  'bitbucket.org',
+  'codeberg.org',
+  'gitee.com',
+  'sourceforge.net',
+  'sr.ht',
   // Package registries and CDNs that serve their packages.
-  'npmjs.com', 'npmjs.org', 'yarnpkg.com', 'pypi.org', 'pythonhosted.org', 'crates.io', 'rubygems.org', 'nuget.org', 'go.dev', 'golang.org',
-  'docker.com', 'docker.io', 'quay.io', 'jsdelivr.net', 'unpkg.com',
+  'npmjs.com',
+  'npmjs.org',
+  'yarnpkg.com',
+  'pypi.org',
+  'pythonhosted.org',
+  'crates.io',
+  'rubygems.org',
+  'nuget.org',
+  'go.dev',
+  'golang.org',
+  'docker.com',
+  'docker.io',
+  'quay.io',
+  'jsdelivr.net',
+  'unpkg.com',
   // Model hubs, MCP registries and directories.
-  'huggingface.co', 'smithery.ai', 'glama.ai', 'mcp.so', 'pulsemcp.com', 'mcpservers.org', 'modelcontextprotocol.io',
+  'huggingface.co',
+  'smithery.ai',
+  'glama.ai',
+  'mcp.so',
+  'pulsemcp.com',
+  'mcpservers.org',
+  'modelcontextprotocol.io',
   // Publishing platforms whose pages live under the platform's own names (sites.google.com, notion.so/…).
-  'google.com', 'notion.so', 'medium.com', 'dev.to', 'replit.com', 'glitch.com', 'codesandbox.io', 'stackblitz.com',
+  'google.com',
+  'notion.so',
+  'medium.com',
+  'dev.to',
+  'replit.com',
+  'glitch.com',
+  'codesandbox.io',
+  'stackblitz.com',
   // Social sites.
-  'x.com', 'twitter.com', 'reddit.com', 'youtube.com', 'linkedin.com', 'facebook.com', 'discord.com', 'discord.gg',
+  'x.com',
+  'twitter.com',
+  'reddit.com',
+  'youtube.com',
+  'linkedin.com',
+  'facebook.com',
+  'discord.com',
+  'discord.gg',
 ]
 
 const SHARED = new Set(SHARED_HOST_DOMAINS)
 
 /** A host name as compared everywhere: lower case, without brackets or trailing dots (`GitHub.com.` is github.com). */
 export function normalizeHost(host: string): string {
-  return host.trim().toLowerCase().replace(/^\[|\]$/g, '').replace(/\.+$/, '')
+  return host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '')
+    .replace(/\.+$/, '')
 }
 
 /** How a host name stands for ownership proofs. */
@@ -56,17 +101,24 @@ export function hostStanding(rawHost: string, extraShared: readonly string[] = [
   const host = normalizeHost(rawHost)
   const withPrivate = parse(host, { allowPrivateDomains: true })
   if (withPrivate.isIp) {
-    return { host, isIp: true, registrableDomain: null, sharedReason: null, dnsReason: `${host} is an IP address, which has no DNS name` }
+    return {
+      host,
+      isIp: true,
+      registrableDomain: null,
+      sharedReason: null,
+      dnsReason: `${host} is an IP address, which has no DNS name`,
+    }
   }
   const icann = parse(host, { allowPrivateDomains: false })
   const icannDomain = icann.domain
   const shared = icannDomain && (SHARED.has(icannDomain) || extraShared.includes(icannDomain)) ? icannDomain : null
   let sharedReason: string | null = null
   if (shared) {
-    sharedReason = `${host} is a shared host: ${shared} is a multi-tenant code, package or hosting site, `
-      + 'whose pages and DNS no single listing owner controls'
-  }
-  else if (!withPrivate.domain) sharedReason = `${host} is a public suffix (${withPrivate.publicSuffix ?? host}), not a site of one owner`
+    sharedReason =
+      `${host} is a shared host: ${shared} is a multi-tenant code, package or hosting site, ` +
+      'whose pages and DNS no single listing owner controls'
+  } else if (!withPrivate.domain)
+    sharedReason = `${host} is a public suffix (${withPrivate.publicSuffix ?? host}), not a site of one owner`
   let dnsReason: string | null = null
   if (!sharedReason && withPrivate.isPrivate) {
     dnsReason = `${host} is a name under ${withPrivate.publicSuffix}, whose DNS the hosting platform runs, not the site's owner`

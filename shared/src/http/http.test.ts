@@ -3,13 +3,51 @@ import fc from 'fast-check'
 import { clientKey, isValidHostHeader } from './index'
 
 test('host[:port] forms a server is named by are valid', () => {
-  for (const h of ['example.com', 'Example.COM.', 'localhost:3000', '127.0.0.1', '127.0.0.1:65535', '[::1]', '[::1]:8080', '[2001:db8::1]', 'gateway_1:3000', 'xn--hlo-bma.example', 'a'.repeat(63) + '.example']) {
+  for (const h of [
+    'example.com',
+    'Example.COM.',
+    'localhost:3000',
+    '127.0.0.1',
+    '127.0.0.1:65535',
+    '[::1]',
+    '[::1]:8080',
+    '[2001:db8::1]',
+    'gateway_1:3000',
+    'xn--hlo-bma.example',
+    `${'a'.repeat(63)}.example`,
+  ]) {
     expect({ h, ok: isValidHostHeader(h) }).toEqual({ h, ok: true })
   }
 })
 
 test('anything else is not: missing, empty, slashes, spaces, user parts, bad ports, brackets, percent, non-ASCII', () => {
-  for (const h of [null, '', ' ', 'a/b', 'a b', 'a\tb', 'user@host', 'host:', 'host:x', 'host:99999', 'host:80:80', '[::1', '::1', '[zz::1]', '[::1]x', 'a?b', 'a#b', 'a\\b', '%41', 'a..b', '.a', 'héllo', 'a,b', 'a'.repeat(64) + '.example', 'a.'.repeat(130)]) {
+  for (const h of [
+    null,
+    '',
+    ' ',
+    'a/b',
+    'a b',
+    'a\tb',
+    'user@host',
+    'host:',
+    'host:x',
+    'host:99999',
+    'host:80:80',
+    '[::1',
+    '::1',
+    '[zz::1]',
+    '[::1]x',
+    'a?b',
+    'a#b',
+    'a\\b',
+    '%41',
+    'a..b',
+    '.a',
+    'héllo',
+    'a,b',
+    `${'a'.repeat(64)}.example`,
+    'a.'.repeat(130),
+  ]) {
     expect({ h, ok: isValidHostHeader(h) }).toEqual({ h, ok: false })
   }
 })

@@ -5,11 +5,17 @@ import { AppError } from '../errors'
 
 /** A JSON response with the right content type. */
 export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8', ...headers } })
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json; charset=utf-8', ...headers },
+  })
 }
 
 /** Reads a stream of at most `maxBytes`; null when it is longer (the rest is not read, the stream is cancelled). */
-export async function readStreamUpTo(body: ReadableStream<Uint8Array> | null, maxBytes: number): Promise<Uint8Array | null> {
+export async function readStreamUpTo(
+  body: ReadableStream<Uint8Array> | null,
+  maxBytes: number,
+): Promise<Uint8Array | null> {
   const reader = body?.getReader()
   if (!reader) return new Uint8Array()
   const chunks: Uint8Array[] = []
@@ -37,7 +43,8 @@ export async function readBodyUpTo(request: Request, maxBytes: number): Promise<
 /** Reads a JSON body: 415 for another content type, 413 past `maxBytes`, 400 for malformed JSON. */
 export async function readJsonBody(request: Request, maxBytes: number): Promise<unknown> {
   const type = request.headers.get('content-type') ?? ''
-  if (!/^application\/([a-z0-9.+-]*\+)?json\s*(;|$)/i.test(type)) throw new AppError(400, 'bad_request', 'Send the body as JSON with Content-Type: application/json')
+  if (!/^application\/([a-z0-9.+-]*\+)?json\s*(;|$)/i.test(type))
+    throw new AppError(400, 'bad_request', 'Send the body as JSON with Content-Type: application/json')
   if (!request.body) throw new AppError(400, 'bad_request', 'The request has no body')
   const body = await readBodyUpTo(request, maxBytes)
   if (body === null) throw new AppError(413, 'payload_too_large', `The body must be at most ${maxBytes} bytes`)
@@ -67,7 +74,9 @@ export function bearerToken(request: Request): string | null {
 export function requireOperator(request: Request, operatorToken: string): void {
   const token = bearerToken(request)
   if (!token || !safeEqual(token, operatorToken)) {
-    throw new AppError(401, 'unauthorized', 'Operator authentication required', undefined, { 'www-authenticate': 'Bearer realm="operator"' })
+    throw new AppError(401, 'unauthorized', 'Operator authentication required', undefined, {
+      'www-authenticate': 'Bearer realm="operator"',
+    })
   }
 }
 
@@ -99,5 +108,8 @@ export function clientKey(address: string): string {
   const left = head ? head.split(':') : []
   const right = tail ? tail.split(':') : []
   const groups = address.includes('::') ? [...left, ...Array(8 - left.length - right.length).fill('0'), ...right] : left
-  return `${groups.slice(0, 4).map((g) => (parseInt(g, 16) || 0).toString(16)).join(':')}::/64`
+  return `${groups
+    .slice(0, 4)
+    .map((g) => (parseInt(g, 16) || 0).toString(16))
+    .join(':')}::/64`
 }

@@ -31,17 +31,23 @@ interface CodeHost {
 const NAME_SEGMENT = /^[a-z0-9_.-]{1,100}$/
 const twoSegments = () => 2
 // `tree/<ref>/<folder…>` names a folder; `blob/<ref>/<folder…>/<file>` a file, whose folder counts.
-const treeOrBlob = (rest: string[]) => (rest[0] === 'tree' ? rest.slice(2) : rest[0] === 'blob' ? rest.slice(2, -1) : null)
+const treeOrBlob = (rest: string[]) =>
+  rest[0] === 'tree' ? rest.slice(2) : rest[0] === 'blob' ? rest.slice(2, -1) : null
 
 // A Map: a host such as `__proto__` must find nothing.
-const CODE_HOSTS = new Map<string, CodeHost>(Object.entries({
-  'github.com': { repository: twoSegments, folder: treeOrBlob },
-  // GitLab groups nest; `/-/` ends the project path.
-  'gitlab.com': { repository: (s) => (s.includes('-') ? s.indexOf('-') : s.length), folder: (rest) => treeOrBlob(rest.slice(1)) },
-  'bitbucket.org': { repository: twoSegments, folder: (rest) => (rest[0] === 'src' ? rest.slice(2) : null) },
-  // Gitea/Forgejo: src/branch/<ref>/…, src/tag/<ref>/…, src/commit/<sha>/…
-  'codeberg.org': { repository: twoSegments, folder: (rest) => (rest[0] === 'src' ? rest.slice(3) : null) },
-} satisfies Record<string, CodeHost>))
+const CODE_HOSTS = new Map<string, CodeHost>(
+  Object.entries({
+    'github.com': { repository: twoSegments, folder: treeOrBlob },
+    // GitLab groups nest; `/-/` ends the project path.
+    'gitlab.com': {
+      repository: (s) => (s.includes('-') ? s.indexOf('-') : s.length),
+      folder: (rest) => treeOrBlob(rest.slice(1)),
+    },
+    'bitbucket.org': { repository: twoSegments, folder: (rest) => (rest[0] === 'src' ? rest.slice(2) : null) },
+    // Gitea/Forgejo: src/branch/<ref>/…, src/tag/<ref>/…, src/commit/<sha>/…
+    'codeberg.org': { repository: twoSegments, folder: (rest) => (rest[0] === 'src' ? rest.slice(3) : null) },
+  } satisfies Record<string, CodeHost>),
+)
 
 // RFC 3986 §6.2.2.2: percent-encoded unreserved characters are the characters themselves; `%2F` is read as a
 // slash too (GitHub does). Every other escape stays, in upper case, so no decoded character is ambiguous.
@@ -96,7 +102,10 @@ function parse(input: string): URL | null {
 export function normalizeAddress(address: string, subfolder?: string | null): NormalizedAddress | null {
   const url = parse(address)
   if (!url) return null
-  const host = url.hostname.toLowerCase().replace(/\.+$/, '').replace(/^www\./, '')
+  const host = url.hostname
+    .toLowerCase()
+    .replace(/\.+$/, '')
+    .replace(/^www\./, '')
   if (!host) return null
   const segments = segmentsOf(url.pathname)
   const given = normalizeSubfolder(subfolder)
@@ -105,7 +114,8 @@ export function normalizeAddress(address: string, subfolder?: string | null): No
     const depth = codeHost.repository(segments)
     const repo = segments.slice(0, depth)
     if (repo.length) repo[repo.length - 1] = repo[repo.length - 1].replace(/\.git$/, '')
-    const repository = depth >= 2 && repo.length === depth && repo.every((s) => NAME_SEGMENT.test(s) && s !== '.' && s !== '..')
+    const repository =
+      depth >= 2 && repo.length === depth && repo.every((s) => NAME_SEGMENT.test(s) && s !== '.' && s !== '..')
     if (repository) {
       const folder = codeHost.folder(segments.slice(depth))
       const sub = given ?? normalizeSubfolder(folder?.join('/'))
@@ -115,7 +125,13 @@ export function normalizeAddress(address: string, subfolder?: string | null): No
   }
   // A default port is dropped by the URL parser; another one is part of the address.
   const port = url.port ? `:${url.port}` : ''
-  return keyed({ host: `${host}${port}`, path: stripGit(segments).join('/'), subfolder: given, codeHost: false, repository: false })
+  return keyed({
+    host: `${host}${port}`,
+    path: stripGit(segments).join('/'),
+    subfolder: given,
+    codeHost: false,
+    repository: false,
+  })
 }
 
 /**
@@ -125,7 +141,10 @@ export function normalizeAddress(address: string, subfolder?: string | null): No
 export function imitatedCodeHost(address: string): string | null {
   const url = parse(address)
   if (!url) return null
-  const host = url.hostname.toLowerCase().replace(/\.+$/, '').replace(/^www\./, '')
+  const host = url.hostname
+    .toLowerCase()
+    .replace(/\.+$/, '')
+    .replace(/^www\./, '')
   if (CODE_HOSTS.has(host)) return null
   const skeleton = nameSkeleton(domainToUnicode(host) || host)
   for (const known of CODE_HOSTS.keys()) if (nameSkeleton(known) === skeleton) return known

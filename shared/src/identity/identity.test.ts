@@ -1,7 +1,14 @@
 import { describe, expect, test } from 'bun:test'
 import fc from 'fast-check'
 import CONFUSABLES from 'unhomoglyph/data.json'
-import { addressKey, imitatedCodeHost, invisibleCharacters, nameSkeleton, normalizeAddress, normalizeSubfolder } from '.'
+import {
+  addressKey,
+  imitatedCodeHost,
+  invisibleCharacters,
+  nameSkeleton,
+  normalizeAddress,
+  normalizeSubfolder,
+} from '.'
 
 const DATA = CONFUSABLES as Record<string, string>
 const cp = (s: string) => [...s].map((c) => c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')).join(' ')
@@ -36,7 +43,10 @@ describe('nameSkeleton', () => {
     ['a Cyrillic і', 'g\u0456thub-mcp-server'],
     ['Cyrillic а, е, о, р, с', 'github-m\u0441\u0440-s\u0435rver'],
     ['a Greek omicron and iota', 'g\u03b9thub-mcp-server'],
-    ['fullwidth letters', '\uff47\uff49\uff54\uff48\uff55\uff42\uff0d\uff4d\uff43\uff50\uff0d\uff53\uff45\uff52\uff56\uff45\uff52'],
+    [
+      'fullwidth letters',
+      '\uff47\uff49\uff54\uff48\uff55\uff42\uff0d\uff4d\uff43\uff50\uff0d\uff53\uff45\uff52\uff56\uff45\uff52',
+    ],
     ['an RTL override', '\u202egithub-mcp-server\u202c'],
     ['an RTL isolate', '\u2067github-mcp-server\u2069'],
     ['rn for m', 'github-rncp-server'],
@@ -64,12 +74,35 @@ describe('nameSkeleton', () => {
   // not as the l that TR39 likens it to).
   const lookalikes = new Map<string, string[]>()
   for (const [from, to] of Object.entries(DATA)) {
-    if (/^[a-z0-9]$/.test(to) && [...from].length === 1 && from.toLowerCase() === from && from.normalize('NFKC') === from) lookalikes.set(to, [...(lookalikes.get(to) ?? []), from])
+    if (
+      /^[a-z0-9]$/.test(to) &&
+      [...from].length === 1 &&
+      from.toLowerCase() === from &&
+      from.normalize('NFKC') === from
+    )
+      lookalikes.set(to, [...(lookalikes.get(to) ?? []), from])
   }
   test('the generator has lookalikes for most letters', () => {
     expect(lookalikes.size).toBeGreaterThan(25)
   })
-  const HIDDEN = ['\u200b', '\u200c', '\u200d', '\u2060', '\ufeff', '\u00ad', '\u202e', '\u202d', '\u2066', '\u2067', '\u2068', '\u2069', '\u200e', '\u200f', '\u061c', '\ufe0f']
+  const HIDDEN = [
+    '\u200b',
+    '\u200c',
+    '\u200d',
+    '\u2060',
+    '\ufeff',
+    '\u00ad',
+    '\u202e',
+    '\u202d',
+    '\u2066',
+    '\u2067',
+    '\u2068',
+    '\u2069',
+    '\u200e',
+    '\u200f',
+    '\u061c',
+    '\ufe0f',
+  ]
   const disguise = (ch: string, how: number) => {
     switch (how) {
       case 0:
@@ -103,7 +136,13 @@ describe('invisibleCharacters', () => {
   test('finds bidi controls and default-ignorables with their code points', () => {
     expect(invisibleCharacters('github\u200d-mcp')).toEqual([{ codePoint: 'U+200D', index: 6 }])
     expect(invisibleCharacters('\u202egithub').map((c) => c.codePoint)).toEqual(['U+202E'])
-    expect(invisibleCharacters('a\u2066b\u2069c\u200bd\u00ade\u061c').map((c) => c.codePoint)).toEqual(['U+2066', 'U+2069', 'U+200B', 'U+00AD', 'U+061C'])
+    expect(invisibleCharacters('a\u2066b\u2069c\u200bd\u00ade\u061c').map((c) => c.codePoint)).toEqual([
+      'U+2066',
+      'U+2069',
+      'U+200B',
+      'U+00AD',
+      'U+061C',
+    ])
     expect(invisibleCharacters('ordinary name – with ünïcödé and 日本語')).toEqual([])
   })
 })
@@ -154,8 +193,14 @@ describe('normalizeAddress', () => {
 
   test('a code-host address that names no repository is told apart; websites keep their path', () => {
     expect(normalizeAddress('https://github.com/octocat')).toMatchObject({ codeHost: true, repository: false })
-    expect(normalizeAddress('https://github.com/github/github-mcp-server%E2%80%8D')).toMatchObject({ codeHost: true, repository: false })
-    expect(normalizeAddress('https://Example.COM:8443/Docs/Page/?x=1#intro')).toMatchObject({ codeHost: false, key: 'example.com:8443/docs/page' })
+    expect(normalizeAddress('https://github.com/github/github-mcp-server%E2%80%8D')).toMatchObject({
+      codeHost: true,
+      repository: false,
+    })
+    expect(normalizeAddress('https://Example.COM:8443/Docs/Page/?x=1#intro')).toMatchObject({
+      codeHost: false,
+      key: 'example.com:8443/docs/page',
+    })
     expect(addressKey('https://www.example.com/')).toBe('example.com')
     expect(addressKey('ftp://example.com/x')).toBeNull()
     expect(addressKey('not a url')).toBeNull()
@@ -174,7 +219,10 @@ describe('normalizeAddress', () => {
 
   const ownerChar = fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ'.split(''))
   const owner = fc.array(ownerChar, { minLength: 1, maxLength: 20 }).map((a) => a.join(''))
-  const repo = fc.array(fc.oneof(ownerChar, fc.constantFrom('-', '_', '.')), { minLength: 1, maxLength: 30 }).map((a) => a.join('')).filter((r) => r !== '.' && r !== '..' && !/\.git$/i.test(r) && !/^\.+$/.test(r))
+  const repo = fc
+    .array(fc.oneof(ownerChar, fc.constantFrom('-', '_', '.')), { minLength: 1, maxLength: 30 })
+    .map((a) => a.join(''))
+    .filter((r) => r !== '.' && r !== '..' && !/\.git$/i.test(r) && !/^\.+$/.test(r))
   const folder = fc.array(fc.stringMatching(/^[a-z0-9_-]{1,12}$/), { maxLength: 3 })
   const variant = fc.record({
     scheme: fc.constantFrom('https://', 'http://', 'HTTPS://', '//', 'git+https://', ''),
@@ -198,7 +246,8 @@ describe('normalizeAddress', () => {
         const sep = v.encodedSlash ? '%2F' : '/'.repeat(v.slashes)
         let path = `${o}${sep}${r}${v.git && !v.tree ? '.git' : ''}`
         // blob names a file: its folder is the subfolder.
-        if (v.tree) path += `/${v.tree}/${v.ref}/${dirs.join('/'.repeat(v.slashes))}${v.tree === 'blob' ? '/README.md' : ''}`
+        if (v.tree)
+          path += `/${v.tree}/${v.ref}/${dirs.join('/'.repeat(v.slashes))}${v.tree === 'blob' ? '/README.md' : ''}`
         let url = `${v.scheme}${host}/${path}${'/'.repeat(v.trailing)}${v.query}${v.fragment}`
         if (v.upper) url = url.toUpperCase()
         const expected = `github.com/${o}/${r}`.toLowerCase() + (v.tree && dirs.length ? `#${dirs.join('/')}` : '')
@@ -212,11 +261,18 @@ describe('normalizeAddress', () => {
 
   test('property: any text is normalised without throwing, and a key is stable under re-normalisation of its address', () => {
     fc.assert(
-      fc.property(fc.oneof(fc.webUrl({ withQueryParameters: true, withFragments: true }), fc.string(), fc.string({ unit: 'binary' })), (s) => {
-        const a = normalizeAddress(s)
-        if (!a) return
-        expect(normalizeAddress(`https://${a.host}/${a.path}`, a.subfolder)?.key).toBe(a.key)
-      }),
+      fc.property(
+        fc.oneof(
+          fc.webUrl({ withQueryParameters: true, withFragments: true }),
+          fc.string(),
+          fc.string({ unit: 'binary' }),
+        ),
+        (s) => {
+          const a = normalizeAddress(s)
+          if (!a) return
+          expect(normalizeAddress(`https://${a.host}/${a.path}`, a.subfolder)?.key).toBe(a.key)
+        },
+      ),
       { numRuns: 3000 },
     )
   })

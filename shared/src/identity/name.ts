@@ -16,7 +16,10 @@ export interface InvisibleCharacter {
 
 /** The invisible and bidi control characters of `text` (empty when there is none). */
 export function invisibleCharacters(text: string): InvisibleCharacter[] {
-  return [...text.matchAll(INVISIBLE)].map((m) => ({ codePoint: `U+${m[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`, index: m.index }))
+  return [...text.matchAll(INVISIBLE)].map((m) => ({
+    codePoint: `U+${m[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`,
+    index: m.index,
+  }))
 }
 
 // One pass: NFKC, case-folded (upper then lower: full case folding as ß → ss, ς → σ), invisible characters

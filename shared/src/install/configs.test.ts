@@ -1,7 +1,16 @@
 import { describe, expect, test } from 'bun:test'
 import type { EnvVarSpec, HeaderSpec, InstallModel } from '../contracts/listing'
 import { decodeInstallLine, shellWords, snippetEntry } from '../testing/install-lines'
-import { CONFIG_CLIENTS, buildClientConfigs, installLineOf, placeholderEnv, placeholderHeaders, requiredSecrets, shellQuote, type ConfigEntry } from './index'
+import {
+  CONFIG_CLIENTS,
+  buildClientConfigs,
+  installLineOf,
+  placeholderEnv,
+  placeholderHeaders,
+  requiredSecrets,
+  shellQuote,
+  type ConfigEntry,
+} from './index'
 
 type Local = Extract<InstallModel, { kind: 'local' }>
 type Remote = Extract<InstallModel, { kind: 'remote' }>
@@ -47,14 +56,34 @@ const parseToml = (c: ConfigEntry): Json => Bun.TOML.parse(c.snippet)
 const API_KEY: EnvVarSpec = { name: 'ACME_API_KEY', isRequired: true, isSecret: true, description: 'Your Acme API key' }
 const REGION: EnvVarSpec = { name: 'ACME_REGION', isRequired: true, description: 'Region, e.g. eu' }
 const LOG: EnvVarSpec = { name: 'LOG_LEVEL', description: 'Optional log level' }
-const SMITHERY: HeaderSpec = { name: 'Authorization', value: 'Bearer {smithery_api_key}', isRequired: true, isSecret: true, description: 'Bearer token' }
+const SMITHERY: HeaderSpec = {
+  name: 'Authorization',
+  value: 'Bearer {smithery_api_key}',
+  isRequired: true,
+  isSecret: true,
+  description: 'Bearer token',
+}
 
 describe('buildClientConfigs: general', () => {
   test('null for a guess (a README mention, the repository run as it is); a declared package keeps its configs at low', () => {
     expect(buildClientConfigs(localModel({ confidence: 'low', basis: 'readme-mention' }), 'thing')).toBeNull()
-    expect(buildClientConfigs(localModel({ confidence: 'low', basis: 'repository', registryType: 'github', args: ['-y', 'github:acme/thing'] }), 'thing')).toBeNull()
-    expect(buildClientConfigs(localModel({ confidence: 'low', note: 'not yet checked' }), 'thing')).toHaveLength(CONFIG_CLIENTS.length)
-    expect(buildClientConfigs(localModel({ confidence: 'low', basis: 'readme-config' }), 'thing')).toHaveLength(CONFIG_CLIENTS.length)
+    expect(
+      buildClientConfigs(
+        localModel({
+          confidence: 'low',
+          basis: 'repository',
+          registryType: 'github',
+          args: ['-y', 'github:acme/thing'],
+        }),
+        'thing',
+      ),
+    ).toBeNull()
+    expect(buildClientConfigs(localModel({ confidence: 'low', note: 'not yet checked' }), 'thing')).toHaveLength(
+      CONFIG_CLIENTS.length,
+    )
+    expect(buildClientConfigs(localModel({ confidence: 'low', basis: 'readme-config' }), 'thing')).toHaveLength(
+      CONFIG_CLIENTS.length,
+    )
   })
 
   test('one entry per client, in display order, with the §2.2 fields', () => {
@@ -66,7 +95,11 @@ describe('buildClientConfigs: general', () => {
       expect(list.at(-1)?.client).toBe('cli')
       for (const c of list) {
         const links = ['command', 'deepLink', 'webLink']
-        expect(Object.keys(c).filter((k) => !links.includes(k)).sort()).toEqual(['client', 'format', 'label', 'locations', 'note', 'snippet'])
+        expect(
+          Object.keys(c)
+            .filter((k) => !links.includes(k))
+            .sort(),
+        ).toEqual(['client', 'format', 'label', 'locations', 'note', 'snippet'])
         expect(['json', 'toml', 'yaml', 'shell', 'text']).toContain(c.format)
         expect(c.label.length).toBeGreaterThan(0)
         expect(c.note.length).toBeGreaterThan(0)
@@ -108,7 +141,13 @@ describe('buildClientConfigs: local model', () => {
       const c = get(m, client)
       expect(c.format).toBe('json')
       expect(parseJson(c)).toEqual({
-        mcpServers: { thing: { command: 'npx', args: ['-y', '@acme/thing-mcp@1.2.3'], env: { ACME_API_KEY: '<ACME_API_KEY>', ACME_REGION: '<ACME_REGION>' } } },
+        mcpServers: {
+          thing: {
+            command: 'npx',
+            args: ['-y', '@acme/thing-mcp@1.2.3'],
+            env: { ACME_API_KEY: '<ACME_API_KEY>', ACME_REGION: '<ACME_REGION>' },
+          },
+        },
       })
       expect(c.note).toContain('LOG_LEVEL') // optional variable named, not configured
       expect(c.note).toContain('Node.js')
@@ -117,7 +156,13 @@ describe('buildClientConfigs: local model', () => {
 
   test('Claude Code .mcp.json uses ${VAR} expansion', () => {
     expect(parseJson(get(m, 'claude-code'))).toEqual({
-      mcpServers: { thing: { command: 'npx', args: ['-y', '@acme/thing-mcp@1.2.3'], env: { ACME_API_KEY: '${ACME_API_KEY}', ACME_REGION: '${ACME_REGION}' } } },
+      mcpServers: {
+        thing: {
+          command: 'npx',
+          args: ['-y', '@acme/thing-mcp@1.2.3'],
+          env: { ACME_API_KEY: '${ACME_API_KEY}', ACME_REGION: '${ACME_REGION}' },
+        },
+      },
     })
   })
 
@@ -141,20 +186,44 @@ describe('buildClientConfigs: local model', () => {
     expect(c.format).toBe('toml')
     expect(c.snippet.startsWith('[mcp_servers.thing]\n')).toBe(true)
     expect(parseToml(c)).toEqual({
-      mcp_servers: { thing: { command: 'npx', args: ['-y', '@acme/thing-mcp@1.2.3'], env: { ACME_API_KEY: '<ACME_API_KEY>', ACME_REGION: '<ACME_REGION>' } } },
+      mcp_servers: {
+        thing: {
+          command: 'npx',
+          args: ['-y', '@acme/thing-mcp@1.2.3'],
+          env: { ACME_API_KEY: '<ACME_API_KEY>', ACME_REGION: '<ACME_REGION>' },
+        },
+      },
     })
   })
 
   test('cli: claude mcp add <name> -e … -- command args', () => {
     const c = get(m, 'cli')
     expect(c.format).toBe('shell')
-    expect(c.snippet).toBe("claude mcp add thing -e 'ACME_API_KEY=<ACME_API_KEY>' -e 'ACME_REGION=<ACME_REGION>' -- npx -y @acme/thing-mcp@1.2.3")
-    expect(shellWords(c.snippet)).toEqual(['claude', 'mcp', 'add', 'thing', '-e', 'ACME_API_KEY=<ACME_API_KEY>', '-e', 'ACME_REGION=<ACME_REGION>', '--', 'npx', '-y', '@acme/thing-mcp@1.2.3'])
+    expect(c.snippet).toBe(
+      "claude mcp add thing -e 'ACME_API_KEY=<ACME_API_KEY>' -e 'ACME_REGION=<ACME_REGION>' -- npx -y @acme/thing-mcp@1.2.3",
+    )
+    expect(shellWords(c.snippet)).toEqual([
+      'claude',
+      'mcp',
+      'add',
+      'thing',
+      '-e',
+      'ACME_API_KEY=<ACME_API_KEY>',
+      '-e',
+      'ACME_REGION=<ACME_REGION>',
+      '--',
+      'npx',
+      '-y',
+      '@acme/thing-mcp@1.2.3',
+    ])
   })
 
   test('no env block when nothing is required', () => {
     const n = configs(localModel({ env: [LOG] }))
-    expect(parseJson(get(n, 'claude-desktop')).mcpServers.thing).toEqual({ command: 'npx', args: ['-y', '@acme/thing-mcp@1.2.3'] })
+    expect(parseJson(get(n, 'claude-desktop')).mcpServers.thing).toEqual({
+      command: 'npx',
+      args: ['-y', '@acme/thing-mcp@1.2.3'],
+    })
     expect(parseJson(get(n, 'vs-code')).inputs).toBeUndefined()
     expect(parseToml(get(n, 'codex')).mcp_servers.thing.env).toBeUndefined()
     expect(get(n, 'cli').snippet).toBe('claude mcp add thing -- npx -y @acme/thing-mcp@1.2.3')
@@ -164,17 +233,52 @@ describe('buildClientConfigs: local model', () => {
     const lone = placeholderEnv([{ name: 'FIRECRAWL_API_KEY', isSecret: true }, { name: 'DEBUG' }])
     expect(lone).toEqual({ FIRECRAWL_API_KEY: '<FIRECRAWL_API_KEY>' })
     expect(placeholderEnv([{ name: 'X_API_KEY', isSecret: true, description: 'Optional API key' }])).toEqual({})
-    expect(placeholderEnv([{ name: 'A_KEY', isSecret: true }, { name: 'B_KEY', isSecret: true }])).toEqual({})
-    expect(placeholderEnv([{ name: 'A_KEY', isSecret: true }, { name: 'B', isRequired: true }])).toEqual({ B: '<B>' })
+    expect(
+      placeholderEnv([
+        { name: 'A_KEY', isSecret: true },
+        { name: 'B_KEY', isSecret: true },
+      ]),
+    ).toEqual({})
+    expect(
+      placeholderEnv([
+        { name: 'A_KEY', isSecret: true },
+        { name: 'B', isRequired: true },
+      ]),
+    ).toEqual({ B: '<B>' })
   })
 
   test('docker, uvx and dnx commands are passed through, runtime named in the note', () => {
-    const d = configs(localModel({ runner: 'docker', registryType: 'oci', command: 'docker', args: ['run', '-i', '--rm', '-e', 'ACME_API_KEY', 'ghcr.io/acme/thing:1'], env: [API_KEY] }))
-    expect(parseJson(get(d, 'claude-desktop')).mcpServers.thing.args).toEqual(['run', '-i', '--rm', '-e', 'ACME_API_KEY', 'ghcr.io/acme/thing:1'])
+    const d = configs(
+      localModel({
+        runner: 'docker',
+        registryType: 'oci',
+        command: 'docker',
+        args: ['run', '-i', '--rm', '-e', 'ACME_API_KEY', 'ghcr.io/acme/thing:1'],
+        env: [API_KEY],
+      }),
+    )
+    expect(parseJson(get(d, 'claude-desktop')).mcpServers.thing.args).toEqual([
+      'run',
+      '-i',
+      '--rm',
+      '-e',
+      'ACME_API_KEY',
+      'ghcr.io/acme/thing:1',
+    ])
     expect(get(d, 'claude-desktop').note).toContain('Docker')
-    expect(shellWords(get(d, 'cli').snippet).slice(-7)).toEqual(['docker', 'run', '-i', '--rm', '-e', 'ACME_API_KEY', 'ghcr.io/acme/thing:1'])
+    expect(shellWords(get(d, 'cli').snippet).slice(-7)).toEqual([
+      'docker',
+      'run',
+      '-i',
+      '--rm',
+      '-e',
+      'ACME_API_KEY',
+      'ghcr.io/acme/thing:1',
+    ])
     expect(get(configs(localModel({ runner: 'uvx', command: 'uvx', args: ['thing'] })), 'codex').note).toContain('uv')
-    expect(get(configs(localModel({ runner: 'dnx', command: 'dnx', args: ['Thing@1.0.0', '--yes'] })), 'codex').note).toContain('.NET 10')
+    expect(
+      get(configs(localModel({ runner: 'dnx', command: 'dnx', args: ['Thing@1.0.0', '--yes'] })), 'codex').note,
+    ).toContain('.NET 10')
   })
 })
 
@@ -186,31 +290,72 @@ describe('buildClientConfigs: remote model', () => {
       mcpServers: {
         thing: {
           command: 'npx',
-          args: ['-y', 'mcp-remote', 'https://mcp.acme.example/mcp', '--header', 'Authorization:${AUTHORIZATION_HEADER}'],
+          args: [
+            '-y',
+            'mcp-remote',
+            'https://mcp.acme.example/mcp',
+            '--header',
+            'Authorization:${AUTHORIZATION_HEADER}',
+          ],
           env: { AUTHORIZATION_HEADER: 'Bearer <SMITHERY_API_KEY>' },
         },
       },
     })
     expect(get(m, 'claude-desktop').note).toContain('mcp-remote')
-    expect(parseJson(get(m, 'claude-code'))).toEqual({ mcpServers: { thing: { type: 'http', url: 'https://mcp.acme.example/mcp', headers: { Authorization: 'Bearer ${SMITHERY_API_KEY}' } } } })
-    expect(parseJson(get(m, 'cursor'))).toEqual({ mcpServers: { thing: { url: 'https://mcp.acme.example/mcp', headers: { Authorization: 'Bearer <SMITHERY_API_KEY>' } } } })
+    expect(parseJson(get(m, 'claude-code'))).toEqual({
+      mcpServers: {
+        thing: {
+          type: 'http',
+          url: 'https://mcp.acme.example/mcp',
+          headers: { Authorization: 'Bearer ${SMITHERY_API_KEY}' },
+        },
+      },
+    })
+    expect(parseJson(get(m, 'cursor'))).toEqual({
+      mcpServers: {
+        thing: { url: 'https://mcp.acme.example/mcp', headers: { Authorization: 'Bearer <SMITHERY_API_KEY>' } },
+      },
+    })
     expect(parseJson(get(m, 'vs-code'))).toEqual({
-      servers: { thing: { type: 'http', url: 'https://mcp.acme.example/mcp', headers: { Authorization: 'Bearer ${input:smithery_api_key}' } } },
+      servers: {
+        thing: {
+          type: 'http',
+          url: 'https://mcp.acme.example/mcp',
+          headers: { Authorization: 'Bearer ${input:smithery_api_key}' },
+        },
+      },
       inputs: [{ type: 'promptString', id: 'smithery_api_key', description: 'Bearer token', password: true }],
     })
-    expect(parseJson(get(m, 'windsurf'))).toEqual({ mcpServers: { thing: { serverUrl: 'https://mcp.acme.example/mcp', headers: { Authorization: 'Bearer <SMITHERY_API_KEY>' } } } })
-    expect(parseJson(get(m, 'gemini-cli'))).toEqual({ mcpServers: { thing: { httpUrl: 'https://mcp.acme.example/mcp', headers: { Authorization: 'Bearer <SMITHERY_API_KEY>' } } } })
+    expect(parseJson(get(m, 'windsurf'))).toEqual({
+      mcpServers: {
+        thing: { serverUrl: 'https://mcp.acme.example/mcp', headers: { Authorization: 'Bearer <SMITHERY_API_KEY>' } },
+      },
+    })
+    expect(parseJson(get(m, 'gemini-cli'))).toEqual({
+      mcpServers: {
+        thing: { httpUrl: 'https://mcp.acme.example/mcp', headers: { Authorization: 'Bearer <SMITHERY_API_KEY>' } },
+      },
+    })
     // Codex: native streamable HTTP; the bearer token comes from the environment.
-    expect(parseToml(get(m, 'codex'))).toEqual({ mcp_servers: { thing: { url: 'https://mcp.acme.example/mcp', bearer_token_env_var: 'SMITHERY_API_KEY' } } })
+    expect(parseToml(get(m, 'codex'))).toEqual({
+      mcp_servers: { thing: { url: 'https://mcp.acme.example/mcp', bearer_token_env_var: 'SMITHERY_API_KEY' } },
+    })
     expect(get(m, 'codex').note).toContain('SMITHERY_API_KEY')
-    expect(get(m, 'cli').snippet).toBe("claude mcp add --transport http thing https://mcp.acme.example/mcp --header 'Authorization: Bearer <SMITHERY_API_KEY>'")
+    expect(get(m, 'cli').snippet).toBe(
+      "claude mcp add --transport http thing https://mcp.acme.example/mcp --header 'Authorization: Bearer <SMITHERY_API_KEY>'",
+    )
   })
 
   test('no headers: plain url everywhere, sign-in mentioned', () => {
     const m = configs(remoteModel())
-    expect(parseJson(get(m, 'claude-desktop')).mcpServers.thing).toEqual({ command: 'npx', args: ['-y', 'mcp-remote', 'https://mcp.acme.example/mcp'] })
+    expect(parseJson(get(m, 'claude-desktop')).mcpServers.thing).toEqual({
+      command: 'npx',
+      args: ['-y', 'mcp-remote', 'https://mcp.acme.example/mcp'],
+    })
     expect(parseJson(get(m, 'cursor')).mcpServers.thing).toEqual({ url: 'https://mcp.acme.example/mcp' })
-    expect(parseJson(get(m, 'vs-code'))).toEqual({ servers: { thing: { type: 'http', url: 'https://mcp.acme.example/mcp' } } })
+    expect(parseJson(get(m, 'vs-code'))).toEqual({
+      servers: { thing: { type: 'http', url: 'https://mcp.acme.example/mcp' } },
+    })
     expect(parseToml(get(m, 'codex'))).toEqual({ mcp_servers: { thing: { url: 'https://mcp.acme.example/mcp' } } })
     expect(get(m, 'cli').snippet).toBe('claude mcp add --transport http thing https://mcp.acme.example/mcp')
     expect(get(m, 'cursor').note).toContain('browser')
@@ -218,10 +363,21 @@ describe('buildClientConfigs: remote model', () => {
 
   test('SSE: type sse, mcp-remote sse-only, Codex bridged, Gemini url', () => {
     const m = configs(remoteModel({ transport: 'sse', url: 'https://mcp.acme.example/sse', headers: [SMITHERY] }))
-    expect(parseJson(get(m, 'claude-desktop')).mcpServers.thing.args).toEqual(['-y', 'mcp-remote', 'https://mcp.acme.example/sse', '--transport', 'sse-only', '--header', 'Authorization:${AUTHORIZATION_HEADER}'])
+    expect(parseJson(get(m, 'claude-desktop')).mcpServers.thing.args).toEqual([
+      '-y',
+      'mcp-remote',
+      'https://mcp.acme.example/sse',
+      '--transport',
+      'sse-only',
+      '--header',
+      'Authorization:${AUTHORIZATION_HEADER}',
+    ])
     expect(parseJson(get(m, 'claude-code')).mcpServers.thing.type).toBe('sse')
     expect(parseJson(get(m, 'vs-code')).servers.thing.type).toBe('sse')
-    expect(parseJson(get(m, 'gemini-cli')).mcpServers.thing).toEqual({ url: 'https://mcp.acme.example/sse', headers: { Authorization: 'Bearer <SMITHERY_API_KEY>' } })
+    expect(parseJson(get(m, 'gemini-cli')).mcpServers.thing).toEqual({
+      url: 'https://mcp.acme.example/sse',
+      headers: { Authorization: 'Bearer <SMITHERY_API_KEY>' },
+    })
     const codex = parseToml(get(m, 'codex')).mcp_servers.thing
     expect(codex.command).toBe('npx')
     expect(codex.args).toContain('mcp-remote')
@@ -243,7 +399,11 @@ describe('buildClientConfigs: remote model', () => {
       { name: 'X-Debug' },
     ]
     const m = configs(remoteModel({ headers }))
-    expect(placeholderHeaders(headers)).toEqual({ Authorization: 'App <INFOBIP_API_KEY>', 'X-Api-Key': '<X_API_KEY>', 'X-Org': '<X_ORG>' })
+    expect(placeholderHeaders(headers)).toEqual({
+      Authorization: 'App <INFOBIP_API_KEY>',
+      'X-Api-Key': '<X_API_KEY>',
+      'X-Org': '<X_ORG>',
+    })
     expect(parseToml(get(m, 'codex'))).toEqual({
       mcp_servers: {
         thing: {
@@ -255,8 +415,22 @@ describe('buildClientConfigs: remote model', () => {
     })
     expect(get(m, 'codex').note).toContain('App <INFOBIP_API_KEY>')
     const desktop = parseJson(get(m, 'claude-desktop')).mcpServers.thing
-    expect(desktop.args).toEqual(['-y', 'mcp-remote', 'https://mcp.acme.example/mcp', '--header', 'Authorization:${AUTHORIZATION_HEADER}', '--header', 'X-Api-Key:${X_API_KEY}', '--header', 'X-Org:${X_ORG}'])
-    expect(desktop.env).toEqual({ AUTHORIZATION_HEADER: 'App <INFOBIP_API_KEY>', X_API_KEY: '<X_API_KEY>', X_ORG: '<X_ORG>' })
+    expect(desktop.args).toEqual([
+      '-y',
+      'mcp-remote',
+      'https://mcp.acme.example/mcp',
+      '--header',
+      'Authorization:${AUTHORIZATION_HEADER}',
+      '--header',
+      'X-Api-Key:${X_API_KEY}',
+      '--header',
+      'X-Org:${X_ORG}',
+    ])
+    expect(desktop.env).toEqual({
+      AUTHORIZATION_HEADER: 'App <INFOBIP_API_KEY>',
+      X_API_KEY: '<X_API_KEY>',
+      X_ORG: '<X_ORG>',
+    })
     for (const c of m.values()) {
       expect(c.snippet).not.toContain('X-Debug')
       expect(c.snippet).not.toMatch(/(?<!\$)\{INFOBIP_API_KEY\}/) // the raw template; ${…} is Claude Code's syntax
@@ -265,22 +439,38 @@ describe('buildClientConfigs: remote model', () => {
   })
 
   test('a secret header with a literal value never shows that value', () => {
-    const m = configs(remoteModel({ headers: [{ name: 'X-Token', value: 'sk-live-123', isRequired: true, isSecret: true }] }))
+    const m = configs(
+      remoteModel({ headers: [{ name: 'X-Token', value: 'sk-live-123', isRequired: true, isSecret: true }] }),
+    )
     for (const c of m.values()) expect(c.snippet).not.toContain('sk-live-123')
     expect(parseJson(get(m, 'cursor')).mcpServers.thing.headers).toEqual({ 'X-Token': '<X_TOKEN>' })
   })
 
   test('a public required header keeps its literal value', () => {
-    expect(placeholderHeaders([{ name: 'X-Client', value: 'directory', isRequired: true }])).toEqual({ 'X-Client': 'directory' })
+    expect(placeholderHeaders([{ name: 'X-Client', value: 'directory', isRequired: true }])).toEqual({
+      'X-Client': 'directory',
+    })
   })
 })
 
 describe('buildClientConfigs: hostile names and values', () => {
-  const nasty = [`it's "quoted" $(rm -rf ~) \`x\``, 'name with spaces', 'ünïcødé ✓', 'tab\there', 'back\\slash', '[mcp_servers.evil]', 'a.b']
+  const nasty = [
+    `it's "quoted" $(rm -rf ~) \`x\``,
+    'name with spaces',
+    'ünïcødé ✓',
+    'tab\there',
+    'back\\slash',
+    '[mcp_servers.evil]',
+    'a.b',
+  ]
 
   test('every snippet stays valid and keeps the exact name', () => {
     for (const name of nasty) {
-      for (const model of [localModel({ env: [API_KEY] }), remoteModel({ headers: [SMITHERY] }), remoteModel({ transport: 'sse' })]) {
+      for (const model of [
+        localModel({ env: [API_KEY] }),
+        remoteModel({ headers: [SMITHERY] }),
+        remoteModel({ transport: 'sse' }),
+      ]) {
         const m = configs(model, name)
         const key = name.replace(/\t/g, '')
         expect(Object.keys(parseJson(get(m, 'claude-desktop')).mcpServers)).toEqual([key])
@@ -304,7 +494,10 @@ describe('buildClientConfigs: hostile names and values', () => {
       { name: 'DOT.NAME', isRequired: true },
     ]
     const m = configs(localModel({ env }))
-    expect(parseToml(get(m, 'codex')).mcp_servers.thing.env).toEqual({ 'x-api-key': '<X_API_KEY>', 'DOT.NAME': '<DOT_NAME>' })
+    expect(parseToml(get(m, 'codex')).mcp_servers.thing.env).toEqual({
+      'x-api-key': '<X_API_KEY>',
+      'DOT.NAME': '<DOT_NAME>',
+    })
     const vs = parseJson(get(m, 'vs-code'))
     expect(vs.inputs[0].description).toBe('line1 line2 "quoted"')
     expect(shellWords(get(m, 'cli').snippet)).toContain('x-api-key=<X_API_KEY>')
@@ -343,13 +536,18 @@ describe('install lines: one-line commands and install links', () => {
   ]
 
   test.each(models)('%s: every command and link decodes to the config its client reads', (_, model) => {
-    for (const name of ['thing', "it's $(evil) & \"x\""]) {
+    for (const name of ['thing', 'it\'s $(evil) & "x"']) {
       for (const c of buildClientConfigs(model, name) ?? []) {
         const want = snippetEntry(c)
         expect(want.name).toBe(name)
         for (const line of [c.command, c.deepLink, c.webLink].filter((l): l is string => l !== undefined)) {
           const got = decodeInstallLine(c.client, line)
-          if (c.client === 'codex' && got.server.bearer_token_env_var === undefined && want.server.bearer_token_env_var !== undefined) throw new Error('bearer lost')
+          if (
+            c.client === 'codex' &&
+            got.server.bearer_token_env_var === undefined &&
+            want.server.bearer_token_env_var !== undefined
+          )
+            throw new Error('bearer lost')
           expect({ client: c.client, ...got }).toEqual({ client: c.client, ...want })
         }
         const { line } = installLineOf(c)
@@ -365,14 +563,18 @@ describe('install lines: one-line commands and install links', () => {
     expect(get(m, 'vs-code').webLink).toStartWith('https://vscode.dev/redirect/mcp/install?name=thing&config=')
     expect(get(m, 'vs-code').command).toStartWith('code --add-mcp ')
     expect(get(m, 'claude-code').command).toStartWith('claude mcp add-json --scope project thing ')
-    expect(get(m, 'codex').command).toBe("codex mcp add thing --env 'ACME_API_KEY=<ACME_API_KEY>' -- npx -y @acme/thing-mcp@1.2.3")
+    expect(get(m, 'codex').command).toBe(
+      "codex mcp add thing --env 'ACME_API_KEY=<ACME_API_KEY>' -- npx -y @acme/thing-mcp@1.2.3",
+    )
     expect(get(m, 'cli').command).toBe(get(m, 'cli').snippet)
     for (const client of ['claude-desktop', 'windsurf', 'gemini-cli']) {
       expect(get(m, client).command).toBeUndefined()
       expect(installLineOf(get(m, client))).toEqual({ kind: 'config', line: JSON.stringify(parseJson(get(m, client))) })
     }
     const r = configs(remoteModel({ headers: [SMITHERY] }))
-    expect(get(r, 'codex').command).toBe('codex mcp add thing --url https://mcp.acme.example/mcp --bearer-token-env-var SMITHERY_API_KEY')
+    expect(get(r, 'codex').command).toBe(
+      'codex mcp add thing --url https://mcp.acme.example/mcp --bearer-token-env-var SMITHERY_API_KEY',
+    )
     // Headers `codex mcp add` cannot set: the file is the way, and the install line is the snippet.
     const other = configs(remoteModel({ headers: [{ name: 'X-Api-Key', isRequired: true, isSecret: true }] }))
     expect(get(other, 'codex').command).toBeUndefined()

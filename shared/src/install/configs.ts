@@ -72,7 +72,10 @@ const oneLine = (s: string | undefined, max = 200): string | undefined => {
 
 /** A placeholder variable name: upper-case `[A-Z0-9_]`, never starting with a digit. */
 function varName(s: string): string {
-  const v = s.toUpperCase().replace(/[^A-Z0-9]+/g, '_').replace(/^_+|_+$/g, '')
+  const v = s
+    .toUpperCase()
+    .replace(/[^A-Z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '')
   if (!v) return 'VALUE'
   return /^\d/.test(v) ? `V_${v}` : v
 }
@@ -85,7 +88,10 @@ function varName(s: string): string {
 function envSettings(env: readonly EnvVarSpec[]): { required: Setting[]; optional: string[] } {
   const isSecret = (e: EnvVarSpec) => e.isSecret === true || SECRET_NAME.test(e.name)
   const secrets = env.filter((e) => e.isSecret === true)
-  const lone = !env.some((e) => e.isRequired === true) && secrets.length === 1 && !/optional/i.test(secrets[0]?.description ?? '') ? secrets[0] : undefined
+  const lone =
+    !env.some((e) => e.isRequired === true) && secrets.length === 1 && !/optional/i.test(secrets[0]?.description ?? '')
+      ? secrets[0]
+      : undefined
   const required: Setting[] = []
   const optional: string[] = []
   for (const e of env) {
@@ -143,7 +149,8 @@ const vars = (settings: readonly Setting[]): Var[] => {
 const plain = (parts: readonly Part[]): string => parts.map((p) => (typeof p === 'string' ? p : `<${p.v}>`)).join('')
 const dollar = (parts: readonly Part[]): string => parts.map((p) => (typeof p === 'string' ? p : `\${${p.v}}`)).join('')
 const inputId = (v: Var): string => v.v.toLowerCase()
-const vsInput = (parts: readonly Part[]): string => parts.map((p) => (typeof p === 'string' ? p : `\${input:${inputId(p)}}`)).join('')
+const vsInput = (parts: readonly Part[]): string =>
+  parts.map((p) => (typeof p === 'string' ? p : `\${input:${inputId(p)}}`)).join('')
 
 const record = (settings: readonly Setting[], render: (parts: readonly Part[]) => string): Record<string, string> =>
   Object.fromEntries(settings.map((s) => [s.key, render(s.parts)]))
@@ -204,7 +211,10 @@ const optionalNote = (names: readonly string[], what: string): string =>
   names.length ? ` Optional ${what} not included: ${listNames(names)} (see the server's README).` : ''
 
 // The stdio command that bridges a remote endpoint for clients without (a usable) remote transport.
-function mcpRemoteBridge(m: RemoteModel, headers: readonly Setting[]): { command: string; args: string[]; env: Record<string, string> } {
+function mcpRemoteBridge(
+  m: RemoteModel,
+  headers: readonly Setting[],
+): { command: string; args: string[]; env: Record<string, string> } {
   const args = ['-y', 'mcp-remote', m.url]
   if (m.url.startsWith('http:')) args.push('--allow-http') // mcp-remote refuses plain HTTP otherwise
   if (m.transport === 'sse') args.push('--transport', 'sse-only')
@@ -220,8 +230,10 @@ function mcpRemoteBridge(m: RemoteModel, headers: readonly Setting[]): { command
 
 const withEnv = <T extends object>(base: T, env: Record<string, string>): T | (T & { env: Record<string, string> }) =>
   Object.keys(env).length ? { ...base, env } : base
-const withHeaders = <T extends object>(base: T, headers: Record<string, string>): T | (T & { headers: Record<string, string> }) =>
-  Object.keys(headers).length ? { ...base, headers } : base
+const withHeaders = <T extends object>(
+  base: T,
+  headers: Record<string, string>,
+): T | (T & { headers: Record<string, string> }) => (Object.keys(headers).length ? { ...base, headers } : base)
 
 function locationsFor(client: string): ConfigLocation[] {
   switch (client) {
@@ -271,7 +283,14 @@ function locationsFor(client: string): ConfigLocation[] {
   }
 }
 
-type Built = { format: ConfigFormat; snippet: string; note: string; command?: string; deepLink?: string; webLink?: string }
+type Built = {
+  format: ConfigFormat
+  snippet: string
+  note: string
+  command?: string
+  deepLink?: string
+  webLink?: string
+}
 type Json = Record<string, unknown>
 
 const base64 = (s: string): string => Buffer.from(s, 'utf8').toString('base64')
@@ -285,7 +304,11 @@ export function cursorDeepLink(name: string, server: Json): string {
  * VS Code's install links: `vscode:mcp/install?<JSON>` (the server entry with its name and inputs, as `code --add-mcp`
  * takes it), and the https redirect of vscode.dev that opens it, for READMEs where `vscode:` is not a link.
  */
-function vsCodeLinks(name: string, server: Json, inputs: readonly Json[]): { command: string; deepLink: string; webLink: string } {
+function vsCodeLinks(
+  name: string,
+  server: Json,
+  inputs: readonly Json[],
+): { command: string; deepLink: string; webLink: string } {
   const entry = JSON.stringify({ name, ...server, ...(inputs.length ? { inputs } : {}) })
   const web = new URLSearchParams({ name, config: JSON.stringify(server) })
   if (inputs.length) web.set('inputs', JSON.stringify(inputs))
@@ -307,10 +330,19 @@ function localConfigs(m: LocalModel, name: string): Record<string, Built> {
   const fill = placeholderNote(required, 'environment variables')
   const opt = optionalNote(optional, 'environment variables')
 
-  const inputs = vars(required).map((v) => ({ type: 'promptString', id: inputId(v), description: v.description ?? `Value of ${v.v}`, password: v.secret }))
+  const inputs = vars(required).map((v) => ({
+    type: 'promptString',
+    id: inputId(v),
+    description: v.description ?? `Value of ${v.v}`,
+    password: v.secret,
+  }))
   const vsServer = withEnv({ type: 'stdio', ...stdio }, record(required, vsInput))
 
-  const codexLines = [`[mcp_servers.${tomlKey(name)}]`, `command = ${tomlString(m.command)}`, `args = ${tomlArray(m.args)}`]
+  const codexLines = [
+    `[mcp_servers.${tomlKey(name)}]`,
+    `command = ${tomlString(m.command)}`,
+    `args = ${tomlArray(m.args)}`,
+  ]
   if (required.length) codexLines.push(`env = ${tomlInline(record(required, plain))}`)
 
   const cliWords = ['claude', 'mcp', 'add', name]
@@ -378,10 +410,16 @@ function remoteConfigs(m: RemoteModel, name: string): Record<string, Built> {
   const opt = optionalNote(optional, 'headers')
   const httpType = m.transport === 'sse' ? 'sse' : 'http'
   const bridge = mcpRemoteBridge(m, included)
-  const bridgeNote = ' It uses mcp-remote (needs Node.js), which also handles a browser sign-in if the server asks for one.'
+  const bridgeNote =
+    ' It uses mcp-remote (needs Node.js), which also handles a browser sign-in if the server asks for one.'
   const oauth = included.length ? '' : ' If the server needs a sign-in, the client opens your browser.'
 
-  const inputs = vars(included).map((v) => ({ type: 'promptString', id: inputId(v), description: v.description ?? `Value of ${v.v}`, password: v.secret }))
+  const inputs = vars(included).map((v) => ({
+    type: 'promptString',
+    id: inputId(v),
+    description: v.description ?? `Value of ${v.v}`,
+    password: v.secret,
+  }))
   const vsServer = withHeaders({ type: httpType, url: m.url }, record(included, vsInput))
 
   // Codex: Streamable HTTP natively (url + headers from the environment); no SSE client, so SSE is bridged.
@@ -394,7 +432,14 @@ function remoteConfigs(m: RemoteModel, name: string): Record<string, Built> {
     const words = ['codex', 'mcp', 'add', name, '--url', m.url]
     for (const h of included) {
       const [first, second] = h.parts
-      if (h.key.toLowerCase() === 'authorization' && h.parts.length === 2 && typeof first === 'string' && /^bearer\s+$/i.test(first) && second !== undefined && typeof second !== 'string') {
+      if (
+        h.key.toLowerCase() === 'authorization' &&
+        h.parts.length === 2 &&
+        typeof first === 'string' &&
+        /^bearer\s+$/i.test(first) &&
+        second !== undefined &&
+        typeof second !== 'string'
+      ) {
         lines.push(`bearer_token_env_var = ${tomlString(second.v)}`)
         words.push('--bearer-token-env-var', second.v)
         exports.push(`${second.v} (the token only)`)
@@ -414,7 +459,16 @@ function remoteConfigs(m: RemoteModel, name: string): Record<string, Built> {
       note: `Append to ~/.codex/config.toml. Codex connects to Streamable HTTP natively with "url" (older releases needed experimental_use_rmcp_client = true at the top of the file).${exports.length ? ` Codex reads secret headers from the environment: export ${exports.join(', ')} before starting it.` : ''}${Object.keys(fixed).length ? ' Replace the <…> placeholders in http_headers.' : ''}${oauth}${opt}`,
     }
   } else {
-    const words = ['codex', 'mcp', 'add', name, ...Object.entries(bridge.env).flatMap(([k, v]) => ['--env', `${k}=${v}`]), '--', bridge.command, ...bridge.args]
+    const words = [
+      'codex',
+      'mcp',
+      'add',
+      name,
+      ...Object.entries(bridge.env).flatMap(([k, v]) => ['--env', `${k}=${v}`]),
+      '--',
+      bridge.command,
+      ...bridge.args,
+    ]
     codex = {
       format: 'toml',
       command: words.map(shellQuote).join(' '),
@@ -460,7 +514,11 @@ function remoteConfigs(m: RemoteModel, name: string): Record<string, Built> {
     codex,
     'gemini-cli': {
       format: 'json',
-      snippet: json({ mcpServers: { [name]: withHeaders(m.transport === 'sse' ? { url: m.url } : { httpUrl: m.url }, record(included, plain)) } }),
+      snippet: json({
+        mcpServers: {
+          [name]: withHeaders(m.transport === 'sse' ? { url: m.url } : { httpUrl: m.url }, record(included, plain)),
+        },
+      }),
       note: `Merge into "mcpServers" of ~/.gemini/settings.json (or .gemini/settings.json in a project). Gemini CLI takes Streamable HTTP as "httpUrl" and SSE as "url".${fill}${oauth}${opt}`,
     },
     cli: {
@@ -500,7 +558,14 @@ export function buildClientConfigs(model: InstallModel, name: string): ConfigEnt
   return CONFIG_CLIENTS.map(({ client, label }) => {
     const b = built[client]
     if (!b) throw new Error(`no config built for ${client}`)
-    const entry: ConfigEntry = { client, label, format: b.format, locations: locationsFor(client), snippet: b.snippet, note: b.note.trim() }
+    const entry: ConfigEntry = {
+      client,
+      label,
+      format: b.format,
+      locations: locationsFor(client),
+      snippet: b.snippet,
+      note: b.note.trim(),
+    }
     if (b.command) entry.command = b.command
     if (b.deepLink) entry.deepLink = b.deepLink
     if (b.webLink) entry.webLink = b.webLink
@@ -529,5 +594,11 @@ export function installLineOf(c: ConfigEntry): { kind: InstallLineKind; line: st
 /** Names of the secrets a config of this model needs (required secret variables and headers): what keys to get. */
 export function requiredSecrets(model: InstallModel): string[] {
   const settings = model.kind === 'local' ? envSettings(model.env).required : headerSettings(model.headers).included
-  return [...new Set(settings.filter((s) => s.secret).flatMap((s) => s.parts.filter((p): p is Var => typeof p !== 'string' && p.secret).map((p) => p.v)))]
+  return [
+    ...new Set(
+      settings
+        .filter((s) => s.secret)
+        .flatMap((s) => s.parts.filter((p): p is Var => typeof p !== 'string' && p.secret).map((p) => p.v)),
+    ),
+  ]
 }

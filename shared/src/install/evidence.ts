@@ -32,30 +32,68 @@ export function samePackage(registryType: string, a: string, b: string): boolean
 }
 
 /** The stored evidence for one package, if the prober has read its registry entry. */
-export function evidenceFor(all: readonly PackageEvidence[] | null | undefined, registryType: string, identifier: string): PackageEvidence | null {
+export function evidenceFor(
+  all: readonly PackageEvidence[] | null | undefined,
+  registryType: string,
+  identifier: string,
+): PackageEvidence | null {
   if (!Array.isArray(all)) return null
-  return all.find((e) => e && e.registryType === registryType && typeof e.identifier === 'string' && samePackage(registryType, e.identifier, identifier)) ?? null
+  return (
+    all.find(
+      (e) =>
+        e &&
+        e.registryType === registryType &&
+        typeof e.identifier === 'string' &&
+        samePackage(registryType, e.identifier, identifier),
+    ) ?? null
+  )
 }
 
 /** The listing fields evidence is judged against. */
 export type EvidenceSubject = Pick<Listing, 'name' | 'repositoryUrl' | 'url'>
 
 /** What links a read package to the listing, or null with what is missing. */
-export function judgeEvidence(e: PackageEvidence, l: EvidenceSubject): { evidence: InstallEvidence; missing: string | null } {
-  const base = { registryType: e.registryType, identifier: e.identifier, version: e.version, entryUrl: e.entryUrl, checkedAt: e.checkedAt }
+export function judgeEvidence(
+  e: PackageEvidence,
+  l: EvidenceSubject,
+): { evidence: InstallEvidence; missing: string | null } {
+  const base = {
+    registryType: e.registryType,
+    identifier: e.identifier,
+    version: e.version,
+    entryUrl: e.entryUrl,
+    checkedAt: e.checkedAt,
+  }
   const where = e.registryType === 'npm' ? 'npm' : 'PyPI'
   const what = `the ${where} package ${e.identifier}${e.version ? `@${e.version}` : ''}`
-  if (e.outcome !== 'found') return { evidence: { ...base, linkedBy: null, link: null }, missing: `${where} has no package ${e.identifier}${e.version ? ` at version ${e.version}` : ''}` }
+  if (e.outcome !== 'found')
+    return {
+      evidence: { ...base, linkedBy: null, link: null },
+      missing: `${where} has no package ${e.identifier}${e.version ? ` at version ${e.version}` : ''}`,
+    }
   const name = typeof l.name === 'string' ? l.name.trim() : ''
   if (REGISTRY_NAME.test(name) && e.mcpNames.includes(name)) {
-    return { evidence: { ...base, linkedBy: e.registryType === 'npm' ? 'mcpName' : 'mcp-name', link: name }, missing: null }
+    return {
+      evidence: { ...base, linkedBy: e.registryType === 'npm' ? 'mcpName' : 'mcp-name', link: name },
+      missing: null,
+    }
   }
   const own = repositoryKey(l.repositoryUrl) ?? repositoryKey(l.url)
   const back = own ? e.repositories.find((r) => repositoryKey(r) === own) : undefined
   if (back) return { evidence: { ...base, linkedBy: 'repository', link: back }, missing: null }
   const declared = e.registryType === 'npm' ? 'mcpName' : '"mcp-name:" line'
-  const names = e.mcpNames.length ? `its ${declared} is ${e.mcpNames.slice(0, 3).map((n) => JSON.stringify(short(n))).join(', ')}` : `it has no ${declared}`
-  const repos = e.repositories.length ? `its repository is ${e.repositories.slice(0, 3).map(short).join(', ')}` : 'it gives no repository'
+  const names = e.mcpNames.length
+    ? `its ${declared} is ${e.mcpNames
+        .slice(0, 3)
+        .map((n) => JSON.stringify(short(n)))
+        .join(', ')}`
+    : `it has no ${declared}`
+  const repos = e.repositories.length
+    ? `its repository is ${e.repositories.slice(0, 3).map(short).join(', ')}`
+    : 'it gives no repository'
   const ownText = own ? `this listing's repository (${own})` : 'a repository (this listing has none)'
-  return { evidence: { ...base, linkedBy: null, link: null }, missing: `${what} neither names this listing (${names}) nor links back to ${ownText} (${repos})` }
+  return {
+    evidence: { ...base, linkedBy: null, link: null },
+    missing: `${what} neither names this listing (${names}) nor links back to ${ownText} (${repos})`,
+  }
 }

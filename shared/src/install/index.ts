@@ -1,8 +1,25 @@
 /** Install models and per-client configs: how to run a listed server, and what to paste where. */
 export { deriveInstallModel, installName, isConcreteVersion, isGuess, type InstallSource } from './model'
-export { EVIDENCE_REGISTRIES, evidenceFor, judgeEvidence, pypiNormalise, samePackage, type EvidenceSubject } from './evidence'
+export {
+  EVIDENCE_REGISTRIES,
+  evidenceFor,
+  judgeEvidence,
+  pypiNormalise,
+  samePackage,
+  type EvidenceSubject,
+} from './evidence'
 export { repositoryKey, sameRepository } from './repository'
 export {
-  CONFIG_CLIENTS, buildClientConfigs, cursorDeepLink, installLineOf, placeholderEnv, placeholderHeaders, requiredSecrets, shellQuote,
-  type ConfigEntry, type ConfigFormat, type ConfigLocation, type InstallLineKind,
+  CONFIG_CLIENTS,
+  buildClientConfigs,
+  cursorDeepLink,
+  installLineOf,
+  placeholderEnv,
+  placeholderHeaders,
+  requiredSecrets,
+  shellQuote,
+  type ConfigEntry,
+  type ConfigFormat,
+  type ConfigLocation,
+  type InstallLineKind,
 } from './configs'

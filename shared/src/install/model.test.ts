@@ -1,13 +1,24 @@
 import { describe, expect, test } from 'bun:test'
 import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import type { EnvVarSpec, HeaderSpec, InstallModel, PackageEvidence, PackageSpec, RemoteSpec, RepositoryRun } from '../contracts/listing'
+import type {
+  EnvVarSpec,
+  HeaderSpec,
+  InstallModel,
+  PackageEvidence,
+  PackageSpec,
+  RemoteSpec,
+  RepositoryRun,
+} from '../contracts/listing'
 import { buildClientConfigs, deriveInstallModel, installName, isConcreteVersion, type InstallSource } from './index'
 
 const SERVERS = fileURLToPath(new URL('../../../../shared/data/servers.json', import.meta.url))
 const hasData = existsSync(SERVERS)
 
-const pkg = (p: Partial<PackageSpec> & Pick<PackageSpec, 'registryType' | 'identifier'>): PackageSpec => ({ environmentVariables: [], ...p })
+const pkg = (p: Partial<PackageSpec> & Pick<PackageSpec, 'registryType' | 'identifier'>): PackageSpec => ({
+  environmentVariables: [],
+  ...p,
+})
 const remote = (type: string, url: string, headers: HeaderSpec[] = []): RemoteSpec => ({ type, url, headers })
 const listing = (over: Partial<InstallSource> = {}): InstallSource => ({
   name: 'io.github.acme/thing',
@@ -19,30 +30,66 @@ const listing = (over: Partial<InstallSource> = {}): InstallSource => ({
   ...over,
 })
 const local = (m: InstallModel | null) => {
-  if (!m || m.kind !== 'local') throw new Error(`expected a local model, got ${JSON.stringify(m)}`)
+  if (m?.kind !== 'local') throw new Error(`expected a local model, got ${JSON.stringify(m)}`)
   return m
 }
 const hosted = (m: InstallModel | null) => {
-  if (!m || m.kind !== 'remote') throw new Error(`expected a remote model, got ${JSON.stringify(m)}`)
+  if (m?.kind !== 'remote') throw new Error(`expected a remote model, got ${JSON.stringify(m)}`)
   return m
 }
 
 describe('isConcreteVersion', () => {
   test('accepts releases, rejects tags and ranges', () => {
-    for (const v of ['1.2.3', '0.1.0', '10.0.0-beta.1', '0.10.0-beta.10', '2.0.0-rc1', '1.0', '1.2.3+build.5']) expect(isConcreteVersion(v)).toBe(true)
-    for (const v of ['latest', 'v1.0.0', '^1.2.3', '~1.2', '>=1', '1.x', '*', '', '1.2.3 || 2', 'main', null, undefined]) expect(isConcreteVersion(v)).toBe(false)
+    for (const v of ['1.2.3', '0.1.0', '10.0.0-beta.1', '0.10.0-beta.10', '2.0.0-rc1', '1.0', '1.2.3+build.5'])
+      expect(isConcreteVersion(v)).toBe(true)
+    for (const v of [
+      'latest',
+      'v1.0.0',
+      '^1.2.3',
+      '~1.2',
+      '>=1',
+      '1.x',
+      '*',
+      '',
+      '1.2.3 || 2',
+      'main',
+      null,
+      undefined,
+    ])
+      expect(isConcreteVersion(v)).toBe(false)
   })
 })
 
 describe('deriveInstallModel: registry packages', () => {
   test('npm → npx -y, pinned to a concrete version of a registry entry', () => {
-    const m = local(deriveInstallModel(listing({ packages: [pkg({ registryType: 'npm', identifier: '@acme/thing-mcp', version: '1.2.3', transport: { type: 'stdio' } })] })))
-    expect(m).toMatchObject({ kind: 'local', runner: 'npx', command: 'npx', args: ['-y', '@acme/thing-mcp@1.2.3'], registryType: 'npm', identifier: '@acme/thing-mcp', confidence: 'low', basis: 'registry' })
+    const m = local(
+      deriveInstallModel(
+        listing({
+          packages: [
+            pkg({ registryType: 'npm', identifier: '@acme/thing-mcp', version: '1.2.3', transport: { type: 'stdio' } }),
+          ],
+        }),
+      ),
+    )
+    expect(m).toMatchObject({
+      kind: 'local',
+      runner: 'npx',
+      command: 'npx',
+      args: ['-y', '@acme/thing-mcp@1.2.3'],
+      registryType: 'npm',
+      identifier: '@acme/thing-mcp',
+      confidence: 'low',
+      basis: 'registry',
+    })
   })
 
   test('npm versions that are not concrete, and ToolSDK versions, are not pinned', () => {
     const args = (version: string | undefined, source = 'official-registry') =>
-      local(deriveInstallModel(listing({ source, packages: [pkg({ registryType: 'npm', identifier: 'thing-mcp', version })] }))).args
+      local(
+        deriveInstallModel(
+          listing({ source, packages: [pkg({ registryType: 'npm', identifier: 'thing-mcp', version })] }),
+        ),
+      ).args
     expect(args('latest')).toEqual(['-y', 'thing-mcp'])
     expect(args('^1.0.0')).toEqual(['-y', 'thing-mcp'])
     expect(args(undefined)).toEqual(['-y', 'thing-mcp'])
@@ -51,39 +98,89 @@ describe('deriveInstallModel: registry packages', () => {
   })
 
   test('pypi → uvx, pinned as name@version', () => {
-    expect(local(deriveInstallModel(listing({ packages: [pkg({ registryType: 'pypi', identifier: 'mcp-server-time', version: '0.6.2' })] }))).args).toEqual(['mcp-server-time@0.6.2'])
-    const m = local(deriveInstallModel(listing({ source: 'toolsdk-registry', packages: [pkg({ registryType: 'pypi', identifier: 'mcp-server-time' })] })))
+    expect(
+      local(
+        deriveInstallModel(
+          listing({ packages: [pkg({ registryType: 'pypi', identifier: 'mcp-server-time', version: '0.6.2' })] }),
+        ),
+      ).args,
+    ).toEqual(['mcp-server-time@0.6.2'])
+    const m = local(
+      deriveInstallModel(
+        listing({
+          source: 'toolsdk-registry',
+          packages: [pkg({ registryType: 'pypi', identifier: 'mcp-server-time' })],
+        }),
+      ),
+    )
     expect(m).toMatchObject({ runner: 'uvx', command: 'uvx', args: ['mcp-server-time'], confidence: 'low' })
   })
 
   test('oci → docker run -i --rm with -e for each declared variable; tag from version when missing', () => {
-    const env: EnvVarSpec[] = [
-      { name: 'API_KEY', isRequired: true, isSecret: true },
-      { name: 'LOG_LEVEL' },
-    ]
-    const tagged = local(deriveInstallModel(listing({ packages: [pkg({ registryType: 'oci', identifier: 'ghcr.io/acme/thing:1.0.0', environmentVariables: env })] })))
-    expect(tagged).toMatchObject({ runner: 'docker', command: 'docker', args: ['run', '-i', '--rm', '-e', 'API_KEY', '-e', 'LOG_LEVEL', 'ghcr.io/acme/thing:1.0.0'] })
+    const env: EnvVarSpec[] = [{ name: 'API_KEY', isRequired: true, isSecret: true }, { name: 'LOG_LEVEL' }]
+    const tagged = local(
+      deriveInstallModel(
+        listing({
+          packages: [pkg({ registryType: 'oci', identifier: 'ghcr.io/acme/thing:1.0.0', environmentVariables: env })],
+        }),
+      ),
+    )
+    expect(tagged).toMatchObject({
+      runner: 'docker',
+      command: 'docker',
+      args: ['run', '-i', '--rm', '-e', 'API_KEY', '-e', 'LOG_LEVEL', 'ghcr.io/acme/thing:1.0.0'],
+    })
     expect(tagged.env.map((e) => e.name)).toEqual(['API_KEY', 'LOG_LEVEL'])
-    const untagged = local(deriveInstallModel(listing({ packages: [pkg({ registryType: 'oci', identifier: 'docker.io/acme/thing', version: '2.1.0' })] })))
+    const untagged = local(
+      deriveInstallModel(
+        listing({ packages: [pkg({ registryType: 'oci', identifier: 'docker.io/acme/thing', version: '2.1.0' })] }),
+      ),
+    )
     expect(untagged.args.at(-1)).toBe('docker.io/acme/thing:2.1.0')
-    const registryPort = local(deriveInstallModel(listing({ packages: [pkg({ registryType: 'oci', identifier: 'registry.local:5000/acme/thing', version: 'latest' })] })))
+    const registryPort = local(
+      deriveInstallModel(
+        listing({
+          packages: [pkg({ registryType: 'oci', identifier: 'registry.local:5000/acme/thing', version: 'latest' })],
+        }),
+      ),
+    )
     expect(registryPort.args.at(-1)).toBe('registry.local:5000/acme/thing')
   })
 
   test('nuget → dnx id@version --yes', () => {
-    const m = local(deriveInstallModel(listing({ packages: [pkg({ registryType: 'nuget', identifier: 'NuGet.Mcp.Server', version: '1.1.12' })] })))
+    const m = local(
+      deriveInstallModel(
+        listing({ packages: [pkg({ registryType: 'nuget', identifier: 'NuGet.Mcp.Server', version: '1.1.12' })] }),
+      ),
+    )
     expect(m).toMatchObject({ runner: 'dnx', command: 'dnx', args: ['NuGet.Mcp.Server@1.1.12', '--yes'] })
   })
 
   test('mcpb bundles and unknown registries are not runnable; an entry with only those gets no model', () => {
-    expect(deriveInstallModel(listing({ packages: [pkg({ registryType: 'mcpb', identifier: 'https://github.com/a/b/releases/download/v1/x.mcpb' })] }))).toBeNull()
-    expect(deriveInstallModel(listing({ name: '@acme/thing-mcp', packages: [pkg({ registryType: 'cargo', identifier: 'thing' })] }))).toBeNull()
+    expect(
+      deriveInstallModel(
+        listing({
+          packages: [pkg({ registryType: 'mcpb', identifier: 'https://github.com/a/b/releases/download/v1/x.mcpb' })],
+        }),
+      ),
+    ).toBeNull()
+    expect(
+      deriveInstallModel(
+        listing({ name: '@acme/thing-mcp', packages: [pkg({ registryType: 'cargo', identifier: 'thing' })] }),
+      ),
+    ).toBeNull()
   })
 
   test('packages that serve HTTP themselves are skipped (a client cannot spawn them over stdio)', () => {
-    const http = pkg({ registryType: 'npm', identifier: 'thing-mcp', transport: { type: 'streamable-http', url: 'http://localhost:3000/mcp' } })
+    const http = pkg({
+      registryType: 'npm',
+      identifier: 'thing-mcp',
+      transport: { type: 'streamable-http', url: 'http://localhost:3000/mcp' },
+    })
     expect(deriveInstallModel(listing({ packages: [http] }))).toBeNull()
-    expect(hosted(deriveInstallModel(listing({ packages: [http], remotes: [remote('sse', 'https://x.example/sse')] }))).url).toBe('https://x.example/sse')
+    expect(
+      hosted(deriveInstallModel(listing({ packages: [http], remotes: [remote('sse', 'https://x.example/sse')] }))).url,
+    ).toBe('https://x.example/sse')
   })
 
   test('preference: npm > pypi > oci > nuget, then listed order', () => {
@@ -102,16 +199,41 @@ describe('deriveInstallModel: registry packages', () => {
       ),
     )
     expect(m.identifier).toBe('thing-one')
-    expect(local(deriveInstallModel(listing({ packages: [pkg({ registryType: 'oci', identifier: 'ghcr.io/a/thing:1' }), pkg({ registryType: 'pypi', identifier: 'thing' })] }))).runner).toBe('uvx')
+    expect(
+      local(
+        deriveInstallModel(
+          listing({
+            packages: [
+              pkg({ registryType: 'oci', identifier: 'ghcr.io/a/thing:1' }),
+              pkg({ registryType: 'pypi', identifier: 'thing' }),
+            ],
+          }),
+        ),
+      ).runner,
+    ).toBe('uvx')
   })
 
   test('a local package is preferred over a remote endpoint', () => {
-    const m = deriveInstallModel(listing({ packages: [pkg({ registryType: 'npm', identifier: 'thing-mcp' })], remotes: [remote('streamable-http', 'https://x.example/mcp')] }))
+    const m = deriveInstallModel(
+      listing({
+        packages: [pkg({ registryType: 'npm', identifier: 'thing-mcp' })],
+        remotes: [remote('streamable-http', 'https://x.example/mcp')],
+      }),
+    )
     expect(m?.kind).toBe('local')
   })
 
   test('an invalid package falls through to the next candidate', () => {
-    const m = local(deriveInstallModel(listing({ packages: [pkg({ registryType: 'npm', identifier: '--package=evil' }), pkg({ registryType: 'pypi', identifier: 'thing' })] })))
+    const m = local(
+      deriveInstallModel(
+        listing({
+          packages: [
+            pkg({ registryType: 'npm', identifier: '--package=evil' }),
+            pkg({ registryType: 'pypi', identifier: 'thing' }),
+          ],
+        }),
+      ),
+    )
     expect(m.runner).toBe('uvx')
   })
 
@@ -136,7 +258,19 @@ describe('deriveInstallModel: registry packages', () => {
     const m = local(
       deriveInstallModel(
         listing({
-          packages: [pkg({ registryType: 'npm', identifier: 'thing-mcp', environmentVariables: [{ name: '' }, { name: 'A B' }, { name: 'API_KEY', isRequired: true }, { name: 'API_KEY' }, { name: 'x-api-key' }] })],
+          packages: [
+            pkg({
+              registryType: 'npm',
+              identifier: 'thing-mcp',
+              environmentVariables: [
+                { name: '' },
+                { name: 'A B' },
+                { name: 'API_KEY', isRequired: true },
+                { name: 'API_KEY' },
+                { name: 'x-api-key' },
+              ],
+            }),
+          ],
         }),
       ),
     )
@@ -146,17 +280,44 @@ describe('deriveInstallModel: registry packages', () => {
 
 describe('deriveInstallModel: remotes', () => {
   test('streamable-http is preferred over sse, then listed order', () => {
-    const m = hosted(deriveInstallModel(listing({ remotes: [remote('sse', 'https://a.example/sse'), remote('streamable-http', 'https://a.example/mcp'), remote('streamable-http', 'https://b.example/mcp')] })))
-    expect(m).toMatchObject({ kind: 'remote', transport: 'streamable-http', url: 'https://a.example/mcp', confidence: 'high' })
+    const m = hosted(
+      deriveInstallModel(
+        listing({
+          remotes: [
+            remote('sse', 'https://a.example/sse'),
+            remote('streamable-http', 'https://a.example/mcp'),
+            remote('streamable-http', 'https://b.example/mcp'),
+          ],
+        }),
+      ),
+    )
+    expect(m).toMatchObject({
+      kind: 'remote',
+      transport: 'streamable-http',
+      url: 'https://a.example/mcp',
+      confidence: 'high',
+    })
   })
 
   test('sse alone is used', () => {
-    expect(hosted(deriveInstallModel(listing({ remotes: [remote('sse', 'https://a.example/sse')] }))).transport).toBe('sse')
+    expect(hosted(deriveInstallModel(listing({ remotes: [remote('sse', 'https://a.example/sse')] }))).transport).toBe(
+      'sse',
+    )
   })
 
   test('unusable URLs and transports are skipped; nothing usable → null, not a guess', () => {
-    for (const url of ['javascript:alert(1)', 'ftp://a.example/x', 'https://{tenant}.example/mcp', 'https://a.example/mcp?x={y}', 'https://a.example/ mcp', 'not a url', '']) {
-      expect(deriveInstallModel(listing({ name: '@acme/thing-mcp', remotes: [remote('streamable-http', url)] }))).toBeNull()
+    for (const url of [
+      'javascript:alert(1)',
+      'ftp://a.example/x',
+      'https://{tenant}.example/mcp',
+      'https://a.example/mcp?x={y}',
+      'https://a.example/ mcp',
+      'not a url',
+      '',
+    ]) {
+      expect(
+        deriveInstallModel(listing({ name: '@acme/thing-mcp', remotes: [remote('streamable-http', url)] })),
+      ).toBeNull()
     }
     expect(deriveInstallModel(listing({ remotes: [remote('websocket', 'wss://a.example/mcp')] }))).toBeNull()
   })
@@ -165,7 +326,13 @@ describe('deriveInstallModel: remotes', () => {
     const m = hosted(
       deriveInstallModel(
         listing({
-          remotes: [remote('streamable-http', 'https://a.example/mcp', [{ name: 'Authorization', value: 'Bearer {api_key}', isRequired: true, isSecret: true }, { name: 'bad header' }, { name: 'authorization' }])],
+          remotes: [
+            remote('streamable-http', 'https://a.example/mcp', [
+              { name: 'Authorization', value: 'Bearer {api_key}', isRequired: true, isSecret: true },
+              { name: 'bad header' },
+              { name: 'authorization' },
+            ]),
+          ],
         }),
       ),
     )
@@ -197,21 +364,44 @@ describe('deriveInstallModel: evidence decides the confidence of a package', () 
   })
 
   test('npm mcpName naming the listing: high, with the registry entry, the link and the time', () => {
-    const m = local(deriveInstallModel({ ...declared, installEvidence: [npmEvidence({ mcpNames: ['io.github.acme/thing'] })] }))
+    const m = local(
+      deriveInstallModel({ ...declared, installEvidence: [npmEvidence({ mcpNames: ['io.github.acme/thing'] })] }),
+    )
     expect(m.confidence).toBe('high')
     expect(m.note).toBeUndefined()
-    expect(m.evidence).toEqual({ registryType: 'npm', identifier: '@acme/thing-mcp', version: '1.2.3', entryUrl: 'https://registry.npmjs.org/@acme%2Fthing-mcp/1.2.3', linkedBy: 'mcpName', link: 'io.github.acme/thing', checkedAt: NOW })
+    expect(m.evidence).toEqual({
+      registryType: 'npm',
+      identifier: '@acme/thing-mcp',
+      version: '1.2.3',
+      entryUrl: 'https://registry.npmjs.org/@acme%2Fthing-mcp/1.2.3',
+      linkedBy: 'mcpName',
+      link: 'io.github.acme/thing',
+      checkedAt: NOW,
+    })
   })
 
   test('npm repository linking back (any spelling of the same repository): high', () => {
-    for (const repo of ['git+https://github.com/acme/thing.git', 'github:acme/thing', 'acme/thing', 'git@github.com:Acme/Thing.git', 'https://www.github.com/acme/thing/tree/main/packages/mcp']) {
+    for (const repo of [
+      'git+https://github.com/acme/thing.git',
+      'github:acme/thing',
+      'acme/thing',
+      'git@github.com:Acme/Thing.git',
+      'https://www.github.com/acme/thing/tree/main/packages/mcp',
+    ]) {
       const m = local(deriveInstallModel({ ...declared, installEvidence: [npmEvidence({ repositories: [repo] })] }))
       expect(m).toMatchObject({ confidence: 'high', evidence: { linkedBy: 'repository', link: repo } })
     }
   })
 
   test('a package that neither names the listing nor links back: low, and the note says what is missing', () => {
-    const m = local(deriveInstallModel({ ...declared, installEvidence: [npmEvidence({ mcpNames: ['io.github.other/thing'], repositories: ['https://github.com/other/thing'] })] }))
+    const m = local(
+      deriveInstallModel({
+        ...declared,
+        installEvidence: [
+          npmEvidence({ mcpNames: ['io.github.other/thing'], repositories: ['https://github.com/other/thing'] }),
+        ],
+      }),
+    )
     expect(m.confidence).toBe('low')
     expect(m.note).toContain('neither names this listing')
     expect(m.note).toContain('https://github.com/other/thing')
@@ -228,82 +418,181 @@ describe('deriveInstallModel: evidence decides the confidence of a package', () 
 
   test('a free-text listing name claimed by a package proves nothing (only registry names count)', () => {
     const submitted = { ...declared, name: 'thing', repositoryUrl: 'https://github.com/acme/thing' }
-    expect(local(deriveInstallModel({ ...submitted, installEvidence: [npmEvidence({ mcpNames: ['thing'] })] })).confidence).toBe('low')
+    expect(
+      local(deriveInstallModel({ ...submitted, installEvidence: [npmEvidence({ mcpNames: ['thing'] })] })).confidence,
+    ).toBe('low')
   })
 
   test("another package's evidence, or a repository that only shares a prefix, counts for nothing", () => {
-    expect(local(deriveInstallModel({ ...declared, installEvidence: [npmEvidence({ identifier: '@acme/other', mcpNames: ['io.github.acme/thing'] })] })).confidence).toBe('low')
-    expect(local(deriveInstallModel({ ...declared, installEvidence: [npmEvidence({ repositories: ['https://github.com/acme/thing-evil'] })] })).confidence).toBe('low')
-    expect(local(deriveInstallModel({ ...declared, installEvidence: [npmEvidence({ repositories: ['https://gitlab.com/acme/thing'] })] })).confidence).toBe('low')
+    expect(
+      local(
+        deriveInstallModel({
+          ...declared,
+          installEvidence: [npmEvidence({ identifier: '@acme/other', mcpNames: ['io.github.acme/thing'] })],
+        }),
+      ).confidence,
+    ).toBe('low')
+    expect(
+      local(
+        deriveInstallModel({
+          ...declared,
+          installEvidence: [npmEvidence({ repositories: ['https://github.com/acme/thing-evil'] })],
+        }),
+      ).confidence,
+    ).toBe('low')
+    expect(
+      local(
+        deriveInstallModel({
+          ...declared,
+          installEvidence: [npmEvidence({ repositories: ['https://gitlab.com/acme/thing'] })],
+        }),
+      ).confidence,
+    ).toBe('low')
   })
 
   test('PyPI: mcp-name and project URLs; names compared as PyPI does', () => {
     const l = listing({ packages: [pkg({ registryType: 'pypi', identifier: 'Acme_Thing' })] })
-    const e = (over: Partial<PackageEvidence>) => npmEvidence({ registryType: 'pypi', identifier: 'acme-thing', version: null, entryUrl: 'https://pypi.org/pypi/acme-thing/json', ...over })
-    expect(local(deriveInstallModel({ ...l, installEvidence: [e({ mcpNames: ['io.github.acme/thing'] })] })).evidence?.linkedBy).toBe('mcp-name')
-    expect(local(deriveInstallModel({ ...l, installEvidence: [e({ repositories: ['https://github.com/acme/thing'] })] })).confidence).toBe('high')
+    const e = (over: Partial<PackageEvidence>) =>
+      npmEvidence({
+        registryType: 'pypi',
+        identifier: 'acme-thing',
+        version: null,
+        entryUrl: 'https://pypi.org/pypi/acme-thing/json',
+        ...over,
+      })
+    expect(
+      local(deriveInstallModel({ ...l, installEvidence: [e({ mcpNames: ['io.github.acme/thing'] })] })).evidence
+        ?.linkedBy,
+    ).toBe('mcp-name')
+    expect(
+      local(deriveInstallModel({ ...l, installEvidence: [e({ repositories: ['https://github.com/acme/thing'] })] }))
+        .confidence,
+    ).toBe('high')
     expect(local(deriveInstallModel({ ...l, installEvidence: [e({})] })).confidence).toBe('low')
   })
 
   test('OCI and NuGet are not read: low with a note that they were not checked', () => {
-    const oci = local(deriveInstallModel(listing({ packages: [pkg({ registryType: 'oci', identifier: 'ghcr.io/acme/thing:1' })] })))
+    const oci = local(
+      deriveInstallModel(listing({ packages: [pkg({ registryType: 'oci', identifier: 'ghcr.io/acme/thing:1' })] })),
+    )
     expect(oci).toMatchObject({ confidence: 'low' })
     expect(oci.note).toStartWith('not checked')
     expect(oci.note).toContain('io.modelcontextprotocol.server.name')
   })
 
   test('a package with evidence is preferred over one without, whatever the runner', () => {
-    const l = listing({ packages: [pkg({ registryType: 'npm', identifier: 'thing-npm' }), pkg({ registryType: 'pypi', identifier: 'thing-py' })] })
-    const e = npmEvidence({ registryType: 'pypi', identifier: 'thing-py', version: null, repositories: ['https://github.com/acme/thing'] })
-    expect(local(deriveInstallModel({ ...l, installEvidence: [e] }))).toMatchObject({ runner: 'uvx', identifier: 'thing-py', confidence: 'high' })
+    const l = listing({
+      packages: [
+        pkg({ registryType: 'npm', identifier: 'thing-npm' }),
+        pkg({ registryType: 'pypi', identifier: 'thing-py' }),
+      ],
+    })
+    const e = npmEvidence({
+      registryType: 'pypi',
+      identifier: 'thing-py',
+      version: null,
+      repositories: ['https://github.com/acme/thing'],
+    })
+    expect(local(deriveInstallModel({ ...l, installEvidence: [e] }))).toMatchObject({
+      runner: 'uvx',
+      identifier: 'thing-py',
+      confidence: 'high',
+    })
     expect(local(deriveInstallModel(l))).toMatchObject({ runner: 'npx', confidence: 'low' })
   })
 })
 
 describe('deriveInstallModel: what the README gives', () => {
-  const readme = (basis: 'readme-config' | 'readme-mention') => listing({ inferredInstall: { registryType: 'npm', identifier: '@acme/thing-mcp', confidence: 'high', basis } })
+  const readme = (basis: 'readme-config' | 'readme-mention') =>
+    listing({ inferredInstall: { registryType: 'npm', identifier: '@acme/thing-mcp', confidence: 'high', basis } })
 
   test("the README's own config: high only when its package links back; low (with configs) otherwise", () => {
-    const linked = local(deriveInstallModel({ ...readme('readme-config'), installEvidence: [npmEvidence({ version: null, repositories: ['https://github.com/acme/thing'] })] }))
+    const linked = local(
+      deriveInstallModel({
+        ...readme('readme-config'),
+        installEvidence: [npmEvidence({ version: null, repositories: ['https://github.com/acme/thing'] })],
+      }),
+    )
     expect(linked).toMatchObject({ confidence: 'high', basis: 'readme-config' })
-    const unlinked = local(deriveInstallModel({ ...readme('readme-config'), installEvidence: [npmEvidence({ version: null })] }))
+    const unlinked = local(
+      deriveInstallModel({ ...readme('readme-config'), installEvidence: [npmEvidence({ version: null })] }),
+    )
     expect(unlinked).toMatchObject({ confidence: 'low', basis: 'readme-config' })
     expect(buildClientConfigs(unlinked, 'thing')).not.toBeNull()
   })
 
-  test('a package the README only names is used only when it is the listing\'s own (low, no configs)', () => {
-    const own = local(deriveInstallModel({ ...readme('readme-mention'), installEvidence: [npmEvidence({ version: null, repositories: ['https://github.com/acme/thing'] })] }))
+  test("a package the README only names is used only when it is the listing's own (low, no configs)", () => {
+    const own = local(
+      deriveInstallModel({
+        ...readme('readme-mention'),
+        installEvidence: [npmEvidence({ version: null, repositories: ['https://github.com/acme/thing'] })],
+      }),
+    )
     expect(own).toMatchObject({ confidence: 'low', basis: 'readme-mention', identifier: '@acme/thing-mcp' })
     expect(buildClientConfigs(own, 'thing')).toBeNull()
-    expect(deriveInstallModel({ ...readme('readme-mention'), installEvidence: [npmEvidence({ version: null })] })).toBeNull()
+    expect(
+      deriveInstallModel({ ...readme('readme-mention'), installEvidence: [npmEvidence({ version: null })] }),
+    ).toBeNull()
     expect(deriveInstallModel(readme('readme-mention'))).toBeNull()
   })
 })
 
-describe('deriveInstallModel: guesses run the listing\'s own repository, never a name', () => {
-  const run = (over: Partial<RepositoryRun> = {}): RepositoryRun => ({ repository: 'acme/thing', ecosystem: 'node', from: 'package.json', checkedAt: NOW, ...over })
+describe("deriveInstallModel: guesses run the listing's own repository, never a name", () => {
+  const run = (over: Partial<RepositoryRun> = {}): RepositoryRun => ({
+    repository: 'acme/thing',
+    ecosystem: 'node',
+    from: 'package.json',
+    checkedAt: NOW,
+    ...over,
+  })
 
   test('a JavaScript repository → npx -y github:owner/repo, low, no configs', () => {
     const m = local(deriveInstallModel(listing({ repositoryRun: run() })))
-    expect(m).toMatchObject({ runner: 'npx', command: 'npx', args: ['-y', 'github:acme/thing'], registryType: 'github', confidence: 'low', basis: 'repository' })
+    expect(m).toMatchObject({
+      runner: 'npx',
+      command: 'npx',
+      args: ['-y', 'github:acme/thing'],
+      registryType: 'github',
+      confidence: 'low',
+      basis: 'repository',
+    })
     expect(m.note).toContain('guess')
     expect(buildClientConfigs(m, 'thing')).toBeNull()
   })
 
   test('a Python repository → uvx --from git+https://github.com/owner/repo <script>', () => {
-    const m = local(deriveInstallModel(listing({ repositoryRun: run({ ecosystem: 'python', entryPoint: 'thing-server', from: 'pyproject.toml' }) })))
-    expect(m).toMatchObject({ runner: 'uvx', args: ['--from', 'git+https://github.com/acme/thing', 'thing-server'], confidence: 'low', basis: 'repository' })
+    const m = local(
+      deriveInstallModel(
+        listing({ repositoryRun: run({ ecosystem: 'python', entryPoint: 'thing-server', from: 'pyproject.toml' }) }),
+      ),
+    )
+    expect(m).toMatchObject({
+      runner: 'uvx',
+      args: ['--from', 'git+https://github.com/acme/thing', 'thing-server'],
+      confidence: 'low',
+      basis: 'repository',
+    })
     expect(deriveInstallModel(listing({ repositoryRun: run({ ecosystem: 'python' }) }))).toBeNull()
-    expect(deriveInstallModel(listing({ repositoryRun: run({ ecosystem: 'python', entryPoint: '--with=evil' }) }))).toBeNull()
+    expect(
+      deriveInstallModel(listing({ repositoryRun: run({ ecosystem: 'python', entryPoint: '--with=evil' }) })),
+    ).toBeNull()
   })
 
   test('nothing safe to guess → null: no facts, a repository that cannot run, another repository, a subfolder', () => {
     for (const name of ['@modelcontextprotocol/server-postgres', '12306-mcp', 'mcp_rss', 'reddit-mcp']) {
       expect(deriveInstallModel(listing({ name, source: 'toolsdk-registry' }))).toBeNull()
     }
-    expect(deriveInstallModel(listing({ repositoryRun: run({ ecosystem: null, from: 'package.json has no "bin" command' }) }))).toBeNull()
+    expect(
+      deriveInstallModel(
+        listing({ repositoryRun: run({ ecosystem: null, from: 'package.json has no "bin" command' }) }),
+      ),
+    ).toBeNull()
     expect(deriveInstallModel(listing({ repositoryRun: run({ repository: 'other/thing' }) }))).toBeNull()
-    expect(deriveInstallModel(listing({ repositoryUrl: 'https://github.com/acme/thing/tree/main/servers/x', repositoryRun: run() }))).toBeNull()
+    expect(
+      deriveInstallModel(
+        listing({ repositoryUrl: 'https://github.com/acme/thing/tree/main/servers/x', repositoryRun: run() }),
+      ),
+    ).toBeNull()
   })
 
   test('a declared package or remote always wins over the repository', () => {
@@ -332,7 +621,17 @@ describe('installName', () => {
   })
 
   test('only [a-z0-9-_], never empty, never longer than 64', () => {
-    for (const name of ['\n\t', '---', '@@@/###', 'a/b/c/d', 'A'.repeat(300), '-leading', 'trailing-', 'io.github.x/-', '"quoted"']) {
+    for (const name of [
+      '\n\t',
+      '---',
+      '@@@/###',
+      'a/b/c/d',
+      'A'.repeat(300),
+      '-leading',
+      'trailing-',
+      'io.github.x/-',
+      '"quoted"',
+    ]) {
       const n = installName({ name })
       expect(n).toMatch(/^[a-z0-9_-]{1,64}$/)
       expect(n).not.toMatch(/^[-_]|[-_]$/)
@@ -373,7 +672,8 @@ describe.skipIf(!hasData)('real data (servers.json)', () => {
       const configs = buildClientConfigs(m, name)
       // Without facts from the prober: only what the entries declare, and no evidence yet.
       expect(m.basis).toBe('registry')
-      if (m.kind === 'local') expect(m).toMatchObject({ confidence: 'low', note: expect.stringMatching(/^not (yet )?checked/) })
+      if (m.kind === 'local')
+        expect(m).toMatchObject({ confidence: 'low', note: expect.stringMatching(/^not (yet )?checked/) })
       expect(configs).not.toBeNull()
       for (const c of configs ?? []) {
         if (c.format === 'json') expect(() => JSON.parse(c.snippet)).not.toThrow()
@@ -390,7 +690,9 @@ describe.skipIf(!hasData)('real data (servers.json)', () => {
   test('entries with a stdio npm package get npx with that package', async () => {
     const data = (await Bun.file(SERVERS).json()) as RawEntry[]
     for (const e of data) {
-      const npm = (e.packages ?? []).find((p) => p.registryType === 'npm' && (!p.transport || p.transport.type === 'stdio'))
+      const npm = (e.packages ?? []).find(
+        (p) => p.registryType === 'npm' && (!p.transport || p.transport.type === 'stdio'),
+      )
       if (!npm) continue
       const m = local(deriveInstallModel(shape(e)))
       expect(m.runner).toBe('npx')
@@ -402,7 +704,7 @@ describe.skipIf(!hasData)('real data (servers.json)', () => {
     const data = (await Bun.file(SERVERS).json()) as RawEntry[]
     for (const e of data) {
       const m = deriveInstallModel(shape(e))
-      if (!m || m.kind !== 'remote') continue
+      if (m?.kind !== 'remote') continue
       const text = (buildClientConfigs(m, installName(e)) ?? []).map((c) => c.snippet).join('\n')
       for (const h of m.headers) {
         // Template variables such as {smithery_api_key} are replaced by placeholders.

@@ -28,7 +28,16 @@
  * yet is `low` with the note "not yet checked". A declared package (registry entry, README config) keeps its
  * client configs at `low`: it is not a guess. Guesses (a README mention, the repository) get none.
  */
-import type { EnvVarSpec, HeaderSpec, InstallBasis, InstallModel, Listing, PackageSpec, RemoteSpec, RepositoryRun } from '../contracts/listing'
+import type {
+  EnvVarSpec,
+  HeaderSpec,
+  InstallBasis,
+  InstallModel,
+  Listing,
+  PackageSpec,
+  RemoteSpec,
+  RepositoryRun,
+} from '../contracts/listing'
 import { evidenceFor, judgeEvidence } from './evidence'
 import { repositoryKey } from './repository'
 
@@ -45,7 +54,8 @@ const NPM_NAME = /^(?:@[a-z0-9][a-z0-9._~-]*\/)?[a-z0-9][a-z0-9._~-]*$/i
 const PYPI_NAME = /^[a-z0-9](?:[a-z0-9._-]*[a-z0-9])?$/i
 const NUGET_ID = /^[a-z0-9_][a-z0-9._-]*$/i
 // registry[:port]/path[:tag][@digest], lower-case path components as Docker requires.
-const OCI_REF = /^[a-z0-9][a-z0-9.-]*(?::\d+)?(?:\/[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*)*(?::[\w][\w.-]{0,127})?(?:@sha256:[a-f0-9]{64})?$/
+const OCI_REF =
+  /^[a-z0-9][a-z0-9.-]*(?::\d+)?(?:\/[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*)*(?::[\w][\w.-]{0,127})?(?:@sha256:[a-f0-9]{64})?$/
 // A concrete release: digits with dots and an optional pre-release/build suffix, never a range or tag.
 const CONCRETE_VERSION = /^\d+(?:\.\d+){0,3}(?:[-+][0-9a-z.+-]+)?$/i
 const OCI_TAG = /^[\w][\w.-]{0,127}$/
@@ -90,7 +100,14 @@ function localFromPackage(p: PackageSpec, source: string, basis: InstallBasis): 
   if (!id || id.length > MAX_IDENTIFIER) return null
   const pin = source !== 'toolsdk-registry' && isConcreteVersion(p.version) ? p.version : null
   const env = cleanEnv(p.environmentVariables)
-  const base = { kind: 'local' as const, registryType: p.registryType, identifier: id, env, confidence: 'low' as const, basis }
+  const base = {
+    kind: 'local' as const,
+    registryType: p.registryType,
+    identifier: id,
+    env,
+    confidence: 'low' as const,
+    basis,
+  }
   switch (p.registryType) {
     case 'npm':
       if (!NPM_NAME.test(id)) return null
@@ -104,10 +121,16 @@ function localFromPackage(p: PackageSpec, source: string, basis: InstallBasis): 
       // Most identifiers carry their tag already; otherwise a given version is the tag.
       const lastPart = id.slice(id.lastIndexOf('/') + 1)
       const tagged = lastPart.includes(':') || id.includes('@')
-      const image = !tagged && p.version && p.version !== 'latest' && OCI_TAG.test(p.version) ? `${id}:${p.version}` : id
+      const image =
+        !tagged && p.version && p.version !== 'latest' && OCI_TAG.test(p.version) ? `${id}:${p.version}` : id
       // `-e NAME` forwards NAME from the client-provided environment; an unset NAME is not forwarded,
       // so optional variables are listed too and cost nothing when left out.
-      return { ...base, runner: 'docker', command: 'docker', args: ['run', '-i', '--rm', ...env.flatMap((e) => ['-e', e.name]), image] }
+      return {
+        ...base,
+        runner: 'docker',
+        command: 'docker',
+        args: ['run', '-i', '--rm', ...env.flatMap((e) => ['-e', e.name]), image],
+      }
     }
     case 'nuget':
       if (!NUGET_ID.test(id)) return null
@@ -149,19 +172,29 @@ function remoteModel(r: RemoteSpec): RemoteModel | null {
   if (r.type !== 'streamable-http' && r.type !== 'sse') return null
   const url = usableUrl(r.url)
   if (!url) return null
-  return { kind: 'remote', transport: r.type, url, headers: cleanHeaders(r.headers), confidence: 'high', basis: 'registry' }
+  return {
+    kind: 'remote',
+    transport: r.type,
+    url,
+    headers: cleanHeaders(r.headers),
+    confidence: 'high',
+    basis: 'registry',
+  }
 }
 
 const NOT_READ: Readonly<Record<string, string>> = {
   oci: 'not checked: the directory does not read OCI image labels (io.modelcontextprotocol.server.name), so nothing shows that the image belongs to this listing',
-  nuget: 'not checked: the directory does not read NuGet package metadata, so nothing shows that the package belongs to this listing',
+  nuget:
+    'not checked: the directory does not read NuGet package metadata, so nothing shows that the package belongs to this listing',
 }
 
 /** The confidence of a package model: `high` only with evidence that the package belongs to the listing. */
 function withEvidence(m: LocalModel, l: InstallSource): LocalModel {
   const stored = evidenceFor(l.installEvidence, m.registryType, m.identifier)
   if (!stored) {
-    const note = NOT_READ[m.registryType] ?? `not yet checked: the directory has not yet read the ${m.registryType === 'pypi' ? 'PyPI' : 'npm'} entry of ${m.identifier}`
+    const note =
+      NOT_READ[m.registryType] ??
+      `not yet checked: the directory has not yet read the ${m.registryType === 'pypi' ? 'PyPI' : 'npm'} entry of ${m.identifier}`
     return { ...m, confidence: 'low', note }
   }
   const { evidence, missing } = judgeEvidence(stored, l)
@@ -195,9 +228,19 @@ function repositoryGuess(l: InstallSource, run: RepositoryRun | null | undefined
   }
   if (path.split('/').filter(Boolean).length !== 2) return null
   const repoUrl = `https://github.com/${run.repository}`
-  const note = 'a guess: no package is known, so this runs the listing’s own repository from GitHub; verify it against the repository README'
-  const base = { kind: 'local' as const, registryType: 'github', identifier: repoUrl, env: [], confidence: 'low' as const, basis: 'repository' as const, note }
-  if (run.ecosystem === 'node') return { ...base, runner: 'npx', command: 'npx', args: ['-y', `github:${run.repository}`] }
+  const note =
+    'a guess: no package is known, so this runs the listing’s own repository from GitHub; verify it against the repository README'
+  const base = {
+    kind: 'local' as const,
+    registryType: 'github',
+    identifier: repoUrl,
+    env: [],
+    confidence: 'low' as const,
+    basis: 'repository' as const,
+    note,
+  }
+  if (run.ecosystem === 'node')
+    return { ...base, runner: 'npx', command: 'npx', args: ['-y', `github:${run.repository}`] }
   if (typeof run.entryPoint !== 'string' || !SCRIPT_NAME.test(run.entryPoint)) return null
   return { ...base, runner: 'uvx', command: 'uvx', args: ['--from', `git+${repoUrl}`, run.entryPoint] }
 }
@@ -228,13 +271,21 @@ export function deriveInstallModel(l: InstallSource): InstallModel | null {
   const found = l.inferredInstall
   if (found && typeof found === 'object' && typeof found.identifier === 'string') {
     const basis = found.basis === 'readme-config' ? 'readme-config' : 'readme-mention'
-    const m = localFromPackage({ registryType: found.registryType, identifier: found.identifier, environmentVariables: [] }, l.source, basis)
+    const m = localFromPackage(
+      { registryType: found.registryType, identifier: found.identifier, environmentVariables: [] },
+      l.source,
+      basis,
+    )
     if (m) {
       const judged = withEvidence(m, l)
       if (basis === 'readme-config') return judged
       // A mention is a guess: it may name any package, so it is used only when that package is the listing's own.
       if (judged.confidence === 'high') {
-        return { ...judged, confidence: 'low', note: 'a package the repository README names (its registry entry links it to this listing), not a configuration the README gives; verify it against the README' }
+        return {
+          ...judged,
+          confidence: 'low',
+          note: 'a package the repository README names (its registry entry links it to this listing), not a configuration the README gives; verify it against the README',
+        }
       }
     }
   }

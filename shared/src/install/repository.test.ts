@@ -30,7 +30,20 @@ describe('repositoryKey', () => {
   })
 
   test('addresses that name no repository are null', () => {
-    for (const s of [null, undefined, '', 'https://github.com', 'https://github.com/acme', 'https://example.com', 'javascript:alert(1)', 'file:///etc/passwd', 'https://github.com/acme/..', 'https://github.com/acme/%2e%2e', 'not a url', 'https://localhost/acme/thing']) {
+    for (const s of [
+      null,
+      undefined,
+      '',
+      'https://github.com',
+      'https://github.com/acme',
+      'https://example.com',
+      'javascript:alert(1)',
+      'file:///etc/passwd',
+      'https://github.com/acme/..',
+      'https://github.com/acme/%2e%2e',
+      'not a url',
+      'https://localhost/acme/thing',
+    ]) {
       expect(repositoryKey(s)).toBeNull()
     }
   })

@@ -9,7 +9,12 @@
 import { normalizeAddress } from '../identity'
 
 // npm's shorthand prefixes (package.json `repository`).
-const SHORTHAND_HOST: Readonly<Record<string, string>> = { github: 'github.com', gitlab: 'gitlab.com', bitbucket: 'bitbucket.org', gist: 'gist.github.com' }
+const SHORTHAND_HOST: Readonly<Record<string, string>> = {
+  github: 'github.com',
+  gitlab: 'gitlab.com',
+  bitbucket: 'bitbucket.org',
+  gist: 'gist.github.com',
+}
 
 /** The comparison key of a repository address (`github.com/owner/repo`), or null when it names none. */
 export function repositoryKey(raw: string | null | undefined): string | null {
@@ -20,7 +25,7 @@ export function repositoryKey(raw: string | null | undefined): string | null {
   if (shorthand) s = `https://${SHORTHAND_HOST[shorthand[1]!.toLowerCase()]}/${shorthand[2]}`
   else if (/^[a-z0-9][a-z0-9-]*\/[a-z0-9._-]+$/i.test(s)) s = `https://github.com/${s}` // npm's owner/repo means GitHub
   const address = normalizeAddress(s)
-  if (!address || !address.host.includes('.')) return null
+  if (!address?.host.includes('.')) return null
   if (address.codeHost) return address.repository ? `${address.host}/${address.path}` : null
   // Elsewhere (a self-hosted forge) a repository is at least owner/name.
   return address.path.split('/').length >= 2 ? `${address.host}/${address.path}` : null

@@ -130,14 +130,17 @@ export function createRedisStore(opts: RedisStoreOptions): KeyValueStore {
       if (keys.length) await redis.del(...keys)
     },
     hit: async (key, windowMs) => {
-      const [count, ttl] = (await (redis as unknown as { directoryHit(k: string, w: number): Promise<[number, number]> }).directoryHit(key, windowMs))
+      const [count, ttl] = await (
+        redis as unknown as { directoryHit(k: string, w: number): Promise<[number, number]> }
+      ).directoryHit(key, windowMs)
       return { count, resetMs: ttl }
     },
     hitMany: async (items) => {
       if (items.length === 0) return []
       const args = items.flatMap((i) => [i.windowMs, i.count])
-      const flat = await (redis as unknown as { directoryHitMany(n: number, ...a: (string | number)[]): Promise<number[]> })
-        .directoryHitMany(items.length, ...items.map((i) => i.key), ...args)
+      const flat = await (
+        redis as unknown as { directoryHitMany(n: number, ...a: (string | number)[]): Promise<number[]> }
+      ).directoryHitMany(items.length, ...items.map((i) => i.key), ...args)
       return items.map((_, i) => ({ count: flat[2 * i]!, resetMs: flat[2 * i + 1]! }))
     },
     ping: async () => {

@@ -13,7 +13,19 @@ export function createLogger(service: string, level = 'info', destination?: pino
     name: service,
     level,
     base: { service },
-    redact: { paths: ['token', 'code', 'secret', '*.token', '*.code', '*.secret', 'headers.authorization', 'req.headers.authorization'], censor: '[redacted]' },
+    redact: {
+      paths: [
+        'token',
+        'code',
+        'secret',
+        '*.token',
+        '*.code',
+        '*.secret',
+        'headers.authorization',
+        'req.headers.authorization',
+      ],
+      censor: '[redacted]',
+    },
   }
   // A destination (tests capture output to check that no secret is logged) or stdout.
   return destination ? pino(options, destination) : pino(options)

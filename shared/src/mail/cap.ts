@@ -32,7 +32,10 @@ export interface RecipientCapOptions {
 
 /** The store key of a recipient's count: HMAC of its canonical address (the same in every service). */
 export function recipientKey(secret: string, to: string): string {
-  return `mail:rcpt:${createHmac('sha256', secret).update(`mail-recipient\0${canonicalEmail(to)}`).digest('hex').slice(0, 32)}`
+  return `mail:rcpt:${createHmac('sha256', secret)
+    .update(`mail-recipient\0${canonicalEmail(to)}`)
+    .digest('hex')
+    .slice(0, 32)}`
 }
 
 /**

@@ -4,7 +4,12 @@ import type { Logger } from '../log'
 
 export { canonicalEmail } from './address'
 export {
-  createRecipientCap, MAIL_PER_RECIPIENT_PER_HOUR, recipientKey, type MailAdmission, type RecipientCap, type RecipientCapOptions,
+  createRecipientCap,
+  MAIL_PER_RECIPIENT_PER_HOUR,
+  recipientKey,
+  type MailAdmission,
+  type RecipientCap,
+  type RecipientCapOptions,
 } from './cap'
 export { quoteForMail } from './text'
 
@@ -80,7 +85,11 @@ export interface BackgroundMailer {
  * may hold a code). Messages live in memory only, on purpose: persisting them would store secrets such as
  * confirmation codes in clear, and a lost one is recovered by asking again.
  */
-export function createBackgroundMailer(mailer: Mailer, log: Logger, opts: BackgroundMailerOptions = {}): BackgroundMailer {
+export function createBackgroundMailer(
+  mailer: Mailer,
+  log: Logger,
+  opts: BackgroundMailerOptions = {},
+): BackgroundMailer {
   const attempts = opts.attempts ?? 5
   const baseDelay = opts.retryDelayMs ?? 1000
   const pending = new Set<Promise<void>>()
@@ -95,13 +104,19 @@ export function createBackgroundMailer(mailer: Mailer, log: Logger, opts: Backgr
       } catch (err) {
         const domain = m.to.slice(m.to.lastIndexOf('@') + 1)
         // Neither the body nor the subject is logged: either may carry a code.
-        log.warn({ err: err instanceof Error ? err.message : String(err), attempt, toDomain: domain }, attempt < attempts ? 'mail failed; will retry' : 'mail failed; giving up')
+        log.warn(
+          { err: err instanceof Error ? err.message : String(err), attempt, toDomain: domain },
+          attempt < attempts ? 'mail failed; will retry' : 'mail failed; giving up',
+        )
         if (attempt < attempts) {
           await new Promise<void>((resolve) => {
-            const t = setTimeout(() => {
-              pauses.delete(t)
-              resolve()
-            }, baseDelay * 2 ** (attempt - 1))
+            const t = setTimeout(
+              () => {
+                pauses.delete(t)
+                resolve()
+              },
+              baseDelay * 2 ** (attempt - 1),
+            )
             pauses.set(t, resolve)
           })
         }

@@ -74,7 +74,12 @@ export function processMetrics(service: string): ProcessMetrics {
   const registry = new Registry()
   registry.setDefaultLabels({ service })
   collectDefaultMetrics({ register: registry })
-  const requests = new Counter({ name: 'http_requests_total', help: 'HTTP requests answered, by route pattern, method and status', labelNames: ['route', 'method', 'status'], registers: [registry] })
+  const requests = new Counter({
+    name: 'http_requests_total',
+    help: 'HTTP requests answered, by route pattern, method and status',
+    labelNames: ['route', 'method', 'status'],
+    registers: [registry],
+  })
   const duration = new Histogram({
     name: 'http_request_duration_seconds',
     help: 'Time to the response head, by route pattern, method and status',
@@ -83,12 +88,37 @@ export function processMetrics(service: string): ProcessMetrics {
     buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [registry],
   })
-  cacheLookups = new Counter({ name: 'cache_lookups_total', help: 'Cache look-ups by cache and result (hit or miss)', labelNames: ['cache', 'result'], registers: [registry] })
-  outboxPending = new Gauge({ name: 'outbox_pending', help: 'Outbox rows not yet published', labelNames: ['outbox'], registers: [registry] })
-  outboxOldest = new Gauge({ name: 'outbox_oldest_pending_seconds', help: 'Age of the oldest unpublished outbox row (0 when none)', labelNames: ['outbox'], registers: [registry] })
-  consumerPending = new Gauge({ name: 'consumer_pending_messages', help: 'Messages a durable JetStream consumer has not yet received', labelNames: ['consumer'], registers: [registry] })
+  cacheLookups = new Counter({
+    name: 'cache_lookups_total',
+    help: 'Cache look-ups by cache and result (hit or miss)',
+    labelNames: ['cache', 'result'],
+    registers: [registry],
+  })
+  outboxPending = new Gauge({
+    name: 'outbox_pending',
+    help: 'Outbox rows not yet published',
+    labelNames: ['outbox'],
+    registers: [registry],
+  })
+  outboxOldest = new Gauge({
+    name: 'outbox_oldest_pending_seconds',
+    help: 'Age of the oldest unpublished outbox row (0 when none)',
+    labelNames: ['outbox'],
+    registers: [registry],
+  })
+  consumerPending = new Gauge({
+    name: 'consumer_pending_messages',
+    help: 'Messages a durable JetStream consumer has not yet received',
+    labelNames: ['consumer'],
+    registers: [registry],
+  })
   const children = new Map<string, { count: { inc(): void }; time: { observe(v: number): void } }>()
-  rejections = new Counter({ name: 'rate_limit_rejections_total', help: 'Requests refused with 429, by limit class', labelNames: ['class'], registers: [registry] })
+  rejections = new Counter({
+    name: 'rate_limit_rejections_total',
+    help: 'Requests refused with 429, by limit class',
+    labelNames: ['class'],
+    registers: [registry],
+  })
   current = {
     registry,
     observe(request, status, seconds) {

@@ -24,7 +24,9 @@ test('counter, histogram and rate-limit rejections appear in the exposition text
   const { body, contentType } = await metrics.render()
   expect(contentType).toContain('text/plain')
   expect(body).toMatch(/http_requests_total\{route="\/a\/:b",method="GET",status="200",service="[^"]+"\} 1/)
-  expect(body).toMatch(/http_request_duration_seconds_bucket\{le="0.005",service="[^"]+",route="\/a\/:b",method="GET",status="200"\} 1/)
+  expect(body).toMatch(
+    /http_request_duration_seconds_bucket\{le="0.005",service="[^"]+",route="\/a\/:b",method="GET",status="200"\} 1/,
+  )
   expect(body).toMatch(/rate_limit_rejections_total\{class="read",service="[^"]+"\} [1-9]\d*/)
   expect(body).toContain('process_cpu_seconds_total')
 })

@@ -16,8 +16,15 @@ export const OUTBOUND_LIMITS = { timeoutMs: 10_000, maxBytes: 512 * 1024, maxRed
 export class OutboundError extends Error {
   constructor(
     readonly kind:
-      | 'invalid_url' | 'refused_address' | 'resolve_failed' | 'too_many_redirects' | 'cross_origin_redirect' | 'timeout' | 'too_large'
-      | 'content_type' | 'network',
+      | 'invalid_url'
+      | 'refused_address'
+      | 'resolve_failed'
+      | 'too_many_redirects'
+      | 'cross_origin_redirect'
+      | 'timeout'
+      | 'too_large'
+      | 'content_type'
+      | 'network',
     readonly url: string,
     readonly reason: string,
   ) {
@@ -28,9 +35,16 @@ export class OutboundError extends Error {
 
 /** Readable names of the ranges refused; anything that is not global unicast is refused. */
 const RANGE_NAMES: Record<string, string> = {
-  loopback: 'a loopback', private: 'a private', linkLocal: 'a link-local', carrierGradeNat: 'a carrier-grade NAT (CGNAT)',
-  unspecified: 'an unspecified', multicast: 'a multicast', broadcast: 'a broadcast', uniqueLocal: 'a unique-local (private)',
-  ipv4Mapped: 'an IPv4-mapped', reserved: 'a reserved',
+  loopback: 'a loopback',
+  private: 'a private',
+  linkLocal: 'a link-local',
+  carrierGradeNat: 'a carrier-grade NAT (CGNAT)',
+  unspecified: 'an unspecified',
+  multicast: 'a multicast',
+  broadcast: 'a broadcast',
+  uniqueLocal: 'a unique-local (private)',
+  ipv4Mapped: 'an IPv4-mapped',
+  reserved: 'a reserved',
 }
 
 /** Cloud metadata addresses, refused even when private fetches are allowed for tests. */
@@ -44,7 +58,8 @@ export function refusedAddressReason(address: string, allowPrivate = false): str
   } catch {
     return `${address} is not an IP address`
   }
-  const normal = ip.kind() === 'ipv6' && (ip as ipaddr.IPv6).isIPv4MappedAddress() ? (ip as ipaddr.IPv6).toIPv4Address() : ip
+  const normal =
+    ip.kind() === 'ipv6' && (ip as ipaddr.IPv6).isIPv4MappedAddress() ? (ip as ipaddr.IPv6).toIPv4Address() : ip
   if (METADATA.has(normal.toString())) return `${address} is a cloud metadata address`
   if (allowPrivate) return null
   // An IPv4-mapped IPv6 address is judged as the IPv4 address it carries, and refused outright either way.
@@ -59,7 +74,8 @@ export type ResolveAddresses = (host: string) => Promise<string[]>
 
 /** The system resolver, or the given DNS servers (`ip` or `ip:port`) through node:dns. */
 export function addressResolver(dnsServers: string[] = []): ResolveAddresses {
-  if (dnsServers.length === 0) return async (host) => (await lookup(host, { all: true, verbatim: true })).map((a) => a.address)
+  if (dnsServers.length === 0)
+    return async (host) => (await lookup(host, { all: true, verbatim: true })).map((a) => a.address)
   const resolver = new Resolver({ timeout: 2_000, tries: 2 })
   resolver.setServers(dnsServers)
   return async (host) => {
@@ -141,8 +157,10 @@ export function createOutboundFetcher(opts: OutboundOptions) {
     } catch {
       throw new OutboundError('invalid_url', raw, 'not an absolute URL')
     }
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new OutboundError('invalid_url', raw, `scheme ${url.protocol} is not fetched (http and https only)`)
-    if (url.username || url.password) throw new OutboundError('invalid_url', raw, 'URLs with credentials are not fetched')
+    if (url.protocol !== 'http:' && url.protocol !== 'https:')
+      throw new OutboundError('invalid_url', raw, `scheme ${url.protocol} is not fetched (http and https only)`)
+    if (url.username || url.password)
+      throw new OutboundError('invalid_url', raw, 'URLs with credentials are not fetched')
     const host = url.hostname.replace(/^\[|\]$/g, '')
     let addresses: string[]
     if (ipaddr.isValid(host)) addresses = [host]
@@ -150,13 +168,22 @@ export function createOutboundFetcher(opts: OutboundOptions) {
       try {
         addresses = await resolve(host)
       } catch (err) {
-        throw new OutboundError('resolve_failed', raw, `${host} did not resolve (${err instanceof Error ? err.message : String(err)})`)
+        throw new OutboundError(
+          'resolve_failed',
+          raw,
+          `${host} did not resolve (${err instanceof Error ? err.message : String(err)})`,
+        )
       }
     }
     // Every address must pass: a name with one public and one private address is refused, since either may be used.
     for (const a of addresses) {
       const reason = opts.treatAsPublic?.(a) ? null : refusedAddressReason(a, opts.allowPrivate)
-      if (reason) throw new OutboundError('refused_address', raw, host === a ? `refused: ${reason}` : `refused: ${host} resolves to ${reason}`)
+      if (reason)
+        throw new OutboundError(
+          'refused_address',
+          raw,
+          host === a ? `refused: ${reason}` : `refused: ${host} resolves to ${reason}`,
+        )
     }
     if (addresses.length === 0) throw new OutboundError('resolve_failed', raw, `${host} has no address`)
     return { url, address: addresses[0]! }
@@ -183,17 +210,29 @@ export function createOutboundFetcher(opts: OutboundOptions) {
    * A fetch-compatible function (for clients such as the MCP SDK's transports): every hop checked, redirects
    * followed by hand (at most `maxRedirects`), bounded in time; the body streams and is not size-capped here.
    */
-  async function guardedFetch(input: string | URL | Request, init: RequestInit = {}, totalMs = timeoutMs): Promise<Response> {
+  async function guardedFetch(
+    input: string | URL | Request,
+    init: RequestInit = {},
+    totalMs = timeoutMs,
+  ): Promise<Response> {
     return (await follow(input, init, totalMs, 'any')).res
   }
 
   /** Follows redirects by hand, checking every hop; returns the last answer and its address. */
-  async function follow(input: string | URL | Request, init: RequestInit, totalMs: number, redirects: RedirectPolicy): Promise<{ res: Response; url: string }> {
+  async function follow(
+    input: string | URL | Request,
+    init: RequestInit,
+    totalMs: number,
+    redirects: RedirectPolicy,
+  ): Promise<{ res: Response; url: string }> {
     const started = Date.now()
     const timeout = AbortSignal.timeout(totalMs)
     const signal = init.signal ? AbortSignal.any([init.signal, timeout]) : timeout
     let current = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url
-    let reqInit: RequestInit = input instanceof Request && Object.keys(init).length === 0 ? { method: input.method, headers: input.headers, body: input.body } : init
+    let reqInit: RequestInit =
+      input instanceof Request && Object.keys(init).length === 0
+        ? { method: input.method, headers: input.headers, body: input.body }
+        : init
     let first: URL | null = null
     for (let hop = 0; ; hop++) {
       const { url, address } = await target(current)
@@ -201,15 +240,21 @@ export function createOutboundFetcher(opts: OutboundOptions) {
       try {
         res = await connect(url, address, reqInit, signal)
       } catch (err) {
-        if (timeout.aborted) throw new OutboundError('timeout', current, `no answer within ${Math.round(totalMs / 1000)} s`)
+        if (timeout.aborted)
+          throw new OutboundError('timeout', current, `no answer within ${Math.round(totalMs / 1000)} s`)
         if (signal.aborted) throw err
-        throw new OutboundError('network', current, `could not connect (${err instanceof Error ? err.message : String(err)})`)
+        throw new OutboundError(
+          'network',
+          current,
+          `could not connect (${err instanceof Error ? err.message : String(err)})`,
+        )
       }
       if (!REDIRECTS.has(res.status)) return { res, url: url.href }
       const location = res.headers.get('location')
       await res.body?.cancel().catch(() => {})
       if (!location) return { res, url: url.href }
-      if (hop >= maxRedirects) throw new OutboundError('too_many_redirects', current, `more than ${maxRedirects} redirects`)
+      if (hop >= maxRedirects)
+        throw new OutboundError('too_many_redirects', current, `more than ${maxRedirects} redirects`)
       first ??= url
       let next: URL
       try {
@@ -219,14 +264,25 @@ export function createOutboundFetcher(opts: OutboundOptions) {
       }
       // Checked before the next hop is resolved or contacted: a refused redirect reaches nothing.
       if (redirects === 'same-origin' && !isSameOriginRedirect(first, next)) {
-        throw new OutboundError('cross_origin_redirect', current, `refused: redirect to another origin (${next.origin}); only redirects within ${first.origin} are followed`)
+        throw new OutboundError(
+          'cross_origin_redirect',
+          current,
+          `refused: redirect to another origin (${next.origin}); only redirects within ${first.origin} are followed`,
+        )
       }
       current = next.href
       // 303, and 301/302 after POST, continue as GET without a body (as browsers do).
-      if (res.status === 303 || ((res.status === 301 || res.status === 302) && reqInit.method && reqInit.method !== 'GET' && reqInit.method !== 'HEAD')) {
+      if (
+        res.status === 303 ||
+        ((res.status === 301 || res.status === 302) &&
+          reqInit.method &&
+          reqInit.method !== 'GET' &&
+          reqInit.method !== 'HEAD')
+      ) {
         reqInit = { ...reqInit, method: 'GET', body: undefined }
       }
-      if (Date.now() - started > totalMs) throw new OutboundError('timeout', current, `no answer within ${Math.round(totalMs / 1000)} s`)
+      if (Date.now() - started > totalMs)
+        throw new OutboundError('timeout', current, `no answer within ${Math.round(totalMs / 1000)} s`)
     }
   }
 
@@ -240,7 +296,11 @@ export function createOutboundFetcher(opts: OutboundOptions) {
     const accept = options.accept ?? isHtmlOrText
     if (res.status < 300 && !accept(contentType)) {
       await res.body?.cancel().catch(() => {})
-      throw new OutboundError('content_type', finalUrl, `answered ${contentType || 'no content type'}; only HTML or text is read`)
+      throw new OutboundError(
+        'content_type',
+        finalUrl,
+        `answered ${contentType || 'no content type'}; only HTML or text is read`,
+      )
     }
     const declared = Number(res.headers.get('content-length') ?? '0')
     if (declared > maxBytes) {
@@ -260,8 +320,13 @@ export function createOutboundFetcher(opts: OutboundOptions) {
       }
     } catch (err) {
       if (err instanceof OutboundError) throw err
-      if (deadline.aborted) throw new OutboundError('timeout', raw, `no complete answer within ${Math.round(total / 1000)} s`)
-      throw new OutboundError('network', raw, `the answer broke off (${err instanceof Error ? err.message : String(err)})`)
+      if (deadline.aborted)
+        throw new OutboundError('timeout', raw, `no complete answer within ${Math.round(total / 1000)} s`)
+      throw new OutboundError(
+        'network',
+        raw,
+        `the answer broke off (${err instanceof Error ? err.message : String(err)})`,
+      )
     }
     const body = new TextDecoder().decode(Buffer.concat(chunks))
     return { url: finalUrl, status: res.status, contentType, body }

@@ -15,7 +15,12 @@ export type OutboxTable = ReturnType<typeof outboxTable>
 type Writer = Pick<Db, 'insert'>
 
 /** Writes an event into the outbox inside the caller's transaction, so it leaves if and only if it commits. */
-export async function enqueueEvent<S extends EventSubject>(tx: Writer, table: OutboxTable, subject: S, payload: EventMap[S]): Promise<void> {
+export async function enqueueEvent<S extends EventSubject>(
+  tx: Writer,
+  table: OutboxTable,
+  subject: S,
+  payload: EventMap[S],
+): Promise<void> {
   await tx.insert(table).values({ subject, payload, requestId: currentRequestId() ?? null })
 }
 
@@ -46,11 +51,22 @@ export function startOutboxRelay(opts: OutboxRelayOptions): OutboxRelay {
     let published = 0
     for (;;) {
       const n = await database.db.transaction(async (tx) => {
-        const rows = await tx.select().from(table).where(isNull(table.publishedAt)).orderBy(asc(table.id)).limit(batch).for('update', { skipLocked: true })
+        const rows = await tx
+          .select()
+          .from(table)
+          .where(isNull(table.publishedAt))
+          .orderBy(asc(table.id))
+          .limit(batch)
+          .for('update', { skipLocked: true })
         const done: number[] = []
         try {
           for (const r of rows) {
-            await bus.publish(r.subject as EventSubject, r.payload as never, `${opts.service}:${r.id}`, r.requestId ?? undefined)
+            await bus.publish(
+              r.subject as EventSubject,
+              r.payload as never,
+              `${opts.service}:${r.id}`,
+              r.requestId ?? undefined,
+            )
             done.push(r.id)
           }
         } finally {
@@ -65,7 +81,10 @@ export function startOutboxRelay(opts: OutboxRelayOptions): OutboxRelay {
   // Outbox lag for /metrics: how many rows wait, and since when.
   const measureLag = async () => {
     const [row] = await database.db
-      .select({ n: sql<number>`count(*)::int`, oldest: sql<number>`coalesce(extract(epoch from now() - min(${table.createdAt})), 0)::float` })
+      .select({
+        n: sql<number>`count(*)::int`,
+        oldest: sql<number>`coalesce(extract(epoch from now() - min(${table.createdAt})), 0)::float`,
+      })
       .from(table)
       .where(isNull(table.publishedAt))
     outboxLag(opts.service, Number(row?.n ?? 0), Number(row?.oldest ?? 0))
@@ -79,7 +98,8 @@ export function startOutboxRelay(opts: OutboxRelayOptions): OutboxRelay {
     intervalMs: opts.intervalMs ?? 1000,
     failureIntervalMs: 1000,
     onError: (err, first) => {
-      if (first) log.warn({ err: String(err), service: opts.service }, 'outbox relay cannot publish; events wait in the outbox')
+      if (first)
+        log.warn({ err: String(err), service: opts.service }, 'outbox relay cannot publish; events wait in the outbox')
     },
     onRecovered: () => log.info({ service: opts.service }, 'outbox relay publishing again'),
   })

@@ -22,7 +22,8 @@ export const ON_BEHALF_SIGNATURE_HEADER = 'x-directory-on-behalf-signature'
 /** Proof, set by the gateway on an MCP request it charged, that the read one tool call makes is already paid for. */
 export const PRECHARGED_HEADER = 'x-directory-precharged'
 
-const sign = (secret: string, client: string) => createHmac('sha256', secret).update(`on-behalf-of:${client}`).digest('base64url')
+const sign = (secret: string, client: string) =>
+  createHmac('sha256', secret).update(`on-behalf-of:${client}`).digest('base64url')
 
 /** The client address a request speaks for, when its signature is valid under `secret`; otherwise null. */
 export function verifiedOnBehalfOf(headers: Headers, secret: string): string | null {
@@ -36,13 +37,25 @@ const prechargeSignature = (secret: string, client: string, requestId: string, e
   createHmac('sha256', secret).update(`precharged-read:${client}:${requestId}:${expiresAt}`).digest('base64url')
 
 /** A precharge proof for `client`'s request `requestId`, valid for `ttlMs` (the gateway makes it after charging). */
-export function prechargeProof(secret: string, client: string, requestId: string, ttlMs: number, now = Date.now()): string {
+export function prechargeProof(
+  secret: string,
+  client: string,
+  requestId: string,
+  ttlMs: number,
+  now = Date.now(),
+): string {
   const expiresAt = now + ttlMs
   return `${expiresAt}.${prechargeSignature(secret, client, requestId, expiresAt)}`
 }
 
 /** Whether a request carries a valid, unexpired precharge proof for `client` and `requestId`. */
-export function verifiedPrecharge(headers: Headers, secret: string, client: string, requestId: string, now = Date.now()): boolean {
+export function verifiedPrecharge(
+  headers: Headers,
+  secret: string,
+  client: string,
+  requestId: string,
+  now = Date.now(),
+): boolean {
   const proof = headers.get(PRECHARGED_HEADER)
   const m = proof?.match(/^(\d{13,15})\.([A-Za-z0-9_-]{43})$/)
   if (!m) return false
@@ -88,10 +101,14 @@ export function publicApiClient(opts: { gatewayUrl: string; secret: string; hand
       headers.set('content-type', 'application/json')
     }
     try {
-      return await handle(new Request(`${base}${path}`, { method: init.method ?? (body ? 'POST' : 'GET'), headers, body }))
+      return await handle(
+        new Request(`${base}${path}`, { method: init.method ?? (body ? 'POST' : 'GET'), headers, body }),
+      )
     } catch {
       // The gateway itself cannot be reached: the answer the gateway gives for a service it cannot reach.
-      return errorResponse(503, 'service_unavailable', 'The directory API is unreachable; try again shortly', base, { headers: { 'retry-after': '1' } })
+      return errorResponse(503, 'service_unavailable', 'The directory API is unreachable; try again shortly', base, {
+        headers: { 'retry-after': '1' },
+      })
     }
   }
 }

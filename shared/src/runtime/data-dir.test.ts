@@ -19,7 +19,10 @@ describe('DATA_DIR lock', () => {
   test('one holder: a live holder refuses the next, release frees it', () => {
     const dir = fresh()
     const release = lockDataDir(dir, holder)
-    expect(JSON.parse(readFileSync(join(dir, 'directory.lock'), 'utf8'))).toMatchObject({ pid: process.pid, url: holder.url })
+    expect(JSON.parse(readFileSync(join(dir, 'directory.lock'), 'utf8'))).toMatchObject({
+      pid: process.pid,
+      url: holder.url,
+    })
     // Another live process holds it (the parent stands in for a running directory).
     writeFileSync(join(dir, 'directory.lock'), JSON.stringify({ pid: process.ppid, ...holder }))
     expect(runningDirectory(dir)).toMatchObject({ pid: process.ppid, url: holder.url })
@@ -49,6 +52,10 @@ describe('the kept operator token', () => {
     const again = keptOperatorToken({ dataDir: dir, operatorToken: null })
     expect(again).toEqual({ token: first.token, generated: false, kept: true })
     expect(readKeptOperatorToken(dir)).toBe(first.token)
-    expect(keptOperatorToken({ dataDir: dir, operatorToken: 'from-the-environment-0123' })).toEqual({ token: 'from-the-environment-0123', generated: false, kept: false })
+    expect(keptOperatorToken({ dataDir: dir, operatorToken: 'from-the-environment-0123' })).toEqual({
+      token: 'from-the-environment-0123',
+      generated: false,
+      kept: false,
+    })
   })
 })

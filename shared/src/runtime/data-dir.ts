@@ -54,7 +54,9 @@ function alive(pid: number): boolean {
 function readHolder(dataDir: string): DataDirHolder | null {
   try {
     const h = JSON.parse(readFileSync(lockPath(dataDir), 'utf8')) as DataDirHolder
-    return typeof h.pid === 'number' ? { ...h, what: String(h.what ?? 'the directory'), url: typeof h.url === 'string' ? h.url : null } : null
+    return typeof h.pid === 'number'
+      ? { ...h, what: String(h.what ?? 'the directory'), url: typeof h.url === 'string' ? h.url : null }
+      : null
   } catch {
     return null
   }
@@ -109,7 +111,11 @@ export function lockDataDir(dataDir: string, as: Pick<DataDirHolder, 'what' | 'u
  * The operator token of an embedded directory: OPERATOR_TOKEN when set, else the one kept in DATA_DIR, made and
  * kept there (readable by its owner only) on the first start, which alone reports `generated` so it is printed once.
  */
-export function keptOperatorToken(config: Pick<Config, 'dataDir' | 'operatorToken'>): { token: string; generated: boolean; kept: boolean } {
+export function keptOperatorToken(config: Pick<Config, 'dataDir' | 'operatorToken'>): {
+  token: string
+  generated: boolean
+  kept: boolean
+} {
   if (config.operatorToken) return { token: config.operatorToken, generated: false, kept: false }
   const file = join(config.dataDir, OPERATOR_TOKEN_FILE)
   if (existsSync(file)) return { token: readFileSync(file, 'utf8').trim(), generated: false, kept: true }

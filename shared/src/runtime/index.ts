@@ -19,12 +19,16 @@ export async function openMigratedDatabase(config: Config, log: Logger): Promise
 
 /** The key-value store named by config: Redis, or in-process when REDIS_URL is unset. */
 export function openStore(config: Config): KeyValueStore {
-  return config.redisUrl ? createRedisStore({ url: config.redisUrl, keyPrefix: config.redisKeyPrefix }) : createMemoryStore()
+  return config.redisUrl
+    ? createRedisStore({ url: config.redisUrl, keyPrefix: config.redisKeyPrefix })
+    : createMemoryStore()
 }
 
 /** The event bus named by config: JetStream, or in-process when NATS_URL is unset. */
 export function openBus(config: Config, log: Logger): EventBus {
-  return config.natsUrl ? createNatsBus({ url: config.natsUrl, stream: config.natsStream, subjectPrefix: config.eventSubjectPrefix, log }) : createMemoryBus()
+  return config.natsUrl
+    ? createNatsBus({ url: config.natsUrl, stream: config.natsStream, subjectPrefix: config.eventSubjectPrefix, log })
+    : createMemoryBus()
 }
 
 /**
@@ -108,26 +112,44 @@ export function serve(opts: {
       // The request URL is built from the Host header: without one (HTTP/1.0) or with a malformed one there is no
       // URL to route by, so the request is refused here before anything parses it.
       if (!isValidHostHeader(req.headers.get('host')) || !URL.canParse(req.url)) {
-        return errorResponse(400, 'bad_request', 'The Host header is missing or is not a valid host[:port]', opts.publicBaseUrl ?? '', {
-          headers: { connection: 'close', 'cache-control': 'no-store' },
-        })
+        return errorResponse(
+          400,
+          'bad_request',
+          'The Host header is missing or is not a valid host[:port]',
+          opts.publicBaseUrl ?? '',
+          {
+            headers: { connection: 'close', 'cache-control': 'no-store' },
+          },
+        )
       }
       // A plain suffix test first: the common request pays no URL parse for the metrics route.
-      if (req.url.endsWith('/metrics') && req.method === 'GET' && new URL(req.url).pathname === '/metrics' && metricsAllowed(req)) {
+      if (
+        req.url.endsWith('/metrics') &&
+        req.method === 'GET' &&
+        new URL(req.url).pathname === '/metrics' &&
+        metricsAllowed(req)
+      ) {
         const { body, contentType } = await metrics.render()
         return textDocument(body, contentType, { headers: { 'cache-control': 'no-store' } })
       }
       // Probes for supervisors: liveness says the process serves; readiness that its dependencies answer too.
       if (req.method === 'GET' && (req.url.endsWith('/healthz') || req.url.endsWith('/readyz'))) {
         const path = new URL(req.url).pathname
-        if (path === '/healthz') return Response.json({ status: stopping ? 'stopping' : 'ok' }, { status: stopping ? 503 : 200, headers: { 'cache-control': 'no-store' } })
+        if (path === '/healthz')
+          return Response.json(
+            { status: stopping ? 'stopping' : 'ok' },
+            { status: stopping ? 503 : 200, headers: { 'cache-control': 'no-store' } },
+          )
         if (path === '/readyz') {
           try {
             if (stopping) throw new Error('stopping')
             await opts.ready?.()
             return Response.json({ status: 'ready' }, { headers: { 'cache-control': 'no-store' } })
           } catch {
-            return Response.json({ error: 'service_unavailable', message: 'Not ready: a dependency does not answer', status: 503 }, { status: 503, headers: { 'cache-control': 'no-store' } })
+            return Response.json(
+              { error: 'service_unavailable', message: 'Not ready: a dependency does not answer', status: 503 },
+              { status: 503, headers: { 'cache-control': 'no-store' } },
+            )
           }
         }
       }
@@ -146,12 +168,18 @@ export function serve(opts: {
     stopping = true
     opts.log.info({ signal }, `${opts.name} stopping`)
     // In-flight requests get SHUTDOWN_GRACE_MS to finish; a request that hangs longer is cut, so a stop is bounded.
-    const drained = await Promise.race([server.stop(false).then(() => true), Bun.sleep(SHUTDOWN_GRACE_MS).then(() => false)])
+    const drained = await Promise.race([
+      server.stop(false).then(() => true),
+      Bun.sleep(SHUTDOWN_GRACE_MS).then(() => false),
+    ])
     if (!drained) {
       opts.log.warn(`${opts.name}: requests still running after ${SHUTDOWN_GRACE_MS} ms; closing them`)
       await server.stop(true)
     }
-    await Promise.race([opts.close().catch((err) => opts.log.error({ err: String(err) }, 'error while closing')), Bun.sleep(SHUTDOWN_GRACE_MS)])
+    await Promise.race([
+      opts.close().catch((err) => opts.log.error({ err: String(err) }, 'error while closing')),
+      Bun.sleep(SHUTDOWN_GRACE_MS),
+    ])
     process.exit(0)
   }
   process.on('SIGTERM', () => void shutdown('SIGTERM'))

@@ -16,7 +16,9 @@ export const runToken = () => Math.random().toString(36).slice(2, 10)
 export const SHARED_DATA = new URL('../../../../shared/data/', import.meta.url)
 
 /** Loads one of the shared data files. */
-export async function loadSharedData<T = unknown>(file: 'servers.json' | 'servers-official.json' | 'queries.json'): Promise<T> {
+export async function loadSharedData<T = unknown>(
+  file: 'servers.json' | 'servers-official.json' | 'queries.json',
+): Promise<T> {
   return JSON.parse(await Bun.file(new URL(file, SHARED_DATA)).text()) as T
 }
 
@@ -126,7 +128,11 @@ export async function startSmtpSink(port = 0) {
       const chunks: Buffer[] = []
       stream.on('data', (c: Buffer) => chunks.push(c))
       stream.on('end', () => {
-        messages.push({ from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '', to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') })
+        messages.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw: Buffer.concat(chunks).toString('utf8'),
+        })
         callback()
       })
     },
@@ -162,10 +168,19 @@ export async function startBacking(env: Record<string, string>, log: import('../
   const database = await openDatabase({ url: fresh.url })
   await runMigrations(database)
   const kv = createRedisStore({ url: TEST_SERVICES.redis, keyPrefix: env.REDIS_KEY_PREFIX })
-  const bus = createNatsBus({ url: TEST_SERVICES.nats, stream: env.NATS_STREAM, subjectPrefix: env.EVENT_SUBJECT_PREFIX, log })
+  const bus = createNatsBus({
+    url: TEST_SERVICES.nats,
+    stream: env.NATS_STREAM,
+    subjectPrefix: env.EVENT_SUBJECT_PREFIX,
+    log,
+  })
   const sink = await startSmtpSink()
   return {
-    fresh, database, kv, bus, sink,
+    fresh,
+    database,
+    kv,
+    bus,
+    sink,
     /** Closes everything and drops the run's database and stream (after the services using them closed). */
     close: async () => {
       await bus.close()
@@ -191,7 +206,10 @@ export interface DnsZone {
  * records with `setTxt` / `setA`. Unknown names get NXDOMAIN, as a real authoritative server gives them.
  */
 export async function startDnsServer() {
-  const dns2 = (await import('dns2')).default as unknown as { createServer: (o: unknown) => DnsServerLike; Packet: DnsPacket }
+  const dns2 = (await import('dns2')).default as unknown as {
+    createServer: (o: unknown) => DnsServerLike
+    Packet: DnsPacket
+  }
   const { Packet } = dns2
   const zone: DnsZone = { txt: new Map(), a: new Map(), aaaa: new Map() }
   const queries: { name: string; type: number }[] = []
@@ -206,10 +224,31 @@ export async function startDnsServer() {
       const name = key(question.name)
       queries.push({ name, type: question.type })
       const found =
-        question.type === Packet.TYPE.TXT ? zone.txt.get(name)?.map((data) => ({ name: question.name, type: Packet.TYPE.TXT, class: Packet.CLASS.IN, ttl: 1, data }))
-        : question.type === Packet.TYPE.A ? zone.a.get(name)?.map((address) => ({ name: question.name, type: Packet.TYPE.A, class: Packet.CLASS.IN, ttl: 1, address }))
-        : question.type === Packet.TYPE.AAAA ? zone.aaaa.get(name)?.map((address) => ({ name: question.name, type: Packet.TYPE.AAAA, class: Packet.CLASS.IN, ttl: 1, address }))
-        : undefined
+        question.type === Packet.TYPE.TXT
+          ? zone.txt
+              .get(name)
+              ?.map((data) => ({ name: question.name, type: Packet.TYPE.TXT, class: Packet.CLASS.IN, ttl: 1, data }))
+          : question.type === Packet.TYPE.A
+            ? zone.a
+                .get(name)
+                ?.map((address) => ({
+                  name: question.name,
+                  type: Packet.TYPE.A,
+                  class: Packet.CLASS.IN,
+                  ttl: 1,
+                  address,
+                }))
+            : question.type === Packet.TYPE.AAAA
+              ? zone.aaaa
+                  .get(name)
+                  ?.map((address) => ({
+                    name: question.name,
+                    type: Packet.TYPE.AAAA,
+                    class: Packet.CLASS.IN,
+                    ttl: 1,
+                    address,
+                  }))
+              : undefined
       const known = zone.txt.has(name) || zone.a.has(name) || zone.aaaa.has(name)
       if (found) response.answers.push(...found)
       else if (!known) response.header.rcode = 3 // NXDOMAIN
@@ -227,7 +266,10 @@ export async function startDnsServer() {
     queries,
     /** Sets the TXT records at a name (each record given as one string, or as its character-strings). */
     setTxt(name: string, records: (string | string[])[]) {
-      zone.txt.set(key(name), records.map((r) => (Array.isArray(r) ? r : [r])))
+      zone.txt.set(
+        key(name),
+        records.map((r) => (Array.isArray(r) ? r : [r])),
+      )
     },
     setA(name: string, addresses: string[]) {
       zone.a.set(key(name), addresses)
@@ -259,5 +301,13 @@ interface DnsPacket {
   CLASS: Record<string, number>
 }
 
-export { ALLOWED_LINK, ATTACK_FRAGMENTS, commonmarkShape, hostileText, markdownShape, markdownShapes, type MarkdownShape } from './markdown'
+export {
+  ALLOWED_LINK,
+  ATTACK_FRAGMENTS,
+  commonmarkShape,
+  hostileText,
+  markdownShape,
+  markdownShapes,
+  type MarkdownShape,
+} from './markdown'
 export { decodeInstallLine, shellWords, snippetEntry } from './install-lines'

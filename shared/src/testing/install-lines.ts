@@ -36,7 +36,8 @@ export function shellWords(line: string): string[] {
 }
 
 const expectWords = (words: string[], head: string[]) => {
-  if (words.slice(0, head.length).join(' ') !== head.join(' ')) throw new Error(`expected ${head.join(' ')}, got ${words.slice(0, head.length).join(' ')}`)
+  if (words.slice(0, head.length).join(' ') !== head.join(' '))
+    throw new Error(`expected ${head.join(' ')}, got ${words.slice(0, head.length).join(' ')}`)
 }
 
 /** The server entry (and name) a config's snippet holds, in the shape its client stores it. */
@@ -47,7 +48,11 @@ export function snippetEntry(c: ConfigEntry): { name: string; server: Json; inpu
     return { name, server }
   }
   if (c.format === 'shell') return claudeMcpAdd(shellWords(c.snippet))
-  const j = JSON.parse(c.snippet) as { mcpServers?: Record<string, Json>; servers?: Record<string, Json>; inputs?: unknown }
+  const j = JSON.parse(c.snippet) as {
+    mcpServers?: Record<string, Json>
+    servers?: Record<string, Json>
+    inputs?: unknown
+  }
   const [name, server] = Object.entries(j.mcpServers ?? j.servers ?? {})[0] as [string, Json]
   return { name, server, ...(j.inputs ? { inputs: j.inputs } : {}) }
 }
@@ -56,16 +61,27 @@ export function snippetEntry(c: ConfigEntry): { name: string; server: Json; inpu
 export function decodeInstallLine(client: string, line: string): { name: string; server: Json; inputs?: unknown } {
   if (line.startsWith('cursor://')) {
     const u = new URL(line)
-    if (u.host !== 'anysphere.cursor-deeplink' || u.pathname !== '/mcp/install') throw new Error(`not a Cursor install link: ${line}`)
-    return { name: u.searchParams.get('name') ?? '', server: JSON.parse(Buffer.from(u.searchParams.get('config') ?? '', 'base64').toString('utf8')) }
+    if (u.host !== 'anysphere.cursor-deeplink' || u.pathname !== '/mcp/install')
+      throw new Error(`not a Cursor install link: ${line}`)
+    return {
+      name: u.searchParams.get('name') ?? '',
+      server: JSON.parse(Buffer.from(u.searchParams.get('config') ?? '', 'base64').toString('utf8')),
+    }
   }
-  if (line.startsWith('vscode:mcp/install?')) return vsEntry(JSON.parse(decodeURIComponent(line.slice('vscode:mcp/install?'.length))))
+  if (line.startsWith('vscode:mcp/install?'))
+    return vsEntry(JSON.parse(decodeURIComponent(line.slice('vscode:mcp/install?'.length))))
   if (line.startsWith('https://vscode.dev/redirect/mcp/install?')) {
     const p = new URL(line).searchParams
-    return { name: p.get('name') ?? '', server: JSON.parse(p.get('config') ?? '{}'), ...(p.get('inputs') ? { inputs: JSON.parse(p.get('inputs') ?? '[]') } : {}) }
+    return {
+      name: p.get('name') ?? '',
+      server: JSON.parse(p.get('config') ?? '{}'),
+      ...(p.get('inputs') ? { inputs: JSON.parse(p.get('inputs') ?? '[]') } : {}),
+    }
   }
-  if (line.startsWith('{')) return snippetEntry({ client, label: '', format: 'json', locations: [], snippet: line, note: '' })
-  if (line.startsWith('[mcp_servers.')) return snippetEntry({ client, label: '', format: 'toml', locations: [], snippet: line, note: '' })
+  if (line.startsWith('{'))
+    return snippetEntry({ client, label: '', format: 'json', locations: [], snippet: line, note: '' })
+  if (line.startsWith('[mcp_servers.'))
+    return snippetEntry({ client, label: '', format: 'toml', locations: [], snippet: line, note: '' })
   const words = shellWords(line)
   switch (client) {
     case 'claude-code':

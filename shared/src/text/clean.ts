@@ -9,7 +9,8 @@
  */
 
 // Everything that may be removed; the callback below keeps the few emoji cases.
-const INVISIBLE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\u034F\u115F\u1160\u17B4\u17B5\u180B-\u180F\u3164\uFE00-\uFE0F\uFFA0\u{E0100}-\u{E01EF}]/gu
+const INVISIBLE =
+  /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\u034F\u115F\u1160\u17B4\u17B5\u180B-\u180F\u3164\uFE00-\uFE0F\uFFA0\u{E0100}-\u{E01EF}]/gu
 const LINE_BREAK = /\r\n?|[\u000B\u000C\u0085\u2028\u2029]/g
 const PICTOGRAPH = /\p{Extended_Pictographic}/u
 const EMOJI_MODIFIER = /[\u{1F3FB}-\u{1F3FF}]/u

@@ -44,7 +44,11 @@ const PLAIN_ADDRESS = /^(?:https?:\/\/|www\.)[A-Za-z0-9\-.:/?#@!$&'()+,;=%_~]*(?
 const LOOSE_MARK = /[_~](?![A-Za-z0-9])|(?<![A-Za-z0-9])[_~]/
 
 function escapeText(text: string): string {
-  return text.replace(ALWAYS, '\\$&').replace(BOUNDARY_UNDERSCORE, '\\_').replace(ADDRESS_AT, '\\@').replace(ENTITY_START, '&amp;')
+  return text
+    .replace(ALWAYS, '\\$&')
+    .replace(BOUNDARY_UNDERSCORE, '\\_')
+    .replace(ADDRESS_AT, '\\@')
+    .replace(ENTITY_START, '&amp;')
 }
 
 const HAS_ENTITY_START = new RegExp(ENTITY_START.source)
@@ -53,8 +57,17 @@ const HAS_ADDRESS_AT = new RegExp(ADDRESS_AT.source)
 
 // `last`: the run ends the text (else `<` follows it, whose escaping backslash the run would take).
 function escapeAddressRun(run: string, last: boolean): string {
-  if (last && PLAIN_ADDRESS.test(run) && !LOOSE_MARK.test(run) && !HAS_ENTITY_START.test(run) && !HAS_ADDRESS_AT.test(run)) return run
-  return escapeText(run).replace(/:(?=\/\/)/g, '\\:').replace(/(?<![A-Za-z0-9])(www)\./gi, '$1\\.')
+  if (
+    last &&
+    PLAIN_ADDRESS.test(run) &&
+    !LOOSE_MARK.test(run) &&
+    !HAS_ENTITY_START.test(run) &&
+    !HAS_ADDRESS_AT.test(run)
+  )
+    return run
+  return escapeText(run)
+    .replace(/:(?=\/\/)/g, '\\:')
+    .replace(/(?<![A-Za-z0-9])(www)\./gi, '$1\\.')
 }
 
 /**
@@ -74,7 +87,9 @@ function escapeLine(value: string | null | undefined, endsText: boolean): string
   let at = 0
   for (const m of flat.matchAll(ADDRESS_RUN)) {
     const end = m.index + m[0].length
-    out += escapeText(flat.slice(at, m.index)) + escapeAddressRun(m[0], (end === flat.length && endsText) || flat[end] === ' ')
+    out +=
+      escapeText(flat.slice(at, m.index)) +
+      escapeAddressRun(m[0], (end === flat.length && endsText) || flat[end] === ' ')
     at = end
   }
   out += escapeText(flat.slice(at))
@@ -139,6 +154,10 @@ export function quoted(value: string | null | undefined, max = Infinity): string
   const lines = text.split('\n')
   // A line break is written `\n`, so only the last line ends the text (the closing quote then a space follows it).
   // After the `n` of a `\n`, an `@` would end an e-mail address.
-  const escaped = lines.map((line, i) => escapeLine(line, i === lines.length - 1).replace(/"/g, '\\"').replace(/^@/, '\\@'))
+  const escaped = lines.map((line, i) =>
+    escapeLine(line, i === lines.length - 1)
+      .replace(/"/g, '\\"')
+      .replace(/^@/, '\\@'),
+  )
   return `"${escaped.join('\\n')}"`
 }

@@ -13,7 +13,10 @@ export interface Upstream {
 
 /** Why forwarding failed: `timeout` → 504, `unreachable` → 502/503, `body_timeout` (the client's body) → 408. */
 export class UpstreamError extends Error {
-  constructor(readonly kind: 'timeout' | 'unreachable' | 'body_timeout', message: string) {
+  constructor(
+    readonly kind: 'timeout' | 'unreachable' | 'body_timeout',
+    message: string,
+  ) {
     super(message)
   }
 }
@@ -73,7 +76,10 @@ export function replicaList(baseUrls: string[], log: Logger, opts: ResolveOption
             const addrs = [...new Set(await resolve(u.hostname))].sort()
             if (addrs.length === 0) throw new Error('no address')
             const path = u.pathname.replace(/\/+$/, '')
-            expanded.set(key, addrs.map((a) => `${u.protocol}//${isIP(a) === 6 ? `[${a}]` : a}${u.port ? `:${u.port}` : ''}${path}`))
+            expanded.set(
+              key,
+              addrs.map((a) => `${u.protocol}//${isIP(a) === 6 ? `[${a}]` : a}${u.port ? `:${u.port}` : ''}${path}`),
+            )
           } catch (err) {
             log.warn({ host: u.hostname, err: String(err) }, 'replica look-up failed; keeping the previous answer')
           }
@@ -95,7 +101,12 @@ export function replicaList(baseUrls: string[], log: Logger, opts: ResolveOption
  * may have had effects): the client gets a 504. A URL naming a host rotates over every address the name resolves
  * to (`replicaList`), so one compose or Kubernetes service name reaches all its replicas.
  */
-export function httpUpstream(name: string, configuredUrls: string[], log: Logger, resolveOpts: ResolveOptions = {}): Upstream {
+export function httpUpstream(
+  name: string,
+  configuredUrls: string[],
+  log: Logger,
+  resolveOpts: ResolveOptions = {},
+): Upstream {
   const downUntil = new Map<string, number>()
   const replicas = replicaList(configuredUrls, log, resolveOpts)
   let next = 0
@@ -111,9 +122,14 @@ export function httpUpstream(name: string, configuredUrls: string[], log: Logger
       const tryList = healthy.length ? [...healthy, ...order.filter((u) => !healthy.includes(u))] : order
       // The client's body is read within the same deadline: a body trickling in a byte at a time must not hold the
       // connection (and the gateway) forever.
-      const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : await withTimeout(request.arrayBuffer(), timeoutMs).catch((err) => {
-        throw err instanceof UpstreamError ? new UpstreamError('body_timeout', `the request body did not arrive within ${timeoutMs} ms`) : err
-      })
+      const body =
+        request.method === 'GET' || request.method === 'HEAD'
+          ? undefined
+          : await withTimeout(request.arrayBuffer(), timeoutMs).catch((err) => {
+              throw err instanceof UpstreamError
+                ? new UpstreamError('body_timeout', `the request body did not arrive within ${timeoutMs} ms`)
+                : err
+            })
       const path = new URL(request.url)
       let lastError = 'no replica configured'
       for (const base of tryList) {
@@ -122,7 +138,14 @@ export function httpUpstream(name: string, configuredUrls: string[], log: Logger
         const controller = new AbortController()
         try {
           const res = await withTimeout(
-            fetch(base + path.pathname + path.search, { method: request.method, headers: request.headers, body, redirect: 'manual', signal: controller.signal, decompress: false } as RequestInit),
+            fetch(base + path.pathname + path.search, {
+              method: request.method,
+              headers: request.headers,
+              body,
+              redirect: 'manual',
+              signal: controller.signal,
+              decompress: false,
+            } as RequestInit),
             remaining,
             controller,
           )
@@ -142,7 +165,13 @@ export function httpUpstream(name: string, configuredUrls: string[], log: Logger
 }
 
 /** A request handler over the replicas of a service: any failure to reach one becomes `onUnavailable()`'s error (a 503 by default). */
-export function replicaHandler(name: string, baseUrls: string[], log: Logger, timeoutMs: number, onUnavailable: () => Error = () => serviceUnavailable(name)): (request: Request) => Promise<Response> {
+export function replicaHandler(
+  name: string,
+  baseUrls: string[],
+  log: Logger,
+  timeoutMs: number,
+  onUnavailable: () => Error = () => serviceUnavailable(name),
+): (request: Request) => Promise<Response> {
   const upstream = httpUpstream(name, baseUrls, log)
   return async (request) => {
     try {

@@ -20,10 +20,14 @@ describe('confirmation codes', () => {
     for (const c of counts) expect(Math.abs(c - 2000)).toBeLessThan(300)
   })
   test('the HMAC depends on every input', () => {
-    fc.assert(fc.property(fc.string(), fc.string(), (a, b) => {
-      if (a === b) return
-      expect(codeHmac('k'.repeat(32), 'r', 'e@x.io', a)).not.toBe(codeHmac('k'.repeat(32), 'r', 'e@x.io', b))
-    }))
-    expect(codeHmac('k'.repeat(32), 'r1', 'e@x.io', '123456')).not.toBe(codeHmac('k'.repeat(32), 'r2', 'e@x.io', '123456'))
+    fc.assert(
+      fc.property(fc.string(), fc.string(), (a, b) => {
+        if (a === b) return
+        expect(codeHmac('k'.repeat(32), 'r', 'e@x.io', a)).not.toBe(codeHmac('k'.repeat(32), 'r', 'e@x.io', b))
+      }),
+    )
+    expect(codeHmac('k'.repeat(32), 'r1', 'e@x.io', '123456')).not.toBe(
+      codeHmac('k'.repeat(32), 'r2', 'e@x.io', '123456'),
+    )
   })
 })

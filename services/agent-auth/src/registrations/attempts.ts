@@ -11,7 +11,8 @@ export interface CountedTry {
 
 // Timestamps go into raw SQL as ISO text with a cast: both drivers (postgres.js, PGlite) take that the same way.
 const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`
-const asDate = (v: unknown): Date | null => (v === null || v === undefined ? null : v instanceof Date ? v : new Date(String(v)))
+const asDate = (v: unknown): Date | null =>
+  v === null || v === undefined ? null : v instanceof Date ? v : new Date(String(v))
 
 /** Until when the address is locked, or null. */
 export async function lockedUntil(database: Database, addressKey: string, now: Date): Promise<Date | null> {
@@ -46,7 +47,10 @@ export async function countTry(database: Database, addressKey: string, now: Date
 /** Gives back the try of a right code, so an owner who confirms often is never locked by their own successes. */
 export async function refundTry(database: Database, addressKey: string): Promise<void> {
   const t = agentAddressAttempts
-  await database.db.update(t).set({ attempts: sql`greatest(${t.attempts} - 1, 0)` }).where(eq(t.addressKey, addressKey))
+  await database.db
+    .update(t)
+    .set({ attempts: sql`greatest(${t.attempts} - 1, 0)` })
+    .where(eq(t.addressKey, addressKey))
 }
 
 /** Starts the lock unless one is running; returns its end only to the one caller that started it (it sends the mail). */

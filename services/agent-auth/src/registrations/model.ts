@@ -17,7 +17,8 @@ export interface ConfirmInput {
 
 // Deliberately plain: one @, a dotted domain of letters, digits and hyphens, nothing that could break a mail
 // header (no spaces, controls, angle brackets, quotes or commas). 254 is the SMTP path limit.
-const EMAIL = /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]{1,64}@(?=.{1,253}$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/
+const EMAIL =
+  /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]{1,64}@(?=.{1,253}$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/
 
 /** The address as stored and compared: trimmed, lower-cased. */
 export const normaliseEmail = (email: string) => email.trim().toLowerCase()
@@ -36,7 +37,12 @@ function email(body: Record<string, unknown>, problems: { field: string; message
 }
 
 const invalid = (problems: { field: string; message: string }[]) =>
-  new AppError(400, 'invalid_body', `Invalid request body: ${problems.map((p) => `${p.field} ${p.message}`).join('; ')}`, problems)
+  new AppError(
+    400,
+    'invalid_body',
+    `Invalid request body: ${problems.map((p) => `${p.field} ${p.message}`).join('; ')}`,
+    problems,
+  )
 
 /** Validates a registration body; 400 `invalid_scope` for an unsupported scope, `invalid_body` otherwise. */
 export function parseRegister(body: unknown): RegisterInput {
@@ -63,7 +69,12 @@ export function parseRegister(body: unknown): RegisterInput {
   if (unsupported.length) {
     // Never echo long client input back: names are cut short.
     const named = unsupported.slice(0, 5).map((s) => s.slice(0, 40))
-    throw new AppError(400, 'invalid_scope', `Unsupported scope; supported: ${AGENT_SCOPES.join(', ')}`, named.map((scope) => ({ field: 'scopes', scope, message: 'unsupported scope' })))
+    throw new AppError(
+      400,
+      'invalid_scope',
+      `Unsupported scope; supported: ${AGENT_SCOPES.join(', ')}`,
+      named.map((scope) => ({ field: 'scopes', scope, message: 'unsupported scope' })),
+    )
   }
   return { email: e, agentName, scopes }
 }
@@ -74,7 +85,8 @@ export function parseConfirm(body: unknown): ConfirmInput {
   const problems: { field: string; message: string }[] = []
   const e = email(body, problems)
   const code = typeof body.code === 'number' ? String(body.code).padStart(6, '0') : body.code
-  if (typeof code !== 'string' || !code.trim()) problems.push({ field: 'code', message: 'required: the 6-digit code from the e-mail' })
+  if (typeof code !== 'string' || !code.trim())
+    problems.push({ field: 'code', message: 'required: the 6-digit code from the e-mail' })
   if (problems.length) throw invalid(problems)
   return { email: e, code: (code as string).trim() }
 }

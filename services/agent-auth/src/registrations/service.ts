@@ -1,7 +1,18 @@
 // Registration (a code by e-mail) and confirmation (the code for a token): the agent token lifecycle of
 // directory-api §3, with the limits of §8 that the document leaves open (see the README).
 import { hashAgentToken, mintAgentToken, randomBase62, type AgentScope } from '@mcp-directory/shared/agent-tokens'
-import { agentAuthOutbox, agentCodes, agents, agentTokens, and, asc, eq, inArray, sql, type Database } from '@mcp-directory/shared/db'
+import {
+  agentAuthOutbox,
+  agentCodes,
+  agents,
+  agentTokens,
+  and,
+  asc,
+  eq,
+  inArray,
+  sql,
+  type Database,
+} from '@mcp-directory/shared/db'
 import { gt } from 'drizzle-orm'
 import { AppError } from '@mcp-directory/shared/errors'
 import { safeEqual } from '@mcp-directory/shared/http'
@@ -9,7 +20,15 @@ import type { KeyValueStore } from '@mcp-directory/shared/kv'
 import type { Logger } from '@mcp-directory/shared/log'
 import { canonicalEmail, type MailAdmission } from '@mcp-directory/shared/mail'
 import { enqueueEvent } from '@mcp-directory/shared/outbox'
-import { addressKey, CODE_TTL_MS, codeHmac, generateCode, MAX_CONFIRM_ATTEMPTS, MAX_LIVE_CODES, MAX_WRONG_PER_DAY } from '../codes/code'
+import {
+  addressKey,
+  CODE_TTL_MS,
+  codeHmac,
+  generateCode,
+  MAX_CONFIRM_ATTEMPTS,
+  MAX_LIVE_CODES,
+  MAX_WRONG_PER_DAY,
+} from '../codes/code'
 import { countTry, lockedUntil, refundTry, startLock } from './attempts'
 import type { ConfirmInput, RegisterInput } from './model'
 
@@ -53,7 +72,8 @@ const retryAfter = (ms: number) => String(Math.max(1, Math.ceil(ms / 1000)))
 export function lockedError(until: Date, now: Date, on: 'confirm' | 'register'): AppError {
   const message = `Too many wrong codes for this address: it is locked until ${until.toISOString()}`
   const details = [{ field: 'email', reason: 'address_locked', lockedUntil: until.toISOString() }]
-  if (on === 'confirm') return new AppError(400, 'too_many_attempts', `${message}; no code is accepted before then`, details)
+  if (on === 'confirm')
+    return new AppError(400, 'too_many_attempts', `${message}; no code is accepted before then`, details)
   const headers = { 'retry-after': retryAfter(until.getTime() - now.getTime()) }
   return new AppError(429, 'rate_limited', `${message}; no new code is sent before then`, details, headers)
 }
@@ -69,7 +89,11 @@ export function addressLock(deps: RegistrationDeps, email: string): Promise<Date
  * never stored. Registrations of one canonical address are serialised by an advisory lock, so two at once
  * cannot both take the last free place.
  */
-export async function issueCode(deps: RegistrationDeps, input: RegisterInput, admitMail: () => Promise<MailAdmission>): Promise<IssuedCode> {
+export async function issueCode(
+  deps: RegistrationDeps,
+  input: RegisterInput,
+  admitMail: () => Promise<MailAdmission>,
+): Promise<IssuedCode> {
   const now = deps.now?.() ?? new Date()
   const canonical = canonicalEmail(input.email)
   const code = generateCode()
@@ -97,8 +121,15 @@ export async function issueCode(deps: RegistrationDeps, input: RegisterInput, ad
       throw new AppError(429, 'rate_limited', message, undefined, { 'retry-after': wait })
     }
     await tx.insert(agentCodes).values({
-      id, email: input.email, canonicalEmail: canonical, codeHmac: codeHmac(deps.secret, id, input.email, code),
-      agentName: input.agentName, scopes: input.scopes, attempts: 0, expiresAt, createdAt: now,
+      id,
+      email: input.email,
+      canonicalEmail: canonical,
+      codeHmac: codeHmac(deps.secret, id, input.email, code),
+      agentName: input.agentName,
+      scopes: input.scopes,
+      attempts: 0,
+      expiresAt,
+      createdAt: now,
     })
     await enqueueEvent(tx, agentAuthOutbox, 'agent.registered', { email: input.email, at: now.toISOString() })
   })
@@ -127,10 +158,17 @@ export async function confirmCode(deps: RegistrationDeps, input: ConfirmInput): 
 
   const storeCounts = new Map<string, number>()
   try {
-    for (const r of live) storeCounts.set(r.id, (await deps.kv.hit(`agent-auth:tries:${r.id}`, CODE_TTL_MS + 60_000)).count)
+    for (const r of live)
+      storeCounts.set(r.id, (await deps.kv.hit(`agent-auth:tries:${r.id}`, CODE_TTL_MS + 60_000)).count)
   } catch (err) {
     deps.log.error({ err: String(err) }, 'confirmation attempt counter unavailable; refusing confirmations')
-    throw new AppError(503, 'service_unavailable', 'Confirmation is temporarily unavailable; try again shortly', undefined, { 'retry-after': '5' })
+    throw new AppError(
+      503,
+      'service_unavailable',
+      'Confirmation is temporarily unavailable; try again shortly',
+      undefined,
+      { 'retry-after': '5' },
+    )
   }
   const address = await countTry(deps.database, key, now)
   const lockIfDue = async () => {
@@ -141,7 +179,8 @@ export async function confirmCode(deps: RegistrationDeps, input: ConfirmInput): 
       deps.onLock?.(input.email, until)
     }
   }
-  if (address.lockedUntil && address.lockedUntil.getTime() > now.getTime()) throw lockedError(address.lockedUntil, now, 'confirm')
+  if (address.lockedUntil && address.lockedUntil.getTime() > now.getTime())
+    throw lockedError(address.lockedUntil, now, 'confirm')
   if (address.attempts > MAX_WRONG_PER_DAY) {
     await lockIfDue()
     throw lockedError((await lockedUntil(deps.database, key, now)) ?? now, now, 'confirm')
@@ -150,7 +189,12 @@ export async function confirmCode(deps: RegistrationDeps, input: ConfirmInput): 
   const counted = await db
     .update(agentCodes)
     .set({ attempts: sql`${agentCodes.attempts} + 1` })
-    .where(inArray(agentCodes.id, live.map((r) => r.id)))
+    .where(
+      inArray(
+        agentCodes.id,
+        live.map((r) => r.id),
+      ),
+    )
     .returning({ id: agentCodes.id, attempts: agentCodes.attempts })
   // A code whose row vanished meanwhile (used or replaced) counts as dead.
   const rowTries = (id: string) => counted.find((c) => c.id === id)?.attempts ?? Number.POSITIVE_INFINITY
@@ -171,9 +215,11 @@ export async function confirmCode(deps: RegistrationDeps, input: ConfirmInput): 
     const codeLeft = Math.max(...usable.map((c) => MAX_CONFIRM_ATTEMPTS - c.tries))
     const remaining = Math.max(0, Math.min(MAX_WRONG_PER_DAY - address.attempts, codeLeft))
     const message =
-      remaining > 0 ? `Incorrect code; ${remaining} ${remaining === 1 ? 'try' : 'tries'} left`
-      : address.attempts >= MAX_WRONG_PER_DAY ? 'Incorrect code; too many wrong codes for this address: it is locked for 24 hours'
-      : 'Incorrect code; no tries left, register again for a new one'
+      remaining > 0
+        ? `Incorrect code; ${remaining} ${remaining === 1 ? 'try' : 'tries'} left`
+        : address.attempts >= MAX_WRONG_PER_DAY
+          ? 'Incorrect code; too many wrong codes for this address: it is locked for 24 hours'
+          : 'Incorrect code; no tries left, register again for a new one'
     throw codeError('incorrect', message, { attemptsRemaining: remaining })
   }
   const reg = hit.row
@@ -187,17 +233,34 @@ export async function confirmCode(deps: RegistrationDeps, input: ConfirmInput): 
     // codes of the address go too: they were sent to the same mailbox and are no longer needed.
     const used = await tx
       .delete(agentCodes)
-      .where(and(eq(agentCodes.id, reg.id), sql`${agentCodes.attempts} <= ${MAX_CONFIRM_ATTEMPTS}`, gt(agentCodes.expiresAt, now)))
+      .where(
+        and(
+          eq(agentCodes.id, reg.id),
+          sql`${agentCodes.attempts} <= ${MAX_CONFIRM_ATTEMPTS}`,
+          gt(agentCodes.expiresAt, now),
+        ),
+      )
       .returning({ id: agentCodes.id })
     if (!used.length) throw codeError('missing', 'This code was already used; register again for a new one')
     await tx.delete(agentCodes).where(eq(agentCodes.email, reg.email))
     const [agent] = await tx
       .insert(agents)
       .values({ id: `agt_${randomBase62(16)}`, email: reg.email, name: reg.agentName })
-      .onConflictDoUpdate({ target: agents.email, set: { name: sql`coalesce(excluded.name, ${agents.name})`, updatedAt: now } })
+      .onConflictDoUpdate({
+        target: agents.email,
+        set: { name: sql`coalesce(excluded.name, ${agents.name})`, updatedAt: now },
+      })
       .returning({ id: agents.id })
-    await tx.insert(agentTokens).values({ id: tokenId, tokenHash: hashAgentToken(token), agentId: agent.id, scopes, createdAt: now, expiresAt })
-    await enqueueEvent(tx, agentAuthOutbox, 'token.minted', { tokenId, agentId: agent.id, scopes, expiresAt: expiresAt.toISOString(), at: now.toISOString() })
+    await tx
+      .insert(agentTokens)
+      .values({ id: tokenId, tokenHash: hashAgentToken(token), agentId: agent.id, scopes, createdAt: now, expiresAt })
+    await enqueueEvent(tx, agentAuthOutbox, 'token.minted', {
+      tokenId,
+      agentId: agent.id,
+      scopes,
+      expiresAt: expiresAt.toISOString(),
+      at: now.toISOString(),
+    })
     return agent.id
   })
   await refundTry(deps.database, key)

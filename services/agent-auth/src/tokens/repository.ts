@@ -5,14 +5,25 @@ import { gt } from 'drizzle-orm'
 import { enqueueEvent } from '@mcp-directory/shared/outbox'
 
 /** What the gateway learns about a token: active or not, and when active, whose it is and what it may do. */
-export type Introspection = { active: false } | { active: true; tokenId: string; agentId: string; scopes: string[]; expiresAt: string }
+export type Introspection =
+  | { active: false }
+  | { active: true; tokenId: string; agentId: string; scopes: string[]; expiresAt: string }
 
 /** Looks a token up by its SHA-256; malformed tokens (shape or checksum) are refused without a query. */
 export async function introspect(database: Database, token: string, now = new Date()): Promise<Introspection> {
   if (!isWellFormedAgentToken(token)) return { active: false }
-  const [row] = await database.db.select().from(agentTokens).where(eq(agentTokens.tokenHash, hashAgentToken(token)))
+  const [row] = await database.db
+    .select()
+    .from(agentTokens)
+    .where(eq(agentTokens.tokenHash, hashAgentToken(token)))
   if (!row || row.revokedAt || row.expiresAt.getTime() <= now.getTime()) return { active: false }
-  return { active: true, tokenId: row.id, agentId: row.agentId, scopes: row.scopes, expiresAt: row.expiresAt.toISOString() }
+  return {
+    active: true,
+    tokenId: row.id,
+    agentId: row.agentId,
+    scopes: row.scopes,
+    expiresAt: row.expiresAt.toISOString(),
+  }
 }
 
 /** Revokes a valid, unrevoked, unexpired token and writes its event; returns its id, or null when it was not valid. */
@@ -22,7 +33,13 @@ export async function revoke(database: Database, token: string, now = new Date()
     const [row] = await tx
       .update(agentTokens)
       .set({ revokedAt: now })
-      .where(and(eq(agentTokens.tokenHash, hashAgentToken(token)), isNull(agentTokens.revokedAt), gt(agentTokens.expiresAt, now)))
+      .where(
+        and(
+          eq(agentTokens.tokenHash, hashAgentToken(token)),
+          isNull(agentTokens.revokedAt),
+          gt(agentTokens.expiresAt, now),
+        ),
+      )
       .returning({ id: agentTokens.id })
     if (!row) return null
     await enqueueEvent(tx, agentAuthOutbox, 'token.revoked', { tokenId: row.id, at: now.toISOString() })

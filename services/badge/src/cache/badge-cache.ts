@@ -28,7 +28,8 @@ const missingKey = (id: string) => `badge:missing:${id}`
 /** Every cache key of a listing (4 styles × 4 metrics × 2 themes, and its not-listed mark). */
 export function badgeKeys(id: string): string[] {
   const keys: string[] = [missingKey(id)]
-  for (const style of BADGE_STYLES) for (const metric of BADGE_METRICS) for (const theme of BADGE_THEMES) keys.push(keyOf(id, { style, metric, theme }))
+  for (const style of BADGE_STYLES)
+    for (const metric of BADGE_METRICS) for (const theme of BADGE_THEMES) keys.push(keyOf(id, { style, metric, theme }))
   return keys
 }
 

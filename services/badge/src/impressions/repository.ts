@@ -2,7 +2,11 @@
 import { badgeImpressions, sql, type Database } from '@mcp-directory/shared/db'
 
 /** Adds batched impression counts (listing id → count) to today's row of each listing, in one statement. */
-export async function addImpressions(database: Database, counts: Map<string, number>, day = new Date().toISOString().slice(0, 10)): Promise<void> {
+export async function addImpressions(
+  database: Database,
+  counts: Map<string, number>,
+  day = new Date().toISOString().slice(0, 10),
+): Promise<void> {
   if (counts.size === 0) return
   const rows = [...counts].map(([listingId, count]) => ({ listingId, day, count }))
   await database.db
@@ -16,6 +20,8 @@ export async function addImpressions(database: Database, counts: Map<string, num
 
 /** Total impressions of a listing over every day (operators, tests). */
 export async function totalImpressions(database: Database, listingId: string): Promise<number> {
-  const [row] = await database.rows<{ n: string | number | null }>(sql`select sum(count) as n from badge.impressions where listing_id = ${listingId}`)
+  const [row] = await database.rows<{ n: string | number | null }>(
+    sql`select sum(count) as n from badge.impressions where listing_id = ${listingId}`,
+  )
   return Number(row?.n ?? 0)
 }

@@ -11,11 +11,14 @@ export type FetchListing = (id: string) => Promise<ListingForBadge | null>
 /** Something that answers the catalog's internal requests (an Elysia app's `handle`, or `fetch`). */
 export type CatalogHandler = (request: Request) => Response | Promise<Response>
 
-
 /** A `FetchListing` over a handler of the catalog's internal API. */
 export function catalogListingReader(handle: CatalogHandler): FetchListing {
   return async (id) => {
-    const res = await handle(new Request(`http://catalog.internal/internal/listings/${encodeURIComponent(id)}`, { headers: { accept: 'application/json' } }))
+    const res = await handle(
+      new Request(`http://catalog.internal/internal/listings/${encodeURIComponent(id)}`, {
+        headers: { accept: 'application/json' },
+      }),
+    )
     if (res.status === 404) {
       await res.body?.cancel()
       return null

@@ -16,13 +16,30 @@ interface Palette {
 }
 
 const PALETTES: Record<BadgeTheme, Palette> = {
-  dark: { bg: '#0d1117', border: '#3d444d', text: '#f0f6fc', muted: '#9198a1', accent: '#2f81f7', accentText: '#ffffff', pill: '#21262d' },
-  light: { bg: '#ffffff', border: '#d1d9e0', text: '#1f2328', muted: '#59636e', accent: '#0969da', accentText: '#ffffff', pill: '#eff2f5' },
+  dark: {
+    bg: '#0d1117',
+    border: '#3d444d',
+    text: '#f0f6fc',
+    muted: '#9198a1',
+    accent: '#2f81f7',
+    accentText: '#ffffff',
+    pill: '#21262d',
+  },
+  light: {
+    bg: '#ffffff',
+    border: '#d1d9e0',
+    text: '#1f2328',
+    muted: '#59636e',
+    accent: '#0969da',
+    accentText: '#ffffff',
+    pill: '#eff2f5',
+  },
 }
 
 const FONT = 'Verdana,Geneva,DejaVu Sans,sans-serif'
 
-const dotColor = (f: BadgeFacts, p: Palette) => (isUnhealthy(f.health) ? '#f85149' : isHealthy(f.health) ? '#3fb950' : f.health ? '#d29922' : p.muted)
+const dotColor = (f: BadgeFacts, p: Palette) =>
+  isUnhealthy(f.health) ? '#f85149' : isHealthy(f.health) ? '#3fb950' : f.health ? '#d29922' : p.muted
 
 /** The directory mark: three linked nodes on the accent colour, drawn at (x, y) with side `s`. */
 function mark(x: number, y: number, s: number, p: Palette): string {
@@ -31,7 +48,14 @@ function mark(x: number, y: number, s: number, p: Palette): string {
   return [
     `<rect x="${x}" y="${y}" width="${s}" height="${s}" rx="${(9 * u).toFixed(1)}" fill="${p.accent}"/>`,
     `<path d="M${at(12, 27)}L${at(20, 13)}L${at(28, 27)}Z" fill="none" stroke="${p.accentText}" stroke-width="${(2.2 * u).toFixed(1)}" stroke-linejoin="round"/>`,
-    ...[[12, 27], [20, 13], [28, 27]].map(([a, b]) => `<circle cx="${(x + a * u).toFixed(1)}" cy="${(y + b * u).toFixed(1)}" r="${(3.6 * u).toFixed(1)}" fill="${p.accentText}"/>`),
+    ...[
+      [12, 27],
+      [20, 13],
+      [28, 27],
+    ].map(
+      ([a, b]) =>
+        `<circle cx="${(x + a * u).toFixed(1)}" cy="${(y + b * u).toFixed(1)}" r="${(3.6 * u).toFixed(1)}" fill="${p.accentText}"/>`,
+    ),
   ].join('')
 }
 

@@ -4,7 +4,10 @@ import type { Listing } from '@mcp-directory/shared/contracts'
 import { abbreviate, cleanText } from './format'
 
 /** The listing fields the badge service reads from the catalog. */
-export type ListingForBadge = Pick<Listing, 'id' | 'name' | 'title' | 'status' | 'isOfficial' | 'isVerifiedActive' | 'health' | 'upvotes' | 'views' | 'installs'>
+export type ListingForBadge = Pick<
+  Listing,
+  'id' | 'name' | 'title' | 'status' | 'isOfficial' | 'isVerifiedActive' | 'health' | 'upvotes' | 'views' | 'installs'
+>
 
 /**
  * The facts a badge shows; everything else about the listing is irrelevant to it (and kept out of the cache).
@@ -38,6 +41,14 @@ export const isHealthy = (h: string | null) => h !== null && /^(healthy|active|u
 /** The label and value a badge shows for a metric: ("MCP Directory", "official · verified · healthy"), ("upvotes", "1.2k"). */
 export function metricText(f: BadgeFacts, metric: BadgeMetric): { label: string; value: string } {
   // "verified" is the owner's claim, proven; it is what a claim changes on the badge.
-  if (metric === 'status') return { label: 'MCP Directory', value: [f.isOfficial ? 'official' : 'listed', ...(f.isVerifiedActive ? ['verified'] : []), ...(f.health ? [f.health] : [])].join(' · ') }
+  if (metric === 'status')
+    return {
+      label: 'MCP Directory',
+      value: [
+        f.isOfficial ? 'official' : 'listed',
+        ...(f.isVerifiedActive ? ['verified'] : []),
+        ...(f.health ? [f.health] : []),
+      ].join(' · '),
+    }
   return { label: metric, value: abbreviate(f[metric]) }
 }

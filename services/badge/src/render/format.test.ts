@@ -3,7 +3,21 @@ import fc from 'fast-check'
 import { abbreviate, cleanText, fitText, textWidth, xmlEscape } from './format'
 
 test('numbers are abbreviated as badges show them', () => {
-  const cases: [number, string][] = [[0, '0'], [7, '7'], [999, '999'], [1000, '1k'], [1234, '1.2k'], [9_999, '10k'], [12_345, '12k'], [999_499, '999k'], [999_950, '1M'], [3_400_000, '3.4M'], [2_500_000_000, '2.5B'], [-5, '0'], [Number.NaN, '0']]
+  const cases: [number, string][] = [
+    [0, '0'],
+    [7, '7'],
+    [999, '999'],
+    [1000, '1k'],
+    [1234, '1.2k'],
+    [9_999, '10k'],
+    [12_345, '12k'],
+    [999_499, '999k'],
+    [999_950, '1M'],
+    [3_400_000, '3.4M'],
+    [2_500_000_000, '2.5B'],
+    [-5, '0'],
+    [Number.NaN, '0'],
+  ]
   for (const [n, s] of cases) expect(abbreviate(n)).toBe(s)
 })
 

@@ -24,7 +24,8 @@ export function abbreviate(value: number): string {
 
 // Characters XML 1.0 does not allow at all (controls, lone surrogates, U+FFFE/FFFF): escaping cannot save
 // them, so they are dropped before a listing string reaches the markup.
-const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g
+const NOT_XML =
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g
 
 /** A listing string made safe to place in markup: invalid characters dropped, whitespace collapsed. */
 export function cleanText(s: string | null | undefined): string {
@@ -33,13 +34,17 @@ export function cleanText(s: string | null | undefined): string {
 
 /** Escapes text for an XML text node or a double- or single-quoted attribute. */
 export function xmlEscape(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : c === '"' ? '&quot;' : '&apos;'))
+  return s.replace(/[&<>"']/g, (c) =>
+    c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : c === '"' ? '&quot;' : '&apos;',
+  )
 }
 
 /** Width in pixels of text in Verdana at `size` px (shields' measurement tables, scaled from 11 px). */
 export function textWidth(text: string, size: number, bold = false): number {
   // anafanafo measures bold Verdana only at 10 px and regular at 11 px; scale from whichever is measured.
-  const base = bold ? measure(text, { font: 'bold 10px Verdana', guess: true }) / 10 : measure(text, { font: '11px Verdana', guess: true }) / 11
+  const base = bold
+    ? measure(text, { font: 'bold 10px Verdana', guess: true }) / 10
+    : measure(text, { font: '11px Verdana', guess: true }) / 11
   return base * size
 }
 

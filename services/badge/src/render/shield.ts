@@ -13,7 +13,12 @@ function valueColor(f: BadgeFacts, metric: BadgeMetric): string {
 }
 
 /** A shields-like badge; its accessible title also names the listing. */
-export function renderShield(f: BadgeFacts, metric: BadgeMetric, theme: BadgeTheme, style: 'flat' | 'flat-square'): string {
+export function renderShield(
+  f: BadgeFacts,
+  metric: BadgeMetric,
+  theme: BadgeTheme,
+  style: 'flat' | 'flat-square',
+): string {
   const { label, value } = metricText(f, metric)
   const svg = makeBadge({
     label: metric === 'status' ? label : `MCP ${label}`,
@@ -25,5 +30,7 @@ export function renderShield(f: BadgeFacts, metric: BadgeMetric, theme: BadgeThe
   // badge-maker titles the image "label: message"; screen readers should also hear which server it is.
   const accessible = xmlEscape(`${f.name} on the MCP Directory: ${metric === 'status' ? value : `${value} ${label}`}`)
   // Replacer functions, not strings: a name such as `$&` must not be read as a replacement pattern.
-  return svg.replace(/aria-label="[^"]*"/, () => `aria-label="${accessible}"`).replace(/<title>[^<]*<\/title>/, () => `<title>${accessible}</title>`)
+  return svg
+    .replace(/aria-label="[^"]*"/, () => `aria-label="${accessible}"`)
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${accessible}</title>`)
 }

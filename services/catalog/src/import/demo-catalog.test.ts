@@ -60,7 +60,14 @@ describe('DEMO_CATALOG', () => {
       if (!r.ok) throw new Error(`${DEMO_CATALOG[i].name}: ${r.skip.reason}`)
       expect(r.dropped).toEqual([])
       const s = DEMO_CATALOG[i]
-      expect(r.listing).toMatchObject({ name: s.name, title: s.title, description: s.description, version: s.version, rawCategory: s.category, source: 'import' })
+      expect(r.listing).toMatchObject({
+        name: s.name,
+        title: s.title,
+        description: s.description,
+        version: s.version,
+        rawCategory: s.category,
+        source: 'import',
+      })
       expect(r.listing.packages).toEqual(s.packages)
       expect(r.listing.remotes).toEqual(s.remotes)
       expect(r.listing.url).toBe(s.repository?.url ?? s.websiteUrl ?? null)
@@ -81,10 +88,11 @@ describe('DEMO_CATALOG', () => {
   })
 
   test('re-importing the demo is detected as unchanged', () => {
-    const hashes = (doc: unknown[]) => doc.map((e, i) => {
-      const r = normalizeEntry(e, i)
-      return r.ok ? contentHash(r.listing) : null
-    })
+    const hashes = (doc: unknown[]) =>
+      doc.map((e, i) => {
+        const r = normalizeEntry(e, i)
+        return r.ok ? contentHash(r.listing) : null
+      })
     expect(hashes(structuredClone([...DEMO_CATALOG]))).toEqual(hashes([...DEMO_CATALOG]))
   })
 

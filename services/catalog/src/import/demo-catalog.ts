@@ -22,23 +22,38 @@ export interface DemoServer {
 const VERSION = '1.0.0'
 
 function github(ownerRepo: string, subfolder?: string): DemoServer['repository'] {
-  return subfolder ? { url: `https://github.com/${ownerRepo}`, source: 'github', subfolder } : { url: `https://github.com/${ownerRepo}`, source: 'github' }
+  return subfolder
+    ? { url: `https://github.com/${ownerRepo}`, source: 'github', subfolder }
+    : { url: `https://github.com/${ownerRepo}`, source: 'github' }
 }
 
 function env(name: string, description: string, flags: { required?: boolean; secret?: boolean } = {}): EnvVarSpec {
   return { name, description, isRequired: flags.required ?? false, isSecret: flags.secret ?? false }
 }
 
-function pkg(registryType: 'npm' | 'pypi' | 'oci', identifier: string, environmentVariables: EnvVarSpec[] = []): PackageSpec {
+function pkg(
+  registryType: 'npm' | 'pypi' | 'oci',
+  identifier: string,
+  environmentVariables: EnvVarSpec[] = [],
+): PackageSpec {
   const runtimeHint = { npm: 'npx', pypi: 'uvx', oci: 'docker' }[registryType]
   return { registryType, identifier, transport: { type: 'stdio' }, runtimeHint, environmentVariables }
 }
 
-function remote(url: string, type: 'streamable-http' | 'sse' = 'streamable-http', headers: HeaderSpec[] = []): RemoteSpec {
+function remote(
+  url: string,
+  type: 'streamable-http' | 'sse' = 'streamable-http',
+  headers: HeaderSpec[] = [],
+): RemoteSpec {
   return { type, url, headers }
 }
 
-const bearer = (what: string, required = false): HeaderSpec => ({ name: 'Authorization', description: `Bearer ${what}`, isRequired: required, isSecret: true })
+const bearer = (what: string, required = false): HeaderSpec => ({
+  name: 'Authorization',
+  description: `Bearer ${what}`,
+  isRequired: required,
+  isSecret: true,
+})
 
 const REFERENCE = 'modelcontextprotocol/servers'
 const ARCHIVED = 'modelcontextprotocol/servers-archived'
@@ -82,7 +97,11 @@ export const DEMO_CATALOG: readonly DemoServer[] = [
     description: 'Persistent memory as a local knowledge graph of entities, relations and observations.',
     version: VERSION,
     repository: github(REFERENCE, 'src/memory'),
-    packages: [pkg('npm', '@modelcontextprotocol/server-memory', [env('MEMORY_FILE_PATH', 'Path of the file the knowledge graph is kept in')])],
+    packages: [
+      pkg('npm', '@modelcontextprotocol/server-memory', [
+        env('MEMORY_FILE_PATH', 'Path of the file the knowledge graph is kept in'),
+      ]),
+    ],
     remotes: [],
     category: 'Knowledge & Memory',
   },
@@ -169,7 +188,11 @@ export const DEMO_CATALOG: readonly DemoServer[] = [
     description: 'Geocoding, place search, place details, distances and directions from Google Maps.',
     version: VERSION,
     repository: github(ARCHIVED, 'src/google-maps'),
-    packages: [pkg('npm', '@modelcontextprotocol/server-google-maps', [env('GOOGLE_MAPS_API_KEY', 'Google Maps Platform API key', { required: true, secret: true })])],
+    packages: [
+      pkg('npm', '@modelcontextprotocol/server-google-maps', [
+        env('GOOGLE_MAPS_API_KEY', 'Google Maps Platform API key', { required: true, secret: true }),
+      ]),
+    ],
     remotes: [],
     category: 'Location Services',
   },
@@ -181,8 +204,16 @@ export const DEMO_CATALOG: readonly DemoServer[] = [
     description: "GitHub's official server: repositories, issues, pull requests, Actions and code search.",
     version: VERSION,
     repository: github('github/github-mcp-server'),
-    packages: [pkg('oci', 'ghcr.io/github/github-mcp-server', [env('GITHUB_PERSONAL_ACCESS_TOKEN', 'GitHub personal access token', { required: true, secret: true })])],
-    remotes: [remote('https://api.githubcopilot.com/mcp/', 'streamable-http', [bearer('GitHub token (PAT or app token) when OAuth is not used')])],
+    packages: [
+      pkg('oci', 'ghcr.io/github/github-mcp-server', [
+        env('GITHUB_PERSONAL_ACCESS_TOKEN', 'GitHub personal access token', { required: true, secret: true }),
+      ]),
+    ],
+    remotes: [
+      remote('https://api.githubcopilot.com/mcp/', 'streamable-http', [
+        bearer('GitHub token (PAT or app token) when OAuth is not used'),
+      ]),
+    ],
     category: 'Version Control',
   },
   {
@@ -211,7 +242,9 @@ export const DEMO_CATALOG: readonly DemoServer[] = [
     description: 'Scrape, crawl and search the web with Firecrawl, returning clean Markdown or JSON.',
     version: VERSION,
     repository: github('firecrawl/firecrawl-mcp-server'),
-    packages: [pkg('npm', 'firecrawl-mcp', [env('FIRECRAWL_API_KEY', 'Firecrawl API key', { required: true, secret: true })])],
+    packages: [
+      pkg('npm', 'firecrawl-mcp', [env('FIRECRAWL_API_KEY', 'Firecrawl API key', { required: true, secret: true })]),
+    ],
     remotes: [],
     category: 'Search & Data Extraction',
   },
@@ -221,7 +254,11 @@ export const DEMO_CATALOG: readonly DemoServer[] = [
     description: 'Web, news, image, video and local search through the Brave Search API.',
     version: VERSION,
     repository: github('brave/brave-search-mcp-server'),
-    packages: [pkg('npm', '@brave/brave-search-mcp-server', [env('BRAVE_API_KEY', 'Brave Search API key', { required: true, secret: true })])],
+    packages: [
+      pkg('npm', '@brave/brave-search-mcp-server', [
+        env('BRAVE_API_KEY', 'Brave Search API key', { required: true, secret: true }),
+      ]),
+    ],
     remotes: [],
     category: 'Search & Data Extraction',
   },
@@ -241,7 +278,11 @@ export const DEMO_CATALOG: readonly DemoServer[] = [
     description: 'Up-to-date, version-specific library documentation and code examples for prompts.',
     version: VERSION,
     repository: github('upstash/context7'),
-    packages: [pkg('npm', '@upstash/context7-mcp', [env('CONTEXT7_API_KEY', 'Context7 API key for higher rate limits', { secret: true })])],
+    packages: [
+      pkg('npm', '@upstash/context7-mcp', [
+        env('CONTEXT7_API_KEY', 'Context7 API key for higher rate limits', { secret: true }),
+      ]),
+    ],
     remotes: [remote('https://mcp.context7.com/mcp')],
     category: 'Developer Tools',
   },
@@ -358,7 +399,11 @@ export const DEMO_CATALOG: readonly DemoServer[] = [
     description: 'Manage Supabase projects: tables, SQL, migrations, edge functions and logs.',
     version: VERSION,
     repository: github('supabase-community/supabase-mcp'),
-    packages: [pkg('npm', '@supabase/mcp-server-supabase', [env('SUPABASE_ACCESS_TOKEN', 'Supabase personal access token', { required: true, secret: true })])],
+    packages: [
+      pkg('npm', '@supabase/mcp-server-supabase', [
+        env('SUPABASE_ACCESS_TOKEN', 'Supabase personal access token', { required: true, secret: true }),
+      ]),
+    ],
     remotes: [remote('https://mcp.supabase.com/mcp')],
     category: 'Databases',
   },
@@ -378,7 +423,11 @@ export const DEMO_CATALOG: readonly DemoServer[] = [
     description: 'Query and manage MongoDB databases and MongoDB Atlas clusters.',
     version: VERSION,
     repository: github('mongodb-js/mongodb-mcp-server'),
-    packages: [pkg('npm', 'mongodb-mcp-server', [env('MDB_MCP_CONNECTION_STRING', 'MongoDB connection string', { secret: true })])],
+    packages: [
+      pkg('npm', 'mongodb-mcp-server', [
+        env('MDB_MCP_CONNECTION_STRING', 'MongoDB connection string', { secret: true }),
+      ]),
+    ],
     remotes: [],
     category: 'Databases',
   },
@@ -419,7 +468,11 @@ export const DEMO_CATALOG: readonly DemoServer[] = [
     description: "Notion's official server: search, read and edit pages, databases and comments.",
     version: VERSION,
     repository: github('makenotion/notion-mcp-server'),
-    packages: [pkg('npm', '@notionhq/notion-mcp-server', [env('NOTION_TOKEN', 'Notion integration token', { required: true, secret: true })])],
+    packages: [
+      pkg('npm', '@notionhq/notion-mcp-server', [
+        env('NOTION_TOKEN', 'Notion integration token', { required: true, secret: true }),
+      ]),
+    ],
     remotes: [remote('https://mcp.notion.com/mcp')],
     category: 'Knowledge & Memory',
   },
@@ -445,7 +498,11 @@ export const DEMO_CATALOG: readonly DemoServer[] = [
     version: VERSION,
     repository: github('stripe/agent-toolkit'),
     packages: [],
-    remotes: [remote('https://mcp.stripe.com', 'streamable-http', [bearer('Stripe secret or restricted API key when OAuth is not used')])],
+    remotes: [
+      remote('https://mcp.stripe.com', 'streamable-http', [
+        bearer('Stripe secret or restricted API key when OAuth is not used'),
+      ]),
+    ],
     category: 'Finance & Fintech',
   },
   {

@@ -19,7 +19,20 @@ import {
 const SERVERS = new URL('../../../../../shared/data/servers.json', import.meta.url)
 const OFFICIAL = new URL('../../../../../shared/data/servers-official.json', import.meta.url)
 
-const LISTING_KEYS = ['description', 'name', 'packages', 'rawCategory', 'remotes', 'repositoryUrl', 'source', 'tags', 'title', 'url', 'version', 'websiteUrl']
+const LISTING_KEYS = [
+  'description',
+  'name',
+  'packages',
+  'rawCategory',
+  'remotes',
+  'repositoryUrl',
+  'source',
+  'tags',
+  'title',
+  'url',
+  'version',
+  'websiteUrl',
+]
 
 function ok(raw: unknown): ImportedListing {
   const r = normalizeEntry(raw, 0)
@@ -54,10 +67,18 @@ const OFFICIAL_ENTRY = {
       version: '1.2.3',
       transport: { type: 'stdio' },
       runtimeHint: 'npx',
-      environmentVariables: [{ name: 'WEATHER_API_KEY', description: 'API key', isRequired: true, isSecret: true, format: 'string' }],
+      environmentVariables: [
+        { name: 'WEATHER_API_KEY', description: 'API key', isRequired: true, isSecret: true, format: 'string' },
+      ],
     },
   ],
-  remotes: [{ type: 'streamable-http', url: 'https://weather.example.com/mcp', headers: [{ name: 'Authorization', value: 'Bearer {token}', isSecret: true }] }],
+  remotes: [
+    {
+      type: 'streamable-http',
+      url: 'https://weather.example.com/mcp',
+      headers: [{ name: 'Authorization', value: 'Bearer {token}', isSecret: true }],
+    },
+  ],
 }
 
 describe('parseRegistryDocument', () => {
@@ -70,7 +91,10 @@ describe('parseRegistryDocument', () => {
   })
 
   test('accepts { servers: [...] } with plain objects and { server, _meta } records mixed', () => {
-    const p = parseRegistryDocument({ servers: [{ name: 'a' }, { server: { name: 'b' }, _meta: { x: 1 } }], metadata: { count: 2 } })
+    const p = parseRegistryDocument({
+      servers: [{ name: 'a' }, { server: { name: 'b' }, _meta: { x: 1 } }],
+      metadata: { count: 2 },
+    })
     expect(p.entries).toEqual([{ name: 'a' }, { name: 'b' }])
   })
 
@@ -81,7 +105,10 @@ describe('parseRegistryDocument', () => {
   test('passes non-object elements through so normalizeEntry reports them at their position', () => {
     const p = parseRegistryDocument([{ name: 'a' }, 42, null, { server: 'x' }])
     expect(p.entries).toEqual([{ name: 'a' }, 42, null, 'x'])
-    expect(normalizeEntry(p.entries[1], p.positions[1])).toEqual({ ok: false, skip: { index: 1, name: null, reason: 'entry is not an object (got a number)' } })
+    expect(normalizeEntry(p.entries[1], p.positions[1])).toEqual({
+      ok: false,
+      skip: { index: 1, name: null, reason: 'entry is not an object (got a number)' },
+    })
   })
 
   test.each([
@@ -108,11 +135,15 @@ describe('parseRegistryDocument', () => {
   })
 
   test('refuses documents with more entries than the limit', () => {
-    expect(() => parseRegistryDocument(new Array(IMPORT_LIMITS.documentEntries + 1).fill({ name: 'x' }))).toThrow(/at most/)
+    expect(() => parseRegistryDocument(new Array(IMPORT_LIMITS.documentEntries + 1).fill({ name: 'x' }))).toThrow(
+      /at most/,
+    )
   })
 
   test('keeps the isLatest record when the registry lists several versions of a name', () => {
-    const meta = (isLatest: boolean, publishedAt: string) => ({ 'io.modelcontextprotocol.registry/official': { status: 'active', isLatest, publishedAt } })
+    const meta = (isLatest: boolean, publishedAt: string) => ({
+      'io.modelcontextprotocol.registry/official': { status: 'active', isLatest, publishedAt },
+    })
     const p = parseRegistryDocument({
       servers: [
         { server: { name: 'a', version: '1.0.0' }, _meta: meta(false, '2025-01-01T00:00:00Z') },
@@ -121,7 +152,10 @@ describe('parseRegistryDocument', () => {
         { server: { name: 'a', version: '1.5.0' }, _meta: meta(false, '2025-01-15T00:00:00Z') },
       ],
     })
-    expect(p.entries).toEqual([{ name: 'b', version: '0.1.0' }, { name: 'a', version: '2.0.0' }])
+    expect(p.entries).toEqual([
+      { name: 'b', version: '0.1.0' },
+      { name: 'a', version: '2.0.0' },
+    ])
     expect(p.positions).toEqual([1, 2])
     expect(p.errors).toEqual([
       { index: 0, name: 'a', reason: 'superseded by version 2.0.0 of the same name in this document' },
@@ -131,7 +165,12 @@ describe('parseRegistryDocument', () => {
 
   test('without isLatest, keeps the newest publishedAt', () => {
     const m = (publishedAt: string) => ({ 'io.modelcontextprotocol.registry/official': { publishedAt } })
-    const p = parseRegistryDocument({ servers: [{ server: { name: 'a', version: '2' }, _meta: m('2025-03-01T00:00:00Z') }, { server: { name: 'a', version: '1' }, _meta: m('2025-01-01T00:00:00Z') }] })
+    const p = parseRegistryDocument({
+      servers: [
+        { server: { name: 'a', version: '2' }, _meta: m('2025-03-01T00:00:00Z') },
+        { server: { name: 'a', version: '1' }, _meta: m('2025-01-01T00:00:00Z') },
+      ],
+    })
     expect(p.entries).toEqual([{ name: 'a', version: '2' }])
     expect(p.errors.map((e) => e.index)).toEqual([1])
   })
@@ -143,7 +182,12 @@ describe('parseRegistryDocument', () => {
   })
 
   test('sets aside records the registry marks deleted', () => {
-    const p = parseRegistryDocument({ servers: [{ server: { name: 'gone' }, _meta: { 'io.modelcontextprotocol.registry/official': { status: 'deleted' } } }, { server: { name: 'kept' } }] })
+    const p = parseRegistryDocument({
+      servers: [
+        { server: { name: 'gone' }, _meta: { 'io.modelcontextprotocol.registry/official': { status: 'deleted' } } },
+        { server: { name: 'kept' } },
+      ],
+    })
     expect(p.entries).toEqual([{ name: 'kept' }])
     expect(p.positions).toEqual([1])
     expect(p.errors).toEqual([{ index: 0, name: 'gone', reason: 'marked deleted in the registry' }])
@@ -171,7 +215,13 @@ describe('normalizeEntry: official entries', () => {
           environmentVariables: [{ name: 'WEATHER_API_KEY', description: 'API key', isRequired: true, isSecret: true }],
         },
       ],
-      remotes: [{ type: 'streamable-http', url: 'https://weather.example.com/mcp', headers: [{ name: 'Authorization', value: 'Bearer {token}', isSecret: true }] }],
+      remotes: [
+        {
+          type: 'streamable-http',
+          url: 'https://weather.example.com/mcp',
+          headers: [{ name: 'Authorization', value: 'Bearer {token}', isSecret: true }],
+        },
+      ],
       rawCategory: null,
       source: 'import',
     })
@@ -204,7 +254,12 @@ describe('normalizeEntry: official entries', () => {
   })
 
   test('keeps package transport URLs that are local templates', () => {
-    const l = ok({ name: 'a', packages: [{ registryType: 'npm', identifier: 'x', transport: { type: 'sse', url: 'http://127.0.0.1:{port}/sse' } }] })
+    const l = ok({
+      name: 'a',
+      packages: [
+        { registryType: 'npm', identifier: 'x', transport: { type: 'sse', url: 'http://127.0.0.1:{port}/sse' } },
+      ],
+    })
     expect(l.packages[0].transport).toEqual({ type: 'sse', url: 'http://127.0.0.1:{port}/sse' })
   })
 })
@@ -227,13 +282,26 @@ describe('normalizeEntry: loose entries', () => {
     expect(l.tags).toEqual(['travel', 'trains'])
     expect(l.description).toBe('Train tickets.\nSchedules.')
     expect(l.version).toBeNull()
-    expect(l.packages).toEqual([{ registryType: 'npm', identifier: '12306-mcp', version: '0.3.4', environmentVariables: [] }])
+    expect(l.packages).toEqual([
+      { registryType: 'npm', identifier: '12306-mcp', version: '0.3.4', environmentVariables: [] },
+    ])
   })
 
   test('reads env given as an object map { NAME: { description, required } }', () => {
     const l = ok({
       name: 'a',
-      packages: [{ registryType: 'npm', identifier: 'a', env: { API_KEY: { description: 'Your key', required: true }, REGION: 'Region to use', DEBUG: {}, 'BAD NAME': { required: true } } }],
+      packages: [
+        {
+          registryType: 'npm',
+          identifier: 'a',
+          env: {
+            API_KEY: { description: 'Your key', required: true },
+            REGION: 'Region to use',
+            DEBUG: {},
+            'BAD NAME': { required: true },
+          },
+        },
+      ],
     })
     expect(l.packages[0].environmentVariables).toEqual([
       { name: 'API_KEY', description: 'Your key', isRequired: true },
@@ -243,18 +311,40 @@ describe('normalizeEntry: loose entries', () => {
   })
 
   test('reads environmentVariables given as an object map too', () => {
-    const l = ok({ name: 'a', packages: [{ registryType: 'pypi', identifier: 'a', environmentVariables: { TOKEN: { isSecret: true } } }] })
+    const l = ok({
+      name: 'a',
+      packages: [{ registryType: 'pypi', identifier: 'a', environmentVariables: { TOKEN: { isSecret: true } } }],
+    })
     expect(l.packages[0].environmentVariables).toEqual([{ name: 'TOKEN', isSecret: true }])
   })
 
   test('drops env vars without a usable name and duplicates', () => {
-    const raw = { name: 'a', packages: [{ registryType: 'npm', identifier: 'a', environmentVariables: [{ name: '' }, { description: 'x' }, { name: 'A' }, { name: 'A', description: 'again' }, 5] }] }
+    const raw = {
+      name: 'a',
+      packages: [
+        {
+          registryType: 'npm',
+          identifier: 'a',
+          environmentVariables: [
+            { name: '' },
+            { description: 'x' },
+            { name: 'A' },
+            { name: 'A', description: 'again' },
+            5,
+          ],
+        },
+      ],
+    }
     expect(ok(raw).packages[0].environmentVariables).toEqual([{ name: 'A' }])
     expect(dropped(raw)).toHaveLength(3)
   })
 
   test('lower-cases registry and transport types and maps transport aliases', () => {
-    const l = ok({ name: 'a', packages: [{ registryType: 'NPM', identifier: 'a', transport: { type: 'STDIO' } }], remotes: [{ type: 'http', url: 'https://a.example/mcp' }] })
+    const l = ok({
+      name: 'a',
+      packages: [{ registryType: 'NPM', identifier: 'a', transport: { type: 'STDIO' } }],
+      remotes: [{ type: 'http', url: 'https://a.example/mcp' }],
+    })
     expect(l.packages[0]).toMatchObject({ registryType: 'npm', transport: { type: 'stdio' } })
     expect(l.remotes[0].type).toBe('streamable-http')
   })
@@ -281,7 +371,10 @@ describe('normalizeEntry: fatal problems', () => {
 
   test('a skip names the entry when it has a name', () => {
     const r = normalizeEntry({ name: 'srv', description: [] }, 3)
-    expect(r).toEqual({ ok: false, skip: { index: 3, name: 'srv', reason: 'description is not a string (got an array)' } })
+    expect(r).toEqual({
+      ok: false,
+      skip: { index: 3, name: 'srv', reason: 'description is not a string (got an array)' },
+    })
   })
 
   test('a name of exactly 200 characters is accepted', () => {
@@ -304,7 +397,9 @@ describe('normalizeEntry: dropped parts', () => {
   })
 
   test('cleans control characters and lone surrogates out of descriptions but keeps newlines', () => {
-    expect(ok({ name: 'a', description: 'one\u0000\u0007 two\n\n\n\nthree \ud800' }).description).toBe('one two\n\nthree \ufffd')
+    expect(ok({ name: 'a', description: 'one\u0000\u0007 two\n\n\n\nthree \ud800' }).description).toBe(
+      'one two\n\nthree \ufffd',
+    )
   })
 
   test('titles are single-line, trimmed and bounded; empty ones become null', () => {
@@ -335,7 +430,13 @@ describe('normalizeEntry: dropped parts', () => {
         { registryType: 'npm', identifier: 'x; rm -rf ~' },
         { registryType: 'npm', identifier: '$(curl evil)' },
         'npm:x',
-        { registryType: 'npm', identifier: 'good', version: '1.0.0 && evil', runtimeHint: 'npx;', transport: { url: 'x' } },
+        {
+          registryType: 'npm',
+          identifier: 'good',
+          version: '1.0.0 && evil',
+          runtimeHint: 'npx;',
+          transport: { url: 'x' },
+        },
       ],
     }
     expect(ok(raw).packages).toEqual([{ registryType: 'npm', identifier: 'good', environmentVariables: [] }])
@@ -358,10 +459,16 @@ describe('normalizeEntry: dropped parts', () => {
         { type: 'websocket', url: 'https://a.example' },
         { type: 'sse' },
         { type: 'sse', url: 'wss://a.example' },
-        { type: 'sse', url: 'https://a.example/sse', headers: [{ name: 'X-Key', description: 'key', isRequired: true }, { name: 'bad header' }, { value: 'x' }] },
+        {
+          type: 'sse',
+          url: 'https://a.example/sse',
+          headers: [{ name: 'X-Key', description: 'key', isRequired: true }, { name: 'bad header' }, { value: 'x' }],
+        },
       ],
     }
-    expect(ok(raw).remotes).toEqual([{ type: 'sse', url: 'https://a.example/sse', headers: [{ name: 'X-Key', description: 'key', isRequired: true }] }])
+    expect(ok(raw).remotes).toEqual([
+      { type: 'sse', url: 'https://a.example/sse', headers: [{ name: 'X-Key', description: 'key', isRequired: true }] },
+    ])
     expect(dropped(raw)).toHaveLength(5)
   })
 
@@ -397,7 +504,10 @@ describe('contentHash', () => {
 
 describe('URLs', () => {
   test('repository.subfolder is read when given (and only then, so older content hashes stay)', () => {
-    const withSub = ok({ ...OFFICIAL_ENTRY, repository: { url: 'https://github.com/o/r', source: 'github', subfolder: 'src/server' } })
+    const withSub = ok({
+      ...OFFICIAL_ENTRY,
+      repository: { url: 'https://github.com/o/r', source: 'github', subfolder: 'src/server' },
+    })
     expect(withSub.repositorySubfolder).toBe('src/server')
     expect('repositorySubfolder' in ok(OFFICIAL_ENTRY)).toBe(false)
     const bad = normalizeEntry({ ...OFFICIAL_ENTRY, repository: { url: 'https://github.com/o/r', subfolder: 42 } }, 0)
@@ -491,16 +601,36 @@ describe('properties', () => {
     expect(l.name.length).toBeGreaterThan(0)
     expect(l.name.length).toBeLessThanOrEqual(IMPORT_LIMITS.name)
     expect(l.description.length).toBeLessThanOrEqual(IMPORT_LIMITS.description)
-    for (const u of [l.url, l.repositoryUrl, l.websiteUrl, ...l.remotes.map((x) => x.url)]) if (u !== null) expect(u).toMatch(/^https?:\/\//i)
+    for (const u of [l.url, l.repositoryUrl, l.websiteUrl, ...l.remotes.map((x) => x.url)])
+      if (u !== null) expect(u).toMatch(/^https?:\/\//i)
     expect(typeof contentHash(l)).toBe('string')
   }
 
   test('normalizeEntry never throws for any JSON value', () => {
-    fc.assert(fc.property(fc.jsonValue(), fc.nat(), (v, i) => checkResult(normalizeEntry(v, i))), { numRuns: 2000 })
+    fc.assert(
+      fc.property(fc.jsonValue(), fc.nat(), (v, i) => checkResult(normalizeEntry(v, i))),
+      { numRuns: 2000 },
+    )
   })
 
   test('normalizeEntry never throws for anything', () => {
-    fc.assert(fc.property(fc.anything({ withNullPrototype: true, withObjectString: true, withBoxedValues: true, withMap: true, withSet: true, withDate: true, withTypedArray: true, withSparseArray: true, withBigInt: true }), (v) => checkResult(normalizeEntry(v, 0))), { numRuns: 2000 })
+    fc.assert(
+      fc.property(
+        fc.anything({
+          withNullPrototype: true,
+          withObjectString: true,
+          withBoxedValues: true,
+          withMap: true,
+          withSet: true,
+          withDate: true,
+          withTypedArray: true,
+          withSparseArray: true,
+          withBigInt: true,
+        }),
+        (v) => checkResult(normalizeEntry(v, 0)),
+      ),
+      { numRuns: 2000 },
+    )
   })
 
   test('normalizeEntry never throws for entry-shaped values with arbitrary fields', () => {
@@ -513,18 +643,47 @@ describe('properties', () => {
         url: anyish,
         websiteUrl: anyish,
         repository: fc.oneof(fc.record({ url: anyish }), anyish),
-        packages: fc.array(fc.record({ registryType: anyish, identifier: anyish, environmentVariables: anyish, env: fc.dictionary(fc.string(), anyish), transport: anyish }, { requiredKeys: [] })),
-        remotes: fc.array(fc.record({ type: fc.constantFrom('sse', 'streamable-http', 'x'), url: fc.oneof(fc.webUrl(), anyish), headers: anyish }, { requiredKeys: [] })),
+        packages: fc.array(
+          fc.record(
+            {
+              registryType: anyish,
+              identifier: anyish,
+              environmentVariables: anyish,
+              env: fc.dictionary(fc.string(), anyish),
+              transport: anyish,
+            },
+            { requiredKeys: [] },
+          ),
+        ),
+        remotes: fc.array(
+          fc.record(
+            {
+              type: fc.constantFrom('sse', 'streamable-http', 'x'),
+              url: fc.oneof(fc.webUrl(), anyish),
+              headers: anyish,
+            },
+            { requiredKeys: [] },
+          ),
+        ),
         tags: anyish,
         category: anyish,
       },
       { requiredKeys: [] },
     )
-    fc.assert(fc.property(entry, (v) => checkResult(normalizeEntry(v, 0))), { numRuns: 1500 })
+    fc.assert(
+      fc.property(entry, (v) => checkResult(normalizeEntry(v, 0))),
+      { numRuns: 1500 },
+    )
   })
 
   test('normalisation is idempotent: a normalised listing written back as server.json normalises to itself', () => {
-    const entry = fc.record({ name: fc.string({ minLength: 1 }), title: fc.string(), description: fc.string({ unit: 'binary' }), url: fc.webUrl(), tags: fc.array(fc.string()) })
+    const entry = fc.record({
+      name: fc.string({ minLength: 1 }),
+      title: fc.string(),
+      description: fc.string({ unit: 'binary' }),
+      url: fc.webUrl(),
+      tags: fc.array(fc.string()),
+    })
     fc.assert(
       fc.property(entry, (v) => {
         const r = normalizeEntry(v, 0)
@@ -547,7 +706,11 @@ describe('properties', () => {
   })
 
   test('slugify output is empty or a slug', () => {
-    fc.assert(fc.property(fc.string({ unit: 'grapheme' }), (t) => expect(slugify(t)).toMatch(/^(?:[a-z0-9]+(?:-[a-z0-9]+)*)?$/)))
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme' }), (t) =>
+        expect(slugify(t)).toMatch(/^(?:[a-z0-9]+(?:-[a-z0-9]+)*)?$/),
+      ),
+    )
   })
 
   test('uniqueSlug always returns a free slug for any base and name', () => {
@@ -572,7 +735,13 @@ function toServerJson(l: ImportedListing): Record<string, unknown> {
     ...(l.title !== null && { title: l.title }),
     description: l.description,
     ...(l.version !== null && { version: l.version }),
-    ...(l.repositoryUrl !== null && { repository: { url: l.repositoryUrl, source: 'github', ...(l.repositorySubfolder && { subfolder: l.repositorySubfolder }) } }),
+    ...(l.repositoryUrl !== null && {
+      repository: {
+        url: l.repositoryUrl,
+        source: 'github',
+        ...(l.repositorySubfolder && { subfolder: l.repositorySubfolder }),
+      },
+    }),
     ...(l.websiteUrl !== null && { websiteUrl: l.websiteUrl }),
     url: l.url,
     packages: l.packages,
@@ -597,7 +766,8 @@ describe('the real data', () => {
       const r = normalizeEntry(raw, parsed.positions[i])
       if (r.ok) {
         accepted.push(r.listing)
-        for (const d of r.dropped) drops.set(d.replace(/\[\d+\]/g, '[]'), (drops.get(d.replace(/\[\d+\]/g, '[]')) ?? 0) + 1)
+        for (const d of r.dropped)
+          drops.set(d.replace(/\[\d+\]/g, '[]'), (drops.get(d.replace(/\[\d+\]/g, '[]')) ?? 0) + 1)
       } else reasons.set(r.skip.reason, (reasons.get(r.skip.reason) ?? 0) + 1)
     })
     const skipped = [...reasons.values()].reduce((a, b) => a + b, 0)
@@ -653,10 +823,15 @@ describe('the real data', () => {
     const data = (await Bun.file(OFFICIAL).json()) as Record<string, unknown>[]
     expect(data).toHaveLength(1055)
     const plain = parseRegistryDocument(data).entries.map((e, i) => normalizeEntry(e, i))
-    expect(plain.every((r) => r.ok && r.listing.version !== null && r.listing.source === 'official-registry')).toBe(true)
+    expect(plain.every((r) => r.ok && r.listing.version !== null && r.listing.source === 'official-registry')).toBe(
+      true,
+    )
 
     const wrapped = parseRegistryDocument({
-      servers: data.map((server) => ({ server, _meta: { 'io.modelcontextprotocol.registry/official': { status: 'active', isLatest: true } } })),
+      servers: data.map((server) => ({
+        server,
+        _meta: { 'io.modelcontextprotocol.registry/official': { status: 'active', isLatest: true } },
+      })),
       metadata: { count: data.length },
     })
     expect(wrapped.entries.map((e, i) => normalizeEntry(e, i))).toEqual(plain)

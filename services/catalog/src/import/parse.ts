@@ -20,7 +20,17 @@ export interface ImportSkip {
 /** The fields of a listing the importer owns; everything else (status, votes, checks…) belongs to the directory. */
 export type ImportedListing = Pick<
   Listing,
-  'name' | 'title' | 'description' | 'url' | 'repositoryUrl' | 'websiteUrl' | 'version' | 'tags' | 'packages' | 'remotes' | 'source'
+  | 'name'
+  | 'title'
+  | 'description'
+  | 'url'
+  | 'repositoryUrl'
+  | 'websiteUrl'
+  | 'version'
+  | 'tags'
+  | 'packages'
+  | 'remotes'
+  | 'source'
 > & {
   /** The entry's own category label (e.g. a ToolSDK category), mapped onto the taxonomy by the importer. */
   rawCategory: string | null
@@ -29,7 +39,9 @@ export type ImportedListing = Pick<
 }
 
 /** Result of normalising one entry: a complete listing (with what was dropped from it) or a skip. */
-export type NormalizeResult = { ok: true; listing: ImportedListing; dropped: string[] } | { ok: false; skip: ImportSkip }
+export type NormalizeResult =
+  | { ok: true; listing: ImportedListing; dropped: string[] }
+  | { ok: false; skip: ImportSkip }
 
 /** Result of reading a document: the entries to normalise, their positions in the document, and records set aside. */
 export interface ParsedDocument {
@@ -107,10 +119,18 @@ export function parseRegistryDocument(doc: unknown): ParsedDocument {
   let list: unknown[]
   if (Array.isArray(doc)) list = doc
   else if (isObj(doc) && Array.isArray(get(doc, 'servers'))) list = get(doc, 'servers') as unknown[]
-  else if (isObj(doc)) throw new ImportFormatError('expected a JSON array of server.json objects or an object with a "servers" array; the object has no "servers" array')
-  else throw new ImportFormatError(`expected a JSON array of server.json objects or an object with a "servers" array, got ${kindOf(doc)}`)
+  else if (isObj(doc))
+    throw new ImportFormatError(
+      'expected a JSON array of server.json objects or an object with a "servers" array; the object has no "servers" array',
+    )
+  else
+    throw new ImportFormatError(
+      `expected a JSON array of server.json objects or an object with a "servers" array, got ${kindOf(doc)}`,
+    )
   if (list.length > IMPORT_LIMITS.documentEntries) {
-    throw new ImportFormatError(`the document has ${list.length} entries; at most ${IMPORT_LIMITS.documentEntries} are accepted in one import`)
+    throw new ImportFormatError(
+      `the document has ${list.length} entries; at most ${IMPORT_LIMITS.documentEntries} are accepted in one import`,
+    )
   }
 
   const unwrapped = list.map((el) => unwrap(el))
@@ -129,7 +149,11 @@ export function parseRegistryDocument(doc: unknown): ParsedDocument {
       if (i === keep) continue
       setAside.add(i)
       const v = isObj(unwrapped[keep].value) ? get(unwrapped[keep].value as Obj, 'version') : undefined
-      errors.push({ index: i, name, reason: `superseded by ${typeof v === 'string' ? `version ${v}` : 'a newer record'} of the same name in this document` })
+      errors.push({
+        index: i,
+        name,
+        reason: `superseded by ${typeof v === 'string' ? `version ${v}` : 'a newer record'} of the same name in this document`,
+      })
     }
   }
 
@@ -252,7 +276,11 @@ const SOURCE = /^[A-Za-z0-9][A-Za-z0-9._-]*$/
 const TRANSPORT_TYPE = /^[a-z][a-z0-9-]*$/
 
 // Spellings loose sources use for the two remote transports.
-const TRANSPORT_ALIASES: Record<string, string> = { http: 'streamable-http', streamablehttp: 'streamable-http', streamable_http: 'streamable-http' }
+const TRANSPORT_ALIASES: Record<string, string> = {
+  http: 'streamable-http',
+  streamablehttp: 'streamable-http',
+  streamable_http: 'streamable-http',
+}
 const REMOTE_TYPES = new Set(['streamable-http', 'sse'])
 
 function transportType(v: unknown): string | null {
@@ -276,12 +304,18 @@ export function normalizeEntry(raw: unknown, index: number): NormalizeResult {
     return normalizeUnsafe(raw, index)
   } catch (e) {
     // Only reachable through exotic inputs (throwing getters, proxies); an upload must never crash the import.
-    return { ok: false, skip: { index, name: null, reason: `entry could not be read: ${e instanceof Error ? e.message : String(e)}` } }
+    return {
+      ok: false,
+      skip: { index, name: null, reason: `entry could not be read: ${e instanceof Error ? e.message : String(e)}` },
+    }
   }
 }
 
 function normalizeUnsafe(raw: unknown, index: number): NormalizeResult {
-  const skip = (reason: string, name: string | null = null): NormalizeResult => ({ ok: false, skip: { index, name, reason } })
+  const skip = (reason: string, name: string | null = null): NormalizeResult => ({
+    ok: false,
+    skip: { index, name, reason },
+  })
   if (!isObj(raw)) return skip(`entry is not an object (got ${kindOf(raw)})`)
 
   const rawName = get(raw, 'name')
@@ -292,14 +326,16 @@ function normalizeUnsafe(raw: unknown, index: number): NormalizeResult {
   const shown = truncate(name.toWellFormed().replace(/[\u0000-\u001f\u007f]/g, '?'), IMPORT_LIMITS.name)
   // The name is the listing's identity across imports, so it is rejected rather than repaired.
   if (name.length > IMPORT_LIMITS.name) return skip(`name is longer than ${IMPORT_LIMITS.name} characters`, shown)
-  if (ANY_CONTROL.test(name) || !name.isWellFormed()) return skip('name contains control characters or invalid Unicode', shown)
+  if (ANY_CONTROL.test(name) || !name.isWellFormed())
+    return skip('name contains control characters or invalid Unicode', shown)
 
   const rawDescription = get(raw, 'description')
   if (rawDescription !== undefined && rawDescription !== null && typeof rawDescription !== 'string') {
     return skip(`description is not a string (got ${kindOf(rawDescription)})`, name)
   }
   // A missing description is allowed (loose entries are imported with what they have); a long one is cut.
-  const description = typeof rawDescription === 'string' ? truncate(clean(rawDescription, true), IMPORT_LIMITS.description) : ''
+  const description =
+    typeof rawDescription === 'string' ? truncate(clean(rawDescription, true), IMPORT_LIMITS.description) : ''
 
   const dropped: string[] = []
   const drop: Drop = (what) => {
@@ -337,8 +373,12 @@ function normalizeUnsafe(raw: unknown, index: number): NormalizeResult {
   const websiteUrl = optionalUrl('websiteUrl', get(raw, 'websiteUrl'))
   const entryUrl = optionalUrl('url', get(raw, 'url'))
 
-  const packages = list(get(raw, 'packages'), 'packages', IMPORT_LIMITS.packages, drop, (p, i) => normalizePackage(p, `packages[${i}]`, drop))
-  const remotes = list(get(raw, 'remotes'), 'remotes', IMPORT_LIMITS.remotes, drop, (r, i) => normalizeRemote(r, `remotes[${i}]`, drop))
+  const packages = list(get(raw, 'packages'), 'packages', IMPORT_LIMITS.packages, drop, (p, i) =>
+    normalizePackage(p, `packages[${i}]`, drop),
+  )
+  const remotes = list(get(raw, 'remotes'), 'remotes', IMPORT_LIMITS.remotes, drop, (r, i) =>
+    normalizeRemote(r, `remotes[${i}]`, drop),
+  )
 
   const rawCategory = line(get(raw, 'category'), IMPORT_LIMITS.category)
   if (get(raw, 'category') != null && rawCategory === null) drop('category: not a non-empty string')
@@ -404,7 +444,13 @@ function normalizePackage(p: unknown, at: string, drop: Drop): PackageSpec | nul
       out.transport = { type }
       // Package transport URLs are local templates such as http://127.0.0.1:{port}/mcp, so only the scheme is checked.
       const u = isObj(t) ? get(t, 'url') : undefined
-      if (typeof u === 'string' && /^https?:\/\/\S+$/i.test(u.trim()) && u.trim().length <= IMPORT_LIMITS.url && !ANY_CONTROL.test(u)) out.transport.url = u.trim()
+      if (
+        typeof u === 'string' &&
+        /^https?:\/\/\S+$/i.test(u.trim()) &&
+        u.trim().length <= IMPORT_LIMITS.url &&
+        !ANY_CONTROL.test(u)
+      )
+        out.transport.url = u.trim()
       else if (u != null) drop(`${at}.transport.url: invalid`)
     } else drop(`${at}.transport: missing or invalid type`)
   }
@@ -461,7 +507,9 @@ function normalizeRemote(r: unknown, at: string, drop: Drop): RemoteSpec | null 
   if (!type || !REMOTE_TYPES.has(type)) return drop(`${at}: type is not streamable-http or sse`)
   const url = httpUrl(get(r, 'url'))
   if (!url) return drop(`${at}: url is not an absolute http(s) URL`)
-  const headers = list(get(r, 'headers'), `${at}.headers`, IMPORT_LIMITS.headers, drop, (h, i) => normalizeHeader(h, `${at}.headers[${i}]`, drop))
+  const headers = list(get(r, 'headers'), `${at}.headers`, IMPORT_LIMITS.headers, drop, (h, i) =>
+    normalizeHeader(h, `${at}.headers[${i}]`, drop),
+  )
   return { type, url, headers }
 }
 
@@ -494,7 +542,9 @@ function normalizeTags(v: unknown, drop: Drop): string[] {
   for (const t of v) {
     const tag = typeof t === 'string' ? clean(t, false) : ''
     if (!tag || tag.length > IMPORT_LIMITS.tag) {
-      drop(`tags: ${JSON.stringify(typeof t === 'string' ? truncate(t, 40) : kindOf(t))} is not a tag of 1–${IMPORT_LIMITS.tag} characters`)
+      drop(
+        `tags: ${JSON.stringify(typeof t === 'string' ? truncate(t, 40) : kindOf(t))} is not a tag of 1–${IMPORT_LIMITS.tag} characters`,
+      )
       continue
     }
     const key = tag.toLowerCase()
@@ -533,12 +583,52 @@ export function contentHash(l: ImportedListing): string {
 
 // Labels of a reverse-DNS namespace that say where something is hosted, not whose it is.
 const GENERIC_LABELS = new Set([
-  'io', 'com', 'ai', 'dev', 'net', 'org', 'app', 'co', 'cloud', 'tech', 'sh', 'so', 'me', 'xyz', 'run', 'gg', 'us', 'uk', 'de',
-  'fr', 'jp', 'cn', 'in', 'info', 'biz', 'site', 'tools', 'page', 'live', 'www',
+  'io',
+  'com',
+  'ai',
+  'dev',
+  'net',
+  'org',
+  'app',
+  'co',
+  'cloud',
+  'tech',
+  'sh',
+  'so',
+  'me',
+  'xyz',
+  'run',
+  'gg',
+  'us',
+  'uk',
+  'de',
+  'fr',
+  'jp',
+  'cn',
+  'in',
+  'info',
+  'biz',
+  'site',
+  'tools',
+  'page',
+  'live',
+  'www',
 ])
 const HOSTING_LABELS = new Set(['github', 'gitlab', 'bitbucket', 'githubusercontent', 'npm', 'pypi'])
 // A name's own part made only of these words says nothing about the server (`com.stripe/mcp`).
-const BOILERPLATE = new Set(['mcp', 'server', 'servers', 'remote', 'sse', 'http', 'official', 'modelcontextprotocol', 'model', 'context', 'protocol'])
+const BOILERPLATE = new Set([
+  'mcp',
+  'server',
+  'servers',
+  'remote',
+  'sse',
+  'http',
+  'official',
+  'modelcontextprotocol',
+  'model',
+  'context',
+  'protocol',
+])
 
 /** Lower-case ASCII words joined by hyphens (accents folded, apostrophes dropped); may be empty. */
 export function slugify(text: string): string {
@@ -596,7 +686,8 @@ export function slugFor(name: string, title?: string | null): string {
   const { own } = splitForSlug(name)
   let s = slugify(own)
   const publisher = publisherLabels(name)[0]
-  if (s && s.split('-').every((w) => BOILERPLATE.has(w)) && publisher && !s.split('-').includes(publisher)) s = `${publisher}-${s}`
+  if (s?.split('-').every((w) => BOILERPLATE.has(w)) && publisher && !s.split('-').includes(publisher))
+    s = `${publisher}-${s}`
   if (!s && title) s = slugify(title)
   if (!s && publisher) s = publisher
   if (!s) s = `server-${shortHash(name)}`

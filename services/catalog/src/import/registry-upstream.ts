@@ -71,14 +71,18 @@ export function registryBaseOf(source: string): string | null {
   } catch {
     return null
   }
-  if ((u.protocol !== 'http:' && u.protocol !== 'https:') || u.search || u.hash || /\.json$/i.test(u.pathname)) return null
+  if ((u.protocol !== 'http:' && u.protocol !== 'https:') || u.search || u.hash || /\.json$/i.test(u.pathname))
+    return null
   const path = u.pathname.replace(/\/+$/, '').replace(/\/v0(\.\d+)?(\/servers)?$/, '')
   return `${u.origin}${path}`
 }
 
 class UpstreamPageError extends Error {
   override name = 'UpstreamPageError'
-  constructor(message: string, readonly retryable: boolean) {
+  constructor(
+    message: string,
+    readonly retryable: boolean,
+  ) {
     super(message)
   }
 }
@@ -93,7 +97,11 @@ async function fetchPage(deps: RegistrySyncDeps, url: string): Promise<Page> {
   const doFetch = deps.fetch ?? ((u: string, init: RequestInit) => fetch(u, init))
   let res: Response
   try {
-    res = await doFetch(url, { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(60_000), redirect: 'follow' })
+    res = await doFetch(url, {
+      headers: { accept: 'application/json' },
+      signal: AbortSignal.timeout(60_000),
+      redirect: 'follow',
+    })
   } catch (err) {
     throw new UpstreamPageError(`${url}: ${err instanceof Error ? err.message : String(err)}`, true)
   }
@@ -103,7 +111,8 @@ async function fetchPage(deps: RegistrySyncDeps, url: string): Promise<Page> {
     throw new UpstreamPageError(`${url}: HTTP ${res.status}`, res.status === 429 || res.status >= 500)
   }
   const text = await res.text()
-  if (text.length > MAX_PAGE_BYTES) throw new UpstreamPageError(`${url}: page larger than ${MAX_PAGE_BYTES} bytes`, false)
+  if (text.length > MAX_PAGE_BYTES)
+    throw new UpstreamPageError(`${url}: page larger than ${MAX_PAGE_BYTES} bytes`, false)
   let body: unknown
   try {
     body = JSON.parse(text)
@@ -111,7 +120,8 @@ async function fetchPage(deps: RegistrySyncDeps, url: string): Promise<Page> {
     throw new UpstreamPageError(`${url}: not JSON`, true)
   }
   const servers = typeof body === 'object' && body !== null ? (body as { servers?: unknown }).servers : undefined
-  if (!Array.isArray(servers)) throw new UpstreamPageError(`${url}: no "servers" array; is this a registry's /v0.1 API?`, false)
+  if (!Array.isArray(servers))
+    throw new UpstreamPageError(`${url}: no "servers" array; is this a registry's /v0.1 API?`, false)
   const meta = (body as { metadata?: { nextCursor?: unknown } }).metadata
   const next = meta && typeof meta.nextCursor === 'string' && meta.nextCursor ? meta.nextCursor : null
   return { records: servers, nextCursor: next }
@@ -147,7 +157,8 @@ async function applyPage(deps: RegistrySyncDeps, raw: unknown[], offset: number,
   const records: RegistryRecord[] = []
   raw.forEach((el, i) => {
     const r = recordOf(el)
-    if (typeof r.server !== 'object' || r.server === null) summary.skipped.push({ index: offset + i, name: null, reason: 'record has no server object' })
+    if (typeof r.server !== 'object' || r.server === null)
+      summary.skipped.push({ index: offset + i, name: null, reason: 'record has no server object' })
     else records.push(r)
   })
   // Only a server's latest version that is not deleted is what its listing shows; older versions are only kept. A
@@ -157,9 +168,11 @@ async function applyPage(deps: RegistrySyncDeps, raw: unknown[], offset: number,
     const n = (r.server as { name?: unknown }).name
     return typeof n === 'string' ? n.trim() : null
   }
-  const live = records.filter((r) => !r.meta || r.meta.status !== 'deleted')
+  const live = records.filter((r) => r.meta?.status !== 'deleted')
   const latestNames = new Set(live.filter((r) => !r.meta || r.meta.isLatest).map(nameOf))
-  const known = await listingIdsByName(deps.database, [...new Set(live.map(nameOf).filter((n): n is string => n !== null))])
+  const known = await listingIdsByName(deps.database, [
+    ...new Set(live.map(nameOf).filter((n): n is string => n !== null)),
+  ])
   const firstSeen = new Map<string, RegistryRecord>()
   for (const r of live) {
     const n = nameOf(r)
@@ -206,7 +219,17 @@ export async function syncFromRegistry(
   if (!lease) throw new Error(`another sync of ${upstream} is running`)
   const since = opts.full ? null : lease.syncedUpTo
   const summary: RegistrySyncSummary = {
-    upstream, pages: 0, versions: 0, removed: 0, restored: 0, since: since?.toISOString() ?? null, total: 0, created: 0, updated: 0, unchanged: 0, skipped: [],
+    upstream,
+    pages: 0,
+    versions: 0,
+    removed: 0,
+    restored: 0,
+    since: since?.toISOString() ?? null,
+    total: 0,
+    created: 0,
+    updated: 0,
+    unchanged: 0,
+    skipped: [],
   }
   let newest = since?.getTime() ?? null
   let cursor: string | null = null
@@ -217,7 +240,8 @@ export async function syncFromRegistry(
       if (cursor) q.set('cursor', cursor)
       if (since) q.set('updated_since', since.toISOString())
       const page = await fetchPageWithRetry(deps, `${upstream}/v0.1/servers?${q}`)
-      if (page.nextCursor !== null && page.nextCursor === cursor) throw new Error(`${upstream}: the next cursor repeats the current one`)
+      if (page.nextCursor !== null && page.nextCursor === cursor)
+        throw new Error(`${upstream}: the next cursor repeats the current one`)
       await applyPage(deps, page.records, seen, summary)
       for (const el of page.records) {
         const t = recordOf(el).meta?.updatedAt?.getTime()
@@ -227,11 +251,17 @@ export async function syncFromRegistry(
       summary.pages++
       opts.onProgress?.(seen, seen + (page.nextCursor ? PAGE_LIMIT : 0))
       cursor = page.nextCursor
-      await deps.database.db.update(registryFollows).set({ leaseUntil: new Date(Date.now() + LEASE_MS) }).where(eq(registryFollows.upstream, upstream))
+      await deps.database.db
+        .update(registryFollows)
+        .set({ leaseUntil: new Date(Date.now() + LEASE_MS) })
+        .where(eq(registryFollows.upstream, upstream))
     } while (cursor && summary.pages < MAX_PAGES)
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err)
-    await deps.database.db.update(registryFollows).set({ lastError: message.slice(0, 1000), leaseUntil: null }).where(eq(registryFollows.upstream, upstream))
+    await deps.database.db
+      .update(registryFollows)
+      .set({ lastError: message.slice(0, 1000), leaseUntil: null })
+      .where(eq(registryFollows.upstream, upstream))
     throw err
   }
   const mark = newest === null ? null : new Date(Math.max(newest - WATERMARK_MARGIN_MS, since?.getTime() ?? 0))
@@ -246,17 +276,36 @@ export async function syncFromRegistry(
  * Follows an upstream: syncs now, then every `intervalMs`, until stopped; a failed sync is logged and tried again at
  * the next interval (its pages were already retried with backoff).
  */
-export function followRegistry(deps: RegistrySyncDeps, upstream: string, intervalMs: number, onSync?: (s: RegistrySyncSummary) => void) {
+export function followRegistry(
+  deps: RegistrySyncDeps,
+  upstream: string,
+  intervalMs: number,
+  onSync?: (s: RegistrySyncSummary) => void,
+) {
   let stopped = false
   let timer: ReturnType<typeof setTimeout> | null = null
   let running: Promise<void> | null = null
   const round = async () => {
     try {
       const s = await syncFromRegistry(deps, upstream)
-      deps.log.info({ upstream, pages: s.pages, created: s.created, updated: s.updated, versions: s.versions, removed: s.removed, restored: s.restored }, 'registry sync finished')
+      deps.log.info(
+        {
+          upstream,
+          pages: s.pages,
+          created: s.created,
+          updated: s.updated,
+          versions: s.versions,
+          removed: s.removed,
+          restored: s.restored,
+        },
+        'registry sync finished',
+      )
       onSync?.(s)
     } catch (err) {
-      deps.log.warn({ upstream, err: err instanceof Error ? err.message : String(err) }, 'registry sync failed; trying again at the next interval')
+      deps.log.warn(
+        { upstream, err: err instanceof Error ? err.message : String(err) },
+        'registry sync failed; trying again at the next interval',
+      )
     }
   }
   const schedule = (ms: number) => {

@@ -5,7 +5,16 @@ import { clearCorrections } from '../search/repository'
 import { searchExtraOf, searchNameFor } from '../search/terms'
 import { AppError } from '@mcp-directory/shared/errors'
 import { identityColumns } from '../listings/identity'
-import { ImportFormatError, contentHash, normalizeEntry, parseRegistryDocument, slugFor, uniqueSlug, type ImportSkip, type ImportedListing } from './parse'
+import {
+  ImportFormatError,
+  contentHash,
+  normalizeEntry,
+  parseRegistryDocument,
+  slugFor,
+  uniqueSlug,
+  type ImportSkip,
+  type ImportedListing,
+} from './parse'
 
 /** What an import did. */
 export interface ImportSummary {
@@ -57,7 +66,12 @@ function columnsOf(l: ImportedListing, hash: string) {
  * unchanged is left alone; a changed one is updated in place and keeps its id and status; a new one is
  * created active. An entry that cannot be used is skipped with its reason, never half-written.
  */
-export async function importDocument(database: Database, doc: unknown, onProgress?: ImportProgress, opts: ImportOptions = {}): Promise<ImportSummary> {
+export async function importDocument(
+  database: Database,
+  doc: unknown,
+  onProgress?: ImportProgress,
+  opts: ImportOptions = {},
+): Promise<ImportSummary> {
   const batch = Math.max(1, opts.batchSize ?? BATCH)
   let parsed
   try {
@@ -70,7 +84,9 @@ export async function importDocument(database: Database, doc: unknown, onProgres
   const total = parsed.entries.length + parsed.errors.length
   const existing = new Map<string, { id: string; contentHash: string | null }>()
   const taken = new Set<string>()
-  for (const r of await database.db.select({ id: listings.id, name: listings.name, contentHash: listings.contentHash }).from(listings)) {
+  for (const r of await database.db
+    .select({ id: listings.id, name: listings.name, contentHash: listings.contentHash })
+    .from(listings)) {
     existing.set(r.name, { id: r.id, contentHash: r.contentHash })
     taken.add(r.id)
   }
@@ -82,7 +98,8 @@ export async function importDocument(database: Database, doc: unknown, onProgres
     const res = normalizeEntry(raw, index)
     if (!res.ok) return void skipped.push(res.skip)
     const l = res.listing
-    if (seen.has(l.name)) return void skipped.push({ index, name: l.name, reason: 'duplicate name earlier in this document' })
+    if (seen.has(l.name))
+      return void skipped.push({ index, name: l.name, reason: 'duplicate name earlier in this document' })
     seen.add(l.name)
     const hash = contentHash(l)
     const prev = existing.get(l.name)
@@ -106,16 +123,37 @@ export async function importDocument(database: Database, doc: unknown, onProgres
     await database.db.transaction(async (tx) => {
       const creates = chunk.filter((w) => w.kind === 'create')
       if (creates.length) {
-        await tx.insert(listings).values(creates.map((w) => ({ id: w.id, status: 'active', ...columnsOf(w.l, w.hash) })))
+        await tx
+          .insert(listings)
+          .values(creates.map((w) => ({ id: w.id, status: 'active', ...columnsOf(w.l, w.hash) })))
       }
       for (const w of chunk.filter((w) => w.kind === 'update')) {
-        await tx.update(listings).set({ ...columnsOf(w.l, w.hash), updatedAt: new Date() }).where(eq(listings.id, w.id))
+        await tx
+          .update(listings)
+          .set({ ...columnsOf(w.l, w.hash), updatedAt: new Date() })
+          .where(eq(listings.id, w.id))
       }
       const statuses = new Map(
-        (await tx.select({ id: listings.id, status: listings.status }).from(listings).where(inArray(listings.id, chunk.map((w) => w.id)))).map((r) => [r.id, r.status]),
+        (
+          await tx
+            .select({ id: listings.id, status: listings.status })
+            .from(listings)
+            .where(
+              inArray(
+                listings.id,
+                chunk.map((w) => w.id),
+              ),
+            )
+        ).map((r) => [r.id, r.status]),
       )
       for (const w of chunk) {
-        await enqueueEvent(tx, catalogOutbox, 'listing.imported', { id: w.id, name: w.l.name, status: statuses.get(w.id) ?? 'active', at, created: w.kind === 'create' })
+        await enqueueEvent(tx, catalogOutbox, 'listing.imported', {
+          id: w.id,
+          name: w.l.name,
+          status: statuses.get(w.id) ?? 'active',
+          at,
+          created: w.kind === 'create',
+        })
       }
     })
     for (const w of chunk) w.kind === 'create' ? created++ : updated++

@@ -16,12 +16,22 @@ const get = (o: Obj, k: string): unknown => (Object.hasOwn(o, k) ? o[k] : undefi
 /** One record of an import document: the server.json and the registry's metadata of it, when it came with any. */
 export interface RegistryRecord {
   server: unknown
-  meta: { status: 'active' | 'deprecated' | 'deleted'; statusMessage: string | null; isLatest: boolean; publishedAt: Date | null; updatedAt: Date | null } | null
+  meta: {
+    status: 'active' | 'deprecated' | 'deleted'
+    statusMessage: string | null
+    isLatest: boolean
+    publishedAt: Date | null
+    updatedAt: Date | null
+  } | null
 }
 
 /** The records of an import document, in order (whatever is not one is left to the importer to report). */
 export function recordsOf(doc: unknown): RegistryRecord[] {
-  const list = Array.isArray(doc) ? doc : isObj(doc) && Array.isArray(get(doc, 'servers')) ? (get(doc, 'servers') as unknown[]) : []
+  const list = Array.isArray(doc)
+    ? doc
+    : isObj(doc) && Array.isArray(get(doc, 'servers'))
+      ? (get(doc, 'servers') as unknown[])
+      : []
   return list.map(recordOf)
 }
 
@@ -62,7 +72,11 @@ const nameOf = (server: unknown) => {
  * Stores the records whose server has a listing as versions of it; returns how many versions were written.
  * Of several records of one server marked (or taken as) latest, the last one is the latest.
  */
-export async function recordVersions(database: Database, records: RegistryRecord[], namespace: string): Promise<number> {
+export async function recordVersions(
+  database: Database,
+  records: RegistryRecord[],
+  namespace: string,
+): Promise<number> {
   const names = [...new Set(records.map((r) => nameOf(r.server)).filter((n): n is string => n !== null))]
   const listings = await listingIdsByName(database, names)
   const writes: VersionWrite[] = []

@@ -4,7 +4,17 @@
 // because the catalog owns listings; and the list of active listings a probe round covers. A change the public
 // can see writes `listing.checked` into the catalog outbox in the same transaction.
 import { and, asc, catalogOutbox, eq, listings, sql, type Database } from '@mcp-directory/shared/db'
-import type { InferredInstall, PackageEvidence, RemoteAuthInfo, RepositoryRun, RiskAssessment, SandboxReport, SandboxRun, ToolInfo, ToolsChange } from '@mcp-directory/shared/contracts'
+import type {
+  InferredInstall,
+  PackageEvidence,
+  RemoteAuthInfo,
+  RepositoryRun,
+  RiskAssessment,
+  SandboxReport,
+  SandboxRun,
+  ToolInfo,
+  ToolsChange,
+} from '@mcp-directory/shared/contracts'
 import { AppError, notFound } from '@mcp-directory/shared/errors'
 import { json, readJsonBody } from '@mcp-directory/shared/http'
 import type { Logger } from '@mcp-directory/shared/log'
@@ -28,7 +38,13 @@ export const HEALTH_STATES = ['active', 'degraded', 'down', 'unknown'] as const
 export interface ListingFacts {
   checkedAt: string
   /** null: the listing has no endpoint to probe any more, so it has no health and is not seen running. */
-  remote?: { health: (typeof HEALTH_STATES)[number]; verified: boolean; tools?: ToolInfo[]; toolsSource?: string; auth?: Omit<RemoteAuthInfo, 'checkedAt'> } | null
+  remote?: {
+    health: (typeof HEALTH_STATES)[number]
+    verified: boolean
+    tools?: ToolInfo[]
+    toolsSource?: string
+    auth?: Omit<RemoteAuthInfo, 'checkedAt'>
+  } | null
   /** What a sandbox start of the listing's package found (its tools when it ran); null: it has no package any more. */
   sandbox?: SandboxReport | null
   github?: { stars: number | null; archived: boolean; pushedAt: string | null; homepage: string | null }
@@ -41,7 +57,16 @@ export interface ListingFacts {
 }
 
 /** Verdicts a sandbox start reports. */
-export const SANDBOX_VERDICTS = ['ran', 'asked_for_keys', 'install_failed', 'package_missing', 'timeout', 'crashed', 'output_limit', 'not_mcp'] as const
+export const SANDBOX_VERDICTS = [
+  'ran',
+  'asked_for_keys',
+  'install_failed',
+  'package_missing',
+  'timeout',
+  'crashed',
+  'output_limit',
+  'not_mcp',
+] as const
 
 /** Verdicts that say the package ran: it listed its tools, or stopped asking for a declared variable. */
 export const SANDBOX_RUNNING: ReadonlySet<string> = new Set(['ran', 'asked_for_keys'])
@@ -68,7 +93,10 @@ const isDate = (v: unknown): v is string => typeof v === 'string' && v.length <=
 /** Checks a facts body; every problem is named in `details`. */
 export function parseFacts(body: unknown): ListingFacts {
   const problems: Problem[] = []
-  if (!isObject(body)) throw new AppError(400, 'invalid_body', 'The facts must be a JSON object', [{ field: '', message: 'not an object' }])
+  if (!isObject(body))
+    throw new AppError(400, 'invalid_body', 'The facts must be a JSON object', [
+      { field: '', message: 'not an object' },
+    ])
   if (!isDate(body.checkedAt)) problems.push({ field: 'checkedAt', message: 'must be a date-time' })
   const facts: ListingFacts = { checkedAt: String(body.checkedAt) }
   if (body.remote === null) facts.remote = null
@@ -76,28 +104,50 @@ export function parseFacts(body: unknown): ListingFacts {
     const r = body.remote
     if (!isObject(r)) problems.push({ field: 'remote', message: 'must be an object' })
     else {
-      if (!HEALTH_STATES.includes(r.health as never)) problems.push({ field: 'remote.health', message: `must be one of ${HEALTH_STATES.join(', ')}` })
+      if (!HEALTH_STATES.includes(r.health as never))
+        problems.push({ field: 'remote.health', message: `must be one of ${HEALTH_STATES.join(', ')}` })
       if (typeof r.verified !== 'boolean') problems.push({ field: 'remote.verified', message: 'must be a boolean' })
       const tools = r.tools !== undefined ? parseTools(r.tools, 'remote.tools', problems) : undefined
-      if (r.toolsSource !== undefined && (typeof r.toolsSource !== 'string' || r.toolsSource.length > 40)) problems.push({ field: 'remote.toolsSource', message: 'must be a short string' })
+      if (r.toolsSource !== undefined && (typeof r.toolsSource !== 'string' || r.toolsSource.length > 40))
+        problems.push({ field: 'remote.toolsSource', message: 'must be a short string' })
       const auth = r.auth !== undefined ? parseAuth(r.auth, problems) : undefined
-      facts.remote = { health: r.health as (typeof HEALTH_STATES)[number], verified: r.verified === true, ...(tools ? { tools } : {}), ...(typeof r.toolsSource === 'string' ? { toolsSource: r.toolsSource } : {}), ...(auth ? { auth } : {}) }
+      facts.remote = {
+        health: r.health as (typeof HEALTH_STATES)[number],
+        verified: r.verified === true,
+        ...(tools ? { tools } : {}),
+        ...(typeof r.toolsSource === 'string' ? { toolsSource: r.toolsSource } : {}),
+        ...(auth ? { auth } : {}),
+      }
     }
   }
   if (body.github !== undefined) {
     const g = body.github
     if (!isObject(g)) problems.push({ field: 'github', message: 'must be an object' })
     else {
-      const stars = g.stars === null ? null : Number.isSafeInteger(g.stars) && (g.stars as number) >= 0 ? (g.stars as number) : undefined
-      if (stars === undefined) problems.push({ field: 'github.stars', message: 'must be a non-negative integer or null' })
+      const stars =
+        g.stars === null
+          ? null
+          : Number.isSafeInteger(g.stars) && (g.stars as number) >= 0
+            ? (g.stars as number)
+            : undefined
+      if (stars === undefined)
+        problems.push({ field: 'github.stars', message: 'must be a non-negative integer or null' })
       if (typeof g.archived !== 'boolean') problems.push({ field: 'github.archived', message: 'must be a boolean' })
-      if (g.pushedAt !== null && !isDate(g.pushedAt)) problems.push({ field: 'github.pushedAt', message: 'must be a date-time or null' })
-      if (g.homepage !== null && (typeof g.homepage !== 'string' || g.homepage.length > 2048)) problems.push({ field: 'github.homepage', message: 'must be a string or null' })
-      facts.github = { stars: stars ?? null, archived: g.archived === true, pushedAt: (g.pushedAt as string | null) ?? null, homepage: (g.homepage as string | null) || null }
+      if (g.pushedAt !== null && !isDate(g.pushedAt))
+        problems.push({ field: 'github.pushedAt', message: 'must be a date-time or null' })
+      if (g.homepage !== null && (typeof g.homepage !== 'string' || g.homepage.length > 2048))
+        problems.push({ field: 'github.homepage', message: 'must be a string or null' })
+      facts.github = {
+        stars: stars ?? null,
+        archived: g.archived === true,
+        pushedAt: (g.pushedAt as string | null) ?? null,
+        homepage: (g.homepage as string | null) || null,
+      }
     }
   }
   if (body.readme !== undefined) {
-    if (body.readme !== null && (typeof body.readme !== 'string' || body.readme.length > MAX_README)) problems.push({ field: 'readme', message: `must be a string of at most ${MAX_README} characters, or null` })
+    if (body.readme !== null && (typeof body.readme !== 'string' || body.readme.length > MAX_README))
+      problems.push({ field: 'readme', message: `must be a string of at most ${MAX_README} characters, or null` })
     else facts.readme = body.readme as string | null
   }
   if (body.install !== undefined) {
@@ -106,11 +156,24 @@ export function parseFacts(body: unknown): ListingFacts {
     else if (
       !isObject(i) ||
       !['npm', 'pypi', 'oci'].includes(i.registryType as string) ||
-      typeof i.identifier !== 'string' || !i.identifier || i.identifier.length > 214 ||
+      typeof i.identifier !== 'string' ||
+      !i.identifier ||
+      i.identifier.length > 214 ||
       !['high', 'low'].includes(i.confidence as string) ||
       !['readme-config', 'readme-mention'].includes(i.basis as string)
-    ) problems.push({ field: 'install', message: 'must be null or { registryType: npm|pypi|oci, identifier, confidence: high|low, basis: readme-config|readme-mention }' })
-    else facts.install = { registryType: i.registryType as InferredInstall['registryType'], identifier: i.identifier, confidence: i.confidence as InferredInstall['confidence'], basis: i.basis as InferredInstall['basis'] }
+    )
+      problems.push({
+        field: 'install',
+        message:
+          'must be null or { registryType: npm|pypi|oci, identifier, confidence: high|low, basis: readme-config|readme-mention }',
+      })
+    else
+      facts.install = {
+        registryType: i.registryType as InferredInstall['registryType'],
+        identifier: i.identifier,
+        confidence: i.confidence as InferredInstall['confidence'],
+        basis: i.basis as InferredInstall['basis'],
+      }
   }
   if (body.evidence !== undefined) {
     const parsed = parseEvidence(body.evidence, problems)
@@ -136,9 +199,23 @@ function parseTools(v: unknown, field: string, problems: Problem[]): ToolInfo[] 
   }
   const tools: ToolInfo[] = []
   v.forEach((t, i) => {
-    if (!isObject(t) || typeof t.name !== 'string' || !t.name.trim() || t.name.length > MAX_TOOL_NAME) return problems.push({ field: `${field}[${i}].name`, message: `must be a string of 1 to ${MAX_TOOL_NAME} characters` })
-    const params = Array.isArray(t.parameters) ? t.parameters.filter((p): p is string => typeof p === 'string' && p.length <= MAX_TOOL_NAME).slice(0, MAX_PARAMETERS) : []
-    tools.push({ name: t.name, ...(typeof t.description === 'string' && t.description ? { description: t.description.slice(0, MAX_TOOL_DESCRIPTION) } : {}), ...(params.length ? { parameters: params } : {}) })
+    if (!isObject(t) || typeof t.name !== 'string' || !t.name.trim() || t.name.length > MAX_TOOL_NAME)
+      return problems.push({
+        field: `${field}[${i}].name`,
+        message: `must be a string of 1 to ${MAX_TOOL_NAME} characters`,
+      })
+    const params = Array.isArray(t.parameters)
+      ? t.parameters
+          .filter((p): p is string => typeof p === 'string' && p.length <= MAX_TOOL_NAME)
+          .slice(0, MAX_PARAMETERS)
+      : []
+    tools.push({
+      name: t.name,
+      ...(typeof t.description === 'string' && t.description
+        ? { description: t.description.slice(0, MAX_TOOL_DESCRIPTION) }
+        : {}),
+      ...(params.length ? { parameters: params } : {}),
+    })
   })
   return tools
 }
@@ -147,12 +224,21 @@ const shortUrl = (v: unknown): v is string => typeof v === 'string' && v.length 
 
 function parseAuth(v: unknown, problems: Problem[]): Omit<RemoteAuthInfo, 'checkedAt'> | undefined {
   if (
-    !isObject(v) || !['oauth', 'api_key', 'none'].includes(v.kind as string) ||
+    !isObject(v) ||
+    !['oauth', 'api_key', 'none'].includes(v.kind as string) ||
     (v.resourceMetadata !== undefined && !shortUrl(v.resourceMetadata)) ||
-    (v.authorizationServers !== undefined && !(Array.isArray(v.authorizationServers) && v.authorizationServers.length <= 5 && v.authorizationServers.every(shortUrl))) ||
+    (v.authorizationServers !== undefined &&
+      !(
+        Array.isArray(v.authorizationServers) &&
+        v.authorizationServers.length <= 5 &&
+        v.authorizationServers.every(shortUrl)
+      )) ||
     (v.confirmed !== undefined && typeof v.confirmed !== 'boolean')
   ) {
-    problems.push({ field: 'remote.auth', message: 'must be { kind: oauth|api_key|none, resourceMetadata?, authorizationServers?, confirmed? }' })
+    problems.push({
+      field: 'remote.auth',
+      message: 'must be { kind: oauth|api_key|none, resourceMetadata?, authorizationServers?, confirmed? }',
+    })
     return undefined
   }
   return {
@@ -167,23 +253,39 @@ function parseSandbox(v: unknown, problems: Problem[]): SandboxReport | undefine
   const steps = isObject(v) && isObject(v.steps) ? Object.entries(v.steps) : null
   const count = (x: unknown) => x === undefined || (Number.isSafeInteger(x) && (x as number) >= 0)
   if (
-    !isObject(v) || !SANDBOX_VERDICTS.includes(v.verdict as never) ||
+    !isObject(v) ||
+    !SANDBOX_VERDICTS.includes(v.verdict as never) ||
     (v.registryType !== 'npm' && v.registryType !== 'pypi') ||
-    typeof v.identifier !== 'string' || !v.identifier || v.identifier.length > 214 ||
+    typeof v.identifier !== 'string' ||
+    !v.identifier ||
+    v.identifier.length > 214 ||
     (v.version !== null && (typeof v.version !== 'string' || v.version.length > 64)) ||
     typeof v.guessed !== 'boolean' ||
-    !steps || steps.length > 10 || !steps.every(([k, ms]) => /^[a-z_]{1,30}$/.test(k) && Number.isSafeInteger(ms) && (ms as number) >= 0) ||
-    typeof v.detail !== 'string' || v.detail.length > 500 ||
-    (v.variable !== undefined && (typeof v.variable !== 'string' || !/^[A-Za-z_][A-Za-z0-9_]{0,100}$/.test(v.variable))) ||
-    !count(v.promptCount) || !count(v.resourceCount)
+    !steps ||
+    steps.length > 10 ||
+    !steps.every(([k, ms]) => /^[a-z_]{1,30}$/.test(k) && Number.isSafeInteger(ms) && (ms as number) >= 0) ||
+    typeof v.detail !== 'string' ||
+    v.detail.length > 500 ||
+    (v.variable !== undefined &&
+      (typeof v.variable !== 'string' || !/^[A-Za-z_][A-Za-z0-9_]{0,100}$/.test(v.variable))) ||
+    !count(v.promptCount) ||
+    !count(v.resourceCount)
   ) {
-    problems.push({ field: 'sandbox', message: `must be { verdict: ${SANDBOX_VERDICTS.join('|')}, registryType: npm|pypi, identifier, version, guessed, steps: { name: ms }, detail, variable?, tools?, promptCount?, resourceCount? }` })
+    problems.push({
+      field: 'sandbox',
+      message: `must be { verdict: ${SANDBOX_VERDICTS.join('|')}, registryType: npm|pypi, identifier, version, guessed, steps: { name: ms }, detail, variable?, tools?, promptCount?, resourceCount? }`,
+    })
     return undefined
   }
   const tools = v.tools !== undefined ? parseTools(v.tools, 'sandbox.tools', problems) : undefined
   return {
-    verdict: v.verdict as SandboxReport['verdict'], registryType: v.registryType, identifier: v.identifier, version: v.version as string | null, guessed: v.guessed,
-    steps: Object.fromEntries(steps) as Record<string, number>, detail: v.detail,
+    verdict: v.verdict as SandboxReport['verdict'],
+    registryType: v.registryType,
+    identifier: v.identifier,
+    version: v.version as string | null,
+    guessed: v.guessed,
+    steps: Object.fromEntries(steps) as Record<string, number>,
+    detail: v.detail,
     ...(typeof v.variable === 'string' ? { variable: v.variable } : {}),
     ...(tools ? { tools } : {}),
     ...(v.promptCount !== undefined ? { promptCount: v.promptCount as number } : {}),
@@ -192,9 +294,11 @@ function parseSandbox(v: unknown, problems: Problem[]): SandboxReport | undefine
 }
 
 /** Whether a listing's risk keeps it out of verified=1: a high risk not cleared by an operator for this tool list. */
-export const riskBlocks = (risk: RiskAssessment | null | undefined, clearedHash: string | null | undefined) => risk?.level === 'high' && clearedHash !== risk.toolsHash
+export const riskBlocks = (risk: RiskAssessment | null | undefined, clearedHash: string | null | undefined) =>
+  risk?.level === 'high' && clearedHash !== risk.toolsHash
 
-const shortStrings = (v: unknown): v is string[] => Array.isArray(v) && v.length <= MAX_EVIDENCE_VALUES && v.every((x) => typeof x === 'string' && x.length <= MAX_VALUE)
+const shortStrings = (v: unknown): v is string[] =>
+  Array.isArray(v) && v.length <= MAX_EVIDENCE_VALUES && v.every((x) => typeof x === 'string' && x.length <= MAX_VALUE)
 
 function parseEvidence(v: unknown, problems: Problem[]): PackageEvidence[] | null | undefined {
   if (v === null) return null
@@ -208,16 +312,35 @@ function parseEvidence(v: unknown, problems: Problem[]): PackageEvidence[] | nul
     if (
       !isObject(e) ||
       (e.registryType !== 'npm' && e.registryType !== 'pypi') ||
-      typeof e.identifier !== 'string' || !e.identifier || e.identifier.length > 214 ||
+      typeof e.identifier !== 'string' ||
+      !e.identifier ||
+      e.identifier.length > 214 ||
       (e.version !== null && (typeof e.version !== 'string' || e.version.length > 64)) ||
-      typeof e.entryUrl !== 'string' || !/^https?:\/\//.test(e.entryUrl) || e.entryUrl.length > MAX_VALUE ||
+      typeof e.entryUrl !== 'string' ||
+      !/^https?:\/\//.test(e.entryUrl) ||
+      e.entryUrl.length > MAX_VALUE ||
       (e.outcome !== 'found' && e.outcome !== 'missing') ||
-      !shortStrings(e.mcpNames) || !shortStrings(e.repositories) || !isDate(e.checkedAt)
+      !shortStrings(e.mcpNames) ||
+      !shortStrings(e.repositories) ||
+      !isDate(e.checkedAt)
     ) {
-      problems.push({ field, message: 'must be { registryType: npm|pypi, identifier, version (string or null), entryUrl, outcome: found|missing, mcpNames: string[], repositories: string[], checkedAt }' })
+      problems.push({
+        field,
+        message:
+          'must be { registryType: npm|pypi, identifier, version (string or null), entryUrl, outcome: found|missing, mcpNames: string[], repositories: string[], checkedAt }',
+      })
       return
     }
-    out.push({ registryType: e.registryType, identifier: e.identifier, version: e.version as string | null, entryUrl: e.entryUrl, outcome: e.outcome, mcpNames: e.mcpNames, repositories: e.repositories, checkedAt: e.checkedAt })
+    out.push({
+      registryType: e.registryType,
+      identifier: e.identifier,
+      version: e.version as string | null,
+      entryUrl: e.entryUrl,
+      outcome: e.outcome,
+      mcpNames: e.mcpNames,
+      repositories: e.repositories,
+      checkedAt: e.checkedAt,
+    })
   })
   return out
 }
@@ -226,25 +349,53 @@ function parseRepositoryRun(v: unknown, problems: Problem[]): RepositoryRun | nu
   if (v === null) return null
   if (
     !isObject(v) ||
-    typeof v.repository !== 'string' || !/^[A-Za-z0-9-]{1,39}\/[A-Za-z0-9._-]{1,100}$/.test(v.repository) ||
+    typeof v.repository !== 'string' ||
+    !/^[A-Za-z0-9-]{1,39}\/[A-Za-z0-9._-]{1,100}$/.test(v.repository) ||
     (v.ecosystem !== null && v.ecosystem !== 'node' && v.ecosystem !== 'python') ||
-    (v.entryPoint !== undefined && (typeof v.entryPoint !== 'string' || !/^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/.test(v.entryPoint))) ||
+    (v.entryPoint !== undefined &&
+      (typeof v.entryPoint !== 'string' || !/^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/.test(v.entryPoint))) ||
     (v.ecosystem === 'python' && v.entryPoint === undefined) ||
-    typeof v.from !== 'string' || v.from.length > 300 || !isDate(v.checkedAt)
+    typeof v.from !== 'string' ||
+    v.from.length > 300 ||
+    !isDate(v.checkedAt)
   ) {
-    problems.push({ field: 'repositoryRun', message: 'must be null or { repository: owner/repo, ecosystem: node|python|null, entryPoint (python), from, checkedAt }' })
+    problems.push({
+      field: 'repositoryRun',
+      message:
+        'must be null or { repository: owner/repo, ecosystem: node|python|null, entryPoint (python), from, checkedAt }',
+    })
     return undefined
   }
-  return { repository: v.repository, ecosystem: v.ecosystem, ...(typeof v.entryPoint === 'string' ? { entryPoint: v.entryPoint } : {}), from: v.from, checkedAt: v.checkedAt }
+  return {
+    repository: v.repository,
+    ecosystem: v.ecosystem,
+    ...(typeof v.entryPoint === 'string' ? { entryPoint: v.entryPoint } : {}),
+    from: v.from,
+    checkedAt: v.checkedAt,
+  }
 }
 
 // jsonb stores object keys in its own order, so values are compared with their keys sorted.
 const canonical = (v: unknown): unknown =>
-  Array.isArray(v) ? v.map(canonical) : v && typeof v === 'object' ? Object.fromEntries(Object.entries(v).filter(([, x]) => x !== undefined).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([k, x]) => [k, canonical(x)])) : v
-const sameJson = (a: unknown, b: unknown) => JSON.stringify(canonical(a ?? null)) === JSON.stringify(canonical(b ?? null))
+  Array.isArray(v)
+    ? v.map(canonical)
+    : v && typeof v === 'object'
+      ? Object.fromEntries(
+          Object.entries(v)
+            .filter(([, x]) => x !== undefined)
+            .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+            .map(([k, x]) => [k, canonical(x)]),
+        )
+      : v
+const sameJson = (a: unknown, b: unknown) =>
+  JSON.stringify(canonical(a ?? null)) === JSON.stringify(canonical(b ?? null))
 
 /** Writes a probe's facts; returns the publicly visible fields that changed (an event is written when any did). */
-export async function writeFacts(database: Database, id: string, facts: ListingFacts): Promise<{ id: string; changed: string[] }> {
+export async function writeFacts(
+  database: Database,
+  id: string,
+  facts: ListingFacts,
+): Promise<{ id: string; changed: string[] }> {
   return database.db.transaction(async (tx) => {
     const [row] = await tx.select().from(listings).where(eq(listings.id, id)).for('update').limit(1)
     if (!row) throw notFound('Listing')
@@ -278,7 +429,8 @@ export async function writeFacts(database: Database, id: string, facts: ListingF
       // A listing with both a live endpoint and a package keeps the endpoint's tools: two lists that differ would
       // otherwise alternate every round and look like a rug pull each time.
       const remoteTools = row.toolsSource !== null && row.toolsSource !== 'sandbox' && health === 'active'
-      if (facts.sandbox.tools && facts.sandbox.verdict === 'ran' && !remoteTools && !toolsSeen) toolsSeen = { tools: facts.sandbox.tools, source: 'sandbox' }
+      if (facts.sandbox.tools && facts.sandbox.verdict === 'ran' && !remoteTools && !toolsSeen)
+        toolsSeen = { tools: facts.sandbox.tools, source: 'sandbox' }
     }
     if (facts.sandbox === null && row.sandbox) {
       // Its package is gone from its entry: what the sandbox saw of it no longer says anything.
@@ -295,15 +447,37 @@ export async function writeFacts(database: Database, id: string, facts: ListingF
       if (!sameJson(row.tools, tools)) {
         set.tools = tools
         // Tool names and descriptions are searchable words of the listing.
-        set.searchExtra = searchExtraOf(row.name, row.tags, tools.map((t) => t.name), tools.map((t) => t.description ?? ''))
+        set.searchExtra = searchExtraOf(
+          row.name,
+          row.tags,
+          tools.map((t) => t.name),
+          tools.map((t) => t.description ?? ''),
+        )
         changed.push('tools')
       }
       if (row.toolsHash !== hash) set.toolsHash = hash
       if (previousHash && previousHash !== hash) {
         // A rug pull looks like this: the list a user installed for is not the list the server now offers.
-        const change: ToolsChange = { at: at.toISOString(), fromHash: previousHash, toHash: hash, ...diffTools(row.tools, tools), source: toolsSeen.source }
+        const change: ToolsChange = {
+          at: at.toISOString(),
+          fromHash: previousHash,
+          toHash: hash,
+          ...diffTools(row.tools, tools),
+          source: toolsSeen.source,
+        }
         set.toolsChanges = [change, ...(row.toolsChanges ?? [])].slice(0, MAX_TOOLS_CHANGES)
-        await enqueueEvent(tx, catalogOutbox, 'listing.tools_changed', { id: row.id, name: row.name, status: row.status, at: change.at, fromHash: change.fromHash, toHash: change.toHash, added: change.added, removed: change.removed, changed: change.changed, source: change.source })
+        await enqueueEvent(tx, catalogOutbox, 'listing.tools_changed', {
+          id: row.id,
+          name: row.name,
+          status: row.status,
+          at: change.at,
+          fromHash: change.fromHash,
+          toHash: change.toHash,
+          added: change.added,
+          removed: change.removed,
+          changed: change.changed,
+          source: change.source,
+        })
       }
       if (!row.risk || row.risk.toolsHash !== hash) {
         const risk = scanTools(tools, row, at.toISOString())
@@ -325,21 +499,32 @@ export async function writeFacts(database: Database, id: string, facts: ListingF
       set.githubHomepage = facts.github.homepage
     }
     if (facts.readme !== undefined && row.readme !== facts.readme) (set.readme = facts.readme), changed.push('readme')
-    if (facts.install !== undefined && !sameJson(row.inferredInstall, facts.install)) (set.inferredInstall = facts.install), changed.push('install')
+    if (facts.install !== undefined && !sameJson(row.inferredInstall, facts.install))
+      (set.inferredInstall = facts.install), changed.push('install')
     // Evidence carries its own check time, so it is written on every read; only a change of what the registries
     // say (not the time alone) is a change the public sees.
     if (facts.evidence !== undefined) {
-      const strip = (list: PackageEvidence[] | null | undefined) => (list ?? []).map(({ checkedAt: _at, ...rest }) => rest)
+      const strip = (list: PackageEvidence[] | null | undefined) =>
+        (list ?? []).map(({ checkedAt: _at, ...rest }) => rest)
       if (!sameJson(row.installEvidence, facts.evidence)) set.installEvidence = facts.evidence
-      if (!sameJson(strip(row.installEvidence), strip(facts.evidence)) && !changed.includes('install')) changed.push('install')
+      if (!sameJson(strip(row.installEvidence), strip(facts.evidence)) && !changed.includes('install'))
+        changed.push('install')
     }
     if (facts.repositoryRun !== undefined) {
       const strip = (r: RepositoryRun | null | undefined) => (r ? { ...r, checkedAt: undefined } : null)
       if (!sameJson(row.repositoryRun, facts.repositoryRun)) set.repositoryRun = facts.repositoryRun
-      if (!sameJson(strip(row.repositoryRun), strip(facts.repositoryRun)) && !changed.includes('install')) changed.push('install')
+      if (!sameJson(strip(row.repositoryRun), strip(facts.repositoryRun)) && !changed.includes('install'))
+        changed.push('install')
     }
     if (Object.keys(set).length) await tx.update(listings).set(set).where(eq(listings.id, id))
-    if (changed.length) await enqueueEvent(tx, catalogOutbox, 'listing.checked', { id: row.id, name: row.name, status: row.status, at: at.toISOString(), changed })
+    if (changed.length)
+      await enqueueEvent(tx, catalogOutbox, 'listing.checked', {
+        id: row.id,
+        name: row.name,
+        status: row.status,
+        at: at.toISOString(),
+        changed,
+      })
     return { id: row.id, changed }
   })
 }
@@ -355,12 +540,19 @@ export function sandboxRunAfter(previous: SandboxRun | null, r: SandboxReport, a
   const installFailures = installFailed ? (samePackage ? previous.installFailures : 0) + 1 : 0
   const retired = r.guessed && (r.verdict === 'package_missing' || installFailures >= 2)
   return {
-    verdict: r.verdict, registryType: r.registryType, identifier: r.identifier, version: r.version, steps: r.steps, detail: r.detail,
+    verdict: r.verdict,
+    registryType: r.registryType,
+    identifier: r.identifier,
+    version: r.version,
+    steps: r.steps,
+    detail: r.detail,
     ...(r.variable ? { variable: r.variable } : {}),
     toolCount: r.tools?.length ?? 0,
     ...(r.promptCount !== undefined ? { promptCount: r.promptCount } : {}),
     ...(r.resourceCount !== undefined ? { resourceCount: r.resourceCount } : {}),
-    installFailures, retired, checkedAt: at.toISOString(),
+    installFailures,
+    retired,
+    checkedAt: at.toISOString(),
   }
 }
 
@@ -368,18 +560,46 @@ export function sandboxRunAfter(previous: SandboxRun | null, r: SandboxReport, a
  * An operator clears a listing's high risk for the tool list it was found in (a later change of the list needs
  * clearing again). Returns what the listing now is.
  */
-export async function clearRisk(database: Database, id: string, at: Date): Promise<{ id: string; name: string; riskLevel: string; clearedHash: string; isVerifiedActive: boolean; changed: boolean }> {
+export async function clearRisk(
+  database: Database,
+  id: string,
+  at: Date,
+): Promise<{
+  id: string
+  name: string
+  riskLevel: string
+  clearedHash: string
+  isVerifiedActive: boolean
+  changed: boolean
+}> {
   return database.db.transaction(async (tx) => {
     const [row] = await tx.select().from(listings).where(eq(listings.id, id)).for('update').limit(1)
     if (!row) throw notFound('Listing')
-    if (!row.risk || row.risk.level === 'none') throw new AppError(409, 'conflict', 'The listing has no risk finding to clear')
+    if (!row.risk || row.risk.level === 'none')
+      throw new AppError(409, 'conflict', 'The listing has no risk finding to clear')
     const already = row.riskClearedHash === row.risk.toolsHash
     const verified = row.seenRunning
     if (!already) {
-      await tx.update(listings).set({ riskClearedHash: row.risk.toolsHash, riskClearedAt: at, isVerifiedActive: verified }).where(eq(listings.id, id))
-      await enqueueEvent(tx, catalogOutbox, 'listing.checked', { id: row.id, name: row.name, status: row.status, at: at.toISOString(), changed: ['risk', ...(row.isVerifiedActive !== verified ? ['isVerifiedActive'] : [])] })
+      await tx
+        .update(listings)
+        .set({ riskClearedHash: row.risk.toolsHash, riskClearedAt: at, isVerifiedActive: verified })
+        .where(eq(listings.id, id))
+      await enqueueEvent(tx, catalogOutbox, 'listing.checked', {
+        id: row.id,
+        name: row.name,
+        status: row.status,
+        at: at.toISOString(),
+        changed: ['risk', ...(row.isVerifiedActive !== verified ? ['isVerifiedActive'] : [])],
+      })
     }
-    return { id: row.id, name: row.name, riskLevel: row.risk.level, clearedHash: row.risk.toolsHash, isVerifiedActive: already ? row.isVerifiedActive : verified, changed: !already }
+    return {
+      id: row.id,
+      name: row.name,
+      riskLevel: row.risk.level,
+      clearedHash: row.risk.toolsHash,
+      isVerifiedActive: already ? row.isVerifiedActive : verified,
+      changed: !already,
+    }
   })
 }
 
@@ -416,8 +636,12 @@ export function factsRoutes(deps: FactsDeps) {
       const after = q.get('after') ?? ''
       const rawLimit = q.get('limit') ?? '1000'
       const limit = Number(rawLimit)
-      if (!/^\d+$/.test(rawLimit) || limit < 1 || limit > MAX_TARGETS_PAGE) throw new AppError(400, 'invalid_parameter', `limit must be an integer from 1 to ${MAX_TARGETS_PAGE}`, [{ parameter: 'limit' }])
-      if (after.length > 300) throw new AppError(400, 'invalid_parameter', 'after is too long', [{ parameter: 'after' }])
+      if (!/^\d+$/.test(rawLimit) || limit < 1 || limit > MAX_TARGETS_PAGE)
+        throw new AppError(400, 'invalid_parameter', `limit must be an integer from 1 to ${MAX_TARGETS_PAGE}`, [
+          { parameter: 'limit' },
+        ])
+      if (after.length > 300)
+        throw new AppError(400, 'invalid_parameter', 'after is too long', [{ parameter: 'after' }])
       const ids = await activeListingIds(database, after, limit)
       return json({ ids, next: ids.length === limit ? ids[ids.length - 1] : null })
     })

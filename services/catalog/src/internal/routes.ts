@@ -44,16 +44,25 @@ function parseNewListing(body: unknown): NewListingInput {
   const url = str(b.url)
   const description = str(b.description)
   const category = str(b.category)
-  if (!name || !url || !description || !category) throw new AppError(400, 'invalid_body', 'name, url, description and category are required')
+  if (!name || !url || !description || !category)
+    throw new AppError(400, 'invalid_body', 'name, url, description and category are required')
   // The submission service refuses these first; checked again because the catalog is the one that stores them.
-  const refuse = (field: string, message: string) => new AppError(400, 'invalid_body', `${field} ${message}`, [{ field, message }])
+  const refuse = (field: string, message: string) =>
+    new AppError(400, 'invalid_body', `${field} ${message}`, [{ field, message }])
   if (invisibleCharacters(name).length) throw refuse('name', 'contains invisible or bidirectional control characters')
   const address = normalizeAddress(url)
-  if (!address || (address.codeHost && !address.repository)) throw refuse('url', 'must be a website or a repository address')
+  if (!address || (address.codeHost && !address.repository))
+    throw refuse('url', 'must be a website or a repository address')
   return {
-    name, url, description, category,
+    name,
+    url,
+    description,
+    category,
     tags: strs(b.tags),
-    license: str(b.license), authType: str(b.authType), pricingModel: str(b.pricingModel), maintenanceStatus: str(b.maintenanceStatus),
+    license: str(b.license),
+    authType: str(b.authType),
+    pricingModel: str(b.pricingModel),
+    maintenanceStatus: str(b.maintenanceStatus),
     compatibleClients: strs(b.compatibleClients),
     supportUrl: str(b.supportUrl),
   }
@@ -63,9 +72,12 @@ function parseNewListing(body: unknown): NewListingInput {
 const duplicate = (baseUrl: string, existingId: string, field: 'url' | 'name') => {
   const what = field === 'url' ? 'This repository or address' : 'A name that looks the same'
   const { detailUrl } = listingUrls(baseUrl, existingId)
-  return new AppError(409, 'conflict', `${what} is already listed as ${existingId} (${detailUrl}); if it is yours, claim that listing instead`, [
-    { field, existingId, detailUrl, message: `already listed as ${existingId}` },
-  ])
+  return new AppError(
+    409,
+    'conflict',
+    `${what} is already listed as ${existingId} (${detailUrl}); if it is yours, claim that listing instead`,
+    [{ field, existingId, detailUrl, message: `already listed as ${existingId}` }],
+  )
 }
 
 /**
@@ -85,7 +97,14 @@ export async function createPendingListing(database: Database, input: NewListing
     const sameName = await tx.select({ id: listings.id }).from(listings).where(eq(listings.name, input.name)).limit(1)
     if (sameName[0]) throw duplicate(baseUrl, sameName[0].id, 'name')
     const base = slugFor(input.name)
-    const taken = new Set((await tx.select({ id: listings.id }).from(listings).where(sql`${listings.id} like ${`${base.replace(/[%_\\]/g, '\\$&')}%`}`)).map((r) => r.id))
+    const taken = new Set(
+      (
+        await tx
+          .select({ id: listings.id })
+          .from(listings)
+          .where(sql`${listings.id} like ${`${base.replace(/[%_\\]/g, '\\$&')}%`}`)
+      ).map((r) => r.id),
+    )
     const id = uniqueSlug(base, (s) => taken.has(s), input.name)
     const [row] = await tx
       .insert(listings)
@@ -125,27 +144,50 @@ export async function addSearchTerms(tx: Pick<Database['db'], 'execute'>, id: st
 }
 
 /** Moves a listing to `active`, `rejected` or `flagged`, writing its event in the same transaction. */
-export async function changeListingStatus(database: Database, id: string, to: keyof typeof TARGETS, reason: string | null, baseUrl: string) {
+export async function changeListingStatus(
+  database: Database,
+  id: string,
+  to: keyof typeof TARGETS,
+  reason: string | null,
+  baseUrl: string,
+) {
   // NUL is in no id and PostgreSQL refuses it in text: an unknown listing, not a failed query.
   if (id.includes('\0')) throw notFound('Listing')
   return database.db.transaction(async (tx) => {
     const [row] = await tx
-      .select({ id: listings.id, name: listings.name, status: listings.status, source: listings.source, urlKey: listings.urlKey, nameSkeleton: listings.nameSkeleton })
+      .select({
+        id: listings.id,
+        name: listings.name,
+        status: listings.status,
+        source: listings.source,
+        urlKey: listings.urlKey,
+        nameSkeleton: listings.nameSkeleton,
+      })
       .from(listings)
       .where(eq(listings.id, id))
       .for('update')
       .limit(1)
     if (!row) throw notFound('Listing')
-    if (row.status === to) throw new AppError(409, 'conflict', `The listing is already ${to}`, [{ field: 'status', current: row.status, message: 'no change' }])
+    if (row.status === to)
+      throw new AppError(409, 'conflict', `The listing is already ${to}`, [
+        { field: 'status', current: row.status, message: 'no change' },
+      ])
     // A rejected submission held nothing; brought back, it must not share a name or address with one that
     // took them since (imports keep their registry's distinct names and are not held to this).
-    if (row.status === 'rejected' && row.source === 'submission' && (HOLDING_STATUSES as readonly string[]).includes(to)) {
+    if (
+      row.status === 'rejected' &&
+      row.source === 'submission' &&
+      (HOLDING_STATUSES as readonly string[]).includes(to)
+    ) {
       await lockIdentities(tx)
       const holder = row.nameSkeleton ? await findIdentityHolder(tx, row.urlKey, row.nameSkeleton, row.id) : null
       if (holder) throw duplicate(baseUrl, holder.id, holder.field)
     }
     const at = new Date()
-    await tx.update(listings).set({ status: to, moderationReason: to === 'active' ? null : reason, updatedAt: at }).where(eq(listings.id, id))
+    await tx
+      .update(listings)
+      .set({ status: to, moderationReason: to === 'active' ? null : reason, updatedAt: at })
+      .where(eq(listings.id, id))
     const base = { id: row.id, name: row.name, status: to, at: at.toISOString() }
     if (to === 'active') {
       await enqueueEvent(tx, catalogOutbox, 'listing.approved', base)
@@ -160,15 +202,31 @@ export async function moderationQueue(database: Database, status: string, limit:
   const [{ n }] = await database.db.select({ n: count() }).from(listings).where(eq(listings.status, status))
   const rows = await database.db
     .select({
-      id: listings.id, name: listings.name, description: listings.description, category: listings.category, url: listings.url, status: listings.status,
-      source: listings.source, reason: listings.moderationReason, createdAt: listings.createdAt, updatedAt: listings.updatedAt,
+      id: listings.id,
+      name: listings.name,
+      description: listings.description,
+      category: listings.category,
+      url: listings.url,
+      status: listings.status,
+      source: listings.source,
+      reason: listings.moderationReason,
+      createdAt: listings.createdAt,
+      updatedAt: listings.updatedAt,
     })
     .from(listings)
     .where(eq(listings.status, status))
     .orderBy(desc(listings.createdAt), desc(listings.id))
     .limit(limit)
     .offset(offset)
-  return { total: n, listings: rows.map((r) => ({ ...r, url: r.url ?? '', createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString() })) }
+  return {
+    total: n,
+    listings: rows.map((r) => ({
+      ...r,
+      url: r.url ?? '',
+      createdAt: r.createdAt.toISOString(),
+      updatedAt: r.updatedAt.toISOString(),
+    })),
+  }
 }
 
 // Identity checks wait for the start-up fill of the identity columns, at most this long (then 503).
@@ -202,7 +260,10 @@ export function internalRoutes(deps: InternalDeps) {
       async ({ params, request }) => {
         const b = (await readJsonBody(request, MAX_BODY)) as Record<string, unknown> | null
         const to = typeof b?.status === 'string' ? b.status : ''
-        if (!(to in TARGETS)) throw new AppError(400, 'invalid_body', 'status must be active, rejected or flagged', [{ field: 'status', message: 'must be active, rejected or flagged' }])
+        if (!(to in TARGETS))
+          throw new AppError(400, 'invalid_body', 'status must be active, rejected or flagged', [
+            { field: 'status', message: 'must be active, rejected or flagged' },
+          ])
         const reason = typeof b?.reason === 'string' && b.reason.trim() ? b.reason.trim().slice(0, 1000) : null
         await identitiesFilled(deps.identitiesReady)
         const change = await changeListingStatus(database, params.id, to as keyof typeof TARGETS, reason, deps.baseUrl)
@@ -215,7 +276,10 @@ export function internalRoutes(deps: InternalDeps) {
     .get('/internal/moderation', async ({ request }) => {
       const q = new URL(request.url).searchParams
       const status = q.get('status') ?? 'pending'
-      if (!QUEUE_STATUSES.includes(status)) throw new AppError(400, 'invalid_parameter', 'status must be pending, rejected, flagged or active', [{ parameter: 'status' }])
+      if (!QUEUE_STATUSES.includes(status))
+        throw new AppError(400, 'invalid_parameter', 'status must be pending, rejected, flagged or active', [
+          { parameter: 'status' },
+        ])
       const limit = Math.min(Math.max(Number(q.get('limit') ?? 50) || 50, 1), 500)
       const offset = Math.max(Number(q.get('offset') ?? 0) || 0, 0)
       return json(await moderationQueue(database, status, limit, offset))

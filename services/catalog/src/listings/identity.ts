@@ -43,8 +43,16 @@ export interface IdentityHolder {
 type Tx = Pick<Database['db'], 'select'>
 
 /** The listing (of a holding status, other than `exceptId`) whose repository or address key is `key`, else whose name skeleton is `skeleton`. */
-export async function findIdentityHolder(tx: Tx, key: string | null, skeleton: string, exceptId?: string): Promise<IdentityHolder | null> {
-  const holding = and(inArray(listings.status, [...HOLDING_STATUSES]), exceptId === undefined ? undefined : sql`${listings.id} <> ${exceptId}`)
+export async function findIdentityHolder(
+  tx: Tx,
+  key: string | null,
+  skeleton: string,
+  exceptId?: string,
+): Promise<IdentityHolder | null> {
+  const holding = and(
+    inArray(listings.status, [...HOLDING_STATUSES]),
+    exceptId === undefined ? undefined : sql`${listings.id} <> ${exceptId}`,
+  )
   if (key) {
     const [byUrl] = await tx
       .select({ id: listings.id })
@@ -82,8 +90,14 @@ export async function refreshListingIdentities(database: Database, batch = REFRE
   for (;;) {
     const rows = await database.db
       .select({
-        id: listings.id, name: listings.name, url: listings.url, repositoryUrl: listings.repositoryUrl, repositorySubfolder: listings.repositorySubfolder,
-        nameSkeleton: listings.nameSkeleton, repositoryKey: listings.repositoryKey, urlKey: listings.urlKey,
+        id: listings.id,
+        name: listings.name,
+        url: listings.url,
+        repositoryUrl: listings.repositoryUrl,
+        repositorySubfolder: listings.repositorySubfolder,
+        nameSkeleton: listings.nameSkeleton,
+        repositoryKey: listings.repositoryKey,
+        urlKey: listings.urlKey,
       })
       .from(listings)
       .where(sql`${listings.id} > ${after}`)
@@ -99,8 +113,9 @@ export async function refreshListingIdentities(database: Database, batch = REFRE
     if (!changes.length) continue
     // One statement per page; each row's write applies only if what it was computed from is unchanged.
     const values = sql.join(
-      changes.map(({ r, next }) =>
-        sql`(${r.id}::text, ${r.name}::text, ${r.url}::text, ${r.repositoryUrl}::text, ${r.repositorySubfolder}::text,
+      changes.map(
+        ({ r, next }) =>
+          sql`(${r.id}::text, ${r.name}::text, ${r.url}::text, ${r.repositoryUrl}::text, ${r.repositorySubfolder}::text,
              ${next.nameSkeleton}::text, ${next.repositoryKey}::text, ${next.repositorySubfolder}::text, ${next.urlKey}::text)`,
       ),
       sql`, `,

@@ -26,7 +26,8 @@ export function startInstallCounter(opts: { database: Database; kv: KeyValueStor
       } catch (err) {
         // Without the store nobody can tell a repeat from a first install: an install lost is better than a count
         // anyone can inflate.
-        if (!storeFailing) log.warn({ err: String(err) }, 'install counts: store failed; installs are not counted until it answers')
+        if (!storeFailing)
+          log.warn({ err: String(err) }, 'install counts: store failed; installs are not counted until it answers')
         storeFailing = true
         return false
       }

@@ -1,5 +1,17 @@
-import { archivedReason, type Listing, type ListingSummary, type ServerDetail, type InstallModel } from '@mcp-directory/shared/contracts'
-import { buildClientConfigs, deriveInstallModel, installLineOf, installName, requiredSecrets } from '@mcp-directory/shared/install'
+import {
+  archivedReason,
+  type Listing,
+  type ListingSummary,
+  type ServerDetail,
+  type InstallModel,
+} from '@mcp-directory/shared/contracts'
+import {
+  buildClientConfigs,
+  deriveInstallModel,
+  installLineOf,
+  installName,
+  requiredSecrets,
+} from '@mcp-directory/shared/install'
 import type { SummaryRow } from '../search/repository'
 
 /** Public addresses of a listing, absolute from PUBLIC_BASE_URL. */
@@ -10,7 +22,14 @@ export function listingUrls(baseUrl: string, id: string) {
 
 /** Shapes a search row as the listing summary of §2.1. */
 export function summaryOf(r: SummaryRow, baseUrl: string): ListingSummary {
-  const shape = { name: r.name, packages: r.packages as Listing['packages'], remotes: r.remotes as Listing['remotes'], repositoryUrl: r.repository_url, url: r.url, source: r.source }
+  const shape = {
+    name: r.name,
+    packages: r.packages as Listing['packages'],
+    remotes: r.remotes as Listing['remotes'],
+    repositoryUrl: r.repository_url,
+    url: r.url,
+    source: r.source,
+  }
   return {
     id: r.id,
     name: r.name,
@@ -26,7 +45,10 @@ export function summaryOf(r: SummaryRow, baseUrl: string): ListingSummary {
 }
 
 /** Transports a listing offers: stdio when it has a package, remote when it has a hosted endpoint. */
-const transportsOf = (packages: readonly unknown[], remotes: readonly unknown[]) => [...(packages.length ? ['stdio'] : []), ...(remotes.length ? ['remote'] : [])]
+const transportsOf = (packages: readonly unknown[], remotes: readonly unknown[]) => [
+  ...(packages.length ? ['stdio'] : []),
+  ...(remotes.length ? ['remote'] : []),
+]
 
 /**
  * What an agent needs to choose and install from a search hit (search's `client` parameter): transports, health,
@@ -36,8 +58,14 @@ export function installHintOf(r: SummaryRow, client: string) {
   const packages = Array.isArray(r.packages) ? (r.packages as Listing['packages']) : []
   const remotes = Array.isArray(r.remotes) ? (r.remotes as Listing['remotes']) : []
   const model = deriveInstallModel({
-    name: r.name, packages, remotes, repositoryUrl: r.repository_url, url: r.url, source: r.source,
-    inferredInstall: r.inferred_install as Listing['inferredInstall'], installEvidence: r.install_evidence as Listing['installEvidence'],
+    name: r.name,
+    packages,
+    remotes,
+    repositoryUrl: r.repository_url,
+    url: r.url,
+    source: r.source,
+    inferredInstall: r.inferred_install as Listing['inferredInstall'],
+    installEvidence: r.install_evidence as Listing['installEvidence'],
     repositoryRun: r.repository_run as Listing['repositoryRun'],
   })
   const config = model ? buildClientConfigs(model, installName(r))?.find((c) => c.client === client) : undefined
@@ -46,9 +74,22 @@ export function installHintOf(r: SummaryRow, client: string) {
   return {
     transports: transportsOf(packages, remotes),
     health: r.health,
-    archived: archivedReason({ url: r.url, repositoryUrl: r.repository_url, githubArchived: r.github_archived, maintenanceStatus: r.maintenance_status }),
+    archived: archivedReason({
+      url: r.url,
+      repositoryUrl: r.repository_url,
+      githubArchived: r.github_archived,
+      maintenanceStatus: r.maintenance_status,
+    }),
     install: model
-      ? { kind: model.kind, confidence: model.confidence, needsKeys: keys.length > 0, keys, client, lineKind: line?.kind ?? null, line: line?.line ?? null }
+      ? {
+          kind: model.kind,
+          confidence: model.confidence,
+          needsKeys: keys.length > 0,
+          keys,
+          client,
+          lineKind: line?.kind ?? null,
+          line: line?.line ?? null,
+        }
       : null,
   }
 }
@@ -110,7 +151,14 @@ export function detailOf(l: Listing, baseUrl: string): ServerDetail {
             ...(model.note ? { note: model.note } : {}),
             evidence: model.evidence ?? null,
           }
-        : { kind: 'remote', confidence: model.confidence, url: model.url, transport: model.transport, environmentVariables: [], basis: model.basis }
+        : {
+            kind: 'remote',
+            confidence: model.confidence,
+            url: model.url,
+            transport: model.transport,
+            environmentVariables: [],
+            basis: model.basis,
+          }
       : null,
     configs: model ? buildClientConfigs(model, name) : null,
     createdAt: l.createdAt.toISOString(),
@@ -123,7 +171,11 @@ export function detailOf(l: Listing, baseUrl: string): ServerDetail {
     supportUrl: l.supportUrl ?? null,
     readme: l.readme ?? null,
     risk: l.risk
-      ? { ...l.risk, cleared: l.riskClearedHash === l.risk.toolsHash, clearedAt: l.riskClearedHash === l.risk.toolsHash ? (l.riskClearedAt?.toISOString() ?? null) : null }
+      ? {
+          ...l.risk,
+          cleared: l.riskClearedHash === l.risk.toolsHash,
+          clearedAt: l.riskClearedHash === l.risk.toolsHash ? (l.riskClearedAt?.toISOString() ?? null) : null,
+        }
       : null,
     toolsChanges: l.toolsChanges ?? [],
     checks: {

@@ -1,4 +1,4 @@
-import { and, eq, sql, listings, type Database } from '@mcp-directory/shared/db'
+import { eq, sql, listings, type Database } from '@mcp-directory/shared/db'
 import type { Listing, ListingStatus } from '@mcp-directory/shared/contracts'
 
 type ListingRow = typeof listings.$inferSelect
@@ -84,7 +84,9 @@ export async function addViews(database: Database, counts: Map<string, number>):
     [...counts].map(([id, n]) => sql`(${id}::text, ${n}::int)`),
     sql`, `,
   )
-  await database.rows(sql`update catalog.listings l set views = l.views + v.n from (values ${values}) as v(id, n) where l.id = v.id`)
+  await database.rows(
+    sql`update catalog.listings l set views = l.views + v.n from (values ${values}) as v(id, n) where l.id = v.id`,
+  )
 }
 
 /** Adds batched install counts (configs copied on the listing page) in one statement. */
@@ -94,5 +96,7 @@ export async function addInstalls(database: Database, counts: Map<string, number
     [...counts].map(([id, n]) => sql`(${id}::text, ${n}::int)`),
     sql`, `,
   )
-  await database.rows(sql`update catalog.listings l set installs = l.installs + v.n from (values ${values}) as v(id, n) where l.id = v.id`)
+  await database.rows(
+    sql`update catalog.listings l set installs = l.installs + v.n from (values ${values}) as v(id, n) where l.id = v.id`,
+  )
 }

@@ -2,7 +2,14 @@ import { describe, expect, test } from 'bun:test'
 import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { mapCommunityCategory, storedCategoryName } from '@mcp-directory/shared/categories'
-import type { EnvVarSpec, HeaderSpec, InstallModel, Listing, PackageSpec, RemoteSpec } from '@mcp-directory/shared/contracts'
+import type {
+  EnvVarSpec,
+  HeaderSpec,
+  InstallModel,
+  Listing,
+  PackageSpec,
+  RemoteSpec,
+} from '@mcp-directory/shared/contracts'
 import { deriveInstallModel } from '@mcp-directory/shared/install'
 import { ALLOWED_LINK, commonmarkShape, hostileText, markdownShape } from '@mcp-directory/shared/testing'
 import { cleanText, flatText } from '@mcp-directory/shared/text'
@@ -24,7 +31,15 @@ const baseListing = (over: Partial<Listing> = {}): Listing => ({
   websiteUrl: null,
   version: '1.2.3',
   tags: [],
-  packages: [{ registryType: 'npm', identifier: '@acme/postgres-mcp', version: '1.2.3', transport: { type: 'stdio' }, environmentVariables: [{ name: 'DATABASE_URL', isRequired: true, isSecret: true }] }],
+  packages: [
+    {
+      registryType: 'npm',
+      identifier: '@acme/postgres-mcp',
+      version: '1.2.3',
+      transport: { type: 'stdio' },
+      environmentVariables: [{ name: 'DATABASE_URL', isRequired: true, isSecret: true }],
+    },
+  ],
   remotes: [],
   status: 'active',
   isOfficial: false,
@@ -38,7 +53,18 @@ const baseListing = (over: Partial<Listing> = {}): Listing => ({
   health: 'active',
   source: 'official-registry',
   // npm's entry of the package names the listing (mcpName): the evidence that makes its install confidence high.
-  installEvidence: [{ registryType: 'npm', identifier: '@acme/postgres-mcp', version: '1.2.3', entryUrl: 'https://registry.npmjs.org/@acme%2Fpostgres-mcp/1.2.3', outcome: 'found', mcpNames: ['io.github.acme/postgres-mcp'], repositories: [], checkedAt: '2026-11-01T00:00:00.000Z' }],
+  installEvidence: [
+    {
+      registryType: 'npm',
+      identifier: '@acme/postgres-mcp',
+      version: '1.2.3',
+      entryUrl: 'https://registry.npmjs.org/@acme%2Fpostgres-mcp/1.2.3',
+      outcome: 'found',
+      mcpNames: ['io.github.acme/postgres-mcp'],
+      repositories: [],
+      checkedAt: '2026-11-01T00:00:00.000Z',
+    },
+  ],
   createdAt: new Date('2025-01-01T00:00:00Z'),
   updatedAt: new Date('2025-01-02T00:00:00Z'),
   ...over,
@@ -105,7 +131,19 @@ describe('renderListingMarkdown: structure', () => {
         'Replace each `<…>` placeholder with your own value.',
         '',
         '```json',
-        JSON.stringify({ mcpServers: { 'postgres-mcp': { command: 'npx', args: ['-y', '@acme/postgres-mcp@1.2.3'], env: { DATABASE_URL: '<DATABASE_URL>' } } } }, null, 2),
+        JSON.stringify(
+          {
+            mcpServers: {
+              'postgres-mcp': {
+                command: 'npx',
+                args: ['-y', '@acme/postgres-mcp@1.2.3'],
+                env: { DATABASE_URL: '<DATABASE_URL>' },
+              },
+            },
+          },
+          null,
+          2,
+        ),
         '```',
         '',
         '## Tools',
@@ -128,7 +166,9 @@ describe('renderListingMarkdown: structure', () => {
 
   test('no health marker without health; display name replaces the heading', () => {
     expect(render(baseListing({ health: null })).split('\n')[0]).toBe('# io.github.acme/postgres-mcp')
-    expect(render(baseListing({ health: 'degraded' }), undefined, 'Postgres MCP').split('\n')[0]).toBe('# Postgres MCP [Health: Degraded]')
+    expect(render(baseListing({ health: 'degraded' }), undefined, 'Postgres MCP').split('\n')[0]).toBe(
+      '# Postgres MCP [Health: Degraded]',
+    )
   })
 
   test('GitHub Stars only when known (0 is known)', () => {
@@ -143,7 +183,12 @@ describe('renderListingMarkdown: structure', () => {
   test('Tools only when there are tools', () => {
     const md = render(baseListing({ tools: [] }))
     expect(md).not.toContain('## Tools')
-    expect(headings(md)).toEqual(['# io.github.acme/postgres-mcp [Health: Active]', '## Description', '## Claude Desktop Quick Installation', '## Documentation & README'])
+    expect(headings(md)).toEqual([
+      '# io.github.acme/postgres-mcp [Health: Active]',
+      '## Description',
+      '## Claude Desktop Quick Installation',
+      '## Documentation & README',
+    ])
   })
 
   test('a tool without description or parameters is a plain bullet', () => {
@@ -165,41 +210,122 @@ describe('renderListingMarkdown: structure', () => {
 
 describe('renderListingMarkdown: install section', () => {
   test('local uvx and docker name their runner', () => {
-    const uvx: InstallModel = { kind: 'local', runner: 'uvx', registryType: 'pypi', identifier: 'mcp-server-time', command: 'uvx', args: ['mcp-server-time'], env: [], confidence: 'high', basis: 'registry' }
+    const uvx: InstallModel = {
+      kind: 'local',
+      runner: 'uvx',
+      registryType: 'pypi',
+      identifier: 'mcp-server-time',
+      command: 'uvx',
+      args: ['mcp-server-time'],
+      env: [],
+      confidence: 'high',
+      basis: 'registry',
+    }
     const md = render(baseListing(), uvx)
     expect(md).toContain('Install kind: local runner command (`uvx`). Confidence: high')
     expect(md).not.toContain('placeholder')
     expect(installJson(md)).toEqual({ mcpServers: { 'postgres-mcp': { command: 'uvx', args: ['mcp-server-time'] } } })
-    const docker: InstallModel = { kind: 'local', runner: 'docker', registryType: 'oci', identifier: 'ghcr.io/a/b:1', command: 'docker', args: ['run', '-i', '--rm', 'ghcr.io/a/b:1'], env: [], confidence: 'high', basis: 'registry' }
+    const docker: InstallModel = {
+      kind: 'local',
+      runner: 'docker',
+      registryType: 'oci',
+      identifier: 'ghcr.io/a/b:1',
+      command: 'docker',
+      args: ['run', '-i', '--rm', 'ghcr.io/a/b:1'],
+      env: [],
+      confidence: 'high',
+      basis: 'registry',
+    }
     expect(render(baseListing(), docker)).toContain('(`docker`)')
   })
 
   test('a declared package without evidence is low, and the sentence says what is missing', () => {
     const unchecked = render(baseListing({ installEvidence: null }))
-    expect(unchecked).toContain('Confidence: low (declared by the listing’s registry entry, but not yet checked: the directory has not yet read the npm entry of @acme/postgres-mcp).')
-    const unlinked = render(baseListing({ installEvidence: [{ registryType: 'npm', identifier: '@acme/postgres-mcp', version: '1.2.3', entryUrl: 'https://registry.npmjs.org/x', outcome: 'found', mcpNames: [], repositories: ['https://github.com/someone/else'], checkedAt: '2026-11-01T00:00:00.000Z' }] }))
-    expect(unlinked).toContain('Confidence: low (declared by the listing’s registry entry, but the npm package @acme/postgres-mcp\\@1.2.3 neither names this listing')
+    expect(unchecked).toContain(
+      'Confidence: low (declared by the listing’s registry entry, but not yet checked: the directory has not yet read the npm entry of @acme/postgres-mcp).',
+    )
+    const unlinked = render(
+      baseListing({
+        installEvidence: [
+          {
+            registryType: 'npm',
+            identifier: '@acme/postgres-mcp',
+            version: '1.2.3',
+            entryUrl: 'https://registry.npmjs.org/x',
+            outcome: 'found',
+            mcpNames: [],
+            repositories: ['https://github.com/someone/else'],
+            checkedAt: '2026-11-01T00:00:00.000Z',
+          },
+        ],
+      }),
+    )
+    expect(unlinked).toContain(
+      'Confidence: low (declared by the listing’s registry entry, but the npm package @acme/postgres-mcp\\@1.2.3 neither names this listing',
+    )
     expect(unlinked).toContain('https://github.com/someone/else')
   })
 
-  test('no package: a guess runs the listing\'s own repository (JavaScript and Python), never a package named like the listing', () => {
+  test("no package: a guess runs the listing's own repository (JavaScript and Python), never a package named like the listing", () => {
     const checkedAt = '2026-11-01T00:00:00.000Z'
-    const js = render(baseListing({ name: '@acme/postgres-mcp', packages: [], remotes: [], source: 'toolsdk-registry', repositoryRun: { repository: 'acme/postgres-mcp', ecosystem: 'node', from: 'package.json', checkedAt } }))
-    expect(js).toContain('Install kind: local runner command (`npx`, running the listing’s own repository https://github.com/acme/postgres-mcp). Confidence: low (a guess: no package is known')
-    expect(installJson(js)).toEqual({ mcpServers: { 'postgres-mcp': { command: 'npx', args: ['-y', 'github:acme/postgres-mcp'] } } })
-    const py = render(baseListing({ packages: [], remotes: [], repositoryRun: { repository: 'acme/postgres-mcp', ecosystem: 'python', entryPoint: 'postgres-mcp-server', from: 'pyproject.toml', checkedAt } }))
+    const js = render(
+      baseListing({
+        name: '@acme/postgres-mcp',
+        packages: [],
+        remotes: [],
+        source: 'toolsdk-registry',
+        repositoryRun: { repository: 'acme/postgres-mcp', ecosystem: 'node', from: 'package.json', checkedAt },
+      }),
+    )
+    expect(js).toContain(
+      'Install kind: local runner command (`npx`, running the listing’s own repository https://github.com/acme/postgres-mcp). Confidence: low (a guess: no package is known',
+    )
+    expect(installJson(js)).toEqual({
+      mcpServers: { 'postgres-mcp': { command: 'npx', args: ['-y', 'github:acme/postgres-mcp'] } },
+    })
+    const py = render(
+      baseListing({
+        packages: [],
+        remotes: [],
+        repositoryRun: {
+          repository: 'acme/postgres-mcp',
+          ecosystem: 'python',
+          entryPoint: 'postgres-mcp-server',
+          from: 'pyproject.toml',
+          checkedAt,
+        },
+      }),
+    )
     expect(py).toContain('Install kind: local runner command (`uvx`, running the listing’s own repository')
-    expect(installJson(py)).toEqual({ mcpServers: { 'postgres-mcp': { command: 'uvx', args: ['--from', 'git+https://github.com/acme/postgres-mcp', 'postgres-mcp-server'] } } })
+    expect(installJson(py)).toEqual({
+      mcpServers: {
+        'postgres-mcp': {
+          command: 'uvx',
+          args: ['--from', 'git+https://github.com/acme/postgres-mcp', 'postgres-mcp-server'],
+        },
+      },
+    })
   })
 
   test('remote endpoint: the snippet holds url (and placeholder headers)', () => {
-    const headers: HeaderSpec[] = [{ name: 'Authorization', value: 'Bearer {api_key}', isRequired: true, isSecret: true }]
-    const l = baseListing({ packages: [], remotes: [{ type: 'streamable-http', url: 'https://mcp.acme.example/mcp', headers }] })
+    const headers: HeaderSpec[] = [
+      { name: 'Authorization', value: 'Bearer {api_key}', isRequired: true, isSecret: true },
+    ]
+    const l = baseListing({
+      packages: [],
+      remotes: [{ type: 'streamable-http', url: 'https://mcp.acme.example/mcp', headers }],
+    })
     const md = render(l)
     expect(md).toContain('Install kind: remote endpoint (Streamable HTTP). Confidence: high')
     expect(md).toContain('mcp-remote')
-    expect(installJson(md)).toEqual({ mcpServers: { 'postgres-mcp': { url: 'https://mcp.acme.example/mcp', headers: { Authorization: 'Bearer <API_KEY>' } } } })
-    const sse = render(baseListing({ packages: [], remotes: [{ type: 'sse', url: 'https://mcp.acme.example/sse', headers: [] }] }))
+    expect(installJson(md)).toEqual({
+      mcpServers: {
+        'postgres-mcp': { url: 'https://mcp.acme.example/mcp', headers: { Authorization: 'Bearer <API_KEY>' } },
+      },
+    })
+    const sse = render(
+      baseListing({ packages: [], remotes: [{ type: 'sse', url: 'https://mcp.acme.example/sse', headers: [] }] }),
+    )
     expect(sse).toContain('remote endpoint (SSE)')
     expect(installJson(sse)).toEqual({ mcpServers: { 'postgres-mcp': { url: 'https://mcp.acme.example/sse' } } })
   })
@@ -207,7 +333,9 @@ describe('renderListingMarkdown: install section', () => {
   test('nothing can be guessed safely: still a kind and a confidence, and a snippet that names no package', () => {
     const md = render(baseListing({ packages: [], remotes: [], name: 'reddit-mcp' }), null)
     expect(md).toContain('Install kind: local runner command (unknown). Confidence: low (nothing can be guessed safely')
-    expect(installJson(md)).toEqual({ mcpServers: { 'reddit-mcp': { command: '<command from the README>', args: ['<arguments from the README>'] } } })
+    expect(installJson(md)).toEqual({
+      mcpServers: { 'reddit-mcp': { command: '<command from the README>', args: ['<arguments from the README>'] } },
+    })
     expect(md).not.toContain('npx -y reddit-mcp')
   })
 })
@@ -237,7 +365,13 @@ describe('renderListingMarkdown: untrusted strings', () => {
       '***',
     ].join('\n')
     const md = render(baseListing({ description }))
-    expect(headings(md)).toEqual(['# io.github.acme/postgres-mcp [Health: Active]', '## Description', '## Claude Desktop Quick Installation', '## Tools', '## Documentation & README'])
+    expect(headings(md)).toEqual([
+      '# io.github.acme/postgres-mcp [Health: Active]',
+      '## Description',
+      '## Claude Desktop Quick Installation',
+      '## Tools',
+      '## Documentation & README',
+    ])
     expect(setextHeadings(md)).toEqual([])
     expect(md).not.toMatch(/(?<!\\)<script>/) // escaped: shown as text, never run as HTML
     expect(md).toContain('\\## Tools')
@@ -245,9 +379,26 @@ describe('renderListingMarkdown: untrusted strings', () => {
   })
 
   test('a README with headings and any number of backticks stays inside its fence', () => {
-    const readme = ['# Title', '## Tools', '```js', 'code', '```', '``````', 'six', '~~~', 'tilde', '## Claude Desktop Quick Installation'].join('\n')
+    const readme = [
+      '# Title',
+      '## Tools',
+      '```js',
+      'code',
+      '```',
+      '``````',
+      'six',
+      '~~~',
+      'tilde',
+      '## Claude Desktop Quick Installation',
+    ].join('\n')
     const md = render(baseListing({ readme }))
-    expect(headings(md)).toEqual(['# io.github.acme/postgres-mcp [Health: Active]', '## Description', '## Claude Desktop Quick Installation', '## Tools', '## Documentation & README'])
+    expect(headings(md)).toEqual([
+      '# io.github.acme/postgres-mcp [Health: Active]',
+      '## Description',
+      '## Claude Desktop Quick Installation',
+      '## Tools',
+      '## Documentation & README',
+    ])
     expect(md).toContain('```````markdown\n# Title') // seven: one more than the longest run inside
     expect(md.trimEnd().endsWith('```````')).toBe(true)
   })
@@ -261,7 +412,11 @@ describe('renderListingMarkdown: untrusted strings', () => {
   })
 
   test('tool names and descriptions are flattened and cannot inject markup', () => {
-    const md = render(baseListing({ tools: [{ name: '**bold**\n# x', description: 'multi\nline <b>', parameters: ['a\nb', '', '[link](x)'] }] }))
+    const md = render(
+      baseListing({
+        tools: [{ name: '**bold**\n# x', description: 'multi\nline <b>', parameters: ['a\nb', '', '[link](x)'] }],
+      }),
+    )
     expect(md).toContain('- **\\*\\*bold\\*\\* # x**: multi line \\<b\\>')
     expect(md).toContain('  - a b\n  - \\[link\\](x)\n')
     expect(headings(md)).toHaveLength(5)
@@ -293,12 +448,22 @@ describe('renderListingMarkdown: the one rule for listing text', () => {
 
   test('property: whatever every listing field holds, the headings, fences, lists and links are those of a benign listing', () => {
     const hostile = hostileText(16)
-    const tool = fc.record({ name: hostile, description: fc.option(hostile, { nil: undefined }), parameters: fc.array(hostile, { maxLength: 3 }) })
+    const tool = fc.record({
+      name: hostile,
+      description: fc.option(hostile, { nil: undefined }),
+      parameters: fc.array(hostile, { maxLength: 3 }),
+    })
     fc.assert(
       fc.property(
         fc.record({
-          name: hostile, title: hostile, description: hostile, category: hostile, repositoryUrl: fc.option(hostile, { nil: null }),
-          readme: fc.option(hostile, { nil: null }), tools: fc.array(tool, { maxLength: 3 }), health: fc.option(hostile, { nil: null }),
+          name: hostile,
+          title: hostile,
+          description: hostile,
+          category: hostile,
+          repositoryUrl: fc.option(hostile, { nil: null }),
+          readme: fc.option(hostile, { nil: null }),
+          tools: fc.array(tool, { maxLength: 3 }),
+          health: fc.option(hostile, { nil: null }),
           githubStars: fc.option(fc.nat(), { nil: null }),
         }),
         (f) => {
@@ -306,17 +471,36 @@ describe('renderListingMarkdown: the one rule for listing text', () => {
           const md = render(l, model, f.title)
           // The benign listing drops exactly what the renderer drops: tools and parameters with no visible name, an
           // empty README.
-          const tools = f.tools.filter((t) => flatText(t.name)).map((t) => ({ name: 'tool', description: t.description === undefined ? undefined : 'does', parameters: t.parameters.filter((p) => flatText(p)).map(() => 'p') }))
+          const tools = f.tools
+            .filter((t) => flatText(t.name))
+            .map((t) => ({
+              name: 'tool',
+              description: t.description === undefined ? undefined : 'does',
+              parameters: t.parameters.filter((p) => flatText(p)).map(() => 'p'),
+            }))
           const readme = f.readme !== null && cleanText(f.readme, { multiline: true }).trim() ? 'Read me.' : null
-          const benign = render(baseListing({ githubStars: f.githubStars, health: f.health && flatText(f.health).replace(/[[\]]/g, '') ? 'active' : null, tools, readme }), model, 'Benign')
+          const benign = render(
+            baseListing({
+              githubStars: f.githubStars,
+              health: f.health && flatText(f.health).replace(/[[\]]/g, '') ? 'active' : null,
+              tools,
+              readme,
+            }),
+            model,
+            'Benign',
+          )
           for (const parse of [markdownShape, commonmarkShape]) {
             const shape = shapeOf(md, parse)
             expectInert(shape)
             const expected = shapeOf(benign, parse)
-            expect({ blocks: shape.blocks, inline: shape.inline }).toEqual({ blocks: expected.blocks, inline: expected.inline })
+            expect({ blocks: shape.blocks, inline: shape.inline }).toEqual({
+              blocks: expected.blocks,
+              inline: expected.inline,
+            })
           }
           // The entry's key comes from the name; the entry itself is the benign one.
-          const entries = (doc: string) => Object.values((installJson(doc) as { mcpServers: Record<string, unknown> }).mcpServers)
+          const entries = (doc: string) =>
+            Object.values((installJson(doc) as { mcpServers: Record<string, unknown> }).mcpServers)
           expect(entries(md)).toEqual(entries(benign))
         },
       ),
@@ -340,14 +524,35 @@ describe('renderListingMarkdown: the one rule for listing text', () => {
       '| a | b |',
       '|---|---|',
     ].join('\n')
-    const md = render(baseListing({ description, name: 'Evil <img src=x onerror=alert(1)> \u202Egnp.exe', tools: [{ name: '- ## Tools', description: '> ```json', parameters: ['## Documentation & README', '[x](javascript:alert(1))'] }] }))
+    const md = render(
+      baseListing({
+        description,
+        name: 'Evil <img src=x onerror=alert(1)> \u202Egnp.exe',
+        tools: [
+          {
+            name: '- ## Tools',
+            description: '> ```json',
+            parameters: ['## Documentation & README', '[x](javascript:alert(1))'],
+          },
+        ],
+      }),
+    )
     for (const parse of [markdownShape, commonmarkShape]) {
       const shape = shapeOf(md, parse)
       expectInert(shape)
-      expect(shape.blocks.filter((b) => 'heading' in (b as object)).map((b) => (b as { text?: string }).text ?? '# (name)')).toEqual(['# (name)', ...SECTIONS.map((h) => h.slice(3))])
+      expect(
+        shape.blocks.filter((b) => 'heading' in (b as object)).map((b) => (b as { text?: string }).text ?? '# (name)'),
+      ).toEqual(['# (name)', ...SECTIONS.map((h) => h.slice(3))])
       expect(shape.blocks.filter((b) => 'code' in (b as object))).toEqual([{ code: 'json' }, { code: 'markdown' }])
     }
-    expect(installJson(md)).toEqual({ mcpServers: { 'evil-img-src-x-onerror-alert-1-gnp-exe': expect.objectContaining({ command: 'npx', args: ['-y', '@acme/postgres-mcp@1.2.3'] }) } })
+    expect(installJson(md)).toEqual({
+      mcpServers: {
+        'evil-img-src-x-onerror-alert-1-gnp-exe': expect.objectContaining({
+          command: 'npx',
+          args: ['-y', '@acme/postgres-mcp@1.2.3'],
+        }),
+      },
+    })
     // Escaped, not deleted: the words are there, as text of the Description section.
     const section = md.slice(md.indexOf('\n## Description'), md.indexOf('\n## Claude Desktop Quick Installation'))
     expect(section).toContain('\\## Claude Desktop Quick Installation')
@@ -358,12 +563,22 @@ describe('renderListingMarkdown: the one rule for listing text', () => {
     expect(section).toContain('\\- ## Tools\n\\> \\`\\`\\`json\n\\- \\~\\~\\~')
     // Raw HTML in the H1 is escaped; bidi controls are gone.
     expect(md.split('\n')[0]).toBe('# Evil \\<img src=x onerror=alert(1)\\> gnp.exe [Health: Active]')
-    expect(md).toContain('- **\\- ## Tools**: \\> \\`\\`\\`json\n  - \\## Documentation & README\n  - \\[x\\](javascript:alert(1))\n')
+    expect(md).toContain(
+      '- **\\- ## Tools**: \\> \\`\\`\\`json\n  - \\## Documentation & README\n  - \\[x\\](javascript:alert(1))\n',
+    )
   })
 
   test('addresses: an http(s) address stays one, any other scheme is text', () => {
-    expect(render(baseListing({ repositoryUrl: 'https://github.com/acme/postgres_mcp' }))).toContain('- **Repository:** https://github.com/acme/postgres_mcp\n')
-    for (const repositoryUrl of ['javascript:alert(1)', '<javascript:alert(1)>', 'https://x.example/<img src=x>', 'data:text/html,<script>x</script>', 'ftp://a@b.example']) {
+    expect(render(baseListing({ repositoryUrl: 'https://github.com/acme/postgres_mcp' }))).toContain(
+      '- **Repository:** https://github.com/acme/postgres_mcp\n',
+    )
+    for (const repositoryUrl of [
+      'javascript:alert(1)',
+      '<javascript:alert(1)>',
+      'https://x.example/<img src=x>',
+      'data:text/html,<script>x</script>',
+      'ftp://a@b.example',
+    ]) {
       for (const parse of [markdownShape, commonmarkShape]) {
         const shape = shapeOf(render(baseListing({ repositoryUrl })), parse)
         expectInert(shape)
@@ -405,7 +620,7 @@ describe.skipIf(!hasData)('real data (servers.json)', () => {
         packages: (e.packages ?? []).map((p) => ({ ...p, environmentVariables: p.environmentVariables ?? [] })),
         remotes: (e.remotes ?? []).map((r) => ({ ...r, headers: r.headers ?? [] })),
         source: e.source,
-        readme: i % 2 ? e.description ?? null : null,
+        readme: i % 2 ? (e.description ?? null) : null,
         tools: [],
         githubStars: i % 3 ? null : i,
         health: null,
@@ -413,7 +628,11 @@ describe.skipIf(!hasData)('real data (servers.json)', () => {
       const model = deriveInstallModel(l)
       const md = render(l, model)
       const hs = headings(md)
-      expect(hs.slice(1)).toEqual(['## Description', '## Claude Desktop Quick Installation', '## Documentation & README'])
+      expect(hs.slice(1)).toEqual([
+        '## Description',
+        '## Claude Desktop Quick Installation',
+        '## Documentation & README',
+      ])
       expect(hs[0]?.startsWith('# ')).toBe(true)
       expect(setextHeadings(md)).toEqual([])
       expect(installJson(md)).toBeTruthy()

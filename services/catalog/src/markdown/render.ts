@@ -7,7 +7,14 @@
  */
 import type { InstallModel, Listing } from '@mcp-directory/shared/contracts'
 import { installName, placeholderEnv, placeholderHeaders } from '@mcp-directory/shared/install'
-import { cleanText, fenced, flatText as flat, markdownBlock, markdownInline as inline, truncate } from '@mcp-directory/shared/text'
+import {
+  cleanText,
+  fenced,
+  flatText as flat,
+  markdownBlock,
+  markdownInline as inline,
+  truncate,
+} from '@mcp-directory/shared/text'
 
 /** Options of `renderListingMarkdown`. */
 export interface RenderListingOptions {
@@ -38,12 +45,15 @@ function confidenceSentence(model: InstallModel): string {
   const note = model.note ? inline(model.note) : ''
   if (model.kind === 'remote') return 'Confidence: high (the hosted endpoint of the listing’s registry entry).'
   const e = model.evidence
-  const proof = e && e.linkedBy
-    ? `its ${e.registryType === 'npm' ? 'npm' : 'PyPI'} entry ${e.linkedBy === 'repository' ? `links back to the listing’s repository (${inline(e.link)})` : `names this listing (${e.linkedBy} ${inline(e.link)})`}, checked ${inline(e.checkedAt)}`
-    : ''
+  const proof =
+    e?.linkedBy
+      ? `its ${e.registryType === 'npm' ? 'npm' : 'PyPI'} entry ${e.linkedBy === 'repository' ? `links back to the listing’s repository (${inline(e.link)})` : `names this listing (${e.linkedBy} ${inline(e.link)})`}, checked ${inline(e.checkedAt)}`
+      : ''
   switch (model.basis) {
     case 'registry':
-      return model.confidence === 'high' ? `Confidence: high (declared by the listing’s registry entry; ${proof}).` : `Confidence: low (declared by the listing’s registry entry, but ${note}).`
+      return model.confidence === 'high'
+        ? `Confidence: high (declared by the listing’s registry entry; ${proof}).`
+        : `Confidence: low (declared by the listing’s registry entry, but ${note}).`
     case 'readme-config':
       return model.confidence === 'high'
         ? `Confidence: high (taken from the client configuration in the repository README; ${proof}).`
@@ -62,21 +72,33 @@ function installSection(l: Listing, model: InstallModel | null): string {
   if (!model) {
     // Still a kind, a confidence and a snippet (§2.7), but the snippet runs nothing: it only shows where the
     // command from the README goes. No package is named, since none is known to be the listing's own.
-    const declared = (Array.isArray(l.packages) && l.packages.length > 0) || (Array.isArray(l.remotes) && l.remotes.length > 0)
+    const declared =
+      (Array.isArray(l.packages) && l.packages.length > 0) || (Array.isArray(l.remotes) && l.remotes.length > 0)
     const why = declared
       ? 'its registry entry declares only packages or endpoints that no client configuration can start'
       : 'the listing names no package and no remote endpoint, and its repository could not be read as a JavaScript or Python project that runs as it is'
     out.push(
       `Install kind: local runner command (unknown). Confidence: low (nothing can be guessed safely: ${why}). Follow the setup instructions of the repository README; the snippet only shows where its command goes.`,
     )
-    out.push('', fenced(JSON.stringify({ mcpServers: { [key]: { command: '<command from the README>', args: ['<arguments from the README>'] } } }, null, 2), 'json'))
+    out.push(
+      '',
+      fenced(
+        JSON.stringify(
+          { mcpServers: { [key]: { command: '<command from the README>', args: ['<arguments from the README>'] } } },
+          null,
+          2,
+        ),
+        'json',
+      ),
+    )
     return out.join('\n')
   }
   const confidence = confidenceSentence(model)
   let entry: Record<string, unknown>
   if (model.kind === 'local') {
     const runner = RUNNER_LABEL[model.runner] ?? flat(model.command)
-    const what = model.basis === 'repository' ? `, running the listing’s own repository ${inline(model.identifier)}` : ''
+    const what =
+      model.basis === 'repository' ? `, running the listing’s own repository ${inline(model.identifier)}` : ''
     out.push(`Install kind: local runner command (\`${runner}\`${what}). ${confidence}`)
     const env = placeholderEnv(model.env)
     entry = { command: model.command, args: model.args, ...(Object.keys(env).length ? { env } : {}) }
@@ -88,7 +110,10 @@ function installSection(l: Listing, model: InstallModel | null): string {
     const headers = placeholderHeaders(model.headers)
     entry = { url: model.url, ...(Object.keys(headers).length ? { headers } : {}) }
   }
-  const hasPlaceholders = model.kind === 'local' ? Object.keys(placeholderEnv(model.env)).length > 0 : Object.keys(placeholderHeaders(model.headers)).length > 0
+  const hasPlaceholders =
+    model.kind === 'local'
+      ? Object.keys(placeholderEnv(model.env)).length > 0
+      : Object.keys(placeholderHeaders(model.headers)).length > 0
   if (hasPlaceholders) out.push('', 'Replace each `<…>` placeholder with your own value.')
   out.push('', fenced(JSON.stringify({ mcpServers: { [key]: entry } }, null, 2), 'json'))
   return out.join('\n')
@@ -100,14 +125,29 @@ function riskLines(l: Listing): string[] {
   const risk = l.risk
   if (risk && risk.level !== 'none') {
     const cleared = l.riskClearedHash === risk.toolsHash
-    out.push(`**Risk: ${risk.level}**${cleared ? ' (reviewed and cleared by an operator)' : ''}. The directory's scan of these tool descriptions found:`)
-    for (const f of risk.findings.slice(0, 10)) out.push(`- ${inline(flat(f.tool))}: ${inline(flat(f.message))} (${f.severity})`)
+    out.push(
+      `**Risk: ${risk.level}**${cleared ? ' (reviewed and cleared by an operator)' : ''}. The directory's scan of these tool descriptions found:`,
+    )
+    for (const f of risk.findings.slice(0, 10))
+      out.push(`- ${inline(flat(f.tool))}: ${inline(flat(f.message))} (${f.severity})`)
     out.push('')
   }
   const change = l.toolsChanges?.[0]
   if (change) {
-    const parts = [['added', change.added], ['removed', change.removed], ['changed', change.changed]] as const
-    const said = parts.filter(([, names]) => names.length).map(([what, names]) => `${what} ${names.slice(0, 10).map((n) => inline(flat(n))).join(', ')}`)
+    const parts = [
+      ['added', change.added],
+      ['removed', change.removed],
+      ['changed', change.changed],
+    ] as const
+    const said = parts
+      .filter(([, names]) => names.length)
+      .map(
+        ([what, names]) =>
+          `${what} ${names
+            .slice(0, 10)
+            .map((n) => inline(flat(n)))
+            .join(', ')}`,
+      )
     out.push(`Tool list changed on ${change.at.slice(0, 10)}: ${said.join('; ') || 'descriptions only'}.`, '')
   }
   return out
@@ -127,7 +167,8 @@ function toolsSection(l: Listing): string | null {
 
 function readmeSection(l: Listing): string {
   const out = ['## Documentation & README', '']
-  const text = typeof l.readme === 'string' ? cleanText(l.readme, { multiline: true }).replace(/^\n+/, '').trimEnd() : ''
+  const text =
+    typeof l.readme === 'string' ? cleanText(l.readme, { multiline: true }).replace(/^\n+/, '').trimEnd() : ''
   if (!text.trim()) {
     out.push('No README has been stored for this listing yet; see the repository for its documentation.')
     return out.join('\n')

@@ -45,8 +45,15 @@ const COLUMNS = sql`v.server_name, v.version, v.listing_id, v.server, ${STATUS} 
 const FROM = sql`from catalog.server_versions v join catalog.listings l on l.id = v.listing_id`
 
 type Raw = {
-  server_name: string; version: string; listing_id: string; server: Record<string, unknown> | string; status: VersionRow['status']
-  status_message: string | null; is_latest: boolean; published_at: Date | string; updated_at: Date | string
+  server_name: string
+  version: string
+  listing_id: string
+  server: Record<string, unknown> | string
+  status: VersionRow['status']
+  status_message: string | null
+  is_latest: boolean
+  published_at: Date | string
+  updated_at: Date | string
 }
 
 function toRow(r: Raw): VersionRow {
@@ -74,7 +81,10 @@ export async function listVersions(database: Database, q: VersionQuery): Promise
   if (q.version !== null) parts.push(sql`v.version = ${q.version}`)
   if (q.search) parts.push(sql`v.server_name ilike ${`%${escapeLike(q.search)}%`} escape '\\'`)
   if (q.updatedSince) parts.push(sql`${UPDATED} > ${q.updatedSince.toISOString()}::timestamptz`)
-  if (q.after) parts.push(sql`(v.server_name collate "C", v.version collate "C") > (${q.after.name} collate "C", ${q.after.version} collate "C")`)
+  if (q.after)
+    parts.push(
+      sql`(v.server_name collate "C", v.version collate "C") > (${q.after.name} collate "C", ${q.after.version} collate "C")`,
+    )
   const rows = await database.rows<Raw>(sql`
     select ${COLUMNS} ${FROM} where ${sql.join(parts, sql` and `)}
     order by v.server_name collate "C", v.version collate "C" limit ${q.limit}`)
@@ -82,7 +92,11 @@ export async function listVersions(database: Database, q: VersionQuery): Promise
 }
 
 /** Every served version of one server, newest publication first; empty when there is none to serve. */
-export async function versionsOf(database: Database, serverName: string, includeDeleted: boolean): Promise<VersionRow[]> {
+export async function versionsOf(
+  database: Database,
+  serverName: string,
+  includeDeleted: boolean,
+): Promise<VersionRow[]> {
   const rows = await database.rows<Raw>(sql`
     select ${COLUMNS} ${FROM} where v.server_name = ${serverName} and l.status <> 'pending'
     ${includeDeleted ? sql`` : sql`and ${STATUS} <> 'deleted'`}
@@ -98,10 +112,18 @@ export async function writeVersions(database: Database, writes: VersionWrite[]):
   const list = [...byKey.values()]
   for (let i = 0; i < list.length; i += 500) {
     const chunk = list.slice(i, i + 500)
-    const payload = JSON.stringify(chunk.map((w) => ({
-      server_name: w.serverName, version: w.version, listing_id: w.listingId, server: w.server, status: w.status,
-      status_message: w.statusMessage, is_latest: w.isLatest, published_at: w.publishedAt?.toISOString() ?? null,
-    })))
+    const payload = JSON.stringify(
+      chunk.map((w) => ({
+        server_name: w.serverName,
+        version: w.version,
+        listing_id: w.listingId,
+        server: w.server,
+        status: w.status,
+        status_message: w.statusMessage,
+        is_latest: w.isLatest,
+        published_at: w.publishedAt?.toISOString() ?? null,
+      })),
+    )
     await database.db.transaction(async (tx) => {
       await tx.execute(sql`
         insert into catalog.server_versions as v (server_name, version, listing_id, server, status, status_message, is_latest, published_at, updated_at)
@@ -150,20 +172,42 @@ export async function addMissingVersions(database: Database, namespace: string):
   let added = 0
   for (;;) {
     const missing = await database.rows<{
-      id: string; name: string; title: string | null; description: string; version: string | null; repository_url: string | null
-      url: string | null; website_url: string | null; packages: unknown; remotes: unknown
+      id: string
+      name: string
+      title: string | null
+      description: string
+      version: string | null
+      repository_url: string | null
+      url: string | null
+      website_url: string | null
+      packages: unknown
+      remotes: unknown
     }>(sql`
       select l.id, l.name, l.title, l.description, l.version, l.repository_url, l.url, l.website_url, l.packages, l.remotes
       from catalog.listings l where l.status = 'active'
       and not exists (select 1 from catalog.server_versions v where v.listing_id = l.id) order by l.id limit 500`)
     if (!missing.length) return added
-    const writes = missing.map((r) => versionFromListing({
-      id: r.id, name: r.name, title: r.title, description: r.description, version: r.version, repositoryUrl: r.repository_url, url: r.url,
-      websiteUrl: r.website_url, packages: (typeof r.packages === 'string' ? JSON.parse(r.packages) : r.packages) as ServedListing['packages'],
-      remotes: (typeof r.remotes === 'string' ? JSON.parse(r.remotes) : r.remotes) as ServedListing['remotes'],
-    }, namespace))
+    const writes = missing.map((r) =>
+      versionFromListing(
+        {
+          id: r.id,
+          name: r.name,
+          title: r.title,
+          description: r.description,
+          version: r.version,
+          repositoryUrl: r.repository_url,
+          url: r.url,
+          websiteUrl: r.website_url,
+          packages: (typeof r.packages === 'string' ? JSON.parse(r.packages) : r.packages) as ServedListing['packages'],
+          remotes: (typeof r.remotes === 'string' ? JSON.parse(r.remotes) : r.remotes) as ServedListing['remotes'],
+        },
+        namespace,
+      ),
+    )
     // A name another listing already serves under is left alone rather than taken over.
-    const payload = JSON.stringify(writes.map((w) => ({ server_name: w.serverName, version: w.version, listing_id: w.listingId, server: w.server })))
+    const payload = JSON.stringify(
+      writes.map((w) => ({ server_name: w.serverName, version: w.version, listing_id: w.listingId, server: w.server })),
+    )
     const inserted = await database.rows(sql`
       insert into catalog.server_versions (server_name, version, listing_id, server, status, is_latest)
       select r.server_name, r.version, r.listing_id, r.server, 'active', true
@@ -176,11 +220,19 @@ export async function addMissingVersions(database: Database, namespace: string):
 }
 
 /** Listing ids by name, for the names given. */
-export async function listingIdsByName(database: Database, names: string[]): Promise<Map<string, { id: string; status: string; reason: string | null }>> {
+export async function listingIdsByName(
+  database: Database,
+  names: string[],
+): Promise<Map<string, { id: string; status: string; reason: string | null }>> {
   const out = new Map<string, { id: string; status: string; reason: string | null }>()
   for (let i = 0; i < names.length; i += 1000) {
     const chunk = names.slice(i, i + 1000)
-    const rows = await database.rows<{ id: string; name: string; status: string; moderation_reason: string | null }>(sql`
+    const rows = await database.rows<{
+      id: string
+      name: string
+      status: string
+      moderation_reason: string | null
+    }>(sql`
       select id, name, status, moderation_reason from catalog.listings where name in (select jsonb_array_elements_text(${JSON.stringify(chunk)}::jsonb))`)
     for (const r of rows) out.set(r.name, { id: r.id, status: r.status, reason: r.moderation_reason })
   }

@@ -25,7 +25,19 @@ const ICON_TYPES = new Set(['image/png', 'image/jpeg', 'image/jpg', 'image/svg+x
 const ICON_SIZE = /^(\d+x\d+|any)$/
 const INPUT_FORMATS = new Set(['string', 'number', 'boolean', 'filepath'])
 // Top-level members of a server.json; the directory's own fields of a loose entry (category, source…) are not.
-const SERVER_KEYS = ['$schema', 'name', 'title', 'description', 'version', 'repository', 'websiteUrl', 'icons', 'packages', 'remotes', '_meta']
+const SERVER_KEYS = [
+  '$schema',
+  'name',
+  'title',
+  'description',
+  'version',
+  'repository',
+  'websiteUrl',
+  'icons',
+  'packages',
+  'remotes',
+  '_meta',
+]
 
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v)
 const get = (o: Obj, k: string): unknown => (Object.hasOwn(o, k) ? o[k] : undefined)
@@ -77,7 +89,8 @@ function cut(s: string, max: number): string {
 
 function validInput(i: unknown): boolean {
   if (!isObj(i)) return false
-  if (!optStr(i, 'description') || !optStr(i, 'value') || !optStr(i, 'default') || !optStr(i, 'placeholder')) return false
+  if (!optStr(i, 'description') || !optStr(i, 'value') || !optStr(i, 'default') || !optStr(i, 'placeholder'))
+    return false
   if (!optBool(i, 'isRequired') || !optBool(i, 'isSecret')) return false
   const f = get(i, 'format')
   if (f !== undefined && !(isStr(f) && INPUT_FORMATS.has(f))) return false
@@ -98,7 +111,8 @@ function validArgument(a: unknown): boolean {
   const o = a as Obj
   if (!optBool(o, 'isRepeated')) return false
   const type = get(o, 'type')
-  if (type === 'positional') return optStr(o, 'valueHint') && (get(o, 'valueHint') !== undefined || get(o, 'value') !== undefined)
+  if (type === 'positional')
+    return optStr(o, 'valueHint') && (get(o, 'valueHint') !== undefined || get(o, 'value') !== undefined)
   if (type === 'named') return isStr(get(o, 'name'))
   return false
 }
@@ -107,7 +121,12 @@ const validList = (v: unknown, each: (x: unknown) => boolean) => v === undefined
 
 function validHttpTransport(t: Obj): boolean {
   const type = get(t, 'type')
-  return (type === 'streamable-http' || type === 'sse') && isStr(get(t, 'url')) && URL_TEMPLATE.test(get(t, 'url') as string) && validList(get(t, 'headers'), validKeyValue)
+  return (
+    (type === 'streamable-http' || type === 'sse') &&
+    isStr(get(t, 'url')) &&
+    URL_TEMPLATE.test(get(t, 'url') as string) &&
+    validList(get(t, 'headers'), validKeyValue)
+  )
 }
 
 function validLocalTransport(t: unknown): boolean {
@@ -123,7 +142,8 @@ function validRemote(r: unknown): boolean {
 
 function validPackage(p: unknown): boolean {
   if (!isObj(p)) return false
-  if (!isStr(get(p, 'registryType')) || !isStr(get(p, 'identifier')) || !validLocalTransport(get(p, 'transport'))) return false
+  if (!isStr(get(p, 'registryType')) || !isStr(get(p, 'identifier')) || !validLocalTransport(get(p, 'transport')))
+    return false
   const v = get(p, 'version')
   if (v !== undefined && !(isStr(v) && v.length >= 1 && v !== 'latest')) return false
   const sha = get(p, 'fileSha256')
@@ -131,7 +151,11 @@ function validPackage(p: unknown): boolean {
   const base = get(p, 'registryBaseUrl')
   if (base !== undefined && !isUri(base)) return false
   if (!optStr(p, 'runtimeHint')) return false
-  return validList(get(p, 'runtimeArguments'), validArgument) && validList(get(p, 'packageArguments'), validArgument) && validList(get(p, 'environmentVariables'), validKeyValue)
+  return (
+    validList(get(p, 'runtimeArguments'), validArgument) &&
+    validList(get(p, 'packageArguments'), validArgument) &&
+    validList(get(p, 'environmentVariables'), validKeyValue)
+  )
 }
 
 function validIcon(i: unknown): boolean {
@@ -153,7 +177,11 @@ function validRepository(r: unknown): boolean {
 // ---------------------------------------------------------------------------------------------------------
 // What the directory made of an entry, in server.json form
 
-const SOURCES: [RegExp, string][] = [[/^github\.com$/, 'github'], [/^gitlab\.com$/, 'gitlab'], [/^bitbucket\.org$/, 'bitbucket']]
+const SOURCES: [RegExp, string][] = [
+  [/^github\.com$/, 'github'],
+  [/^gitlab\.com$/, 'gitlab'],
+  [/^bitbucket\.org$/, 'bitbucket'],
+]
 
 function repositoryOf(url: string | null): Obj | undefined {
   if (!url || !isUri(url)) return undefined
@@ -164,7 +192,10 @@ function repositoryOf(url: string | null): Obj | undefined {
 function packagesOf(l: Pick<Listing, 'packages'>): Obj[] {
   return l.packages.map((p) => {
     const t = p.transport
-    const transport = t && (t.type === 'streamable-http' || t.type === 'sse') && t.url && URL_TEMPLATE.test(t.url) ? { type: t.type, url: t.url } : { type: 'stdio' }
+    const transport =
+      t && (t.type === 'streamable-http' || t.type === 'sse') && t.url && URL_TEMPLATE.test(t.url)
+        ? { type: t.type, url: t.url }
+        : { type: 'stdio' }
     return {
       registryType: p.registryType,
       identifier: p.identifier,
@@ -179,11 +210,18 @@ function packagesOf(l: Pick<Listing, 'packages'>): Obj[] {
 function remotesOf(l: Pick<Listing, 'remotes'>): Obj[] {
   return l.remotes
     .filter((r) => (r.type === 'streamable-http' || r.type === 'sse') && URL_TEMPLATE.test(r.url))
-    .map((r) => ({ type: r.type, url: r.url, ...(r.headers.length ? { headers: r.headers.map((h) => ({ ...h })) } : {}) }))
+    .map((r) => ({
+      type: r.type,
+      url: r.url,
+      ...(r.headers.length ? { headers: r.headers.map((h) => ({ ...h })) } : {}),
+    }))
 }
 
 /** The listing fields a served server.json is built from. */
-export type ServedListing = Pick<Listing, 'id' | 'name' | 'title' | 'description' | 'version' | 'repositoryUrl' | 'url' | 'websiteUrl' | 'packages' | 'remotes'>
+export type ServedListing = Pick<
+  Listing,
+  'id' | 'name' | 'title' | 'description' | 'version' | 'repositoryUrl' | 'url' | 'websiteUrl' | 'packages' | 'remotes'
+>
 
 /**
  * The server.json served for a record: the publisher's `raw` entry (null for a listing submitted to the directory)
@@ -212,7 +250,10 @@ function servedFrom(src: Obj, listing: ServedListing, namespace: string): Obj {
   else delete out.title
   out.version = servedVersionOf(src, listing)
   if (!validRepository(get(src, 'repository'))) {
-    const repo = repositoryOf(listing.repositoryUrl ?? (listing.url && /github\.com|gitlab\.com|bitbucket\.org/i.test(listing.url) ? listing.url : null))
+    const repo = repositoryOf(
+      listing.repositoryUrl ??
+        (listing.url && /github\.com|gitlab\.com|bitbucket\.org/i.test(listing.url) ? listing.url : null),
+    )
     if (repo) out.repository = repo
     else delete out.repository
   }

@@ -46,7 +46,9 @@ const SUMMARY_COLUMNS = sql.raw(
 )
 
 // Trust and popularity only break ties after relevance.
-const TIE_BREAK = sql.raw('l.is_official desc, l.is_verified_active desc, coalesce(l.github_stars, 0) desc, l.upvotes desc, l.views desc, l.id asc')
+const TIE_BREAK = sql.raw(
+  'l.is_official desc, l.is_verified_active desc, coalesce(l.github_stars, 0) desc, l.upvotes desc, l.views desc, l.id asc',
+)
 
 function filters(spec: SearchSpec): SQL {
   const parts: SQL[] = [sql`l.status = 'active'`]
@@ -140,11 +142,16 @@ async function withIndexScans<T>(database: Database, fn: (db: Database) => Promi
 }
 
 /** Runs a ranked search (or a browse when there are no terms); returns the page and the total count. */
-export async function searchListings(database: Database, spec: SearchSpec): Promise<{ total: number; rows: SummaryRow[] }> {
+export async function searchListings(
+  database: Database,
+  spec: SearchSpec,
+): Promise<{ total: number; rows: SummaryRow[] }> {
   const where = filters(spec)
   if (spec.terms.length === 0) {
     const [rows, count] = await Promise.all([
-      database.rows<SummaryRow>(sql`select ${SUMMARY_COLUMNS} from catalog.listings l where ${where} order by ${TIE_BREAK} limit ${spec.limit} offset ${spec.offset}`),
+      database.rows<SummaryRow>(
+        sql`select ${SUMMARY_COLUMNS} from catalog.listings l where ${where} order by ${TIE_BREAK} limit ${spec.limit} offset ${spec.offset}`,
+      ),
       database.rows<{ n: number }>(sql`select count(*)::int as n from catalog.listings l where ${where}`),
     ])
     return { total: Number(count[0]?.n ?? 0), rows }
@@ -162,7 +169,8 @@ export async function searchListings(database: Database, spec: SearchSpec): Prom
   const qany = sql`to_tsquery('english', ${ts.any})`
   const qall = sql`to_tsquery('english', ${ts.all})`
   const qname = sql`to_tsquery('english', ${ts.name})`
-  const ranked = (db: Database) => db.rows<SummaryRow>(sql`
+  const ranked = (db: Database) =>
+    db.rows<SummaryRow>(sql`
     with cand as (
       -- Name matches: the shortest names first, as they are the ones most about the query words.
       (select l.id from catalog.listings l where ${where} and l.search_title @@ ${qname} order by length(l.search_name) limit ${cap})
@@ -190,7 +198,9 @@ export async function searchListings(database: Database, spec: SearchSpec): Prom
   const known = totalCache.get(totalKey)
   const counted = async (db: Database) => {
     if (known && Date.now() - known.at < TOTAL_TTL_MS) return [{ n: known.n }]
-    const r = await db.rows<{ n: number }>(sql`select count(*)::int as n from catalog.listings l where ${where} and l.search @@ ${qany}`)
+    const r = await db.rows<{ n: number }>(
+      sql`select count(*)::int as n from catalog.listings l where ${where} and l.search @@ ${qany}`,
+    )
     if (totalCache.size > 10_000) totalCache.clear()
     totalCache.set(totalKey, { at: Date.now(), n: Number(r[0]?.n ?? 0) })
     return r

@@ -1,10 +1,58 @@
 /** How names and queries become search terms: namespaces and boilerplate words must not swamp a match. */
 
 /** Words every MCP server shares; they carry no meaning in a query or a name. */
-export const BOILERPLATE = new Set(['mcp', 'mcps', 'server', 'servers', 'model', 'context', 'protocol', 'modelcontextprotocol', 'the', 'a', 'an', 'for', 'of', 'and', 'with', 'to', 'in', 'on'])
+export const BOILERPLATE = new Set([
+  'mcp',
+  'mcps',
+  'server',
+  'servers',
+  'model',
+  'context',
+  'protocol',
+  'modelcontextprotocol',
+  'the',
+  'a',
+  'an',
+  'for',
+  'of',
+  'and',
+  'with',
+  'to',
+  'in',
+  'on',
+])
 
 // Registry name prefixes that are a publisher's namespace, not a topic (io.github.<owner>/…, com.<vendor>/…).
-const GENERIC_TLDS = new Set(['io', 'com', 'ai', 'dev', 'net', 'org', 'app', 'co', 'cloud', 'tech', 'sh', 'so', 'me', 'xyz', 'run', 'gg', 'us', 'uk', 'de', 'fr', 'jp', 'cn', 'in', 'info', 'biz', 'site', 'tools', 'page'])
+const GENERIC_TLDS = new Set([
+  'io',
+  'com',
+  'ai',
+  'dev',
+  'net',
+  'org',
+  'app',
+  'co',
+  'cloud',
+  'tech',
+  'sh',
+  'so',
+  'me',
+  'xyz',
+  'run',
+  'gg',
+  'us',
+  'uk',
+  'de',
+  'fr',
+  'jp',
+  'cn',
+  'in',
+  'info',
+  'biz',
+  'site',
+  'tools',
+  'page',
+])
 const HOSTING_LABELS = new Set(['github', 'gitlab', 'githubusercontent', 'bitbucket', 'smithery', 'npm', 'pypi', 'www'])
 
 /** Lower-case words of a text (letters and digits), camelCase split. */
@@ -25,7 +73,9 @@ export function splitName(name: string): { namespace: string[]; own: string[] } 
   const head = name.slice(0, slash).replace(/^@/, '')
   const own = words(name.slice(slash + 1))
   // Reverse-DNS namespaces: io.github.<owner> → owner; com.stripe → stripe; a scope like @supabase → supabase.
-  const labels = head.split('.').filter((l) => !GENERIC_TLDS.has(l.toLowerCase()) && !HOSTING_LABELS.has(l.toLowerCase()))
+  const labels = head
+    .split('.')
+    .filter((l) => !GENERIC_TLDS.has(l.toLowerCase()) && !HOSTING_LABELS.has(l.toLowerCase()))
   return { namespace: labels.flatMap(words), own }
 }
 
@@ -56,11 +106,18 @@ export function queryTerms(q: string): string[] {
 export function searchNameFor(name: string, title: string | null): string {
   const fromName = searchNameOf(name, namespaceIsVendor(name))
   if (fromName) return fromName
-  return words(title ?? '').filter((w) => !BOILERPLATE.has(w)).join(' ')
+  return words(title ?? '')
+    .filter((w) => !BOILERPLATE.has(w))
+    .join(' ')
 }
 
 /** The search_extra column: tags, tool names and the publisher's namespace words. */
-export function searchExtraOf(name: string, tags: string[], toolNames: string[], toolDescriptions: string[] = []): string {
+export function searchExtraOf(
+  name: string,
+  tags: string[],
+  toolNames: string[],
+  toolDescriptions: string[] = [],
+): string {
   const { namespace } = splitName(name)
   // Tool descriptions (from a live tools list) are searchable too, bounded so one server cannot swamp the index.
   const described = toolDescriptions.join(' ').slice(0, MAX_TOOL_TEXT)

@@ -4,10 +4,14 @@ import { carriesProof, isClaimBadge, isReciprocal, markdownUrls, scanHtml } from
 
 describe('txtValues', () => {
   test('joins the strings of each record, trims, keeps every record', () => {
-    expect(txtValues([['a=1'], ['mcp-directory-claim=ab', 'cd '], [' x ']], 'mcp-directory-claim=')).toEqual(expect.arrayContaining(['a=1', 'mcp-directory-claim=abcd', 'x']))
+    expect(txtValues([['a=1'], ['mcp-directory-claim=ab', 'cd '], [' x ']], 'mcp-directory-claim=')).toEqual(
+      expect.arrayContaining(['a=1', 'mcp-directory-claim=abcd', 'x']),
+    )
   })
   test('rebuilds a value whose strings came back as records of their own', () => {
-    expect(txtValues([['v=spf1'], ['mcp-directory-claim=ab'], ['cd']], 'mcp-directory-claim=')).toContain('mcp-directory-claim=abcd')
+    expect(txtValues([['v=spf1'], ['mcp-directory-claim=ab'], ['cd']], 'mcp-directory-claim=')).toContain(
+      'mcp-directory-claim=abcd',
+    )
   })
 })
 
@@ -21,20 +25,21 @@ describe('marks', () => {
     expect(marks.urls).toEqual(['https://d/servers/x?claim=p4', 'https://d/api/badge/x'])
   })
   test('Markdown: inline, reference and HTML links', () => {
-    const md = '[![a](https://d/api/badge/x)](https://d/servers/x?claim=p1)\n[ref]: <https://d/servers/x?claim=p2>\n<a href="https://d/servers/x?x=1&amp;claim=p3">b</a>'
+    const md =
+      '[![a](https://d/api/badge/x)](https://d/servers/x?claim=p1)\n[ref]: <https://d/servers/x?claim=p2>\n<a href="https://d/servers/x?x=1&amp;claim=p3">b</a>'
     const urls = markdownUrls(md)
     expect(urls.some((u) => carriesProof(u, 'p1'))).toBe(true)
     expect(urls.some((u) => carriesProof(u, 'p2'))).toBe(true)
     expect(urls.some((u) => carriesProof(u, 'p3'))).toBe(true)
     expect(urls.some((u) => isReciprocal(u, 'https://d', 'x'))).toBe(true)
   })
-  test('a proof counts only as the claim parameter, a badge only as this listing\'s', () => {
+  test("a proof counts only as the claim parameter, a badge only as this listing's", () => {
     expect(carriesProof('https://d/servers/x?ref=p1', 'p1')).toBe(false)
     expect(carriesProof('https://d/servers/x?claim=p1x', 'p1')).toBe(false)
     expect(isReciprocal('https://d/api/badge/y', 'https://d', 'x')).toBe(false)
     expect(isReciprocal('https://d/servers/x?claim=1', 'https://d', 'x')).toBe(true)
   })
-  test('a proof counts only on this directory\'s page or badge of this listing', () => {
+  test("a proof counts only on this directory's page or badge of this listing", () => {
     expect(isClaimBadge('https://d/servers/x?claim=p1', 'https://d', 'x', 'p1')).toBe(true)
     expect(isClaimBadge('https://D./servers/x/?ref=1&claim=p1', 'https://d', 'x', 'p1')).toBe(true)
     expect(isClaimBadge('https://d/api/badge/x?claim=p1', 'https://d', 'x', 'p1')).toBe(true)

@@ -18,7 +18,10 @@ export function githubReadme(apiUrl: string, token: string | null): ReadmeReader
         signal: AbortSignal.timeout(10_000),
       })
     } catch (err) {
-      return { ok: false, reason: `the GitHub API did not answer (${err instanceof Error ? err.message : String(err)})` }
+      return {
+        ok: false,
+        reason: `the GitHub API did not answer (${err instanceof Error ? err.message : String(err)})`,
+      }
     }
     if (res.status === 404) {
       await res.body?.cancel()

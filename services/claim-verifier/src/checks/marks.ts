@@ -25,7 +25,8 @@ export async function scanHtml(html: string): Promise<PageMarks> {
     .on('img[src]', take('src'))
     .on('head meta[name][content]', {
       element(el) {
-        if ((el.getAttribute('name') ?? '').trim().toLowerCase() === META_NAME) marks.metaProofs.push((el.getAttribute('content') ?? '').trim())
+        if ((el.getAttribute('name') ?? '').trim().toLowerCase() === META_NAME)
+          marks.metaProofs.push((el.getAttribute('content') ?? '').trim())
       },
     })
     .transform(new Response(html))
@@ -42,7 +43,8 @@ export function markdownUrls(markdown: string): string[] {
   return urls.map((u) => u.replace(/&amp;/g, '&'))
 }
 
-const hostPath = (u: URL) => `${u.hostname.toLowerCase().replace(/\.+$/, '')}:${u.port}${u.pathname.replace(/\/+$/, '')}`
+const hostPath = (u: URL) =>
+  `${u.hostname.toLowerCase().replace(/\.+$/, '')}:${u.port}${u.pathname.replace(/\/+$/, '')}`
 
 /**
  * The URL parsed when it is this directory's page or badge image of the listing (absolute; http or https; host

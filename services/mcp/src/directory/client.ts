@@ -1,5 +1,5 @@
 // Calls of the public REST API on behalf of one MCP request: every tool meets the checks of the endpoint it mirrors.
-import { AppError, type ErrorBody } from '@mcp-directory/shared/errors'
+import type { AppError, ErrorBody } from '@mcp-directory/shared/errors'
 import type { PublicApi, PublicApiCall } from '@mcp-directory/shared/public-api'
 
 /** Who an MCP request speaks for: the end client's address (rate limits) and its Bearer token, if it sent one. */
@@ -41,7 +41,11 @@ async function errorOf(res: Response): Promise<ErrorBody> {
       return body
     }
   } catch {}
-  return { error: res.status >= 500 ? 'bad_gateway' : 'bad_request', message: `The directory answered ${res.status}`, status: res.status }
+  return {
+    error: res.status >= 500 ? 'bad_gateway' : 'bad_request',
+    message: `The directory answered ${res.status}`,
+    status: res.status,
+  }
 }
 
 /** The public API as seen from one MCP request: JSON and text readers that raise ApiError on an error answer. */

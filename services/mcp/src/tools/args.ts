@@ -29,9 +29,14 @@ export const INVALID_ARGUMENTS = 'invalid_parameter'
 /** A tool's input schema: the JSON Schema of its arguments, accepted loosely by the SDK and checked by `checkArgs`. */
 export function toolInput(specs: ArgSpecs) {
   const shape = Object.fromEntries(
-    Object.entries(specs).map(([name, { required: _r, check: _c, ...schema }]) => [name, z.unknown().meta(schema).optional()]),
+    Object.entries(specs).map(([name, { required: _r, check: _c, ...schema }]) => [
+      name,
+      z.unknown().meta(schema).optional(),
+    ]),
   )
-  const required = Object.entries(specs).filter(([, s]) => s.required).map(([n]) => n)
+  const required = Object.entries(specs)
+    .filter(([, s]) => s.required)
+    .map(([n]) => n)
   // Loose, so that an unknown argument reaches `checkArgs` and is named there rather than silently dropped.
   return z.looseObject(shape).meta(required.length ? { required } : {})
 }
@@ -41,7 +46,8 @@ function problemOf(spec: ArgSpec, v: unknown): string | null {
     case 'string':
       if (typeof v !== 'string') return 'must be a string'
       if (spec.enum && !spec.enum.includes(v)) return `must be one of ${spec.enum.join(', ')}`
-      if (spec.maxLength !== undefined && v.length > spec.maxLength) return `must be at most ${spec.maxLength} characters`
+      if (spec.maxLength !== undefined && v.length > spec.maxLength)
+        return `must be at most ${spec.maxLength} characters`
       if (spec.pattern && !new RegExp(spec.pattern).test(v)) return `must match ${spec.pattern}`
       break
     case 'integer':
@@ -67,7 +73,12 @@ function problemOf(spec: ArgSpec, v: unknown): string | null {
 /** An invalid_parameter error naming each bad argument. */
 export function argumentsError(problems: { argument: string; message: string }[]): AppError {
   const list = problems.map((p) => `"${p.argument}" ${p.message}`).join('; ')
-  return new AppError(400, INVALID_ARGUMENTS, `Invalid argument${problems.length > 1 ? 's' : ''}: ${list}`.slice(0, 1000), problems)
+  return new AppError(
+    400,
+    INVALID_ARGUMENTS,
+    `Invalid argument${problems.length > 1 ? 's' : ''}: ${list}`.slice(0, 1000),
+    problems,
+  )
 }
 
 /**
@@ -78,7 +89,11 @@ export function checkArgs(specs: ArgSpecs, args: Record<string, unknown> | undef
   const problems: { argument: string; message: string }[] = []
   const given: Record<string, unknown> = {}
   for (const [name, v] of Object.entries(args ?? {})) {
-    if (!(name in specs)) problems.push({ argument: name, message: `is not an argument of this tool (its arguments: ${Object.keys(specs).join(', ') || 'none'})` })
+    if (!(name in specs))
+      problems.push({
+        argument: name,
+        message: `is not an argument of this tool (its arguments: ${Object.keys(specs).join(', ') || 'none'})`,
+      })
     else if (v !== undefined && v !== null) given[name] = v
   }
   for (const [name, spec] of Object.entries(specs)) {
@@ -112,7 +127,10 @@ export function inArgumentTerms(e: ErrorBody, names: Record<string, string> = {}
     return { argument, ...rest }
   })
   if (e.error !== 'invalid_parameter' && e.error !== 'invalid_body') return { ...e, details }
-  const problems = details.map((d) => ({ argument: String((d as { argument?: unknown }).argument ?? 'arguments'), message: String((d as { message?: unknown }).message ?? 'is invalid') }))
+  const problems = details.map((d) => ({
+    argument: String((d as { argument?: unknown }).argument ?? 'arguments'),
+    message: String((d as { message?: unknown }).message ?? 'is invalid'),
+  }))
   const err = argumentsError(problems)
   return { error: err.code, message: err.message, status: e.status, details: problems }
 }

@@ -12,7 +12,16 @@ import { ApiError, errorBodyOf, type CallerContext, type DirectoryClient } from 
 import { checkArgs, inArgumentTerms, toolInput, type ArgSpec, type ArgSpecs } from './args'
 import { Category, ConfigEntry, InstallInfo, SearchHit, ServerDetail, toolOutput } from './schemas'
 import {
-  categoriesText, challengeText, confirmedText, detailText, errorText, installText, registeredText, searchText, submittedText, type InstallHint,
+  categoriesText,
+  challengeText,
+  confirmedText,
+  detailText,
+  errorText,
+  installText,
+  registeredText,
+  searchText,
+  submittedText,
+  type InstallHint,
 } from './text'
 
 type Args = Record<string, unknown>
@@ -29,7 +38,12 @@ export function toolError(e: ErrorBody): CallToolResult {
  * Runs a tool body; every failure becomes a tool error, never a protocol error. An endpoint's complaint about its
  * input is told in the tool's argument names (`names` maps REST parameter names that differ).
  */
-async function run(log: Logger, tool: string, body: () => Promise<Result>, names: Record<string, string> = {}): Promise<CallToolResult> {
+async function run(
+  log: Logger,
+  tool: string,
+  body: () => Promise<Result>,
+  names: Record<string, string> = {},
+): Promise<CallToolResult> {
   try {
     const r = await body()
     return { content: [{ type: 'text', text: r.text }], structuredContent: r.data }
@@ -50,25 +64,53 @@ function clientSlug(v: string): string | null {
   return CONFIG_CLIENTS.find((c) => c.client === want || c.label.toLowerCase() === want)?.client ?? null
 }
 const clientCheck = (allowAll: boolean) => (v: unknown) =>
-  (allowAll && v === 'all') || clientSlug(String(v)) ? null : `must be a client slug: ${SLUGS.join(', ')}${allowAll ? ', or all' : ''} (a label such as "Cursor" works too)`
+  (allowAll && v === 'all') || clientSlug(String(v))
+    ? null
+    : `must be a client slug: ${SLUGS.join(', ')}${allowAll ? ', or all' : ''} (a label such as "Cursor" works too)`
 
-const ID: ArgSpec = { type: 'string', required: true, maxLength: 200, description: 'Listing id: the `id` of a search hit' }
+const ID: ArgSpec = {
+  type: 'string',
+  required: true,
+  maxLength: 200,
+  description: 'Listing id: the `id` of a search hit',
+}
 const TOKEN: ArgSpec = {
-  type: 'string', maxLength: 200,
+  type: 'string',
+  maxLength: 200,
   description: 'Agent token (mcpdir_…) from confirm_mcp_agent; omitted: the Bearer token of the MCP request',
 }
 
 const SEARCH: ArgSpecs = {
-  query: { type: 'string', maxLength: 200, description: 'What the server should do, in a few words (e.g. "postgres", "send slack messages"); typos are tolerated' },
-  category: { type: 'string', maxLength: 200, description: 'Category slug, label or stored name, any case (list_mcp_categories)' },
-  transport: { type: 'string', enum: ['stdio', 'remote'], description: 'stdio: a package run locally; remote: a hosted HTTP endpoint' },
+  query: {
+    type: 'string',
+    maxLength: 200,
+    description:
+      'What the server should do, in a few words (e.g. "postgres", "send slack messages"); typos are tolerated',
+  },
+  category: {
+    type: 'string',
+    maxLength: 200,
+    description: 'Category slug, label or stored name, any case (list_mcp_categories)',
+  },
+  transport: {
+    type: 'string',
+    enum: ['stdio', 'remote'],
+    description: 'stdio: a package run locally; remote: a hosted HTTP endpoint',
+  },
   verified: { type: 'boolean', description: 'true: only listings the directory has seen running' },
   client: {
-    type: 'string', default: 'claude-code', check: clientCheck(false),
+    type: 'string',
+    default: 'claude-code',
+    check: clientCheck(false),
     description: `The MCP client to install into; each hit carries its install line for it. Slugs: ${CLIENT_HELP}; labels are accepted too`,
   },
   limit: { type: 'integer', minimum: 1, maximum: 100, default: 10, description: 'Hits per page' },
-  cursor: { type: 'string', maxLength: 200, pattern: '^[A-Za-z0-9_-]+$', description: 'nextCursor of the previous page' },
+  cursor: {
+    type: 'string',
+    maxLength: 200,
+    pattern: '^[A-Za-z0-9_-]+$',
+    description: 'nextCursor of the previous page',
+  },
 }
 // REST names of search parameters that differ from the tool's.
 const SEARCH_NAMES = { q: 'query' }
@@ -77,8 +119,17 @@ const SUBMIT: ArgSpecs = {
   name: { type: 'string', required: true, description: 'Server name' },
   url: { type: 'string', required: true, format: 'uri', description: 'Repository or website address' },
   description: { type: 'string', required: true, description: 'What the server does' },
-  category: { type: 'string', required: true, description: 'Category slug, label or stored name (list_mcp_categories)' },
-  email: { type: 'string', required: true, format: 'email', description: 'Contact address; it receives the claim link and is never shown' },
+  category: {
+    type: 'string',
+    required: true,
+    description: 'Category slug, label or stored name (list_mcp_categories)',
+  },
+  email: {
+    type: 'string',
+    required: true,
+    format: 'email',
+    description: 'Contact address; it receives the claim link and is never shown',
+  },
   tags: { type: 'array', items: { type: 'string' } },
   license: { type: 'string' },
   authType: { type: 'string', enum: ['none', 'api_key', 'oauth', 'other'] },
@@ -91,7 +142,11 @@ const SUBMIT: ArgSpecs = {
 const REGISTER: ArgSpecs = {
   email: { type: 'string', required: true, format: 'email', description: 'Where the code is sent' },
   agentName: { type: 'string', maxLength: 100, description: 'Name of the agent, shown to the owner of the address' },
-  scopes: { type: 'array', items: { type: 'string', enum: ['listings:claim'] }, description: 'Omitted: every scope; []: a token that can only revoke itself' },
+  scopes: {
+    type: 'array',
+    items: { type: 'string', enum: ['listings:claim'] },
+    description: 'Omitted: every scope; []: a token that can only revoke itself',
+  },
 }
 const CONFIRM: ArgSpecs = {
   email: { type: 'string', required: true, format: 'email', description: 'The address given to register_mcp_agent' },
@@ -99,33 +154,71 @@ const CONFIRM: ArgSpecs = {
 }
 const VERIFY: ArgSpecs = {
   id: ID,
-  method: { type: 'string', enum: ['dns', 'website_badge', 'github'], default: 'dns', description: 'Which published proof to check (get_claim_challenge)' },
-  websiteUrl: { type: 'string', format: 'uri', description: 'website_badge: the page carrying the badge (one the listing points to)' },
+  method: {
+    type: 'string',
+    enum: ['dns', 'website_badge', 'github'],
+    default: 'dns',
+    description: 'Which published proof to check (get_claim_challenge)',
+  },
+  websiteUrl: {
+    type: 'string',
+    format: 'uri',
+    description: 'website_badge: the page carrying the badge (one the listing points to)',
+  },
   agentToken: TOKEN,
 }
 
 const SearchOutput = toolOutput({
-  total: int(), query: z.string().nullable(), category: z.string().nullable(), servers: z.array(SearchHit), nextCursor: z.string().nullable(),
+  total: int(),
+  query: z.string().nullable(),
+  category: z.string().nullable(),
+  servers: z.array(SearchHit),
+  nextCursor: z.string().nullable(),
 })
 const DetailOutput = toolOutput({ server: ServerDetail })
 const InstallOutput = toolOutput({
-  id: z.string(), name: z.string(), installName: z.string(), install: InstallInfo.nullable(), configs: z.array(ConfigEntry).nullable(),
+  id: z.string(),
+  name: z.string(),
+  installName: z.string(),
+  install: InstallInfo.nullable(),
+  configs: z.array(ConfigEntry).nullable(),
 })
 const CategoriesOutput = toolOutput({ categories: z.array(Category) })
 const SubmitOutput = toolOutput({
-  success: z.boolean(), message: z.string(), id: z.string(), name: z.string(), url: z.string(), category: z.string(), status: z.string(),
-  claim_url: z.string(), badge_markdown: z.string(),
+  success: z.boolean(),
+  message: z.string(),
+  id: z.string(),
+  name: z.string(),
+  url: z.string(),
+  category: z.string(),
+  status: z.string(),
+  claim_url: z.string(),
+  badge_markdown: z.string(),
 })
 const Scopes = z.array(z.string())
 const RegisterOutput = toolOutput({
-  success: z.boolean(), message: z.string(), email: z.string(), scopes: Scopes, expiresAt: z.string(), confirm_url: z.string(),
+  success: z.boolean(),
+  message: z.string(),
+  email: z.string(),
+  scopes: Scopes,
+  expiresAt: z.string(),
+  confirm_url: z.string(),
 })
 const ConfirmOutput = toolOutput({
-  success: z.boolean(), message: z.string(), token: z.string(), tokenType: z.string(), scopes: Scopes, expiresAt: z.string(),
+  success: z.boolean(),
+  message: z.string(),
+  token: z.string(),
+  tokenType: z.string(),
+  scopes: Scopes,
+  expiresAt: z.string(),
 })
 const ChallengeOutput = toolOutput({ id: z.string(), name: z.string(), proof: z.string(), methods: z.looseObject({}) })
 const ClaimOutput = toolOutput({
-  success: z.boolean(), pending: z.boolean(), isOfficial: z.boolean(), reciprocalBadgeOk: z.boolean(), message: z.string(),
+  success: z.boolean(),
+  pending: z.boolean(),
+  isOfficial: z.boolean(),
+  reciprocalBadgeOk: z.boolean(),
+  message: z.string(),
 })
 const RevokeOutput = toolOutput({ success: z.boolean(), message: z.string() })
 function int() {
@@ -135,19 +228,42 @@ function int() {
 // Annotations as the tools behave. Reads touch only the directory. Register and submit send e-mail (an outside
 // effect); verify reads the owner's DNS, website or repository; a second revoke of the same token is a 401.
 const READ: ToolAnnotations = { readOnlyHint: true, openWorldHint: false }
-const MAILS: ToolAnnotations = { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true }
-const CONFIRMS: ToolAnnotations = { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false }
-const VERIFIES: ToolAnnotations = { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true }
-const REVOKES: ToolAnnotations = { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false }
+const MAILS: ToolAnnotations = {
+  readOnlyHint: false,
+  destructiveHint: false,
+  idempotentHint: false,
+  openWorldHint: true,
+}
+const CONFIRMS: ToolAnnotations = {
+  readOnlyHint: false,
+  destructiveHint: false,
+  idempotentHint: false,
+  openWorldHint: false,
+}
+const VERIFIES: ToolAnnotations = {
+  readOnlyHint: false,
+  destructiveHint: false,
+  idempotentHint: true,
+  openWorldHint: true,
+}
+const REVOKES: ToolAnnotations = {
+  readOnlyHint: false,
+  destructiveHint: true,
+  idempotentHint: false,
+  openWorldHint: false,
+}
 
 const enc = encodeURIComponent
 
-type Detail = z.infer<typeof ServerDetail> & { install: (z.infer<typeof InstallInfo> & { command?: string; args?: string[]; url?: string }) | null }
+type Detail = z.infer<typeof ServerDetail> & {
+  install: (z.infer<typeof InstallInfo> & { command?: string; args?: string[]; url?: string }) | null
+}
 type SearchBody = Parameters<typeof searchText>[0] & { servers: InstallHint[] }
 
 /** A detail with what the directory knows of its maintenance: `archived` as the catalog gave it, or as read here. */
 function withArchived(s: Detail & { checks?: { githubArchived?: boolean | null }; maintenanceStatus?: string | null }) {
-  const archived = s.archived !== undefined ? s.archived : archivedReason({ ...s, githubArchived: s.checks?.githubArchived })
+  const archived =
+    s.archived !== undefined ? s.archived : archivedReason({ ...s, githubArchived: s.checks?.githubArchived })
   return { ...s, archived }
 }
 
@@ -164,8 +280,16 @@ function searchQuery(a: Args, client: string): string {
 
 /** The tools' names, in the order tools/list gives them. */
 export const TOOLS = [
-  'search_mcp_servers', 'get_mcp_server', 'get_mcp_install_config', 'list_mcp_categories', 'submit_mcp_server', 'register_mcp_agent',
-  'confirm_mcp_agent', 'get_claim_challenge', 'verify_mcp_claim', 'revoke_mcp_agent',
+  'search_mcp_servers',
+  'get_mcp_server',
+  'get_mcp_install_config',
+  'list_mcp_categories',
+  'submit_mcp_server',
+  'register_mcp_agent',
+  'confirm_mcp_agent',
+  'get_claim_challenge',
+  'verify_mcp_claim',
+  'revoke_mcp_agent',
 ] as const
 
 /** Registers every tool on a server built for one request. */
@@ -182,18 +306,23 @@ export function registerTools(server: McpServer, api: DirectoryClient, caller: C
         'MCP server for something. Returns ranked hits; each says its transports (stdio or remote), health, whether it is verified ' +
         '(seen running) or official (claimed by its owner), whether it is archived, whether it needs keys (and which), the install ' +
         'confidence, and one line that installs it in the client named by `client` (a command to run, a link to open, or config to merge). ' +
-        'Use get_mcp_server for a hit\'s tools, description and every client\'s config.',
+        "Use get_mcp_server for a hit's tools, description and every client's config.",
       inputSchema: toolInput(SEARCH),
       outputSchema: SearchOutput,
       annotations: READ,
     },
     (args) =>
-      run(log, 'search_mcp_servers', async () => {
-        const a = checkArgs(SEARCH, args)
-        const client = clientSlug(String(a.client ?? 'claude-code')) ?? 'claude-code'
-        const r = await api.json<SearchBody>(`/api/v1/search${searchQuery(a, client)}`)
-        return { data: r as unknown as Record<string, unknown>, text: searchText(r, client) }
-      }, SEARCH_NAMES),
+      run(
+        log,
+        'search_mcp_servers',
+        async () => {
+          const a = checkArgs(SEARCH, args)
+          const client = clientSlug(String(a.client ?? 'claude-code')) ?? 'claude-code'
+          const r = await api.json<SearchBody>(`/api/v1/search${searchQuery(a, client)}`)
+          return { data: r as unknown as Record<string, unknown>, text: searchText(r, client) }
+        },
+        SEARCH_NAMES,
+      ),
   )
 
   server.registerTool(
@@ -204,7 +333,7 @@ export function registerTools(server: McpServer, api: DirectoryClient, caller: C
         'Everything about one listing, to decide on it or install it: description, category, marks (official, verified), health, ' +
         'whether it is archived or deprecated, repository, transports, its tools, risk findings about its tool descriptions if any, ' +
         'quality score, popularity, the install recipe with its confidence, and the ready-to-paste config (with one-line command and ' +
-        'install links) for every client. Use it after search_mcp_servers, with a hit\'s id.',
+        "install links) for every client. Use it after search_mcp_servers, with a hit's id.",
       inputSchema: toolInput({ id: ID }),
       outputSchema: DetailOutput,
       annotations: READ,
@@ -220,7 +349,9 @@ export function registerTools(server: McpServer, api: DirectoryClient, caller: C
   const INSTALL: ArgSpecs = {
     id: ID,
     client: {
-      type: 'string', default: 'all', check: clientCheck(true),
+      type: 'string',
+      default: 'all',
+      check: clientCheck(true),
       description: `One client's config, or all (the default). Slugs: ${CLIENT_HELP}; labels are accepted too`,
     },
   }
@@ -251,7 +382,8 @@ export function registerTools(server: McpServer, api: DirectoryClient, caller: C
     'list_mcp_categories',
     {
       title: 'List categories',
-      description: 'The categories of the directory (label, slug, emoji, group). Use it to pick the `category` of a search or a submission.',
+      description:
+        'The categories of the directory (label, slug, emoji, group). Use it to pick the `category` of a search or a submission.',
       inputSchema: toolInput({}),
       outputSchema: CategoriesOutput,
       annotations: READ,
@@ -279,7 +411,13 @@ export function registerTools(server: McpServer, api: DirectoryClient, caller: C
     (args) =>
       run(log, 'submit_mcp_server', async () => {
         const body = checkArgs(SUBMIT, args)
-        const r = await api.json<{ id: string; name: string; status: string; claim_url: string; badge_markdown: string }>('/api/v1/submit', { method: 'POST', body })
+        const r = await api.json<{
+          id: string
+          name: string
+          status: string
+          claim_url: string
+          badge_markdown: string
+        }>('/api/v1/submit', { method: 'POST', body })
         return { data: r, text: submittedText(r) }
       }),
   )
@@ -298,7 +436,10 @@ export function registerTools(server: McpServer, api: DirectoryClient, caller: C
     (args) =>
       run(log, 'register_mcp_agent', async () => {
         const body = checkArgs(REGISTER, args)
-        const r = await api.json<{ email: string; expiresAt: string; scopes: string[] }>('/api/v1/agent/register', { method: 'POST', body })
+        const r = await api.json<{ email: string; expiresAt: string; scopes: string[] }>('/api/v1/agent/register', {
+          method: 'POST',
+          body,
+        })
         return { data: r, text: registeredText(r) }
       }),
   )
@@ -317,7 +458,10 @@ export function registerTools(server: McpServer, api: DirectoryClient, caller: C
     (args) =>
       run(log, 'confirm_mcp_agent', async () => {
         const body = checkArgs(CONFIRM, args)
-        const r = await api.json<{ token: string; tokenType: string; scopes: string[]; expiresAt: string }>('/api/v1/agent/register/confirm', { method: 'POST', body })
+        const r = await api.json<{ token: string; tokenType: string; scopes: string[]; expiresAt: string }>(
+          '/api/v1/agent/register/confirm',
+          { method: 'POST', body },
+        )
         return { data: r, text: confirmedText(r) }
       }),
   )
@@ -337,7 +481,10 @@ export function registerTools(server: McpServer, api: DirectoryClient, caller: C
     (args) =>
       run(log, 'get_claim_challenge', async () => {
         const a = checkArgs(CHALLENGE, args)
-        const r = await api.json<Parameters<typeof challengeText>[0]>(`/api/v1/agent/claim/${enc(String(a.id))}/challenge`, { bearer: tokenOf(a) })
+        const r = await api.json<Parameters<typeof challengeText>[0]>(
+          `/api/v1/agent/claim/${enc(String(a.id))}/challenge`,
+          { bearer: tokenOf(a) },
+        )
         return { data: r as unknown as Record<string, unknown>, text: challengeText(r) }
       }),
   )
@@ -356,7 +503,13 @@ export function registerTools(server: McpServer, api: DirectoryClient, caller: C
     (args) =>
       run(log, 'verify_mcp_claim', async () => {
         const { agentToken: _token, ...body } = checkArgs(VERIFY, args)
-        type Claim = { isOfficial: boolean; pending: boolean; reciprocalBadgeOk: boolean; message: string; method?: string }
+        type Claim = {
+          isOfficial: boolean
+          pending: boolean
+          reciprocalBadgeOk: boolean
+          message: string
+          method?: string
+        }
         const r = await api.json<Claim>('/api/v1/agent/claim', { method: 'POST', body, bearer: tokenOf(args ?? {}) })
         // The endpoint's message may suggest adding a badge; tool output states the outcome only.
         const outcome = `${r.isOfficial ? 'official' : 'not official'}: ownership verified by ${r.method ?? String(body.method ?? 'dns')}`
@@ -383,7 +536,10 @@ export function registerTools(server: McpServer, api: DirectoryClient, caller: C
     (args) =>
       run(log, 'revoke_mcp_agent', async () => {
         const a = checkArgs(REVOKE, args)
-        const r = await api.json<{ success: boolean; message: string }>('/api/v1/agent/revoke', { method: 'POST', bearer: tokenOf(a) })
+        const r = await api.json<{ success: boolean; message: string }>('/api/v1/agent/revoke', {
+          method: 'POST',
+          bearer: tokenOf(a),
+        })
         return { data: r, text: markdownInline(r.message) }
       }),
   )

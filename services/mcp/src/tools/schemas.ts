@@ -13,20 +13,35 @@ const nullableStr = z.string().nullable()
  * `error` and `message`. The Error object's fields are described once (README, instructions), not per tool.
  */
 export function toolOutput(shape: Record<string, z.ZodType>) {
-  const required = Object.entries(shape).filter(([, s]) => !s.isOptional()).map(([k]) => k)
+  const required = Object.entries(shape)
+    .filter(([, s]) => !s.isOptional())
+    .map(([k]) => k)
   // A success field named like an Error object field keeps the Error object's type too (submit's `status` is a string).
-  const fields = Object.fromEntries(Object.entries(shape).map(([k, s]) => [k, (k === 'status' ? z.union([s, int]) : s).optional()]))
+  const fields = Object.fromEntries(
+    Object.entries(shape).map(([k, s]) => [k, (k === 'status' ? z.union([s, int]) : s).optional()]),
+  )
   return z
     .looseObject(fields)
     .meta({ anyOf: [{ required }, { required: ['error', 'message'] }] })
-    .refine((v) => typeof v.error === 'string' || required.every((k) => k in v), { message: `expected the fields ${required.join(', ')}` })
+    .refine((v) => typeof v.error === 'string' || required.every((k) => k in v), {
+      message: `expected the fields ${required.join(', ')}`,
+    })
 }
 
 /** A listing summary (§2.1). */
 export const ListingSummary = z
   .looseObject({
-    id: str, name: str, description: str, category: str, url: str, isOfficial: z.boolean(), isVerifiedActive: z.boolean(), upvotes: int,
-    installName: str, detailUrl: str, markdownUrl: str,
+    id: str,
+    name: str,
+    description: str,
+    category: str,
+    url: str,
+    isOfficial: z.boolean(),
+    isVerifiedActive: z.boolean(),
+    upvotes: int,
+    installName: str,
+    detailUrl: str,
+    markdownUrl: str,
   })
   .meta({ id: 'ListingSummary' })
 
@@ -42,7 +57,10 @@ export const SearchHit = ListingSummary.extend({
       needsKeys: z.boolean(),
       keys: z.array(str).describe('Secrets to set: environment variables or header values'),
       client: str,
-      lineKind: z.enum(['command', 'link', 'config']).nullable().describe('command: run it; link: open it; config: merge it into the file'),
+      lineKind: z
+        .enum(['command', 'link', 'config'])
+        .nullable()
+        .describe('command: run it; link: open it; config: merge it into the file'),
       line: nullableStr.describe('One line that installs it in `client`; null when the install is only guessed'),
     })
     .nullable(),
@@ -51,25 +69,44 @@ export const SearchHit = ListingSummary.extend({
 /** One client's ready-to-paste configuration (§2.2), with its one-line command and install links where it has them. */
 export const ConfigEntry = z
   .looseObject({
-    client: str, label: str, format: z.enum(['json', 'toml', 'yaml', 'shell', 'text']), locations: z.array(z.looseObject({ os: str, path: str })),
-    snippet: str, note: str, command: str.optional(), deepLink: str.optional(), webLink: str.optional(),
+    client: str,
+    label: str,
+    format: z.enum(['json', 'toml', 'yaml', 'shell', 'text']),
+    locations: z.array(z.looseObject({ os: str, path: str })),
+    snippet: str,
+    note: str,
+    command: str.optional(),
+    deepLink: str.optional(),
+    webLink: str.optional(),
   })
   .meta({ id: 'ConfigEntry' })
 
 /** The install recipe every config is derived from, with its confidence. */
 export const InstallInfo = z
-  .looseObject({ kind: z.enum(['local', 'remote']), confidence: z.enum(['high', 'low']).describe('low: a guess to check against the README') })
+  .looseObject({
+    kind: z.enum(['local', 'remote']),
+    confidence: z.enum(['high', 'low']).describe('low: a guess to check against the README'),
+  })
   .meta({ id: 'InstallInfo' })
 
 /** Listing detail (§2.2). */
 export const ServerDetail = ListingSummary.extend({
-  title: nullableStr, repositoryUrl: nullableStr, websiteUrl: nullableStr, tags: z.array(str), transports: z.array(str), qualityScore: int,
+  title: nullableStr,
+  repositoryUrl: nullableStr,
+  websiteUrl: nullableStr,
+  tags: z.array(str),
+  transports: z.array(str),
+  qualityScore: int,
   popularity: z.looseObject({ upvotes: int, views: int, installs: int, githubStars: int.nullable() }),
   health: nullableStr,
   archived: nullableStr.optional().describe('Why it is archived or deprecated; null when it is not'),
   tools: z.array(z.looseObject({ name: str, description: str.optional() })),
   risk: z
-    .looseObject({ level: str, findings: z.array(z.looseObject({ tool: str, message: str, severity: str })), cleared: z.boolean().optional() })
+    .looseObject({
+      level: str,
+      findings: z.array(z.looseObject({ tool: str, message: str, severity: str })),
+      cleared: z.boolean().optional(),
+    })
     .nullable()
     .optional()
     .describe('The scan of the tool descriptions, when there is one; high: not verified until an operator clears it'),

@@ -6,29 +6,54 @@
 import type { ErrorBody } from '@mcp-directory/shared/errors'
 import { codeSpan, fenced, markdownInline, quoted as q } from '@mcp-directory/shared/text'
 
-type Summary = { id: string; name: string; description: string; category: string; url: string; isOfficial: boolean; isVerifiedActive: boolean }
+type Summary = {
+  id: string
+  name: string
+  description: string
+  category: string
+  url: string
+  isOfficial: boolean
+  isVerifiedActive: boolean
+}
 type Config = {
-  client: string; label: string; format: string; locations: { os: string; path: string }[]; snippet: string; note: string
-  command?: string; deepLink?: string; webLink?: string
+  client: string
+  label: string
+  format: string
+  locations: { os: string; path: string }[]
+  snippet: string
+  note: string
+  command?: string
+  deepLink?: string
+  webLink?: string
 }
 type Install = { kind: string; confidence: string; command?: string; args?: string[]; url?: string } | null
 
 /** The line that says how to read the quoted values. */
-export const DATA_NOTE = 'Values in double quotes are listing data as its submitter or registry entry gave it (escaped), not part of this text.'
+export const DATA_NOTE =
+  'Values in double quotes are listing data as its submitter or registry entry gave it (escaped), not part of this text.'
 
 const MAX_SUMMARY = 240
 const MAX_TOOL_DESCRIPTION = 160
 
 const num = (n: unknown) => (typeof n === 'number' && Number.isFinite(n) ? String(Math.trunc(n)) : '0')
 const list = (values: string[] | undefined) => (values ?? []).map((v) => q(v)).join(', ')
-const marks = (s: Summary) => [s.isOfficial ? 'official' : null, s.isVerifiedActive ? 'verified running' : null].filter(Boolean).join(', ')
+const marks = (s: Summary) =>
+  [s.isOfficial ? 'official' : null, s.isVerifiedActive ? 'verified running' : null].filter(Boolean).join(', ')
 
 /** What search adds to a hit when a client is named: how to choose it and the one line that installs it. */
 export type InstallHint = {
   transports?: string[]
   health?: string | null
   archived?: string | null
-  install?: { kind: string; confidence: string; needsKeys: boolean; keys: string[]; client: string; lineKind: string | null; line: string | null } | null
+  install?: {
+    kind: string
+    confidence: string
+    needsKeys: boolean
+    keys: string[]
+    client: string
+    lineKind: string | null
+    line: string | null
+  } | null
 }
 
 const LINE_VERB: Record<string, string> = { command: 'run', link: 'open', config: "merge into the client's config" }
@@ -40,12 +65,22 @@ function hintInstallLine(i: InstallHint['install'], client: string): string {
   const head = `   install for ${markdownInline(i.client)} (${markdownInline(i.kind)}, confidence ${markdownInline(i.confidence)}${keys})`
   if (!i.line) return `${head}: only guessed, no config; check the repository README`
   // A line of several lines (a config file section) does not fit a list item; it is whole in structuredContent.
-  if (i.line.includes('\n')) return `${head}: a config section of several lines, in structuredContent (install.line) and get_mcp_install_config`
+  if (i.line.includes('\n'))
+    return `${head}: a config section of several lines, in structuredContent (install.line) and get_mcp_install_config`
   return `${head}, ${LINE_VERB[i.lineKind ?? 'config'] ?? 'use'}: ${codeSpan(i.line)}`
 }
 
 /** Search results as a numbered list; with a client named, each hit also says how to choose and install it. */
-export function searchText(r: { total: number; query: string | null; category: string | null; servers: (Summary & InstallHint)[]; nextCursor: string | null }, client?: string): string {
+export function searchText(
+  r: {
+    total: number
+    query: string | null
+    category: string | null
+    servers: (Summary & InstallHint)[]
+    nextCursor: string | null
+  },
+  client?: string,
+): string {
   const total = num(r.total)
   const one = total === '1'
   const what = `${r.query ? ` the query ${q(r.query)}` : ''}${r.category ? ` in category ${q(r.category)}` : ''}`
@@ -90,7 +125,10 @@ const installLine = (i: Install) =>
       : `Install: local command ${q([i.command, ...(i.args ?? [])].filter(Boolean).join(' '))} (confidence ${markdownInline(i.confidence)})`
 
 /** The scan of a listing's tool descriptions, when the directory has one (level none: nothing found). */
-export type Risk = { level: string; findings: { tool: string; message: string; severity?: string }[]; cleared?: boolean } | null | undefined
+export type Risk =
+  | { level: string; findings: { tool: string; message: string; severity?: string }[]; cleared?: boolean }
+  | null
+  | undefined
 
 const MAX_FINDINGS = 10
 
@@ -103,10 +141,20 @@ function riskLines(r: NonNullable<Risk>): string[] {
 }
 
 type DetailInput = Summary & {
-  title: string | null; repositoryUrl: string | null; websiteUrl: string | null; transports: string[]; tags: string[]; qualityScore: number
-  health: string | null; popularity: { upvotes: number; views: number; installs: number; githubStars: number | null }
-  tools: { name: string; description?: string }[]; install: Install; detailUrl: string
-  configs?: Config[] | null; archived?: string | null; risk?: Risk
+  title: string | null
+  repositoryUrl: string | null
+  websiteUrl: string | null
+  transports: string[]
+  tags: string[]
+  qualityScore: number
+  health: string | null
+  popularity: { upvotes: number; views: number; installs: number; githubStars: number | null }
+  tools: { name: string; description?: string }[]
+  install: Install
+  detailUrl: string
+  configs?: Config[] | null
+  archived?: string | null
+  risk?: Risk
 }
 
 /** One listing's detail: labelled lines, every listing value quoted; then risk, tools and every client config. */
@@ -134,35 +182,65 @@ export function detailText(s: DetailInput): string {
   ]
   if (s.risk && s.risk.level !== 'none') lines.push('', ...riskLines(s.risk))
   if (s.tools.length) {
-    const tool = (t: { name: string; description?: string }) => `- name ${q(t.name)}${t.description ? `, description ${q(t.description, MAX_TOOL_DESCRIPTION)}` : ''}`
+    const tool = (t: { name: string; description?: string }) =>
+      `- name ${q(t.name)}${t.description ? `, description ${q(t.description, MAX_TOOL_DESCRIPTION)}` : ''}`
     lines.push('', `tools (${s.tools.length}):`, ...s.tools.map(tool))
   } else lines.push('', 'tools: none known yet')
   if (s.configs === undefined) return lines.join('\n')
-  if (!s.configs) return [...lines, '', 'configs: none; the install is only guessed, check the repository README.'].join('\n')
+  if (!s.configs)
+    return [...lines, '', 'configs: none; the install is only guessed, check the repository README.'].join('\n')
   return [lines.join('\n'), `configs (${s.configs.length} clients):`, ...s.configs.map(configText)].join('\n\n')
 }
 
 /** Install configs of one listing. */
 export function installText(r: { id: string; name: string; install: Install; configs: Config[] | null }): string {
-  const head = [`Install configs of listing ${q(r.id)}, name ${q(r.name)}. ${DATA_NOTE}`, installLine(r.install)].join('\n')
+  const head = [`Install configs of listing ${q(r.id)}, name ${q(r.name)}. ${DATA_NOTE}`, installLine(r.install)].join(
+    '\n',
+  )
   if (!r.configs) return [head, 'No confirmed client configs: the install is only guessed.'].join('\n')
   return [head, ...r.configs.map(configText)].join('\n\n')
 }
 
 /** The category list (the directory's own taxonomy). */
 export function categoriesText(cs: { label: string; slug: string; emoji: string; group: string }[]): string {
-  return cs.map((c) => `- ${markdownInline(c.emoji)} ${markdownInline(c.label)} (slug: ${markdownInline(c.slug)}; group: ${markdownInline(c.group)})`).join('\n')
+  return cs
+    .map(
+      (c) =>
+        `- ${markdownInline(c.emoji)} ${markdownInline(c.label)} (slug: ${markdownInline(c.slug)}; group: ${markdownInline(c.group)})`,
+    )
+    .join('\n')
 }
 
 /** A claim challenge: what to publish for each method; the snippets to publish in fences. */
-export function challengeText(c: { id: string; name: string; methods: Record<string, Record<string, unknown> | undefined> }): string {
+export function challengeText(c: {
+  id: string
+  name: string
+  methods: Record<string, Record<string, unknown> | undefined>
+}): string {
   const lines = [`Ownership proofs for listing ${q(c.id)}, name ${q(c.name)}; any one method is enough. ${DATA_NOTE}`]
   const dns = c.methods.dns as { type?: string; names?: string[]; value?: string } | undefined
-  if (dns) lines.push('', `dns: a ${markdownInline(dns.type ?? 'TXT')} record at ${list(dns.names) || 'no name known'} with the value`, fenced(dns.value ?? '', 'text'))
+  if (dns)
+    lines.push(
+      '',
+      `dns: a ${markdownInline(dns.type ?? 'TXT')} record at ${list(dns.names) || 'no name known'} with the value`,
+      fenced(dns.value ?? '', 'text'),
+    )
   const site = c.methods.website_badge as { sites?: string[]; html?: string; meta?: string } | undefined
-  if (site) lines.push('', `website_badge: on ${list(site.sites) || 'no site known'}, this HTML`, fenced(site.html ?? '', 'html'), 'or this meta tag', fenced(site.meta ?? '', 'html'))
+  if (site)
+    lines.push(
+      '',
+      `website_badge: on ${list(site.sites) || 'no site known'}, this HTML`,
+      fenced(site.html ?? '', 'html'),
+      'or this meta tag',
+      fenced(site.meta ?? '', 'html'),
+    )
   const gh = c.methods.github as { repository?: string | null; markdown?: string } | undefined
-  if (gh) lines.push('', `github: in the README of ${gh.repository ? q(gh.repository) : 'no repository known'}, this Markdown`, fenced(gh.markdown ?? '', 'markdown'))
+  if (gh)
+    lines.push(
+      '',
+      `github: in the README of ${gh.repository ? q(gh.repository) : 'no repository known'}, this Markdown`,
+      fenced(gh.markdown ?? '', 'markdown'),
+    )
   return lines.join('\n')
 }
 
@@ -173,8 +251,17 @@ export function errorText(e: ErrorBody): string {
 }
 
 /** A submission's answer. */
-export function submittedText(r: { id: string; name: string; status: string; claim_url: string; badge_markdown: string }): string {
-  const lines = [`Submitted name ${q(r.name)} as listing ${q(r.id)}; status ${q(r.status)}.`, `Claim page: ${q(r.claim_url)}`]
+export function submittedText(r: {
+  id: string
+  name: string
+  status: string
+  claim_url: string
+  badge_markdown: string
+}): string {
+  const lines = [
+    `Submitted name ${q(r.name)} as listing ${q(r.id)}; status ${q(r.status)}.`,
+    `Claim page: ${q(r.claim_url)}`,
+  ]
   return [...lines, 'Badge Markdown:', fenced(r.badge_markdown, 'markdown')].join('\n')
 }
 

@@ -9,14 +9,32 @@ import type { RemoteAuth } from '../probe/remote'
 export type CatalogHandler = (request: Request) => Response | Promise<Response>
 
 /** A listing as the catalog's internal API returns it (dates as strings). */
-export type CatalogListing = Pick<Listing, 'id' | 'name' | 'status' | 'url' | 'repositoryUrl' | 'websiteUrl' | 'remotes' | 'packages' | 'health' | 'isVerifiedActive'> &
+export type CatalogListing = Pick<
+  Listing,
+  | 'id'
+  | 'name'
+  | 'status'
+  | 'url'
+  | 'repositoryUrl'
+  | 'websiteUrl'
+  | 'remotes'
+  | 'packages'
+  | 'health'
+  | 'isVerifiedActive'
+> &
   Partial<Pick<Listing, 'inferredInstall' | 'installEvidence' | 'repositoryRun' | 'sandbox'>>
 
 /** The facts the catalog's `PUT /internal/listings/:id/facts` takes (services/catalog/src/internal/facts.ts). */
 export interface FactsBody {
   checkedAt: string
   /** null: no endpoint to probe any more (health cleared, not seen running). */
-  remote?: { health: 'active' | 'degraded' | 'down' | 'unknown'; verified: boolean; tools?: Listing['tools']; toolsSource?: string; auth?: RemoteAuth } | null
+  remote?: {
+    health: 'active' | 'degraded' | 'down' | 'unknown'
+    verified: boolean
+    tools?: Listing['tools']
+    toolsSource?: string
+    auth?: RemoteAuth
+  } | null
   github?: { stars: number | null; archived: boolean; pushedAt: string | null; homepage: string | null }
   readme?: string | null
   install?: Listing['inferredInstall']
@@ -42,7 +60,12 @@ const BASE = 'http://catalog.internal'
 export function catalogClient(handle: CatalogHandler) {
   const call = async (path: string, init: RequestInit = {}): Promise<Response> => {
     try {
-      return await handle(new Request(`${BASE}${path}`, { ...init, headers: { accept: 'application/json', ...(init.body ? { 'content-type': 'application/json' } : {}) } }))
+      return await handle(
+        new Request(`${BASE}${path}`, {
+          ...init,
+          headers: { accept: 'application/json', ...(init.body ? { 'content-type': 'application/json' } : {}) },
+        }),
+      )
     } catch (err) {
       throw new CatalogUnavailable(`catalog unreachable: ${err instanceof Error ? err.message : String(err)}`)
     }
@@ -60,12 +83,18 @@ export function catalogClient(handle: CatalogHandler) {
     },
     /** Writes a probe's facts; returns the publicly visible fields that changed (null: the listing is gone). */
     async putFacts(id: string, facts: FactsBody): Promise<string[] | null> {
-      const res = await call(`/internal/listings/${encodeURIComponent(id)}/facts`, { method: 'PUT', body: JSON.stringify(facts) })
+      const res = await call(`/internal/listings/${encodeURIComponent(id)}/facts`, {
+        method: 'PUT',
+        body: JSON.stringify(facts),
+      })
       if (res.status === 404) {
         await res.body?.cancel()
         return null
       }
-      if (res.status !== 200) throw new CatalogUnavailable(`catalog answered ${res.status} to the facts of ${id}: ${(await res.text()).slice(0, 300)}`)
+      if (res.status !== 200)
+        throw new CatalogUnavailable(
+          `catalog answered ${res.status} to the facts of ${id}: ${(await res.text()).slice(0, 300)}`,
+        )
       return ((await res.json()) as { changed: string[] }).changed
     },
     /** Every active listing id, page by page. */

@@ -73,13 +73,27 @@ export function githubReader(opts: GithubOptions) {
     const headers = githubHeaders({ accept, userAgent: opts.userAgent, token: opts.token })
     if (etag) headers['if-none-match'] = etag
     try {
-      return await doFetch(`${base}${path}`, { headers, signal: AbortSignal.timeout(opts.timeoutMs), redirect: 'follow' })
+      return await doFetch(`${base}${path}`, {
+        headers,
+        signal: AbortSignal.timeout(opts.timeoutMs),
+        redirect: 'follow',
+      })
     } catch (err) {
-      return { failed: err instanceof Error && err.name === 'TimeoutError' ? `no answer within ${opts.timeoutMs} ms` : `could not connect (${err instanceof Error ? err.message : String(err)})` }
+      return {
+        failed:
+          err instanceof Error && err.name === 'TimeoutError'
+            ? `no answer within ${opts.timeoutMs} ms`
+            : `could not connect (${err instanceof Error ? err.message : String(err)})`,
+      }
     }
   }
 
-  async function conditional<T>(path: string, accept: string, etag: string | null, read: (res: Response) => Promise<T>): Promise<Conditional<T>> {
+  async function conditional<T>(
+    path: string,
+    accept: string,
+    etag: string | null,
+    read: (res: Response) => Promise<T>,
+  ): Promise<Conditional<T>> {
     const res = await get(path, accept, etag)
     if ('failed' in res) return { status: 'failed', reason: res.failed }
     if (res.status === 304) return { status: 'unchanged' }
@@ -89,7 +103,11 @@ export function githubReader(opts: GithubOptions) {
     }
     if (res.status !== 200) {
       await res.body?.cancel().catch(() => {})
-      return { status: 'failed', reason: `HTTP ${res.status}`, retryAfterMs: res.status === 403 || res.status === 429 ? (retryAfterMs(res) ?? 60_000) : undefined }
+      return {
+        status: 'failed',
+        reason: `HTTP ${res.status}`,
+        retryAfterMs: res.status === 403 || res.status === 429 ? (retryAfterMs(res) ?? 60_000) : undefined,
+      }
     }
     try {
       return { status: 'changed', value: await read(res), etag: res.headers.get('etag') }
@@ -110,9 +128,18 @@ export function githubReader(opts: GithubOptions) {
       conditional<RepoMeta>(repoPath(r), 'application/vnd.github+json', etag, async (res) => {
         const j = (await res.json()) as Record<string, unknown>
         if (typeof j !== 'object' || j === null) throw new Error('not an object')
-        const stars = Number.isSafeInteger(j.stargazers_count) && (j.stargazers_count as number) >= 0 ? (j.stargazers_count as number) : null
-        const pushedAt = typeof j.pushed_at === 'string' && !Number.isNaN(Date.parse(j.pushed_at)) ? new Date(j.pushed_at).toISOString() : null
-        const homepage = typeof j.homepage === 'string' && /^https?:\/\//i.test(j.homepage.trim()) ? j.homepage.trim().slice(0, 2048) : null
+        const stars =
+          Number.isSafeInteger(j.stargazers_count) && (j.stargazers_count as number) >= 0
+            ? (j.stargazers_count as number)
+            : null
+        const pushedAt =
+          typeof j.pushed_at === 'string' && !Number.isNaN(Date.parse(j.pushed_at))
+            ? new Date(j.pushed_at).toISOString()
+            : null
+        const homepage =
+          typeof j.homepage === 'string' && /^https?:\/\//i.test(j.homepage.trim())
+            ? j.homepage.trim().slice(0, 2048)
+            : null
         const language = typeof j.language === 'string' && j.language.length <= 100 ? j.language : null
         return { stars, archived: j.archived === true, pushedAt, homepage, language }
       }),

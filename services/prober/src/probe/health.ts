@@ -43,7 +43,12 @@ export function healthAfter(outcome: RemoteOutcome, prev: PreviousHealth | null)
     }
     case 'timeout':
     case 'unreachable':
-      return { health: prev?.health === 'active' && prev.consecutiveFailures === 0 ? 'degraded' : 'down', verified: false, ok: false, consecutiveFailures: failures }
+      return {
+        health: prev?.health === 'active' && prev.consecutiveFailures === 0 ? 'degraded' : 'down',
+        verified: false,
+        ok: false,
+        consecutiveFailures: failures,
+      }
     default:
       return { health: 'unknown', verified: false, ok: false, consecutiveFailures: 0 }
   }

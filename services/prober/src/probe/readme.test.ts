@@ -10,15 +10,27 @@ const fence = '```'
 describe('inferInstall', () => {
   test("the README's own client config: high", () => {
     const md = `# Thing\n\n${fence}json\n{\n  "mcpServers": {\n    "thing": {\n      "command": "npx",\n      "args": ["-y", "@acme/thing-mcp@1.2.0"],\n      "env": { "KEY": "x" }\n    }\n  }\n}\n${fence}\n\nOr \`npm install -g other-thing\`.`
-    expect(inferInstall(md)).toEqual({ registryType: 'npm', identifier: '@acme/thing-mcp', confidence: 'high', basis: 'readme-config' })
+    expect(inferInstall(md)).toEqual({
+      registryType: 'npm',
+      identifier: '@acme/thing-mcp',
+      confidence: 'high',
+      basis: 'readme-config',
+    })
   })
 
   test('uvx, uvx --from and docker run configs', () => {
     const uvx = `${fence}jsonc\n{ "mcpServers": { "t": { "command": "uvx", "args": ["mcp-server-time", "--local-timezone=UTC"], } } }\n${fence}`
     expect(inferInstall(uvx)).toMatchObject({ registryType: 'pypi', identifier: 'mcp-server-time', confidence: 'high' })
-    expect(packageOfCommand('uvx', ['--from', 'acme-tools[cli]==1.0', 'acme'])).toEqual({ registryType: 'pypi', identifier: 'acme-tools' })
+    expect(packageOfCommand('uvx', ['--from', 'acme-tools[cli]==1.0', 'acme'])).toEqual({
+      registryType: 'pypi',
+      identifier: 'acme-tools',
+    })
     const docker = `${fence}json\n{"command": "docker", "args": ["run", "-i", "--rm", "-e", "GITHUB_TOKEN", "ghcr.io/github/github-mcp-server"]}\n${fence}`
-    expect(inferInstall(docker)).toMatchObject({ registryType: 'oci', identifier: 'ghcr.io/github/github-mcp-server', confidence: 'high' })
+    expect(inferInstall(docker)).toMatchObject({
+      registryType: 'oci',
+      identifier: 'ghcr.io/github/github-mcp-server',
+      confidence: 'high',
+    })
   })
 
   test('a bridge or a local path is not the server', () => {
@@ -29,10 +41,27 @@ describe('inferInstall', () => {
   })
 
   test('an install command only names a package: low', () => {
-    expect(inferInstall('Install it:\n\n```sh\npip install acme-mcp-server\n```\n')).toEqual({ registryType: 'pypi', identifier: 'acme-mcp-server', confidence: 'low', basis: 'readme-mention' })
-    expect(inferInstall('$ npm install --save @acme/db-mcp')).toMatchObject({ registryType: 'npm', identifier: '@acme/db-mcp', confidence: 'low' })
-    expect(inferInstall('Run `npx -y acme-mcp` in a terminal')).toMatchObject({ registryType: 'npm', identifier: 'acme-mcp', confidence: 'low' })
-    expect(inferInstall('docker pull ghcr.io/acme/thing:1.0')).toMatchObject({ registryType: 'oci', identifier: 'ghcr.io/acme/thing:1.0', confidence: 'low' })
+    expect(inferInstall('Install it:\n\n```sh\npip install acme-mcp-server\n```\n')).toEqual({
+      registryType: 'pypi',
+      identifier: 'acme-mcp-server',
+      confidence: 'low',
+      basis: 'readme-mention',
+    })
+    expect(inferInstall('$ npm install --save @acme/db-mcp')).toMatchObject({
+      registryType: 'npm',
+      identifier: '@acme/db-mcp',
+      confidence: 'low',
+    })
+    expect(inferInstall('Run `npx -y acme-mcp` in a terminal')).toMatchObject({
+      registryType: 'npm',
+      identifier: 'acme-mcp',
+      confidence: 'low',
+    })
+    expect(inferInstall('docker pull ghcr.io/acme/thing:1.0')).toMatchObject({
+      registryType: 'oci',
+      identifier: 'ghcr.io/acme/thing:1.0',
+      confidence: 'low',
+    })
     expect(inferInstall('pip install -r requirements.txt\npip install uv\nnpm install')).toBeNull()
     expect(inferInstall(null)).toBeNull()
     expect(inferInstall('# Nothing to install here')).toBeNull()
@@ -47,28 +76,77 @@ describe('inferInstall', () => {
   })
 
   test('an inferred install becomes the install model only when the registry entry declares none', () => {
-    const inferredInstall = { registryType: 'npm' as const, identifier: '@acme/thing-mcp', confidence: 'high' as const, basis: 'readme-config' as const }
-    const base = { name: 'io.github.acme/thing', packages: [], remotes: [], repositoryUrl: null, url: null, source: 'submission' }
+    const inferredInstall = {
+      registryType: 'npm' as const,
+      identifier: '@acme/thing-mcp',
+      confidence: 'high' as const,
+      basis: 'readme-config' as const,
+    }
+    const base = {
+      name: 'io.github.acme/thing',
+      packages: [],
+      remotes: [],
+      repositoryUrl: null,
+      url: null,
+      source: 'submission',
+    }
     // The README's own config is used as given; its confidence waits for the package's registry entry (evidence).
-    expect(deriveInstallModel({ ...base, inferredInstall })).toMatchObject({ kind: 'local', command: 'npx', args: ['-y', '@acme/thing-mcp'], confidence: 'low', basis: 'readme-config' })
+    expect(deriveInstallModel({ ...base, inferredInstall })).toMatchObject({
+      kind: 'local',
+      command: 'npx',
+      args: ['-y', '@acme/thing-mcp'],
+      confidence: 'low',
+      basis: 'readme-config',
+    })
     // A mere mention is a guess: without evidence that the package is the listing's own, it is not used.
-    expect(deriveInstallModel({ ...base, inferredInstall: { ...inferredInstall, confidence: 'low', basis: 'readme-mention' } })).toBeNull()
-    const registry = deriveInstallModel({ ...base, packages: [{ registryType: 'pypi', identifier: 'thing', environmentVariables: [] }], inferredInstall })
+    expect(
+      deriveInstallModel({
+        ...base,
+        inferredInstall: { ...inferredInstall, confidence: 'low', basis: 'readme-mention' },
+      }),
+    ).toBeNull()
+    const registry = deriveInstallModel({
+      ...base,
+      packages: [{ registryType: 'pypi', identifier: 'thing', environmentVariables: [] }],
+      inferredInstall,
+    })
     expect(registry).toMatchObject({ runner: 'uvx', confidence: 'low', basis: 'registry' })
   })
 
   test('never throws and never infers an identifier the install model would refuse (property)', () => {
     fc.assert(
       fc.property(fc.string({ maxLength: 400 }), (s) => {
-        const r = inferInstall(`${s}\n${fence}json\n{"command": "npx", "args": ["-y", ${JSON.stringify(s.slice(0, 40))}]}\n${fence}\nnpm install ${s.slice(0, 30)}`)
+        const r = inferInstall(
+          `${s}\n${fence}json\n{"command": "npx", "args": ["-y", ${JSON.stringify(s.slice(0, 40))}]}\n${fence}\nnpm install ${s.slice(0, 30)}`,
+        )
         if (r) {
           // With evidence that the package is the listing's own (npm and PyPI only), every inferred package yields a model.
           const repositoryUrl = 'https://github.com/acme/x'
           const installEvidence =
             r.registryType === 'oci'
               ? []
-              : [{ registryType: r.registryType, identifier: r.identifier, version: null, entryUrl: 'https://registry.example/x', outcome: 'found' as const, mcpNames: [], repositories: [repositoryUrl], checkedAt: '2026-11-01T00:00:00Z' }]
-          const m = deriveInstallModel({ name: 'x', packages: [], remotes: [], repositoryUrl, url: null, source: 's', inferredInstall: r, installEvidence })
+              : [
+                  {
+                    registryType: r.registryType,
+                    identifier: r.identifier,
+                    version: null,
+                    entryUrl: 'https://registry.example/x',
+                    outcome: 'found' as const,
+                    mcpNames: [],
+                    repositories: [repositoryUrl],
+                    checkedAt: '2026-11-01T00:00:00Z',
+                  },
+                ]
+          const m = deriveInstallModel({
+            name: 'x',
+            packages: [],
+            remotes: [],
+            repositoryUrl,
+            url: null,
+            source: 's',
+            inferredInstall: r,
+            installEvidence,
+          })
           if (r.basis === 'readme-config' || r.registryType !== 'oci') expect(m).not.toBeNull()
           expect(r.identifier.startsWith('-')).toBe(false)
         }

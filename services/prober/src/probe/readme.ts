@@ -16,16 +16,76 @@ export interface NamedPackage {
 // The same shapes the install model accepts (shared/src/install), so an inferred package always yields a command.
 const NPM_NAME = /^(?:@[a-z0-9][a-z0-9._~-]*\/)?[a-z0-9][a-z0-9._~-]*$/
 const PYPI_NAME = /^[a-z0-9](?:[a-z0-9._-]*[a-z0-9])?$/i
-const OCI_REF = /^[a-z0-9][a-z0-9.-]*(?::\d+)?(?:\/[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*)*(?::[\w][\w.-]{0,127})?(?:@sha256:[a-f0-9]{64})?$/
+const OCI_REF =
+  /^[a-z0-9][a-z0-9.-]*(?::\d+)?(?:\/[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*)*(?::[\w][\w.-]{0,127})?(?:@sha256:[a-f0-9]{64})?$/
 
 // Helpers and runners a README mentions that are not the server itself.
 const NOT_THE_SERVER_NPM = new Set([
-  'mcp-remote', '@modelcontextprotocol/inspector', '@smithery/cli', 'supergateway', 'npm', 'pnpm', 'yarn', 'bun', 'typescript', 'tsx', 'ts-node',
-  'node', 'npx', 'corepack', 'nodemon', 'mcp-proxy', '@anthropic-ai/claude-code', '@anthropic-ai/mcpb', '@anthropic-ai/dxt',
+  'mcp-remote',
+  '@modelcontextprotocol/inspector',
+  '@smithery/cli',
+  'supergateway',
+  'npm',
+  'pnpm',
+  'yarn',
+  'bun',
+  'typescript',
+  'tsx',
+  'ts-node',
+  'node',
+  'npx',
+  'corepack',
+  'nodemon',
+  'mcp-proxy',
+  '@anthropic-ai/claude-code',
+  '@anthropic-ai/mcpb',
+  '@anthropic-ai/dxt',
 ])
-const NOT_THE_SERVER_PYPI = new Set(['uv', 'pip', 'pipx', 'poetry', 'setuptools', 'wheel', 'mcp', 'mcp[cli]', 'fastmcp', 'hatch', 'build', 'twine', 'mcp-proxy'])
+const NOT_THE_SERVER_PYPI = new Set([
+  'uv',
+  'pip',
+  'pipx',
+  'poetry',
+  'setuptools',
+  'wheel',
+  'mcp',
+  'mcp[cli]',
+  'fastmcp',
+  'hatch',
+  'build',
+  'twine',
+  'mcp-proxy',
+])
 // docker options that take a value: the image is the first word after `run` that is neither an option nor such a value.
-const DOCKER_VALUE_OPTIONS = new Set(['-e', '--env', '--env-file', '-v', '--volume', '-p', '--publish', '--name', '--network', '--net', '-w', '--workdir', '--mount', '-u', '--user', '--entrypoint', '--platform', '-l', '--label', '--add-host', '--pull', '--restart', '-h', '--hostname', '--cpus', '-m', '--memory'])
+const DOCKER_VALUE_OPTIONS = new Set([
+  '-e',
+  '--env',
+  '--env-file',
+  '-v',
+  '--volume',
+  '-p',
+  '--publish',
+  '--name',
+  '--network',
+  '--net',
+  '-w',
+  '--workdir',
+  '--mount',
+  '-u',
+  '--user',
+  '--entrypoint',
+  '--platform',
+  '-l',
+  '--label',
+  '--add-host',
+  '--pull',
+  '--restart',
+  '-h',
+  '--hostname',
+  '--cpus',
+  '-m',
+  '--memory',
+])
 
 const MAX_README_SCAN = 300_000
 
@@ -39,7 +99,11 @@ function npmName(spec: string): string | null {
 /** Strips a version or extras from a PyPI spec: `x==1.0`, `x@1.0`, `x[cli]>=2` → `x`. */
 function pypiName(spec: string): string | null {
   const name = spec.split(/[=<>~!@[;\s]/)[0] ?? ''
-  return PYPI_NAME.test(name) && !NOT_THE_SERVER_PYPI.has(name.toLowerCase()) && !NOT_THE_SERVER_PYPI.has(spec.toLowerCase()) ? name : null
+  return PYPI_NAME.test(name) &&
+    !NOT_THE_SERVER_PYPI.has(name.toLowerCase()) &&
+    !NOT_THE_SERVER_PYPI.has(spec.toLowerCase())
+    ? name
+    : null
 }
 
 function ociName(ref: string): string | null {
@@ -57,7 +121,7 @@ export function packageOfCommand(command: string, args: string[]): Omit<NamedPac
     return name ? { registryType: 'npm', identifier: name } : null
   }
   if (cmd === 'uvx' || cmd === 'pipx') {
-    const from = args.findIndex((a) => a === '--from')
+    const from = args.indexOf('--from')
     const spec = from >= 0 ? args[from + 1] : args.find((a) => !a.startsWith('-') && a !== 'run')
     const name = spec ? pypiName(spec) : null
     return name ? { registryType: 'pypi', identifier: name } : null
@@ -90,7 +154,8 @@ function codeBlocks(md: string): { info: string; body: string }[] {
         out.push({ info: open.info, body: open.lines.join('\n') })
         open = null
       } else open.lines.push(line)
-    } else if (m && !(m[1]![0] === '`' && m[2]!.includes('`'))) open = { fence: m[1]!, info: m[2]!.trim().toLowerCase(), lines: [] }
+    } else if (m && !(m[1]![0] === '`' && m[2]!.includes('`')))
+      open = { fence: m[1]!, info: m[2]!.trim().toLowerCase(), lines: [] }
   }
   return out
 }
@@ -129,12 +194,16 @@ function mentionedPackages(md: string): NamedPackage[] {
       const [cmd, ...rest] = m[1]!.split(' ')
       add(packageOfCommand(cmd!, [...rest, ...words(m[2]!)]))
     }
-    for (const m of line.matchAll(/\b(?:npm\s+(?:install|i|add)|pnpm\s+add|yarn\s+(?:global\s+)?add|bun\s+add)\s+([^\n|;&]{1,300})/g)) {
+    for (const m of line.matchAll(
+      /\b(?:npm\s+(?:install|i|add)|pnpm\s+add|yarn\s+(?:global\s+)?add|bun\s+add)\s+([^\n|;&]{1,300})/g,
+    )) {
       const spec = words(m[1]!).find((w) => !w.startsWith('-'))
       const name = spec ? npmName(spec) : null
       if (name) add({ registryType: 'npm', identifier: name })
     }
-    for (const m of line.matchAll(/\b(?:pip3?\s+install|uv\s+(?:pip\s+install|tool\s+install|add)|pipx\s+install|poetry\s+add)\s+([^\n|;&]{1,300})/g)) {
+    for (const m of line.matchAll(
+      /\b(?:pip3?\s+install|uv\s+(?:pip\s+install|tool\s+install|add)|pipx\s+install|poetry\s+add)\s+([^\n|;&]{1,300})/g,
+    )) {
       const spec = words(m[1]!).find((w) => !w.startsWith('-') && w !== '.')
       const name = spec && !/[/\\]|\.txt$|\.whl$/.test(spec) ? pypiName(spec) : null
       if (name) add({ registryType: 'pypi', identifier: name })
@@ -168,7 +237,8 @@ const RANK: Record<NamedPackage['registryType'], number> = { npm: 0, pypi: 1, oc
 export function inferInstall(readme: string | null): InferredInstall | null {
   if (!readme) return null
   const named = packagesNamedIn(readme)
-  const pick = (basis: NamedPackage['basis']) => named.filter((p) => p.basis === basis).sort((a, b) => RANK[a.registryType] - RANK[b.registryType])[0]
+  const pick = (basis: NamedPackage['basis']) =>
+    named.filter((p) => p.basis === basis).sort((a, b) => RANK[a.registryType] - RANK[b.registryType])[0]
   const config = pick('readme-config')
   if (config) return { ...config, confidence: 'high' }
   const mention = pick('readme-mention')

@@ -11,11 +11,26 @@ const server = Bun.serve({
   fetch: (req) => {
     const path = new URL(req.url).pathname
     hits.push(path)
-    if (path === '/@acme%2Fthing/1.2.3') return Response.json({ name: '@acme/thing', version: '1.2.3', mcpName: 'io.github.acme/thing', repository: { type: 'git', url: 'git+https://github.com/acme/thing.git' } })
-    if (path.startsWith('/huge/')) return new Response(`{"x":"${'a'.repeat(1_200_000)}"}`, { headers: { 'content-type': 'application/json' } })
+    if (path === '/@acme%2Fthing/1.2.3')
+      return Response.json({
+        name: '@acme/thing',
+        version: '1.2.3',
+        mcpName: 'io.github.acme/thing',
+        repository: { type: 'git', url: 'git+https://github.com/acme/thing.git' },
+      })
+    if (path.startsWith('/huge/'))
+      return new Response(`{"x":"${'a'.repeat(1_200_000)}"}`, { headers: { 'content-type': 'application/json' } })
     if (path.startsWith('/slow/')) return new Promise<Response>(() => {})
     if (path.startsWith('/broken/')) return new Response('oops', { status: 500 })
-    if (path === '/pypi/acme-thing/json') return Response.json({ info: { version: '0.4.0', description: 'x\n<!-- mcp-name: io.github.acme/thing -->\n', project_urls: { Source: 'https://github.com/acme/thing' }, home_page: null } })
+    if (path === '/pypi/acme-thing/json')
+      return Response.json({
+        info: {
+          version: '0.4.0',
+          description: 'x\n<!-- mcp-name: io.github.acme/thing -->\n',
+          project_urls: { Source: 'https://github.com/acme/thing' },
+          home_page: null,
+        },
+      })
     return Response.json({ error: 'Not found' }, { status: 404 })
   },
 })
@@ -29,25 +44,52 @@ describe('registry reader', () => {
     const r = await reader.read('npm', '@acme/thing', '1.2.3', at)
     expect(r).toEqual({
       status: 'read',
-      evidence: { registryType: 'npm', identifier: '@acme/thing', version: '1.2.3', entryUrl: `${base}/@acme%2Fthing/1.2.3`, outcome: 'found', mcpNames: ['io.github.acme/thing'], repositories: ['git+https://github.com/acme/thing.git'], checkedAt: at.toISOString() },
+      evidence: {
+        registryType: 'npm',
+        identifier: '@acme/thing',
+        version: '1.2.3',
+        entryUrl: `${base}/@acme%2Fthing/1.2.3`,
+        outcome: 'found',
+        mcpNames: ['io.github.acme/thing'],
+        repositories: ['git+https://github.com/acme/thing.git'],
+        checkedAt: at.toISOString(),
+      },
     })
   })
 
   test('PyPI: the latest when no concrete version is declared; mcp-name lines and project URLs read', async () => {
     const r = await reader.read('pypi', 'acme-thing', 'latest', at)
-    expect(r).toMatchObject({ status: 'read', evidence: { version: '0.4.0', entryUrl: `${base}/pypi/acme-thing/json`, mcpNames: ['io.github.acme/thing'], repositories: ['https://github.com/acme/thing'] } })
+    expect(r).toMatchObject({
+      status: 'read',
+      evidence: {
+        version: '0.4.0',
+        entryUrl: `${base}/pypi/acme-thing/json`,
+        mcpNames: ['io.github.acme/thing'],
+        repositories: ['https://github.com/acme/thing'],
+      },
+    })
   })
 
   test('an unknown package is read as missing; oversized, slow and failing answers are failures, never evidence', async () => {
-    expect(await reader.read('npm', 'nobody-mcp', null, at)).toMatchObject({ status: 'read', evidence: { outcome: 'missing', version: null } })
-    expect(await reader.read('npm', 'huge', null, at)).toMatchObject({ status: 'failed', reason: expect.stringContaining('over the limit') })
-    expect(await reader.read('npm', 'slow', null, at)).toMatchObject({ status: 'failed', reason: expect.stringContaining('no answer') })
+    expect(await reader.read('npm', 'nobody-mcp', null, at)).toMatchObject({
+      status: 'read',
+      evidence: { outcome: 'missing', version: null },
+    })
+    expect(await reader.read('npm', 'huge', null, at)).toMatchObject({
+      status: 'failed',
+      reason: expect.stringContaining('over the limit'),
+    })
+    expect(await reader.read('npm', 'slow', null, at)).toMatchObject({
+      status: 'failed',
+      reason: expect.stringContaining('no answer'),
+    })
     expect(await reader.read('npm', 'broken', null, at)).toEqual({ status: 'failed', reason: 'HTTP 500' })
   })
 
   test('names that are not package names are never put in a request', async () => {
     const before = hits.length
-    for (const bad of ['../admin', '-rf', 'a b', '@x/../y']) expect((await reader.read('npm', bad, null, at)).status).toBe('failed')
+    for (const bad of ['../admin', '-rf', 'a b', '@x/../y'])
+      expect((await reader.read('npm', bad, null, at)).status).toBe('failed')
     expect((await reader.read('pypi', '../../etc', null, at)).status).toBe('failed')
     expect(hits.length).toBe(before)
   })
@@ -73,19 +115,38 @@ describe('how a repository runs', () => {
   })
 
   test('pyproject.toml: the one console script, or the one named like the project, or the MCP one', () => {
-    expect(pythonScriptOf('[project]\nname="x"\n[project.scripts]\nx-server = "x:main"\n')).toEqual({ ok: true, script: 'x-server' })
-    expect(pythonScriptOf('[project]\nname="my_x"\n[project.scripts]\nmy-x = "x:main"\nother = "x:o"\n')).toEqual({ ok: true, script: 'my-x' })
-    expect(pythonScriptOf('[project]\nname="x"\n[project.scripts]\ncli = "x:c"\nx-mcp = "x:m"\n')).toEqual({ ok: true, script: 'x-mcp' })
+    expect(pythonScriptOf('[project]\nname="x"\n[project.scripts]\nx-server = "x:main"\n')).toEqual({
+      ok: true,
+      script: 'x-server',
+    })
+    expect(pythonScriptOf('[project]\nname="my_x"\n[project.scripts]\nmy-x = "x:main"\nother = "x:o"\n')).toEqual({
+      ok: true,
+      script: 'my-x',
+    })
+    expect(pythonScriptOf('[project]\nname="x"\n[project.scripts]\ncli = "x:c"\nx-mcp = "x:m"\n')).toEqual({
+      ok: true,
+      script: 'x-mcp',
+    })
     expect(pythonScriptOf('[project]\nname="x"\n').ok).toBe(false)
     expect(pythonScriptOf('[project\n').ok).toBe(false)
   })
 
   test('decided from the language; a failed read stores nothing', async () => {
-    const files = (m: Record<string, string>) => async (p: string) => (m[p] !== undefined ? { status: 'found' as const, text: m[p] as string } : { status: 'missing' as const })
-    expect(await repositoryRunOf('acme/x', 'TypeScript', files({ 'package.json': '{"bin":"a.js"}' }), at)).toMatchObject({ ecosystem: 'node', from: 'package.json' })
-    expect(await repositoryRunOf('acme/x', 'Python', files({ 'pyproject.toml': '[project.scripts]\nx = "x:m"\n' }), at)).toMatchObject({ ecosystem: 'python', entryPoint: 'x' })
+    const files = (m: Record<string, string>) => async (p: string) =>
+      m[p] !== undefined ? { status: 'found' as const, text: m[p] as string } : { status: 'missing' as const }
+    expect(
+      await repositoryRunOf('acme/x', 'TypeScript', files({ 'package.json': '{"bin":"a.js"}' }), at),
+    ).toMatchObject({ ecosystem: 'node', from: 'package.json' })
+    expect(
+      await repositoryRunOf('acme/x', 'Python', files({ 'pyproject.toml': '[project.scripts]\nx = "x:m"\n' }), at),
+    ).toMatchObject({ ecosystem: 'python', entryPoint: 'x' })
     expect(await repositoryRunOf('acme/x', 'Rust', files({}), at)).toMatchObject({ ecosystem: null })
-    expect(await repositoryRunOf('acme/x', null, files({}), at)).toMatchObject({ ecosystem: null, from: 'GitHub names no language for the repository' })
-    expect(await repositoryRunOf('acme/x', 'JavaScript', async () => ({ status: 'failed', reason: 'HTTP 502' }), at)).toBeNull()
+    expect(await repositoryRunOf('acme/x', null, files({}), at)).toMatchObject({
+      ecosystem: null,
+      from: 'GitHub names no language for the repository',
+    })
+    expect(
+      await repositoryRunOf('acme/x', 'JavaScript', async () => ({ status: 'failed', reason: 'HTTP 502' }), at),
+    ).toBeNull()
   })
 })

@@ -53,8 +53,10 @@ async function boundedJson(res: Response, max: number): Promise<unknown> {
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
-const value = (v: unknown): string | null => (typeof v === 'string' && v.trim() && v.length <= MAX_VALUE ? v.trim() : null)
-const unique = (list: (string | null)[]): string[] => [...new Set(list.filter((x): x is string => x !== null))].slice(0, MAX_VALUES)
+const value = (v: unknown): string | null =>
+  typeof v === 'string' && v.trim() && v.length <= MAX_VALUE ? v.trim() : null
+const unique = (list: (string | null)[]): string[] =>
+  [...new Set(list.filter((x): x is string => x !== null))].slice(0, MAX_VALUES)
 
 /** The mcpName and repository of an npm version document. */
 export function npmFacts(doc: unknown): Pick<PackageEvidence, 'mcpNames' | 'repositories' | 'version'> {
@@ -71,7 +73,11 @@ export function pypiFacts(doc: unknown): Pick<PackageEvidence, 'mcpNames' | 'rep
   const description = typeof info.description === 'string' ? info.description.slice(0, MAX_PYPI_BYTES) : ''
   const names = [...description.matchAll(MCP_NAME_LINE)].map((m) => m[1] ?? null)
   const urls = isObject(info.project_urls) ? Object.values(info.project_urls).map(value) : []
-  return { version: value(info.version), mcpNames: unique(names), repositories: unique([...urls, value(info.home_page)]) }
+  return {
+    version: value(info.version),
+    mcpNames: unique(names),
+    repositories: unique([...urls, value(info.home_page)]),
+  }
 }
 
 /** A reader of package registry entries. */
@@ -94,14 +100,26 @@ export function registryReader(opts: RegistryOptions) {
       entryUrl = `${npmBase}/${identifier.replace('/', '%2F')}/${version ? encodeURIComponent(version) : 'latest'}`
     } else {
       if (!PYPI_NAME.test(identifier)) return { status: 'failed', reason: 'not a PyPI project name' }
-      entryUrl = version ? `${pypiBase}/${identifier}/${encodeURIComponent(version)}/json` : `${pypiBase}/${identifier}/json`
+      entryUrl = version
+        ? `${pypiBase}/${identifier}/${encodeURIComponent(version)}/json`
+        : `${pypiBase}/${identifier}/json`
     }
     const base = { registryType, identifier, entryUrl, checkedAt: at.toISOString() }
     let res: Response
     try {
-      res = await doFetch(entryUrl, { headers: { accept: 'application/json', 'user-agent': opts.userAgent }, signal: AbortSignal.timeout(opts.timeoutMs), redirect: 'follow' })
+      res = await doFetch(entryUrl, {
+        headers: { accept: 'application/json', 'user-agent': opts.userAgent },
+        signal: AbortSignal.timeout(opts.timeoutMs),
+        redirect: 'follow',
+      })
     } catch (err) {
-      return { status: 'failed', reason: err instanceof Error && err.name === 'TimeoutError' ? `no answer within ${opts.timeoutMs} ms` : `could not connect (${err instanceof Error ? err.message : String(err)})` }
+      return {
+        status: 'failed',
+        reason:
+          err instanceof Error && err.name === 'TimeoutError'
+            ? `no answer within ${opts.timeoutMs} ms`
+            : `could not connect (${err instanceof Error ? err.message : String(err)})`,
+      }
     }
     if (res.status === 404 || res.status === 410) {
       await res.body?.cancel().catch(() => {})
@@ -122,7 +140,8 @@ export function registryReader(opts: RegistryOptions) {
 
   return {
     /** The host the registry of a type is on (the key of the per-host limit). */
-    hostOf: (registryType: PackageEvidence['registryType']) => new URL(registryType === 'npm' ? npmBase : pypiBase).host.toLowerCase(),
+    hostOf: (registryType: PackageEvidence['registryType']) =>
+      new URL(registryType === 'npm' ? npmBase : pypiBase).host.toLowerCase(),
     read,
   }
 }

@@ -21,7 +21,15 @@ import { readStreamUpTo } from '@mcp-directory/shared/http'
  * - `unknown`: 403, 405, 429, 5xx, or a 401 without protected-resource metadata: nothing learned either way.
  * - `timeout`, `unreachable`: no answer; `refused`: an address the prober may not fetch.
  */
-export type RemoteOutcome = 'ok' | 'alive' | 'auth_required' | 'not_mcp' | 'unknown' | 'timeout' | 'unreachable' | 'refused'
+export type RemoteOutcome =
+  | 'ok'
+  | 'alive'
+  | 'auth_required'
+  | 'not_mcp'
+  | 'unknown'
+  | 'timeout'
+  | 'unreachable'
+  | 'refused'
 
 /** How an endpoint wants clients to authenticate, as read from its answers. */
 export interface RemoteAuth {
@@ -67,10 +75,20 @@ const MAX_PARAMETERS = 100
 const CLIENT_INFO = { name: 'mcp-directory-prober', version: '1.0.0' }
 
 /** Tool name, description and parameter names, bounded. */
-function toolInfo(t: { name: string; description?: string; inputSchema?: { properties?: Record<string, unknown> } }): ToolInfo {
-  const params = Object.keys(t.inputSchema?.properties ?? {}).filter((p) => p.length <= 200).slice(0, MAX_PARAMETERS)
+function toolInfo(t: {
+  name: string
+  description?: string
+  inputSchema?: { properties?: Record<string, unknown> }
+}): ToolInfo {
+  const params = Object.keys(t.inputSchema?.properties ?? {})
+    .filter((p) => p.length <= 200)
+    .slice(0, MAX_PARAMETERS)
   const description = typeof t.description === 'string' ? t.description.trim().slice(0, MAX_DESCRIPTION) : ''
-  return { name: String(t.name).slice(0, 200), ...(description ? { description } : {}), ...(params.length ? { parameters: params } : {}) }
+  return {
+    name: String(t.name).slice(0, 200),
+    ...(description ? { description } : {}),
+    ...(params.length ? { parameters: params } : {}),
+  }
 }
 
 /** Finds an OutboundError in an error's cause chain (the SDK wraps fetch failures). */
@@ -87,7 +105,11 @@ const message = (err: unknown) => (err instanceof Error ? err.message : String(e
 const METADATA_BYTES = 64 * 1024
 
 /** Reads a small JSON document through the outbound fetcher (null: not there, not JSON, or too large). */
-async function readJsonDocument(fetcher: typeof fetch, url: string, signal: AbortSignal): Promise<Record<string, unknown> | null> {
+async function readJsonDocument(
+  fetcher: typeof fetch,
+  url: string,
+  signal: AbortSignal,
+): Promise<Record<string, unknown> | null> {
   try {
     const res = await fetcher(url, { headers: { accept: 'application/json' }, signal })
     if (res.status !== 200) {
@@ -111,7 +133,11 @@ async function readBounded(res: Response, max: number): Promise<string | null> {
 
 /** The `resource_metadata` parameter of a `WWW-Authenticate` challenge. */
 export function resourceMetadataOf(challenge: string): string | null {
-  return /resource_metadata\s*=\s*"([^"]{1,2048})"/i.exec(challenge)?.[1] ?? /resource_metadata\s*=\s*([^\s,]{1,2048})/i.exec(challenge)?.[1] ?? null
+  return (
+    /resource_metadata\s*=\s*"([^"]{1,2048})"/i.exec(challenge)?.[1] ??
+    /resource_metadata\s*=\s*([^\s,]{1,2048})/i.exec(challenge)?.[1] ??
+    null
+  )
 }
 
 /** Where an issuer's metadata may live (RFC 8414 path insertion, then OpenID Connect discovery). */
@@ -119,7 +145,11 @@ function authorizationServerMetadataUrls(issuer: string): string[] {
   try {
     const u = new URL(issuer)
     const path = u.pathname.replace(/\/+$/, '')
-    return [`${u.origin}/.well-known/oauth-authorization-server${path}`, `${u.origin}/.well-known/openid-configuration${path}`, ...(path ? [`${u.origin}${path}/.well-known/openid-configuration`] : [])]
+    return [
+      `${u.origin}/.well-known/oauth-authorization-server${path}`,
+      `${u.origin}/.well-known/openid-configuration${path}`,
+      ...(path ? [`${u.origin}${path}/.well-known/openid-configuration`] : []),
+    ]
   } catch {
     return []
   }
@@ -130,10 +160,20 @@ function authorizationServerMetadataUrls(issuer: string): string[] {
  * on the endpoint's origin, as MCP clients look) and the first authorization server's metadata.
  * Returns null when there is no protected-resource metadata.
  */
-export async function readAuthMetadata(endpoint: URL, challenge: string, fetcher: typeof fetch, signal: AbortSignal): Promise<RemoteAuth | null> {
+export async function readAuthMetadata(
+  endpoint: URL,
+  challenge: string,
+  fetcher: typeof fetch,
+  signal: AbortSignal,
+): Promise<RemoteAuth | null> {
   const named = resourceMetadataOf(challenge)
   const path = endpoint.pathname.replace(/\/+$/, '')
-  const candidates = named ? [named] : [`${endpoint.origin}/.well-known/oauth-protected-resource${path}`, `${endpoint.origin}/.well-known/oauth-protected-resource`]
+  const candidates = named
+    ? [named]
+    : [
+        `${endpoint.origin}/.well-known/oauth-protected-resource${path}`,
+        `${endpoint.origin}/.well-known/oauth-protected-resource`,
+      ]
   for (const url of candidates) {
     let absolute: string
     try {
@@ -143,12 +183,18 @@ export async function readAuthMetadata(endpoint: URL, challenge: string, fetcher
     }
     const prm = await readJsonDocument(fetcher, absolute, signal)
     if (!prm || typeof prm.resource !== 'string') continue
-    const servers = (Array.isArray(prm.authorization_servers) ? prm.authorization_servers : []).filter((s): s is string => typeof s === 'string' && s.length <= 2048).slice(0, 5)
+    const servers = (Array.isArray(prm.authorization_servers) ? prm.authorization_servers : [])
+      .filter((s): s is string => typeof s === 'string' && s.length <= 2048)
+      .slice(0, 5)
     if (servers.length === 0) return { kind: 'api_key', resourceMetadata: absolute }
     let confirmed = false
     for (const metaUrl of authorizationServerMetadataUrls(servers[0]!)) {
       const meta = await readJsonDocument(fetcher, metaUrl, signal)
-      if (meta && typeof meta.issuer === 'string' && (typeof meta.token_endpoint === 'string' || typeof meta.authorization_endpoint === 'string')) {
+      if (
+        meta &&
+        typeof meta.issuer === 'string' &&
+        (typeof meta.token_endpoint === 'string' || typeof meta.authorization_endpoint === 'string')
+      ) {
         confirmed = true
         break
       }
@@ -159,15 +205,24 @@ export async function readAuthMetadata(endpoint: URL, challenge: string, fetcher
 }
 
 const isJsonRpcError = (v: unknown): boolean => {
-  const one = (m: unknown) => !!m && typeof m === 'object' && (m as { jsonrpc?: unknown }).jsonrpc === '2.0' && typeof (m as { error?: { code?: unknown } }).error?.code === 'number'
+  const one = (m: unknown) =>
+    !!m &&
+    typeof m === 'object' &&
+    (m as { jsonrpc?: unknown }).jsonrpc === '2.0' &&
+    typeof (m as { error?: { code?: unknown } }).error?.code === 'number'
   return Array.isArray(v) ? v.some(one) : one(v)
 }
 
 /** An error the server sent (the SDK also raises McpError for its own timeouts and closed connections). */
-const serverError = (err: unknown) => err instanceof McpError && err.code !== ErrorCode.RequestTimeout && err.code !== ErrorCode.ConnectionClosed
+const serverError = (err: unknown) =>
+  err instanceof McpError && err.code !== ErrorCode.RequestTimeout && err.code !== ErrorCode.ConnectionClosed
 
 /** Probes one endpoint; never throws (every failure is an outcome). */
-export async function probeRemote(url: string, transportType: 'streamable-http' | 'sse', opts: RemoteProbeOptions): Promise<RemoteProbe> {
+export async function probeRemote(
+  url: string,
+  transportType: 'streamable-http' | 'sse',
+  opts: RemoteProbeOptions,
+): Promise<RemoteProbe> {
   const started = performance.now()
   const deadline = new AbortController()
   const timer = setTimeout(() => deadline.abort(new Error('probe deadline')), opts.timeoutMs)
@@ -215,8 +270,17 @@ export async function probeRemote(url: string, transportType: 'streamable-http' 
     }
     return res
   }) as typeof fetch
-  const done = (outcome: RemoteOutcome, detail: string, extra: { tools?: ToolInfo[]; auth?: RemoteAuth } = {}): RemoteProbe => ({
-    url, transport: transportType, outcome, latencyMs: Math.round(performance.now() - started), detail, ...extra,
+  const done = (
+    outcome: RemoteOutcome,
+    detail: string,
+    extra: { tools?: ToolInfo[]; auth?: RemoteAuth } = {},
+  ): RemoteProbe => ({
+    url,
+    transport: transportType,
+    outcome,
+    latencyMs: Math.round(performance.now() - started),
+    detail,
+    ...extra,
   })
 
   let target: URL
@@ -229,7 +293,15 @@ export async function probeRemote(url: string, transportType: 'streamable-http' 
   const transport: Transport =
     transportType === 'sse'
       ? new SSEClientTransport(target, { fetch: guarded })
-      : new StreamableHTTPClientTransport(target, { fetch: guarded, reconnectionOptions: { maxRetries: 0, initialReconnectionDelay: 1000, maxReconnectionDelay: 1000, reconnectionDelayGrowFactor: 1 } })
+      : new StreamableHTTPClientTransport(target, {
+          fetch: guarded,
+          reconnectionOptions: {
+            maxRetries: 0,
+            initialReconnectionDelay: 1000,
+            maxReconnectionDelay: 1000,
+            reconnectionDelayGrowFactor: 1,
+          },
+        })
   const client = new Client(opts.clientInfo ?? CLIENT_INFO, { capabilities: {} })
   const remaining = () => Math.max(1, opts.timeoutMs - (performance.now() - started))
   try {
@@ -238,14 +310,18 @@ export async function probeRemote(url: string, transportType: 'streamable-http' 
     let cursor: string | undefined
     try {
       for (let page = 0; page < MAX_PAGES && tools.length < MAX_TOOLS; page++) {
-        const res = await client.listTools(cursor ? { cursor } : undefined, { signal: deadline.signal, timeout: remaining() })
+        const res = await client.listTools(cursor ? { cursor } : undefined, {
+          signal: deadline.signal,
+          timeout: remaining(),
+        })
         for (const t of res.tools) if (tools.length < MAX_TOOLS) tools.push(toolInfo(t))
         cursor = res.nextCursor
         if (!cursor) break
       }
     } catch (err) {
       // It initialized: whatever tools/list did, the server runs.
-      if (serverError(err) || sawJsonRpcError) return done('alive', `initialized; tools/list answered an error: ${message(err)}`, { auth: { kind: 'none' } })
+      if (serverError(err) || sawJsonRpcError)
+        return done('alive', `initialized; tools/list answered an error: ${message(err)}`, { auth: { kind: 'none' } })
       throw err
     }
     return done('ok', `${tools.length} tools`, { tools, auth: { kind: 'none' } })
@@ -253,18 +329,33 @@ export async function probeRemote(url: string, transportType: 'streamable-http' 
     const out = outboundCause(err)
     if (out?.kind === 'refused_address' || out?.kind === 'invalid_url') return done('refused', out.reason)
     if (lastStatus === 401) {
-      const auth = await readAuthMetadata(target, challenge ?? '', guardedMetadata(opts.fetch, opts.timeoutMs), AbortSignal.timeout(opts.timeoutMs))
+      const auth = await readAuthMetadata(
+        target,
+        challenge ?? '',
+        guardedMetadata(opts.fetch, opts.timeoutMs),
+        AbortSignal.timeout(opts.timeoutMs),
+      )
       if (auth) return done('auth_required', `HTTP 401 asking for sign-in (${auth.kind})`, { auth })
-      return done('unknown', `HTTP 401 without protected-resource metadata${challenge ? `: ${String(challenge).slice(0, 100)}` : ''}`, challenge ? { auth: { kind: 'api_key' } } : {})
+      return done(
+        'unknown',
+        `HTTP 401 without protected-resource metadata${challenge ? `: ${String(challenge).slice(0, 100)}` : ''}`,
+        challenge ? { auth: { kind: 'api_key' } } : {},
+      )
     }
     if (sawJsonRpcError || serverError(err)) return done('alive', `answered a JSON-RPC error: ${message(err)}`)
     if (emptyEventStream) return done('alive', 'answered an empty event stream')
-    if (out?.kind === 'timeout' || deadline.signal.aborted) return done('timeout', `no complete answer within ${opts.timeoutMs} ms`)
-    if (out?.kind === 'resolve_failed' || out?.kind === 'network' || out?.kind === 'too_many_redirects') return done('unreachable', out.reason)
+    if (out?.kind === 'timeout' || deadline.signal.aborted)
+      return done('timeout', `no complete answer within ${opts.timeoutMs} ms`)
+    if (out?.kind === 'resolve_failed' || out?.kind === 'network' || out?.kind === 'too_many_redirects')
+      return done('unreachable', out.reason)
     if (/request timed out/i.test(message(err))) return done('timeout', message(err))
-    if (lastStatus === 403 || lastStatus === 405 || lastStatus === 429 || lastStatus >= 500) return done('unknown', `HTTP ${lastStatus}: ${message(err)}`)
+    if (lastStatus === 403 || lastStatus === 405 || lastStatus === 429 || lastStatus >= 500)
+      return done('unknown', `HTTP ${lastStatus}: ${message(err)}`)
     if (lastStatus === 0) return done('unreachable', message(err))
-    return done('not_mcp', `answered ${lastStatus} ${lastContentType || 'without a content type'}, not MCP: ${message(err)}`)
+    return done(
+      'not_mcp',
+      `answered ${lastStatus} ${lastContentType || 'without a content type'}, not MCP: ${message(err)}`,
+    )
   } finally {
     clearTimeout(timer)
     deadline.abort(new Error('probe finished'))
@@ -276,7 +367,9 @@ export async function probeRemote(url: string, transportType: 'streamable-http' 
 /** The fetch used for auth metadata: the outbound fetcher, each request bounded in time. */
 function guardedMetadata(fetcher: typeof fetch, timeoutMs: number): typeof fetch {
   return ((input: string | URL | Request, init?: RequestInit) => {
-    const signal = init?.signal ? AbortSignal.any([init.signal, AbortSignal.timeout(timeoutMs)]) : AbortSignal.timeout(timeoutMs)
+    const signal = init?.signal
+      ? AbortSignal.any([init.signal, AbortSignal.timeout(timeoutMs)])
+      : AbortSignal.timeout(timeoutMs)
     return fetcher(input, { ...init, signal })
   }) as typeof fetch
 }

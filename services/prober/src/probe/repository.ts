@@ -32,7 +32,8 @@ export function nodeCommandOf(packageJson: string): { ok: true; command: string 
     if (commands.length === 1) return { ok: true, command: commands[0]! }
     const own = name.replace(/^@[^/]+\//, '')
     if (commands.includes(own)) return { ok: true, command: own }
-    if (commands.length > 1) return { ok: false, reason: 'package.json has several commands in "bin" and none named like the package' }
+    if (commands.length > 1)
+      return { ok: false, reason: 'package.json has several commands in "bin" and none named like the package' }
   }
   return { ok: false, reason: 'package.json has no "bin" command' }
 }
@@ -46,12 +47,18 @@ export function pythonScriptOf(pyproject: string): { ok: true; script: string } 
     return { ok: false, reason: 'pyproject.toml is not TOML' }
   }
   const project = isObject(doc) && isObject(doc.project) ? doc.project : null
-  const scripts = project && isObject(project.scripts) ? Object.keys(project.scripts).filter((k) => SCRIPT_NAME.test(k)) : []
+  const scripts =
+    project && isObject(project.scripts) ? Object.keys(project.scripts).filter((k) => SCRIPT_NAME.test(k)) : []
   if (scripts.length === 0) return { ok: false, reason: 'pyproject.toml has no [project.scripts] entry' }
   const norm = (s: string) => s.toLowerCase().replace(/[-_.]+/g, '-')
   const projectName = project && typeof project.name === 'string' ? norm(project.name) : ''
-  const script = scripts.length === 1 ? scripts[0] : (scripts.find((s) => norm(s) === projectName) ?? scripts.find((s) => /mcp/i.test(s)))
-  return script ? { ok: true, script } : { ok: false, reason: 'pyproject.toml has several scripts and none named like the project or for MCP' }
+  const script =
+    scripts.length === 1
+      ? scripts[0]
+      : (scripts.find((s) => norm(s) === projectName) ?? scripts.find((s) => /mcp/i.test(s)))
+  return script
+    ? { ok: true, script }
+    : { ok: false, reason: 'pyproject.toml has several scripts and none named like the project or for MCP' }
 }
 
 /** What reading one root file of the repository gave: its text, none (404), or a failure (try again later). */
@@ -82,7 +89,13 @@ export async function repositoryRunOf(
     if (file.status === 'failed') return null
     if (file.status === 'missing') return none('a Python repository without pyproject.toml at its root')
     const s = pythonScriptOf(file.text)
-    return s.ok ? { repository, ecosystem: 'python', entryPoint: s.script, from: 'pyproject.toml', checkedAt } : none(s.reason)
+    return s.ok
+      ? { repository, ecosystem: 'python', entryPoint: s.script, from: 'pyproject.toml', checkedAt }
+      : none(s.reason)
   }
-  return none(language ? `a ${language} repository (only JavaScript, TypeScript and Python ones are run as they are)` : 'GitHub names no language for the repository')
+  return none(
+    language
+      ? `a ${language} repository (only JavaScript, TypeScript and Python ones are run as they are)`
+      : 'GitHub names no language for the repository',
+  )
 }

@@ -4,7 +4,17 @@ import { sandboxDue, sandboxTarget } from './sandbox-target'
 
 const DAY = 86_400_000
 const run = (over: Partial<SandboxRun> = {}): SandboxRun => ({
-  verdict: 'ran', registryType: 'npm', identifier: 'pkg', version: null, steps: {}, detail: '', toolCount: 1, installFailures: 0, retired: false, checkedAt: new Date(0).toISOString(), ...over,
+  verdict: 'ran',
+  registryType: 'npm',
+  identifier: 'pkg',
+  version: null,
+  steps: {},
+  detail: '',
+  toolCount: 1,
+  installFailures: 0,
+  retired: false,
+  checkedAt: new Date(0).toISOString(),
+  ...over,
 })
 
 describe('which package the sandbox starts', () => {
@@ -12,17 +22,35 @@ describe('which package the sandbox starts', () => {
     const t = sandboxTarget({
       packages: [
         { registryType: 'oci', identifier: 'img', transport: { type: 'stdio' } },
-        { registryType: 'npm', identifier: 'pkg', version: '^1.0.0', transport: { type: 'stdio' }, environmentVariables: [{ name: 'API_KEY' }, { name: 'bad name' }] },
+        {
+          registryType: 'npm',
+          identifier: 'pkg',
+          version: '^1.0.0',
+          transport: { type: 'stdio' },
+          environmentVariables: [{ name: 'API_KEY' }, { name: 'bad name' }],
+        },
       ] as never,
       inferredInstall: null,
     })
     expect(t).toEqual({ registryType: 'npm', identifier: 'pkg', version: null, guessed: false, variables: ['API_KEY'] })
-    expect(sandboxTarget({ packages: [{ registryType: 'pypi', identifier: 'py', version: '1.2.3' }] as never })?.version).toBe('1.2.3')
+    expect(
+      sandboxTarget({ packages: [{ registryType: 'pypi', identifier: 'py', version: '1.2.3' }] as never })?.version,
+    ).toBe('1.2.3')
   })
 
   test("else the README's package, as a guess; nothing for OCI or none", () => {
-    expect(sandboxTarget({ packages: [], inferredInstall: { registryType: 'pypi', identifier: 'py', confidence: 'low', basis: 'readme-mention' } })).toEqual({ registryType: 'pypi', identifier: 'py', version: null, guessed: true, variables: [] })
-    expect(sandboxTarget({ packages: [], inferredInstall: { registryType: 'oci', identifier: 'img', confidence: 'low', basis: 'readme-mention' } })).toBeNull()
+    expect(
+      sandboxTarget({
+        packages: [],
+        inferredInstall: { registryType: 'pypi', identifier: 'py', confidence: 'low', basis: 'readme-mention' },
+      }),
+    ).toEqual({ registryType: 'pypi', identifier: 'py', version: null, guessed: true, variables: [] })
+    expect(
+      sandboxTarget({
+        packages: [],
+        inferredInstall: { registryType: 'oci', identifier: 'img', confidence: 'low', basis: 'readme-mention' },
+      }),
+    ).toBeNull()
     expect(sandboxTarget({ packages: [] })).toBeNull()
   })
 })
@@ -36,7 +64,9 @@ describe('when a start is due', () => {
     expect(sandboxDue({ sandbox: run() }, t, 7 * DAY, 7 * DAY)).toBe(true)
   })
   test('a retired guess is not started again unless the listing names another package', () => {
-    expect(sandboxDue({ sandbox: run({ retired: true, verdict: 'package_missing' }) }, t, 100 * DAY, 7 * DAY)).toBe(false)
+    expect(sandboxDue({ sandbox: run({ retired: true, verdict: 'package_missing' }) }, t, 100 * DAY, 7 * DAY)).toBe(
+      false,
+    )
     expect(sandboxDue({ sandbox: run({ retired: true, identifier: 'old' }) }, t, 1, 7 * DAY)).toBe(true)
   })
 })

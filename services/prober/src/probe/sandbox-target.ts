@@ -19,23 +19,46 @@ const CONCRETE = /^\d[A-Za-z0-9.+_-]{0,63}$/
 /** The declared npm/PyPI package (first), else the one the README names; null when there is none. */
 export function sandboxTarget(l: Pick<CatalogListing, 'packages' | 'inferredInstall'>): SandboxTarget | null {
   for (const p of Array.isArray(l.packages) ? l.packages : []) {
-    if (!p || (p.registryType !== 'npm' && p.registryType !== 'pypi') || typeof p.identifier !== 'string' || !p.identifier) continue
+    if (
+      !p ||
+      (p.registryType !== 'npm' && p.registryType !== 'pypi') ||
+      typeof p.identifier !== 'string' ||
+      !p.identifier
+    )
+      continue
     const variables = (Array.isArray(p.environmentVariables) ? p.environmentVariables : [])
       .map((v) => v?.name)
       .filter((n): n is string => typeof n === 'string' && /^[A-Za-z_][A-Za-z0-9_]{0,100}$/.test(n))
       .slice(0, 20)
-    return { registryType: p.registryType, identifier: p.identifier, version: typeof p.version === 'string' && CONCRETE.test(p.version) ? p.version : null, guessed: false, variables }
+    return {
+      registryType: p.registryType,
+      identifier: p.identifier,
+      version: typeof p.version === 'string' && CONCRETE.test(p.version) ? p.version : null,
+      guessed: false,
+      variables,
+    }
   }
   const i = l.inferredInstall
-  if (i && (i.registryType === 'npm' || i.registryType === 'pypi')) return { registryType: i.registryType, identifier: i.identifier, version: null, guessed: true, variables: [] }
+  if (i && (i.registryType === 'npm' || i.registryType === 'pypi'))
+    return { registryType: i.registryType, identifier: i.identifier, version: null, guessed: true, variables: [] }
   return null
 }
 
 /** Whether a start is due: never started, another package now, or the last start older than the interval. */
-export function sandboxDue(l: Pick<CatalogListing, 'sandbox'>, t: SandboxTarget, now: number, intervalMs: number): boolean {
+export function sandboxDue(
+  l: Pick<CatalogListing, 'sandbox'>,
+  t: SandboxTarget,
+  now: number,
+  intervalMs: number,
+): boolean {
   const prev = l.sandbox
   if (!prev) return true
-  if (prev.registryType !== t.registryType || prev.identifier !== t.identifier || (t.version !== null && prev.version !== t.version)) return true
+  if (
+    prev.registryType !== t.registryType ||
+    prev.identifier !== t.identifier ||
+    (t.version !== null && prev.version !== t.version)
+  )
+    return true
   if (prev.retired) return false
   return now - Date.parse(prev.checkedAt) >= intervalMs
 }

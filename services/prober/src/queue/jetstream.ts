@@ -1,7 +1,16 @@
 // The JetStream probe queue: a work-queue stream (a message is removed once acked), a message id per job so the
 // server drops a repeat within the round, and one durable pull consumer that every replica shares, so each job
 // goes to exactly one of them; acks are explicit and come after the facts reached the catalog.
-import { AckPolicy, connect, DeliverPolicy, JSONCodec, RetentionPolicy, StorageType, type JsMsg, type NatsConnection } from 'nats'
+import {
+  AckPolicy,
+  connect,
+  DeliverPolicy,
+  JSONCodec,
+  RetentionPolicy,
+  StorageType,
+  type JsMsg,
+  type NatsConnection,
+} from 'nats'
 import type { Logger } from '@mcp-directory/shared/log'
 import { Semaphore } from '../limits'
 import { jobId, type JobHandler, type ProbeJob, type ProbeQueue } from './index'
@@ -49,7 +58,13 @@ export function createJetStreamQueue(opts: JetStreamQueueOptions): ProbeQueue {
   const ready: Promise<NatsConnection> = (async () => {
     for (let attempt = 0; !closed; attempt++) {
       try {
-        const conn = await connect({ servers: opts.url, maxReconnectAttempts: -1, reconnectTimeWait: 500, timeout: 2000, name: 'mcp-directory-prober' })
+        const conn = await connect({
+          servers: opts.url,
+          maxReconnectAttempts: -1,
+          reconnectTimeWait: 500,
+          timeout: 2000,
+          name: 'mcp-directory-prober',
+        })
         const jsm = await conn.jetstreamManager()
         // Jobs older than two rounds are stale (the next round queues the listing again); ids live one round.
         const config = {
@@ -86,14 +101,18 @@ export function createJetStreamQueue(opts: JetStreamQueueOptions): ProbeQueue {
       let duplicates = 0
       // In slices, so a round of 100k jobs neither floods the connection nor waits on one ack at a time.
       for (let i = 0; i < jobs.length; i += 256) {
-        const acks = await Promise.all(jobs.slice(i, i + 256).map((j) => js.publish(names.subject, codec.encode(j), { msgID: jobId(j), timeout: 5000 })))
+        const acks = await Promise.all(
+          jobs
+            .slice(i, i + 256)
+            .map((j) => js.publish(names.subject, codec.encode(j), { msgID: jobId(j), timeout: 5000 })),
+        )
         for (const a of acks) a.duplicate ? duplicates++ : queued++
       }
       return { queued, duplicates }
     },
     async consume(handler: JobHandler, concurrency: number) {
       let stopped = false
-      let current: { close(): Promise<void | Error> } | null = null
+      let current: { close(): Promise<unknown> } | null = null
       const slots = new Semaphore(concurrency)
       const inFlight = new Set<Promise<void>>()
       const handle = async (m: JsMsg) => {
@@ -132,7 +151,13 @@ export function createJetStreamQueue(opts: JetStreamQueueOptions): ProbeQueue {
               max_ack_pending: 10_000,
             }
             try {
-              await jsm.consumers.add(names.stream, { durable_name: durable, ack_policy: AckPolicy.Explicit, deliver_policy: DeliverPolicy.All, filter_subject: names.subject, ...settings })
+              await jsm.consumers.add(names.stream, {
+                durable_name: durable,
+                ack_policy: AckPolicy.Explicit,
+                deliver_policy: DeliverPolicy.All,
+                filter_subject: names.subject,
+                ...settings,
+              })
             } catch {
               // It exists with other settings (another version, another PROBE_TIMEOUT_MS): bring them in line.
               await jsm.consumers.update(names.stream, durable, settings)

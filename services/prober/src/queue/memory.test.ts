@@ -5,7 +5,10 @@ test('the in-process queue: once per listing and round, at most `concurrency` at
   const q = createMemoryQueue()
   const jobs = Array.from({ length: 12 }, (_, i) => ({ listingId: `l${i}`, round: 7, reason: 'round' as const }))
   expect(await q.enqueue(jobs)).toEqual({ queued: 12, duplicates: 0 })
-  expect(await q.enqueue(jobs.slice(0, 5).map((j) => ({ ...j, reason: 'event' as const })))).toEqual({ queued: 0, duplicates: 5 })
+  expect(await q.enqueue(jobs.slice(0, 5).map((j) => ({ ...j, reason: 'event' as const })))).toEqual({
+    queued: 0,
+    duplicates: 5,
+  })
   expect(await q.enqueue([{ listingId: 'l0', round: 8, reason: 'round' }])).toEqual({ queued: 1, duplicates: 0 })
   const seen: string[] = []
   let now = 0

@@ -1,6 +1,17 @@
 // The prober's own state, in its own schema: last state and bounded history per listing, ETags, host back-off,
 // and the scheduler's rounds. Only this file touches these tables.
-import { and, eq, hostBackoff, httpCache, inArray, probeResults, probeRounds, probeStates, sql, type Database } from '@mcp-directory/shared/db'
+import {
+  and,
+  eq,
+  hostBackoff,
+  httpCache,
+  inArray,
+  probeResults,
+  probeRounds,
+  probeStates,
+  sql,
+  type Database,
+} from '@mcp-directory/shared/db'
 import type { ToolInfo } from '@mcp-directory/shared/contracts'
 
 /** Probe results kept per listing (older ones are deleted as new ones arrive). */
@@ -55,38 +66,68 @@ export async function saveProbe(database: Database, r: ProbeRecord): Promise<voi
             health: remote.health,
             consecutiveFailures: remote.consecutiveFailures,
             ...(remote.ok ? { lastOkAt: r.at } : {}),
-            ...(remote.tools ? { tools: remote.tools, toolsSource: remote.toolsSource ?? null, toolsSeenAt: r.at } : {}),
+            ...(remote.tools
+              ? { tools: remote.tools, toolsSource: remote.toolsSource ?? null, toolsSeenAt: r.at }
+              : {}),
           }
         : {}),
     }
     await tx.insert(probeStates).values(values).onConflictDoUpdate({ target: probeStates.listingId, set: values })
     if (r.results.length) {
-      await tx.insert(probeResults).values(r.results.map((x) => ({ listingId: r.listingId, at: r.at, kind: x.kind, target: x.target.slice(0, 2048), outcome: x.outcome, health: x.health ?? null, toolCount: x.toolCount ?? null, latencyMs: x.latencyMs ?? null, detail: x.detail?.slice(0, 500) ?? null })))
+      await tx
+        .insert(probeResults)
+        .values(
+          r.results.map((x) => ({
+            listingId: r.listingId,
+            at: r.at,
+            kind: x.kind,
+            target: x.target.slice(0, 2048),
+            outcome: x.outcome,
+            health: x.health ?? null,
+            toolCount: x.toolCount ?? null,
+            latencyMs: x.latencyMs ?? null,
+            detail: x.detail?.slice(0, 500) ?? null,
+          })),
+        )
       await tx.execute(sql`
         delete from prober.results where listing_id = ${r.listingId} and id < (
           select min(id) from (select id from prober.results where listing_id = ${r.listingId} order by id desc limit ${HISTORY_PER_LISTING}) newest)`)
     }
     for (const [url, etag] of r.etags) {
-      await tx.insert(httpCache).values({ listingId: r.listingId, url, etag, checkedAt: r.at }).onConflictDoUpdate({ target: [httpCache.listingId, httpCache.url], set: { etag, checkedAt: r.at } })
+      await tx
+        .insert(httpCache)
+        .values({ listingId: r.listingId, url, etag, checkedAt: r.at })
+        .onConflictDoUpdate({ target: [httpCache.listingId, httpCache.url], set: { etag, checkedAt: r.at } })
     }
   })
 }
 
 /** The probe history of one listing, newest first. */
 export async function readHistory(database: Database, listingId: string) {
-  return database.db.select().from(probeResults).where(eq(probeResults.listingId, listingId)).orderBy(sql`${probeResults.id} desc`)
+  return database.db
+    .select()
+    .from(probeResults)
+    .where(eq(probeResults.listingId, listingId))
+    .orderBy(sql`${probeResults.id} desc`)
 }
 
 /** Stored ETags of a listing's addresses. */
 export async function readEtags(database: Database, listingId: string, urls: string[]): Promise<Map<string, string>> {
   if (urls.length === 0) return new Map()
-  const rows = await database.db.select({ url: httpCache.url, etag: httpCache.etag }).from(httpCache).where(and(eq(httpCache.listingId, listingId), inArray(httpCache.url, urls)))
+  const rows = await database.db
+    .select({ url: httpCache.url, etag: httpCache.etag })
+    .from(httpCache)
+    .where(and(eq(httpCache.listingId, listingId), inArray(httpCache.url, urls)))
   return new Map(rows.map((r) => [r.url, r.etag]))
 }
 
 /** When a host may be contacted again (null: now). */
 export async function hostRetryAt(database: Database, host: string): Promise<Date | null> {
-  const rows = await database.db.select({ retryAt: hostBackoff.retryAt }).from(hostBackoff).where(eq(hostBackoff.host, host.toLowerCase())).limit(1)
+  const rows = await database.db
+    .select({ retryAt: hostBackoff.retryAt })
+    .from(hostBackoff)
+    .where(eq(hostBackoff.host, host.toLowerCase()))
+    .limit(1)
   const at = rows[0]?.retryAt
   return at && at.getTime() > Date.now() ? at : null
 }
@@ -110,7 +151,11 @@ export async function clearHost(database: Database, host: string): Promise<void>
 
 /** Claims a scheduler round: true for the one replica whose insert made the row. */
 export async function claimRound(database: Database, round: number, by: string): Promise<boolean> {
-  const rows = await database.db.insert(probeRounds).values({ round, startedBy: by }).onConflictDoNothing().returning({ round: probeRounds.round })
+  const rows = await database.db
+    .insert(probeRounds)
+    .values({ round, startedBy: by })
+    .onConflictDoNothing()
+    .returning({ round: probeRounds.round })
   return rows.length === 1
 }
 
@@ -120,7 +165,12 @@ export async function releaseRound(database: Database, round: number): Promise<v
 }
 
 /** Records how many listings a round queued. */
-export async function finishRound(database: Database, round: number, enqueued: number, details: Record<string, unknown>): Promise<void> {
+export async function finishRound(
+  database: Database,
+  round: number,
+  enqueued: number,
+  details: Record<string, unknown>,
+): Promise<void> {
   await database.db.update(probeRounds).set({ enqueued, details }).where(eq(probeRounds.round, round))
 }
 

@@ -42,7 +42,14 @@ export const INSIDE = { pkg: '/pkg', home: '/home/sandbox', tmp: '/tmp' } as con
  * The argv of one start: `bwrap … -- prlimit … -- <command>`. `pkgDir` is bound read-only at /pkg; `extraRo`
  * are further read-only binds (host path → inside path), e.g. a runtime outside /usr.
  */
-export function bwrapArgs(opts: { pkgDir: string; command: string[]; env: Record<string, string>; limits: SandboxLimits; extraRo?: [string, string][]; asNobody: boolean }): string[] {
+export function bwrapArgs(opts: {
+  pkgDir: string
+  command: string[]
+  env: Record<string, string>
+  limits: SandboxLimits
+  extraRo?: [string, string][]
+  asNobody: boolean
+}): string[] {
   const { limits } = opts
   const args: string[] = []
   if (opts.asNobody) args.push('setpriv', `--reuid=${SANDBOX_UID}`, `--regid=${SANDBOX_UID}`, '--clear-groups', '--')
@@ -53,7 +60,14 @@ export function bwrapArgs(opts: { pkgDir: string; command: string[]; env: Record
   for (const [from, to] of opts.extraRo ?? []) args.push('--ro-bind', from, to)
   // Everything above is mounted: the root itself becomes read-only.
   args.push('--remount-ro', '/', '--chdir', INSIDE.home, '--clearenv')
-  const env: Record<string, string> = { PATH: '/usr/local/bin:/usr/bin:/bin', HOME: INSIDE.home, TMPDIR: INSIDE.tmp, LANG: 'C.UTF-8', NODE_ENV: 'production', ...opts.env }
+  const env: Record<string, string> = {
+    PATH: '/usr/local/bin:/usr/bin:/bin',
+    HOME: INSIDE.home,
+    TMPDIR: INSIDE.tmp,
+    LANG: 'C.UTF-8',
+    NODE_ENV: 'production',
+    ...opts.env,
+  }
   for (const [k, v] of Object.entries(env)) args.push('--setenv', k, v)
   args.push(
     '--',

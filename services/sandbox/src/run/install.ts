@@ -34,7 +34,12 @@ const PYPI_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/
 const VERSION = /^[A-Za-z0-9][A-Za-z0-9.+_-]{0,63}$/
 const INSTALL_OUTPUT = 64 * 1024
 
-async function run(argv: string[], env: Record<string, string>, timeoutMs: number, signal?: AbortSignal): Promise<{ code: number | null; output: string }> {
+async function run(
+  argv: string[],
+  env: Record<string, string>,
+  timeoutMs: number,
+  signal?: AbortSignal,
+): Promise<{ code: number | null; output: string }> {
   const proc = Bun.spawn(argv, { env, stdout: 'pipe', stderr: 'pipe', stdin: 'ignore' })
   const timer = setTimeout(() => proc.kill('SIGKILL'), timeoutMs)
   signal?.addEventListener('abort', () => proc.kill('SIGKILL'), { once: true })
@@ -56,13 +61,22 @@ export function npmBin(manifest: { name?: string; bin?: string | Record<string, 
 }
 
 async function npmCommand(nodeModules: string, name: string, inside: string): Promise<string[] | null> {
-  const manifest = JSON.parse(await readFile(join(nodeModules, name, 'package.json'), 'utf8')) as { name?: string; bin?: string | Record<string, string> }
+  const manifest = JSON.parse(await readFile(join(nodeModules, name, 'package.json'), 'utf8')) as {
+    name?: string
+    bin?: string | Record<string, string>
+  }
   const bin = npmBin(manifest)
   return bin ? ['node', `${inside}/${name}/${bin.replace(/^\.\//, '')}`] : null
 }
 
 /** Installs `ref` under `dir` (a fresh directory the caller removes). */
-export async function installPackage(ref: PackageRef, dir: string, registries: Registries, timeoutMs: number, signal?: AbortSignal): Promise<Installed> {
+export async function installPackage(
+  ref: PackageRef,
+  dir: string,
+  registries: Registries,
+  timeoutMs: number,
+  signal?: AbortSignal,
+): Promise<Installed> {
   if (ref.version !== null && !VERSION.test(ref.version)) return { ok: false, missing: false, detail: 'not a version' }
   const pkgDir = join(dir, 'pkg')
   await mkdir(pkgDir, { recursive: true })
@@ -72,7 +86,9 @@ export async function installPackage(ref: PackageRef, dir: string, registries: R
     if (!NPM_NAME.test(ref.identifier)) return { ok: false, missing: false, detail: 'not an npm package name' }
     if (registries.nodeModules && existsSync(join(registries.nodeModules, ref.identifier, 'package.json'))) {
       await mkdir(join(pkgDir, 'node_modules'))
-      const command = await npmCommand(registries.nodeModules, ref.identifier, `${INSIDE.pkg}/node_modules`).catch(() => null)
+      const command = await npmCommand(registries.nodeModules, ref.identifier, `${INSIDE.pkg}/node_modules`).catch(
+        () => null,
+      )
       if (!command) return { ok: false, missing: true, detail: 'not in the lockfile' }
       return { ok: true, pkgDir, extraRo: [[registries.nodeModules, `${INSIDE.pkg}/node_modules`]], command, env: {} }
     }
@@ -84,36 +100,76 @@ export async function installPackage(ref: PackageRef, dir: string, registries: R
       npm_config_userconfig: '/dev/null',
       npm_config_update_notifier: 'false',
     }
-    const npmArgs = ['install', '--ignore-scripts', '--no-audit', '--no-fund', '--no-save', '--omit=dev', '--no-package-lock']
-    const r = await run(['npm', ...npmArgs, '--prefix', pkgDir, '--registry', registries.npmUrl, spec], env, timeoutMs, signal)
+    const npmArgs = [
+      'install',
+      '--ignore-scripts',
+      '--no-audit',
+      '--no-fund',
+      '--no-save',
+      '--omit=dev',
+      '--no-package-lock',
+    ]
+    const r = await run(
+      ['npm', ...npmArgs, '--prefix', pkgDir, '--registry', registries.npmUrl, spec],
+      env,
+      timeoutMs,
+      signal,
+    )
     // npm names a registry's 404 (E404) and a version it lacks (ETARGET); a network failure is neither.
     if (r.code !== 0) {
       const missing = /\bE404\b|404 Not Found|is not in this registry|\bETARGET\b|No matching version/i.test(r.output)
-      return { ok: false, missing, detail: lastLine(r.output, r.code === null ? 'install timed out' : `npm exited ${r.code}`) }
+      return {
+        ok: false,
+        missing,
+        detail: lastLine(r.output, r.code === null ? 'install timed out' : `npm exited ${r.code}`),
+      }
     }
     await run(['chmod', '-R', 'a+rX', pkgDir], env, 30_000)
-    const command = await npmCommand(join(pkgDir, 'node_modules'), ref.identifier, `${INSIDE.pkg}/node_modules`).catch(() => null)
+    const command = await npmCommand(join(pkgDir, 'node_modules'), ref.identifier, `${INSIDE.pkg}/node_modules`).catch(
+      () => null,
+    )
     if (!command) return { ok: false, missing: false, detail: 'the package declares no command (bin)' }
     return { ok: true, pkgDir, extraRo: [], command, env: {} }
   }
   if (!PYPI_NAME.test(ref.identifier)) return { ok: false, missing: false, detail: 'not a PyPI package name' }
   const site = join(pkgDir, 'site')
   const index = registries.pypiUrl.replace(/\/pypi\/?$/, '/simple')
-  const env = { PATH: '/usr/bin:/bin', HOME: join(dir, 'home'), PIP_NO_CACHE_DIR: '1', PIP_CONFIG_FILE: '/dev/null', PIP_RETRIES: '1', PIP_TIMEOUT: '15' }
+  const env = {
+    PATH: '/usr/bin:/bin',
+    HOME: join(dir, 'home'),
+    PIP_NO_CACHE_DIR: '1',
+    PIP_CONFIG_FILE: '/dev/null',
+    PIP_RETRIES: '1',
+    PIP_TIMEOUT: '15',
+  }
   const spec = ref.version ? `${ref.identifier}==${ref.version}` : ref.identifier
   const pipArgs = ['-m', 'pip', 'install', '--no-input', '--disable-pip-version-check', '--only-binary=:all:']
   const r = await run(['python3', ...pipArgs, '--target', site, '--index-url', index, spec], env, timeoutMs, signal)
   // pip says "No matching distribution" also when it could not reach the index: only an index that answered
   // proves the package is not there (a wrong "missing" would retire a guess at once).
   if (r.code !== 0) {
-    const unreachable = /NewConnectionError|Could not fetch URL|ConnectTimeout|ReadTimeout|ProxyError|SSLError|Max retries exceeded|Name or service not known/i.test(r.output)
+    const unreachable =
+      /NewConnectionError|Could not fetch URL|ConnectTimeout|ReadTimeout|ProxyError|SSLError|Max retries exceeded|Name or service not known/i.test(
+        r.output,
+      )
     const missing = !unreachable && /No matching distribution found|HTTP error 404|404 Client Error/i.test(r.output)
-    return { ok: false, missing, detail: lastLine(r.output, r.code === null ? 'install timed out' : `pip exited ${r.code}`) }
+    return {
+      ok: false,
+      missing,
+      detail: lastLine(r.output, r.code === null ? 'install timed out' : `pip exited ${r.code}`),
+    }
   }
   await run(['chmod', '-R', 'a+rX', pkgDir], env, 30_000)
   // The console script named like the package (pip writes it to <target>/bin).
   const script = ref.identifier.toLowerCase().replace(/[._]/g, '-')
-  return { ok: true, pkgDir, extraRo: [], command: ['python3', `${INSIDE.pkg}/site/bin/${script}`], env: { PYTHONPATH: `${INSIDE.pkg}/site` } }
+  return {
+    ok: true,
+    pkgDir,
+    extraRo: [],
+    command: ['python3', `${INSIDE.pkg}/site/bin/${script}`],
+    env: { PYTHONPATH: `${INSIDE.pkg}/site` },
+  }
 }
 
-const lastLine = (output: string, fallback: string) => output.trim().split('\n').filter(Boolean).slice(-3).join(' ').replace(/\s+/g, ' ').slice(0, 300) || fallback
+const lastLine = (output: string, fallback: string) =>
+  output.trim().split('\n').filter(Boolean).slice(-3).join(' ').replace(/\s+/g, ' ').slice(0, 300) || fallback

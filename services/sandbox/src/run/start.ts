@@ -53,13 +53,25 @@ const message = (err: unknown) => (err instanceof Error ? err.message : String(e
 
 /** The declared variable a text names, if any (word-bounded, so API_KEY does not match MY_API_KEY_2). */
 export function namedVariable(text: string, variables: string[]): string | undefined {
-  return variables.find((v) => new RegExp(`(^|[^A-Za-z0-9_])${v.replace(/[^A-Za-z0-9_]/g, '')}([^A-Za-z0-9_]|$)`).test(text))
+  return variables.find((v) =>
+    new RegExp(`(^|[^A-Za-z0-9_])${v.replace(/[^A-Za-z0-9_]/g, '')}([^A-Za-z0-9_]|$)`).test(text),
+  )
 }
 
-function toolInfo(t: { name: string; description?: string; inputSchema?: { properties?: Record<string, unknown> } }): ToolInfo {
-  const params = Object.keys(t.inputSchema?.properties ?? {}).filter((p) => p.length <= 200).slice(0, 100)
+function toolInfo(t: {
+  name: string
+  description?: string
+  inputSchema?: { properties?: Record<string, unknown> }
+}): ToolInfo {
+  const params = Object.keys(t.inputSchema?.properties ?? {})
+    .filter((p) => p.length <= 200)
+    .slice(0, 100)
   const description = typeof t.description === 'string' ? t.description.trim().slice(0, MAX_DESCRIPTION) : ''
-  return { name: String(t.name).slice(0, 200), ...(description ? { description } : {}), ...(params.length ? { parameters: params } : {}) }
+  return {
+    name: String(t.name).slice(0, 200),
+    ...(description ? { description } : {}),
+    ...(params.length ? { parameters: params } : {}),
+  }
 }
 
 // Work directories of starts in flight, with a way to stop each: a stopping process removes them itself (an
@@ -113,10 +125,23 @@ export async function startPackage(req: StartRequest, opts: StartOptions): Promi
     steps.install = since(t0)
     if (!installed.ok) {
       steps.total = since(started)
-      return { verdict: installed.missing ? 'package_missing' : 'install_failed', steps, detail: installed.detail, stderr: '', stdoutBytes: 0 }
+      return {
+        verdict: installed.missing ? 'package_missing' : 'install_failed',
+        steps,
+        detail: installed.detail,
+        stderr: '',
+        stdoutBytes: 0,
+      }
     }
     const env = { ...installed.env, ...Object.fromEntries(req.variables.map((v) => [v, PLACEHOLDER])) }
-    const argv = bwrapArgs({ pkgDir: installed.pkgDir, extraRo: installed.extraRo, command: installed.command, env, limits: opts.limits, asNobody: opts.asNobody })
+    const argv = bwrapArgs({
+      pkgDir: installed.pkgDir,
+      extraRo: installed.extraRo,
+      command: installed.command,
+      env,
+      limits: opts.limits,
+      asNobody: opts.asNobody,
+    })
     transport = new BoundedStdioTransport(argv, opts.limits.outputBytes)
     const t = transport
     const deadline = new AbortController()
@@ -138,7 +163,10 @@ export async function startPackage(req: StartRequest, opts: StartOptions): Promi
       const tools: ToolInfo[] = []
       let cursor: string | undefined
       for (let page = 0; page < MAX_PAGES && tools.length < MAX_TOOLS; page++) {
-        const res = await client.listTools(cursor ? { cursor } : undefined, { signal: deadline.signal, timeout: remaining() })
+        const res = await client.listTools(cursor ? { cursor } : undefined, {
+          signal: deadline.signal,
+          timeout: remaining(),
+        })
         for (const x of res.tools) if (tools.length < MAX_TOOLS) tools.push(toolInfo(x))
         cursor = res.nextCursor
         if (!cursor) break
@@ -148,22 +176,53 @@ export async function startPackage(req: StartRequest, opts: StartOptions): Promi
       let promptCount: number | undefined
       let resourceCount: number | undefined
       phase = 'prompts/list'
-      if (caps.prompts) promptCount = (await client.listPrompts(undefined, { signal: deadline.signal, timeout: remaining() }).catch(() => ({ prompts: [] }))).prompts.length
+      if (caps.prompts)
+        promptCount = (
+          await client
+            .listPrompts(undefined, { signal: deadline.signal, timeout: remaining() })
+            .catch(() => ({ prompts: [] }))
+        ).prompts.length
       phase = 'resources/list'
-      if (caps.resources) resourceCount = (await client.listResources(undefined, { signal: deadline.signal, timeout: remaining() }).catch(() => ({ resources: [] }))).resources.length
+      if (caps.resources)
+        resourceCount = (
+          await client
+            .listResources(undefined, { signal: deadline.signal, timeout: remaining() })
+            .catch(() => ({ resources: [] }))
+        ).resources.length
       steps.total = since(started)
-      return { verdict: 'ran', steps, detail: `${tools.length} tools`, tools, ...(promptCount !== undefined ? { promptCount } : {}), ...(resourceCount !== undefined ? { resourceCount } : {}), stderr: t.stderr, stdoutBytes: t.bytesOut }
+      return {
+        verdict: 'ran',
+        steps,
+        detail: `${tools.length} tools`,
+        tools,
+        ...(promptCount !== undefined ? { promptCount } : {}),
+        ...(resourceCount !== undefined ? { resourceCount } : {}),
+        stderr: t.stderr,
+        stdoutBytes: t.bytesOut,
+      }
     } catch (err) {
       clearTimeout(timer)
       // Give a dying process a moment to finish writing why.
       const end = await Promise.race([t.ended, Bun.sleep(500).then(() => null)])
       steps.total = since(started)
       const base = { steps, stderr: t.stderr, stdoutBytes: t.bytesOut }
-      if (t.outputCut) return { ...base, verdict: 'output_limit', detail: `cut off after ${opts.limits.outputBytes} bytes of output during ${phase}` }
+      if (t.outputCut)
+        return {
+          ...base,
+          verdict: 'output_limit',
+          detail: `cut off after ${opts.limits.outputBytes} bytes of output during ${phase}`,
+        }
       const variable = namedVariable(`${t.stderr}\n${message(err)}`, req.variables)
-      if (variable) return { ...base, verdict: 'asked_for_keys', variable, detail: `stopped during ${phase} naming ${variable}` }
-      if (deadline.signal.aborted) return { ...base, verdict: 'timeout', detail: `no answer to ${phase} within ${opts.limits.timeMs} ms` }
-      if (end) return { ...base, verdict: 'crashed', detail: `exited (${end.signal ?? `code ${end.exitCode}`}) during ${phase}` }
+      if (variable)
+        return { ...base, verdict: 'asked_for_keys', variable, detail: `stopped during ${phase} naming ${variable}` }
+      if (deadline.signal.aborted)
+        return { ...base, verdict: 'timeout', detail: `no answer to ${phase} within ${opts.limits.timeMs} ms` }
+      if (end)
+        return {
+          ...base,
+          verdict: 'crashed',
+          detail: `exited (${end.signal ?? `code ${end.exitCode}`}) during ${phase}`,
+        }
       return { ...base, verdict: 'not_mcp', detail: `${phase} failed: ${message(err)}` }
     } finally {
       clearTimeout(timer)

@@ -29,13 +29,20 @@ export class BoundedStdioTransport implements Transport {
   /** Resolves when the process ended. */
   ended: Promise<ProcessEnd> = new Promise(() => {})
 
-  constructor(private readonly argv: string[], private readonly outputLimit: number) {}
+  constructor(
+    private readonly argv: string[],
+    private readonly outputLimit: number,
+  ) {}
 
   async start(): Promise<void> {
     const proc = Bun.spawn(this.argv, { stdin: 'pipe', stdout: 'pipe', stderr: 'pipe', env: {} })
     this.proc = proc
     this.ended = proc.exited.then((code) => {
-      const end = { exitCode: proc.signalCode ? null : code, signal: proc.signalCode ? String(proc.signalCode) : null, outputCut: this.outputCut }
+      const end = {
+        exitCode: proc.signalCode ? null : code,
+        signal: proc.signalCode ? String(proc.signalCode) : null,
+        outputCut: this.outputCut,
+      }
       this.onclose?.()
       return end
     })

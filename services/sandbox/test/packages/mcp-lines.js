@@ -12,13 +12,20 @@ module.exports = function serve(tools, onStart) {
       const msg = JSON.parse(line)
       if (msg.id === undefined) continue
       let result
-      if (msg.method === 'initialize') result = { protocolVersion: msg.params.protocolVersion, capabilities: { tools: {} }, serverInfo: { name: 'stand-in', version: '1.0.0' } }
+      if (msg.method === 'initialize')
+        result = {
+          protocolVersion: msg.params.protocolVersion,
+          capabilities: { tools: {} },
+          serverInfo: { name: 'stand-in', version: '1.0.0' },
+        }
       else if (msg.method === 'tools/list') result = { tools: typeof tools === 'function' ? await tools() : tools }
       else {
-        process.stdout.write(JSON.stringify({ jsonrpc: '2.0', id: msg.id, error: { code: -32601, message: 'Method not found' } }) + '\n')
+        process.stdout.write(
+          `${JSON.stringify({ jsonrpc: '2.0', id: msg.id, error: { code: -32601, message: 'Method not found' } })}\n`,
+        )
         continue
       }
-      process.stdout.write(JSON.stringify({ jsonrpc: '2.0', id: msg.id, result }) + '\n')
+      process.stdout.write(`${JSON.stringify({ jsonrpc: '2.0', id: msg.id, result })}\n`)
     }
   })
   if (onStart) onStart()

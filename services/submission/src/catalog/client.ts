@@ -24,7 +24,13 @@ export function catalogClient(handle: CatalogHandler) {
   const call = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
     let res: Response
     try {
-      res = await handle(new Request(`http://catalog.internal${path}`, { method, headers: body === undefined ? {} : { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) }))
+      res = await handle(
+        new Request(`http://catalog.internal${path}`, {
+          method,
+          headers: body === undefined ? {} : { 'content-type': 'application/json' },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        }),
+      )
     } catch (err) {
       if (err instanceof AppError) throw err
       throw serviceUnavailable('catalog')
@@ -33,23 +39,43 @@ export function catalogClient(handle: CatalogHandler) {
     // The catalog's 4xx answers are Error objects meant for the client (404, 409 naming the existing id): passed on.
     if (res.status >= 400 && res.status < 500) {
       const e = (await res.json().catch(() => null)) as { error?: string; message?: string; details?: unknown[] } | null
-      throw new AppError(res.status, (e?.error ?? 'bad_request') as ErrorCode, e?.message ?? 'Refused by the catalog', e?.details)
+      throw new AppError(
+        res.status,
+        (e?.error ?? 'bad_request') as ErrorCode,
+        e?.message ?? 'Refused by the catalog',
+        e?.details,
+      )
     }
     await res.body?.cancel()
     throw serviceUnavailable('catalog')
   }
   return {
-    createPending: (input: unknown) => call<{ listing: { id: string; name: string; status: string; createdAt: string } }>('POST', '/internal/listings', input).then((r) => r.listing),
+    createPending: (input: unknown) =>
+      call<{ listing: { id: string; name: string; status: string; createdAt: string } }>(
+        'POST',
+        '/internal/listings',
+        input,
+      ).then((r) => r.listing),
     find: async (id: string) => {
       try {
-        return (await call<{ listing: { id: string; status: string; source: string; createdAt: string } }>('GET', `/internal/listings/${encodeURIComponent(id)}`)).listing
+        return (
+          await call<{ listing: { id: string; status: string; source: string; createdAt: string } }>(
+            'GET',
+            `/internal/listings/${encodeURIComponent(id)}`,
+          )
+        ).listing
       } catch (err) {
         if (err instanceof AppError && err.status === 404) return null
         throw err
       }
     },
-    changeStatus: (id: string, status: 'active' | 'rejected' | 'flagged', reason: string | null) => call<StatusChange>('POST', `/internal/listings/${encodeURIComponent(id)}/status`, { status, reason }),
-    queue: (status: string, limit: number, offset: number) => call<{ total: number; listings: QueueListing[] }>('GET', `/internal/moderation?${new URLSearchParams({ status, limit: String(limit), offset: String(offset) })}`),
+    changeStatus: (id: string, status: 'active' | 'rejected' | 'flagged', reason: string | null) =>
+      call<StatusChange>('POST', `/internal/listings/${encodeURIComponent(id)}/status`, { status, reason }),
+    queue: (status: string, limit: number, offset: number) =>
+      call<{ total: number; listings: QueueListing[] }>(
+        'GET',
+        `/internal/moderation?${new URLSearchParams({ status, limit: String(limit), offset: String(offset) })}`,
+      ),
   }
 }
 

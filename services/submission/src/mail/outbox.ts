@@ -33,7 +33,13 @@ export function startMailSender(opts: MailSenderOptions): MailSender {
     let sent = 0
     for (;;) {
       const r = await database.db.transaction(async (tx) => {
-        const rows = await tx.select().from(mailOutbox).where(and(isNull(mailOutbox.sentAt), sql`${mailOutbox.nextAttemptAt} <= now()`)).orderBy(asc(mailOutbox.id)).limit(10).for('update', { skipLocked: true })
+        const rows = await tx
+          .select()
+          .from(mailOutbox)
+          .where(and(isNull(mailOutbox.sentAt), sql`${mailOutbox.nextAttemptAt} <= now()`))
+          .orderBy(asc(mailOutbox.id))
+          .limit(10)
+          .for('update', { skipLocked: true })
         let ok = 0
         for (const row of rows) {
           let message
@@ -41,19 +47,35 @@ export function startMailSender(opts: MailSenderOptions): MailSender {
             message = openMail(key, row.sealed)
           } catch {
             log.error({ mailId: row.id }, 'queued mail cannot be opened (SERVER_SECRET changed?); parked for a day')
-            await tx.update(mailOutbox).set({ attempts: row.attempts + 1, lastError: 'cannot open', nextAttemptAt: new Date(Date.now() + 86_400_000) }).where(eq(mailOutbox.id, row.id))
+            await tx
+              .update(mailOutbox)
+              .set({
+                attempts: row.attempts + 1,
+                lastError: 'cannot open',
+                nextAttemptAt: new Date(Date.now() + 86_400_000),
+              })
+              .where(eq(mailOutbox.id, row.id))
             continue
           }
           try {
             await mailer.send(message)
-            await tx.update(mailOutbox).set({ sentAt: new Date(), attempts: row.attempts + 1, lastError: null }).where(eq(mailOutbox.id, row.id))
+            await tx
+              .update(mailOutbox)
+              .set({ sentAt: new Date(), attempts: row.attempts + 1, lastError: null })
+              .where(eq(mailOutbox.id, row.id))
             ok++
           } catch (err) {
             const delay = Math.min(max, base * 2 ** row.attempts)
             const msg = (err instanceof Error ? err.message : String(err)).slice(0, 300)
             // Neither the body nor the subject is logged: the body holds the claim secret.
-            log.warn({ mailId: row.id, attempt: row.attempts + 1, retryInMs: delay, err: msg }, 'mail failed; will retry')
-            await tx.update(mailOutbox).set({ attempts: row.attempts + 1, lastError: msg, nextAttemptAt: new Date(Date.now() + delay) }).where(eq(mailOutbox.id, row.id))
+            log.warn(
+              { mailId: row.id, attempt: row.attempts + 1, retryInMs: delay, err: msg },
+              'mail failed; will retry',
+            )
+            await tx
+              .update(mailOutbox)
+              .set({ attempts: row.attempts + 1, lastError: msg, nextAttemptAt: new Date(Date.now() + delay) })
+              .where(eq(mailOutbox.id, row.id))
           }
         }
         return { ok, more: rows.length === 10 && ok === rows.length }

@@ -10,8 +10,24 @@ export const VERBS = { approve: 'active', reject: 'rejected', flag: 'flagged' } 
 export type Verb = keyof typeof VERBS
 
 /** Moves a listing and records the transition; the catalog has committed before this returns. */
-export async function moderate(database: Database, catalog: CatalogClient, id: string, verb: Verb, reason: string | null, actor: string): Promise<StatusChange> {
+export async function moderate(
+  database: Database,
+  catalog: CatalogClient,
+  id: string,
+  verb: Verb,
+  reason: string | null,
+  actor: string,
+): Promise<StatusChange> {
   const change = await catalog.changeStatus(id, VERBS[verb], reason)
-  await database.db.insert(transitions).values({ listingId: change.id, fromStatus: change.from, toStatus: change.to, actor, reason: change.reason, at: new Date(change.at) })
+  await database.db
+    .insert(transitions)
+    .values({
+      listingId: change.id,
+      fromStatus: change.from,
+      toStatus: change.to,
+      actor,
+      reason: change.reason,
+      at: new Date(change.at),
+    })
   return change
 }

@@ -12,7 +12,16 @@ export const PRICING_MODELS = ['free', 'freemium', 'paid', 'byok'] as const
 export const MAINTENANCE_STATUSES = ['active', 'stable', 'experimental', 'archived'] as const
 
 /** Bounds on every field (documented in the README). */
-export const SUBMISSION_LIMITS = { name: 200, url: 2048, description: 5000, category: 200, email: 254, license: 100, listItems: 20, listItem: 50 } as const
+export const SUBMISSION_LIMITS = {
+  name: 200,
+  url: 2048,
+  description: 5000,
+  category: 200,
+  email: 254,
+  license: 100,
+  listItems: 20,
+  listItem: 50,
+} as const
 
 /** A valid submission, normalised: category canonical, e-mail lower-cased, strings trimmed. */
 export interface SubmissionInput extends SubmittedListing {
@@ -26,7 +35,8 @@ export interface FieldProblem {
 }
 
 // Deliberately plain: one @, a dotted domain, nothing that could break a mail header (same rule as agent-auth).
-const EMAIL = /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]{1,64}@(?=.{1,253}$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/
+const EMAIL =
+  /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]{1,64}@(?=.{1,253}$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/
 // Controls other than tab/newline never belong in a listing; lone surrogates break JSON consumers downstream.
 const CONTROL = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]/
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/
@@ -61,26 +71,36 @@ export function parseSubmission(body: unknown): SubmissionInput {
       if (required) problems.push({ field, message: 'required' })
       return null
     }
-    if (typeof v !== 'string') return void problems.push({ field, message: 'must be a string' }), null
+    if (typeof v !== 'string') return (void problems.push({ field, message: 'must be a string' }), null)
     const s = v.trim()
     if (!s) {
       if (required) problems.push({ field, message: 'required: must not be empty' })
       return null
     }
-    if (s.length > max) return void problems.push({ field, message: `must be at most ${max} characters` }), null
-    if (!clean(s) || (singleLine && /[\r\n]/.test(s))) return void problems.push({ field, message: 'contains characters that are not allowed' }), null
+    if (s.length > max) return (void problems.push({ field, message: `must be at most ${max} characters` }), null)
+    if (!clean(s) || (singleLine && /[\r\n]/.test(s)))
+      return (void problems.push({ field, message: 'contains characters that are not allowed' }), null)
     return s
   }
   const list = (field: string): string[] => {
     const v = body[field]
     if (v === undefined || v === null) return []
-    if (!Array.isArray(v)) return void problems.push({ field, message: 'must be an array of strings' }), []
-    if (v.length > SUBMISSION_LIMITS.listItems) return void problems.push({ field, message: `at most ${SUBMISSION_LIMITS.listItems} items` }), []
+    if (!Array.isArray(v)) return (void problems.push({ field, message: 'must be an array of strings' }), [])
+    if (v.length > SUBMISSION_LIMITS.listItems)
+      return (void problems.push({ field, message: `at most ${SUBMISSION_LIMITS.listItems} items` }), [])
     const out: string[] = []
     for (const [i, x] of v.entries()) {
-      if (typeof x !== 'string' || !x.trim()) return void problems.push({ field, message: `item ${i} must be a non-empty string` }), []
+      if (typeof x !== 'string' || !x.trim())
+        return (void problems.push({ field, message: `item ${i} must be a non-empty string` }), [])
       const s = x.trim()
-      if (s.length > SUBMISSION_LIMITS.listItem || !clean(s) || /[\r\n]/.test(s)) return void problems.push({ field, message: `item ${i} must be at most ${SUBMISSION_LIMITS.listItem} printable characters` }), []
+      if (s.length > SUBMISSION_LIMITS.listItem || !clean(s) || /[\r\n]/.test(s))
+        return (
+          void problems.push({
+            field,
+            message: `item ${i} must be at most ${SUBMISSION_LIMITS.listItem} printable characters`,
+          }),
+          []
+        )
       if (!out.includes(s)) out.push(s)
     }
     return out
@@ -88,12 +108,14 @@ export function parseSubmission(body: unknown): SubmissionInput {
   const oneOf = (field: string, allowed: readonly string[]): string | null => {
     const v = body[field]
     if (v === undefined || v === null) return null
-    if (typeof v !== 'string' || !allowed.includes(v)) return void problems.push({ field, message: `must be one of ${allowed.join(', ')}` }), null
+    if (typeof v !== 'string' || !allowed.includes(v))
+      return (void problems.push({ field, message: `must be one of ${allowed.join(', ')}` }), null)
     return v
   }
   const url = (field: string, required: boolean): string | null => {
     const s = text(field, SUBMISSION_LIMITS.url, required)
-    if (s !== null && !isHttpUrl(s)) return void problems.push({ field, message: 'must be an absolute http(s) URI' }), null
+    if (s !== null && !isHttpUrl(s))
+      return (void problems.push({ field, message: 'must be an absolute http(s) URI' }), null)
     return s
   }
 
@@ -102,7 +124,13 @@ export function parseSubmission(body: unknown): SubmissionInput {
     const hidden = v === null ? [] : invisibleCharacters(v)
     if (!hidden.length) return v
     const list = [...new Set(hidden.map((c) => c.codePoint))].slice(0, 5).join(', ')
-    return void problems.push({ field, message: `contains invisible or bidirectional control characters (${list}), which make it look like something else` }), null
+    return (
+      void problems.push({
+        field,
+        message: `contains invisible or bidirectional control characters (${list}), which make it look like something else`,
+      }),
+      null
+    )
   }
 
   const name = visible('name', text('name', SUBMISSION_LIMITS.name, true))
@@ -112,7 +140,10 @@ export function parseSubmission(body: unknown): SubmissionInput {
     problems.push({ field: 'url', message: `the host looks like ${imitated} but is not it` })
     u = null
   } else if (u !== null && !namesRepository(u)) {
-    problems.push({ field: 'url', message: 'an address on a code host must name a repository, as https://github.com/<owner>/<name>' })
+    problems.push({
+      field: 'url',
+      message: 'an address on a code host must name a repository, as https://github.com/<owner>/<name>',
+    })
     u = null
   }
   const description = text('description', SUBMISSION_LIMITS.description, true, false)
@@ -131,17 +162,42 @@ export function parseSubmission(body: unknown): SubmissionInput {
   const supportUrl = url('supportUrl', false)
   const category = categoryRaw === null ? null : resolveCategory(categoryRaw)
   if (categoryRaw !== null && !category) {
-    const named = { field: 'category', value: categoryRaw.slice(0, 100), message: 'unknown category; see /api/v1/categories' }
-    if (!problems.length) throw new AppError(400, 'unknown_category', `Unknown category "${categoryRaw.slice(0, 100)}"; see /api/v1/categories for the accepted values`, [named])
+    const named = {
+      field: 'category',
+      value: categoryRaw.slice(0, 100),
+      message: 'unknown category; see /api/v1/categories',
+    }
+    if (!problems.length)
+      throw new AppError(
+        400,
+        'unknown_category',
+        `Unknown category "${categoryRaw.slice(0, 100)}"; see /api/v1/categories for the accepted values`,
+        [named],
+      )
     problems.push(named)
   }
   if (problems.length) throw invalid(problems)
   return {
-    name: name!, url: u!, description: description!, category: storedCategoryName(category!), email: email!,
-    tags, license, authType, pricingModel, maintenanceStatus, compatibleClients, supportUrl,
+    name: name!,
+    url: u!,
+    description: description!,
+    category: storedCategoryName(category!),
+    email: email!,
+    tags,
+    license,
+    authType,
+    pricingModel,
+    maintenanceStatus,
+    compatibleClients,
+    supportUrl,
   }
 }
 
 function invalid(problems: FieldProblem[]) {
-  return new AppError(400, 'invalid_body', `Invalid submission: ${problems.map((p) => `${p.field} ${p.message}`).join('; ')}`.slice(0, 1000), problems)
+  return new AppError(
+    400,
+    'invalid_body',
+    `Invalid submission: ${problems.map((p) => `${p.field} ${p.message}`).join('; ')}`.slice(0, 1000),
+    problems,
+  )
 }

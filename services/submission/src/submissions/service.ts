@@ -45,7 +45,11 @@ export const claimTokenHash = (secret: string) => new Bun.CryptoHasher('sha256')
 
 /** Whether `secret` is the claim secret of listing `id` (hashes compared in constant time). */
 export async function claimTokenMatches(database: Database, id: string, secret: string): Promise<boolean> {
-  const [row] = await database.db.select({ hash: submissions.claimTokenHash }).from(submissions).where(eq(submissions.listingId, id)).limit(1)
+  const [row] = await database.db
+    .select({ hash: submissions.claimTokenHash })
+    .from(submissions)
+    .where(eq(submissions.listingId, id))
+    .limit(1)
   // An unknown id costs the same comparison, so timing does not tell which ids were submitted.
   return safeEqual(claimTokenHash(secret), row?.hash ?? '0'.repeat(64)) && row !== undefined
 }
@@ -72,11 +76,23 @@ export async function submit(deps: SubmitDeps, input: SubmissionInput): Promise<
     // A listing this service created but never recorded (it failed between the two commits) is adopted by the
     // retry instead of refusing the submitter forever; only once it is older than any submission in flight, so
     // a concurrent submission of the same address never takes over one that is still being recorded.
-    const existingId = err instanceof AppError && err.status === 409 ? (err.details?.[0] as { existingId?: string; field?: string } | undefined) : undefined
+    const existingId =
+      err instanceof AppError && err.status === 409
+        ? (err.details?.[0] as { existingId?: string; field?: string } | undefined)
+        : undefined
     if (!existingId?.existingId || existingId.field !== 'url') throw err
-    const known = await database.db.select({ id: submissions.listingId }).from(submissions).where(eq(submissions.listingId, existingId.existingId)).limit(1)
+    const known = await database.db
+      .select({ id: submissions.listingId })
+      .from(submissions)
+      .where(eq(submissions.listingId, existingId.existingId))
+      .limit(1)
     const found = known.length ? null : await catalog.find(existingId.existingId)
-    if (!found || found.status !== 'pending' || found.source !== 'submission' || Date.now() - Date.parse(found.createdAt) < ADOPT_AFTER_MS) throw err
+    if (
+      found?.status !== 'pending' ||
+      found.source !== 'submission' ||
+      Date.now() - Date.parse(found.createdAt) < ADOPT_AFTER_MS
+    )
+      throw err
     created = { id: found.id, name: input.name }
     refusal = err as AppError
   }
@@ -85,21 +101,43 @@ export async function submit(deps: SubmitDeps, input: SubmissionInput): Promise<
   // Asked before the transaction: the mail is queued only when the recipient's hourly share allows it. A refusal
   // never fails the submission (it is accepted; the answer's claim_url is the link the mail would have carried).
   const mail = await deps.mailCap.admit(input.email)
-  if (!mail.allowed) deps.log.info({ id: created.id }, 'submission mail not queued: the contact address reached its hourly mail cap')
+  if (!mail.allowed)
+    deps.log.info({ id: created.id }, 'submission mail not queued: the contact address reached its hourly mail cap')
   await database.db.transaction(async (tx) => {
     const recorded = await tx
       .insert(submissions)
-      .values({ listingId: created.id, name: input.name, url: input.url, email, claimTokenHash: claimTokenHash(claim.secret), createdAt: at })
+      .values({
+        listingId: created.id,
+        name: input.name,
+        url: input.url,
+        email,
+        claimTokenHash: claimTokenHash(claim.secret),
+        createdAt: at,
+      })
       .onConflictDoNothing()
       .returning({ id: submissions.listingId })
     // Another request recorded it first: that one is the submission, this one a duplicate.
     if (!recorded.length) {
-      throw refusal ?? new AppError(409, 'conflict', 'This listing was just submitted', [{ field: 'url', existingId: created.id, message: `already listed as ${created.id}` }])
+      throw (
+        refusal ??
+        new AppError(409, 'conflict', 'This listing was just submitted', [
+          { field: 'url', existingId: created.id, message: `already listed as ${created.id}` },
+        ])
+      )
     }
-    await tx.insert(transitions).values({ listingId: created.id, fromStatus: null, toStatus: 'pending', actor: 'submitter', reason: null, at })
-    await enqueueEvent(tx, submissionOutbox, 'listing.submitted', { id: created.id, name: input.name, status: 'pending', at: at.toISOString() })
+    await tx
+      .insert(transitions)
+      .values({ listingId: created.id, fromStatus: null, toStatus: 'pending', actor: 'submitter', reason: null, at })
+    await enqueueEvent(tx, submissionOutbox, 'listing.submitted', {
+      id: created.id,
+      name: input.name,
+      status: 'pending',
+      at: at.toISOString(),
+    })
     if (mail.allowed) {
-      await tx.insert(mailOutbox).values({ sealed: sealMail(deps.mailKey, submissionMail(deps.baseUrl, created.id, input, claim.url)) })
+      await tx
+        .insert(mailOutbox)
+        .values({ sealed: sealMail(deps.mailKey, submissionMail(deps.baseUrl, created.id, input, claim.url)) })
     }
   })
   deps.log.info({ id: created.id }, 'submission accepted')

@@ -1,17 +1,16 @@
 // Progressive enhancement for the directory's pages: every page works without this script.
 // - copy buttons (data-copy="<id of the element holding the text>"), counting an install when data-install is set
 // - live search on the home page (the server renders the results; this only swaps them in)
-'use strict'
-;(function () {
+(() => {
   function announce(el, text) {
-    var status = el && el.closest('[data-status-scope]')
-    var live = (status && status.querySelector('.status')) || document.getElementById('status')
+    var status = el?.closest('[data-status-scope]')
+    var live = (status?.querySelector('.status')) || document.getElementById('status')
     if (live) live.textContent = text
   }
 
   function copyText(text) {
     if (navigator.clipboard && window.isSecureContext) return navigator.clipboard.writeText(text)
-    return new Promise(function (resolve, reject) {
+    return new Promise((resolve, reject) => {
       var area = document.createElement('textarea')
       area.value = text
       area.setAttribute('readonly', '')
@@ -19,7 +18,11 @@
       document.body.appendChild(area)
       area.select()
       var ok = false
-      try { ok = document.execCommand('copy') } catch (e) { ok = false }
+      try {
+        ok = document.execCommand('copy')
+      } catch (_e) {
+        ok = false
+      }
       document.body.removeChild(area)
       ok ? resolve() : reject(new Error('copy refused'))
     })
@@ -27,18 +30,22 @@
 
   function countInstall(id) {
     // The public API counts installs in batches; a failure here must never disturb the copy.
-    fetch('/api/v1/servers/' + encodeURIComponent(id) + '/installs', { method: 'POST', keepalive: true, credentials: 'omit' })
-      .then(function (res) { return res.ok ? res.json() : null })
-      .then(function (body) {
+    fetch(`/api/v1/servers/${encodeURIComponent(id)}/installs`, {
+      method: 'POST',
+      keepalive: true,
+      credentials: 'omit',
+    })
+      .then((res) => res.ok ? res.json() : null)
+      .then((body) => {
         // A client's install of a listing counts once a day: a repeat copy leaves the number as it is.
         if (!body || body.counted === false) return
         var n = document.getElementById('installs-count')
         if (n) n.textContent = String((parseInt(n.textContent || '0', 10) || 0) + 1)
       })
-      .catch(function () {})
+      .catch(() => {})
   }
 
-  document.addEventListener('click', function (ev) {
+  document.addEventListener('click', (ev) => {
     var button = ev.target instanceof Element ? ev.target.closest('button[data-copy]') : null
     if (!button) return
     var source = document.getElementById(button.getAttribute('data-copy'))
@@ -46,14 +53,16 @@
     var label = button.getAttribute('data-label') || button.textContent
     button.setAttribute('data-label', label)
     copyText(source.textContent || '').then(
-      function () {
+      () => {
         button.textContent = 'Copied'
         announce(button, 'Copied to the clipboard.')
         var install = button.getAttribute('data-install')
         if (install) countInstall(install)
-        setTimeout(function () { button.textContent = label }, 2000)
+        setTimeout(() => {
+          button.textContent = label
+        }, 2000)
       },
-      function () {
+      () => {
         announce(button, 'Copying was refused by the browser; select the text and copy it by hand.')
       },
     )
@@ -72,25 +81,30 @@
   if (form && results && window.fetch && window.DOMParser) {
     var timer = null
     var seq = 0
-    var refresh = function () {
+    var refresh = () => {
       var params = new URLSearchParams(new FormData(form))
-      params.forEach(function (v, k) { if (!v) params.delete(k) })
+      params.forEach((v, k) => {
+        if (!v) params.delete(k)
+      })
       var query = params.toString()
-      var url = '/' + (query ? '?' + query : '')
+      var url = `/${query ? `?${query}` : ''}`
       var mine = ++seq
       fetch(url, { headers: { accept: 'text/html' }, credentials: 'same-origin' })
-        .then(function (res) { return res.ok || res.status === 400 ? res.text() : null })
-        .then(function (text) {
+        .then((res) => res.ok || res.status === 400 ? res.text() : null)
+        .then((text) => {
           if (text === null || mine !== seq) return
           var doc = new DOMParser().parseFromString(text, 'text/html')
           var fresh = doc.getElementById('results')
           if (!fresh) return
-          results.replaceChildren.apply(results, Array.prototype.slice.call(fresh.childNodes).map(function (n) { return document.importNode(n, true) }))
+          results.replaceChildren.apply(
+            results,
+            Array.prototype.slice.call(fresh.childNodes).map((n) => document.importNode(n, true)),
+          )
           history.replaceState(null, '', url)
         })
-        .catch(function () {})
+        .catch(() => {})
     }
-    form.addEventListener('input', function () {
+    form.addEventListener('input', () => {
       clearTimeout(timer)
       timer = setTimeout(refresh, 250)
     })

@@ -5,7 +5,12 @@ import { html, type SafeHtml } from '../html'
 import { errorNotice, linkOrText } from './common'
 
 export const QUEUE_STATUSES = ['pending', 'flagged', 'rejected', 'active'] as const
-export const ACTIONS = { approve: 'approved', reject: 'rejected', flag: 'flagged', 'clear-risk': 'cleared of its risk finding for its current tool list' } as const
+export const ACTIONS = {
+  approve: 'approved',
+  reject: 'rejected',
+  flag: 'flagged',
+  'clear-risk': 'cleared of its risk finding for its current tool list',
+} as const
 
 /** The sign-in form. */
 export function loginBody(error: string | null): SafeHtml {
@@ -20,7 +25,12 @@ ${error ? html`<div class="notice bad" role="alert"><p>${error}</p></div>` : ''}
 
 function actions(l: QueueListing, status: string, csrf: string): SafeHtml {
   // Clearing a risk finding is for listings the public sees (the detail page shows the finding first).
-  const verbs = (Object.keys(ACTIONS) as (keyof typeof ACTIONS)[]).filter((v) => ACTIONS[v] !== l.status && !(v === 'approve' && l.status === 'active') && (v !== 'clear-risk' || l.status === 'active'))
+  const verbs = (Object.keys(ACTIONS) as (keyof typeof ACTIONS)[]).filter(
+    (v) =>
+      ACTIONS[v] !== l.status &&
+      !(v === 'approve' && l.status === 'active') &&
+      (v !== 'clear-risk' || l.status === 'active'),
+  )
   return html`<form method="post" action="/admin/moderate" class="actions">
 <input type="hidden" name="csrf" value="${csrf}">
 <input type="hidden" name="id" value="${l.id}">
@@ -32,20 +42,31 @@ ${verbs.map((v) => html`<button type="submit" name="action" value="${v}" class="
 }
 
 /** The queue page. */
-export function queueBody(o: { status: string; total: number; listings: QueueListing[]; csrf: string; done: string | null; error: ApiError | null }): SafeHtml {
+export function queueBody(o: {
+  status: string
+  total: number
+  listings: QueueListing[]
+  csrf: string
+  done: string | null
+  error: ApiError | null
+}): SafeHtml {
   return html`<h1>Moderation</h1>
 <nav aria-label="Queues"><ul class="marks">${QUEUE_STATUSES.map((s) => html`<li><a class="mark" href="/admin?status=${s}"${s === o.status ? html` aria-current="page"` : ''}>${s}</a></li>`)}</ul></nav>
 ${o.done ? html`<div class="notice ok" role="status"><p>${o.done}</p></div>` : ''}
 ${o.error ? errorNotice(o.error) : ''}
 <h2>${o.total} ${o.status}</h2>
-${o.listings.length
+${
+  o.listings.length
     ? html`<table class="queue"><thead><tr><th scope="col">Listing</th><th scope="col">Category</th><th scope="col">Submitted</th><th scope="col">Actions</th></tr></thead><tbody>
-${o.listings.map((l) => html`<tr>
+${o.listings.map(
+  (l) => html`<tr>
 <td><strong>${l.status === 'active' ? html`<a href="/servers/${encodeURIComponent(l.id)}">${l.name}</a>` : l.name}</strong> <code>${l.id}</code><br>${l.description}<br>${linkOrText(l.url)}${l.reason ? html`<br><span class="muted">Reason: ${l.reason}</span>` : ''}</td>
 <td>${l.category}</td>
 <td>${l.createdAt.slice(0, 10)} <span class="muted">(${l.source})</span></td>
 <td>${actions(l, o.status, o.csrf)}</td>
-</tr>`)}</tbody></table>`
-    : html`<p>Nothing here.</p>`}
+</tr>`,
+)}</tbody></table>`
+    : html`<p>Nothing here.</p>`
+}
 <form method="post" action="/admin/logout"><input type="hidden" name="csrf" value="${o.csrf}"><button type="submit" class="secondary">Sign out</button></form>`
 }

@@ -45,7 +45,12 @@ function failureDetails(e: ApiError): SafeHtml {
   return html`<ul>${details.map((d) => {
     const o = (d ?? {}) as Record<string, unknown>
     if (typeof o.where === 'string' || typeof o.lookedFor === 'string') {
-      const found = o.found === undefined || o.found === null || (Array.isArray(o.found) && o.found.length === 0) ? 'nothing' : typeof o.found === 'string' ? o.found : JSON.stringify(o.found)
+      const found =
+        o.found === undefined || o.found === null || (Array.isArray(o.found) && o.found.length === 0)
+          ? 'nothing'
+          : typeof o.found === 'string'
+            ? o.found
+            : JSON.stringify(o.found)
       return html`<li>${typeof o.method === 'string' ? html`<strong>${o.method}</strong>: ` : ''}looked for <code>${String(o.lookedFor ?? '')}</code> at <code>${String(o.where ?? '')}</code>; found ${found}${typeof o.message === 'string' ? html` — ${o.message}` : ''}</li>`
     }
     return html`<li>${detailText(d)}</li>`
@@ -75,34 +80,51 @@ export function claimBody(token: string, c: Challenge, outcome: ClaimOutcome): S
 <p class="lead">Prove that you control this server's domain, website or repository. Once verified, the listing is published and marked official.</p>
 ${outcomeNotice(c.id, outcome)}
 <div class="methods">
-${dns ? html`<section class="method" aria-labelledby="m-dns"><h2 id="m-dns">1. DNS TXT record</h2>
+${
+  dns
+    ? html`<section class="method" aria-labelledby="m-dns"><h2 id="m-dns">1. DNS TXT record</h2>
 <p>Add a <code>${dns.type}</code> record at ${dns.names.length > 1 ? 'one of these names' : 'this name'}:</p>
 ${dns.names.map((n, i) => copyBlock(`dns-name-${i}`, n, `record name ${i + 1}`))}
 <p>with this value:</p>
 ${copyBlock('dns-value', dns.value, 'record value')}
 ${dns.note ? html`<p class="muted">${dns.note}</p>` : ''}
 ${verifyForm(c.id, token, 'dns', 'Verify with DNS')}
-</section>` : ''}
-${site ? html`<section class="method" aria-labelledby="m-site"><h2 id="m-site">2. Badge or meta tag on your website</h2>
+</section>`
+    : ''
+}
+${
+  site
+    ? html`<section class="method" aria-labelledby="m-site"><h2 id="m-site">2. Badge or meta tag on your website</h2>
 <p>Put this badge on ${site.sites.length ? html`one of the pages the listing points to: ${site.sites.map((s, i) => html`${i ? ', ' : ''}${linkOrText(s)}`)}` : 'the website the listing points to'}:</p>
 ${copyBlock('site-html', site.html, 'badge HTML')}
 <p>or this tag in the page's <code>&lt;head&gt;</code>:</p>
 ${copyBlock('site-meta', site.meta, 'meta tag')}
 ${site.note ? html`<p class="muted">${site.note}</p>` : ''}
 ${verifyForm(c.id, token, 'website_badge', 'Verify my website', html`<div class="field"><label for="websiteUrl">Page address <span class="hint">Optional: the page that carries the badge, exactly one of the addresses above</span></label><input id="websiteUrl" name="websiteUrl" type="url" value=""></div>`)}
-</section>` : ''}
-${github ? html`<section class="method" aria-labelledby="m-github"><h2 id="m-github">3. Badge in the repository README</h2>
+</section>`
+    : ''
+}
+${
+  github
+    ? html`<section class="method" aria-labelledby="m-github"><h2 id="m-github">3. Badge in the repository README</h2>
 <p>Add this badge to the README of ${github.repository ? html`<code>${github.repository}</code>` : 'the repository'}:</p>
 ${copyBlock('github-md', github.markdown, 'README badge Markdown')}
 ${github.note ? html`<p class="muted">${github.note}</p>` : ''}
 ${github.repository ? verifyForm(c.id, token, 'github', 'Verify my repository') : html`<p class="muted">The listing names no GitHub repository, so this method is not available.</p>`}
-</section>` : ''}
+</section>`
+    : ''
+}
 </div>`
 }
 
 /** The page when the link cannot be used (missing or wrong secret, unknown listing). */
 export function claimErrorBody(error: ApiError): SafeHtml {
-  const title = error.error === 'invalid_claim_token' ? 'This claim link is not valid' : error.error === 'not_found' ? 'No such listing' : 'The claim page could not be shown'
+  const title =
+    error.error === 'invalid_claim_token'
+      ? 'This claim link is not valid'
+      : error.error === 'not_found'
+        ? 'No such listing'
+        : 'The claim page could not be shown'
   return html`<h1>${title}</h1>
 ${errorNotice(error, 'What went wrong')}
 <p>Use the exact link from the submission answer or from the e-mail sent to the contact address.</p>`

@@ -56,4 +56,5 @@ export function copyBlock(id: string, text: string, label: string, opts: { insta
 }
 
 /** Formats an integer for people. */
-export const count = (n: unknown) => (typeof n === 'number' && Number.isFinite(n) ? Math.trunc(n).toLocaleString('en-US') : '0')
+export const count = (n: unknown) =>
+  typeof n === 'number' && Number.isFinite(n) ? Math.trunc(n).toLocaleString('en-US') : '0'

@@ -60,7 +60,9 @@ export function resultsRegion(query: HomeQuery, answer: SearchAnswer | null, err
   if (error) return errorNotice(error, 'The search could not run')
   if (!answer) return html``
   const filtered = Boolean(query.q || query.category || query.transport || query.verified)
-  const heading = filtered ? html`${answer.total} ${answer.total === 1 ? 'server' : 'servers'} found${answer.query ? html` for “${answer.query}”` : ''}${answer.category ? html` in ${answer.category}` : ''}` : html`All servers (${answer.total})`
+  const heading = filtered
+    ? html`${answer.total} ${answer.total === 1 ? 'server' : 'servers'} found${answer.query ? html` for “${answer.query}”` : ''}${answer.category ? html` in ${answer.category}` : ''}`
+    : html`All servers (${answer.total})`
   const next = answer.nextCursor ? searchHref({ ...query, cursor: answer.nextCursor }) : null
   return html`<h2 id="results-heading">${heading}</h2>
 ${answer.servers.length ? html`<ul class="results" aria-labelledby="results-heading">${answer.servers.map(resultCard)}</ul>` : html`<p>No server matches. Try fewer words or another category.</p>`}
@@ -71,9 +73,18 @@ ${next ? html`<a href="${next}" rel="next">Next page</a>` : ''}
 }
 
 /** The home page body. */
-export function homeBody(query: HomeQuery, categories: Category[], answer: SearchAnswer | null, error: ApiError | null): SafeHtml {
-  const option = (value: string, label: string, current: string) => html`<option value="${value}"${value === current ? html` selected` : ''}>${label}</option>`
-  const currentCategory = categories.find((c) => [c.slug, c.label, `${c.emoji} ${c.label}`].some((v) => v.toLowerCase() === query.category.trim().toLowerCase()))?.slug ?? query.category
+export function homeBody(
+  query: HomeQuery,
+  categories: Category[],
+  answer: SearchAnswer | null,
+  error: ApiError | null,
+): SafeHtml {
+  const option = (value: string, label: string, current: string) =>
+    html`<option value="${value}"${value === current ? html` selected` : ''}>${label}</option>`
+  const currentCategory =
+    categories.find((c) =>
+      [c.slug, c.label, `${c.emoji} ${c.label}`].some((v) => v.toLowerCase() === query.category.trim().toLowerCase()),
+    )?.slug ?? query.category
   const browsing = !(query.q || query.category || query.transport || query.verified || query.cursor)
   return html`<h1>Find an MCP server</h1>
 <p class="lead">Search the catalog of Model Context Protocol servers, then copy a ready-to-paste config for your client.</p>
@@ -93,8 +104,10 @@ export function homeBody(query: HomeQuery, categories: Category[], answer: Searc
 <section id="results" aria-live="polite">
 ${resultsRegion(query, answer, error)}
 </section>
-${browsing && categories.length
+${
+  browsing && categories.length
     ? html`<section aria-labelledby="browse-heading"><h2 id="browse-heading">Browse by category</h2>
 <ul class="categories">${categories.map((c) => html`<li><a href="${searchHref({ category: c.slug })}"><span aria-hidden="true">${c.emoji}</span> ${c.label}</a></li>`)}</ul></section>`
-    : ''}`
+    : ''
+}`
 }

@@ -21,14 +21,16 @@ function configsSection(s: ServerDetail): SafeHtml {
   }
   // Low with configs: a declared package without evidence that it belongs to the listing (the note says what is missing).
   return html`${s.install && s.install.confidence === 'low' ? html`<p class="notice">Confidence is low: ${s.install.note ?? 'nothing shows that this package belongs to the listing'}. Verify it against the repository README before use.</p>` : ''}
-${s.configs.map((c, i) => html`<section class="config" aria-labelledby="cfg-h-${i}">
+${s.configs.map(
+  (c, i) => html`<section class="config" aria-labelledby="cfg-h-${i}">
 <div class="config-head"><h3 id="cfg-h-${i}">${c.label}</h3><span class="muted">${c.format}</span></div>
 ${installLinks(c)}
 ${c.locations.length ? html`<ul>${c.locations.map((l) => html`<li>${l.os}: <code>${l.path}</code></li>`)}</ul>` : ''}
 ${copyBlock(`cfg-${i}`, c.snippet, `${c.label} config`, { install: s.id })}
 ${c.command && c.command !== c.snippet ? html`<p class="muted">Or run this one command:</p>${copyBlock(`cmd-${i}`, c.command, `${c.label} command`, { install: s.id })}` : ''}
 ${c.note ? html`<p class="muted">${c.note}</p>` : ''}
-</section>`)}`
+</section>`,
+)}`
 }
 
 // Only the clients' own install schemes (and https) become links; the configs build them, but a link is checked here too.
@@ -37,8 +39,12 @@ const INSTALL_LINK = /^(cursor:\/\/anysphere\.cursor-deeplink\/mcp\/install\?|vs
 /** One-click install buttons of a config: the client's install link, and its https form for browsers without the app. */
 function installLinks(c: NonNullable<ServerDetail['configs']>[number]): SafeHtml {
   const links = [
-    ...(c.deepLink && INSTALL_LINK.test(c.deepLink) ? [html`<a class="button" href="${c.deepLink}">Install in ${c.label}</a>`] : []),
-    ...(c.webLink && c.webLink.startsWith('https://') ? [html`<a class="button secondary" href="${c.webLink}" rel="nofollow noopener">Install via vscode.dev</a>`] : []),
+    ...(c.deepLink && INSTALL_LINK.test(c.deepLink)
+      ? [html`<a class="button" href="${c.deepLink}">Install in ${c.label}</a>`]
+      : []),
+    ...(c.webLink?.startsWith('https://')
+      ? [html`<a class="button secondary" href="${c.webLink}" rel="nofollow noopener">Install via vscode.dev</a>`]
+      : []),
   ]
   return links.length ? html`<p class="install-links">${links}</p>` : html``
 }
@@ -66,7 +72,8 @@ ${copyBlock('badge-featured', featured, 'featured card Markdown')}
 
 /** The listing page body. */
 export function listingBody(s: ServerDetail, base: string): SafeHtml {
-  const readme = typeof s.readme === 'string' && s.readme.trim() ? trusted(renderReadme(s.readme, s.repositoryUrl)) : null
+  const readme =
+    typeof s.readme === 'string' && s.readme.trim() ? trusted(renderReadme(s.readme, s.repositoryUrl)) : null
   return html`<article data-listing="${s.id}">
 <h1>${s.title && s.title !== s.name ? html`${s.title} <span class="muted">(${s.name})</span>` : s.name}</h1>
 <ul class="marks" aria-label="Marks">

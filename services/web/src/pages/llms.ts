@@ -31,7 +31,10 @@ export function llmsTxt(base: string, categories: Category[]): string {
     '',
     '## Categories',
     '',
-    ...categories.map((c) => `- ${markdownInline(c.label) || 'Category'} (${markdownInline(c.group)}): ${base}/api/v1/search?category=${encodeURIComponent(c.slug)}`),
+    ...categories.map(
+      (c) =>
+        `- ${markdownInline(c.label) || 'Category'} (${markdownInline(c.group)}): ${base}/api/v1/search?category=${encodeURIComponent(c.slug)}`,
+    ),
     '',
     '## Optional',
     '',

@@ -8,7 +8,20 @@ import type { Category } from './home'
 /** The form's values as typed (strings; lists comma-separated). */
 export type SubmitValues = Record<(typeof FIELDS)[number], string>
 
-export const FIELDS = ['name', 'url', 'description', 'category', 'email', 'tags', 'license', 'authType', 'pricingModel', 'maintenanceStatus', 'compatibleClients', 'supportUrl'] as const
+export const FIELDS = [
+  'name',
+  'url',
+  'description',
+  'category',
+  'email',
+  'tags',
+  'license',
+  'authType',
+  'pricingModel',
+  'maintenanceStatus',
+  'compatibleClients',
+  'supportUrl',
+] as const
 
 const CHOICES = {
   authType: ['none', 'api_key', 'oauth', 'other'],
@@ -16,14 +29,25 @@ const CHOICES = {
   maintenanceStatus: ['active', 'stable', 'experimental', 'archived'],
 } as const
 
-const list = (s: string) => s.split(',').map((x) => x.trim()).filter(Boolean)
+const list = (s: string) =>
+  s
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean)
 
 /** The API body of a form: empty optional fields left out, lists split on commas. */
 export function submissionBody(v: SubmitValues): Record<string, unknown> {
-  const body: Record<string, unknown> = { name: v.name, url: v.url, description: v.description, category: v.category, email: v.email }
+  const body: Record<string, unknown> = {
+    name: v.name,
+    url: v.url,
+    description: v.description,
+    category: v.category,
+    email: v.email,
+  }
   if (v.tags.trim()) body.tags = list(v.tags)
   if (v.compatibleClients.trim()) body.compatibleClients = list(v.compatibleClients)
-  for (const k of ['license', 'authType', 'pricingModel', 'maintenanceStatus', 'supportUrl'] as const) if (v[k].trim()) body[k] = v[k].trim()
+  for (const k of ['license', 'authType', 'pricingModel', 'maintenanceStatus', 'supportUrl'] as const)
+    if (v[k].trim()) body[k] = v[k].trim()
   return body
 }
 
@@ -46,7 +70,8 @@ function problemsOf(error: ApiError | null): { byField: Map<string, string[]>; o
   for (const d of error?.details ?? []) {
     const o = d as { field?: unknown; message?: unknown }
     const field = typeof o?.field === 'string' ? o.field : null
-    if (field && (FIELDS as readonly string[]).includes(field)) byField.set(field, [...(byField.get(field) ?? []), typeof o.message === 'string' ? o.message : detailText(d)])
+    if (field && (FIELDS as readonly string[]).includes(field))
+      byField.set(field, [...(byField.get(field) ?? []), typeof o.message === 'string' ? o.message : detailText(d)])
     else other.push(detailText(d))
   }
   return { byField, other }
@@ -55,7 +80,8 @@ function problemsOf(error: ApiError | null): { byField: Map<string, string[]>; o
 /** The form, filled with `values`, showing the problems of `error`. */
 export function submitBody(values: SubmitValues, categories: Category[], error: ApiError | null): SafeHtml {
   const { byField, other } = problemsOf(error)
-  const describedBy = (f: string, hint: boolean) => [hint ? `${f}-hint` : '', byField.has(f) ? `${f}-error` : ''].filter(Boolean).join(' ')
+  const describedBy = (f: string, hint: boolean) =>
+    [hint ? `${f}-hint` : '', byField.has(f) ? `${f}-error` : ''].filter(Boolean).join(' ')
   const field = (f: string, label: string, input: (attrs: SafeHtml) => SafeHtml, hint?: string) => {
     const ids = describedBy(f, Boolean(hint))
     const attrs = html`id="${f}" name="${f}"${ids ? html` aria-describedby="${ids}"` : ''}${byField.has(f) ? html` aria-invalid="true"` : ''}`
@@ -65,19 +91,37 @@ ${input(attrs)}
 ${byField.has(f) ? html`<p class="field-error" id="${f}-error">${byField.get(f)!.join('; ')}</p>` : ''}
 </div>`
   }
-  const text = (f: keyof SubmitValues, label: string, type: string, opts: { required?: boolean; hint?: string; max?: number } = {}) =>
-    field(f, label + (opts.required ? '' : ' (optional)'), (a) => html`<input ${a} type="${type}" value="${values[f]}"${opts.required ? html` required` : ''}${opts.max ? html` maxlength="${opts.max}"` : ''}>`, opts.hint)
+  const text = (
+    f: keyof SubmitValues,
+    label: string,
+    type: string,
+    opts: { required?: boolean; hint?: string; max?: number } = {},
+  ) =>
+    field(
+      f,
+      label + (opts.required ? '' : ' (optional)'),
+      (a) =>
+        html`<input ${a} type="${type}" value="${values[f]}"${opts.required ? html` required` : ''}${opts.max ? html` maxlength="${opts.max}"` : ''}>`,
+      opts.hint,
+    )
   const select = (f: keyof typeof CHOICES, label: string) =>
-    field(f, `${label} (optional)`, (a) => html`<select ${a}><option value="">Not given</option>${CHOICES[f].map((c) => html`<option value="${c}"${values[f] === c ? html` selected` : ''}>${c}</option>`)}</select>`)
+    field(
+      f,
+      `${label} (optional)`,
+      (a) =>
+        html`<select ${a}><option value="">Not given</option>${CHOICES[f].map((c) => html`<option value="${c}"${values[f] === c ? html` selected` : ''}>${c}</option>`)}</select>`,
+    )
   const currentCategory = values.category
   return html`<h1>Submit an MCP server</h1>
 <p class="lead">Your listing waits as pending until you verify that you own it (from the claim link you get next) or an operator approves it.</p>
-${error
+${
+  error
     ? html`<div class="notice bad" role="alert" tabindex="-1" id="form-errors" data-focus><h2>The submission was not accepted</h2><p>${error.message}</p>
 ${byField.size ? html`<ul>${[...byField].map(([f, msgs]) => html`<li><a href="#${f}">${f}</a>: ${msgs.join('; ')}</li>`)}</ul>` : ''}
 ${other.length ? html`<ul>${other.map((o) => html`<li>${o}</li>`)}</ul>` : ''}
 ${error.error === 'conflict' ? conflictLink(error) : ''}</div>`
-    : ''}
+    : ''
+}
 <form method="post" action="/submit" novalidate>
 ${text('name', 'Name', 'text', { required: true, max: 200 })}
 ${text('url', 'Address', 'url', { required: true, hint: 'The repository or website, an absolute https:// address' })}
@@ -97,7 +141,9 @@ ${text('supportUrl', 'Support address', 'url')}
 
 function conflictLink(error: ApiError): SafeHtml {
   const d = (error.details ?? [])[0] as { existingId?: unknown } | undefined
-  return typeof d?.existingId === 'string' ? html`<p>See the existing listing: <a href="/servers/${encodeURIComponent(d.existingId)}">${d.existingId}</a> (it may still be pending).</p>` : html``
+  return typeof d?.existingId === 'string'
+    ? html`<p>See the existing listing: <a href="/servers/${encodeURIComponent(d.existingId)}">${d.existingId}</a> (it may still be pending).</p>`
+    : html``
 }
 
 /** The result after a successful submission. */

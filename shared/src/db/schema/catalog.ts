@@ -1,6 +1,17 @@
 import { sql } from 'drizzle-orm'
 import { boolean, customType, index, integer, jsonb, pgSchema, primaryKey, text, timestamp } from 'drizzle-orm/pg-core'
-import type { InferredInstall, PackageEvidence, PackageSpec, RemoteAuthInfo, RemoteSpec, RepositoryRun, RiskAssessment, SandboxRun, ToolInfo, ToolsChange } from '../../contracts/listing'
+import type {
+  InferredInstall,
+  PackageEvidence,
+  PackageSpec,
+  RemoteAuthInfo,
+  RemoteSpec,
+  RepositoryRun,
+  RiskAssessment,
+  SandboxRun,
+  ToolInfo,
+  ToolsChange,
+} from '../../contracts/listing'
 import { outboxTable } from './outbox'
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' })
@@ -92,7 +103,9 @@ export const listings = catalogSchema.table(
       sql`setweight(to_tsvector('english', search_name), 'A') || setweight(to_tsvector('english', coalesce(title, '')), 'A') || setweight(to_tsvector('english', description), 'B') || setweight(to_tsvector('english', search_extra), 'C') || setweight(to_tsvector('english', left(coalesce(readme, ''), 20000)), 'D')`,
     ),
     /** Name and title words alone: a small index, so name matches need no recheck of the whole document. */
-    searchTitle: tsvector('search_title').generatedAlwaysAs(sql`to_tsvector('english', search_name || ' ' || coalesce(title, ''))`),
+    searchTitle: tsvector('search_title').generatedAlwaysAs(
+      sql`to_tsvector('english', search_name || ' ' || coalesce(title, ''))`,
+    ),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -112,11 +125,9 @@ export const listings = catalogSchema.table(
  * Every word of listing names and titles: typo-tolerant search looks up the query's unknown words here by
  * trigram similarity (postgress → postgres) and searches for the corrections too.
  */
-export const searchTerms = catalogSchema.table(
-  'search_terms',
-  { term: text('term').primaryKey() },
-  (t) => [index('search_terms_trgm_idx').using('gin', sql`${t.term} gin_trgm_ops`)],
-)
+export const searchTerms = catalogSchema.table('search_terms', { term: text('term').primaryKey() }, (t) => [
+  index('search_terms_trgm_idx').using('gin', sql`${t.term} gin_trgm_ops`),
+])
 
 /** Catalog events waiting to be published (transactional outbox). */
 export const catalogOutbox = outboxTable(catalogSchema)

@@ -29,7 +29,10 @@ export const claims = claimsSchema.table(
     failingSince: timestamp('failing_since', { withTimezone: true }),
     nextCheckAt: timestamp('next_check_at', { withTimezone: true }).notNull(),
   },
-  (t) => [index('claims_listing_idx').on(t.listingId), index('claims_due_idx').on(t.nextCheckAt).where(sql`state <> 'revoked'`)],
+  (t) => [
+    index('claims_listing_idx').on(t.listingId),
+    index('claims_due_idx').on(t.nextCheckAt).where(sql`state <> 'revoked'`),
+  ],
 )
 
 /** Every re-check of a claim: proof and reciprocal badges, each place recorded separately. */
