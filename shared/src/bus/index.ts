@@ -4,8 +4,8 @@ import type { Logger } from 'pino'
 import type { EventEnvelope, EventMap, EventSubject } from '../events'
 import { consumerLag } from '../metrics'
 
-/** Handles one delivered event; throwing asks for a redelivery later. */
-export type EventHandler = (event: EventEnvelope) => Promise<void>
+/** Handles one delivered event of the subjects it subscribed to; throwing asks for a redelivery later. */
+export type EventHandler<S extends EventSubject = EventSubject> = (event: EventEnvelope<S>) => Promise<void>
 
 /** How a consumer starts and ends. */
 export interface SubscribeOptions {
@@ -21,11 +21,11 @@ export interface EventBus {
   readonly kind: 'nats' | 'memory'
   /** Publishes once per msgId: the server (or the in-process bus) drops a repeat. */
   publish<S extends EventSubject>(subject: S, payload: EventMap[S], msgId: string, requestId?: string): Promise<void>
-  /** Starts a durable consumer; returns a function that stops it. */
-  subscribe(
+  /** Starts a durable consumer of `subjects`; the handler receives their payload types. Returns its stop. */
+  subscribe<S extends EventSubject>(
     durable: string,
-    subjects: EventSubject[],
-    handler: EventHandler,
+    subjects: readonly S[],
+    handler: EventHandler<S>,
     options?: SubscribeOptions,
   ): Promise<() => Promise<void>>
   close(): Promise<void>
@@ -72,7 +72,8 @@ export function createMemoryBus(): EventBus {
       for (const c of consumers.values()) if (c.subjects.has(subject)) queueMicrotask(() => void deliver(c, event))
     },
     subscribe: async (durable, subjects, handler) => {
-      consumers.set(durable, { subjects: new Set(subjects), handler, seen: new Set() })
+      // Only events of `subjects` reach it (checked at publish), so it handles any envelope it is given.
+      consumers.set(durable, { subjects: new Set(subjects), handler: handler as EventHandler, seen: new Set() })
       return async () => {
         consumers.delete(durable)
       }
@@ -148,7 +149,12 @@ export function createNatsBus(opts: NatsBusOptions): EventBus {
       if (requestId) h.set('X-Request-Id', requestId)
       await conn.jetstream().publish(full(subject), codec.encode(payload), { msgID: msgId, timeout: 2000, headers: h })
     },
-    subscribe: async (durable, subjects, handler, options = {}) => {
+    subscribe: async <S extends EventSubject>(
+      durable: string,
+      subjects: readonly S[],
+      handler: EventHandler<S>,
+      options: SubscribeOptions = {},
+    ) => {
       const wanted = new Set(subjects.map(full))
       let stopped = false
       let current: { close(): Promise<unknown> } | null = null
@@ -195,7 +201,8 @@ export function createNatsBus(opts: NatsBusOptions): EventBus {
                 payload: codec.decode(m.data),
                 msgId: m.headers?.get('Nats-Msg-Id') ?? String(m.seq),
                 ...(requestId ? { requestId } : {}),
-              } as EventEnvelope
+                // Decoded from the wire: one of the subjects asked for (checked above), with its published payload.
+              } as EventEnvelope<S>
               try {
                 await handler(event)
                 m.ack() // only after the side effect committed

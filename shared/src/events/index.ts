@@ -64,12 +64,14 @@ export interface EventMap {
 /** An event subject without the deployment prefix. */
 export type EventSubject = keyof EventMap
 
-/** One event as a consumer receives it. */
-export interface EventEnvelope<S extends EventSubject = EventSubject> {
-  subject: S
-  payload: EventMap[S]
-  /** The outbox id it was published with; consumers use it to drop redeliveries. */
-  msgId: string
-  /** The request that caused it, when there was one (header X-Request-Id on NATS). */
-  requestId?: string
-}
+/** One event as a consumer receives it: for a union of subjects, a union that `subject` narrows. */
+export type EventEnvelope<S extends EventSubject = EventSubject> = {
+  [K in S]: {
+    subject: K
+    payload: EventMap[K]
+    /** The outbox id it was published with; consumers use it to drop redeliveries. */
+    msgId: string
+    /** The request that caused it, when there was one (header X-Request-Id on NATS). */
+    requestId?: string
+  }
+}[S]

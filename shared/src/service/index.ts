@@ -1,33 +1,75 @@
 /** The base every service app is built on: one error mapper, JSON 404s, and the request id. */
-import { Elysia } from 'elysia'
+import type { TSchema } from '@sinclair/typebox'
+import { Elysia, ValidationError } from 'elysia'
 import type { Database } from '../db'
 import { AppError, errorResponse, toErrorResponse } from '../errors'
 import { json } from '../http'
 import { REQUEST_ID_HEADER, type Logger } from '../log'
 import { routeLabels } from '../metrics'
+import { refuseRepeatedParameters, validationFailure, type SchemaProblem } from './validation'
+
+export { describeProblem, validationFailure } from './validation'
 
 /** A random id of this process, sent as `x-served-by` so operators (and tests) can see which replica answered. */
 export const INSTANCE_ID = crypto.randomUUID().slice(0, 8)
 
-/** An Elysia app for one service with the shared error mapping; routes are added by the service. */
+type Properties = Record<string, TSchema>
+
+/** The properties of a route's query model, by method and route pattern (looked up once per route). */
+function queryModelOf(app: Elysia, cache: Map<string, Properties>, method: string, route: string): Properties {
+  const key = `${method} ${route}`
+  let properties = cache.get(key)
+  if (!properties) {
+    const found = app.routes.find((r) => r.method === method && r.path === route)
+    properties = (found?.hooks as { query?: { properties?: Properties } } | undefined)?.query?.properties ?? {}
+    cache.set(key, properties)
+  }
+  return properties
+}
+
+/** The AppError of anything Elysia raised before the handler ran (an unparsable body, a failed model). */
+function requestError(code: string | number, error: unknown, query: Properties): AppError | null {
+  if (error instanceof AppError) return error
+  if (code === 'PARSE') {
+    // A route's own parser (jsonBody) raised a typed error: Elysia wraps it as a parse error.
+    const cause = (error as { cause?: unknown }).cause
+    return cause instanceof AppError ? cause : new AppError(400, 'bad_request', 'The request body could not be parsed')
+  }
+  if (error instanceof ValidationError) {
+    const problems = error.all as unknown as SchemaProblem[]
+    // Elysia checks a coerced query value on its own and calls that target `property`.
+    const target = error.type === 'property' ? 'query' : error.type
+    return validationFailure(target, problems, target === 'query' ? query : {})
+  }
+  return null
+}
+
+/**
+ * An Elysia app for one service with the shared error mapping; routes are added by the service. A route's
+ * TypeBox models (`query`, `params`, `body`) validate it; a failure becomes the API's Error object here, once.
+ */
 export function serviceApp(name: string, baseUrl: string, log: Logger) {
+  const queryModels = new Map<string, Properties>()
+  const queryOf = (request: Request, route: string) => queryModelOf(app, queryModels, request.method, route)
+  const app: Elysia = new Elysia({ name: `service:${name}` })
   return (
-    new Elysia({ name: `service:${name}` })
+    app
       // Route patterns label the request metrics of `serve`.
       .use(routeLabels())
       .onRequest(({ set }) => {
         set.headers['x-served-by'] = `${name}/${INSTANCE_ID}`
       })
-      .onError(({ code, error, request }) => {
+      // Runs before validation: Elysia would silently keep the last of a repeated parameter.
+      .onTransform(({ request, route }) => {
+        refuseRepeatedParameters(request.url, queryOf(request, route))
+      })
+      .onError(({ code, error, request, route }) => {
         const requestId = request.headers.get(REQUEST_ID_HEADER) ?? undefined
         const headers: Record<string, string> = requestId ? { [REQUEST_ID_HEADER]: requestId } : {}
         if (code === 'NOT_FOUND') return errorResponse(404, 'not_found', 'No such route', baseUrl, { headers })
-        if (code === 'PARSE')
-          return errorResponse(400, 'bad_request', 'The request body could not be parsed', baseUrl, { headers })
-        if (code === 'VALIDATION')
-          return errorResponse(400, 'invalid_body', 'The request failed validation', baseUrl, { headers })
-        const mapped = toErrorResponse(error, baseUrl)
-        if (!(error instanceof AppError))
+        const failure = requestError(code, error, route ? queryOf(request, route) : {}) ?? error
+        const mapped = toErrorResponse(failure, baseUrl)
+        if (!(failure instanceof AppError))
           log.error(
             {
               err: error instanceof Error ? { message: error.message, stack: error.stack } : String(error),

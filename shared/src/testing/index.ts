@@ -229,25 +229,21 @@ export async function startDnsServer() {
               .get(name)
               ?.map((data) => ({ name: question.name, type: Packet.TYPE.TXT, class: Packet.CLASS.IN, ttl: 1, data }))
           : question.type === Packet.TYPE.A
-            ? zone.a
-                .get(name)
-                ?.map((address) => ({
+            ? zone.a.get(name)?.map((address) => ({
+                name: question.name,
+                type: Packet.TYPE.A,
+                class: Packet.CLASS.IN,
+                ttl: 1,
+                address,
+              }))
+            : question.type === Packet.TYPE.AAAA
+              ? zone.aaaa.get(name)?.map((address) => ({
                   name: question.name,
-                  type: Packet.TYPE.A,
+                  type: Packet.TYPE.AAAA,
                   class: Packet.CLASS.IN,
                   ttl: 1,
                   address,
                 }))
-            : question.type === Packet.TYPE.AAAA
-              ? zone.aaaa
-                  .get(name)
-                  ?.map((address) => ({
-                    name: question.name,
-                    type: Packet.TYPE.AAAA,
-                    class: Packet.CLASS.IN,
-                    ttl: 1,
-                    address,
-                  }))
               : undefined
       const known = zone.txt.has(name) || zone.a.has(name) || zone.aaaa.has(name)
       if (found) response.answers.push(...found)
