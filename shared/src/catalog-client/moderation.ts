@@ -1,0 +1,37 @@
+// Moderation, for the submission service: a pending listing from a submission, a status change, the queue.
+import type { QueueListing, SubmittedListing } from '../contracts'
+import type { CatalogCall } from './call'
+
+/** A status change the catalog committed. */
+export interface StatusChange {
+  id: string
+  name: string
+  from: string
+  to: string
+  reason: string | null
+  at: string
+}
+
+/** A pending listing the catalog created. */
+export interface CreatedListing {
+  id: string
+  name: string
+  status: string
+  createdAt: string
+}
+
+/** The moderation methods of the catalog client. */
+export const moderationCalls = (call: CatalogCall) => ({
+  /** Creates a pending listing; a 409 names the listing that already holds its name or address. */
+  createPending: async (input: SubmittedListing): Promise<CreatedListing> =>
+    (await call<{ listing: CreatedListing }>('POST', '/internal/listings', { body: input })).listing,
+  /** Moves a listing to a status (404 when unknown, 409 when it already has it). */
+  changeStatus: (id: string, status: 'active' | 'rejected' | 'flagged', reason: string | null) =>
+    call<StatusChange>('POST', `/internal/listings/${encodeURIComponent(id)}/status`, { body: { status, reason } }),
+  /** One page of the listings of one status, newest first. */
+  queue: (status: string, limit: number, offset: number) =>
+    call<{ total: number; listings: QueueListing[] }>(
+      'GET',
+      `/internal/moderation?${new URLSearchParams({ status, limit: String(limit), offset: String(offset) })}`,
+    ),
+})
