@@ -47,9 +47,10 @@ export function parseCommand<const O extends ParseArgsOptionsConfig>(
     console.log(spec.usage)
     process.exit(0)
   }
-  let parsed
+  const parse = () => parseArgs({ args: argv, options: spec.options, allowPositionals: true, strict: true })
+  let parsed: ReturnType<typeof parse>
   try {
-    parsed = parseArgs({ args: argv, options: spec.options, allowPositionals: true, strict: true })
+    parsed = parse()
   } catch (err) {
     // parseArgs explains itself in one sentence (unknown option, missing value); keep the first line only.
     fail(

@@ -64,8 +64,7 @@ async function pipeLines(
   let buf = ''
   for await (const chunk of stream) {
     buf += decoder.decode(chunk, { stream: true })
-    let i
-    while ((i = buf.indexOf('\n')) >= 0) {
+    for (let i = buf.indexOf('\n'); i >= 0; i = buf.indexOf('\n')) {
       onLine(label, buf.slice(0, i))
       buf = buf.slice(i + 1)
     }

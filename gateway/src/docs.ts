@@ -99,7 +99,10 @@ export function docsPage(opts: { publicBaseUrl: string; title: string }) {
             opts.publicBaseUrl,
           )
         let body = cache.get(params.file)
-        if (body === undefined) cache.set(params.file, (body = file.read()))
+        if (body === undefined) {
+          body = file.read()
+          cache.set(params.file, body)
+        }
         return new Response(body, {
           headers: { ...common, 'content-type': file.type, 'cache-control': 'public, max-age=31536000, immutable' },
         })

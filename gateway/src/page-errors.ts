@@ -17,14 +17,14 @@ export function wantsPage(request: Request, route: RouteSpec | null, api: Set<st
   return /\btext\/html\b/i.test(request.headers.get('accept') ?? '')
 }
 
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 
 /** A small self-contained error page (no script, no outside resource) with the Error object's message. */
 export function pageError(status: number, title: string, message: string, headers: Record<string, string>): Response {
   const body = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escape(title)} · MCP Server Directory</title></head>
-<body><main><h1>${escape(title)}</h1><p>${escape(message)}</p><p><a href="/">Back to the directory</a></p></main></body></html>
+<title>${escapeHtml(title)} · MCP Server Directory</title></head>
+<body><main><h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p><p><a href="/">Back to the directory</a></p></main></body></html>
 `
   return new Response(body, {
     status,

@@ -3,15 +3,15 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { createAgentAuthApp, type AgentAuthService } from '@mcp-directory/agent-auth'
 import { mintAgentToken } from '@mcp-directory/shared/agent-tokens'
-import { type EventBus } from '@mcp-directory/shared/bus'
-import { type Database } from '@mcp-directory/shared/db'
+import type { EventBus } from '@mcp-directory/shared/bus'
+import type { Database } from '@mcp-directory/shared/db'
 import { createMemoryStore, type KeyValueStore } from '@mcp-directory/shared/kv'
 import { createLogger } from '@mcp-directory/shared/log'
 import { createSmtpMailer } from '@mcp-directory/shared/mail'
 import {
   isolatedEnv,
   runToken,
-  startSmtpSink,
+  type startSmtpSink,
   testConfig,
   type FreshDatabase,
   startBacking,
@@ -70,7 +70,9 @@ beforeAll(async () => {
   })
   const claim = inProcessUpstream('claim-verifier', (r) => {
     const h: Record<string, string> = {}
-    r.headers.forEach((v, k) => (h[k] = v))
+    r.headers.forEach((v, k) => {
+      h[k] = v
+    })
     seenByClaim.push(h)
     return Response.json({ success: true })
   })

@@ -9,7 +9,9 @@ import { httpUpstream, inProcessUpstream, type Upstream } from '../src/upstream'
 
 const log = createLogger('test', 'silent')
 const servers: { stop(force?: boolean): void }[] = []
-afterAll(() => servers.forEach((s) => s.stop(true)))
+afterAll(() => {
+  for (const s of servers) s.stop(true)
+})
 
 /** A stand-in service that echoes what it received (or sleeps first). */
 function echoServer(name: string, delayMs = 0) {
@@ -18,7 +20,9 @@ function echoServer(name: string, delayMs = 0) {
     fetch: async (req) => {
       if (delayMs) await Bun.sleep(delayMs)
       const headers: Record<string, string> = {}
-      req.headers.forEach((v, k) => (headers[k] = v))
+      req.headers.forEach((v, k) => {
+        headers[k] = v
+      })
       return Response.json(
         { served: name, path: new URL(req.url).pathname + new URL(req.url).search, method: req.method, headers },
         { headers: { connection: 'keep-alive', 'keep-alive': 'timeout=5', 'x-upstream': name } },

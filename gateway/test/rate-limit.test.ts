@@ -23,8 +23,14 @@ async function countedStore(url = TEST_SERVICES.redis) {
   const counted: KeyValueStore = {
     ...store,
     kind: store.kind,
-    hit: (k, w) => (calls.hit++, store.hit(k, w)),
-    hitMany: (items) => (calls.hitMany++, store.hitMany(items)),
+    hit: (k, w) => {
+      calls.hit++
+      return store.hit(k, w)
+    },
+    hitMany: (items) => {
+      calls.hitMany++
+      return store.hitMany(items)
+    },
   }
   return { store: counted, calls, raw: store }
 }

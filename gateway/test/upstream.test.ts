@@ -10,7 +10,9 @@ import { httpUpstream, replicaList, systemResolveAll } from '../src/upstream'
 
 const log = createLogger('test', 'silent')
 const servers: { stop(force?: boolean): void }[] = []
-afterAll(() => servers.forEach((s) => s.stop(true)))
+afterAll(() => {
+  for (const s of servers) s.stop(true)
+})
 
 /** A replica on one loopback address (Linux routes all of 127.0.0.0/8 to lo), answering with its own name. */
 function replica(hostname: string, port: number, label: string) {

@@ -47,7 +47,10 @@ export function cacheLookup(cache: string, hit: boolean): void {
   // Bound children, so a look-up on a hot path does not hash its labels each time.
   const key = `${cache} ${hit}`
   let child = cacheLookupChildren.get(key)
-  if (!child) cacheLookupChildren.set(key, (child = cacheLookups.labels({ cache, result: hit ? 'hit' : 'miss' })))
+  if (!child) {
+    child = cacheLookups.labels({ cache, result: hit ? 'hit' : 'miss' })
+    cacheLookupChildren.set(key, child)
+  }
   child.inc()
 }
 const cacheLookupChildren = new Map<string, { inc(): void }>()

@@ -10,6 +10,7 @@
 
 // Everything that may be removed; the callback below keeps the few emoji cases.
 const INVISIBLE =
+  // biome-ignore lint/suspicious/noMisleadingCharacterClass: each code point is matched on its own, joiners and combining marks included
   /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\u034F\u115F\u1160\u17B4\u17B5\u180B-\u180F\u3164\uFE00-\uFE0F\uFFA0\u{E0100}-\u{E01EF}]/gu
 const LINE_BREAK = /\r\n?|[\u000B\u000C\u0085\u2028\u2029]/g
 const PICTOGRAPH = /\p{Extended_Pictographic}/u

@@ -18,6 +18,7 @@ import {
 const RUNS = { numRuns: 400 }
 /** Both parsers: marked, and micromark (the CommonMark reference), each with GFM. */
 const PARSERS = [markdownShape, commonmarkShape]
+// biome-ignore lint/suspicious/noMisleadingCharacterClass: each code point is matched on its own, joiners and combining marks included
 const HIDDEN = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\u034F\u115F\u1160\u3164\uFFA0\u{E0100}-\u{E01EF}]/u
 const marked = new Marked({ gfm: true, async: false })
 /** What a reader sees once the Markdown is rendered: the HTML's text. */

@@ -99,6 +99,7 @@ const HIDDEN_INSTRUCTIONS: { pattern: RegExp; severity: RiskFinding['severity'];
 
 // Bidirectional controls and Unicode tags hide or reorder text: high. Zero-width and soft characters: medium.
 const BIDI_OR_TAGS = /[\u202A-\u202E\u2066-\u2069]|[\u{E0000}-\u{E007F}]/u
+// biome-ignore lint/suspicious/noMisleadingCharacterClass: each code point is matched on its own, joiners and combining marks included
 const INVISIBLE = /[\u200B-\u200F\u2060-\u2064\u00AD\u180E\uFEFF\u034F\u115F\u1160\u3164\uFFA0]/
 
 /**
