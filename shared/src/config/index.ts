@@ -139,8 +139,8 @@ export function originOf(value: string): string | null {
   return u.origin
 }
 
-/** Parses and validates the environment; throws ConfigError naming every bad variable. */
-export function loadConfig(env: Env = process.env): Config {
+/** Reads variables and collects every problem, so one message can name all of them. */
+function envReader(env: Env) {
   const problems: string[] = []
   const str = (k: string) => {
     const v = env[k]?.trim()
@@ -168,51 +168,65 @@ export function loadConfig(env: Env = process.env): Config {
       return def
     }
   }
-
-  const port = int('PORT', 3000, 1, 65535)
-  const publicBaseUrl = (url('PUBLIC_BASE_URL', ['http', 'https'], null) ?? `http://localhost:${port}`).replace(
-    /\/+$/,
-    '',
-  )
-  const rawDb = str('DATABASE_URL')
-  let databaseUrl: string | null = null
-  if (rawDb !== undefined) {
-    if (rawDb === 'memory://' || /^postgres(ql)?:\/\//.test(rawDb)) databaseUrl = rawDb
-    else problems.push(`DATABASE_URL: must be postgres://… or memory:// (got ${JSON.stringify(rawDb)})`)
+  /** An http(s) base URL without its trailing slashes. */
+  const base = (k: string, def: string) => (url(k, ['http', 'https'], def) as string).replace(/\/+$/, '')
+  const oneOf = <T extends string>(k: string, values: readonly T[], def: T): T => {
+    const v = str(k) ?? def
+    if ((values as readonly string[]).includes(v)) return v as T
+    problems.push(`${k}: must be one of ${values.join(', ')} (got ${JSON.stringify(v)})`)
+    return def
   }
-  const mailFromDefault = `no-reply@${new URL(publicBaseUrl).hostname}`
-  const mailFrom = str('MAIL_FROM') ?? mailFromDefault
-  if (!/^[^\s@<>]+@[^\s@<>]+$/.test(mailFrom))
-    problems.push(`MAIL_FROM: must be an e-mail address (got ${JSON.stringify(mailFrom)})`)
+  const list = (k: string) =>
+    (str(k) ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean)
+  /** A secret, refused when shorter than `min` characters. */
+  const secret = (k: string, min: number) => {
+    const v = str(k) ?? null
+    if (v !== null && v.length < min) problems.push(`${k}: must be at least ${min} characters`)
+    return v
+  }
+  return { problems, str, int, url, base, oneOf, list, secret }
+}
 
-  const dnsServers = (str('DNS_SERVERS') ?? '')
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean)
-  for (const s of dnsServers) {
+type EnvReader = ReturnType<typeof envReader>
+
+function readDatabaseUrl(r: EnvReader): string | null {
+  const raw = r.str('DATABASE_URL')
+  if (raw === undefined) return null
+  if (raw === 'memory://' || /^postgres(ql)?:\/\//.test(raw)) return raw
+  r.problems.push(`DATABASE_URL: must be postgres://… or memory:// (got ${JSON.stringify(raw)})`)
+  return null
+}
+
+function readDnsServers(r: EnvReader): string[] {
+  const servers = r.list('DNS_SERVERS')
+  for (const s of servers) {
     if (!/^(\d{1,3}(\.\d{1,3}){3}|\[[0-9a-fA-F:]+\]|[0-9a-fA-F:]+)(:\d{1,5})?$/.test(s))
-      problems.push(`DNS_SERVERS: ${JSON.stringify(s)} is not an ip or ip:port`)
+      r.problems.push(`DNS_SERVERS: ${JSON.stringify(s)} is not an ip or ip:port`)
   }
-  const mcpAllowedOrigins: string[] = []
-  for (const s of (str('MCP_ALLOWED_ORIGINS') ?? '')
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean)) {
+  return servers
+}
+
+function readAllowedOrigins(r: EnvReader): string[] {
+  const origins = new Set<string>()
+  for (const s of r.list('MCP_ALLOWED_ORIGINS')) {
     const origin = originOf(s)
-    if (origin) mcpAllowedOrigins.push(origin)
+    if (origin) origins.add(origin)
     else
-      problems.push(
+      r.problems.push(
         `MCP_ALLOWED_ORIGINS: ${JSON.stringify(s)} is not an origin (http(s)://host[:port] with nothing after it)`,
       )
   }
-  const allowPrivate = str('OUTBOUND_ALLOW_PRIVATE')
-  if (allowPrivate !== undefined && allowPrivate !== '0' && allowPrivate !== '1')
-    problems.push(`OUTBOUND_ALLOW_PRIVATE: must be 0 or 1`)
+  return [...origins]
+}
 
+/** Each service's replicas: a comma-separated list of http(s) base URLs (the stack's port by default). */
+function readServiceUrls(r: EnvReader): Record<ServiceName, string[]> {
   const serviceUrls = {} as Record<ServiceName, string[]>
   for (const [svc, key] of Object.entries(SERVICE_URL_VARS) as [ServiceName, string][]) {
-    const v = str(key)
-    const list = (v ?? `http://127.0.0.1:${STACK_PORTS[svc]}`)
+    const list = (r.str(key) ?? `http://127.0.0.1:${STACK_PORTS[svc]}`)
       .split(',')
       .map((s) => s.trim().replace(/\/+$/, ''))
       .filter(Boolean)
@@ -220,98 +234,108 @@ export function loadConfig(env: Env = process.env): Config {
       try {
         if (!/^https?:$/.test(new URL(u).protocol)) throw new Error()
       } catch {
-        problems.push(`${key}: ${JSON.stringify(u)} is not an http(s) URL`)
+        r.problems.push(`${key}: ${JSON.stringify(u)} is not an http(s) URL`)
       }
     }
     serviceUrls[svc] = list
   }
-  const logLevel = str('LOG_LEVEL') ?? 'info'
-  if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel))
-    problems.push(`LOG_LEVEL: must be one of fatal, error, warn, info, debug, trace, silent`)
-  const probeSwitch = str('PROBE') ?? 'on'
-  if (probeSwitch !== 'on' && probeSwitch !== 'off')
-    problems.push(`PROBE: must be on or off (got ${JSON.stringify(probeSwitch)})`)
-  const probeIntervalMinutes = int('PROBE_INTERVAL_MINUTES', 720, 0, 43_200)
-  const demoCatalog = str('DEMO_CATALOG') ?? '1'
-  if (demoCatalog !== '0' && demoCatalog !== '1')
-    problems.push(`DEMO_CATALOG: must be 0 or 1 (got ${JSON.stringify(demoCatalog)})`)
-  const natsStream = str('NATS_STREAM') ?? 'DIRECTORY'
-  if (!/^[A-Za-z0-9_-]+$/.test(natsStream)) problems.push(`NATS_STREAM: letters, digits, _ and - only`)
-  const eventSubjectPrefix = str('EVENT_SUBJECT_PREFIX') ?? 'directory'
+  return serviceUrls
+}
+
+/** NATS: the stream and the subject prefix must be valid JetStream names. */
+function readBus(r: EnvReader) {
+  const natsStream = r.str('NATS_STREAM') ?? 'DIRECTORY'
+  if (!/^[A-Za-z0-9_-]+$/.test(natsStream)) r.problems.push(`NATS_STREAM: letters, digits, _ and - only`)
+  const eventSubjectPrefix = r.str('EVENT_SUBJECT_PREFIX') ?? 'directory'
   if (!/^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*$/.test(eventSubjectPrefix))
-    problems.push(`EVENT_SUBJECT_PREFIX: dot-separated tokens of letters, digits, _ and -`)
+    r.problems.push(`EVENT_SUBJECT_PREFIX: dot-separated tokens of letters, digits, _ and -`)
+  return { natsUrl: r.url('NATS_URL', ['nats', 'tls'], null), natsStream, eventSubjectPrefix }
+}
 
-  // The base of the upstream's read API (its /v0.1/servers is read): no query, fragment or user name.
-  const registryUpstream = url('REGISTRY_UPSTREAM_URL', ['http', 'https'], null)?.replace(/\/+$/, '') ?? null
-  if (registryUpstream !== null) {
-    const u = new URL(registryUpstream)
+// The base of the upstream's read API (its /v0.1/servers is read): no query, fragment or user name.
+function readRegistryUpstream(r: EnvReader): string | null {
+  const upstream = r.url('REGISTRY_UPSTREAM_URL', ['http', 'https'], null)?.replace(/\/+$/, '') ?? null
+  if (upstream !== null) {
+    const u = new URL(upstream)
     if (u.search || u.hash || u.username || u.password)
-      problems.push('REGISTRY_UPSTREAM_URL: must be the base URL of a registry (no query, fragment or credentials)')
+      r.problems.push('REGISTRY_UPSTREAM_URL: must be the base URL of a registry (no query, fragment or credentials)')
   }
+  return upstream
+}
 
+function readMail(r: EnvReader, publicBaseUrl: string) {
+  const mailFrom = r.str('MAIL_FROM') ?? `no-reply@${new URL(publicBaseUrl).hostname}`
+  if (!/^[^\s@<>]+@[^\s@<>]+$/.test(mailFrom))
+    r.problems.push(`MAIL_FROM: must be an e-mail address (got ${JSON.stringify(mailFrom)})`)
+  return { smtpUrl: r.url('SMTP_URL', ['smtp', 'smtps'], null), mailFrom }
+}
+
+function readProbe(r: EnvReader): ProbeConfig {
+  const probeSwitch = r.oneOf('PROBE', ['on', 'off'], 'on')
+  const intervalMinutes = r.int('PROBE_INTERVAL_MINUTES', 720, 0, 43_200)
+  return {
+    enabled: probeSwitch !== 'off' && intervalMinutes > 0,
+    intervalMinutes,
+    concurrency: r.int('PROBE_CONCURRENCY', 16, 1, 512),
+    perHost: r.int('PROBE_PER_HOST', 2, 1, 64),
+    timeoutMs: r.int('PROBE_TIMEOUT_MS', 10_000, 200, 120_000),
+    roundBudget: r.int('PROBE_ROUND_BUDGET', 20_000, 1, 10_000_000),
+    sandboxIntervalHours: r.int('SANDBOX_INTERVAL_HOURS', 168, 1, 24 * 365),
+    sandboxConcurrency: r.int('SANDBOX_CONCURRENCY', 2, 1, 64),
+    sandboxTimeMs: r.int('SANDBOX_TIME_MS', 30_000, 1000, 600_000),
+    sandbox: (r.str('SANDBOX') ?? 'on').toLowerCase() !== 'off',
+  }
+}
+
+/** The outbound fetches: the addresses of the outside world the prober reads, and whether private ones are allowed. */
+function readOutbound(r: EnvReader) {
+  return {
+    dnsServers: readDnsServers(r),
+    githubApiUrl: r.base('GITHUB_API_URL', 'https://api.github.com'),
+    githubToken: r.str('GITHUB_TOKEN') ?? null,
+    npmRegistryUrl: r.base('NPM_REGISTRY_URL', 'https://registry.npmjs.org'),
+    pypiUrl: r.base('PYPI_URL', 'https://pypi.org/pypi'),
+    outboundAllowPrivate: r.oneOf('OUTBOUND_ALLOW_PRIVATE', ['0', '1'], '0') === '1',
+  }
+}
+
+/** Parses and validates the environment; throws ConfigError naming every bad variable. */
+export function loadConfig(env: Env = process.env): Config {
+  const r = envReader(env)
+  const port = r.int('PORT', 3000, 1, 65535)
+  const publicBaseUrl = r.base('PUBLIC_BASE_URL', `http://localhost:${port}`)
   const config: Config = {
     port,
-    host: str('HOST') ?? '0.0.0.0',
+    host: r.str('HOST') ?? '0.0.0.0',
     publicBaseUrl,
-    databaseUrl,
-    dataDir: str('DATA_DIR') ?? './.data',
-    redisUrl: url('REDIS_URL', ['redis', 'rediss'], null),
-    natsUrl: url('NATS_URL', ['nats', 'tls'], null),
-    natsStream,
-    eventSubjectPrefix,
-    redisKeyPrefix: str('REDIS_KEY_PREFIX') ?? 'mcpdir:',
-    smtpUrl: url('SMTP_URL', ['smtp', 'smtps'], null),
-    mailFrom,
-    operatorToken: str('OPERATOR_TOKEN') ?? null,
-    serverSecret: str('SERVER_SECRET') ?? null,
-    dnsServers,
-    githubApiUrl: (url('GITHUB_API_URL', ['http', 'https'], 'https://api.github.com') as string).replace(/\/+$/, ''),
-    githubToken: str('GITHUB_TOKEN') ?? null,
-    npmRegistryUrl: (url('NPM_REGISTRY_URL', ['http', 'https'], 'https://registry.npmjs.org') as string).replace(
-      /\/+$/,
-      '',
-    ),
-    pypiUrl: (url('PYPI_URL', ['http', 'https'], 'https://pypi.org/pypi') as string).replace(/\/+$/, ''),
-    outboundAllowPrivate: allowPrivate === '1',
-    rateLimitPerMinute: int('RATE_LIMIT_PER_MINUTE', 120, 1, 1_000_000),
-    rateLimitWritePerHour: int('RATE_LIMIT_WRITE_PER_HOUR', 20, 1, 1_000_000),
-    rateLimitRegistryPerMinute: int('RATE_LIMIT_REGISTRY_PER_MINUTE', 120, 1, 1_000_000),
-    registryUpstreamUrl: registryUpstream,
-    registrySyncMinutes: int('REGISTRY_SYNC_MINUTES', 60, 1, 10_080),
-    trustProxyHops: int('TRUST_PROXY_HOPS', 0, 0, 10),
-    mcpAllowedOrigins: [...new Set(mcpAllowedOrigins)],
-    serviceUrls,
-    claimRecheckHours: int('CLAIM_RECHECK_HOURS', 24, 1, 24 * 365),
-    claimGraceDays: int('CLAIM_GRACE_DAYS', 7, 1, 365),
-    gatewayUrl: (url('GATEWAY_URL', ['http', 'https'], `http://127.0.0.1:${STACK_PORTS.gateway}`) as string).replace(
-      /\/+$/,
-      '',
-    ),
-    upstreamTimeoutMs: int('UPSTREAM_TIMEOUT_MS', 10_000, 100, 300_000),
-    viewFlushMs: int('VIEW_FLUSH_MS', 5_000, 50, 3_600_000),
-    logLevel,
-    metricsToken: str('METRICS_TOKEN') ?? null,
-    probe: {
-      enabled: probeSwitch !== 'off' && probeIntervalMinutes > 0,
-      intervalMinutes: probeIntervalMinutes,
-      concurrency: int('PROBE_CONCURRENCY', 16, 1, 512),
-      perHost: int('PROBE_PER_HOST', 2, 1, 64),
-      timeoutMs: int('PROBE_TIMEOUT_MS', 10_000, 200, 120_000),
-      roundBudget: int('PROBE_ROUND_BUDGET', 20_000, 1, 10_000_000),
-      sandboxIntervalHours: int('SANDBOX_INTERVAL_HOURS', 168, 1, 24 * 365),
-      sandboxConcurrency: int('SANDBOX_CONCURRENCY', 2, 1, 64),
-      sandboxTimeMs: int('SANDBOX_TIME_MS', 30_000, 1000, 600_000),
-      sandbox: (env.SANDBOX ?? 'on').trim().toLowerCase() !== 'off',
-    },
-    demoCatalog: demoCatalog !== '0',
+    databaseUrl: readDatabaseUrl(r),
+    dataDir: r.str('DATA_DIR') ?? './.data',
+    redisUrl: r.url('REDIS_URL', ['redis', 'rediss'], null),
+    redisKeyPrefix: r.str('REDIS_KEY_PREFIX') ?? 'mcpdir:',
+    ...readBus(r),
+    ...readMail(r, publicBaseUrl),
+    operatorToken: r.secret('OPERATOR_TOKEN', 16),
+    serverSecret: r.secret('SERVER_SECRET', 32),
+    metricsToken: r.secret('METRICS_TOKEN', 16),
+    ...readOutbound(r),
+    rateLimitPerMinute: r.int('RATE_LIMIT_PER_MINUTE', 120, 1, 1_000_000),
+    rateLimitWritePerHour: r.int('RATE_LIMIT_WRITE_PER_HOUR', 20, 1, 1_000_000),
+    rateLimitRegistryPerMinute: r.int('RATE_LIMIT_REGISTRY_PER_MINUTE', 120, 1, 1_000_000),
+    registryUpstreamUrl: readRegistryUpstream(r),
+    registrySyncMinutes: r.int('REGISTRY_SYNC_MINUTES', 60, 1, 10_080),
+    trustProxyHops: r.int('TRUST_PROXY_HOPS', 0, 0, 10),
+    mcpAllowedOrigins: readAllowedOrigins(r),
+    serviceUrls: readServiceUrls(r),
+    claimRecheckHours: r.int('CLAIM_RECHECK_HOURS', 24, 1, 24 * 365),
+    claimGraceDays: r.int('CLAIM_GRACE_DAYS', 7, 1, 365),
+    gatewayUrl: r.base('GATEWAY_URL', `http://127.0.0.1:${STACK_PORTS.gateway}`),
+    upstreamTimeoutMs: r.int('UPSTREAM_TIMEOUT_MS', 10_000, 100, 300_000),
+    viewFlushMs: r.int('VIEW_FLUSH_MS', 5_000, 50, 3_600_000),
+    logLevel: r.oneOf('LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'info'),
+    probe: readProbe(r),
+    demoCatalog: r.oneOf('DEMO_CATALOG', ['0', '1'], '1') !== '0',
   }
-  if (config.operatorToken !== null && config.operatorToken.length < 16)
-    problems.push('OPERATOR_TOKEN: must be at least 16 characters')
-  if (config.serverSecret !== null && config.serverSecret.length < 32)
-    problems.push('SERVER_SECRET: must be at least 32 characters')
-  if (config.metricsToken !== null && config.metricsToken.length < 16)
-    problems.push('METRICS_TOKEN: must be at least 16 characters')
-  if (problems.length) throw new ConfigError(problems)
+  if (r.problems.length) throw new ConfigError(r.problems)
   return config
 }
 
