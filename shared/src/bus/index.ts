@@ -1,5 +1,13 @@
 /** Event bus: NATS JetStream (one stream, durable consumers, msgID de-duplication) or an in-process bus. */
-import { AckPolicy, connect, DeliverPolicy, headers as natsHeaders, JSONCodec, type NatsConnection } from 'nats'
+import {
+  AckPolicy,
+  connect,
+  DeliverPolicy,
+  type JsMsg,
+  JSONCodec,
+  type NatsConnection,
+  headers as natsHeaders,
+} from 'nats'
 import type { Logger } from 'pino'
 import type { EventEnvelope, EventMap, EventSubject } from '../events'
 import { consumerLag } from '../metrics'
@@ -92,6 +100,107 @@ export interface NatsBusOptions {
 
 const codec = JSONCodec<unknown>()
 
+/** Connects (retrying until `isClosed`) and makes sure the directory's stream exists with its duplicate window. */
+async function connectWithStream(opts: NatsBusOptions, isClosed: () => boolean): Promise<NatsConnection> {
+  for (let attempt = 0; !isClosed(); attempt++) {
+    try {
+      const conn = await connect({
+        servers: opts.url,
+        maxReconnectAttempts: -1,
+        reconnectTimeWait: 500,
+        timeout: 2000,
+        name: 'mcp-directory',
+      })
+      const jsm = await conn.jetstreamManager()
+      const config = {
+        name: opts.stream,
+        subjects: [`${opts.subjectPrefix}.>`],
+        duplicate_window: 2 * 60 * 1_000_000_000,
+      }
+      try {
+        await jsm.streams.info(opts.stream)
+        await jsm.streams.update(opts.stream, config)
+      } catch {
+        await jsm.streams.add(config)
+      }
+      return conn
+    } catch (err) {
+      if (attempt % 10 === 0) opts.log.warn({ err: String(err) }, 'NATS not reachable yet; retrying')
+      await Bun.sleep(Math.min(250 * 2 ** attempt, 2000))
+    }
+  }
+  throw new Error('bus closed')
+}
+
+/** One durable consumer of a JetStream bus: what it reads and whether it should go on. */
+interface ConsumerSpec<S extends EventSubject> {
+  opts: NatsBusOptions
+  durable: string
+  subjects: readonly S[]
+  handler: EventHandler<S>
+  options: SubscribeOptions
+  running: () => boolean
+}
+
+/** Creates (or finds) the durable consumer and returns its message stream; lag is sampled for /metrics meanwhile. */
+async function openConsumer<S extends EventSubject>(conn: NatsConnection, c: ConsumerSpec<S>) {
+  const { opts, durable, subjects, options } = c
+  const jsm = await conn.jetstreamManager()
+  await jsm.consumers.add(opts.stream, {
+    durable_name: durable,
+    ack_policy: AckPolicy.Explicit,
+    deliver_policy: options.perProcessForgetAfterMs ? DeliverPolicy.New : DeliverPolicy.All,
+    ...(options.perProcessForgetAfterMs ? { inactive_threshold: options.perProcessForgetAfterMs * 1_000_000 } : {}),
+    // One subject filters on the server; several use the stream's wildcard and are filtered here,
+    // since nats-server before 2.10 (Debian 12 ships 2.9) has no filter_subjects.
+    filter_subject: subjects.length === 1 ? `${opts.subjectPrefix}.${subjects[0]}` : `${opts.subjectPrefix}.>`,
+    ack_wait: 30_000_000_000,
+    max_deliver: -1,
+  })
+  const consumer = await conn.jetstream().consumers.get(opts.stream, durable)
+  const messages = await consumer.consume({ max_messages: 64 })
+  const lagTimer = setInterval(() => {
+    jsm.consumers.info(opts.stream, durable).then(
+      (i) => consumerLag(durable, i.num_pending + i.num_ack_pending),
+      () => {},
+    )
+  }, 10_000)
+  lagTimer.unref?.()
+  void messages.closed().finally(() => clearInterval(lagTimer))
+  return messages
+}
+
+/** Hands each wanted message to the handler: ack after its side effect committed, nak (redeliver) on a failure. */
+async function deliverAll<S extends EventSubject>(messages: AsyncIterable<JsMsg>, c: ConsumerSpec<S>) {
+  const prefix = `${c.opts.subjectPrefix}.`
+  const wanted = new Set(c.subjects.map((s) => prefix + s))
+  for await (const m of messages) {
+    if (!c.running()) break
+    if (!wanted.has(m.subject)) {
+      m.ack()
+      continue
+    }
+    const requestId = m.headers?.get('X-Request-Id') || undefined
+    const event = {
+      subject: m.subject.slice(prefix.length),
+      payload: codec.decode(m.data),
+      msgId: m.headers?.get('Nats-Msg-Id') ?? String(m.seq),
+      ...(requestId ? { requestId } : {}),
+      // Decoded from the wire: one of the subjects asked for (checked above), with its published payload.
+    } as EventEnvelope<S>
+    try {
+      await c.handler(event)
+      m.ack()
+    } catch (err) {
+      c.opts.log.warn(
+        { err: String(err), subject: m.subject, durable: c.durable },
+        'event handler failed; will redeliver',
+      )
+      m.nak(2000)
+    }
+  }
+}
+
 /**
  * A JetStream bus. It connects in the background and keeps reconnecting, so a process starts while NATS
  * is down; publishing fails until it is up, and the outbox keeps the events until then.
@@ -100,40 +209,10 @@ export function createNatsBus(opts: NatsBusOptions): EventBus {
   let nc: NatsConnection | null = null
   let closed = false
   const stops: (() => Promise<void>)[] = []
-  const full = (s: string) => `${opts.subjectPrefix}.${s}`
-  const short = (s: string) => s.slice(opts.subjectPrefix.length + 1) as EventSubject
-
-  const ready: Promise<NatsConnection> = (async () => {
-    for (let attempt = 0; !closed; attempt++) {
-      try {
-        const conn = await connect({
-          servers: opts.url,
-          maxReconnectAttempts: -1,
-          reconnectTimeWait: 500,
-          timeout: 2000,
-          name: 'mcp-directory',
-        })
-        const jsm = await conn.jetstreamManager()
-        const config = {
-          name: opts.stream,
-          subjects: [`${opts.subjectPrefix}.>`],
-          duplicate_window: 2 * 60 * 1_000_000_000,
-        }
-        try {
-          await jsm.streams.info(opts.stream)
-          await jsm.streams.update(opts.stream, config)
-        } catch {
-          await jsm.streams.add(config)
-        }
-        nc = conn
-        return conn
-      } catch (err) {
-        if (attempt % 10 === 0) opts.log.warn({ err: String(err) }, 'NATS not reachable yet; retrying')
-        await Bun.sleep(Math.min(250 * 2 ** attempt, 2000))
-      }
-    }
-    throw new Error('bus closed')
-  })()
+  const ready = connectWithStream(opts, () => closed).then((conn) => {
+    nc = conn
+    return conn
+  })
   ready.catch(() => {})
 
   const connection = async (timeoutMs: number) => {
@@ -147,7 +226,9 @@ export function createNatsBus(opts: NatsBusOptions): EventBus {
       const conn = await connection(2000)
       const h = natsHeaders()
       if (requestId) h.set('X-Request-Id', requestId)
-      await conn.jetstream().publish(full(subject), codec.encode(payload), { msgID: msgId, timeout: 2000, headers: h })
+      await conn
+        .jetstream()
+        .publish(`${opts.subjectPrefix}.${subject}`, codec.encode(payload), { msgID: msgId, timeout: 2000, headers: h })
     },
     subscribe: async <S extends EventSubject>(
       durable: string,
@@ -155,66 +236,20 @@ export function createNatsBus(opts: NatsBusOptions): EventBus {
       handler: EventHandler<S>,
       options: SubscribeOptions = {},
     ) => {
-      const wanted = new Set(subjects.map(full))
       let stopped = false
       let current: { close(): Promise<unknown> } | null = null
+      const spec: ConsumerSpec<S> = { opts, durable, subjects, handler, options, running: () => !stopped && !closed }
       // The consume loop re-creates itself after any failure (server restart, consumer deleted).
       const loop = async () => {
-        while (!stopped && !closed) {
+        while (spec.running()) {
           try {
-            const conn = await ready
-            const jsm = await conn.jetstreamManager()
-            await jsm.consumers.add(opts.stream, {
-              durable_name: durable,
-              ack_policy: AckPolicy.Explicit,
-              deliver_policy: options.perProcessForgetAfterMs ? DeliverPolicy.New : DeliverPolicy.All,
-              ...(options.perProcessForgetAfterMs
-                ? { inactive_threshold: options.perProcessForgetAfterMs * 1_000_000 }
-                : {}),
-              // One subject filters on the server; several use the stream's wildcard and are filtered here,
-              // since nats-server before 2.10 (Debian 12 ships 2.9) has no filter_subjects.
-              filter_subject: subjects.length === 1 ? full(subjects[0]) : `${opts.subjectPrefix}.>`,
-              ack_wait: 30_000_000_000,
-              max_deliver: -1,
-            })
-            const consumer = await conn.jetstream().consumers.get(opts.stream, durable)
-            const messages = await consumer.consume({ max_messages: 64 })
+            const messages = await openConsumer(await ready, spec)
             current = messages
-            // Consumer lag for /metrics, sampled while this consume loop runs.
-            const lagTimer = setInterval(() => {
-              jsm.consumers.info(opts.stream, durable).then(
-                (i) => consumerLag(durable, i.num_pending + i.num_ack_pending),
-                () => {},
-              )
-            }, 10_000)
-            lagTimer.unref?.()
-            void messages.closed().finally(() => clearInterval(lagTimer))
-            for await (const m of messages) {
-              if (stopped) break
-              if (!wanted.has(m.subject)) {
-                m.ack()
-                continue
-              }
-              const requestId = m.headers?.get('X-Request-Id') || undefined
-              const event = {
-                subject: short(m.subject),
-                payload: codec.decode(m.data),
-                msgId: m.headers?.get('Nats-Msg-Id') ?? String(m.seq),
-                ...(requestId ? { requestId } : {}),
-                // Decoded from the wire: one of the subjects asked for (checked above), with its published payload.
-              } as EventEnvelope<S>
-              try {
-                await handler(event)
-                m.ack() // only after the side effect committed
-              } catch (err) {
-                opts.log.warn({ err: String(err), subject: m.subject, durable }, 'event handler failed; will redeliver')
-                m.nak(2000)
-              }
-            }
+            await deliverAll(messages, spec)
           } catch (err) {
-            if (!stopped && !closed) opts.log.warn({ err: String(err), durable }, 'consumer loop failed; restarting')
+            if (spec.running()) opts.log.warn({ err: String(err), durable }, 'consumer loop failed; restarting')
           }
-          if (!stopped && !closed) await Bun.sleep(1000)
+          if (spec.running()) await Bun.sleep(1000)
         }
       }
       void loop()
