@@ -141,198 +141,204 @@ export function isSameOriginRedirect(from: URL, to: URL): boolean {
 const isHtmlOrText = (ct: string) => /^(text\/[a-z0-9.+-]+|application\/xhtml\+xml)(\s*;|$)/i.test(ct.trim())
 const REDIRECTS = new Set([301, 302, 303, 307, 308])
 
+/** What one fetcher knows: its options with every default filled in. */
+interface FetcherContext {
+  opts: OutboundOptions
+  resolve: ResolveAddresses
+  timeoutMs: number
+  maxBytes: number
+  maxRedirects: number
+  userAgent: string
+}
+
+/** Checks a URL and picks the checked address to connect to. */
+async function checkTarget(ctx: FetcherContext, raw: string): Promise<{ url: URL; address: string }> {
+  let url: URL
+  try {
+    url = new URL(raw)
+  } catch {
+    throw new OutboundError('invalid_url', raw, 'not an absolute URL')
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new OutboundError('invalid_url', raw, `scheme ${url.protocol} is not fetched (http and https only)`)
+  if (url.username || url.password) throw new OutboundError('invalid_url', raw, 'URLs with credentials are not fetched')
+  const host = url.hostname.replace(/^\[|\]$/g, '')
+  let addresses: string[]
+  if (ipaddr.isValid(host)) addresses = [host]
+  else {
+    try {
+      addresses = await ctx.resolve(host)
+    } catch (err) {
+      const why = err instanceof Error ? err.message : String(err)
+      throw new OutboundError('resolve_failed', raw, `${host} did not resolve (${why})`)
+    }
+  }
+  // Every address must pass: a name with one public and one private address is refused, since either may be used.
+  for (const a of addresses) {
+    const reason = ctx.opts.treatAsPublic?.(a) ? null : refusedAddressReason(a, ctx.opts.allowPrivate)
+    if (reason)
+      throw new OutboundError(
+        'refused_address',
+        raw,
+        host === a ? `refused: ${reason}` : `refused: ${host} resolves to ${reason}`,
+      )
+  }
+  if (addresses.length === 0) throw new OutboundError('resolve_failed', raw, `${host} has no address`)
+  return { url, address: addresses[0]! }
+}
+
+/** One request to the checked address, the original name kept for Host and TLS. */
+function connectTo(ctx: FetcherContext, url: URL, address: string, init: RequestInit, signal: AbortSignal) {
+  const direct = new URL(url)
+  direct.hostname = address.includes(':') ? `[${address}]` : address
+  const headers = new Headers(init.headers)
+  headers.set('host', url.host)
+  if (!headers.has('user-agent')) headers.set('user-agent', ctx.userAgent)
+  return fetch(direct, {
+    ...init,
+    headers,
+    redirect: 'manual',
+    signal,
+    // The certificate is verified against the name, not the address we connect to.
+    ...(url.protocol === 'https:' ? { tls: { serverName: url.hostname } } : {}),
+  } as RequestInit)
+}
+
+/** The address a redirect points to, refused when it leaves the first origin under a same-origin policy. */
+function redirectTarget(location: string, url: URL, first: URL, current: string, redirects: RedirectPolicy): URL {
+  let next: URL
+  try {
+    next = new URL(location, url)
+  } catch {
+    throw new OutboundError('invalid_url', current, 'redirected to an address that is not a URL')
+  }
+  // Checked before the next hop is resolved or contacted: a refused redirect reaches nothing.
+  if (redirects === 'same-origin' && !isSameOriginRedirect(first, next)) {
+    throw new OutboundError(
+      'cross_origin_redirect',
+      current,
+      `refused: redirect to another origin (${next.origin}); only redirects within ${first.origin} are followed`,
+    )
+  }
+  return next
+}
+
+// 303, and 301/302 after POST, continue as GET without a body (as browsers do).
+const continuesAsGet = (status: number, method: string | undefined) =>
+  status === 303 || ((status === 301 || status === 302) && !!method && method !== 'GET' && method !== 'HEAD')
+
+/** Follows redirects by hand, checking every hop; returns the last answer and its address. */
+async function follow(
+  ctx: FetcherContext,
+  input: string | URL | Request,
+  init: RequestInit,
+  totalMs: number,
+  redirects: RedirectPolicy,
+): Promise<{ res: Response; url: string }> {
+  const started = Date.now()
+  const timeout = AbortSignal.timeout(totalMs)
+  const signal = init.signal ? AbortSignal.any([init.signal, timeout]) : timeout
+  let current = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url
+  let reqInit: RequestInit =
+    input instanceof Request && Object.keys(init).length === 0
+      ? { method: input.method, headers: input.headers, body: input.body }
+      : init
+  let first: URL | null = null
+  for (let hop = 0; ; hop++) {
+    const { url, address } = await checkTarget(ctx, current)
+    let res: Response
+    try {
+      res = await connectTo(ctx, url, address, reqInit, signal)
+    } catch (err) {
+      if (timeout.aborted)
+        throw new OutboundError('timeout', current, `no answer within ${Math.round(totalMs / 1000)} s`)
+      if (signal.aborted) throw err
+      const why = err instanceof Error ? err.message : String(err)
+      throw new OutboundError('network', current, `could not connect (${why})`)
+    }
+    if (!REDIRECTS.has(res.status)) return { res, url: url.href }
+    const location = res.headers.get('location')
+    await res.body?.cancel().catch(() => {})
+    if (!location) return { res, url: url.href }
+    if (hop >= ctx.maxRedirects)
+      throw new OutboundError('too_many_redirects', current, `more than ${ctx.maxRedirects} redirects`)
+    first ??= url
+    current = redirectTarget(location, url, first, current, redirects).href
+    if (continuesAsGet(res.status, reqInit.method)) reqInit = { ...reqInit, method: 'GET', body: undefined }
+    if (Date.now() - started > totalMs)
+      throw new OutboundError('timeout', current, `no answer within ${Math.round(totalMs / 1000)} s`)
+  }
+}
+
+/** Reads a body of at most `maxBytes`, announced or streamed; a slow or broken one is a typed error. */
+async function readBounded(res: Response, raw: string, maxBytes: number, deadline: AbortSignal, totalMs: number) {
+  const declared = Number(res.headers.get('content-length') ?? '0')
+  if (declared > maxBytes) {
+    await res.body?.cancel().catch(() => {})
+    throw new OutboundError('too_large', raw, `body of ${declared} bytes is over the ${maxBytes}-byte limit`)
+  }
+  const chunks: Uint8Array[] = []
+  let size = 0
+  try {
+    for await (const chunk of res.body ?? []) {
+      size += chunk.byteLength
+      if (size > maxBytes) {
+        await res.body?.cancel().catch(() => {})
+        throw new OutboundError('too_large', raw, `body is over the ${maxBytes}-byte limit`)
+      }
+      chunks.push(chunk)
+    }
+  } catch (err) {
+    if (err instanceof OutboundError) throw err
+    if (deadline.aborted)
+      throw new OutboundError('timeout', raw, `no complete answer within ${Math.round(totalMs / 1000)} s`)
+    const why = err instanceof Error ? err.message : String(err)
+    throw new OutboundError('network', raw, `the answer broke off (${why})`)
+  }
+  return new TextDecoder().decode(Buffer.concat(chunks))
+}
+
+/** Fetches an HTML or text document: every bound applies (time, size, redirects, media type). */
+async function fetchText(ctx: FetcherContext, raw: string, options: TextFetchOptions = {}): Promise<FetchedText> {
+  const total = options.timeoutMs ?? ctx.timeoutMs
+  const deadline = AbortSignal.timeout(total)
+  const init = { headers: { accept: 'text/html, text/plain;q=0.9, */*;q=0.1', ...options.headers }, signal: deadline }
+  const { res, url: finalUrl } = await follow(ctx, raw, init, total, options.redirects ?? 'any')
+  const contentType = res.headers.get('content-type') ?? ''
+  const accept = options.accept ?? isHtmlOrText
+  if (res.status < 300 && !accept(contentType)) {
+    await res.body?.cancel().catch(() => {})
+    throw new OutboundError(
+      'content_type',
+      finalUrl,
+      `answered ${contentType || 'no content type'}; only HTML or text is read`,
+    )
+  }
+  const body = await readBounded(res, raw, ctx.maxBytes, deadline, total)
+  return { url: finalUrl, status: res.status, contentType, body }
+}
+
 /** Builds the outbound fetcher every service uses for user-supplied addresses. */
 export function createOutboundFetcher(opts: OutboundOptions) {
-  const resolve = opts.resolve ?? addressResolver()
-  const timeoutMs = opts.timeoutMs ?? OUTBOUND_LIMITS.timeoutMs
-  const maxBytes = opts.maxBytes ?? OUTBOUND_LIMITS.maxBytes
-  const maxRedirects = opts.maxRedirects ?? OUTBOUND_LIMITS.maxRedirects
-  const userAgent = opts.userAgent ?? OUTBOUND_USER_AGENT
-
-  /** Checks a URL and picks the checked address to connect to. */
-  async function target(raw: string): Promise<{ url: URL; address: string }> {
-    let url: URL
-    try {
-      url = new URL(raw)
-    } catch {
-      throw new OutboundError('invalid_url', raw, 'not an absolute URL')
-    }
-    if (url.protocol !== 'http:' && url.protocol !== 'https:')
-      throw new OutboundError('invalid_url', raw, `scheme ${url.protocol} is not fetched (http and https only)`)
-    if (url.username || url.password)
-      throw new OutboundError('invalid_url', raw, 'URLs with credentials are not fetched')
-    const host = url.hostname.replace(/^\[|\]$/g, '')
-    let addresses: string[]
-    if (ipaddr.isValid(host)) addresses = [host]
-    else {
-      try {
-        addresses = await resolve(host)
-      } catch (err) {
-        throw new OutboundError(
-          'resolve_failed',
-          raw,
-          `${host} did not resolve (${err instanceof Error ? err.message : String(err)})`,
-        )
-      }
-    }
-    // Every address must pass: a name with one public and one private address is refused, since either may be used.
-    for (const a of addresses) {
-      const reason = opts.treatAsPublic?.(a) ? null : refusedAddressReason(a, opts.allowPrivate)
-      if (reason)
-        throw new OutboundError(
-          'refused_address',
-          raw,
-          host === a ? `refused: ${reason}` : `refused: ${host} resolves to ${reason}`,
-        )
-    }
-    if (addresses.length === 0) throw new OutboundError('resolve_failed', raw, `${host} has no address`)
-    return { url, address: addresses[0]! }
+  const ctx: FetcherContext = {
+    opts,
+    resolve: opts.resolve ?? addressResolver(),
+    timeoutMs: opts.timeoutMs ?? OUTBOUND_LIMITS.timeoutMs,
+    maxBytes: opts.maxBytes ?? OUTBOUND_LIMITS.maxBytes,
+    maxRedirects: opts.maxRedirects ?? OUTBOUND_LIMITS.maxRedirects,
+    userAgent: opts.userAgent ?? OUTBOUND_USER_AGENT,
   }
-
-  /** One request to the checked address, the original name kept for Host and TLS. */
-  function connect(url: URL, address: string, init: RequestInit, signal: AbortSignal): Promise<Response> {
-    const direct = new URL(url)
-    direct.hostname = address.includes(':') ? `[${address}]` : address
-    const headers = new Headers(init.headers)
-    headers.set('host', url.host)
-    if (!headers.has('user-agent')) headers.set('user-agent', userAgent)
-    return fetch(direct, {
-      ...init,
-      headers,
-      redirect: 'manual',
-      signal,
-      // The certificate is verified against the name, not the address we connect to.
-      ...(url.protocol === 'https:' ? { tls: { serverName: url.hostname } } : {}),
-    } as RequestInit)
-  }
-
   /**
    * A fetch-compatible function (for clients such as the MCP SDK's transports): every hop checked, redirects
    * followed by hand (at most `maxRedirects`), bounded in time; the body streams and is not size-capped here.
    */
-  async function guardedFetch(
-    input: string | URL | Request,
-    init: RequestInit = {},
-    totalMs = timeoutMs,
-  ): Promise<Response> {
-    return (await follow(input, init, totalMs, 'any')).res
+  const guardedFetch = async (input: string | URL | Request, init: RequestInit = {}, totalMs = ctx.timeoutMs) =>
+    (await follow(ctx, input, init, totalMs, 'any')).res
+  return {
+    fetch: guardedFetch as typeof fetch,
+    text: (raw: string, options?: TextFetchOptions) => fetchText(ctx, raw, options),
+    check: (raw: string) => checkTarget(ctx, raw),
   }
-
-  /** Follows redirects by hand, checking every hop; returns the last answer and its address. */
-  async function follow(
-    input: string | URL | Request,
-    init: RequestInit,
-    totalMs: number,
-    redirects: RedirectPolicy,
-  ): Promise<{ res: Response; url: string }> {
-    const started = Date.now()
-    const timeout = AbortSignal.timeout(totalMs)
-    const signal = init.signal ? AbortSignal.any([init.signal, timeout]) : timeout
-    let current = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url
-    let reqInit: RequestInit =
-      input instanceof Request && Object.keys(init).length === 0
-        ? { method: input.method, headers: input.headers, body: input.body }
-        : init
-    let first: URL | null = null
-    for (let hop = 0; ; hop++) {
-      const { url, address } = await target(current)
-      let res: Response
-      try {
-        res = await connect(url, address, reqInit, signal)
-      } catch (err) {
-        if (timeout.aborted)
-          throw new OutboundError('timeout', current, `no answer within ${Math.round(totalMs / 1000)} s`)
-        if (signal.aborted) throw err
-        throw new OutboundError(
-          'network',
-          current,
-          `could not connect (${err instanceof Error ? err.message : String(err)})`,
-        )
-      }
-      if (!REDIRECTS.has(res.status)) return { res, url: url.href }
-      const location = res.headers.get('location')
-      await res.body?.cancel().catch(() => {})
-      if (!location) return { res, url: url.href }
-      if (hop >= maxRedirects)
-        throw new OutboundError('too_many_redirects', current, `more than ${maxRedirects} redirects`)
-      first ??= url
-      let next: URL
-      try {
-        next = new URL(location, url)
-      } catch {
-        throw new OutboundError('invalid_url', current, 'redirected to an address that is not a URL')
-      }
-      // Checked before the next hop is resolved or contacted: a refused redirect reaches nothing.
-      if (redirects === 'same-origin' && !isSameOriginRedirect(first, next)) {
-        throw new OutboundError(
-          'cross_origin_redirect',
-          current,
-          `refused: redirect to another origin (${next.origin}); only redirects within ${first.origin} are followed`,
-        )
-      }
-      current = next.href
-      // 303, and 301/302 after POST, continue as GET without a body (as browsers do).
-      if (
-        res.status === 303 ||
-        ((res.status === 301 || res.status === 302) &&
-          reqInit.method &&
-          reqInit.method !== 'GET' &&
-          reqInit.method !== 'HEAD')
-      ) {
-        reqInit = { ...reqInit, method: 'GET', body: undefined }
-      }
-      if (Date.now() - started > totalMs)
-        throw new OutboundError('timeout', current, `no answer within ${Math.round(totalMs / 1000)} s`)
-    }
-  }
-
-  /** Fetches an HTML or text document: every bound applies (time, size, redirects, media type). */
-  async function text(raw: string, options: TextFetchOptions = {}): Promise<FetchedText> {
-    const total = options.timeoutMs ?? timeoutMs
-    const deadline = AbortSignal.timeout(total)
-    const init = { headers: { accept: 'text/html, text/plain;q=0.9, */*;q=0.1', ...options.headers }, signal: deadline }
-    const { res, url: finalUrl } = await follow(raw, init, total, options.redirects ?? 'any')
-    const contentType = res.headers.get('content-type') ?? ''
-    const accept = options.accept ?? isHtmlOrText
-    if (res.status < 300 && !accept(contentType)) {
-      await res.body?.cancel().catch(() => {})
-      throw new OutboundError(
-        'content_type',
-        finalUrl,
-        `answered ${contentType || 'no content type'}; only HTML or text is read`,
-      )
-    }
-    const declared = Number(res.headers.get('content-length') ?? '0')
-    if (declared > maxBytes) {
-      await res.body?.cancel().catch(() => {})
-      throw new OutboundError('too_large', raw, `body of ${declared} bytes is over the ${maxBytes}-byte limit`)
-    }
-    const chunks: Uint8Array[] = []
-    let size = 0
-    try {
-      for await (const chunk of res.body ?? []) {
-        size += chunk.byteLength
-        if (size > maxBytes) {
-          await res.body?.cancel().catch(() => {})
-          throw new OutboundError('too_large', raw, `body is over the ${maxBytes}-byte limit`)
-        }
-        chunks.push(chunk)
-      }
-    } catch (err) {
-      if (err instanceof OutboundError) throw err
-      if (deadline.aborted)
-        throw new OutboundError('timeout', raw, `no complete answer within ${Math.round(total / 1000)} s`)
-      throw new OutboundError(
-        'network',
-        raw,
-        `the answer broke off (${err instanceof Error ? err.message : String(err)})`,
-      )
-    }
-    const body = new TextDecoder().decode(Buffer.concat(chunks))
-    return { url: finalUrl, status: res.status, contentType, body }
-  }
-
-  return { fetch: guardedFetch as typeof fetch, text, check: target }
 }
 
 /** The outbound fetcher services are given. */
