@@ -75,11 +75,8 @@ export function peerAddress(request: Request): string | undefined {
 /** Something that handles requests (an Elysia app's `handle`). */
 type Handler = (request: Request) => Response | Promise<Response>
 
-/**
- * Serves a handler on a port; on SIGTERM/SIGINT stops accepting, lets in-flight requests finish, then runs
- * `close` (drain the bus, close pools) and exits.
- */
-export function serve(opts: {
+/** How `serve` runs a handler. */
+export interface ServeOptions {
   port: number
   host?: string
   handler: { fetch: Handler }
@@ -96,63 +93,85 @@ export function serve(opts: {
   ready?: () => Promise<void>
   /** PUBLIC_BASE_URL, for the `docs` link of the errors answered here (relative links without it). */
   publicBaseUrl?: string
-}) {
+}
+
+const NO_STORE = { 'cache-control': 'no-store' }
+
+// The request URL is built from the Host header: without one (HTTP/1.0) or with a malformed one there is no URL to
+// route by, so the request is refused before anything parses it.
+function refuseWithoutHost(req: Request, publicBaseUrl: string): Response | null {
+  if (isValidHostHeader(req.headers.get('host')) && URL.canParse(req.url)) return null
+  return errorResponse(400, 'bad_request', 'The Host header is missing or is not a valid host[:port]', publicBaseUrl, {
+    headers: { connection: 'close', ...NO_STORE },
+  })
+}
+
+/** Probes for supervisors: liveness says the process serves; readiness that its dependencies answer too. */
+async function probeAnswer(req: Request, stopping: boolean, ready?: () => Promise<void>): Promise<Response | null> {
+  if (req.method !== 'GET' || !(req.url.endsWith('/healthz') || req.url.endsWith('/readyz'))) return null
+  const path = new URL(req.url).pathname
+  if (path === '/healthz')
+    return Response.json({ status: stopping ? 'stopping' : 'ok' }, { status: stopping ? 503 : 200, headers: NO_STORE })
+  if (path !== '/readyz') return null
+  try {
+    if (stopping) throw new Error('stopping')
+    await ready?.()
+    return Response.json({ status: 'ready' }, { headers: NO_STORE })
+  } catch {
+    return Response.json(
+      { error: 'service_unavailable', message: 'Not ready: a dependency does not answer', status: 503 },
+      { status: 503, headers: NO_STORE },
+    )
+  }
+}
+
+/** Whether a request may read `/metrics` (see ServeOptions.metrics). */
+function metricsAllowed(req: Request, metrics: ServeOptions['metrics']): boolean {
+  if (!metrics) return true
+  const given = /^Bearer (.+)$/i.exec(req.headers.get('authorization') ?? '')?.[1]
+  return metrics.token !== null && given !== undefined && safeEqual(given, metrics.token)
+}
+
+/** Stops accepting, gives in-flight requests SHUTDOWN_GRACE_MS (then cuts them), runs `close`, exits. */
+async function shutDown(server: ReturnType<typeof Bun.serve>, opts: ServeOptions, signal: string): Promise<never> {
+  opts.log.info({ signal }, `${opts.name} stopping`)
+  const drained = await Promise.race([
+    server.stop(false).then(() => true),
+    Bun.sleep(SHUTDOWN_GRACE_MS).then(() => false),
+  ])
+  if (!drained) {
+    opts.log.warn(`${opts.name}: requests still running after ${SHUTDOWN_GRACE_MS} ms; closing them`)
+    await server.stop(true)
+  }
+  await Promise.race([
+    opts.close().catch((err) => opts.log.error({ err: String(err) }, 'error while closing')),
+    Bun.sleep(SHUTDOWN_GRACE_MS),
+  ])
+  process.exit(0)
+}
+
+/**
+ * Serves a handler on a port; on SIGTERM/SIGINT stops accepting, lets in-flight requests finish, then runs
+ * `close` (drain the bus, close pools) and exits.
+ */
+export function serve(opts: ServeOptions) {
   const metrics = processMetrics(opts.name)
   let stopping = false
-  const metricsAllowed = (req: Request) => {
-    if (!opts.metrics) return true
-    const token = opts.metrics.token
-    const given = /^Bearer (.+)$/i.exec(req.headers.get('authorization') ?? '')?.[1]
-    return token !== null && given !== undefined && safeEqual(given, token)
-  }
   const server = Bun.serve({
     port: opts.port,
     hostname: opts.host ?? '0.0.0.0',
     fetch: async (req, srv) => {
-      // The request URL is built from the Host header: without one (HTTP/1.0) or with a malformed one there is no
-      // URL to route by, so the request is refused here before anything parses it.
-      if (!isValidHostHeader(req.headers.get('host')) || !URL.canParse(req.url)) {
-        return errorResponse(
-          400,
-          'bad_request',
-          'The Host header is missing or is not a valid host[:port]',
-          opts.publicBaseUrl ?? '',
-          {
-            headers: { connection: 'close', 'cache-control': 'no-store' },
-          },
-        )
-      }
+      const refused = refuseWithoutHost(req, opts.publicBaseUrl ?? '')
+      if (refused) return refused
       // A plain suffix test first: the common request pays no URL parse for the metrics route.
-      if (
-        req.url.endsWith('/metrics') &&
-        req.method === 'GET' &&
-        new URL(req.url).pathname === '/metrics' &&
-        metricsAllowed(req)
-      ) {
-        const { body, contentType } = await metrics.render()
-        return textDocument(body, contentType, { headers: { 'cache-control': 'no-store' } })
-      }
-      // Probes for supervisors: liveness says the process serves; readiness that its dependencies answer too.
-      if (req.method === 'GET' && (req.url.endsWith('/healthz') || req.url.endsWith('/readyz'))) {
-        const path = new URL(req.url).pathname
-        if (path === '/healthz')
-          return Response.json(
-            { status: stopping ? 'stopping' : 'ok' },
-            { status: stopping ? 503 : 200, headers: { 'cache-control': 'no-store' } },
-          )
-        if (path === '/readyz') {
-          try {
-            if (stopping) throw new Error('stopping')
-            await opts.ready?.()
-            return Response.json({ status: 'ready' }, { headers: { 'cache-control': 'no-store' } })
-          } catch {
-            return Response.json(
-              { error: 'service_unavailable', message: 'Not ready: a dependency does not answer', status: 503 },
-              { status: 503, headers: { 'cache-control': 'no-store' } },
-            )
-          }
+      if (req.url.endsWith('/metrics') && req.method === 'GET' && new URL(req.url).pathname === '/metrics') {
+        if (metricsAllowed(req, opts.metrics)) {
+          const { body, contentType } = await metrics.render()
+          return textDocument(body, contentType, { headers: NO_STORE })
         }
       }
+      const probe = await probeAnswer(req, stopping, opts.ready)
+      if (probe) return probe
       peers.set(req, srv)
       const started = performance.now()
       // The request id follows the request into every async step, and so into the events it causes.
@@ -163,27 +182,13 @@ export function serve(opts: {
     maxRequestBodySize: opts.maxBodyBytes ?? 40 * 1024 * 1024,
     idleTimeout: 60,
   })
-  const shutdown = async (signal: string) => {
+  const shutdown = (signal: string) => {
     if (stopping) return
     stopping = true
-    opts.log.info({ signal }, `${opts.name} stopping`)
-    // In-flight requests get SHUTDOWN_GRACE_MS to finish; a request that hangs longer is cut, so a stop is bounded.
-    const drained = await Promise.race([
-      server.stop(false).then(() => true),
-      Bun.sleep(SHUTDOWN_GRACE_MS).then(() => false),
-    ])
-    if (!drained) {
-      opts.log.warn(`${opts.name}: requests still running after ${SHUTDOWN_GRACE_MS} ms; closing them`)
-      await server.stop(true)
-    }
-    await Promise.race([
-      opts.close().catch((err) => opts.log.error({ err: String(err) }, 'error while closing')),
-      Bun.sleep(SHUTDOWN_GRACE_MS),
-    ])
-    process.exit(0)
+    void shutDown(server, opts, signal)
   }
-  process.on('SIGTERM', () => void shutdown('SIGTERM'))
-  process.on('SIGINT', () => void shutdown('SIGINT'))
+  process.on('SIGTERM', () => shutdown('SIGTERM'))
+  process.on('SIGINT', () => shutdown('SIGINT'))
   opts.log.info({ port: server.port }, `${opts.name} listening`)
   return server
 }
