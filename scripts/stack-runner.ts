@@ -72,32 +72,53 @@ async function pipeLines(
   if (buf) onLine(label, buf)
 }
 
-/** Starts the stack; every process inherits this environment and `env`, plus its own PORT and the gateway's service URLs. */
-export function startStack(opts: StackOptions): Stack {
+/** One process per replica of each service (and the gateway), and the service URL variables that name them. */
+function planProcesses(opts: StackOptions, gatewayPort: number) {
   const offset = opts.portOffset ?? 0
-  const gatewayPort = opts.gatewayPort ?? STACK_PORTS.gateway
-  const onLine = opts.onLine ?? ((label, line) => console.log(`${label.padEnd(16)}| ${line}`))
   const procs: Proc[] = []
   const serviceEnv: Record<string, string> = {}
+  const proc = (label: string, service: ServiceName | 'gateway', port: number): Proc => ({
+    label,
+    service,
+    port,
+    child: null,
+    restarts: 0,
+    stopped: false,
+  })
   for (const svc of existingServices().filter((s) => !opts.services || opts.services.includes(s))) {
     const n = opts.replicas?.[svc] ?? 1
     const urls: string[] = []
     for (let i = 0; i < n; i++) {
       const port = opts.freePorts ? freePort() : STACK_PORTS[svc] + offset + i * 100
-      procs.push({
-        label: n > 1 ? `${svc}#${i + 1}` : svc,
-        service: svc,
-        port,
-        child: null,
-        restarts: 0,
-        stopped: false,
-      })
+      procs.push(proc(n > 1 ? `${svc}#${i + 1}` : svc, svc, port))
       urls.push(`http://127.0.0.1:${port}`)
     }
     serviceEnv[SERVICE_URL_VARS[svc]] = urls.join(',')
   }
-  procs.push({ label: 'gateway', service: 'gateway', port: gatewayPort, child: null, restarts: 0, stopped: false })
+  procs.push(proc('gateway', 'gateway', gatewayPort))
+  return { procs, serviceEnv }
+}
 
+/** Waits until every process answers its health route (the gateway: below 500, its upstreams being up too). */
+async function waitReady(procs: Proc[], timeoutMs: number) {
+  const until = Date.now() + timeoutMs
+  for (const p of procs) {
+    for (;;) {
+      try {
+        const res = await fetch(`http://127.0.0.1:${p.port}/api/v1/health`, { signal: AbortSignal.timeout(1000) })
+        if (res.status < 500 || p.service !== 'gateway') break
+      } catch {}
+      if (Date.now() > until) throw new Error(`${p.label} did not start on :${p.port}`)
+      await Bun.sleep(200)
+    }
+  }
+}
+
+/** Starts the stack; every process inherits this environment and `env`, plus its own PORT and the gateway's service URLs. */
+export function startStack(opts: StackOptions): Stack {
+  const gatewayPort = opts.gatewayPort ?? STACK_PORTS.gateway
+  const onLine = opts.onLine ?? ((label, line) => console.log(`${label.padEnd(16)}| ${line}`))
+  const { procs, serviceEnv } = planProcesses(opts, gatewayPort)
   const inherited: Record<string, string | undefined> = { ...process.env, ...opts.env }
   const spawn = (p: Proc) => {
     const entry =
@@ -133,19 +154,7 @@ export function startStack(opts: StackOptions): Stack {
     gatewayUrl: `http://127.0.0.1:${gatewayPort}`,
     procs,
     signal: (label, sig) => procs.find((p) => p.label === label)?.child?.kill(sig),
-    ready: async (timeoutMs = 60_000) => {
-      const until = Date.now() + timeoutMs
-      for (const p of procs) {
-        for (;;) {
-          try {
-            const res = await fetch(`http://127.0.0.1:${p.port}/api/v1/health`, { signal: AbortSignal.timeout(1000) })
-            if (res.status < 500 || p.service !== 'gateway') break
-          } catch {}
-          if (Date.now() > until) throw new Error(`${p.label} did not start on :${p.port}`)
-          await Bun.sleep(200)
-        }
-      }
-    },
+    ready: (timeoutMs = 60_000) => waitReady(procs, timeoutMs),
     stop: async () => {
       for (const p of procs) p.stopped = true
       for (const p of procs) p.child?.kill('SIGTERM')

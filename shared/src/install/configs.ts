@@ -323,6 +323,7 @@ function vsCodeLinks(
 const claudeCodeCommand = (name: string, server: Json): string =>
   ['claude', 'mcp', 'add-json', '--scope', 'project', name, JSON.stringify(server)].map(shellQuote).join(' ')
 
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: one entry per client, in CONFIG_CLIENTS order, beside the few values they share; split, the table would no longer read as one
 function localConfigs(m: LocalModel, name: string): Record<string, Built> {
   const { required, optional } = envSettings(m.env)
   const stdio = { command: m.command, args: m.args }
@@ -404,26 +405,15 @@ function localConfigs(m: LocalModel, name: string): Record<string, Built> {
   }
 }
 
-function remoteConfigs(m: RemoteModel, name: string): Record<string, Built> {
-  const { included, optional } = headerSettings(m.headers)
-  const fill = placeholderNote(included, 'headers')
-  const opt = optionalNote(optional, 'headers')
-  const httpType = m.transport === 'sse' ? 'sse' : 'http'
-  const bridge = mcpRemoteBridge(m, included)
-  const bridgeNote =
-    ' It uses mcp-remote (needs Node.js), which also handles a browser sign-in if the server asks for one.'
-  const oauth = included.length ? '' : ' If the server needs a sign-in, the client opens your browser.'
-
-  const inputs = vars(included).map((v) => ({
-    type: 'promptString',
-    id: inputId(v),
-    description: v.description ?? `Value of ${v.v}`,
-    password: v.secret,
-  }))
-  const vsServer = withHeaders({ type: httpType, url: m.url }, record(included, vsInput))
-
-  // Codex: Streamable HTTP natively (url + headers from the environment); no SSE client, so SSE is bridged.
-  let codex: Built
+/** Codex: Streamable HTTP natively (url + headers from the environment); no SSE client, so SSE is bridged. */
+function remoteCodexConfig(
+  m: RemoteModel,
+  name: string,
+  included: Setting[],
+  bridge: ReturnType<typeof mcpRemoteBridge>,
+  notes: { fill: string; opt: string; oauth: string; bridgeNote: string },
+): Built {
+  const { fill, opt, oauth, bridgeNote } = notes
   if (m.transport === 'streamable-http') {
     const lines = [`[mcp_servers.${tomlKey(name)}]`, `url = ${tomlString(m.url)}`]
     const fixed: Record<string, string> = {}
@@ -451,7 +441,7 @@ function remoteConfigs(m: RemoteModel, name: string): Record<string, Built> {
     }
     if (Object.keys(fixed).length) lines.push(`http_headers = ${tomlInline(fixed)}`)
     if (Object.keys(fromEnv).length) lines.push(`env_http_headers = ${tomlInline(fromEnv)}`)
-    codex = {
+    return {
       format: 'toml',
       snippet: `${lines.join('\n')}\n`,
       // `codex mcp add` sets a URL and a bearer token variable only; other headers need the file.
@@ -469,13 +459,34 @@ function remoteConfigs(m: RemoteModel, name: string): Record<string, Built> {
       bridge.command,
       ...bridge.args,
     ]
-    codex = {
+    return {
       format: 'toml',
       command: words.map(shellQuote).join(' '),
       snippet: `${[`[mcp_servers.${tomlKey(name)}]`, `command = ${tomlString(bridge.command)}`, `args = ${tomlArray(bridge.args)}`, ...(Object.keys(bridge.env).length ? [`env = ${tomlInline(bridge.env)}`] : [])].join('\n')}\n`,
       note: `Append to ~/.codex/config.toml. Codex has no SSE client, so this SSE endpoint is bridged over stdio.${bridgeNote}${fill}${opt}`,
     }
   }
+}
+
+function remoteConfigs(m: RemoteModel, name: string): Record<string, Built> {
+  const { included, optional } = headerSettings(m.headers)
+  const fill = placeholderNote(included, 'headers')
+  const opt = optionalNote(optional, 'headers')
+  const httpType = m.transport === 'sse' ? 'sse' : 'http'
+  const bridge = mcpRemoteBridge(m, included)
+  const bridgeNote =
+    ' It uses mcp-remote (needs Node.js), which also handles a browser sign-in if the server asks for one.'
+  const oauth = included.length ? '' : ' If the server needs a sign-in, the client opens your browser.'
+
+  const inputs = vars(included).map((v) => ({
+    type: 'promptString',
+    id: inputId(v),
+    description: v.description ?? `Value of ${v.v}`,
+    password: v.secret,
+  }))
+  const vsServer = withHeaders({ type: httpType, url: m.url }, record(included, vsInput))
+
+  const codex = remoteCodexConfig(m, name, included, bridge, { fill, opt, oauth, bridgeNote })
 
   const cliWords = ['claude', 'mcp', 'add', '--transport', httpType, name, m.url]
   for (const h of included) cliWords.push('--header', `${h.key}: ${plain(h.parts)}`)
