@@ -1,0 +1,242 @@
+// The pieces every client's config is built from: the settings a model needs (variables and headers, secret or
+// not), how each client writes a variable, TOML and shell quoting, install links and the notes beside a snippet.
+import type { EnvVarSpec, HeaderSpec, InstallModel } from '../contracts/listing'
+import type { ConfigFormat } from './configs'
+
+export type LocalModel = Extract<InstallModel, { kind: 'local' }>
+export type RemoteModel = Extract<InstallModel, { kind: 'remote' }>
+
+// A value is literal text with variables in it, e.g. ["Bearer ", {v: "SMITHERY_API_KEY"}]; each client
+// renders the variables in its own syntax.
+export interface Var {
+  v: string
+  secret: boolean
+  description?: string
+}
+export type Part = string | Var
+export interface Setting {
+  key: string
+  parts: Part[]
+  secret: boolean
+}
+
+// Names that carry credentials even when the registry entry forgot `isSecret`.
+export const SECRET_NAME = /auth|token|key|secret|passw|cookie|credential|session/i
+export const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g
+export const MAX_NOTE_LIST = 8
+
+export const oneLine = (s: string | undefined, max = 200): string | undefined => {
+  const t = s?.replace(CONTROL, ' ').replace(/\s+/g, ' ').trim()
+  return t ? (t.length > max ? `${t.slice(0, max - 1)}…` : t) : undefined
+}
+
+/** A placeholder variable name: upper-case `[A-Z0-9_]`, never starting with a digit. */
+export function varName(s: string): string {
+  const v = s
+    .toUpperCase()
+    .replace(/[^A-Z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '')
+  if (!v) return 'VALUE'
+  return /^\d/.test(v) ? `V_${v}` : v
+}
+
+// Required variables go into the config; optional ones are only named in the note (a placeholder the
+// user must delete again would make the config fail instead of work). Publishers often leave
+// `isRequired` unset on a server's one credential (e.g. FIRECRAWL_API_KEY), so when nothing is marked
+// required and exactly one secret is declared, that secret is treated as required unless its
+// description calls it optional.
+export function envSettings(env: readonly EnvVarSpec[]): { required: Setting[]; optional: string[] } {
+  const isSecret = (e: EnvVarSpec) => e.isSecret === true || SECRET_NAME.test(e.name)
+  const secrets = env.filter((e) => e.isSecret === true)
+  const lone =
+    !env.some((e) => e.isRequired === true) && secrets.length === 1 && !/optional/i.test(secrets[0]?.description ?? '')
+      ? secrets[0]
+      : undefined
+  const required: Setting[] = []
+  const optional: string[] = []
+  for (const e of env) {
+    if (e.isRequired !== true && e !== lone) {
+      optional.push(e.name)
+      continue
+    }
+    const secret = isSecret(e)
+    required.push({ key: e.name, secret, parts: [{ v: varName(e.name), secret, description: oneLine(e.description) }] })
+  }
+  return { required, optional }
+}
+
+// Header values are templates such as "Bearer {smithery_api_key}"; a header is sent when it is required
+// or comes with such a template (the publisher expects it), otherwise it is only named in the note.
+export function headerSettings(headers: readonly HeaderSpec[]): { included: Setting[]; optional: string[] } {
+  const included: Setting[] = []
+  const optional: string[] = []
+  for (const h of headers) {
+    const template = typeof h.value === 'string' && /\{[^{}]+\}/.test(h.value) ? h.value : null
+    if (h.isRequired !== true && !template) {
+      optional.push(h.name)
+      continue
+    }
+    const secret = h.isSecret === true || SECRET_NAME.test(h.name)
+    const description = oneLine(h.description) ?? `Value of the ${h.name} header`
+    let parts: Part[]
+    if (template) {
+      parts = []
+      let last = 0
+      for (const m of template.matchAll(/\{([^{}]+)\}/g)) {
+        const before = template.slice(last, m.index).replace(CONTROL, ' ')
+        if (before) parts.push(before)
+        parts.push({ v: varName(m[1] ?? ''), secret, description })
+        last = (m.index ?? 0) + m[0].length
+      }
+      const after = template.slice(last).replace(CONTROL, ' ')
+      if (after) parts.push(after)
+    } else if (typeof h.value === 'string' && h.value.trim() && !secret) {
+      parts = [h.value.replace(CONTROL, ' ')] // a fixed, public value such as a client id label
+    } else {
+      parts = [{ v: varName(h.name), secret, description }]
+    }
+    included.push({ key: h.name, parts, secret })
+  }
+  return { included, optional }
+}
+
+export const vars = (settings: readonly Setting[]): Var[] => {
+  const seen = new Map<string, Var>()
+  for (const s of settings) for (const p of s.parts) if (typeof p !== 'string' && !seen.has(p.v)) seen.set(p.v, p)
+  return [...seen.values()]
+}
+
+export const plain = (parts: readonly Part[]): string =>
+  parts.map((p) => (typeof p === 'string' ? p : `<${p.v}>`)).join('')
+export const dollar = (parts: readonly Part[]): string =>
+  parts.map((p) => (typeof p === 'string' ? p : `\${${p.v}}`)).join('')
+export const inputId = (v: Var): string => v.v.toLowerCase()
+export const vsInput = (parts: readonly Part[]): string =>
+  parts.map((p) => (typeof p === 'string' ? p : `\${input:${inputId(p)}}`)).join('')
+
+export const record = (
+  settings: readonly Setting[],
+  render: (parts: readonly Part[]) => string,
+): Record<string, string> => Object.fromEntries(settings.map((s) => [s.key, render(s.parts)]))
+
+// The env variable that carries a whole header value for mcp-remote and Codex: the template's own
+// variable when the value is nothing else, else NAME_HEADER (so "Bearer …" with its space sits in
+// the environment, not in an argument some clients split on Windows).
+export function headerEnvName(s: Setting): string {
+  const only = s.parts.length === 1 ? s.parts[0] : undefined
+  return only !== undefined && typeof only !== 'string' ? only.v : `${varName(s.key)}_HEADER`
+}
+
+export const json = (v: unknown): string => JSON.stringify(v, null, 2)
+
+// TOML basic string with every character TOML requires escaped.
+export function tomlString(s: string): string {
+  let out = '"'
+  for (const ch of s) {
+    const c = ch.codePointAt(0) ?? 0
+    if (ch === '"') out += '\\"'
+    else if (ch === '\\') out += '\\\\'
+    else if (ch === '\n') out += '\\n'
+    else if (ch === '\t') out += '\\t'
+    else if (ch === '\r') out += '\\r'
+    else if (c < 0x20 || c === 0x7f) out += `\\u${c.toString(16).padStart(4, '0')}`
+    else out += ch
+  }
+  return `${out}"`
+}
+export const tomlKey = (k: string): string => (/^[A-Za-z0-9_-]+$/.test(k) ? k : tomlString(k))
+export const tomlArray = (a: readonly string[]): string => `[${a.map(tomlString).join(', ')}]`
+export const tomlInline = (r: Record<string, string>): string =>
+  `{ ${Object.entries(r)
+    .map(([k, v]) => `${tomlKey(k)} = ${tomlString(v)}`)
+    .join(', ')} }`
+
+/** Quotes one word for a POSIX shell (single quotes; plain when nothing in it is special). */
+export function shellQuote(s: string): string {
+  if (s !== '' && /^[A-Za-z0-9_@%+=:,./-]+$/.test(s)) return s
+  return `'${s.replace(/'/g, `'\\''`)}'`
+}
+
+export const RUNTIME: Readonly<Record<LocalModel['runner'], string>> = {
+  npx: 'Node.js (npx)',
+  uvx: 'uv (uvx)',
+  docker: 'Docker',
+  dnx: 'the .NET 10 SDK (dnx)',
+}
+
+export const listNames = (names: readonly string[]): string =>
+  names.length > MAX_NOTE_LIST ? `${names.slice(0, MAX_NOTE_LIST).join(', ')}, …` : names.join(', ')
+
+export function placeholderNote(settings: readonly Setting[], what: string): string {
+  if (settings.length === 0) return ''
+  return ` Replace the placeholders of the required ${what} (${listNames(settings.map((s) => s.key))}) with your own values.`
+}
+export const optionalNote = (names: readonly string[], what: string): string =>
+  names.length ? ` Optional ${what} not included: ${listNames(names)} (see the server's README).` : ''
+
+// The stdio command that bridges a remote endpoint for clients without (a usable) remote transport.
+export function mcpRemoteBridge(
+  m: RemoteModel,
+  headers: readonly Setting[],
+): { command: string; args: string[]; env: Record<string, string> } {
+  const args = ['-y', 'mcp-remote', m.url]
+  if (m.url.startsWith('http:')) args.push('--allow-http') // mcp-remote refuses plain HTTP otherwise
+  if (m.transport === 'sse') args.push('--transport', 'sse-only')
+  const env: Record<string, string> = {}
+  for (const h of headers) {
+    const name = headerEnvName(h)
+    // No space after the colon: some clients split arguments on spaces on Windows.
+    args.push('--header', `${h.key}:\${${name}}`)
+    env[name] = plain(h.parts)
+  }
+  return { command: 'npx', args, env }
+}
+
+export const withEnv = <T extends object>(
+  base: T,
+  env: Record<string, string>,
+): T | (T & { env: Record<string, string> }) => (Object.keys(env).length ? { ...base, env } : base)
+export const withHeaders = <T extends object>(
+  base: T,
+  headers: Record<string, string>,
+): T | (T & { headers: Record<string, string> }) => (Object.keys(headers).length ? { ...base, headers } : base)
+
+export type Built = {
+  format: ConfigFormat
+  snippet: string
+  note: string
+  command?: string
+  deepLink?: string
+  webLink?: string
+}
+export type Json = Record<string, unknown>
+
+export const base64 = (s: string): string => Buffer.from(s, 'utf8').toString('base64')
+
+/** Cursor's install link: the server entry as base64 JSON (the value Cursor would put under mcpServers.<name>). */
+export function cursorDeepLink(name: string, server: Json): string {
+  return `cursor://anysphere.cursor-deeplink/mcp/install?${new URLSearchParams({ name, config: base64(JSON.stringify(server)) })}`
+}
+
+/**
+ * VS Code's install links: `vscode:mcp/install?<JSON>` (the server entry with its name and inputs, as `code --add-mcp`
+ * takes it), and the https redirect of vscode.dev that opens it, for READMEs where `vscode:` is not a link.
+ */
+export function vsCodeLinks(
+  name: string,
+  server: Json,
+  inputs: readonly Json[],
+): { command: string; deepLink: string; webLink: string } {
+  const entry = JSON.stringify({ name, ...server, ...(inputs.length ? { inputs } : {}) })
+  const web = new URLSearchParams({ name, config: JSON.stringify(server) })
+  if (inputs.length) web.set('inputs', JSON.stringify(inputs))
+  return {
+    command: `code --add-mcp ${shellQuote(entry)}`,
+    deepLink: `vscode:mcp/install?${encodeURIComponent(entry)}`,
+    webLink: `https://vscode.dev/redirect/mcp/install?${web}`,
+  }
+}
+
+/** Claude Code's one-line form of its .mcp.json entry: `claude mcp add-json --scope project <name> '<entry>'`. */
+export const claudeCodeCommand = (name: string, server: Json): string =>
+  ['claude', 'mcp', 'add-json', '--scope', 'project', name, JSON.stringify(server)].map(shellQuote).join(' ')
