@@ -1,6 +1,7 @@
 /** Test helpers: a fresh PostgreSQL database, NATS stream and Redis prefix per run, dropped after. */
 import postgres from 'postgres'
 import { loadConfig, type Config } from '../config'
+import { startSmtpSink } from './smtp'
 
 /** Where the real backing services of the test machine are. */
 export const TEST_SERVICES = {
@@ -110,52 +111,6 @@ export async function runMigrationsAt(url: string): Promise<void> {
   await database.close()
 }
 
-/** A message the test SMTP sink received. */
-export interface SunkMail {
-  from: string
-  to: string[]
-  raw: string
-}
-
-/** A real SMTP server on loopback (smtp-server) that keeps every message it receives. */
-export async function startSmtpSink(port = 0) {
-  const { SMTPServer } = await import('smtp-server')
-  const messages: SunkMail[] = []
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = []
-      stream.on('data', (c: Buffer) => chunks.push(c))
-      stream.on('end', () => {
-        messages.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        })
-        callback()
-      })
-    },
-  })
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', () => resolve()))
-  const address = server.server.address() as { port: number }
-  return {
-    url: `smtp://127.0.0.1:${address.port}`,
-    port: address.port,
-    messages,
-    /** Waits until `n` messages arrived (or throws after `timeoutMs`). */
-    waitFor: async (n: number, timeoutMs = 10_000) => {
-      const until = Date.now() + timeoutMs
-      while (messages.length < n) {
-        if (Date.now() > until) throw new Error(`expected ${n} mails, got ${messages.length}`)
-        await Bun.sleep(50)
-      }
-      return messages
-    },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  }
-}
-
 /**
  * The real backing services one test file needs, isolated by `env` (from `isolatedEnv`): a fresh migrated
  * database, Redis under the run's key prefix, the run's JetStream stream, and an SMTP sink.
@@ -193,110 +148,6 @@ export async function startBacking(env: Record<string, string>, log: import('../
   }
 }
 
-/** A record set the loopback DNS server answers with. */
-export interface DnsZone {
-  /** TXT records at a name; each record is one or more character-strings (joined by resolvers that join). */
-  txt: Map<string, string[][]>
-  a: Map<string, string[]>
-  aaaa: Map<string, string[]>
-}
-
-/**
- * A real DNS server (UDP and TCP, dns2) on loopback for tests: point DNS_SERVERS at `address`, then publish
- * records with `setTxt` / `setA`. Unknown names get NXDOMAIN, as a real authoritative server gives them.
- */
-export async function startDnsServer() {
-  const dns2 = (await import('dns2')).default as unknown as {
-    createServer: (o: unknown) => DnsServerLike
-    Packet: DnsPacket
-  }
-  const { Packet } = dns2
-  const zone: DnsZone = { txt: new Map(), a: new Map(), aaaa: new Map() }
-  const queries: { name: string; type: number }[] = []
-  const key = (name: string) => name.toLowerCase().replace(/\.$/, '')
-  const server = dns2.createServer({
-    udp: true,
-    tcp: true,
-    handle: (request: DnsRequest, send: (r: unknown) => void) => {
-      const response = Packet.createResponseFromRequest(request) as DnsResponse
-      const [question] = request.questions
-      if (!question) return send(response)
-      const name = key(question.name)
-      queries.push({ name, type: question.type })
-      const found =
-        question.type === Packet.TYPE.TXT
-          ? zone.txt
-              .get(name)
-              ?.map((data) => ({ name: question.name, type: Packet.TYPE.TXT, class: Packet.CLASS.IN, ttl: 1, data }))
-          : question.type === Packet.TYPE.A
-            ? zone.a.get(name)?.map((address) => ({
-                name: question.name,
-                type: Packet.TYPE.A,
-                class: Packet.CLASS.IN,
-                ttl: 1,
-                address,
-              }))
-            : question.type === Packet.TYPE.AAAA
-              ? zone.aaaa.get(name)?.map((address) => ({
-                  name: question.name,
-                  type: Packet.TYPE.AAAA,
-                  class: Packet.CLASS.IN,
-                  ttl: 1,
-                  address,
-                }))
-              : undefined
-      const known = zone.txt.has(name) || zone.a.has(name) || zone.aaaa.has(name)
-      if (found) response.answers.push(...found)
-      else if (!known) response.header.rcode = 3 // NXDOMAIN
-      send(response)
-    },
-  })
-  const port = freePort()
-  await server.listen({ udp: { port, address: '127.0.0.1' }, tcp: { port, address: '127.0.0.1' } })
-  return {
-    /** `127.0.0.1:<port>`, the form DNS_SERVERS takes. */
-    address: `127.0.0.1:${port}`,
-    port,
-    zone,
-    /** Every question asked, in order (name lower-cased, type number). */
-    queries,
-    /** Sets the TXT records at a name (each record given as one string, or as its character-strings). */
-    setTxt(name: string, records: (string | string[])[]) {
-      zone.txt.set(
-        key(name),
-        records.map((r) => (Array.isArray(r) ? r : [r])),
-      )
-    },
-    setA(name: string, addresses: string[]) {
-      zone.a.set(key(name), addresses)
-    },
-    setAaaa(name: string, addresses: string[]) {
-      zone.aaaa.set(key(name), addresses)
-    },
-    remove(name: string) {
-      for (const m of [zone.txt, zone.a, zone.aaaa]) m.delete(key(name))
-    },
-    close: () => server.close(),
-  }
-}
-
-interface DnsServerLike {
-  listen(o: unknown): Promise<unknown>
-  close(): Promise<unknown>
-}
-interface DnsRequest {
-  questions: { name: string; type: number }[]
-}
-interface DnsResponse {
-  header: { rcode: number }
-  answers: unknown[]
-}
-interface DnsPacket {
-  createResponseFromRequest(r: DnsRequest): unknown
-  TYPE: Record<string, number>
-  CLASS: Record<string, number>
-}
-
 export {
   ALLOWED_LINK,
   ATTACK_FRAGMENTS,
@@ -307,3 +158,5 @@ export {
   type MarkdownShape,
 } from './markdown'
 export { decodeInstallLine, shellWords, snippetEntry } from './install-lines'
+export { type DnsZone, startDnsServer } from './dns'
+export { type SunkMail, startSmtpSink } from './smtp'
