@@ -1,0 +1,56 @@
+// Which addresses an outbound fetch may reach (global unicast only), and how names are resolved to them.
+import { lookup, Resolver } from 'node:dns/promises'
+import ipaddr from 'ipaddr.js'
+
+/** Readable names of the ranges refused; anything that is not global unicast is refused. */
+const RANGE_NAMES: Record<string, string> = {
+  loopback: 'a loopback',
+  private: 'a private',
+  linkLocal: 'a link-local',
+  carrierGradeNat: 'a carrier-grade NAT (CGNAT)',
+  unspecified: 'an unspecified',
+  multicast: 'a multicast',
+  broadcast: 'a broadcast',
+  uniqueLocal: 'a unique-local (private)',
+  ipv4Mapped: 'an IPv4-mapped',
+  reserved: 'a reserved',
+}
+
+/** Cloud metadata addresses, refused even when private fetches are allowed for tests. */
+const METADATA = new Set(['169.254.169.254', 'fd00:ec2::254', '100.100.100.200'])
+
+/** Why an address must not be fetched, or null when it is a public unicast address. */
+export function refusedAddressReason(address: string, allowPrivate = false): string | null {
+  let ip: ipaddr.IPv4 | ipaddr.IPv6
+  try {
+    ip = ipaddr.parse(address.replace(/^\[|\]$/g, ''))
+  } catch {
+    return `${address} is not an IP address`
+  }
+  const normal =
+    ip.kind() === 'ipv6' && (ip as ipaddr.IPv6).isIPv4MappedAddress() ? (ip as ipaddr.IPv6).toIPv4Address() : ip
+  if (METADATA.has(normal.toString())) return `${address} is a cloud metadata address`
+  if (allowPrivate) return null
+  // An IPv4-mapped IPv6 address is judged as the IPv4 address it carries, and refused outright either way.
+  if (normal !== ip) return `${address} is an IPv4-mapped IPv6 address (${normal.toString()})`
+  const range = ip.range()
+  if (range !== 'unicast') return `${address} is ${RANGE_NAMES[range] ?? `a reserved (${range})`} address`
+  return null
+}
+
+/** Resolves a host name to every address it has (A and AAAA). */
+export type ResolveAddresses = (host: string) => Promise<string[]>
+
+/** The system resolver, or the given DNS servers (`ip` or `ip:port`) through node:dns. */
+export function addressResolver(dnsServers: string[] = []): ResolveAddresses {
+  if (dnsServers.length === 0)
+    return async (host) => (await lookup(host, { all: true, verbatim: true })).map((a) => a.address)
+  const resolver = new Resolver({ timeout: 2_000, tries: 2 })
+  resolver.setServers(dnsServers)
+  return async (host) => {
+    const [v4, v6] = await Promise.allSettled([resolver.resolve4(host), resolver.resolve6(host)])
+    const all = [...(v4.status === 'fulfilled' ? v4.value : []), ...(v6.status === 'fulfilled' ? v6.value : [])]
+    if (all.length === 0) throw new Error(`no A or AAAA record for ${host}`)
+    return all
+  }
+}
