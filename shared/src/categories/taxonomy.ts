@@ -1,3 +1,4 @@
+// Over 300 lines: it is data (the taxonomy and the map of community categories onto it), one table to read and review.
 /**
  * The directory's category taxonomy (directory-api §2.3), how a category is spelled, and how the
  * ToolSDK community categories of imported entries map onto it.

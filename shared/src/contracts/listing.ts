@@ -1,3 +1,4 @@
+// Over 300 lines: the listing's domain types and nothing else, each with its doc comment; one place to read them.
 /** Domain types of a listing, shared by every service that reads or writes one. */
 
 /** An environment variable a package needs (from the registry's `environmentVariables[]`). */

@@ -1,3 +1,4 @@
+// Over 300 lines: one decision (which install model a listing gets, in preference order), read top to bottom.
 /**
  * Derives the one install model of a listing (`InstallModel`), from which every client config is
  * generated, and the short key the server gets under `mcpServers`.

@@ -1,3 +1,4 @@
+// Over 300 lines: test-only; the attack corpus and the two parsers' reading of it belong together.
 /**
  * Test helpers for agent-facing text: the structure of a Markdown document as two real parsers read it (marked, and
  * micromark/mdast, the CommonMark reference implementation in JavaScript, both with GitHub Flavored Markdown), and
