@@ -3,7 +3,7 @@ import { ResourceTemplate, type McpServer } from '@modelcontextprotocol/sdk/serv
 import { ListResourcesRequestSchema, McpError, ErrorCode, type Resource } from '@modelcontextprotocol/sdk/types.js'
 import type { Logger } from '@mcp-directory/shared/log'
 import { flatText } from '@mcp-directory/shared/text'
-import { ApiError, type DirectoryClient } from './directory/client'
+import { ApiError, type DirectoryClient } from './public-api/client'
 
 /** URI of the category list. */
 export const CATEGORIES_URI = 'directory://categories'
@@ -33,6 +33,12 @@ type SearchPage = { servers: { id: string; name: string; description: string }[]
 
 /** Registers the resources on a server built for one request. */
 export function registerResources(server: McpServer, api: DirectoryClient, log: Logger) {
+  registerCategories(server, api, log)
+  registerListings(server, api, log)
+  registerResourceList(server, api, log)
+}
+
+function registerCategories(server: McpServer, api: DirectoryClient, log: Logger) {
   server.registerResource(
     'categories',
     CATEGORIES_URI,
@@ -46,7 +52,9 @@ export function registerResources(server: McpServer, api: DirectoryClient, log: 
       }
     },
   )
+}
 
+function registerListings(server: McpServer, api: DirectoryClient, log: Logger) {
   server.registerResource(
     'server',
     new ResourceTemplate(SERVER_URI_TEMPLATE, {
@@ -85,7 +93,9 @@ export function registerResources(server: McpServer, api: DirectoryClient, log: 
       }
     },
   )
+}
 
+function registerResourceList(server: McpServer, api: DirectoryClient, log: Logger) {
   // resources/list pages through search (most relevant listings first): the catalog is too large for one list,
   // and the SDK's template list callback cannot see the request's cursor.
   server.server.setRequestHandler(ListResourcesRequestSchema, async (request) => {

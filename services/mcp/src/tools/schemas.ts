@@ -3,7 +3,7 @@
 import { z } from 'zod'
 
 /** A JSON Schema `integer` without bounds (zod's int() adds the safe-integer range to every one). */
-const int = z.number().meta({ type: 'integer' })
+export const int = z.number().meta({ type: 'integer' })
 const str = z.string()
 const nullableStr = z.string().nullable()
 

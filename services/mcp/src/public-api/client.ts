@@ -1,4 +1,6 @@
-// Calls of the public REST API on behalf of one MCP request: every tool meets the checks of the endpoint it mirrors.
+// A client of the directory's PUBLIC REST API (the gateway's public API, in process or over HTTP: shared/public-api),
+// on behalf of one MCP request, so every tool meets the checks, Bearer scopes and rate limits of the endpoint it
+// mirrors. It is deliberately not a client of the catalog's internal API (shared/src/catalog-client).
 import type { AppError, ErrorBody } from '@mcp-directory/shared/errors'
 import type { PublicApi, PublicApiCall } from '@mcp-directory/shared/public-api'
 

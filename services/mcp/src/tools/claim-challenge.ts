@@ -1,0 +1,23 @@
+import { z } from 'zod'
+import { enc, ID, READ, TOKEN, tokenOf } from './common'
+import { toolOutput } from './schemas'
+import { challengeText } from './text'
+import type { Tool } from './tool'
+
+export const getClaimChallenge: Tool = {
+  name: 'get_claim_challenge',
+  title: 'Get claim challenge',
+  description:
+    'Claim flow, step 3 of 4: what to publish to prove ownership of a listing, by each method: a DNS TXT record, a badge on its ' +
+    'website, or a badge in its repository README. Any one is enough; publish it, then call verify_mcp_claim. Needs an agent token.',
+  args: { id: ID, agentToken: TOKEN },
+  output: toolOutput({ id: z.string(), name: z.string(), proof: z.string(), methods: z.looseObject({}) }),
+  annotations: READ,
+  async call(a, { api, caller }) {
+    const r = await api.json<Parameters<typeof challengeText>[0]>(
+      `/api/v1/agent/claim/${enc(String(a.id))}/challenge`,
+      { bearer: tokenOf(a, caller) },
+    )
+    return { data: r as unknown as Record<string, unknown>, text: challengeText(r) }
+  },
+}

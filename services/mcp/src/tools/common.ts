@@ -1,0 +1,82 @@
+// What several tools share: the listing id and agent token arguments, the client slugs, the annotations.
+import type { ToolAnnotations } from '@modelcontextprotocol/sdk/types.js'
+import { archivedReason } from '@mcp-directory/shared/contracts'
+import { CONFIG_CLIENTS } from '@mcp-directory/shared/install'
+import type { z } from 'zod'
+import type { CallerContext } from '../public-api/client'
+import type { ArgSpec } from './args'
+import type { InstallInfo, ServerDetail } from './schemas'
+import type { Args } from './tool'
+
+export const enc = encodeURIComponent
+
+const SLUGS = CONFIG_CLIENTS.map((c) => c.client)
+export const CLIENT_HELP = `${CONFIG_CLIENTS.map((c) => `${c.client} (${c.label})`).join(', ')}`
+
+/** The client slug a `client` argument names: a slug, or a client's label, in any case. */
+export function clientSlug(v: string): string | null {
+  const want = v.trim().toLowerCase()
+  return CONFIG_CLIENTS.find((c) => c.client === want || c.label.toLowerCase() === want)?.client ?? null
+}
+export const clientCheck = (allowAll: boolean) => (v: unknown) =>
+  (allowAll && v === 'all') || clientSlug(String(v))
+    ? null
+    : `must be a client slug: ${SLUGS.join(', ')}${allowAll ? ', or all' : ''} (a label such as "Cursor" works too)`
+
+export const ID: ArgSpec = {
+  type: 'string',
+  required: true,
+  maxLength: 200,
+  description: 'Listing id: the `id` of a search hit',
+}
+export const TOKEN: ArgSpec = {
+  type: 'string',
+  maxLength: 200,
+  description: 'Agent token (mcpdir_…) from confirm_mcp_agent; omitted: the Bearer token of the MCP request',
+}
+
+/** The Bearer token a claim tool uses: its `agentToken` argument, else the MCP request's own Authorization header. */
+export const tokenOf = (a: Args, caller: CallerContext) =>
+  typeof a.agentToken === 'string' && a.agentToken ? a.agentToken : caller.bearer
+
+// Annotations as the tools behave. Reads touch only the directory. Register and submit send e-mail (an outside
+// effect); verify reads the owner's DNS, website or repository; a second revoke of the same token is a 401.
+export const READ: ToolAnnotations = { readOnlyHint: true, openWorldHint: false }
+export const MAILS: ToolAnnotations = {
+  readOnlyHint: false,
+  destructiveHint: false,
+  idempotentHint: false,
+  openWorldHint: true,
+}
+export const CONFIRMS: ToolAnnotations = {
+  readOnlyHint: false,
+  destructiveHint: false,
+  idempotentHint: false,
+  openWorldHint: false,
+}
+export const VERIFIES: ToolAnnotations = {
+  readOnlyHint: false,
+  destructiveHint: false,
+  idempotentHint: true,
+  openWorldHint: true,
+}
+export const REVOKES: ToolAnnotations = {
+  readOnlyHint: false,
+  destructiveHint: true,
+  idempotentHint: false,
+  openWorldHint: false,
+}
+
+/** A listing's detail as GET /api/v1/servers/{id} gives it. */
+export type Detail = z.infer<typeof ServerDetail> & {
+  install: (z.infer<typeof InstallInfo> & { command?: string; args?: string[]; url?: string }) | null
+}
+
+/** A detail with what the directory knows of its maintenance: `archived` as the catalog gave it, or as read here. */
+export function withArchived(
+  s: Detail & { checks?: { githubArchived?: boolean | null }; maintenanceStatus?: string | null },
+) {
+  const archived =
+    s.archived !== undefined ? s.archived : archivedReason({ ...s, githubArchived: s.checks?.githubArchived })
+  return { ...s, archived }
+}

@@ -1,0 +1,33 @@
+import { z } from 'zod'
+import { CONFIRMS } from './common'
+import { toolOutput } from './schemas'
+import { confirmedText } from './text'
+import type { Tool } from './tool'
+
+export const confirmAgent: Tool = {
+  name: 'confirm_mcp_agent',
+  title: 'Confirm an agent',
+  description:
+    'Claim flow, step 2 of 4: exchanges the e-mailed code for an agent token, shown once; keep it for get_claim_challenge and ' +
+    'verify_mcp_claim (as agentToken, or as the Bearer token of the MCP connection).',
+  args: {
+    email: { type: 'string', required: true, format: 'email', description: 'The address given to register_mcp_agent' },
+    code: { type: 'string', required: true, pattern: '^[0-9]{6}$', description: 'The 6-digit code from the e-mail' },
+  },
+  output: toolOutput({
+    success: z.boolean(),
+    message: z.string(),
+    token: z.string(),
+    tokenType: z.string(),
+    scopes: z.array(z.string()),
+    expiresAt: z.string(),
+  }),
+  annotations: CONFIRMS,
+  async call(body, { api }) {
+    const r = await api.json<{ token: string; tokenType: string; scopes: string[]; expiresAt: string }>(
+      '/api/v1/agent/register/confirm',
+      { method: 'POST', body },
+    )
+    return { data: r, text: confirmedText(r) }
+  },
+}

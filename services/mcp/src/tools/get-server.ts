@@ -1,0 +1,21 @@
+import { type Detail, enc, ID, READ, withArchived } from './common'
+import { ServerDetail, toolOutput } from './schemas'
+import { detailText } from './text'
+import type { Tool } from './tool'
+
+export const getServer: Tool = {
+  name: 'get_mcp_server',
+  title: 'Get one MCP server',
+  description:
+    'Everything about one listing, to decide on it or install it: description, category, marks (official, verified), health, ' +
+    'whether it is archived or deprecated, repository, transports, its tools, risk findings about its tool descriptions if any, ' +
+    'quality score, popularity, the install recipe with its confidence, and the ready-to-paste config (with one-line command and ' +
+    "install links) for every client. Use it after search_mcp_servers, with a hit's id.",
+  args: { id: ID },
+  output: toolOutput({ server: ServerDetail }),
+  annotations: READ,
+  async call(a, { api }) {
+    const r = await api.json<{ server: Detail }>(`/api/v1/servers/${enc(String(a.id))}`)
+    return { data: r, text: detailText(withArchived(r.server)) }
+  },
+}

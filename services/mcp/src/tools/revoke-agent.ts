@@ -1,0 +1,23 @@
+import { markdownInline } from '@mcp-directory/shared/text'
+import { z } from 'zod'
+import { REVOKES, TOKEN, tokenOf } from './common'
+import { toolOutput } from './schemas'
+import type { Tool } from './tool'
+
+export const revokeAgent: Tool = {
+  name: 'revoke_mcp_agent',
+  title: 'Revoke an agent token',
+  description:
+    'Revokes an agent token (agentToken, or the Bearer token of the MCP request) when the claim work is done or the token leaked; ' +
+    'it is refused everywhere within a second. Not repeatable: a revoked token is a 401 afterwards.',
+  args: { agentToken: TOKEN },
+  output: toolOutput({ success: z.boolean(), message: z.string() }),
+  annotations: REVOKES,
+  async call(a, { api, caller }) {
+    const r = await api.json<{ success: boolean; message: string }>('/api/v1/agent/revoke', {
+      method: 'POST',
+      bearer: tokenOf(a, caller),
+    })
+    return { data: r, text: markdownInline(r.message) }
+  },
+}

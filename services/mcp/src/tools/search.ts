@@ -1,0 +1,78 @@
+import { z } from 'zod'
+import type { ArgSpecs } from './args'
+import { CLIENT_HELP, clientCheck, clientSlug, READ } from './common'
+import { int, SearchHit, toolOutput } from './schemas'
+import { type InstallHint, searchText } from './text'
+import type { Args, Tool } from './tool'
+
+const ARGS: ArgSpecs = {
+  query: {
+    type: 'string',
+    maxLength: 200,
+    description:
+      'What the server should do, in a few words (e.g. "postgres", "send slack messages"); typos are tolerated',
+  },
+  category: {
+    type: 'string',
+    maxLength: 200,
+    description: 'Category slug, label or stored name, any case (list_mcp_categories)',
+  },
+  transport: {
+    type: 'string',
+    enum: ['stdio', 'remote'],
+    description: 'stdio: a package run locally; remote: a hosted HTTP endpoint',
+  },
+  verified: { type: 'boolean', description: 'true: only listings the directory has seen running' },
+  client: {
+    type: 'string',
+    default: 'claude-code',
+    check: clientCheck(false),
+    description: `The MCP client to install into; each hit carries its install line for it. Slugs: ${CLIENT_HELP}; labels are accepted too`,
+  },
+  limit: { type: 'integer', minimum: 1, maximum: 100, default: 10, description: 'Hits per page' },
+  cursor: {
+    type: 'string',
+    maxLength: 200,
+    pattern: '^[A-Za-z0-9_-]+$',
+    description: 'nextCursor of the previous page',
+  },
+}
+
+type SearchBody = Parameters<typeof searchText>[0] & { servers: InstallHint[] }
+
+/** Search arguments as the REST query string (the endpoint checks the values again). */
+function searchQuery(a: Args, client: string): string {
+  const params = new URLSearchParams()
+  if (a.query !== undefined) params.set('q', String(a.query))
+  for (const k of ['category', 'transport', 'cursor'] as const) if (a[k] !== undefined) params.set(k, String(a[k]))
+  params.set('limit', String(a.limit ?? 10))
+  if (a.verified === true) params.set('verified', '1')
+  params.set('client', client)
+  return `?${params}`
+}
+
+export const searchServers: Tool = {
+  name: 'search_mcp_servers',
+  title: 'Search MCP servers',
+  description:
+    'Find MCP servers for a need, and how to install one, in one call. Use it first whenever the user wants a tool, integration or ' +
+    'MCP server for something. Returns ranked hits; each says its transports (stdio or remote), health, whether it is verified ' +
+    '(seen running) or official (claimed by its owner), whether it is archived, whether it needs keys (and which), the install ' +
+    'confidence, and one line that installs it in the client named by `client` (a command to run, a link to open, or config to merge). ' +
+    "Use get_mcp_server for a hit's tools, description and every client's config.",
+  args: ARGS,
+  output: toolOutput({
+    total: int,
+    query: z.string().nullable(),
+    category: z.string().nullable(),
+    servers: z.array(SearchHit),
+    nextCursor: z.string().nullable(),
+  }),
+  annotations: READ,
+  restNames: { q: 'query' },
+  async call(a, { api }) {
+    const client = clientSlug(String(a.client ?? 'claude-code')) ?? 'claude-code'
+    const r = await api.json<SearchBody>(`/api/v1/search${searchQuery(a, client)}`)
+    return { data: r as unknown as Record<string, unknown>, text: searchText(r, client) }
+  },
+}

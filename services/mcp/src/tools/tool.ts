@@ -1,0 +1,74 @@
+// What a tool is: its name, description, argument declarations (args.ts), output schema and annotations, and the
+// call it makes. The registry (index.ts) checks the arguments against the declarations before `call` runs, and
+// turns every failure into a tool error, never a protocol error.
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
+import type { CallToolResult, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js'
+import { AppError, type ErrorBody } from '@mcp-directory/shared/errors'
+import type { Logger } from '@mcp-directory/shared/log'
+import type { z } from 'zod'
+import { ApiError, errorBodyOf, type CallerContext, type DirectoryClient } from '../public-api/client'
+import { checkArgs, inArgumentTerms, toolInput, type ArgSpecs } from './args'
+import { errorText } from './text'
+
+/** A tool's arguments once checked: the ones given, without the absent ones. */
+export type Args = Record<string, unknown>
+/** What a tool answers: `data` is its structuredContent, `text` the same data in readable form. */
+export type ToolResult = { data: Record<string, unknown>; text: string }
+
+/** What a tool call may use: the public API and who the MCP request speaks for. */
+export interface ToolContext {
+  api: DirectoryClient
+  caller: CallerContext
+}
+
+/** One tool of the directory. */
+export interface Tool {
+  name: string
+  title: string
+  description: string
+  /** The arguments, declared once: their JSON Schema in tools/list and the check a call meets. */
+  args: ArgSpecs
+  output: z.ZodType
+  annotations: ToolAnnotations
+  /** REST parameter names that differ from the tool's argument names (for the endpoint's complaints). */
+  restNames?: Record<string, string>
+  call(args: Args, ctx: ToolContext): Promise<ToolResult>
+}
+
+/** A tool error carrying the Error object in text and structuredContent. */
+export function toolError(e: ErrorBody): CallToolResult {
+  const data: Record<string, unknown> = { error: e.error, message: e.message, status: e.status }
+  if (e.details !== undefined) data.details = e.details
+  return { content: [{ type: 'text', text: errorText(e) }], structuredContent: data, isError: true }
+}
+
+/**
+ * Runs one call of a tool; every failure becomes a tool error. An endpoint's complaint about its input is told in
+ * the tool's argument names.
+ */
+async function run(tool: Tool, args: Args | undefined, ctx: ToolContext, log: Logger): Promise<CallToolResult> {
+  try {
+    const r = await tool.call(checkArgs(tool.args, args), ctx)
+    return { content: [{ type: 'text', text: r.text }], structuredContent: r.data }
+  } catch (err) {
+    if (err instanceof ApiError) return toolError(inArgumentTerms(err.body, tool.restNames))
+    if (err instanceof AppError) return toolError(errorBodyOf(err))
+    log.error({ tool: tool.name, err: err instanceof Error ? err.message : String(err) }, 'tool failed')
+    return toolError({ error: 'internal', message: 'The tool failed; try again shortly', status: 500 })
+  }
+}
+
+/** Registers one tool on a server built for one request. */
+export function registerTool(server: McpServer, tool: Tool, ctx: ToolContext, log: Logger) {
+  server.registerTool(
+    tool.name,
+    {
+      title: tool.title,
+      description: tool.description,
+      inputSchema: toolInput(tool.args),
+      outputSchema: tool.output,
+      annotations: tool.annotations,
+    },
+    (args) => run(tool, args, ctx, log),
+  )
+}

@@ -1,0 +1,49 @@
+import { markdownInline, quoted } from '@mcp-directory/shared/text'
+import { z } from 'zod'
+import { ID, TOKEN, tokenOf, VERIFIES } from './common'
+import { toolOutput } from './schemas'
+import type { Tool } from './tool'
+
+type Claim = { isOfficial: boolean; pending: boolean; reciprocalBadgeOk: boolean; message: string; method?: string }
+
+export const verifyClaim: Tool = {
+  name: 'verify_mcp_claim',
+  title: 'Verify a claim',
+  description:
+    'Claim flow, step 4 of 4: checks the published proof (DNS, website or repository) and, when it holds, marks the listing ' +
+    'official (and approves it if pending). Returns whether it is official now; on failure, what was found instead. Needs an agent token.',
+  args: {
+    id: ID,
+    method: {
+      type: 'string',
+      enum: ['dns', 'website_badge', 'github'],
+      default: 'dns',
+      description: 'Which published proof to check (get_claim_challenge)',
+    },
+    websiteUrl: {
+      type: 'string',
+      format: 'uri',
+      description: 'website_badge: the page carrying the badge (one the listing points to)',
+    },
+    agentToken: TOKEN,
+  },
+  output: toolOutput({
+    success: z.boolean(),
+    pending: z.boolean(),
+    isOfficial: z.boolean(),
+    reciprocalBadgeOk: z.boolean(),
+    message: z.string(),
+  }),
+  annotations: VERIFIES,
+  async call(a, { api, caller }) {
+    const { agentToken: _token, ...body } = a
+    const r = await api.json<Claim>('/api/v1/agent/claim', { method: 'POST', body, bearer: tokenOf(a, caller) })
+    // The endpoint's message may suggest adding a badge; tool output states the outcome only.
+    const outcome = `${r.isOfficial ? 'official' : 'not official'}: ownership verified by ${r.method ?? String(body.method ?? 'dns')}`
+    const message = `${String(body.id)} is ${outcome}.`
+    const text =
+      `Listing ${quoted(String(body.id))} is ${markdownInline(outcome)}.\n` +
+      `Pending: ${r.pending ? 'yes' : 'no'}; reciprocal badge found: ${r.reciprocalBadgeOk ? 'yes' : 'no'}.`
+    return { data: { ...r, message }, text }
+  },
+}
