@@ -83,7 +83,7 @@ export function renderReadme(markdown: string, repositoryUrl: string | null): st
     if (!repo) return null
     return `https://github.com/${repo}/${kind}/HEAD/${u.replace(/^\.?\//, '')}`
   }
-  const shift = (n: number) => (tag: string, attribs: sanitizeHtml.Attributes) => ({
+  const shift = (n: number) => (_tag: string, attribs: sanitizeHtml.Attributes) => ({
     tagName: `h${Math.min(6, n + 2)}`,
     attribs,
   })

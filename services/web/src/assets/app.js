@@ -1,10 +1,11 @@
 // Progressive enhancement for the directory's pages: every page works without this script.
 // - copy buttons (data-copy="<id of the element holding the text>"), counting an install when data-install is set
 // - live search on the home page (the server renders the results; this only swaps them in)
-(() => {
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: the function is the script's scope; its parts are the named functions inside
+;(() => {
   function announce(el, text) {
     var status = el?.closest('[data-status-scope]')
-    var live = (status?.querySelector('.status')) || document.getElementById('status')
+    var live = status?.querySelector('.status') || document.getElementById('status')
     if (live) live.textContent = text
   }
 
@@ -35,7 +36,7 @@
       keepalive: true,
       credentials: 'omit',
     })
-      .then((res) => res.ok ? res.json() : null)
+      .then((res) => (res.ok ? res.json() : null))
       .then((body) => {
         // A client's install of a listing counts once a day: a repeat copy leaves the number as it is.
         if (!body || body.counted === false) return
@@ -45,7 +46,8 @@
       .catch(() => {})
   }
 
-  document.addEventListener('click', (ev) => {
+  /** A copy button: copies its element's text, says so, and counts an install where the button names one. */
+  function onCopyClick(ev) {
     var button = ev.target instanceof Element ? ev.target.closest('button[data-copy]') : null
     if (!button) return
     var source = document.getElementById(button.getAttribute('data-copy'))
@@ -66,19 +68,10 @@
         announce(button, 'Copying was refused by the browser; select the text and copy it by hand.')
       },
     )
-  })
+  }
 
-  // A form's outcome (errors, claim result) takes the focus, so keyboard and screen-reader users land on it.
-  var outcome = document.querySelector('[data-focus]')
-  if (outcome) outcome.focus()
-
-  // Copy buttons are shown only when this script runs (they do nothing without it).
-  var buttons = document.querySelectorAll('button[data-copy]')
-  for (var i = 0; i < buttons.length; i++) buttons[i].hidden = false
-
-  var form = document.getElementById('search-form')
-  var results = document.getElementById('results')
-  if (form && results && window.fetch && window.DOMParser) {
+  /** Live search: the home page's results follow the form as it is typed in (the server renders them). */
+  function liveSearch(form, results) {
     var timer = null
     var seq = 0
     var refresh = () => {
@@ -90,7 +83,7 @@
       var url = `/${query ? `?${query}` : ''}`
       var mine = ++seq
       fetch(url, { headers: { accept: 'text/html' }, credentials: 'same-origin' })
-        .then((res) => res.ok || res.status === 400 ? res.text() : null)
+        .then((res) => (res.ok || res.status === 400 ? res.text() : null))
         .then((text) => {
           if (text === null || mine !== seq) return
           var doc = new DOMParser().parseFromString(text, 'text/html')
@@ -109,4 +102,19 @@
       timer = setTimeout(refresh, 250)
     })
   }
+
+  document.addEventListener('click', onCopyClick)
+
+  // A form's outcome (errors, claim result) takes the focus, so keyboard and screen-reader users land on it.
+  var outcome = document.querySelector('[data-focus]')
+  if (outcome) outcome.focus()
+
+  // Copy buttons are shown only when this script runs (they do nothing without it).
+  Array.prototype.forEach.call(document.querySelectorAll('button[data-copy]'), (b) => {
+    b.hidden = false
+  })
+
+  var form = document.getElementById('search-form')
+  var results = document.getElementById('results')
+  if (form && results && window.fetch && window.DOMParser) liveSearch(form, results)
 })()

@@ -1,8 +1,8 @@
 // The operator's moderation page: the queue of one status, and approve / reject / flag with an optional reason.
 import type { QueueListing } from '@mcp-directory/shared/contracts'
-import type { ApiError } from '../api'
-import { html, type SafeHtml } from '../html'
-import { errorNotice, linkOrText } from './common'
+import type { ApiError } from '../../api'
+import { html, type SafeHtml } from '../../html'
+import { errorNotice, linkOrText } from '../common'
 
 export const QUEUE_STATUSES = ['pending', 'flagged', 'rejected', 'active'] as const
 export const ACTIONS = {

@@ -1,9 +1,9 @@
 // The ownership-verification page (claim_url): the three proof methods with the values to copy, a verify
 // button per method, and a clear result or the reasons of a failure. The secret travels only in the address the
 // owner was given and in the form's hidden field (never in a link, a log line or a Referer).
-import type { ApiError } from '../api'
-import { html, type SafeHtml } from '../html'
-import { copyBlock, detailText, errorNotice, linkOrText } from './common'
+import type { ApiError } from '../../api'
+import { html, type SafeHtml } from '../../html'
+import { copyBlock, detailText, errorNotice, linkOrText } from '../common'
 
 /** The challenge of `POST /api/v1/claim/challenge`. */
 export interface Challenge {

@@ -1,8 +1,8 @@
 // Home: the search box with the API's filters, the results with cursor pagination, and the category browse.
 import type { ListingSummary } from '@mcp-directory/shared/contracts'
-import type { ApiError } from '../api'
-import { html, type SafeHtml } from '../html'
-import { errorNotice } from './common'
+import type { ApiError } from '../../api'
+import { html, type SafeHtml } from '../../html'
+import { errorNotice } from '../common'
 
 /** A category as /api/v1/categories gives it (§2.3). */
 export interface Category {
@@ -30,10 +30,13 @@ export interface SearchAnswer {
   nextCursor?: string | null
 }
 
+/** The search parameters the page reads and passes on, in the order it passes them. */
+export const HOME_QUERY_KEYS = ['q', 'category', 'transport', 'verified', 'cursor'] as const
+
 /** The query string of a search (empty values left out). */
 export function searchHref(q: Partial<HomeQuery>): string {
   const p = new URLSearchParams()
-  for (const k of ['q', 'category', 'transport', 'verified', 'cursor'] as const) if (q[k]) p.set(k, q[k] as string)
+  for (const k of HOME_QUERY_KEYS) if (q[k]) p.set(k, q[k] as string)
   const s = p.toString()
   return s ? `/?${s}` : '/'
 }

@@ -2,9 +2,9 @@
 // badges with copyable Markdown, and the README rendered and sanitised.
 import { badgeImageUrl, publicBadgeHtml, publicBadgeMarkdown } from '@mcp-directory/shared/badges'
 import { healthLabel, type ServerDetail } from '@mcp-directory/shared/contracts'
-import { html, trusted, type SafeHtml } from '../html'
-import { renderReadme } from '../readme'
-import { copyBlock, count, linkOrText } from './common'
+import { html, trusted, type SafeHtml } from '../../html'
+import { renderReadme } from '../../readme'
+import { copyBlock, count, linkOrText } from '../common'
 
 function healthMark(health: string | null): SafeHtml {
   if (!health) return html``

@@ -1,7 +1,7 @@
 import { expect, test } from 'bun:test'
 import fc from 'fast-check'
 import { ALLOWED_LINK, commonmarkShape, hostileText, markdownShape } from '@mcp-directory/shared/testing'
-import { llmsTxt } from './llms'
+import { llmsTxt } from './view'
 
 const BASE = 'https://dir.example'
 const category = (label: string, group: string) => ({ label, slug: 'databases', emoji: '🗄️', group })

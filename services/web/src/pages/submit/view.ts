@@ -1,9 +1,9 @@
 // The submission form (the fields of directory-api §2.4), the API's own validation messages per field, and the
 // result with the claim link.
-import type { ApiError } from '../api'
-import { html, type SafeHtml } from '../html'
-import { copyBlock, detailText, safeHref } from './common'
-import type { Category } from './home'
+import type { ApiError } from '../../api'
+import { html, type SafeHtml } from '../../html'
+import { copyBlock, detailText, safeHref } from '../common'
+import type { Category } from '../home/view'
 
 /** The form's values as typed (strings; lists comma-separated). */
 export type SubmitValues = Record<(typeof FIELDS)[number], string>

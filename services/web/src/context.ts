@@ -1,0 +1,72 @@
+// What every page's routes share: the public API on behalf of the visitor, the category list, and the page shell
+// with its error pages.
+import type { Config } from '@mcp-directory/shared/config'
+import { REQUEST_ID_HEADER, type Logger } from '@mcp-directory/shared/log'
+import { CLIENT_IP_HEADER, type PublicApi } from '@mcp-directory/shared/public-api'
+import { type ApiError, type Caller, callApi } from './api'
+import { type Assets, loadAssets } from './assets'
+import type { html } from './html'
+import { renderPage } from './layout'
+import { errorBody } from './pages/errors'
+import type { Category } from './pages/home/view'
+
+const CATEGORIES_TTL_MS = 10 * 60_000
+
+type PageOptions = Omit<Parameters<typeof renderPage>[1], 'title' | 'body'>
+
+/** The shared helpers of the page routes. */
+export interface PageContext {
+  api: PublicApi
+  log: Logger
+  /** PUBLIC_BASE_URL. */
+  base: string
+  assets: Assets
+  /** Who a request speaks for: the visitor's address (from the gateway) and the request id. */
+  callerOf(request: Request): Caller
+  /** The categories, read through the API and kept a while (empty when the API fails and none were kept). */
+  categoriesFor(caller: Caller): Promise<Category[]>
+  /** A full page in the directory's shell. */
+  page(title: string, body: ReturnType<typeof html>, o?: PageOptions): Response
+  /** An error page for an Error object; 429 and 503 keep their Retry-After. */
+  errorPage(status: number, e: ApiError, headers?: Headers): Response
+}
+
+export function createPageContext(deps: { config: Config; log: Logger; api: PublicApi }): PageContext {
+  const { api, log } = deps
+  const assets = loadAssets()
+
+  // The categories are a fixed taxonomy: read once through the API and kept for a while.
+  let categories: { at: number; list: Category[] } | null = null
+  async function categoriesFor(caller: Caller): Promise<Category[]> {
+    if (categories && Date.now() - categories.at < CATEGORIES_TTL_MS) return categories.list
+    const r = await callApi<{ categories: Category[] }>(api, '/api/v1/categories', caller)
+    if (!r.ok) return categories?.list ?? []
+    categories = { at: Date.now(), list: r.data.categories }
+    return categories.list
+  }
+
+  const page = (title: string, body: ReturnType<typeof html>, o: PageOptions = {}) =>
+    renderPage(assets, { title: `${title} · MCP Server Directory`, body, ...o })
+
+  function errorPage(status: number, e: ApiError, headers?: Headers): Response {
+    const extra: Record<string, string> = {}
+    const retry = headers?.get('retry-after')
+    if (retry) extra['retry-after'] = retry
+    const title = status === 404 ? 'Not found' : status === 429 ? 'Too many requests' : 'Error'
+    return page(title, errorBody(status, e), { status, headers: extra, noStore: status >= 500 || status === 429 })
+  }
+
+  return {
+    api,
+    log,
+    base: deps.config.publicBaseUrl,
+    assets,
+    callerOf: (request) => ({
+      client: request.headers.get(CLIENT_IP_HEADER) ?? undefined,
+      requestId: request.headers.get(REQUEST_ID_HEADER) ?? undefined,
+    }),
+    categoriesFor,
+    page,
+    errorPage,
+  }
+}

@@ -1,0 +1,153 @@
+import type { QueueListing } from '@mcp-directory/shared/contracts'
+import type { KeyValueStore } from '@mcp-directory/shared/kv'
+import { safeEqual } from '@mcp-directory/shared/http'
+import { Elysia } from 'elysia'
+import type { AdminSession } from '../../admin-sessions'
+import { type ApiError, callApi } from '../../api'
+import type { PageContext } from '../../context'
+import { MAX_ID_LENGTH, readForm } from '../../forms'
+import { type AdminSessionHelpers, adminSessions, crossSite, SESSION_SECONDS, seeOther } from './session'
+import { ACTIONS, loginBody, QUEUE_STATUSES, queueBody } from './view'
+
+/** A queue status as asked for; anything else is the pending queue. */
+const queueStatus = (s: string | null): string =>
+  s !== null && (QUEUE_STATUSES as readonly string[]).includes(s) ? s : 'pending'
+
+/** The queue of the status the request asks for, with what was just done or went wrong. */
+async function adminQueue(
+  ctx: PageContext,
+  s: AdminSessionHelpers,
+  request: Request,
+  session: AdminSession,
+  opts: { status?: number; error?: ApiError | null } = {},
+): Promise<Response> {
+  const q = new URL(request.url).searchParams
+  const status = queueStatus(q.get('status'))
+  const r = await callApi<{ total: number; listings: QueueListing[] }>(
+    ctx.api,
+    `/api/v1/admin/listings?status=${status}&limit=200`,
+    ctx.callerOf(request),
+    { bearer: session.operatorToken },
+  )
+  if (!r.ok && r.status === 401) {
+    // The operator token changed since sign-in: the session is worth nothing any more.
+    await s.sessions.end(session.id).catch(() => {})
+    return ctx.page('Moderation', loginBody('The operator token was refused; sign in again.'), {
+      status: 401,
+      noStore: true,
+      current: 'admin',
+      headers: s.clearCookie,
+    })
+  }
+  const verb = q.get('done')
+  const id = q.get('id')
+  const done =
+    verb && verb in ACTIONS && id
+      ? `Listing ${id.slice(0, MAX_ID_LENGTH)} ${ACTIONS[verb as keyof typeof ACTIONS]}.`
+      : null
+  const body = queueBody({
+    status,
+    total: r.ok ? r.data.total : 0,
+    listings: r.ok ? r.data.listings : [],
+    csrf: s.csrfFor(session),
+    done,
+    error: opts.error ?? (r.ok ? null : r.error),
+  })
+  return ctx.page('Moderation', body, {
+    status: opts.status ?? (r.ok ? 200 : r.status),
+    noStore: true,
+    current: 'admin',
+  })
+}
+
+/** Signs an operator in: the token is checked against the operator API, then kept server-side in a session. */
+async function login(ctx: PageContext, s: AdminSessionHelpers, request: Request): Promise<Response> {
+  if (crossSite(request))
+    return ctx.errorPage(403, { error: 'forbidden', message: 'Cross-site form posts are refused' })
+  const form = await readForm(request)
+  const token = (form?.get('token') ?? '').trim()
+  const again = (status: number, message: string) =>
+    ctx.page('Moderation', loginBody(message), { status, noStore: true, current: 'admin' })
+  if (!token || token.length > 500) return again(400, 'Enter the operator token.')
+  const r = await callApi(ctx.api, '/api/v1/admin/listings?status=pending&limit=1', ctx.callerOf(request), {
+    bearer: token,
+  })
+  if (!r.ok)
+    return r.status === 401
+      ? again(401, 'The operator token was refused.')
+      : ctx.errorPage(r.status, r.error, r.headers)
+  let id: string
+  try {
+    id = await s.sessions.start(token)
+  } catch (err) {
+    ctx.log.warn({ err: err instanceof Error ? err.message : String(err) }, 'admin sessions: store unavailable')
+    return s.storeDown()
+  }
+  return seeOther('/admin', { 'set-cookie': s.sessionCookie(id, SESSION_SECONDS) })
+}
+
+const staleForm = (ctx: PageContext) =>
+  ctx.errorPage(403, { error: 'forbidden', message: 'The form is stale or came from elsewhere; reload the page' })
+
+/** Approves, rejects, flags or clears a listing, then shows the queue again (post/redirect/get). */
+async function moderate(ctx: PageContext, s: AdminSessionHelpers, request: Request): Promise<Response> {
+  const session = await s.sessionOf(request)
+  if (session === 'unavailable') return s.storeDown()
+  if (!session) return seeOther('/admin', s.hasCookie(request) ? s.clearCookie : {})
+  const form = await readForm(request)
+  // The CSRF token proves the form came from a page this session rendered.
+  if (crossSite(request) || !form || !safeEqual(form.get('csrf') ?? '', s.csrfFor(session))) return staleForm(ctx)
+  const action = form.get('action') ?? ''
+  const id = form.get('id') ?? ''
+  if (!(action in ACTIONS) || !id || id.length > MAX_ID_LENGTH)
+    return adminQueue(ctx, s, request, session, {
+      status: 400,
+      error: { error: 'invalid_body', message: 'Choose approve, reject, flag or clear risk for a listing' },
+    })
+  const reason = (form.get('reason') ?? '').trim()
+  const r = await callApi(
+    ctx.api,
+    `/api/v1/admin/listings/${encodeURIComponent(id)}/${action}`,
+    ctx.callerOf(request),
+    {
+      method: 'POST',
+      bearer: session.operatorToken,
+      body: reason ? { reason } : {},
+    },
+  )
+  const back = `/admin?status=${queueStatus(form.get('status') ?? 'pending')}`
+  if (r.ok) return seeOther(`${back}&done=${action}&id=${encodeURIComponent(id)}`)
+  const backRequest = new Request(new URL(back, 'http://web.local').toString(), { headers: request.headers })
+  return adminQueue(ctx, s, backRequest, session, { status: r.status, error: r.error })
+}
+
+/** `/admin`: the operator's moderation page, its sign-in and sign-out, and the moderation form. */
+export function adminRoutes(ctx: PageContext, deps: { kv: KeyValueStore; secret: string }) {
+  const s = adminSessions(ctx, deps)
+  return new Elysia()
+    .get('/admin', async ({ request }) => {
+      const session = await s.sessionOf(request)
+      if (session === 'unavailable') return s.storeDown()
+      if (session) return adminQueue(ctx, s, request, session)
+      // A cookie whose session ended (signed out, expired) is dropped from the browser too.
+      const headers = s.hasCookie(request) ? s.clearCookie : {}
+      return ctx.page('Moderation', loginBody(null), { noStore: true, current: 'admin', headers })
+    })
+    .post('/admin/login', ({ request }) => login(ctx, s, request), { parse: 'none' })
+    .post(
+      '/admin/logout',
+      async ({ request }) => {
+        const session = await s.sessionOf(request)
+        if (session === 'unavailable') return s.storeDown()
+        const form = await readForm(request)
+        if (crossSite(request)) return staleForm(ctx)
+        // No live session: nothing to end, only the browser's cookie to drop.
+        if (!session) return seeOther('/admin', s.clearCookie)
+        if (!safeEqual(form?.get('csrf') ?? '', s.csrfFor(session))) return staleForm(ctx)
+        await s.sessions.end(session.id)
+        return seeOther('/admin', s.clearCookie)
+      },
+      { parse: 'none' },
+    )
+    .post('/admin/moderate', ({ request }) => moderate(ctx, s, request), { parse: 'none' })
+}
