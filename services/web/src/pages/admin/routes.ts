@@ -6,12 +6,13 @@ import type { AdminSession } from '../../admin-sessions'
 import { type ApiError, callApi } from '../../api'
 import type { PageContext } from '../../context'
 import { MAX_ID_LENGTH, readForm } from '../../forms'
+import { matches, readFields } from '../../models'
+import { DoneNotice, LoginForm, ModerateForm, QueueStatus } from './model'
 import { type AdminSessionHelpers, adminSessions, crossSite, SESSION_SECONDS, seeOther } from './session'
-import { ACTIONS, loginBody, QUEUE_STATUSES, queueBody } from './view'
+import { ACTIONS, loginBody, queueBody } from './view'
 
 /** A queue status as asked for; anything else is the pending queue. */
-const queueStatus = (s: string | null): string =>
-  s !== null && (QUEUE_STATUSES as readonly string[]).includes(s) ? s : 'pending'
+const queueStatus = (s: string | null): string => (matches(QueueStatus, s) ? s : 'pending')
 
 /** The queue of the status the request asks for, with what was just done or went wrong. */
 async function adminQueue(
@@ -39,12 +40,8 @@ async function adminQueue(
       headers: s.clearCookie,
     })
   }
-  const verb = q.get('done')
-  const id = q.get('id')
-  const done =
-    verb && verb in ACTIONS && id
-      ? `Listing ${id.slice(0, MAX_ID_LENGTH)} ${ACTIONS[verb as keyof typeof ACTIONS]}.`
-      : null
+  const notice = readFields(DoneNotice, q)
+  const done = notice ? `Listing ${notice.id.slice(0, MAX_ID_LENGTH)} ${ACTIONS[notice.done]}.` : null
   const body = queueBody({
     status,
     total: r.ok ? r.data.total : 0,
@@ -68,7 +65,7 @@ async function login(ctx: PageContext, s: AdminSessionHelpers, request: Request)
   const token = (form?.get('token') ?? '').trim()
   const again = (status: number, message: string) =>
     ctx.page('Moderation', loginBody(message), { status, noStore: true, current: 'admin' })
-  if (!token || token.length > 500) return again(400, 'Enter the operator token.')
+  if (!matches(LoginForm, { token })) return again(400, 'Enter the operator token.')
   const r = await callApi(ctx.api, '/api/v1/admin/listings?status=pending&limit=1', ctx.callerOf(request), {
     bearer: token,
   })
@@ -97,13 +94,13 @@ async function moderate(ctx: PageContext, s: AdminSessionHelpers, request: Reque
   const form = await readForm(request)
   // The CSRF token proves the form came from a page this session rendered.
   if (crossSite(request) || !form || !safeEqual(form.get('csrf') ?? '', s.csrfFor(session))) return staleForm(ctx)
-  const action = form.get('action') ?? ''
-  const id = form.get('id') ?? ''
-  if (!(action in ACTIONS) || !id || id.length > MAX_ID_LENGTH)
+  const fields = readFields(ModerateForm, form)
+  if (!fields)
     return adminQueue(ctx, s, request, session, {
       status: 400,
       error: { error: 'invalid_body', message: 'Choose approve, reject, flag or clear risk for a listing' },
     })
+  const { action, id } = fields
   const reason = (form.get('reason') ?? '').trim()
   const r = await callApi(
     ctx.api,

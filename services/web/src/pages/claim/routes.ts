@@ -3,6 +3,8 @@ import { callApi } from '../../api'
 import type { PageContext } from '../../context'
 import { readForm } from '../../forms'
 import { html } from '../../html'
+import { readFields } from '../../models'
+import { ClaimForm, ClaimQuery } from './model'
 import { type Challenge, type ClaimAnswer, type ClaimOutcome, claimBody, claimErrorBody } from './view'
 
 // The claim secret is in the address and the form: never sent on as a Referer, never cached.
@@ -35,18 +37,19 @@ export function claimRoutes(ctx: PageContext) {
 
   return new Elysia()
     .get('/claim/:id', async ({ params, request }) => {
-      const token = new URL(request.url).searchParams.get('token') ?? ''
-      if (!token) return noToken('This address has no claim secret (the token parameter of the claim link).')
-      return claimPage(request, params.id, token, null)
+      const query = readFields(ClaimQuery, new URL(request.url).searchParams)
+      if (!query) return noToken('This address has no claim secret (the token parameter of the claim link).')
+      return claimPage(request, params.id, query.token, null)
     })
     .post(
       '/claim/:id',
       async ({ params, request }) => {
-        const form = await readForm(request)
-        const token = form?.get('token') ?? ''
-        if (!form || !token) return noToken('The form carried no claim secret; open the claim link again.')
-        const method = form.get('method') || 'dns'
-        const websiteUrl = (form.get('websiteUrl') ?? '').trim()
+        const raw = await readForm(request)
+        const form = raw && readFields(ClaimForm, raw)
+        if (!form) return noToken('The form carried no claim secret; open the claim link again.')
+        const { token } = form
+        const method = form.method || 'dns'
+        const websiteUrl = (form.websiteUrl ?? '').trim()
         const r = await callApi<ClaimAnswer>(ctx.api, '/api/v1/claim', ctx.callerOf(request), {
           method: 'POST',
           body: { id: params.id, token, method, ...(websiteUrl ? { websiteUrl } : {}) },

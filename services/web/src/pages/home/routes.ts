@@ -7,7 +7,7 @@ import { type HomeQuery, homeBody, HOME_QUERY_KEYS, type SearchAnswer } from './
 export function homeRoutes(ctx: PageContext) {
   return new Elysia().get('/', async ({ request }) => {
     const sp = new URL(request.url).searchParams
-    const query = Object.fromEntries(HOME_QUERY_KEYS.map((k) => [k, sp.get(k) ?? ''])) as unknown as HomeQuery
+    const query = Object.fromEntries(HOME_QUERY_KEYS.map((k) => [k, sp.get(k) ?? ''])) as HomeQuery
     const caller = ctx.callerOf(request)
     const params = new URLSearchParams({ limit: '20' })
     for (const [k, v] of Object.entries(query)) if (v) params.set(k, v)

@@ -1,8 +1,10 @@
 // Home: the search box with the API's filters, the results with cursor pagination, and the category browse.
 import type { ListingSummary } from '@mcp-directory/shared/contracts'
+import type { Static } from '@sinclair/typebox'
 import type { ApiError } from '../../api'
 import { html, type SafeHtml } from '../../html'
 import { errorNotice } from '../common'
+import { HomeQuery as HomeQueryModel } from './model'
 
 /** A category as /api/v1/categories gives it (§2.3). */
 export interface Category {
@@ -13,13 +15,7 @@ export interface Category {
 }
 
 /** The search as the page was asked for it (each value as given, empty when absent). */
-export interface HomeQuery {
-  q: string
-  category: string
-  transport: string
-  verified: string
-  cursor: string
-}
+export type HomeQuery = Static<typeof HomeQueryModel>
 
 /** What the search API answered. */
 export interface SearchAnswer {
@@ -31,7 +27,7 @@ export interface SearchAnswer {
 }
 
 /** The search parameters the page reads and passes on, in the order it passes them. */
-export const HOME_QUERY_KEYS = ['q', 'category', 'transport', 'verified', 'cursor'] as const
+export const HOME_QUERY_KEYS = Object.keys(HomeQueryModel.properties) as (keyof HomeQuery)[]
 
 /** The query string of a search (empty values left out). */
 export function searchHref(q: Partial<HomeQuery>): string {

@@ -2,16 +2,16 @@ import type { ServerDetail } from '@mcp-directory/shared/contracts'
 import { Elysia } from 'elysia'
 import { callApi } from '../../api'
 import type { PageContext } from '../../context'
-import { MAX_ID_LENGTH } from '../../forms'
+import { matches } from '../../models'
+import { ListingParams } from './model'
 import { listingBody } from './view'
 
 /** `/servers/:id`: the page of one listing (its detailUrl). */
 export function listingRoutes(ctx: PageContext) {
   return new Elysia().get('/servers/:id', async ({ params, request }) => {
-    const id = params.id
     // A segment that does not decode (a lone `%`, invalid UTF-8) arrives as null: no such listing either.
-    if (typeof id !== 'string' || id.length > MAX_ID_LENGTH)
-      return ctx.errorPage(404, { error: 'not_found', message: 'No such listing' })
+    if (!matches(ListingParams, params)) return ctx.errorPage(404, { error: 'not_found', message: 'No such listing' })
+    const id = params.id
     const r = await callApi<{ server: ServerDetail }>(
       ctx.api,
       `/api/v1/servers/${encodeURIComponent(id)}`,
