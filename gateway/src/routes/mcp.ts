@@ -1,11 +1,6 @@
+import { AiCatalog, McpDescription, McpMessage, ServerCard } from '@mcp-directory/mcp/model'
 import { Type as t } from '@sinclair/typebox'
 import { err, type RouteSpec } from './spec'
-
-// A JSON-RPC message (or batch) of the Model Context Protocol; the SDK on the service side validates it.
-const JsonRpc = t.Unknown({
-  description:
-    'A JSON-RPC request or notification of the Model Context Protocol (initialize, tools/list, tools/call, resources/list, resources/read, …)',
-})
 
 /** The mcp service's public routes: the directory as an MCP server (Streamable HTTP, stateless). */
 export const MCP_ROUTES: RouteSpec[] = [
@@ -23,7 +18,8 @@ export const MCP_ROUTES: RouteSpec[] = [
     auth: null,
     timeoutMs: 60_000,
     summary: 'MCP over Streamable HTTP (stateless; JSON responses). Send Accept: application/json, text/event-stream',
-    body: JsonRpc,
+    // The SDK on the service side validates it.
+    body: McpMessage,
     responses: {
       200: { description: 'The JSON-RPC response', type: 'application/json', schema: t.Unknown() },
       202: { description: 'Notification accepted' },
@@ -47,10 +43,7 @@ export const MCP_ROUTES: RouteSpec[] = [
       200: {
         description: 'What the endpoint offers',
         type: 'application/json',
-        schema: t.Object(
-          { name: t.String(), description: t.String(), endpoint: t.String(), transport: t.String() },
-          { additionalProperties: true },
-        ),
+        schema: McpDescription,
       },
       403: err("An Origin other than the directory's own or MCP_ALLOWED_ORIGINS (JSON-RPC error body)"),
       405: { description: 'No standalone event stream in stateless mode' },
@@ -72,10 +65,7 @@ export const MCP_ROUTES: RouteSpec[] = [
       200: {
         description: 'The Server Card',
         type: 'application/mcp-server-card+json',
-        schema: t.Object(
-          { name: t.String(), version: t.String(), description: t.String() },
-          { additionalProperties: true },
-        ),
+        schema: ServerCard,
       },
       304: { description: 'Not modified (If-None-Match)' },
       429: err('rate_limited'),
@@ -94,7 +84,7 @@ export const MCP_ROUTES: RouteSpec[] = [
       200: {
         description: 'The AI Catalog',
         type: 'application/ai-catalog+json',
-        schema: t.Object({ specVersion: t.String(), entries: t.Array(t.Unknown()) }, { additionalProperties: true }),
+        schema: AiCatalog,
       },
       304: { description: 'Not modified (If-None-Match)' },
       429: err('rate_limited'),
