@@ -1,4 +1,14 @@
-import { CategoryModel, SearchQuery, SearchResponse, ServerDetail } from '@mcp-directory/shared/contracts'
+import {
+  CategoryList,
+  HealthResponse,
+  ImportDocument,
+  ImportSummary,
+  InstallCounted,
+  MarkdownDocument,
+  SearchQuery,
+  SearchResponse,
+  ServerDetailResponse,
+} from '@mcp-directory/catalog/model'
 import { Type as t } from '@sinclair/typebox'
 import { err, type RouteSpec } from './spec'
 
@@ -31,7 +41,7 @@ export const CATALOG_ROUTES: RouteSpec[] = [
     auth: null,
     summary: 'One listing with its install configs per client',
     responses: {
-      200: { description: 'The listing', type: 'application/json', schema: t.Object({ server: ServerDetail }) },
+      200: { description: 'The listing', type: 'application/json', schema: ServerDetailResponse },
       404: err('Absent, pending, rejected or flagged'),
       429: err('rate_limited'),
     },
@@ -52,11 +62,7 @@ export const CATALOG_ROUTES: RouteSpec[] = [
       202: {
         description: 'Accepted (a repeat within 24 hours too, with counted: false)',
         type: 'application/json',
-        schema: t.Object({
-          success: t.Boolean(),
-          id: t.String(),
-          counted: t.Boolean({ description: 'Whether this request added an install' }),
-        }),
+        schema: InstallCounted,
       },
       404: err('Absent, pending, rejected or flagged'),
       429: err('rate_limited'),
@@ -75,7 +81,7 @@ export const CATALOG_ROUTES: RouteSpec[] = [
       200: {
         description: 'Categories',
         type: 'application/json',
-        schema: t.Object({ categories: t.Array(CategoryModel) }),
+        schema: CategoryList,
       },
       429: err('rate_limited'),
     },
@@ -93,7 +99,7 @@ export const CATALOG_ROUTES: RouteSpec[] = [
       200: {
         description: 'Healthy',
         type: 'application/json',
-        schema: t.Object({ status: t.String(), timestamp: t.String({ format: 'date-time' }) }),
+        schema: HealthResponse,
       },
       500: err('Unhealthy (database unreachable)'),
     },
@@ -108,7 +114,7 @@ export const CATALOG_ROUTES: RouteSpec[] = [
     auth: null,
     summary: 'The listing as a Markdown document',
     responses: {
-      200: { description: 'Markdown document', type: 'text/markdown', schema: t.String() },
+      200: { description: 'Markdown document', type: 'text/markdown', schema: MarkdownDocument },
       404: err('Listing not found'),
     },
   },
@@ -123,7 +129,7 @@ export const CATALOG_ROUTES: RouteSpec[] = [
     summary:
       'Alias of the Markdown document (send Accept: text/markdown; a browser asking only for HTML is redirected to the listing page)',
     responses: {
-      200: { description: 'Markdown document', type: 'text/markdown', schema: t.String() },
+      200: { description: 'Markdown document', type: 'text/markdown', schema: MarkdownDocument },
       302: { description: 'Redirect to the listing page' },
       404: err('Listing not found'),
     },
@@ -168,18 +174,12 @@ export const CATALOG_ROUTES: RouteSpec[] = [
     auth: 'operator',
     timeoutMs: 600_000,
     summary: "Import a list in the official MCP registry's format (idempotent)",
-    body: t.Unknown({ description: 'A JSON array of server.json objects, or { servers: [...] }' }),
+    body: ImportDocument,
     responses: {
       200: {
         description: 'Import summary',
         type: 'application/json',
-        schema: t.Object({
-          total: t.Integer(),
-          created: t.Integer(),
-          updated: t.Integer(),
-          unchanged: t.Integer(),
-          skipped: t.Array(t.Object({ index: t.Integer(), name: t.Union([t.String(), t.Null()]), reason: t.String() })),
-        }),
+        schema: ImportSummary,
       },
       400: err('Not in the registry format'),
       401: err('Operator token required'),

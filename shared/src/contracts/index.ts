@@ -1,6 +1,5 @@
-/** Shared contracts: domain types, public models and parameter parsers. */
+/** Shared contracts: domain types and the public models several services read. */
 export * from './listing'
 export * from './models'
-export * from './search-params'
 export * from './health'
 export { archivedReason, type ArchiveFacts } from './archived'

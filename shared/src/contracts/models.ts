@@ -1,4 +1,8 @@
-/** TypeBox models of every public resource (directory-api §2); the OpenAPI document and the services use these. */
+/**
+ * TypeBox models of the public resources (directory-api §2) that more than one service reads: the catalog answers
+ * with them, and the MCP endpoint, the web pages and the gateway's OpenAPI document read the same answers, so they
+ * live here rather than in the catalog. Request models (queries, bodies) live with the route that owns them.
+ */
 import { Type as t, type Static } from '@sinclair/typebox'
 
 /** Listing summary: an element of `servers` in search results (§2.1). */
@@ -262,24 +266,6 @@ export const ErrorModel = t.Object({
   details: t.Optional(t.Array(t.Unknown())),
   status: t.Optional(t.Integer()),
   docs: t.Optional(t.String({ format: 'uri' })),
-})
-
-/** Query parameters of search, for the OpenAPI document; the parser in `search-params` enforces them. */
-export const SearchQuery = t.Object({
-  q: t.Optional(t.String({ description: 'Keyword query', maxLength: 200 })),
-  category: t.Optional(t.String({ description: 'Stored name, plain label or slug; case-insensitive' })),
-  limit: t.Optional(t.Integer({ minimum: 1, maximum: 100, default: 20 })),
-  transport: t.Optional(t.Union([t.Literal('stdio'), t.Literal('remote')])),
-  verified: t.Optional(t.Literal('1')),
-  cursor: t.Optional(t.String({ description: 'Opaque cursor from a previous response’s nextCursor' })),
-  client: t.Optional(
-    t.String({
-      description:
-        'A config client slug (claude-desktop, claude-code, cursor, vs-code, windsurf, codex, gemini-cli, cli). Each hit then also carries ' +
-        '`transports`, `health`, `archived` (why it is no longer maintained, or null) and `install` (kind, confidence, needsKeys, keys, ' +
-        "and that client's one-line command, install link or config as `line`, `lineKind`), so one search is enough to choose and install",
-    }),
-  ),
 })
 
 /** A listing of the operator's moderation queue (`GET /api/v1/admin/listings`, contract §3). */

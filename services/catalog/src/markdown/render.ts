@@ -45,10 +45,9 @@ function confidenceSentence(model: InstallModel): string {
   const note = model.note ? inline(model.note) : ''
   if (model.kind === 'remote') return 'Confidence: high (the hosted endpoint of the listing’s registry entry).'
   const e = model.evidence
-  const proof =
-    e?.linkedBy
-      ? `its ${e.registryType === 'npm' ? 'npm' : 'PyPI'} entry ${e.linkedBy === 'repository' ? `links back to the listing’s repository (${inline(e.link)})` : `names this listing (${e.linkedBy} ${inline(e.link)})`}, checked ${inline(e.checkedAt)}`
-      : ''
+  const proof = e?.linkedBy
+    ? `its ${e.registryType === 'npm' ? 'npm' : 'PyPI'} entry ${e.linkedBy === 'repository' ? `links back to the listing’s repository (${inline(e.link)})` : `names this listing (${e.linkedBy} ${inline(e.link)})`}, checked ${inline(e.checkedAt)}`
+    : ''
   switch (model.basis) {
     case 'registry':
       return model.confidence === 'high'

@@ -3,18 +3,13 @@
  * gallery, Copilot, other sub-registries) can use the directory as a registry. Read-only: the publishing operations
  * of the specification answer 501, as it allows.
  */
-import { inArray, listings, type Database } from '@mcp-directory/shared/db'
+import type { Database } from '@mcp-directory/shared/db'
 import { json } from '@mcp-directory/shared/http'
 import { Elysia } from 'elysia'
-import { toListing } from '../listings/repository'
-import { serverResponseOf } from './present'
-import { listVersions, versionsOf, type VersionRow } from './repository'
+import { includesDeleted, RegistryListQuery, RegistryVersionsQuery } from './model'
+import { registryService } from './service'
 
-const DEFAULT_LIMIT = 30
-const MAX_LIMIT = 100
-const MAX_SEARCH = 200
-const MAX_VERSION = 255
-const RFC3339 = /^\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(\.\d{1,9})?([Zz]|[+-]\d{2}:\d{2})$/
+export { encodeCursor } from './service'
 
 export interface RegistryRouteDeps {
   database: Database
@@ -30,91 +25,28 @@ function registryError(baseUrl: string, status: number, error: string, code: str
   )
 }
 
-class BadParameter extends Error {
-  constructor(
-    readonly parameter: string,
-    message: string,
-  ) {
-    super(message)
-  }
+interface ParameterProblem {
+  parameter: string
+  message: string
 }
 
-/** Opaque to clients: the key of the last version of a page. */
-export function encodeCursor(row: Pick<VersionRow, 'serverName' | 'version'>): string {
-  return Buffer.from(JSON.stringify([row.serverName, row.version])).toString('base64url')
-}
-
-function decodeCursor(s: string): { name: string; version: string } {
-  if (!/^[A-Za-z0-9_-]{1,2000}$/.test(s)) throw new BadParameter('cursor', 'Invalid cursor')
-  try {
-    const v: unknown = JSON.parse(Buffer.from(s, 'base64url').toString('utf8'))
-    if (
-      Array.isArray(v) &&
-      v.length === 2 &&
-      typeof v[0] === 'string' &&
-      typeof v[1] === 'string' &&
-      !`${v[0]}${v[1]}`.includes('\0')
-    ) {
-      return { name: v[0], version: v[1] }
-    }
-  } catch {
-    // falls through to the 400
-  }
-  throw new BadParameter('cursor', 'Invalid cursor')
-}
-
-function single(q: URLSearchParams, name: string): string | null {
-  const all = q.getAll(name)
-  if (all.length > 1) throw new BadParameter(name, `Parameter ${name} given more than once`)
-  // PostgreSQL text cannot hold NUL: refused here rather than failing the query.
-  if (all[0]?.includes('\0')) throw new BadParameter(name, `Parameter ${name} contains a NUL character`)
-  return all[0] ?? null
-}
-
-function includeDeletedOf(q: URLSearchParams): boolean {
-  const v = single(q, 'include_deleted')
-  if (v === null) return false
-  if (v === 'true' || v === '1') return true
-  if (v === 'false' || v === '0') return false
-  throw new BadParameter('include_deleted', 'include_deleted must be true or false')
-}
-
-function listQuery(q: URLSearchParams) {
-  const rawLimit = single(q, 'limit')
-  let limit = DEFAULT_LIMIT
-  if (rawLimit !== null) {
-    if (!/^\d{1,6}$/.test(rawLimit) || Number(rawLimit) < 1 || Number(rawLimit) > MAX_LIMIT)
-      throw new BadParameter('limit', `limit must be an integer from 1 to ${MAX_LIMIT}`)
-    limit = Number(rawLimit)
-  }
-  const cursor = single(q, 'cursor')
-  const search = single(q, 'search')
-  if (search !== null && search.length > MAX_SEARCH)
-    throw new BadParameter('search', `search must be at most ${MAX_SEARCH} characters`)
-  const since = single(q, 'updated_since')
-  let updatedSince: Date | null = null
-  if (since !== null) {
-    const t = Date.parse(since)
-    if (!RFC3339.test(since) || Number.isNaN(t))
-      throw new BadParameter(
-        'updated_since',
-        'updated_since must be an RFC 3339 date-time, e.g. 2025-08-07T13:15:04.280Z',
-      )
-    // Before 1970 nothing was updated; PostgreSQL has no year 0, which RFC 3339 allows.
-    updatedSince = new Date(Math.max(t, 0))
-  }
-  const version = single(q, 'version')
-  if (version !== null && (!version || version.length > MAX_VERSION))
-    throw new BadParameter('version', `version must be "latest" or a version of 1 to ${MAX_VERSION} characters`)
-  return {
-    after: cursor ? decodeCursor(cursor) : null,
-    limit,
-    search: search?.trim() ? search.trim() : null,
-    updatedSince,
-    version: version === 'latest' ? null : version,
-    latestOnly: version === 'latest',
-    includeDeleted: includeDeletedOf(q),
-  }
+/**
+ * The directory's 400 `invalid_parameter` (a failed query model, a repeated parameter, a domain check) in the
+ * registry's shape: `error` is a sentence naming the parameter, and so is each detail's message.
+ */
+async function asRegistryError(response: Response, baseUrl: string): Promise<Response | undefined> {
+  if (response.status !== 400) return undefined
+  const body = (await response
+    .clone()
+    .json()
+    .catch(() => null)) as { error?: string; details?: ParameterProblem[] } | null
+  if (body?.error !== 'invalid_parameter' || !body.details?.length) return undefined
+  const details = body.details.map((d) => ({ parameter: d.parameter, message: `${d.parameter} ${d.message}` }))
+  const mapped = registryError(baseUrl, 400, details[0].message, 'invalid_parameter', details)
+  response.headers.forEach((value, key) => {
+    if (key !== 'content-length' && key !== 'content-type') mapped.headers.set(key, value)
+  })
+  return mapped
 }
 
 /** The path segments after `/v0.1/servers/`, decoded (names and versions arrive URL-encoded: `io.x%2Fy`, `1.0.0%2Bbuild`). */
@@ -133,76 +65,52 @@ function segments(request: Request): string[] | null {
 
 /** The registry read API routes, mounted on the catalog app. */
 export function registryRoutes(deps: RegistryRouteDeps) {
-  const { database, baseUrl, namespace } = deps
-
-  async function present(rows: VersionRow[]) {
-    const ids = [...new Set(rows.filter((r) => r.status !== 'deleted').map((r) => r.listingId))]
-    const found = ids.length ? await database.db.select().from(listings).where(inArray(listings.id, ids)) : []
-    const byId = new Map(found.map((r) => [r.id, toListing(r)]))
-    return rows.map((r) => serverResponseOf(r, byId.get(r.listingId), baseUrl, namespace))
-  }
-
-  const guarded = async (fn: () => Promise<Response>) => {
-    try {
-      return await fn()
-    } catch (err) {
-      if (err instanceof BadParameter)
-        return registryError(baseUrl, 400, err.message, 'invalid_parameter', [
-          { parameter: err.parameter, message: err.message },
-        ])
-      throw err
-    }
-  }
+  const { baseUrl } = deps
+  const registry = registryService(deps)
   const notImplemented = (what: string) => () =>
     registryError(baseUrl, 501, `${what} is not supported by this registry`, 'not_implemented')
   const serverNotFound = () => registryError(baseUrl, 404, 'Server not found', 'not_found')
 
-  return new Elysia({ name: 'catalog:registry' })
-    .get('/v0.1/servers', ({ request }) =>
-      guarded(async () => {
-        const q = listQuery(new URL(request.url).searchParams)
-        // One more than asked tells whether another page follows.
-        const rows = await listVersions(database, { ...q, limit: q.limit + 1 })
-        const page = rows.slice(0, q.limit)
-        const servers = await present(page)
-        const metadata: { count: number; nextCursor?: string } = { count: servers.length }
-        if (rows.length > q.limit) metadata.nextCursor = encodeCursor(page[page.length - 1])
-        return json({ servers, metadata })
-      }),
-    )
-    .get('/v0.1/servers/:serverName/versions', ({ request }) =>
-      guarded(async () => {
-        const seg = segments(request)
-        if (seg?.length !== 2) return serverNotFound()
-        const rows = await versionsOf(database, seg[0], includeDeletedOf(new URL(request.url).searchParams))
-        if (!rows.length) return serverNotFound()
-        const servers = await present(rows)
-        return json({ servers, metadata: { count: servers.length } })
-      }),
-    )
-    .get('/v0.1/servers/:serverName/versions/:version', ({ request }) =>
-      guarded(async () => {
-        const seg = segments(request)
-        if (seg?.length !== 3) return serverNotFound()
-        const [name, , version] = seg
-        const includeDeleted = includeDeletedOf(new URL(request.url).searchParams)
-        const rows = await versionsOf(database, name, includeDeleted)
-        const row = version === 'latest' ? rows.find((r) => r.isLatest) : rows.find((r) => r.version === version)
-        if (!rows.length) return serverNotFound()
-        if (!row) return registryError(baseUrl, 404, 'Server version not found', 'not_found')
-        const [server] = await present([row])
-        return json(server)
-      }),
-    )
-    .put('/v0.1/servers/:serverName/versions/:version', notImplemented('Updating a server version'), { parse: 'none' })
-    .delete('/v0.1/servers/:serverName/versions/:version', notImplemented('Deleting a server version'), {
-      parse: 'none',
-    })
-    .patch(
-      '/v0.1/servers/:serverName/versions/:version/status',
-      notImplemented('Changing the status of a server version'),
-      { parse: 'none' },
-    )
-    .patch('/v0.1/servers/:serverName/status', notImplemented('Changing the status of a server'), { parse: 'none' })
-    .post('/v0.1/publish', notImplemented('Publishing'), { parse: 'none' })
+  return (
+    new Elysia({ name: 'catalog:registry' })
+      // Local to these routes: the service's error mapping answers first, in the directory's shape.
+      .mapResponse(({ response }) => (response instanceof Response ? asRegistryError(response, baseUrl) : undefined))
+      .get('/v0.1/servers', async ({ query }) => json(await registry.list(query)), { query: RegistryListQuery })
+      .get(
+        '/v0.1/servers/:serverName/versions',
+        async ({ request, query }) => {
+          const seg = segments(request)
+          if (seg?.length !== 2) return serverNotFound()
+          const page = await registry.versions(seg[0], includesDeleted(query.include_deleted))
+          return page ? json(page) : serverNotFound()
+        },
+        { query: RegistryVersionsQuery },
+      )
+      .get(
+        '/v0.1/servers/:serverName/versions/:version',
+        async ({ request, query }) => {
+          const seg = segments(request)
+          if (seg?.length !== 3) return serverNotFound()
+          const [name, , version] = seg
+          const found = await registry.version(name, version, includesDeleted(query.include_deleted))
+          if (found.missing === 'server') return serverNotFound()
+          if (found.missing === 'version') return registryError(baseUrl, 404, 'Server version not found', 'not_found')
+          return json(found.server)
+        },
+        { query: RegistryVersionsQuery },
+      )
+      .put('/v0.1/servers/:serverName/versions/:version', notImplemented('Updating a server version'), {
+        parse: 'none',
+      })
+      .delete('/v0.1/servers/:serverName/versions/:version', notImplemented('Deleting a server version'), {
+        parse: 'none',
+      })
+      .patch(
+        '/v0.1/servers/:serverName/versions/:version/status',
+        notImplemented('Changing the status of a server version'),
+        { parse: 'none' },
+      )
+      .patch('/v0.1/servers/:serverName/status', notImplemented('Changing the status of a server'), { parse: 'none' })
+      .post('/v0.1/publish', notImplemented('Publishing'), { parse: 'none' })
+  )
 }

@@ -1,0 +1,8 @@
+import type { Database } from '@mcp-directory/shared/db'
+import type { Logger } from '@mcp-directory/shared/log'
+import { healthHandler } from '@mcp-directory/shared/service'
+import { Elysia } from 'elysia'
+
+/** The health probe every service serves (shared: 200 `{status, timestamp}`, 500 without the database). */
+export const healthRoutes = (database: Database, log: Logger) =>
+  new Elysia({ name: 'catalog:health' }).get('/api/v1/health', healthHandler(database, log))

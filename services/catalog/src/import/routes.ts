@@ -1,0 +1,31 @@
+import { json, readJsonBody, requireOperator } from '@mcp-directory/shared/http'
+import type { Logger } from '@mcp-directory/shared/log'
+import { Elysia } from 'elysia'
+import type { Importer } from './importer'
+import { ImportDocument } from './model'
+
+// The import endpoint takes a whole registry list; 32 MiB holds the official registry many times over.
+const MAX_IMPORT_BYTES = 32 * 1024 * 1024
+
+/** `POST /api/v1/admin/import` (operator): a list in the official registry's format, imported idempotently. */
+export function importRoutes(deps: { importDocument: Importer; operatorToken: string; log: Logger }) {
+  return new Elysia({ name: 'catalog:import' }).post(
+    '/api/v1/admin/import',
+    async ({ body }) => {
+      const summary = await deps.importDocument(body)
+      deps.log.info(
+        { created: summary.created, updated: summary.updated, skipped: summary.skipped.length },
+        'import finished',
+      )
+      return json(summary)
+    },
+    {
+      // The operator token is checked before the body is read: an anonymous caller never makes it buffer 32 MiB.
+      parse: ({ request }) => {
+        requireOperator(request, deps.operatorToken)
+        return readJsonBody(request, MAX_IMPORT_BYTES)
+      },
+      body: ImportDocument,
+    },
+  )
+}

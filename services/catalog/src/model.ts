@@ -1,0 +1,19 @@
+/**
+ * The catalog's public models, one module per resource: the gateway's route table imports them from here
+ * (`@mcp-directory/catalog/model`) and nothing else deep from the service.
+ */
+export { CategoryList, CategoryModel } from './categories/model'
+export { HealthResponse } from './health/model'
+export { ImportDocument, ImportSummary } from './import/model'
+export { InstallCounted, ServerDetailResponse } from './listings/model'
+export { MarkdownDocument } from './markdown/model'
+export {
+  REGISTRY_PARAMS,
+  RegistryError,
+  RegistryListQuery,
+  RegistryVersionsQuery,
+  ServerJson,
+  ServerList,
+  ServerResponse,
+} from './registry/model'
+export { MAX_QUERY_LENGTH, SearchQuery, SearchResponse } from './search/model'

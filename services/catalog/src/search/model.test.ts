@@ -1,0 +1,98 @@
+import { describe, expect, test } from 'bun:test'
+import { createLogger } from '@mcp-directory/shared/log'
+import { serviceApp } from '@mcp-directory/shared/service'
+import fc from 'fast-check'
+import { SearchQuery } from './model'
+import { searchSpecOf } from './service'
+
+// The search route's model on a bare service app: what it accepts reaches the handler, the rest is a 400.
+const app = serviceApp('test', 'http://localhost', createLogger('test', 'silent')).get(
+  '/search',
+  ({ query }) => searchSpecOf(query),
+  { query: SearchQuery },
+)
+const get = async (qs: string) => {
+  const res = await app.handle(new Request(`http://localhost/search?${qs}`))
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> }
+}
+const parse = async (qs: string) => {
+  const r = await get(qs)
+  expect([qs, r.status]).toEqual([qs, 200])
+  return r.body as { q: string | null; spec: Record<string, unknown> }
+}
+const failure = async (qs: string) => {
+  const r = await get(qs)
+  expect([qs, r.status, r.body.error]).toEqual([qs, 400, 'invalid_parameter'])
+  return r.body as { details: unknown[] }
+}
+
+describe('search parameters (contract §6)', () => {
+  test('defaults', async () => {
+    expect(await parse('')).toEqual({
+      q: null,
+      spec: { terms: [], category: null, limit: 20, transport: null, verified: false, offset: 0 },
+    })
+    expect((await parse('q=%20%20')).q).toBeNull()
+    expect((await parse('q=%20postgres%20')).q).toBe('postgres')
+  })
+  test('limit must be an integer from 1 to 100, never clamped', async () => {
+    expect((await parse('limit=1')).spec.limit).toBe(1)
+    expect((await parse('limit=100')).spec.limit).toBe(100)
+    for (const bad of ['0', '101', '-1', '1.5', 'abc', '', ' 5', '1e2', '0x10']) {
+      const e = await failure(`limit=${encodeURIComponent(bad)}`)
+      expect(e.details).toEqual([{ parameter: 'limit', message: 'must be an integer from 1 to 100' }])
+    }
+  })
+  test('transport and verified allow only their values', async () => {
+    expect((await parse('transport=stdio')).spec.transport).toBe('stdio')
+    expect((await parse('transport=remote')).spec.transport).toBe('remote')
+    expect((await failure('transport=http')).details).toEqual([
+      { parameter: 'transport', message: 'must be "stdio" or "remote"' },
+    ])
+    expect((await parse('verified=1')).spec.verified).toBe(true)
+    for (const bad of ['0', 'true', 'yes', '']) await failure(`verified=${bad}`)
+  })
+  test('q is at most 200 characters; a cursor is one this API could have returned', async () => {
+    expect((await failure(`q=${'a'.repeat(201)}`)).details).toEqual([
+      { parameter: 'q', message: 'must be at most 200 characters' },
+    ])
+    for (const bad of ['forged!', '', 'x'.repeat(201), Buffer.from('o-1').toString('base64url')])
+      expect((await failure(`cursor=${encodeURIComponent(bad)}`)).details).toEqual([
+        { parameter: 'cursor', message: 'is not a cursor this API returned' },
+      ])
+    expect((await parse(`cursor=${Buffer.from('o40').toString('base64url')}`)).spec.offset).toBe(40)
+  })
+  test('client is one of the config clients', async () => {
+    expect((await get('client=cursor')).status).toBe(200)
+    const e = await failure('client=notepad')
+    expect(e.details).toEqual([
+      { parameter: 'client', message: expect.stringMatching(/^must be one of claude-desktop, /) },
+    ])
+  })
+  test('an unknown category is a 400 unknown_category', async () => {
+    expect((await parse('category=databases')).spec.category).toEqual(expect.any(String))
+    const r = await get('category=definitely-not-a-category')
+    expect([r.status, r.body.error]).toEqual([400, 'unknown_category'])
+  })
+  test('a repeated parameter is refused rather than guessed', async () => {
+    for (const name of ['limit', 'client', 'q'])
+      expect((await failure(`${name}=5&${name}=6`)).details).toEqual([
+        { parameter: name, message: 'must be given at most once' },
+      ])
+  })
+  test('any query string either parses or fails with a 400', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.dictionary(
+          fc.constantFrom('q', 'limit', 'transport', 'verified', 'category', 'cursor', 'client', 'x'),
+          fc.string(),
+        ),
+        async (params) => {
+          const r = await get(new URLSearchParams(params).toString())
+          expect([200, 400]).toContain(r.status)
+        },
+      ),
+      { numRuns: 2000 },
+    )
+  })
+})

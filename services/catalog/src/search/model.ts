@@ -1,0 +1,42 @@
+/** Search's query model (`GET /api/v1/search`, contract §6: never silently clamped or ignored). */
+import { CONFIG_CLIENTS } from '@mcp-directory/shared/install'
+import { t, type Static } from 'elysia'
+
+export { SearchResponse } from '@mcp-directory/shared/contracts'
+
+/** Longest accepted query string; longer ones are a client error, not a slow search. */
+export const MAX_QUERY_LENGTH = 200
+
+/** Results per page when `limit` is not given. */
+export const DEFAULT_LIMIT = 20
+
+const CLIENT_SLUGS = CONFIG_CLIENTS.map((c) => c.client)
+
+export const SearchQuery = t.Object({
+  q: t.Optional(t.String({ description: 'Keyword query', maxLength: MAX_QUERY_LENGTH })),
+  // Resolved from three spellings in the service (a 400 unknown_category when none matches).
+  category: t.Optional(t.String({ description: 'Stored name, plain label or slug; case-insensitive' })),
+  limit: t.Optional(t.Integer({ minimum: 1, maximum: 100, default: DEFAULT_LIMIT })),
+  transport: t.Optional(t.Union([t.Literal('stdio'), t.Literal('remote')], { error: 'must be "stdio" or "remote"' })),
+  verified: t.Optional(t.Literal('1', { error: 'the only allowed value is "1"' })),
+  cursor: t.Optional(
+    t.String({
+      description: 'Opaque cursor from a previous response’s nextCursor',
+      pattern: '^[A-Za-z0-9_-]{1,200}$',
+      error: 'is not a cursor this API returned',
+    }),
+  ),
+  client: t.Optional(
+    t.Union(
+      CLIENT_SLUGS.map((slug) => t.Literal(slug)),
+      {
+        description:
+          `A config client slug (${CLIENT_SLUGS.join(', ')}). Each hit then also carries ` +
+          '`transports`, `health`, `archived` (why it is no longer maintained, or null) and `install` (kind, confidence, needsKeys, keys, ' +
+          "and that client's one-line command, install link or config as `line`, `lineKind`), so one search is enough to choose and install",
+        error: `must be one of ${CLIENT_SLUGS.join(', ')}`,
+      },
+    ),
+  ),
+})
+export type SearchQuery = Static<typeof SearchQuery>
