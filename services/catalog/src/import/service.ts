@@ -14,6 +14,7 @@ import {
   uniqueSlug,
   type ImportSkip,
   type ImportedListing,
+  type ParsedDocument,
 } from './parse'
 
 /** What an import did. */
@@ -61,6 +62,100 @@ function columnsOf(l: ImportedListing, hash: string) {
   }
 }
 
+/** One entry to write: a new listing or a changed one. */
+interface ImportWork {
+  kind: 'create' | 'update'
+  id: string
+  l: ImportedListing
+  hash: string
+}
+
+/** The document's entries, or a 400 `invalid_body` saying why it is not the registry's format. */
+function parseOrRefuse(doc: unknown): ParsedDocument {
+  try {
+    return parseRegistryDocument(doc)
+  } catch (err) {
+    if (err instanceof ImportFormatError) throw new AppError(400, 'invalid_body', err.message)
+    throw err
+  }
+}
+
+/** What to write: entries new or changed since the stored listings; unusable, duplicate and unchanged ones counted. */
+async function planImport(database: Database, parsed: ParsedDocument) {
+  const skipped: ImportSkip[] = [...parsed.errors]
+  const existing = new Map<string, { id: string; contentHash: string | null }>()
+  const taken = new Set<string>()
+  for (const r of await database.db
+    .select({ id: listings.id, name: listings.name, contentHash: listings.contentHash })
+    .from(listings)) {
+    existing.set(r.name, { id: r.id, contentHash: r.contentHash })
+    taken.add(r.id)
+  }
+  const seen = new Set<string>()
+  const work: ImportWork[] = []
+  let unchanged = 0
+  for (const [i, raw] of parsed.entries.entries()) {
+    const index = parsed.positions[i] ?? i
+    const res = normalizeEntry(raw, index)
+    if (!res.ok) {
+      skipped.push(res.skip)
+      continue
+    }
+    const l = res.listing
+    if (seen.has(l.name)) {
+      skipped.push({ index, name: l.name, reason: 'duplicate name earlier in this document' })
+      continue
+    }
+    seen.add(l.name)
+    const hash = contentHash(l)
+    const prev = existing.get(l.name)
+    if (prev) {
+      if (prev.contentHash === hash) unchanged++
+      else work.push({ kind: 'update', id: prev.id, l, hash })
+      continue
+    }
+    const id = uniqueSlug(slugFor(l.name, l.title), (s) => taken.has(s), l.name)
+    taken.add(id)
+    work.push({ kind: 'create', id, l, hash })
+  }
+  return { work, unchanged, skipped }
+}
+
+/** Writes one chunk of entries with their `listing.imported` events, in one transaction. */
+async function writeChunk(database: Database, chunk: ImportWork[], at: string): Promise<void> {
+  await database.db.transaction(async (tx) => {
+    const creates = chunk.filter((w) => w.kind === 'create')
+    if (creates.length) {
+      await tx.insert(listings).values(creates.map((w) => ({ id: w.id, status: 'active', ...columnsOf(w.l, w.hash) })))
+    }
+    for (const w of chunk.filter((w) => w.kind === 'update')) {
+      await tx
+        .update(listings)
+        .set({ ...columnsOf(w.l, w.hash), updatedAt: new Date() })
+        .where(eq(listings.id, w.id))
+    }
+    const rows = await tx
+      .select({ id: listings.id, status: listings.status })
+      .from(listings)
+      .where(
+        inArray(
+          listings.id,
+          chunk.map((w) => w.id),
+        ),
+      )
+    const statuses = new Map(rows.map((r) => [r.id, r.status]))
+    for (const w of chunk) {
+      await enqueueEvent(tx, catalogOutbox, 'listing.imported', {
+        id: w.id,
+        name: w.l.name,
+        status: statuses.get(w.id) ?? 'active',
+        at,
+        created: w.kind === 'create',
+      })
+    }
+  })
+}
+
 /**
  * Imports a document in the official registry's list format. Idempotent: an entry whose content hash is
  * unchanged is left alone; a changed one is updated in place and keeps its id and status; a new one is
@@ -73,46 +168,9 @@ export async function importDocument(
   opts: ImportOptions = {},
 ): Promise<ImportSummary> {
   const batch = Math.max(1, opts.batchSize ?? BATCH)
-  let parsed
-  try {
-    parsed = parseRegistryDocument(doc)
-  } catch (err) {
-    if (err instanceof ImportFormatError) throw new AppError(400, 'invalid_body', err.message)
-    throw err
-  }
-  const skipped: ImportSkip[] = [...parsed.errors]
+  const parsed = parseOrRefuse(doc)
   const total = parsed.entries.length + parsed.errors.length
-  const existing = new Map<string, { id: string; contentHash: string | null }>()
-  const taken = new Set<string>()
-  for (const r of await database.db
-    .select({ id: listings.id, name: listings.name, contentHash: listings.contentHash })
-    .from(listings)) {
-    existing.set(r.name, { id: r.id, contentHash: r.contentHash })
-    taken.add(r.id)
-  }
-  const seen = new Set<string>()
-  const work: { kind: 'create' | 'update'; id: string; l: ImportedListing; hash: string }[] = []
-  let unchanged = 0
-  parsed.entries.forEach((raw, i) => {
-    const index = parsed.positions[i] ?? i
-    const res = normalizeEntry(raw, index)
-    if (!res.ok) return void skipped.push(res.skip)
-    const l = res.listing
-    if (seen.has(l.name))
-      return void skipped.push({ index, name: l.name, reason: 'duplicate name earlier in this document' })
-    seen.add(l.name)
-    const hash = contentHash(l)
-    const prev = existing.get(l.name)
-    if (prev) {
-      if (prev.contentHash === hash) unchanged++
-      else work.push({ kind: 'update', id: prev.id, l, hash })
-      return
-    }
-    const id = uniqueSlug(slugFor(l.name, l.title), (s) => taken.has(s), l.name)
-    taken.add(id)
-    work.push({ kind: 'create', id, l, hash })
-  })
-
+  const { work, unchanged, skipped } = await planImport(database, parsed)
   let created = 0
   let updated = 0
   let done = total - work.length
@@ -120,43 +178,11 @@ export async function importDocument(
   const at = new Date().toISOString()
   for (let i = 0; i < work.length; i += batch) {
     const chunk = work.slice(i, i + batch)
-    await database.db.transaction(async (tx) => {
-      const creates = chunk.filter((w) => w.kind === 'create')
-      if (creates.length) {
-        await tx
-          .insert(listings)
-          .values(creates.map((w) => ({ id: w.id, status: 'active', ...columnsOf(w.l, w.hash) })))
-      }
-      for (const w of chunk.filter((w) => w.kind === 'update')) {
-        await tx
-          .update(listings)
-          .set({ ...columnsOf(w.l, w.hash), updatedAt: new Date() })
-          .where(eq(listings.id, w.id))
-      }
-      const statuses = new Map(
-        (
-          await tx
-            .select({ id: listings.id, status: listings.status })
-            .from(listings)
-            .where(
-              inArray(
-                listings.id,
-                chunk.map((w) => w.id),
-              ),
-            )
-        ).map((r) => [r.id, r.status]),
-      )
-      for (const w of chunk) {
-        await enqueueEvent(tx, catalogOutbox, 'listing.imported', {
-          id: w.id,
-          name: w.l.name,
-          status: statuses.get(w.id) ?? 'active',
-          at,
-          created: w.kind === 'create',
-        })
-      }
-    })
-    for (const w of chunk) w.kind === 'create' ? created++ : updated++
+    await writeChunk(database, chunk, at)
+    for (const w of chunk) {
+      if (w.kind === 'create') created++
+      else updated++
+    }
     done += chunk.length
     onProgress?.(done, total)
   }

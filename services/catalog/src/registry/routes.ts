@@ -34,13 +34,12 @@ interface ParameterProblem {
  * The directory's 400 `invalid_parameter` (a failed query model, a repeated parameter, a domain check) in the
  * registry's shape: `error` is a sentence naming the parameter, and so is each detail's message.
  */
-async function asRegistryError(response: Response, baseUrl: string): Promise<Response | undefined> {
-  if (response.status !== 400) return undefined
+async function asRegistryError(response: Response, baseUrl: string): Promise<Response> {
   const body = (await response
     .clone()
     .json()
     .catch(() => null)) as { error?: string; details?: ParameterProblem[] } | null
-  if (body?.error !== 'invalid_parameter' || !body.details?.length) return undefined
+  if (body?.error !== 'invalid_parameter' || !body.details?.length) return response
   const details = body.details.map((d) => ({ parameter: d.parameter, message: `${d.parameter} ${d.message}` }))
   const mapped = registryError(baseUrl, 400, details[0].message, 'invalid_parameter', details)
   response.headers.forEach((value, key) => {
@@ -74,7 +73,10 @@ export function registryRoutes(deps: RegistryRouteDeps) {
   return (
     new Elysia({ name: 'catalog:registry' })
       // Local to these routes: the service's error mapping answers first, in the directory's shape.
-      .mapResponse(({ response }) => (response instanceof Response ? asRegistryError(response, baseUrl) : undefined))
+      .mapResponse(({ response }) =>
+        // Only a 400 is looked at (a promise handed back for any other answer would replace it).
+        response instanceof Response && response.status === 400 ? asRegistryError(response, baseUrl) : undefined,
+      )
       .get('/v0.1/servers', async ({ query }) => json(await registry.list(query)), { query: RegistryListQuery })
       .get(
         '/v0.1/servers/:serverName/versions',
