@@ -1,0 +1,170 @@
+/** An entry's packages and remotes (how it installs and where it is hosted), normalised; bad parts dropped. */
+import type { EnvVarSpec, HeaderSpec, PackageSpec, RemoteSpec } from '@mcp-directory/shared/contracts'
+import { IMPORT_LIMITS } from './format'
+import { ANY_CONTROL, clean, type Drop, get, httpUrl, isObj, line, type Obj, token } from './values'
+
+// Names and values that end up in generated shell snippets and config files are held to safe characters,
+// so a hostile entry cannot smuggle `;`, `$(…)` or quotes into a command a user pastes.
+const REGISTRY_TYPE = /^[a-z0-9][a-z0-9._-]*$/
+const IDENTIFIER = /^[A-Za-z0-9@][A-Za-z0-9@/._:+~=-]*$/
+const PACKAGE_VERSION = /^[A-Za-z0-9][A-Za-z0-9._+-]*$/
+const RUNTIME_HINT = /^[A-Za-z0-9][A-Za-z0-9._-]*$/
+const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_.-]*$/
+const HEADER_NAME = /^[A-Za-z0-9][A-Za-z0-9_-]*$/
+const TRANSPORT_TYPE = /^[a-z][a-z0-9-]*$/
+
+// Spellings loose sources use for the two remote transports.
+const TRANSPORT_ALIASES: Record<string, string> = {
+  http: 'streamable-http',
+  streamablehttp: 'streamable-http',
+  streamable_http: 'streamable-http',
+}
+const REMOTE_TYPES = new Set(['streamable-http', 'sse'])
+
+function transportType(v: unknown): string | null {
+  if (typeof v !== 'string') return null
+  const t = v.trim().toLowerCase()
+  const mapped = TRANSPORT_ALIASES[t] ?? t
+  return mapped.length <= IMPORT_LIMITS.token && TRANSPORT_TYPE.test(mapped) ? mapped : null
+}
+
+function bool(v: unknown): boolean | undefined {
+  return typeof v === 'boolean' ? v : undefined
+}
+
+/** Reads an optional list, at most `max` items, each normalised by `each` (null: dropped). */
+export function list<T>(
+  v: unknown,
+  field: string,
+  max: number,
+  drop: Drop,
+  each: (x: unknown, i: number) => T | null,
+): T[] {
+  if (v == null) return []
+  if (!Array.isArray(v)) {
+    drop(`${field}: not an array`)
+    return []
+  }
+  const out: T[] = []
+  for (let i = 0; i < v.length; i++) {
+    if (out.length >= max) {
+      drop(`${field}: more than ${max}; the rest ignored`)
+      break
+    }
+    const x = each(v[i], i)
+    if (x !== null) out.push(x)
+  }
+  return out
+}
+
+export function normalizePackage(p: unknown, at: string, drop: Drop): PackageSpec | null {
+  if (!isObj(p)) return drop(`${at}: not an object`)
+  const rt = get(p, 'registryType')
+  const registryType = token(typeof rt === 'string' ? rt.toLowerCase() : rt, REGISTRY_TYPE)
+  if (!registryType) return drop(`${at}: missing or invalid registryType`)
+  const identifier = token(get(p, 'identifier'), IDENTIFIER, IMPORT_LIMITS.identifier)
+  if (!identifier) return drop(`${at}: missing or invalid identifier`)
+
+  const out: PackageSpec = { registryType, identifier, environmentVariables: [] }
+  const v = get(p, 'version')
+  if (v != null) {
+    const version = token(v, PACKAGE_VERSION, IMPORT_LIMITS.version)
+    if (version) out.version = version
+    else drop(`${at}.version: invalid`)
+  }
+  const t = get(p, 'transport')
+  if (t != null) {
+    const type = isObj(t) ? transportType(get(t, 'type')) : null
+    if (type) {
+      out.transport = { type }
+      // Package transport URLs are local templates such as http://127.0.0.1:{port}/mcp, so only the scheme is checked.
+      const u = isObj(t) ? get(t, 'url') : undefined
+      if (
+        typeof u === 'string' &&
+        /^https?:\/\/\S+$/i.test(u.trim()) &&
+        u.trim().length <= IMPORT_LIMITS.url &&
+        !ANY_CONTROL.test(u)
+      )
+        out.transport.url = u.trim()
+      else if (u != null) drop(`${at}.transport.url: invalid`)
+    } else drop(`${at}.transport: missing or invalid type`)
+  }
+  const hint = get(p, 'runtimeHint')
+  if (hint != null) {
+    const h = token(hint, RUNTIME_HINT)
+    if (h) out.runtimeHint = h
+    else drop(`${at}.runtimeHint: invalid`)
+  }
+  out.environmentVariables = normalizeEnv(p, at, drop)
+  return out
+}
+
+// The official shape is `environmentVariables: [{ name, … }]`; loose sources use `env: { NAME: { description, required } }`.
+function normalizeEnv(p: Obj, at: string, drop: Drop): EnvVarSpec[] {
+  const raw = get(p, 'environmentVariables') ?? get(p, 'env')
+  if (raw == null) return []
+  let items: { name: unknown; spec: unknown }[]
+  if (Array.isArray(raw)) items = raw.map((e) => ({ name: isObj(e) ? get(e, 'name') : undefined, spec: e }))
+  else if (isObj(raw)) items = Object.keys(raw).map((k) => ({ name: k, spec: raw[k] }))
+  else return drop(`${at}.environmentVariables: not an array or object`) ?? []
+
+  const out: EnvVarSpec[] = []
+  const seen = new Set<string>()
+  for (const [i, { name, spec }] of items.entries()) {
+    if (out.length >= IMPORT_LIMITS.envVars) {
+      drop(`${at}.environmentVariables: more than ${IMPORT_LIMITS.envVars}; the rest ignored`)
+      break
+    }
+    const n = token(name, ENV_NAME, IMPORT_LIMITS.name)
+    if (!n) {
+      drop(`${at}.environmentVariables[${i}]: missing or invalid name`)
+      continue
+    }
+    if (seen.has(n)) continue
+    seen.add(n)
+    const env: EnvVarSpec = { name: n }
+    // `{ NAME: "what it is" }` is a loose shorthand for a description.
+    const d = isObj(spec) ? line(get(spec, 'description'), IMPORT_LIMITS.text) : line(spec, IMPORT_LIMITS.text)
+    if (d) env.description = d
+    const required = isObj(spec) ? (bool(get(spec, 'isRequired')) ?? bool(get(spec, 'required'))) : undefined
+    if (required !== undefined) env.isRequired = required
+    const secret = isObj(spec) ? (bool(get(spec, 'isSecret')) ?? bool(get(spec, 'secret'))) : undefined
+    if (secret !== undefined) env.isSecret = secret
+    out.push(env)
+  }
+  return out
+}
+
+export function normalizeRemote(r: unknown, at: string, drop: Drop): RemoteSpec | null {
+  if (!isObj(r)) return drop(`${at}: not an object`)
+  const type = transportType(get(r, 'type'))
+  // Clients can connect to these two transports only; any other remote is unusable for install configs.
+  if (!type || !REMOTE_TYPES.has(type)) return drop(`${at}: type is not streamable-http or sse`)
+  const url = httpUrl(get(r, 'url'))
+  if (!url) return drop(`${at}: url is not an absolute http(s) URL`)
+  const headers = list(get(r, 'headers'), `${at}.headers`, IMPORT_LIMITS.headers, drop, (h, i) =>
+    normalizeHeader(h, `${at}.headers[${i}]`, drop),
+  )
+  return { type, url, headers }
+}
+
+function normalizeHeader(h: unknown, at: string, drop: Drop): HeaderSpec | null {
+  if (!isObj(h)) return drop(`${at}: not an object`)
+  const name = token(get(h, 'name'), HEADER_NAME, IMPORT_LIMITS.name)
+  if (!name) return drop(`${at}: missing or invalid name`)
+  const out: HeaderSpec = { name }
+  const d = line(get(h, 'description'), IMPORT_LIMITS.text)
+  if (d) out.description = d
+  const required = bool(get(h, 'isRequired'))
+  if (required !== undefined) out.isRequired = required
+  const secret = bool(get(h, 'isSecret'))
+  if (secret !== undefined) out.isSecret = secret
+  const v = get(h, 'value')
+  if (v != null) {
+    // A value is a template (`Bearer {api_key}`); a cut template would be wrong, so a long one is dropped.
+    const value = typeof v === 'string' ? clean(v, false) : ''
+    if (value && value.length <= IMPORT_LIMITS.text) out.value = value
+    else drop(`${at}.value: not a string of 1–${IMPORT_LIMITS.text} characters`)
+  }
+  return out
+}
