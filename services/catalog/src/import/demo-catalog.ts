@@ -2,6 +2,7 @@
  * A small demo catalog of well-known MCP servers, written for this project in the official registry's
  * server.json shape (plus a loose `category`), so a fresh install has something to search. Not real-time data:
  * `version` is a catalogue placeholder, and packages carry no version so installs resolve to the latest release.
+ * Over 300 lines because it is data, one entry after another: splitting it would only scatter the list.
  */
 import type { EnvVarSpec, HeaderSpec, PackageSpec, RemoteSpec } from '@mcp-directory/shared/contracts'
 

@@ -16,13 +16,15 @@ import { changeListingStatus } from '../internal/routes'
 import { listingIdsByName, listingsWithoutLiveVersion } from '../registry/repository'
 import type { ImportSkip } from './parse'
 import type { ImportSummary } from './service'
+import { fetchPageWithRetry, type RetryPolicy } from './upstream-pages'
 import { recordOf, recordVersions, type RegistryRecord } from './versions'
+
+export type { RetryPolicy } from './upstream-pages'
 
 /** The moderation reason of a listing its upstream registry no longer serves. */
 export const REMOVED_UPSTREAM = 'removed from the upstream registry'
 
 const PAGE_LIMIT = 100
-const MAX_PAGE_BYTES = 16 * 1024 * 1024
 const MAX_PAGES = 100_000
 // Rows committed just before a sync read the upstream may carry an earlier updatedAt than the newest one seen;
 // the next sync asks again from a little before it (re-applying a version changes nothing).
@@ -38,12 +40,6 @@ export interface RegistrySyncSummary extends ImportSummary {
   restored: number
   /** The `updated_since` this sync asked with (null: a full sync). */
   since: string | null
-}
-
-/** How a failed page fetch is retried: attempts in all, and the first wait (doubled each time). */
-export interface RetryPolicy {
-  attempts: number
-  baseDelayMs: number
 }
 
 export interface RegistrySyncDeps {
@@ -75,71 +71,6 @@ export function registryBaseOf(source: string): string | null {
     return null
   const path = u.pathname.replace(/\/+$/, '').replace(/\/v0(\.\d+)?(\/servers)?$/, '')
   return `${u.origin}${path}`
-}
-
-class UpstreamPageError extends Error {
-  override name = 'UpstreamPageError'
-  constructor(
-    message: string,
-    readonly retryable: boolean,
-  ) {
-    super(message)
-  }
-}
-
-/** One page of the upstream's list: its records and the cursor of the next page. */
-interface Page {
-  records: unknown[]
-  nextCursor: string | null
-}
-
-async function fetchPage(deps: RegistrySyncDeps, url: string): Promise<Page> {
-  const doFetch = deps.fetch ?? ((u: string, init: RequestInit) => fetch(u, init))
-  let res: Response
-  try {
-    res = await doFetch(url, {
-      headers: { accept: 'application/json' },
-      signal: AbortSignal.timeout(60_000),
-      redirect: 'follow',
-    })
-  } catch (err) {
-    throw new UpstreamPageError(`${url}: ${err instanceof Error ? err.message : String(err)}`, true)
-  }
-  if (!res.ok) {
-    await res.body?.cancel()
-    // 429 and 5xx pass; any other status will not change by asking again.
-    throw new UpstreamPageError(`${url}: HTTP ${res.status}`, res.status === 429 || res.status >= 500)
-  }
-  const text = await res.text()
-  if (text.length > MAX_PAGE_BYTES)
-    throw new UpstreamPageError(`${url}: page larger than ${MAX_PAGE_BYTES} bytes`, false)
-  let body: unknown
-  try {
-    body = JSON.parse(text)
-  } catch {
-    throw new UpstreamPageError(`${url}: not JSON`, true)
-  }
-  const servers = typeof body === 'object' && body !== null ? (body as { servers?: unknown }).servers : undefined
-  if (!Array.isArray(servers))
-    throw new UpstreamPageError(`${url}: no "servers" array; is this a registry's /v0.1 API?`, false)
-  const meta = (body as { metadata?: { nextCursor?: unknown } }).metadata
-  const next = meta && typeof meta.nextCursor === 'string' && meta.nextCursor ? meta.nextCursor : null
-  return { records: servers, nextCursor: next }
-}
-
-/** Fetches a page, retrying a failure that may pass with exponential backoff. */
-async function fetchPageWithRetry(deps: RegistrySyncDeps, url: string): Promise<Page> {
-  const { attempts, baseDelayMs } = deps.retry ?? { attempts: 5, baseDelayMs: 1_000 }
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await fetchPage(deps, url)
-    } catch (err) {
-      if (!(err instanceof UpstreamPageError) || !err.retryable || attempt >= attempts) throw err
-      const wait = baseDelayMs * 2 ** (attempt - 1)
-      deps.log.warn({ url, attempt, waitMs: wait, err: err.message }, 'registry upstream failed; retrying')
-      await Bun.sleep(wait)
-    }
-  }
 }
 
 /** Takes the sync lease of an upstream (one catalog replica syncs at a time); null when another holds it. */
