@@ -1,34 +1,25 @@
 import type { EventBus } from '@mcp-directory/shared/bus'
 import type { Config } from '@mcp-directory/shared/config'
-import { startBatchedCounter } from '@mcp-directory/shared/counter'
-import { catalogOutbox, type Database } from '@mcp-directory/shared/db'
+import type { Database } from '@mcp-directory/shared/db'
 import { notFound } from '@mcp-directory/shared/errors'
 import { json, requireOperator } from '@mcp-directory/shared/http'
-import { createMemoryStore, type KeyValueStore } from '@mcp-directory/shared/kv'
+import type { KeyValueStore } from '@mcp-directory/shared/kv'
 import type { Logger } from '@mcp-directory/shared/log'
-import { startOutboxRelay } from '@mcp-directory/shared/outbox'
 import { serviceApp } from '@mcp-directory/shared/service'
 import { categoryRoutes } from './categories/routes'
 import { healthRoutes } from './health/routes'
 import { createImporter } from './import/importer'
-import {
-  followRegistry,
-  syncFromRegistry,
-  type RegistrySyncSummary,
-  type RetryPolicy,
-} from './import/registry-upstream'
+import { registryUpstream, type RetryPolicy } from './import/registry-upstream'
 import { importRoutes } from './import/routes'
 import { internalClaimRoutes } from './internal/claims'
 import { clearRisk, factsRoutes } from './internal/facts'
 import { internalRoutes } from './internal/routes'
-import { startIdentityRefresh } from './listings/identity'
-import { startInstallCounter } from './listings/installs'
-import { addViews, findListing, hasListings } from './listings/repository'
+import { startCatalogJobs } from './jobs'
+import { findListing, hasListings } from './listings/repository'
 import { listingRoutes } from './listings/routes'
 import { markdownRoutes } from './markdown/routes'
 import { registryRoutes } from './registry/routes'
 import { directoryNamespace } from './registry/server-json'
-import { startVersionsKeeper } from './registry/versions-keeper'
 import { searchRoutes } from './search/routes'
 
 /** What the catalog service needs from its host process. */
@@ -52,18 +43,11 @@ export interface CatalogDeps {
 export function createCatalogApp(deps: CatalogDeps) {
   const { config, database, log } = deps
   const base = config.publicBaseUrl
-  const relay = startOutboxRelay({ database, table: catalogOutbox, bus: deps.bus, service: 'catalog', log })
-  const views = startBatchedCounter((counts) => addViews(database, counts), config.viewFlushMs, log, 'view counts')
-  // Installs (a config copied on the listing page): once per client per listing per day, written in batches.
-  const ownStore = deps.kv ? null : createMemoryStore()
-  const installs = startInstallCounter({ database, kv: deps.kv ?? ownStore!, flushMs: config.viewFlushMs, log })
-  // Rows written before the identity columns existed get them once, at start (see listings/identity.ts).
-  const identities = startIdentityRefresh(database, log)
-  // The registry read API's namespace (names the directory makes, its `_meta` key) and the versions it serves.
   const namespace = directoryNamespace(base)
-  const versionsKeeper = startVersionsKeeper(database, namespace, log)
+  const jobs = startCatalogJobs({ ...deps, namespace })
+  const { relay, views, installs, identities } = jobs
   const importWithVersions = createImporter({ database, namespace, nudge: () => relay.nudge() })
-  const syncDeps = {
+  const upstream = registryUpstream({
     database,
     log,
     namespace,
@@ -71,13 +55,8 @@ export function createCatalogApp(deps: CatalogDeps) {
     importDocument: (doc: unknown) => importWithVersions(doc),
     nudge: () => relay.nudge(),
     retry: deps.registryRetry,
-  }
-  let follower: { stop: () => Promise<void> } | null = null
-  // Every change another service makes (an approval above all) may give a listing its first served version.
-  const nudge = () => {
-    relay.nudge()
-    versionsKeeper.nudge()
-  }
+  })
+  const nudge = jobs.nudgeAll
   const app = serviceApp('catalog', base, log)
     .use(searchRoutes({ database, baseUrl: base }))
     .use(listingRoutes({ database, baseUrl: base, views, installs }))
@@ -125,14 +104,9 @@ export function createCatalogApp(deps: CatalogDeps) {
      * Imports from a registry's read API (`/v0.1/servers`, paged with cursors): everything the first time or with
      * `full`, else what changed since the last sync of that upstream.
      */
-    syncFromRegistry: (
-      upstream: string,
-      opts?: { full?: boolean; onProgress?: (done: number, total: number) => void },
-    ) => syncFromRegistry(syncDeps, upstream, opts),
+    syncFromRegistry: upstream.sync,
     /** Follows an upstream registry: a sync now and every `intervalMs` (REGISTRY_UPSTREAM_URL, REGISTRY_SYNC_MINUTES). */
-    followRegistry: (upstream: string, intervalMs: number, onSync?: (s: RegistrySyncSummary) => void) => {
-      follower = followRegistry(syncDeps, upstream, intervalMs, onSync)
-    },
+    followRegistry: upstream.follow,
     /** Loads the project's small demo catalog when no listing exists yet (all-in-one's first start). */
     loadDemoIfEmpty: async () => {
       if (await hasListings(database)) return
@@ -143,20 +117,10 @@ export function createCatalogApp(deps: CatalogDeps) {
     /** Settles once the start-up pass has given every stored listing its identity columns. */
     identitiesReady: identities.ready,
     /** Writes pending counters and publishes pending events now (tests, shutdown). */
-    flush: async () => {
-      await versionsKeeper.flush()
-      await views.flush()
-      await installs.flush()
-      await relay.flush()
-    },
+    flush: jobs.flush,
     close: async () => {
-      await identities.stop()
-      await follower?.stop()
-      await versionsKeeper.flush()
-      await views.stop()
-      await installs.stop()
-      await relay.stop()
-      await ownStore?.close()
+      await upstream.stop()
+      await jobs.stop()
     },
   }
 }

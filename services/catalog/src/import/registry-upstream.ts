@@ -257,3 +257,18 @@ export function followRegistry(
     },
   }
 }
+
+/** One upstream at a time per catalog: syncs on demand, and the follower (if any) stopped with the catalog. */
+export function registryUpstream(deps: RegistrySyncDeps) {
+  let follower: { stop: () => Promise<void> } | null = null
+  return {
+    sync: (upstream: string, opts?: { full?: boolean; onProgress?: (done: number, total: number) => void }) =>
+      syncFromRegistry(deps, upstream, opts),
+    follow: (upstream: string, intervalMs: number, onSync?: (s: RegistrySyncSummary) => void) => {
+      follower = followRegistry(deps, upstream, intervalMs, onSync)
+    },
+    stop: async () => {
+      await follower?.stop()
+    },
+  }
+}

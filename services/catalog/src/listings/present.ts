@@ -108,6 +108,39 @@ export function qualityScore(l: Listing, model: InstallModel | null): number {
   return Math.min(100, s)
 }
 
+/** The detail's `install`: the recipe behind `configs`, with how sure we are of it. */
+function installOf(model: InstallModel | null): ServerDetail['install'] {
+  if (!model) return null
+  if (model.kind === 'remote')
+    return {
+      kind: 'remote',
+      confidence: model.confidence,
+      url: model.url,
+      transport: model.transport,
+      environmentVariables: [],
+      basis: model.basis,
+    }
+  return {
+    kind: 'local',
+    confidence: model.confidence,
+    command: model.command,
+    args: model.args,
+    registryType: model.registryType,
+    identifier: model.identifier,
+    environmentVariables: model.env,
+    basis: model.basis,
+    ...(model.note ? { note: model.note } : {}),
+    evidence: model.evidence ?? null,
+  }
+}
+
+/** The detail's `risk`: the last scan, cleared only for the tool list an operator cleared. */
+function riskOf(l: Listing): ServerDetail['risk'] {
+  if (!l.risk) return null
+  const cleared = l.riskClearedHash === l.risk.toolsHash
+  return { ...l.risk, cleared, clearedAt: cleared ? (l.riskClearedAt?.toISOString() ?? null) : null }
+}
+
 /** Shapes a listing as the detail `server` object of §2.2. */
 export function detailOf(l: Listing, baseUrl: string): ServerDetail {
   const model = deriveInstallModel(l)
@@ -137,29 +170,7 @@ export function detailOf(l: Listing, baseUrl: string): ServerDetail {
     tools: l.tools,
     packages: l.packages,
     remotes: l.remotes,
-    install: model
-      ? model.kind === 'local'
-        ? {
-            kind: 'local',
-            confidence: model.confidence,
-            command: model.command,
-            args: model.args,
-            registryType: model.registryType,
-            identifier: model.identifier,
-            environmentVariables: model.env,
-            basis: model.basis,
-            ...(model.note ? { note: model.note } : {}),
-            evidence: model.evidence ?? null,
-          }
-        : {
-            kind: 'remote',
-            confidence: model.confidence,
-            url: model.url,
-            transport: model.transport,
-            environmentVariables: [],
-            basis: model.basis,
-          }
-      : null,
+    install: installOf(model),
     configs: model ? buildClientConfigs(model, name) : null,
     createdAt: l.createdAt.toISOString(),
     updatedAt: l.updatedAt.toISOString(),
@@ -170,13 +181,7 @@ export function detailOf(l: Listing, baseUrl: string): ServerDetail {
     compatibleClients: l.compatibleClients ?? [],
     supportUrl: l.supportUrl ?? null,
     readme: l.readme ?? null,
-    risk: l.risk
-      ? {
-          ...l.risk,
-          cleared: l.riskClearedHash === l.risk.toolsHash,
-          clearedAt: l.riskClearedHash === l.risk.toolsHash ? (l.riskClearedAt?.toISOString() ?? null) : null,
-        }
-      : null,
+    risk: riskOf(l),
     toolsChanges: l.toolsChanges ?? [],
     checks: {
       healthCheckedAt: l.healthCheckedAt?.toISOString() ?? null,

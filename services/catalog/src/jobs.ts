@@ -1,0 +1,64 @@
+// The catalog's background jobs: the outbox relay, the view and install counters written in batches, the start-up
+// identity pass and the keeper of served registry versions. Started together, flushed and stopped together.
+import type { EventBus } from '@mcp-directory/shared/bus'
+import type { Config } from '@mcp-directory/shared/config'
+import { startBatchedCounter } from '@mcp-directory/shared/counter'
+import { catalogOutbox, type Database } from '@mcp-directory/shared/db'
+import { createMemoryStore, type KeyValueStore } from '@mcp-directory/shared/kv'
+import type { Logger } from '@mcp-directory/shared/log'
+import { startOutboxRelay } from '@mcp-directory/shared/outbox'
+import { startIdentityRefresh } from './listings/identity'
+import { startInstallCounter } from './listings/installs'
+import { addViews } from './listings/repository'
+import { startVersionsKeeper } from './registry/versions-keeper'
+
+export interface CatalogJobDeps {
+  config: Config
+  database: Database
+  bus: EventBus
+  log: Logger
+  kv?: KeyValueStore
+  /** The registry read API's namespace (names the directory makes, its `_meta` key). */
+  namespace: string
+}
+
+/** Starts the catalog's background jobs. */
+export function startCatalogJobs(deps: CatalogJobDeps) {
+  const { config, database, log } = deps
+  const relay = startOutboxRelay({ database, table: catalogOutbox, bus: deps.bus, service: 'catalog', log })
+  const views = startBatchedCounter((counts) => addViews(database, counts), config.viewFlushMs, log, 'view counts')
+  // Installs (a config copied on the listing page): once per client per listing per day, written in batches.
+  const ownStore = deps.kv ? null : createMemoryStore()
+  const kv = deps.kv ?? (ownStore as KeyValueStore)
+  const installs = startInstallCounter({ database, kv, flushMs: config.viewFlushMs, log })
+  // Rows written before the identity columns existed get them once, at start (see listings/identity.ts).
+  const identities = startIdentityRefresh(database, log)
+  // The versions the registry read API serves: listings without one get one built from the listing.
+  const versionsKeeper = startVersionsKeeper(database, deps.namespace, log)
+  return {
+    relay,
+    views,
+    installs,
+    identities,
+    /** Every change another service makes (an approval above all) may give a listing its first served version. */
+    nudgeAll: () => {
+      relay.nudge()
+      versionsKeeper.nudge()
+    },
+    /** Writes pending counters and publishes pending events now (tests, shutdown). */
+    flush: async () => {
+      await versionsKeeper.flush()
+      await views.flush()
+      await installs.flush()
+      await relay.flush()
+    },
+    stop: async () => {
+      await identities.stop()
+      await versionsKeeper.flush()
+      await views.stop()
+      await installs.stop()
+      await relay.stop()
+      await ownStore?.close()
+    },
+  }
+}
