@@ -5,5 +5,5 @@ export default defineConfig({
   dialect: 'postgresql',
   schema: './shared/src/db/schema/index.ts',
   out: './infra/migrations',
-  schemaFilter: ['catalog', 'submission', 'agent_auth', 'claims', 'badge', 'prober'],
+  schemaFilter: ['catalog', 'submission', 'agent_auth', 'badge', 'prober'],
 })

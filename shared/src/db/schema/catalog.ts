@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm'
-import { boolean, customType, index, integer, jsonb, pgSchema, primaryKey, text, timestamp } from 'drizzle-orm/pg-core'
+import {
+  bigserial,
+  boolean,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgSchema,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core'
 import type {
   InferredInstall,
   PackageEvidence,
@@ -133,22 +144,55 @@ export const searchTerms = catalogSchema.table('search_terms', { term: text('ter
 export const catalogOutbox = outboxTable(catalogSchema)
 
 /**
- * Verified ownership claims, as the catalog records them on the listing (the claim-verifier keeps its own
- * verification state and re-checks): who, how, when and what was found. `claim_id` makes recording idempotent,
- * so a retried call never publishes a second `listing.claimed`.
+ * Verified ownership claims and the state of their periodic re-check. The catalog owns claim state: `isOfficial` is
+ * its mark and a claim is its evidence, so a claim, its re-checks and their effects (official, revoked, events) are
+ * written in one transaction. The claim-verifier keeps nothing: it verifies and posts results through the internal
+ * API. No proof value or secret is stored: proofs are recomputed from the listing, `claimant_key` and SERVER_SECRET.
+ * `claim_id` makes recording idempotent, so a retried call never publishes a second `listing.claimed`.
  */
 export const listingClaims = catalogSchema.table(
   'listing_claims',
   {
     claimId: text('claim_id').primaryKey(),
     listingId: text('listing_id').notNull(),
+    /** How the claimant is named in events: the key, a claim secret's hash shortened. */
     claimant: text('claimant').notNull(),
+    /** `agent:<agent id>` or `claim-url:<SHA-256 of the claim secret>`: what the proof is computed from. */
+    claimantKey: text('claimant_key').notNull(),
     method: text('method').notNull(),
+    /** The page the claimant chose (websiteUrl), re-checked by the same method. */
+    websiteUrl: text('website_url'),
     evidence: jsonb('evidence').notNull(),
+    /** `verified`, `failing` (a re-check failed, inside the grace period) or `revoked`. */
+    state: text('state').notNull().default('verified'),
+    reciprocalReadme: boolean('reciprocal_readme').notNull().default(false),
+    reciprocalSite: boolean('reciprocal_site').notNull().default(false),
     claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull(),
+    lastCheckedAt: timestamp('last_checked_at', { withTimezone: true }).notNull(),
+    failingSince: timestamp('failing_since', { withTimezone: true }),
+    /** Null: never re-checked (a claim whose claimant key was not kept, so its proof cannot be recomputed). */
+    nextCheckAt: timestamp('next_check_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
-  (t) => [index('listing_claims_listing_idx').on(t.listingId)],
+  (t) => [
+    index('listing_claims_listing_idx').on(t.listingId),
+    index('listing_claims_due_idx').on(t.nextCheckAt).where(sql`state <> 'revoked'`),
+  ],
+)
+
+/** Every re-check of a claim: proof and reciprocal badges, each place recorded separately. */
+export const claimChecks = catalogSchema.table(
+  'claim_checks',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    claimId: text('claim_id').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    proofOk: boolean('proof_ok').notNull(),
+    reciprocalReadme: boolean('reciprocal_readme').notNull(),
+    reciprocalSite: boolean('reciprocal_site').notNull(),
+    details: jsonb('details').notNull(),
+  },
+  (t) => [index('claim_checks_claim_idx').on(t.claimId, t.id)],
 )
 
 /**
