@@ -11,7 +11,7 @@ import { healthRoutes } from './health/routes'
 import { createImporter } from './import/importer'
 import { registryUpstream, type RetryPolicy } from './import/registry-upstream'
 import { importRoutes } from './import/routes'
-import { internalClaimRoutes } from './internal/claims'
+import { internalClaimRoutes } from './claims/routes'
 import { clearRisk, factsRoutes } from './internal/facts'
 import { internalRoutes } from './internal/routes'
 import { startCatalogJobs } from './jobs'
@@ -72,8 +72,8 @@ export function createCatalogApp(deps: CatalogDeps) {
     // Moderation (submission service only): create pending listings, change status, the queue.
     .use(internalRoutes({ database, log, nudge, baseUrl: base, identitiesReady: identities.ready }))
     .use(factsRoutes({ database, log, nudge: () => relay.nudge() }))
-    // Claims (claim-verifier only): record a verified claim, revoke one after its grace period.
-    .use(internalClaimRoutes({ database, log, nudge: () => relay.nudge() }))
+    // Claims (claim-verifier only): record a verified claim, lease due re-checks, record their results.
+    .use(internalClaimRoutes({ database, log, nudge: () => relay.nudge(), config }))
     // The official registry's read API (/v0.1/servers…).
     .use(registryRoutes({ database, baseUrl: base, namespace }))
     .use(importRoutes({ importDocument: importWithVersions, operatorToken: deps.operatorToken, log }))

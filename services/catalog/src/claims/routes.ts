@@ -1,0 +1,73 @@
+// The catalog's internal claims API, for the claim-verifier only (never in the gateway's route table): record a
+// verified claim, lease the claims due for a re-check, and record each re-check's result with its effects.
+import type { Database } from '@mcp-directory/shared/db'
+import { jsonBody } from '@mcp-directory/shared/http'
+import type { Logger } from '@mcp-directory/shared/log'
+import { Elysia } from 'elysia'
+import {
+  ClaimParams,
+  ClaimRecordBody,
+  DueClaims,
+  DueClaimsQuery,
+  ListingParams,
+  RecheckBody,
+  RecheckedClaim,
+  RecordedClaim,
+} from './model'
+import { type ClaimSchedule, claimSchedule, dueClaims, recordClaim, recordRecheck } from './service'
+
+const MAX_BODY = 64 * 1024
+
+/** The internal claims routes, mounted on the catalog app. */
+export function internalClaimRoutes(deps: {
+  database: Database
+  log: Logger
+  nudge: () => void
+  /** CLAIM_RECHECK_HOURS and CLAIM_GRACE_DAYS. */
+  config: { claimRecheckHours: number; claimGraceDays: number }
+  now?: () => Date
+}) {
+  const { database, log } = deps
+  const schedule: ClaimSchedule = { ...claimSchedule(deps.config), now: deps.now }
+  return (
+    new Elysia({ name: 'catalog:internal-claims' })
+      .post(
+        '/internal/listings/:id/claims',
+        async ({ params, body }) => {
+          const result = await recordClaim(database, params.id, body, schedule)
+          if (result.recorded) {
+            deps.nudge()
+            log.info(
+              { id: params.id, claimId: body.claimId, method: body.method, approved: result.approved },
+              'claim recorded',
+            )
+          }
+          return { listing: result }
+        },
+        { params: ListingParams, parse: jsonBody(MAX_BODY), body: ClaimRecordBody, response: { 200: RecordedClaim } },
+      )
+      // A POST: leasing moves each claim's next check forward.
+      .post(
+        '/internal/claims/due',
+        async ({ query }) => ({ claims: await dueClaims(database, query.limit ?? 20, schedule) }),
+        {
+          query: DueClaimsQuery,
+          response: { 200: DueClaims },
+        },
+      )
+      .post(
+        '/internal/claims/:claimId/rechecks',
+        async ({ params, body }) => {
+          const claim = await recordRecheck(database, params.claimId, body, schedule)
+          if (claim.changed) deps.nudge()
+          if (claim.revoked)
+            log.warn(
+              { id: claim.listingId, claimId: claim.claimId },
+              'claim revoked: its proof failed every re-check of the grace period',
+            )
+          return { claim }
+        },
+        { params: ClaimParams, parse: jsonBody(MAX_BODY), body: RecheckBody, response: { 200: RecheckedClaim } },
+      )
+  )
+}

@@ -1,0 +1,160 @@
+// Claim state, owned by the catalog: a verified claim makes the listing official (and active if it was pending), a
+// re-check result moves the claim's state, and a claim failing for the whole grace period is revoked. Each change,
+// its effects on the listing and its events (catalog outbox) are written in one transaction.
+import { catalogOutbox, type Database } from '@mcp-directory/shared/db'
+import type { ClaimRecord, RecheckResult } from '@mcp-directory/shared/contracts/claims'
+import { notFound } from '@mcp-directory/shared/errors'
+import { enqueueEvent } from '@mcp-directory/shared/outbox'
+import { addSearchTerms } from '../internal/routes'
+import {
+  type ClaimRow,
+  hasStandingClaim,
+  insertCheck,
+  insertClaim,
+  leaseDueClaims,
+  lockClaim,
+  lockListing,
+  markListing,
+  updateClaim,
+} from './repository'
+
+// Rejected and flagged listings were hidden by an operator; a claim does not bring them back.
+const CLAIMABLE = new Set(['pending', 'active'])
+
+/** When claims are re-checked and how long one may fail before it is revoked (CLAIM_RECHECK_HOURS, CLAIM_GRACE_DAYS). */
+export interface ClaimSchedule {
+  recheckMs: number
+  graceMs: number
+  now?: () => Date
+}
+
+/** Records a verified claim: official, active, the claim kept, `listing.claimed` (and `listing.approved`) queued. */
+export async function recordClaim(database: Database, listingId: string, claim: ClaimRecord, schedule: ClaimSchedule) {
+  return database.db.transaction(async (tx) => {
+    const row = await lockListing(tx, listingId)
+    if (!row || !CLAIMABLE.has(row.status)) throw notFound('Listing')
+    const at = schedule.now?.() ?? new Date()
+    const inserted = await insertClaim(tx, {
+      claimId: claim.claimId,
+      listingId,
+      claimant: claim.claimant,
+      claimantKey: claim.claimantKey ?? claim.claimant,
+      method: claim.method,
+      websiteUrl: claim.websiteUrl ?? null,
+      evidence: claim.evidence ?? {},
+      reciprocalReadme: claim.reciprocal?.readme ?? false,
+      reciprocalSite: claim.reciprocal?.site ?? false,
+      claimedAt: at,
+      lastCheckedAt: at,
+      nextCheckAt: new Date(at.getTime() + schedule.recheckMs),
+    })
+    // A retried call for the same claim changes nothing and publishes nothing.
+    if (!inserted)
+      return { id: row.id, name: row.name, status: row.status, isOfficial: true, recorded: false, approved: false }
+    await markListing(tx, listingId, { isOfficial: true, status: 'active', moderationReason: null, updatedAt: at })
+    const base = { id: row.id, name: row.name, status: 'active', at: at.toISOString() }
+    const approved = row.status === 'pending'
+    if (approved) {
+      await enqueueEvent(tx, catalogOutbox, 'listing.approved', base)
+      await addSearchTerms(tx, listingId)
+    }
+    await enqueueEvent(tx, catalogOutbox, 'listing.claimed', {
+      ...base,
+      method: claim.method,
+      claimId: claim.claimId,
+      claimant: claim.claimant,
+    })
+    return { id: row.id, name: row.name, status: 'active', isOfficial: true, recorded: true, approved }
+  })
+}
+
+/** The state a re-check leads to: one failure never revokes, only failing for the whole grace period does. */
+function nextState(claim: ClaimRow, proofOk: boolean, at: Date, graceMs: number) {
+  if (proofOk) return { state: 'verified' as const, failingSince: null }
+  const failingSince = claim.failingSince ?? at
+  const state = at.getTime() - failingSince.getTime() >= graceMs ? ('revoked' as const) : ('failing' as const)
+  return { state, failingSince }
+}
+
+/**
+ * Records one re-check and its effects in one transaction: the check row, the claim's state, `claim.rechecked` when
+ * the result changed, and at the end of the grace period the revocation (the listing stays official while another
+ * claim on it stands; `listing.claim_revoked`). A claim already revoked is not re-checked: 404.
+ */
+export async function recordRecheck(
+  database: Database,
+  claimId: string,
+  result: RecheckResult,
+  schedule: ClaimSchedule,
+) {
+  return database.db.transaction(async (tx) => {
+    const claim = await lockClaim(tx, claimId)
+    if (!claim || claim.state === 'revoked') throw notFound('Claim')
+    const listing = await lockListing(tx, claim.listingId)
+    const at = schedule.now?.() ?? new Date()
+    await insertCheck(tx, {
+      claimId,
+      at,
+      proofOk: result.proofOk,
+      reciprocalReadme: result.reciprocalReadme,
+      reciprocalSite: result.reciprocalSite,
+      details: result.details ?? {},
+    })
+    const { state, failingSince } = nextState(claim, result.proofOk, at, schedule.graceMs)
+    const revoked = state === 'revoked'
+    await updateClaim(tx, claimId, {
+      state,
+      failingSince,
+      lastCheckedAt: at,
+      reciprocalReadme: result.reciprocalReadme,
+      reciprocalSite: result.reciprocalSite,
+      ...(revoked ? { revokedAt: at } : {}),
+    })
+    const changed =
+      state !== claim.state ||
+      result.reciprocalReadme !== claim.reciprocalReadme ||
+      result.reciprocalSite !== claim.reciprocalSite
+    if (changed)
+      await enqueueEvent(tx, catalogOutbox, 'claim.rechecked', {
+        claimId,
+        listingId: claim.listingId,
+        proofOk: result.proofOk,
+        reciprocalReadme: result.reciprocalReadme,
+        reciprocalSite: result.reciprocalSite,
+        state,
+        at: at.toISOString(),
+      })
+    if (revoked && listing) {
+      const isOfficial = await hasStandingClaim(tx, claim.listingId)
+      await markListing(tx, claim.listingId, { isOfficial, updatedAt: at })
+      await enqueueEvent(tx, catalogOutbox, 'listing.claim_revoked', {
+        id: listing.id,
+        name: listing.name,
+        status: listing.status,
+        at: at.toISOString(),
+        claimId,
+        isOfficial,
+      })
+    }
+    return { claimId, listingId: claim.listingId, state, changed, revoked }
+  })
+}
+
+/** Leases the claims due for a re-check to the caller (the claim-verifier). */
+export async function dueClaims(database: Database, limit: number, schedule: ClaimSchedule) {
+  const rows = await leaseDueClaims(database, schedule.now?.() ?? new Date(), schedule.recheckMs, limit)
+  return rows.map((r) => ({
+    claimId: r.claimId,
+    listingId: r.listingId,
+    claimantKey: r.claimantKey,
+    method: r.method,
+    websiteUrl: r.websiteUrl,
+    state: r.state,
+  }))
+}
+
+/** The schedule configuration names. */
+export const claimSchedule = (config: { claimRecheckHours: number; claimGraceDays: number }): ClaimSchedule => ({
+  recheckMs: config.claimRecheckHours * 3_600_000,
+  graceMs: config.claimGraceDays * 86_400_000,
+})
