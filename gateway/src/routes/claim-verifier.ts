@@ -1,69 +1,12 @@
-import { Type as t } from '@sinclair/typebox'
+import {
+  AgentClaimBody,
+  Challenge,
+  ClaimResult,
+  LinkChallengeBody,
+  LinkClaimBody,
+} from '@mcp-directory/claim-verifier/model'
 import { err, type RouteSpec } from './spec'
 
-const Method = t.Union([t.Literal('dns'), t.Literal('website_badge'), t.Literal('github')], { default: 'dns' })
-const Id = t.String({ minLength: 1, maxLength: 200, description: 'Listing id' })
-const WebsiteUrl = t.String({
-  format: 'uri',
-  description:
-    "One of the pages the challenge lists (the listing's own address, website or repository homepage, or the root of their site), " +
-    'exactly: a path, query or fragment of its own, another site or a shared host is a 400',
-})
-const Token = t.String({
-  minLength: 16,
-  maxLength: 200,
-  description: 'The secret of the claim link (the token parameter of claim_url)',
-})
-
-const Check = t.Object({
-  method: t.String(),
-  where: t.String(),
-  lookedFor: t.String(),
-  found: t.String(),
-  ok: t.Boolean(),
-})
-const ClaimResult = t.Object({
-  success: t.Boolean(),
-  pending: t.Literal(false),
-  isOfficial: t.Literal(true),
-  reciprocalBadgeOk: t.Boolean({
-    description: 'The public badge or a link to the listing page was found on the README or the website',
-  }),
-  message: t.String(),
-  claimId: t.String(),
-  method: t.String(),
-  reciprocal: t.Object(
-    { readme: t.Boolean(), website: t.Boolean() },
-    { description: 'Where the reciprocal badge was found (checked separately)' },
-  ),
-  checks: t.Array(Check),
-})
-const NotOffered = t.Array(t.Object({ address: t.String(), source: t.String(), reason: t.String() }), {
-  description: "Addresses of the listing that do not count, and why (shared hosts, a platform's DNS)",
-})
-const Challenge = t.Object({
-  id: t.String(),
-  name: t.String(),
-  proof: t.String({ description: 'HMAC of the listing and the claimant: valid for this claimant only' }),
-  methods: t.Object({
-    dns: t.Object({
-      type: t.Literal('TXT'),
-      names: t.Array(t.String()),
-      value: t.String(),
-      note: t.String(),
-      notOffered: NotOffered,
-    }),
-    website_badge: t.Object({
-      sites: t.Array(t.String(), { description: 'The exact pages read' }),
-      html: t.String(),
-      meta: t.String(),
-      note: t.String(),
-      notOffered: NotOffered,
-    }),
-    github: t.Object({ repository: t.Union([t.String(), t.Null()]), markdown: t.String(), note: t.String() }),
-  }),
-  listingUrl: t.String(),
-})
 const claimErrors = {
   400: err(
     'invalid_body, or verification_failed: `details` lists each place checked (method, where, lookedFor, found)',
@@ -105,7 +48,7 @@ export const CLAIM_VERIFIER_ROUTES: RouteSpec[] = [
     timeoutMs: 30_000,
     summary:
       'Claim a listing by proving ownership (dns, website_badge or github); the listing becomes official, and active if it was pending',
-    body: t.Object({ id: Id, method: t.Optional(Method), websiteUrl: t.Optional(WebsiteUrl) }),
+    body: AgentClaimBody,
     responses: {
       200: { description: 'Claimed', type: 'application/json', schema: ClaimResult },
       ...claimErrors,
@@ -122,7 +65,7 @@ export const CLAIM_VERIFIER_ROUTES: RouteSpec[] = [
     limit: 'read',
     auth: null,
     summary: "The claim page's challenge: what the holder of a claim link must publish (additive to v1)",
-    body: t.Object({ id: Id, token: Token }),
+    body: LinkChallengeBody,
     responses: {
       200: { description: 'The challenge', type: 'application/json', schema: Challenge },
       400: err('invalid_body'),
@@ -144,7 +87,7 @@ export const CLAIM_VERIFIER_ROUTES: RouteSpec[] = [
     timeoutMs: 30_000,
     summary:
       "The claim page's verify button: the same verification for the holder of a claim link; success also approves a pending listing (additive to v1)",
-    body: t.Object({ id: Id, token: Token, method: t.Optional(Method), websiteUrl: t.Optional(WebsiteUrl) }),
+    body: LinkClaimBody,
     responses: {
       200: { description: 'Claimed', type: 'application/json', schema: ClaimResult },
       ...claimErrors,

@@ -5,11 +5,13 @@ import { addressResolver, createOutboundFetcher } from '@mcp-directory/shared/ou
 import type { ClaimVerifierDeps } from './app'
 import { txtLookup } from './checks/dns'
 import { githubReadme } from './checks/github'
-import { catalogClient, submissionClient, type Handler } from './clients'
+import { catalogClient } from '@mcp-directory/shared/catalog-client'
+import { submissionClient, type Handler } from './clients'
 import { githubHomepage } from './sites'
 
 export { createClaimVerifierApp, CLAIM_ATTEMPTS, type ClaimVerifierDeps, type ClaimVerifierService } from './app'
-export { catalogClient, httpHandler, submissionClient, type Handler } from './clients'
+export { httpHandler, submissionClient, type Handler } from './clients'
+export { catalogClient } from '@mcp-directory/shared/catalog-client'
 export { proofFor, DNS_LABEL, TXT_PREFIX, META_NAME } from './proof'
 
 /** The outside world as configuration names it: DNS_SERVERS, GITHUB_API_URL/TOKEN, OUTBOUND_ALLOW_PRIVATE. */

@@ -14,7 +14,6 @@ import { createSmtpMailer } from '@mcp-directory/shared/mail'
 import { addressResolver, createOutboundFetcher } from '@mcp-directory/shared/outbound'
 import { isolatedEnv, runToken, startBacking, startDnsServer, testConfig } from '@mcp-directory/shared/testing'
 import { catalogClient, createClaimVerifierApp, proofFor, submissionClient, type ClaimVerifierService } from '../src'
-import { saveClaim } from '../src/repository'
 import { txtLookup } from '../src/checks/dns'
 import { githubReadme } from '../src/checks/github'
 import { githubHomepage } from '../src/sites'
@@ -649,12 +648,12 @@ describe('re-checks', () => {
     expect((await call('POST', '/api/v1/agent/claim', { headers: bearer(token), body: { id } })).status).toBe(200)
     // Make it due now, then remove the proof: the re-check fails, the listing stays official.
     await backing.database.db.execute(
-      `update claims.claims set next_check_at = now() - interval '1 minute' where listing_id = '${id}'` as never,
+      `update catalog.listing_claims set next_check_at = now() - interval '1 minute' where listing_id = '${id}'` as never,
     )
     dns.remove('_mcp-directory.recheck.example')
     expect(await claims.recheckDue()).toBeGreaterThanOrEqual(1)
     const rows = (await backing.database.db.execute(
-      `select c.state, (select count(*) from claims.checks k where k.claim_id = c.id)::int as checks from claims.claims c where c.listing_id = '${id}'` as never,
+      `select c.state, (select count(*) from catalog.claim_checks k where k.claim_id = c.claim_id)::int as checks from catalog.listing_claims c where c.listing_id = '${id}'` as never,
     )) as unknown
     const [row] = (Array.isArray(rows) ? rows : (rows as { rows: unknown[] }).rows) as {
       state: string
@@ -673,7 +672,7 @@ describe('re-checks', () => {
     dns.remove('_mcp-directory.revoked.example')
     // Failing since longer than CLAIM_GRACE_DAYS (7), and due now.
     await backing.database.db.execute(
-      `update claims.claims set state = 'failing', failing_since = now() - interval '8 days', next_check_at = now() - interval '1 minute' where listing_id = '${id}'` as never,
+      `update catalog.listing_claims set state = 'failing', failing_since = now() - interval '8 days', next_check_at = now() - interval '1 minute' where listing_id = '${id}'` as never,
     )
     expect(await claims.recheckDue()).toBeGreaterThanOrEqual(1)
     expect((await (await call('GET', `/api/v1/servers/${id}`)).json()).server.isOfficial).toBe(false)
@@ -868,28 +867,23 @@ describe('a claim reads only what the listing itself names', () => {
       await catalogClient((r) => catalog.app.handle(r)).recordClaim(id, {
         claimId,
         claimant,
+        claimantKey: claimant,
         method: 'website_badge',
+        websiteUrl,
         evidence: {},
       }),
     ).not.toBeNull()
-    const won = { ok: true, checks: [], reciprocal: { readme: null, site: null } }
-    await saveClaim(backing.database, {
-      id: claimId,
-      listingId: id,
-      claimant,
-      method: 'website_badge',
-      websiteUrl,
-      verification: won,
-      at: new Date(),
-      recheckMs: 0,
-    })
+    // Due at once.
+    await backing.database.db.execute(
+      `update catalog.listing_claims set next_check_at = now() where claim_id = '${claimId}'` as never,
+    )
     expect((await (await call('GET', `/api/v1/servers/${id}`)).json()).server.isOfficial).toBe(true)
 
     const before = siteRequests.length
     expect(await claims.recheckDue()).toBeGreaterThanOrEqual(1)
     const rows = async () => {
       const r = (await backing.database.db.execute(
-        `select c.state, k.details from claims.claims c join claims.checks k on k.claim_id = c.id where c.id = '${claimId}' order by k.id desc` as never,
+        `select c.state, k.details from catalog.listing_claims c join catalog.claim_checks k on k.claim_id = c.claim_id where c.claim_id = '${claimId}' order by k.id desc` as never,
       )) as unknown
       return (Array.isArray(r) ? r : (r as { rows: unknown[] }).rows) as {
         state: string
@@ -902,7 +896,7 @@ describe('a claim reads only what the listing itself names', () => {
     expect(siteRequests.slice(before).filter((r) => r.includes('next='))).toEqual([])
 
     await backing.database.db.execute(
-      `update claims.claims set failing_since = now() - interval '8 days', next_check_at = now() - interval '1 minute' where id = '${claimId}'` as never,
+      `update catalog.listing_claims set failing_since = now() - interval '8 days', next_check_at = now() - interval '1 minute' where claim_id = '${claimId}'` as never,
     )
     expect(await claims.recheckDue()).toBeGreaterThanOrEqual(1)
     expect((await rows())[0]!.state).toBe('revoked')

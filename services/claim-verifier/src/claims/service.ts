@@ -1,0 +1,92 @@
+// A claim: count the attempt, verify the proof where the method says, then have the catalog record it (the catalog
+// owns claim state: official, active, the re-check schedule, the events, in one transaction).
+import { randomUUID } from 'node:crypto'
+import { AppError, notFound } from '@mcp-directory/shared/errors'
+import { json } from '@mcp-directory/shared/http'
+import { claimableListing } from '../claimants/service'
+import type { ClaimContext } from '../context'
+import { type Claimant, claimantKey, claimantLabel, proofFor } from '../proof'
+import { ClaimRefused, type ClaimMethod, type Verification, verifyClaim } from '../verify'
+import type { ClaimableListing } from '../sites'
+import type { ClaimRequest } from './model'
+
+/** Verifies a claim; a refused request or a failed proof is a 400 naming every place checked. */
+async function verified(
+  ctx: ClaimContext,
+  listing: ClaimableListing,
+  method: ClaimMethod,
+  proof: string,
+  websiteUrl: string | null,
+  logged: Record<string, unknown>,
+): Promise<Verification> {
+  let verification: Verification
+  try {
+    verification = await verifyClaim(ctx.verifier, listing, method, proof, websiteUrl)
+  } catch (err) {
+    if (err instanceof ClaimRefused) throw new AppError(400, err.code, err.message, err.details)
+    throw err
+  }
+  if (verification.ok) return verification
+  const first = verification.checks[0]!
+  ctx.deps.log.info(logged, 'claim not verified')
+  throw new AppError(
+    400,
+    'verification_failed',
+    `Ownership not verified by ${method}: ${first.where}: ${first.found}`,
+    verification.checks,
+  )
+}
+
+/** Claims a listing for `claimant`: verified, then recorded by the catalog. */
+export async function claim(
+  ctx: ClaimContext,
+  req: ClaimRequest,
+  claimant: Claimant,
+  requestId: string | null,
+): Promise<Response> {
+  const { log, catalog } = ctx.deps
+  const key = claimantKey(claimant)
+  const method: ClaimMethod = req.method ?? 'dns'
+  const websiteUrl = req.websiteUrl ?? null
+  await ctx.countAttempt(key)
+  const listing = await claimableListing(catalog, req.id)
+  const proof = proofFor(ctx.deps.secret, listing.id, key)
+  const verification = await verified(ctx, listing, method, proof, websiteUrl, {
+    requestId,
+    id: listing.id,
+    method,
+    claimant: claimantLabel(key),
+  })
+  const reciprocal = {
+    readme: verification.reciprocal.readme?.ok ?? false,
+    site: verification.reciprocal.site?.ok ?? false,
+  }
+  const claimId = randomUUID()
+  const recorded = await catalog.recordClaim(listing.id, {
+    claimId,
+    claimant: claimantLabel(key),
+    claimantKey: key,
+    method,
+    websiteUrl,
+    reciprocal,
+    evidence: { checks: verification.checks.filter((c) => c.ok) },
+  })
+  if (!recorded) throw notFound('Listing')
+  const reciprocalBadgeOk = reciprocal.readme || reciprocal.site
+  log.info(
+    { requestId, id: listing.id, method, claimant: claimantLabel(key), approved: recorded.approved, reciprocalBadgeOk },
+    'claim verified',
+  )
+  return json({
+    success: true,
+    pending: false,
+    isOfficial: true,
+    reciprocalBadgeOk,
+    message: `${listing.name} is now official${recorded.approved ? ' and listed' : ''}: ownership verified by ${method}.${reciprocalBadgeOk ? '' : ' Add the directory badge to your README or site to earn the reciprocal link.'}`,
+    // Additive: what was checked, and where the reciprocal badge was found.
+    claimId,
+    method,
+    reciprocal: { readme: reciprocal.readme, website: reciprocal.site },
+    checks: verification.checks,
+  })
+}
