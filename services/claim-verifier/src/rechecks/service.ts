@@ -5,7 +5,8 @@ import type { DueClaim } from '@mcp-directory/shared/contracts/claims'
 import { startPollingWorker } from '@mcp-directory/shared/worker'
 import type { ClaimContext } from '../context'
 import { proofFor } from '../proof'
-import { type Check, ClaimRefused, checkReciprocal, type ClaimMethod, type Verification, verifyClaim } from '../verify'
+import { checkReciprocal } from '../checks/proofs'
+import { type Check, ClaimRefused, type ClaimMethod, type Verification, verifyClaim } from '../verify'
 
 /** Checks one due claim; null when its listing is gone (its lease simply expires). */
 async function verifyAgain(ctx: ClaimContext, claim: DueClaim): Promise<Verification | null> {
