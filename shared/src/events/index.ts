@@ -27,7 +27,7 @@ export interface EventMap {
   'listing.claimed': ListingEvent & { method: string; claimId: string; claimant: string }
   /** producer: catalog, when the claim-verifier revokes a claim after its grace period · consumers: badge */
   'listing.claim_revoked': ListingEvent & { claimId: string; isOfficial: boolean }
-  /** producer: claim-verifier (a periodic re-check whose result changed) · consumers: none yet (audit) */
+  /** producer: catalog, recording a claim-verifier re-check whose result changed · consumers: none yet (audit) */
   'claim.rechecked': {
     claimId: string
     listingId: string
