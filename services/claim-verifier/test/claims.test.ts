@@ -2,6 +2,7 @@
 // PostgreSQL, Redis and NATS, a real DNS server on loopback, local HTTP servers standing in for owners' sites
 // (127.0.0.2, treated as the public internet) and for the GitHub API, and a real SMTP sink for agent codes.
 // OUTBOUND_ALLOW_PRIVATE is unset: every other loopback or private address must be refused.
+// One file of 900 lines: every case needs the same stack of stand-ins, started once (splitting would start it per file).
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { createAgentAuthApp, type AgentAuthService } from '@mcp-directory/agent-auth'
 import { createCatalogApp, type CatalogService } from '@mcp-directory/catalog'
@@ -36,7 +37,7 @@ let gateway: ReturnType<typeof createGatewayApp>
 let site: ReturnType<typeof Bun.serve>
 let privateSite: ReturnType<typeof Bun.serve>
 let github: ReturnType<typeof Bun.serve>
-const events: EventEnvelope[] = []
+const events: EventEnvelope<'listing.claimed' | 'listing.approved'>[] = []
 let stopEvents: (() => Promise<void>) | null = null
 
 /** Owners' sites by host name: the page each serves at `/`. */
@@ -342,18 +343,13 @@ describe('agent claims through the gateway', () => {
     })
     const detail = await call('GET', `/api/v1/servers/${id}`)
     expect((await detail.json()).server.isOfficial).toBe(true)
-    await waitFor(
-      () =>
-        events.filter((e) => e.subject.endsWith('listing.claimed') && (e.payload as { id: string }).id === id)
-          .length === 1,
-    )
+    await waitFor(() => events.filter((e) => e.subject.endsWith('listing.claimed') && e.payload.id === id).length === 1)
     await Bun.sleep(300)
-    expect(
-      events.filter((e) => e.subject.endsWith('listing.claimed') && (e.payload as { id: string }).id === id),
-    ).toHaveLength(1)
-    expect(
-      events.find((e) => e.subject.endsWith('listing.claimed') && (e.payload as { id: string }).id === id)!.payload,
-    ).toMatchObject({ method: 'dns', status: 'active' })
+    expect(events.filter((e) => e.subject.endsWith('listing.claimed') && e.payload.id === id)).toHaveLength(1)
+    expect(events.find((e) => e.subject.endsWith('listing.claimed') && e.payload.id === id)!.payload).toMatchObject({
+      method: 'dns',
+      status: 'active',
+    })
   })
 
   test('a proof published for agent A does not let agent B claim', async () => {
