@@ -1,41 +1,12 @@
-import { QueueListing } from '@mcp-directory/shared/contracts'
-import { Type as t } from '@sinclair/typebox'
+import {
+  QueuePage,
+  QueueQuery,
+  ReasonBody,
+  SubmissionBody,
+  SubmitResult,
+  Transition,
+} from '@mcp-directory/submission/model'
 import { err, type RouteSpec } from './spec'
-
-const Url = (description: string) => t.String({ format: 'uri', maxLength: 2048, description })
-const Strings = t.Array(t.String({ maxLength: 50 }), { maxItems: 20 })
-
-/** Body of submitServer (directory-api §2.4); the service validates it and names every bad field. */
-export const SubmissionBody = t.Object({
-  name: t.String({ minLength: 1, maxLength: 200 }),
-  url: Url('Repository or website (absolute http(s) URI); a URL already listed answers 409'),
-  description: t.String({ minLength: 1, maxLength: 5000 }),
-  category: t.String({ description: 'Any of the three spellings of a category of /api/v1/categories' }),
-  email: t.String({
-    format: 'email',
-    maxLength: 254,
-    description: 'Contact address: receives the claim link; never shown',
-  }),
-  tags: t.Optional(Strings),
-  license: t.Optional(t.String({ maxLength: 100 })),
-  authType: t.Optional(t.Union(['none', 'api_key', 'oauth', 'other'].map((v) => t.Literal(v)))),
-  pricingModel: t.Optional(t.Union(['free', 'freemium', 'paid', 'byok'].map((v) => t.Literal(v)))),
-  maintenanceStatus: t.Optional(t.Union(['active', 'stable', 'experimental', 'archived'].map((v) => t.Literal(v)))),
-  compatibleClients: t.Optional(Strings),
-  supportUrl: t.Optional(Url('Where users get help')),
-})
-
-const Transition = t.Object({
-  success: t.Boolean(),
-  message: t.String(),
-  id: t.String(),
-  name: t.String(),
-  from: t.String(),
-  status: t.String(),
-  reason: t.Union([t.String(), t.Null()]),
-  at: t.String({ format: 'date-time' }),
-})
-const Reason = t.Object({ reason: t.Optional(t.String({ maxLength: 1000 })) })
 
 const moderation = (verb: 'approve' | 'reject' | 'flag', summary: string): RouteSpec => ({
   method: 'POST',
@@ -46,7 +17,7 @@ const moderation = (verb: 'approve' | 'reject' | 'flag', summary: string): Route
   limit: null,
   auth: 'operator',
   summary,
-  body: Reason,
+  body: ReasonBody,
   responses: {
     200: {
       description: 'Changed and recorded (who, when, reason, from, to)',
@@ -76,20 +47,7 @@ export const SUBMISSION_ROUTES: RouteSpec[] = [
       200: {
         description: 'Accepted, pending (Cache-Control: no-store: the answer carries the claim secret)',
         type: 'application/json',
-        schema: t.Object({
-          success: t.Boolean(),
-          message: t.String(),
-          id: t.String(),
-          name: t.String(),
-          url: t.String({ format: 'uri' }),
-          category: t.String(),
-          status: t.Literal('pending'),
-          claim_url: t.String({
-            format: 'uri',
-            description: '<PUBLIC_BASE_URL>/claim/<id>?token=<256-bit secret>; a capability link, keep it private',
-          }),
-          badge_markdown: t.String(),
-        }),
+        schema: SubmitResult,
       },
       400: err('invalid_body (details names each field and why), unknown_category, or bad_request (not JSON)'),
       409: err('conflict: the repository/website URL (or name) is already listed; details[0].existingId names it'),
@@ -106,16 +64,12 @@ export const SUBMISSION_ROUTES: RouteSpec[] = [
     limit: null,
     auth: 'operator',
     summary: 'Moderation queue: listings of one status (pending by default), newest first',
-    query: t.Object({
-      status: t.Optional(t.Union(['pending', 'rejected', 'flagged', 'active'].map((v) => t.Literal(v)))),
-      limit: t.Optional(t.Integer({ minimum: 1, maximum: 500, default: 50 })),
-      offset: t.Optional(t.Integer({ minimum: 0, default: 0 })),
-    }),
+    query: QueueQuery,
     responses: {
       200: {
         description: 'The queue',
         type: 'application/json',
-        schema: t.Object({ total: t.Integer(), listings: t.Array(QueueListing) }),
+        schema: QueuePage,
       },
       400: err('invalid_parameter'),
       401: err('Operator token required'),

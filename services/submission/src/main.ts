@@ -1,5 +1,6 @@
 // The submission service as its own process (stack, compose): the only file that reads the environment.
 import { loadConfigOrExit } from '@mcp-directory/shared/config'
+import { httpCatalogHandler } from '@mcp-directory/shared/catalog-client'
 import { createLogger } from '@mcp-directory/shared/log'
 import { createLogMailer, createSmtpMailer } from '@mcp-directory/shared/mail'
 import {
@@ -11,7 +12,6 @@ import {
   serverSecretFrom,
 } from '@mcp-directory/shared/runtime'
 import { createSubmissionApp } from './app'
-import { httpCatalogHandler } from './catalog/client'
 
 const config = loadConfigOrExit()
 const log = createLogger('submission', config.logLevel)

@@ -13,7 +13,7 @@ export interface ListingEvent {
 
 /** The typed map of subjects to payloads; a wrong payload does not compile. */
 export interface EventMap {
-  /** producer: submission · consumers: catalog (moderation queue), web */
+  /** producer: submission · consumers: none yet (an audit trail; the moderation queue reads the catalog) */
   'listing.submitted': ListingEvent
   /** producer: catalog (import; operator approval via the submission service) · consumers: badge (cache), prober */
   'listing.approved': ListingEvent

@@ -42,7 +42,7 @@ export function startMailSender(opts: MailSenderOptions): MailSender {
           .for('update', { skipLocked: true })
         let ok = 0
         for (const row of rows) {
-          let message
+          let message: ReturnType<typeof openMail>
           try {
             message = openMail(key, row.sealed)
           } catch {

@@ -4,14 +4,15 @@
 import { randomBytes } from 'node:crypto'
 import { badgeImageUrl, publicBadgeMarkdown } from '@mcp-directory/shared/badges'
 import { eq, mailOutbox, submissionOutbox, submissions, transitions, type Database } from '@mcp-directory/shared/db'
+import type { CatalogClient } from '@mcp-directory/shared/catalog-client'
 import { AppError } from '@mcp-directory/shared/errors'
 import { safeEqual } from '@mcp-directory/shared/http'
 import type { Logger } from '@mcp-directory/shared/log'
 import { quoteForMail, type RecipientCap } from '@mcp-directory/shared/mail'
 import { enqueueEvent } from '@mcp-directory/shared/outbox'
-import type { CatalogClient } from '../catalog/client'
 import { sealMail } from '../mail/sealed'
-import type { SubmissionInput } from './model'
+import type { SubmitResult } from './model'
+import type { SubmissionInput } from './rules'
 
 /** What accepting a submission needs. */
 export interface SubmitDeps {
@@ -22,19 +23,6 @@ export interface SubmitDeps {
   /** The per-recipient mail cap shared with every sender; a refused mail is not queued, the submission stands. */
   mailCap: RecipientCap
   log: Logger
-}
-
-/** The answer of §4.7. */
-export interface SubmitResult {
-  success: true
-  message: string
-  id: string
-  name: string
-  url: string
-  category: string
-  status: 'pending'
-  claim_url: string
-  badge_markdown: string
 }
 
 // A pending listing with no submission row is adopted by a retry only after this long (see `submit`).
@@ -64,38 +52,44 @@ export function newClaimLink(baseUrl: string, id: string) {
 const NOT_MAILED =
   'No copy of the claim link was e-mailed: the contact address has had its share of messages for this hour. Keep claim_url: this answer is the only copy.'
 
-/** Accepts a valid submission: the listing is created pending, hidden until claimed or approved. */
-export async function submit(deps: SubmitDeps, input: SubmissionInput): Promise<SubmitResult> {
+/**
+ * Creates the pending listing. A listing this service created but never recorded (it failed between the two
+ * commits) is adopted by the retry instead of refusing the submitter forever; only once it is older than any
+ * submission in flight, so a concurrent submission of the same address never takes over one still being recorded.
+ * `refusal` is the catalog's 409, raised again if another request records the adopted listing first.
+ */
+async function createOrAdopt(deps: SubmitDeps, input: SubmissionInput) {
   const { database, catalog } = deps
-  const { email, ...listing } = input
-  let created: { id: string; name: string }
-  let refusal: AppError | null = null
+  const { email: _email, ...listing } = input
   try {
-    created = await catalog.createPending(listing)
+    return { created: await catalog.createPending(listing), refusal: null }
   } catch (err) {
-    // A listing this service created but never recorded (it failed between the two commits) is adopted by the
-    // retry instead of refusing the submitter forever; only once it is older than any submission in flight, so
-    // a concurrent submission of the same address never takes over one that is still being recorded.
-    const existingId =
+    const existing =
       err instanceof AppError && err.status === 409
         ? (err.details?.[0] as { existingId?: string; field?: string } | undefined)
         : undefined
-    if (!existingId?.existingId || existingId.field !== 'url') throw err
+    if (!existing?.existingId || existing.field !== 'url') throw err
     const known = await database.db
       .select({ id: submissions.listingId })
       .from(submissions)
-      .where(eq(submissions.listingId, existingId.existingId))
+      .where(eq(submissions.listingId, existing.existingId))
       .limit(1)
-    const found = known.length ? null : await catalog.find(existingId.existingId)
+    const found = known.length ? null : await catalog.listing(existing.existingId)
     if (
       found?.status !== 'pending' ||
       found.source !== 'submission' ||
       Date.now() - Date.parse(found.createdAt) < ADOPT_AFTER_MS
     )
       throw err
-    created = { id: found.id, name: input.name }
-    refusal = err as AppError
+    return { created: { id: found.id, name: input.name }, refusal: err as AppError }
   }
+}
+
+/** Accepts a valid submission: the listing is created pending, hidden until claimed or approved. */
+export async function submit(deps: SubmitDeps, input: SubmissionInput): Promise<SubmitResult> {
+  const { database } = deps
+  const { email } = input
+  const { created, refusal } = await createOrAdopt(deps, input)
   const claim = newClaimLink(deps.baseUrl, created.id)
   const at = new Date()
   // Asked before the transaction: the mail is queued only when the recipient's hourly share allows it. A refusal

@@ -1,0 +1,74 @@
+// The operator's moderation API: the queue and the three verbs. The operator token is checked before anything
+// of the request is read.
+import type { CatalogClient } from '@mcp-directory/shared/catalog-client'
+import type { Database } from '@mcp-directory/shared/db'
+import { AppError } from '@mcp-directory/shared/errors'
+import { json, readJsonBody, requireOperator } from '@mcp-directory/shared/http'
+import type { Logger } from '@mcp-directory/shared/log'
+import { Elysia } from 'elysia'
+import { ListingParams, QueueQuery, ReasonBody } from './model'
+import { moderate, type Verb } from './service'
+
+const MAX_REASON_BODY = 16 * 1024
+
+/** What the moderation routes need. */
+export interface ModerationDeps {
+  database: Database
+  catalog: CatalogClient
+  operatorToken: string
+  log: Logger
+}
+
+/** The reason body of a verb: a bare POST (no body, no content type) is the usual approve, and gives no reason. */
+const reasonBody =
+  (operatorToken: string) =>
+  async ({ request }: { request: Request }): Promise<unknown> => {
+    requireOperator(request, operatorToken)
+    if (!request.headers.get('content-type')) {
+      if (Number(request.headers.get('content-length') ?? 0) > MAX_REASON_BODY)
+        throw new AppError(413, 'payload_too_large', `The body must be at most ${MAX_REASON_BODY} bytes`)
+      if ((await request.text()).trim() === '') return {}
+      throw new AppError(400, 'bad_request', 'Send the body as JSON with Content-Type: application/json')
+    }
+    const body = await readJsonBody(request, MAX_REASON_BODY)
+    return body === null ? {} : body
+  }
+
+/** The queue and the verbs. */
+export function moderationRoutes(deps: ModerationDeps) {
+  const { database, catalog, log } = deps
+  const operator = ({ request }: { request: Request }) => requireOperator(request, deps.operatorToken)
+  const verb =
+    (v: Verb) =>
+    async ({ params, body }: { params: ListingParams; body: ReasonBody }) => {
+      const change = await moderate(database, catalog, params.id, v, body.reason?.trim() || null, 'operator')
+      log.info({ id: change.id, from: change.from, to: change.to }, `operator: ${v}`)
+      return json({
+        success: true,
+        message: `${change.name}: ${change.from} → ${change.to}`,
+        id: change.id,
+        name: change.name,
+        from: change.from,
+        status: change.to,
+        reason: change.reason,
+        at: change.at,
+      })
+    }
+  // The token is checked in `parse` (before the body is read) and again before the handler (a route whose
+  // parser did not run).
+  const verbOptions = {
+    parse: reasonBody(deps.operatorToken),
+    beforeHandle: operator,
+    params: ListingParams,
+    body: ReasonBody,
+  }
+  return new Elysia()
+    .get(
+      '/api/v1/admin/listings',
+      async ({ query }) => json(await catalog.queue(query.status ?? 'pending', query.limit ?? 50, query.offset ?? 0)),
+      { transform: operator, query: QueueQuery },
+    )
+    .post('/api/v1/admin/listings/:id/approve', verb('approve'), verbOptions)
+    .post('/api/v1/admin/listings/:id/reject', verb('reject'), verbOptions)
+    .post('/api/v1/admin/listings/:id/flag', verb('flag'), verbOptions)
+}
