@@ -1,5 +1,7 @@
 // Agent Bearer tokens at the gateway (directory-api §5, RFC 6750): challenge, introspect through agent-auth
 // with a short shared cache, check the route's scope, and pass the verified identity on in internal headers.
+// agent-auth's introspection answer: one model, shared with the service that gives it.
+import type { Introspection } from '@mcp-directory/agent-auth/model'
 import {
   AGENT_HEADERS,
   bearerChallenge,
@@ -15,11 +17,6 @@ import type { KeyValueStore } from '@mcp-directory/shared/kv'
 import type { Logger } from '@mcp-directory/shared/log'
 import { INSTANCE_ID } from '@mcp-directory/shared/service'
 import { UpstreamError, type Upstream } from '../upstream'
-
-/** What agent-auth's introspection answers. */
-type Introspection =
-  | { active: false }
-  | { active: true; tokenId: string; agentId: string; scopes: string[]; expiresAt: string }
 
 /** Options of the Bearer check. */
 export interface BearerAuthOptions {

@@ -1,27 +1,6 @@
-import { AGENT_SCOPES } from '@mcp-directory/shared/agent-tokens'
+import { CodeSent, ConfirmBody, RegisterBody, Success, TokenInfo, TokenIssued } from '@mcp-directory/agent-auth/model'
 import { Type as t } from '@sinclair/typebox'
 import { err, type RouteSpec } from './spec'
-
-const Scope = t.Union(AGENT_SCOPES.map((s) => t.Literal(s)))
-const Scopes = t.Array(Scope, {
-  description:
-    'Scopes; omitted at registration means every supported scope, [] none (the token can only revoke itself)',
-})
-
-/** Body of registerAgent (directory-api §4.8). */
-export const RegisterBody = t.Object({
-  email: t.String({ format: 'email', maxLength: 254 }),
-  agentName: t.Optional(t.String({ maxLength: 100 })),
-  scopes: t.Optional(Scopes),
-})
-
-/** Body of confirmAgentRegistration (directory-api §4.9). */
-export const ConfirmBody = t.Object({
-  email: t.String({ format: 'email' }),
-  code: t.String({ pattern: '^[0-9]{6}$', description: 'The 6-digit code from the e-mail' }),
-})
-
-const Success = t.Object({ success: t.Boolean(), message: t.String() })
 
 /** The agent-auth service's public routes. */
 export const AGENT_AUTH_ROUTES: RouteSpec[] = [
@@ -39,14 +18,7 @@ export const AGENT_AUTH_ROUTES: RouteSpec[] = [
       200: {
         description: 'Code sent',
         type: 'application/json',
-        schema: t.Object({
-          success: t.Boolean(),
-          message: t.String(),
-          email: t.String(),
-          scopes: Scopes,
-          expiresAt: t.String({ format: 'date-time' }),
-          confirm_url: t.String({ format: 'uri' }),
-        }),
+        schema: CodeSent,
       },
       400: err('invalid_body (invalid e-mail or payload) or invalid_scope'),
       429: err('rate_limited'),
@@ -66,22 +38,7 @@ export const AGENT_AUTH_ROUTES: RouteSpec[] = [
       200: {
         description: 'Token issued (Cache-Control: no-store)',
         type: 'application/json',
-        schema: t.Object({
-          success: t.Boolean(),
-          message: t.String(),
-          token: t.String({
-            pattern: '^mcpdir_[0-9A-Za-z]{36}$',
-            description: 'mcpdir_ + 30 random base62 characters + 6-character CRC32 checksum',
-          }),
-          tokenType: t.Literal('Bearer'),
-          scopes: Scopes,
-          expiresAt: t.String({ format: 'date-time' }),
-          docs: t.Object({
-            claim: t.String({ format: 'uri' }),
-            revoke: t.String({ format: 'uri' }),
-            authSpec: t.String({ format: 'uri' }),
-          }),
-        }),
+        schema: TokenIssued,
       },
       400: err('invalid_code (missing, expired or incorrect code), too_many_attempts, invalid_body'),
       429: err('rate_limited'),
@@ -117,12 +74,7 @@ export const AGENT_AUTH_ROUTES: RouteSpec[] = [
       200: {
         description: 'The token',
         type: 'application/json',
-        schema: t.Object({
-          agentId: t.String(),
-          tokenId: t.String(),
-          scopes: Scopes,
-          expiresAt: t.String({ format: 'date-time' }),
-        }),
+        schema: TokenInfo,
       },
       401: err('unauthorized: missing, invalid, expired or revoked token (WWW-Authenticate: Bearer …)'),
       429: err('rate_limited'),

@@ -2,7 +2,7 @@
 // the limits, the events, and that no code or token is ever stored or logged in clear.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { AGENT_TOKEN_PATTERN, hashAgentToken, mintAgentToken } from '@mcp-directory/shared/agent-tokens'
-import { type EventBus } from '@mcp-directory/shared/bus'
+import type { EventBus } from '@mcp-directory/shared/bus'
 import { sql, type Database } from '@mcp-directory/shared/db'
 import type { EventEnvelope } from '@mcp-directory/shared/events'
 import { createRedisStore, type KeyValueStore } from '@mcp-directory/shared/kv'
@@ -11,7 +11,7 @@ import { createSmtpMailer } from '@mcp-directory/shared/mail'
 import {
   isolatedEnv,
   runToken,
-  startSmtpSink,
+  type startSmtpSink,
   testConfig,
   type FreshDatabase,
   startBacking,

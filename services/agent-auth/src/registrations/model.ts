@@ -1,92 +1,68 @@
-// Validation of the register and confirm bodies (directory-api §4.8, §4.9): every problem named in `details`.
-import { AGENT_SCOPES, type AgentScope } from '@mcp-directory/shared/agent-tokens'
-import { AppError } from '@mcp-directory/shared/errors'
+// The register and confirm bodies and answers (directory-api §4.8, §4.9) as TypeBox models: they validate the
+// routes, type the handlers and document them in the gateway's OpenAPI document. What a schema cannot say (the
+// address as stored, a supported scope) is in `rules.ts`.
+import { AGENT_SCOPES } from '@mcp-directory/shared/agent-tokens'
+import { t, type Static } from 'elysia'
 
-/** A valid registration request. */
-export interface RegisterInput {
-  email: string
-  agentName: string | null
-  scopes: AgentScope[]
-}
+const Email = t.String({ format: 'email', maxLength: 254 })
 
-/** A valid confirmation request. */
-export interface ConfirmInput {
-  email: string
-  code: string
-}
+/** The scopes a token may carry. */
+export const Scopes = t.Array(t.Union(AGENT_SCOPES.map((s) => t.Literal(s))), {
+  description:
+    'Scopes; omitted at registration means every supported scope, [] none (the token can only revoke itself)',
+})
 
-// Deliberately plain: one @, a dotted domain of letters, digits and hyphens, nothing that could break a mail
-// header (no spaces, controls, angle brackets, quotes or commas). 254 is the SMTP path limit.
-const EMAIL =
-  /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]{1,64}@(?=.{1,253}$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/
+/** Body of registerAgent (§4.8). A scope outside the list is a 400 `invalid_scope` naming it. */
+export const RegisterBody = t.Object({
+  email: Email,
+  agentName: t.Optional(
+    t.Union([t.String({ maxLength: 100, pattern: '^[^\\x00-\\x1f\\x7f]*$' }), t.Null()], {
+      error: 'must be a string of at most 100 printable characters',
+    }),
+  ),
+  scopes: t.Optional(
+    t.Array(t.String(), {
+      error: 'must be an array of strings',
+      description: `Supported: ${AGENT_SCOPES.join(', ')}; omitted means every one, [] none (the token can only revoke itself)`,
+    }),
+  ),
+})
+export type RegisterBody = Static<typeof RegisterBody>
 
-/** The address as stored and compared: trimmed, lower-cased. */
-export const normaliseEmail = (email: string) => email.trim().toLowerCase()
+/** Body of confirmAgentRegistration (§4.9); the code may be sent as a number (leading zeros restored). */
+export const ConfirmBody = t.Object({
+  email: Email,
+  code: t.Union([t.String({ pattern: '\\S' }), t.Integer({ minimum: 0, maximum: 999_999 })], {
+    error: 'required: the 6-digit code from the e-mail',
+    description: 'The 6-digit code from the e-mail',
+  }),
+})
+export type ConfirmBody = Static<typeof ConfirmBody>
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
+/** The answer of registerAgent. */
+export const CodeSent = t.Object({
+  success: t.Boolean(),
+  message: t.String(),
+  email: t.String(),
+  scopes: Scopes,
+  expiresAt: t.String({ format: 'date-time' }),
+  confirm_url: t.String({ format: 'uri' }),
+})
 
-function email(body: Record<string, unknown>, problems: { field: string; message: string }[]): string {
-  const v = body.email
-  if (typeof v !== 'string' || !v.trim()) {
-    problems.push({ field: 'email', message: 'required: an e-mail address' })
-    return ''
-  }
-  const e = normaliseEmail(v)
-  if (e.length > 254 || !EMAIL.test(e)) problems.push({ field: 'email', message: 'not a valid e-mail address' })
-  return e
-}
-
-const invalid = (problems: { field: string; message: string }[]) =>
-  new AppError(
-    400,
-    'invalid_body',
-    `Invalid request body: ${problems.map((p) => `${p.field} ${p.message}`).join('; ')}`,
-    problems,
-  )
-
-/** Validates a registration body; 400 `invalid_scope` for an unsupported scope, `invalid_body` otherwise. */
-export function parseRegister(body: unknown): RegisterInput {
-  if (!isObject(body)) throw invalid([{ field: 'body', message: 'must be a JSON object' }])
-  const problems: { field: string; message: string }[] = []
-  const e = email(body, problems)
-  let agentName: string | null = null
-  if (body.agentName !== undefined && body.agentName !== null) {
-    if (typeof body.agentName !== 'string' || body.agentName.length > 100 || /[\x00-\x1f\x7f]/.test(body.agentName)) {
-      problems.push({ field: 'agentName', message: 'must be a string of at most 100 printable characters' })
-    } else agentName = body.agentName.trim() || null
-  }
-  let scopes: AgentScope[] = [...AGENT_SCOPES]
-  const unsupported: string[] = []
-  if (body.scopes !== undefined) {
-    if (!Array.isArray(body.scopes) || body.scopes.some((s) => typeof s !== 'string')) {
-      problems.push({ field: 'scopes', message: 'must be an array of strings' })
-    } else {
-      for (const s of body.scopes as string[]) if (!(AGENT_SCOPES as readonly string[]).includes(s)) unsupported.push(s)
-      scopes = [...new Set(body.scopes as AgentScope[])]
-    }
-  }
-  if (problems.length) throw invalid(problems)
-  if (unsupported.length) {
-    // Never echo long client input back: names are cut short.
-    const named = unsupported.slice(0, 5).map((s) => s.slice(0, 40))
-    throw new AppError(
-      400,
-      'invalid_scope',
-      `Unsupported scope; supported: ${AGENT_SCOPES.join(', ')}`,
-      named.map((scope) => ({ field: 'scopes', scope, message: 'unsupported scope' })),
-    )
-  }
-  return { email: e, agentName, scopes }
-}
-
-/** Validates a confirmation body. */
-export function parseConfirm(body: unknown): ConfirmInput {
-  if (!isObject(body)) throw invalid([{ field: 'body', message: 'must be a JSON object' }])
-  const problems: { field: string; message: string }[] = []
-  const e = email(body, problems)
-  const code = typeof body.code === 'number' ? String(body.code).padStart(6, '0') : body.code
-  if (typeof code !== 'string' || !code.trim())
-    problems.push({ field: 'code', message: 'required: the 6-digit code from the e-mail' })
-  if (problems.length) throw invalid(problems)
-  return { email: e, code: (code as string).trim() }
-}
+/** The answer of confirmAgentRegistration: the token, shown this once. */
+export const TokenIssued = t.Object({
+  success: t.Boolean(),
+  message: t.String(),
+  token: t.String({
+    pattern: '^mcpdir_[0-9A-Za-z]{36}$',
+    description: 'mcpdir_ + 30 random base62 characters + 6-character CRC32 checksum',
+  }),
+  tokenType: t.Literal('Bearer'),
+  scopes: Scopes,
+  expiresAt: t.String({ format: 'date-time' }),
+  docs: t.Object({
+    claim: t.String({ format: 'uri' }),
+    revoke: t.String({ format: 'uri' }),
+    authSpec: t.String({ format: 'uri' }),
+  }),
+})

@@ -30,7 +30,7 @@ import {
   MAX_WRONG_PER_DAY,
 } from '../codes/code'
 import { countTry, lockedUntil, refundTry, startLock } from './attempts'
-import type { ConfirmInput, RegisterInput } from './model'
+import type { ConfirmInput, RegisterInput } from './rules'
 
 /** How long a minted token is valid: 90 days (documented in the README and /auth.md). */
 export const TOKEN_TTL_MS = 90 * 24 * 60 * 60 * 1000
@@ -156,20 +156,7 @@ export async function confirmCode(deps: RegistrationDeps, input: ConfirmInput): 
     throw codeError('missing', 'No pending code for this address; register first')
   }
 
-  const storeCounts = new Map<string, number>()
-  try {
-    for (const r of live)
-      storeCounts.set(r.id, (await deps.kv.hit(`agent-auth:tries:${r.id}`, CODE_TTL_MS + 60_000)).count)
-  } catch (err) {
-    deps.log.error({ err: String(err) }, 'confirmation attempt counter unavailable; refusing confirmations')
-    throw new AppError(
-      503,
-      'service_unavailable',
-      'Confirmation is temporarily unavailable; try again shortly',
-      undefined,
-      { 'retry-after': '5' },
-    )
-  }
+  const storeCounts = await storeTryCounts(deps, live)
   const address = await countTry(deps.database, key, now)
   const lockIfDue = async () => {
     if (address.attempts < MAX_WRONG_PER_DAY) return
@@ -222,8 +209,33 @@ export async function confirmCode(deps: RegistrationDeps, input: ConfirmInput): 
           : 'Incorrect code; no tries left, register again for a new one'
     throw codeError('incorrect', message, { attemptsRemaining: remaining })
   }
-  const reg = hit.row
 
+  const minted = await mintToken(deps, hit.row, now)
+  await refundTry(deps.database, key)
+  return minted
+}
+
+// Each live code's tries in the shared store, counted before any comparison; the store fails closed.
+async function storeTryCounts(deps: RegistrationDeps, live: { id: string }[]): Promise<Map<string, number>> {
+  const counts = new Map<string, number>()
+  try {
+    for (const r of live) counts.set(r.id, (await deps.kv.hit(`agent-auth:tries:${r.id}`, CODE_TTL_MS + 60_000)).count)
+  } catch (err) {
+    deps.log.error({ err: String(err) }, 'confirmation attempt counter unavailable; refusing confirmations')
+    throw new AppError(
+      503,
+      'service_unavailable',
+      'Confirmation is temporarily unavailable; try again shortly',
+      undefined,
+      { 'retry-after': '5' },
+    )
+  }
+  return counts
+}
+
+// Uses the matching code (once) and mints its token, the agent and the event in one transaction.
+async function mintToken(deps: RegistrationDeps, reg: typeof agentCodes.$inferSelect, now: Date): Promise<MintedToken> {
+  const { db } = deps.database
   const token = mintAgentToken()
   const tokenId = `tok_${randomBase62(16)}`
   const expiresAt = new Date(now.getTime() + TOKEN_TTL_MS)
@@ -263,6 +275,5 @@ export async function confirmCode(deps: RegistrationDeps, input: ConfirmInput): 
     })
     return agent.id
   })
-  await refundTry(deps.database, key)
   return { token, tokenId, agentId, scopes, expiresAt }
 }

@@ -4,10 +4,7 @@ import { agentAuthOutbox, agentTokens, and, eq, isNull, type Database } from '@m
 import { gt } from 'drizzle-orm'
 import { enqueueEvent } from '@mcp-directory/shared/outbox'
 
-/** What the gateway learns about a token: active or not, and when active, whose it is and what it may do. */
-export type Introspection =
-  | { active: false }
-  | { active: true; tokenId: string; agentId: string; scopes: string[]; expiresAt: string }
+import type { Introspection } from './model'
 
 /** Looks a token up by its SHA-256; malformed tokens (shape or checksum) are refused without a query. */
 export async function introspect(database: Database, token: string, now = new Date()): Promise<Introspection> {

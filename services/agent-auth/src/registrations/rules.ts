@@ -1,0 +1,59 @@
+// What the register and confirm models cannot say: the address as stored and compared, a mail-header-safe
+// address, and which scopes are supported (an unsupported one is `invalid_scope`, not a malformed body).
+import { AGENT_SCOPES, type AgentScope } from '@mcp-directory/shared/agent-tokens'
+import { AppError } from '@mcp-directory/shared/errors'
+import type { ConfirmBody, RegisterBody } from './model'
+
+/** A valid registration request. */
+export interface RegisterInput {
+  email: string
+  agentName: string | null
+  scopes: AgentScope[]
+}
+
+/** A valid confirmation request. */
+export interface ConfirmInput {
+  email: string
+  code: string
+}
+
+// Deliberately plain: one @, a dotted domain of letters, digits and hyphens, nothing that could break a mail
+// header (no spaces, controls, angle brackets, quotes or commas). 254 is the SMTP path limit.
+const EMAIL =
+  /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]{1,64}@(?=.{1,253}$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/
+
+/** The address as stored and compared: trimmed, lower-cased. */
+export const normaliseEmail = (email: string) => email.trim().toLowerCase()
+
+function address(email: string): string {
+  const e = normaliseEmail(email)
+  if (!EMAIL.test(e))
+    throw new AppError(400, 'invalid_body', 'Invalid request body: email not a valid e-mail address', [
+      { field: 'email', message: 'not a valid e-mail address' },
+    ])
+  return e
+}
+
+/** A registration the model accepted, normalised; 400 `invalid_scope` naming an unsupported scope. */
+export function acceptRegistration(body: RegisterBody): RegisterInput {
+  const email = address(body.email)
+  const unsupported = (body.scopes ?? []).filter((s) => !(AGENT_SCOPES as readonly string[]).includes(s))
+  if (unsupported.length) {
+    // Never echo long client input back: names are cut short.
+    const named = unsupported.slice(0, 5).map((s) => s.slice(0, 40))
+    throw new AppError(
+      400,
+      'invalid_scope',
+      `Unsupported scope; supported: ${AGENT_SCOPES.join(', ')}`,
+      named.map((scope) => ({ field: 'scopes', scope, message: 'unsupported scope' })),
+    )
+  }
+  const scopes = body.scopes ? [...new Set(body.scopes as AgentScope[])] : [...AGENT_SCOPES]
+  return { email, agentName: body.agentName?.trim() || null, scopes }
+}
+
+/** A confirmation the model accepted, normalised: a numeric code gets its leading zeros back. */
+export function acceptConfirmation(body: ConfirmBody): ConfirmInput {
+  const code = typeof body.code === 'number' ? String(body.code).padStart(6, '0') : body.code.trim()
+  return { email: address(body.email), code }
+}

@@ -1,0 +1,69 @@
+// A token's own routes: revocation and /me (the token itself is the credential), and the gateway's introspection.
+import { bearerChallenge, bearerFailure, type BearerFailure, readBearer } from '@mcp-directory/shared/agent-tokens'
+import type { Database } from '@mcp-directory/shared/db'
+import { AppError } from '@mcp-directory/shared/errors'
+import { json, jsonBody } from '@mcp-directory/shared/http'
+import type { Logger } from '@mcp-directory/shared/log'
+import { Elysia } from 'elysia'
+import { IntrospectBody } from './model'
+import { introspect, revoke } from './repository'
+
+/** What the token routes need. */
+export interface TokenRouteDeps {
+  database: Database
+  baseUrl: string
+  log: Logger
+  /** Called after a revocation (the outbox relay is nudged). */
+  revoked: () => void
+  now?: () => Date
+  maxBodyBytes: number
+}
+
+/** The 401 of a missing or bad token, with its WWW-Authenticate challenge. */
+export function unauthorized(baseUrl: string, failure: BearerFailure) {
+  const f = bearerFailure(failure)
+  return new AppError(f.status, f.code, f.message, undefined, {
+    'www-authenticate': bearerChallenge(baseUrl, failure),
+    'cache-control': 'no-store',
+  })
+}
+
+/** Revoke, /me, and the internal introspection (never in the gateway's public route table). */
+export function tokenRoutes(deps: TokenRouteDeps) {
+  const { database } = deps
+  const refuse = (failure: BearerFailure) => unauthorized(deps.baseUrl, failure)
+  // The token itself is checked here (not only the gateway's headers): this service is the authority.
+  const tokenOf = (request: Request) => {
+    const cred = readBearer(request)
+    if (cred.kind === 'none') throw refuse({ kind: 'missing' })
+    if (cred.kind === 'malformed') throw refuse({ kind: 'invalid_token' })
+    return cred.token
+  }
+  return new Elysia()
+    .post(
+      '/api/v1/agent/revoke',
+      async ({ request }) => {
+        const tokenId = await revoke(database, tokenOf(request), deps.now?.())
+        if (!tokenId) throw refuse({ kind: 'invalid_token' })
+        deps.revoked()
+        deps.log.info({ tokenId }, 'agent token revoked')
+        return json({ success: true, message: 'Token revoked' }, 200, { 'cache-control': 'no-store' })
+      },
+      { parse: 'none' },
+    )
+    .get('/api/v1/agent/me', async ({ request }) => {
+      const found = await introspect(database, tokenOf(request), deps.now?.())
+      if (!found.active) throw refuse({ kind: 'invalid_token' })
+      return json(
+        { agentId: found.agentId, tokenId: found.tokenId, scopes: found.scopes, expiresAt: found.expiresAt },
+        200,
+        { 'cache-control': 'no-store' },
+      )
+    })
+    .post(
+      '/internal/introspect',
+      async ({ body }) =>
+        json(await introspect(database, body.token, deps.now?.()), 200, { 'cache-control': 'no-store' }),
+      { parse: jsonBody(deps.maxBodyBytes), body: IntrospectBody },
+    )
+}
