@@ -1,7 +1,7 @@
 // All-in-one: the gateway with every service mounted in this process, on embedded PGlite, an in-process
 // store and an in-process bus (each replaced by the real one when its URL is set). `bun run start` runs this.
 import { createAgentAuthApp } from '@mcp-directory/agent-auth'
-import { catalogListingReader, createBadgeApp } from '@mcp-directory/badge'
+import { createBadgeApp } from '@mcp-directory/badge'
 import { createCatalogApp } from '@mcp-directory/catalog'
 import { createMcpApp } from '@mcp-directory/mcp'
 import { claimVerifierDepsFrom, createClaimVerifierApp } from '@mcp-directory/claim-verifier'
@@ -70,7 +70,7 @@ const badge = createBadgeApp({
   kv,
   bus,
   log: log.child({ service: 'badge' }),
-  fetchListing: catalogListingReader((r) => catalog.app.handle(r)),
+  catalog: (r) => catalog.app.handle(r),
 })
 
 const agentAuthLog = log.child({ service: 'agent-auth' })

@@ -1,27 +1,6 @@
-import { BADGE_METRICS, BADGE_STYLES, BADGE_THEMES } from '@mcp-directory/shared/badges'
+import { BadgeQuery } from '@mcp-directory/badge/model'
 import { Type as t } from '@sinclair/typebox'
 import { err, type RouteSpec } from './spec'
-
-const oneOf = (values: readonly string[], description: string) =>
-  t.Optional(
-    t.Union(
-      values.map((v) => t.Literal(v)),
-      { default: values[0], description },
-    ),
-  )
-
-/** The badge's query parameters (directory-api §4.12); any other value is a 400 invalid_parameter. */
-export const BadgeQuery = t.Object({
-  style: oneOf(
-    BADGE_STYLES,
-    'shield and flat-square look like shields.io badges; featured and directory are larger cards',
-  ),
-  metric: oneOf(
-    BADGE_METRICS,
-    'What the badge shows: official/listed and health, or a count (abbreviated: 1.2k, 3.4M)',
-  ),
-  theme: oneOf(BADGE_THEMES, 'Colour theme of the badge'),
-})
 
 /** The badge service's public routes. */
 export const BADGE_ROUTES: RouteSpec[] = [

@@ -1,3 +1,4 @@
-/** The badge service's public face: its factory, types, and the catalog readers it can be given. */
-export { createBadgeApp, BADGE_EVENTS, type BadgeDeps, type BadgeService } from './app'
-export { catalogListingReader, httpCatalogHandler, type CatalogHandler, type FetchListing } from './listings/client'
+/** The badge service's public face: its factory, types, and the handler of the catalog's API over HTTP. */
+export { type CatalogHandler, httpCatalogHandler } from '@mcp-directory/shared/catalog-client'
+export { type BadgeDeps, type BadgeService, createBadgeApp } from './app'
+export { BADGE_EVENTS } from './events/cache-invalidation'

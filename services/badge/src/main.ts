@@ -1,9 +1,9 @@
 // The badge service as its own process (stack, compose): the only file that reads the environment.
 import { loadConfigOrExit } from '@mcp-directory/shared/config'
+import { httpCatalogHandler } from '@mcp-directory/shared/catalog-client'
 import { createLogger } from '@mcp-directory/shared/log'
 import { openBus, openMigratedDatabase, openStore, serve } from '@mcp-directory/shared/runtime'
 import { createBadgeApp } from './app'
-import { catalogListingReader, httpCatalogHandler } from './listings/client'
 
 const config = loadConfigOrExit()
 const log = createLogger('badge', config.logLevel)
@@ -16,7 +16,8 @@ const badge = createBadgeApp({
   kv,
   bus,
   log,
-  fetchListing: catalogListingReader(httpCatalogHandler(config.serviceUrls.catalog, log)),
+  // Badges answer within the gateway's timeout: a slow catalog is given 5 s.
+  catalog: httpCatalogHandler(config.serviceUrls.catalog, log, 5000),
 })
 serve({
   port: config.port,

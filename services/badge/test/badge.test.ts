@@ -17,7 +17,7 @@ import {
 } from '@mcp-directory/shared/testing'
 import { createGatewayApp } from '../../../gateway/src/app'
 import { inProcessUpstream } from '../../../gateway/src/upstream'
-import { catalogListingReader, createBadgeApp, httpCatalogHandler, type BadgeService } from '../src'
+import { createBadgeApp, httpCatalogHandler, type BadgeService } from '../src'
 import { totalImpressions } from '../src/impressions/repository'
 import { allNodes, parseXml } from './xml'
 
@@ -52,18 +52,16 @@ beforeAll(async () => {
     { name: 'io.example/hidden', description: 'Flagged later' },
   ])
   // A hostile name the importer may refuse: written straight into the catalog's table (test setup only).
-  await database.db
-    .insert(listings)
-    .values({
-      id: 'xss',
-      name: XSS_NAME,
-      title: null,
-      description: '<img src=x onerror=alert(1)>',
-      category: 'Other',
-      status: 'active',
-      source: 'test',
-      health: '<b onload="x">',
-    })
+  await database.db.insert(listings).values({
+    id: 'xss',
+    name: XSS_NAME,
+    title: null,
+    description: '<img src=x onerror=alert(1)>',
+    category: 'Other',
+    status: 'active',
+    source: 'test',
+    health: '<b onload="x">',
+  })
   await setListing('plain', { health: 'healthy', upvotes: 1234, views: 3_400_000, installs: 7 })
   await setListing('hidden', { status: 'flagged' })
   catalogServer = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: (r) => catalog.app.handle(r) })
@@ -74,7 +72,7 @@ beforeAll(async () => {
     bus,
     log,
     consumerName: `badge_${token}`,
-    fetchListing: catalogListingReader(httpCatalogHandler([`http://127.0.0.1:${catalogServer.port}`], log)),
+    catalog: httpCatalogHandler([`http://127.0.0.1:${catalogServer.port}`], log),
   })
   await badge.ready()
 }, 60_000)

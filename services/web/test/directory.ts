@@ -2,7 +2,7 @@
 // mounted in-process, on the real PostgreSQL, Redis and NATS (a fresh database, stream and key prefix), a real
 // SMTP sink and a real DNS server on loopback, served by Bun.serve on a free port.
 import { createAgentAuthApp } from '@mcp-directory/agent-auth'
-import { catalogListingReader, createBadgeApp } from '@mcp-directory/badge'
+import { createBadgeApp } from '@mcp-directory/badge'
 import { createCatalogApp } from '@mcp-directory/catalog'
 import { claimVerifierDepsFrom, createClaimVerifierApp } from '@mcp-directory/claim-verifier'
 import { createSubmissionApp } from '@mcp-directory/submission'
@@ -51,7 +51,7 @@ export async function startDirectory(overrides: Record<string, string> = {}) {
     kv,
     bus,
     log,
-    fetchListing: catalogListingReader((r) => catalog.app.handle(r)),
+    catalog: (r) => catalog.app.handle(r),
     consumerName: `badge-${runToken()}`,
   })
   const submission = createSubmissionApp({

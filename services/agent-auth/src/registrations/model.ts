@@ -2,6 +2,7 @@
 // routes, type the handlers and document them in the gateway's OpenAPI document. What a schema cannot say (the
 // address as stored, a supported scope) is in `rules.ts`.
 import { AGENT_SCOPES } from '@mcp-directory/shared/agent-tokens'
+import { Type } from '@sinclair/typebox'
 import { t, type Static } from 'elysia'
 
 const Email = t.String({ format: 'email', maxLength: 254 })
@@ -29,10 +30,13 @@ export const RegisterBody = t.Object({
 })
 export type RegisterBody = Static<typeof RegisterBody>
 
-/** Body of confirmAgentRegistration (§4.9); the code may be sent as a number (leading zeros restored). */
+/**
+ * Body of confirmAgentRegistration (§4.9); the code may be sent as a number (leading zeros restored). TypeBox's own
+ * integer: Elysia's would read a numeric string as a number, and a 5-digit string would gain a leading zero.
+ */
 export const ConfirmBody = t.Object({
   email: Email,
-  code: t.Union([t.String({ pattern: '\\S' }), t.Integer({ minimum: 0, maximum: 999_999 })], {
+  code: t.Union([t.String({ pattern: '\\S' }), Type.Integer({ minimum: 0, maximum: 999_999 })], {
     error: 'required: the 6-digit code from the e-mail',
     description: 'The 6-digit code from the e-mail',
   }),

@@ -6,6 +6,7 @@ import { AppError } from '@mcp-directory/shared/errors'
 import { json, readJsonBody, requireOperator } from '@mcp-directory/shared/http'
 import type { Logger } from '@mcp-directory/shared/log'
 import { Elysia } from 'elysia'
+import { withoutNulls } from '../http/body'
 import { ListingParams, QueueQuery, ReasonBody } from './model'
 import { moderate, type Verb } from './service'
 
@@ -31,7 +32,7 @@ const reasonBody =
       throw new AppError(400, 'bad_request', 'Send the body as JSON with Content-Type: application/json')
     }
     const body = await readJsonBody(request, MAX_REASON_BODY)
-    return body === null ? {} : body
+    return body === null ? {} : withoutNulls(body)
   }
 
 /** The queue and the verbs. */
