@@ -1,3 +1,4 @@
+// Long on purpose: one shared set of real services (started once) serves the whole token lifecycle below.
 // agent-auth against the real PostgreSQL, Redis, NATS and an SMTP sink: registration, confirmation, revocation,
 // the limits, the events, and that no code or token is ever stored or logged in clear.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'

@@ -1,3 +1,4 @@
+// Long on purpose: one real catalog and badge service (started once) serve every scenario below.
 // The badge service on the real PostgreSQL, Redis and NATS, reading listings from a real catalog over HTTP:
 // every style × metric × theme, escaping, headers, ETag/304, event-driven cache drops, impressions, the gateway.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'

@@ -1,3 +1,4 @@
+// Long on purpose: one table of lookalike names and repository spellings against one set of real services.
 // One identity per listing: lookalike names and other spellings of a listed repository are refused at
 // POST /api/v1/submit, through the real gateway, submission and catalog apps on the real PostgreSQL and NATS.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'

@@ -1,3 +1,5 @@
+// Long on purpose: one shared set of real services (started once) serves every scenario below; splitting it would
+// start them once per file.
 // Submissions and moderation through the real gateway, catalog, submission and agent-auth apps, on the
 // real PostgreSQL, Redis, NATS (shared, and a private nats-server for the outage test) and an SMTP sink.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'

@@ -5,7 +5,13 @@ import { AGENT_SCOPES } from '@mcp-directory/shared/agent-tokens'
 import { Type } from '@sinclair/typebox'
 import { t, type Static } from 'elysia'
 
-const Email = t.String({ format: 'email', maxLength: 254 })
+// Deliberately plain: one @, a dotted domain of letters, digits and hyphens, nothing that could break a mail
+// header (no spaces, controls, angle brackets, quotes or commas); 254 is the SMTP path limit. A pattern, not
+// `format: 'email'`: that format's check is global and the gateway's OpenAPI plugin replaces it with a stricter
+// one, so it would differ between the all-in-one process and this service's own.
+const EMAIL_PATTERN =
+  "^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]{1,64}@(?=.{1,253}$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$"
+const Email = t.String({ pattern: EMAIL_PATTERN, maxLength: 254, error: 'not a valid e-mail address' })
 
 /** The scopes a token may carry. */
 export const Scopes = t.Array(t.Union(AGENT_SCOPES.map((s) => t.Literal(s))), {

@@ -1,5 +1,4 @@
-// What the register and confirm models cannot say: the address as stored and compared, a mail-header-safe
-// address, and which scopes are supported (an unsupported one is `invalid_scope`, not a malformed body).
+// What the register and confirm models cannot say: the address as stored and compared, and which scopes are supported (an unsupported one is `invalid_scope`, not a malformed body).
 import { AGENT_SCOPES, type AgentScope } from '@mcp-directory/shared/agent-tokens'
 import { AppError } from '@mcp-directory/shared/errors'
 import type { ConfirmBody, RegisterBody } from './model'
@@ -17,22 +16,11 @@ export interface ConfirmInput {
   code: string
 }
 
-// Deliberately plain: one @, a dotted domain of letters, digits and hyphens, nothing that could break a mail
-// header (no spaces, controls, angle brackets, quotes or commas). 254 is the SMTP path limit.
-const EMAIL =
-  /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]{1,64}@(?=.{1,253}$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/
-
 /** The address as stored and compared: trimmed, lower-cased. */
 export const normaliseEmail = (email: string) => email.trim().toLowerCase()
 
-function address(email: string): string {
-  const e = normaliseEmail(email)
-  if (!EMAIL.test(e))
-    throw new AppError(400, 'invalid_body', 'Invalid request body: email not a valid e-mail address', [
-      { field: 'email', message: 'not a valid e-mail address' },
-    ])
-  return e
-}
+// The model checked the address's form; it is stored and compared lower-cased.
+const address = normaliseEmail
 
 /** A registration the model accepted, normalised; 400 `invalid_scope` naming an unsupported scope. */
 export function acceptRegistration(body: RegisterBody): RegisterInput {

@@ -22,6 +22,14 @@ export const SUBMISSION_LIMITS = {
 } as const
 
 const L = SUBMISSION_LIMITS
+
+/**
+ * An e-mail address, deliberately plain: one @, a dotted domain, nothing that could break a mail header. A pattern,
+ * not `format: 'email'`: that format's check is global and the gateway's OpenAPI plugin replaces it with a stricter
+ * one, so it would differ between the all-in-one process and the service's own (same rule as agent-auth's).
+ */
+export const EMAIL_PATTERN =
+  "^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]{1,64}@(?=.{1,253}$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$"
 const oneOf = (values: readonly string[]) => t.Optional(t.Union(values.map((v) => t.Literal(v))))
 // One message per field says every way it can be wrong: the whole submission is answered in one 400, so the
 // shapes a schema can check (blank, scheme) are here rather than among the rules.
@@ -49,8 +57,9 @@ export const SubmissionBody = t.Object({
   description: Text(L.description),
   category: Text(L.category, { description: 'Any of the three spellings of a category of /api/v1/categories' }),
   email: t.String({
-    format: 'email',
+    pattern: EMAIL_PATTERN,
     maxLength: L.email,
+    error: 'not a valid e-mail address',
     description: 'Contact address: receives the claim link; never shown',
   }),
   tags: t.Optional(Strings),

@@ -18,9 +18,6 @@ export interface FieldProblem {
   message: string
 }
 
-// Deliberately plain: one @, a dotted domain, nothing that could break a mail header (same rule as agent-auth).
-const EMAIL =
-  /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]{1,64}@(?=.{1,253}$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/
 // Controls other than tab/newline never belong in a listing; lone surrogates break JSON consumers downstream.
 const CONTROL = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]/
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/
@@ -102,11 +99,7 @@ function checker(problems: FieldProblem[]) {
       return refuse('url', 'an address on a code host must name a repository, as https://github.com/<owner>/<name>')
     return u
   }
-  const email = (v: string): string | null => {
-    const e = text('email', v, true)?.toLowerCase() ?? null
-    if (e !== null && !EMAIL.test(e)) return refuse('email', 'not a valid e-mail address')
-    return e
-  }
+  const email = (v: string): string | null => text('email', v, true)?.toLowerCase() ?? null
   return { text, visible, url, list, repositoryUrl, email }
 }
 
