@@ -1,7 +1,8 @@
 // The operator's moderation: the catalog changes the listing (and publishes its event); this service records
 // the transition (who, when, why, from, to) in its own schema.
-import { transitions, type Database } from '@mcp-directory/shared/db'
+import type { Database } from '@mcp-directory/shared/db'
 import type { CatalogClient, StatusChange } from '@mcp-directory/shared/catalog-client'
+import { recordTransition } from './repository'
 
 /** Operator verbs and the status each leads to. */
 export const VERBS = { approve: 'active', reject: 'rejected', flag: 'flagged' } as const
@@ -19,13 +20,6 @@ export async function moderate(
   actor: string,
 ): Promise<StatusChange> {
   const change = await catalog.changeStatus(id, VERBS[verb], reason)
-  await database.db.insert(transitions).values({
-    listingId: change.id,
-    fromStatus: change.from,
-    toStatus: change.to,
-    actor,
-    reason: change.reason,
-    at: new Date(change.at),
-  })
+  await recordTransition(database, change, actor)
   return change
 }

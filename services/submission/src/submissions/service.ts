@@ -1,17 +1,17 @@
 // Accepting a submission: the catalog creates the pending listing (it owns listings), then this service
 // records the submission, its first transition, the `listing.submitted` event and the sealed mail in one
-// transaction of its own schema.
+// transaction of its own schema (`repository.ts`).
 import { randomBytes } from 'node:crypto'
 import { badgeImageUrl, publicBadgeMarkdown } from '@mcp-directory/shared/badges'
-import { eq, mailOutbox, submissionOutbox, submissions, transitions, type Database } from '@mcp-directory/shared/db'
+import type { Database } from '@mcp-directory/shared/db'
 import type { CatalogClient } from '@mcp-directory/shared/catalog-client'
 import { AppError } from '@mcp-directory/shared/errors'
 import { safeEqual } from '@mcp-directory/shared/http'
 import type { Logger } from '@mcp-directory/shared/log'
 import { quoteForMail, type RecipientCap } from '@mcp-directory/shared/mail'
-import { enqueueEvent } from '@mcp-directory/shared/outbox'
 import { sealMail } from '../mail/sealed'
 import type { SubmitResult } from './model'
+import { claimTokenHashOf, isRecorded, recordSubmission } from './repository'
 import type { SubmissionInput } from './rules'
 
 /** What accepting a submission needs. */
@@ -33,13 +33,9 @@ export const claimTokenHash = (secret: string) => new Bun.CryptoHasher('sha256')
 
 /** Whether `secret` is the claim secret of listing `id` (hashes compared in constant time). */
 export async function claimTokenMatches(database: Database, id: string, secret: string): Promise<boolean> {
-  const [row] = await database.db
-    .select({ hash: submissions.claimTokenHash })
-    .from(submissions)
-    .where(eq(submissions.listingId, id))
-    .limit(1)
+  const hash = await claimTokenHashOf(database, id)
   // An unknown id costs the same comparison, so timing does not tell which ids were submitted.
-  return safeEqual(claimTokenHash(secret), row?.hash ?? '0'.repeat(64)) && row !== undefined
+  return safeEqual(claimTokenHash(secret), hash ?? '0'.repeat(64)) && hash !== null
 }
 
 /** The claim link: `<base>/claim/<id>?token=<secret>`; the secret is 256 random bits, base64url. */
@@ -69,12 +65,7 @@ async function createOrAdopt(deps: SubmitDeps, input: SubmissionInput) {
         ? (err.details?.[0] as { existingId?: string; field?: string } | undefined)
         : undefined
     if (!existing?.existingId || existing.field !== 'url') throw err
-    const known = await database.db
-      .select({ id: submissions.listingId })
-      .from(submissions)
-      .where(eq(submissions.listingId, existing.existingId))
-      .limit(1)
-    const found = known.length ? null : await catalog.listing(existing.existingId)
+    const found = (await isRecorded(database, existing.existingId)) ? null : await catalog.listing(existing.existingId)
     if (
       found?.status !== 'pending' ||
       found.source !== 'submission' ||
@@ -87,53 +78,33 @@ async function createOrAdopt(deps: SubmitDeps, input: SubmissionInput) {
 
 /** Accepts a valid submission: the listing is created pending, hidden until claimed or approved. */
 export async function submit(deps: SubmitDeps, input: SubmissionInput): Promise<SubmitResult> {
-  const { database } = deps
-  const { email } = input
   const { created, refusal } = await createOrAdopt(deps, input)
   const claim = newClaimLink(deps.baseUrl, created.id)
-  const at = new Date()
   // Asked before the transaction: the mail is queued only when the recipient's hourly share allows it. A refusal
   // never fails the submission (it is accepted; the answer's claim_url is the link the mail would have carried).
   const mail = await deps.mailCap.admit(input.email)
   if (!mail.allowed)
     deps.log.info({ id: created.id }, 'submission mail not queued: the contact address reached its hourly mail cap')
-  await database.db.transaction(async (tx) => {
-    const recorded = await tx
-      .insert(submissions)
-      .values({
-        listingId: created.id,
-        name: input.name,
-        url: input.url,
-        email,
-        claimTokenHash: claimTokenHash(claim.secret),
-        createdAt: at,
-      })
-      .onConflictDoNothing()
-      .returning({ id: submissions.listingId })
-    // Another request recorded it first: that one is the submission, this one a duplicate.
-    if (!recorded.length) {
-      throw (
-        refusal ??
-        new AppError(409, 'conflict', 'This listing was just submitted', [
-          { field: 'url', existingId: created.id, message: `already listed as ${created.id}` },
-        ])
-      )
-    }
-    await tx
-      .insert(transitions)
-      .values({ listingId: created.id, fromStatus: null, toStatus: 'pending', actor: 'submitter', reason: null, at })
-    await enqueueEvent(tx, submissionOutbox, 'listing.submitted', {
-      id: created.id,
-      name: input.name,
-      status: 'pending',
-      at: at.toISOString(),
-    })
-    if (mail.allowed) {
-      await tx
-        .insert(mailOutbox)
-        .values({ sealed: sealMail(deps.mailKey, submissionMail(deps.baseUrl, created.id, input, claim.url)) })
-    }
+  const recorded = await recordSubmission(deps.database, {
+    listingId: created.id,
+    name: input.name,
+    url: input.url,
+    email: input.email,
+    claimTokenHash: claimTokenHash(claim.secret),
+    at: new Date(),
+    sealedMail: mail.allowed
+      ? sealMail(deps.mailKey, submissionMail(deps.baseUrl, created.id, input, claim.url))
+      : null,
   })
+  // Another request recorded it first: that one is the submission, this one a duplicate.
+  if (!recorded) {
+    throw (
+      refusal ??
+      new AppError(409, 'conflict', 'This listing was just submitted', [
+        { field: 'url', existingId: created.id, message: `already listed as ${created.id}` },
+      ])
+    )
+  }
   deps.log.info({ id: created.id }, 'submission accepted')
   return {
     success: true,
