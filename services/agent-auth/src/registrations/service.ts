@@ -1,19 +1,7 @@
 // Registration (a code by e-mail) and confirmation (the code for a token): the agent token lifecycle of
 // directory-api §3, with the limits of §8 that the document leaves open (see the README).
-import { hashAgentToken, mintAgentToken, randomBase62, type AgentScope } from '@mcp-directory/shared/agent-tokens'
-import {
-  agentAuthOutbox,
-  agentCodes,
-  agents,
-  agentTokens,
-  and,
-  asc,
-  eq,
-  inArray,
-  sql,
-  type Database,
-} from '@mcp-directory/shared/db'
-import { gt } from 'drizzle-orm'
+import { mintAgentToken, randomBase62, type AgentScope } from '@mcp-directory/shared/agent-tokens'
+import { agentAuthOutbox, agentCodes, and, asc, eq, sql, type Database } from '@mcp-directory/shared/db'
 import { AppError } from '@mcp-directory/shared/errors'
 import { safeEqual } from '@mcp-directory/shared/http'
 import type { KeyValueStore } from '@mcp-directory/shared/kv'
@@ -30,6 +18,7 @@ import {
   MAX_WRONG_PER_DAY,
 } from '../codes/code'
 import { countTry, lockedUntil, refundTry, startLock } from './attempts'
+import { type CodeRow, codesOf, countCodeTries, useCodeAndMint } from './repository'
 import type { ConfirmInput, RegisterInput } from './rules'
 
 /** How long a minted token is valid: 90 days (documented in the README and /auth.md). */
@@ -143,13 +132,12 @@ export async function issueCode(
  * window, then a 24-hour lock). A right code gives its address try back.
  */
 export async function confirmCode(deps: RegistrationDeps, input: ConfirmInput): Promise<MintedToken> {
-  const { db } = deps.database
   const now = deps.now?.() ?? new Date()
   const key = addressKey(deps.secret, canonicalEmail(input.email))
   const locked = await lockedUntil(deps.database, key, now)
   if (locked) throw lockedError(locked, now, 'confirm')
 
-  const rows = await db.select().from(agentCodes).where(eq(agentCodes.email, input.email))
+  const rows = await codesOf(deps.database, input.email)
   const live = rows.filter((r) => r.expiresAt.getTime() > now.getTime())
   if (!live.length) {
     if (rows.length) throw codeError('expired', 'The code has expired; register again for a new one')
@@ -173,16 +161,10 @@ export async function confirmCode(deps: RegistrationDeps, input: ConfirmInput): 
     throw lockedError((await lockedUntil(deps.database, key, now)) ?? now, now, 'confirm')
   }
 
-  const counted = await db
-    .update(agentCodes)
-    .set({ attempts: sql`${agentCodes.attempts} + 1` })
-    .where(
-      inArray(
-        agentCodes.id,
-        live.map((r) => r.id),
-      ),
-    )
-    .returning({ id: agentCodes.id, attempts: agentCodes.attempts })
+  const counted = await countCodeTries(
+    deps.database,
+    live.map((r) => r.id),
+  )
   // A code whose row vanished meanwhile (used or replaced) counts as dead.
   const rowTries = (id: string) => counted.find((c) => c.id === id)?.attempts ?? Number.POSITIVE_INFINITY
   const usable = live
@@ -233,47 +215,13 @@ async function storeTryCounts(deps: RegistrationDeps, live: { id: string }[]): P
   return counts
 }
 
-// Uses the matching code (once) and mints its token, the agent and the event in one transaction.
-async function mintToken(deps: RegistrationDeps, reg: typeof agentCodes.$inferSelect, now: Date): Promise<MintedToken> {
-  const { db } = deps.database
+// Mints the token of the matching code (used once).
+async function mintToken(deps: RegistrationDeps, reg: CodeRow, now: Date): Promise<MintedToken> {
   const token = mintAgentToken()
   const tokenId = `tok_${randomBase62(16)}`
   const expiresAt = new Date(now.getTime() + TOKEN_TTL_MS)
   const scopes = reg.scopes as AgentScope[]
-  const agentId = await db.transaction(async (tx) => {
-    // Single use: only the request that deletes the row mints; a concurrent duplicate finds nothing. The other
-    // codes of the address go too: they were sent to the same mailbox and are no longer needed.
-    const used = await tx
-      .delete(agentCodes)
-      .where(
-        and(
-          eq(agentCodes.id, reg.id),
-          sql`${agentCodes.attempts} <= ${MAX_CONFIRM_ATTEMPTS}`,
-          gt(agentCodes.expiresAt, now),
-        ),
-      )
-      .returning({ id: agentCodes.id })
-    if (!used.length) throw codeError('missing', 'This code was already used; register again for a new one')
-    await tx.delete(agentCodes).where(eq(agentCodes.email, reg.email))
-    const [agent] = await tx
-      .insert(agents)
-      .values({ id: `agt_${randomBase62(16)}`, email: reg.email, name: reg.agentName })
-      .onConflictDoUpdate({
-        target: agents.email,
-        set: { name: sql`coalesce(excluded.name, ${agents.name})`, updatedAt: now },
-      })
-      .returning({ id: agents.id })
-    await tx
-      .insert(agentTokens)
-      .values({ id: tokenId, tokenHash: hashAgentToken(token), agentId: agent.id, scopes, createdAt: now, expiresAt })
-    await enqueueEvent(tx, agentAuthOutbox, 'token.minted', {
-      tokenId,
-      agentId: agent.id,
-      scopes,
-      expiresAt: expiresAt.toISOString(),
-      at: now.toISOString(),
-    })
-    return agent.id
-  })
+  const agentId = await useCodeAndMint(deps.database, reg, { token, tokenId, scopes, expiresAt }, now)
+  if (agentId === null) throw codeError('missing', 'This code was already used; register again for a new one')
   return { token, tokenId, agentId, scopes, expiresAt }
 }
