@@ -128,13 +128,25 @@ const locate = (p: SchemaProblem, properties: Record<string, TSchema>): SchemaPr
   return p
 }
 
+// A nullable group (anyOf null and one schema) that is not null is reported by its own fields, as a plain group
+// is; a union given an `error:` message is reported once, at its path.
+function expandNullable(p: SchemaProblem & { errors?: Iterable<SchemaProblem>[] }): SchemaProblem[] {
+  const members = p.schema.anyOf as TSchema[] | undefined
+  if (p.type !== ValueErrorType.Union || p.schema.error !== undefined || p.value === null || members?.length !== 2)
+    return [p]
+  const at = members.findIndex((m) => m.type !== 'null')
+  if (at < 0 || members[1 - at]?.type !== 'null' || !p.errors?.[at]) return [p]
+  const inner = [...p.errors[at]].flatMap(expandNullable)
+  return inner.length ? inner : [p]
+}
+
 /** The AppError of a request that failed its model (`properties`: the model's, to name a field Elysia did not). */
 export function validationFailure(
   target: ValidationTarget,
   problems: SchemaProblem[],
   properties: Record<string, TSchema> = {},
 ): AppError {
-  const each = firstPerField(problems.map((p) => locate(p, properties)))
+  const each = firstPerField(problems.flatMap(expandNullable).map((p) => locate(p, properties)))
   if (target === 'body') {
     const details = each.map((p) => ({ field: fieldOf(p.path), message: describeProblem(p) }))
     const summary = details.map((d) => `${d.field} ${d.message}`).join('; ')
