@@ -12,8 +12,8 @@ import { createImporter } from './import/importer'
 import { registryUpstream, type RetryPolicy } from './import/registry-upstream'
 import { importRoutes } from './import/routes'
 import { internalClaimRoutes } from './claims/routes'
-import { clearRisk, factsRoutes } from './internal/facts'
-import { internalRoutes } from './internal/routes'
+import { factsRoutes } from './facts/routes'
+import { moderationRoutes } from './moderation/routes'
 import { startCatalogJobs } from './jobs'
 import { findListing, hasListings } from './listings/repository'
 import { listingRoutes } from './listings/routes'
@@ -63,38 +63,16 @@ export function createCatalogApp(deps: CatalogDeps) {
     .use(categoryRoutes)
     .use(healthRoutes(database, log))
     .use(markdownRoutes({ database, baseUrl: base, views }))
-    // Internal API for other services (never in the gateway's public route table): any status, no view counted.
-    .get('/internal/listings/:id', async ({ params }) => {
-      const listing = await findListing(database, params.id)
-      if (!listing) throw notFound('Listing')
-      return json({ listing })
-    })
-    // Moderation (submission service only): create pending listings, change status, the queue.
-    .use(internalRoutes({ database, log, nudge, baseUrl: base, identitiesReady: identities.ready }))
-    .use(factsRoutes({ database, log, nudge: () => relay.nudge() }))
+    // Internal API for other services (never in the gateway's public route table). Moderation (submission
+    // service): one listing, create pending listings, change status, the queue. Facts (prober, sandbox), and the
+    // operator's clearing of a risk.
+    .use(moderationRoutes({ database, log, nudge, baseUrl: base, identitiesReady: identities.ready }))
+    .use(factsRoutes({ database, log, nudge: () => relay.nudge(), operatorToken: deps.operatorToken }))
     // Claims (claim-verifier only): record a verified claim, lease due re-checks, record their results.
     .use(internalClaimRoutes({ database, log, nudge: () => relay.nudge(), config }))
     // The official registry's read API (/v0.1/servers…).
     .use(registryRoutes({ database, baseUrl: base, namespace }))
     .use(importRoutes({ importDocument: importWithVersions, operatorToken: deps.operatorToken, log }))
-
-    // Operators: a listing's high-risk finding was looked at and is fine, for the tool list it was found in.
-    .post(
-      '/api/v1/admin/listings/:id/clear-risk',
-      async ({ params, request }) => {
-        requireOperator(request, deps.operatorToken)
-        await request.body?.cancel()
-        const result = await clearRisk(database, params.id, new Date())
-        if (result.changed) relay.nudge()
-        log.info({ id: result.id, level: result.riskLevel, toolsHash: result.clearedHash }, 'operator: risk cleared')
-        return json({
-          success: true,
-          message: `${result.name}: ${result.riskLevel} risk cleared for this tool list`,
-          ...result,
-        })
-      },
-      { parse: 'none' },
-    )
 
   return {
     app,

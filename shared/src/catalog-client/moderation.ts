@@ -1,24 +1,9 @@
 // Moderation, for the submission service: a pending listing from a submission, a status change, the queue.
-import type { QueueListing, SubmittedListing } from '../contracts'
+import type { SubmittedListing } from '../contracts'
+import type { CreatedListing, ModerationQueue, StatusChange, STATUS_TARGETS } from '../contracts/catalog-internal'
 import type { CatalogCall } from './call'
 
-/** A status change the catalog committed. */
-export interface StatusChange {
-  id: string
-  name: string
-  from: string
-  to: string
-  reason: string | null
-  at: string
-}
-
-/** A pending listing the catalog created. */
-export interface CreatedListing {
-  id: string
-  name: string
-  status: string
-  createdAt: string
-}
+export type { CreatedListing, StatusChange } from '../contracts/catalog-internal'
 
 /** The moderation methods of the catalog client. */
 export const moderationCalls = (call: CatalogCall) => ({
@@ -26,11 +11,11 @@ export const moderationCalls = (call: CatalogCall) => ({
   createPending: async (input: SubmittedListing): Promise<CreatedListing> =>
     (await call<{ listing: CreatedListing }>('POST', '/internal/listings', { body: input })).listing,
   /** Moves a listing to a status (404 when unknown, 409 when it already has it). */
-  changeStatus: (id: string, status: 'active' | 'rejected' | 'flagged', reason: string | null) =>
+  changeStatus: (id: string, status: (typeof STATUS_TARGETS)[number], reason: string | null) =>
     call<StatusChange>('POST', `/internal/listings/${encodeURIComponent(id)}/status`, { body: { status, reason } }),
   /** One page of the listings of one status, newest first. */
   queue: (status: string, limit: number, offset: number) =>
-    call<{ total: number; listings: QueueListing[] }>(
+    call<ModerationQueue>(
       'GET',
       `/internal/moderation?${new URLSearchParams({ status, limit: String(limit), offset: String(offset) })}`,
     ),

@@ -5,7 +5,7 @@ import { catalogOutbox, type Database } from '@mcp-directory/shared/db'
 import type { ClaimRecord, RecheckResult } from '@mcp-directory/shared/contracts/claims'
 import { notFound } from '@mcp-directory/shared/errors'
 import { enqueueEvent } from '@mcp-directory/shared/outbox'
-import { addSearchTerms } from '../internal/routes'
+import { addSearchTerms } from '../search/vocabulary'
 import {
   type ClaimRow,
   hasStandingClaim,

@@ -12,7 +12,7 @@
  */
 import { eq, registryFollows, sql, type Database } from '@mcp-directory/shared/db'
 import type { Logger } from '@mcp-directory/shared/log'
-import { changeListingStatus } from '../internal/routes'
+import { changeListingStatus } from '../moderation/repository'
 import { listingIdsByName, listingsWithoutLiveVersion } from '../registry/repository'
 import type { ImportSkip } from './parse'
 import type { ImportSummary } from './service'

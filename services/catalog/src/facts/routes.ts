@@ -1,0 +1,71 @@
+// The catalog's internal facts API, for the prober and the sandbox only (never in the gateway's public route
+// table): the live facts a probe found (health, tools, README, GitHub metadata, an install found in the README,
+// what npm and PyPI say about the listing's packages, how its repository can be run, a sandbox start) are written
+// here, because the catalog owns listings; and the list of active listings a probe round covers. The operator's
+// clearing of a risk finding lives here too, on its public path.
+import type { Database } from '@mcp-directory/shared/db'
+import { json, jsonBody, requireOperator } from '@mcp-directory/shared/http'
+import type { Logger } from '@mcp-directory/shared/log'
+import { Elysia } from 'elysia'
+import { ClearRiskAnswer, FactsAnswer, FactsBody, ListingIdParams, ProbeTargets, ProbeTargetsQuery } from './model'
+import { activeListingIds, clearRisk, writeFacts } from './repository'
+import { listingFactsOf } from './service'
+
+/** What the facts routes need. */
+export interface FactsDeps {
+  database: Database
+  log: Logger
+  /** Publish soon: called after a commit that wrote events. */
+  nudge: () => void
+  /** The operator token, for clearing a risk. */
+  operatorToken: string
+}
+
+// A README and a tool list of hundreds fit many times over.
+const MAX_BODY = 2 * 1024 * 1024
+
+/** The facts routes, mounted on the catalog app. */
+export function factsRoutes(deps: FactsDeps) {
+  const { database, log } = deps
+  return (
+    new Elysia({ name: 'catalog:facts' })
+      .put(
+        '/internal/listings/:id/facts',
+        async ({ params, body }) => {
+          const result = await writeFacts(database, params.id, listingFactsOf(body))
+          if (result.changed.length) {
+            deps.nudge()
+            log.info({ id: result.id, changed: result.changed }, 'listing facts changed')
+          }
+          return json(result)
+        },
+        { parse: jsonBody(MAX_BODY), params: ListingIdParams, body: FactsBody, response: { 200: FactsAnswer } },
+      )
+      .get(
+        '/internal/probe-targets',
+        async ({ query }) => {
+          const limit = query.limit ?? 1000
+          const ids = await activeListingIds(database, query.after ?? '', limit)
+          return json({ ids, next: ids.length === limit ? ids[ids.length - 1] : null })
+        },
+        { query: ProbeTargetsQuery, response: { 200: ProbeTargets } },
+      )
+      // Operators: a listing's high-risk finding was looked at and is fine, for the tool list it was found in.
+      .post(
+        '/api/v1/admin/listings/:id/clear-risk',
+        async ({ params, request }) => {
+          requireOperator(request, deps.operatorToken)
+          await request.body?.cancel()
+          const result = await clearRisk(database, params.id, new Date())
+          if (result.changed) deps.nudge()
+          log.info({ id: result.id, level: result.riskLevel, toolsHash: result.clearedHash }, 'operator: risk cleared')
+          return json({
+            success: true,
+            message: `${result.name}: ${result.riskLevel} risk cleared for this tool list`,
+            ...result,
+          })
+        },
+        { parse: 'none', params: ListingIdParams, response: { 200: ClearRiskAnswer } },
+      )
+  )
+}

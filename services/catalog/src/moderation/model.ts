@@ -1,0 +1,12 @@
+// The moderation routes' models are shared with the catalog client (shared/src/contracts/catalog-internal).
+export {
+  CreatedListingAnswer,
+  ListingIdParams,
+  ModerationQuery,
+  ModerationQueue,
+  NewListingBody,
+  QUEUE_STATUSES,
+  STATUS_TARGETS,
+  StatusBody,
+  StatusChange,
+} from '@mcp-directory/shared/contracts/catalog-internal'

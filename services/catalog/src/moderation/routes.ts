@@ -1,0 +1,88 @@
+// The catalog's internal moderation API, for the submission service only (never in the gateway's public route
+// table): create a pending listing from a submission, change a listing's status, list the moderation queue; and
+// one listing whatever its status, for every service that reads listings. The catalog owns listings, so these
+// are the only ways another service changes them; each change writes its event into the catalog outbox in the
+// same transaction and commits before the answer.
+import type { Database } from '@mcp-directory/shared/db'
+import { notFound } from '@mcp-directory/shared/errors'
+import { json, jsonBody } from '@mcp-directory/shared/http'
+import type { Logger } from '@mcp-directory/shared/log'
+import { Elysia } from 'elysia'
+import { findListing } from '../listings/repository'
+import {
+  CreatedListingAnswer,
+  ListingIdParams,
+  ModerationQuery,
+  ModerationQueue,
+  NewListingBody,
+  StatusBody,
+  StatusChange,
+} from './model'
+import { changeListingStatus, createPendingListing, moderationQueue } from './repository'
+import { identitiesFilled, newListingOf, reasonOf } from './service'
+
+/** What the moderation routes need. */
+export interface ModerationDeps {
+  database: Database
+  log: Logger
+  /** Publish soon: called after a commit that wrote events. */
+  nudge: () => void
+  /** PUBLIC_BASE_URL: a 409 names the page of the listing that holds the name or address. */
+  baseUrl: string
+  /** Settles once every stored listing has its identity columns (filled at start). */
+  identitiesReady: Promise<void>
+}
+
+const MAX_BODY = 128 * 1024
+
+/** The internal moderation routes, mounted on the catalog app. */
+export function moderationRoutes(deps: ModerationDeps) {
+  const { database, log } = deps
+  return (
+    new Elysia({ name: 'catalog:moderation' })
+      // Any status, no view counted.
+      .get(
+        '/internal/listings/:id',
+        async ({ params }) => {
+          const listing = await findListing(database, params.id)
+          if (!listing) throw notFound('Listing')
+          return json({ listing })
+        },
+        { params: ListingIdParams },
+      )
+      .post(
+        '/internal/listings',
+        async ({ body }) => {
+          const input = newListingOf(body)
+          await identitiesFilled(deps.identitiesReady)
+          const row = await createPendingListing(database, input, deps.baseUrl)
+          log.info({ id: row.id }, 'pending listing created from a submission')
+          return json({ listing: { ...row, createdAt: row.createdAt.toISOString() } }, 201)
+        },
+        { parse: jsonBody(MAX_BODY), body: NewListingBody, response: { 201: CreatedListingAnswer } },
+      )
+      .post(
+        '/internal/listings/:id/status',
+        async ({ params, body }) => {
+          await identitiesFilled(deps.identitiesReady)
+          const change = await changeListingStatus(
+            database,
+            params.id,
+            body.status,
+            reasonOf(body.reason),
+            deps.baseUrl,
+          )
+          deps.nudge()
+          log.info({ id: change.id, from: change.from, to: change.to }, 'listing status changed')
+          return json(change)
+        },
+        { parse: jsonBody(MAX_BODY), params: ListingIdParams, body: StatusBody, response: { 200: StatusChange } },
+      )
+      .get(
+        '/internal/moderation',
+        async ({ query }) =>
+          json(await moderationQueue(database, query.status ?? 'pending', query.limit ?? 50, query.offset ?? 0)),
+        { query: ModerationQuery, response: { 200: ModerationQueue } },
+      )
+  )
+}

@@ -1,0 +1,78 @@
+// Moderation, for the submission service: create a pending listing, change a listing's status, the queue.
+import { type Static, t } from 'elysia'
+import { QueueListing } from '../models'
+
+const nullableString = t.Optional(t.Union([t.String(), t.Null()]))
+const required = (message: string) => t.String({ minLength: 1, error: message })
+
+/** A listing's id in a path. */
+export const ListingIdParams = t.Object({ id: t.String() })
+
+/** `POST /internal/listings`: a pending listing as the submission service sends it (checked there first). */
+export const NewListingBody = t.Object({
+  name: required('required'),
+  url: required('required'),
+  description: required('required'),
+  /** The canonical stored category name. */
+  category: required('required'),
+  tags: t.Optional(t.Array(t.String())),
+  license: nullableString,
+  authType: nullableString,
+  pricingModel: nullableString,
+  maintenanceStatus: nullableString,
+  compatibleClients: t.Optional(t.Array(t.String())),
+  supportUrl: nullableString,
+})
+export type NewListingBody = Static<typeof NewListingBody>
+
+/** A pending listing the catalog created. */
+export const CreatedListing = t.Object({
+  id: t.String(),
+  name: t.String(),
+  status: t.String(),
+  createdAt: t.String({ format: 'date-time' }),
+})
+export type CreatedListing = Static<typeof CreatedListing>
+
+/** The 201 answer of `POST /internal/listings`. */
+export const CreatedListingAnswer = t.Object({ listing: CreatedListing })
+
+/** Statuses an operator can move a listing to. */
+export const STATUS_TARGETS = ['active', 'rejected', 'flagged'] as const
+
+/** `POST /internal/listings/:id/status`. */
+export const StatusBody = t.Object({
+  status: t.Union(
+    STATUS_TARGETS.map((s) => t.Literal(s)),
+    { error: 'must be active, rejected or flagged' },
+  ),
+  /** Trimmed and cut to 1000 characters; empty is none. */
+  reason: nullableString,
+})
+export type StatusBody = Static<typeof StatusBody>
+
+/** A status change the catalog committed. */
+export const StatusChange = t.Object({
+  id: t.String(),
+  name: t.String(),
+  from: t.String(),
+  to: t.String(),
+  reason: t.Union([t.String(), t.Null()]),
+  at: t.String({ format: 'date-time' }),
+})
+export type StatusChange = Static<typeof StatusChange>
+
+/** Statuses the moderation queue lists. */
+export const QUEUE_STATUSES = ['pending', 'rejected', 'flagged', 'active'] as const
+
+/** `GET /internal/moderation`. */
+export const ModerationQuery = t.Object({
+  status: t.Optional(t.Union(QUEUE_STATUSES.map((s) => t.Literal(s)))),
+  limit: t.Optional(t.Integer({ minimum: 1, maximum: 500 })),
+  offset: t.Optional(t.Integer({ minimum: 0 })),
+})
+export type ModerationQuery = Static<typeof ModerationQuery>
+
+/** The answer of `GET /internal/moderation`: one page of one status, newest first. */
+export const ModerationQueue = t.Object({ total: t.Integer(), listings: t.Array(QueueListing) })
+export type ModerationQueue = Static<typeof ModerationQueue>
