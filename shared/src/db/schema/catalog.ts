@@ -77,7 +77,7 @@ export const listings = catalogSchema.table(
     maintenanceStatus: text('maintenance_status'),
     compatibleClients: jsonb('compatible_clients').$type<string[]>().notNull().default([]),
     supportUrl: text('support_url'),
-    /** Live facts written by the prober through the internal facts API (services/catalog/src/internal/facts.ts). */
+    /** Live facts written by the prober through the internal facts API (services/catalog/src/facts/). */
     inferredInstall: jsonb('inferred_install').$type<InferredInstall>(),
     /** What npm and PyPI said about the listing's packages: the evidence install confidence is judged from. */
     installEvidence: jsonb('install_evidence').$type<PackageEvidence[]>(),
