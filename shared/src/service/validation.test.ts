@@ -63,6 +63,32 @@ describe('a route model is the validation, and its failures are the API Error ob
     expect(body.details).toContainEqual({ field: 'tags', message: 'at most 1 items' })
     expect(body.details).toContainEqual({ field: 'tags[0]', message: 'must be a string' })
   })
+
+  test('a nullable group names its own fields; a union with its own message is one problem', async () => {
+    const nullable = serviceApp('test', 'http://localhost', log).post('/n', ({ body }) => body, {
+      body: t.Object({
+        group: t.Optional(t.Union([t.Object({ size: t.Integer(), name: t.String() }), t.Null()])),
+        whole: t.Optional(t.Union([t.Object({ size: t.Integer() }), t.Null()], { error: 'must be null or { size }' })),
+      }),
+    })
+    const post = async (body: unknown) => {
+      const res = await nullable.handle(
+        new Request('http://localhost/n', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        }),
+      )
+      return { status: res.status, body: (await res.json()) as { details?: unknown } }
+    }
+    expect((await post({ group: null, whole: null })).status).toBe(200)
+    const bad = await post({ group: { size: 'x', name: 'a' }, whole: { size: 'x' } })
+    expect(bad.status).toBe(400)
+    expect(bad.body.details).toEqual([
+      { field: 'group.size', message: 'must be an integer' },
+      { field: 'whole', message: 'must be null or { size }' },
+    ])
+  })
 })
 
 describe('jsonBody: the body a model validates is read with a bound', () => {
