@@ -1,20 +1,15 @@
 import type { EventBus } from '@mcp-directory/shared/bus'
+import { catalogClient, type CatalogHandler } from '@mcp-directory/shared/catalog-client'
 import type { Config } from '@mcp-directory/shared/config'
 import type { Database } from '@mcp-directory/shared/db'
-import { notFound } from '@mcp-directory/shared/errors'
-import type { EventEnvelope, ListingEvent } from '@mcp-directory/shared/events'
-import { json } from '@mcp-directory/shared/http'
 import type { Logger } from '@mcp-directory/shared/log'
-import { addressResolver, createOutboundFetcher, OUTBOUND_USER_AGENT } from '@mcp-directory/shared/outbound'
-import { healthHandler, INSTANCE_ID, serviceApp } from '@mcp-directory/shared/service'
-import { catalogClient, type CatalogHandler } from './catalog/client'
-import { HostLimiter } from './limits'
-import { githubReader } from './probe/github'
-import { listingProber } from './probe/listing'
-import { registryReader } from './probe/registry'
-import { createJetStreamQueue, createMemoryQueue, type ProbeQueue } from './queue'
+import { INSTANCE_ID, serviceApp } from '@mcp-directory/shared/service'
+import { configuredProber } from './probe/from-config'
+import { subscribeProberEvents } from './events'
+import type { ProbeQueue } from './queue'
+import { proberQueues } from './queue/from-config'
 import { roundScheduler } from './scheduler'
-import { readHistory, readState } from './state/repository'
+import { statusRoutes } from './status/routes'
 
 /** What the prober needs from its host process. */
 export interface ProberDeps {
@@ -41,9 +36,6 @@ export interface ProberDeps {
   sandboxQueue?: ProbeQueue | null
 }
 
-/** The listing events that queue a probe at once (a new or changed active listing). */
-export const PROBER_EVENTS = ['listing.approved', 'listing.imported'] as const
-
 /** Builds the prober: the event consumer, the work-queue consumer, the round scheduler and a small status API. */
 export function createProberApp(deps: ProberDeps) {
   const { config, database, log } = deps
@@ -52,63 +44,9 @@ export function createProberApp(deps: ProberDeps) {
   const enabled = limits.enabled
   const intervalMs = Math.max(1, limits.intervalMinutes) * 60_000
   const consumer = deps.consumerName ?? 'prober'
-  const queue =
-    deps.queue ??
-    (config.natsUrl
-      ? createJetStreamQueue({
-          url: config.natsUrl,
-          stream: config.natsStream,
-          subjectPrefix: config.eventSubjectPrefix,
-          consumer,
-          roundMs: intervalMs,
-          ackWaitMs: Math.max(60_000, 6 * limits.timeoutMs),
-          log,
-        })
-      : createMemoryQueue())
-  const sandboxQueue =
-    !limits.sandbox || deps.sandboxQueue === null
-      ? undefined
-      : (deps.sandboxQueue ??
-        (config.natsUrl
-          ? createJetStreamQueue({
-              url: config.natsUrl,
-              stream: config.natsStream,
-              subjectPrefix: config.eventSubjectPrefix,
-              consumer: 'sandbox',
-              roundMs: intervalMs,
-              log,
-              name: 'sandbox',
-            })
-          : undefined))
-  const outbound = createOutboundFetcher({
-    allowPrivate: config.outboundAllowPrivate,
-    resolve: addressResolver(config.dnsServers),
-    timeoutMs: limits.timeoutMs,
-  })
+  const { queue, sandboxQueue } = proberQueues(config, log, consumer, deps)
   const catalog = catalogClient(deps.catalog)
-  const probe = listingProber({
-    database,
-    catalog,
-    github: githubReader({
-      apiUrl: config.githubApiUrl,
-      token: config.githubToken,
-      timeoutMs: limits.timeoutMs,
-      fetch: deps.githubFetch,
-      userAgent: OUTBOUND_USER_AGENT,
-    }),
-    registry: registryReader({
-      npmUrl: config.npmRegistryUrl,
-      pypiUrl: config.pypiUrl,
-      timeoutMs: limits.timeoutMs,
-      userAgent: OUTBOUND_USER_AGENT,
-    }),
-    outboundFetch: deps.outboundFetch ?? outbound.fetch,
-    hosts: new HostLimiter(limits.perHost),
-    timeoutMs: limits.timeoutMs,
-    log,
-    sandboxQueue,
-    sandboxIntervalMs: limits.sandboxIntervalHours * 3_600_000,
-  })
+  const probe = configuredProber(config, { ...deps, catalog, sandboxQueue })
   const scheduler = roundScheduler({
     database,
     catalog,
@@ -120,14 +58,10 @@ export function createProberApp(deps: ProberDeps) {
   })
   let probed = 0
 
-  // Queuing is idempotent (one job id per listing and round), so a redelivered event queues nothing new.
-  const onEvent = async (e: EventEnvelope) => {
-    const p = e.payload as ListingEvent
-    if (typeof p?.id !== 'string' || p.status !== 'active') return
-    await queue.enqueue([{ listingId: p.id, round: scheduler.currentRound(), reason: 'event' }])
-  }
   const off = async () => async () => {}
-  const subscribed = enabled ? deps.bus.subscribe(`${consumer}-events`, [...PROBER_EVENTS], onEvent) : off()
+  const subscribed = enabled
+    ? subscribeProberEvents(deps.bus, `${consumer}-events`, queue, scheduler.currentRound)
+    : off()
   const consuming = enabled
     ? queue.consume(async (job, progress) => {
         const outcome = await probe(job, progress)
@@ -138,25 +72,15 @@ export function createProberApp(deps: ProberDeps) {
   if (enabled && deps.schedule !== false) scheduler.start()
   if (!enabled) log.info('probing is off (PROBE=off or PROBE_INTERVAL_MINUTES=0): listings keep the facts they have')
 
-  const app = serviceApp('prober', config.publicBaseUrl, log)
-    // For process supervisors (the stack runner probes this path); never in the gateway's public route table.
-    .get('/api/v1/health', healthHandler(database, log))
-    // Operators: what the prober last saw of a listing, and its bounded history.
-    .get('/internal/probes/:id', async ({ params }) => {
-      const state = await readState(database, params.id)
-      if (!state) throw notFound('Probe state')
-      const history = await readHistory(database, params.id)
-      return json({ state, history })
-    })
-    .get('/internal/status', async () =>
-      json({
-        probing: enabled,
-        queue: queue.kind,
-        pending: await queue.pending().catch(() => null),
-        probedByThisReplica: probed,
-        round: scheduler.currentRound(),
-      }),
-    )
+  const app = serviceApp('prober', config.publicBaseUrl, log).use(
+    statusRoutes(database, log, {
+      probing: enabled,
+      queue: queue.kind,
+      pending: () => queue.pending(),
+      probedByThisReplica: () => probed,
+      round: () => scheduler.currentRound(),
+    }),
+  )
 
   return {
     app,

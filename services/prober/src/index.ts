@@ -1,6 +1,6 @@
-/** The prober service's public face: its factory, types, the catalog handlers and queues it can be given. */
-export { createProberApp, PROBER_EVENTS, type ProberDeps, type ProberService } from './app'
-export { catalogClient, httpCatalogHandler, type CatalogHandler, type FactsBody } from './catalog/client'
+/** The prober service's public face: its factory, types, and the queues it can be given. */
+export { createProberApp, type ProberDeps, type ProberService } from './app'
+export { PROBER_EVENTS } from './events'
 export { createJetStreamQueue, createMemoryQueue, jobId, type ProbeJob, type ProbeQueue } from './queue'
 export { probeQueueNames } from './queue/jetstream'
 export { inferInstall, packagesNamedIn } from './probe/readme'

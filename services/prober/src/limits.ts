@@ -44,7 +44,10 @@ export class HostLimiter {
   async run<T>(host: string, fn: () => Promise<T>): Promise<T> {
     const key = host.toLowerCase()
     let entry = this.hosts.get(key)
-    if (!entry) this.hosts.set(key, (entry = { sem: new Semaphore(this.perHost), users: 0 }))
+    if (!entry) {
+      entry = { sem: new Semaphore(this.perHost), users: 0 }
+      this.hosts.set(key, entry)
+    }
     entry.users++
     try {
       return await entry.sem.run(fn)

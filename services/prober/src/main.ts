@@ -3,7 +3,7 @@ import { loadConfigOrExit } from '@mcp-directory/shared/config'
 import { createLogger } from '@mcp-directory/shared/log'
 import { openBus, openMigratedDatabase, serve } from '@mcp-directory/shared/runtime'
 import { createProberApp } from './app'
-import { httpCatalogHandler } from './catalog/client'
+import { httpCatalogHandler } from '@mcp-directory/shared/catalog-client'
 
 const config = loadConfigOrExit()
 const log = createLogger('prober', config.logLevel)

@@ -4,7 +4,7 @@
 // would drop their jobs anyway). A round queues at most PROBE_ROUND_BUDGET listings, least recently probed first.
 import type { Database } from '@mcp-directory/shared/db'
 import type { Logger } from '@mcp-directory/shared/log'
-import type { CatalogClient } from './catalog/client'
+import type { CatalogClient } from '@mcp-directory/shared/catalog-client'
 import type { ProbeQueue } from './queue'
 import { claimRound, finishRound, lastProbedTimes, releaseRound } from './state/repository'
 

@@ -28,7 +28,8 @@ import {
 } from '@mcp-directory/shared/testing'
 import { createGatewayApp } from '../../../gateway/src/app'
 import { inProcessUpstream } from '../../../gateway/src/upstream'
-import { createProberApp, httpCatalogHandler, probeQueueNames, type ProberService } from '../src'
+import { httpCatalogHandler } from '@mcp-directory/shared/catalog-client'
+import { createProberApp, probeQueueNames, type ProberService } from '../src'
 import {
   startFakeGithub,
   startFakeRegistries,

@@ -14,7 +14,8 @@ import {
   testConfig,
   type FreshDatabase,
 } from '@mcp-directory/shared/testing'
-import { createProberApp, httpCatalogHandler, probeQueueNames, type ProberService } from '../src'
+import { httpCatalogHandler } from '@mcp-directory/shared/catalog-client'
+import { createProberApp, probeQueueNames, type ProberService } from '../src'
 import { startMcpServers } from './fakes'
 
 const log = createLogger('test', 'silent')

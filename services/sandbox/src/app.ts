@@ -4,12 +4,11 @@ import type { Config } from '@mcp-directory/shared/config'
 import { json } from '@mcp-directory/shared/http'
 import type { Logger } from '@mcp-directory/shared/log'
 import { serviceApp } from '@mcp-directory/shared/service'
+import { catalogClient, type CatalogHandler } from '@mcp-directory/shared/catalog-client'
 import {
-  catalogClient,
   createJetStreamQueue,
   createMemoryQueue,
   sandboxTarget,
-  type CatalogHandler,
   type ProbeJob,
   type ProbeQueue,
 } from '@mcp-directory/prober'

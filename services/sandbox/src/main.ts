@@ -2,7 +2,7 @@
 import { loadConfig } from '@mcp-directory/shared/config'
 import { createLogger } from '@mcp-directory/shared/log'
 import { serve } from '@mcp-directory/shared/runtime'
-import { httpCatalogHandler } from '@mcp-directory/prober'
+import { httpCatalogHandler } from '@mcp-directory/shared/catalog-client'
 import { createSandboxApp } from './app'
 import { bubblewrapAvailable } from './index'
 

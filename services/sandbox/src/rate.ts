@@ -53,9 +53,9 @@ const outcomes: StartOutcome[] = await Promise.all(
 )
 const seconds = (performance.now() - began) / 1000
 const median = (xs: number[]) => (xs.length ? [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]! : 0)
-const verdicts = Object.entries(
-  outcomes.reduce<Record<string, number>>((m, o) => ((m[o.verdict] = (m[o.verdict] ?? 0) + 1), m), {}),
-)
+const counts: Record<string, number> = {}
+for (const o of outcomes) counts[o.verdict] = (counts[o.verdict] ?? 0) + 1
+const verdicts = Object.entries(counts)
   .map(([k, n]) => `${k} ${n}`)
   .join(', ')
 console.log(

@@ -5,7 +5,7 @@ import type { Database } from '@mcp-directory/shared/db'
 import type { Logger } from '@mcp-directory/shared/log'
 import type { PackageEvidence } from '@mcp-directory/shared/contracts'
 import { evidenceFor, EVIDENCE_REGISTRIES } from '@mcp-directory/shared/install'
-import type { CatalogClient, CatalogListing, FactsBody } from '../catalog/client'
+import type { CatalogClient, CatalogListing, FactsBody } from '@mcp-directory/shared/catalog-client'
 import type { HostLimiter } from '../limits'
 import type { JobOutcome, ProbeJob, ProbeQueue } from '../queue'
 import {
@@ -356,7 +356,7 @@ export function listingProber(deps: ListingProberDeps) {
       facts.repositoryRun !== undefined ||
       facts.sandbox !== undefined
     ) {
-      // Throws CatalogUnavailable: the job is retried, and nothing is recorded (so ETags are not spent).
+      // Throws when the catalog is unreachable or refuses (an AppError): the job is retried, and nothing is recorded (so ETags are not spent).
       const changed = await catalog.putFacts(listing.id, facts)
       if (changed === null) return 'done'
       if (changed.length) log.debug({ id: listing.id, changed, health: facts.remote?.health }, 'listing facts changed')

@@ -1,7 +1,7 @@
 // Which package of a listing the sandbox starts, and when: new and changed listings at once, then once per
 // SANDBOX_INTERVAL_HOURS (the slow round); a guessed package the catalog retired is not started again unless the
 // listing names another package.
-import type { CatalogListing } from '../catalog/client'
+import type { CatalogListing } from '@mcp-directory/shared/catalog-client'
 
 /** A package to start in the sandbox. */
 export interface SandboxTarget {

@@ -74,21 +74,19 @@ export async function saveProbe(database: Database, r: ProbeRecord): Promise<voi
     }
     await tx.insert(probeStates).values(values).onConflictDoUpdate({ target: probeStates.listingId, set: values })
     if (r.results.length) {
-      await tx
-        .insert(probeResults)
-        .values(
-          r.results.map((x) => ({
-            listingId: r.listingId,
-            at: r.at,
-            kind: x.kind,
-            target: x.target.slice(0, 2048),
-            outcome: x.outcome,
-            health: x.health ?? null,
-            toolCount: x.toolCount ?? null,
-            latencyMs: x.latencyMs ?? null,
-            detail: x.detail?.slice(0, 500) ?? null,
-          })),
-        )
+      await tx.insert(probeResults).values(
+        r.results.map((x) => ({
+          listingId: r.listingId,
+          at: r.at,
+          kind: x.kind,
+          target: x.target.slice(0, 2048),
+          outcome: x.outcome,
+          health: x.health ?? null,
+          toolCount: x.toolCount ?? null,
+          latencyMs: x.latencyMs ?? null,
+          detail: x.detail?.slice(0, 500) ?? null,
+        })),
+      )
       await tx.execute(sql`
         delete from prober.results where listing_id = ${r.listingId} and id < (
           select min(id) from (select id from prober.results where listing_id = ${r.listingId} order by id desc limit ${HISTORY_PER_LISTING}) newest)`)

@@ -4,8 +4,7 @@ module.exports = function serve(tools, onStart) {
   process.stdin.setEncoding('utf8')
   process.stdin.on('data', async (chunk) => {
     buffer += chunk
-    let i
-    while ((i = buffer.indexOf('\n')) >= 0) {
+    for (let i = buffer.indexOf('\n'); i >= 0; i = buffer.indexOf('\n')) {
       const line = buffer.slice(0, i)
       buffer = buffer.slice(i + 1)
       if (!line.trim()) continue
