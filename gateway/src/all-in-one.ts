@@ -26,7 +26,7 @@ import {
   serverSecretFrom,
 } from '@mcp-directory/shared/runtime'
 import { createGatewayApp } from './app'
-import { inProcessUpstream } from './upstream'
+import { inProcessUpstream } from '@mcp-directory/shared/upstream'
 
 const config = loadConfigOrExit()
 const log = createLogger('directory', config.logLevel)

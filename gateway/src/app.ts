@@ -25,7 +25,7 @@ import { createOperatorAuth } from './plugins/operator-auth'
 import { createRateLimiter, type LimitClass } from './plugins/rate-limit'
 import { ROUTES, type RouteSpec } from './routes'
 import { NOT_FOUND_PAGE } from './routes/web'
-import { UpstreamError, type Upstream } from './upstream'
+import { UpstreamError, type Upstream } from '@mcp-directory/shared/upstream'
 
 /** What the gateway needs: where each service is, the shared store for rate limits, and the operator token. */
 export interface GatewayDeps {

@@ -3,7 +3,7 @@ import { loadConfigOrExit, type ServiceName } from '@mcp-directory/shared/config
 import { createLogger } from '@mcp-directory/shared/log'
 import { openBus, openStore, operatorTokenFrom, serve, serverSecretFrom } from '@mcp-directory/shared/runtime'
 import { createGatewayApp } from './app'
-import { httpUpstream, type Upstream } from './upstream'
+import { httpUpstream, type Upstream } from '@mcp-directory/shared/upstream'
 
 const config = loadConfigOrExit()
 const log = createLogger('gateway', config.logLevel)

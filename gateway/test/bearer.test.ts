@@ -19,7 +19,7 @@ import {
 import { createGatewayApp } from '../src/app'
 import { ROUTES, type RouteSpec } from '../src/routes'
 import { err } from '../src/routes/spec'
-import { httpUpstream, inProcessUpstream } from '../src/upstream'
+import { httpUpstream, inProcessUpstream } from '@mcp-directory/shared/upstream'
 
 const run = runToken()
 const env = isolatedEnv(run, '')

@@ -5,7 +5,7 @@ import { createLogger } from '@mcp-directory/shared/log'
 import { testConfig } from '@mcp-directory/shared/testing'
 import { createGatewayApp } from '../src/app'
 import { ROUTES } from '../src/routes'
-import { httpUpstream, inProcessUpstream, type Upstream } from '../src/upstream'
+import { httpUpstream, inProcessUpstream, type Upstream } from '@mcp-directory/shared/upstream'
 
 const log = createLogger('test', 'silent')
 const servers: { stop(force?: boolean): void }[] = []

@@ -6,7 +6,7 @@ import { createMemoryStore } from '@mcp-directory/shared/kv'
 import { createLogger } from '@mcp-directory/shared/log'
 import { deleteStream, runToken, testConfig, TEST_SERVICES } from '@mcp-directory/shared/testing'
 import { createGatewayApp } from '../src/app'
-import { httpUpstream } from '../src/upstream'
+import { httpUpstream } from '@mcp-directory/shared/upstream'
 
 const log = createLogger('test', 'silent')
 const token = runToken()

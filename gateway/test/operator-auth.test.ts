@@ -7,7 +7,7 @@ import { createLogger } from '@mcp-directory/shared/log'
 import { runToken, TEST_SERVICES, testConfig } from '@mcp-directory/shared/testing'
 import { createGatewayApp } from '../src/app'
 import { createOperatorAuth, OPERATOR_FAILURES_PER_WINDOW } from '../src/plugins/operator-auth'
-import { inProcessUpstream } from '../src/upstream'
+import { inProcessUpstream } from '@mcp-directory/shared/upstream'
 
 const log = createLogger('test', 'silent')
 const OPERATOR = 'operator-secret-token-123'

@@ -5,7 +5,7 @@ import { createRedisStore, waitForStore, type KeyValueStore } from '@mcp-directo
 import { createLogger } from '@mcp-directory/shared/log'
 import { runToken, testConfig, TEST_SERVICES } from '@mcp-directory/shared/testing'
 import { createGatewayApp } from '../src/app'
-import { inProcessUpstream } from '../src/upstream'
+import { inProcessUpstream } from '@mcp-directory/shared/upstream'
 
 const log = createLogger('test', 'silent')
 const prefix = `test:${runToken()}:`

@@ -6,7 +6,7 @@ import { createMemoryStore } from '@mcp-directory/shared/kv'
 import { createLogger } from '@mcp-directory/shared/log'
 import { testConfig } from '@mcp-directory/shared/testing'
 import { createGatewayApp } from '../src/app'
-import { httpUpstream, replicaList, systemResolveAll } from '../src/upstream'
+import { httpUpstream, replicaList, systemResolveAll } from '@mcp-directory/shared/upstream'
 
 const log = createLogger('test', 'silent')
 const servers: { stop(force?: boolean): void }[] = []

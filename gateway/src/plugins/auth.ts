@@ -16,7 +16,7 @@ import type { EventBus } from '@mcp-directory/shared/bus'
 import type { KeyValueStore } from '@mcp-directory/shared/kv'
 import type { Logger } from '@mcp-directory/shared/log'
 import { INSTANCE_ID } from '@mcp-directory/shared/service'
-import { UpstreamError, type Upstream } from '../upstream'
+import { UpstreamError, type Upstream } from '@mcp-directory/shared/upstream'
 
 /** Options of the Bearer check. */
 export interface BearerAuthOptions {
@@ -63,7 +63,7 @@ export function createBearerAuth(opts: BearerAuthOptions) {
   // a redelivered event is harmless.
   const durable = kv.kind === 'memory' ? `gateway-token-cache-${INSTANCE_ID}` : 'gateway-token-cache'
   const subscription = opts.bus?.subscribe(durable, ['token.revoked'], async (event) => {
-    await forgetId((event.payload as { tokenId: string }).tokenId)
+    await forgetId(event.payload.tokenId)
   })
   subscription?.catch((err) => log.error({ err: String(err) }, 'bearer auth: cannot subscribe to token.revoked'))
 

@@ -23,7 +23,7 @@ export interface MicroCacheOptions {
 }
 
 /** The listing events after which a listing's answers may differ: the badge cache's (services/badge). */
-export const MICRO_CACHE_EVENTS: EventSubject[] = [
+export const MICRO_CACHE_EVENTS = [
   'listing.approved',
   'listing.imported',
   'listing.rejected',
@@ -32,7 +32,7 @@ export const MICRO_CACHE_EVENTS: EventSubject[] = [
   'listing.claim_revoked',
   'listing.checked',
   'listing.counters_changed',
-]
+] as const satisfies readonly EventSubject[]
 
 // A service can store an answer read just before an event after its own cache drop, and we can then store it
 // after ours: a second drop this much later removes it (as the badge service's own cache does).
@@ -166,11 +166,8 @@ export function createMicroCache(opts: MicroCacheOptions) {
     timers.add(t)
   }
 
-  const onEvent = async (e: EventEnvelope) => {
-    const ids =
-      e.subject === 'listing.counters_changed'
-        ? (e.payload as { ids: string[] }).ids
-        : [(e.payload as { id: string }).id]
+  const onEvent = async (e: EventEnvelope<(typeof MICRO_CACHE_EVENTS)[number]>) => {
+    const ids = e.subject === 'listing.counters_changed' ? e.payload.ids : [e.payload.id]
     drop(ids.filter((id) => typeof id === 'string' && id.length > 0))
   }
   const subscription = opts.bus?.subscribe(`gateway-micro-cache-${INSTANCE_ID}`, MICRO_CACHE_EVENTS, onEvent, {

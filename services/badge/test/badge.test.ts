@@ -17,7 +17,7 @@ import {
   type FreshDatabase,
 } from '@mcp-directory/shared/testing'
 import { createGatewayApp } from '../../../gateway/src/app'
-import { inProcessUpstream } from '../../../gateway/src/upstream'
+import { inProcessUpstream } from '@mcp-directory/shared/upstream'
 import { createBadgeApp, httpCatalogHandler, type BadgeService } from '../src'
 import { totalImpressions } from '../src/impressions/repository'
 import { allNodes, parseXml } from './xml'

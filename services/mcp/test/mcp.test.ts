@@ -27,7 +27,7 @@ import {
 import { codeSpan, quoted } from '@mcp-directory/shared/text'
 import { CONFIG_CLIENTS, type ConfigEntry } from '@mcp-directory/shared/install'
 import { createGatewayApp } from '../../../gateway/src/app'
-import { inProcessUpstream } from '../../../gateway/src/upstream'
+import { inProcessUpstream } from '@mcp-directory/shared/upstream'
 import { createMcpApp, SERVER_INFO, type McpService } from '../src'
 import { SERVER_CARD_SCHEMA } from '../src/card'
 

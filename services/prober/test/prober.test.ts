@@ -27,7 +27,7 @@ import {
   type FreshDatabase,
 } from '@mcp-directory/shared/testing'
 import { createGatewayApp } from '../../../gateway/src/app'
-import { inProcessUpstream } from '../../../gateway/src/upstream'
+import { inProcessUpstream } from '@mcp-directory/shared/upstream'
 import { httpCatalogHandler } from '@mcp-directory/shared/catalog-client'
 import { createProberApp, probeQueueNames, type ProberService } from '../src'
 import {

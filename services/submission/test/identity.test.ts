@@ -8,7 +8,7 @@ import { nameSkeleton } from '@mcp-directory/shared/identity'
 import { createLogger } from '@mcp-directory/shared/log'
 import { isolatedEnv, runToken, startBacking, testConfig } from '@mcp-directory/shared/testing'
 import { createGatewayApp } from '../../../gateway/src/app'
-import { inProcessUpstream } from '../../../gateway/src/upstream'
+import { inProcessUpstream } from '@mcp-directory/shared/upstream'
 import { createSubmissionApp, type SubmissionService } from '../src'
 import { identityColumns, refreshListingIdentities } from '../../catalog/src/listings/identity'
 

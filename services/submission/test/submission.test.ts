@@ -33,7 +33,7 @@ import {
   startBacking,
 } from '@mcp-directory/shared/testing'
 import { createGatewayApp } from '../../../gateway/src/app'
-import { inProcessUpstream } from '../../../gateway/src/upstream'
+import { inProcessUpstream } from '@mcp-directory/shared/upstream'
 import fc from 'fast-check'
 import { connect } from 'nats'
 import { createSubmissionApp, type SubmissionService } from '../src'

@@ -18,7 +18,7 @@ import {
   testConfig,
 } from '@mcp-directory/shared/testing'
 import { createGatewayApp } from '../../../gateway/src/app'
-import { inProcessUpstream } from '../../../gateway/src/upstream'
+import { inProcessUpstream } from '@mcp-directory/shared/upstream'
 import { createWebApp } from '../src'
 
 export const OPERATOR = 'web-test-operator-token-0123456789'

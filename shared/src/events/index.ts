@@ -1,5 +1,7 @@
 /**
- * Every event the directory publishes: subject → payload, with its producer and consumers.
+ * Every event the directory publishes: subject → payload (EventMap, the types both ends compile against), and who
+ * publishes and who consumes it (EVENTS, data that test/contract/events.test.ts checks against the subscriptions
+ * the services really make).
  * Subjects follow `directory.<entity>.<past-tense verb>`; a deployment may prefix them (EVENT_SUBJECT_PREFIX).
  */
 
@@ -13,21 +15,21 @@ export interface ListingEvent {
 
 /** The typed map of subjects to payloads; a wrong payload does not compile. */
 export interface EventMap {
-  /** producer: submission · consumers: none yet (an audit trail; the moderation queue reads the catalog) */
+  /** A listing was submitted and waits as pending. */
   'listing.submitted': ListingEvent
-  /** producer: catalog (import; operator approval via the submission service) · consumers: badge (cache), prober */
+  /** A listing became active (import; operator approval via the submission service; a claim of a pending one). */
   'listing.approved': ListingEvent
-  /** producer: catalog (import) · consumers: prober, badge */
+  /** The import created or changed a listing. */
   'listing.imported': ListingEvent & { created: boolean }
-  /** producer: catalog (operator) · consumers: badge */
+  /** An operator rejected a listing. */
   'listing.rejected': ListingEvent & { reason: string | null }
-  /** producer: catalog (operator) · consumers: badge */
+  /** An operator flagged a listing. */
   'listing.flagged': ListingEvent & { reason: string | null }
-  /** producer: claim-verifier via catalog · consumers: badge */
+  /** The claim-verifier proved a claim and the catalog recorded it. */
   'listing.claimed': ListingEvent & { method: string; claimId: string; claimant: string }
-  /** producer: catalog, when the claim-verifier revokes a claim after its grace period · consumers: badge */
+  /** A claim was revoked after failing its re-checks for the grace period. */
   'listing.claim_revoked': ListingEvent & { claimId: string; isOfficial: boolean }
-  /** producer: catalog, recording a claim-verifier re-check whose result changed · consumers: none yet (audit) */
+  /** A periodic re-check of a claim whose result changed. */
   'claim.rechecked': {
     claimId: string
     listingId: string
@@ -37,11 +39,11 @@ export interface EventMap {
     state: string
     at: string
   }
-  /** producer: catalog, when the prober's facts changed what the public sees (health, verified, tools, README, stars, install) · consumers: badge */
+  /** The prober's facts changed what the public sees (health, verified, tools, README, stars, install). */
   'listing.checked': ListingEvent & { changed: string[] }
   /**
-   * producer: catalog, when a probe or a sandbox start saw a tool list whose normalised hash differs from the last
-   * one (rug-pull watch): the tools added, removed and changed, and where the new list came from · consumers: none yet (audit)
+   * A probe or a sandbox start saw a tool list whose normalised hash differs from the last one (rug-pull watch):
+   * the tools added, removed and changed, and where the new list came from.
    */
   'listing.tools_changed': ListingEvent & {
     fromHash: string
@@ -51,15 +53,70 @@ export interface EventMap {
     changed: string[]
     source: string | null
   }
-  /** producer: catalog (batched view/install counters) · consumers: badge */
+  /** Batched view/install counters were written. */
   'listing.counters_changed': { ids: string[]; at: string }
-  /** producer: agent-auth · consumers: none yet (audit) */
+  /** An agent asked for a registration code. */
   'agent.registered': { email: string; at: string }
-  /** producer: agent-auth · consumers: none yet (audit) */
+  /** An agent token was issued. */
   'token.minted': { tokenId: string; agentId: string; scopes: string[]; expiresAt: string; at: string }
-  /** producer: agent-auth · consumers: gateway (drops its cached introspection of the token) */
+  /** An agent token was revoked. */
   'token.revoked': { tokenId: string; at: string }
 }
+
+/** Who publishes or consumes events: a service, or the gateway. */
+export type EventParty =
+  | 'catalog'
+  | 'submission'
+  | 'agent-auth'
+  | 'claim-verifier'
+  | 'badge'
+  | 'prober'
+  | 'sandbox'
+  | 'mcp'
+  | 'web'
+  | 'gateway'
+
+/** Where an event comes from and who subscribes to it; `consumers: []` is kept for the audit trail only. */
+export interface EventRoute {
+  /** The service whose outbox writes it. */
+  producer: EventParty
+  /** The parties that subscribe to it, each for the reason given. */
+  consumers: Partial<Record<EventParty, string>>
+}
+
+// The listing events after which a listing's cached answers may differ (the badge's and the gateway's caches).
+const cachedAnswers = {
+  badge: 'drops the cached badges of the listing',
+  gateway: "drops the micro-cache's answers about the listing",
+} as const
+
+/** Every event's producer and consumers, as data (checked against the real subscriptions by a test). */
+export const EVENTS = {
+  'listing.submitted': { producer: 'submission', consumers: {} },
+  'listing.approved': {
+    producer: 'catalog',
+    consumers: { ...cachedAnswers, prober: 'probes the newly active listing at once' },
+  },
+  'listing.imported': {
+    producer: 'catalog',
+    consumers: { ...cachedAnswers, prober: 'probes the new or changed listing at once' },
+  },
+  'listing.rejected': { producer: 'catalog', consumers: cachedAnswers },
+  'listing.flagged': { producer: 'catalog', consumers: cachedAnswers },
+  'listing.claimed': { producer: 'catalog', consumers: cachedAnswers },
+  'listing.claim_revoked': { producer: 'catalog', consumers: cachedAnswers },
+  'claim.rechecked': { producer: 'catalog', consumers: {} },
+  'listing.checked': { producer: 'catalog', consumers: cachedAnswers },
+  'listing.tools_changed': { producer: 'catalog', consumers: {} },
+  'listing.counters_changed': { producer: 'catalog', consumers: cachedAnswers },
+  'agent.registered': { producer: 'agent-auth', consumers: {} },
+  'token.minted': { producer: 'agent-auth', consumers: {} },
+  'token.revoked': { producer: 'agent-auth', consumers: { gateway: 'drops its cached introspection of the token' } },
+} as const satisfies Record<keyof EventMap, EventRoute>
+
+/** The subjects `party` consumes according to EVENTS. */
+export const subjectsConsumedBy = (party: EventParty): EventSubject[] =>
+  (Object.keys(EVENTS) as EventSubject[]).filter((s) => party in EVENTS[s].consumers)
 
 /** An event subject without the deployment prefix. */
 export type EventSubject = keyof EventMap
