@@ -1,7 +1,6 @@
-import { openapi } from '@elysiajs/openapi'
 import type { EventBus } from '@mcp-directory/shared/bus'
 import type { Config, ServiceName } from '@mcp-directory/shared/config'
-import { errorDocsMarkdown, errorResponse } from '@mcp-directory/shared/errors'
+import { errorResponse } from '@mcp-directory/shared/errors'
 import type { KeyValueStore } from '@mcp-directory/shared/kv'
 import {
   CLIENT_IP_HEADER,
@@ -12,17 +11,19 @@ import {
 } from '@mcp-directory/shared/public-api'
 import { peerAddress } from '@mcp-directory/shared/runtime'
 import { REQUEST_ID_HEADER, requestIdFrom, type Logger } from '@mcp-directory/shared/log'
-import { startBatchedCounter, type BatchedCounter } from '@mcp-directory/shared/counter'
+import type { BatchedCounter } from '@mcp-directory/shared/counter'
 import { labelRoute, rateLimitRejected, routeLabels } from '@mcp-directory/shared/metrics'
-import { NOSNIFF, textDocument } from '@mcp-directory/shared/text'
+import { NOSNIFF } from '@mcp-directory/shared/text'
 import { Elysia } from 'elysia'
-import { docsPage } from './docs'
+import { CORS_HEADERS, clientAddress, isRegistryPath, REGISTRY_CORS, stripHeaders, withGatewayHeaders } from './headers'
 import { apiSegments, pageError, wantsPage } from './page-errors'
-import { openApiDocumentation } from './openapi'
+import { idSegmentOf, listingOf, patternOf } from './paths'
 import { createBearerAuth } from './plugins/auth'
 import { createMicroCache, type MicroCache, type Stored } from './plugins/micro-cache'
 import { createOperatorAuth } from './plugins/operator-auth'
 import { createRateLimiter, type LimitClass } from './plugins/rate-limit'
+import { startHitReports } from './hit-reports'
+import { gatewayOwnRoutes } from './own-routes'
 import { ROUTES, type RouteSpec } from './routes'
 import { NOT_FOUND_PAGE } from './routes/web'
 import { UpstreamError, type Upstream } from '@mcp-directory/shared/upstream'
@@ -46,75 +47,8 @@ export interface GatewayDeps {
   rateLimitSyncMs?: number
 }
 
-// Hop-by-hop headers (RFC 9110 §7.6.1) describe one connection and must not be forwarded.
-const HOP_BY_HOP = [
-  'connection',
-  'keep-alive',
-  'proxy-authenticate',
-  'proxy-authorization',
-  'proxy-connection',
-  'te',
-  'trailer',
-  'transfer-encoding',
-  'upgrade',
-]
-// Headers only the gateway may set; a client sending them is ignored.
-const INTERNAL_PREFIX = 'x-directory-'
-
-const CORS_HEADERS = {
-  'access-control-allow-origin': '*',
-  'access-control-expose-headers':
-    'RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, Retry-After, X-Request-Id, ETag, WWW-Authenticate',
-}
-// The registry API (/v0.1) answers CORS as the official registry does: reads only, these two request headers.
-const REGISTRY_PREFIX = '/v0.1/'
-const REGISTRY_CORS = {
-  'access-control-allow-methods': 'GET, OPTIONS',
-  'access-control-allow-headers': 'Authorization, Content-Type',
-}
-const isRegistryPath = (path: string) => path.startsWith(REGISTRY_PREFIX) || path === '/v0.1'
-
-/** Removes hop-by-hop headers, those the Connection header lists, `extra`, and every internal header, in place. */
-function stripHeaders(h: Headers, extra: string[] = []): Headers {
-  const listed = (h.get('connection') ?? '')
-    .split(',')
-    .map((s) => s.trim().toLowerCase())
-    .filter(Boolean)
-  for (const name of [...HOP_BY_HOP, ...listed, ...extra]) h.delete(name)
-  for (const k of [...h.keys()]) if (k.startsWith(INTERNAL_PREFIX)) h.delete(k)
-  return h
-}
-
-/** Which client sent the request: the socket address, or the trusted X-Forwarded-For hop behind our proxies. */
-function clientAddress(request: Request, socketIp: string | undefined, trustHops: number): string {
-  if (trustHops > 0) {
-    const chain = (request.headers.get('x-forwarded-for') ?? '')
-      .split(',')
-      .map((s) => s.trim())
-      .filter(Boolean)
-    const candidate = chain[chain.length - trustHops]
-    if (candidate && /^[0-9a-fA-F:.]{2,45}$/.test(candidate)) return candidate
-  }
-  return socketIp ?? 'local'
-}
-
-const patternOf = (path: string) => new RegExp(`^${path.replace(/:[A-Za-z]+/g, '[^/]+')}/?$`)
-
-/** Where a route's `:id` (the listing it is about) sits among its path segments, or -1. */
-const idSegmentOf = (path: string) => path.split('/').indexOf(':id')
-
-/** The listing a request is about, from its path segment; null when the route names none. */
-function listingOf(href: string, segment: number): string | null {
-  if (segment < 0) return null
-  const raw = new URL(href).pathname.split('/')[segment] ?? ''
-  try {
-    return decodeURIComponent(raw)
-  } catch {
-    return raw
-  }
-}
-
 /** Builds the gateway: the public route table, rate limits, operator auth, forwarding, OpenAPI. */
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: one closure over the per-gateway state (limiter, caches, auth) that forward, countRequest and answerFromCache share; its helpers already live in headers.ts, paths.ts, hit-reports.ts, own-routes.ts
 export function createGatewayApp(deps: GatewayDeps) {
   const { config, log } = deps
   const base = config.publicBaseUrl
@@ -146,32 +80,7 @@ export function createGatewayApp(deps: GatewayDeps) {
   const matchers = routes.map((r) => ({ r, re: patternOf(r.path) }))
   const idSegments = new Map(routes.map((r) => [r, idSegmentOf(r.path)]))
   // Hits of kept answers a service counts (badge impressions), per route and listing, sent in batches.
-  const hitReports = new Map<RouteSpec, BatchedCounter>()
-  for (const route of routes) {
-    const path = route.reportsCachedHits
-    const upstream = deps.upstreams[route.service]
-    if (!cache || !path || !upstream) continue
-    hitReports.set(
-      route,
-      startBatchedCounter(
-        async (counts) => {
-          const res = await upstream.fetch(
-            new Request(`http://${route.service}.internal${path}`, {
-              method: 'POST',
-              headers: { 'content-type': 'application/json' },
-              body: JSON.stringify({ counts: Object.fromEntries(counts) }),
-            }),
-            config.upstreamTimeoutMs,
-          )
-          await res.arrayBuffer()
-          if (!res.ok) throw new Error(`${route.service} answered ${res.status}`)
-        },
-        config.viewFlushMs,
-        log,
-        `${route.service} cached hits`,
-      ),
-    )
-  }
+  const hitReports = cache ? startHitReports(routes, deps.upstreams, config, log) : new Map<RouteSpec, BatchedCounter>()
 
   const fail = (
     status: number,
@@ -192,6 +101,28 @@ export function createGatewayApp(deps: GatewayDeps) {
     requestId: string,
     headers: Record<string, string> = {},
   ) => fail(status, code, message, requestId, isRegistryPath(path) ? { ...REGISTRY_CORS, ...headers } : headers)
+
+  /** The answer when the service did not answer: a body too slow (408), no answer in time (504), unreachable (503). */
+  const upstreamFailure = (err: unknown, service: ServiceName, requestId: string): Response => {
+    if (err instanceof UpstreamError && err.kind === 'body_timeout') {
+      log.warn({ requestId, service }, 'request body too slow')
+      return fail(408, 'request_timeout', 'The request body did not arrive in time', requestId, {
+        connection: 'close',
+        'cache-control': 'no-store',
+      })
+    }
+    if (err instanceof UpstreamError && err.kind === 'timeout') {
+      log.warn({ requestId, service }, 'upstream timeout')
+      return fail(504, 'gateway_timeout', `The ${service} service did not answer in time`, requestId, {
+        'cache-control': 'no-store',
+      })
+    }
+    log.warn({ requestId, service, err: String(err) }, 'upstream unreachable')
+    return fail(503, 'service_unavailable', `The ${service} service is unreachable; try again shortly`, requestId, {
+      'retry-after': '1',
+      'cache-control': 'no-store',
+    })
+  }
 
   // Unknown paths under these first segments keep the API's JSON 404 even for a browser.
   const apiPaths = apiSegments(routes)
@@ -265,6 +196,7 @@ export function createGatewayApp(deps: GatewayDeps) {
     return cache!.respond(entry, request, { ...limitHeaders, [REQUEST_ID_HEADER]: requestId })
   }
 
+  // biome-ignore lint/complexity/noExcessiveLinesPerFunction: the forwarding steps in the order they must run (auth, limit, cache, headers, upstream, cache keep), read top to bottom
   async function forward(route: RouteSpec, request: Request, socketIp: string | undefined): Promise<Response> {
     const requestId = requestIdFrom(request.headers)
     const client = clientOf(request, socketIp)
@@ -335,27 +267,7 @@ export function createGatewayApp(deps: GatewayDeps) {
     try {
       res = await upstream.fetch(forwarded, route.timeoutMs ?? config.upstreamTimeoutMs)
     } catch (err) {
-      if (err instanceof UpstreamError && err.kind === 'body_timeout') {
-        log.warn({ requestId, service: route.service }, 'request body too slow')
-        return fail(408, 'request_timeout', 'The request body did not arrive in time', requestId, {
-          connection: 'close',
-          'cache-control': 'no-store',
-        })
-      }
-      if (err instanceof UpstreamError && err.kind === 'timeout') {
-        log.warn({ requestId, service: route.service }, 'upstream timeout')
-        return fail(504, 'gateway_timeout', `The ${route.service} service did not answer in time`, requestId, {
-          'cache-control': 'no-store',
-        })
-      }
-      log.warn({ requestId, service: route.service, err: String(err) }, 'upstream unreachable')
-      return fail(
-        503,
-        'service_unavailable',
-        `The ${route.service} service is unreachable; try again shortly`,
-        requestId,
-        { 'retry-after': '1', 'cache-control': 'no-store' },
-      )
+      return upstreamFailure(err, route.service, requestId)
     }
     // A token this gateway saw revoked is forgotten at once; other replicas drop it on the token.revoked event.
     if (tokenHash && route.revokesToken && res.status === 200) await bearer.forget(tokenHash)
@@ -385,18 +297,7 @@ export function createGatewayApp(deps: GatewayDeps) {
         },
         'request',
       )
-    return finish(out, limitHeaders, requestId)
-  }
-
-  /** The gateway's own headers on an answer: CORS, this client's rate limit, the request id. */
-  function finish(out: Response, limitHeaders: Record<string, string>, requestId: string): Response {
-    for (const k in CORS_HEADERS) out.headers.set(k, CORS_HEADERS[k as keyof typeof CORS_HEADERS])
-    for (const k in limitHeaders) out.headers.set(k, limitHeaders[k]!)
-    // Every text answer (Markdown, llms.txt, pages) is final as typed, whichever service forgot to say so.
-    if (/^text\//i.test(out.headers.get('content-type') ?? ''))
-      for (const k in NOSNIFF) out.headers.set(k, NOSNIFF[k as keyof typeof NOSNIFF])
-    out.headers.set(REQUEST_ID_HEADER, requestId)
-    return out
+    return withGatewayHeaders(out, limitHeaders, requestId)
   }
 
   /**
@@ -420,33 +321,7 @@ export function createGatewayApp(deps: GatewayDeps) {
       if (request.url.includes('/docs') && new URL(request.url).pathname.startsWith('/docs'))
         Object.assign(set.headers, NOSNIFF)
     })
-    // The plugin serves the document at /docs/json; the reference page is ours (assets from the lockfile, a CSP).
-    .use(
-      openapi({
-        path: '/docs',
-        provider: null,
-        documentation: openApiDocumentation(base) as never,
-        exclude: { paths: [...routes.map((r) => r.path), '*', '/*', '/docs/errors'] },
-      }),
-    )
-    .use(docsPage({ publicBaseUrl: base, title: openApiDocumentation(base).info.title }))
-    .get('/docs/errors', () => textDocument(errorDocsMarkdown(), 'text/markdown; charset=utf-8'))
-    .options(
-      '*',
-      ({ request }) =>
-        new Response(null, {
-          status: 204,
-          headers: isRegistryPath(new URL(request.url).pathname)
-            ? { ...CORS_HEADERS, ...REGISTRY_CORS, 'access-control-max-age': '86400' }
-            : {
-                ...CORS_HEADERS,
-                'access-control-allow-methods': 'GET, POST, OPTIONS',
-                'access-control-allow-headers':
-                  'Authorization, Content-Type, Accept, X-Request-Id, Mcp-Protocol-Version, If-None-Match',
-                'access-control-max-age': '86400',
-              },
-        }),
-    )
+    .use(gatewayOwnRoutes(base, routes))
 
   for (const route of routes) {
     if (route.limit === 'registry') {

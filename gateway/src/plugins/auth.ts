@@ -44,6 +44,7 @@ const cacheKey = (hash: string) => `gw:introspect:${hash}`
 const idKey = (tokenId: string) => `gw:introspect-id:${tokenId}`
 
 /** Builds the gateway's Bearer check and starts dropping cached answers when tokens are revoked. */
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: one closure over the token cache and its revocation consumer
 export function createBearerAuth(opts: BearerAuthOptions) {
   const { kv, log } = opts
   const ttl = opts.cacheSeconds ?? 30

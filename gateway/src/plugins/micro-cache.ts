@@ -122,6 +122,7 @@ const NOT_MODIFIED_HEADERS = new Set(['cache-control', 'content-location', 'etag
  * (oldest first out). Listing events drop the answers about that listing (its `:id`) and every answer about no
  * one listing, at once and again SECOND_DROP_MS later; an answer fetched while a drop happened is not kept.
  */
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: one closure over the cache maps, their byte budget and the event consumer that drops them
 export function createMicroCache(opts: MicroCacheOptions) {
   const maxEntries = opts.maxEntries ?? 2000
   const maxBytes = opts.maxBytes ?? 16 * 1024 * 1024
@@ -218,6 +219,7 @@ export function createMicroCache(opts: MicroCacheOptions) {
      * Keeps the service's answer when it says it may be kept, and returns the answer to send (the same bytes).
      * `listing` is the listing the path is about (its `:id`), so that listing's events drop it.
      */
+    // biome-ignore lint/complexity/noExcessiveLinesPerFunction: the storing rules (cacheability, variants, byte budget, generation check) in the order they apply
     async keep(
       request: Request,
       res: Response,
@@ -269,7 +271,10 @@ export function createMicroCache(opts: MicroCacheOptions) {
         resources.set(key, r)
         if (listing !== null) {
           let keys = byListing.get(listing)
-          if (!keys) byListing.set(listing, (keys = new Set()))
+          if (!keys) {
+            keys = new Set()
+            byListing.set(listing, keys)
+          }
           keys.add(key)
         }
       }

@@ -55,6 +55,7 @@ interface Window {
  * decide alone (each replica its own limit) and the switch is logged; batches resume as soon as it answers.
  * An in-process store (all-in-one) is this process's own count: everything is decided here.
  */
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: one closure over the local windows and their batched sync to the shared store
 export function createRateLimiter(store: KeyValueStore, log: Logger, opts: RateLimiterOptions = {}) {
   const windows = new Map<string, Window>()
   const shared = store.kind !== 'memory'
@@ -119,7 +120,7 @@ export function createRateLimiter(store: KeyValueStore, log: Logger, opts: RateL
 
   /** One batch: every window with hits not yet sent; ended windows are forgotten. */
   function sync(): Promise<void> {
-    return (syncing ??= (async () => {
+    syncing ??= (async () => {
       const now = Date.now()
       const batch: [string, Window][] = []
       for (const [key, w] of windows) {
@@ -129,7 +130,10 @@ export function createRateLimiter(store: KeyValueStore, log: Logger, opts: RateL
       }
       // A few thousand keys per script call keeps one call short on the Redis side.
       for (let i = 0; i < batch.length; i += 2000) if (!(await send(batch.slice(i, i + 2000)))) break
-    })().finally(() => (syncing = null)))
+    })().finally(() => {
+      syncing = null
+    })
+    return syncing
   }
 
   const timer = setInterval(

@@ -33,6 +33,7 @@ export interface SandboxDeps {
 const RATE_WINDOW_MS = 3_600_000
 
 /** Builds the sandbox worker and its small status API. */
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: the start job handler and the status counters it updates share one closure
 export function createSandboxApp(deps: SandboxDeps) {
   const { config, log } = deps
   const p = config.probe

@@ -65,6 +65,7 @@ function retryAfterMs(res: Response): number | undefined {
 }
 
 /** A reader of repository metadata and READMEs. */
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: one closure over the GitHub client options shared by its three reads
 export function githubReader(opts: GithubOptions) {
   const doFetch = opts.fetch ?? fetch
   const base = opts.apiUrl.replace(/\/+$/, '')

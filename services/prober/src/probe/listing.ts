@@ -111,6 +111,7 @@ const RANK: Record<string, number> = {
 }
 
 /** Builds the job handler. */
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: one closure over the probe dependencies that its per-source steps share
 export function listingProber(deps: ListingProberDeps) {
   const { database, catalog, github, log } = deps
   const githubHost = hostOf(github.repoUrl({ owner: 'o', repo: 'r' })) ?? 'api.github.com'
@@ -154,6 +155,7 @@ export function listingProber(deps: ListingProberDeps) {
     return best
   }
 
+  // biome-ignore lint/complexity/noExcessiveLinesPerFunction: the GitHub steps (repository, README, install inference) with their ETags, in order
   async function probeGithub(
     l: CatalogListing,
     facts: FactsBody,

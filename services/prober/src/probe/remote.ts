@@ -218,6 +218,7 @@ const serverError = (err: unknown) =>
   err instanceof McpError && err.code !== ErrorCode.RequestTimeout && err.code !== ErrorCode.ConnectionClosed
 
 /** Probes one endpoint; never throws (every failure is an outcome). */
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: one MCP handshake read top to bottom: initialize, tools/list, and the verdict of each outcome
 export async function probeRemote(
   url: string,
   transportType: 'streamable-http' | 'sse',

@@ -47,6 +47,7 @@ export function probeQueueNames(stream: string, subjectPrefix: string, name: 'pr
 }
 
 /** Connects (retrying in the background) and declares the stream; jobs can be queued and consumed once it is up. */
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: one closure over the NATS connection that the queue methods share
 export function createJetStreamQueue(opts: JetStreamQueueOptions): ProbeQueue {
   const names = probeQueueNames(opts.stream, opts.subjectPrefix, opts.name)
   const durable = opts.consumer ?? 'prober'

@@ -9,6 +9,7 @@ const RETRY_DELAY_MS = 10_000
 const MAX_ATTEMPTS = 5
 
 /** An in-process queue; job ids are remembered for their round and the one before. */
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: one closure over the in-process job list that the queue methods share
 export function createMemoryQueue(): ProbeQueue {
   const waiting: { job: ProbeJob; attempts: number }[] = []
   const seen = new Map<string, number>() // job id → round

@@ -70,6 +70,7 @@ async function npmCommand(nodeModules: string, name: string, inside: string): Pr
 }
 
 /** Installs `ref` under `dir` (a fresh directory the caller removes). */
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: one install read top to bottom (npm or PyPI), each failure where it happens
 export async function installPackage(
   ref: PackageRef,
   dir: string,

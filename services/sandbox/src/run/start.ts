@@ -108,6 +108,7 @@ export function sweepLeftovers(olderThanMs: number): number {
 }
 
 /** Starts one package; never throws (every failure is a verdict). The work directory is always removed. */
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: one start read top to bottom: install, bubblewrap, MCP handshake, and the timed steps of each
 export async function startPackage(req: StartRequest, opts: StartOptions): Promise<StartOutcome> {
   const started = performance.now()
   const steps: Record<string, number> = {}

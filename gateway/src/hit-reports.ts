@@ -1,0 +1,43 @@
+// Answers of a route kept by the micro-cache are still counted by their service (badge impressions): the hits per
+// listing go to the route's internal path (`reportsCachedHits`) in batches.
+import type { Config, ServiceName } from '@mcp-directory/shared/config'
+import { type BatchedCounter, startBatchedCounter } from '@mcp-directory/shared/counter'
+import type { Logger } from '@mcp-directory/shared/log'
+import type { Upstream } from '@mcp-directory/shared/upstream'
+import type { RouteSpec } from './routes'
+
+/** One batched counter per route that reports cached hits and whose service is deployed here. */
+export function startHitReports(
+  routes: RouteSpec[],
+  upstreams: Partial<Record<ServiceName, Upstream>>,
+  config: Config,
+  log: Logger,
+): Map<RouteSpec, BatchedCounter> {
+  const hitReports = new Map<RouteSpec, BatchedCounter>()
+  for (const route of routes) {
+    const path = route.reportsCachedHits
+    const upstream = upstreams[route.service]
+    if (!path || !upstream) continue
+    hitReports.set(
+      route,
+      startBatchedCounter(
+        async (counts) => {
+          const res = await upstream.fetch(
+            new Request(`http://${route.service}.internal${path}`, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json' },
+              body: JSON.stringify({ counts: Object.fromEntries(counts) }),
+            }),
+            config.upstreamTimeoutMs,
+          )
+          await res.arrayBuffer()
+          if (!res.ok) throw new Error(`${route.service} answered ${res.status}`)
+        },
+        config.viewFlushMs,
+        log,
+        `${route.service} cached hits`,
+      ),
+    )
+  }
+  return hitReports
+}
