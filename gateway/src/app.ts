@@ -1,3 +1,5 @@
+// Over 300 lines: createGatewayApp is one closure whose parts (auth, rate limit, micro-cache, forwarding) share
+// per-gateway state; the stateless parts live in headers.ts, paths.ts, hit-reports.ts and own-routes.ts.
 import type { EventBus } from '@mcp-directory/shared/bus'
 import type { Config, ServiceName } from '@mcp-directory/shared/config'
 import { errorResponse } from '@mcp-directory/shared/errors'

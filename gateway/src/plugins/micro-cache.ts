@@ -1,3 +1,4 @@
+// Over 300 lines: the cache's storing, variant and eviction rules share one set of maps and are read together.
 import type { EventBus } from '@mcp-directory/shared/bus'
 import type { EventEnvelope, EventSubject } from '@mcp-directory/shared/events'
 import type { Logger } from '@mcp-directory/shared/log'

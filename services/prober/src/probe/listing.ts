@@ -1,6 +1,7 @@
 // One probe job: read the listing from the catalog, check its remote endpoints, its GitHub repository and the
 // registry entries of its packages (politely: per-host limit, host back-off, conditional requests), hand the
 // facts to the catalog, then record what was seen in the prober's own schema.
+// Over 300 lines: the per-source steps share the job's facts, results and ETags, and read in the order they run.
 import type { Database } from '@mcp-directory/shared/db'
 import type { Logger } from '@mcp-directory/shared/log'
 import type { PackageEvidence } from '@mcp-directory/shared/contracts'

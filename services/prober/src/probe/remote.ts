@@ -1,3 +1,4 @@
+// Over 300 lines: the handshake, its outcomes and the auth discovery they lead to are one protocol, read together.
 /**
  * Probes a remote MCP endpoint with the official SDK client: `initialize`, then `tools/list` (every page),
  * within one deadline, every HTTP request through the outbound-safety fetcher (no private addresses unless
