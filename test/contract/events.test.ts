@@ -52,7 +52,7 @@ const builders: Partial<Record<EventParty, (bus: EventBus) => Promise<() => Prom
       kv: createMemoryStore(),
       bus,
       log,
-      fetchListing: async () => null,
+      catalog: () => new Response(null, { status: 404 }),
     })
     return badge.close
   },

@@ -8,7 +8,7 @@
  *    like the project, else one with "mcp" in its name) → python: `uvx --from git+https://github.com/owner/repo <script>`.
  *  - Anything else → ecosystem null, with the reason: nothing can be guessed safely.
  */
-import type { RepositoryRun } from '@mcp-directory/shared/contracts'
+import type { FactsBody } from '@mcp-directory/shared/catalog-client'
 
 const SCRIPT_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/
 const NODE_LANGUAGES = new Set(['javascript', 'typescript'])
@@ -64,6 +64,9 @@ export function pythonScriptOf(pyproject: string): { ok: true; script: string } 
 /** What reading one root file of the repository gave: its text, none (404), or a failure (try again later). */
 export type FileRead = { status: 'found'; text: string } | { status: 'missing' } | { status: 'failed'; reason: string }
 
+/** How the repository runs, as the catalog's facts take it (a Python one always names its console script). */
+type RunFacts = NonNullable<FactsBody['repositoryRun']>
+
 /**
  * Decides how the repository runs; null when a file could not be read (nothing is stored, the next probe
  * tries again).
@@ -73,9 +76,9 @@ export async function repositoryRunOf(
   language: string | null,
   readFile: (path: 'package.json' | 'pyproject.toml') => Promise<FileRead>,
   at: Date,
-): Promise<RepositoryRun | null> {
+): Promise<RunFacts | null> {
   const checkedAt = at.toISOString()
-  const none = (from: string): RepositoryRun => ({ repository, ecosystem: null, from, checkedAt })
+  const none = (from: string): RunFacts => ({ repository, ecosystem: null, from, checkedAt })
   const lang = (language ?? '').toLowerCase()
   if (NODE_LANGUAGES.has(lang)) {
     const file = await readFile('package.json')
