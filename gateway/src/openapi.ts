@@ -2,7 +2,30 @@ import type { TSchema } from '@sinclair/typebox'
 import { ROUTES, idParam, pathParams } from './routes'
 
 // TypeBox schemas are JSON Schema; strip TypeBox's symbol keys by round-tripping through JSON.
-const schema = (s: TSchema) => JSON.parse(JSON.stringify(s))
+/** A model as the OpenAPI document shows it. */
+export const documentedSchema = (s: TSchema) => asDocumented(JSON.parse(JSON.stringify(s)))
+const schema = documentedSchema
+
+// Elysia's query numbers and booleans are `anyOf [a string in that format, the value]`, so that a query string can be
+// read as one; the document shows the value's own type and bounds, as a client sends it.
+function asDocumented(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(asDocumented)
+  if (!node || typeof node !== 'object') return node
+  const o: Record<string, unknown> = {}
+  for (const [k, v] of Object.entries(node)) o[k] = asDocumented(v)
+  const members = o.anyOf as Record<string, unknown>[] | undefined
+  if (members?.length === 2) {
+    const value = members.find((m) => m.type === 'integer' || m.type === 'number' || m.type === 'boolean')
+    const text = members.find(
+      (m) => m.type === 'string' && ['integer', 'numeric', 'boolean'].includes(String(m.format)),
+    )
+    if (value && text) {
+      const { anyOf: _, ...rest } = o
+      return { ...value, ...rest }
+    }
+  }
+  return o
+}
 
 /** The OpenAPI 3.1 paths of the whole public API, generated from the route table and the shared models. */
 export function openApiPaths(): Record<string, Record<string, unknown>> {

@@ -7,7 +7,7 @@ import { AppError } from '../errors'
 
 // Elysia reads an integer query parameter through the string format `integer`; its own check takes " 5" and
 // "1e1". An integer in a query is digits only (contract §6: never silently read as something else).
-FormatRegistry.Set('integer', (value) => /^-?[0-9]{1,15}$/.test(value))
+FormatRegistry.Set('integer', (value) => /^-?[0-9]{1,16}$/.test(value))
 
 /** One problem as TypeBox or Elysia reports it. */
 export interface SchemaProblem {
