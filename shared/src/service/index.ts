@@ -1,5 +1,6 @@
 /** The base every service app is built on: one error mapper, JSON 404s, and the request id. */
 import type { TSchema } from '@sinclair/typebox'
+import { Value } from '@sinclair/typebox/value'
 import { Elysia, ValidationError } from 'elysia'
 import type { Database } from '../db'
 import { AppError, errorResponse, toErrorResponse } from '../errors'
@@ -15,31 +16,60 @@ export const INSTANCE_ID = crypto.randomUUID().slice(0, 8)
 
 type Properties = Record<string, TSchema>
 
-/** The properties of a route's query model, by method and route pattern (looked up once per route). */
-function queryModelOf(app: Elysia, cache: Map<string, Properties>, method: string, route: string): Properties {
+/** A route's models as the service attached them: its query's properties and its body. */
+interface RouteModels {
+  query: Properties
+  body: TSchema | null
+}
+
+/** The models of a route, by method and route pattern (looked up once per route). */
+function modelsOf(app: Elysia, cache: Map<string, RouteModels>, method: string, route: string): RouteModels {
   const key = `${method} ${route}`
-  let properties = cache.get(key)
-  if (!properties) {
+  let models = cache.get(key)
+  if (!models) {
     const found = app.routes.find((r) => r.method === method && r.path === route)
-    properties = (found?.hooks as { query?: { properties?: Properties } } | undefined)?.query?.properties ?? {}
-    cache.set(key, properties)
+    const hooks = found?.hooks as { query?: { properties?: Properties }; body?: TSchema } | undefined
+    models = { query: hooks?.query?.properties ?? {}, body: hooks?.body ?? null }
+    cache.set(key, models)
   }
-  return properties
+  return models
+}
+
+// Elysia builds a summary of a failed value while constructing its ValidationError, and that throws a TypeError on
+// a body such as `{"email": {"toString": 0}}`: the failure is then read again here, from the route's body model.
+const isBrokenValidation = (error: unknown) => error instanceof TypeError && /ValidationError/.test(error.stack ?? '')
+
+/**
+ * The problems of a failed model, read from the validator itself: Elysia's `all` also writes a summary of each
+ * value, which throws on a value such as `{"toString": 0}` (a request body anyone can send).
+ */
+function problemsOf(error: ValidationError): SchemaProblem[] {
+  const validator = error.validator as { Errors?: (value: unknown) => Iterable<SchemaProblem> } & TSchema
+  const errors =
+    typeof validator.Errors === 'function' ? validator.Errors(error.value) : Value.Errors(validator, error.value)
+  return [...errors]
 }
 
 /** The AppError of anything Elysia raised before the handler ran (an unparsable body, a failed model). */
-function requestError(code: string | number, error: unknown, query: Properties): AppError | null {
+function requestError(code: string | number, error: unknown, models: RouteModels, body: unknown): AppError | null {
   if (error instanceof AppError) return error
+  if (isBrokenValidation(error) && models.body) {
+    const problems = [...Value.Errors(models.body, body)] as unknown as SchemaProblem[]
+    return validationFailure(
+      'body',
+      problems.map(({ path, type, schema, value }) => ({ path, type, schema, value })),
+    )
+  }
   if (code === 'PARSE') {
     // A route's own parser (jsonBody) raised a typed error: Elysia wraps it as a parse error.
     const cause = (error as { cause?: unknown }).cause
     return cause instanceof AppError ? cause : new AppError(400, 'bad_request', 'The request body could not be parsed')
   }
   if (error instanceof ValidationError) {
-    const problems = error.all as unknown as SchemaProblem[]
+    const problems = problemsOf(error)
     // Elysia checks a coerced query value on its own and calls that target `property`.
     const target = error.type === 'property' ? 'query' : error.type
-    return validationFailure(target, problems, target === 'query' ? query : {})
+    return validationFailure(target, problems, target === 'query' ? models.query : {})
   }
   return null
 }
@@ -49,8 +79,8 @@ function requestError(code: string | number, error: unknown, query: Properties):
  * TypeBox models (`query`, `params`, `body`) validate it; a failure becomes the API's Error object here, once.
  */
 export function serviceApp(name: string, baseUrl: string, log: Logger) {
-  const queryModels = new Map<string, Properties>()
-  const queryOf = (request: Request, route: string) => queryModelOf(app, queryModels, request.method, route)
+  const routeModels = new Map<string, RouteModels>()
+  const modelsFor = (request: Request, route: string) => modelsOf(app, routeModels, request.method, route)
   const app: Elysia = new Elysia({ name: `service:${name}` })
   return (
     app
@@ -61,13 +91,14 @@ export function serviceApp(name: string, baseUrl: string, log: Logger) {
       })
       // Runs before validation: Elysia would silently keep the last of a repeated parameter.
       .onTransform(({ request, route }) => {
-        refuseRepeatedParameters(request.url, queryOf(request, route))
+        refuseRepeatedParameters(request.url, modelsFor(request, route).query)
       })
-      .onError(({ code, error, request, route }) => {
+      .onError(({ code, error, request, route, body }) => {
         const requestId = request.headers.get(REQUEST_ID_HEADER) ?? undefined
         const headers: Record<string, string> = requestId ? { [REQUEST_ID_HEADER]: requestId } : {}
         if (code === 'NOT_FOUND') return errorResponse(404, 'not_found', 'No such route', baseUrl, { headers })
-        const failure = requestError(code, error, route ? queryOf(request, route) : {}) ?? error
+        const models = route ? modelsFor(request, route) : { query: {}, body: null }
+        const failure = requestError(code, error, models, body) ?? error
         const mapped = toErrorResponse(failure, baseUrl)
         if (!(failure instanceof AppError))
           log.error(

@@ -108,3 +108,23 @@ describe('jsonBody: the body a model validates is read with a bound', () => {
     expect((await post('name=a', 'application/x-www-form-urlencoded')).status).toBe(400)
   })
 })
+
+describe('a body that breaks a naive summary of it', () => {
+  const app = serviceApp('test', 'http://localhost', log).post('/b', ({ body }) => body, {
+    parse: jsonBody(1024),
+    body: t.Object({ email: t.String({ pattern: '^[a-z]+@[a-z.]+$' }) }),
+  })
+  test('{"toString": 0} where a string belongs is a 400 naming the field, not a 500', async () => {
+    for (const raw of ['{"email":{"toString":0}}', '{"email":{"valueOf":1,"toString":{}}}', '{"toString":0}']) {
+      const res = await app.handle(
+        new Request('http://localhost/b', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: raw,
+        }),
+      )
+      const body = (await res.json()) as { error: string; details: { field: string }[] }
+      expect([raw, res.status, body.error, body.details[0]?.field]).toEqual([raw, 400, 'invalid_body', 'email'])
+    }
+  })
+})

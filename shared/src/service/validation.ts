@@ -50,9 +50,13 @@ const FORMATS: Record<string, string> = {
 /** A problem in the words of the API's `details`. */
 export function describeProblem(p: SchemaProblem): string {
   const s = p.schema
-  if (typeof s.error === 'string') return s.error
-  // A missing property is reported against its type (`Expected string`): it is simply required.
+  // A missing property is reported against its type (`Expected string`): it is simply required, whatever the
+  // model's own message for a wrong value says.
   if (p.value === undefined && p.type !== ValueErrorType.ObjectAdditionalProperties) return 'required'
+  // A blank string where text is required is as good as missing.
+  const blankRefused = p.type === ValueErrorType.StringPattern || p.type === ValueErrorType.StringMinLength
+  if (blankRefused && typeof p.value === 'string' && p.value.trim() === '') return 'required: must not be empty'
+  if (typeof s.error === 'string') return s.error
   const literals = literalsOf(s)
   if (literals) return `must be one of ${literals.map((l) => JSON.stringify(l)).join(', ')}`
   const numeric = numericOf(s)
