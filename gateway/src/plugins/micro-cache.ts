@@ -1,6 +1,6 @@
 // Over 300 lines: the cache's storing, variant and eviction rules share one set of maps and are read together.
 import type { EventBus } from '@mcp-directory/shared/bus'
-import type { EventEnvelope, EventSubject } from '@mcp-directory/shared/events'
+import { type EventEnvelope, LISTING_CHANGE_EVENTS, listingIdsOf } from '@mcp-directory/shared/events'
 import type { Logger } from '@mcp-directory/shared/log'
 import { cacheLookup } from '@mcp-directory/shared/metrics'
 import { INSTANCE_ID } from '@mcp-directory/shared/service'
@@ -23,17 +23,8 @@ export interface MicroCacheOptions {
   constantHeaders?: Record<string, string>
 }
 
-/** The listing events after which a listing's answers may differ: the badge cache's (services/badge). */
-export const MICRO_CACHE_EVENTS = [
-  'listing.approved',
-  'listing.imported',
-  'listing.rejected',
-  'listing.flagged',
-  'listing.claimed',
-  'listing.claim_revoked',
-  'listing.checked',
-  'listing.counters_changed',
-] as const satisfies readonly EventSubject[]
+/** The listing events after which a listing's answers may differ, as for the badge service's own cache. */
+export const MICRO_CACHE_EVENTS = LISTING_CHANGE_EVENTS
 
 // A service can store an answer read just before an event after its own cache drop, and we can then store it
 // after ours: a second drop this much later removes it (as the badge service's own cache does).
@@ -169,7 +160,7 @@ export function createMicroCache(opts: MicroCacheOptions) {
   }
 
   const onEvent = async (e: EventEnvelope<(typeof MICRO_CACHE_EVENTS)[number]>) => {
-    const ids = e.subject === 'listing.counters_changed' ? e.payload.ids : [e.payload.id]
+    const ids = listingIdsOf(e)
     drop(ids.filter((id) => typeof id === 'string' && id.length > 0))
   }
   const subscription = opts.bus?.subscribe(`gateway-micro-cache-${INSTANCE_ID}`, MICRO_CACHE_EVENTS, onEvent, {

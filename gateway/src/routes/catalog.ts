@@ -1,4 +1,5 @@
 import {
+  ClearRiskAnswer,
   CategoryList,
   HealthResponse,
   ImportDocument,
@@ -9,7 +10,6 @@ import {
   SearchResponse,
   ServerDetailResponse,
 } from '@mcp-directory/catalog/model'
-import { Type as t } from '@sinclair/typebox'
 import { err, type RouteSpec } from './spec'
 
 /** The catalog's public routes. */
@@ -148,16 +148,7 @@ export const CATALOG_ROUTES: RouteSpec[] = [
       200: {
         description: 'Cleared (idempotent: changed is false when it already was)',
         type: 'application/json',
-        schema: t.Object({
-          success: t.Boolean(),
-          message: t.String(),
-          id: t.String(),
-          name: t.String(),
-          riskLevel: t.String(),
-          clearedHash: t.String(),
-          isVerifiedActive: t.Boolean(),
-          changed: t.Boolean(),
-        }),
+        schema: ClearRiskAnswer,
       },
       401: err('Operator token required'),
       404: err('No such listing'),

@@ -17,3 +17,4 @@ export {
   ServerResponse,
 } from './registry/model'
 export { MAX_QUERY_LENGTH, SearchQuery, SearchResponse } from './search/model'
+export { ClearRiskAnswer } from './facts/model'

@@ -132,3 +132,22 @@ export type EventEnvelope<S extends EventSubject = EventSubject> = {
     requestId?: string
   }
 }[S]
+
+/**
+ * The listing events after which a listing's cached answers may differ: the badge service's cache and the gateway's
+ * micro-cache drop that listing's entries on each (see EVENTS).
+ */
+export const LISTING_CHANGE_EVENTS = [
+  'listing.approved',
+  'listing.imported',
+  'listing.rejected',
+  'listing.flagged',
+  'listing.claimed',
+  'listing.claim_revoked',
+  'listing.checked',
+  'listing.counters_changed',
+] as const satisfies readonly EventSubject[]
+
+/** The listing ids a listing-change event is about. */
+export const listingIdsOf = (e: EventEnvelope<(typeof LISTING_CHANGE_EVENTS)[number]>): string[] =>
+  e.subject === 'listing.counters_changed' ? e.payload.ids : [e.payload.id]

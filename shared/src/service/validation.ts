@@ -48,14 +48,15 @@ const FORMATS: Record<string, string> = {
 }
 
 /** A problem in the words of the API's `details`. */
-export function describeProblem(p: SchemaProblem): string {
+export function describeProblem(p: SchemaProblem, where: 'body' | 'query' = 'body'): string {
   const s = p.schema
   // A missing property is reported against its type (`Expected string`): it is simply required, whatever the
   // model's own message for a wrong value says.
   if (p.value === undefined && p.type !== ValueErrorType.ObjectAdditionalProperties) return 'required'
-  // A blank string where text is required is as good as missing.
+  // A blank string where a body needs text is as good as missing (a query parameter keeps its model's message).
   const blankRefused = p.type === ValueErrorType.StringPattern || p.type === ValueErrorType.StringMinLength
-  if (blankRefused && typeof p.value === 'string' && p.value.trim() === '') return 'required: must not be empty'
+  if (where === 'body' && blankRefused && typeof p.value === 'string' && p.value.trim() === '')
+    return 'required: must not be empty'
   if (typeof s.error === 'string') return s.error
   const literals = literalsOf(s)
   if (literals) return `must be one of ${literals.map((l) => JSON.stringify(l)).join(', ')}`
@@ -156,7 +157,7 @@ export function validationFailure(
     const summary = details.map((d) => `${d.field} ${d.message}`).join('; ')
     return new AppError(400, 'invalid_body', `Invalid body: ${summary}`.slice(0, 1000), details)
   }
-  const details = each.map((p) => ({ parameter: fieldOf(p.path), message: describeProblem(p) }))
+  const details = each.map((p) => ({ parameter: fieldOf(p.path), message: describeProblem(p, 'query') }))
   const first = details[0] ?? { parameter: target, message: 'is not valid' }
   return new AppError(
     400,

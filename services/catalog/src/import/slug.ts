@@ -10,8 +10,8 @@ export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
 /** Longest slug `slugFor` and `uniqueSlug` return. */
 export const SLUG_MAX = 64
 
-// Labels of a reverse-DNS namespace that say where something is hosted, not whose it is.
-const GENERIC_LABELS = new Set([
+/** Top-level labels of registry names (`io.github.<owner>/…`, `com.<vendor>/…`): where a name is, not whose. */
+export const REGISTRY_TLDS: readonly string[] = [
   'io',
   'com',
   'ai',
@@ -40,9 +40,10 @@ const GENERIC_LABELS = new Set([
   'site',
   'tools',
   'page',
-  'live',
-  'www',
-])
+]
+
+// Labels of a reverse-DNS namespace that say where something is hosted, not whose it is.
+const GENERIC_LABELS = new Set([...REGISTRY_TLDS, 'live', 'www'])
 const HOSTING_LABELS = new Set(['github', 'gitlab', 'bitbucket', 'githubusercontent', 'npm', 'pypi'])
 // A name's own part made only of these words says nothing about the server (`com.stripe/mcp`).
 const BOILERPLATE = new Set([

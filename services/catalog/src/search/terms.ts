@@ -1,4 +1,5 @@
 /** How names and queries become search terms: namespaces and boilerplate words must not swamp a match. */
+import { REGISTRY_TLDS } from '../import/slug'
 
 /** Words every MCP server shares; they carry no meaning in a query or a name. */
 export const BOILERPLATE = new Set([
@@ -23,36 +24,7 @@ export const BOILERPLATE = new Set([
 ])
 
 // Registry name prefixes that are a publisher's namespace, not a topic (io.github.<owner>/…, com.<vendor>/…).
-const GENERIC_TLDS = new Set([
-  'io',
-  'com',
-  'ai',
-  'dev',
-  'net',
-  'org',
-  'app',
-  'co',
-  'cloud',
-  'tech',
-  'sh',
-  'so',
-  'me',
-  'xyz',
-  'run',
-  'gg',
-  'us',
-  'uk',
-  'de',
-  'fr',
-  'jp',
-  'cn',
-  'in',
-  'info',
-  'biz',
-  'site',
-  'tools',
-  'page',
-])
+const GENERIC_TLDS = new Set(REGISTRY_TLDS)
 const HOSTING_LABELS = new Set(['github', 'gitlab', 'githubusercontent', 'bitbucket', 'smithery', 'npm', 'pypi', 'www'])
 
 /** Lower-case words of a text (letters and digits), camelCase split. */
