@@ -69,8 +69,17 @@ async function npmCommand(nodeModules: string, name: string, inside: string): Pr
   return bin ? ['node', `${inside}/${name}/${bin.replace(/^\.\//, '')}`] : null
 }
 
+// One install: the package, its fresh directory (the package goes to `pkgDir` in it), and how long it may take.
+interface InstallContext {
+  ref: PackageRef
+  dir: string
+  pkgDir: string
+  registries: Registries
+  timeoutMs: number
+  signal?: AbortSignal
+}
+
 /** Installs `ref` under `dir` (a fresh directory the caller removes). */
-// biome-ignore lint/complexity/noExcessiveLinesPerFunction: one install read top to bottom (npm or PyPI), each failure where it happens
 export async function installPackage(
   ref: PackageRef,
   dir: string,
@@ -83,55 +92,67 @@ export async function installPackage(
   await mkdir(pkgDir, { recursive: true })
   // The sandbox user (nobody) reads what root installed.
   await chmod(dir, 0o755)
-  if (ref.registryType === 'npm') {
-    if (!NPM_NAME.test(ref.identifier)) return { ok: false, missing: false, detail: 'not an npm package name' }
-    if (registries.nodeModules && existsSync(join(registries.nodeModules, ref.identifier, 'package.json'))) {
-      await mkdir(join(pkgDir, 'node_modules'))
-      const command = await npmCommand(registries.nodeModules, ref.identifier, `${INSIDE.pkg}/node_modules`).catch(
-        () => null,
-      )
-      if (!command) return { ok: false, missing: true, detail: 'not in the lockfile' }
-      return { ok: true, pkgDir, extraRo: [[registries.nodeModules, `${INSIDE.pkg}/node_modules`]], command, env: {} }
-    }
-    const spec = ref.version && ref.version !== 'latest' ? `${ref.identifier}@${ref.version}` : ref.identifier
-    const env = {
-      PATH: process.env.PATH ?? '/usr/bin:/bin',
-      HOME: join(dir, 'home'),
-      npm_config_cache: join(dir, 'npm-cache'),
-      npm_config_userconfig: '/dev/null',
-      npm_config_update_notifier: 'false',
-    }
-    const npmArgs = [
-      'install',
-      '--ignore-scripts',
-      '--no-audit',
-      '--no-fund',
-      '--no-save',
-      '--omit=dev',
-      '--no-package-lock',
-    ]
-    const r = await run(
-      ['npm', ...npmArgs, '--prefix', pkgDir, '--registry', registries.npmUrl, spec],
-      env,
-      timeoutMs,
-      signal,
-    )
-    // npm names a registry's 404 (E404) and a version it lacks (ETARGET); a network failure is neither.
-    if (r.code !== 0) {
-      const missing = /\bE404\b|404 Not Found|is not in this registry|\bETARGET\b|No matching version/i.test(r.output)
-      return {
-        ok: false,
-        missing,
-        detail: lastLine(r.output, r.code === null ? 'install timed out' : `npm exited ${r.code}`),
-      }
-    }
-    await run(['chmod', '-R', 'a+rX', pkgDir], env, 30_000)
-    const command = await npmCommand(join(pkgDir, 'node_modules'), ref.identifier, `${INSIDE.pkg}/node_modules`).catch(
-      () => null,
-    )
-    if (!command) return { ok: false, missing: false, detail: 'the package declares no command (bin)' }
-    return { ok: true, pkgDir, extraRo: [], command, env: {} }
+  const ctx: InstallContext = { ref, dir, pkgDir, registries, timeoutMs, signal }
+  return ref.registryType === 'npm' ? installNpm(ctx) : installPypi(ctx)
+}
+
+/** An npm package: bound from the lockfile's node_modules when there (tests), else installed from the registry. */
+async function installNpm(ctx: InstallContext): Promise<Installed> {
+  const { ref, dir, pkgDir, registries } = ctx
+  if (!NPM_NAME.test(ref.identifier)) return { ok: false, missing: false, detail: 'not an npm package name' }
+  if (registries.nodeModules && existsSync(join(registries.nodeModules, ref.identifier, 'package.json')))
+    return fromLockfile(pkgDir, registries.nodeModules, ref.identifier)
+  const spec = ref.version && ref.version !== 'latest' ? `${ref.identifier}@${ref.version}` : ref.identifier
+  const env = {
+    PATH: process.env.PATH ?? '/usr/bin:/bin',
+    HOME: join(dir, 'home'),
+    npm_config_cache: join(dir, 'npm-cache'),
+    npm_config_userconfig: '/dev/null',
+    npm_config_update_notifier: 'false',
   }
+  const npmArgs = [
+    'install',
+    '--ignore-scripts',
+    '--no-audit',
+    '--no-fund',
+    '--no-save',
+    '--omit=dev',
+    '--no-package-lock',
+  ]
+  const r = await run(
+    ['npm', ...npmArgs, '--prefix', pkgDir, '--registry', registries.npmUrl, spec],
+    env,
+    ctx.timeoutMs,
+    ctx.signal,
+  )
+  // npm names a registry's 404 (E404) and a version it lacks (ETARGET); a network failure is neither.
+  if (r.code !== 0) {
+    const missing = /\bE404\b|404 Not Found|is not in this registry|\bETARGET\b|No matching version/i.test(r.output)
+    return {
+      ok: false,
+      missing,
+      detail: lastLine(r.output, r.code === null ? 'install timed out' : `npm exited ${r.code}`),
+    }
+  }
+  await run(['chmod', '-R', 'a+rX', pkgDir], env, 30_000)
+  const command = await npmCommand(join(pkgDir, 'node_modules'), ref.identifier, `${INSIDE.pkg}/node_modules`).catch(
+    () => null,
+  )
+  if (!command) return { ok: false, missing: false, detail: 'the package declares no command (bin)' }
+  return { ok: true, pkgDir, extraRo: [], command, env: {} }
+}
+
+/** An npm package the lockfile already installed: its node_modules bound read-only, nothing downloaded. */
+async function fromLockfile(pkgDir: string, nodeModules: string, name: string): Promise<Installed> {
+  await mkdir(join(pkgDir, 'node_modules'))
+  const command = await npmCommand(nodeModules, name, `${INSIDE.pkg}/node_modules`).catch(() => null)
+  if (!command) return { ok: false, missing: true, detail: 'not in the lockfile' }
+  return { ok: true, pkgDir, extraRo: [[nodeModules, `${INSIDE.pkg}/node_modules`]], command, env: {} }
+}
+
+/** A PyPI package: wheels only, into `<pkgDir>/site`, started by its console script. */
+async function installPypi(ctx: InstallContext): Promise<Installed> {
+  const { ref, dir, pkgDir, registries } = ctx
   if (!PYPI_NAME.test(ref.identifier)) return { ok: false, missing: false, detail: 'not a PyPI package name' }
   const site = join(pkgDir, 'site')
   const index = registries.pypiUrl.replace(/\/pypi\/?$/, '/simple')
@@ -145,21 +166,9 @@ export async function installPackage(
   }
   const spec = ref.version ? `${ref.identifier}==${ref.version}` : ref.identifier
   const pipArgs = ['-m', 'pip', 'install', '--no-input', '--disable-pip-version-check', '--only-binary=:all:']
-  const r = await run(['python3', ...pipArgs, '--target', site, '--index-url', index, spec], env, timeoutMs, signal)
-  // pip says "No matching distribution" also when it could not reach the index: only an index that answered
-  // proves the package is not there (a wrong "missing" would retire a guess at once).
-  if (r.code !== 0) {
-    const unreachable =
-      /NewConnectionError|Could not fetch URL|ConnectTimeout|ReadTimeout|ProxyError|SSLError|Max retries exceeded|Name or service not known/i.test(
-        r.output,
-      )
-    const missing = !unreachable && /No matching distribution found|HTTP error 404|404 Client Error/i.test(r.output)
-    return {
-      ok: false,
-      missing,
-      detail: lastLine(r.output, r.code === null ? 'install timed out' : `pip exited ${r.code}`),
-    }
-  }
+  const argv = ['python3', ...pipArgs, '--target', site, '--index-url', index, spec]
+  const r = await run(argv, env, ctx.timeoutMs, ctx.signal)
+  if (r.code !== 0) return pipFailure(r)
   await run(['chmod', '-R', 'a+rX', pkgDir], env, 30_000)
   // The console script named like the package (pip writes it to <target>/bin).
   const script = ref.identifier.toLowerCase().replace(/[._]/g, '-')
@@ -169,6 +178,21 @@ export async function installPackage(
     extraRo: [],
     command: ['python3', `${INSIDE.pkg}/site/bin/${script}`],
     env: { PYTHONPATH: `${INSIDE.pkg}/site` },
+  }
+}
+
+// pip says "No matching distribution" also when it could not reach the index: only an index that answered
+// proves the package is not there (a wrong "missing" would retire a guess at once).
+function pipFailure(r: { code: number | null; output: string }): Installed {
+  const unreachable =
+    /NewConnectionError|Could not fetch URL|ConnectTimeout|ReadTimeout|ProxyError|SSLError|Max retries exceeded|Name or service not known/i.test(
+      r.output,
+    )
+  const missing = !unreachable && /No matching distribution found|HTTP error 404|404 Client Error/i.test(r.output)
+  return {
+    ok: false,
+    missing,
+    detail: lastLine(r.output, r.code === null ? 'install timed out' : `pip exited ${r.code}`),
   }
 }
 

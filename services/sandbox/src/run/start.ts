@@ -8,7 +8,7 @@ import { join } from 'node:path'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import type { SandboxRun, ToolInfo } from '@mcp-directory/shared/contracts'
 import { bwrapArgs, type SandboxLimits } from './bwrap'
-import { installPackage, type PackageRef, type Registries } from './install'
+import { installPackage, type Installed, type PackageRef, type Registries } from './install'
 import { BoundedStdioTransport } from './stdio'
 
 /** What to start. */
@@ -107,135 +107,179 @@ export function sweepLeftovers(olderThanMs: number): number {
   return removed
 }
 
+// One start's state: what it starts and how, its timed steps, and what stops it (a stopping process kills it).
+interface StartContext {
+  req: StartRequest
+  opts: StartOptions
+  steps: Record<string, number>
+  started: number
+  stopped: AbortController
+  transport: BoundedStdioTransport | null
+}
+
+// One MCP session with the boxed process: the request in progress, and the deadline every request shares.
+interface Session {
+  client: Client
+  phase: string
+  signal: AbortSignal
+  /** Milliseconds left of the time limit. */
+  remaining: () => number
+}
+
+const since = (t: number) => Math.round(performance.now() - t)
+
 /** Starts one package; never throws (every failure is a verdict). The work directory is always removed. */
-// biome-ignore lint/complexity/noExcessiveLinesPerFunction: one start read top to bottom: install, bubblewrap, MCP handshake, and the timed steps of each
 export async function startPackage(req: StartRequest, opts: StartOptions): Promise<StartOutcome> {
-  const started = performance.now()
-  const steps: Record<string, number> = {}
-  const since = (t: number) => Math.round(performance.now() - t)
+  const ctx: StartContext = {
+    req,
+    opts,
+    steps: {},
+    started: performance.now(),
+    stopped: new AbortController(),
+    transport: null,
+  }
   const dir = await mkdtemp(join(tmpdir(), 'mcp-sandbox-'))
-  let transport: BoundedStdioTransport | null = null
-  const stopped = new AbortController()
   inFlight.set(dir, () => {
-    stopped.abort()
-    transport?.kill()
+    ctx.stopped.abort()
+    ctx.transport?.kill()
   })
   try {
     const t0 = performance.now()
-    const installed = await installPackage(req, dir, opts.registries, opts.installTimeoutMs, stopped.signal)
-    steps.install = since(t0)
+    const installed = await installPackage(req, dir, opts.registries, opts.installTimeoutMs, ctx.stopped.signal)
+    ctx.steps.install = since(t0)
     if (!installed.ok) {
-      steps.total = since(started)
-      return {
-        verdict: installed.missing ? 'package_missing' : 'install_failed',
-        steps,
-        detail: installed.detail,
-        stderr: '',
-        stdoutBytes: 0,
-      }
+      ctx.steps.total = since(ctx.started)
+      const verdict = installed.missing ? 'package_missing' : 'install_failed'
+      return { verdict, steps: ctx.steps, detail: installed.detail, stderr: '', stdoutBytes: 0 }
     }
-    const env = { ...installed.env, ...Object.fromEntries(req.variables.map((v) => [v, PLACEHOLDER])) }
-    const argv = bwrapArgs({
-      pkgDir: installed.pkgDir,
-      extraRo: installed.extraRo,
-      command: installed.command,
-      env,
-      limits: opts.limits,
-      asNobody: opts.asNobody,
-    })
-    transport = new BoundedStdioTransport(argv, opts.limits.outputBytes)
-    const t = transport
-    const deadline = new AbortController()
-    const timer = setTimeout(() => {
-      deadline.abort(new Error('time limit'))
-      t.kill()
-    }, opts.limits.timeMs)
-    const client = new Client(CLIENT_INFO, { capabilities: {} })
-    const runStarted = performance.now()
-    const remaining = () => Math.max(1, opts.limits.timeMs - (performance.now() - runStarted))
-    let phase = 'initialize'
-    try {
-      const t1 = performance.now()
-      // A process that dies ends every pending request at once (the transport closes).
-      await client.connect(t, { signal: deadline.signal, timeout: remaining() })
-      steps.initialize = since(t1)
-      phase = 'tools/list'
-      const t2 = performance.now()
-      const tools: ToolInfo[] = []
-      let cursor: string | undefined
-      for (let page = 0; page < MAX_PAGES && tools.length < MAX_TOOLS; page++) {
-        const res = await client.listTools(cursor ? { cursor } : undefined, {
-          signal: deadline.signal,
-          timeout: remaining(),
-        })
-        for (const x of res.tools) if (tools.length < MAX_TOOLS) tools.push(toolInfo(x))
-        cursor = res.nextCursor
-        if (!cursor) break
-      }
-      steps.tools = since(t2)
-      const caps = client.getServerCapabilities() ?? {}
-      let promptCount: number | undefined
-      let resourceCount: number | undefined
-      phase = 'prompts/list'
-      if (caps.prompts)
-        promptCount = (
-          await client
-            .listPrompts(undefined, { signal: deadline.signal, timeout: remaining() })
-            .catch(() => ({ prompts: [] }))
-        ).prompts.length
-      phase = 'resources/list'
-      if (caps.resources)
-        resourceCount = (
-          await client
-            .listResources(undefined, { signal: deadline.signal, timeout: remaining() })
-            .catch(() => ({ resources: [] }))
-        ).resources.length
-      steps.total = since(started)
-      return {
-        verdict: 'ran',
-        steps,
-        detail: `${tools.length} tools`,
-        tools,
-        ...(promptCount !== undefined ? { promptCount } : {}),
-        ...(resourceCount !== undefined ? { resourceCount } : {}),
-        stderr: t.stderr,
-        stdoutBytes: t.bytesOut,
-      }
-    } catch (err) {
-      clearTimeout(timer)
-      // Give a dying process a moment to finish writing why.
-      const end = await Promise.race([t.ended, Bun.sleep(500).then(() => null)])
-      steps.total = since(started)
-      const base = { steps, stderr: t.stderr, stdoutBytes: t.bytesOut }
-      if (t.outputCut)
-        return {
-          ...base,
-          verdict: 'output_limit',
-          detail: `cut off after ${opts.limits.outputBytes} bytes of output during ${phase}`,
-        }
-      const variable = namedVariable(`${t.stderr}\n${message(err)}`, req.variables)
-      if (variable)
-        return { ...base, verdict: 'asked_for_keys', variable, detail: `stopped during ${phase} naming ${variable}` }
-      if (deadline.signal.aborted)
-        return { ...base, verdict: 'timeout', detail: `no answer to ${phase} within ${opts.limits.timeMs} ms` }
-      if (end)
-        return {
-          ...base,
-          verdict: 'crashed',
-          detail: `exited (${end.signal ?? `code ${end.exitCode}`}) during ${phase}`,
-        }
-      return { ...base, verdict: 'not_mcp', detail: `${phase} failed: ${message(err)}` }
-    } finally {
-      clearTimeout(timer)
-      await Promise.race([client.close().catch(() => {}), Bun.sleep(1000)])
-    }
+    return await runBoxed(ctx, installed)
   } catch (err) {
-    steps.total = since(started)
-    return { verdict: 'install_failed', steps, detail: `sandbox failure: ${message(err)}`, stderr: '', stdoutBytes: 0 }
+    ctx.steps.total = since(ctx.started)
+    const detail = `sandbox failure: ${message(err)}`
+    return { verdict: 'install_failed', steps: ctx.steps, detail, stderr: '', stdoutBytes: 0 }
   } finally {
     inFlight.delete(dir)
-    transport?.kill()
-    await transport?.close()
+    ctx.transport?.kill()
+    await ctx.transport?.close()
     await rm(dir, { recursive: true, force: true })
   }
+}
+
+/** Runs the installed package under bubblewrap and speaks MCP to it within the time limit. */
+async function runBoxed(ctx: StartContext, installed: Extract<Installed, { ok: true }>): Promise<StartOutcome> {
+  const { req, opts } = ctx
+  const env = { ...installed.env, ...Object.fromEntries(req.variables.map((v) => [v, PLACEHOLDER])) }
+  const argv = bwrapArgs({
+    pkgDir: installed.pkgDir,
+    extraRo: installed.extraRo,
+    command: installed.command,
+    env,
+    limits: opts.limits,
+    asNobody: opts.asNobody,
+  })
+  ctx.transport = new BoundedStdioTransport(argv, opts.limits.outputBytes)
+  const t = ctx.transport
+  const deadline = new AbortController()
+  const timer = setTimeout(() => {
+    deadline.abort(new Error('time limit'))
+    t.kill()
+  }, opts.limits.timeMs)
+  const runStarted = performance.now()
+  const session: Session = {
+    client: new Client(CLIENT_INFO, { capabilities: {} }),
+    phase: 'initialize',
+    signal: deadline.signal,
+    remaining: () => Math.max(1, opts.limits.timeMs - (performance.now() - runStarted)),
+  }
+  try {
+    return await speakMcp(ctx, session, t)
+  } catch (err) {
+    clearTimeout(timer)
+    return await judgeFailure(ctx, session, t, err)
+  } finally {
+    clearTimeout(timer)
+    await Promise.race([session.client.close().catch(() => {}), Bun.sleep(1000)])
+  }
+}
+
+/** The handshake and the lists: initialize, tools/list, then prompts/list and resources/list when offered. */
+async function speakMcp(ctx: StartContext, session: Session, t: BoundedStdioTransport): Promise<StartOutcome> {
+  const { client, signal } = session
+  const t1 = performance.now()
+  // A process that dies ends every pending request at once (the transport closes).
+  await client.connect(t, { signal, timeout: session.remaining() })
+  ctx.steps.initialize = since(t1)
+  session.phase = 'tools/list'
+  const t2 = performance.now()
+  const tools = await listTools(session)
+  ctx.steps.tools = since(t2)
+  const caps = client.getServerCapabilities() ?? {}
+  let promptCount: number | undefined
+  let resourceCount: number | undefined
+  session.phase = 'prompts/list'
+  if (caps.prompts)
+    promptCount = (
+      await client.listPrompts(undefined, { signal, timeout: session.remaining() }).catch(() => ({ prompts: [] }))
+    ).prompts.length
+  session.phase = 'resources/list'
+  if (caps.resources)
+    resourceCount = (
+      await client.listResources(undefined, { signal, timeout: session.remaining() }).catch(() => ({ resources: [] }))
+    ).resources.length
+  ctx.steps.total = since(ctx.started)
+  return {
+    verdict: 'ran',
+    steps: ctx.steps,
+    detail: `${tools.length} tools`,
+    tools,
+    ...(promptCount !== undefined ? { promptCount } : {}),
+    ...(resourceCount !== undefined ? { resourceCount } : {}),
+    stderr: t.stderr,
+    stdoutBytes: t.bytesOut,
+  }
+}
+
+/** The server's tools, page by page, up to MAX_TOOLS over at most MAX_PAGES pages. */
+async function listTools(session: Session): Promise<ToolInfo[]> {
+  const tools: ToolInfo[] = []
+  let cursor: string | undefined
+  for (let page = 0; page < MAX_PAGES && tools.length < MAX_TOOLS; page++) {
+    const res = await session.client.listTools(cursor ? { cursor } : undefined, {
+      signal: session.signal,
+      timeout: session.remaining(),
+    })
+    for (const x of res.tools) if (tools.length < MAX_TOOLS) tools.push(toolInfo(x))
+    cursor = res.nextCursor
+    if (!cursor) break
+  }
+  return tools
+}
+
+/** The verdict of a session that failed: output cut, a declared variable named, time up, a crash, or not MCP. */
+async function judgeFailure(
+  ctx: StartContext,
+  session: Session,
+  t: BoundedStdioTransport,
+  err: unknown,
+): Promise<StartOutcome> {
+  const { phase } = session
+  const { limits } = ctx.opts
+  // Give a dying process a moment to finish writing why.
+  const end = await Promise.race([t.ended, Bun.sleep(500).then(() => null)])
+  ctx.steps.total = since(ctx.started)
+  const base = { steps: ctx.steps, stderr: t.stderr, stdoutBytes: t.bytesOut }
+  if (t.outputCut)
+    return {
+      ...base,
+      verdict: 'output_limit',
+      detail: `cut off after ${limits.outputBytes} bytes of output during ${phase}`,
+    }
+  const variable = namedVariable(`${t.stderr}\n${message(err)}`, ctx.req.variables)
+  if (variable)
+    return { ...base, verdict: 'asked_for_keys', variable, detail: `stopped during ${phase} naming ${variable}` }
+  if (session.signal.aborted)
+    return { ...base, verdict: 'timeout', detail: `no answer to ${phase} within ${limits.timeMs} ms` }
+  if (end)
+    return { ...base, verdict: 'crashed', detail: `exited (${end.signal ?? `code ${end.exitCode}`}) during ${phase}` }
+  return { ...base, verdict: 'not_mcp', detail: `${phase} failed: ${message(err)}` }
 }

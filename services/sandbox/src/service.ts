@@ -1,0 +1,95 @@
+// The sandbox's start jobs: the handler the queue calls for each (the listing's package started, its verdict
+// reported to the catalog's facts API) and the counters the status API shows.
+import type { CatalogClient } from '@mcp-directory/shared/catalog-client'
+import type { Logger } from '@mcp-directory/shared/log'
+import { sandboxTarget, type ProbeJob, type ProbeQueue, type SandboxTarget } from '@mcp-directory/prober'
+import type { SandboxLimits } from './run/bwrap'
+import type { Registries } from './run/install'
+import { startPackage, type StartOutcome } from './run/start'
+
+// Starts counted for the per-minute rate: timestamps of the last hour.
+const RATE_WINDOW_MS = 3_600_000
+/** How long one install may take. */
+export const INSTALL_TIMEOUT_MS = 120_000
+
+/** What a start job needs: where facts go, and how packages are installed and run. */
+export interface StartJobDeps {
+  catalog: CatalogClient
+  log: Logger
+  registries: Registries
+  limits: SandboxLimits
+  asNobody: boolean
+}
+
+/** Starts of the last hour and verdicts so far, as the status API shows them. */
+export class StartCounters {
+  readonly starts: number[] = []
+  readonly verdicts = new Map<string, number>()
+
+  record(verdict: StartOutcome['verdict']): void {
+    this.starts.push(Date.now())
+    while (this.starts.length && this.starts[0]! < Date.now() - RATE_WINDOW_MS) this.starts.shift()
+    this.verdicts.set(verdict, (this.verdicts.get(verdict) ?? 0) + 1)
+  }
+
+  /** Starts in the last minute. */
+  perMinute(): number {
+    return this.starts.filter((t) => t >= Date.now() - 60_000).length
+  }
+}
+
+/** The facts a start reports for its listing. */
+function sandboxFacts(target: SandboxTarget, r: StartOutcome) {
+  return {
+    checkedAt: new Date().toISOString(),
+    sandbox: {
+      verdict: r.verdict,
+      registryType: target.registryType,
+      identifier: target.identifier,
+      version: target.version,
+      guessed: target.guessed,
+      steps: r.steps,
+      detail: r.detail,
+      ...(r.variable ? { variable: r.variable } : {}),
+      ...(r.tools ? { tools: r.tools } : {}),
+      ...(r.promptCount !== undefined ? { promptCount: r.promptCount } : {}),
+      ...(r.resourceCount !== undefined ? { resourceCount: r.resourceCount } : {}),
+    },
+  }
+}
+
+/** The queue's handler of start jobs: a listing no longer active, or with nothing to start, is done at once. */
+export function startJobHandler(deps: StartJobDeps, counters: StartCounters) {
+  const { catalog, log, registries, limits, asNobody } = deps
+  return async (job: ProbeJob, progress: () => void): Promise<'done' | 'retry'> => {
+    const listing = await catalog.listing(job.listingId)
+    if (listing?.status !== 'active') return 'done'
+    const target = sandboxTarget(listing)
+    if (!target) return 'done'
+    const keepAlive = setInterval(progress, 20_000)
+    try {
+      const r = await startPackage(target, { registries, limits, installTimeoutMs: INSTALL_TIMEOUT_MS, asNobody })
+      counters.record(r.verdict)
+      log.info(
+        { id: listing.id, package: `${target.registryType}:${target.identifier}`, verdict: r.verdict, steps: r.steps },
+        'sandbox start',
+      )
+      await catalog.putFacts(listing.id, sandboxFacts(target, r))
+      return 'done'
+    } finally {
+      clearInterval(keepAlive)
+    }
+  }
+}
+
+/** The status API's answer: the queue, the start counters and the limits starts run under. */
+export async function sandboxStatus(queue: ProbeQueue, counters: StartCounters, limits: SandboxLimits) {
+  return {
+    queue: queue.kind,
+    pending: await queue.pending().catch(() => null),
+    startsLastMinute: counters.perMinute(),
+    startsLastHour: counters.starts.length,
+    verdicts: Object.fromEntries(counters.verdicts),
+    limits,
+  }
+}
