@@ -39,6 +39,57 @@ interface Window {
   resetAt: number
 }
 
+/** The client's window of a class, a new one when there is none or it ended. */
+function windowIn(windows: Map<string, Window>, key: string, cls: LimitClass, now: number): Window {
+  let w = windows.get(key)
+  if (!w || w.resetAt <= now) {
+    w = { cls, shared: 0, pending: 0, sending: 0, resetAt: now + cls.windowMs }
+    windows.set(key, w)
+  }
+  return w
+}
+
+/** Every hit of a window this process knows of: the store's count, what is on its way, what is not sent yet. */
+const counted = (w: Window) => w.shared + w.sending + w.pending
+
+const decision = (w: Window, count: number, now: number): RateDecision => ({
+  allowed: count <= w.cls.limit,
+  limit: w.cls.limit,
+  remaining: Math.max(0, w.cls.limit - counted(w)),
+  resetSeconds: Math.max(1, Math.ceil((w.resetAt - now) / 1000)),
+})
+
+/**
+ * Sends these windows' pending hits in one round trip and takes the store's counts; when the store fails the hits
+ * stay pending and the failure is thrown.
+ */
+async function sendBatch(store: KeyValueStore, batch: [string, Window][]): Promise<void> {
+  const items: WindowAdd[] = []
+  const sent: number[] = []
+  for (const [key, w] of batch) {
+    items.push({ key, windowMs: w.cls.windowMs, count: w.pending })
+    sent.push(w.pending)
+    w.sending += w.pending
+    w.pending = 0
+  }
+  try {
+    const answers = await store.hitMany(items)
+    const now = Date.now()
+    batch.forEach(([, w], i) => {
+      w.sending -= sent[i]!
+      // Answers on one connection arrive in order, so a later answer never counts less; max() keeps it so anyway.
+      w.shared = Math.max(w.shared, answers[i]!.count)
+      w.resetAt = now + answers[i]!.resetMs
+    })
+  } catch (err) {
+    batch.forEach(([, w], i) => {
+      w.sending -= sent[i]!
+      w.pending += sent[i]!
+    })
+    throw err
+  }
+}
+
 /**
  * Counts requests per client in fixed windows, locally, and adds the counts to the shared store (Redis) in
  * batches every `syncIntervalMs`, so a request costs no round trip and every replica still enforces one limit:
@@ -55,7 +106,6 @@ interface Window {
  * decide alone (each replica its own limit) and the switch is logged; batches resume as soon as it answers.
  * An in-process store (all-in-one) is this process's own count: everything is decided here.
  */
-// biome-ignore lint/complexity/noExcessiveLinesPerFunction: one closure over the local windows and their batched sync to the shared store
 export function createRateLimiter(store: KeyValueStore, log: Logger, opts: RateLimiterOptions = {}) {
   const windows = new Map<string, Window>()
   const shared = store.kind !== 'memory'
@@ -71,48 +121,14 @@ export function createRateLimiter(store: KeyValueStore, log: Logger, opts: RateL
     degraded = false
   }
 
-  const windowOf = (key: string, cls: LimitClass, now: number): Window => {
-    let w = windows.get(key)
-    if (!w || w.resetAt <= now) {
-      w = { cls, shared: 0, pending: 0, sending: 0, resetAt: now + cls.windowMs }
-      windows.set(key, w)
-    }
-    return w
-  }
-  const counted = (w: Window) => w.shared + w.sending + w.pending
-  const decision = (w: Window, count: number, now: number): RateDecision => ({
-    allowed: count <= w.cls.limit,
-    limit: w.cls.limit,
-    remaining: Math.max(0, w.cls.limit - counted(w)),
-    resetSeconds: Math.max(1, Math.ceil((w.resetAt - now) / 1000)),
-  })
-
-  /** Sends these windows' pending hits in one round trip and takes the store's counts; a failure keeps them pending. */
+  const windowOf = (key: string, cls: LimitClass, now: number) => windowIn(windows, key, cls, now)
+  /** Sends these windows' pending hits in one round trip; the limiter's health follows the answer. */
   async function send(batch: [string, Window][]): Promise<boolean> {
-    const items: WindowAdd[] = []
-    const sent: number[] = []
-    for (const [key, w] of batch) {
-      items.push({ key, windowMs: w.cls.windowMs, count: w.pending })
-      sent.push(w.pending)
-      w.sending += w.pending
-      w.pending = 0
-    }
     try {
-      const answers = await store.hitMany(items)
-      const now = Date.now()
-      batch.forEach(([, w], i) => {
-        w.sending -= sent[i]!
-        // Answers on one connection arrive in order, so a later answer never counts less; max() keeps it so anyway.
-        w.shared = Math.max(w.shared, answers[i]!.count)
-        w.resetAt = now + answers[i]!.resetMs
-      })
+      await sendBatch(store, batch)
       markHealthy()
       return true
     } catch (err) {
-      batch.forEach(([, w], i) => {
-        w.sending -= sent[i]!
-        w.pending += sent[i]!
-      })
       markDegraded(err)
       return false
     }
