@@ -1,0 +1,33 @@
+/** How text becomes index terms and how a query becomes the words it asks for. */
+import { stemmer } from 'stemmer'
+import { BOILERPLATE, words } from '../terms'
+
+/**
+ * Words that carry no meaning in a query: the words every MCP server shares, English function words, and the
+ * conversational frame of a request ("I want a tool that can …", "how do I …", "right now").
+ */
+export const STOP_WORDS = new Set([
+  ...BOILERPLATE,
+  ...'a about after all between also am an any are as at be been but by can could did do does doing done each from get gets give had has have having he her here him his how i if into is it its just let lets like make me more most my need needs now of off only or our out over please right she should so some something someone such than that the their them then there these they this those through too uses using very via want wants was we were what when where which while who whom why will with would you your yourself tool tools app apps thing things way ways able allow allows help helps lets quickly easily simple simply'.split(
+    ' ',
+  ),
+])
+
+/** The index form of a word: its Porter stem (plural and tense folded); short words and numbers stay as they are. */
+export function termOf(word: string): string {
+  return word.length <= 3 || /\d/.test(word) ? word : stemmer(word)
+}
+
+/** Index terms of a text: its meaningful words, stemmed (a stop word can never be asked for, so it is not kept). */
+export function termsOf(text: string | null | undefined): string[] {
+  return text
+    ? words(text)
+        .filter((w) => !STOP_WORDS.has(w))
+        .map(termOf)
+    : []
+}
+
+/** A query's meaningful words in order, at most `max`, each once (stop words dropped, not stemmed). */
+export function queryWords(q: string, max = 12): string[] {
+  return [...new Set(words(q).filter((w) => !STOP_WORDS.has(w)))].slice(0, max)
+}

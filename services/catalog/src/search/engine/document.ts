@@ -1,0 +1,99 @@
+/** What the search index keeps of a listing: its text as terms per field, and the facts filters and trust read. */
+import { splitName } from '../terms'
+import { termsOf } from './analyze'
+
+/** The fields a term can be found in, in weight order (see TUNING.fieldWeights). */
+export const FIELDS = ['name', 'title', 'tools', 'description', 'tags', 'toolText', 'readme', 'category'] as const
+export const FIELD_COUNT = FIELDS.length
+
+/** Characters of a README and of tool descriptions that are indexed, so one listing cannot swamp the index. */
+export const MAX_README_TEXT = 4_000
+export const MAX_TOOL_TEXT = 8_000
+
+/** A listing as search reads it (an active listing's row, mapped by the catalog). */
+export interface SearchDocument {
+  id: string
+  name: string
+  title: string | null
+  description: string
+  tags: string[]
+  tools: { name: string; description?: string | null }[]
+  readme: string | null
+  /** Stored category name. */
+  category: string
+  repositoryUrl: string | null
+  /** Normalised repository (+ subfolder): listings sharing it are one server. */
+  repositoryKey: string | null
+  hasPackage: boolean
+  hasRemote: boolean
+  verified: boolean
+  isOfficial: boolean
+  stars: number | null
+}
+
+/** The facts of a listing the index filters, collapses and weighs trust by. */
+export interface ListingFacts {
+  id: string
+  category: string
+  repositoryKey: string | null
+  hasPackage: boolean
+  hasRemote: boolean
+  verified: boolean
+  isOfficial: boolean
+  officialNamespace: boolean
+  stars: number
+}
+
+/** A document analysed: its facts and, per field, its terms. */
+export interface AnalysedDocument {
+  facts: ListingFacts
+  fields: string[][]
+}
+
+// Owner of a repository on a code host (github.com/acme/x → acme).
+const repositoryOwner = (url: string | null): string | null =>
+  url ? (/^https?:\/\/(?:www\.)?[^/]+\/([^/]+)\//i.exec(`${url}/`)?.[1]?.toLowerCase() ?? null) : null
+
+/**
+ * True when the name's namespace is the repository's owner: io.github.acme/x or com.acme/x or @acme/x published from
+ * github.com/acme/…. Evidence we can name: whoever controls the namespace published from that owner's repository.
+ */
+export function officialNamespace(name: string, repositoryUrl: string | null): boolean {
+  const owner = repositoryOwner(repositoryUrl)
+  if (!owner || !name.includes('/')) return false
+  const head = name.slice(0, name.lastIndexOf('/')).replace(/^@/, '').toLowerCase()
+  // io.github.<owner>, com.<owner> or an npm scope <owner>: the namespace's last label is the owner.
+  return head.split('.').at(-1) === owner
+}
+
+/** Splits a listing into the index's fields. */
+export function analyse(doc: SearchDocument): AnalysedDocument {
+  const { namespace, own } = splitName(doc.name)
+  const toolText = doc.tools
+    .map((t) => t.description ?? '')
+    .join(' ')
+    .slice(0, MAX_TOOL_TEXT)
+  return {
+    facts: {
+      id: doc.id,
+      category: doc.category,
+      repositoryKey: doc.repositoryKey,
+      hasPackage: doc.hasPackage,
+      hasRemote: doc.hasRemote,
+      verified: doc.verified,
+      isOfficial: doc.isOfficial,
+      officialNamespace: officialNamespace(doc.name, doc.repositoryUrl),
+      stars: doc.stars ?? 0,
+    },
+    fields: [
+      termsOf([...namespace, ...own].join(' ')),
+      termsOf(doc.title),
+      termsOf(doc.tools.map((t) => t.name).join(' ')),
+      termsOf(doc.description),
+      termsOf(doc.tags.join(' ')),
+      termsOf(toolText),
+      termsOf(doc.readme?.slice(0, MAX_README_TEXT)),
+      termsOf(doc.category),
+    ],
+  }
+}

@@ -1,0 +1,176 @@
+/**
+ * A query plan: the weighted terms a query asks for (each word's exact, prefix and typo forms, joined word pairs and
+ * feedback terms) and the statistics they are scored with. A cursor carries its plan, so the next page is scored
+ * exactly as the first was, whatever changed in the catalog meanwhile.
+ */
+import { termOf } from './analyze'
+import { FIELD_COUNT } from './document'
+import type { TermStore } from './store'
+import { TUNING } from './tuning'
+
+/** One term of a plan: the query word it stands for (`slot`, -1 for a feedback term), its weight and idf. */
+export interface PlanTerm {
+  slot: number
+  term: string
+  weight: number
+  idf: number
+}
+
+export interface Plan {
+  /** Per query word, how much matching it counts towards coverage (its rarity; 0 for an optional pair). */
+  slots: number[]
+  terms: PlanTerm[]
+  /** Average field lengths at the time the plan was made. */
+  avg: number[]
+}
+
+/** The empty plan of a browse (no query words): ranking by trust alone. */
+export const browsePlan = (): Plan => ({ slots: [], terms: [], avg: new Array(FIELD_COUNT).fill(1) })
+
+/** BM25's inverse document frequency. */
+export const idfOf = (df: number, n: number) => Math.log(1 + (n - df + 0.5) / (df + 0.5))
+
+/** Damerau-Levenshtein distance of two words, or `max + 1` as soon as it must exceed `max`. */
+export function editDistance(a: string, b: string, max: number): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1
+  const rows = [new Array<number>(b.length + 1).fill(0)]
+  for (let j = 0; j <= b.length; j++) rows[0]![j] = j
+  for (let i = 1; i <= a.length; i++) {
+    const row = new Array<number>(b.length + 1).fill(0)
+    row[0] = i
+    let best = i
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1
+      let d = Math.min(rows[i - 1]![j]! + 1, row[j - 1]! + 1, rows[i - 1]![j - 1]! + cost)
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, rows[i - 2]![j - 2]! + 1)
+      row[j] = d
+      best = Math.min(best, d)
+    }
+    if (best > max) return max + 1
+    rows.push(row)
+  }
+  return rows[a.length]![b.length]!
+}
+
+// The `max` terms with the most listings, best first (ties by term, so every replica picks the same).
+const mostCommon = (store: TermStore, terms: Map<string, number>, max: number) =>
+  [...terms]
+    .sort((x, y) => (store.terms.get(y[0])?.df ?? 0) - (store.terms.get(x[0])?.df ?? 0) || (x[0] < y[0] ? -1 : 1))
+    .slice(0, max)
+
+/** The forms of one query word found in the index, with their weights. */
+function variantsOf(store: TermStore, word: string): Map<string, number> {
+  const stem = termOf(word)
+  const out = new Map<string, number>()
+  const exact = store.terms.get(stem)?.df ?? 0
+  if (exact > 0) out.set(stem, 1)
+  const { prefix, typo } = TUNING
+  if (stem.length >= prefix.minLength) {
+    const longer = new Map<string, number>()
+    for (const t of store.withPrefix(stem))
+      if (t !== stem) longer.set(t, prefix.base + (prefix.span * stem.length) / t.length)
+    for (const [t, w] of mostCommon(store, longer, prefix.max)) out.set(t, w)
+  }
+  if (exact < typo.rareBelow && stem.length >= 4) {
+    const budget = stem.length >= 8 ? 2 : 1
+    const near = new Map<string, number>()
+    for (const t of store.withPrefix(stem[0]!)) {
+      if (out.has(t) || Math.abs(t.length - stem.length) > budget) continue
+      const d = editDistance(stem, t, budget)
+      if (d <= budget) near.set(t, d === 1 ? typo.one : typo.two)
+    }
+    for (const [t, w] of mostCommon(store, near, typo.max)) out.set(t, w)
+  }
+  return out
+}
+
+/** The plan of a query's words over the index as it is now (before feedback). */
+export function basePlan(store: TermStore, words: string[]): Plan {
+  const n = store.live
+  const df = (t: string) => store.terms.get(t)?.df ?? 0
+  const slots: number[] = []
+  const terms: PlanTerm[] = []
+  words.forEach((word, slot) => {
+    const variants = variantsOf(store, word)
+    let best = 0
+    let rarity = 0
+    for (const [term, weight] of variants) {
+      const idf = idfOf(df(term), n)
+      terms.push({ slot, term, weight, idf })
+      if (weight > best) [best, rarity] = [weight, idf]
+    }
+    slots.push(rarity)
+  })
+  // Two words written apart that the index knows joined (mongo db → mongodb) are an optional extra match.
+  for (let i = 0; i + 1 < words.length; i++) {
+    const joined = termOf(words[i]! + words[i + 1]!)
+    if (df(joined) > 0) {
+      terms.push({ slot: slots.length, term: joined, weight: 1, idf: idfOf(df(joined), n) })
+      slots.push(0)
+    }
+  }
+  return { slots, terms, avg: store.averageLengths() }
+}
+
+/**
+ * Pseudo-relevance feedback: terms that several of the best first-pass matches share (and that are not common
+ * across the catalog) join the plan with a small weight, so a query describing a need reaches listings that use
+ * other words for it.
+ */
+export function withFeedback(store: TermStore, plan: Plan, best: number[]): Plan {
+  const { feedback } = TUNING
+  const asked = new Set(plan.terms.map((t) => t.term))
+  const counts = new Map<string, number>()
+  for (const d of best.slice(0, feedback.docs))
+    for (const t of store.docs[d]?.about ?? []) if (!asked.has(t)) counts.set(t, (counts.get(t) ?? 0) + 1)
+  const n = store.live
+  const picked = [...counts]
+    .filter(([t, c]) => {
+      const df = store.terms.get(t)?.df ?? 0
+      return c >= feedback.minShared && df >= 2 && df <= feedback.maxDfShare * n
+    })
+    .map(([t, c]) => ({ t, c, s: c * idfOf(store.terms.get(t)!.df, n) }))
+    .sort((x, y) => y.s - x.s || (x.t < y.t ? -1 : 1))
+    .slice(0, feedback.terms)
+  if (!picked.length) return plan
+  const docs = Math.min(feedback.docs, best.length)
+  return {
+    ...plan,
+    terms: [
+      ...plan.terms,
+      ...picked.map(({ t, c }) => ({
+        slot: -1,
+        term: t,
+        weight: (feedback.weight * c) / docs,
+        idf: idfOf(store.terms.get(t)!.df, n),
+      })),
+    ],
+  }
+}
+
+// Bounds of a plan read back from a cursor (anything else is not a plan this API made).
+const MAX_PLAN_TERMS = 160
+const MAX_SLOTS = 32
+
+/** A plan as compact JSON (numbers kept exact, so scores repeat bit for bit). */
+export const packPlan = (p: Plan) => [p.slots, p.avg, p.terms.map((t) => [t.slot, t.term, t.weight, t.idf])]
+
+/** Reads a plan back from a cursor; null when it is not one this API could have made. */
+export function unpackPlan(v: unknown): Plan | null {
+  if (!Array.isArray(v) || v.length !== 3) return null
+  const [slots, avg, terms] = v as unknown[]
+  const num = (x: unknown, lo: number, hi: number) => typeof x === 'number' && Number.isFinite(x) && x >= lo && x <= hi
+  if (!Array.isArray(slots) || slots.length > MAX_SLOTS || !slots.every((s) => num(s, 0, 100))) return null
+  if (!Array.isArray(avg) || avg.length !== FIELD_COUNT || !avg.every((a) => num(a, 1, 65_535))) return null
+  if (!Array.isArray(terms) || terms.length > MAX_PLAN_TERMS) return null
+  const out: PlanTerm[] = []
+  for (const t of terms) {
+    if (!Array.isArray(t) || t.length !== 4) return null
+    const [slot, term, weight, idf] = t as unknown[]
+    if (!Number.isInteger(slot) || !num(slot, -1, slots.length - 1)) return null
+    if (typeof term !== 'string' || !/^[a-z0-9]{1,64}$/.test(term)) return null
+    if (!num(weight, 0.001, 1) || !num(idf, 0, 100)) return null
+    out.push({ slot: slot as number, term, weight: weight as number, idf: idf as number })
+  }
+  return { slots: slots as number[], avg: avg as number[], terms: out }
+}

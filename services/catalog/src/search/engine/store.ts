@@ -1,0 +1,179 @@
+/**
+ * The inverted index: for every term, the listings that contain it and how often in each field. Postings are
+ * typed arrays (a listing number and its per-field counts packed into one 32-bit word), so 50k listings take tens
+ * of megabytes. A removed or replaced listing leaves a tombstone that scoring skips, until a compaction.
+ */
+import { type AnalysedDocument, FIELD_COUNT, type ListingFacts } from './document'
+
+/** Per-field counts of a term in one listing: 4 bits per field (a count above 15 counts as 15). */
+const TF_BITS = 4
+const TF_MAX = (1 << TF_BITS) - 1
+
+/** The listings one term occurs in. */
+export class Postings {
+  docs = new Uint32Array(4)
+  tfs = new Uint32Array(4)
+  size = 0
+  /** Live listings containing the term (tombstones excluded). */
+  df = 0
+
+  push(doc: number, packed: number): void {
+    if (this.size === this.docs.length) {
+      const grow = (a: Uint32Array) => {
+        const b = new Uint32Array(a.length * 2)
+        b.set(a)
+        return b
+      }
+      this.docs = grow(this.docs)
+      this.tfs = grow(this.tfs)
+    }
+    this.docs[this.size] = doc
+    this.tfs[this.size] = packed
+    this.size++
+  }
+
+  /** Drops the entries of listings that are gone and renumbers the rest (`renumbered[old]`, -1 when gone). */
+  compact(renumbered: Int32Array): void {
+    let w = 0
+    for (let r = 0; r < this.size; r++)
+      if (renumbered[this.docs[r]!]! >= 0) {
+        this.docs[w] = renumbered[this.docs[r]!]!
+        this.tfs[w] = this.tfs[r]!
+        w++
+      }
+    this.size = w
+    this.docs = this.docs.slice(0, Math.max(4, w))
+    this.tfs = this.tfs.slice(0, Math.max(4, w))
+  }
+}
+
+/** The count of field `f` in a packed per-field word. */
+export const tfIn = (packed: number, f: number) => (packed >>> (f * TF_BITS)) & TF_MAX
+
+/** One stored listing: its facts, the distinct terms it holds and the terms feedback may borrow from it. */
+export interface StoredDoc {
+  facts: ListingFacts
+  terms: Postings[]
+  /** Terms of its name, title, description and tags (what pseudo-relevance feedback reads). */
+  about: string[]
+}
+
+// Fields pseudo-relevance feedback borrows terms from: name, title, description, tags.
+const ABOUT_FIELDS = [0, 1, 3, 4]
+
+export class TermStore {
+  readonly terms = new Map<string, Postings>()
+  /** Listings by internal number; undefined once removed (a tombstone). */
+  docs: (StoredDoc | undefined)[] = []
+  readonly numberOf = new Map<string, number>()
+  /** Field lengths in terms, FIELD_COUNT per listing number. */
+  lengths = new Uint16Array(1024 * FIELD_COUNT)
+  /** Sum of each field's length over live listings (for the average lengths BM25F normalises by). */
+  readonly totalLengths = new Float64Array(FIELD_COUNT)
+  private tombstones = 0
+  private sortedTerms: string[] | null = null
+
+  get live(): number {
+    return this.numberOf.size
+  }
+
+  /** Adds a listing, replacing what was stored under its id. */
+  upsert(doc: AnalysedDocument): void {
+    this.remove(doc.facts.id)
+    const n = this.docs.length
+    if ((n + 1) * FIELD_COUNT > this.lengths.length) {
+      const grown = new Uint16Array(this.lengths.length * 2)
+      grown.set(this.lengths)
+      this.lengths = grown
+    }
+    const packedOf = new Map<string, number>()
+    doc.fields.forEach((terms, f) => {
+      this.lengths[n * FIELD_COUNT + f] = Math.min(terms.length, 65_535)
+      this.totalLengths[f]! += Math.min(terms.length, 65_535)
+      for (const t of terms) {
+        const packed = packedOf.get(t) ?? 0
+        if (tfIn(packed, f) < TF_MAX) packedOf.set(t, packed + (1 << (f * TF_BITS)))
+      }
+    })
+    const held: Postings[] = []
+    for (const [t, packed] of packedOf) {
+      let p = this.terms.get(t)
+      if (!p) {
+        p = new Postings()
+        this.terms.set(t, p)
+        this.sortedTerms = null
+      }
+      p.push(n, packed)
+      p.df++
+      held.push(p)
+    }
+    const about = [...new Set(ABOUT_FIELDS.flatMap((f) => doc.fields[f]!))]
+    this.docs.push({ facts: doc.facts, terms: held, about })
+    this.numberOf.set(doc.facts.id, n)
+  }
+
+  /** Removes a listing (a no-op for an id it does not hold). */
+  remove(id: string): boolean {
+    const n = this.numberOf.get(id)
+    if (n === undefined) return false
+    const doc = this.docs[n]!
+    for (const p of doc.terms) p.df--
+    for (let f = 0; f < FIELD_COUNT; f++) this.totalLengths[f]! -= this.lengths[n * FIELD_COUNT + f]!
+    this.docs[n] = undefined
+    this.numberOf.delete(id)
+    if (++this.tombstones > 1000 && this.tombstones > this.live / 4) this.compact()
+    return true
+  }
+
+  /** Every term, sorted (for prefix and typo look-ups); rebuilt only after new terms arrive. */
+  vocabulary(): string[] {
+    if (!this.sortedTerms) {
+      const live: string[] = []
+      for (const [t, p] of this.terms) if (p.df > 0) live.push(t)
+      this.sortedTerms = live.sort()
+    }
+    return this.sortedTerms
+  }
+
+  /** Terms that start with `prefix`, from the sorted vocabulary. */
+  withPrefix(prefix: string): string[] {
+    const v = this.vocabulary()
+    let lo = 0
+    let hi = v.length
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1
+      if (v[mid]! < prefix) lo = mid + 1
+      else hi = mid
+    }
+    const out: string[] = []
+    for (let i = lo; i < v.length && v[i]!.startsWith(prefix); i++) out.push(v[i]!)
+    return out
+  }
+
+  /** Average length of each field over live listings (at least 1). */
+  averageLengths(): number[] {
+    return [...this.totalLengths].map((t) => Math.max(1, t / Math.max(1, this.live)))
+  }
+
+  // Drops tombstones: listing numbers become dense again, so the tables stop growing with every update.
+  private compact(): void {
+    const renumbered = new Int32Array(this.docs.length).fill(-1)
+    const docs: StoredDoc[] = []
+    const lengths = new Uint16Array(Math.max(1024, this.live * 2) * FIELD_COUNT)
+    this.docs.forEach((d, old) => {
+      if (!d) return
+      renumbered[old] = docs.length
+      lengths.set(this.lengths.subarray(old * FIELD_COUNT, (old + 1) * FIELD_COUNT), docs.length * FIELD_COUNT)
+      this.numberOf.set(d.facts.id, docs.length)
+      docs.push(d)
+    })
+    for (const [t, p] of this.terms) {
+      if (p.df === 0) this.terms.delete(t)
+      else p.compact(renumbered)
+    }
+    this.docs = docs
+    this.lengths = lengths
+    this.sortedTerms = null
+    this.tombstones = 0
+  }
+}
