@@ -3,6 +3,7 @@
 // subscribe, or a subscription the map does not document, fails).
 import { afterAll, beforeAll, expect, test } from 'bun:test'
 import { createBadgeApp } from '@mcp-directory/badge'
+import { createCatalogApp } from '@mcp-directory/catalog'
 import { createProberApp } from '@mcp-directory/prober'
 import type { EventBus } from '@mcp-directory/shared/bus'
 import { openDatabase, runMigrations, type Database } from '@mcp-directory/shared/db'
@@ -45,6 +46,11 @@ function recordingBus() {
 
 /** Builds one consumer on `bus`; resolves with its close. */
 const builders: Partial<Record<EventParty, (bus: EventBus) => Promise<() => Promise<void>>>> = {
+  catalog: async (bus) => {
+    const catalog = createCatalogApp({ config, database, bus, log, operatorToken: 'events-test-operator-token' })
+    await catalog.search.ready
+    return catalog.close
+  },
   badge: async (bus) => {
     const badge = createBadgeApp({
       config,

@@ -27,6 +27,7 @@ const SUMMARY_FIELDS = [
   'installName',
   'detailUrl',
   'markdownUrl',
+  'alsoListedAs',
 ].sort()
 
 /** Registers the API-rule tests for one mode. */

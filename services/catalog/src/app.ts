@@ -18,6 +18,7 @@ import { listingRoutes } from './listings/routes'
 import { markdownRoutes } from './markdown/routes'
 import { registryRoutes } from './registry/routes'
 import { directoryNamespace } from './registry/server-json'
+import { startLiveIndex } from './search/live-index'
 import { searchRoutes } from './search/routes'
 
 /** What the catalog service needs from its host process. */
@@ -43,7 +44,14 @@ export function createCatalogApp(deps: CatalogDeps) {
   const base = config.publicBaseUrl
   const namespace = directoryNamespace(base)
   const jobs = startCatalogJobs({ ...deps, namespace })
-  const { relay, views, installs, identities } = jobs
+  const { views, installs, identities } = jobs
+  const searchIndex = startLiveIndex({ database, bus: deps.bus, log, after: identities.ready })
+  // After a commit that wrote listing events: the relay publishes them, and this replica's next search sees them.
+  const published = () => {
+    searchIndex.changed()
+    jobs.relay.nudge()
+  }
+  const relay = { nudge: published }
   const importWithVersions = createImporter({ database, namespace, nudge: () => relay.nudge() })
   const upstream = registryUpstream({
     database,
@@ -54,10 +62,14 @@ export function createCatalogApp(deps: CatalogDeps) {
     nudge: () => relay.nudge(),
     retry: deps.registryRetry,
   })
-  const nudge = jobs.nudgeAll
+  const nudge = () => {
+    searchIndex.changed()
+    jobs.nudgeAll()
+  }
+  const alsoListedAs = (id: string) => searchIndex.now().alsoListedAs(id)
   const app = serviceApp('catalog', base, log)
-    .use(searchRoutes({ database, baseUrl: base }))
-    .use(listingRoutes({ database, baseUrl: base, views, installs }))
+    .use(searchRoutes({ database, baseUrl: base, index: searchIndex }))
+    .use(listingRoutes({ database, baseUrl: base, views, installs, alsoListedAs }))
     .use(categoryRoutes)
     .use(healthRoutes(database, log))
     .use(markdownRoutes({ database, baseUrl: base, views }))
@@ -92,9 +104,12 @@ export function createCatalogApp(deps: CatalogDeps) {
     },
     /** Settles once the start-up pass has given every stored listing its identity columns. */
     identitiesReady: identities.ready,
+    /** This replica's search index (built at start, kept current by the listing events). */
+    search: searchIndex,
     /** Writes pending counters and publishes pending events now (tests, shutdown). */
     flush: jobs.flush,
     close: async () => {
+      await searchIndex.stop()
       await upstream.stop()
       await jobs.stop()
     },

@@ -147,6 +147,8 @@ describe('visibility', () => {
     const [row] = await database.db.select().from(listings).where(eq(listings.name, 'io.example/tiny'))
     expect((await (await call('/api/v1/search?verified=1')).json()).total).toBe(0)
     await database.db.update(listings).set({ isVerifiedActive: true }).where(eq(listings.id, row.id))
+    // Written behind the catalog's back (no event), so the index is told to reread the listing.
+    await catalog.search.refresh([row.id])
     const body = await (await call('/api/v1/search?verified=1')).json()
     expect(body.servers.map((s: { id: string }) => s.id)).toEqual([row.id])
     expect(body.servers[0].isVerifiedActive).toBe(true)

@@ -18,6 +18,10 @@ export const ListingSummary = t.Object({
   installName: t.String({ description: 'Key to use under mcpServers' }),
   detailUrl: t.String({ format: 'uri', description: "Address of the listing's page" }),
   markdownUrl: t.String({ format: 'uri', description: "Address of the listing's Markdown document" }),
+  alsoListedAs: t.Array(t.String(), {
+    description:
+      'Ids of the other active listings of the same server (same normalised repository and subfolder, imported from another source); search shows a server once',
+  }),
 })
 export type ListingSummary = Static<typeof ListingSummary>
 

@@ -89,25 +89,27 @@ const cachedAnswers = {
   badge: 'drops the cached badges of the listing',
   gateway: "drops the micro-cache's answers about the listing",
 } as const
+// The listing events after which a listing may search differently: every catalog replica updates its index.
+const searched = { catalog: 'updates the listing in the search index of every replica' } as const
 
 /** Every event's producer and consumers, as data (checked against the real subscriptions by a test). */
 export const EVENTS = {
   'listing.submitted': { producer: 'submission', consumers: {} },
   'listing.approved': {
     producer: 'catalog',
-    consumers: { ...cachedAnswers, prober: 'probes the newly active listing at once' },
+    consumers: { ...cachedAnswers, ...searched, prober: 'probes the newly active listing at once' },
   },
   'listing.imported': {
     producer: 'catalog',
-    consumers: { ...cachedAnswers, prober: 'probes the new or changed listing at once' },
+    consumers: { ...cachedAnswers, ...searched, prober: 'probes the new or changed listing at once' },
   },
-  'listing.rejected': { producer: 'catalog', consumers: cachedAnswers },
-  'listing.flagged': { producer: 'catalog', consumers: cachedAnswers },
-  'listing.claimed': { producer: 'catalog', consumers: cachedAnswers },
-  'listing.claim_revoked': { producer: 'catalog', consumers: cachedAnswers },
+  'listing.rejected': { producer: 'catalog', consumers: { ...cachedAnswers, ...searched } },
+  'listing.flagged': { producer: 'catalog', consumers: { ...cachedAnswers, ...searched } },
+  'listing.claimed': { producer: 'catalog', consumers: { ...cachedAnswers, ...searched } },
+  'listing.claim_revoked': { producer: 'catalog', consumers: { ...cachedAnswers, ...searched } },
   'claim.rechecked': { producer: 'catalog', consumers: {} },
-  'listing.checked': { producer: 'catalog', consumers: cachedAnswers },
-  'listing.tools_changed': { producer: 'catalog', consumers: {} },
+  'listing.checked': { producer: 'catalog', consumers: { ...cachedAnswers, ...searched } },
+  'listing.tools_changed': { producer: 'catalog', consumers: searched },
   'listing.counters_changed': { producer: 'catalog', consumers: cachedAnswers },
   'agent.registered': { producer: 'agent-auth', consumers: {} },
   'token.minted': { producer: 'agent-auth', consumers: {} },

@@ -5,7 +5,6 @@ import { catalogOutbox, type Database } from '@mcp-directory/shared/db'
 import type { ClaimRecord, RecheckResult } from '@mcp-directory/shared/contracts/claims'
 import { notFound } from '@mcp-directory/shared/errors'
 import { enqueueEvent } from '@mcp-directory/shared/outbox'
-import { addSearchTerms } from '../search/vocabulary'
 import {
   type ClaimRow,
   hasStandingClaim,
@@ -56,7 +55,6 @@ export async function recordClaim(database: Database, listingId: string, claim: 
     const approved = row.status === 'pending'
     if (approved) {
       await enqueueEvent(tx, catalogOutbox, 'listing.approved', base)
-      await addSearchTerms(tx, listingId)
     }
     await enqueueEvent(tx, catalogOutbox, 'listing.claimed', {
       ...base,

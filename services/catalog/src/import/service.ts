@@ -1,7 +1,6 @@
 import { mapCommunityCategory, storedCategoryName } from '@mcp-directory/shared/categories'
 import { catalogOutbox, eq, inArray, listings, sql, type Database } from '@mcp-directory/shared/db'
 import { enqueueEvent } from '@mcp-directory/shared/outbox'
-import { clearCorrections } from '../search/repository'
 import { searchExtraOf, searchNameFor } from '../search/terms'
 import { AppError } from '@mcp-directory/shared/errors'
 import { identityColumns } from '../listings/identity'
@@ -197,7 +196,6 @@ export async function refreshSearchVocabulary(database: Database, analyze: boole
     select distinct w from catalog.listings l, regexp_split_to_table(l.search_name || ' ' || lower(coalesce(l.title, '')), '[^a-z0-9]+') as w
     where length(w) >= 3
     on conflict do nothing`)
-  clearCorrections()
   // After a bulk load: fresh statistics for the planner, and the GIN pending list merged into the index,
   // without which every search would scan the pending entries one by one.
   if (analyze) {

@@ -21,7 +21,7 @@ export function listingUrls(baseUrl: string, id: string) {
 }
 
 /** Shapes a search row as the listing summary of §2.1. */
-export function summaryOf(r: SummaryRow, baseUrl: string): ListingSummary {
+export function summaryOf(r: SummaryRow, baseUrl: string, alsoListedAs: string[] = []): ListingSummary {
   const shape = {
     name: r.name,
     packages: r.packages as Listing['packages'],
@@ -41,6 +41,7 @@ export function summaryOf(r: SummaryRow, baseUrl: string): ListingSummary {
     upvotes: r.upvotes,
     installName: installName(shape),
     ...listingUrls(baseUrl, r.id),
+    alsoListedAs,
   }
 }
 
@@ -142,7 +143,7 @@ function riskOf(l: Listing): ServerDetail['risk'] {
 }
 
 /** Shapes a listing as the detail `server` object of §2.2. */
-export function detailOf(l: Listing, baseUrl: string): ServerDetail {
+export function detailOf(l: Listing, baseUrl: string, alsoListedAs: string[] = []): ServerDetail {
   const model = deriveInstallModel(l)
   const name = installName(l)
   const transports = transportsOf(l.packages, l.remotes)
@@ -157,6 +158,7 @@ export function detailOf(l: Listing, baseUrl: string): ServerDetail {
     upvotes: l.upvotes,
     installName: name,
     ...listingUrls(baseUrl, l.id),
+    alsoListedAs,
     title: l.title,
     version: l.version,
     repositoryUrl: l.repositoryUrl,

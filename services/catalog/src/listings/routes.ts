@@ -14,6 +14,8 @@ export interface ListingRouteDeps {
   baseUrl: string
   views: Pick<BatchedCounter, 'count'>
   installs: Pick<ReturnType<typeof startInstallCounter>, 'count'>
+  /** The other listings of the same server (from the search index). */
+  alsoListedAs: (id: string) => string[]
 }
 
 /** A listing's detail (a view counted) and its install counter. */
@@ -24,7 +26,7 @@ export function listingRoutes(deps: ListingRouteDeps) {
       const listing = await findActiveListing(database, params.id)
       if (!listing) throw notFound('Listing')
       views.count(listing.id)
-      return json({ server: detailOf(listing, baseUrl) })
+      return json({ server: detailOf(listing, baseUrl, deps.alsoListedAs(listing.id)) })
     })
     .post(
       '/api/v1/servers/:id/installs',

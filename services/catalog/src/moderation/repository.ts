@@ -8,7 +8,6 @@ import { slugFor, uniqueSlug } from '../import/parse'
 import { findIdentityHolder, HOLDING_STATUSES, identityColumns, lockIdentities } from '../listings/identity'
 import { listingUrls } from '../listings/present'
 import { searchExtraOf, searchNameFor } from '../search/terms'
-import { addSearchTerms } from '../search/vocabulary'
 import type { NewListingBody, STATUS_TARGETS } from './model'
 
 /** A status an operator can move a listing to. */
@@ -134,7 +133,6 @@ export async function changeListingStatus(
     const base = { id: row.id, name: row.name, status: to, at: at.toISOString() }
     if (to === 'active') {
       await enqueueEvent(tx, catalogOutbox, 'listing.approved', base)
-      await addSearchTerms(tx, id)
     } else await enqueueEvent(tx, catalogOutbox, EVENTS[to], { ...base, reason })
     return { id: row.id, name: row.name, from: row.status, to, reason, at: base.at }
   })

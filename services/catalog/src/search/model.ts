@@ -22,7 +22,7 @@ export const SearchQuery = t.Object({
   cursor: t.Optional(
     t.String({
       description: 'Opaque cursor from a previous response’s nextCursor',
-      pattern: '^[A-Za-z0-9_-]{1,200}$',
+      pattern: '^[A-Za-z0-9_-]{1,4096}$',
       error: 'is not a cursor this API returned',
     }),
   ),

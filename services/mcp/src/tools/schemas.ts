@@ -42,6 +42,9 @@ export const ListingSummary = z
     installName: str,
     detailUrl: str,
     markdownUrl: str,
+    alsoListedAs: z
+      .array(str)
+      .describe('Ids of the other listings of the same server (same repository); search shows a server once'),
   })
   .meta({ id: 'ListingSummary' })
 

@@ -1,0 +1,85 @@
+/** What the search index reads from PostgreSQL: active listings as search documents, and the outbox's listing events. */
+import { and, asc, catalogOutbox, type Database, eq, gt, inArray, listings, sql } from '@mcp-directory/shared/db'
+import { MAX_README_TEXT, type SearchDocument } from './engine/document'
+
+// The columns a search document needs; the README is cut where the index stops reading it.
+const DOCUMENT_COLUMNS = {
+  id: listings.id,
+  name: listings.name,
+  title: listings.title,
+  description: listings.description,
+  tags: listings.tags,
+  tools: listings.tools,
+  readme: sql<string | null>`left(${listings.readme}, ${MAX_README_TEXT})`,
+  category: listings.category,
+  repositoryUrl: listings.repositoryUrl,
+  repositoryKey: listings.repositoryKey,
+  hasPackage: listings.hasPackage,
+  hasRemote: listings.hasRemote,
+  verified: listings.isVerifiedActive,
+  isOfficial: listings.isOfficial,
+  stars: listings.githubStars,
+  status: listings.status,
+}
+
+type DocumentRow = SearchDocument & { status: string }
+
+/** Active listings after `afterId` in id order, `limit` at a time (the index's build at start). */
+export async function activeDocumentsAfter(
+  database: Database,
+  afterId: string,
+  limit: number,
+): Promise<SearchDocument[]> {
+  return database.db
+    .select(DOCUMENT_COLUMNS)
+    .from(listings)
+    .where(and(eq(listings.status, 'active'), gt(listings.id, afterId)))
+    .orderBy(asc(listings.id))
+    .limit(limit)
+}
+
+/** The listings with these ids as they are now, with their status (a missing id was deleted). */
+export async function documentsByIds(database: Database, ids: string[]): Promise<DocumentRow[]> {
+  const out: DocumentRow[] = []
+  for (let i = 0; i < ids.length; i += 500)
+    out.push(
+      ...(await database.db
+        .select(DOCUMENT_COLUMNS)
+        .from(listings)
+        .where(inArray(listings.id, ids.slice(i, i + 500)))),
+    )
+  return out
+}
+
+/** Ids of every active listing (the periodic reconciliation). */
+export async function activeIds(database: Database): Promise<string[]> {
+  const rows = await database.db.select({ id: listings.id }).from(listings).where(eq(listings.status, 'active'))
+  return rows.map((r) => r.id)
+}
+
+/** The newest outbox id (the index is current up to it once built). */
+export async function lastOutboxId(database: Database): Promise<number> {
+  const [row] = await database.db
+    .select({ id: sql<number>`coalesce(max(${catalogOutbox.id}), 0)::bigint` })
+    .from(catalogOutbox)
+  return Number(row?.id ?? 0)
+}
+
+/** Outbox events after `afterId` about listings: their outbox ids and the listing ids they are about. */
+export async function listingEventsAfter(
+  database: Database,
+  afterId: number,
+): Promise<{ outboxId: number; listingIds: string[] }[]> {
+  const rows = await database.db
+    .select({ id: catalogOutbox.id, subject: catalogOutbox.subject, payload: catalogOutbox.payload })
+    .from(catalogOutbox)
+    .where(and(gt(catalogOutbox.id, afterId), sql`${catalogOutbox.subject} like 'listing.%'`))
+    .orderBy(asc(catalogOutbox.id))
+    .limit(5_000)
+  return rows.map((r) => {
+    const p = r.payload as { id?: unknown; ids?: unknown }
+    // Counters (views, installs) are not searched; every other listing event names the listing it changed.
+    const listingIds = r.subject === 'listing.counters_changed' ? [] : typeof p.id === 'string' ? [p.id] : []
+    return { outboxId: r.id, listingIds }
+  })
+}

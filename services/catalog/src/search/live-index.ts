@@ -1,0 +1,192 @@
+/**
+ * The search index of this replica, kept current: built from PostgreSQL at start, then brought up to date from the
+ * catalog's outbox, the listing events every change writes with itself. The events reach every replica over the bus
+ * (so replicas converge within a second); a replica's own writes are seen by its very next search; and every minute
+ * the active ids are reconciled with PostgreSQL, which stays the source of truth.
+ */
+import type { EventBus } from '@mcp-directory/shared/bus'
+import type { Database } from '@mcp-directory/shared/db'
+import type { EventSubject } from '@mcp-directory/shared/events'
+import type { Logger } from '@mcp-directory/shared/log'
+import { SearchIndex } from './engine'
+import { activeDocumentsAfter, activeIds, documentsByIds, lastOutboxId, listingEventsAfter } from './index-rows'
+
+/** The listing events after which a listing may search differently (counters are not searched). */
+export const SEARCH_INDEX_EVENTS = [
+  'listing.approved',
+  'listing.imported',
+  'listing.rejected',
+  'listing.flagged',
+  'listing.claimed',
+  'listing.claim_revoked',
+  'listing.checked',
+  'listing.tools_changed',
+] as const satisfies readonly EventSubject[]
+
+// Outbox ids are taken before their transactions commit, so a lower id can commit after a higher one: catching up
+// rereads this many ids behind the newest applied one and skips those already applied.
+const OUTBOX_WINDOW = 1_000
+// Listings read per query while building.
+const BUILD_BATCH = 2_000
+// A bus event is applied this soon (events in a burst are applied together).
+const EVENT_DELAY_MS = 50
+const RECONCILE_MS = 60_000
+
+export interface LiveIndexOptions {
+  database: Database
+  bus: EventBus
+  log: Logger
+  /** Settles when stored listings have their identity columns (repository keys), so the build reads them. */
+  after?: Promise<unknown>
+  reconcileMs?: number
+}
+
+/** The index and how far it has read the outbox; every method keeps the two in step. */
+class LiveIndexState {
+  readonly index = new SearchIndex()
+  /** Highest outbox id applied, and the ids applied within OUTBOX_WINDOW of it. */
+  private applied = 0
+  private readonly appliedIds = new Set<number>()
+  /** Set by a change this replica made or heard of; cleared when a catch-up starts reading. */
+  stale = true
+  private running: Promise<void> | null = null
+  stopped = false
+  built: Promise<void> = Promise.resolve()
+
+  constructor(private readonly opts: LiveIndexOptions) {}
+
+  /** Reads every active listing, after noting where the outbox stands (so nothing committed meanwhile is missed). */
+  async build(): Promise<void> {
+    const { database, log } = this.opts
+    await this.opts.after
+    const started = performance.now()
+    this.applied = await lastOutboxId(database)
+    let after = ''
+    for (;;) {
+      const batch = await activeDocumentsAfter(database, after, BUILD_BATCH)
+      for (const d of batch) this.index.upsert(d)
+      if (batch.length < BUILD_BATCH) break
+      after = batch[batch.length - 1]!.id
+    }
+    log.info({ listings: this.index.size, ms: Math.round(performance.now() - started) }, 'search index built')
+  }
+
+  /** Rereads these listings and puts each where it belongs: in the index when active, out of it otherwise. */
+  async refresh(ids: string[]): Promise<void> {
+    const rows = await documentsByIds(this.opts.database, ids)
+    const found = new Set(rows.map((r) => r.id))
+    for (const r of rows) {
+      if (r.status === 'active') this.index.upsert(r)
+      else this.index.remove(r.id)
+    }
+    for (const id of ids) if (!found.has(id)) this.index.remove(id)
+  }
+
+  /** Applies the outbox's listing events not applied yet. */
+  private async catchUp(): Promise<void> {
+    for (;;) {
+      this.stale = false
+      const events = (await listingEventsAfter(this.opts.database, Math.max(0, this.applied - OUTBOX_WINDOW))).filter(
+        (e) => !this.appliedIds.has(e.outboxId),
+      )
+      if (!events.length) return
+      await this.refresh([...new Set(events.flatMap((e) => e.listingIds))])
+      for (const e of events) {
+        this.appliedIds.add(e.outboxId)
+        this.applied = Math.max(this.applied, e.outboxId)
+      }
+      for (const id of this.appliedIds) if (id <= this.applied - OUTBOX_WINDOW) this.appliedIds.delete(id)
+    }
+  }
+
+  /** Brings the index up to date when something may have changed (one catch-up at a time). */
+  async sync(): Promise<void> {
+    await this.built
+    // A catch-up under way may have started before the change this caller waits for: wait for it, then go again.
+    while ((this.stale || this.running) && !this.stopped) {
+      this.running ??= this.catchUp().finally(() => {
+        this.running = null
+      })
+      await this.running
+    }
+  }
+
+  /** Compares the active ids with PostgreSQL and repairs any difference. */
+  async reconcile(): Promise<void> {
+    await this.sync()
+    const active = new Set(await activeIds(this.opts.database))
+    const missing = [...active].filter((id) => !this.index.has(id))
+    const extra = this.index.ids().filter((id) => !active.has(id))
+    if (missing.length || extra.length) {
+      this.opts.log.warn({ missing: missing.length, extra: extra.length }, 'search index: reconciled with the database')
+      await this.refresh([...missing, ...extra])
+    }
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true
+    await this.running?.catch(() => {})
+  }
+}
+
+export type LiveIndex = ReturnType<typeof startLiveIndex>
+
+/** Builds this replica's index and keeps it current (see the top of this file). */
+export function startLiveIndex(opts: LiveIndexOptions) {
+  const { log } = opts
+  const state = new LiveIndexState(opts)
+  state.built = state.build()
+  state.built.catch((err) => log.error({ err: String(err) }, 'search index: build failed'))
+  const warn = (what: string) => (err: unknown) => log.warn({ err: String(err) }, `search index: ${what}`)
+
+  // A bus event is applied shortly after it arrives, so an idle replica converges too.
+  let eventTimer: ReturnType<typeof setTimeout> | null = null
+  const subscription = opts.bus.subscribe(
+    `catalog-search-${crypto.randomUUID().slice(0, 8)}`,
+    SEARCH_INDEX_EVENTS,
+    async () => {
+      state.stale = true
+      eventTimer ??= setTimeout(() => {
+        eventTimer = null
+        state.sync().catch(warn('catch-up failed; the next search retries'))
+      }, EVENT_DELAY_MS)
+    },
+    { perProcessForgetAfterMs: 3_600_000 },
+  )
+  subscription.catch((err) => log.error({ err: String(err) }, 'search index: cannot subscribe to listing events'))
+  const ready = Promise.all([state.built, subscription]).then(() => {})
+  ready.catch(() => {})
+  const reconciler = setInterval(() => {
+    state.reconcile().catch(warn('reconciliation failed'))
+  }, opts.reconcileMs ?? RECONCILE_MS)
+  reconciler.unref?.()
+
+  return {
+    /** Settles once the index is built and listens for listing events. */
+    ready,
+    /** Marks the index stale after this replica wrote a change (its next search catches up first). */
+    changed: () => {
+      state.stale = true
+    },
+    /** The index, after applying this replica's own writes and every listing event received so far. */
+    current: async (): Promise<SearchIndex> => {
+      await state.sync()
+      return state.index
+    },
+    /** The index as it is now, without catching up (detail's alsoListedAs; tests). */
+    now: () => state.index,
+    /** Compares the active ids with PostgreSQL and repairs any difference now. */
+    reconcile: () => state.reconcile(),
+    /** Rereads these listings now (a change written without an event, such as a repair by hand). */
+    refresh: async (ids: string[]) => {
+      await state.built
+      await state.refresh(ids)
+    },
+    stop: async () => {
+      clearInterval(reconciler)
+      if (eventTimer) clearTimeout(eventTimer)
+      await (await subscription.catch(() => null))?.()
+      await state.stop()
+    },
+  }
+}
