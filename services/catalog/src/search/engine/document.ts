@@ -1,6 +1,7 @@
 /** What the search index keeps of a listing: its text as terms per field, and the facts filters and trust read. */
 import { splitName } from '../terms'
-import { termsOf } from './analyze'
+import { STOP_WORDS, termsOf } from './analyze'
+import { words } from '../terms'
 
 /** The fields a term can be found in, in weight order (see TUNING.fieldWeights). */
 export const FIELDS = ['name', 'title', 'tools', 'description', 'tags', 'toolText', 'readme', 'category'] as const
@@ -44,10 +45,11 @@ export interface ListingFacts {
   stars: number
 }
 
-/** A document analysed: its facts and, per field, its terms. */
+/** A document analysed: its facts, per field its terms, and the words as written (typo look-ups compare those). */
 export interface AnalysedDocument {
   facts: ListingFacts
   fields: string[][]
+  words: string[]
 }
 
 // Owner of a repository on a code host (github.com/acme/x → acme).
@@ -95,5 +97,10 @@ export function analyse(doc: SearchDocument): AnalysedDocument {
       termsOf(doc.readme?.slice(0, MAX_README_TEXT)),
       termsOf(doc.category),
     ],
+    words: [
+      ...new Set(
+        words([doc.name, doc.title ?? '', doc.description, ...doc.tags, ...doc.tools.map((t) => t.name)].join(' ')),
+      ),
+    ].filter((w) => !STOP_WORDS.has(w)),
   }
 }

@@ -65,21 +65,37 @@ function variantsOf(store: TermStore, word: string): Map<string, number> {
   const exact = store.terms.get(stem)?.df ?? 0
   if (exact > 0) out.set(stem, 1)
   const { prefix, typo } = TUNING
-  if (stem.length >= prefix.minLength) {
+  // A word the index knows well is meant as itself; a rare or unknown one may be the start of a longer word.
+  if (stem.length >= prefix.minLength && exact <= prefix.maxDfShare * store.live) {
     const longer = new Map<string, number>()
     for (const t of store.withPrefix(stem))
       if (t !== stem) longer.set(t, prefix.base + (prefix.span * stem.length) / t.length)
     for (const [t, w] of mostCommon(store, longer, prefix.max)) out.set(t, w)
   }
-  if (exact < typo.rareBelow && stem.length >= 4) {
-    const budget = stem.length >= 8 ? 2 : 1
-    const near = new Map<string, number>()
+  if (exact < typo.rareBelow && word.length >= 4) {
+    // Written words are compared with the word as typed; a match stands for its term.
+    const budget = word.length >= 8 ? 2 : 1
+    const nearest = new Map<string, number>()
+    for (const w of store.wordsWithPrefix(word[0]!)) {
+      if (Math.abs(w.length - word.length) > budget) continue
+      const t = store.surface.get(w)!
+      if (out.has(t) || (store.terms.get(t)?.df ?? 0) === 0) continue
+      const d = editDistance(word, w, budget)
+      if (d <= budget && d < (nearest.get(t) ?? budget + 1)) nearest.set(t, d)
+    }
+    // …and terms with the word's own term, which forgives a wrong ending (playwrite → playwrit ~ playwright).
     for (const t of store.withPrefix(stem[0]!)) {
       if (out.has(t) || Math.abs(t.length - stem.length) > budget) continue
       const d = editDistance(stem, t, budget)
-      if (d <= budget) near.set(t, d === 1 ? typo.one : typo.two)
+      if (d <= budget && d < (nearest.get(t) ?? budget + 1)) nearest.set(t, d)
     }
-    for (const [t, w] of mostCommon(store, near, typo.max)) out.set(t, w)
+    const near = [...nearest]
+    // The closest first, then the most common (ties by term, so every replica picks the same).
+    near.sort(
+      (x, y) =>
+        x[1] - y[1] || (store.terms.get(y[0])?.df ?? 0) - (store.terms.get(x[0])?.df ?? 0) || (x[0] < y[0] ? -1 : 1),
+    )
+    for (const [t, d] of near.slice(0, typo.max)) out.set(t, d === 1 ? typo.one : typo.two)
   }
   return out
 }
@@ -105,7 +121,7 @@ export function basePlan(store: TermStore, words: string[]): Plan {
   for (let i = 0; i + 1 < words.length; i++) {
     const joined = termOf(words[i]! + words[i + 1]!)
     if (df(joined) > 0) {
-      terms.push({ slot: slots.length, term: joined, weight: 1, idf: idfOf(df(joined), n) })
+      terms.push({ slot: slots.length, term: joined, weight: TUNING.joinedPair, idf: idfOf(df(joined), n) })
       slots.push(0)
     }
   }

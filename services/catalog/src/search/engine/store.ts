@@ -3,6 +3,7 @@
  * typed arrays (a listing number and its per-field counts packed into one 32-bit word), so 50k listings take tens
  * of megabytes. A removed or replaced listing leaves a tombstone that scoring skips, until a compaction.
  */
+import { termOf } from './analyze'
 import { type AnalysedDocument, FIELD_COUNT, type ListingFacts } from './document'
 
 /** Per-field counts of a term in one listing: 4 bits per field (a count above 15 counts as 15). */
@@ -70,8 +71,11 @@ export class TermStore {
   lengths = new Uint16Array(1024 * FIELD_COUNT)
   /** Sum of each field's length over live listings (for the average lengths BM25F normalises by). */
   readonly totalLengths = new Float64Array(FIELD_COUNT)
+  /** Words as listings write them, each with its term (a typo is nearer to the word than to its stem). */
+  readonly surface = new Map<string, string>()
   private tombstones = 0
   private sortedTerms: string[] | null = null
+  private sortedSurface: string[] | null = null
 
   get live(): number {
     return this.numberOf.size
@@ -107,6 +111,11 @@ export class TermStore {
       p.df++
       held.push(p)
     }
+    for (const w of doc.words)
+      if (!this.surface.has(w)) {
+        this.surface.set(w, termOf(w))
+        this.sortedSurface = null
+      }
     const about = [...new Set(ABOUT_FIELDS.flatMap((f) => doc.fields[f]!))]
     this.docs.push({ facts: doc.facts, terms: held, about })
     this.numberOf.set(doc.facts.id, n)
@@ -135,19 +144,15 @@ export class TermStore {
     return this.sortedTerms
   }
 
+  /** Written words that start with `prefix` (sorted). */
+  wordsWithPrefix(prefix: string): string[] {
+    this.sortedSurface ??= [...this.surface.keys()].sort()
+    return startingWith(this.sortedSurface, prefix)
+  }
+
   /** Terms that start with `prefix`, from the sorted vocabulary. */
   withPrefix(prefix: string): string[] {
-    const v = this.vocabulary()
-    let lo = 0
-    let hi = v.length
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1
-      if (v[mid]! < prefix) lo = mid + 1
-      else hi = mid
-    }
-    const out: string[] = []
-    for (let i = lo; i < v.length && v[i]!.startsWith(prefix); i++) out.push(v[i]!)
-    return out
+    return startingWith(this.vocabulary(), prefix)
   }
 
   /** Average length of each field over live listings (at least 1). */
@@ -176,4 +181,18 @@ export class TermStore {
     this.sortedTerms = null
     this.tombstones = 0
   }
+}
+
+/** The strings of a sorted list that start with `prefix`. */
+function startingWith(sorted: string[], prefix: string): string[] {
+  let lo = 0
+  let hi = sorted.length
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1
+    if (sorted[mid]! < prefix) lo = mid + 1
+    else hi = mid
+  }
+  const out: string[] = []
+  for (let i = lo; i < sorted.length && sorted[i]!.startsWith(prefix); i++) out.push(sorted[i]!)
+  return out
 }

@@ -4,17 +4,17 @@
  */
 export const TUNING = {
   /** BM25F weight of a term found in each field (FIELDS order: name, title, tools, description, tags, toolText, readme, category). */
-  fieldWeights: [3, 5, 2, 1, 1.2, 0.6, 0.3, 2],
+  fieldWeights: [1, 1, 2, 1, 1.2, 0.6, 0.3, 1],
   /** BM25F length normalisation per field (0: length does not matter). */
-  fieldB: [1, 0.6, 0.5, 0.75, 0.5, 0.75, 0.75, 0],
+  fieldB: [1, 1, 0.5, 0.75, 0.5, 0.75, 0.75, 0],
   /** BM25 saturation: how quickly repeats of a term stop adding. */
-  k1: 2,
+  k1: 1.5,
   /** Share of the score that depends on how much of the query (weighted by rarity) a listing matches. */
-  coverage: 0.5,
+  coverage: 0,
   /** Multipliers added for trust, each on evidence we can name. */
   trust: {
     /** The reverse-DNS namespace of the name is the repository's owner (io.github.acme/x at github.com/acme/x). */
-    officialNamespace: 0.5,
+    officialNamespace: 0.2,
     /** The listing is marked official (a verified claim by its publisher). */
     isOfficial: 0.25,
     /** Its owner's claim is verified and active. */
@@ -22,10 +22,15 @@ export const TUNING = {
     /** GitHub stars, on a log scale up to 100k. */
     stars: 0.2,
   },
+  /** Weight of two query words found joined in a listing (mongo db → mongodb). */
+  joinedPair: 1,
   /** Pseudo-relevance feedback: terms shared by the best first-pass matches join the query, weakly. */
-  feedback: { docs: 10, terms: 5, weight: 0.35, minShared: 2, maxDfShare: 0.08 },
-  /** Prefix matches (postgres → postgresql): weight base + span × (prefix length / term length), at most `max` terms. */
-  prefix: { base: 0.55, span: 0.4, max: 8, minLength: 3 },
+  feedback: { docs: 15, terms: 12, weight: 0.35, minShared: 2, maxDfShare: 0.2 },
+  /**
+   * Prefix matches (postgres → postgresql): weight base + span × (prefix length / term length), at most `max` terms,
+   * for a word found in at most `maxDfShare` of the listings.
+   */
+  prefix: { base: 0.3, span: 0.4, max: 8, minLength: 3, maxDfShare: 0.05 },
   /** Typo matches: weight of one and of two edits; a word gets them only when it is itself rare or unknown. */
-  typo: { one: 0.8, two: 0.6, max: 3, rareBelow: 2 },
+  typo: { one: 0.8, two: 0.6, max: 2, rareBelow: 2 },
 } as const
