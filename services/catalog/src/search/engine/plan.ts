@@ -6,6 +6,7 @@
 import { termOf } from './analyze'
 import { FIELD_COUNT } from './document'
 import type { TermStore } from './store'
+import { synonymsOf } from './synonyms'
 import { TUNING } from './tuning'
 
 /** One term of a plan: the query word it stands for (`slot`, -1 for a feedback term), its weight and idf. */
@@ -96,6 +97,10 @@ function variantsOf(store: TermStore, word: string): Map<string, number> {
         x[1] - y[1] || (store.terms.get(y[0])?.df ?? 0) - (store.terms.get(x[0])?.df ?? 0) || (x[0] < y[0] ? -1 : 1),
     )
     for (const [t, d] of near.slice(0, typo.max)) out.set(t, d === 1 ? typo.one : typo.two)
+  }
+  for (const other of synonymsOf(word)) {
+    const t = termOf(other)
+    if (!out.has(t) && (store.terms.get(t)?.df ?? 0) > 0) out.set(t, TUNING.synonym)
   }
   return out
 }

@@ -113,11 +113,12 @@ export function matchesOf(store: TermStore, plan: Plan): { docs: number[]; score
 
 /**
  * The matched servers in order: listings that pass the filters, scored with trust, one per repository (the best
- * of those sharing it). A plan without terms is a browse: every listing, by trust.
+ * of those sharing it). A plan without query words is a browse: every listing, by trust.
  */
 export function rank(store: TermStore, plan: Plan, filters: Filters): Hit[] {
   const hits: Hit[] = []
-  if (plan.terms.length === 0) {
+  // A browse has no query words; query words the index does not know match nothing.
+  if (plan.slots.length === 0) {
     store.docs.forEach((d, n) => {
       if (d && passes(d.facts, filters)) hits.push({ doc: n, id: d.facts.id, score: trustOf(d.facts) })
     })

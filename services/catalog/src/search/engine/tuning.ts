@@ -22,6 +22,8 @@ export const TUNING = {
     /** GitHub stars, on a log scale up to 100k. */
     stars: 0.2,
   },
+  /** Weight of a curated synonym of a query word (synonyms.ts). */
+  synonym: 0.8,
   /** Weight of two query words found joined in a listing (mongo db → mongodb). */
   joinedPair: 1,
   /** Pseudo-relevance feedback: terms shared by the best first-pass matches join the query, weakly. */
