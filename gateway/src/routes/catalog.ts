@@ -40,6 +40,8 @@ export const CATALOG_ROUTES: RouteSpec[] = [
     limit: 'read',
     auth: null,
     summary: 'One listing with its install configs per client',
+    // Kept by the micro-cache (the answer says it may be); the views it answers are still counted.
+    reportsCachedHits: '/internal/views',
     responses: {
       200: { description: 'The listing', type: 'application/json', schema: ServerDetailResponse },
       404: err('Absent, pending, rejected or flagged'),

@@ -26,11 +26,19 @@ export interface CatalogJobDeps {
 export function startCatalogJobs(deps: CatalogJobDeps) {
   const { config, database, log } = deps
   const relay = startOutboxRelay({ database, table: catalogOutbox, bus: deps.bus, service: 'catalog', log })
-  const views = startBatchedCounter((counts) => addViews(database, counts), config.viewFlushMs, log, 'view counts')
+  const views = startBatchedCounter(
+    async (counts) => {
+      await addViews(database, counts)
+      relay.nudge()
+    },
+    config.viewFlushMs,
+    log,
+    'view counts',
+  )
   // Installs (a config copied on the listing page): once per client per listing per day, written in batches.
   const ownStore = deps.kv ? null : createMemoryStore()
   const kv = deps.kv ?? (ownStore as KeyValueStore)
-  const installs = startInstallCounter({ database, kv, flushMs: config.viewFlushMs, log })
+  const installs = startInstallCounter({ database, kv, flushMs: config.viewFlushMs, log, written: () => relay.nudge() })
   // Rows written before the identity columns existed get them once, at start (see listings/identity.ts).
   const identities = startIdentityRefresh(database, log)
   // The versions the registry read API serves: listings without one get one built from the listing.

@@ -12,9 +12,20 @@ import { addInstalls } from './repository'
 export const INSTALL_WINDOW_MS = 24 * 60 * 60 * 1000
 
 /** Counts installs once per client per listing per INSTALL_WINDOW_MS, writing them in batches. */
-export function startInstallCounter(opts: { database: Database; kv: KeyValueStore; flushMs: number; log: Logger }) {
+export function startInstallCounter(opts: {
+  database: Database
+  kv: KeyValueStore
+  flushMs: number
+  log: Logger
+  /** Called after a batch was written with its events (the outbox relay's nudge). */
+  written?: () => void
+}) {
   const { kv, log } = opts
-  const batch = startBatchedCounter((counts) => addInstalls(opts.database, counts), opts.flushMs, log, 'install counts')
+  const write = async (counts: Map<string, number>) => {
+    await addInstalls(opts.database, counts)
+    opts.written?.()
+  }
+  const batch = startBatchedCounter(write, opts.flushMs, log, 'install counts')
   let storeFailing = false
   return {
     /** Counts an install of `listingId` by `client` unless that client's install of it was counted already; true when counted. */

@@ -1,4 +1,5 @@
-import { eq, sql, listings, type Database } from '@mcp-directory/shared/db'
+import { catalogOutbox, eq, sql, listings, type Database } from '@mcp-directory/shared/db'
+import { enqueueEvent } from '@mcp-directory/shared/outbox'
 import type { Listing, ListingStatus } from '@mcp-directory/shared/contracts'
 
 type ListingRow = typeof listings.$inferSelect
@@ -79,24 +80,35 @@ export async function hasListings(database: Database): Promise<boolean> {
 
 /** Adds batched view counts in one statement. */
 export async function addViews(database: Database, counts: Map<string, number>): Promise<void> {
-  if (counts.size === 0) return
-  const values = sql.join(
-    [...counts].map(([id, n]) => sql`(${id}::text, ${n}::int)`),
-    sql`, `,
-  )
-  await database.rows(
-    sql`update catalog.listings l set views = l.views + v.n from (values ${values}) as v(id, n) where l.id = v.id`,
-  )
+  await addCounts(database, 'views', counts)
 }
 
 /** Adds batched install counts (configs copied on the listing page) in one statement. */
 export async function addInstalls(database: Database, counts: Map<string, number>): Promise<void> {
+  await addCounts(database, 'installs', counts)
+}
+
+// Ids per counters event, so one event stays small however many listings a batch touched.
+const IDS_PER_EVENT = 1_000
+
+/**
+ * Adds counts to one counter column in one statement, with the `listing.counters_changed` events that let cached
+ * answers showing the counters (the gateway's micro-cache, badges) go, in the same transaction.
+ */
+async function addCounts(database: Database, column: 'views' | 'installs', counts: Map<string, number>) {
   if (counts.size === 0) return
   const values = sql.join(
     [...counts].map(([id, n]) => sql`(${id}::text, ${n}::int)`),
     sql`, `,
   )
-  await database.rows(
-    sql`update catalog.listings l set installs = l.installs + v.n from (values ${values}) as v(id, n) where l.id = v.id`,
-  )
+  const target = sql.raw(column)
+  const ids = [...counts.keys()]
+  await database.db.transaction(async (tx) => {
+    await tx.execute(
+      sql`update catalog.listings l set ${target} = l.${target} + v.n from (values ${values}) as v(id, n) where l.id = v.id`,
+    )
+    const at = new Date().toISOString()
+    for (let i = 0; i < ids.length; i += IDS_PER_EVENT)
+      await enqueueEvent(tx, catalogOutbox, 'listing.counters_changed', { ids: ids.slice(i, i + IDS_PER_EVENT), at })
+  })
 }

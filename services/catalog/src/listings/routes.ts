@@ -1,3 +1,4 @@
+import { cachedHitRoutes } from '@mcp-directory/shared/cached-hits'
 import type { BatchedCounter } from '@mcp-directory/shared/counter'
 import type { Database } from '@mcp-directory/shared/db'
 import { notFound } from '@mcp-directory/shared/errors'
@@ -6,6 +7,7 @@ import { CLIENT_IP_HEADER } from '@mcp-directory/shared/public-api'
 import { peerAddress } from '@mcp-directory/shared/runtime'
 import { Elysia } from 'elysia'
 import type { startInstallCounter } from './installs'
+import { PUBLIC_READ_CACHE } from '../search/routes'
 import { detailOf } from './present'
 import { findActiveListing } from './repository'
 
@@ -21,25 +23,29 @@ export interface ListingRouteDeps {
 /** A listing's detail (a view counted) and its install counter. */
 export function listingRoutes(deps: ListingRouteDeps) {
   const { database, baseUrl, views, installs } = deps
-  return new Elysia({ name: 'catalog:listings' })
-    .get('/api/v1/servers/:id', async ({ params }) => {
-      const listing = await findActiveListing(database, params.id)
-      if (!listing) throw notFound('Listing')
-      views.count(listing.id)
-      return json({ server: detailOf(listing, baseUrl, deps.alsoListedAs(listing.id)) })
-    })
-    .post(
-      '/api/v1/servers/:id/installs',
-      async ({ params, request }) => {
+  return (
+    new Elysia({ name: 'catalog:listings' })
+      .get('/api/v1/servers/:id', async ({ params }) => {
         const listing = await findActiveListing(database, params.id)
         if (!listing) throw notFound('Listing')
-        // The client as the gateway determined it (it drops any such header a client sends); the socket's address
-        // when the catalog is reached directly.
-        const client = request.headers.get(CLIENT_IP_HEADER) ?? peerAddress(request) ?? 'local'
-        // A repeat gets the same answer as a first install; `counted` says whether this one was added.
-        const counted = await installs.count(listing.id, client)
-        return json({ success: true, id: listing.id, counted }, 202)
-      },
-      { parse: 'none' },
-    )
+        views.count(listing.id)
+        return json({ server: detailOf(listing, baseUrl, deps.alsoListedAs(listing.id)) }, 200, PUBLIC_READ_CACHE)
+      })
+      // Views of details the gateway answered from its micro-cache, counted like any other.
+      .use(cachedHitRoutes('/internal/views', (id, n) => views.count(id, n)))
+      .post(
+        '/api/v1/servers/:id/installs',
+        async ({ params, request }) => {
+          const listing = await findActiveListing(database, params.id)
+          if (!listing) throw notFound('Listing')
+          // The client as the gateway determined it (it drops any such header a client sends); the socket's address
+          // when the catalog is reached directly.
+          const client = request.headers.get(CLIENT_IP_HEADER) ?? peerAddress(request) ?? 'local'
+          // A repeat gets the same answer as a first install; `counted` says whether this one was added.
+          const counted = await installs.count(listing.id, client)
+          return json({ success: true, id: listing.id, counted }, 202)
+        },
+        { parse: 'none' },
+      )
+  )
 }

@@ -5,11 +5,18 @@ import type { LiveIndex } from './live-index'
 import { SearchQuery } from './model'
 import { search } from './service'
 
+/**
+ * How long anyone may keep a search answer or a detail: the gateway's micro-cache keeps them this long at most and
+ * drops them at once when a listing event says a listing changed.
+ */
+export const PUBLIC_READ_CACHE = { 'cache-control': 'public, max-age=10' }
+
 /** `GET /api/v1/search`: the query model validates; the service resolves the category and reads the index. */
 export function searchRoutes(deps: { database: Database; baseUrl: string; index: LiveIndex }) {
   return new Elysia({ name: 'catalog:search' }).get(
     '/api/v1/search',
-    async ({ query }) => json(await search(await deps.index.current(), deps.database, deps.baseUrl, query)),
+    async ({ query }) =>
+      json(await search(await deps.index.current(), deps.database, deps.baseUrl, query), 200, PUBLIC_READ_CACHE),
     { query: SearchQuery },
   )
 }

@@ -85,10 +85,11 @@ function variantsOf(store: TermStore, word: string): Map<string, number> {
       if (d <= budget && d < (nearest.get(t) ?? budget + 1)) nearest.set(t, d)
     }
     // …and terms with the word's own term, which forgives a wrong ending (playwrite → playwrit ~ playwright).
+    const stemBudget = stem.length >= 8 ? 2 : 1
     for (const t of store.withPrefix(stem[0]!)) {
-      if (out.has(t) || Math.abs(t.length - stem.length) > budget) continue
-      const d = editDistance(stem, t, budget)
-      if (d <= budget && d < (nearest.get(t) ?? budget + 1)) nearest.set(t, d)
+      if (out.has(t) || Math.abs(t.length - stem.length) > stemBudget) continue
+      const d = editDistance(stem, t, stemBudget)
+      if (d <= stemBudget && d < (nearest.get(t) ?? budget + 1)) nearest.set(t, d)
     }
     const near = [...nearest]
     // The closest first, then the most common (ties by term, so every replica picks the same).
