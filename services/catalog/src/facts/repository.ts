@@ -12,7 +12,6 @@ import type {
 import { AppError, notFound } from '@mcp-directory/shared/errors'
 import { enqueueEvent } from '@mcp-directory/shared/outbox'
 import { diffTools, scanTools, toolsHash } from '@mcp-directory/shared/toolscan'
-import { searchExtraOf } from '../search/terms'
 import { type ListingFacts, riskBlocks, SANDBOX_RUNNING, sandboxRunAfter } from './service'
 
 /** How many recent tool-list changes a listing keeps. */
@@ -110,13 +109,6 @@ async function applyTools(tx: Tx, w: Write, seen: NonNullable<ToolsSeen>) {
   const previousHash = row.toolsHash ?? (row.tools.length ? toolsHash(row.tools) : null)
   if (!sameJson(row.tools, tools)) {
     set.tools = tools
-    // Tool names and descriptions are searchable words of the listing.
-    set.searchExtra = searchExtraOf(
-      row.name,
-      row.tags,
-      tools.map((t) => t.name),
-      tools.map((t) => t.description ?? ''),
-    )
     changed.push('tools')
   }
   if (row.toolsHash !== hash) set.toolsHash = hash

@@ -1,7 +1,6 @@
 import { mapCommunityCategory, storedCategoryName } from '@mcp-directory/shared/categories'
 import { catalogOutbox, eq, inArray, listings, sql, type Database } from '@mcp-directory/shared/db'
 import { enqueueEvent } from '@mcp-directory/shared/outbox'
-import { searchExtraOf, searchNameFor } from '../search/terms'
 import { AppError } from '@mcp-directory/shared/errors'
 import { identityColumns } from '../listings/identity'
 import {
@@ -56,8 +55,6 @@ function columnsOf(l: ImportedListing, hash: string) {
     hasRemote: l.remotes.length > 0,
     source: l.source,
     contentHash: hash,
-    searchName: searchNameFor(l.name, l.title),
-    searchExtra: searchExtraOf(l.name, l.tags, []),
   }
 }
 
@@ -185,21 +182,11 @@ export async function importDocument(
     done += chunk.length
     onProgress?.(done, total)
   }
-  if (work.length) await refreshSearchVocabulary(database, created > 100)
+  if (created > 100) await analyseAfterBulkLoad(database)
   return { total, created, updated, unchanged, skipped }
 }
 
-/** Adds the words of every name and title to the typo-correction vocabulary; refreshes planner statistics after a bulk load. */
-export async function refreshSearchVocabulary(database: Database, analyze: boolean): Promise<void> {
-  await database.rows(sql`
-    insert into catalog.search_terms (term)
-    select distinct w from catalog.listings l, regexp_split_to_table(l.search_name || ' ' || lower(coalesce(l.title, '')), '[^a-z0-9]+') as w
-    where length(w) >= 3
-    on conflict do nothing`)
-  // After a bulk load: fresh statistics for the planner, and the GIN pending list merged into the index,
-  // without which every search would scan the pending entries one by one.
-  if (analyze) {
-    await database.rows(sql`analyze catalog.listings`)
-    await database.rows(sql`select gin_clean_pending_list('catalog.listings_search_idx'::regclass)`)
-  }
+/** Fresh planner statistics after a bulk load (the search index reads the listings from its events). */
+async function analyseAfterBulkLoad(database: Database): Promise<void> {
+  await database.rows(sql`analyze catalog.listings`)
 }

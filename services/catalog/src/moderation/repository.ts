@@ -7,7 +7,6 @@ import { enqueueEvent } from '@mcp-directory/shared/outbox'
 import { slugFor, uniqueSlug } from '../import/parse'
 import { findIdentityHolder, HOLDING_STATUSES, identityColumns, lockIdentities } from '../listings/identity'
 import { listingUrls } from '../listings/present'
-import { searchExtraOf, searchNameFor } from '../search/terms'
 import type { NewListingBody, STATUS_TARGETS } from './model'
 
 /** A status an operator can move a listing to. */
@@ -74,8 +73,6 @@ export async function createPendingListing(database: Database, input: NewListing
         maintenanceStatus: input.maintenanceStatus,
         compatibleClients: input.compatibleClients,
         supportUrl: input.supportUrl,
-        searchName: searchNameFor(input.name, null),
-        searchExtra: searchExtraOf(input.name, input.tags, []),
       })
       .returning({ id: listings.id, name: listings.name, status: listings.status, createdAt: listings.createdAt })
     return row

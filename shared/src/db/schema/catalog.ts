@@ -1,16 +1,5 @@
 import { sql } from 'drizzle-orm'
-import {
-  bigserial,
-  boolean,
-  customType,
-  index,
-  integer,
-  jsonb,
-  pgSchema,
-  primaryKey,
-  text,
-  timestamp,
-} from 'drizzle-orm/pg-core'
+import { bigserial, boolean, index, integer, jsonb, pgSchema, primaryKey, text, timestamp } from 'drizzle-orm/pg-core'
 import type {
   InferredInstall,
   PackageEvidence,
@@ -24,8 +13,6 @@ import type {
   ToolsChange,
 } from '../../contracts/listing'
 import { outboxTable } from './outbox'
-
-const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' })
 
 /** The catalog service's own schema: listings and its outbox. No other service writes here. */
 export const catalogSchema = pgSchema('catalog')
@@ -106,24 +93,10 @@ export const listings = catalogSchema.table(
     moderationReason: text('moderation_reason'),
     /** Hash of the imported entry, so a re-import of the same entry changes nothing. */
     contentHash: text('content_hash'),
-    /** The name's meaningful words (namespace and boilerplate stripped), weighted highest in search. */
-    searchName: text('search_name').notNull().default(''),
-    /** Tags and tool names, one space-separated string. */
-    searchExtra: text('search_extra').notNull().default(''),
-    search: tsvector('search').generatedAlwaysAs(
-      sql`setweight(to_tsvector('english', search_name), 'A') || setweight(to_tsvector('english', coalesce(title, '')), 'A') || setweight(to_tsvector('english', description), 'B') || setweight(to_tsvector('english', search_extra), 'C') || setweight(to_tsvector('english', left(coalesce(readme, ''), 20000)), 'D')`,
-    ),
-    /** Name and title words alone: a small index, so name matches need no recheck of the whole document. */
-    searchTitle: tsvector('search_title').generatedAlwaysAs(
-      sql`to_tsvector('english', search_name || ' ' || coalesce(title, ''))`,
-    ),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('listings_search_idx').using('gin', t.search),
-    index('listings_search_title_idx').using('gin', t.searchTitle),
-    index('listings_search_name_trgm_idx').using('gin', sql`${t.searchName} gin_trgm_ops`),
     index('listings_status_idx').on(t.status, t.createdAt),
     index('listings_url_key_idx').on(t.urlKey),
     index('listings_repository_key_idx').on(t.repositoryKey),
@@ -131,14 +104,6 @@ export const listings = catalogSchema.table(
     index('listings_category_idx').on(t.category),
   ],
 )
-
-/**
- * Every word of listing names and titles: typo-tolerant search looks up the query's unknown words here by
- * trigram similarity (postgress → postgres) and searches for the corrections too.
- */
-export const searchTerms = catalogSchema.table('search_terms', { term: text('term').primaryKey() }, (t) => [
-  index('search_terms_trgm_idx').using('gin', sql`${t.term} gin_trgm_ops`),
-])
 
 /** Catalog events waiting to be published (transactional outbox). */
 export const catalogOutbox = outboxTable(catalogSchema)
