@@ -67,10 +67,14 @@ function variantsOf(store: TermStore, word: string): Map<string, number> {
   if (exact > 0) out.set(stem, 1)
   const { prefix, typo } = TUNING
   // A word the index knows well is meant as itself; a rare or unknown one may be the start of a longer word.
-  if (stem.length >= prefix.minLength && exact <= prefix.maxDfShare * store.live) {
+  // Longer written words are matched on the word as typed (play → player, not plai → plaid), then stand for their term.
+  if (word.length >= prefix.minLength && exact <= prefix.maxDfShare * store.live) {
     const longer = new Map<string, number>()
-    for (const t of store.withPrefix(stem))
-      if (t !== stem) longer.set(t, prefix.base + (prefix.span * stem.length) / t.length)
+    for (const w of store.wordsWithPrefix(word)) {
+      const t = store.surface.get(w)!
+      const weight = prefix.base + (prefix.span * word.length) / w.length
+      if (t !== stem && (store.terms.get(t)?.df ?? 0) > 0 && weight > (longer.get(t) ?? 0)) longer.set(t, weight)
+    }
     for (const [t, w] of mostCommon(store, longer, prefix.max)) out.set(t, w)
   }
   if (exact < typo.rareBelow && word.length >= 4) {

@@ -102,13 +102,18 @@ export function matchesOf(store: TermStore, plan: Plan): { docs: number[]; score
   }
   const all = plan.slots.reduce((a, b) => a + b, 0)
   const scores = new Map<number, number>()
+  const matched: number[] = []
   for (const d of docs) {
-    const share = all > 0 ? Math.min(1, covered[d]! / all) : 1
-    scores.set(d, relevance[d]! * (1 - coverage + coverage * share))
+    // A listing matches when it holds a form of a query word; feedback terms only reorder the matches.
+    if (covered[d]! > 0) {
+      const share = all > 0 ? Math.min(1, covered[d]! / all) : 1
+      scores.set(d, relevance[d]! * (1 - coverage + coverage * share))
+      matched.push(d)
+    }
     relevance[d] = 0
     covered[d] = 0
   }
-  return { docs, score: (d) => scores.get(d)! }
+  return { docs: matched, score: (d) => scores.get(d)! }
 }
 
 /**
