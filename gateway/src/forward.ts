@@ -95,12 +95,6 @@ function upstreamFailure(ctx: GatewayContext, err: unknown, service: ServiceName
   return fail(ctx, 503, 'service_unavailable', message, requestId, { 'retry-after': '1', ...noStore })
 }
 
-/** The listing a write is about, as the ids to drop (none: only the answers about no one listing). */
-const dropped = (url: string, idSegment: number): string[] => {
-  const listing = listingOf(url, idSegment)
-  return listing ? [listing] : []
-}
-
 /** Counts the request against its route's limit: this client's rate-limit headers, or the 429 to send. */
 export async function countRequest(
   ctx: GatewayContext,
@@ -261,9 +255,14 @@ export async function forward(
   }
   // A token this gateway saw revoked is forgotten at once; other replicas drop it on the token.revoked event.
   if (tokenHash && route.revokesToken && res.status === 200) await ctx.bearer.forget(tokenHash)
-  // A write that succeeded drops the kept answers about its listing (and every answer about no one listing, such as
-  // searches) here at once, so its writer reads what it wrote; other gateways drop them on the listing event.
-  if (cache && route.method !== 'GET' && res.ok) cache.drop(dropped(request.url, ctx.idSegments.get(route) ?? -1))
+  // A write that succeeded drops here at once the kept answers it may have changed (its listing's and every answer
+  // about no one listing, such as searches; all of them when it names no listing, such as an import), so its writer
+  // reads what it wrote; other gateways drop them on the listing events.
+  if (cache && route.method !== 'GET' && res.ok) {
+    const listing = listingOf(request.url, ctx.idSegments.get(route) ?? -1)
+    if (listing) cache.drop([listing])
+    else cache.clear()
+  }
   let out = ownedResponse(res)
   if (cacheable) {
     const listing = listingOf(request.url, ctx.idSegments.get(route) ?? -1)

@@ -14,6 +14,7 @@ let bus: EventBus
 const hits = new Map<string, number>()
 const seen = (path: string) => hits.get(path) ?? 0
 const reported: Record<string, number>[] = []
+const reportedViews: Record<string, number>[] = []
 
 /** A stand-in badge and catalog service: each path answers with its own caching headers and counts its requests. */
 const service = Bun.serve({
@@ -23,6 +24,10 @@ const service = Bun.serve({
     const url = new URL(req.url)
     if (req.method === 'POST' && url.pathname === '/internal/impressions') {
       reported.push(((await req.json()) as { counts: Record<string, number> }).counts)
+      return Response.json({ ok: true })
+    }
+    if (req.method === 'POST' && url.pathname === '/internal/views') {
+      reportedViews.push(((await req.json()) as { counts: Record<string, number> }).counts)
       return Response.json({ ok: true })
     }
     const key = url.pathname + url.search
@@ -228,6 +233,43 @@ describe('micro-cache', () => {
     while (total() < 5 && Date.now() < until) await Bun.sleep(50)
     // Four kept answers and one 304: every badge shown after the first, which the service counted itself.
     expect(total()).toBe(5)
+    await g.close()
+  })
+
+  test('a write through the gateway drops at once what it may have changed; details it answers are reported as views', async () => {
+    const g = gateway({ VIEW_FLUSH_MS: '100', RATE_LIMIT_PER_MINUTE: '1000' })
+    const read = async (path: string) => (await get(g, path)).arrayBuffer()
+    for (const path of [
+      '/api/v1/servers/eight',
+      '/api/v1/servers/eight',
+      '/api/v1/search?q=eight',
+      '/api/v1/servers/nine',
+    ])
+      await read(path)
+    expect([seen('/api/v1/servers/eight'), seen('/api/v1/search?q=eight')]).toEqual([1, 1])
+    // An install of listing eight: its detail and every search go; listing nine's detail stays.
+    const write = await g.fetch(new Request('http://localhost/api/v1/servers/eight/installs', { method: 'POST' }))
+    expect(write.ok).toBe(true)
+    for (const path of ['/api/v1/servers/eight', '/api/v1/search?q=eight', '/api/v1/servers/nine']) await read(path)
+    expect([seen('/api/v1/servers/eight'), seen('/api/v1/search?q=eight'), seen('/api/v1/servers/nine')]).toEqual([
+      2, 2, 1,
+    ])
+    // A write naming no listing (an import) drops every kept answer.
+    const imported = await g.fetch(
+      new Request('http://localhost/api/v1/admin/import', {
+        method: 'POST',
+        headers: { authorization: 'Bearer operator-secret-token-123', 'content-type': 'application/json' },
+        body: '[]',
+      }),
+    )
+    expect(imported.ok).toBe(true)
+    await read('/api/v1/servers/nine')
+    expect(seen('/api/v1/servers/nine')).toBe(2)
+    // The detail of eight answered from the cache once, and nine once: reported to the catalog as views.
+    const until = Date.now() + 3000
+    const views = (id: string) => reportedViews.reduce((n, c) => n + (c[id] ?? 0), 0)
+    while ((views('eight') < 1 || views('nine') < 1) && Date.now() < until) await Bun.sleep(50)
+    expect([views('eight'), views('nine')]).toEqual([1, 1])
     await g.close()
   })
 

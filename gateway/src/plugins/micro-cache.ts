@@ -303,6 +303,11 @@ export function createMicroCache(opts: MicroCacheOptions) {
     },
     /** Drops the answers about these listings now and once more shortly after (what a listing event does). */
     drop,
+    /** Drops every kept answer (a write that may have changed any listing, such as an import). */
+    clear: () => {
+      generation++
+      for (const key of [...resources.keys()]) remove(key)
+    },
     /** How much is kept (tests, metrics). */
     size: () => ({ entries, bytes }),
     /** Resolves once the event consumer is registered. */
