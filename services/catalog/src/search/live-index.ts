@@ -6,22 +6,16 @@
  */
 import type { EventBus } from '@mcp-directory/shared/bus'
 import type { Database } from '@mcp-directory/shared/db'
-import type { EventSubject } from '@mcp-directory/shared/events'
+import { type EventSubject, LISTING_CHANGE_EVENTS } from '@mcp-directory/shared/events'
 import type { Logger } from '@mcp-directory/shared/log'
 import { SearchIndex } from './engine'
 import { activeDocumentsAfter, activeIds, documentsByIds, lastOutboxId, listingEventsAfter } from './index-rows'
 
-/** The listing events after which a listing may search differently (counters are not searched). */
-export const SEARCH_INDEX_EVENTS = [
-  'listing.approved',
-  'listing.imported',
-  'listing.rejected',
-  'listing.flagged',
-  'listing.claimed',
-  'listing.claim_revoked',
-  'listing.checked',
+/** The listing events after which a listing may search differently: counters are not searched, tool lists are. */
+export const SEARCH_INDEX_EVENTS: readonly EventSubject[] = [
+  ...LISTING_CHANGE_EVENTS.filter((s) => s !== 'listing.counters_changed'),
   'listing.tools_changed',
-] as const satisfies readonly EventSubject[]
+]
 
 // Outbox ids are taken before their transactions commit, so a lower id can commit after a higher one: catching up
 // rereads this many ids behind the newest applied one and skips those already applied.

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import fc from 'fast-check'
 import { BadCursor, type Filters, type SearchDocument, SearchIndex } from './index'
+import { testDocument } from './test-documents'
 
 // A small vocabulary, so random listings share words and ties in score are common.
 const WORDS = ['postgres', 'database', 'files', 'github', 'issues', 'browser', 'slack', 'search', 'weather', 'maps']
@@ -118,23 +119,7 @@ describe('exact paging', () => {
   test('a cursor belongs to its query and filters; a forged one is refused', () => {
     const index = new SearchIndex()
     for (let i = 0; i < 5; i++)
-      index.upsert({
-        id: `l${i}`,
-        name: `io.github.o/postgres-${i}`,
-        title: null,
-        description: 'postgres database',
-        tags: [],
-        tools: [],
-        readme: null,
-        category: 'Databases',
-        repositoryUrl: null,
-        repositoryKey: null,
-        hasPackage: true,
-        hasRemote: false,
-        verified: false,
-        isOfficial: false,
-        stars: null,
-      })
+      index.upsert(testDocument(`l${i}`, `io.github.o/postgres-${i}`, 'postgres database', { category: 'Databases' }))
     const none = { category: null, transport: null, verified: false }
     const first = index.search('postgres', none, 2)
     expect(first.nextCursor).not.toBeNull()

@@ -1,26 +1,10 @@
 import { describe, expect, test } from 'bun:test'
 import { queryWords } from './analyze'
-import { type SearchDocument, SearchIndex } from './index'
+import { SearchIndex } from './index'
+import { testDocument } from './test-documents'
 import { officialNamespace } from './document'
 
-const doc = (id: string, name: string, description: string, extra: Partial<SearchDocument> = {}): SearchDocument => ({
-  id,
-  name,
-  title: null,
-  description,
-  tags: [],
-  tools: [],
-  readme: null,
-  category: 'Developer Tools',
-  repositoryUrl: null,
-  repositoryKey: null,
-  hasPackage: true,
-  hasRemote: false,
-  verified: false,
-  isOfficial: false,
-  stars: null,
-  ...extra,
-})
+const doc = testDocument
 const none = { category: null, transport: null, verified: false }
 const index = new SearchIndex()
 for (const d of [
