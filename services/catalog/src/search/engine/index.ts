@@ -22,8 +22,10 @@ export interface SearchPage {
 /** A cursor this index did not make for this query (or cannot read): the route answers 400. */
 export class BadCursor extends Error {}
 
-// Answers remembered per query until the index changes; bounded so odd queries cannot grow it.
+// Answers remembered per query until the index changes; bounded in queries and in hits held (a browse of 50k
+// listings is 50k hits), so odd queries and filters cannot grow it.
 const CACHE_ENTRIES = 2_000
+const CACHE_HITS = 500_000
 
 /** The position a cursor points after, with the plan of the walk it belongs to. */
 interface CursorState {
@@ -41,6 +43,7 @@ export class SearchIndex {
   private readonly servers = new Map<string, Set<string>>()
   private readonly plans = new Map<string, Plan>()
   private readonly ranked = new Map<string, Hit[]>()
+  private rankedHits = 0
   /** Bumped by every change; what is remembered belongs to one generation. */
   generation = 0
 
@@ -112,6 +115,7 @@ export class SearchIndex {
     this.generation++
     this.plans.clear()
     this.ranked.clear()
+    this.rankedHits = 0
   }
 
   // The plan of a query's words: their forms in the index, then feedback from the best first-pass servers.
@@ -139,8 +143,12 @@ export class SearchIndex {
     const known = this.ranked.get(key)
     if (known) return known
     const hits = rank(this.store, plan, filters)
-    if (this.ranked.size >= CACHE_ENTRIES) this.ranked.clear()
+    if (this.ranked.size >= CACHE_ENTRIES || this.rankedHits + hits.length > CACHE_HITS) {
+      this.ranked.clear()
+      this.rankedHits = 0
+    }
     this.ranked.set(key, hits)
+    this.rankedHits += hits.length
     return hits
   }
 }
