@@ -19,6 +19,7 @@ const DOCUMENT_COLUMNS = {
   verified: listings.isVerifiedActive,
   isOfficial: listings.isOfficial,
   stars: listings.githubStars,
+  source: listings.source,
   status: listings.status,
 }
 

@@ -30,6 +30,8 @@ export interface SearchDocument {
   verified: boolean
   isOfficial: boolean
   stars: number | null
+  /** Where the listing came from (`official-registry`, `submission`, …). */
+  source: string
 }
 
 /** The facts of a listing the index filters, collapses and weighs trust by. */
@@ -84,7 +86,9 @@ export function analyse(doc: SearchDocument): AnalysedDocument {
       hasRemote: doc.hasRemote,
       verified: doc.verified,
       isOfficial: doc.isOfficial,
-      officialNamespace: officialNamespace(doc.name, doc.repositoryUrl),
+      // A name is its publisher's in the registries an operator imports from (the official registry proves the
+      // namespace, npm the scope); a submitter may write any name, so a submitted one proves nothing.
+      officialNamespace: doc.source !== 'submission' && officialNamespace(doc.name, doc.repositoryUrl),
       stars: doc.stars ?? 0,
     },
     fields: [

@@ -38,6 +38,7 @@ const docArb = (id: string) =>
         verified: r.verified,
         isOfficial: false,
         stars: r.stars,
+        source: 'official-registry',
       }),
     )
 

@@ -22,5 +22,6 @@ export const testDocument = (
   verified: false,
   isOfficial: false,
   stars: null,
+  source: 'official-registry',
   ...extra,
 })

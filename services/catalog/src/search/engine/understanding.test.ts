@@ -43,4 +43,15 @@ describe('understanding a query', () => {
     expect(officialNamespace('io.github.github/x', 'https://github.com/acme/x')).toBe(false)
     expect(officialNamespace('x', 'https://github.com/x/x')).toBe(false)
   })
+  test('a submitted io.github.<owner> name earns no trust: only an imported registry name proves its publisher', () => {
+    const first = (source: string) => {
+      const i = new SearchIndex()
+      const repositoryUrl = 'https://github.com/acme/notes'
+      i.upsert(doc('a', 'io.github.other/notes', 'notes', { repositoryUrl, source }))
+      i.upsert(doc('b', 'io.github.acme/notes', 'notes', { repositoryUrl, source }))
+      return i.search('notes', none, 1).hits[0]!.id
+    }
+    expect(first('official-registry')).toBe('b')
+    expect(first('submission')).toBe('a')
+  })
 })
