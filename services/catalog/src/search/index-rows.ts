@@ -66,6 +66,15 @@ export async function lastOutboxId(database: Database): Promise<number> {
   return Number(row?.id ?? 0)
 }
 
+/** Ids of the outbox rows after `afterId` (what the build's rows already reflect, up to the newest). */
+export async function outboxIdsAfter(database: Database, afterId: number): Promise<number[]> {
+  const rows = await database.db
+    .select({ id: catalogOutbox.id })
+    .from(catalogOutbox)
+    .where(gt(catalogOutbox.id, afterId))
+  return rows.map((r) => r.id)
+}
+
 /** Outbox events after `afterId` about listings: their outbox ids and the listing ids they are about. */
 export async function listingEventsAfter(
   database: Database,

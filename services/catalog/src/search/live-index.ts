@@ -1,30 +1,46 @@
 /**
- * The search index of this replica, kept current: built from PostgreSQL at start, then brought up to date from the
- * catalog's outbox, the listing events every change writes with itself. The events reach every replica over the bus
- * (so replicas converge within a second); a replica's own writes are seen by its very next search; and every minute
- * the active ids are reconciled with PostgreSQL, which stays the source of truth.
+ * The search index of this replica, kept current by the listing events every change writes with itself. It is built
+ * from PostgreSQL at start, once it listens to the bus (so a change committed after the build read its rows arrives
+ * as an event). Each event on the bus makes it reread the listing it names (so replicas converge within a second);
+ * this replica's own writes are also read from the catalog's outbox before its next search (so a writer reads what
+ * it wrote at once); and every minute the active ids are reconciled with PostgreSQL, which stays the source of truth.
  */
 import type { EventBus } from '@mcp-directory/shared/bus'
 import type { Database } from '@mcp-directory/shared/db'
-import { type EventSubject, LISTING_CHANGE_EVENTS } from '@mcp-directory/shared/events'
+import { LISTING_CHANGE_EVENTS } from '@mcp-directory/shared/events'
 import type { Logger } from '@mcp-directory/shared/log'
 import { SearchIndex } from './engine'
-import { activeDocumentsAfter, activeIds, documentsByIds, lastOutboxId, listingEventsAfter } from './index-rows'
+import {
+  activeDocumentsAfter,
+  activeIds,
+  documentsByIds,
+  lastOutboxId,
+  listingEventsAfter,
+  outboxIdsAfter,
+} from './index-rows'
 
 /** The listing events after which a listing may search differently: counters are not searched, tool lists are. */
-export const SEARCH_INDEX_EVENTS: readonly EventSubject[] = [
-  ...LISTING_CHANGE_EVENTS.filter((s) => s !== 'listing.counters_changed'),
+type SearchedEvent =
+  | Exclude<(typeof LISTING_CHANGE_EVENTS)[number], 'listing.counters_changed'>
+  | 'listing.tools_changed'
+export const SEARCH_INDEX_EVENTS: readonly SearchedEvent[] = [
+  ...LISTING_CHANGE_EVENTS.filter(
+    (s): s is Exclude<typeof s, 'listing.counters_changed'> => s !== 'listing.counters_changed',
+  ),
   'listing.tools_changed',
 ]
 
 // Outbox ids are taken before their transactions commit, so a lower id can commit after a higher one: catching up
-// rereads this many ids behind the newest applied one and skips those already applied.
+// rereads this many ids behind the newest applied one and skips those already applied. (What a window misses still
+// arrives as a bus event.)
 const OUTBOX_WINDOW = 1_000
-// Listings read per query while building.
-const BUILD_BATCH = 2_000
+// Listings read per query while building (small batches keep the build's garbage, and so the process, small).
+const BUILD_BATCH = 500
 // A bus event is applied this soon (events in a burst are applied together).
 const EVENT_DELAY_MS = 50
 const RECONCILE_MS = 60_000
+// How long the build waits for the bus subscription before reading the listings anyway.
+const LISTEN_WAIT_MS = 5_000
 
 export interface LiveIndexOptions {
   database: Database
@@ -49,12 +65,15 @@ class LiveIndexState {
 
   constructor(private readonly opts: LiveIndexOptions) {}
 
-  /** Reads every active listing, after noting where the outbox stands (so nothing committed meanwhile is missed). */
-  async build(): Promise<void> {
+  /** Reads every active listing, after noting where the outbox stands (what is before it is in the rows read). */
+  async build(listening: Promise<unknown>): Promise<void> {
     const { database, log } = this.opts
-    await this.opts.after
+    // With the bus down the index is built anyway, after a short wait: search must not depend on NATS being up.
+    const waited = new Promise<void>((resolve) => setTimeout(resolve, LISTEN_WAIT_MS).unref?.())
+    await Promise.all([this.opts.after, Promise.race([listening.catch(() => {}), waited])])
     const started = performance.now()
     this.applied = await lastOutboxId(database)
+    for (const id of await outboxIdsAfter(database, this.applied - OUTBOX_WINDOW)) this.appliedIds.add(id)
     let after = ''
     for (;;) {
       const batch = await activeDocumentsAfter(database, after, BUILD_BATCH)
@@ -62,6 +81,7 @@ class LiveIndexState {
       if (batch.length < BUILD_BATCH) break
       after = batch[batch.length - 1]!.id
     }
+    this.index.trim()
     log.info({ listings: this.index.size, ms: Math.round(performance.now() - started) }, 'search index built')
   }
 
@@ -105,6 +125,14 @@ class LiveIndexState {
     }
   }
 
+  /** Rereads the listings that bus events named (other replicas' writes; this one's too, harmlessly). */
+  async applyHeard(ids: Set<string>): Promise<void> {
+    await this.built
+    const batch = [...ids]
+    ids.clear()
+    if (batch.length && !this.stopped) await this.refresh(batch)
+  }
+
   /** Compares the active ids with PostgreSQL and repairs any difference. */
   async reconcile(): Promise<void> {
     await this.sync()
@@ -129,26 +157,27 @@ export type LiveIndex = ReturnType<typeof startLiveIndex>
 export function startLiveIndex(opts: LiveIndexOptions) {
   const { log } = opts
   const state = new LiveIndexState(opts)
-  state.built = state.build()
-  state.built.catch((err) => log.error({ err: String(err) }, 'search index: build failed'))
   const warn = (what: string) => (err: unknown) => log.warn({ err: String(err) }, `search index: ${what}`)
 
-  // A bus event is applied shortly after it arrives, so an idle replica converges too.
+  // The listings bus events named, reread together shortly after they arrive (so an idle replica converges too).
+  const heard = new Set<string>()
   let eventTimer: ReturnType<typeof setTimeout> | null = null
   const subscription = opts.bus.subscribe(
     `catalog-search-${crypto.randomUUID().slice(0, 8)}`,
     SEARCH_INDEX_EVENTS,
-    async () => {
-      state.stale = true
+    async (event) => {
+      heard.add(event.payload.id)
       eventTimer ??= setTimeout(() => {
         eventTimer = null
-        state.sync().catch(warn('catch-up failed; the next search retries'))
+        state.applyHeard(heard).catch(warn('rereading listings failed; the reconciliation repairs it'))
       }, EVENT_DELAY_MS)
     },
     { perProcessForgetAfterMs: 3_600_000 },
   )
   subscription.catch((err) => log.error({ err: String(err) }, 'search index: cannot subscribe to listing events'))
-  const ready = Promise.all([state.built, subscription]).then(() => {})
+  state.built = state.build(subscription)
+  state.built.catch((err) => log.error({ err: String(err) }, 'search index: build failed'))
+  const ready = state.built
   ready.catch(() => {})
   const reconciler = setInterval(() => {
     state.reconcile().catch(warn('reconciliation failed'))

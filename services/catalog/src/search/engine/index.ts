@@ -40,7 +40,8 @@ interface CursorState {
 
 export class SearchIndex {
   private readonly store = new TermStore()
-  private readonly servers = new Map<string, Set<string>>()
+  /** The listings of each repository key: one id for most servers, a list for the few listed more than once. */
+  private readonly servers = new Map<string, string | string[]>()
   private readonly plans = new Map<string, Plan>()
   private readonly ranked = new Map<string, Hit[]>()
   private rankedHits = 0
@@ -66,8 +67,16 @@ export class SearchIndex {
     const analysed = analyse(doc)
     this.store.upsert(analysed)
     const key = analysed.facts.repositoryKey
-    if (key) this.servers.set(key, (this.servers.get(key) ?? new Set()).add(doc.id))
+    if (key) {
+      const held = this.servers.get(key)
+      this.servers.set(key, held === undefined ? doc.id : [...(typeof held === 'string' ? [held] : held), doc.id])
+    }
     this.changed()
+  }
+
+  /** Gives back what building left unused (call after a bulk of upserts). */
+  trim(): void {
+    this.store.trim()
   }
 
   /** Removes a listing (no longer active). */
@@ -75,9 +84,9 @@ export class SearchIndex {
     const n = this.store.numberOf.get(id)
     if (n === undefined) return
     const key = this.store.docs[n]!.facts.repositoryKey
-    const group = key ? this.servers.get(key) : undefined
-    group?.delete(id)
-    if (key && group?.size === 0) this.servers.delete(key)
+    const rest = key ? this.listingsOf(key).filter((x) => x !== id) : []
+    if (key && rest.length === 0) this.servers.delete(key)
+    else if (key) this.servers.set(key, rest.length === 1 ? rest[0]! : rest)
     this.store.remove(id)
     this.changed()
   }
@@ -86,7 +95,16 @@ export class SearchIndex {
   alsoListedAs(id: string): string[] {
     const n = this.store.numberOf.get(id)
     const key = n === undefined ? null : this.store.docs[n]!.facts.repositoryKey
-    return key ? [...(this.servers.get(key) ?? [])].filter((x) => x !== id).sort() : []
+    return key
+      ? this.listingsOf(key)
+          .filter((x) => x !== id)
+          .sort()
+      : []
+  }
+
+  private listingsOf(key: string): string[] {
+    const held = this.servers.get(key)
+    return held === undefined ? [] : typeof held === 'string' ? [held] : held
   }
 
   /** One page of a search: `q` (null to browse), the filters, a page size, and the cursor of the previous page. */

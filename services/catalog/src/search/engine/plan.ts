@@ -148,7 +148,7 @@ export function withFeedback(store: TermStore, plan: Plan, best: number[]): Plan
   const asked = new Set(plan.terms.map((t) => t.term))
   const counts = new Map<string, number>()
   for (const d of best.slice(0, feedback.docs))
-    for (const t of store.docs[d]?.about ?? []) if (!asked.has(t)) counts.set(t, (counts.get(t) ?? 0) + 1)
+    for (const t of store.docs[d]?.about.split(' ') ?? []) if (!asked.has(t)) counts.set(t, (counts.get(t) ?? 0) + 1)
   const n = store.live
   const picked = [...counts]
     .filter(([t, c]) => {

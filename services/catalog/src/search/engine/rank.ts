@@ -80,10 +80,11 @@ export function matchesOf(store: TermStore, plan: Plan): { docs: number[]; score
     for (const t of terms) {
       const p = store.terms.get(t.term)
       if (!p) continue
-      for (let k = 0; k < p.size; k++) {
-        const d = p.docs[k]!
+      const data = p.data
+      for (let k = 0; k < p.size * 2; k += 2) {
+        const d = data[k]!
         if (!store.docs[d]) continue
-        const s = t.weight * t.idf * contribution(p.tfs[k]!, d)
+        const s = t.weight * t.idf * contribution(data[k + 1]!, d)
         if (slot < 0) {
           touch(d)
           relevance[d]! += s

@@ -10,41 +10,41 @@ import { type AnalysedDocument, FIELD_COUNT, type ListingFacts } from './documen
 const TF_BITS = 4
 const TF_MAX = (1 << TF_BITS) - 1
 
-/** The listings one term occurs in. */
+/**
+ * The listings one term occurs in: listing numbers and their packed per-field counts, interleaved in one typed array
+ * (one allocation per term).
+ */
 export class Postings {
-  docs = new Uint32Array(4)
-  tfs = new Uint32Array(4)
+  /** [doc, packed counts, doc, packed counts, …] in increasing listing number; `size` pairs are used. */
+  data = new Uint32Array(2)
   size = 0
   /** Live listings containing the term (tombstones excluded). */
   df = 0
 
   push(doc: number, packed: number): void {
-    if (this.size === this.docs.length) {
-      const grow = (a: Uint32Array) => {
-        const b = new Uint32Array(a.length * 2)
-        b.set(a)
-        return b
-      }
-      this.docs = grow(this.docs)
-      this.tfs = grow(this.tfs)
+    if (this.size * 2 === this.data.length) {
+      const grown = new Uint32Array(this.data.length * 2)
+      grown.set(this.data)
+      this.data = grown
     }
-    this.docs[this.size] = doc
-    this.tfs[this.size] = packed
+    this.data[this.size * 2] = doc
+    this.data[this.size * 2 + 1] = packed
     this.size++
   }
 
   /** Drops the entries of listings that are gone and renumbers the rest (`renumbered[old]`, -1 when gone). */
   compact(renumbered: Int32Array): void {
     let w = 0
-    for (let r = 0; r < this.size; r++)
-      if (renumbered[this.docs[r]!]! >= 0) {
-        this.docs[w] = renumbered[this.docs[r]!]!
-        this.tfs[w] = this.tfs[r]!
+    for (let r = 0; r < this.size; r++) {
+      const doc = renumbered[this.data[r * 2]!]!
+      if (doc >= 0) {
+        this.data[w * 2] = doc
+        this.data[w * 2 + 1] = this.data[r * 2 + 1]!
         w++
       }
+    }
     this.size = w
-    this.docs = this.docs.slice(0, Math.max(4, w))
-    this.tfs = this.tfs.slice(0, Math.max(4, w))
+    this.data = this.data.slice(0, Math.max(2, w * 2))
   }
 }
 
@@ -54,9 +54,9 @@ export const tfIn = (packed: number, f: number) => (packed >>> (f * TF_BITS)) & 
 /** One stored listing: its facts, the distinct terms it holds and the terms feedback may borrow from it. */
 export interface StoredDoc {
   facts: ListingFacts
-  terms: Postings[]
+  terms: string
   /** Terms of its name, title, description and tags (what pseudo-relevance feedback reads). */
-  about: string[]
+  about: string
 }
 
 // Fields pseudo-relevance feedback borrows terms from: name, title, description, tags.
@@ -99,7 +99,6 @@ export class TermStore {
         if (tfIn(packed, f) < TF_MAX) packedOf.set(t, packed + (1 << (f * TF_BITS)))
       }
     })
-    const held: Postings[] = []
     for (const [t, packed] of packedOf) {
       let p = this.terms.get(t)
       if (!p) {
@@ -109,15 +108,15 @@ export class TermStore {
       }
       p.push(n, packed)
       p.df++
-      held.push(p)
     }
     for (const w of doc.words)
       if (!this.surface.has(w)) {
         this.surface.set(w, termOf(w))
         this.sortedSurface = null
       }
-    const about = [...new Set(ABOUT_FIELDS.flatMap((f) => doc.fields[f]!))]
-    this.docs.push({ facts: doc.facts, terms: held, about })
+    // Term lists are kept as one string each: one object per listing, not one array slot per term.
+    const about = [...new Set(ABOUT_FIELDS.flatMap((f) => doc.fields[f]!))].join(' ')
+    this.docs.push({ facts: doc.facts, terms: [...packedOf.keys()].join(' '), about })
     this.numberOf.set(doc.facts.id, n)
   }
 
@@ -126,7 +125,7 @@ export class TermStore {
     const n = this.numberOf.get(id)
     if (n === undefined) return false
     const doc = this.docs[n]!
-    for (const p of doc.terms) p.df--
+    for (const t of doc.terms.split(' ')) this.terms.get(t)!.df--
     for (let f = 0; f < FIELD_COUNT; f++) this.totalLengths[f]! -= this.lengths[n * FIELD_COUNT + f]!
     this.docs[n] = undefined
     this.numberOf.delete(id)
@@ -153,6 +152,12 @@ export class TermStore {
   /** Terms that start with `prefix`, from the sorted vocabulary. */
   withPrefix(prefix: string): string[] {
     return startingWith(this.vocabulary(), prefix)
+  }
+
+  /** Cuts every term's postings to their size (after a build: the arrays grew by doubling). */
+  trim(): void {
+    for (const p of this.terms.values())
+      if (p.data.length > p.size * 2) p.data = p.data.slice(0, Math.max(2, p.size * 2))
   }
 
   /** Average length of each field over live listings (at least 1). */
