@@ -42,11 +42,12 @@ export interface DatabaseOptions {
  * Embedded PostgreSQL's memory settings. PGlite starts with PostgreSQL's defaults (initdb writes shared_buffers =
  * 128MB and max_connections = 100), and the buffer pool and the per-connection shared structures are written at
  * start, so they are resident from the first second: about 120 MiB of a small directory's footprint. One process
- * is the only connection, and the whole catalog of a few thousand listings (about 11 MB with its indexes at 5k)
- * fits in 16 MB of buffers; pages beyond come from the operating system's file cache. Index builds (migrations)
- * get 16 MB instead of 64 MB: WebAssembly memory, once grown, is never given back.
+ * is the only connection; search reads its own index in memory, so the buffers serve detail reads and writes, and
+ * 8 MB of them keep what is hot (16 MB cost the process 13 MiB more); pages beyond come from the operating system's
+ * file cache. Index builds (migrations) get 16 MB instead of 64 MB: WebAssembly memory, once grown, is never given
+ * back.
  */
-export const PGLITE_SETTINGS = ['shared_buffers=16MB', 'max_connections=5', 'maintenance_work_mem=16MB']
+export const PGLITE_SETTINGS = ['shared_buffers=8MB', 'max_connections=5', 'maintenance_work_mem=16MB']
 
 /** Opens PostgreSQL (postgres.js) for `postgres://` URLs, otherwise embedded PGlite with pg_trgm. */
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
