@@ -172,8 +172,7 @@ async function badgeBench(gatewayUrl: string, databaseUrl: string, ids: string[]
   let allInOne: ReturnType<typeof Bun.spawn> | null = null
   try {
     await up(`http://127.0.0.1:${staticPort}`)
-    // The stack and the static server are measured before the all-in-one process starts: its prober's first round
-    // would load the cores while they are measured.
+    // The stack and the static server are measured before the all-in-one process starts, so no two compete.
     const out: Record<string, Result> = {
       'badge/stack': await wrk(gatewayUrl, paths),
       'badge/static': await wrk(`http://127.0.0.1:${staticPort}`, ['/']),
@@ -191,8 +190,8 @@ async function badgeBench(gatewayUrl: string, databaseUrl: string, ids: string[]
         REDIS_URL: '',
         NATS_URL: '',
         DATA_DIR: `${process.env.TMPDIR ?? '/tmp'}/bench-aio-${runToken()}`,
-        PROBE_CONCURRENCY: '1',
-        PROBE_ROUND_BUDGET: '1',
+        // Without the prober, as the stack above runs: its rounds would load the cores while they are measured.
+        PROBE: 'off',
       },
       stdout: 'ignore',
       stderr: 'inherit',
