@@ -1,5 +1,6 @@
 /** What the search index keeps of a listing: its text as terms per field, and the facts filters and trust read. */
 import { splitName } from '../terms'
+import { repositoryKey } from '@mcp-directory/shared/install'
 import { STOP_WORDS, termsOf } from './analyze'
 import { words } from '../terms'
 
@@ -54,9 +55,8 @@ export interface AnalysedDocument {
   words: string[]
 }
 
-// Owner of a repository on a code host (github.com/acme/x → acme).
-const repositoryOwner = (url: string | null): string | null =>
-  url ? (/^https?:\/\/(?:www\.)?[^/]+\/([^/]+)\//i.exec(`${url}/`)?.[1]?.toLowerCase() ?? null) : null
+// Owner of a repository (github.com/acme/x → acme), from the comparison key every listing identity uses.
+const repositoryOwner = (url: string | null): string | null => repositoryKey(url)?.split('/')[1]?.toLowerCase() ?? null
 
 /**
  * True when the name's namespace is the repository's owner: io.github.acme/x or com.acme/x or @acme/x published from

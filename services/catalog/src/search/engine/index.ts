@@ -45,8 +45,6 @@ export class SearchIndex {
   private readonly plans = new Map<string, Plan>()
   private readonly ranked = new Map<string, Hit[]>()
   private rankedHits = 0
-  /** Bumped by every change; what is remembered belongs to one generation. */
-  generation = 0
 
   get size(): number {
     return this.store.live
@@ -129,8 +127,8 @@ export class SearchIndex {
     }
   }
 
+  // What is remembered belongs to the index as it was: any change forgets it.
   private changed(): void {
-    this.generation++
     this.plans.clear()
     this.ranked.clear()
     this.rankedHits = 0

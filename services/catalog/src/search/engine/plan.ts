@@ -91,7 +91,7 @@ function variantsOf(store: TermStore, word: string): Map<string, number> {
     // …and terms with the word's own term, which forgives a wrong ending (playwrite → playwrit ~ playwright).
     const stemBudget = stem.length >= 8 ? 2 : 1
     for (const t of store.withPrefix(stem[0]!)) {
-      if (out.has(t) || Math.abs(t.length - stem.length) > stemBudget) continue
+      if (out.has(t) || Math.abs(t.length - stem.length) > stemBudget || (store.terms.get(t)?.df ?? 0) === 0) continue
       const d = editDistance(stem, t, stemBudget)
       if (d <= stemBudget && d < (nearest.get(t) ?? budget + 1)) nearest.set(t, d)
     }

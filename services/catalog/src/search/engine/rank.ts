@@ -22,14 +22,14 @@ export interface Hit {
 }
 
 /** True when a listing passes the filters. */
-export const passes = (f: ListingFacts, filters: Filters) =>
+const passes = (f: ListingFacts, filters: Filters) =>
   (!filters.category || f.category === filters.category) &&
   (filters.transport !== 'stdio' || f.hasPackage) &&
   (filters.transport !== 'remote' || f.hasRemote) &&
   (!filters.verified || f.verified)
 
 /** What trust adds to a listing's score, as a multiplier (1 when there is no evidence). */
-export function trustOf(f: ListingFacts): number {
+function trustOf(f: ListingFacts): number {
   const t = TUNING.trust
   const stars = Math.min(1, Math.log10(1 + f.stars) / 5)
   return (
@@ -42,7 +42,7 @@ export function trustOf(f: ListingFacts): number {
 }
 
 /** Orders hits by score (highest first), then id. */
-export const byScoreThenId = (a: Hit, b: Hit) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
+const byScoreThenId = (a: Hit, b: Hit) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
 
 // Scratch arrays reused by every ranking (scoring never awaits, so one ranking runs at a time).
 let scratch = { relevance: new Float64Array(0), covered: new Float64Array(0), best: new Float64Array(0) }
@@ -55,7 +55,7 @@ function scratchFor(n: number) {
 }
 
 /** Scores of the listings that match any term of the plan (before filters), by listing number. */
-export function matchesOf(store: TermStore, plan: Plan): { docs: number[]; score: (doc: number) => number } {
+function matchesOf(store: TermStore, plan: Plan): { docs: number[]; score: (doc: number) => number } {
   const { fieldWeights: W, fieldB: B, k1, coverage } = TUNING
   const { relevance, covered, best } = scratchFor(store.docs.length)
   const docs: number[] = []

@@ -125,7 +125,8 @@ export class TermStore {
     const n = this.numberOf.get(id)
     if (n === undefined) return false
     const doc = this.docs[n]!
-    for (const t of doc.terms.split(' ')) this.terms.get(t)!.df--
+    // A listing whose text is all stop words holds no term (its list is empty, not one empty term).
+    if (doc.terms) for (const t of doc.terms.split(' ')) this.terms.get(t)!.df--
     for (let f = 0; f < FIELD_COUNT; f++) this.totalLengths[f]! -= this.lengths[n * FIELD_COUNT + f]!
     this.docs[n] = undefined
     this.numberOf.delete(id)
@@ -181,6 +182,9 @@ export class TermStore {
       if (p.df === 0) this.terms.delete(t)
       else p.compact(renumbered)
     }
+    // Written words whose term no listing holds any more go too, so the word list follows the catalog.
+    for (const [w, t] of this.surface) if (!this.terms.has(t)) this.surface.delete(w)
+    this.sortedSurface = null
     this.docs = docs
     this.lengths = lengths
     this.sortedTerms = null

@@ -32,6 +32,14 @@ describe('understanding a query', () => {
   test('an abbreviation reaches its long form', () => {
     expect(ids('js')[0]).toBe('js')
   })
+  test('a listing whose text is all stop words is held, replaced and removed like any other', () => {
+    const i = new SearchIndex()
+    i.upsert(doc('empty', 'mcp-server', 'The MCP server', { category: 'Tools' }))
+    i.upsert(doc('empty', 'mcp-server', 'An MCP server for the model context protocol', { category: 'Tools' }))
+    expect(i.size).toBe(1)
+    i.remove('empty')
+    expect(i.size).toBe(0)
+  })
   test('an unknown word finds nothing rather than anything', () => {
     expect(index.search('qqqzzz', none, 5).total).toBe(0)
   })
