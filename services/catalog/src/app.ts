@@ -51,17 +51,17 @@ export function createCatalogApp(deps: CatalogDeps) {
     searchIndex.changed()
     jobs.relay.nudge()
   }
-  const relay = { nudge: published }
-  const importWithVersions = createImporter({ database, namespace, nudge: () => relay.nudge() })
+  const importWithVersions = createImporter({ database, namespace, nudge: published })
   const upstream = registryUpstream({
     database,
     log,
     namespace,
     baseUrl: base,
     importDocument: (doc: unknown) => importWithVersions(doc),
-    nudge: () => relay.nudge(),
+    nudge: published,
     retry: deps.registryRetry,
   })
+  // Another service's change (an approval above all) may also give a listing its first served version.
   const nudge = () => {
     searchIndex.changed()
     jobs.nudgeAll()
@@ -77,9 +77,9 @@ export function createCatalogApp(deps: CatalogDeps) {
     // service): one listing, create pending listings, change status, the queue. Facts (prober, sandbox), and the
     // operator's clearing of a risk.
     .use(moderationRoutes({ database, log, nudge, baseUrl: base, identitiesReady: identities.ready }))
-    .use(factsRoutes({ database, log, nudge: () => relay.nudge(), operatorToken: deps.operatorToken }))
+    .use(factsRoutes({ database, log, nudge: published, operatorToken: deps.operatorToken }))
     // Claims (claim-verifier only): record a verified claim, lease due re-checks, record their results.
-    .use(internalClaimRoutes({ database, log, nudge: () => relay.nudge(), config }))
+    .use(internalClaimRoutes({ database, log, nudge: published, config }))
     // The official registry's read API (/v0.1/servers…).
     .use(registryRoutes({ database, baseUrl: base, namespace }))
     .use(importRoutes({ importDocument: importWithVersions, operatorToken: deps.operatorToken, log }))

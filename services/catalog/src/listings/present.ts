@@ -20,6 +20,12 @@ export function listingUrls(baseUrl: string, id: string) {
   return { detailUrl: `${baseUrl}/servers/${enc}`, markdownUrl: `${baseUrl}/api/v1/mcp/${enc}/markdown` }
 }
 
+/**
+ * How long anyone may keep a search answer or a detail: the gateway's micro-cache keeps them this long at most and
+ * drops them at once when a listing event says a listing changed.
+ */
+export const PUBLIC_READ_CACHE = { 'cache-control': 'public, max-age=10' }
+
 /** Shapes a search row as the listing summary of §2.1. */
 export function summaryOf(r: SummaryRow, baseUrl: string, alsoListedAs: string[] = []): ListingSummary {
   const shape = {

@@ -7,8 +7,7 @@ import { CLIENT_IP_HEADER } from '@mcp-directory/shared/public-api'
 import { peerAddress } from '@mcp-directory/shared/runtime'
 import { Elysia } from 'elysia'
 import type { startInstallCounter } from './installs'
-import { PUBLIC_READ_CACHE } from '../search/routes'
-import { detailOf } from './present'
+import { detailOf, PUBLIC_READ_CACHE } from './present'
 import { findActiveListing } from './repository'
 
 export interface ListingRouteDeps {

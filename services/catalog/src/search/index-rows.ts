@@ -75,11 +75,14 @@ export async function outboxIdsAfter(database: Database, afterId: number): Promi
   return rows.map((r) => r.id)
 }
 
+/** One outbox row about listings: its id and the listings it names. */
+export interface ListingEventRow {
+  outboxId: number
+  listingIds: string[]
+}
+
 /** Outbox events after `afterId` about listings: their outbox ids and the listing ids they are about. */
-export async function listingEventsAfter(
-  database: Database,
-  afterId: number,
-): Promise<{ outboxId: number; listingIds: string[] }[]> {
+export async function listingEventsAfter(database: Database, afterId: number): Promise<ListingEventRow[]> {
   const rows = await database.db
     .select({ id: catalogOutbox.id, subject: catalogOutbox.subject, payload: catalogOutbox.payload })
     .from(catalogOutbox)

@@ -3,7 +3,9 @@
  * from PostgreSQL at start, once it listens to the bus (so a change committed after the build read its rows arrives
  * as an event). Each event on the bus makes it reread the listing it names (so replicas converge within a second);
  * this replica's own writes are also read from the catalog's outbox before its next search (so a writer reads what
- * it wrote at once); and every minute the active ids are reconciled with PostgreSQL, which stays the source of truth.
+ * it wrote at once). Both ways are one stream of outbox rows (an event's msgID is its row's id), so each row is
+ * applied once, whichever way it came first. Every minute the active ids are reconciled with PostgreSQL, which stays
+ * the source of truth.
  */
 import type { EventBus } from '@mcp-directory/shared/bus'
 import type { Database } from '@mcp-directory/shared/db'
@@ -15,6 +17,7 @@ import {
   activeIds,
   documentsByIds,
   lastOutboxId,
+  type ListingEventRow,
   listingEventsAfter,
   outboxIdsAfter,
 } from './index-rows'
@@ -101,20 +104,27 @@ class LiveIndexState {
     for (const id of ids) if (!found.has(id)) this.index.remove(id)
   }
 
+  /** Applies outbox rows not applied yet (read from the outbox or heard on the bus); false when all were. */
+  async apply(rows: ListingEventRow[]): Promise<boolean> {
+    // A row of unknown id (-1) is always applied: rereading a listing is harmless, missing a change is not.
+    const fresh = rows.filter((e) => e.outboxId < 0 || !this.appliedIds.has(e.outboxId))
+    if (!fresh.length) return false
+    await this.refresh([...new Set(fresh.flatMap((e) => e.listingIds))])
+    for (const e of fresh) {
+      if (e.outboxId < 0) continue
+      this.appliedIds.add(e.outboxId)
+      this.applied = Math.max(this.applied, e.outboxId)
+    }
+    for (const id of this.appliedIds) if (id <= this.applied - OUTBOX_WINDOW) this.appliedIds.delete(id)
+    return true
+  }
+
   /** Applies the outbox's listing events not applied yet. */
   private async catchUp(): Promise<void> {
     for (;;) {
       this.stale = false
-      const events = (await listingEventsAfter(this.opts.database, Math.max(0, this.applied - OUTBOX_WINDOW))).filter(
-        (e) => !this.appliedIds.has(e.outboxId),
-      )
-      if (!events.length) return
-      await this.refresh([...new Set(events.flatMap((e) => e.listingIds))])
-      for (const e of events) {
-        this.appliedIds.add(e.outboxId)
-        this.applied = Math.max(this.applied, e.outboxId)
-      }
-      for (const id of this.appliedIds) if (id <= this.applied - OUTBOX_WINDOW) this.appliedIds.delete(id)
+      const rows = await listingEventsAfter(this.opts.database, Math.max(0, this.applied - OUTBOX_WINDOW))
+      if (!(await this.apply(rows))) return
     }
   }
 
@@ -130,12 +140,11 @@ class LiveIndexState {
     }
   }
 
-  /** Rereads the listings that bus events named (other replicas' writes; this one's too, harmlessly). */
-  async applyHeard(ids: Set<string>): Promise<void> {
+  /** Applies the events heard on the bus (those the outbox catch-up has not applied already). */
+  async applyHeard(heard: ListingEventRow[]): Promise<void> {
     await this.built
-    const batch = [...ids]
-    ids.clear()
-    if (batch.length && !this.stopped) await this.refresh(batch)
+    const rows = heard.splice(0)
+    if (!this.stopped) await this.apply(rows)
   }
 
   /** Compares the active ids with PostgreSQL and repairs any difference. */
@@ -164,14 +173,16 @@ export function startLiveIndex(opts: LiveIndexOptions) {
   const state = new LiveIndexState(opts)
   const warn = (what: string) => (err: unknown) => log.warn({ err: String(err) }, `search index: ${what}`)
 
-  // The listings bus events named, reread together shortly after they arrive (so an idle replica converges too).
-  const heard = new Set<string>()
+  // Events heard on the bus, applied together shortly after they arrive (so an idle replica converges too).
+  const heard: ListingEventRow[] = []
   let eventTimer: ReturnType<typeof setTimeout> | null = null
   const subscription = opts.bus.subscribe(
     `catalog-search-${crypto.randomUUID().slice(0, 8)}`,
     SEARCH_INDEX_EVENTS,
     async (event) => {
-      heard.add(event.payload.id)
+      // The relay publishes an outbox row with the msgID `catalog:<row id>`.
+      const outboxId = Number(/^catalog:(\d+)$/.exec(event.msgId)?.[1] ?? Number.NaN)
+      heard.push({ outboxId: Number.isSafeInteger(outboxId) ? outboxId : -1, listingIds: [event.payload.id] })
       eventTimer ??= setTimeout(() => {
         eventTimer = null
         state.applyHeard(heard).catch(warn('rereading listings failed; the reconciliation repairs it'))
@@ -182,8 +193,6 @@ export function startLiveIndex(opts: LiveIndexOptions) {
   subscription.catch((err) => log.error({ err: String(err) }, 'search index: cannot subscribe to listing events'))
   state.built = state.build(subscription)
   state.built.catch((err) => log.error({ err: String(err) }, 'search index: build failed'))
-  const ready = state.built
-  ready.catch(() => {})
   const reconciler = setInterval(() => {
     state.reconcile().catch(warn('reconciliation failed'))
   }, opts.reconcileMs ?? RECONCILE_MS)
@@ -191,7 +200,7 @@ export function startLiveIndex(opts: LiveIndexOptions) {
 
   return {
     /** Settles once the index is built and listens for listing events. */
-    ready,
+    ready: state.built,
     /** Marks the index stale after this replica wrote a change (its next search catches up first). */
     changed: () => {
       state.stale = true

@@ -1,15 +1,10 @@
 import type { Database } from '@mcp-directory/shared/db'
 import { json } from '@mcp-directory/shared/http'
 import { Elysia } from 'elysia'
+import { PUBLIC_READ_CACHE } from '../listings/present'
 import type { LiveIndex } from './live-index'
 import { SearchQuery } from './model'
 import { search } from './service'
-
-/**
- * How long anyone may keep a search answer or a detail: the gateway's micro-cache keeps them this long at most and
- * drops them at once when a listing event says a listing changed.
- */
-export const PUBLIC_READ_CACHE = { 'cache-control': 'public, max-age=10' }
 
 /** `GET /api/v1/search`: the query model validates; the service resolves the category and reads the index. */
 export function searchRoutes(deps: { database: Database; baseUrl: string; index: LiveIndex }) {
