@@ -255,21 +255,16 @@ export async function forward(
   }
   // A token this gateway saw revoked is forgotten at once; other replicas drop it on the token.revoked event.
   if (tokenHash && route.revokesToken && res.status === 200) await ctx.bearer.forget(tokenHash)
-  // An operator's or an agent's write that succeeded drops here at once the kept answers it may have changed (its
-  // listing's and every answer about no one listing, such as searches; all of them when it names no listing, such
-  // as an import), so its writer reads what it wrote; other gateways drop them on the listing events. Public writes
-  // (an install counted, a submission, an MCP call) change nothing kept at once, and must not let anyone empty the
-  // cache at will.
-  if (cache && route.method !== 'GET' && route.auth !== null && res.ok) {
-    const listing = listingOf(request.url, ctx.idSegments.get(route) ?? -1)
+  const listing =
+    cache && (cacheable || route.changesListings) ? listingOf(request.url, ctx.idSegments.get(route) ?? -1) : null
+  // A change of what listing answers say drops them here at once (see RouteSpec.changesListings); no other write
+  // does, so nobody can empty the cache at will.
+  if (cache && route.changesListings && res.ok) {
     if (listing) cache.drop([listing])
     else cache.clear()
   }
   let out = ownedResponse(res)
-  if (cacheable) {
-    const listing = listingOf(request.url, ctx.idSegments.get(route) ?? -1)
-    out = await cache.keep(request, out, generation, route, listing)
-  }
+  if (cacheable) out = await cache.keep(request, out, generation, route, listing)
   logRequest(ctx, request, { requestId, status: res.status, service: route.service, client })
   return withGatewayHeaders(out, limitHeaders, requestId)
 }

@@ -144,6 +144,7 @@ export const CATALOG_ROUTES: RouteSpec[] = [
     tag: 'operator',
     limit: null,
     auth: 'operator',
+    changesListings: true,
     summary:
       "Clear a listing's risk finding for its current tool list: a high risk no longer keeps it out of verified=1 (a changed tool list is scanned and judged again)",
     responses: {
@@ -165,6 +166,7 @@ export const CATALOG_ROUTES: RouteSpec[] = [
     tag: 'operator',
     limit: null,
     auth: 'operator',
+    changesListings: true,
     timeoutMs: 600_000,
     summary: "Import a list in the official MCP registry's format (idempotent)",
     body: ImportDocument,

@@ -44,6 +44,7 @@ export const CLAIM_VERIFIER_ROUTES: RouteSpec[] = [
     tag: 'agent',
     limit: 'read',
     auth: 'bearer',
+    changesListings: true,
     scope: 'listings:claim',
     timeoutMs: 30_000,
     summary:

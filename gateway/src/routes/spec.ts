@@ -33,6 +33,12 @@ export interface RouteSpec {
   reportsCachedHits?: string
   /** The route revokes the Bearer token it was called with (the gateway then drops its cached answer). */
   revokesToken?: boolean
+  /**
+   * A success changes what listing answers say (moderation, import, a cleared risk, a verified claim): the gateway
+   * drops at once the answers its micro-cache keeps about the listing (its `:id`; every one when it names none) and
+   * those about no one listing, so the writer reads what it wrote; other gateways drop them on the listing events.
+   */
+  changesListings?: boolean
   tag: string
   /** Left out of the OpenAPI document (the HTML pages for people are not part of the API). */
   hidden?: boolean

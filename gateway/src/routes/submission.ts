@@ -16,6 +16,7 @@ const moderation = (verb: 'approve' | 'reject' | 'flag', summary: string): Route
   tag: 'operator',
   limit: null,
   auth: 'operator',
+  changesListings: true,
   summary,
   body: ReasonBody,
   responses: {
