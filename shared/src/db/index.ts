@@ -7,10 +7,12 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js'
 import postgres from 'postgres'
+import { emptyClusterBlob, placeEmptyCluster } from './empty-cluster'
 import * as schema from './schema'
 
 export * from './schema'
 export { runMigrations } from './migrate'
+export { emptyClusterPath, keptEmptyClusters, pgliteVersion } from './empty-cluster'
 
 /** Drizzle handle over either driver; the query builder is the same for both. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
@@ -81,8 +83,11 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     mkdirSync(dataDir, { recursive: true })
     dataDir = `${dataDir.replace(/\/+$/, '')}/pglite`
   }
+  // A new database starts from the shipped empty cluster rather than being made by initdb (see empty-cluster.ts).
+  if (dataDir !== undefined) await placeEmptyCluster(dataDir)
   const client = await PGlite.create({
     dataDir,
+    loadDataDir: dataDir === undefined ? (emptyClusterBlob() ?? undefined) : undefined,
     extensions: { pg_trgm },
     startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS.flatMap((s) => ['-c', s])],
   })
