@@ -6,6 +6,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js'
 import type { SandboxRun, ToolInfo } from '@mcp-directory/shared/contracts'
 import { bwrapArgs, type SandboxLimits } from './bwrap'
 import { installPackage, type Installed, type PackageRef, type Registries } from './install'
@@ -277,8 +278,13 @@ async function judgeFailure(
   const variable = namedVariable(`${t.stderr}\n${message(err)}`, ctx.req.variables)
   if (variable)
     return { ...base, verdict: 'asked_for_keys', variable, detail: `stopped during ${phase} naming ${variable}` }
-  if (session.signal.aborted)
-    return { ...base, verdict: 'timeout', detail: `no answer to ${phase} within ${limits.timeMs} ms` }
+  // The client's own request timeout is set to the time left, so it can fire a moment before the deadline's timer;
+  // the client then closes the transport itself, and the killed process must not read as a crash.
+  const timedOut =
+    session.signal.aborted ||
+    (err instanceof McpError && err.code === ErrorCode.RequestTimeout) ||
+    session.remaining() <= 1
+  if (timedOut) return { ...base, verdict: 'timeout', detail: `no answer to ${phase} within ${limits.timeMs} ms` }
   if (end)
     return { ...base, verdict: 'crashed', detail: `exited (${end.signal ?? `code ${end.exitCode}`}) during ${phase}` }
   return { ...base, verdict: 'not_mcp', detail: `${phase} failed: ${message(err)}` }
