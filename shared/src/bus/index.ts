@@ -264,7 +264,8 @@ export function createNatsBus(opts: NatsBusOptions): EventBus {
     },
     close: async () => {
       closed = true
-      for (const s of stops) await s().catch(() => {})
+      // Every consumer stops at once: one after another, each bounded wait added up past a test hook's timeout.
+      await Promise.all(stops.map((s) => s().catch(() => {})))
       if (nc) await nc.drain().catch(() => {})
     },
   }
