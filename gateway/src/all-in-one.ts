@@ -182,7 +182,7 @@ serve({
   port: config.port,
   host: config.host,
   ready: () => database.ping(),
-  handler: { fetch: (req) => gateway.fetch(req) },
+  handler: { fetch: (req) => gateway.fetch(req), answerNow: (req) => gateway.answerNow(req) },
   log,
   name: 'directory (all-in-one)',
   publicBaseUrl: config.publicBaseUrl,

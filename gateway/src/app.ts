@@ -21,7 +21,7 @@ import { gatewayOwnRoutes } from './own-routes'
 import { ROUTES, type RouteSpec } from './routes'
 import { NOT_FOUND_PAGE } from './routes/web'
 import type { Upstream } from '@mcp-directory/shared/upstream'
-import { answerFromCache, clientOf, fail, failAt, forward, type GatewayContext } from './forward'
+import { answerFromCache, answerKeptNow, clientOf, fail, failAt, forward, type GatewayContext } from './forward'
 
 /** What the gateway needs: where each service is, the shared store for rate limits, and the operator token. */
 export interface GatewayDeps {
@@ -158,6 +158,8 @@ export function createGatewayApp(deps: GatewayDeps) {
     app,
     /** Answers a request (kept answers before routing); serve this rather than `app.handle`. */
     fetch: handle,
+    /** A kept answer given at once, when nothing about it has to wait (see `answerKeptNow`); `serve` asks first. */
+    answerNow: (request: Request) => answerKeptNow(ctx, request),
     /** The micro-cache (null when off): tests drop or inspect it. */
     cache,
     /** Sends the rate limiter's pending counts to the shared store now (tests). */

@@ -5,7 +5,7 @@ import type { Config, ServiceName } from '@mcp-directory/shared/config'
 import type { BatchedCounter } from '@mcp-directory/shared/counter'
 import { errorResponse } from '@mcp-directory/shared/errors'
 import { type Logger, REQUEST_ID_HEADER, requestIdFrom } from '@mcp-directory/shared/log'
-import { rateLimitRejected } from '@mcp-directory/shared/metrics'
+import { cacheLookup, rateLimitRejected } from '@mcp-directory/shared/metrics'
 import {
   CLIENT_IP_HEADER,
   PRECHARGED_HEADER,
@@ -13,6 +13,7 @@ import {
   verifiedOnBehalfOf,
   verifiedPrecharge,
 } from '@mcp-directory/shared/public-api'
+import { type ImmediateAnswer, peerAddress } from '@mcp-directory/shared/runtime'
 import { type Upstream, UpstreamError } from '@mcp-directory/shared/upstream'
 import { CORS_HEADERS, clientAddress, isRegistryPath, REGISTRY_CORS, stripHeaders, withGatewayHeaders } from './headers'
 import { pageError, wantsPage } from './page-errors'
@@ -156,6 +157,43 @@ export async function answerFromCache(
       cache: 'hit',
     })
   return ctx.cache!.respond(entry, request, { ...limitHeaders, [REQUEST_ID_HEADER]: requestId })
+}
+
+/**
+ * A kept answer given without awaiting anything, when nothing about it needs to wait: its route is not limited, or
+ * the client's count is decided here and within the limit (rate-limit.ts `checkNow`). Null otherwise (no kept
+ * answer, a precharged MCP read, near or over the limit): then `answerFromCache` or `forward` decides.
+ */
+export function answerKeptNow(ctx: GatewayContext, request: Request): ImmediateAnswer | null {
+  const entry = ctx.cache?.peek(request)
+  if (!entry) return null
+  const { route } = entry
+  let limitHeaders: Record<string, string> = {}
+  let client: string | undefined
+  if (route.limit !== null) {
+    if (request.headers.has(PRECHARGED_HEADER)) return null
+    client = clientOf(ctx, request, peerAddress(request))
+    const d = ctx.limiter.checkNow(ctx.classes[route.limit], client)
+    if (!d) return null
+    limitHeaders = {
+      'ratelimit-limit': String(d.limit),
+      'ratelimit-remaining': String(d.remaining),
+      'ratelimit-reset': String(d.resetSeconds),
+    }
+  }
+  cacheLookup('gateway', true)
+  const requestId = requestIdFrom(request.headers)
+  if (entry.listing !== null) ctx.hitReports.get(route)?.count(entry.listing)
+  if (ctx.log.isLevelEnabled('info'))
+    logRequest(ctx, request, {
+      requestId,
+      status: entry.status,
+      service: route.service,
+      client: client ?? clientOf(ctx, request, peerAddress(request)),
+      cache: 'hit',
+    })
+  limitHeaders[REQUEST_ID_HEADER] = requestId
+  return { response: ctx.cache!.respond(entry, request, limitHeaders), route: route.path }
 }
 
 /** The operator's token, checked before anything else of an operator route: null when it passes. */

@@ -27,7 +27,7 @@ const gateway = createGatewayApp({
 serve({
   port: config.port,
   host: config.host,
-  handler: { fetch: (req) => gateway.fetch(req) },
+  handler: { fetch: (req) => gateway.fetch(req), answerNow: (req) => gateway.answerNow(req) },
   log,
   name: 'gateway',
   publicBaseUrl: config.publicBaseUrl,

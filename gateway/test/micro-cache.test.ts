@@ -75,8 +75,11 @@ function gateway(env: Record<string, string> = {}, microCache?: { maxEntries?: n
   })
 }
 type Gateway = ReturnType<typeof gateway>
-const get = (g: Gateway, path: string, headers: Record<string, string> = {}) =>
-  g.fetch(new Request(`http://localhost${path}`, { headers }))
+/** As `serve` asks the gateway: an answer given at once when there is one, else the handler's. */
+const get = (g: Gateway, path: string, headers: Record<string, string> = {}) => {
+  const request = new Request(`http://localhost${path}`, { headers })
+  return Promise.resolve(g.answerNow(request)?.response ?? g.fetch(request))
+}
 
 beforeAll(() => {
   bus = createNatsBus({
@@ -164,6 +167,37 @@ describe('micro-cache', () => {
     expect(await remaining('198.51.100.1')).toEqual([429, '0', '5'])
     expect(await remaining('198.51.100.2')).toEqual([200, '3', '5'])
     expect(seen('/api/v1/categories')).toBe(1)
+    await g.close()
+  })
+
+  test('a kept answer is given at once, as the handler gives it; a limited one only while far from the limit', async () => {
+    const g = gateway()
+    const at = (path: string, ip = '198.51.100.9') =>
+      new Request(`http://localhost${path}`, { headers: { 'x-forwarded-for': ip } })
+    expect(g.answerNow(at('/api/badge/at-once'))).toBeNull()
+    await (await g.fetch(at('/api/badge/at-once'))).arrayBuffer()
+    const now = g.answerNow(at('/api/badge/at-once'))!
+    const handled = await g.fetch(at('/api/badge/at-once'))
+    expect(now.route).toBe('/api/badge/:id')
+    expect(await now.response.text()).toBe(await handled.text())
+    const headersOf = (r: Response) =>
+      [...r.headers].filter(([k]) => k !== 'x-request-id').sort(([a], [b]) => a.localeCompare(b))
+    expect(headersOf(now.response)).toEqual(headersOf(handled))
+    expect(now.response.headers.get('x-request-id')).not.toBe(handled.headers.get('x-request-id'))
+    expect(seen('/api/badge/at-once')).toBe(1)
+    // Categories are limited (5 a minute here): with this process's own count (no shared store), answered at once
+    // while within the limit, each counted once...
+    const ip = '198.51.100.10'
+    await (await g.fetch(at('/api/v1/categories', ip))).arrayBuffer()
+    for (const left of ['3', '2', '1', '0'])
+      expect(g.answerNow(at('/api/v1/categories', ip))?.response.headers.get('ratelimit-remaining')).toBe(left)
+    // ...and past it left to the handler, which refuses (the refusal to answer at once counted nothing).
+    expect(g.answerNow(at('/api/v1/categories', ip))).toBeNull()
+    const refused = await g.fetch(at('/api/v1/categories', ip))
+    expect([refused.status, refused.headers.get('ratelimit-remaining')]).toEqual([429, '0'])
+    // A credentialed request is never answered from the cache.
+    const withToken = new Request('http://localhost/api/badge/at-once', { headers: { authorization: 'Bearer x' } })
+    expect(g.answerNow(withToken)).toBeNull()
     await g.close()
   })
 

@@ -5,6 +5,7 @@ import { createRedisStore, waitForStore, type KeyValueStore } from '@mcp-directo
 import { createLogger } from '@mcp-directory/shared/log'
 import { runToken, testConfig, TEST_SERVICES } from '@mcp-directory/shared/testing'
 import { createGatewayApp } from '../src/app'
+import { createRateLimiter } from '../src/plugins/rate-limit'
 import { inProcessUpstream } from '@mcp-directory/shared/upstream'
 
 const log = createLogger('test', 'silent')
@@ -101,6 +102,23 @@ describe('rate limits counted locally, reconciled with Redis in batches', () => 
     expect((await search(b, ip)).status).toBe(429)
     await a.close()
     await b.close()
+  })
+
+  test('checkNow (a kept answer given at once) counts only what is decided here: far from the limit', async () => {
+    const { store, calls } = await countedStore()
+    const limiter = createRateLimiter(store, log, { syncIntervalMs: 60_000 })
+    const cls = { name: 'read', limit: 10, windowMs: 60_000 }
+    const client = `198.51.100.${Math.floor(Math.random() * 200)}-${runToken()}`
+    // Up to half the limit: decided and counted here, no round trip.
+    for (let i = 1; i <= 5; i++) expect(limiter.checkNow(cls, client)?.remaining).toBe(10 - i)
+    expect(calls.hit + calls.hitMany).toBe(0)
+    // Past half: not decided here and not counted; `check` counts it once, with the store.
+    expect(limiter.checkNow(cls, client)).toBeNull()
+    expect(limiter.checkNow(cls, client)).toBeNull()
+    const d = await limiter.check(cls, client)
+    expect([d.allowed, d.remaining]).toEqual([true, 4])
+    expect(calls.hitMany).toBe(1)
+    await limiter.close()
   })
 
   test('with Redis down each gateway limits on its own and keeps trying to send its counts', async () => {

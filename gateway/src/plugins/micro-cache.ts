@@ -39,7 +39,7 @@ export interface Stored {
   listing: string | null
   status: number
   /** The answer's headers with the gateway's constant ones (CORS) already set, ready to copy. */
-  headers: Record<string, string>
+  headers: Headers
   /** Those a 304 repeats. */
   notModifiedHeaders: Record<string, string>
   /** A Blob, so an answer is sent without copying its bytes. */
@@ -178,23 +178,27 @@ export function createMicroCache(opts: MicroCacheOptions) {
   const keyOf = (href: string) => href.slice(href.indexOf('/', href.indexOf('//') + 2))
   const variantOf = (vary: string[], h: Headers) => vary.map((n) => h.get(n) ?? '').join('\n')
 
+  /** The kept answer for this request, fresh, or null; counts nothing (the caller counts a hit it answers). */
+  const peek = (request: Request): Stored | null => {
+    if (resources.size === 0 || !usable(request)) return null
+    const h = request.headers
+    const cc = h.get('cache-control')
+    const pragma = h.get('pragma')
+    const noCache =
+      (cc !== null && /no-cache|no-store|max-age=0/i.test(cc)) || (pragma !== null && /no-cache/i.test(pragma))
+    const r = noCache ? undefined : resources.get(keyOf(request.url))
+    const s = r?.variants.get(r.vary.length === 0 ? '' : variantOf(r.vary, h))
+    return s && s.expiresAt > Date.now() ? s : null
+  }
+
   return {
-    /** The kept answer for this request, fresh, or null (then call `begin` and `keep`). */
+    /** The kept answer for this request, fresh, or null; counts nothing (the caller counts a hit it answers). */
+    peek,
+    /** The kept answer for this request, fresh, or null (then call `begin` and `keep`); counted as a hit or miss. */
     find(request: Request, countMiss = true): Stored | null {
-      if (resources.size === 0 || !usable(request)) {
-        if (countMiss) cacheLookup('gateway', false)
-        return null
-      }
-      const h = request.headers
-      const noCache =
-        /no-cache|no-store|max-age=0/i.test(h.get('cache-control') ?? '') || /no-cache/i.test(h.get('pragma') ?? '')
-      const r = noCache ? undefined : resources.get(keyOf(request.url))
-      const s = r?.variants.get(variantOf(r.vary, h))
-      if (!s || s.expiresAt <= Date.now()) {
-        if (countMiss) cacheLookup('gateway', false)
-        return null
-      }
-      cacheLookup('gateway', true)
+      const s = peek(request)
+      if (s) cacheLookup('gateway', true)
+      else if (countMiss) cacheLookup('gateway', false)
       return s
     },
     /** The answer to send from a kept one (a 304 when the client's ETag matches), with these headers added. */
@@ -203,7 +207,12 @@ export function createMicroCache(opts: MicroCacheOptions) {
       const inm = request.headers.get('if-none-match')
       if (inm && s.etag && etagMatches(inm, s.etag))
         return new Response(null, { status: 304, headers: { ...s.notModifiedHeaders, ...extra, age } })
-      return new Response(s.body, { status: s.status, headers: { ...s.headers, ...extra, age } })
+      // A Headers object is copied whole, several times faster than one built from a record (this is a cached
+      // answer's largest cost); then the few per-answer headers are set.
+      const res = new Response(s.body, { status: s.status, headers: s.headers })
+      for (const k in extra) res.headers.set(k, extra[k]!)
+      res.headers.set('age', age)
+      return res
     },
     /** The generation to hand to `keep` for an answer fetched from now on. */
     begin: () => generation,
@@ -282,7 +291,7 @@ export function createMicroCache(opts: MicroCacheOptions) {
         route,
         listing,
         status: res.status,
-        headers,
+        headers: new Headers(headers),
         notModifiedHeaders,
         body,
         size,

@@ -178,6 +178,18 @@ export function createRateLimiter(store: KeyValueStore, log: Logger, opts: RateL
       if (!(await send([[key, w]]))) return decision(w, counted(w), Date.now())
       return decision(w, w.shared + w.sending + w.pending, Date.now())
     },
+    /**
+     * As `check`, without waiting: counts and admits the request when that is decided here and it is within the
+     * limit; otherwise counts nothing and returns null, and `check` decides it (near the limit, or a refusal).
+     */
+    checkNow(cls: LimitClass, client: string): RateDecision | null {
+      const now = Date.now()
+      const w = windowOf(`rl:${cls.name}:${client}`, cls, now)
+      const count = counted(w) + 1
+      if (count > cls.limit || (shared && !degraded && count * 2 > cls.limit && w.shared <= cls.limit)) return null
+      w.pending++
+      return decision(w, count, now)
+    },
     /** Sends every pending count now (tests, shutdown). */
     flush: () => (shared ? sync() : Promise.resolve()),
     get degraded() {

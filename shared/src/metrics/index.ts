@@ -1,6 +1,6 @@
 /** Prometheus metrics of one process (prom-client): requests by route and status, latency, process defaults. */
 import { Elysia } from 'elysia'
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client'
+import { collectDefaultMetrics, Counter, Gauge, Registry } from 'prom-client'
 
 // The matched route pattern of each request (e.g. `/api/v1/servers/:id`), set by `routeLabels`. A pattern, never
 // the raw path, keeps the label set bounded whatever clients send.
@@ -26,8 +26,10 @@ export function routeLabelOf(request: Request): string {
 /** The metrics of this process. */
 export interface ProcessMetrics {
   registry: Registry
-  /** Records one finished request. */
+  /** Records one finished request (its route label from `routeLabels`/`labelRoute`, else `unmatched`). */
   observe(request: Request, status: number, seconds: number): void
+  /** Records one finished request whose route pattern is known (answers given before routing). */
+  observeRoute(route: string, method: string, status: number, seconds: number): void
   /** The exposition text and its content type. */
   render(): Promise<{ body: string; contentType: string }>
 }
@@ -44,16 +46,11 @@ let consumerPending: Gauge<'consumer'> | null = null
 /** Counts one cache look-up (`cache_lookups_total{cache, result="hit"|"miss"}`); hit rate = hits / all. */
 export function cacheLookup(cache: string, hit: boolean): void {
   if (!cacheLookups) return
-  // Bound children, so a look-up on a hot path does not hash its labels each time.
-  const key = `${cache} ${hit}`
-  let child = cacheLookupChildren.get(key)
-  if (!child) {
-    child = cacheLookups.labels({ cache, result: hit ? 'hit' : 'miss' })
-    cacheLookupChildren.set(key, child)
-  }
-  child.inc()
+  // Counted in a plain map and added to the counter when scraped: prom-client hashes the labels of every `inc`.
+  const key = hit ? `${cache}\u0000hit` : `${cache}\u0000miss`
+  unscrapedLookups.set(key, (unscrapedLookups.get(key) ?? 0) + 1)
 }
-const cacheLookupChildren = new Map<string, { inc(): void }>()
+const unscrapedLookups = new Map<string, number>()
 
 /** Records an outbox's lag: rows waiting and the age of the oldest (`outbox_pending`, `outbox_oldest_pending_seconds`). */
 export function outboxLag(outbox: string, pending: number, oldestSeconds: number): void {
@@ -71,31 +68,106 @@ export function rateLimitRejected(limitClass: string): void {
   rejections?.inc({ class: limitClass })
 }
 
+// Reads answer in milliseconds; the upper buckets catch upstream timeouts (UPSTREAM_TIMEOUT_MS).
+const DURATION_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10]
+
+/** The counts of one label set: requests, their summed seconds, and how many fell in each bucket (not cumulative). */
+interface RequestStats {
+  labels: { route: string; method: string; status: string }
+  count: number
+  sum: number
+  buckets: Uint32Array
+}
+
+/**
+ * `http_requests_total` and `http_request_duration_seconds`, counted in plain fields and turned into prom-client's
+ * values only when scraped: prom-client hashes a label set on every `inc` and `observe`, even of a bound child,
+ * which cost a cached answer more than building its response. Registered as custom metrics (objects with `get`).
+ */
+function requestMetrics() {
+  const stats = new Map<string, RequestStats>()
+  const all = () => [...stats.values()]
+  const counter = {
+    name: 'http_requests_total',
+    help: 'HTTP requests answered, by route pattern, method and status',
+    type: 'counter',
+    aggregator: 'sum',
+    get: async () => ({
+      ...counter,
+      values: all().map((s) => ({ labels: { ...s.labels }, value: s.count })),
+    }),
+    reset: () => stats.clear(),
+  }
+  const histogram = {
+    name: 'http_request_duration_seconds',
+    help: 'Time to the response head, by route pattern, method and status',
+    type: 'histogram',
+    aggregator: 'sum',
+    get: async () => ({
+      ...histogram,
+      values: all().flatMap((s) => {
+        let cumulative = 0
+        const buckets = DURATION_BUCKETS.map((le, i) => {
+          cumulative += s.buckets[i]!
+          return { labels: { le, ...s.labels }, value: cumulative, metricName: `${histogram.name}_bucket` }
+        })
+        return [
+          ...buckets,
+          { labels: { le: '+Inf', ...s.labels }, value: s.count, metricName: `${histogram.name}_bucket` },
+          { labels: { ...s.labels }, value: s.sum, metricName: `${histogram.name}_sum` },
+          { labels: { ...s.labels }, value: s.count, metricName: `${histogram.name}_count` },
+        ]
+      }),
+    }),
+    reset: () => stats.clear(),
+  }
+  return {
+    counter,
+    histogram,
+    observe(route: string, method: string, status: number, seconds: number) {
+      const key = `${route} ${method} ${status}`
+      let s = stats.get(key)
+      if (!s) {
+        // Label sets are bounded by routes × methods × statuses; a guard against anything unforeseen.
+        if (stats.size >= 10_000) return
+        s = {
+          labels: { route, method, status: String(status) },
+          count: 0,
+          sum: 0,
+          buckets: new Uint32Array(DURATION_BUCKETS.length),
+        }
+        stats.set(key, s)
+      }
+      s.count++
+      s.sum += seconds
+      let i = 0
+      while (i < DURATION_BUCKETS.length && seconds > DURATION_BUCKETS[i]!) i++
+      if (i < DURATION_BUCKETS.length) s.buckets[i]!++
+    },
+  }
+}
+
 /** The process-wide metrics (made on first use, labelled with the service name given then). */
 export function processMetrics(service: string): ProcessMetrics {
   if (current) return current
   const registry = new Registry()
   registry.setDefaultLabels({ service })
   collectDefaultMetrics({ register: registry })
-  const requests = new Counter({
-    name: 'http_requests_total',
-    help: 'HTTP requests answered, by route pattern, method and status',
-    labelNames: ['route', 'method', 'status'],
-    registers: [registry],
-  })
-  const duration = new Histogram({
-    name: 'http_request_duration_seconds',
-    help: 'Time to the response head, by route pattern, method and status',
-    labelNames: ['route', 'method', 'status'],
-    // Reads answer in milliseconds; the upper buckets catch upstream timeouts (UPSTREAM_TIMEOUT_MS).
-    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
-    registers: [registry],
-  })
+  const requests = requestMetrics()
+  registry.registerMetric(requests.counter as never)
+  registry.registerMetric(requests.histogram as never)
   cacheLookups = new Counter({
     name: 'cache_lookups_total',
     help: 'Cache look-ups by cache and result (hit or miss)',
     labelNames: ['cache', 'result'],
     registers: [registry],
+    collect() {
+      for (const [key, n] of unscrapedLookups) {
+        const [cache, result] = key.split('\u0000') as [string, string]
+        this.inc({ cache, result }, n)
+      }
+      unscrapedLookups.clear()
+    },
   })
   outboxPending = new Gauge({
     name: 'outbox_pending',
@@ -115,7 +187,6 @@ export function processMetrics(service: string): ProcessMetrics {
     labelNames: ['consumer'],
     registers: [registry],
   })
-  const children = new Map<string, { count: { inc(): void }; time: { observe(v: number): void } }>()
   rejections = new Counter({
     name: 'rate_limit_rejections_total',
     help: 'Requests refused with 429, by limit class',
@@ -124,20 +195,8 @@ export function processMetrics(service: string): ProcessMetrics {
   })
   current = {
     registry,
-    observe(request, status, seconds) {
-      // The label set's children are kept, so a request does not hash its labels twice (most of observe's cost).
-      const route = routeLabelOf(request)
-      const key = `${route} ${request.method} ${status}`
-      let child = children.get(key)
-      if (!child) {
-        const labels = { route, method: request.method, status: String(status) }
-        child = { count: requests.labels(labels), time: duration.labels(labels) }
-        // Label sets are bounded by routes × methods × statuses; a guard against anything unforeseen.
-        if (children.size < 10_000) children.set(key, child)
-      }
-      child.count.inc()
-      child.time.observe(seconds)
-    },
+    observe: (request, status, seconds) => requests.observe(routeLabelOf(request), request.method, status, seconds),
+    observeRoute: (route, method, status, seconds) => requests.observe(route, method, status, seconds),
     async render() {
       return { body: await registry.metrics(), contentType: registry.contentType }
     },

@@ -20,13 +20,21 @@ test('counter, histogram and rate-limit rejections appear in the exposition text
   const req = new Request('http://localhost/a/1')
   await app.handle(req)
   metrics.observe(req, 200, 0.004)
+  // An answer given before routing names its route itself.
+  metrics.observeRoute('/a/:b', 'GET', 200, 0.02)
   rateLimitRejected('read')
   const { body, contentType } = await metrics.render()
   expect(contentType).toContain('text/plain')
-  expect(body).toMatch(/http_requests_total\{route="\/a\/:b",method="GET",status="200",service="[^"]+"\} 1/)
-  expect(body).toMatch(
-    /http_request_duration_seconds_bucket\{le="0.005",service="[^"]+",route="\/a\/:b",method="GET",status="200"\} 1/,
-  )
+  const labels = 'route="/a/:b",method="GET",status="200",service="[^"]+"'
+  expect(body).toMatch(new RegExp(`http_requests_total\\{${labels}\\} 2\n`))
+  // Buckets are cumulative: 0.004 s is in every bucket from 0.005 up, 0.02 s from 0.025 up.
+  expect(body).toMatch(new RegExp(`http_request_duration_seconds_bucket\\{le="0.0025",${labels}\\} 0\n`))
+  expect(body).toMatch(new RegExp(`http_request_duration_seconds_bucket\\{le="0.005",${labels}\\} 1\n`))
+  expect(body).toMatch(new RegExp(`http_request_duration_seconds_bucket\\{le="0.025",${labels}\\} 2\n`))
+  expect(body).toMatch(new RegExp(`http_request_duration_seconds_bucket\\{le="\\+Inf",${labels}\\} 2\n`))
+  expect(body).toMatch(new RegExp(`http_request_duration_seconds_sum\\{${labels}\\} 0.024\n`))
+  expect(body).toMatch(new RegExp(`http_request_duration_seconds_count\\{${labels}\\} 2\n`))
+  expect(body).toContain('# TYPE http_request_duration_seconds histogram')
   expect(body).toMatch(/rate_limit_rejections_total\{class="read",service="[^"]+"\} [1-9]\d*/)
   expect(body).toContain('process_cpu_seconds_total')
 })

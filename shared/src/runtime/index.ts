@@ -62,24 +62,34 @@ export function operatorTokenFrom(config: Config): { token: string; generated: b
 // Kubernetes' default 30 s grace period).
 const SHUTDOWN_GRACE_MS = 10_000
 
-// The server that accepted each request served by `serve`: it knows the socket address, which is kept out of the
-// headers so a client cannot forge it. Asked only when someone needs it (looking it up costs more than answering
-// a cached badge).
-const peers = new WeakMap<Request, { requestIP(r: Request): { address: string } | null }>()
+// A server `serve` started: any one of them can tell a request's socket address (Bun reads it from the request's
+// own socket; a request built in-process has none), which is kept out of the headers so a client cannot forge it.
+// Asked only when someone needs it (looking it up costs more than answering a cached badge).
+let anyServer: { requestIP(r: Request): { address: string } | null } | null = null
 
 /** The peer IP address of a request accepted by `serve`, if known. */
 export function peerAddress(request: Request): string | undefined {
-  return peers.get(request)?.requestIP(request)?.address
+  return anyServer?.requestIP(request)?.address
 }
 
 /** Something that handles requests (an Elysia app's `handle`). */
 type Handler = (request: Request) => Response | Promise<Response>
 
+/** An answer given at once, without awaiting anything, and the route pattern it answered (for the metrics). */
+export interface ImmediateAnswer {
+  response: Response
+  route: string
+}
+
 /** How `serve` runs a handler. */
 export interface ServeOptions {
   port: number
   host?: string
-  handler: { fetch: Handler }
+  /**
+   * `fetch` answers every request; `answerNow`, when given, is asked first and may answer synchronously (a kept
+   * answer of the gateway's micro-cache), skipping the request context and the awaits that `fetch` costs.
+   */
+  handler: { fetch: Handler; answerNow?: (request: Request) => ImmediateAnswer | null }
   log: Logger
   name: string
   close: () => Promise<void>
@@ -97,22 +107,40 @@ export interface ServeOptions {
 
 const NO_STORE = { 'cache-control': 'no-store' }
 
+// Host headers already found valid: nearly every request repeats one of a few, and checking one costs regular
+// expressions and a URL parse. Bounded, since clients choose them.
+const validHosts = new Set<string>()
+function validHost(host: string | null): boolean {
+  if (host !== null && validHosts.has(host)) return true
+  if (!isValidHostHeader(host)) return false
+  if (validHosts.size >= 256) validHosts.clear()
+  validHosts.add(host)
+  return true
+}
+
 // The request URL is built from the Host header: without one (HTTP/1.0) or with a malformed one there is no URL to
 // route by, so the request is refused before anything parses it.
 function refuseWithoutHost(req: Request, publicBaseUrl: string): Response | null {
-  if (isValidHostHeader(req.headers.get('host')) && URL.canParse(req.url)) return null
+  if (validHost(req.headers.get('host')) && URL.canParse(req.url)) return null
   return errorResponse(400, 'bad_request', 'The Host header is missing or is not a valid host[:port]', publicBaseUrl, {
     headers: { connection: 'close', ...NO_STORE },
   })
 }
 
 /** Probes for supervisors: liveness says the process serves; readiness that its dependencies answer too. */
-async function probeAnswer(req: Request, stopping: boolean, ready?: () => Promise<void>): Promise<Response | null> {
-  if (req.method !== 'GET' || !(req.url.endsWith('/healthz') || req.url.endsWith('/readyz'))) return null
+function probeAnswer(
+  req: Request,
+  stopping: boolean,
+  ready?: () => Promise<void>,
+): Response | Promise<Response> | null {
   const path = new URL(req.url).pathname
   if (path === '/healthz')
     return Response.json({ status: stopping ? 'stopping' : 'ok' }, { status: stopping ? 503 : 200, headers: NO_STORE })
   if (path !== '/readyz') return null
+  return readiness(stopping, ready)
+}
+
+async function readiness(stopping: boolean, ready?: () => Promise<void>): Promise<Response> {
   try {
     if (stopping) throw new Error('stopping')
     await ready?.()
@@ -157,31 +185,41 @@ async function shutDown(server: ReturnType<typeof Bun.serve>, opts: ServeOptions
 export function serve(opts: ServeOptions) {
   const metrics = processMetrics(opts.name)
   let stopping = false
+  /** The handler's answer, in the request's context: its id follows it into every async step and the events. */
+  const answer = async (req: Request, started: number) => {
+    const res = await withRequestId(requestIdFrom(req.headers), () => opts.handler.fetch(req))
+    metrics.observe(req, res.status, (performance.now() - started) / 1000)
+    return res
+  }
   const server = Bun.serve({
     port: opts.port,
     hostname: opts.host ?? '0.0.0.0',
-    fetch: async (req, srv) => {
+    fetch: (req) => {
       const refused = refuseWithoutHost(req, opts.publicBaseUrl ?? '')
       if (refused) return refused
-      // A plain suffix test first: the common request pays no URL parse for the metrics route.
+      // Plain suffix tests first: the common request pays no URL parse for the metrics and probe routes.
       if (req.url.endsWith('/metrics') && req.method === 'GET' && new URL(req.url).pathname === '/metrics') {
-        if (metricsAllowed(req, opts.metrics)) {
-          const { body, contentType } = await metrics.render()
-          return textDocument(body, contentType, { headers: NO_STORE })
-        }
+        if (metricsAllowed(req, opts.metrics))
+          return metrics
+            .render()
+            .then(({ body, contentType }) => textDocument(body, contentType, { headers: NO_STORE }))
       }
-      const probe = await probeAnswer(req, stopping, opts.ready)
-      if (probe) return probe
-      peers.set(req, srv)
+      if (req.method === 'GET' && (req.url.endsWith('/healthz') || req.url.endsWith('/readyz'))) {
+        const probe = probeAnswer(req, stopping, opts.ready)
+        if (probe) return probe
+      }
       const started = performance.now()
-      // The request id follows the request into every async step, and so into the events it causes.
-      const res = await withRequestId(requestIdFrom(req.headers), () => opts.handler.fetch(req))
-      metrics.observe(req, res.status, (performance.now() - started) / 1000)
-      return res
+      const now = opts.handler.answerNow?.(req)
+      if (now) {
+        metrics.observeRoute(now.route, req.method, now.response.status, (performance.now() - started) / 1000)
+        return now.response
+      }
+      return answer(req, started)
     },
     maxRequestBodySize: opts.maxBodyBytes ?? 40 * 1024 * 1024,
     idleTimeout: 60,
   })
+  anyServer ??= server
   const shutdown = (signal: string) => {
     if (stopping) return
     stopping = true
