@@ -1,6 +1,8 @@
 // The gateway's work on one routed request, in the order it runs: operator check, rate limit, Bearer check, a kept
 // answer, the forwarded request with the gateway's headers, the service's answer (or the failure to reach it),
 // kept when it may be. Everything per gateway (limiter, caches, auth) is one context, built once.
+// Over 300 lines: the steps are read in the order they run, and a kept answer given at once (answerKeptNow) must
+// match the one given after awaiting (answerFromCache) beside it.
 import type { Config, ServiceName } from '@mcp-directory/shared/config'
 import type { BatchedCounter } from '@mcp-directory/shared/counter'
 import { errorResponse } from '@mcp-directory/shared/errors'

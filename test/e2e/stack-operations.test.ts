@@ -67,7 +67,7 @@ describe('stack: /metrics', () => {
         new RegExp(`http_requests_total\\{route="/api/v1/health",method="GET",status="\\d+",service="${svc}"\\} \\d+`),
       )
       expect(text).toContain(
-        `http_request_duration_seconds_bucket{le="0.005",service="${svc}",route="/api/v1/health",method="GET"`,
+        `http_request_duration_seconds_bucket{le="0.005",route="/api/v1/health",method="GET",status="200",service="${svc}"}`,
       )
       expect(text).toContain('process_resident_memory_bytes')
     }

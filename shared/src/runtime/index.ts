@@ -62,14 +62,14 @@ export function operatorTokenFrom(config: Config): { token: string; generated: b
 // Kubernetes' default 30 s grace period).
 const SHUTDOWN_GRACE_MS = 10_000
 
-// A server `serve` started: any one of them can tell a request's socket address (Bun reads it from the request's
-// own socket; a request built in-process has none), which is kept out of the headers so a client cannot forge it.
-// Asked only when someone needs it (looking it up costs more than answering a cached badge).
-let anyServer: { requestIP(r: Request): { address: string } | null } | null = null
+// The server that accepted each request served by `serve`: it knows the socket address, which is kept out of the
+// headers so a client cannot forge it. Asked only when someone needs it (looking it up costs more than answering
+// a cached badge). A request `serve` did not accept (one built in-process) has none.
+const peers = new WeakMap<Request, { requestIP(r: Request): { address: string } | null }>()
 
 /** The peer IP address of a request accepted by `serve`, if known. */
 export function peerAddress(request: Request): string | undefined {
-  return anyServer?.requestIP(request)?.address
+  return peers.get(request)?.requestIP(request)?.address
 }
 
 /** Something that handles requests (an Elysia app's `handle`). */
@@ -194,7 +194,7 @@ export function serve(opts: ServeOptions) {
   const server = Bun.serve({
     port: opts.port,
     hostname: opts.host ?? '0.0.0.0',
-    fetch: (req) => {
+    fetch: (req, srv) => {
       const refused = refuseWithoutHost(req, opts.publicBaseUrl ?? '')
       if (refused) return refused
       // Plain suffix tests first: the common request pays no URL parse for the metrics and probe routes.
@@ -208,6 +208,7 @@ export function serve(opts: ServeOptions) {
         const probe = probeAnswer(req, stopping, opts.ready)
         if (probe) return probe
       }
+      peers.set(req, srv)
       const started = performance.now()
       const now = opts.handler.answerNow?.(req)
       if (now) {
@@ -219,7 +220,6 @@ export function serve(opts: ServeOptions) {
     maxRequestBodySize: opts.maxBodyBytes ?? 40 * 1024 * 1024,
     idleTimeout: 60,
   })
-  anyServer ??= server
   const shutdown = (signal: string) => {
     if (stopping) return
     stopping = true
