@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { sql } from 'drizzle-orm'
-import { emptyClusterPath, keptEmptyClusters, pgliteVersion } from './empty-cluster'
+import { emptyClusterPath, keptEmptyClusters, pgliteVersion, placeEmptyCluster } from './empty-cluster'
 import { openDatabase, runMigrations } from './index'
 
 const root = mkdtempSync(join(tmpdir(), 'mcpdir-cluster-'))
@@ -63,12 +63,15 @@ describe('the shipped empty cluster', () => {
     }
   }, 60_000)
 
-  test('a folder left empty, or holding a half-written cluster without PG_VERSION, is replaced whole', async () => {
-    const dir = join(root, 'half')
-    mkdirSync(join(dir, 'pglite', 'base'), { recursive: true })
-    writeFileSync(join(dir, 'pglite', 'base', 'leftover'), 'x')
-    const id = await systemIdentifier(dir)
-    expect(id).toBe(await systemIdentifier(join(root, 'c')))
-    expect(existsSync(join(dir, 'pglite', 'base', 'leftover'))).toBe(false)
+  test('an empty folder gets the cluster; a folder holding anything else is never touched', async () => {
+    const empty = join(root, 'empty')
+    mkdirSync(join(empty, 'pglite'), { recursive: true })
+    expect(await systemIdentifier(empty)).toBe(await systemIdentifier(join(root, 'c')))
+    const other = join(root, 'other', 'pglite')
+    mkdirSync(join(other, 'base'), { recursive: true })
+    writeFileSync(join(other, 'base', 'leftover'), 'x')
+    expect(await placeEmptyCluster(other)).toBe(false)
+    expect(readdirSync(other)).toEqual(['base'])
+    expect(readFileSync(join(other, 'base', 'leftover'), 'utf8')).toBe('x')
   }, 60_000)
 })

@@ -4,7 +4,7 @@
 // tar takes about 150 MiB. The tar is what this PGlite's own initdb writes (`bun scripts/empty-cluster.ts` makes
 // it again), compressed with zstd, and named for the PGlite version that made it: another version's cluster may
 // not fit its PostgreSQL, so without a tar for the installed version the database is made by initdb as before.
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
@@ -42,20 +42,21 @@ export function emptyClusterBlob(): Blob | null {
 }
 
 /**
- * Writes the empty cluster to `dataDir` when it holds no database yet (no PG_VERSION), through a sibling folder
- * renamed into place, so an interrupted start leaves no half cluster. Files are written straight to disk rather
- * than through PGlite's `loadDataDir`, which would pass them through its WebAssembly memory. Returns false when
- * no cluster is kept for this PGlite (PGlite then runs initdb).
+ * Writes the empty cluster to `dataDir` when it is absent or empty, through a sibling folder renamed into place, so
+ * an interrupted start leaves no half cluster. Files are written straight to disk rather than through PGlite's
+ * `loadDataDir`, which would pass them through its WebAssembly memory. A folder holding anything else is never
+ * touched (PGlite then meets it as before). Returns whether the cluster was placed.
  */
 export async function placeEmptyCluster(dataDir: string): Promise<boolean> {
-  if (existsSync(`${dataDir}/PG_VERSION`)) return true
+  if (existsSync(dataDir) && readdirSync(dataDir).length > 0) return false
   const tar = emptyClusterTar()
   if (!tar) return false
   const staging = `${dataDir}.new-${process.pid}-${Date.now()}`
   mkdirSync(staging, { recursive: true, mode: 0o700 })
   try {
     await new Bun.Archive(tar).extract(staging)
-    rmSync(dataDir, { recursive: true, force: true })
+    // rmdir, not rm -r: only an empty folder may be replaced.
+    if (existsSync(dataDir)) rmdirSync(dataDir)
     renameSync(staging, dataDir)
   } finally {
     rmSync(staging, { recursive: true, force: true })
