@@ -23,7 +23,7 @@ import { listingOf } from './paths'
 import type { createBearerAuth } from './plugins/auth'
 import type { MicroCache, Stored } from './plugins/micro-cache'
 import type { createOperatorAuth } from './plugins/operator-auth'
-import type { createRateLimiter, LimitClass } from './plugins/rate-limit'
+import type { createRateLimiter, LimitClass, RateDecision } from './plugins/rate-limit'
 import type { RouteSpec } from './routes'
 
 /** What every routed request of one gateway shares. */
@@ -98,6 +98,13 @@ function upstreamFailure(ctx: GatewayContext, err: unknown, service: ServiceName
   return fail(ctx, 503, 'service_unavailable', message, requestId, { 'retry-after': '1', ...noStore })
 }
 
+/** This client's rate-limit headers after a decision. */
+const limitHeadersOf = (d: RateDecision): Record<string, string> => ({
+  'ratelimit-limit': String(d.limit),
+  'ratelimit-remaining': String(d.remaining),
+  'ratelimit-reset': String(d.resetSeconds),
+})
+
 /** Counts the request against its route's limit: this client's rate-limit headers, or the 429 to send. */
 export async function countRequest(
   ctx: GatewayContext,
@@ -111,11 +118,7 @@ export async function countRequest(
     route.limit === 'read' && !!ctx.secret && verifiedPrecharge(request.headers, ctx.secret, client, requestId)
   if (!route.limit || precharged) return { limitHeaders: {}, precharged }
   const d = await ctx.limiter.check(ctx.classes[route.limit], client)
-  const limitHeaders = {
-    'ratelimit-limit': String(d.limit),
-    'ratelimit-remaining': String(d.remaining),
-    'ratelimit-reset': String(d.resetSeconds),
-  }
+  const limitHeaders = limitHeadersOf(d)
   if (d.allowed) return { limitHeaders, precharged }
   rateLimitRejected(route.limit)
   const headers = { ...limitHeaders, 'retry-after': String(d.resetSeconds), 'cache-control': 'no-store' }
@@ -149,16 +152,27 @@ export async function answerFromCache(
     if (admitted instanceof Response) return admitted
     limitHeaders = admitted.limitHeaders
   }
+  return sendKept(ctx, entry, request, { ...limitHeaders, [REQUEST_ID_HEADER]: requestId }, client)
+}
+
+/** A kept answer sent: its hit reported to the service that counts them (badge impressions), logged, answered. */
+function sendKept(
+  ctx: GatewayContext,
+  entry: Stored,
+  request: Request,
+  headers: Record<string, string>,
+  client: () => string,
+): Response {
   if (entry.listing !== null) ctx.hitReports.get(entry.route)?.count(entry.listing)
   if (ctx.log.isLevelEnabled('info'))
     logRequest(ctx, request, {
-      requestId,
+      requestId: headers[REQUEST_ID_HEADER],
       status: entry.status,
       service: entry.route.service,
       client: client(),
       cache: 'hit',
     })
-  return ctx.cache!.respond(entry, request, { ...limitHeaders, [REQUEST_ID_HEADER]: requestId })
+  return ctx.cache!.respond(entry, request, headers)
 }
 
 /**
@@ -170,32 +184,19 @@ export function answerKeptNow(ctx: GatewayContext, request: Request): ImmediateA
   const entry = ctx.cache?.peek(request)
   if (!entry) return null
   const { route } = entry
-  let limitHeaders: Record<string, string> = {}
+  let headers: Record<string, string> = {}
   let client: string | undefined
   if (route.limit !== null) {
     if (request.headers.has(PRECHARGED_HEADER)) return null
     client = clientOf(ctx, request, peerAddress(request))
     const d = ctx.limiter.checkNow(ctx.classes[route.limit], client)
     if (!d) return null
-    limitHeaders = {
-      'ratelimit-limit': String(d.limit),
-      'ratelimit-remaining': String(d.remaining),
-      'ratelimit-reset': String(d.resetSeconds),
-    }
+    headers = limitHeadersOf(d)
   }
   cacheLookup('gateway', true)
-  const requestId = requestIdFrom(request.headers)
-  if (entry.listing !== null) ctx.hitReports.get(route)?.count(entry.listing)
-  if (ctx.log.isLevelEnabled('info'))
-    logRequest(ctx, request, {
-      requestId,
-      status: entry.status,
-      service: route.service,
-      client: client ?? clientOf(ctx, request, peerAddress(request)),
-      cache: 'hit',
-    })
-  limitHeaders[REQUEST_ID_HEADER] = requestId
-  return { response: ctx.cache!.respond(entry, request, limitHeaders), route: route.path }
+  headers[REQUEST_ID_HEADER] = requestIdFrom(request.headers)
+  const clientNow = () => client ?? clientOf(ctx, request, peerAddress(request))
+  return { response: sendKept(ctx, entry, request, headers, clientNow), route: route.path }
 }
 
 /** The operator's token, checked before anything else of an operator route: null when it passes. */

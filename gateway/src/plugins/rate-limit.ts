@@ -60,6 +60,13 @@ const decision = (w: Window, count: number, now: number): RateDecision => ({
 })
 
 /**
+ * Whether a count is decided by this process: the store is not asked (none is shared, or it is down), the count is
+ * far from the limit, or the store already said the limit is spent.
+ */
+const decidedHere = (w: Window, count: number, storeAsked: boolean) =>
+  !storeAsked || count * 2 <= w.cls.limit || w.shared > w.cls.limit
+
+/**
  * Sends these windows' pending hits in one round trip and takes the store's counts; when the store fails the hits
  * stay pending and the failure is thrown.
  */
@@ -172,8 +179,7 @@ export function createRateLimiter(store: KeyValueStore, log: Logger, opts: RateL
       const w = windowOf(key, cls, now)
       w.pending++
       const count = counted(w)
-      // Decided here: no shared store, the store is down, far from the limit, or the store already said it is spent.
-      if (!shared || degraded || count * 2 <= cls.limit || w.shared > cls.limit) return decision(w, count, now)
+      if (decidedHere(w, count, shared && !degraded)) return decision(w, count, now)
       // Near the limit: this client's hits go to the store now, and the store's count decides.
       if (!(await send([[key, w]]))) return decision(w, counted(w), Date.now())
       return decision(w, w.shared + w.sending + w.pending, Date.now())
@@ -186,7 +192,7 @@ export function createRateLimiter(store: KeyValueStore, log: Logger, opts: RateL
       const now = Date.now()
       const w = windowOf(`rl:${cls.name}:${client}`, cls, now)
       const count = counted(w) + 1
-      if (count > cls.limit || (shared && !degraded && count * 2 > cls.limit && w.shared <= cls.limit)) return null
+      if (count > cls.limit || !decidedHere(w, count, shared && !degraded)) return null
       w.pending++
       return decision(w, count, now)
     },

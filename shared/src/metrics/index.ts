@@ -86,41 +86,45 @@ interface RequestStats {
  */
 function requestMetrics() {
   const stats = new Map<string, RequestStats>()
-  const all = () => [...stats.values()]
-  const counter = {
-    name: 'http_requests_total',
-    help: 'HTTP requests answered, by route pattern, method and status',
-    type: 'counter',
+  // prom-client's registry reads a metric through `get` (and `reset`); both metrics read the same counts.
+  const metric = (name: string, help: string, type: 'counter' | 'histogram', values: () => unknown[]) => ({
+    name,
+    help,
+    type,
     aggregator: 'sum',
-    get: async () => ({
-      ...counter,
-      values: all().map((s) => ({ labels: { ...s.labels }, value: s.count })),
-    }),
+    get: async () => ({ name, help, type, aggregator: 'sum', values: values() }),
     reset: () => stats.clear(),
-  }
-  const histogram = {
-    name: 'http_request_duration_seconds',
-    help: 'Time to the response head, by route pattern, method and status',
-    type: 'histogram',
-    aggregator: 'sum',
-    get: async () => ({
-      ...histogram,
-      values: all().flatMap((s) => {
+  })
+  const counter = metric(
+    'http_requests_total',
+    'HTTP requests answered, by route pattern, method and status',
+    'counter',
+    () => [...stats.values()].map((s) => ({ labels: { ...s.labels }, value: s.count })),
+  )
+  const histogramName = 'http_request_duration_seconds'
+  const histogram = metric(
+    histogramName,
+    'Time to the response head, by route pattern, method and status',
+    'histogram',
+    () =>
+      [...stats.values()].flatMap((s) => {
         let cumulative = 0
-        const buckets = DURATION_BUCKETS.map((le, i) => {
-          cumulative += s.buckets[i]!
-          return { labels: { le, ...s.labels }, value: cumulative, metricName: `${histogram.name}_bucket` }
+        const bucket = (le: number | string, value: number) => ({
+          labels: { le, ...s.labels },
+          value,
+          metricName: `${histogramName}_bucket`,
         })
         return [
-          ...buckets,
-          { labels: { le: '+Inf', ...s.labels }, value: s.count, metricName: `${histogram.name}_bucket` },
-          { labels: { ...s.labels }, value: s.sum, metricName: `${histogram.name}_sum` },
-          { labels: { ...s.labels }, value: s.count, metricName: `${histogram.name}_count` },
+          ...DURATION_BUCKETS.map((le, i) => {
+            cumulative += s.buckets[i]!
+            return bucket(le, cumulative)
+          }),
+          bucket('+Inf', s.count),
+          { labels: { ...s.labels }, value: s.sum, metricName: `${histogramName}_sum` },
+          { labels: { ...s.labels }, value: s.count, metricName: `${histogramName}_count` },
         ]
       }),
-    }),
-    reset: () => stats.clear(),
-  }
+  )
   return {
     counter,
     histogram,
