@@ -3,6 +3,7 @@ import { splitName } from '../terms'
 import { repositoryKey } from '@mcp-directory/shared/install'
 import { STOP_WORDS, termsOf } from './analyze'
 import { words } from '../terms'
+import { scopeOf } from './places'
 
 /** The fields a term can be found in, in weight order (see TUNING.fieldWeights). */
 export const FIELDS = ['name', 'title', 'tools', 'description', 'tags', 'toolText', 'readme', 'category'] as const
@@ -46,6 +47,8 @@ export interface ListingFacts {
   isOfficial: boolean
   officialNamespace: boolean
   stars: number
+  /** Countries the listing is scoped to, by what its name, title and description name (places.ts). */
+  scope: readonly string[]
 }
 
 /** A document analysed: its facts, per field its terms, and the words as written (typo look-ups compare those). */
@@ -90,6 +93,8 @@ export function analyse(doc: SearchDocument): AnalysedDocument {
       // namespace, npm the scope); a submitter may write any name, so a submitted one proves nothing.
       officialNamespace: doc.source !== 'submission' && officialNamespace(doc.name, doc.repositoryUrl),
       stars: doc.stars ?? 0,
+      // The namespace names the publisher (IndianAppGuy, a person called Israel), not where the server works.
+      scope: scopeOf([...own, ...words(`${doc.title ?? ''} ${doc.description}`)]),
     },
     fields: [
       termsOf([...namespace, ...own].join(' ')),

@@ -8,6 +8,7 @@ import { basePlan, browsePlan, packPlan, type Plan, unpackPlan, withFeedback } f
 import { type Filters, type Hit, rank } from './rank'
 import { TermStore } from './store'
 import { TUNING } from './tuning'
+import { countriesNamed } from './places'
 
 export type { Filters } from './rank'
 export type { SearchDocument } from './document'
@@ -110,8 +111,9 @@ export class SearchIndex {
     const words = q ? queryWords(q) : []
     const h = Bun.hash(JSON.stringify([words, filters])).toString(36)
     const after = cursor ? readCursor(cursor, h) : null
-    const plan = after ? after.plan : this.planOf(words)
-    const hits = this.rankedOf(plan, filters)
+    const asked = countriesNamed(words)
+    const plan = after ? after.plan : this.planOf(words, asked)
+    const hits = this.rankedOf(plan, filters, asked)
     const start = after ? firstAfter(hits, after.s, after.i) : 0
     const page = hits.slice(start, start + limit)
     const last = page[page.length - 1]
@@ -135,13 +137,13 @@ export class SearchIndex {
   }
 
   // The plan of a query's words: their forms in the index, then feedback from the best first-pass servers.
-  private planOf(words: string[]): Plan {
+  private planOf(words: string[], asked: string[]): Plan {
     if (!words.length) return browsePlan()
     const key = words.join(' ')
     const known = this.plans.get(key)
     if (known) return known
     const base = basePlan(this.store, words)
-    const first = rank(this.store, base, { category: null, transport: null, verified: false })
+    const first = rank(this.store, base, { category: null, transport: null, verified: false }, asked)
     const plan = first.length
       ? withFeedback(
           this.store,
@@ -154,11 +156,11 @@ export class SearchIndex {
     return plan
   }
 
-  private rankedOf(plan: Plan, filters: Filters): Hit[] {
-    const key = JSON.stringify([packPlan(plan), filters])
+  private rankedOf(plan: Plan, filters: Filters, asked: string[]): Hit[] {
+    const key = JSON.stringify([packPlan(plan), filters, asked])
     const known = this.ranked.get(key)
     if (known) return known
-    const hits = rank(this.store, plan, filters)
+    const hits = rank(this.store, plan, filters, asked)
     if (this.ranked.size >= CACHE_ENTRIES || this.rankedHits + hits.length > CACHE_HITS) {
       this.ranked.clear()
       this.rankedHits = 0

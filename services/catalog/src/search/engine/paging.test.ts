@@ -3,8 +3,22 @@ import fc from 'fast-check'
 import { BadCursor, type Filters, type SearchDocument, SearchIndex } from './index'
 import { testDocument } from './test-documents'
 
-// A small vocabulary, so random listings share words and ties in score are common.
-const WORDS = ['postgres', 'database', 'files', 'github', 'issues', 'browser', 'slack', 'search', 'weather', 'maps']
+// A small vocabulary, so random listings share words and ties in score are common; two name a country, so some
+// listings are scoped to one.
+const WORDS = [
+  'postgres',
+  'database',
+  'files',
+  'github',
+  'issues',
+  'browser',
+  'slack',
+  'search',
+  'weather',
+  'maps',
+  'korean',
+  'japan',
+]
 const CATEGORIES = ['Databases', 'Developer Tools', 'Search']
 
 const docArb = (id: string) =>

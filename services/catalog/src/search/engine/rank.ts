@@ -41,6 +41,13 @@ function trustOf(f: ListingFacts): number {
   )
 }
 
+/**
+ * What a listing scoped to some countries keeps of its score when the query names none of them (1 otherwise): a
+ * query that names no country is served first by listings that work anywhere.
+ */
+const scopeFactor = (f: ListingFacts, asked: readonly string[]) =>
+  f.scope.length === 0 || f.scope.some((c) => asked.includes(c)) ? 1 : 1 - TUNING.countryScope
+
 /** Orders hits by score (highest first), then id. */
 const byScoreThenId = (a: Hit, b: Hit) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
 
@@ -118,10 +125,11 @@ function matchesOf(store: TermStore, plan: Plan): { docs: number[]; score: (doc:
 }
 
 /**
- * The matched servers in order: listings that pass the filters, scored with trust, one per repository (the best
- * of those sharing it). A plan without query words is a browse: every listing, by trust.
+ * The matched servers in order: listings that pass the filters, scored with trust and country scope against the
+ * countries the query names (`asked`), one per repository (the best of those sharing it). A plan without query
+ * words is a browse: every listing, by trust.
  */
-export function rank(store: TermStore, plan: Plan, filters: Filters): Hit[] {
+export function rank(store: TermStore, plan: Plan, filters: Filters, asked: readonly string[] = []): Hit[] {
   const hits: Hit[] = []
   // A browse has no query words; query words the index does not know match nothing.
   if (plan.slots.length === 0) {
@@ -132,7 +140,8 @@ export function rank(store: TermStore, plan: Plan, filters: Filters): Hit[] {
     const { docs, score } = matchesOf(store, plan)
     for (const n of docs) {
       const d = store.docs[n]!
-      if (passes(d.facts, filters)) hits.push({ doc: n, id: d.facts.id, score: score(n) * trustOf(d.facts) })
+      if (passes(d.facts, filters))
+        hits.push({ doc: n, id: d.facts.id, score: score(n) * trustOf(d.facts) * scopeFactor(d.facts, asked) })
     }
   }
   hits.sort(byScoreThenId)

@@ -22,6 +22,8 @@ export const TUNING = {
     /** GitHub stars, on a log scale up to 100k. */
     stars: 0.2,
   },
+  /** Share of its score a listing scoped to one or two countries loses when the query names none of them. */
+  countryScope: 0.3,
   /** Weight of a curated synonym of a query word (synonyms.ts). */
   synonym: 0.8,
   /** Weight of two query words found joined in a listing (mongo db → mongodb). */

@@ -1,0 +1,93 @@
+/**
+ * Countries named in a text: a listing that speaks of one or two countries (Korean weather, Chinese stock market,
+ * the French company register) serves people there, and a query that names no country is better served first by
+ * listings that work anywhere. Names and English demonyms come from the world-countries package.
+ */
+import countries from 'world-countries'
+
+// Country words that mostly mean something else in software text (a person, a US state, a bird, an editor, a
+// networking brand, a verb, a get-together).
+const NOT_A_PLACE = new Set([
+  'aruba',
+  'chad',
+  'georgia',
+  'guernsey',
+  'jersey',
+  'jordan',
+  'monaco',
+  'niger',
+  'polish',
+  'reunion',
+  'turkey',
+])
+
+// Short forms people write for a country (the package spells South Korea, the United States and the UK in full).
+const SHORT_FORMS: [string, string][] = [
+  ['korea', 'KR'],
+  ['korean', 'KR'],
+  ['usa', 'US'],
+  ['uk', 'GB'],
+  ['uae', 'AE'],
+]
+
+const plain = (s: string) =>
+  s
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .split(/[^a-z]+/)
+    .filter(Boolean)
+
+/**
+ * Names and demonyms (and short forms) as word sequences, by their first word: Japan, Japanese, Hong Kong, New
+ * Zealander. A longer name is matched whole, never by one of its words (Vatican City is not every city). Sovereign
+ * countries come first, so a demonym two share (Indian) names the sovereign one.
+ */
+const NAMES_BY_FIRST_WORD = (() => {
+  const byFirst = new Map<string, { words: string[]; country: string }[]>()
+  const add = (words: string[], country: string) => {
+    if (words.length === 1 && NOT_A_PLACE.has(words[0]!)) return
+    const known = byFirst.get(words[0]!) ?? []
+    if (known.some((n) => n.words.join(' ') === words.join(' '))) return
+    known.push({ words, country })
+    // Longest first, so Sri Lankan is read before Sri Lanka.
+    known.sort((a, b) => b.words.length - a.words.length)
+    byFirst.set(words[0]!, known)
+  }
+  for (const [w, c] of SHORT_FORMS) add([w], c)
+  for (const c of [...countries.filter((c) => c.independent), ...countries.filter((c) => !c.independent)])
+    for (const form of [c.name.common, c.demonyms?.eng?.m, c.demonyms?.eng?.f]) if (form) add(plain(form), c.cca2)
+  return byFirst
+})()
+
+/** Most countries a listing may name and still be scoped to them; one naming more is international. */
+const MAX_SCOPE = 2
+
+/** Country codes named by these words (lower-case, as `words` splits them), sorted. */
+export function countriesNamed(words: readonly string[]): string[] {
+  const out = new Set<string>()
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i]!
+    // "A Swiss army knife for …" is a figure of speech.
+    if (w === 'swiss' && words[i + 1] === 'army') continue
+    const name = NAMES_BY_FIRST_WORD.get(w)?.find((n) => n.words.every((x, k) => words[i + k] === x))
+    if (name) {
+      out.add(name.country)
+      i += name.words.length - 1
+    }
+  }
+  return [...out].sort()
+}
+
+const NONE: readonly string[] = Object.freeze([])
+
+/**
+ * The countries a listing is scoped to: those its words name, when they are one or two. None when it names none,
+ * more than two, or English too: a text naming English beside another language (a translator, subtitles in English
+ * or Russian) speaks of languages, not of where it works.
+ */
+export function scopeOf(words: readonly string[]): readonly string[] {
+  if (words.includes('english')) return NONE
+  const named = countriesNamed(words)
+  return named.length === 0 || named.length > MAX_SCOPE ? NONE : named
+}
