@@ -39,18 +39,15 @@ const plain = (s: string) =>
     .split(/[^a-z]+/)
     .filter(Boolean)
 
-type Names = Map<string, { words: string[]; country: string }[]>
-let namesByFirstWord: Names | null = null
-
 /**
  * Names and demonyms (and short forms) as word sequences, by their first word: Japan, Japanese, Hong Kong, New
  * Zealander. A longer name is matched whole, never by one of its words (Vatican City is not every city). Sovereign
- * countries come first, so a demonym two share (Indian) names the sovereign one. Read on first use from the
- * package's file and not imported: the list also holds translations, borders and currencies (770 KB), and an
- * import would keep all of it for the life of the process.
+ * countries come first, so a demonym two share (Indian) names the sovereign one. Read from the package's file
+ * rather than imported: the list also holds translations, borders and currencies (770 KB), and an import would keep
+ * all of it for the life of the process. Read when the module loads, while the heap is small, not in the middle of
+ * an index build.
  */
-function names(): Names {
-  if (namesByFirstWord) return namesByFirstWord
+const NAMES_BY_FIRST_WORD = (() => {
   const countries = JSON.parse(
     readFileSync(Bun.resolveSync('world-countries/dist/countries.json', import.meta.dir), 'utf8'),
   ) as Countries
@@ -67,9 +64,8 @@ function names(): Names {
   for (const [w, c] of SHORT_FORMS) add([w], c)
   for (const c of [...countries.filter((c) => c.independent), ...countries.filter((c) => !c.independent)])
     for (const form of [c.name.common, c.demonyms?.eng?.m, c.demonyms?.eng?.f]) if (form) add(plain(form), c.cca2)
-  namesByFirstWord = byFirst
   return byFirst
-}
+})()
 
 /** Most countries a listing may name and still be scoped to them; one naming more is international. */
 const MAX_SCOPE = 2
@@ -77,12 +73,11 @@ const MAX_SCOPE = 2
 /** Country codes named by these words (lower-case, as `words` splits them), sorted. */
 export function countriesNamed(words: readonly string[]): string[] {
   const out = new Set<string>()
-  const byFirst = names()
   for (let i = 0; i < words.length; i++) {
     const w = words[i]!
     // "A Swiss army knife for …" is a figure of speech.
     if (w === 'swiss' && words[i + 1] === 'army') continue
-    const name = byFirst.get(w)?.find((n) => n.words.every((x, k) => words[i + k] === x))
+    const name = NAMES_BY_FIRST_WORD.get(w)?.find((n) => n.words.every((x, k) => words[i + k] === x))
     if (name) {
       out.add(name.country)
       i += name.words.length - 1
