@@ -20,12 +20,11 @@ export function termOf(word: string): string {
 
 /** Index terms of a text: its meaningful words, stemmed (a stop word can never be asked for, so it is not kept). */
 export function termsOf(text: string | null | undefined): string[] {
-  return text
-    ? words(text)
-        .filter((w) => !STOP_WORDS.has(w))
-        .map(termOf)
-    : []
+  return text ? termsOfWords(words(text)) : []
 }
+
+/** Index terms of a text already split into words. */
+export const termsOfWords = (ws: string[]): string[] => ws.filter((w) => !STOP_WORDS.has(w)).map(termOf)
 
 /** A query's meaningful words in order, at most `max`, each once (stop words dropped, not stemmed). */
 export function queryWords(q: string, max = 12): string[] {

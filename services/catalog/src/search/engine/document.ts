@@ -1,7 +1,7 @@
 /** What the search index keeps of a listing: its text as terms per field, and the facts filters and trust read. */
 import { splitName } from '../terms'
 import { repositoryKey } from '@mcp-directory/shared/install'
-import { STOP_WORDS, termsOf } from './analyze'
+import { STOP_WORDS, termsOf, termsOfWords } from './analyze'
 import { words } from '../terms'
 import { scopeOf } from './places'
 
@@ -80,6 +80,9 @@ export function analyse(doc: SearchDocument): AnalysedDocument {
     .map((t) => t.description ?? '')
     .join(' ')
     .slice(0, MAX_TOOL_TEXT)
+  // Split once: the title's and description's words are both indexed and read for the countries they name.
+  const titleWords = words(doc.title ?? '')
+  const descriptionWords = words(doc.description)
   return {
     facts: {
       id: doc.id,
@@ -94,13 +97,13 @@ export function analyse(doc: SearchDocument): AnalysedDocument {
       officialNamespace: doc.source !== 'submission' && officialNamespace(doc.name, doc.repositoryUrl),
       stars: doc.stars ?? 0,
       // The namespace names the publisher (IndianAppGuy, a person called Israel), not where the server works.
-      scope: scopeOf([...own, ...words(`${doc.title ?? ''} ${doc.description}`)]),
+      scope: scopeOf(own, titleWords, descriptionWords),
     },
     fields: [
       termsOf([...namespace, ...own].join(' ')),
-      termsOf(doc.title),
+      termsOfWords(titleWords),
       termsOf(doc.tools.map((t) => t.name).join(' ')),
-      termsOf(doc.description),
+      termsOfWords(descriptionWords),
       termsOf(doc.tags.join(' ')),
       termsOf(toolText),
       termsOf(doc.readme?.slice(0, MAX_README_TEXT)),

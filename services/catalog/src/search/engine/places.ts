@@ -73,6 +73,12 @@ const MAX_SCOPE = 2
 /** Country codes named by these words (lower-case, as `words` splits them), sorted. */
 export function countriesNamed(words: readonly string[]): string[] {
   const out = new Set<string>()
+  addCountries(words, out)
+  return [...out].sort()
+}
+
+// Adds the countries a run of words names to `out`.
+function addCountries(words: readonly string[], out: Set<string>): void {
   for (let i = 0; i < words.length; i++) {
     const w = words[i]!
     // "A Swiss army knife for …" is a figure of speech.
@@ -83,18 +89,20 @@ export function countriesNamed(words: readonly string[]): string[] {
       i += name.words.length - 1
     }
   }
-  return [...out].sort()
 }
 
 const NONE: readonly string[] = Object.freeze([])
 
 /**
- * The countries a listing is scoped to: those its words name, when they are one or two. None when it names none,
- * more than two, or English too: a text naming English beside another language (a translator, subtitles in English
- * or Russian) speaks of languages, not of where it works.
+ * The countries a listing is scoped to: those its texts (each a run of words: name, title, description) name, when
+ * they are one or two. None when they name none, more than two, or English too: a text naming English beside
+ * another language (a translator, subtitles in English or Russian) speaks of languages, not of where it works.
  */
-export function scopeOf(words: readonly string[]): readonly string[] {
-  if (words.includes('english')) return NONE
-  const named = countriesNamed(words)
-  return named.length === 0 || named.length > MAX_SCOPE ? NONE : named
+export function scopeOf(...texts: (readonly string[])[]): readonly string[] {
+  const named = new Set<string>()
+  for (const words of texts) {
+    if (words.includes('english')) return NONE
+    addCountries(words, named)
+  }
+  return named.size === 0 || named.size > MAX_SCOPE ? NONE : [...named].sort()
 }
