@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs'
 import type { Countries } from 'world-countries'
+import { words } from '../terms'
 
 // Country words that mostly mean something else in software text (a person, a US state, a bird, an editor, a
 // networking brand, a verb, a get-together).
@@ -31,14 +32,6 @@ const SHORT_FORMS: [string, string][] = [
   ['uae', 'AE'],
 ]
 
-const plain = (s: string) =>
-  s
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .split(/[^a-z]+/)
-    .filter(Boolean)
-
 /**
  * Names and demonyms (and short forms) as word sequences, by their first word: Japan, Japanese, Hong Kong, New
  * Zealander. A longer name is matched whole, never by one of its words (Vatican City is not every city). Sovereign
@@ -52,38 +45,38 @@ const NAMES_BY_FIRST_WORD = (() => {
     readFileSync(Bun.resolveSync('world-countries/dist/countries.json', import.meta.dir), 'utf8'),
   ) as Countries
   const byFirst = new Map<string, { words: string[]; country: string }[]>()
-  const add = (words: string[], country: string) => {
-    if (words.length === 1 && NOT_A_PLACE.has(words[0]!)) return
-    const known = byFirst.get(words[0]!) ?? []
-    if (known.some((n) => n.words.join(' ') === words.join(' '))) return
-    known.push({ words, country })
+  const add = (name: string[], country: string) => {
+    if (name.length === 1 && NOT_A_PLACE.has(name[0]!)) return
+    const known = byFirst.get(name[0]!) ?? []
+    if (known.some((n) => n.words.join(' ') === name.join(' '))) return
+    known.push({ words: name, country })
     // Longest first, so Sri Lankan is read before Sri Lanka.
     known.sort((a, b) => b.words.length - a.words.length)
-    byFirst.set(words[0]!, known)
+    byFirst.set(name[0]!, known)
   }
   for (const [w, c] of SHORT_FORMS) add([w], c)
   for (const c of [...countries.filter((c) => c.independent), ...countries.filter((c) => !c.independent)])
-    for (const form of [c.name.common, c.demonyms?.eng?.m, c.demonyms?.eng?.f]) if (form) add(plain(form), c.cca2)
+    for (const form of [c.name.common, c.demonyms?.eng?.m, c.demonyms?.eng?.f]) if (form) add(words(form), c.cca2)
   return byFirst
 })()
 
 /** Most countries a listing may name and still be scoped to them; one naming more is international. */
 const MAX_SCOPE = 2
 
-/** Country codes named by these words (lower-case, as `words` splits them), sorted. */
-export function countriesNamed(words: readonly string[]): string[] {
+/** Country codes named by a run of words (lower-case, as `words` splits them), sorted. */
+export function countriesNamed(run: readonly string[]): string[] {
   const out = new Set<string>()
-  addCountries(words, out)
+  addCountries(run, out)
   return [...out].sort()
 }
 
 // Adds the countries a run of words names to `out`.
-function addCountries(words: readonly string[], out: Set<string>): void {
-  for (let i = 0; i < words.length; i++) {
-    const w = words[i]!
+function addCountries(run: readonly string[], out: Set<string>): void {
+  for (let i = 0; i < run.length; i++) {
+    const w = run[i]!
     // "A Swiss army knife for …" is a figure of speech.
-    if (w === 'swiss' && words[i + 1] === 'army') continue
-    const name = NAMES_BY_FIRST_WORD.get(w)?.find((n) => n.words.every((x, k) => words[i + k] === x))
+    if (w === 'swiss' && run[i + 1] === 'army') continue
+    const name = NAMES_BY_FIRST_WORD.get(w)?.find((n) => n.words.every((x, k) => run[i + k] === x))
     if (name) {
       out.add(name.country)
       i += name.words.length - 1
@@ -100,9 +93,9 @@ const NONE: readonly string[] = Object.freeze([])
  */
 export function scopeOf(...texts: (readonly string[])[]): readonly string[] {
   const named = new Set<string>()
-  for (const words of texts) {
-    if (words.includes('english')) return NONE
-    addCountries(words, named)
+  for (const run of texts) {
+    if (run.includes('english')) return NONE
+    addCountries(run, named)
   }
   return named.size === 0 || named.size > MAX_SCOPE ? NONE : [...named].sort()
 }
