@@ -59,6 +59,9 @@ const decision = (w: Window, count: number, now: number): RateDecision => ({
   resetSeconds: Math.max(1, Math.ceil((w.resetAt - now) / 1000)),
 })
 
+/** The store key of a client's count in a limit class. */
+const keyOf = (cls: LimitClass, client: string) => `rl:${cls.name}:${client}`
+
 /**
  * Whether a count is decided by this process: the store is not asked (none is shared, or it is down), the count is
  * far from the limit, or the store already said the limit is spent.
@@ -174,7 +177,7 @@ export function createRateLimiter(store: KeyValueStore, log: Logger, opts: RateL
 
   return {
     async check(cls: LimitClass, client: string): Promise<RateDecision> {
-      const key = `rl:${cls.name}:${client}`
+      const key = keyOf(cls, client)
       const now = Date.now()
       const w = windowOf(key, cls, now)
       w.pending++
@@ -190,7 +193,7 @@ export function createRateLimiter(store: KeyValueStore, log: Logger, opts: RateL
      */
     checkNow(cls: LimitClass, client: string): RateDecision | null {
       const now = Date.now()
-      const w = windowOf(`rl:${cls.name}:${client}`, cls, now)
+      const w = windowOf(keyOf(cls, client), cls, now)
       const count = counted(w) + 1
       if (count > cls.limit || !decidedHere(w, count, shared && !degraded)) return null
       w.pending++

@@ -1,8 +1,7 @@
 /** What the search index keeps of a listing: its text as terms per field, and the facts filters and trust read. */
-import { splitName } from '../terms'
+import { splitName, words } from '../terms'
 import { repositoryKey } from '@mcp-directory/shared/install'
 import { STOP_WORDS, termsOf, termsOfWords } from './analyze'
-import { words } from '../terms'
 import { scopeOf } from './places'
 
 /** The fields a term can be found in, in weight order (see TUNING.fieldWeights). */
