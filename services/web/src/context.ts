@@ -5,6 +5,7 @@ import { REQUEST_ID_HEADER, type Logger } from '@mcp-directory/shared/log'
 import { CLIENT_IP_HEADER, type PublicApi } from '@mcp-directory/shared/public-api'
 import { type ApiError, type Caller, callApi } from './api'
 import { type Assets, loadAssets } from './assets'
+import { crossSiteForm } from './forms'
 import type { html } from './html'
 import { renderPage } from './layout'
 import { errorBody } from './pages/errors'
@@ -29,6 +30,8 @@ export interface PageContext {
   page(title: string, body: ReturnType<typeof html>, o?: PageOptions): Response
   /** An error page for an Error object; 429 and 503 keep their Retry-After. */
   errorPage(status: number, e: ApiError, headers?: Headers): Response
+  /** The 403 page for a form post another site made the browser send (forms.ts); null for one of ours. */
+  refuseCrossSite(request: Request): Response | null
 }
 
 export function createPageContext(deps: { config: Config; log: Logger; api: PublicApi }): PageContext {
@@ -68,5 +71,12 @@ export function createPageContext(deps: { config: Config; log: Logger; api: Publ
     categoriesFor,
     page,
     errorPage,
+    refuseCrossSite: (request) =>
+      crossSiteForm(request, deps.config.publicBaseUrl)
+        ? errorPage(403, {
+            error: 'forbidden',
+            message: 'This form was sent from another site, so it was refused. Open the page here and send it again.',
+          })
+        : null,
   }
 }
