@@ -325,7 +325,7 @@ describe('public forms refuse posts made by another site', () => {
     category: 'databases',
     email: 'owner@example.com',
   })
-  const FOREIGN = [
+  const FOREIGN: Record<string, string>[] = [
     { 'sec-fetch-site': 'cross-site', origin: 'https://evil.example' },
     { 'sec-fetch-site': 'same-site', origin: 'https://sub.example' },
     { origin: 'https://evil.example' },
