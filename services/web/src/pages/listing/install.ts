@@ -63,6 +63,6 @@ export function otherClients(s: ServerDetail, client: string): SafeHtml {
   const others = (s.configs ?? []).filter((c) => c !== picked)
   if (!others.length) return html``
   return html`<section aria-labelledby="clients-heading"><h2 id="clients-heading">Other clients</h2>
-${others.map((c, i) => html`<details class="config" data-client="${c.client}"><summary>${c.label}</summary>${configBody(s, c, String(i + 1))}</details>`)}
+<div class="clients">${others.map((c, i) => html`<details class="config" data-client="${c.client}"><summary>${c.label}</summary>${configBody(s, c, String(i + 1))}</details>`)}</div>
 </section>`
 }

@@ -48,12 +48,15 @@ function checkedLine(s: Detail): SafeHtml {
   return html`<p class="checked" id="checked">Checked: ${parts.join(' · ')}.</p>`
 }
 
+/** An address without its scheme and trailing slash, as people read it. */
+const shortUrl = (url: string) => url.replace(/^https?:\/\//i, '').replace(/\/$/, '')
+
 function facts(s: Detail): SafeHtml {
   const fact = (label: string, value: SafeHtml | string, id?: string) =>
     html`<div><dt>${label}</dt><dd${id ? html` id="${id}"` : ''}>${value}</dd></div>`
   return html`<dl class="facts">
-${s.repositoryUrl ? fact('Repository', linkOrText(s.repositoryUrl)) : ''}
-${s.websiteUrl ? fact('Website', linkOrText(s.websiteUrl)) : ''}
+${s.repositoryUrl ? fact('Repository', linkOrText(s.repositoryUrl, shortUrl(s.repositoryUrl))) : ''}
+${s.websiteUrl ? fact('Website', linkOrText(s.websiteUrl, shortUrl(s.websiteUrl))) : ''}
 ${s.version ? fact('Version', s.version) : ''}
 ${s.license ? fact('License', s.license) : ''}
 ${fact('Category', html`<a href="/?category=${encodeURIComponent(s.category)}">${s.category}</a>`)}
@@ -69,8 +72,8 @@ function summary(s: Detail, client: string): SafeHtml {
   const marks = detailMarks(s)
   return html`<section class="summary" aria-labelledby="listing-title">
 <h1 id="listing-title">${shown}${shown !== s.name ? html` <span class="regname">${s.name}</span>` : ''}</h1>
-${marksList(marks)}
-${marks.length ? html`<details class="more"><summary>What these marks mean</summary><ul class="explained">${marks.map((m) => html`<li><span class="mark ${m.tone}">${m.label}</span>${m.means}</li>`)}</ul></details>` : ''}
+<div class="marks-row">${marksList(marks)}
+${marks.length ? html`<details class="more"><summary>What these marks mean</summary><ul class="explained">${marks.map((m) => html`<li><span class="mark ${m.tone}">${m.label}</span>${m.means}</li>`)}</ul></details>` : ''}</div>
 ${s.archived ? html`<p class="notice bad">Archived: ${s.archived}. Prefer a maintained server for new installs.</p>` : ''}
 <p class="lead">${s.description}</p>
 ${facts(s)}
