@@ -63,6 +63,8 @@ export interface SubmitAnswer {
   badge_markdown: string
 }
 
+const CHOICE = { missing: 'Choose an option.', wrong: 'Choose one of the options in the list.' }
+
 /** What to tell people about a field the API refused: when it is missing, and when it is not right. */
 const IN_WORDS: Record<string, { missing: string; wrong: string }> = {
   name: { missing: 'Give the server a name.', wrong: 'Use a shorter name, in plain letters, digits and dashes.' },
@@ -81,9 +83,9 @@ const IN_WORDS: Record<string, { missing: string; wrong: string }> = {
     missing: 'Enter a license, or leave the field empty.',
     wrong: 'Give the license as a short name, such as MIT.',
   },
-  authType: { missing: 'Choose an option.', wrong: 'Choose one of the options in the list.' },
-  pricingModel: { missing: 'Choose an option.', wrong: 'Choose one of the options in the list.' },
-  maintenanceStatus: { missing: 'Choose an option.', wrong: 'Choose one of the options in the list.' },
+  authType: CHOICE,
+  pricingModel: CHOICE,
+  maintenanceStatus: CHOICE,
   compatibleClients: {
     missing: 'Enter clients, or leave the field empty.',
     wrong: 'Name the clients by their short names, separated by commas (for example claude-desktop, cursor).',
@@ -158,31 +160,31 @@ ${byField.has(f) ? html`<p class="field-error" id="${f}-error">${[...new Set(byF
 ${
   error
     ? html`<div class="notice bad" role="alert" tabindex="-1" id="form-errors" data-focus><h2>The submission was not accepted</h2>
-${byField.size ? html`<p>Please correct ${byField.size === 1 ? 'this field' : 'these fields'}:</p><ul>${[...byField].map(([f, msgs]) => html`<li><a href="#${f}">${LABELS[f] ?? f}</a>: ${[...new Set(msgs)].join(' ')}</li>`)}</ul>` : html`<p>${error.message}</p>`}
+${byField.size ? html`<p>Please correct ${byField.size === 1 ? 'this field' : 'these fields'}:</p><ul>${[...byField].map(([f, msgs]) => html`<li><a href="#${f}">${LABELS[f as keyof typeof LABELS] ?? f}</a>: ${[...new Set(msgs)].join(' ')}</li>`)}</ul>` : html`<p>${error.message}</p>`}
 ${other.length ? html`<ul>${other.map((o) => html`<li>${o}</li>`)}</ul>` : ''}
 ${error.error === 'conflict' ? conflictLink(error) : ''}
 ${apiDetail(error)}</div>`
     : ''
 }
 <form method="post" action="/submit" novalidate>
-${text('name', 'Name', 'text', { required: true, max: 200 })}
-${text('url', 'Address', 'url', { required: true, hint: 'The repository or website, an absolute https:// address' })}
-${field('description', 'Description', (a) => html`<textarea ${a} required maxlength="5000">${values.description}</textarea>`, 'What the server does, in a sentence or two')}
-${field('category', 'Category', (a) => html`<select ${a} required><option value="">Choose a category</option>${categories.map((c) => html`<option value="${c.slug}"${[c.slug, c.label, `${c.emoji} ${c.label}`].includes(currentCategory) ? html` selected` : ''}>${c.emoji} ${c.label}</option>`)}</select>`)}
-${text('email', 'Contact e-mail', 'email', { required: true, hint: 'Receives the claim link; never shown publicly' })}
-${text('tags', 'Tags', 'text', { hint: 'Comma-separated, e.g. postgres, sql' })}
-${text('license', 'License', 'text', { hint: 'e.g. MIT' })}
-${select('authType', 'Authentication')}
-${select('pricingModel', 'Pricing')}
-${select('maintenanceStatus', 'Maintenance')}
-${text('compatibleClients', 'Compatible clients', 'text', { hint: 'Comma-separated, e.g. claude-desktop, cursor' })}
-${text('supportUrl', 'Support address', 'url')}
+${text('name', LABELS.name, 'text', { required: true, max: 200 })}
+${text('url', LABELS.url, 'url', { required: true, hint: 'The repository or website, an absolute https:// address' })}
+${field('description', LABELS.description, (a) => html`<textarea ${a} required maxlength="5000">${values.description}</textarea>`, 'What the server does, in a sentence or two')}
+${field('category', LABELS.category, (a) => html`<select ${a} required><option value="">Choose a category</option>${categories.map((c) => html`<option value="${c.slug}"${[c.slug, c.label, `${c.emoji} ${c.label}`].includes(currentCategory) ? html` selected` : ''}>${c.emoji} ${c.label}</option>`)}</select>`)}
+${text('email', LABELS.email, 'email', { required: true, hint: 'Receives the claim link; never shown publicly' })}
+${text('tags', LABELS.tags, 'text', { hint: 'Comma-separated, e.g. postgres, sql' })}
+${text('license', LABELS.license, 'text', { hint: 'e.g. MIT' })}
+${select('authType', LABELS.authType)}
+${select('pricingModel', LABELS.pricingModel)}
+${select('maintenanceStatus', LABELS.maintenanceStatus)}
+${text('compatibleClients', LABELS.compatibleClients, 'text', { hint: 'Comma-separated, e.g. claude-desktop, cursor' })}
+${text('supportUrl', LABELS.supportUrl, 'url')}
 <button type="submit">Submit for review</button>
 </form>`
 }
 
 /** The labels of the fields, as the form shows them. */
-const LABELS: Record<string, string> = {
+const LABELS: Record<(typeof FIELDS)[number], string> = {
   name: 'Name',
   url: 'Address',
   description: 'Description',
