@@ -138,6 +138,8 @@
       } catch (_e) {}
       show()
     })
+    // The system's scheme can change while the page is open (and says so).
+    window.matchMedia?.('(prefers-color-scheme: dark)').addEventListener?.('change', show)
     button.hidden = false
     show()
   }

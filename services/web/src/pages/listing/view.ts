@@ -52,11 +52,11 @@ function checkedLine(s: Detail): SafeHtml {
 const shortUrl = (url: string) => url.replace(/^https?:\/\//i, '').replace(/\/$/, '')
 
 function facts(s: Detail): SafeHtml {
-  const fact = (label: string, value: SafeHtml | string, id?: string) =>
-    html`<div><dt>${label}</dt><dd${id ? html` id="${id}"` : ''}>${value}</dd></div>`
+  const fact = (label: string, value: SafeHtml | string, id?: string, wide = false) =>
+    html`<div${wide ? html` class="wide"` : ''}><dt>${label}</dt><dd${id ? html` id="${id}"` : ''}>${value}</dd></div>`
   return html`<dl class="facts">
-${s.repositoryUrl ? fact('Repository', linkOrText(s.repositoryUrl, shortUrl(s.repositoryUrl))) : ''}
-${s.websiteUrl ? fact('Website', linkOrText(s.websiteUrl, shortUrl(s.websiteUrl))) : ''}
+${s.repositoryUrl ? fact('Repository', linkOrText(s.repositoryUrl, shortUrl(s.repositoryUrl)), undefined, true) : ''}
+${s.websiteUrl ? fact('Website', linkOrText(s.websiteUrl, shortUrl(s.websiteUrl)), undefined, true) : ''}
 ${s.version ? fact('Version', s.version) : ''}
 ${s.license ? fact('License', s.license) : ''}
 ${fact('Category', html`<a href="/?category=${encodeURIComponent(s.category)}">${s.category}</a>`)}
