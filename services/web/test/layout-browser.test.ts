@@ -211,14 +211,21 @@ describe('colour schemes and small screens', () => {
     await page.click('button[type=submit]')
     await page.locator('table.queue').waitFor()
     const lines = await page.evaluate(() =>
-      [...document.querySelectorAll('table.queue tbody td:nth-child(2)')].map((td: any) => {
-        const range = document.createRange()
-        range.selectNodeContents(td)
-        return new Set([...range.getClientRects()].map((r: any) => Math.round(r.top))).size
-      }),
+      [...document.querySelectorAll('table.queue th:nth-child(2), table.queue tbody td:nth-child(2)')].map(
+        (td: any) => {
+          const range = document.createRange()
+          range.selectNodeContents(td)
+          return new Set([...range.getClientRects()].map((r: any) => Math.round(r.top))).size
+        },
+      ),
     )
-    expect(lines.length).toBeGreaterThan(0)
+    expect(lines.length).toBeGreaterThan(1)
     expect(lines.every((n) => n === 1)).toBe(true)
+    // The listing's text has the room: its column is the widest, the short ones are sized for their content.
+    const widths = await page.evaluate(() =>
+      [...document.querySelectorAll('table.queue thead th')].map((th: any) => th.getBoundingClientRect().width),
+    )
+    expect(widths[0]).toBeGreaterThan(Math.max(...widths.slice(1)))
     await page.close()
   }, 60_000)
 
