@@ -5,6 +5,7 @@ import { REQUEST_ID_HEADER, type Logger } from '@mcp-directory/shared/log'
 import { CLIENT_IP_HEADER, type PublicApi } from '@mcp-directory/shared/public-api'
 import { type ApiError, type Caller, callApi } from './api'
 import { type Assets, loadAssets } from './assets'
+import { crossSiteForm } from './forms'
 import type { html } from './html'
 import { renderPage } from './layout'
 import { errorBody } from './pages/errors'
@@ -25,10 +26,14 @@ export interface PageContext {
   callerOf(request: Request): Caller
   /** The categories, read through the API and kept a while (empty when the API fails and none were kept). */
   categoriesFor(caller: Caller): Promise<Category[]>
+  /** How many active listings each category holds (by slug), kept a while; null when it could not be read. */
+  categoryCounts(): Promise<Map<string, number> | null>
   /** A full page in the directory's shell. */
   page(title: string, body: ReturnType<typeof html>, o?: PageOptions): Response
   /** An error page for an Error object; 429 and 503 keep their Retry-After. */
   errorPage(status: number, e: ApiError, headers?: Headers): Response
+  /** The 403 page for a form post another site made the browser send (forms.ts); null for one of ours. */
+  refuseCrossSite(request: Request): Response | null
 }
 
 export function createPageContext(deps: { config: Config; log: Logger; api: PublicApi }): PageContext {
@@ -43,6 +48,34 @@ export function createPageContext(deps: { config: Config; log: Logger; api: Publ
     if (!r.ok) return categories?.list ?? []
     categories = { at: Date.now(), list: r.data.categories }
     return categories.list
+  }
+
+  // The counts are the directory's own work, not a visitor's: read under the service's own client name (its own
+  // rate-limit bucket), one search per category, and kept like the categories; a failed read is retried after a minute.
+  let counts: { at: number; ttl: number; map: Map<string, number> | null } | null = null
+  let countsReading: Promise<Map<string, number> | null> | null = null
+  async function readCounts(): Promise<Map<string, number> | null> {
+    const self: Caller = { client: 'web:category-counts' }
+    const list = await categoriesFor(self)
+    const answers = await Promise.all(
+      list.map((c) =>
+        callApi<{ total: number }>(api, `/api/v1/search?category=${encodeURIComponent(c.slug)}&limit=1`, self),
+      ),
+    )
+    if (!list.length || answers.some((a) => !a.ok)) return null
+    return new Map(list.map((c, i) => [c.slug, (answers[i] as { data: { total: number } }).data.total]))
+  }
+  async function categoryCounts(): Promise<Map<string, number> | null> {
+    if (counts && Date.now() - counts.at < counts.ttl) return counts.map
+    countsReading ??= readCounts()
+      .then((map) => {
+        counts = { at: Date.now(), ttl: map ? CATEGORIES_TTL_MS : 60_000, map }
+        return map
+      })
+      .finally(() => {
+        countsReading = null
+      })
+    return countsReading
   }
 
   const page = (title: string, body: ReturnType<typeof html>, o: PageOptions = {}) =>
@@ -66,7 +99,15 @@ export function createPageContext(deps: { config: Config; log: Logger; api: Publ
       requestId: request.headers.get(REQUEST_ID_HEADER) ?? undefined,
     }),
     categoriesFor,
+    categoryCounts,
     page,
     errorPage,
+    refuseCrossSite: (request) =>
+      crossSiteForm(request, deps.config.publicBaseUrl)
+        ? errorPage(403, {
+            error: 'forbidden',
+            message: 'This form was sent from another site, so it was refused. Open the page here and send it again.',
+          })
+        : null,
   }
 }

@@ -26,5 +26,23 @@ export function cookieOf(request: Request, name: string): string | null {
   return null
 }
 
+/**
+ * A form post another site made the browser send. Browsers say where a request comes from in `Sec-Fetch-Site`
+ * (only `same-origin` and a user's own navigation, `none`, pass); a browser without it still sends `Origin` on a
+ * post, which must then be this directory's. A client sending neither is no browser, so no visitor's cookies or
+ * address are borrowed by it.
+ */
+export function crossSiteForm(request: Request, base: string): boolean {
+  const site = request.headers.get('sec-fetch-site')
+  if (site) return site !== 'same-origin' && site !== 'none'
+  const origin = request.headers.get('origin')
+  if (origin === null) return false
+  try {
+    return origin !== new URL(base).origin
+  } catch {
+    return true
+  }
+}
+
 /** The longest listing id a page accepts (the API's bound). */
 export const MAX_ID_LENGTH = 200

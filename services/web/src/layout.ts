@@ -60,7 +60,7 @@ export function renderPage(assets: Assets, o: PageOptions): Response {
 ${o.description ? html`<meta name="description" content="${o.description}">` : ''}
 <link rel="stylesheet" href="${assets.url('app.css')}">
 <link rel="icon" href="${assets.url('icon.svg')}" type="image/svg+xml">
-<script src="${assets.url('app.js')}" defer></script>
+<script src="${assets.url('app.js')}"></script>
 </head>
 <body>
 <a class="skip" href="#main">Skip to content</a>
@@ -72,6 +72,7 @@ ${nav('/submit', 'Submit a server', 'submit')}
 <li><a href="/docs">API</a></li>
 <li><a href="/llms.txt">llms.txt</a></li>
 </ul></nav>
+<button type="button" class="secondary small theme" id="theme-toggle" aria-pressed="false" hidden>Dark mode</button>
 </div></header>
 <main id="main" tabindex="-1"><div class="wrap">
 ${o.body}

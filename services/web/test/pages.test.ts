@@ -317,6 +317,61 @@ describe('claim page', () => {
   })
 })
 
+describe('public forms refuse posts made by another site', () => {
+  const submission = (name: string) => ({
+    name,
+    url: `https://github.com/someone/${name}`,
+    description: 'Posted to test where forms may come from',
+    category: 'databases',
+    email: 'owner@example.com',
+  })
+  const FOREIGN: Record<string, string>[] = [
+    { 'sec-fetch-site': 'cross-site', origin: 'https://evil.example' },
+    { 'sec-fetch-site': 'same-site', origin: 'https://sub.example' },
+    { origin: 'https://evil.example' },
+    { origin: 'null' },
+  ]
+
+  test('submit: a cross-site post is a 403 page and creates nothing; a same-origin post still submits', async () => {
+    for (const [i, headers] of FOREIGN.entries()) {
+      const name = `csrf-victim-${i}`
+      const res = await form('/submit', submission(name), headers)
+      expect(res.status).toBe(403)
+      expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8')
+      expect(await res.text()).toContain('sent from another site')
+      const search = (await (
+        await get(`/api/v1/admin/listings?status=pending&limit=200`, { authorization: `Bearer ${OPERATOR}` })
+      ).json()) as { listings: { name: string }[] }
+      expect(search.listings.map((l) => l.name)).not.toContain(name)
+    }
+    const ok = await form('/submit', submission('csrf-same-origin'), {
+      'sec-fetch-site': 'same-origin',
+      origin: new URL(dir.base).origin,
+    })
+    expect(ok.status).toBe(200)
+    expect(await ok.text()).toContain('Submitted: csrf-same-origin')
+    // A browser without Sec-Fetch-Site whose Origin is ours passes too.
+    const old = await form('/submit', submission('csrf-origin-only'), { origin: new URL(dir.base).origin })
+    expect(old.status).toBe(200)
+  })
+
+  test('claim: a cross-site verify post is refused before the secret is read; a same-origin one reaches the verifier', async () => {
+    const fields = { token: 'x'.repeat(43), method: 'dns' }
+    for (const headers of FOREIGN) {
+      const res = await form(`/claim/${pgId}`, fields, headers)
+      expect(res.status).toBe(403)
+      expect(await res.text()).toContain('sent from another site')
+    }
+    // Same origin: the claim verifier answers (this secret is wrong, so its 403 says the link is not valid).
+    const ok = await form(`/claim/${pgId}`, fields, {
+      'sec-fetch-site': 'same-origin',
+      origin: new URL(dir.base).origin,
+    })
+    expect(ok.status).toBe(403)
+    expect(await ok.text()).toContain('This claim link is not valid')
+  })
+})
+
 describe('operator page', () => {
   const cookieOf = (res: Response) => (res.headers.get('set-cookie') ?? '').split(';')[0]
 

@@ -1,6 +1,9 @@
 // Progressive enhancement for the directory's pages: every page works without this script.
 // - copy buttons (data-copy="<id of the element holding the text>"), counting an install when data-install is set
 // - live search on the home page (the server renders the results; this only swaps them in)
+// - the colour scheme: the system's, or the one the visitor picked (remembered); set before the page is painted,
+//   which is why this script is loaded in the head without defer and waits for the document for the rest
+// - the client picker of a listing page: a pick shows that client's install at once (the server remembers it)
 // biome-ignore lint/complexity/noExcessiveLinesPerFunction: the function is the script's scope; its parts are the named functions inside
 ;(() => {
   function announce(el, text) {
@@ -103,18 +106,70 @@
     })
   }
 
+  function storedTheme() {
+    var t = null
+    try {
+      t = localStorage.getItem('mcpdir-theme')
+      return t === 'dark' || t === 'light' ? t : null
+    } catch (_e) {
+      return null
+    }
+  }
+
+  var root = document.documentElement
+  var picked = storedTheme()
+  if (picked) root.setAttribute('data-theme', picked)
+
+  var prefersDark = () => window.matchMedia?.('(prefers-color-scheme: dark)').matches
+  var currentTheme = () => root.getAttribute('data-theme') || (prefersDark() ? 'dark' : 'light')
+
+  /** The toggle says what it does, and is pressed while the page is dark. */
+  function themeToggle(button) {
+    var show = () => {
+      var dark = currentTheme() === 'dark'
+      button.textContent = dark ? 'Light mode' : 'Dark mode'
+      button.setAttribute('aria-pressed', dark ? 'true' : 'false')
+    }
+    button.addEventListener('click', () => {
+      var next = currentTheme() === 'dark' ? 'light' : 'dark'
+      root.setAttribute('data-theme', next)
+      try {
+        localStorage.setItem('mcpdir-theme', next)
+      } catch (_e) {}
+      show()
+    })
+    // The system's scheme can change while the page is open (and says so).
+    window.matchMedia?.('(prefers-color-scheme: dark)').addEventListener?.('change', show)
+    button.hidden = false
+    show()
+  }
+
+  /** The client picker submits itself on a change (its button stays for use without the script). */
+  function clientPicker(form) {
+    var select = form.querySelector('select')
+    if (select) select.addEventListener('change', () => form.requestSubmit())
+  }
+
   document.addEventListener('click', onCopyClick)
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start)
+  else start()
 
-  // A form's outcome (errors, claim result) takes the focus, so keyboard and screen-reader users land on it.
-  var outcome = document.querySelector('[data-focus]')
-  if (outcome) outcome.focus()
+  function start() {
+    // A form's outcome (errors, claim result) takes the focus, so keyboard and screen-reader users land on it.
+    var outcome = document.querySelector('[data-focus]')
+    if (outcome) outcome.focus()
 
-  // Copy buttons are shown only when this script runs (they do nothing without it).
-  Array.prototype.forEach.call(document.querySelectorAll('button[data-copy]'), (b) => {
-    b.hidden = false
-  })
+    // Copy buttons are shown only when this script runs (they do nothing without it).
+    Array.prototype.forEach.call(document.querySelectorAll('button[data-copy]'), (b) => {
+      b.hidden = false
+    })
 
-  var form = document.getElementById('search-form')
-  var results = document.getElementById('results')
-  if (form && results && window.fetch && window.DOMParser) liveSearch(form, results)
+    var form = document.getElementById('search-form')
+    var results = document.getElementById('results')
+    if (form && results && window.fetch && window.DOMParser) liveSearch(form, results)
+    var toggle = document.getElementById('theme-toggle')
+    if (toggle) themeToggle(toggle)
+    var picker = document.getElementById('client-picker')
+    if (picker) clientPicker(picker)
+  }
 })()

@@ -5,10 +5,10 @@ import { Elysia } from 'elysia'
 import type { AdminSession } from '../../admin-sessions'
 import { type ApiError, callApi } from '../../api'
 import type { PageContext } from '../../context'
-import { MAX_ID_LENGTH, readForm } from '../../forms'
+import { crossSiteForm, MAX_ID_LENGTH, readForm } from '../../forms'
 import { matches, readFields } from '../../models'
 import { DoneNotice, LoginForm, ModerateForm, QueueStatus } from './model'
-import { type AdminSessionHelpers, adminSessions, crossSite, SESSION_SECONDS, seeOther } from './session'
+import { type AdminSessionHelpers, adminSessions, SESSION_SECONDS, seeOther } from './session'
 import { ACTIONS, loginBody, queueBody } from './view'
 
 /** A queue status as asked for; anything else is the pending queue. */
@@ -59,8 +59,8 @@ async function adminQueue(
 
 /** Signs an operator in: the token is checked against the operator API, then kept server-side in a session. */
 async function login(ctx: PageContext, s: AdminSessionHelpers, request: Request): Promise<Response> {
-  if (crossSite(request))
-    return ctx.errorPage(403, { error: 'forbidden', message: 'Cross-site form posts are refused' })
+  const refused = ctx.refuseCrossSite(request)
+  if (refused) return refused
   const form = await readForm(request)
   const token = (form?.get('token') ?? '').trim()
   const again = (status: number, message: string) =>
@@ -93,7 +93,8 @@ async function moderate(ctx: PageContext, s: AdminSessionHelpers, request: Reque
   if (!session) return seeOther('/admin', s.hasCookie(request) ? s.clearCookie : {})
   const form = await readForm(request)
   // The CSRF token proves the form came from a page this session rendered.
-  if (crossSite(request) || !form || !safeEqual(form.get('csrf') ?? '', s.csrfFor(session))) return staleForm(ctx)
+  if (crossSiteForm(request, ctx.base) || !form || !safeEqual(form.get('csrf') ?? '', s.csrfFor(session)))
+    return staleForm(ctx)
   const fields = readFields(ModerateForm, form)
   if (!fields)
     return adminQueue(ctx, s, request, session, {
@@ -137,7 +138,7 @@ export function adminRoutes(ctx: PageContext, deps: { kv: KeyValueStore; secret:
         const session = await s.sessionOf(request)
         if (session === 'unavailable') return s.storeDown()
         const form = await readForm(request)
-        if (crossSite(request)) return staleForm(ctx)
+        if (crossSiteForm(request, ctx.base)) return staleForm(ctx)
         // No live session: nothing to end, only the browser's cookie to drop.
         if (!session) return seeOther('/admin', s.clearCookie)
         if (!safeEqual(form?.get('csrf') ?? '', s.csrfFor(session))) return staleForm(ctx)

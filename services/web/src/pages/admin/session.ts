@@ -44,8 +44,5 @@ export function adminSessions(ctx: PageContext, deps: { kv: KeyValueStore; secre
 
 export type AdminSessionHelpers = ReturnType<typeof adminSessions>
 
-// A form post another site made the browser send: refused before anything else (SameSite covers most browsers).
-export const crossSite = (request: Request) => request.headers.get('sec-fetch-site') === 'cross-site'
-
 export const seeOther = (location: string, headers: Record<string, string> = {}) =>
   new Response(null, { status: 303, headers: { location, 'cache-control': 'no-store', ...headers } })

@@ -57,7 +57,7 @@ ${o.error ? errorNotice(o.error) : ''}
 <h2>${o.total} ${o.status}</h2>
 ${
   o.listings.length
-    ? html`<table class="queue"><thead><tr><th scope="col">Listing</th><th scope="col">Category</th><th scope="col">Submitted</th><th scope="col">Actions</th></tr></thead><tbody>
+    ? html`<table class="queue"><colgroup><col class="c-listing"><col class="c-category"><col class="c-submitted"><col class="c-actions"></colgroup><thead><tr><th scope="col">Listing</th><th scope="col">Category</th><th scope="col">Submitted</th><th scope="col">Actions</th></tr></thead><tbody>
 ${o.listings.map(
   (l) => html`<tr>
 <td><strong>${l.status === 'active' ? html`<a href="/servers/${encodeURIComponent(l.id)}">${l.name}</a>` : l.name}</strong> <code>${l.id}</code><br>${l.description}<br>${linkOrText(l.url)}${l.reason ? html`<br><span class="muted">Reason: ${l.reason}</span>` : ''}</td>

@@ -44,6 +44,9 @@ export function claimRoutes(ctx: PageContext) {
     .post(
       '/claim/:id',
       async ({ params, request }) => {
+        // The claim secret in the form is its token; a post from another site is refused before it is read.
+        const refused = ctx.refuseCrossSite(request)
+        if (refused) return refused
         const raw = await readForm(request)
         const form = raw && readFields(ClaimForm, raw)
         if (!form) return noToken('The form carried no claim secret; open the claim link again.')

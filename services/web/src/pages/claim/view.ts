@@ -73,48 +73,97 @@ ${failureDetails(e)}
 <p class="muted">DNS changes can take a few minutes to be visible. Fix what is listed, then verify again.</p></div>`
 }
 
-/** The claim page body with its challenge. */
-export function claimBody(token: string, c: Challenge, outcome: ClaimOutcome): SafeHtml {
-  const { dns, website_badge: site, github } = c.methods
-  return html`<h1>Verify ownership of ${c.name}</h1>
-<p class="lead">Prove that you control this server's domain, website or repository. Once verified, the listing is published and marked official.</p>
-${outcomeNotice(c.id, outcome)}
-<div class="methods">
-${
-  dns
-    ? html`<section class="method" aria-labelledby="m-dns"><h2 id="m-dns">1. DNS TXT record</h2>
-<p>Add a <code>${dns.type}</code> record at ${dns.names.length > 1 ? 'one of these names' : 'this name'}:</p>
-${dns.names.map((n, i) => copyBlock(`dns-name-${i}`, n, `record name ${i + 1}`))}
+type Methods = Challenge['methods']
+
+/** A proof method this listing can use: its section, in the order most likely to work. */
+interface Offer {
+  key: 'github' | 'dns' | 'website_badge'
+  title: string
+  body: (n: number) => SafeHtml
+}
+
+/** The API's note as the end of a sentence: without its closing advice, starting in lower case. */
+const because = (note: string | undefined, fallback: string) => {
+  const text = (note ?? '').replace(/\.?\s*Use another method\.?$/i, '').trim() || fallback
+  return text.charAt(0).toLowerCase() + text.slice(1)
+}
+
+function githubOffer(c: Challenge, token: string, github: NonNullable<Methods['github']>): Offer {
+  return {
+    key: 'github',
+    title: 'Badge in the repository README',
+    body: (
+      n,
+    ) => html`<section class="method" aria-labelledby="m-github"><h2 id="m-github">${n}. Badge in the repository README</h2>
+<p>Add this badge to the README of <code>${github.repository}</code> (its default branch):</p>
+${copyBlock('github-md', github.markdown, 'README badge Markdown')}
+${verifyForm(c.id, token, 'github', 'Verify my repository')}
+</section>`,
+  }
+}
+
+function dnsOffer(c: Challenge, token: string, dns: NonNullable<Methods['dns']>): Offer {
+  const many = dns.names.length > 1
+  return {
+    key: 'dns',
+    title: 'DNS TXT record',
+    body: (n) => html`<section class="method" aria-labelledby="m-dns"><h2 id="m-dns">${n}. DNS TXT record</h2>
+<p>Add a <code>${dns.type}</code> record at ${many ? 'one of these names' : 'this name'}:</p>
+${dns.names.map((name, i) => copyBlock(`dns-name-${i}`, name, `record name ${i + 1}`))}
 <p>with this value:</p>
 ${copyBlock('dns-value', dns.value, 'record value')}
-${dns.note ? html`<p class="muted">${dns.note}</p>` : ''}
 ${verifyForm(c.id, token, 'dns', 'Verify with DNS')}
-</section>`
-    : ''
+</section>`,
+  }
 }
-${
-  site
-    ? html`<section class="method" aria-labelledby="m-site"><h2 id="m-site">2. Badge or meta tag on your website</h2>
-<p>Put this badge on ${site.sites.length ? html`one of the pages the listing points to: ${site.sites.map((s, i) => html`${i ? ', ' : ''}${linkOrText(s)}`)}` : 'the website the listing points to'}:</p>
+
+function siteOffer(c: Challenge, token: string, site: NonNullable<Methods['website_badge']>): Offer {
+  return {
+    key: 'website_badge',
+    title: 'Badge or meta tag on your website',
+    body: (
+      n,
+    ) => html`<section class="method" aria-labelledby="m-site"><h2 id="m-site">${n}. Badge or meta tag on your website</h2>
+<p>Put this badge on one of the pages the listing points to: ${site.sites.map((u, i) => html`${i ? ', ' : ''}${linkOrText(u)}`)}</p>
 ${copyBlock('site-html', site.html, 'badge HTML')}
 <p>or this tag in the page's <code>&lt;head&gt;</code>:</p>
 ${copyBlock('site-meta', site.meta, 'meta tag')}
-${site.note ? html`<p class="muted">${site.note}</p>` : ''}
 ${verifyForm(c.id, token, 'website_badge', 'Verify my website', html`<div class="field"><label for="websiteUrl">Page address <span class="hint">Optional: the page that carries the badge, exactly one of the addresses above</span></label><input id="websiteUrl" name="websiteUrl" type="url" value=""></div>`)}
-</section>`
-    : ''
+</section>`,
+  }
 }
-${
-  github
-    ? html`<section class="method" aria-labelledby="m-github"><h2 id="m-github">3. Badge in the repository README</h2>
-<p>Add this badge to the README of ${github.repository ? html`<code>${github.repository}</code>` : 'the repository'}:</p>
-${copyBlock('github-md', github.markdown, 'README badge Markdown')}
-${github.note ? html`<p class="muted">${github.note}</p>` : ''}
-${github.repository ? verifyForm(c.id, token, 'github', 'Verify my repository') : html`<p class="muted">The listing names no GitHub repository, so this method is not available.</p>`}
-</section>`
-    : ''
+
+/**
+ * The methods that can work for this listing, most likely first (a repository's README is the owner's to edit; a
+ * DNS record proves a domain; a page must carry the badge at an exact address), and a sentence for each other one.
+ */
+export function offersOf(c: Challenge, token: string): { offers: Offer[]; notOffered: string[] } {
+  const { dns, website_badge: site, github } = c.methods
+  const offers: Offer[] = []
+  const notOffered: string[] = []
+  if (github?.repository) offers.push(githubOffer(c, token, github))
+  else notOffered.push('A badge in a repository README cannot prove it: the listing names no GitHub repository.')
+  if (dns?.names.length) offers.push(dnsOffer(c, token, dns))
+  else
+    notOffered.push(
+      `A DNS TXT record cannot prove it: ${because(dns?.note, 'the listing points to no DNS name of its own')}.`,
+    )
+  if (site?.sites.length) offers.push(siteOffer(c, token, site))
+  else
+    notOffered.push(
+      `A badge on a website cannot prove it: ${because(site?.note, 'the listing points to no website of its own')}.`,
+    )
+  return { offers, notOffered }
 }
-</div>`
+
+/** The claim page body with its challenge: only the methods that can work, and why the others cannot. */
+export function claimBody(token: string, c: Challenge, outcome: ClaimOutcome): SafeHtml {
+  const { offers, notOffered } = offersOf(c, token)
+  return html`<h1>Verify ownership of ${c.name}</h1>
+<p class="lead">Prove that you control this server's ${offers.map((o, i) => html`${i ? (i === offers.length - 1 ? ' or ' : ', ') : ''}${o.key === 'github' ? 'repository' : o.key === 'dns' ? 'domain' : 'website'}`)}. Once verified, the listing is published and marked official.</p>
+${outcomeNotice(c.id, outcome)}
+${offers.length ? html`<div class="methods">${offers.map((o, i) => o.body(i + 1))}</div>` : html`<div class="notice bad"><p>No method can prove ownership of this listing as it stands: it names no repository and no site of its own. Ask an operator, or submit it again with your own address.</p></div>`}
+${notOffered.length ? html`<section aria-labelledby="not-offered"><h2 id="not-offered">Not offered for this listing</h2><ul class="not-offered">${notOffered.map((n) => html`<li>${n}</li>`)}</ul></section>` : ''}`
 }
 
 /** The page when the link cannot be used (missing or wrong secret, unknown listing). */

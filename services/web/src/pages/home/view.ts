@@ -3,7 +3,8 @@ import type { ListingSummary } from '@mcp-directory/shared/contracts'
 import type { Static } from '@sinclair/typebox'
 import type { ApiError } from '../../api'
 import { html, type SafeHtml } from '../../html'
-import { errorNotice } from '../common'
+import { count, errorNotice } from '../common'
+import { type MarkFacts, marksList, marksOf } from '../marks'
 import { HomeQuery as HomeQueryModel } from './model'
 
 /** A category as /api/v1/categories gives it (§2.3). */
@@ -22,7 +23,7 @@ export interface SearchAnswer {
   total: number
   query: string | null
   category: string | null
-  servers: ListingSummary[]
+  servers: Hit[]
   nextCursor?: string | null
 }
 
@@ -37,33 +38,58 @@ export function searchHref(q: Partial<HomeQuery>): string {
   return s ? `/?${s}` : '/'
 }
 
-function marks(s: ListingSummary): SafeHtml {
-  const items: SafeHtml[] = []
-  if (s.isOfficial) items.push(html`<li class="mark official">Official</li>`)
-  if (s.isVerifiedActive) items.push(html`<li class="mark ok">Seen running</li>`)
-  items.push(html`<li class="mark">${s.category}</li>`)
-  return html`<ul class="marks" aria-label="Marks">${items}</ul>`
+/** A search hit asked with `client`: the summary with the install hint and any additive fields. */
+export type Hit = ListingSummary & {
+  title?: string | null
+  transports?: string[]
+  health?: string | null
+  archived?: string | null
+  install?: { confidence?: string; note?: string } | null
+  publisherVerified?: boolean
+  publisherEvidence?: unknown
+  risk?: MarkFacts['risk']
+  githubStars?: number | null
+  installs?: number | null
+  popularity?: { githubStars?: number | null; installs?: number | null }
 }
 
-function resultCard(s: ListingSummary): SafeHtml {
-  return html`<li class="card">
-<h3><a href="/servers/${encodeURIComponent(s.id)}">${s.name}</a></h3>
-${marks(s)}
-<p>${s.description}</p>
-<p class="muted">Install name <code>${s.installName}</code> · ${s.upvotes} upvotes</p>
+/** The name people read: the title, else the part of a registry name after its namespace. */
+export function displayName(s: { name: string; title?: string | null }): string {
+  if (s.title?.trim()) return s.title.trim()
+  const slash = s.name.lastIndexOf('/')
+  return slash > 0 && slash < s.name.length - 1 ? s.name.slice(slash + 1) : s.name
+}
+
+/** The marks of a card, from what the hit carries. */
+export const hitMarks = (s: Hit) =>
+  marksOf({
+    ...s,
+    stars: s.githubStars ?? s.popularity?.githubStars ?? null,
+    installs: s.installs ?? s.popularity?.installs ?? null,
+  })
+
+/** A result card: the name people read (the registry name small), one line of description, and the marks. */
+export function resultCard(s: Hit): SafeHtml {
+  const shown = displayName(s)
+  return html`<li class="card" data-listing="${s.id}">
+<h3><a href="/servers/${encodeURIComponent(s.id)}">${shown}</a>${shown !== s.name ? html` <span class="regname">${s.name}</span>` : ''}</h3>
+<p class="oneline" title="${s.description}">${s.description}</p>
+${marksList(hitMarks(s))}
+<p class="muted small"><span class="visually-hidden">Category: </span>${s.category}</p>
 </li>`
 }
 
-/** The results region (also what live search swaps in). */
+/** The results region of a search (also what live search swaps in). */
 export function resultsRegion(query: HomeQuery, answer: SearchAnswer | null, error: ApiError | null): SafeHtml {
   if (error) return errorNotice(error, 'The search could not run')
   if (!answer) return html``
   const filtered = Boolean(query.q || query.category || query.transport || query.verified)
   const heading = filtered
     ? html`${answer.total} ${answer.total === 1 ? 'server' : 'servers'} found${answer.query ? html` for “${answer.query}”` : ''}${answer.category ? html` in ${answer.category}` : ''}`
-    : html`All servers (${answer.total})`
+    : html`All servers, most trusted first (${count(answer.total)})`
   const next = answer.nextCursor ? searchHref({ ...query, cursor: answer.nextCursor }) : null
   return html`<h2 id="results-heading">${heading}</h2>
+${filtered ? '' : html`<p class="muted">Ordered by evidence: a namespace that matches its repository, a claim by its owner, seen running, GitHub stars.</p>`}
 ${answer.servers.length ? html`<ul class="results" aria-labelledby="results-heading">${answer.servers.map(resultCard)}</ul>` : html`<p>No server matches. Try fewer words or another category.</p>`}
 <nav class="pager" aria-label="Pages of results">
 ${query.cursor ? html`<a href="${searchHref({ ...query, cursor: '' })}">First page</a>` : html`<span></span>`}
@@ -71,23 +97,38 @@ ${next ? html`<a href="${next}" rel="next">Next page</a>` : ''}
 </nav>`
 }
 
-/** The home page body. */
-export function homeBody(
-  query: HomeQuery,
-  categories: Category[],
-  answer: SearchAnswer | null,
-  error: ApiError | null,
-): SafeHtml {
+/** What the home page shows besides the search: its sections (each absent when its call failed) and the counts. */
+export interface HomeExtras {
+  running: Hit[] | null
+  claimed: Hit[] | null
+  counts: Map<string, number> | null
+}
+
+/** A section of cards on the home page. */
+function cardSection(id: string, title: string, caption: string, hits: Hit[] | null, more?: string): SafeHtml {
+  if (!hits?.length) return html``
+  return html`<section class="shelf" aria-labelledby="${id}"><h2 id="${id}">${title}</h2>
+<p class="muted">${caption}${more ? html` <a href="${more}">See all</a>` : ''}</p>
+<ul class="results grid" aria-labelledby="${id}">${hits.map(resultCard)}</ul></section>`
+}
+
+function categoriesSection(categories: Category[], counts: Map<string, number> | null): SafeHtml {
+  if (!categories.length) return html``
+  // With counts, empty categories are left out and the count says how many servers each holds.
+  const shown = counts ? categories.filter((c) => (counts.get(c.slug) ?? 0) > 0) : categories
+  return html`<section aria-labelledby="browse-heading"><h2 id="browse-heading">Browse by category</h2>
+<ul class="categories">${shown.map((c) => html`<li><a href="${searchHref({ category: c.slug })}"><span aria-hidden="true">${c.emoji}</span> ${c.label}${counts ? html` <span class="count">${count(counts.get(c.slug))}<span class="visually-hidden"> servers</span></span>` : ''}</a></li>`)}</ul></section>`
+}
+
+/** The search form, filled with the query. */
+function searchForm(query: HomeQuery, categories: Category[]): SafeHtml {
   const option = (value: string, label: string, current: string) =>
     html`<option value="${value}"${value === current ? html` selected` : ''}>${label}</option>`
   const currentCategory =
     categories.find((c) =>
       [c.slug, c.label, `${c.emoji} ${c.label}`].some((v) => v.toLowerCase() === query.category.trim().toLowerCase()),
     )?.slug ?? query.category
-  const browsing = !(query.q || query.category || query.transport || query.verified || query.cursor)
-  return html`<h1>Find an MCP server</h1>
-<p class="lead">Search the catalog of Model Context Protocol servers, then copy a ready-to-paste config for your client.</p>
-<form id="search-form" class="search" method="get" action="/" role="search" aria-label="Servers">
+  return html`<form id="search-form" class="search" method="get" action="/" role="search" aria-label="Servers">
 <div>
 <label for="q">Search</label>
 <div class="q"><input id="q" name="q" type="search" value="${query.q}" maxlength="200" placeholder="e.g. postgres, github" autocomplete="off"><button type="submit">Search</button></div>
@@ -99,14 +140,31 @@ export function homeBody(
 <select id="transport" name="transport">${option('', 'Any', query.transport)}${option('stdio', 'Local process (stdio)', query.transport)}${option('remote', 'Hosted endpoint (remote)', query.transport)}</select></div>
 <div><label class="check"><input type="checkbox" name="verified" value="1"${query.verified === '1' ? html` checked` : ''}> Seen running only</label></div>
 </div>
-</form>
-<section id="results" aria-live="polite">
-${resultsRegion(query, answer, error)}
-</section>
+</form>`
+}
+
+/** Whether the page is asked for nothing in particular (then it shows its sections). */
+export const isBrowsing = (q: HomeQuery) => !(q.q || q.category || q.transport || q.verified || q.cursor)
+
+/** The home page body: the search first, then (when browsing) the sections, then the categories. */
+export function homeBody(
+  query: HomeQuery,
+  categories: Category[],
+  search: { answer: SearchAnswer | null; error: ApiError | null },
+  extras: HomeExtras,
+): SafeHtml {
+  const browsing = isBrowsing(query)
+  return html`<h1>Find an MCP server</h1>
+<p class="lead">Search the catalog of Model Context Protocol servers, then copy a ready-to-paste config for your client.</p>
+${searchForm(query, categories)}
+<div id="results" aria-live="polite">
 ${
-  browsing && categories.length
-    ? html`<section aria-labelledby="browse-heading"><h2 id="browse-heading">Browse by category</h2>
-<ul class="categories">${categories.map((c) => html`<li><a href="${searchHref({ category: c.slug })}"><span aria-hidden="true">${c.emoji}</span> ${c.label}</a></li>`)}</ul></section>`
+  browsing
+    ? html`${cardSection('running-heading', 'Seen running', 'The directory saw these run: a live tools list, a sandbox start or a healthy endpoint. Most trusted first.', extras.running, '/?verified=1')}
+${cardSection('claimed-heading', 'Claimed by their owners', 'Their owners proved control of the domain, website or repository here. From the most trusted listings.', extras.claimed)}`
     : ''
-}`
+}
+${resultsRegion(query, search.answer, search.error)}
+</div>
+${browsing ? categoriesSection(categories, extras.counts) : ''}`
 }

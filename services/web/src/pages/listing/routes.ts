@@ -1,6 +1,7 @@
 import type { ServerDetail } from '@mcp-directory/shared/contracts'
 import { Elysia } from 'elysia'
 import { callApi } from '../../api'
+import { clientOf, rememberClient } from '../../client-choice'
 import type { PageContext } from '../../context'
 import { matches } from '../../models'
 import { ListingParams } from './model'
@@ -19,6 +20,14 @@ export function listingRoutes(ctx: PageContext) {
     )
     if (!r.ok) return ctx.errorPage(r.status, r.error, r.headers)
     const s = r.data.server
-    return ctx.page(s.name, listingBody(s, ctx.base), { description: s.description.slice(0, 300) })
+    // A client picked here (`?client=`) is remembered for the next listing and for the search's cards.
+    const { client, picked } = clientOf(request)
+    const headers: Record<string, string> = picked
+      ? { 'set-cookie': rememberClient(client, ctx.base.startsWith('https:')) }
+      : {}
+    return ctx.page(s.title || s.name, listingBody(s, ctx.base, client), {
+      description: s.description.slice(0, 300),
+      headers,
+    })
   })
 }

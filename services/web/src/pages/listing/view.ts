@@ -1,112 +1,134 @@
-// The listing page (detailUrl): description, marks, install configs per client with copy buttons, tools,
-// badges with copyable Markdown, and the README rendered and sanitised.
+// The listing page (detailUrl), in the order a visitor needs it: a summary block (name, marks, description, facts
+// with when they were checked, and the install for the client the visitor picked), then the tools with their
+// parameters and risk findings, then the README, then the other clients' configs (collapsed), badges and claiming.
 import { badgeImageUrl, publicBadgeHtml, publicBadgeMarkdown } from '@mcp-directory/shared/badges'
-import { healthLabel, type ServerDetail } from '@mcp-directory/shared/contracts'
-import { html, trusted, type SafeHtml } from '../../html'
+import type { ServerDetail } from '@mcp-directory/shared/contracts'
+import { html, type SafeHtml, trusted } from '../../html'
 import { renderReadme } from '../../readme'
 import { copyBlock, count, linkOrText } from '../common'
+import { displayName } from '../home/view'
+import { dayOf, type MarkFacts, marksList, marksOf } from '../marks'
+import { otherClients, pickedInstall } from './install'
 
-function healthMark(health: string | null): SafeHtml {
-  if (!health) return html``
-  const h = health.toLowerCase()
-  const cls = /^(active|healthy|ok|up)$/.test(h) ? 'ok' : 'warn'
-  // The same spelling as the Markdown marker: `[Health: Active]`.
-  return html`<li class="mark ${cls}">Health: ${healthLabel(health)}</li>`
+/** The detail with the additive fields another part of the directory may add. */
+type Detail = ServerDetail & { publisherVerified?: boolean; publisherEvidence?: unknown }
+
+/** The latest time a live fact (tools, endpoint, sandbox) was checked. */
+function lastChecked(s: Detail): string | null {
+  const times = [s.checks.toolsCheckedAt, s.checks.healthCheckedAt, s.checks.sandbox?.checkedAt ?? null]
+    .filter((t): t is string => Boolean(t))
+    .sort()
+  return times.at(-1) ?? null
 }
 
-function configsSection(s: ServerDetail): SafeHtml {
-  if (!s.configs || s.configs.length === 0) {
-    const guess = s.install
-    return html`<div class="notice"><p>No confirmed install config yet: the directory has only a guess for this server${guess ? html` (${guess.kind === 'local' ? 'a local runner' : 'a remote endpoint'}, confidence ${guess.confidence})` : ''}. Check the repository README before use.</p></div>`
-  }
-  // Low with configs: a declared package without evidence that it belongs to the listing (the note says what is missing).
-  return html`${s.install && s.install.confidence === 'low' ? html`<p class="notice">Confidence is low: ${s.install.note ?? 'nothing shows that this package belongs to the listing'}. Verify it against the repository README before use.</p>` : ''}
-${s.configs.map(
-  (c, i) => html`<section class="config" aria-labelledby="cfg-h-${i}">
-<div class="config-head"><h3 id="cfg-h-${i}">${c.label}</h3><span class="muted">${c.format}</span></div>
-${installLinks(c)}
-${c.locations.length ? html`<ul>${c.locations.map((l) => html`<li>${l.os}: <code>${l.path}</code></li>`)}</ul>` : ''}
-${copyBlock(`cfg-${i}`, c.snippet, `${c.label} config`, { install: s.id })}
-${c.command && c.command !== c.snippet ? html`<p class="muted">Or run this one command:</p>${copyBlock(`cmd-${i}`, c.command, `${c.label} command`, { install: s.id })}` : ''}
-${c.note ? html`<p class="muted">${c.note}</p>` : ''}
-</section>`,
-)}`
+export const detailMarks = (s: Detail) =>
+  marksOf({
+    ...(s as MarkFacts),
+    risk: s.risk ?? null,
+    stars: s.popularity.githubStars,
+    installs: s.popularity.installs,
+    checkedAt: lastChecked(s),
+  })
+
+/** When each fact was checked, in one line. */
+function checkedLine(s: Detail): SafeHtml {
+  const c = s.checks
+  const parts = [
+    c.toolsCheckedAt
+      ? `tools listed live ${dayOf(c.toolsCheckedAt)}${c.toolsSource ? ` (${c.toolsSource})` : ''}`
+      : null,
+    c.healthCheckedAt ? `endpoint probed ${dayOf(c.healthCheckedAt)}` : null,
+    c.sandbox
+      ? `started in the sandbox ${dayOf(c.sandbox.checkedAt)}: ${c.sandbox.verdict.replaceAll('_', ' ')}`
+      : null,
+    c.githubPushedAt ? `last push to the repository ${dayOf(c.githubPushedAt)}` : null,
+    s.risk ? `tool descriptions scanned ${dayOf(s.risk.checkedAt)}` : null,
+    `listing updated ${dayOf(s.updatedAt)}`,
+  ].filter(Boolean)
+  return html`<p class="checked" id="checked">Checked: ${parts.join(' · ')}.</p>`
 }
 
-// Only the clients' own install schemes (and https) become links; the configs build them, but a link is checked here too.
-const INSTALL_LINK = /^(cursor:\/\/anysphere\.cursor-deeplink\/mcp\/install\?|vscode:mcp\/install\?|https:\/\/)/
+/** An address without its scheme and trailing slash, as people read it. */
+const shortUrl = (url: string) => url.replace(/^https?:\/\//i, '').replace(/\/$/, '')
 
-/** One-click install buttons of a config: the client's install link, and its https form for browsers without the app. */
-function installLinks(c: NonNullable<ServerDetail['configs']>[number]): SafeHtml {
-  const links = [
-    ...(c.deepLink && INSTALL_LINK.test(c.deepLink)
-      ? [html`<a class="button" href="${c.deepLink}">Install in ${c.label}</a>`]
-      : []),
-    ...(c.webLink?.startsWith('https://')
-      ? [html`<a class="button secondary" href="${c.webLink}" rel="nofollow noopener">Install via vscode.dev</a>`]
-      : []),
-  ]
-  return links.length ? html`<p class="install-links">${links}</p>` : html``
+function facts(s: Detail): SafeHtml {
+  const fact = (label: string, value: SafeHtml | string, id?: string, wide = false) =>
+    html`<div${wide ? html` class="wide"` : ''}><dt>${label}</dt><dd${id ? html` id="${id}"` : ''}>${value}</dd></div>`
+  return html`<dl class="facts">
+${s.repositoryUrl ? fact('Repository', linkOrText(s.repositoryUrl, shortUrl(s.repositoryUrl)), undefined, true) : ''}
+${s.websiteUrl ? fact('Website', linkOrText(s.websiteUrl, shortUrl(s.websiteUrl)), undefined, true) : ''}
+${s.version ? fact('Version', s.version) : ''}
+${s.license ? fact('License', s.license) : ''}
+${fact('Category', html`<a href="/?category=${encodeURIComponent(s.category)}">${s.category}</a>`)}
+${fact('Installs', count(s.popularity.installs), 'installs-count')}
+${fact('Views', count(s.popularity.views))}
+${fact('Quality score', `${s.qualityScore} / 100`)}
+${fact('For agents', html`<a href="${s.markdownUrl}">Markdown</a> · <a href="/api/v1/servers/${encodeURIComponent(s.id)}">JSON</a>`)}
+</dl>`
 }
 
-function toolsSection(s: ServerDetail): SafeHtml {
-  if (!s.tools.length) return html``
-  return html`<section aria-labelledby="tools-heading"><h2 id="tools-heading">Tools (${s.tools.length})</h2>
-<ul class="tools">${s.tools.map((t) => html`<li><strong><code>${t.name}</code></strong>${t.description ? html` — ${t.description}` : ''}${t.parameters?.length ? html`<br><span class="muted">Parameters: ${t.parameters.join(', ')}</span>` : ''}</li>`)}</ul></section>`
-}
-
-function badgesSection(s: ServerDetail, base: string): SafeHtml {
-  const featured = `[![${s.name.replace(/[[\]\\]/g, (c) => `\\${c}`)} on the MCP Directory](${badgeImageUrl(base, s.id, { style: 'featured' })})](${base}/servers/${encodeURIComponent(s.id)})`
-  return html`<section aria-labelledby="badges-heading"><h2 id="badges-heading">Badges</h2>
-<p>Show this listing in your README or on your site. The badge links here and updates itself.</p>
-<p><img src="/api/badge/${encodeURIComponent(s.id)}" alt="Badge of ${s.name}" height="20"></p>
-<h3>Markdown</h3>
-${copyBlock('badge-md', publicBadgeMarkdown(base, s.id, s.name), 'badge Markdown')}
-<h3>HTML</h3>
-${copyBlock('badge-html', publicBadgeHtml(base, s.id, s.name), 'badge HTML')}
-<h3>Featured card (Markdown)</h3>
-<p><img src="/api/badge/${encodeURIComponent(s.id)}?style=featured" alt="Featured card of ${s.name}"></p>
-${copyBlock('badge-featured', featured, 'featured card Markdown')}
+function summary(s: Detail, client: string): SafeHtml {
+  const shown = displayName(s)
+  const marks = detailMarks(s)
+  return html`<section class="summary" aria-labelledby="listing-title">
+<h1 id="listing-title">${shown}${shown !== s.name ? html` <span class="regname">${s.name}</span>` : ''}</h1>
+<div class="marks-row">${marksList(marks)}
+${marks.length ? html`<details class="more"><summary>What these marks mean</summary><ul class="explained">${marks.map((m) => html`<li><span class="mark ${m.tone}">${m.label}</span>${m.means}</li>`)}</ul></details>` : ''}</div>
+${s.archived ? html`<p class="notice bad">Archived: ${s.archived}. Prefer a maintained server for new installs.</p>` : ''}
+<p class="lead">${s.description}</p>
+${facts(s)}
+${checkedLine(s)}
+<h2 id="install-heading">Install</h2>
+${pickedInstall(s, client)}
 </section>`
 }
 
-/** The listing page body. */
-export function listingBody(s: ServerDetail, base: string): SafeHtml {
+function toolsSection(s: Detail): SafeHtml {
+  const findings = s.risk && !s.risk.cleared ? s.risk.findings : []
+  const body = s.tools.length
+    ? html`<ul class="tools">${s.tools.map((t) => {
+        const mine = findings.filter((f) => f.tool === t.name)
+        return html`<li><strong><code>${t.name}</code></strong>${t.description ? html` — ${t.description}` : ''}
+${t.parameters?.length ? html`<p class="params">Parameters: ${t.parameters.map((p, i) => html`${i ? ', ' : ''}<code>${p}</code>`)}</p>` : ''}
+${mine.map((f) => html`<p class="finding"><span class="mark ${f.severity === 'high' ? 'bad' : 'warn'}">Risk: ${f.severity}</span> ${f.message}</p>`)}</li>`
+      })}</ul>`
+    : html`<p>No tool list yet: the directory has not seen this server list its tools.</p>`
+  return html`<section aria-labelledby="tools-heading"><h2 id="tools-heading">Tools (${s.tools.length})</h2>
+${s.checks.toolsCheckedAt ? html`<p class="checked">Listed live ${dayOf(s.checks.toolsCheckedAt)}.</p>` : ''}
+${body}</section>`
+}
+
+function badgesSection(s: Detail, base: string): SafeHtml {
+  const featured = `[![${s.name.replace(/[[\]\\]/g, (c) => `\\${c}`)} on the MCP Directory](${badgeImageUrl(base, s.id, { style: 'featured' })})](${base}/servers/${encodeURIComponent(s.id)})`
+  return html`<section aria-labelledby="badges-heading"><h2 id="badges-heading">Badges</h2>
+<p><img src="/api/badge/${encodeURIComponent(s.id)}" alt="Badge of ${s.name}" height="20"> Show this listing in your README or on your site; the badge links here and updates itself.</p>
+${copyBlock('badge-md', publicBadgeMarkdown(base, s.id, s.name), 'badge Markdown')}
+<details class="more"><summary>HTML and the featured card</summary>
+${copyBlock('badge-html', publicBadgeHtml(base, s.id, s.name), 'badge HTML')}
+<p><img src="/api/badge/${encodeURIComponent(s.id)}?style=featured" alt="Featured card of ${s.name}"></p>
+${copyBlock('badge-featured', featured, 'featured card Markdown')}
+</details>
+</section>`
+}
+
+function claimSection(s: Detail): SafeHtml {
+  return html`<section aria-labelledby="claim-heading"><h2 id="claim-heading">Is this your server?</h2>
+${s.isOfficial ? html`<p>Its owner has claimed it: the Official mark shows that.</p>` : html`<p>Claim it to mark it official: prove that you control its domain, website or repository. A listing submitted here is claimed from the link sent to its contact address; any other through the API (<code>POST /api/v1/agent/claim</code>, see the <a href="/docs">API reference</a>).</p>`}
+</section>`
+}
+
+/** The listing page body; `client` is the MCP client whose install the summary shows. */
+export function listingBody(s: Detail, base: string, client: string): SafeHtml {
   const readme =
     typeof s.readme === 'string' && s.readme.trim() ? trusted(renderReadme(s.readme, s.repositoryUrl)) : null
   return html`<article data-listing="${s.id}">
-<h1>${s.title && s.title !== s.name ? html`${s.title} <span class="muted">(${s.name})</span>` : s.name}</h1>
-<ul class="marks" aria-label="Marks">
-${s.isOfficial ? html`<li class="mark official">Official</li>` : ''}
-${s.isVerifiedActive ? html`<li class="mark ok">Seen running</li>` : ''}
-${healthMark(s.health)}
-<li class="mark"><a href="/?category=${encodeURIComponent(s.category)}">${s.category}</a></li>
-</ul>
-${s.archived ? html`<p class="notice">Archived: ${s.archived}. Prefer a maintained server for new installs.</p>` : ''}
-<p class="lead">${s.description}</p>
-<dl class="facts">
-${s.repositoryUrl ? html`<dt>Repository</dt><dd>${linkOrText(s.repositoryUrl)}</dd>` : ''}
-${s.websiteUrl ? html`<dt>Website</dt><dd>${linkOrText(s.websiteUrl)}</dd>` : ''}
-${s.version ? html`<dt>Version</dt><dd>${s.version}</dd>` : ''}
-${s.license ? html`<dt>License</dt><dd>${s.license}</dd>` : ''}
-<dt>Transports</dt><dd>${s.transports.length ? s.transports.join(', ') : 'unknown'}</dd>
-<dt>Install name</dt><dd><code>${s.installName}</code></dd>
-<dt>Installs</dt><dd id="installs-count">${count(s.popularity.installs)}</dd>
-<dt>Views</dt><dd>${count(s.popularity.views)}</dd>
-<dt>Upvotes</dt><dd>${count(s.popularity.upvotes)}</dd>
-${s.popularity.githubStars !== null ? html`<dt>GitHub stars</dt><dd>${count(s.popularity.githubStars)}</dd>` : ''}
-<dt>Quality score</dt><dd>${s.qualityScore} / 100</dd>
-${s.tags.length ? html`<dt>Tags</dt><dd>${s.tags.join(', ')}</dd>` : ''}
-${s.supportUrl ? html`<dt>Support</dt><dd>${linkOrText(s.supportUrl)}</dd>` : ''}
-<dt>For agents</dt><dd><a href="${s.markdownUrl}">Markdown document</a> · <a href="/api/v1/servers/${encodeURIComponent(s.id)}">JSON</a></dd>
-</dl>
-<section aria-labelledby="install-heading"><h2 id="install-heading">Install</h2>
-${configsSection(s)}
-</section>
+${summary(s, client)}
 ${toolsSection(s)}
-${badgesSection(s, base)}
 <section aria-labelledby="readme-heading"><h2 id="readme-heading">README</h2>
 ${readme ? html`<div class="readme">${readme}</div>` : html`<p>No README is stored for this listing yet; see the repository.</p>`}
 </section>
+${otherClients(s, client)}
+${badgesSection(s, base)}
+${claimSection(s)}
 </article>`
 }

@@ -17,6 +17,9 @@ export function submitRoutes(ctx: PageContext) {
     .post(
       '/submit',
       async ({ request }) => {
+        // A post another site made the browser send would submit on the visitor's address and quota.
+        const refused = ctx.refuseCrossSite(request)
+        if (refused) return refused
         const form = await readForm(request)
         const caller = ctx.callerOf(request)
         if (!form)

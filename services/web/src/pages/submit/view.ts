@@ -63,6 +63,46 @@ export interface SubmitAnswer {
   badge_markdown: string
 }
 
+const CHOICE = { missing: 'Choose an option.', wrong: 'Choose one of the options in the list.' }
+
+/** What to tell people about a field the API refused: when it is missing, and when it is not right. */
+const IN_WORDS: Record<string, { missing: string; wrong: string }> = {
+  name: { missing: 'Give the server a name.', wrong: 'Use a shorter name, in plain letters, digits and dashes.' },
+  url: {
+    missing: 'Enter the address of its repository or website.',
+    wrong: 'Enter the full address, starting with https:// (for example https://github.com/you/your-server).',
+  },
+  description: { missing: 'Say in a sentence what the server does.', wrong: 'Shorten the description.' },
+  category: { missing: 'Choose a category.', wrong: 'Choose one of the categories in the list.' },
+  email: {
+    missing: 'Enter your e-mail address: the claim link is sent there.',
+    wrong: 'Enter an e-mail address like name@example.com.',
+  },
+  tags: { missing: 'Enter tags, or leave the field empty.', wrong: 'Use a few short tags, separated by commas.' },
+  license: {
+    missing: 'Enter a license, or leave the field empty.',
+    wrong: 'Give the license as a short name, such as MIT.',
+  },
+  authType: CHOICE,
+  pricingModel: CHOICE,
+  maintenanceStatus: CHOICE,
+  compatibleClients: {
+    missing: 'Enter clients, or leave the field empty.',
+    wrong: 'Name the clients by their short names, separated by commas (for example claude-desktop, cursor).',
+  },
+  supportUrl: {
+    missing: 'Enter a support address, or leave the field empty.',
+    wrong: 'Enter the full address, starting with https://.',
+  },
+}
+
+/** The API's message about a field, in people's words. */
+export function inWords(field: string, apiMessage: string): string {
+  const words = IN_WORDS[field]
+  if (!words) return apiMessage
+  return /required|must not be empty|is empty|missing/i.test(apiMessage) ? words.missing : words.wrong
+}
+
 /** Field problems of an Error object, keyed by field (`details[].field`), and those not tied to a field. */
 function problemsOf(error: ApiError | null): { byField: Map<string, string[]>; other: string[] } {
   const byField = new Map<string, string[]>()
@@ -71,7 +111,10 @@ function problemsOf(error: ApiError | null): { byField: Map<string, string[]>; o
     const o = d as { field?: unknown; message?: unknown }
     const field = typeof o?.field === 'string' ? o.field : null
     if (field && (FIELDS as readonly string[]).includes(field))
-      byField.set(field, [...(byField.get(field) ?? []), typeof o.message === 'string' ? o.message : detailText(d)])
+      byField.set(field, [
+        ...(byField.get(field) ?? []),
+        inWords(field, typeof o.message === 'string' ? o.message : ''),
+      ])
     else other.push(detailText(d))
   }
   return { byField, other }
@@ -88,7 +131,7 @@ export function submitBody(values: SubmitValues, categories: Category[], error: 
     return html`<div class="field${byField.has(f) ? ' invalid' : ''}">
 <label for="${f}">${label}${hint ? html` <span class="hint" id="${f}-hint">${hint}</span>` : ''}</label>
 ${input(attrs)}
-${byField.has(f) ? html`<p class="field-error" id="${f}-error">${byField.get(f)!.join('; ')}</p>` : ''}
+${byField.has(f) ? html`<p class="field-error" id="${f}-error">${[...new Set(byField.get(f))].join(' ')}</p>` : ''}
 </div>`
   }
   const text = (
@@ -116,27 +159,53 @@ ${byField.has(f) ? html`<p class="field-error" id="${f}-error">${byField.get(f)!
 <p class="lead">Your listing waits as pending until you verify that you own it (from the claim link you get next) or an operator approves it.</p>
 ${
   error
-    ? html`<div class="notice bad" role="alert" tabindex="-1" id="form-errors" data-focus><h2>The submission was not accepted</h2><p>${error.message}</p>
-${byField.size ? html`<ul>${[...byField].map(([f, msgs]) => html`<li><a href="#${f}">${f}</a>: ${msgs.join('; ')}</li>`)}</ul>` : ''}
+    ? html`<div class="notice bad" role="alert" tabindex="-1" id="form-errors" data-focus><h2>The submission was not accepted</h2>
+${byField.size ? html`<p>Please correct ${byField.size === 1 ? 'this field' : 'these fields'}:</p><ul>${[...byField].map(([f, msgs]) => html`<li><a href="#${f}">${LABELS[f as keyof typeof LABELS] ?? f}</a>: ${[...new Set(msgs)].join(' ')}</li>`)}</ul>` : html`<p>${error.message}</p>`}
 ${other.length ? html`<ul>${other.map((o) => html`<li>${o}</li>`)}</ul>` : ''}
-${error.error === 'conflict' ? conflictLink(error) : ''}</div>`
+${error.error === 'conflict' ? conflictLink(error) : ''}
+${apiDetail(error)}</div>`
     : ''
 }
 <form method="post" action="/submit" novalidate>
-${text('name', 'Name', 'text', { required: true, max: 200 })}
-${text('url', 'Address', 'url', { required: true, hint: 'The repository or website, an absolute https:// address' })}
-${field('description', 'Description', (a) => html`<textarea ${a} required maxlength="5000">${values.description}</textarea>`, 'What the server does, in a sentence or two')}
-${field('category', 'Category', (a) => html`<select ${a} required><option value="">Choose a category</option>${categories.map((c) => html`<option value="${c.slug}"${[c.slug, c.label, `${c.emoji} ${c.label}`].includes(currentCategory) ? html` selected` : ''}>${c.emoji} ${c.label}</option>`)}</select>`)}
-${text('email', 'Contact e-mail', 'email', { required: true, hint: 'Receives the claim link; never shown publicly' })}
-${text('tags', 'Tags', 'text', { hint: 'Comma-separated, e.g. postgres, sql' })}
-${text('license', 'License', 'text', { hint: 'e.g. MIT' })}
-${select('authType', 'Authentication')}
-${select('pricingModel', 'Pricing')}
-${select('maintenanceStatus', 'Maintenance')}
-${text('compatibleClients', 'Compatible clients', 'text', { hint: 'Comma-separated, e.g. claude-desktop, cursor' })}
-${text('supportUrl', 'Support address', 'url')}
+${text('name', LABELS.name, 'text', { required: true, max: 200 })}
+${text('url', LABELS.url, 'url', { required: true, hint: 'The repository or website, an absolute https:// address' })}
+${field('description', LABELS.description, (a) => html`<textarea ${a} required maxlength="5000">${values.description}</textarea>`, 'What the server does, in a sentence or two')}
+${field('category', LABELS.category, (a) => html`<select ${a} required><option value="">Choose a category</option>${categories.map((c) => html`<option value="${c.slug}"${[c.slug, c.label, `${c.emoji} ${c.label}`].includes(currentCategory) ? html` selected` : ''}>${c.emoji} ${c.label}</option>`)}</select>`)}
+${text('email', LABELS.email, 'email', { required: true, hint: 'Receives the claim link; never shown publicly' })}
+${text('tags', LABELS.tags, 'text', { hint: 'Comma-separated, e.g. postgres, sql' })}
+${text('license', LABELS.license, 'text', { hint: 'e.g. MIT' })}
+${select('authType', LABELS.authType)}
+${select('pricingModel', LABELS.pricingModel)}
+${select('maintenanceStatus', LABELS.maintenanceStatus)}
+${text('compatibleClients', LABELS.compatibleClients, 'text', { hint: 'Comma-separated, e.g. claude-desktop, cursor' })}
+${text('supportUrl', LABELS.supportUrl, 'url')}
 <button type="submit">Submit for review</button>
 </form>`
+}
+
+/** The labels of the fields, as the form shows them. */
+const LABELS: Record<(typeof FIELDS)[number], string> = {
+  name: 'Name',
+  url: 'Address',
+  description: 'Description',
+  category: 'Category',
+  email: 'Contact e-mail',
+  tags: 'Tags',
+  license: 'License',
+  authType: 'Authentication',
+  pricingModel: 'Pricing',
+  maintenanceStatus: 'Maintenance',
+  compatibleClients: 'Compatible clients',
+  supportUrl: 'Support address',
+}
+
+/** The API's Error object as it came, for agents and for people who want the exact rule. */
+function apiDetail(error: ApiError): SafeHtml {
+  const details = Array.isArray(error.details) ? error.details : []
+  return html`<details class="agent-detail" id="api-detail"><summary>The API's answer in detail</summary>
+<p><code>${error.error}</code>: ${error.message}</p>
+${details.length ? html`<ul>${details.map((d) => html`<li>${detailText(d)}</li>`)}</ul>` : ''}
+</details>`
 }
 
 function conflictLink(error: ApiError): SafeHtml {

@@ -1,0 +1,48 @@
+import { describe, expect, test } from 'bun:test'
+import { marksList, marksOf } from './marks'
+
+const base = { isOfficial: false, isVerifiedActive: false }
+const keys = (f: Parameters<typeof marksOf>[0]) => marksOf(f).map((m) => m.key)
+
+describe('marks', () => {
+  test('the publisher mark shows only when publisherVerified is present and true, with its evidence', () => {
+    expect(keys(base)).not.toContain('publisher')
+    expect(keys({ ...base, publisherVerified: false })).not.toContain('publisher')
+    const m = marksOf({
+      ...base,
+      publisherVerified: true,
+      publisherEvidence: { rule: 'io.github namespace', repository: 'github.com/github/github-mcp-server' },
+    }).find((x) => x.key === 'publisher')!
+    expect(m.label).toBe('Verified publisher')
+    expect(m.means).toContain('github.com/github/github-mcp-server')
+  })
+
+  test('archived and risk come first; a cleared risk says so; a low risk is no mark', () => {
+    const risk = (level: string, cleared = false) => ({
+      level,
+      cleared,
+      findings: [{ message: 'asks to ignore its instructions' }],
+    })
+    const m = marksOf({ ...base, isOfficial: true, archived: 'the repository is archived', risk: risk('high') })
+    expect(m.map((x) => x.key).slice(0, 3)).toEqual(['archived', 'risk', 'official'])
+    expect(m[1]!.label).toBe('Risk: high')
+    expect(m[1]!.means).toContain('asks to ignore its instructions')
+    expect(marksOf({ ...base, risk: risk('high', true) })[0]!.label).toBe('Risk cleared')
+    expect(keys({ ...base, risk: risk('low') })).not.toContain('risk')
+  })
+
+  test('install confidence: confirmed, unconfirmed with its note, guessed without configs; none when unknown', () => {
+    const label = (f: Parameters<typeof marksOf>[0]) => marksOf(f).find((m) => m.key === 'install')?.label
+    expect(label({ ...base, install: { confidence: 'high' } })).toBe('Install: confirmed')
+    expect(label({ ...base, install: { confidence: 'low' } })).toBe('Install: unconfirmed')
+    expect(label({ ...base, install: { confidence: 'high' }, configs: null })).toBe('Install: guessed')
+    expect(label(base)).toBeUndefined()
+  })
+
+  test('each mark is a text label with its meaning as a tooltip and for screen readers, escaped', () => {
+    const out = marksList(marksOf({ ...base, archived: '<script>x</script>', transports: ['stdio', 'remote'] })).value
+    expect(out).toContain('data-mark="archived" title="No longer maintained: &lt;script&gt;x&lt;/script&gt;."')
+    expect(out).toContain('>Local<span class="visually-hidden">: Runs as a local process')
+    expect(out).not.toContain('<script>')
+  })
+})
