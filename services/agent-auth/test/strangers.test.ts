@@ -10,6 +10,8 @@ import {
   createAgentAuthApp,
   LOCK_MS,
   MAX_CONFIRM_ATTEMPTS,
+  MAX_FAILED_PER_ADDRESS,
+  MAX_LIVE_CODES,
   MAX_WRONG_PER_CLIENT,
   MAX_WRONG_PER_DAY,
   THROTTLE_AFTER,
@@ -58,6 +60,7 @@ const confirm = (email: string, code: string, client: string) =>
 /** Registers `email` from `client` and returns the code mailed for it. */
 async function codeFrom(email: string, client: string, scopes?: string[]): Promise<string> {
   const sink = backing!.sink
+  await app.flush() // mail of earlier registrations is out, so the next mail to `email` is this one's
   const before = sink.messages.length
   expect((await register(email, client, scopes)).status).toBe(200)
   const until = Date.now() + 10_000
@@ -179,5 +182,34 @@ describe('a stranger cannot lock an address', () => {
     // And registering again from their own client works too, with one try for the new code.
     const second = await codeFrom(email, owner)
     expect((await confirm(email, second, owner)).status).toBe(200)
+  })
+})
+
+describe("NIST's bound stays", () => {
+  test('100 wrong tries in all stop every confirmation until the window ends; a stranger needs 70 registrations for it', async () => {
+    const email = `bound-${run}@example.com`
+    const owner = '203.0.113.60'
+    const attacker = '198.51.100.60'
+    await codeFrom(email, owner)
+    for (let sent = 0; sent < MAX_WRONG_PER_DAY; sent++)
+      await confirm(email, wrongFor([], sent), `198.51.100.${100 + Math.floor(sent / THROTTLE_AFTER)}`)
+    // Guarded: the attacker gets one try per code it registers, each a code mailed to the owner.
+    let registrations = 0
+    for (let failed = MAX_WRONG_PER_DAY; failed < MAX_FAILED_PER_ADDRESS; failed++) {
+      if (registrations % MAX_LIVE_CODES === 0) tick(11 * 60_000) // the live codes expire
+      expect((await register(email, attacker)).status).toBe(200)
+      registrations++
+      const res = await confirm(email, wrongFor([], failed), attacker)
+      expect(res.status).toBe(400)
+    }
+    expect(registrations).toBe(MAX_FAILED_PER_ADDRESS - MAX_WRONG_PER_DAY)
+    // Now nothing is accepted, not even the owner's right code, until the window ends.
+    tick(11 * 60_000)
+    const code = await codeFrom(email, owner)
+    const locked = await confirm(email, code, owner)
+    expect((await locked.json()).details[0].reason).toBe('address_locked')
+    tick(LOCK_MS + 1000)
+    const again = await codeFrom(email, owner)
+    expect((await confirm(email, again, owner)).status).toBe(200)
   })
 })

@@ -30,6 +30,13 @@ export const MAX_LIVE_CODES = 3
  */
 export const MAX_WRONG_PER_DAY = 30
 
+/**
+ * Wrong tries per canonical address from every client in one window, the guarded tries of the owner's client
+ * included: NIST SP 800-63B §5.2.2's bound. Past it no code is accepted until the window and the guard end. A
+ * stranger reaches it only by registering the address again and again (each a code mailed to its owner).
+ */
+export const MAX_FAILED_PER_ADDRESS = 100
+
 /** Wrong tries one client may send for an address whose live codes it did not register, in 24 hours; then refused. */
 export const MAX_WRONG_PER_CLIENT = 10
 

@@ -6,7 +6,8 @@
 //   after THROTTLE_AFTER (1 s, doubling, at most a minute) and refused after MAX_WRONG_PER_CLIENT for 24 hours;
 // - every wrong try counts for the address (MAX_WRONG_PER_DAY in 24 hours); past it the address is guarded:
 //   strangers are refused, and a client may try only the codes it registered, once each, so the owner registering
-//   from their own client still gets in while the number of guesses stays bounded.
+//   from their own client still gets in while the number of guesses stays bounded;
+// - MAX_FAILED_PER_ADDRESS wrong tries in all (NIST's bound) stop every confirmation until the window ends.
 import { AppError } from '@mcp-directory/shared/errors'
 import { safeEqual } from '@mcp-directory/shared/http'
 import { canonicalEmail } from '@mcp-directory/shared/mail'
@@ -17,6 +18,7 @@ import {
   GUARDED_CONFIRM_ATTEMPTS,
   LOCK_MS,
   MAX_CONFIRM_ATTEMPTS,
+  MAX_FAILED_PER_ADDRESS,
   MAX_THROTTLE_MS,
   MAX_WRONG_PER_CLIENT,
   MAX_WRONG_PER_DAY,
@@ -90,6 +92,14 @@ async function ownTry(deps: RegistrationDeps, who: Trier, code: string, own: Cod
     own.map((r) => r.id),
   )
   const address = await countTry(deps.database, who.addressKey, who.now)
+  if (address.attempts > MAX_FAILED_PER_ADDRESS) {
+    const until = address.lockedUntil ?? new Date(who.now.getTime() + LOCK_MS)
+    throw tooMany(
+      'address_locked',
+      `Too many wrong codes for this address: no code is accepted before ${until.toISOString()}`,
+      until,
+    )
+  }
   const guarded = address.attempts > MAX_WRONG_PER_DAY
   // A code whose row vanished meanwhile (used or replaced) counts as dead.
   const rowTries = (id: string) => counted.find((c) => c.id === id)?.attempts ?? Number.POSITIVE_INFINITY
