@@ -236,6 +236,21 @@ describe('400s are Error objects', () => {
     )
     expect(form.status).toBe(400)
   })
+  test('a body nested deeper than 32 levels is a 400 invalid_body, on register and on confirm', async () => {
+    // 40 levels fit in the small body these routes take.
+    const deep = `${'['.repeat(40)}1${']'.repeat(40)}`
+    for (const path of ['/api/v1/agent/register', '/api/v1/agent/register/confirm']) {
+      const res = await svc().app.handle(
+        new Request(`http://agent-auth${path}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: `{"email":"deep-${run}@example.com","scopes":${deep}}`,
+        }),
+      )
+      expect(res.status).toBe(400)
+      expect(await res.json()).toMatchObject({ error: 'invalid_body', status: 400 })
+    }
+  })
   test('confirm: missing code, no registration, wrong code, expired code', async () => {
     expect((await post(svc().app, '/api/v1/agent/register/confirm', { email: `x-${run}@example.com` })).status).toBe(
       400,
