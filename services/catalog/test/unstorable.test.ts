@@ -105,6 +105,10 @@ describe("a probe's facts", () => {
     expect(row.toolsCheckedAt?.toISOString()).toBe(checkedAt)
     expect(row.factsWrittenAt).not.toBeNull()
     expect(row.factsWriteFailedAt).toBeNull()
+    const { server: detail } = await (
+      await catalog.app.handle(new Request(`http://localhost/api/v1/servers/${id}`))
+    ).json()
+    expect(detail.checks).toMatchObject({ factsWrittenAt: row.factsWrittenAt!.toISOString(), factsWriteFailedAt: null })
   })
 
   test('a write that still fails marks the listing unknown and not verified, with when and why', async () => {
@@ -119,5 +123,11 @@ describe("a probe's facts", () => {
     expect(row.health).toBe('unknown')
     expect(row.factsWriteFailedAt).not.toBeNull()
     expect(row.factsWriteError).toEqual(expect.any(String))
+    // The public detail says the last probe could not be recorded.
+    const { server: detail } = await (
+      await catalog.app.handle(new Request(`http://localhost/api/v1/servers/${id}`))
+    ).json()
+    expect(detail).toMatchObject({ health: 'unknown', isVerifiedActive: false })
+    expect(detail.checks.factsWriteFailedAt).toBe(row.factsWriteFailedAt!.toISOString())
   })
 })

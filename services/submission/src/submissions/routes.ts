@@ -21,5 +21,8 @@ export const submissionRoutes = (deps: SubmitDeps, accepted: () => void) =>
       // The answer carries the claim secret: never cached.
       return json(result, 200, { 'cache-control': 'no-store' })
     },
-    { parse: jsonObjectBody(MAX_SUBMISSION_BYTES), body: SubmissionBody },
+    {
+      parse: jsonObjectBody(MAX_SUBMISSION_BYTES, (removed) => deps.log.info({ removed }, 'submission: NUL removed')),
+      body: SubmissionBody,
+    },
   )
