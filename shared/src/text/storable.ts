@@ -38,11 +38,13 @@ export const hasUnstorable = (s: string) => {
 
 /**
  * A JSON-like value with every string (object keys too) made storable, and what was removed. Values nested deeper
- * than MAX_DEPTH become null (counted in `tooDeep`). The input is not changed; objects come back as plain objects.
+ * than MAX_DEPTH become null (counted in `tooDeep`). The input is not changed, and nothing is copied where nothing
+ * had to go: a clean value comes back as itself (a 32 MiB import is not held twice).
  */
 export function storableValue<T>(value: T): { value: T; removed: Removed } {
   const removed: Removed = { characters: 0, tooDeep: 0 }
   const text = (s: string) => {
+    if (!hasUnstorable(s)) return s
     const r = storableText(s)
     removed.characters += r.removed
     return r.text
@@ -54,10 +56,23 @@ export function storableValue<T>(value: T): { value: T; removed: Removed } {
       removed.tooDeep++
       return null
     }
-    if (Array.isArray(v)) return v.map((x) => walk(x, depth + 1))
-    const out: Record<string, unknown> = {}
-    for (const [k, x] of Object.entries(v)) out[text(k)] = walk(x, depth + 1)
-    return out
+    if (Array.isArray(v)) {
+      let out: unknown[] | null = null
+      for (let i = 0; i < v.length; i++) {
+        const x = walk(v[i], depth + 1)
+        if (x === v[i]) continue
+        out ??= v.slice()
+        out[i] = x
+      }
+      return out ?? v
+    }
+    let changed = false
+    const walked = Object.entries(v).map(([k, x]) => {
+      const pair: [string, unknown] = [text(k), walk(x, depth + 1)]
+      if (pair[0] !== k || pair[1] !== x) changed = true
+      return pair
+    })
+    return changed ? Object.fromEntries(walked) : v
   }
   return { value: walk(value, 0) as T, removed }
 }
