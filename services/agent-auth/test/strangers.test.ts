@@ -6,6 +6,8 @@ import { createLogger } from '@mcp-directory/shared/log'
 import { createSmtpMailer } from '@mcp-directory/shared/mail'
 import { CLIENT_IP_HEADER } from '@mcp-directory/shared/public-api'
 import { isolatedEnv, runToken, startBacking, testConfig } from '@mcp-directory/shared/testing'
+import { inProcessUpstream } from '@mcp-directory/shared/upstream'
+import { createGatewayApp } from '../../../gateway/src/app'
 import {
   createAgentAuthApp,
   LOCK_MS,
@@ -211,5 +213,72 @@ describe("NIST's bound stays", () => {
     tick(LOCK_MS + 1000)
     const again = await codeFrom(email, owner)
     expect((await confirm(email, again, owner)).status).toBe(200)
+  })
+})
+
+describe('through the gateway', () => {
+  test("four clients behind a trusted proxy: each is told apart, a forged client header is ignored, the victim's code works", async () => {
+    const config = testConfig({
+      PUBLIC_BASE_URL: 'http://dir.test',
+      TRUST_PROXY_HOPS: '1',
+      RATE_LIMIT_WRITE_PER_HOUR: '10000',
+    })
+    const gateway = createGatewayApp({
+      config,
+      log,
+      kv: backing!.kv,
+      bus: backing!.bus,
+      operatorToken: 'strangers-operator-token-0123456789',
+      upstreams: { 'agent-auth': inProcessUpstream('agent-auth', (r) => app.app.handle(r)) },
+    })
+    try {
+      const email = `gateway-${run}@example.com`
+      const victim = '203.0.113.80'
+      // The proxy in front appends the client's address; the gateway reads that hop, and strips x-directory-*.
+      const via = (client: string, path: string, body: unknown, extra: Record<string, string> = {}) =>
+        gateway.app.handle(
+          new Request(`http://localhost${path}`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', 'x-forwarded-for': client, ...extra },
+            body: JSON.stringify(body),
+          }),
+        )
+      const sink = backing!.sink
+      await app.flush()
+      const before = sink.messages.length
+      expect((await via(victim, '/api/v1/agent/register', { email })).status).toBe(200)
+      let code = ''
+      for (let i = 0; !code && i < 500; i++) {
+        code =
+          sink.messages
+            .slice(before)
+            .find((m) => m.to.includes(email))
+            ?.raw.match(/code is (\d{6})/)?.[1] ?? ''
+        if (!code) await Bun.sleep(20)
+      }
+      const strangers = ['198.51.100.81', '198.51.100.82', '2001:db8:81::1', '2001:db8:82::1']
+      const statuses: number[] = []
+      for (let i = 0; i < 12; i++) {
+        // One of them claims to be the victim's client in the header only the gateway may set.
+        const forged: Record<string, string> = i === 0 ? { [CLIENT_IP_HEADER]: victim } : {}
+        const res = await via(
+          strangers[i % 4]!,
+          '/api/v1/agent/register/confirm',
+          { email, code: wrongFor([code], i) },
+          forged,
+        )
+        statuses.push(res.status)
+      }
+      // Three wrong tries each, then slowed: nobody was let past its allowance, nobody killed the victim's code.
+      expect(statuses.filter((s) => s === 400)).toHaveLength(12)
+      const [row] = await backing!.database.rows<{ attempts: number }>(
+        sql`select attempts from agent_auth.codes where email = ${email}`,
+      )
+      expect(row?.attempts).toBe(0) // the forged header did not make a stranger the victim's own client
+      expect((await via(victim, '/api/v1/agent/register', { email })).status).toBe(200)
+      expect((await via(victim, '/api/v1/agent/register/confirm', { email, code })).status).toBe(200)
+    } finally {
+      await gateway.close()
+    }
   })
 })

@@ -278,7 +278,7 @@ describe('storableValue', () => {
 
   test('counts what it removed; keeps pairs, text and the input as they were', () => {
     const input = { 'k\u0000ey': ['a\u0000b', 'emoji \ud83d\ude00 kept', 'lone \ud800'], n: 1 }
-    const { value: out, removed } = storableValue(input)
+    const { value: out, removed } = storableValue<unknown>(input)
     expect(out).toEqual({ key: ['ab', 'emoji \ud83d\ude00 kept', 'lone '], n: 1 })
     expect(removed).toEqual({ characters: 3, tooDeep: 0 })
     expect(input['k\u0000ey'][0]).toBe('a\u0000b')
