@@ -69,11 +69,19 @@ export function refusedNameCharacters(name: string): RefusedCharacter[] {
   return out
 }
 
+const REASON_TEXT: Record<RefusedReason, string> = {
+  invisible: 'invisible',
+  format: 'format character',
+  variation_selector: 'variation selector',
+  white_space: 'white space other than a plain space',
+  not_allowed: 'outside the identifier profile',
+}
+
 /** A sentence naming the refused characters of a name (at most five), or null when there is none. */
 export function describeRefusedName(name: string): string | null {
   const refused = refusedNameCharacters(name)
   if (!refused.length) return null
-  const list = [...new Set(refused.map((c) => `${c.codePoint} (${c.reason.replace(/_/g, ' ')})`))].slice(0, 5)
+  const list = [...new Set(refused.map((c) => `${c.codePoint} (${REASON_TEXT[c.reason]})`))].slice(0, 5)
   return `contains characters a name may not hold: ${list.join(', ')}; use visible letters, digits, spaces and ASCII punctuation`
 }
 
