@@ -455,11 +455,8 @@ export function apiRules(mode: string, t: Target) {
           email: `e2e-other-${tag}@example.com`,
           ...over,
         })
-      for (const lookalike of [
-        name.toUpperCase(),
-        name.replace('i', '\u0456'),
-        [...name].map((c) => (/[!-~]/.test(c) ? String.fromCodePoint(c.codePointAt(0)! + 0xfee0) : c)).join(''),
-      ]) {
+      const fullwidth = [...name].map((c) => (/[!-~]/.test(c) ? String.fromCodePoint(c.codePointAt(0)! + 0xfee0) : c))
+      for (const lookalike of [name.toUpperCase(), name.replace('i', '\u0456'), name.replace('i', '\u0131\u0307')]) {
         const body = await expectError(await again({ name: lookalike }), 409, 'conflict')
         expect(body.details[0]).toMatchObject({
           field: 'name',
@@ -467,7 +464,8 @@ export function apiRules(mode: string, t: Target) {
           detailUrl: `${t.publicBase()}/servers/${id}`,
         })
       }
-      for (const hidden of [name.replace('-', '\u200d-'), `\u202e${name}`]) {
+      // Invisible characters, and characters outside the identifier profile (fullwidth letters), are refused outright.
+      for (const hidden of [name.replace('-', '\u200d-'), `\u202e${name}`, fullwidth.join(''), `${name}\u2800`]) {
         expect((await expectError(await again({ name: hidden }), 400, 'invalid_body')).details[0].field).toBe('name')
       }
       // github/github-mcp-server is in the imported list.

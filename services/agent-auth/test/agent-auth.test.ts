@@ -17,14 +17,7 @@ import {
   type FreshDatabase,
   startBacking,
 } from '@mcp-directory/shared/testing'
-import {
-  createAgentAuthApp,
-  LOCK_MS as MAX_LOCK_MS,
-  MAX_CONFIRM_ATTEMPTS,
-  MAX_LIVE_CODES,
-  TOKEN_TTL_MS,
-  type AgentAuthDeps,
-} from '../src'
+import { createAgentAuthApp, MAX_CONFIRM_ATTEMPTS, MAX_LIVE_CODES, TOKEN_TTL_MS, type AgentAuthDeps } from '../src'
 
 const run = runToken()
 const env = isolatedEnv(run, '')
@@ -243,6 +236,21 @@ describe('400s are Error objects', () => {
     )
     expect(form.status).toBe(400)
   })
+  test('a body nested deeper than 32 levels is a 400 invalid_body, on register and on confirm', async () => {
+    // 40 levels fit in the small body these routes take.
+    const deep = `${'['.repeat(40)}1${']'.repeat(40)}`
+    for (const path of ['/api/v1/agent/register', '/api/v1/agent/register/confirm']) {
+      const res = await svc().app.handle(
+        new Request(`http://agent-auth${path}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: `{"email":"deep-${run}@example.com","scopes":${deep}}`,
+        }),
+      )
+      expect(res.status).toBe(400)
+      expect(await res.json()).toMatchObject({ error: 'invalid_body', status: 400 })
+    }
+  })
   test('confirm: missing code, no registration, wrong code, expired code', async () => {
     expect((await post(svc().app, '/api/v1/agent/register/confirm', { email: `x-${run}@example.com` })).status).toBe(
       400,
@@ -314,12 +322,13 @@ describe('brute force', () => {
     )
     const right = await post(svc().app, '/api/v1/agent/register/confirm', { email, code })
     expect((await right.json()).error).toBe('too_many_attempts')
-    // The 20 tries passed the daily cap: the address is locked, and its owner was told once.
-    expect((await post(svc().app, '/api/v1/agent/register', { email })).status).toBe(429)
-    await svc().flush()
-    expect(
-      sink.messages.slice(b2).filter((m) => m.to.includes(email) && m.raw.includes('locked for 24 hours')),
-    ).toHaveLength(1)
+    // Wrong codes never refuse a registration, and a fresh code works.
+    expect((await post(svc().app, '/api/v1/agent/register', { email })).status).toBe(200)
+    const fresh = await codeFor(email, b2)
+    seen.codes.push(fresh)
+    const ok = await post(svc().app, '/api/v1/agent/register/confirm', { email, code: fresh })
+    expect(ok.status).toBe(200)
+    seen.tokens.push((await ok.json()).token)
   })
 
   test('the attempt counter fails closed: with its store down, confirmation answers 503', async () => {
@@ -347,64 +356,6 @@ describe('brute force', () => {
 const other = (code: string, n = 0) => String((Number(code) + 1 + n) % 1_000_000).padStart(6, '0')
 
 describe('codes across registrations and spellings of one address', () => {
-  test('the wrong-try count does not restart with a new registration; 10 wrong codes lock the address for 24 hours', async () => {
-    let now = new Date()
-    const s = service({ now: () => now, mailPerRecipientPerHour: 20 })
-    const email = `lock-${run}@example.com`
-    const register = async (address = email) => {
-      const before = sink.messages.length
-      const res = await post(s.app, '/api/v1/agent/register', { email: address })
-      expect(res.status).toBe(200)
-      const code = await codeFor(address.toLowerCase(), before)
-      seen.codes.push(code)
-      return code
-    }
-    const confirm = async (code: string) =>
-      (await post(s.app, '/api/v1/agent/register/confirm', { email, code })).json()
-
-    const code1 = await register()
-    for (let i = 1; i <= MAX_CONFIRM_ATTEMPTS; i++)
-      expect((await confirm(other(code1))).details[0].attemptsRemaining).toBe(MAX_CONFIRM_ATTEMPTS - i)
-    // A new registration brings a fresh code, not a fresh count: 5 of the address's 10 tries are gone.
-    const code2 = await register()
-    const left = []
-    for (let i = 0; i < 4; i++) left.push((await confirm(other(code2))).details[0].attemptsRemaining)
-    expect(left).toEqual([4, 3, 2, 1])
-    const code3 = await register()
-    const before = sink.messages.length
-    const tenth = await confirm([code1, code2, code3].includes('424242') ? '434343' : '424242')
-    expect(tenth).toMatchObject({ error: 'invalid_code', details: [{ reason: 'incorrect', attemptsRemaining: 0 }] })
-    expect(tenth.message).toContain('locked for 24 hours')
-
-    // Locked: the right code is refused, so are registrations in any spelling, with the end of the lock.
-    const right = await confirm(code3)
-    expect(right).toMatchObject({ error: 'too_many_attempts', status: 400, details: [{ reason: 'address_locked' }] })
-    const until = Date.parse(right.details[0].lockedUntil)
-    expect(Math.abs(until - now.getTime() - MAX_LOCK_MS)).toBeLessThan(5000)
-    for (const spelling of [email, email.replace('@', '+again@').toUpperCase()]) {
-      const reg = await post(s.app, '/api/v1/agent/register', { email: spelling })
-      expect(reg.status).toBe(429)
-      expect(Number(reg.headers.get('retry-after'))).toBeGreaterThan(MAX_LOCK_MS / 1000 - 60)
-      expect(await reg.json()).toMatchObject({
-        error: 'rate_limited',
-        details: [{ field: 'email', reason: 'address_locked' }],
-      })
-    }
-    // The owner is told, once, and the mail says until when.
-    await s.flush()
-    const notices = sink.messages.slice(before).filter((m) => m.to.includes(email))
-    expect(notices).toHaveLength(1)
-    expect(notices[0].raw).toContain('locked for 24 hours')
-    expect(notices[0].raw).toContain(new Date(until).toISOString())
-
-    // 24 hours later the address starts again with a full allowance.
-    now = new Date(until + 1000)
-    const fresh = await register()
-    const ok = await post(s.app, '/api/v1/agent/register/confirm', { email, code: fresh })
-    expect(ok.status).toBe(200)
-    seen.tokens.push((await ok.json()).token)
-  })
-
   test("a stranger's registration of the victim's address does not kill the victim's live code", async () => {
     const email = `victim-${run}@example.com`
     const b1 = sink.messages.length
@@ -464,13 +415,13 @@ describe('codes across registrations and spellings of one address', () => {
         )
       }
     }
-    // The second spelling's fresh code had 5 tries of its own, but the address had only 5 of its 10 left.
+    // Each spelling's code had its own 5 tries from the client that asked for it …
     expect(remaining).toEqual([4, 3, 2, 1, 0, 4, 3, 2, 1, 0])
-    const locked = await post(svc().app, '/api/v1/agent/register', { email: `dots${run}+z@gmail.com` })
-    expect(locked.status).toBe(429)
-    expect((await locked.json()).details[0].reason).toBe('address_locked')
-    const right = await post(svc().app, '/api/v1/agent/register/confirm', { email: plain, code: codes[1] })
-    expect((await right.json()).details[0].reason).toBe('address_locked')
+    // … and the address counted all 10, under one key for both spellings.
+    const counts = await database.rows<{ attempts: number }>(
+      sql`select attempts from agent_auth.address_attempts where attempts = 10`,
+    )
+    expect(counts.length).toBeGreaterThanOrEqual(1)
     await s.flush()
   })
 
@@ -487,7 +438,7 @@ describe('codes across registrations and spellings of one address', () => {
       .replace(/=3D/g, '=')
       .replace(/=27/g, "'")
     expect(raw).toContain(`-d '{"email":"o'\\''neil&x-${run}@example.com","code":"${code}"}'`)
-    expect(raw).toContain('locked for 24 hours')
+    expect(raw).toContain('never lock you out')
   })
 })
 

@@ -1,4 +1,6 @@
 import type { EventBus } from '@mcp-directory/shared/bus'
+import { githubFolderLookup } from '@mcp-directory/shared/identity'
+import { OUTBOUND_USER_AGENT } from '@mcp-directory/shared/outbound'
 import { type CatalogHandler, catalogClient } from '@mcp-directory/shared/catalog-client'
 import type { Config } from '@mcp-directory/shared/config'
 import { submissionOutbox, type Database } from '@mcp-directory/shared/db'
@@ -52,9 +54,14 @@ export function createSubmissionApp(deps: SubmissionDeps) {
     perHour: deps.mailPerRecipientPerHour,
   })
 
+  const folders = githubFolderLookup({
+    apiUrl: config.githubApiUrl,
+    token: config.githubToken,
+    userAgent: OUTBOUND_USER_AGENT,
+  })
   const app = serviceApp('submission', base, log)
     .use(
-      submissionRoutes({ database, catalog, baseUrl: base, mailKey: key, mailCap, log }, () => {
+      submissionRoutes({ database, catalog, baseUrl: base, mailKey: key, mailCap, log, folders }, () => {
         relay.nudge()
         mail.nudge()
       }),

@@ -17,7 +17,20 @@ const env = isolatedEnv(run, '')
 const BASE = 'http://dir.test'
 const OPERATOR = 'operator-secret-token-0123456789'
 const log = createLogger('test', 'silent')
-const config = testConfig({ PUBLIC_BASE_URL: BASE, RATE_LIMIT_WRITE_PER_HOUR: '1000000' })
+// A stand-in for GitHub's contents API: the one monorepo folder these tests list exists; no other path does.
+const github = Bun.serve({
+  port: 0,
+  hostname: '127.0.0.1',
+  fetch: (req) =>
+    decodeURIComponent(new URL(req.url).pathname) === `/repos/github/github-mcp-server/contents/pkg/tools-${run}`
+      ? Response.json([{ type: 'file', name: 'index.ts' }])
+      : Response.json({ message: 'Not Found' }, { status: 404 }),
+})
+const config = testConfig({
+  PUBLIC_BASE_URL: BASE,
+  RATE_LIMIT_WRITE_PER_HOUR: '1000000',
+  GITHUB_API_URL: `http://127.0.0.1:${github.port}`,
+})
 const REPO = 'https://github.com/github/github-mcp-server'
 
 let backing: Awaited<ReturnType<typeof startBacking>> | undefined
@@ -106,6 +119,7 @@ beforeAll(async () => {
 }, 30_000)
 
 afterAll(async () => {
+  github.stop(true)
   await gateway?.close()
   await submission?.close()
   await catalog?.close()
@@ -118,10 +132,8 @@ describe('lookalike names', () => {
     ['a Cyrillic і', 'g\u0456thub-mcp-server'],
     ['Cyrillic с and р', 'github-m\u0441\u0440-server'],
     ['a Greek ι', 'g\u03b9thub-mcp-server'],
-    [
-      'fullwidth letters',
-      '\uff47\uff49\uff54\uff48\uff55\uff42\uff0d\uff4d\uff43\uff50\uff0d\uff53\uff45\uff52\uff56\uff45\uff52',
-    ],
+    ['a dotless ı with a combining dot', 'g\u0131\u0307thub-mcp-server'],
+    ['an i with a combining acute', 'gi\u0301thub-mcp-server'],
     ['rn for m', 'github-rncp-server'],
   ])('%s: 409 conflict naming the listing that holds the name and its page', async (_, name) => {
     const body = await expectError(await submit({ name }), 409, 'conflict')
@@ -140,6 +152,15 @@ describe('lookalike names', () => {
     ['an RTL override', '\u202egithub-mcp-server', 'U+202E'],
     ['an RTL isolate', '\u2067revres-pcm-buhtig\u2069', 'U+2067'],
     ['a soft hyphen', 'github\u00ad-mcp-server', 'U+00AD'],
+    [
+      'fullwidth letters',
+      '\uff47\uff49\uff54\uff48\uff55\uff42\uff0d\uff4d\uff43\uff50\uff0d\uff53\uff45\uff52\uff56\uff45\uff52',
+      'U+FF47',
+    ],
+    ['a Braille blank suffix', 'github-mcp-server\u2800', 'U+2800'],
+    ['a one-dot leader suffix', 'github-mcp-server\u2024', 'U+2024'],
+    ['a variation selector', 'github-mcp-server\ufe0f', 'U+FE0F'],
+    ['a no-break space', 'github\u00a0mcp server', 'U+00A0'],
   ])('%s: 400 naming the field and the character', async (_, name, codePoint) => {
     const body = await expectError(await submit({ name }), 400, 'invalid_body')
     expect(body.details).toEqual([{ field: 'name', message: expect.stringContaining(codePoint) }])
@@ -170,6 +191,12 @@ describe('other spellings of a listed repository', () => {
     'HTTPS://GITHUB.COM/GITHUB/GITHUB-MCP-SERVER',
     'https://www.github.com/github/github-mcp-server',
     'http://github.com/github/github-mcp-server',
+    'https://raw.githubusercontent.com/github/github-mcp-server/main/README.md',
+    'https://codeload.github.com/github/github-mcp-server/zip/refs/heads/main',
+    `${REPO}.wiki`,
+    `${REPO}%2e`,
+    `${REPO}/blob/some-branch/docs/guide.md`,
+    `${REPO}/tree/any-ref/made/up/path`,
   ])('%s: 409 conflict naming the listing', async (url) => {
     const body = await expectError(await submit({ url }), 409, 'conflict')
     expect(body.details[0]).toEqual({
@@ -260,9 +287,10 @@ describe('which listings hold a name', () => {
       `race-${run}`,
       `RACE-${run}`,
       `r\u0430ce-${run}`,
-      `\uff52\uff41\uff43\uff45-${run}`,
+      `r\u0430c\u0435-${run}`,
       `Race-${run}`,
       `rac\u0435-${run}`,
+      `ra\u0107e-${run}`,
     ]
     const statuses = await Promise.all(names.map((name) => submit({ name }).then((r) => r.status)))
     expect(statuses.filter((s) => s === 200)).toHaveLength(1)
@@ -407,5 +435,40 @@ describe('imports and stored identities', () => {
         }),
       )
     }
+  })
+})
+
+describe('what a submission body may be', () => {
+  test('a body nested 10,000 levels deep is a 400 invalid_body, never a 500', async () => {
+    const deep = `${'['.repeat(10_000)}"x"${']'.repeat(10_000)}`
+    const text = JSON.stringify(submissionOf()).replace(/}$/, `,"tags":${deep}}`)
+    const res = await gateway.app.handle(
+      new Request('http://localhost/api/v1/submit', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: text,
+      }),
+    )
+    await expectError(res, 400, 'invalid_body')
+  })
+
+  test('NUL and a lone surrogate in a submission are removed where it is read; the listing is stored cleaned', async () => {
+    const name = `nul-${run}`
+    // JSON.stringify writes NUL as \u0000 and a lone surrogate as \ud800, as a client's JSON would carry them.
+    const text = JSON.stringify(submissionOf({ name: `nul-\u0000${run}`, description: 'Clean\u0000 text \ud800here' }))
+    expect(text).toContain('\\u0000')
+    expect(text).toContain('\\ud800')
+    const res = await gateway.app.handle(
+      new Request('http://localhost/api/v1/submit', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: text,
+      }),
+    )
+    expect(res.status).toBe(200)
+    const [row] = await database.rows<{ name: string; description: string }>(
+      sql`select name, description from catalog.listings where name = ${name}`,
+    )
+    expect(row).toEqual({ name, description: 'Clean text here' })
   })
 })

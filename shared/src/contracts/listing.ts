@@ -189,6 +189,9 @@ export interface Listing {
   toolsSource?: string | null
   toolsCheckedAt?: Date | null
   healthCheckedAt?: Date | null
+  /** When a probe's facts were last written whole; when the last probe's facts could not be written. */
+  factsWrittenAt?: Date | null
+  factsWriteFailedAt?: Date | null
   githubArchived?: boolean | null
   githubPushedAt?: Date | null
   githubHomepage?: string | null

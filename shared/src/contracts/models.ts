@@ -178,6 +178,17 @@ export const ServerDetail = t.Composite([
         healthCheckedAt: t.Union([t.String({ format: 'date-time' }), t.Null()], {
           description: 'When the remote endpoint was last probed',
         }),
+        factsWrittenAt: t.Optional(
+          t.Union([t.String({ format: 'date-time' }), t.Null()], {
+            description: "When a probe's facts were last written",
+          }),
+        ),
+        factsWriteFailedAt: t.Optional(
+          t.Union([t.String({ format: 'date-time' }), t.Null()], {
+            description:
+              "When the last probe's facts could not be written (null once a write succeeds); the listing then shows health unknown and is not verified",
+          }),
+        ),
         toolsSource: t.Union([t.String(), t.Null()], {
           description: 'Transport the tools list came through: streamable-http or sse',
         }),

@@ -2,6 +2,10 @@
 import { timingSafeEqual } from 'node:crypto'
 import { isIPv4, isIPv6 } from 'node:net'
 import { AppError } from '../errors'
+import { type Removed, removedAny, storableValue } from '../text/storable'
+import { MAX_JSON_DEPTH, nestsDeeperThan } from './depth'
+
+export { MAX_JSON_DEPTH, nestsDeeperThan } from './depth'
 
 /** A JSON response with the right content type. */
 export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
@@ -40,8 +44,17 @@ export async function readBodyUpTo(request: Request, maxBytes: number): Promise<
   return readStreamUpTo(request.body, maxBytes)
 }
 
-/** Reads a JSON body: 415 for another content type, 413 past `maxBytes`, 400 for malformed JSON. */
-export async function readJsonBody(request: Request, maxBytes: number): Promise<unknown> {
+/**
+ * Reads a JSON body: 400 `bad_request` for another content type or malformed JSON, 413 past `maxBytes`, 400
+ * `invalid_body` for a body nested deeper than MAX_JSON_DEPTH (checked on the text, before anything parses it).
+ * Every string of the body comes back without NUL and lone surrogates (`storableValue`); `onCleaned` is told
+ * what was removed, so the boundary can note it.
+ */
+export async function readJsonBody(
+  request: Request,
+  maxBytes: number,
+  onCleaned?: (removed: Removed) => void,
+): Promise<unknown> {
   const type = request.headers.get('content-type') ?? ''
   if (!/^application\/([a-z0-9.+-]*\+)?json\s*(;|$)/i.test(type))
     throw new AppError(400, 'bad_request', 'Send the body as JSON with Content-Type: application/json')
@@ -49,11 +62,20 @@ export async function readJsonBody(request: Request, maxBytes: number): Promise<
   const body = await readBodyUpTo(request, maxBytes)
   if (body === null) throw new AppError(413, 'payload_too_large', `The body must be at most ${maxBytes} bytes`)
   const text = new TextDecoder('utf-8', { fatal: false }).decode(body)
+  if (nestsDeeperThan(text))
+    throw new AppError(400, 'invalid_body', `The body nests deeper than ${MAX_JSON_DEPTH} levels`, [
+      { field: 'body', message: `must not nest objects or arrays deeper than ${MAX_JSON_DEPTH} levels` },
+    ])
+  let parsed: unknown
   try {
-    return JSON.parse(text)
+    parsed = JSON.parse(text)
   } catch {
     throw new AppError(400, 'bad_request', 'The body is not valid JSON')
   }
+  // Cleaned once, here where it enters: what PostgreSQL and JSON cannot keep (NUL, lone surrogates) is removed.
+  const { value, removed } = storableValue(parsed)
+  if (removedAny(removed)) onCleaned?.(removed)
+  return value
 }
 
 /**
@@ -61,9 +83,9 @@ export async function readJsonBody(request: Request, maxBytes: number): Promise<
  * body model, which validates it. Routes with a body model use it instead of Elysia's unbounded parser.
  */
 export const jsonBody =
-  (maxBytes: number) =>
+  (maxBytes: number, onCleaned?: (removed: Removed) => void) =>
   ({ request }: { request: Request }): Promise<unknown> =>
-    readJsonBody(request, maxBytes)
+    readJsonBody(request, maxBytes, onCleaned)
 
 /** Compares two secrets in constant time (length differences leak nothing useful: both are hashed first). */
 export function safeEqual(a: string, b: string): boolean {

@@ -49,6 +49,22 @@ const CODE_HOSTS = new Map<string, CodeHost>(
   } satisfies Record<string, CodeHost>),
 )
 
+// Other hosts that serve one GitHub repository under `<owner>/<name>/…`: its raw files, its archives (codeload),
+// and the REST API (`/repos/<owner>/<name>`). Each is the repository itself, never a folder of it.
+const GITHUB_ALIASES = new Map<string, (segments: string[]) => string[]>([
+  ['raw.githubusercontent.com', (s) => s.slice(0, 2)],
+  ['codeload.github.com', (s) => s.slice(0, 2)],
+  ['api.github.com', (s) => (s[0] === 'repos' ? s.slice(1, 3) : [])],
+])
+
+// A repository segment as GitHub resolves it: `.git` and a `.wiki` suffix (the wiki is the repository's own) and
+// trailing dots (`name%2e`) dropped.
+const repositorySegment = (s: string) =>
+  s
+    .replace(/\.git$/, '')
+    .replace(/\.wiki$/, '')
+    .replace(/\.+$/, '')
+
 // RFC 3986 §6.2.2.2: percent-encoded unreserved characters are the characters themselves; `%2F` is read as a
 // slash too (GitHub does). Every other escape stays, in upper case, so no decoded character is ambiguous.
 function decodeSafe(text: string): string {
@@ -107,16 +123,16 @@ export function normalizeAddress(address: string, subfolder?: string | null): No
     .replace(/\.+$/, '')
     .replace(/^www\./, '')
   if (!host) return null
-  const segments = segmentsOf(url.pathname)
   const given = normalizeSubfolder(subfolder)
+  const alias = GITHUB_ALIASES.get(host)
+  if (alias) return githubRepository(alias(segmentsOf(url.pathname)), given)
+  const segments = segmentsOf(url.pathname)
   const codeHost = CODE_HOSTS.get(host)
   if (codeHost) {
     const depth = codeHost.repository(segments)
     const repo = segments.slice(0, depth)
-    if (repo.length) repo[repo.length - 1] = repo[repo.length - 1].replace(/\.git$/, '')
-    const repository =
-      depth >= 2 && repo.length === depth && repo.every((s) => NAME_SEGMENT.test(s) && s !== '.' && s !== '..')
-    if (repository) {
+    if (repo.length) repo[repo.length - 1] = repositorySegment(repo[repo.length - 1])
+    if (isRepository(repo, depth)) {
       const folder = codeHost.folder(segments.slice(depth))
       const sub = given ?? normalizeSubfolder(folder?.join('/'))
       return keyed({ host, path: repo.join('/'), subfolder: sub, codeHost: true, repository: true })
@@ -154,6 +170,17 @@ export function imitatedCodeHost(address: string): string | null {
 /** The key of an address (see `normalizeAddress`), or null for what is not an http(s) or git address. */
 export function addressKey(address: string | null | undefined, subfolder?: string | null): string | null {
   return address ? (normalizeAddress(address, subfolder)?.key ?? null) : null
+}
+
+const isRepository = (repo: string[], depth: number) =>
+  depth >= 2 && repo.length === depth && repo.every((s) => NAME_SEGMENT.test(s) && s !== '.' && s !== '..')
+
+// The github.com repository an alias host names (a subfolder only when given beside the address).
+function githubRepository(segments: string[], given: string | null): NormalizedAddress {
+  const repo = segments.length === 2 ? [segments[0], repositorySegment(segments[1])] : segments
+  if (!isRepository(repo, 2))
+    return keyed({ host: 'github.com', path: repo.join('/'), subfolder: given, codeHost: true, repository: false })
+  return keyed({ host: 'github.com', path: repo.join('/'), subfolder: given, codeHost: true, repository: true })
 }
 
 function stripGit(segments: string[]): string[] {

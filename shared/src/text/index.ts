@@ -6,3 +6,4 @@
 export { cleanText, flatText, truncate } from './clean'
 export { codeSpan, fenced, fenceFor, markdownBlock, markdownInline, quoted } from './markdown'
 export { NOSNIFF, textDocument } from './response'
+export { hasUnstorable, type Removed, removedAny, storableText, storableValue } from './storable'

@@ -11,6 +11,8 @@ import {
   markdownBlock,
   markdownInline,
   quoted,
+  storableText,
+  storableValue,
   textDocument,
   truncate,
 } from './index'
@@ -229,4 +231,57 @@ test('textDocument: the type given and nosniff', () => {
   expect(res.headers.get('content-type')).toBe('text/markdown; charset=utf-8')
   expect(res.headers.get('x-content-type-options')).toBe('nosniff')
   expect(res.headers.get('cache-control')).toBe('no-store')
+})
+
+describe('storableValue', () => {
+  const unstorable = fc.constantFrom('\u0000', '\ud800', '\udfff', '\udbff')
+  const dirty = fc
+    .tuple(fc.string(), fc.array(fc.tuple(fc.nat(), unstorable), { maxLength: 4 }))
+    .map(([s, ins]) =>
+      ins.reduce((acc, [at, c]) => `${acc.slice(0, at % (acc.length + 1))}${c}${acc.slice(at % (acc.length + 1))}`, s),
+    )
+  const value = fc.letrec((tie) => ({
+    node: fc.oneof(
+      { depthSize: 'small' },
+      dirty,
+      fc.integer(),
+      fc.boolean(),
+      fc.constant(null),
+      fc.array(tie('node'), { maxLength: 4 }),
+      fc.dictionary(dirty, tie('node'), { maxKeys: 4 }),
+    ),
+  })).node
+
+  test('property: no NUL and no lone surrogate is left, JSON and PostgreSQL can keep the result, and it is idempotent', () => {
+    fc.assert(
+      fc.property(value, (v) => {
+        const { value: out } = storableValue(v)
+        const json = JSON.stringify(out) ?? ''
+        expect(json).not.toMatch(
+          /\\u0000|\\ud[89ab][0-9a-f]{2}(?!\\ud[c-f])|(?<!\\ud[89ab][0-9a-f]{2})\\ud[c-f][0-9a-f]{2}/i,
+        )
+        expect(storableValue(out).value).toBe(out)
+        expect(storableValue(out).removed).toEqual({ characters: 0, tooDeep: 0 })
+      }),
+      { numRuns: 2000 },
+    )
+  })
+
+  test('property: a clean value comes back as itself, not a copy', () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), (v) => {
+        fc.pre(!/\u0000|[\ud800-\udfff]/.test(JSON.stringify(v)))
+        expect(storableValue(v).value).toBe(v)
+      }),
+    )
+  })
+
+  test('counts what it removed; keeps pairs, text and the input as they were', () => {
+    const input = { 'k\u0000ey': ['a\u0000b', 'emoji \ud83d\ude00 kept', 'lone \ud800'], n: 1 }
+    const { value: out, removed } = storableValue<unknown>(input)
+    expect(out).toEqual({ key: ['ab', 'emoji \ud83d\ude00 kept', 'lone '], n: 1 })
+    expect(removed).toEqual({ characters: 3, tooDeep: 0 })
+    expect(input['k\u0000ey'][0]).toBe('a\u0000b')
+    expect(storableText('\u0000\u0000x').text).toBe('x')
+  })
 })

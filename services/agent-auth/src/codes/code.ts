@@ -4,8 +4,17 @@ import { createHmac } from 'node:crypto'
 /** How long a code is valid (directory-api §8 leaves it open; documented in the README and /auth.md). */
 export const CODE_TTL_MS = 10 * 60 * 1000
 
-/** Wrong tries allowed per code; the next try fails even with the right code, until a new registration. */
+/**
+ * Wrong tries allowed per code from the client that registered it; the next try fails even with the right code,
+ * until a new registration. Other clients' wrong tries never count toward it (they are counted per client).
+ */
 export const MAX_CONFIRM_ATTEMPTS = 5
+
+/**
+ * Once the address has had MAX_WRONG_PER_DAY wrong tries, a client may try only the codes it registered, and each
+ * of those only this many times: what the owner's own client keeps while strangers are refused.
+ */
+export const GUARDED_CONFIRM_ATTEMPTS = 1
 
 /**
  * Live codes per canonical address. A registration adds a code beside the live ones instead of replacing them
@@ -14,10 +23,30 @@ export const MAX_CONFIRM_ATTEMPTS = 5
  */
 export const MAX_LIVE_CODES = 3
 
-/** Wrong tries per canonical address, across all its registrations, in a 24-hour window; then the lock. */
-export const MAX_WRONG_PER_DAY = 10
+/**
+ * Wrong tries per canonical address from every client, in a 24-hour window (NIST SP 800-63B §5.2.2 allows up to
+ * 100); past it the address is guarded: clients without a code of their own are refused until the window ends,
+ * and the owner's own client keeps GUARDED_CONFIRM_ATTEMPTS per code it registers.
+ */
+export const MAX_WRONG_PER_DAY = 30
 
-/** The window of MAX_WRONG_PER_DAY, and how long the lock it starts lasts. */
+/**
+ * Wrong tries per canonical address from every client in one window, the guarded tries of the owner's client
+ * included: NIST SP 800-63B §5.2.2's bound. Past it no code is accepted until the window and the guard end. A
+ * stranger reaches it only by registering the address again and again (each a code mailed to its owner).
+ */
+export const MAX_FAILED_PER_ADDRESS = 100
+
+/** Wrong tries one client may send for an address whose live codes it did not register, in 24 hours; then refused. */
+export const MAX_WRONG_PER_CLIENT = 10
+
+/** A client's wrong tries for someone else's address before each next one must wait (1 s, then doubling). */
+export const THROTTLE_AFTER = 3
+
+/** The longest wait between two tries of a throttled client. */
+export const MAX_THROTTLE_MS = 60_000
+
+/** The window of the wrong-try counts, and how long a client's refusal (or the address's guard) lasts. */
 export const ATTEMPT_WINDOW_MS = 24 * 60 * 60 * 1000
 export const LOCK_MS = 24 * 60 * 60 * 1000
 
@@ -44,4 +73,14 @@ export function codeHmac(secret: string, registrationId: string, email: string, 
 /** HMAC of an address, used as the key of per-address counters so the store never holds the address itself. */
 export function addressKey(secret: string, email: string): string {
   return createHmac('sha256', secret).update(`agent-address\0${email}`).digest('hex').slice(0, 32)
+}
+
+/** HMAC of a client (its address as the gateway saw it, an IPv6 client by its /64): the code row's `clientKey`. */
+export function clientHmac(secret: string, client: string): string {
+  return createHmac('sha256', secret).update(`agent-client\0${client}`).digest('hex').slice(0, 32)
+}
+
+/** The key of one client's count for one address (never the address or the client in clear). */
+export function pairKey(secret: string, email: string, clientKey: string): string {
+  return createHmac('sha256', secret).update(`agent-address-client\0${email}\0${clientKey}`).digest('hex').slice(0, 32)
 }

@@ -1,6 +1,15 @@
 // The two public documents of directory-api §5.6: protected-resource metadata (RFC 9728) and /auth.md.
 import { AGENT_SCOPES } from '@mcp-directory/shared/agent-tokens'
-import { CODE_TTL_MS, LOCK_MS, MAX_CONFIRM_ATTEMPTS, MAX_LIVE_CODES, MAX_WRONG_PER_DAY } from '../codes/code'
+import {
+  CODE_TTL_MS,
+  LOCK_MS,
+  MAX_CONFIRM_ATTEMPTS,
+  MAX_FAILED_PER_ADDRESS,
+  MAX_LIVE_CODES,
+  MAX_WRONG_PER_CLIENT,
+  MAX_WRONG_PER_DAY,
+  THROTTLE_AFTER,
+} from '../codes/code'
 import { TOKEN_TTL_MS } from '../registrations/service'
 
 /** RFC 9728 metadata of the directory as a protected resource; `resource` is PUBLIC_BASE_URL. */
@@ -49,11 +58,16 @@ curl -X POST ${base}/api/v1/agent/register/confirm \\
 The answer holds \`token\`, \`tokenType: "Bearer"\`, \`scopes\` and \`expiresAt\` (${days} days). Store the token
 as a secret: the directory keeps only its SHA-256 and cannot show it again.
 
-- A code works once. After ${MAX_CONFIRM_ATTEMPTS} wrong tries it is dead (400 \`too_many_attempts\`), even with
-  the right code: register again.
-- After ${MAX_WRONG_PER_DAY} wrong tries for one address within 24 hours, whatever the registration, the address is
-  locked for ${LOCK_MS / 3_600_000} hours: confirm answers 400 \`too_many_attempts\` and register 429, both naming
-  \`lockedUntil\` in \`details\`. The address is told by mail when the lock starts.
+- A code works once. Confirm from the client (network address) that registered: after ${MAX_CONFIRM_ATTEMPTS} wrong
+  tries from it the code is dead (400 \`too_many_attempts\`), even with the right code: register again. Wrong tries
+  from other clients never kill it.
+- A client that sends wrong codes for an address it did not register is slowed after ${THROTTLE_AFTER} (429 with
+  \`Retry-After\`) and refused after ${MAX_WRONG_PER_CLIENT} for ${LOCK_MS / 3_600_000} hours (400
+  \`too_many_attempts\`, \`reason: "client_locked"\`). After ${MAX_WRONG_PER_DAY} wrong tries for one address
+  within 24 hours, such clients are refused (\`reason: "address_guarded"\`) and the address is told by mail;
+  registering and confirming from your own client still works (one try per new code). After
+  ${MAX_FAILED_PER_ADDRESS} wrong tries in all, no code is accepted until the 24 hours end
+  (\`reason: "address_locked"\`, with \`lockedUntil\`). Wrong codes never refuse a registration.
 - Tokens look like \`mcpdir_\` followed by 36 letters and digits (the last 6 are a checksum), so secret scanners
   can recognise a leaked one: pattern \`mcpdir_[0-9A-Za-z]{36}\`.
 

@@ -1,5 +1,6 @@
-// Confirmation tries per canonical address, across all its registrations: a 24-hour count in Postgres (one
-// atomic upsert per try, so parallel tries are all counted) and the lock that too many wrong ones start.
+// Confirmation tries counted in Postgres (one atomic upsert per try, so parallel tries are all counted), each under
+// an HMAC key: per canonical address across all its registrations and clients, and per address and client. A
+// 24-hour window each, and the hold (`lockedUntil`) that too many wrong ones start.
 import { agentAddressAttempts, eq, sql, type Database } from '@mcp-directory/shared/db'
 import { ATTEMPT_WINDOW_MS, LOCK_MS } from '../codes/code'
 
@@ -63,4 +64,23 @@ export async function startLock(database: Database, addressKey: string, now: Dat
     .where(sql`${t.addressKey} = ${addressKey} and (${t.lockedUntil} is null or ${t.lockedUntil} <= ${ts(now)})`)
     .returning({ lockedUntil: t.lockedUntil })
   return row ? until : null
+}
+
+/** A count as it stands (null: no try yet); a window that is over, with no lock running, counts as empty. */
+export async function readTries(database: Database, key: string, now: Date): Promise<CountedTry> {
+  const t = agentAddressAttempts
+  const [row] = await database.db
+    .select({ attempts: t.attempts, windowStartedAt: t.windowStartedAt, lockedUntil: t.lockedUntil })
+    .from(t)
+    .where(eq(t.addressKey, key))
+  if (!row) return { attempts: 0, lockedUntil: null }
+  const locked = row.lockedUntil && row.lockedUntil.getTime() > now.getTime() ? row.lockedUntil : null
+  const windowOver = row.windowStartedAt.getTime() <= now.getTime() - ATTEMPT_WINDOW_MS
+  return windowOver && !locked ? { attempts: 0, lockedUntil: null } : { attempts: row.attempts, lockedUntil: locked }
+}
+
+/** Holds a count's key until `until` (a throttled client's next try, or its refusal), whatever was set before. */
+export async function holdUntil(database: Database, key: string, until: Date): Promise<void> {
+  const t = agentAddressAttempts
+  await database.db.update(t).set({ lockedUntil: until }).where(eq(t.addressKey, key))
 }

@@ -1,5 +1,5 @@
-// The two mails of registration: the code, and the notice that wrong codes locked the address.
-import { CODE_TTL_MS, LOCK_MS, MAX_WRONG_PER_DAY } from '../codes/code'
+// The two mails of registration: the code, and the notice that too many wrong codes were tried for the address.
+import { CODE_TTL_MS, LOCK_MS, MAX_CONFIRM_ATTEMPTS, MAX_WRONG_PER_DAY } from '../codes/code'
 import type { IssuedCode } from './service'
 
 /** `s` as one shell word in single quotes: an address may hold `'`, `&` or `$`, and the mail shows a command. */
@@ -20,24 +20,25 @@ export function codeMail(baseUrl: string, issued: IssuedCode) {
       '',
       `curl -X POST ${baseUrl}/api/v1/agent/register/confirm -H 'Content-Type: application/json' -d ${shellQuote(confirm)}`,
       '',
-      `Codes sent earlier to this address keep working until they expire. After ${MAX_WRONG_PER_DAY} wrong codes within 24 hours,`,
-      `the address is locked for ${LOCK_MS / 3_600_000} hours: no code is accepted and no new one is sent.`,
+      `Codes sent earlier to this address keep working until they expire. Confirm from the client that asked for`,
+      `the code: only its wrong tries count against the code (${MAX_CONFIRM_ATTEMPTS}), and others' wrong tries never lock you out.`,
       '',
       'If you did not ask for this code, ignore this message.',
     ].join('\n'),
   }
 }
 
-/** The mail that tells the owner of an address that it is locked. */
+/** The mail that tells the owner of an address that its wrong tries reached the daily cap. */
 export function lockMail(email: string, until: Date) {
   return {
     to: email,
-    subject: 'MCP Server Directory: confirmation codes locked for 24 hours',
+    subject: 'MCP Server Directory: too many wrong confirmation codes for your address',
     text: [
       `${MAX_WRONG_PER_DAY} wrong confirmation codes were tried for this address within 24 hours.`,
       '',
-      `Until ${until.toISOString()} (${LOCK_MS / 3_600_000} hours), no code is accepted for it and no new code is sent.`,
-      'Nothing was issued. If these tries were not yours, someone tried to guess a code sent to you; no action is needed.',
+      `Until ${until.toISOString()} (${LOCK_MS / 3_600_000} hours), a code is accepted only from the client that asked for it,`,
+      'once. You can still register and confirm from your own client. Nothing was issued; if these tries were not',
+      'yours, someone tried to guess a code sent to you, and no action is needed.',
     ].join('\n'),
   }
 }

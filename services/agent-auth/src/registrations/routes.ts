@@ -1,14 +1,17 @@
 // Registration (step 1: a code by e-mail) and confirmation (step 2: the code for a token).
 import { AppError } from '@mcp-directory/shared/errors'
-import { json, jsonBody } from '@mcp-directory/shared/http'
+import { clientKey, json, jsonBody } from '@mcp-directory/shared/http'
 import type { Logger } from '@mcp-directory/shared/log'
+import { CLIENT_IP_HEADER } from '@mcp-directory/shared/public-api'
+import { peerAddress } from '@mcp-directory/shared/runtime'
 import type { MailAdmission } from '@mcp-directory/shared/mail'
 import { Elysia } from 'elysia'
 import type { RegistrationCounter } from './limit'
 import { codeMail } from './mail'
 import { ConfirmBody, RegisterBody } from './model'
 import { acceptConfirmation, acceptRegistration } from './rules'
-import { addressLock, confirmCode, issueCode, lockedError, type RegistrationDeps } from './service'
+import { confirmCode } from './confirm'
+import { issueCode, type RegistrationDeps } from './service'
 
 /** What the registration routes need. */
 export interface RegistrationRouteDeps {
@@ -26,17 +29,22 @@ export interface RegistrationRouteDeps {
   maxBodyBytes: number
 }
 
+/**
+ * The client a request comes from: the address the gateway names in its own header (set after its trusted-hop
+ * reading of X-Forwarded-For; a client's copy is stripped), else the peer; an IPv6 client is its /64.
+ */
+const clientOf = (request: Request) =>
+  clientKey(request.headers.get(CLIENT_IP_HEADER) ?? peerAddress(request) ?? 'local')
+
 /** Register and confirm. */
 export function registrationRoutes(deps: RegistrationRouteDeps) {
   const { registration, baseUrl: base, log } = deps
-  const now = () => registration.now?.() ?? new Date()
   return new Elysia()
     .post(
       '/api/v1/agent/register',
-      async ({ body }) => {
+      async ({ body, request }) => {
+        // Wrong codes never refuse a registration: whoever typed them, the owner can always ask for a code.
         const input = acceptRegistration(body)
-        const locked = await addressLock(registration, input.email)
-        if (locked) throw lockedError(locked, now(), 'register')
         const hit = await deps.counter.hit(input.email)
         if (hit.count > deps.perAddress) {
           const retry = String(Math.max(1, Math.ceil(hit.resetMs / 1000)))
@@ -50,7 +58,7 @@ export function registrationRoutes(deps: RegistrationRouteDeps) {
             },
           )
         }
-        const issued = await issueCode(registration, input, () => deps.admitMail(input.email))
+        const issued = await issueCode(registration, input, () => deps.admitMail(input.email), clientOf(request))
         deps.changed()
         deps.sendMail(codeMail(base, issued))
         log.info({ scopes: issued.scopes }, 'agent registration: code issued')
@@ -67,8 +75,8 @@ export function registrationRoutes(deps: RegistrationRouteDeps) {
     )
     .post(
       '/api/v1/agent/register/confirm',
-      async ({ body }) => {
-        const minted = await confirmCode(registration, acceptConfirmation(body))
+      async ({ body, request }) => {
+        const minted = await confirmCode(registration, acceptConfirmation(body), clientOf(request))
         deps.changed()
         log.info({ tokenId: minted.tokenId, agentId: minted.agentId, scopes: minted.scopes }, 'agent token minted')
         return json(

@@ -204,6 +204,8 @@ export async function writeFacts(
       w.changed.push('isVerifiedActive')
     }
     applyReadFacts(w, facts)
+    // Every write says when it happened, and clears a failure recorded before (record.ts).
+    Object.assign(w.set, { factsWrittenAt: new Date(), factsWriteFailedAt: null, factsWriteError: null })
     if (Object.keys(w.set).length) await tx.update(listings).set(w.set).where(eq(listings.id, id))
     if (w.changed.length)
       await enqueueEvent(tx, catalogOutbox, 'listing.checked', {

@@ -8,7 +8,8 @@ import { json, jsonBody, requireOperator } from '@mcp-directory/shared/http'
 import type { Logger } from '@mcp-directory/shared/log'
 import { Elysia } from 'elysia'
 import { ClearRiskAnswer, FactsAnswer, FactsBody, ListingIdParams, ProbeTargets, ProbeTargetsQuery } from './model'
-import { activeListingIds, clearRisk, writeFacts } from './repository'
+import { activeListingIds, clearRisk } from './repository'
+import { writeFactsOrRecordFailure } from './record'
 import { listingFactsOf } from './service'
 
 /** What the facts routes need. */
@@ -32,14 +33,20 @@ export function factsRoutes(deps: FactsDeps) {
       .put(
         '/internal/listings/:id/facts',
         async ({ params, body }) => {
-          const result = await writeFacts(database, params.id, listingFactsOf(body))
+          const result = await writeFactsOrRecordFailure(database, log, params.id, listingFactsOf(body))
           if (result.changed.length) {
             deps.nudge()
             log.info({ id: result.id, changed: result.changed }, 'listing facts changed')
           }
           return json(result)
         },
-        { parse: jsonBody(MAX_BODY), params: ListingIdParams, body: FactsBody, response: { 200: FactsAnswer } },
+        {
+          // What a remote server, a README or a sandbox said is cleaned as it is read (NUL, lone surrogates); noted.
+          parse: jsonBody(MAX_BODY, (removed) => log.info({ removed }, 'listing facts: unstorable characters removed')),
+          params: ListingIdParams,
+          body: FactsBody,
+          response: { 200: FactsAnswer },
+        },
       )
       .get(
         '/internal/probe-targets',

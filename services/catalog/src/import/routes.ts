@@ -26,7 +26,7 @@ export function importRoutes(deps: { importDocument: Importer; operatorToken: st
       // The operator token is checked before the body is read: an anonymous caller never makes it buffer 32 MiB.
       parse: ({ request }) => {
         requireOperator(request, deps.operatorToken)
-        return readJsonBody(request, MAX_IMPORT_BYTES)
+        return readJsonBody(request, MAX_IMPORT_BYTES, (removed) => deps.log.info({ removed }, 'import: NUL removed'))
       },
       body: ImportDocument,
     },

@@ -1,5 +1,6 @@
 /** Fetching one page of an upstream registry's `/v0.1/servers`, whole and bounded, with retries and backoff. */
 import type { Logger } from '@mcp-directory/shared/log'
+import { storableValue } from '@mcp-directory/shared/text'
 
 const MAX_PAGE_BYTES = 16 * 1024 * 1024
 
@@ -54,7 +55,7 @@ async function fetchPage(deps: PageFetchDeps, url: string): Promise<Page> {
     throw new UpstreamPageError(`${url}: page larger than ${MAX_PAGE_BYTES} bytes`, false)
   let body: unknown
   try {
-    body = JSON.parse(text)
+    body = storableValue(JSON.parse(text)).value
   } catch {
     throw new UpstreamPageError(`${url}: not JSON`, true)
   }

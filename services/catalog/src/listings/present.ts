@@ -193,6 +193,8 @@ export function detailOf(l: Listing, baseUrl: string, alsoListedAs: string[] = [
     toolsChanges: l.toolsChanges ?? [],
     checks: {
       healthCheckedAt: l.healthCheckedAt?.toISOString() ?? null,
+      factsWrittenAt: l.factsWrittenAt?.toISOString() ?? null,
+      factsWriteFailedAt: l.factsWriteFailedAt?.toISOString() ?? null,
       toolsSource: l.toolsSource ?? null,
       toolsCheckedAt: l.toolsCheckedAt?.toISOString() ?? null,
       githubArchived: l.githubArchived ?? null,

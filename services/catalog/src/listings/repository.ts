@@ -42,6 +42,8 @@ export function toListing(r: ListingRow): Listing {
     toolsSource: r.toolsSource,
     toolsCheckedAt: r.toolsCheckedAt,
     healthCheckedAt: r.healthCheckedAt,
+    factsWrittenAt: r.factsWrittenAt,
+    factsWriteFailedAt: r.factsWriteFailedAt,
     githubArchived: r.githubArchived,
     githubPushedAt: r.githubPushedAt,
     githubHomepage: r.githubHomepage,

@@ -13,6 +13,7 @@ import {
   type Database,
 } from '@mcp-directory/shared/db'
 import type { ToolInfo } from '@mcp-directory/shared/contracts'
+import { storableValue } from '@mcp-directory/shared/text'
 
 /** Probe results kept per listing (older ones are deleted as new ones arrive). */
 export const HISTORY_PER_LISTING = 20
@@ -56,7 +57,8 @@ export interface ProbeRecord {
 /** Saves a probe: the listing's state, its history rows (pruned to the newest HISTORY_PER_LISTING) and ETags. */
 export async function saveProbe(database: Database, r: ProbeRecord): Promise<void> {
   await database.db.transaction(async (tx) => {
-    const remote = r.remote
+    // What a remote server said (its tool list, an error's text) is cleaned of what PostgreSQL cannot keep.
+    const { remote, results } = storableValue({ remote: r.remote, results: r.results }).value
     const values = {
       listingId: r.listingId,
       lastProbedAt: r.at,
@@ -73,9 +75,9 @@ export async function saveProbe(database: Database, r: ProbeRecord): Promise<voi
         : {}),
     }
     await tx.insert(probeStates).values(values).onConflictDoUpdate({ target: probeStates.listingId, set: values })
-    if (r.results.length) {
+    if (results.length) {
       await tx.insert(probeResults).values(
-        r.results.map((x) => ({
+        results.map((x) => ({
           listingId: r.listingId,
           at: r.at,
           kind: x.kind,

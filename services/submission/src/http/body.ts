@@ -1,6 +1,7 @@
 // How this service reads a JSON body before its model validates it.
 import { AppError } from '@mcp-directory/shared/errors'
 import { readJsonBody } from '@mcp-directory/shared/http'
+import type { Removed } from '@mcp-directory/shared/text'
 
 const notAnObject = () =>
   new AppError(400, 'invalid_body', 'The body must be a JSON object', [
@@ -14,8 +15,11 @@ export function withoutNulls(body: unknown): Record<string, unknown> {
   return Object.fromEntries(Object.entries(body).filter(([, v]) => v !== null))
 }
 
-/** A route's `parse` option: a JSON object body of at most `maxBytes` (413 past it, 400 for anything not JSON). */
+/**
+ * A route's `parse` option: a JSON object body of at most `maxBytes` (413 past it, 400 for anything not JSON or
+ * nested deeper than 32 levels), its strings without NUL and lone surrogates (`onCleaned` notes what went).
+ */
 export const jsonObjectBody =
-  (maxBytes: number) =>
+  (maxBytes: number, onCleaned?: (removed: Removed) => void) =>
   async ({ request }: { request: Request }) =>
-    withoutNulls(await readJsonBody(request, maxBytes))
+    withoutNulls(await readJsonBody(request, maxBytes, onCleaned))

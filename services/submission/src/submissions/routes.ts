@@ -1,5 +1,6 @@
 // POST /api/v1/submit: the model validates the body, the rules check what it cannot say, the service accepts it.
 import { json } from '@mcp-directory/shared/http'
+import { checkedRepositoryUrl } from '@mcp-directory/shared/identity'
 import { Elysia } from 'elysia'
 import { jsonObjectBody } from '../http/body'
 import { SubmissionBody } from './model'
@@ -14,10 +15,14 @@ export const submissionRoutes = (deps: SubmitDeps, accepted: () => void) =>
   new Elysia().post(
     '/api/v1/submit',
     async ({ body }) => {
-      const result = await submit(deps, acceptSubmission(body))
+      const input = acceptSubmission(body)
+      const result = await submit(deps, { ...input, url: await checkedRepositoryUrl(input.url, deps.folders ?? null) })
       accepted()
       // The answer carries the claim secret: never cached.
       return json(result, 200, { 'cache-control': 'no-store' })
     },
-    { parse: jsonObjectBody(MAX_SUBMISSION_BYTES), body: SubmissionBody },
+    {
+      parse: jsonObjectBody(MAX_SUBMISSION_BYTES, (removed) => deps.log.info({ removed }, 'submission: NUL removed')),
+      body: SubmissionBody,
+    },
   )

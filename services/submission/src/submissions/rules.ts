@@ -4,7 +4,12 @@
 import { resolveCategory, storedCategoryName } from '@mcp-directory/shared/categories'
 import type { SubmittedListing } from '@mcp-directory/shared/contracts'
 import { AppError } from '@mcp-directory/shared/errors'
-import { imitatedCodeHost, invisibleCharacters, normalizeAddress } from '@mcp-directory/shared/identity'
+import {
+  describeRefusedName,
+  imitatedCodeHost,
+  invisibleCharacters,
+  normalizeAddress,
+} from '@mcp-directory/shared/identity'
 import { SUBMISSION_LIMITS, type SubmissionBody } from './model'
 
 /** A valid submission, normalised: category canonical, e-mail lower-cased, strings trimmed. */
@@ -71,6 +76,11 @@ function checker(problems: FieldProblem[]) {
     )
     return null
   }
+  // A name holds only visible characters of TR39's identifier profile, ASCII punctuation and plain spaces.
+  const displayName = (v: string | null): string | null => {
+    const problem = v === null ? null : describeRefusedName(v)
+    return problem ? refuse('name', problem) : v
+  }
   const url = (field: string, v: string | undefined, required: boolean): string | null => {
     const s = text(field, v, required)
     if (s === null || isHttpUrl(s)) return s
@@ -100,7 +110,7 @@ function checker(problems: FieldProblem[]) {
     return u
   }
   const email = (v: string): string | null => text('email', v, true)?.toLowerCase() ?? null
-  return { text, visible, url, list, repositoryUrl, email }
+  return { text, visible, displayName, url, list, repositoryUrl, email }
 }
 
 /** The canonical category, or the problem with it: `unknown_category` alone when it is the only one. */
@@ -125,7 +135,7 @@ export function acceptSubmission(body: SubmissionBody): SubmissionInput {
   const problems: FieldProblem[] = []
   const c = checker(problems)
   const input = {
-    name: c.visible('name', c.text('name', body.name, true)),
+    name: c.displayName(c.text('name', body.name, true)),
     url: c.repositoryUrl(body.url),
     description: c.text('description', body.description, true, false),
     email: c.email(body.email),

@@ -7,6 +7,7 @@ import type { Database } from '@mcp-directory/shared/db'
 import type { CatalogClient } from '@mcp-directory/shared/catalog-client'
 import { AppError } from '@mcp-directory/shared/errors'
 import { safeEqual } from '@mcp-directory/shared/http'
+import type { FolderLookup } from '@mcp-directory/shared/identity'
 import type { Logger } from '@mcp-directory/shared/log'
 import { quoteForMail, type RecipientCap } from '@mcp-directory/shared/mail'
 import { sealMail } from '../mail/sealed'
@@ -23,6 +24,8 @@ export interface SubmitDeps {
   /** The per-recipient mail cap shared with every sender; a refused mail is not queued, the submission stands. */
   mailCap: RecipientCap
   log: Logger
+  /** Asks GitHub whether a repository's subfolder exists (null: never asked, so a subfolder counts as the repository). */
+  folders?: FolderLookup | null
 }
 
 // A pending listing with no submission row is adopted by a retry only after this long (see `submit`).

@@ -38,8 +38,10 @@ export const agentCodes = agentAuthSchema.table(
     codeHmac: text('code_hmac').notNull(),
     agentName: text('agent_name'),
     scopes: jsonb('scopes').$type<string[]>().notNull(),
-    /** Confirmation tries against this code; past the limit it is dead even when right. */
+    /** Confirmation tries against this code from the client that asked for it; past the limit it is dead even when right. */
     attempts: integer('attempts').notNull().default(0),
+    /** HMAC of the client that registered the code: only that client's wrong tries count toward killing it. */
+    clientKey: text('client_key'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

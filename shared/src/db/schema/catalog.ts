@@ -73,6 +73,11 @@ export const listings = catalogSchema.table(
     toolsSource: text('tools_source'),
     toolsCheckedAt: timestamp('tools_checked_at', { withTimezone: true }),
     healthCheckedAt: timestamp('health_checked_at', { withTimezone: true }),
+    /** When a probe's facts were last written whole (null: never since this column exists). */
+    factsWrittenAt: timestamp('facts_written_at', { withTimezone: true }),
+    /** When the last probe's facts could not be written (null once a later write succeeds), and why. */
+    factsWriteFailedAt: timestamp('facts_write_failed_at', { withTimezone: true }),
+    factsWriteError: text('facts_write_error'),
     githubArchived: boolean('github_archived'),
     githubPushedAt: timestamp('github_pushed_at', { withTimezone: true }),
     githubHomepage: text('github_homepage'),
