@@ -67,6 +67,7 @@ export async function createPendingListing(database: Database, input: NewListing
         tags: input.tags,
         status: 'pending',
         source: 'submission',
+        origin: 'submission',
         license: input.license,
         authType: input.authType,
         pricingModel: input.pricingModel,
