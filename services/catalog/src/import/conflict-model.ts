@@ -13,7 +13,9 @@ export const ImportConflict = t.Object({
   id: t.Integer(),
   origin: t.String({ description: '`import` or `registry:<base URL>`: where the entry came from' }),
   name: t.String(),
-  listingId: t.Union([t.String(), t.Null()], { description: 'The listing that holds the identity (null: past the cap)' }),
+  listingId: t.Union([t.String(), t.Null()], {
+    description: 'The listing that holds the identity (null: past the cap)',
+  }),
   reason: t.String({ description: '`name`, `skeleton`, `repository`, `claimed` or `new_listing_cap`' }),
   detail: t.String(),
   state: t.String(),
@@ -49,7 +51,8 @@ export const UpstreamTrustBody = t.Object(
     upstream: t.String({ minLength: 1, maxLength: 2048, description: 'The base URL the directory follows' }),
     trusts: t.Array(t.String({ minLength: 1, maxLength: 2100 }), {
       maxItems: 20,
-      description: 'Origins whose unclaimed listings this upstream may replace (`import`, `registry:<URL>`); [] trusts nobody',
+      description:
+        'Origins whose unclaimed listings this upstream may replace (`import`, `registry:<URL>`); [] trusts nobody',
     }),
   },
   { additionalProperties: false },

@@ -34,7 +34,8 @@ export function conflictRoutes(deps: ConflictRoutesDeps) {
   return new Elysia({ name: 'catalog:import-conflicts' })
     .get(
       '/api/v1/admin/import-conflicts',
-      async ({ query }) => json(await listConflicts(database, query.state ?? 'open', query.limit ?? 100, query.offset ?? 0)),
+      async ({ query }) =>
+        json(await listConflicts(database, query.state ?? 'open', query.limit ?? 100, query.offset ?? 0)),
       { beforeHandle: operator, query: ConflictListQuery, response: { 200: ConflictList } },
     )
     .post(

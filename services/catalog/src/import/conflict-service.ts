@@ -23,7 +23,10 @@ export async function acceptConflict(database: Database, importDocument: Importe
     throw new AppError(409, 'conflict', `The entry cannot be applied: ${summary.skipped[0].reason}`)
   await closeConflict(database, id, 'accepted')
   const [row] = await database.db.select({ id: listings.id }).from(listings).where(eq(listings.name, c.name))
-  log.info({ conflict: id, origin: c.origin, name: c.name, listing: row?.id ?? null }, 'operator: import conflict accepted')
+  log.info(
+    { conflict: id, origin: c.origin, name: c.name, listing: row?.id ?? null },
+    'operator: import conflict accepted',
+  )
   return { id, state: 'accepted', listingId: row?.id ?? null }
 }
 
@@ -61,9 +64,12 @@ export async function setUpstreamTrust(database: Database, log: Logger, upstream
   const base = upstream.replace(/\/+$/, '')
   const list = [...new Set(trusts)].filter((o) => o !== registryOrigin(base))
   if (list.some((o) => o === 'submission' || o === 'demo'))
-    throw new AppError(400, 'invalid_body', 'An upstream may replace imported listings only, never submitted or demo ones', [
-      { field: 'trusts', message: 'only `import` or `registry:<URL>` origins' },
-    ])
+    throw new AppError(
+      400,
+      'invalid_body',
+      'An upstream may replace imported listings only, never submitted or demo ones',
+      [{ field: 'trusts', message: 'only `import` or `registry:<URL>` origins' }],
+    )
   await database.db
     .insert(registryFollows)
     .values({ upstream: base, trustedOrigins: list })

@@ -48,7 +48,10 @@ export async function recordConflicts(database: Database, writes: ConflictWrite[
         detail: w.detail.slice(0, 1000),
       }
       if (last?.state === 'open') {
-        await tx.update(importConflicts).set({ ...fields, updatedAt: new Date() }).where(eq(importConflicts.id, last.id))
+        await tx
+          .update(importConflicts)
+          .set({ ...fields, updatedAt: new Date() })
+          .where(eq(importConflicts.id, last.id))
         return
       }
       const [row] = await tx
@@ -70,10 +73,7 @@ export async function recordConflicts(database: Database, writes: ConflictWrite[
 
 /** A page of conflicts of one state, newest first. */
 export async function listConflicts(database: Database, state: string, limit: number, offset: number) {
-  const [{ n }] = await database.db
-    .select({ n: count() })
-    .from(importConflicts)
-    .where(eq(importConflicts.state, state))
+  const [{ n }] = await database.db.select({ n: count() }).from(importConflicts).where(eq(importConflicts.state, state))
   const rows = await database.db
     .select()
     .from(importConflicts)

@@ -28,6 +28,8 @@ export const ImportSummary = t.Object({
       listingId: t.Union([t.String(), t.Null()]),
       reason: t.String(),
     }),
-    { description: 'Entries kept for the operator: a listing of another origin, or a claimed one, holds their identity' },
+    {
+      description: 'Entries kept for the operator: a listing of another origin, or a claimed one, holds their identity',
+    },
   ),
 })

@@ -42,6 +42,8 @@ export class StoredIndex {
   readonly bySkeleton = new Map<string, StoredListing[]>()
   readonly byRepository = new Map<string, StoredListing[]>()
   readonly ids = new Set<string>()
+  /** Listings an earlier entry of this import updates: one entry per listing. */
+  readonly targeted = new Set<string>()
 
   constructor(
     rows: StoredListing[],
@@ -123,11 +125,34 @@ export function decide(
   scope: ImportScope,
   seenSkeletons: Map<string, string>,
 ): Decision {
+  const d = judge(l, hash, stored, scope, seenSkeletons)
+  if (d.kind !== 'update') return d
+  if (stored.targeted.has(d.id))
+    return { kind: 'skip', reason: `${d.id} is already updated by an earlier entry of this document` }
+  stored.targeted.add(d.id)
+  const target = [...stored.byName.values()].find((s) => s.id === d.id)
+  if (target && d.replaces) target.origin = scope.origin ?? IMPORT_ORIGIN
+  return d
+}
+
+function judge(
+  l: ImportedListing,
+  hash: string,
+  stored: StoredIndex,
+  scope: ImportScope,
+  seenSkeletons: Map<string, string>,
+): Decision {
   const origin = scope.origin ?? IMPORT_ORIGIN
   const mayReplace = (s: StoredListing) => s.origin === origin || (scope.trusts ?? []).includes(s.origin)
   const invisible = invisibleCharacters(l.name)
   if (invisible.length)
     return { kind: 'skip', reason: `name has invisible or bidi control characters (${invisible[0].codePoint})` }
+  // Registry names are written in plain characters; fullwidth or other compatibility forms only imitate one.
+  if (l.name.normalize('NFKC') !== l.name)
+    return {
+      kind: 'skip',
+      reason: 'name has compatibility characters (fullwidth or styled letters): not its NFKC form',
+    }
   const { nameSkeleton, repositoryKey } = identityColumns(l)
   const earlier = seenSkeletons.get(nameSkeleton)
   if (earlier !== undefined && earlier !== l.name)
@@ -162,12 +187,23 @@ export function decide(
   )
   if (sameRepository?.length) {
     const holder = sameRepository[0]
-    if (sameRepository.length === 1) return replaceOrConflict(holder, 'repository', `the repository is listed as ${described(holder)}`)
-    return { kind: 'conflict', listingId: holder.id, reason: 'repository', detail: `the repository is listed as ${described(holder)}` }
+    if (sameRepository.length === 1)
+      return replaceOrConflict(holder, 'repository', `the repository is listed as ${described(holder)}`)
+    return {
+      kind: 'conflict',
+      listingId: holder.id,
+      reason: 'repository',
+      detail: `the repository is listed as ${described(holder)}`,
+    }
   }
   if (scope.newBudget) {
     if (scope.newBudget.left <= 0 || stored.waitingNew.has(l.name))
-      return { kind: 'conflict', listingId: null, reason: 'new_listing_cap', detail: 'past the cap of new listings of one sync' }
+      return {
+        kind: 'conflict',
+        listingId: null,
+        reason: 'new_listing_cap',
+        detail: 'past the cap of new listings of one sync',
+      }
     scope.newBudget.left--
   }
   return { kind: 'create' }

@@ -176,7 +176,8 @@ export async function importDocument(
   const { work, unchanged, skipped, conflicts } = await planImport(database, parsed, opts)
   const dismissed = await recordConflicts(database, conflicts)
   for (const c of conflicts)
-    if (dismissed.has(c.name)) skipped.push({ index: c.index, name: c.name, reason: 'conflict dismissed by the operator' })
+    if (dismissed.has(c.name))
+      skipped.push({ index: c.index, name: c.name, reason: 'conflict dismissed by the operator' })
   let created = 0
   let updated = 0
   let done = total - work.length

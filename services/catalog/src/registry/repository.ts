@@ -236,8 +236,7 @@ export async function listingIdsByName(
       origin: string
     }>(sql`
       select id, name, status, moderation_reason, origin from catalog.listings where name in (select jsonb_array_elements_text(${JSON.stringify(chunk)}::jsonb))`)
-    for (const r of rows)
-      out.set(r.name, { id: r.id, status: r.status, reason: r.moderation_reason, origin: r.origin })
+    for (const r of rows) out.set(r.name, { id: r.id, status: r.status, reason: r.moderation_reason, origin: r.origin })
   }
   return out
 }
