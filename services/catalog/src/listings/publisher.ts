@@ -38,7 +38,8 @@ export interface PublisherSource {
 }
 
 const hostOf = (address: string | null | undefined) => (address ? (normalizeAddress(address)?.host ?? null) : null)
-const onDomain = (host: string | null, domain: string) => host !== null && (host === domain || host.endsWith(`.${domain}`))
+const onDomain = (host: string | null, domain: string) =>
+  host !== null && (host === domain || host.endsWith(`.${domain}`))
 
 /** The evidence that proves the name's namespace from the listing's addresses, or null when nothing does. */
 export function namespaceEvidence(l: PublisherSource): string | null {
