@@ -20,7 +20,7 @@ import { createFreshDatabase, testConfig, type FreshDatabase } from '@mcp-direct
 const log = createLogger('test', 'silent')
 const TOKEN = 'hostile-operator-token'
 const GITHUB = 'io.github.github/github-mcp-server'
-const OWNED = 'com.acme/owned-server'
+const OWNED = 'io.github.acme/owned-server'
 
 const github = {
   name: GITHUB,

@@ -299,7 +299,7 @@ describe('which listings hold a name', () => {
 })
 
 describe('imports and stored identities', () => {
-  test('imports keep distinct registry names of one repository, each recording the repository key (+ subfolder)', async () => {
+  test('imports keep distinct registry names of one repository, each recording the repository key (+ subfolder); a look-alike name is skipped', async () => {
     const repo = `https://github.com/Import-${run}/Mono`
     const res = await call(
       'POST',
@@ -326,7 +326,10 @@ describe('imports and stored identities', () => {
       op,
     )
     expect(res.status).toBe(200)
-    expect(await res.json()).toMatchObject({ created: 5, skipped: [] })
+    expect(await res.json()).toMatchObject({
+      created: 4,
+      skipped: [{ index: 2, name: `MONO-${run}`, reason: `looks the same as mono-${run} earlier in this document` }],
+    })
     const rows = await database.rows<{
       name: string
       repository_key: string
@@ -339,7 +342,6 @@ describe('imports and stored identities', () => {
     expect(Object.fromEntries(rows.map((r) => [r.name, [r.repository_key, r.repository_subfolder]]))).toEqual({
       [`io.github.import-${run}/mono`]: [key, null],
       [`mono-${run}`]: [key, null],
-      [`MONO-${run}`]: [key, null],
       [`mono-${run}-fs`]: [`${key}#servers/fs`, 'servers/fs'],
       [`mono-${run}-git`]: [`${key}#servers/git`, 'servers/git'],
     })
@@ -387,14 +389,16 @@ describe('imports and stored identities', () => {
       repository_url: string | null
       repository_subfolder: string | null
       name_skeleton: string
+      own_skeleton: string
       repository_key: string | null
       url_key: string | null
     }>(
-      sql`select name, url, repository_url, repository_subfolder, name_skeleton, repository_key, url_key from catalog.listings`,
+      sql`select name, url, repository_url, repository_subfolder, name_skeleton, own_skeleton, repository_key, url_key from catalog.listings`,
     )
     for (const r of rows) {
       expect({
         nameSkeleton: r.name_skeleton,
+        ownSkeleton: r.own_skeleton,
         repositoryKey: r.repository_key,
         repositorySubfolder: r.repository_subfolder,
         urlKey: r.url_key,

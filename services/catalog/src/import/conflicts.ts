@@ -3,9 +3,21 @@
  * their event. The same entry raised again updates its open conflict; one the operator dismissed is not raised again
  * until the upstream changes it.
  */
-import { and, catalogOutbox, count, desc, eq, importConflicts, type Database } from '@mcp-directory/shared/db'
+import {
+  and,
+  asc,
+  catalogOutbox,
+  count,
+  desc,
+  eq,
+  importConflicts,
+  inArray,
+  type Database,
+} from '@mcp-directory/shared/db'
 import { enqueueEvent } from '@mcp-directory/shared/outbox'
 import type { ConflictReason } from './plan'
+
+type Tx = Parameters<Parameters<Database['db']['transaction']>[0]>[0]
 
 /** One conflict to record. */
 export interface ConflictWrite {
@@ -25,51 +37,87 @@ function storable(entry: unknown): Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : { value: v }
 }
 
-/** Records conflicts; returns the names left out because the operator dismissed that very entry before. */
+/** The latest conflict of each name of one origin, among `names`. */
+async function latestByName(tx: Tx, origin: string, names: string[]) {
+  const out = new Map<
+    string,
+    { id: number; state: string; contentHash: string; listingId: string | null; reason: string }
+  >()
+  for (let i = 0; i < names.length; i += 1000) {
+    const rows = await tx
+      .select({
+        id: importConflicts.id,
+        name: importConflicts.name,
+        state: importConflicts.state,
+        contentHash: importConflicts.contentHash,
+        listingId: importConflicts.listingId,
+        reason: importConflicts.reason,
+      })
+      .from(importConflicts)
+      .where(and(eq(importConflicts.origin, origin), inArray(importConflicts.name, names.slice(i, i + 1000))))
+      .orderBy(asc(importConflicts.id))
+    for (const r of rows) out.set(r.name, r)
+  }
+  return out
+}
+
+/**
+ * Records the conflicts of one import (one origin) in one transaction; returns the names left out because the
+ * operator dismissed that very entry before. An open conflict raised again is updated only when it changed.
+ */
 export async function recordConflicts(database: Database, writes: ConflictWrite[]): Promise<Set<string>> {
   const dismissed = new Set<string>()
-  for (const w of writes) {
-    await database.db.transaction(async (tx) => {
-      const [last] = await tx
-        .select()
-        .from(importConflicts)
-        .where(and(eq(importConflicts.origin, w.origin), eq(importConflicts.name, w.name)))
-        .orderBy(desc(importConflicts.id))
-        .limit(1)
-      if (last?.state === 'dismissed' && last.contentHash === w.contentHash) {
-        dismissed.add(w.name)
-        return
-      }
-      const fields = {
-        entry: storable(w.entry),
-        contentHash: w.contentHash,
-        listingId: w.listingId,
-        reason: w.reason,
-        detail: w.detail.slice(0, 1000),
-      }
-      if (last?.state === 'open') {
+  if (!writes.length) return dismissed
+  const origin = writes[0].origin
+  await database.db.transaction(async (tx) => {
+    const last = await latestByName(
+      tx,
+      origin,
+      writes.map((w) => w.name),
+    )
+    const fresh: ConflictWrite[] = []
+    for (const w of writes) {
+      const l = last.get(w.name)
+      if (l?.state === 'dismissed' && l.contentHash === w.contentHash) dismissed.add(w.name)
+      else if (l?.state !== 'open') fresh.push(w)
+      else if (l.contentHash !== w.contentHash || l.listingId !== w.listingId || l.reason !== w.reason)
         await tx
           .update(importConflicts)
-          .set({ ...fields, updatedAt: new Date() })
-          .where(eq(importConflicts.id, last.id))
-        return
-      }
-      const [row] = await tx
+          .set({ ...fieldsOf(w), updatedAt: new Date() })
+          .where(eq(importConflicts.id, l.id))
+    }
+    for (let i = 0; i < fresh.length; i += 500) {
+      const rows = await tx
         .insert(importConflicts)
-        .values({ origin: w.origin, name: w.name, ...fields })
-        .returning({ id: importConflicts.id, at: importConflicts.createdAt })
-      await enqueueEvent(tx, catalogOutbox, 'listing.import_conflict', {
-        conflictId: row.id,
-        origin: w.origin,
-        name: w.name,
-        listingId: w.listingId,
-        reason: w.reason,
-        at: row.at.toISOString(),
-      })
-    })
-  }
+        .values(fresh.slice(i, i + 500).map((w) => ({ origin, name: w.name, ...fieldsOf(w) })))
+        .returning({
+          id: importConflicts.id,
+          name: importConflicts.name,
+          listingId: importConflicts.listingId,
+          reason: importConflicts.reason,
+          at: importConflicts.createdAt,
+        })
+      for (const r of rows)
+        await enqueueEvent(tx, catalogOutbox, 'listing.import_conflict', {
+          conflictId: r.id,
+          origin,
+          name: r.name,
+          listingId: r.listingId,
+          reason: r.reason,
+          at: r.at.toISOString(),
+        })
+    }
+  })
   return dismissed
 }
+
+const fieldsOf = (w: ConflictWrite) => ({
+  entry: storable(w.entry),
+  contentHash: w.contentHash,
+  listingId: w.listingId,
+  reason: w.reason,
+  detail: w.detail.slice(0, 1000),
+})
 
 /** A page of conflicts of one state, newest first. */
 export async function listConflicts(database: Database, state: string, limit: number, offset: number) {
