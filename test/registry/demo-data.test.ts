@@ -2,45 +2,24 @@
 // never served by the registry read API, and removed whole (listings, versions, facts) by the first import of real
 // data, so no real server keeps a demo version and no demo listing stays beside the real ones.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { createCatalogApp, type CatalogService } from '@mcp-directory/catalog'
-import { createMemoryBus } from '@mcp-directory/shared/bus'
-import {
-  count,
-  eq,
-  inArray,
-  listings,
-  openDatabase,
-  runMigrations,
-  serverVersions,
-  type Database,
-} from '@mcp-directory/shared/db'
-import { createLogger } from '@mcp-directory/shared/log'
-import { createFreshDatabase, loadSharedData, testConfig, type FreshDatabase } from '@mcp-directory/shared/testing'
+import type { CatalogService } from '@mcp-directory/catalog'
+import { count, eq, inArray, listings, serverVersions, type Database } from '@mcp-directory/shared/db'
+import { loadSharedData } from '@mcp-directory/shared/testing'
 import { DEMO_CATALOG } from '../../services/catalog/src/import/demo-catalog'
+import { catalogUnderTest, type CatalogUnderTest } from './catalog-under-test'
 
-const lines: string[] = []
-const log = createLogger('test', 'info', { write: (line: string) => void lines.push(line) })
-let fresh: FreshDatabase
+let under: CatalogUnderTest
 let database: Database
 let catalog: CatalogService
+let lines: string[]
 
 beforeAll(async () => {
-  fresh = await createFreshDatabase()
-  database = await openDatabase({ url: fresh.url })
-  await runMigrations(database)
-  catalog = createCatalogApp({
-    config: testConfig({ PUBLIC_BASE_URL: 'https://demo.example' }),
-    database,
-    bus: createMemoryBus(),
-    log,
-    operatorToken: 'demo-operator-token',
-  })
+  under = await catalogUnderTest({ PUBLIC_BASE_URL: 'https://demo.example' }, 'demo-operator-token')
+  ;({ database, catalog, lines } = under)
 }, 60_000)
 
 afterAll(async () => {
-  await catalog?.close()
-  await database?.close()
-  await fresh?.drop()
+  await under?.close()
 })
 
 // A record of the shared data: a bare server.json, or a `{ server, _meta }` record.

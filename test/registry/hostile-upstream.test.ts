@@ -2,22 +2,10 @@
 // slip a look-alike twin in, and to flood or exhaust the directory: each attempt leaves the listings as their
 // origin or owner wrote them, is kept as a conflict for the operator, or stops the sync, logged and visible.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { createCatalogApp, type CatalogService } from '@mcp-directory/catalog'
-import { createMemoryBus } from '@mcp-directory/shared/bus'
-import {
-  catalogOutbox,
-  count,
-  eq,
-  listings,
-  openDatabase,
-  runMigrations,
-  serverVersions,
-  type Database,
-} from '@mcp-directory/shared/db'
-import { createLogger } from '@mcp-directory/shared/log'
-import { createFreshDatabase, testConfig, type FreshDatabase } from '@mcp-directory/shared/testing'
+import type { CatalogService } from '@mcp-directory/catalog'
+import { catalogOutbox, count, eq, listings, serverVersions, type Database } from '@mcp-directory/shared/db'
+import { catalogUnderTest, type CatalogUnderTest } from './catalog-under-test'
 
-const log = createLogger('test', 'silent')
 const TOKEN = 'hostile-operator-token'
 const GITHUB = 'io.github.github/github-mcp-server'
 const OWNED = 'io.github.acme/owned-server'
@@ -37,27 +25,17 @@ const github = {
   ],
 }
 
-let fresh: FreshDatabase
+let under: CatalogUnderTest
 let database: Database
 let catalog: CatalogService
 const servers: ReturnType<typeof Bun.serve>[] = []
 
 beforeAll(async () => {
-  fresh = await createFreshDatabase()
-  database = await openDatabase({ url: fresh.url })
-  await runMigrations(database)
-  catalog = createCatalogApp({
-    config: testConfig({
-      PUBLIC_BASE_URL: 'https://directory.example',
-      REGISTRY_SYNC_MAX_PAGES: '12',
-      REGISTRY_SYNC_MAX_NEW: '150',
-    }),
-    database,
-    bus: createMemoryBus(),
-    log,
-    operatorToken: TOKEN,
-    registryRetry: { attempts: 2, baseDelayMs: 10 },
-  })
+  under = await catalogUnderTest(
+    { PUBLIC_BASE_URL: 'https://directory.example', REGISTRY_SYNC_MAX_PAGES: '12', REGISTRY_SYNC_MAX_NEW: '150' },
+    TOKEN,
+  )
+  ;({ database, catalog } = under)
   // The operator imported GitHub's server from a file; an owner submitted theirs and proved it.
   await catalog.importDocument([github])
   const created = await call('POST', '/internal/listings', {
@@ -78,22 +56,10 @@ beforeAll(async () => {
 
 afterAll(async () => {
   for (const s of servers) s.stop(true)
-  await catalog?.close()
-  await database?.close()
-  await fresh?.drop()
+  await under?.close()
 })
 
-function call(method: string, path: string, body?: unknown, token?: string) {
-  const headers: Record<string, string> = { 'content-type': 'application/json' }
-  if (token) headers.authorization = `Bearer ${token}`
-  return catalog.app.handle(
-    new Request(`http://localhost${path}`, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-    }),
-  )
-}
+const call = (method: string, path: string, body?: unknown, token?: string) => under.call(method, path, body, token)
 
 /** A registry stand-in on loopback: `page(cursor)` answers each `/v0.1/servers` request. */
 function upstream(page: (cursor: string | null, url: URL) => Response): string {

@@ -2,29 +2,18 @@
 // from elsewhere, a short name cannot borrow a verified publisher's own name, a squat gives way to the proven owner,
 // and `publisherVerified` says when an imported listing's namespace is proven by its repository.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { createCatalogApp, type CatalogService } from '@mcp-directory/catalog'
-import { createMemoryBus } from '@mcp-directory/shared/bus'
-import { catalogOutbox, eq, listings, openDatabase, runMigrations, type Database } from '@mcp-directory/shared/db'
-import { createLogger } from '@mcp-directory/shared/log'
-import { createFreshDatabase, testConfig, type FreshDatabase } from '@mcp-directory/shared/testing'
+import type { CatalogService } from '@mcp-directory/catalog'
+import { catalogOutbox, eq, listings, type Database } from '@mcp-directory/shared/db'
+import { catalogUnderTest, type CatalogUnderTest } from './catalog-under-test'
 
-const lines: string[] = []
-const log = createLogger('test', 'info', { write: (line: string) => void lines.push(line) })
-let fresh: FreshDatabase
+let under: CatalogUnderTest
 let database: Database
 let catalog: CatalogService
+let lines: string[]
 
 beforeAll(async () => {
-  fresh = await createFreshDatabase()
-  database = await openDatabase({ url: fresh.url })
-  await runMigrations(database)
-  catalog = createCatalogApp({
-    config: testConfig({ PUBLIC_BASE_URL: 'https://ns.example' }),
-    database,
-    bus: createMemoryBus(),
-    log,
-    operatorToken: 'ns-operator-token',
-  })
+  under = await catalogUnderTest({ PUBLIC_BASE_URL: 'https://ns.example' }, 'ns-operator-token')
+  ;({ database, catalog, lines } = under)
   await catalog.importDocument([
     {
       name: 'io.github.github/github-mcp-server',
@@ -48,19 +37,10 @@ beforeAll(async () => {
 }, 60_000)
 
 afterAll(async () => {
-  await catalog?.close()
-  await database?.close()
-  await fresh?.drop()
+  await under?.close()
 })
 
-const call = (method: string, path: string, body?: unknown) =>
-  catalog.app.handle(
-    new Request(`http://localhost${path}`, {
-      method,
-      headers: { 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    }),
-  )
+const call = (method: string, path: string, body?: unknown) => under.call(method, path, body)
 const submit = (name: string, url: string) =>
   call('POST', '/internal/listings', { name, url, description: `Submitted ${name}`, category: 'Developer Tools' })
 const idOf = async (name: string) => (await database.db.select().from(listings).where(eq(listings.name, name)))[0]?.id

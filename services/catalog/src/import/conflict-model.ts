@@ -7,7 +7,8 @@ export const ConflictListQuery = t.Object({
   offset: t.Optional(t.Numeric({ minimum: 0, maximum: 1_000_000, default: 0 })),
 })
 
-export const ConflictIdParams = t.Object({ id: t.Numeric({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }) })
+// Any path segment: an id that is not a conflict's number is an unknown conflict (404), like an unknown listing id.
+export const ConflictIdParams = t.Object({ id: t.String({ maxLength: 200 }) })
 
 export const ImportConflict = t.Object({
   id: t.Integer(),

@@ -6,10 +6,18 @@ import { closeConflict, conflictById } from './conflicts'
 import type { Importer } from './importer'
 import { registryOrigin } from './origin'
 
-/** Accepts an open conflict: its entry replaces the listing that held it (or becomes a new listing), as its origin's. */
-export async function acceptConflict(database: Database, importDocument: Importer, log: Logger, id: number) {
-  const c = await conflictById(database, id)
+/** The conflict a path names; 404 for anything that is not one's id. */
+async function conflictOf(database: Database, id: string) {
+  const n = /^[1-9]\d{0,15}$/.test(id) ? Number(id) : null
+  const c = n === null ? undefined : await conflictById(database, n)
   if (!c) throw notFound('Import conflict')
+  return c
+}
+
+/** Accepts an open conflict: its entry replaces the listing that held it (or becomes a new listing), as its origin's. */
+export async function acceptConflict(database: Database, importDocument: Importer, log: Logger, ref: string) {
+  const c = await conflictOf(database, ref)
+  const id = c.id
   if (c.state !== 'open') throw new AppError(409, 'conflict', `The conflict is already ${c.state}`)
   if (c.listingId) {
     const [held] = await database.db.select({ id: listings.id }).from(listings).where(eq(listings.id, c.listingId))
@@ -31,9 +39,9 @@ export async function acceptConflict(database: Database, importDocument: Importe
 }
 
 /** Dismisses an open conflict: the same entry is not raised again (a changed one is). */
-export async function dismissConflict(database: Database, log: Logger, id: number) {
-  const c = await conflictById(database, id)
-  if (!c) throw notFound('Import conflict')
+export async function dismissConflict(database: Database, log: Logger, ref: string) {
+  const c = await conflictOf(database, ref)
+  const id = c.id
   if (!(await closeConflict(database, id, 'dismissed')))
     throw new AppError(409, 'conflict', `The conflict is already ${c.state}`)
   log.info({ conflict: id, origin: c.origin, name: c.name }, 'operator: import conflict dismissed')

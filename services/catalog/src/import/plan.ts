@@ -42,6 +42,7 @@ export class StoredIndex {
   readonly bySkeleton = new Map<string, StoredListing[]>()
   readonly byRepository = new Map<string, StoredListing[]>()
   readonly ids = new Set<string>()
+  readonly byId = new Map<string, StoredListing>()
   /** Listings an earlier entry of this import updates: one entry per listing. */
   readonly targeted = new Set<string>()
 
@@ -55,6 +56,7 @@ export class StoredIndex {
 
   add(r: StoredListing) {
     this.byName.set(r.name, r)
+    this.byId.set(r.id, r)
     this.ids.add(r.id)
     if (!(HOLDING_STATUSES as readonly string[]).includes(r.status)) return
     if (r.nameSkeleton) push(this.bySkeleton, r.nameSkeleton, r)
@@ -117,31 +119,27 @@ function changesInstall(l: ImportedListing, s: StoredListing): boolean {
 
 const described = (s: StoredListing) => `${s.id} (${s.name}, origin ${s.origin}${s.isOfficial ? ', claimed' : ''})`
 
+/** What one import's plan judges each entry against: the stored listings, its scope, the names it has seen. */
+export interface PlanContext {
+  stored: StoredIndex
+  scope: ImportScope
+  seenSkeletons: Map<string, string>
+}
+
 /** The plan's judge: one entry against the stored listings and the entries before it in the document. */
-export function decide(
-  l: ImportedListing,
-  hash: string,
-  stored: StoredIndex,
-  scope: ImportScope,
-  seenSkeletons: Map<string, string>,
-): Decision {
-  const d = judge(l, hash, stored, scope, seenSkeletons)
+export function decide(l: ImportedListing, hash: string, ctx: PlanContext): Decision {
+  const { stored, scope } = ctx
+  const d = judge(l, hash, ctx)
   if (d.kind !== 'update') return d
   if (stored.targeted.has(d.id))
     return { kind: 'skip', reason: `${d.id} is already updated by an earlier entry of this document` }
   stored.targeted.add(d.id)
-  const target = [...stored.byName.values()].find((s) => s.id === d.id)
+  const target = stored.byId.get(d.id)
   if (target && d.replaces) target.origin = scope.origin ?? IMPORT_ORIGIN
   return d
 }
 
-function judge(
-  l: ImportedListing,
-  hash: string,
-  stored: StoredIndex,
-  scope: ImportScope,
-  seenSkeletons: Map<string, string>,
-): Decision {
+function judge(l: ImportedListing, hash: string, { stored, scope, seenSkeletons }: PlanContext): Decision {
   const origin = scope.origin ?? IMPORT_ORIGIN
   const mayReplace = (s: StoredListing) => s.origin === origin || (scope.trusts ?? []).includes(s.origin)
   const invisible = invisibleCharacters(l.name)

@@ -106,7 +106,7 @@ async function planImport(database: Database, parsed: ParsedDocument, scope: Imp
     }
     seen.add(l.name)
     const hash = contentHash(l)
-    const d = decide(l, hash, stored, scope, seenSkeletons)
+    const d = decide(l, hash, { stored, scope, seenSkeletons })
     if (d.kind === 'skip') skipped.push({ index, name: l.name, reason: d.reason })
     else if (d.kind === 'unchanged') unchanged++
     else if (d.kind === 'conflict') conflicts.push({ index, origin, name: l.name, entry: raw, contentHash: hash, ...d })

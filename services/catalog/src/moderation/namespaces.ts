@@ -14,6 +14,17 @@ import { namespaceEvidence, namespaceOf, publisherOf } from '../listings/publish
 
 type Tx = Pick<Database['db'], 'select'>
 
+/** The columns a listing's publisher mark is judged from (`publisherOf`). */
+export const PUBLISHER_COLUMNS = {
+  id: listings.id,
+  name: listings.name,
+  origin: listings.origin,
+  isOfficial: listings.isOfficial,
+  repositoryUrl: listings.repositoryUrl,
+  websiteUrl: listings.websiteUrl,
+  githubHomepage: listings.githubHomepage,
+}
+
 /** What a submission's namespace is checked against: its name and its one address. */
 export interface SubmittedAddresses {
   name: string
@@ -44,16 +55,7 @@ export async function refuseBorrowedShortName(
 ): Promise<void> {
   if (name.includes('/')) return
   const rows = await tx
-    .select({
-      id: listings.id,
-      name: listings.name,
-      origin: listings.origin,
-      isOfficial: listings.isOfficial,
-      repositoryUrl: listings.repositoryUrl,
-      websiteUrl: listings.websiteUrl,
-      githubHomepage: listings.githubHomepage,
-      repositoryKey: listings.repositoryKey,
-    })
+    .select({ ...PUBLISHER_COLUMNS, repositoryKey: listings.repositoryKey })
     .from(listings)
     .where(and(eq(listings.ownSkeleton, nameSkeleton(name)), inArray(listings.status, [...HOLDING_STATUSES])))
   const owner = rows.find(

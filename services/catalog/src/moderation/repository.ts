@@ -10,7 +10,7 @@ import { findIdentityHolder, HOLDING_STATUSES, identityColumns, lockIdentities }
 import { listingUrls } from '../listings/present'
 import { publisherOf } from '../listings/publisher'
 import type { NewListingBody, STATUS_TARGETS } from './model'
-import { nameFitsRepository, refuseBorrowedShortName, requireOwnNamespace } from './namespaces'
+import { nameFitsRepository, PUBLISHER_COLUMNS, refuseBorrowedShortName, requireOwnNamespace } from './namespaces'
 
 type Tx = Parameters<Parameters<Database['db']['transaction']>[0]>[0]
 
@@ -102,18 +102,7 @@ export async function createPendingListing(database: Database, input: NewListing
  */
 async function squatOf(tx: Tx, holderId: string, name: string, repositoryUrl: string | null) {
   if (!nameFitsRepository(name, repositoryUrl)) return null
-  const [h] = await tx
-    .select({
-      id: listings.id,
-      name: listings.name,
-      origin: listings.origin,
-      isOfficial: listings.isOfficial,
-      repositoryUrl: listings.repositoryUrl,
-      websiteUrl: listings.websiteUrl,
-      githubHomepage: listings.githubHomepage,
-    })
-    .from(listings)
-    .where(eq(listings.id, holderId))
+  const [h] = await tx.select(PUBLISHER_COLUMNS).from(listings).where(eq(listings.id, holderId))
   if (!h || nameFitsRepository(name, h.repositoryUrl) || publisherOf(h).publisherVerified) return null
   return h.id
 }
