@@ -109,9 +109,17 @@ describe('a squat does not block the owner', () => {
     expect(lines.some((l) => l.includes('a proven owner took its name'))).toBe(true)
   })
 
-  test('a holder whose own repository the name belongs to keeps it', async () => {
+  test('a holder whose own repository the name belongs to keeps it; so does a claimed holder of a short name', async () => {
     expect((await submit('river-tool', 'https://github.com/first/river-tool')).status).toBe(201)
     expect((await submit('river-tool', 'https://github.com/second/river-tool')).status).toBe(409)
+    const held = await submit('lake-tool', 'https://github.com/holder/some-server')
+    const heldId = ((await held.json()) as { listing: { id: string } }).listing.id
+    await call('POST', `/internal/listings/${heldId}/claims`, {
+      claimId: 'lake-claim',
+      claimant: 'holder',
+      method: 'readme',
+    })
+    expect((await submit('lake-tool', 'https://github.com/lake/lake-tool')).status).toBe(409)
   })
 })
 

@@ -10,7 +10,7 @@ import { and, catalogOutbox, eq, inArray, listings, sql, type Database } from '@
 import { nameSkeleton } from '@mcp-directory/shared/identity'
 import { enqueueEvent } from '@mcp-directory/shared/outbox'
 import { HOLDING_STATUSES, identityColumns, lockIdentities } from '../listings/identity'
-import { nameFitsRepository } from '../moderation/namespaces'
+import { nameFitsRepository, PUBLISHER_COLUMNS, yieldsName } from '../moderation/namespaces'
 
 type Tx = Parameters<Parameters<Database['db']['transaction']>[0]>[0]
 
@@ -38,7 +38,7 @@ export async function takeWantedName(tx: Tx, listingId: string, at: Date): Promi
   const wanted = me.wantedName
   await lockIdentities(tx)
   const holders = await tx
-    .select({ id: listings.id, status: listings.status, ...identitySource })
+    .select({ ...PUBLISHER_COLUMNS, status: listings.status, ...identitySource })
     .from(listings)
     .where(
       and(
@@ -46,12 +46,13 @@ export async function takeWantedName(tx: Tx, listingId: string, at: Date): Promi
         sql`(${listings.nameSkeleton} = ${nameSkeleton(wanted)} or ${listings.name} = ${wanted})`,
       ),
     )
-  // A holder the name belongs to as well keeps it; so does a listing out of moderation's reach (rejected).
+  // A holder the name belongs to as well keeps it (so does a claimed one, for a short name), and so does a
+  // listing out of moderation's reach (rejected).
   const squat = holders[0]
   if (
     holders.length !== 1 ||
     !(HOLDING_STATUSES as readonly string[]).includes(squat.status) ||
-    nameFitsRepository(wanted, squat.repositoryUrl)
+    !yieldsName(wanted, me.repositoryUrl, squat)
   )
     return null
   const renamed = `${squat.name}-renamed-${randomBytes(3).toString('hex')}`

@@ -73,6 +73,22 @@ export async function refuseBorrowedShortName(
 }
 
 /**
+ * Whether a listing holding `name` must give it up to the repository at `ownerRepositoryUrl` once that is proven: the
+ * name belongs to that repository and not to the holder's, and the holder's publisher is not verified. A holder its
+ * owner claimed keeps a short name (two proven repositories, neither named by the name's namespace); it gives up only a
+ * namespaced name another repository proves.
+ */
+export function yieldsName(
+  name: string,
+  ownerRepositoryUrl: string | null,
+  holder: Parameters<typeof publisherOf>[0],
+): boolean {
+  if (!nameFitsRepository(name, ownerRepositoryUrl) || nameFitsRepository(name, holder.repositoryUrl)) return false
+  if (publisherOf(holder).publisherVerified) return false
+  return !holder.isOfficial || namespaceOf(name).kind !== 'none'
+}
+
+/**
  * True when a name belongs to a repository: its namespace is proven by it, or (a short name) the repository's
  * own name looks like it (`github-mcp-server` and github.com/github/github-mcp-server).
  */

@@ -8,9 +8,8 @@ import { enqueueEvent } from '@mcp-directory/shared/outbox'
 import { slugFor, uniqueSlug } from '../import/parse'
 import { findIdentityHolder, HOLDING_STATUSES, identityColumns, lockIdentities } from '../listings/identity'
 import { listingUrls } from '../listings/present'
-import { publisherOf } from '../listings/publisher'
 import type { NewListingBody, STATUS_TARGETS } from './model'
-import { nameFitsRepository, PUBLISHER_COLUMNS, refuseBorrowedShortName, requireOwnNamespace } from './namespaces'
+import { PUBLISHER_COLUMNS, refuseBorrowedShortName, requireOwnNamespace, yieldsName } from './namespaces'
 
 type Tx = Parameters<Parameters<Database['db']['transaction']>[0]>[0]
 
@@ -95,16 +94,10 @@ export async function createPendingListing(database: Database, input: NewListing
   })
 }
 
-/**
- * The id of the listing holding `name` when it is a squat the submission may outwait: the name belongs to the
- * submitted repository (its namespace or its own name) and not to the holder's, and the holder's publisher is not
- * verified. Null when the holder has as good a right to the name.
- */
+/** The id of the listing holding `name` when it is a squat the submission may outwait (`yieldsName`), else null. */
 async function squatOf(tx: Tx, holderId: string, name: string, repositoryUrl: string | null) {
-  if (!nameFitsRepository(name, repositoryUrl)) return null
   const [h] = await tx.select(PUBLISHER_COLUMNS).from(listings).where(eq(listings.id, holderId))
-  if (!h || nameFitsRepository(name, h.repositoryUrl) || publisherOf(h).publisherVerified) return null
-  return h.id
+  return h && yieldsName(name, repositoryUrl, h) ? h.id : null
 }
 
 /** The event each target status publishes. */
