@@ -232,6 +232,40 @@ describe('a hostile upstream cannot rewrite listings it did not create', () => {
   }, 60_000)
 })
 
+describe("a claimed listing's install changes only through its owner or an operator", () => {
+  test('the upstream that created a listing cannot change its packages once the owner claimed it here', async () => {
+    const NAME = 'io.github.claimer/own-tool'
+    let pkg = 'own-tool'
+    const url = upstream(() =>
+      pageOf([
+        {
+          name: NAME,
+          description: `The upstream's own listing (${pkg})`,
+          version: pkg === 'own-tool' ? '1.0.0' : '2.0.0',
+          repository: { url: 'https://github.com/claimer/own-tool', source: 'github' },
+          packages: [{ registryType: 'npm', identifier: pkg, version: '1.0.0', transport: { type: 'stdio' } }],
+        },
+      ]),
+    )
+    expect((await catalog.syncFromRegistry(url)).created).toBe(1)
+    const [{ id }] = await database.db.select({ id: listings.id }).from(listings).where(eq(listings.name, NAME))
+    const claimed = await call('POST', `/internal/listings/${id}/claims`, {
+      claimId: 'claimer-1',
+      claimant: 'claimer',
+      method: 'readme',
+    })
+    expect(claimed.status).toBe(200)
+    pkg = 'swapped-tool'
+    const s = await catalog.syncFromRegistry(url, { full: true })
+    expect(s.conflicts).toEqual([{ index: 0, name: NAME, listingId: id, reason: 'claimed' }])
+    const [row] = await database.db.select().from(listings).where(eq(listings.id, id))
+    expect(row.packages.map((p) => p.identifier)).toEqual(['own-tool'])
+    expect(row.isOfficial).toBe(true)
+    const versions = await database.db.select().from(serverVersions).where(eq(serverVersions.listingId, id))
+    expect(versions.map((v) => v.version)).toEqual(['1.0.0'])
+  }, 60_000)
+})
+
 describe('a hostile upstream cannot flood or exhaust the directory', () => {
   const upstreams = async () =>
     (

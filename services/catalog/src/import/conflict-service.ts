@@ -2,7 +2,7 @@
 import { eq, listings, registryFollows, type Database } from '@mcp-directory/shared/db'
 import { AppError, notFound } from '@mcp-directory/shared/errors'
 import type { Logger } from '@mcp-directory/shared/log'
-import { closeConflict, conflictById } from './conflicts'
+import { closeConflict, conflictById, reopenConflict } from './conflicts'
 import type { Importer } from './importer'
 import { registryOrigin } from './origin'
 
@@ -23,13 +23,17 @@ export async function acceptConflict(database: Database, importDocument: Importe
     const [held] = await database.db.select({ id: listings.id }).from(listings).where(eq(listings.id, c.listingId))
     if (!held) throw new AppError(409, 'conflict', `The listing ${c.listingId} no longer exists: dismiss the conflict`)
   }
+  // Closed first, so the import records the entry's versions too; opened again if the entry cannot be applied.
+  if (!(await closeConflict(database, id, 'accepted')))
+    throw new AppError(409, 'conflict', 'The conflict was resolved meanwhile')
   const summary = await importDocument([c.entry], undefined, {
     origin: c.origin,
     replacing: { listingId: c.listingId },
   })
-  if (summary.skipped.length)
+  if (summary.skipped.length) {
+    await reopenConflict(database, id)
     throw new AppError(409, 'conflict', `The entry cannot be applied: ${summary.skipped[0].reason}`)
-  await closeConflict(database, id, 'accepted')
+  }
   const [row] = await database.db.select({ id: listings.id }).from(listings).where(eq(listings.name, c.name))
   log.info(
     { conflict: id, origin: c.origin, name: c.name, listing: row?.id ?? null },

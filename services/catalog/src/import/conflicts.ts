@@ -119,6 +119,28 @@ const fieldsOf = (w: ConflictWrite) => ({
   detail: w.detail.slice(0, 1000),
 })
 
+/**
+ * Names of `origin` whose entries wait for the operator or were dismissed: their versions are not recorded either,
+ * so `/v0.1` never serves what the listing refused (a claimed listing's swapped package as its latest version).
+ */
+export async function namesHeldBack(database: Database, origin: string, names: string[]): Promise<Set<string>> {
+  const out = new Set<string>()
+  for (let i = 0; i < names.length; i += 1000) {
+    const rows = await database.db
+      .select({ name: importConflicts.name })
+      .from(importConflicts)
+      .where(
+        and(
+          eq(importConflicts.origin, origin),
+          inArray(importConflicts.state, ['open', 'dismissed']),
+          inArray(importConflicts.name, names.slice(i, i + 1000)),
+        ),
+      )
+    for (const r of rows) out.add(r.name)
+  }
+  return out
+}
+
 /** A page of conflicts of one state, newest first. */
 export async function listConflicts(database: Database, state: string, limit: number, offset: number) {
   const [{ n }] = await database.db.select({ n: count() }).from(importConflicts).where(eq(importConflicts.state, state))
@@ -146,6 +168,14 @@ export async function closeConflict(database: Database, id: number, state: 'acce
     .where(and(eq(importConflicts.id, id), eq(importConflicts.state, 'open')))
     .returning({ id: importConflicts.id })
   return rows.length > 0
+}
+
+/** Opens again a conflict whose acceptance could not be applied. */
+export async function reopenConflict(database: Database, id: number) {
+  await database.db
+    .update(importConflicts)
+    .set({ state: 'open', resolvedAt: null, updatedAt: new Date() })
+    .where(eq(importConflicts.id, id))
 }
 
 /** A conflict as the operator API shows it. */
