@@ -266,6 +266,29 @@ describe("a claimed listing's install changes only through its owner or an opera
   }, 60_000)
 })
 
+describe('an upstream cannot move its own listing onto a repository another origin lists', () => {
+  test('the change waits for the operator; the listing keeps its repository', async () => {
+    const NAME = 'io.github.mover/tool'
+    let repository = 'https://github.com/mover/tool'
+    const url = upstream(() =>
+      pageOf([
+        {
+          name: NAME,
+          description: `At ${repository}`,
+          version: '1.0.0',
+          repository: { url: repository, source: 'github' },
+        },
+      ]),
+    )
+    expect((await catalog.syncFromRegistry(url)).created).toBe(1)
+    repository = 'https://github.com/github/github-mcp-server'
+    const s = await catalog.syncFromRegistry(url, { full: true })
+    expect(s.conflicts.map((c) => c.reason)).toEqual(['repository'])
+    const [row] = await database.db.select().from(listings).where(eq(listings.name, NAME))
+    expect(row.repositoryUrl).toBe('https://github.com/mover/tool')
+  }, 60_000)
+})
+
 describe('a hostile upstream cannot flood or exhaust the directory', () => {
   const upstreams = async () =>
     (

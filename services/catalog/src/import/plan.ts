@@ -139,9 +139,8 @@ export function decide(l: ImportedListing, hash: string, ctx: PlanContext): Deci
   return d
 }
 
-function judge(l: ImportedListing, hash: string, { stored, scope, seenSkeletons }: PlanContext): Decision {
-  const origin = scope.origin ?? IMPORT_ORIGIN
-  const mayReplace = (s: StoredListing) => s.origin === origin || (scope.trusts ?? []).includes(s.origin)
+// Skips a name with hidden or compatibility characters, or one that looks like an earlier name of the document.
+function refusedName(l: ImportedListing, nameSkeleton: string, seenSkeletons: Map<string, string>): Decision | null {
   const invisible = invisibleCharacters(l.name)
   if (invisible.length)
     return { kind: 'skip', reason: `name has invisible or bidi control characters (${invisible[0].codePoint})` }
@@ -151,11 +150,26 @@ function judge(l: ImportedListing, hash: string, { stored, scope, seenSkeletons 
       kind: 'skip',
       reason: 'name has compatibility characters (fullwidth or styled letters): not its NFKC form',
     }
-  const { nameSkeleton, repositoryKey } = identityColumns(l)
   const earlier = seenSkeletons.get(nameSkeleton)
   if (earlier !== undefined && earlier !== l.name)
     return { kind: 'skip', reason: `looks the same as ${earlier} earlier in this document` }
   seenSkeletons.set(nameSkeleton, l.name)
+  return null
+}
+
+const repositoryConflict = (s: StoredListing): Decision => ({
+  kind: 'conflict',
+  listingId: s.id,
+  reason: 'repository',
+  detail: `the repository is listed as ${described(s)}`,
+})
+
+function judge(l: ImportedListing, hash: string, { stored, scope, seenSkeletons }: PlanContext): Decision {
+  const origin = scope.origin ?? IMPORT_ORIGIN
+  const mayReplace = (s: StoredListing) => s.origin === origin || (scope.trusts ?? []).includes(s.origin)
+  const { nameSkeleton, repositoryKey } = identityColumns(l)
+  const refused = refusedName(l, nameSkeleton, seenSkeletons)
+  if (refused) return refused
   if (scope.replacing) {
     const id = scope.replacing.listingId
     return id ? { kind: 'update', id, replaces: true } : { kind: 'create' }
@@ -165,6 +179,12 @@ function judge(l: ImportedListing, hash: string, { stored, scope, seenSkeletons 
     if (!mayReplace(prev))
       return { kind: 'conflict', listingId: prev.id, reason: 'name', detail: `the name is held by ${described(prev)}` }
     if (prev.origin === origin && prev.contentHash === hash) return { kind: 'unchanged' }
+    // Moving its own listing onto a repository another origin lists is taking that repository: the operator decides.
+    const taken =
+      repositoryKey && repositoryKey !== prev.repositoryKey
+        ? stored.byRepository.get(repositoryKey)?.find((s) => s.origin !== origin && s.id !== prev.id)
+        : undefined
+    if (taken) return repositoryConflict(taken)
     if (prev.isOfficial && changesInstall(l, prev))
       return {
         kind: 'conflict',
@@ -175,25 +195,20 @@ function judge(l: ImportedListing, hash: string, { stored, scope, seenSkeletons 
     return { kind: 'update', id: prev.id, replaces: prev.origin !== origin }
   }
   const lookalike = stored.bySkeleton.get(nameSkeleton)?.find((s) => s.name !== l.name)
-  if (lookalike) {
-    if (lookalike.origin === origin)
-      return { kind: 'skip', reason: `a name that looks the same is already listed as ${lookalike.id}` }
+  if (lookalike?.origin === origin)
+    return { kind: 'skip', reason: `a name that looks the same is already listed as ${lookalike.id}` }
+  if (lookalike)
     return replaceOrConflict(lookalike, 'skeleton', `a name that looks the same is held by ${described(lookalike)}`)
-  }
   const sameRepository = (repositoryKey ? stored.byRepository.get(repositoryKey) : undefined)?.filter(
     (s) => s.origin !== origin,
   )
-  if (sameRepository?.length) {
-    const holder = sameRepository[0]
-    if (sameRepository.length === 1)
-      return replaceOrConflict(holder, 'repository', `the repository is listed as ${described(holder)}`)
-    return {
-      kind: 'conflict',
-      listingId: holder.id,
-      reason: 'repository',
-      detail: `the repository is listed as ${described(holder)}`,
-    }
-  }
+  if (sameRepository?.length === 1)
+    return replaceOrConflict(
+      sameRepository[0],
+      'repository',
+      `the repository is listed as ${described(sameRepository[0])}`,
+    )
+  if (sameRepository?.length) return repositoryConflict(sameRepository[0])
   if (scope.newBudget) {
     if (scope.newBudget.left <= 0 || stored.waitingNew.has(l.name))
       return {
