@@ -11,6 +11,11 @@ const USAGE = `usage: ${NAME} <verb> …
   approve <id> [--json] [--api <base-url>]  make a listing active (visible in search and detail)
   reject <id> [--reason "…"] [--api …]      hide a listing as rejected
   flag <id> [--reason "…"] [--api …]        hide a listing as flagged
+  conflicts [--state open|accepted|dismissed] [--limit n] [--json] [--api …]
+                                            entries imports and syncs kept for the operator
+  accept-conflict <id> [--api …]            the entry replaces the listing that held it (or becomes one)
+  dismiss-conflict <id> [--api …]           the same entry is not raised again
+  upstreams [--json] [--api …]              registries followed: last sync, error, early stop, trust
   help, --help                              this text
 
 The moderation verbs call the operator API: --api defaults to the directory running on DATA_DIR, else
@@ -38,6 +43,11 @@ await runCommand(NAME, async () => {
     case 'reject':
     case 'flag':
       return (await import('./moderation')).runModeration(verb, rest, USAGE)
+    case 'conflicts':
+    case 'accept-conflict':
+    case 'dismiss-conflict':
+    case 'upstreams':
+      return (await import('./conflicts')).runConflicts(verb, rest, USAGE)
     case 'help':
     case '--help':
     case '-h':

@@ -48,6 +48,8 @@ interface ImportSummary {
   updated: number
   unchanged: number
   skipped: { index: number; name: string | null; reason: string }[]
+  /** Entries another origin (or a claimed listing) holds, kept for the operator. */
+  conflicts?: { name: string; reason: string }[]
 }
 
 /** Where a document comes from: the first source that accepts the argument reads it. */
@@ -178,6 +180,8 @@ async function importFromRegistry(config: Config, base: string, follow: boolean)
         `${s.updated} updated, ${s.unchanged} unchanged, ${s.skipped.length} skipped; ${s.versions} versions, ${s.removed} removed, ` +
         `${s.restored} restored`,
     )
+    if (s.conflicts.length) console.log(`${s.conflicts.length} kept for the operator (bun run admin conflicts)`)
+    if (s.stopped) console.log(`stopped early: ${s.stopped}`)
   }
   await withCatalog(config, async (catalog) => {
     if (!follow) {
@@ -248,5 +252,7 @@ await runCommand(NAME, async () => {
   console.log(
     `${summary.total} entries: ${summary.created} created, ${summary.updated} updated, ${summary.unchanged} unchanged, ${summary.skipped.length} skipped`,
   )
+  if (summary.conflicts?.length)
+    console.log(`${summary.conflicts.length} kept for the operator (bun run admin conflicts)`)
 })
 process.exit(0)

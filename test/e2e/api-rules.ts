@@ -28,6 +28,9 @@ const SUMMARY_FIELDS = [
   'detailUrl',
   'markdownUrl',
   'alsoListedAs',
+  // Additive: whether the name's namespace is proven, and by what.
+  'publisherVerified',
+  'publisherEvidence',
 ].sort()
 
 /** Registers the API-rule tests for one mode. */

@@ -239,6 +239,8 @@ describe('registry read API: listing', () => {
         'installConfidence',
         'markdownUrl',
         'official',
+        'origin',
+        'publisherVerified',
         'transports',
         'verified',
       ].sort(),

@@ -1,5 +1,11 @@
 import {
   ClearRiskAnswer,
+  ConflictList,
+  ConflictListQuery,
+  ConflictResolved,
+  RegistryUpstream,
+  RegistryUpstreamList,
+  UpstreamTrustBody,
   CategoryList,
   HealthResponse,
   ImportDocument,
@@ -181,4 +187,78 @@ export const CATALOG_ROUTES: RouteSpec[] = [
       413: err('Body too large'),
     },
   },
+  ...conflictRoutes(),
 ]
+
+/** The operator's import conflicts and followed upstream registries (services/catalog/src/import/conflict-routes.ts). */
+function conflictRoutes(): RouteSpec[] {
+  const operator = { service: 'catalog', tag: 'operator', limit: null, auth: 'operator' } as const
+  const conflictParams = { id: 'Import conflict id' }
+  const resolved = (verb: string) => ({
+    200: { description: `Conflict ${verb}`, type: 'application/json', schema: ConflictResolved },
+    401: err('Operator token required'),
+    404: err('No such conflict'),
+    409: err('conflict: already resolved, or the entry cannot be applied'),
+  })
+  return [
+    {
+      ...operator,
+      method: 'GET',
+      path: '/api/v1/admin/import-conflicts',
+      operationId: 'adminListImportConflicts',
+      summary:
+        'Entries an import or a registry sync kept for the operator (another origin or a claimed listing holds their identity, or past the cap of new listings)',
+      query: ConflictListQuery,
+      responses: {
+        200: { description: 'Conflicts, newest first', type: 'application/json', schema: ConflictList },
+        401: err('Operator token required'),
+      },
+    },
+    {
+      ...operator,
+      method: 'POST',
+      path: '/api/v1/admin/import-conflicts/:id/accept',
+      operationId: 'adminAcceptImportConflict',
+      changesListings: true,
+      params: conflictParams,
+      summary:
+        "Accept a conflict: its entry replaces the listing that held it (or becomes a new listing), as its origin's",
+      responses: resolved('accepted'),
+    },
+    {
+      ...operator,
+      method: 'POST',
+      path: '/api/v1/admin/import-conflicts/:id/dismiss',
+      operationId: 'adminDismissImportConflict',
+      params: conflictParams,
+      summary: 'Dismiss a conflict: the same entry is not raised again',
+      responses: resolved('dismissed'),
+    },
+    {
+      ...operator,
+      method: 'GET',
+      path: '/api/v1/admin/registry-upstreams',
+      operationId: 'adminListRegistryUpstreams',
+      summary:
+        'Upstream registries synced: how far, the last error, why the last sync stopped early, and whom each may replace',
+      responses: {
+        200: { description: 'Upstreams', type: 'application/json', schema: RegistryUpstreamList },
+        401: err('Operator token required'),
+      },
+    },
+    {
+      ...operator,
+      method: 'PUT',
+      path: '/api/v1/admin/registry-upstreams/trust',
+      operationId: 'adminSetRegistryUpstreamTrust',
+      summary:
+        'Set the origins an upstream may replace unclaimed listings of (default: none; never submitted or demo listings)',
+      body: UpstreamTrustBody,
+      responses: {
+        200: { description: 'The upstream', type: 'application/json', schema: RegistryUpstream },
+        400: err('invalid_body'),
+        401: err('Operator token required'),
+      },
+    },
+  ]
+}

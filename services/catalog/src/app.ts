@@ -9,6 +9,8 @@ import { healthRoutes } from './health/routes'
 import { createImporter } from './import/importer'
 import { registryUpstream, type RetryPolicy } from './import/registry-upstream'
 import { importRoutes } from './import/routes'
+import { conflictRoutes } from './import/conflict-routes'
+import { DEMO_ORIGIN } from './import/origin'
 import { internalClaimRoutes } from './claims/routes'
 import { factsRoutes } from './facts/routes'
 import { moderationRoutes } from './moderation/routes'
@@ -51,15 +53,17 @@ export function createCatalogApp(deps: CatalogDeps) {
     searchIndex.changed()
     jobs.relay.nudge()
   }
-  const importWithVersions = createImporter({ database, namespace, nudge: published })
+  const importWithVersions = createImporter({ database, namespace, nudge: published, log })
   const upstream = registryUpstream({
     database,
     log,
     namespace,
     baseUrl: base,
-    importDocument: (doc: unknown) => importWithVersions(doc),
+    importDocument: (doc, opts) => importWithVersions(doc, undefined, opts),
     nudge: published,
     retry: deps.registryRetry,
+    maxPages: config.registrySyncMaxPages,
+    maxNew: config.registrySyncMaxNew,
   })
   // Another service's change (an approval above all) may also give a listing its first served version.
   const nudge = () => {
@@ -83,6 +87,7 @@ export function createCatalogApp(deps: CatalogDeps) {
     // The official registry's read API (/v0.1/servers…).
     .use(registryRoutes({ database, baseUrl: base, namespace }))
     .use(importRoutes({ importDocument: importWithVersions, operatorToken: deps.operatorToken, log }))
+    .use(conflictRoutes({ database, log, importDocument: importWithVersions, operatorToken: deps.operatorToken }))
 
   return {
     app,
@@ -95,11 +100,14 @@ export function createCatalogApp(deps: CatalogDeps) {
     syncFromRegistry: upstream.sync,
     /** Follows an upstream registry: a sync now and every `intervalMs` (REGISTRY_UPSTREAM_URL, REGISTRY_SYNC_MINUTES). */
     followRegistry: upstream.follow,
-    /** Loads the project's small demo catalog when no listing exists yet (all-in-one's first start). */
+    /**
+     * Loads the project's small demo catalog when no listing exists yet (all-in-one's first start), as origin
+     * `demo`: the first import of real data removes it whole.
+     */
     loadDemoIfEmpty: async () => {
       if (await hasListings(database)) return
       const { DEMO_CATALOG } = await import('./import/demo-catalog')
-      const s = await importWithVersions(DEMO_CATALOG)
+      const s = await importWithVersions(DEMO_CATALOG, undefined, { origin: DEMO_ORIGIN })
       log.info({ created: s.created }, 'demo catalog loaded')
     },
     /** Settles once the start-up pass has given every stored listing its identity columns. */

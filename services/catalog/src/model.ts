@@ -5,6 +5,14 @@
 export { CategoryList, CategoryModel } from './categories/model'
 export { HealthResponse } from './health/model'
 export { ImportDocument, ImportSummary } from './import/model'
+export {
+  ConflictList,
+  ConflictListQuery,
+  ConflictResolved,
+  RegistryUpstream,
+  RegistryUpstreamList,
+  UpstreamTrustBody,
+} from './import/conflict-model'
 export { InstallCounted, ServerDetailResponse } from './listings/model'
 export { MarkdownDocument } from './markdown/model'
 export {

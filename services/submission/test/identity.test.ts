@@ -326,8 +326,38 @@ describe('which listings hold a name', () => {
   })
 })
 
+describe('a squat does not block the owner', () => {
+  test('the answer names the conflict; once the repository is proven the owner has the name and the squat is flagged', async () => {
+    const name = `lens-${run}`
+    const squat = await submit({ name, url: `https://github.com/squat-${run}/something-else` })
+    expect(squat.status).toBe(200)
+    const squatId = ((await squat.json()) as { id: string }).id
+    const owner = await submit({ name, url: `https://github.com/lens-org-${run}/${name}` })
+    expect(owner.status).toBe(200)
+    const answer = (await owner.json()) as { id: string; name_conflict: { existingId: string; message: string } }
+    expect(answer.name_conflict.existingId).toBe(squatId)
+    expect(answer.name_conflict.message).toContain('claim_url')
+    // The claim-verifier proved the owner's repository (its README badge): the catalog records the claim.
+    const claimed = await catalog.app.handle(
+      new Request(`http://localhost/internal/listings/${answer.id}/claims`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ claimId: `lens-${run}`, claimant: 'owner', method: 'readme' }),
+      }),
+    )
+    expect(claimed.status).toBe(200)
+    const rows = await database.rows<{ id: string; name: string; status: string }>(
+      sql`select id, name, status from catalog.listings where id in (${answer.id}, ${squatId})`,
+    )
+    const byId = new Map(rows.map((r) => [r.id, r]))
+    expect(byId.get(answer.id)).toMatchObject({ name, status: 'active' })
+    expect(byId.get(squatId)?.status).toBe('flagged')
+    expect(byId.get(squatId)?.name).toStartWith(`${name}-renamed-`)
+  })
+})
+
 describe('imports and stored identities', () => {
-  test('imports keep distinct registry names of one repository, each recording the repository key (+ subfolder)', async () => {
+  test('imports keep distinct registry names of one repository, each recording the repository key (+ subfolder); a look-alike name is skipped', async () => {
     const repo = `https://github.com/Import-${run}/Mono`
     const res = await call(
       'POST',
@@ -354,7 +384,10 @@ describe('imports and stored identities', () => {
       op,
     )
     expect(res.status).toBe(200)
-    expect(await res.json()).toMatchObject({ created: 5, skipped: [] })
+    expect(await res.json()).toMatchObject({
+      created: 4,
+      skipped: [{ index: 2, name: `MONO-${run}`, reason: `looks the same as mono-${run} earlier in this document` }],
+    })
     const rows = await database.rows<{
       name: string
       repository_key: string
@@ -367,7 +400,6 @@ describe('imports and stored identities', () => {
     expect(Object.fromEntries(rows.map((r) => [r.name, [r.repository_key, r.repository_subfolder]]))).toEqual({
       [`io.github.import-${run}/mono`]: [key, null],
       [`mono-${run}`]: [key, null],
-      [`MONO-${run}`]: [key, null],
       [`mono-${run}-fs`]: [`${key}#servers/fs`, 'servers/fs'],
       [`mono-${run}-git`]: [`${key}#servers/git`, 'servers/git'],
     })
@@ -415,14 +447,16 @@ describe('imports and stored identities', () => {
       repository_url: string | null
       repository_subfolder: string | null
       name_skeleton: string
+      own_skeleton: string
       repository_key: string | null
       url_key: string | null
     }>(
-      sql`select name, url, repository_url, repository_subfolder, name_skeleton, repository_key, url_key from catalog.listings`,
+      sql`select name, url, repository_url, repository_subfolder, name_skeleton, own_skeleton, repository_key, url_key from catalog.listings`,
     )
     for (const r of rows) {
       expect({
         nameSkeleton: r.name_skeleton,
+        ownSkeleton: r.own_skeleton,
         repositoryKey: r.repository_key,
         repositorySubfolder: r.repository_subfolder,
         urlKey: r.url_key,

@@ -75,6 +75,10 @@ export interface Config {
   registryUpstreamUrl: string | null
   /** How often the upstream is synced (REGISTRY_SYNC_MINUTES). */
   registrySyncMinutes: number
+  /** Pages one sync reads at most before it stops (REGISTRY_SYNC_MAX_PAGES; 100 entries a page). */
+  registrySyncMaxPages: number
+  /** New listings one sync creates at most; the rest wait for the operator as conflicts (REGISTRY_SYNC_MAX_NEW). */
+  registrySyncMaxNew: number
   trustProxyHops: number
   /** Browser origins allowed on /api/mcp besides PUBLIC_BASE_URL's (MCP_ALLOWED_ORIGINS), each as `scheme://host[:port]`. */
   mcpAllowedOrigins: string[]
@@ -175,6 +179,8 @@ export function loadConfig(env: Env = process.env): Config {
     rateLimitRegistryPerMinute: r.int('RATE_LIMIT_REGISTRY_PER_MINUTE', 120, 1, 1_000_000),
     registryUpstreamUrl: readRegistryUpstream(r),
     registrySyncMinutes: r.int('REGISTRY_SYNC_MINUTES', 60, 1, 10_080),
+    registrySyncMaxPages: r.int('REGISTRY_SYNC_MAX_PAGES', 1_000, 1, 100_000),
+    registrySyncMaxNew: r.int('REGISTRY_SYNC_MAX_NEW', 5_000, 0, 1_000_000),
     trustProxyHops: r.int('TRUST_PROXY_HOPS', 0, 0, 10),
     mcpAllowedOrigins: readAllowedOrigins(r),
     serviceUrls: readServiceUrls(r),

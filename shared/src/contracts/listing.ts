@@ -173,6 +173,8 @@ export interface Listing {
   tools: ToolInfo[]
   health: string | null
   source: string
+  /** Who may change it: `submission`, `import`, `registry:<base URL>` or `demo` (absent on rows read before it existed). */
+  origin?: string
   /** Optional fields of a submission (§2.4); absent on imported listings built before they existed. */
   license?: string | null
   authType?: string | null

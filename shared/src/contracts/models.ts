@@ -14,6 +14,15 @@ export const ListingSummary = t.Object({
   url: t.String({ description: 'Repository or website address; empty string when the listing has none' }),
   isOfficial: t.Boolean({ description: 'True once the listing is claimed by its owner' }),
   isVerifiedActive: t.Boolean({ description: 'True when the server was seen running' }),
+  publisherVerified: t.Optional(
+    t.Boolean({
+      description:
+        "True when the name's namespace is proven as the official registry rules it: io.github.<owner>/… with a repository on github.com/<owner>, a reverse-DNS name with its website or repository homepage on that domain (a submitted listing: once claimed). Always present in the catalog's answers",
+    }),
+  ),
+  publisherEvidence: t.Optional(
+    t.Union([t.String(), t.Null()], { description: 'What proves the namespace (null when nothing does)' }),
+  ),
   upvotes: t.Integer(),
   installName: t.String({ description: 'Key to use under mcpServers' }),
   detailUrl: t.String({ format: 'uri', description: "Address of the listing's page" }),
@@ -95,6 +104,12 @@ export const InstallInfo = t.Object({
 export const ServerDetail = t.Composite([
   ListingSummary,
   t.Object({
+    origin: t.Optional(
+      t.String({
+        description:
+          'Who may change the listing: `submission`, `import` (an operator import), `registry:<base URL>` (a followed registry) or `demo` (sample data, removed by the first real import)',
+      }),
+    ),
     title: t.Union([t.String(), t.Null()]),
     version: t.Union([t.String(), t.Null()]),
     repositoryUrl: t.Union([t.String(), t.Null()]),

@@ -53,6 +53,19 @@ export interface EventMap {
     changed: string[]
     source: string | null
   }
+  /**
+   * An import or a registry sync did not apply an entry: a listing of another origin (or a claimed one) holds its
+   * name, a look-alike name or its repository, or the sync's cap of new listings was reached. The operator lists,
+   * accepts or dismisses it (operator API `/api/v1/admin/import-conflicts`).
+   */
+  'listing.import_conflict': {
+    conflictId: number
+    origin: string
+    name: string
+    listingId: string | null
+    reason: string
+    at: string
+  }
   /** Batched view/install counters were written. */
   'listing.counters_changed': { ids: string[]; at: string }
   /** An agent asked for a registration code. */
@@ -111,6 +124,7 @@ export const EVENTS = {
   'listing.checked': { producer: 'catalog', consumers: { ...cachedAnswers, ...searched } },
   'listing.tools_changed': { producer: 'catalog', consumers: searched },
   'listing.counters_changed': { producer: 'catalog', consumers: cachedAnswers },
+  'listing.import_conflict': { producer: 'catalog', consumers: {} },
   'agent.registered': { producer: 'agent-auth', consumers: {} },
   'token.minted': { producer: 'agent-auth', consumers: {} },
   'token.revoked': { producer: 'agent-auth', consumers: { gateway: 'drops its cached introspection of the token' } },

@@ -34,7 +34,7 @@ export function internalClaimRoutes(deps: {
       .post(
         '/internal/listings/:id/claims',
         async ({ params, body }) => {
-          const result = await recordClaim(database, params.id, body, schedule)
+          const result = await recordClaim(database, params.id, body, schedule, log)
           if (result.recorded) {
             deps.nudge()
             log.info(

@@ -4,7 +4,9 @@
 import { catalogOutbox, type Database } from '@mcp-directory/shared/db'
 import type { ClaimRecord, RecheckResult } from '@mcp-directory/shared/contracts/claims'
 import { notFound } from '@mcp-directory/shared/errors'
+import type { Logger } from '@mcp-directory/shared/log'
 import { enqueueEvent } from '@mcp-directory/shared/outbox'
+import { takeWantedName } from './name-claim'
 import {
   type ClaimRow,
   hasStandingClaim,
@@ -28,7 +30,13 @@ export interface ClaimSchedule {
 }
 
 /** Records a verified claim: official, active, the claim kept, `listing.claimed` (and `listing.approved`) queued. */
-export async function recordClaim(database: Database, listingId: string, claim: ClaimRecord, schedule: ClaimSchedule) {
+export async function recordClaim(
+  database: Database,
+  listingId: string,
+  claim: ClaimRecord,
+  schedule: ClaimSchedule,
+  log?: Logger,
+) {
   return database.db.transaction(async (tx) => {
     const row = await lockListing(tx, listingId)
     if (!row || !CLAIMABLE.has(row.status)) throw notFound('Listing')
@@ -51,7 +59,10 @@ export async function recordClaim(database: Database, listingId: string, claim: 
     if (!inserted)
       return { id: row.id, name: row.name, status: row.status, isOfficial: true, recorded: false, approved: false }
     await markListing(tx, listingId, { isOfficial: true, status: 'active', moderationReason: null, updatedAt: at })
-    const base = { id: row.id, name: row.name, status: 'active', at: at.toISOString() }
+    const taken = await takeWantedName(tx, listingId, at)
+    if (taken)
+      log?.warn({ id: listingId, ...taken }, 'a proven owner took its name from a listing of another repository')
+    const base = { id: row.id, name: taken?.name ?? row.name, status: 'active', at: at.toISOString() }
     const approved = row.status === 'pending'
     if (approved) {
       await enqueueEvent(tx, catalogOutbox, 'listing.approved', base)
@@ -62,7 +73,7 @@ export async function recordClaim(database: Database, listingId: string, claim: 
       claimId: claim.claimId,
       claimant: claim.claimant,
     })
-    return { id: row.id, name: row.name, status: 'active', isOfficial: true, recorded: true, approved }
+    return { id: row.id, name: base.name, status: 'active', isOfficial: true, recorded: true, approved }
   })
 }
 

@@ -1,15 +1,37 @@
 import type { Database } from '@mcp-directory/shared/db'
+import type { Logger } from '@mcp-directory/shared/log'
+import { removeDemoListings } from './demo-removal'
+import { DEMO_ORIGIN, IMPORT_ORIGIN } from './origin'
 import { importDocument, type ImportOptions, type ImportProgress, type ImportSummary } from './service'
 import { recordsOf, recordVersions } from './versions'
 
 /** Imports a registry document and records the versions the registry API serves of it. */
 export type Importer = (doc: unknown, onProgress?: ImportProgress, opts?: ImportOptions) => Promise<ImportSummary>
 
-/** The catalog's one way in for a registry document (the endpoint, the CLI, the demo catalog, an upstream sync). */
-export function createImporter(deps: { database: Database; namespace: string; nudge: () => void }): Importer {
-  return async (doc, onProgress, opts) => {
+/**
+ * The catalog's one way in for a registry document (the endpoint, the CLI, the demo catalog, an upstream sync).
+ * Real data (any origin but `demo`) first removes the demo catalog; entries kept for the operator are logged.
+ */
+export function createImporter(deps: {
+  database: Database
+  namespace: string
+  nudge: () => void
+  log: Logger
+}): Importer {
+  return async (doc, onProgress, opts = {}) => {
+    const origin = opts.origin ?? IMPORT_ORIGIN
+    if (origin !== DEMO_ORIGIN && (await removeDemoListings(deps.database, deps.log))) deps.nudge()
     const summary = await importDocument(deps.database, doc, onProgress, opts)
-    await recordVersions(deps.database, recordsOf(doc), deps.namespace)
+    await recordVersions(deps.database, recordsOf(doc), deps.namespace, origin)
+    if (summary.conflicts.length)
+      deps.log.warn(
+        {
+          origin,
+          conflicts: summary.conflicts.length,
+          first: summary.conflicts.slice(0, 5).map((c) => `${c.name}: ${c.reason}`),
+        },
+        'import conflicts kept for the operator (GET /api/v1/admin/import-conflicts)',
+      )
     deps.nudge()
     return summary
   }

@@ -21,4 +21,15 @@ export const ImportSummary = t.Object({
   updated: t.Integer(),
   unchanged: t.Integer(),
   skipped: t.Array(t.Object({ index: t.Integer(), name: t.Union([t.String(), t.Null()]), reason: t.String() })),
+  conflicts: t.Array(
+    t.Object({
+      index: t.Integer(),
+      name: t.String(),
+      listingId: t.Union([t.String(), t.Null()]),
+      reason: t.String(),
+    }),
+    {
+      description: 'Entries kept for the operator: a listing of another origin, or a claimed one, holds their identity',
+    },
+  ),
 })

@@ -14,8 +14,9 @@ import { eq, registryFollows, sql, type Database } from '@mcp-directory/shared/d
 import type { Logger } from '@mcp-directory/shared/log'
 import { changeListingStatus } from '../moderation/repository'
 import { listingIdsByName, listingsWithoutLiveVersion } from '../registry/repository'
+import { registryOrigin } from './origin'
 import type { ImportSkip } from './parse'
-import type { ImportSummary } from './service'
+import type { ImportOptions, ImportSummary } from './service'
 import { fetchPageWithRetry, type RetryPolicy } from './upstream-pages'
 import { recordOf, recordVersions, type RegistryRecord } from './versions'
 
@@ -25,7 +26,6 @@ export type { RetryPolicy } from './upstream-pages'
 export const REMOVED_UPSTREAM = 'removed from the upstream registry'
 
 const PAGE_LIMIT = 100
-const MAX_PAGES = 100_000
 // Rows committed just before a sync read the upstream may carry an earlier updatedAt than the newest one seen;
 // the next sync asks again from a little before it (re-applying a version changes nothing).
 const WATERMARK_MARGIN_MS = 60_000
@@ -40,6 +40,8 @@ export interface RegistrySyncSummary extends ImportSummary {
   restored: number
   /** The `updated_since` this sync asked with (null: a full sync). */
   since: string | null
+  /** Why the sync stopped before the upstream's last page (null: it read them all). */
+  stopped: string | null
 }
 
 export interface RegistrySyncDeps {
@@ -48,8 +50,12 @@ export interface RegistrySyncDeps {
   namespace: string
   /** PUBLIC_BASE_URL: a restored listing whose identity another holds is refused naming that listing's page. */
   baseUrl: string
-  /** The catalog's import of a document (listings and their events). */
-  importDocument: (doc: unknown) => Promise<ImportSummary>
+  /** The catalog's import of a document (listings and their events), as the given origin. */
+  importDocument: (doc: unknown, opts: ImportOptions) => Promise<ImportSummary>
+  /** Pages one sync reads at most (REGISTRY_SYNC_MAX_PAGES). */
+  maxPages: number
+  /** New listings one sync creates at most (REGISTRY_SYNC_MAX_NEW); past it they wait for the operator. */
+  maxNew: number
   /** Publishes the events written (the outbox relay). */
   nudge: () => void
   retry?: RetryPolicy
@@ -74,17 +80,30 @@ export function registryBaseOf(source: string): string | null {
 }
 
 /** Takes the sync lease of an upstream (one catalog replica syncs at a time); null when another holds it. */
-async function takeLease(database: Database, upstream: string): Promise<{ syncedUpTo: Date | null } | null> {
+async function takeLease(
+  database: Database,
+  upstream: string,
+): Promise<{ syncedUpTo: Date | null; trusts: string[] } | null> {
   await database.db.insert(registryFollows).values({ upstream }).onConflictDoNothing()
-  const rows = await database.rows<{ synced_up_to: Date | string | null }>(sql`
+  const rows = await database.rows<{ synced_up_to: Date | string | null; trusted_origins: string[] | string }>(sql`
     update catalog.registry_follows set lease_until = now() + ${`${LEASE_MS} milliseconds`}::interval
-    where upstream = ${upstream} and (lease_until is null or lease_until < now()) returning synced_up_to`)
+    where upstream = ${upstream} and (lease_until is null or lease_until < now()) returning synced_up_to, trusted_origins`)
   if (!rows.length) return null
-  return { syncedUpTo: rows[0].synced_up_to === null ? null : new Date(rows[0].synced_up_to) }
+  const trusts = rows[0].trusted_origins
+  return {
+    syncedUpTo: rows[0].synced_up_to === null ? null : new Date(rows[0].synced_up_to),
+    trusts: typeof trusts === 'string' ? (JSON.parse(trusts) as string[]) : trusts,
+  }
 }
 
 /** Applies one page: the latest live version of each server to its listing, every version, then what left or came back. */
-async function applyPage(deps: RegistrySyncDeps, raw: unknown[], offset: number, summary: RegistrySyncSummary) {
+async function applyPage(
+  deps: RegistrySyncDeps,
+  raw: unknown[],
+  offset: number,
+  summary: RegistrySyncSummary,
+  scope: ImportOptions & { origin: string },
+) {
   const records: RegistryRecord[] = []
   raw.forEach((el, i) => {
     const r = recordOf(el)
@@ -111,17 +130,21 @@ async function applyPage(deps: RegistrySyncDeps, raw: unknown[], offset: number,
   }
   const latest = [...live.filter((r) => !r.meta || r.meta.isLatest), ...firstSeen.values()].map((r) => r.server)
   if (latest.length) {
-    const s = await deps.importDocument(latest)
+    const s = await deps.importDocument(latest, scope)
     summary.total += s.total
     summary.created += s.created
     summary.updated += s.updated
     summary.unchanged += s.unchanged
     summary.skipped.push(...s.skipped.map((k: ImportSkip) => ({ ...k, index: offset + k.index })))
+    summary.conflicts.push(...s.conflicts.map((c) => ({ ...c, index: offset + c.index })))
   }
-  summary.versions += await recordVersions(deps.database, records, deps.namespace)
+  summary.versions += await recordVersions(deps.database, records, deps.namespace, scope.origin)
 
+  // Only this upstream's own listings leave the catalog or come back with what it serves.
   const names = [...new Set(records.map(nameOf).filter((n): n is string => n !== null))]
-  const listings = await listingIdsByName(deps.database, names)
+  const listings = new Map(
+    [...(await listingIdsByName(deps.database, names))].filter(([, l]) => l.origin === scope.origin),
+  )
   const ids = [...listings.values()].map((l) => l.id)
   const gone = new Set(await listingsWithoutLiveVersion(deps.database, ids))
   for (const l of listings.values()) {
@@ -156,37 +179,18 @@ export async function syncFromRegistry(
     removed: 0,
     restored: 0,
     since: since?.toISOString() ?? null,
+    stopped: null,
     total: 0,
     created: 0,
     updated: 0,
     unchanged: 0,
     skipped: [],
+    conflicts: [],
   }
+  const scope = { origin: registryOrigin(upstream), trusts: lease.trusts, newBudget: { left: deps.maxNew } }
   let newest = since?.getTime() ?? null
-  let cursor: string | null = null
-  let seen = 0
   try {
-    do {
-      const q = new URLSearchParams({ limit: String(PAGE_LIMIT) })
-      if (cursor) q.set('cursor', cursor)
-      if (since) q.set('updated_since', since.toISOString())
-      const page = await fetchPageWithRetry(deps, `${upstream}/v0.1/servers?${q}`)
-      if (page.nextCursor !== null && page.nextCursor === cursor)
-        throw new Error(`${upstream}: the next cursor repeats the current one`)
-      await applyPage(deps, page.records, seen, summary)
-      for (const el of page.records) {
-        const t = recordOf(el).meta?.updatedAt?.getTime()
-        if (t !== undefined && (newest === null || t > newest)) newest = t
-      }
-      seen += page.records.length
-      summary.pages++
-      opts.onProgress?.(seen, seen + (page.nextCursor ? PAGE_LIMIT : 0))
-      cursor = page.nextCursor
-      await deps.database.db
-        .update(registryFollows)
-        .set({ leaseUntil: new Date(Date.now() + LEASE_MS) })
-        .where(eq(registryFollows.upstream, upstream))
-    } while (cursor && summary.pages < MAX_PAGES)
+    newest = await readPages(deps, upstream, since, summary, scope, opts.onProgress, newest)
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err)
     await deps.database.db
@@ -195,12 +199,87 @@ export async function syncFromRegistry(
       .where(eq(registryFollows.upstream, upstream))
     throw err
   }
+  // Every page read: the watermark moves even past the cap of new listings (those wait as conflicts, remembered).
+  const complete = summary.stopped === null
+  if (summary.conflicts.some((c) => c.reason === 'new_listing_cap'))
+    summary.stopped ??= `new listings capped at ${deps.maxNew} (REGISTRY_SYNC_MAX_NEW): the rest wait for the operator`
+  await finishSync(deps, upstream, summary, complete ? newest : null, since)
+  return summary
+}
+
+/** Reads and applies every page (or until a stop); returns the newest `updatedAt` seen. */
+async function readPages(
+  deps: RegistrySyncDeps,
+  upstream: string,
+  since: Date | null,
+  summary: RegistrySyncSummary,
+  scope: ImportOptions & { origin: string },
+  onProgress: ((done: number, total: number) => void) | undefined,
+  newest: number | null,
+): Promise<number | null> {
+  // Every cursor given so far: an upstream that leads back to any of them (A→B→A) would never end.
+  const cursors = new Set<string>()
+  let cursor: string | null = null
+  let seen = 0
+  do {
+    if (summary.pages >= deps.maxPages) {
+      summary.stopped = `stopped after ${deps.maxPages} pages (REGISTRY_SYNC_MAX_PAGES)`
+      break
+    }
+    const q = new URLSearchParams({ limit: String(PAGE_LIMIT) })
+    if (cursor) q.set('cursor', cursor)
+    if (since) q.set('updated_since', since.toISOString())
+    const page = await fetchPageWithRetry(deps, `${upstream}/v0.1/servers?${q}`)
+    await applyPage(deps, page.records, seen, summary, scope)
+    for (const el of page.records) {
+      const t = recordOf(el).meta?.updatedAt?.getTime()
+      if (t !== undefined && (newest === null || t > newest)) newest = t
+    }
+    seen += page.records.length
+    summary.pages++
+    onProgress?.(seen, seen + (page.nextCursor ? PAGE_LIMIT : 0))
+    if (cursor) cursors.add(cursor)
+    cursor = page.nextCursor
+    if (cursor !== null && cursors.has(cursor)) {
+      summary.stopped = `stopped at a cursor the upstream gave before (${cursor.slice(0, 100)}): its pages loop`
+      break
+    }
+    await deps.database.db
+      .update(registryFollows)
+      .set({ leaseUntil: new Date(Date.now() + LEASE_MS) })
+      .where(eq(registryFollows.upstream, upstream))
+  } while (cursor)
+  return newest
+}
+
+/**
+ * Ends a sync: the watermark moves only when every page was read (`newest` null otherwise: a stopped sync asks again
+ * from the same point), and a stop is logged and kept for the operator API.
+ */
+async function finishSync(
+  deps: RegistrySyncDeps,
+  upstream: string,
+  summary: RegistrySyncSummary,
+  newest: number | null,
+  since: Date | null,
+) {
   const mark = newest === null ? null : new Date(Math.max(newest - WATERMARK_MARGIN_MS, since?.getTime() ?? 0))
+  if (summary.stopped)
+    deps.log.warn(
+      { upstream, pages: summary.pages, created: summary.created, stop: summary.stopped },
+      'registry sync stopped early',
+    )
   await deps.database.db
     .update(registryFollows)
-    .set({ syncedUpTo: mark, lastSyncAt: new Date(), lastError: null, leaseUntil: null })
+    .set({
+      ...(mark ? { syncedUpTo: mark } : {}),
+      lastSyncAt: new Date(),
+      lastError: null,
+      leaseUntil: null,
+      lastStop: summary.stopped,
+      lastStopAt: summary.stopped ? new Date() : null,
+    })
     .where(eq(registryFollows.upstream, upstream))
-  return summary
 }
 
 /**
@@ -228,6 +307,8 @@ export function followRegistry(
           versions: s.versions,
           removed: s.removed,
           restored: s.restored,
+          conflicts: s.conflicts.length,
+          stopped: s.stopped,
         },
         'registry sync finished',
       )

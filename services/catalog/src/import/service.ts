@@ -3,6 +3,9 @@ import { catalogOutbox, eq, inArray, listings, sql, type Database } from '@mcp-d
 import { enqueueEvent } from '@mcp-directory/shared/outbox'
 import { AppError } from '@mcp-directory/shared/errors'
 import { identityColumns } from '../listings/identity'
+import { recordConflicts, type ConflictWrite } from './conflicts'
+import { IMPORT_ORIGIN, type ImportScope } from './origin'
+import { decide, readStoredListings } from './plan'
 import {
   ImportFormatError,
   contentHash,
@@ -22,6 +25,8 @@ export interface ImportSummary {
   updated: number
   unchanged: number
   skipped: ImportSkip[]
+  /** Entries kept for the operator (a listing of another origin or a claimed one holds their identity). */
+  conflicts: { index: number; name: string; listingId: string | null; reason: string }[]
 }
 
 /** Progress callback: entries handled so far of the total. */
@@ -30,8 +35,8 @@ export type ImportProgress = (done: number, total: number) => void
 // Entries are written in transactions of this many, each with its outbox events.
 const BATCH = 250
 
-/** How an import writes: the transaction size (smaller keeps a memory-bound command-line import small). */
-export interface ImportOptions {
+/** How an import writes: the transaction size (smaller keeps a memory-bound command-line import small), and its scope. */
+export interface ImportOptions extends ImportScope {
   batchSize?: number
 }
 
@@ -58,12 +63,13 @@ function columnsOf(l: ImportedListing, hash: string) {
   }
 }
 
-/** One entry to write: a new listing or a changed one. */
+/** One entry to write: a new listing, a changed one, or (`replaces`) another origin's listing it now owns. */
 interface ImportWork {
   kind: 'create' | 'update'
   id: string
   l: ImportedListing
   hash: string
+  replaces?: boolean
 }
 
 /** The document's entries, or a 400 `invalid_body` saying why it is not the registry's format. */
@@ -76,19 +82,15 @@ function parseOrRefuse(doc: unknown): ParsedDocument {
   }
 }
 
-/** What to write: entries new or changed since the stored listings; unusable, duplicate and unchanged ones counted. */
-async function planImport(database: Database, parsed: ParsedDocument) {
+/** What to write, and what waits for the operator; unusable, refused, duplicate and unchanged entries counted. */
+async function planImport(database: Database, parsed: ParsedDocument, scope: ImportScope) {
   const skipped: ImportSkip[] = [...parsed.errors]
-  const existing = new Map<string, { id: string; contentHash: string | null }>()
-  const taken = new Set<string>()
-  for (const r of await database.db
-    .select({ id: listings.id, name: listings.name, contentHash: listings.contentHash })
-    .from(listings)) {
-    existing.set(r.name, { id: r.id, contentHash: r.contentHash })
-    taken.add(r.id)
-  }
+  const origin = scope.origin ?? IMPORT_ORIGIN
+  const stored = await readStoredListings(database, origin)
   const seen = new Set<string>()
+  const seenSkeletons = new Map<string, string>()
   const work: ImportWork[] = []
+  const conflicts: (ConflictWrite & { index: number })[] = []
   let unchanged = 0
   for (const [i, raw] of parsed.entries.entries()) {
     const index = parsed.positions[i] ?? i
@@ -104,30 +106,34 @@ async function planImport(database: Database, parsed: ParsedDocument) {
     }
     seen.add(l.name)
     const hash = contentHash(l)
-    const prev = existing.get(l.name)
-    if (prev) {
-      if (prev.contentHash === hash) unchanged++
-      else work.push({ kind: 'update', id: prev.id, l, hash })
-      continue
+    const d = decide(l, hash, { stored, scope, seenSkeletons })
+    if (d.kind === 'skip') skipped.push({ index, name: l.name, reason: d.reason })
+    else if (d.kind === 'unchanged') unchanged++
+    else if (d.kind === 'conflict') conflicts.push({ index, origin, name: l.name, entry: raw, contentHash: hash, ...d })
+    else if (d.kind === 'update') work.push({ kind: 'update', id: d.id, l, hash, replaces: d.replaces })
+    else {
+      const id = uniqueSlug(slugFor(l.name, l.title), (s) => stored.ids.has(s), l.name)
+      stored.ids.add(id)
+      work.push({ kind: 'create', id, l, hash })
     }
-    const id = uniqueSlug(slugFor(l.name, l.title), (s) => taken.has(s), l.name)
-    taken.add(id)
-    work.push({ kind: 'create', id, l, hash })
   }
-  return { work, unchanged, skipped }
+  return { work, unchanged, skipped, conflicts }
 }
 
 /** Writes one chunk of entries with their `listing.imported` events, in one transaction. */
-async function writeChunk(database: Database, chunk: ImportWork[], at: string): Promise<void> {
+async function writeChunk(database: Database, chunk: ImportWork[], at: string, origin: string): Promise<void> {
   await database.db.transaction(async (tx) => {
     const creates = chunk.filter((w) => w.kind === 'create')
     if (creates.length) {
-      await tx.insert(listings).values(creates.map((w) => ({ id: w.id, status: 'active', ...columnsOf(w.l, w.hash) })))
+      await tx
+        .insert(listings)
+        .values(creates.map((w) => ({ id: w.id, status: 'active', origin, ...columnsOf(w.l, w.hash) })))
     }
     for (const w of chunk.filter((w) => w.kind === 'update')) {
       await tx
         .update(listings)
-        .set({ ...columnsOf(w.l, w.hash), updatedAt: new Date() })
+        // A replacement makes the listing this origin's from now on.
+        .set({ ...columnsOf(w.l, w.hash), ...(w.replaces ? { origin } : {}), updatedAt: new Date() })
         .where(eq(listings.id, w.id))
     }
     const rows = await tx
@@ -166,7 +172,12 @@ export async function importDocument(
   const batch = Math.max(1, opts.batchSize ?? BATCH)
   const parsed = parseOrRefuse(doc)
   const total = parsed.entries.length + parsed.errors.length
-  const { work, unchanged, skipped } = await planImport(database, parsed)
+  const origin = opts.origin ?? IMPORT_ORIGIN
+  const { work, unchanged, skipped, conflicts } = await planImport(database, parsed, opts)
+  const dismissed = await recordConflicts(database, conflicts)
+  for (const c of conflicts)
+    if (dismissed.has(c.name))
+      skipped.push({ index: c.index, name: c.name, reason: 'conflict dismissed by the operator' })
   let created = 0
   let updated = 0
   let done = total - work.length
@@ -174,7 +185,7 @@ export async function importDocument(
   const at = new Date().toISOString()
   for (let i = 0; i < work.length; i += batch) {
     const chunk = work.slice(i, i + batch)
-    await writeChunk(database, chunk, at)
+    await writeChunk(database, chunk, at, origin)
     for (const w of chunk) {
       if (w.kind === 'create') created++
       else updated++
@@ -183,7 +194,16 @@ export async function importDocument(
     onProgress?.(done, total)
   }
   if (created > 100) await analyseAfterBulkLoad(database)
-  return { total, created, updated, unchanged, skipped }
+  return {
+    total,
+    created,
+    updated,
+    unchanged,
+    skipped,
+    conflicts: conflicts
+      .filter((c) => !dismissed.has(c.name))
+      .map((c) => ({ index: c.index, name: c.name, listingId: c.listingId, reason: c.reason })),
+  }
 }
 
 /** Fresh planner statistics after a bulk load (the search index reads the listings from its events). */

@@ -1,8 +1,13 @@
-/** Fetching one page of an upstream registry's `/v0.1/servers`, whole and bounded, with retries and backoff. */
+/**
+ * Fetching one page of an upstream registry's `/v0.1/servers`, bounded while it is read (a page past the cap is
+ * refused at the cap, whatever its length: the rest is never read), with retries and backoff.
+ */
+import { readStreamUpTo } from '@mcp-directory/shared/http'
 import type { Logger } from '@mcp-directory/shared/log'
 import { storableValue } from '@mcp-directory/shared/text'
 
-const MAX_PAGE_BYTES = 16 * 1024 * 1024
+/** The largest page read from an upstream (a page of 100 entries is a few hundred KiB). */
+export const MAX_PAGE_BYTES = 16 * 1024 * 1024
 
 /** How a failed page fetch is retried: attempts in all, and the first wait (doubled each time). */
 export interface RetryPolicy {
@@ -50,12 +55,21 @@ async function fetchPage(deps: PageFetchDeps, url: string): Promise<Page> {
     // 429 and 5xx pass; any other status will not change by asking again.
     throw new UpstreamPageError(`${url}: HTTP ${res.status}`, res.status === 429 || res.status >= 500)
   }
-  const text = await res.text()
-  if (text.length > MAX_PAGE_BYTES)
-    throw new UpstreamPageError(`${url}: page larger than ${MAX_PAGE_BYTES} bytes`, false)
+  const tooLarge = () => new UpstreamPageError(`${url}: page larger than ${MAX_PAGE_BYTES} bytes`, false)
+  if (Number(res.headers.get('content-length') ?? '0') > MAX_PAGE_BYTES) {
+    await res.body?.cancel()
+    throw tooLarge()
+  }
+  let bytes: Uint8Array | null
+  try {
+    bytes = await readStreamUpTo(res.body, MAX_PAGE_BYTES)
+  } catch (err) {
+    throw new UpstreamPageError(`${url}: ${err instanceof Error ? err.message : String(err)}`, true)
+  }
+  if (bytes === null) throw tooLarge()
   let body: unknown
   try {
-    body = storableValue(JSON.parse(text)).value
+    body = storableValue(JSON.parse(new TextDecoder().decode(bytes))).value
   } catch {
     throw new UpstreamPageError(`${url}: not JSON`, true)
   }

@@ -7,6 +7,7 @@
 import type { Database } from '@mcp-directory/shared/db'
 import { listingIdsByName, writeVersions, type VersionWrite } from '../registry/repository'
 import { OFFICIAL_META, servedNameOf, servedServerJson, servedVersionOf } from '../registry/server-json'
+import { namesHeldBack } from './conflicts'
 import { normalizeEntry } from './parse'
 
 type Obj = Record<string, unknown>
@@ -69,16 +70,22 @@ const nameOf = (server: unknown) => {
 }
 
 /**
- * Stores the records whose server has a listing as versions of it; returns how many versions were written.
+ * Stores the records whose server has a listing of `origin` as versions of it; returns how many versions were written.
  * Of several records of one server marked (or taken as) latest, the last one is the latest.
  */
 export async function recordVersions(
   database: Database,
   records: RegistryRecord[],
   namespace: string,
+  origin: string,
 ): Promise<number> {
   const names = [...new Set(records.map((r) => nameOf(r.server)).filter((n): n is string => n !== null))]
-  const listings = await listingIdsByName(database, names)
+  // Only the import's own listings get its versions, and not those whose entry waits for the operator: a listing is
+  // never served an entry it refused.
+  const heldBack = await namesHeldBack(database, origin, names)
+  const listings = new Map(
+    [...(await listingIdsByName(database, names))].filter(([n, l]) => l.origin === origin && !heldBack.has(n)),
+  )
   const writes: VersionWrite[] = []
   const latestAt = new Map<string, number>()
   // Without registry metadata a record is the server itself: the first of a name is the one the import used.

@@ -27,12 +27,16 @@ export function identityColumns(l: IdentitySource) {
   const subfolder = repo?.subfolder ?? null
   return {
     nameSkeleton: nameSkeleton(l.name),
+    ownSkeleton: nameSkeleton(ownName(l.name)),
     repositoryKey: repo?.key ?? null,
     repositorySubfolder: subfolder,
     // The listing's main address: with the subfolder when it is the repository.
     urlKey: addressKey(l.url, l.url && l.url === l.repositoryUrl ? subfolder : null),
   }
 }
+
+/** The part of a name after its namespace (`io.github.acme/tool` → `tool`); a short name is its own. */
+export const ownName = (name: string): string => name.slice(name.lastIndexOf('/') + 1)
 
 /** A listing that holds a name or an address. */
 export interface IdentityHolder {
@@ -96,6 +100,7 @@ export async function refreshListingIdentities(database: Database, batch = REFRE
         repositoryUrl: listings.repositoryUrl,
         repositorySubfolder: listings.repositorySubfolder,
         nameSkeleton: listings.nameSkeleton,
+        ownSkeleton: listings.ownSkeleton,
         repositoryKey: listings.repositoryKey,
         urlKey: listings.urlKey,
       })
@@ -107,7 +112,10 @@ export async function refreshListingIdentities(database: Database, batch = REFRE
     after = rows[rows.length - 1].id
     const changes = rows.flatMap((r) => {
       const next = identityColumns(r)
-      const same = next.nameSkeleton === r.nameSkeleton && next.repositoryKey === r.repositoryKey
+      const same =
+        next.nameSkeleton === r.nameSkeleton &&
+        next.ownSkeleton === r.ownSkeleton &&
+        next.repositoryKey === r.repositoryKey
       return same && next.urlKey === r.urlKey && next.repositorySubfolder === r.repositorySubfolder ? [] : [{ r, next }]
     })
     if (!changes.length) continue
@@ -116,14 +124,14 @@ export async function refreshListingIdentities(database: Database, batch = REFRE
       changes.map(
         ({ r, next }) =>
           sql`(${r.id}::text, ${r.name}::text, ${r.url}::text, ${r.repositoryUrl}::text, ${r.repositorySubfolder}::text,
-             ${next.nameSkeleton}::text, ${next.repositoryKey}::text, ${next.repositorySubfolder}::text, ${next.urlKey}::text)`,
+             ${next.nameSkeleton}::text, ${next.ownSkeleton}::text, ${next.repositoryKey}::text, ${next.repositorySubfolder}::text, ${next.urlKey}::text)`,
       ),
       sql`, `,
     )
     await database.rows(sql`
       update catalog.listings l
-      set name_skeleton = v.skeleton, repository_key = v.repository_key, repository_subfolder = v.subfolder, url_key = v.url_key
-      from (values ${values}) as v(id, name, url, repository_url, old_subfolder, skeleton, repository_key, subfolder, url_key)
+      set name_skeleton = v.skeleton, own_skeleton = v.own_skeleton, repository_key = v.repository_key, repository_subfolder = v.subfolder, url_key = v.url_key
+      from (values ${values}) as v(id, name, url, repository_url, old_subfolder, skeleton, own_skeleton, repository_key, subfolder, url_key)
       where l.id = v.id and l.name = v.name and l.url is not distinct from v.url and l.repository_url is not distinct from v.repository_url
         and l.repository_subfolder is not distinct from v.old_subfolder`)
     changed += changes.length

@@ -13,6 +13,7 @@ import {
   requiredSecrets,
 } from '@mcp-directory/shared/install'
 import type { SummaryRow } from '../search/repository'
+import { publisherOf } from './publisher'
 
 /** Public addresses of a listing, absolute from PUBLIC_BASE_URL. */
 export function listingUrls(baseUrl: string, id: string) {
@@ -44,6 +45,14 @@ export function summaryOf(r: SummaryRow, baseUrl: string, alsoListedAs: string[]
     url: r.url ?? '',
     isOfficial: r.is_official,
     isVerifiedActive: r.is_verified_active,
+    ...publisherOf({
+      name: r.name,
+      repositoryUrl: r.repository_url,
+      websiteUrl: r.website_url,
+      githubHomepage: r.github_homepage,
+      origin: r.origin,
+      isOfficial: r.is_official,
+    }),
     upvotes: r.upvotes,
     installName: installName(shape),
     ...listingUrls(baseUrl, r.id),
@@ -161,6 +170,8 @@ export function detailOf(l: Listing, baseUrl: string, alsoListedAs: string[] = [
     url: l.url ?? '',
     isOfficial: l.isOfficial,
     isVerifiedActive: l.isVerifiedActive,
+    ...publisherOf(l),
+    origin: l.origin,
     upvotes: l.upvotes,
     installName: name,
     ...listingUrls(baseUrl, l.id),

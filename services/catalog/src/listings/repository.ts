@@ -30,6 +30,7 @@ export function toListing(r: ListingRow): Listing {
     tools: r.tools,
     health: r.health,
     source: r.source,
+    origin: r.origin,
     license: r.license,
     authType: r.authType,
     pricingModel: r.pricingModel,

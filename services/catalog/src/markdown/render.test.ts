@@ -113,6 +113,7 @@ describe('renderListingMarkdown: structure', () => {
         '# io.github.acme/postgres-mcp [Health: Active]',
         '',
         '- **Category:** 🗄️ Databases',
+        '- **Publisher:** verified (namespace io.github.acme: repository github.com/acme/postgres-mcp)',
         '- **Repository:** https://github.com/acme/postgres-mcp',
         '- **GitHub Stars:** 42',
         '- **Views:** 10',

@@ -15,6 +15,7 @@ import {
   markdownInline as inline,
   truncate,
 } from '@mcp-directory/shared/text'
+import { publisherOf } from '../listings/publisher'
 
 /** Options of `renderListingMarkdown`. */
 export interface RenderListingOptions {
@@ -183,8 +184,11 @@ function readmeSection(l: Listing): string {
 export function renderListingMarkdown(l: Listing, opts: RenderListingOptions): string {
   // Escaped like every listing string: raw HTML, brackets (a fake health marker) and a closing run of #s stay text.
   const title = inline(opts.displayName ?? l.name) || 'Unnamed listing'
+  const publisher = publisherOf(l)
   const meta = [
+    ...(l.origin === 'demo' ? ['- **Origin:** demo (sample data, not a published listing)'] : []),
     `- **Category:** ${inline(l.category) || 'Other'}`,
+    `- **Publisher:** ${publisher.publisherVerified ? `verified (${inline(publisher.publisherEvidence)})` : 'not verified'}`,
     `- **Repository:** ${inline(l.repositoryUrl) || 'not listed'}`,
     ...(l.githubStars != null ? [`- **GitHub Stars:** ${count(l.githubStars)}`] : []),
     `- **Views:** ${count(l.views)}`,

@@ -1,5 +1,6 @@
 // Listings as moderation changes them: a pending listing from a submission, a status change with its event in
 // the same transaction, the queue.
+import { randomBytes } from 'node:crypto'
 import { catalogOutbox, count, desc, eq, listings, sql, type Database } from '@mcp-directory/shared/db'
 import { AppError, notFound } from '@mcp-directory/shared/errors'
 import { normalizeAddress } from '@mcp-directory/shared/identity'
@@ -8,6 +9,9 @@ import { slugFor, uniqueSlug } from '../import/parse'
 import { findIdentityHolder, HOLDING_STATUSES, identityColumns, lockIdentities } from '../listings/identity'
 import { listingUrls } from '../listings/present'
 import type { NewListingBody, STATUS_TARGETS } from './model'
+import { PUBLISHER_COLUMNS, refuseBorrowedShortName, requireOwnNamespace, yieldsName } from './namespaces'
+
+type Tx = Parameters<Parameters<Database['db']['transaction']>[0]>[0]
 
 /** A status an operator can move a listing to. */
 export type StatusTarget = (typeof STATUS_TARGETS)[number]
@@ -35,14 +39,23 @@ export async function createPendingListing(database: Database, input: NewListing
   // Addresses on code hosts are repositories; any other is the listing's website.
   const isRepo = normalizeAddress(input.url)?.codeHost === true
   const identity = identityColumns({ name: input.name, url: input.url, repositoryUrl: isRepo ? input.url : null })
+  requireOwnNamespace({
+    name: input.name,
+    repositoryUrl: isRepo ? input.url : null,
+    websiteUrl: isRepo ? null : input.url,
+  })
   return database.db.transaction(async (tx) => {
     // One lock for every identity change, so two submissions of one name or address at once cannot both pass.
     await lockIdentities(tx)
+    await refuseBorrowedShortName(tx, input.name, identity.repositoryKey, baseUrl)
     const holder = await findIdentityHolder(tx, identity.urlKey, identity.nameSkeleton)
-    if (holder) throw duplicate(baseUrl, holder.id, holder.field)
+    const squat = holder?.field === 'name' ? await squatOf(tx, holder.id, input.name, isRepo ? input.url : null) : null
+    if (holder && !squat) throw duplicate(baseUrl, holder.id, holder.field)
     // Names stay unique over every listing (the import matches entries by name), rejected ones included.
     const sameName = await tx.select({ id: listings.id }).from(listings).where(eq(listings.name, input.name)).limit(1)
-    if (sameName[0]) throw duplicate(baseUrl, sameName[0].id, 'name')
+    if (sameName[0] && !squat) throw duplicate(baseUrl, sameName[0].id, 'name')
+    // A squat holds the name: the owner's listing waits under a provisional name until its repository is proven.
+    const name = squat ? `${input.name}-pending-${randomBytes(3).toString('hex')}` : input.name
     const base = slugFor(input.name)
     const taken = new Set(
       (
@@ -57,16 +70,18 @@ export async function createPendingListing(database: Database, input: NewListing
       .insert(listings)
       .values({
         id,
-        name: input.name,
+        name,
+        wantedName: squat ? input.name : null,
         description: input.description,
         category: input.category,
         url: input.url,
         repositoryUrl: isRepo ? input.url : null,
         websiteUrl: isRepo ? null : input.url,
-        ...identity,
+        ...(squat ? identityColumns({ name, url: input.url, repositoryUrl: isRepo ? input.url : null }) : identity),
         tags: input.tags,
         status: 'pending',
         source: 'submission',
+        origin: 'submission',
         license: input.license,
         authType: input.authType,
         pricingModel: input.pricingModel,
@@ -75,8 +90,14 @@ export async function createPendingListing(database: Database, input: NewListing
         supportUrl: input.supportUrl,
       })
       .returning({ id: listings.id, name: listings.name, status: listings.status, createdAt: listings.createdAt })
-    return row
+    return squat ? { ...row, wantedName: input.name, nameHeldBy: squat } : row
   })
+}
+
+/** The id of the listing holding `name` when it is a squat the submission may outwait (`yieldsName`), else null. */
+async function squatOf(tx: Tx, holderId: string, name: string, repositoryUrl: string | null) {
+  const [h] = await tx.select(PUBLISHER_COLUMNS).from(listings).where(eq(listings.id, holderId))
+  return h && yieldsName(name, repositoryUrl, h) ? h.id : null
 }
 
 /** The event each target status publishes. */

@@ -12,6 +12,10 @@ export interface DirectoryMeta {
   verified: boolean
   /** Claimed by its owner (a verified ownership claim). */
   official: boolean
+  /** The name's namespace is proven (see the detail's `publisherVerified`). */
+  publisherVerified: boolean
+  /** Who may change the listing: `submission`, `import`, `registry:<base URL>` (never `demo`: demo data is not served). */
+  origin: string | null
   installConfidence: string | null
   configs: unknown
   detailUrl: string
@@ -28,6 +32,8 @@ export function directoryMetaOf(listing: Listing, baseUrl: string): DirectoryMet
     health: d.health,
     verified: d.isVerifiedActive,
     official: d.isOfficial,
+    publisherVerified: d.publisherVerified ?? false,
+    origin: d.origin ?? null,
     installConfidence: d.install?.confidence ?? null,
     configs: d.configs,
     detailUrl: d.detailUrl,

@@ -42,7 +42,8 @@ export interface VersionQuery {
 const STATUS = sql`case when l.status in ('rejected', 'flagged') then 'deleted' else v.status end`
 const UPDATED = sql`greatest(v.updated_at, l.updated_at)`
 const COLUMNS = sql`v.server_name, v.version, v.listing_id, v.server, ${STATUS} as status, v.status_message, v.is_latest, v.published_at, ${UPDATED} as updated_at`
-const FROM = sql`from catalog.server_versions v join catalog.listings l on l.id = v.listing_id`
+// Demo listings are sample data, never a published release: the read API does not serve them.
+const FROM = sql`from catalog.server_versions v join catalog.listings l on l.id = v.listing_id and l.origin <> 'demo'`
 
 type Raw = {
   server_name: string
@@ -223,8 +224,8 @@ export async function addMissingVersions(database: Database, namespace: string):
 export async function listingIdsByName(
   database: Database,
   names: string[],
-): Promise<Map<string, { id: string; status: string; reason: string | null }>> {
-  const out = new Map<string, { id: string; status: string; reason: string | null }>()
+): Promise<Map<string, { id: string; status: string; reason: string | null; origin: string }>> {
+  const out = new Map<string, { id: string; status: string; reason: string | null; origin: string }>()
   for (let i = 0; i < names.length; i += 1000) {
     const chunk = names.slice(i, i + 1000)
     const rows = await database.rows<{
@@ -232,9 +233,10 @@ export async function listingIdsByName(
       name: string
       status: string
       moderation_reason: string | null
+      origin: string
     }>(sql`
-      select id, name, status, moderation_reason from catalog.listings where name in (select jsonb_array_elements_text(${JSON.stringify(chunk)}::jsonb))`)
-    for (const r of rows) out.set(r.name, { id: r.id, status: r.status, reason: r.moderation_reason })
+      select id, name, status, moderation_reason, origin from catalog.listings where name in (select jsonb_array_elements_text(${JSON.stringify(chunk)}::jsonb))`)
+    for (const r of rows) out.set(r.name, { id: r.id, status: r.status, reason: r.moderation_reason, origin: r.origin })
   }
   return out
 }

@@ -22,6 +22,10 @@ export interface SummaryRow {
   health: string | null
   github_archived: boolean | null
   maintenance_status: string | null
+  // What the publisher mark is judged from.
+  origin: string
+  website_url: string | null
+  github_homepage: string | null
 }
 
 const SUMMARY_COLUMNS = {
@@ -44,6 +48,9 @@ const SUMMARY_COLUMNS = {
   health: listings.health,
   github_archived: listings.githubArchived,
   maintenance_status: listings.maintenanceStatus,
+  origin: listings.origin,
+  website_url: listings.websiteUrl,
+  github_homepage: listings.githubHomepage,
 }
 
 /** The summary rows of a page of hits, in the order of `ids` (an id no longer stored is left out). */

@@ -14,6 +14,7 @@ type Summary = {
   url: string
   isOfficial: boolean
   isVerifiedActive: boolean
+  publisherVerified?: boolean
 }
 type Config = {
   client: string
@@ -38,7 +39,13 @@ const MAX_TOOL_DESCRIPTION = 160
 const num = (n: unknown) => (typeof n === 'number' && Number.isFinite(n) ? String(Math.trunc(n)) : '0')
 const list = (values: string[] | undefined) => (values ?? []).map((v) => q(v)).join(', ')
 const marks = (s: Summary) =>
-  [s.isOfficial ? 'official' : null, s.isVerifiedActive ? 'verified running' : null].filter(Boolean).join(', ')
+  [
+    s.isOfficial ? 'official' : null,
+    s.publisherVerified ? 'publisher verified' : null,
+    s.isVerifiedActive ? 'verified running' : null,
+  ]
+    .filter(Boolean)
+    .join(', ')
 
 /** What search adds to a hit when a client is named: how to choose it and the one line that installs it. */
 export type InstallHint = {

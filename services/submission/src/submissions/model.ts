@@ -86,5 +86,18 @@ export const SubmitResult = t.Object({
     description: '<PUBLIC_BASE_URL>/claim/<id>?token=<256-bit secret>; a capability link, keep it private',
   }),
   badge_markdown: t.String(),
+  name_conflict: t.Optional(
+    t.Object(
+      {
+        existingId: t.String(),
+        detailUrl: t.String({ format: 'uri' }),
+        message: t.String(),
+      },
+      {
+        description:
+          'A listing from another repository holds the name: this one waits under a provisional name and takes the name once ownership of its repository is proven through claim_url (the other listing is then renamed and flagged)',
+      },
+    ),
+  ),
 })
 export type SubmitResult = Static<typeof SubmitResult>

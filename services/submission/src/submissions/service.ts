@@ -75,7 +75,7 @@ async function createOrAdopt(deps: SubmitDeps, input: SubmissionInput) {
       Date.now() - Date.parse(found.createdAt) < ADOPT_AFTER_MS
     )
       throw err
-    return { created: { id: found.id, name: input.name }, refusal: err as AppError }
+    return { created: { id: found.id, name: input.name, nameHeldBy: undefined }, refusal: err as AppError }
   }
 }
 
@@ -109,6 +109,7 @@ export async function submit(deps: SubmitDeps, input: SubmissionInput): Promise<
     )
   }
   deps.log.info({ id: created.id }, 'submission accepted')
+  const held = created.nameHeldBy
   return {
     success: true,
     message: `Submitted. "${input.name}" is pending: it appears in search once you verify ownership through claim_url or an operator approves it. ${
@@ -121,6 +122,15 @@ export async function submit(deps: SubmitDeps, input: SubmissionInput): Promise<
     status: 'pending',
     claim_url: claim.url,
     badge_markdown: publicBadgeMarkdown(deps.baseUrl, created.id, input.name),
+    ...(held
+      ? {
+          name_conflict: {
+            existingId: held,
+            detailUrl: `${deps.baseUrl}/servers/${encodeURIComponent(held)}`,
+            message: `"${input.name}" is held by ${held}, from another repository: prove this repository through claim_url and the name becomes this listing's (${held} is then renamed and flagged for review)`,
+          },
+        }
+      : {}),
   }
 }
 

@@ -31,6 +31,13 @@ export const CreatedListing = t.Object({
   name: t.String(),
   status: t.String(),
   createdAt: t.String({ format: 'date-time' }),
+  /**
+   * The name asked for, when a listing from another repository holds it: the listing is created under a provisional
+   * name and takes this one once its owner proves the repository (a claim).
+   */
+  wantedName: t.Optional(t.String()),
+  /** The listing that holds the wanted name. */
+  nameHeldBy: t.Optional(t.String()),
 })
 export type CreatedListing = Static<typeof CreatedListing>
 

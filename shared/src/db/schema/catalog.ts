@@ -57,6 +57,15 @@ export const listings = catalogSchema.table(
     tools: jsonb('tools').$type<ToolInfo[]>().notNull().default([]),
     health: text('health'),
     source: text('source').notNull(),
+    /**
+     * Who may change the listing: `submission`, `import` (the operator's file imports), `registry:<base URL>` (a
+     * followed upstream registry) or `demo`. An import or a sync creates and updates only listings of its own origin.
+     */
+    origin: text('origin').notNull().default('import'),
+    /** The skeleton of the name's own part (after the last `/`): a short name that imitates a namespaced one is found by it. */
+    ownSkeleton: text('own_skeleton'),
+    /** A submission whose name another repository's listing held: the name it takes once its repository is proven. */
+    wantedName: text('wanted_name'),
     /** Optional fields of a submission (directory-api §2.4); the contact e-mail is kept by the submission service only. */
     license: text('license'),
     authType: text('auth_type'),
@@ -106,6 +115,8 @@ export const listings = catalogSchema.table(
     index('listings_url_key_idx').on(t.urlKey),
     index('listings_repository_key_idx').on(t.repositoryKey),
     index('listings_name_skeleton_idx').on(t.nameSkeleton),
+    index('listings_own_skeleton_idx').on(t.ownSkeleton),
+    index('listings_origin_idx').on(t.origin),
     index('listings_category_idx').on(t.category),
   ],
 )
@@ -202,4 +213,41 @@ export const registryFollows = catalogSchema.table('registry_follows', {
   lastError: text('last_error'),
   /** One catalog replica syncs at a time: it holds the lease until this time. */
   leaseUntil: timestamp('lease_until', { withTimezone: true }),
+  /** Origins this upstream may replace listings of (the operator's choice; empty: it changes only its own). */
+  trustedOrigins: jsonb('trusted_origins').$type<string[]>().notNull().default([]),
+  /** Why the last sync stopped early (a page cap, a repeated cursor, the new-listing cap), and when. */
+  lastStop: text('last_stop'),
+  lastStopAt: timestamp('last_stop_at', { withTimezone: true }),
 })
+
+/**
+ * Entries an import or a sync did not apply because a listing of another origin (or a claimed one) holds their
+ * name, look-alike name or repository, or because the sync's cap of new listings was reached: the operator accepts
+ * one (it replaces or creates the listing) or dismisses it (the same entry is not raised again).
+ */
+export const importConflicts = catalogSchema.table(
+  'import_conflicts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** The origin of the entry (`import`, `registry:<base URL>`). */
+    origin: text('origin').notNull(),
+    name: text('name').notNull(),
+    /** The entry as the upstream gave it (a server.json). */
+    entry: jsonb('entry').$type<Record<string, unknown>>().notNull(),
+    contentHash: text('content_hash').notNull(),
+    /** The listing that holds the identity (null: a new listing past the cap). */
+    listingId: text('listing_id'),
+    /** `name`, `skeleton`, `repository`, `claimed` or `new_listing_cap`. */
+    reason: text('reason').notNull(),
+    detail: text('detail').notNull(),
+    /** `open`, `accepted` or `dismissed`. */
+    state: text('state').notNull().default('open'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('import_conflicts_state_idx').on(t.state, t.id),
+    index('import_conflicts_entry_idx').on(t.origin, t.name),
+  ],
+)

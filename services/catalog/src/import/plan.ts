@@ -1,0 +1,229 @@
+/**
+ * What an import may do with each entry, by the identity rules submissions obey and by origin: an entry updates
+ * only a listing of its own origin (or of one its upstream is trusted to replace), never a claimed listing's
+ * repository, packages or remotes, and never takes a name, a look-alike name or a repository another origin holds.
+ * What it may not do is skipped with its reason, or recorded as a conflict the operator resolves.
+ */
+import { invisibleCharacters } from '@mcp-directory/shared/identity'
+import { and, eq, importConflicts, listings, type Database } from '@mcp-directory/shared/db'
+import { HOLDING_STATUSES, identityColumns } from '../listings/identity'
+import { IMPORT_ORIGIN, type ImportScope } from './origin'
+import type { ImportedListing } from './parse'
+
+/** A stored listing as the plan compares entries with it. */
+export interface StoredListing {
+  id: string
+  name: string
+  origin: string
+  status: string
+  isOfficial: boolean
+  nameSkeleton: string | null
+  repositoryKey: string | null
+  contentHash: string | null
+  repositoryUrl: string | null
+  packages: unknown
+  remotes: unknown
+}
+
+/** Why an entry was not applied but kept for the operator. */
+export type ConflictReason = 'name' | 'skeleton' | 'repository' | 'claimed' | 'new_listing_cap'
+
+/** What the plan decided for one entry. */
+export type Decision =
+  | { kind: 'create' }
+  | { kind: 'update'; id: string; replaces: boolean }
+  | { kind: 'unchanged' }
+  | { kind: 'skip'; reason: string }
+  | { kind: 'conflict'; listingId: string | null; reason: ConflictReason; detail: string }
+
+/** The stored listings, indexed the three ways an entry can meet one. */
+export class StoredIndex {
+  readonly byName = new Map<string, StoredListing>()
+  readonly bySkeleton = new Map<string, StoredListing[]>()
+  readonly byRepository = new Map<string, StoredListing[]>()
+  readonly ids = new Set<string>()
+  readonly byId = new Map<string, StoredListing>()
+  /** Listings an earlier entry of this import updates: one entry per listing. */
+  readonly targeted = new Set<string>()
+
+  constructor(
+    rows: StoredListing[],
+    /** Names of this origin's new entries already waiting for the operator past a sync's cap: they keep waiting. */
+    readonly waitingNew = new Set<string>(),
+  ) {
+    for (const r of rows) this.add(r)
+  }
+
+  add(r: StoredListing) {
+    this.byName.set(r.name, r)
+    this.byId.set(r.id, r)
+    this.ids.add(r.id)
+    if (!(HOLDING_STATUSES as readonly string[]).includes(r.status)) return
+    if (r.nameSkeleton) push(this.bySkeleton, r.nameSkeleton, r)
+    if (r.repositoryKey) push(this.byRepository, r.repositoryKey, r)
+  }
+}
+
+function push<K, V>(m: Map<K, V[]>, k: K, v: V) {
+  const list = m.get(k)
+  if (list) list.push(v)
+  else m.set(k, [v])
+}
+
+/** Reads every listing the plan compares entries with (a few thousand rows; packages only matter for claimed ones). */
+export async function readStoredListings(database: Database, origin: string): Promise<StoredIndex> {
+  const rows = await database.db
+    .select({
+      id: listings.id,
+      name: listings.name,
+      origin: listings.origin,
+      status: listings.status,
+      isOfficial: listings.isOfficial,
+      nameSkeleton: listings.nameSkeleton,
+      repositoryKey: listings.repositoryKey,
+      contentHash: listings.contentHash,
+      repositoryUrl: listings.repositoryUrl,
+      packages: listings.packages,
+      remotes: listings.remotes,
+    })
+    .from(listings)
+  const waiting = await database.db
+    .select({ name: importConflicts.name })
+    .from(importConflicts)
+    .where(
+      and(
+        eq(importConflicts.origin, origin),
+        eq(importConflicts.state, 'open'),
+        eq(importConflicts.reason, 'new_listing_cap'),
+      ),
+    )
+  return new StoredIndex(rows, new Set(waiting.map((w) => w.name)))
+}
+
+// JSON with its object keys sorted: jsonb gives keys back in its own order.
+const canonical = (v: unknown): string =>
+  JSON.stringify(v, (_, x) =>
+    x && typeof x === 'object' && !Array.isArray(x)
+      ? Object.fromEntries(Object.entries(x).sort(([a], [b]) => (a < b ? -1 : 1)))
+      : x,
+  )
+
+/** True when the entry would change what an agent installs from the listing: its repository, packages or remotes. */
+function changesInstall(l: ImportedListing, s: StoredListing): boolean {
+  return (
+    l.repositoryUrl !== s.repositoryUrl ||
+    canonical(l.packages) !== canonical(s.packages) ||
+    canonical(l.remotes) !== canonical(s.remotes)
+  )
+}
+
+const described = (s: StoredListing) => `${s.id} (${s.name}, origin ${s.origin}${s.isOfficial ? ', claimed' : ''})`
+
+/** What one import's plan judges each entry against: the stored listings, its scope, the names it has seen. */
+export interface PlanContext {
+  stored: StoredIndex
+  scope: ImportScope
+  seenSkeletons: Map<string, string>
+}
+
+/** The plan's judge: one entry against the stored listings and the entries before it in the document. */
+export function decide(l: ImportedListing, hash: string, ctx: PlanContext): Decision {
+  const { stored, scope } = ctx
+  const d = judge(l, hash, ctx)
+  if (d.kind !== 'update') return d
+  if (stored.targeted.has(d.id))
+    return { kind: 'skip', reason: `${d.id} is already updated by an earlier entry of this document` }
+  stored.targeted.add(d.id)
+  const target = stored.byId.get(d.id)
+  if (target && d.replaces) target.origin = scope.origin ?? IMPORT_ORIGIN
+  return d
+}
+
+// Skips a name with hidden or compatibility characters, or one that looks like an earlier name of the document.
+function refusedName(l: ImportedListing, nameSkeleton: string, seenSkeletons: Map<string, string>): Decision | null {
+  const invisible = invisibleCharacters(l.name)
+  if (invisible.length)
+    return { kind: 'skip', reason: `name has invisible or bidi control characters (${invisible[0].codePoint})` }
+  // Registry names are written in plain characters; fullwidth or other compatibility forms only imitate one.
+  if (l.name.normalize('NFKC') !== l.name)
+    return {
+      kind: 'skip',
+      reason: 'name has compatibility characters (fullwidth or styled letters): not its NFKC form',
+    }
+  const earlier = seenSkeletons.get(nameSkeleton)
+  if (earlier !== undefined && earlier !== l.name)
+    return { kind: 'skip', reason: `looks the same as ${earlier} earlier in this document` }
+  seenSkeletons.set(nameSkeleton, l.name)
+  return null
+}
+
+const repositoryConflict = (s: StoredListing): Decision => ({
+  kind: 'conflict',
+  listingId: s.id,
+  reason: 'repository',
+  detail: `the repository is listed as ${described(s)}`,
+})
+
+function judge(l: ImportedListing, hash: string, { stored, scope, seenSkeletons }: PlanContext): Decision {
+  const origin = scope.origin ?? IMPORT_ORIGIN
+  const mayReplace = (s: StoredListing) => s.origin === origin || (scope.trusts ?? []).includes(s.origin)
+  const { nameSkeleton, repositoryKey } = identityColumns(l)
+  const refused = refusedName(l, nameSkeleton, seenSkeletons)
+  if (refused) return refused
+  if (scope.replacing) {
+    const id = scope.replacing.listingId
+    return id ? { kind: 'update', id, replaces: true } : { kind: 'create' }
+  }
+  const prev = stored.byName.get(l.name)
+  if (prev) {
+    if (!mayReplace(prev))
+      return { kind: 'conflict', listingId: prev.id, reason: 'name', detail: `the name is held by ${described(prev)}` }
+    if (prev.origin === origin && prev.contentHash === hash) return { kind: 'unchanged' }
+    // Moving its own listing onto a repository another origin lists is taking that repository: the operator decides.
+    const taken =
+      repositoryKey && repositoryKey !== prev.repositoryKey
+        ? stored.byRepository.get(repositoryKey)?.find((s) => s.origin !== origin && s.id !== prev.id)
+        : undefined
+    if (taken) return repositoryConflict(taken)
+    if (prev.isOfficial && changesInstall(l, prev))
+      return {
+        kind: 'conflict',
+        listingId: prev.id,
+        reason: 'claimed',
+        detail: `${described(prev)} is claimed by its owner: its repository, packages and remotes change only through the owner or an operator`,
+      }
+    return { kind: 'update', id: prev.id, replaces: prev.origin !== origin }
+  }
+  const lookalike = stored.bySkeleton.get(nameSkeleton)?.find((s) => s.name !== l.name)
+  if (lookalike?.origin === origin)
+    return { kind: 'skip', reason: `a name that looks the same is already listed as ${lookalike.id}` }
+  if (lookalike)
+    return replaceOrConflict(lookalike, 'skeleton', `a name that looks the same is held by ${described(lookalike)}`)
+  const sameRepository = (repositoryKey ? stored.byRepository.get(repositoryKey) : undefined)?.filter(
+    (s) => s.origin !== origin,
+  )
+  if (sameRepository?.length === 1)
+    return replaceOrConflict(
+      sameRepository[0],
+      'repository',
+      `the repository is listed as ${described(sameRepository[0])}`,
+    )
+  if (sameRepository?.length) return repositoryConflict(sameRepository[0])
+  if (scope.newBudget) {
+    if (scope.newBudget.left <= 0 || stored.waitingNew.has(l.name))
+      return {
+        kind: 'conflict',
+        listingId: null,
+        reason: 'new_listing_cap',
+        detail: 'past the cap of new listings of one sync',
+      }
+    scope.newBudget.left--
+  }
+  return { kind: 'create' }
+
+  // A trusted upstream replaces an unclaimed listing of a trusted origin; anything else waits for the operator.
+  function replaceOrConflict(s: StoredListing, reason: ConflictReason, detail: string): Decision {
+    if (mayReplace(s) && !s.isOfficial) return { kind: 'update', id: s.id, replaces: true }
+    return { kind: 'conflict', listingId: s.id, reason: s.isOfficial ? 'claimed' : reason, detail }
+  }
+}

@@ -1,0 +1,46 @@
+import { describe, expect, test } from 'bun:test'
+import { namespaceOf, publisherOf } from './publisher'
+
+const repo = (url: string | null) => ({ repositoryUrl: url, websiteUrl: null, isOfficial: false, origin: 'import' })
+
+describe('namespaces as the official registry rules them', () => {
+  test('reads io.github.<owner>, com.github.<owner> and reverse-DNS namespaces', () => {
+    expect(namespaceOf('io.github.Acme/x')).toEqual({ kind: 'github', namespace: 'io.github.Acme', owner: 'acme' })
+    expect(namespaceOf('com.github.acme/x')).toMatchObject({ kind: 'github', owner: 'acme' })
+    expect(namespaceOf('com.example.mcp/x')).toMatchObject({ kind: 'domain', domain: 'mcp.example.com' })
+    expect(namespaceOf('short-name')).toEqual({ kind: 'none' })
+    expect(namespaceOf('@scope/pkg')).toEqual({ kind: 'none' })
+  })
+
+  test('a github namespace is proven only by a repository of that owner on github.com', () => {
+    expect(publisherOf({ name: 'io.github.acme/x', ...repo('https://github.com/ACME/x.git') }).publisherVerified).toBe(
+      true,
+    )
+    expect(publisherOf({ name: 'io.github.acme/x', ...repo('https://github.com/acme-evil/x') }).publisherVerified).toBe(
+      false,
+    )
+    expect(publisherOf({ name: 'io.github.acme/x', ...repo('https://gitlab.com/acme/x') }).publisherVerified).toBe(
+      false,
+    )
+    expect(publisherOf({ name: 'io.github.acme/x', ...repo('https://github.com/acme') }).publisherVerified).toBe(false)
+    expect(publisherOf({ name: 'io.github.acme/x', ...repo(null) }).publisherVerified).toBe(false)
+  })
+
+  test('a domain namespace is proven by a website or repository homepage on the domain, not a look-alike host', () => {
+    const base = { name: 'com.example/x', repositoryUrl: null, isOfficial: false, origin: 'import' }
+    expect(publisherOf({ ...base, websiteUrl: 'https://example.com' }).publisherVerified).toBe(true)
+    expect(publisherOf({ ...base, websiteUrl: 'https://docs.example.com/a' }).publisherVerified).toBe(true)
+    expect(publisherOf({ ...base, websiteUrl: 'https://example.com.evil.test' }).publisherVerified).toBe(false)
+    expect(publisherOf({ ...base, websiteUrl: 'https://notexample.com' }).publisherVerified).toBe(false)
+    expect(
+      publisherOf({ ...base, websiteUrl: null, githubHomepage: 'https://www.example.com/mcp' }).publisherEvidence,
+    ).toBe('namespace com.example: repository homepage on example.com')
+  })
+
+  test('a submitted name counts once claimed; demo data never', () => {
+    const l = { name: 'io.github.acme/x', repositoryUrl: 'https://github.com/acme/x', websiteUrl: null }
+    expect(publisherOf({ ...l, origin: 'submission', isOfficial: false }).publisherVerified).toBe(false)
+    expect(publisherOf({ ...l, origin: 'submission', isOfficial: true }).publisherVerified).toBe(true)
+    expect(publisherOf({ ...l, origin: 'demo', isOfficial: false }).publisherVerified).toBe(false)
+  })
+})

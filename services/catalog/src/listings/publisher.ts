@@ -1,0 +1,74 @@
+/**
+ * Namespaces as the official MCP registry rules them: a name `io.github.<owner>/…` (or `com.github.<owner>/…`)
+ * belongs to that GitHub owner, a reverse-DNS name `tld.domain/…` to whoever controls that domain. A listing's
+ * publisher is verified (`publisherVerified`) when its namespace is proven by evidence we can name: a repository on
+ * github.com/<owner>, or a website or repository homepage on the domain. A submitter may write any name and any
+ * address, so a submitted listing's namespace counts only once its owner has claimed it here; demo data proves nothing.
+ */
+import { normalizeAddress } from '@mcp-directory/shared/identity'
+
+/** What a name's namespace claims. */
+export type Namespace =
+  | { kind: 'github'; namespace: string; owner: string }
+  | { kind: 'domain'; namespace: string; domain: string }
+  | { kind: 'none' }
+
+// A reverse-DNS namespace: two or more labels, letters, digits and hyphens (the registry's own pattern).
+const REVERSE_DNS = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)+$/i
+
+/** The namespace a name claims (the part before its `/`), or `none` for a short name. */
+export function namespaceOf(name: string): Namespace {
+  const slash = name.indexOf('/')
+  if (slash <= 0) return { kind: 'none' }
+  const namespace = name.slice(0, slash)
+  if (!REVERSE_DNS.test(namespace)) return { kind: 'none' }
+  const labels = namespace.toLowerCase().split('.')
+  if ((labels[0] === 'io' || labels[0] === 'com') && labels[1] === 'github' && labels.length === 3)
+    return { kind: 'github', namespace, owner: labels[2] }
+  return { kind: 'domain', namespace, domain: labels.reverse().join('.') }
+}
+
+/** The addresses a namespace may be proven by. */
+export interface PublisherSource {
+  name: string
+  repositoryUrl: string | null
+  websiteUrl: string | null
+  /** The repository's homepage as GitHub gives it (a fact the prober read). */
+  githubHomepage?: string | null
+}
+
+const hostOf = (address: string | null | undefined) => (address ? (normalizeAddress(address)?.host ?? null) : null)
+const onDomain = (host: string | null, domain: string) =>
+  host !== null && (host === domain || host.endsWith(`.${domain}`))
+
+/** The evidence that proves the name's namespace from the listing's addresses, or null when nothing does. */
+export function namespaceEvidence(l: PublisherSource): string | null {
+  const ns = namespaceOf(l.name)
+  if (ns.kind === 'none') return null
+  if (ns.kind === 'github') {
+    const repo = l.repositoryUrl ? normalizeAddress(l.repositoryUrl) : null
+    if (repo?.host === 'github.com' && repo.repository && repo.path.split('/')[0] === ns.owner)
+      return `namespace ${ns.namespace}: repository github.com/${repo.path}`
+    return null
+  }
+  for (const [what, address] of [
+    ['website', l.websiteUrl],
+    ['repository homepage', l.githubHomepage],
+  ] as const) {
+    const host = hostOf(address)
+    if (onDomain(host, ns.domain)) return `namespace ${ns.namespace}: ${what} on ${host}`
+  }
+  return null
+}
+
+/** A listing's publisher mark: whether its namespace is proven, and by what. */
+export function publisherOf(l: PublisherSource & { origin?: string; isOfficial: boolean }): {
+  publisherVerified: boolean
+  publisherEvidence: string | null
+} {
+  const evidence = namespaceEvidence(l)
+  const counts = l.origin !== 'demo' && (l.origin !== 'submission' || l.isOfficial)
+  return counts && evidence
+    ? { publisherVerified: true, publisherEvidence: evidence }
+    : { publisherVerified: false, publisherEvidence: null }
+}
