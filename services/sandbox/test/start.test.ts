@@ -32,7 +32,9 @@ const npm = (identifier: string, variables: string[] = []) => ({
   version: null,
   variables,
 })
-const leftovers = () => readdirSync(tmpdir()).filter((f) => f.startsWith('mcp-sandbox-'))
+// Other processes on this machine may have starts in flight: only directories this file's starts made count.
+const before = new Set(readdirSync(tmpdir()))
+const leftovers = () => readdirSync(tmpdir()).filter((f) => f.startsWith('mcp-sandbox-') && !before.has(f))
 
 afterAll(() => {
   registry.close()

@@ -269,18 +269,23 @@ export interface ToolsChange {
 /** What the sandbox made of a listing's package the last time it started it. */
 export interface SandboxRun {
   /**
-   * ran: it answered initialize and tools/list; asked_for_keys: it stopped naming a declared variable;
-   * install_failed / package_missing: the install did not work (missing: the registry has no such package);
-   * timeout, crashed, output_limit, not_mcp: it installed but did not speak MCP within the limits.
+   * ran: it answered initialize and tools/list; asked_for_keys / asked_for_config: it stopped naming a declared
+   * variable / argument; install_failed / package_missing: the install did not work (missing: the registry has no
+   * such package); install_refused: its dependency tree names something that is not a registry version, or it grew
+   * past the install's bounds; timeout, crashed, output_limit, memory_limit, not_mcp: it installed but did not speak
+   * MCP within the limits.
    */
   verdict:
     | 'ran'
     | 'asked_for_keys'
+    | 'asked_for_config'
     | 'install_failed'
+    | 'install_refused'
     | 'package_missing'
     | 'timeout'
     | 'crashed'
     | 'output_limit'
+    | 'memory_limit'
     | 'not_mcp'
   registryType: 'npm' | 'pypi'
   identifier: string

@@ -213,7 +213,7 @@ export const ServerDetail = t.Composite([
               {
                 verdict: t.String({
                   description:
-                    'ran, asked_for_keys, install_failed, package_missing, timeout, crashed, output_limit or not_mcp',
+                    'ran, asked_for_keys, asked_for_config, install_failed, install_refused, package_missing, timeout, crashed, output_limit, memory_limit or not_mcp',
                 }),
                 registryType: t.String(),
                 identifier: t.String(),

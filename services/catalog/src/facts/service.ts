@@ -35,8 +35,8 @@ export interface ListingFacts {
   repositoryRun?: RepositoryRun | null
 }
 
-/** Verdicts that say the package ran: it listed its tools, or stopped asking for a declared variable. */
-export const SANDBOX_RUNNING: ReadonlySet<string> = new Set(['ran', 'asked_for_keys'])
+/** Verdicts that say the package ran: it listed its tools, or stopped asking for a declared variable or argument. */
+export const SANDBOX_RUNNING: ReadonlySet<string> = new Set(['ran', 'asked_for_keys', 'asked_for_config'])
 
 type ToolBody = NonNullable<NonNullable<FactsBody['remote']>['tools']>[number]
 
@@ -78,7 +78,8 @@ export const riskBlocks = (risk: RiskAssessment | null | undefined, clearedHash:
  */
 export function sandboxRunAfter(previous: SandboxRun | null, r: SandboxReport, at: Date): SandboxRun {
   const samePackage = previous && previous.registryType === r.registryType && previous.identifier === r.identifier
-  const installFailed = r.verdict === 'install_failed' || r.verdict === 'package_missing'
+  const installFailed =
+    r.verdict === 'install_failed' || r.verdict === 'install_refused' || r.verdict === 'package_missing'
   const installFailures = installFailed ? (samePackage ? previous.installFailures : 0) + 1 : 0
   const retired = r.guessed && (r.verdict === 'package_missing' || installFailures >= 2)
   return {

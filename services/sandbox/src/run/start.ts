@@ -8,8 +8,11 @@ import { join } from 'node:path'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js'
 import type { SandboxRun, ToolInfo } from '@mcp-directory/shared/contracts'
+import { type BoxCgroup, type BoxLimitMode, boxCgroup } from './boxlimits'
 import { bwrapArgs, type SandboxLimits } from './bwrap'
 import { installPackage, type Installed, type PackageRef, type Registries } from './install'
+import type { InstallLimits } from './installbox'
+import type { InstallNetwork } from './netconfig'
 import { BoundedStdioTransport } from './stdio'
 
 /** What to start. */
@@ -40,6 +43,12 @@ export interface StartOptions {
   installTimeoutMs: number
   /** Run as nobody (needed for process limits when the service runs as root). */
   asNobody: boolean
+  /** The operator's network configuration for installs (default: read from the environment). */
+  net?: InstallNetwork
+  /** Bounds of an install (default: 512 MiB, 100,000 files). */
+  installLimits?: InstallLimits
+  /** How the box as a whole is bounded (default: per process only). */
+  boxLimits?: BoxLimitMode
 }
 
 const MAX_TOOLS = 500
@@ -116,6 +125,7 @@ interface StartContext {
   started: number
   stopped: AbortController
   transport: BoundedStdioTransport | null
+  cgroup: BoxCgroup | null
 }
 
 // One MCP session with the boxed process: the request in progress, and the deadline every request shares.
@@ -138,6 +148,7 @@ export async function startPackage(req: StartRequest, opts: StartOptions): Promi
     started: performance.now(),
     stopped: new AbortController(),
     transport: null,
+    cgroup: null,
   }
   const dir = await mkdtemp(join(tmpdir(), 'mcp-sandbox-'))
   inFlight.set(dir, () => {
@@ -146,11 +157,17 @@ export async function startPackage(req: StartRequest, opts: StartOptions): Promi
   })
   try {
     const t0 = performance.now()
-    const installed = await installPackage(req, dir, opts.registries, opts.installTimeoutMs, ctx.stopped.signal)
+    const installed = await installPackage(req, dir, opts.registries, {
+      timeoutMs: opts.installTimeoutMs,
+      signal: ctx.stopped.signal,
+      net: opts.net,
+      limits: opts.installLimits,
+      asNobody: opts.asNobody,
+    })
     ctx.steps.install = since(t0)
     if (!installed.ok) {
       ctx.steps.total = since(ctx.started)
-      const verdict = installed.missing ? 'package_missing' : 'install_failed'
+      const verdict = installed.refused ? 'install_refused' : installed.missing ? 'package_missing' : 'install_failed'
       return { verdict, steps: ctx.steps, detail: installed.detail, stderr: '', stdoutBytes: 0 }
     }
     return await runBoxed(ctx, installed)
@@ -162,6 +179,7 @@ export async function startPackage(req: StartRequest, opts: StartOptions): Promi
     inFlight.delete(dir)
     ctx.transport?.kill()
     await ctx.transport?.close()
+    ctx.cgroup?.destroy()
     await rm(dir, { recursive: true, force: true })
   }
 }
@@ -178,7 +196,9 @@ async function runBoxed(ctx: StartContext, installed: Extract<Installed, { ok: t
     limits: opts.limits,
     asNobody: opts.asNobody,
   })
-  ctx.transport = new BoundedStdioTransport(argv, opts.limits.outputBytes)
+  // The box as a whole in a cgroup of its own (memory and processes of all its processes together), where there is one.
+  if (opts.boxLimits) ctx.cgroup = boxCgroup(opts.boxLimits, opts.limits.boxMemoryBytes, opts.limits.processes)
+  ctx.transport = new BoundedStdioTransport(ctx.cgroup?.wrap(argv) ?? argv, opts.limits.outputBytes)
   const t = ctx.transport
   const deadline = new AbortController()
   const timer = setTimeout(() => {
@@ -269,6 +289,12 @@ async function judgeFailure(
   const end = await Promise.race([t.ended, Bun.sleep(500).then(() => null)])
   ctx.steps.total = since(ctx.started)
   const base = { steps: ctx.steps, stderr: t.stderr, stdoutBytes: t.bytesOut }
+  if (ctx.cgroup?.oomKilled())
+    return {
+      ...base,
+      verdict: 'memory_limit',
+      detail: `its processes together passed ${Math.round(limits.boxMemoryBytes / 1048576)} MiB during ${phase}`,
+    }
   if (t.outputCut)
     return {
       ...base,

@@ -11,11 +11,14 @@ export const HEALTH_STATES = ['active', 'degraded', 'down', 'unknown'] as const
 export const SANDBOX_VERDICTS = [
   'ran',
   'asked_for_keys',
+  'asked_for_config',
   'install_failed',
+  'install_refused',
   'package_missing',
   'timeout',
   'crashed',
   'output_limit',
+  'memory_limit',
   'not_mcp',
 ] as const
 
