@@ -1,13 +1,18 @@
 // Real servers started in the sandbox (bubblewrap, no network, no host files, bounded), installed by npm from a
 // local registry or taken from the lockfile's node_modules: never the network.
 import { afterAll, describe, expect, test } from 'bun:test'
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { chmodSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { scanTools } from '@mcp-directory/shared/toolscan'
 import { DEFAULT_LIMITS } from '../src/run/bwrap'
 import { startPackage, type StartOptions } from '../src/run/start'
 import { standIns, startNpmRegistry } from './registry'
+
+// A temp directory of this file's own: other processes on the machine may have starts in flight in the shared one.
+const ownTmp = mkdtempSync(join(tmpdir(), 'sandbox-start-test-'))
+chmodSync(ownTmp, 0o755)
+process.env.TMPDIR = ownTmp
 
 // A host service the escape attempt tries to reach, and a host file it tries to read.
 let connections = 0
@@ -32,14 +37,13 @@ const npm = (identifier: string, variables: string[] = []) => ({
   version: null,
   variables,
 })
-// Other processes on this machine may have starts in flight: only directories this file's starts made count.
-const before = new Set(readdirSync(tmpdir()))
-const leftovers = () => readdirSync(tmpdir()).filter((f) => f.startsWith('mcp-sandbox-') && !before.has(f))
+const leftovers = () => readdirSync(tmpdir()).filter((f) => f.startsWith('mcp-sandbox-'))
 
 afterAll(() => {
   registry.close()
   host.stop(true)
   rmSync(secretDir, { recursive: true, force: true })
+  rmSync(ownTmp, { recursive: true, force: true })
 })
 
 describe('sandbox starts', () => {

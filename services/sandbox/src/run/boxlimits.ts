@@ -117,7 +117,8 @@ export function boxCgroup(mode: BoxLimitMode, memoryBytes: number, processes: nu
 
 // `sh -c JOIN sh <n> <dir>… <argv>…`: the shell moves itself into each of the n cgroups, then becomes argv (its
 // children, the whole box, are born inside). 125: it could not join, and nothing started.
-const JOIN = 'n=$1; shift; while [ "$n" -gt 0 ]; do echo $$ > "$1/cgroup.procs" || exit 125; shift; n=$((n-1)); done; exec "$@"'
+const JOIN =
+  'n=$1; shift; while [ "$n" -gt 0 ]; do echo $$ > "$1/cgroup.procs" || exit 125; shift; n=$((n-1)); done; exec "$@"'
 
 function readProcs(dir: string): number[] {
   try {

@@ -3,7 +3,7 @@
 // then npm (scripts off) or pip (wheels only) runs unprivileged under bubblewrap, with the network but none of
 // the host's files, its size, file count and time bounded. The registries are NPM_REGISTRY_URL and PYPI_URL.
 import { existsSync, readdirSync } from 'node:fs'
-import { chmod, chown, mkdir, readFile } from 'node:fs/promises'
+import { chmod, chown, copyFile, mkdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { INSIDE, SANDBOX_UID } from './bwrap'
 import { DEFAULT_INSTALL_LIMITS, INSTALL_DIR, type InstallLimits, installBoxArgs, watchQuota } from './installbox'
@@ -141,11 +141,29 @@ export async function installPackage(
     registries,
     timeoutMs: options.timeoutMs,
     signal: options.signal,
-    net: options.net ?? installNetwork(),
+    net: await stageConfig(options.net ?? installNetwork(), dir),
     limits: options.limits ?? DEFAULT_INSTALL_LIMITS,
     asNobody,
   }
   return ref.registryType === 'npm' ? installNpm(ctx) : installPypi(ctx)
+}
+
+/**
+ * The operator's configuration files, copied into the work directory readable by the install's user (the
+ * originals may be readable by the service alone) and bound from there; the run box never sees them.
+ */
+async function stageConfig(net: InstallNetwork, dir: string): Promise<InstallNetwork> {
+  if (!net.binds.length) return net
+  const staged = join(dir, '.install-config')
+  await mkdir(staged, { mode: 0o755 })
+  const binds: [string, string][] = []
+  for (const [i, [from, to]] of net.binds.entries()) {
+    const copy = join(staged, String(i))
+    await copyFile(from, copy)
+    await chmod(copy, 0o444)
+    binds.push([copy, to])
+  }
+  return { ...net, binds }
 }
 
 /** An npm package: bound from the lockfile's node_modules when there (tests), else installed from the registry. */

@@ -37,8 +37,9 @@ export function installBoxArgs(opts: {
   args.push('bwrap', '--unshare-all', '--share-net', '--die-with-parent', '--new-session', '--cap-drop', 'ALL')
   args.push(...systemBinds())
   for (const f of ETC) if (existsSync(f)) args.push('--ro-bind', f, f)
-  for (const [from, to] of opts.net.binds) args.push('--ro-bind', from, to)
   args.push('--proc', '/proc', '--dev', '/dev', '--size', String(64 * 1024 * 1024), '--tmpfs', '/tmp')
+  // After /tmp: an npmrc's cafile is bound where the npmrc names it, which may be under /tmp.
+  for (const [from, to] of opts.net.binds) args.push('--ro-bind', from, to)
   args.push('--bind', opts.workDir, INSTALL_DIR, '--chdir', INSTALL_DIR, '--clearenv')
   const env: Record<string, string> = {
     PATH: '/usr/bin:/bin',

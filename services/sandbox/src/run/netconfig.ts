@@ -91,9 +91,7 @@ export function installNetwork(env: NodeJS.ProcessEnv = process.env): InstallNet
     proxyFor: (url) => {
       if (noProxy(url, env)) return null
       const https = url.startsWith('https:')
-      return (
-        (https ? (env.HTTPS_PROXY ?? env.https_proxy) : (env.HTTP_PROXY ?? env.http_proxy)) ?? npmrcProxy ?? null
-      )
+      return (https ? (env.HTTPS_PROXY ?? env.https_proxy) : (env.HTTP_PROXY ?? env.http_proxy)) ?? npmrcProxy ?? null
     },
     authFor: (url) => {
       const u = new URL(url)
