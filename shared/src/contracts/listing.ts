@@ -40,6 +40,19 @@ export interface ToolInfo {
   name: string
   description?: string
   parameters?: string[]
+  /** Its display title (the tool's `title`, or `annotations.title`). */
+  title?: string
+  /** Its annotations' text and flags (readOnlyHint, destructiveHint, …). */
+  annotations?: Record<string, string | boolean | number>
+  /** Every parameter's description, nested ones too, by path (`options.path`, `items[].name`). */
+  parameterDescriptions?: Record<string, string>
+}
+
+/** What a server says besides its tools: its instructions, and its prompts' and resources' descriptions. */
+export interface ServerTexts {
+  instructions?: string
+  prompts?: { name: string; description?: string }[]
+  resources?: { name: string; description?: string }[]
 }
 
 /**
@@ -233,14 +246,21 @@ export interface RemoteAuthInfo {
 }
 
 /** Kinds of what the tool-list scan looks for (shared/src/toolscan). */
-export type RiskFindingKind = 'hidden_instruction' | 'invisible_characters' | 'long_description' | 'shadowed_name'
+export type RiskFindingKind =
+  | 'hidden_instruction'
+  | 'invisible_characters'
+  | 'obfuscated_text'
+  | 'long_description'
+  | 'shadowed_name'
 
 /** One thing the scan of a tool list found. */
 export interface RiskFinding {
   kind: RiskFindingKind
   severity: 'low' | 'medium' | 'high'
-  /** The tool it was found in. */
+  /** The tool it was found in ('' for the server's own texts). */
   tool: string
+  /** Where in it: description, title, annotations.<key>, parameter <path>, parameter name <path>, instructions, prompt <name>, resource <name>. */
+  where?: string
   message: string
 }
 

@@ -139,10 +139,17 @@ export const ServerDetail = t.Composite([
             findings: t.Array(
               t.Object({
                 kind: t.String({
-                  description: 'hidden_instruction, invisible_characters, long_description or shadowed_name',
+                  description:
+                    'hidden_instruction, invisible_characters, obfuscated_text, long_description or shadowed_name',
                 }),
                 severity: t.Union([t.Literal('low'), t.Literal('medium'), t.Literal('high')]),
-                tool: t.String(),
+                tool: t.String({ description: "The tool it was found in ('' for the server's own texts)" }),
+                where: t.Optional(
+                  t.String({
+                    description:
+                      'Where: description, title, annotations.<key>, parameter <path>, parameter name <path>, instructions, prompt <name> or resource <name>',
+                  }),
+                ),
                 message: t.String(),
               }),
             ),
