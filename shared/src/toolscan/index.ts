@@ -162,10 +162,11 @@ function lengthAndShadowing(t: ToolInfo, own: Set<string>, otherTools: Set<strin
       message: `description of ${length} characters, far longer than its ${t.parameters?.length ?? 0} parameters need`,
     })
   const shadowed = SHADOWED.get(t.name.toLowerCase())
+  // Low: honest servers share the common names (every database has a `query`, Linear a `create_issue`).
   if (shadowed && !own.has(shadowed))
     findings.push({
       kind: 'shadowed_name',
-      severity: 'medium',
+      severity: 'low',
       tool: t.name,
       message: `has the name of a tool of the well-known ${shadowed} server`,
     })

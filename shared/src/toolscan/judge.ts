@@ -46,10 +46,15 @@ export function judgeSignals(s: Set<Signal>): Judged[] {
     const carries = any(s, 'read', 'send', 'standing', 'other_tools', 'sensitive', 'url')
     add(carries ? 'high' : 'medium', 'carries markup or a role header addressed to the model')
   }
-  if (s.has('standing') && any(s, 'other_tools', 'send', 'sensitive', 'url'))
-    add('high', 'gives the model standing orders about other tools or data')
+  // Orders about calling tools are common in honest descriptions ("call resolve-library-id first"); they count
+  // when they come with data to pass on.
+  if (s.has('standing') && (sendsSensitive || secretRef || (s.has('send') && any(s, 'url', 'email_address'))))
+    add('high', 'gives the model standing orders to pass data on')
   else if (s.has('standing')) add('low', 'gives the model standing orders')
-  if (s.has('send') && s.has('url') && !sendsSensitive) add('low', 'tells the model to send something to an address')
+  if (s.has('other_tools') && s.has('send') && any(s, 'url', 'email_address'))
+    add('high', 'tells the model to send what other tools handle to an address')
+  else if (s.has('send') && any(s, 'url', 'email_address') && !sendsSensitive)
+    add('low', 'tells the model to send something to an address')
   return out
 }
 

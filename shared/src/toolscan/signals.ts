@@ -23,6 +23,7 @@ export type Signal =
   | 'shell_pipe'
   | 'url'
   | 'other_tools'
+  | 'email_address'
 
 // A word boundary that knows letters beyond ASCII (`\b` does not, even with the u flag).
 const W = '[\\p{L}\\p{N}_]'
@@ -48,7 +49,7 @@ export const LANGUAGES = Object.keys(corpus.languages)
 const LANGUAGE_FREE: [Signal, RegExp][] = [
   [
     'secret_path',
-    /~\/\.ssh|\.ssh\/|\bid_(rsa|ed25519|ecdsa|dsa)\b|\.aws\/credentials|\/etc\/(passwd|shadow)\b|\.netrc\b|\.npmrc\b|\.pypirc\b|\.git-credentials\b|\.kube\/config|\.docker\/config\.json|(^|[\s'"`(/])\.env\b(?!\.example)|\bwallet\.dat\b|Login Data\b|Cookies\.sqlite|keychain/i,
+    /~\/\.ssh|\.ssh\/|(?<![a-z])id[_ ](rsa|ed25519|ecdsa|dsa)\b|\.aws\/credentials|\/etc\/(passwd|shadow)\b|\.netrc\b|\.npmrc\b|\.pypirc\b|\.git-credentials\b|\.kube\/config|\.docker\/config\.json|(^|[\s'"`(/])\.env\b(?!\.example)|\bwallet\.dat\b|Login Data\b|Cookies\.sqlite|keychain/i,
   ],
   ['client_config', /claude_desktop_config|\bmcp\.json\b|\.cursor\/|\.vscode\/mcp|\bmcp_config\b|\.codeium\/windsurf/i],
   [
@@ -69,6 +70,7 @@ const LANGUAGE_FREE: [Signal, RegExp][] = [
     /\b(curl|wget|iwr|Invoke-WebRequest)\b[^|\n]{1,200}\|\s*(sudo\s+)?(ba|z|da)?sh\b|\b(curl|wget)\b[^|\n]{1,200}\|\s*python|\bbase64\s+(-d|--decode)\b[^\n]{0,40}\|\s*(ba)?sh|\bbash\s+-c\s+["']?\$\(curl/i,
   ],
   ['url', /\bhttps?:\/\/[^\s)"'`>]{4,}/i],
+  ['email_address', /\b[\w.+-]{1,64}@[\w-]{1,63}(\.[\w-]{1,63})+\b/],
   [
     'other_tools',
     /\b(all|every|any|each)\s+(other\s+)?(tools?|servers?|functions?)\b|\bother\s+(tools?|servers?|mcp)\b|\b(when|whenever|before|after|instead\s+of)\s+(using|calling|the)\s+[`'"]?[a-z][a-z0-9_]{2,60}[`'"]?\s+tool\b/i,
