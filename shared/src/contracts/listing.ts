@@ -9,6 +9,19 @@ export interface EnvVarSpec {
   isSecret?: boolean
 }
 
+/** An argument a package or its runtime takes (registry `packageArguments[]` / `runtimeArguments[]`). */
+export interface ArgumentSpec {
+  type: 'positional' | 'named'
+  /** A named argument's flag (`--db`). */
+  name?: string
+  /** What the value is (`postgres-url`): the placeholder a required argument without a value gets. */
+  valueHint?: string
+  /** A fixed value, passed as it is. */
+  value?: string
+  isRequired?: boolean
+  description?: string
+}
+
 /** One installable package of a server (registry `packages[]`). */
 export interface PackageSpec {
   registryType: string // npm | pypi | oci | nuget | mcpb | …
@@ -17,6 +30,10 @@ export interface PackageSpec {
   transport?: { type: string; url?: string }
   runtimeHint?: string
   environmentVariables: EnvVarSpec[]
+  /** Arguments after the package (its own); absent on listings imported before they were kept. */
+  packageArguments?: ArgumentSpec[]
+  /** Arguments of the runtime (npx, uvx, docker) before the package. */
+  runtimeArguments?: ArgumentSpec[]
 }
 
 /** A header a remote endpoint expects (registry `remotes[].headers[]`). */

@@ -14,11 +14,14 @@ import { installPackage, type Installed, type PackageRef, type Registries } from
 import type { InstallLimits } from './installbox'
 import type { InstallNetwork } from './netconfig'
 import { BoundedStdioTransport } from './stdio'
+import { namedArgument, namedVariable, toolInfo } from './tools'
 
 /** What to start. */
 export interface StartRequest extends PackageRef {
   /** Environment variables the listing declares: each gets a placeholder value, nothing else is set. */
   variables: string[]
+  /** Its arguments as the registry entry declares them, a required one as a placeholder (`<postgres-url>`). */
+  arguments?: string[]
 }
 
 /** What a start found. */
@@ -52,7 +55,6 @@ export interface StartOptions {
 }
 
 const MAX_TOOLS = 500
-const MAX_DESCRIPTION = 2000
 const MAX_PAGES = 10
 const CLIENT_INFO = { name: 'mcp-directory-sandbox', version: '1.0.0' }
 
@@ -60,29 +62,6 @@ const CLIENT_INFO = { name: 'mcp-directory-sandbox', version: '1.0.0' }
 export const PLACEHOLDER = 'placeholder-set-by-mcp-directory-sandbox'
 
 const message = (err: unknown) => (err instanceof Error ? err.message : String(err)).replace(/\s+/g, ' ').slice(0, 300)
-
-/** The declared variable a text names, if any (word-bounded, so API_KEY does not match MY_API_KEY_2). */
-export function namedVariable(text: string, variables: string[]): string | undefined {
-  return variables.find((v) =>
-    new RegExp(`(^|[^A-Za-z0-9_])${v.replace(/[^A-Za-z0-9_]/g, '')}([^A-Za-z0-9_]|$)`).test(text),
-  )
-}
-
-function toolInfo(t: {
-  name: string
-  description?: string
-  inputSchema?: { properties?: Record<string, unknown> }
-}): ToolInfo {
-  const params = Object.keys(t.inputSchema?.properties ?? {})
-    .filter((p) => p.length <= 200)
-    .slice(0, 100)
-  const description = typeof t.description === 'string' ? t.description.trim().slice(0, MAX_DESCRIPTION) : ''
-  return {
-    name: String(t.name).slice(0, 200),
-    ...(description ? { description } : {}),
-    ...(params.length ? { parameters: params } : {}),
-  }
-}
 
 // Work directories of starts in flight, with a way to stop each: a stopping process removes them itself (an
 // install or a box cut short by the stop never reaches its own clean-up).
@@ -191,7 +170,7 @@ async function runBoxed(ctx: StartContext, installed: Extract<Installed, { ok: t
   const argv = bwrapArgs({
     pkgDir: installed.pkgDir,
     extraRo: installed.extraRo,
-    command: installed.command,
+    command: [...installed.command, ...(req.arguments ?? [])],
     env,
     limits: opts.limits,
     asNobody: opts.asNobody,
@@ -304,6 +283,8 @@ async function judgeFailure(
   const variable = namedVariable(`${t.stderr}\n${message(err)}`, ctx.req.variables)
   if (variable)
     return { ...base, verdict: 'asked_for_keys', variable, detail: `stopped during ${phase} naming ${variable}` }
+  const argument = namedArgument(`${t.stderr}\n${message(err)}`, ctx.req.arguments ?? [])
+  if (argument) return { ...base, verdict: 'asked_for_config', detail: `stopped during ${phase} naming ${argument}` }
   // The client's own request timeout is set to the time left, so it can fire a moment before the deadline's timer;
   // the client then closes the transport itself, and the killed process must not read as a crash.
   const timedOut =
