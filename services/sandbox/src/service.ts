@@ -58,6 +58,7 @@ function sandboxFacts(target: SandboxTarget, r: StartOutcome) {
       detail: r.detail,
       ...(r.variable ? { variable: r.variable } : {}),
       ...(r.tools ? { tools: r.tools } : {}),
+      ...(r.server ? { server: r.server } : {}),
       ...(r.promptCount !== undefined ? { promptCount: r.promptCount } : {}),
       ...(r.resourceCount !== undefined ? { resourceCount: r.resourceCount } : {}),
     },

@@ -356,6 +356,8 @@ export interface SandboxReport {
   detail: string
   variable?: string
   tools?: ToolInfo[]
+  /** What the server says besides its tools (instructions, prompts, resources). */
+  server?: ServerTexts
   promptCount?: number
   resourceCount?: number
 }

@@ -53,6 +53,18 @@ export function toolsHash(tools: readonly ToolInfo[]): string {
     .digest('hex')
 }
 
+/**
+ * The hash a scan is of: the tool list's, or with the server's own texts when it has some, so an operator's
+ * clearance of one list does not carry over to new instructions.
+ */
+export function scannedHash(tools: readonly ToolInfo[], server?: ServerTexts | null): string {
+  const base = toolsHash(tools)
+  if (!server || (!server.instructions && !server.prompts?.length && !server.resources?.length)) return base
+  return createHash('sha256')
+    .update(`${base}\n${JSON.stringify([server.instructions ?? '', server.prompts ?? [], server.resources ?? []])}`)
+    .digest('hex')
+}
+
 /** What changed from one list to the next. */
 export function diffTools(
   before: readonly ToolInfo[],
@@ -145,7 +157,7 @@ export function scanTools(
     (l, f) => (SEVERITY[f.severity] > SEVERITY[l] ? f.severity : l),
     'none',
   )
-  return { level, findings: bounded, toolsHash: toolsHash(tools), checkedAt }
+  return { level, findings: bounded, toolsHash: scannedHash(tools, server), checkedAt }
 }
 
 /** A description far longer than its tool needs, a well-known server's tool name, steering another's tool. */

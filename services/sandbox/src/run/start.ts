@@ -7,14 +7,14 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js'
-import type { SandboxRun, ToolInfo } from '@mcp-directory/shared/contracts'
+import type { SandboxRun, ServerTexts, ToolInfo } from '@mcp-directory/shared/contracts'
 import { type BoxCgroup, type BoxLimitMode, boxCgroup } from './boxlimits'
 import { bwrapArgs, type SandboxLimits } from './bwrap'
 import { installPackage, type Installed, type PackageRef, type Registries } from './install'
 import type { InstallLimits } from './installbox'
 import type { InstallNetwork } from './netconfig'
 import { BoundedStdioTransport } from './stdio'
-import { namedArgument, namedVariable, toolInfo } from './tools'
+import { namedArgument, namedVariable, serverTexts, toolInfo } from './tools'
 
 /** What to start. */
 export interface StartRequest extends PackageRef {
@@ -31,6 +31,7 @@ export interface StartOutcome {
   detail: string
   variable?: string
   tools?: ToolInfo[]
+  server?: ServerTexts
   promptCount?: number
   resourceCount?: number
   /** The last of what it wrote to stderr (never reported: tests and logs only). */
@@ -214,24 +215,29 @@ async function speakMcp(ctx: StartContext, session: Session, t: BoundedStdioTran
   const tools = await listTools(session)
   ctx.steps.tools = since(t2)
   const caps = client.getServerCapabilities() ?? {}
-  let promptCount: number | undefined
-  let resourceCount: number | undefined
+  let prompts: { name: string; description?: string }[] | undefined
+  let resources: { name: string; description?: string }[] | undefined
   session.phase = 'prompts/list'
   if (caps.prompts)
-    promptCount = (
+    prompts = (
       await client.listPrompts(undefined, { signal, timeout: session.remaining() }).catch(() => ({ prompts: [] }))
-    ).prompts.length
+    ).prompts
   session.phase = 'resources/list'
   if (caps.resources)
-    resourceCount = (
+    resources = (
       await client.listResources(undefined, { signal, timeout: session.remaining() }).catch(() => ({ resources: [] }))
-    ).resources.length
+    ).resources
+  const promptCount = prompts?.length
+  const resourceCount = resources?.length
+  // What it says besides its tools, scanned with them: its instructions, prompts' and resources' descriptions.
+  const server = serverTexts(client.getInstructions(), prompts, resources)
   ctx.steps.total = since(ctx.started)
   return {
     verdict: 'ran',
     steps: ctx.steps,
     detail: `${tools.length} tools`,
     tools,
+    ...(server ? { server } : {}),
     ...(promptCount !== undefined ? { promptCount } : {}),
     ...(resourceCount !== undefined ? { resourceCount } : {}),
     stderr: t.stderr,

@@ -1,6 +1,6 @@
 // What a start reads of a server: its tools as listed (every text a model reads of them), and which declared
 // variable or argument a failing server's words name.
-import type { ToolInfo } from '@mcp-directory/shared/contracts'
+import type { ServerTexts, ToolInfo } from '@mcp-directory/shared/contracts'
 import { placeholdersIn } from '@mcp-directory/shared/install'
 
 const MAX_DESCRIPTION = 2000
@@ -71,4 +71,22 @@ export function toolInfo(t: {
     ...(Object.keys(annotations).length ? { annotations } : {}),
     ...(Object.keys(described).length ? { parameterDescriptions: described } : {}),
   }
+}
+
+type Named = { name: string; description?: string }
+
+/** The server's own texts as listed (bounded), or undefined when it said nothing besides its tools. */
+export function serverTexts(instructions: unknown, prompts?: Named[], resources?: Named[]): ServerTexts | undefined {
+  const named = (list: Named[] | undefined) =>
+    (list ?? []).slice(0, 100).map((x) => ({
+      name: String(x.name).slice(0, 200),
+      ...(typeof x.description === 'string' && x.description
+        ? { description: x.description.slice(0, MAX_DESCRIPTION) }
+        : {}),
+    }))
+  const out: ServerTexts = {}
+  if (typeof instructions === 'string' && instructions.trim()) out.instructions = instructions.slice(0, 10_000)
+  if (prompts?.length) out.prompts = named(prompts)
+  if (resources?.length) out.resources = named(resources)
+  return Object.keys(out).length ? out : undefined
 }
