@@ -10,6 +10,7 @@ import { startPackage, type StartOptions } from '../src/run/start'
 import { standIns, startNpmRegistry } from './registry'
 
 // A temp directory of this file's own: other processes on the machine may have starts in flight in the shared one.
+const sharedTmp = process.env.TMPDIR
 const ownTmp = mkdtempSync(join(tmpdir(), 'sandbox-start-test-'))
 chmodSync(ownTmp, 0o755)
 process.env.TMPDIR = ownTmp
@@ -44,6 +45,9 @@ afterAll(() => {
   host.stop(true)
   rmSync(secretDir, { recursive: true, force: true })
   rmSync(ownTmp, { recursive: true, force: true })
+  // Other test files of this run use the shared one again.
+  if (sharedTmp === undefined) delete process.env.TMPDIR
+  else process.env.TMPDIR = sharedTmp
 })
 
 describe('sandbox starts', () => {
