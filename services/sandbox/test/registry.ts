@@ -120,6 +120,8 @@ const outside = new Promise((done) => {
 try { seen.file = 'read:' + fs.readFileSync(${JSON.stringify(secret)}, 'utf8') } catch (e) { seen.file = e.code }
 try { fs.writeFileSync('/usr/escaped', 'x'); seen.write = 'written' } catch (e) { seen.write = e.code }
 try { fs.writeFileSync(require('os').homedir() + '/ok', 'x'); seen.home = 'written' } catch (e) { seen.home = e.code }
+seen.usrLocal = fs.existsSync('/usr/local') ? 'visible' : 'hidden'
+try { const chunk = Buffer.alloc(60 << 20, 1); for (let i = 0; i < 6; i++) fs.writeFileSync('/tmp/fill-' + i, chunk); seen.tmpFull = 'wrote 360 MiB' } catch (e) { seen.tmpFull = e.code }
 require('./mcp-lines')(async () => { await network; await outside; return [{ name: 'report', description: JSON.stringify(seen), inputSchema: { type: 'object' } }] })`,
     },
     { name: 'never-answers', source: `process.stdin.resume()\nsetInterval(() => {}, 1 << 30)` },

@@ -70,7 +70,7 @@ describe('sandbox starts', () => {
     expect(r.variable).toBe('EXAMPLE_API_KEY')
   }, 60_000)
 
-  test('a package that reaches for the network and a host file gets neither', async () => {
+  test('a package that reaches for the network, a host file, /usr/local or more than its /tmp gets none of them', async () => {
     const r = await startPackage(npm('escape-attempt'), options())
     expect(r.verdict).toBe('ran')
     const seen = JSON.parse(r.tools![0]!.description!) as Record<string, string>
@@ -82,6 +82,9 @@ describe('sandbox starts', () => {
     expect(seen.file).toBe('ENOENT')
     expect(seen.write).toMatch(/EROFS|EACCES/)
     expect(seen.home).toBe('written')
+    // No /usr/local of the host (its global npmrc, its tools); /tmp is a tmpfs of 256 MiB, not half the host's memory.
+    expect(seen.usrLocal).toBe('hidden')
+    expect(seen.tmpFull).toBe('ENOSPC')
   }, 60_000)
 
   test('a server that never answers is killed at the time limit', async () => {
