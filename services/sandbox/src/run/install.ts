@@ -7,7 +7,7 @@ import { chmod, chown, copyFile, mkdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { INSIDE, SANDBOX_UID } from './bwrap'
 import { DEFAULT_INSTALL_LIMITS, INSTALL_DIR, type InstallLimits, installBoxArgs, watchQuota } from './installbox'
-import { type InstallNetwork, installNetwork } from './netconfig'
+import { type InstallNetwork, installNetwork, trustStore } from './netconfig'
 import { resolveNpmTree, strayPackage } from './resolve'
 
 /** A package to install. */
@@ -173,7 +173,9 @@ async function installNpm(ctx: InstallContext): Promise<Installed> {
   if (registries.nodeModules && existsSync(join(registries.nodeModules, ref.identifier, 'package.json')))
     return fromLockfile(pkgDir, registries.nodeModules, ref.identifier)
   const range = ref.version && ref.version !== 'latest' ? ref.version : 'latest'
-  const tree = await resolveNpmTree(ref.identifier, range, registries.npmUrl, ctx.net, ctx.signal)
+  // The resolution shares the install's time bound: a registry that answers slowly cannot hold a start forever.
+  const bounded = AbortSignal.any([AbortSignal.timeout(ctx.timeoutMs), ...(ctx.signal ? [ctx.signal] : [])])
+  const tree = await resolveNpmTree(ref.identifier, range, registries.npmUrl, ctx.net, bounded)
   if (!tree.ok)
     return tree.refused
       ? { ok: false, missing: false, refused: true, detail: `refused: ${tree.detail}` }
@@ -263,7 +265,13 @@ async function pypiDirectReference(ctx: InstallContext): Promise<string | null> 
   const path = ctx.ref.version ? `${ctx.ref.identifier}/${ctx.ref.version}` : ctx.ref.identifier
   const proxy = ctx.net.proxyFor(`${base}/`) ?? undefined
   try {
-    const res = await fetch(`${base}/${path}/json`, { signal: ctx.signal, redirect: 'error', proxy })
+    const ca = trustStore(ctx.net)
+    const res = await fetch(`${base}/${path}/json`, {
+      signal: AbortSignal.any([AbortSignal.timeout(30_000), ...(ctx.signal ? [ctx.signal] : [])]),
+      redirect: 'error',
+      proxy,
+      ...(ca ? { tls: { ca } } : {}),
+    })
     if (!res.ok) return null
     const body = (await res.json()) as { info?: { requires_dist?: unknown } }
     const requires = Array.isArray(body.info?.requires_dist) ? body.info.requires_dist : []

@@ -128,7 +128,7 @@ export async function resolveNpmTree(
       const groups = [m.dependencies, m.optionalDependencies, m.peerDependencies]
       for (const [i, group] of groups.entries())
         for (const [dep, spec] of Object.entries(group ?? {})) {
-          const c = classifySpec(dep, spec)
+          const c = NPM_NAME.test(dep) ? classifySpec(dep, spec) : { refused: 'not an npm package name' }
           if ('refused' in c) {
             const named = `${dep}@${String(spec).slice(0, 200)}`
             return { ok: false, refused: true, spec: named, detail: `${id} depends on ${named}: ${c.refused}` }
