@@ -103,7 +103,9 @@ const CONFUSABLE: Record<string, string> = {
   Χ: 'X',
 }
 const CONFUSABLE_RE = new RegExp(`[${Object.keys(CONFUSABLE).join('')}]`, 'gu')
-const MIXED = /(?=[\p{L}]*[A-Za-z])(?=[\p{L}]*[\u0370-\u03FF\u0400-\u04FF])[\p{L}]{2,}/u
+// One pass over the words (a lookahead per position would be quadratic in a long word).
+const mixedScript = (s: string) =>
+  s.split(/[^\p{L}]+/u).some((w) => /[A-Za-z]/.test(w) && /[\u0370-\u03FF\u0400-\u04FF]/.test(w))
 
 /** Hidden ASCII carried by Unicode tag characters (U+E0020–E007E). */
 function decodeTags(s: string): string {
@@ -191,5 +193,5 @@ export function textViews(raw: string): TextViews {
   const hidden = [decodeTags(raw), smuggled ? decodeVariation(raw) : ''].filter((h) => h.trim())
   const decoded = decodeRuns(nfkc)
   views.push(...hidden, ...decoded)
-  return { views, bidiOrTags, smuggled, invisible, mixedScript: MIXED.test(nfkc), decoded: [...hidden, ...decoded] }
+  return { views, bidiOrTags, smuggled, invisible, mixedScript: mixedScript(nfkc), decoded: [...hidden, ...decoded] }
 }

@@ -157,3 +157,13 @@ describe('every text a model reads, in any language and disguise', () => {
       expect(['none', 'low'], d).toContain(scan(d).level)
   })
 })
+
+describe('hostile server texts', () => {
+  test('long words, long encoded runs and long instructions are scanned in linear time', () => {
+    const long = `${'a'.repeat(5000)}а${'b'.repeat(5000)}`
+    const r = scanTools([{ name: 'x', description: long.slice(0, 2000) }], listing, at, {
+      instructions: `${long} ${'QUJD'.repeat(2500)} ${'%41'.repeat(3000)} ${'i g '.repeat(2500)}`,
+    })
+    expect(r.findings.length).toBeGreaterThan(0)
+  })
+})
