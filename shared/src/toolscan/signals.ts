@@ -49,7 +49,7 @@ export const LANGUAGES = Object.keys(corpus.languages)
 const LANGUAGE_FREE: [Signal, RegExp][] = [
   [
     'secret_path',
-    /~\/\.ssh|\.ssh\/|(?<![a-z])id[_ ](rsa|ed25519|ecdsa|dsa)\b|\.aws\/credentials|\/etc\/(passwd|shadow)\b|\.netrc\b|\.npmrc\b|\.pypirc\b|\.git-credentials\b|\.kube\/config|\.docker\/config\.json|(^|[\s'"`(/])\.env\b(?!\.example)|\bwallet\.dat\b|Login Data\b|Cookies\.sqlite|keychain/i,
+    /~\/\.ssh|\.ssh\/|(?<![a-z])id[_ ](rsa|ed25519|ecdsa|dsa)\b|\.aws\/credentials|\/etc\/(passwd|shadow)\b|\.netrc\b|\.npmrc\b|\.pypirc\b|\.git-credentials\b|\.kube\/config|\.docker\/config\.json|(^|[\s'"`(/])\.env\b(?!\.example)|\.config\/(gh|gcloud)\/|\.azure\/|\.gnupg\/|\.(bash|zsh)_history\b|\bwallet\.dat\b|Login Data\b|Cookies\.sqlite|keychain/i,
   ],
   ['client_config', /claude_desktop_config|\bmcp\.json\b|\.cursor\/|\.vscode\/mcp|\bmcp_config\b|\.codeium\/windsurf/i],
   [
@@ -59,6 +59,11 @@ const LANGUAGE_FREE: [Signal, RegExp][] = [
   [
     'role_header',
     /(^|\n)\s*(#{1,6}\s*|\*\*\s*|\[)?(system|assistant|developer|admin)(\s+(message|prompt|note|override))?\s*(\]|\*\*)?\s*:/i,
+  ],
+  // Text addressed to the model by name rather than describing the tool ("Note for the assistant:", "(AI agents: …").
+  [
+    'role_header',
+    /\b(note|message|instructions?)\s+(for|to)\s+(the\s+)?(assistant|ai|model|llm|agents?)\s*:|\(\s*(ai\s+agents?|assistants?|llms?)\s*:/i,
   ],
   [
     'exfil_link',
