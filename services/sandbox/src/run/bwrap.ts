@@ -37,7 +37,18 @@ export const DEFAULT_LIMITS: SandboxLimits = {
 
 // System programs, libraries and the runtimes in them only: never /usr/local (a global npmrc, other tools),
 // /etc, /home, /root, /var, /srv or the service's own files.
-const SYSTEM_DIRS = ['/usr/bin', '/usr/lib', '/usr/lib64', '/usr/lib32', '/usr/libexec']
+// Debian's nodejs and npm keep their modules in /usr/share/nodejs; the CA certificates /etc/ssl links to and the
+// time zones servers read live in /usr/share too. Nothing else of /usr/share.
+const SYSTEM_DIRS = [
+  '/usr/bin',
+  '/usr/lib',
+  '/usr/lib64',
+  '/usr/lib32',
+  '/usr/libexec',
+  '/usr/share/nodejs',
+  '/usr/share/ca-certificates',
+  '/usr/share/zoneinfo',
+]
 const MERGED = ['/bin', '/lib', '/lib64', '/lib32']
 
 /** Read-only binds of the system directories; a merged-/usr root's /bin and /lib* are symlinks into them. */
