@@ -6,7 +6,7 @@ import type { Logger } from '@mcp-directory/shared/log'
 import { serviceApp } from '@mcp-directory/shared/service'
 import { catalogClient, type CatalogHandler } from '@mcp-directory/shared/catalog-client'
 import { createJetStreamQueue, createMemoryQueue, type ProbeQueue } from '@mcp-directory/prober'
-import { type BoxLimitMode, detectBoxLimits } from './run/boxlimits'
+import { type BoxLimitMode, detectBoxLimits, sweepCgroups } from './run/boxlimits'
 import { DEFAULT_LIMITS, type SandboxLimits } from './run/bwrap'
 import type { Registries } from './run/install'
 import { installNetwork } from './run/netconfig'
@@ -84,6 +84,8 @@ export function createSandboxApp(deps: SandboxDeps) {
     log.warn({ why: boxLimits.why }, 'sandbox: limits per process only (prlimit, bounded tmpfs), not per box')
 
   // What a killed predecessor left: directories older than any start can last (install + run, with room).
+  const sweptCgroups = sweepCgroups(boxLimits)
+  if (sweptCgroups) log.info({ removed: sweptCgroups }, 'sandbox: removed box cgroups a stopped process left')
   const swept = sweepLeftovers(2 * (INSTALL_TIMEOUT_MS + limits.timeMs) + 60_000)
   if (swept) log.info({ removed: swept }, 'sandbox: removed work directories a stopped process left')
   // Refused: the queue is not read at all, so its jobs wait for a replica that can bound its boxes.

@@ -1,8 +1,8 @@
 // How the service bounds a box as a whole, and when it refuses to start boxes at all.
 import { describe, expect, test } from 'bun:test'
-import { existsSync } from 'node:fs'
+import { existsSync, mkdirSync } from 'node:fs'
 import { boxRefusal } from '../src/app'
-import { boxCgroup, detectBoxLimits } from '../src/run/boxlimits'
+import { boxCgroup, detectBoxLimits, sweepCgroups } from '../src/run/boxlimits'
 import { classifySpec } from '../src/run/resolve'
 
 describe('whole-box limits', () => {
@@ -38,6 +38,16 @@ describe('whole-box limits', () => {
     cg.destroy()
     expect(dirs.filter((d) => existsSync(d))).toEqual([])
   })
+})
+
+test("a killed service's box cgroups are swept at the next start", () => {
+  const mode = detectBoxLimits({})
+  if (mode.kind === 'per-process') throw new Error(mode.why)
+  // A pid no process has (above the kernel's pid_max default of 2^22).
+  const dirs = mode.kind === 'cgroup2' ? [mode.parent] : [mode.memory, mode.pids]
+  for (const d of dirs) mkdirSync(`${d}/mcp-sandbox-9999999-1`)
+  expect(sweepCgroups(mode)).toBeGreaterThanOrEqual(dirs.length)
+  for (const d of dirs) expect(existsSync(`${d}/mcp-sandbox-9999999-1`)).toBe(false)
 })
 
 describe('dependency specs', () => {

@@ -2,7 +2,7 @@
 // count), where the service can make one — a cgroup v2 directory delegated to it (SANDBOX_CGROUP, or its own
 // cgroup when memory and pids are enabled for its children), or the v1 memory and pids hierarchies. Where it
 // cannot, the honest fallback is per process (prlimit) plus size-bounded tmpfs, and the status says so.
-import { existsSync, mkdirSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 
 /** How boxes are bounded on this machine. */
@@ -119,6 +119,44 @@ export function boxCgroup(mode: BoxLimitMode, memoryBytes: number, processes: nu
 // children, the whole box, are born inside). 125: it could not join, and nothing started.
 const JOIN =
   'n=$1; shift; while [ "$n" -gt 0 ]; do echo $$ > "$1/cgroup.procs" || exit 125; shift; n=$((n-1)); done; exec "$@"'
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch {
+    return false
+  }
+}
+
+/**
+ * Removes the box cgroups a killed service left: `mcp-sandbox-<pid>-<n>` of a pid no longer running, once empty
+ * (its box died with it: bubblewrap's --die-with-parent).
+ */
+export function sweepCgroups(mode: BoxLimitMode): number {
+  if (mode.kind === 'per-process') return 0
+  let removed = 0
+  for (const parent of mode.kind === 'cgroup2' ? [mode.parent] : [mode.memory, mode.pids]) {
+    let names: string[] = []
+    try {
+      names = readdirSync(parent)
+    } catch {
+      continue
+    }
+    for (const name of names) {
+      const pid = Number(/^mcp-sandbox-(\d+)-\d+$/.exec(name)?.[1])
+      // Only empty ones: a replica in another pid namespace may share the parent, and its boxes are not ours.
+      if (!pid || alive(pid) || readProcs(join(parent, name)).length) continue
+      try {
+        rmdirSync(join(parent, name))
+        removed++
+      } catch {
+        // gone meanwhile
+      }
+    }
+  }
+  return removed
+}
 
 function readProcs(dir: string): number[] {
   try {
