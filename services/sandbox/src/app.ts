@@ -6,8 +6,10 @@ import type { Logger } from '@mcp-directory/shared/log'
 import { serviceApp } from '@mcp-directory/shared/service'
 import { catalogClient, type CatalogHandler } from '@mcp-directory/shared/catalog-client'
 import { createJetStreamQueue, createMemoryQueue, type ProbeQueue } from '@mcp-directory/prober'
+import { type BoxLimitMode, detectBoxLimits, sweepCgroups } from './run/boxlimits'
 import { DEFAULT_LIMITS, type SandboxLimits } from './run/bwrap'
 import type { Registries } from './run/install'
+import { installNetwork } from './run/netconfig'
 import { abandonStarts, sweepLeftovers } from './run/start'
 import { INSTALL_TIMEOUT_MS, sandboxStatus, StartCounters, startJobHandler } from './service'
 
@@ -22,6 +24,27 @@ export interface SandboxDeps {
   /** Overrides of the registries (tests: a lockfile's node_modules) and limits. */
   registries?: Partial<Registries>
   limits?: Partial<SandboxLimits>
+  /** The service's environment (SANDBOX_CGROUP, SANDBOX_BOX_LIMITS, the install's network variables). */
+  env?: NodeJS.ProcessEnv
+}
+
+/**
+ * Why boxes cannot get the limits the service promises (null: they can): a size-bounded tmpfs and prlimit
+ * always, and a cgroup when SANDBOX_BOX_LIMITS=cgroup.
+ */
+export function boxRefusal(mode: BoxLimitMode, env: NodeJS.ProcessEnv): string | null {
+  if (!Bun.which('prlimit')) return 'prlimit is not installed (util-linux)'
+  const tmpfs = Bun.spawnSync(
+    ['bwrap', '--unshare-all', '--ro-bind', '/', '/', '--size', '1048576', '--tmpfs', '/tmp', 'true'],
+    {
+      stdout: 'ignore',
+      stderr: 'ignore',
+    },
+  )
+  if (tmpfs.exitCode !== 0) return 'bubblewrap cannot mount a size-bounded tmpfs (bubblewrap 0.7 or later is needed)'
+  if (env.SANDBOX_BOX_LIMITS === 'cgroup' && mode.kind === 'per-process')
+    return `SANDBOX_BOX_LIMITS=cgroup, but ${mode.why}`
+  return null
 }
 
 /** The queue a deployment gives the sandbox: JetStream when NATS_URL is set, else in-process. */
@@ -48,16 +71,31 @@ export function createSandboxApp(deps: SandboxDeps) {
   const limits: SandboxLimits = { ...DEFAULT_LIMITS, timeMs: p.sandboxTimeMs, ...deps.limits }
   const registries: Registries = { npmUrl: config.npmRegistryUrl, pypiUrl: config.pypiUrl, ...deps.registries }
   const counters = new StartCounters()
-  const handle = startJobHandler({ catalog, log, registries, limits, asNobody: process.getuid?.() === 0 }, counters)
+  const env = deps.env ?? process.env
+  const boxLimits = detectBoxLimits(env)
+  const refused = boxRefusal(boxLimits, env)
+  const asNobody = process.getuid?.() === 0
+  const handle = startJobHandler(
+    { catalog, log, registries, limits, asNobody, boxLimits, net: installNetwork(env) },
+    counters,
+  )
+  if (refused) log.error({ why: refused }, 'sandbox: boxes cannot get their limits; no package is started')
+  else if (boxLimits.kind === 'per-process')
+    log.warn({ why: boxLimits.why }, 'sandbox: limits per process only (prlimit, bounded tmpfs), not per box')
 
   // What a killed predecessor left: directories older than any start can last (install + run, with room).
+  const sweptCgroups = sweepCgroups(boxLimits)
+  if (sweptCgroups) log.info({ removed: sweptCgroups }, 'sandbox: removed box cgroups a stopped process left')
   const swept = sweepLeftovers(2 * (INSTALL_TIMEOUT_MS + limits.timeMs) + 60_000)
   if (swept) log.info({ removed: swept }, 'sandbox: removed work directories a stopped process left')
-  const consuming = queue.consume(handle, p.sandboxConcurrency)
+  // Refused: the queue is not read at all, so its jobs wait for a replica that can bound its boxes.
+  const consuming = refused ? Promise.resolve(async () => {}) : queue.consume(handle, p.sandboxConcurrency)
 
   const app = serviceApp('sandbox', config.publicBaseUrl, log)
     .get('/api/v1/health', () => json({ status: 'ok', timestamp: new Date().toISOString() }))
-    .get('/internal/status', async () => json(await sandboxStatus(queue, counters, limits)))
+    .get('/internal/status', async () =>
+      json(await sandboxStatus(queue, counters, limits, { limits: boxLimits, refused })),
+    )
 
   return {
     app,

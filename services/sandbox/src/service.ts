@@ -3,8 +3,10 @@
 import type { CatalogClient } from '@mcp-directory/shared/catalog-client'
 import type { Logger } from '@mcp-directory/shared/log'
 import { sandboxTarget, type ProbeJob, type ProbeQueue, type SandboxTarget } from '@mcp-directory/prober'
+import type { BoxLimitMode } from './run/boxlimits'
 import type { SandboxLimits } from './run/bwrap'
 import type { Registries } from './run/install'
+import type { InstallNetwork } from './run/netconfig'
 import { startPackage, type StartOutcome } from './run/start'
 
 // Starts counted for the per-minute rate: timestamps of the last hour.
@@ -19,6 +21,10 @@ export interface StartJobDeps {
   registries: Registries
   limits: SandboxLimits
   asNobody: boolean
+  /** How a box as a whole is bounded on this machine. */
+  boxLimits: BoxLimitMode
+  /** The operator's network configuration, for installs. */
+  net: InstallNetwork
 }
 
 /** Starts of the last hour and verdicts so far, as the status API shows them. */
@@ -52,6 +58,7 @@ function sandboxFacts(target: SandboxTarget, r: StartOutcome) {
       detail: r.detail,
       ...(r.variable ? { variable: r.variable } : {}),
       ...(r.tools ? { tools: r.tools } : {}),
+      ...(r.server ? { server: r.server } : {}),
       ...(r.promptCount !== undefined ? { promptCount: r.promptCount } : {}),
       ...(r.resourceCount !== undefined ? { resourceCount: r.resourceCount } : {}),
     },
@@ -60,7 +67,7 @@ function sandboxFacts(target: SandboxTarget, r: StartOutcome) {
 
 /** The queue's handler of start jobs: a listing no longer active, or with nothing to start, is done at once. */
 export function startJobHandler(deps: StartJobDeps, counters: StartCounters) {
-  const { catalog, log, registries, limits, asNobody } = deps
+  const { catalog, log, registries, limits, asNobody, boxLimits, net } = deps
   return async (job: ProbeJob, progress: () => void): Promise<'done' | 'retry'> => {
     const listing = await catalog.listing(job.listingId)
     if (listing?.status !== 'active') return 'done'
@@ -68,7 +75,14 @@ export function startJobHandler(deps: StartJobDeps, counters: StartCounters) {
     if (!target) return 'done'
     const keepAlive = setInterval(progress, 20_000)
     try {
-      const r = await startPackage(target, { registries, limits, installTimeoutMs: INSTALL_TIMEOUT_MS, asNobody })
+      const r = await startPackage(target, {
+        registries,
+        limits,
+        installTimeoutMs: INSTALL_TIMEOUT_MS,
+        asNobody,
+        boxLimits,
+        net,
+      })
       counters.record(r.verdict)
       log.info(
         { id: listing.id, package: `${target.registryType}:${target.identifier}`, verdict: r.verdict, steps: r.steps },
@@ -83,8 +97,14 @@ export function startJobHandler(deps: StartJobDeps, counters: StartCounters) {
 }
 
 /** The status API's answer: the queue, the start counters and the limits starts run under. */
-export async function sandboxStatus(queue: ProbeQueue, counters: StartCounters, limits: SandboxLimits) {
+export async function sandboxStatus(
+  queue: ProbeQueue,
+  counters: StartCounters,
+  limits: SandboxLimits,
+  boxes: { limits: BoxLimitMode; refused: string | null },
+) {
   return {
+    boxes: boxes.refused ? { refused: boxes.refused } : boxes.limits,
     queue: queue.kind,
     pending: await queue.pending().catch(() => null),
     startsLastMinute: counters.perMinute(),

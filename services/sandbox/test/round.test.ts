@@ -90,6 +90,16 @@ beforeAll(async () => {
       description: 'Floods its output',
       packages: [{ registryType: 'npm', identifier: 'floods', transport: { type: 'stdio' } }],
     },
+    {
+      name: 'io.test/instructed',
+      description: 'Looks words up',
+      packages: [{ registryType: 'npm', identifier: 'instructed', transport: { type: 'stdio' } }],
+    },
+    {
+      name: 'io.test/param-poisoned',
+      description: 'Looks words up',
+      packages: [{ registryType: 'npm', identifier: 'param-poisoned', transport: { type: 'stdio' } }],
+    },
     { name: 'io.test/nothing', description: 'Nothing to start' },
   ]
   await catalog.importDocument(doc)
@@ -103,7 +113,7 @@ beforeAll(async () => {
     const rows = (await database.rows(
       sql`select count(*)::int as n from catalog.listings where sandbox is not null`,
     )) as { n: number }[]
-    if (rows[0]!.n >= 4) break
+    if (rows[0]!.n >= 6) break
     if (Date.now() > until) throw new Error('sandbox starts did not all report within the round')
     await Bun.sleep(250)
   }
@@ -184,6 +194,17 @@ describe('one round through the sandbox', () => {
         })
       ).status,
     ).toBe(409)
+  })
+
+  test("poisoned only in its instructions, or only in a nested parameter's description: at least medium, saying where", async () => {
+    const instructed = await detail('io.test/instructed')
+    expect(['medium', 'high']).toContain(instructed.risk.level)
+    expect(instructed.risk.findings).toContainEqual(expect.objectContaining({ tool: '', where: 'instructions' }))
+    const param = await detail('io.test/param-poisoned')
+    expect(['medium', 'high']).toContain(param.risk.level)
+    expect(param.risk.findings).toContainEqual(
+      expect.objectContaining({ tool: 'lookup', where: 'parameter options.context' }),
+    )
   })
 
   test('rug pull: a changed tool list is kept with its diff, published, scanned again, and the clearance does not carry over', async () => {

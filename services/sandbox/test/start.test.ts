@@ -1,13 +1,19 @@
 // Real servers started in the sandbox (bubblewrap, no network, no host files, bounded), installed by npm from a
 // local registry or taken from the lockfile's node_modules: never the network.
 import { afterAll, describe, expect, test } from 'bun:test'
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { chmodSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { scanTools } from '@mcp-directory/shared/toolscan'
 import { DEFAULT_LIMITS } from '../src/run/bwrap'
 import { startPackage, type StartOptions } from '../src/run/start'
 import { standIns, startNpmRegistry } from './registry'
+
+// A temp directory of this file's own: other processes on the machine may have starts in flight in the shared one.
+const sharedTmp = process.env.TMPDIR
+const ownTmp = mkdtempSync(join(tmpdir(), 'sandbox-start-test-'))
+chmodSync(ownTmp, 0o755)
+process.env.TMPDIR = ownTmp
 
 // A host service the escape attempt tries to reach, and a host file it tries to read.
 let connections = 0
@@ -38,6 +44,10 @@ afterAll(() => {
   registry.close()
   host.stop(true)
   rmSync(secretDir, { recursive: true, force: true })
+  rmSync(ownTmp, { recursive: true, force: true })
+  // Other test files of this run use the shared one again.
+  if (sharedTmp === undefined) delete process.env.TMPDIR
+  else process.env.TMPDIR = sharedTmp
 })
 
 describe('sandbox starts', () => {
@@ -60,7 +70,7 @@ describe('sandbox starts', () => {
     expect(r.variable).toBe('EXAMPLE_API_KEY')
   }, 60_000)
 
-  test('a package that reaches for the network and a host file gets neither', async () => {
+  test('a package that reaches for the network, a host file, /usr/local or more than its /tmp gets none of them', async () => {
     const r = await startPackage(npm('escape-attempt'), options())
     expect(r.verdict).toBe('ran')
     const seen = JSON.parse(r.tools![0]!.description!) as Record<string, string>
@@ -72,6 +82,9 @@ describe('sandbox starts', () => {
     expect(seen.file).toBe('ENOENT')
     expect(seen.write).toMatch(/EROFS|EACCES/)
     expect(seen.home).toBe('written')
+    // No /usr/local of the host (its global npmrc, its tools); /tmp is a tmpfs of 256 MiB, not half the host's memory.
+    expect(seen.usrLocal).toBe('hidden')
+    expect(seen.tmpFull).toBe('ENOSPC')
   }, 60_000)
 
   test('a server that never answers is killed at the time limit', async () => {

@@ -9,6 +9,19 @@ export interface EnvVarSpec {
   isSecret?: boolean
 }
 
+/** An argument a package or its runtime takes (registry `packageArguments[]` / `runtimeArguments[]`). */
+export interface ArgumentSpec {
+  type: 'positional' | 'named'
+  /** A named argument's flag (`--db`). */
+  name?: string
+  /** What the value is (`postgres-url`): the placeholder a required argument without a value gets. */
+  valueHint?: string
+  /** A fixed value, passed as it is. */
+  value?: string
+  isRequired?: boolean
+  description?: string
+}
+
 /** One installable package of a server (registry `packages[]`). */
 export interface PackageSpec {
   registryType: string // npm | pypi | oci | nuget | mcpb | …
@@ -17,6 +30,10 @@ export interface PackageSpec {
   transport?: { type: string; url?: string }
   runtimeHint?: string
   environmentVariables: EnvVarSpec[]
+  /** Arguments after the package (its own); absent on listings imported before they were kept. */
+  packageArguments?: ArgumentSpec[]
+  /** Arguments of the runtime (npx, uvx, docker) before the package. */
+  runtimeArguments?: ArgumentSpec[]
 }
 
 /** A header a remote endpoint expects (registry `remotes[].headers[]`). */
@@ -40,6 +57,19 @@ export interface ToolInfo {
   name: string
   description?: string
   parameters?: string[]
+  /** Its display title (the tool's `title`, or `annotations.title`). */
+  title?: string
+  /** Its annotations' text and flags (readOnlyHint, destructiveHint, …). */
+  annotations?: Record<string, string | boolean | number>
+  /** Every parameter's description, nested ones too, by path (`options.path`, `items[].name`). */
+  parameterDescriptions?: Record<string, string>
+}
+
+/** What a server says besides its tools: its instructions, and its prompts' and resources' descriptions. */
+export interface ServerTexts {
+  instructions?: string
+  prompts?: { name: string; description?: string }[]
+  resources?: { name: string; description?: string }[]
 }
 
 /**
@@ -238,14 +268,21 @@ export interface RemoteAuthInfo {
 }
 
 /** Kinds of what the tool-list scan looks for (shared/src/toolscan). */
-export type RiskFindingKind = 'hidden_instruction' | 'invisible_characters' | 'long_description' | 'shadowed_name'
+export type RiskFindingKind =
+  | 'hidden_instruction'
+  | 'invisible_characters'
+  | 'obfuscated_text'
+  | 'long_description'
+  | 'shadowed_name'
 
 /** One thing the scan of a tool list found. */
 export interface RiskFinding {
   kind: RiskFindingKind
   severity: 'low' | 'medium' | 'high'
-  /** The tool it was found in. */
+  /** The tool it was found in ('' for the server's own texts). */
   tool: string
+  /** Where in it: description, title, annotations.<key>, parameter <path>, parameter name <path>, instructions, prompt <name>, resource <name>. */
+  where?: string
   message: string
 }
 
@@ -274,18 +311,23 @@ export interface ToolsChange {
 /** What the sandbox made of a listing's package the last time it started it. */
 export interface SandboxRun {
   /**
-   * ran: it answered initialize and tools/list; asked_for_keys: it stopped naming a declared variable;
-   * install_failed / package_missing: the install did not work (missing: the registry has no such package);
-   * timeout, crashed, output_limit, not_mcp: it installed but did not speak MCP within the limits.
+   * ran: it answered initialize and tools/list; asked_for_keys / asked_for_config: it stopped naming a declared
+   * variable / argument; install_failed / package_missing: the install did not work (missing: the registry has no
+   * such package); install_refused: its dependency tree names something that is not a registry version, or it grew
+   * past the install's bounds; timeout, crashed, output_limit, memory_limit, not_mcp: it installed but did not speak
+   * MCP within the limits.
    */
   verdict:
     | 'ran'
     | 'asked_for_keys'
+    | 'asked_for_config'
     | 'install_failed'
+    | 'install_refused'
     | 'package_missing'
     | 'timeout'
     | 'crashed'
     | 'output_limit'
+    | 'memory_limit'
     | 'not_mcp'
   registryType: 'npm' | 'pypi'
   identifier: string
@@ -319,6 +361,8 @@ export interface SandboxReport {
   detail: string
   variable?: string
   tools?: ToolInfo[]
+  /** What the server says besides its tools (instructions, prompts, resources). */
+  server?: ServerTexts
   promptCount?: number
   resourceCount?: number
 }

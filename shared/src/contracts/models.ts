@@ -154,10 +154,17 @@ export const ServerDetail = t.Composite([
             findings: t.Array(
               t.Object({
                 kind: t.String({
-                  description: 'hidden_instruction, invisible_characters, long_description or shadowed_name',
+                  description:
+                    'hidden_instruction, invisible_characters, obfuscated_text, long_description or shadowed_name',
                 }),
                 severity: t.Union([t.Literal('low'), t.Literal('medium'), t.Literal('high')]),
-                tool: t.String(),
+                tool: t.String({ description: "The tool it was found in ('' for the server's own texts)" }),
+                where: t.Optional(
+                  t.String({
+                    description:
+                      'Where: description, title, annotations.<key>, parameter <path>, parameter name <path>, instructions, prompt <name> or resource <name>',
+                  }),
+                ),
                 message: t.String(),
               }),
             ),
@@ -239,7 +246,7 @@ export const ServerDetail = t.Composite([
               {
                 verdict: t.String({
                   description:
-                    'ran, asked_for_keys, install_failed, package_missing, timeout, crashed, output_limit or not_mcp',
+                    'ran, asked_for_keys, asked_for_config, install_failed, install_refused, package_missing, timeout, crashed, output_limit, memory_limit or not_mcp',
                 }),
                 registryType: t.String(),
                 identifier: t.String(),

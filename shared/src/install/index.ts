@@ -1,4 +1,5 @@
 /** Install models and per-client configs: how to run a listed server, and what to paste where. */
+export { argumentPlaceholder, argumentTokens, placeholdersIn } from './arguments'
 export { deriveInstallModel, installName, isConcreteVersion, isGuess, type InstallSource } from './model'
 export {
   EVIDENCE_REGISTRIES,

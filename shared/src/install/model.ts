@@ -39,6 +39,7 @@ import type {
   RemoteSpec,
   RepositoryRun,
 } from '../contracts/listing'
+import { argumentTokens } from './arguments'
 import { evidenceFor, judgeEvidence } from './evidence'
 import { repositoryKey } from './repository'
 
@@ -109,14 +110,17 @@ function localFromPackage(p: PackageSpec, source: string, basis: InstallBasis): 
     confidence: 'low' as const,
     basis,
   }
+  // Required arguments without a value get a placeholder (`<postgres-url>`): the config shows what is needed.
+  const runtime = argumentTokens(p.runtimeArguments)
+  const own = argumentTokens(p.packageArguments)
   switch (p.registryType) {
     case 'npm':
       if (!NPM_NAME.test(id)) return null
-      return { ...base, runner: 'npx', command: 'npx', args: ['-y', pin ? `${id}@${pin}` : id] }
+      return { ...base, runner: 'npx', command: 'npx', args: ['-y', ...runtime, pin ? `${id}@${pin}` : id, ...own] }
     case 'pypi':
       if (!PYPI_NAME.test(id)) return null
       // uvx takes an exact version as `name@version` (uv ≥ 0.4); the command is assumed to match the package.
-      return { ...base, runner: 'uvx', command: 'uvx', args: [pin ? `${id}@${pin}` : id] }
+      return { ...base, runner: 'uvx', command: 'uvx', args: [...runtime, pin ? `${id}@${pin}` : id, ...own] }
     case 'oci': {
       if (!OCI_REF.test(id)) return null
       // Most identifiers carry their tag already; otherwise a given version is the tag.
@@ -130,13 +134,13 @@ function localFromPackage(p: PackageSpec, source: string, basis: InstallBasis): 
         ...base,
         runner: 'docker',
         command: 'docker',
-        args: ['run', '-i', '--rm', ...env.flatMap((e) => ['-e', e.name]), image],
+        args: ['run', '-i', '--rm', ...env.flatMap((e) => ['-e', e.name]), ...runtime, image, ...own],
       }
     }
     case 'nuget':
       if (!NUGET_ID.test(id)) return null
       // dnx ships with the .NET 10 SDK; `--yes` skips its confirmation prompt (which would hang a client).
-      return { ...base, runner: 'dnx', command: 'dnx', args: [pin ? `${id}@${pin}` : id, '--yes'] }
+      return { ...base, runner: 'dnx', command: 'dnx', args: [...runtime, pin ? `${id}@${pin}` : id, '--yes', ...own] }
     default:
       return null // mcpb bundles are installed by double-clicking, not by a command
   }

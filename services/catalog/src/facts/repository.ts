@@ -6,12 +6,13 @@ import type {
   RemoteAuthInfo,
   RepositoryRun,
   SandboxRun,
+  ServerTexts,
   ToolInfo,
   ToolsChange,
 } from '@mcp-directory/shared/contracts'
 import { AppError, notFound } from '@mcp-directory/shared/errors'
 import { enqueueEvent } from '@mcp-directory/shared/outbox'
-import { diffTools, scanTools, toolsHash } from '@mcp-directory/shared/toolscan'
+import { diffTools, scannedHash, scanTools, toolsHash } from '@mcp-directory/shared/toolscan'
 import { type ListingFacts, riskBlocks, SANDBOX_RUNNING, sandboxRunAfter } from './service'
 
 /** How many recent tool-list changes a listing keeps. */
@@ -29,7 +30,7 @@ interface Write {
 }
 
 /** A tool list seen this round, and where (a remote endpoint's transport, or the sandbox). */
-type ToolsSeen = { tools: ToolInfo[]; source: string | null } | null
+type ToolsSeen = { tools: ToolInfo[]; source: string | null; server?: ServerTexts } | null
 
 // jsonb stores object keys in its own order, so values are compared with their keys sorted.
 const canonical = (v: unknown): unknown =>
@@ -70,7 +71,8 @@ function observeRemote(w: Write, facts: ListingFacts): { health: string | null; 
     set.remoteAuth = auth
   }
   const tools = facts.remote.tools
-  return { health, toolsSeen: tools ? { tools, source: facts.remote.toolsSource ?? null } : null }
+  const seen = tools ? { tools, source: facts.remote.toolsSource ?? null, server: facts.remote.server } : null
+  return { health, toolsSeen: seen }
 }
 
 /** The sandbox's last start; its tools when no live endpoint lists them. */
@@ -95,7 +97,7 @@ function observeSandbox(
   // otherwise alternate every round and look like a rug pull each time.
   const remoteTools = row.toolsSource !== null && row.toolsSource !== 'sandbox' && health === 'active'
   if (facts.sandbox.tools && facts.sandbox.verdict === 'ran' && !remoteTools && !toolsSeen)
-    return { sandbox, toolsSeen: { tools: facts.sandbox.tools, source: 'sandbox' } }
+    return { sandbox, toolsSeen: { tools: facts.sandbox.tools, source: 'sandbox', server: facts.sandbox.server } }
   return { sandbox, toolsSeen }
 }
 
@@ -135,8 +137,13 @@ async function applyTools(tx: Tx, w: Write, seen: NonNullable<ToolsSeen>) {
       source: change.source,
     })
   }
-  if (!row.risk || row.risk.toolsHash !== hash) {
-    const risk = scanTools(tools, row, at.toISOString())
+  // The server's own texts (instructions, prompts, resources) are scanned with the tools; a change of them is
+  // scanned again even when the tools stayed the same.
+  const server = seen.server !== undefined ? seen.server : (row.serverTexts ?? undefined)
+  const serverChanged = seen.server !== undefined && !sameJson(row.serverTexts, seen.server)
+  if (serverChanged) set.serverTexts = seen.server ?? null
+  if (!row.risk || row.risk.toolsHash !== scannedHash(tools, server) || serverChanged) {
+    const risk = scanTools(tools, row, at.toISOString(), server)
     set.risk = risk
     if (row.risk?.level !== risk.level || !sameJson(row.risk?.findings, risk.findings)) changed.push('risk')
   }

@@ -9,6 +9,7 @@ import type {
   RiskAssessment,
   SandboxReport,
   SandboxRun,
+  ServerTexts,
   ToolInfo,
 } from '@mcp-directory/shared/contracts'
 import type { FactsBody, HEALTH_STATES } from './model'
@@ -23,6 +24,8 @@ export interface ListingFacts {
     tools?: ToolInfo[]
     toolsSource?: string
     auth?: Omit<RemoteAuthInfo, 'checkedAt'>
+    /** What the server says besides its tools, listed with them. */
+    server?: ServerTexts
   } | null
   /** What a sandbox start of the listing's package found (its tools when it ran); null: it has no package any more. */
   sandbox?: SandboxReport | null
@@ -35,8 +38,8 @@ export interface ListingFacts {
   repositoryRun?: RepositoryRun | null
 }
 
-/** Verdicts that say the package ran: it listed its tools, or stopped asking for a declared variable. */
-export const SANDBOX_RUNNING: ReadonlySet<string> = new Set(['ran', 'asked_for_keys'])
+/** Verdicts that say the package ran: it listed its tools, or stopped asking for a declared variable or argument. */
+export const SANDBOX_RUNNING: ReadonlySet<string> = new Set(['ran', 'asked_for_keys', 'asked_for_config'])
 
 type ToolBody = NonNullable<NonNullable<FactsBody['remote']>['tools']>[number]
 
@@ -53,16 +56,65 @@ function toolOf(t: ToolBody): ToolInfo {
       ? { description: t.description.slice(0, MAX_TOOL_DESCRIPTION) }
       : {}),
     ...(params.length ? { parameters: params } : {}),
+    ...readTexts(t),
   }
+}
+
+/** What a model reads of a tool besides its description (the scan reads them too), bounded. */
+function readTexts(t: ToolBody): Pick<ToolInfo, 'title' | 'annotations' | 'parameterDescriptions'> {
+  const out: Pick<ToolInfo, 'title' | 'annotations' | 'parameterDescriptions'> = {}
+  if (typeof t.title === 'string' && t.title.trim()) out.title = t.title.slice(0, MAX_TOOL_NAME)
+  const entries = (v: unknown) => (v && typeof v === 'object' && !Array.isArray(v) ? Object.entries(v) : [])
+  const annotations = entries(t.annotations)
+    .filter(([k, v]) => k.length <= 50 && ['string', 'boolean', 'number'].includes(typeof v))
+    .slice(0, 10)
+    .map(([k, v]) => [k, typeof v === 'string' ? v.slice(0, 500) : v])
+  if (annotations.length) out.annotations = Object.fromEntries(annotations)
+  const described = entries(t.parameterDescriptions)
+    .filter(([k, v]) => k.length <= MAX_TOOL_NAME && typeof v === 'string' && v)
+    .slice(0, MAX_PARAMETERS)
+    .map(([k, v]) => [k, (v as string).slice(0, MAX_TOOL_DESCRIPTION)])
+  if (described.length) out.parameterDescriptions = Object.fromEntries(described)
+  return out
+}
+
+const MAX_SERVER_ITEMS = 100
+
+/** A server's own texts as stored: instructions, prompts' and resources' names and descriptions, bounded. */
+export function serverTextsOf(v: unknown): ServerTexts | undefined {
+  if (!v || typeof v !== 'object' || Array.isArray(v)) return undefined
+  const o = v as Record<string, unknown>
+  const items = (list: unknown) =>
+    (Array.isArray(list) ? list : [])
+      .filter((x): x is Record<string, unknown> => !!x && typeof x === 'object' && typeof x.name === 'string')
+      .slice(0, MAX_SERVER_ITEMS)
+      .map((x) => ({
+        name: (x.name as string).slice(0, MAX_TOOL_NAME),
+        ...(typeof x.description === 'string' && x.description
+          ? { description: x.description.slice(0, MAX_TOOL_DESCRIPTION) }
+          : {}),
+      }))
+  const out: ServerTexts = {}
+  if (typeof o.instructions === 'string' && o.instructions.trim()) out.instructions = o.instructions.slice(0, 10_000)
+  const prompts = items(o.prompts)
+  if (prompts.length) out.prompts = prompts
+  const resources = items(o.resources)
+  if (resources.length) out.resources = resources
+  return out
 }
 
 /** A valid facts body as written: tools trimmed, an empty homepage none. */
 export function listingFactsOf(body: FactsBody): ListingFacts {
   const { remote, sandbox, github, ...rest } = body
+  const trim = <T extends { tools?: ToolBody[]; server?: unknown }>(x: T) => ({
+    ...x,
+    tools: x.tools?.map(toolOf),
+    server: serverTextsOf(x.server),
+  })
   return {
     ...rest,
-    ...(remote !== undefined ? { remote: remote && { ...remote, tools: remote.tools?.map(toolOf) } } : {}),
-    ...(sandbox !== undefined ? { sandbox: sandbox && { ...sandbox, tools: sandbox.tools?.map(toolOf) } } : {}),
+    ...(remote !== undefined ? { remote: remote && trim(remote) } : {}),
+    ...(sandbox !== undefined ? { sandbox: sandbox && trim(sandbox) } : {}),
     ...(github ? { github: { ...github, homepage: github.homepage || null } } : {}),
   }
 }
@@ -78,7 +130,8 @@ export const riskBlocks = (risk: RiskAssessment | null | undefined, clearedHash:
  */
 export function sandboxRunAfter(previous: SandboxRun | null, r: SandboxReport, at: Date): SandboxRun {
   const samePackage = previous && previous.registryType === r.registryType && previous.identifier === r.identifier
-  const installFailed = r.verdict === 'install_failed' || r.verdict === 'package_missing'
+  const installFailed =
+    r.verdict === 'install_failed' || r.verdict === 'install_refused' || r.verdict === 'package_missing'
   const installFailures = installFailed ? (samePackage ? previous.installFailures : 0) + 1 : 0
   const retired = r.guessed && (r.verdict === 'package_missing' || installFailures >= 2)
   return {

@@ -1,5 +1,5 @@
 /** An entry's packages and remotes (how it installs and where it is hosted), normalised; bad parts dropped. */
-import type { EnvVarSpec, HeaderSpec, PackageSpec, RemoteSpec } from '@mcp-directory/shared/contracts'
+import type { ArgumentSpec, EnvVarSpec, HeaderSpec, PackageSpec, RemoteSpec } from '@mcp-directory/shared/contracts'
 import { IMPORT_LIMITS } from './format'
 import { ANY_CONTROL, clean, type Drop, get, httpUrl, isObj, line, type Obj, token } from './values'
 
@@ -96,6 +96,43 @@ export function normalizePackage(p: unknown, at: string, drop: Drop): PackageSpe
     else drop(`${at}.runtimeHint: invalid`)
   }
   out.environmentVariables = normalizeEnv(p, at, drop)
+  for (const key of ['packageArguments', 'runtimeArguments'] as const) {
+    const args = normalizeArguments(get(p, key), `${at}.${key}`, drop)
+    if (args.length) out[key] = args
+  }
+  return out
+}
+
+const FLAG = /^-{1,2}[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/
+
+// The registry's `packageArguments` / `runtimeArguments`: kept so configs and the sandbox pass what a server needs.
+function normalizeArguments(raw: unknown, at: string, drop: Drop): ArgumentSpec[] {
+  if (raw == null) return []
+  if (!Array.isArray(raw)) return drop(`${at}: not an array`) ?? []
+  const out: ArgumentSpec[] = []
+  for (const [i, a] of raw.slice(0, 20).entries()) {
+    const type = isObj(a) ? get(a, 'type') : undefined
+    if (!isObj(a) || (type !== 'positional' && type !== 'named')) {
+      drop(`${at}[${i}]: not a positional or named argument`)
+      continue
+    }
+    const arg: ArgumentSpec = { type }
+    const name = get(a, 'name')
+    if (typeof name === 'string' && FLAG.test(name)) arg.name = name
+    else if (type === 'named') {
+      drop(`${at}[${i}].name: missing or invalid`)
+      continue
+    }
+    const hint = line(get(a, 'valueHint'), 60)
+    if (hint) arg.valueHint = hint
+    const value = line(get(a, 'value') ?? get(a, 'default'), 200)
+    if (value) arg.value = value
+    const required = bool(get(a, 'isRequired'))
+    if (required !== undefined) arg.isRequired = required
+    const d = line(get(a, 'description'), IMPORT_LIMITS.text)
+    if (d) arg.description = d
+    out.push(arg)
+  }
   return out
 }
 

@@ -129,7 +129,9 @@ function riskLines(l: Listing): string[] {
       `**Risk: ${risk.level}**${cleared ? ' (reviewed and cleared by an operator)' : ''}. The directory's scan of these tool descriptions found:`,
     )
     for (const f of risk.findings.slice(0, 10))
-      out.push(`- ${inline(flat(f.tool))}: ${inline(flat(f.message))} (${f.severity})`)
+      out.push(
+        `- ${inline(flat(f.tool || 'the server'))}${f.where ? ` (${inline(flat(f.where))})` : ''}: ${inline(flat(f.message))} (${f.severity})`,
+      )
     out.push('')
   }
   const change = l.toolsChanges?.[0]

@@ -2,6 +2,7 @@
 // SANDBOX_INTERVAL_HOURS (the slow round); a guessed package the catalog retired is not started again unless the
 // listing names another package.
 import type { CatalogListing } from '@mcp-directory/shared/catalog-client'
+import { argumentTokens } from '@mcp-directory/shared/install'
 
 /** A package to start in the sandbox. */
 export interface SandboxTarget {
@@ -12,6 +13,8 @@ export interface SandboxTarget {
   guessed: boolean
   /** Environment variables the entry declares (each gets a placeholder value). */
   variables: string[]
+  /** The package's arguments: fixed values, and a placeholder (`<postgres-url>`) for each required one. */
+  arguments?: string[]
 }
 
 const CONCRETE = /^\d[A-Za-z0-9.+_-]{0,63}$/
@@ -36,6 +39,7 @@ export function sandboxTarget(l: Pick<CatalogListing, 'packages' | 'inferredInst
       version: typeof p.version === 'string' && CONCRETE.test(p.version) ? p.version : null,
       guessed: false,
       variables,
+      ...(argumentTokens(p.packageArguments).length ? { arguments: argumentTokens(p.packageArguments) } : {}),
     }
   }
   const i = l.inferredInstall

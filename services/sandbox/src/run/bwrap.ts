@@ -1,7 +1,7 @@
 // The bubblewrap command line a package runs under: every namespace unshared (no network: only a loopback of
 // its own), a read-only root holding nothing but the system's programs and libraries, a private /tmp and home,
 // the installed package read-only, a clean environment, and resource limits set by prlimit inside.
-import { existsSync } from 'node:fs'
+import { existsSync, realpathSync } from 'node:fs'
 
 /** Limits of one start. */
 export interface SandboxLimits {
@@ -17,6 +17,10 @@ export interface SandboxLimits {
   outputBytes: number
   /** Largest file it may write (RLIMIT_FSIZE), in its private /tmp and home. */
   fileBytes: number
+  /** Size of each of its private tmpfs, /tmp and home. */
+  tmpfsBytes: number
+  /** Memory of the whole box, every process together (a cgroup's limit, where one can be made). */
+  boxMemoryBytes: number
 }
 
 /** Defaults; SANDBOX_* variables override them (services/sandbox/README.md). */
@@ -27,10 +31,38 @@ export const DEFAULT_LIMITS: SandboxLimits = {
   processes: 64,
   outputBytes: 4 * 1024 * 1024,
   fileBytes: 64 * 1024 * 1024,
+  tmpfsBytes: 256 * 1024 * 1024,
+  boxMemoryBytes: 1536 * 1024 * 1024,
 }
 
-// System programs and libraries only: never /etc, /home, /root, /var, /srv or the service's own files.
-const SYSTEM_DIRS = ['/usr', '/bin', '/sbin', '/lib', '/lib64', '/lib32']
+// System programs, libraries and the runtimes in them only: never /usr/local (a global npmrc, other tools),
+// /etc, /home, /root, /var, /srv or the service's own files.
+// Debian's nodejs and npm keep their modules in /usr/share/nodejs; the CA certificates /etc/ssl links to and the
+// time zones servers read live in /usr/share too. Nothing else of /usr/share.
+const SYSTEM_DIRS = [
+  '/usr/bin',
+  '/usr/lib',
+  '/usr/lib64',
+  '/usr/lib32',
+  '/usr/libexec',
+  '/usr/share/nodejs',
+  '/usr/share/ca-certificates',
+  '/usr/share/zoneinfo',
+]
+const MERGED = ['/bin', '/lib', '/lib64', '/lib32']
+
+/** Read-only binds of the system directories; a merged-/usr root's /bin and /lib* are symlinks into them. */
+export function systemBinds(): string[] {
+  const args: string[] = []
+  for (const d of SYSTEM_DIRS) if (existsSync(d)) args.push('--ro-bind', d, d)
+  for (const d of MERGED) {
+    if (!existsSync(d)) continue
+    const target = realpathSync(d)
+    if (target === `/usr${d}`) args.push('--symlink', `usr${d}`, d)
+    else args.push('--ro-bind', d, d)
+  }
+  return args
+}
 
 /** The user a start runs as when the service itself runs as root (nobody): process limits then bind. */
 export const SANDBOX_UID = 65534
@@ -54,14 +86,17 @@ export function bwrapArgs(opts: {
   const args: string[] = []
   if (opts.asNobody) args.push('setpriv', `--reuid=${SANDBOX_UID}`, `--regid=${SANDBOX_UID}`, '--clear-groups', '--')
   args.push('bwrap', '--unshare-all', '--die-with-parent', '--new-session', '--cap-drop', 'ALL')
-  for (const d of SYSTEM_DIRS) if (existsSync(d)) args.push('--ro-bind', d, d)
-  args.push('--proc', '/proc', '--dev', '/dev', '--tmpfs', INSIDE.tmp, '--tmpfs', '/home', '--dir', INSIDE.home)
+  args.push(...systemBinds())
+  // Private /tmp and home, each a tmpfs of bounded size (they count against the host's memory).
+  const size = String(limits.tmpfsBytes)
+  args.push('--proc', '/proc', '--dev', '/dev', '--size', size, '--tmpfs', INSIDE.tmp)
+  args.push('--size', size, '--tmpfs', '/home', '--dir', INSIDE.home)
   args.push('--ro-bind', opts.pkgDir, INSIDE.pkg)
   for (const [from, to] of opts.extraRo ?? []) args.push('--ro-bind', from, to)
   // Everything above is mounted: the root itself becomes read-only.
   args.push('--remount-ro', '/', '--chdir', INSIDE.home, '--clearenv')
   const env: Record<string, string> = {
-    PATH: '/usr/local/bin:/usr/bin:/bin',
+    PATH: '/usr/bin:/bin',
     HOME: INSIDE.home,
     TMPDIR: INSIDE.tmp,
     LANG: 'C.UTF-8',

@@ -7,15 +7,21 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js'
-import type { SandboxRun, ToolInfo } from '@mcp-directory/shared/contracts'
+import type { SandboxRun, ServerTexts, ToolInfo } from '@mcp-directory/shared/contracts'
+import { type BoxCgroup, type BoxLimitMode, boxCgroup } from './boxlimits'
 import { bwrapArgs, type SandboxLimits } from './bwrap'
 import { installPackage, type Installed, type PackageRef, type Registries } from './install'
+import type { InstallLimits } from './installbox'
+import type { InstallNetwork } from './netconfig'
 import { BoundedStdioTransport } from './stdio'
+import { namedArgument, namedVariable, serverTexts, toolInfo } from './tools'
 
 /** What to start. */
 export interface StartRequest extends PackageRef {
   /** Environment variables the listing declares: each gets a placeholder value, nothing else is set. */
   variables: string[]
+  /** Its arguments as the registry entry declares them, a required one as a placeholder (`<postgres-url>`). */
+  arguments?: string[]
 }
 
 /** What a start found. */
@@ -25,6 +31,7 @@ export interface StartOutcome {
   detail: string
   variable?: string
   tools?: ToolInfo[]
+  server?: ServerTexts
   promptCount?: number
   resourceCount?: number
   /** The last of what it wrote to stderr (never reported: tests and logs only). */
@@ -40,10 +47,15 @@ export interface StartOptions {
   installTimeoutMs: number
   /** Run as nobody (needed for process limits when the service runs as root). */
   asNobody: boolean
+  /** The operator's network configuration for installs (default: read from the environment). */
+  net?: InstallNetwork
+  /** Bounds of an install (default: 512 MiB, 100,000 files). */
+  installLimits?: InstallLimits
+  /** How the box as a whole is bounded (default: per process only). */
+  boxLimits?: BoxLimitMode
 }
 
 const MAX_TOOLS = 500
-const MAX_DESCRIPTION = 2000
 const MAX_PAGES = 10
 const CLIENT_INFO = { name: 'mcp-directory-sandbox', version: '1.0.0' }
 
@@ -51,29 +63,6 @@ const CLIENT_INFO = { name: 'mcp-directory-sandbox', version: '1.0.0' }
 export const PLACEHOLDER = 'placeholder-set-by-mcp-directory-sandbox'
 
 const message = (err: unknown) => (err instanceof Error ? err.message : String(err)).replace(/\s+/g, ' ').slice(0, 300)
-
-/** The declared variable a text names, if any (word-bounded, so API_KEY does not match MY_API_KEY_2). */
-export function namedVariable(text: string, variables: string[]): string | undefined {
-  return variables.find((v) =>
-    new RegExp(`(^|[^A-Za-z0-9_])${v.replace(/[^A-Za-z0-9_]/g, '')}([^A-Za-z0-9_]|$)`).test(text),
-  )
-}
-
-function toolInfo(t: {
-  name: string
-  description?: string
-  inputSchema?: { properties?: Record<string, unknown> }
-}): ToolInfo {
-  const params = Object.keys(t.inputSchema?.properties ?? {})
-    .filter((p) => p.length <= 200)
-    .slice(0, 100)
-  const description = typeof t.description === 'string' ? t.description.trim().slice(0, MAX_DESCRIPTION) : ''
-  return {
-    name: String(t.name).slice(0, 200),
-    ...(description ? { description } : {}),
-    ...(params.length ? { parameters: params } : {}),
-  }
-}
 
 // Work directories of starts in flight, with a way to stop each: a stopping process removes them itself (an
 // install or a box cut short by the stop never reaches its own clean-up).
@@ -116,6 +105,7 @@ interface StartContext {
   started: number
   stopped: AbortController
   transport: BoundedStdioTransport | null
+  cgroup: BoxCgroup | null
 }
 
 // One MCP session with the boxed process: the request in progress, and the deadline every request shares.
@@ -138,6 +128,7 @@ export async function startPackage(req: StartRequest, opts: StartOptions): Promi
     started: performance.now(),
     stopped: new AbortController(),
     transport: null,
+    cgroup: null,
   }
   const dir = await mkdtemp(join(tmpdir(), 'mcp-sandbox-'))
   inFlight.set(dir, () => {
@@ -146,11 +137,17 @@ export async function startPackage(req: StartRequest, opts: StartOptions): Promi
   })
   try {
     const t0 = performance.now()
-    const installed = await installPackage(req, dir, opts.registries, opts.installTimeoutMs, ctx.stopped.signal)
+    const installed = await installPackage(req, dir, opts.registries, {
+      timeoutMs: opts.installTimeoutMs,
+      signal: ctx.stopped.signal,
+      net: opts.net,
+      limits: opts.installLimits,
+      asNobody: opts.asNobody,
+    })
     ctx.steps.install = since(t0)
     if (!installed.ok) {
       ctx.steps.total = since(ctx.started)
-      const verdict = installed.missing ? 'package_missing' : 'install_failed'
+      const verdict = installed.refused ? 'install_refused' : installed.missing ? 'package_missing' : 'install_failed'
       return { verdict, steps: ctx.steps, detail: installed.detail, stderr: '', stdoutBytes: 0 }
     }
     return await runBoxed(ctx, installed)
@@ -162,6 +159,7 @@ export async function startPackage(req: StartRequest, opts: StartOptions): Promi
     inFlight.delete(dir)
     ctx.transport?.kill()
     await ctx.transport?.close()
+    ctx.cgroup?.destroy()
     await rm(dir, { recursive: true, force: true })
   }
 }
@@ -173,12 +171,14 @@ async function runBoxed(ctx: StartContext, installed: Extract<Installed, { ok: t
   const argv = bwrapArgs({
     pkgDir: installed.pkgDir,
     extraRo: installed.extraRo,
-    command: installed.command,
+    command: [...installed.command, ...(req.arguments ?? [])],
     env,
     limits: opts.limits,
     asNobody: opts.asNobody,
   })
-  ctx.transport = new BoundedStdioTransport(argv, opts.limits.outputBytes)
+  // The box as a whole in a cgroup of its own (memory and processes of all its processes together), where there is one.
+  if (opts.boxLimits) ctx.cgroup = boxCgroup(opts.boxLimits, opts.limits.boxMemoryBytes, opts.limits.processes)
+  ctx.transport = new BoundedStdioTransport(ctx.cgroup?.wrap(argv) ?? argv, opts.limits.outputBytes)
   const t = ctx.transport
   const deadline = new AbortController()
   const timer = setTimeout(() => {
@@ -215,24 +215,29 @@ async function speakMcp(ctx: StartContext, session: Session, t: BoundedStdioTran
   const tools = await listTools(session)
   ctx.steps.tools = since(t2)
   const caps = client.getServerCapabilities() ?? {}
-  let promptCount: number | undefined
-  let resourceCount: number | undefined
+  let prompts: { name: string; description?: string }[] | undefined
+  let resources: { name: string; description?: string }[] | undefined
   session.phase = 'prompts/list'
   if (caps.prompts)
-    promptCount = (
+    prompts = (
       await client.listPrompts(undefined, { signal, timeout: session.remaining() }).catch(() => ({ prompts: [] }))
-    ).prompts.length
+    ).prompts
   session.phase = 'resources/list'
   if (caps.resources)
-    resourceCount = (
+    resources = (
       await client.listResources(undefined, { signal, timeout: session.remaining() }).catch(() => ({ resources: [] }))
-    ).resources.length
+    ).resources
+  const promptCount = prompts?.length
+  const resourceCount = resources?.length
+  // What it says besides its tools, scanned with them: its instructions, prompts' and resources' descriptions.
+  const server = serverTexts(client.getInstructions(), prompts, resources)
   ctx.steps.total = since(ctx.started)
   return {
     verdict: 'ran',
     steps: ctx.steps,
     detail: `${tools.length} tools`,
     tools,
+    ...(server ? { server } : {}),
     ...(promptCount !== undefined ? { promptCount } : {}),
     ...(resourceCount !== undefined ? { resourceCount } : {}),
     stderr: t.stderr,
@@ -269,6 +274,12 @@ async function judgeFailure(
   const end = await Promise.race([t.ended, Bun.sleep(500).then(() => null)])
   ctx.steps.total = since(ctx.started)
   const base = { steps: ctx.steps, stderr: t.stderr, stdoutBytes: t.bytesOut }
+  if (ctx.cgroup?.oomKilled())
+    return {
+      ...base,
+      verdict: 'memory_limit',
+      detail: `its processes together passed ${Math.round(limits.boxMemoryBytes / 1048576)} MiB during ${phase}`,
+    }
   if (t.outputCut)
     return {
       ...base,
@@ -278,6 +289,8 @@ async function judgeFailure(
   const variable = namedVariable(`${t.stderr}\n${message(err)}`, ctx.req.variables)
   if (variable)
     return { ...base, verdict: 'asked_for_keys', variable, detail: `stopped during ${phase} naming ${variable}` }
+  const argument = namedArgument(`${t.stderr}\n${message(err)}`, ctx.req.arguments ?? [])
+  if (argument) return { ...base, verdict: 'asked_for_config', detail: `stopped during ${phase} naming ${argument}` }
   // The client's own request timeout is set to the time left, so it can fire a moment before the deadline's timer;
   // the client then closes the transport itself, and the killed process must not read as a crash.
   const timedOut =

@@ -1,5 +1,6 @@
-// A minimal MCP server over stdio (newline-delimited JSON-RPC): answers initialize and tools/list.
-module.exports = function serve(tools, onStart) {
+// A minimal MCP server over stdio (newline-delimited JSON-RPC): answers initialize (with `instructions` when
+// given) and tools/list.
+module.exports = function serve(tools, onStart, instructions) {
   let buffer = ''
   process.stdin.setEncoding('utf8')
   process.stdin.on('data', async (chunk) => {
@@ -16,6 +17,7 @@ module.exports = function serve(tools, onStart) {
           protocolVersion: msg.params.protocolVersion,
           capabilities: { tools: {} },
           serverInfo: { name: 'stand-in', version: '1.0.0' },
+          ...(instructions ? { instructions } : {}),
         }
       else if (msg.method === 'tools/list') result = { tools: typeof tools === 'function' ? await tools() : tools }
       else {

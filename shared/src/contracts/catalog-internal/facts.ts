@@ -11,11 +11,14 @@ export const HEALTH_STATES = ['active', 'degraded', 'down', 'unknown'] as const
 export const SANDBOX_VERDICTS = [
   'ran',
   'asked_for_keys',
+  'asked_for_config',
   'install_failed',
+  'install_refused',
   'package_missing',
   'timeout',
   'crashed',
   'output_limit',
+  'memory_limit',
   'not_mcp',
 ] as const
 
@@ -57,6 +60,12 @@ export const ToolModel = t.Object({
   description: t.Optional(t.Unknown()),
   /** Names of its parameters; anything but a short string is dropped, and all past MAX_PARAMETERS. */
   parameters: t.Optional(t.Unknown()),
+  /** Its title; anything but a string is dropped. */
+  title: t.Optional(t.Unknown()),
+  /** Its annotations; only string, boolean and number values are kept. */
+  annotations: t.Optional(t.Unknown()),
+  /** Each parameter's description by path (nested ones too); bounded like descriptions. */
+  parameterDescriptions: t.Optional(t.Unknown()),
 })
 
 const tools = t.Array(ToolModel, { maxItems: MAX_TOOLS, error: `must be an array of at most ${MAX_TOOLS} tools` })
@@ -71,11 +80,18 @@ const RemoteAuthModel = asOne(
   'must be { kind: oauth|api_key|none, resourceMetadata?, authorizationServers?, confirmed? }',
 )
 
+/**
+ * What the server says besides its tools, with them: `{ instructions?, prompts?: [{ name, description? }],
+ * resources?: [{ name, description? }] }`; anything else is dropped, long texts cut.
+ */
+const serverTexts = t.Optional(t.Unknown())
+
 /** What the listing's remote endpoint answered. */
 export const RemoteFacts = t.Object({
   health: oneOf(HEALTH_STATES, { error: `must be one of ${HEALTH_STATES.join(', ')}` }),
   verified: t.Boolean({ error: 'must be a boolean' }),
   tools: t.Optional(tools),
+  server: serverTexts,
   toolsSource: t.Optional(t.String({ maxLength: 40, error: 'must be a short string' })),
   auth: t.Optional(RemoteAuthModel),
 })
@@ -143,6 +159,7 @@ export const SandboxReportModel = t.Object({
   detail: t.String({ maxLength: 500 }),
   variable: t.Optional(t.String({ pattern: '^[A-Za-z_][A-Za-z0-9_]{0,100}$' })),
   tools: t.Optional(tools),
+  server: serverTexts,
   promptCount: t.Optional(count),
   resourceCount: t.Optional(count),
 })

@@ -9,6 +9,7 @@ import type {
   RepositoryRun,
   RiskAssessment,
   SandboxRun,
+  ServerTexts,
   ToolInfo,
   ToolsChange,
 } from '../../contracts/listing'
@@ -103,6 +104,8 @@ export const listings = catalogSchema.table(
     riskClearedAt: timestamp('risk_cleared_at', { withTimezone: true }),
     /** The last sandbox start of its package. */
     sandbox: jsonb('sandbox').$type<SandboxRun>(),
+    /** What the server says besides its tools (instructions, prompts, resources), as last listed: scanned too. */
+    serverTexts: jsonb('server_texts').$type<ServerTexts>(),
     /** Why an operator rejected or flagged the listing (null otherwise). */
     moderationReason: text('moderation_reason'),
     /** Hash of the imported entry, so a re-import of the same entry changes nothing. */

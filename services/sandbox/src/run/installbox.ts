@@ -1,0 +1,113 @@
+// The box an install runs in: bubblewrap with the network (it needs the registry) but none of the host's files —
+// only the system's programs (npm, pip, their runtimes), the DNS and CA configuration, the operator's install
+// configuration read-only, and the install's own work directory. It runs unprivileged (nobody when the service is
+// root), with its files' size bounded by RLIMIT_FSIZE and, as a whole, by a quota checked while it extracts.
+import { existsSync, lstatSync, readdirSync } from 'node:fs'
+import { join } from 'node:path'
+import { SANDBOX_UID, systemBinds } from './bwrap'
+import type { InstallNetwork } from './netconfig'
+
+/** Where the install's work directory is seen inside its box. */
+export const INSTALL_DIR = '/box'
+
+/** Bounds of one install. */
+export interface InstallLimits {
+  /** Bytes on disk of everything it writes (packages, cache). */
+  bytes: number
+  /** Files and directories it writes. */
+  files: number
+}
+
+export const DEFAULT_INSTALL_LIMITS: InstallLimits = { bytes: 512 * 1024 * 1024, files: 100_000 }
+
+// Name resolution and the system's CAs; nothing else of /etc.
+const ETC = ['/etc/resolv.conf', '/etc/hosts', '/etc/nsswitch.conf', '/etc/ssl', '/etc/ca-certificates']
+
+/** The argv of an install: `[setpriv …] bwrap … -- prlimit … -- <command>`. */
+export function installBoxArgs(opts: {
+  workDir: string
+  command: string[]
+  env: Record<string, string>
+  net: InstallNetwork
+  limits: InstallLimits
+  asNobody: boolean
+}): string[] {
+  const args: string[] = []
+  if (opts.asNobody) args.push('setpriv', `--reuid=${SANDBOX_UID}`, `--regid=${SANDBOX_UID}`, '--clear-groups', '--')
+  args.push('bwrap', '--unshare-all', '--share-net', '--die-with-parent', '--new-session', '--cap-drop', 'ALL')
+  args.push(...systemBinds())
+  for (const f of ETC) if (existsSync(f)) args.push('--ro-bind', f, f)
+  args.push('--proc', '/proc', '--dev', '/dev', '--size', String(64 * 1024 * 1024), '--tmpfs', '/tmp')
+  // After /tmp: an npmrc's cafile is bound where the npmrc names it, which may be under /tmp.
+  for (const [from, to] of opts.net.binds) args.push('--ro-bind', from, to)
+  args.push('--bind', opts.workDir, INSTALL_DIR, '--chdir', INSTALL_DIR, '--clearenv')
+  const env: Record<string, string> = {
+    PATH: '/usr/bin:/bin',
+    HOME: `${INSTALL_DIR}/home`,
+    TMPDIR: '/tmp',
+    LANG: 'C.UTF-8',
+    ...opts.net.env,
+    ...opts.env,
+  }
+  for (const [k, v] of Object.entries(env)) args.push('--setenv', k, v)
+  args.push('--', 'prlimit', `--fsize=${opts.limits.bytes}`, '--nofile=1024', '--core=0', '--', ...opts.command)
+  return args
+}
+
+/** Bytes on disk and entries under `dir`, counting no further than the bounds (a walk never runs away). */
+export function diskUse(dir: string, limits: InstallLimits): { bytes: number; files: number } {
+  let bytes = 0
+  let files = 0
+  const stack = [dir]
+  while (stack.length && bytes <= limits.bytes && files <= limits.files) {
+    const d = stack.pop()!
+    let names: string[]
+    try {
+      names = readdirSync(d)
+    } catch {
+      continue
+    }
+    for (const n of names) {
+      const p = join(d, n)
+      try {
+        const st = lstatSync(p)
+        files++
+        bytes += st.blocks * 512
+        if (st.isDirectory()) stack.push(p)
+      } catch {
+        // removed meanwhile
+      }
+    }
+  }
+  return { bytes, files }
+}
+
+/**
+ * Checks the work directory every `everyMs` while an install runs and calls `exceeded` once it passes a bound;
+ * `peak` is the largest size seen (what the host's disk held at most, give or take one interval's writing).
+ */
+export function watchQuota(dir: string, limits: InstallLimits, exceeded: (why: string) => void, everyMs = 200) {
+  let peak = 0
+  let over = false
+  const check = () => {
+    // Counted past the bounds (up to four times them), so the peak reported is what the disk really held.
+    const use = diskUse(dir, { bytes: limits.bytes * 4, files: limits.files * 4 })
+    peak = Math.max(peak, use.bytes)
+    if (over) return
+    if (use.bytes > limits.bytes) {
+      over = true
+      exceeded(`it wrote more than ${Math.round(limits.bytes / 1048576)} MiB`)
+    } else if (use.files > limits.files) {
+      over = true
+      exceeded(`it wrote more than ${limits.files} files`)
+    }
+  }
+  const timer = setInterval(check, everyMs)
+  return {
+    stop: () => {
+      clearInterval(timer)
+      check()
+      return { peak, over }
+    },
+  }
+}

@@ -1,0 +1,163 @@
+// Resolves an npm package's whole dependency tree from the registry's metadata (packuments) before anything is
+// downloaded or extracted, and refuses a tree that names anything but a registry version: a `file:` or `link:`
+// path, a git URL or shorthand, an http(s) tarball, an alias to one of those, a workspace. npm would copy the
+// host's files or fetch the host's own addresses for such a spec, so nothing of it may reach npm at all.
+import { type InstallNetwork, trustStore } from './netconfig'
+
+/** What the resolution found. */
+export type Resolution =
+  | { ok: true; packages: number }
+  | { ok: false; refused: true; spec: string; detail: string }
+  | { ok: false; refused: false; missing: boolean; detail: string }
+
+interface Packument {
+  'dist-tags'?: Record<string, string>
+  versions?: Record<string, VersionManifest>
+}
+
+interface VersionManifest {
+  dependencies?: Record<string, unknown>
+  optionalDependencies?: Record<string, unknown>
+  peerDependencies?: Record<string, unknown>
+  dist?: { tarball?: string }
+}
+
+const NPM_NAME = /^(@[a-z0-9][a-z0-9._~-]*\/)?[a-z0-9][a-z0-9._~-]*$/i
+// A semver range or dist-tag: digits, letters, the range operators, spaces and `||`; never `/`, `:` or `\`.
+const REGISTRY_RANGE = /^[A-Za-z0-9.*+^~<>=|\s-]*$/
+const MAX_PACKAGES = 3000
+const MAX_PACKUMENT = 64 * 1024 * 1024
+
+/**
+ * What a dependency spec asks for: a registry range (for `npm:name@range` aliases, the aliased name), or why it
+ * is refused.
+ */
+export function classifySpec(name: string, spec: unknown): { name: string; range: string } | { refused: string } {
+  if (typeof spec !== 'string') return { refused: 'not a string' }
+  const s = spec.trim()
+  if (s.startsWith('npm:')) {
+    const rest = s.slice(4)
+    const at = rest.lastIndexOf('@')
+    const aliased = at > 0 ? rest.slice(0, at) : rest
+    const range = at > 0 ? rest.slice(at + 1) : ''
+    if (!NPM_NAME.test(aliased)) return { refused: 'an alias to something that is not a registry package' }
+    const inner = classifySpec(aliased, range)
+    return 'refused' in inner ? { refused: `an alias to ${inner.refused}` } : inner
+  }
+  if (!REGISTRY_RANGE.test(s) || s.length > 256) return { refused: kindOf(s) }
+  return { name, range: s || '*' }
+}
+
+function kindOf(s: string): string {
+  if (/^(file|link):/i.test(s) || /^[./~\\]/.test(s)) return 'a path on the host'
+  if (/^git(\+[a-z]+)?:|^(github|gitlab|bitbucket|gist):|\.git(#.*)?$/i.test(s)) return 'a git repository'
+  if (/^https?:/i.test(s)) return 'a tarball URL'
+  if (/^workspace:/i.test(s)) return 'a workspace'
+  if (/^[\w.-]+\/[\w.-]+(#.*)?$/.test(s)) return 'a GitHub shorthand'
+  return 'not a registry version'
+}
+
+/** The highest version of `p` that `range` selects (a dist-tag, an exact version or a range). */
+export function pickVersion(p: Packument, range: string): string | null {
+  const tagged = p['dist-tags']?.[range]
+  if (tagged && p.versions?.[tagged]) return tagged
+  const versions = Object.keys(p.versions ?? {})
+  if (versions.includes(range)) return range
+  const latest = p['dist-tags']?.latest
+  if ((range === '*' || range === 'latest') && latest && p.versions?.[latest]) return latest
+  let best: string | null = null
+  for (const v of versions)
+    if (!v.includes('-') && Bun.semver.satisfies(v, range) && (!best || Bun.semver.order(v, best) > 0)) best = v
+  return best
+}
+
+/** Fetches packuments through the operator's proxy and CAs, each once. */
+function packumentReader(registry: string, net: InstallNetwork, signal?: AbortSignal) {
+  const cache = new Map<string, Promise<Packument | null>>()
+  const ca = trustStore(net)
+  const read = async (name: string): Promise<Packument | null> => {
+    const url = `${registry.replace(/\/$/, '')}/${name.replace('/', '%2F')}`
+    const headers: Record<string, string> = { accept: 'application/vnd.npm.install-v1+json; q=1.0, application/json' }
+    const auth = net.authFor(url)
+    if (auth) headers.authorization = auth
+    const proxy = net.proxyFor(url) ?? undefined
+    const res = await fetch(url, { headers, signal, redirect: 'error', proxy, ...(ca ? { tls: { ca } } : {}) })
+    if (res.status === 404) return null
+    if (!res.ok) throw new Error(`the registry answered ${res.status} for ${name}`)
+    const text = await res.text()
+    if (text.length > MAX_PACKUMENT) throw new Error(`the registry's entry of ${name} is too large`)
+    return JSON.parse(text) as Packument
+  }
+  return (name: string) => {
+    if (!cache.has(name)) cache.set(name, read(name))
+    return cache.get(name)!
+  }
+}
+
+/** Resolves `name@range` and every dependency under it, refusing the first spec that is not a registry version. */
+export async function resolveNpmTree(
+  name: string,
+  range: string,
+  registry: string,
+  net: InstallNetwork,
+  signal?: AbortSignal,
+): Promise<Resolution> {
+  const packument = packumentReader(registry, net, signal)
+  const seen = new Set<string>()
+  const asked = new Set<string>()
+  const queue: { name: string; range: string; from: string; optional: boolean }[] = [
+    { name, range, from: '', optional: false },
+  ]
+  try {
+    for (let next = queue.shift(); next; next = queue.shift()) {
+      const p = await packument(next.name)
+      const version = p ? pickVersion(p, next.range) : null
+      if (!p || !version) {
+        // npm skips an optional dependency or peer it cannot find; it never reaches npm's fetch as a path or URL.
+        if (next.optional) continue
+        const what = `${next.name}@${next.range}`
+        if (!next.from) return { ok: false, refused: false, missing: true, detail: `the registry has no ${what}` }
+        return { ok: false, refused: false, missing: false, detail: `${next.from} needs ${what}, not in the registry` }
+      }
+      const id = `${next.name}@${version}`
+      if (seen.has(id)) continue
+      seen.add(id)
+      if (seen.size > MAX_PACKAGES)
+        return { ok: false, refused: true, spec: id, detail: `more than ${MAX_PACKAGES} packages in its tree` }
+      const m = p.versions![version]!
+      const groups = [m.dependencies, m.optionalDependencies, m.peerDependencies]
+      for (const [i, group] of groups.entries())
+        for (const [dep, spec] of Object.entries(group ?? {})) {
+          const c = NPM_NAME.test(dep) ? classifySpec(dep, spec) : { refused: 'not an npm package name' }
+          if ('refused' in c) {
+            const named = `${dep}@${String(spec).slice(0, 200)}`
+            return { ok: false, refused: true, spec: named, detail: `${id} depends on ${named}: ${c.refused}` }
+          }
+          if (asked.has(`${c.name}@${c.range}`)) continue
+          asked.add(`${c.name}@${c.range}`)
+          queue.push({ ...c, from: id, optional: i > 0 })
+        }
+    }
+  } catch (err) {
+    const detail = err instanceof Error ? err.message : String(err)
+    return { ok: false, refused: false, missing: false, detail: `resolving: ${detail.slice(0, 200)}` }
+  }
+  return { ok: true, packages: seen.size }
+}
+
+/**
+ * After the install: every package npm placed must have come from the registry (its hidden lockfile's
+ * `resolved`), or from inside a registry tarball (bundled). Returns the first that did not.
+ */
+export function strayPackage(lock: unknown, registry: string): string | null {
+  const packages = (lock as { packages?: Record<string, { resolved?: string; link?: boolean; inBundle?: boolean }> })
+    ?.packages
+  const origin = new URL(registry).origin
+  for (const [path, entry] of Object.entries(packages ?? {})) {
+    if (!path || entry.inBundle) continue
+    if (entry.link) return `${path} (a link)`
+    if (typeof entry.resolved === 'string' && new URL(entry.resolved, origin).origin !== origin)
+      return `${path} (${entry.resolved.slice(0, 200)})`
+  }
+  return null
+}

@@ -1,0 +1,91 @@
+/**
+ * What the scan looks for in one text: signals that hold in any language (paths to secrets, hidden markup and
+ * role headers, Markdown images and links carrying data, shell pipelines, URLs), and instruction phrases in the
+ * languages of the maintained corpus (corpus/phrases.json, which names its sources). Every pattern is bounded
+ * (no nested quantifiers), so a hostile text cannot make the scan slow.
+ */
+import corpus from './corpus/phrases.json'
+
+/** A signal's name: what kind of thing a text says. */
+export type Signal =
+  | 'override'
+  | 'secrecy'
+  | 'send'
+  | 'read'
+  | 'sensitive'
+  | 'standing'
+  | 'secret_path'
+  | 'client_config'
+  | 'hidden_markup'
+  | 'role_header'
+  | 'exfil_link'
+  | 'markdown_image'
+  | 'shell_pipe'
+  | 'url'
+  | 'other_tools'
+  | 'email_address'
+
+// A word boundary that knows letters beyond ASCII (`\b` does not, even with the u flag).
+const W = '[\\p{L}\\p{N}_]'
+const BOUNDARY = `(?:(?<=${W})(?!${W})|(?<!${W})(?=${W}))`
+const compile = (source: string) => new RegExp(source.replaceAll('\\b', BOUNDARY), 'iu')
+
+type Category = 'override' | 'secrecy' | 'send' | 'read' | 'sensitive' | 'standing'
+const CATEGORIES: Category[] = ['override', 'secrecy', 'send', 'read', 'sensitive', 'standing']
+
+/** The corpus's phrases, compiled: per category, one pattern per language and phrase. */
+export const PHRASES: Record<Category, { lang: string; pattern: RegExp }[]> = Object.fromEntries(
+  CATEGORIES.map((c) => [
+    c,
+    Object.entries(corpus.languages as Record<string, Partial<Record<Category, string[]>>>).flatMap(([lang, cats]) =>
+      (cats[c] ?? []).map((source) => ({ lang, pattern: compile(source) })),
+    ),
+  ]),
+) as Record<Category, { lang: string; pattern: RegExp }[]>
+
+/** The languages the corpus covers. */
+export const LANGUAGES = Object.keys(corpus.languages)
+
+const LANGUAGE_FREE: [Signal, RegExp][] = [
+  [
+    'secret_path',
+    /~\/\.ssh|\.ssh\/|(?<![a-z])id[_ ](rsa|ed25519|ecdsa|dsa)\b|\.aws\/credentials|\/etc\/(passwd|shadow)\b|\.netrc\b|\.npmrc\b|\.pypirc\b|\.git-credentials\b|\.kube\/config|\.docker\/config\.json|(^|[\s'"`(/])\.env\b(?!\.example)|\.config\/(gh|gcloud)\/|\.azure\/|\.gnupg\/|\.(bash|zsh)_history\b|\bwallet\.dat\b|Login Data\b|Cookies\.sqlite|keychain/i,
+  ],
+  ['client_config', /claude_desktop_config|\bmcp\.json\b|\.cursor\/|\.vscode\/mcp|\bmcp_config\b|\.codeium\/windsurf/i],
+  [
+    'hidden_markup',
+    /<!--|<\s*\/?\s*(important|system|instructions?|secret|hidden|admin|assistant|context|note-to-ai|ai)\s*>|\[\s*\/?\s*(INST|SYSTEM|IMPORTANT)\s*\]|<\|im_start\|>|<\|system\|>/i,
+  ],
+  [
+    'role_header',
+    /(^|\n)\s*(#{1,6}\s*|\*\*\s*|\[)?(system|assistant|developer|admin)(\s+(message|prompt|note|override))?\s*(\]|\*\*)?\s*:/i,
+  ],
+  // Text addressed to the model by name rather than describing the tool ("Note for the assistant:", "(AI agents: …").
+  [
+    'role_header',
+    /\b(note|message|instructions?)\s+(for|to)\s+(the\s+)?(assistant|ai|model|llm|agents?)\s*:|\(\s*(ai\s+agents?|assistants?|llms?)\s*:/i,
+  ],
+  [
+    'exfil_link',
+    /\]\(\s*https?:\/\/[^)\s]{1,300}[?&][^)\s=]{1,60}=[^)\s]{0,300}\)|https?:\/\/[^\s)]{1,300}[?&][\w-]{1,40}=\s*[{<$[]/i,
+  ],
+  ['markdown_image', /!\[[^\]\n]{0,200}\]\(\s*https?:/i],
+  [
+    'shell_pipe',
+    /\b(curl|wget|iwr|Invoke-WebRequest)\b[^|\n]{1,200}\|\s*(sudo\s+)?(ba|z|da)?sh\b|\b(curl|wget)\b[^|\n]{1,200}\|\s*python|\bbase64\s+(-d|--decode)\b[^\n]{0,40}\|\s*(ba)?sh|\bbash\s+-c\s+["']?\$\(curl/i,
+  ],
+  ['url', /\bhttps?:\/\/[^\s)"'`>]{4,}/i],
+  ['email_address', /\b[\w.+-]{1,64}@[\w-]{1,63}(\.[\w-]{1,63})+\b/],
+  [
+    'other_tools',
+    /\b(all|every|any|each)\s+(other\s+)?(tools?|servers?|functions?)\b|\bother\s+(tools?|servers?|mcp)\b|\b(when|whenever|before|after|instead\s+of)\s+(using|calling|the)\s+[`'"]?[a-z][a-z0-9_]{2,60}[`'"]?\s+tool\b/i,
+  ],
+]
+
+/** The signals one view of a text carries. */
+export function signalsOf(view: string): Set<Signal> {
+  const found = new Set<Signal>()
+  for (const [signal, pattern] of LANGUAGE_FREE) if (pattern.test(view)) found.add(signal)
+  for (const c of CATEGORIES) if (PHRASES[c].some((p) => p.pattern.test(view))) found.add(c)
+  return found
+}

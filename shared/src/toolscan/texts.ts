@@ -1,0 +1,35 @@
+/** Every text of a tool list a model reads, with where it is: the place a finding names. */
+import type { ServerTexts, ToolInfo } from '../contracts/listing'
+
+/** One text and its place. */
+export interface Place {
+  /** The tool ('' for the server's own texts). */
+  tool: string
+  where: string
+  text: string
+}
+
+const MAX_PLACES = 2000
+
+/** The texts of `tools` and of the server (instructions, prompts, resources), at most MAX_PLACES. */
+export function textsOf(tools: readonly ToolInfo[], server?: ServerTexts | null): Place[] {
+  const out: Place[] = []
+  const add = (tool: string, where: string, text: unknown) => {
+    if (typeof text === 'string' && text.trim() && out.length < MAX_PLACES) out.push({ tool, where, text })
+  }
+  for (const t of tools) {
+    add(t.name, 'name', t.name.replace(/[_-]+/g, ' '))
+    add(t.name, 'description', t.description)
+    add(t.name, 'title', t.title)
+    for (const [k, v] of Object.entries(t.annotations ?? {})) add(t.name, `annotations.${k}`, v)
+    for (const p of t.parameters ?? []) add(t.name, `parameter name ${p}`, `${p} ${p.replace(/[_-]+/g, ' ')}`)
+    for (const [path, d] of Object.entries(t.parameterDescriptions ?? {})) {
+      add(t.name, `parameter name ${path}`, path.includes('.') ? path.replace(/[_.-]+/g, ' ') : null)
+      add(t.name, `parameter ${path}`, d)
+    }
+  }
+  add('', 'instructions', server?.instructions)
+  for (const p of server?.prompts ?? []) add('', `prompt ${p.name}`, p.description)
+  for (const r of server?.resources ?? []) add('', `resource ${r.name}`, r.description)
+  return out
+}
