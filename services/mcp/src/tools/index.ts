@@ -1,7 +1,7 @@
 // The directory's tools, one file each. Each goes through the REST endpoint it mirrors (via the gateway), so it
 // meets the same validation, Bearer and scope checks and rate limits; arguments are checked here first, by their
 // own names (args.ts).
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
+import type { McpServer } from '@modelcontextprotocol/server'
 import type { Logger } from '@mcp-directory/shared/log'
 import type { CallerContext, DirectoryClient } from '../public-api/client'
 import { listCategories } from './categories'
