@@ -63,6 +63,22 @@ async function readBody(request: Request): Promise<{ parsed: unknown } | Respons
 }
 
 /**
+ * A 2025 request whose Mcp-Method or Mcp-Name header says something its body does not: -32020 HeaderMismatch, as
+ * the SDK answers a 2026-07-28 one. The gateway prices a message by those headers, so they must be true.
+ */
+function legacyHeaderMismatch(request: Request, parsed: unknown): Response | null {
+  const method = request.headers.get('mcp-method')
+  if (method === null) return null
+  const message = (Array.isArray(parsed) ? null : parsed) as { method?: unknown; params?: Record<string, unknown> }
+  const params = message?.params ?? {}
+  const name = request.headers.get('mcp-name')
+  const named = params.name ?? params.uri
+  const namedOk = name === null ? method !== 'tools/call' : named === name
+  if (message?.method === method && namedOk) return null
+  return rpcError(400, -32020, 'Header mismatch: Mcp-Method and Mcp-Name must match the message body')
+}
+
+/**
  * The endpoint's handler. 2026-07-28 requests go to the SDK's handler; 2025 requests (no per-request protocol
  * version) to a fresh server on the SDK's Streamable HTTP transport, stateless with JSON answers, as before the
  * 2026 revision: the SDK's own stateless fallback would answer them as event streams. Both legs build their
@@ -108,7 +124,8 @@ export function mcpHandler(publicApi: PublicApi, log: Logger, base: string) {
     fetch: async (request: Request): Promise<Response> => {
       const body = await readBody(request)
       if (body instanceof Response) return body
-      if (await isLegacyRequest(request, body.parsed)) return legacy(request, body.parsed)
+      if (await isLegacyRequest(request, body.parsed))
+        return legacyHeaderMismatch(request, body.parsed) ?? legacy(request, body.parsed)
       return modern.fetch(request, { parsedBody: body.parsed })
     },
     close: () => modern.close(),

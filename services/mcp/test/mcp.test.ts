@@ -31,7 +31,7 @@ import { inProcessUpstream } from '@mcp-directory/shared/upstream'
 import { createMcpApp, SERVER_INFO, type McpService } from '../src'
 import { serverIdentity } from '../src/server'
 import { SERVER_CARD_SCHEMA } from '../src/card'
-import { describeModernEra } from './modern'
+import { describeModernEra, modernRequest } from './modern'
 
 const run = runToken()
 const env = isolatedEnv(run, '')
@@ -599,6 +599,42 @@ describe('rate limits', () => {
       const over = await rpc(`${g.url}/api/mcp`, 'tools/call', { name: 'list_mcp_categories', arguments: {} })
       expect(over.status).toBe(429)
       expect(((await over.json()) as { error: string }).error).toBe('rate_limited')
+    } finally {
+      await g.close()
+    }
+  })
+
+  test('discovery and lists cost a tenth of a read (Mcp-Method); a header the body contradicts buys nothing', async () => {
+    const LIMIT = 3
+    const g = limitedGateway(LIMIT)
+    try {
+      // A full 2026-07-28 session's discovery and lists: more messages than the read limit, none of them refused.
+      for (let i = 0; i < 4 * LIMIT; i++) {
+        const method = ['server/discover', 'tools/list', 'prompts/list'][i % 3]!
+        const res = await modernRequest(g.url, method, {})
+        expect({ method, status: res.status }).toEqual({ method, status: 200 })
+        expect(res.headers.get('ratelimit-limit')).toBe(String(LIMIT * 10))
+      }
+      // The reads are all still there for the tool calls.
+      const first = await modernRequest(g.url, 'tools/call', { name: 'list_mcp_categories', arguments: {} })
+      expect(first.status).toBe(200)
+      expect(first.headers.get('ratelimit-limit')).toBe(String(LIMIT))
+      expect(remaining(first)).toBe(LIMIT - 1)
+      // A 2025 message priced as tools/list by its header but calling a tool is refused before anything runs.
+      const lying = await rpc(
+        `${g.url}/api/mcp`,
+        'tools/call',
+        { name: 'list_mcp_categories', arguments: {} },
+        { 'mcp-method': 'tools/list' },
+      )
+      expect(((await lying.json()) as { error: { code: number } }).error.code).toBe(-32020)
+      const wrongTool = await rpc(
+        `${g.url}/api/mcp`,
+        'tools/call',
+        { name: 'search_mcp_servers', arguments: {} },
+        { 'mcp-method': 'tools/call', 'mcp-name': 'list_mcp_categories' },
+      )
+      expect(((await wrongTool.json()) as { error: { code: number } }).error.code).toBe(-32020)
     } finally {
       await g.close()
     }
