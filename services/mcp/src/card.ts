@@ -9,9 +9,12 @@ export const SERVER_CARD_TYPE = 'application/mcp-server-card+json'
 export const AI_CATALOG_TYPE = 'application/ai-catalog+json'
 export const SERVER_CARD_SCHEMA = 'https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json'
 
+/** The public host as a name part: no port, an IPv6 address without its brackets and colons. */
+const publisherHost = (base: string) => new URL(base).hostname.replace(/^\[|\]$/g, '').replace(/[^a-zA-Z0-9.-]/g, '-')
+
 /** The server name in reverse-DNS form: `com.example.dir/mcp-directory` for dir.example.com (an address as it is). */
 export function cardName(base: string, server: string): string {
-  const host = new URL(base).hostname.replace(/^\[|\]$/g, '').replace(/[^a-zA-Z0-9.-]/g, '-')
+  const host = publisherHost(base)
   const reversed = /^[\d.]+$/.test(host) || !host.includes('.') ? host : host.split('.').reverse().join('.')
   return `${reversed}/${server}`
 }
@@ -35,7 +38,7 @@ export function serverCard(base: string, info: { name: string; title: string; ve
 /** The AI Catalog of the domain: one entry, pointing at the Server Card. */
 export function aiCatalog(base: string, info: { name: string }) {
   // The publisher part of the identifier is the domain (a port is not part of it).
-  const host = new URL(base).hostname
+  const host = publisherHost(base)
   return {
     specVersion: '1.0',
     entries: [
