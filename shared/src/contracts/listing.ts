@@ -195,6 +195,8 @@ export interface Listing {
   /** Whether the latest observation saw it run (before the risk gate; `isVerifiedActive` is after it). */
   seenRunning?: boolean
   remoteAuth?: RemoteAuthInfo | null
+  /** The MCP revision its server was last seen speaking, and its tool list's ttlMs. */
+  mcpProtocol?: McpProtocolSeen | null
   toolsHash?: string | null
   toolsChanges?: ToolsChange[]
   risk?: RiskAssessment | null
@@ -266,6 +268,20 @@ export interface ToolsChange {
   source: string | null
 }
 
+/**
+ * The MCP revision a listing's server was last seen speaking (its remote endpoint, else the sandbox's start):
+ * `2026-07-28` (era `modern`: server/discover, stateless requests) or a 2025 revision (`legacy`: the initialize
+ * handshake), and how long it says its tool list stays fresh (`ttlMs` of tools/list, 2026-07-28 only).
+ */
+export interface McpProtocolSeen {
+  version: string
+  era: 'modern' | 'legacy'
+  ttlMs: number | null
+  /** Where it was seen: streamable-http, sse or sandbox. */
+  source: string
+  checkedAt?: string
+}
+
 /** What the sandbox made of a listing's package the last time it started it. */
 export interface SandboxRun {
   /**
@@ -316,4 +332,6 @@ export interface SandboxReport {
   tools?: ToolInfo[]
   promptCount?: number
   resourceCount?: number
+  /** The MCP revision it spoke and its tool list's ttlMs. */
+  protocol?: Omit<McpProtocolSeen, 'checkedAt'>
 }

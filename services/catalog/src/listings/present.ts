@@ -199,6 +199,7 @@ export function detailOf(l: Listing, baseUrl: string, alsoListedAs: string[] = [
       githubPushedAt: l.githubPushedAt?.toISOString() ?? null,
       seenRunning: l.seenRunning ?? l.isVerifiedActive,
       remoteAuth: l.remoteAuth ?? null,
+      protocol: l.mcpProtocol ? { checkedAt: l.updatedAt.toISOString(), ...l.mcpProtocol } : null,
       sandbox: l.sandbox ?? null,
     },
   }

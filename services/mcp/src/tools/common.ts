@@ -72,7 +72,10 @@ export type Detail = z.infer<typeof ServerDetail> & {
 
 /** A detail with what the directory knows of its maintenance: `archived` as the catalog gave it, or as read here. */
 export function withArchived(
-  s: Detail & { checks?: { githubArchived?: boolean | null }; maintenanceStatus?: string | null },
+  s: Detail & {
+    checks?: { githubArchived?: boolean | null; protocol?: { version: string; ttlMs: number | null } | null }
+    maintenanceStatus?: string | null
+  },
 ) {
   const archived =
     s.archived !== undefined ? s.archived : archivedReason({ ...s, githubArchived: s.checks?.githubArchived })

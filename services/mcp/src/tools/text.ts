@@ -155,6 +155,14 @@ type DetailInput = Summary & {
   configs?: Config[] | null
   archived?: string | null
   risk?: Risk
+  checks?: { protocol?: { version: string; ttlMs: number | null } | null }
+}
+
+/** The MCP revision the server was seen speaking, and how long its tool list stays fresh. */
+function protocolLine(p: { version: string; ttlMs: number | null } | null | undefined): string {
+  if (!p) return 'protocol: not seen yet'
+  const ttl = p.ttlMs === null ? '' : `; tool list fresh for ${num(Math.round(p.ttlMs / 1000))} s`
+  return `protocol: ${q(p.version)}${ttl}`
 }
 
 /** One listing's detail: labelled lines, every listing value quoted; then risk, tools and every client config. */
@@ -170,6 +178,7 @@ export function detailText(s: DetailInput): string {
     ...(m ? [`marks: ${m}`] : []),
     `status: ${s.archived ? `archived: ${markdownInline(s.archived)}` : 'maintained (not archived or deprecated, as far as the directory knows)'}`,
     `health: ${s.health ? q(s.health) : 'not checked yet'}`,
+    protocolLine(s.checks?.protocol),
     ...(s.repositoryUrl ? [`repository: ${q(s.repositoryUrl)}`] : []),
     ...(s.websiteUrl ? [`website: ${q(s.websiteUrl)}`] : []),
     `transports: ${list(s.transports) || 'none known'}`,

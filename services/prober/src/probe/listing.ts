@@ -336,6 +336,7 @@ export function listingProber(deps: ListingProberDeps) {
         verified: verdict.verified,
         ...(remote.tools ? { tools: remote.tools, toolsSource: remote.transport } : {}),
         ...(remote.auth ? { auth: remote.auth } : {}),
+        ...(remote.protocol ? { protocol: remote.protocol } : {}),
       }
       const last = results.findLast((r) => r.kind === 'remote' && r.target === remote.url)
       if (last) last.health = verdict.health

@@ -71,6 +71,17 @@ const RemoteAuthModel = asOne(
   'must be { kind: oauth|api_key|none, resourceMetadata?, authorizationServers?, confirmed? }',
 )
 
+/** The MCP revision a server spoke to the prober or the sandbox, and its tool list's ttlMs (at most a year). */
+const ProtocolModel = asOne(
+  t.Object({
+    version: t.String({ pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$' }),
+    era: oneOf(['modern', 'legacy']),
+    ttlMs: t.Union([t.Integer({ minimum: 0, maximum: 31_536_000_000 }), t.Null()]),
+    source: t.String({ maxLength: 40 }),
+  }),
+  'must be { version: YYYY-MM-DD, era: modern|legacy, ttlMs: integer or null, source }',
+)
+
 /** What the listing's remote endpoint answered. */
 export const RemoteFacts = t.Object({
   health: oneOf(HEALTH_STATES, { error: `must be one of ${HEALTH_STATES.join(', ')}` }),
@@ -78,6 +89,7 @@ export const RemoteFacts = t.Object({
   tools: t.Optional(tools),
   toolsSource: t.Optional(t.String({ maxLength: 40, error: 'must be a short string' })),
   auth: t.Optional(RemoteAuthModel),
+  protocol: t.Optional(ProtocolModel),
 })
 
 /** The listing's GitHub repository's metadata. */
@@ -145,6 +157,7 @@ export const SandboxReportModel = t.Object({
   tools: t.Optional(tools),
   promptCount: t.Optional(count),
   resourceCount: t.Optional(count),
+  protocol: t.Optional(ProtocolModel),
 })
 
 /** `PUT /internal/listings/:id/facts`: the facts of one probe. */
