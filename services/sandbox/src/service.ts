@@ -54,6 +54,7 @@ function sandboxFacts(target: SandboxTarget, r: StartOutcome) {
       ...(r.tools ? { tools: r.tools } : {}),
       ...(r.promptCount !== undefined ? { promptCount: r.promptCount } : {}),
       ...(r.resourceCount !== undefined ? { resourceCount: r.resourceCount } : {}),
+      ...(r.protocol ? { protocol: r.protocol } : {}),
     },
   }
 }

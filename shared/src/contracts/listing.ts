@@ -282,6 +282,22 @@ export interface McpProtocolSeen {
   checkedAt?: string
 }
 
+/**
+ * The revision a connected MCP client negotiated, as a listing records it (undefined before a handshake): `ttlMs`
+ * only when the list result gave a sane one (a whole number of milliseconds, at most a year).
+ */
+export function mcpProtocolSeen(
+  negotiated: { version: string | undefined; era: string | undefined },
+  listResult: unknown,
+  source: string,
+): Omit<McpProtocolSeen, 'checkedAt'> | undefined {
+  if (!negotiated.version) return undefined
+  const ttl = (listResult as { ttlMs?: unknown } | null)?.ttlMs
+  const ttlMs = typeof ttl === 'number' && Number.isSafeInteger(ttl) && ttl >= 0 ? Math.min(ttl, 31_536_000_000) : null
+  const era = negotiated.era === 'modern' ? 'modern' : 'legacy'
+  return { version: negotiated.version.slice(0, 20), era, ttlMs, source }
+}
+
 /** What the sandbox made of a listing's package the last time it started it. */
 export interface SandboxRun {
   /**

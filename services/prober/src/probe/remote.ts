@@ -11,7 +11,7 @@ import {
   StreamableHTTPClientTransport,
   type Transport,
 } from '@modelcontextprotocol/client'
-import type { McpProtocolSeen, ToolInfo } from '@mcp-directory/shared/contracts'
+import { type McpProtocolSeen, mcpProtocolSeen, type ToolInfo } from '@mcp-directory/shared/contracts'
 import { OutboundError } from '@mcp-directory/shared/outbound'
 import { type AnswersSeen, noAnswersSeen, watchedFetch } from './remote-answers'
 import { guardedMetadata, readAuthMetadata, type RemoteAuth } from './remote-auth'
@@ -47,7 +47,7 @@ export interface RemoteProbe {
   /** How it authenticates (known when it answered, or challenged). */
   auth?: RemoteAuth
   /** The revision it speaks and how long it says its tool list stays fresh (when it answered the handshake). */
-  protocol?: McpProtocolSeen
+  protocol?: Omit<McpProtocolSeen, 'checkedAt'>
   latencyMs: number
   /** A short reason, for the probe history. */
   detail: string
@@ -116,7 +116,7 @@ const finish = (
   run: ProbeRun,
   outcome: RemoteOutcome,
   detail: string,
-  extra: { tools?: ToolInfo[]; auth?: RemoteAuth; protocol?: McpProtocolSeen } = {},
+  extra: { tools?: ToolInfo[]; auth?: RemoteAuth; protocol?: Omit<McpProtocolSeen, 'checkedAt'> } = {},
 ): RemoteProbe => ({
   url: run.url,
   transport: run.transportType,
@@ -145,21 +145,21 @@ function transportFor(target: URL, transportType: 'streamable-http' | 'sse', gua
 }
 
 /** Every page of `tools/list`, bounded in pages and tools, and the first page's `ttlMs` (2026-07-28). */
-async function listAllTools(run: ProbeRun, client: Client): Promise<{ tools: ToolInfo[]; ttlMs: number | null }> {
+async function listAllTools(run: ProbeRun, client: Client): Promise<{ tools: ToolInfo[]; first: unknown }> {
   const tools: ToolInfo[] = []
-  let ttlMs: number | null = null
+  let first: unknown = null
   let cursor: string | undefined
   for (let page = 0; page < MAX_PAGES && tools.length < MAX_TOOLS; page++) {
     const res = await client.listTools(cursor ? { cursor } : undefined, {
       signal: run.deadline.signal,
       timeout: remaining(run),
     })
-    if (page === 0) ttlMs = ttlOf(res)
+    if (page === 0) first = res
     for (const t of res.tools) if (tools.length < MAX_TOOLS) tools.push(toolInfo(t))
     cursor = res.nextCursor
     if (!cursor) break
   }
-  return { tools, ttlMs }
+  return { tools, first }
 }
 
 /** Rejects when the signal aborts (with its reason). */
@@ -169,19 +169,9 @@ const untilAborted = (signal: AbortSignal) =>
     else signal.addEventListener('abort', () => reject(signal.reason), { once: true })
   })
 
-/** A list result's `ttlMs`, when it gives a sane one (a whole number of milliseconds, at most a year). */
-export function ttlOf(result: unknown): number | null {
-  const ttl = (result as { ttlMs?: unknown }).ttlMs
-  return typeof ttl === 'number' && Number.isSafeInteger(ttl) && ttl >= 0 ? Math.min(ttl, 365 * 86_400_000) : null
-}
-
 /** The revision a connected client negotiated, as the listing records it. */
-export function protocolSeen(client: Client, ttlMs: number | null, source: string): McpProtocolSeen | undefined {
-  const version = client.getNegotiatedProtocolVersion()
-  if (!version) return undefined
-  const era = client.getProtocolEra() === 'modern' ? 'modern' : 'legacy'
-  return { version: version.slice(0, 20), era, ttlMs, source }
-}
+const protocolSeen = (client: Client, listResult: unknown, source: string) =>
+  mcpProtocolSeen({ version: client.getNegotiatedProtocolVersion(), era: client.getProtocolEra() }, listResult, source)
 
 /** `server/discover` (else `initialize`), then `tools/list`; throws what the connection threw. */
 async function handshake(run: ProbeRun, client: Client, transport: Transport): Promise<RemoteProbe> {
@@ -190,7 +180,7 @@ async function handshake(run: ProbeRun, client: Client, transport: Transport): P
     client.connect(transport, { signal: run.deadline.signal, timeout: remaining(run) }),
     untilAborted(run.deadline.signal),
   ])
-  let listed: { tools: ToolInfo[]; ttlMs: number | null }
+  let listed: { tools: ToolInfo[]; first: unknown }
   try {
     listed = await listAllTools(run, client)
   } catch (err) {
@@ -202,8 +192,8 @@ async function handshake(run: ProbeRun, client: Client, transport: Transport): P
       })
     throw err
   }
-  const { tools, ttlMs } = listed
-  const protocol = protocolSeen(client, ttlMs, run.transportType)
+  const { tools, first } = listed
+  const protocol = protocolSeen(client, first, run.transportType)
   return finish(run, 'ok', `${tools.length} tools (${protocol?.version ?? 'unknown revision'})`, {
     tools,
     auth: { kind: 'none' },
