@@ -5,6 +5,7 @@ import { afterAll, expect, test } from 'bun:test'
 import { createMcpHandler, legacyStatelessFallback, McpServer } from '@modelcontextprotocol/server'
 import { createOutboundFetcher } from '@mcp-directory/shared/outbound'
 import { z } from 'zod'
+import { remoteFreshUntil } from '../src/probe/listing'
 import { probeRemote } from '../src/probe/remote'
 
 /** A server with one tool; `versions` are the revisions it speaks. */
@@ -53,4 +54,20 @@ test('a server that speaks only 2025-06-18 is verified through the 2025 handshak
   expect(r.outcome).toBe('ok')
   expect(r.tools?.map((t) => t.name)).toEqual(['echo'])
   expect(r.protocol).toEqual({ version: '2025-06-18', era: 'legacy', ttlMs: null, source: 'streamable-http' })
+})
+
+test('re-probing respects the ttlMs an active 2026-07-28 endpoint gave, up to a day', () => {
+  const checkedAt = '2026-11-26T12:00:00.000Z'
+  const at = (iso: string) => Date.parse(iso)
+  const seen = (ttlMs: number | null, source = 'streamable-http') => ({
+    health: 'active',
+    mcpProtocol: { version: '2026-07-28', era: 'modern' as const, ttlMs, source, checkedAt },
+  })
+  expect(remoteFreshUntil(seen(3_600_000), at('2026-11-26T12:30:00Z'))?.toISOString()).toBe('2026-11-26T13:00:00.000Z')
+  expect(remoteFreshUntil(seen(3_600_000), at('2026-11-26T13:00:00Z'))).toBeNull()
+  // A year-long ttlMs keeps it for a day at most; no ttlMs, the sandbox's word or an endpoint not active: probed.
+  expect(remoteFreshUntil(seen(31_536_000_000), at('2026-11-27T12:00:01Z'))).toBeNull()
+  expect(remoteFreshUntil(seen(null), at('2026-11-26T12:00:01Z'))).toBeNull()
+  expect(remoteFreshUntil(seen(3_600_000, 'sandbox'), at('2026-11-26T12:00:01Z'))).toBeNull()
+  expect(remoteFreshUntil({ ...seen(3_600_000), health: 'down' }, at('2026-11-26T12:00:01Z'))).toBeNull()
 })
