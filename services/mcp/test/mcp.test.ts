@@ -1082,6 +1082,20 @@ describe('one call to choose and install', () => {
     expect(kinds.size).toBeGreaterThan(1)
   }, 60_000)
 
+  test('an install line shows what runs: Cursor’s is its config, the install link beside it (JSON and text)', async () => {
+    type Hit = { install: { line: string | null; lineKind: string | null; link?: string | null } | null }
+    const r = await call('search_mcp_servers', { query: 'github', client: 'cursor', limit: 10 })
+    const hits = (r.structuredContent as { servers: Hit[] }).servers.filter((h) => h.install?.line)
+    expect(hits.length).toBeGreaterThan(0)
+    for (const { install } of hits) {
+      expect(install!.lineKind).toBe('config')
+      expect(Object.keys(JSON.parse(install!.line!))).toEqual(['mcpServers'])
+      expect(install!.link).toStartWith('cursor://anysphere.cursor-deeplink/mcp/install?')
+    }
+    expect(text(r)).toContain('or open its install link: `cursor://')
+    expect(text(r)).not.toContain('open: `cursor://')
+  })
+
   test('an archived listing says so, in search and in get_mcp_server; the detail text carries every config and the tools', async () => {
     const entry = {
       name: `io.github.modelcontextprotocol/postgres-${run}`,

@@ -96,6 +96,7 @@ export function installHintOf(r: SummaryRow, client: string) {
           client,
           lineKind: line?.kind ?? null,
           line: line?.line ?? null,
+          link: line?.link ?? null,
         }
       : null,
   }

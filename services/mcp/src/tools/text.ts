@@ -53,6 +53,7 @@ export type InstallHint = {
     client: string
     lineKind: string | null
     line: string | null
+    link?: string | null
   } | null
 }
 
@@ -67,7 +68,8 @@ function hintInstallLine(i: InstallHint['install'], client: string): string {
   // A line of several lines (a config file section) does not fit a list item; it is whole in structuredContent.
   if (i.line.includes('\n'))
     return `${head}: a config section of several lines, in structuredContent (install.line) and get_mcp_install_config`
-  return `${head}, ${LINE_VERB[i.lineKind ?? 'config'] ?? 'use'}: ${codeSpan(i.line)}`
+  const link = i.link ? `; or open its install link: ${codeSpan(i.link)}` : ''
+  return `${head}, ${LINE_VERB[i.lineKind ?? 'config'] ?? 'use'}: ${codeSpan(i.line)}${link}`
 }
 
 /** Search results as a numbered list; with a client named, each hit also says how to choose and install it. */
