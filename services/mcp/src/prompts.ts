@@ -34,6 +34,19 @@ function clientOf(v: string | undefined): string {
 
 const user = (text: string): GetPromptResult => ({ messages: [{ role: 'user', content: { type: 'text', text } }] })
 
+// The argument schemas are built once: a server is built per request, and zod schemas are costly to build.
+const FIND_ARGS = z.object({
+  need: z.string().describe('What the server should let you do, e.g. "query my Postgres database"'),
+  // The SDK finds the completer under `optional()`, so it marks the string itself.
+  client: completable(z.string().describe(`Your MCP client: ${SLUGS.join(', ')} (default claude-code)`), (v) =>
+    SLUGS.filter((s) => s.startsWith((v ?? '').trim().toLowerCase())),
+  ).optional(),
+})
+const CLAIM_ARGS = z.object({
+  server: z.string().describe('The listing id, or the server name to search for'),
+  email: z.string().describe('Your e-mail address, for the confirmation code'),
+})
+
 /** Registers the prompts on a server built for one request. */
 export function registerPrompts(server: McpServer) {
   server.registerPrompt(
@@ -41,13 +54,7 @@ export function registerPrompts(server: McpServer) {
     {
       title: 'Find and install an MCP server',
       description: 'Find the best MCP server for a need and install it in your MCP client, in one search.',
-      argsSchema: z.object({
-        need: z.string().describe('What the server should let you do, e.g. "query my Postgres database"'),
-        // The SDK finds the completer under `optional()`, so it marks the string itself.
-        client: completable(z.string().describe(`Your MCP client: ${SLUGS.join(', ')} (default claude-code)`), (v) =>
-          SLUGS.filter((s) => s.startsWith((v ?? '').trim().toLowerCase())),
-        ).optional(),
-      }),
+      argsSchema: FIND_ARGS,
     },
     ({ need, client }) => {
       const slug = clientOf(client)
@@ -70,10 +77,7 @@ export function registerPrompts(server: McpServer) {
       title: 'Claim my MCP server',
       description:
         'Prove that you own a listed MCP server, so the directory marks it official: register, confirm, publish a proof, verify.',
-      argsSchema: z.object({
-        server: z.string().describe('The listing id, or the server name to search for'),
-        email: z.string().describe('Your e-mail address, for the confirmation code'),
-      }),
+      argsSchema: CLAIM_ARGS,
     },
     ({ server: listing, email }) =>
       user(

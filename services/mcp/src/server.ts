@@ -6,6 +6,7 @@ import {
   isLegacyRequest,
   McpServer,
   type McpRequestContext,
+  PROTOCOL_VERSION_META_KEY,
   WebStandardStreamableHTTPServerTransport,
 } from '@modelcontextprotocol/server'
 import { bearerToken } from '@mcp-directory/shared/http'
@@ -26,6 +27,8 @@ export const SERVER_INFO = {
   version: '1.0.0',
   description: 'Search MCP servers with install configs for each client; submit and claim listings.',
 }
+// The first revision of the stateless era; later ones compare greater (revisions are ISO dates).
+const MODERN_VERSION = '2026-07-28'
 // Tool arguments are small; a larger body is refused (413) before it is parsed.
 const MAX_BODY_BYTES = 256 * 1024
 
@@ -33,6 +36,9 @@ const MAX_BODY_BYTES = 256 * 1024
 export function serverIdentity(base: string) {
   return { ...SERVER_INFO, name: cardName(base, SERVER_INFO.name), websiteUrl: base }
 }
+
+/** The method (and tool) of each single-message request, read once from its body, for the factory. */
+const messageOf = new WeakMap<Request, { method: unknown; tool: unknown }>()
 
 /** Who one MCP request speaks for, from the headers the gateway set (client address signed, precharge proof). */
 function callerOf(request: Request | undefined): CallerContext {
@@ -60,6 +66,21 @@ async function readBody(request: Request): Promise<{ parsed: unknown } | Respons
   } catch {
     return rpcError(400, -32700, 'Parse error: the body is not JSON')
   }
+}
+
+/**
+ * Whether a message is plainly of the 2025 era: one message, without the 2026-07-28 envelope (`_meta` naming its
+ * protocol version) and without a 2026 MCP-Protocol-Version header. The SDK's own classification (`isLegacyRequest`)
+ * parses the message with its schemas, which cost more than the rest of a tool call's protocol work; a batch or
+ * anything unusual still goes to it (null). A modern message goes to the SDK's handler, which classifies it again.
+ */
+function plainlyLegacy(request: Request, parsed: unknown): boolean | null {
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return null
+  const header = request.headers.get('mcp-protocol-version')
+  if (header !== null && header >= MODERN_VERSION) return false
+  const meta = (parsed as { params?: { _meta?: unknown } }).params?._meta
+  if (meta && typeof meta === 'object' && PROTOCOL_VERSION_META_KEY in meta) return false
+  return true
 }
 
 /**
@@ -95,7 +116,11 @@ export function mcpHandler(publicApi: PublicApi, log: Logger, base: string) {
       supportedProtocolVersions: PROTOCOL_VERSIONS,
     })
     const api = directoryClient(publicApi, caller)
-    registerTools(server, api, caller, log)
+    // A tool call needs only its tool: the capabilities (declared above) stay the same.
+    const message = requestInfo && messageOf.get(requestInfo)
+    const call = message?.method === 'tools/call' && typeof message.tool === 'string' ? message.tool : undefined
+    registerTools(server, api, caller, log, call)
+    if (call) return server
     registerResources(server, api, log)
     registerPrompts(server)
     return server
@@ -124,7 +149,10 @@ export function mcpHandler(publicApi: PublicApi, log: Logger, base: string) {
     fetch: async (request: Request): Promise<Response> => {
       const body = await readBody(request)
       if (body instanceof Response) return body
-      if (await isLegacyRequest(request, body.parsed))
+      const one = body.parsed as { method?: unknown; params?: { name?: unknown } } | null
+      if (one && typeof one === 'object' && !Array.isArray(one))
+        messageOf.set(request, { method: one.method, tool: one.params?.name })
+      if (plainlyLegacy(request, body.parsed) ?? (await isLegacyRequest(request, body.parsed)))
         return legacyHeaderMismatch(request, body.parsed) ?? legacy(request, body.parsed)
       return modern.fetch(request, { parsedBody: body.parsed })
     },

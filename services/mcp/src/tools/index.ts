@@ -33,7 +33,17 @@ export const TOOL_LIST: readonly Tool[] = [
 /** The tools' names, in the order tools/list gives them. */
 export const TOOLS: readonly string[] = TOOL_LIST.map((t) => t.name)
 
-/** Registers every tool on a server built for one request. */
-export function registerTools(server: McpServer, api: DirectoryClient, caller: CallerContext, log: Logger) {
-  for (const tool of TOOL_LIST) registerTool(server, tool, { api, caller }, log)
+/**
+ * Registers the tools on a server built for one request: every tool, or only `only` when the request calls that
+ * one (a server is built per request, and a call needs no other).
+ */
+export function registerTools(
+  server: McpServer,
+  api: DirectoryClient,
+  caller: CallerContext,
+  log: Logger,
+  only?: string,
+) {
+  const called = only === undefined ? undefined : TOOL_LIST.find((t) => t.name === only)
+  for (const tool of called ? [called] : TOOL_LIST) registerTool(server, tool, { api, caller }, log)
 }
