@@ -365,14 +365,20 @@ describe('MCP over Streamable HTTP through the gateway', () => {
     expect(problems(await call('register_mcp_agent', { email: 'not-an-address' })).map((d) => d.argument)).toEqual([
       'email',
     ])
-    expectToolError(
+    // The endpoint's own answer to a scope it does not know, in the tool's terms.
+    const scope = expectToolError(
       await call('register_mcp_agent', { email: 'a@example.com', scopes: ['listings:delete'] }),
-      'invalid_parameter',
+      'invalid_scope',
       400,
     )
-    expect(
-      problems(await call('confirm_mcp_agent', { email: 'a@example.com', code: '12' })).map((d) => d.argument),
-    ).toEqual(['code'])
+    expect(scope.details).toEqual([expect.objectContaining({ argument: 'scopes', scope: 'listings:delete' })])
+    // Any code the endpoint takes is taken; the endpoint then says there is none pending, naming the argument.
+    const code = expectToolError(
+      await call('confirm_mcp_agent', { email: 'a@example.com', code: '12' }),
+      'invalid_code',
+      400,
+    )
+    expect(code.details).toEqual([expect.objectContaining({ argument: 'code' })])
 
     expectToolError(await call('verify_mcp_claim', { id: 'anything' }), 'unauthorized', 401)
     expectToolError(await call('get_claim_challenge', { id: 'anything' }), 'unauthorized', 401)

@@ -52,7 +52,7 @@ function jsonOf(model: TSchema): Json {
 }
 
 /**
- * Arguments taken from a REST query model: each parameter becomes the argument named in `rename` (or its own name),
+ * Arguments taken from a REST query or body model: each parameter becomes the argument named in `rename` (or its own name),
  * with the model's schema; `extra` adds or overrides descriptions, defaults and checks, never the accepted values.
  */
 export function fromModel(
@@ -61,12 +61,14 @@ export function fromModel(
   extra: Record<string, Partial<ArgSpec>> = {},
 ): ArgSpecs {
   const specs: ArgSpecs = {}
+  const required = new Set(model.required ?? [])
   for (const [param, schema] of Object.entries(model.properties)) {
     const name = rename[param] ?? param
     const { description, default: def } = schema as { description?: string; default?: unknown }
     specs[name] = {
       type: 'string',
       model: schema,
+      ...(required.has(param) ? { required: true } : {}),
       ...(description ? { description } : {}),
       ...(def !== undefined ? { default: def } : {}),
       ...extra[name],
