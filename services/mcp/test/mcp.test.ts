@@ -31,7 +31,7 @@ import { inProcessUpstream } from '@mcp-directory/shared/upstream'
 import { createMcpApp, SERVER_INFO, type McpService } from '../src'
 import { serverIdentity } from '../src/server'
 import { SERVER_CARD_SCHEMA } from '../src/card'
-import { describeModernEra, modernRequest } from './modern'
+import { describeModernEra, modernRequest, TOOL_ORDER } from './modern'
 
 const run = runToken()
 const env = isolatedEnv(run, '')
@@ -40,18 +40,7 @@ const SECRET = 'mcp-test-server-secret-0123456789abcdef'
 const log = createLogger('test', 'silent')
 const ALLOWED_ORIGIN = 'https://inspector.example'
 
-const TOOLS = [
-  'search_mcp_servers',
-  'get_mcp_server',
-  'get_mcp_install_config',
-  'list_mcp_categories',
-  'submit_mcp_server',
-  'register_mcp_agent',
-  'confirm_mcp_agent',
-  'get_claim_challenge',
-  'verify_mcp_claim',
-  'revoke_mcp_agent',
-]
+const TOOLS = TOOL_ORDER
 
 let backing: Awaited<ReturnType<typeof startBacking>>
 let dns: Awaited<ReturnType<typeof startDnsServer>>

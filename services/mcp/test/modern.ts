@@ -5,7 +5,8 @@ import { describe, expect, test } from 'bun:test'
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client'
 
 const MODERN = '2026-07-28'
-const TOOL_ORDER = [
+/** The tools, in the order tools/list gives them. */
+export const TOOL_ORDER = [
   'search_mcp_servers',
   'get_mcp_server',
   'get_mcp_install_config',
