@@ -114,6 +114,20 @@ export function remoteFreshUntil(l: Pick<CatalogListing, 'mcpProtocol' | 'health
   return Number.isFinite(until) && until > now ? new Date(until) : null
 }
 
+/** Whether the listing's endpoints are skipped this round as still fresh (each noted in the probe history). */
+function skippedAsFresh(listing: CatalogListing, results: ProbeResultRow[], at: Date): boolean {
+  const freshUntil = remoteFreshUntil(listing, at.getTime())
+  if (!freshUntil) return false
+  for (const r of remotesToProbe(listing))
+    results.push({
+      kind: 'remote',
+      target: r.url,
+      outcome: 'skipped',
+      detail: `tool list fresh until ${freshUntil.toISOString()} (ttlMs)`,
+    })
+  return true
+}
+
 // Outcome preference when several endpoints were tried: the best one tells what a user gets.
 const RANK: Record<string, number> = {
   ok: 0,
@@ -342,16 +356,7 @@ export function listingProber(deps: ListingProberDeps) {
     const results: ProbeResultRow[] = []
     const etags = new Map<string, string>()
 
-    const freshUntil = remoteFreshUntil(listing, at.getTime())
-    if (freshUntil)
-      for (const r of remotesToProbe(listing))
-        results.push({
-          kind: 'remote',
-          target: r.url,
-          outcome: 'skipped',
-          detail: `tool list fresh until ${freshUntil.toISOString()} (ttlMs)`,
-        })
-    const remote = freshUntil ? null : await probeRemotes(listing, results, progress)
+    const remote = skippedAsFresh(listing, results, at) ? null : await probeRemotes(listing, results, progress)
     let verdict: ReturnType<typeof healthAfter> | null = null
     if (remote) {
       verdict = healthAfter(remote.outcome, state)
