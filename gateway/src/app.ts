@@ -64,6 +64,9 @@ function gatewayContext(deps: GatewayDeps, routes: RouteSpec[]): GatewayContext 
       read: { name: 'read', limit: config.rateLimitPerMinute, windowMs: 60_000 },
       registry: { name: 'registry', limit: config.rateLimitRegistryPerMinute, windowMs: 60_000 },
       write: { name: 'write', limit: config.rateLimitWritePerHour, windowMs: 3_600_000 },
+      // MCP discovery and list messages: ten for the price of one read, so a client's handshake and lists (and a
+      // conformance run) do not spend the reads its tool calls need.
+      discovery: { name: 'discovery', limit: config.rateLimitPerMinute * 10, windowMs: 60_000 },
     },
     cache,
     bearer: createBearerAuth({

@@ -24,7 +24,7 @@ import type { createBearerAuth } from './plugins/auth'
 import type { MicroCache, Stored } from './plugins/micro-cache'
 import type { createOperatorAuth } from './plugins/operator-auth'
 import type { createRateLimiter, LimitClass, RateDecision } from './plugins/rate-limit'
-import type { RouteSpec } from './routes'
+import type { LimitKind, RouteSpec } from './routes'
 
 /** What every routed request of one gateway shares. */
 export interface GatewayContext {
@@ -34,7 +34,7 @@ export interface GatewayContext {
   /** SERVER_SECRET: lets the mcp and web services speak for their end clients (shared/public-api). */
   secret?: string
   limiter: ReturnType<typeof createRateLimiter>
-  classes: Record<'read' | 'write' | 'registry', LimitClass>
+  classes: Record<Exclude<LimitKind, null>, LimitClass>
   cache: MicroCache | null
   bearer: ReturnType<typeof createBearerAuth>
   operator: ReturnType<typeof createOperatorAuth>
@@ -112,15 +112,16 @@ export async function countRequest(
   request: Request,
   client: string,
   requestId: string,
-): Promise<Response | { limitHeaders: Record<string, string>; precharged: boolean }> {
+): Promise<Response | { limitHeaders: Record<string, string>; precharged: boolean; limit: LimitKind }> {
+  const limit = route.limitOf ? route.limitOf(request) : route.limit
   // The one read an MCP tool call makes was paid for with the MCP request (shared/public-api); writes never are.
   const precharged =
-    route.limit === 'read' && !!ctx.secret && verifiedPrecharge(request.headers, ctx.secret, client, requestId)
-  if (!route.limit || precharged) return { limitHeaders: {}, precharged }
-  const d = await ctx.limiter.check(ctx.classes[route.limit], client)
+    limit === 'read' && !!ctx.secret && verifiedPrecharge(request.headers, ctx.secret, client, requestId)
+  if (!limit || precharged) return { limitHeaders: {}, precharged, limit }
+  const d = await ctx.limiter.check(ctx.classes[limit], client)
   const limitHeaders = limitHeadersOf(d)
-  if (d.allowed) return { limitHeaders, precharged }
-  rateLimitRejected(route.limit)
+  if (d.allowed) return { limitHeaders, precharged, limit }
+  rateLimitRejected(limit)
   const headers = { ...limitHeaders, 'retry-after': String(d.resetSeconds), 'cache-control': 'no-store' }
   const message = `Rate limit of ${d.limit} requests exceeded; retry in ${d.resetSeconds} s`
   if (wantsPage(request, route, ctx.apiPaths))
@@ -224,14 +225,21 @@ function prepareForwarded(
   ctx: GatewayContext,
   route: RouteSpec,
   request: Request,
-  fields: { client: string; requestId: string; identity: Record<string, string>; precharged: boolean },
+  fields: {
+    client: string
+    requestId: string
+    identity: Record<string, string>
+    precharged: boolean
+    limit: LimitKind
+  },
 ): Request {
-  const { client, requestId, identity, precharged } = fields
+  const { client, requestId, identity, precharged, limit } = fields
   const priorForwardedFor = request.headers.get('x-forwarded-for')
   const headers = stripHeaders(request.headers, ['host'])
   headers.set(REQUEST_ID_HEADER, requestId)
   headers.set(CLIENT_IP_HEADER, client)
-  if (route.coversOneRead && route.limit === 'read' && !precharged && ctx.secret) {
+  // Only a request charged a read pays for its service's read (an MCP discovery message is charged less).
+  if (route.coversOneRead && limit === 'read' && !precharged && ctx.secret) {
     const timeoutMs = route.timeoutMs ?? ctx.config.upstreamTimeoutMs
     headers.set(PRECHARGED_HEADER, prechargeProof(ctx.secret, client, requestId, timeoutMs))
   }
@@ -267,7 +275,7 @@ export async function forward(
   }
   const admitted = await countRequest(ctx, route, request, client, requestId)
   if (admitted instanceof Response) return admitted
-  const { limitHeaders, precharged } = admitted
+  const { limitHeaders, precharged, limit } = admitted
   // After the rate limit, so a flood of guessed tokens is limited before it costs a look-up.
   let identity: Record<string, string> = {}
   let tokenHash: string | null = null
@@ -287,7 +295,7 @@ export async function forward(
   if (kept) return answerFromCache(ctx, kept, request, client, requestId, limitHeaders)
   const generation = cache?.begin() ?? 0
 
-  const forwarded = prepareForwarded(ctx, route, request, { client, requestId, identity, precharged })
+  const forwarded = prepareForwarded(ctx, route, request, { client, requestId, identity, precharged, limit })
   let res: Response
   try {
     res = await upstream.fetch(forwarded, route.timeoutMs ?? ctx.config.upstreamTimeoutMs)

@@ -17,6 +17,7 @@ import {
   startSmtpSink,
   type FreshDatabase,
 } from '@mcp-directory/shared/testing'
+import { describeModernEra } from '../../services/mcp/test/modern'
 import { startStack, type Stack } from '../../scripts/stack-runner'
 import { importThroughApi, waitFor } from './processes'
 
@@ -227,3 +228,6 @@ describe('stack: the MCP endpoint on two replicas', () => {
     }
   }, 60_000)
 })
+
+// The 2026-07-28 revision with the SDK v2 client, as in the in-process test: the same endpoint on two processes.
+describeModernEra(() => stack.gatewayUrl)

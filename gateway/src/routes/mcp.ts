@@ -1,11 +1,75 @@
 import { AiCatalog, McpDescription, McpMessage, ServerCard } from '@mcp-directory/mcp/model'
+import { mcpMessage } from '@mcp-directory/shared/metrics'
 import { Type as t } from '@sinclair/typebox'
-import { err, type RouteSpec } from './spec'
+import { err, type LimitKind, type RouteSpec } from './spec'
+
+/**
+ * The limit class of each tool's call. Each costs one read, which also pays for the one public API read it makes;
+ * a tool that writes (submit, register, confirm, claim, revoke) meets its endpoint's write limit there as well.
+ */
+export const MCP_TOOL_LIMITS: Readonly<Record<string, LimitKind>> = {
+  search_mcp_servers: 'read',
+  get_mcp_server: 'read',
+  get_mcp_install_config: 'read',
+  list_mcp_categories: 'read',
+  submit_mcp_server: 'read',
+  register_mcp_agent: 'read',
+  confirm_mcp_agent: 'read',
+  get_claim_challenge: 'read',
+  verify_mcp_claim: 'read',
+  revoke_mcp_agent: 'read',
+}
+
+/**
+ * Messages answered by the mcp service alone, without a public API read: discovery, the handshake, the lists and
+ * prompts. They are charged in the discovery class (a tenth of a read each).
+ */
+const DISCOVERY_METHODS = new Set([
+  'server/discover',
+  'initialize',
+  'notifications/initialized',
+  'notifications/cancelled',
+  'ping',
+  'tools/list',
+  'prompts/list',
+  'prompts/get',
+  'resources/templates/list',
+])
+
+/** Methods counted by name in `mcp_messages_total`; any other is `other`. */
+const COUNTED_METHODS = new Set([
+  ...DISCOVERY_METHODS,
+  'tools/call',
+  'resources/list',
+  'resources/read',
+  'completion/complete',
+  'subscriptions/listen',
+])
+
+/**
+ * The limit of one MCP message, by its Mcp-Method (and Mcp-Name for a tool call) header, counted in
+ * `mcp_messages_total`. The mcp service refuses a message whose body says otherwise (-32020 HeaderMismatch), so
+ * the header cannot buy a tool call at the discovery price; a message without the header (a 2025 client, a batch)
+ * costs a read as before.
+ */
+export function mcpLimitOf(request: Request): LimitKind {
+  const method = request.headers.get('mcp-method')
+  if (method === null) return 'read'
+  if (method === 'tools/call') {
+    const tool = request.headers.get('mcp-name') ?? ''
+    const known = Object.hasOwn(MCP_TOOL_LIMITS, tool)
+    mcpMessage(method, known ? tool : 'other')
+    return known ? (MCP_TOOL_LIMITS[tool] ?? 'read') : 'read'
+  }
+  mcpMessage(COUNTED_METHODS.has(method) ? method : 'other', '')
+  return DISCOVERY_METHODS.has(method) ? 'discovery' : 'read'
+}
 
 /** The mcp service's public routes: the directory as an MCP server (Streamable HTTP, stateless). */
 export const MCP_ROUTES: RouteSpec[] = [
   {
-    // Limited as a read, which also pays for the one REST read a tool makes (coversOneRead); a tool's write
+    // Limited by what the message asks (mcpLimitOf): a tool call or resource read as a read, which also pays for
+    // the one REST read it makes (coversOneRead); discovery and lists in the discovery class. A tool's write
     // (submit, register, claim) is limited again by its endpoint's class.
     // A claim check can take several outside look-ups, hence the longer timeout.
     method: 'POST',
@@ -14,6 +78,7 @@ export const MCP_ROUTES: RouteSpec[] = [
     operationId: 'mcpMessage',
     tag: 'mcp',
     limit: 'read',
+    limitOf: mcpLimitOf,
     coversOneRead: true,
     auth: null,
     timeoutMs: 60_000,

@@ -5,9 +5,10 @@ import type { TSchema } from '@sinclair/typebox'
 
 /**
  * How a route is rate-limited: public reads per minute, writes per hour, the registry read API per minute (its own
- * class, so a registry client paging through the catalog does not spend a visitor's reads), or not at all.
+ * class, so a registry client paging through the catalog does not spend a visitor's reads), MCP discovery and
+ * list messages per minute (their own class, ten times the reads: a tenth of a read each), or not at all.
  */
-export type LimitKind = 'read' | 'write' | 'registry' | null
+export type LimitKind = 'read' | 'write' | 'registry' | 'discovery' | null
 
 /** One public route: where it goes, how it is guarded, and how it is documented. */
 export interface RouteSpec {
@@ -18,6 +19,11 @@ export interface RouteSpec {
   operationId: string
   summary: string
   limit: LimitKind
+  /**
+   * The limit of one request when it depends on what the request asks (an MCP message, by its Mcp-Method and
+   * Mcp-Name headers); `limit` is then the documented default.
+   */
+  limitOf?: (request: Request) => LimitKind
   /** `bearer`: an agent token (RFC 6750 challenges), checked by plugins/auth.ts; `scope`, when set, is required. */
   auth: 'operator' | 'bearer' | null
   scope?: AgentScope

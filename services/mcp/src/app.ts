@@ -13,7 +13,7 @@ import {
   serverCard,
 } from './card'
 import { methodNotAllowed, originGuard } from './origin'
-import { endpointDescription, handleMcpRequest, SERVER_INFO } from './server'
+import { endpointDescription, mcpHandler, SERVER_INFO, serverIdentity } from './server'
 
 export { SERVER_INFO } from './server'
 
@@ -32,11 +32,12 @@ export function createMcpApp(deps: McpDeps) {
   // Browser origins that may call the endpoint: the directory's own pages and the operator's allow-list.
   const originRefused = originGuard([new URL(base).origin, ...config.mcpAllowedOrigins])
   const description = endpointDescription(base)
-  const card = serverCard(base, SERVER_INFO)
+  const card = serverCard(base, serverIdentity(base))
   const catalog = aiCatalog(base, SERVER_INFO)
+  const handler = mcpHandler(publicApi, log, base)
 
   const app = serviceApp('mcp', base, log)
-    .post('/api/mcp', ({ request }) => originRefused(request) ?? handleMcpRequest(publicApi, log, request), {
+    .post('/api/mcp', ({ request }) => originRefused(request) ?? handler.fetch(request), {
       parse: 'none',
     })
     // A browser (or anyone not asking for an event stream) gets a short description of the endpoint.
@@ -53,7 +54,7 @@ export function createMcpApp(deps: McpDeps) {
     // For process supervisors (the stack runner probes this path); never in the gateway's public table.
     .get('/api/v1/health', () => json({ status: 'ok', timestamp: new Date().toISOString() }))
 
-  return { app, close: async () => {} }
+  return { app, close: () => handler.close() }
 }
 
 /** The mcp service as built by its factory. */

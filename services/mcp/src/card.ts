@@ -1,7 +1,7 @@
 // Discovery of the directory's own MCP server (the MCP Server Card proposal, docs/discovery.md of
 // modelcontextprotocol/experimental-ext-server-card): a Server Card at `<streamable-http-url>/server-card`, the
 // location the proposal reserves, and an AI Catalog at `/.well-known/ai-catalog.json` that lists it.
-import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js'
+import { PROTOCOL_VERSIONS } from './protocol'
 
 export const SERVER_CARD_PATH = '/api/mcp/server-card'
 export const AI_CATALOG_PATH = '/.well-known/ai-catalog.json'
@@ -9,32 +9,36 @@ export const SERVER_CARD_TYPE = 'application/mcp-server-card+json'
 export const AI_CATALOG_TYPE = 'application/ai-catalog+json'
 export const SERVER_CARD_SCHEMA = 'https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json'
 
+/** The public host as a name part: no port, an IPv6 address without its brackets and colons. */
+const publisherHost = (base: string) => new URL(base).hostname.replace(/^\[|\]$/g, '').replace(/[^a-zA-Z0-9.-]/g, '-')
+
 /** The server name in reverse-DNS form: `com.example.dir/mcp-directory` for dir.example.com (an address as it is). */
 export function cardName(base: string, server: string): string {
-  const host = new URL(base).hostname.replace(/^\[|\]$/g, '').replace(/[^a-zA-Z0-9.-]/g, '-')
+  const host = publisherHost(base)
   const reversed = /^[\d.]+$/.test(host) || !host.includes('.') ? host : host.split('.').reverse().join('.')
   return `${reversed}/${server}`
 }
 
-/** The Server Card of the endpoint: identity, the Streamable HTTP remote and the protocol versions it speaks. */
-export function serverCard(base: string, info: { name: string; title: string; version: string }) {
+/**
+ * The Server Card of the endpoint: identity (the same name, version, title and description `server/discover` gives),
+ * the Streamable HTTP remote and the protocol versions it speaks.
+ */
+export function serverCard(base: string, info: { name: string; title: string; version: string; description: string }) {
   return {
     $schema: SERVER_CARD_SCHEMA,
-    name: cardName(base, info.name),
+    name: info.name,
     version: info.version,
-    description: 'Search MCP servers with install configs for each client; submit and claim listings.',
+    description: info.description,
     title: info.title,
     websiteUrl: base,
-    remotes: [
-      { type: 'streamable-http', url: `${base}/api/mcp`, supportedProtocolVersions: [...SUPPORTED_PROTOCOL_VERSIONS] },
-    ],
+    remotes: [{ type: 'streamable-http', url: `${base}/api/mcp`, supportedProtocolVersions: PROTOCOL_VERSIONS }],
   }
 }
 
 /** The AI Catalog of the domain: one entry, pointing at the Server Card. */
 export function aiCatalog(base: string, info: { name: string }) {
   // The publisher part of the identifier is the domain (a port is not part of it).
-  const host = new URL(base).hostname
+  const host = publisherHost(base)
   return {
     specVersion: '1.0',
     entries: [

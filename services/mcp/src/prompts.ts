@@ -1,9 +1,13 @@
 // Prompts for the two common flows: find and install a server for a need, and claim one's own listing. Their text
 // is the directory's own; the arguments are the user's, put in as quoted values.
-import { completable } from '@modelcontextprotocol/sdk/server/completable.js'
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
-import { ErrorCode, McpError, type GetPromptResult } from '@modelcontextprotocol/sdk/types.js'
-import { CONFIG_CLIENTS } from '@mcp-directory/shared/install'
+import {
+  completable,
+  type GetPromptResult,
+  type McpServer,
+  ProtocolError,
+  ProtocolErrorCode,
+} from '@modelcontextprotocol/server'
+import { ACCEPTED_CLIENT_NAMES, CONFIG_CLIENTS, clientFromName } from '@mcp-directory/shared/install'
 import { flatText } from '@mcp-directory/shared/text'
 import { z } from 'zod'
 
@@ -19,17 +23,29 @@ const value = (s: string) => JSON.stringify(flatText(s).slice(0, MAX_ARG))
 /** The client slug a prompt's `client` names (slug or label, any case); an unknown one is invalid params. */
 function clientOf(v: string | undefined): string {
   if (v === undefined || v.trim() === '') return 'claude-code'
-  const want = v.trim().toLowerCase()
-  const hit = CONFIG_CLIENTS.find((c) => c.client === want || c.label.toLowerCase() === want)
-  if (!hit)
-    throw new McpError(
-      ErrorCode.InvalidParams,
-      `Invalid argument "client": must be a client slug: ${SLUGS.join(', ')} (a label such as "Cursor" works too)`,
+  const slug = clientFromName(v)
+  if (!slug)
+    throw new ProtocolError(
+      ProtocolErrorCode.InvalidParams,
+      `Invalid argument "client": must name an MCP client; accepted: ${ACCEPTED_CLIENT_NAMES}`,
     )
-  return hit.client
+  return slug
 }
 
 const user = (text: string): GetPromptResult => ({ messages: [{ role: 'user', content: { type: 'text', text } }] })
+
+// The argument schemas are built once: a server is built per request, and zod schemas are costly to build.
+const FIND_ARGS = z.object({
+  need: z.string().describe('What the server should let you do, e.g. "query my Postgres database"'),
+  // The SDK finds the completer under `optional()`, so it marks the string itself.
+  client: completable(z.string().describe(`Your MCP client: ${SLUGS.join(', ')} (default claude-code)`), (v) =>
+    SLUGS.filter((s) => s.startsWith((v ?? '').trim().toLowerCase())),
+  ).optional(),
+})
+const CLAIM_ARGS = z.object({
+  server: z.string().describe('The listing id, or the server name to search for'),
+  email: z.string().describe('Your e-mail address, for the confirmation code'),
+})
 
 /** Registers the prompts on a server built for one request. */
 export function registerPrompts(server: McpServer) {
@@ -38,16 +54,7 @@ export function registerPrompts(server: McpServer) {
     {
       title: 'Find and install an MCP server',
       description: 'Find the best MCP server for a need and install it in your MCP client, in one search.',
-      argsSchema: {
-        need: z.string().describe('What the server should let you do, e.g. "query my Postgres database"'),
-        client: completable(
-          z
-            .string()
-            .optional()
-            .describe(`Your MCP client: ${SLUGS.join(', ')} (default claude-code)`),
-          (v) => SLUGS.filter((s) => s.startsWith((v ?? '').trim().toLowerCase())),
-        ),
-      },
+      argsSchema: FIND_ARGS,
     },
     ({ need, client }) => {
       const slug = clientOf(client)
@@ -70,10 +77,7 @@ export function registerPrompts(server: McpServer) {
       title: 'Claim my MCP server',
       description:
         'Prove that you own a listed MCP server, so the directory marks it official: register, confirm, publish a proof, verify.',
-      argsSchema: {
-        server: z.string().describe('The listing id, or the server name to search for'),
-        email: z.string().describe('Your e-mail address, for the confirmation code'),
-      },
+      argsSchema: CLAIM_ARGS,
     },
     ({ server: listing, email }) =>
       user(

@@ -1,7 +1,12 @@
-// What the directory's MCP server says about itself in `initialize`, and two corrections to the SDK's defaults
-// for a stateless server: no list-changed notifications, and malformed params as -32602 Invalid params.
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
-import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js'
+// What the directory's MCP server says about itself in `server/discover` and `initialize`: how the tools fit
+// together, what it can do, and how long its lists stay fresh.
+import { type CacheHint, type ServerCapabilities, SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/server'
+
+/**
+ * The revisions the endpoint serves, newest first: 2026-07-28 (stateless, `server/discover`) and the 2025 revisions
+ * of the SDK's legacy path. The Server Card and `server/discover` give this same list.
+ */
+export const PROTOCOL_VERSIONS = ['2026-07-28', ...SUPPORTED_PROTOCOL_VERSIONS]
 
 /** `instructions` of `initialize`: how the tools fit together. */
 export const INSTRUCTIONS = [
@@ -21,56 +26,43 @@ export const INSTRUCTIONS = [
 ].join('\n\n')
 
 /**
- * A stateless server never sends list-changed notifications (there is no session to send them on), so it does not
- * advertise them; the SDK sets `listChanged: true` for every kind of primitive it registers.
+ * Tools, resources, prompts and completions, without `listChanged`: the lists change only with a deployment, and no
+ * server-initiated notification is ever sent. (The SDK would advertise `listChanged: true` for each kind.)
  */
-export function statelessCapabilities(server: McpServer) {
-  // getCapabilities() hands out the object initialize answers with (private in the typings, public at run time).
-  const caps = (
-    server.server as unknown as { getCapabilities(): Record<string, { listChanged?: boolean } | undefined> }
-  ).getCapabilities()
-  for (const kind of ['tools', 'resources', 'prompts']) delete caps[kind]?.listChanged
+export const CAPABILITIES: ServerCapabilities = {
+  tools: { listChanged: false },
+  resources: { listChanged: false },
+  prompts: { listChanged: false },
 }
 
-type Handler = (request: unknown, extra: unknown) => Promise<unknown>
-
-/** The SDK keeps its handlers in a private map; wrapping them is the only way in short of forking its Protocol. */
-const requestHandlers = (server: McpServer) =>
-  (server.server as unknown as { _requestHandlers: Map<string, Handler> })._requestHandlers
-
-/** A Zod error, from whichever zod the SDK parses with (zod 4's core error does not extend Error). */
-const isZodError = (e: unknown): e is { issues: { path: PropertyKey[]; message: string }[] } =>
-  typeof e === 'object' &&
-  e !== null &&
-  Array.isArray((e as { issues?: unknown }).issues) &&
-  /ZodError/.test(String((e as { name?: unknown }).name ?? (e as object).constructor?.name))
+const HOUR_MS = 60 * 60 * 1000
 
 /**
- * The SDK parses each request's params with its schema before the handler runs, and reports a mismatch as -32603
- * Internal error with the raw Zod dump. JSON-RPC says that is -32602 Invalid params: this wraps every handler so
- * such a mismatch is -32602 with one readable line per problem (`params.name: expected string`).
+ * How long each list stays fresh (2026-07-28 `ttlMs`/`cacheScope`). The tool, prompt and template lists and the
+ * discovery answer are the same for everyone and change only with a deployment: public, an hour. The resource list
+ * pages through search and a read is a listing as it is now: a minute, and the same for every client.
  */
-export function withInvalidParams(server: McpServer, tools: readonly string[]) {
-  const handlers = requestHandlers(server)
-  for (const [method, handler] of handlers) {
-    handlers.set(method, async (request, extra) => {
-      // The SDK answers an unknown tool with a tool result; the specification makes it -32602 (Unknown tool).
-      const name = method === 'tools/call' ? (request as { params?: { name?: unknown } }).params?.name : undefined
-      if (typeof name === 'string' && !tools.includes(name))
-        throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name.slice(0, 100)}`)
-      try {
-        return await handler(request, extra)
-      } catch (err) {
-        if (!isZodError(err)) throw err
-        const problems = err.issues.map((i) => `${i.path.map(String).join('.') || 'params'}: ${i.message}`)
-        throw new McpError(ErrorCode.InvalidParams, `Invalid params for ${method}: ${problems.slice(0, 10).join('; ')}`)
-      }
-    })
-  }
+export const CACHE_HINTS: Partial<
+  Record<
+    | 'tools/list'
+    | 'prompts/list'
+    | 'resources/list'
+    | 'resources/templates/list'
+    | 'resources/read'
+    | 'server/discover',
+    CacheHint
+  >
+> = {
+  'server/discover': { ttlMs: HOUR_MS, cacheScope: 'public' },
+  'tools/list': { ttlMs: HOUR_MS, cacheScope: 'public' },
+  'prompts/list': { ttlMs: HOUR_MS, cacheScope: 'public' },
+  'resources/templates/list': { ttlMs: HOUR_MS, cacheScope: 'public' },
+  'resources/list': { ttlMs: 60_000, cacheScope: 'public' },
+  'resources/read': { ttlMs: 60_000, cacheScope: 'public' },
 }
 
 /** Drops what says nothing from a JSON Schema: `additionalProperties: {}` (anything goes, the default). */
-function pruneSchema(node: unknown): unknown {
+export function pruneSchema(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(pruneSchema)
   if (!node || typeof node !== 'object') return node
   const out: Record<string, unknown> = {}
@@ -79,20 +71,4 @@ function pruneSchema(node: unknown): unknown {
     out[k] = pruneSchema(v)
   }
   return out
-}
-
-/** tools/list with each schema pruned (zod writes `additionalProperties: {}` into every open object). */
-export function compactToolList(server: McpServer) {
-  const handlers = requestHandlers(server)
-  const list = handlers.get('tools/list')
-  if (!list) return
-  handlers.set('tools/list', async (request, extra) => {
-    const result = (await list(request, extra)) as { tools: Record<string, unknown>[] }
-    const tools = result.tools.map((t) => ({
-      ...t,
-      inputSchema: pruneSchema(t.inputSchema),
-      ...(t.outputSchema ? { outputSchema: pruneSchema(t.outputSchema) } : {}),
-    }))
-    return { ...result, tools }
-  })
 }

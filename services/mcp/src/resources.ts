@@ -1,6 +1,12 @@
 // Resources: each listing's Markdown document and the category list, read through the public API.
-import { ResourceTemplate, type McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
-import { ListResourcesRequestSchema, McpError, ErrorCode, type Resource } from '@modelcontextprotocol/sdk/types.js'
+import {
+  type McpServer,
+  ProtocolError,
+  ProtocolErrorCode,
+  type Resource,
+  ResourceNotFoundError,
+  ResourceTemplate,
+} from '@modelcontextprotocol/server'
 import type { Logger } from '@mcp-directory/shared/log'
 import { flatText } from '@mcp-directory/shared/text'
 import { ApiError, type DirectoryClient } from './public-api/client'
@@ -9,24 +15,20 @@ import { ApiError, type DirectoryClient } from './public-api/client'
 export const CATEGORIES_URI = 'directory://categories'
 /** URI template of a listing's Markdown document. */
 export const SERVER_URI_TEMPLATE = 'directory://servers/{id}'
-/** The MCP error code for an unknown resource (MCP specification, resources). */
-const RESOURCE_NOT_FOUND = -32002
 /** Listings per page of resources/list. */
 const LIST_PAGE = 50
 
 /** An API failure as a JSON-RPC error whose data is the directory's Error object. */
-function resourceError(err: unknown, uri: string, log: Logger): McpError {
+function resourceError(err: unknown, uri: string, log: Logger): ProtocolError {
   if (err instanceof ApiError) {
+    // An unknown resource is -32602 Invalid params (2026-07-28, on every revision the SDK serves).
+    if (err.body.status === 404) return new ResourceNotFoundError(uri, `Resource ${uri} not found`)
     const code =
-      err.body.status === 404
-        ? RESOURCE_NOT_FOUND
-        : err.body.status && err.body.status < 500
-          ? ErrorCode.InvalidParams
-          : ErrorCode.InternalError
-    return new McpError(code, err.body.status === 404 ? `Resource ${uri} not found` : err.body.message, err.body)
+      err.body.status && err.body.status < 500 ? ProtocolErrorCode.InvalidParams : ProtocolErrorCode.InternalError
+    return new ProtocolError(code, err.body.message, err.body)
   }
   log.error({ uri, err: err instanceof Error ? err.message : String(err) }, 'resource read failed')
-  return new McpError(ErrorCode.InternalError, 'The resource could not be read; try again shortly')
+  return new ProtocolError(ProtocolErrorCode.InternalError, 'The resource could not be read; try again shortly')
 }
 
 type SearchPage = { servers: { id: string; name: string; description: string }[]; nextCursor: string | null }
@@ -98,7 +100,7 @@ function registerListings(server: McpServer, api: DirectoryClient, log: Logger) 
 function registerResourceList(server: McpServer, api: DirectoryClient, log: Logger) {
   // resources/list pages through search (most relevant listings first): the catalog is too large for one list,
   // and the SDK's template list callback cannot see the request's cursor.
-  server.server.setRequestHandler(ListResourcesRequestSchema, async (request) => {
+  server.server.setRequestHandler('resources/list', async (request) => {
     const cursor = request.params?.cursor
     const params = new URLSearchParams({ limit: String(LIST_PAGE) })
     if (cursor) params.set('cursor', cursor)
@@ -107,7 +109,7 @@ function registerResourceList(server: McpServer, api: DirectoryClient, log: Logg
       page = await api.json<SearchPage>(`/api/v1/search?${params}`)
     } catch (err) {
       if (err instanceof ApiError && err.body.status === 400)
-        throw new McpError(ErrorCode.InvalidParams, 'Invalid cursor', err.body)
+        throw new ProtocolError(ProtocolErrorCode.InvalidParams, 'Invalid cursor', err.body)
       throw resourceError(err, 'resources/list', log)
     }
     const listings: Resource[] = page.servers.map((s) => ({

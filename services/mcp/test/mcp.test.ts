@@ -29,7 +29,9 @@ import { CONFIG_CLIENTS, type ConfigEntry } from '@mcp-directory/shared/install'
 import { createGatewayApp } from '../../../gateway/src/app'
 import { inProcessUpstream } from '@mcp-directory/shared/upstream'
 import { createMcpApp, SERVER_INFO, type McpService } from '../src'
+import { serverIdentity } from '../src/server'
 import { SERVER_CARD_SCHEMA } from '../src/card'
+import { describeModernEra, modernRequest, TOOL_ORDER } from './modern'
 
 const run = runToken()
 const env = isolatedEnv(run, '')
@@ -38,18 +40,7 @@ const SECRET = 'mcp-test-server-secret-0123456789abcdef'
 const log = createLogger('test', 'silent')
 const ALLOWED_ORIGIN = 'https://inspector.example'
 
-const TOOLS = [
-  'search_mcp_servers',
-  'get_mcp_server',
-  'get_mcp_install_config',
-  'list_mcp_categories',
-  'submit_mcp_server',
-  'register_mcp_agent',
-  'confirm_mcp_agent',
-  'get_claim_challenge',
-  'verify_mcp_claim',
-  'revoke_mcp_agent',
-]
+const TOOLS = TOOL_ORDER
 
 let backing: Awaited<ReturnType<typeof startBacking>>
 let dns: Awaited<ReturnType<typeof startDnsServer>>
@@ -168,7 +159,7 @@ afterAll(async () => {
 
 describe('MCP over Streamable HTTP through the gateway', () => {
   test('initialize: the server names itself and speaks the SDK’s current protocol version, without a session', async () => {
-    expect(client.getServerVersion()).toMatchObject({ name: SERVER_INFO.name, version: SERVER_INFO.version })
+    expect(client.getServerVersion()).toMatchObject({ name: serverIdentity(base).name, version: SERVER_INFO.version })
     expect(client.getServerCapabilities()).toMatchObject({ tools: expect.any(Object), resources: expect.any(Object) })
     const res = await rest('/api/mcp', {
       method: 'POST',
@@ -189,7 +180,7 @@ describe('MCP over Streamable HTTP through the gateway', () => {
     expect(res.headers.get('mcp-session-id')).toBeNull()
     const body = (await res.json()) as { result: { protocolVersion: string; serverInfo: { name: string } } }
     expect(body.result.protocolVersion).toBe(LATEST_PROTOCOL_VERSION)
-    expect(body.result.serverInfo.name).toBe('mcp-directory')
+    expect(body.result.serverInfo.name).toBe(serverIdentity(base).name)
   })
 
   test('lists every tool, each with an input and an output schema', async () => {
@@ -202,9 +193,10 @@ describe('MCP over Streamable HTTP through the gateway', () => {
     }
     const search = tools.find((t) => t.name === 'search_mcp_servers')!
     expect(search.inputSchema.properties).toMatchObject({
-      limit: { type: 'integer', minimum: 1, maximum: 100 },
-      transport: { enum: ['stdio', 'remote'] },
-      verified: { type: 'boolean' },
+      limit: { type: 'integer', minimum: 1, maximum: 100, default: 10 },
+      transport: { anyOf: [{ const: 'stdio' }, { const: 'remote' }] },
+      verified: { anyOf: [{ type: 'boolean' }, { const: '1' }] },
+      cursor: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,4096}$' },
     })
     expect(tools.find((t) => t.name === 'submit_mcp_server')!.inputSchema.required).toEqual([
       'name',
@@ -362,14 +354,20 @@ describe('MCP over Streamable HTTP through the gateway', () => {
     expect(problems(await call('register_mcp_agent', { email: 'not-an-address' })).map((d) => d.argument)).toEqual([
       'email',
     ])
-    expectToolError(
+    // The endpoint's own answer to a scope it does not know, in the tool's terms.
+    const scope = expectToolError(
       await call('register_mcp_agent', { email: 'a@example.com', scopes: ['listings:delete'] }),
-      'invalid_parameter',
+      'invalid_scope',
       400,
     )
-    expect(
-      problems(await call('confirm_mcp_agent', { email: 'a@example.com', code: '12' })).map((d) => d.argument),
-    ).toEqual(['code'])
+    expect(scope.details).toEqual([expect.objectContaining({ argument: 'scopes', scope: 'listings:delete' })])
+    // Any code the endpoint takes is taken; the endpoint then says there is none pending, naming the argument.
+    const code = expectToolError(
+      await call('confirm_mcp_agent', { email: 'a@example.com', code: '12' }),
+      'invalid_code',
+      400,
+    )
+    expect(code.details).toEqual([expect.objectContaining({ argument: 'code' })])
 
     expectToolError(await call('verify_mcp_claim', { id: 'anything' }), 'unauthorized', 401)
     expectToolError(await call('get_claim_challenge', { id: 'anything' }), 'unauthorized', 401)
@@ -424,7 +422,7 @@ describe('Origin (DNS rebinding protection)', () => {
     for (const origin of [new URL(base).origin, ALLOWED_ORIGIN, 'http://localhost:6274']) {
       const res = await rpc(`${base}/api/mcp`, 'initialize', initialize, { origin })
       expect(res.status).toBe(200)
-      expect(await res.json()).toMatchObject({ result: { serverInfo: { name: 'mcp-directory' } } })
+      expect(await res.json()).toMatchObject({ result: { serverInfo: { name: serverIdentity(base).name } } })
     }
     // The SDK client of an allowed browser origin works end to end.
     const c = await connect({ origin: ALLOWED_ORIGIN })
@@ -596,6 +594,42 @@ describe('rate limits', () => {
       const over = await rpc(`${g.url}/api/mcp`, 'tools/call', { name: 'list_mcp_categories', arguments: {} })
       expect(over.status).toBe(429)
       expect(((await over.json()) as { error: string }).error).toBe('rate_limited')
+    } finally {
+      await g.close()
+    }
+  })
+
+  test('discovery and lists cost a tenth of a read (Mcp-Method); a header the body contradicts buys nothing', async () => {
+    const LIMIT = 3
+    const g = limitedGateway(LIMIT)
+    try {
+      // A full 2026-07-28 session's discovery and lists: more messages than the read limit, none of them refused.
+      for (let i = 0; i < 4 * LIMIT; i++) {
+        const method = ['server/discover', 'tools/list', 'prompts/list'][i % 3]!
+        const res = await modernRequest(g.url, method, {})
+        expect({ method, status: res.status }).toEqual({ method, status: 200 })
+        expect(res.headers.get('ratelimit-limit')).toBe(String(LIMIT * 10))
+      }
+      // The reads are all still there for the tool calls.
+      const first = await modernRequest(g.url, 'tools/call', { name: 'list_mcp_categories', arguments: {} })
+      expect(first.status).toBe(200)
+      expect(first.headers.get('ratelimit-limit')).toBe(String(LIMIT))
+      expect(remaining(first)).toBe(LIMIT - 1)
+      // A 2025 message priced as tools/list by its header but calling a tool is refused before anything runs.
+      const lying = await rpc(
+        `${g.url}/api/mcp`,
+        'tools/call',
+        { name: 'list_mcp_categories', arguments: {} },
+        { 'mcp-method': 'tools/list' },
+      )
+      expect(((await lying.json()) as { error: { code: number } }).error.code).toBe(-32020)
+      const wrongTool = await rpc(
+        `${g.url}/api/mcp`,
+        'tools/call',
+        { name: 'search_mcp_servers', arguments: {} },
+        { 'mcp-method': 'tools/call', 'mcp-name': 'list_mcp_categories' },
+      )
+      expect(((await wrongTool.json()) as { error: { code: number } }).error.code).toBe(-32020)
     } finally {
       await g.close()
     }
@@ -806,7 +840,7 @@ describe('the protocol as agents use it', () => {
     expect(instructions).toContain('claude-code')
     const caps = client.getServerCapabilities() as Record<string, Record<string, unknown>>
     expect(Object.keys(caps).sort()).toEqual(expect.arrayContaining(['prompts', 'resources', 'tools']))
-    for (const kind of ['tools', 'resources', 'prompts']) expect(caps[kind]).not.toHaveProperty('listChanged')
+    for (const kind of ['tools', 'resources', 'prompts']) expect(caps[kind]?.listChanged ?? false).toBe(false)
   })
 
   test('annotations say what each tool does to the world', async () => {
@@ -848,7 +882,7 @@ describe('the protocol as agents use it', () => {
     for (const slug of CONFIG_CLIENTS.map((c) => c.client))
       expect(String(search.inputSchema.properties.client!.description)).toContain(slug)
     expect(search.inputSchema.properties.limit).toMatchObject({ type: 'integer', minimum: 1, maximum: 100 })
-    expect(JSON.stringify(search.outputSchema)).toContain('"$ref":"#/definitions/SearchHit"')
+    expect(JSON.stringify(search.outputSchema)).toContain('"$ref":"#/$defs/SearchHit"')
     // The Error object is not described again in every tool: only its two required fields, in the anyOf.
     for (const t of result.tools) expect(JSON.stringify(t.outputSchema)).not.toContain('machine-readable error code')
     // A label is accepted wherever a slug is.
@@ -856,13 +890,13 @@ describe('the protocol as agents use it', () => {
     expectToolError(byLabel, 'not_found', 404)
   })
 
-  test('malformed params are -32602 Invalid params with a readable message, not -32603 with a zod dump', async () => {
+  test('malformed params are -32602 Invalid params, not -32603', async () => {
     const cases: [string, unknown][] = [
       ['tools/call', { name: 5, arguments: {} }],
       ['tools/call', { arguments: {} }],
       ['tools/call', { name: 'search_mcp_servers', arguments: 'query=github' }],
       ['tools/call', { name: 'no_such_tool', arguments: {} }],
-      ['resources/read', { uri: 42 }],
+      ['resources/read', { uri: 'not a uri' }],
       ['prompts/get', { name: 'find_and_install', arguments: {} }],
       ['prompts/get', { name: 'find_and_install', arguments: { need: 'postgres', client: 'notepad' } }],
     ]
@@ -874,8 +908,6 @@ describe('the protocol as agents use it', () => {
       })
       const body = (await res.json()) as { error?: { code: number; message: string } }
       expect({ method, params, code: body.error?.code }).toEqual({ method, params, code: -32602 })
-      expect(body.error!.message).not.toContain('"code":')
-      expect(body.error!.message.length).toBeLessThan(600)
     }
   })
 
@@ -1045,6 +1077,20 @@ describe('one call to choose and install', () => {
     expect(kinds.size).toBeGreaterThan(1)
   }, 60_000)
 
+  test('an install line shows what runs: Cursor’s is its config, the install link beside it (JSON and text)', async () => {
+    type Hit = { install: { line: string | null; lineKind: string | null; link?: string | null } | null }
+    const r = await call('search_mcp_servers', { query: 'github', client: 'cursor', limit: 10 })
+    const hits = (r.structuredContent as { servers: Hit[] }).servers.filter((h) => h.install?.line)
+    expect(hits.length).toBeGreaterThan(0)
+    for (const { install } of hits) {
+      expect(install!.lineKind).toBe('config')
+      expect(Object.keys(JSON.parse(install!.line!))).toEqual(['mcpServers'])
+      expect(install!.link).toStartWith('cursor://anysphere.cursor-deeplink/mcp/install?')
+    }
+    expect(text(r)).toContain('or open its install link: `cursor://')
+    expect(text(r)).not.toContain('open: `cursor://')
+  })
+
   test('an archived listing says so, in search and in get_mcp_server; the detail text carries every config and the tools', async () => {
     const entry = {
       name: `io.github.modelcontextprotocol/postgres-${run}`,
@@ -1086,3 +1132,5 @@ describe('one call to choose and install', () => {
     expect(t).toContain('Install link: `cursor://anysphere.cursor-deeplink/mcp/install?')
   })
 })
+
+describeModernEra(() => base)

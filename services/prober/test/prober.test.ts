@@ -384,6 +384,11 @@ describe('remote endpoints', () => {
       githubArchived: null,
     })
     expect(Date.parse(server.checks.healthCheckedAt)).toBeGreaterThan(0)
+    // A 2025 server (it answered server/discover with an error): the revision it negotiated is recorded.
+    expect(server.checks.protocol).toMatchObject({ version: '2025-11-25', era: 'legacy', source: 'streamable-http' })
+    expect(server.checks.protocol.ttlMs).toBeNull()
+    const md = await (await api(`/api/v1/mcp/${id('io.test/streamable')}/markdown`)).text()
+    expect(md).toContain('- **Protocol:** 2025-11-25')
   })
 
   test('SSE: tools, active, verified', async () => {

@@ -39,6 +39,9 @@ const server = Bun.serve({
               result: { tools: [{ name: 'search', description: 'Searches', inputSchema: { type: 'object' } }] },
             },
           ])
+        // A request it does not know (server/discover, from a 2026 client) is a JSON-RPC error, as servers answer.
+        if (rpc.id !== undefined)
+          return sse([{ jsonrpc: '2.0', id: rpc.id, error: { code: -32601, message: 'Method not found' } }])
         return new Response(null, { status: 202 })
       case '/rpc-error':
         return Response.json({

@@ -61,6 +61,7 @@ function sandboxFacts(target: SandboxTarget, r: StartOutcome) {
       ...(r.server ? { server: r.server } : {}),
       ...(r.promptCount !== undefined ? { promptCount: r.promptCount } : {}),
       ...(r.resourceCount !== undefined ? { resourceCount: r.resourceCount } : {}),
+      ...(r.protocol ? { protocol: r.protocol } : {}),
     },
   }
 }

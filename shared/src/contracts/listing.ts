@@ -230,6 +230,8 @@ export interface Listing {
   /** Whether the latest observation saw it run (before the risk gate; `isVerifiedActive` is after it). */
   seenRunning?: boolean
   remoteAuth?: RemoteAuthInfo | null
+  /** The MCP revision its server was last seen speaking, and its tool list's ttlMs. */
+  mcpProtocol?: McpProtocolSeen | null
   toolsHash?: string | null
   toolsChanges?: ToolsChange[]
   risk?: RiskAssessment | null
@@ -308,6 +310,36 @@ export interface ToolsChange {
   source: string | null
 }
 
+/**
+ * The MCP revision a listing's server was last seen speaking (its remote endpoint, else the sandbox's start):
+ * `2026-07-28` (era `modern`: server/discover, stateless requests) or a 2025 revision (`legacy`: the initialize
+ * handshake), and how long it says its tool list stays fresh (`ttlMs` of tools/list, 2026-07-28 only).
+ */
+export interface McpProtocolSeen {
+  version: string
+  era: 'modern' | 'legacy'
+  ttlMs: number | null
+  /** Where it was seen: streamable-http, sse or sandbox. */
+  source: string
+  checkedAt?: string
+}
+
+/**
+ * The revision a connected MCP client negotiated, as a listing records it (undefined before a handshake): `ttlMs`
+ * only when the list result gave a sane one (a whole number of milliseconds, at most a year).
+ */
+export function mcpProtocolSeen(
+  negotiated: { version: string | undefined; era: string | undefined },
+  listResult: unknown,
+  source: string,
+): Omit<McpProtocolSeen, 'checkedAt'> | undefined {
+  if (!negotiated.version) return undefined
+  const ttl = (listResult as { ttlMs?: unknown } | null)?.ttlMs
+  const ttlMs = typeof ttl === 'number' && Number.isSafeInteger(ttl) && ttl >= 0 ? Math.min(ttl, 31_536_000_000) : null
+  const era = negotiated.era === 'modern' ? 'modern' : 'legacy'
+  return { version: negotiated.version.slice(0, 20), era, ttlMs, source }
+}
+
 /** What the sandbox made of a listing's package the last time it started it. */
 export interface SandboxRun {
   /**
@@ -365,4 +397,6 @@ export interface SandboxReport {
   server?: ServerTexts
   promptCount?: number
   resourceCount?: number
+  /** The MCP revision it spoke and its tool list's ttlMs. */
+  protocol?: Omit<McpProtocolSeen, 'checkedAt'>
 }

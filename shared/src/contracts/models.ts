@@ -240,6 +240,25 @@ export const ServerDetail = t.Composite([
             t.Null(),
           ]),
         ),
+        protocol: t.Optional(
+          t.Union([
+            t.Object(
+              {
+                version: t.String({ description: '2026-07-28, or the 2025 revision it negotiated (e.g. 2025-06-18)' }),
+                era: t.Union([t.Literal('modern'), t.Literal('legacy')], {
+                  description: 'modern: server/discover and stateless requests; legacy: the initialize handshake',
+                }),
+                ttlMs: t.Union([t.Integer(), t.Null()], {
+                  description: 'How long the server says its tool list stays fresh (2026-07-28 only)',
+                }),
+                source: t.String({ description: 'Where it was seen: streamable-http, sse or sandbox' }),
+                checkedAt: t.String({ format: 'date-time' }),
+              },
+              { description: 'The MCP revision its server was last seen speaking' },
+            ),
+            t.Null(),
+          ]),
+        ),
         sandbox: t.Optional(
           t.Union([
             t.Object(

@@ -143,18 +143,19 @@ export function buildClientConfigs(model: InstallModel, name: string): ConfigEnt
 export type InstallLineKind = 'command' | 'link' | 'config'
 
 /**
- * One line that installs a config in its client: the one-line command where the client has one, else its install
- * link, else the snippet itself (JSON on one line; TOML and shell as they are).
+ * One line that installs a config in its client, showing what it runs: the one-line command where the client has
+ * one, else the snippet itself (JSON on one line; TOML and shell as they are). An install link (Cursor, VS Code)
+ * encodes the config opaquely, so it is never the line: it comes beside it, as `link`.
  */
-export function installLineOf(c: ConfigEntry): { kind: InstallLineKind; line: string } {
-  if (c.command) return { kind: 'command', line: c.command }
-  if (c.deepLink) return { kind: 'link', line: c.deepLink }
+export function installLineOf(c: ConfigEntry): { kind: InstallLineKind; line: string; link?: string } {
+  const link = c.deepLink ? { link: c.deepLink } : {}
+  if (c.command) return { kind: 'command', line: c.command, ...link }
   if (c.format === 'json') {
     try {
-      return { kind: 'config', line: JSON.stringify(JSON.parse(c.snippet)) }
+      return { kind: 'config', line: JSON.stringify(JSON.parse(c.snippet)), ...link }
     } catch {}
   }
-  return { kind: 'config', line: c.snippet.trim() }
+  return { kind: 'config', line: c.snippet.trim(), ...link }
 }
 
 /** Names of the secrets a config of this model needs (required secret variables and headers): what keys to get. */

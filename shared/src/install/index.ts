@@ -10,6 +10,7 @@ export {
   type EvidenceSubject,
 } from './evidence'
 export { repositoryKey, sameRepository } from './repository'
+export { ACCEPTED_CLIENT_NAMES, clientFromName } from './client-names'
 export {
   CONFIG_CLIENTS,
   buildClientConfigs,

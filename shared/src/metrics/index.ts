@@ -63,6 +63,16 @@ export function consumerLag(consumer: string, pending: number): void {
   consumerPending?.set({ consumer }, pending)
 }
 
+/**
+ * Counts one MCP message by its method and, for a tool call, its tool (`mcp_messages_total{method, tool}`); the
+ * caller names only known methods and tools (else `other`), so the label set stays bounded.
+ */
+export function mcpMessage(method: string, tool: string): void {
+  const key = `${method}\u0000${tool}`
+  unscrapedMcp.set(key, (unscrapedMcp.get(key) ?? 0) + 1)
+}
+const unscrapedMcp = new Map<string, number>()
+
 /** Counts one request refused by a rate limit (`rate_limit_rejections_total{class}`). */
 export function rateLimitRejected(limitClass: string): void {
   rejections?.inc({ class: limitClass })
@@ -190,6 +200,19 @@ export function processMetrics(service: string): ProcessMetrics {
     help: 'Messages a durable JetStream consumer has not yet received',
     labelNames: ['consumer'],
     registers: [registry],
+  })
+  new Counter({
+    name: 'mcp_messages_total',
+    help: 'MCP messages through the gateway, by method (Mcp-Method) and tool (Mcp-Name of a tools/call)',
+    labelNames: ['method', 'tool'],
+    registers: [registry],
+    collect() {
+      for (const [key, n] of unscrapedMcp) {
+        const [method, tool] = key.split('\u0000') as [string, string]
+        this.inc({ method, tool }, n)
+      }
+      unscrapedMcp.clear()
+    },
   })
   rejections = new Counter({
     name: 'rate_limit_rejections_total',

@@ -2,6 +2,7 @@
 // change the public can see writes `listing.checked` into the catalog outbox in the same transaction.
 import { and, asc, catalogOutbox, eq, listings, sql, type Database } from '@mcp-directory/shared/db'
 import type {
+  McpProtocolSeen,
   PackageEvidence,
   RemoteAuthInfo,
   RepositoryRun,
@@ -56,6 +57,7 @@ function observeRemote(w: Write, facts: ListingFacts): { health: string | null; 
       changed.push('health')
     }
     if (row.remoteAuth) set.remoteAuth = null
+    if (row.mcpProtocol && row.mcpProtocol.source !== 'sandbox') set.mcpProtocol = null
     return { health: null, toolsSeen: null }
   }
   if (!facts.remote) return { health: row.health, toolsSeen: null }
@@ -70,9 +72,17 @@ function observeRemote(w: Write, facts: ListingFacts): { health: string | null; 
     if (!sameJson({ ...row.remoteAuth, checkedAt: null }, { ...auth, checkedAt: null })) changed.push('remoteAuth')
     set.remoteAuth = auth
   }
+  if (facts.remote.protocol) observeProtocol(w, facts.remote.protocol)
   const tools = facts.remote.tools
   const seen = tools ? { tools, source: facts.remote.toolsSource ?? null, server: facts.remote.server } : null
   return { health, toolsSeen: seen }
+}
+
+/** The MCP revision the server spoke (and its tools' ttlMs); a change of revision is public. */
+function observeProtocol(w: Write, seen: Omit<McpProtocolSeen, 'checkedAt'>) {
+  const protocol: McpProtocolSeen = { ...seen, checkedAt: w.at.toISOString() }
+  if (w.row.mcpProtocol?.version !== protocol.version) w.changed.push('protocol')
+  w.set.mcpProtocol = protocol
 }
 
 /** The sandbox's last start; its tools when no live endpoint lists them. */
@@ -92,6 +102,9 @@ function observeSandbox(
   if (!facts.sandbox) return { sandbox: row.sandbox ?? null, toolsSeen }
   const sandbox = sandboxRunAfter(row.sandbox ?? null, facts.sandbox, w.at)
   set.sandbox = sandbox
+  // The sandbox's word on the revision counts when no live endpoint gave one.
+  const remoteProtocol = w.set.mcpProtocol ?? (row.mcpProtocol?.source !== 'sandbox' ? row.mcpProtocol : null)
+  if (facts.sandbox.protocol && !remoteProtocol) observeProtocol(w, facts.sandbox.protocol)
   if (row.sandbox?.verdict !== sandbox.verdict || row.sandbox?.retired !== sandbox.retired) changed.push('sandbox')
   // A listing with both a live endpoint and a package keeps the endpoint's tools: two lists that differ would
   // otherwise alternate every round and look like a rug pull each time.

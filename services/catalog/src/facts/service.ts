@@ -3,6 +3,7 @@
 import { MAX_PARAMETERS, MAX_TOOL_DESCRIPTION, MAX_TOOL_NAME } from '@mcp-directory/shared/contracts/catalog-internal'
 import type {
   InferredInstall,
+  McpProtocolSeen,
   PackageEvidence,
   RemoteAuthInfo,
   RepositoryRun,
@@ -26,6 +27,7 @@ export interface ListingFacts {
     auth?: Omit<RemoteAuthInfo, 'checkedAt'>
     /** What the server says besides its tools, listed with them. */
     server?: ServerTexts
+    protocol?: Omit<McpProtocolSeen, 'checkedAt'>
   } | null
   /** What a sandbox start of the listing's package found (its tools when it ran); null: it has no package any more. */
   sandbox?: SandboxReport | null

@@ -105,6 +105,7 @@ export function installHintOf(r: SummaryRow, client: string) {
           client,
           lineKind: line?.kind ?? null,
           line: line?.line ?? null,
+          link: line?.link ?? null,
         }
       : null,
   }
@@ -212,6 +213,7 @@ export function detailOf(l: Listing, baseUrl: string, alsoListedAs: string[] = [
       githubPushedAt: l.githubPushedAt?.toISOString() ?? null,
       seenRunning: l.seenRunning ?? l.isVerifiedActive,
       remoteAuth: l.remoteAuth ?? null,
+      protocol: l.mcpProtocol ? { checkedAt: l.updatedAt.toISOString(), ...l.mcpProtocol } : null,
       sandbox: l.sandbox ?? null,
     },
   }

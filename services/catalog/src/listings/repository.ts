@@ -50,6 +50,7 @@ export function toListing(r: ListingRow): Listing {
     githubHomepage: r.githubHomepage,
     seenRunning: r.seenRunning,
     remoteAuth: r.remoteAuth,
+    mcpProtocol: r.mcpProtocol,
     toolsHash: r.toolsHash,
     toolsChanges: r.toolsChanges,
     risk: r.risk,

@@ -197,6 +197,8 @@ export function renderListingMarkdown(l: Listing, opts: RenderListingOptions): s
     `- **Installs:** ${count(l.installs)}`,
     `- **Upvotes:** ${count(l.upvotes)}`,
     `- **Directory Page:** ${inline(opts.detailUrl)}`,
+    // The MCP revision its server was last seen speaking (2026-07-28, or the 2025 revision it negotiated).
+    ...(l.mcpProtocol ? [`- **Protocol:** ${inline(l.mcpProtocol.version)}`] : []),
   ]
   const description = markdownBlock(l.description)
   const sections = [

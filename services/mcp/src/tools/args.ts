@@ -1,8 +1,11 @@
 // Tool arguments: each is declared once, and that declaration is both its JSON Schema in tools/list and the check a
-// call meets. A call with bad arguments is a tool error (isError) that names every bad argument at once, by the
-// tool's own argument names, so a model can correct them in one go; the REST endpoint's checks still run behind it.
+// call meets. An argument that mirrors a REST parameter is that parameter's TypeBox model (`fromModel`), so what the
+// endpoint accepts the tool accepts. A call with bad arguments is a tool error (isError) that names every bad
+// argument at once, by the tool's own argument names, so a model can correct them in one go; the REST endpoint's
+// checks still run behind it.
 import { AppError, type ErrorBody } from '@mcp-directory/shared/errors'
-import { z } from 'zod'
+import type { TObject, TSchema } from '@sinclair/typebox'
+import { Value } from '@sinclair/typebox/value'
 
 /** One argument: its JSON Schema keywords (what clients see) and whether it is required. */
 export interface ArgSpec {
@@ -19,6 +22,8 @@ export interface ArgSpec {
   required?: boolean
   /** Checked here; otherwise the value travels to the endpoint, which checks it (formats, categories, …). */
   check?: (value: unknown) => string | null
+  /** The REST parameter's own model: its JSON Schema is the argument's, and a value must meet it. */
+  model?: TSchema
 }
 
 export type ArgSpecs = Record<string, ArgSpec>
@@ -26,22 +31,90 @@ export type ArgSpecs = Record<string, ArgSpec>
 /** The code of a tool error about its arguments; `details` holds one `{ argument, message }` per bad argument. */
 export const INVALID_ARGUMENTS = 'invalid_parameter'
 
-/** A tool's input schema: the JSON Schema of its arguments, accepted loosely by the SDK and checked by `checkArgs`. */
-export function toolInput(specs: ArgSpecs) {
-  const shape = Object.fromEntries(
-    Object.entries(specs).map(([name, { required: _r, check: _c, ...schema }]) => [
-      name,
-      z.unknown().meta(schema).optional(),
-    ]),
+type Json = Record<string, unknown>
+
+/**
+ * A query model's number as JSON arguments carry it: the REST models also take the number written as a string
+ * (`anyOf: [{type: string, format: integer}, {type: integer}]`, a query string has nothing else); a tool's schema
+ * shows the number itself.
+ */
+function asArgument(schema: Json): Json {
+  const branches = schema.anyOf as Json[] | undefined
+  const number = branches?.find((b) => b.type === 'integer' || b.type === 'number')
+  if (!number || !branches?.every((b) => b === number || (b.type === 'string' && b.format))) return schema
+  const { anyOf: _a, ...outer } = schema
+  return { ...number, ...outer }
+}
+
+/** The JSON Schema keywords of a model, without its custom error texts, as a tool argument. */
+function jsonOf(model: TSchema): Json {
+  return asArgument(JSON.parse(JSON.stringify(model, (k, v) => (k === 'error' ? undefined : v))))
+}
+
+/**
+ * Arguments taken from a REST query or body model: each parameter becomes the argument named in `rename` (or its own name),
+ * with the model's schema; `extra` adds or overrides descriptions, defaults and checks, never the accepted values.
+ */
+export function fromModel(
+  model: TObject,
+  rename: Record<string, string>,
+  extra: Record<string, Partial<ArgSpec>> = {},
+): ArgSpecs {
+  const specs: ArgSpecs = {}
+  const required = new Set(model.required ?? [])
+  for (const [param, schema] of Object.entries(model.properties)) {
+    const name = rename[param] ?? param
+    const { description, default: def } = schema as { description?: string; default?: unknown }
+    specs[name] = {
+      type: 'string',
+      model: schema,
+      ...(required.has(param) ? { required: true } : {}),
+      ...(description ? { description } : {}),
+      ...(def !== undefined ? { default: def } : {}),
+      ...extra[name],
+    }
+  }
+  return specs
+}
+
+/** A tool's input schema: the JSON Schema of its arguments, checked by `checkArgs`. */
+export function toolInput(specs: ArgSpecs): Record<string, unknown> {
+  const properties = Object.fromEntries(
+    Object.entries(specs).map(([name, { required: _r, check: _c, model, ...schema }]) => {
+      if (!model) return [name, schema]
+      const { type: _t, ...described } = schema
+      return [name, { ...jsonOf(model), ...described }]
+    }),
   )
   const required = Object.entries(specs)
     .filter(([, s]) => s.required)
     .map(([n]) => n)
-  // Loose, so that an unknown argument reaches `checkArgs` and is named there rather than silently dropped.
-  return z.looseObject(shape).meta(required.length ? { required } : {})
+  return { type: 'object', properties, ...(required.length ? { required } : {}) }
+}
+
+/** What a model says of a value it refuses: its own error text, else one line from its keywords. */
+function modelProblem(model: TSchema, v: unknown): string | null {
+  if (Value.Check(model, v)) return null
+  const custom = (model as { error?: unknown }).error
+  if (typeof custom === 'string') return custom
+  const m = asArgument(model as Json)
+  const literals = (m.anyOf as Json[] | undefined)?.map((b) => b.const)
+  if (literals?.every((l) => typeof l === 'string')) return `must be one of ${literals.join(', ')}`
+  if (m.type === 'integer')
+    return m.minimum !== undefined ? `must be an integer from ${m.minimum} to ${m.maximum}` : 'must be an integer'
+  if (m.type === 'string') {
+    if (typeof v !== 'string') return 'must be a string'
+    if (typeof m.maxLength === 'number' && String(v).length > m.maxLength)
+      return `must be at most ${m.maxLength} characters`
+    return typeof m.pattern === 'string' ? `must match ${m.pattern}` : 'is invalid'
+  }
+  if (m.type === 'boolean') return 'must be true or false'
+  return 'is invalid'
 }
 
 function problemOf(spec: ArgSpec, v: unknown): string | null {
+  if (spec.check) return spec.check(v)
+  if (spec.model) return modelProblem(spec.model, v)
   switch (spec.type) {
     case 'string':
       if (typeof v !== 'string') return 'must be a string'
@@ -67,7 +140,7 @@ function problemOf(spec: ArgSpec, v: unknown): string | null {
       }
       break
   }
-  return spec.check?.(v) ?? null
+  return null
 }
 
 /** An invalid_parameter error naming each bad argument. */

@@ -1,7 +1,7 @@
 // What several tools share: the listing id and agent token arguments, the client slugs, the annotations.
-import type { ToolAnnotations } from '@modelcontextprotocol/sdk/types.js'
+import type { ToolAnnotations } from '@modelcontextprotocol/server'
 import { archivedReason } from '@mcp-directory/shared/contracts'
-import { CONFIG_CLIENTS } from '@mcp-directory/shared/install'
+import { ACCEPTED_CLIENT_NAMES, CONFIG_CLIENTS, clientFromName } from '@mcp-directory/shared/install'
 import type { z } from 'zod'
 import type { CallerContext } from '../public-api/client'
 import type { ArgSpec } from './args'
@@ -10,18 +10,16 @@ import type { Args } from './tool'
 
 export const enc = encodeURIComponent
 
-const SLUGS = CONFIG_CLIENTS.map((c) => c.client)
-export const CLIENT_HELP = `${CONFIG_CLIENTS.map((c) => `${c.client} (${c.label})`).join(', ')}`
+/** The clients, for a description: each slug with its label. */
+export const CLIENT_HELP = `Slugs: ${CONFIG_CLIENTS.map((c) => `${c.client} (${c.label})`).join(', ')}; a client's common name in any case works too ("Claude Code", "VS Code", "vscode")`
 
-/** The client slug a `client` argument names: a slug, or a client's label, in any case. */
-export function clientSlug(v: string): string | null {
-  const want = v.trim().toLowerCase()
-  return CONFIG_CLIENTS.find((c) => c.client === want || c.label.toLowerCase() === want)?.client ?? null
-}
+/** The client slug a `client` argument names: a slug, label, common name or alias, in any case. */
+export const clientSlug = (v: string): string | null => clientFromName(v)
+
 export const clientCheck = (allowAll: boolean) => (v: unknown) =>
-  (allowAll && v === 'all') || clientSlug(String(v))
+  (allowAll && v === 'all') || (typeof v === 'string' && clientSlug(v))
     ? null
-    : `must be a client slug: ${SLUGS.join(', ')}${allowAll ? ', or all' : ''} (a label such as "Cursor" works too)`
+    : `must name an MCP client${allowAll ? ', or be all' : ''}; accepted: ${ACCEPTED_CLIENT_NAMES}`
 
 export const ID: ArgSpec = {
   type: 'string',
@@ -74,7 +72,10 @@ export type Detail = z.infer<typeof ServerDetail> & {
 
 /** A detail with what the directory knows of its maintenance: `archived` as the catalog gave it, or as read here. */
 export function withArchived(
-  s: Detail & { checks?: { githubArchived?: boolean | null }; maintenanceStatus?: string | null },
+  s: Detail & {
+    checks?: { githubArchived?: boolean | null; protocol?: { version: string; ttlMs: number | null } | null }
+    maintenanceStatus?: string | null
+  },
 ) {
   const archived =
     s.archived !== undefined ? s.archived : archivedReason({ ...s, githubArchived: s.checks?.githubArchived })

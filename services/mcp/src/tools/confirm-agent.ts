@@ -1,4 +1,6 @@
+import { ConfirmBody } from '@mcp-directory/agent-auth/model'
 import { z } from 'zod'
+import { fromModel } from './args'
 import { CONFIRMS } from './common'
 import { toolOutput } from './schemas'
 import { confirmedText } from './text'
@@ -10,10 +12,15 @@ export const confirmAgent: Tool = {
   description:
     'Claim flow, step 2 of 4: exchanges the e-mailed code for an agent token, shown once; keep it for get_claim_challenge and ' +
     'verify_mcp_claim (as agentToken, or as the Bearer token of the MCP connection).',
-  args: {
-    email: { type: 'string', required: true, format: 'email', description: 'The address given to register_mcp_agent' },
-    code: { type: 'string', required: true, pattern: '^[0-9]{6}$', description: 'The 6-digit code from the e-mail' },
-  },
+  // The endpoint's own body model: what it accepts, the tool accepts.
+  args: fromModel(
+    ConfirmBody,
+    {},
+    {
+      email: { description: 'The address given to register_mcp_agent' },
+      code: { description: 'The 6-digit code from the e-mail' },
+    },
+  ),
   output: toolOutput({
     success: z.boolean(),
     message: z.string(),

@@ -1,7 +1,7 @@
 // The directory's tools, one file each. Each goes through the REST endpoint it mirrors (via the gateway), so it
 // meets the same validation, Bearer and scope checks and rate limits; arguments are checked here first, by their
 // own names (args.ts).
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
+import type { McpServer } from '@modelcontextprotocol/server'
 import type { Logger } from '@mcp-directory/shared/log'
 import type { CallerContext, DirectoryClient } from '../public-api/client'
 import { listCategories } from './categories'
@@ -33,7 +33,17 @@ export const TOOL_LIST: readonly Tool[] = [
 /** The tools' names, in the order tools/list gives them. */
 export const TOOLS: readonly string[] = TOOL_LIST.map((t) => t.name)
 
-/** Registers every tool on a server built for one request. */
-export function registerTools(server: McpServer, api: DirectoryClient, caller: CallerContext, log: Logger) {
-  for (const tool of TOOL_LIST) registerTool(server, tool, { api, caller }, log)
+/**
+ * Registers the tools on a server built for one request: every tool, or only `only` when the request calls that
+ * one (a server is built per request, and a call needs no other).
+ */
+export function registerTools(
+  server: McpServer,
+  api: DirectoryClient,
+  caller: CallerContext,
+  log: Logger,
+  only?: string,
+) {
+  const called = only === undefined ? undefined : TOOL_LIST.find((t) => t.name === only)
+  for (const tool of called ? [called] : TOOL_LIST) registerTool(server, tool, { api, caller }, log)
 }

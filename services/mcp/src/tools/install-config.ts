@@ -17,7 +17,7 @@ export const getInstallConfig: Tool = {
       type: 'string',
       default: 'all',
       check: clientCheck(true),
-      description: `One client's config, or all (the default). Slugs: ${CLIENT_HELP}; labels are accepted too`,
+      description: `One client's config, or all (the default). ${CLIENT_HELP}`,
     },
   },
   output: toolOutput({

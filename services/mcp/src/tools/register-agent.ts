@@ -1,4 +1,6 @@
+import { RegisterBody } from '@mcp-directory/agent-auth/model'
 import { z } from 'zod'
+import { fromModel } from './args'
 import { MAILS } from './common'
 import { toolOutput } from './schemas'
 import { registeredText } from './text'
@@ -10,15 +12,16 @@ export const registerAgent: Tool = {
   description:
     'Claim flow, step 1 of 4: e-mails a 6-digit confirmation code to the address, for an agent token. Next: confirm_mcp_agent with ' +
     'the code the user reads from that e-mail. Returns where the code went and until when it is valid.',
-  args: {
-    email: { type: 'string', required: true, format: 'email', description: 'Where the code is sent' },
-    agentName: { type: 'string', maxLength: 100, description: 'Name of the agent, shown to the owner of the address' },
-    scopes: {
-      type: 'array',
-      items: { type: 'string', enum: ['listings:claim'] },
-      description: 'Omitted: every scope; []: a token that can only revoke itself',
+  // The endpoint's own body model: what it accepts, the tool accepts.
+  args: fromModel(
+    RegisterBody,
+    {},
+    {
+      email: { description: 'Where the code is sent' },
+      agentName: { description: 'Name of the agent, shown to the owner of the address' },
+      scopes: { description: 'Omitted: every scope (listings:claim); []: a token that can only revoke itself' },
     },
-  },
+  ),
   output: toolOutput({
     success: z.boolean(),
     message: z.string(),

@@ -64,7 +64,12 @@ export const SearchHit = ListingSummary.extend({
         .enum(['command', 'link', 'config'])
         .nullable()
         .describe('command: run it; link: open it; config: merge it into the file'),
-      line: nullableStr.describe('One line that installs it in `client`; null when the install is only guessed'),
+      line: nullableStr.describe(
+        'One line that installs it in `client`, showing what it runs (a command, or the config to merge); null when the install is only guessed',
+      ),
+      link: nullableStr
+        .optional()
+        .describe("The client's install link (Cursor, VS Code) where it has one: the same config, encoded"),
     })
     .nullable(),
 }).meta({ id: 'SearchHit' })

@@ -1,42 +1,43 @@
+import { SearchQuery } from '@mcp-directory/catalog/model'
+import { Type as t } from '@sinclair/typebox'
 import { z } from 'zod'
-import type { ArgSpecs } from './args'
+import { type ArgSpecs, fromModel } from './args'
 import { CLIENT_HELP, clientCheck, clientSlug, READ } from './common'
 import { int, SearchHit, toolOutput } from './schemas'
 import { type InstallHint, searchText } from './text'
 import type { Args, Tool } from './tool'
 
-const ARGS: ArgSpecs = {
-  query: {
-    type: 'string',
-    maxLength: 200,
-    description:
-      'What the server should do, in a few words (e.g. "postgres", "send slack messages"); typos are tolerated',
+/**
+ * The arguments are the search endpoint's own query model (`SearchQuery`, which the REST route validates with):
+ * the same limits, patterns and cursor, so a value the endpoint accepts the tool accepts. Only the names a model
+ * writes more naturally differ (`query` for `q`), `client` also takes the names people give clients, and `verified`
+ * also takes a boolean.
+ */
+const ARGS: ArgSpecs = fromModel(
+  SearchQuery,
+  { q: 'query' },
+  {
+    query: {
+      description:
+        'What the server should do, in a few words (e.g. "postgres", "send slack messages"); typos are tolerated',
+    },
+    category: { description: 'Category slug, label or stored name, any case (list_mcp_categories)' },
+    transport: { description: 'stdio: a package run locally; remote: a hosted HTTP endpoint' },
+    verified: {
+      model: t.Union([t.Boolean(), t.Literal('1')], { error: 'must be true, false or "1"' }),
+      description: 'true: only listings the directory has seen running',
+    },
+    client: {
+      type: 'string',
+      model: undefined,
+      default: 'claude-code',
+      check: clientCheck(false),
+      description: `The MCP client to install into; each hit carries its install line for it. ${CLIENT_HELP}`,
+    },
+    limit: { default: 10, description: 'Hits per page' },
+    cursor: { description: 'nextCursor of the previous page (of this tool or of GET /api/v1/search)' },
   },
-  category: {
-    type: 'string',
-    maxLength: 200,
-    description: 'Category slug, label or stored name, any case (list_mcp_categories)',
-  },
-  transport: {
-    type: 'string',
-    enum: ['stdio', 'remote'],
-    description: 'stdio: a package run locally; remote: a hosted HTTP endpoint',
-  },
-  verified: { type: 'boolean', description: 'true: only listings the directory has seen running' },
-  client: {
-    type: 'string',
-    default: 'claude-code',
-    check: clientCheck(false),
-    description: `The MCP client to install into; each hit carries its install line for it. Slugs: ${CLIENT_HELP}; labels are accepted too`,
-  },
-  limit: { type: 'integer', minimum: 1, maximum: 100, default: 10, description: 'Hits per page' },
-  cursor: {
-    type: 'string',
-    maxLength: 200,
-    pattern: '^[A-Za-z0-9_-]+$',
-    description: 'nextCursor of the previous page',
-  },
-}
+)
 
 type SearchBody = Parameters<typeof searchText>[0] & { servers: InstallHint[] }
 
@@ -46,7 +47,7 @@ function searchQuery(a: Args, client: string): string {
   if (a.query !== undefined) params.set('q', String(a.query))
   for (const k of ['category', 'transport', 'cursor'] as const) if (a[k] !== undefined) params.set(k, String(a[k]))
   params.set('limit', String(a.limit ?? 10))
-  if (a.verified === true) params.set('verified', '1')
+  if (a.verified === true || a.verified === '1') params.set('verified', '1')
   params.set('client', client)
   return `?${params}`
 }

@@ -60,6 +60,7 @@ export type InstallHint = {
     client: string
     lineKind: string | null
     line: string | null
+    link?: string | null
   } | null
 }
 
@@ -74,7 +75,8 @@ function hintInstallLine(i: InstallHint['install'], client: string): string {
   // A line of several lines (a config file section) does not fit a list item; it is whole in structuredContent.
   if (i.line.includes('\n'))
     return `${head}: a config section of several lines, in structuredContent (install.line) and get_mcp_install_config`
-  return `${head}, ${LINE_VERB[i.lineKind ?? 'config'] ?? 'use'}: ${codeSpan(i.line)}`
+  const link = i.link ? `; or open its install link: ${codeSpan(i.link)}` : ''
+  return `${head}, ${LINE_VERB[i.lineKind ?? 'config'] ?? 'use'}: ${codeSpan(i.line)}${link}`
 }
 
 /** Search results as a numbered list; with a client named, each hit also says how to choose and install it. */
@@ -162,6 +164,14 @@ type DetailInput = Summary & {
   configs?: Config[] | null
   archived?: string | null
   risk?: Risk
+  checks?: { protocol?: { version: string; ttlMs: number | null } | null }
+}
+
+/** The MCP revision the server was seen speaking, and how long its tool list stays fresh. */
+function protocolLine(p: { version: string; ttlMs: number | null } | null | undefined): string {
+  if (!p) return 'protocol: not seen yet'
+  const ttl = p.ttlMs === null ? '' : `; tool list fresh for ${num(Math.round(p.ttlMs / 1000))} s`
+  return `protocol: ${q(p.version)}${ttl}`
 }
 
 /** One listing's detail: labelled lines, every listing value quoted; then risk, tools and every client config. */
@@ -177,6 +187,7 @@ export function detailText(s: DetailInput): string {
     ...(m ? [`marks: ${m}`] : []),
     `status: ${s.archived ? `archived: ${markdownInline(s.archived)}` : 'maintained (not archived or deprecated, as far as the directory knows)'}`,
     `health: ${s.health ? q(s.health) : 'not checked yet'}`,
+    protocolLine(s.checks?.protocol),
     ...(s.repositoryUrl ? [`repository: ${q(s.repositoryUrl)}`] : []),
     ...(s.websiteUrl ? [`website: ${q(s.websiteUrl)}`] : []),
     `transports: ${list(s.transports) || 'none known'}`,

@@ -1,13 +1,13 @@
 // What a tool is: its name, description, argument declarations (args.ts), output schema and annotations, and the
 // call it makes. The registry (index.ts) checks the arguments against the declarations before `call` runs, and
 // turns every failure into a tool error, never a protocol error.
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
-import type { CallToolResult, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js'
+import type { CallToolResult, McpServer, StandardSchemaWithJSON, ToolAnnotations } from '@modelcontextprotocol/server'
 import { AppError, type ErrorBody } from '@mcp-directory/shared/errors'
 import type { Logger } from '@mcp-directory/shared/log'
-import type { z } from 'zod'
+import { z } from 'zod'
 import { ApiError, errorBodyOf, type CallerContext, type DirectoryClient } from '../public-api/client'
 import { checkArgs, inArgumentTerms, toolInput, type ArgSpecs } from './args'
+import { pruneSchema } from '../protocol'
 import { errorText } from './text'
 
 /** A tool's arguments once checked: the ones given, without the absent ones. */
@@ -58,15 +58,46 @@ async function run(tool: Tool, args: Args | undefined, ctx: ToolContext, log: Lo
   }
 }
 
+type Validate = (value: unknown) => { value: unknown } | { issues: readonly { message: string }[] }
+
+/** A Standard Schema with its JSON Schema given once, so a per-request server converts nothing. */
+function withJson(json: Record<string, unknown>, validate: Validate): StandardSchemaWithJSON<Args, Args> {
+  const convert = { input: () => json, output: () => json }
+  return {
+    '~standard': { version: 1, vendor: 'mcp-directory', validate, jsonSchema: convert },
+  } as StandardSchemaWithJSON<Args, Args>
+}
+
+/** A tool's schemas as the SDK takes them, built once per tool (not per request). */
+const schemaCache = new WeakMap<
+  Tool,
+  { input: StandardSchemaWithJSON<Args, Args>; output: StandardSchemaWithJSON<Args, Args> }
+>()
+function schemasOf(tool: Tool) {
+  let s = schemaCache.get(tool)
+  if (!s) {
+    // Arguments pass through to `checkArgs`, which names every bad one in a tool error the model can act on.
+    const input = withJson(toolInput(tool.args), (value) => ({ value }))
+    const output = withJson(
+      pruneSchema(z.toJSONSchema(tool.output, { io: 'output' })) as Record<string, unknown>,
+      (v) => tool.output['~standard'].validate(v) as ReturnType<Validate>,
+    )
+    s = { input, output }
+    schemaCache.set(tool, s)
+  }
+  return s
+}
+
 /** Registers one tool on a server built for one request. */
 export function registerTool(server: McpServer, tool: Tool, ctx: ToolContext, log: Logger) {
+  const { input, output } = schemasOf(tool)
   server.registerTool(
     tool.name,
     {
       title: tool.title,
       description: tool.description,
-      inputSchema: toolInput(tool.args),
-      outputSchema: tool.output,
+      inputSchema: input,
+      outputSchema: output,
       annotations: tool.annotations,
     },
     (args) => run(tool, args, ctx, log),

@@ -99,6 +99,35 @@ const hostOf = (url: string): string | null => {
   }
 }
 
+/** The longest a server's ttlMs keeps its endpoint from being probed again: a day. */
+const MAX_FRESH_MS = 86_400_000
+
+/**
+ * Until when the listing's endpoint said, at its last probe, that its tool list stays fresh (the 2026-07-28
+ * `ttlMs` of tools/list), when that is later than `now`: an active endpoint is then not probed again in this round.
+ * Null otherwise (no ttlMs, a sandbox's word, an endpoint not active, or the time is up).
+ */
+export function remoteFreshUntil(l: Pick<CatalogListing, 'mcpProtocol' | 'health'>, now: number): Date | null {
+  const p = l.mcpProtocol
+  if (!p?.ttlMs || p.source === 'sandbox' || l.health !== 'active' || !p.checkedAt) return null
+  const until = Date.parse(p.checkedAt) + Math.min(p.ttlMs, MAX_FRESH_MS)
+  return Number.isFinite(until) && until > now ? new Date(until) : null
+}
+
+/** Whether the listing's endpoints are skipped this round as still fresh (each noted in the probe history). */
+function skippedAsFresh(listing: CatalogListing, results: ProbeResultRow[], at: Date): boolean {
+  const freshUntil = remoteFreshUntil(listing, at.getTime())
+  if (!freshUntil) return false
+  for (const r of remotesToProbe(listing))
+    results.push({
+      kind: 'remote',
+      target: r.url,
+      outcome: 'skipped',
+      detail: `tool list fresh until ${freshUntil.toISOString()} (ttlMs)`,
+    })
+  return true
+}
+
 // Outcome preference when several endpoints were tried: the best one tells what a user gets.
 const RANK: Record<string, number> = {
   ok: 0,
@@ -327,7 +356,7 @@ export function listingProber(deps: ListingProberDeps) {
     const results: ProbeResultRow[] = []
     const etags = new Map<string, string>()
 
-    const remote = await probeRemotes(listing, results, progress)
+    const remote = skippedAsFresh(listing, results, at) ? null : await probeRemotes(listing, results, progress)
     let verdict: ReturnType<typeof healthAfter> | null = null
     if (remote) {
       verdict = healthAfter(remote.outcome, state)
@@ -336,6 +365,7 @@ export function listingProber(deps: ListingProberDeps) {
         verified: verdict.verified,
         ...(remote.tools ? { tools: remote.tools, toolsSource: remote.transport } : {}),
         ...(remote.auth ? { auth: remote.auth } : {}),
+        ...(remote.protocol ? { protocol: remote.protocol } : {}),
       }
       const last = results.findLast((r) => r.kind === 'remote' && r.target === remote.url)
       if (last) last.health = verdict.health

@@ -1,14 +1,17 @@
 /**
- * Probes a remote MCP endpoint with the official SDK client: `initialize`, then `tools/list` (every page),
- * within one deadline, every HTTP request through the outbound-safety fetcher (no private addresses unless
- * allowed, redirects checked, bounded in time).
+ * Probes a remote MCP endpoint with the official SDK (v2) client: `server/discover` first (the 2026-07-28
+ * revision), then the 2025 handshake (`initialize`) when the server does not speak it; then `tools/list` (every
+ * page), within one deadline, every HTTP request through the outbound-safety fetcher (no private addresses unless
+ * allowed, redirects checked, bounded in time). The revision it speaks and its tool list's `ttlMs` are recorded.
  */
-import { Client } from '@modelcontextprotocol/sdk/client/index.js'
-import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js'
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js'
-import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js'
-import type { ToolInfo } from '@mcp-directory/shared/contracts'
+import {
+  Client,
+  ProtocolError,
+  SSEClientTransport,
+  StreamableHTTPClientTransport,
+  type Transport,
+} from '@modelcontextprotocol/client'
+import { type McpProtocolSeen, mcpProtocolSeen, type ToolInfo } from '@mcp-directory/shared/contracts'
 import { OutboundError } from '@mcp-directory/shared/outbound'
 import { type AnswersSeen, noAnswersSeen, watchedFetch } from './remote-answers'
 import { guardedMetadata, readAuthMetadata, type RemoteAuth } from './remote-auth'
@@ -43,6 +46,8 @@ export interface RemoteProbe {
   tools?: ToolInfo[]
   /** How it authenticates (known when it answered, or challenged). */
   auth?: RemoteAuth
+  /** The revision it speaks and how long it says its tool list stays fresh (when it answered the handshake). */
+  protocol?: Omit<McpProtocolSeen, 'checkedAt'>
   latencyMs: number
   /** A short reason, for the probe history. */
   detail: string
@@ -93,9 +98,8 @@ function outboundCause(err: unknown): OutboundError | null {
 
 const message = (err: unknown) => (err instanceof Error ? err.message : String(err)).replace(/\s+/g, ' ').slice(0, 300)
 
-/** An error the server sent (the SDK also raises McpError for its own timeouts and closed connections). */
-const serverError = (err: unknown) =>
-  err instanceof McpError && err.code !== ErrorCode.RequestTimeout && err.code !== ErrorCode.ConnectionClosed
+/** An error the server sent (the SDK raises SdkError for its own timeouts and closed connections). */
+const serverError = (err: unknown) => err instanceof ProtocolError
 
 /** One probe under way: what it was asked, when it started, its deadline and what the endpoint answered. */
 interface ProbeRun {
@@ -112,7 +116,7 @@ const finish = (
   run: ProbeRun,
   outcome: RemoteOutcome,
   detail: string,
-  extra: { tools?: ToolInfo[]; auth?: RemoteAuth } = {},
+  extra: { tools?: ToolInfo[]; auth?: RemoteAuth; protocol?: Omit<McpProtocolSeen, 'checkedAt'> } = {},
 ): RemoteProbe => ({
   url: run.url,
   transport: run.transportType,
@@ -140,37 +144,61 @@ function transportFor(target: URL, transportType: 'streamable-http' | 'sse', gua
       })
 }
 
-/** Every page of `tools/list`, bounded in pages and tools. */
-async function listAllTools(run: ProbeRun, client: Client): Promise<ToolInfo[]> {
+/** Every page of `tools/list`, bounded in pages and tools, and the first page's `ttlMs` (2026-07-28). */
+async function listAllTools(run: ProbeRun, client: Client): Promise<{ tools: ToolInfo[]; first: unknown }> {
   const tools: ToolInfo[] = []
+  let first: unknown = null
   let cursor: string | undefined
   for (let page = 0; page < MAX_PAGES && tools.length < MAX_TOOLS; page++) {
     const res = await client.listTools(cursor ? { cursor } : undefined, {
       signal: run.deadline.signal,
       timeout: remaining(run),
     })
+    if (page === 0) first = res
     for (const t of res.tools) if (tools.length < MAX_TOOLS) tools.push(toolInfo(t))
     cursor = res.nextCursor
     if (!cursor) break
   }
-  return tools
+  return { tools, first }
 }
 
-/** `initialize`, then `tools/list`; throws what the connection threw. */
+/** Rejects when the signal aborts (with its reason). */
+const untilAborted = (signal: AbortSignal) =>
+  new Promise<never>((_, reject) => {
+    if (signal.aborted) reject(signal.reason)
+    else signal.addEventListener('abort', () => reject(signal.reason), { once: true })
+  })
+
+/** The revision a connected client negotiated, as the listing records it. */
+const protocolSeen = (client: Client, listResult: unknown, source: string) =>
+  mcpProtocolSeen({ version: client.getNegotiatedProtocolVersion(), era: client.getProtocolEra() }, listResult, source)
+
+/** `server/discover` (else `initialize`), then `tools/list`; throws what the connection threw. */
 async function handshake(run: ProbeRun, client: Client, transport: Transport): Promise<RemoteProbe> {
-  await client.connect(transport, { signal: run.deadline.signal, timeout: remaining(run) })
-  let tools: ToolInfo[]
+  // The deadline ends the connect too: the SDK's discovery probe keeps its own timer after the stream ended.
+  await Promise.race([
+    client.connect(transport, { signal: run.deadline.signal, timeout: remaining(run) }),
+    untilAborted(run.deadline.signal),
+  ])
+  let listed: { tools: ToolInfo[]; first: unknown }
   try {
-    tools = await listAllTools(run, client)
+    listed = await listAllTools(run, client)
   } catch (err) {
     // It initialized: whatever tools/list did, the server runs.
     if (serverError(err) || run.seen.sawJsonRpcError)
       return finish(run, 'alive', `initialized; tools/list answered an error: ${message(err)}`, {
         auth: { kind: 'none' },
+        protocol: protocolSeen(client, null, run.transportType),
       })
     throw err
   }
-  return finish(run, 'ok', `${tools.length} tools`, { tools, auth: { kind: 'none' } })
+  const { tools, first } = listed
+  const protocol = protocolSeen(client, first, run.transportType)
+  return finish(run, 'ok', `${tools.length} tools (${protocol?.version ?? 'unknown revision'})`, {
+    tools,
+    auth: { kind: 'none' },
+    protocol,
+  })
 }
 
 /** A 401: a sign-in wall when it points to protected-resource metadata, else nothing learned. */
@@ -239,7 +267,15 @@ export async function probeRemote(
     return finish(run, 'refused', 'not an absolute URL')
   }
   const transport = transportFor(target, transportType, watchedFetch(opts.fetch, run.deadline, run.seen))
-  const client = new Client(opts.clientInfo ?? CLIENT_INFO, { capabilities: {} })
+  // `auto`: server/discover first; a 2025 server's answer to it selects the 2025 handshake. SSE is 2025 only.
+  const client = new Client(opts.clientInfo ?? CLIENT_INFO, {
+    capabilities: {},
+    listMaxPages: MAX_PAGES,
+    versionNegotiation: {
+      mode: transportType === 'sse' ? 'legacy' : 'auto',
+      probe: { timeoutMs: opts.timeoutMs },
+    },
+  })
   try {
     return await handshake(run, client, transport)
   } catch (err) {

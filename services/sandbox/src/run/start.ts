@@ -5,15 +5,14 @@ import { readdirSync, rmSync, statSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { Client } from '@modelcontextprotocol/sdk/client/index.js'
-import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js'
-import type { SandboxRun, ServerTexts, ToolInfo } from '@mcp-directory/shared/contracts'
+import { type Client, SdkError, SdkErrorCode } from '@modelcontextprotocol/client'
+import type { McpProtocolSeen, SandboxRun, ServerTexts, ToolInfo } from '@mcp-directory/shared/contracts'
 import { type BoxCgroup, type BoxLimitMode, boxCgroup } from './boxlimits'
 import { bwrapArgs, type SandboxLimits } from './bwrap'
 import { installPackage, type Installed, type PackageRef, type Registries } from './install'
 import type { InstallLimits } from './installbox'
 import type { InstallNetwork } from './netconfig'
-import { BoundedStdioTransport } from './stdio'
+import { BoundedStdioTransport, sandboxClient, sandboxProtocol } from './stdio'
 import { namedArgument, namedVariable, serverTexts, toolInfo } from './tools'
 
 /** What to start. */
@@ -34,6 +33,8 @@ export interface StartOutcome {
   server?: ServerTexts
   promptCount?: number
   resourceCount?: number
+  /** The MCP revision it spoke (server/discover, else initialize) and its tool list's ttlMs. */
+  protocol?: Omit<McpProtocolSeen, 'checkedAt'>
   /** The last of what it wrote to stderr (never reported: tests and logs only). */
   stderr: string
   /** Bytes it wrote to stdout. */
@@ -57,7 +58,6 @@ export interface StartOptions {
 
 const MAX_TOOLS = 500
 const MAX_PAGES = 10
-const CLIENT_INFO = { name: 'mcp-directory-sandbox', version: '1.0.0' }
 
 /** The placeholder a declared variable gets: plainly not a real credential. */
 export const PLACEHOLDER = 'placeholder-set-by-mcp-directory-sandbox'
@@ -187,7 +187,7 @@ async function runBoxed(ctx: StartContext, installed: Extract<Installed, { ok: t
   }, opts.limits.timeMs)
   const runStarted = performance.now()
   const session: Session = {
-    client: new Client(CLIENT_INFO, { capabilities: {} }),
+    client: sandboxClient(MAX_PAGES),
     phase: 'initialize',
     signal: deadline.signal,
     remaining: () => Math.max(1, opts.limits.timeMs - (performance.now() - runStarted)),
@@ -212,7 +212,7 @@ async function speakMcp(ctx: StartContext, session: Session, t: BoundedStdioTran
   ctx.steps.initialize = since(t1)
   session.phase = 'tools/list'
   const t2 = performance.now()
-  const tools = await listTools(session)
+  const { tools, first } = await listTools(session)
   ctx.steps.tools = since(t2)
   const caps = client.getServerCapabilities() ?? {}
   let prompts: { name: string; description?: string }[] | undefined
@@ -240,25 +240,28 @@ async function speakMcp(ctx: StartContext, session: Session, t: BoundedStdioTran
     ...(server ? { server } : {}),
     ...(promptCount !== undefined ? { promptCount } : {}),
     ...(resourceCount !== undefined ? { resourceCount } : {}),
+    protocol: sandboxProtocol(client, first),
     stderr: t.stderr,
     stdoutBytes: t.bytesOut,
   }
 }
 
 /** The server's tools, page by page, up to MAX_TOOLS over at most MAX_PAGES pages. */
-async function listTools(session: Session): Promise<ToolInfo[]> {
+async function listTools(session: Session): Promise<{ tools: ToolInfo[]; first: unknown }> {
   const tools: ToolInfo[] = []
+  let first: unknown = null
   let cursor: string | undefined
   for (let page = 0; page < MAX_PAGES && tools.length < MAX_TOOLS; page++) {
     const res = await session.client.listTools(cursor ? { cursor } : undefined, {
       signal: session.signal,
       timeout: session.remaining(),
     })
+    if (page === 0) first = res
     for (const x of res.tools) if (tools.length < MAX_TOOLS) tools.push(toolInfo(x))
     cursor = res.nextCursor
     if (!cursor) break
   }
-  return tools
+  return { tools, first }
 }
 
 /** The verdict of a session that failed: output cut, a declared variable named, time up, a crash, or not MCP. */
@@ -295,7 +298,7 @@ async function judgeFailure(
   // the client then closes the transport itself, and the killed process must not read as a crash.
   const timedOut =
     session.signal.aborted ||
-    (err instanceof McpError && err.code === ErrorCode.RequestTimeout) ||
+    (err instanceof SdkError && err.code === SdkErrorCode.RequestTimeout) ||
     session.remaining() <= 1
   if (timedOut) return { ...base, verdict: 'timeout', detail: `no answer to ${phase} within ${limits.timeMs} ms` }
   if (end)

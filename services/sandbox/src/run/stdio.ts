@@ -1,10 +1,39 @@
 // An MCP stdio transport over a process we spawn ourselves (rather than the SDK's StdioClientTransport), so that
 // every byte of stdout is counted and the process is cut off at the output limit, and stderr is kept (bounded)
-// to tell a server that asked for a key. The SDK's own line framing (ReadBuffer) parses the messages.
+// to tell a server that asked for a key. The SDK's own line framing (ReadBuffer) parses the messages. And the
+// client that speaks over it: the official SDK v2's, which asks server/discover first (2026-07-28) and falls back
+// to the 2025 initialize handshake.
 import type { Subprocess } from 'bun'
-import { ReadBuffer, serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js'
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js'
-import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js'
+import { Client, type JSONRPCMessage, ReadBuffer, serializeMessage, type Transport } from '@modelcontextprotocol/client'
+import { type McpProtocolSeen, mcpProtocolSeen } from '@mcp-directory/shared/contracts'
+
+const CLIENT_INFO = { name: 'mcp-directory-sandbox', version: '1.0.0' }
+// A 2025 server may never answer server/discover: after this long the client falls back to initialize.
+const DISCOVER_WAIT_MS = 5000
+
+/**
+ * The sandbox's MCP client: server/discover first, on the process itself (the transport has `pid` and `stderr`,
+ * which the SDK reads as a stdio transport: silence or an error there means a 2025 server, not an outage).
+ */
+export function sandboxClient(maxPages: number): Client {
+  return new Client(CLIENT_INFO, {
+    capabilities: {},
+    listMaxPages: maxPages,
+    versionNegotiation: { mode: 'auto', probe: { timeoutMs: DISCOVER_WAIT_MS } },
+  })
+}
+
+/** The revision the client negotiated with the boxed server, and its tool list's ttlMs. */
+export function sandboxProtocol(
+  client: Client,
+  firstToolsPage: unknown,
+): Omit<McpProtocolSeen, 'checkedAt'> | undefined {
+  return mcpProtocolSeen(
+    { version: client.getNegotiatedProtocolVersion(), era: client.getProtocolEra() },
+    firstToolsPage,
+    'sandbox',
+  )
+}
 
 const STDERR_KEEP = 16 * 1024
 
@@ -93,6 +122,11 @@ export class BoundedStdioTransport implements Transport {
     if (!stdin) throw new Error('not started')
     stdin.write(serializeMessage(message))
     await stdin.flush()
+  }
+
+  /** The process id (null before start); with `stderr`, what marks this as a stdio transport to the SDK. */
+  get pid(): number | null {
+    return this.proc?.pid ?? null
   }
 
   /** What the process wrote to stderr (the last 16 KB). */

@@ -85,6 +85,16 @@ const RemoteAuthModel = asOne(
  * resources?: [{ name, description? }] }`; anything else is dropped, long texts cut.
  */
 const serverTexts = t.Optional(t.Unknown())
+/** The MCP revision a server spoke to the prober or the sandbox, and its tool list's ttlMs (at most a year). */
+const ProtocolModel = asOne(
+  t.Object({
+    version: t.String({ pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$' }),
+    era: oneOf(['modern', 'legacy']),
+    ttlMs: t.Union([t.Integer({ minimum: 0, maximum: 31_536_000_000 }), t.Null()]),
+    source: t.String({ maxLength: 40 }),
+  }),
+  'must be { version: YYYY-MM-DD, era: modern|legacy, ttlMs: integer or null, source }',
+)
 
 /** What the listing's remote endpoint answered. */
 export const RemoteFacts = t.Object({
@@ -94,6 +104,7 @@ export const RemoteFacts = t.Object({
   server: serverTexts,
   toolsSource: t.Optional(t.String({ maxLength: 40, error: 'must be a short string' })),
   auth: t.Optional(RemoteAuthModel),
+  protocol: t.Optional(ProtocolModel),
 })
 
 /** The listing's GitHub repository's metadata. */
@@ -162,6 +173,7 @@ export const SandboxReportModel = t.Object({
   server: serverTexts,
   promptCount: t.Optional(count),
   resourceCount: t.Optional(count),
+  protocol: t.Optional(ProtocolModel),
 })
 
 /** `PUT /internal/listings/:id/facts`: the facts of one probe. */

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import { bigserial, boolean, index, integer, jsonb, pgSchema, primaryKey, text, timestamp } from 'drizzle-orm/pg-core'
 import type {
   InferredInstall,
+  McpProtocolSeen,
   PackageEvidence,
   PackageSpec,
   RemoteAuthInfo,
@@ -95,6 +96,8 @@ export const listings = catalogSchema.table(
     seenRunning: boolean('seen_running').notNull().default(false),
     /** How its remote endpoint asks clients to authenticate, as last probed. */
     remoteAuth: jsonb('remote_auth').$type<RemoteAuthInfo>(),
+    /** The MCP revision its server was last seen speaking (remote endpoint, else sandbox) and its tools' ttlMs. */
+    mcpProtocol: jsonb('mcp_protocol').$type<McpProtocolSeen>(),
     /** Hash of the normalised tool list last seen, and the last changes of it (rug-pull watch). */
     toolsHash: text('tools_hash'),
     toolsChanges: jsonb('tools_changes').$type<ToolsChange[]>().notNull().default([]),

@@ -1,0 +1,1 @@
+ALTER TABLE "catalog"."listings" ADD COLUMN "mcp_protocol" jsonb;
