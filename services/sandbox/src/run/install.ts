@@ -40,7 +40,14 @@ async function run(
   timeoutMs: number,
   signal?: AbortSignal,
 ): Promise<{ code: number | null; output: string }> {
-  const proc = Bun.spawn(argv, { env, stdout: 'pipe', stderr: 'pipe', stdin: 'ignore' })
+  // The install dies with this process, however it ends (a SIGKILL runs no cleanup): boxes have bwrap's
+  // --die-with-parent, an install has the parent-death signal setpriv asks for.
+  const proc = Bun.spawn(['setpriv', '--pdeathsig', 'KILL', '--', ...argv], {
+    env,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    stdin: 'ignore',
+  })
   const timer = setTimeout(() => proc.kill('SIGKILL'), timeoutMs)
   signal?.addEventListener('abort', () => proc.kill('SIGKILL'), { once: true })
   const read = async (s: ReadableStream<Uint8Array>) => (await new Response(s).text()).slice(-INSTALL_OUTPUT)
