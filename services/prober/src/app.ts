@@ -6,7 +6,7 @@ import type { Logger } from '@mcp-directory/shared/log'
 import { INSTANCE_ID, serviceApp } from '@mcp-directory/shared/service'
 import { configuredProber } from './probe/from-config'
 import { subscribeProberEvents } from './events'
-import { Pacer, PROBES_PER_SECOND } from './limits'
+import { Pacer, PROBES_PER_COLLECTION, PROBES_PER_SECOND } from './limits'
 import type { ProbeQueue } from './queue'
 import { proberQueues } from './queue/from-config'
 import { roundScheduler } from './scheduler'
@@ -60,6 +60,7 @@ export function createProberApp(deps: ProberDeps) {
   let probed = 0
   // Probes start at a bounded pace, whatever the queue holds (a large import queues every listing at once).
   const pacer = new Pacer(PROBES_PER_SECOND)
+  let sinceCollection = 0
 
   const off = async () => async () => {}
   const subscribed = enabled
@@ -70,6 +71,10 @@ export function createProberApp(deps: ProberDeps) {
         await pacer.wait()
         const outcome = await probe(job, progress)
         if (outcome === 'done') probed++
+        if (++sinceCollection >= PROBES_PER_COLLECTION) {
+          sinceCollection = 0
+          Bun.gc(true)
+        }
         return outcome
       }, limits.concurrency)
     : off()

@@ -106,6 +106,8 @@ class LiveIndexState {
         else this.index.remove(r.id)
       }
       for (const id of batch) if (!found.has(id)) this.index.remove(id)
+      // As in the build: the rows read and their analysis are collected as a large burst goes.
+      if (ids.length > GC_EVERY && (i + BUILD_BATCH) % GC_EVERY < BUILD_BATCH) Bun.gc(true)
     }
   }
 
