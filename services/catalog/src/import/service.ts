@@ -25,7 +25,7 @@ export interface ImportSummary {
 }
 
 /** Progress callback: entries handled so far of the total. */
-export type ImportProgress = (done: number, total: number) => void
+export type ImportProgress = (done: number, total: number) => void | Promise<void>
 
 // Entries are written in transactions of this many, each with its outbox events.
 const BATCH = 250
@@ -170,7 +170,7 @@ export async function importDocument(
   let created = 0
   let updated = 0
   let done = total - work.length
-  onProgress?.(done, total)
+  await onProgress?.(done, total)
   const at = new Date().toISOString()
   for (let i = 0; i < work.length; i += batch) {
     const chunk = work.slice(i, i + batch)
@@ -180,7 +180,7 @@ export async function importDocument(
       else updated++
     }
     done += chunk.length
-    onProgress?.(done, total)
+    await onProgress?.(done, total)
   }
   if (created > 100) await analyseAfterBulkLoad(database)
   return { total, created, updated, unchanged, skipped }
