@@ -14,6 +14,37 @@ export function existingServices(): ServiceName[] {
     .sort()
 }
 
+/** The local backing services a stack uses unless told otherwise. */
+export const STACK_BACKING = {
+  DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/mcp_directory',
+  REDIS_URL: 'redis://127.0.0.1:6379',
+  NATS_URL: 'nats://127.0.0.1:4222',
+} as const
+
+/**
+ * The variables that keep one stack apart from another on the same PostgreSQL, Redis and NATS, each set from the
+ * environment when given, else derived from the database's name: JetStream stream `MCP_DIRECTORY`, subject prefix
+ * `mcp_directory`, Redis prefix `mcp_directory:` for the database `mcp_directory`. Two stacks on two databases then
+ * never share (or delete) one stream, subjects or keys; two on one database share them, as they share its tables.
+ */
+export function stackDefaults(env: Record<string, string | undefined>): Record<string, string> {
+  const databaseUrl = env.DATABASE_URL || STACK_BACKING.DATABASE_URL
+  let database = 'mcp_directory'
+  try {
+    database = decodeURIComponent(new URL(databaseUrl).pathname.slice(1)) || database
+  } catch {}
+  // Stream names and subject tokens allow letters, digits, _ and - only.
+  const token = database.replace(/[^A-Za-z0-9_-]/g, '_')
+  return {
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: env.REDIS_URL || STACK_BACKING.REDIS_URL,
+    NATS_URL: env.NATS_URL || STACK_BACKING.NATS_URL,
+    NATS_STREAM: env.NATS_STREAM || token.toUpperCase(),
+    EVENT_SUBJECT_PREFIX: env.EVENT_SUBJECT_PREFIX || token.toLowerCase(),
+    REDIS_KEY_PREFIX: env.REDIS_KEY_PREFIX || `${token.toLowerCase()}:`,
+  }
+}
+
 /** One supervised process. */
 interface Proc {
   label: string

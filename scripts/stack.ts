@@ -5,7 +5,7 @@ import { loadConfigOrExit, type ServiceName } from '@mcp-directory/shared/config
 import { createLogger } from '@mcp-directory/shared/log'
 import { openMigratedDatabase, operatorTokenFrom } from '@mcp-directory/shared/runtime'
 import { fail, parseCommand } from './cli'
-import { existingServices, startStack } from './stack-runner'
+import { existingServices, stackDefaults, startStack } from './stack-runner'
 
 const NAME = 'bun run stack'
 const USAGE = `usage: ${NAME} [--replicas service=count[,service=count]] [--free-ports]
@@ -33,18 +33,16 @@ for (const part of values.replicas === undefined ? [] : values.replicas.split(',
     fail(NAME, `--replicas: ${svc} needs a count from 1 to 16 (got ${JSON.stringify(part)})`)
   replicas[svc as ServiceName] = Number(n)
 }
-const config = loadConfigOrExit({
-  ...process.env,
-  DATABASE_URL: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/mcp_directory',
-})
+// The local services, and the stream, subjects and Redis prefix this stack's database gives it (unless set).
+const backing = stackDefaults(process.env)
+const config = loadConfigOrExit({ ...process.env, ...backing })
+console.log(
+  `${NAME}: database ${backing.DATABASE_URL.replace(/\/\/[^@/]*@/, '//')}, NATS ${backing.NATS_URL} stream ${backing.NATS_STREAM} ` +
+    `(subjects ${backing.EVENT_SUBJECT_PREFIX}.*), Redis ${backing.REDIS_URL.replace(/\/\/[^@/]*@/, '//')} prefix ${backing.REDIS_KEY_PREFIX}`,
+)
 
 // The rest of this environment reaches the children through the runner; these fill in the local defaults.
-const env: Record<string, string> = {
-  PUBLIC_BASE_URL: config.publicBaseUrl,
-  DATABASE_URL: config.databaseUrl!,
-  REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
-  NATS_URL: process.env.NATS_URL ?? 'nats://127.0.0.1:4222',
-}
+const env: Record<string, string> = { PUBLIC_BASE_URL: config.publicBaseUrl, ...backing }
 // Create the database on first use, then migrate once before any service starts.
 const dbUrl = new URL(env.DATABASE_URL)
 const dbName = dbUrl.pathname.slice(1)

@@ -6,6 +6,7 @@ import type { Logger } from '@mcp-directory/shared/log'
 import { INSTANCE_ID, serviceApp } from '@mcp-directory/shared/service'
 import { configuredProber } from './probe/from-config'
 import { subscribeProberEvents } from './events'
+import { Pacer, PROBES_PER_COLLECTION, PROBES_PER_SECOND } from './limits'
 import type { ProbeQueue } from './queue'
 import { proberQueues } from './queue/from-config'
 import { roundScheduler } from './scheduler'
@@ -57,6 +58,9 @@ export function createProberApp(deps: ProberDeps) {
     instance: `prober/${INSTANCE_ID}`,
   })
   let probed = 0
+  // Probes start at a bounded pace, whatever the queue holds (a large import queues every listing at once).
+  const pacer = new Pacer(PROBES_PER_SECOND)
+  let sinceCollection = 0
 
   const off = async () => async () => {}
   const subscribed = enabled
@@ -64,8 +68,13 @@ export function createProberApp(deps: ProberDeps) {
     : off()
   const consuming = enabled
     ? queue.consume(async (job, progress) => {
+        await pacer.wait()
         const outcome = await probe(job, progress)
         if (outcome === 'done') probed++
+        if (++sinceCollection >= PROBES_PER_COLLECTION) {
+          sinceCollection = 0
+          Bun.gc(true)
+        }
         return outcome
       }, limits.concurrency)
     : off()

@@ -56,3 +56,36 @@ export class HostLimiter {
     }
   }
 }
+
+/**
+ * Probes started per second per process. A large import queues every new listing at once; at this pace its probes
+ * (and the facts writes, events, index updates and cache invalidations each one fans out into) are spread over
+ * minutes instead of piling up in one process: 5,047 listings take about 21 minutes, and a round of 20,000 (the
+ * default budget) about 83 of its 720. Each probe of a listing with a repository makes two GitHub requests, so this
+ * is also about the pace GitHub's per-host limit allowed before.
+ */
+export const PROBES_PER_SECOND = 4
+
+/**
+ * Probes between two full garbage collections. A probe's garbage (answers read, facts written, the events they
+ * fan out into) is short-lived, but a runtime keeps the pages of its highest heap: collected every 100 probes (about
+ * 25 s at full pace, a few tens of milliseconds each), the heap never grows to hold a minute of it.
+ */
+export const PROBES_PER_COLLECTION = 100
+
+/**
+ * Spaces the starts of work out: `wait` resolves at most `perSecond` times a second, and always through a timer,
+ * so the timers and I/O of the whole process (the outbox relay, the index's event batches, requests) run between
+ * two starts even when every await of a job resolves at once (embedded PostgreSQL answers without I/O).
+ */
+export class Pacer {
+  private next = 0
+  constructor(private readonly perSecond: number) {}
+
+  async wait(): Promise<void> {
+    const now = performance.now()
+    const at = Math.max(now, this.next)
+    this.next = at + 1000 / this.perSecond
+    await new Promise<void>((resolve) => setTimeout(resolve, at - now))
+  }
+}

@@ -30,7 +30,7 @@ export interface ImportSummary {
 }
 
 /** Progress callback: entries handled so far of the total. */
-export type ImportProgress = (done: number, total: number) => void
+export type ImportProgress = (done: number, total: number) => void | Promise<void>
 
 // Entries are written in transactions of this many, each with its outbox events.
 const BATCH = 250
@@ -181,7 +181,7 @@ export async function importDocument(
   let created = 0
   let updated = 0
   let done = total - work.length
-  onProgress?.(done, total)
+  await onProgress?.(done, total)
   const at = new Date().toISOString()
   for (let i = 0; i < work.length; i += batch) {
     const chunk = work.slice(i, i + batch)
@@ -191,7 +191,7 @@ export async function importDocument(
       else updated++
     }
     done += chunk.length
-    onProgress?.(done, total)
+    await onProgress?.(done, total)
   }
   if (created > 100) await analyseAfterBulkLoad(database)
   return {

@@ -95,13 +95,20 @@ class LiveIndexState {
 
   /** Rereads these listings and puts each where it belongs: in the index when active, out of it otherwise. */
   async refresh(ids: string[]): Promise<void> {
-    const rows = await documentsByIds(this.opts.database, ids)
-    const found = new Set(rows.map((r) => r.id))
-    for (const r of rows) {
-      if (r.status === 'active') this.index.upsert(r)
-      else this.index.remove(r.id)
+    // A burst (an import's thousands of events) is read and applied a batch at a time, so only one batch of rows
+    // is held at once.
+    for (let i = 0; i < ids.length; i += BUILD_BATCH) {
+      const batch = ids.slice(i, i + BUILD_BATCH)
+      const rows = await documentsByIds(this.opts.database, batch)
+      const found = new Set(rows.map((r) => r.id))
+      for (const r of rows) {
+        if (r.status === 'active') this.index.upsert(r)
+        else this.index.remove(r.id)
+      }
+      for (const id of batch) if (!found.has(id)) this.index.remove(id)
+      // As in the build: the rows read and their analysis are collected as a large burst goes.
+      if (ids.length > GC_EVERY && (i + BUILD_BATCH) % GC_EVERY < BUILD_BATCH) Bun.gc(true)
     }
-    for (const id of ids) if (!found.has(id)) this.index.remove(id)
   }
 
   /** Applies outbox rows not applied yet (read from the outbox or heard on the bus); false when all were. */

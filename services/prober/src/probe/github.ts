@@ -36,6 +36,8 @@ export interface GithubOptions {
 
 const MAX_README_BYTES = 1_000_000
 const MAX_MANIFEST_BYTES = 256_000
+// A repository's metadata is a few kilobytes; an answer over this is cut (and then fails to parse), never held whole.
+const MAX_REPO_META_BYTES = 256_000
 
 /** Reads a body up to `max` bytes (the rest is cut: a README is shown truncated anyway). */
 async function boundedText(res: Response, max: number): Promise<string> {
@@ -130,7 +132,7 @@ async function conditional<T>(
 
 /** Stars, archived, last push, homepage and language from a repository answer. */
 async function readRepoMeta(res: Response): Promise<RepoMeta> {
-  const j = (await res.json()) as Record<string, unknown>
+  const j = JSON.parse(await boundedText(res, MAX_REPO_META_BYTES)) as Record<string, unknown>
   if (typeof j !== 'object' || j === null) throw new Error('not an object')
   const stars =
     Number.isSafeInteger(j.stargazers_count) && (j.stargazers_count as number) >= 0

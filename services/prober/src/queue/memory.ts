@@ -3,6 +3,8 @@
 import { Semaphore } from '../limits'
 import { jobId, type JobHandler, type ProbeJob, type ProbeQueue } from './index'
 
+// Most jobs waiting: beyond, a job is not queued (nor remembered), and the next round or event queues it again.
+export const MAX_WAITING = 100_000
 // How long a stop waits for probes in flight.
 const STOP_GRACE_MS = 2000
 const RETRY_DELAY_MS = 10_000
@@ -70,7 +72,7 @@ function forgetOld(state: MemoryState, round: number): void {
   for (const [id, r] of state.seen) if (r < round - 1) state.seen.delete(id)
 }
 
-/** Queues the jobs whose id this round and the one before have not seen. */
+/** Queues the jobs whose id this round and the one before have not seen, while fewer than MAX_WAITING wait. */
 function enqueue(state: MemoryState, jobs: ProbeJob[]): { queued: number; duplicates: number } {
   let queued = 0
   let duplicates = 0
@@ -81,6 +83,7 @@ function enqueue(state: MemoryState, jobs: ProbeJob[]): { queued: number; duplic
       duplicates++
       continue
     }
+    if (state.waiting.length >= MAX_WAITING) continue
     state.seen.set(id, j.round)
     state.waiting.push({ job: j, attempts: 0 })
     queued++
@@ -102,6 +105,8 @@ async function consumeLoop(state: MemoryState, c: Consumer): Promise<void> {
       continue
     }
     await c.slots.acquire()
+    // A turn of the event loop between two jobs: one whose awaits all resolve at once must not starve timers and I/O.
+    await new Promise<void>((resolve) => setImmediate(resolve))
     state.inFlight++
     const p = runJob(state, c, next).finally(() => {
       state.inFlight--

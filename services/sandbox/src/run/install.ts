@@ -64,7 +64,14 @@ async function runBoxed(ctx: InstallContext, command: string[], env: Record<stri
     limits: ctx.limits,
     asNobody: ctx.asNobody,
   })
-  const proc = Bun.spawn(argv, { env: {}, stdout: 'pipe', stderr: 'pipe', stdin: 'ignore' })
+  // The install dies with this process, however it ends (a SIGKILL runs no cleanup): bwrap's --die-with-parent
+  // takes the box, and the parent-death signal setpriv asks for takes bwrap itself.
+  const proc = Bun.spawn(['setpriv', '--pdeathsig', 'KILL', '--', ...argv], {
+    env: {},
+    stdout: 'pipe',
+    stderr: 'pipe',
+    stdin: 'ignore',
+  })
   let overQuota: string | null = null
   const quota = watchQuota(ctx.dir, ctx.limits, (why) => {
     overQuota = why
