@@ -1,5 +1,7 @@
 // `/admin/conflicts`: the operator's import conflicts and followed upstreams, read and decided through the operator
 // API (the session's operator token, through the gateway), with the moderation page's sign-in and CSRF checks.
+import type { PublicApiCall } from '@mcp-directory/shared/public-api'
+import type { Static, TObject } from '@sinclair/typebox'
 import { type ApiError, callApi } from '../../api'
 import type { PageContext } from '../../context'
 import { readFields } from '../../models'
@@ -70,48 +72,51 @@ const refusedAgain = (
   return conflictsPage(ctx, s, back, session, { status, error })
 }
 
-/** Accepts or dismisses one conflict, then shows the page again (post/redirect/get). */
-export async function resolveConflict(ctx: PageContext, s: AdminSessionHelpers, request: Request) {
+/**
+ * One operator decision: the form past its checks and its model, one operator API call, then a redirect to the
+ * page saying what was done (post/redirect/get), or the page again with the API's Error object.
+ */
+async function decide<T extends TObject, R>(
+  ctx: PageContext,
+  s: AdminSessionHelpers,
+  request: Request,
+  o: {
+    model: T
+    invalid: string
+    call: (fields: Static<T>) => { path: string; init: PublicApiCall }
+    done: (fields: Static<T>, answer: R) => string
+  },
+): Promise<Response> {
   const posted = await operatorForm(ctx, s, request)
   if (posted instanceof Response) return posted
   const { session, form } = posted
-  const fields = readFields(ConflictForm, form)
-  if (!fields)
-    return refusedAgain(ctx, s, request, session, 400, {
-      error: 'invalid_body',
-      message: 'Choose accept or dismiss for a conflict',
-    })
-  const r = await callApi<{ id: number; listingId: string | null }>(
-    ctx.api,
-    `/api/v1/admin/import-conflicts/${fields.id}/${fields.action}`,
-    ctx.callerOf(request),
-    { method: 'POST', bearer: session.operatorToken },
-  )
+  const fields = readFields(o.model, form)
+  if (!fields) return refusedAgain(ctx, s, request, session, 400, { error: 'invalid_body', message: o.invalid })
+  const { path, init } = o.call(fields)
+  const r = await callApi<R>(ctx.api, path, ctx.callerOf(request), { ...init, bearer: session.operatorToken })
   if (!r.ok && r.status === 401) return tokenRefused(ctx, s, session)
   if (!r.ok) return refusedAgain(ctx, s, request, session, r.status, r.error)
-  const listing =
-    fields.action === 'accept' && r.data.listingId ? `&listing=${encodeURIComponent(r.data.listingId)}` : ''
-  return seeOther(`${CONFLICTS_PAGE}?done=${fields.action}&id=${fields.id}${listing}`)
+  return seeOther(`${CONFLICTS_PAGE}?${o.done(fields, r.data)}`)
 }
 
-/** Sets the origins one upstream may replace (an empty field: nobody). */
-export async function setTrust(ctx: PageContext, s: AdminSessionHelpers, request: Request) {
-  const posted = await operatorForm(ctx, s, request)
-  if (posted instanceof Response) return posted
-  const { session, form } = posted
-  const fields = readFields(TrustForm, form)
-  if (!fields)
-    return refusedAgain(ctx, s, request, session, 400, {
-      error: 'invalid_body',
-      message: 'Name the upstream and the origins it may replace',
-    })
-  const trusts = fields.trusts.split(/[\s,]+/).filter(Boolean)
-  const r = await callApi(ctx.api, '/api/v1/admin/registry-upstreams/trust', ctx.callerOf(request), {
-    method: 'PUT',
-    bearer: session.operatorToken,
-    body: { upstream: fields.upstream, trusts },
+/** Accepts or dismisses one conflict. */
+export const resolveConflict = (ctx: PageContext, s: AdminSessionHelpers, request: Request) =>
+  decide<typeof ConflictForm, { listingId: string | null }>(ctx, s, request, {
+    model: ConflictForm,
+    invalid: 'Choose accept or dismiss for a conflict',
+    call: (f) => ({ path: `/api/v1/admin/import-conflicts/${f.id}/${f.action}`, init: { method: 'POST' } }),
+    done: (f, answer) =>
+      `done=${f.action}&id=${f.id}${f.action === 'accept' && answer.listingId ? `&listing=${encodeURIComponent(answer.listingId)}` : ''}`,
   })
-  if (!r.ok && r.status === 401) return tokenRefused(ctx, s, session)
-  if (!r.ok) return refusedAgain(ctx, s, request, session, r.status, r.error)
-  return seeOther(`${CONFLICTS_PAGE}?done=trust`)
-}
+
+/** Sets the origins one upstream may replace (an empty field: nobody). */
+export const setTrust = (ctx: PageContext, s: AdminSessionHelpers, request: Request) =>
+  decide(ctx, s, request, {
+    model: TrustForm,
+    invalid: 'Name the upstream and the origins it may replace',
+    call: (f) => ({
+      path: '/api/v1/admin/registry-upstreams/trust',
+      init: { method: 'PUT', body: { upstream: f.upstream, trusts: f.trusts.split(/[\s,]+/).filter(Boolean) } },
+    }),
+    done: () => 'done=trust',
+  })
