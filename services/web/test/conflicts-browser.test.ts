@@ -5,11 +5,11 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import type { Page } from 'playwright-core'
 import { OPERATOR } from './directory'
-import { SCHEMES, seriousViolations, startBrowser, type TestBrowser } from './browser-kit'
+import { SCHEMES, seriousViolations, startBrowser, type TestBrowser, VIEWPORTS } from './browser-kit'
 import { idOf, PAYLOAD_MARK } from './fixtures'
 import { type RichDirectory, startRichDirectory } from './rich-directory'
 
-declare const window: any
+declare const window: any, document: any
 
 const FROM_REGISTRY = 'io.github.upstreamco/registry-only'
 const DEMO = 'io.github.sample/demo-notes'
@@ -182,6 +182,13 @@ describe('the operator conflicts page', () => {
       expect(await seriousViolations(page)).toEqual([])
       await page.close()
     }, 60_000)
+
+  test('on a phone the rows stack and nothing is wider than the screen', async () => {
+    const page = await conflictsPage()
+    await page.setViewportSize(VIEWPORTS.phone)
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(VIEWPORTS.phone.width)
+    await page.close()
+  }, 60_000)
 
   test('a form without the session token, or sent from another site, changes nothing', async () => {
     const page = await conflictsPage()
