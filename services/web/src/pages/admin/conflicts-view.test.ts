@@ -65,6 +65,15 @@ describe('the conflicts page', () => {
     expect(page).toContain('Last error: &lt;b&gt;boom&lt;/b&gt;')
     expect(page).toContain('value="import"')
     expect(render([], [])).toContain('No upstream registry has been synced.')
+    const many = conflictsBody({
+      total: 450,
+      conflicts: [conflict()],
+      upstreams: [],
+      csrf: 't',
+      done: null,
+      error: null,
+    })
+    expect(many.value).toContain('The newest 1 are shown')
     expect(render([], [{ ...upstream, trustedOrigins: [], lastStop: null }])).toContain('Trusts nobody')
   })
 })

@@ -128,6 +128,7 @@ ${adminNav('conflicts')}
 ${o.done ? html`<div class="notice ok" role="status"><p>${o.done}</p></div>` : ''}
 ${o.error ? errorNotice(o.error) : ''}
 <h2 id="conflicts-heading">${String(o.total)} open</h2>
+${o.total > o.conflicts.length ? html`<p class="muted">The newest ${String(o.conflicts.length)} are shown; decide them to see the rest (or use <code>bun run admin conflicts</code>).</p>` : ''}
 ${conflictsTable(o.conflicts, o.csrf)}
 <h2 id="upstreams-heading">Upstream registries</h2>
 <p>An upstream may replace unclaimed listings only of the origins it is trusted with (<code>import</code>, <code>registry:&lt;URL&gt;</code>); by default it trusts nobody, and never submitted or demo listings.</p>
