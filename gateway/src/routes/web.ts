@@ -29,6 +29,9 @@ export const WEB_ROUTES: RouteSpec[] = [
   page('POST', '/admin/login', 'adminLogin', 'Operator sign-in'),
   page('POST', '/admin/logout', 'adminLogout', 'Operator sign-out'),
   page('POST', '/admin/moderate', 'adminModerate', 'Approve, reject or flag a listing'),
+  page('GET', '/admin/conflicts', 'adminConflictsPage', 'The operator page of import conflicts and upstreams'),
+  page('POST', '/admin/conflicts/resolve', 'adminResolveConflict', 'Accept or dismiss an import conflict'),
+  page('POST', '/admin/upstreams/trust', 'adminUpstreamTrust', 'Set the origins an upstream may replace'),
   page('GET', '/llms.txt', 'llmsTxt', 'The directory described for language models'),
   // Hashed, immutable file names: a browser fetches each once, so a limit costs a client nothing.
   { ...page('GET', '/assets/:file', 'asset', 'A static asset (CSS, script, icon)'), limit: null },

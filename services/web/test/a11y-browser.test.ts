@@ -32,6 +32,7 @@ const pageTypes = () => ({
   claim: claimPath,
   'claim (GitHub-hosted)': rich.hostedClaimPath,
   admin: '/admin',
+  'admin conflicts': '/admin/conflicts',
   404: '/no-such-page',
 })
 

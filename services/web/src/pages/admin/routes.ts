@@ -7,8 +7,17 @@ import { type ApiError, callApi } from '../../api'
 import type { PageContext } from '../../context'
 import { crossSiteForm, MAX_ID_LENGTH, readForm } from '../../forms'
 import { matches, readFields } from '../../models'
+import { conflictsPage, resolveConflict, setTrust } from './conflicts-routes'
 import { DoneNotice, LoginForm, ModerateForm, QueueStatus } from './model'
-import { type AdminSessionHelpers, adminSessions, SESSION_SECONDS, seeOther } from './session'
+import {
+  type AdminSessionHelpers,
+  adminSessions,
+  operatorForm,
+  SESSION_SECONDS,
+  seeOther,
+  staleForm,
+  tokenRefused,
+} from './session'
 import { ACTIONS, loginBody, queueBody } from './view'
 
 /** A queue status as asked for; anything else is the pending queue. */
@@ -30,16 +39,7 @@ async function adminQueue(
     ctx.callerOf(request),
     { bearer: session.operatorToken },
   )
-  if (!r.ok && r.status === 401) {
-    // The operator token changed since sign-in: the session is worth nothing any more.
-    await s.sessions.end(session.id).catch(() => {})
-    return ctx.page('Moderation', loginBody('The operator token was refused; sign in again.'), {
-      status: 401,
-      noStore: true,
-      current: 'admin',
-      headers: s.clearCookie,
-    })
-  }
+  if (!r.ok && r.status === 401) return tokenRefused(ctx, s, session)
   const notice = readFields(DoneNotice, q)
   const done = notice ? `Listing ${notice.id.slice(0, MAX_ID_LENGTH)} ${ACTIONS[notice.done]}.` : null
   const body = queueBody({
@@ -83,18 +83,11 @@ async function login(ctx: PageContext, s: AdminSessionHelpers, request: Request)
   return seeOther('/admin', { 'set-cookie': s.sessionCookie(id, SESSION_SECONDS) })
 }
 
-const staleForm = (ctx: PageContext) =>
-  ctx.errorPage(403, { error: 'forbidden', message: 'The form is stale or came from elsewhere; reload the page' })
-
 /** Approves, rejects, flags or clears a listing, then shows the queue again (post/redirect/get). */
 async function moderate(ctx: PageContext, s: AdminSessionHelpers, request: Request): Promise<Response> {
-  const session = await s.sessionOf(request)
-  if (session === 'unavailable') return s.storeDown()
-  if (!session) return seeOther('/admin', s.hasCookie(request) ? s.clearCookie : {})
-  const form = await readForm(request)
-  // The CSRF token proves the form came from a page this session rendered.
-  if (crossSiteForm(request, ctx.base) || !form || !safeEqual(form.get('csrf') ?? '', s.csrfFor(session)))
-    return staleForm(ctx)
+  const posted = await operatorForm(ctx, s, request)
+  if (posted instanceof Response) return posted
+  const { session, form } = posted
   const fields = readFields(ModerateForm, form)
   if (!fields)
     return adminQueue(ctx, s, request, session, {
@@ -119,7 +112,7 @@ async function moderate(ctx: PageContext, s: AdminSessionHelpers, request: Reque
   return adminQueue(ctx, s, backRequest, session, { status: r.status, error: r.error })
 }
 
-/** `/admin`: the operator's moderation page, its sign-in and sign-out, and the moderation form. */
+/** `/admin`: the operator's moderation page, its sign-in and sign-out, the moderation form, and the conflicts page. */
 export function adminRoutes(ctx: PageContext, deps: { kv: KeyValueStore; secret: string }) {
   const s = adminSessions(ctx, deps)
   return new Elysia()
@@ -148,4 +141,13 @@ export function adminRoutes(ctx: PageContext, deps: { kv: KeyValueStore; secret:
       { parse: 'none' },
     )
     .post('/admin/moderate', ({ request }) => moderate(ctx, s, request), { parse: 'none' })
+    .get('/admin/conflicts', async ({ request }) => {
+      const session = await s.sessionOf(request)
+      if (session === 'unavailable') return s.storeDown()
+      // Signed out: the sign-in form is on the moderation page.
+      if (!session) return seeOther('/admin', s.hasCookie(request) ? s.clearCookie : {})
+      return conflictsPage(ctx, s, request, session)
+    })
+    .post('/admin/conflicts/resolve', ({ request }) => resolveConflict(ctx, s, request), { parse: 'none' })
+    .post('/admin/upstreams/trust', ({ request }) => setTrust(ctx, s, request), { parse: 'none' })
 }

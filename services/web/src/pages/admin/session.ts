@@ -1,10 +1,12 @@
 // The operator page's session: an opaque cookie naming a session in the shared store (admin-sessions.ts), its
 // CSRF token, and the answers when the store is down or a form came from elsewhere.
+import { safeEqual } from '@mcp-directory/shared/http'
 import type { KeyValueStore } from '@mcp-directory/shared/kv'
 import { createHmac } from 'node:crypto'
 import { type AdminSession, createAdminSessions } from '../../admin-sessions'
 import type { PageContext } from '../../context'
-import { cookieOf } from '../../forms'
+import { cookieOf, crossSiteForm, readForm } from '../../forms'
+import { loginBody } from './view'
 
 /** The operator page's session cookie: a random session id, never the operator token. */
 const SESSION_COOKIE = 'mcpdir_admin_session'
@@ -46,3 +48,37 @@ export type AdminSessionHelpers = ReturnType<typeof adminSessions>
 
 export const seeOther = (location: string, headers: Record<string, string> = {}) =>
   new Response(null, { status: 303, headers: { location, 'cache-control': 'no-store', ...headers } })
+
+/** The 403 page for an operator form that is stale (another session's token) or came from elsewhere. */
+export const staleForm = (ctx: PageContext) =>
+  ctx.errorPage(403, { error: 'forbidden', message: 'The form is stale or came from elsewhere; reload the page' })
+
+/**
+ * An operator's form post past its checks (a live session, the session's CSRF token, not cross-site): the session
+ * and the form; otherwise the answer to give (the sign-in page, the 403 page, or 503 when the store fails).
+ */
+export async function operatorForm(
+  ctx: PageContext,
+  s: AdminSessionHelpers,
+  request: Request,
+): Promise<{ session: AdminSession; form: URLSearchParams } | Response> {
+  const session = await s.sessionOf(request)
+  if (session === 'unavailable') return s.storeDown()
+  if (!session) return seeOther('/admin', s.hasCookie(request) ? s.clearCookie : {})
+  const form = await readForm(request)
+  // The CSRF token proves the form came from a page this session rendered.
+  if (crossSiteForm(request, ctx.base) || !form || !safeEqual(form.get('csrf') ?? '', s.csrfFor(session)))
+    return staleForm(ctx)
+  return { session, form }
+}
+
+/** The operator token changed since sign-in (the API answers 401): the session ends and the sign-in form shows. */
+export async function tokenRefused(ctx: PageContext, s: AdminSessionHelpers, session: AdminSession) {
+  await s.sessions.end(session.id).catch(() => {})
+  return ctx.page('Moderation', loginBody('The operator token was refused; sign in again.'), {
+    status: 401,
+    noStore: true,
+    current: 'admin',
+    headers: s.clearCookie,
+  })
+}

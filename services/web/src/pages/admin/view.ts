@@ -12,6 +12,13 @@ export const ACTIONS = {
   'clear-risk': 'cleared of its risk finding for its current tool list',
 } as const
 
+/** The operator's pages: the moderation queue and the import conflicts. */
+export function adminNav(current: 'queue' | 'conflicts'): SafeHtml {
+  const link = (href: string, label: string, key: typeof current) =>
+    html`<li><a class="mark" href="${href}"${key === current ? html` aria-current="page"` : ''}>${label}</a></li>`
+  return html`<nav aria-label="Operator pages"><ul class="marks">${link('/admin', 'Moderation queue', 'queue')}${link('/admin/conflicts', 'Import conflicts', 'conflicts')}</ul></nav>`
+}
+
 /** The sign-in form. */
 export function loginBody(error: string | null): SafeHtml {
   return html`<h1>Moderation</h1>
@@ -51,6 +58,7 @@ export function queueBody(o: {
   error: ApiError | null
 }): SafeHtml {
   return html`<h1>Moderation</h1>
+${adminNav('queue')}
 <nav aria-label="Queues"><ul class="marks">${QUEUE_STATUSES.map((s) => html`<li><a class="mark" href="/admin?status=${s}"${s === o.status ? html` aria-current="page"` : ''}>${s}</a></li>`)}</ul></nav>
 ${o.done ? html`<div class="notice ok" role="status"><p>${o.done}</p></div>` : ''}
 ${o.error ? errorNotice(o.error) : ''}

@@ -8,6 +8,7 @@ import { renderReadme } from '../../readme'
 import { copyBlock, count, linkOrText } from '../common'
 import { displayName } from '../home/view'
 import { dayOf, type MarkFacts, marksList, marksOf } from '../marks'
+import { isDemo, originMeans, originWords } from '../origin'
 import { otherClients, pickedInstall } from './install'
 
 /** The detail with the additive fields another part of the directory may add. */
@@ -55,6 +56,7 @@ function facts(s: Detail): SafeHtml {
   const fact = (label: string, value: SafeHtml | string, id?: string, wide = false) =>
     html`<div${wide ? html` class="wide"` : ''}><dt>${label}</dt><dd${id ? html` id="${id}"` : ''}>${value}</dd></div>`
   return html`<dl class="facts">
+${s.origin ? fact('Origin', html`<span title="${originMeans(s.origin)}">${originWords(s.origin)}</span>`, 'origin', s.origin.startsWith('registry:')) : ''}
 ${s.repositoryUrl ? fact('Repository', linkOrText(s.repositoryUrl, shortUrl(s.repositoryUrl)), undefined, true) : ''}
 ${s.websiteUrl ? fact('Website', linkOrText(s.websiteUrl, shortUrl(s.websiteUrl)), undefined, true) : ''}
 ${s.version ? fact('Version', s.version) : ''}
@@ -74,6 +76,7 @@ function summary(s: Detail, client: string): SafeHtml {
 <h1 id="listing-title">${shown}${shown !== s.name ? html` <span class="regname">${s.name}</span>` : ''}</h1>
 <div class="marks-row">${marksList(marks)}
 ${marks.length ? html`<details class="more"><summary>What these marks mean</summary><ul class="explained">${marks.map((m) => html`<li><span class="mark ${m.tone}">${m.label}</span>${m.means}</li>`)}</ul></details>` : ''}</div>
+${isDemo(s.origin) ? html`<p class="notice warn" id="demo-banner"><strong>Demo data — not a real listing.</strong> The directory shows sample listings until it imports real ones; do not install this one from here.</p>` : ''}
 ${s.archived ? html`<p class="notice bad">Archived: ${s.archived}. Prefer a maintained server for new installs.</p>` : ''}
 <p class="lead">${s.description}</p>
 ${facts(s)}
