@@ -24,7 +24,8 @@ export interface SummaryRow {
   maintenance_status: string | null
 }
 
-const SUMMARY_COLUMNS = {
+/** The columns of a summary row, as a select list. */
+export const SUMMARY_COLUMNS = {
   id: listings.id,
   name: listings.name,
   title: listings.title,

@@ -33,7 +33,21 @@ export interface SearchDocument {
   stars: number | null
   /** Where the listing came from (`official-registry`, `submission`, …). */
   source: string
+  /** How usable it is today (none said: active, with an install recipe). */
+  lifecycle?: Lifecycle
 }
+
+/** What a listing's state says of its use today, each on evidence the catalog stores. */
+export interface Lifecycle {
+  /** Why it is no longer maintained (archived or deprecated), or null. */
+  retired: string | null
+  /** Its endpoint failed the prober more than once in a row (health `down`). */
+  down: boolean
+  /** Its install recipe: none, one we are not sure of, or one with evidence. */
+  install: 'none' | 'low' | 'high'
+}
+
+const ACTIVE: Lifecycle = { retired: null, down: false, install: 'high' }
 
 /** The facts of a listing the index filters, collapses and weighs trust by. */
 export interface ListingFacts {
@@ -48,6 +62,7 @@ export interface ListingFacts {
   stars: number
   /** Countries the listing is scoped to, by what its name, title and description name (places.ts). */
   scope: readonly string[]
+  lifecycle: Lifecycle
 }
 
 /** A document analysed: its facts, per field its terms, and the words as written (typo look-ups compare those). */
@@ -97,6 +112,7 @@ export function analyse(doc: SearchDocument): AnalysedDocument {
       stars: doc.stars ?? 0,
       // The namespace names the publisher (IndianAppGuy, a person called Israel), not where the server works.
       scope: scopeOf(own, titleWords, descriptionWords),
+      lifecycle: doc.lifecycle ?? ACTIVE,
     },
     fields: [
       termsOf([...namespace, ...own].join(' ')),

@@ -1,6 +1,8 @@
 /**
- * Scores every listing a plan matches (BM25F over the fields, the share of the query matched, trust), keeps those
- * the filters allow, and orders them by score, then id: a total order, so a cursor is a position in it.
+ * Scores every listing a plan matches (BM25F over the fields, the share of the query matched, trust, country scope,
+ * lifecycle), keeps those the filters allow, one per server, and picks a page of them in score-then-id order: a
+ * total order, so a cursor is a position in it. Only the page is ordered (a bounded insertion), never every match,
+ * so a common word over 50k listings costs its postings, not a sort of all of them.
  */
 import { FIELD_COUNT, type ListingFacts } from './document'
 import type { Plan } from './plan'
@@ -28,6 +30,17 @@ const passes = (f: ListingFacts, filters: Filters) =>
   (filters.transport !== 'remote' || f.hasRemote) &&
   (!filters.verified || f.verified)
 
+/** What a listing's state does to its score: archived or deprecated, unreachable, its install recipe. */
+function lifecycleOf(f: ListingFacts): number {
+  const t = TUNING.lifecycle
+  const l = f.lifecycle
+  return (
+    (l.retired ? t.retired : 1) *
+    (l.down ? t.down : 1) *
+    (l.install === 'none' ? t.noInstall : l.install === 'low' ? t.lowInstall : 1)
+  )
+}
+
 /** What trust adds to a listing's score, as a multiplier (1 when there is no evidence). */
 function trustOf(f: ListingFacts): number {
   const t = TUNING.trust
@@ -48,8 +61,8 @@ function trustOf(f: ListingFacts): number {
 const scopeFactor = (f: ListingFacts, asked: readonly string[]) =>
   f.scope.length === 0 || f.scope.some((c) => asked.includes(c)) ? 1 : 1 - TUNING.countryScope
 
-/** Orders hits by score (highest first), then id. */
-const byScoreThenId = (a: Hit, b: Hit) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
+/** Whether hit a comes before hit b: higher score first, then lower id. */
+const before = (a: Hit, b: Hit) => a.score > b.score || (a.score === b.score && a.id < b.id)
 
 // Scratch arrays reused by every ranking (scoring never awaits, so one ranking runs at a time).
 let scratch = { relevance: new Float64Array(0), covered: new Float64Array(0), best: new Float64Array(0) }
@@ -60,25 +73,30 @@ function scratchFor(n: number) {
   }
   return scratch
 }
+// Per server number: the best hit seen in this ranking (emptied after each ranking).
+const serverBest: (Hit | undefined)[] = []
 
-/** Scores of the listings that match any term of the plan (before filters), by listing number. */
-function matchesOf(store: TermStore, plan: Plan): { docs: number[]; score: (doc: number) => number } {
-  const { fieldWeights: W, fieldB: B, k1, coverage } = TUNING
+/** BM25F of one term's packed per-field counts in listing `d`. */
+function contributionOf(store: TermStore, plan: Plan, norm: number[], packed: number, d: number): number {
+  const { fieldWeights: W, fieldB: B, k1 } = TUNING
+  const lengths = store.lengths
+  let pseudo = 0
+  for (let f = 0; f < FIELD_COUNT; f++) {
+    const tf = tfIn(packed, f)
+    if (tf) pseudo += (W[f]! * tf) / (1 - B[f]! + norm[f]! * lengths[d * FIELD_COUNT + f]!)
+  }
+  return (pseudo * (k1 + 1)) / (k1 + pseudo)
+}
+
+/**
+ * The listings that hold a form of a query word (feedback terms only reorder them), each with its relevance in
+ * `relevance[d]`; the caller reads and clears it.
+ */
+function matchesOf(store: TermStore, plan: Plan): number[] {
+  const { coverage } = TUNING
   const { relevance, covered, best } = scratchFor(store.docs.length)
   const docs: number[] = []
-  const lengths = store.lengths
-  const norm = plan.avg.map((a, f) => B[f]! / a)
-  const touch = (d: number) => {
-    if (relevance[d] === 0 && covered[d] === 0) docs.push(d)
-  }
-  const contribution = (packed: number, d: number) => {
-    let pseudo = 0
-    for (let f = 0; f < FIELD_COUNT; f++) {
-      const tf = tfIn(packed, f)
-      if (tf) pseudo += (W[f]! * tf) / (1 - B[f]! + norm[f]! * lengths[d * FIELD_COUNT + f]!)
-    }
-    return (pseudo * (k1 + 1)) / (k1 + pseudo)
-  }
+  const norm = plan.avg.map((a, f) => TUNING.fieldB[f]! / a)
   // A word's forms compete: a listing gets the best of them, once per word; feedback terms add up.
   const bySlot = new Map<number, typeof plan.terms>()
   for (const t of plan.terms) bySlot.set(t.slot, [...(bySlot.get(t.slot) ?? []), t])
@@ -91,9 +109,9 @@ function matchesOf(store: TermStore, plan: Plan): { docs: number[]; score: (doc:
       for (let k = 0; k < p.size * 2; k += 2) {
         const d = data[k]!
         if (!store.docs[d]) continue
-        const s = t.weight * t.idf * contribution(data[k + 1]!, d)
+        const s = t.weight * t.idf * contributionOf(store, plan, norm, data[k + 1]!, d)
         if (slot < 0) {
-          touch(d)
+          if (relevance[d] === 0 && covered[d] === 0) docs.push(d)
           relevance[d]! += s
         } else if (s > best[d]!) {
           if (best[d] === 0) seen.push(d)
@@ -102,55 +120,110 @@ function matchesOf(store: TermStore, plan: Plan): { docs: number[]; score: (doc:
       }
     }
     for (const d of seen) {
-      touch(d)
+      if (relevance[d] === 0 && covered[d] === 0) docs.push(d)
       relevance[d]! += best[d]!
       covered[d]! += plan.slots[slot]! + 1e-9
       best[d] = 0
     }
   }
   const all = plan.slots.reduce((a, b) => a + b, 0)
-  const scores = new Map<number, number>()
   const matched: number[] = []
   for (const d of docs) {
-    // A listing matches when it holds a form of a query word; feedback terms only reorder the matches.
     if (covered[d]! > 0) {
       const share = all > 0 ? Math.min(1, covered[d]! / all) : 1
-      scores.set(d, relevance[d]! * (1 - coverage + coverage * share))
+      relevance[d]! *= 1 - coverage + coverage * share
       matched.push(d)
-    }
-    relevance[d] = 0
+    } else relevance[d] = 0
     covered[d] = 0
   }
-  return { docs: matched, score: (d) => scores.get(d)! }
+  return matched
+}
+
+/** A page of ranked servers and how many servers match in all. */
+export interface RankedPage {
+  total: number
+  hits: Hit[]
+}
+
+/** Inserts a hit into a page kept in order and at most `limit` long. */
+function keep(page: Hit[], hit: Hit, limit: number): void {
+  if (page.length === limit && !before(hit, page[limit - 1]!)) return
+  let i = page.length
+  while (i > 0 && before(hit, page[i - 1]!)) i--
+  page.splice(i, 0, hit)
+  if (page.length > limit) page.pop()
 }
 
 /**
- * The matched servers in order: listings that pass the filters, scored with trust and country scope against the
- * countries the query names (`asked`), one per repository (the best of those sharing it). A plan without query
- * words is a browse: every listing, by trust.
+ * The matched servers that pass the filters, scored with trust, country scope against the countries the query
+ * names (`asked`) and lifecycle, one per server (its best listing), and of them the `limit` first after the
+ * position `after` (score, id). A plan without query words is a browse: every listing, by trust.
  */
-export function rank(store: TermStore, plan: Plan, filters: Filters, asked: readonly string[] = []): Hit[] {
-  const hits: Hit[] = []
-  // A browse has no query words; query words the index does not know match nothing.
-  if (plan.slots.length === 0) {
-    store.docs.forEach((d, n) => {
-      if (d && passes(d.facts, filters)) hits.push({ doc: n, id: d.facts.id, score: trustOf(d.facts) })
-    })
-  } else {
-    const { docs, score } = matchesOf(store, plan)
-    for (const n of docs) {
-      const d = store.docs[n]!
-      if (passes(d.facts, filters))
-        hits.push({ doc: n, id: d.facts.id, score: score(n) * trustOf(d.facts) * scopeFactor(d.facts, asked) })
+export function rankPage(
+  store: TermStore,
+  plan: Plan,
+  filters: Filters,
+  asked: readonly string[],
+  limit: number,
+  after: { score: number; id: string } | null = null,
+): RankedPage {
+  const browse = plan.slots.length === 0
+  const docs = browse ? store.docs.flatMap((d, n) => (d ? [n] : [])) : matchesOf(store, plan)
+  const { relevance } = scratchFor(store.docs.length)
+  const alone: Hit[] = []
+  const servers: number[] = []
+  for (const n of docs) {
+    const d = store.docs[n]!
+    const rel = browse ? 1 : relevance[n]!
+    relevance[n] = 0
+    if (!passes(d.facts, filters)) continue
+    const hit = {
+      doc: n,
+      id: d.facts.id,
+      score: rel * trustOf(d.facts) * scopeFactor(d.facts, asked) * lifecycleOf(d.facts),
     }
+    if (d.server < 0) {
+      alone.push(hit)
+      continue
+    }
+    const held = serverBest[d.server]
+    if (!held) servers.push(d.server)
+    if (!held || before(hit, held)) serverBest[d.server] = hit
   }
-  hits.sort(byScoreThenId)
-  const servers = new Set<string>()
-  return hits.filter((h) => {
-    const key = store.docs[h.doc]!.facts.repositoryKey
-    if (key === null) return true
-    if (servers.has(key)) return false
-    servers.add(key)
-    return true
-  })
+  const page: Hit[] = []
+  const consider = (hit: Hit) => {
+    if (!after || hit.score < after.score || (hit.score === after.score && hit.id > after.id)) keep(page, hit, limit)
+  }
+  for (const hit of alone) consider(hit)
+  for (const s of servers) {
+    consider(serverBest[s]!)
+    serverBest[s] = undefined
+  }
+  return { total: alone.length + servers.length, hits: page }
+}
+
+/** One named multiplier of a hit's score. */
+export interface Factor {
+  factor: 'trust' | 'countryScope' | 'retired' | 'unreachable' | 'install'
+  multiplier: number
+  reason: string
+}
+
+/** Why a listing scored as it did beside its relevance: each multiplier other than 1, with its reason. */
+export function factorsOf(f: ListingFacts, asked: readonly string[]): Factor[] {
+  const out: Factor[] = []
+  const trust = trustOf(f)
+  if (trust !== 1)
+    out.push({ factor: 'trust', multiplier: trust, reason: 'official namespace, claim, verified or stars' })
+  const scope = scopeFactor(f, asked)
+  if (scope !== 1) out.push({ factor: 'countryScope', multiplier: scope, reason: `scoped to ${f.scope.join(', ')}` })
+  const t = TUNING.lifecycle
+  const l = f.lifecycle
+  if (l.retired) out.push({ factor: 'retired', multiplier: t.retired, reason: l.retired })
+  if (l.down)
+    out.push({ factor: 'unreachable', multiplier: t.down, reason: 'its endpoint failed several checks in a row' })
+  if (l.install === 'none') out.push({ factor: 'install', multiplier: t.noInstall, reason: 'no install recipe' })
+  if (l.install === 'low')
+    out.push({ factor: 'install', multiplier: t.lowInstall, reason: 'an install recipe without evidence' })
+  return out
 }

@@ -57,6 +57,8 @@ export interface StoredDoc {
   terms: string
   /** Terms of its name, title, description and tags (what pseudo-relevance feedback reads). */
   about: string
+  /** Number of its server (its repository key), or -1 for a listing with no repository: one hit per server. */
+  server: number
 }
 
 // Fields pseudo-relevance feedback borrows terms from: name, title, description, tags.
@@ -73,12 +75,29 @@ export class TermStore {
   readonly totalLengths = new Float64Array(FIELD_COUNT)
   /** Words as listings write them, each with its term (a typo is nearer to the word than to its stem). */
   readonly surface = new Map<string, string>()
+  /** A number per repository key held (numbered again, densely, by a compaction). */
+  private readonly serverNumbers = new Map<string, number>()
   private tombstones = 0
   private sortedTerms: string[] | null = null
   private sortedSurface: string[] | null = null
 
   get live(): number {
     return this.numberOf.size
+  }
+
+  /** How many server numbers were given (rankings size their per-server tables by it). */
+  get serverCount(): number {
+    return this.serverNumbers.size
+  }
+
+  private serverOf(key: string | null): number {
+    if (key === null) return -1
+    let n = this.serverNumbers.get(key)
+    if (n === undefined) {
+      n = this.serverNumbers.size
+      this.serverNumbers.set(key, n)
+    }
+    return n
   }
 
   /** Adds a listing, replacing what was stored under its id. */
@@ -116,7 +135,8 @@ export class TermStore {
       }
     // Term lists are kept as one string each: one object per listing, not one array slot per term.
     const about = [...new Set(ABOUT_FIELDS.flatMap((f) => doc.fields[f]!))].join(' ')
-    this.docs.push({ facts: doc.facts, terms: [...packedOf.keys()].join(' '), about })
+    const server = this.serverOf(doc.facts.repositoryKey)
+    this.docs.push({ facts: doc.facts, terms: [...packedOf.keys()].join(' '), about, server })
     this.numberOf.set(doc.facts.id, n)
   }
 
@@ -185,6 +205,8 @@ export class TermStore {
     // Written words whose term no listing holds any more go too, so the word list follows the catalog.
     for (const [w, t] of this.surface) if (!this.terms.has(t)) this.surface.delete(w)
     this.sortedSurface = null
+    this.serverNumbers.clear()
+    for (const d of docs) d.server = this.serverOf(d.facts.repositoryKey)
     this.docs = docs
     this.lengths = lengths
     this.sortedTerms = null

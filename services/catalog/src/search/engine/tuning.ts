@@ -22,6 +22,12 @@ export const TUNING = {
     /** GitHub stars, on a log scale up to 100k. */
     stars: 0.2,
   },
+  /**
+   * Multipliers of a listing's state: archived or deprecated, unreachable (health `down`), and an install recipe
+   * we are unsure of or lack (`high` keeps 1). One that is no longer usable ranks below an active one that matches
+   * as well.
+   */
+  lifecycle: { retired: 0.4, down: 0.6, lowInstall: 0.95, noInstall: 0.85 },
   /** Share of its score a listing scoped to one or two countries loses when the query names none of them. */
   countryScope: 0.3,
   /** Weight of a curated synonym of a query word (synonyms.ts). */
