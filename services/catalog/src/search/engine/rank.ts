@@ -76,18 +76,6 @@ function scratchFor(n: number) {
 // Per server number: the best hit seen in this ranking (emptied after each ranking).
 const serverBest: (Hit | undefined)[] = []
 
-/** BM25F of one term's packed per-field counts in listing `d`. */
-function contributionOf(store: TermStore, plan: Plan, norm: number[], packed: number, d: number): number {
-  const { fieldWeights: W, fieldB: B, k1 } = TUNING
-  const lengths = store.lengths
-  let pseudo = 0
-  for (let f = 0; f < FIELD_COUNT; f++) {
-    const tf = tfIn(packed, f)
-    if (tf) pseudo += (W[f]! * tf) / (1 - B[f]! + norm[f]! * lengths[d * FIELD_COUNT + f]!)
-  }
-  return (pseudo * (k1 + 1)) / (k1 + pseudo)
-}
-
 /**
  * The listings that hold a form of a query word (feedback terms only reorder them), each with its relevance in
  * `relevance[d]`; the caller reads and clears it.
@@ -96,7 +84,18 @@ function matchesOf(store: TermStore, plan: Plan): number[] {
   const { coverage } = TUNING
   const { relevance, covered, best } = scratchFor(store.docs.length)
   const docs: number[] = []
-  const norm = plan.avg.map((a, f) => TUNING.fieldB[f]! / a)
+  const { fieldWeights: W, fieldB: B, k1 } = TUNING
+  const lengths = store.lengths
+  const norm = plan.avg.map((a, f) => B[f]! / a)
+  // BM25F of one term's packed per-field counts in listing `d`.
+  const contribution = (packed: number, d: number) => {
+    let pseudo = 0
+    for (let f = 0; f < FIELD_COUNT; f++) {
+      const tf = tfIn(packed, f)
+      if (tf) pseudo += (W[f]! * tf) / (1 - B[f]! + norm[f]! * lengths[d * FIELD_COUNT + f]!)
+    }
+    return (pseudo * (k1 + 1)) / (k1 + pseudo)
+  }
   // A word's forms compete: a listing gets the best of them, once per word; feedback terms add up.
   const bySlot = new Map<number, typeof plan.terms>()
   for (const t of plan.terms) bySlot.set(t.slot, [...(bySlot.get(t.slot) ?? []), t])
@@ -109,7 +108,7 @@ function matchesOf(store: TermStore, plan: Plan): number[] {
       for (let k = 0; k < p.size * 2; k += 2) {
         const d = data[k]!
         if (!store.docs[d]) continue
-        const s = t.weight * t.idf * contributionOf(store, plan, norm, data[k + 1]!, d)
+        const s = t.weight * t.idf * contribution(data[k + 1]!, d)
         if (slot < 0) {
           if (relevance[d] === 0 && covered[d] === 0) docs.push(d)
           relevance[d]! += s
