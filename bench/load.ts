@@ -6,7 +6,7 @@
 // line. Prints ratios beside their targets. Never part of the tests.
 import { availableParallelism } from 'node:os'
 import { createCatalogApp } from '@mcp-directory/catalog'
-import { SearchIndex } from '../services/catalog/src/search/engine'
+import { CatalogIndex } from '../services/catalog/src/search/catalog-index'
 import { activeDocumentsAfter, activeIds } from '../services/catalog/src/search/index-rows'
 import { createMemoryBus } from '@mcp-directory/shared/bus'
 import { type Database, openDatabase, runMigrations } from '@mcp-directory/shared/db'
@@ -236,11 +236,14 @@ const held = () => {
   return m.heapUsed + m.arrayBuffers
 }
 
-/** What one replica's search index of this catalog takes: built here as the catalog builds it, measured after GC. */
+/**
+ * What one replica's search index of this catalog takes, with the summaries kept beside it: built here as the
+ * catalog builds it, measured after GC.
+ */
 async function measureIndex(database: Database) {
   const before = held()
   const started = performance.now()
-  const index = new SearchIndex()
+  const index = new CatalogIndex('http://bench.local')
   let after = ''
   for (;;) {
     const batch = await activeDocumentsAfter(database, after, 2000)

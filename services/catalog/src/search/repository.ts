@@ -1,4 +1,4 @@
-import { type Database, inArray, listings } from '@mcp-directory/shared/db'
+import { listings } from '@mcp-directory/shared/db'
 
 /** Columns a search result needs (never the README). */
 export interface SummaryRow {
@@ -45,12 +45,4 @@ export const SUMMARY_COLUMNS = {
   health: listings.health,
   github_archived: listings.githubArchived,
   maintenance_status: listings.maintenanceStatus,
-}
-
-/** The summary rows of a page of hits, in the order of `ids` (an id no longer stored is left out). */
-export async function summaryRows(database: Database, ids: string[]): Promise<SummaryRow[]> {
-  if (!ids.length) return []
-  const rows: SummaryRow[] = await database.db.select(SUMMARY_COLUMNS).from(listings).where(inArray(listings.id, ids))
-  const byId = new Map(rows.map((r) => [r.id, r]))
-  return ids.flatMap((id) => byId.get(id) ?? [])
 }

@@ -11,7 +11,7 @@ import { TUNING } from './tuning'
 import { countriesNamed } from './places'
 
 export type { Factor, Filters } from './rank'
-export type { SearchDocument } from './document'
+export type { Lifecycle, SearchDocument } from './document'
 
 /** A page of search results: the servers' ids (each with the other listings of the same server). */
 export interface SearchPage {
