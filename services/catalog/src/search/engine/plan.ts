@@ -103,6 +103,9 @@ function variantsOf(store: TermStore, word: string): Map<string, number> {
     )
     for (const [t, d] of near.slice(0, typo.max)) out.set(t, d === 1 ? typo.one : typo.two)
   }
+  // A word listings also write as its parts (mongodb as Mongo DB): all of those parts, weaker than the word itself.
+  const parts = store.compounds.get(stem)
+  if (parts && parts.split(' ').every((p) => (store.terms.get(p)?.df ?? 0) > 0)) out.set(parts, TUNING.part)
   for (const other of synonymsOf(word)) {
     const t = termOf(other)
     if (!out.has(t) && (store.terms.get(t)?.df ?? 0) > 0) out.set(t, TUNING.synonym)
@@ -110,18 +113,26 @@ function variantsOf(store: TermStore, word: string): Map<string, number> {
   return out
 }
 
+/** Listings holding a term; for parts that must all be held (`mongo db`), the fewest of any part (a bound). */
+const dfOf = (store: TermStore, term: string): number =>
+  term.includes(' ')
+    ? Math.min(...term.split(' ').map((p) => store.terms.get(p)?.df ?? 0))
+    : (store.terms.get(term)?.df ?? 0)
+
 /** The plan of a query's words over the index as it is now (before feedback). */
 export function basePlan(store: TermStore, words: string[]): Plan {
   const n = store.live
-  const df = (t: string) => store.terms.get(t)?.df ?? 0
+  const df = (t: string) => dfOf(store, t)
   const slots: number[] = []
   const terms: PlanTerm[] = []
   words.forEach((word, slot) => {
     const variants = variantsOf(store, word)
     let best = 0
     let rarity = 0
+    // Another form (a longer word, a part, a near spelling) never counts more than the word as typed, however rare.
+    const exact = df(termOf(word)) > 0 ? idfOf(df(termOf(word)), n) : Number.POSITIVE_INFINITY
     for (const [term, weight] of variants) {
-      const idf = idfOf(df(term), n)
+      const idf = Math.min(idfOf(df(term), n), exact)
       terms.push({ slot, term, weight, idf })
       if (weight > best) [best, rarity] = [weight, idf]
     }
@@ -194,7 +205,7 @@ export function unpackPlan(v: unknown): Plan | null {
     if (!Array.isArray(t) || t.length !== 4) return null
     const [slot, term, weight, idf] = t as unknown[]
     if (!Number.isInteger(slot) || !num(slot, -1, slots.length - 1)) return null
-    if (typeof term !== 'string' || !/^[a-z0-9]{1,64}$/.test(term)) return null
+    if (typeof term !== 'string' || !/^[a-z0-9]{1,64}( [a-z0-9]{1,64}){0,3}$/.test(term)) return null
     if (!num(weight, 0.001, 1) || !num(idf, 0, 100)) return null
     out.push({ slot: slot as number, term, weight: weight as number, idf: idf as number })
   }

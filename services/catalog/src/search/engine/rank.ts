@@ -6,7 +6,7 @@
  */
 import { FIELD_COUNT, type ListingFacts } from './document'
 import type { Plan } from './plan'
-import { type TermStore, tfIn } from './store'
+import { type Postings, type TermStore, tfIn } from './store'
 import { TUNING } from './tuning'
 
 /** The three filters of a search. */
@@ -76,6 +76,40 @@ function scratchFor(n: number) {
 // Per server number: the best hit seen in this ranking (emptied after each ranking).
 const serverBest: (Hit | undefined)[] = []
 
+// Per listing number: the stamp of the last conjunction it held every part of.
+let holds = new Int32Array(1024)
+let stamp = 0
+
+/**
+ * A term's postings; for parts that must all be held (`mongo db`), the rarest part's postings scored as that part,
+ * with `held` marking the listings that hold every part (at `held[d] === stamp`).
+ */
+function postingsOf(
+  store: TermStore,
+  term: string,
+): { data: Uint32Array; size: number; held: Int32Array | null } | null {
+  if (!term.includes(' ')) {
+    const p = store.terms.get(term)
+    return p ? { data: p.data, size: p.size, held: null } : null
+  }
+  const parts = term.split(' ').map((t) => store.terms.get(t))
+  if (parts.some((p) => !p)) return null
+  const sorted = (parts as Postings[]).sort((a, b) => a.size - b.size)
+  if (holds.length < store.docs.length) holds = new Int32Array(Math.max(store.docs.length * 2, 1024))
+  // Each other part in turn marks the listings that held every part before it (stamps only grow: none is stale).
+  const rest = sorted.slice(1)
+  let previous = 0
+  rest.forEach((p, i) => {
+    stamp++
+    for (let k = 0; k < p.size * 2; k += 2) {
+      const d = p.data[k]!
+      if (i === 0 || holds[d] === previous) holds[d] = stamp
+    }
+    previous = stamp
+  })
+  return { data: sorted[0]!.data, size: sorted[0]!.size, held: holds }
+}
+
 /**
  * The listings that hold a form of a query word (feedback terms only reorder them), each with its relevance in
  * `relevance[d]`; the caller reads and clears it.
@@ -102,12 +136,12 @@ function matchesOf(store: TermStore, plan: Plan): number[] {
   for (const [slot, terms] of bySlot) {
     const seen: number[] = []
     for (const t of terms) {
-      const p = store.terms.get(t.term)
+      const p = postingsOf(store, t.term)
       if (!p) continue
-      const data = p.data
-      for (let k = 0; k < p.size * 2; k += 2) {
+      const { data, size, held } = p
+      for (let k = 0; k < size * 2; k += 2) {
         const d = data[k]!
-        if (!store.docs[d]) continue
+        if (!store.docs[d] || (held && held[d] !== stamp)) continue
         const s = t.weight * t.idf * contribution(data[k + 1]!, d)
         if (slot < 0) {
           if (relevance[d] === 0 && covered[d] === 0) docs.push(d)

@@ -75,6 +75,8 @@ export class TermStore {
   readonly totalLengths = new Float64Array(FIELD_COUNT)
   /** Words as listings write them, each with its term (a typo is nearer to the word than to its stem). */
   readonly surface = new Map<string, string>()
+  /** Words listings write made of parts, with their parts' terms (`mongodb` → `mongo db`); the first seen stays. */
+  readonly compounds = new Map<string, string>()
   /** A number per repository key held (numbered again, densely, by a compaction). */
   private readonly serverNumbers = new Map<string, number>()
   private tombstones = 0
@@ -111,8 +113,9 @@ export class TermStore {
     }
     const packedOf = new Map<string, number>()
     doc.fields.forEach((terms, f) => {
-      this.lengths[n * FIELD_COUNT + f] = Math.min(terms.length, 65_535)
-      this.totalLengths[f]! += Math.min(terms.length, 65_535)
+      const length = Math.min(doc.lengths[f]!, 65_535)
+      this.lengths[n * FIELD_COUNT + f] = length
+      this.totalLengths[f]! += length
       for (const t of terms) {
         const packed = packedOf.get(t) ?? 0
         if (tfIn(packed, f) < TF_MAX) packedOf.set(t, packed + (1 << (f * TF_BITS)))
@@ -128,6 +131,7 @@ export class TermStore {
       p.push(n, packed)
       p.df++
     }
+    for (const [whole, parts] of doc.compounds) if (!this.compounds.has(whole)) this.compounds.set(whole, parts)
     for (const w of doc.words)
       if (!this.surface.has(w)) {
         this.surface.set(w, termOf(w))
@@ -204,6 +208,7 @@ export class TermStore {
     }
     // Written words whose term no listing holds any more go too, so the word list follows the catalog.
     for (const [w, t] of this.surface) if (!this.terms.has(t)) this.surface.delete(w)
+    for (const whole of this.compounds.keys()) if (!this.terms.has(whole)) this.compounds.delete(whole)
     this.sortedSurface = null
     this.serverNumbers.clear()
     for (const d of docs) d.server = this.serverOf(d.facts.repositoryKey)
