@@ -105,7 +105,7 @@ function variantsOf(store: TermStore, word: string): Map<string, number> {
   }
   // A word listings also write as its parts (mongodb as Mongo DB): all of those parts, weaker than the word itself.
   const parts = store.compounds.get(stem)
-  if (parts && parts.split(' ').every((p) => (store.terms.get(p)?.df ?? 0) > 0)) out.set(parts, TUNING.part)
+  if (parts?.split(' ').every((p) => (store.terms.get(p)?.df ?? 0) > 0)) out.set(parts, TUNING.part)
   for (const other of synonymsOf(word)) {
     const t = termOf(other)
     if (!out.has(t) && (store.terms.get(t)?.df ?? 0) > 0) out.set(t, TUNING.synonym)
