@@ -130,9 +130,12 @@ function matchesOf(store: TermStore, plan: Plan): number[] {
     }
     return (pseudo * (k1 + 1)) / (k1 + pseudo)
   }
-  // A word's forms compete: a listing gets the best of them, once per word; feedback terms add up.
+  // A word's forms compete: a listing gets the best of them, once per word; feedback terms add up, and only to
+  // listings a query word matched (they are scored last, so those are known).
   const bySlot = new Map<number, typeof plan.terms>()
-  for (const t of plan.terms) bySlot.set(t.slot, [...(bySlot.get(t.slot) ?? []), t])
+  for (const t of plan.terms) if (t.slot >= 0) bySlot.set(t.slot, [...(bySlot.get(t.slot) ?? []), t])
+  const feedback = plan.terms.filter((t) => t.slot < 0)
+  if (feedback.length) bySlot.set(-1, feedback)
   for (const [slot, terms] of bySlot) {
     const seen: number[] = []
     for (const t of terms) {
@@ -141,12 +144,14 @@ function matchesOf(store: TermStore, plan: Plan): number[] {
       const { data, size, held } = p
       for (let k = 0; k < size * 2; k += 2) {
         const d = data[k]!
+        if (slot < 0) {
+          if (covered[d] === 0) continue
+          relevance[d]! += t.weight * t.idf * contribution(data[k + 1]!, d)
+          continue
+        }
         if (!store.docs[d] || (held && held[d] !== stamp)) continue
         const s = t.weight * t.idf * contribution(data[k + 1]!, d)
-        if (slot < 0) {
-          if (relevance[d] === 0 && covered[d] === 0) docs.push(d)
-          relevance[d]! += s
-        } else if (s > best[d]!) {
+        if (s > best[d]!) {
           if (best[d] === 0) seen.push(d)
           best[d] = s
         }
