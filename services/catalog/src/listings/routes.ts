@@ -9,7 +9,7 @@ import { Elysia } from 'elysia'
 import type { DetailCache } from './detail-cache'
 import type { startInstallCounter } from './installs'
 import { detailOf, PUBLIC_READ_CACHE } from './present'
-import { findActiveListing } from './repository'
+import { countersOf, findActiveListing } from './repository'
 
 export interface ListingRouteDeps {
   database: Database
@@ -31,18 +31,25 @@ export function listingRoutes(deps: ListingRouteDeps) {
     new Elysia({ name: 'catalog:listings' })
       .get('/api/v1/servers/:id', async ({ params }) => {
         const id = params.id
-        let text = deps.details.get(id)
-        if (text === undefined) {
+        let kept = deps.details.get(id)
+        if (kept === undefined) {
           const readAt = deps.details.generation()
           const listing = await findActiveListing(database, id)
           if (!listing) throw notFound('Listing')
-          const { alsoListedAs: _also, ...server } = detailOf(listing, baseUrl)
-          text = JSON.stringify(server).slice(0, -1)
-          deps.details.keep(listing.id, text, readAt)
+          const { alsoListedAs: _also, popularity, ...server } = detailOf(listing, baseUrl)
+          kept = { text: JSON.stringify(server).slice(0, -1), popularity, stale: false }
+          deps.details.keep(listing.id, kept, readAt)
+        } else if (kept.stale) {
+          // Only the counters changed since the text was kept: those three numbers are read again (a change heard
+          // meanwhile marks them stale once more).
+          kept.stale = false
+          const counters = await countersOf(database, id)
+          if (!counters) throw notFound('Listing')
+          kept.popularity = { ...kept.popularity, ...counters }
         }
         views.count(id)
-        const body = `{"server":${text},"alsoListedAs":${JSON.stringify(deps.alsoListedAs(id))}}}`
-        return new Response(body, { headers: DETAIL_HEADERS })
+        const tail = `"popularity":${JSON.stringify(kept.popularity)},"alsoListedAs":${JSON.stringify(deps.alsoListedAs(id))}`
+        return new Response(`{"server":${kept.text},${tail}}}`, { headers: DETAIL_HEADERS })
       })
       // Views of details the gateway answered from its micro-cache, counted like any other.
       .use(cachedHitRoutes('/internal/views', (id, n) => views.count(id, n)))
