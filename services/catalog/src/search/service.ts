@@ -1,7 +1,7 @@
 import { resolveCategory, storedCategoryName } from '@mcp-directory/shared/categories'
 import { AppError, invalidParameter } from '@mcp-directory/shared/errors'
 import { installHintFor } from '../listings/present'
-import type { CatalogIndex } from './catalog-index'
+import { basisOf, type CatalogIndex } from './catalog-index'
 import { BadCursor, type Filters, type SearchPage } from './engine'
 import { DEFAULT_LIMIT, type SearchQuery } from './model'
 
@@ -33,12 +33,12 @@ export function searchSpecOf(query: SearchQuery): { q: string | null; filters: F
 }
 
 /**
- * One page of ranked results as the JSON text of §2.1's answer, from the index and the summaries kept beside it (no
+ * One page of ranked results as the JSON (UTF-8 bytes) of §2.1's answer, from the index and the summaries kept beside it (no
  * database round trip): each hit is its summary's text with `alsoListedAs` (the other listings of the same
  * server); with `client` (a config client slug) also transports, health, archived and that client's install line;
  * with `explain`, `why` it ranks there.
  */
-export function searchBody(index: CatalogIndex, query: SearchQuery): string {
+export function searchBody(index: CatalogIndex, query: SearchQuery): Uint8Array {
   const { q, filters, limit } = searchSpecOf(query)
   let page: SearchPage
   try {
@@ -48,16 +48,20 @@ export function searchBody(index: CatalogIndex, query: SearchQuery): string {
     throw err
   }
   const { client } = query
-  const servers: string[] = []
+  const parts: (string | Uint8Array)[] = [
+    `${JSON.stringify({ total: page.total, query: q, category: filters.category }).slice(0, -1)},"servers":[`,
+  ]
+  let first = true
   for (const hit of page.hits) {
     const presented = index.presentedOf(hit.id)
     // Every indexed listing has its summary; an id without one is skipped rather than answered half-made.
     if (!presented) continue
-    let text = `${presented.head},"alsoListedAs":${JSON.stringify(hit.alsoListedAs)}`
-    if (client) text += `,${JSON.stringify(installHintFor(presented.basis, client)).slice(1, -1)}`
-    if (hit.why) text += `,"why":${JSON.stringify(hit.why)}`
-    servers.push(`${text}}`)
+    let tail = `,"alsoListedAs":${JSON.stringify(hit.alsoListedAs)}`
+    if (client) tail += `,${JSON.stringify(installHintFor(basisOf(presented), client)).slice(1, -1)}`
+    if (hit.why) tail += `,"why":${JSON.stringify(hit.why)}`
+    parts.push(first ? '' : ',', presented.head, `${tail}}`)
+    first = false
   }
-  const head = JSON.stringify({ total: page.total, query: q, category: filters.category }).slice(0, -1)
-  return `${head},"servers":[${servers.join(',')}],"nextCursor":${JSON.stringify(page.nextCursor)}}`
+  parts.push(`],"nextCursor":${JSON.stringify(page.nextCursor)}}`)
+  return Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p) : p)))
 }

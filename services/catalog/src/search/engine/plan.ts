@@ -5,7 +5,7 @@
  */
 import { termOf } from './analyze'
 import { FIELD_COUNT } from './document'
-import type { TermStore } from './store'
+import type { Postings, TermStore } from './store'
 import { synonymsOf } from './synonyms'
 import { TUNING } from './tuning'
 
@@ -157,18 +157,16 @@ export function basePlan(store: TermStore, words: string[]): Plan {
 export function withFeedback(store: TermStore, plan: Plan, best: number[]): Plan {
   const { feedback } = TUNING
   const asked = new Set(plan.terms.map((t) => t.term))
-  const counts = new Map<string, number>()
+  const counts = new Map<Postings, number>()
   for (const d of best.slice(0, feedback.docs))
-    for (const t of store.docs[d]?.about.split(' ') ?? []) if (!asked.has(t)) counts.set(t, (counts.get(t) ?? 0) + 1)
+    for (const p of store.docs[d]?.about ?? []) if (!asked.has(p.term)) counts.set(p, (counts.get(p) ?? 0) + 1)
   const n = store.live
-  const picked = [...counts]
-    .filter(([t, c]) => {
-      const df = store.terms.get(t)?.df ?? 0
-      return c >= feedback.minShared && df >= 2 && df <= feedback.maxDfShare * n
-    })
-    .map(([t, c]) => ({ t, c, s: c * idfOf(store.terms.get(t)!.df, n) }))
-    .sort((x, y) => y.s - x.s || (x.t < y.t ? -1 : 1))
-    .slice(0, feedback.terms)
+  const shared: { t: string; c: number; s: number }[] = []
+  for (const [p, c] of counts) {
+    if (c >= feedback.minShared && p.df >= 2 && p.df <= feedback.maxDfShare * n)
+      shared.push({ t: p.term, c, s: c * idfOf(p.df, n) })
+  }
+  const picked = shared.sort((x, y) => y.s - x.s || (x.t < y.t ? -1 : 1)).slice(0, feedback.terms)
   if (!picked.length) return plan
   const docs = Math.min(feedback.docs, best.length)
   return {

@@ -6,7 +6,7 @@
  */
 import { FIELD_COUNT, type ListingFacts } from './document'
 import type { Plan } from './plan'
-import { type Postings, type TermStore, tfIn } from './store'
+import { type Postings, type StoredDoc, type TermStore, tfIn } from './store'
 import { TUNING } from './tuning'
 
 /** The three filters of a search. */
@@ -73,8 +73,6 @@ function scratchFor(n: number) {
   }
   return scratch
 }
-// Per server number: the best hit seen in this ranking (emptied after each ranking).
-const serverBest: (Hit | undefined)[] = []
 
 // Per listing number: the stamp of the last conjunction it held every part of.
 let holds = new Int32Array(1024)
@@ -208,36 +206,65 @@ export function rankPage(
   const browse = plan.slots.length === 0
   const docs = browse ? store.docs.flatMap((d, n) => (d ? [n] : [])) : matchesOf(store, plan)
   const { relevance } = scratchFor(store.docs.length)
-  const alone: Hit[] = []
+  const serverCount = store.serverCount
+  if (bestScore.length < serverCount) {
+    bestScore = new Float64Array(Math.max(serverCount * 2, 1024))
+    bestDoc = new Int32Array(bestScore.length)
+  }
+  const alone: number[] = []
   const servers: number[] = []
+  const idOf = (n: number) => store.docs[n]!.facts.id
   for (const n of docs) {
     const d = store.docs[n]!
     const rel = browse ? 1 : relevance[n]!
     relevance[n] = 0
     if (!passes(d.facts, filters)) continue
-    const hit = {
-      doc: n,
-      id: d.facts.id,
-      score: rel * trustOf(d.facts) * scopeFactor(d.facts, asked) * lifecycleOf(d.facts),
-    }
-    if (d.server < 0) {
-      alone.push(hit)
+    const score = rel * priorOf(d, asked)
+    // Kept in `relevance` until the page is picked (the scratch is cleared below).
+    relevance[n] = score
+    const s = d.server
+    if (s < 0) {
+      alone.push(n)
       continue
     }
-    const held = serverBest[d.server]
-    if (!held) servers.push(d.server)
-    if (!held || before(hit, held)) serverBest[d.server] = hit
+    const held = bestDoc[s]! - 1
+    if (held < 0) servers.push(s)
+    if (held < 0 || score > bestScore[s]! || (score === bestScore[s]! && d.facts.id < idOf(held))) {
+      bestScore[s] = score
+      bestDoc[s] = n + 1
+    }
   }
   const page: Hit[] = []
-  const consider = (hit: Hit) => {
-    if (!after || hit.score < after.score || (hit.score === after.score && hit.id > after.id)) keep(page, hit, limit)
+  const consider = (n: number) => {
+    const score = relevance[n]!
+    relevance[n] = 0
+    if (page.length === limit && score < page[limit - 1]!.score) return
+    const id = idOf(n)
+    if (!after || score < after.score || (score === after.score && id > after.id))
+      keep(page, { doc: n, id, score }, limit)
   }
-  for (const hit of alone) consider(hit)
+  for (const n of alone) consider(n)
   for (const s of servers) {
-    consider(serverBest[s]!)
-    serverBest[s] = undefined
+    const n = bestDoc[s]! - 1
+    bestDoc[s] = 0
+    consider(n)
   }
+  // Listings that lost to their server's best still hold their score in the scratch: clear it.
+  for (const n of docs) relevance[n] = 0
   return { total: alone.length + servers.length, hits: page }
+}
+
+// Per server number: its best listing's score and number + 1 (0: none yet), emptied after each ranking.
+let bestScore = new Float64Array(1024)
+let bestDoc = new Int32Array(1024)
+
+/** What trust, lifecycle and country scope multiply a listing's relevance by (kept per listing when no country is asked). */
+function priorOf(d: StoredDoc, asked: readonly string[]): number {
+  if (asked.length === 0) {
+    d.prior ??= trustOf(d.facts) * lifecycleOf(d.facts) * scopeFactor(d.facts, asked)
+    return d.prior
+  }
+  return trustOf(d.facts) * lifecycleOf(d.facts) * scopeFactor(d.facts, asked)
 }
 
 /** One named multiplier of a hit's score. */

@@ -15,6 +15,7 @@ const TF_MAX = (1 << TF_BITS) - 1
  * (one allocation per term).
  */
 export class Postings {
+  constructor(readonly term: string) {}
   /** [doc, packed counts, doc, packed counts, …] in increasing listing number; `size` pairs are used. */
   data = new Uint32Array(2)
   size = 0
@@ -55,10 +56,12 @@ export const tfIn = (packed: number, f: number) => (packed >>> (f * TF_BITS)) & 
 export interface StoredDoc {
   facts: ListingFacts
   terms: string
-  /** Terms of its name, title, description and tags (what pseudo-relevance feedback reads). */
-  about: string
+  /** Postings of the terms of its name, title, description and tags, each once (what feedback reads). */
+  about: Postings[]
   /** Number of its server (its repository key), or -1 for a listing with no repository: one hit per server. */
   server: number
+  /** Its trust, lifecycle and scope multiplier for a query naming no country, once computed (rank.ts). */
+  prior?: number
 }
 
 // Fields pseudo-relevance feedback borrows terms from: name, title, description, tags.
@@ -124,7 +127,7 @@ export class TermStore {
     for (const [t, packed] of packedOf) {
       let p = this.terms.get(t)
       if (!p) {
-        p = new Postings()
+        p = new Postings(t)
         this.terms.set(t, p)
         this.sortedTerms = null
       }
@@ -138,7 +141,7 @@ export class TermStore {
         this.sortedSurface = null
       }
     // Term lists are kept as one string each: one object per listing, not one array slot per term.
-    const about = [...new Set(ABOUT_FIELDS.flatMap((f) => doc.fields[f]!))].join(' ')
+    const about = [...new Set(ABOUT_FIELDS.flatMap((f) => doc.fields[f]!))].map((t) => this.terms.get(t)!)
     const server = this.serverOf(doc.facts.repositoryKey)
     this.docs.push({ facts: doc.facts, terms: [...packedOf.keys()].join(' '), about, server })
     this.numberOf.set(doc.facts.id, n)
