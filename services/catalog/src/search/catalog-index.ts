@@ -9,16 +9,16 @@ import { type Lifecycle, SearchIndex } from './engine'
 import type { IndexRow } from './index-rows'
 
 /**
- * A listing's public summary as UTF-8 JSON without its closing brace, and what its install hints are made of as
- * UTF-8 JSON (read only for a search with `client`): bytes, not objects, so 50k listings stay small.
+ * A listing's public summary as JSON text without its closing brace, and what its install hints are made of as
+ * JSON text (parsed only for a search with `client`): text, not objects, so 50k listings stay small.
  */
 export interface PresentedHit {
-  head: Uint8Array
-  basis: Uint8Array
+  head: string
+  basis: string
 }
 
-/** What a listing's install hints are made of, read back from its kept bytes. */
-export const basisOf = (p: PresentedHit): InstallBasis => JSON.parse(Buffer.from(p.basis).toString()) as InstallBasis
+/** What a listing's install hints are made of, read back from its kept text. */
+export const basisOf = (p: PresentedHit): InstallBasis => JSON.parse(p.basis) as InstallBasis
 
 /** How usable a listing is today, from its facts: what search weighs it by. */
 export function lifecycleOf(basis: InstallBasis): Lifecycle {
@@ -41,10 +41,7 @@ export class CatalogIndex {
     const { summary: _summary, status: _status, ...doc } = row
     this.index.upsert({ ...doc, lifecycle: lifecycleOf(basis) })
     const { alsoListedAs: _also, ...summary } = summaryOf(row.summary, this.baseUrl)
-    this.presented.set(row.id, {
-      head: Buffer.from(JSON.stringify(summary).slice(0, -1)),
-      basis: Buffer.from(JSON.stringify(basis)),
-    })
+    this.presented.set(row.id, { head: JSON.stringify(summary).slice(0, -1), basis: JSON.stringify(basis) })
   }
 
   /** Removes a listing (no longer active). */

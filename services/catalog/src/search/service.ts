@@ -33,12 +33,12 @@ export function searchSpecOf(query: SearchQuery): { q: string | null; filters: F
 }
 
 /**
- * One page of ranked results as the JSON (UTF-8 bytes) of §2.1's answer, from the index and the summaries kept beside it (no
+ * One page of ranked results as the JSON text of §2.1's answer, from the index and the summaries kept beside it (no
  * database round trip): each hit is its summary's text with `alsoListedAs` (the other listings of the same
  * server); with `client` (a config client slug) also transports, health, archived and that client's install line;
  * with `explain`, `why` it ranks there.
  */
-export function searchBody(index: CatalogIndex, query: SearchQuery): Uint8Array {
+export function searchBody(index: CatalogIndex, query: SearchQuery): string {
   const { q, filters, limit } = searchSpecOf(query)
   let page: SearchPage
   try {
@@ -48,7 +48,7 @@ export function searchBody(index: CatalogIndex, query: SearchQuery): Uint8Array 
     throw err
   }
   const { client } = query
-  const parts: (string | Uint8Array)[] = [
+  const parts: string[] = [
     `${JSON.stringify({ total: page.total, query: q, category: filters.category }).slice(0, -1)},"servers":[`,
   ]
   let first = true
@@ -63,5 +63,5 @@ export function searchBody(index: CatalogIndex, query: SearchQuery): Uint8Array 
     first = false
   }
   parts.push(`],"nextCursor":${JSON.stringify(page.nextCursor)}}`)
-  return Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p) : p)))
+  return parts.join('')
 }
