@@ -242,14 +242,19 @@ export function apiRules(mode: string, t: Target) {
       throw new Error('no remote-only listing found')
     })
     test('configs is null when the install is only a guess', async () => {
-      const { body: found } = await getJson('/api/v1/search?q=tools&limit=50')
-      for (const s of found.servers) {
-        const d = (await getJson(`/api/v1/servers/${encodeURIComponent(s.id)}`)).body.server
-        if (d.transports.length === 0) {
-          expect(d.configs).toBeNull()
-          return
+      // Listings without an install recipe rank last (lifecycle), so every page is read.
+      let cursor: string | null = null
+      do {
+        const { body: found } = await getJson(`/api/v1/search?limit=100${cursor ? `&cursor=${cursor}` : ''}`)
+        for (const s of found.servers) {
+          const d = (await getJson(`/api/v1/servers/${encodeURIComponent(s.id)}`)).body.server
+          if (d.transports.length === 0) {
+            expect(d.configs).toBeNull()
+            return
+          }
         }
-      }
+        cursor = found.nextCursor
+      } while (cursor)
       throw new Error('no listing without package or remote found')
     })
     test('unknown id → 404 not_found Error object', async () => {

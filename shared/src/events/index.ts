@@ -103,7 +103,9 @@ const cachedAnswers = {
   gateway: "drops the micro-cache's answers about the listing",
 } as const
 // The listing events after which a listing may search differently: every catalog replica updates its index.
-const searched = { catalog: 'updates the listing in the search index of every replica' } as const
+const searched = {
+  catalog: 'updates the listing in the search index of every replica and drops its kept detail',
+} as const
 
 /** Every event's producer and consumers, as data (checked against the real subscriptions by a test). */
 export const EVENTS = {
@@ -123,7 +125,10 @@ export const EVENTS = {
   'claim.rechecked': { producer: 'catalog', consumers: {} },
   'listing.checked': { producer: 'catalog', consumers: { ...cachedAnswers, ...searched } },
   'listing.tools_changed': { producer: 'catalog', consumers: searched },
-  'listing.counters_changed': { producer: 'catalog', consumers: cachedAnswers },
+  'listing.counters_changed': {
+    producer: 'catalog',
+    consumers: { ...cachedAnswers, catalog: "marks the counters of the listing's kept detail stale" },
+  },
   'listing.import_conflict': { producer: 'catalog', consumers: {} },
   'agent.registered': { producer: 'agent-auth', consumers: {} },
   'token.minted': { producer: 'agent-auth', consumers: {} },
