@@ -6,7 +6,7 @@ import { existsSync, readdirSync } from 'node:fs'
 import { chmod, chown, copyFile, mkdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { INSIDE, SANDBOX_UID } from './bwrap'
-import { DEFAULT_INSTALL_LIMITS, INSTALL_DIR, type InstallLimits, installBoxArgs, watchQuota } from './installbox'
+import { type BoxedRun, DEFAULT_INSTALL_LIMITS, INSTALL_DIR, type InstallLimits, runBoxed } from './installbox'
 import { type InstallNetwork, installNetwork, trustStore } from './netconfig'
 import { resolveNpmTree, strayPackage } from './resolve'
 
@@ -45,46 +45,6 @@ export interface InstallOptions {
 const NPM_NAME = /^(@[a-z0-9][a-z0-9._~-]*\/)?[a-z0-9][a-z0-9._~-]*$/
 const PYPI_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/
 const VERSION = /^[A-Za-z0-9][A-Za-z0-9.+_-]{0,63}$/
-const INSTALL_OUTPUT = 64 * 1024
-
-/** One boxed install command's end: its exit code (null: killed), output, and the quota's verdict. */
-interface BoxedRun {
-  code: number | null
-  output: string
-  overQuota: string | null
-  peakBytes: number
-}
-
-async function runBoxed(ctx: InstallContext, command: string[], env: Record<string, string>): Promise<BoxedRun> {
-  const argv = installBoxArgs({
-    workDir: ctx.dir,
-    command,
-    env,
-    net: ctx.net,
-    limits: ctx.limits,
-    asNobody: ctx.asNobody,
-  })
-  // The install dies with this process, however it ends (a SIGKILL runs no cleanup): bwrap's --die-with-parent
-  // takes the box, and the parent-death signal setpriv asks for takes bwrap itself.
-  const proc = Bun.spawn(['setpriv', '--pdeathsig', 'KILL', '--', ...argv], {
-    env: {},
-    stdout: 'pipe',
-    stderr: 'pipe',
-    stdin: 'ignore',
-  })
-  let overQuota: string | null = null
-  const quota = watchQuota(ctx.dir, ctx.limits, (why) => {
-    overQuota = why
-    proc.kill('SIGKILL')
-  })
-  const timer = setTimeout(() => proc.kill('SIGKILL'), ctx.timeoutMs)
-  ctx.signal?.addEventListener('abort', () => proc.kill('SIGKILL'), { once: true })
-  const read = async (s: ReadableStream<Uint8Array>) => (await new Response(s).text()).slice(-INSTALL_OUTPUT)
-  const [out, err, code] = await Promise.all([read(proc.stdout), read(proc.stderr), proc.exited])
-  clearTimeout(timer)
-  const { peak } = quota.stop()
-  return { code: proc.signalCode ? null : code, output: `${out}\n${err}`, overQuota, peakBytes: peak }
-}
 
 const quotaRefusal = (r: BoxedRun): Installed => ({
   ok: false,

@@ -111,3 +111,56 @@ export function watchQuota(dir: string, limits: InstallLimits, exceeded: (why: s
     },
   }
 }
+
+/** What a boxed install command runs with: its work directory, network configuration, bounds and user. */
+export interface BoxedInstall {
+  dir: string
+  net: InstallNetwork
+  limits: InstallLimits
+  asNobody: boolean
+  timeoutMs: number
+  signal?: AbortSignal
+}
+
+// The last bytes of an install's output are kept, for the reason of a failure.
+const INSTALL_OUTPUT = 64 * 1024
+
+/** One boxed install command's end: its exit code (null: killed), output, and the quota's verdict. */
+export interface BoxedRun {
+  code: number | null
+  output: string
+  overQuota: string | null
+  peakBytes: number
+}
+
+/** Runs one install command in its box, bounded by the quota, the time limit and the caller's signal. */
+export async function runBoxed(ctx: BoxedInstall, command: string[], env: Record<string, string>): Promise<BoxedRun> {
+  const argv = installBoxArgs({
+    workDir: ctx.dir,
+    command,
+    env,
+    net: ctx.net,
+    limits: ctx.limits,
+    asNobody: ctx.asNobody,
+  })
+  // The install dies with this process, however it ends (a SIGKILL runs no cleanup): bwrap's --die-with-parent
+  // takes the box, and the parent-death signal setpriv asks for takes bwrap itself.
+  const proc = Bun.spawn(['setpriv', '--pdeathsig', 'KILL', '--', ...argv], {
+    env: {},
+    stdout: 'pipe',
+    stderr: 'pipe',
+    stdin: 'ignore',
+  })
+  let overQuota: string | null = null
+  const quota = watchQuota(ctx.dir, ctx.limits, (why) => {
+    overQuota = why
+    proc.kill('SIGKILL')
+  })
+  const timer = setTimeout(() => proc.kill('SIGKILL'), ctx.timeoutMs)
+  ctx.signal?.addEventListener('abort', () => proc.kill('SIGKILL'), { once: true })
+  const read = async (s: ReadableStream<Uint8Array>) => (await new Response(s).text()).slice(-INSTALL_OUTPUT)
+  const [out, err, code] = await Promise.all([read(proc.stdout), read(proc.stderr), proc.exited])
+  clearTimeout(timer)
+  const { peak } = quota.stop()
+  return { code: proc.signalCode ? null : code, output: `${out}\n${err}`, overQuota, peakBytes: peak }
+}

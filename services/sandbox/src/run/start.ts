@@ -5,15 +5,16 @@ import { readdirSync, rmSync, statSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { type Client, SdkError, SdkErrorCode } from '@modelcontextprotocol/client'
+import { SdkError, SdkErrorCode } from '@modelcontextprotocol/client'
 import type { McpProtocolSeen, SandboxRun, ServerTexts, ToolInfo } from '@mcp-directory/shared/contracts'
 import { type BoxCgroup, type BoxLimitMode, boxCgroup } from './boxlimits'
 import { bwrapArgs, type SandboxLimits } from './bwrap'
 import { installPackage, type Installed, type PackageRef, type Registries } from './install'
 import type { InstallLimits } from './installbox'
 import type { InstallNetwork } from './netconfig'
-import { BoundedStdioTransport, sandboxClient, sandboxProtocol } from './stdio'
-import { namedArgument, namedVariable, serverTexts, toolInfo } from './tools'
+import { MAX_PAGES, type Session, since, speakMcp } from './speak'
+import { BoundedStdioTransport, sandboxClient } from './stdio'
+import { namedArgument, namedVariable } from './tools'
 
 /** What to start. */
 export interface StartRequest extends PackageRef {
@@ -56,9 +57,6 @@ export interface StartOptions {
   boxLimits?: BoxLimitMode
 }
 
-const MAX_TOOLS = 500
-const MAX_PAGES = 10
-
 /** The placeholder a declared variable gets: plainly not a real credential. */
 export const PLACEHOLDER = 'placeholder-set-by-mcp-directory-sandbox'
 
@@ -98,7 +96,7 @@ export function sweepLeftovers(olderThanMs: number): number {
 }
 
 // One start's state: what it starts and how, its timed steps, and what stops it (a stopping process kills it).
-interface StartContext {
+export interface StartContext {
   req: StartRequest
   opts: StartOptions
   steps: Record<string, number>
@@ -107,17 +105,6 @@ interface StartContext {
   transport: BoundedStdioTransport | null
   cgroup: BoxCgroup | null
 }
-
-// One MCP session with the boxed process: the request in progress, and the deadline every request shares.
-interface Session {
-  client: Client
-  phase: string
-  signal: AbortSignal
-  /** Milliseconds left of the time limit. */
-  remaining: () => number
-}
-
-const since = (t: number) => Math.round(performance.now() - t)
 
 /** Starts one package; never throws (every failure is a verdict). The work directory is always removed. */
 export async function startPackage(req: StartRequest, opts: StartOptions): Promise<StartOutcome> {
@@ -201,67 +188,6 @@ async function runBoxed(ctx: StartContext, installed: Extract<Installed, { ok: t
     clearTimeout(timer)
     await Promise.race([session.client.close().catch(() => {}), Bun.sleep(1000)])
   }
-}
-
-/** The handshake and the lists: initialize, tools/list, then prompts/list and resources/list when offered. */
-async function speakMcp(ctx: StartContext, session: Session, t: BoundedStdioTransport): Promise<StartOutcome> {
-  const { client, signal } = session
-  const t1 = performance.now()
-  // A process that dies ends every pending request at once (the transport closes).
-  await client.connect(t, { signal, timeout: session.remaining() })
-  ctx.steps.initialize = since(t1)
-  session.phase = 'tools/list'
-  const t2 = performance.now()
-  const { tools, first } = await listTools(session)
-  ctx.steps.tools = since(t2)
-  const caps = client.getServerCapabilities() ?? {}
-  let prompts: { name: string; description?: string }[] | undefined
-  let resources: { name: string; description?: string }[] | undefined
-  session.phase = 'prompts/list'
-  if (caps.prompts)
-    prompts = (
-      await client.listPrompts(undefined, { signal, timeout: session.remaining() }).catch(() => ({ prompts: [] }))
-    ).prompts
-  session.phase = 'resources/list'
-  if (caps.resources)
-    resources = (
-      await client.listResources(undefined, { signal, timeout: session.remaining() }).catch(() => ({ resources: [] }))
-    ).resources
-  const promptCount = prompts?.length
-  const resourceCount = resources?.length
-  // What it says besides its tools, scanned with them: its instructions, prompts' and resources' descriptions.
-  const server = serverTexts(client.getInstructions(), prompts, resources)
-  ctx.steps.total = since(ctx.started)
-  return {
-    verdict: 'ran',
-    steps: ctx.steps,
-    detail: `${tools.length} tools`,
-    tools,
-    ...(server ? { server } : {}),
-    ...(promptCount !== undefined ? { promptCount } : {}),
-    ...(resourceCount !== undefined ? { resourceCount } : {}),
-    protocol: sandboxProtocol(client, first),
-    stderr: t.stderr,
-    stdoutBytes: t.bytesOut,
-  }
-}
-
-/** The server's tools, page by page, up to MAX_TOOLS over at most MAX_PAGES pages. */
-async function listTools(session: Session): Promise<{ tools: ToolInfo[]; first: unknown }> {
-  const tools: ToolInfo[] = []
-  let first: unknown = null
-  let cursor: string | undefined
-  for (let page = 0; page < MAX_PAGES && tools.length < MAX_TOOLS; page++) {
-    const res = await session.client.listTools(cursor ? { cursor } : undefined, {
-      signal: session.signal,
-      timeout: session.remaining(),
-    })
-    if (page === 0) first = res
-    for (const x of res.tools) if (tools.length < MAX_TOOLS) tools.push(toolInfo(x))
-    cursor = res.nextCursor
-    if (!cursor) break
-  }
-  return { tools, first }
 }
 
 /** The verdict of a session that failed: output cut, a declared variable named, time up, a crash, or not MCP. */

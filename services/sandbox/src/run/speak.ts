@@ -1,0 +1,84 @@
+// The conversation with a started server: the handshake (server/discover, else initialize), its tools page by
+// page, then its prompts and resources when it offers them, and what it says besides its tools.
+import type { Client } from '@modelcontextprotocol/client'
+import type { ToolInfo } from '@mcp-directory/shared/contracts'
+import type { StartContext, StartOutcome } from './start'
+import { type BoundedStdioTransport, sandboxProtocol } from './stdio'
+import { serverTexts, toolInfo } from './tools'
+
+const MAX_TOOLS = 500
+/** At most this many pages of tools are read. */
+export const MAX_PAGES = 10
+
+/** Milliseconds since `t` (a performance.now() reading), rounded. */
+export const since = (t: number) => Math.round(performance.now() - t)
+
+// One MCP session with the boxed process: the request in progress, and the deadline every request shares.
+export interface Session {
+  client: Client
+  phase: string
+  signal: AbortSignal
+  /** Milliseconds left of the time limit. */
+  remaining: () => number
+}
+
+/** The handshake and the lists: initialize, tools/list, then prompts/list and resources/list when offered. */
+export async function speakMcp(ctx: StartContext, session: Session, t: BoundedStdioTransport): Promise<StartOutcome> {
+  const { client, signal } = session
+  const t1 = performance.now()
+  // A process that dies ends every pending request at once (the transport closes).
+  await client.connect(t, { signal, timeout: session.remaining() })
+  ctx.steps.initialize = since(t1)
+  session.phase = 'tools/list'
+  const t2 = performance.now()
+  const { tools, first } = await listTools(session)
+  ctx.steps.tools = since(t2)
+  const caps = client.getServerCapabilities() ?? {}
+  let prompts: { name: string; description?: string }[] | undefined
+  let resources: { name: string; description?: string }[] | undefined
+  session.phase = 'prompts/list'
+  if (caps.prompts)
+    prompts = (
+      await client.listPrompts(undefined, { signal, timeout: session.remaining() }).catch(() => ({ prompts: [] }))
+    ).prompts
+  session.phase = 'resources/list'
+  if (caps.resources)
+    resources = (
+      await client.listResources(undefined, { signal, timeout: session.remaining() }).catch(() => ({ resources: [] }))
+    ).resources
+  const promptCount = prompts?.length
+  const resourceCount = resources?.length
+  // What it says besides its tools, scanned with them: its instructions, prompts' and resources' descriptions.
+  const server = serverTexts(client.getInstructions(), prompts, resources)
+  ctx.steps.total = since(ctx.started)
+  return {
+    verdict: 'ran',
+    steps: ctx.steps,
+    detail: `${tools.length} tools`,
+    tools,
+    ...(server ? { server } : {}),
+    ...(promptCount !== undefined ? { promptCount } : {}),
+    ...(resourceCount !== undefined ? { resourceCount } : {}),
+    protocol: sandboxProtocol(client, first),
+    stderr: t.stderr,
+    stdoutBytes: t.bytesOut,
+  }
+}
+
+/** The server's tools, page by page, up to MAX_TOOLS over at most MAX_PAGES pages. */
+async function listTools(session: Session): Promise<{ tools: ToolInfo[]; first: unknown }> {
+  const tools: ToolInfo[] = []
+  let first: unknown = null
+  let cursor: string | undefined
+  for (let page = 0; page < MAX_PAGES && tools.length < MAX_TOOLS; page++) {
+    const res = await session.client.listTools(cursor ? { cursor } : undefined, {
+      signal: session.signal,
+      timeout: session.remaining(),
+    })
+    if (page === 0) first = res
+    for (const x of res.tools) if (tools.length < MAX_TOOLS) tools.push(toolInfo(x))
+    cursor = res.nextCursor
+    if (!cursor) break
+  }
+  return { tools, first }
+}
