@@ -135,11 +135,27 @@ async function waitFor(what: string, ok: () => boolean, limitMs = 120_000) {
 }
 
 /**
- * A directory whose sandbox is installing a package of its demo catalog from a registry that never answers, so the
- * install (npm) stays running as its child; resolves with the `bun run start` wrapper and the directory's pid.
+ * A directory whose sandbox is installing a package of its demo catalog from a registry that never sends the
+ * package itself, so the install (npm) stays running as its child; resolves with the `bun run start` wrapper and the directory's pid.
  */
 async function directoryWithInstallUnderWay() {
-  const silentRegistry = Bun.listen({ hostname: '127.0.0.1', port: 0, socket: { data() {} } })
+  // The registry answers metadata (the sandbox resolves the tree before npm runs) and never sends a tarball.
+  const silentRegistry = Bun.serve({
+    hostname: '127.0.0.1',
+    port: 0,
+    idleTimeout: 0,
+    fetch(req) {
+      const url = new URL(req.url)
+      if (url.pathname.endsWith('.tgz')) return new Promise<Response>(() => {})
+      const name = decodeURIComponent(url.pathname.slice(1))
+      const tarball = `${url.origin}/${name}/-/package-1.0.0.tgz`
+      return Response.json({
+        name,
+        'dist-tags': { latest: '1.0.0' },
+        versions: { '1.0.0': { name, version: '1.0.0', dist: { tarball } } },
+      })
+    },
+  })
   const wrapper = Bun.spawn(['bun', 'run', 'start'], {
     cwd: ROOT,
     env: {
