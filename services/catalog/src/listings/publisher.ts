@@ -66,6 +66,13 @@ export function publisherOf(l: PublisherSource & { origin?: string; isOfficial: 
   publisherVerified: boolean
   publisherEvidence: string | null
 } {
+  // Published here with a registry token for the namespace (a DNS, HTTP or GitHub proof): the token is the evidence.
+  const ns = namespaceOf(l.name)
+  if (ns.kind !== 'none' && l.origin === `publisher:${ns.namespace.toLowerCase()}`)
+    return {
+      publisherVerified: true,
+      publisherEvidence: `namespace ${ns.namespace}: published here with a registry token proving it`,
+    }
   const evidence = namespaceEvidence(l)
   const counts = l.origin !== 'demo' && (l.origin !== 'submission' || l.isOfficial)
   return counts && evidence
