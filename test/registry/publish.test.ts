@@ -289,3 +289,13 @@ describe('status changes', () => {
     expect(hits.servers.some((s) => s.name === 'example.dnsowner/weather')).toBe(false)
   })
 })
+
+describe('the schema publishing is checked against', () => {
+  test("is the specification's server.schema.json, unchanged", async () => {
+    const spec = await Bun.file(new URL('../../../shared/spec/registry/server.schema.json', import.meta.url)).json()
+    const kept = await Bun.file(
+      new URL('../../services/catalog/src/publish/server.schema.json', import.meta.url),
+    ).json()
+    expect(kept).toEqual(spec)
+  })
+})
