@@ -197,6 +197,8 @@ export interface Listing {
   githubArchived?: boolean | null
   githubPushedAt?: Date | null
   githubHomepage?: string | null
+  /** The domain a DNS claim of the listing proved (it proves a reverse-DNS namespace of that domain). */
+  provenDomain?: string | null
   /** Whether the latest observation saw it run (before the risk gate; `isVerifiedActive` is after it). */
   seenRunning?: boolean
   remoteAuth?: RemoteAuthInfo | null

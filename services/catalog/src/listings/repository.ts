@@ -48,6 +48,7 @@ export function toListing(r: ListingRow): Listing {
     githubArchived: r.githubArchived,
     githubPushedAt: r.githubPushedAt,
     githubHomepage: r.githubHomepage,
+    provenDomain: r.provenDomain,
     seenRunning: r.seenRunning,
     remoteAuth: r.remoteAuth,
     toolsHash: r.toolsHash,
