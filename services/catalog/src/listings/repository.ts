@@ -49,6 +49,8 @@ export function toListing(r: ListingRow): Listing {
     githubPushedAt: r.githubPushedAt,
     githubHomepage: r.githubHomepage,
     provenDomain: r.provenDomain,
+    mergedInto: r.mergedInto,
+    ownerAgent: r.ownerAgent,
     seenRunning: r.seenRunning,
     remoteAuth: r.remoteAuth,
     toolsHash: r.toolsHash,

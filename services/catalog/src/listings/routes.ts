@@ -8,7 +8,8 @@ import { peerAddress } from '@mcp-directory/shared/runtime'
 import { Elysia } from 'elysia'
 import type { startInstallCounter } from './installs'
 import { detailOf, PUBLIC_READ_CACHE } from './present'
-import { findActiveListing } from './repository'
+import { historyOf } from '../owners/repository'
+import { findActiveListing, findListing } from './repository'
 
 export interface ListingRouteDeps {
   database: Database
@@ -19,16 +20,28 @@ export interface ListingRouteDeps {
   alsoListedAs: (id: string) => string[]
 }
 
-/** A listing's detail (a view counted) and its install counter. */
+/** A listing merged by its owner answers with a permanent redirect to the one it was merged into; else 404. */
+async function mergedRedirect(database: Database, baseUrl: string, id: string): Promise<Response> {
+  const gone = await findListing(database, id)
+  if (!gone?.mergedInto) throw notFound('Listing')
+  const location = `${baseUrl}/api/v1/servers/${encodeURIComponent(gone.mergedInto)}`
+  return json({ error: 'moved', message: `Merged into ${gone.mergedInto}`, mergedInto: gone.mergedInto }, 308, {
+    location,
+  })
+}
+
+/** A listing's detail (a view counted, its owners' history) and its install counter. */
 export function listingRoutes(deps: ListingRouteDeps) {
   const { database, baseUrl, views, installs } = deps
   return (
     new Elysia({ name: 'catalog:listings' })
       .get('/api/v1/servers/:id', async ({ params }) => {
         const listing = await findActiveListing(database, params.id)
-        if (!listing) throw notFound('Listing')
+        if (!listing) return mergedRedirect(database, baseUrl, params.id)
         views.count(listing.id)
-        return json({ server: detailOf(listing, baseUrl, deps.alsoListedAs(listing.id)) }, 200, PUBLIC_READ_CACHE)
+        const history = await historyOf(database, listing.id)
+        const detail = { ...detailOf(listing, baseUrl, deps.alsoListedAs(listing.id)), history }
+        return json({ server: detail }, 200, PUBLIC_READ_CACHE)
       })
       // Views of details the gateway answered from its micro-cache, counted like any other.
       .use(cachedHitRoutes('/internal/views', (id, n) => views.count(id, n)))

@@ -1,5 +1,5 @@
 /**
- * Builds the publishing API from the catalog's configuration: SERVER_SECRET signs the tokens, DNS_SERVERS,
+ * Builds the publishing API and the owners' operations from the catalog's configuration: SERVER_SECRET signs the tokens, DNS_SERVERS,
  * GITHUB_API_URL, NPM_REGISTRY_URL and PYPI_URL are where proofs and packages are read, PUBLISH_AUTH_NONE=1 opens
  * `/auth/none` (development), PUBLISH_MODERATION=1 makes a new published listing wait for an operator.
  */
@@ -7,7 +7,10 @@ import type { Config } from '@mcp-directory/shared/config'
 import type { Database } from '@mcp-directory/shared/db'
 import type { Logger } from '@mcp-directory/shared/log'
 import { serverSecretFrom } from '@mcp-directory/shared/runtime'
+import { Elysia } from 'elysia'
 import type { Importer } from '../import/importer'
+import { ownerRoutes } from '../owners/routes'
+import { ownerService } from '../owners/service'
 import { changeListingStatus } from '../moderation/repository'
 import { registryService } from '../registry/service'
 import { registryAuth } from './auth-service'
@@ -51,9 +54,11 @@ export function publishing(deps: {
     }),
     ...o.sources,
   }
+  const tokens = registryTokens(deps.secret ?? serverSecretFrom(config, log), o.now)
+  const readPackage = o.readPackage ?? packageReader({ npmUrl: config.npmRegistryUrl, pypiUrl: config.pypiUrl })
   const auth = registryAuth({
     log: log.child({ part: 'registry-auth' }),
-    tokens: registryTokens(deps.secret ?? serverSecretFrom(config, log), o.now),
+    tokens,
     sources,
     allowAnonymous: o.allowAnonymous ?? env('PUBLISH_AUTH_NONE') === '1',
     now: o.now,
@@ -61,7 +66,7 @@ export function publishing(deps: {
   const publish = publishService({
     database,
     log: log.child({ part: 'publish' }),
-    readPackage: o.readPackage ?? packageReader({ npmUrl: config.npmRegistryUrl, pypiUrl: config.pypiUrl }),
+    readPackage,
     importDocument: deps.importDocument,
     nudge: deps.nudge,
     moderate: o.moderate ?? env('PUBLISH_MODERATION') === '1',
@@ -71,5 +76,9 @@ export function publishing(deps: {
     },
   })
   const registry = registryService({ database, baseUrl: config.publicBaseUrl, namespace: deps.namespace })
-  return { auth, publish, routes: publishRoutes({ auth, publish, registry, baseUrl: config.publicBaseUrl }) }
+  const owners = ownerService({ database, log: log.child({ part: 'owners' }), tokens, readPackage, nudge: deps.nudge })
+  const routes = new Elysia({ name: 'catalog:publishing' })
+    .use(publishRoutes({ auth, publish, registry, baseUrl: config.publicBaseUrl }))
+    .use(ownerRoutes(owners, database))
+  return { auth, publish, owners, routes }
 }
