@@ -166,4 +166,40 @@ describe('mcp-publisher against the directory (--registry)', () => {
     expect(Object.keys(doc.paths).some((p) => p.startsWith('/v0/'))).toBe(false)
     expect(doc.paths['/v0.1/auth/dns']).toBeDefined()
   })
+
+  test('through the gateway, the registry token also works as the owner of the published listing', async () => {
+    const token = await loginDns()
+    const server = {
+      name: 'example.publisher/second',
+      description: 'A remote server',
+      version: '1.0.0',
+      remotes: [{ type: 'streamable-http', url: 'https://mcp.publisher.example/mcp' }],
+    }
+    expect((await publish(token, server)).status).toBe(200)
+    const found = await goRequest('GET', `${REGISTRY}/api/v1/listings/status?name=example.publisher%2Fsecond`, {})
+    const status = (await found.json()) as { state: string; id: string }
+    expect(status.state).toBe('listed')
+    const json = { 'content-type': 'application/json' }
+    const edit = await goRequest(
+      'PATCH',
+      `${REGISTRY}/api/v1/servers/${status.id}`,
+      { ...json, authorization: `Bearer ${token}` },
+      '{"description":"Edited by its publisher"}',
+    )
+    expect(edit.status).toBe(200)
+    const forged = await goRequest(
+      'PATCH',
+      `${REGISTRY}/api/v1/servers/${status.id}`,
+      { ...json, authorization: `Bearer ${token.slice(0, -4)}AAAA` },
+      '{"description":"Edited by someone"}',
+    )
+    expect(forged.status).toBe(401)
+    const agentShaped = await goRequest(
+      'PATCH',
+      `${REGISTRY}/api/v1/servers/${status.id}`,
+      { ...json, authorization: 'Bearer mcpdir_notarealtoken' },
+      '{"description":"x"}',
+    )
+    expect(agentShaped.status).toBe(401)
+  })
 })

@@ -234,6 +234,6 @@ describe('why is my server not listed?', () => {
     })
     expect(rejected.status).toBe(200)
     expect(await lookup('name=Pending%20Server')).toMatchObject({ state: 'rejected', reason: 'Not an MCP server' })
-    expect((await cut.call('GET', '/api/v1/listings/status')).status).toBe(400)
+    expect(await lookup('')).toMatchObject({ state: 'unknown' })
   })
 })

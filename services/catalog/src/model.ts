@@ -34,3 +34,12 @@ export {
   StatusUpdateBody,
   TokenAnswer,
 } from './publish/model'
+export {
+  EditBody,
+  MaintenanceBody,
+  MergeBody,
+  OwnerChangeAnswer,
+  StatusLookupAnswer,
+  StatusLookupQuery,
+  TransferBody,
+} from './owners/model'

@@ -1,7 +1,6 @@
 /** The owner's operations on a listing (`/api/v1/servers/{id}/…`); who may act is decided by the service. */
 import { json, jsonBody } from '@mcp-directory/shared/http'
 import { Elysia } from 'elysia'
-import { AppError } from '@mcp-directory/shared/errors'
 import type { Database } from '@mcp-directory/shared/db'
 import { EditBody, MaintenanceBody, MergeBody, StatusLookupQuery, TransferBody } from './model'
 import { lookUpStatus } from './status-lookup'
@@ -14,13 +13,11 @@ export function ownerRoutes(owners: OwnerService, database: Database) {
   return new Elysia({ name: 'catalog:owners' })
     .get(
       '/api/v1/listings/status',
-      async ({ query }) => {
-        if (!query.url === !query.name)
-          throw new AppError(400, 'invalid_parameter', 'Give either url or name', [
-            { parameter: 'url', message: 'exactly one of url and name is required' },
-          ])
-        return json(await lookUpStatus(database, query), 200, { 'cache-control': 'no-store' })
-      },
+      // The address when both are given; neither is simply unknown.
+      async ({ query }) =>
+        json(await lookUpStatus(database, query.url ? { url: query.url } : { name: query.name }), 200, {
+          'cache-control': 'no-store',
+        }),
       { query: StatusLookupQuery },
     )
     .patch(

@@ -30,6 +30,7 @@ function stateOf(r: Row) {
 
 /** The state of a name or repository address (one of them given), the listing behind it first. */
 export async function lookUpStatus(database: Database, q: { url?: string; name?: string }) {
+  if (!q.url && !q.name) return { state: 'unknown' as const, reason: 'give url or name' }
   const key = q.url ? addressKey(q.url) : null
   if (q.url && !key) return { state: 'unknown' as const, reason: 'not an address this directory can read' }
   const skeleton = q.name ? nameSkeleton(q.name) : null
