@@ -25,6 +25,25 @@ import {
 } from '@mcp-directory/catalog/model'
 import { err, type RouteSpec } from './spec'
 
+/** "Why is my server not listed?" (services/catalog/src/owners/status-lookup.ts). */
+const STATUS_LOOKUP_ROUTE: RouteSpec = {
+  service: 'catalog',
+  tag: 'listings',
+  limit: 'read',
+  auth: null,
+  method: 'GET',
+  path: '/api/v1/listings/status',
+  operationId: 'listingStatus',
+  summary:
+    'Why is a server (not) listed: listed, pending_moderation, rejected (reason), merged, conflicting or unknown, by url or name',
+  query: StatusLookupQuery,
+  responses: {
+    200: { description: 'What the directory knows of it', type: 'application/json', schema: StatusLookupAnswer },
+    400: err('invalid_parameter'),
+    429: err('rate_limited'),
+  },
+}
+
 /** The catalog's public routes. */
 export const CATALOG_ROUTES: RouteSpec[] = [
   {
@@ -196,6 +215,7 @@ export const CATALOG_ROUTES: RouteSpec[] = [
   },
   ...conflictRoutes(),
   ...ownerRoutes(),
+  STATUS_LOOKUP_ROUTE,
 ]
 
 /**
@@ -265,23 +285,6 @@ function ownerRoutes(): RouteSpec[] {
       summary: 'Merge a duplicate listing into another of the same server; both owned by the caller',
       body: MergeBody,
       responses: { ...answers('Merged'), 409: err('conflict: not listings of the same repository or name') },
-    },
-    {
-      service: 'catalog',
-      tag: 'listings',
-      limit: 'read',
-      auth: null,
-      method: 'GET',
-      path: '/api/v1/listings/status',
-      operationId: 'listingStatus',
-      summary:
-        'Why is a server (not) listed: listed, pending_moderation, rejected (reason), merged, conflicting or unknown, by url or name',
-      query: StatusLookupQuery,
-      responses: {
-        200: { description: 'What the directory knows of it', type: 'application/json', schema: StatusLookupAnswer },
-        400: err('invalid_parameter'),
-        429: err('rate_limited'),
-      },
     },
   ]
 }
