@@ -4,6 +4,7 @@
 // package that does not name the server (400 naming it), GitHub users and organisations, status changes, and the
 // published listing in /v0.1 and search with publisherVerified.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { sql } from '@mcp-directory/shared/db'
 import { catalogUnderTest, type CatalogUnderTest } from './catalog-under-test'
 import { publisherKey, rfc3339, startPublisherWorld, type PublisherWorld } from './publisher-world'
 
@@ -297,5 +298,45 @@ describe('the schema publishing is checked against', () => {
       new URL('../../services/catalog/src/publish/server.schema.json', import.meta.url),
     ).json()
     expect(kept).toEqual(spec)
+  })
+})
+
+describe('when the operator says so', () => {
+  test('anonymous tokens publish under io.modelcontextprotocol.anonymous/*, and published listings wait for moderation', async () => {
+    const env = { PUBLIC_BASE_URL: 'https://dir.example', NPM_REGISTRY_URL: world.npmUrl, DEMO_CATALOG: '0' }
+    const other = await catalogUnderTest(env, 'op-token', {
+      secret: 'another-secret',
+      publishing: { allowAnonymous: true, moderate: true },
+    })
+    try {
+      const res = await other.call('POST', '/v0.1/auth/none')
+      expect(res.status).toBe(200)
+      const body = (await res.json()) as { registry_token: string; permissions: { resource: string }[] }
+      expect(body.permissions.map((p) => p.resource)).toEqual(['io.modelcontextprotocol.anonymous/*'])
+      // A token of another server's secret is not accepted here.
+      expect(
+        (
+          await other.call(
+            'POST',
+            '/v0.1/publish',
+            serverJson('example.dnsowner/x', '1.0.0'),
+            await tokenOf('dns', 'dnsowner.example'),
+          )
+        ).status,
+      ).toBe(401)
+      const name = 'io.modelcontextprotocol.anonymous/try'
+      expect((await other.call('POST', '/v0.1/publish', serverJson(name, '0.0.1'), body.registry_token)).status).toBe(
+        200,
+      )
+      const [row] = await other.database.rows<{ status: string; moderation_reason: string }>(
+        sql`select status, moderation_reason from catalog.listings where name = ${name}`,
+      )
+      expect(row).toEqual({ status: 'flagged', moderation_reason: 'published: waiting for moderation' })
+      await other.catalog.flush()
+      const hits = (await (await other.call('GET', '/api/v1/search?q=try')).json()) as { servers: { name: string }[] }
+      expect(hits.servers.some((s) => s.name === name)).toBe(false)
+    } finally {
+      await other.close()
+    }
   })
 })
