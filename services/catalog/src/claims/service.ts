@@ -156,7 +156,8 @@ export async function recordRecheck(
       })
     if (revoked && listing) {
       const isOfficial = await hasStandingClaim(tx, claim.listingId)
-      await markListing(tx, claim.listingId, { isOfficial, updatedAt: at })
+      // Without a standing claim nothing proves an owner any more: its owner's rights go with the mark.
+      await markListing(tx, claim.listingId, { isOfficial, updatedAt: at, ...(isOfficial ? {} : { ownerAgent: null }) })
       await enqueueEvent(tx, catalogOutbox, 'listing.claim_revoked', {
         id: listing.id,
         name: listing.name,
