@@ -37,10 +37,18 @@ export const TOKEN_SECONDS = 300
 const ISSUER = 'mcp-directory'
 const HEADER = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT' })).toString('base64url')
 
-/** Issues and checks registry tokens under a key derived from the server secret. */
-export function registryTokens(serverSecret: string, now: () => number = Date.now) {
-  const key = createHmac('sha256', serverSecret).update('registry-token/v1').digest()
-  const sign = (input: string) => createHmac('sha256', key).update(input).digest()
+/**
+ * Issues and checks registry tokens under a key derived from the server secret, read when first needed (so a
+ * process that never sees a registry token never makes or loads one).
+ */
+export function registryTokens(serverSecret: string | (() => string), now: () => number = Date.now) {
+  let key: Buffer | null = null
+  const sign = (input: string) => {
+    key ??= createHmac('sha256', typeof serverSecret === 'string' ? serverSecret : serverSecret())
+      .update('registry-token/v1')
+      .digest()
+    return createHmac('sha256', key).update(input).digest()
+  }
 
   return {
     issue(method: AuthMethod, subject: string, permissions: Permission[]): TokenResponse {

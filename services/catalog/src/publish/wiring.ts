@@ -54,7 +54,7 @@ export function publishing(deps: {
     }),
     ...o.sources,
   }
-  const tokens = registryTokens(deps.secret ?? serverSecretFrom(config, log), o.now)
+  const tokens = registryTokens(() => deps.secret ?? serverSecretFrom(config, log), o.now)
   const readPackage = o.readPackage ?? packageReader({ npmUrl: config.npmRegistryUrl, pypiUrl: config.pypiUrl })
   const auth = registryAuth({
     log: log.child({ part: 'registry-auth' }),
