@@ -28,7 +28,7 @@ import { err, type RouteSpec } from './spec'
 /** "Why is my server not listed?" (services/catalog/src/owners/status-lookup.ts). */
 const STATUS_LOOKUP_ROUTE: RouteSpec = {
   service: 'catalog',
-  tag: 'listings',
+  tag: 'catalog',
   limit: 'read',
   auth: null,
   method: 'GET',
