@@ -162,6 +162,8 @@ describe('publish', () => {
     )
     expect(again.status).toBe(400)
     expect(((await again.json()) as { error: string }).error).toContain('duplicate version')
+    const latest = await cut.call('POST', '/v0.1/publish', serverJson('example.dnsowner/weather', 'latest'), token)
+    expect(latest.status).toBe(400)
   })
 
   test('an HTTP-proven publisher publishes a server and a second version', async () => {

@@ -40,6 +40,9 @@ export function publishService(deps: PublishDeps) {
         const granted = claims.permissions.map((p) => p.resource).join(', ')
         throw new PublishError(403, `You do not have permission to publish this server (this token grants ${granted})`)
       }
+      // `latest` names the latest version in every read path: it cannot be a version of its own.
+      if (s.version.trim().toLowerCase() === 'latest')
+        throw new PublishError(400, 'invalid version: "latest" is reserved for the latest version')
       if (await versionExists(database, s.name, s.version))
         throw new PublishError(400, `invalid version: cannot publish duplicate version ${s.version} of ${s.name}`)
       const namespace = s.name.slice(0, s.name.indexOf('/'))
