@@ -290,6 +290,19 @@ describe('status changes', () => {
     await cut.catalog.flush()
     const hits = (await (await cut.call('GET', '/api/v1/search?q=weather')).json()) as { servers: { name: string }[] }
     expect(hits.servers.some((s) => s.name === 'example.dnsowner/weather')).toBe(false)
+    // A new version brings the server back.
+    world.addNpm('@dnsowner/weather', '2.0.0', 'example.dnsowner/weather')
+    const back = await cut.call(
+      'POST',
+      '/v0.1/publish',
+      serverJson('example.dnsowner/weather', '2.0.0', '@dnsowner/weather'),
+      token,
+    )
+    expect(back.status).toBe(200)
+    const served = (await (await cut.call('GET', '/v0.1/servers/example.dnsowner%2Fweather/versions')).json()) as {
+      servers: { server: { version: string } }[]
+    }
+    expect(served.servers.map((s) => s.server.version)).toEqual(['2.0.0'])
   })
 })
 

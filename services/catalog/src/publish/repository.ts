@@ -64,3 +64,19 @@ export async function setVersionStatus(
     return changed.map((c) => c.version)
   })
 }
+
+/** A listing its publisher had deleted whole comes back with a new version (approved again, with its event). */
+export async function reviveDeletedByPublisher(database: Database, listingId: string): Promise<boolean> {
+  return database.db.transaction(async (tx) => {
+    const [row] = resultRows<{ id: string; name: string }>(
+      await tx.execute(sql`
+        update catalog.listings set status = 'active', moderation_reason = null, updated_at = now()
+        where id = ${listingId} and status = 'rejected' and moderation_reason like 'Deleted by its publisher%'
+        returning id, name`),
+    )
+    if (!row) return false
+    const at = new Date().toISOString()
+    await enqueueEvent(tx, catalogOutbox, 'listing.approved', { id: row.id, name: row.name, status: 'active', at })
+    return true
+  })
+}

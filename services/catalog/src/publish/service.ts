@@ -8,7 +8,13 @@ import type { Logger } from '@mcp-directory/shared/log'
 import type { Importer } from '../import/importer'
 import { checkPackages, PackageRefused, type PackageReader } from './packages'
 import { PublishError } from './errors'
-import { listingOfName, setVersionStatus, versionExists, type VersionStatus } from './repository'
+import {
+  listingOfName,
+  reviveDeletedByPublisher,
+  setVersionStatus,
+  versionExists,
+  type VersionStatus,
+} from './repository'
 import { schemaProblems } from './schema'
 import { grants, type RegistryClaims } from './token'
 
@@ -63,6 +69,7 @@ export function publishService(deps: PublishDeps) {
       const listing = await listingOfName(database, s.name)
       if (!listing) throw new PublishError(500, 'Failed to publish server')
       if (summary.created && deps.moderate) await deps.flag(listing.id)
+      else if (await reviveDeletedByPublisher(database, listing.id)) deps.nudge()
       log.info(
         { name: s.name, version: s.version, origin, by: `${claims.auth_method}:${claims.auth_method_sub}` },
         'server published',
