@@ -256,9 +256,10 @@ describe('publish', () => {
       version: '1.1.0',
     })
     const list = (await (await cut.call('GET', '/v0.1/servers?search=example.dnsowner&version=latest')).json()) as {
-      servers: { server: { name: string; version: string } }[]
+      servers: { server: { name: string; version: string }; _meta: Record<string, { publisherVerified?: boolean }> }[]
     }
     expect(list.servers.map((s) => `${s.server.name}@${s.server.version}`)).toEqual(['example.dnsowner/weather@1.1.0'])
+    expect(list.servers[0]._meta['example.dir/directory']?.publisherVerified).toBe(true)
   })
 })
 
