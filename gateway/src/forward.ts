@@ -260,6 +260,10 @@ function ownedResponse(res: Response): Response {
   }
 }
 
+/** A Bearer token shaped like a registry token (a JWT: three dot-separated parts), not an agent token. */
+const isRegistryToken = (request: Request) =>
+  /^Bearer\s+[\w-]+\.[\w-]+\.[\w-]+\s*$/i.test(request.headers.get('authorization') ?? '')
+
 /** Forwards one routed request to its service through every check of the gateway. */
 export async function forward(
   ctx: GatewayContext,
@@ -279,7 +283,7 @@ export async function forward(
   // After the rate limit, so a flood of guessed tokens is limited before it costs a look-up.
   let identity: Record<string, string> = {}
   let tokenHash: string | null = null
-  if (route.auth === 'bearer') {
+  if (route.auth === 'bearer' && !(route.registryTokens && isRegistryToken(request))) {
     const outcome = await ctx.bearer.authenticate(request, route.scope ?? null)
     if (!outcome.ok) return fail(ctx, outcome.status, outcome.code, outcome.message, requestId, outcome.headers)
     identity = outcome.headers

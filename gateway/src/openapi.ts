@@ -102,9 +102,14 @@ export const openApiDocumentation = (baseUrl: string) => ({
     { name: 'claims', description: 'Ownership claims by the holder of a claim link (the claim page)' },
     { name: 'mcp', description: 'The directory as an MCP server (Streamable HTTP, stateless)' },
     {
+      name: 'owners',
+      description:
+        "A listing's owner (its claiming agent, or a publisher's registry token for its namespace) in charge",
+    },
+    {
       name: 'registry',
       description:
-        'The official MCP registry read API (version 2025-12-01), so registry clients can use the directory as a sub-registry',
+        'The official MCP registry API (version 2025-12-01): reads, so registry clients can use the directory as a sub-registry, and publishing with the official proofs (mcp-publisher --registry)',
     },
   ],
   paths: openApiPaths(),

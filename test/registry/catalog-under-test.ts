@@ -1,5 +1,5 @@
 // One catalog on its own fresh PostgreSQL database, with its log lines kept, for the provenance tests.
-import { createCatalogApp, type CatalogService } from '@mcp-directory/catalog'
+import { createCatalogApp, type CatalogDeps, type CatalogService } from '@mcp-directory/catalog'
 import { createMemoryBus } from '@mcp-directory/shared/bus'
 import { openDatabase, runMigrations, type Database } from '@mcp-directory/shared/db'
 import { createLogger } from '@mcp-directory/shared/log'
@@ -15,7 +15,11 @@ export interface CatalogUnderTest {
 }
 
 /** Starts a catalog with the given environment (PUBLIC_BASE_URL and the rest) and operator token. */
-export async function catalogUnderTest(env: Record<string, string>, operatorToken: string): Promise<CatalogUnderTest> {
+export async function catalogUnderTest(
+  env: Record<string, string>,
+  operatorToken: string,
+  extra: Partial<CatalogDeps> = {},
+): Promise<CatalogUnderTest> {
   const fresh = await createFreshDatabase()
   const database = await openDatabase({ url: fresh.url })
   await runMigrations(database)
@@ -28,6 +32,7 @@ export async function catalogUnderTest(env: Record<string, string>, operatorToke
     log,
     operatorToken,
     registryRetry: { attempts: 2, baseDelayMs: 10 },
+    ...extra,
   })
   const call = (method: string, path: string, body?: unknown, token?: string) => {
     const headers: Record<string, string> = { 'content-type': 'application/json' }

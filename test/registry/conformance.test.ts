@@ -371,14 +371,29 @@ describe('registry read API: bad requests, writes, CORS', () => {
     }
     await get(`/v0.1/servers/${enc('io.example.conformance/multi')}/versions?include_deleted=perhaps`, 400, 'error')
   })
-  test('the publishing operations answer 501 { error }', async () => {
+  test('publishing and status changes need a registry token: 401 { error } without one', async () => {
+    const name = enc('io.example.conformance/multi')
+    for (const [method, path, body] of [
+      ['POST', '/v0.1/publish', '{"name":"io.example.conformance/multi","description":"x","version":"9.0.0"}'],
+      ['PATCH', `/v0.1/servers/${name}/versions/1.0.0/status`, '{"status":"deleted"}'],
+      ['PATCH', `/v0.1/servers/${name}/status`, '{"status":"deleted"}'],
+    ]) {
+      const res = await call(path, {
+        method,
+        headers: { 'content-type': 'application/json', authorization: 'Bearer x' },
+        body,
+      })
+      expect(res.status).toBe(401)
+      const answer = await res.json()
+      expect(validate.error(answer)).toBe(true)
+      expect(answer.error).toBe('Invalid or expired Registry JWT token')
+    }
+  })
+  test('updating and deleting a version in place answer 501 { error }', async () => {
     const name = enc('io.example.conformance/multi')
     for (const [method, path] of [
-      ['POST', '/v0.1/publish'],
       ['PUT', `/v0.1/servers/${name}/versions/1.0.0`],
       ['DELETE', `/v0.1/servers/${name}/versions/1.0.0`],
-      ['PATCH', `/v0.1/servers/${name}/versions/1.0.0/status`],
-      ['PATCH', `/v0.1/servers/${name}/status`],
     ]) {
       const res = await call(path, {
         method,
@@ -439,6 +454,10 @@ describe('registry read API: documentation', () => {
       'GET /v0.1/servers/{serverName}/versions/{version}',
       'PATCH /v0.1/servers/{serverName}/status',
       'PATCH /v0.1/servers/{serverName}/versions/{version}/status',
+      'POST /v0.1/auth/dns',
+      'POST /v0.1/auth/github-at',
+      'POST /v0.1/auth/http',
+      'POST /v0.1/auth/none',
       'POST /v0.1/publish',
       'PUT /v0.1/servers/{serverName}/versions/{version}',
     ])

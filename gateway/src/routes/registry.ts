@@ -1,13 +1,20 @@
-// The official MCP registry's read API (openapi 2025-12-01), served by the catalog: registry clients (VS Code's MCP
-// gallery, Copilot) use the directory as a sub-registry. Public, with its own rate-limit class; the publishing
-// operations of the specification answer 501.
+// The official MCP registry's API (openapi 2025-12-01), served by the catalog: registry clients (VS Code's MCP
+// gallery, Copilot) use the directory as a sub-registry, with its own rate-limit class; publishers log in with the
+// official registry's proofs and publish with its token (write rate limit). Updating or deleting a version in place
+// answers 501. `mcp-publisher` sends its requests under /v0: those aliases are routed, not documented twice.
 import {
+  AllVersionsStatusAnswer,
+  GithubTokenBody,
+  PublishBody,
   REGISTRY_PARAMS,
   RegistryError,
   RegistryListQuery,
   RegistryVersionsQuery,
   ServerList,
   ServerResponse,
+  SignedTimestampBody,
+  StatusUpdateBody,
+  TokenAnswer,
 } from '@mcp-directory/catalog/model'
 import type { RouteSpec } from './spec'
 
@@ -15,9 +22,25 @@ const regErr = (description: string) => ({ description, type: 'application/json'
 const NAME = REGISTRY_PARAMS.serverName
 const VERSION = REGISTRY_PARAMS.version
 const base = { service: 'catalog' as const, tag: 'registry', limit: 'registry' as const, auth: null }
+// The registry token is the catalog's to check (it is not an agent token): the gateway only counts writes.
+const write = { ...base, limit: 'write' as const, changesListings: true }
+const token = (what: string) => ({
+  ...write,
+  method: 'POST' as const,
+  responses: {
+    200: {
+      description: 'A registry token (five minutes) and what it may publish',
+      type: 'application/json',
+      schema: TokenAnswer,
+    },
+    400: regErr('Invalid body'),
+    401: regErr(`${what} failed`),
+    429: regErr('rate_limited'),
+  },
+})
 
-/** The registry API's routes: three reads, and the writes this directory does not offer. */
-export const REGISTRY_ROUTES: RouteSpec[] = [
+/** The registry API's operations as the specification names them. */
+const REGISTRY_OPERATIONS: RouteSpec[] = [
   {
     ...base,
     method: 'GET',
@@ -78,29 +101,96 @@ export const REGISTRY_ROUTES: RouteSpec[] = [
     responses: { 501: regErr('Deletion is not supported by this registry') },
   },
   {
-    ...base,
+    ...write,
     method: 'PATCH',
     path: '/v0.1/servers/:serverName/versions/:version/status',
     operationId: 'registryUpdateServerVersionStatus',
     params: { serverName: NAME, version: VERSION },
-    summary: 'Not offered (read-only registry)',
-    responses: { 501: regErr('Status changes are not supported by this registry') },
+    summary:
+      'Set the status of one version (active, deprecated, deleted; statusMessage), with a registry token for its namespace',
+    body: StatusUpdateBody,
+    responses: {
+      200: { description: 'The version', type: 'application/json', schema: ServerResponse },
+      400: regErr('No changes to apply, or an invalid status'),
+      401: regErr('Invalid or expired Registry JWT token'),
+      403: regErr('You do not have publish or edit permissions for this server'),
+      404: regErr('Server not found, or Server version not found'),
+      429: regErr('rate_limited'),
+    },
   },
   {
-    ...base,
+    ...write,
     method: 'PATCH',
     path: '/v0.1/servers/:serverName/status',
     operationId: 'registryUpdateServerStatus',
     params: { serverName: NAME },
-    summary: 'Not offered (read-only registry)',
-    responses: { 501: regErr('Status changes are not supported by this registry') },
+    summary: 'Set the status of every version of a server, with a registry token for its namespace',
+    body: StatusUpdateBody,
+    responses: {
+      200: { description: 'The versions changed', type: 'application/json', schema: AllVersionsStatusAnswer },
+      400: regErr('Invalid status'),
+      401: regErr('Invalid or expired Registry JWT token'),
+      403: regErr('You do not have publish or edit permissions for this server'),
+      404: regErr('Server not found'),
+      429: regErr('rate_limited'),
+    },
   },
   {
-    ...base,
+    ...write,
     method: 'POST',
     path: '/v0.1/publish',
     operationId: 'registryPublish',
-    summary: 'Not offered (read-only registry; submit at /api/v1/submit instead)',
-    responses: { 501: regErr('Publishing is not supported by this registry') },
+    summary:
+      'Publish a server.json (a new server or a new version) in a namespace the registry token grants; its npm/PyPI packages must name it',
+    body: PublishBody,
+    responses: {
+      200: { description: 'The published version', type: 'application/json', schema: ServerResponse },
+      400: regErr('Invalid server.json, a duplicate version, or a package that does not name the server'),
+      401: regErr('Invalid or expired Registry JWT token'),
+      403: regErr('You do not have permission to publish this server'),
+      409: regErr('The name is listed here from another origin (the operator decides)'),
+      429: regErr('rate_limited'),
+    },
+  },
+  {
+    ...token('DNS authentication'),
+    path: '/v0.1/auth/dns',
+    operationId: 'registryAuthDns',
+    summary:
+      'Exchange a timestamp signed with the Ed25519 key of a `v=MCPv1` TXT record of the domain for a registry token (domain and sub-namespaces)',
+    body: SignedTimestampBody,
+  },
+  {
+    ...token('HTTP authentication'),
+    path: '/v0.1/auth/http',
+    operationId: 'registryAuthHttp',
+    summary:
+      'Exchange a timestamp signed with the key at https://<domain>/.well-known/mcp-registry-auth for a registry token (the domain)',
+    body: SignedTimestampBody,
+  },
+  {
+    ...token('Token exchange'),
+    path: '/v0.1/auth/github-at',
+    operationId: 'registryAuthGithub',
+    summary:
+      'Exchange a GitHub access token for a registry token (io.github.<user>/* and the organisations the user owns)',
+    body: GithubTokenBody,
+  },
+  {
+    ...token('Anonymous authentication'),
+    path: '/v0.1/auth/none',
+    operationId: 'registryAuthNone',
+    summary: 'A registry token for io.modelcontextprotocol.anonymous/* (only when the operator enables it; else 404)',
   },
 ]
+
+/** The same operations where mcp-publisher sends them (`/v0/…`): routed, documented once under /v0.1. */
+const V0_ALIASES: RouteSpec[] = REGISTRY_OPERATIONS.filter((r) => r.responses[501] === undefined).map((r) => ({
+  ...r,
+  path: r.path.replace(/^\/v0\.1\//, '/v0/'),
+  operationId: `${r.operationId}V0`,
+  hidden: true,
+}))
+
+/** The registry API's routes. */
+export const REGISTRY_ROUTES: RouteSpec[] = [...REGISTRY_OPERATIONS, ...V0_ALIASES]

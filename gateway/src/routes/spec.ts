@@ -28,6 +28,11 @@ export interface RouteSpec {
   auth: 'operator' | 'bearer' | null
   scope?: AgentScope
   /**
+   * With `bearer`: a Bearer token that is not an agent token is passed on unchecked (a registry token of
+   * POST /v0.1/auth/*, which the service verifies); an agent token is checked as usual.
+   */
+  registryTokens?: boolean
+  /**
    * The read this route is charged also pays for one public API read its service makes to answer it (an MCP tool
    * call): the gateway hands the service a precharge proof (shared/public-api) that exempts that read.
    */

@@ -20,6 +20,7 @@ import { hasListings } from './listings/repository'
 import { createDetailCache } from './listings/detail-cache'
 import { listingRoutes } from './listings/routes'
 import { markdownRoutes } from './markdown/routes'
+import { publishing, type PublishingOptions } from './publish/wiring'
 import { registryRoutes } from './registry/routes'
 import { directoryNamespace } from './registry/server-json'
 import { startLiveIndex } from './search/live-index'
@@ -40,6 +41,10 @@ export interface CatalogDeps {
   kv?: KeyValueStore
   /** How a failed page of an upstream registry is retried (default: 5 attempts from 1 s, doubling); tests shorten it. */
   registryRetry?: RetryPolicy
+  /** Signs registry tokens (default: SERVER_SECRET, see shared/src/runtime). */
+  secret?: string
+  /** Publishing settings that tests give directly (default: from the environment). */
+  publishing?: PublishingOptions
 }
 
 /** Builds the catalog service: search, detail, categories, health, Markdown and import. */
@@ -76,6 +81,7 @@ export function createCatalogApp(deps: CatalogDeps) {
     jobs.nudgeAll()
   }
   const alsoListedAs = (id: string) => searchIndex.now().alsoListedAs(id)
+  const publisher = publishing({ ...deps, namespace, importDocument: importWithVersions, nudge: published })
   const app = serviceApp('catalog', base, log)
     .use(searchRoutes({ index: searchIndex }))
     .use(listingRoutes({ database, baseUrl: base, views, installs, alsoListedAs, details }))
@@ -91,6 +97,8 @@ export function createCatalogApp(deps: CatalogDeps) {
     .use(internalClaimRoutes({ database, log, nudge: published, config }))
     // The official registry's read API (/v0.1/servers…).
     .use(registryRoutes({ database, baseUrl: base, namespace }))
+    // Publishing with the official registry's proofs and tokens (/v0.1/auth/*, /v0.1/publish, status changes).
+    .use(publisher.routes)
     .use(importRoutes({ importDocument: importWithVersions, operatorToken: deps.operatorToken, log }))
     .use(conflictRoutes({ database, log, importDocument: importWithVersions, operatorToken: deps.operatorToken }))
 

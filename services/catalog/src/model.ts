@@ -26,3 +26,20 @@ export {
 } from './registry/model'
 export { MAX_QUERY_LENGTH, SearchQuery, SearchResponse } from './search/model'
 export { ClearRiskAnswer } from './facts/model'
+export {
+  AllVersionsStatusAnswer,
+  GithubTokenBody,
+  PublishBody,
+  SignedTimestampBody,
+  StatusUpdateBody,
+  TokenAnswer,
+} from './publish/model'
+export {
+  EditBody,
+  MaintenanceBody,
+  MergeBody,
+  OwnerChangeAnswer,
+  StatusLookupAnswer,
+  StatusLookupQuery,
+  TransferBody,
+} from './owners/model'

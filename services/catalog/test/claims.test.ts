@@ -118,11 +118,16 @@ describe('the internal claims API', () => {
   test('failing for the whole grace period revokes the claim, the official mark and publishes both events at once', async () => {
     const claim = { claimId: 'claim-two', claimant: 'agent:two', method: 'github', evidence: {} }
     expect(await client.recordClaim(ids[1]!, claim)).toMatchObject({ recorded: true })
+    const owner = async () =>
+      (await database.db.select({ o: listings.ownerAgent }).from(listings).where(eq(listings.id, ids[1]!)))[0]?.o
+    // The claiming agent owns the listing, until nothing proves it any more.
+    expect(await owner()).toBe('two')
     await makeDue('claim-two', sql`, state = 'failing', failing_since = now() - interval '8 days'`)
     const result = { proofOk: false, reciprocalReadme: false, reciprocalSite: false }
     expect(await client.recordRecheck('claim-two', result)).toMatchObject({ state: 'revoked', revoked: true })
     expect(await claimRow('claim-two')).toEqual({ state: 'revoked', revoked: true, checks: 1 })
     expect(await isOfficial(ids[1]!)).toBe(false)
+    expect(await owner()).toBeNull()
     expect(await outbox('claim-two')).toEqual([
       { subject: 'listing.claimed' },
       { subject: 'claim.rechecked' },

@@ -227,6 +227,12 @@ export interface Listing {
   githubArchived?: boolean | null
   githubPushedAt?: Date | null
   githubHomepage?: string | null
+  /** The domain a DNS claim of the listing proved (it proves a reverse-DNS namespace of that domain). */
+  provenDomain?: string | null
+  /** The listing this one was merged into by their owner. */
+  mergedInto?: string | null
+  /** The agent that owns the listing (its claimant, or whom it was handed to). */
+  ownerAgent?: string | null
   /** Whether the latest observation saw it run (before the risk gate; `isVerifiedActive` is after it). */
   seenRunning?: boolean
   remoteAuth?: RemoteAuthInfo | null

@@ -10,6 +10,7 @@ export const ERROR_CODES = {
   method_not_allowed: 'The path exists but not with this method; see the Allow header.',
   unauthorized: 'A valid Bearer token is required.',
   insufficient_scope: 'The token is valid but lacks the scope this operation requires.',
+  forbidden: 'The token is valid but its holder does not own this listing (or namespace).',
   invalid_scope: 'A requested scope is not supported.',
   invalid_code:
     'The confirmation code is missing, expired or incorrect; `details` says which, and how many tries remain.',
@@ -23,8 +24,7 @@ export const ERROR_CODES = {
   request_timeout: 'The request body did not arrive in time.',
   unsupported_media_type: 'Send the body as application/json.',
   rate_limited: 'Too many requests; retry after the number of seconds in Retry-After.',
-  not_implemented:
-    'The operation is part of the MCP registry API but this directory does not offer it (it is read-only: no publishing).',
+  not_implemented: 'The operation is part of the MCP registry API but this directory does not offer it.',
   internal: 'The server failed; the request id in X-Request-Id helps operators find out why.',
   bad_gateway: 'A service behind the gateway could not be reached.',
   service_unavailable: 'A service behind the gateway is temporarily unavailable.',

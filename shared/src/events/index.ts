@@ -27,6 +27,11 @@ export interface EventMap {
   'listing.flagged': ListingEvent & { reason: string | null }
   /** The claim-verifier proved a claim and the catalog recorded it. */
   'listing.claimed': ListingEvent & { method: string; claimId: string; claimant: string }
+  /**
+   * A listing's owner (its claiming agent, or a publisher of its namespace) changed it: `kind` is edited,
+   * packages_replaced, deprecated, archived, reactivated, transfer_offered, transferred or merged; `actor` who did it.
+   */
+  'listing.owner_changed': ListingEvent & { kind: string; actor: string }
   /** A claim was revoked after failing its re-checks for the grace period. */
   'listing.claim_revoked': ListingEvent & { claimId: string; isOfficial: boolean }
   /** A periodic re-check of a claim whose result changed. */
@@ -122,6 +127,7 @@ export const EVENTS = {
   'listing.flagged': { producer: 'catalog', consumers: { ...cachedAnswers, ...searched } },
   'listing.claimed': { producer: 'catalog', consumers: { ...cachedAnswers, ...searched } },
   'listing.claim_revoked': { producer: 'catalog', consumers: { ...cachedAnswers, ...searched } },
+  'listing.owner_changed': { producer: 'catalog', consumers: { ...cachedAnswers, ...searched } },
   'claim.rechecked': { producer: 'catalog', consumers: {} },
   'listing.checked': { producer: 'catalog', consumers: { ...cachedAnswers, ...searched } },
   'listing.tools_changed': { producer: 'catalog', consumers: searched },
@@ -165,6 +171,7 @@ export const LISTING_CHANGE_EVENTS = [
   'listing.flagged',
   'listing.claimed',
   'listing.claim_revoked',
+  'listing.owner_changed',
   'listing.checked',
   'listing.counters_changed',
 ] as const satisfies readonly EventSubject[]

@@ -29,6 +29,21 @@ export interface ClaimSchedule {
   now?: () => Date
 }
 
+/**
+ * What a claim proves beyond the listing: the agent that made it owns the listing from now on, and a DNS claim
+ * proves its domain (the name whose TXT record carried the proof, under `_mcp-directory.`).
+ */
+export function ownershipOf(claim: ClaimRecord): { ownerAgent?: string; provenDomain?: string } {
+  const key = claim.claimantKey ?? claim.claimant
+  const out: { ownerAgent?: string; provenDomain?: string } = {}
+  if (key.startsWith('agent:')) out.ownerAgent = key.slice('agent:'.length)
+  if (claim.method === 'dns') {
+    const m = /TXT records at _mcp-directory\.([a-z0-9.-]+)/i.exec(JSON.stringify(claim.evidence ?? {}))
+    if (m) out.provenDomain = m[1].toLowerCase().replace(/\.$/, '')
+  }
+  return out
+}
+
 /** Records a verified claim: official, active, the claim kept, `listing.claimed` (and `listing.approved`) queued. */
 export async function recordClaim(
   database: Database,
@@ -58,7 +73,13 @@ export async function recordClaim(
     // A retried call for the same claim changes nothing and publishes nothing.
     if (!inserted)
       return { id: row.id, name: row.name, status: row.status, isOfficial: true, recorded: false, approved: false }
-    await markListing(tx, listingId, { isOfficial: true, status: 'active', moderationReason: null, updatedAt: at })
+    await markListing(tx, listingId, {
+      isOfficial: true,
+      status: 'active',
+      moderationReason: null,
+      updatedAt: at,
+      ...ownershipOf(claim),
+    })
     const taken = await takeWantedName(tx, listingId, at)
     if (taken)
       log?.warn({ id: listingId, ...taken }, 'a proven owner took its name from a listing of another repository')
@@ -135,7 +156,8 @@ export async function recordRecheck(
       })
     if (revoked && listing) {
       const isOfficial = await hasStandingClaim(tx, claim.listingId)
-      await markListing(tx, claim.listingId, { isOfficial, updatedAt: at })
+      // Without a standing claim nothing proves an owner any more: its owner's rights go with the mark.
+      await markListing(tx, claim.listingId, { isOfficial, updatedAt: at, ...(isOfficial ? {} : { ownerAgent: null }) })
       await enqueueEvent(tx, catalogOutbox, 'listing.claim_revoked', {
         id: listing.id,
         name: listing.name,

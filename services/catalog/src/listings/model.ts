@@ -5,7 +5,21 @@
 import { ServerDetail } from '@mcp-directory/shared/contracts'
 import { t } from 'elysia'
 
-export const ServerDetailResponse = t.Object({ server: ServerDetail })
+/** One change its owner (or a publisher of its namespace) made to a listing. */
+export const HistoryLine = t.Object({
+  at: t.String({ format: 'date-time' }),
+  kind: t.String({
+    description:
+      'edited, packages_replaced, deprecated, archived, reactivated, transfer_offered, transferred, merged or merged_from',
+  }),
+  actor: t.String({ description: '`agent:<id>` or `publisher:<method>:<subject>`' }),
+  details: t.Record(t.String(), t.Unknown()),
+})
+
+/** The detail, with the listing's history (additive: the owners' changes, oldest first, the last 100). */
+export const ServerDetailResponse = t.Object({
+  server: t.Composite([ServerDetail, t.Object({ history: t.Optional(t.Array(HistoryLine)) })]),
+})
 
 export const InstallCounted = t.Object({
   success: t.Boolean(),

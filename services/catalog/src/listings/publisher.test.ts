@@ -1,3 +1,4 @@
+import { ownershipOf } from '../claims/service'
 import { describe, expect, test } from 'bun:test'
 import { namespaceOf, publisherOf } from './publisher'
 
@@ -42,5 +43,27 @@ describe('namespaces as the official registry rules them', () => {
     expect(publisherOf({ ...l, origin: 'submission', isOfficial: false }).publisherVerified).toBe(false)
     expect(publisherOf({ ...l, origin: 'submission', isOfficial: true }).publisherVerified).toBe(true)
     expect(publisherOf({ ...l, origin: 'demo', isOfficial: false }).publisherVerified).toBe(false)
+  })
+
+  test('a DNS claim of the domain proves a reverse-DNS namespace; a publisher token proves its own namespace', () => {
+    const l = { name: 'com.example/x', repositoryUrl: 'https://github.com/someone/x', websiteUrl: null }
+    expect(publisherOf({ ...l, origin: 'submission', isOfficial: true }).publisherVerified).toBe(false)
+    const claimed = { ...l, origin: 'submission', isOfficial: true, provenDomain: 'example.com' }
+    expect(publisherOf(claimed).publisherEvidence).toBe('namespace com.example: DNS claim of example.com')
+    expect(publisherOf({ ...claimed, provenDomain: 'example.com.evil.test' }).publisherVerified).toBe(false)
+    expect(publisherOf({ ...l, origin: 'publisher:com.example', isOfficial: false }).publisherVerified).toBe(true)
+    expect(publisherOf({ ...l, origin: 'publisher:com.other', isOfficial: false }).publisherVerified).toBe(false)
+  })
+
+  test('a claim names its agent as owner, and a DNS claim its proven domain', () => {
+    const dns = {
+      claimId: 'c1',
+      claimant: 'agent:ag_1',
+      claimantKey: 'agent:ag_1',
+      method: 'dns',
+      evidence: { checks: [{ method: 'dns', where: 'TXT records at _mcp-directory.Example.com', ok: true }] },
+    }
+    expect(ownershipOf(dns as never)).toEqual({ ownerAgent: 'ag_1', provenDomain: 'example.com' })
+    expect(ownershipOf({ ...dns, method: 'github', claimantKey: 'claim-url:abc' } as never)).toEqual({})
   })
 })

@@ -35,6 +35,8 @@ export interface PublisherSource {
   websiteUrl: string | null
   /** The repository's homepage as GitHub gives it (a fact the prober read). */
   githubHomepage?: string | null
+  /** The domain a DNS claim of this listing proved. */
+  provenDomain?: string | null
 }
 
 const hostOf = (address: string | null | undefined) => (address ? (normalizeAddress(address)?.host ?? null) : null)
@@ -51,6 +53,8 @@ export function namespaceEvidence(l: PublisherSource): string | null {
       return `namespace ${ns.namespace}: repository github.com/${repo.path}`
     return null
   }
+  if (l.provenDomain && onDomain(l.provenDomain, ns.domain))
+    return `namespace ${ns.namespace}: DNS claim of ${l.provenDomain}`
   for (const [what, address] of [
     ['website', l.websiteUrl],
     ['repository homepage', l.githubHomepage],
@@ -66,6 +70,13 @@ export function publisherOf(l: PublisherSource & { origin?: string; isOfficial: 
   publisherVerified: boolean
   publisherEvidence: string | null
 } {
+  // Published here with a registry token for the namespace (a DNS, HTTP or GitHub proof): the token is the evidence.
+  const ns = namespaceOf(l.name)
+  if (ns.kind !== 'none' && l.origin === `publisher:${ns.namespace.toLowerCase()}`)
+    return {
+      publisherVerified: true,
+      publisherEvidence: `namespace ${ns.namespace}: published here with a registry token proving it`,
+    }
   const evidence = namespaceEvidence(l)
   const counts = l.origin !== 'demo' && (l.origin !== 'submission' || l.isOfficial)
   return counts && evidence

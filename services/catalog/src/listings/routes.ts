@@ -9,7 +9,8 @@ import { Elysia } from 'elysia'
 import type { DetailCache } from './detail-cache'
 import type { startInstallCounter } from './installs'
 import { detailOf, PUBLIC_READ_CACHE } from './present'
-import { countersOf, findActiveListing } from './repository'
+import { historyOf } from '../owners/repository'
+import { countersOf, findActiveListing, findListing } from './repository'
 
 export interface ListingRouteDeps {
   database: Database
@@ -24,7 +25,17 @@ export interface ListingRouteDeps {
 
 const DETAIL_HEADERS = { 'content-type': 'application/json; charset=utf-8', ...PUBLIC_READ_CACHE }
 
-/** A listing's detail (a view counted) and its install counter. */
+/** A listing merged by its owner answers with a permanent redirect to the one it was merged into; else 404. */
+async function mergedRedirect(database: Database, baseUrl: string, id: string): Promise<Response> {
+  const gone = await findListing(database, id)
+  if (!gone?.mergedInto) throw notFound('Listing')
+  const location = `${baseUrl}/api/v1/servers/${encodeURIComponent(gone.mergedInto)}`
+  return json({ error: 'moved', message: `Merged into ${gone.mergedInto}`, mergedInto: gone.mergedInto }, 308, {
+    location,
+  })
+}
+
+/** A listing's detail (a view counted, its owners' history) and its install counter. */
 export function listingRoutes(deps: ListingRouteDeps) {
   const { database, baseUrl, views, installs } = deps
   return (
@@ -35,8 +46,9 @@ export function listingRoutes(deps: ListingRouteDeps) {
         if (kept === undefined) {
           const readAt = deps.details.generation()
           const listing = await findActiveListing(database, id)
-          if (!listing) throw notFound('Listing')
-          const { alsoListedAs: _also, popularity, ...server } = detailOf(listing, baseUrl)
+          if (!listing) return mergedRedirect(database, baseUrl, id)
+          const { alsoListedAs: _also, popularity, ...detail } = detailOf(listing, baseUrl)
+          const server = { ...detail, history: await historyOf(database, listing.id) }
           kept = { text: JSON.stringify(server).slice(0, -1), popularity, stale: false }
           deps.details.keep(listing.id, kept, readAt)
         } else if (kept.stale) {

@@ -1,7 +1,8 @@
 /**
  * The official MCP registry's read API (`/v0.1`, API version 2025-12-01), so registry clients (VS Code's MCP
- * gallery, Copilot, other sub-registries) can use the directory as a registry. Read-only: the publishing operations
- * of the specification answer 501, as it allows.
+ * gallery, Copilot, other sub-registries) can use the directory as a registry; also under `/v0`, where
+ * `mcp-publisher` reads. Publishing and status changes are in ../publish; updating or deleting a version in place
+ * answer 501, as the specification allows.
  */
 import type { Database } from '@mcp-directory/shared/db'
 import { json } from '@mcp-directory/shared/http'
@@ -18,7 +19,13 @@ export interface RegistryRouteDeps {
 }
 
 /** A 4xx/5xx of the registry API: its own `{ error }` shape (a sentence), with the directory's usual fields beside it. */
-function registryError(baseUrl: string, status: number, error: string, code: string, details?: unknown[]): Response {
+export function registryError(
+  baseUrl: string,
+  status: number,
+  error: string,
+  code: string,
+  details?: unknown[],
+): Response {
   return json(
     { error, message: error, status, docs: `${baseUrl}/docs/errors#${code}`, ...(details ? { details } : {}) },
     status,
@@ -49,7 +56,7 @@ async function asRegistryError(response: Response, baseUrl: string): Promise<Res
 }
 
 /** The path segments after `/v0.1/servers/`, decoded (names and versions arrive URL-encoded: `io.x%2Fy`, `1.0.0%2Bbuild`). */
-function segments(request: Request): string[] | null {
+export function segments(request: Request): string[] | null {
   const path = new URL(request.url).pathname.replace(/\/+$/, '')
   try {
     const parts = path
@@ -69,6 +76,21 @@ export function registryRoutes(deps: RegistryRouteDeps) {
   const notImplemented = (what: string) => () =>
     registryError(baseUrl, 501, `${what} is not supported by this registry`, 'not_implemented')
   const serverNotFound = () => registryError(baseUrl, 404, 'Server not found', 'not_found')
+  const versionsOf = async ({ request, query }: { request: Request; query: { include_deleted?: string } }) => {
+    const seg = segments(request)
+    if (seg?.length !== 2) return serverNotFound()
+    const page = await registry.versions(seg[0], includesDeleted(query.include_deleted))
+    return page ? json(page) : serverNotFound()
+  }
+  const versionOf = async ({ request, query }: { request: Request; query: { include_deleted?: string } }) => {
+    const seg = segments(request)
+    if (seg?.length !== 3) return serverNotFound()
+    const [name, , version] = seg
+    const found = await registry.version(name, version, includesDeleted(query.include_deleted))
+    if (found.missing === 'server') return serverNotFound()
+    if (found.missing === 'version') return registryError(baseUrl, 404, 'Server version not found', 'not_found')
+    return json(found.server)
+  }
 
   return (
     new Elysia({ name: 'catalog:registry' })
@@ -78,41 +100,16 @@ export function registryRoutes(deps: RegistryRouteDeps) {
         response instanceof Response && response.status === 400 ? asRegistryError(response, baseUrl) : undefined,
       )
       .get('/v0.1/servers', async ({ query }) => json(await registry.list(query)), { query: RegistryListQuery })
-      .get(
-        '/v0.1/servers/:serverName/versions',
-        async ({ request, query }) => {
-          const seg = segments(request)
-          if (seg?.length !== 2) return serverNotFound()
-          const page = await registry.versions(seg[0], includesDeleted(query.include_deleted))
-          return page ? json(page) : serverNotFound()
-        },
-        { query: RegistryVersionsQuery },
-      )
-      .get(
-        '/v0.1/servers/:serverName/versions/:version',
-        async ({ request, query }) => {
-          const seg = segments(request)
-          if (seg?.length !== 3) return serverNotFound()
-          const [name, , version] = seg
-          const found = await registry.version(name, version, includesDeleted(query.include_deleted))
-          if (found.missing === 'server') return serverNotFound()
-          if (found.missing === 'version') return registryError(baseUrl, 404, 'Server version not found', 'not_found')
-          return json(found.server)
-        },
-        { query: RegistryVersionsQuery },
-      )
+      .get('/v0/servers', async ({ query }) => json(await registry.list(query)), { query: RegistryListQuery })
+      .get('/v0.1/servers/:serverName/versions', versionsOf, { query: RegistryVersionsQuery })
+      .get('/v0/servers/:serverName/versions', versionsOf, { query: RegistryVersionsQuery })
+      .get('/v0.1/servers/:serverName/versions/:version', versionOf, { query: RegistryVersionsQuery })
+      .get('/v0/servers/:serverName/versions/:version', versionOf, { query: RegistryVersionsQuery })
       .put('/v0.1/servers/:serverName/versions/:version', notImplemented('Updating a server version'), {
         parse: 'none',
       })
       .delete('/v0.1/servers/:serverName/versions/:version', notImplemented('Deleting a server version'), {
         parse: 'none',
       })
-      .patch(
-        '/v0.1/servers/:serverName/versions/:version/status',
-        notImplemented('Changing the status of a server version'),
-        { parse: 'none' },
-      )
-      .patch('/v0.1/servers/:serverName/status', notImplemented('Changing the status of a server'), { parse: 'none' })
-      .post('/v0.1/publish', notImplemented('Publishing'), { parse: 'none' })
   )
 }

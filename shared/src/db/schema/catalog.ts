@@ -66,6 +66,12 @@ export const listings = catalogSchema.table(
     origin: text('origin').notNull().default('import'),
     /** The skeleton of the name's own part (after the last `/`): a short name that imitates a namespaced one is found by it. */
     ownSkeleton: text('own_skeleton'),
+    /** The agent that owns the listing (`<agent id>`): the claimant of its agent claim, or whom it was handed to. */
+    ownerAgent: text('owner_agent'),
+    /** The domain a DNS claim proved (lower case): it proves a reverse-DNS namespace of that domain. */
+    provenDomain: text('proven_domain'),
+    /** The listing this one was merged into by their owner: its id answers with a redirect there. */
+    mergedInto: text('merged_into'),
     /** A submission whose name another repository's listing held: the name it takes once its repository is proven. */
     wantedName: text('wanted_name'),
     /** Optional fields of a submission (directory-api §2.4); the contact e-mail is kept by the submission service only. */
@@ -257,3 +263,28 @@ export const importConflicts = catalogSchema.table(
     index('import_conflicts_entry_idx').on(t.origin, t.name),
   ],
 )
+
+/** Every change an owner (or a publisher) made to a listing, newest last: shown in its detail. */
+export const listingHistory = catalogSchema.table(
+  'listing_history',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    listingId: text('listing_id').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    /** edited | packages_replaced | deprecated | archived | transfer_offered | transferred | merged | merged_from */
+    kind: text('kind').notNull(),
+    /** Who: `agent:<id>` or `publisher:<method>:<subject>`. */
+    actor: text('actor').notNull(),
+    details: jsonb('details').notNull().default({}),
+  },
+  (t) => [index('listing_history_listing_idx').on(t.listingId, t.id)],
+)
+
+/** A hand-over offered by a listing's owner, waiting for the receiving agent to accept it. */
+export const listingTransfers = catalogSchema.table('listing_transfers', {
+  listingId: text('listing_id').primaryKey(),
+  fromActor: text('from_actor').notNull(),
+  toAgent: text('to_agent').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+})

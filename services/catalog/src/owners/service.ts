@@ -1,0 +1,183 @@
+/**
+ * What a listing's owner may do: edit its descriptive fields, replace its packages (each re-checked: its registry
+ * entry must name the listing or link back to its repository) and remotes, mark it deprecated or archived with a
+ * message, hand it to another agent (who accepts), and merge a duplicate into it. The owner is the agent whose
+ * claim proved it (or to whom it was handed), or a publisher whose registry token grants the listing's namespace.
+ * Every change is a history line and a `listing.owner_changed` event.
+ */
+import { AGENT_HEADERS } from '@mcp-directory/shared/agent-tokens'
+import { resolveCategory, storedCategoryName } from '@mcp-directory/shared/categories'
+import type { PackageSpec, RemoteSpec } from '@mcp-directory/shared/contracts'
+import type { Database } from '@mcp-directory/shared/db'
+import { AppError, notFound } from '@mcp-directory/shared/errors'
+import { bearerToken } from '@mcp-directory/shared/http'
+import { judgeEvidence } from '@mcp-directory/shared/install'
+import type { Logger } from '@mcp-directory/shared/log'
+import type { PackageReader } from '../publish/packages'
+import { grants, type RegistryTokens } from '../publish/token'
+import type { EditBody, MaintenanceBody } from './model'
+import { applyOwnerChange, lockForOwner, putTransfer, takeTransfer } from './repository'
+
+type Row = NonNullable<Awaited<ReturnType<typeof lockForOwner>>>
+type Tx = Parameters<Parameters<Database['db']['transaction']>[0]>[0]
+const TRANSFER_DAYS = 7
+const forbidden = (what: string) => new AppError(403, 'forbidden', `Only the listing's owner can ${what}`)
+
+export interface OwnerDeps {
+  database: Database
+  log: Logger
+  tokens: RegistryTokens
+  readPackage: PackageReader
+  nudge: () => void
+}
+
+/** Who acts: the owning agent (`agent:<id>`) or a publisher of the namespace; else 401 / 403. */
+function actorOf(deps: OwnerDeps, request: Request, row: Row, what: string): string {
+  const agent = request.headers.get(AGENT_HEADERS.agentId)
+  if (agent && row.ownerAgent === agent) return `agent:${agent}`
+  const token = bearerToken(request)
+  const claims = token && !agent ? deps.tokens.verify(token) : null
+  if (claims && grants(claims.permissions, row.name)) return `publisher:${claims.auth_method}:${claims.auth_method_sub}`
+  if (!agent && !claims)
+    throw new AppError(401, 'unauthorized', 'An agent token or a registry token is required', undefined, {
+      'www-authenticate': 'Bearer',
+    })
+  throw forbidden(what)
+}
+
+/** Runs one owner change on a live listing in a transaction; 404 for unknown, hidden or merged listings. */
+async function change<T>(deps: OwnerDeps, id: string, work: (tx: Tx, row: Row) => Promise<T>): Promise<T> {
+  const out = await deps.database.db.transaction(async (tx) => {
+    const row = id.includes('\0') ? null : await lockForOwner(tx, id)
+    if (row?.status !== 'active' || row.mergedInto) throw notFound('Listing')
+    return work(tx, row)
+  })
+  deps.nudge()
+  return out
+}
+
+/** Each new package must be linked to the listing by its registry entry; 400 naming the first that is not. */
+async function checkPackages(deps: OwnerDeps, row: Row, packages: PackageSpec[]) {
+  for (const p of packages) {
+    const type = p.registryType as 'npm' | 'pypi'
+    const r = await deps.readPackage(type, p.identifier, p.version ?? null)
+    if (r.status === 'failed')
+      throw new AppError(
+        400,
+        'invalid_body',
+        `package ${p.identifier}: its registry entry could not be read (${r.reason})`,
+      )
+    const subject = { name: row.name, repositoryUrl: row.repositoryUrl, url: row.url ?? '' }
+    const { missing } = judgeEvidence(r.evidence, subject)
+    if (missing)
+      throw new AppError(400, 'invalid_body', `package ${p.identifier}: ${missing}`, [
+        { field: 'packages', message: missing },
+      ])
+  }
+}
+
+/** The columns an edit sets (packages re-checked first). */
+async function editedColumns(deps: OwnerDeps, row: Row, body: EditBody): Promise<Record<string, unknown>> {
+  const set: Record<string, unknown> = {}
+  if (body.title !== undefined) set.title = body.title
+  if (body.description !== undefined) set.description = body.description
+  if (body.tags !== undefined) set.tags = [...new Set(body.tags)]
+  if (body.websiteUrl !== undefined) set.websiteUrl = body.websiteUrl
+  if (body.category !== undefined) {
+    const c = resolveCategory(body.category)
+    if (!c) throw new AppError(400, 'unknown_category', `Unknown category "${body.category.slice(0, 100)}"`)
+    set.category = storedCategoryName(c)
+  }
+  if (body.packages !== undefined) {
+    const packages = body.packages.map((p) => ({ ...p, environmentVariables: [] }) as PackageSpec)
+    await checkPackages(deps, row, packages)
+    Object.assign(set, { packages, hasPackage: packages.length > 0 })
+  }
+  if (body.remotes !== undefined) {
+    const remotes = body.remotes.map((r) => ({ ...r, headers: [] }) as RemoteSpec)
+    Object.assign(set, { remotes, hasRemote: remotes.length > 0 })
+  }
+  return set
+}
+
+async function edit(deps: OwnerDeps, request: Request, id: string, body: EditBody) {
+  return change(deps, id, async (tx, row) => {
+    const actor = actorOf(deps, request, row, 'edit it')
+    const set = await editedColumns(deps, row, body)
+    const fields = Object.keys(body)
+    const kind = body.packages !== undefined || body.remotes !== undefined ? 'packages_replaced' : 'edited'
+    await applyOwnerChange(tx, row.id, { kind, actor, set, details: { fields } })
+    deps.log.info({ id: row.id, actor, kind, fields }, 'listing changed by its owner')
+    return { id: row.id, kind, fields }
+  })
+}
+
+async function maintenance(deps: OwnerDeps, request: Request, id: string, body: MaintenanceBody) {
+  return change(deps, id, async (tx, row) => {
+    const actor = actorOf(deps, request, row, 'change its status')
+    const kind = body.status === 'active' ? 'reactivated' : body.status
+    const set = { maintenanceStatus: body.status === 'active' ? null : body.status }
+    await applyOwnerChange(tx, row.id, { kind, actor, set, details: { message: body.message ?? null } })
+    deps.log.info({ id: row.id, actor, kind }, 'listing status set by its owner')
+    return { id: row.id, maintenanceStatus: set.maintenanceStatus, message: body.message ?? null }
+  })
+}
+
+async function offerTransfer(deps: OwnerDeps, request: Request, id: string, toAgent: string) {
+  return change(deps, id, async (tx, row) => {
+    const actor = actorOf(deps, request, row, 'hand it over')
+    if (row.ownerAgent === toAgent) throw new AppError(409, 'conflict', 'That agent already owns the listing')
+    const expiresAt = new Date(Date.now() + TRANSFER_DAYS * 86_400_000)
+    await putTransfer(tx, row.id, actor, toAgent, expiresAt)
+    await applyOwnerChange(tx, row.id, { kind: 'transfer_offered', actor, details: { to: `agent:${toAgent}` } })
+    deps.log.info({ id: row.id, actor, to: toAgent }, 'listing transfer offered')
+    return { id: row.id, to: toAgent, expiresAt: expiresAt.toISOString() }
+  })
+}
+
+async function acceptTransfer(deps: OwnerDeps, request: Request, id: string) {
+  const agent = request.headers.get(AGENT_HEADERS.agentId)
+  if (!agent) throw new AppError(401, 'unauthorized', 'An agent token is required to accept a listing')
+  return change(deps, id, async (tx, row) => {
+    const offer = await takeTransfer(tx, row.id, agent)
+    if (!offer) throw new AppError(403, 'forbidden', 'No live transfer of this listing to this agent')
+    const actor = `agent:${agent}`
+    const details = { from: offer.fromActor, to: actor }
+    await applyOwnerChange(tx, row.id, { kind: 'transferred', actor, set: { ownerAgent: agent }, details })
+    deps.log.info({ id: row.id, ...details }, 'listing transferred')
+    return { id: row.id, owner: actor, from: offer.fromActor }
+  })
+}
+
+/** Merges listing `id` into `into`: the owner of both, two listings of one server (same repository or name). */
+async function merge(deps: OwnerDeps, request: Request, id: string, into: string) {
+  if (id === into) throw new AppError(400, 'invalid_body', 'A listing cannot be merged into itself')
+  return change(deps, id, async (tx, row) => {
+    const actor = actorOf(deps, request, row, 'merge it')
+    const survivor = await lockForOwner(tx, into)
+    if (survivor?.status !== 'active' || survivor.mergedInto) throw notFound('Listing')
+    if (actorOf(deps, request, survivor, 'merge into it') !== actor) throw forbidden('merge into it')
+    const same =
+      (row.repositoryKey !== null && row.repositoryKey === survivor.repositoryKey) ||
+      (row.nameSkeleton !== null && row.nameSkeleton === survivor.nameSkeleton)
+    if (!same) throw new AppError(409, 'conflict', 'Only listings of the same repository or name can be merged')
+    const set = { status: 'rejected', mergedInto: survivor.id, moderationReason: `merged into ${survivor.id}` }
+    await applyOwnerChange(tx, row.id, { kind: 'merged', actor, set, details: { into: survivor.id } })
+    await applyOwnerChange(tx, survivor.id, { kind: 'merged_from', actor, details: { from: row.id } })
+    deps.log.info({ id: row.id, into: survivor.id, actor }, 'listing merged by its owner')
+    return { id: row.id, mergedInto: survivor.id }
+  })
+}
+
+/** The owner's operations, bound to their dependencies. */
+export function ownerService(deps: OwnerDeps) {
+  return {
+    edit: (request: Request, id: string, body: EditBody) => edit(deps, request, id, body),
+    maintenance: (request: Request, id: string, body: MaintenanceBody) => maintenance(deps, request, id, body),
+    offerTransfer: (request: Request, id: string, toAgent: string) => offerTransfer(deps, request, id, toAgent),
+    acceptTransfer: (request: Request, id: string) => acceptTransfer(deps, request, id),
+    merge: (request: Request, id: string, into: string) => merge(deps, request, id, into),
+  }
+}
+
+export type OwnerService = ReturnType<typeof ownerService>

@@ -1,0 +1,17 @@
+/**
+ * server.json as the official registry's schema (2025-12-11, draft-07) defines it, checked with ajv. The schema is
+ * kept beside this file (a test compares it with the specification's copy), so the check needs nothing at run time.
+ */
+import Ajv from 'ajv'
+import addFormats from 'ajv-formats'
+import schema from './server.schema.json'
+
+const ajv = new Ajv({ strict: false, allErrors: true })
+addFormats(ajv)
+const validate = ajv.compile(schema)
+
+/** What is wrong with a server.json, one sentence per problem (at most 10); [] when it is valid. */
+export function schemaProblems(server: unknown): string[] {
+  if (validate(server)) return []
+  return (validate.errors ?? []).slice(0, 10).map((e) => `${e.instancePath || '/'} ${e.message ?? 'is invalid'}`)
+}

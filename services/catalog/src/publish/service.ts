@@ -1,0 +1,113 @@
+/**
+ * Publishing as the official registry accepts it: with a registry token (auth-service.ts), a server.json is
+ * published (schema-valid, in a granted namespace, its packages naming it, a version not published before) as a
+ * listing of origin `publisher:<namespace>`, and its versions' status is changed.
+ */
+import type { Database } from '@mcp-directory/shared/db'
+import type { Logger } from '@mcp-directory/shared/log'
+import type { Importer } from '../import/importer'
+import { checkPackages, PackageRefused, type PackageReader } from './packages'
+import { PublishError } from './errors'
+import {
+  listingOfName,
+  reviveDeletedByPublisher,
+  setVersionStatus,
+  versionExists,
+  type VersionStatus,
+} from './repository'
+import { schemaProblems } from './schema'
+import { grants, type RegistryClaims } from './token'
+
+/** The origin of a listing published under a namespace. */
+export const publisherOrigin = (namespace: string) => `publisher:${namespace.toLowerCase()}`
+
+export interface PublishDeps {
+  database: Database
+  log: Logger
+  readPackage: PackageReader
+  importDocument: Importer
+  /** Published listings wait for an operator (flagged) instead of going live. */
+  moderate: boolean
+  flag: (listingId: string) => Promise<void>
+  /** After a write with listing events: search and the relay see it. */
+  nudge: () => void
+}
+
+export function publishService(deps: PublishDeps) {
+  const { database, log } = deps
+
+  return {
+    /** Publishes a server.json; returns its name and version (the route answers with the served version). */
+    async publish(claims: RegistryClaims, server: unknown) {
+      const problems = schemaProblems(server)
+      if (problems.length) throw new PublishError(400, `Invalid server.json: ${problems[0]}`, problems)
+      const s = server as { name: string; version: string; packages?: unknown }
+      if (!grants(claims.permissions, s.name)) {
+        const granted = claims.permissions.map((p) => p.resource).join(', ')
+        throw new PublishError(403, `You do not have permission to publish this server (this token grants ${granted})`)
+      }
+      // `latest` names the latest version in every read path: it cannot be a version of its own.
+      if (s.version.trim().toLowerCase() === 'latest')
+        throw new PublishError(400, 'invalid version: "latest" is reserved for the latest version')
+      if (await versionExists(database, s.name, s.version))
+        throw new PublishError(400, `invalid version: cannot publish duplicate version ${s.version} of ${s.name}`)
+      const namespace = s.name.slice(0, s.name.indexOf('/'))
+      const origin = publisherOrigin(namespace)
+      const held = await listingOfName(database, s.name)
+      if (held && held.origin !== origin)
+        throw new PublishError(409, `${s.name} is listed here from another origin; the operator decides`)
+      try {
+        await checkPackages(s.name, s.packages, deps.readPackage)
+      } catch (err) {
+        if (err instanceof PackageRefused) throw new PublishError(400, err.message)
+        throw err
+      }
+      const summary = await deps.importDocument({ servers: [server] }, undefined, { origin })
+      if (summary.conflicts.length)
+        throw new PublishError(409, `${s.name} conflicts with a listing of another origin; the operator decides`)
+      if (summary.skipped.length) throw new PublishError(400, `${s.name} refused: ${summary.skipped[0].reason}`)
+      const listing = await listingOfName(database, s.name)
+      if (!listing) throw new PublishError(500, 'Failed to publish server')
+      if (summary.created && deps.moderate) await deps.flag(listing.id)
+      else if (await reviveDeletedByPublisher(database, listing.id)) deps.nudge()
+      log.info(
+        { name: s.name, version: s.version, origin, by: `${claims.auth_method}:${claims.auth_method_sub}` },
+        'server published',
+      )
+      return { name: s.name, version: s.version, listingId: listing.id, created: summary.created > 0 }
+    },
+
+    /** Sets the status of one version (or all, `version` null); 403 outside the token's namespaces. */
+    async setStatus(
+      claims: RegistryClaims,
+      name: string,
+      version: string | null,
+      status: VersionStatus,
+      message: string | null,
+    ) {
+      if (!grants(claims.permissions, name))
+        throw new PublishError(403, 'You do not have publish or edit permissions for this server')
+      const listing = await listingOfName(database, name)
+      if (!listing) throw new PublishError(404, 'Server not found')
+      // Only what was published here is the publisher's to change; another origin's listing stays that origin's.
+      if (listing.origin !== publisherOrigin(name.slice(0, name.indexOf('/'))))
+        throw new PublishError(
+          403,
+          "This server is listed here from another origin: its status is not the publisher's to change",
+        )
+      if (version !== null && !(await versionExists(database, name, version)))
+        throw new PublishError(404, 'Server version not found')
+      const changed = await setVersionStatus(database, { listingId: listing.id, name, version }, status, message)
+      if (changed.length) deps.nudge()
+      if (version !== null && !changed.length)
+        throw new PublishError(400, `No changes to apply: status is already ${status}`)
+      log.info(
+        { name, version, status, by: `${claims.auth_method}:${claims.auth_method_sub}` },
+        'server status changed',
+      )
+      return changed
+    },
+  }
+}
+
+export type PublishService = ReturnType<typeof publishService>

@@ -1,0 +1,84 @@
+/**
+ * Builds the publishing API and the owners' operations from the catalog's configuration: SERVER_SECRET signs the tokens, DNS_SERVERS,
+ * GITHUB_API_URL, NPM_REGISTRY_URL and PYPI_URL are where proofs and packages are read, PUBLISH_AUTH_NONE=1 opens
+ * `/auth/none` (development), PUBLISH_MODERATION=1 makes a new published listing wait for an operator.
+ */
+import type { Config } from '@mcp-directory/shared/config'
+import type { Database } from '@mcp-directory/shared/db'
+import type { Logger } from '@mcp-directory/shared/log'
+import { serverSecretFrom } from '@mcp-directory/shared/runtime'
+import { Elysia } from 'elysia'
+import type { Importer } from '../import/importer'
+import { ownerRoutes } from '../owners/routes'
+import { ownerService } from '../owners/service'
+import { changeListingStatus } from '../moderation/repository'
+import { registryService } from '../registry/service'
+import { registryAuth } from './auth-service'
+import { packageReader, type PackageReader } from './packages'
+import { publishRoutes } from './routes'
+import { publishService } from './service'
+import { proofSources, type ProofSources } from './sources'
+import { registryTokens } from './token'
+
+/** What tests (and a host process) may set instead of the environment. */
+export interface PublishingOptions {
+  allowAnonymous?: boolean
+  moderate?: boolean
+  /** The key file's address for a domain (tests: a loopback stand-in over plain HTTP). */
+  wellKnownUrl?: (domain: string) => string
+  sources?: Partial<ProofSources>
+  readPackage?: PackageReader
+  now?: () => number
+}
+
+export function publishing(deps: {
+  config: Config
+  database: Database
+  log: Logger
+  /** Signs registry tokens (default: SERVER_SECRET, see shared/src/runtime). */
+  secret?: string
+  namespace: string
+  importDocument: Importer
+  nudge: () => void
+  publishing?: PublishingOptions
+}) {
+  const { config, database, log } = deps
+  const o = deps.publishing ?? {}
+  const env = (k: string) => (typeof Bun !== 'undefined' ? Bun.env[k] : process.env[k])
+  const sources = {
+    ...proofSources({
+      dnsServers: config.dnsServers,
+      githubApiUrl: config.githubApiUrl,
+      allowPrivate: config.outboundAllowPrivate,
+      wellKnownUrl: o.wellKnownUrl,
+    }),
+    ...o.sources,
+  }
+  const tokens = registryTokens(() => deps.secret ?? serverSecretFrom(config, log), o.now)
+  const readPackage = o.readPackage ?? packageReader({ npmUrl: config.npmRegistryUrl, pypiUrl: config.pypiUrl })
+  const auth = registryAuth({
+    log: log.child({ part: 'registry-auth' }),
+    tokens,
+    sources,
+    allowAnonymous: o.allowAnonymous ?? env('PUBLISH_AUTH_NONE') === '1',
+    now: o.now,
+  })
+  const publish = publishService({
+    database,
+    log: log.child({ part: 'publish' }),
+    readPackage,
+    importDocument: deps.importDocument,
+    nudge: deps.nudge,
+    moderate: o.moderate ?? env('PUBLISH_MODERATION') === '1',
+    flag: async (id) => {
+      await changeListingStatus(database, id, 'flagged', 'published: waiting for moderation', config.publicBaseUrl)
+      deps.nudge()
+    },
+  })
+  const registry = registryService({ database, baseUrl: config.publicBaseUrl, namespace: deps.namespace })
+  const owners = ownerService({ database, log: log.child({ part: 'owners' }), tokens, readPackage, nudge: deps.nudge })
+  const routes = new Elysia({ name: 'catalog:publishing' })
+    .use(publishRoutes({ auth, publish, registry, baseUrl: config.publicBaseUrl }))
+    .use(ownerRoutes(owners, database))
+  return { auth, publish, owners, routes }
+}
