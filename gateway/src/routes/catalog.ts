@@ -15,34 +15,9 @@ import {
   SearchQuery,
   SearchResponse,
   ServerDetailResponse,
-  EditBody,
-  MaintenanceBody,
-  MergeBody,
-  OwnerChangeAnswer,
-  StatusLookupAnswer,
-  StatusLookupQuery,
-  TransferBody,
 } from '@mcp-directory/catalog/model'
+import { OWNER_ROUTES } from './owners'
 import { err, type RouteSpec } from './spec'
-
-/** "Why is my server not listed?" (services/catalog/src/owners/status-lookup.ts). */
-const STATUS_LOOKUP_ROUTE: RouteSpec = {
-  service: 'catalog',
-  tag: 'catalog',
-  limit: 'read',
-  auth: null,
-  method: 'GET',
-  path: '/api/v1/listings/status',
-  operationId: 'listingStatus',
-  summary:
-    'Why is a server (not) listed: listed, pending_moderation, rejected (reason), merged, conflicting or unknown, by url or name',
-  query: StatusLookupQuery,
-  responses: {
-    200: { description: 'What the directory knows of it', type: 'application/json', schema: StatusLookupAnswer },
-    400: err('invalid_parameter'),
-    429: err('rate_limited'),
-  },
-}
 
 /** The catalog's public routes. */
 export const CATALOG_ROUTES: RouteSpec[] = [
@@ -214,80 +189,8 @@ export const CATALOG_ROUTES: RouteSpec[] = [
     },
   },
   ...conflictRoutes(),
-  ...ownerRoutes(),
-  STATUS_LOOKUP_ROUTE,
+  ...OWNER_ROUTES,
 ]
-
-/**
- * What a listing's owner does with it (services/catalog/src/owners): the agent token that claimed it (scope
- * listings:claim), or a registry token (POST /v0.1/auth/*) for its namespace, which the catalog checks.
- */
-function ownerRoutes(): RouteSpec[] {
-  const owner = {
-    service: 'catalog',
-    tag: 'owners',
-    limit: 'write',
-    auth: 'bearer',
-    scope: 'listings:claim',
-    registryTokens: true,
-    changesListings: true,
-  } as const
-  const answers = (what: string, status = 200) => ({
-    [status]: { description: what, type: 'application/json', schema: OwnerChangeAnswer },
-    400: err('invalid_body (a package whose registry entry does not name the listing is named)'),
-    401: err('unauthorized'),
-    403: err("forbidden: not the listing's owner"),
-    404: err('not_found'),
-    429: err('rate_limited'),
-  })
-  return [
-    {
-      ...owner,
-      method: 'PATCH',
-      path: '/api/v1/servers/:id',
-      operationId: 'editListing',
-      summary: "Edit a listing's title, description, tags, category, website, packages or remotes (owner only)",
-      body: EditBody,
-      responses: answers('Changed'),
-    },
-    {
-      ...owner,
-      method: 'POST',
-      path: '/api/v1/servers/:id/status',
-      operationId: 'setListingMaintenance',
-      summary: 'Mark a listing deprecated or archived with a message, or active again (owner only)',
-      body: MaintenanceBody,
-      responses: answers('Changed'),
-    },
-    {
-      ...owner,
-      method: 'POST',
-      path: '/api/v1/servers/:id/transfer',
-      operationId: 'offerListingTransfer',
-      summary: 'Offer the listing to another agent, who accepts within 7 days (owner only)',
-      body: TransferBody,
-      responses: answers('Offered', 202),
-    },
-    {
-      ...owner,
-      registryTokens: false,
-      method: 'POST',
-      path: '/api/v1/servers/:id/transfer/accept',
-      operationId: 'acceptListingTransfer',
-      summary: 'Accept a listing offered to this agent',
-      responses: answers('Now owned by this agent'),
-    },
-    {
-      ...owner,
-      method: 'POST',
-      path: '/api/v1/servers/:id/merge',
-      operationId: 'mergeListing',
-      summary: 'Merge a duplicate listing into another of the same server; both owned by the caller',
-      body: MergeBody,
-      responses: { ...answers('Merged'), 409: err('conflict: not listings of the same repository or name') },
-    },
-  ]
-}
 
 /** The operator's import conflicts and followed upstream registries (services/catalog/src/import/conflict-routes.ts). */
 function conflictRoutes(): RouteSpec[] {
