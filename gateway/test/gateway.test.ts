@@ -221,6 +221,7 @@ describe('OpenAPI', () => {
       'category',
       'client',
       'cursor',
+      'explain',
       'limit',
       'q',
       'transport',
