@@ -94,21 +94,40 @@ export function searchText(
   const one = total === '1'
   const what = `${r.query ? ` the query ${q(r.query)}` : ''}${r.category ? ` in category ${q(r.category)}` : ''}`
   const head = `${total} listing${one ? '' : 's'} match${one ? 'es' : ''}${what}; ${r.servers.length} shown. ${DATA_NOTE}`
-  const lines = r.servers.map((s, i) => {
-    const m = marks(s)
-    const facts = [
-      `transports: ${s.transports?.length ? s.transports.map(markdownInline).join(', ') : 'none known'}`,
-      ...(s.health ? [`health ${q(s.health)}`] : []),
-      ...(s.archived ? [`archived: ${markdownInline(s.archived)}`] : []),
-    ]
-    return [
-      `${i + 1}. name ${q(s.name)}, id ${q(s.id)}, category ${q(s.category)}${m ? `; ${m}` : ''}`,
-      `   description ${q(s.description, MAX_SUMMARY)}`,
-      ...(s.url ? [`   address ${q(s.url)}`] : []),
-      ...(client ? [`   ${facts.join('; ')}`, hintInstallLine(s.install, client)] : []),
-    ].join('\n')
-  })
+  const lines = r.servers.map((s, i) => `${i + 1}. ${hitText(s, client)}`)
   return [head, '', ...lines, ...(r.nextCursor ? ['', `Next page cursor: ${q(r.nextCursor)}`] : [])].join('\n')
+}
+
+// The same hit comes back in many searches: its escaped text is kept, by the hit's whole content and the client
+// (so a changed listing is a new key), in a map emptied when it fills.
+const HIT_TEXTS_KEPT = 2000
+const hitTexts = new Map<string, string>()
+
+/** One hit as list item text (after its number): the keyed copy when there is one. */
+function hitText(s: Summary & InstallHint, client: string | undefined): string {
+  const key = `${client ?? ''}\u0000${JSON.stringify(s)}`
+  let text = hitTexts.get(key)
+  if (text === undefined) {
+    text = renderHit(s, client)
+    if (hitTexts.size >= HIT_TEXTS_KEPT) hitTexts.clear()
+    hitTexts.set(key, text)
+  }
+  return text
+}
+
+function renderHit(s: Summary & InstallHint, client: string | undefined): string {
+  const m = marks(s)
+  const facts = [
+    `transports: ${s.transports?.length ? s.transports.map(markdownInline).join(', ') : 'none known'}`,
+    ...(s.health ? [`health ${q(s.health)}`] : []),
+    ...(s.archived ? [`archived: ${markdownInline(s.archived)}`] : []),
+  ]
+  return [
+    `name ${q(s.name)}, id ${q(s.id)}, category ${q(s.category)}${m ? `; ${m}` : ''}`,
+    `   description ${q(s.description, MAX_SUMMARY)}`,
+    ...(s.url ? [`   address ${q(s.url)}`] : []),
+    ...(client ? [`   ${facts.join('; ')}`, hintInstallLine(s.install, client)] : []),
+  ].join('\n')
 }
 
 /** One install config: a heading of ours, its file, the snippet in a fence, the note. */
