@@ -98,20 +98,21 @@ export function searchText(
   return [head, '', ...lines, ...(r.nextCursor ? ['', `Next page cursor: ${q(r.nextCursor)}`] : [])].join('\n')
 }
 
-// The same hit comes back in many searches: its escaped text is kept, by the hit's whole content and the client
-// (so a changed listing is a new key), in a map emptied when it fills.
-const HIT_TEXTS_KEPT = 2000
-const hitTexts = new Map<string, string>()
+// The same hit comes back in many searches: its escaped text is kept per listing and client with the hit's whole
+// content (a changed listing is rendered again), the least recently used dropped first. About a catalog's worth.
+const HIT_TEXTS_KEPT = 6000
+const hitTexts = new Map<string, { content: string; text: string }>()
 
-/** One hit as list item text (after its number): the keyed copy when there is one. */
+/** One hit as list item text (after its number): the kept copy when the hit is unchanged. */
 function hitText(s: Summary & InstallHint, client: string | undefined): string {
-  const key = `${client ?? ''}\u0000${JSON.stringify(s)}`
-  let text = hitTexts.get(key)
-  if (text === undefined) {
-    text = renderHit(s, client)
-    if (hitTexts.size >= HIT_TEXTS_KEPT) hitTexts.clear()
-    hitTexts.set(key, text)
-  }
+  const key = `${client ?? ''} ${s.id}`
+  const content = JSON.stringify(s)
+  const kept = hitTexts.get(key)
+  const text = kept?.content === content ? kept.text : renderHit(s, client)
+  // (Re)inserted last: a Map keeps insertion order, so the first key is always the least recently used.
+  if (kept) hitTexts.delete(key)
+  else if (hitTexts.size >= HIT_TEXTS_KEPT) hitTexts.delete(hitTexts.keys().next().value as string)
+  hitTexts.set(key, { content, text })
   return text
 }
 
