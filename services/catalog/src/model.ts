@@ -13,7 +13,7 @@ export {
   RegistryUpstreamList,
   UpstreamTrustBody,
 } from './import/conflict-model'
-export { InstallCounted, ServerDetailResponse } from './listings/model'
+export { InstallCounted, ServerDetailResponse, ServerParams } from './listings/model'
 export { MarkdownDocument } from './markdown/model'
 export {
   REGISTRY_PARAMS,

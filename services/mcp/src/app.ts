@@ -3,6 +3,7 @@ import { json } from '@mcp-directory/shared/http'
 import type { Logger } from '@mcp-directory/shared/log'
 import type { PublicApi } from '@mcp-directory/shared/public-api'
 import { serviceApp } from '@mcp-directory/shared/service'
+import type { Upstream } from '@mcp-directory/shared/upstream'
 import {
   AI_CATALOG_PATH,
   AI_CATALOG_TYPE,
@@ -13,6 +14,7 @@ import {
   serverCard,
 } from './card'
 import { methodNotAllowed, originGuard } from './origin'
+import { catalogReads } from './public-api/catalog'
 import { endpointDescription, mcpHandler, SERVER_INFO, serverIdentity } from './server'
 
 export { SERVER_INFO } from './server'
@@ -23,6 +25,11 @@ export interface McpDeps {
   log: Logger
   /** The public API, reached through the gateway (shared/public-api). */
   publicApi: PublicApi
+  /**
+   * The catalog service itself (in process, or its replicas over HTTP) and SERVER_SECRET: the one read a charged tool
+   * call makes goes there directly (public-api/catalog.ts). Without it every read goes through the gateway.
+   */
+  catalog?: { upstream: Upstream; secret: string }
 }
 
 /** Builds the mcp service: the directory as an MCP server over Streamable HTTP at /api/mcp. */
@@ -34,7 +41,10 @@ export function createMcpApp(deps: McpDeps) {
   const description = endpointDescription(base)
   const card = serverCard(base, serverIdentity(base))
   const catalog = aiCatalog(base, SERVER_INFO)
-  const handler = mcpHandler(publicApi, log, base)
+  const reads = deps.catalog
+    ? catalogReads({ ...deps.catalog, baseUrl: base, timeoutMs: config.upstreamTimeoutMs })
+    : undefined
+  const handler = mcpHandler(publicApi, log, base, reads)
 
   const app = serviceApp('mcp', base, log)
     .post('/api/mcp', ({ request }) => originRefused(request) ?? handler.fetch(request), {

@@ -60,15 +60,3 @@ export const CACHE_HINTS: Partial<
   'resources/list': { ttlMs: 60_000, cacheScope: 'public' },
   'resources/read': { ttlMs: 60_000, cacheScope: 'public' },
 }
-
-/** Drops what says nothing from a JSON Schema: `additionalProperties: {}` (anything goes, the default). */
-export function pruneSchema(node: unknown): unknown {
-  if (Array.isArray(node)) return node.map(pruneSchema)
-  if (!node || typeof node !== 'object') return node
-  const out: Record<string, unknown> = {}
-  for (const [k, v] of Object.entries(node)) {
-    if (k === 'additionalProperties' && v && typeof v === 'object' && Object.keys(v).length === 0) continue
-    out[k] = pruneSchema(v)
-  }
-  return out
-}

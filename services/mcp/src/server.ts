@@ -16,6 +16,7 @@ import { peerAddress } from '@mcp-directory/shared/runtime'
 import { cardName, SERVER_CARD_PATH } from './card'
 import { PROMPTS, registerPrompts } from './prompts'
 import { CACHE_HINTS, CAPABILITIES, INSTRUCTIONS, PROTOCOL_VERSIONS } from './protocol'
+import type { CatalogReads } from './public-api/catalog'
 import { type CallerContext, directoryClient } from './public-api/client'
 import { registerResources } from './resources'
 import { registerTools, TOOLS } from './tools'
@@ -105,7 +106,7 @@ function legacyHeaderMismatch(request: Request, parsed: unknown): Response | nul
  * 2026 revision: the SDK's own stateless fallback would answer them as event streams. Both legs build their
  * server from one factory, so the two eras never differ in what they offer.
  */
-export function mcpHandler(publicApi: PublicApi, log: Logger, base: string) {
+export function mcpHandler(publicApi: PublicApi, log: Logger, base: string, catalog?: CatalogReads) {
   const identity = serverIdentity(base)
   const factory = ({ requestInfo }: McpRequestContext) => {
     const caller = callerOf(requestInfo)
@@ -115,7 +116,7 @@ export function mcpHandler(publicApi: PublicApi, log: Logger, base: string) {
       cacheHints: CACHE_HINTS,
       supportedProtocolVersions: PROTOCOL_VERSIONS,
     })
-    const api = directoryClient(publicApi, caller)
+    const api = directoryClient(publicApi, caller, catalog)
     // A tool call needs only its tool: the capabilities (declared above) stay the same.
     const message = requestInfo && messageOf.get(requestInfo)
     const call = message?.method === 'tools/call' && typeof message.tool === 'string' ? message.tool : undefined

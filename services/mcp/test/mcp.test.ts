@@ -116,8 +116,13 @@ beforeAll(async () => {
       submission: (r) => submission.app.handle(r),
     }),
   })
-  // The mcp service reaches the gateway over HTTP, as in the stack.
-  mcp = createMcpApp({ config, log, publicApi: publicApiClient({ gatewayUrl: base, secret: SECRET }) })
+  // The mcp service reaches the gateway over HTTP, as in the stack, and the catalog directly for a charged read.
+  mcp = createMcpApp({
+    config,
+    log,
+    publicApi: publicApiClient({ gatewayUrl: base, secret: SECRET }),
+    catalog: { upstream: inProcessUpstream('catalog', (r) => catalog.app.handle(r)), secret: SECRET },
+  })
   gateway = createGatewayApp({
     config,
     log,
@@ -545,7 +550,19 @@ describe('rate limits', () => {
     const kv = createMemoryStore()
     const srv = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: (r) => gw.app.handle(r) })
     const url = `http://127.0.0.1:${srv.port}`
-    const limitedMcp = createMcpApp({ config, log, publicApi: publicApiClient({ gatewayUrl: url, secret: SECRET }) })
+    // Which catalog paths each way to the catalog served: through the gateway, or directly from the mcp service.
+    const seen = { viaGateway: [] as string[], direct: [] as string[] }
+    const catalogSeen = (into: string[]) =>
+      inProcessUpstream('catalog', (r) => {
+        into.push(new URL(r.url).pathname)
+        return catalog.app.handle(r)
+      })
+    const limitedMcp = createMcpApp({
+      config,
+      log,
+      publicApi: publicApiClient({ gatewayUrl: url, secret: SECRET }),
+      catalog: { upstream: catalogSeen(seen.direct), secret: SECRET },
+    })
     const gw = createGatewayApp({
       config,
       log,
@@ -554,13 +571,15 @@ describe('rate limits', () => {
       operatorToken: OPERATOR,
       secret: SECRET,
       upstreams: {
-        catalog: inProcessUpstream('catalog', (r) => catalog.app.handle(r)),
+        catalog: catalogSeen(seen.viaGateway),
         submission: inProcessUpstream('submission', (r) => submission.app.handle(r)),
         mcp: inProcessUpstream('mcp', (r) => limitedMcp.app.handle(r)),
       },
     })
     return {
       url,
+      seen,
+      mcp: limitedMcp,
       close: async () => {
         srv.stop(true)
         await gw.close()
@@ -635,6 +654,47 @@ describe('rate limits', () => {
     }
   })
 
+  test('the read a charged tool call makes goes to the catalog directly; any other read through the gateway', async () => {
+    const g = limitedGateway(100)
+    try {
+      for (const [name, args] of [
+        ['search_mcp_servers', { query: 'github', limit: 2 }],
+        ['get_mcp_server', { id: 'no-such-listing' }],
+        ['list_mcp_categories', {}],
+      ] as const) {
+        const res = await modernRequest(g.url, 'tools/call', { name, arguments: args })
+        expect(((await res.json()) as { result: CallToolResult }).result.structuredContent).toBeDefined()
+      }
+      expect(g.seen.direct).toEqual(['/api/v1/search', '/api/v1/servers/no-such-listing', '/api/v1/categories'])
+      expect(g.seen.viaGateway).toEqual([])
+      // A resource list is charged a read as well, and makes one.
+      await modernRequest(g.url, 'resources/list', {})
+      expect(g.seen.direct.at(-1)).toBe('/api/v1/search')
+      // Sent to the mcp service itself with a proof it cannot verify (not the gateway's): through the gateway.
+      const soon = Date.now() + 60_000
+      const forged = new Request('http://mcp.internal/api/mcp', {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          'x-directory-client-ip': '198.51.100.9',
+          'x-request-id': 'forged-1',
+          'x-directory-precharged': `${soon}.${'A'.repeat(43)}`,
+        },
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'tools/call',
+          params: { name: 'list_mcp_categories', arguments: {} },
+        }),
+      })
+      expect((await g.mcp.app.handle(forged)).status).toBe(200)
+      expect(g.seen.viaGateway).toEqual(['/api/v1/categories'])
+    } finally {
+      await g.close()
+    }
+  })
+
   test('a batch of tool calls pays for each call after the first', async () => {
     const g = limitedGateway(10)
     try {
@@ -651,6 +711,10 @@ describe('rate limits', () => {
       // The MCP request (1), the second and third calls' reads (2), and this read (1).
       const after = await fetch(`${g.url}/api/v1/categories`)
       expect(10 - remaining(after)).toBe(4)
+      // The first call's read went to the catalog directly; the others through the gateway, where they were charged
+      // (and answered from its micro-cache once it kept the answer).
+      expect(g.seen.direct).toEqual(['/api/v1/categories'])
+      expect(g.seen.viaGateway).toContain('/api/v1/categories')
     } finally {
       await g.close()
     }

@@ -4,7 +4,8 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
 import { createLogger } from '@mcp-directory/shared/log'
-import { publicApiClient } from '@mcp-directory/shared/public-api'
+import { prechargeProof, publicApiClient } from '@mcp-directory/shared/public-api'
+import { httpUpstream } from '@mcp-directory/shared/upstream'
 import { freePort, testConfig } from '@mcp-directory/shared/testing'
 import { createMcpApp } from '../src'
 
@@ -65,4 +66,40 @@ test('a body that is not JSON-RPC gets the SDK’s JSON-RPC error, not a 500', a
     }),
   )
   expect([400, 406]).toContain(wrongAccept.status)
+})
+
+test('a charged read whose catalog is out of reach answers service_unavailable as a tool error', async () => {
+  const secret = 'unreachable-test-secret-0123456789'
+  const direct = createMcpApp({
+    config,
+    log: createLogger('test', 'silent'),
+    publicApi: publicApiClient({ gatewayUrl: `http://127.0.0.1:${freePort()}`, secret }),
+    catalog: {
+      upstream: httpUpstream('catalog', [`http://127.0.0.1:${freePort()}`], createLogger('test', 'silent')),
+      secret,
+    },
+  })
+  // As the gateway forwards a charged tool call: the client, the request id and the proof made for both.
+  const res = await direct.app.handle(
+    new Request('http://dir.test/api/mcp', {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        'x-directory-client-ip': '198.51.100.10',
+        'x-request-id': 'unreachable-1',
+        'x-directory-precharged': prechargeProof(secret, '198.51.100.10', 'unreachable-1', 60_000),
+      },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/call',
+        params: { name: 'search_mcp_servers', arguments: { query: 'x' } },
+      }),
+    }),
+  )
+  const body = (await res.json()) as { result: CallToolResult }
+  expect(body.result.isError).toBe(true)
+  expect(body.result.structuredContent).toMatchObject({ error: 'service_unavailable', status: 503 })
+  expect(JSON.stringify(body.result.structuredContent)).toContain('catalog')
 })

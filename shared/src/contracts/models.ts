@@ -103,12 +103,55 @@ export const InstallInfo = t.Object({
 /** A category (§2.3). */
 export const CategoryModel = t.Object({ label: t.String(), slug: t.String(), emoji: t.String(), group: t.String() })
 
+/** A search hit: a listing summary and, when the search names a `client`, how to choose it and install it there. */
+export const SearchHit = t.Composite([
+  ListingSummary,
+  t.Object({
+    transports: t.Optional(
+      t.Array(t.String(), { description: 'stdio: a package to run locally; remote: a hosted endpoint' }),
+    ),
+    health: t.Optional(t.Union([t.String(), t.Null()])),
+    archived: t.Optional(
+      t.Union([t.String(), t.Null()], { description: 'Why it is archived or deprecated; null when it is not' }),
+    ),
+    install: t.Optional(
+      t.Union([
+        t.Object({
+          kind: t.Union([t.Literal('local'), t.Literal('remote')]),
+          confidence: t.Union([t.Literal('high'), t.Literal('low')], {
+            description: 'low: check it against the repository README',
+          }),
+          needsKeys: t.Boolean(),
+          keys: t.Array(t.String(), { description: 'Secrets to set: environment variables or header values' }),
+          client: t.String(),
+          lineKind: t.Union([t.Literal('command'), t.Literal('link'), t.Literal('config'), t.Null()], {
+            description: 'command: run it; link: open it; config: merge it into the file',
+          }),
+          line: t.Union([t.String(), t.Null()], {
+            description:
+              'One line that installs it in `client`, showing what it runs (a command, or the config to merge); null when the install is only guessed',
+          }),
+          link: t.Optional(
+            t.Union([t.String(), t.Null()], {
+              description: "The client's install link (Cursor, VS Code) where it has one: the same config, encoded",
+            }),
+          ),
+        }),
+        t.Null(),
+      ]),
+    ),
+  }),
+])
+export type SearchHit = Static<typeof SearchHit>
+
 /** Search response body (§4.2), with the additive `nextCursor`. */
 export const SearchResponse = t.Object({
   total: t.Integer(),
   query: t.Union([t.String(), t.Null()]),
   category: t.Union([t.String(), t.Null()]),
-  servers: t.Array(ListingSummary),
+  servers: t.Array(SearchHit, {
+    description: 'With `client`, each hit also carries transports, health, archived and install',
+  }),
   nextCursor: t.Union([t.String(), t.Null()], {
     description: 'Pass as `cursor` for the next page; null on the last page',
   }),

@@ -15,8 +15,14 @@ const INVISIBLE =
 const LINE_BREAK = /\r\n?|[\u000B\u000C\u0085\u2028\u2029]/g
 const PICTOGRAPH = /\p{Extended_Pictographic}/u
 const EMOJI_MODIFIER = /[\u{1F3FB}-\u{1F3FF}]/u
+// Anything but a printable ASCII character (space to tilde): only such text can need cleaning.
+const NOT_PRINTABLE_ASCII = /[^\x20-\x7E]/
+const SURROGATE = /[\uD800-\uDFFF]/
 // Lone surrogate halves cannot be shown; they become U+FFFD.
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g
+
+const HAS_INVISIBLE = new RegExp(INVISIBLE.source, 'u')
+const HAS_LONE_SURROGATE = new RegExp(LONE_SURROGATE.source)
 
 /** The code point that ends just before `index` (a surrogate pair counts as one). */
 function codePointBefore(s: string, index: number): string {
@@ -51,7 +57,13 @@ function keptInEmoji(ch: string, offset: number, s: string): boolean {
  */
 export function cleanText(value: string | null | undefined, opts: { multiline?: boolean } = {}): string {
   if (typeof value !== 'string' || value === '') return ''
-  const s = value.replace(LONE_SURROGATE, '\uFFFD').replace(LINE_BREAK, '\n')
+  // Most text is printable ASCII, which holds nothing to remove: one scan instead of three.
+  if (!NOT_PRINTABLE_ASCII.test(value)) return value
+  const lone = SURROGATE.test(value) && HAS_LONE_SURROGATE.test(value)
+  // Nothing invisible (line breaks are among the invisible characters) and no lone surrogate: nothing to change.
+  if (!lone && !HAS_INVISIBLE.test(value)) return value
+  const surrogates = lone ? value.replace(LONE_SURROGATE, '\uFFFD') : value
+  const s = surrogates.replace(LINE_BREAK, '\n')
   return s.replace(INVISIBLE, (ch: string, offset: number, whole: string) => {
     if (ch === '\n') return opts.multiline ? '\n' : ' '
     if (ch === '\t') return ' '
@@ -61,8 +73,12 @@ export function cleanText(value: string | null | undefined, opts: { multiline?: 
 
 /** One line: cleaned, every run of white space (line breaks included) one space, trimmed. */
 export function flatText(value: string | null | undefined): string {
-  return cleanText(value).replace(/\s+/g, ' ').trim()
+  const clean = cleanText(value)
+  return (SPACE_TO_FOLD.test(clean) ? clean.replace(/\s+/g, ' ') : clean).trim()
 }
+
+// White space other than a single space between two other characters: only then is there a run to fold.
+const SPACE_TO_FOLD = /[^\S ]| {2}/
 
 /** Cuts text to at most `max` characters (an ellipsis marks the cut), never inside a surrogate pair. */
 export function truncate(s: string, max: number): string {

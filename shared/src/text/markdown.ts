@@ -41,9 +41,14 @@ const LINE_START = /^(?:[#>+=:-]|\d{1,9}(?=[.)]))/
 // other text with its `://` or `www.` broken (`https\://`), so that it is no link at all.
 const ADDRESS_RUN = /(?:[a-z][a-z0-9+.-]{0,31}:\/\/|www\.)[^\s<]*/gi
 const PLAIN_ADDRESS = /^(?:https?:\/\/|www\.)[A-Za-z0-9\-.:/?#@!$&'()+,;=%_~]*(?<!#)$/
+const MAY_HOLD_WWW = /www\./i
 const LOOSE_MARK = /[_~](?![A-Za-z0-9])|(?<![A-Za-z0-9])[_~]/
 
+// A character any of the four escapes below starts from: text without one is left as it is, in one scan.
+const ESCAPABLE = /[\\`*[\]<>|~_@&]/
+
 function escapeText(text: string): string {
+  if (!ESCAPABLE.test(text)) return text
   return text
     .replace(ALWAYS, '\\$&')
     .replace(BOUNDARY_UNDERSCORE, '\\_')
@@ -85,7 +90,9 @@ function escapeLine(value: string | null | undefined, endsText: boolean): string
   if (!flat) return ''
   let out = ''
   let at = 0
-  for (const m of flat.matchAll(ADDRESS_RUN)) {
+  // An address run needs `://` or `www.`: without either there is none to look for.
+  const runs = flat.includes('://') || MAY_HOLD_WWW.test(flat) ? flat.matchAll(ADDRESS_RUN) : []
+  for (const m of runs) {
     const end = m.index + m[0].length
     out +=
       escapeText(flat.slice(at, m.index)) +
@@ -94,7 +101,7 @@ function escapeLine(value: string | null | undefined, endsText: boolean): string
   }
   out += escapeText(flat.slice(at))
   // A closing run of `#` would be eaten as the end of an ATX heading.
-  out = out.replace(/#+$/, (run) => run.replace(/#/g, '\\#'))
+  if (out.endsWith('#')) out = out.replace(/#+$/, (run) => run.replace(/#/g, '\\#'))
   return out.replace(LINE_START, (m) => (/^\d/.test(m) ? `${m}\\` : `\\${m}`))
 }
 
@@ -154,10 +161,9 @@ export function quoted(value: string | null | undefined, max = Infinity): string
   const lines = text.split('\n')
   // A line break is written `\n`, so only the last line ends the text (the closing quote then a space follows it).
   // After the `n` of a `\n`, an `@` would end an e-mail address.
-  const escaped = lines.map((line, i) =>
-    escapeLine(line, i === lines.length - 1)
-      .replace(/"/g, '\\"')
-      .replace(/^@/, '\\@'),
-  )
+  const escaped = lines.map((line, i) => {
+    const out = escapeLine(line, i === lines.length - 1)
+    return (out.includes('"') ? out.replace(/"/g, '\\"') : out).replace(/^@/, '\\@')
+  })
   return `"${escaped.join('\\n')}"`
 }

@@ -5,6 +5,12 @@
 import { ServerDetail } from '@mcp-directory/shared/contracts'
 import { t } from 'elysia'
 
+/**
+ * The path of `/api/v1/servers/:id` as a model, for clients that mirror the route (the MCP tools): any string, as
+ * the route takes it (not used to validate the route, see above).
+ */
+export const ServerParams = t.Object({ id: t.String({ description: 'Listing id' }) })
+
 /** One change its owner (or a publisher of its namespace) made to a listing. */
 export const HistoryLine = t.Object({
   at: t.String({ format: 'date-time' }),

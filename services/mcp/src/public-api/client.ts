@@ -1,8 +1,10 @@
 // A client of the directory's PUBLIC REST API (the gateway's public API, in process or over HTTP: shared/public-api),
 // on behalf of one MCP request, so every tool meets the checks, Bearer scopes and rate limits of the endpoint it
-// mirrors. It is deliberately not a client of the catalog's internal API (shared/src/catalog-client).
+// mirrors. It is deliberately not a client of the catalog's internal API (shared/src/catalog-client): a direct read
+// (catalog.ts) is a public route of the catalog, the same one the gateway would have forwarded to.
 import type { AppError, ErrorBody } from '@mcp-directory/shared/errors'
 import type { PublicApi, PublicApiCall } from '@mcp-directory/shared/public-api'
+import type { CatalogReads } from './catalog'
 
 /** Who an MCP request speaks for: the end client's address (rate limits) and its Bearer token, if it sent one. */
 export interface CallerContext {
@@ -50,14 +52,29 @@ async function errorOf(res: Response): Promise<ErrorBody> {
   }
 }
 
-/** The public API as seen from one MCP request: JSON and text readers that raise ApiError on an error answer. */
-export function directoryClient(api: PublicApi, caller: CallerContext) {
+/**
+ * The public API as seen from one MCP request: JSON and text readers that raise ApiError on an error answer. The
+ * first call, the one the gateway's precharge proof pays for, goes straight to the catalog when it is one of the
+ * catalog's public reads (`catalog`, see catalog.ts); every other call goes through the gateway.
+ */
+export function directoryClient(api: PublicApi, caller: CallerContext, catalog?: CatalogReads) {
   // An unreachable gateway arrives as its 503 Error object (shared/public-api), thrown below like any error answer.
   let precharged = caller.precharged
   const call = (path: string, init: PublicApiCall = {}) => {
     const proof = precharged
     precharged = undefined
-    return api(path, { client: caller.client, requestId: caller.requestId, precharged: proof, ...init })
+    const plainRead = !init.method && init.body === undefined && !init.bearer
+    const direct =
+      proof && catalog && plainRead
+        ? catalog.read({
+            path,
+            accept: init.headers?.accept ?? 'application/json',
+            client: caller.client,
+            requestId: caller.requestId,
+            proof,
+          })
+        : null
+    return direct ?? api(path, { client: caller.client, requestId: caller.requestId, precharged: proof, ...init })
   }
   return {
     /** A JSON answer of the API; an error answer is thrown as ApiError. */

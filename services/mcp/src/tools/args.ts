@@ -7,23 +7,19 @@ import { AppError, type ErrorBody } from '@mcp-directory/shared/errors'
 import type { TObject, TSchema } from '@sinclair/typebox'
 import { Value } from '@sinclair/typebox/value'
 
-/** One argument: its JSON Schema keywords (what clients see) and whether it is required. */
+/**
+ * One argument: the TypeBox model a value must meet (its JSON Schema is what clients see), whether it is required,
+ * and what the tool adds for a model reading it (a description, a default). An argument that mirrors a REST
+ * parameter or body field has that parameter's own model (`fromModel`); one the tool adds (`client`, `agentToken`)
+ * has a model of its own.
+ */
 export interface ArgSpec {
-  type: 'string' | 'integer' | 'boolean' | 'array'
+  model: TSchema
   description?: string
-  enum?: readonly string[]
-  maxLength?: number
-  minimum?: number
-  maximum?: number
-  pattern?: string
-  format?: 'uri' | 'email'
   default?: unknown
-  items?: { type: 'string'; enum?: readonly string[] }
   required?: boolean
-  /** Checked here; otherwise the value travels to the endpoint, which checks it (formats, categories, …). */
+  /** Checked here instead of the model: a value the model cannot describe (client names). */
   check?: (value: unknown) => string | null
-  /** The REST parameter's own model: its JSON Schema is the argument's, and a value must meet it. */
-  model?: TSchema
 }
 
 export type ArgSpecs = Record<string, ArgSpec>
@@ -46,18 +42,19 @@ function asArgument(schema: Json): Json {
   return { ...number, ...outer }
 }
 
-/** The JSON Schema keywords of a model, without its custom error texts, as a tool argument. */
-function jsonOf(model: TSchema): Json {
-  return asArgument(JSON.parse(JSON.stringify(model, (k, v) => (k === 'error' ? undefined : v))))
+/** The JSON Schema keywords of a model, without its custom error texts. */
+export function jsonOf(model: TSchema): Json {
+  return JSON.parse(JSON.stringify(model, (k, v) => (k === 'error' ? undefined : v)))
 }
 
 /**
- * Arguments taken from a REST query or body model: each parameter becomes the argument named in `rename` (or its own name),
- * with the model's schema; `extra` adds or overrides descriptions, defaults and checks, never the accepted values.
+ * Arguments taken from a REST params, query or body model: each parameter becomes the argument named in `rename` (or
+ * its own name), with the model's schema; `extra` adds or overrides descriptions, defaults and checks, never the
+ * accepted values.
  */
 export function fromModel(
   model: TObject,
-  rename: Record<string, string>,
+  rename: Record<string, string> = {},
   extra: Record<string, Partial<ArgSpec>> = {},
 ): ArgSpecs {
   const specs: ArgSpecs = {}
@@ -66,7 +63,6 @@ export function fromModel(
     const name = rename[param] ?? param
     const { description, default: def } = schema as { description?: string; default?: unknown }
     specs[name] = {
-      type: 'string',
       model: schema,
       ...(required.has(param) ? { required: true } : {}),
       ...(description ? { description } : {}),
@@ -80,16 +76,28 @@ export function fromModel(
 /** A tool's input schema: the JSON Schema of its arguments, checked by `checkArgs`. */
 export function toolInput(specs: ArgSpecs): Record<string, unknown> {
   const properties = Object.fromEntries(
-    Object.entries(specs).map(([name, { required: _r, check: _c, model, ...schema }]) => {
-      if (!model) return [name, schema]
-      const { type: _t, ...described } = schema
-      return [name, { ...jsonOf(model), ...described }]
-    }),
+    Object.entries(specs).map(([name, { model, description, default: def }]) => [
+      name,
+      {
+        ...asArgument(jsonOf(model)),
+        ...(description ? { description } : {}),
+        ...(def !== undefined ? { default: def } : {}),
+      },
+    ]),
   )
   const required = Object.entries(specs)
     .filter(([, s]) => s.required)
     .map(([n]) => n)
   return { type: 'object', properties, ...(required.length ? { required } : {}) }
+}
+
+/** One line from a string model's keywords about a value it refuses. */
+function stringProblem(m: Json, v: unknown): string {
+  if (typeof v !== 'string') return 'must be a string'
+  if (typeof m.maxLength === 'number' && v.length > m.maxLength) return `must be at most ${m.maxLength} characters`
+  if (typeof m.minLength === 'number' && v.length < m.minLength) return `must be at least ${m.minLength} characters`
+  if (m.format === 'uri') return 'must be an absolute URI'
+  return typeof m.pattern === 'string' ? `must match ${m.pattern}` : 'is invalid'
 }
 
 /** What a model says of a value it refuses: its own error text, else one line from its keywords. */
@@ -102,45 +110,18 @@ function modelProblem(model: TSchema, v: unknown): string | null {
   if (literals?.every((l) => typeof l === 'string')) return `must be one of ${literals.join(', ')}`
   if (m.type === 'integer')
     return m.minimum !== undefined ? `must be an integer from ${m.minimum} to ${m.maximum}` : 'must be an integer'
-  if (m.type === 'string') {
-    if (typeof v !== 'string') return 'must be a string'
-    if (typeof m.maxLength === 'number' && String(v).length > m.maxLength)
-      return `must be at most ${m.maxLength} characters`
-    return typeof m.pattern === 'string' ? `must match ${m.pattern}` : 'is invalid'
-  }
+  if (m.type === 'string') return stringProblem(m, v)
   if (m.type === 'boolean') return 'must be true or false'
-  return 'is invalid'
-}
-
-function problemOf(spec: ArgSpec, v: unknown): string | null {
-  if (spec.check) return spec.check(v)
-  if (spec.model) return modelProblem(spec.model, v)
-  switch (spec.type) {
-    case 'string':
-      if (typeof v !== 'string') return 'must be a string'
-      if (spec.enum && !spec.enum.includes(v)) return `must be one of ${spec.enum.join(', ')}`
-      if (spec.maxLength !== undefined && v.length > spec.maxLength)
-        return `must be at most ${spec.maxLength} characters`
-      if (spec.pattern && !new RegExp(spec.pattern).test(v)) return `must match ${spec.pattern}`
-      break
-    case 'integer':
-      if (typeof v !== 'number' || !Number.isInteger(v)) return 'must be an integer'
-      if ((spec.minimum !== undefined && v < spec.minimum) || (spec.maximum !== undefined && v > spec.maximum)) {
-        return `must be an integer from ${spec.minimum} to ${spec.maximum}`
-      }
-      break
-    case 'boolean':
-      if (typeof v !== 'boolean') return 'must be true or false'
-      break
-    case 'array':
-      if (!Array.isArray(v) || v.some((x) => typeof x !== 'string')) return 'must be an array of strings'
-      if (spec.items?.enum) {
-        const bad = v.find((x) => !spec.items?.enum?.includes(x))
-        if (bad !== undefined) return `may hold only ${spec.items.enum.join(', ')}`
-      }
-      break
+  if (m.type === 'array') {
+    const items = m.items as Json | undefined
+    const max = typeof m.maxItems === 'number' ? ` of at most ${m.maxItems}` : ''
+    const bounds =
+      items?.type === 'string' && typeof items.maxLength === 'number'
+        ? ` strings of ${items.minLength ?? 0} to ${items.maxLength} characters`
+        : ' strings'
+    return `must be an array${max}${bounds}`
   }
-  return null
+  return 'is invalid'
 }
 
 /** An invalid_parameter error naming each bad argument. */
@@ -175,7 +156,7 @@ export function checkArgs(specs: ArgSpecs, args: Record<string, unknown> | undef
       if (spec.required) problems.push({ argument: name, message: 'is required' })
       continue
     }
-    const problem = problemOf(spec, v)
+    const problem = spec.check ? spec.check(v) : modelProblem(spec.model, v)
     if (problem) problems.push({ argument: name, message: problem })
   }
   if (problems.length) throw argumentsError(problems)

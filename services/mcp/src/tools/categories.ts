@@ -1,6 +1,8 @@
-import { z } from 'zod'
+import { CategoryList } from '@mcp-directory/catalog/model'
+import type { CategoryModel } from '@mcp-directory/shared/contracts'
+import type { Static } from '@sinclair/typebox'
 import { READ } from './common'
-import { Category, toolOutput } from './schemas'
+import { toolOutput } from './output'
 import { categoriesText } from './text'
 import type { Tool } from './tool'
 
@@ -10,10 +12,10 @@ export const listCategories: Tool = {
   description:
     'The categories of the directory (label, slug, emoji, group). Use it to pick the `category` of a search or a submission.',
   args: {},
-  output: toolOutput({ categories: z.array(Category) }),
+  output: toolOutput(CategoryList),
   annotations: READ,
   async call(_a, { api }) {
-    const r = await api.json<{ categories: z.infer<typeof Category>[] }>('/api/v1/categories')
+    const r = await api.json<{ categories: Static<typeof CategoryModel>[] }>('/api/v1/categories')
     return { data: r, text: categoriesText(r.categories) }
   },
 }

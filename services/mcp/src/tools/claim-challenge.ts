@@ -1,6 +1,7 @@
-import { z } from 'zod'
-import { enc, ID, READ, TOKEN, tokenOf } from './common'
-import { toolOutput } from './schemas'
+import { Challenge, ChallengeParams } from '@mcp-directory/claim-verifier/model'
+import { fromModel } from './args'
+import { enc, ID_HELP, READ, TOKEN, tokenOf } from './common'
+import { toolOutput } from './output'
 import { challengeText } from './text'
 import type { Tool } from './tool'
 
@@ -10,8 +11,8 @@ export const getClaimChallenge: Tool = {
   description:
     'Claim flow, step 3 of 4: what to publish to prove ownership of a listing, by each method: a DNS TXT record, a badge on its ' +
     'website, or a badge in its repository README. Any one is enough; publish it, then call verify_mcp_claim. Needs an agent token.',
-  args: { id: ID, agentToken: TOKEN },
-  output: toolOutput({ id: z.string(), name: z.string(), proof: z.string(), methods: z.looseObject({}) }),
+  args: { ...fromModel(ChallengeParams, {}, ID_HELP), agentToken: TOKEN },
+  output: toolOutput(Challenge),
   annotations: READ,
   async call(a, { api, caller }) {
     const r = await api.json<Parameters<typeof challengeText>[0]>(

@@ -2,10 +2,10 @@
 import type { ToolAnnotations } from '@modelcontextprotocol/server'
 import { archivedReason } from '@mcp-directory/shared/contracts'
 import { ACCEPTED_CLIENT_NAMES, CONFIG_CLIENTS, clientFromName } from '@mcp-directory/shared/install'
-import type { z } from 'zod'
+import type { ServerDetail } from '@mcp-directory/shared/contracts'
+import { Type as t } from '@sinclair/typebox'
 import type { CallerContext } from '../public-api/client'
 import type { ArgSpec } from './args'
-import type { InstallInfo, ServerDetail } from './schemas'
 import type { Args } from './tool'
 
 export const enc = encodeURIComponent
@@ -16,20 +16,28 @@ export const CLIENT_HELP = `Slugs: ${CONFIG_CLIENTS.map((c) => `${c.client} (${c
 /** The client slug a `client` argument names: a slug, label, common name or alias, in any case. */
 export const clientSlug = (v: string): string | null => clientFromName(v)
 
-export const clientCheck = (allowAll: boolean) => (v: unknown) =>
+const clientCheck = (allowAll: boolean) => (v: unknown) =>
   (allowAll && v === 'all') || (typeof v === 'string' && clientSlug(v))
     ? null
     : `must name an MCP client${allowAll ? ', or be all' : ''}; accepted: ${ACCEPTED_CLIENT_NAMES}`
 
-export const ID: ArgSpec = {
-  type: 'string',
-  required: true,
-  maxLength: 200,
-  description: 'Listing id: the `id` of a search hit',
-}
+/**
+ * A `client` argument: the tool's own (the endpoints take a slug, or nothing); any name `clientSlug` knows, or `all`
+ * where every client is meant.
+ */
+export const clientArg = (allowAll: boolean, def: string, description: string): ArgSpec => ({
+  model: t.String(),
+  default: def,
+  check: clientCheck(allowAll),
+  description: `${description} ${CLIENT_HELP}`,
+})
+
+/** What the tools add to a route's listing id parameter. */
+export const ID_HELP = { id: { description: 'Listing id: the `id` of a search hit' } }
+
+/** The agent token a claim tool sends as its Bearer token (the endpoints read it from the Authorization header). */
 export const TOKEN: ArgSpec = {
-  type: 'string',
-  maxLength: 200,
+  model: t.String(),
   description: 'Agent token (mcpdir_…) from confirm_mcp_agent; omitted: the Bearer token of the MCP request',
 }
 
@@ -66,9 +74,7 @@ export const REVOKES: ToolAnnotations = {
 }
 
 /** A listing's detail as GET /api/v1/servers/{id} gives it. */
-export type Detail = z.infer<typeof ServerDetail> & {
-  install: (z.infer<typeof InstallInfo> & { command?: string; args?: string[]; url?: string }) | null
-}
+export type Detail = ServerDetail
 
 /** A detail with what the directory knows of its maintenance: `archived` as the catalog gave it, or as read here. */
 export function withArchived(

@@ -1,8 +1,7 @@
-import { ConfirmBody } from '@mcp-directory/agent-auth/model'
-import { z } from 'zod'
+import { ConfirmBody, TokenIssued } from '@mcp-directory/agent-auth/model'
 import { fromModel } from './args'
 import { CONFIRMS } from './common'
-import { toolOutput } from './schemas'
+import { toolOutput } from './output'
 import { confirmedText } from './text'
 import type { Tool } from './tool'
 
@@ -21,14 +20,7 @@ export const confirmAgent: Tool = {
       code: { description: 'The 6-digit code from the e-mail' },
     },
   ),
-  output: toolOutput({
-    success: z.boolean(),
-    message: z.string(),
-    token: z.string(),
-    tokenType: z.string(),
-    scopes: z.array(z.string()),
-    expiresAt: z.string(),
-  }),
+  output: toolOutput(TokenIssued),
   annotations: CONFIRMS,
   async call(body, { api }) {
     const r = await api.json<{ token: string; tokenType: string; scopes: string[]; expiresAt: string }>(

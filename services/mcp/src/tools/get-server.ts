@@ -1,5 +1,7 @@
-import { type Detail, enc, ID, READ, withArchived } from './common'
-import { ServerDetail, toolOutput } from './schemas'
+import { ServerDetailResponse, ServerParams } from '@mcp-directory/catalog/model'
+import { fromModel } from './args'
+import { type Detail, enc, ID_HELP, READ, withArchived } from './common'
+import { toolOutput } from './output'
 import { detailText } from './text'
 import type { Tool } from './tool'
 
@@ -11,8 +13,8 @@ export const getServer: Tool = {
     'whether it is archived or deprecated, repository, transports, its tools, risk findings about its tool descriptions if any, ' +
     'quality score, popularity, the install recipe with its confidence, and the ready-to-paste config (with one-line command and ' +
     "install links) for every client. Use it after search_mcp_servers, with a hit's id.",
-  args: { id: ID },
-  output: toolOutput({ server: ServerDetail }),
+  args: fromModel(ServerParams, {}, ID_HELP),
+  output: toolOutput(ServerDetailResponse),
   annotations: READ,
   async call(a, { api }) {
     const r = await api.json<{ server: Detail }>(`/api/v1/servers/${enc(String(a.id))}`)

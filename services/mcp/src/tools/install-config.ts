@@ -1,6 +1,9 @@
-import { z } from 'zod'
-import { CLIENT_HELP, clientCheck, clientSlug, type Detail, enc, ID, READ } from './common'
-import { ConfigEntry, InstallInfo, toolOutput } from './schemas'
+import { ServerParams } from '@mcp-directory/catalog/model'
+import { ServerDetail } from '@mcp-directory/shared/contracts'
+import { Type as t } from '@sinclair/typebox'
+import { fromModel } from './args'
+import { clientArg, clientSlug, type Detail, enc, ID_HELP, READ } from './common'
+import { toolOutput } from './output'
 import { installText } from './text'
 import type { Tool } from './tool'
 
@@ -12,21 +15,11 @@ export const getInstallConfig: Tool = {
     'keys and runtimes, and where the client has them a one-line command and install links (Cursor, VS Code). configs is null when ' +
     'the install is only guessed; then check the repository README.',
   args: {
-    id: ID,
-    client: {
-      type: 'string',
-      default: 'all',
-      check: clientCheck(true),
-      description: `One client's config, or all (the default). ${CLIENT_HELP}`,
-    },
+    ...fromModel(ServerParams, {}, ID_HELP),
+    client: clientArg(true, 'all', "One client's config, or all (the default)."),
   },
-  output: toolOutput({
-    id: z.string(),
-    name: z.string(),
-    installName: z.string(),
-    install: InstallInfo.nullable(),
-    configs: z.array(ConfigEntry).nullable(),
-  }),
+  // The detail's own fields, as the detail route answers them.
+  output: toolOutput(t.Pick(ServerDetail, ['id', 'name', 'installName', 'install', 'configs'])),
   annotations: READ,
   async call(a, { api }) {
     const client = a.client === undefined || a.client === 'all' ? null : clientSlug(String(a.client))

@@ -1,8 +1,7 @@
-import { RegisterBody } from '@mcp-directory/agent-auth/model'
-import { z } from 'zod'
+import { CodeSent, RegisterBody } from '@mcp-directory/agent-auth/model'
 import { fromModel } from './args'
 import { MAILS } from './common'
-import { toolOutput } from './schemas'
+import { toolOutput } from './output'
 import { registeredText } from './text'
 import type { Tool } from './tool'
 
@@ -22,14 +21,7 @@ export const registerAgent: Tool = {
       scopes: { description: 'Omitted: every scope (listings:claim); []: a token that can only revoke itself' },
     },
   ),
-  output: toolOutput({
-    success: z.boolean(),
-    message: z.string(),
-    email: z.string(),
-    scopes: z.array(z.string()),
-    expiresAt: z.string(),
-    confirm_url: z.string(),
-  }),
+  output: toolOutput(CodeSent),
   annotations: MAILS,
   async call(body, { api }) {
     const r = await api.json<{ email: string; expiresAt: string; scopes: string[] }>('/api/v1/agent/register', {

@@ -1,9 +1,8 @@
-import { SearchQuery } from '@mcp-directory/catalog/model'
+import { SearchQuery, SearchResponse } from '@mcp-directory/catalog/model'
 import { Type as t } from '@sinclair/typebox'
-import { z } from 'zod'
 import { type ArgSpecs, fromModel } from './args'
-import { CLIENT_HELP, clientCheck, clientSlug, READ } from './common'
-import { int, SearchHit, toolOutput } from './schemas'
+import { clientArg, clientSlug, READ } from './common'
+import { toolOutput } from './output'
 import { type InstallHint, searchText } from './text'
 import type { Args, Tool } from './tool'
 
@@ -27,13 +26,11 @@ const ARGS: ArgSpecs = fromModel(
       model: t.Union([t.Boolean(), t.Literal('1')], { error: 'must be true, false or "1"' }),
       description: 'true: only listings the directory has seen running',
     },
-    client: {
-      type: 'string',
-      model: undefined,
-      default: 'claude-code',
-      check: clientCheck(false),
-      description: `The MCP client to install into; each hit carries its install line for it. ${CLIENT_HELP}`,
-    },
+    client: clientArg(
+      false,
+      'claude-code',
+      'The MCP client to install into; each hit carries its install line for it.',
+    ),
     limit: { default: 10, description: 'Hits per page' },
     cursor: { description: 'nextCursor of the previous page (of this tool or of GET /api/v1/search)' },
   },
@@ -62,13 +59,7 @@ export const searchServers: Tool = {
     'confidence, and one line that installs it in the client named by `client` (a command to run, a link to open, or config to merge). ' +
     "Use get_mcp_server for a hit's tools, description and every client's config.",
   args: ARGS,
-  output: toolOutput({
-    total: int,
-    query: z.string().nullable(),
-    category: z.string().nullable(),
-    servers: z.array(SearchHit),
-    nextCursor: z.string().nullable(),
-  }),
+  output: toolOutput(SearchResponse),
   annotations: READ,
   restNames: { q: 'query' },
   async call(a, { api }) {

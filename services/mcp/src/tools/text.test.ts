@@ -308,3 +308,28 @@ describe('the payloads, as get_mcp_server shows them', () => {
     )
   })
 })
+
+describe('search text kept per hit', () => {
+  const hit = (description: string) => ({
+    id: 'kept-hit',
+    name: 'Kept',
+    description,
+    category: 'Tools',
+    url: 'https://example.com/kept',
+    isOfficial: false,
+    isVerifiedActive: false,
+  })
+  const page = (description: string, client?: string) =>
+    searchText({ total: 1, query: null, category: null, servers: [hit(description)], nextCursor: null }, client)
+
+  test('the same hit reads the same; a changed listing or another client is rendered again', () => {
+    const first = page('Reads *files*')
+    expect(page('Reads *files*')).toBe(first)
+    expect(first).toContain('description "Reads \\*files\\*"')
+    const changed = page('Reads <b>files</b>')
+    expect(changed).toContain('description "Reads \\<b\\>files\\</b\\>"')
+    expect(changed).not.toContain('\\*files\\*')
+    expect(page('Reads <b>files</b>', 'cursor')).toContain('install for cursor: unknown')
+    expect(page('Reads <b>files</b>')).not.toContain('install for')
+  })
+})

@@ -94,21 +94,41 @@ export function searchText(
   const one = total === '1'
   const what = `${r.query ? ` the query ${q(r.query)}` : ''}${r.category ? ` in category ${q(r.category)}` : ''}`
   const head = `${total} listing${one ? '' : 's'} match${one ? 'es' : ''}${what}; ${r.servers.length} shown. ${DATA_NOTE}`
-  const lines = r.servers.map((s, i) => {
-    const m = marks(s)
-    const facts = [
-      `transports: ${s.transports?.length ? s.transports.map(markdownInline).join(', ') : 'none known'}`,
-      ...(s.health ? [`health ${q(s.health)}`] : []),
-      ...(s.archived ? [`archived: ${markdownInline(s.archived)}`] : []),
-    ]
-    return [
-      `${i + 1}. name ${q(s.name)}, id ${q(s.id)}, category ${q(s.category)}${m ? `; ${m}` : ''}`,
-      `   description ${q(s.description, MAX_SUMMARY)}`,
-      ...(s.url ? [`   address ${q(s.url)}`] : []),
-      ...(client ? [`   ${facts.join('; ')}`, hintInstallLine(s.install, client)] : []),
-    ].join('\n')
-  })
+  const lines = r.servers.map((s, i) => `${i + 1}. ${hitText(s, client)}`)
   return [head, '', ...lines, ...(r.nextCursor ? ['', `Next page cursor: ${q(r.nextCursor)}`] : [])].join('\n')
+}
+
+// The same hit comes back in many searches: its escaped text is kept per listing and client with the hit's whole
+// content (a changed listing is rendered again), the least recently used dropped first. About a catalog's worth.
+const HIT_TEXTS_KEPT = 6000
+const hitTexts = new Map<string, { content: string; text: string }>()
+
+/** One hit as list item text (after its number): the kept copy when the hit is unchanged. */
+function hitText(s: Summary & InstallHint, client: string | undefined): string {
+  const key = `${client ?? ''} ${s.id}`
+  const content = JSON.stringify(s)
+  const kept = hitTexts.get(key)
+  const text = kept?.content === content ? kept.text : renderHit(s, client)
+  // (Re)inserted last: a Map keeps insertion order, so the first key is always the least recently used.
+  if (kept) hitTexts.delete(key)
+  else if (hitTexts.size >= HIT_TEXTS_KEPT) hitTexts.delete(hitTexts.keys().next().value as string)
+  hitTexts.set(key, { content, text })
+  return text
+}
+
+function renderHit(s: Summary & InstallHint, client: string | undefined): string {
+  const m = marks(s)
+  const facts = [
+    `transports: ${s.transports?.length ? s.transports.map(markdownInline).join(', ') : 'none known'}`,
+    ...(s.health ? [`health ${q(s.health)}`] : []),
+    ...(s.archived ? [`archived: ${markdownInline(s.archived)}`] : []),
+  ]
+  return [
+    `name ${q(s.name)}, id ${q(s.id)}, category ${q(s.category)}${m ? `; ${m}` : ''}`,
+    `   description ${q(s.description, MAX_SUMMARY)}`,
+    ...(s.url ? [`   address ${q(s.url)}`] : []),
+    ...(client ? [`   ${facts.join('; ')}`, hintInstallLine(s.install, client)] : []),
+  ].join('\n')
 }
 
 /** One install config: a heading of ours, its file, the snippet in a fence, the note. */

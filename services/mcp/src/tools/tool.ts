@@ -4,10 +4,8 @@
 import type { CallToolResult, McpServer, StandardSchemaWithJSON, ToolAnnotations } from '@modelcontextprotocol/server'
 import { AppError, type ErrorBody } from '@mcp-directory/shared/errors'
 import type { Logger } from '@mcp-directory/shared/log'
-import { z } from 'zod'
 import { ApiError, errorBodyOf, type CallerContext, type DirectoryClient } from '../public-api/client'
 import { checkArgs, inArgumentTerms, toolInput, type ArgSpecs } from './args'
-import { pruneSchema } from '../protocol'
 import { errorText } from './text'
 
 /** A tool's arguments once checked: the ones given, without the absent ones. */
@@ -28,7 +26,8 @@ export interface Tool {
   description: string
   /** The arguments, declared once: their JSON Schema in tools/list and the check a call meets. */
   args: ArgSpecs
-  output: z.ZodType
+  /** The output schema, from the response model of the route the tool calls (`toolOutput`). */
+  output: Record<string, unknown>
   annotations: ToolAnnotations
   /** REST parameter names that differ from the tool's argument names (for the endpoint's complaints). */
   restNames?: Record<string, string>
@@ -76,12 +75,10 @@ const schemaCache = new WeakMap<
 function schemasOf(tool: Tool) {
   let s = schemaCache.get(tool)
   if (!s) {
-    // Arguments pass through to `checkArgs`, which names every bad one in a tool error the model can act on.
+    // Arguments pass through to `checkArgs`, which names every bad one in a tool error the model can act on. The
+    // output is the route's body, which its route answered under the same model: passed as it is.
     const input = withJson(toolInput(tool.args), (value) => ({ value }))
-    const output = withJson(
-      pruneSchema(z.toJSONSchema(tool.output, { io: 'output' })) as Record<string, unknown>,
-      (v) => tool.output['~standard'].validate(v) as ReturnType<Validate>,
-    )
+    const output = withJson(tool.output, (value) => ({ value }))
     s = { input, output }
     schemaCache.set(tool, s)
   }

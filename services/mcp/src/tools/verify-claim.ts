@@ -1,7 +1,8 @@
 import { markdownInline, quoted } from '@mcp-directory/shared/text'
-import { z } from 'zod'
-import { ID, TOKEN, tokenOf, VERIFIES } from './common'
-import { toolOutput } from './schemas'
+import { AgentClaimBody, ClaimResult } from '@mcp-directory/claim-verifier/model'
+import { fromModel } from './args'
+import { ID_HELP, TOKEN, tokenOf, VERIFIES } from './common'
+import { toolOutput } from './output'
 import type { Tool } from './tool'
 
 type Claim = { isOfficial: boolean; pending: boolean; reciprocalBadgeOk: boolean; message: string; method?: string }
@@ -12,28 +13,20 @@ export const verifyClaim: Tool = {
   description:
     'Claim flow, step 4 of 4: checks the published proof (DNS, website or repository) and, when it holds, marks the listing ' +
     'official (and approves it if pending). Returns whether it is official now; on failure, what was found instead. Needs an agent token.',
+  // The endpoint's own body model, and the token it reads from the Authorization header.
   args: {
-    id: ID,
-    method: {
-      type: 'string',
-      enum: ['dns', 'website_badge', 'github'],
-      default: 'dns',
-      description: 'Which published proof to check (get_claim_challenge)',
-    },
-    websiteUrl: {
-      type: 'string',
-      format: 'uri',
-      description: 'website_badge: the page carrying the badge (one the listing points to)',
-    },
+    ...fromModel(
+      AgentClaimBody,
+      {},
+      {
+        ...ID_HELP,
+        method: { description: 'Which published proof to check (get_claim_challenge)' },
+        websiteUrl: { description: 'website_badge: the page carrying the badge (one the listing points to)' },
+      },
+    ),
     agentToken: TOKEN,
   },
-  output: toolOutput({
-    success: z.boolean(),
-    pending: z.boolean(),
-    isOfficial: z.boolean(),
-    reciprocalBadgeOk: z.boolean(),
-    message: z.string(),
-  }),
+  output: toolOutput(ClaimResult),
   annotations: VERIFIES,
   async call(a, { api, caller }) {
     const { agentToken: _token, ...body } = a

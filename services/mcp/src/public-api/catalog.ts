@@ -1,0 +1,63 @@
+// The one catalog read a tool call makes, sent straight to the catalog service instead of through the gateway a
+// second time. The gateway has already done its work for the MCP request that carries the read: it charged the
+// client's read limit, checked the request and left a precharge proof, which exempts that read from being charged
+// again. Going through the gateway again would only repeat its routing, signatures, headers and log line; the
+// catalog's own route still validates the query as it does for REST. Only a public, anonymous GET of the catalog
+// goes this way, and only with a proof that verifies here: anything else (a write, a Bearer call, the second read
+// of a batch) goes through the gateway and is charged there as before.
+import { REQUEST_ID_HEADER } from '@mcp-directory/shared/log'
+import { CLIENT_IP_HEADER, PRECHARGED_HEADER, verifiedPrecharge } from '@mcp-directory/shared/public-api'
+import { errorResponse } from '@mcp-directory/shared/errors'
+import type { Upstream } from '@mcp-directory/shared/upstream'
+
+/** The catalog's public reads the tools and resources make: search, a listing, its Markdown, the categories. */
+const CATALOG_READ = /^\/api\/v1\/(?:search(?:\?|$)|categories$|servers\/[^/?]+$|mcp\/[^/?]+\/markdown$)/
+
+/** What a direct read needs: the catalog service, SERVER_SECRET (to check the proof), its base URL and time bound. */
+export interface CatalogReadsOptions {
+  upstream: Upstream
+  secret: string
+  baseUrl: string
+  timeoutMs: number
+}
+
+/** One read as the tool asks for it, with the MCP request's client, request id and precharge proof. */
+export interface CatalogRead {
+  path: string
+  accept: string
+  client?: string
+  requestId?: string
+  proof: string
+}
+
+/** Reads of the catalog for precharged tool calls; `null` from `read` means: go through the gateway. */
+export function catalogReads(opts: CatalogReadsOptions) {
+  return {
+    read(r: CatalogRead): Promise<Response> | null {
+      if (!r.client || !r.requestId || !CATALOG_READ.test(r.path)) return null
+      const proof = new Headers({ [PRECHARGED_HEADER]: r.proof })
+      if (!verifiedPrecharge(proof, opts.secret, r.client, r.requestId)) return null
+      // The headers the gateway sets on what it forwards: the request id, the client as it rate-limits it.
+      const headers = {
+        accept: r.accept,
+        [REQUEST_ID_HEADER]: r.requestId,
+        [CLIENT_IP_HEADER]: r.client,
+        'x-forwarded-for': r.client,
+      }
+      return opts.upstream.fetch(new Request(`${opts.baseUrl}${r.path}`, { headers }), opts.timeoutMs).catch(() =>
+        errorResponse(
+          503,
+          'service_unavailable',
+          'The catalog service is unreachable; try again shortly',
+          opts.baseUrl,
+          {
+            headers: { 'retry-after': '1' },
+          },
+        ),
+      )
+    },
+  }
+}
+
+/** Direct reads of the catalog (see above). */
+export type CatalogReads = ReturnType<typeof catalogReads>
