@@ -6,6 +6,7 @@
 import type { Database } from '@mcp-directory/shared/db'
 import { json, jsonBody, requireOperator } from '@mcp-directory/shared/http'
 import type { Logger } from '@mcp-directory/shared/log'
+import { AppError } from '@mcp-directory/shared/errors'
 import { Elysia } from 'elysia'
 import { ClearRiskAnswer, FactsAnswer, FactsBody, ListingIdParams, ProbeTargets, ProbeTargetsQuery } from './model'
 import { activeListingIds, clearRisk } from './repository'
@@ -33,7 +34,13 @@ export function factsRoutes(deps: FactsDeps) {
       .put(
         '/internal/listings/:id/facts',
         async ({ params, body }) => {
-          const result = await writeFactsOrRecordFailure(database, log, params.id, listingFactsOf(body))
+          const result = await writeFactsOrRecordFailure(database, log, params.id, listingFactsOf(body)).catch(
+            (err) => {
+              // A write the database refused was recorded as a failure with its event: this replica sees it now.
+              if (!(err instanceof AppError)) deps.nudge()
+              throw err
+            },
+          )
           if (result.changed.length) {
             deps.nudge()
             log.info({ id: result.id, changed: result.changed }, 'listing facts changed')
