@@ -16,6 +16,7 @@ import { factsRoutes } from './facts/routes'
 import { moderationRoutes } from './moderation/routes'
 import { startCatalogJobs } from './jobs'
 import { hasListings } from './listings/repository'
+import { createDetailCache } from './listings/detail-cache'
 import { listingRoutes } from './listings/routes'
 import { markdownRoutes } from './markdown/routes'
 import { registryRoutes } from './registry/routes'
@@ -47,10 +48,12 @@ export function createCatalogApp(deps: CatalogDeps) {
   const namespace = directoryNamespace(base)
   const jobs = startCatalogJobs({ ...deps, namespace })
   const { views, installs, identities } = jobs
-  const searchIndex = startLiveIndex({ database, bus: deps.bus, log, after: identities.ready })
+  const searchIndex = startLiveIndex({ database, bus: deps.bus, log, baseUrl: base, after: identities.ready })
+  const details = createDetailCache({ bus: deps.bus, log })
   // After a commit that wrote listing events: the relay publishes them, and this replica's next search sees them.
   const published = () => {
     searchIndex.changed()
+    details.clear()
     jobs.relay.nudge()
   }
   const importWithVersions = createImporter({ database, namespace, nudge: published, log })
@@ -68,12 +71,13 @@ export function createCatalogApp(deps: CatalogDeps) {
   // Another service's change (an approval above all) may also give a listing its first served version.
   const nudge = () => {
     searchIndex.changed()
+    details.clear()
     jobs.nudgeAll()
   }
   const alsoListedAs = (id: string) => searchIndex.now().alsoListedAs(id)
   const app = serviceApp('catalog', base, log)
-    .use(searchRoutes({ database, baseUrl: base, index: searchIndex }))
-    .use(listingRoutes({ database, baseUrl: base, views, installs, alsoListedAs }))
+    .use(searchRoutes({ index: searchIndex }))
+    .use(listingRoutes({ database, baseUrl: base, views, installs, alsoListedAs, details }))
     .use(categoryRoutes)
     .use(healthRoutes(database, log))
     .use(markdownRoutes({ database, baseUrl: base, views }))
@@ -118,6 +122,7 @@ export function createCatalogApp(deps: CatalogDeps) {
     flush: jobs.flush,
     close: async () => {
       await searchIndex.stop()
+      await details.stop()
       await upstream.stop()
       await jobs.stop()
     },

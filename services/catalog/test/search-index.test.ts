@@ -2,7 +2,7 @@
 // events, and a restart that rebuilds the same index.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { createNatsBus, type EventBus } from '@mcp-directory/shared/bus'
-import { type Database, openDatabase, runMigrations } from '@mcp-directory/shared/db'
+import { type Database, openDatabase, runMigrations, sql } from '@mcp-directory/shared/db'
 import { createLogger } from '@mcp-directory/shared/log'
 import {
   createFreshDatabase,
@@ -164,5 +164,45 @@ describe('search index', () => {
     const c = await replica()
     expect(await answers(c)).toEqual(before)
     expect(c.search.now().size).toBe(a.search.now().size)
+  })
+})
+
+describe('lifecycle in ranking', () => {
+  test('an archived server ranks below an active one that matches as well, and says why when asked', async () => {
+    const c = await replica()
+    await c.importDocument([
+      entry('io.github.old/kanban', 'https://github.com/old/kanban', 'Kanban boards: kanban cards for teams'),
+      entry('io.github.new/kanban', 'https://github.com/new/kanban', 'Kanban boards for teams'),
+    ])
+    type Hit = { name: string; id: string; why?: { factors: { factor: string; reason: string }[] } }
+    const hits = async () =>
+      ((await get(c, '/api/v1/search?q=kanban&explain=1')).body as unknown as { servers: Hit[] }).servers
+    // The old one matches a little better while both are active.
+    expect((await hits()).map((h) => h.name)).toEqual(['io.github.old/kanban', 'io.github.new/kanban'])
+    const old = (await hits())[0]!
+    expect(old.why!.factors.map((f) => f.factor)).not.toContain('retired')
+    await database.db.execute(sql`update catalog.listings set github_archived = true where id = ${old.id}`)
+    await c.search.refresh([old.id])
+    const after = await hits()
+    expect(after.map((h) => h.name)).toEqual(['io.github.new/kanban', 'io.github.old/kanban'])
+    expect(after[1]!.why!.factors).toContainEqual(expect.objectContaining({ factor: 'retired' }))
+    // Without `explain`, a hit carries no `why`.
+    const plain = (await get(c, '/api/v1/search?q=kanban')).body as unknown as { servers: Hit[] }
+    expect(plain.servers[0]!.why).toBeUndefined()
+  })
+
+  test('a detail is kept until its listing changes: the writer reads its change at once, another replica after the event', async () => {
+    const c = await replica()
+    const d = await replica()
+    await c.importDocument([entry('io.github.keep/notes', 'https://github.com/keep/notes', 'Notes for teams')])
+    const [hit] = (await walk(c, 'q=notes')).ids
+    const title = async (r: CatalogService) =>
+      ((await get(r, `/api/v1/servers/${hit}`)).body as unknown as { server: { description: string } }).server
+        .description
+    expect(await title(c)).toBe('Notes for teams')
+    await eventually(async () => (await title(d)) === 'Notes for teams')
+    await c.importDocument([entry('io.github.keep/notes', 'https://github.com/keep/notes', 'Shared notes for teams')])
+    expect(await title(c)).toBe('Shared notes for teams')
+    await eventually(async () => (await title(d)) === 'Shared notes for teams')
   })
 })

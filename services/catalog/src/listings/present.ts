@@ -67,10 +67,10 @@ const transportsOf = (packages: readonly unknown[], remotes: readonly unknown[])
 ]
 
 /**
- * What an agent needs to choose and install from a search hit (search's `client` parameter): transports, health,
- * whether it is archived, and the install for that client as one line, with its confidence and the keys it needs.
+ * What a search hit's install hint is made of, for every client alike: computed once per listing change and kept
+ * beside the search index (`installHintFor` adds one client's line per request).
  */
-export function installHintOf(r: SummaryRow, client: string) {
+export function installBasisOf(r: SummaryRow) {
   const packages = Array.isArray(r.packages) ? (r.packages as Listing['packages']) : []
   const remotes = Array.isArray(r.remotes) ? (r.remotes as Listing['remotes']) : []
   const model = deriveInstallModel({
@@ -84,10 +84,9 @@ export function installHintOf(r: SummaryRow, client: string) {
     installEvidence: r.install_evidence as Listing['installEvidence'],
     repositoryRun: r.repository_run as Listing['repositoryRun'],
   })
-  const config = model ? buildClientConfigs(model, installName(r))?.find((c) => c.client === client) : undefined
-  const line = config ? installLineOf(config) : null
-  const keys = model ? requiredSecrets(model) : []
   return {
+    model,
+    name: installName(r),
     transports: transportsOf(packages, remotes),
     health: r.health,
     archived: archivedReason({
@@ -96,6 +95,23 @@ export function installHintOf(r: SummaryRow, client: string) {
       githubArchived: r.github_archived,
       maintenanceStatus: r.maintenance_status,
     }),
+  }
+}
+export type InstallBasis = ReturnType<typeof installBasisOf>
+
+/**
+ * What an agent needs to choose and install from a search hit (search's `client` parameter): transports, health,
+ * whether it is archived, and the install for that client as one line, with its confidence and the keys it needs.
+ */
+export function installHintFor(basis: InstallBasis, client: string) {
+  const { model } = basis
+  const config = model ? buildClientConfigs(model, basis.name)?.find((c) => c.client === client) : undefined
+  const line = config ? installLineOf(config) : null
+  const keys = model ? requiredSecrets(model) : []
+  return {
+    transports: basis.transports,
+    health: basis.health,
+    archived: basis.archived,
     install: model
       ? {
           kind: model.kind,
@@ -110,6 +126,9 @@ export function installHintOf(r: SummaryRow, client: string) {
       : null,
   }
 }
+
+/** A search row's install hint for one client (`installBasisOf` then `installHintFor`). */
+export const installHintOf = (r: SummaryRow, client: string) => installHintFor(installBasisOf(r), client)
 
 /** A 0–100 score of how complete and trustworthy a listing is (documented in the README). */
 export function qualityScore(l: Listing, model: InstallModel | null): number {

@@ -1,4 +1,4 @@
-import { catalogOutbox, eq, sql, listings, type Database } from '@mcp-directory/shared/db'
+import { and, catalogOutbox, eq, sql, listings, type Database } from '@mcp-directory/shared/db'
 import { enqueueEvent } from '@mcp-directory/shared/outbox'
 import type { Listing, ListingStatus } from '@mcp-directory/shared/contracts'
 
@@ -75,6 +75,18 @@ export async function findListing(database: Database, id: string): Promise<Listi
 export async function findActiveListing(database: Database, id: string): Promise<Listing | null> {
   const listing = await findListing(database, id)
   return listing?.status === 'active' ? listing : null
+}
+
+/** The counters of an active listing (a kept detail shows them), or null. */
+export async function countersOf(
+  database: Database,
+  id: string,
+): Promise<{ upvotes: number; views: number; installs: number } | null> {
+  const [row] = await database.db
+    .select({ upvotes: listings.upvotes, views: listings.views, installs: listings.installs })
+    .from(listings)
+    .where(and(eq(listings.id, id), eq(listings.status, 'active')))
+  return row ?? null
 }
 
 /** True once the catalog holds any listing at all. */

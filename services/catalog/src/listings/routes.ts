@@ -6,9 +6,10 @@ import { json } from '@mcp-directory/shared/http'
 import { CLIENT_IP_HEADER } from '@mcp-directory/shared/public-api'
 import { peerAddress } from '@mcp-directory/shared/runtime'
 import { Elysia } from 'elysia'
+import type { DetailCache } from './detail-cache'
 import type { startInstallCounter } from './installs'
 import { detailOf, PUBLIC_READ_CACHE } from './present'
-import { findActiveListing } from './repository'
+import { countersOf, findActiveListing } from './repository'
 
 export interface ListingRouteDeps {
   database: Database
@@ -17,7 +18,11 @@ export interface ListingRouteDeps {
   installs: Pick<ReturnType<typeof startInstallCounter>, 'count'>
   /** The other listings of the same server (from the search index). */
   alsoListedAs: (id: string) => string[]
+  /** Details as text, kept until their listing changes. */
+  details: DetailCache
 }
+
+const DETAIL_HEADERS = { 'content-type': 'application/json; charset=utf-8', ...PUBLIC_READ_CACHE }
 
 /** A listing's detail (a view counted) and its install counter. */
 export function listingRoutes(deps: ListingRouteDeps) {
@@ -25,10 +30,26 @@ export function listingRoutes(deps: ListingRouteDeps) {
   return (
     new Elysia({ name: 'catalog:listings' })
       .get('/api/v1/servers/:id', async ({ params }) => {
-        const listing = await findActiveListing(database, params.id)
-        if (!listing) throw notFound('Listing')
-        views.count(listing.id)
-        return json({ server: detailOf(listing, baseUrl, deps.alsoListedAs(listing.id)) }, 200, PUBLIC_READ_CACHE)
+        const id = params.id
+        let kept = deps.details.get(id)
+        if (kept === undefined) {
+          const readAt = deps.details.generation()
+          const listing = await findActiveListing(database, id)
+          if (!listing) throw notFound('Listing')
+          const { alsoListedAs: _also, popularity, ...server } = detailOf(listing, baseUrl)
+          kept = { text: JSON.stringify(server).slice(0, -1), popularity, stale: false }
+          deps.details.keep(listing.id, kept, readAt)
+        } else if (kept.stale) {
+          // Only the counters changed since the text was kept: those three numbers are read again (a change heard
+          // meanwhile marks them stale once more).
+          kept.stale = false
+          const counters = await countersOf(database, id)
+          if (!counters) throw notFound('Listing')
+          kept.popularity = { ...kept.popularity, ...counters }
+        }
+        views.count(id)
+        const tail = `"popularity":${JSON.stringify(kept.popularity)},"alsoListedAs":${JSON.stringify(deps.alsoListedAs(id))}`
+        return new Response(`{"server":${kept.text},${tail}}}`, { headers: DETAIL_HEADERS })
       })
       // Views of details the gateway answered from its micro-cache, counted like any other.
       .use(cachedHitRoutes('/internal/views', (id, n) => views.count(id, n)))

@@ -1,6 +1,10 @@
-/** What the search index reads from PostgreSQL: active listings as search documents, and the outbox's listing events. */
+/**
+ * What the search index reads from PostgreSQL: active listings as search documents with the columns their public
+ * summary is made of, and the outbox's listing events.
+ */
 import { and, asc, catalogOutbox, type Database, eq, gt, inArray, listings, sql } from '@mcp-directory/shared/db'
 import { MAX_README_TEXT, type SearchDocument } from './engine/document'
+import { SUMMARY_COLUMNS, type SummaryRow } from './repository'
 
 // The columns a search document needs; the README is cut where the index stops reading it.
 const DOCUMENT_COLUMNS = {
@@ -21,16 +25,14 @@ const DOCUMENT_COLUMNS = {
   stars: listings.githubStars,
   source: listings.source,
   status: listings.status,
+  summary: SUMMARY_COLUMNS,
 }
 
-type DocumentRow = SearchDocument & { status: string }
+/** A listing as the index reads it: what search matches on (lifecycle facts are judged from `summary`). */
+export type IndexRow = Omit<SearchDocument, 'lifecycle'> & { status: string; summary: SummaryRow }
 
 /** Active listings after `afterId` in id order, `limit` at a time (the index's build at start). */
-export async function activeDocumentsAfter(
-  database: Database,
-  afterId: string,
-  limit: number,
-): Promise<SearchDocument[]> {
+export async function activeDocumentsAfter(database: Database, afterId: string, limit: number): Promise<IndexRow[]> {
   return database.db
     .select(DOCUMENT_COLUMNS)
     .from(listings)
@@ -40,8 +42,8 @@ export async function activeDocumentsAfter(
 }
 
 /** The listings with these ids as they are now, with their status (a missing id was deleted). */
-export async function documentsByIds(database: Database, ids: string[]): Promise<DocumentRow[]> {
-  const out: DocumentRow[] = []
+export async function documentsByIds(database: Database, ids: string[]): Promise<IndexRow[]> {
+  const out: IndexRow[] = []
   for (let i = 0; i < ids.length; i += 500)
     out.push(
       ...(await database.db

@@ -11,7 +11,7 @@ import type { EventBus } from '@mcp-directory/shared/bus'
 import type { Database } from '@mcp-directory/shared/db'
 import { LISTING_CHANGE_EVENTS } from '@mcp-directory/shared/events'
 import type { Logger } from '@mcp-directory/shared/log'
-import { SearchIndex } from './engine'
+import { CatalogIndex } from './catalog-index'
 import {
   activeDocumentsAfter,
   activeIds,
@@ -50,6 +50,8 @@ export interface LiveIndexOptions {
   database: Database
   bus: EventBus
   log: Logger
+  /** PUBLIC_BASE_URL: the summaries kept beside the index carry absolute addresses. */
+  baseUrl: string
   /** Settles when stored listings have their identity columns (repository keys), so the build reads them. */
   after?: Promise<unknown>
   reconcileMs?: number
@@ -57,7 +59,7 @@ export interface LiveIndexOptions {
 
 /** The index and how far it has read the outbox; every method keeps the two in step. */
 class LiveIndexState {
-  readonly index = new SearchIndex()
+  readonly index: CatalogIndex
   /** Highest outbox id applied, and the ids applied within OUTBOX_WINDOW of it. */
   private applied = 0
   private readonly appliedIds = new Set<number>()
@@ -67,7 +69,9 @@ class LiveIndexState {
   stopped = false
   built: Promise<void> = Promise.resolve()
 
-  constructor(private readonly opts: LiveIndexOptions) {}
+  constructor(private readonly opts: LiveIndexOptions) {
+    this.index = new CatalogIndex(opts.baseUrl)
+  }
 
   /** Reads every active listing, after noting where the outbox stands (what is before it is in the rows read). */
   async build(listening: Promise<unknown>): Promise<void> {
@@ -213,7 +217,7 @@ export function startLiveIndex(opts: LiveIndexOptions) {
       state.stale = true
     },
     /** The index, after applying this replica's own writes and every listing event received so far. */
-    current: async (): Promise<SearchIndex> => {
+    current: async (): Promise<CatalogIndex> => {
       await state.sync()
       return state.index
     },

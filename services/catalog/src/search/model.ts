@@ -26,6 +26,14 @@ export const SearchQuery = t.Object({
       error: 'is not a cursor this API returned',
     }),
   ),
+  explain: t.Optional(
+    t.Literal('1', {
+      description:
+        'With `1`, each hit also carries `why`: its score, the relevance of its text, and every multiplier (trust, ' +
+        'country scope, archived or deprecated, unreachable, install recipe) with its reason',
+      error: 'the only allowed value is "1"',
+    }),
+  ),
   client: t.Optional(
     t.Union(
       CLIENT_SLUGS.map((slug) => t.Literal(slug)),

@@ -1,4 +1,4 @@
-import { type Database, inArray, listings } from '@mcp-directory/shared/db'
+import { listings } from '@mcp-directory/shared/db'
 
 /** Columns a search result needs (never the README). */
 export interface SummaryRow {
@@ -28,7 +28,8 @@ export interface SummaryRow {
   github_homepage: string | null
 }
 
-const SUMMARY_COLUMNS = {
+/** The columns of a summary row, as a select list. */
+export const SUMMARY_COLUMNS = {
   id: listings.id,
   name: listings.name,
   title: listings.title,
@@ -51,12 +52,4 @@ const SUMMARY_COLUMNS = {
   origin: listings.origin,
   website_url: listings.websiteUrl,
   github_homepage: listings.githubHomepage,
-}
-
-/** The summary rows of a page of hits, in the order of `ids` (an id no longer stored is left out). */
-export async function summaryRows(database: Database, ids: string[]): Promise<SummaryRow[]> {
-  if (!ids.length) return []
-  const rows: SummaryRow[] = await database.db.select(SUMMARY_COLUMNS).from(listings).where(inArray(listings.id, ids))
-  const byId = new Map(rows.map((r) => [r.id, r]))
-  return ids.flatMap((id) => byId.get(id) ?? [])
 }

@@ -1,11 +1,9 @@
 import { resolveCategory, storedCategoryName } from '@mcp-directory/shared/categories'
-import type { SearchResponse } from '@mcp-directory/shared/contracts'
-import type { Database } from '@mcp-directory/shared/db'
 import { AppError, invalidParameter } from '@mcp-directory/shared/errors'
-import { installHintOf, summaryOf } from '../listings/present'
-import { BadCursor, type Filters, type SearchIndex } from './engine'
+import { installHintFor } from '../listings/present'
+import { basisOf, type CatalogIndex } from './catalog-index'
+import { BadCursor, type Filters, type SearchPage } from './engine'
 import { DEFAULT_LIMIT, type SearchQuery } from './model'
-import { summaryRows } from './repository'
 
 /** The stored category name a search filters on: any of its three spellings, or a 400 `unknown_category`. */
 export function categoryFilter(category: string | undefined): string | null {
@@ -35,38 +33,35 @@ export function searchSpecOf(query: SearchQuery): { q: string | null; filters: F
 }
 
 /**
- * One page of ranked results from the index, shaped from the listings' rows. With `client` (a config client slug)
- * each hit also carries transports, health, archived and that client's install line; without it the hits are
- * exactly the summaries of §2.1 (with `alsoListedAs`, the other listings of the same server).
+ * One page of ranked results as the JSON text of §2.1's answer, from the index and the summaries kept beside it (no
+ * database round trip): each hit is its summary's text with `alsoListedAs` (the other listings of the same
+ * server); with `client` (a config client slug) also transports, health, archived and that client's install line;
+ * with `explain`, `why` it ranks there.
  */
-export async function search(
-  index: SearchIndex,
-  database: Database,
-  baseUrl: string,
-  query: SearchQuery,
-): Promise<SearchResponse> {
+export function searchBody(index: CatalogIndex, query: SearchQuery): string {
   const { q, filters, limit } = searchSpecOf(query)
-  let page: ReturnType<SearchIndex['search']>
+  let page: SearchPage
   try {
-    page = index.search(q, filters, limit, query.cursor)
+    page = index.index.search(q, filters, limit, query.cursor, query.explain === '1')
   } catch (err) {
     if (err instanceof BadCursor) throw invalidParameter('cursor', 'is not a cursor this API returned')
     throw err
   }
-  const rows = await summaryRows(
-    database,
-    page.hits.map((h) => h.id),
-  )
-  const also = new Map(page.hits.map((h) => [h.id, h.alsoListedAs]))
   const { client } = query
-  return {
-    total: page.total,
-    query: q,
-    category: filters.category,
-    servers: rows.map((r) => {
-      const summary = summaryOf(r, baseUrl, also.get(r.id) ?? [])
-      return client ? { ...summary, ...installHintOf(r, client) } : summary
-    }),
-    nextCursor: page.nextCursor,
+  const parts: string[] = [
+    `${JSON.stringify({ total: page.total, query: q, category: filters.category }).slice(0, -1)},"servers":[`,
+  ]
+  let first = true
+  for (const hit of page.hits) {
+    const presented = index.presentedOf(hit.id)
+    // Every indexed listing has its summary; an id without one is skipped rather than answered half-made.
+    if (!presented) continue
+    let tail = `,"alsoListedAs":${JSON.stringify(hit.alsoListedAs)}`
+    if (client) tail += `,${JSON.stringify(installHintFor(basisOf(presented), client)).slice(1, -1)}`
+    if (hit.why) tail += `,"why":${JSON.stringify(hit.why)}`
+    parts.push(first ? '' : ',', presented.head, `${tail}}`)
+    first = false
   }
+  parts.push(`],"nextCursor":${JSON.stringify(page.nextCursor)}}`)
+  return parts.join('')
 }

@@ -1,6 +1,6 @@
 /** How text becomes index terms and how a query becomes the words it asks for. */
 import { stemmer } from 'stemmer'
-import { BOILERPLATE, words } from '../terms'
+import { BOILERPLATE, type Written, words, written } from '../terms'
 
 /**
  * Words that carry no meaning in a query: the words every MCP server shares, English function words, and the
@@ -18,15 +18,24 @@ export function termOf(word: string): string {
   return word.length <= 3 || /\d/.test(word) ? word : stemmer(word)
 }
 
-/** Index terms of a text: its meaningful words, stemmed (a stop word can never be asked for, so it is not kept). */
+/**
+ * Index terms of a text: its meaningful words (joined ones too) and the parts its words' case or digits mark,
+ * stemmed (a stop word can never be asked for, so it is not kept).
+ */
 export function termsOf(text: string | null | undefined): string[] {
-  return text ? termsOfWords(words(text)) : []
+  return text ? termsOfWritten(written(text)) : []
 }
 
-/** Index terms of a text already split into words. */
-export const termsOfWords = (ws: string[]): string[] => ws.filter((w) => !STOP_WORDS.has(w)).map(termOf)
+/** Index terms of a text already split into words and parts. */
+export const termsOfWritten = (w: Written): string[] => [
+  ...[...w.words, ...w.joined].filter((x) => !STOP_WORDS.has(x)).map(termOf),
+  ...w.parts.filter((x) => !STOP_WORDS.has(x)).map(termOf),
+]
 
-/** A query's meaningful words in order, at most `max`, each once (stop words dropped, not stemmed). */
+/**
+ * A query's meaningful words in order, at most `max`, each once (stop words dropped, not stemmed). Read in lower
+ * case: how a query is written never changes what it finds (`MongoDB` asks for `mongodb`, as `mongodb` does).
+ */
 export function queryWords(q: string, max = 12): string[] {
-  return [...new Set(words(q).filter((w) => !STOP_WORDS.has(w)))].slice(0, max)
+  return [...new Set(words(q.toLowerCase()).filter((w) => !STOP_WORDS.has(w)))].slice(0, max)
 }

@@ -1,7 +1,7 @@
 /** What the search index keeps of a listing: its text as terms per field, and the facts filters and trust read. */
-import { splitName, words } from '../terms'
+import { splitName, type Written, written } from '../terms'
 import { repositoryKey } from '@mcp-directory/shared/install'
-import { STOP_WORDS, termsOf, termsOfWords } from './analyze'
+import { STOP_WORDS, termOf, termsOfWritten } from './analyze'
 import { scopeOf } from './places'
 
 /** The fields a term can be found in, in weight order (see TUNING.fieldWeights). */
@@ -33,7 +33,21 @@ export interface SearchDocument {
   stars: number | null
   /** Where the listing came from (`official-registry`, `submission`, …). */
   source: string
+  /** How usable it is today (none said: active, with an install recipe). */
+  lifecycle?: Lifecycle
 }
+
+/** What a listing's state says of its use today, each on evidence the catalog stores. */
+export interface Lifecycle {
+  /** Why it is no longer maintained (archived or deprecated), or null. */
+  retired: string | null
+  /** Its endpoint failed the prober more than once in a row (health `down`). */
+  down: boolean
+  /** Its install recipe: none, one we are not sure of, or one with evidence. */
+  install: 'none' | 'low' | 'high'
+}
+
+const ACTIVE: Lifecycle = { retired: null, down: false, install: 'high' }
 
 /** The facts of a listing the index filters, collapses and weighs trust by. */
 export interface ListingFacts {
@@ -48,12 +62,19 @@ export interface ListingFacts {
   stars: number
   /** Countries the listing is scoped to, by what its name, title and description name (places.ts). */
   scope: readonly string[]
+  lifecycle: Lifecycle
 }
 
-/** A document analysed: its facts, per field its terms, and the words as written (typo look-ups compare those). */
+/**
+ * A document analysed: its facts, per field its terms and its length in words, and the words as written (typo
+ * look-ups compare those).
+ */
 export interface AnalysedDocument {
   facts: ListingFacts
   fields: string[][]
+  lengths: number[]
+  /** Words made of parts, each with its parts' terms space-separated (`mongodb` → `mongo db`). */
+  compounds: [string, string][]
   words: string[]
 }
 
@@ -80,8 +101,24 @@ export function analyse(doc: SearchDocument): AnalysedDocument {
     .join(' ')
     .slice(0, MAX_TOOL_TEXT)
   // Split once: the title's and description's words are both indexed and read for the countries they name.
-  const titleWords = words(doc.title ?? '')
-  const descriptionWords = words(doc.description)
+  const title = written(doc.title ?? '')
+  const description = written(doc.description)
+  // In FIELDS order.
+  const fields: Written[] = [
+    {
+      words: [...namespace.words, ...own.words],
+      joined: [...namespace.joined, ...own.joined],
+      parts: [...namespace.parts, ...own.parts],
+      compounds: [...namespace.compounds, ...own.compounds],
+    },
+    title,
+    written(doc.tools.map((t) => t.name).join(' ')),
+    description,
+    written(doc.tags.join(' ')),
+    written(toolText),
+    written(doc.readme?.slice(0, MAX_README_TEXT) ?? ''),
+    written(doc.category),
+  ]
   return {
     facts: {
       id: doc.id,
@@ -96,21 +133,24 @@ export function analyse(doc: SearchDocument): AnalysedDocument {
       officialNamespace: doc.source !== 'submission' && officialNamespace(doc.name, doc.repositoryUrl),
       stars: doc.stars ?? 0,
       // The namespace names the publisher (IndianAppGuy, a person called Israel), not where the server works.
-      scope: scopeOf(own, titleWords, descriptionWords),
+      scope: scopeOf(own.words, title.words, description.words),
+      lifecycle: doc.lifecycle ?? ACTIVE,
     },
-    fields: [
-      termsOf([...namespace, ...own].join(' ')),
-      termsOfWords(titleWords),
-      termsOf(doc.tools.map((t) => t.name).join(' ')),
-      termsOfWords(descriptionWords),
-      termsOf(doc.tags.join(' ')),
-      termsOf(toolText),
-      termsOf(doc.readme?.slice(0, MAX_README_TEXT)),
-      termsOf(doc.category),
-    ],
+    fields: fields.map(termsOfWritten),
+    // A field's length is its words, each once however many forms (joined, parts) it is also found by.
+    lengths: fields.map((w) => w.words.filter((x) => !STOP_WORDS.has(x)).length),
+    // The words of its name, title and description made of parts, as terms (what a query word's parts are read from).
+    compounds: [fields[0]!, title, description].flatMap((w) =>
+      w.compounds.flatMap(([whole, parts]) => {
+        const kept = parts.filter((p) => !STOP_WORDS.has(p)).map(termOf)
+        return kept.length > 1 ? [[termOf(whole), kept.join(' ')] as [string, string]] : []
+      }),
+    ),
+    // Words as written, not joined ones: prefix and typo forms are looked for among these.
     words: [
       ...new Set(
-        words([doc.name, doc.title ?? '', doc.description, ...doc.tags, ...doc.tools.map((t) => t.name)].join(' ')),
+        written([doc.name, doc.title ?? '', doc.description, ...doc.tags, ...doc.tools.map((t) => t.name)].join(' '))
+          .words,
       ),
     ].filter((w) => !STOP_WORDS.has(w)),
   }

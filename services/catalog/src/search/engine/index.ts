@@ -5,28 +5,33 @@
 import { queryWords } from './analyze'
 import { analyse, type SearchDocument } from './document'
 import { basePlan, browsePlan, packPlan, type Plan, unpackPlan, withFeedback } from './plan'
-import { type Filters, type Hit, rank } from './rank'
+import { type Factor, factorsOf, type Filters, rankPage } from './rank'
 import { TermStore } from './store'
 import { TUNING } from './tuning'
 import { countriesNamed } from './places'
 
-export type { Filters } from './rank'
-export type { SearchDocument } from './document'
+export type { Factor, Filters } from './rank'
+export type { Lifecycle, SearchDocument } from './document'
 
 /** A page of search results: the servers' ids (each with the other listings of the same server). */
 export interface SearchPage {
   total: number
-  hits: { id: string; alsoListedAs: string[] }[]
+  hits: { id: string; alsoListedAs: string[]; why?: Why }[]
   nextCursor: string | null
+}
+
+/** Why a hit ranks where it does (search's `explain`): its score, the relevance of its text, and each multiplier. */
+export interface Why {
+  score: number
+  relevance: number
+  factors: Factor[]
 }
 
 /** A cursor this index did not make for this query (or cannot read): the route answers 400. */
 export class BadCursor extends Error {}
 
-// Answers remembered per query until the index changes; bounded in queries and in hits held (a browse of 50k
-// listings is 50k hits), so odd queries and filters cannot grow it.
+// Plans remembered per query words until the index changes; bounded, so odd queries cannot grow it.
 const CACHE_ENTRIES = 2_000
-const CACHE_HITS = 500_000
 
 /** The position a cursor points after, with the plan of the walk it belongs to. */
 interface CursorState {
@@ -44,8 +49,6 @@ export class SearchIndex {
   /** The listings of each repository key: one id for most servers, a list for the few listed more than once. */
   private readonly servers = new Map<string, string | string[]>()
   private readonly plans = new Map<string, Plan>()
-  private readonly ranked = new Map<string, Hit[]>()
-  private rankedHits = 0
 
   get size(): number {
     return this.store.live
@@ -106,22 +109,29 @@ export class SearchIndex {
     return held === undefined ? [] : typeof held === 'string' ? [held] : held
   }
 
-  /** One page of a search: `q` (null to browse), the filters, a page size, and the cursor of the previous page. */
-  search(q: string | null, filters: Filters, limit: number, cursor?: string): SearchPage {
+  /**
+   * One page of a search: `q` (null to browse), the filters, a page size, and the cursor of the previous page;
+   * with `explain`, each hit says why it ranks there.
+   */
+  search(q: string | null, filters: Filters, limit: number, cursor?: string, explain = false): SearchPage {
     const words = q ? queryWords(q) : []
     const h = Bun.hash(JSON.stringify([words, filters])).toString(36)
     const after = cursor ? readCursor(cursor, h) : null
     const asked = countriesNamed(words)
     const plan = after ? after.plan : this.planOf(words, asked)
-    const hits = this.rankedOf(plan, filters, asked)
-    const start = after ? firstAfter(hits, after.s, after.i) : 0
-    const page = hits.slice(start, start + limit)
+    // One more than the page: whether it exists says whether there is a next page.
+    const ranked = rankPage(this.store, plan, filters, asked, limit + 1, after && { score: after.s, id: after.i })
+    const page = ranked.hits.slice(0, limit)
     const last = page[page.length - 1]
     return {
-      total: hits.length,
-      hits: page.map((hit) => ({ id: hit.id, alsoListedAs: this.alsoListedAs(hit.id) })),
+      total: ranked.total,
+      hits: page.map((hit) => ({
+        id: hit.id,
+        alsoListedAs: this.alsoListedAs(hit.id),
+        ...(explain ? { why: this.why(hit.doc, hit.score, asked) } : {}),
+      })),
       nextCursor:
-        last && start + limit < hits.length
+        last && ranked.hits.length > limit
           ? Buffer.from(
               JSON.stringify({ h, p: packPlan(plan), s: last.score, i: last.id } satisfies CursorState),
             ).toString('base64url')
@@ -129,11 +139,14 @@ export class SearchIndex {
     }
   }
 
+  private why(doc: number, score: number, asked: string[]): Why {
+    const factors = factorsOf(this.store.docs[doc]!.facts, asked)
+    return { score, relevance: factors.reduce((r, f) => r / f.multiplier, score), factors }
+  }
+
   // What is remembered belongs to the index as it was: any change forgets it.
   private changed(): void {
     this.plans.clear()
-    this.ranked.clear()
-    this.rankedHits = 0
   }
 
   // The plan of a query's words: their forms in the index, then feedback from the best first-pass servers.
@@ -143,31 +156,18 @@ export class SearchIndex {
     const known = this.plans.get(key)
     if (known) return known
     const base = basePlan(this.store, words)
-    const first = rank(this.store, base, { category: null, transport: null, verified: false }, asked)
+    const unfiltered = { category: null, transport: null, verified: false }
+    const first = rankPage(this.store, base, unfiltered, asked, TUNING.feedback.docs).hits
     const plan = first.length
       ? withFeedback(
           this.store,
           base,
-          first.slice(0, TUNING.feedback.docs).map((h) => h.doc),
+          first.map((h) => h.doc),
         )
       : base
     if (this.plans.size >= CACHE_ENTRIES) this.plans.clear()
     this.plans.set(key, plan)
     return plan
-  }
-
-  private rankedOf(plan: Plan, filters: Filters, asked: string[]): Hit[] {
-    const key = JSON.stringify([packPlan(plan), filters, asked])
-    const known = this.ranked.get(key)
-    if (known) return known
-    const hits = rank(this.store, plan, filters, asked)
-    if (this.ranked.size >= CACHE_ENTRIES || this.rankedHits + hits.length > CACHE_HITS) {
-      this.ranked.clear()
-      this.rankedHits = 0
-    }
-    this.ranked.set(key, hits)
-    this.rankedHits += hits.length
-    return hits
   }
 }
 
@@ -183,17 +183,4 @@ function readCursor(cursor: string, h: string): { plan: Plan; s: number; i: stri
   if (!plan || state.h !== h || typeof state.s !== 'number' || !Number.isFinite(state.s)) throw new BadCursor()
   if (typeof state.i !== 'string' || state.i.length > 200) throw new BadCursor()
   return { plan, s: state.s, i: state.i }
-}
-
-/** Index of the first hit after (score, id) in the score-then-id order. */
-function firstAfter(hits: Hit[], score: number, id: string): number {
-  let lo = 0
-  let hi = hits.length
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1
-    const h = hits[mid]!
-    if (h.score > score || (h.score === score && h.id <= id)) lo = mid + 1
-    else hi = mid
-  }
-  return lo
 }

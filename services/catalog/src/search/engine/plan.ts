@@ -5,7 +5,7 @@
  */
 import { termOf } from './analyze'
 import { FIELD_COUNT } from './document'
-import type { TermStore } from './store'
+import type { Postings, TermStore } from './store'
 import { synonymsOf } from './synonyms'
 import { TUNING } from './tuning'
 
@@ -103,6 +103,9 @@ function variantsOf(store: TermStore, word: string): Map<string, number> {
     )
     for (const [t, d] of near.slice(0, typo.max)) out.set(t, d === 1 ? typo.one : typo.two)
   }
+  // A word listings also write as its parts (mongodb as Mongo DB): all of those parts, weaker than the word itself.
+  const parts = store.compounds.get(stem)
+  if (parts?.split(' ').every((p) => (store.terms.get(p)?.df ?? 0) > 0)) out.set(parts, TUNING.part)
   for (const other of synonymsOf(word)) {
     const t = termOf(other)
     if (!out.has(t) && (store.terms.get(t)?.df ?? 0) > 0) out.set(t, TUNING.synonym)
@@ -110,18 +113,26 @@ function variantsOf(store: TermStore, word: string): Map<string, number> {
   return out
 }
 
+/** Listings holding a term; for parts that must all be held (`mongo db`), the fewest of any part (a bound). */
+const dfOf = (store: TermStore, term: string): number =>
+  term.includes(' ')
+    ? Math.min(...term.split(' ').map((p) => store.terms.get(p)?.df ?? 0))
+    : (store.terms.get(term)?.df ?? 0)
+
 /** The plan of a query's words over the index as it is now (before feedback). */
 export function basePlan(store: TermStore, words: string[]): Plan {
   const n = store.live
-  const df = (t: string) => store.terms.get(t)?.df ?? 0
+  const df = (t: string) => dfOf(store, t)
   const slots: number[] = []
   const terms: PlanTerm[] = []
   words.forEach((word, slot) => {
     const variants = variantsOf(store, word)
     let best = 0
     let rarity = 0
+    // Another form (a longer word, a part, a near spelling) never counts more than the word as typed, however rare.
+    const exact = df(termOf(word)) > 0 ? idfOf(df(termOf(word)), n) : Number.POSITIVE_INFINITY
     for (const [term, weight] of variants) {
-      const idf = idfOf(df(term), n)
+      const idf = Math.min(idfOf(df(term), n), exact)
       terms.push({ slot, term, weight, idf })
       if (weight > best) [best, rarity] = [weight, idf]
     }
@@ -146,18 +157,16 @@ export function basePlan(store: TermStore, words: string[]): Plan {
 export function withFeedback(store: TermStore, plan: Plan, best: number[]): Plan {
   const { feedback } = TUNING
   const asked = new Set(plan.terms.map((t) => t.term))
-  const counts = new Map<string, number>()
+  const counts = new Map<Postings, number>()
   for (const d of best.slice(0, feedback.docs))
-    for (const t of store.docs[d]?.about.split(' ') ?? []) if (!asked.has(t)) counts.set(t, (counts.get(t) ?? 0) + 1)
+    for (const p of store.docs[d]?.about ?? []) if (!asked.has(p.term)) counts.set(p, (counts.get(p) ?? 0) + 1)
   const n = store.live
-  const picked = [...counts]
-    .filter(([t, c]) => {
-      const df = store.terms.get(t)?.df ?? 0
-      return c >= feedback.minShared && df >= 2 && df <= feedback.maxDfShare * n
-    })
-    .map(([t, c]) => ({ t, c, s: c * idfOf(store.terms.get(t)!.df, n) }))
-    .sort((x, y) => y.s - x.s || (x.t < y.t ? -1 : 1))
-    .slice(0, feedback.terms)
+  const shared: { t: string; c: number; s: number }[] = []
+  for (const [p, c] of counts) {
+    if (c >= feedback.minShared && p.df >= 2 && p.df <= feedback.maxDfShare * n)
+      shared.push({ t: p.term, c, s: c * idfOf(p.df, n) })
+  }
+  const picked = shared.sort((x, y) => y.s - x.s || (x.t < y.t ? -1 : 1)).slice(0, feedback.terms)
   if (!picked.length) return plan
   const docs = Math.min(feedback.docs, best.length)
   return {
@@ -194,7 +203,7 @@ export function unpackPlan(v: unknown): Plan | null {
     if (!Array.isArray(t) || t.length !== 4) return null
     const [slot, term, weight, idf] = t as unknown[]
     if (!Number.isInteger(slot) || !num(slot, -1, slots.length - 1)) return null
-    if (typeof term !== 'string' || !/^[a-z0-9]{1,64}$/.test(term)) return null
+    if (typeof term !== 'string' || !/^[a-z0-9]{1,64}( [a-z0-9]{1,64}){0,3}$/.test(term)) return null
     if (!num(weight, 0.001, 1) || !num(idf, 0, 100)) return null
     out.push({ slot: slot as number, term, weight: weight as number, idf: idf as number })
   }

@@ -1,10 +1,12 @@
 /**
- * Scores every listing a plan matches (BM25F over the fields, the share of the query matched, trust), keeps those
- * the filters allow, and orders them by score, then id: a total order, so a cursor is a position in it.
+ * Scores every listing a plan matches (BM25F over the fields, the share of the query matched, trust, country scope,
+ * lifecycle), keeps those the filters allow, one per server, and picks a page of them in score-then-id order: a
+ * total order, so a cursor is a position in it. Only the page is ordered (a bounded insertion), never every match,
+ * so a common word over 50k listings costs its postings, not a sort of all of them.
  */
 import { FIELD_COUNT, type ListingFacts } from './document'
 import type { Plan } from './plan'
-import { type TermStore, tfIn } from './store'
+import { type Postings, type StoredDoc, type TermStore, tfIn } from './store'
 import { TUNING } from './tuning'
 
 /** The three filters of a search. */
@@ -28,6 +30,17 @@ const passes = (f: ListingFacts, filters: Filters) =>
   (filters.transport !== 'remote' || f.hasRemote) &&
   (!filters.verified || f.verified)
 
+/** What a listing's state does to its score: archived or deprecated, unreachable, its install recipe. */
+function lifecycleOf(f: ListingFacts): number {
+  const t = TUNING.lifecycle
+  const l = f.lifecycle
+  return (
+    (l.retired ? t.retired : 1) *
+    (l.down ? t.down : 1) *
+    (l.install === 'none' ? t.noInstall : l.install === 'low' ? t.lowInstall : 1)
+  )
+}
+
 /** What trust adds to a listing's score, as a multiplier (1 when there is no evidence). */
 function trustOf(f: ListingFacts): number {
   const t = TUNING.trust
@@ -48,8 +61,8 @@ function trustOf(f: ListingFacts): number {
 const scopeFactor = (f: ListingFacts, asked: readonly string[]) =>
   f.scope.length === 0 || f.scope.some((c) => asked.includes(c)) ? 1 : 1 - TUNING.countryScope
 
-/** Orders hits by score (highest first), then id. */
-const byScoreThenId = (a: Hit, b: Hit) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
+/** Whether hit a comes before hit b: higher score first, then lower id. */
+const before = (a: Hit, b: Hit) => a.score > b.score || (a.score === b.score && a.id < b.id)
 
 // Scratch arrays reused by every ranking (scoring never awaits, so one ranking runs at a time).
 let scratch = { relevance: new Float64Array(0), covered: new Float64Array(0), best: new Float64Array(0) }
@@ -61,16 +74,52 @@ function scratchFor(n: number) {
   return scratch
 }
 
-/** Scores of the listings that match any term of the plan (before filters), by listing number. */
-function matchesOf(store: TermStore, plan: Plan): { docs: number[]; score: (doc: number) => number } {
-  const { fieldWeights: W, fieldB: B, k1, coverage } = TUNING
+// Per listing number: the stamp of the last conjunction it held every part of.
+let holds = new Int32Array(1024)
+let stamp = 0
+
+/**
+ * A term's postings; for parts that must all be held (`mongo db`), the rarest part's postings scored as that part,
+ * with `held` marking the listings that hold every part (at `held[d] === stamp`).
+ */
+function postingsOf(
+  store: TermStore,
+  term: string,
+): { data: Uint32Array; size: number; held: Int32Array | null } | null {
+  if (!term.includes(' ')) {
+    const p = store.terms.get(term)
+    return p ? { data: p.data, size: p.size, held: null } : null
+  }
+  const parts = term.split(' ').map((t) => store.terms.get(t))
+  if (parts.some((p) => !p)) return null
+  const sorted = (parts as Postings[]).sort((a, b) => a.size - b.size)
+  if (holds.length < store.docs.length) holds = new Int32Array(Math.max(store.docs.length * 2, 1024))
+  // Each other part in turn marks the listings that held every part before it (stamps only grow: none is stale).
+  const rest = sorted.slice(1)
+  let previous = 0
+  rest.forEach((p, i) => {
+    stamp++
+    for (let k = 0; k < p.size * 2; k += 2) {
+      const d = p.data[k]!
+      if (i === 0 || holds[d] === previous) holds[d] = stamp
+    }
+    previous = stamp
+  })
+  return { data: sorted[0]!.data, size: sorted[0]!.size, held: holds }
+}
+
+/**
+ * The listings that hold a form of a query word (feedback terms only reorder them), each with its relevance in
+ * `relevance[d]`; the caller reads and clears it.
+ */
+function matchesOf(store: TermStore, plan: Plan): number[] {
+  const { coverage } = TUNING
   const { relevance, covered, best } = scratchFor(store.docs.length)
   const docs: number[] = []
+  const { fieldWeights: W, fieldB: B, k1 } = TUNING
   const lengths = store.lengths
   const norm = plan.avg.map((a, f) => B[f]! / a)
-  const touch = (d: number) => {
-    if (relevance[d] === 0 && covered[d] === 0) docs.push(d)
-  }
+  // BM25F of one term's packed per-field counts in listing `d`.
   const contribution = (packed: number, d: number) => {
     let pseudo = 0
     for (let f = 0; f < FIELD_COUNT; f++) {
@@ -79,78 +128,167 @@ function matchesOf(store: TermStore, plan: Plan): { docs: number[]; score: (doc:
     }
     return (pseudo * (k1 + 1)) / (k1 + pseudo)
   }
-  // A word's forms compete: a listing gets the best of them, once per word; feedback terms add up.
+  // A word's forms compete: a listing gets the best of them, once per word; feedback terms add up, and only to
+  // listings a query word matched (they are scored last, so those are known).
   const bySlot = new Map<number, typeof plan.terms>()
-  for (const t of plan.terms) bySlot.set(t.slot, [...(bySlot.get(t.slot) ?? []), t])
+  for (const t of plan.terms) if (t.slot >= 0) bySlot.set(t.slot, [...(bySlot.get(t.slot) ?? []), t])
+  const feedback = plan.terms.filter((t) => t.slot < 0)
+  if (feedback.length) bySlot.set(-1, feedback)
   for (const [slot, terms] of bySlot) {
     const seen: number[] = []
     for (const t of terms) {
-      const p = store.terms.get(t.term)
+      const p = postingsOf(store, t.term)
       if (!p) continue
-      const data = p.data
-      for (let k = 0; k < p.size * 2; k += 2) {
+      const { data, size, held } = p
+      for (let k = 0; k < size * 2; k += 2) {
         const d = data[k]!
-        if (!store.docs[d]) continue
-        const s = t.weight * t.idf * contribution(data[k + 1]!, d)
         if (slot < 0) {
-          touch(d)
-          relevance[d]! += s
-        } else if (s > best[d]!) {
+          if (covered[d] === 0) continue
+          relevance[d]! += t.weight * t.idf * contribution(data[k + 1]!, d)
+          continue
+        }
+        if (!store.docs[d] || (held && held[d] !== stamp)) continue
+        const s = t.weight * t.idf * contribution(data[k + 1]!, d)
+        if (s > best[d]!) {
           if (best[d] === 0) seen.push(d)
           best[d] = s
         }
       }
     }
     for (const d of seen) {
-      touch(d)
+      if (relevance[d] === 0 && covered[d] === 0) docs.push(d)
       relevance[d]! += best[d]!
       covered[d]! += plan.slots[slot]! + 1e-9
       best[d] = 0
     }
   }
   const all = plan.slots.reduce((a, b) => a + b, 0)
-  const scores = new Map<number, number>()
   const matched: number[] = []
   for (const d of docs) {
-    // A listing matches when it holds a form of a query word; feedback terms only reorder the matches.
     if (covered[d]! > 0) {
       const share = all > 0 ? Math.min(1, covered[d]! / all) : 1
-      scores.set(d, relevance[d]! * (1 - coverage + coverage * share))
+      relevance[d]! *= 1 - coverage + coverage * share
       matched.push(d)
-    }
-    relevance[d] = 0
+    } else relevance[d] = 0
     covered[d] = 0
   }
-  return { docs: matched, score: (d) => scores.get(d)! }
+  return matched
+}
+
+/** A page of ranked servers and how many servers match in all. */
+export interface RankedPage {
+  total: number
+  hits: Hit[]
+}
+
+/** Inserts a hit into a page kept in order and at most `limit` long. */
+function keep(page: Hit[], hit: Hit, limit: number): void {
+  if (page.length === limit && !before(hit, page[limit - 1]!)) return
+  let i = page.length
+  while (i > 0 && before(hit, page[i - 1]!)) i--
+  page.splice(i, 0, hit)
+  if (page.length > limit) page.pop()
 }
 
 /**
- * The matched servers in order: listings that pass the filters, scored with trust and country scope against the
- * countries the query names (`asked`), one per repository (the best of those sharing it). A plan without query
- * words is a browse: every listing, by trust.
+ * The matched servers that pass the filters, scored with trust, country scope against the countries the query
+ * names (`asked`) and lifecycle, one per server (its best listing), and of them the `limit` first after the
+ * position `after` (score, id). A plan without query words is a browse: every listing, by trust.
  */
-export function rank(store: TermStore, plan: Plan, filters: Filters, asked: readonly string[] = []): Hit[] {
-  const hits: Hit[] = []
-  // A browse has no query words; query words the index does not know match nothing.
-  if (plan.slots.length === 0) {
-    store.docs.forEach((d, n) => {
-      if (d && passes(d.facts, filters)) hits.push({ doc: n, id: d.facts.id, score: trustOf(d.facts) })
-    })
-  } else {
-    const { docs, score } = matchesOf(store, plan)
-    for (const n of docs) {
-      const d = store.docs[n]!
-      if (passes(d.facts, filters))
-        hits.push({ doc: n, id: d.facts.id, score: score(n) * trustOf(d.facts) * scopeFactor(d.facts, asked) })
+export function rankPage(
+  store: TermStore,
+  plan: Plan,
+  filters: Filters,
+  asked: readonly string[],
+  limit: number,
+  after: { score: number; id: string } | null = null,
+): RankedPage {
+  const browse = plan.slots.length === 0
+  const docs = browse ? store.docs.flatMap((d, n) => (d ? [n] : [])) : matchesOf(store, plan)
+  const { relevance } = scratchFor(store.docs.length)
+  const serverCount = store.serverCount
+  if (bestScore.length < serverCount) {
+    bestScore = new Float64Array(Math.max(serverCount * 2, 1024))
+    bestDoc = new Int32Array(bestScore.length)
+  }
+  const alone: number[] = []
+  const servers: number[] = []
+  const idOf = (n: number) => store.docs[n]!.facts.id
+  for (const n of docs) {
+    const d = store.docs[n]!
+    const rel = browse ? 1 : relevance[n]!
+    relevance[n] = 0
+    if (!passes(d.facts, filters)) continue
+    const score = rel * priorOf(d, asked)
+    // Kept in `relevance` until the page is picked (the scratch is cleared below).
+    relevance[n] = score
+    const s = d.server
+    if (s < 0) {
+      alone.push(n)
+      continue
+    }
+    const held = bestDoc[s]! - 1
+    if (held < 0) servers.push(s)
+    if (held < 0 || score > bestScore[s]! || (score === bestScore[s]! && d.facts.id < idOf(held))) {
+      bestScore[s] = score
+      bestDoc[s] = n + 1
     }
   }
-  hits.sort(byScoreThenId)
-  const servers = new Set<string>()
-  return hits.filter((h) => {
-    const key = store.docs[h.doc]!.facts.repositoryKey
-    if (key === null) return true
-    if (servers.has(key)) return false
-    servers.add(key)
-    return true
-  })
+  const page: Hit[] = []
+  const consider = (n: number) => {
+    const score = relevance[n]!
+    relevance[n] = 0
+    if (page.length === limit && score < page[limit - 1]!.score) return
+    const id = idOf(n)
+    if (!after || score < after.score || (score === after.score && id > after.id))
+      keep(page, { doc: n, id, score }, limit)
+  }
+  for (const n of alone) consider(n)
+  for (const s of servers) {
+    const n = bestDoc[s]! - 1
+    bestDoc[s] = 0
+    consider(n)
+  }
+  // Listings that lost to their server's best still hold their score in the scratch: clear it.
+  for (const n of docs) relevance[n] = 0
+  return { total: alone.length + servers.length, hits: page }
+}
+
+// Per server number: its best listing's score and number + 1 (0: none yet), emptied after each ranking.
+let bestScore = new Float64Array(1024)
+let bestDoc = new Int32Array(1024)
+
+/** What trust, lifecycle and country scope multiply a listing's relevance by (kept per listing when no country is asked). */
+function priorOf(d: StoredDoc, asked: readonly string[]): number {
+  if (asked.length === 0) {
+    d.prior ??= trustOf(d.facts) * lifecycleOf(d.facts) * scopeFactor(d.facts, asked)
+    return d.prior
+  }
+  return trustOf(d.facts) * lifecycleOf(d.facts) * scopeFactor(d.facts, asked)
+}
+
+/** One named multiplier of a hit's score. */
+export interface Factor {
+  factor: 'trust' | 'countryScope' | 'retired' | 'unreachable' | 'install'
+  multiplier: number
+  reason: string
+}
+
+/** Why a listing scored as it did beside its relevance: each multiplier other than 1, with its reason. */
+export function factorsOf(f: ListingFacts, asked: readonly string[]): Factor[] {
+  const out: Factor[] = []
+  const trust = trustOf(f)
+  if (trust !== 1)
+    out.push({ factor: 'trust', multiplier: trust, reason: 'official namespace, claim, verified or stars' })
+  const scope = scopeFactor(f, asked)
+  if (scope !== 1) out.push({ factor: 'countryScope', multiplier: scope, reason: `scoped to ${f.scope.join(', ')}` })
+  const t = TUNING.lifecycle
+  const l = f.lifecycle
+  if (l.retired) out.push({ factor: 'retired', multiplier: t.retired, reason: l.retired })
+  if (l.down)
+    out.push({ factor: 'unreachable', multiplier: t.down, reason: 'its endpoint failed several checks in a row' })
+  if (l.install === 'none') out.push({ factor: 'install', multiplier: t.noInstall, reason: 'no install recipe' })
+  if (l.install === 'low')
+    out.push({ factor: 'install', multiplier: t.lowInstall, reason: 'an install recipe without evidence' })
+  return out
 }

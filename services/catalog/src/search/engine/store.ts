@@ -15,6 +15,7 @@ const TF_MAX = (1 << TF_BITS) - 1
  * (one allocation per term).
  */
 export class Postings {
+  constructor(readonly term: string) {}
   /** [doc, packed counts, doc, packed counts, …] in increasing listing number; `size` pairs are used. */
   data = new Uint32Array(2)
   size = 0
@@ -55,8 +56,12 @@ export const tfIn = (packed: number, f: number) => (packed >>> (f * TF_BITS)) & 
 export interface StoredDoc {
   facts: ListingFacts
   terms: string
-  /** Terms of its name, title, description and tags (what pseudo-relevance feedback reads). */
-  about: string
+  /** Postings of the terms of its name, title, description and tags, each once (what feedback reads). */
+  about: Postings[]
+  /** Number of its server (its repository key), or -1 for a listing with no repository: one hit per server. */
+  server: number
+  /** Its trust, lifecycle and scope multiplier for a query naming no country, once computed (rank.ts). */
+  prior?: number
 }
 
 // Fields pseudo-relevance feedback borrows terms from: name, title, description, tags.
@@ -73,12 +78,31 @@ export class TermStore {
   readonly totalLengths = new Float64Array(FIELD_COUNT)
   /** Words as listings write them, each with its term (a typo is nearer to the word than to its stem). */
   readonly surface = new Map<string, string>()
+  /** Words listings write made of parts, with their parts' terms (`mongodb` → `mongo db`); the first seen stays. */
+  readonly compounds = new Map<string, string>()
+  /** A number per repository key held (numbered again, densely, by a compaction). */
+  private readonly serverNumbers = new Map<string, number>()
   private tombstones = 0
   private sortedTerms: string[] | null = null
   private sortedSurface: string[] | null = null
 
   get live(): number {
     return this.numberOf.size
+  }
+
+  /** How many server numbers were given (rankings size their per-server tables by it). */
+  get serverCount(): number {
+    return this.serverNumbers.size
+  }
+
+  private serverOf(key: string | null): number {
+    if (key === null) return -1
+    let n = this.serverNumbers.get(key)
+    if (n === undefined) {
+      n = this.serverNumbers.size
+      this.serverNumbers.set(key, n)
+    }
+    return n
   }
 
   /** Adds a listing, replacing what was stored under its id. */
@@ -92,8 +116,9 @@ export class TermStore {
     }
     const packedOf = new Map<string, number>()
     doc.fields.forEach((terms, f) => {
-      this.lengths[n * FIELD_COUNT + f] = Math.min(terms.length, 65_535)
-      this.totalLengths[f]! += Math.min(terms.length, 65_535)
+      const length = Math.min(doc.lengths[f]!, 65_535)
+      this.lengths[n * FIELD_COUNT + f] = length
+      this.totalLengths[f]! += length
       for (const t of terms) {
         const packed = packedOf.get(t) ?? 0
         if (tfIn(packed, f) < TF_MAX) packedOf.set(t, packed + (1 << (f * TF_BITS)))
@@ -102,21 +127,23 @@ export class TermStore {
     for (const [t, packed] of packedOf) {
       let p = this.terms.get(t)
       if (!p) {
-        p = new Postings()
+        p = new Postings(t)
         this.terms.set(t, p)
         this.sortedTerms = null
       }
       p.push(n, packed)
       p.df++
     }
+    for (const [whole, parts] of doc.compounds) if (!this.compounds.has(whole)) this.compounds.set(whole, parts)
     for (const w of doc.words)
       if (!this.surface.has(w)) {
         this.surface.set(w, termOf(w))
         this.sortedSurface = null
       }
     // Term lists are kept as one string each: one object per listing, not one array slot per term.
-    const about = [...new Set(ABOUT_FIELDS.flatMap((f) => doc.fields[f]!))].join(' ')
-    this.docs.push({ facts: doc.facts, terms: [...packedOf.keys()].join(' '), about })
+    const about = [...new Set(ABOUT_FIELDS.flatMap((f) => doc.fields[f]!))].map((t) => this.terms.get(t)!)
+    const server = this.serverOf(doc.facts.repositoryKey)
+    this.docs.push({ facts: doc.facts, terms: [...packedOf.keys()].join(' '), about, server })
     this.numberOf.set(doc.facts.id, n)
   }
 
@@ -184,7 +211,10 @@ export class TermStore {
     }
     // Written words whose term no listing holds any more go too, so the word list follows the catalog.
     for (const [w, t] of this.surface) if (!this.terms.has(t)) this.surface.delete(w)
+    for (const whole of this.compounds.keys()) if (!this.terms.has(whole)) this.compounds.delete(whole)
     this.sortedSurface = null
+    this.serverNumbers.clear()
+    for (const d of docs) d.server = this.serverOf(d.facts.repositoryKey)
     this.docs = docs
     this.lengths = lengths
     this.sortedTerms = null

@@ -22,10 +22,18 @@ export const TUNING = {
     /** GitHub stars, on a log scale up to 100k. */
     stars: 0.2,
   },
+  /**
+   * Multipliers of a listing's state: archived or deprecated, unreachable (health `down`), and an install recipe
+   * we are unsure of or lack (`high` keeps 1). One that is no longer usable ranks below an active one that matches
+   * as well.
+   */
+  lifecycle: { retired: 0.4, down: 0.6, lowInstall: 0.98, noInstall: 0.9 },
   /** Share of its score a listing scoped to one or two countries loses when the query names none of them. */
   countryScope: 0.3,
   /** Weight of a curated synonym of a query word (synonyms.ts). */
   synonym: 0.8,
+  /** Weight of a query word found as a part of a longer word (mongo in MongoDB, git in GitHub). */
+  part: 0.6,
   /** Weight of two query words found joined in a listing (mongo db → mongodb). */
   joinedPair: 1,
   /** Pseudo-relevance feedback: terms shared by the best first-pass matches join the query, weakly. */

@@ -1,0 +1,90 @@
+/**
+ * Details as JSON text, built once per listing change rather than per request: a detail is read from PostgreSQL
+ * and shaped (install configs for every client) only when it is not kept. Bounded in bytes (the oldest go first).
+ * A listing event heard on the bus drops that listing's text; a change this replica writes drops them all at once,
+ * so a writer reads what it wrote. A text read across a drop is not kept. Counters (views, installs, upvotes)
+ * change with reads, so their event only marks the kept counters stale: the next read rereads those three numbers,
+ * not the listing. `popularity` and `alsoListedAs` (which changes with other listings) are added per request.
+ */
+import type { EventBus } from '@mcp-directory/shared/bus'
+import { LISTING_CHANGE_EVENTS, listingIdsOf } from '@mcp-directory/shared/events'
+import type { Logger } from '@mcp-directory/shared/log'
+
+/** Most bytes of detail text kept by one replica. */
+const MAX_BYTES = 32 * 1024 * 1024
+
+/** A kept detail: its text without `popularity` and `alsoListedAs`, and its popularity (`stale`: counters changed). */
+export interface KeptDetail {
+  text: string
+  popularity: Popularity
+  stale: boolean
+}
+export interface Popularity {
+  upvotes: number
+  views: number
+  installs: number
+  githubStars: number | null
+}
+// A gone process's consumer is forgotten by NATS after this long.
+const CONSUMER_FORGET_MS = 3_600_000
+
+export function createDetailCache(opts: { bus: EventBus; log: Logger; maxBytes?: number }) {
+  const maxBytes = opts.maxBytes ?? MAX_BYTES
+  const kept = new Map<string, KeptDetail>()
+  let bytes = 0
+  let generation = 0
+
+  const drop = (id: string) => {
+    const entry = kept.get(id)
+    if (entry === undefined) return
+    kept.delete(id)
+    bytes -= entry.text.length
+  }
+  const subscription = opts.bus.subscribe(
+    `catalog-detail-${crypto.randomUUID().slice(0, 8)}`,
+    LISTING_CHANGE_EVENTS,
+    async (event) => {
+      if (event.subject === 'listing.counters_changed') {
+        for (const id of listingIdsOf(event)) {
+          const entry = kept.get(id)
+          if (entry) entry.stale = true
+        }
+        return
+      }
+      generation++
+      for (const id of listingIdsOf(event)) drop(id)
+    },
+    { perProcessForgetAfterMs: CONSUMER_FORGET_MS },
+  )
+  subscription.catch((err) => opts.log.error({ err: String(err) }, 'detail cache: cannot subscribe to listing events'))
+
+  return {
+    /** The kept detail of a listing, or undefined. */
+    get: (id: string): KeptDetail | undefined => kept.get(id),
+    /** Where the cache stands before a read: `keep` stores the text only if nothing changed meanwhile. */
+    generation: () => generation,
+    keep(id: string, detail: KeptDetail, readAt: number): void {
+      const { text } = detail
+      if (readAt !== generation || text.length > maxBytes / 16) return
+      drop(id)
+      kept.set(id, detail)
+      bytes += text.length
+      for (const [oldest, e] of kept) {
+        if (bytes <= maxBytes) break
+        kept.delete(oldest)
+        bytes -= e.text.length
+      }
+    },
+    /** This replica wrote a change: nothing kept may be older than it. */
+    clear(): void {
+      generation++
+      kept.clear()
+      bytes = 0
+    },
+    stop: async () => {
+      await (await subscription.catch(() => null))?.()
+    },
+  }
+}
+
+export type DetailCache = ReturnType<typeof createDetailCache>

@@ -1,0 +1,80 @@
+/**
+ * The search index with each listing's public summary kept beside it: the summary (addresses, install name) is
+ * built and serialised once per listing change, not per request, so a search answers from memory without a
+ * database round trip; only the parts that change with other listings (`alsoListedAs`) or with the request (a
+ * client's install line) are added per hit.
+ */
+import { type InstallBasis, installBasisOf, summaryOf } from '../listings/present'
+import { type Lifecycle, SearchIndex } from './engine'
+import type { IndexRow } from './index-rows'
+
+/**
+ * A listing's public summary as JSON text without its closing brace, and what its install hints are made of as
+ * JSON text (parsed only for a search with `client`): text, not objects, so 50k listings stay small.
+ */
+export interface PresentedHit {
+  head: string
+  basis: string
+}
+
+/** What a listing's install hints are made of, read back from its kept text. */
+export const basisOf = (p: PresentedHit): InstallBasis => JSON.parse(p.basis) as InstallBasis
+
+/** How usable a listing is today, from its facts: what search weighs it by. */
+export function lifecycleOf(basis: InstallBasis): Lifecycle {
+  return {
+    retired: basis.archived,
+    down: basis.health === 'down',
+    install: basis.model === null ? 'none' : basis.model.confidence === 'high' ? 'high' : 'low',
+  }
+}
+
+export class CatalogIndex {
+  readonly index = new SearchIndex()
+  private readonly presented = new Map<string, PresentedHit>()
+
+  constructor(private readonly baseUrl: string) {}
+
+  /** Adds or replaces an active listing. */
+  upsert(row: IndexRow): void {
+    const basis = installBasisOf(row.summary)
+    const { summary: _summary, status: _status, ...doc } = row
+    this.index.upsert({ ...doc, lifecycle: lifecycleOf(basis) })
+    const { alsoListedAs: _also, ...summary } = summaryOf(row.summary, this.baseUrl)
+    this.presented.set(row.id, { head: JSON.stringify(summary).slice(0, -1), basis: JSON.stringify(basis) })
+  }
+
+  /** Removes a listing (no longer active). */
+  remove(id: string): void {
+    this.index.remove(id)
+    this.presented.delete(id)
+  }
+
+  get size(): number {
+    return this.index.size
+  }
+
+  has(id: string): boolean {
+    return this.index.has(id)
+  }
+
+  /** Ids of every listing held. */
+  ids(): string[] {
+    return this.index.ids()
+  }
+
+  /** The other active listings of the same server, sorted. */
+  alsoListedAs(id: string): string[] {
+    return this.index.alsoListedAs(id)
+  }
+
+  /** Gives back what building left unused (call after a bulk of upserts). */
+  trim(): void {
+    this.index.trim()
+  }
+
+  /** The kept summary of an indexed listing. */
+  presentedOf(id: string): PresentedHit | undefined {
+    return this.presented.get(id)
+  }
+}
