@@ -4,8 +4,9 @@
  * database round trip; only the parts that change with other listings (`alsoListedAs`) or with the request (a
  * client's install line) are added per hit.
  */
-import { type InstallBasis, installBasisOf, summaryOf } from '../listings/present'
-import { type Lifecycle, SearchIndex } from './engine'
+import { checkedAtOf, type InstallBasis, installBasisOf, summaryOf } from '../listings/present'
+import type { SummaryRow } from './repository'
+import { type Lifecycle, type OrderFacts, SearchIndex } from './engine'
 import type { IndexRow } from './index-rows'
 
 /**
@@ -29,6 +30,13 @@ export function lifecycleOf(basis: InstallBasis): Lifecycle {
   }
 }
 
+/** What the search orderings read of a listing (its installs as of its last change: counters are not searched). */
+export const orderFactsOf = (r: SummaryRow): OrderFacts => ({
+  addedAt: r.created_at.getTime(),
+  installs: r.installs,
+  checkedAt: checkedAtOf(r)?.getTime() ?? 0,
+})
+
 export class CatalogIndex {
   readonly index = new SearchIndex()
   private readonly presented = new Map<string, PresentedHit>()
@@ -39,7 +47,7 @@ export class CatalogIndex {
   upsert(row: IndexRow): void {
     const basis = installBasisOf(row.summary)
     const { summary: _summary, status: _status, ...doc } = row
-    this.index.upsert({ ...doc, lifecycle: lifecycleOf(basis) })
+    this.index.upsert({ ...doc, lifecycle: lifecycleOf(basis), order: orderFactsOf(row.summary) })
     const { alsoListedAs: _also, ...summary } = summaryOf(row.summary, this.baseUrl)
     this.presented.set(row.id, { head: JSON.stringify(summary).slice(0, -1), basis: JSON.stringify(basis) })
   }

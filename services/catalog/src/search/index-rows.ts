@@ -29,7 +29,7 @@ const DOCUMENT_COLUMNS = {
 }
 
 /** A listing as the index reads it: what search matches on (lifecycle facts are judged from `summary`). */
-export type IndexRow = Omit<SearchDocument, 'lifecycle'> & { status: string; summary: SummaryRow }
+export type IndexRow = Omit<SearchDocument, 'lifecycle' | 'order'> & { status: string; summary: SummaryRow }
 
 /** Active listings after `afterId` in id order, `limit` at a time (the index's build at start). */
 export async function activeDocumentsAfter(database: Database, afterId: string, limit: number): Promise<IndexRow[]> {
