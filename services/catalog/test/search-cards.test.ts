@@ -2,7 +2,7 @@
 // the real PostgreSQL and NATS: values from the stored listing, kept in its summary until the listing changes.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { createNatsBus } from '@mcp-directory/shared/bus'
-import { type Database, openDatabase, runMigrations, sql } from '@mcp-directory/shared/db'
+import { type Database, eq, listings, openDatabase, runMigrations, sql } from '@mcp-directory/shared/db'
 import { createLogger } from '@mcp-directory/shared/log'
 import {
   createFreshDatabase,
@@ -53,10 +53,9 @@ const entry = (name: string, title?: string) => ({
 
 /** Sets stored columns of a listing as the prober, the counters and a claim would, then rereads it into search. */
 async function store(name: string, set: ReturnType<typeof sql>) {
-  const rows = await database.db.execute<{ id: string }>(
-    sql`update catalog.listings set ${set} where name = ${name} returning id`,
-  )
-  await catalog.search.refresh([...rows].map((r) => r.id))
+  await database.db.execute(sql`update catalog.listings set ${set} where name = ${name}`)
+  const rows = await database.db.select({ id: listings.id }).from(listings).where(eq(listings.name, name))
+  await catalog.search.refresh(rows.map((r) => r.id))
 }
 
 beforeAll(async () => {
