@@ -3,7 +3,9 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { createNatsBus } from '@mcp-directory/shared/bus'
 import { type Database, eq, listings, openDatabase, runMigrations, sql } from '@mcp-directory/shared/db'
+import { createMemoryStore } from '@mcp-directory/shared/kv'
 import { createLogger } from '@mcp-directory/shared/log'
+import { CLIENT_IP_HEADER } from '@mcp-directory/shared/public-api'
 import {
   createFreshDatabase,
   deleteStream,
@@ -66,6 +68,7 @@ beforeAll(async () => {
     config: testConfig({ PUBLIC_BASE_URL: 'https://dir.example' }),
     database,
     bus,
+    kv: createMemoryStore(),
     log,
     operatorToken: 'search-cards-test-operator-token',
   })
@@ -160,6 +163,31 @@ describe('search hits for cards', () => {
       expect([r.status, r.body.error]).toEqual([400, 'invalid_parameter'])
       expect(r.body.details).toHaveLength(1)
     }
+  })
+
+  test('installs counted through the API reach the hits and the installs order without a listing change', async () => {
+    const [delta] = await database.db
+      .select({ id: listings.id })
+      .from(listings)
+      .where(eq(listings.name, 'io.github.delta/delta'))
+    for (const client of ['203.0.113.1', '203.0.113.2', '203.0.113.3', '203.0.113.4', '203.0.113.5']) {
+      const res = await catalog.app.handle(
+        new Request(`http://localhost/api/v1/servers/${delta!.id}/installs`, {
+          method: 'POST',
+          headers: { [CLIENT_IP_HEADER]: client },
+        }),
+      )
+      expect(res.status).toBe(202)
+    }
+    await catalog.flush()
+    // The counters event crosses NATS; the index rewrites the summary and order facts it carries.
+    const third = async () => (await get('/api/v1/search?sort=installs')).body.servers[2]!
+    for (let i = 0; i < 200 && (await third()).name !== 'io.github.delta/delta'; i++) await Bun.sleep(50)
+    // From 1 to 6: above alpha's 5, below the two of 40.
+    expect([(await third()).name, (await third()).installs]).toEqual(['io.github.delta/delta', 6])
+    expect((await names('sort=installs')).at(-1)).toBe('io.github.alpha/alpha')
+    // Its text is searched as before.
+    expect(await names('q=delta')).toEqual(['io.github.delta/delta'])
   })
 
   test('every page of every order walked with its cursor: each listing once', async () => {

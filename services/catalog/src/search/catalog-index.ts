@@ -48,8 +48,20 @@ export class CatalogIndex {
     const basis = installBasisOf(row.summary)
     const { summary: _summary, status: _status, ...doc } = row
     this.index.upsert({ ...doc, lifecycle: lifecycleOf(basis), order: orderFactsOf(row.summary) })
-    const { alsoListedAs: _also, ...summary } = summaryOf(row.summary, this.baseUrl)
-    this.presented.set(row.id, { head: JSON.stringify(summary).slice(0, -1), basis: JSON.stringify(basis) })
+    this.presented.set(row.id, { head: this.headOf(row.summary), basis: JSON.stringify(basis) })
+  }
+
+  /** Rewrites a held listing's summary and order facts after its counters changed (its text is searched as it was). */
+  updateCounters(row: SummaryRow): void {
+    const held = this.presented.get(row.id)
+    if (!held) return
+    this.index.setOrder(row.id, orderFactsOf(row))
+    held.head = this.headOf(row)
+  }
+
+  private headOf(row: SummaryRow): string {
+    const { alsoListedAs: _also, ...summary } = summaryOf(row, this.baseUrl)
+    return JSON.stringify(summary).slice(0, -1)
   }
 
   /** Removes a listing (no longer active). */

@@ -54,6 +54,19 @@ export async function documentsByIds(database: Database, ids: string[]): Promise
   return out
 }
 
+/** The summary columns of the active listings among these ids (a counters change rewrites only those). */
+export async function summariesByIds(database: Database, ids: string[]): Promise<SummaryRow[]> {
+  const out: SummaryRow[] = []
+  for (let i = 0; i < ids.length; i += 500)
+    out.push(
+      ...(await database.db
+        .select(SUMMARY_COLUMNS)
+        .from(listings)
+        .where(and(eq(listings.status, 'active'), inArray(listings.id, ids.slice(i, i + 500))))),
+    )
+  return out
+}
+
 /** Ids of every active listing (the periodic reconciliation). */
 export async function activeIds(database: Database): Promise<string[]> {
   const rows = await database.db.select({ id: listings.id }).from(listings).where(eq(listings.status, 'active'))
@@ -77,10 +90,11 @@ export async function outboxIdsAfter(database: Database, afterId: number): Promi
   return rows.map((r) => r.id)
 }
 
-/** One outbox row about listings: its id and the listings it names. */
+/** One outbox row about listings: its id, the listings it names, and those whose counters alone changed. */
 export interface ListingEventRow {
   outboxId: number
   listingIds: string[]
+  counterIds?: string[]
 }
 
 /** Outbox events after `afterId` about listings: their outbox ids and the listing ids they are about. */
@@ -93,8 +107,10 @@ export async function listingEventsAfter(database: Database, afterId: number): P
     .limit(5_000)
   return rows.map((r) => {
     const p = r.payload as { id?: unknown; ids?: unknown }
-    // Counters (views, installs) are not searched; every other listing event names the listing it changed.
-    const listingIds = r.subject === 'listing.counters_changed' ? [] : typeof p.id === 'string' ? [p.id] : []
-    return { outboxId: r.id, listingIds }
+    // Counters (views, installs) are not searched, only shown and ordered by; every other listing event names the
+    // listing it changed.
+    if (r.subject === 'listing.counters_changed')
+      return { outboxId: r.id, listingIds: [], counterIds: Array.isArray(p.ids) ? p.ids.map(String) : [] }
+    return { outboxId: r.id, listingIds: typeof p.id === 'string' ? [p.id] : [] }
   })
 }

@@ -3,7 +3,7 @@
  * BM25F, prefix and typo forms, pseudo-relevance feedback and trust; one result per server; exact cursor paging.
  */
 import { queryWords } from './analyze'
-import { analyse, type SearchDocument } from './document'
+import { analyse, type OrderFacts, type SearchDocument } from './document'
 import { basePlan, browsePlan, packPlan, type Plan, unpackPlan, withFeedback } from './plan'
 import { type Factor, factorsOf, type Filters, rankPage, type Sort } from './rank'
 import { TermStore } from './store'
@@ -75,6 +75,16 @@ export class SearchIndex {
       this.servers.set(key, held === undefined ? doc.id : [...(typeof held === 'string' ? [held] : held), doc.id])
     }
     this.changed()
+  }
+
+  /**
+   * Replaces what the orderings read of a listing (its counters changed), leaving its text and trust as they are:
+   * no analysis, and the plans remembered stay right. Installs only grow, so a walk of pages in that order never
+   * meets a listing twice.
+   */
+  setOrder(id: string, order: OrderFacts): void {
+    const n = this.store.numberOf.get(id)
+    if (n !== undefined) this.store.docs[n]!.facts.order = order
   }
 
   /** Gives back what building left unused (call after a bulk of upserts). */

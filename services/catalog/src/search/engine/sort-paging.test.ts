@@ -44,13 +44,21 @@ const queryArb = fc.option(fc.constantFrom(...WORDS, 'postgre', 'github slack'),
 const sortArb = fc.constantFrom(...SORTS.filter((s) => s !== 'relevance'))
 
 /** The ids of every page of a search in one order, and the totals each page said. */
-function walk(index: SearchIndex, q: string | null, filters: Filters, limit: number, sort: Sort) {
+function walk(
+  index: SearchIndex,
+  q: string | null,
+  filters: Filters,
+  limit: number,
+  sort: Sort,
+  between?: (page: number) => void,
+) {
   const ids: string[] = []
   let cursor: string | undefined
   for (let page = 0; page < 1000; page++) {
     const r = index.search(q, filters, limit, cursor, false, sort)
     ids.push(...r.hits.map((h) => h.id))
     if (!r.nextCursor) return { ids, total: r.total }
+    between?.(page)
     cursor = r.nextCursor
   }
   throw new Error('the walk did not end')
@@ -92,6 +100,32 @@ describe('exact paging in every order', () => {
           expect([...ids].sort()).toEqual([...relevance].sort())
           if (filters.claimed) expect(ids.every((id) => byId.get(id)!.isOfficial)).toBe(true)
           if (filters.verified) expect(ids.every((id) => byId.get(id)!.verified)).toBe(true)
+        },
+      ),
+      { numRuns: 300 },
+    )
+  })
+
+  test('while installs are counted between pages (they only grow), no listing appears twice', () => {
+    fc.assert(
+      fc.property(
+        catalogArb,
+        fc.array(fc.tuple(fc.nat(), fc.integer({ min: 1, max: 3 })), { maxLength: 20 }),
+        queryArb,
+        fc.integer({ min: 1, max: 4 }),
+        (docs, counted, q, limit) => {
+          const index = new SearchIndex()
+          for (const d of docs) index.upsert(d)
+          const none = { category: null, transport: null, verified: false }
+          const { ids } = walk(index, q, none, limit, 'installs', (page) => {
+            const [which, more] = counted[page] ?? [0, 0]
+            const d = docs[which % Math.max(1, docs.length)]
+            if (d) {
+              d.order = { ...d.order!, installs: d.order!.installs + more }
+              index.setOrder(d.id, d.order)
+            }
+          })
+          expect(new Set(ids).size).toBe(ids.length)
         },
       ),
       { numRuns: 300 },
