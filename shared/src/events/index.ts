@@ -123,7 +123,10 @@ export const EVENTS = {
   'claim.rechecked': { producer: 'catalog', consumers: {} },
   'listing.checked': { producer: 'catalog', consumers: { ...cachedAnswers, ...searched } },
   'listing.tools_changed': { producer: 'catalog', consumers: searched },
-  'listing.counters_changed': { producer: 'catalog', consumers: cachedAnswers },
+  'listing.counters_changed': {
+    producer: 'catalog',
+    consumers: { ...cachedAnswers, catalog: "rewrites the listing's counts in the search summaries of every replica" },
+  },
   'listing.import_conflict': { producer: 'catalog', consumers: {} },
   'agent.registered': { producer: 'agent-auth', consumers: {} },
   'token.minted': { producer: 'agent-auth', consumers: {} },
