@@ -54,17 +54,15 @@ export async function documentsByIds(database: Database, ids: string[]): Promise
   return out
 }
 
-/** The summary columns of the active listings among these ids (a counters change rewrites only those). */
+/**
+ * The summary columns of the active listings among these ids (a counters change rewrites only those); the caller
+ * asks for a bounded batch, never none.
+ */
 export async function summariesByIds(database: Database, ids: string[]): Promise<SummaryRow[]> {
-  const out: SummaryRow[] = []
-  for (let i = 0; i < ids.length; i += 500)
-    out.push(
-      ...(await database.db
-        .select(SUMMARY_COLUMNS)
-        .from(listings)
-        .where(and(eq(listings.status, 'active'), inArray(listings.id, ids.slice(i, i + 500))))),
-    )
-  return out
+  return database.db
+    .select(SUMMARY_COLUMNS)
+    .from(listings)
+    .where(and(eq(listings.status, 'active'), inArray(listings.id, ids)))
 }
 
 /** Ids of every active listing (the periodic reconciliation). */
