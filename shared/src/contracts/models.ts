@@ -316,7 +316,7 @@ export const SearchHit = t.Composite([
     ),
     riskCleared: t.Optional(t.Boolean({ description: 'An operator reviewed the scan of exactly this tool list' })),
     stars: t.Optional(t.Union([t.Integer(), t.Null()], { description: 'GitHub stars (null: not known)' })),
-    installs: t.Optional(t.Integer({ description: 'Installs counted (copies of a config), as of its last change' })),
+    installs: t.Optional(t.Integer({ description: 'Installs counted (copies of a config, once per visitor a day)' })),
     addedAt: t.Optional(t.String({ format: 'date-time', description: 'When the listing was added to the catalog' })),
     checkedAt: t.Optional(
       t.Union([t.String({ format: 'date-time' }), t.Null()], {

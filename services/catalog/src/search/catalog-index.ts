@@ -30,7 +30,7 @@ export function lifecycleOf(basis: InstallBasis): Lifecycle {
   }
 }
 
-/** What the search orderings read of a listing (its installs as of its last change: counters are not searched). */
+/** What the search orderings read of a listing (rewritten alone when its counters change: see `updateCounters`). */
 export const orderFactsOf = (r: SummaryRow): OrderFacts => ({
   addedAt: r.created_at.getTime(),
   installs: r.installs,

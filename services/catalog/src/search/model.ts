@@ -26,9 +26,8 @@ export const SearchQuery = t.Object({
       SORTS.map((s) => t.Literal(s)),
       {
         description:
-          'relevance (the default: relevance with trust), new (newest added first), installs (most installed first; ' +
-          'counts as of each listing’s last change) or checked (seen running first, then the latest check); ' +
-          'ties by id, and one server once, as in every order',
+          'relevance (the default: relevance with trust), new (newest added first), installs (most installed ' +
+          'first) or checked (seen running first, then the latest check); ties by id, one server once in every order',
         error: `must be one of ${SORTS.join(', ')}`,
       },
     ),
