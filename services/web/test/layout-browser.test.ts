@@ -45,6 +45,8 @@ describe('cards and the home page', () => {
     expect(byKey.running?.label).toBe('Seen running')
     expect(byKey['transport-stdio']?.label).toBe('Local')
     expect(byKey.install?.label).toMatch(/^Install: /)
+    // Stars come with the hit (no detail read per card).
+    expect(byKey.stars?.label).toBe('★ 1,234')
     // Every mark is words, and says what it means and on what evidence.
     for (const m of marks) {
       expect(m.label.trim().length).toBeGreaterThan(2)
@@ -58,16 +60,54 @@ describe('cards and the home page', () => {
     const notes = Object.fromEntries((await cardMarks(page, rich.ids.notes)).map((m) => [m.key, m]))
     expect(notes['transport-remote']?.label).toBe('Remote')
     expect(notes.health?.label).toBe('Health: Active')
+    // The risk mark: its level as a word, the level in the tooltip (the findings are on the listing page).
+    await page.goto(`${rich.dir.base}/?q=slack+bridge`)
+    const slack = Object.fromEntries((await cardMarks(page, rich.ids.slack)).map((m) => [m.key, m]))
+    expect(slack.risk?.label).toBe('Risk: high')
+    expect(slack.risk?.title).toContain('high-level finding')
+    // The API's title, as text: the hostile listing's markup stays words.
+    await page.goto(`${rich.dir.base}/?q=xss+demo`)
+    const hostile = page.locator(`li.card[data-listing="${rich.ids.hostile}"] h3 a`)
+    expect(await hostile.innerText()).toContain('Hostile title')
+    expect(await hostile.innerText()).toContain('<script>')
     await page.close()
   }, 60_000)
 
-  test('home: the search first, then seen running, claimed, all by trust, and the categories with their counts', async () => {
+  test('home: the search first, then seen running, newly added, most installed, claimed, all by trust, and the categories with their counts', async () => {
+    // One install counted through the API, before the sections are first read (they are kept a minute).
+    expect(
+      (await fetch(`${rich.dir.base}/api/v1/servers/${rich.ids.postgres}/installs`, { method: 'POST' })).status,
+    ).toBe(202)
+    await rich.dir.catalog.flush()
+    const installed = async () =>
+      ((await (await fetch(`${rich.dir.base}/api/v1/search?sort=installs&limit=1`)).json()) as any).servers[0]
+    for (let i = 0; i < 200 && (await installed()).installs !== 1; i++) await Bun.sleep(50)
     const { page } = await browser.open('/')
     const order = await page.evaluate(() =>
       [...document.querySelectorAll('main form, main h2')].map((e: any) => e.id || e.tagName),
     )
-    expect(order.slice(0, 4)).toEqual(['search-form', 'running-heading', 'claimed-heading', 'results-heading'])
-    expect(await page.locator(`section:has(#running-heading) li[data-listing="${rich.ids.notes}"]`).count()).toBe(1)
+    expect(order.slice(0, 6)).toEqual([
+      'search-form',
+      'running-heading',
+      'new-heading',
+      'installed-heading',
+      'claimed-heading',
+      'results-heading',
+    ])
+    const section = (heading: string) => page.locator(`section:has(#${heading})`)
+    expect(await section('running-heading').locator(`li[data-listing="${rich.ids.notes}"]`).count()).toBe(1)
+    // The newest listing first: the one submitted (and claimed) after the import.
+    expect(await section('new-heading').locator('li.card').first().getAttribute('data-listing')).toBe(rich.ids.claimed)
+    // Most installed shows only listings installed at least once, with the count.
+    const installedCards = section('installed-heading').locator('li.card')
+    expect(await installedCards.count()).toBe(1)
+    expect(await installedCards.first().getAttribute('data-listing')).toBe(rich.ids.postgres)
+    expect(await installedCards.first().locator('[data-mark="installs"]').innerText()).toContain('1 install')
+    // Each section's "See all" asks the API the same search.
+    const seeAll = await page.evaluate(() =>
+      [...document.querySelectorAll('section.shelf p a')].map((a: any) => a.getAttribute('href')),
+    )
+    expect(seeAll).toEqual(['/?verified=1&sort=checked', '/?sort=new', '/?sort=installs', '/?claimed=1'])
     // A high risk finding keeps the Slack bridge out of "seen running" until an operator clears it.
     expect(await page.locator(`section:has(#running-heading) li[data-listing="${rich.ids.slack}"]`).count()).toBe(0)
     expect(await page.locator(`section:has(#claimed-heading) li[data-listing="${rich.ids.claimed}"]`).count()).toBe(1)
@@ -76,6 +116,13 @@ describe('cards and the home page', () => {
       .total
     expect(total).toBeGreaterThan(0)
     expect((await databases.innerText()).match(/^[\d,]+/)?.[0]).toBe(String(total))
+    // A section's full list: its order said in the heading, and kept when searching from it.
+    await page.goto(`${rich.dir.base}/?sort=new`)
+    expect(await page.locator('#results-heading').innerText()).toMatch(/^All servers, newest first/)
+    expect(await page.locator('#results li.card').first().getAttribute('data-listing')).toBe(rich.ids.claimed)
+    expect(await page.locator('#search-form input[name="sort"]').getAttribute('value')).toBe('new')
+    await page.goto(`${rich.dir.base}/?claimed=1`)
+    expect(await page.locator('#results li.card').count()).toBe(1)
     await page.close()
   }, 60_000)
 })

@@ -103,10 +103,29 @@ export const InstallInfo = t.Object({
 /** A category (§2.3). */
 export const CategoryModel = t.Object({ label: t.String(), slug: t.String(), emoji: t.String(), group: t.String() })
 
-/** A search hit: a listing summary and, when the search names a `client`, how to choose it and install it there. */
+/**
+ * A search hit: the summary of §2.1 with the additive facts a result card shows and the search orderings read, and,
+ * when the search names a `client`, how to choose it and install it there.
+ */
 export const SearchHit = t.Composite([
   ListingSummary,
   t.Object({
+    title: t.Optional(t.Union([t.String(), t.Null()], { description: 'The title people read, when it has one' })),
+    risk: t.Optional(
+      t.Union([t.Literal('none'), t.Literal('low'), t.Literal('medium'), t.Literal('high'), t.Null()], {
+        description:
+          "Level of the last scan of its tool descriptions (null: never scanned); the detail's `risk` has the findings",
+      }),
+    ),
+    riskCleared: t.Optional(t.Boolean({ description: 'An operator reviewed the scan of exactly this tool list' })),
+    stars: t.Optional(t.Union([t.Integer(), t.Null()], { description: 'GitHub stars (null: not known)' })),
+    installs: t.Optional(t.Integer({ description: 'Installs counted (copies of a config, once per visitor a day)' })),
+    addedAt: t.Optional(t.String({ format: 'date-time', description: 'When the listing was added to the catalog' })),
+    checkedAt: t.Optional(
+      t.Union([t.String({ format: 'date-time' }), t.Null()], {
+        description: 'When its live facts (tools, endpoint, sandbox start) were last checked; null: never',
+      }),
+    ),
     transports: t.Optional(
       t.Array(t.String(), { description: 'stdio: a package to run locally; remote: a hosted endpoint' }),
     ),

@@ -133,7 +133,11 @@ export const EVENTS = {
   'listing.tools_changed': { producer: 'catalog', consumers: searched },
   'listing.counters_changed': {
     producer: 'catalog',
-    consumers: { ...cachedAnswers, catalog: "marks the counters of the listing's kept detail stale" },
+    consumers: {
+      ...cachedAnswers,
+      catalog:
+        "marks the counters of the listing's kept detail stale and rewrites its counts in every replica's search summaries",
+    },
   },
   'listing.import_conflict': { producer: 'catalog', consumers: {} },
   'agent.registered': { producer: 'agent-auth', consumers: {} },

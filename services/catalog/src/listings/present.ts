@@ -1,7 +1,8 @@
 import {
   archivedReason,
   type Listing,
-  type ListingSummary,
+  type RiskAssessment,
+  type SearchHit,
   type ServerDetail,
   type InstallModel,
 } from '@mcp-directory/shared/contracts'
@@ -28,7 +29,7 @@ export function listingUrls(baseUrl: string, id: string) {
 export const PUBLIC_READ_CACHE = { 'cache-control': 'public, max-age=10' }
 
 /** Shapes a search row as the listing summary of §2.1. */
-export function summaryOf(r: SummaryRow, baseUrl: string, alsoListedAs: string[] = []): ListingSummary {
+export function summaryOf(r: SummaryRow, baseUrl: string, alsoListedAs: string[] = []): SearchHit {
   const shape = {
     name: r.name,
     packages: r.packages as Listing['packages'],
@@ -57,6 +58,32 @@ export function summaryOf(r: SummaryRow, baseUrl: string, alsoListedAs: string[]
     installName: installName(shape),
     ...listingUrls(baseUrl, r.id),
     alsoListedAs,
+    ...cardFactsOf(r),
+  }
+}
+
+/** When a search row's live facts were last checked (tools listed, endpoint probed, sandbox start, facts written). */
+export function checkedAtOf(r: SummaryRow): Date | null {
+  const sandbox = (r.sandbox as { checkedAt?: unknown } | null)?.checkedAt
+  const times = [r.tools_checked_at, r.health_checked_at, r.facts_written_at]
+    .map((d) => d?.getTime() ?? Number.NaN)
+    .concat(typeof sandbox === 'string' ? Date.parse(sandbox) : Number.NaN)
+    .filter(Number.isFinite)
+  return times.length ? new Date(Math.max(...times)) : null
+}
+
+/** What a card shows beside the summary of §2.1 (additive): title, the last scan's level, stars, installs, dates. */
+function cardFactsOf(r: SummaryRow) {
+  const risk = r.risk as Pick<RiskAssessment, 'level' | 'toolsHash'> | null
+  return {
+    title: r.title,
+    risk: risk?.level ?? null,
+    // As the detail says it: an operator cleared the scan of exactly this tool list.
+    riskCleared: Boolean(risk?.toolsHash && r.risk_cleared_hash === risk.toolsHash),
+    stars: r.github_stars,
+    installs: r.installs,
+    addedAt: r.created_at.toISOString(),
+    checkedAt: checkedAtOf(r)?.toISOString() ?? null,
   }
 }
 

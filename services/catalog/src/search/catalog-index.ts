@@ -4,8 +4,9 @@
  * database round trip; only the parts that change with other listings (`alsoListedAs`) or with the request (a
  * client's install line) are added per hit.
  */
-import { type InstallBasis, installBasisOf, summaryOf } from '../listings/present'
-import { type Lifecycle, SearchIndex } from './engine'
+import { checkedAtOf, type InstallBasis, installBasisOf, summaryOf } from '../listings/present'
+import type { SummaryRow } from './repository'
+import { type Lifecycle, type OrderFacts, SearchIndex } from './engine'
 import type { IndexRow } from './index-rows'
 
 /**
@@ -29,6 +30,13 @@ export function lifecycleOf(basis: InstallBasis): Lifecycle {
   }
 }
 
+/** What the search orderings read of a listing (rewritten alone when its counters change: see `updateCounters`). */
+export const orderFactsOf = (r: SummaryRow): OrderFacts => ({
+  addedAt: r.created_at.getTime(),
+  installs: r.installs,
+  checkedAt: checkedAtOf(r)?.getTime() ?? 0,
+})
+
 export class CatalogIndex {
   readonly index = new SearchIndex()
   private readonly presented = new Map<string, PresentedHit>()
@@ -39,9 +47,21 @@ export class CatalogIndex {
   upsert(row: IndexRow): void {
     const basis = installBasisOf(row.summary)
     const { summary: _summary, status: _status, ...doc } = row
-    this.index.upsert({ ...doc, lifecycle: lifecycleOf(basis) })
-    const { alsoListedAs: _also, ...summary } = summaryOf(row.summary, this.baseUrl)
-    this.presented.set(row.id, { head: JSON.stringify(summary).slice(0, -1), basis: JSON.stringify(basis) })
+    this.index.upsert({ ...doc, lifecycle: lifecycleOf(basis), order: orderFactsOf(row.summary) })
+    this.presented.set(row.id, { head: this.headOf(row.summary), basis: JSON.stringify(basis) })
+  }
+
+  /** Rewrites a held listing's summary and order facts after its counters changed (its text is searched as it was). */
+  updateCounters(row: SummaryRow): void {
+    const held = this.presented.get(row.id)
+    if (!held) return
+    this.index.setOrder(row.id, orderFactsOf(row))
+    held.head = this.headOf(row)
+  }
+
+  private headOf(row: SummaryRow): string {
+    const { alsoListedAs: _also, ...summary } = summaryOf(row, this.baseUrl)
+    return JSON.stringify(summary).slice(0, -1)
   }
 
   /** Removes a listing (no longer active). */

@@ -29,7 +29,7 @@ const DOCUMENT_COLUMNS = {
 }
 
 /** A listing as the index reads it: what search matches on (lifecycle facts are judged from `summary`). */
-export type IndexRow = Omit<SearchDocument, 'lifecycle'> & { status: string; summary: SummaryRow }
+export type IndexRow = Omit<SearchDocument, 'lifecycle' | 'order'> & { status: string; summary: SummaryRow }
 
 /** Active listings after `afterId` in id order, `limit` at a time (the index's build at start). */
 export async function activeDocumentsAfter(database: Database, afterId: string, limit: number): Promise<IndexRow[]> {
@@ -52,6 +52,17 @@ export async function documentsByIds(database: Database, ids: string[]): Promise
         .where(inArray(listings.id, ids.slice(i, i + 500)))),
     )
   return out
+}
+
+/**
+ * The summary columns of the active listings among these ids (a counters change rewrites only those); the caller
+ * asks for a bounded batch, never none.
+ */
+export async function summariesByIds(database: Database, ids: string[]): Promise<SummaryRow[]> {
+  return database.db
+    .select(SUMMARY_COLUMNS)
+    .from(listings)
+    .where(and(eq(listings.status, 'active'), inArray(listings.id, ids)))
 }
 
 /** Ids of every active listing (the periodic reconciliation). */
@@ -77,10 +88,11 @@ export async function outboxIdsAfter(database: Database, afterId: number): Promi
   return rows.map((r) => r.id)
 }
 
-/** One outbox row about listings: its id and the listings it names. */
+/** One outbox row about listings: its id, the listings it names, and those whose counters alone changed. */
 export interface ListingEventRow {
   outboxId: number
   listingIds: string[]
+  counterIds?: string[]
 }
 
 /** Outbox events after `afterId` about listings: their outbox ids and the listing ids they are about. */
@@ -93,8 +105,10 @@ export async function listingEventsAfter(database: Database, afterId: number): P
     .limit(5_000)
   return rows.map((r) => {
     const p = r.payload as { id?: unknown; ids?: unknown }
-    // Counters (views, installs) are not searched; every other listing event names the listing it changed.
-    const listingIds = r.subject === 'listing.counters_changed' ? [] : typeof p.id === 'string' ? [p.id] : []
-    return { outboxId: r.id, listingIds }
+    // Counters (views, installs) are not searched, only shown and ordered by; every other listing event names the
+    // listing it changed.
+    if (r.subject === 'listing.counters_changed')
+      return { outboxId: r.id, listingIds: [], counterIds: Array.isArray(p.ids) ? p.ids.map(String) : [] }
+    return { outboxId: r.id, listingIds: typeof p.id === 'string' ? [p.id] : [] }
   })
 }

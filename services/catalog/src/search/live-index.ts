@@ -17,21 +17,18 @@ import {
   activeIds,
   documentsByIds,
   lastOutboxId,
+  summariesByIds,
   type ListingEventRow,
   listingEventsAfter,
   outboxIdsAfter,
 } from './index-rows'
 
-/** The listing events after which a listing may search differently: counters are not searched, tool lists are. */
-type SearchedEvent =
-  | Exclude<(typeof LISTING_CHANGE_EVENTS)[number], 'listing.counters_changed'>
-  | 'listing.tools_changed'
-export const SEARCH_INDEX_EVENTS: readonly SearchedEvent[] = [
-  ...LISTING_CHANGE_EVENTS.filter(
-    (s): s is Exclude<typeof s, 'listing.counters_changed'> => s !== 'listing.counters_changed',
-  ),
-  'listing.tools_changed',
-]
+/**
+ * The listing events after which a listing may search differently, and its tool lists; counters are not searched,
+ * but hits show them and `sort=installs` orders by them, so their event rewrites only the summary and order facts.
+ */
+type SearchedEvent = (typeof LISTING_CHANGE_EVENTS)[number] | 'listing.tools_changed'
+export const SEARCH_INDEX_EVENTS: readonly SearchedEvent[] = [...LISTING_CHANGE_EVENTS, 'listing.tools_changed']
 
 // Outbox ids are taken before their transactions commit, so a lower id can commit after a higher one: catching up
 // rereads this many ids behind the newest applied one and skips those already applied. (What a window misses still
@@ -115,12 +112,21 @@ class LiveIndexState {
     }
   }
 
+  /** Rewrites the summaries and order facts of these listings, whose counters changed (no reanalysis). */
+  async refreshCounters(ids: string[]): Promise<void> {
+    for (let i = 0; i < ids.length; i += BUILD_BATCH)
+      for (const row of await summariesByIds(this.opts.database, ids.slice(i, i + BUILD_BATCH)))
+        this.index.updateCounters(row)
+  }
+
   /** Applies outbox rows not applied yet (read from the outbox or heard on the bus); false when all were. */
   async apply(rows: ListingEventRow[]): Promise<boolean> {
     // A row of unknown id (-1) is always applied: rereading a listing is harmless, missing a change is not.
     const fresh = rows.filter((e) => e.outboxId < 0 || !this.appliedIds.has(e.outboxId))
     if (!fresh.length) return false
-    await this.refresh([...new Set(fresh.flatMap((e) => e.listingIds))])
+    const reread = new Set(fresh.flatMap((e) => e.listingIds))
+    await this.refresh([...reread])
+    await this.refreshCounters([...new Set(fresh.flatMap((e) => e.counterIds ?? []))].filter((id) => !reread.has(id)))
     for (const e of fresh) {
       if (e.outboxId < 0) continue
       this.appliedIds.add(e.outboxId)
@@ -192,8 +198,13 @@ export function startLiveIndex(opts: LiveIndexOptions) {
     SEARCH_INDEX_EVENTS,
     async (event) => {
       // The relay publishes an outbox row with the msgID `catalog:<row id>`.
-      const outboxId = Number(/^catalog:(\d+)$/.exec(event.msgId)?.[1] ?? Number.NaN)
-      heard.push({ outboxId: Number.isSafeInteger(outboxId) ? outboxId : -1, listingIds: [event.payload.id] })
+      const parsed = Number(/^catalog:(\d+)$/.exec(event.msgId)?.[1] ?? Number.NaN)
+      const outboxId = Number.isSafeInteger(parsed) ? parsed : -1
+      heard.push(
+        event.subject === 'listing.counters_changed'
+          ? { outboxId, listingIds: [], counterIds: event.payload.ids }
+          : { outboxId, listingIds: [event.payload.id] },
+      )
       eventTimer ??= setTimeout(() => {
         eventTimer = null
         state.applyHeard(heard).catch(warn('rereading listings failed; the reconciliation repairs it'))

@@ -18,7 +18,7 @@ const get = async (qs: string) => {
 const parse = async (qs: string) => {
   const r = await get(qs)
   expect([qs, r.status]).toEqual([qs, 200])
-  return r.body as { q: string | null; limit: number; filters: Record<string, unknown> }
+  return r.body as { q: string | null; limit: number; filters: Record<string, unknown>; sort: string }
 }
 const failure = async (qs: string) => {
   const r = await get(qs)
@@ -32,6 +32,7 @@ describe('search parameters (contract §6)', () => {
       q: null,
       limit: 20,
       filters: { category: null, transport: null, verified: false },
+      sort: 'relevance',
     })
     expect((await parse('q=%20%20')).q).toBeNull()
     expect((await parse('q=%20postgres%20')).q).toBe('postgres')
@@ -64,6 +65,18 @@ describe('search parameters (contract §6)', () => {
     // What a well-formed cursor holds is the index's to judge (see engine/paging.test.ts).
     expect((await get(`cursor=${Buffer.from('{}').toString('base64url')}`)).status).toBe(200)
   })
+  test('sort is one of the orders and claimed allows only 1; both are additive', async () => {
+    for (const sort of ['relevance', 'new', 'installs', 'checked'])
+      expect((await parse(`sort=${sort}`)).sort).toBe(sort)
+    expect((await failure('sort=stars')).details).toEqual([
+      { parameter: 'sort', message: 'must be one of relevance, new, installs, checked' },
+    ])
+    for (const bad of ['NEW', '', 'new,installs']) await failure(`sort=${encodeURIComponent(bad)}`)
+    expect((await parse('claimed=1')).filters.claimed).toBe(true)
+    // Absent, the filters are exactly what they were (a cursor hashes them).
+    expect((await parse('')).filters).not.toHaveProperty('claimed')
+    for (const bad of ['0', 'true', '']) await failure(`claimed=${bad}`)
+  })
   test('client is one of the config clients', async () => {
     expect((await get('client=cursor')).status).toBe(200)
     const e = await failure('client=notepad')
@@ -86,7 +99,18 @@ describe('search parameters (contract §6)', () => {
     await fc.assert(
       fc.asyncProperty(
         fc.dictionary(
-          fc.constantFrom('q', 'limit', 'transport', 'verified', 'category', 'cursor', 'client', 'x'),
+          fc.constantFrom(
+            'q',
+            'limit',
+            'transport',
+            'verified',
+            'category',
+            'cursor',
+            'client',
+            'sort',
+            'claimed',
+            'x',
+          ),
           fc.string(),
         ),
         async (params) => {

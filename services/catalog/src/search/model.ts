@@ -1,8 +1,9 @@
 /** Search's query model (`GET /api/v1/search`, contract §6: never silently clamped or ignored). */
 import { CONFIG_CLIENTS } from '@mcp-directory/shared/install'
+import { SORTS } from './engine/rank'
 import { t, type Static } from 'elysia'
 
-export { SearchResponse } from '@mcp-directory/shared/contracts'
+export { SearchHit, SearchResponse } from '@mcp-directory/shared/contracts'
 
 /** Longest accepted query string; longer ones are a client error, not a slow search. */
 export const MAX_QUERY_LENGTH = 200
@@ -19,6 +20,24 @@ export const SearchQuery = t.Object({
   limit: t.Optional(t.Integer({ minimum: 1, maximum: 100, default: DEFAULT_LIMIT })),
   transport: t.Optional(t.Union([t.Literal('stdio'), t.Literal('remote')], { error: 'must be "stdio" or "remote"' })),
   verified: t.Optional(t.Literal('1', { error: 'the only allowed value is "1"' })),
+  // Additive: absent, the order is relevance with trust, as it always was.
+  sort: t.Optional(
+    t.Union(
+      SORTS.map((s) => t.Literal(s)),
+      {
+        description:
+          'relevance (the default: relevance with trust), new (newest added first), installs (most installed ' +
+          'first) or checked (seen running first, then the latest check); ties by id, one server once in every order',
+        error: `must be one of ${SORTS.join(', ')}`,
+      },
+    ),
+  ),
+  claimed: t.Optional(
+    t.Literal('1', {
+      description: 'Only allowed value `1`: restricts to listings claimed by their owners (isOfficial)',
+      error: 'the only allowed value is "1"',
+    }),
+  ),
   cursor: t.Optional(
     t.String({
       description: 'Opaque cursor from a previous response’s nextCursor',

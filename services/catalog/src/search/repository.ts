@@ -26,6 +26,16 @@ export interface SummaryRow {
   origin: string
   website_url: string | null
   github_homepage: string | null
+  // What a card shows and the orderings read: stars, installs, the last scan, when it was added and checked.
+  github_stars: number | null
+  installs: number
+  risk: unknown
+  risk_cleared_hash: string | null
+  created_at: Date
+  tools_checked_at: Date | null
+  health_checked_at: Date | null
+  facts_written_at: Date | null
+  sandbox: unknown
 }
 
 /** The columns of a summary row, as a select list. */
@@ -52,4 +62,13 @@ export const SUMMARY_COLUMNS = {
   origin: listings.origin,
   website_url: listings.websiteUrl,
   github_homepage: listings.githubHomepage,
+  github_stars: listings.githubStars,
+  installs: listings.installs,
+  risk: listings.risk,
+  risk_cleared_hash: listings.riskClearedHash,
+  created_at: listings.createdAt,
+  tools_checked_at: listings.toolsCheckedAt,
+  health_checked_at: listings.healthCheckedAt,
+  facts_written_at: listings.factsWrittenAt,
+  sandbox: listings.sandbox,
 }

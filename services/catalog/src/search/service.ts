@@ -2,7 +2,7 @@ import { resolveCategory, storedCategoryName } from '@mcp-directory/shared/categ
 import { AppError, invalidParameter } from '@mcp-directory/shared/errors'
 import { installHintFor } from '../listings/present'
 import { basisOf, type CatalogIndex } from './catalog-index'
-import { BadCursor, type Filters, type SearchPage } from './engine'
+import { BadCursor, type Filters, type SearchPage, type Sort } from './engine'
 import { DEFAULT_LIMIT, type SearchQuery } from './model'
 
 /** The stored category name a search filters on: any of its three spellings, or a 400 `unknown_category`. */
@@ -20,15 +20,18 @@ export function categoryFilter(category: string | undefined): string | null {
 }
 
 /** What a search asks the index for, from a query its model accepted (defaults applied, `q` trimmed). */
-export function searchSpecOf(query: SearchQuery): { q: string | null; filters: Filters; limit: number } {
+export function searchSpecOf(query: SearchQuery): { q: string | null; filters: Filters; limit: number; sort: Sort } {
   return {
     q: query.q?.trim() || null,
     filters: {
       category: categoryFilter(query.category),
       transport: query.transport ?? null,
       verified: query.verified === '1',
+      // Only when asked, so a search without it hashes its cursor as before.
+      ...(query.claimed === '1' ? { claimed: true } : {}),
     },
     limit: query.limit ?? DEFAULT_LIMIT,
+    sort: query.sort ?? 'relevance',
   }
 }
 
@@ -39,10 +42,10 @@ export function searchSpecOf(query: SearchQuery): { q: string | null; filters: F
  * with `explain`, `why` it ranks there.
  */
 export function searchBody(index: CatalogIndex, query: SearchQuery): string {
-  const { q, filters, limit } = searchSpecOf(query)
+  const { q, filters, limit, sort } = searchSpecOf(query)
   let page: SearchPage
   try {
-    page = index.index.search(q, filters, limit, query.cursor, query.explain === '1')
+    page = index.index.search(q, filters, limit, query.cursor, query.explain === '1', sort)
   } catch (err) {
     if (err instanceof BadCursor) throw invalidParameter('cursor', 'is not a cursor this API returned')
     throw err

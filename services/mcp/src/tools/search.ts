@@ -42,7 +42,8 @@ type SearchBody = Parameters<typeof searchText>[0] & { servers: InstallHint[] }
 function searchQuery(a: Args, client: string): string {
   const params = new URLSearchParams()
   if (a.query !== undefined) params.set('q', String(a.query))
-  for (const k of ['category', 'transport', 'cursor'] as const) if (a[k] !== undefined) params.set(k, String(a[k]))
+  for (const k of ['category', 'transport', 'cursor', 'sort', 'claimed'] as const)
+    if (a[k] !== undefined) params.set(k, String(a[k]))
   params.set('limit', String(a.limit ?? 10))
   if (a.verified === true || a.verified === '1') params.set('verified', '1')
   params.set('client', client)

@@ -27,6 +27,11 @@ describe('marks', () => {
     expect(m.map((x) => x.key).slice(0, 3)).toEqual(['archived', 'risk', 'official'])
     expect(m[1]!.label).toBe('Risk: high')
     expect(m[1]!.means).toContain('asks to ignore its instructions')
+    expect(m[1]!.means).toContain('high-level finding')
+    // A search hit says the level without findings: the tooltip says where they are.
+    const hit = marksOf({ ...base, risk: { level: 'medium', cleared: false, findings: [] } })[0]!
+    expect([hit.label, hit.tone]).toEqual(['Risk: medium', 'warn'])
+    expect(hit.means).toContain('medium-level finding to read before use (the listing page shows it)')
     expect(marksOf({ ...base, risk: risk('high', true) })[0]!.label).toBe('Risk cleared')
     expect(keys({ ...base, risk: risk('low') })).not.toContain('risk')
   })

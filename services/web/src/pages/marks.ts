@@ -5,7 +5,7 @@ import { healthLabel } from '@mcp-directory/shared/contracts'
 import { html, type SafeHtml } from '../html'
 import { count } from './common'
 
-/** What the marks are read from: a search hit (with `client`) or a listing's detail. */
+/** What the marks are read from: a search hit (transports, health, archived, install with `client`) or a detail. */
 export interface MarkFacts {
   isOfficial: boolean
   isVerifiedActive: boolean
@@ -17,10 +17,11 @@ export interface MarkFacts {
   install?: { confidence?: string; basis?: string; note?: string } | null
   /** Detail only: null when the install is only a guess. */
   configs?: unknown[] | null
+  /** A search hit says the level only (no findings): the listing page shows them. */
   risk?: { level: string; cleared: boolean; findings: { message: string }[] } | null
   stars?: number | null
   installs?: number | null
-  /** When the live facts were last checked (detail only). */
+  /** When the live facts were last checked. */
   checkedAt?: string | null
 }
 
@@ -81,13 +82,13 @@ function trustMarks(f: MarkFacts): Mark[] {
             key: 'risk',
             label: 'Risk cleared',
             tone: 'info',
-            means: 'An operator reviewed the scan finding for this tool list.',
+            means: `An operator reviewed the ${f.risk.level}-level scan finding for this tool list.`,
           }
         : {
             key: 'risk',
             label: `Risk: ${f.risk.level}`,
             tone: f.risk.level === 'high' ? 'bad' : 'warn',
-            means: `A scan of its tool descriptions found something to read before use${first ? `: ${first}` : ''}.`,
+            means: `A scan of its tool descriptions found a ${f.risk.level}-level finding to read before use${first ? `: ${first}` : ' (the listing page shows it)'}.`,
           },
     )
   }
@@ -161,7 +162,7 @@ export function marksOf(f: MarkFacts): Mark[] {
   if (typeof f.installs === 'number' && f.installs > 0)
     out.push({
       key: 'installs',
-      label: `${count(f.installs)} installs`,
+      label: `${count(f.installs)} ${f.installs === 1 ? 'install' : 'installs'}`,
       tone: 'info',
       means: 'Install configs copied here, counted once per visitor a day.',
     })

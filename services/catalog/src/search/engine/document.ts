@@ -35,7 +35,20 @@ export interface SearchDocument {
   source: string
   /** How usable it is today (none said: active, with an install recipe). */
   lifecycle?: Lifecycle
+  /** What the orderings other than relevance read (none said: all 0). */
+  order?: OrderFacts
 }
+
+/** What a search's `sort` orders by, in milliseconds since the epoch and counts (0 when unknown). */
+export interface OrderFacts {
+  /** When the listing was added. */
+  addedAt: number
+  installs: number
+  /** When its live facts were last checked (0: never). */
+  checkedAt: number
+}
+
+const NO_ORDER: OrderFacts = { addedAt: 0, installs: 0, checkedAt: 0 }
 
 /** What a listing's state says of its use today, each on evidence the catalog stores. */
 export interface Lifecycle {
@@ -63,6 +76,7 @@ export interface ListingFacts {
   /** Countries the listing is scoped to, by what its name, title and description name (places.ts). */
   scope: readonly string[]
   lifecycle: Lifecycle
+  order: OrderFacts
 }
 
 /**
@@ -135,6 +149,7 @@ export function analyse(doc: SearchDocument): AnalysedDocument {
       // The namespace names the publisher (IndianAppGuy, a person called Israel), not where the server works.
       scope: scopeOf(own.words, title.words, description.words),
       lifecycle: doc.lifecycle ?? ACTIVE,
+      order: doc.order ?? NO_ORDER,
     },
     fields: fields.map(termsOfWritten),
     // A field's length is its words, each once however many forms (joined, parts) it is also found by.

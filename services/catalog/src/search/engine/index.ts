@@ -3,15 +3,16 @@
  * BM25F, prefix and typo forms, pseudo-relevance feedback and trust; one result per server; exact cursor paging.
  */
 import { queryWords } from './analyze'
-import { analyse, type SearchDocument } from './document'
+import { analyse, type OrderFacts, type SearchDocument } from './document'
 import { basePlan, browsePlan, packPlan, type Plan, unpackPlan, withFeedback } from './plan'
-import { type Factor, factorsOf, type Filters, rankPage } from './rank'
+import { type Factor, factorsOf, type Filters, rankPage, type Sort } from './rank'
 import { TermStore } from './store'
 import { TUNING } from './tuning'
 import { countriesNamed } from './places'
 
-export type { Factor, Filters } from './rank'
-export type { Lifecycle, SearchDocument } from './document'
+export type { Factor, Filters, Sort } from './rank'
+export { SORTS } from './rank'
+export type { Lifecycle, OrderFacts, SearchDocument } from './document'
 
 /** A page of search results: the servers' ids (each with the other listings of the same server). */
 export interface SearchPage {
@@ -76,6 +77,16 @@ export class SearchIndex {
     this.changed()
   }
 
+  /**
+   * Replaces what the orderings read of a listing (its counters changed), leaving its text and trust as they are:
+   * no analysis, and the plans remembered stay right. Installs only grow, so a walk of pages in that order never
+   * meets a listing twice.
+   */
+  setOrder(id: string, order: OrderFacts): void {
+    const n = this.store.numberOf.get(id)
+    if (n !== undefined) this.store.docs[n]!.facts.order = order
+  }
+
   /** Gives back what building left unused (call after a bulk of upserts). */
   trim(): void {
     this.store.trim()
@@ -111,16 +122,25 @@ export class SearchIndex {
 
   /**
    * One page of a search: `q` (null to browse), the filters, a page size, and the cursor of the previous page;
-   * with `explain`, each hit says why it ranks there.
+   * with `explain`, each hit says why it ranks there (its relevance with trust, whatever the `sort`).
    */
-  search(q: string | null, filters: Filters, limit: number, cursor?: string, explain = false): SearchPage {
+  search(
+    q: string | null,
+    filters: Filters,
+    limit: number,
+    cursor?: string,
+    explain = false,
+    sort: Sort = 'relevance',
+  ): SearchPage {
     const words = q ? queryWords(q) : []
-    const h = Bun.hash(JSON.stringify([words, filters])).toString(36)
+    // The default order's hash is what it was before there were others, so its cursors stay valid.
+    const h = Bun.hash(JSON.stringify(sort === 'relevance' ? [words, filters] : [words, filters, sort])).toString(36)
     const after = cursor ? readCursor(cursor, h) : null
     const asked = countriesNamed(words)
     const plan = after ? after.plan : this.planOf(words, asked)
     // One more than the page: whether it exists says whether there is a next page.
-    const ranked = rankPage(this.store, plan, filters, asked, limit + 1, after && { score: after.s, id: after.i })
+    const position = after && { score: after.s, id: after.i }
+    const ranked = rankPage(this.store, plan, filters, asked, limit + 1, position, sort)
     const page = ranked.hits.slice(0, limit)
     const last = page[page.length - 1]
     return {
@@ -128,7 +148,7 @@ export class SearchIndex {
       hits: page.map((hit) => ({
         id: hit.id,
         alsoListedAs: this.alsoListedAs(hit.id),
-        ...(explain ? { why: this.why(hit.doc, hit.score, asked) } : {}),
+        ...(explain ? { why: this.why(hit.doc, hit.relevance ?? hit.score, asked) } : {}),
       })),
       nextCursor:
         last && ranked.hits.length > limit

@@ -9,18 +9,37 @@ import type { Plan } from './plan'
 import { type Postings, type StoredDoc, type TermStore, tfIn } from './store'
 import { TUNING } from './tuning'
 
-/** The three filters of a search. */
+/** The filters of a search (`claimed` only when asked: absent, a cursor's hash is what it was before it). */
 export interface Filters {
   category: string | null
   transport: 'stdio' | 'remote' | null
   verified: boolean
+  claimed?: boolean
 }
 
-/** One matched server: its best listing's number, id and score. */
+/** The orders of a search: relevance with trust (the default), newest, most installed, most recently checked. */
+export const SORTS = ['relevance', 'new', 'installs', 'checked'] as const
+export type Sort = (typeof SORTS)[number]
+
+/**
+ * One matched server: its best listing's number, id and score (what the page is ordered by: its relevance with
+ * trust, or with another `sort` that order's value, its relevance then kept in `relevance`).
+ */
 export interface Hit {
   doc: number
   id: string
   score: number
+  relevance?: number
+}
+
+// Above any time in milliseconds (year 2286), below 2^53: seen running first, then the latest check.
+const SEEN_RUNNING_FIRST = 1e13
+
+/** A listing's value in an order other than relevance (higher first, then lower id, like a score). */
+function orderValue(f: ListingFacts, sort: Exclude<Sort, 'relevance'>): number {
+  if (sort === 'new') return f.order.addedAt
+  if (sort === 'installs') return f.order.installs
+  return (f.verified ? SEEN_RUNNING_FIRST : 0) + f.order.checkedAt
 }
 
 /** True when a listing passes the filters. */
@@ -28,7 +47,8 @@ const passes = (f: ListingFacts, filters: Filters) =>
   (!filters.category || f.category === filters.category) &&
   (filters.transport !== 'stdio' || f.hasPackage) &&
   (filters.transport !== 'remote' || f.hasRemote) &&
-  (!filters.verified || f.verified)
+  (!filters.verified || f.verified) &&
+  (!filters.claimed || f.isOfficial)
 
 /** What a listing's state does to its score: archived or deprecated, unreachable, its install recipe. */
 function lifecycleOf(f: ListingFacts): number {
@@ -202,6 +222,7 @@ export function rankPage(
   asked: readonly string[],
   limit: number,
   after: { score: number; id: string } | null = null,
+  sort: Sort = 'relevance',
 ): RankedPage {
   const browse = plan.slots.length === 0
   const docs = browse ? store.docs.flatMap((d, n) => (d ? [n] : [])) : matchesOf(store, plan)
@@ -235,13 +256,15 @@ export function rankPage(
     }
   }
   const page: Hit[] = []
+  // A server is its best listing by relevance whatever the order; another `sort` orders those listings by its value.
   const consider = (n: number) => {
-    const score = relevance[n]!
+    const rel = relevance[n]!
+    const score = sort === 'relevance' ? rel : orderValue(store.docs[n]!.facts, sort)
     relevance[n] = 0
     if (page.length === limit && score < page[limit - 1]!.score) return
     const id = idOf(n)
     if (!after || score < after.score || (score === after.score && id > after.id))
-      keep(page, { doc: n, id, score }, limit)
+      keep(page, sort === 'relevance' ? { doc: n, id, score } : { doc: n, id, score, relevance: rel }, limit)
   }
   for (const n of alone) consider(n)
   for (const s of servers) {

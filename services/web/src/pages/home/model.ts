@@ -9,5 +9,7 @@ export const HomeQuery = t.Object({
   category: t.String(),
   transport: t.String(),
   verified: t.String(),
+  claimed: t.String(),
+  sort: t.String(),
   cursor: t.String(),
 })

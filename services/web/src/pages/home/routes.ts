@@ -2,12 +2,18 @@ import { Elysia } from 'elysia'
 import { type Caller, callApi } from '../../api'
 import { clientOf, DEFAULT_CLIENT } from '../../client-choice'
 import type { PageContext } from '../../context'
-import { type Hit, HOME_QUERY_KEYS, type HomeQuery, homeBody, isBrowsing, type SearchAnswer } from './view'
+import {
+  type Hit,
+  type HomeExtras,
+  HOME_QUERY_KEYS,
+  type HomeQuery,
+  homeBody,
+  isBrowsing,
+  type SearchAnswer,
+} from './view'
 
 /** How many cards each home section shows. */
 const SHELF = 6
-/** The claimed section picks its cards from this many of the most trusted listings (search has no claimed filter). */
-const CLAIMED_POOL = 100
 
 /** How long the sections are kept: they are the same for every visitor. */
 const SECTIONS_TTL_MS = 60_000
@@ -18,22 +24,34 @@ async function hits(ctx: PageContext, caller: Caller, params: Record<string, str
   return r.ok ? r.data.servers : null
 }
 
+/** The home sections: each the first cards of one search (the "See all" link of its section asks the same). */
+type Sections = Pick<HomeExtras, 'running' | 'newest' | 'installed' | 'claimed'>
+const SECTION_SEARCHES: Record<keyof Sections, Record<string, string>> = {
+  running: { verified: '1', sort: 'checked' },
+  newest: { sort: 'new' },
+  installed: { sort: 'installs' },
+  claimed: { claimed: '1' },
+}
+const NO_SECTIONS: Sections = { running: null, newest: null, installed: null, claimed: null }
+
 /**
- * The home sections (seen running; claimed, from the most trusted listings, since search has no claimed filter),
- * read under the service's own client name and kept a minute, so a visitor's page costs the reads it did before.
+ * The home sections, read under the service's own client name and kept a minute, so a visitor's page costs the
+ * reads it did before.
  */
 function homeSections(ctx: PageContext) {
   const self: Caller = { client: 'web:home-sections' }
-  let kept: { at: number; running: Hit[] | null; claimed: Hit[] | null } | null = null
-  let reading: Promise<{ running: Hit[] | null; claimed: Hit[] | null }> | null = null
+  let kept: (Sections & { at: number }) | null = null
+  let reading: Promise<Sections> | null = null
   const read = async () => {
-    const [running, pool] = await Promise.all([
-      hits(ctx, self, { verified: '1', limit: String(SHELF), client: DEFAULT_CLIENT }),
-      hits(ctx, self, { limit: String(CLAIMED_POOL), client: DEFAULT_CLIENT }),
-    ])
-    const sections = { running, claimed: pool ? pool.filter((h) => h.isOfficial).slice(0, SHELF) : null }
+    const keys = Object.keys(SECTION_SEARCHES) as (keyof Sections)[]
+    const answers = await Promise.all(
+      keys.map((k) => hits(ctx, self, { ...SECTION_SEARCHES[k], limit: String(SHELF), client: DEFAULT_CLIENT })),
+    )
+    const sections = Object.fromEntries(keys.map((k, i) => [k, answers[i]!])) as Sections
+    // Most installed shows only what was installed: with no installs counted, the section stays out.
+    sections.installed = sections.installed?.filter((h) => (h.installs ?? 0) > 0) ?? null
     // A failed read is tried again on the next page.
-    kept = running && pool ? { at: Date.now(), ...sections } : null
+    kept = answers.every(Boolean) ? { at: Date.now(), ...sections } : null
     return sections
   }
   return () => {
@@ -60,7 +78,7 @@ export function homeRoutes(ctx: PageContext) {
     const [cats, r, shelves, counts] = await Promise.all([
       ctx.categoriesFor(caller),
       callApi<SearchAnswer>(ctx.api, `/api/v1/search?${params}`, caller),
-      browsing ? sections() : { running: null, claimed: null },
+      browsing ? sections() : NO_SECTIONS,
       browsing ? ctx.categoryCounts() : null,
     ])
     if (!r.ok && (r.status === 429 || r.status >= 500)) return ctx.errorPage(r.status, r.error, r.headers)

@@ -1,10 +1,10 @@
 // Home: the search box with the API's filters, the results with cursor pagination, and the category browse.
-import type { ListingSummary } from '@mcp-directory/shared/contracts'
+import type { SearchHit } from '@mcp-directory/shared/contracts'
 import type { Static } from '@sinclair/typebox'
 import type { ApiError } from '../../api'
 import { html, type SafeHtml } from '../../html'
 import { count, errorNotice } from '../common'
-import { type MarkFacts, marksList, marksOf } from '../marks'
+import { marksList, marksOf } from '../marks'
 import { HomeQuery as HomeQueryModel } from './model'
 
 /** A category as /api/v1/categories gives it (§2.3). */
@@ -38,19 +38,12 @@ export function searchHref(q: Partial<HomeQuery>): string {
   return s ? `/?${s}` : '/'
 }
 
-/** A search hit asked with `client`: the summary with the install hint and any additive fields. */
-export type Hit = ListingSummary & {
-  title?: string | null
+/** A search hit (title, risk level, stars, installs, dates) and, asked with `client`, its install hint. */
+export type Hit = SearchHit & {
   transports?: string[]
   health?: string | null
   archived?: string | null
   install?: { confidence?: string; note?: string } | null
-  publisherVerified?: boolean
-  publisherEvidence?: unknown
-  risk?: MarkFacts['risk']
-  githubStars?: number | null
-  installs?: number | null
-  popularity?: { githubStars?: number | null; installs?: number | null }
 }
 
 /** The name people read: the title, else the part of a registry name after its namespace. */
@@ -60,13 +53,21 @@ export function displayName(s: { name: string; title?: string | null }): string 
   return slash > 0 && slash < s.name.length - 1 ? s.name.slice(slash + 1) : s.name
 }
 
-/** The marks of a card, from what the hit carries. */
+/** The marks of a card, from what the hit carries (its risk as a level: the findings are on the listing page). */
 export const hitMarks = (s: Hit) =>
   marksOf({
     ...s,
-    stars: s.githubStars ?? s.popularity?.githubStars ?? null,
-    installs: s.installs ?? s.popularity?.installs ?? null,
+    risk: s.risk ? { level: s.risk, cleared: s.riskCleared === true, findings: [] } : null,
+    stars: s.stars ?? null,
+    installs: s.installs ?? null,
   })
+
+/** How each order of the search API reads in a heading. */
+const ORDER_WORDS: Record<string, string> = {
+  new: 'newest first',
+  installs: 'most installed first',
+  checked: 'seen running and latest checked first',
+}
 
 /** A result card: the name people read (the registry name small), one line of description, and the marks. */
 export function resultCard(s: Hit): SafeHtml {
@@ -83,13 +84,14 @@ ${marksList(hitMarks(s))}
 export function resultsRegion(query: HomeQuery, answer: SearchAnswer | null, error: ApiError | null): SafeHtml {
   if (error) return errorNotice(error, 'The search could not run')
   if (!answer) return html``
-  const filtered = Boolean(query.q || query.category || query.transport || query.verified)
+  const filtered = Boolean(query.q || query.category || query.transport || query.verified || query.claimed)
+  const order = ORDER_WORDS[query.sort]
   const heading = filtered
-    ? html`${answer.total} ${answer.total === 1 ? 'server' : 'servers'} found${answer.query ? html` for “${answer.query}”` : ''}${answer.category ? html` in ${answer.category}` : ''}`
-    : html`All servers, most trusted first (${count(answer.total)})`
+    ? html`${answer.total} ${answer.total === 1 ? 'server' : 'servers'} found${answer.query ? html` for “${answer.query}”` : ''}${answer.category ? html` in ${answer.category}` : ''}${order ? `, ${order}` : ''}`
+    : html`All servers, ${order ?? 'most trusted first'} (${count(answer.total)})`
   const next = answer.nextCursor ? searchHref({ ...query, cursor: answer.nextCursor }) : null
   return html`<h2 id="results-heading">${heading}</h2>
-${filtered ? '' : html`<p class="muted">Ordered by evidence: a namespace that matches its repository, a claim by its owner, seen running, GitHub stars.</p>`}
+${filtered || order ? '' : html`<p class="muted">Ordered by evidence: a namespace that matches its repository, a claim by its owner, seen running, GitHub stars.</p>`}
 ${answer.servers.length ? html`<ul class="results" aria-labelledby="results-heading">${answer.servers.map(resultCard)}</ul>` : html`<p>No server matches. Try fewer words or another category.</p>`}
 <nav class="pager" aria-label="Pages of results">
 ${query.cursor ? html`<a href="${searchHref({ ...query, cursor: '' })}">First page</a>` : html`<span></span>`}
@@ -100,6 +102,8 @@ ${next ? html`<a href="${next}" rel="next">Next page</a>` : ''}
 /** What the home page shows besides the search: its sections (each absent when its call failed) and the counts. */
 export interface HomeExtras {
   running: Hit[] | null
+  newest: Hit[] | null
+  installed: Hit[] | null
   claimed: Hit[] | null
   counts: Map<string, number> | null
 }
@@ -140,11 +144,21 @@ function searchForm(query: HomeQuery, categories: Category[]): SafeHtml {
 <select id="transport" name="transport">${option('', 'Any', query.transport)}${option('stdio', 'Local process (stdio)', query.transport)}${option('remote', 'Hosted endpoint (remote)', query.transport)}</select></div>
 <div><label class="check"><input type="checkbox" name="verified" value="1"${query.verified === '1' ? html` checked` : ''}> Seen running only</label></div>
 </div>
+${(['claimed', 'sort'] as const).map((k) => (query[k] ? html`<input type="hidden" name="${k}" value="${query[k]}">` : ''))}
 </form>`
 }
 
 /** Whether the page is asked for nothing in particular (then it shows its sections). */
-export const isBrowsing = (q: HomeQuery) => !(q.q || q.category || q.transport || q.verified || q.cursor)
+export const isBrowsing = (q: HomeQuery) =>
+  !(q.q || q.category || q.transport || q.verified || q.claimed || q.sort || q.cursor)
+
+/** The home page's sections, each the first cards of a search the API orders or filters (its "See all" link). */
+function sections(extras: HomeExtras): SafeHtml {
+  return html`${cardSection('running-heading', 'Seen running recently', 'The directory saw these run (a live tools list, a sandbox start or a healthy endpoint), most recently checked first.', extras.running, '/?verified=1&sort=checked')}
+${cardSection('new-heading', 'Newly added', 'The latest listings in the catalog.', extras.newest, '/?sort=new')}
+${cardSection('installed-heading', 'Most installed', 'Install configs copied from this directory, counted once per visitor a day.', extras.installed, '/?sort=installs')}
+${cardSection('claimed-heading', 'Claimed by their owners', 'Their owners proved control of the domain, website or repository here.', extras.claimed, '/?claimed=1')}`
+}
 
 /** The home page body: the search first, then (when browsing) the sections, then the categories. */
 export function homeBody(
@@ -158,12 +172,7 @@ export function homeBody(
 <p class="lead">Search the catalog of Model Context Protocol servers, then copy a ready-to-paste config for your client.</p>
 ${searchForm(query, categories)}
 <div id="results" aria-live="polite">
-${
-  browsing
-    ? html`${cardSection('running-heading', 'Seen running', 'The directory saw these run: a live tools list, a sandbox start or a healthy endpoint. Most trusted first.', extras.running, '/?verified=1')}
-${cardSection('claimed-heading', 'Claimed by their owners', 'Their owners proved control of the domain, website or repository here. From the most trusted listings.', extras.claimed)}`
-    : ''
-}
+${browsing ? sections(extras) : ''}
 ${resultsRegion(query, search.answer, search.error)}
 </div>
 ${browsing ? categoriesSection(categories, extras.counts) : ''}`
