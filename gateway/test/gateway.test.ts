@@ -219,11 +219,13 @@ describe('OpenAPI', () => {
     const search = doc.paths['/api/v1/search'].get
     expect(search.parameters.map((p: { name: string }) => p.name).sort()).toEqual([
       'category',
+      'claimed',
       'client',
       'cursor',
       'explain',
       'limit',
       'q',
+      'sort',
       'transport',
       'verified',
     ])
