@@ -2,7 +2,7 @@ import { Challenge, ChallengeParams } from '@mcp-directory/claim-verifier/model'
 import { fromModel } from './args'
 import { enc, ID_HELP, READ, TOKEN, tokenOf } from './common'
 import { toolOutput } from './output'
-import { challengeText } from './text'
+import { challengeText } from './account-text'
 import type { Tool } from './tool'
 
 export const getClaimChallenge: Tool = {

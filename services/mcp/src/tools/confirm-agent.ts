@@ -2,7 +2,7 @@ import { ConfirmBody, TokenIssued } from '@mcp-directory/agent-auth/model'
 import { fromModel } from './args'
 import { CONFIRMS } from './common'
 import { toolOutput } from './output'
-import { confirmedText } from './text'
+import { confirmedText } from './account-text'
 import type { Tool } from './tool'
 
 export const confirmAgent: Tool = {

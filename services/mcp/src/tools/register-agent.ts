@@ -2,7 +2,7 @@ import { CodeSent, RegisterBody } from '@mcp-directory/agent-auth/model'
 import { fromModel } from './args'
 import { MAILS } from './common'
 import { toolOutput } from './output'
-import { registeredText } from './text'
+import { registeredText } from './account-text'
 import type { Tool } from './tool'
 
 export const registerAgent: Tool = {

@@ -2,7 +2,7 @@ import { SubmissionBody, SubmitResult } from '@mcp-directory/submission/model'
 import { fromModel } from './args'
 import { MAILS } from './common'
 import { toolOutput } from './output'
-import { submittedText } from './text'
+import { submittedText } from './account-text'
 import type { Tool } from './tool'
 
 export const submitServer: Tool = {

@@ -4,7 +4,8 @@
 import { describe, expect, test } from 'bun:test'
 import fc from 'fast-check'
 import { ALLOWED_LINK, commonmarkShape, hostileText, markdownShape } from '@mcp-directory/shared/testing'
-import { categoriesText, challengeText, detailText, errorText, installText, searchText, submittedText } from './text'
+import { challengeText, errorText, submittedText } from './account-text'
+import { categoriesText, detailText, installText, searchText } from './text'
 
 const RUNS = { numRuns: 200 }
 const hostile = hostileText(14)

@@ -3,7 +3,6 @@
 // from a listing (its submitter or its registry entry) or from the caller is shown as quoted data (shared/text
 // `quoted`: one line in double quotes, escaped), so no value can start a line, a heading, a fence, a link or a tag.
 // Ready-to-paste configs and badge snippets are ours and sit in fences longer than any backtick run inside them.
-import type { ErrorBody } from '@mcp-directory/shared/errors'
 import { codeSpan, fenced, markdownInline, quoted as q } from '@mcp-directory/shared/text'
 
 type Summary = {
@@ -36,8 +35,10 @@ export const DATA_NOTE =
 const MAX_SUMMARY = 240
 const MAX_TOOL_DESCRIPTION = 160
 
-const num = (n: unknown) => (typeof n === 'number' && Number.isFinite(n) ? String(Math.trunc(n)) : '0')
-const list = (values: string[] | undefined) => (values ?? []).map((v) => q(v)).join(', ')
+/** A whole number as text (0 for anything else). */
+export const num = (n: unknown) => (typeof n === 'number' && Number.isFinite(n) ? String(Math.trunc(n)) : '0')
+/** Values as a comma-separated list of quoted data. */
+export const list = (values: string[] | undefined) => (values ?? []).map((v) => q(v)).join(', ')
 const marks = (s: Summary) =>
   [
     s.isOfficial ? 'official' : null,
@@ -247,68 +248,4 @@ export function categoriesText(cs: { label: string; slug: string; emoji: string;
         `- ${markdownInline(c.emoji)} ${markdownInline(c.label)} (slug: ${markdownInline(c.slug)}; group: ${markdownInline(c.group)})`,
     )
     .join('\n')
-}
-
-/** A claim challenge: what to publish for each method; the snippets to publish in fences. */
-export function challengeText(c: {
-  id: string
-  name: string
-  methods: Record<string, Record<string, unknown> | undefined>
-}): string {
-  const lines = [`Ownership proofs for listing ${q(c.id)}, name ${q(c.name)}; any one method is enough. ${DATA_NOTE}`]
-  const dns = c.methods.dns as { type?: string; names?: string[]; value?: string } | undefined
-  if (dns)
-    lines.push(
-      '',
-      `dns: a ${markdownInline(dns.type ?? 'TXT')} record at ${list(dns.names) || 'no name known'} with the value`,
-      fenced(dns.value ?? '', 'text'),
-    )
-  const site = c.methods.website_badge as { sites?: string[]; html?: string; meta?: string } | undefined
-  if (site)
-    lines.push(
-      '',
-      `website_badge: on ${list(site.sites) || 'no site known'}, this HTML`,
-      fenced(site.html ?? '', 'html'),
-      'or this meta tag',
-      fenced(site.meta ?? '', 'html'),
-    )
-  const gh = c.methods.github as { repository?: string | null; markdown?: string } | undefined
-  if (gh)
-    lines.push(
-      '',
-      `github: in the README of ${gh.repository ? q(gh.repository) : 'no repository known'}, this Markdown`,
-      fenced(gh.markdown ?? '', 'markdown'),
-    )
-  return lines.join('\n')
-}
-
-/** A failed call: its code, status, message and details (which may echo the caller's own values). */
-export function errorText(e: ErrorBody): string {
-  const details = e.details?.length ? `\nDetails: ${q(JSON.stringify(e.details))}` : ''
-  return `Error ${markdownInline(e.error)}${e.status ? ` (${num(e.status)})` : ''}: ${q(e.message)}${details}`
-}
-
-/** A submission's answer. */
-export function submittedText(r: {
-  id: string
-  name: string
-  status: string
-  claim_url: string
-  badge_markdown: string
-}): string {
-  const lines = [
-    `Submitted name ${q(r.name)} as listing ${q(r.id)}; status ${q(r.status)}.`,
-    `Claim page: ${q(r.claim_url)}`,
-  ]
-  return [...lines, 'Badge Markdown:', fenced(r.badge_markdown, 'markdown')].join('\n')
-}
-
-/** A registration's answer. */
-export function registeredText(r: { email: string; expiresAt: string; scopes: string[] }): string {
-  return `Confirmation code sent to ${q(r.email)}; valid until ${q(r.expiresAt)}. Scopes: ${list(r.scopes) || 'none'}.`
-}
-
-/** A confirmation's answer: the token, shown once. */
-export function confirmedText(r: { token: string; tokenType: string; scopes: string[]; expiresAt: string }): string {
-  return `Agent token (shown once): ${q(r.token)}\nType: ${q(r.tokenType)}; scopes: ${list(r.scopes) || 'none'}; expires ${q(r.expiresAt)}.`
 }

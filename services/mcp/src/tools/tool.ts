@@ -6,7 +6,7 @@ import { AppError, type ErrorBody } from '@mcp-directory/shared/errors'
 import type { Logger } from '@mcp-directory/shared/log'
 import { ApiError, errorBodyOf, type CallerContext, type DirectoryClient } from '../public-api/client'
 import { checkArgs, inArgumentTerms, toolInput, type ArgSpecs } from './args'
-import { errorText } from './text'
+import { errorText } from './account-text'
 
 /** A tool's arguments once checked: the ones given, without the absent ones. */
 export type Args = Record<string, unknown>
