@@ -127,6 +127,14 @@ export function createCatalogApp(deps: CatalogDeps) {
     identitiesReady: identities.ready,
     /** This replica's search index (built at start, kept current by the listing events). */
     search: searchIndex,
+    /**
+     * Listings written behind the catalog's back (an operator's SQL, a test), which no event announces: the index
+     * rereads them and no kept detail is older than now.
+     */
+    rereadListings: async (ids: string[]) => {
+      details.clear()
+      await searchIndex.refresh(ids)
+    },
     /** Writes pending counters and publishes pending events now (tests, shutdown). */
     flush: jobs.flush,
     close: async () => {

@@ -134,6 +134,8 @@ describe('visibility', () => {
     expect((await call(`/api/v1/servers/${row.id}`)).status).toBe(200)
     for (const status of ['pending', 'rejected', 'flagged']) {
       await database.db.update(listings).set({ status }).where(eq(listings.id, row.id))
+      // Written behind the catalog's back (no event), so the catalog is told to reread the listing.
+      await catalog.rereadListings([row.id])
       const res = await call(`/api/v1/servers/${row.id}`)
       expect(res.status).toBe(404)
       expect((await res.json()).error).toBe('not_found')
@@ -142,13 +144,14 @@ describe('visibility', () => {
       expect(search.servers.map((s: { id: string }) => s.id)).not.toContain(row.id)
     }
     await database.db.update(listings).set({ status: 'active' }).where(eq(listings.id, row.id))
+    await catalog.rereadListings([row.id])
   })
   test('verified=1 keeps only listings seen running', async () => {
     const [row] = await database.db.select().from(listings).where(eq(listings.name, 'io.example/tiny'))
     expect((await (await call('/api/v1/search?verified=1')).json()).total).toBe(0)
     await database.db.update(listings).set({ isVerifiedActive: true }).where(eq(listings.id, row.id))
-    // Written behind the catalog's back (no event), so the index is told to reread the listing.
-    await catalog.search.refresh([row.id])
+    // Written behind the catalog's back (no event), so the catalog is told to reread the listing.
+    await catalog.rereadListings([row.id])
     const body = await (await call('/api/v1/search?verified=1')).json()
     expect(body.servers.map((s: { id: string }) => s.id)).toEqual([row.id])
     expect(body.servers[0].isVerifiedActive).toBe(true)
