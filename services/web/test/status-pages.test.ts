@@ -36,6 +36,8 @@ describe('status page', () => {
     expect(body).toContain('<label for="url">')
     expect(body).toContain('<label for="name">')
     expect(body).not.toContain('aria-label="Answer"')
+    // Every page's footer leads here.
+    expect(await (await get('/submit')).text()).toContain('<a href="/status">Is my server listed?</a>')
   })
 
   test('a listed server, by address or by name: listed, with a link to its page', async () => {
