@@ -1,6 +1,10 @@
 // The status lookup page ("is my server listed?") and a merged listing's page, over HTTP through the gateway.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { sql } from '@mcp-directory/shared/db'
+import { createMemoryStore } from '@mcp-directory/shared/kv'
+import { createLogger } from '@mcp-directory/shared/log'
+import { testConfig } from '@mcp-directory/shared/testing'
+import { createWebApp } from '../src'
 import { statusBody } from '../src/pages/status/view'
 import { OPERATOR, startDirectory, type TestDirectory } from './directory'
 import { fixtureEntries, idOf } from './fixtures'
@@ -135,5 +139,22 @@ describe('a merged listing', () => {
     expect(body).toContain(`href="/servers/${pgId}"`)
     // An unknown listing stays a 404 page.
     expect((await get('/servers/no-such-listing')).status).toBe(404)
+  })
+
+  test('a client that followed the API’s 308 (fetch does, in the stack) gets the survivor’s detail: the page redirects too', async () => {
+    // The web service alone, its API answering the merged id with the survivor, as a followed redirect leaves it.
+    const web = createWebApp({
+      config: testConfig({ PUBLIC_BASE_URL: 'https://dir.example' }),
+      log: createLogger('test', 'silent'),
+      secret: 'web-test-server-secret-0123456789abcdef',
+      kv: createMemoryStore(),
+      api: async (path) =>
+        path === '/api/v1/servers/old-one'
+          ? Response.json({ server: { id: 'survivor' } })
+          : new Response(null, { status: 404 }),
+    })
+    const res = await web.app.handle(new Request('http://web.internal/servers/old-one'))
+    expect(res.status).toBe(308)
+    expect(res.headers.get('location')).toBe('/servers/survivor')
   })
 })
