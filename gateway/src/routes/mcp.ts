@@ -18,6 +18,10 @@ export const MCP_TOOL_LIMITS: Readonly<Record<string, LimitKind>> = {
   get_claim_challenge: 'read',
   verify_mcp_claim: 'read',
   revoke_mcp_agent: 'read',
+  edit_my_server: 'read',
+  set_my_server_status: 'read',
+  transfer_my_server: 'read',
+  accept_server_transfer: 'read',
 }
 
 /**
@@ -70,7 +74,7 @@ export const MCP_ROUTES: RouteSpec[] = [
   {
     // Limited by what the message asks (mcpLimitOf): a tool call or resource read as a read, which also pays for
     // the one REST read it makes (coversOneRead); discovery and lists in the discovery class. A tool's write
-    // (submit, register, claim) is limited again by its endpoint's class.
+    // (submit, register, claim, an owner's change) is limited again by its endpoint's class.
     // A claim check can take several outside look-ups, hence the longer timeout.
     method: 'POST',
     path: '/api/mcp',

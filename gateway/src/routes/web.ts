@@ -25,6 +25,7 @@ export const WEB_ROUTES: RouteSpec[] = [
   page('POST', '/submit', 'submitForm', 'Submits the form'),
   page('GET', '/claim/:id', 'claimPage', 'The ownership-verification page (claim_url)'),
   page('POST', '/claim/:id', 'claimForm', 'Runs a verification from the claim page'),
+  page('GET', '/status', 'statusPage', 'Why a server is (not) listed: the status lookup as a page'),
   page('GET', '/admin', 'adminPage', 'The operator moderation page'),
   page('POST', '/admin/login', 'adminLogin', 'Operator sign-in'),
   page('POST', '/admin/logout', 'adminLogout', 'Operator sign-out'),

@@ -24,6 +24,8 @@ const MIRRORS: {
   rename?: Record<string, string>
   /** Arguments the tool takes more widely than the route (a boolean for `verified`, client names for `client`). */
   wider?: string[]
+  /** Arguments the tool takes beside the model (the listing id of the route's path). */
+  with?: Record<string, unknown>
 }[] = [
   {
     tool: 'search_mcp_servers',
@@ -37,6 +39,21 @@ const MIRRORS: {
   { tool: 'register_mcp_agent', method: 'POST', path: '/api/v1/agent/register', input: 'body' },
   { tool: 'confirm_mcp_agent', method: 'POST', path: '/api/v1/agent/register/confirm', input: 'body' },
   { tool: 'verify_mcp_claim', method: 'POST', path: '/api/v1/agent/claim', input: 'body' },
+  { tool: 'edit_my_server', method: 'PATCH', path: '/api/v1/servers/:id', input: 'body', with: { id: 'a-listing' } },
+  {
+    tool: 'set_my_server_status',
+    method: 'POST',
+    path: '/api/v1/servers/:id/status',
+    input: 'body',
+    with: { id: 'a-listing' },
+  },
+  {
+    tool: 'transfer_my_server',
+    method: 'POST',
+    path: '/api/v1/servers/:id/transfer',
+    input: 'body',
+    with: { id: 'a-listing' },
+  },
 ]
 
 const toolNamed = (name: string) => TOOL_LIST.find((t) => t.name === name)!
@@ -63,7 +80,7 @@ describe('a tool accepts exactly what the REST route it calls accepts', () => {
       const schema = documentedSchema(modelOf(m)) as Schema
       fc.assert(
         fc.property(valid(schema), (value) => {
-          expect(refused(m.tool, renamed(value as Record<string, unknown>, m.rename))).toEqual([])
+          expect(refused(m.tool, { ...m.with, ...renamed(value as Record<string, unknown>, m.rename) })).toEqual([])
         }),
         { numRuns: RUNS, seed: SEED },
       )
@@ -78,7 +95,8 @@ describe('a tool accepts exactly what the REST route it calls accepts', () => {
       expect(variants.length).toBeGreaterThan(0)
       for (const v of variants) {
         const argument = m.rename?.[v.property] ?? v.property
-        expect({ case: `${v.property}: ${v.why}`, refused: refused(m.tool, renamed(v.input, m.rename)) }).toEqual({
+        const args = { ...m.with, ...renamed(v.input, m.rename) }
+        expect({ case: `${v.property}: ${v.why}`, refused: refused(m.tool, args) }).toEqual({
           case: `${v.property}: ${v.why}`,
           refused: [argument],
         })
@@ -91,7 +109,9 @@ describe('a tool accepts exactly what the REST route it calls accepts', () => {
       for (const [param, p] of Object.entries(schema.properties ?? {})) {
         const argument = m.rename?.[param] ?? param
         if (m.wider?.includes(argument)) continue
-        const { description: _d, default: _f, error: _e, ...keywords } = p as Record<string, unknown>
+        // Custom error texts (nested ones too) are the route's messages, not schema keywords.
+        const bare = JSON.parse(JSON.stringify(p, (k, v) => (k === 'error' ? undefined : v)))
+        const { description: _d, default: _f, ...keywords } = bare as Record<string, unknown>
         expect({ argument, schema: input.properties[argument] }).toMatchObject({ argument, schema: keywords })
       }
     })
@@ -99,7 +119,7 @@ describe('a tool accepts exactly what the REST route it calls accepts', () => {
 
   test('the listing-id tools take any id the path takes, long ones included', () => {
     const id = 'a'.repeat(500)
-    for (const tool of ['get_mcp_server', 'get_mcp_install_config', 'get_claim_challenge'])
+    for (const tool of ['get_mcp_server', 'get_mcp_install_config', 'get_claim_challenge', 'accept_server_transfer'])
       expect({ tool, refused: refused(tool, { id }) }).toEqual({ tool, refused: [] })
   })
 })
@@ -116,6 +136,19 @@ describe('each output schema is the response model of the route the tool calls',
     ['verify_mcp_claim', 'POST', '/api/v1/agent/claim'],
     ['revoke_mcp_agent', 'POST', '/api/v1/agent/revoke'],
   ]
+  test('the owner tools: the open record of their routes, so the Error object fits it too', () => {
+    for (const [tool, method, path] of [
+      ['edit_my_server', 'PATCH', '/api/v1/servers/:id'],
+      ['set_my_server_status', 'POST', '/api/v1/servers/:id/status'],
+      ['transfer_my_server', 'POST', '/api/v1/servers/:id/transfer'],
+      ['accept_server_transfer', 'POST', '/api/v1/servers/:id/transfer/accept'],
+    ] as const) {
+      const route = ROUTES.find((r) => r.method === method && r.path === path)!
+      const ok = Object.entries(route.responses).find(([status]) => status.startsWith('2'))![1] as { schema: TSchema }
+      expect({ tool, output: toolNamed(tool).output }).toEqual({ tool, output: JSON.parse(JSON.stringify(ok.schema)) })
+    }
+  })
+
   for (const [tool, method, path] of outputs)
     test(`${tool}: the fields of ${method} ${path}'s answer, required as it requires them`, () => {
       const route = ROUTES.find((r) => r.method === method && r.path === path)!

@@ -878,6 +878,85 @@ describe('the agent flow over MCP alone', () => {
   }, 60_000)
 })
 
+/** A confirmed agent's token, through the tools and the code in its mail. */
+async function agentToken(email: string): Promise<string> {
+  const before = backing.sink.messages.length
+  expect((await call('register_mcp_agent', { email })).isError).toBeFalsy()
+  const code = (await waitForMail(email, before)).raw.match(/confirmation code is (\d{6})/)![1]
+  return ((await call('confirm_mcp_agent', { email, code })).structuredContent as { token: string }).token
+}
+
+describe('owners over MCP', () => {
+  test('the owner edits, deprecates and hands over a listing; a stranger gets the API’s 403 as a tool error', async () => {
+    const host = `owned-${run}.example.com`
+    const submitted = await call('submit_mcp_server', {
+      name: `owned-${run}`,
+      url: `https://${host}/mcp`,
+      description: 'A server its owner looks after through the MCP endpoint.',
+      category: 'developer-tools',
+      email: `submitter-${run}@example.com`,
+    })
+    const { id } = submitted.structuredContent as { id: string }
+    const owner = await agentToken(`owner-tools-${run}@example.com`)
+    const stranger = await agentToken(`stranger-tools-${run}@example.com`)
+    const challenge = await call('get_claim_challenge', { id, agentToken: owner })
+    const { dns: proof } = (challenge.structuredContent as { methods: { dns: { names: string[]; value: string } } })
+      .methods
+    for (const name of proof.names) dns.setTxt(name, [proof.value])
+    expect((await call('verify_mcp_claim', { id, method: 'dns', agentToken: owner })).isError).toBeFalsy()
+
+    // A stranger can do none of it: the route's own 403, as a tool error.
+    const description = 'Edited by its owner through edit_my_server.'
+    expectToolError(await call('edit_my_server', { id, description, agentToken: stranger }), 'forbidden', 403)
+    expectToolError(
+      await call('set_my_server_status', { id, status: 'deprecated', agentToken: stranger }),
+      'forbidden',
+      403,
+    )
+    expectToolError(await call('transfer_my_server', { id, toAgent: 'anyone', agentToken: stranger }), 'forbidden', 403)
+    expectToolError(await call('accept_server_transfer', { id, agentToken: stranger }), 'forbidden', 403)
+    // A bad field is named by its argument before anything is sent.
+    const bad = expectToolError(
+      await call('edit_my_server', { id, title: '', agentToken: owner }),
+      'invalid_parameter',
+      400,
+    )
+    expect(bad.details).toEqual([expect.objectContaining({ argument: 'title' })])
+
+    const edited = await call('edit_my_server', { id, description, tags: ['owned'], agentToken: owner })
+    expect(edited.isError, text(edited)).toBeFalsy()
+    expect(edited.structuredContent).toMatchObject({ id, fields: ['description', 'tags'] })
+    const detail = (await (await rest(`/api/v1/servers/${id}`)).json()) as {
+      server: { description: string; tags: string[]; history: { kind: string }[] }
+    }
+    expect(detail.server.description).toBe(description)
+    expect(detail.server.tags).toContain('owned')
+    expect(detail.server.history.map((h) => h.kind)).toContain('edited')
+
+    const deprecated = await call('set_my_server_status', {
+      id,
+      status: 'deprecated',
+      message: 'Use the new one',
+      agentToken: owner,
+    })
+    expect(deprecated.structuredContent).toMatchObject({ id, maintenanceStatus: 'deprecated' })
+
+    // Handed over: the stranger learns its agent id, is offered the listing, accepts; the old owner can no longer edit.
+    const me = (await (
+      await rest('/api/v1/agent/me', { headers: { authorization: `Bearer ${stranger}` } })
+    ).json()) as {
+      agentId: string
+    }
+    const offered = await call('transfer_my_server', { id, toAgent: me.agentId, agentToken: owner })
+    expect(offered.structuredContent).toMatchObject({ id, to: me.agentId })
+    const accepted = await call('accept_server_transfer', { id, agentToken: stranger })
+    expect(accepted.structuredContent).toMatchObject({ id, owner: `agent:${me.agentId}` })
+    expectToolError(await call('accept_server_transfer', { id, agentToken: stranger }), 'forbidden', 403)
+    expectToolError(await call('edit_my_server', { id, title: 'Mine', agentToken: owner }), 'forbidden', 403)
+    expect((await call('edit_my_server', { id, title: 'Mine now', agentToken: stranger })).isError).toBeFalsy()
+  }, 60_000)
+})
+
 async function waitForMail(to: string, after: number) {
   const until = Date.now() + 15_000
   for (;;) {
@@ -926,6 +1005,16 @@ describe('the protocol as agents use it', () => {
     // A second revoke of the same token is a 401: not idempotent.
     expect(hints.revoke_mcp_agent).toMatchObject({ destructiveHint: true, idempotentHint: false })
     expect(hints.confirm_mcp_agent).toMatchObject({ readOnlyHint: false, idempotentHint: false })
+    // The owner's tools replace what is stored (edit reads npm/PyPI for new packages); an offer owns nothing yet; an
+    // accepted offer is used up.
+    expect(hints.edit_my_server).toMatchObject({ destructiveHint: true, idempotentHint: true, openWorldHint: true })
+    expect(hints.set_my_server_status).toMatchObject({
+      destructiveHint: true,
+      idempotentHint: true,
+      openWorldHint: false,
+    })
+    expect(hints.transfer_my_server).toMatchObject({ destructiveHint: false, idempotentHint: true })
+    expect(hints.accept_server_transfer).toMatchObject({ destructiveHint: true, idempotentHint: false })
   })
 
   test('schemas true to behaviour and compact: client slugs documented, no ±2^53 bounds, shared definitions', async () => {

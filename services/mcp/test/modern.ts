@@ -17,6 +17,10 @@ export const TOOL_ORDER = [
   'get_claim_challenge',
   'verify_mcp_claim',
   'revoke_mcp_agent',
+  'edit_my_server',
+  'set_my_server_status',
+  'transfer_my_server',
+  'accept_server_transfer',
 ]
 
 type ToolResult = { isError?: boolean; structuredContent?: Record<string, unknown>; content: unknown[] }
@@ -109,6 +113,10 @@ export function describeModernEra(base: () => string) {
         ['get_claim_challenge', {}],
         ['verify_mcp_claim', {}],
         ['revoke_mcp_agent', {}],
+        ['edit_my_server', { id: 'x', title: '' }],
+        ['set_my_server_status', { id: 'x', status: 'gone' }],
+        ['transfer_my_server', { id: 'x' }],
+        ['accept_server_transfer', {}],
       ]
       for (const [name, args] of refusals) {
         const r = await call(name, args)

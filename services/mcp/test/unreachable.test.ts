@@ -36,6 +36,7 @@ test('every tool that calls the API answers service_unavailable as a tool error'
     ['get_mcp_server', { id: 'x' }],
     ['list_mcp_categories', {}],
     ['revoke_mcp_agent', { agentToken: 'mcpdir_x' }],
+    ['edit_my_server', { id: 'x', title: 'New', agentToken: 'mcpdir_x' }],
   ] as const) {
     const r = (await client.callTool({ name, arguments: args })) as CallToolResult
     expect(r.isError).toBe(true)
@@ -45,7 +46,7 @@ test('every tool that calls the API answers service_unavailable as a tool error'
 
 test('a resource read fails with a JSON-RPC error, and the endpoint keeps answering', async () => {
   await expect(client.readResource({ uri: 'directory://servers/x' })).rejects.toThrow(/unreachable/)
-  expect((await client.listTools()).tools.length).toBe(10)
+  expect((await client.listTools()).tools.length).toBe(14)
 })
 
 test('a body that is not JSON-RPC gets the SDK’s JSON-RPC error, not a 500', async () => {

@@ -12,6 +12,7 @@ import { homeRoutes } from './pages/home/routes'
 import { listingRoutes } from './pages/listing/routes'
 import { llmsRoutes } from './pages/llms/routes'
 import { staticRoutes } from './pages/static/routes'
+import { statusRoutes } from './pages/status/routes'
 import { submitRoutes } from './pages/submit/routes'
 
 /** What the web service needs from its host process. */
@@ -57,6 +58,7 @@ export function createWebApp(deps: WebDeps) {
     .use(listingRoutes(ctx))
     .use(submitRoutes(ctx))
     .use(claimRoutes(ctx))
+    .use(statusRoutes(ctx))
     .use(adminRoutes(ctx, { kv: deps.kv, secret: deps.secret }))
     .use(llmsRoutes(ctx))
 

@@ -78,7 +78,7 @@ ${nav('/submit', 'Submit a server', 'submit')}
 ${o.body}
 </div></main>
 <footer class="site"><div class="wrap">
-<p>A public catalog of Model Context Protocol servers. <a href="/docs">API reference</a> · <a href="/docs/json">OpenAPI</a> · MCP endpoint <code>/api/mcp</code> · <a href="/admin">Operators</a></p>
+<p>A public catalog of Model Context Protocol servers. <a href="/docs">API reference</a> · <a href="/docs/json">OpenAPI</a> · <a href="/status">Is my server listed?</a> · MCP endpoint <code>/api/mcp</code> · <a href="/admin">Operators</a></p>
 </div></footer>
 </body>
 </html>

@@ -33,6 +33,8 @@ const pageTypes = () => ({
   'claim (GitHub-hosted)': rich.hostedClaimPath,
   admin: '/admin',
   'admin conflicts': '/admin/conflicts',
+  'status (listed)': '/status?url=https://github.com/acme/postgres-explorer',
+  'status (unknown)': '/status?name=io.github.nobody/nothing-here',
   404: '/no-such-page',
 })
 

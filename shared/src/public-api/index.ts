@@ -68,7 +68,7 @@ export type GatewayHandler = (request: Request) => Promise<Response>
 
 /** Options of one public API call. */
 export interface PublicApiCall {
-  method?: 'GET' | 'POST' | 'PUT'
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH'
   /** Sent as JSON. */
   body?: unknown
   /** The end client's address (for rate limits), signed on the way out. */

@@ -20,6 +20,8 @@ export interface ArgSpec {
   required?: boolean
   /** Checked here instead of the model: a value the model cannot describe (client names). */
   check?: (value: unknown) => string | null
+  /** An empty string is a value the model judges (a field it replaces), not an absent argument. */
+  emptyIsValue?: boolean
 }
 
 export type ArgSpecs = Record<string, ArgSpec>
@@ -118,7 +120,9 @@ function modelProblem(model: TSchema, v: unknown): string | null {
     const bounds =
       items?.type === 'string' && typeof items.maxLength === 'number'
         ? ` strings of ${items.minLength ?? 0} to ${items.maxLength} characters`
-        : ' strings'
+        : items?.type === 'object'
+          ? ' objects as its schema describes them'
+          : ' strings'
     return `must be an array${max}${bounds}`
   }
   return 'is invalid'
@@ -152,7 +156,7 @@ export function checkArgs(specs: ArgSpecs, args: Record<string, unknown> | undef
   }
   for (const [name, spec] of Object.entries(specs)) {
     const v = given[name]
-    if (v === undefined || v === '') {
+    if (v === undefined || (v === '' && !spec.emptyIsValue)) {
       if (spec.required) problems.push({ argument: name, message: 'is required' })
       continue
     }

@@ -9,6 +9,7 @@ import { getClaimChallenge } from './claim-challenge'
 import { confirmAgent } from './confirm-agent'
 import { getServer } from './get-server'
 import { getInstallConfig } from './install-config'
+import { acceptServerTransfer, editMyServer, setMyServerStatus, transferMyServer } from './owners'
 import { registerAgent } from './register-agent'
 import { revokeAgent } from './revoke-agent'
 import { searchServers } from './search'
@@ -28,6 +29,10 @@ export const TOOL_LIST: readonly Tool[] = [
   getClaimChallenge,
   verifyClaim,
   revokeAgent,
+  editMyServer,
+  setMyServerStatus,
+  transferMyServer,
+  acceptServerTransfer,
 ]
 
 /** The tools' names, in the order tools/list gives them. */

@@ -3,7 +3,7 @@
 // small: the shapes several tools share are named definitions referenced by `$ref`, objects stay open as the models
 // leave them, and the Error object is not described per tool.
 import { CategoryModel, ConfigEntry, InstallInfo, SearchHit, ServerDetail } from '@mcp-directory/shared/contracts'
-import type { TObject } from '@sinclair/typebox'
+import type { TObject, TRecord } from '@sinclair/typebox'
 import { jsonOf } from './args'
 
 type Json = Record<string, unknown>
@@ -36,7 +36,10 @@ function withRefs(node: unknown, defs: Json, top = false): unknown {
  * asks for every field the model requires, or for `error` and `message`. A success field named like an Error object
  * field also takes the Error object's type (submit's `status` is a string).
  */
-export function toolOutput(model: TObject): Json {
+export function toolOutput(answer: TObject | TRecord): Json {
+  // A route answering an open record (the owners' changes): that open object admits the Error object as it is.
+  if (!('properties' in answer)) return jsonOf(answer)
+  const model = answer as TObject
   const defs: Json = {}
   const properties = Object.fromEntries(
     Object.entries(model.properties).map(([k, v]) => {

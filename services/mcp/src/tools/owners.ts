@@ -1,0 +1,145 @@
+// The owner's operations on a claimed listing (PATCH /api/v1/servers/{id}, POST …/status, …/transfer,
+// …/transfer/accept): each takes its route's own params and body models, and the agent token that claimed the
+// listing (or received it). Who may act is decided by the catalog behind the route: anyone else gets its 403.
+import { EditBody, MaintenanceBody, OwnerChangeAnswer, ServerParams, TransferBody } from '@mcp-directory/catalog/model'
+import type { ToolAnnotations } from '@modelcontextprotocol/server'
+import { markdownInline, quoted } from '@mcp-directory/shared/text'
+import { type ArgSpecs, fromModel } from './args'
+import { enc, ID_HELP, TOKEN, tokenOf } from './common'
+import { toolOutput } from './output'
+import type { Args, Tool, ToolContext, ToolResult } from './tool'
+
+// Edit and status replace stored values (destructive); calling them again with the same arguments leaves the listing
+// as it was (idempotent; each call is still a history line). Edit reads npm or PyPI for new packages (open world).
+const REPLACES: ToolAnnotations = {
+  readOnlyHint: false,
+  destructiveHint: true,
+  idempotentHint: true,
+  openWorldHint: false,
+}
+// An offer changes no owner until it is accepted, and a repeat replaces it with the same offer.
+const OFFERS: ToolAnnotations = {
+  readOnlyHint: false,
+  destructiveHint: false,
+  idempotentHint: true,
+  openWorldHint: false,
+}
+// Accepting replaces the owner; the offer is used up, so a second call is refused.
+const TAKES: ToolAnnotations = {
+  readOnlyHint: false,
+  destructiveHint: true,
+  idempotentHint: false,
+  openWorldHint: false,
+}
+
+const OWNER_TOKEN = {
+  ...TOKEN,
+  description: `${TOKEN.description}. It must be the token of the agent that claimed the listing (or received it)`,
+}
+const idArg = (): ArgSpecs => fromModel(ServerParams, {}, ID_HELP)
+/** A body model's fields as arguments; each one given replaces a stored value, so an empty string is judged too. */
+const bodyArgs = (...a: Parameters<typeof fromModel>): ArgSpecs =>
+  Object.fromEntries(Object.entries(fromModel(...a)).map(([name, spec]) => [name, { ...spec, emptyIsValue: true }]))
+const OUTPUT = toolOutput(OwnerChangeAnswer)
+
+/** Sends one owner operation on listing `id` with the rest of the arguments as its body. */
+async function ownerCall(
+  a: Args,
+  { api, caller }: ToolContext,
+  path: string,
+  method: 'PATCH' | 'POST',
+  said: (r: Record<string, unknown>) => string,
+): Promise<ToolResult> {
+  const { agentToken: _token, id, ...body } = a
+  const r = await api.json<Record<string, unknown>>(`/api/v1/servers/${enc(String(id))}${path}`, {
+    method,
+    body,
+    bearer: tokenOf(a, caller),
+  })
+  return { data: r, text: `Listing ${quoted(String(id))}: ${markdownInline(said(r))}.` }
+}
+
+const list = (v: unknown) => (Array.isArray(v) ? v.map(String).join(', ') : '')
+
+export const editMyServer: Tool = {
+  name: 'edit_my_server',
+  title: 'Edit my listing',
+  description:
+    "Owner only: changes a claimed listing's title, description, tags, category, website, packages or remotes; each field " +
+    'given replaces the stored one. New npm/PyPI packages count only when their registry entry names the listing or links back to ' +
+    'its repository. Needs the agent token that claimed it.',
+  args: {
+    ...idArg(),
+    ...bodyArgs(
+      EditBody,
+      {},
+      {
+        packages: { description: 'Replaces every package (npm or pypi); each is checked against its registry entry' },
+        remotes: { description: 'Replaces every remote endpoint (https)' },
+      },
+    ),
+    agentToken: OWNER_TOKEN,
+  },
+  output: OUTPUT,
+  annotations: { ...REPLACES, openWorldHint: true },
+  call: (a, ctx) => ownerCall(a, ctx, '', 'PATCH', (r) => `changed ${list(r.fields)}`),
+}
+
+export const setMyServerStatus: Tool = {
+  name: 'set_my_server_status',
+  title: 'Deprecate or archive my listing',
+  description:
+    'Owner only: marks a claimed listing deprecated or archived, with a message for its users, or active again. ' +
+    'Needs the agent token that claimed it.',
+  args: {
+    ...idArg(),
+    ...bodyArgs(
+      MaintenanceBody,
+      {},
+      {
+        status: { description: 'deprecated, archived, or active to clear the mark' },
+        message: { description: 'What users should know (for example, what replaces it)' },
+      },
+    ),
+    agentToken: OWNER_TOKEN,
+  },
+  output: OUTPUT,
+  annotations: REPLACES,
+  call: (a, ctx) =>
+    ownerCall(a, ctx, '/status', 'POST', (r) => `maintenance status is now ${String(r.maintenanceStatus ?? 'active')}`),
+}
+
+export const transferMyServer: Tool = {
+  name: 'transfer_my_server',
+  title: 'Hand my listing to another agent',
+  description:
+    'Owner only: offers a claimed listing to another agent (its id: GET /api/v1/agent/me with its token), which takes it ' +
+    'with accept_server_transfer within 7 days; until then you stay the owner. Needs the agent token that claimed it.',
+  args: { ...idArg(), ...bodyArgs(TransferBody), agentToken: OWNER_TOKEN },
+  output: OUTPUT,
+  annotations: OFFERS,
+  call: (a, ctx) =>
+    ownerCall(a, ctx, '/transfer', 'POST', (r) => `offered to agent ${String(r.to)} until ${String(r.expiresAt)}`),
+}
+
+export const acceptServerTransfer: Tool = {
+  name: 'accept_server_transfer',
+  title: 'Accept a listing handed to me',
+  description:
+    'Takes a listing another agent offered to yours with transfer_my_server; your agent becomes its owner. ' +
+    'Needs the token of the agent it was offered to.',
+  args: {
+    ...idArg(),
+    agentToken: { ...TOKEN, description: `${TOKEN.description}. The agent the listing was offered to` },
+  },
+  output: OUTPUT,
+  annotations: TAKES,
+  async call(a, { api, caller }) {
+    const id = String(a.id)
+    const r = await api.json<Record<string, unknown>>(`/api/v1/servers/${enc(id)}/transfer/accept`, {
+      method: 'POST',
+      bearer: tokenOf(a, caller),
+    })
+    return { data: r, text: `Listing ${quoted(id)}: ${markdownInline(`now owned by ${String(r.owner)}`)}.` }
+  },
+}
