@@ -129,8 +129,11 @@ export function basePlan(store: TermStore, words: string[]): Plan {
     const variants = variantsOf(store, word)
     let best = 0
     let rarity = 0
-    // Another form (a longer word, a part, a near spelling) never counts more than the word as typed, however rare.
-    const exact = df(termOf(word)) > 0 ? idfOf(df(termOf(word)), n) : Number.POSITIVE_INFINITY
+    // Another form (a longer word, a part, a near spelling) never counts more than the word as typed, however rare;
+    // a word the index does not know stands for one word, so no form of it counts more than its most common form.
+    const known = df(termOf(word))
+    const common = Math.max(0, ...[...variants.keys()].map(df))
+    const exact = idfOf(known > 0 ? known : common, n)
     for (const [term, weight] of variants) {
       const idf = Math.min(idfOf(df(term), n), exact)
       terms.push({ slot, term, weight, idf })
