@@ -3,6 +3,7 @@
  * BM25F, prefix and typo forms, pseudo-relevance feedback and trust; one result per server; exact cursor paging.
  */
 import { queryWords } from './analyze'
+import { withAssociations } from './associations'
 import { analyse, type SearchDocument } from './document'
 import { basePlan, browsePlan, packPlan, type Plan, unpackPlan, withFeedback } from './plan'
 import { type Factor, factorsOf, type Filters, rankPage } from './rank'
@@ -155,7 +156,7 @@ export class SearchIndex {
     const key = words.join(' ')
     const known = this.plans.get(key)
     if (known) return known
-    const base = basePlan(this.store, words)
+    const base = withAssociations(this.store, basePlan(this.store, words), words)
     const unfiltered = { category: null, transport: null, verified: false }
     const first = rankPage(this.store, base, unfiltered, asked, TUNING.feedback.docs).hits
     const plan = first.length

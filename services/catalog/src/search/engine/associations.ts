@@ -1,0 +1,74 @@
+/**
+ * Word associations learnt from the catalog's own text, without a model: for a query word, the terms that listings
+ * holding it use far more often than listings at large (positive pointwise mutual information over the names,
+ * titles, descriptions and tags of the listings, each listing one context). A query that describes a need
+ * ("error tracking") then also prefers listings that use the catalog's other words for it (sentry, exception).
+ * Read from the postings the index already keeps, so they cost no memory of their own and follow every change.
+ */
+import { idfOf, type Plan, type PlanTerm } from './plan'
+import type { Postings, StoredDoc, TermStore } from './store'
+import { TUNING } from './tuning'
+
+/** One associated term: its share of the word's listings and its PMI with the word. */
+export interface Associate {
+  term: string
+  share: number
+  pmi: number
+}
+
+/**
+ * The terms most associated with `term`, best first: found in at least `minShare` of a sample of the listings
+ * holding it and `minLift` times more often there than in the catalog, ranked by share × PMI.
+ */
+export function associatesOf(store: TermStore, term: string, exclude: ReadonlySet<string>): Associate[] {
+  const a = TUNING.associations
+  const postings = store.terms.get(term)
+  if (!postings || postings.df < a.minDf) return []
+  const n = store.live
+  // A fixed stride over the postings: the same sample on every replica, bounded work for a common word.
+  const step = Math.max(1, Math.floor(postings.size / a.sample))
+  const counts = new Map<Postings, number>()
+  let seen = 0
+  for (let k = 0; k < postings.size && seen < a.sample; k += step) {
+    const doc: StoredDoc | undefined = store.docs[postings.data[k * 2]!]
+    if (!doc) continue
+    seen++
+    for (const p of doc.about) if (p !== postings) counts.set(p, (counts.get(p) ?? 0) + 1)
+  }
+  if (seen < a.minDf) return []
+  const out: Associate[] = []
+  for (const [p, c] of counts) {
+    const share = c / seen
+    if (c < a.minCount || share < a.minShare || p.df > a.maxDfShare * n || exclude.has(p.term)) continue
+    // A joined word (browserautomation) repeats words a listing is already scored by.
+    if (store.compounds.has(p.term)) continue
+    const pmi = Math.log(share / (p.df / n))
+    if (pmi >= Math.log(a.minLift)) out.push({ term: p.term, share, pmi })
+  }
+  return out.sort((x, y) => y.share * y.pmi - x.share * x.pmi || (x.term < y.term ? -1 : 1)).slice(0, a.perWord)
+}
+
+/**
+ * A plan with each query word's associates added at a low weight. Like feedback terms they only reorder the
+ * listings a query word matched (slot -1), so `total` stays the listings that hold what was asked.
+ */
+export function withAssociations(store: TermStore, plan: Plan, words: string[]): Plan {
+  const a = TUNING.associations
+  if ((a.weight as number) === 0) return plan
+  const asked = new Set(plan.terms.map((t) => t.term))
+  const n = store.live
+  const added = new Map<string, PlanTerm>()
+  words.forEach((_, slot) => {
+    // The word's own term: the form of the slot with the highest weight.
+    const own = plan.terms.filter((t) => t.slot === slot).sort((x, y) => y.weight - x.weight)[0]
+    if (!own || own.term.includes(' ')) return
+    for (const { term, share } of associatesOf(store, own.term, asked)) {
+      const weight = Math.min(1, a.weight * own.weight * Math.sqrt(share))
+      const held = added.get(term)
+      if (!held) added.set(term, { slot: -1, term, weight, idf: idfOf(store.terms.get(term)!.df, n) })
+      else held.weight = Math.min(1, held.weight + weight)
+    }
+  })
+  const extra = [...added.values()].sort((x, y) => y.weight - x.weight || (x.term < y.term ? -1 : 1))
+  return extra.length ? { ...plan, terms: [...plan.terms, ...extra.slice(0, a.max)] } : plan
+}
