@@ -59,11 +59,11 @@ export function withAssociations(store: TermStore, plan: Plan, words: string[]):
   const n = store.live
   const added = new Map<string, PlanTerm>()
   words.forEach((_, slot) => {
-    // The word's own term: the form of the slot with the highest weight.
-    const own = plan.terms.filter((t) => t.slot === slot).sort((x, y) => y.weight - x.weight)[0]
-    if (!own || own.term.includes(' ')) return
+    // Only a word the index holds as typed: the associates of a guessed form (a typo's) would guess twice.
+    const own = plan.terms.find((t) => t.slot === slot && t.weight === 1 && !t.term.includes(' '))
+    if (!own) return
     for (const { term, share } of associatesOf(store, own.term, asked)) {
-      const weight = Math.min(1, a.weight * own.weight * Math.sqrt(share))
+      const weight = Math.min(1, a.weight * Math.sqrt(share))
       const held = added.get(term)
       if (!held) added.set(term, { slot: -1, term, weight, idf: idfOf(store.terms.get(term)!.df, n) })
       else held.weight = Math.min(1, held.weight + weight)
