@@ -35,7 +35,7 @@ export const TUNING = {
   /** Weight of a query word found as a part of a longer word (mongo in MongoDB, git in GitHub). */
   part: 0.6,
   /** Weight of two query words found joined in a listing (mongo db → mongodb). */
-  joinedPair: 1,
+  joinedPair: 0.7,
   /** Pseudo-relevance feedback: terms shared by the best first-pass matches join the query, weakly. */
   feedback: { docs: 15, terms: 12, weight: 0.35, minShared: 2, maxDfShare: 0.2 },
   /**
