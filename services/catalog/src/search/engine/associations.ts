@@ -63,7 +63,7 @@ export function associatesOf(store: TermStore, term: string): Associate[] {
 
 /** Associates remembered per term until the index changes (a word recurs across queries far more than a query). */
 export type AssociateCache = Map<string, Associate[]>
-const CACHE_ENTRIES = 20_000
+const CACHE_ENTRIES = 5_000
 
 function rememberedAssociates(store: TermStore, term: string, cache: AssociateCache): Associate[] {
   let found = cache.get(term)
