@@ -49,7 +49,7 @@ export const TUNING = {
     minDf: 3,
     minCount: 3,
     minShare: 0.05,
-    minLift: 4,
+    minLift: 3,
     maxDfShare: 0.2,
     perWord: 4,
     max: 12,
