@@ -3,6 +3,7 @@
  * BM25F, prefix and typo forms, pseudo-relevance feedback and trust; one result per server; exact cursor paging.
  */
 import { queryWords } from './analyze'
+import { type AssociateCache, withAssociations } from './associations'
 import { analyse, type OrderFacts, type SearchDocument } from './document'
 import { basePlan, browsePlan, packPlan, type Plan, unpackPlan, withFeedback } from './plan'
 import { type Factor, factorsOf, type Filters, rankPage, type Sort } from './rank'
@@ -50,6 +51,7 @@ export class SearchIndex {
   /** The listings of each repository key: one id for most servers, a list for the few listed more than once. */
   private readonly servers = new Map<string, string | string[]>()
   private readonly plans = new Map<string, Plan>()
+  private readonly associates: AssociateCache = new Map()
 
   get size(): number {
     return this.store.live
@@ -167,6 +169,7 @@ export class SearchIndex {
   // What is remembered belongs to the index as it was: any change forgets it.
   private changed(): void {
     this.plans.clear()
+    this.associates.clear()
   }
 
   // The plan of a query's words: their forms in the index, then feedback from the best first-pass servers.
@@ -175,7 +178,7 @@ export class SearchIndex {
     const key = words.join(' ')
     const known = this.plans.get(key)
     if (known) return known
-    const base = basePlan(this.store, words)
+    const base = withAssociations(this.store, basePlan(this.store, words), words, this.associates)
     const unfiltered = { category: null, transport: null, verified: false }
     const first = rankPage(this.store, base, unfiltered, asked, TUNING.feedback.docs).hits
     const plan = first.length

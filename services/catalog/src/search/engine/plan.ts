@@ -129,8 +129,11 @@ export function basePlan(store: TermStore, words: string[]): Plan {
     const variants = variantsOf(store, word)
     let best = 0
     let rarity = 0
-    // Another form (a longer word, a part, a near spelling) never counts more than the word as typed, however rare.
-    const exact = df(termOf(word)) > 0 ? idfOf(df(termOf(word)), n) : Number.POSITIVE_INFINITY
+    // Another form (a longer word, a part, a near spelling) never counts more than the word as typed, however rare;
+    // a word the index does not know stands for one word, so no form of it counts more than its most common form.
+    const known = df(termOf(word))
+    const common = Math.max(0, ...[...variants.keys()].map(df))
+    const exact = idfOf(known > 0 ? known : common, n)
     for (const [term, weight] of variants) {
       const idf = Math.min(idfOf(df(term), n), exact)
       terms.push({ slot, term, weight, idf })
@@ -184,7 +187,7 @@ export function withFeedback(store: TermStore, plan: Plan, best: number[]): Plan
 }
 
 // Bounds of a plan read back from a cursor (anything else is not a plan this API made).
-const MAX_PLAN_TERMS = 160
+const MAX_PLAN_TERMS = 160 + TUNING.associations.max
 const MAX_SLOTS = 32
 
 /** A plan as compact JSON (numbers kept exact, so scores repeat bit for bit). */

@@ -15,7 +15,11 @@ const TF_MAX = (1 << TF_BITS) - 1
  * (one allocation per term).
  */
 export class Postings {
-  constructor(readonly term: string) {}
+  /** `id`: a number of its own in its store, never reused (tables keyed by term index by it). */
+  constructor(
+    readonly term: string,
+    readonly id: number,
+  ) {}
   /** [doc, packed counts, doc, packed counts, …] in increasing listing number; `size` pairs are used. */
   data = new Uint32Array(2)
   size = 0
@@ -83,6 +87,8 @@ export class TermStore {
   /** A number per repository key held (numbered again, densely, by a compaction). */
   private readonly serverNumbers = new Map<string, number>()
   private tombstones = 0
+  /** Postings made so far: the next one's id. */
+  postingsMade = 0
   private sortedTerms: string[] | null = null
   private sortedSurface: string[] | null = null
 
@@ -127,7 +133,7 @@ export class TermStore {
     for (const [t, packed] of packedOf) {
       let p = this.terms.get(t)
       if (!p) {
-        p = new Postings(t)
+        p = new Postings(t, this.postingsMade++)
         this.terms.set(t, p)
         this.sortedTerms = null
       }

@@ -35,9 +35,25 @@ export const TUNING = {
   /** Weight of a query word found as a part of a longer word (mongo in MongoDB, git in GitHub). */
   part: 0.6,
   /** Weight of two query words found joined in a listing (mongo db → mongodb). */
-  joinedPair: 1,
+  joinedPair: 0.7,
   /** Pseudo-relevance feedback: terms shared by the best first-pass matches join the query, weakly. */
   feedback: { docs: 15, terms: 12, weight: 0.35, minShared: 2, maxDfShare: 0.2 },
+  /**
+   * Associations learnt from the catalog's text (associations.ts): per query word, up to `perWord` terms found in at
+   * least `minShare` of a sample of `sample` of its listings and `minLift` times more often there than overall,
+   * added at `weight` × √share (at most `max` in a plan); 0 turns them off.
+   */
+  associations: {
+    weight: 0.1,
+    sample: 256,
+    minDf: 3,
+    minCount: 3,
+    minShare: 0.05,
+    minLift: 3,
+    maxDfShare: 0.2,
+    perWord: 4,
+    max: 12,
+  },
   /**
    * Prefix matches (postgres → postgresql): weight base + span × (prefix length / term length), at most `max` terms,
    * for a word found in at most `maxDfShare` of the listings.
