@@ -117,12 +117,7 @@ export function createCatalogApp(deps: CatalogDeps) {
      * Loads the project's small demo catalog when no listing exists yet (all-in-one's first start), as origin
      * `demo`: the first import of real data removes it whole.
      */
-    loadDemoIfEmpty: async () => {
-      if (await hasListings(database)) return
-      const { DEMO_CATALOG } = await import('./import/demo-catalog')
-      const s = await importWithVersions(DEMO_CATALOG, undefined, { origin: DEMO_ORIGIN })
-      log.info({ created: s.created }, 'demo catalog loaded')
-    },
+    loadDemoIfEmpty: () => loadDemoIfEmpty(database, importWithVersions, log),
     /** Settles once the start-up pass has given every stored listing its identity columns. */
     identitiesReady: identities.ready,
     /** This replica's search index (built at start, kept current by the listing events). */
@@ -144,6 +139,14 @@ export function createCatalogApp(deps: CatalogDeps) {
       await jobs.stop()
     },
   }
+}
+
+/** Loads the demo catalog when the catalog holds no listing yet, as origin `demo`. */
+async function loadDemoIfEmpty(database: Database, importDocument: ReturnType<typeof createImporter>, log: Logger) {
+  if (await hasListings(database)) return
+  const { DEMO_CATALOG } = await import('./import/demo-catalog')
+  const s = await importDocument(DEMO_CATALOG, undefined, { origin: DEMO_ORIGIN })
+  log.info({ created: s.created }, 'demo catalog loaded')
 }
 
 /** The catalog service as built by its factory. */
