@@ -31,6 +31,14 @@ const SUMMARY_FIELDS = [
   // Additive: whether the name's namespace is proven, and by what.
   'publisherVerified',
   'publisherEvidence',
+  // Additive: what a result card shows and the search orders read.
+  'title',
+  'risk',
+  'riskCleared',
+  'stars',
+  'installs',
+  'addedAt',
+  'checkedAt',
 ].sort()
 
 /** Registers the API-rule tests for one mode. */
