@@ -186,27 +186,50 @@ async function badgeBench(gatewayUrl: string, databaseUrl: string, ids: string[]
  * request (the service is stateless, so each POST stands alone), the same distinct queries.
  */
 async function mcpBench(gatewayUrl: string): Promise<Record<string, Result>> {
-  const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }
-  const bodies = queries.map((q, i) =>
+  const accept = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }
+  const call = (q: string, i: number, meta?: Record<string, unknown>) =>
     JSON.stringify({
       jsonrpc: '2.0',
       id: i + 1,
       method: 'tools/call',
-      params: { name: 'search_mcp_servers', arguments: { query: q } },
-    }),
-  )
-  // One call first, so a broken endpoint is reported rather than measured.
-  const probe = await fetch(`${gatewayUrl}/api/mcp`, { method: 'POST', headers, body: bodies[0] })
-  const text = await probe.text()
-  if (probe.status !== 200 || !text.includes('"result"')) {
-    console.log(`  MCP search: not measured (tools/call answered ${probe.status}: ${text.slice(0, 200)})`)
-    return {}
+      params: { name: 'search_mcp_servers', arguments: { query: q }, ...(meta ? { _meta: meta } : {}) },
+    })
+  // The current revision (2026-07-28): each request carries its version, capabilities and client in `_meta`, and
+  // the headers a client sends with it. The 2025 revisions: a bare JSON-RPC call, as a stateless 2025 client sends.
+  const modernMeta = {
+    'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+    'io.modelcontextprotocol/clientCapabilities': {},
+    'io.modelcontextprotocol/clientInfo': { name: 'bench', version: '1' },
   }
-  const out = {
-    'mcp-search/gateway/5k': await wrk(gatewayUrl, ['/api/mcp'], { bodies, headers }),
-    'rest-search-uncached/gateway/5k': await wrk(gatewayUrl, searchPaths, { headers: { 'cache-control': 'no-cache' } }),
+  const eras = {
+    'mcp-search-2026/gateway/5k': {
+      bodies: queries.map((q, i) => call(q, i, modernMeta)),
+      headers: {
+        ...accept,
+        'mcp-protocol-version': '2026-07-28',
+        'mcp-method': 'tools/call',
+        'mcp-name': 'search_mcp_servers',
+      },
+    },
+    'mcp-search/gateway/5k': { bodies: queries.map((q, i) => call(q, i)), headers: accept },
   }
-  printResult('mcp search', 'gateway', '5k', out['mcp-search/gateway/5k'])
+  const out: Record<string, Result> = {}
+  for (const [key, { bodies, headers }] of Object.entries(eras)) {
+    // One call first, so a broken endpoint is reported rather than measured.
+    const probe = await fetch(`${gatewayUrl}/api/mcp`, { method: 'POST', headers, body: bodies[0] })
+    const text = await probe.text()
+    if (probe.status !== 200 || !text.includes('"result"')) {
+      console.log(`  MCP search (${key}): not measured (tools/call answered ${probe.status}: ${text.slice(0, 200)})`)
+      continue
+    }
+    out[key] = await wrk(gatewayUrl, ['/api/mcp'], { bodies, headers })
+  }
+  out['rest-search-uncached/gateway/5k'] = await wrk(gatewayUrl, searchPaths, {
+    headers: { 'cache-control': 'no-cache' },
+  })
+  if (out['mcp-search-2026/gateway/5k'])
+    printResult('mcp search 2026', 'gateway', '5k', out['mcp-search-2026/gateway/5k'])
+  if (out['mcp-search/gateway/5k']) printResult('mcp search 2025', 'gateway', '5k', out['mcp-search/gateway/5k'])
   printResult('rest (no-cache)', 'gateway', '5k', out['rest-search-uncached/gateway/5k'])
   return out
 }
@@ -405,10 +428,11 @@ line(
   rps,
   '>= 0.6',
 )
-const mcp = at('mcp-search/gateway/5k')
-if (mcp) {
-  const rest = at('rest-search-uncached/gateway/5k')
-  line('MCP search/REST search throughput (5k, gateway, uncached):', mcp, rest, rps, '>= 0.8')
-  line('MCP search/REST search p99 (5k, gateway, uncached):', mcp, rest, p99)
-} else if (only.has('mcp')) console.log('MCP search: not measured (no mcp service)')
+const rest = at('rest-search-uncached/gateway/5k')
+const modern = at('mcp-search-2026/gateway/5k')
+const legacy = at('mcp-search/gateway/5k')
+if (modern) line('MCP search (2026-07-28)/REST search throughput (5k, gateway, uncached):', modern, rest, rps, '>= 0.8')
+if (legacy) line('MCP search (2025)/REST search throughput (5k, gateway, uncached):', legacy, rest, rps, '>= 0.8')
+if (modern) line('MCP search (2026-07-28)/REST search p99 (5k, gateway, uncached):', modern, rest, p99)
+if (!modern && !legacy && only.has('mcp')) console.log('MCP search: not measured (no mcp service)')
 process.exit(0)
