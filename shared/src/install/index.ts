@@ -10,6 +10,14 @@ export {
   type EvidenceSubject,
 } from './evidence'
 export { repositoryKey, sameRepository } from './repository'
+export {
+  npmFacts,
+  pypiFacts,
+  registryReader,
+  type RegistryOptions,
+  type RegistryRead,
+  type RegistryReader,
+} from './registry-reader'
 export { ACCEPTED_CLIENT_NAMES, clientFromName } from './client-names'
 export {
   CONFIG_CLIENTS,

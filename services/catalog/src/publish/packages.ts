@@ -5,7 +5,7 @@
  * MCPB) cannot be proven here, so a package of theirs is refused rather than published unproven.
  */
 import type { PackageEvidence } from '@mcp-directory/shared/contracts'
-import { registryReader, type RegistryOptions } from '../../../prober/src/probe/registry'
+import { registryReader, type RegistryOptions } from '@mcp-directory/shared/install'
 
 /** A package of a server.json as far as the check reads it. */
 interface DeclaredPackage {

@@ -9,7 +9,7 @@ import { HostLimiter } from '../limits'
 import type { ProbeQueue } from '../queue'
 import { githubReader } from './github'
 import { listingProber } from './listing'
-import { registryReader } from './registry'
+import { registryReader } from '@mcp-directory/shared/install'
 
 /** What the configured prober is given besides the configuration. */
 export interface ProberParts {

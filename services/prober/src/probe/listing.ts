@@ -21,7 +21,7 @@ import {
 import { githubRepoOf, type GithubReader } from './github'
 import { healthAfter, HOST_FAILURES } from './health'
 import { inferInstall } from './readme'
-import type { RegistryReader } from './registry'
+import type { RegistryReader } from '@mcp-directory/shared/install'
 import { probeRemote, type RemoteProbe } from './remote'
 import { repositoryRunOf } from './repository'
 import { sandboxDue, sandboxTarget } from './sandbox-target'

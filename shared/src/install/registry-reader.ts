@@ -6,7 +6,7 @@
  * `/<name>/<version>/json` on PyPI; the latest when no concrete version is declared), bounded in time and size.
  */
 import type { PackageEvidence } from '@mcp-directory/shared/contracts'
-import { isConcreteVersion } from '@mcp-directory/shared/install'
+import { isConcreteVersion } from './model'
 
 /** What the registry reader needs. */
 export interface RegistryOptions {
