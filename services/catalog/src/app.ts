@@ -57,9 +57,11 @@ export function createCatalogApp(deps: CatalogDeps) {
   const searchIndex = startLiveIndex({ database, bus: deps.bus, log, baseUrl: base, after: identities.ready })
   const details = createDetailCache({ bus: deps.bus, log })
   // After a commit that wrote listing events: the relay publishes them, and this replica's next search sees them.
-  const published = () => {
+  // Given the listings it wrote (a probe's facts: one listing, several a second), only their kept details go.
+  const published = (ids?: string[]) => {
     searchIndex.changed()
-    details.clear()
+    if (ids) details.forget(ids)
+    else details.clear()
     jobs.relay.nudge()
   }
   const importWithVersions = createImporter({ database, namespace, nudge: published, log })

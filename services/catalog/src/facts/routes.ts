@@ -18,7 +18,8 @@ export interface FactsDeps {
   database: Database
   log: Logger
   /** Publish soon: called after a commit that wrote events. */
-  nudge: () => void
+  /** After a commit that wrote listing events, naming the listings when they are known. */
+  nudge: (ids?: string[]) => void
   /** The operator token, for clearing a risk. */
   operatorToken: string
 }
@@ -37,12 +38,12 @@ export function factsRoutes(deps: FactsDeps) {
           const result = await writeFactsOrRecordFailure(database, log, params.id, listingFactsOf(body)).catch(
             (err) => {
               // A write the database refused was recorded as a failure with its event: this replica sees it now.
-              if (!(err instanceof AppError)) deps.nudge()
+              if (!(err instanceof AppError)) deps.nudge([params.id])
               throw err
             },
           )
           if (result.changed.length) {
-            deps.nudge()
+            deps.nudge([result.id])
             log.info({ id: result.id, changed: result.changed }, 'listing facts changed')
           }
           return json(result)
@@ -71,7 +72,7 @@ export function factsRoutes(deps: FactsDeps) {
           requireOperator(request, deps.operatorToken)
           await request.body?.cancel()
           const result = await clearRisk(database, params.id, new Date())
-          if (result.changed) deps.nudge()
+          if (result.changed) deps.nudge([result.id])
           log.info({ id: result.id, level: result.riskLevel, toolsHash: result.clearedHash }, 'operator: risk cleared')
           return json({
             success: true,

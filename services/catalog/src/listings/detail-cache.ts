@@ -75,6 +75,11 @@ export function createDetailCache(opts: { bus: EventBus; log: Logger; maxBytes?:
         bytes -= e.text.length
       }
     },
+    /** This replica wrote a change to these listings: their kept details go, and no read begun before is kept. */
+    forget(ids: string[]): void {
+      generation++
+      for (const id of ids) drop(id)
+    },
     /** This replica wrote a change: nothing kept may be older than it. */
     clear(): void {
       generation++
