@@ -2,12 +2,12 @@
 // allows only our own scripts; and in Debian's chromium, with every request to another origin blocked, it renders
 // the reference of the whole API without a policy violation.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createMemoryStore } from '@mcp-directory/shared/kv'
 import { createLogger } from '@mcp-directory/shared/log'
-import { testConfig } from '@mcp-directory/shared/testing'
+import { headlessChromium, testConfig } from '@mcp-directory/shared/testing'
 import { chromium } from 'playwright-core'
 import { createGatewayApp } from '../src/app'
 import { DOCS_ASSET_PREFIX } from '../src/docs'
@@ -19,7 +19,6 @@ declare const document: {
   body: { appendChild(node: unknown): void }
 }
 
-const CHROMIUM = '/usr/bin/chromium'
 const log = createLogger('test', 'silent')
 let server: ReturnType<typeof Bun.serve>
 let base: string
@@ -100,21 +99,10 @@ describe('/docs', () => {
   })
 
   test('in chromium with the network blocked, the page renders the reference without a CSP violation', async () => {
-    if (!existsSync(CHROMIUM))
-      throw new Error(`${CHROMIUM} is missing: run \`apt-get install -y chromium\` (bash .ci/run does this)`)
+    const launch = headlessChromium()
     const userDataDir = mkdtempSync(join(tmpdir(), 'docs-test-chromium-'))
     const context = await chromium.launchPersistentContext(userDataDir, {
-      executablePath: CHROMIUM,
-      headless: true,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-quic',
-      ],
+      ...launch,
     })
     try {
       const outside: string[] = []

@@ -1,7 +1,8 @@
 // What the browser tests share: Debian's chromium driven by playwright-core, a tab that records Content-Security-
 // Policy violations and page errors, axe-core run inside the page, the page's traffic, and the README's screenshots.
 import { expect } from 'bun:test'
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { headlessChromium } from '@mcp-directory/shared/testing'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -10,7 +11,6 @@ import { chromium, type BrowserContext, type Page } from 'playwright-core'
 // Functions given to page.evaluate run in the browser; the project compiles without the DOM library.
 declare const window: any, document: any
 
-const CHROMIUM = '/usr/bin/chromium'
 // The README's screenshots are rewritten only when asked (UPDATE_SCREENSHOTS=1), so a test run leaves the tree clean;
 // otherwise they are taken into a temporary folder, which still renders each page at both widths.
 const SCREENSHOTS =
@@ -27,21 +27,10 @@ const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core
 
 /** A browser for one test file, on `base`. */
 export async function startBrowser(base: string) {
-  if (!existsSync(CHROMIUM))
-    throw new Error(`${CHROMIUM} is missing: run \`apt-get install -y chromium\` (bash .ci/run does this)`)
+  const launch = headlessChromium()
   const userDataDir = mkdtempSync(join(tmpdir(), 'web-test-chromium-'))
   const context: BrowserContext = await chromium.launchPersistentContext(userDataDir, {
-    executablePath: CHROMIUM,
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-    ],
+    ...launch,
     viewport: VIEWPORTS.desktop,
   })
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base })

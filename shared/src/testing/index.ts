@@ -160,3 +160,4 @@ export {
 export { decodeInstallLine, shellWords, snippetEntry } from './install-lines'
 export { type DnsZone, startDnsServer } from './dns'
 export { type SunkMail, startSmtpSink } from './smtp'
+export { CHROMIUM, headlessChromium } from './chromium'
