@@ -16,6 +16,8 @@ interface Packument {
 }
 
 interface VersionManifest {
+  /** The tarball carries an npm-shrinkwrap.json, whose `resolved` addresses npm would fetch as they are. */
+  _hasShrinkwrap?: boolean
   dependencies?: Record<string, unknown>
   optionalDependencies?: Record<string, unknown>
   peerDependencies?: Record<string, unknown>
@@ -125,6 +127,10 @@ export async function resolveNpmTree(
       if (seen.size > MAX_PACKAGES)
         return { ok: false, refused: true, spec: id, detail: `more than ${MAX_PACKAGES} packages in its tree` }
       const m = p.versions![version]!
+      // npm fetches what the version names, during the install: a tarball or a shrinkwrap's addresses elsewhere
+      // than the registry (the host's own loopback, say) are refused before npm runs, not found after.
+      const elsewhere = offRegistry(m, registry)
+      if (elsewhere) return { ok: false, refused: true, spec: id, detail: `${id} ${elsewhere}` }
       const groups = [m.dependencies, m.optionalDependencies, m.peerDependencies]
       for (const [i, group] of groups.entries())
         for (const [dep, spec] of Object.entries(group ?? {})) {
@@ -143,6 +149,17 @@ export async function resolveNpmTree(
     return { ok: false, refused: false, missing: false, detail: `resolving: ${detail.slice(0, 200)}` }
   }
   return { ok: true, packages: seen.size }
+}
+
+/** Why a version would make npm fetch something other than the registry's own tarball, or null. */
+function offRegistry(m: VersionManifest, registry: string): string | null {
+  if (m._hasShrinkwrap) return 'ships an npm-shrinkwrap.json, whose addresses npm would follow'
+  const tarball = m.dist?.tarball
+  if (typeof tarball !== 'string') return null
+  try {
+    if (new URL(tarball).origin === new URL(registry).origin) return null
+  } catch {}
+  return `has its tarball elsewhere than the registry (${tarball.slice(0, 200)})`
 }
 
 /**
