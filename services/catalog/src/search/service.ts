@@ -1,7 +1,7 @@
 import { resolveCategory, storedCategoryName } from '@mcp-directory/shared/categories'
 import { AppError, invalidParameter } from '@mcp-directory/shared/errors'
 import { installHintFor } from '../listings/present'
-import { basisOf, type CatalogIndex } from './catalog-index'
+import { basisOf, type CatalogIndex, type PresentedHit } from './catalog-index'
 import { BadCursor, type Filters, type SearchPage, type Sort } from './engine'
 import { DEFAULT_LIMIT, type SearchQuery } from './model'
 
@@ -60,11 +60,31 @@ export function searchBody(index: CatalogIndex, query: SearchQuery): string {
     // Every indexed listing has its summary; an id without one is skipped rather than answered half-made.
     if (!presented) continue
     let tail = `,"alsoListedAs":${JSON.stringify(hit.alsoListedAs)}`
-    if (client) tail += `,${JSON.stringify(installHintFor(basisOf(presented), client)).slice(1, -1)}`
+    if (client) tail += `,${installHintText(hit.id, presented, client)}`
     if (hit.why) tail += `,"why":${JSON.stringify(hit.why)}`
     parts.push(first ? '' : ',', presented.head, `${tail}}`)
     first = false
   }
   parts.push(`],"nextCursor":${JSON.stringify(page.nextCursor)}}`)
   return parts.join('')
+}
+
+// A hit's install line for a client is built from every client's config of the listing (shared/src/install), the
+// costliest part of a search with `client`. The same listings come back in many searches, so the JSON of each is
+// kept per listing and client, with the kept summary it was made from (a changed listing has a new one, and is built
+// again); the least recently used is dropped first. About 4 MB at the most.
+const HINTS_KEPT = 8000
+const hints = new Map<string, { from: PresentedHit; json: string }>()
+
+/** A hit's install hint for `client`, as JSON members without braces: the kept text while its listing is unchanged. */
+function installHintText(id: string, presented: PresentedHit, client: string): string {
+  const key = `${client} ${id}`
+  const kept = hints.get(key)
+  const json =
+    kept?.from === presented ? kept.json : JSON.stringify(installHintFor(basisOf(presented), client)).slice(1, -1)
+  // (Re)inserted last: a Map keeps insertion order, so the first key is always the least recently used.
+  if (kept) hints.delete(key)
+  else if (hints.size >= HINTS_KEPT) hints.delete(hints.keys().next().value as string)
+  hints.set(key, { from: presented, json })
+  return json
 }
