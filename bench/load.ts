@@ -4,6 +4,7 @@
 // from the catalog's own words (bench/queries.ts) and detail with thousands of distinct ids, as real traffic is;
 // the gateway's micro-cache hit ratio is printed beside each gateway line, and one URL repeated is the cache's own
 // line. Prints ratios beside their targets. Never part of the tests.
+import { readFileSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
 import { createCatalogApp } from '@mcp-directory/catalog'
 import { CatalogIndex } from '../services/catalog/src/search/catalog-index'
@@ -185,7 +186,10 @@ async function badgeBench(gatewayUrl: string, databaseUrl: string, ids: string[]
  * `Cache-Control: no-cache`, which the micro-cache passes on): a JSON-RPC `tools/call` of `search_mcp_servers` per
  * request (the service is stateless, so each POST stands alone), the same distinct queries.
  */
-async function mcpBench(gatewayUrl: string): Promise<Record<string, Result>> {
+async function mcpBench(
+  gatewayUrl: string,
+  procs: { label: string; child: { pid: number } | null }[],
+): Promise<Record<string, Result>> {
   const accept = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }
   const call = (q: string, i: number, meta?: Record<string, unknown>) =>
     JSON.stringify({
@@ -222,16 +226,54 @@ async function mcpBench(gatewayUrl: string): Promise<Record<string, Result>> {
       console.log(`  MCP search (${key}): not measured (tools/call answered ${probe.status}: ${text.slice(0, 200)})`)
       continue
     }
-    out[key] = await wrk(gatewayUrl, ['/api/mcp'], { bodies, headers })
+    out[key] = await withCpu(procs, () => wrk(gatewayUrl, ['/api/mcp'], { bodies, headers }))
   }
-  out['rest-search-uncached/gateway/5k'] = await wrk(gatewayUrl, searchPaths, {
-    headers: { 'cache-control': 'no-cache' },
-  })
-  if (out['mcp-search-2026/gateway/5k'])
-    printResult('mcp search 2026', 'gateway', '5k', out['mcp-search-2026/gateway/5k'])
-  if (out['mcp-search/gateway/5k']) printResult('mcp search 2025', 'gateway', '5k', out['mcp-search/gateway/5k'])
-  printResult('rest (no-cache)', 'gateway', '5k', out['rest-search-uncached/gateway/5k'])
+  out['rest-search-uncached/gateway/5k'] = await withCpu(procs, () =>
+    wrk(gatewayUrl, searchPaths, { headers: { 'cache-control': 'no-cache' } }),
+  )
+  const show = (name: string, key: string) => {
+    const r = out[key]
+    if (!r) return
+    printResult(name, 'gateway', '5k', r)
+    if (r.cpu) console.log(`    CPU per request: ${r.cpu}`)
+  }
+  show('mcp search 2026', 'mcp-search-2026/gateway/5k')
+  show('mcp search 2025', 'mcp-search/gateway/5k')
+  show('rest (no-cache)', 'rest-search-uncached/gateway/5k')
   return out
+}
+
+/** CPU time (user + system) a process has used so far, in ms, from /proc (Linux; 0 elsewhere). */
+function cpuMs(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
+    // utime and stime, fields 14 and 15 of stat(5), counted from the state field (3).
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS
+  } catch {
+    return 0
+  }
+}
+const CLOCK_TICKS = 100
+
+/**
+ * Runs one wrk measurement and notes how much CPU each of the stack's processes spent per request during it: where
+ * a request's cost lies (gateway, mcp, catalog), which the throughput alone does not say.
+ */
+async function withCpu(
+  procs: { label: string; child: { pid: number } | null }[],
+  measure: () => Promise<Result>,
+): Promise<Result> {
+  const busy = procs.filter((p) => ['gateway', 'mcp', 'catalog'].includes(p.label) && p.child)
+  const before = busy.map((p) => cpuMs(p.child!.pid))
+  const started = performance.now()
+  const r = await measure()
+  // wrk warms up for 2 s before it measures: the CPU covers both, so it is divided by the requests of both.
+  const seconds = (performance.now() - started) / 1000
+  const requests = r.rps * seconds
+  r.cpu = busy
+    .map((p, i) => `${p.label} ${((cpuMs(p.child!.pid) - before[i]!) / requests).toFixed(3)} ms`)
+    .join(', ')
+  return r
 }
 
 // Opens the gateway's /metrics (its cache's hit and miss counts) to this bench.
@@ -360,7 +402,7 @@ for (const [label, times] of sizes) {
     }
     if (label === '5k' && only.has('badge')) Object.assign(results, await badgeBench(stack.gatewayUrl, fresh.url, ids))
     if (label === '5k' && only.has('mcp') && existingServices().includes('mcp'))
-      Object.assign(results, await mcpBench(stack.gatewayUrl))
+      Object.assign(results, await mcpBench(stack.gatewayUrl, stack.procs))
     await stack.stop()
   } finally {
     await fresh.drop()

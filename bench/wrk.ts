@@ -7,6 +7,8 @@ export interface Result {
   p99: number
   /** Share of the requests the gateway's micro-cache answered (measured through the gateway only). */
   hitRatio?: number
+  /** CPU each process of the stack spent per request, where measured (`withCpu` in load.ts). */
+  cpu?: string
 }
 
 /** What one wrk run sends: GETs of `paths` in turn, or POSTs of `bodies` in turn to `paths[0]`; with extra headers. */
