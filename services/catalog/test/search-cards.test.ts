@@ -135,6 +135,25 @@ describe('search hits for cards', () => {
     )
   })
 
+  test("a hit's install hint for a client follows its listing: kept while unchanged, made again when it changes", async () => {
+    type Hinted = Hit & { health: string | null; archived: string | null; install: { client: string } | null }
+    const hintOf = async (client: string) =>
+      ((await get(`/api/v1/search?q=charlie&client=${client}`)).body.servers as Hinted[]).find(
+        (s) => s.name === 'io.github.charlie/charlie',
+      )!
+    const before = await hintOf('claude-code')
+    expect(before).toMatchObject({ health: null, archived: null, install: { client: 'claude-code' } })
+    // Asked again, the kept hint reads the same; for another client it is that client's own.
+    expect(await hintOf('claude-code')).toEqual(before)
+    expect((await hintOf('cursor')).install).toMatchObject({ client: 'cursor' })
+    await store('io.github.charlie/charlie', sql`health = 'down', github_archived = true`)
+    const after = await hintOf('claude-code')
+    expect(after.health).toBe('down')
+    expect(after.archived).not.toBeNull()
+    await store('io.github.charlie/charlie', sql`health = null, github_archived = false`)
+    expect(await hintOf('claude-code')).toEqual(before)
+  })
+
   test('sort orders by newest, most installed, latest checked with seen running first; ties by id', async () => {
     expect(await names('sort=new')).toEqual([
       'io.github.charlie/charlie',
