@@ -113,7 +113,7 @@ export async function countRequest(
   client: string,
   requestId: string,
 ): Promise<Response | { limitHeaders: Record<string, string>; precharged: boolean; limit: LimitKind }> {
-  const limit = route.limitOf ? route.limitOf(request) : route.limit
+  const limit = route.limitOf ? await route.limitOf(request) : route.limit
   // The one read an MCP tool call makes was paid for with the MCP request (shared/public-api); writes never are.
   const precharged =
     limit === 'read' && !!ctx.secret && verifiedPrecharge(request.headers, ctx.secret, client, requestId)

@@ -50,23 +50,59 @@ const COUNTED_METHODS = new Set([
   'subscriptions/listen',
 ])
 
-/**
- * The limit of one MCP message, by its Mcp-Method (and Mcp-Name for a tool call) header, counted in
- * `mcp_messages_total`. The mcp service refuses a message whose body says otherwise (-32020 HeaderMismatch), so
- * the header cannot buy a tool call at the discovery price; a message without the header (a 2025 client, a batch)
- * costs a read as before.
- */
-export function mcpLimitOf(request: Request): LimitKind {
-  const method = request.headers.get('mcp-method')
-  if (method === null) return 'read'
+/** The limit of one message by its method (and tool, for a call), counted in `mcp_messages_total`. */
+function limitOfMessage(method: string, tool: string): LimitKind {
   if (method === 'tools/call') {
-    const tool = request.headers.get('mcp-name') ?? ''
     const known = Object.hasOwn(MCP_TOOL_LIMITS, tool)
     mcpMessage(method, known ? tool : 'other')
     return known ? (MCP_TOOL_LIMITS[tool] ?? 'read') : 'read'
   }
   mcpMessage(COUNTED_METHODS.has(method) ? method : 'other', '')
   return DISCOVERY_METHODS.has(method) ? 'discovery' : 'read'
+}
+
+// A 2025 message is read for its method only when it says it is this small: its handshake and lists are a few
+// hundred bytes, and a larger or unannounced body is not buffered before the rate limit has counted it.
+const PEEK_MAX_BYTES = 16 * 1024
+// A body that trickles in is not waited for here (the forward has its own bound): it is priced as a read.
+const PEEK_MAX_MS = 1000
+
+/**
+ * The method of a 2025 client's message (which carries no Mcp-Method header), from a copy of its small body; null
+ * for a batch, a body that is not one JSON-RPC message, or one too large or of unknown length to read first.
+ */
+async function methodInBody(request: Request): Promise<{ method: string; tool: string } | null> {
+  const length = Number(request.headers.get('content-length') ?? Number.NaN)
+  if (!(length > 0 && length <= PEEK_MAX_BYTES) || !request.body) return null
+  try {
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const late = new Promise<null>((resolve) => {
+      timer = setTimeout(() => resolve(null), PEEK_MAX_MS)
+    })
+    const text = await Promise.race([request.clone().text(), late]).finally(() => clearTimeout(timer))
+    if (text === null) return null
+    const message = JSON.parse(text) as { method?: unknown; params?: { name?: unknown } }
+    if (!message || typeof message !== 'object' || Array.isArray(message)) return null
+    if (typeof message.method !== 'string') return null
+    const name = message.params?.name
+    return { method: message.method, tool: typeof name === 'string' ? name : '' }
+  } catch {
+    return null
+  }
+}
+
+/**
+ * The limit of one MCP message, counted in `mcp_messages_total`: by its Mcp-Method (and Mcp-Name for a tool call)
+ * header, which the mcp service holds to the body (-32020 HeaderMismatch), so a header cannot buy a tool call at
+ * the discovery price. A 2025 client sends no such header: its message is priced by the body it forwards, read
+ * from a copy when small, so its handshake and lists cost what a 2026-07-28 client's do. A batch, or a body too
+ * large to read first, costs a read.
+ */
+export async function mcpLimitOf(request: Request): Promise<LimitKind> {
+  const method = request.headers.get('mcp-method')
+  if (method !== null) return limitOfMessage(method, request.headers.get('mcp-name') ?? '')
+  const inBody = await methodInBody(request)
+  return inBody ? limitOfMessage(inBody.method, inBody.tool) : 'read'
 }
 
 /** The mcp service's public routes: the directory as an MCP server (Streamable HTTP, stateless). */

@@ -21,9 +21,9 @@ export interface RouteSpec {
   limit: LimitKind
   /**
    * The limit of one request when it depends on what the request asks (an MCP message, by its Mcp-Method and
-   * Mcp-Name headers); `limit` is then the documented default.
+   * Mcp-Name headers, or a 2025 client's small body); `limit` is then the documented default.
    */
-  limitOf?: (request: Request) => LimitKind
+  limitOf?: (request: Request) => LimitKind | Promise<LimitKind>
   /** `bearer`: an agent token (RFC 6750 challenges), checked by plugins/auth.ts; `scope`, when set, is required. */
   auth: 'operator' | 'bearer' | null
   scope?: AgentScope

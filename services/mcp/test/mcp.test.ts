@@ -654,6 +654,43 @@ describe('rate limits', () => {
     }
   })
 
+  test('a 2025 client (no Mcp-Method) pays for its handshake and lists what a 2026 client pays: by its body', async () => {
+    const LIMIT = 3
+    const g = limitedGateway(LIMIT)
+    try {
+      // Handshakes and lists, as many 2025 sessions make: more messages than the read limit, none of them refused.
+      for (let i = 0; i < 4 * LIMIT; i++) {
+        const [method, params] = (
+          [
+            ['initialize', initialize],
+            ['tools/list', {}],
+            ['prompts/list', {}],
+          ] as const
+        )[i % 3]!
+        const res = await rpc(`${g.url}/api/mcp`, method, params)
+        expect({ method, status: res.status }).toEqual({ method, status: 200 })
+        expect(res.headers.get('ratelimit-limit')).toBe(String(LIMIT * 10))
+      }
+      // A tool call in the body is a read, and the reads are all still there.
+      const call = await rpc(`${g.url}/api/mcp`, 'tools/call', { name: 'list_mcp_categories', arguments: {} })
+      expect(call.status).toBe(200)
+      expect(remaining(call)).toBe(LIMIT - 1)
+      // A batch, or a body too large to read first, costs a read whatever it asks.
+      const batch = await fetch(`${g.url}/api/mcp`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+        body: JSON.stringify([{ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }]),
+      })
+      expect(batch.headers.get('ratelimit-limit')).toBe(String(LIMIT))
+      expect(remaining(batch)).toBe(LIMIT - 2)
+      const padded = await rpc(`${g.url}/api/mcp`, 'tools/list', { _meta: { pad: 'x'.repeat(20_000) } })
+      expect(padded.headers.get('ratelimit-limit')).toBe(String(LIMIT))
+      expect(remaining(padded)).toBe(LIMIT - 3)
+    } finally {
+      await g.close()
+    }
+  })
+
   test('the read a charged tool call makes goes to the catalog directly; any other read through the gateway', async () => {
     const g = limitedGateway(100)
     try {
