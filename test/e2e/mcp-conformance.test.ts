@@ -46,11 +46,11 @@ type Era = keyof typeof APPLICABLE
 const NOT_APPLICABLE = new RegExp(
   [
     String.raw`(Tool|Prompt) '?(test_\w+|json_schema_2020_12_tool)'? not found`,
-    String.raw`Resource not found: test://`,
-    String.raw`Not testable: server (does not list the diagnostic tool|exposes no tool with)`,
-    String.raw`Expected InputRequiredResult with inputRequests and requestState`,
-    String.raw`Prerequisite failed: could not get initial InputRequiredResult`,
-    String.raw`Method not found`,
+    'Resource not found: test://',
+    'Not testable: server (does not list the diagnostic tool|exposes no tool with)',
+    'Expected InputRequiredResult with inputRequests and requestState',
+    'Prerequisite failed: could not get initial InputRequiredResult',
+    'Method not found',
   ].join('|'),
 )
 // The suite's tasks extension (SEP tasks): run, not scored by the suite, not offered by the directory.
