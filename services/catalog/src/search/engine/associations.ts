@@ -6,7 +6,7 @@
  * Read from the postings the index already keeps, so they cost no memory of their own and follow every change.
  */
 import { idfOf, type Plan, type PlanTerm } from './plan'
-import type { Postings, TermStore } from './store'
+import type { Postings, StoredDoc, TermStore } from './store'
 import { TUNING } from './tuning'
 
 /** One associated term: its share of the word's listings and its PMI with the word. */
@@ -19,77 +19,39 @@ export interface Associate {
 // Per postings id: how many sampled listings hold the term (scratch, zeroed after each use; scoring never awaits).
 let counts = new Int32Array(1024)
 
-/** Whether a listing number is in a postings list (its listing numbers increase). */
-function holds(p: Postings, doc: number): boolean {
-  let lo = 0
-  let hi = p.size
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1
-    const d = p.data[mid * 2]!
-    if (d === doc) return true
-    if (d < doc) lo = mid + 1
-    else hi = mid
-  }
-  return false
-}
-
-/**
- * Live listings holding every one of `held` (rarest first), at most `sample` of them by a fixed stride: the same
- * sample on every replica, bounded work for a common word.
- */
-function sampleHolding(store: TermStore, held: Postings[]): number[] {
-  const [rarest, ...rest] = [...held].sort((x, y) => x.size - y.size)
-  const all: number[] = []
-  for (let k = 0; k < rarest!.size; k++) {
-    const d = rarest!.data[k * 2]!
-    if (store.docs[d] && rest.every((p) => holds(p, d))) all.push(d)
-  }
-  const step = Math.max(1, Math.floor(all.length / TUNING.associations.sample))
-  const out: number[] = []
-  for (let k = 0; k < all.length && out.length < TUNING.associations.sample; k += step) out.push(all[k]!)
-  return out
-}
-
 /**
  * The terms most associated with `term`, best first (twice as many as a query takes, which drops its own terms): found in at least `minShare` of a sample of the listings
  * holding it and `minLift` times more often there than in the catalog, ranked by share × PMI.
  */
 export function associatesOf(store: TermStore, term: string): Associate[] {
-  const postings = store.terms.get(term)
-  if (!postings || postings.df < TUNING.associations.minDf) return []
-  return associatesAmong(store, sampleHolding(store, [postings]), [postings])
-}
-
-/**
- * The terms most associated with a query's words together (`terms`, two or more): those that the listings holding
- * all of them use far more often than the catalog. What a phrase means is often no word of it ("error tracking":
- * sentry, rollbar), and the listings using both words say so better than those using either.
- */
-export function phraseAssociatesOf(store: TermStore, terms: string[]): Associate[] {
-  const held = terms.map((t) => store.terms.get(t))
-  if (held.some((p) => !p)) return []
-  const postings = held as Postings[]
-  return associatesAmong(store, sampleHolding(store, postings), postings)
-}
-
-/** The terms the sampled listings `docs` use far more often than the catalog, except the words asked (`own`). */
-function associatesAmong(store: TermStore, docs: number[], own: Postings[]): Associate[] {
   const a = TUNING.associations
-  if (docs.length < a.minDf) return []
+  const postings = store.terms.get(term)
+  if (!postings || postings.df < a.minDf) return []
   const n = store.live
+  // A fixed stride over the postings: the same sample on every replica, bounded work for a common word.
+  const step = Math.max(1, Math.floor(postings.size / a.sample))
   if (counts.length < store.postingsMade) counts = new Int32Array(Math.max(store.postingsMade * 2, 1024))
   const touched: Postings[] = []
-  for (const d of docs)
-    for (const p of store.docs[d]!.about) {
-      if (own.includes(p)) continue
+  let seen = 0
+  for (let k = 0; k < postings.size && seen < a.sample; k += step) {
+    const doc: StoredDoc | undefined = store.docs[postings.data[k * 2]!]
+    if (!doc) continue
+    seen++
+    for (const p of doc.about) {
+      if (p === postings) continue
       if (counts[p.id] === 0) touched.push(p)
       counts[p.id] = counts[p.id]! + 1
     }
+  }
+  if (seen < a.minDf) {
+    for (const p of touched) counts[p.id] = 0
+    return []
+  }
   const out: Associate[] = []
   for (const p of touched) {
     const c = counts[p.id]!
     counts[p.id] = 0
-    const share = c / docs.length
+    const share = c / seen
     if (c < a.minCount || share < a.minShare || p.df > a.maxDfShare * n) continue
     // A joined word (browserautomation) repeats words a listing is already scored by.
     if (store.compounds.has(p.term)) continue
@@ -103,11 +65,10 @@ function associatesAmong(store: TermStore, docs: number[], own: Postings[]): Ass
 export type AssociateCache = Map<string, Associate[]>
 const CACHE_ENTRIES = 5_000
 
-// A phrase is remembered under its terms joined by '+' (a term never holds one).
 function rememberedAssociates(store: TermStore, term: string, cache: AssociateCache): Associate[] {
   let found = cache.get(term)
   if (!found) {
-    found = term.includes('+') ? phraseAssociatesOf(store, term.split('+')) : associatesOf(store, term)
+    found = associatesOf(store, term)
     if (cache.size >= CACHE_ENTRIES) cache.clear()
     cache.set(term, found)
   }
@@ -124,22 +85,19 @@ export function withAssociations(store: TermStore, plan: Plan, words: string[], 
   const asked = new Set(plan.terms.map((t) => t.term))
   const n = store.live
   const added = new Map<string, PlanTerm>()
-  const lend = (key: string, take: number, scale: number) => {
+  words.forEach((_, slot) => {
+    // Only a word the index holds as typed: the associates of a guessed form (a typo's) would guess twice.
+    const own = plan.terms.find((t) => t.slot === slot && t.weight === 1 && !t.term.includes(' '))
+    if (!own) return
     // Remembered per term whatever the query asks, so the query's own terms are dropped here.
-    const associates = rememberedAssociates(store, key, cache).filter((x) => !asked.has(x.term))
-    for (const { term, share } of associates.slice(0, take)) {
-      const weight = Math.min(1, scale * Math.sqrt(share))
+    const associates = rememberedAssociates(store, own.term, cache).filter((x) => !asked.has(x.term))
+    for (const { term, share } of associates.slice(0, a.perWord)) {
+      const weight = Math.min(1, a.weight * Math.sqrt(share))
       const held = added.get(term)
       if (!held) added.set(term, { slot: -1, term, weight, idf: idfOf(store.terms.get(term)!.df, n) })
       else held.weight = Math.min(1, held.weight + weight)
     }
-  }
-  // Only words the index holds as typed: the associates of a guessed form (a typo's) would guess twice.
-  const own = words.flatMap(
-    (_, slot) => plan.terms.find((t) => t.slot === slot && t.weight === 1 && !t.term.includes(' '))?.term ?? [],
-  )
-  for (const term of own) lend(term, a.perWord, a.weight)
-  if (own.length > 1 && a.phrase.weight > 0) lend([...own].sort().join('+'), a.phrase.take, a.phrase.weight)
+  })
   const extra = [...added.values()].sort((x, y) => y.weight - x.weight || (x.term < y.term ? -1 : 1))
   return extra.length ? { ...plan, terms: [...plan.terms, ...extra.slice(0, a.max)] } : plan
 }

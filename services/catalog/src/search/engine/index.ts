@@ -11,8 +11,6 @@ import { type Filters, rankPage, type Sort } from './rank'
 import { TermStore } from './store'
 import { TUNING } from './tuning'
 import { countriesNamed } from './places'
-import { buildVectors } from './vectors'
-import { withNeighbours } from './neighbours'
 
 export type { Factor } from './priors'
 export type { Filters, Sort } from './rank'
@@ -56,9 +54,6 @@ export class SearchIndex {
   private readonly servers = new Map<string, string | string[]>()
   private readonly plans = new Map<string, Plan>()
   private readonly associates: AssociateCache = new Map()
-  /** Listings added, replaced or removed since the word vectors were built, and how many were live then. */
-  private changesSinceVectors = 0
-  private liveAtVectors = 0
 
   get size(): number {
     return this.store.live
@@ -146,7 +141,6 @@ export class SearchIndex {
     const h = Bun.hash(JSON.stringify(sort === 'relevance' ? [words, filters] : [words, filters, sort])).toString(36)
     const after = cursor ? readCursor(cursor, h) : null
     const asked = countriesNamed(words)
-    if (words.length) this.learnMeanings()
     const plan = after ? after.plan : this.planOf(words, asked)
     // One more than the page: whether it exists says whether there is a next page.
     const position = after && { score: after.s, id: after.i }
@@ -176,25 +170,8 @@ export class SearchIndex {
 
   // What is remembered belongs to the index as it was: any change forgets it.
   private changed(): void {
-    this.changesSinceVectors++
     this.plans.clear()
     this.associates.clear()
-  }
-
-  /**
-   * (Re)builds the word vectors when the catalog has changed by a tenth since they were built: a build takes a
-   * moment (see the README), so not on every change; listings in between are read with the vectors as they are.
-   */
-  private learnMeanings(): void {
-    if (
-      (TUNING.vectors.weight === 0 && TUNING.vectors.expand === 0) ||
-      this.changesSinceVectors <= this.liveAtVectors / 10
-    )
-      return
-    this.store.vectors = buildVectors(this.store)
-    this.changesSinceVectors = 0
-    this.liveAtVectors = this.store.live
-    this.plans.clear()
   }
 
   // The plan of a query's words: their forms in the index, then feedback from the best first-pass servers.
@@ -203,10 +180,7 @@ export class SearchIndex {
     const key = words.join(' ')
     const known = this.plans.get(key)
     if (known) return known
-    const base = withNeighbours(
-      this.store,
-      withAssociations(this.store, basePlan(this.store, words), words, this.associates),
-    )
+    const base = withAssociations(this.store, basePlan(this.store, words), words, this.associates)
     const unfiltered = { category: null, transport: null, verified: false }
     const first = rankPage(this.store, base, unfiltered, asked, TUNING.feedback.docs).hits
     const plan = first.length

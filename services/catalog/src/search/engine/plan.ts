@@ -187,7 +187,7 @@ export function withFeedback(store: TermStore, plan: Plan, best: number[]): Plan
 }
 
 // Bounds of a plan read back from a cursor (anything else is not a plan this API made).
-const MAX_PLAN_TERMS = 160 + TUNING.associations.max + TUNING.vectors.expand
+const MAX_PLAN_TERMS = 160 + TUNING.associations.max
 const MAX_SLOTS = 32
 
 /** A plan as compact JSON (numbers kept exact, so scores repeat bit for bit). */

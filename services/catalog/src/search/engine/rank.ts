@@ -6,30 +6,9 @@
  */
 import { FIELD_COUNT, type ListingFacts } from './document'
 import type { Plan } from './plan'
-import { type Postings, type StoredDoc, type TermStore, tfIn } from './store'
+import { type Postings, type TermStore, tfIn } from './store'
 import { priorOf } from './priors'
 import { TUNING } from './tuning'
-import { cosine, meaningOf, vectorOf } from './vectors'
-
-/**
- * What a listing's meaning multiplies its score by: 1 + weight × its cosine with the query's words (those found as
- * typed), so of the listings that match, those about what the words mean come first.
- */
-function meaningFor(store: TermStore, plan: Plan): (d: StoredDoc) => number {
-  const model = store.vectors
-  const weight = TUNING.vectors.weight as number
-  if (!model || weight === 0) return () => 1
-  const own = plan.terms.filter((t) => t.slot >= 0 && t.weight === 1 && !t.term.includes(' '))
-  const query = vectorOf(
-    model,
-    own.flatMap((t) => store.terms.get(t.term) ?? []),
-  )
-  if (!query) return () => 1
-  return (d) => {
-    const m = meaningOf(model, d)
-    return m ? 1 + weight * Math.max(0, cosine(query, m)) : 1
-  }
-}
 
 /** The filters of a search (`claimed` only when asked: absent, a cursor's hash is what it was before it). */
 export interface Filters {
@@ -223,7 +202,6 @@ export function rankPage(
     bestScore = new Float64Array(Math.max(serverCount * 2, 1024))
     bestDoc = new Int32Array(bestScore.length)
   }
-  const meaning = meaningFor(store, plan)
   const alone: number[] = []
   const servers: number[] = []
   const idOf = (n: number) => store.docs[n]!.facts.id
@@ -232,7 +210,7 @@ export function rankPage(
     const rel = browse ? 1 : relevance[n]!
     relevance[n] = 0
     if (!passes(d.facts, filters)) continue
-    const score = rel * priorOf(d, asked) * meaning(d)
+    const score = rel * priorOf(d, asked)
     // Kept in `relevance` until the page is picked (the scratch is cleared below).
     relevance[n] = score
     const s = d.server

@@ -5,7 +5,6 @@
  */
 import { termOf } from './analyze'
 import { type AnalysedDocument, FIELD_COUNT, type ListingFacts } from './document'
-import type { WordVectors } from './vectors'
 
 /** Per-field counts of a term in one listing: 4 bits per field (a count above 15 counts as 15). */
 const TF_BITS = 4
@@ -67,9 +66,6 @@ export interface StoredDoc {
   server: number
   /** Its trust, lifecycle and scope multiplier for a query naming no country, once computed (rank.ts). */
   prior?: number
-  /** Its meaning (the unit sum of its terms' word vectors) under the word vectors `meaningOf`, once computed. */
-  meaning?: Float32Array | null
-  meaningOf?: WordVectors
 }
 
 // Fields pseudo-relevance feedback borrows terms from: name, title, description, tags.
@@ -93,8 +89,6 @@ export class TermStore {
   private tombstones = 0
   /** Postings made so far: the next one's id. */
   postingsMade = 0
-  /** Word vectors learnt from the listings (vectors.ts), or null before they are built. */
-  vectors: WordVectors | null = null
   private sortedTerms: string[] | null = null
   private sortedSurface: string[] | null = null
 

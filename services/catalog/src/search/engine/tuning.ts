@@ -53,27 +53,6 @@ export const TUNING = {
     maxDfShare: 0.2,
     perWord: 4,
     max: 12,
-    /** The associates of the query's words together (listings holding all of them): `take` at `weight` × √share. */
-    phrase: { weight: 0, take: 6 },
-  },
-  /**
-   * Word vectors (vectors.ts): PPMI of terms in the same listing (terms in at least `minDf` listings and at most
-   * `maxDfShare` of them, counts smoothed by `smoothing`), reduced to `dim` dimensions by a truncated SVD
-   * (`iterations` power steps, singular values to `power`). A listing's score is multiplied by
-   * 1 + `weight` × its cosine with the query (0 turns them off).
-   */
-  vectors: {
-    weight: 0,
-    dim: 64,
-    minDf: 3,
-    maxDfShare: 0.2,
-    smoothing: 0.75,
-    power: 0.5,
-    iterations: 2,
-    /** Query expansion: the `expand` terms nearest the query's meaning (cosine at least `minCosine`), at `expandWeight` × cosine. */
-    expand: 0,
-    minCosine: 0.6,
-    expandWeight: 0.1,
   },
   /**
    * Prefix matches (postgres → postgresql): weight base + span × (prefix length / term length), at most `max` terms,
