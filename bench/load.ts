@@ -270,9 +270,7 @@ async function withCpu(
   // wrk warms up for 2 s before it measures: the CPU covers both, so it is divided by the requests of both.
   const seconds = (performance.now() - started) / 1000
   const requests = r.rps * seconds
-  r.cpu = busy
-    .map((p, i) => `${p.label} ${((cpuMs(p.child!.pid) - before[i]!) / requests).toFixed(3)} ms`)
-    .join(', ')
+  r.cpu = busy.map((p, i) => `${p.label} ${((cpuMs(p.child!.pid) - before[i]!) / requests).toFixed(3)} ms`).join(', ')
   return r
 }
 
