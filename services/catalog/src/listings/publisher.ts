@@ -65,6 +65,12 @@ export function namespaceEvidence(l: PublisherSource): string | null {
   return null
 }
 
+/**
+ * The namespace an anonymous registry token grants (`POST /v0.1/auth/none`, only with PUBLISH_AUTH_NONE=1): shared
+ * by every caller and proven by nothing, so publishing there earns no mark and no owner's rights.
+ */
+export const ANONYMOUS_NAMESPACE = 'io.modelcontextprotocol.anonymous'
+
 /** A listing's publisher mark: whether its namespace is proven, and by what. */
 export function publisherOf(l: PublisherSource & { origin?: string; isOfficial: boolean }): {
   publisherVerified: boolean
@@ -72,7 +78,8 @@ export function publisherOf(l: PublisherSource & { origin?: string; isOfficial: 
 } {
   // Published here with a registry token for the namespace (a DNS, HTTP or GitHub proof): the token is the evidence.
   const ns = namespaceOf(l.name)
-  if (ns.kind !== 'none' && l.origin === `publisher:${ns.namespace.toLowerCase()}`)
+  const proven = ns.kind !== 'none' && ns.namespace.toLowerCase() !== ANONYMOUS_NAMESPACE
+  if (proven && l.origin === `publisher:${ns.namespace.toLowerCase()}`)
     return {
       publisherVerified: true,
       publisherEvidence: `namespace ${ns.namespace}: published here with a registry token proving it`,

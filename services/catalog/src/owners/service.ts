@@ -31,13 +31,17 @@ export interface OwnerDeps {
   nudge: () => void
 }
 
-/** Who acts: the owning agent (`agent:<id>`) or a publisher of the namespace; else 401 / 403. */
+/**
+ * Who acts: the owning agent (`agent:<id>`) or a publisher of the namespace; else 401 / 403. An anonymous registry
+ * token proves nothing (every caller gets the same one), so it owns nothing either.
+ */
 function actorOf(deps: OwnerDeps, request: Request, row: Row, what: string): string {
   const agent = request.headers.get(AGENT_HEADERS.agentId)
   if (agent && row.ownerAgent === agent) return `agent:${agent}`
   const token = bearerToken(request)
   const claims = token && !agent ? deps.tokens.verify(token) : null
-  if (claims && grants(claims.permissions, row.name)) return `publisher:${claims.auth_method}:${claims.auth_method_sub}`
+  if (claims && claims.auth_method !== 'none' && grants(claims.permissions, row.name))
+    return `publisher:${claims.auth_method}:${claims.auth_method_sub}`
   if (!agent && !claims)
     throw new AppError(401, 'unauthorized', 'An agent token or a registry token is required', undefined, {
       'www-authenticate': 'Bearer',
@@ -135,12 +139,24 @@ async function offerTransfer(deps: OwnerDeps, request: Request, id: string, toAg
   })
 }
 
+/**
+ * Whether an offer still stands: its sender must own the listing now as it did then. An agent's offer lapses when
+ * the listing changed hands since (a newer claim, a revoked one, another transfer); a publisher's stands while the
+ * namespace does, which is where its grant comes from.
+ */
+function offerStands(row: Row, fromActor: string): boolean {
+  if (fromActor.startsWith('agent:')) return row.ownerAgent === fromActor.slice('agent:'.length)
+  return fromActor.startsWith('publisher:') && !fromActor.startsWith('publisher:none:')
+}
+
 async function acceptTransfer(deps: OwnerDeps, request: Request, id: string) {
   const agent = request.headers.get(AGENT_HEADERS.agentId)
   if (!agent) throw new AppError(401, 'unauthorized', 'An agent token is required to accept a listing')
   return change(deps, id, async (tx, row) => {
     const offer = await takeTransfer(tx, row.id, agent)
     if (!offer) throw new AppError(403, 'forbidden', 'No live transfer of this listing to this agent')
+    if (!offerStands(row, offer.fromActor))
+      throw new AppError(403, 'forbidden', 'The transfer lapsed: its sender no longer owns the listing')
     const actor = `agent:${agent}`
     const details = { from: offer.fromActor, to: actor }
     await applyOwnerChange(tx, row.id, { kind: 'transferred', actor, set: { ownerAgent: agent }, details })

@@ -9,7 +9,9 @@ import { checkDomain, checkTimestamp, domainPermissions, ProofError, publicKeysO
 import type { ProofSources } from './sources'
 import type { AuthMethod, Permission, RegistryClaims, RegistryTokens } from './token'
 
-export const ANONYMOUS_NAMESPACE = 'io.modelcontextprotocol.anonymous'
+import { ANONYMOUS_NAMESPACE } from '../listings/publisher'
+
+export { ANONYMOUS_NAMESPACE }
 
 /** The signed-timestamp body of `/auth/dns` and `/auth/http`. */
 export interface SignedTimestamp {

@@ -18,6 +18,9 @@ export async function listingOfName(database: Database, name: string) {
   return row ?? null
 }
 
+/** The moderation reason of a listing its publisher deleted whole: only such a listing comes back by publishing. */
+const DELETED_BY_PUBLISHER = 'Deleted by its publisher'
+
 /**
  * Sets the status of one version (or every version, `version` null) of a listing's server; returns the versions
  * changed. When no version is left that is not deleted, the listing leaves search (`rejected`, with the message as
@@ -47,18 +50,27 @@ export async function setVersionStatus(
       from catalog.server_versions where listing_id = ${target.listingId}`),
     )
     const gone = live.live === 0
+    // Only a live listing is taken down by its publisher, and only what its publisher took down comes back: an
+    // operator's rejection or a publish still waiting for moderation keeps its status and reason.
+    const [before] = resultRows<{ status: string; byPublisher: boolean }>(
+      await tx.execute(sql`
+      select status, coalesce(status = 'rejected' and moderation_reason like ${`${DELETED_BY_PUBLISHER}%`}, false) as "byPublisher"
+      from catalog.listings where id = ${target.listingId} for update`),
+    )
+    const takeDown = gone && before?.status === 'active'
+    const bringBack = !gone && before?.byPublisher === true
     const [row] = resultRows<{ id: string; name: string; status: string }>(
       await tx.execute(sql`
       update catalog.listings set
-        status = case when ${gone} then 'rejected' when status = 'rejected' and moderation_reason like 'Deleted by its publisher%' then 'active' else status end,
-        moderation_reason = case when ${gone} then ${`Deleted by its publisher${message ? `: ${message}` : ''}`} else moderation_reason end,
+        status = case when ${takeDown} then 'rejected' when ${bringBack} then 'active' else status end,
+        moderation_reason = case when ${takeDown} then ${`${DELETED_BY_PUBLISHER}${message ? `: ${message}` : ''}`} when ${bringBack} then null else moderation_reason end,
         maintenance_status = case when ${Boolean(live.deprecated)} then 'deprecated' when maintenance_status = 'deprecated' then null else maintenance_status end,
         updated_at = now()
       where id = ${target.listingId} returning id, name, status`),
     )
     const at = new Date().toISOString()
     const event = { id: row.id, name: row.name, status: row.status, at }
-    if (gone)
+    if (takeDown)
       await enqueueEvent(tx, catalogOutbox, 'listing.rejected', { ...event, reason: 'deleted by its publisher' })
     else await enqueueEvent(tx, catalogOutbox, 'listing.imported', { ...event, created: false })
     return changed.map((c) => c.version)
@@ -71,7 +83,7 @@ export async function reviveDeletedByPublisher(database: Database, listingId: st
     const [row] = resultRows<{ id: string; name: string }>(
       await tx.execute(sql`
         update catalog.listings set status = 'active', moderation_reason = null, updated_at = now()
-        where id = ${listingId} and status = 'rejected' and moderation_reason like 'Deleted by its publisher%'
+        where id = ${listingId} and status = 'rejected' and moderation_reason like ${`${DELETED_BY_PUBLISHER}%`}
         returning id, name`),
     )
     if (!row) return false

@@ -1,0 +1,199 @@
+// Attacks on who may change a listing, each on the real catalog and PostgreSQL: a transfer offer that outlived its
+// sender's ownership, an anonymous registry token taken for a proof, and a publisher undoing the operator's
+// moderation by deleting and re-activating its versions.
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { AGENT_HEADERS } from '@mcp-directory/shared/agent-tokens'
+import { sql } from '@mcp-directory/shared/db'
+import { catalogUnderTest, type CatalogUnderTest } from './catalog-under-test'
+import { startPublisherWorld, type PublisherWorld } from './publisher-world'
+
+let world: PublisherWorld
+let cut: CatalogUnderTest
+const ids: Record<string, string> = {}
+
+const asAgent = (agent: string | null, method: string, path: string, body?: unknown) => {
+  const headers: Record<string, string> = { 'content-type': 'application/json' }
+  if (agent) headers[AGENT_HEADERS.agentId] = agent
+  const init = { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }
+  return cut.catalog.app.handle(new Request(`http://localhost${path}`, init))
+}
+const ownerOf = async (id: string) =>
+  (
+    await cut.database.rows<{ owner_agent: string | null }>(
+      sql`select owner_agent from catalog.listings where id = ${id}`,
+    )
+  )[0]?.owner_agent
+
+async function claim(id: string, agent: string, claimId: string) {
+  const res = await cut.call('POST', `/internal/listings/${id}/claims`, {
+    claimId,
+    claimant: `agent:${agent}`,
+    claimantKey: `agent:${agent}`,
+    method: 'github',
+  })
+  expect(res.status).toBeLessThan(300)
+}
+
+beforeAll(async () => {
+  world = await startPublisherWorld()
+  cut = await catalogUnderTest(
+    { PUBLIC_BASE_URL: 'https://dir.example', NPM_REGISTRY_URL: world.npmUrl, DEMO_CATALOG: '0' },
+    'op-token',
+    { secret: 'review-secret', publishing: { allowAnonymous: true } },
+  )
+  const entries = ['one', 'two'].map((n) => ({
+    name: `io.github.realowner/${n}`,
+    description: `Tool ${n}`,
+    version: '1.0.0',
+    repository: { url: `https://github.com/realowner/${n}`, source: 'github' },
+  }))
+  expect((await cut.call('POST', '/api/v1/admin/import', entries, 'op-token')).status).toBe(200)
+  for (const r of await cut.database.rows<{ id: string; name: string }>(sql`select id, name from catalog.listings`))
+    ids[r.name] = r.id
+})
+
+afterAll(async () => {
+  await cut?.close()
+  await world?.close()
+})
+
+describe('a transfer offer lapses when its sender no longer owns the listing', () => {
+  test('offered, then the real owner proves ownership by a claim: the old offer hands nothing over', async () => {
+    const id = ids['io.github.realowner/one']
+    // A squatter's agent claimed first (or owned it once), and parks an offer to a second agent of its own.
+    await claim(id, 'ag_squatter', 'claim-squatter')
+    expect(
+      (await asAgent('ag_squatter', 'POST', `/api/v1/servers/${id}/transfer`, { toAgent: 'ag_sock' })).status,
+    ).toBe(202)
+    // The real owner proves ownership: the listing is now theirs.
+    await claim(id, 'ag_real', 'claim-real')
+    expect(await ownerOf(id)).toBe('ag_real')
+    // The sock puppet accepts the stale offer: refused, and it cannot point the official listing's remote elsewhere.
+    const res = await asAgent('ag_sock', 'POST', `/api/v1/servers/${id}/transfer/accept`)
+    expect(res.status).toBe(403)
+    expect(((await res.json()) as { message: string }).message).toContain('no longer owns')
+    expect(await ownerOf(id)).toBe('ag_real')
+    const edit = await asAgent('ag_sock', 'PATCH', `/api/v1/servers/${id}`, {
+      remotes: [{ type: 'streamable-http', url: 'https://mcp.attacker.example/mcp' }],
+    })
+    expect(edit.status).toBe(403)
+    // The real owner's own offer still goes through.
+    expect((await asAgent('ag_real', 'POST', `/api/v1/servers/${id}/transfer`, { toAgent: 'ag_heir' })).status).toBe(
+      202,
+    )
+    expect((await asAgent('ag_heir', 'POST', `/api/v1/servers/${id}/transfer/accept`)).status).toBe(200)
+    expect(await ownerOf(id)).toBe('ag_heir')
+  })
+
+  test('offered, then the sender’s claim is revoked: the offer hands nothing over', async () => {
+    const id = ids['io.github.realowner/two']
+    await claim(id, 'ag_former', 'claim-former')
+    expect((await asAgent('ag_former', 'POST', `/api/v1/servers/${id}/transfer`, { toAgent: 'ag_sock2' })).status).toBe(
+      202,
+    )
+    // The claim fails its re-checks for the whole grace period (7 days): time is moved by setting failing_since back.
+    const fail = { proofOk: false, reciprocalReadme: false, reciprocalSite: false }
+    expect((await cut.call('POST', '/internal/claims/claim-former/rechecks', fail)).status).toBe(200)
+    await cut.database.rows(
+      sql`update catalog.listing_claims set failing_since = now() - interval '8 days' where claim_id = 'claim-former'`,
+    )
+    const revoked = (await (await cut.call('POST', '/internal/claims/claim-former/rechecks', fail)).json()) as {
+      claim: { revoked: boolean }
+    }
+    expect(revoked.claim.revoked).toBe(true)
+    expect(await ownerOf(id)).toBe(null)
+    const res = await asAgent('ag_sock2', 'POST', `/api/v1/servers/${id}/transfer/accept`)
+    expect(res.status).toBe(403)
+    expect(await ownerOf(id)).toBe(null)
+  })
+})
+
+describe('an anonymous registry token proves nothing', () => {
+  test('POST /v0.1/auth/none then /v0.1/publish: no publisher mark, and no owner’s rights over another anonymous listing', async () => {
+    const token = ((await (await cut.call('POST', '/v0.1/auth/none')).json()) as { registry_token: string })
+      .registry_token
+    const name = 'io.modelcontextprotocol.anonymous/anything'
+    const server = {
+      $schema: 'https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json',
+      name,
+      description: 'Published with no proof at all',
+      version: '1.0.0',
+      remotes: [{ type: 'streamable-http', url: 'https://mcp.attacker.example/mcp' }],
+    }
+    const pub = await cut.call('POST', '/v0.1/publish', server, token)
+    expect(pub.status).toBe(200)
+    const [row] = await cut.database.rows<{ id: string }>(sql`select id from catalog.listings where name = ${name}`)
+    const detail = (await (await cut.call('GET', `/api/v1/servers/${row.id}`)).json()) as {
+      server: { publisherVerified: boolean; publisherEvidence: string | null }
+    }
+    expect(detail.server.publisherVerified).toBe(false)
+    // Another anonymous caller's token is the same grant: it owns nothing, so it edits and hands over nothing.
+    const other = ((await (await cut.call('POST', '/v0.1/auth/none')).json()) as { registry_token: string })
+      .registry_token
+    const edit = await cut.call('PATCH', `/api/v1/servers/${row.id}`, { description: 'Taken over' }, other)
+    expect(edit.status).toBe(403)
+    const offer = await cut.call('POST', `/api/v1/servers/${row.id}/transfer`, { toAgent: 'ag_thief' }, other)
+    expect(offer.status).toBe(403)
+  })
+})
+
+describe('a publisher cannot undo the operator’s moderation by deleting and re-activating its versions', () => {
+  const anonToken = async (c: CatalogUnderTest) =>
+    ((await (await c.call('POST', '/v0.1/auth/none')).json()) as { registry_token: string }).registry_token
+  const serverJson = (name: string, version: string) => ({
+    $schema: 'https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json',
+    name,
+    description: 'Moderation test',
+    version,
+    remotes: [{ type: 'streamable-http', url: 'https://mcp.attacker.example/mcp' }],
+  })
+  const statusOf = async (c: CatalogUnderTest, name: string) =>
+    (
+      await c.database.rows<{ status: string; moderation_reason: string | null }>(
+        sql`select status, moderation_reason from catalog.listings where name = ${name}`,
+      )
+    )[0]
+
+  test('rejected by the operator: PATCH …/status deleted, then active, leaves it rejected with the operator’s reason', async () => {
+    const token = await anonToken(cut)
+    const name = 'io.modelcontextprotocol.anonymous/rejected-by-operator'
+    expect((await cut.call('POST', '/v0.1/publish', serverJson(name, '1.0.0'), token)).status).toBe(200)
+    const [row] = await cut.database.rows<{ id: string }>(sql`select id from catalog.listings where name = ${name}`)
+    const rejected = await cut.call('POST', `/internal/listings/${row.id}/status`, {
+      status: 'rejected',
+      reason: 'Malware: exfiltrates credentials',
+    })
+    expect(rejected.status).toBe(200)
+    expect(await statusOf(cut, name)).toEqual({
+      status: 'rejected',
+      moderation_reason: 'Malware: exfiltrates credentials',
+    })
+    const path = `/v0.1/servers/${encodeURIComponent(name)}/status`
+    const del = await cut.call('PATCH', path, { status: 'deleted' }, token)
+    const act = await cut.call('PATCH', path, { status: 'active' }, token)
+    expect(await statusOf(cut, name)).toEqual({
+      status: 'rejected',
+      moderation_reason: 'Malware: exfiltrates credentials',
+    })
+  })
+
+  test('PUBLISH_MODERATION=1: a publish waiting for moderation stays waiting the same way', async () => {
+    const other = await catalogUnderTest(
+      { PUBLIC_BASE_URL: 'https://dir.example', NPM_REGISTRY_URL: world.npmUrl, DEMO_CATALOG: '0' },
+      'op-token',
+      { secret: 'review-secret-2', publishing: { allowAnonymous: true, moderate: true } },
+    )
+    try {
+      const token = await anonToken(other)
+      const name = 'io.modelcontextprotocol.anonymous/waiting'
+      expect((await other.call('POST', '/v0.1/publish', serverJson(name, '1.0.0'), token)).status).toBe(200)
+      expect((await statusOf(other, name)).status).toBe('flagged')
+      const path = `/v0.1/servers/${encodeURIComponent(name)}/status`
+      const del = await other.call('PATCH', path, { status: 'deleted' }, token)
+      const act = await other.call('PATCH', path, { status: 'active' }, token)
+      expect((await statusOf(other, name)).status).toBe('flagged')
+    } finally {
+      await other.close()
+    }
+  })
+})
