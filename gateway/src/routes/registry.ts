@@ -24,8 +24,11 @@ const VERSION = REGISTRY_PARAMS.version
 const base = { service: 'catalog' as const, tag: 'registry', limit: 'registry' as const, auth: null }
 // The registry token is the catalog's to check (it is not an agent token): the gateway only counts writes.
 const write = { ...base, limit: 'write' as const, changesListings: true }
+// A token exchange changes no listing: it leaves the gateway's kept answers alone (an exchange is every caller's to
+// make, and none may empty the cache at will).
 const token = (what: string) => ({
-  ...write,
+  ...base,
+  limit: 'write' as const,
   method: 'POST' as const,
   responses: {
     200: {
