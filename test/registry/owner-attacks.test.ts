@@ -108,6 +108,33 @@ describe('a transfer offer lapses when its sender no longer owns the listing', (
   })
 })
 
+describe('a revoked claim takes its owner’s rights with it', () => {
+  test('two claims stand; the owner’s is revoked: the other claim’s agent owns the listing, the revoked one nothing', async () => {
+    const entry = {
+      name: 'io.github.realowner/three',
+      description: 'Tool three',
+      version: '1.0.0',
+      repository: { url: 'https://github.com/realowner/three', source: 'github' },
+    }
+    expect((await cut.call('POST', '/api/v1/admin/import', [entry], 'op-token')).status).toBe(200)
+    const [row] = await cut.database.rows<{ id: string }>(
+      sql`select id from catalog.listings where name = 'io.github.realowner/three'`,
+    )
+    await claim(row.id, 'ag_first', 'claim-first')
+    await claim(row.id, 'ag_second', 'claim-second')
+    expect(await ownerOf(row.id)).toBe('ag_second')
+    const fail = { proofOk: false, reciprocalReadme: false, reciprocalSite: false }
+    expect((await cut.call('POST', '/internal/claims/claim-second/rechecks', fail)).status).toBe(200)
+    await cut.database.rows(
+      sql`update catalog.listing_claims set failing_since = now() - interval '8 days' where claim_id = 'claim-second'`,
+    )
+    expect((await cut.call('POST', '/internal/claims/claim-second/rechecks', fail)).status).toBe(200)
+    expect(await ownerOf(row.id)).toBe('ag_first')
+    const edit = await asAgent('ag_second', 'PATCH', `/api/v1/servers/${row.id}`, { description: 'Still mine?' })
+    expect(edit.status).toBe(403)
+  })
+})
+
 describe('an anonymous registry token proves nothing', () => {
   test('POST /v0.1/auth/none then /v0.1/publish: no publisher mark, and no owner’s rights over another anonymous listing', async () => {
     const token = ((await (await cut.call('POST', '/v0.1/auth/none')).json()) as { registry_token: string })

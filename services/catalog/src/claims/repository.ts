@@ -1,5 +1,15 @@
 // Claim rows, their re-checks, and the listing they make official. Every function takes the transaction it runs in.
-import { and, claimChecks, eq, isNull, listingClaims, listings, sql, type Database } from '@mcp-directory/shared/db'
+import {
+  and,
+  claimChecks,
+  desc,
+  eq,
+  isNull,
+  listingClaims,
+  listings,
+  sql,
+  type Database,
+} from '@mcp-directory/shared/db'
 
 type Tx = Parameters<Parameters<Database['db']['transaction']>[0]>[0]
 /** A stored claim. */
@@ -8,7 +18,7 @@ export type ClaimRow = typeof listingClaims.$inferSelect
 /** The listing a claim changes, locked until the transaction ends (claims of one listing are applied one at a time). */
 export async function lockListing(tx: Tx, listingId: string) {
   const [row] = await tx
-    .select({ id: listings.id, name: listings.name, status: listings.status })
+    .select({ id: listings.id, name: listings.name, status: listings.status, ownerAgent: listings.ownerAgent })
     .from(listings)
     .where(eq(listings.id, listingId))
     .for('update')
@@ -39,6 +49,23 @@ export async function hasStandingClaim(tx: Tx, listingId: string): Promise<boole
     .where(and(eq(listingClaims.listingId, listingId), isNull(listingClaims.revokedAt)))
     .limit(1)
   return standing.length > 0
+}
+
+/** The agent of the newest claim of a listing still standing that an agent made, or null when there is none. */
+export async function standingClaimAgent(tx: Tx, listingId: string): Promise<string | null> {
+  const [row] = await tx
+    .select({ key: listingClaims.claimantKey })
+    .from(listingClaims)
+    .where(
+      and(
+        eq(listingClaims.listingId, listingId),
+        isNull(listingClaims.revokedAt),
+        sql`${listingClaims.claimantKey} like 'agent:%'`,
+      ),
+    )
+    .orderBy(desc(listingClaims.claimedAt))
+    .limit(1)
+  return row ? row.key.slice('agent:'.length) : null
 }
 
 /** The claim, locked until the transaction ends. */

@@ -10,6 +10,7 @@ import { takeWantedName } from './name-claim'
 import {
   type ClaimRow,
   hasStandingClaim,
+  standingClaimAgent,
   insertCheck,
   insertClaim,
   leaseDueClaims,
@@ -156,8 +157,16 @@ export async function recordRecheck(
       })
     if (revoked && listing) {
       const isOfficial = await hasStandingClaim(tx, claim.listingId)
-      // Without a standing claim nothing proves an owner any more: its owner's rights go with the mark.
-      await markListing(tx, claim.listingId, { isOfficial, updatedAt: at, ...(isOfficial ? {} : { ownerAgent: null }) })
+      // Without a standing claim nothing proves an owner any more: its owner's rights go with the mark. When the
+      // revoked claim made the present owner, the owner is whoever another standing claim proves (or nobody); an
+      // owner the listing was handed to keeps it while a claim stands.
+      const revokedOwner = claim.claimantKey === `agent:${listing.ownerAgent}`
+      const owner = !isOfficial
+        ? { ownerAgent: null }
+        : revokedOwner
+          ? { ownerAgent: await standingClaimAgent(tx, claim.listingId) }
+          : {}
+      await markListing(tx, claim.listingId, { isOfficial, updatedAt: at, ...owner })
       await enqueueEvent(tx, catalogOutbox, 'listing.claim_revoked', {
         id: listing.id,
         name: listing.name,
