@@ -1,5 +1,6 @@
 // One catalog on its own fresh PostgreSQL database, with its log lines kept, for the provenance tests.
 import { createCatalogApp, type CatalogDeps, type CatalogService } from '@mcp-directory/catalog'
+import { AGENT_HEADERS } from '@mcp-directory/shared/agent-tokens'
 import { createMemoryBus } from '@mcp-directory/shared/bus'
 import { openDatabase, runMigrations, type Database } from '@mcp-directory/shared/db'
 import { createLogger } from '@mcp-directory/shared/log'
@@ -11,6 +12,10 @@ export interface CatalogUnderTest {
   catalog: CatalogService
   lines: string[]
   call: (method: string, path: string, body?: unknown, token?: string) => Promise<Response>
+  /** A request as the gateway forwards it for a verified agent token (the agent id header set, the token dropped). */
+  asAgent: (agent: string | null, method: string, path: string, body?: unknown) => Promise<Response>
+  /** Records a claim of a listing by an agent, as the claim-verifier does once the proof held. */
+  claim: (id: string, agent: string, claimId?: string) => Promise<void>
   close: () => Promise<void>
 }
 
@@ -40,11 +45,28 @@ export async function catalogUnderTest(
     const init = { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }
     return catalog.app.handle(new Request(`http://localhost${path}`, init))
   }
+  const asAgent = (agent: string | null, method: string, path: string, body?: unknown) => {
+    const headers: Record<string, string> = { 'content-type': 'application/json' }
+    if (agent) headers[AGENT_HEADERS.agentId] = agent
+    const init = { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }
+    return catalog.app.handle(new Request(`http://localhost${path}`, init))
+  }
+  const claim = async (id: string, agent: string, claimId = `claim-${id}`) => {
+    const res = await call('POST', `/internal/listings/${id}/claims`, {
+      claimId,
+      claimant: `agent:${agent}`,
+      claimantKey: `agent:${agent}`,
+      method: 'github',
+    })
+    if (res.status >= 300) throw new Error(`claim of ${id} by ${agent}: ${res.status} ${await res.text()}`)
+  }
   return {
     database,
     catalog,
     lines,
     call,
+    asAgent,
+    claim,
     close: async () => {
       await catalog.close()
       await database.close()

@@ -2,7 +2,6 @@
 // sender's ownership, an anonymous registry token taken for a proof, and a publisher undoing the operator's
 // moderation by deleting and re-activating its versions.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { AGENT_HEADERS } from '@mcp-directory/shared/agent-tokens'
 import { sql } from '@mcp-directory/shared/db'
 import { catalogUnderTest, type CatalogUnderTest } from './catalog-under-test'
 import { startPublisherWorld, type PublisherWorld } from './publisher-world'
@@ -11,12 +10,8 @@ let world: PublisherWorld
 let cut: CatalogUnderTest
 const ids: Record<string, string> = {}
 
-const asAgent = (agent: string | null, method: string, path: string, body?: unknown) => {
-  const headers: Record<string, string> = { 'content-type': 'application/json' }
-  if (agent) headers[AGENT_HEADERS.agentId] = agent
-  const init = { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }
-  return cut.catalog.app.handle(new Request(`http://localhost${path}`, init))
-}
+const asAgent = (agent: string | null, method: string, path: string, body?: unknown) =>
+  cut.asAgent(agent, method, path, body)
 const ownerOf = async (id: string) =>
   (
     await cut.database.rows<{ owner_agent: string | null }>(
@@ -24,15 +19,7 @@ const ownerOf = async (id: string) =>
     )
   )[0]?.owner_agent
 
-async function claim(id: string, agent: string, claimId: string) {
-  const res = await cut.call('POST', `/internal/listings/${id}/claims`, {
-    claimId,
-    claimant: `agent:${agent}`,
-    claimantKey: `agent:${agent}`,
-    method: 'github',
-  })
-  expect(res.status).toBeLessThan(300)
-}
+const claim = (id: string, agent: string, claimId: string) => cut.claim(id, agent, claimId)
 
 beforeAll(async () => {
   world = await startPublisherWorld()

@@ -4,7 +4,6 @@
 // history and shown in its detail. A stranger's agent or registry token can do none of it (403). The status
 // lookup answers for names and addresses without saying who submitted them.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { AGENT_HEADERS } from '@mcp-directory/shared/agent-tokens'
 import { sql } from '@mcp-directory/shared/db'
 import { catalogUnderTest, type CatalogUnderTest } from './catalog-under-test'
 import { publisherKey, rfc3339, startPublisherWorld, type PublisherWorld } from './publisher-world'
@@ -17,13 +16,8 @@ const OWNER = 'ag_owner'
 const STRANGER = 'ag_stranger'
 const HEIR = 'ag_heir'
 
-/** A request as the gateway forwards it for a verified agent token (the agent id header set, the token dropped). */
-const asAgent = (agent: string | null, method: string, path: string, body?: unknown) => {
-  const headers: Record<string, string> = { 'content-type': 'application/json' }
-  if (agent) headers[AGENT_HEADERS.agentId] = agent
-  const init = { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }
-  return cut.catalog.app.handle(new Request(`http://localhost${path}`, init))
-}
+const asAgent = (agent: string | null, method: string, path: string, body?: unknown) =>
+  cut.asAgent(agent, method, path, body)
 const detail = async (id: string) =>
   (await (await cut.call('GET', `/api/v1/servers/${id}`)).json()) as {
     server: Record<string, unknown> & { history: { kind: string; actor: string; details: Record<string, unknown> }[] }
@@ -35,15 +29,7 @@ async function registryToken(domain: string) {
   return ((await res.json()) as { registry_token: string }).registry_token
 }
 
-async function claim(id: string, agent: string) {
-  const res = await cut.call('POST', `/internal/listings/${id}/claims`, {
-    claimId: `claim-${id}`,
-    claimant: `agent:${agent}`,
-    claimantKey: `agent:${agent}`,
-    method: 'github',
-  })
-  expect(res.status).toBeLessThan(300)
-}
+const claim = (id: string, agent: string) => cut.claim(id, agent)
 
 beforeAll(async () => {
   world = await startPublisherWorld()
