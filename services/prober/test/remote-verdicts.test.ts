@@ -20,6 +20,28 @@ const initResult = {
   serverInfo: { name: 'stand-in', version: '1.0.0' },
 }
 
+// Bytes sent by the endless answers, to show the probe stopped reading.
+let endlessSent = 0
+const MIB = new Uint8Array(2 ** 20).fill(0x61)
+/** An answer that streams 1 MiB chunks without end (until the reader goes away). */
+function endless(head: string, type: string, signal: AbortSignal): Response {
+  let first = true
+  const body = new ReadableStream<Uint8Array>({
+    pull(c) {
+      if (signal.aborted) return c.close()
+      if (first) {
+        first = false
+        return c.enqueue(new TextEncoder().encode(head))
+      }
+      endlessSent += MIB.byteLength
+      // Bounded all the same, so a test that fails does not fill this process.
+      if (endlessSent > 256 * 2 ** 20) return c.close()
+      c.enqueue(MIB)
+    },
+  })
+  return new Response(body, { headers: { 'content-type': type } })
+}
+
 const server = Bun.serve({
   port: 0,
   hostname: '127.0.0.1',
@@ -80,6 +102,27 @@ const server = Bun.serve({
           status: 401,
           headers: { 'www-authenticate': 'Bearer realm="api"', 'content-type': 'text/plain' },
         })
+      case '/endless-event':
+        // One event whose line never ends, streamed fast: the SDK would hold it whole.
+        return endless('event: message\ndata: ', 'text/event-stream', req.signal)
+      case '/endless-json':
+        return endless('{"jsonrpc":"2.0","id":0,"result":{"pad":"', 'application/json', req.signal)
+      case '/many-tools': {
+        // A real server with large schemas: about 2 MiB of tools, well within the probe's budget.
+        if (rpc.method === 'initialize') return Response.json({ jsonrpc: '2.0', id: rpc.id, result: initResult })
+        if (rpc.method === 'tools/list') {
+          const schema = { type: 'object', description: 'x'.repeat(20_000) }
+          const tools = Array.from({ length: 100 }, (_, i) => ({
+            name: `t${i}`,
+            description: 'A tool',
+            inputSchema: schema,
+          }))
+          return Response.json({ jsonrpc: '2.0', id: rpc.id, result: { tools } })
+        }
+        if (rpc.id !== undefined)
+          return Response.json({ jsonrpc: '2.0', id: rpc.id, error: { code: -32601, message: 'Method not found' } })
+        return new Response(null, { status: 202 })
+      }
       case '/html':
         return new Response('<!doctype html><title>Welcome</title>', { headers: { 'content-type': 'text/html' } })
       case '/gone':
@@ -153,6 +196,25 @@ describe('not MCP', () => {
       expect(p.outcome, path).toBe('not_mcp')
       expect(healthAfter(p.outcome, null)).toMatchObject({ health: 'degraded', verified: false })
     }
+  })
+})
+
+describe('bounded answers', () => {
+  test('an endless answer, as an event or as JSON: the probe stops reading at its budget, not at its deadline', async () => {
+    for (const path of ['/endless-event', '/endless-json']) {
+      endlessSent = 0
+      const p = await probe(path, 'streamable-http', 60_000)
+      expect(p.outcome, path).toBe('not_mcp')
+      expect(p.detail, path).toContain('reading stopped')
+      // The budget is 8 MiB; what was in flight when it stopped comes on top.
+      expect(endlessSent, path).toBeLessThan(32 * 2 ** 20)
+    }
+  })
+
+  test('a large tool list within the budget is read whole', async () => {
+    const p = await probe('/many-tools')
+    expect(p.outcome).toBe('ok')
+    expect(p.tools?.length).toBe(100)
   })
 })
 

@@ -13,7 +13,7 @@ import {
 } from '@modelcontextprotocol/client'
 import { type McpProtocolSeen, mcpProtocolSeen, type ToolInfo } from '@mcp-directory/shared/contracts'
 import { OutboundError } from '@mcp-directory/shared/outbound'
-import { type AnswersSeen, noAnswersSeen, watchedFetch } from './remote-answers'
+import { type AnswersSeen, MAX_ANSWER_BYTES, noAnswersSeen, watchedFetch } from './remote-answers'
 import { guardedMetadata, readAuthMetadata, type RemoteAuth } from './remote-auth'
 
 export { readAuthMetadata, type RemoteAuth, resourceMetadataOf } from './remote-auth'
@@ -229,6 +229,8 @@ async function failureVerdict(run: ProbeRun, target: URL, err: unknown): Promise
   if (run.seen.sawJsonRpcError || serverError(err))
     return finish(run, 'alive', `answered a JSON-RPC error: ${message(err)}`)
   if (run.seen.emptyEventStream) return finish(run, 'alive', 'answered an empty event stream')
+  if (run.seen.tooLarge)
+    return finish(run, 'not_mcp', `answered more than ${MAX_ANSWER_BYTES / 2 ** 20} MiB; reading stopped`)
   if (out?.kind === 'timeout' || run.deadline.signal.aborted)
     return finish(run, 'timeout', `no complete answer within ${run.opts.timeoutMs} ms`)
   if (out?.kind === 'resolve_failed' || out?.kind === 'network' || out?.kind === 'too_many_redirects')
