@@ -16,6 +16,10 @@ export interface StandIn {
   source: string
   dependencies?: Record<string, string>
   tarball?: Buffer
+  /** 1.0.0 unless given; stand-ins of one name are the versions of one package. */
+  version?: string
+  /** The version its `latest` tag names (else the last one given). */
+  latest?: boolean
 }
 
 const digests = (bytes: Buffer) => ({
@@ -30,15 +34,17 @@ const digests = (bytes: Buffer) => ({
  */
 export function startNpmRegistry(standIns: StandIn[], tls?: { cert: string; key: string }) {
   const work = mkdtempSync(join(tmpdir(), 'sandbox-registry-'))
+  // Keyed `<name>-<version>`, as the tarball's file is named.
   const tarballs = new Map<string, { bytes: Buffer; integrity: string; shasum: string }>()
-  const manifests = new Map<string, StandIn>()
+  const versionsOf = new Map<string, StandIn[]>()
   for (const s of standIns) {
-    manifests.set(s.name, s)
+    const version = s.version ?? '1.0.0'
+    versionsOf.set(s.name, [...(versionsOf.get(s.name) ?? []), s])
     if (s.tarball) {
-      tarballs.set(s.name, digests(s.tarball))
+      tarballs.set(`${s.name}-${version}`, digests(s.tarball))
       continue
     }
-    const dir = join(work, s.name)
+    const dir = join(work, `${s.name}-${version}`)
     mkdirSync(dir, { recursive: true })
     cpSync(join(PACKAGES, 'mcp-lines.js'), join(dir, 'mcp-lines.js'))
     writeFileSync(join(dir, 'index.js'), `#!/usr/bin/env node\n${s.source}`)
@@ -46,7 +52,7 @@ export function startNpmRegistry(standIns: StandIn[], tls?: { cert: string; key:
       join(dir, 'package.json'),
       JSON.stringify({
         name: s.name,
-        version: '1.0.0',
+        version,
         bin: { [s.name]: 'index.js' },
         files: ['index.js', 'mcp-lines.js'],
         ...(s.dependencies ? { dependencies: s.dependencies } : {}),
@@ -57,7 +63,7 @@ export function startNpmRegistry(standIns: StandIn[], tls?: { cert: string; key:
       env: { PATH: process.env.PATH ?? '/usr/bin', HOME: work, npm_config_cache: join(work, '.cache') },
     })
     if (packed.exitCode !== 0) throw new Error(`npm pack ${s.name}: ${packed.stderr.toString()}`)
-    tarballs.set(s.name, digests(readFileSync(join(work, `${s.name}-1.0.0.tgz`))))
+    tarballs.set(`${s.name}-${version}`, digests(readFileSync(join(work, `${s.name}-${version}.tgz`))))
   }
   const requests = new Map<string, number>()
   let served = 0
@@ -69,20 +75,23 @@ export function startNpmRegistry(standIns: StandIn[], tls?: { cert: string; key:
       served++
       const url = new URL(req.url)
       const path = decodeURIComponent(url.pathname.slice(1))
-      const tgz = /^-\/(.+)-1\.0\.0\.tgz$/.exec(path)?.[1]
+      const tgz = /^-\/(.+)\.tgz$/.exec(path)?.[1]
       if (tgz && tarballs.has(tgz))
         return new Response(tarballs.get(tgz)!.bytes, { headers: { 'content-type': 'application/octet-stream' } })
       requests.set(path, (requests.get(path) ?? 0) + 1)
-      const t = tarballs.get(path)
-      if (!t) return Response.json({ error: 'Not found' }, { status: 404 })
-      const version = {
-        name: path,
-        version: '1.0.0',
-        bin: { [path]: 'index.js' },
-        ...(manifests.get(path)?.dependencies ? { dependencies: manifests.get(path)!.dependencies } : {}),
-        dist: { tarball: `${url.origin}/-/${path}-1.0.0.tgz`, integrity: t.integrity, shasum: t.shasum },
-      }
-      return Response.json({ name: path, 'dist-tags': { latest: '1.0.0' }, versions: { '1.0.0': version } })
+      const all = versionsOf.get(path)
+      if (!all) return Response.json({ error: 'Not found' }, { status: 404 })
+      const versions = Object.fromEntries(
+        all.map((s) => {
+          const version = s.version ?? '1.0.0'
+          const t = tarballs.get(`${path}-${version}`)!
+          const dist = { tarball: `${url.origin}/-/${path}-${version}.tgz`, integrity: t.integrity, shasum: t.shasum }
+          const deps = s.dependencies ? { dependencies: s.dependencies } : {}
+          return [version, { name: path, version, bin: { [path]: 'index.js' }, ...deps, dist }]
+        }),
+      )
+      const latest = (all.find((s) => s.latest) ?? all.at(-1)!).version ?? '1.0.0'
+      return Response.json({ name: path, 'dist-tags': { latest }, versions })
     },
   })
   return {

@@ -59,6 +59,10 @@ const registry = startNpmRegistry([
   plain('dep-transitive', { middle: '^1.0.0' }),
   plain('middle', { leak: `file:${join(hostDir, 'pkgdir')}` }),
   plain('with-registry-deps', { middle2: '1.x' }),
+  // A dependency whose latest tag (1.0.0) is not its highest version (1.1.0, clean): npm installs the tagged one.
+  plain('dep-on-tagged', { tagged: '^1.0.0' }),
+  { ...plain('tagged', { leak: `http://${here}/leak-1.0.0.tgz` }), latest: true },
+  { ...plain('tagged'), version: '1.1.0' },
   plain('middle2'),
   { name: 'bomb', source: '', tarball: bomb },
 ])
@@ -97,6 +101,13 @@ describe('dependencies that are not registry versions', () => {
     expect(r.verdict).toBe('install_refused')
     expect(r.detail).toContain('middle@1.0.0 depends on leak@file:')
     expect(JSON.stringify(r)).not.toContain(SECRET)
+  }, 60_000)
+
+  test('the version npm would install is the one read: a latest tag below the highest version is refused', async () => {
+    const r = await startPackage(npm('dep-on-tagged'), options())
+    expect(r.verdict).toBe('install_refused')
+    expect(r.detail).toContain(`tagged@1.0.0 depends on leak@http://${here}`)
+    expect(loopbackRequests).toBe(0)
   }, 60_000)
 
   test('registry dependencies install and the server runs', async () => {

@@ -155,7 +155,8 @@ async function installNpm(ctx: InstallContext): Promise<Installed> {
     ...(ctx.net.env.npm_config_userconfig ? {} : { npm_config_userconfig: '/dev/null' }),
   }
   const npmArgs = ['install', '--ignore-scripts', '--no-audit', '--no-fund', '--no-save', '--omit=dev']
-  const spec = `${ref.identifier}@${range}`
+  // The version checked, not the range: a version published since cannot be the one npm starts from.
+  const spec = `${ref.identifier}@${tree.version}`
   const command = ['npm', ...npmArgs, '--prefix', `${INSTALL_DIR}/pkg`, '--registry', registries.npmUrl, spec]
   const r = await runBoxed(ctx, command, env)
   if (r.overQuota) return quotaRefusal(r)

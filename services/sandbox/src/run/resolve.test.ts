@@ -1,6 +1,6 @@
-import { afterAll, expect, test } from 'bun:test'
+import { afterAll, describe, expect, test } from 'bun:test'
 import type { InstallNetwork } from './netconfig'
-import { resolveNpmTree } from './resolve'
+import { pickVersion, resolveNpmTree } from './resolve'
 
 // A registry stand-in on loopback whose versions point npm elsewhere than the registry.
 const server = Bun.serve({
@@ -13,6 +13,13 @@ const server = Bun.serve({
     if (name === 'wrapped') manifest._hasShrinkwrap = true
     if (name === 'elsewhere') manifest.dist = { tarball: 'http://127.0.0.1:6379/elsewhere-1.0.0.tgz' }
     if (name === 'parent') manifest.dependencies = { wrapped: '^1.0.0' }
+    if (name === 'uses-tagged') manifest.dependencies = { tagged: '^1.0.0' }
+    if (name === 'tagged') {
+      // Its latest tag (1.0.0) is not its highest version (1.1.0, clean), and fetches its tarball elsewhere.
+      const clean = { name, version: '1.1.0', dist: { tarball: own.replace('1.0.0', '1.1.0') } }
+      manifest.dist = { tarball: 'http://127.0.0.1:6379/tagged-1.0.0.tgz' }
+      return Response.json({ name, 'dist-tags': { latest: '1.0.0' }, versions: { '1.0.0': manifest, '1.1.0': clean } })
+    }
     return Response.json({ name, 'dist-tags': { latest: '1.0.0' }, versions: { '1.0.0': manifest } })
   },
 })
@@ -35,5 +42,40 @@ test('a version that ships an npm-shrinkwrap.json is refused, in the tree as at 
 })
 
 test("a version with the registry's own tarball resolves", async () => {
-  expect(await resolveNpmTree('plain', 'latest', registry, net)).toEqual({ ok: true, packages: 1 })
+  expect(await resolveNpmTree('plain', 'latest', registry, net)).toEqual({ ok: true, packages: 1, version: '1.0.0' })
+})
+
+describe('the version checked is the one npm installs', () => {
+  const packument = (latest: string, versions: Record<string, Record<string, unknown>>) => ({
+    name: 'p',
+    'dist-tags': { latest },
+    versions: Object.fromEntries(Object.entries(versions).map(([v, m]) => [v, { name: 'p', version: v, ...m }])),
+  })
+  const runtime = { nodeVersion: 'v22.0.0', npmVersion: '11.0.0' }
+
+  test('the latest tag when it satisfies the range, not the highest version', () => {
+    const p = packument('1.0.0', { '1.0.0': {}, '1.1.0': {} })
+    expect(pickVersion(p, '^1.0.0', runtime)).toBe('1.0.0')
+    expect(pickVersion(p, '>=1.1.0', runtime)).toBe('1.1.0')
+    expect(pickVersion(p, 'latest', runtime)).toBe('1.0.0')
+  })
+
+  test('past the tag: the highest not deprecated, and fit for this node', () => {
+    const p = packument('0.9.0', {
+      '0.9.0': {},
+      '1.0.0': {},
+      '1.1.0': { deprecated: 'broken' },
+      '1.2.0': { engines: { node: '>=99' } },
+    })
+    expect(pickVersion(p, '^1.0.0', runtime)).toBe('1.0.0')
+    expect(pickVersion(p, '^2.0.0', runtime)).toBeNull()
+  })
+
+  test('a dependency whose latest tag is not its highest version: the tagged one is the one read', async () => {
+    expect(await resolveNpmTree('uses-tagged', 'latest', registry, net)).toMatchObject({
+      ok: false,
+      refused: true,
+      spec: 'tagged@1.0.0',
+    })
+  })
 })

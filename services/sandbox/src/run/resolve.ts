@@ -2,11 +2,12 @@
 // downloaded or extracted, and refuses a tree that names anything but a registry version: a `file:` or `link:`
 // path, a git URL or shorthand, an http(s) tarball, an alias to one of those, a workspace. npm would copy the
 // host's files or fetch the host's own addresses for such a spec, so nothing of it may reach npm at all.
+import pickManifest from 'npm-pick-manifest'
 import { type InstallNetwork, trustStore } from './netconfig'
 
 /** What the resolution found. */
 export type Resolution =
-  | { ok: true; packages: number }
+  | { ok: true; packages: number; version: string }
   | { ok: false; refused: true; spec: string; detail: string }
   | { ok: false; refused: false; missing: boolean; detail: string }
 
@@ -16,6 +17,11 @@ interface Packument {
 }
 
 interface VersionManifest {
+  name?: string
+  version?: string
+  /** npm passes over a deprecated version, and one whose `engines` this node or npm does not fit. */
+  deprecated?: string
+  engines?: Record<string, string>
   /** The tarball carries an npm-shrinkwrap.json, whose `resolved` addresses npm would fetch as they are. */
   _hasShrinkwrap?: boolean
   dependencies?: Record<string, unknown>
@@ -59,18 +65,39 @@ function kindOf(s: string): string {
   return 'not a registry version'
 }
 
-/** The highest version of `p` that `range` selects (a dist-tag, an exact version or a range). */
-export function pickVersion(p: Packument, range: string): string | null {
-  const tagged = p['dist-tags']?.[range]
-  if (tagged && p.versions?.[tagged]) return tagged
-  const versions = Object.keys(p.versions ?? {})
-  if (versions.includes(range)) return range
-  const latest = p['dist-tags']?.latest
-  if ((range === '*' || range === 'latest') && latest && p.versions?.[latest]) return latest
-  let best: string | null = null
-  for (const v of versions)
-    if (!v.includes('-') && Bun.semver.satisfies(v, range) && (!best || Bun.semver.order(v, best) > 0)) best = v
-  return best
+/** The node and npm versions the install box's npm runs with: its choice of a version reads their `engines`. */
+export interface NpmRuntime {
+  nodeVersion: string
+  npmVersion: string | null
+}
+
+let runtime: NpmRuntime | null = null
+/** The box's node and npm versions, asked once (the box runs the host's `node` and `npm`). */
+export function npmRuntime(): NpmRuntime {
+  if (runtime) return runtime
+  const ask = (command: string) => {
+    try {
+      const r = Bun.spawnSync([command, '--version'], { stdout: 'pipe', stderr: 'ignore' })
+      return r.exitCode === 0 ? r.stdout.toString().trim() : null
+    } catch {
+      return null
+    }
+  }
+  runtime = { nodeVersion: ask('node') ?? `v${process.versions.node}`, npmVersion: ask('npm') }
+  return runtime
+}
+
+/**
+ * The version of `p` npm installs for `range`, chosen as npm chooses it (its own npm-pick-manifest: the `latest`
+ * tag when it satisfies the range, else the highest version, preferring those not deprecated and fit for this
+ * node and npm). Checking any other version than npm's would let a tree pass whose installed part was never read.
+ */
+export function pickVersion(p: Packument, range: string, rt: NpmRuntime = npmRuntime()): string | null {
+  try {
+    return pickManifest(p, range, { nodeVersion: rt.nodeVersion, npmVersion: rt.npmVersion }).version
+  } catch {
+    return null
+  }
 }
 
 /** Fetches packuments through the operator's proxy and CAs, each once. */
@@ -110,6 +137,7 @@ export async function resolveNpmTree(
   const queue: { name: string; range: string; from: string; optional: boolean }[] = [
     { name, range, from: '', optional: false },
   ]
+  let root = ''
   try {
     for (let next = queue.shift(); next; next = queue.shift()) {
       const p = await packument(next.name)
@@ -121,6 +149,7 @@ export async function resolveNpmTree(
         if (!next.from) return { ok: false, refused: false, missing: true, detail: `the registry has no ${what}` }
         return { ok: false, refused: false, missing: false, detail: `${next.from} needs ${what}, not in the registry` }
       }
+      if (!next.from) root = version
       const id = `${next.name}@${version}`
       if (seen.has(id)) continue
       seen.add(id)
@@ -148,7 +177,7 @@ export async function resolveNpmTree(
     const detail = err instanceof Error ? err.message : String(err)
     return { ok: false, refused: false, missing: false, detail: `resolving: ${detail.slice(0, 200)}` }
   }
-  return { ok: true, packages: seen.size }
+  return { ok: true, packages: seen.size, version: root }
 }
 
 /** Why a version would make npm fetch something other than the registry's own tarball, or null. */
