@@ -24,6 +24,10 @@ describe('refusedAddressReason', () => {
       '::ffff:127.0.0.1',
       '::ffff:8.8.8.8',
       '[::1]',
+      // The deprecated IPv4-compatible form of loopback and of a public address.
+      '::7f00:1',
+      '[::127.0.0.1]',
+      '::8.8.8.8',
     ]
     for (const a of refused) expect(refusedAddressReason(a)).not.toBeNull()
     for (const a of ['8.8.8.8', '1.1.1.1', '2606:4700:4700::1111']) expect(refusedAddressReason(a)).toBeNull()
