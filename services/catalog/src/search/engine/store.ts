@@ -4,6 +4,7 @@
  * of megabytes. A removed or replaced listing leaves a tombstone that scoring skips, until a compaction.
  */
 import { termOf } from './analyze'
+import { DocTable } from './doc-table'
 import { type AnalysedDocument, FIELD_COUNT, type ListingFacts } from './document'
 
 /** Per-field counts of a term in one listing: 4 bits per field (a count above 15 counts as 15). */
@@ -64,8 +65,6 @@ export interface StoredDoc {
   about: Postings[]
   /** Number of its server (its repository key), or -1 for a listing with no repository: one hit per server. */
   server: number
-  /** Its trust, lifecycle and scope multiplier for a query naming no country, once computed (rank.ts). */
-  prior?: number
 }
 
 // Fields pseudo-relevance feedback borrows terms from: name, title, description, tags.
@@ -75,6 +74,8 @@ export class TermStore {
   readonly terms = new Map<string, Postings>()
   /** Listings by internal number; undefined once removed (a tombstone). */
   docs: (StoredDoc | undefined)[] = []
+  /** What ranking reads of each listing number, in typed arrays. */
+  readonly table = new DocTable()
   readonly numberOf = new Map<string, number>()
   /** Field lengths in terms, FIELD_COUNT per listing number. */
   lengths = new Uint16Array(1024 * FIELD_COUNT)
@@ -150,6 +151,7 @@ export class TermStore {
     const about = [...new Set(ABOUT_FIELDS.flatMap((f) => doc.fields[f]!))].map((t) => this.terms.get(t)!)
     const server = this.serverOf(doc.facts.repositoryKey)
     this.docs.push({ facts: doc.facts, terms: [...packedOf.keys()].join(' '), about, server })
+    this.table.set(n, doc.facts, server)
     this.numberOf.set(doc.facts.id, n)
   }
 
@@ -162,6 +164,7 @@ export class TermStore {
     if (doc.terms) for (const t of doc.terms.split(' ')) this.terms.get(t)!.df--
     for (let f = 0; f < FIELD_COUNT; f++) this.totalLengths[f]! -= this.lengths[n * FIELD_COUNT + f]!
     this.docs[n] = undefined
+    this.table.clear(n)
     this.numberOf.delete(id)
     if (++this.tombstones > 1000 && this.tombstones > this.live / 4) this.compact()
     return true
@@ -220,7 +223,11 @@ export class TermStore {
     for (const whole of this.compounds.keys()) if (!this.terms.has(whole)) this.compounds.delete(whole)
     this.sortedSurface = null
     this.serverNumbers.clear()
-    for (const d of docs) d.server = this.serverOf(d.facts.repositoryKey)
+    this.table.reset(docs.length)
+    docs.forEach((d, n) => {
+      d.server = this.serverOf(d.facts.repositoryKey)
+      this.table.set(n, d.facts, d.server)
+    })
     this.docs = docs
     this.lengths = lengths
     this.sortedTerms = null

@@ -1,0 +1,77 @@
+/**
+ * What ranking reads of every listing, by listing number, in typed arrays: whether it is live, what the filters
+ * test, its server and its trust × lifecycle multiplier (computed once at upsert, not per query). Scoring tens of
+ * thousands of matches then reads a few numbers per listing instead of following an object per listing.
+ */
+import type { ListingFacts } from './document'
+import { trustAndLifecycleOf } from './priors'
+
+// Bits of `flags`.
+export const LIVE = 1
+export const HAS_PACKAGE = 2
+export const HAS_REMOTE = 4
+export const VERIFIED = 8
+export const OFFICIAL = 16
+/** Scoped to some countries: its prior depends on the countries a query names. */
+export const SCOPED = 32
+
+export class DocTable {
+  flags = new Uint8Array(1024)
+  /** A number per stored category name (`categoryNumber`). */
+  category = new Int32Array(1024)
+  /** Its server's number, or -1 for a listing with no repository. */
+  server = new Int32Array(1024)
+  /** Its trust × lifecycle multiplier (priors.ts). */
+  trust = new Float64Array(1024)
+  private readonly categories = new Map<string, number>()
+
+  /** Records listing number `n` (live). */
+  set(n: number, f: ListingFacts, server: number): void {
+    if (n >= this.flags.length) this.grow(Math.max(n + 1, this.flags.length * 2))
+    this.flags[n] =
+      LIVE |
+      (f.hasPackage ? HAS_PACKAGE : 0) |
+      (f.hasRemote ? HAS_REMOTE : 0) |
+      (f.verified ? VERIFIED : 0) |
+      (f.isOfficial ? OFFICIAL : 0) |
+      (f.scope.length > 0 ? SCOPED : 0)
+    let c = this.categories.get(f.category)
+    if (c === undefined) {
+      c = this.categories.size
+      this.categories.set(f.category, c)
+    }
+    this.category[n] = c
+    this.server[n] = server
+    this.trust[n] = trustAndLifecycleOf(f)
+  }
+
+  /** Marks listing number `n` gone (a tombstone). */
+  clear(n: number): void {
+    if (n < this.flags.length) this.flags[n] = 0
+  }
+
+  /** The number of a stored category name, or -1 when no listing was ever in it. */
+  categoryNumber(name: string): number {
+    return this.categories.get(name) ?? -1
+  }
+
+  /** Starts again empty, sized for `n` listings (a compaction renumbers them). */
+  reset(n: number): void {
+    this.flags = new Uint8Array(Math.max(1024, n))
+    this.category = new Int32Array(this.flags.length)
+    this.server = new Int32Array(this.flags.length)
+    this.trust = new Float64Array(this.flags.length)
+  }
+
+  private grow(size: number): void {
+    const flags = new Uint8Array(size)
+    flags.set(this.flags)
+    const category = new Int32Array(size)
+    category.set(this.category)
+    const server = new Int32Array(size)
+    server.set(this.server)
+    const trust = new Float64Array(size)
+    trust.set(this.trust)
+    Object.assign(this, { flags, category, server, trust })
+  }
+}
