@@ -4,7 +4,7 @@
  * thousands of matches then reads a few numbers per listing instead of following an object per listing.
  */
 import type { ListingFacts } from './document'
-import { trustAndLifecycleOf } from './priors'
+import { scopeFactor, trustAndLifecycleOf } from './priors'
 
 // Bits of `flags`.
 export const LIVE = 1
@@ -23,6 +23,8 @@ export class DocTable {
   server = new Int32Array(1024)
   /** Its trust × lifecycle multiplier (priors.ts). */
   trust = new Float64Array(1024)
+  /** Its prior for a query naming no country (the most common): trust × lifecycle × scope factor. */
+  prior = new Float64Array(1024)
   private readonly categories = new Map<string, number>()
 
   /** Records listing number `n` (live). */
@@ -43,6 +45,7 @@ export class DocTable {
     this.category[n] = c
     this.server[n] = server
     this.trust[n] = trustAndLifecycleOf(f)
+    this.prior[n] = this.trust[n]! * scopeFactor(f, [])
   }
 
   /** Marks listing number `n` gone (a tombstone). */
@@ -61,6 +64,7 @@ export class DocTable {
     this.category = new Int32Array(this.flags.length)
     this.server = new Int32Array(this.flags.length)
     this.trust = new Float64Array(this.flags.length)
+    this.prior = new Float64Array(this.flags.length)
   }
 
   private grow(size: number): void {
@@ -72,6 +76,8 @@ export class DocTable {
     server.set(this.server)
     const trust = new Float64Array(size)
     trust.set(this.trust)
-    Object.assign(this, { flags, category, server, trust })
+    const prior = new Float64Array(size)
+    prior.set(this.prior)
+    Object.assign(this, { flags, category, server, trust, prior })
   }
 }

@@ -161,11 +161,12 @@ export class SearchIndex {
     const last = page[page.length - 1]
     return {
       total: ranked.total,
-      hits: page.map((hit) => ({
-        id: hit.id,
-        alsoListedAs: this.alsoListedAs(hit.id),
-        ...(explain ? { why: this.why(hit.doc, hit.relevance ?? hit.score, asked) } : {}),
-      })),
+      hits: page.map((hit) => {
+        // Built whole, never spread: hits are read once each, and a spread object is slower to read.
+        const out: SearchPage['hits'][number] = { id: hit.id, alsoListedAs: this.alsoListedAs(hit.id) }
+        if (explain) out.why = this.why(hit.doc, hit.relevance ?? hit.score, asked)
+        return out
+      }),
       nextCursor:
         last && ranked.hits.length > limit
           ? Buffer.from(

@@ -108,7 +108,7 @@ let bestDoc = new Int32Array(1024)
  * servers (each with its best listing in `bestDoc`, ties to the lower id).
  */
 function collapse(store: TermStore, matches: Matches, filters: Filters, asked: readonly string[]) {
-  const { flags, category, server, trust } = store.table
+  const { flags, category, server, trust, prior: prior0 } = store.table
   if (scored.length < store.docs.length) scored = new Float64Array(Math.max(store.docs.length * 2, 1024))
   if (bestScore.length < store.serverCount) {
     bestScore = new Float64Array(Math.max(store.serverCount * 2, 1024))
@@ -121,8 +121,9 @@ function collapse(store: TermStore, matches: Matches, filters: Filters, asked: r
   for (const n of matches.docs) {
     const f = flags[n]!
     if ((f & need) !== need || (wanted !== -1 && category[n] !== wanted)) continue
-    // The prior: trust × lifecycle kept per listing, times the scope factor of one scoped to some countries.
-    const prior = f & SCOPED ? trust[n]! * scopeFactor(store.docs[n]!.facts, asked) : trust[n]!
+    // The prior kept per listing, or for a query naming countries trust × lifecycle times the scope factor.
+    const prior =
+      asked.length === 0 ? prior0[n]! : f & SCOPED ? trust[n]! * scopeFactor(store.docs[n]!.facts, asked) : trust[n]!
     const score = (browse ? 1 : relevance[n]!) * prior
     scored[n] = score
     const s = server[n]!
