@@ -25,6 +25,8 @@ export class DocTable {
   trust = new Float64Array(1024)
   /** Its prior for a query naming no country (the most common): trust × lifecycle × scope factor. */
   prior = new Float64Array(1024)
+  /** Its id (what ties are broken by), one step away rather than three. */
+  ids: string[] = []
   private readonly categories = new Map<string, number>()
 
   /** Records listing number `n` (live). */
@@ -43,6 +45,7 @@ export class DocTable {
       this.categories.set(f.category, c)
     }
     this.category[n] = c
+    this.ids[n] = f.id
     this.server[n] = server
     this.trust[n] = trustAndLifecycleOf(f)
     this.prior[n] = this.trust[n]! * scopeFactor(f, [])
@@ -51,6 +54,7 @@ export class DocTable {
   /** Marks listing number `n` gone (a tombstone). */
   clear(n: number): void {
     if (n < this.flags.length) this.flags[n] = 0
+    this.ids[n] = ''
   }
 
   /** The number of a stored category name, or -1 when no listing was ever in it. */
@@ -60,6 +64,7 @@ export class DocTable {
 
   /** Starts again empty, sized for `n` listings (a compaction renumbers them). */
   reset(n: number): void {
+    this.ids = []
     this.flags = new Uint8Array(Math.max(1024, n))
     this.category = new Int32Array(this.flags.length)
     this.server = new Int32Array(this.flags.length)

@@ -76,25 +76,61 @@ export function rankPage(
   after: { score: number; id: string } | null = null,
   sort: Sort = 'relevance',
 ): RankedPage {
-  const { alone, servers } = collapse(store, matches, filters, asked)
+  const scoreOf = scorer(store, matches, filters, asked)
   startPage(store, limit)
-  // A server is its best listing by relevance whatever the order; another `sort` orders those listings by its value.
-  const consider = (n: number) => {
-    const score = sort === 'relevance' ? scored[n]! : orderValue(store.docs[n]!.facts, sort)
-    if (!mayEnter(score)) return
-    if (!after || score < after.score || (score === after.score && store.docs[n]!.facts.id > after.id)) offer(n, score)
-  }
-  for (const n of alone) consider(n)
-  for (const s of servers) {
-    const n = bestDoc[s]! - 1
-    bestDoc[s] = 0
-    consider(n)
-  }
+  // A first page by relevance is picked as listings are scored; after a cursor, or in another order, a server's
+  // best listing must be known before it is placed.
+  const total =
+    sort === 'relevance' && !after
+      ? pickDirect(store, matches.docs, scoreOf)
+      : pickCollapsed(store, matches.docs, scoreOf, after, sort)
   const hits = pageOf().map(({ doc, score }): Hit => {
     const id = store.docs[doc]!.facts.id
     return sort === 'relevance' ? { doc, id, score } : { doc, id, score, relevance: scored[doc]! }
   })
-  return { total: alone.length + servers.length, hits }
+  return { total, hits }
+}
+
+/** A matched listing's score with its prior, or -1 when the filters drop it. */
+function scorer(store: TermStore, matches: Matches, filters: Filters, asked: readonly string[]) {
+  const { flags, category, trust, prior } = store.table
+  const { need, category: wanted } = filterOf(store, filters)
+  const { browse, relevance } = matches
+  return (n: number): number => {
+    const f = flags[n]!
+    if ((f & need) !== need || (wanted !== -1 && category[n] !== wanted)) return -1
+    // The prior kept per listing, or for a query naming countries trust × lifecycle times the scope factor.
+    const p =
+      asked.length === 0 ? prior[n]! : f & SCOPED ? trust[n]! * scopeFactor(store.docs[n]!.facts, asked) : trust[n]!
+    return (browse ? 1 : relevance[n]!) * p
+  }
+}
+
+// Per server number: the ranking that last counted it (`tick`).
+let counted = new Int32Array(1024)
+let tick = 0
+
+/** Offers each listing to the page as it is scored (the page keeps one per server); gives how many servers match. */
+function pickDirect(store: TermStore, docs: number[], scoreOf: (n: number) => number): number {
+  const { server } = store.table
+  if (counted.length < store.serverCount) counted = new Int32Array(Math.max(store.serverCount * 2, 1024))
+  if (++tick === 2 ** 31 - 1) {
+    counted.fill(0)
+    tick = 1
+  }
+  let total = 0
+  for (const n of docs) {
+    const score = scoreOf(n)
+    if (score < 0) continue
+    const s = server[n]!
+    if (s < 0) total++
+    else if (counted[s] !== tick) {
+      counted[s] = tick
+      total++
+    }
+    if (mayEnter(score)) offer(n, score, s)
+  }
+  return total
 }
 
 // Per listing number: its score with trust (valid for the listings of the ranking under way).
@@ -104,27 +140,27 @@ let bestScore = new Float64Array(1024)
 let bestDoc = new Int32Array(1024)
 
 /**
- * The matched listings that pass the filters, each scored with its prior in `scored`: those of no server, and the
- * servers (each with its best listing in `bestDoc`, ties to the lower id).
+ * Each server's best listing first (ties to the lower id), then those after the position `after` offered to the page
+ * in the order `sort`; gives how many servers match.
  */
-function collapse(store: TermStore, matches: Matches, filters: Filters, asked: readonly string[]) {
-  const { flags, category, server, trust, prior: prior0 } = store.table
+function pickCollapsed(
+  store: TermStore,
+  docs: number[],
+  scoreOf: (n: number) => number,
+  after: { score: number; id: string } | null,
+  sort: Sort,
+): number {
+  const { server, ids } = store.table
   if (scored.length < store.docs.length) scored = new Float64Array(Math.max(store.docs.length * 2, 1024))
   if (bestScore.length < store.serverCount) {
     bestScore = new Float64Array(Math.max(store.serverCount * 2, 1024))
     bestDoc = new Int32Array(bestScore.length)
   }
-  const { need, category: wanted } = filterOf(store, filters)
-  const { browse, relevance } = matches
   const alone: number[] = []
   const servers: number[] = []
-  for (const n of matches.docs) {
-    const f = flags[n]!
-    if ((f & need) !== need || (wanted !== -1 && category[n] !== wanted)) continue
-    // The prior kept per listing, or for a query naming countries trust × lifecycle times the scope factor.
-    const prior =
-      asked.length === 0 ? prior0[n]! : f & SCOPED ? trust[n]! * scopeFactor(store.docs[n]!.facts, asked) : trust[n]!
-    const score = (browse ? 1 : relevance[n]!) * prior
+  for (const n of docs) {
+    const score = scoreOf(n)
+    if (score < 0) continue
     scored[n] = score
     const s = server[n]!
     if (s < 0) {
@@ -133,14 +169,22 @@ function collapse(store: TermStore, matches: Matches, filters: Filters, asked: r
     }
     const held = bestDoc[s]! - 1
     if (held < 0) servers.push(s)
-    if (
-      held < 0 ||
-      score > bestScore[s]! ||
-      (score === bestScore[s]! && store.docs[n]!.facts.id < store.docs[held]!.facts.id)
-    ) {
+    if (held < 0 || score > bestScore[s]! || (score === bestScore[s]! && ids[n]! < ids[held]!)) {
       bestScore[s] = score
       bestDoc[s] = n + 1
     }
   }
-  return { alone, servers }
+  // A server is its best listing by relevance whatever the order; another `sort` orders those listings by its value.
+  const consider = (n: number) => {
+    const score = sort === 'relevance' ? scored[n]! : orderValue(store.docs[n]!.facts, sort)
+    if (!mayEnter(score)) return
+    if (!after || score < after.score || (score === after.score && ids[n]! > after.id)) offer(n, score, -1)
+  }
+  for (const n of alone) consider(n)
+  for (const s of servers) {
+    const n = bestDoc[s]! - 1
+    bestDoc[s] = 0
+    consider(n)
+  }
+  return alone.length + servers.length
 }
