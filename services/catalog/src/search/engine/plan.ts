@@ -201,22 +201,23 @@ export function withFeedback(store: TermStore, plan: Plan, best: number[]): Plan
     if (p && shares[p.id] === 0) asked.push(p)
     if (p) shares[p.id] = -1
   }
-  const touched: Postings[] = []
+  const touched: number[] = []
   for (const d of best.slice(0, feedback.docs))
-    for (const p of store.docs[d]?.about ?? []) {
-      const c = shares[p.id]!
+    for (const id of store.docs[d]?.about ?? []) {
+      const c = shares[id]!
       if (c < 0) continue
-      if (c === 0) touched.push(p)
-      shares[p.id] = c + 1
+      if (c === 0) touched.push(id)
+      shares[id] = c + 1
     }
   for (const p of asked) shares[p.id] = 0
   const n = store.live
   const shared: { t: string; c: number; s: number }[] = []
-  for (const p of touched) {
-    const c = shares[p.id]!
-    shares[p.id] = 0
-    if (c >= feedback.minShared && p.df >= 2 && p.df <= feedback.maxDfShare * n)
-      shared.push({ t: p.term, c, s: c * idfOf(p.df, n) })
+  for (const id of touched) {
+    const c = shares[id]!
+    shares[id] = 0
+    if (c < feedback.minShared) continue
+    const p = store.postings[id]!
+    if (p.df >= 2 && p.df <= feedback.maxDfShare * n) shared.push({ t: p.term, c, s: c * idfOf(p.df, n) })
   }
   const picked = shared.sort((x, y) => y.s - x.s || (x.t < y.t ? -1 : 1)).slice(0, feedback.terms)
   if (!picked.length) return plan

@@ -61,8 +61,11 @@ export const tfIn = (packed: number, f: number) => (packed >>> (f * TF_BITS)) & 
 export interface StoredDoc {
   facts: ListingFacts
   terms: string
-  /** Postings of the terms of its name, title, description and tags, each once (what feedback reads). */
-  about: Postings[]
+  /**
+   * Postings ids (`TermStore.postings`) of the terms of its name, title, description and tags, each once (what
+   * feedback and associations count: numbers, so counting never follows a pointer per term).
+   */
+  about: Int32Array
   /** Number of its server (its repository key), or -1 for a listing with no repository: one hit per server. */
   server: number
 }
@@ -72,6 +75,8 @@ const ABOUT_FIELDS = [0, 1, 3, 4]
 
 export class TermStore {
   readonly terms = new Map<string, Postings>()
+  /** Postings by id (undefined once a compaction dropped them). */
+  readonly postings: (Postings | undefined)[] = []
   /** Listings by internal number; undefined once removed (a tombstone). */
   docs: (StoredDoc | undefined)[] = []
   /** What ranking reads of each listing number, in typed arrays. */
@@ -136,6 +141,7 @@ export class TermStore {
       if (!p) {
         p = new Postings(t, this.postingsMade++)
         this.terms.set(t, p)
+        this.postings[p.id] = p
         this.sortedTerms = null
       }
       p.push(n, packed)
@@ -148,7 +154,7 @@ export class TermStore {
         this.sortedSurface = null
       }
     // Term lists are kept as one string each: one object per listing, not one array slot per term.
-    const about = [...new Set(ABOUT_FIELDS.flatMap((f) => doc.fields[f]!))].map((t) => this.terms.get(t)!)
+    const about = Int32Array.from(new Set(ABOUT_FIELDS.flatMap((f) => doc.fields[f]!)), (t) => this.terms.get(t)!.id)
     const server = this.serverOf(doc.facts.repositoryKey)
     this.docs.push({ facts: doc.facts, terms: [...packedOf.keys()].join(' '), about, server })
     this.table.set(n, doc.facts, server)
@@ -215,8 +221,10 @@ export class TermStore {
       docs.push(d)
     })
     for (const [t, p] of this.terms) {
-      if (p.df === 0) this.terms.delete(t)
-      else p.compact(renumbered)
+      if (p.df === 0) {
+        this.terms.delete(t)
+        this.postings[p.id] = undefined
+      } else p.compact(renumbered)
     }
     // Written words whose term no listing holds any more go too, so the word list follows the catalog.
     for (const [w, t] of this.surface) if (!this.terms.has(t)) this.surface.delete(w)
