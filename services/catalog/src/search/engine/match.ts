@@ -25,6 +25,8 @@ let raw = new Float64Array(1024)
 let covered = new Float64Array(1024)
 let best = new Float64Array(1024)
 let relevance = new Float64Array(1024)
+// Per listing number: 1 when matched (a byte, so scanning a long feedback term's postings stays in cache).
+let matched = new Uint8Array(1024)
 // The matches whose listings hold values in the scratch (released before the next matching).
 let current: Matches | null = null
 
@@ -101,7 +103,10 @@ function scoreWord(store: TermStore, terms: PlanTerm[], weight: number, docs: nu
     }
   }
   for (const d of seen) {
-    if (raw[d] === 0 && covered[d] === 0) docs.push(d)
+    if (matched[d] === 0) {
+      matched[d] = 1
+      docs.push(d)
+    }
     raw[d]! += best[d]!
     covered[d]! += weight + 1e-9
     best[d] = 0
@@ -118,7 +123,7 @@ function scoreExtra(store: TermStore, terms: PlanTerm[]): void {
     const w = t.weight * t.idf
     for (let k = 0; k < size * 2; k += 2) {
       const d = data[k]!
-      if (covered[d] === 0) continue
+      if (matched[d] === 0) continue
       raw[d]! += w * contribution(data[k + 1]!, d, lengths)
     }
   }
@@ -130,6 +135,7 @@ export function release(m: Matches): void {
   for (const d of m.docs) {
     raw[d] = 0
     covered[d] = 0
+    matched[d] = 0
     relevance[d] = 0
   }
   current = null
@@ -143,6 +149,7 @@ export function match(store: TermStore, plan: Plan): Matches {
     const size = Math.max(n, raw.length * 2)
     raw = new Float64Array(size)
     covered = new Float64Array(size)
+    matched = new Uint8Array(size)
     best = new Float64Array(size)
     relevance = new Float64Array(size)
   }
