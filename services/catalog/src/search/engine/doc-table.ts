@@ -73,16 +73,17 @@ export class DocTable {
   }
 
   private grow(size: number): void {
-    const flags = new Uint8Array(size)
-    flags.set(this.flags)
-    const category = new Int32Array(size)
-    category.set(this.category)
-    const server = new Int32Array(size)
-    server.set(this.server)
-    const trust = new Float64Array(size)
-    trust.set(this.trust)
-    const prior = new Float64Array(size)
-    prior.set(this.prior)
-    Object.assign(this, { flags, category, server, trust, prior })
+    this.flags = grown(this.flags, size)
+    this.category = grown(this.category, size)
+    this.server = grown(this.server, size)
+    this.trust = grown(this.trust, size)
+    this.prior = grown(this.prior, size)
   }
+}
+
+/** A copy of a typed array, longer. */
+function grown<T extends Uint8Array | Int32Array | Float64Array>(a: T, size: number): T {
+  const out = new (a.constructor as new (n: number) => T)(size)
+  out.set(a)
+  return out
 }
