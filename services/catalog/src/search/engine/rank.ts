@@ -82,7 +82,7 @@ export function rankPage(
   // best listing must be known before it is placed.
   const total =
     sort === 'relevance' && !after
-      ? pickDirect(store, matches.docs, scoreOf)
+      ? pickDirect(store, matches, scoreOf, unfiltered(store, filters) && asked.length === 0)
       : pickCollapsed(store, matches.docs, scoreOf, after, sort)
   const hits = pageOf().map(({ doc, score }): Hit => {
     const id = store.docs[doc]!.facts.id
@@ -110,9 +110,20 @@ function scorer(store: TermStore, matches: Matches, filters: Filters, asked: rea
 let counted = new Int32Array(1024)
 let tick = 0
 
-/** Offers each listing to the page as it is scored (the page keeps one per server); gives how many servers match. */
-function pickDirect(store: TermStore, docs: number[], scoreOf: (n: number) => number): number {
-  const { server } = store.table
+/** True when the filters let every listing through. */
+const unfiltered = (store: TermStore, filters: Filters) => {
+  const { need, category } = filterOf(store, filters)
+  return need === 0 && category === -1
+}
+
+/**
+ * Offers each listing to the page as it is scored (the page keeps one per server); gives how many servers match.
+ * `plain`: no filter and no country asked, the most common search, whose score is its relevance times its kept prior.
+ */
+function pickDirect(store: TermStore, matches: Matches, scoreOf: (n: number) => number, plain: boolean): number {
+  const { server, prior } = store.table
+  const { docs, relevance } = matches
+  const direct = plain && !matches.browse
   if (counted.length < store.serverCount) counted = new Int32Array(Math.max(store.serverCount * 2, 1024))
   if (++tick === 2 ** 31 - 1) {
     counted.fill(0)
@@ -120,7 +131,7 @@ function pickDirect(store: TermStore, docs: number[], scoreOf: (n: number) => nu
   }
   let total = 0
   for (const n of docs) {
-    const score = scoreOf(n)
+    const score = direct ? relevance[n]! * prior[n]! : scoreOf(n)
     if (score < 0) continue
     const s = server[n]!
     if (s < 0) total++
