@@ -37,7 +37,8 @@ export function associatesOf(store: TermStore, term: string): Associate[] {
     const doc: StoredDoc | undefined = store.docs[postings.data[k * 2]!]
     if (!doc) continue
     seen++
-    for (const id of doc.about) {
+    for (let i = 0; i < doc.about.length; i++) {
+      const id = doc.about[i]!
       if (id === postings.id) continue
       if (counts[id] === 0) touched.push(id)
       counts[id] = counts[id]! + 1

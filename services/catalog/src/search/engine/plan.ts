@@ -202,13 +202,17 @@ export function withFeedback(store: TermStore, plan: Plan, best: number[]): Plan
     if (p) shares[p.id] = -1
   }
   const touched: number[] = []
-  for (const d of best.slice(0, feedback.docs))
-    for (const id of store.docs[d]?.about ?? []) {
+  for (const d of best.slice(0, feedback.docs)) {
+    const about = store.docs[d]?.about
+    // An index loop: iterating a typed array with for…of takes the iterator's slow path here.
+    for (let i = 0; about && i < about.length; i++) {
+      const id = about[i]!
       const c = shares[id]!
       if (c < 0) continue
       if (c === 0) touched.push(id)
       shares[id] = c + 1
     }
+  }
   for (const p of asked) shares[p.id] = 0
   const n = store.live
   const shared: { t: string; c: number; s: number }[] = []
