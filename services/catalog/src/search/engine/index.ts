@@ -117,11 +117,10 @@ export class SearchIndex {
   alsoListedAs(id: string): string[] {
     const n = this.store.numberOf.get(id)
     const key = n === undefined ? null : this.store.docs[n]!.facts.repositoryKey
-    return key
-      ? this.listingsOf(key)
-          .filter((x) => x !== id)
-          .sort()
-      : []
+    const held = key ? this.servers.get(key) : undefined
+    // Most servers have one listing (this one): no list made to be filtered.
+    if (held === undefined || typeof held === 'string') return held === undefined || held === id ? [] : [held]
+    return held.filter((x) => x !== id).sort()
   }
 
   private listingsOf(key: string): string[] {
