@@ -6,7 +6,7 @@
  * Read from the postings the index already keeps, so they cost no memory of their own and follow every change.
  */
 import { idfOf, type Plan, type PlanTerm } from './plan'
-import type { Postings, StoredDoc, TermStore } from './store'
+import type { StoredDoc, TermStore } from './store'
 import { TUNING } from './tuning'
 
 /** One associated term: its share of the word's listings and its PMI with the word. */
@@ -31,26 +31,28 @@ export function associatesOf(store: TermStore, term: string): Associate[] {
   // A fixed stride over the postings: the same sample on every replica, bounded work for a common word.
   const step = Math.max(1, Math.floor(postings.size / a.sample))
   if (counts.length < store.postingsMade) counts = new Int32Array(Math.max(store.postingsMade * 2, 1024))
-  const touched: Postings[] = []
+  const touched: number[] = []
   let seen = 0
   for (let k = 0; k < postings.size && seen < a.sample; k += step) {
     const doc: StoredDoc | undefined = store.docs[postings.data[k * 2]!]
     if (!doc) continue
     seen++
-    for (const p of doc.about) {
-      if (p === postings) continue
-      if (counts[p.id] === 0) touched.push(p)
-      counts[p.id] = counts[p.id]! + 1
+    for (let i = 0; i < doc.about.length; i++) {
+      const id = doc.about[i]!
+      if (id === postings.id) continue
+      if (counts[id] === 0) touched.push(id)
+      counts[id] = counts[id]! + 1
     }
   }
   if (seen < a.minDf) {
-    for (const p of touched) counts[p.id] = 0
+    for (const id of touched) counts[id] = 0
     return []
   }
   const out: Associate[] = []
-  for (const p of touched) {
-    const c = counts[p.id]!
-    counts[p.id] = 0
+  for (const id of touched) {
+    const c = counts[id]!
+    counts[id] = 0
+    const p = store.postings[id]!
     const share = c / seen
     if (c < a.minCount || share < a.minShare || p.df > a.maxDfShare * n) continue
     // A joined word (browserautomation) repeats words a listing is already scored by.

@@ -5,9 +5,11 @@
 import { queryWords } from './analyze'
 import { type AssociateCache, withAssociations } from './associations'
 import { analyse, type OrderFacts, type SearchDocument } from './document'
-import { basePlan, browsePlan, packPlan, type Plan, unpackPlan, withFeedback } from './plan'
+import { Lru } from './lru'
+import { basePlan, browsePlan, type FormsCache, packPlan, type Plan, unpackPlan, withFeedback } from './plan'
 import { type Factor, factorsOf } from './priors'
-import { type Filters, rankPage, type Sort } from './rank'
+import { extend, type Matches, match, release } from './match'
+import { type Filters, type RankedPage, rankPage, type Sort } from './rank'
 import { TermStore } from './store'
 import { TUNING } from './tuning'
 import { countriesNamed } from './places'
@@ -36,6 +38,8 @@ export class BadCursor extends Error {}
 
 // Plans remembered per query words until the index changes; bounded, so odd queries cannot grow it.
 const CACHE_ENTRIES = 2_000
+// A word's forms (stems, prefix and typo forms) recur across queries far more than a query: remembered per word.
+const FORMS_ENTRIES = 10_000
 
 /** The position a cursor points after, with the plan of the walk it belongs to. */
 interface CursorState {
@@ -54,6 +58,7 @@ export class SearchIndex {
   private readonly servers = new Map<string, string | string[]>()
   private readonly plans = new Map<string, Plan>()
   private readonly associates: AssociateCache = new Map()
+  private readonly forms: FormsCache = new Lru(FORMS_ENTRIES)
 
   get size(): number {
     return this.store.live
@@ -112,11 +117,10 @@ export class SearchIndex {
   alsoListedAs(id: string): string[] {
     const n = this.store.numberOf.get(id)
     const key = n === undefined ? null : this.store.docs[n]!.facts.repositoryKey
-    return key
-      ? this.listingsOf(key)
-          .filter((x) => x !== id)
-          .sort()
-      : []
+    const held = key ? this.servers.get(key) : undefined
+    // Most servers have one listing (this one): no list made to be filtered.
+    if (held === undefined || typeof held === 'string') return held === undefined || held === id ? [] : [held]
+    return held.filter((x) => x !== id).sort()
   }
 
   private listingsOf(key: string): string[] {
@@ -141,19 +145,27 @@ export class SearchIndex {
     const h = Bun.hash(JSON.stringify(sort === 'relevance' ? [words, filters] : [words, filters, sort])).toString(36)
     const after = cursor ? readCursor(cursor, h) : null
     const asked = countriesNamed(words)
-    const plan = after ? after.plan : this.planOf(words, asked)
+    const { plan, matches } = after
+      ? { plan: after.plan, matches: match(this.store, after.plan) }
+      : this.planOf(words, asked)
     // One more than the page: whether it exists says whether there is a next page.
     const position = after && { score: after.s, id: after.i }
-    const ranked = rankPage(this.store, plan, filters, asked, limit + 1, position, sort)
+    let ranked: RankedPage
+    try {
+      ranked = rankPage(this.store, matches, filters, asked, limit + 1, position, sort)
+    } finally {
+      release(matches)
+    }
     const page = ranked.hits.slice(0, limit)
     const last = page[page.length - 1]
     return {
       total: ranked.total,
-      hits: page.map((hit) => ({
-        id: hit.id,
-        alsoListedAs: this.alsoListedAs(hit.id),
-        ...(explain ? { why: this.why(hit.doc, hit.relevance ?? hit.score, asked) } : {}),
-      })),
+      hits: page.map((hit) => {
+        // Built whole, never spread: hits are read once each, and a spread object is slower to read.
+        const out: SearchPage['hits'][number] = { id: hit.id, alsoListedAs: this.alsoListedAs(hit.id) }
+        if (explain) out.why = this.why(hit.doc, hit.relevance ?? hit.score, asked)
+        return out
+      }),
       nextCursor:
         last && ranked.hits.length > limit
           ? Buffer.from(
@@ -172,17 +184,22 @@ export class SearchIndex {
   private changed(): void {
     this.plans.clear()
     this.associates.clear()
+    this.forms.clear()
   }
 
-  // The plan of a query's words: their forms in the index, then feedback from the best first-pass servers.
-  private planOf(words: string[], asked: string[]): Plan {
-    if (!words.length) return browsePlan()
+  /**
+   * The plan of a query's words (their forms in the index, then feedback from the best first-pass servers) and the
+   * listings it matches: a plan made here is matched once, its feedback terms added to the first pass's sums.
+   */
+  private planOf(words: string[], asked: string[]): { plan: Plan; matches: Matches } {
+    if (!words.length) return { plan: browsePlan(), matches: match(this.store, browsePlan()) }
     const key = words.join(' ')
     const known = this.plans.get(key)
-    if (known) return known
-    const base = withAssociations(this.store, basePlan(this.store, words), words, this.associates)
+    if (known) return { plan: known, matches: match(this.store, known) }
+    const base = withAssociations(this.store, basePlan(this.store, words, this.forms), words, this.associates)
     const unfiltered = { category: null, transport: null, verified: false }
-    const first = rankPage(this.store, base, unfiltered, asked, TUNING.feedback.docs).hits
+    const matches = match(this.store, base)
+    const first = rankPage(this.store, matches, unfiltered, asked, TUNING.feedback.docs).hits
     const plan = first.length
       ? withFeedback(
           this.store,
@@ -190,9 +207,10 @@ export class SearchIndex {
           first.map((h) => h.doc),
         )
       : base
+    if (plan !== base) extend(this.store, matches, plan, base.terms.length)
     if (this.plans.size >= CACHE_ENTRIES) this.plans.clear()
     this.plans.set(key, plan)
-    return plan
+    return { plan, matches }
   }
 }
 

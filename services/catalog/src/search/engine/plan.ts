@@ -5,6 +5,7 @@
  */
 import { termOf } from './analyze'
 import { FIELD_COUNT } from './document'
+import type { Lru } from './lru'
 import type { Postings, TermStore } from './store'
 import { synonymsOf } from './synonyms'
 import { TUNING } from './tuning'
@@ -119,33 +120,66 @@ const dfOf = (store: TermStore, term: string): number =>
     ? Math.min(...term.split(' ').map((p) => store.terms.get(p)?.df ?? 0))
     : (store.terms.get(term)?.df ?? 0)
 
-/** The plan of a query's words over the index as it is now (before feedback). */
-export function basePlan(store: TermStore, words: string[]): Plan {
+/** One query word's forms in the index and what matching it counts towards coverage (whatever its slot). */
+export interface WordForms {
+  terms: { term: string; weight: number; idf: number }[]
+  rarity: number
+}
+
+/** Two query words the index knows joined (mongo db → mongodb), or null. */
+type JoinedForm = { term: string; idf: number } | null
+
+/**
+ * What basePlan remembers per word (and per pair of words, keyed with a space between them) for the index as it is:
+ * the caller forgets it all when the index changes.
+ */
+export type FormsCache = Lru<string, WordForms | JoinedForm>
+
+/** The forms of one query word and its rarity over the index as it is now. */
+function formsOf(store: TermStore, word: string): WordForms {
   const n = store.live
   const df = (t: string) => dfOf(store, t)
+  const variants = variantsOf(store, word)
+  const terms: WordForms['terms'] = []
+  let best = 0
+  let rarity = 0
+  // Another form (a longer word, a part, a near spelling) never counts more than the word as typed, however rare;
+  // a word the index does not know stands for one word, so no form of it counts more than its most common form.
+  const known = df(termOf(word))
+  const common = Math.max(0, ...[...variants.keys()].map(df))
+  const exact = idfOf(known > 0 ? known : common, n)
+  for (const [term, weight] of variants) {
+    const idf = Math.min(idfOf(df(term), n), exact)
+    terms.push({ term, weight, idf })
+    if (weight > best) [best, rarity] = [weight, idf]
+  }
+  return { terms, rarity }
+}
+
+function joinedOf(store: TermStore, first: string, second: string): JoinedForm {
+  const joined = termOf(first + second)
+  const df = dfOf(store, joined)
+  return df > 0 ? { term: joined, idf: idfOf(df, store.live) } : null
+}
+
+/** The plan of a query's words over the index as it is now (before feedback), with what `cache` remembers. */
+export function basePlan(store: TermStore, words: string[], cache?: FormsCache): Plan {
   const slots: number[] = []
   const terms: PlanTerm[] = []
   words.forEach((word, slot) => {
-    const variants = variantsOf(store, word)
-    let best = 0
-    let rarity = 0
-    // Another form (a longer word, a part, a near spelling) never counts more than the word as typed, however rare;
-    // a word the index does not know stands for one word, so no form of it counts more than its most common form.
-    const known = df(termOf(word))
-    const common = Math.max(0, ...[...variants.keys()].map(df))
-    const exact = idfOf(known > 0 ? known : common, n)
-    for (const [term, weight] of variants) {
-      const idf = Math.min(idfOf(df(term), n), exact)
-      terms.push({ slot, term, weight, idf })
-      if (weight > best) [best, rarity] = [weight, idf]
-    }
-    slots.push(rarity)
+    const forms = (cache?.get(word) as WordForms | undefined) ?? formsOf(store, word)
+    cache?.set(word, forms)
+    for (const t of forms.terms) terms.push({ slot, term: t.term, weight: t.weight, idf: t.idf })
+    slots.push(forms.rarity)
   })
   // Two words written apart that the index knows joined (mongo db → mongodb) are an optional extra match.
   for (let i = 0; i + 1 < words.length; i++) {
-    const joined = termOf(words[i]! + words[i + 1]!)
-    if (df(joined) > 0) {
-      terms.push({ slot: slots.length, term: joined, weight: TUNING.joinedPair, idf: idfOf(df(joined), n) })
+    const key = `${words[i]} ${words[i + 1]}`
+    const known = cache?.get(key)
+    const joined = known !== undefined ? (known as JoinedForm) : joinedOf(store, words[i]!, words[i + 1]!)
+    cache?.set(key, joined)
+    if (joined) {
+      terms.push({ slot: slots.length, term: joined.term, weight: TUNING.joinedPair, idf: joined.idf })
       slots.push(0)
     }
   }
@@ -159,15 +193,35 @@ export function basePlan(store: TermStore, words: string[]): Plan {
  */
 export function withFeedback(store: TermStore, plan: Plan, best: number[]): Plan {
   const { feedback } = TUNING
-  const asked = new Set(plan.terms.map((t) => t.term))
-  const counts = new Map<Postings, number>()
-  for (const d of best.slice(0, feedback.docs))
-    for (const p of store.docs[d]?.about ?? []) if (!asked.has(p.term)) counts.set(p, (counts.get(p) ?? 0) + 1)
+  if (shares.length < store.postingsMade) shares = new Int32Array(Math.max(store.postingsMade * 2, 1024))
+  // The plan's own terms are marked -1 (never counted); the others count the best listings holding them.
+  const asked: Postings[] = []
+  for (const t of plan.terms) {
+    const p = store.terms.get(t.term)
+    if (p && shares[p.id] === 0) asked.push(p)
+    if (p) shares[p.id] = -1
+  }
+  const touched: number[] = []
+  for (const d of best.slice(0, feedback.docs)) {
+    const about = store.docs[d]?.about
+    // An index loop: iterating a typed array with for…of takes the iterator's slow path here.
+    for (let i = 0; about && i < about.length; i++) {
+      const id = about[i]!
+      const c = shares[id]!
+      if (c < 0) continue
+      if (c === 0) touched.push(id)
+      shares[id] = c + 1
+    }
+  }
+  for (const p of asked) shares[p.id] = 0
   const n = store.live
   const shared: { t: string; c: number; s: number }[] = []
-  for (const [p, c] of counts) {
-    if (c >= feedback.minShared && p.df >= 2 && p.df <= feedback.maxDfShare * n)
-      shared.push({ t: p.term, c, s: c * idfOf(p.df, n) })
+  for (const id of touched) {
+    const c = shares[id]!
+    shares[id] = 0
+    if (c < feedback.minShared) continue
+    const p = store.postings[id]!
+    if (p.df >= 2 && p.df <= feedback.maxDfShare * n) shared.push({ t: p.term, c, s: c * idfOf(p.df, n) })
   }
   const picked = shared.sort((x, y) => y.s - x.s || (x.t < y.t ? -1 : 1)).slice(0, feedback.terms)
   if (!picked.length) return plan
@@ -185,6 +239,10 @@ export function withFeedback(store: TermStore, plan: Plan, best: number[]): Plan
     ],
   }
 }
+
+// Per postings id: how many of the best listings hold the term, -1 for a term the plan asks (scratch, zeroed after
+// each use; scoring never awaits).
+let shares = new Int32Array(1024)
 
 // Bounds of a plan read back from a cursor (anything else is not a plan this API made).
 const MAX_PLAN_TERMS = 160 + TUNING.associations.max

@@ -4,7 +4,6 @@
  * and the same multipliers named with their reasons, for a hit's `why`.
  */
 import type { ListingFacts } from './document'
-import type { StoredDoc } from './store'
 import { TUNING } from './tuning'
 
 /** What a listing's state does to its score: archived or deprecated, unreachable, its install recipe. */
@@ -35,17 +34,14 @@ function trustOf(f: ListingFacts): number {
  * What a listing scoped to some countries keeps of its score when the query names none of them (1 otherwise): a
  * query that names no country is served first by listings that work anywhere.
  */
-const scopeFactor = (f: ListingFacts, asked: readonly string[]) =>
+export const scopeFactor = (f: ListingFacts, asked: readonly string[]) =>
   f.scope.length === 0 || f.scope.some((c) => asked.includes(c)) ? 1 : 1 - TUNING.countryScope
 
-/** What trust, lifecycle and country scope multiply a listing's relevance by (kept per listing when no country is asked). */
-export function priorOf(d: StoredDoc, asked: readonly string[]): number {
-  if (asked.length === 0) {
-    d.prior ??= trustOf(d.facts) * lifecycleOf(d.facts) * scopeFactor(d.facts, asked)
-    return d.prior
-  }
-  return trustOf(d.facts) * lifecycleOf(d.facts) * scopeFactor(d.facts, asked)
-}
+/**
+ * What trust and lifecycle multiply a listing's relevance by, whatever the query: kept per listing at upsert
+ * (doc-table.ts); a listing's prior is this times its scope factor (rank.ts).
+ */
+export const trustAndLifecycleOf = (f: ListingFacts): number => trustOf(f) * lifecycleOf(f)
 
 /** One named multiplier of a hit's score. */
 export interface Factor {

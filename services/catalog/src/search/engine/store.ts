@@ -4,6 +4,7 @@
  * of megabytes. A removed or replaced listing leaves a tombstone that scoring skips, until a compaction.
  */
 import { termOf } from './analyze'
+import { DocTable } from './doc-table'
 import { type AnalysedDocument, FIELD_COUNT, type ListingFacts } from './document'
 
 /** Per-field counts of a term in one listing: 4 bits per field (a count above 15 counts as 15). */
@@ -60,12 +61,13 @@ export const tfIn = (packed: number, f: number) => (packed >>> (f * TF_BITS)) & 
 export interface StoredDoc {
   facts: ListingFacts
   terms: string
-  /** Postings of the terms of its name, title, description and tags, each once (what feedback reads). */
-  about: Postings[]
+  /**
+   * Postings ids (`TermStore.postings`) of the terms of its name, title, description and tags, each once (what
+   * feedback and associations count: numbers, so counting never follows a pointer per term).
+   */
+  about: Int32Array
   /** Number of its server (its repository key), or -1 for a listing with no repository: one hit per server. */
   server: number
-  /** Its trust, lifecycle and scope multiplier for a query naming no country, once computed (rank.ts). */
-  prior?: number
 }
 
 // Fields pseudo-relevance feedback borrows terms from: name, title, description, tags.
@@ -73,8 +75,12 @@ const ABOUT_FIELDS = [0, 1, 3, 4]
 
 export class TermStore {
   readonly terms = new Map<string, Postings>()
+  /** Postings by id (undefined once a compaction dropped them). */
+  readonly postings: (Postings | undefined)[] = []
   /** Listings by internal number; undefined once removed (a tombstone). */
   docs: (StoredDoc | undefined)[] = []
+  /** What ranking reads of each listing number, in typed arrays. */
+  readonly table = new DocTable()
   readonly numberOf = new Map<string, number>()
   /** Field lengths in terms, FIELD_COUNT per listing number. */
   lengths = new Uint16Array(1024 * FIELD_COUNT)
@@ -135,6 +141,7 @@ export class TermStore {
       if (!p) {
         p = new Postings(t, this.postingsMade++)
         this.terms.set(t, p)
+        this.postings[p.id] = p
         this.sortedTerms = null
       }
       p.push(n, packed)
@@ -147,9 +154,10 @@ export class TermStore {
         this.sortedSurface = null
       }
     // Term lists are kept as one string each: one object per listing, not one array slot per term.
-    const about = [...new Set(ABOUT_FIELDS.flatMap((f) => doc.fields[f]!))].map((t) => this.terms.get(t)!)
+    const about = Int32Array.from(new Set(ABOUT_FIELDS.flatMap((f) => doc.fields[f]!)), (t) => this.terms.get(t)!.id)
     const server = this.serverOf(doc.facts.repositoryKey)
     this.docs.push({ facts: doc.facts, terms: [...packedOf.keys()].join(' '), about, server })
+    this.table.set(n, doc.facts, server)
     this.numberOf.set(doc.facts.id, n)
   }
 
@@ -162,6 +170,7 @@ export class TermStore {
     if (doc.terms) for (const t of doc.terms.split(' ')) this.terms.get(t)!.df--
     for (let f = 0; f < FIELD_COUNT; f++) this.totalLengths[f]! -= this.lengths[n * FIELD_COUNT + f]!
     this.docs[n] = undefined
+    this.table.clear(n)
     this.numberOf.delete(id)
     if (++this.tombstones > 1000 && this.tombstones > this.live / 4) this.compact()
     return true
@@ -212,15 +221,21 @@ export class TermStore {
       docs.push(d)
     })
     for (const [t, p] of this.terms) {
-      if (p.df === 0) this.terms.delete(t)
-      else p.compact(renumbered)
+      if (p.df === 0) {
+        this.terms.delete(t)
+        this.postings[p.id] = undefined
+      } else p.compact(renumbered)
     }
     // Written words whose term no listing holds any more go too, so the word list follows the catalog.
     for (const [w, t] of this.surface) if (!this.terms.has(t)) this.surface.delete(w)
     for (const whole of this.compounds.keys()) if (!this.terms.has(whole)) this.compounds.delete(whole)
     this.sortedSurface = null
     this.serverNumbers.clear()
-    for (const d of docs) d.server = this.serverOf(d.facts.repositoryKey)
+    this.table.reset(docs.length)
+    docs.forEach((d, n) => {
+      d.server = this.serverOf(d.facts.repositoryKey)
+      this.table.set(n, d.facts, d.server)
+    })
     this.docs = docs
     this.lengths = lengths
     this.sortedTerms = null

@@ -1,0 +1,197 @@
+/**
+ * Matching: the listings that hold a form of a query word, each with the relevance of its text (BM25F over the
+ * fields; a word's forms compete, a listing getting the best of them; feedback and associated terms add up, only to
+ * listings a query word matched). Held in scratch arrays per listing number for one search at a time (scoring never
+ * awaits). A search that adds feedback terms to the plan it matched scores only those (`extend`): the same sums, in
+ * the same order, as matching the whole plan at once, so a cursor's page repeats the first page's scores bit for bit.
+ */
+import { FIELD_COUNT } from './document'
+import { LIVE } from './doc-table'
+import type { Plan, PlanTerm } from './plan'
+import type { Postings, TermStore } from './store'
+import { TUNING } from './tuning'
+
+/** The listings a plan matched (in the order first matched) and the relevance of each, by listing number. */
+export interface Matches {
+  /** Every live listing, each of relevance 1: a plan without query words (a browse). */
+  browse: boolean
+  docs: number[]
+  relevance: Float64Array
+}
+
+// Per listing number: relevance before the coverage factor, the coverage, a word's best form so far, and the
+// relevance; zeroed for the matched listings by `release`.
+let raw = new Float64Array(1024)
+let covered = new Float64Array(1024)
+let best = new Float64Array(1024)
+let relevance = new Float64Array(1024)
+// Per listing number: 1 when matched (a byte, so scanning a long feedback term's postings stays in cache).
+let matched = new Uint8Array(1024)
+// The matches whose listings hold values in the scratch (released before the next matching).
+let current: Matches | null = null
+
+// Per listing number: the stamp of the last conjunction it held every part of.
+let holds = new Int32Array(1024)
+let stamp = 0
+
+// BM25F constants of a plan: per field 1 - b, b / average length and the field's weight.
+const W = Float64Array.from(TUNING.fieldWeights)
+const ONE_MINUS_B = Float64Array.from(TUNING.fieldB, (b) => 1 - b)
+const norm = new Float64Array(FIELD_COUNT)
+const K1 = TUNING.k1
+
+/** BM25F of one term's packed per-field counts (4 bits a field) in listing `d` of field lengths `lengths`. */
+function contribution(packed: number, d: number, lengths: Uint16Array): number {
+  let pseudo = 0
+  const base = d * FIELD_COUNT
+  // Only the fields the term is in (their bits set), lowest first, as a loop over every field would add them.
+  for (let rest = packed; rest !== 0; ) {
+    const f = (31 - Math.clz32(rest & -rest)) >>> 2
+    const tf = (rest >>> (f * 4)) & 15
+    rest &= ~(15 << (f * 4))
+    pseudo += (W[f]! * tf) / (ONE_MINUS_B[f]! + norm[f]! * lengths[base + f]!)
+  }
+  return (pseudo * (K1 + 1)) / (K1 + pseudo)
+}
+
+/**
+ * A term's postings; for parts that must all be held (`mongo db`), the rarest part's postings scored as that part,
+ * with `holds` marking the listings that hold every part (at `holds[d] === stamp`).
+ */
+function postingsOf(store: TermStore, term: string): { p: Postings; conjunction: boolean } | null {
+  if (!term.includes(' ')) {
+    const p = store.terms.get(term)
+    return p ? { p, conjunction: false } : null
+  }
+  const parts = term.split(' ').map((t) => store.terms.get(t))
+  if (parts.some((p) => !p)) return null
+  const sorted = (parts as Postings[]).sort((a, b) => a.size - b.size)
+  if (holds.length < store.docs.length) holds = new Int32Array(Math.max(store.docs.length * 2, 1024))
+  // Each other part in turn marks the listings that held every part before it (stamps only grow: none is stale).
+  let previous = 0
+  for (let i = 1; i < sorted.length; i++) {
+    const p = sorted[i]!
+    stamp++
+    for (let k = 0; k < p.size * 2; k += 2) {
+      const d = p.data[k]!
+      if (i === 1 || holds[d] === previous) holds[d] = stamp
+    }
+    previous = stamp
+  }
+  return { p: sorted[0]!, conjunction: true }
+}
+
+/** Scores one query word's forms: each live listing holding one gets the best of them, and the word's coverage. */
+function scoreWord(store: TermStore, terms: PlanTerm[], weight: number, docs: number[]): void {
+  const { lengths } = store
+  const flags = store.table.flags
+  const seen: number[] = []
+  for (const t of terms) {
+    const found = postingsOf(store, t.term)
+    if (!found) continue
+    const { data, size } = found.p
+    const held = found.conjunction ? holds : null
+    const w = t.weight * t.idf
+    for (let k = 0; k < size * 2; k += 2) {
+      const d = data[k]!
+      if ((flags[d]! & LIVE) === 0 || (held && held[d] !== stamp)) continue
+      const s = w * contribution(data[k + 1]!, d, lengths)
+      if (s > best[d]!) {
+        if (best[d] === 0) seen.push(d)
+        best[d] = s
+      }
+    }
+  }
+  for (const d of seen) {
+    if (matched[d] === 0) {
+      matched[d] = 1
+      docs.push(d)
+    }
+    raw[d]! += best[d]!
+    covered[d]! += weight + 1e-9
+    best[d] = 0
+  }
+}
+
+/** Adds terms that only reorder (feedback, associates) to the listings a query word matched. */
+function scoreExtra(store: TermStore, terms: PlanTerm[]): void {
+  const { lengths } = store
+  for (const t of terms) {
+    const found = postingsOf(store, t.term)
+    if (!found) continue
+    const { data, size } = found.p
+    const w = t.weight * t.idf
+    for (let k = 0; k < size * 2; k += 2) {
+      const d = data[k]!
+      if (matched[d] === 0) continue
+      raw[d]! += w * contribution(data[k + 1]!, d, lengths)
+    }
+  }
+}
+
+/** Zeroes what matches left in the scratch (their listings' values). */
+export function release(m: Matches): void {
+  if (current !== m) return
+  for (const d of m.docs) {
+    raw[d] = 0
+    covered[d] = 0
+    matched[d] = 0
+    relevance[d] = 0
+  }
+  current = null
+}
+
+/** The listings a plan matches, with their relevance (a browse: every live listing). */
+export function match(store: TermStore, plan: Plan): Matches {
+  if (current) release(current)
+  const n = store.docs.length
+  if (raw.length < n) {
+    const size = Math.max(n, raw.length * 2)
+    raw = new Float64Array(size)
+    covered = new Float64Array(size)
+    matched = new Uint8Array(size)
+    best = new Float64Array(size)
+    relevance = new Float64Array(size)
+  }
+  const m: Matches = { browse: plan.slots.length === 0, docs: [], relevance }
+  current = m
+  const flags = store.table.flags
+  if (m.browse) {
+    for (let d = 0; d < n; d++) if (flags[d]! & LIVE) m.docs.push(d)
+    return m
+  }
+  // Words in the order the plan first names them (the order their sums are made in), then terms that only reorder.
+  const slots: number[] = []
+  for (const t of plan.terms) if (t.slot >= 0 && !slots.includes(t.slot)) slots.push(t.slot)
+  for (let f = 0; f < FIELD_COUNT; f++) norm[f] = TUNING.fieldB[f]! / plan.avg[f]!
+  for (const slot of slots)
+    scoreWord(
+      store,
+      plan.terms.filter((t) => t.slot === slot),
+      plan.slots[slot]!,
+      m.docs,
+    )
+  scoreExtra(
+    store,
+    plan.terms.filter((t) => t.slot < 0),
+  )
+  finish(plan, m)
+  return m
+}
+
+/** Adds the terms of `plan` from `from` on (each one that only reorders) to matches made of the plan before them. */
+export function extend(store: TermStore, m: Matches, plan: Plan, from: number): void {
+  for (let f = 0; f < FIELD_COUNT; f++) norm[f] = TUNING.fieldB[f]! / plan.avg[f]!
+  scoreExtra(store, plan.terms.slice(from))
+  finish(plan, m)
+}
+
+/** Each listing's relevance: its sums times the share of the query it covers (as weighted by TUNING.coverage). */
+function finish(plan: Plan, m: Matches): void {
+  const { coverage } = TUNING
+  const all = plan.slots.reduce((a, b) => a + b, 0)
+  for (const d of m.docs) {
+    const share = all > 0 ? Math.min(1, covered[d]! / all) : 1
+    relevance[d] = raw[d]! * (1 - coverage + coverage * share)
+  }
+}
