@@ -152,6 +152,15 @@ describe('rate limits', () => {
     expect((await get(app, '/api/v1/search', { 'x-forwarded-for': '9.9.9.2' })).status).toBe(200)
     expect((await get(app, '/api/v1/search', { 'x-forwarded-for': 'spoof, 9.9.9.2' })).status).toBe(429)
   })
+  test('an IPv6 client is counted as its /64: rotating addresses inside it buys no new budget', async () => {
+    const app = gateway({ env: { TRUST_PROXY_HOPS: '1', RATE_LIMIT_PER_MINUTE: '3' } })
+    const statuses = []
+    for (let i = 1; i <= 5; i++)
+      statuses.push((await get(app, '/api/v1/search', { 'x-forwarded-for': `2001:db8:1:2::${i}` })).status)
+    expect(statuses).toEqual([200, 200, 200, 429, 429])
+    // Another /64 is another client.
+    expect((await get(app, '/api/v1/search', { 'x-forwarded-for': '2001:db8:1:3::1' })).status).toBe(200)
+  })
   test('with Redis down a local limiter takes over at once', async () => {
     const app = gateway({ kv: createRedisStore({ url: 'redis://127.0.0.1:1', commandTimeoutMs: 100 }) })
     const started = performance.now()

@@ -1,3 +1,4 @@
+import { clientKey } from '@mcp-directory/shared/http'
 import type { KeyValueStore, WindowAdd } from '@mcp-directory/shared/kv'
 import type { Logger } from '@mcp-directory/shared/log'
 
@@ -59,8 +60,11 @@ const decision = (w: Window, count: number, now: number): RateDecision => ({
   resetSeconds: Math.max(1, Math.ceil((w.resetAt - now) / 1000)),
 })
 
-/** The store key of a client's count in a limit class. */
-const keyOf = (cls: LimitClass, client: string) => `rl:${cls.name}:${client}`
+/**
+ * The store key of a client's count in a limit class: an IPv6 client is counted as its /64 (`clientKey`), as the
+ * operator lockout and agent-auth count it, since a host picks any address in its /64 at will.
+ */
+const keyOf = (cls: LimitClass, client: string) => `rl:${cls.name}:${clientKey(client)}`
 
 /**
  * Whether a count is decided by this process: the store is not asked (none is shared, or it is down), the count is
