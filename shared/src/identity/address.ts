@@ -74,21 +74,24 @@ function decodeSafe(text: string): string {
   })
 }
 
-// Path segments: decoded, lower case, without empty (doubled slashes) and `.` segments, `..` resolved.
+// Path segments: decoded, lower case, without empty (doubled slashes) and `.` segments. A `..` is kept as it is,
+// never resolved: the URL parser already resolved the dot segments a server would, so one left here came out of an
+// encoded separator (`y%2F..%2F..`), which a code host reads inside one name; resolving it would key an address on
+// one repository as another's.
 function segmentsOf(path: string): string[] {
   const out: string[] = []
-  for (const s of decodeSafe(path).replace(/\\/g, '/').toLowerCase().split('/')) {
-    if (s === '' || s === '.') continue
-    if (s === '..') out.pop()
-    else out.push(s)
-  }
+  for (const s of decodeSafe(path).replace(/\\/g, '/').toLowerCase().split('/')) if (s !== '' && s !== '.') out.push(s)
   return out
 }
 
-/** A subfolder as given (`./src/server/`, `src%2Fserver`): its normalised form, or null for the repository root. */
+/**
+ * A subfolder as given (`./src/server/`, `src%2Fserver`): its normalised form, or null for the repository root and
+ * for a path that climbs (`..`), which names no folder of the repository.
+ */
 export function normalizeSubfolder(subfolder: string | null | undefined): string | null {
-  const s = subfolder ? segmentsOf(subfolder).join('/') : ''
-  return s || null
+  const segments = subfolder ? segmentsOf(subfolder) : []
+  if (segments.includes('..')) return null
+  return segments.join('/') || null
 }
 
 // Reads the address forms repositories are published in: https, http, git+https, git://, ssh://git@,

@@ -32,6 +32,8 @@ export function githubFolderLookup(opts: {
   timeoutMs?: number
 }): FolderLookup {
   return async (repo, path) => {
+    // Each segment stays inside the repository's contents: a `..` would let fetch climb to any API path.
+    if (path.split('/').some((p) => p === '..' || p === '.')) return 'absent'
     const encoded = path.split('/').map(encodeURIComponent).join('/')
     try {
       const res = await fetch(`${opts.apiUrl}${githubRepoPath(repo)}/contents/${encoded}`, {
@@ -57,11 +59,11 @@ export function githubFolderLookup(opts: {
 
 // The folder an address or a given subfolder names, with its case kept (GitHub paths are case-sensitive).
 function folderAsWritten(address: string, subfolder: string | null | undefined): string | null {
-  const clean = (p: string) =>
-    p
-      .split(/[/\\]+/)
-      .filter((s) => s && s !== '.')
-      .join('/')
+  // A path that climbs (`..`, however it was encoded) names no folder of the repository: never asked about.
+  const clean = (p: string) => {
+    const segments = p.split(/[/\\]+/).filter((s) => s && s !== '.')
+    return segments.includes('..') ? '' : segments.join('/')
+  }
   if (subfolder) return clean(subfolder) || null
   let path: string
   try {

@@ -162,6 +162,16 @@ describe('repository aliases', () => {
     expect(normalizeAddress(address)).toMatchObject({ key: KEY, repository: true, subfolder: null })
   })
 
+  test.each([
+    'https://github.com/github/github-mcp-server/tree/main/y%2F..%2F..%2F..%2F..%2Fvictim%2Fpopular',
+    'https://github.com/github/github-mcp-server/tree/main/y%5C..%5C..%5C..%5C..%5Cvictim%5Cpopular',
+    'https://github.com/github/github-mcp-server/blob/main/a%2F..%2F..%2F..%2F..%2Fother%2Frepo/README.md',
+  ])('%s is the repository it shows, never the one its encoded `..` climbs to', (address) => {
+    const a = normalizeAddress(address)
+    expect(a).toMatchObject({ path: 'github/github-mcp-server', repository: true })
+    expect(a?.key.split('#')[0]).toBe(KEY)
+  })
+
   test('an alias host without an owner and a name names no repository', () => {
     expect(normalizeAddress('https://raw.githubusercontent.com/github')?.repository).toBe(false)
     expect(normalizeAddress('https://api.github.com/users/github')?.repository).toBe(false)
