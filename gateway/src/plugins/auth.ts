@@ -42,6 +42,10 @@ export type BearerOutcome =
 const NEGATIVE_CACHE_SECONDS = 5
 const cacheKey = (hash: string) => `gw:introspect:${hash}`
 const idKey = (tokenId: string) => `gw:introspect-id:${tokenId}`
+// A token revoked lately: an introspection answered before the revocation and cached after it is dropped again.
+const revokedKey = (tokenId: string) => `gw:introspect-revoked:${tokenId}`
+// Longer than any introspection may take (its timeout) plus what an answer is cached for.
+const REVOKED_MARK_SECONDS = 120
 
 /** Builds the gateway's Bearer check and starts dropping cached answers when tokens are revoked. */
 // biome-ignore lint/complexity/noExcessiveLinesPerFunction: one closure over the token cache and its revocation consumer
@@ -55,9 +59,25 @@ export function createBearerAuth(opts: BearerAuthOptions) {
     storeFailing = true
   }
 
+  // The mark goes first: an answer being cached meanwhile sees it once written (see `keepAnswer`).
   const forgetId = async (tokenId: string) => {
+    await kv.set(revokedKey(tokenId), '1', REVOKED_MARK_SECONDS)
     const hash = await kv.get(idKey(tokenId))
     if (hash) await kv.del(cacheKey(hash), idKey(tokenId))
+  }
+
+  /**
+   * Caches an introspection answer. An active one is written, then the revocation mark is read: a revocation that
+   * arrived while agent-auth was answering finds the entry or leaves its mark, so the entry never outlives it.
+   */
+  const keepAnswer = async (hash: string, answer: Introspection) => {
+    if (!answer.active) return kv.set(cacheKey(hash), JSON.stringify(answer), NEGATIVE_CACHE_SECONDS)
+    const seconds = Math.min(ttl, Math.floor((Date.parse(answer.expiresAt) - Date.now()) / 1000))
+    if (seconds <= 0) return
+    // The id index lets the token.revoked event (which carries the id, never the token) find the entry.
+    await kv.set(idKey(answer.tokenId), hash, seconds)
+    await kv.set(cacheKey(hash), JSON.stringify(answer), seconds)
+    if (await kv.get(revokedKey(answer.tokenId))) await kv.del(cacheKey(hash), idKey(answer.tokenId))
   }
   // With a shared store one consumer for all replicas is enough (any of them drops the shared entry); with an
   // in-process store every replica has its own cache and so its own consumer. Dropping a key is idempotent, so
@@ -119,19 +139,7 @@ export function createBearerAuth(opts: BearerAuthOptions) {
             },
       }
     }
-    try {
-      if (answer.active) {
-        const left = Math.floor((Date.parse(answer.expiresAt) - Date.now()) / 1000)
-        const seconds = Math.min(ttl, left)
-        if (seconds > 0) {
-          // The id index lets the token.revoked event (which carries the id, never the token) find the entry.
-          await kv.set(idKey(answer.tokenId), hash, seconds)
-          await kv.set(cacheKey(hash), JSON.stringify(answer), seconds)
-        }
-      } else await kv.set(cacheKey(hash), JSON.stringify(answer), NEGATIVE_CACHE_SECONDS)
-    } catch (err) {
-      storeFailed(err)
-    }
+    await keepAnswer(hash, answer).catch(storeFailed)
     return answer
   }
 
