@@ -99,6 +99,10 @@ async function methodInBody(request: Request): Promise<{ method: string; tool: s
  * large to read first, costs a read.
  */
 export async function mcpLimitOf(request: Request): Promise<LimitKind> {
+  // Headers the Connection header lists are hop-by-hop: the gateway drops them before forwarding, so the mcp
+  // service could not hold the body to them. A message that hides its Mcp-Method or Mcp-Name that way pays a read.
+  const hopByHop = (request.headers.get('connection') ?? '').toLowerCase()
+  if (/(^|[\s,])mcp-(method|name)([\s,]|$)/.test(hopByHop)) return 'read'
   const method = request.headers.get('mcp-method')
   if (method !== null) return limitOfMessage(method, request.headers.get('mcp-name') ?? '')
   const inBody = await methodInBody(request)

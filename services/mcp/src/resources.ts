@@ -84,11 +84,15 @@ function registerListings(server: McpServer, api: DirectoryClient, log: Logger) 
     },
     async (uri, variables) => {
       const id = Array.isArray(variables.id) ? variables.id[0] : variables.id
+      // An id that is not valid percent-encoding names no listing: not found, never an internal error.
+      let decoded: string
       try {
-        const text = await api.text(
-          `/api/v1/mcp/${encodeURIComponent(decodeURIComponent(id ?? ''))}/markdown`,
-          'text/markdown',
-        )
+        decoded = decodeURIComponent(id ?? '')
+      } catch {
+        throw new ResourceNotFoundError(uri.href, `Resource ${uri.href} not found`)
+      }
+      try {
+        const text = await api.text(`/api/v1/mcp/${encodeURIComponent(decoded)}/markdown`, 'text/markdown')
         return { contents: [{ uri: uri.href, mimeType: 'text/markdown', text }] }
       } catch (err) {
         throw resourceError(err, uri.href, log)

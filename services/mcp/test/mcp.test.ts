@@ -27,6 +27,7 @@ import {
 import { codeSpan, quoted } from '@mcp-directory/shared/text'
 import { CONFIG_CLIENTS, type ConfigEntry } from '@mcp-directory/shared/install'
 import { createGatewayApp } from '../../../gateway/src/app'
+import { mcpLimitOf } from '../../../gateway/src/routes/mcp'
 import { inProcessUpstream } from '@mcp-directory/shared/upstream'
 import { createMcpApp, SERVER_INFO, type McpService } from '../src'
 import { serverIdentity } from '../src/server'
@@ -654,6 +655,19 @@ describe('rate limits', () => {
     }
   })
 
+  test('an Mcp-Method or Mcp-Name header the Connection header lists (so dropped on the way) buys nothing', async () => {
+    const message = (headers: Record<string, string>) =>
+      new Request('http://gateway/api/mcp', { method: 'POST', headers, body: '{}' })
+    const discovery = { 'mcp-method': 'initialize' }
+    expect(await mcpLimitOf(message(discovery))).toBe('discovery')
+    expect(await mcpLimitOf(message({ ...discovery, connection: 'keep-alive' }))).toBe('discovery')
+    for (const connection of ['keep-alive, mcp-method', 'Mcp-Name', 'close,MCP-METHOD'])
+      expect({ connection, limit: await mcpLimitOf(message({ ...discovery, connection })) }).toEqual({
+        connection,
+        limit: 'read',
+      })
+  })
+
   test('a 2025 client (no Mcp-Method) pays for its handshake and lists what a 2026 client pays: by its body', async () => {
     const LIMIT = 3
     const g = limitedGateway(LIMIT)
@@ -1087,6 +1101,8 @@ describe('the protocol as agents use it', () => {
       ['tools/call', { name: 'search_mcp_servers', arguments: 'query=github' }],
       ['tools/call', { name: 'no_such_tool', arguments: {} }],
       ['resources/read', { uri: 'not a uri' }],
+      // A listing id that is not valid percent-encoding names no listing.
+      ['resources/read', { uri: 'directory://servers/%ff' }],
       ['prompts/get', { name: 'find_and_install', arguments: {} }],
       ['prompts/get', { name: 'find_and_install', arguments: { need: 'postgres', client: 'notepad' } }],
     ]
