@@ -61,7 +61,7 @@ const mostCommon = (store: TermStore, terms: Map<string, number>, max: number) =
     .slice(0, max)
 
 /** The forms of one query word found in the index, with their weights. */
-function variantsOf(store: TermStore, word: string): Map<string, number> {
+function variantsOf(store: TermStore, word: string, nearSpellings = true): Map<string, number> {
   const stem = termOf(word)
   const out = new Map<string, number>()
   const exact = store.terms.get(stem)?.df ?? 0
@@ -78,7 +78,7 @@ function variantsOf(store: TermStore, word: string): Map<string, number> {
     }
     for (const [t, w] of mostCommon(store, longer, prefix.max)) out.set(t, w)
   }
-  if (exact < typo.rareBelow && word.length >= 4) {
+  if (nearSpellings && needsNearSpellings(store, word)) {
     // Written words are compared with the word as typed; a match stands for its term.
     const budget = word.length >= 8 ? 2 : 1
     const nearest = new Map<string, number>()
@@ -135,11 +135,16 @@ type JoinedForm = { term: string; idf: number } | null
  */
 export type FormsCache = Lru<string, WordForms | JoinedForm>
 
-/** The forms of one query word and its rarity over the index as it is now. */
-function formsOf(store: TermStore, word: string): WordForms {
+/** A word the index does not know, long enough to be a misspelling: compared with every written word near it. */
+function needsNearSpellings(store: TermStore, word: string): boolean {
+  return word.length >= 4 && (store.terms.get(termOf(word))?.df ?? 0) < TUNING.typo.rareBelow
+}
+
+/** The forms of one query word and its rarity over the index as it is now (near spellings only when asked). */
+function formsOf(store: TermStore, word: string, nearSpellings = true): WordForms {
   const n = store.live
   const df = (t: string) => dfOf(store, t)
-  const variants = variantsOf(store, word)
+  const variants = variantsOf(store, word, nearSpellings)
   const terms: WordForms['terms'] = []
   let best = 0
   let rarity = 0
@@ -166,9 +171,15 @@ function joinedOf(store: TermStore, first: string, second: string): JoinedForm {
 export function basePlan(store: TermStore, words: string[], cache?: FormsCache): Plan {
   const slots: number[] = []
   const terms: PlanTerm[] = []
+  // Near spellings are looked for only for the first few words the index does not know, in the query's order: each
+  // look compares the word with every written word sharing its first letter, and a query of many made-up words
+  // would cost a hundred ordinary ones. The rest match as written (kept under their own key in the cache).
+  let unknown = 0
   words.forEach((word, slot) => {
-    const forms = (cache?.get(word) as WordForms | undefined) ?? formsOf(store, word)
-    cache?.set(word, forms)
+    const near = !needsNearSpellings(store, word) || ++unknown <= TUNING.typo.maxWords
+    const key = near ? word : `${word}\u0000as-written`
+    const forms = (cache?.get(key) as WordForms | undefined) ?? formsOf(store, word, near)
+    cache?.set(key, forms)
     for (const t of forms.terms) terms.push({ slot, term: t.term, weight: t.weight, idf: t.idf })
     slots.push(forms.rarity)
   })

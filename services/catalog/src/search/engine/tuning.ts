@@ -60,5 +60,5 @@ export const TUNING = {
    */
   prefix: { base: 0.3, span: 0.4, max: 8, minLength: 3, maxDfShare: 0.05 },
   /** Typo matches: weight of one and of two edits; a word gets them only when it is itself rare or unknown. */
-  typo: { one: 0.8, two: 0.6, max: 2, rareBelow: 1 },
+  typo: { one: 0.8, two: 0.6, max: 2, rareBelow: 1, maxWords: 3 },
 } as const
