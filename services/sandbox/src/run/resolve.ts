@@ -2,6 +2,8 @@
 // downloaded or extracted, and refuses a tree that names anything but a registry version: a `file:` or `link:`
 // path, a git URL or shorthand, an http(s) tarball, an alias to one of those, a workspace. npm would copy the
 // host's files or fetch the host's own addresses for such a spec, so nothing of it may reach npm at all.
+import { readFileSync, realpathSync } from 'node:fs'
+import { dirname, join } from 'node:path'
 import pickManifest from 'npm-pick-manifest'
 import { type InstallNetwork, trustStore } from './netconfig'
 
@@ -65,26 +67,41 @@ function kindOf(s: string): string {
   return 'not a registry version'
 }
 
-/** The node and npm versions the install box's npm runs with: its choice of a version reads their `engines`. */
+/**
+ * The node and npm versions npm's choice of a version reads `engines` against: those of the `node` and `npm` the
+ * install box runs. npm's is read from its package; node's is asked once (`node --version` ends at once).
+ */
 export interface NpmRuntime {
   nodeVersion: string
   npmVersion: string | null
 }
 
 let runtime: NpmRuntime | null = null
-/** The box's node and npm versions, asked once (the box runs the host's `node` and `npm`). */
+/** The versions, read once. */
 export function npmRuntime(): NpmRuntime {
-  if (runtime) return runtime
-  const ask = (command: string) => {
-    try {
-      const r = Bun.spawnSync([command, '--version'], { stdout: 'pipe', stderr: 'ignore' })
-      return r.exitCode === 0 ? r.stdout.toString().trim() : null
-    } catch {
-      return null
-    }
-  }
-  runtime = { nodeVersion: ask('node') ?? `v${process.versions.node}`, npmVersion: ask('npm') }
+  runtime ??= { nodeVersion: installedNodeVersion() ?? `v${process.versions.node}`, npmVersion: installedNpmVersion() }
   return runtime
+}
+
+function installedNodeVersion(): string | null {
+  try {
+    const r = Bun.spawnSync(['node', '--version'], { stdout: 'pipe', stderr: 'ignore', timeout: 5000 })
+    return r.exitCode === 0 ? r.stdout.toString().trim() : null
+  } catch {
+    return null
+  }
+}
+
+/** The version of the `npm` on the PATH, from its package.json beside its bin script. */
+function installedNpmVersion(): string | null {
+  try {
+    const bin = Bun.which('npm')
+    if (!bin) return null
+    const pkg = join(dirname(realpathSync(bin)), '..', 'package.json')
+    return (JSON.parse(readFileSync(pkg, 'utf8')) as { version?: string }).version ?? null
+  } catch {
+    return null
+  }
 }
 
 /**
