@@ -31,13 +31,17 @@ export const REGISTRY_CORS = {
 }
 export const isRegistryPath = (path: string) => path.startsWith(REGISTRY_PREFIX) || path === '/v0.1'
 
-/** Removes hop-by-hop headers, those the Connection header lists, `extra`, and every internal header, in place. */
-export function stripHeaders(h: Headers, extra: string[] = []): Headers {
-  const listed = (h.get('connection') ?? '')
+/** The header names the Connection header lists: hop-by-hop too, so never forwarded. */
+export function connectionListed(h: Headers): string[] {
+  return (h.get('connection') ?? '')
     .split(',')
     .map((s) => s.trim().toLowerCase())
     .filter(Boolean)
-  for (const name of [...HOP_BY_HOP, ...listed, ...extra]) h.delete(name)
+}
+
+/** Removes hop-by-hop headers, those the Connection header lists, `extra`, and every internal header, in place. */
+export function stripHeaders(h: Headers, extra: string[] = []): Headers {
+  for (const name of [...HOP_BY_HOP, ...connectionListed(h), ...extra]) h.delete(name)
   for (const k of [...h.keys()]) if (k.startsWith(INTERNAL_PREFIX)) h.delete(k)
   return h
 }

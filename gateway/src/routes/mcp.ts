@@ -1,6 +1,7 @@
 import { AiCatalog, McpDescription, McpMessage, ServerCard } from '@mcp-directory/mcp/model'
 import { mcpMessage } from '@mcp-directory/shared/metrics'
 import { Type as t } from '@sinclair/typebox'
+import { connectionListed } from '../headers'
 import { err, type LimitKind, type RouteSpec } from './spec'
 
 /**
@@ -101,8 +102,8 @@ async function methodInBody(request: Request): Promise<{ method: string; tool: s
 export async function mcpLimitOf(request: Request): Promise<LimitKind> {
   // Headers the Connection header lists are hop-by-hop: the gateway drops them before forwarding, so the mcp
   // service could not hold the body to them. A message that hides its Mcp-Method or Mcp-Name that way pays a read.
-  const hopByHop = (request.headers.get('connection') ?? '').toLowerCase()
-  if (/(^|[\s,])mcp-(method|name)([\s,]|$)/.test(hopByHop)) return 'read'
+  const dropped = connectionListed(request.headers)
+  if (dropped.includes('mcp-method') || dropped.includes('mcp-name')) return 'read'
   const method = request.headers.get('mcp-method')
   if (method !== null) return limitOfMessage(method, request.headers.get('mcp-name') ?? '')
   const inBody = await methodInBody(request)

@@ -4,14 +4,11 @@
  * organisations they own), or nothing at all when the operator allows it for development.
  */
 import type { Logger } from '@mcp-directory/shared/log'
+import { ANONYMOUS_NAMESPACE } from '../listings/publisher'
 import { PublishError } from './errors'
 import { checkDomain, checkTimestamp, domainPermissions, ProofError, publicKeysOf, signedByOneOf } from './proofs'
 import type { ProofSources } from './sources'
 import type { AuthMethod, Permission, RegistryClaims, RegistryTokens } from './token'
-
-import { ANONYMOUS_NAMESPACE } from '../listings/publisher'
-
-export { ANONYMOUS_NAMESPACE }
 
 /** The signed-timestamp body of `/auth/dns` and `/auth/http`. */
 export interface SignedTimestamp {
