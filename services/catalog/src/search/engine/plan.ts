@@ -78,7 +78,8 @@ function variantsOf(store: TermStore, word: string, nearSpellings = true): Map<s
     }
     for (const [t, w] of mostCommon(store, longer, prefix.max)) out.set(t, w)
   }
-  if (nearSpellings && needsNearSpellings(store, word)) {
+  // (needsNearSpellings, with the stem and its count already at hand.)
+  if (nearSpellings && exact < typo.rareBelow && word.length >= 4) {
     // Written words are compared with the word as typed; a match stands for its term.
     const budget = word.length >= 8 ? 2 : 1
     const nearest = new Map<string, number>()
