@@ -3,6 +3,7 @@ import { AppError, invalidParameter } from '@mcp-directory/shared/errors'
 import { installHintFor } from '../listings/present'
 import { basisOf, type CatalogIndex, type PresentedHit } from './catalog-index'
 import { BadCursor, type Filters, type SearchPage, type Sort } from './engine'
+import { Lru } from './engine/lru'
 import { DEFAULT_LIMIT, type SearchQuery } from './model'
 
 /** The stored category name a search filters on: any of its three spellings, or a 400 `unknown_category`. */
@@ -74,17 +75,15 @@ export function searchBody(index: CatalogIndex, query: SearchQuery): string {
 // kept per listing and client, with the kept summary it was made from (a changed listing has a new one, and is built
 // again); the least recently used is dropped first. About 4 MB at the most.
 const HINTS_KEPT = 8000
-const hints = new Map<string, { from: PresentedHit; json: string }>()
+const hints = new Lru<string, { from: PresentedHit; json: string }>(HINTS_KEPT)
 
 /** A hit's install hint for `client`, as JSON members without braces: the kept text while its listing is unchanged. */
 function installHintText(id: string, presented: PresentedHit, client: string): string {
   const key = `${client} ${id}`
   const kept = hints.get(key)
-  const json =
-    kept?.from === presented ? kept.json : JSON.stringify(installHintFor(basisOf(presented), client)).slice(1, -1)
-  // (Re)inserted last: a Map keeps insertion order, so the first key is always the least recently used.
-  if (kept) hints.delete(key)
-  else if (hints.size >= HINTS_KEPT) hints.delete(hints.keys().next().value as string)
-  hints.set(key, { from: presented, json })
-  return json
+  if (kept?.from === presented) return kept.json
+  return hints.set(key, {
+    from: presented,
+    json: JSON.stringify(installHintFor(basisOf(presented), client)).slice(1, -1),
+  }).json
 }
