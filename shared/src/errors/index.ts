@@ -1,4 +1,11 @@
-/** The API's Error object (directory-api §2.6), typed errors, and the one mapper between them. */
+/**
+ * The API's Error object (directory-api §2.6) and the errors that become one: AppError for what routes and other
+ * boundary code refuse in HTTP terms, and the domain errors services refuse with (`domain.ts`). The one mapper
+ * between them and the Error object is in shared/src/service.
+ */
+import { DomainError } from './domain'
+
+export { type ConflictFacts, Conflict, DomainError, Forbidden, InvalidInput, NotFound } from './domain'
 
 /** Machine-readable error codes and what each means; `docs` links point at these explanations. */
 export const ERROR_CODES = {
@@ -43,7 +50,7 @@ export interface ErrorBody {
   docs?: string
 }
 
-/** An error that maps to a given HTTP status and Error object. */
+/** An HTTP-level refusal (routes, the boundary between services): a status, its Error object and headers. */
 export class AppError extends Error {
   constructor(
     readonly status: number,
@@ -83,20 +90,9 @@ export function errorBody(
   return body
 }
 
-/** Maps anything thrown to a status, an Error object and extra headers; unknown errors become 500 `internal`. */
-export function toErrorResponse(
-  err: unknown,
-  baseUrl: string,
-): { status: number; body: ErrorBody; headers: Record<string, string> } {
-  if (err instanceof AppError) {
-    return {
-      status: err.status,
-      body: errorBody(err.status, err.code, err.message, baseUrl, err.details),
-      headers: err.headers ?? {},
-    }
-  }
-  return { status: 500, body: errorBody(500, 'internal', 'Internal server error', baseUrl), headers: {} }
-}
+/** Whether an error is a refusal (an AppError or a domain error), as opposed to a failure of the server. */
+export const isRefusal = (err: unknown): err is AppError | DomainError =>
+  err instanceof AppError || err instanceof DomainError
 
 /** A JSON Response carrying an Error object. */
 export function errorResponse(

@@ -1,14 +1,16 @@
-/** The base every service app is built on: one error mapper, JSON 404s, and the request id. */
+/** The base every service app is built on: the one error mapper (`errors.ts`), JSON 404s, and the request id. */
 import type { TSchema } from '@sinclair/typebox'
 import { Value } from '@sinclair/typebox/value'
 import { Elysia, ValidationError } from 'elysia'
 import type { Database } from '../db'
-import { AppError, errorResponse, toErrorResponse } from '../errors'
+import { AppError, type DomainError, errorResponse, isRefusal } from '../errors'
 import { json } from '../http'
 import { REQUEST_ID_HEADER, type Logger } from '../log'
 import { routeLabels } from '../metrics'
+import { errorAnswer } from './errors'
 import { refuseRepeatedParameters, validationFailure, type SchemaProblem } from './validation'
 
+export { type ErrorAnswer, errorAnswer } from './errors'
 export { describeProblem, validationFailure } from './validation'
 
 /** A random id of this process, sent as `x-served-by` so operators (and tests) can see which replica answered. */
@@ -50,9 +52,14 @@ function problemsOf(error: ValidationError): SchemaProblem[] {
   return [...errors]
 }
 
-/** The AppError of anything Elysia raised before the handler ran (an unparsable body, a failed model). */
-function requestError(code: string | number, error: unknown, models: RouteModels, body: unknown): AppError | null {
-  if (error instanceof AppError) return error
+/** The refusal of anything Elysia raised before the handler ran (an unparsable body, a failed model). */
+function requestError(
+  code: string | number,
+  error: unknown,
+  models: RouteModels,
+  body: unknown,
+): AppError | DomainError | null {
+  if (isRefusal(error)) return error
   if (isBrokenValidation(error) && models.body) {
     const problems = [...Value.Errors(models.body, body)] as unknown as SchemaProblem[]
     return validationFailure(
@@ -99,8 +106,8 @@ export function serviceApp(name: string, baseUrl: string, log: Logger) {
         if (code === 'NOT_FOUND') return errorResponse(404, 'not_found', 'No such route', baseUrl, { headers })
         const models = route ? modelsFor(request, route) : { query: {}, body: null }
         const failure = requestError(code, error, models, body) ?? error
-        const mapped = toErrorResponse(failure, baseUrl)
-        if (!(failure instanceof AppError))
+        const mapped = errorAnswer(failure, baseUrl)
+        if (!isRefusal(failure))
           log.error(
             {
               err: error instanceof Error ? { message: error.message, stack: error.stack } : String(error),
