@@ -69,7 +69,6 @@ export function createCatalogApp(deps: CatalogDeps) {
     database,
     log,
     namespace,
-    baseUrl: base,
     importDocument: (doc, opts) => importWithVersions(doc, undefined, opts),
     nudge: published,
     retry: deps.registryRetry,

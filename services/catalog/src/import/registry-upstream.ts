@@ -12,7 +12,7 @@
  */
 import { eq, registryFollows, sql, type Database } from '@mcp-directory/shared/db'
 import type { Logger } from '@mcp-directory/shared/log'
-import { changeListingStatus } from '../moderation/repository'
+import { changeListingStatus } from '../moderation/service'
 import { listingIdsByName, listingsWithoutLiveVersion } from '../registry/repository'
 import { registryOrigin } from './origin'
 import type { ImportSkip } from './parse'
@@ -48,8 +48,6 @@ export interface RegistrySyncDeps {
   database: Database
   log: Logger
   namespace: string
-  /** PUBLIC_BASE_URL: a restored listing whose identity another holds is refused naming that listing's page. */
-  baseUrl: string
   /** The catalog's import of a document (listings and their events), as the given origin. */
   importDocument: (doc: unknown, opts: ImportOptions) => Promise<ImportSummary>
   /** Pages one sync reads at most (REGISTRY_SYNC_MAX_PAGES). */
@@ -149,10 +147,10 @@ async function applyPage(
   const gone = new Set(await listingsWithoutLiveVersion(deps.database, ids))
   for (const l of listings.values()) {
     if (gone.has(l.id) && l.status === 'active') {
-      await changeListingStatus(deps.database, l.id, 'rejected', REMOVED_UPSTREAM, deps.baseUrl)
+      await changeListingStatus(deps.database, l.id, 'rejected', REMOVED_UPSTREAM)
       summary.removed++
     } else if (!gone.has(l.id) && l.status === 'rejected' && l.reason === REMOVED_UPSTREAM) {
-      await changeListingStatus(deps.database, l.id, 'active', null, deps.baseUrl)
+      await changeListingStatus(deps.database, l.id, 'active', null)
       summary.restored++
     }
   }

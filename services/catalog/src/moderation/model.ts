@@ -5,6 +5,7 @@ export {
   ModerationQuery,
   ModerationQueue,
   NewListingBody,
+  NewListingRefused,
   QUEUE_STATUSES,
   STATUS_TARGETS,
   StatusBody,

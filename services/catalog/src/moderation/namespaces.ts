@@ -5,14 +5,11 @@
  * same repository. A squat (a listing from another repository holding the name) gives way to the repository the
  * name belongs to once its owner proves it (see `claims/name-claim.ts`).
  */
-import { and, eq, inArray, listings, type Database } from '@mcp-directory/shared/db'
-import { AppError } from '@mcp-directory/shared/errors'
+import { listings } from '@mcp-directory/shared/db'
+import { InvalidInput } from '@mcp-directory/shared/errors'
 import { nameSkeleton, normalizeAddress } from '@mcp-directory/shared/identity'
-import { HOLDING_STATUSES, ownName } from '../listings/identity'
-import { listingUrls } from '../listings/present'
+import { ownName } from '../listings/identity'
 import { namespaceEvidence, namespaceOf, publisherOf } from '../listings/publisher'
-
-type Tx = Pick<Database['db'], 'select'>
 
 /** The columns a listing's publisher mark is judged from (`publisherOf`). */
 export const PUBLISHER_COLUMNS = {
@@ -32,7 +29,7 @@ export interface SubmittedAddresses {
   websiteUrl: string | null
 }
 
-/** 400 when the name's namespace is another's: a submission cannot take `io.github.<owner>/` or `tld.domain/` from elsewhere. */
+/** Refused when the name's namespace is another's: a submission cannot take `io.github.<owner>/` or `tld.domain/` from elsewhere. */
 export function requireOwnNamespace(s: SubmittedAddresses): void {
   const ns = namespaceOf(s.name)
   if (ns.kind === 'none' || namespaceEvidence(s)) return
@@ -40,35 +37,30 @@ export function requireOwnNamespace(s: SubmittedAddresses): void {
     ns.kind === 'github'
       ? `the namespace ${ns.namespace} belongs to the GitHub owner ${ns.owner}: submit a repository on github.com/${ns.owner}, or a name without that namespace`
       : `the namespace ${ns.namespace} belongs to the domain ${ns.domain}: submit the server's website on ${ns.domain} (or claim the domain by DNS), or a name without that namespace`
-  throw new AppError(400, 'invalid_body', `name: ${message}`, [{ field: 'name', message }])
+  throw new InvalidInput(`name: ${message}`, { field: 'name', message })
 }
 
+/** A listing a short name is checked against: its publisher columns and repository key. */
+type OwnNameHolder = Parameters<typeof publisherOf>[0] & { id: string; name: string; repositoryKey: string | null }
+
 /**
- * 409 naming the listing when a short name imitates the own name of a listing whose publisher is verified
- * (`GitHub-MCP-Server` beside `io.github.github/github-mcp-server`), unless both come from the same repository.
+ * The listing whose own name a short name imitates when that listing's publisher is verified
+ * (`GitHub-MCP-Server` beside `io.github.github/github-mcp-server`), unless both come from the same repository;
+ * `holders` are the listings whose own name has the short name's skeleton.
  */
-export async function refuseBorrowedShortName(
-  tx: Tx,
+export function ownerOfShortName<T extends OwnNameHolder>(
   name: string,
   repositoryKey: string | null,
-  baseUrl: string,
-): Promise<void> {
-  if (name.includes('/')) return
-  const rows = await tx
-    .select({ ...PUBLISHER_COLUMNS, repositoryKey: listings.repositoryKey })
-    .from(listings)
-    .where(and(eq(listings.ownSkeleton, nameSkeleton(name)), inArray(listings.status, [...HOLDING_STATUSES])))
-  const owner = rows.find(
-    (r) =>
-      r.name.includes('/') && publisherOf(r).publisherVerified && (!repositoryKey || r.repositoryKey !== repositoryKey),
-  )
-  if (!owner) return
-  const { detailUrl } = listingUrls(baseUrl, owner.id)
-  throw new AppError(
-    409,
-    'conflict',
-    `The name ${name} is the own name of ${owner.name} (${detailUrl}), whose publisher is verified; submit it from that repository or choose another name`,
-    [{ field: 'name', existingId: owner.id, detailUrl, message: `the own name of ${owner.name}` }],
+  holders: T[],
+): T | null {
+  if (name.includes('/')) return null
+  return (
+    holders.find(
+      (r) =>
+        r.name.includes('/') &&
+        publisherOf(r).publisherVerified &&
+        (!repositoryKey || r.repositoryKey !== repositoryKey),
+    ) ?? null
   )
 }
 

@@ -4,22 +4,22 @@
 // are the only ways another service changes them; each change writes its event into the catalog outbox in the
 // same transaction and commits before the answer.
 import type { Database } from '@mcp-directory/shared/db'
-import { notFound } from '@mcp-directory/shared/errors'
 import { json, jsonBody } from '@mcp-directory/shared/http'
 import type { Logger } from '@mcp-directory/shared/log'
+import { errorAnswer } from '@mcp-directory/shared/service'
 import { Elysia } from 'elysia'
-import { findListing } from '../listings/repository'
 import {
   CreatedListingAnswer,
   ListingIdParams,
   ModerationQuery,
   ModerationQueue,
   NewListingBody,
+  NewListingRefused,
   StatusBody,
   StatusChange,
 } from './model'
-import { changeListingStatus, createPendingListing, moderationQueue } from './repository'
-import { identitiesFilled, newListingOf, reasonOf } from './service'
+import { identitiesFilled, newListingOf, reasonOf } from './rules'
+import { changeListingStatus, createPendingListing, listingOfAnyStatus, moderationQueue } from './service'
 
 /** What the moderation routes need. */
 export interface ModerationDeps {
@@ -27,7 +27,7 @@ export interface ModerationDeps {
   log: Logger
   /** Publish soon: called after a commit that wrote events. */
   nudge: () => void
-  /** PUBLIC_BASE_URL: a 409 names the page of the listing that holds the name or address. */
+  /** PUBLIC_BASE_URL: the 409 of a new listing is the Error object its submitter is shown. */
   baseUrl: string
   /** Settles once every stored listing has its identity columns (filled at start). */
   identitiesReady: Promise<void>
@@ -43,11 +43,7 @@ export function moderationRoutes(deps: ModerationDeps) {
       // Any status, no view counted.
       .get(
         '/internal/listings/:id',
-        async ({ params }) => {
-          const listing = await findListing(database, params.id)
-          if (!listing) throw notFound('Listing')
-          return json({ listing })
-        },
+        async ({ params }) => json({ listing: await listingOfAnyStatus(database, params.id) }),
         { params: ListingIdParams },
       )
       .post(
@@ -55,23 +51,27 @@ export function moderationRoutes(deps: ModerationDeps) {
         async ({ body }) => {
           const input = newListingOf(body)
           await identitiesFilled(deps.identitiesReady)
-          const row = await createPendingListing(database, input, deps.baseUrl)
+          const outcome = await createPendingListing(database, input)
+          if ('refused' in outcome) {
+            // The submitter's Error object, and beside it the listing that holds the address or name.
+            const { status, body: error } = errorAnswer(outcome.refused, deps.baseUrl)
+            return json({ ...error, holder: outcome.holder }, status)
+          }
+          const row = outcome.listing
           log.info({ id: row.id }, 'pending listing created from a submission')
           return json({ listing: { ...row, createdAt: row.createdAt.toISOString() } }, 201)
         },
-        { parse: jsonBody(MAX_BODY), body: NewListingBody, response: { 201: CreatedListingAnswer } },
+        {
+          parse: jsonBody(MAX_BODY),
+          body: NewListingBody,
+          response: { 201: CreatedListingAnswer, 409: NewListingRefused },
+        },
       )
       .post(
         '/internal/listings/:id/status',
         async ({ params, body }) => {
           await identitiesFilled(deps.identitiesReady)
-          const change = await changeListingStatus(
-            database,
-            params.id,
-            body.status,
-            reasonOf(body.reason),
-            deps.baseUrl,
-          )
+          const change = await changeListingStatus(database, params.id, body.status, reasonOf(body.reason))
           deps.nudge()
           log.info({ id: change.id, from: change.from, to: change.to }, 'listing status changed')
           return json(change)

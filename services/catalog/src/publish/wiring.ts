@@ -11,7 +11,7 @@ import { Elysia } from 'elysia'
 import type { Importer } from '../import/importer'
 import { ownerRoutes } from '../owners/routes'
 import { ownerService } from '../owners/service'
-import { changeListingStatus } from '../moderation/repository'
+import { changeListingStatus } from '../moderation/service'
 import { registryService } from '../registry/service'
 import { registryAuth } from './auth-service'
 import { packageReader, type PackageReader } from './packages'
@@ -71,7 +71,7 @@ export function publishing(deps: {
     nudge: deps.nudge,
     moderate: o.moderate ?? env('PUBLISH_MODERATION') === '1',
     flag: async (id) => {
-      await changeListingStatus(database, id, 'flagged', 'published: waiting for moderation', config.publicBaseUrl)
+      await changeListingStatus(database, id, 'flagged', 'published: waiting for moderation')
       deps.nudge()
     },
   })

@@ -1,6 +1,6 @@
 // Moderation, for the submission service: create a pending listing, change a listing's status, the queue.
 import { type Static, t } from 'elysia'
-import { QueueListing } from '../models'
+import { ErrorModel, QueueListing } from '../models'
 
 const nullableString = t.Optional(t.Union([t.String(), t.Null()]))
 const required = (message: string) => t.String({ minLength: 1, error: message })
@@ -43,6 +43,27 @@ export type CreatedListing = Static<typeof CreatedListing>
 
 /** The 201 answer of `POST /internal/listings`. */
 export const CreatedListingAnswer = t.Object({ listing: CreatedListing })
+
+/** The listing that already holds a new listing's address or name. */
+export const HoldingListing = t.Object({
+  id: t.String(),
+  /** What it holds: the address (`url`) or the name. */
+  field: t.Union([t.Literal('url'), t.Literal('name')]),
+  /**
+   * It holds the address as a pending listing a submission created at least 30 s ago, longer than recording a
+   * submission takes: the submission service may take it over when it has no submission of it (it failed between
+   * the catalog's commit and its own).
+   */
+  adoptable: t.Boolean(),
+})
+export type HoldingListing = Static<typeof HoldingListing>
+
+/**
+ * The 409 answer of `POST /internal/listings` when another listing holds the address or the name: the Error object
+ * the submitter is shown, as it is, and beside it the listing that holds it.
+ */
+export const NewListingRefused = t.Object({ ...ErrorModel.properties, holder: HoldingListing })
+export type NewListingRefused = Static<typeof NewListingRefused>
 
 /** Statuses an operator can move a listing to. */
 export const STATUS_TARGETS = ['active', 'rejected', 'flagged'] as const
