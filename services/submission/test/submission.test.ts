@@ -469,6 +469,48 @@ describe('submit → moderation', () => {
     expect(rows[0].n).toBe(1)
   })
 
+  test('a listing the catalog created but no submission recorded is adopted by a retry once 30 s old', async () => {
+    const input = valid({ url: `https://github.com/orphan-${run}/tool` })
+    const { email: _email, ...listing } = input
+    // The catalog committed, the submission service did not (it failed between the two commits).
+    const made = await call('POST', '/internal/listings', { body: listing }, catalog.app)
+    expect(made.status).toBe(201)
+    const orphan = ((await made.json()) as { listing: { id: string } }).listing.id
+    // Too young to be told from a submission still being recorded: the public 409, exactly as before.
+    const young = await call('POST', '/api/v1/submit', { body: input })
+    expect(await young.json()).toEqual({
+      error: 'conflict',
+      message: `This repository or address is already listed as ${orphan} (${BASE}/servers/${orphan}); if it is yours, claim that listing instead`,
+      status: 409,
+      docs: `${BASE}/docs/errors#conflict`,
+      details: [
+        {
+          field: 'url',
+          existingId: orphan,
+          detailUrl: `${BASE}/servers/${orphan}`,
+          message: `already listed as ${orphan}`,
+        },
+      ],
+    })
+    // The catalog's internal answer names the holder, and when it is old enough says it may be adopted.
+    const internal = async () => (await call('POST', '/internal/listings', { body: listing }, catalog.app)).json()
+    expect((await internal()).holder).toEqual({ id: orphan, field: 'url', adoptable: false })
+    await database.db.execute(
+      sql`update catalog.listings set created_at = now() - interval '1 minute' where id = ${orphan}`,
+    )
+    expect((await internal()).holder).toEqual({ id: orphan, field: 'url', adoptable: true })
+    const adopted = await call('POST', '/api/v1/submit', { body: input })
+    expect(adopted.status).toBe(200)
+    expect(((await adopted.json()) as { id: string }).id).toBe(orphan)
+    // Recorded now: the next submission of the address is refused, naming it.
+    const again = await expectError(await call('POST', '/api/v1/submit', { body: input }), 409, 'conflict')
+    expect(again.details![0]).toMatchObject({ field: 'url', existingId: orphan })
+    const n = await database.rows<{ n: number }>(
+      sql`select count(*)::int as n from submission.submissions where listing_id = ${orphan}`,
+    )
+    expect(n[0].n).toBe(1)
+  })
+
   test('operator API: missing or wrong token 401; an agent token 401; unknown id 404; bad status 400', async () => {
     const email = `agent-${run}@example.com`
     const before = sink.messages.length

@@ -12,25 +12,31 @@ export function httpCatalogHandler(baseUrls: string[], log: Logger, timeoutMs = 
   return replicaHandler('catalog', baseUrls, log, timeoutMs)
 }
 
+/** How one call reads its answer. */
+export interface CallOptions {
+  body?: unknown
+  /** 'null': a 404 is null rather than an error. */
+  missing?: 'null' | 'error'
+  /** Refusals that are answers of the call's own model (a 409 naming the listing that holds an address): returned. */
+  answers?: number[]
+}
+
 /** One call of the internal API: the parsed JSON answer, or null for a 404 when `missing` is 'null'. */
 export type CatalogCall = <T>(
   method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   path: string,
-  options?: { body?: unknown; missing?: 'null' | 'error' },
+  options?: CallOptions,
 ) => Promise<T>
 
 /**
  * Calls through `handle`. The catalog's 4xx answers are Error objects meant for the caller's own client (a 404, a
- * 409 naming the listing that holds an address) and are passed on as AppErrors; a 5xx, a broken answer or no answer
- * is a 503 `service_unavailable` (Retry-After 1), which background callers treat as "try again later".
+ * 400 naming a field) and are passed on as AppErrors, except the refusals a call reads as answers (`answers`); a
+ * 5xx, a broken answer or no answer is a 503 `service_unavailable` (Retry-After 1), which background callers treat
+ * as "try again later".
  */
 export function catalogCall(handle: CatalogHandler): CatalogCall {
-  return async <T>(
-    method: string,
-    path: string,
-    options: { body?: unknown; missing?: 'null' | 'error' } = {},
-  ): Promise<T> => {
-    const { body, missing = 'error' } = options
+  return async <T>(method: string, path: string, options: CallOptions = {}): Promise<T> => {
+    const { body, missing = 'error', answers = [] } = options
     let res: Response
     try {
       res = await handle(
@@ -51,7 +57,7 @@ export function catalogCall(handle: CatalogHandler): CatalogCall {
       await res.body?.cancel()
       return null as T
     }
-    if (res.ok) {
+    if (res.ok || answers.includes(res.status)) {
       const parsed = await res.json().catch(() => undefined)
       if (parsed === undefined) throw serviceUnavailable('catalog')
       return parsed as T

@@ -12,7 +12,7 @@ export { type CatalogCall, type CatalogHandler, catalogCall, httpCatalogHandler 
 export type { ClaimRecord } from './claims'
 export type { FactsBody } from './facts'
 export type { CatalogListing, Jsonified } from './listings'
-export type { CreatedListing, StatusChange } from './moderation'
+export type { CreatedListing, HoldingListing, PendingOutcome, StatusChange } from './moderation'
 
 /** The catalog client over a handler of its internal API. */
 export function catalogClient(handle: CatalogHandler) {

@@ -1,15 +1,35 @@
 // Moderation, for the submission service: a pending listing from a submission, a status change, the queue.
 import type { SubmittedListing } from '../contracts'
-import type { CreatedListing, ModerationQueue, StatusChange, STATUS_TARGETS } from '../contracts/catalog-internal'
+import type {
+  CreatedListing,
+  HoldingListing,
+  ModerationQueue,
+  NewListingRefused,
+  StatusChange,
+  STATUS_TARGETS,
+} from '../contracts/catalog-internal'
+import { AppError, type ErrorCode } from '../errors'
 import type { CatalogCall } from './call'
 
-export type { CreatedListing, StatusChange } from '../contracts/catalog-internal'
+export type { CreatedListing, HoldingListing, StatusChange } from '../contracts/catalog-internal'
+
+/**
+ * A pending listing created, or refused because another listing holds its address or name: `refusal` is the
+ * catalog's Error object for the submitter, `holder` that listing.
+ */
+export type PendingOutcome = { created: CreatedListing } | { refusal: AppError; holder: HoldingListing }
+
+type Answer = { listing: CreatedListing } | NewListingRefused
 
 /** The moderation methods of the catalog client. */
 export const moderationCalls = (call: CatalogCall) => ({
-  /** Creates a pending listing; a 409 names the listing that already holds its name or address. */
-  createPending: async (input: SubmittedListing): Promise<CreatedListing> =>
-    (await call<{ listing: CreatedListing }>('POST', '/internal/listings', { body: input })).listing,
+  /** Creates a pending listing, or says which listing holds its address or name. */
+  createPending: async (input: SubmittedListing): Promise<PendingOutcome> => {
+    const answer = await call<Answer>('POST', '/internal/listings', { body: input, answers: [409] })
+    if ('listing' in answer) return { created: answer.listing }
+    const { error, message, details, holder } = answer
+    return { refusal: new AppError(409, error as ErrorCode, message, details), holder }
+  },
   /** Moves a listing to a status (404 when unknown, 409 when it already has it). */
   changeStatus: (id: string, status: (typeof STATUS_TARGETS)[number], reason: string | null) =>
     call<StatusChange>('POST', `/internal/listings/${encodeURIComponent(id)}/status`, { body: { status, reason } }),

@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto'
 import { badgeImageUrl, publicBadgeMarkdown } from '@mcp-directory/shared/badges'
 import type { Database } from '@mcp-directory/shared/db'
 import type { CatalogClient } from '@mcp-directory/shared/catalog-client'
-import { AppError } from '@mcp-directory/shared/errors'
+import { Conflict } from '@mcp-directory/shared/errors'
 import { safeEqual } from '@mcp-directory/shared/http'
 import type { FolderLookup } from '@mcp-directory/shared/identity'
 import type { Logger } from '@mcp-directory/shared/log'
@@ -27,9 +27,6 @@ export interface SubmitDeps {
   /** Asks GitHub whether a repository's subfolder exists (null: never asked, so a subfolder counts as the repository). */
   folders?: FolderLookup | null
 }
-
-// A pending listing with no submission row is adopted by a retry only after this long (see `submit`).
-const ADOPT_AFTER_MS = 30_000
 
 /** SHA-256 (hex) of a claim secret: the only form it is stored in. */
 export const claimTokenHash = (secret: string) => new Bun.CryptoHasher('sha256').update(secret).digest('hex')
@@ -53,30 +50,19 @@ const NOT_MAILED =
 
 /**
  * Creates the pending listing. A listing this service created but never recorded (it failed between the two
- * commits) is adopted by the retry instead of refusing the submitter forever; only once it is older than any
- * submission in flight, so a concurrent submission of the same address never takes over one still being recorded.
- * `refusal` is the catalog's 409, raised again if another request records the adopted listing first.
+ * commits) is adopted by the retry instead of refusing the submitter forever: the catalog says when the listing
+ * holding the address may be (`adoptable`: a pending listing of a submission, older than any submission in flight,
+ * so a concurrent submission of the same address never takes over one still being recorded), and it is adopted
+ * only when no submission of it was recorded. `refusal` is the catalog's 409, raised again if another request
+ * records the adopted listing first.
  */
 async function createOrAdopt(deps: SubmitDeps, input: SubmissionInput) {
-  const { database, catalog } = deps
   const { email: _email, ...listing } = input
-  try {
-    return { created: await catalog.createPending(listing), refusal: null }
-  } catch (err) {
-    const existing =
-      err instanceof AppError && err.status === 409
-        ? (err.details?.[0] as { existingId?: string; field?: string } | undefined)
-        : undefined
-    if (!existing?.existingId || existing.field !== 'url') throw err
-    const found = (await isRecorded(database, existing.existingId)) ? null : await catalog.listing(existing.existingId)
-    if (
-      found?.status !== 'pending' ||
-      found.source !== 'submission' ||
-      Date.now() - Date.parse(found.createdAt) < ADOPT_AFTER_MS
-    )
-      throw err
-    return { created: { id: found.id, name: input.name, nameHeldBy: undefined }, refusal: err as AppError }
-  }
+  const outcome = await deps.catalog.createPending(listing)
+  if ('created' in outcome) return { created: outcome.created, refusal: null }
+  const { holder, refusal } = outcome
+  if (!holder.adoptable || (await isRecorded(deps.database, holder.id))) throw refusal
+  return { created: { id: holder.id, name: input.name, nameHeldBy: undefined }, refusal }
 }
 
 /** Accepts a valid submission: the listing is created pending, hidden until claimed or approved. */
@@ -103,9 +89,12 @@ export async function submit(deps: SubmitDeps, input: SubmissionInput): Promise<
   if (!recorded) {
     throw (
       refusal ??
-      new AppError(409, 'conflict', 'This listing was just submitted', [
-        { field: 'url', existingId: created.id, message: `already listed as ${created.id}` },
-      ])
+      new Conflict({
+        field: 'url',
+        existingId: created.id,
+        message: 'This listing was just submitted',
+        reason: `already listed as ${created.id}`,
+      })
     )
   }
   deps.log.info({ id: created.id }, 'submission accepted')
