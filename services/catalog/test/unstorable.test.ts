@@ -7,7 +7,7 @@ import { eq, listings, openDatabase, runMigrations, type Database } from '@mcp-d
 import { createLogger } from '@mcp-directory/shared/log'
 import { createFreshDatabase, testConfig, type FreshDatabase } from '@mcp-directory/shared/testing'
 import { createCatalogApp, type CatalogService } from '../src'
-import { writeFactsOrRecordFailure } from '../src/facts/record'
+import { writeFactsOrRecordFailure } from '../src/facts/service'
 import { fetchPageWithRetry } from '../src/import/upstream-pages'
 
 const log = createLogger('test', 'silent')

@@ -1,292 +1,37 @@
-// Listings' live facts as the prober writes them, the operator's clearing of a risk, and the probe targets. A
-// change the public can see writes `listing.checked` into the catalog outbox in the same transaction.
-import { and, asc, catalogOutbox, eq, listings, sql, type Database } from '@mcp-directory/shared/db'
-import type {
-  McpProtocolSeen,
-  PackageEvidence,
-  RemoteAuthInfo,
-  RepositoryRun,
-  SandboxRun,
-  ServerTexts,
-  ToolInfo,
-  ToolsChange,
-} from '@mcp-directory/shared/contracts'
-import { AppError, notFound } from '@mcp-directory/shared/errors'
-import { enqueueEvent } from '@mcp-directory/shared/outbox'
-import { diffTools, scannedHash, scanTools, toolsHash } from '@mcp-directory/shared/toolscan'
-import { type ListingFacts, riskBlocks, SANDBOX_RUNNING, sandboxRunAfter } from './service'
-
-/** How many recent tool-list changes a listing keeps. */
-export const MAX_TOOLS_CHANGES = 10
+// The queries of listings' facts: the row a facts write starts from, the write itself, a failed write's mark, and
+// the probe targets. Every write takes the transaction its service opened.
+import { and, asc, eq, listings, sql, type Database } from '@mcp-directory/shared/db'
 
 type Tx = Parameters<Parameters<Database['db']['transaction']>[0]>[0]
-type Row = typeof listings.$inferSelect
 
-/** One facts write under way: the row as it was, what to set, the public fields that changed. */
-interface Write {
-  row: Row
-  at: Date
-  set: Partial<typeof listings.$inferInsert>
-  changed: string[]
+/** The listing's whole row, locked until the transaction ends. */
+export async function lockListing(tx: Tx, id: string) {
+  const [row] = await tx.select().from(listings).where(eq(listings.id, id)).for('update').limit(1)
+  return row ?? null
 }
 
-/** A tool list seen this round, and where (a remote endpoint's transport, or the sandbox). */
-type ToolsSeen = { tools: ToolInfo[]; source: string | null; server?: ServerTexts } | null
-
-// jsonb stores object keys in its own order, so values are compared with their keys sorted.
-const canonical = (v: unknown): unknown =>
-  Array.isArray(v)
-    ? v.map(canonical)
-    : v && typeof v === 'object'
-      ? Object.fromEntries(
-          Object.entries(v)
-            .filter(([, x]) => x !== undefined)
-            .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-            .map(([k, x]) => [k, canonical(x)]),
-        )
-      : v
-const sameJson = (a: unknown, b: unknown) =>
-  JSON.stringify(canonical(a ?? null)) === JSON.stringify(canonical(b ?? null))
-
-/** The remote endpoint's health and auth; its tools when it listed them. */
-function observeRemote(w: Write, facts: ListingFacts): { health: string | null; toolsSeen: ToolsSeen } {
-  const { row, set, changed } = w
-  if (facts.remote === null) {
-    if (row.health !== null) {
-      set.health = null
-      changed.push('health')
-    }
-    if (row.remoteAuth) set.remoteAuth = null
-    if (row.mcpProtocol && row.mcpProtocol.source !== 'sandbox') set.mcpProtocol = null
-    return { health: null, toolsSeen: null }
-  }
-  if (!facts.remote) return { health: row.health, toolsSeen: null }
-  set.healthCheckedAt = w.at
-  const health = facts.remote.health
-  if (row.health !== health) {
-    set.health = health
-    changed.push('health')
-  }
-  if (facts.remote.auth) {
-    const auth: RemoteAuthInfo = { ...facts.remote.auth, checkedAt: w.at.toISOString() }
-    if (!sameJson({ ...row.remoteAuth, checkedAt: null }, { ...auth, checkedAt: null })) changed.push('remoteAuth')
-    set.remoteAuth = auth
-  }
-  if (facts.remote.protocol) observeProtocol(w, facts.remote.protocol)
-  const tools = facts.remote.tools
-  const seen = tools ? { tools, source: facts.remote.toolsSource ?? null, server: facts.remote.server } : null
-  return { health, toolsSeen: seen }
+/** Sets a listing's columns. */
+export async function updateListing(tx: Tx, id: string, set: Partial<typeof listings.$inferInsert>) {
+  await tx.update(listings).set(set).where(eq(listings.id, id))
 }
 
-/** The MCP revision the server spoke (and its tools' ttlMs); a change of revision is public. */
-function observeProtocol(w: Write, seen: Omit<McpProtocolSeen, 'checkedAt'>) {
-  const protocol: McpProtocolSeen = { ...seen, checkedAt: w.at.toISOString() }
-  if (w.row.mcpProtocol?.version !== protocol.version) w.changed.push('protocol')
-  w.set.mcpProtocol = protocol
-}
-
-/** The sandbox's last start; its tools when no live endpoint lists them. */
-function observeSandbox(
-  w: Write,
-  facts: ListingFacts,
-  health: string | null,
-  toolsSeen: ToolsSeen,
-): { sandbox: SandboxRun | null; toolsSeen: ToolsSeen } {
-  const { row, set, changed } = w
-  if (facts.sandbox === null && row.sandbox) {
-    // Its package is gone from its entry: what the sandbox saw of it no longer says anything.
-    set.sandbox = null
-    changed.push('sandbox')
-    return { sandbox: null, toolsSeen }
-  }
-  if (!facts.sandbox) return { sandbox: row.sandbox ?? null, toolsSeen }
-  const sandbox = sandboxRunAfter(row.sandbox ?? null, facts.sandbox, w.at)
-  set.sandbox = sandbox
-  // The sandbox's word on the revision counts when no live endpoint gave one.
-  const remoteProtocol = w.set.mcpProtocol ?? (row.mcpProtocol?.source !== 'sandbox' ? row.mcpProtocol : null)
-  if (facts.sandbox.protocol && !remoteProtocol) observeProtocol(w, facts.sandbox.protocol)
-  if (row.sandbox?.verdict !== sandbox.verdict || row.sandbox?.retired !== sandbox.retired) changed.push('sandbox')
-  // A listing with both a live endpoint and a package keeps the endpoint's tools: two lists that differ would
-  // otherwise alternate every round and look like a rug pull each time.
-  const remoteTools = row.toolsSource !== null && row.toolsSource !== 'sandbox' && health === 'active'
-  if (facts.sandbox.tools && facts.sandbox.verdict === 'ran' && !remoteTools && !toolsSeen)
-    return { sandbox, toolsSeen: { tools: facts.sandbox.tools, source: 'sandbox', server: facts.sandbox.server } }
-  return { sandbox, toolsSeen }
-}
-
-/** A tool list seen: stored, its change recorded (and published) when its hash moved, its risk scanned again. */
-async function applyTools(tx: Tx, w: Write, seen: NonNullable<ToolsSeen>) {
-  const { row, set, changed, at } = w
-  set.toolsCheckedAt = at
-  set.toolsSource = seen.source
-  const tools = seen.tools
-  const hash = toolsHash(tools)
-  const previousHash = row.toolsHash ?? (row.tools.length ? toolsHash(row.tools) : null)
-  if (!sameJson(row.tools, tools)) {
-    set.tools = tools
-    changed.push('tools')
-  }
-  if (row.toolsHash !== hash) set.toolsHash = hash
-  if (previousHash && previousHash !== hash) {
-    // A rug pull looks like this: the list a user installed for is not the list the server now offers.
-    const change: ToolsChange = {
-      at: at.toISOString(),
-      fromHash: previousHash,
-      toHash: hash,
-      ...diffTools(row.tools, tools),
-      source: seen.source,
-    }
-    set.toolsChanges = [change, ...(row.toolsChanges ?? [])].slice(0, MAX_TOOLS_CHANGES)
-    await enqueueEvent(tx, catalogOutbox, 'listing.tools_changed', {
-      id: row.id,
-      name: row.name,
-      status: row.status,
-      at: change.at,
-      fromHash: change.fromHash,
-      toHash: change.toHash,
-      added: change.added,
-      removed: change.removed,
-      changed: change.changed,
-      source: change.source,
+/** Marks a listing as not current: its facts could not be written (`reason`), its health unknown, not verified. */
+export async function markFactsFailed(tx: Tx, id: string, reason: string, healthCheckedAt: Date) {
+  const [row] = await tx
+    .update(listings)
+    .set({
+      factsWriteFailedAt: new Date(),
+      factsWriteError: reason,
+      health: 'unknown',
+      healthCheckedAt,
+      isVerifiedActive: false,
     })
-  }
-  // The server's own texts (instructions, prompts, resources) are scanned with the tools; a change of them is
-  // scanned again even when the tools stayed the same.
-  const server = seen.server !== undefined ? seen.server : (row.serverTexts ?? undefined)
-  const serverChanged = seen.server !== undefined && !sameJson(row.serverTexts, seen.server)
-  if (serverChanged) set.serverTexts = seen.server ?? null
-  if (!row.risk || row.risk.toolsHash !== scannedHash(tools, server) || serverChanged) {
-    const risk = scanTools(tools, row, at.toISOString(), server)
-    set.risk = risk
-    if (row.risk?.level !== risk.level || !sameJson(row.risk?.findings, risk.findings)) changed.push('risk')
-  }
+    .where(eq(listings.id, id))
+    .returning({ id: listings.id, name: listings.name, status: listings.status })
+  return row ?? null
 }
 
-/** What the prober read elsewhere: GitHub, the README, an install in it, the registries, the repository. */
-function applyReadFacts(w: Write, facts: ListingFacts) {
-  const { row, set, changed } = w
-  if (facts.github) {
-    if (row.githubStars !== facts.github.stars) {
-      set.githubStars = facts.github.stars
-      changed.push('githubStars')
-    }
-    set.githubArchived = facts.github.archived
-    set.githubPushedAt = facts.github.pushedAt ? new Date(facts.github.pushedAt) : null
-    set.githubHomepage = facts.github.homepage
-  }
-  if (facts.readme !== undefined && row.readme !== facts.readme) {
-    set.readme = facts.readme
-    changed.push('readme')
-  }
-  if (facts.install !== undefined && !sameJson(row.inferredInstall, facts.install)) {
-    set.inferredInstall = facts.install
-    changed.push('install')
-  }
-  // Evidence carries its own check time, so it is written on every read; only a change of what the registries
-  // say (not the time alone) is a change the public sees.
-  if (facts.evidence !== undefined) {
-    const strip = (list: PackageEvidence[] | null | undefined) =>
-      (list ?? []).map(({ checkedAt: _at, ...rest }) => rest)
-    if (!sameJson(row.installEvidence, facts.evidence)) set.installEvidence = facts.evidence
-    if (!sameJson(strip(row.installEvidence), strip(facts.evidence)) && !changed.includes('install'))
-      changed.push('install')
-  }
-  if (facts.repositoryRun !== undefined) {
-    const strip = (r: RepositoryRun | null | undefined) => (r ? { ...r, checkedAt: undefined } : null)
-    if (!sameJson(row.repositoryRun, facts.repositoryRun)) set.repositoryRun = facts.repositoryRun
-    if (!sameJson(strip(row.repositoryRun), strip(facts.repositoryRun)) && !changed.includes('install'))
-      changed.push('install')
-  }
-}
-
-/** Writes a probe's facts; returns the publicly visible fields that changed (an event is written when any did). */
-export async function writeFacts(
-  database: Database,
-  id: string,
-  facts: ListingFacts,
-): Promise<{ id: string; changed: string[] }> {
-  return database.db.transaction(async (tx) => {
-    const [row] = await tx.select().from(listings).where(eq(listings.id, id)).for('update').limit(1)
-    if (!row) throw notFound('Listing')
-    const w: Write = { row, at: new Date(facts.checkedAt), set: {}, changed: [] }
-    // What the latest observations say: the remote endpoint's health, and the sandbox's last start.
-    const remote = observeRemote(w, facts)
-    const { sandbox, toolsSeen } = observeSandbox(w, facts, remote.health, remote.toolsSeen)
-    if (toolsSeen) await applyTools(tx, w, toolsSeen)
-    // Seen running: the endpoint answers as MCP, or the package ran or asked for keys in the sandbox.
-    // Verified: seen running, and no high-risk finding an operator has not cleared for this very tool list.
-    const seenRunning = remote.health === 'active' || (sandbox !== null && SANDBOX_RUNNING.has(sandbox.verdict))
-    const risk = w.set.risk !== undefined ? w.set.risk : row.risk
-    const verified = seenRunning && !riskBlocks(risk, row.riskClearedHash)
-    if (row.seenRunning !== seenRunning) w.set.seenRunning = seenRunning
-    if (row.isVerifiedActive !== verified) {
-      w.set.isVerifiedActive = verified
-      w.changed.push('isVerifiedActive')
-    }
-    applyReadFacts(w, facts)
-    // Every write says when it happened, and clears a failure recorded before (record.ts).
-    Object.assign(w.set, { factsWrittenAt: new Date(), factsWriteFailedAt: null, factsWriteError: null })
-    if (Object.keys(w.set).length) await tx.update(listings).set(w.set).where(eq(listings.id, id))
-    if (w.changed.length)
-      await enqueueEvent(tx, catalogOutbox, 'listing.checked', {
-        id: row.id,
-        name: row.name,
-        status: row.status,
-        at: w.at.toISOString(),
-        changed: w.changed,
-      })
-    return { id: row.id, changed: w.changed }
-  })
-}
-
-/**
- * An operator clears a listing's high risk for the tool list it was found in (a later change of the list needs
- * clearing again). Returns what the listing now is.
- */
-export async function clearRisk(
-  database: Database,
-  id: string,
-  at: Date,
-): Promise<{
-  id: string
-  name: string
-  riskLevel: string
-  clearedHash: string
-  isVerifiedActive: boolean
-  changed: boolean
-}> {
-  return database.db.transaction(async (tx) => {
-    const [row] = await tx.select().from(listings).where(eq(listings.id, id)).for('update').limit(1)
-    if (!row) throw notFound('Listing')
-    if (!row.risk || row.risk.level === 'none')
-      throw new AppError(409, 'conflict', 'The listing has no risk finding to clear')
-    const already = row.riskClearedHash === row.risk.toolsHash
-    const verified = row.seenRunning
-    if (!already) {
-      await tx
-        .update(listings)
-        .set({ riskClearedHash: row.risk.toolsHash, riskClearedAt: at, isVerifiedActive: verified })
-        .where(eq(listings.id, id))
-      await enqueueEvent(tx, catalogOutbox, 'listing.checked', {
-        id: row.id,
-        name: row.name,
-        status: row.status,
-        at: at.toISOString(),
-        changed: ['risk', ...(row.isVerifiedActive !== verified ? ['isVerifiedActive'] : [])],
-      })
-    }
-    return {
-      id: row.id,
-      name: row.name,
-      riskLevel: row.risk.level,
-      clearedHash: row.risk.toolsHash,
-      isVerifiedActive: already ? row.isVerifiedActive : verified,
-      changed: !already,
-    }
-  })
-}
-
-/** A page of active listing ids, in id order, after `after` (the probe scheduler walks every active listing). */
+/** A page of active listing ids, in id order, after `after`. */
 export async function activeListingIds(database: Database, after: string, limit: number): Promise<string[]> {
   const rows = await database.db
     .select({ id: listings.id })

@@ -6,12 +6,11 @@
 import type { Database } from '@mcp-directory/shared/db'
 import { json, jsonBody, requireOperator } from '@mcp-directory/shared/http'
 import type { Logger } from '@mcp-directory/shared/log'
-import { AppError } from '@mcp-directory/shared/errors'
+import { isRefusal } from '@mcp-directory/shared/errors'
 import { Elysia } from 'elysia'
 import { ClearRiskAnswer, FactsAnswer, FactsBody, ListingIdParams, ProbeTargets, ProbeTargetsQuery } from './model'
-import { activeListingIds, clearRisk } from './repository'
-import { writeFactsOrRecordFailure } from './record'
-import { listingFactsOf } from './service'
+import { listingFactsOf } from './rules'
+import { clearRisk, probeTargets, writeFactsOrRecordFailure } from './service'
 
 /** What the facts routes need. */
 export interface FactsDeps {
@@ -38,7 +37,7 @@ export function factsRoutes(deps: FactsDeps) {
           const result = await writeFactsOrRecordFailure(database, log, params.id, listingFactsOf(body)).catch(
             (err) => {
               // A write the database refused was recorded as a failure with its event: this replica sees it now.
-              if (!(err instanceof AppError)) deps.nudge([params.id])
+              if (!isRefusal(err)) deps.nudge([params.id])
               throw err
             },
           )
@@ -58,11 +57,7 @@ export function factsRoutes(deps: FactsDeps) {
       )
       .get(
         '/internal/probe-targets',
-        async ({ query }) => {
-          const limit = query.limit ?? 1000
-          const ids = await activeListingIds(database, query.after ?? '', limit)
-          return json({ ids, next: ids.length === limit ? ids[ids.length - 1] : null })
-        },
+        async ({ query }) => json(await probeTargets(database, query.after ?? '', query.limit ?? 1000)),
         { query: ProbeTargetsQuery, response: { 200: ProbeTargets } },
       )
       // Operators: a listing's high-risk finding was looked at and is fine, for the tool list it was found in.

@@ -1,154 +1,145 @@
-// Facts' rules beyond the models: what a remote server says of its tools is trimmed to bounds rather than refused,
-// how a sandbox report counts install failures, and when a risk keeps a listing out of verified=1.
-import { MAX_PARAMETERS, MAX_TOOL_DESCRIPTION, MAX_TOOL_NAME } from '@mcp-directory/shared/contracts/catalog-internal'
-import type {
-  InferredInstall,
-  McpProtocolSeen,
-  PackageEvidence,
-  RemoteAuthInfo,
-  RepositoryRun,
-  RiskAssessment,
-  SandboxReport,
-  SandboxRun,
-  ServerTexts,
-  ToolInfo,
-} from '@mcp-directory/shared/contracts'
-import type { FactsBody, HEALTH_STATES } from './model'
+// Listings' live facts as the prober and the sandbox report them, the operator's clearing of a risk, and the probe
+// targets. A change the public can see writes `listing.checked` (and a changed tool list `listing.tools_changed`)
+// into the catalog outbox in the same transaction. A probe's facts are written whole or the listing says they were
+// not: a write that fails is tried again, and if it still fails the listing records the failure and stops looking
+// current (not verified, health unknown), so a tool list the database refused never leaves the old, clean one
+// standing as if it were the latest.
+import { catalogOutbox, type Database } from '@mcp-directory/shared/db'
+import { Conflict, isRefusal, NotFound } from '@mcp-directory/shared/errors'
+import type { Logger } from '@mcp-directory/shared/log'
+import { enqueueEvent } from '@mcp-directory/shared/outbox'
+import { storableValue } from '@mcp-directory/shared/text'
+import { observe } from './observe'
+import { activeListingIds, lockListing, markFactsFailed, updateListing } from './repository'
+import type { ListingFacts } from './rules'
 
-/** The facts of one probe as written; each section present replaces that group of facts, an absent one leaves it. */
-export interface ListingFacts {
-  checkedAt: string
-  /** null: the listing has no endpoint to probe any more, so it has no health and is not seen running. */
-  remote?: {
-    health: (typeof HEALTH_STATES)[number]
-    verified: boolean
-    tools?: ToolInfo[]
-    toolsSource?: string
-    auth?: Omit<RemoteAuthInfo, 'checkedAt'>
-    /** What the server says besides its tools, listed with them. */
-    server?: ServerTexts
-    protocol?: Omit<McpProtocolSeen, 'checkedAt'>
-  } | null
-  /** What a sandbox start of the listing's package found (its tools when it ran); null: it has no package any more. */
-  sandbox?: SandboxReport | null
-  github?: { stars: number | null; archived: boolean; pushedAt: string | null; homepage: string | null }
-  readme?: string | null
-  install?: InferredInstall | null
-  /** What the package registries said about the listing's packages (null: none to read). */
-  evidence?: PackageEvidence[] | null
-  /** How the listing's own repository can be run (null: forget what was read). */
-  repositoryRun?: RepositoryRun | null
-}
+type Tx = Parameters<Parameters<Database['db']['transaction']>[0]>[0]
+type Row = NonNullable<Awaited<ReturnType<typeof lockListing>>>
 
-/** Verdicts that say the package ran: it listed its tools, or stopped asking for a declared variable or argument. */
-export const SANDBOX_RUNNING: ReadonlySet<string> = new Set(['ran', 'asked_for_keys', 'asked_for_config'])
+const WRITE_TRIES = 2
 
-type ToolBody = NonNullable<NonNullable<FactsBody['remote']>['tools']>[number]
-
-/** A tool as stored: its description cut to bounds, parameters that are not short names dropped. */
-function toolOf(t: ToolBody): ToolInfo {
-  const params = Array.isArray(t.parameters)
-    ? t.parameters
-        .filter((p): p is string => typeof p === 'string' && p.length <= MAX_TOOL_NAME)
-        .slice(0, MAX_PARAMETERS)
-    : []
-  return {
-    name: t.name,
-    ...(typeof t.description === 'string' && t.description
-      ? { description: t.description.slice(0, MAX_TOOL_DESCRIPTION) }
-      : {}),
-    ...(params.length ? { parameters: params } : {}),
-    ...readTexts(t),
-  }
-}
-
-/** What a model reads of a tool besides its description (the scan reads them too), bounded. */
-function readTexts(t: ToolBody): Pick<ToolInfo, 'title' | 'annotations' | 'parameterDescriptions'> {
-  const out: Pick<ToolInfo, 'title' | 'annotations' | 'parameterDescriptions'> = {}
-  if (typeof t.title === 'string' && t.title.trim()) out.title = t.title.slice(0, MAX_TOOL_NAME)
-  const entries = (v: unknown) => (v && typeof v === 'object' && !Array.isArray(v) ? Object.entries(v) : [])
-  const annotations = entries(t.annotations)
-    .filter(([k, v]) => k.length <= 50 && ['string', 'boolean', 'number'].includes(typeof v))
-    .slice(0, 10)
-    .map(([k, v]) => [k, typeof v === 'string' ? v.slice(0, 500) : v])
-  if (annotations.length) out.annotations = Object.fromEntries(annotations)
-  const described = entries(t.parameterDescriptions)
-    .filter(([k, v]) => k.length <= MAX_TOOL_NAME && typeof v === 'string' && v)
-    .slice(0, MAX_PARAMETERS)
-    .map(([k, v]) => [k, (v as string).slice(0, MAX_TOOL_DESCRIPTION)])
-  if (described.length) out.parameterDescriptions = Object.fromEntries(described)
-  return out
-}
-
-const MAX_SERVER_ITEMS = 100
-
-/** A server's own texts as stored: instructions, prompts' and resources' names and descriptions, bounded. */
-export function serverTextsOf(v: unknown): ServerTexts | undefined {
-  if (!v || typeof v !== 'object' || Array.isArray(v)) return undefined
-  const o = v as Record<string, unknown>
-  const items = (list: unknown) =>
-    (Array.isArray(list) ? list : [])
-      .filter((x): x is Record<string, unknown> => !!x && typeof x === 'object' && typeof x.name === 'string')
-      .slice(0, MAX_SERVER_ITEMS)
-      .map((x) => ({
-        name: (x.name as string).slice(0, MAX_TOOL_NAME),
-        ...(typeof x.description === 'string' && x.description
-          ? { description: x.description.slice(0, MAX_TOOL_DESCRIPTION) }
-          : {}),
-      }))
-  const out: ServerTexts = {}
-  if (typeof o.instructions === 'string' && o.instructions.trim()) out.instructions = o.instructions.slice(0, 10_000)
-  const prompts = items(o.prompts)
-  if (prompts.length) out.prompts = prompts
-  const resources = items(o.resources)
-  if (resources.length) out.resources = resources
-  return out
-}
-
-/** A valid facts body as written: tools trimmed, an empty homepage none. */
-export function listingFactsOf(body: FactsBody): ListingFacts {
-  const { remote, sandbox, github, ...rest } = body
-  const trim = <T extends { tools?: ToolBody[]; server?: unknown }>(x: T) => ({
-    ...x,
-    tools: x.tools?.map(toolOf),
-    server: serverTextsOf(x.server),
+/** `listing.checked` for the public fields of `row` that changed. */
+const checked = (tx: Tx, row: Pick<Row, 'id' | 'name' | 'status'>, at: Date, changed: string[]) =>
+  enqueueEvent(tx, catalogOutbox, 'listing.checked', {
+    id: row.id,
+    name: row.name,
+    status: row.status,
+    at: at.toISOString(),
+    changed,
   })
-  return {
-    ...rest,
-    ...(remote !== undefined ? { remote: remote && trim(remote) } : {}),
-    ...(sandbox !== undefined ? { sandbox: sandbox && trim(sandbox) } : {}),
-    ...(github ? { github: { ...github, homepage: github.homepage || null } } : {}),
-  }
+
+/** Writes a probe's facts; returns the publicly visible fields that changed (an event is written when any did). */
+export async function writeFacts(
+  database: Database,
+  id: string,
+  facts: ListingFacts,
+): Promise<{ id: string; changed: string[] }> {
+  return database.db.transaction(async (tx) => {
+    const row = await lockListing(tx, id)
+    if (!row) throw new NotFound('Listing')
+    const w = observe(row, facts)
+    const change = w.toolsChange
+    if (change)
+      await enqueueEvent(tx, catalogOutbox, 'listing.tools_changed', {
+        id: row.id,
+        name: row.name,
+        status: row.status,
+        at: change.at,
+        fromHash: change.fromHash,
+        toHash: change.toHash,
+        added: change.added,
+        removed: change.removed,
+        changed: change.changed,
+        source: change.source,
+      })
+    // Every write says when it happened, and clears a failure recorded before.
+    Object.assign(w.set, { factsWrittenAt: new Date(), factsWriteFailedAt: null, factsWriteError: null })
+    await updateListing(tx, id, w.set)
+    if (w.changed.length) await checked(tx, row, w.at, w.changed)
+    return { id: row.id, changed: w.changed }
+  })
 }
 
-/** Whether a listing's risk keeps it out of verified=1: a high risk not cleared by an operator for this tool list. */
-export const riskBlocks = (risk: RiskAssessment | null | undefined, clearedHash: string | null | undefined) =>
-  risk?.level === 'high' && clearedHash !== risk.toolsHash
+/** Writes the facts (which stamps `factsWrittenAt`); on a failure that is not the caller's, records it and rethrows. */
+export async function writeFactsOrRecordFailure(database: Database, log: Logger, id: string, facts: ListingFacts) {
+  // Cleaned again here: facts may come from a caller that did not read them through the JSON reader.
+  const clean = storableValue(facts).value
+  let lastError: unknown
+  for (let attempt = 1; attempt <= WRITE_TRIES; attempt++) {
+    try {
+      return await writeFacts(database, id, clean)
+    } catch (err) {
+      if (isRefusal(err)) throw err
+      lastError = err
+      log.warn({ id, attempt, err: String(err) }, 'listing facts: write failed')
+    }
+  }
+  await recordFailure(database, log, id, facts.checkedAt, lastError)
+  throw lastError
+}
+
+// The listing stops looking current: the probe's outcome is unknown, so it is not verified until a write succeeds.
+async function recordFailure(database: Database, log: Logger, id: string, checkedAt: string, err: unknown) {
+  const reason = storableValue(String(err)).value.slice(0, 500)
+  const probed = new Date(checkedAt)
+  const at = Number.isNaN(probed.getTime()) ? new Date() : probed
+  try {
+    // With its event in the same transaction: the search index, the kept details and every cache stop showing the
+    // listing as verified at once, as after any check that changed what the public sees.
+    await database.db.transaction(async (tx) => {
+      const row = await markFactsFailed(tx, id, reason, at)
+      if (row) await checked(tx, row, new Date(), ['health', 'isVerifiedActive'])
+    })
+    log.error({ id, err: reason }, 'listing facts: not recorded; the listing is marked unknown and not verified')
+  } catch (recordErr) {
+    log.error({ id, err: reason, recordErr: String(recordErr) }, 'listing facts: not recorded, nor the failure')
+  }
+}
 
 /**
- * The sandbox's last start after a report. Install failures of one package count up; a guessed package is
- * retired after two, or after one when the registry has no such package. A start that got past the install (it
- * ran, asked for keys, timed out, crashed) proves the install worked and resets the count.
+ * An operator clears a listing's high risk for the tool list it was found in (a later change of the list needs
+ * clearing again). Returns what the listing now is.
  */
-export function sandboxRunAfter(previous: SandboxRun | null, r: SandboxReport, at: Date): SandboxRun {
-  const samePackage = previous && previous.registryType === r.registryType && previous.identifier === r.identifier
-  const installFailed =
-    r.verdict === 'install_failed' || r.verdict === 'install_refused' || r.verdict === 'package_missing'
-  const installFailures = installFailed ? (samePackage ? previous.installFailures : 0) + 1 : 0
-  const retired = r.guessed && (r.verdict === 'package_missing' || installFailures >= 2)
-  return {
-    verdict: r.verdict,
-    registryType: r.registryType,
-    identifier: r.identifier,
-    version: r.version,
-    steps: r.steps,
-    detail: r.detail,
-    ...(r.variable ? { variable: r.variable } : {}),
-    toolCount: r.tools?.length ?? 0,
-    ...(r.promptCount !== undefined ? { promptCount: r.promptCount } : {}),
-    ...(r.resourceCount !== undefined ? { resourceCount: r.resourceCount } : {}),
-    installFailures,
-    retired,
-    checkedAt: at.toISOString(),
-  }
+export async function clearRisk(
+  database: Database,
+  id: string,
+  at: Date,
+): Promise<{
+  id: string
+  name: string
+  riskLevel: string
+  clearedHash: string
+  isVerifiedActive: boolean
+  changed: boolean
+}> {
+  return database.db.transaction(async (tx) => {
+    const row = await lockListing(tx, id)
+    if (!row) throw new NotFound('Listing')
+    if (!row.risk || row.risk.level === 'none')
+      throw new Conflict({ message: 'The listing has no risk finding to clear' })
+    const already = row.riskClearedHash === row.risk.toolsHash
+    const verified = row.seenRunning
+    if (!already) {
+      await updateListing(tx, id, {
+        riskClearedHash: row.risk.toolsHash,
+        riskClearedAt: at,
+        isVerifiedActive: verified,
+      })
+      await checked(tx, row, at, ['risk', ...(row.isVerifiedActive !== verified ? ['isVerifiedActive'] : [])])
+    }
+    return {
+      id: row.id,
+      name: row.name,
+      riskLevel: row.risk.level,
+      clearedHash: row.risk.toolsHash,
+      isVerifiedActive: already ? row.isVerifiedActive : verified,
+      changed: !already,
+    }
+  })
+}
+
+/** A page of the active listings a probe round covers, in id order, and where the next page starts. */
+export async function probeTargets(database: Database, after: string, limit: number) {
+  const ids = await activeListingIds(database, after, limit)
+  return { ids, next: ids.length === limit ? ids[ids.length - 1] : null }
 }

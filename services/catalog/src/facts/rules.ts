@@ -1,0 +1,154 @@
+// Facts' rules beyond the models: what a remote server says of its tools is trimmed to bounds rather than refused,
+// how a sandbox report counts install failures, and when a risk keeps a listing out of verified=1.
+import { MAX_PARAMETERS, MAX_TOOL_DESCRIPTION, MAX_TOOL_NAME } from '@mcp-directory/shared/contracts/catalog-internal'
+import type {
+  InferredInstall,
+  McpProtocolSeen,
+  PackageEvidence,
+  RemoteAuthInfo,
+  RepositoryRun,
+  RiskAssessment,
+  SandboxReport,
+  SandboxRun,
+  ServerTexts,
+  ToolInfo,
+} from '@mcp-directory/shared/contracts'
+import type { FactsBody, HEALTH_STATES } from './model'
+
+/** The facts of one probe as written; each section present replaces that group of facts, an absent one leaves it. */
+export interface ListingFacts {
+  checkedAt: string
+  /** null: the listing has no endpoint to probe any more, so it has no health and is not seen running. */
+  remote?: {
+    health: (typeof HEALTH_STATES)[number]
+    verified: boolean
+    tools?: ToolInfo[]
+    toolsSource?: string
+    auth?: Omit<RemoteAuthInfo, 'checkedAt'>
+    /** What the server says besides its tools, listed with them. */
+    server?: ServerTexts
+    protocol?: Omit<McpProtocolSeen, 'checkedAt'>
+  } | null
+  /** What a sandbox start of the listing's package found (its tools when it ran); null: it has no package any more. */
+  sandbox?: SandboxReport | null
+  github?: { stars: number | null; archived: boolean; pushedAt: string | null; homepage: string | null }
+  readme?: string | null
+  install?: InferredInstall | null
+  /** What the package registries said about the listing's packages (null: none to read). */
+  evidence?: PackageEvidence[] | null
+  /** How the listing's own repository can be run (null: forget what was read). */
+  repositoryRun?: RepositoryRun | null
+}
+
+/** Verdicts that say the package ran: it listed its tools, or stopped asking for a declared variable or argument. */
+export const SANDBOX_RUNNING: ReadonlySet<string> = new Set(['ran', 'asked_for_keys', 'asked_for_config'])
+
+type ToolBody = NonNullable<NonNullable<FactsBody['remote']>['tools']>[number]
+
+/** A tool as stored: its description cut to bounds, parameters that are not short names dropped. */
+function toolOf(t: ToolBody): ToolInfo {
+  const params = Array.isArray(t.parameters)
+    ? t.parameters
+        .filter((p): p is string => typeof p === 'string' && p.length <= MAX_TOOL_NAME)
+        .slice(0, MAX_PARAMETERS)
+    : []
+  return {
+    name: t.name,
+    ...(typeof t.description === 'string' && t.description
+      ? { description: t.description.slice(0, MAX_TOOL_DESCRIPTION) }
+      : {}),
+    ...(params.length ? { parameters: params } : {}),
+    ...readTexts(t),
+  }
+}
+
+/** What a model reads of a tool besides its description (the scan reads them too), bounded. */
+function readTexts(t: ToolBody): Pick<ToolInfo, 'title' | 'annotations' | 'parameterDescriptions'> {
+  const out: Pick<ToolInfo, 'title' | 'annotations' | 'parameterDescriptions'> = {}
+  if (typeof t.title === 'string' && t.title.trim()) out.title = t.title.slice(0, MAX_TOOL_NAME)
+  const entries = (v: unknown) => (v && typeof v === 'object' && !Array.isArray(v) ? Object.entries(v) : [])
+  const annotations = entries(t.annotations)
+    .filter(([k, v]) => k.length <= 50 && ['string', 'boolean', 'number'].includes(typeof v))
+    .slice(0, 10)
+    .map(([k, v]) => [k, typeof v === 'string' ? v.slice(0, 500) : v])
+  if (annotations.length) out.annotations = Object.fromEntries(annotations)
+  const described = entries(t.parameterDescriptions)
+    .filter(([k, v]) => k.length <= MAX_TOOL_NAME && typeof v === 'string' && v)
+    .slice(0, MAX_PARAMETERS)
+    .map(([k, v]) => [k, (v as string).slice(0, MAX_TOOL_DESCRIPTION)])
+  if (described.length) out.parameterDescriptions = Object.fromEntries(described)
+  return out
+}
+
+const MAX_SERVER_ITEMS = 100
+
+/** A server's own texts as stored: instructions, prompts' and resources' names and descriptions, bounded. */
+export function serverTextsOf(v: unknown): ServerTexts | undefined {
+  if (!v || typeof v !== 'object' || Array.isArray(v)) return undefined
+  const o = v as Record<string, unknown>
+  const items = (list: unknown) =>
+    (Array.isArray(list) ? list : [])
+      .filter((x): x is Record<string, unknown> => !!x && typeof x === 'object' && typeof x.name === 'string')
+      .slice(0, MAX_SERVER_ITEMS)
+      .map((x) => ({
+        name: (x.name as string).slice(0, MAX_TOOL_NAME),
+        ...(typeof x.description === 'string' && x.description
+          ? { description: x.description.slice(0, MAX_TOOL_DESCRIPTION) }
+          : {}),
+      }))
+  const out: ServerTexts = {}
+  if (typeof o.instructions === 'string' && o.instructions.trim()) out.instructions = o.instructions.slice(0, 10_000)
+  const prompts = items(o.prompts)
+  if (prompts.length) out.prompts = prompts
+  const resources = items(o.resources)
+  if (resources.length) out.resources = resources
+  return out
+}
+
+/** A valid facts body as written: tools trimmed, an empty homepage none. */
+export function listingFactsOf(body: FactsBody): ListingFacts {
+  const { remote, sandbox, github, ...rest } = body
+  const trim = <T extends { tools?: ToolBody[]; server?: unknown }>(x: T) => ({
+    ...x,
+    tools: x.tools?.map(toolOf),
+    server: serverTextsOf(x.server),
+  })
+  return {
+    ...rest,
+    ...(remote !== undefined ? { remote: remote && trim(remote) } : {}),
+    ...(sandbox !== undefined ? { sandbox: sandbox && trim(sandbox) } : {}),
+    ...(github ? { github: { ...github, homepage: github.homepage || null } } : {}),
+  }
+}
+
+/** Whether a listing's risk keeps it out of verified=1: a high risk not cleared by an operator for this tool list. */
+export const riskBlocks = (risk: RiskAssessment | null | undefined, clearedHash: string | null | undefined) =>
+  risk?.level === 'high' && clearedHash !== risk.toolsHash
+
+/**
+ * The sandbox's last start after a report. Install failures of one package count up; a guessed package is
+ * retired after two, or after one when the registry has no such package. A start that got past the install (it
+ * ran, asked for keys, timed out, crashed) proves the install worked and resets the count.
+ */
+export function sandboxRunAfter(previous: SandboxRun | null, r: SandboxReport, at: Date): SandboxRun {
+  const samePackage = previous && previous.registryType === r.registryType && previous.identifier === r.identifier
+  const installFailed =
+    r.verdict === 'install_failed' || r.verdict === 'install_refused' || r.verdict === 'package_missing'
+  const installFailures = installFailed ? (samePackage ? previous.installFailures : 0) + 1 : 0
+  const retired = r.guessed && (r.verdict === 'package_missing' || installFailures >= 2)
+  return {
+    verdict: r.verdict,
+    registryType: r.registryType,
+    identifier: r.identifier,
+    version: r.version,
+    steps: r.steps,
+    detail: r.detail,
+    ...(r.variable ? { variable: r.variable } : {}),
+    toolCount: r.tools?.length ?? 0,
+    ...(r.promptCount !== undefined ? { promptCount: r.promptCount } : {}),
+    ...(r.resourceCount !== undefined ? { resourceCount: r.resourceCount } : {}),
+    installFailures,
+    retired,
+    checkedAt: at.toISOString(),
+  }
+}
