@@ -1,18 +1,9 @@
-/** The owner's writes: a listing changed with its history line and its event, transfers waiting, merges. */
-import {
-  and,
-  asc,
-  catalogOutbox,
-  eq,
-  listingHistory,
-  listings,
-  listingTransfers,
-  type Database,
-} from '@mcp-directory/shared/db'
-import { enqueueEvent } from '@mcp-directory/shared/outbox'
+/** The owner's queries: a listing's columns and history lines, the listing locked for a change, transfer offers. */
+import { and, asc, eq, listingHistory, listings, listingTransfers, type Database } from '@mcp-directory/shared/db'
 
 type Tx = Parameters<Parameters<Database['db']['transaction']>[0]>[0]
-type ListingSet = Partial<typeof listings.$inferInsert>
+/** Columns of a listing to set. */
+export type ListingSet = Partial<typeof listings.$inferInsert>
 
 /** One line of a listing's history as the detail shows it. */
 export interface HistoryLine {
@@ -22,28 +13,19 @@ export interface HistoryLine {
   details: Record<string, unknown>
 }
 
-/** A change by an owner: the columns, the history line and `listing.owner_changed`, in one transaction. */
-export async function applyOwnerChange(
-  tx: Tx,
-  listingId: string,
-  change: { kind: string; actor: string; set?: ListingSet; details?: Record<string, unknown> },
-): Promise<void> {
-  const at = new Date()
+/** Sets a listing's columns; the listing as it now is, or null when it is gone. */
+export async function setListing(tx: Tx, listingId: string, set: ListingSet) {
   const [row] = await tx
     .update(listings)
-    .set({ ...change.set, updatedAt: at })
+    .set(set)
     .where(eq(listings.id, listingId))
     .returning({ id: listings.id, name: listings.name, status: listings.status })
-  if (!row) return
-  await tx
-    .insert(listingHistory)
-    .values({ listingId, at, kind: change.kind, actor: change.actor, details: change.details ?? {} })
-  await enqueueEvent(tx, catalogOutbox, 'listing.owner_changed', {
-    ...row,
-    at: at.toISOString(),
-    kind: change.kind,
-    actor: change.actor,
-  })
+  return row ?? null
+}
+
+/** Adds a line to a listing's history. */
+export async function addHistoryLine(tx: Tx, line: typeof listingHistory.$inferInsert) {
+  await tx.insert(listingHistory).values(line)
 }
 
 /** The listing's history, oldest first (the last 100 changes). */
@@ -79,11 +61,11 @@ export async function putTransfer(tx: Tx, listingId: string, fromActor: string, 
     })
 }
 
-/** Takes the live offer of a listing to this agent, if there is one. */
+/** Takes (deletes) the offer of a listing to this agent, if there is one, live or expired. */
 export async function takeTransfer(tx: Tx, listingId: string, toAgent: string) {
   const [row] = await tx
     .delete(listingTransfers)
     .where(and(eq(listingTransfers.listingId, listingId), eq(listingTransfers.toAgent, toAgent)))
     .returning()
-  return row && row.expiresAt.getTime() > Date.now() ? row : null
+  return row ?? null
 }

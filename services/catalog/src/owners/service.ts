@@ -8,20 +8,21 @@
 import { AGENT_HEADERS } from '@mcp-directory/shared/agent-tokens'
 import { resolveCategory, storedCategoryName } from '@mcp-directory/shared/categories'
 import type { PackageSpec, RemoteSpec } from '@mcp-directory/shared/contracts'
-import type { Database } from '@mcp-directory/shared/db'
-import { AppError, notFound } from '@mcp-directory/shared/errors'
+import { catalogOutbox, type Database } from '@mcp-directory/shared/db'
+import { AppError, Conflict, Forbidden, InvalidInput, NotFound } from '@mcp-directory/shared/errors'
 import { bearerToken } from '@mcp-directory/shared/http'
 import { judgeEvidence } from '@mcp-directory/shared/install'
 import type { Logger } from '@mcp-directory/shared/log'
+import { enqueueEvent } from '@mcp-directory/shared/outbox'
 import type { PackageReader } from '../publish/packages'
 import { grants, type RegistryTokens } from '../publish/token'
 import type { EditBody, MaintenanceBody } from './model'
-import { applyOwnerChange, lockForOwner, putTransfer, takeTransfer } from './repository'
+import { addHistoryLine, type ListingSet, lockForOwner, putTransfer, setListing, takeTransfer } from './repository'
 
 type Row = NonNullable<Awaited<ReturnType<typeof lockForOwner>>>
 type Tx = Parameters<Parameters<Database['db']['transaction']>[0]>[0]
 const TRANSFER_DAYS = 7
-const forbidden = (what: string) => new AppError(403, 'forbidden', `Only the listing's owner can ${what}`)
+const forbidden = (what: string) => new Forbidden(`Only the listing's owner can ${what}`)
 
 export interface OwnerDeps {
   database: Database
@@ -49,11 +50,29 @@ function actorOf(deps: OwnerDeps, request: Request, row: Row, what: string): str
   throw forbidden(what)
 }
 
+/** A change by an owner: the columns, the history line and `listing.owner_changed`, in the caller's transaction. */
+async function applyOwnerChange(
+  tx: Tx,
+  listingId: string,
+  change: { kind: string; actor: string; set?: ListingSet; details?: Record<string, unknown> },
+): Promise<void> {
+  const at = new Date()
+  const row = await setListing(tx, listingId, { ...change.set, updatedAt: at })
+  if (!row) return
+  await addHistoryLine(tx, { listingId, at, kind: change.kind, actor: change.actor, details: change.details ?? {} })
+  await enqueueEvent(tx, catalogOutbox, 'listing.owner_changed', {
+    ...row,
+    at: at.toISOString(),
+    kind: change.kind,
+    actor: change.actor,
+  })
+}
+
 /** Runs one owner change on a live listing in a transaction; 404 for unknown, hidden or merged listings. */
 async function change<T>(deps: OwnerDeps, id: string, work: (tx: Tx, row: Row) => Promise<T>): Promise<T> {
   const out = await deps.database.db.transaction(async (tx) => {
     const row = id.includes('\0') ? null : await lockForOwner(tx, id)
-    if (row?.status !== 'active' || row.mergedInto) throw notFound('Listing')
+    if (row?.status !== 'active' || row.mergedInto) throw new NotFound('Listing')
     return work(tx, row)
   })
   deps.nudge()
@@ -66,17 +85,10 @@ async function checkPackages(deps: OwnerDeps, row: Row, packages: PackageSpec[])
     const type = p.registryType as 'npm' | 'pypi'
     const r = await deps.readPackage(type, p.identifier, p.version ?? null)
     if (r.status === 'failed')
-      throw new AppError(
-        400,
-        'invalid_body',
-        `package ${p.identifier}: its registry entry could not be read (${r.reason})`,
-      )
+      throw new InvalidInput(`package ${p.identifier}: its registry entry could not be read (${r.reason})`)
     const subject = { name: row.name, repositoryUrl: row.repositoryUrl, url: row.url ?? '' }
     const { missing } = judgeEvidence(r.evidence, subject)
-    if (missing)
-      throw new AppError(400, 'invalid_body', `package ${p.identifier}: ${missing}`, [
-        { field: 'packages', message: missing },
-      ])
+    if (missing) throw new InvalidInput(`package ${p.identifier}: ${missing}`, { field: 'packages', message: missing })
   }
 }
 
@@ -130,7 +142,7 @@ async function maintenance(deps: OwnerDeps, request: Request, id: string, body: 
 async function offerTransfer(deps: OwnerDeps, request: Request, id: string, toAgent: string) {
   return change(deps, id, async (tx, row) => {
     const actor = actorOf(deps, request, row, 'hand it over')
-    if (row.ownerAgent === toAgent) throw new AppError(409, 'conflict', 'That agent already owns the listing')
+    if (row.ownerAgent === toAgent) throw new Conflict({ message: 'That agent already owns the listing' })
     const expiresAt = new Date(Date.now() + TRANSFER_DAYS * 86_400_000)
     await putTransfer(tx, row.id, actor, toAgent, expiresAt)
     await applyOwnerChange(tx, row.id, { kind: 'transfer_offered', actor, details: { to: `agent:${toAgent}` } })
@@ -154,9 +166,11 @@ async function acceptTransfer(deps: OwnerDeps, request: Request, id: string) {
   if (!agent) throw new AppError(401, 'unauthorized', 'An agent token is required to accept a listing')
   return change(deps, id, async (tx, row) => {
     const offer = await takeTransfer(tx, row.id, agent)
-    if (!offer) throw new AppError(403, 'forbidden', 'No live transfer of this listing to this agent')
+    // An expired offer is taken too: it is gone either way.
+    if (!offer || offer.expiresAt.getTime() <= Date.now())
+      throw new Forbidden('No live transfer of this listing to this agent')
     if (!offerStands(row, offer.fromActor))
-      throw new AppError(403, 'forbidden', 'The transfer lapsed: its sender no longer owns the listing')
+      throw new Forbidden('The transfer lapsed: its sender no longer owns the listing')
     const actor = `agent:${agent}`
     const details = { from: offer.fromActor, to: actor }
     await applyOwnerChange(tx, row.id, { kind: 'transferred', actor, set: { ownerAgent: agent }, details })
@@ -167,16 +181,16 @@ async function acceptTransfer(deps: OwnerDeps, request: Request, id: string) {
 
 /** Merges listing `id` into `into`: the owner of both, two listings of one server (same repository or name). */
 async function merge(deps: OwnerDeps, request: Request, id: string, into: string) {
-  if (id === into) throw new AppError(400, 'invalid_body', 'A listing cannot be merged into itself')
+  if (id === into) throw new InvalidInput('A listing cannot be merged into itself')
   return change(deps, id, async (tx, row) => {
     const actor = actorOf(deps, request, row, 'merge it')
     const survivor = await lockForOwner(tx, into)
-    if (survivor?.status !== 'active' || survivor.mergedInto) throw notFound('Listing')
+    if (survivor?.status !== 'active' || survivor.mergedInto) throw new NotFound('Listing')
     if (actorOf(deps, request, survivor, 'merge into it') !== actor) throw forbidden('merge into it')
     const same =
       (row.repositoryKey !== null && row.repositoryKey === survivor.repositoryKey) ||
       (row.nameSkeleton !== null && row.nameSkeleton === survivor.nameSkeleton)
-    if (!same) throw new AppError(409, 'conflict', 'Only listings of the same repository or name can be merged')
+    if (!same) throw new Conflict({ message: 'Only listings of the same repository or name can be merged' })
     const set = { status: 'rejected', mergedInto: survivor.id, moderationReason: `merged into ${survivor.id}` }
     await applyOwnerChange(tx, row.id, { kind: 'merged', actor, set, details: { into: survivor.id } })
     await applyOwnerChange(tx, survivor.id, { kind: 'merged_from', actor, details: { from: row.id } })
