@@ -1,6 +1,5 @@
-/** The publisher's writes beside the importer's: a version's existence and the lifecycle status of versions. */
-import { catalogOutbox, resultRows, sql, type Database } from '@mcp-directory/shared/db'
-import { enqueueEvent } from '@mcp-directory/shared/outbox'
+/** The publisher's queries beside the importer's: a version's existence, versions' status, their listing's status. */
+import { resultRows, sql, type Database } from '@mcp-directory/shared/db'
 
 export type VersionStatus = 'active' | 'deprecated' | 'deleted'
 
@@ -18,77 +17,83 @@ export async function listingOfName(database: Database, name: string) {
   return row ?? null
 }
 
-/** The moderation reason of a listing its publisher deleted whole: only such a listing comes back by publishing. */
-const DELETED_BY_PUBLISHER = 'Deleted by its publisher'
+type Tx = Parameters<Parameters<Database['db']['transaction']>[0]>[0]
 
-/**
- * Sets the status of one version (or every version, `version` null) of a listing's server; returns the versions
- * changed. When no version is left that is not deleted, the listing leaves search (`rejected`, with the message as
- * its reason); a listing whose latest version is deprecated says so as its maintenance status. One transaction,
- * with the listing's event.
- */
-export async function setVersionStatus(
-  database: Database,
-  target: { listingId: string; name: string; version: string | null },
+/** A listing's server's versions to change: one (`version`) or all (`version` null). */
+export interface VersionTarget {
+  listingId: string
+  name: string
+  version: string | null
+}
+
+/** Sets the status of the target versions whose status or message differ; the versions changed. */
+export async function updateVersionStatus(
+  tx: Tx,
+  target: VersionTarget,
   status: VersionStatus,
   message: string | null,
 ): Promise<string[]> {
-  return database.db.transaction(async (tx) => {
-    const changed = resultRows<{ version: string }>(
-      await tx.execute(sql`
-      update catalog.server_versions set status = ${status}, status_message = ${message}, updated_at = now()
-      where listing_id = ${target.listingId} and server_name = ${target.name}
-        ${target.version === null ? sql`` : sql`and version = ${target.version}`}
-        and (status, coalesce(status_message, '')) is distinct from (${status}, ${message ?? ''})
-      returning version`),
-    )
-    if (!changed.length) return []
-    const [live] = resultRows<{ live: number; deprecated: boolean | null }>(
-      await tx.execute(sql`
-      select count(*) filter (where status <> 'deleted')::int as live,
-             bool_or(is_latest and status = 'deprecated') as deprecated
-      from catalog.server_versions where listing_id = ${target.listingId}`),
-    )
-    const gone = live.live === 0
-    // Only a live listing is taken down by its publisher, and only what its publisher took down comes back: an
-    // operator's rejection or a publish still waiting for moderation keeps its status and reason.
-    const [before] = resultRows<{ status: string; byPublisher: boolean }>(
-      await tx.execute(sql`
-      select status, coalesce(status = 'rejected' and moderation_reason like ${`${DELETED_BY_PUBLISHER}%`}, false) as "byPublisher"
-      from catalog.listings where id = ${target.listingId} for update`),
-    )
-    const takeDown = gone && before?.status === 'active'
-    const bringBack = !gone && before?.byPublisher === true
-    const [row] = resultRows<{ id: string; name: string; status: string }>(
-      await tx.execute(sql`
-      update catalog.listings set
-        status = case when ${takeDown} then 'rejected' when ${bringBack} then 'active' else status end,
-        moderation_reason = case when ${takeDown} then ${`${DELETED_BY_PUBLISHER}${message ? `: ${message}` : ''}`} when ${bringBack} then null else moderation_reason end,
-        maintenance_status = case when ${Boolean(live.deprecated)} then 'deprecated' when maintenance_status = 'deprecated' then null else maintenance_status end,
-        updated_at = now()
-      where id = ${target.listingId} returning id, name, status`),
-    )
-    const at = new Date().toISOString()
-    const event = { id: row.id, name: row.name, status: row.status, at }
-    if (takeDown)
-      await enqueueEvent(tx, catalogOutbox, 'listing.rejected', { ...event, reason: 'deleted by its publisher' })
-    else await enqueueEvent(tx, catalogOutbox, 'listing.imported', { ...event, created: false })
-    return changed.map((c) => c.version)
-  })
+  const rows = resultRows<{ version: string }>(
+    await tx.execute(sql`
+    update catalog.server_versions set status = ${status}, status_message = ${message}, updated_at = now()
+    where listing_id = ${target.listingId} and server_name = ${target.name}
+      ${target.version === null ? sql`` : sql`and version = ${target.version}`}
+      and (status, coalesce(status_message, '')) is distinct from (${status}, ${message ?? ''})
+    returning version`),
+  )
+  return rows.map((r) => r.version)
 }
 
-/** A listing its publisher had deleted whole comes back with a new version (approved again, with its event). */
-export async function reviveDeletedByPublisher(database: Database, listingId: string): Promise<boolean> {
-  return database.db.transaction(async (tx) => {
-    const [row] = resultRows<{ id: string; name: string }>(
-      await tx.execute(sql`
-        update catalog.listings set status = 'active', moderation_reason = null, updated_at = now()
-        where id = ${listingId} and status = 'rejected' and moderation_reason like ${`${DELETED_BY_PUBLISHER}%`}
-        returning id, name`),
-    )
-    if (!row) return false
-    const at = new Date().toISOString()
-    await enqueueEvent(tx, catalogOutbox, 'listing.approved', { id: row.id, name: row.name, status: 'active', at })
-    return true
-  })
+/** How many of a listing's versions are not deleted, and whether its latest is deprecated. */
+export async function versionsLeft(tx: Tx, listingId: string) {
+  const [row] = resultRows<{ live: number; deprecated: boolean | null }>(
+    await tx.execute(sql`
+    select count(*) filter (where status <> 'deleted')::int as live,
+           bool_or(is_latest and status = 'deprecated') as deprecated
+    from catalog.server_versions where listing_id = ${listingId}`),
+  )
+  return { live: row.live, deprecated: Boolean(row.deprecated) }
+}
+
+/** A listing's status, locked, and whether its moderation reason starts with `reasonPrefix`. */
+export async function lockStatus(tx: Tx, listingId: string, reasonPrefix: string) {
+  const [row] = resultRows<{ status: string; reasonMatches: boolean }>(
+    await tx.execute(sql`
+    select status, coalesce(moderation_reason like ${`${reasonPrefix}%`}, false) as "reasonMatches"
+    from catalog.listings where id = ${listingId} for update`),
+  )
+  return row ?? null
+}
+
+/**
+ * Sets a listing's status and moderation reason when `change` says so (else keeps them), and its maintenance status
+ * from whether its latest version is deprecated (a deprecation it no longer has is dropped).
+ */
+export async function setListingStatus(
+  tx: Tx,
+  listingId: string,
+  change: { status: string; reason: string | null } | null,
+  deprecated: boolean,
+) {
+  const [row] = resultRows<{ id: string; name: string; status: string }>(
+    await tx.execute(sql`
+    update catalog.listings set
+      status = case when ${change !== null} then ${change?.status ?? null} else status end,
+      moderation_reason = case when ${change !== null} then ${change?.reason ?? null} else moderation_reason end,
+      maintenance_status = case when ${deprecated} then 'deprecated' when maintenance_status = 'deprecated' then null else maintenance_status end,
+      updated_at = now()
+    where id = ${listingId} returning id, name, status`),
+  )
+  return row
+}
+
+/** Sets a rejected listing whose moderation reason starts with `reasonPrefix` active again; null when it is not one. */
+export async function reactivateRejected(tx: Tx, listingId: string, reasonPrefix: string) {
+  const [row] = resultRows<{ id: string; name: string }>(
+    await tx.execute(sql`
+      update catalog.listings set status = 'active', moderation_reason = null, updated_at = now()
+      where id = ${listingId} and status = 'rejected' and moderation_reason like ${`${reasonPrefix}%`}
+      returning id, name`),
+  )
+  return row ?? null
 }

@@ -3,23 +3,75 @@
  * published (schema-valid, in a granted namespace, its packages naming it, a version not published before) as a
  * listing of origin `publisher:<namespace>`, and its versions' status is changed.
  */
-import type { Database } from '@mcp-directory/shared/db'
+import { catalogOutbox, type Database } from '@mcp-directory/shared/db'
 import type { Logger } from '@mcp-directory/shared/log'
+import { enqueueEvent } from '@mcp-directory/shared/outbox'
 import type { Importer } from '../import/importer'
 import { checkPackages, PackageRefused, type PackageReader } from './packages'
 import { PublishError } from './errors'
 import {
   listingOfName,
-  reviveDeletedByPublisher,
-  setVersionStatus,
+  lockStatus,
+  reactivateRejected,
+  setListingStatus,
+  updateVersionStatus,
   versionExists,
+  versionsLeft,
   type VersionStatus,
+  type VersionTarget,
 } from './repository'
 import { schemaProblems } from './schema'
 import { grants, type RegistryClaims } from './token'
 
 /** The origin of a listing published under a namespace. */
 export const publisherOrigin = (namespace: string) => `publisher:${namespace.toLowerCase()}`
+
+/** The moderation reason of a listing its publisher deleted whole: only such a listing comes back by publishing. */
+const DELETED_BY_PUBLISHER = 'Deleted by its publisher'
+
+/**
+ * Sets the status of one version (or every version, `version` null) of a listing's server; returns the versions
+ * changed. When no version is left that is not deleted, the listing leaves search (`rejected`, with the message as
+ * its reason); a listing whose latest version is deprecated says so as its maintenance status. One transaction,
+ * with the listing's event.
+ */
+async function setVersionStatus(
+  database: Database,
+  target: VersionTarget,
+  status: VersionStatus,
+  message: string | null,
+): Promise<string[]> {
+  return database.db.transaction(async (tx) => {
+    const changed = await updateVersionStatus(tx, target, status, message)
+    if (!changed.length) return []
+    const left = await versionsLeft(tx, target.listingId)
+    const gone = left.live === 0
+    // Only a live listing is taken down by its publisher, and only what its publisher took down comes back: an
+    // operator's rejection or a publish still waiting for moderation keeps its status and reason.
+    const before = await lockStatus(tx, target.listingId, DELETED_BY_PUBLISHER)
+    const takeDown = gone && before?.status === 'active'
+    const bringBack = !gone && before?.status === 'rejected' && before.reasonMatches
+    const reason = `${DELETED_BY_PUBLISHER}${message ? `: ${message}` : ''}`
+    const change = takeDown ? { status: 'rejected', reason } : bringBack ? { status: 'active', reason: null } : null
+    const row = await setListingStatus(tx, target.listingId, change, left.deprecated)
+    const event = { id: row.id, name: row.name, status: row.status, at: new Date().toISOString() }
+    if (takeDown)
+      await enqueueEvent(tx, catalogOutbox, 'listing.rejected', { ...event, reason: 'deleted by its publisher' })
+    else await enqueueEvent(tx, catalogOutbox, 'listing.imported', { ...event, created: false })
+    return changed
+  })
+}
+
+/** A listing its publisher had deleted whole comes back with a new version (approved again, with its event). */
+async function reviveDeletedByPublisher(database: Database, listingId: string): Promise<boolean> {
+  return database.db.transaction(async (tx) => {
+    const row = await reactivateRejected(tx, listingId, DELETED_BY_PUBLISHER)
+    if (!row) return false
+    const at = new Date().toISOString()
+    await enqueueEvent(tx, catalogOutbox, 'listing.approved', { id: row.id, name: row.name, status: 'active', at })
+    return true
+  })
+}
 
 export interface PublishDeps {
   database: Database
