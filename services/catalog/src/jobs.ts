@@ -9,7 +9,7 @@ import type { Logger } from '@mcp-directory/shared/log'
 import { startOutboxRelay } from '@mcp-directory/shared/outbox'
 import { startIdentityRefresh } from './listings/identity'
 import { startInstallCounter } from './listings/installs'
-import { addViews } from './listings/repository'
+import { addViews } from './listings/service'
 import { startVersionsKeeper } from './registry/versions-keeper'
 
 export interface CatalogJobDeps {

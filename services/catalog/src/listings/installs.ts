@@ -6,7 +6,7 @@ import type { Database } from '@mcp-directory/shared/db'
 import { clientKey } from '@mcp-directory/shared/http'
 import type { KeyValueStore } from '@mcp-directory/shared/kv'
 import type { Logger } from '@mcp-directory/shared/log'
-import { addInstalls } from './repository'
+import { addInstalls } from './service'
 
 /** How long one client's install of one listing keeps its later installs from counting. */
 export const INSTALL_WINDOW_MS = 24 * 60 * 60 * 1000

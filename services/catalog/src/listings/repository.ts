@@ -1,7 +1,8 @@
-import { and, catalogOutbox, eq, sql, listings, type Database } from '@mcp-directory/shared/db'
-import { enqueueEvent } from '@mcp-directory/shared/outbox'
+// Reading listings (one, whatever its status or only when public; their counters) and adding to their counters.
+import { and, eq, sql, listings, type Database } from '@mcp-directory/shared/db'
 import type { Listing, ListingStatus } from '@mcp-directory/shared/contracts'
 
+type Tx = Parameters<Parameters<Database['db']['transaction']>[0]>[0]
 type ListingRow = typeof listings.$inferSelect
 
 /** Maps a stored row to the domain listing. */
@@ -97,37 +98,14 @@ export async function hasListings(database: Database): Promise<boolean> {
   return (await database.db.select({ id: listings.id }).from(listings).limit(1)).length > 0
 }
 
-/** Adds batched view counts in one statement. */
-export async function addViews(database: Database, counts: Map<string, number>): Promise<void> {
-  await addCounts(database, 'views', counts)
-}
-
-/** Adds batched install counts (configs copied on the listing page) in one statement. */
-export async function addInstalls(database: Database, counts: Map<string, number>): Promise<void> {
-  await addCounts(database, 'installs', counts)
-}
-
-// Ids per counters event, so one event stays small however many listings a batch touched.
-const IDS_PER_EVENT = 1_000
-
-/**
- * Adds counts to one counter column in one statement, with the `listing.counters_changed` events that let cached
- * answers showing the counters (the gateway's micro-cache, badges) go, in the same transaction.
- */
-async function addCounts(database: Database, column: 'views' | 'installs', counts: Map<string, number>) {
-  if (counts.size === 0) return
+/** Adds counts (listing id → count) to one counter column, in one statement. */
+export async function addToCounter(tx: Tx, column: 'views' | 'installs', counts: Map<string, number>) {
   const values = sql.join(
     [...counts].map(([id, n]) => sql`(${id}::text, ${n}::int)`),
     sql`, `,
   )
   const target = sql.raw(column)
-  const ids = [...counts.keys()]
-  await database.db.transaction(async (tx) => {
-    await tx.execute(
-      sql`update catalog.listings l set ${target} = l.${target} + v.n from (values ${values}) as v(id, n) where l.id = v.id`,
-    )
-    const at = new Date().toISOString()
-    for (let i = 0; i < ids.length; i += IDS_PER_EVENT)
-      await enqueueEvent(tx, catalogOutbox, 'listing.counters_changed', { ids: ids.slice(i, i + IDS_PER_EVENT), at })
-  })
+  await tx.execute(
+    sql`update catalog.listings l set ${target} = l.${target} + v.n from (values ${values}) as v(id, n) where l.id = v.id`,
+  )
 }

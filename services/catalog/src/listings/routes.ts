@@ -1,7 +1,6 @@
 import { cachedHitRoutes } from '@mcp-directory/shared/cached-hits'
 import type { BatchedCounter } from '@mcp-directory/shared/counter'
 import type { Database } from '@mcp-directory/shared/db'
-import { notFound } from '@mcp-directory/shared/errors'
 import { json } from '@mcp-directory/shared/http'
 import { CLIENT_IP_HEADER } from '@mcp-directory/shared/public-api'
 import { peerAddress } from '@mcp-directory/shared/runtime'
@@ -10,7 +9,8 @@ import type { DetailCache } from './detail-cache'
 import type { startInstallCounter } from './installs'
 import { detailOf, PUBLIC_READ_CACHE } from './present'
 import { historyOf } from '../owners/repository'
-import { countersOf, findActiveListing, findListing } from './repository'
+import { findActiveListing } from './repository'
+import { activeCounters, activeListing, mergedInto } from './service'
 
 export interface ListingRouteDeps {
   database: Database
@@ -27,12 +27,9 @@ const DETAIL_HEADERS = { 'content-type': 'application/json; charset=utf-8', ...P
 
 /** A listing merged by its owner answers with a permanent redirect to the one it was merged into; else 404. */
 async function mergedRedirect(database: Database, baseUrl: string, id: string): Promise<Response> {
-  const gone = await findListing(database, id)
-  if (!gone?.mergedInto) throw notFound('Listing')
-  const location = `${baseUrl}/api/v1/servers/${encodeURIComponent(gone.mergedInto)}`
-  return json({ error: 'moved', message: `Merged into ${gone.mergedInto}`, mergedInto: gone.mergedInto }, 308, {
-    location,
-  })
+  const into = await mergedInto(database, id)
+  const location = `${baseUrl}/api/v1/servers/${encodeURIComponent(into)}`
+  return json({ error: 'moved', message: `Merged into ${into}`, mergedInto: into }, 308, { location })
 }
 
 /** A listing's detail (a view counted, its owners' history) and its install counter. */
@@ -55,8 +52,7 @@ export function listingRoutes(deps: ListingRouteDeps) {
           // Only the counters changed since the text was kept: those three numbers are read again (a change heard
           // meanwhile marks them stale once more).
           kept.stale = false
-          const counters = await countersOf(database, id)
-          if (!counters) throw notFound('Listing')
+          const counters = await activeCounters(database, id)
           kept.popularity = { ...kept.popularity, ...counters }
         }
         views.count(id)
@@ -68,8 +64,7 @@ export function listingRoutes(deps: ListingRouteDeps) {
       .post(
         '/api/v1/servers/:id/installs',
         async ({ params, request }) => {
-          const listing = await findActiveListing(database, params.id)
-          if (!listing) throw notFound('Listing')
+          const listing = await activeListing(database, params.id)
           // The client as the gateway determined it (it drops any such header a client sends); the socket's address
           // when the catalog is reached directly.
           const client = request.headers.get(CLIENT_IP_HEADER) ?? peerAddress(request) ?? 'local'

@@ -1,11 +1,10 @@
 import type { BatchedCounter } from '@mcp-directory/shared/counter'
 import type { Database } from '@mcp-directory/shared/db'
-import { notFound } from '@mcp-directory/shared/errors'
 import { deriveInstallModel } from '@mcp-directory/shared/install'
 import { textDocument } from '@mcp-directory/shared/text'
 import { Elysia } from 'elysia'
 import { listingUrls } from '../listings/present'
-import { findActiveListing } from '../listings/repository'
+import { activeListing } from '../listings/service'
 import { renderListingMarkdown } from './render'
 
 export interface MarkdownRouteDeps {
@@ -18,8 +17,7 @@ export interface MarkdownRouteDeps {
 export function markdownRoutes(deps: MarkdownRouteDeps) {
   const { database, baseUrl, views } = deps
   async function markdown(id: string): Promise<Response> {
-    const listing = await findActiveListing(database, id)
-    if (!listing) throw notFound('Listing')
+    const listing = await activeListing(database, id)
     views.count(listing.id)
     const doc = renderListingMarkdown(listing, {
       detailUrl: listingUrls(baseUrl, listing.id).detailUrl,
