@@ -15,7 +15,7 @@ import {
 } from '@mcp-directory/catalog'
 import { createMemoryBus } from '@mcp-directory/shared/bus'
 import { loadConfig, type Config } from '@mcp-directory/shared/config'
-import { AppError } from '@mcp-directory/shared/errors'
+import { isRefusal } from '@mcp-directory/shared/errors'
 import { createLogger } from '@mcp-directory/shared/log'
 import { openBus, openMigratedDatabase } from '@mcp-directory/shared/runtime'
 import { CommandError, parseCommand, runCommand, urlOption } from './cli'
@@ -245,7 +245,7 @@ await runCommand(NAME, async () => {
     summary = await target(doc)
   } catch (err) {
     // The document's shape is wrong (the same 400 the operator API answers).
-    if (err instanceof AppError) throw new CommandError(`${source}: ${err.message}`)
+    if (isRefusal(err)) throw new CommandError(`${source}: ${err.message}`)
     throw err
   }
   for (const s of summary.skipped) console.log(`skipped #${s.index}${s.name ? ` ${s.name}` : ''}: ${s.reason}`)

@@ -3,7 +3,7 @@
 // its effects on the listing and its events (catalog outbox) are written in one transaction.
 import { catalogOutbox, type Database } from '@mcp-directory/shared/db'
 import type { ClaimRecord, RecheckResult } from '@mcp-directory/shared/contracts/claims'
-import { notFound } from '@mcp-directory/shared/errors'
+import { NotFound } from '@mcp-directory/shared/errors'
 import type { Logger } from '@mcp-directory/shared/log'
 import { enqueueEvent } from '@mcp-directory/shared/outbox'
 import { takeWantedName } from './name-claim'
@@ -55,7 +55,7 @@ export async function recordClaim(
 ) {
   return database.db.transaction(async (tx) => {
     const row = await lockListing(tx, listingId)
-    if (!row || !CLAIMABLE.has(row.status)) throw notFound('Listing')
+    if (!row || !CLAIMABLE.has(row.status)) throw new NotFound('Listing')
     const at = schedule.now?.() ?? new Date()
     const inserted = await insertClaim(tx, {
       claimId: claim.claimId,
@@ -120,7 +120,7 @@ export async function recordRecheck(
 ) {
   return database.db.transaction(async (tx) => {
     const claim = await lockClaim(tx, claimId)
-    if (!claim || claim.state === 'revoked') throw notFound('Claim')
+    if (!claim || claim.state === 'revoked') throw new NotFound('Claim')
     const listing = await lockListing(tx, claim.listingId)
     const at = schedule.now?.() ?? new Date()
     await insertCheck(tx, {

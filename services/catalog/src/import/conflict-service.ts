@@ -1,7 +1,9 @@
 /** The operator's decisions on import conflicts, and the followed upstreams' state and trust. */
-import { eq, listings, registryFollows, type Database } from '@mcp-directory/shared/db'
-import { AppError, notFound } from '@mcp-directory/shared/errors'
+import { registryFollows, type Database } from '@mcp-directory/shared/db'
+import { Conflict, InvalidInput, NotFound } from '@mcp-directory/shared/errors'
 import type { Logger } from '@mcp-directory/shared/log'
+import { findListing } from '../listings/repository'
+import { listingOfName } from '../publish/repository'
 import { closeConflict, conflictById, reopenConflict } from './conflicts'
 import type { Importer } from './importer'
 import { registryOrigin } from './origin'
@@ -10,7 +12,7 @@ import { registryOrigin } from './origin'
 async function conflictOf(database: Database, id: string) {
   const n = /^[1-9]\d{0,15}$/.test(id) ? Number(id) : null
   const c = n === null ? undefined : await conflictById(database, n)
-  if (!c) throw notFound('Import conflict')
+  if (!c) throw new NotFound('Import conflict')
   return c
 }
 
@@ -18,28 +20,23 @@ async function conflictOf(database: Database, id: string) {
 export async function acceptConflict(database: Database, importDocument: Importer, log: Logger, ref: string) {
   const c = await conflictOf(database, ref)
   const id = c.id
-  if (c.state !== 'open') throw new AppError(409, 'conflict', `The conflict is already ${c.state}`)
-  if (c.listingId) {
-    const [held] = await database.db.select({ id: listings.id }).from(listings).where(eq(listings.id, c.listingId))
-    if (!held) throw new AppError(409, 'conflict', `The listing ${c.listingId} no longer exists: dismiss the conflict`)
-  }
+  if (c.state !== 'open') throw new Conflict({ message: `The conflict is already ${c.state}` })
+  if (c.listingId && !(await findListing(database, c.listingId)))
+    throw new Conflict({ message: `The listing ${c.listingId} no longer exists: dismiss the conflict` })
   // Closed first, so the import records the entry's versions too; opened again if the entry cannot be applied.
   if (!(await closeConflict(database, id, 'accepted')))
-    throw new AppError(409, 'conflict', 'The conflict was resolved meanwhile')
+    throw new Conflict({ message: 'The conflict was resolved meanwhile' })
   const summary = await importDocument([c.entry], undefined, {
     origin: c.origin,
     replacing: { listingId: c.listingId },
   })
   if (summary.skipped.length) {
     await reopenConflict(database, id)
-    throw new AppError(409, 'conflict', `The entry cannot be applied: ${summary.skipped[0].reason}`)
+    throw new Conflict({ message: `The entry cannot be applied: ${summary.skipped[0].reason}` })
   }
-  const [row] = await database.db.select({ id: listings.id }).from(listings).where(eq(listings.name, c.name))
-  log.info(
-    { conflict: id, origin: c.origin, name: c.name, listing: row?.id ?? null },
-    'operator: import conflict accepted',
-  )
-  return { id, state: 'accepted', listingId: row?.id ?? null }
+  const listingId = (await listingOfName(database, c.name))?.id ?? null
+  log.info({ conflict: id, origin: c.origin, name: c.name, listing: listingId }, 'operator: import conflict accepted')
+  return { id, state: 'accepted', listingId }
 }
 
 /** Dismisses an open conflict: the same entry is not raised again (a changed one is). */
@@ -47,7 +44,7 @@ export async function dismissConflict(database: Database, log: Logger, ref: stri
   const c = await conflictOf(database, ref)
   const id = c.id
   if (!(await closeConflict(database, id, 'dismissed')))
-    throw new AppError(409, 'conflict', `The conflict is already ${c.state}`)
+    throw new Conflict({ message: `The conflict is already ${c.state}` })
   log.info({ conflict: id, origin: c.origin, name: c.name }, 'operator: import conflict dismissed')
   return { id, state: 'dismissed', listingId: c.listingId }
 }
@@ -76,12 +73,10 @@ export async function setUpstreamTrust(database: Database, log: Logger, upstream
   const base = upstream.replace(/\/+$/, '')
   const list = [...new Set(trusts)].filter((o) => o !== registryOrigin(base))
   if (list.some((o) => o === 'submission' || o === 'demo'))
-    throw new AppError(
-      400,
-      'invalid_body',
-      'An upstream may replace imported listings only, never submitted or demo ones',
-      [{ field: 'trusts', message: 'only `import` or `registry:<URL>` origins' }],
-    )
+    throw new InvalidInput('An upstream may replace imported listings only, never submitted or demo ones', {
+      field: 'trusts',
+      message: 'only `import` or `registry:<URL>` origins',
+    })
   await database.db
     .insert(registryFollows)
     .values({ upstream: base, trustedOrigins: list })

@@ -1,7 +1,7 @@
 import { mapCommunityCategory, storedCategoryName } from '@mcp-directory/shared/categories'
 import { catalogOutbox, eq, inArray, listings, sql, type Database } from '@mcp-directory/shared/db'
 import { enqueueEvent } from '@mcp-directory/shared/outbox'
-import { AppError } from '@mcp-directory/shared/errors'
+import { InvalidInput } from '@mcp-directory/shared/errors'
 import { identityColumns } from '../listings/identity'
 import { recordConflicts, type ConflictWrite } from './conflicts'
 import { IMPORT_ORIGIN, type ImportScope } from './origin'
@@ -72,12 +72,12 @@ interface ImportWork {
   replaces?: boolean
 }
 
-/** The document's entries, or a 400 `invalid_body` saying why it is not the registry's format. */
+/** The document's entries, or refused saying why it is not the registry's format. */
 function parseOrRefuse(doc: unknown): ParsedDocument {
   try {
     return parseRegistryDocument(doc)
   } catch (err) {
-    if (err instanceof ImportFormatError) throw new AppError(400, 'invalid_body', err.message)
+    if (err instanceof ImportFormatError) throw new InvalidInput(err.message)
     throw err
   }
 }

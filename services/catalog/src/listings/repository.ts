@@ -1,5 +1,5 @@
 // Reading listings (one, whatever its status or only when public; their counters) and adding to their counters.
-import { and, eq, sql, listings, type Database } from '@mcp-directory/shared/db'
+import { and, eq, inArray, sql, listings, type Database } from '@mcp-directory/shared/db'
 import type { Listing, ListingStatus } from '@mcp-directory/shared/contracts'
 
 type Tx = Parameters<Parameters<Database['db']['transaction']>[0]>[0]
@@ -73,6 +73,12 @@ export async function findListing(database: Database, id: string): Promise<Listi
   if (typeof id !== 'string' || id.includes('\0')) return null
   const rows = await database.db.select().from(listings).where(eq(listings.id, id)).limit(1)
   return rows[0] ? toListing(rows[0]) : null
+}
+
+/** The listings of these ids, whatever their status, in no order. */
+export async function listingsByIds(database: Database, ids: string[]): Promise<Listing[]> {
+  if (!ids.length) return []
+  return (await database.db.select().from(listings).where(inArray(listings.id, ids))).map(toListing)
 }
 
 /** Reads one publicly listed listing; hidden and unknown ids alike give null. */

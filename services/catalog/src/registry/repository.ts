@@ -7,7 +7,9 @@
  * leaves the catalog reaches `updated_since` syncs as deleted.
  */
 import { sql, type Database, type SQL } from '@mcp-directory/shared/db'
-import { servedServerJson, servedNameOf, servedVersionOf, type ServedListing } from './server-json'
+import type { ServedListing } from './server-json'
+
+type Tx = Parameters<Parameters<Database['db']['transaction']>[0]>[0]
 
 /** One version as the read API serves it, before the directory's enrichment is added. */
 export interface VersionRow {
@@ -105,119 +107,88 @@ export async function versionsOf(
   return rows.map(toRow)
 }
 
-/** Stores versions (one statement each for the rows and for the latest marks); unchanged rows keep their updatedAt. */
-export async function writeVersions(database: Database, writes: VersionWrite[]): Promise<void> {
-  // One row per key: a later record of the same version wins (Postgres refuses to update a row twice in one insert).
-  const byKey = new Map<string, VersionWrite>()
-  for (const w of writes) byKey.set(`${w.serverName}\u0000${w.version}`, w)
-  const list = [...byKey.values()]
-  for (let i = 0; i < list.length; i += 500) {
-    const chunk = list.slice(i, i + 500)
-    const payload = JSON.stringify(
-      chunk.map((w) => ({
-        server_name: w.serverName,
-        version: w.version,
-        listing_id: w.listingId,
-        server: w.server,
-        status: w.status,
-        status_message: w.statusMessage,
-        is_latest: w.isLatest,
-        published_at: w.publishedAt?.toISOString() ?? null,
-      })),
-    )
-    await database.db.transaction(async (tx) => {
-      await tx.execute(sql`
-        insert into catalog.server_versions as v (server_name, version, listing_id, server, status, status_message, is_latest, published_at, updated_at)
-        select r.server_name, r.version, r.listing_id, r.server, r.status, r.status_message, r.is_latest, coalesce(r.published_at, now()), now()
-        from jsonb_to_recordset(${payload}::jsonb) as r(server_name text, version text, listing_id text, server jsonb, status text,
-          status_message text, is_latest boolean, published_at timestamptz)
-        on conflict (server_name, version) do update set
-          listing_id = excluded.listing_id, server = excluded.server, status = excluded.status, status_message = excluded.status_message,
-          is_latest = v.is_latest or excluded.is_latest,
-          updated_at = case when (v.server, v.status, v.status_message, v.is_latest or excluded.is_latest, v.listing_id)
-            is distinct from (excluded.server, excluded.status, excluded.status_message, v.is_latest or excluded.is_latest, excluded.listing_id)
-            then now() else v.updated_at end`)
-      // The upstream's publication time wins over one this directory gave the version when it first saw it.
-      await tx.execute(sql`
-        update catalog.server_versions v set published_at = r.published_at
-        from jsonb_to_recordset(${payload}::jsonb) as r(server_name text, version text, published_at timestamptz)
-        where r.published_at is not null and v.server_name = r.server_name and v.version = r.version and v.published_at <> r.published_at`)
-      // The latest mark moves: every other version of a server that got a new latest loses it.
-      await tx.execute(sql`
-        update catalog.server_versions v set is_latest = false, updated_at = now()
-        from jsonb_to_recordset(${payload}::jsonb) as r(server_name text, version text, is_latest boolean)
-        where r.is_latest and v.server_name = r.server_name and v.version <> r.version and v.is_latest`)
-    })
-  }
-}
-
-/** The served version of a listing that has no version of its own yet (submitted, or imported before versions were kept). */
-export function versionFromListing(l: ServedListing, namespace: string): VersionWrite {
-  return {
-    serverName: servedNameOf(l.name, l.id, namespace),
-    version: servedVersionOf(null, l),
-    listingId: l.id,
-    server: servedServerJson(null, l, namespace),
-    status: 'active',
-    statusMessage: null,
-    isLatest: true,
-    publishedAt: null,
-  }
-}
-
 /**
- * Gives every active listing without a served version one built from the listing (a listing submitted to the
- * directory, the demo catalog, or listings imported before versions were kept). Idempotent.
+ * Stores versions, at most one per server name and version (Postgres refuses to update a row twice in one insert),
+ * in three statements: the rows (unchanged rows keep their updatedAt), the upstream's publication times, and the
+ * latest marks (every other version of a server that got a new latest loses it).
  */
-export async function addMissingVersions(database: Database, namespace: string): Promise<number> {
-  let added = 0
-  for (;;) {
-    const missing = await database.rows<{
-      id: string
-      name: string
-      title: string | null
-      description: string
-      version: string | null
-      repository_url: string | null
-      url: string | null
-      website_url: string | null
-      packages: unknown
-      remotes: unknown
-    }>(sql`
-      select l.id, l.name, l.title, l.description, l.version, l.repository_url, l.url, l.website_url, l.packages, l.remotes
-      from catalog.listings l where l.status = 'active'
-      and not exists (select 1 from catalog.server_versions v where v.listing_id = l.id) order by l.id limit 500`)
-    if (!missing.length) return added
-    const writes = missing.map((r) =>
-      versionFromListing(
-        {
-          id: r.id,
-          name: r.name,
-          title: r.title,
-          description: r.description,
-          version: r.version,
-          repositoryUrl: r.repository_url,
-          url: r.url,
-          websiteUrl: r.website_url,
-          packages: (typeof r.packages === 'string' ? JSON.parse(r.packages) : r.packages) as ServedListing['packages'],
-          remotes: (typeof r.remotes === 'string' ? JSON.parse(r.remotes) : r.remotes) as ServedListing['remotes'],
-        },
-        namespace,
-      ),
-    )
-    // A name another listing already serves under is left alone rather than taken over.
-    const payload = JSON.stringify(
-      writes.map((w) => ({ server_name: w.serverName, version: w.version, listing_id: w.listingId, server: w.server })),
-    )
-    const inserted = await database.rows(sql`
-      insert into catalog.server_versions (server_name, version, listing_id, server, status, is_latest)
-      select r.server_name, r.version, r.listing_id, r.server, 'active', true
-      from jsonb_to_recordset(${payload}::jsonb) as r(server_name text, version text, listing_id text, server jsonb)
-      where not exists (select 1 from catalog.server_versions v where v.listing_id = r.listing_id or v.server_name = r.server_name)
-      on conflict do nothing returning 1`)
-    added += inserted.length
-    if (inserted.length === 0) return added // only names already taken were left: nothing more to do
-  }
+export async function writeVersionRows(tx: Tx, rows: VersionWrite[]): Promise<void> {
+  const payload = JSON.stringify(
+    rows.map((w) => ({
+      server_name: w.serverName,
+      version: w.version,
+      listing_id: w.listingId,
+      server: w.server,
+      status: w.status,
+      status_message: w.statusMessage,
+      is_latest: w.isLatest,
+      published_at: w.publishedAt?.toISOString() ?? null,
+    })),
+  )
+  await tx.execute(sql`
+    insert into catalog.server_versions as v (server_name, version, listing_id, server, status, status_message, is_latest, published_at, updated_at)
+    select r.server_name, r.version, r.listing_id, r.server, r.status, r.status_message, r.is_latest, coalesce(r.published_at, now()), now()
+    from jsonb_to_recordset(${payload}::jsonb) as r(server_name text, version text, listing_id text, server jsonb, status text,
+      status_message text, is_latest boolean, published_at timestamptz)
+    on conflict (server_name, version) do update set
+      listing_id = excluded.listing_id, server = excluded.server, status = excluded.status, status_message = excluded.status_message,
+      is_latest = v.is_latest or excluded.is_latest,
+      updated_at = case when (v.server, v.status, v.status_message, v.is_latest or excluded.is_latest, v.listing_id)
+        is distinct from (excluded.server, excluded.status, excluded.status_message, v.is_latest or excluded.is_latest, excluded.listing_id)
+        then now() else v.updated_at end`)
+  await tx.execute(sql`
+    update catalog.server_versions v set published_at = r.published_at
+    from jsonb_to_recordset(${payload}::jsonb) as r(server_name text, version text, published_at timestamptz)
+    where r.published_at is not null and v.server_name = r.server_name and v.version = r.version and v.published_at <> r.published_at`)
+  await tx.execute(sql`
+    update catalog.server_versions v set is_latest = false, updated_at = now()
+    from jsonb_to_recordset(${payload}::jsonb) as r(server_name text, version text, is_latest boolean)
+    where r.is_latest and v.server_name = r.server_name and v.version <> r.version and v.is_latest`)
+}
+
+/** Up to `limit` active listings without a served version, in id order, with what their served version is built from. */
+export async function listingsWithoutVersion(database: Database, limit: number): Promise<ServedListing[]> {
+  const rows = await database.rows<{
+    id: string
+    name: string
+    title: string | null
+    description: string
+    version: string | null
+    repository_url: string | null
+    url: string | null
+    website_url: string | null
+    packages: unknown
+    remotes: unknown
+  }>(sql`
+    select l.id, l.name, l.title, l.description, l.version, l.repository_url, l.url, l.website_url, l.packages, l.remotes
+    from catalog.listings l where l.status = 'active'
+    and not exists (select 1 from catalog.server_versions v where v.listing_id = l.id) order by l.id limit ${limit}`)
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    title: r.title,
+    description: r.description,
+    version: r.version,
+    repositoryUrl: r.repository_url,
+    url: r.url,
+    websiteUrl: r.website_url,
+    packages: (typeof r.packages === 'string' ? JSON.parse(r.packages) : r.packages) as ServedListing['packages'],
+    remotes: (typeof r.remotes === 'string' ? JSON.parse(r.remotes) : r.remotes) as ServedListing['remotes'],
+  }))
+}
+
+/** Inserts active latest versions for listings that have none, skipping a name another listing serves; how many. */
+export async function insertFirstVersions(database: Database, writes: VersionWrite[]): Promise<number> {
+  const payload = JSON.stringify(
+    writes.map((w) => ({ server_name: w.serverName, version: w.version, listing_id: w.listingId, server: w.server })),
+  )
+  const inserted = await database.rows(sql`
+    insert into catalog.server_versions (server_name, version, listing_id, server, status, is_latest)
+    select r.server_name, r.version, r.listing_id, r.server, 'active', true
+    from jsonb_to_recordset(${payload}::jsonb) as r(server_name text, version text, listing_id text, server jsonb)
+    where not exists (select 1 from catalog.server_versions v where v.listing_id = r.listing_id or v.server_name = r.server_name)
+    on conflict do nothing returning 1`)
+  return inserted.length
 }
 
 /** Listing ids by name, for the names given. */

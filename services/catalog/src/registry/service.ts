@@ -1,9 +1,21 @@
-import { inArray, listings, type Database } from '@mcp-directory/shared/db'
+// The served versions of servers: the registry read API over them (pages, cursors, one server's versions), and
+// writing them (an import's versions, and one built from the listing for each active listing that has none).
+import type { Database } from '@mcp-directory/shared/db'
 import { invalidParameter } from '@mcp-directory/shared/errors'
-import { toListing } from '../listings/repository'
+import { listingsByIds } from '../listings/repository'
 import { DEFAULT_LIMIT, includesDeleted, type RegistryListQuery } from './model'
 import { serverResponseOf } from './present'
-import { listVersions, versionsOf, type VersionQuery, type VersionRow } from './repository'
+import {
+  insertFirstVersions,
+  listingsWithoutVersion,
+  listVersions,
+  versionsOf,
+  type VersionQuery,
+  type VersionRow,
+  type VersionWrite,
+  writeVersionRows,
+} from './repository'
+import { servedNameOf, servedServerJson, servedVersionOf, type ServedListing } from './server-json'
 
 /** Opaque to clients: the key of the last version of a page. */
 export function encodeCursor(row: Pick<VersionRow, 'serverName' | 'version'>): string {
@@ -57,8 +69,7 @@ export function registryService(deps: { database: Database; baseUrl: string; nam
 
   async function present(rows: VersionRow[]) {
     const ids = [...new Set(rows.filter((r) => r.status !== 'deleted').map((r) => r.listingId))]
-    const found = ids.length ? await database.db.select().from(listings).where(inArray(listings.id, ids)) : []
-    const byId = new Map(found.map((r) => [r.id, toListing(r)]))
+    const byId = new Map((await listingsByIds(database, ids)).map((l) => [l.id, l]))
     return rows.map((r) => serverResponseOf(r, byId.get(r.listingId), baseUrl, namespace))
   }
 
@@ -90,5 +101,49 @@ export function registryService(deps: { database: Database; baseUrl: string; nam
       const [server] = await present([row])
       return { server }
     },
+  }
+}
+
+/** Stores versions in transactions of 500; a later write of the same server name and version wins. */
+export async function writeVersions(database: Database, writes: VersionWrite[]): Promise<void> {
+  const byKey = new Map<string, VersionWrite>()
+  for (const w of writes) byKey.set(`${w.serverName}\u0000${w.version}`, w)
+  const list = [...byKey.values()]
+  for (let i = 0; i < list.length; i += 500) {
+    const chunk = list.slice(i, i + 500)
+    await database.db.transaction((tx) => writeVersionRows(tx, chunk))
+  }
+}
+
+/** The served version of a listing that has no version of its own yet (submitted, or imported before versions were kept). */
+export function versionFromListing(l: ServedListing, namespace: string): VersionWrite {
+  return {
+    serverName: servedNameOf(l.name, l.id, namespace),
+    version: servedVersionOf(null, l),
+    listingId: l.id,
+    server: servedServerJson(null, l, namespace),
+    status: 'active',
+    statusMessage: null,
+    isLatest: true,
+    publishedAt: null,
+  }
+}
+
+/**
+ * Gives every active listing without a served version one built from the listing (a listing submitted to the
+ * directory, the demo catalog, or listings imported before versions were kept). Idempotent. A name another listing
+ * already serves under is left alone rather than taken over.
+ */
+export async function addMissingVersions(database: Database, namespace: string): Promise<number> {
+  let added = 0
+  for (;;) {
+    const missing = await listingsWithoutVersion(database, 500)
+    if (!missing.length) return added
+    const inserted = await insertFirstVersions(
+      database,
+      missing.map((l) => versionFromListing(l, namespace)),
+    )
+    added += inserted
+    if (inserted === 0) return added // only names already taken were left: nothing more to do
   }
 }

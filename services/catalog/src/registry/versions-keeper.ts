@@ -1,6 +1,6 @@
 import type { Database } from '@mcp-directory/shared/db'
 import type { Logger } from '@mcp-directory/shared/log'
-import { addMissingVersions } from './repository'
+import { addMissingVersions } from './service'
 
 /**
  * Gives active listings without a served version one built from the listing, at start and after each nudge
