@@ -1,7 +1,6 @@
-// The submission schema's rows of one submission: the submission (with its claim secret's hash), its first
-// transition, the `listing.submitted` event and the sealed mail, written in one transaction.
-import { eq, mailOutbox, submissionOutbox, submissions, transitions, type Database } from '@mcp-directory/shared/db'
-import { enqueueEvent } from '@mcp-directory/shared/outbox'
+// The submission schema's rows of one submission: the submission (with its claim secret's hash), its
+// transitions and its sealed mail.
+import { eq, mailOutbox, submissions, transitions, type Database } from '@mcp-directory/shared/db'
 
 /** What one accepted submission writes. */
 export interface SubmissionRecord {
@@ -30,37 +29,31 @@ export async function isRecorded(database: Database, id: string): Promise<boolea
   return (await claimTokenHashOf(database, id)) !== null
 }
 
-/** Records a submission and what goes with it; false (nothing written) when another request recorded it first. */
-export async function recordSubmission(database: Database, r: SubmissionRecord): Promise<boolean> {
-  return database.db.transaction(async (tx) => {
-    const recorded = await tx
-      .insert(submissions)
-      .values({
-        listingId: r.listingId,
-        name: r.name,
-        url: r.url,
-        email: r.email,
-        claimTokenHash: r.claimTokenHash,
-        createdAt: r.at,
-      })
-      .onConflictDoNothing()
-      .returning({ id: submissions.listingId })
-    if (!recorded.length) return false
-    await tx.insert(transitions).values({
+type Tx = Parameters<Parameters<Database['db']['transaction']>[0]>[0]
+
+/** Inserts the submission; false (nothing written) when a submission of that listing was recorded before. */
+export async function insertSubmission(tx: Tx, r: SubmissionRecord): Promise<boolean> {
+  const recorded = await tx
+    .insert(submissions)
+    .values({
       listingId: r.listingId,
-      fromStatus: null,
-      toStatus: 'pending',
-      actor: 'submitter',
-      reason: null,
-      at: r.at,
-    })
-    await enqueueEvent(tx, submissionOutbox, 'listing.submitted', {
-      id: r.listingId,
       name: r.name,
-      status: 'pending',
-      at: r.at.toISOString(),
+      url: r.url,
+      email: r.email,
+      claimTokenHash: r.claimTokenHash,
+      createdAt: r.at,
     })
-    if (r.sealedMail !== null) await tx.insert(mailOutbox).values({ sealed: r.sealedMail })
-    return true
-  })
+    .onConflictDoNothing()
+    .returning({ id: submissions.listingId })
+  return recorded.length > 0
+}
+
+/** Records a listing's move from one status (null: none, it was just submitted) to another. */
+export async function insertTransition(tx: Tx, t: typeof transitions.$inferInsert) {
+  await tx.insert(transitions).values(t)
+}
+
+/** Queues a sealed mail for the sender. */
+export async function queueMail(tx: Tx, sealed: string) {
+  await tx.insert(mailOutbox).values({ sealed })
 }

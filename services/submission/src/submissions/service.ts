@@ -1,18 +1,26 @@
 // Accepting a submission: the catalog creates the pending listing (it owns listings), then this service
 // records the submission, its first transition, the `listing.submitted` event and the sealed mail in one
-// transaction of its own schema (`repository.ts`).
+// transaction of its own schema.
 import { randomBytes } from 'node:crypto'
 import { badgeImageUrl, publicBadgeMarkdown } from '@mcp-directory/shared/badges'
-import type { Database } from '@mcp-directory/shared/db'
+import { type Database, submissionOutbox } from '@mcp-directory/shared/db'
 import type { CatalogClient } from '@mcp-directory/shared/catalog-client'
 import { Conflict } from '@mcp-directory/shared/errors'
 import { safeEqual } from '@mcp-directory/shared/http'
 import type { FolderLookup } from '@mcp-directory/shared/identity'
 import type { Logger } from '@mcp-directory/shared/log'
 import { quoteForMail, type RecipientCap } from '@mcp-directory/shared/mail'
+import { enqueueEvent } from '@mcp-directory/shared/outbox'
 import { sealMail } from '../mail/sealed'
 import type { SubmitResult } from './model'
-import { claimTokenHashOf, isRecorded, recordSubmission } from './repository'
+import {
+  claimTokenHashOf,
+  insertSubmission,
+  insertTransition,
+  isRecorded,
+  queueMail,
+  type SubmissionRecord,
+} from './repository'
 import type { SubmissionInput } from './rules'
 
 /** What accepting a submission needs. */
@@ -47,6 +55,29 @@ export function newClaimLink(baseUrl: string, id: string) {
 // What the answer says when the per-recipient mail cap kept the claim link's mail back.
 const NOT_MAILED =
   'No copy of the claim link was e-mailed: the contact address has had its share of messages for this hour. Keep claim_url: this answer is the only copy.'
+
+/** Records a submission and what goes with it; false (nothing written) when another request recorded it first. */
+async function recordSubmission(database: Database, r: SubmissionRecord): Promise<boolean> {
+  return database.db.transaction(async (tx) => {
+    if (!(await insertSubmission(tx, r))) return false
+    await insertTransition(tx, {
+      listingId: r.listingId,
+      fromStatus: null,
+      toStatus: 'pending',
+      actor: 'submitter',
+      reason: null,
+      at: r.at,
+    })
+    await enqueueEvent(tx, submissionOutbox, 'listing.submitted', {
+      id: r.listingId,
+      name: r.name,
+      status: 'pending',
+      at: r.at.toISOString(),
+    })
+    if (r.sealedMail !== null) await queueMail(tx, r.sealedMail)
+    return true
+  })
+}
 
 /**
  * Creates the pending listing. A listing this service created but never recorded (it failed between the two
