@@ -1,20 +1,7 @@
-// The code rows of confirmation and the token a right code mints. (Issuing a code keeps its transaction in
-// `service.ts`: the limits are decided inside it, under the address's advisory lock.)
-import { hashAgentToken } from '@mcp-directory/shared/agent-tokens'
-import {
-  agentAuthOutbox,
-  agentCodes,
-  agents,
-  agentTokens,
-  and,
-  eq,
-  inArray,
-  sql,
-  type Database,
-} from '@mcp-directory/shared/db'
-import { enqueueEvent } from '@mcp-directory/shared/outbox'
+// The code rows of registration and confirmation, and the agent and token a right code mints. Writes take the
+// transaction their service opened.
+import { agentCodes, agents, agentTokens, and, asc, eq, inArray, sql, type Database } from '@mcp-directory/shared/db'
 import { gt } from 'drizzle-orm'
-import { randomBase62 } from '@mcp-directory/shared/agent-tokens'
 import { MAX_CONFIRM_ATTEMPTS } from '../codes/code'
 
 /** One stored code. */
@@ -34,57 +21,67 @@ export function countCodeTries(database: Database, ids: string[]): Promise<{ id:
     .returning({ id: agentCodes.id, attempts: agentCodes.attempts })
 }
 
-/** A token about to be stored (only its hash is). */
-export interface NewToken {
-  token: string
-  tokenId: string
-  scopes: string[]
-  expiresAt: Date
+type Tx = Parameters<Parameters<Database['db']['transaction']>[0]>[0]
+
+/** Serialises the registrations of one canonical address until the transaction ends. */
+export async function lockAddress(tx: Tx, canonical: string) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`agent-code:${canonical}`}, 0))`)
+}
+
+/** Deletes the codes of a canonical address that can never match again: expired, or out of tries. */
+export async function deleteUnusableCodes(tx: Tx, canonical: string, now: Date) {
+  const unusable = sql`(${agentCodes.expiresAt} <= ${now.toISOString()}::timestamptz or ${agentCodes.attempts} >= ${MAX_CONFIRM_ATTEMPTS})`
+  await tx.delete(agentCodes).where(and(eq(agentCodes.canonicalEmail, canonical), unusable))
+}
+
+/** When each code of a canonical address expires, soonest first. */
+export async function liveCodeExpiries(tx: Tx, canonical: string): Promise<Date[]> {
+  const rows = await tx
+    .select({ expiresAt: agentCodes.expiresAt })
+    .from(agentCodes)
+    .where(eq(agentCodes.canonicalEmail, canonical))
+    .orderBy(asc(agentCodes.expiresAt))
+  return rows.map((r) => r.expiresAt)
+}
+
+/** Stores a code (only its HMAC). */
+export async function insertCode(tx: Tx, row: typeof agentCodes.$inferInsert) {
+  await tx.insert(agentCodes).values(row)
 }
 
 /**
- * Uses code `reg` and stores the token, the agent (one per address) and `token.minted`, in one transaction; the
- * agent's id, or null when the code was already used. Single use: only the request that deletes the row mints;
- * a concurrent duplicate finds nothing. The other codes of the address go too: they were sent to the same mailbox
- * and are no longer needed.
+ * Deletes code `id` if it is still usable (not over its tries, not expired); false when it was not. Only the
+ * request that deletes the row may use it: a concurrent duplicate finds nothing.
  */
-export async function useCodeAndMint(database: Database, reg: CodeRow, t: NewToken, now: Date): Promise<string | null> {
-  return database.db.transaction(async (tx) => {
-    const used = await tx
-      .delete(agentCodes)
-      .where(
-        and(
-          eq(agentCodes.id, reg.id),
-          sql`${agentCodes.attempts} <= ${MAX_CONFIRM_ATTEMPTS}`,
-          gt(agentCodes.expiresAt, now),
-        ),
-      )
-      .returning({ id: agentCodes.id })
-    if (!used.length) return null
-    await tx.delete(agentCodes).where(eq(agentCodes.email, reg.email))
-    const [agent] = await tx
-      .insert(agents)
-      .values({ id: `agt_${randomBase62(16)}`, email: reg.email, name: reg.agentName })
-      .onConflictDoUpdate({
-        target: agents.email,
-        set: { name: sql`coalesce(excluded.name, ${agents.name})`, updatedAt: now },
-      })
-      .returning({ id: agents.id })
-    await tx.insert(agentTokens).values({
-      id: t.tokenId,
-      tokenHash: hashAgentToken(t.token),
-      agentId: agent.id,
-      scopes: t.scopes,
-      createdAt: now,
-      expiresAt: t.expiresAt,
+export async function takeUsableCode(tx: Tx, id: string, now: Date): Promise<boolean> {
+  const used = await tx
+    .delete(agentCodes)
+    .where(
+      and(eq(agentCodes.id, id), sql`${agentCodes.attempts} <= ${MAX_CONFIRM_ATTEMPTS}`, gt(agentCodes.expiresAt, now)),
+    )
+    .returning({ id: agentCodes.id })
+  return used.length > 0
+}
+
+/** Deletes every code of an address as typed. */
+export async function deleteCodesOf(tx: Tx, email: string) {
+  await tx.delete(agentCodes).where(eq(agentCodes.email, email))
+}
+
+/** The agent of an address, created with `newId` when it has none (a name given replaces the one kept); its id. */
+export async function upsertAgent(tx: Tx, newId: string, email: string, name: string | null, now: Date) {
+  const [agent] = await tx
+    .insert(agents)
+    .values({ id: newId, email, name })
+    .onConflictDoUpdate({
+      target: agents.email,
+      set: { name: sql`coalesce(excluded.name, ${agents.name})`, updatedAt: now },
     })
-    await enqueueEvent(tx, agentAuthOutbox, 'token.minted', {
-      tokenId: t.tokenId,
-      agentId: agent.id,
-      scopes: t.scopes,
-      expiresAt: t.expiresAt.toISOString(),
-      at: now.toISOString(),
-    })
-    return agent.id
-  })
+    .returning({ id: agents.id })
+  return agent.id
+}
+
+/** Stores a token (only its hash). */
+export async function insertToken(tx: Tx, row: typeof agentTokens.$inferInsert) {
+  await tx.insert(agentTokens).values(row)
 }

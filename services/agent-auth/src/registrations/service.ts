@@ -1,14 +1,24 @@
 // Registration (a code by e-mail) and confirmation (the code for a token): the agent token lifecycle of
 // directory-api §3, with the limits of §8 that the document leaves open (see the README).
-import { mintAgentToken, randomBase62, type AgentScope } from '@mcp-directory/shared/agent-tokens'
-import { agentAuthOutbox, agentCodes, and, asc, eq, sql, type Database } from '@mcp-directory/shared/db'
+import { hashAgentToken, mintAgentToken, randomBase62, type AgentScope } from '@mcp-directory/shared/agent-tokens'
+import { agentAuthOutbox, type Database } from '@mcp-directory/shared/db'
 import { AppError } from '@mcp-directory/shared/errors'
 import type { KeyValueStore } from '@mcp-directory/shared/kv'
 import type { Logger } from '@mcp-directory/shared/log'
 import { canonicalEmail, type MailAdmission } from '@mcp-directory/shared/mail'
 import { enqueueEvent } from '@mcp-directory/shared/outbox'
-import { CODE_TTL_MS, clientHmac, codeHmac, generateCode, MAX_CONFIRM_ATTEMPTS, MAX_LIVE_CODES } from '../codes/code'
-import { type CodeRow, useCodeAndMint } from './repository'
+import { CODE_TTL_MS, clientHmac, codeHmac, generateCode, MAX_LIVE_CODES } from '../codes/code'
+import {
+  type CodeRow,
+  deleteCodesOf,
+  deleteUnusableCodes,
+  insertCode,
+  insertToken,
+  liveCodeExpiries,
+  lockAddress,
+  takeUsableCode,
+  upsertAgent,
+} from './repository'
 import type { RegisterInput } from './rules'
 
 /** How long a minted token is valid: 90 days (documented in the README and /auth.md). */
@@ -68,17 +78,12 @@ export async function issueCode(
   const id = randomBase62(22)
   const expiresAt = new Date(now.getTime() + CODE_TTL_MS)
   await deps.database.db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`agent-code:${canonical}`}, 0))`)
+    await lockAddress(tx, canonical)
     // Expired and dead codes can never match again: dropped here so the table holds only what may.
-    const unusable = sql`(${agentCodes.expiresAt} <= ${now.toISOString()}::timestamptz or ${agentCodes.attempts} >= ${MAX_CONFIRM_ATTEMPTS})`
-    await tx.delete(agentCodes).where(and(eq(agentCodes.canonicalEmail, canonical), unusable))
-    const live = await tx
-      .select({ expiresAt: agentCodes.expiresAt })
-      .from(agentCodes)
-      .where(eq(agentCodes.canonicalEmail, canonical))
-      .orderBy(asc(agentCodes.expiresAt))
+    await deleteUnusableCodes(tx, canonical, now)
+    const live = await liveCodeExpiries(tx, canonical)
     if (live.length >= MAX_LIVE_CODES) {
-      const wait = retryAfter(live[0].expiresAt.getTime() - now.getTime())
+      const wait = retryAfter(live[0].getTime() - now.getTime())
       const message = `This address already has ${MAX_LIVE_CODES} live codes; use one of them or retry in ${wait} s`
       throw new AppError(429, 'rate_limited', message, undefined, { 'retry-after': wait })
     }
@@ -88,7 +93,7 @@ export async function issueCode(
       const message = `Too many messages to this address this hour; retry in ${wait} s`
       throw new AppError(429, 'rate_limited', message, undefined, { 'retry-after': wait })
     }
-    await tx.insert(agentCodes).values({
+    await insertCode(tx, {
       id,
       email: input.email,
       canonicalEmail: canonical,
@@ -132,4 +137,38 @@ export async function mintToken(deps: RegistrationDeps, reg: CodeRow, now: Date)
   const agentId = await useCodeAndMint(deps.database, reg, { token, tokenId, scopes, expiresAt }, now)
   if (agentId === null) throw codeError('missing', 'This code was already used; register again for a new one')
   return { token, tokenId, agentId, scopes, expiresAt }
+}
+
+/**
+ * Uses code `reg` and stores the token, the agent (one per address) and `token.minted`, in one transaction; the
+ * agent's id, or null when the code was already used. The other codes of the address go too: they were sent to the
+ * same mailbox and are no longer needed.
+ */
+async function useCodeAndMint(
+  database: Database,
+  reg: CodeRow,
+  t: Omit<MintedToken, 'agentId'>,
+  now: Date,
+): Promise<string | null> {
+  return database.db.transaction(async (tx) => {
+    if (!(await takeUsableCode(tx, reg.id, now))) return null
+    await deleteCodesOf(tx, reg.email)
+    const agentId = await upsertAgent(tx, `agt_${randomBase62(16)}`, reg.email, reg.agentName, now)
+    await insertToken(tx, {
+      id: t.tokenId,
+      tokenHash: hashAgentToken(t.token),
+      agentId,
+      scopes: t.scopes,
+      createdAt: now,
+      expiresAt: t.expiresAt,
+    })
+    await enqueueEvent(tx, agentAuthOutbox, 'token.minted', {
+      tokenId: t.tokenId,
+      agentId,
+      scopes: t.scopes,
+      expiresAt: t.expiresAt.toISOString(),
+      at: now.toISOString(),
+    })
+    return agentId
+  })
 }

@@ -6,7 +6,7 @@ import { json, jsonBody } from '@mcp-directory/shared/http'
 import type { Logger } from '@mcp-directory/shared/log'
 import { Elysia } from 'elysia'
 import { IntrospectBody } from './model'
-import { introspect, revoke } from './repository'
+import { introspect, revoke } from './service'
 
 /** What the token routes need. */
 export interface TokenRouteDeps {

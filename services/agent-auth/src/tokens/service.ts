@@ -1,0 +1,30 @@
+// A token's own life: introspection (for the gateway and `me`) and revocation by the token itself, with its event.
+import { hashAgentToken, isWellFormedAgentToken } from '@mcp-directory/shared/agent-tokens'
+import { agentAuthOutbox, type Database } from '@mcp-directory/shared/db'
+import { enqueueEvent } from '@mcp-directory/shared/outbox'
+import type { Introspection } from './model'
+import { markRevoked, tokenByHash } from './repository'
+
+/** Looks a token up by its SHA-256; malformed tokens (shape or checksum) are refused without a query. */
+export async function introspect(database: Database, token: string, now = new Date()): Promise<Introspection> {
+  if (!isWellFormedAgentToken(token)) return { active: false }
+  const row = await tokenByHash(database, hashAgentToken(token))
+  if (!row || row.revokedAt || row.expiresAt.getTime() <= now.getTime()) return { active: false }
+  return {
+    active: true,
+    tokenId: row.id,
+    agentId: row.agentId,
+    scopes: row.scopes,
+    expiresAt: row.expiresAt.toISOString(),
+  }
+}
+
+/** Revokes a valid, unrevoked, unexpired token and writes its event; returns its id, or null when it was not valid. */
+export async function revoke(database: Database, token: string, now = new Date()): Promise<string | null> {
+  if (!isWellFormedAgentToken(token)) return null
+  return database.db.transaction(async (tx) => {
+    const id = await markRevoked(tx, hashAgentToken(token), now)
+    if (id) await enqueueEvent(tx, agentAuthOutbox, 'token.revoked', { tokenId: id, at: now.toISOString() })
+    return id
+  })
+}
