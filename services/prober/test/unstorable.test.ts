@@ -3,7 +3,8 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test'
 import { openDatabase, runMigrations, type Database } from '@mcp-directory/shared/db'
 import { createFreshDatabase, type FreshDatabase } from '@mcp-directory/shared/testing'
-import { readHistory, readState, saveProbe } from '../src/state/repository'
+import { readHistory, readState } from '../src/state/repository'
+import { saveProbe } from '../src/state/service'
 
 let fresh: FreshDatabase
 let database: Database

@@ -9,21 +9,14 @@ import { evidenceFor, EVIDENCE_REGISTRIES } from '@mcp-directory/shared/install'
 import type { CatalogClient, CatalogListing, FactsBody } from '@mcp-directory/shared/catalog-client'
 import type { HostLimiter } from '../limits'
 import type { JobOutcome, ProbeJob, ProbeQueue } from '../queue'
-import {
-  clearHost,
-  hostRetryAt,
-  noteHostFailure,
-  readEtags,
-  readState,
-  saveProbe,
-  type ProbeResultRow,
-} from '../state/repository'
+import { readEtags, readState } from '../state/repository'
+import { clearHost, hostRetryAt, noteHostFailure, type ProbeResultRow, saveProbe } from '../state/service'
 import { githubRepoOf, type GithubReader } from './github'
 import { healthAfter, HOST_FAILURES } from './health'
 import { inferInstall } from './readme'
 import type { RegistryReader } from '@mcp-directory/shared/install'
 import { probeRemote, type RemoteProbe } from './remote'
-import { repositoryRunOf } from './repository'
+import { repositoryRunOf } from './repository-run'
 import { sandboxDue, sandboxTarget } from './sandbox-target'
 
 /** What probing a listing needs. */

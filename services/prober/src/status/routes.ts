@@ -1,11 +1,10 @@
 // The prober's operator API (internal: never in the gateway's public route table) and its health path.
 import type { Database } from '@mcp-directory/shared/db'
-import { notFound } from '@mcp-directory/shared/errors'
 import { json } from '@mcp-directory/shared/http'
 import type { Logger } from '@mcp-directory/shared/log'
 import { healthHandler } from '@mcp-directory/shared/service'
 import { Elysia } from 'elysia'
-import { readHistory, readState } from '../state/repository'
+import { probeReport } from '../state/service'
 import { ProbeStateParams } from './model'
 
 /** What the status route reports about this replica. */
@@ -21,16 +20,9 @@ export interface ProberStatus {
 export const statusRoutes = (database: Database, log: Logger, status: ProberStatus) =>
   new Elysia({ name: 'prober:status' })
     .get('/api/v1/health', healthHandler(database, log))
-    .get(
-      '/internal/probes/:id',
-      async ({ params }) => {
-        const state = await readState(database, params.id)
-        if (!state) throw notFound('Probe state')
-        const history = await readHistory(database, params.id)
-        return json({ state, history })
-      },
-      { params: ProbeStateParams },
-    )
+    .get('/internal/probes/:id', async ({ params }) => json(await probeReport(database, params.id)), {
+      params: ProbeStateParams,
+    })
     .get('/internal/status', async () =>
       json({
         probing: status.probing,

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test'
-import { nodeCommandOf, pythonScriptOf, repositoryRunOf } from './repository'
+import { nodeCommandOf, pythonScriptOf, repositoryRunOf } from './repository-run'
 
 const at = new Date('2026-11-01T00:00:00Z')
 
