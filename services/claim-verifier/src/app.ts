@@ -9,7 +9,7 @@ import type { Logger } from '@mcp-directory/shared/log'
 import type { OutboundFetcher } from '@mcp-directory/shared/outbound'
 import { healthHandler, serviceApp } from '@mcp-directory/shared/service'
 import { challengeRoutes } from './challenge/routes'
-import { attemptCounter, CLAIM_ATTEMPTS } from './claimants/service'
+import { attemptCounter, CLAIM_ATTEMPTS } from './claimants/claimant'
 import { claimRoutes } from './claims/routes'
 import type { TxtLookup } from './checks/dns'
 import type { ReadmeReader } from './checks/github'
@@ -18,7 +18,7 @@ import type { ClaimContext } from './context'
 import { recheckDue, startRechecks } from './rechecks/service'
 import type { RepositoryHomepage } from './sites'
 
-export { CLAIM_ATTEMPTS } from './claimants/service'
+export { CLAIM_ATTEMPTS } from './claimants/claimant'
 
 /** What the claim-verifier needs from its host process. */
 export interface ClaimVerifierDeps {

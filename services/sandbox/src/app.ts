@@ -11,7 +11,7 @@ import { DEFAULT_LIMITS, type SandboxLimits } from './run/bwrap'
 import type { Registries } from './run/install'
 import { installNetwork } from './run/netconfig'
 import { abandonStarts, sweepLeftovers } from './run/start'
-import { INSTALL_TIMEOUT_MS, sandboxStatus, StartCounters, startJobHandler } from './service'
+import { INSTALL_TIMEOUT_MS, sandboxStatus, StartCounters, startJobHandler } from './start-jobs'
 
 /** What the sandbox service needs from its host process. */
 export interface SandboxDeps {

@@ -1,7 +1,7 @@
 // One badge: from the cache, else rendered from the catalog's listing and cached. Hidden and unknown listings
 // answer alike (404), and a miss is remembered so a bad id does not cost a catalog read each time.
 import type { CatalogClient } from '@mcp-directory/shared/catalog-client'
-import { notFound } from '@mcp-directory/shared/errors'
+import { NotFound } from '@mcp-directory/shared/errors'
 import type { BadgeCache, CachedBadge } from '../cache/badge-cache'
 import { type BadgeOptions, factsOf, renderBadge } from '../render'
 
@@ -27,12 +27,12 @@ export function badgeReader(cache: BadgeCache, catalog: CatalogClient) {
     if (hit) return hit
     // A path segment that does not decode (e.g. a lone `%`) arrives as null; NUL is in no id (PostgreSQL refuses it).
     if (typeof id !== 'string' || id.includes('\0') || id.length > MAX_ID_LENGTH || (await cache.isMissing(id)))
-      throw notFound('Listing')
+      throw new NotFound('Listing')
     const listing = await catalog.listing(id)
     // Hidden listings (pending, rejected, flagged) answer as unknown ones do.
     if (listing?.status !== 'active') {
       await cache.markMissing(id)
-      throw notFound('Listing')
+      throw new NotFound('Listing')
     }
     const svg = renderBadge(factsOf(listing), o)
     const fresh = { etag: etagOf(svg), svg }

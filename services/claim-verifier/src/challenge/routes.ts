@@ -1,7 +1,7 @@
 // GET /api/v1/agent/claim/:id/challenge (an agent) and POST /api/v1/claim/challenge (the holder of a claim link).
 import { Elysia } from 'elysia'
 import { jsonBody } from '@mcp-directory/shared/http'
-import { agentOf, linkHolderOf } from '../claimants/service'
+import { agentOf, linkHolderOf } from '../claimants/claimant'
 import type { ClaimContext } from '../context'
 import { Challenge, ChallengeParams, LinkChallengeBody } from './model'
 import { challenge } from './service'

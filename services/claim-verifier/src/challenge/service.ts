@@ -1,7 +1,7 @@
 // The challenge: what a claimant must publish for each method, with its own proof value.
 import { claimBadgeMarkup, listingPageUrl } from '@mcp-directory/shared/badges'
 import { json } from '@mcp-directory/shared/http'
-import { claimableListing } from '../claimants/service'
+import { claimableListing } from '../claimants/claimant'
 import type { ClaimContext } from '../context'
 import { type Claimant, claimantKey, META_NAME, proofFor, TXT_PREFIX } from '../proof'
 import { type ClaimableListing, repositoryOf, sitesOf } from '../sites'

@@ -1,7 +1,7 @@
 // POST /api/v1/agent/claim (an agent) and POST /api/v1/claim (the holder of a claim link).
 import { jsonBody } from '@mcp-directory/shared/http'
 import { Elysia } from 'elysia'
-import { agentOf, linkHolderOf } from '../claimants/service'
+import { agentOf, linkHolderOf } from '../claimants/claimant'
 import type { ClaimContext } from '../context'
 import { AgentClaimBody, ClaimResult, LinkClaimBody } from './model'
 import { claim } from './service'

@@ -1,9 +1,9 @@
 // A claim: count the attempt, verify the proof where the method says, then have the catalog record it (the catalog
 // owns claim state: official, active, the re-check schedule, the events, in one transaction).
 import { randomUUID } from 'node:crypto'
-import { AppError, notFound } from '@mcp-directory/shared/errors'
+import { AppError, NotFound } from '@mcp-directory/shared/errors'
 import { json } from '@mcp-directory/shared/http'
-import { claimableListing } from '../claimants/service'
+import { claimableListing } from '../claimants/claimant'
 import type { ClaimContext } from '../context'
 import { type Claimant, claimantKey, claimantLabel, proofFor } from '../proof'
 import { ClaimRefused, type ClaimMethod, type Verification, verifyClaim } from '../verify'
@@ -71,7 +71,7 @@ export async function claim(
     reciprocal,
     evidence: { checks: verification.checks.filter((c) => c.ok) },
   })
-  if (!recorded) throw notFound('Listing')
+  if (!recorded) throw new NotFound('Listing')
   const reciprocalBadgeOk = reciprocal.readme || reciprocal.site
   log.info(
     { requestId, id: listing.id, method, claimant: claimantLabel(key), approved: recorded.approved, reciprocalBadgeOk },

@@ -2,7 +2,7 @@
 // confirms; each limited to CLAIM_ATTEMPTS per window, whatever the listing.
 import { AGENT_HEADERS } from '@mcp-directory/shared/agent-tokens'
 import type { CatalogClient } from '@mcp-directory/shared/catalog-client'
-import { AppError, notFound } from '@mcp-directory/shared/errors'
+import { AppError, NotFound } from '@mcp-directory/shared/errors'
 import type { KeyValueStore } from '@mcp-directory/shared/kv'
 import type { Logger } from '@mcp-directory/shared/log'
 import type { SubmissionClient } from '../clients'
@@ -34,7 +34,7 @@ export async function linkHolderOf(submission: SubmissionClient, id: string, tok
 /** A listing that can be claimed: pending or active; anything else is a 404. */
 export async function claimableListing(catalog: CatalogClient, id: string): Promise<ClaimableListing> {
   const listing = await catalog.listing(id)
-  if (!listing || !CLAIMABLE.has(listing.status)) throw notFound('Listing')
+  if (!listing || !CLAIMABLE.has(listing.status)) throw new NotFound('Listing')
   return listing
 }
 
