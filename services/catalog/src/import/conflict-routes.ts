@@ -15,8 +15,7 @@ import {
   RegistryUpstreamList,
   UpstreamTrustBody,
 } from './conflict-model'
-import { acceptConflict, dismissConflict, listUpstreams, setUpstreamTrust } from './conflict-service'
-import { listConflicts } from './conflicts'
+import { acceptConflict, dismissConflict, listConflicts, listUpstreams, setUpstreamTrust } from './conflict-service'
 import type { Importer } from './importer'
 
 /** What the routes need. */

@@ -1,12 +1,118 @@
-/** The operator's decisions on import conflicts, and the followed upstreams' state and trust. */
-import { registryFollows, type Database } from '@mcp-directory/shared/db'
+/**
+ * Import conflicts: the entries an import or a sync did not apply, recorded for the operator with their event (the
+ * same entry raised again updates its open conflict; one the operator dismissed is not raised again until the
+ * upstream changes it), the operator's decisions on them, and the followed upstreams' state and trust.
+ */
+import { catalogOutbox, type importConflicts, registryFollows, type Database } from '@mcp-directory/shared/db'
 import { Conflict, InvalidInput, NotFound } from '@mcp-directory/shared/errors'
 import type { Logger } from '@mcp-directory/shared/log'
+import { enqueueEvent } from '@mcp-directory/shared/outbox'
 import { findListing } from '../listings/repository'
 import { listingOfName } from '../publish/repository'
-import { closeConflict, conflictById, reopenConflict } from './conflicts'
+import {
+  closeConflict,
+  type ConflictFields,
+  conflictById,
+  conflictPage,
+  insertConflicts,
+  latestByName,
+  reopenConflict,
+  updateConflict,
+} from './conflict-repository'
 import type { Importer } from './importer'
 import { registryOrigin } from './origin'
+import type { ConflictReason } from './plan'
+
+/** One conflict to record. */
+export interface ConflictWrite {
+  origin: string
+  name: string
+  entry: unknown
+  contentHash: string
+  listingId: string | null
+  reason: ConflictReason
+  detail: string
+}
+
+// PostgreSQL's jsonb cannot hold U+0000: an entry carrying one is stored without it (the entry is kept for review only).
+function storable(entry: unknown): Record<string, unknown> {
+  const text = JSON.stringify(entry ?? {}).replace(/(?<!\\)((?:\\\\)*)\\u0000/g, '$1')
+  const v = JSON.parse(text) as unknown
+  return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : { value: v }
+}
+
+const fieldsOf = (w: ConflictWrite): ConflictFields => ({
+  entry: storable(w.entry),
+  contentHash: w.contentHash,
+  listingId: w.listingId,
+  reason: w.reason,
+  detail: w.detail.slice(0, 1000),
+})
+
+/**
+ * Records the conflicts of one import (one origin) in one transaction; returns the names left out because the
+ * operator dismissed that very entry before. An open conflict raised again is updated only when it changed.
+ */
+export async function recordConflicts(database: Database, writes: ConflictWrite[]): Promise<Set<string>> {
+  const dismissed = new Set<string>()
+  if (!writes.length) return dismissed
+  const origin = writes[0].origin
+  await database.db.transaction(async (tx) => {
+    const last = await latestByName(
+      tx,
+      origin,
+      writes.map((w) => w.name),
+    )
+    const fresh: ConflictWrite[] = []
+    for (const w of writes) {
+      const l = last.get(w.name)
+      if (l?.state === 'dismissed' && l.contentHash === w.contentHash) dismissed.add(w.name)
+      else if (l?.state !== 'open') fresh.push(w)
+      else if (l.contentHash !== w.contentHash || l.listingId !== w.listingId || l.reason !== w.reason)
+        await updateConflict(tx, l.id, fieldsOf(w))
+    }
+    for (let i = 0; i < fresh.length; i += 500) {
+      const rows = await insertConflicts(
+        tx,
+        origin,
+        fresh.slice(i, i + 500).map((w) => ({ name: w.name, ...fieldsOf(w) })),
+      )
+      for (const r of rows)
+        await enqueueEvent(tx, catalogOutbox, 'listing.import_conflict', {
+          conflictId: r.id,
+          origin,
+          name: r.name,
+          listingId: r.listingId,
+          reason: r.reason,
+          at: r.at.toISOString(),
+        })
+    }
+  })
+  return dismissed
+}
+
+/** A conflict as the operator API shows it. */
+export function presentConflict(r: typeof importConflicts.$inferSelect) {
+  return {
+    id: r.id,
+    origin: r.origin,
+    name: r.name,
+    listingId: r.listingId,
+    reason: r.reason,
+    detail: r.detail,
+    state: r.state,
+    entry: r.entry,
+    createdAt: r.createdAt.toISOString(),
+    updatedAt: r.updatedAt.toISOString(),
+    resolvedAt: r.resolvedAt?.toISOString() ?? null,
+  }
+}
+
+/** A page of conflicts of one state, newest first. */
+export async function listConflicts(database: Database, state: string, limit: number, offset: number) {
+  const { total, rows } = await conflictPage(database, state, limit, offset)
+  return { total, conflicts: rows.map(presentConflict) }
+}
 
 /** The conflict a path names; 404 for anything that is not one's id. */
 async function conflictOf(database: Database, id: string) {

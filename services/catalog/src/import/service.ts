@@ -3,7 +3,7 @@ import { catalogOutbox, eq, inArray, listings, sql, type Database } from '@mcp-d
 import { enqueueEvent } from '@mcp-directory/shared/outbox'
 import { InvalidInput } from '@mcp-directory/shared/errors'
 import { identityColumns } from '../listings/identity'
-import { recordConflicts, type ConflictWrite } from './conflicts'
+import { recordConflicts, type ConflictWrite } from './conflict-service'
 import { IMPORT_ORIGIN, type ImportScope } from './origin'
 import { decide, readStoredListings } from './plan'
 import {

@@ -8,7 +8,7 @@ import type { Database } from '@mcp-directory/shared/db'
 import { listingIdsByName, type VersionWrite } from '../registry/repository'
 import { writeVersions } from '../registry/service'
 import { OFFICIAL_META, servedNameOf, servedServerJson, servedVersionOf } from '../registry/server-json'
-import { namesHeldBack } from './conflicts'
+import { namesHeldBack } from './conflict-repository'
 import { normalizeEntry } from './parse'
 
 type Obj = Record<string, unknown>
