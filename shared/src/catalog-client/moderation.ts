@@ -15,9 +15,9 @@ export type { CreatedListing, HoldingListing, StatusChange } from '../contracts/
 
 /**
  * A pending listing created, or refused because another listing holds its address or name: `refusal` is the
- * catalog's Error object for the submitter, `holder` that listing.
+ * catalog's Error object for the submitter, `holder` that listing (null from a catalog that does not name it).
  */
-export type PendingOutcome = { created: CreatedListing } | { refusal: AppError; holder: HoldingListing }
+export type PendingOutcome = { created: CreatedListing } | { refusal: AppError; holder: HoldingListing | null }
 
 type Answer = { listing: CreatedListing } | NewListingRefused
 
@@ -28,7 +28,7 @@ export const moderationCalls = (call: CatalogCall) => ({
     const answer = await call<Answer>('POST', '/internal/listings', { body: input, answers: [409] })
     if ('listing' in answer) return { created: answer.listing }
     const { error, message, details, holder } = answer
-    return { refusal: new AppError(409, error as ErrorCode, message, details), holder }
+    return { refusal: new AppError(409, error as ErrorCode, message, details), holder: holder ?? null }
   },
   /** Moves a listing to a status (404 when unknown, 409 when it already has it). */
   changeStatus: (id: string, status: (typeof STATUS_TARGETS)[number], reason: string | null) =>

@@ -92,7 +92,7 @@ async function createOrAdopt(deps: SubmitDeps, input: SubmissionInput) {
   const outcome = await deps.catalog.createPending(listing)
   if ('created' in outcome) return { created: outcome.created, refusal: null }
   const { holder, refusal } = outcome
-  if (!holder.adoptable || (await isRecorded(deps.database, holder.id))) throw refusal
+  if (!holder?.adoptable || (await isRecorded(deps.database, holder.id))) throw refusal
   return { created: { id: holder.id, name: input.name, nameHeldBy: undefined }, refusal }
 }
 
