@@ -1,9 +1,9 @@
-import { BadgeQuery } from '@mcp-directory/badge/model'
+import { BadgeQuery } from './model'
 import { Type as t } from '@sinclair/typebox'
-import { err, type RouteSpec } from './spec'
+import { err, type Contract } from '@mcp-directory/shared/contracts'
 
 /** The badge service's public routes. */
-export const BADGE_ROUTES: RouteSpec[] = [
+export const BADGE_CONTRACTS: Contract[] = [
   {
     // Not rate-limited: badges are embedded in READMEs and served from a cache, and image proxies fetch them
     // for many readers from few addresses.

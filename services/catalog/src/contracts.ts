@@ -12,32 +12,15 @@ import {
   ImportSummary,
   InstallCounted,
   MarkdownDocument,
-  SearchQuery,
-  SearchResponse,
   ServerDetailResponse,
-} from '@mcp-directory/catalog/model'
-import { OWNER_ROUTES } from './owners'
-import { err, type RouteSpec } from './spec'
+} from './model'
+import { OWNER_CONTRACTS } from './owners/contract'
+import { searchServers } from './search/contract'
+import { err, type Contract } from '@mcp-directory/shared/contracts'
 
 /** The catalog's public routes. */
-export const CATALOG_ROUTES: RouteSpec[] = [
-  {
-    method: 'GET',
-    path: '/api/v1/search',
-    service: 'catalog',
-    operationId: 'searchServers',
-    tag: 'catalog',
-    limit: 'read',
-    auth: null,
-    summary: 'Search active listings (ranked; cursor pagination with `cursor` / `nextCursor`)',
-    query: SearchQuery,
-    responses: {
-      200: { description: 'Ranked results', type: 'application/json', schema: SearchResponse },
-      400: err('unknown_category or invalid_parameter'),
-      429: err('rate_limited'),
-      500: err('Catalog query failed'),
-    },
-  },
+export const CATALOG_CONTRACTS: Contract[] = [
+  searchServers,
   {
     method: 'GET',
     path: '/api/v1/servers/:id',
@@ -189,11 +172,11 @@ export const CATALOG_ROUTES: RouteSpec[] = [
     },
   },
   ...conflictRoutes(),
-  ...OWNER_ROUTES,
+  ...OWNER_CONTRACTS,
 ]
 
 /** The operator's import conflicts and followed upstream registries (services/catalog/src/import/conflict-routes.ts). */
-function conflictRoutes(): RouteSpec[] {
+function conflictRoutes(): Contract[] {
   const operator = { service: 'catalog', tag: 'operator', limit: null, auth: 'operator' } as const
   const conflictParams = { id: 'Import conflict id' }
   const resolved = (verb: string) => ({
@@ -264,3 +247,4 @@ function conflictRoutes(): RouteSpec[] {
     },
   ]
 }
+export { REGISTRY_CONTRACTS } from './registry/contract'

@@ -1,14 +1,7 @@
-import {
-  QueuePage,
-  QueueQuery,
-  ReasonBody,
-  SubmissionBody,
-  SubmitResult,
-  Transition,
-} from '@mcp-directory/submission/model'
-import { err, type RouteSpec } from './spec'
+import { QueuePage, QueueQuery, ReasonBody, SubmissionBody, SubmitResult, Transition } from './model'
+import { err, type Contract } from '@mcp-directory/shared/contracts'
 
-const moderation = (verb: 'approve' | 'reject' | 'flag', summary: string): RouteSpec => ({
+const moderation = (verb: 'approve' | 'reject' | 'flag', summary: string): Contract => ({
   method: 'POST',
   path: `/api/v1/admin/listings/:id/${verb}`,
   service: 'submission',
@@ -32,7 +25,7 @@ const moderation = (verb: 'approve' | 'reject' | 'flag', summary: string): Route
 })
 
 /** The submission service's public routes: submission, and the operator's moderation API (contract §3). */
-export const SUBMISSION_ROUTES: RouteSpec[] = [
+export const SUBMISSION_CONTRACTS: Contract[] = [
   {
     method: 'POST',
     path: '/api/v1/submit',

@@ -7,11 +7,11 @@ import {
   StatusLookupAnswer,
   StatusLookupQuery,
   TransferBody,
-} from '@mcp-directory/catalog/model'
-import { err, type RouteSpec } from './spec'
+} from '../model'
+import { err, type Contract } from '@mcp-directory/shared/contracts'
 
 /** "Why is my server not listed?" (services/catalog/src/owners/status-lookup.ts). */
-const STATUS_LOOKUP_ROUTE: RouteSpec = {
+const STATUS_LOOKUP_ROUTE: Contract = {
   service: 'catalog',
   tag: 'catalog',
   limit: 'read',
@@ -33,7 +33,7 @@ const STATUS_LOOKUP_ROUTE: RouteSpec = {
  * What a listing's owner does with it (services/catalog/src/owners): the agent token that claimed it (scope
  * listings:claim), or a registry token (POST /v0.1/auth/*) for its namespace, which the catalog checks.
  */
-function ownerRoutes(): RouteSpec[] {
+function ownerRoutes(): Contract[] {
   const owner = {
     service: 'catalog',
     tag: 'owners',
@@ -101,4 +101,4 @@ function ownerRoutes(): RouteSpec[] {
 }
 
 /** What owners do with their listings, and why a server is (not) listed. */
-export const OWNER_ROUTES: RouteSpec[] = [...ownerRoutes(), STATUS_LOOKUP_ROUTE]
+export const OWNER_CONTRACTS: Contract[] = [...ownerRoutes(), STATUS_LOOKUP_ROUTE]

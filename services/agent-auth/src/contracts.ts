@@ -1,9 +1,9 @@
-import { CodeSent, ConfirmBody, RegisterBody, Success, TokenInfo, TokenIssued } from '@mcp-directory/agent-auth/model'
+import { CodeSent, ConfirmBody, RegisterBody, Success, TokenInfo, TokenIssued } from './model'
 import { Type as t } from '@sinclair/typebox'
-import { err, type RouteSpec } from './spec'
+import { err, type Contract } from '@mcp-directory/shared/contracts'
 
 /** The agent-auth service's public routes. */
-export const AGENT_AUTH_ROUTES: RouteSpec[] = [
+export const AGENT_AUTH_CONTRACTS: Contract[] = [
   {
     method: 'POST',
     path: '/api/v1/agent/register',

@@ -15,8 +15,8 @@ import {
   SignedTimestampBody,
   StatusUpdateBody,
   TokenAnswer,
-} from '@mcp-directory/catalog/model'
-import type { RouteSpec } from './spec'
+} from '../model'
+import type { Contract } from '@mcp-directory/shared/contracts'
 
 const regErr = (description: string) => ({ description, type: 'application/json', schema: RegistryError })
 const NAME = REGISTRY_PARAMS.serverName
@@ -43,7 +43,7 @@ const token = (what: string) => ({
 })
 
 /** The registry API's operations as the specification names them. */
-const REGISTRY_OPERATIONS: RouteSpec[] = [
+const REGISTRY_OPERATIONS: Contract[] = [
   {
     ...base,
     method: 'GET',
@@ -188,7 +188,7 @@ const REGISTRY_OPERATIONS: RouteSpec[] = [
 ]
 
 /** The same operations where mcp-publisher sends them (`/v0/…`): routed, documented once under /v0.1. */
-const V0_ALIASES: RouteSpec[] = REGISTRY_OPERATIONS.filter((r) => r.responses[501] === undefined).map((r) => ({
+const V0_ALIASES: Contract[] = REGISTRY_OPERATIONS.filter((r) => r.responses[501] === undefined).map((r) => ({
   ...r,
   path: r.path.replace(/^\/v0\.1\//, '/v0/'),
   operationId: `${r.operationId}V0`,
@@ -196,4 +196,4 @@ const V0_ALIASES: RouteSpec[] = REGISTRY_OPERATIONS.filter((r) => r.responses[50
 }))
 
 /** The registry API's routes. */
-export const REGISTRY_ROUTES: RouteSpec[] = [...REGISTRY_OPERATIONS, ...V0_ALIASES]
+export const REGISTRY_CONTRACTS: Contract[] = [...REGISTRY_OPERATIONS, ...V0_ALIASES]

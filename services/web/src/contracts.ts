@@ -1,8 +1,8 @@
-import type { RouteSpec } from './spec'
+import type { Contract } from '@mcp-directory/shared/contracts'
 
 // The web service's pages for people. Each path is listed on its own, so every other path keeps the JSON 404 of
 // the API; none of them is in the OpenAPI document (they are pages, not API operations).
-const page = (method: 'GET' | 'POST', path: string, operationId: string, summary: string): RouteSpec => ({
+const page = (method: 'GET' | 'POST', path: string, operationId: string, summary: string): Contract => ({
   method,
   path,
   service: 'web',
@@ -18,7 +18,7 @@ const page = (method: 'GET' | 'POST', path: string, operationId: string, summary
 })
 
 /** The web service's public routes (pages, the llms.txt description and the static assets). */
-export const WEB_ROUTES: RouteSpec[] = [
+export const WEB_CONTRACTS: Contract[] = [
   page('GET', '/', 'homePage', 'Search and browse the directory'),
   page('GET', '/servers/:id', 'listingPage', 'The page of one listing (detailUrl)'),
   page('GET', '/submit', 'submitPage', 'The submission form'),
@@ -42,4 +42,4 @@ export const WEB_ROUTES: RouteSpec[] = [
 ]
 
 /** Where the gateway sends a browser that asks for a page no route knows: the web service answers its 404 page. */
-export const NOT_FOUND_PAGE: RouteSpec = page('GET', '/*', 'notFoundPage', 'A page nobody has')
+export const NOT_FOUND_PAGE_CONTRACT: Contract = page('GET', '/*', 'notFoundPage', 'A page nobody has')

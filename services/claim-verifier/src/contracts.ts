@@ -1,11 +1,5 @@
-import {
-  AgentClaimBody,
-  Challenge,
-  ClaimResult,
-  LinkChallengeBody,
-  LinkClaimBody,
-} from '@mcp-directory/claim-verifier/model'
-import { err, type RouteSpec } from './spec'
+import { AgentClaimBody, Challenge, ClaimResult, LinkChallengeBody, LinkClaimBody } from './model'
+import { err, type Contract } from '@mcp-directory/shared/contracts'
 
 const claimErrors = {
   400: err(
@@ -16,7 +10,7 @@ const claimErrors = {
 }
 
 /** The claim-verifier's public routes (directory-api §4.10, contract §5). */
-export const CLAIM_VERIFIER_ROUTES: RouteSpec[] = [
+export const CLAIM_VERIFIER_CONTRACTS: Contract[] = [
   {
     method: 'GET',
     path: '/api/v1/agent/claim/:id/challenge',

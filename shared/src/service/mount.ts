@@ -1,0 +1,98 @@
+// Mounting an endpoint's contract on a service's app: the contract's models validate the request (through the
+// service app's one error mapper), and the handler's return type is the contract's 2xx model, so the compiler
+// checks the answer. The answer's media type comes from the contract; status and headers from Elysia's `set`.
+import type { TSchema } from '@sinclair/typebox'
+import type { Elysia } from 'elysia'
+import {
+  type BodyOf,
+  type Contract,
+  type ParamsOf,
+  type QueryOf,
+  type SuccessOf,
+  successStatus,
+} from '../contracts/endpoint'
+
+/** A JSON body already written as text (a kept answer, one built from cached parts), typed as the model it is. */
+export class JsonText<T> {
+  declare readonly model: T
+  constructor(readonly text: string) {}
+}
+
+/** A redirect answer: a Location, and optionally a JSON body saying why (a merged listing's Error object). */
+export class Redirect {
+  constructor(
+    readonly location: string,
+    readonly status: 301 | 302 | 303 | 307 | 308 = 302,
+    readonly body?: unknown,
+  ) {}
+}
+
+/** What a mounted handler sees: the request's values as the contract's models read them. */
+export interface RouteContext<C extends Contract> {
+  params: ParamsOf<C>
+  query: QueryOf<C>
+  body: BodyOf<C>
+  request: Request
+  /** Status and headers of the answer (a status the contract declares; headers added to the media type). */
+  set: { status?: number | string; headers: Record<string, string | number> }
+}
+
+/** What a handler may answer: its model, the model as text, a redirect, or a Response for a raw endpoint. */
+export type Answer<C extends Contract> = C['rawResponse'] extends true
+  ? Response
+  : SuccessOf<C> | JsonText<SuccessOf<C>> | Redirect
+
+/** A route's own request hooks that the contract does not describe (a bounded body reader, a guard). */
+export interface MountOptions {
+  parse?: unknown
+  beforeHandle?: unknown
+}
+
+const TEXT_TYPES = /^(text\/|image\/svg\+xml|application\/(json|xml|[a-z.+-]*\+json))/
+
+/** The Content-Type of an answer with this media type (UTF-8 for text). */
+const contentType = (type: string) => (TEXT_TYPES.test(type) ? `${type}; charset=utf-8` : type)
+
+/** The answer as a Response: the contract's media type for its status, the handler's status and headers. */
+function toResponse(contract: Contract, answer: unknown, set: RouteContext<Contract>['set']): Response {
+  if (answer instanceof Response) return answer
+  const headers = new Headers()
+  for (const [k, v] of Object.entries(set.headers)) headers.set(k, String(v))
+  if (answer instanceof Redirect) {
+    headers.set('location', answer.location)
+    if (answer.body === undefined) return new Response(null, { status: answer.status, headers })
+    headers.set('content-type', contentType('application/json'))
+    return new Response(JSON.stringify(answer.body), { status: answer.status, headers })
+  }
+  const status = typeof set.status === 'number' ? set.status : successStatus(contract)
+  const type = contract.responses[status]?.type
+  if (answer === undefined || answer === null || !type) return new Response(null, { status, headers })
+  if (!headers.has('content-type')) headers.set('content-type', contentType(type))
+  const text = answer instanceof JsonText ? answer.text : typeof answer === 'string' ? answer : JSON.stringify(answer)
+  return new Response(text, { status, headers })
+}
+
+/**
+ * Mounts one endpoint: `app.use(mount(contract, handler))`. The contract's query and body models validate the
+ * request; `options` adds what the contract does not say (a bounded body parser, a guard).
+ */
+export function mount<const C extends Contract>(
+  contract: C,
+  handler: (context: RouteContext<C>) => Answer<C> | Promise<Answer<C>>,
+  options: MountOptions = {},
+) {
+  const hooks: Record<string, unknown> = { ...options }
+  if (contract.query) hooks.query = contract.query as TSchema
+  if (contract.body) hooks.body = contract.body
+  return (app: Elysia) =>
+    app.route(
+      contract.method,
+      contract.path,
+      // Destructured so Elysia parses only what a handler can read (it reads the parameter list to decide).
+      // biome-ignore lint/suspicious/noExplicitAny: Elysia types its context per chain; the contract's models type it here
+      (async ({ params, query, body, request, set }: RouteContext<C>) =>
+        toResponse(contract, await handler({ params, query, body, request, set }), set)) as any,
+      // biome-ignore lint/suspicious/noExplicitAny: as above, for the hooks
+      hooks as any,
+    )
+}
