@@ -16,161 +16,177 @@ import {
 } from './model'
 import { OWNER_CONTRACTS } from './owners/contract'
 import { searchServers } from './search/contract'
-import { err, type Contract } from '@mcp-directory/shared/contracts'
+import { defineContract, err, type Contract } from '@mcp-directory/shared/contracts'
+
+export const getServerById = defineContract({
+  method: 'GET',
+  path: '/api/v1/servers/:id',
+  service: 'catalog',
+  operationId: 'getServerById',
+  tag: 'catalog',
+  limit: 'read',
+  auth: null,
+  summary: 'One listing with its install configs per client',
+  // Kept by the micro-cache (the answer says it may be); the views it answers are still counted.
+  reportsCachedHits: '/internal/views',
+  responses: {
+    200: { description: 'The listing', type: 'application/json', schema: ServerDetailResponse },
+    404: err('Absent, pending, rejected or flagged'),
+    429: err('rate_limited'),
+  },
+})
+
+export const countInstall = defineContract({
+  // Counted once per client per listing per day, written in batches (like views); the listing page calls it
+  // when a config is copied.
+  method: 'POST',
+  path: '/api/v1/servers/:id/installs',
+  service: 'catalog',
+  operationId: 'countInstall',
+  tag: 'catalog',
+  limit: 'read',
+  auth: null,
+  summary:
+    'Count one install of a listing (a config copied); no body; at most once per client per listing per 24 hours; written in batches within VIEW_FLUSH_MS',
+  responses: {
+    202: {
+      description: 'Accepted (a repeat within 24 hours too, with counted: false)',
+      type: 'application/json',
+      schema: InstallCounted,
+    },
+    404: err('Absent, pending, rejected or flagged'),
+    429: err('rate_limited'),
+  },
+})
+
+export const listCategories = defineContract({
+  method: 'GET',
+  path: '/api/v1/categories',
+  service: 'catalog',
+  operationId: 'listCategories',
+  tag: 'catalog',
+  limit: 'read',
+  auth: null,
+  summary: 'The accepted categories',
+  responses: {
+    200: {
+      description: 'Categories',
+      type: 'application/json',
+      schema: CategoryList,
+    },
+    429: err('rate_limited'),
+  },
+})
+
+export const getHealth = defineContract({
+  method: 'GET',
+  path: '/api/v1/health',
+  service: 'catalog',
+  operationId: 'getHealth',
+  tag: 'catalog',
+  limit: null,
+  auth: null,
+  summary: 'Health probe',
+  responses: {
+    200: {
+      description: 'Healthy',
+      type: 'application/json',
+      schema: HealthResponse,
+    },
+    500: err('Unhealthy (database unreachable)'),
+  },
+})
+
+export const getServerMarkdown = defineContract({
+  method: 'GET',
+  path: '/api/v1/mcp/:id/markdown',
+  service: 'catalog',
+  operationId: 'getServerMarkdown',
+  tag: 'catalog',
+  limit: 'read',
+  auth: null,
+  summary: 'The listing as a Markdown document',
+  responses: {
+    200: { description: 'Markdown document', type: 'text/markdown', schema: MarkdownDocument },
+    404: err('Listing not found'),
+  },
+})
+
+export const getServerMarkdownAlias = defineContract({
+  method: 'GET',
+  path: '/mcp/:id',
+  service: 'catalog',
+  operationId: 'getServerMarkdownAlias',
+  tag: 'catalog',
+  limit: 'read',
+  auth: null,
+  summary:
+    'Alias of the Markdown document (send Accept: text/markdown; a browser asking only for HTML is redirected to the listing page)',
+  responses: {
+    200: { description: 'Markdown document', type: 'text/markdown', schema: MarkdownDocument },
+    302: { description: 'Redirect to the listing page' },
+    404: err('Listing not found'),
+  },
+})
+
+export const adminClearRisk = defineContract({
+  method: 'POST',
+  path: '/api/v1/admin/listings/:id/clear-risk',
+  service: 'catalog',
+  operationId: 'adminClearRisk',
+  tag: 'operator',
+  limit: null,
+  auth: 'operator',
+  changesListings: true,
+  summary:
+    "Clear a listing's risk finding for its current tool list: a high risk no longer keeps it out of verified=1 (a changed tool list is scanned and judged again)",
+  responses: {
+    200: {
+      description: 'Cleared (idempotent: changed is false when it already was)',
+      type: 'application/json',
+      schema: ClearRiskAnswer,
+    },
+    401: err('Operator token required'),
+    404: err('No such listing'),
+    409: err('conflict: the listing has no risk finding'),
+  },
+})
+
+export const adminImport = defineContract({
+  method: 'POST',
+  path: '/api/v1/admin/import',
+  service: 'catalog',
+  operationId: 'adminImport',
+  tag: 'operator',
+  limit: null,
+  auth: 'operator',
+  changesListings: true,
+  timeoutMs: 600_000,
+  summary: "Import a list in the official MCP registry's format (idempotent)",
+  body: ImportDocument,
+  responses: {
+    200: {
+      description: 'Import summary',
+      type: 'application/json',
+      schema: ImportSummary,
+    },
+    400: err('Not in the registry format'),
+    401: err('Operator token required'),
+    413: err('Body too large'),
+  },
+})
 
 /** The catalog's public routes. */
 export const CATALOG_CONTRACTS: Contract[] = [
   searchServers,
-  {
-    method: 'GET',
-    path: '/api/v1/servers/:id',
-    service: 'catalog',
-    operationId: 'getServerById',
-    tag: 'catalog',
-    limit: 'read',
-    auth: null,
-    summary: 'One listing with its install configs per client',
-    // Kept by the micro-cache (the answer says it may be); the views it answers are still counted.
-    reportsCachedHits: '/internal/views',
-    responses: {
-      200: { description: 'The listing', type: 'application/json', schema: ServerDetailResponse },
-      404: err('Absent, pending, rejected or flagged'),
-      429: err('rate_limited'),
-    },
-  },
-  {
-    // Counted once per client per listing per day, written in batches (like views); the listing page calls it
-    // when a config is copied.
-    method: 'POST',
-    path: '/api/v1/servers/:id/installs',
-    service: 'catalog',
-    operationId: 'countInstall',
-    tag: 'catalog',
-    limit: 'read',
-    auth: null,
-    summary:
-      'Count one install of a listing (a config copied); no body; at most once per client per listing per 24 hours; written in batches within VIEW_FLUSH_MS',
-    responses: {
-      202: {
-        description: 'Accepted (a repeat within 24 hours too, with counted: false)',
-        type: 'application/json',
-        schema: InstallCounted,
-      },
-      404: err('Absent, pending, rejected or flagged'),
-      429: err('rate_limited'),
-    },
-  },
-  {
-    method: 'GET',
-    path: '/api/v1/categories',
-    service: 'catalog',
-    operationId: 'listCategories',
-    tag: 'catalog',
-    limit: 'read',
-    auth: null,
-    summary: 'The accepted categories',
-    responses: {
-      200: {
-        description: 'Categories',
-        type: 'application/json',
-        schema: CategoryList,
-      },
-      429: err('rate_limited'),
-    },
-  },
-  {
-    method: 'GET',
-    path: '/api/v1/health',
-    service: 'catalog',
-    operationId: 'getHealth',
-    tag: 'catalog',
-    limit: null,
-    auth: null,
-    summary: 'Health probe',
-    responses: {
-      200: {
-        description: 'Healthy',
-        type: 'application/json',
-        schema: HealthResponse,
-      },
-      500: err('Unhealthy (database unreachable)'),
-    },
-  },
-  {
-    method: 'GET',
-    path: '/api/v1/mcp/:id/markdown',
-    service: 'catalog',
-    operationId: 'getServerMarkdown',
-    tag: 'catalog',
-    limit: 'read',
-    auth: null,
-    summary: 'The listing as a Markdown document',
-    responses: {
-      200: { description: 'Markdown document', type: 'text/markdown', schema: MarkdownDocument },
-      404: err('Listing not found'),
-    },
-  },
-  {
-    method: 'GET',
-    path: '/mcp/:id',
-    service: 'catalog',
-    operationId: 'getServerMarkdownAlias',
-    tag: 'catalog',
-    limit: 'read',
-    auth: null,
-    summary:
-      'Alias of the Markdown document (send Accept: text/markdown; a browser asking only for HTML is redirected to the listing page)',
-    responses: {
-      200: { description: 'Markdown document', type: 'text/markdown', schema: MarkdownDocument },
-      302: { description: 'Redirect to the listing page' },
-      404: err('Listing not found'),
-    },
-  },
-  {
-    method: 'POST',
-    path: '/api/v1/admin/listings/:id/clear-risk',
-    service: 'catalog',
-    operationId: 'adminClearRisk',
-    tag: 'operator',
-    limit: null,
-    auth: 'operator',
-    changesListings: true,
-    summary:
-      "Clear a listing's risk finding for its current tool list: a high risk no longer keeps it out of verified=1 (a changed tool list is scanned and judged again)",
-    responses: {
-      200: {
-        description: 'Cleared (idempotent: changed is false when it already was)',
-        type: 'application/json',
-        schema: ClearRiskAnswer,
-      },
-      401: err('Operator token required'),
-      404: err('No such listing'),
-      409: err('conflict: the listing has no risk finding'),
-    },
-  },
-  {
-    method: 'POST',
-    path: '/api/v1/admin/import',
-    service: 'catalog',
-    operationId: 'adminImport',
-    tag: 'operator',
-    limit: null,
-    auth: 'operator',
-    changesListings: true,
-    timeoutMs: 600_000,
-    summary: "Import a list in the official MCP registry's format (idempotent)",
-    body: ImportDocument,
-    responses: {
-      200: {
-        description: 'Import summary',
-        type: 'application/json',
-        schema: ImportSummary,
-      },
-      400: err('Not in the registry format'),
-      401: err('Operator token required'),
-      413: err('Body too large'),
-    },
-  },
+  getServerById,
+  countInstall,
+  listCategories,
+  getHealth,
+  getServerMarkdown,
+  getServerMarkdownAlias,
+  adminClearRisk,
+  adminImport,
   ...conflictRoutes(),
   ...OWNER_CONTRACTS,
 ]
@@ -248,3 +264,5 @@ function conflictRoutes(): Contract[] {
   ]
 }
 export { REGISTRY_CONTRACTS } from './registry/contract'
+export { searchServers } from './search/contract'
+export * from './owners/contract'

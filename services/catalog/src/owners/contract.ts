@@ -8,10 +8,10 @@ import {
   StatusLookupQuery,
   TransferBody,
 } from '../model'
-import { err, type Contract } from '@mcp-directory/shared/contracts'
+import { defineContract, err, type Contract } from '@mcp-directory/shared/contracts'
 
 /** "Why is my server not listed?" (services/catalog/src/owners/status-lookup.ts). */
-const STATUS_LOOKUP_ROUTE: Contract = {
+export const listingStatus = defineContract({
   service: 'catalog',
   tag: 'catalog',
   limit: 'read',
@@ -27,78 +27,90 @@ const STATUS_LOOKUP_ROUTE: Contract = {
     400: err('invalid_parameter'),
     429: err('rate_limited'),
   },
-}
+})
 
 /**
  * What a listing's owner does with it (services/catalog/src/owners): the agent token that claimed it (scope
  * listings:claim), or a registry token (POST /v0.1/auth/*) for its namespace, which the catalog checks.
  */
-function ownerRoutes(): Contract[] {
-  const owner = {
-    service: 'catalog',
-    tag: 'owners',
-    limit: 'write',
-    auth: 'bearer',
-    scope: 'listings:claim',
-    registryTokens: true,
-    changesListings: true,
-  } as const
-  const answers = (what: string, status = 200) => ({
+const OWNER = {
+  service: 'catalog',
+  tag: 'owners',
+  limit: 'write',
+  auth: 'bearer',
+  scope: 'listings:claim',
+  registryTokens: true,
+  changesListings: true,
+} as const
+
+/** An owner's change: its success answer (by status) and the refusals every such change may meet. */
+const answers = <S extends number = 200>(what: string, status: S = 200 as S) =>
+  ({
     [status]: { description: what, type: 'application/json', schema: OwnerChangeAnswer },
     400: err('invalid_body (a package whose registry entry does not name the listing is named)'),
     401: err('unauthorized'),
     403: err("forbidden: not the listing's owner"),
     404: err('not_found'),
     429: err('rate_limited'),
-  })
-  return [
-    {
-      ...owner,
-      method: 'PATCH',
-      path: '/api/v1/servers/:id',
-      operationId: 'editListing',
-      summary: "Edit a listing's title, description, tags, category, website, packages or remotes (owner only)",
-      body: EditBody,
-      responses: answers('Changed'),
-    },
-    {
-      ...owner,
-      method: 'POST',
-      path: '/api/v1/servers/:id/status',
-      operationId: 'setListingMaintenance',
-      summary: 'Mark a listing deprecated or archived with a message, or active again (owner only)',
-      body: MaintenanceBody,
-      responses: answers('Changed'),
-    },
-    {
-      ...owner,
-      method: 'POST',
-      path: '/api/v1/servers/:id/transfer',
-      operationId: 'offerListingTransfer',
-      summary: 'Offer the listing to another agent, who accepts within 7 days (owner only)',
-      body: TransferBody,
-      responses: answers('Offered', 202),
-    },
-    {
-      ...owner,
-      registryTokens: false,
-      method: 'POST',
-      path: '/api/v1/servers/:id/transfer/accept',
-      operationId: 'acceptListingTransfer',
-      summary: 'Accept a listing offered to this agent',
-      responses: answers('Now owned by this agent'),
-    },
-    {
-      ...owner,
-      method: 'POST',
-      path: '/api/v1/servers/:id/merge',
-      operationId: 'mergeListing',
-      summary: 'Merge a duplicate listing into another of the same server; both owned by the caller',
-      body: MergeBody,
-      responses: { ...answers('Merged'), 409: err('conflict: not listings of the same repository or name') },
-    },
-  ]
-}
+  }) as Record<S, { description: string; type: 'application/json'; schema: typeof OwnerChangeAnswer }> &
+    Record<400 | 401 | 403 | 404 | 429, ReturnType<typeof err>>
+
+export const editListing = defineContract({
+  ...OWNER,
+  method: 'PATCH',
+  path: '/api/v1/servers/:id',
+  operationId: 'editListing',
+  summary: "Edit a listing's title, description, tags, category, website, packages or remotes (owner only)",
+  body: EditBody,
+  responses: answers('Changed'),
+})
+
+export const setListingMaintenance = defineContract({
+  ...OWNER,
+  method: 'POST',
+  path: '/api/v1/servers/:id/status',
+  operationId: 'setListingMaintenance',
+  summary: 'Mark a listing deprecated or archived with a message, or active again (owner only)',
+  body: MaintenanceBody,
+  responses: answers('Changed'),
+})
+
+export const offerListingTransfer = defineContract({
+  ...OWNER,
+  method: 'POST',
+  path: '/api/v1/servers/:id/transfer',
+  operationId: 'offerListingTransfer',
+  summary: 'Offer the listing to another agent, who accepts within 7 days (owner only)',
+  body: TransferBody,
+  responses: answers('Offered', 202),
+})
+
+export const acceptListingTransfer = defineContract({
+  ...OWNER,
+  registryTokens: false,
+  method: 'POST',
+  path: '/api/v1/servers/:id/transfer/accept',
+  operationId: 'acceptListingTransfer',
+  summary: 'Accept a listing offered to this agent',
+  responses: answers('Now owned by this agent'),
+})
+
+export const mergeListing = defineContract({
+  ...OWNER,
+  method: 'POST',
+  path: '/api/v1/servers/:id/merge',
+  operationId: 'mergeListing',
+  summary: 'Merge a duplicate listing into another of the same server; both owned by the caller',
+  body: MergeBody,
+  responses: { ...answers('Merged'), 409: err('conflict: not listings of the same repository or name') },
+})
 
 /** What owners do with their listings, and why a server is (not) listed. */
-export const OWNER_CONTRACTS: Contract[] = [...ownerRoutes(), STATUS_LOOKUP_ROUTE]
+export const OWNER_CONTRACTS: Contract[] = [
+  editListing,
+  setListingMaintenance,
+  offerListingTransfer,
+  acceptListingTransfer,
+  mergeListing,
+  listingStatus,
+]
