@@ -89,10 +89,9 @@ export function mount<const C extends Contract>(
       contract.method,
       contract.path,
       // Destructured so Elysia parses only what a handler can read (it reads the parameter list to decide).
-      // biome-ignore lint/suspicious/noExplicitAny: Elysia types its context per chain; the contract's models type it here
+      // Elysia types a handler's context per chain; here the contract's models type it, so Elysia's view is waived.
       (async ({ params, query, body, request, set }: RouteContext<C>) =>
-        toResponse(contract, await handler({ params, query, body, request, set }), set)) as any,
-      // biome-ignore lint/suspicious/noExplicitAny: as above, for the hooks
-      hooks as any,
+        toResponse(contract, await handler({ params, query, body, request, set }), set)) as never,
+      hooks as never,
     )
 }
