@@ -13,7 +13,7 @@ import { CORS_HEADERS, REGISTRY_CORS } from './headers'
 import { apiSegments, pageError, wantsPage } from './page-errors'
 import { idSegmentOf, patternOf } from './paths'
 import { createBearerAuth } from './plugins/auth'
-import { createMicroCache, type MicroCache } from './plugins/micro-cache'
+import { MicroCache, type MicroCacheOptions } from './plugins/micro-cache'
 import { createOperatorAuth } from './plugins/operator-auth'
 import { createRateLimiter } from './plugins/rate-limit'
 import { startHitReports } from './hit-reports'
@@ -36,7 +36,7 @@ export interface GatewayDeps {
   /** The route table (default ROUTES); tests add stand-in routes, e.g. one needing a scope. */
   routes?: RouteSpec[]
   /** Public answers that say they may be cached are kept in this process (default on; false turns it off). */
-  microCache?: boolean | Parameters<typeof createMicroCache>[0]
+  microCache?: boolean | MicroCacheOptions
   /** How often rate-limit counts reach the shared store (default RATE_LIMIT_SYNC_MS). */
   rateLimitSyncMs?: number
 }
@@ -47,7 +47,7 @@ function gatewayContext(deps: GatewayDeps, routes: RouteSpec[]): GatewayContext 
   const cache: MicroCache | null =
     deps.microCache === false
       ? null
-      : createMicroCache({
+      : new MicroCache({
           log,
           bus: deps.bus,
           constantHeaders: CORS_HEADERS,
@@ -97,7 +97,7 @@ export function createGatewayApp(deps: GatewayDeps) {
    */
   async function handle(request: Request): Promise<Response> {
     // A miss is counted once, by the route's own look-up.
-    const kept = cache?.find(request, false)
+    const kept = cache?.lookUp(request, false)
     if (!kept) return app.handle(request)
     labelRoute(request, kept.route.path)
     const requestId = requestIdFrom(request.headers)

@@ -21,7 +21,8 @@ import { CORS_HEADERS, clientAddress, isRegistryPath, REGISTRY_CORS, stripHeader
 import { pageError, wantsPage } from './page-errors'
 import { listingOf } from './paths'
 import type { createBearerAuth } from './plugins/auth'
-import type { MicroCache, Stored } from './plugins/micro-cache'
+import type { CacheEntry, MicroCache } from './plugins/micro-cache'
+import { storeAnswer } from './plugins/micro-cache-store'
 import type { createOperatorAuth } from './plugins/operator-auth'
 import type { createRateLimiter, LimitClass, RateDecision } from './plugins/rate-limit'
 import type { LimitKind, RouteSpec } from './routes'
@@ -138,7 +139,7 @@ function logRequest(ctx: GatewayContext, request: Request, fields: Record<string
 /** A kept answer, after the client's rate limit was counted (so its headers are this client's own). */
 export async function answerFromCache(
   ctx: GatewayContext,
-  entry: Stored,
+  entry: CacheEntry,
   request: Request,
   clientOrLookup: string | (() => string),
   requestId: string,
@@ -159,7 +160,7 @@ export async function answerFromCache(
 /** A kept answer sent: its hit reported to the service that counts them (badge impressions), logged, answered. */
 function sendKept(
   ctx: GatewayContext,
-  entry: Stored,
+  entry: CacheEntry,
   request: Request,
   headers: Record<string, string>,
   client: () => string,
@@ -295,9 +296,9 @@ export async function forward(
   // Public answers that said they may be kept, after this client's rate limit was counted (its headers are its own).
   const cache = ctx.cache
   const cacheable = cache !== null && route.method === 'GET' && route.auth === null && !precharged
-  const kept = cacheable ? cache.find(request) : null
+  const kept = cacheable ? cache.lookUp(request) : null
   if (kept) return answerFromCache(ctx, kept, request, client, requestId, limitHeaders)
-  const generation = cache?.begin() ?? 0
+  const generation = cache?.generation ?? 0
 
   const forwarded = prepareForwarded(ctx, route, request, { client, requestId, identity, precharged, limit })
   let res: Response
@@ -317,7 +318,7 @@ export async function forward(
     else cache.clear()
   }
   let out = ownedResponse(res)
-  if (cacheable) out = await cache.keep(request, out, generation, route, listing)
+  if (cacheable) out = await storeAnswer(cache, request, out, generation, { route, listing })
   logRequest(ctx, request, { requestId, status: res.status, service: route.service, client })
   return withGatewayHeaders(out, limitHeaders, requestId)
 }
