@@ -7,7 +7,7 @@
 //   5. cache         a cache hit is sent; on a miss the request goes on (only public GET answers are stored, so
 //                    the auth steps never stop a hit)
 //   6. forward       to the route's service (forward.ts)
-//   7. store         the service's answer kept in the cache when it may be (plugins/micro-cache-store.ts)
+//   7. store         the service's answer stored in the cache when it may be (plugins/micro-cache-store.ts)
 // `cacheHitNow` takes steps 1, 3 and 5 for a cache hit when none of them has to wait.
 import { REQUEST_ID_HEADER, requestIdFrom } from '@mcp-directory/shared/log'
 import { cacheLookup } from '@mcp-directory/shared/metrics'

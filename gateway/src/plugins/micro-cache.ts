@@ -1,4 +1,4 @@
-// The gateway's micro-cache: public answers of the services kept in this process, found by path, query and variant,
+// The gateway's micro-cache: public answers of the services stored in this process, found by path, query and variant,
 // bounded in entries and bytes, dropped on listing events. Which answers are stored is micro-cache-store.ts.
 import type { EventBus } from '@mcp-directory/shared/bus'
 import { LISTING_CHANGE_EVENTS, listingIdsOf } from '@mcp-directory/shared/events'
