@@ -19,7 +19,7 @@ function clientOf(ctx: GatewayContext, request: Request): string {
   )
 }
 
-/** Who sent the request, looked up once and only if a step asks (a cache hit of an unlimited route never does). */
+/** Who sent the request, looked up once and only if a step asks (a cache hit of an unlimited route: its log line). */
 export function clientLookup(ctx: GatewayContext, request: Request): () => string {
   let client: string | undefined
   return () => {

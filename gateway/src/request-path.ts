@@ -60,10 +60,7 @@ export async function handleRoute(
   return withGatewayHeaders(res, limitHeaders, requestId)
 }
 
-/**
- * Whether the request's answer may come from the cache and go to it: a GET of a public route, unless it is a read
- * an MCP call already paid for (then it is the call's, not the public's).
- */
+/** Whether the request's answer may come from the cache and go to it: a public GET, not a read already paid for. */
 const usesCache = (ctx: GatewayContext, route: RouteSpec, admitted: Admitted) =>
   ctx.cache !== null && route.method === 'GET' && route.auth === null && !admitted.alreadyPaid
 
