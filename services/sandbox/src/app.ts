@@ -34,6 +34,8 @@ export interface SandboxDeps {
  */
 export function boxRefusal(mode: BoxLimitMode, env: NodeJS.ProcessEnv): string | null {
   if (!Bun.which('prlimit')) return 'prlimit is not installed (util-linux)'
+  // Without bwrap the spawn below would throw (ENOENT) rather than report: the service then starts refusing.
+  if (!Bun.which('bwrap')) return 'bubblewrap is not installed (bwrap)'
   const tmpfs = Bun.spawnSync(
     ['bwrap', '--unshare-all', '--ro-bind', '/', '/', '--size', '1048576', '--tmpfs', '/tmp', 'true'],
     {
