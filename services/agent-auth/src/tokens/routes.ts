@@ -1,10 +1,18 @@
 // A token's own routes: revocation and /me (the token itself is the credential), and the gateway's introspection.
-import { bearerChallenge, bearerFailure, type BearerFailure, readBearer } from '@mcp-directory/shared/agent-tokens'
+import {
+  type AgentScope,
+  bearerChallenge,
+  bearerFailure,
+  type BearerFailure,
+  readBearer,
+} from '@mcp-directory/shared/agent-tokens'
 import type { Database } from '@mcp-directory/shared/db'
 import { AppError } from '@mcp-directory/shared/errors'
 import { json, jsonBody } from '@mcp-directory/shared/http'
 import type { Logger } from '@mcp-directory/shared/log'
+import { mount } from '@mcp-directory/shared/service'
 import { Elysia } from 'elysia'
+import { getAgentToken, revokeAgentToken } from './contract'
 import { IntrospectBody } from './model'
 import { introspect, revoke } from './repository'
 
@@ -40,26 +48,30 @@ export function tokenRoutes(deps: TokenRouteDeps) {
     return cred.token
   }
   return new Elysia()
-    .post(
-      '/api/v1/agent/revoke',
-      async ({ request }) => {
-        const tokenId = await revoke(database, tokenOf(request), deps.now?.())
-        if (!tokenId) throw refuse({ kind: 'invalid_token' })
-        deps.revoked()
-        deps.log.info({ tokenId }, 'agent token revoked')
-        return json({ success: true, message: 'Token revoked' }, 200, { 'cache-control': 'no-store' })
-      },
-      { parse: 'none' },
+    .use(
+      mount(
+        revokeAgentToken,
+        async ({ request, set }) => {
+          const tokenId = await revoke(database, tokenOf(request), deps.now?.())
+          if (!tokenId) throw refuse({ kind: 'invalid_token' })
+          deps.revoked()
+          deps.log.info({ tokenId }, 'agent token revoked')
+          set.headers['cache-control'] = 'no-store'
+          return { success: true, message: 'Token revoked' }
+        },
+        { parse: 'none' },
+      ),
     )
-    .get('/api/v1/agent/me', async ({ request }) => {
-      const found = await introspect(database, tokenOf(request), deps.now?.())
-      if (!found.active) throw refuse({ kind: 'invalid_token' })
-      return json(
-        { agentId: found.agentId, tokenId: found.tokenId, scopes: found.scopes, expiresAt: found.expiresAt },
-        200,
-        { 'cache-control': 'no-store' },
-      )
-    })
+    .use(
+      mount(getAgentToken, async ({ request, set }) => {
+        const found = await introspect(database, tokenOf(request), deps.now?.())
+        if (!found.active) throw refuse({ kind: 'invalid_token' })
+        set.headers['cache-control'] = 'no-store'
+        // A stored token's scopes were checked against the supported list when it was registered.
+        const scopes = found.scopes as AgentScope[]
+        return { agentId: found.agentId, tokenId: found.tokenId, scopes, expiresAt: found.expiresAt }
+      }),
+    )
     .post(
       '/internal/introspect',
       async ({ body }) =>
