@@ -10,7 +10,7 @@ import { routeLabels } from '../metrics'
 import { refuseRepeatedParameters, validationFailure, type SchemaProblem } from './validation'
 
 export { describeProblem, validationFailure } from './validation'
-export { JsonText, mount, Redirect, type Answer, type RouteContext } from './mount'
+export { JsonText, mount, NotModified, Redirect, type Answer, type RouteContext } from './mount'
 
 /** A random id of this process, sent as `x-served-by` so operators (and tests) can see which replica answered. */
 export const INSTANCE_ID = crypto.randomUUID().slice(0, 8)

@@ -27,6 +27,14 @@ export class Redirect {
   ) {}
 }
 
+/**
+ * A 304 answer of a contract that declares one: the client's copy (its If-None-Match) is current. No body; the
+ * headers the handler set (its ETag, its Cache-Control) are sent.
+ */
+export class NotModified {
+  readonly status = 304
+}
+
 /** What a mounted handler sees: the request's values as the contract's models read them. */
 export interface RouteContext<C extends Contract> {
   params: ParamsOf<C>
@@ -37,14 +45,21 @@ export interface RouteContext<C extends Contract> {
   set: { status?: number | string; headers: Record<string, string | number> }
 }
 
-/** What a handler may answer: its model, the model as text, a redirect, or a Response for a raw endpoint. */
+/**
+ * What a handler may answer: its model, the model as text, a redirect, a 304 when the contract declares one, or a
+ * Response for a raw endpoint.
+ */
 export type Answer<C extends Contract> = C['rawResponse'] extends true
   ? Response
-  : SuccessOf<C> | JsonText<SuccessOf<C>> | Redirect
+  : SuccessOf<C> | JsonText<SuccessOf<C>> | Redirect | (304 extends keyof C['responses'] ? NotModified : never)
 
-/** A route's own request hooks that the contract does not describe (a bounded body reader, a guard). */
+/**
+ * A route's own request hooks that the contract does not describe (a bounded body reader, a guard, a check that
+ * must refuse a request before its models are validated).
+ */
 export interface MountOptions {
   parse?: unknown
+  transform?: unknown
   beforeHandle?: unknown
 }
 
@@ -58,6 +73,7 @@ function toResponse(contract: Contract, answer: unknown, set: RouteContext<Contr
   if (answer instanceof Response) return answer
   const headers = new Headers()
   for (const [k, v] of Object.entries(set.headers)) headers.set(k, String(v))
+  if (answer instanceof NotModified) return new Response(null, { status: answer.status, headers })
   if (answer instanceof Redirect) {
     headers.set('location', answer.location)
     if (answer.body === undefined) return new Response(null, { status: answer.status, headers })
@@ -74,7 +90,7 @@ function toResponse(contract: Contract, answer: unknown, set: RouteContext<Contr
 
 /**
  * Mounts one endpoint: `app.use(mount(contract, handler))`. The contract's query and body models validate the
- * request; `options` adds what the contract does not say (a bounded body parser, a guard).
+ * request; `options` adds what the contract does not say (a bounded body parser, a guard, an early check).
  */
 export function mount<const C extends Contract>(
   contract: C,
@@ -84,14 +100,15 @@ export function mount<const C extends Contract>(
   const hooks: Record<string, unknown> = { ...options }
   if (contract.query) hooks.query = contract.query as TSchema
   if (contract.body) hooks.body = contract.body
+  // Destructured so Elysia parses only what a handler can read (it reads the parameter list to decide).
+  const route = async ({ params, query, body, request, set }: RouteContext<C>) =>
+    toResponse(contract, await handler({ params, query, body, request, set }), set)
   return (app: Elysia) =>
     app.route(
       contract.method,
       contract.path,
-      // Destructured so Elysia parses only what a handler can read (it reads the parameter list to decide).
       // Elysia types a handler's context per chain; here the contract's models type it, so Elysia's view is waived.
-      (async ({ params, query, body, request, set }: RouteContext<C>) =>
-        toResponse(contract, await handler({ params, query, body, request, set }), set)) as never,
+      route as never,
       hooks as never,
     )
 }
