@@ -1,97 +1,12 @@
-import { AgentClaimBody, Challenge, ClaimResult, LinkChallengeBody, LinkClaimBody } from './model'
-import { defineContract, err, type Contract } from '@mcp-directory/shared/contracts'
+// The claim-verifier's public endpoints, as its resources declare them; the gateway's route table lists them.
+import type { Contract } from '@mcp-directory/shared/contracts'
+import { getClaimChallenge, getClaimLinkChallenge } from './challenge/contract'
+import { claimListing, claimListingWithLink } from './claims/contract'
 
-const claimErrors = {
-  400: err(
-    'invalid_body, or verification_failed: `details` lists each place checked (method, where, lookedFor, found)',
-  ),
-  404: err('not_found: no such listing (or it is rejected or flagged)'),
-  429: err('rate_limited: 10 claim attempts per 10 minutes per token or claim link, besides the per-client limit'),
-}
+export { getClaimChallenge, getClaimLinkChallenge } from './challenge/contract'
+export { claimListing, claimListingWithLink } from './claims/contract'
 
-export const getClaimChallenge = defineContract({
-  method: 'GET',
-  path: '/api/v1/agent/claim/:id/challenge',
-  service: 'claim-verifier',
-  operationId: 'getClaimChallenge',
-  tag: 'agent',
-  limit: 'read',
-  auth: 'bearer',
-  scope: 'listings:claim',
-  summary:
-    'What to publish for each claim method: the DNS TXT record, the website badge or meta tag, the README badge (personal to this agent)',
-  responses: {
-    200: { description: 'The challenge', type: 'application/json', schema: Challenge },
-    401: err('unauthorized'),
-    403: err('insufficient_scope'),
-    404: err('not_found'),
-    429: err('rate_limited'),
-  },
-})
-
-export const claimListing = defineContract({
-  method: 'POST',
-  path: '/api/v1/agent/claim',
-  service: 'claim-verifier',
-  operationId: 'claimListing',
-  tag: 'agent',
-  limit: 'read',
-  auth: 'bearer',
-  changesListings: true,
-  scope: 'listings:claim',
-  timeoutMs: 30_000,
-  summary:
-    'Claim a listing by proving ownership (dns, website_badge or github); the listing becomes official, and active if it was pending',
-  body: AgentClaimBody,
-  responses: {
-    200: { description: 'Claimed', type: 'application/json', schema: ClaimResult },
-    ...claimErrors,
-    401: err('unauthorized'),
-    403: err('insufficient_scope'),
-  },
-})
-
-export const getClaimLinkChallenge = defineContract({
-  method: 'POST',
-  path: '/api/v1/claim/challenge',
-  service: 'claim-verifier',
-  operationId: 'getClaimLinkChallenge',
-  tag: 'claims',
-  limit: 'read',
-  auth: null,
-  summary: "The claim page's challenge: what the holder of a claim link must publish (additive to v1)",
-  body: LinkChallengeBody,
-  responses: {
-    200: { description: 'The challenge', type: 'application/json', schema: Challenge },
-    400: err('invalid_body'),
-    403: err(
-      "invalid_claim_token: the secret does not open this id's claim link (an unknown id included, so ids are not revealed)",
-    ),
-    404: err('not_found: the listing was rejected or flagged'),
-    429: err('rate_limited'),
-  },
-})
-
-export const claimListingWithLink = defineContract({
-  method: 'POST',
-  path: '/api/v1/claim',
-  service: 'claim-verifier',
-  operationId: 'claimListingWithLink',
-  tag: 'claims',
-  limit: 'read',
-  auth: null,
-  timeoutMs: 30_000,
-  summary:
-    "The claim page's verify button: the same verification for the holder of a claim link; success also approves a pending listing (additive to v1)",
-  body: LinkClaimBody,
-  responses: {
-    200: { description: 'Claimed', type: 'application/json', schema: ClaimResult },
-    ...claimErrors,
-    403: err("invalid_claim_token: the secret does not open this id's claim link (an unknown id included)"),
-  },
-})
-
-/** The claim-verifier's public routes (directory-api §4.10, contract §5). */
+/** The claim-verifier's public routes (directory-api §4.10, contract §5), in the gateway's matching order. */
 export const CLAIM_VERIFIER_CONTRACTS: Contract[] = [
   getClaimChallenge,
   claimListing,
