@@ -55,12 +55,14 @@ export type Answer<C extends Contract> = C['rawResponse'] extends true
 
 /**
  * A route's own request hooks that the contract does not describe (a bounded body reader, a guard, a check that
- * must refuse a request before its models are validated).
+ * must refuse a request before its models are validated), and its path's model when it refuses a parameter that
+ * does not decode (a lone `%` arrives as null) instead of answering it as unknown.
  */
 export interface MountOptions {
   parse?: unknown
   transform?: unknown
   beforeHandle?: unknown
+  params?: TSchema
 }
 
 const TEXT_TYPES = /^(text\/|image\/svg\+xml|application\/(json|xml|[a-z.+-]*\+json))/

@@ -5,6 +5,7 @@ import { Elysia } from 'elysia'
 import { agentOf, linkHolderOf } from '../claimants/service'
 import type { ClaimContext } from '../context'
 import { getClaimChallenge, getClaimLinkChallenge } from './contract'
+import { ChallengeParams } from './model'
 import { challenge } from './service'
 
 const MAX_BODY = 8 * 1024
@@ -15,10 +16,14 @@ const NO_STORE = { 'cache-control': 'no-store' }
 export const challengeRoutes = (ctx: ClaimContext) =>
   new Elysia({ name: 'claim-verifier:challenge' })
     .use(
-      mount(getClaimChallenge, ({ params, request, set }) => {
-        Object.assign(set.headers, NO_STORE)
-        return challenge(ctx, params.id, agentOf(request))
-      }),
+      mount(
+        getClaimChallenge,
+        ({ params, request, set }) => {
+          Object.assign(set.headers, NO_STORE)
+          return challenge(ctx, params.id, agentOf(request))
+        },
+        { params: ChallengeParams },
+      ),
     )
     .use(
       mount(
