@@ -9,7 +9,7 @@ import { ChallengeParams } from './model'
 import { challenge } from './service'
 
 const MAX_BODY = 8 * 1024
-// Never cached: the proof is personal.
+// A challenge is never cached: its proof is personal. Set once it is made, so an error keeps an error's headers.
 const NO_STORE = { 'cache-control': 'no-store' }
 
 /** The challenge routes. */
@@ -18,9 +18,10 @@ export const challengeRoutes = (ctx: ClaimContext) =>
     .use(
       mount(
         getClaimChallenge,
-        ({ params, request, set }) => {
+        async ({ params, request, set }) => {
+          const answer = await challenge(ctx, params.id, agentOf(request))
           Object.assign(set.headers, NO_STORE)
-          return challenge(ctx, params.id, agentOf(request))
+          return answer
         },
         { params: ChallengeParams },
       ),
@@ -29,8 +30,9 @@ export const challengeRoutes = (ctx: ClaimContext) =>
       mount(
         getClaimLinkChallenge,
         async ({ body, set }) => {
+          const answer = await challenge(ctx, body.id, await linkHolderOf(ctx.deps.submission, body.id, body.token))
           Object.assign(set.headers, NO_STORE)
-          return challenge(ctx, body.id, await linkHolderOf(ctx.deps.submission, body.id, body.token))
+          return answer
         },
         { parse: jsonBody(MAX_BODY) },
       ),
