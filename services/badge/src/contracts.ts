@@ -6,3 +6,4 @@ export { getBadge } from './badges/contract'
 
 /** The badge service's public routes. */
 export const BADGE_CONTRACTS: Contract[] = [getBadge]
+export { countCachedImpressions } from './impressions/contract'

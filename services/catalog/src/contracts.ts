@@ -1,5 +1,4 @@
 import {
-  ClearRiskAnswer,
   ConflictList,
   ConflictListQuery,
   ConflictResolved,
@@ -14,6 +13,7 @@ import {
   MarkdownDocument,
   ServerDetailResponse,
 } from './model'
+import { adminClearRisk } from './facts/contract'
 import { OWNER_CONTRACTS } from './owners/contract'
 import { searchServers } from './search/contract'
 import { defineContract, err, type Contract } from '@mcp-directory/shared/contracts'
@@ -126,29 +126,6 @@ export const getServerMarkdownAlias = defineContract({
     200: { description: 'Markdown document', type: 'text/markdown', schema: MarkdownDocument },
     302: { description: 'Redirect to the listing page' },
     404: err('Listing not found'),
-  },
-})
-
-export const adminClearRisk = defineContract({
-  method: 'POST',
-  path: '/api/v1/admin/listings/:id/clear-risk',
-  service: 'catalog',
-  operationId: 'adminClearRisk',
-  tag: 'operator',
-  limit: null,
-  auth: 'operator',
-  changesListings: true,
-  summary:
-    "Clear a listing's risk finding for its current tool list: a high risk no longer keeps it out of verified=1 (a changed tool list is scanned and judged again)",
-  responses: {
-    200: {
-      description: 'Cleared (idempotent: changed is false when it already was)',
-      type: 'application/json',
-      schema: ClearRiskAnswer,
-    },
-    401: err('Operator token required'),
-    404: err('No such listing'),
-    409: err('conflict: the listing has no risk finding'),
   },
 })
 
@@ -265,4 +242,6 @@ function conflictRoutes(): Contract[] {
 }
 export { REGISTRY_CONTRACTS } from './registry/contract'
 export { searchServers } from './search/contract'
+export { adminClearRisk } from './facts/contract'
 export * from './owners/contract'
+export { countCachedViews } from '@mcp-directory/shared/contracts/catalog-internal'

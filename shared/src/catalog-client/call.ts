@@ -1,7 +1,9 @@
 // The transport of the catalog client: one request to the catalog's internal API, one error mapping for every
 // service that calls it.
+import type { Contract, SuccessOf } from '../contracts/endpoint'
 import { AppError, type ErrorCode, serviceUnavailable } from '../errors'
 import type { Logger } from '../log'
+import { type CallInput, pathOf } from '../public-api/call'
 import { replicaHandler } from '../upstream'
 
 /** Something that answers the catalog's internal requests: its app's `handle` in-process, or HTTP to its replicas. */
@@ -12,12 +14,14 @@ export function httpCatalogHandler(baseUrls: string[], log: Logger, timeoutMs = 
   return replicaHandler('catalog', baseUrls, log, timeoutMs)
 }
 
-/** One call of the internal API: the parsed JSON answer, or null for a 404 when `missing` is 'null'. */
-export type CatalogCall = <T>(
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  path: string,
-  options?: { body?: unknown; missing?: 'null' | 'error' },
-) => Promise<T>
+/**
+ * One call of the internal API: the request built from the contract (its method, its path with the parameters and
+ * query filled in, the body as JSON), answering the contract's 2xx model; with `missing: 'null'`, null for a 404.
+ */
+export interface CatalogCall {
+  <C extends Contract>(contract: C, input?: CallInput<C>): Promise<SuccessOf<C>>
+  <C extends Contract>(contract: C, input: CallInput<C>, options: { missing: 'null' }): Promise<SuccessOf<C> | null>
+}
 
 /**
  * Calls through `handle`. The catalog's 4xx answers are Error objects meant for the caller's own client (a 404, a
@@ -25,17 +29,18 @@ export type CatalogCall = <T>(
  * is a 503 `service_unavailable` (Retry-After 1), which background callers treat as "try again later".
  */
 export function catalogCall(handle: CatalogHandler): CatalogCall {
-  return async <T>(
-    method: string,
-    path: string,
-    options: { body?: unknown; missing?: 'null' | 'error' } = {},
-  ): Promise<T> => {
-    const { body, missing = 'error' } = options
+  return (async (
+    contract: Contract,
+    input: CallInput<Contract> = {},
+    options: { missing?: 'null' | 'error' } = {},
+  ): Promise<unknown> => {
+    const { body } = input
+    const { missing = 'error' } = options
     let res: Response
     try {
       res = await handle(
-        new Request(`http://catalog.internal${path}`, {
-          method,
+        new Request(`http://catalog.internal${pathOf(contract, input)}`, {
+          method: contract.method,
           headers:
             body === undefined
               ? { accept: 'application/json' }
@@ -49,12 +54,12 @@ export function catalogCall(handle: CatalogHandler): CatalogCall {
     }
     if (res.status === 404 && missing === 'null') {
       await res.body?.cancel()
-      return null as T
+      return null
     }
     if (res.ok) {
       const parsed = await res.json().catch(() => undefined)
       if (parsed === undefined) throw serviceUnavailable('catalog')
-      return parsed as T
+      return parsed
     }
     if (res.status >= 400 && res.status < 500) {
       const e = (await res.json().catch(() => null)) as { error?: string; message?: string; details?: unknown[] } | null
@@ -67,5 +72,5 @@ export function catalogCall(handle: CatalogHandler): CatalogCall {
     }
     await res.body?.cancel()
     throw serviceUnavailable('catalog')
-  }
+  }) as CatalogCall
 }

@@ -62,6 +62,7 @@ export interface MountOptions {
   parse?: unknown
   transform?: unknown
   beforeHandle?: unknown
+  /** A model of bounded path parameters (the contract only describes them): a failure is a 400 like a query's. */
   params?: TSchema
 }
 

@@ -1,4 +1,5 @@
 import { cachedHitRoutes } from '@mcp-directory/shared/cached-hits'
+import { countCachedViews } from '@mcp-directory/shared/contracts/catalog-internal'
 import type { BatchedCounter } from '@mcp-directory/shared/counter'
 import type { Database } from '@mcp-directory/shared/db'
 import { notFound } from '@mcp-directory/shared/errors'
@@ -64,7 +65,7 @@ export function listingRoutes(deps: ListingRouteDeps) {
         return new Response(`{"server":${kept.text},${tail}}}`, { headers: DETAIL_HEADERS })
       })
       // Views of details the gateway answered from its micro-cache, counted like any other.
-      .use(cachedHitRoutes('/internal/views', (id, n) => views.count(id, n)))
+      .use(cachedHitRoutes(countCachedViews, (id, n) => views.count(id, n)))
       .post(
         '/api/v1/servers/:id/installs',
         async ({ params, request }) => {

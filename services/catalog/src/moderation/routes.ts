@@ -5,19 +5,17 @@
 // same transaction and commits before the answer.
 import type { Database } from '@mcp-directory/shared/db'
 import { notFound } from '@mcp-directory/shared/errors'
-import { json, jsonBody } from '@mcp-directory/shared/http'
+import {
+  createListingFromSubmission,
+  getAnyListing,
+  listModerationQueue,
+  setListingStatus,
+} from '@mcp-directory/shared/contracts/catalog-internal'
+import { jsonBody } from '@mcp-directory/shared/http'
 import type { Logger } from '@mcp-directory/shared/log'
+import { JsonText, mount } from '@mcp-directory/shared/service'
 import { Elysia } from 'elysia'
 import { findListing } from '../listings/repository'
-import {
-  CreatedListingAnswer,
-  ListingIdParams,
-  ModerationQuery,
-  ModerationQueue,
-  NewListingBody,
-  StatusBody,
-  StatusChange,
-} from './model'
 import { changeListingStatus, createPendingListing, moderationQueue } from './repository'
 import { identitiesFilled, newListingOf, reasonOf } from './service'
 
@@ -41,48 +39,47 @@ export function moderationRoutes(deps: ModerationDeps) {
   return (
     new Elysia({ name: 'catalog:moderation' })
       // Any status, no view counted.
-      .get(
-        '/internal/listings/:id',
-        async ({ params }) => {
+      .use(
+        mount(getAnyListing, async ({ params }) => {
           const listing = await findListing(database, params.id)
           if (!listing) throw notFound('Listing')
-          return json({ listing })
-        },
-        { params: ListingIdParams },
+          // The stored row as JSON writes it (its dates as strings): what the answer's model says it is.
+          return new JsonText(JSON.stringify({ listing }))
+        }),
       )
-      .post(
-        '/internal/listings',
-        async ({ body }) => {
-          const input = newListingOf(body)
-          await identitiesFilled(deps.identitiesReady)
-          const row = await createPendingListing(database, input, deps.baseUrl)
-          log.info({ id: row.id }, 'pending listing created from a submission')
-          return json({ listing: { ...row, createdAt: row.createdAt.toISOString() } }, 201)
-        },
-        { parse: jsonBody(MAX_BODY), body: NewListingBody, response: { 201: CreatedListingAnswer } },
+      .use(
+        mount(
+          createListingFromSubmission,
+          async ({ body, set }) => {
+            const input = newListingOf(body)
+            await identitiesFilled(deps.identitiesReady)
+            const row = await createPendingListing(database, input, deps.baseUrl)
+            log.info({ id: row.id }, 'pending listing created from a submission')
+            // Said outright: Elysia's status starts at 200, so the contract's lowest 2xx is not taken by itself.
+            set.status = 201
+            return { listing: { ...row, createdAt: row.createdAt.toISOString() } }
+          },
+          { parse: jsonBody(MAX_BODY) },
+        ),
       )
-      .post(
-        '/internal/listings/:id/status',
-        async ({ params, body }) => {
-          await identitiesFilled(deps.identitiesReady)
-          const change = await changeListingStatus(
-            database,
-            params.id,
-            body.status,
-            reasonOf(body.reason),
-            deps.baseUrl,
-          )
-          deps.nudge()
-          log.info({ id: change.id, from: change.from, to: change.to }, 'listing status changed')
-          return json(change)
-        },
-        { parse: jsonBody(MAX_BODY), params: ListingIdParams, body: StatusBody, response: { 200: StatusChange } },
+      .use(
+        mount(
+          setListingStatus,
+          async ({ params, body }) => {
+            await identitiesFilled(deps.identitiesReady)
+            const reason = reasonOf(body.reason)
+            const change = await changeListingStatus(database, params.id, body.status, reason, deps.baseUrl)
+            deps.nudge()
+            log.info({ id: change.id, from: change.from, to: change.to }, 'listing status changed')
+            return change
+          },
+          { parse: jsonBody(MAX_BODY) },
+        ),
       )
-      .get(
-        '/internal/moderation',
-        async ({ query }) =>
-          json(await moderationQueue(database, query.status ?? 'pending', query.limit ?? 50, query.offset ?? 0)),
-        { query: ModerationQuery, response: { 200: ModerationQueue } },
+      .use(
+        mount(listModerationQueue, async ({ query }) =>
+          moderationQueue(database, query.status ?? 'pending', query.limit ?? 50, query.offset ?? 0),
+        ),
       )
   )
 }
