@@ -17,3 +17,4 @@ export const AGENT_AUTH_CONTRACTS: Contract[] = [
   getProtectedResourceMetadata,
   getAuthDocument,
 ]
+export { introspectToken } from './tokens/contract'

@@ -3,7 +3,7 @@
 import type { Config } from '@mcp-directory/shared/config'
 import { json } from '@mcp-directory/shared/http'
 import type { Logger } from '@mcp-directory/shared/log'
-import { serviceApp } from '@mcp-directory/shared/service'
+import { mount, serviceApp } from '@mcp-directory/shared/service'
 import { catalogClient, type CatalogHandler } from '@mcp-directory/shared/catalog-client'
 import { createJetStreamQueue, createMemoryQueue, type ProbeQueue } from '@mcp-directory/prober'
 import { type BoxLimitMode, detectBoxLimits, sweepCgroups } from './run/boxlimits'
@@ -12,6 +12,7 @@ import type { Registries } from './run/install'
 import { installNetwork } from './run/netconfig'
 import { abandonStarts, sweepLeftovers } from './run/start'
 import { INSTALL_TIMEOUT_MS, sandboxStatus, StartCounters, startJobHandler } from './service'
+import { readSandboxStatus } from './status/contract'
 
 /** What the sandbox service needs from its host process. */
 export interface SandboxDeps {
@@ -95,9 +96,7 @@ export function createSandboxApp(deps: SandboxDeps) {
 
   const app = serviceApp('sandbox', config.publicBaseUrl, log)
     .get('/api/v1/health', () => json({ status: 'ok', timestamp: new Date().toISOString() }))
-    .get('/internal/status', async () =>
-      json(await sandboxStatus(queue, counters, limits, { limits: boxLimits, refused })),
-    )
+    .use(mount(readSandboxStatus, () => sandboxStatus(queue, counters, limits, { limits: boxLimits, refused })))
 
   return {
     app,

@@ -14,3 +14,4 @@ export const SUBMISSION_CONTRACTS: Contract[] = [
   adminRejectListing,
   adminFlagListing,
 ]
+export { verifyClaimToken } from './claim-tokens/contract'

@@ -1,6 +1,6 @@
 // A token's own public routes: the token of the request is the credential.
 import { defineContract, err } from '@mcp-directory/shared/contracts'
-import { Success, TokenInfo } from './model'
+import { IntrospectBody, Introspection, Success, TokenInfo } from './model'
 
 export const revokeAgentToken = defineContract({
   method: 'POST',
@@ -36,5 +36,24 @@ export const getAgentToken = defineContract({
     },
     401: err('unauthorized: missing, invalid, expired or revoked token (WWW-Authenticate: Bearer …)'),
     429: err('rate_limited'),
+  },
+})
+
+/** `POST /internal/introspect`: the gateway's Bearer check (internal: never routed by the gateway). */
+export const introspectToken = defineContract({
+  method: 'POST',
+  path: '/internal/introspect',
+  service: 'agent-auth',
+  operationId: 'introspectToken',
+  tag: 'internal',
+  limit: null,
+  auth: null,
+  hidden: true,
+  summary: 'Whether an agent token is active, and whose it is and what it may do (Cache-Control: no-store)',
+  body: IntrospectBody,
+  responses: {
+    200: { description: 'The token, active or not', type: 'application/json', schema: Introspection },
+    400: err('invalid_body'),
+    413: err('Body too large'),
   },
 })

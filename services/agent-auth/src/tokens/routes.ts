@@ -12,8 +12,7 @@ import { json, jsonBody } from '@mcp-directory/shared/http'
 import type { Logger } from '@mcp-directory/shared/log'
 import { mount } from '@mcp-directory/shared/service'
 import { Elysia } from 'elysia'
-import { getAgentToken, revokeAgentToken } from './contract'
-import { IntrospectBody } from './model'
+import { getAgentToken, introspectToken, revokeAgentToken } from './contract'
 import { introspect, revoke } from './repository'
 
 /** What the token routes need. */
@@ -72,10 +71,14 @@ export function tokenRoutes(deps: TokenRouteDeps) {
         return { agentId: found.agentId, tokenId: found.tokenId, scopes, expiresAt: found.expiresAt }
       }),
     )
-    .post(
-      '/internal/introspect',
-      async ({ body }) =>
-        json(await introspect(database, body.token, deps.now?.()), 200, { 'cache-control': 'no-store' }),
-      { parse: jsonBody(deps.maxBodyBytes), body: IntrospectBody },
+    .use(
+      mount(
+        introspectToken,
+        async ({ body, set }) => {
+          set.headers['cache-control'] = 'no-store'
+          return introspect(database, body.token, deps.now?.())
+        },
+        { parse: jsonBody(deps.maxBodyBytes) },
+      ),
     )
 }

@@ -1,12 +1,11 @@
 // The prober's operator API (internal: never in the gateway's public route table) and its health path.
 import type { Database } from '@mcp-directory/shared/db'
 import { notFound } from '@mcp-directory/shared/errors'
-import { json } from '@mcp-directory/shared/http'
 import type { Logger } from '@mcp-directory/shared/log'
-import { healthHandler } from '@mcp-directory/shared/service'
+import { healthHandler, mount } from '@mcp-directory/shared/service'
 import { Elysia } from 'elysia'
 import { readHistory, readState } from '../state/repository'
-import { ProbeStateParams } from './model'
+import { readProberStatus, readProbeState } from './contract'
 
 /** What the status route reports about this replica. */
 export interface ProberStatus {
@@ -21,22 +20,19 @@ export interface ProberStatus {
 export const statusRoutes = (database: Database, log: Logger, status: ProberStatus) =>
   new Elysia({ name: 'prober:status' })
     .get('/api/v1/health', healthHandler(database, log))
-    .get(
-      '/internal/probes/:id',
-      async ({ params }) => {
+    .use(
+      mount(readProbeState, async ({ params }) => {
         const state = await readState(database, params.id)
         if (!state) throw notFound('Probe state')
-        const history = await readHistory(database, params.id)
-        return json({ state, history })
-      },
-      { params: ProbeStateParams },
+        return { state, history: await readHistory(database, params.id) }
+      }),
     )
-    .get('/internal/status', async () =>
-      json({
+    .use(
+      mount(readProberStatus, async () => ({
         probing: status.probing,
         queue: status.queue,
         pending: await status.pending().catch(() => null),
         probedByThisReplica: status.probedByThisReplica(),
         round: status.round(),
-      }),
+      })),
     )
