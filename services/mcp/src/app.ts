@@ -2,7 +2,7 @@ import type { Config } from '@mcp-directory/shared/config'
 import { json } from '@mcp-directory/shared/http'
 import type { Logger } from '@mcp-directory/shared/log'
 import type { PublicApi } from '@mcp-directory/shared/public-api'
-import { mount, NotModified, serviceApp } from '@mcp-directory/shared/service'
+import { healthRoute, mount, NotModified, serviceApp } from '@mcp-directory/shared/service'
 import type { Upstream } from '@mcp-directory/shared/upstream'
 import { AI_CATALOG_TYPE, aiCatalog, cachedDocument, isCurrent, SERVER_CARD_TYPE, serverCard } from './card'
 import { aiCatalog as aiCatalogContract, mcpDescription, mcpMessage, mcpServerCard, mcpSessionEnd } from './contract'
@@ -62,7 +62,7 @@ export function createMcpApp(deps: McpDeps) {
     .use(mount(mcpServerCard, discoveryDocument(serverCard(base, serverIdentity(base)), SERVER_CARD_TYPE)))
     .use(mount(aiCatalogContract, discoveryDocument(aiCatalog(base, SERVER_INFO), AI_CATALOG_TYPE)))
     // For process supervisors (the stack runner probes this path); never in the gateway's public table.
-    .get('/api/v1/health', () => json({ status: 'ok', timestamp: new Date().toISOString() }))
+    .use(healthRoute('mcp'))
 
   return { app, close: () => handler.close() }
 }

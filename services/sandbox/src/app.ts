@@ -1,9 +1,8 @@
 // The sandbox service: takes start jobs from the prober's sandbox queue, starts the listing's package (install,
 // bubblewrap, MCP over stdio), and reports the verdict, tools and step timings to the catalog's facts API.
 import type { Config } from '@mcp-directory/shared/config'
-import { json } from '@mcp-directory/shared/http'
 import type { Logger } from '@mcp-directory/shared/log'
-import { mount, serviceApp } from '@mcp-directory/shared/service'
+import { healthRoute, mount, serviceApp } from '@mcp-directory/shared/service'
 import { catalogClient, type CatalogHandler } from '@mcp-directory/shared/catalog-client'
 import { createJetStreamQueue, createMemoryQueue, type ProbeQueue } from '@mcp-directory/prober'
 import { type BoxLimitMode, detectBoxLimits, sweepCgroups } from './run/boxlimits'
@@ -95,7 +94,7 @@ export function createSandboxApp(deps: SandboxDeps) {
   const consuming = refused ? Promise.resolve(async () => {}) : queue.consume(handle, p.sandboxConcurrency)
 
   const app = serviceApp('sandbox', config.publicBaseUrl, log)
-    .get('/api/v1/health', () => json({ status: 'ok', timestamp: new Date().toISOString() }))
+    .use(healthRoute('sandbox'))
     .use(mount(readSandboxStatus, () => sandboxStatus(queue, counters, limits, { limits: boxLimits, refused })))
 
   return {

@@ -2,7 +2,7 @@
 import type { Database } from '@mcp-directory/shared/db'
 import { notFound } from '@mcp-directory/shared/errors'
 import type { Logger } from '@mcp-directory/shared/log'
-import { healthHandler, mount } from '@mcp-directory/shared/service'
+import { healthRoute, mount } from '@mcp-directory/shared/service'
 import { Elysia } from 'elysia'
 import { readHistory, readState } from '../state/repository'
 import { readProberStatus, readProbeState } from './contract'
@@ -19,7 +19,7 @@ export interface ProberStatus {
 /** Health (for process supervisors), what the prober last saw of a listing, and this replica's status. */
 export const statusRoutes = (database: Database, log: Logger, status: ProberStatus) =>
   new Elysia({ name: 'prober:status' })
-    .get('/api/v1/health', healthHandler(database, log))
+    .use(healthRoute('prober', { database, log }))
     .use(
       mount(readProbeState, async ({ params }) => {
         const state = await readState(database, params.id)
