@@ -83,7 +83,9 @@ function toResponse(contract: Contract, answer: unknown, set: RouteContext<Contr
     headers.set('content-type', contentType('application/json'))
     return new Response(JSON.stringify(answer.body), { status: answer.status, headers })
   }
-  const status = typeof set.status === 'number' ? set.status : successStatus(contract)
+  // Elysia's status starts at 200: a contract that declares no 200 answers its own success status unless set.
+  const chosen = typeof set.status === 'number' && (set.status !== 200 || 200 in contract.responses)
+  const status = chosen ? (set.status as number) : successStatus(contract)
   const type = contract.responses[status]?.type
   if (answer === undefined || answer === null || !type) return new Response(null, { status, headers })
   if (!headers.has('content-type')) headers.set('content-type', contentType(type))
