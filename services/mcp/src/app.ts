@@ -1,5 +1,4 @@
 import type { Config } from '@mcp-directory/shared/config'
-import { json } from '@mcp-directory/shared/http'
 import type { Logger } from '@mcp-directory/shared/log'
 import type { PublicApi } from '@mcp-directory/shared/public-api'
 import { healthRoute, mount, NotModified, serviceApp } from '@mcp-directory/shared/service'

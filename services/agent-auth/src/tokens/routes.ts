@@ -8,7 +8,7 @@ import {
 } from '@mcp-directory/shared/agent-tokens'
 import type { Database } from '@mcp-directory/shared/db'
 import { AppError } from '@mcp-directory/shared/errors'
-import { json, jsonBody } from '@mcp-directory/shared/http'
+import { jsonBody } from '@mcp-directory/shared/http'
 import type { Logger } from '@mcp-directory/shared/log'
 import { mount } from '@mcp-directory/shared/service'
 import { Elysia } from 'elysia'
