@@ -46,8 +46,8 @@ export interface RouteContext<C extends Contract> {
 }
 
 /**
- * What a handler may answer: its model, the model as text, a redirect, a 304 when the contract declares one, or a
- * Response for a raw endpoint.
+ * What a handler may answer: its model (a `Uint8Array` model is sent as its bytes: a static file), the model as
+ * text, a redirect, a 304 when the contract declares one, or a Response for a raw endpoint.
  */
 export type Answer<C extends Contract> = C['rawResponse'] extends true
   ? Response
@@ -76,6 +76,9 @@ function toResponse(contract: Contract, answer: unknown, set: RouteContext<Contr
   if (answer instanceof Response) return answer
   const headers = new Headers()
   for (const [k, v] of Object.entries(set.headers)) headers.set(k, String(v))
+  // Elysia appends a Set-Cookie left in `set` to the Response it is given (any other header only when absent):
+  // moved here rather than copied, so it is sent once.
+  delete set.headers['set-cookie']
   if (answer instanceof NotModified) return new Response(null, { status: answer.status, headers })
   if (answer instanceof Redirect) {
     headers.set('location', answer.location)
@@ -89,8 +92,13 @@ function toResponse(contract: Contract, answer: unknown, set: RouteContext<Contr
   const type = contract.responses[status]?.type
   if (answer === undefined || answer === null || !type) return new Response(null, { status, headers })
   if (!headers.has('content-type')) headers.set('content-type', contentType(type))
-  const text = answer instanceof JsonText ? answer.text : typeof answer === 'string' ? answer : JSON.stringify(answer)
-  return new Response(text, { status, headers })
+  const body =
+    answer instanceof JsonText
+      ? answer.text
+      : typeof answer === 'string' || answer instanceof Uint8Array
+        ? answer
+        : JSON.stringify(answer)
+  return new Response(body, { status, headers })
 }
 
 /**
