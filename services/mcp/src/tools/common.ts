@@ -72,12 +72,7 @@ export const REVOKES: ToolAnnotations = {
 }
 
 /** A detail with what the directory knows of its maintenance: `archived` as the catalog gave it, or as read here. */
-export function withArchived(
-  s: ServerDetail & {
-    checks?: { githubArchived?: boolean | null; protocol?: { version: string; ttlMs: number | null } | null }
-    maintenanceStatus?: string | null
-  },
-) {
+export function withArchived(s: ServerDetail) {
   const archived =
     s.archived !== undefined ? s.archived : archivedReason({ ...s, githubArchived: s.checks?.githubArchived })
   return { ...s, archived }

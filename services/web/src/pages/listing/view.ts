@@ -2,7 +2,8 @@
 // with when they were checked, and the install for the client the visitor picked), then the tools with their
 // parameters and risk findings, then the README, then the other clients' configs (collapsed), badges and claiming.
 import { badgeImageUrl, publicBadgeHtml, publicBadgeMarkdown } from '@mcp-directory/shared/badges'
-import type { ServerDetail } from '@mcp-directory/shared/contracts'
+import type { getServerById } from '@mcp-directory/catalog/contracts'
+import type { SuccessOf } from '@mcp-directory/shared/contracts'
 import { html, type SafeHtml, trusted } from '../../html'
 import { renderReadme } from '../../readme'
 import { copyBlock, count, linkOrText } from '../common'
@@ -11,8 +12,8 @@ import { dayOf, type MarkFacts, marksList, marksOf } from '../marks'
 import { isDemo, originMeans, originWords } from '../origin'
 import { otherClients, pickedInstall } from './install'
 
-/** The detail with the additive fields another part of the directory may add. */
-type Detail = ServerDetail & { publisherVerified?: boolean; publisherEvidence?: unknown }
+/** The listing's detail, as the detail endpoint answers it. */
+type Detail = SuccessOf<typeof getServerById>['server']
 
 /** The latest time a live fact (tools, endpoint, sandbox) was checked. */
 function lastChecked(s: Detail): string | null {
