@@ -62,8 +62,13 @@ export interface MountOptions {
   parse?: unknown
   transform?: unknown
   beforeHandle?: unknown
-  /** A model of bounded path parameters (the contract only describes them): a failure is a 400 like a query's. */
+  /** A path model (a contract only describes its parameters). */
   params?: TSchema
+  /**
+   * The route's own answer to an error its handler throws, for an API whose errors have their own shape (the
+   * official registry's); undefined leaves the error to the app's mapper.
+   */
+  answerError?: (error: unknown) => Response | undefined
 }
 
 const TEXT_TYPES = /^(text\/|image\/svg\+xml|application\/(json|xml|[a-z.+-]*\+json))/
@@ -110,12 +115,22 @@ export function mount<const C extends Contract>(
   handler: (context: RouteContext<C>) => Answer<C> | Promise<Answer<C>>,
   options: MountOptions = {},
 ) {
-  const hooks: Record<string, unknown> = { ...options }
+  const { answerError, ...own } = options
+  const hooks: Record<string, unknown> = { ...own }
   if (contract.query) hooks.query = contract.query as TSchema
   if (contract.body) hooks.body = contract.body
+  const answer = async (context: RouteContext<C>) => {
+    try {
+      return toResponse(contract, await handler(context), context.set)
+    } catch (error) {
+      const answered = answerError?.(error)
+      if (answered) return answered
+      throw error
+    }
+  }
   // Destructured so Elysia parses only what a handler can read (it reads the parameter list to decide).
-  const route = async ({ params, query, body, request, set }: RouteContext<C>) =>
-    toResponse(contract, await handler({ params, query, body, request, set }), set)
+  const route = ({ params, query, body, request, set }: RouteContext<C>) =>
+    answer({ params, query, body, request, set })
   return (app: Elysia) =>
     app.route(
       contract.method,
