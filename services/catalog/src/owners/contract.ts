@@ -102,7 +102,7 @@ export const mergeListing = defineContract({
   operationId: 'mergeListing',
   summary: 'Merge a duplicate listing into another of the same server; both owned by the caller',
   body: MergeBody,
-  responses: { ...answers('Merged'), 409: err('conflict: not listings of the same repository or name') },
+  responses: { ...answers('Merged', 200), 409: err('conflict: not listings of the same repository or name') },
 })
 
 /** What owners do with their listings, and why a server is (not) listed. */
