@@ -6,7 +6,6 @@ import type { ServiceName } from '../config'
 import { serviceHealth } from '../contracts/health'
 import type { Database } from '../db'
 import { AppError, errorResponse, toErrorResponse } from '../errors'
-import { json } from '../http'
 import { REQUEST_ID_HEADER, type Logger } from '../log'
 import { routeLabels } from '../metrics'
 import { mount } from './mount'
@@ -149,12 +148,6 @@ async function pingWithin(database: Database, log: Logger) {
     log.error({ err: String(err) }, 'health: database unreachable')
     throw new AppError(500, 'internal', 'Database unreachable')
   }
-}
-
-/** The health handler at /api/v1/health as a plain route: 200 `{status, timestamp}`, 500 without the database. */
-export function healthHandler(database: Database, log: Logger) {
-  const check = healthCheck({ database, log })
-  return async () => json(await check())
 }
 
 /** Mounts a service's health probe (its contract: `serviceHealth`), checking its database when it has one. */

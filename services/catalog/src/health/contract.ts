@@ -1,5 +1,5 @@
 import { defineContract, err } from '@mcp-directory/shared/contracts'
-import { HealthResponse } from './model'
+import { HealthResponse } from '@mcp-directory/shared/contracts'
 
 /** `GET /api/v1/health`: the catalog's health probe. */
 export const getHealth = defineContract({
