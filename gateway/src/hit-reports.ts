@@ -1,5 +1,5 @@
-// Answers of a route kept by the micro-cache are still counted by their service (badge impressions): the hits per
-// listing go to the route's internal path (`reportsCachedHits`) in batches.
+// Cache hits of a route are still counted by its service (badge impressions): the hits per listing go to the
+// route's internal path (`reportsCachedHits`) in batches.
 import type { Config, ServiceName } from '@mcp-directory/shared/config'
 import { type BatchedCounter, startBatchedCounter } from '@mcp-directory/shared/counter'
 import type { Logger } from '@mcp-directory/shared/log'

@@ -1,6 +1,6 @@
 // Pages are for browsers: a browser past the read limit on a page, or on an address no route knows, gets an HTML
 // answer it can show, while the API (and every client that does not ask for HTML) keeps its JSON Error object.
-import type { RouteSpec } from './routes/spec'
+import type { RouteSpec } from './routes'
 
 /** The first path segments that belong to the API and documents (every route not served by web, and /docs). */
 export function apiSegments(routes: RouteSpec[]): Set<string> {

@@ -1,31 +1,44 @@
-// The public route table: every path the gateway answers, and the service behind it.
-// Each service's routes live in routes/<service>.ts; add a service by adding its list here.
-import { AGENT_AUTH_ROUTES } from './routes/agent-auth'
-import { BADGE_ROUTES } from './routes/badge'
-import { CATALOG_ROUTES } from './routes/catalog'
-import { CLAIM_VERIFIER_ROUTES } from './routes/claim-verifier'
-import { MCP_ROUTES } from './routes/mcp'
-import { REGISTRY_ROUTES } from './routes/registry'
-import { SUBMISSION_ROUTES } from './routes/submission'
-import { WEB_ROUTES } from './routes/web'
-import type { RouteSpec } from './routes/spec'
+// The public route table: every path the gateway answers, and the service behind it, built from the contracts each
+// service declares (its package's `contracts` face). Add a service by adding its contracts here.
+import { AGENT_AUTH_CONTRACTS } from '@mcp-directory/agent-auth/contracts'
+import { BADGE_CONTRACTS } from '@mcp-directory/badge/contracts'
+import { CATALOG_CONTRACTS, REGISTRY_CONTRACTS } from '@mcp-directory/catalog/contracts'
+import { CLAIM_VERIFIER_CONTRACTS } from '@mcp-directory/claim-verifier/contracts'
+import { MCP_CONTRACTS } from '@mcp-directory/mcp/contracts'
+import type { Contract, LimitKind } from '@mcp-directory/shared/contracts'
+import { SUBMISSION_CONTRACTS } from '@mcp-directory/submission/contracts'
+import { NOT_FOUND_PAGE_CONTRACT, WEB_CONTRACTS } from '@mcp-directory/web/contracts'
+import { mcpLimitOf } from './mcp-pricing'
 
-export type { LimitKind, RouteSpec } from './routes/spec'
+export type { LimitKind } from '@mcp-directory/shared/contracts'
+
+/** One public route: its contract, and the gateway's pricing of a request when the contract asks for one. */
+export type RouteSpec = Contract & {
+  /** The limit of one request when it depends on what the request asks (the contract's `pricing`). */
+  limitOf?: (request: Request) => LimitKind | Promise<LimitKind>
+}
+
+const PRICING = { 'mcp-message': mcpLimitOf } as const
+
+const routeOf = (contract: Contract): RouteSpec =>
+  contract.pricing ? { ...contract, limitOf: PRICING[contract.pricing] } : contract
 
 /** Every public route, in matching order. */
 export const ROUTES: RouteSpec[] = [
-  ...CATALOG_ROUTES,
-  ...BADGE_ROUTES,
-  ...AGENT_AUTH_ROUTES,
-  ...SUBMISSION_ROUTES,
-  ...CLAIM_VERIFIER_ROUTES,
-  ...MCP_ROUTES,
-  ...REGISTRY_ROUTES,
-  ...WEB_ROUTES,
-]
+  ...CATALOG_CONTRACTS,
+  ...BADGE_CONTRACTS,
+  ...AGENT_AUTH_CONTRACTS,
+  ...SUBMISSION_CONTRACTS,
+  ...CLAIM_VERIFIER_CONTRACTS,
+  ...MCP_CONTRACTS,
+  ...REGISTRY_CONTRACTS,
+  ...WEB_CONTRACTS,
+].map(routeOf)
 
-/** Path parameters named in a pattern. */
-export const pathParams = (path: string) => [...path.matchAll(/:([A-Za-z]+)/g)].map((m) => m[1])
+/** Where the gateway sends a browser that asks for a page no route knows: the web service answers its 404 page. */
+export const NOT_FOUND_PAGE: RouteSpec = NOT_FOUND_PAGE_CONTRACT
+
+export { pathParams } from '@mcp-directory/shared/contracts'
 
 /** How a path parameter is described in the OpenAPI document. */
 export const idParam = { description: 'Listing id' }

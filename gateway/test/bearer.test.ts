@@ -18,7 +18,7 @@ import {
 } from '@mcp-directory/shared/testing'
 import { createGatewayApp } from '../src/app'
 import { ROUTES, type RouteSpec } from '../src/routes'
-import { err } from '../src/routes/spec'
+import { err } from '@mcp-directory/shared/contracts'
 import { httpUpstream, inProcessUpstream } from '@mcp-directory/shared/upstream'
 
 const run = runToken()

@@ -210,7 +210,7 @@ describe('upstream failures', () => {
 })
 
 describe('who may empty the cache', () => {
-  test('only routes that change listings drop kept answers: a registry token exchange (anyone can make one) does not', () => {
+  test('only routes that change listings drop cached answers: a registry token exchange (anyone can make one) does not', () => {
     const dropping = ROUTES.filter((r) => r.changesListings).map((r) => `${r.method} ${r.path}`)
     expect(dropping.filter((r) => r.includes('/auth/'))).toEqual([])
     // Publishing and status changes do change listings.

@@ -1,5 +1,5 @@
-// The gateway's micro-cache against a real HTTP stand-in service on loopback and the real NATS: what is kept, how
-// it is keyed, what is never kept, per-client rate-limit headers on kept answers, and drops by listing events.
+// The gateway's micro-cache against a real HTTP stand-in service on loopback and the real NATS: what is stored, how
+// it is keyed, what is never stored, per-client rate-limit headers on cache hits, and drops by listing events.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { createNatsBus, type EventBus } from '@mcp-directory/shared/bus'
 import { createMemoryStore } from '@mcp-directory/shared/kv'
@@ -108,7 +108,7 @@ describe('micro-cache', () => {
     expect(b.headers.get('content-type')).toBe('image/svg+xml')
     expect(b.headers.get('x-request-id')).toBe('second-request')
     expect(b.headers.get('access-control-allow-origin')).toBe('*')
-    // A conditional request is answered 304 from the kept answer.
+    // A conditional request is answered 304 from the cache hit.
     const c = await get(g, '/api/badge/one', { 'if-none-match': '"one"' })
     expect(c.status).toBe(304)
     expect(c.headers.get('etag')).toBe('"one"')
@@ -129,14 +129,14 @@ describe('micro-cache', () => {
     expect(md).toContain('accept=text/markdown')
     expect(await (await get(g, '/api/badge/varies', { accept: 'text/html' })).text()).toBe(html)
     expect(seen('/api/badge/varies')).toBe(2)
-    // Vary: * can never be matched, so it is never kept.
+    // Vary: * can never be matched, so it is never stored.
     await get(g, '/api/badge/star')
     await get(g, '/api/badge/star')
     expect(seen('/api/badge/star')).toBe(2)
     await g.close()
   })
 
-  test('never keeps private, no-store, unmarked or cookie-setting answers, nor errors; credentials bypass it', async () => {
+  test('never stores private, no-store, unmarked or cookie-setting answers, nor errors; credentials bypass it', async () => {
     const g = gateway()
     for (const id of ['private', 'nostore', 'plain', 'cookie', 'missing', 'broken']) {
       const first = await get(g, `/api/badge/${id}`)
@@ -151,7 +151,7 @@ describe('micro-cache', () => {
     await g.close()
   })
 
-  test("rate-limit headers on a kept answer are the client's own, and a client past its limit gets 429", async () => {
+  test("rate-limit headers on a cache hit are the client's own, and a client past its limit gets 429", async () => {
     const g = gateway()
     const remaining = async (ip: string) => {
       const res = await get(g, '/api/v1/categories', { 'x-forwarded-for': ip })
@@ -170,7 +170,7 @@ describe('micro-cache', () => {
     await g.close()
   })
 
-  test('a kept answer is given at once, as the handler gives it; a limited one only while far from the limit', async () => {
+  test('a cache hit is given at once, as the handler gives it; a limited one only while far from the limit', async () => {
     const g = gateway()
     const at = (path: string, ip = '198.51.100.9') =>
       new Request(`http://localhost${path}`, { headers: { 'x-forwarded-for': ip } })
@@ -256,7 +256,7 @@ describe('micro-cache', () => {
     await (await get(g, '/api/v1/categories')).arrayBuffer()
     expect(seen('/api/badge/four?style=flat')).toBe(counts.flat + 1)
     expect(seen('/api/v1/categories')).toBe(counts.cats + 1)
-    // Another listing's badge stays kept.
+    // Another listing's badge stays stored.
     expect(seen('/api/badge/five')).toBe(counts.five)
     await g.close()
   })
@@ -269,7 +269,7 @@ describe('micro-cache', () => {
     const until = Date.now() + 3000
     const total = () => reported.reduce((n, c) => n + (c.seven ?? 0), 0)
     while (total() < 5 && Date.now() < until) await Bun.sleep(50)
-    // Four kept answers and one 304: every badge shown after the first, which the service counted itself.
+    // Four cache hits and one 304: every badge shown after the first, which the service counted itself.
     expect(total()).toBe(5)
     await g.close()
   })
@@ -304,7 +304,7 @@ describe('micro-cache', () => {
     expect([seen('/api/v1/servers/eight'), seen('/api/v1/search?q=eight'), seen('/api/v1/servers/nine')]).toEqual([
       2, 2, 1,
     ])
-    // A write naming no listing (an import) drops every kept answer.
+    // A write naming no listing (an import) drops every stored answer.
     const imported = await g.fetch(
       new Request('http://localhost/api/v1/admin/import', { method: 'POST', headers: operator, body: '[]' }),
     )

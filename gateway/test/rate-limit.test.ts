@@ -104,7 +104,7 @@ describe('rate limits counted locally, reconciled with Redis in batches', () => 
     await b.close()
   })
 
-  test('checkNow (a kept answer given at once) counts only what is decided here: far from the limit', async () => {
+  test('checkNow (a cache hit given at once) counts only what is decided here: far from the limit', async () => {
     const { store, calls } = await countedStore()
     const limiter = createRateLimiter(store, log, { syncIntervalMs: 60_000 })
     const cls = { name: 'read', limit: 10, windowMs: 60_000 }

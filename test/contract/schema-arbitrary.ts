@@ -7,6 +7,7 @@ export interface Schema {
   type?: string
   properties?: Record<string, Schema>
   required?: string[]
+  minProperties?: number
   minLength?: number
   maxLength?: number
   format?: string

@@ -5,7 +5,7 @@ import type { KeyValueStore } from '@mcp-directory/shared/kv'
 import type { Logger } from '@mcp-directory/shared/log'
 import { createBackgroundMailer, createRecipientCap, type Mailer } from '@mcp-directory/shared/mail'
 import { startOutboxRelay } from '@mcp-directory/shared/outbox'
-import { healthHandler, serviceApp } from '@mcp-directory/shared/service'
+import { healthRoute, serviceApp } from '@mcp-directory/shared/service'
 import { docsRoutes } from './docs/routes'
 import { registrationCounter } from './registrations/limit'
 import { lockMail } from './registrations/mail'
@@ -68,7 +68,7 @@ export function createAgentAuthApp(deps: AgentAuthDeps) {
     )
     .use(tokenRoutes({ database, baseUrl: base, log, revoked: changed, now: deps.now, maxBodyBytes: MAX_BODY_BYTES }))
     // The service's own probe (the stack runner and container health checks); the public one is the catalog's.
-    .get('/api/v1/health', healthHandler(database, log))
+    .use(healthRoute('agent-auth', { database, log }))
     .use(docsRoutes(base))
 
   return {

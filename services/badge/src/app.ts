@@ -5,7 +5,7 @@ import { startBatchedCounter } from '@mcp-directory/shared/counter'
 import type { Database } from '@mcp-directory/shared/db'
 import type { KeyValueStore } from '@mcp-directory/shared/kv'
 import type { Logger } from '@mcp-directory/shared/log'
-import { healthHandler, serviceApp } from '@mcp-directory/shared/service'
+import { healthRoute, serviceApp } from '@mcp-directory/shared/service'
 import { badgeRoutes } from './badges/routes'
 import { badgeReader } from './badges/service'
 import { createBadgeCache } from './cache/badge-cache'
@@ -42,7 +42,7 @@ export function createBadgeApp(deps: BadgeDeps) {
     .use(badgeRoutes(badgeReader(cache, catalogClient(deps.catalog)), (id) => impressions.count(id)))
     .use(impressionRoutes((id, n) => impressions.count(id, n)))
     // For process supervisors (the stack runner probes this path); never in the gateway's public table.
-    .get('/api/v1/health', healthHandler(database, log))
+    .use(healthRoute('badge', { database, log }))
 
   return {
     app,

@@ -3,7 +3,7 @@
  * (`@mcp-directory/catalog/model`) and nothing else deep from the service.
  */
 export { CategoryList, CategoryModel } from './categories/model'
-export { HealthResponse } from './health/model'
+export { HealthResponse } from '@mcp-directory/shared/contracts'
 export { ImportDocument, ImportSummary } from './import/model'
 export {
   ConflictList,

@@ -7,7 +7,7 @@ import type { Database } from '@mcp-directory/shared/db'
 import type { KeyValueStore } from '@mcp-directory/shared/kv'
 import type { Logger } from '@mcp-directory/shared/log'
 import type { OutboundFetcher } from '@mcp-directory/shared/outbound'
-import { healthHandler, serviceApp } from '@mcp-directory/shared/service'
+import { healthRoute, serviceApp } from '@mcp-directory/shared/service'
 import { challengeRoutes } from './challenge/routes'
 import { attemptCounter, CLAIM_ATTEMPTS } from './claimants/claimant'
 import { claimRoutes } from './claims/routes'
@@ -59,7 +59,7 @@ export function createClaimVerifierApp(deps: ClaimVerifierDeps) {
   const app = serviceApp('claim-verifier', config.publicBaseUrl, log)
     .use(challengeRoutes(ctx))
     .use(claimRoutes(ctx))
-    .get('/api/v1/health', healthHandler(deps.database, log))
+    .use(healthRoute('claim-verifier', { database: deps.database, log }))
 
   return {
     app,

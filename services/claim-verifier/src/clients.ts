@@ -1,8 +1,11 @@
 // The claim-verifier's reach into the submission service (claim_url secrets), over HTTP to its replicas or
 // in-process in the all-in-one mode. The catalog is reached through the one catalog client (shared/catalog-client).
+import type { Contract, SuccessOf } from '@mcp-directory/shared/contracts'
 import { AppError, serviceUnavailable } from '@mcp-directory/shared/errors'
 import type { Logger } from '@mcp-directory/shared/log'
+import { type CallInput, pathOf } from '@mcp-directory/shared/public-api'
 import { replicaHandler } from '@mcp-directory/shared/upstream'
+import { verifyClaimToken } from '@mcp-directory/submission/contracts'
 
 /** Something that answers a service's internal requests (an Elysia app's `handle`, or HTTP). */
 export type Handler = (request: Request) => Response | Promise<Response>
@@ -11,18 +14,19 @@ export type Handler = (request: Request) => Response | Promise<Response>
 export const httpHandler = (name: string, urls: string[], log: Logger, timeoutMs = 10_000): Handler =>
   replicaHandler(name, urls, log, timeoutMs)
 
-async function call<T>(
+/** One internal call built from its contract: the status and the parsed answer (a 5xx or no answer: a 503). */
+async function call<C extends Contract>(
   handle: Handler,
   name: string,
-  method: string,
-  path: string,
-  body?: unknown,
-): Promise<{ status: number; body: T | null }> {
+  contract: C,
+  input: CallInput<C>,
+): Promise<{ status: number; body: SuccessOf<C> | null }> {
+  const { body } = input
   let res: Response
   try {
     res = await handle(
-      new Request(`http://${name}.internal${path}`, {
-        method,
+      new Request(`http://${name}.internal${pathOf(contract, input)}`, {
+        method: contract.method,
         headers:
           body === undefined
             ? { accept: 'application/json' }
@@ -38,7 +42,7 @@ async function call<T>(
     await res.body?.cancel()
     throw serviceUnavailable(name)
   }
-  return { status: res.status, body: res.status === 204 ? null : ((await res.json().catch(() => null)) as T | null) }
+  return { status: res.status, body: res.status === 204 ? null : await res.json().catch(() => null) }
 }
 
 /** What the claim-verifier asks of the submission service. */
@@ -46,10 +50,7 @@ export function submissionClient(handle: Handler) {
   return {
     /** Whether `token` is the claim_url secret of listing `id`. */
     async claimTokenMatches(id: string, token: string): Promise<boolean> {
-      const r = await call<{ valid: boolean }>(handle, 'submission', 'POST', '/internal/claim-tokens/verify', {
-        id,
-        token,
-      })
+      const r = await call(handle, 'submission', verifyClaimToken, { body: { id, token } })
       return r.status === 200 && r.body?.valid === true
     },
   }

@@ -1,10 +1,12 @@
 // Discovery of the directory's own MCP server (the MCP Server Card proposal, docs/discovery.md of
 // modelcontextprotocol/experimental-ext-server-card): a Server Card at `<streamable-http-url>/server-card`, the
 // location the proposal reserves, and an AI Catalog at `/.well-known/ai-catalog.json` that lists it.
+import { JsonText } from '@mcp-directory/shared/service'
+import { aiCatalog as aiCatalogContract, mcpServerCard } from './contract'
 import { PROTOCOL_VERSIONS } from './protocol'
 
-export const SERVER_CARD_PATH = '/api/mcp/server-card'
-export const AI_CATALOG_PATH = '/.well-known/ai-catalog.json'
+export const SERVER_CARD_PATH = mcpServerCard.path
+export const AI_CATALOG_PATH = aiCatalogContract.path
 export const SERVER_CARD_TYPE = 'application/mcp-server-card+json'
 export const AI_CATALOG_TYPE = 'application/ai-catalog+json'
 export const SERVER_CARD_SCHEMA = 'https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json'
@@ -47,17 +49,22 @@ export function aiCatalog(base: string, info: { name: string }) {
   }
 }
 
-/** A public metadata document with caching, an ETag and `If-None-Match` → 304, as the proposal asks. */
-export function cachedDocument(request: Request, body: unknown, type: string): Response {
+/** A public metadata document as served: indented JSON, its strong ETag and its headers (cacheable for an hour). */
+export function cachedDocument<T>(body: T, type: string) {
   const text = JSON.stringify(body, null, 2)
   const etag = `"${new Bun.CryptoHasher('sha256').update(text).digest('base64url').slice(0, 27)}"`
+  // The media type as it is, without a charset parameter (JSON is UTF-8); a 304 carries the same headers.
   const headers = {
     'content-type': type,
     'cache-control': 'public, max-age=3600',
     etag,
     'x-content-type-options': 'nosniff',
   }
+  return { json: new JsonText<T>(text), etag, headers }
+}
+
+/** Whether the client's copy is current: its If-None-Match names the ETag (weakly compared) or is `*`. */
+export function isCurrent(request: Request, etag: string): boolean {
   const match = (request.headers.get('if-none-match') ?? '').split(',').map((t) => t.trim().replace(/^W\//, ''))
-  if (match.includes(etag) || match.includes('*')) return new Response(null, { status: 304, headers })
-  return new Response(text, { status: 200, headers })
+  return match.includes(etag) || match.includes('*')
 }

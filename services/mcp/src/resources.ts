@@ -7,9 +7,12 @@ import {
   ResourceNotFoundError,
   ResourceTemplate,
 } from '@modelcontextprotocol/server'
+import { getServerMarkdown, listCategories, searchServers } from '@mcp-directory/catalog/contracts'
+import type { SuccessOf } from '@mcp-directory/shared/contracts'
 import type { Logger } from '@mcp-directory/shared/log'
+import { ApiError } from '@mcp-directory/shared/public-api'
 import { flatText } from '@mcp-directory/shared/text'
-import { ApiError, type DirectoryClient } from './public-api/client'
+import type { DirectoryClient } from './public-api/client'
 
 /** URI of the category list. */
 export const CATEGORIES_URI = 'directory://categories'
@@ -31,8 +34,6 @@ function resourceError(err: unknown, uri: string, log: Logger): ProtocolError {
   return new ProtocolError(ProtocolErrorCode.InternalError, 'The resource could not be read; try again shortly')
 }
 
-type SearchPage = { servers: { id: string; name: string; description: string }[]; nextCursor: string | null }
-
 /** Registers the resources on a server built for one request. */
 export function registerResources(server: McpServer, api: DirectoryClient, log: Logger) {
   registerCategories(server, api, log)
@@ -47,7 +48,7 @@ function registerCategories(server: McpServer, api: DirectoryClient, log: Logger
     { title: 'Categories', description: 'The categories of the directory (JSON)', mimeType: 'application/json' },
     async (uri) => {
       try {
-        const body = await api.json<unknown>('/api/v1/categories')
+        const body = await api.call(listCategories)
         return { contents: [{ uri: uri.href, mimeType: 'application/json', text: JSON.stringify(body) }] }
       } catch (err) {
         throw resourceError(err, uri.href, log)
@@ -66,9 +67,7 @@ function registerListings(server: McpServer, api: DirectoryClient, log: Logger) 
         id: async (value) => {
           if (!value.trim()) return []
           try {
-            const page = await api.json<SearchPage>(
-              `/api/v1/search?${new URLSearchParams({ q: value.slice(0, 200), limit: '10' })}`,
-            )
+            const page = await api.call(searchServers, { query: { q: value.slice(0, 200), limit: 10 } })
             return page.servers.map((s) => s.id)
           } catch {
             return []
@@ -92,7 +91,7 @@ function registerListings(server: McpServer, api: DirectoryClient, log: Logger) 
         throw new ResourceNotFoundError(uri.href, `Resource ${uri.href} not found`)
       }
       try {
-        const text = await api.text(`/api/v1/mcp/${encodeURIComponent(decoded)}/markdown`, 'text/markdown')
+        const text = await api.call(getServerMarkdown, { params: { id: decoded } })
         return { contents: [{ uri: uri.href, mimeType: 'text/markdown', text }] }
       } catch (err) {
         throw resourceError(err, uri.href, log)
@@ -106,11 +105,9 @@ function registerResourceList(server: McpServer, api: DirectoryClient, log: Logg
   // and the SDK's template list callback cannot see the request's cursor.
   server.server.setRequestHandler('resources/list', async (request) => {
     const cursor = request.params?.cursor
-    const params = new URLSearchParams({ limit: String(LIST_PAGE) })
-    if (cursor) params.set('cursor', cursor)
-    let page: SearchPage
+    let page: SuccessOf<typeof searchServers>
     try {
-      page = await api.json<SearchPage>(`/api/v1/search?${params}`)
+      page = await api.call(searchServers, { query: { limit: LIST_PAGE, ...(cursor ? { cursor } : {}) } })
     } catch (err) {
       if (err instanceof ApiError && err.body.status === 400)
         throw new ProtocolError(ProtocolErrorCode.InvalidParams, 'Invalid cursor', err.body)

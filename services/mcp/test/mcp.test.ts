@@ -27,7 +27,7 @@ import {
 import { codeSpan, quoted } from '@mcp-directory/shared/text'
 import { CONFIG_CLIENTS, type ConfigEntry } from '@mcp-directory/shared/install'
 import { createGatewayApp } from '../../../gateway/src/app'
-import { mcpLimitOf } from '../../../gateway/src/routes/mcp'
+import { mcpLimitOf } from '../../../gateway/src/mcp-pricing'
 import { inProcessUpstream } from '@mcp-directory/shared/upstream'
 import { createMcpApp, SERVER_INFO, type McpService } from '../src'
 import { serverIdentity } from '../src/server'

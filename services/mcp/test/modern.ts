@@ -3,6 +3,7 @@
 // through search_mcp_servers. Shared by the in-process test and the stack test, so both run modes meet it.
 import { describe, expect, test } from 'bun:test'
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client'
+import { loadSharedData } from '@mcp-directory/shared/testing'
 
 const MODERN = '2026-07-28'
 /** The tools, in the order tools/list gives them. */
@@ -24,7 +25,7 @@ export const TOOL_ORDER = [
 ]
 
 type ToolResult = { isError?: boolean; structuredContent?: Record<string, unknown>; content: unknown[] }
-type Page = { servers: { id: string }[]; nextCursor: string | null }
+type Page = { total: number; servers: { id: string }[]; nextCursor: string | null }
 
 /** An SDK v2 client that negotiates its era with server/discover first. */
 export async function modernClient(base: string): Promise<Client> {
@@ -58,6 +59,28 @@ export function modernRequest(base: string, method: string, params: Record<strin
 }
 
 const ids = (p: Page) => p.servers.map((s) => s.id)
+
+/** Every page of one search, from the first cursor to the last (null): the ids in order, the pages and cursors. */
+async function walk(page: (cursor?: string) => Promise<Page>) {
+  const seen: string[] = []
+  const cursors: string[] = []
+  let cursor: string | undefined
+  let total = -1
+  do {
+    const p = await page(cursor)
+    total = p.total
+    seen.push(...ids(p))
+    cursor = p.nextCursor ?? undefined
+    if (cursor) cursors.push(cursor)
+  } while (cursor && cursors.length < 500)
+  return { seen, total, pages: cursors.length + 1, cursors }
+}
+
+/** The real queries of the shared data set, and a browse of the whole catalog (no query). */
+async function realQueries(): Promise<(string | undefined)[]> {
+  const queries = await loadSharedData<{ query: string }[]>('queries.json')
+  return [undefined, ...queries.map((q) => q.query)]
+}
 
 /** The tests of the 2026-07-28 revision against the endpoint at `base()` (known once the suite has started). */
 export function describeModernEra(base: () => string) {
@@ -198,5 +221,49 @@ export function describeModernEra(base: () => string) {
       expect(ids(viaTool.structuredContent as unknown as Page)).toEqual(ids(second))
       await client.close()
     })
+
+    test('every page of every real query through search_mcp_servers: each listing once, the REST walk’s listings', async () => {
+      const client = await modernClient(base())
+      const limit = 5
+      const viaTool = (q: string | undefined) => async (cursor?: string) => {
+        const args = { ...(q === undefined ? {} : { query: q }), limit, ...(cursor ? { cursor } : {}) }
+        const r = (await client.callTool({ name: 'search_mcp_servers', arguments: args })) as ToolResult
+        expect({ q, cursor, error: r.isError ? r.structuredContent : null }).toEqual({ q, cursor, error: null })
+        return r.structuredContent as unknown as Page
+      }
+      const viaRest = (q: string | undefined) => async (cursor?: string) => {
+        const params = { ...(q === undefined ? {} : { q }), limit: String(limit), client: 'claude-code' }
+        const res = await fetch(
+          `${base()}/api/v1/search?${new URLSearchParams({ ...params, ...(cursor ? { cursor } : {}) })}`,
+        )
+        expect({ q, cursor, status: res.status }).toEqual({ q, cursor, status: 200 })
+        return (await res.json()) as Page
+      }
+      let paged = 0
+      let longest = 0
+      for (const q of await realQueries()) {
+        const tool = await walk(viaTool(q))
+        const rest = await walk(viaRest(q))
+        // Each listing exactly once, every match reached, and the same listings as REST's own walk.
+        expect({ q, repeated: tool.seen.length - new Set(tool.seen).size }).toEqual({ q, repeated: 0 })
+        expect({ q, walked: tool.seen.length }).toEqual({ q, walked: tool.total })
+        expect({ q, ids: [...tool.seen].sort() }).toEqual({ q, ids: [...rest.seen].sort() })
+        if (tool.pages >= 3) paged++
+        longest = Math.max(longest, ...tool.cursors.map((c) => c.length))
+      }
+      // A catalog big enough that walks take several pages, and the cursors they carry are long ones.
+      expect(paged).toBeGreaterThanOrEqual(3)
+      expect(longest).toBeGreaterThan(200)
+      // The tool's cursor is bounded by the API's own cursor model, as the OpenAPI document gives it.
+      const { tools } = await client.listTools()
+      const search = tools.find((t) => t.name === 'search_mcp_servers')!
+      const cursorArg = (search.inputSchema.properties as Record<string, { pattern?: string }>).cursor
+      const openapi = (await (await fetch(`${base()}/docs/json`)).json()) as {
+        paths: Record<string, { get: { parameters: { name: string; schema: { pattern?: string } }[] } }>
+      }
+      const restCursor = openapi.paths['/api/v1/search']!.get.parameters.find((p) => p.name === 'cursor')!
+      expect(cursorArg?.pattern).toBe(restCursor.schema.pattern)
+      await client.close()
+    }, 120_000)
   })
 }

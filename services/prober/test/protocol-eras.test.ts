@@ -5,7 +5,7 @@ import { afterAll, expect, test } from 'bun:test'
 import { createMcpHandler, legacyStatelessFallback, McpServer } from '@modelcontextprotocol/server'
 import { createOutboundFetcher } from '@mcp-directory/shared/outbound'
 import { z } from 'zod'
-import { remoteFreshUntil } from '../src/probe/listing'
+import { remoteFreshUntil } from '../src/probe/listing-remotes'
 import { probeRemote } from '../src/probe/remote'
 
 /** A server with one tool; `versions` are the revisions it speaks. */

@@ -1,9 +1,8 @@
 // The sandbox service: takes start jobs from the prober's sandbox queue, starts the listing's package (install,
 // bubblewrap, MCP over stdio), and reports the verdict, tools and step timings to the catalog's facts API.
 import type { Config } from '@mcp-directory/shared/config'
-import { json } from '@mcp-directory/shared/http'
 import type { Logger } from '@mcp-directory/shared/log'
-import { serviceApp } from '@mcp-directory/shared/service'
+import { healthRoute, mount, serviceApp } from '@mcp-directory/shared/service'
 import { catalogClient, type CatalogHandler } from '@mcp-directory/shared/catalog-client'
 import { createJetStreamQueue, createMemoryQueue, type ProbeQueue } from '@mcp-directory/prober'
 import { type BoxLimitMode, detectBoxLimits, sweepCgroups } from './run/boxlimits'
@@ -12,6 +11,7 @@ import type { Registries } from './run/install'
 import { installNetwork } from './run/netconfig'
 import { abandonStarts, sweepLeftovers } from './run/start'
 import { INSTALL_TIMEOUT_MS, sandboxStatus, StartCounters, startJobHandler } from './start-jobs'
+import { readSandboxStatus } from './status/contract'
 
 /** What the sandbox service needs from its host process. */
 export interface SandboxDeps {
@@ -34,6 +34,8 @@ export interface SandboxDeps {
  */
 export function boxRefusal(mode: BoxLimitMode, env: NodeJS.ProcessEnv): string | null {
   if (!Bun.which('prlimit')) return 'prlimit is not installed (util-linux)'
+  // Without bwrap the spawn below would throw (ENOENT) rather than report: the service then starts refusing.
+  if (!Bun.which('bwrap')) return 'bubblewrap is not installed (bwrap)'
   const tmpfs = Bun.spawnSync(
     ['bwrap', '--unshare-all', '--ro-bind', '/', '/', '--size', '1048576', '--tmpfs', '/tmp', 'true'],
     {
@@ -92,10 +94,8 @@ export function createSandboxApp(deps: SandboxDeps) {
   const consuming = refused ? Promise.resolve(async () => {}) : queue.consume(handle, p.sandboxConcurrency)
 
   const app = serviceApp('sandbox', config.publicBaseUrl, log)
-    .get('/api/v1/health', () => json({ status: 'ok', timestamp: new Date().toISOString() }))
-    .get('/internal/status', async () =>
-      json(await sandboxStatus(queue, counters, limits, { limits: boxLimits, refused })),
-    )
+    .use(healthRoute('sandbox'))
+    .use(mount(readSandboxStatus, () => sandboxStatus(queue, counters, limits, { limits: boxLimits, refused })))
 
   return {
     app,

@@ -8,7 +8,7 @@ import type { Logger } from '@mcp-directory/shared/log'
 import { createMemoryStore, type KeyValueStore } from '@mcp-directory/shared/kv'
 import { createRecipientCap, type Mailer } from '@mcp-directory/shared/mail'
 import { startOutboxRelay } from '@mcp-directory/shared/outbox'
-import { healthHandler, serviceApp } from '@mcp-directory/shared/service'
+import { healthRoute, serviceApp } from '@mcp-directory/shared/service'
 import { startMailSender } from './mail/outbox'
 import { mailKey } from './mail/sealed'
 import { claimTokenRoutes } from './claim-tokens/routes'
@@ -68,7 +68,7 @@ export function createSubmissionApp(deps: SubmissionDeps) {
     )
     .use(moderationRoutes({ database, catalog, operatorToken: deps.operatorToken, log }))
     .use(claimTokenRoutes(database))
-    .get('/api/v1/health', healthHandler(database, log))
+    .use(healthRoute('submission', { database, log }))
 
   return {
     app,

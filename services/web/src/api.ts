@@ -1,47 +1,29 @@
-// The web service's view of the public API: every call goes through the gateway (shared/public-api) on behalf of
-// the end client, so a page meets exactly the validation and rate limits of the REST endpoint behind it.
+// The web service's calls of the public API: each through the typed client (shared/public-api `call`) on behalf of
+// the visitor, so a page meets exactly the validation and rate limits of the REST endpoint behind it. A page shows
+// a refusal rather than failing, so its calls answer a result: the contract's 2xx model, or the API's Error object.
+import type { Contract, SuccessOf } from '@mcp-directory/shared/contracts'
 import type { ErrorBody } from '@mcp-directory/shared/errors'
-import type { PublicApi, PublicApiCall } from '@mcp-directory/shared/public-api'
+import { ApiError, type CallInput, type CallOptions, call, type PublicApi } from '@mcp-directory/shared/public-api'
 
-/** The API's Error object (directory-api §2.6). */
-export type ApiError = ErrorBody
-
-/** The answer of one call: the body on success, the Error object otherwise. */
-export type ApiResult<T> =
-  | { ok: true; status: number; data: T; headers: Headers }
-  | { ok: false; status: number; error: ApiError; headers: Headers }
+/** The answer of one call: the contract's 2xx model, or the API's Error object with its status and headers. */
+export type ApiResult<T> = { ok: true; data: T } | { ok: false; status: number; error: ErrorBody; headers: Headers }
 
 /** Who a page speaks for: the end client's address (from the gateway) and the request id. */
-export interface Caller {
-  client?: string
-  requestId?: string
-}
+export type Caller = Pick<CallOptions, 'client' | 'requestId'>
 
-function asError(status: number, body: unknown): ApiError {
-  const b = body as Partial<ApiError> | null
-  if (b && typeof b.error === 'string' && typeof b.message === 'string') return b as ApiError
-  return {
-    error: status >= 500 ? 'service_unavailable' : 'unexpected_response',
-    message: `The API answered ${status}`,
-    status,
-  }
-}
-
-/** Calls one API operation and reads its JSON answer. */
-export async function callApi<T>(
+/** One call of the public API on behalf of `caller`; an error answer (an unreachable gateway's 503 too) as its result. */
+export async function tryCall<C extends Contract>(
   api: PublicApi,
-  path: string,
+  contract: C,
+  input: CallInput<C>,
   caller: Caller,
-  init: PublicApiCall = {},
-): Promise<ApiResult<T>> {
-  // An unreachable gateway arrives as its 503 Error object (shared/public-api).
-  const res = await api(path, { ...init, client: caller.client, requestId: caller.requestId })
-  let body: unknown = null
+  options: Omit<CallOptions, keyof Caller> = {},
+): Promise<ApiResult<SuccessOf<C>>> {
   try {
-    body = await res.json()
-  } catch {
-    body = null
+    const data = await call(api, contract, input, { ...options, client: caller.client, requestId: caller.requestId })
+    return { ok: true, data }
+  } catch (err) {
+    if (err instanceof ApiError) return { ok: false, status: err.status, error: err.body, headers: err.headers }
+    throw err
   }
-  if (res.ok) return { ok: true, status: res.status, data: body as T, headers: res.headers }
-  return { ok: false, status: res.status, error: asError(res.status, body), headers: res.headers }
 }

@@ -5,6 +5,7 @@ import { routeLabels } from '@mcp-directory/shared/metrics'
 import type { PublicApi } from '@mcp-directory/shared/public-api'
 import { INSTANCE_ID } from '@mcp-directory/shared/service'
 import { Elysia } from 'elysia'
+import { pageResponse } from './answer'
 import { createPageContext } from './context'
 import { adminRoutes } from './pages/admin/routes'
 import { claimRoutes } from './pages/claim/routes'
@@ -39,7 +40,7 @@ export function createWebApp(deps: WebDeps) {
     })
     // Set before the pages are used, so it answers for every one of them.
     .onError(({ code, error, request }) => {
-      if (code === 'NOT_FOUND') return ctx.errorPage(404, { error: 'not_found', message: 'No such page' })
+      if (code === 'NOT_FOUND') return pageResponse(ctx.errorPage(404, { error: 'not_found', message: 'No such page' }))
       // The path only: a claim page's address carries its secret in the query.
       log.error(
         {
@@ -49,7 +50,7 @@ export function createWebApp(deps: WebDeps) {
         },
         'page failed',
       )
-      return ctx.errorPage(500, { error: 'internal', message: 'The page could not be built' })
+      return pageResponse(ctx.errorPage(500, { error: 'internal', message: 'The page could not be built' }))
     })
     // For process supervisors (the stack runner probes this path); never in the gateway's public table.
     .get('/api/v1/health', () => Response.json({ status: 'ok', timestamp: new Date().toISOString() }))

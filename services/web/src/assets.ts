@@ -16,6 +16,9 @@ interface Asset {
   type: string
 }
 
+/** An asset's answer: 200 with its bytes, or 304 (its bytes then unsent), and its headers. */
+export type AssetAnswer = { status: 200 | 304; headers: Record<string, string>; body: Uint8Array }
+
 /** The assets this service serves; `url(file)` gives a file's hashed address. */
 export function loadAssets(files: readonly string[] = ['app.css', 'app.js', 'icon.svg']) {
   const byName = new Map<string, Asset>()
@@ -36,8 +39,11 @@ export function loadAssets(files: readonly string[] = ['app.css', 'app.js', 'ico
       if (!u) throw new Error(`unknown asset ${file}`)
       return u
     },
-    /** The response for `/assets/<name>`, or null for an unknown name. */
-    serve(name: string, ifNoneMatch: string | null): Response | null {
+    /**
+     * The answer for `/assets/<name>`: its bytes and headers, or 304 with the headers alone when `ifNoneMatch`
+     * names its ETag; null for an unknown name.
+     */
+    serve(name: string, ifNoneMatch: string | null): AssetAnswer | null {
       const a = byName.get(name)
       if (!a) return null
       const headers = {
@@ -47,9 +53,8 @@ export function loadAssets(files: readonly string[] = ['app.css', 'app.js', 'ico
         'x-content-type-options': 'nosniff',
         'cross-origin-resource-policy': 'same-origin',
       }
-      if (ifNoneMatch?.split(',').some((t) => t.trim().replace(/^W\//, '') === a.etag))
-        return new Response(null, { status: 304, headers })
-      return new Response(a.body, { headers })
+      const fresh = ifNoneMatch?.split(',').some((t) => t.trim().replace(/^W\//, '') === a.etag)
+      return { status: fresh ? 304 : 200, headers, body: a.body }
     },
   }
 }

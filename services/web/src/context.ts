@@ -1,15 +1,21 @@
 // What every page's routes share: the public API on behalf of the visitor, the category list, and the page shell
 // with its error pages.
+import { listCategories, searchServers } from '@mcp-directory/catalog/contracts'
 import type { Config } from '@mcp-directory/shared/config'
+import type { SuccessOf } from '@mcp-directory/shared/contracts'
+import type { ErrorBody } from '@mcp-directory/shared/errors'
 import { REQUEST_ID_HEADER, type Logger } from '@mcp-directory/shared/log'
 import { CLIENT_IP_HEADER, type PublicApi } from '@mcp-directory/shared/public-api'
-import { type ApiError, type Caller, callApi } from './api'
+import type { PageAnswer } from './answer'
+import { type Caller, tryCall } from './api'
 import { type Assets, loadAssets } from './assets'
 import { crossSiteForm } from './forms'
 import type { html } from './html'
 import { renderPage } from './layout'
 import { errorBody } from './pages/errors'
-import type { Category } from './pages/home/view'
+
+/** A category, as the categories endpoint answers it. */
+export type Category = SuccessOf<typeof listCategories>['categories'][number]
 
 const CATEGORIES_TTL_MS = 10 * 60_000
 
@@ -29,11 +35,11 @@ export interface PageContext {
   /** How many active listings each category holds (by slug), kept a while; null when it could not be read. */
   categoryCounts(): Promise<Map<string, number> | null>
   /** A full page in the directory's shell. */
-  page(title: string, body: ReturnType<typeof html>, o?: PageOptions): Response
+  page(title: string, body: ReturnType<typeof html>, o?: PageOptions): PageAnswer
   /** An error page for an Error object; 429 and 503 keep their Retry-After. */
-  errorPage(status: number, e: ApiError, headers?: Headers): Response
+  errorPage(status: number, e: ErrorBody, headers?: Headers): PageAnswer
   /** The 403 page for a form post another site made the browser send (forms.ts); null for one of ours. */
-  refuseCrossSite(request: Request): Response | null
+  refuseCrossSite(request: Request): PageAnswer | null
 }
 
 export function createPageContext(deps: { config: Config; log: Logger; api: PublicApi }): PageContext {
@@ -44,7 +50,7 @@ export function createPageContext(deps: { config: Config; log: Logger; api: Publ
   let categories: { at: number; list: Category[] } | null = null
   async function categoriesFor(caller: Caller): Promise<Category[]> {
     if (categories && Date.now() - categories.at < CATEGORIES_TTL_MS) return categories.list
-    const r = await callApi<{ categories: Category[] }>(api, '/api/v1/categories', caller)
+    const r = await tryCall(api, listCategories, {}, caller)
     if (!r.ok) return categories?.list ?? []
     categories = { at: Date.now(), list: r.data.categories }
     return categories.list
@@ -58,12 +64,11 @@ export function createPageContext(deps: { config: Config; log: Logger; api: Publ
     const self: Caller = { client: 'web:category-counts' }
     const list = await categoriesFor(self)
     const answers = await Promise.all(
-      list.map((c) =>
-        callApi<{ total: number }>(api, `/api/v1/search?category=${encodeURIComponent(c.slug)}&limit=1`, self),
-      ),
+      list.map((c) => tryCall(api, searchServers, { query: { category: c.slug, limit: 1 } }, self)),
     )
-    if (!list.length || answers.some((a) => !a.ok)) return null
-    return new Map(list.map((c, i) => [c.slug, (answers[i] as { data: { total: number } }).data.total]))
+    const totals = answers.map((a) => (a.ok ? a.data.total : null))
+    if (!list.length || totals.includes(null)) return null
+    return new Map(list.map((c, i) => [c.slug, totals[i]!]))
   }
   async function categoryCounts(): Promise<Map<string, number> | null> {
     if (counts && Date.now() - counts.at < counts.ttl) return counts.map
@@ -81,7 +86,7 @@ export function createPageContext(deps: { config: Config; log: Logger; api: Publ
   const page = (title: string, body: ReturnType<typeof html>, o: PageOptions = {}) =>
     renderPage(assets, { title: `${title} · MCP Server Directory`, body, ...o })
 
-  function errorPage(status: number, e: ApiError, headers?: Headers): Response {
+  function errorPage(status: number, e: ErrorBody, headers?: Headers): PageAnswer {
     const extra: Record<string, string> = {}
     const retry = headers?.get('retry-after')
     if (retry) extra['retry-after'] = retry

@@ -1,4 +1,5 @@
 // The page shell and the headers every page is sent with.
+import type { PageAnswer } from './answer'
 import type { Assets } from './assets'
 import { html, type SafeHtml } from './html'
 
@@ -48,7 +49,7 @@ export function pageHeaders(o: { referrerPolicy?: string; noStore?: boolean } = 
 }
 
 /** Renders a whole page. */
-export function renderPage(assets: Assets, o: PageOptions): Response {
+export function renderPage(assets: Assets, o: PageOptions): PageAnswer {
   const nav = (href: string, label: string, key: PageOptions['current']) =>
     html`<li><a href="${href}"${o.current === key ? html` aria-current="page"` : ''}>${label}</a></li>`
   const doc = html`<!doctype html>
@@ -83,5 +84,5 @@ ${o.body}
 </body>
 </html>
 `
-  return new Response(doc.value, { status: o.status ?? 200, headers: { ...pageHeaders(o), ...o.headers } })
+  return { html: doc.value, status: o.status ?? 200, headers: { ...pageHeaders(o), ...o.headers } }
 }

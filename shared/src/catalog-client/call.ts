@@ -1,7 +1,9 @@
 // The transport of the catalog client: one request to the catalog's internal API, one error mapping for every
 // service that calls it.
+import type { AnswerOf, Contract, SuccessOf } from '../contracts/endpoint'
 import { AppError, type ErrorCode, serviceUnavailable } from '../errors'
 import type { Logger } from '../log'
+import { type CallInput, pathOf } from '../public-api/call'
 import { replicaHandler } from '../upstream'
 
 /** Something that answers the catalog's internal requests: its app's `handle` in-process, or HTTP to its replicas. */
@@ -14,19 +16,29 @@ export function httpCatalogHandler(baseUrls: string[], log: Logger, timeoutMs = 
 
 /** How one call reads its answer. */
 export interface CallOptions {
-  body?: unknown
   /** 'null': a 404 is null rather than an error. */
   missing?: 'null' | 'error'
-  /** Refusals that are answers of the call's own model (a 409 naming the listing that holds an address): returned. */
+  /**
+   * Refusals the contract declares with a model of their own (a 409 naming the listing that holds an address):
+   * returned as that model rather than thrown.
+   */
   answers?: number[]
 }
 
-/** One call of the internal API: the parsed JSON answer, or null for a 404 when `missing` is 'null'. */
-export type CatalogCall = <T>(
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  path: string,
-  options?: CallOptions,
-) => Promise<T>
+/**
+ * One call of the internal API: the request built from the contract (its method, its path with the parameters and
+ * query filled in, the body as JSON), answering the contract's 2xx model; with `missing: 'null'`, null for a 404;
+ * with `answers`, the model of each refusal named there.
+ */
+export interface CatalogCall {
+  <C extends Contract>(contract: C, input?: CallInput<C>): Promise<SuccessOf<C>>
+  <C extends Contract>(contract: C, input: CallInput<C>, options: { missing: 'null' }): Promise<SuccessOf<C> | null>
+  <C extends Contract, S extends keyof C['responses'] & number>(
+    contract: C,
+    input: CallInput<C>,
+    options: { answers: S[] },
+  ): Promise<SuccessOf<C> | AnswerOf<C, S>>
+}
 
 /**
  * Calls through `handle`. The catalog's 4xx answers are Error objects meant for the caller's own client (a 404, a
@@ -35,13 +47,14 @@ export type CatalogCall = <T>(
  * as "try again later".
  */
 export function catalogCall(handle: CatalogHandler): CatalogCall {
-  return async <T>(method: string, path: string, options: CallOptions = {}): Promise<T> => {
-    const { body, missing = 'error', answers = [] } = options
+  return (async (contract: Contract, input: CallInput<Contract> = {}, options: CallOptions = {}): Promise<unknown> => {
+    const { body } = input
+    const { missing = 'error', answers = [] } = options
     let res: Response
     try {
       res = await handle(
-        new Request(`http://catalog.internal${path}`, {
-          method,
+        new Request(`http://catalog.internal${pathOf(contract, input)}`, {
+          method: contract.method,
           headers:
             body === undefined
               ? { accept: 'application/json' }
@@ -55,12 +68,12 @@ export function catalogCall(handle: CatalogHandler): CatalogCall {
     }
     if (res.status === 404 && missing === 'null') {
       await res.body?.cancel()
-      return null as T
+      return null
     }
     if (res.ok || answers.includes(res.status)) {
       const parsed = await res.json().catch(() => undefined)
       if (parsed === undefined) throw serviceUnavailable('catalog')
-      return parsed as T
+      return parsed
     }
     if (res.status >= 400 && res.status < 500) {
       const e = (await res.json().catch(() => null)) as { error?: string; message?: string; details?: unknown[] } | null
@@ -73,5 +86,5 @@ export function catalogCall(handle: CatalogHandler): CatalogCall {
     }
     await res.body?.cancel()
     throw serviceUnavailable('catalog')
-  }
+  }) as CatalogCall
 }

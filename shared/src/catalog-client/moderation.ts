@@ -1,12 +1,12 @@
 // Moderation, for the submission service: a pending listing from a submission, a status change, the queue.
 import type { SubmittedListing } from '../contracts'
-import type {
-  CreatedListing,
-  HoldingListing,
-  ModerationQueue,
-  NewListingRefused,
-  StatusChange,
-  STATUS_TARGETS,
+import {
+  type CreatedListing,
+  createListingFromSubmission,
+  type HoldingListing,
+  listModerationQueue,
+  type STATUS_TARGETS,
+  setListingStatus,
 } from '../contracts/catalog-internal'
 import { AppError, type ErrorCode } from '../errors'
 import type { CatalogCall } from './call'
@@ -19,24 +19,19 @@ export type { CreatedListing, HoldingListing, StatusChange } from '../contracts/
  */
 export type PendingOutcome = { created: CreatedListing } | { refusal: AppError; holder: HoldingListing | null }
 
-type Answer = { listing: CreatedListing } | NewListingRefused
-
 /** The moderation methods of the catalog client. */
 export const moderationCalls = (call: CatalogCall) => ({
   /** Creates a pending listing, or says which listing holds its address or name. */
   createPending: async (input: SubmittedListing): Promise<PendingOutcome> => {
-    const answer = await call<Answer>('POST', '/internal/listings', { body: input, answers: [409] })
+    const answer = await call(createListingFromSubmission, { body: input }, { answers: [409] })
     if ('listing' in answer) return { created: answer.listing }
     const { error, message, details, holder } = answer
     return { refusal: new AppError(409, error as ErrorCode, message, details), holder: holder ?? null }
   },
   /** Moves a listing to a status (404 when unknown, 409 when it already has it). */
   changeStatus: (id: string, status: (typeof STATUS_TARGETS)[number], reason: string | null) =>
-    call<StatusChange>('POST', `/internal/listings/${encodeURIComponent(id)}/status`, { body: { status, reason } }),
+    call(setListingStatus, { params: { id }, body: { status, reason } }),
   /** One page of the listings of one status, newest first. */
   queue: (status: string, limit: number, offset: number) =>
-    call<ModerationQueue>(
-      'GET',
-      `/internal/moderation?${new URLSearchParams({ status, limit: String(limit), offset: String(offset) })}`,
-    ),
+    call(listModerationQueue, { query: { status, limit, offset } }),
 })

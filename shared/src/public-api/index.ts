@@ -9,8 +9,12 @@
  * read its tool makes, so a tool call costs its client one unit, as the RateLimit headers of the MCP answer say.
  */
 import { createHmac } from 'node:crypto'
+import type { Contract, SuccessOf } from '../contracts/endpoint'
 import { errorResponse } from '../errors'
 import { safeEqual } from '../http'
+import { ApiError, type CallInput, errorOf, pathOf, successOf } from './call'
+
+export { ApiError, type CallInput, errorOf, pathOf, successOf } from './call'
 
 /** Header the gateway sets on what it forwards: the end client's address, as it rate-limits it. */
 export const CLIENT_IP_HEADER = 'x-directory-client-ip'
@@ -68,7 +72,7 @@ export type GatewayHandler = (request: Request) => Promise<Response>
 
 /** Options of one public API call. */
 export interface PublicApiCall {
-  method?: 'GET' | 'POST' | 'PUT' | 'PATCH'
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
   /** Sent as JSON. */
   body?: unknown
   /** The end client's address (for rate limits), signed on the way out. */
@@ -115,3 +119,21 @@ export function publicApiClient(opts: { gatewayUrl: string; secret: string; hand
 
 /** A function that calls the public API. */
 export type PublicApi = ReturnType<typeof publicApiClient>
+
+/** Options of a typed call: who it speaks for, and headers; the contract gives the method, path and body. */
+export type CallOptions = Omit<PublicApiCall, 'method' | 'body'>
+
+/**
+ * One typed call of the public API: the contract's method and path with `input` filled in; the contract's 2xx
+ * model on success, an ApiError (the answer's Error object) otherwise.
+ */
+export async function call<C extends Contract>(
+  api: PublicApi,
+  contract: C,
+  input: CallInput<C> = {},
+  options: CallOptions = {},
+): Promise<SuccessOf<C>> {
+  const res = await api(pathOf(contract, input), { ...options, method: contract.method, body: input.body })
+  if (!res.ok) throw new ApiError(await errorOf(res), res.status, res.headers)
+  return successOf(contract, res)
+}

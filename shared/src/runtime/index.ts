@@ -86,8 +86,8 @@ export interface ServeOptions {
   port: number
   host?: string
   /**
-   * `fetch` answers every request; `answerNow`, when given, is asked first and may answer synchronously (a kept
-   * answer of the gateway's micro-cache), skipping the request context and the awaits that `fetch` costs.
+   * `fetch` answers every request; `answerNow`, when given, is asked first and may answer synchronously (a cache
+   * hit of the gateway's micro-cache), skipping the request context and the awaits that `fetch` costs.
    */
   handler: { fetch: Handler; answerNow?: (request: Request) => ImmediateAnswer | null }
   log: Logger

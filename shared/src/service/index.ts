@@ -2,16 +2,19 @@
 import type { TSchema } from '@sinclair/typebox'
 import { Value } from '@sinclair/typebox/value'
 import { Elysia, ValidationError } from 'elysia'
+import type { ServiceName } from '../config'
+import { serviceHealth } from '../contracts/health'
 import type { Database } from '../db'
 import { AppError, type DomainError, errorResponse, isRefusal } from '../errors'
-import { json } from '../http'
 import { REQUEST_ID_HEADER, type Logger } from '../log'
 import { routeLabels } from '../metrics'
 import { errorAnswer } from './errors'
+import { mount } from './mount'
 import { refuseRepeatedParameters, validationFailure, type SchemaProblem } from './validation'
 
 export { type ErrorAnswer, errorAnswer } from './errors'
 export { describeProblem, validationFailure } from './validation'
+export { JsonText, mount, NotModified, Redirect, Refused, type Answer, type RouteContext } from './mount'
 
 /** A random id of this process, sent as `x-served-by` so operators (and tests) can see which replica answered. */
 export const INSTANCE_ID = crypto.randomUUID().slice(0, 8)
@@ -127,22 +130,33 @@ export function serviceApp(name: string, baseUrl: string, log: Logger) {
 /** How long health waits for the database before answering 500. */
 export const HEALTH_PING_TIMEOUT_MS = 1500
 
-/** The health handler every service serves at /api/v1/health: 200 `{status, timestamp}`, 500 when its database is unreachable. */
-export function healthHandler(database: Database, log: Logger) {
+/**
+ * The health check of a service: `{status, timestamp}`; with a database, a 500 when it is unreachable.
+ * (`store` is the service's database, when it has one.)
+ */
+export function healthCheck(store?: { database: Database; log: Logger }) {
   return async () => {
-    try {
-      // Bounded: while PostgreSQL is down the driver queues queries behind its reconnect back-off, so an unbounded
-      // ping would outlast the gateway's timeout (a 504) instead of reporting the database as unreachable.
-      await Promise.race([
-        database.ping(),
-        Bun.sleep(HEALTH_PING_TIMEOUT_MS).then(() =>
-          Promise.reject(new Error(`no answer within ${HEALTH_PING_TIMEOUT_MS} ms`)),
-        ),
-      ])
-    } catch (err) {
-      log.error({ err: String(err) }, 'health: database unreachable')
-      throw new AppError(500, 'internal', 'Database unreachable')
-    }
-    return json({ status: 'ok', timestamp: new Date().toISOString() })
+    if (store) await pingWithin(store.database, store.log)
+    return { status: 'ok', timestamp: new Date().toISOString() }
   }
 }
+
+async function pingWithin(database: Database, log: Logger) {
+  try {
+    // Bounded: while PostgreSQL is down the driver queues queries behind its reconnect back-off, so an unbounded
+    // ping would outlast the gateway's timeout (a 504) instead of reporting the database as unreachable.
+    await Promise.race([
+      database.ping(),
+      Bun.sleep(HEALTH_PING_TIMEOUT_MS).then(() =>
+        Promise.reject(new Error(`no answer within ${HEALTH_PING_TIMEOUT_MS} ms`)),
+      ),
+    ])
+  } catch (err) {
+    log.error({ err: String(err) }, 'health: database unreachable')
+    throw new AppError(500, 'internal', 'Database unreachable')
+  }
+}
+
+/** Mounts a service's health probe (its contract: `serviceHealth`), checking its database when it has one. */
+export const healthRoute = (service: ServiceName, store?: { database: Database; log: Logger }) =>
+  mount(serviceHealth(service), healthCheck(store))

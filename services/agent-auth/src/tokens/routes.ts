@@ -1,11 +1,18 @@
 // A token's own routes: revocation and /me (the token itself is the credential), and the gateway's introspection.
-import { bearerChallenge, bearerFailure, type BearerFailure, readBearer } from '@mcp-directory/shared/agent-tokens'
+import {
+  type AgentScope,
+  bearerChallenge,
+  bearerFailure,
+  type BearerFailure,
+  readBearer,
+} from '@mcp-directory/shared/agent-tokens'
 import type { Database } from '@mcp-directory/shared/db'
 import { AppError } from '@mcp-directory/shared/errors'
-import { json, jsonBody } from '@mcp-directory/shared/http'
+import { jsonBody } from '@mcp-directory/shared/http'
 import type { Logger } from '@mcp-directory/shared/log'
+import { mount } from '@mcp-directory/shared/service'
 import { Elysia } from 'elysia'
-import { IntrospectBody } from './model'
+import { getAgentToken, introspectToken, revokeAgentToken } from './contract'
 import { introspect, revoke } from './service'
 
 /** What the token routes need. */
@@ -40,30 +47,38 @@ export function tokenRoutes(deps: TokenRouteDeps) {
     return cred.token
   }
   return new Elysia()
-    .post(
-      '/api/v1/agent/revoke',
-      async ({ request }) => {
-        const tokenId = await revoke(database, tokenOf(request), deps.now?.())
-        if (!tokenId) throw refuse({ kind: 'invalid_token' })
-        deps.revoked()
-        deps.log.info({ tokenId }, 'agent token revoked')
-        return json({ success: true, message: 'Token revoked' }, 200, { 'cache-control': 'no-store' })
-      },
-      { parse: 'none' },
+    .use(
+      mount(
+        revokeAgentToken,
+        async ({ request, set }) => {
+          const tokenId = await revoke(database, tokenOf(request), deps.now?.())
+          if (!tokenId) throw refuse({ kind: 'invalid_token' })
+          deps.revoked()
+          deps.log.info({ tokenId }, 'agent token revoked')
+          set.headers['cache-control'] = 'no-store'
+          return { success: true, message: 'Token revoked' }
+        },
+        { parse: 'none' },
+      ),
     )
-    .get('/api/v1/agent/me', async ({ request }) => {
-      const found = await introspect(database, tokenOf(request), deps.now?.())
-      if (!found.active) throw refuse({ kind: 'invalid_token' })
-      return json(
-        { agentId: found.agentId, tokenId: found.tokenId, scopes: found.scopes, expiresAt: found.expiresAt },
-        200,
-        { 'cache-control': 'no-store' },
-      )
-    })
-    .post(
-      '/internal/introspect',
-      async ({ body }) =>
-        json(await introspect(database, body.token, deps.now?.()), 200, { 'cache-control': 'no-store' }),
-      { parse: jsonBody(deps.maxBodyBytes), body: IntrospectBody },
+    .use(
+      mount(getAgentToken, async ({ request, set }) => {
+        const found = await introspect(database, tokenOf(request), deps.now?.())
+        if (!found.active) throw refuse({ kind: 'invalid_token' })
+        set.headers['cache-control'] = 'no-store'
+        // A stored token's scopes were checked against the supported list when it was registered.
+        const scopes = found.scopes as AgentScope[]
+        return { agentId: found.agentId, tokenId: found.tokenId, scopes, expiresAt: found.expiresAt }
+      }),
+    )
+    .use(
+      mount(
+        introspectToken,
+        async ({ body, set }) => {
+          set.headers['cache-control'] = 'no-store'
+          return introspect(database, body.token, deps.now?.())
+        },
+        { parse: jsonBody(deps.maxBodyBytes) },
+      ),
     )
 }

@@ -1,13 +1,15 @@
 // GET /api/badge/:id: the image, cacheable, with a strong ETag; every badge shown is an impression.
 import { BADGE_METRICS, BADGE_STYLES, BADGE_THEMES } from '@mcp-directory/shared/badges'
+import { mount, NotModified } from '@mcp-directory/shared/service'
 import { Elysia } from 'elysia'
 import type { CachedBadge } from '../cache/badge-cache'
 import type { BadgeOptions } from '../render'
-import { BadgeQuery } from './model'
+import { getBadge } from './contract'
 import { matches } from './service'
 
 /** Headers of every badge image: cacheable for two minutes, and inert if opened directly. */
 const IMAGE_HEADERS = {
+  // The bare media type, as badges have always been served (no charset parameter).
   'content-type': 'image/svg+xml',
   'cache-control': 'public, max-age=120',
   'x-content-type-options': 'nosniff',
@@ -21,9 +23,8 @@ export const badgeRoutes = (
   badge: (id: string, o: BadgeOptions) => Promise<CachedBadge>,
   countImpression: (id: string) => void,
 ) =>
-  new Elysia().get(
-    '/api/badge/:id',
-    async ({ params, query, request }) => {
+  new Elysia().use(
+    mount(getBadge, async ({ params, query, request, set }) => {
       // The model fills in the defaults; they are named again only for the type.
       const o: BadgeOptions = {
         style: query.style ?? BADGE_STYLES[0],
@@ -34,12 +35,10 @@ export const badgeRoutes = (
       // An impression is a badge shown, whether its bytes were sent or the client's copy was still good.
       countImpression(params.id)
       if (matches(request.headers.get('if-none-match'), b.etag)) {
-        return new Response(null, {
-          status: 304,
-          headers: { etag: b.etag, 'cache-control': IMAGE_HEADERS['cache-control'] },
-        })
+        Object.assign(set.headers, { etag: b.etag, 'cache-control': IMAGE_HEADERS['cache-control'] })
+        return new NotModified()
       }
-      return new Response(b.svg, { headers: { ...IMAGE_HEADERS, etag: b.etag } })
-    },
-    { query: BadgeQuery },
+      Object.assign(set.headers, IMAGE_HEADERS, { etag: b.etag })
+      return b.svg
+    }),
   )

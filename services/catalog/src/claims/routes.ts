@@ -1,19 +1,12 @@
 // The catalog's internal claims API, for the claim-verifier only (never in the gateway's route table): record a
 // verified claim, lease the claims due for a re-check, and record each re-check's result with its effects.
 import type { Database } from '@mcp-directory/shared/db'
+import { leaseClaimsDue, recordClaimRecheck, recordListingClaim } from '@mcp-directory/shared/contracts/claims'
 import { jsonBody } from '@mcp-directory/shared/http'
 import type { Logger } from '@mcp-directory/shared/log'
+import { mount } from '@mcp-directory/shared/service'
 import { Elysia } from 'elysia'
-import {
-  ClaimParams,
-  ClaimRecordBody,
-  DueClaims,
-  DueClaimsQuery,
-  ListingParams,
-  RecheckBody,
-  RecheckedClaim,
-  RecordedClaim,
-} from './model'
+import { ClaimParams, ListingParams } from './model'
 import { type ClaimSchedule, claimSchedule, dueClaims, recordClaim, recordRecheck } from './service'
 
 const MAX_BODY = 64 * 1024
@@ -29,10 +22,10 @@ export function internalClaimRoutes(deps: {
 }) {
   const { database, log } = deps
   const schedule: ClaimSchedule = { ...claimSchedule(deps.config), now: deps.now }
-  return (
-    new Elysia({ name: 'catalog:internal-claims' })
-      .post(
-        '/internal/listings/:id/claims',
+  return new Elysia({ name: 'catalog:internal-claims' })
+    .use(
+      mount(
+        recordListingClaim,
         async ({ params, body }) => {
           const result = await recordClaim(database, params.id, body, schedule, log)
           if (result.recorded) {
@@ -44,19 +37,15 @@ export function internalClaimRoutes(deps: {
           }
           return { listing: result }
         },
-        { params: ListingParams, parse: jsonBody(MAX_BODY), body: ClaimRecordBody, response: { 200: RecordedClaim } },
-      )
-      // A POST: leasing moves each claim's next check forward.
-      .post(
-        '/internal/claims/due',
-        async ({ query }) => ({ claims: await dueClaims(database, query.limit ?? 20, schedule) }),
-        {
-          query: DueClaimsQuery,
-          response: { 200: DueClaims },
-        },
-      )
-      .post(
-        '/internal/claims/:claimId/rechecks',
+        { params: ListingParams, parse: jsonBody(MAX_BODY) },
+      ),
+    )
+    .use(
+      mount(leaseClaimsDue, async ({ query }) => ({ claims: await dueClaims(database, query.limit ?? 20, schedule) })),
+    )
+    .use(
+      mount(
+        recordClaimRecheck,
         async ({ params, body }) => {
           const claim = await recordRecheck(database, params.claimId, body, schedule)
           if (claim.changed) deps.nudge()
@@ -67,7 +56,7 @@ export function internalClaimRoutes(deps: {
             )
           return { claim }
         },
-        { params: ClaimParams, parse: jsonBody(MAX_BODY), body: RecheckBody, response: { 200: RecheckedClaim } },
-      )
-  )
+        { params: ClaimParams, parse: jsonBody(MAX_BODY) },
+      ),
+    )
 }

@@ -4,11 +4,13 @@
 // here, because the catalog owns listings; and the list of active listings a probe round covers. The operator's
 // clearing of a risk finding lives here too, on its public path.
 import type { Database } from '@mcp-directory/shared/db'
-import { json, jsonBody, requireOperator } from '@mcp-directory/shared/http'
+import { listProbeTargets, putListingFacts } from '@mcp-directory/shared/contracts/catalog-internal'
+import { jsonBody, requireOperator } from '@mcp-directory/shared/http'
 import type { Logger } from '@mcp-directory/shared/log'
 import { isRefusal } from '@mcp-directory/shared/errors'
+import { mount } from '@mcp-directory/shared/service'
 import { Elysia } from 'elysia'
-import { ClearRiskAnswer, FactsAnswer, FactsBody, ListingIdParams, ProbeTargets, ProbeTargetsQuery } from './model'
+import { adminClearRisk } from './contract'
 import { listingFactsOf } from './rules'
 import { clearRisk, probeTargets, writeFactsOrRecordFailure } from './service'
 
@@ -31,51 +33,53 @@ export function factsRoutes(deps: FactsDeps) {
   const { database, log } = deps
   return (
     new Elysia({ name: 'catalog:facts' })
-      .put(
-        '/internal/listings/:id/facts',
-        async ({ params, body }) => {
-          const result = await writeFactsOrRecordFailure(database, log, params.id, listingFactsOf(body)).catch(
-            (err) => {
-              // A write the database refused was recorded as a failure with its event: this replica sees it now.
-              if (!isRefusal(err)) deps.nudge([params.id])
-              throw err
-            },
-          )
-          if (result.changed.length) {
-            deps.nudge([result.id])
-            log.info({ id: result.id, changed: result.changed }, 'listing facts changed')
-          }
-          return json(result)
-        },
-        {
+      .use(
+        mount(
+          putListingFacts,
+          async ({ params, body }) => {
+            const result = await writeFactsOrRecordFailure(database, log, params.id, listingFactsOf(body)).catch(
+              (err) => {
+                // A write the database refused was recorded as a failure with its event: this replica sees it now.
+                if (!isRefusal(err)) deps.nudge([params.id])
+                throw err
+              },
+            )
+            if (result.changed.length) {
+              deps.nudge([result.id])
+              log.info({ id: result.id, changed: result.changed }, 'listing facts changed')
+            }
+            return result
+          },
           // What a remote server, a README or a sandbox said is cleaned as it is read (NUL, lone surrogates); noted.
-          parse: jsonBody(MAX_BODY, (removed) => log.info({ removed }, 'listing facts: unstorable characters removed')),
-          params: ListingIdParams,
-          body: FactsBody,
-          response: { 200: FactsAnswer },
-        },
+          {
+            parse: jsonBody(MAX_BODY, (removed) =>
+              log.info({ removed }, 'listing facts: unstorable characters removed'),
+            ),
+          },
+        ),
       )
-      .get(
-        '/internal/probe-targets',
-        async ({ query }) => json(await probeTargets(database, query.after ?? '', query.limit ?? 1000)),
-        { query: ProbeTargetsQuery, response: { 200: ProbeTargets } },
-      )
+      .use(mount(listProbeTargets, async ({ query }) => probeTargets(database, query.after ?? '', query.limit ?? 1000)))
       // Operators: a listing's high-risk finding was looked at and is fine, for the tool list it was found in.
-      .post(
-        '/api/v1/admin/listings/:id/clear-risk',
-        async ({ params, request }) => {
-          requireOperator(request, deps.operatorToken)
-          await request.body?.cancel()
-          const result = await clearRisk(database, params.id, new Date())
-          if (result.changed) deps.nudge([result.id])
-          log.info({ id: result.id, level: result.riskLevel, toolsHash: result.clearedHash }, 'operator: risk cleared')
-          return json({
-            success: true,
-            message: `${result.name}: ${result.riskLevel} risk cleared for this tool list`,
-            ...result,
-          })
-        },
-        { parse: 'none', params: ListingIdParams, response: { 200: ClearRiskAnswer } },
+      .use(
+        mount(
+          adminClearRisk,
+          async ({ params, request }) => {
+            requireOperator(request, deps.operatorToken)
+            await request.body?.cancel()
+            const result = await clearRisk(database, params.id, new Date())
+            if (result.changed) deps.nudge([result.id])
+            log.info(
+              { id: result.id, level: result.riskLevel, toolsHash: result.clearedHash },
+              'operator: risk cleared',
+            )
+            return {
+              success: true,
+              message: `${result.name}: ${result.riskLevel} risk cleared for this tool list`,
+              ...result,
+            }
+          },
+          { parse: 'none' },
+        ),
       )
   )
 }

@@ -1,10 +1,12 @@
 import { cachedHitRoutes } from '@mcp-directory/shared/cached-hits'
+import { countCachedViews } from '@mcp-directory/shared/contracts/catalog-internal'
 import type { BatchedCounter } from '@mcp-directory/shared/counter'
 import type { Database } from '@mcp-directory/shared/db'
-import { json } from '@mcp-directory/shared/http'
 import { CLIENT_IP_HEADER } from '@mcp-directory/shared/public-api'
 import { peerAddress } from '@mcp-directory/shared/runtime'
+import { JsonText, mount, Redirect } from '@mcp-directory/shared/service'
 import { Elysia } from 'elysia'
+import { countInstall, getServerById } from './contract'
 import type { DetailCache } from './detail-cache'
 import type { startInstallCounter } from './installs'
 import { detailOf, PUBLIC_READ_CACHE } from './present'
@@ -23,13 +25,11 @@ export interface ListingRouteDeps {
   details: DetailCache
 }
 
-const DETAIL_HEADERS = { 'content-type': 'application/json; charset=utf-8', ...PUBLIC_READ_CACHE }
-
 /** A listing merged by its owner answers with a permanent redirect to the one it was merged into; else 404. */
-async function mergedRedirect(database: Database, baseUrl: string, id: string): Promise<Response> {
+async function mergedRedirect(database: Database, baseUrl: string, id: string): Promise<Redirect> {
   const into = await mergedInto(database, id)
   const location = `${baseUrl}/api/v1/servers/${encodeURIComponent(into)}`
-  return json({ error: 'moved', message: `Merged into ${into}`, mergedInto: into }, 308, { location })
+  return new Redirect(location, 308, { error: 'moved', message: `Merged into ${into}`, mergedInto: into })
 }
 
 /** A listing's detail (a view counted, its owners' history) and its install counter. */
@@ -37,42 +37,47 @@ export function listingRoutes(deps: ListingRouteDeps) {
   const { database, baseUrl, views, installs } = deps
   return (
     new Elysia({ name: 'catalog:listings' })
-      .get('/api/v1/servers/:id', async ({ params }) => {
-        const id = params.id
-        let kept = deps.details.get(id)
-        if (kept === undefined) {
-          const readAt = deps.details.generation()
-          const listing = await findActiveListing(database, id)
-          if (!listing) return mergedRedirect(database, baseUrl, id)
-          const { alsoListedAs: _also, popularity, ...detail } = detailOf(listing, baseUrl)
-          const server = { ...detail, history: await historyOf(database, listing.id) }
-          kept = { text: JSON.stringify(server).slice(0, -1), popularity, stale: false }
-          deps.details.keep(listing.id, kept, readAt)
-        } else if (kept.stale) {
-          // Only the counters changed since the text was kept: those three numbers are read again (a change heard
-          // meanwhile marks them stale once more).
-          kept.stale = false
-          const counters = await activeCounters(database, id)
-          kept.popularity = { ...kept.popularity, ...counters }
-        }
-        views.count(id)
-        const tail = `"popularity":${JSON.stringify(kept.popularity)},"alsoListedAs":${JSON.stringify(deps.alsoListedAs(id))}`
-        return new Response(`{"server":${kept.text},${tail}}}`, { headers: DETAIL_HEADERS })
-      })
+      .use(
+        mount(getServerById, async ({ params, set }) => {
+          const id = params.id
+          let kept = deps.details.get(id)
+          if (kept === undefined) {
+            const readAt = deps.details.generation()
+            const listing = await findActiveListing(database, id)
+            if (!listing) return mergedRedirect(database, baseUrl, id)
+            const { alsoListedAs: _also, popularity, ...detail } = detailOf(listing, baseUrl)
+            const server = { ...detail, history: await historyOf(database, listing.id) }
+            kept = { text: JSON.stringify(server).slice(0, -1), popularity, stale: false }
+            deps.details.keep(listing.id, kept, readAt)
+          } else if (kept.stale) {
+            // Only the counters changed since the text was kept: those three numbers are read again (a change heard
+            // meanwhile marks them stale once more).
+            kept.stale = false
+            const counters = await activeCounters(database, id)
+            kept.popularity = { ...kept.popularity, ...counters }
+          }
+          views.count(id)
+          Object.assign(set.headers, PUBLIC_READ_CACHE)
+          const tail = `"popularity":${JSON.stringify(kept.popularity)},"alsoListedAs":${JSON.stringify(deps.alsoListedAs(id))}`
+          return new JsonText(`{"server":${kept.text},${tail}}}`)
+        }),
+      )
       // Views of details the gateway answered from its micro-cache, counted like any other.
-      .use(cachedHitRoutes('/internal/views', (id, n) => views.count(id, n)))
-      .post(
-        '/api/v1/servers/:id/installs',
-        async ({ params, request }) => {
-          const listing = await activeListing(database, params.id)
-          // The client as the gateway determined it (it drops any such header a client sends); the socket's address
-          // when the catalog is reached directly.
-          const client = request.headers.get(CLIENT_IP_HEADER) ?? peerAddress(request) ?? 'local'
-          // A repeat gets the same answer as a first install; `counted` says whether this one was added.
-          const counted = await installs.count(listing.id, client)
-          return json({ success: true, id: listing.id, counted }, 202)
-        },
-        { parse: 'none' },
+      .use(cachedHitRoutes(countCachedViews, (id, n) => views.count(id, n)))
+      .use(
+        mount(
+          countInstall,
+          async ({ params, request }) => {
+            const listing = await activeListing(database, params.id)
+            // The client as the gateway determined it (it drops any such header a client sends); the socket's
+            // address when the catalog is reached directly.
+            const client = request.headers.get(CLIENT_IP_HEADER) ?? peerAddress(request) ?? 'local'
+            // A repeat gets the same answer as a first install; `counted` says whether this one was added.
+            const counted = await installs.count(listing.id, client)
+            return { success: true, id: listing.id, counted }
+          },
+          { parse: 'none' },
+        ),
       )
   )
 }

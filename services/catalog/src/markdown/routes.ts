@@ -1,10 +1,12 @@
 import type { BatchedCounter } from '@mcp-directory/shared/counter'
 import type { Database } from '@mcp-directory/shared/db'
 import { deriveInstallModel } from '@mcp-directory/shared/install'
-import { textDocument } from '@mcp-directory/shared/text'
+import { mount, Redirect, type RouteContext } from '@mcp-directory/shared/service'
+import { NOSNIFF } from '@mcp-directory/shared/text'
 import { Elysia } from 'elysia'
 import { listingUrls } from '../listings/present'
 import { activeListing } from '../listings/service'
+import { getServerMarkdown, getServerMarkdownAlias } from './contract'
 import { renderListingMarkdown } from './render'
 
 export interface MarkdownRouteDeps {
@@ -16,23 +18,26 @@ export interface MarkdownRouteDeps {
 /** A listing as a Markdown document (a view counted), and its short alias `/mcp/:id`. */
 export function markdownRoutes(deps: MarkdownRouteDeps) {
   const { database, baseUrl, views } = deps
-  async function markdown(id: string): Promise<Response> {
+  async function markdown(id: string, set: RouteContext<typeof getServerMarkdown>['set']): Promise<string> {
     const listing = await activeListing(database, id)
     views.count(listing.id)
     const doc = renderListingMarkdown(listing, {
       detailUrl: listingUrls(baseUrl, listing.id).detailUrl,
       model: deriveInstallModel(listing),
     })
-    return textDocument(doc, 'text/markdown; charset=utf-8')
+    Object.assign(set.headers, NOSNIFF)
+    return doc
   }
   return new Elysia({ name: 'catalog:markdown' })
-    .get('/api/v1/mcp/:id/markdown', ({ params }) => markdown(params.id))
-    .get('/mcp/:id', ({ params, request }) => {
-      // The alias answers Markdown; a browser that asks only for HTML is sent to the listing page instead.
-      const accept = request.headers.get('accept') ?? ''
-      if (/text\/html/.test(accept) && !/text\/markdown/.test(accept)) {
-        return new Response(null, { status: 302, headers: { location: listingUrls(baseUrl, params.id).detailUrl } })
-      }
-      return markdown(params.id)
-    })
+    .use(mount(getServerMarkdown, ({ params, set }) => markdown(params.id, set)))
+    .use(
+      mount(getServerMarkdownAlias, ({ params, request, set }) => {
+        // The alias answers Markdown; a browser that asks only for HTML is sent to the listing page instead.
+        const accept = request.headers.get('accept') ?? ''
+        if (/text\/html/.test(accept) && !/text\/markdown/.test(accept)) {
+          return new Redirect(listingUrls(baseUrl, params.id).detailUrl, 302)
+        }
+        return markdown(params.id, set)
+      }),
+    )
 }

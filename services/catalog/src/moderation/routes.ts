@@ -4,20 +4,16 @@
 // are the only ways another service changes them; each change writes its event into the catalog outbox in the
 // same transaction and commits before the answer.
 import type { Database } from '@mcp-directory/shared/db'
-import { json, jsonBody } from '@mcp-directory/shared/http'
-import type { Logger } from '@mcp-directory/shared/log'
-import { errorAnswer } from '@mcp-directory/shared/service'
-import { Elysia } from 'elysia'
 import {
-  CreatedListingAnswer,
-  ListingIdParams,
-  ModerationQuery,
-  ModerationQueue,
-  NewListingBody,
-  NewListingRefused,
-  StatusBody,
-  StatusChange,
-} from './model'
+  createListingFromSubmission,
+  getAnyListing,
+  listModerationQueue,
+  setListingStatus,
+} from '@mcp-directory/shared/contracts/catalog-internal'
+import { jsonBody } from '@mcp-directory/shared/http'
+import type { Logger } from '@mcp-directory/shared/log'
+import { errorAnswer, JsonText, mount, Refused } from '@mcp-directory/shared/service'
+import { Elysia } from 'elysia'
 import { identitiesFilled, newListingOf, reasonOf } from './rules'
 import { changeListingStatus, createPendingListing, listingOfAnyStatus, moderationQueue } from './service'
 
@@ -41,48 +37,50 @@ export function moderationRoutes(deps: ModerationDeps) {
   return (
     new Elysia({ name: 'catalog:moderation' })
       // Any status, no view counted.
-      .get(
-        '/internal/listings/:id',
-        async ({ params }) => json({ listing: await listingOfAnyStatus(database, params.id) }),
-        { params: ListingIdParams },
+      .use(
+        mount(getAnyListing, async ({ params }) => {
+          const listing = await listingOfAnyStatus(database, params.id)
+          // The stored row as JSON writes it (its dates as strings): what the answer's model says it is.
+          return new JsonText(JSON.stringify({ listing }))
+        }),
       )
-      .post(
-        '/internal/listings',
-        async ({ body }) => {
-          const input = newListingOf(body)
-          await identitiesFilled(deps.identitiesReady)
-          const outcome = await createPendingListing(database, input)
-          if ('refused' in outcome) {
-            // The submitter's Error object, and beside it the listing that holds the address or name.
-            const { status, body: error } = errorAnswer(outcome.refused, deps.baseUrl)
-            return json({ ...error, holder: outcome.holder }, status)
-          }
-          const row = outcome.listing
-          log.info({ id: row.id }, 'pending listing created from a submission')
-          return json({ listing: { ...row, createdAt: row.createdAt.toISOString() } }, 201)
-        },
-        {
-          parse: jsonBody(MAX_BODY),
-          body: NewListingBody,
-          response: { 201: CreatedListingAnswer, 409: NewListingRefused },
-        },
+      .use(
+        mount(
+          createListingFromSubmission,
+          async ({ body, set }) => {
+            const input = newListingOf(body)
+            await identitiesFilled(deps.identitiesReady)
+            const outcome = await createPendingListing(database, input)
+            if ('refused' in outcome) {
+              // The submitter's Error object, and beside it the listing that holds the address or name.
+              return new Refused(409, { ...errorAnswer(outcome.refused, deps.baseUrl).body, holder: outcome.holder })
+            }
+            const row = outcome.listing
+            log.info({ id: row.id }, 'pending listing created from a submission')
+            // Said outright: Elysia's status starts at 200, so the contract's lowest 2xx is not taken by itself.
+            set.status = 201
+            return { listing: { ...row, createdAt: row.createdAt.toISOString() } }
+          },
+          { parse: jsonBody(MAX_BODY) },
+        ),
       )
-      .post(
-        '/internal/listings/:id/status',
-        async ({ params, body }) => {
-          await identitiesFilled(deps.identitiesReady)
-          const change = await changeListingStatus(database, params.id, body.status, reasonOf(body.reason))
-          deps.nudge()
-          log.info({ id: change.id, from: change.from, to: change.to }, 'listing status changed')
-          return json(change)
-        },
-        { parse: jsonBody(MAX_BODY), params: ListingIdParams, body: StatusBody, response: { 200: StatusChange } },
+      .use(
+        mount(
+          setListingStatus,
+          async ({ params, body }) => {
+            await identitiesFilled(deps.identitiesReady)
+            const change = await changeListingStatus(database, params.id, body.status, reasonOf(body.reason))
+            deps.nudge()
+            log.info({ id: change.id, from: change.from, to: change.to }, 'listing status changed')
+            return change
+          },
+          { parse: jsonBody(MAX_BODY) },
+        ),
       )
-      .get(
-        '/internal/moderation',
-        async ({ query }) =>
-          json(await moderationQueue(database, query.status ?? 'pending', query.limit ?? 50, query.offset ?? 0)),
-        { query: ModerationQuery, response: { 200: ModerationQueue } },
+      .use(
+        mount(listModerationQueue, async ({ query }) =>
+          moderationQueue(database, query.status ?? 'pending', query.limit ?? 50, query.offset ?? 0),
+        ),
       )
   )
 }

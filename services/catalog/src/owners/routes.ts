@@ -1,51 +1,48 @@
 /** The owner's operations on a listing (`/api/v1/servers/{id}/…`); who may act is decided by the service. */
-import { json, jsonBody } from '@mcp-directory/shared/http'
-import { Elysia } from 'elysia'
 import type { Database } from '@mcp-directory/shared/db'
-import { EditBody, MaintenanceBody, MergeBody, StatusLookupQuery, TransferBody } from './model'
-import { lookUpStatus } from './status-lookup'
+import { jsonBody } from '@mcp-directory/shared/http'
+import { mount } from '@mcp-directory/shared/service'
+import { Elysia } from 'elysia'
+import {
+  acceptListingTransfer,
+  editListing,
+  listingStatus,
+  mergeListing,
+  offerListingTransfer,
+  setListingMaintenance,
+} from './contract'
 import type { OwnerService } from './service'
+import { lookUpStatus } from './status-lookup'
 
 const MAX_BODY = 64 * 1024
 
 export function ownerRoutes(owners: OwnerService, database: Database) {
   const parse = jsonBody(MAX_BODY)
   return new Elysia({ name: 'catalog:owners' })
-    .get(
-      '/api/v1/listings/status',
-      // The address when both are given; neither is simply unknown.
-      async ({ query }) =>
-        json(await lookUpStatus(database, query.url ? { url: query.url } : { name: query.name }), 200, {
-          'cache-control': 'no-store',
-        }),
-      { query: StatusLookupQuery },
+    .use(
+      mount(listingStatus, ({ query, set }) => {
+        set.headers['cache-control'] = 'no-store'
+        // The address when both are given; neither is simply unknown.
+        return lookUpStatus(database, query.url ? { url: query.url } : { name: query.name })
+      }),
     )
-    .patch(
-      '/api/v1/servers/:id',
-      async ({ request, params, body }) => json(await owners.edit(request, params.id, body)),
-      {
-        body: EditBody,
+    .use(mount(editListing, ({ request, params, body }) => owners.edit(request, params.id, body), { parse }))
+    .use(
+      mount(setListingMaintenance, ({ request, params, body }) => owners.maintenance(request, params.id, body), {
         parse,
-      },
+      }),
     )
-    .post(
-      '/api/v1/servers/:id/status',
-      async ({ request, params, body }) => json(await owners.maintenance(request, params.id, body)),
-      { body: MaintenanceBody, parse },
+    .use(
+      mount(
+        offerListingTransfer,
+        ({ request, params, body }) => owners.offerTransfer(request, params.id, body.toAgent),
+        { parse },
+      ),
     )
-    .post(
-      '/api/v1/servers/:id/transfer',
-      async ({ request, params, body }) => json(await owners.offerTransfer(request, params.id, body.toAgent), 202),
-      { body: TransferBody, parse },
+    .use(
+      mount(acceptListingTransfer, ({ request, params }) => owners.acceptTransfer(request, params.id), {
+        parse: 'none',
+      }),
     )
-    .post(
-      '/api/v1/servers/:id/transfer/accept',
-      async ({ request, params }) => json(await owners.acceptTransfer(request, params.id)),
-      { parse: 'none' },
-    )
-    .post(
-      '/api/v1/servers/:id/merge',
-      async ({ request, params, body }) => json(await owners.merge(request, params.id, body.into)),
-      { body: MergeBody, parse },
-    )
+    .use(mount(mergeListing, ({ request, params, body }) => owners.merge(request, params.id, body.into), { parse }))
 }

@@ -5,7 +5,7 @@
  */
 import type { Logger } from '@mcp-directory/shared/log'
 import { ANONYMOUS_NAMESPACE } from '../listings/publisher'
-import { PublishError } from './errors'
+import { RegistryRefusal } from '../registry/errors'
 import { checkDomain, checkTimestamp, domainPermissions, ProofError, publicKeysOf, signedByOneOf } from './proofs'
 import type { ProofSources } from './sources'
 import type { AuthMethod, Permission, RegistryClaims, RegistryTokens } from './token'
@@ -49,7 +49,7 @@ export function registryAuth(deps: AuthDeps) {
     } catch (err) {
       if (!(err instanceof ProofError)) throw err
       log.info({ method, domain: String(body.domain).slice(0, 253), why: err.message }, 'registry auth refused')
-      throw new PublishError(401, `${method.toUpperCase()} authentication failed: ${err.message}`)
+      throw new RegistryRefusal(401, `${method.toUpperCase()} authentication failed: ${err.message}`)
     }
   }
 
@@ -57,7 +57,7 @@ export function registryAuth(deps: AuthDeps) {
     /** The claims of a request's Bearer token, or the registry's 401. */
     claimsOf(token: string | null): RegistryClaims {
       const claims = token ? tokens.verify(token) : null
-      if (!claims) throw new PublishError(401, 'Invalid or expired Registry JWT token')
+      if (!claims) throw new RegistryRefusal(401, 'Invalid or expired Registry JWT token')
       return claims
     },
     exchangeDns: (body: SignedTimestamp) => exchangeSigned('dns', body),
@@ -68,14 +68,14 @@ export function registryAuth(deps: AuthDeps) {
         who = await deps.sources.github(githubToken)
       } catch (err) {
         log.info({ why: err instanceof Error ? err.message : String(err) }, 'registry auth refused (github-at)')
-        throw new PublishError(401, 'Token exchange failed')
+        throw new RegistryRefusal(401, 'Token exchange failed')
       }
       const owners = [who.login, ...who.orgs]
       const permissions = owners.map((o): Permission => ({ action: 'publish', resource: `io.github.${o}/*` }))
       return issue('github-at', who.login, permissions)
     },
     exchangeNone() {
-      if (!deps.allowAnonymous) throw new PublishError(404, 'Anonymous authentication is not enabled')
+      if (!deps.allowAnonymous) throw new RegistryRefusal(404, 'Anonymous authentication is not enabled')
       return issue('none', 'anonymous', [{ action: 'publish', resource: `${ANONYMOUS_NAMESPACE}/*` }])
     },
   }

@@ -2,18 +2,56 @@
  * The official registry's publishing API: `/v0.1/auth/{dns,http,github-at,none}`, `/v0.1/publish` and the status
  * changes, each also under `/v0` (where `mcp-publisher` sends them). Errors in the registry's shape.
  */
-import { bearerToken, json, jsonBody } from '@mcp-directory/shared/http'
-import { Elysia } from 'elysia'
-import { registryError, segments } from '../registry/routes'
+import { bearerToken, jsonBody } from '@mcp-directory/shared/http'
+import { mount } from '@mcp-directory/shared/service'
+import { Elysia, type Static } from 'elysia'
+import {
+  registryAuthDns,
+  registryAuthDnsV0,
+  registryAuthGithub,
+  registryAuthGithubV0,
+  registryAuthHttp,
+  registryAuthHttpV0,
+  registryAuthNone,
+  registryAuthNoneV0,
+  registryPublish,
+  registryPublishV0,
+  registryUpdateServerStatus,
+  registryUpdateServerStatusV0,
+  registryUpdateServerVersionStatus,
+  registryUpdateServerVersionStatusV0,
+} from '../registry/contract'
+import { answerRefusal, RegistryRefusal } from '../registry/errors'
+import type { ServerResponse } from '../registry/model'
+import { segments } from '../registry/routes'
 import type { registryService } from '../registry/service'
-import { GithubTokenBody, PublishBody, SignedTimestampBody, StatusUpdateBody } from './model'
 import type { RegistryAuth } from './auth-service'
-import { PublishError } from './errors'
 import type { PublishService } from './service'
 
 const MAX_AUTH_BODY = 4 * 1024
 const MAX_SERVER_JSON = 256 * 1024
-export const PUBLISH_PREFIXES = ['/v0.1', '/v0'] as const
+
+/** The publishing operations where the specification puts them (`/v0.1`), and where mcp-publisher sends them. */
+const V0_1 = {
+  dns: registryAuthDns,
+  http: registryAuthHttp,
+  github: registryAuthGithub,
+  none: registryAuthNone,
+  publish: registryPublish,
+  versionStatus: registryUpdateServerVersionStatus,
+  serverStatus: registryUpdateServerStatus,
+}
+const V0 = {
+  dns: registryAuthDnsV0,
+  http: registryAuthHttpV0,
+  github: registryAuthGithubV0,
+  none: registryAuthNoneV0,
+  publish: registryPublishV0,
+  versionStatus: registryUpdateServerVersionStatusV0,
+  serverStatus: registryUpdateServerStatusV0,
+}
+
+type StatusBody = { status: 'active' | 'deprecated' | 'deleted'; statusMessage?: string }
 
 export function publishRoutes(deps: {
   auth: RegistryAuth
@@ -22,69 +60,62 @@ export function publishRoutes(deps: {
   baseUrl: string
 }) {
   const { auth, publish, registry, baseUrl } = deps
-  const answer = async (work: () => Promise<unknown> | unknown) => {
-    try {
-      return json(await work())
-    } catch (err) {
-      if (!(err instanceof PublishError)) throw err
-      const code = { 400: 'invalid_body', 401: 'unauthorized', 403: 'forbidden', 404: 'not_found', 409: 'conflict' }
-      const c = code[err.status as keyof typeof code] ?? 'internal'
-      return registryError(baseUrl, err.status, err.message, c, err.details)
-    }
-  }
+  const answerError = answerRefusal(baseUrl)
+  const authBody = { answerError, parse: jsonBody(MAX_AUTH_BODY) }
   const served = async (name: string, version: string) => {
     const found = await registry.version(name, version, true)
-    return found.server ?? { server: { name, version } }
+    // A version no longer served (its listing held back since) answers with its name and version only: less than
+    // the ServerResponse its contract documents.
+    return found.server ?? ({ server: { name, version } } as Static<typeof ServerResponse>)
   }
-  const statusOf = async (
-    request: Request,
-    body: { status: 'active' | 'deprecated' | 'deleted'; statusMessage?: string },
-    all: boolean,
-  ) => {
+  const setStatus = async (request: Request, body: StatusBody, all: boolean) => {
     const claims = auth.claimsOf(bearerToken(request))
     const seg = segments(request)
-    if (!seg || seg.length !== (all ? 2 : 4)) throw new PublishError(404, 'Server not found')
-    const name = seg[0]
-    const version = all ? null : seg[2]
-    const changed = await publish.setStatus(claims, name, version, body.status, body.statusMessage?.trim() || null)
-    if (!all) return served(name, version as string)
-    const servers = await Promise.all(changed.map((v) => served(name, v)))
-    return { updatedCount: changed.length, servers }
+    if (!seg || seg.length !== (all ? 2 : 4)) throw new RegistryRefusal(404, 'Server not found')
+    const [name, , version = ''] = seg
+    const message = body.statusMessage?.trim() || null
+    const changed = await publish.setStatus(claims, name, all ? null : version, body.status, message)
+    return { name, version, changed }
   }
 
-  const under = (p: (typeof PUBLISH_PREFIXES)[number]) =>
-    new Elysia({ name: `catalog:publish${p}` })
-      .post(`${p}/auth/dns`, ({ body }) => answer(() => auth.exchangeDns(body)), {
-        body: SignedTimestampBody,
-        parse: jsonBody(MAX_AUTH_BODY),
-      })
-      .post(`${p}/auth/http`, ({ body }) => answer(() => auth.exchangeHttp(body)), {
-        body: SignedTimestampBody,
-        parse: jsonBody(MAX_AUTH_BODY),
-      })
-      .post(`${p}/auth/github-at`, ({ body }) => answer(() => auth.exchangeGithub(body.github_token)), {
-        body: GithubTokenBody,
-        parse: jsonBody(MAX_AUTH_BODY),
-      })
-      .post(`${p}/auth/none`, () => answer(() => auth.exchangeNone()), { parse: 'none' })
-      .post(
-        `${p}/publish`,
-        ({ request, body }) =>
-          answer(async () => {
-            const claims = auth.claimsOf(bearerToken(request))
-            const done = await publish.publish(claims, body)
+  const under = (name: string, at: typeof V0_1 | typeof V0) =>
+    new Elysia({ name })
+      .use(mount(at.dns, ({ body }) => auth.exchangeDns(body), authBody))
+      .use(mount(at.http, ({ body }) => auth.exchangeHttp(body), authBody))
+      .use(mount(at.github, ({ body }) => auth.exchangeGithub(body.github_token), authBody))
+      .use(mount(at.none, () => auth.exchangeNone(), { answerError, parse: 'none' }))
+      .use(
+        mount(
+          at.publish,
+          async ({ request, body }) => {
+            const done = await publish.publish(auth.claimsOf(bearerToken(request)), body)
             return served(done.name, done.version)
-          }),
-        { body: PublishBody, parse: jsonBody(MAX_SERVER_JSON) },
+          },
+          { answerError, parse: jsonBody(MAX_SERVER_JSON) },
+        ),
       )
-      .patch(
-        `${p}/servers/:serverName/versions/:version/status`,
-        ({ request, body }) => answer(() => statusOf(request, body, false)),
-        { body: StatusUpdateBody, parse: jsonBody(MAX_AUTH_BODY) },
+      .use(
+        mount(
+          at.versionStatus,
+          async ({ request, body }) => {
+            const { name, version } = await setStatus(request, body, false)
+            return served(name, version)
+          },
+          authBody,
+        ),
       )
-      .patch(`${p}/servers/:serverName/status`, ({ request, body }) => answer(() => statusOf(request, body, true)), {
-        body: StatusUpdateBody,
-        parse: jsonBody(MAX_AUTH_BODY),
-      })
-  return new Elysia({ name: 'catalog:publish' }).use(under('/v0.1')).use(under('/v0'))
+      .use(
+        mount(
+          at.serverStatus,
+          async ({ request, body }) => {
+            const { name, changed } = await setStatus(request, body, true)
+            const servers = await Promise.all(changed.map((v) => served(name, v)))
+            return { updatedCount: changed.length, servers }
+          },
+          authBody,
+        ),
+      )
+  return new Elysia({ name: 'catalog:publish' })
+    .use(under('catalog:publish/v0.1', V0_1))
+    .use(under('catalog:publish/v0', V0))
 }

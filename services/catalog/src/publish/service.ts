@@ -8,7 +8,7 @@ import type { Logger } from '@mcp-directory/shared/log'
 import { enqueueEvent } from '@mcp-directory/shared/outbox'
 import type { Importer } from '../import/importer'
 import { checkPackages, PackageRefused, type PackageReader } from './packages'
-import { PublishError } from './errors'
+import { RegistryRefusal } from '../registry/errors'
 import {
   listingOfName,
   lockStatus,
@@ -85,6 +85,13 @@ export interface PublishDeps {
   nudge: () => void
 }
 
+/** 403 unless the registry token grants the name's namespace (the refusal names what it does grant). */
+function requirePublishGrant(claims: RegistryClaims, name: string) {
+  if (grants(claims.permissions, name)) return
+  const granted = claims.permissions.map((p) => p.resource).join(', ')
+  throw new RegistryRefusal(403, `You do not have permission to publish this server (this token grants ${granted})`)
+}
+
 export function publishService(deps: PublishDeps) {
   const { database, log } = deps
 
@@ -92,34 +99,31 @@ export function publishService(deps: PublishDeps) {
     /** Publishes a server.json; returns its name and version (the route answers with the served version). */
     async publish(claims: RegistryClaims, server: unknown) {
       const problems = schemaProblems(server)
-      if (problems.length) throw new PublishError(400, `Invalid server.json: ${problems[0]}`, problems)
+      if (problems.length) throw new RegistryRefusal(400, `Invalid server.json: ${problems[0]}`, problems)
       const s = server as { name: string; version: string; packages?: unknown }
-      if (!grants(claims.permissions, s.name)) {
-        const granted = claims.permissions.map((p) => p.resource).join(', ')
-        throw new PublishError(403, `You do not have permission to publish this server (this token grants ${granted})`)
-      }
+      requirePublishGrant(claims, s.name)
       // `latest` names the latest version in every read path: it cannot be a version of its own.
       if (s.version.trim().toLowerCase() === 'latest')
-        throw new PublishError(400, 'invalid version: "latest" is reserved for the latest version')
+        throw new RegistryRefusal(400, 'invalid version: "latest" is reserved for the latest version')
       if (await versionExists(database, s.name, s.version))
-        throw new PublishError(400, `invalid version: cannot publish duplicate version ${s.version} of ${s.name}`)
+        throw new RegistryRefusal(400, `invalid version: cannot publish duplicate version ${s.version} of ${s.name}`)
       const namespace = s.name.slice(0, s.name.indexOf('/'))
       const origin = publisherOrigin(namespace)
       const held = await listingOfName(database, s.name)
       if (held && held.origin !== origin)
-        throw new PublishError(409, `${s.name} is listed here from another origin; the operator decides`)
+        throw new RegistryRefusal(409, `${s.name} is listed here from another origin; the operator decides`)
       try {
         await checkPackages(s.name, s.packages, deps.readPackage)
       } catch (err) {
-        if (err instanceof PackageRefused) throw new PublishError(400, err.message)
+        if (err instanceof PackageRefused) throw new RegistryRefusal(400, err.message)
         throw err
       }
       const summary = await deps.importDocument({ servers: [server] }, undefined, { origin })
       if (summary.conflicts.length)
-        throw new PublishError(409, `${s.name} conflicts with a listing of another origin; the operator decides`)
-      if (summary.skipped.length) throw new PublishError(400, `${s.name} refused: ${summary.skipped[0].reason}`)
+        throw new RegistryRefusal(409, `${s.name} conflicts with a listing of another origin; the operator decides`)
+      if (summary.skipped.length) throw new RegistryRefusal(400, `${s.name} refused: ${summary.skipped[0].reason}`)
       const listing = await listingOfName(database, s.name)
-      if (!listing) throw new PublishError(500, 'Failed to publish server')
+      if (!listing) throw new RegistryRefusal(500, 'Failed to publish server')
       if (summary.created && deps.moderate) await deps.flag(listing.id)
       else if (await reviveDeletedByPublisher(database, listing.id)) deps.nudge()
       log.info(
@@ -138,21 +142,21 @@ export function publishService(deps: PublishDeps) {
       message: string | null,
     ) {
       if (!grants(claims.permissions, name))
-        throw new PublishError(403, 'You do not have publish or edit permissions for this server')
+        throw new RegistryRefusal(403, 'You do not have publish or edit permissions for this server')
       const listing = await listingOfName(database, name)
-      if (!listing) throw new PublishError(404, 'Server not found')
+      if (!listing) throw new RegistryRefusal(404, 'Server not found')
       // Only what was published here is the publisher's to change; another origin's listing stays that origin's.
       if (listing.origin !== publisherOrigin(name.slice(0, name.indexOf('/'))))
-        throw new PublishError(
+        throw new RegistryRefusal(
           403,
           "This server is listed here from another origin: its status is not the publisher's to change",
         )
       if (version !== null && !(await versionExists(database, name, version)))
-        throw new PublishError(404, 'Server version not found')
+        throw new RegistryRefusal(404, 'Server version not found')
       const changed = await setVersionStatus(database, { listingId: listing.id, name, version }, status, message)
       if (changed.length) deps.nudge()
       if (version !== null && !changed.length)
-        throw new PublishError(400, `No changes to apply: status is already ${status}`)
+        throw new RegistryRefusal(400, `No changes to apply: status is already ${status}`)
       log.info(
         { name, version, status, by: `${claims.auth_method}:${claims.auth_method_sub}` },
         'server status changed',

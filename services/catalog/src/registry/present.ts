@@ -1,5 +1,7 @@
 import type { Listing } from '@mcp-directory/shared/contracts'
+import type { Static } from 'elysia'
 import { detailOf } from '../listings/present'
+import type { ServerJson, ServerResponse } from './model'
 import type { VersionRow } from './repository'
 import { OFFICIAL_META, enrichmentKey } from './server-json'
 
@@ -45,15 +47,21 @@ export function directoryMetaOf(listing: Listing, baseUrl: string): DirectoryMet
  * A ServerResponse of the registry API: the server.json, the registry's official metadata, and the directory's
  * enrichment (left out of a deleted version: the listing is no longer in the catalog).
  */
-export function serverResponseOf(row: VersionRow, listing: Listing | undefined, baseUrl: string, namespace: string) {
-  const official: Record<string, unknown> = {
+export function serverResponseOf(
+  row: VersionRow,
+  listing: Listing | undefined,
+  baseUrl: string,
+  namespace: string,
+): Static<typeof ServerResponse> {
+  const official: Static<typeof ServerResponse>['_meta'][typeof OFFICIAL_META] = {
     status: row.status,
     publishedAt: row.publishedAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     isLatest: row.isLatest,
   }
   if (row.statusMessage && row.status !== 'active') official.statusMessage = row.statusMessage.slice(0, 500)
-  const meta: Record<string, unknown> = { [OFFICIAL_META]: official }
+  const meta: Static<typeof ServerResponse>['_meta'] & Record<string, unknown> = { [OFFICIAL_META]: official }
   if (listing && row.status !== 'deleted') meta[enrichmentKey(namespace)] = directoryMetaOf(listing, baseUrl)
-  return { server: row.server, _meta: meta }
+  // Stored as servedServerJson wrote it: always a name, a description and a version.
+  return { server: row.server as Static<typeof ServerJson>, _meta: meta }
 }

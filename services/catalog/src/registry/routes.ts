@@ -5,9 +5,20 @@
  * answer 501, as the specification allows.
  */
 import type { Database } from '@mcp-directory/shared/db'
-import { json } from '@mcp-directory/shared/http'
+import { mount } from '@mcp-directory/shared/service'
 import { Elysia } from 'elysia'
-import { includesDeleted, RegistryListQuery, RegistryVersionsQuery } from './model'
+import {
+  registryDeleteServerVersion,
+  registryGetServerVersion,
+  registryGetServerVersionV0,
+  registryListServers,
+  registryListServersV0,
+  registryListServerVersions,
+  registryListServerVersionsV0,
+  registryUpdateServerVersion,
+} from './contract'
+import { answerRefusal, RegistryRefusal, registryError } from './errors'
+import { includesDeleted } from './model'
 import { registryService } from './service'
 
 export { encodeCursor } from './service'
@@ -16,20 +27,6 @@ export interface RegistryRouteDeps {
   database: Database
   baseUrl: string
   namespace: string
-}
-
-/** A 4xx/5xx of the registry API: its own `{ error }` shape (a sentence), with the directory's usual fields beside it. */
-export function registryError(
-  baseUrl: string,
-  status: number,
-  error: string,
-  code: string,
-  details?: unknown[],
-): Response {
-  return json(
-    { error, message: error, status, docs: `${baseUrl}/docs/errors#${code}`, ...(details ? { details } : {}) },
-    status,
-  )
 }
 
 interface ParameterProblem {
@@ -73,23 +70,27 @@ export function segments(request: Request): string[] | null {
 export function registryRoutes(deps: RegistryRouteDeps) {
   const { baseUrl } = deps
   const registry = registryService(deps)
-  const notImplemented = (what: string) => () =>
-    registryError(baseUrl, 501, `${what} is not supported by this registry`, 'not_implemented')
-  const serverNotFound = () => registryError(baseUrl, 404, 'Server not found', 'not_found')
-  const versionsOf = async ({ request, query }: { request: Request; query: { include_deleted?: string } }) => {
-    const seg = segments(request)
-    if (seg?.length !== 2) return serverNotFound()
-    const page = await registry.versions(seg[0], includesDeleted(query.include_deleted))
-    return page ? json(page) : serverNotFound()
+  const refusals = { answerError: answerRefusal(baseUrl) }
+  const notImplemented = (what: string) => (): never => {
+    throw new RegistryRefusal(501, `${what} is not supported by this registry`)
   }
-  const versionOf = async ({ request, query }: { request: Request; query: { include_deleted?: string } }) => {
+  const serverNotFound = () => new RegistryRefusal(404, 'Server not found')
+  type VersionsRequest = { request: Request; query: { include_deleted?: string } }
+  const versionsOf = async ({ request, query }: VersionsRequest) => {
     const seg = segments(request)
-    if (seg?.length !== 3) return serverNotFound()
+    if (seg?.length !== 2) throw serverNotFound()
+    const page = await registry.versions(seg[0], includesDeleted(query.include_deleted))
+    if (!page) throw serverNotFound()
+    return page
+  }
+  const versionOf = async ({ request, query }: VersionsRequest) => {
+    const seg = segments(request)
+    if (seg?.length !== 3) throw serverNotFound()
     const [name, , version] = seg
     const found = await registry.version(name, version, includesDeleted(query.include_deleted))
-    if (found.missing === 'server') return serverNotFound()
-    if (found.missing === 'version') return registryError(baseUrl, 404, 'Server version not found', 'not_found')
-    return json(found.server)
+    if (found.missing === 'server') throw serverNotFound()
+    if (found.missing === 'version') throw new RegistryRefusal(404, 'Server version not found')
+    return found.server
   }
 
   return (
@@ -99,17 +100,23 @@ export function registryRoutes(deps: RegistryRouteDeps) {
         // Only a 400 is looked at (a promise handed back for any other answer would replace it).
         response instanceof Response && response.status === 400 ? asRegistryError(response, baseUrl) : undefined,
       )
-      .get('/v0.1/servers', async ({ query }) => json(await registry.list(query)), { query: RegistryListQuery })
-      .get('/v0/servers', async ({ query }) => json(await registry.list(query)), { query: RegistryListQuery })
-      .get('/v0.1/servers/:serverName/versions', versionsOf, { query: RegistryVersionsQuery })
-      .get('/v0/servers/:serverName/versions', versionsOf, { query: RegistryVersionsQuery })
-      .get('/v0.1/servers/:serverName/versions/:version', versionOf, { query: RegistryVersionsQuery })
-      .get('/v0/servers/:serverName/versions/:version', versionOf, { query: RegistryVersionsQuery })
-      .put('/v0.1/servers/:serverName/versions/:version', notImplemented('Updating a server version'), {
-        parse: 'none',
-      })
-      .delete('/v0.1/servers/:serverName/versions/:version', notImplemented('Deleting a server version'), {
-        parse: 'none',
-      })
+      .use(mount(registryListServers, ({ query }) => registry.list(query), refusals))
+      .use(mount(registryListServersV0, ({ query }) => registry.list(query), refusals))
+      .use(mount(registryListServerVersions, versionsOf, refusals))
+      .use(mount(registryListServerVersionsV0, versionsOf, refusals))
+      .use(mount(registryGetServerVersion, versionOf, refusals))
+      .use(mount(registryGetServerVersionV0, versionOf, refusals))
+      .use(
+        mount(registryUpdateServerVersion, notImplemented('Updating a server version'), {
+          ...refusals,
+          parse: 'none',
+        }),
+      )
+      .use(
+        mount(registryDeleteServerVersion, notImplemented('Deleting a server version'), {
+          ...refusals,
+          parse: 'none',
+        }),
+      )
   )
 }

@@ -1,5 +1,5 @@
 // The challenge routes' models: what a claimant must publish for each method.
-import { Type as t } from '@sinclair/typebox'
+import { type Static, Type as t } from '@sinclair/typebox'
 import { ClaimToken, ListingId } from '../claims/model'
 
 /** `GET /api/v1/agent/claim/:id/challenge`. */
@@ -36,3 +36,4 @@ export const Challenge = t.Object({
   }),
   listingUrl: t.String(),
 })
+export type Challenge = Static<typeof Challenge>

@@ -1,21 +1,21 @@
 // The challenge: what a claimant must publish for each method, with its own proof value.
 import { claimBadgeMarkup, listingPageUrl } from '@mcp-directory/shared/badges'
-import { json } from '@mcp-directory/shared/http'
 import { claimableListing } from '../claimants/claimant'
 import type { ClaimContext } from '../context'
 import { type Claimant, claimantKey, META_NAME, proofFor, TXT_PREFIX } from '../proof'
 import { type ClaimableListing, repositoryOf, sitesOf } from '../sites'
 import { directoryDomains, nothingOffered, type VerifierDeps } from '../verify'
+import type { Challenge } from './model'
 
-/** The challenge of listing `id` for `claimant` (never cached: the proof is personal). */
-export async function challenge(ctx: ClaimContext, id: string, claimant: Claimant): Promise<Response> {
+/** The challenge of listing `id` for `claimant`. */
+export async function challenge(ctx: ClaimContext, id: string, claimant: Claimant): Promise<Challenge> {
   const listing = await claimableListing(ctx.deps.catalog, id)
   const proof = proofFor(ctx.deps.secret, listing.id, claimantKey(claimant))
-  return json(await challengeFor(ctx.verifier, listing, proof), 200, { 'cache-control': 'no-store' })
+  return challengeFor(ctx.verifier, listing, proof)
 }
 
 /** What to publish for each method: the challenge of `GET /api/v1/agent/claim/{id}/challenge`. */
-async function challengeFor(deps: VerifierDeps, listing: ClaimableListing, proof: string) {
+async function challengeFor(deps: VerifierDeps, listing: ClaimableListing, proof: string): Promise<Challenge> {
   const sites = await sitesOf(listing, deps.homepage, directoryDomains(deps))
   const repo = repositoryOf(listing)
   const badge = claimBadgeMarkup(deps.baseUrl, listing.id, listing.name, proof)

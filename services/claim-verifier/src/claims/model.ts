@@ -84,3 +84,4 @@ export const ClaimResult = t.Object({
   ),
   checks: t.Array(CheckModel),
 })
+export type ClaimResult = Static<typeof ClaimResult>

@@ -2,13 +2,12 @@
 // owns claim state: official, active, the re-check schedule, the events, in one transaction).
 import { randomUUID } from 'node:crypto'
 import { AppError, NotFound } from '@mcp-directory/shared/errors'
-import { json } from '@mcp-directory/shared/http'
 import { claimableListing } from '../claimants/claimant'
 import type { ClaimContext } from '../context'
 import { type Claimant, claimantKey, claimantLabel, proofFor } from '../proof'
 import { ClaimRefused, type ClaimMethod, type Verification, verifyClaim } from '../verify'
 import type { ClaimableListing } from '../sites'
-import type { ClaimRequest } from './model'
+import type { ClaimRequest, ClaimResult } from './model'
 
 /** Verifies a claim; a refused request or a failed proof is a 400 naming every place checked. */
 async function verified(
@@ -43,7 +42,7 @@ export async function claim(
   req: ClaimRequest,
   claimant: Claimant,
   requestId: string | null,
-): Promise<Response> {
+): Promise<ClaimResult> {
   const { log, catalog } = ctx.deps
   const key = claimantKey(claimant)
   const method: ClaimMethod = req.method ?? 'dns'
@@ -77,7 +76,7 @@ export async function claim(
     { requestId, id: listing.id, method, claimant: claimantLabel(key), approved: recorded.approved, reciprocalBadgeOk },
     'claim verified',
   )
-  return json({
+  return {
     success: true,
     pending: false,
     isOfficial: true,
@@ -88,5 +87,5 @@ export async function claim(
     method,
     reciprocal: { readme: reciprocal.readme, website: reciprocal.site },
     checks: verification.checks,
-  })
+  }
 }

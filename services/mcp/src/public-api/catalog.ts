@@ -5,13 +5,15 @@
 // catalog's own route still validates the query as it does for REST. Only a public, anonymous GET of the catalog
 // goes this way, and only with a proof that verifies here: anything else (a write, a Bearer call, the second read
 // of a batch) goes through the gateway and is charged there as before.
+import { getServerById, getServerMarkdown, listCategories, searchServers } from '@mcp-directory/catalog/contracts'
+import type { Contract } from '@mcp-directory/shared/contracts'
 import { REQUEST_ID_HEADER } from '@mcp-directory/shared/log'
 import { CLIENT_IP_HEADER, PRECHARGED_HEADER, verifiedPrecharge } from '@mcp-directory/shared/public-api'
 import { errorResponse } from '@mcp-directory/shared/errors'
 import type { Upstream } from '@mcp-directory/shared/upstream'
 
 /** The catalog's public reads the tools and resources make: search, a listing, its Markdown, the categories. */
-const CATALOG_READ = /^\/api\/v1\/(?:search(?:\?|$)|categories$|servers\/[^/?]+$|mcp\/[^/?]+\/markdown$)/
+const CATALOG_READS: ReadonlySet<Contract> = new Set([searchServers, getServerById, getServerMarkdown, listCategories])
 
 /** What a direct read needs: the catalog service, SERVER_SECRET (to check the proof), its base URL and time bound. */
 export interface CatalogReadsOptions {
@@ -21,8 +23,9 @@ export interface CatalogReadsOptions {
   timeoutMs: number
 }
 
-/** One read as the tool asks for it, with the MCP request's client, request id and precharge proof. */
+/** One read as the tool asks for it (its contract and path), with the MCP request's client, request id and proof. */
 export interface CatalogRead {
+  contract: Contract
   path: string
   accept: string
   client?: string
@@ -34,7 +37,7 @@ export interface CatalogRead {
 export function catalogReads(opts: CatalogReadsOptions) {
   return {
     read(r: CatalogRead): Promise<Response> | null {
-      if (!r.client || !r.requestId || !CATALOG_READ.test(r.path)) return null
+      if (!r.client || !r.requestId || !CATALOG_READS.has(r.contract)) return null
       const proof = new Headers({ [PRECHARGED_HEADER]: r.proof })
       if (!verifiedPrecharge(proof, opts.secret, r.client, r.requestId)) return null
       // The headers the gateway sets on what it forwards: the request id, the client as it rate-limits it.

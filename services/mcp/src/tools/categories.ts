@@ -1,8 +1,6 @@
-import { CategoryList } from '@mcp-directory/catalog/model'
-import type { CategoryModel } from '@mcp-directory/shared/contracts'
-import type { Static } from '@sinclair/typebox'
+import { listCategories as listEndpoint } from '@mcp-directory/catalog/contracts'
 import { READ } from './common'
-import { toolOutput } from './output'
+import { contractOutput } from './output'
 import { categoriesText } from './text'
 import type { Tool } from './tool'
 
@@ -12,10 +10,10 @@ export const listCategories: Tool = {
   description:
     'The categories of the directory (label, slug, emoji, group). Use it to pick the `category` of a search or a submission.',
   args: {},
-  output: toolOutput(CategoryList),
+  output: contractOutput(listEndpoint),
   annotations: READ,
   async call(_a, { api }) {
-    const r = await api.json<{ categories: Static<typeof CategoryModel>[] }>('/api/v1/categories')
+    const r = await api.call(listEndpoint)
     return { data: r, text: categoriesText(r.categories) }
   },
 }

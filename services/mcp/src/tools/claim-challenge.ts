@@ -1,7 +1,8 @@
-import { Challenge, ChallengeParams } from '@mcp-directory/claim-verifier/model'
+import { getClaimChallenge as challengeEndpoint } from '@mcp-directory/claim-verifier/contracts'
+import { ChallengeParams } from '@mcp-directory/claim-verifier/model'
 import { fromModel } from './args'
-import { enc, ID_HELP, READ, TOKEN, tokenOf } from './common'
-import { toolOutput } from './output'
+import { ID_HELP, READ, TOKEN, tokenOf } from './common'
+import { contractOutput } from './output'
 import { challengeText } from './account-text'
 import type { Tool } from './tool'
 
@@ -12,13 +13,10 @@ export const getClaimChallenge: Tool = {
     'Claim flow, step 3 of 4: what to publish to prove ownership of a listing, by each method: a DNS TXT record, a badge on its ' +
     'website, or a badge in its repository README. Any one is enough; publish it, then call verify_mcp_claim. Needs an agent token.',
   args: { ...fromModel(ChallengeParams, {}, ID_HELP), agentToken: TOKEN },
-  output: toolOutput(Challenge),
+  output: contractOutput(challengeEndpoint),
   annotations: READ,
   async call(a, { api, caller }) {
-    const r = await api.json<Parameters<typeof challengeText>[0]>(
-      `/api/v1/agent/claim/${enc(String(a.id))}/challenge`,
-      { bearer: tokenOf(a, caller) },
-    )
-    return { data: r as unknown as Record<string, unknown>, text: challengeText(r) }
+    const r = await api.call(challengeEndpoint, { params: { id: String(a.id) } }, tokenOf(a, caller))
+    return { data: r, text: challengeText(r) }
   },
 }

@@ -8,8 +8,6 @@ import type { CallerContext } from '../public-api/client'
 import type { ArgSpec } from './args'
 import type { Args } from './tool'
 
-export const enc = encodeURIComponent
-
 /** The clients, for a description: each slug with its label. */
 export const CLIENT_HELP = `Slugs: ${CONFIG_CLIENTS.map((c) => `${c.client} (${c.label})`).join(', ')}; a client's common name in any case works too ("Claude Code", "VS Code", "vscode")`
 
@@ -73,16 +71,8 @@ export const REVOKES: ToolAnnotations = {
   openWorldHint: false,
 }
 
-/** A listing's detail as GET /api/v1/servers/{id} gives it. */
-export type Detail = ServerDetail
-
 /** A detail with what the directory knows of its maintenance: `archived` as the catalog gave it, or as read here. */
-export function withArchived(
-  s: Detail & {
-    checks?: { githubArchived?: boolean | null; protocol?: { version: string; ttlMs: number | null } | null }
-    maintenanceStatus?: string | null
-  },
-) {
+export function withArchived(s: ServerDetail) {
   const archived =
     s.archived !== undefined ? s.archived : archivedReason({ ...s, githubArchived: s.checks?.githubArchived })
   return { ...s, archived }

@@ -1,7 +1,8 @@
-import { ConfirmBody, TokenIssued } from '@mcp-directory/agent-auth/model'
+import { confirmAgentRegistration } from '@mcp-directory/agent-auth/contracts'
+import type { BodyOf } from '@mcp-directory/shared/contracts'
 import { fromModel } from './args'
 import { CONFIRMS } from './common'
-import { toolOutput } from './output'
+import { contractOutput } from './output'
 import { confirmedText } from './account-text'
 import type { Tool } from './tool'
 
@@ -13,20 +14,18 @@ export const confirmAgent: Tool = {
     'verify_mcp_claim (as agentToken, or as the Bearer token of the MCP connection).',
   // The endpoint's own body model: what it accepts, the tool accepts.
   args: fromModel(
-    ConfirmBody,
+    confirmAgentRegistration.body,
     {},
     {
       email: { description: 'The address given to register_mcp_agent' },
       code: { description: 'The 6-digit code from the e-mail' },
     },
   ),
-  output: toolOutput(TokenIssued),
+  output: contractOutput(confirmAgentRegistration),
   annotations: CONFIRMS,
   async call(body, { api }) {
-    const r = await api.json<{ token: string; tokenType: string; scopes: string[]; expiresAt: string }>(
-      '/api/v1/agent/register/confirm',
-      { method: 'POST', body },
-    )
+    // The arguments met the body model's checks (args.ts); the endpoint checks them again.
+    const r = await api.call(confirmAgentRegistration, { body: body as BodyOf<typeof confirmAgentRegistration> })
     return { data: r, text: confirmedText(r) }
   },
 }

@@ -1,7 +1,8 @@
-import { ServerDetailResponse, ServerParams } from '@mcp-directory/catalog/model'
+import { getServerById } from '@mcp-directory/catalog/contracts'
+import { ServerParams } from '@mcp-directory/catalog/model'
 import { fromModel } from './args'
-import { type Detail, enc, ID_HELP, READ, withArchived } from './common'
-import { toolOutput } from './output'
+import { ID_HELP, READ, withArchived } from './common'
+import { contractOutput } from './output'
 import { detailText } from './text'
 import type { Tool } from './tool'
 
@@ -14,10 +15,10 @@ export const getServer: Tool = {
     'quality score, popularity, the install recipe with its confidence, and the ready-to-paste config (with one-line command and ' +
     "install links) for every client. Use it after search_mcp_servers, with a hit's id.",
   args: fromModel(ServerParams, {}, ID_HELP),
-  output: toolOutput(ServerDetailResponse),
+  output: contractOutput(getServerById),
   annotations: READ,
   async call(a, { api }) {
-    const r = await api.json<{ server: Detail }>(`/api/v1/servers/${enc(String(a.id))}`)
+    const r = await api.call(getServerById, { params: { id: String(a.id) } })
     return { data: r, text: detailText(withArchived(r.server)) }
   },
 }

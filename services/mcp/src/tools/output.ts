@@ -2,7 +2,15 @@
 // is that route's body (or a part of it), so its schema is the route's own model, never a re-declaration. Kept
 // small: the shapes several tools share are named definitions referenced by `$ref`, objects stay open as the models
 // leave them, and the Error object is not described per tool.
-import { CategoryModel, ConfigEntry, InstallInfo, SearchHit, ServerDetail } from '@mcp-directory/shared/contracts'
+import {
+  CategoryModel,
+  ConfigEntry,
+  type Contract,
+  InstallInfo,
+  SearchHit,
+  ServerDetail,
+  successStatus,
+} from '@mcp-directory/shared/contracts'
 import type { TObject, TRecord } from '@sinclair/typebox'
 import { jsonOf } from './args'
 
@@ -55,3 +63,13 @@ export function toolOutput(answer: TObject | TRecord): Json {
     ...(Object.keys(defs).length ? { $defs: defs } : {}),
   }
 }
+
+/** The model of an endpoint's success answer (its lowest 2xx status): the body a tool calling it answers. */
+export function successModel(contract: Contract): TObject | TRecord {
+  const schema = contract.responses[successStatus(contract)]?.schema
+  if (schema?.type !== 'object') throw new Error(`${contract.operationId}: its success answer is not a JSON object`)
+  return schema as TObject | TRecord
+}
+
+/** The output schema of a tool that answers an endpoint's success body, from the endpoint's contract. */
+export const contractOutput = (contract: Contract) => toolOutput(successModel(contract))

@@ -1,12 +1,19 @@
 // The owner's operations on a claimed listing (PATCH /api/v1/servers/{id}, POST …/status, …/transfer,
 // …/transfer/accept): each takes its route's own params and body models, and the agent token that claimed the
 // listing (or received it). Who may act is decided by the catalog behind the route: anyone else gets its 403.
-import { EditBody, MaintenanceBody, OwnerChangeAnswer, ServerParams, TransferBody } from '@mcp-directory/catalog/model'
+import {
+  acceptListingTransfer,
+  editListing,
+  offerListingTransfer,
+  setListingMaintenance,
+} from '@mcp-directory/catalog/contracts'
+import { ServerParams } from '@mcp-directory/catalog/model'
 import type { ToolAnnotations } from '@modelcontextprotocol/server'
+import type { BodyOf } from '@mcp-directory/shared/contracts'
 import { markdownInline, quoted } from '@mcp-directory/shared/text'
 import { type ArgSpecs, fromModel } from './args'
-import { enc, ID_HELP, TOKEN, tokenOf } from './common'
-import { toolOutput } from './output'
+import { ID_HELP, TOKEN, tokenOf } from './common'
+import { contractOutput } from './output'
 import type { Args, Tool, ToolContext, ToolResult } from './tool'
 
 // Edit and status replace stored values (destructive); calling them again with the same arguments leaves the listing
@@ -40,22 +47,20 @@ const idArg = (): ArgSpecs => fromModel(ServerParams, {}, ID_HELP)
 /** A body model's fields as arguments; each one given replaces a stored value, so an empty string is judged too. */
 const bodyArgs = (...a: Parameters<typeof fromModel>): ArgSpecs =>
   Object.fromEntries(Object.entries(fromModel(...a)).map(([name, spec]) => [name, { ...spec, emptyIsValue: true }]))
-const OUTPUT = toolOutput(OwnerChangeAnswer)
+/** An owner's change that takes a body: editing, the maintenance status, a transfer offer. */
+type OwnerChange = typeof editListing | typeof setListingMaintenance | typeof offerListingTransfer
 
-/** Sends one owner operation on listing `id` with the rest of the arguments as its body. */
+/** Sends one owner change of listing `id` with the rest of the arguments as its body. */
 async function ownerCall(
   a: Args,
   { api, caller }: ToolContext,
-  path: string,
-  method: 'PATCH' | 'POST',
+  contract: OwnerChange,
   said: (r: Record<string, unknown>) => string,
 ): Promise<ToolResult> {
   const { agentToken: _token, id, ...body } = a
-  const r = await api.json<Record<string, unknown>>(`/api/v1/servers/${enc(String(id))}${path}`, {
-    method,
-    body,
-    bearer: tokenOf(a, caller),
-  })
+  // The arguments met the body model's checks (args.ts); the endpoint checks them again.
+  const input = { params: { id: String(id) }, body: body as BodyOf<typeof contract> }
+  const r = await api.call(contract, input, tokenOf(a, caller))
   return { data: r, text: `Listing ${quoted(String(id))}: ${markdownInline(said(r))}.` }
 }
 
@@ -71,7 +76,7 @@ export const editMyServer: Tool = {
   args: {
     ...idArg(),
     ...bodyArgs(
-      EditBody,
+      editListing.body,
       {},
       {
         packages: { description: 'Replaces every package (npm or pypi); each is checked against its registry entry' },
@@ -80,9 +85,9 @@ export const editMyServer: Tool = {
     ),
     agentToken: OWNER_TOKEN,
   },
-  output: OUTPUT,
+  output: contractOutput(editListing),
   annotations: { ...REPLACES, openWorldHint: true },
-  call: (a, ctx) => ownerCall(a, ctx, '', 'PATCH', (r) => `changed ${list(r.fields)}`),
+  call: (a, ctx) => ownerCall(a, ctx, editListing, (r) => `changed ${list(r.fields)}`),
 }
 
 export const setMyServerStatus: Tool = {
@@ -94,7 +99,7 @@ export const setMyServerStatus: Tool = {
   args: {
     ...idArg(),
     ...bodyArgs(
-      MaintenanceBody,
+      setListingMaintenance.body,
       {},
       {
         status: { description: 'deprecated, archived, or active to clear the mark' },
@@ -103,10 +108,15 @@ export const setMyServerStatus: Tool = {
     ),
     agentToken: OWNER_TOKEN,
   },
-  output: OUTPUT,
+  output: contractOutput(setListingMaintenance),
   annotations: REPLACES,
   call: (a, ctx) =>
-    ownerCall(a, ctx, '/status', 'POST', (r) => `maintenance status is now ${String(r.maintenanceStatus ?? 'active')}`),
+    ownerCall(
+      a,
+      ctx,
+      setListingMaintenance,
+      (r) => `maintenance status is now ${String(r.maintenanceStatus ?? 'active')}`,
+    ),
 }
 
 export const transferMyServer: Tool = {
@@ -115,11 +125,11 @@ export const transferMyServer: Tool = {
   description:
     'Owner only: offers a claimed listing to another agent (its id: GET /api/v1/agent/me with its token), which takes it ' +
     'with accept_server_transfer within 7 days; until then you stay the owner. Needs the agent token that claimed it.',
-  args: { ...idArg(), ...bodyArgs(TransferBody), agentToken: OWNER_TOKEN },
-  output: OUTPUT,
+  args: { ...idArg(), ...bodyArgs(offerListingTransfer.body), agentToken: OWNER_TOKEN },
+  output: contractOutput(offerListingTransfer),
   annotations: OFFERS,
   call: (a, ctx) =>
-    ownerCall(a, ctx, '/transfer', 'POST', (r) => `offered to agent ${String(r.to)} until ${String(r.expiresAt)}`),
+    ownerCall(a, ctx, offerListingTransfer, (r) => `offered to agent ${String(r.to)} until ${String(r.expiresAt)}`),
 }
 
 export const acceptServerTransfer: Tool = {
@@ -132,14 +142,11 @@ export const acceptServerTransfer: Tool = {
     ...idArg(),
     agentToken: { ...TOKEN, description: `${TOKEN.description}. The agent the listing was offered to` },
   },
-  output: OUTPUT,
+  output: contractOutput(acceptListingTransfer),
   annotations: TAKES,
   async call(a, { api, caller }) {
     const id = String(a.id)
-    const r = await api.json<Record<string, unknown>>(`/api/v1/servers/${enc(id)}/transfer/accept`, {
-      method: 'POST',
-      bearer: tokenOf(a, caller),
-    })
+    const r = await api.call(acceptListingTransfer, { params: { id } }, tokenOf(a, caller))
     return { data: r, text: `Listing ${quoted(id)}: ${markdownInline(`now owned by ${String(r.owner)}`)}.` }
   },
 }

@@ -1,7 +1,8 @@
-import { CodeSent, RegisterBody } from '@mcp-directory/agent-auth/model'
+import { registerAgent as registerEndpoint } from '@mcp-directory/agent-auth/contracts'
+import type { BodyOf } from '@mcp-directory/shared/contracts'
 import { fromModel } from './args'
 import { MAILS } from './common'
-import { toolOutput } from './output'
+import { contractOutput } from './output'
 import { registeredText } from './account-text'
 import type { Tool } from './tool'
 
@@ -13,7 +14,7 @@ export const registerAgent: Tool = {
     'the code the user reads from that e-mail. Returns where the code went and until when it is valid.',
   // The endpoint's own body model: what it accepts, the tool accepts.
   args: fromModel(
-    RegisterBody,
+    registerEndpoint.body,
     {},
     {
       email: { description: 'Where the code is sent' },
@@ -21,13 +22,11 @@ export const registerAgent: Tool = {
       scopes: { description: 'Omitted: every scope (listings:claim); []: a token that can only revoke itself' },
     },
   ),
-  output: toolOutput(CodeSent),
+  output: contractOutput(registerEndpoint),
   annotations: MAILS,
   async call(body, { api }) {
-    const r = await api.json<{ email: string; expiresAt: string; scopes: string[] }>('/api/v1/agent/register', {
-      method: 'POST',
-      body,
-    })
+    // The arguments met the body model's checks (args.ts); the endpoint checks them again.
+    const r = await api.call(registerEndpoint, { body: body as BodyOf<typeof registerEndpoint> })
     return { data: r, text: registeredText(r) }
   },
 }

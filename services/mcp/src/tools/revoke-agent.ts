@@ -1,7 +1,7 @@
+import { revokeAgentToken } from '@mcp-directory/agent-auth/contracts'
 import { markdownInline } from '@mcp-directory/shared/text'
-import { Success } from '@mcp-directory/agent-auth/model'
 import { REVOKES, TOKEN, tokenOf } from './common'
-import { toolOutput } from './output'
+import { contractOutput } from './output'
 import type { Tool } from './tool'
 
 export const revokeAgent: Tool = {
@@ -11,13 +11,10 @@ export const revokeAgent: Tool = {
     'Revokes an agent token (agentToken, or the Bearer token of the MCP request) when the claim work is done or the token leaked; ' +
     'it is refused everywhere within a second. Not repeatable: a revoked token is a 401 afterwards.',
   args: { agentToken: TOKEN },
-  output: toolOutput(Success),
+  output: contractOutput(revokeAgentToken),
   annotations: REVOKES,
   async call(a, { api, caller }) {
-    const r = await api.json<{ success: boolean; message: string }>('/api/v1/agent/revoke', {
-      method: 'POST',
-      bearer: tokenOf(a, caller),
-    })
+    const r = await api.call(revokeAgentToken, {}, tokenOf(a, caller))
     return { data: r, text: markdownInline(r.message) }
   },
 }

@@ -1,19 +1,20 @@
-import { SearchQuery, SearchResponse } from '@mcp-directory/catalog/model'
+import { searchServers as searchEndpoint } from '@mcp-directory/catalog/contracts'
+import type { QueryOf } from '@mcp-directory/shared/contracts'
 import { Type as t } from '@sinclair/typebox'
 import { type ArgSpecs, fromModel } from './args'
 import { clientArg, clientSlug, READ } from './common'
-import { toolOutput } from './output'
-import { type InstallHint, searchText } from './text'
+import { contractOutput } from './output'
+import { searchText } from './text'
 import type { Args, Tool } from './tool'
 
 /**
- * The arguments are the search endpoint's own query model (`SearchQuery`, which the REST route validates with):
+ * The arguments are the search endpoint's own query model (its contract's, which the REST route validates with):
  * the same limits, patterns and cursor, so a value the endpoint accepts the tool accepts. Only the names a model
  * writes more naturally differ (`query` for `q`), `client` also takes the names people give clients, and `verified`
  * also takes a boolean.
  */
 const ARGS: ArgSpecs = fromModel(
-  SearchQuery,
+  searchEndpoint.query,
   { q: 'query' },
   {
     query: {
@@ -36,18 +37,16 @@ const ARGS: ArgSpecs = fromModel(
   },
 )
 
-type SearchBody = Parameters<typeof searchText>[0] & { servers: InstallHint[] }
-
-/** Search arguments as the REST query string (the endpoint checks the values again). */
-function searchQuery(a: Args, client: string): string {
-  const params = new URLSearchParams()
-  if (a.query !== undefined) params.set('q', String(a.query))
+/** Search arguments as the endpoint's query, in the order the REST query string has them (it checks them again). */
+function searchQuery(a: Args, client: string): Partial<Record<keyof QueryOf<typeof searchEndpoint>, string>> {
+  const query: Record<string, string> = {}
+  if (a.query !== undefined) query.q = String(a.query)
   for (const k of ['category', 'transport', 'cursor', 'sort', 'claimed'] as const)
-    if (a[k] !== undefined) params.set(k, String(a[k]))
-  params.set('limit', String(a.limit ?? 10))
-  if (a.verified === true || a.verified === '1') params.set('verified', '1')
-  params.set('client', client)
-  return `?${params}`
+    if (a[k] !== undefined) query[k] = String(a[k])
+  query.limit = String(a.limit ?? 10)
+  if (a.verified === true || a.verified === '1') query.verified = '1'
+  query.client = client
+  return query
 }
 
 export const searchServers: Tool = {
@@ -60,12 +59,12 @@ export const searchServers: Tool = {
     'confidence, and one line that installs it in the client named by `client` (a command to run, a link to open, or config to merge). ' +
     "Use get_mcp_server for a hit's tools, description and every client's config.",
   args: ARGS,
-  output: toolOutput(SearchResponse),
+  output: contractOutput(searchEndpoint),
   annotations: READ,
   restNames: { q: 'query' },
   async call(a, { api }) {
     const client = clientSlug(String(a.client ?? 'claude-code')) ?? 'claude-code'
-    const r = await api.json<SearchBody>(`/api/v1/search${searchQuery(a, client)}`)
-    return { data: r as unknown as Record<string, unknown>, text: searchText(r, client) }
+    const r = await api.call(searchEndpoint, { query: searchQuery(a, client) })
+    return { data: r, text: searchText(r, client) }
   },
 }

@@ -1,7 +1,8 @@
-import { SubmissionBody, SubmitResult } from '@mcp-directory/submission/model'
+import { submitServer as submitEndpoint } from '@mcp-directory/submission/contracts'
+import type { BodyOf } from '@mcp-directory/shared/contracts'
 import { fromModel } from './args'
 import { MAILS } from './common'
-import { toolOutput } from './output'
+import { contractOutput } from './output'
 import { submittedText } from './account-text'
 import type { Tool } from './tool'
 
@@ -14,7 +15,7 @@ export const submitServer: Tool = {
     'and badge Markdown.',
   // The endpoint's own body model: what it accepts, the tool accepts.
   args: fromModel(
-    SubmissionBody,
+    submitEndpoint.body,
     {},
     {
       name: { description: 'Server name' },
@@ -24,13 +25,11 @@ export const submitServer: Tool = {
       email: { description: 'Contact address; it receives the claim link and is never shown' },
     },
   ),
-  output: toolOutput(SubmitResult),
+  output: contractOutput(submitEndpoint),
   annotations: MAILS,
   async call(body, { api }) {
-    const r = await api.json<{ id: string; name: string; status: string; claim_url: string; badge_markdown: string }>(
-      '/api/v1/submit',
-      { method: 'POST', body },
-    )
+    // The arguments met the body model's checks (args.ts); the endpoint checks them again.
+    const r = await api.call(submitEndpoint, { body: body as BodyOf<typeof submitEndpoint> })
     return { data: r, text: submittedText(r) }
   },
 }

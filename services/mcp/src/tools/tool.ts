@@ -4,7 +4,8 @@
 import type { CallToolResult, McpServer, StandardSchemaWithJSON, ToolAnnotations } from '@modelcontextprotocol/server'
 import { AppError, type ErrorBody } from '@mcp-directory/shared/errors'
 import type { Logger } from '@mcp-directory/shared/log'
-import { ApiError, errorBodyOf, type CallerContext, type DirectoryClient } from '../public-api/client'
+import { ApiError } from '@mcp-directory/shared/public-api'
+import { errorBodyOf, type CallerContext, type DirectoryClient } from '../public-api/client'
 import { checkArgs, inArgumentTerms, toolInput, type ArgSpecs } from './args'
 import { errorText } from './account-text'
 

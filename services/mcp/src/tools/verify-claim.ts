@@ -1,11 +1,10 @@
+import { claimListing } from '@mcp-directory/claim-verifier/contracts'
+import type { BodyOf } from '@mcp-directory/shared/contracts'
 import { markdownInline, quoted } from '@mcp-directory/shared/text'
-import { AgentClaimBody, ClaimResult } from '@mcp-directory/claim-verifier/model'
 import { fromModel } from './args'
 import { ID_HELP, TOKEN, tokenOf, VERIFIES } from './common'
-import { toolOutput } from './output'
+import { contractOutput } from './output'
 import type { Tool } from './tool'
-
-type Claim = { isOfficial: boolean; pending: boolean; reciprocalBadgeOk: boolean; message: string; method?: string }
 
 export const verifyClaim: Tool = {
   name: 'verify_mcp_claim',
@@ -16,7 +15,7 @@ export const verifyClaim: Tool = {
   // The endpoint's own body model, and the token it reads from the Authorization header.
   args: {
     ...fromModel(
-      AgentClaimBody,
+      claimListing.body,
       {},
       {
         ...ID_HELP,
@@ -26,11 +25,12 @@ export const verifyClaim: Tool = {
     ),
     agentToken: TOKEN,
   },
-  output: toolOutput(ClaimResult),
+  output: contractOutput(claimListing),
   annotations: VERIFIES,
   async call(a, { api, caller }) {
     const { agentToken: _token, ...body } = a
-    const r = await api.json<Claim>('/api/v1/agent/claim', { method: 'POST', body, bearer: tokenOf(a, caller) })
+    // The arguments met the body model's checks (args.ts); the endpoint checks them again.
+    const r = await api.call(claimListing, { body: body as BodyOf<typeof claimListing> }, tokenOf(a, caller))
     // The endpoint's message may suggest adding a badge; tool output states the outcome only.
     const outcome = `${r.isOfficial ? 'official' : 'not official'}: ownership verified by ${r.method ?? String(body.method ?? 'dns')}`
     const message = `${String(body.id)} is ${outcome}.`

@@ -1,4 +1,17 @@
 import { Type as t } from '@sinclair/typebox'
 
-/** `GET /internal/probes/:id`: the listing whose probe state is read. */
-export const ProbeStateParams = t.Object({ id: t.String() })
+/** A stored row as JSON writes it (its columns by name; dates as strings). */
+const StoredRow = t.Record(t.String(), t.Unknown())
+
+/** What the prober last saw of a listing: its state and its recent probes, newest first. */
+export const ProbeStateAnswer = t.Object({ state: StoredRow, history: t.Array(StoredRow) })
+
+/** `GET /internal/status`: what this replica is doing. */
+export const ProberStatusAnswer = t.Object({
+  probing: t.Boolean(),
+  queue: t.String(),
+  /** Jobs waiting in the queue (null: the queue could not say). */
+  pending: t.Union([t.Number(), t.Null()]),
+  probedByThisReplica: t.Number(),
+  round: t.Number(),
+})

@@ -1,11 +1,10 @@
 // The prober's operator API (internal: never in the gateway's public route table) and its health path.
 import type { Database } from '@mcp-directory/shared/db'
-import { json } from '@mcp-directory/shared/http'
 import type { Logger } from '@mcp-directory/shared/log'
-import { healthHandler } from '@mcp-directory/shared/service'
+import { healthRoute, mount } from '@mcp-directory/shared/service'
 import { Elysia } from 'elysia'
 import { probeReport } from '../state/service'
-import { ProbeStateParams } from './model'
+import { readProberStatus, readProbeState } from './contract'
 
 /** What the status route reports about this replica. */
 export interface ProberStatus {
@@ -19,16 +18,14 @@ export interface ProberStatus {
 /** Health (for process supervisors), what the prober last saw of a listing, and this replica's status. */
 export const statusRoutes = (database: Database, log: Logger, status: ProberStatus) =>
   new Elysia({ name: 'prober:status' })
-    .get('/api/v1/health', healthHandler(database, log))
-    .get('/internal/probes/:id', async ({ params }) => json(await probeReport(database, params.id)), {
-      params: ProbeStateParams,
-    })
-    .get('/internal/status', async () =>
-      json({
+    .use(healthRoute('prober', { database, log }))
+    .use(mount(readProbeState, ({ params }) => probeReport(database, params.id)))
+    .use(
+      mount(readProberStatus, async () => ({
         probing: status.probing,
         queue: status.queue,
         pending: await status.pending().catch(() => null),
         probedByThisReplica: status.probedByThisReplica(),
         round: status.round(),
-      }),
+      })),
     )

@@ -3,11 +3,13 @@
 import type { CatalogClient } from '@mcp-directory/shared/catalog-client'
 import type { Database } from '@mcp-directory/shared/db'
 import { AppError } from '@mcp-directory/shared/errors'
-import { json, readJsonBody, requireOperator } from '@mcp-directory/shared/http'
+import { readJsonBody, requireOperator } from '@mcp-directory/shared/http'
 import type { Logger } from '@mcp-directory/shared/log'
+import { mount } from '@mcp-directory/shared/service'
 import { Elysia } from 'elysia'
 import { withoutNulls } from '../http/body'
-import { ListingParams, QueueQuery, ReasonBody } from './model'
+import { adminApproveListing, adminFlagListing, adminListListings, adminRejectListing } from './contract'
+import { ListingParams, type ReasonBody } from './model'
 import { moderate, type Verb } from './service'
 
 const MAX_REASON_BODY = 16 * 1024
@@ -44,7 +46,7 @@ export function moderationRoutes(deps: ModerationDeps) {
     async ({ params, body }: { params: ListingParams; body: ReasonBody }) => {
       const change = await moderate(database, catalog, params.id, v, body.reason?.trim() || null, 'operator')
       log.info({ id: change.id, from: change.from, to: change.to }, `operator: ${v}`)
-      return json({
+      return {
         success: true,
         message: `${change.name}: ${change.from} → ${change.to}`,
         id: change.id,
@@ -53,23 +55,20 @@ export function moderationRoutes(deps: ModerationDeps) {
         status: change.to,
         reason: change.reason,
         at: change.at,
-      })
+      }
     }
   // The token is checked in `parse` (before the body is read) and again before the handler (a route whose
   // parser did not run).
-  const verbOptions = {
-    parse: reasonBody(deps.operatorToken),
-    beforeHandle: operator,
-    params: ListingParams,
-    body: ReasonBody,
-  }
+  const verbOptions = { parse: reasonBody(deps.operatorToken), beforeHandle: operator, params: ListingParams }
   return new Elysia()
-    .get(
-      '/api/v1/admin/listings',
-      async ({ query }) => json(await catalog.queue(query.status ?? 'pending', query.limit ?? 50, query.offset ?? 0)),
-      { transform: operator, query: QueueQuery },
+    .use(
+      mount(
+        adminListListings,
+        async ({ query }) => catalog.queue(query.status ?? 'pending', query.limit ?? 50, query.offset ?? 0),
+        { transform: operator },
+      ),
     )
-    .post('/api/v1/admin/listings/:id/approve', verb('approve'), verbOptions)
-    .post('/api/v1/admin/listings/:id/reject', verb('reject'), verbOptions)
-    .post('/api/v1/admin/listings/:id/flag', verb('flag'), verbOptions)
+    .use(mount(adminApproveListing, verb('approve'), verbOptions))
+    .use(mount(adminRejectListing, verb('reject'), verbOptions))
+    .use(mount(adminFlagListing, verb('flag'), verbOptions))
 }

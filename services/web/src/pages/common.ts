@@ -1,5 +1,5 @@
 // Pieces several pages share.
-import type { ApiError } from '../api'
+import type { ErrorBody } from '@mcp-directory/shared/errors'
 import { html, type SafeHtml } from '../html'
 
 /** An address usable as a link target: absolute http(s) only (never `javascript:` or `data:`). */
@@ -37,7 +37,7 @@ export function detailText(d: unknown): string {
 }
 
 /** The Error object of a failed call, its message and every detail. */
-export function errorNotice(e: ApiError, title = 'That did not work'): SafeHtml {
+export function errorNotice(e: ErrorBody, title = 'That did not work'): SafeHtml {
   const details = Array.isArray(e.details) ? e.details : []
   return html`<div class="notice bad" role="alert">
 <h2>${title}</h2>

@@ -1,10 +1,10 @@
 // Pages for what went wrong: unknown page, too many requests, the API unavailable.
-import type { ApiError } from '../api'
+import type { ErrorBody } from '@mcp-directory/shared/errors'
 import { html, type SafeHtml } from '../html'
 import { errorNotice } from './common'
 
 /** The body of an error page for an Error object of the API (or of this service). */
-export function errorBody(status: number, e: ApiError): SafeHtml {
+export function errorBody(status: number, e: ErrorBody): SafeHtml {
   if (status === 404)
     return html`<h1>Not found</h1><p>There is no such page or listing (a listing that waits for review is not shown yet).</p><p><a href="/">Search the directory</a></p>`
   if (status === 429)

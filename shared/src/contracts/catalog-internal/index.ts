@@ -3,3 +3,4 @@
 // API (shared/src/catalog-client) types its calls with their Static types.
 export * from './facts'
 export * from './moderation'
+export * from './contract'

@@ -1,12 +1,26 @@
 // Moderation, for the submission service: create a pending listing, change a listing's status, the queue.
+import { Type } from '@sinclair/typebox'
 import { type Static, t } from 'elysia'
+import type { Listing } from '../listing'
 import { ErrorModel, QueueListing } from '../models'
 
 const nullableString = t.Optional(t.Union([t.String(), t.Null()]))
 const required = (message: string) => t.String({ minLength: 1, error: message })
 
-/** A listing's id in a path. */
-export const ListingIdParams = t.Object({ id: t.String() })
+/** A value as it crosses JSON: dates become strings. */
+export type Jsonified<T> = T extends Date
+  ? string
+  : T extends (infer U)[]
+    ? Jsonified<U>[]
+    : T extends object
+      ? { [K in keyof T]: Jsonified<T[K]> }
+      : T
+
+/** A listing as the catalog's internal API returns it, whatever its status. */
+export type CatalogListing = Jsonified<Listing>
+
+/** The answer of `GET /internal/listings/:id`: the stored listing, typed by the domain's type (no schema of its own). */
+export const AnyListingAnswer = t.Object({ listing: Type.Unsafe<CatalogListing>({ type: 'object' }) })
 
 /** `POST /internal/listings`: a pending listing as the submission service sends it (checked there first). */
 export const NewListingBody = t.Object({

@@ -1,15 +1,22 @@
 // `/admin/conflicts`: the operator's import conflicts and followed upstreams, read and decided through the operator
 // API (the session's operator token, through the gateway), with the moderation page's sign-in and CSRF checks.
-import type { PublicApiCall } from '@mcp-directory/shared/public-api'
+import type { ErrorBody } from '@mcp-directory/shared/errors'
 import type { Static, TObject } from '@sinclair/typebox'
-import { type ApiError, callApi } from '../../api'
+import type { AdminSession } from '../../admin-sessions'
+import type { PageAnswer, PageResult } from '../../answer'
+import { type ApiResult, tryCall } from '../../api'
 import type { PageContext } from '../../context'
 import { readFields } from '../../models'
-import type { ImportConflict, RegistryUpstream } from './conflicts-view'
 import { conflictsBody } from './conflicts-view'
 import { ConflictForm, ConflictNotice, TrustForm } from './model'
+import {
+  adminAcceptImportConflict,
+  adminDismissImportConflict,
+  adminListImportConflicts,
+  adminListRegistryUpstreams,
+  adminSetRegistryUpstreamTrust,
+} from './operator-api'
 import { type AdminSessionHelpers, operatorForm, seeOther, tokenRefused } from './session'
-import type { AdminSession } from '../../admin-sessions'
 
 const CONFLICTS_PAGE = '/admin/conflicts'
 
@@ -28,18 +35,13 @@ export async function conflictsPage(
   s: AdminSessionHelpers,
   request: Request,
   session: AdminSession,
-  opts: { status?: number; error?: ApiError | null } = {},
-): Promise<Response> {
+  opts: { status?: number; error?: ErrorBody | null } = {},
+): Promise<PageAnswer> {
   const caller = ctx.callerOf(request)
-  const bearer = session.operatorToken
+  const options = { bearer: session.operatorToken }
   const [conflicts, upstreams] = await Promise.all([
-    callApi<{ total: number; conflicts: ImportConflict[] }>(
-      ctx.api,
-      '/api/v1/admin/import-conflicts?state=open&limit=200',
-      caller,
-      { bearer },
-    ),
-    callApi<{ upstreams: RegistryUpstream[] }>(ctx.api, '/api/v1/admin/registry-upstreams', caller, { bearer }),
+    tryCall(ctx.api, adminListImportConflicts, { query: { state: 'open', limit: 200 } }, caller, options),
+    tryCall(ctx.api, adminListRegistryUpstreams, {}, caller, options),
   ])
   if ((!conflicts.ok && conflicts.status === 401) || (!upstreams.ok && upstreams.status === 401))
     return tokenRefused(ctx, s, session)
@@ -66,15 +68,16 @@ const refusedAgain = (
   request: Request,
   session: AdminSession,
   status: number,
-  error: ApiError,
+  error: ErrorBody,
 ) => {
   const back = new Request(new URL(CONFLICTS_PAGE, 'http://web.local').toString(), { headers: request.headers })
   return conflictsPage(ctx, s, back, session, { status, error })
 }
 
 /**
- * One operator decision: the form past its checks and its model, one operator API call, then a redirect to the
- * page saying what was done (post/redirect/get), or the page again with the API's Error object.
+ * One operator decision: the form past its checks and its model, one operator API call (with the session's
+ * operator token), then a redirect to the page saying what was done (post/redirect/get), or the page again with
+ * the API's Error object.
  */
 async function decide<T extends TObject, R>(
   ctx: PageContext,
@@ -83,17 +86,16 @@ async function decide<T extends TObject, R>(
   o: {
     model: T
     invalid: string
-    call: (fields: Static<T>) => { path: string; init: PublicApiCall }
+    call: (fields: Static<T>, bearer: string) => Promise<ApiResult<R>>
     done: (fields: Static<T>, answer: R) => string
   },
-): Promise<Response> {
+): Promise<PageResult> {
   const posted = await operatorForm(ctx, s, request)
-  if (posted instanceof Response) return posted
+  if (!('session' in posted)) return posted
   const { session, form } = posted
   const fields = readFields(o.model, form)
   if (!fields) return refusedAgain(ctx, s, request, session, 400, { error: 'invalid_body', message: o.invalid })
-  const { path, init } = o.call(fields)
-  const r = await callApi<R>(ctx.api, path, ctx.callerOf(request), { ...init, bearer: session.operatorToken })
+  const r = await o.call(fields, session.operatorToken)
   if (!r.ok && r.status === 401) return tokenRefused(ctx, s, session)
   if (!r.ok) return refusedAgain(ctx, s, request, session, r.status, r.error)
   return seeOther(`${CONFLICTS_PAGE}?${o.done(fields, r.data)}`)
@@ -101,10 +103,17 @@ async function decide<T extends TObject, R>(
 
 /** Accepts or dismisses one conflict. */
 export const resolveConflict = (ctx: PageContext, s: AdminSessionHelpers, request: Request) =>
-  decide<typeof ConflictForm, { listingId: string | null }>(ctx, s, request, {
+  decide(ctx, s, request, {
     model: ConflictForm,
     invalid: 'Choose accept or dismiss for a conflict',
-    call: (f) => ({ path: `/api/v1/admin/import-conflicts/${f.id}/${f.action}`, init: { method: 'POST' } }),
+    call: (f, bearer) =>
+      tryCall(
+        ctx.api,
+        f.action === 'accept' ? adminAcceptImportConflict : adminDismissImportConflict,
+        { params: { id: f.id } },
+        ctx.callerOf(request),
+        { bearer },
+      ),
     done: (f, answer) =>
       `done=${f.action}&id=${f.id}${f.action === 'accept' && answer.listingId ? `&listing=${encodeURIComponent(answer.listingId)}` : ''}`,
   })
@@ -114,9 +123,9 @@ export const setTrust = (ctx: PageContext, s: AdminSessionHelpers, request: Requ
   decide(ctx, s, request, {
     model: TrustForm,
     invalid: 'Name the upstream and the origins it may replace',
-    call: (f) => ({
-      path: '/api/v1/admin/registry-upstreams/trust',
-      init: { method: 'PUT', body: { upstream: f.upstream, trusts: f.trusts.split(/[\s,]+/).filter(Boolean) } },
-    }),
+    call: (f, bearer) => {
+      const body = { upstream: f.upstream, trusts: f.trusts.split(/[\s,]+/).filter(Boolean) }
+      return tryCall(ctx.api, adminSetRegistryUpstreamTrust, { body }, ctx.callerOf(request), { bearer })
+    },
     done: () => 'done=trust',
   })

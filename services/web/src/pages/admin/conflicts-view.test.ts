@@ -14,6 +14,7 @@ const conflict = (over: Partial<ImportConflict> = {}): ImportConflict => ({
   entry: { description: `<script>alert(1)</script>`, repository: { url: `javascript:alert(2)//${PAYLOAD}` } },
   createdAt: '2026-11-26T20:01:02.000Z',
   updatedAt: '2026-11-26T20:01:02.000Z',
+  resolvedAt: null,
   ...over,
 })
 

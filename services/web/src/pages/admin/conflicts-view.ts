@@ -2,37 +2,19 @@
 // their name, look-alike name or repository (or its owner claimed it), each with accept (as a replacement) and
 // dismiss; then the followed upstream registries, how far they synced, why they last stopped and whom they may
 // replace. Every entry and upstream text is data: escaped like any listing text.
-import type { ApiError } from '../../api'
+import type { SuccessOf } from '@mcp-directory/shared/contracts'
+import type { ErrorBody } from '@mcp-directory/shared/errors'
 import { html, type SafeHtml } from '../../html'
 import { errorNotice } from '../common'
 import { originWords } from '../origin'
+import type { adminListImportConflicts, adminListRegistryUpstreams } from './operator-api'
 import { adminNav } from './view'
 
 /** One open conflict as the operator API gives it (`GET /api/v1/admin/import-conflicts`). */
-export interface ImportConflict {
-  id: number
-  origin: string
-  name: string
-  listingId: string | null
-  reason: string
-  detail: string
-  state: string
-  entry: Record<string, unknown>
-  createdAt: string
-  updatedAt: string
-}
+export type ImportConflict = SuccessOf<typeof adminListImportConflicts>['conflicts'][number]
 
 /** One followed upstream (`GET /api/v1/admin/registry-upstreams`). */
-export interface RegistryUpstream {
-  upstream: string
-  origin: string
-  trustedOrigins: string[]
-  syncedUpTo: string | null
-  lastSyncAt: string | null
-  lastError: string | null
-  lastStop: string | null
-  lastStopAt: string | null
-}
+export type RegistryUpstream = SuccessOf<typeof adminListRegistryUpstreams>['upstreams'][number]
 
 const REASONS: Record<string, string> = {
   name: 'holds the same name',
@@ -120,7 +102,7 @@ export function conflictsBody(o: {
   upstreams: RegistryUpstream[]
   csrf: string
   done: string | null
-  error: ApiError | null
+  error: ErrorBody | null
 }): SafeHtml {
   return html`<h1>Import conflicts</h1>
 ${adminNav('conflicts')}

@@ -4,6 +4,7 @@ import { safeEqual } from '@mcp-directory/shared/http'
 import type { KeyValueStore } from '@mcp-directory/shared/kv'
 import { createHmac } from 'node:crypto'
 import { type AdminSession, createAdminSessions } from '../../admin-sessions'
+import { type PageAnswer, type PageResult, redirectTo } from '../../answer'
 import type { PageContext } from '../../context'
 import { cookieOf, crossSiteForm, readForm } from '../../forms'
 import { loginBody } from './view'
@@ -46,8 +47,9 @@ export function adminSessions(ctx: PageContext, deps: { kv: KeyValueStore; secre
 
 export type AdminSessionHelpers = ReturnType<typeof adminSessions>
 
+/** The redirect after an operator's form (post/redirect/get), never stored by caches. */
 export const seeOther = (location: string, headers: Record<string, string> = {}) =>
-  new Response(null, { status: 303, headers: { location, 'cache-control': 'no-store', ...headers } })
+  redirectTo(location, 303, { 'cache-control': 'no-store', ...headers })
 
 /** The 403 page for an operator form that is stale (another session's token) or came from elsewhere. */
 export const staleForm = (ctx: PageContext) =>
@@ -61,7 +63,7 @@ export async function operatorForm(
   ctx: PageContext,
   s: AdminSessionHelpers,
   request: Request,
-): Promise<{ session: AdminSession; form: URLSearchParams } | Response> {
+): Promise<{ session: AdminSession; form: URLSearchParams } | PageResult> {
   const session = await s.sessionOf(request)
   if (session === 'unavailable') return s.storeDown()
   if (!session) return seeOther('/admin', s.hasCookie(request) ? s.clearCookie : {})
@@ -73,7 +75,11 @@ export async function operatorForm(
 }
 
 /** The operator token changed since sign-in (the API answers 401): the session ends and the sign-in form shows. */
-export async function tokenRefused(ctx: PageContext, s: AdminSessionHelpers, session: AdminSession) {
+export async function tokenRefused(
+  ctx: PageContext,
+  s: AdminSessionHelpers,
+  session: AdminSession,
+): Promise<PageAnswer> {
   await s.sessions.end(session.id).catch(() => {})
   return ctx.page('Moderation', loginBody('The operator token was refused; sign in again.'), {
     status: 401,

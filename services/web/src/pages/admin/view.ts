@@ -1,6 +1,6 @@
 // The operator's moderation page: the queue of one status, and approve / reject / flag with an optional reason.
 import type { QueueListing } from '@mcp-directory/shared/contracts'
-import type { ApiError } from '../../api'
+import type { ErrorBody } from '@mcp-directory/shared/errors'
 import { html, type SafeHtml } from '../../html'
 import { errorNotice, linkOrText } from '../common'
 
@@ -55,7 +55,7 @@ export function queueBody(o: {
   listings: QueueListing[]
   csrf: string
   done: string | null
-  error: ApiError | null
+  error: ErrorBody | null
 }): SafeHtml {
   return html`<h1>Moderation</h1>
 ${adminNav('queue')}

@@ -1,33 +1,20 @@
 // The ownership-verification page (claim_url): the three proof methods with the values to copy, a verify
 // button per method, and a clear result or the reasons of a failure. The secret travels only in the address the
 // owner was given and in the form's hidden field (never in a link, a log line or a Referer).
-import type { ApiError } from '../../api'
+import type { claimListingWithLink, getClaimLinkChallenge } from '@mcp-directory/claim-verifier/contracts'
+import type { SuccessOf } from '@mcp-directory/shared/contracts'
+import type { ErrorBody } from '@mcp-directory/shared/errors'
 import { html, type SafeHtml } from '../../html'
 import { copyBlock, detailText, errorNotice, linkOrText } from '../common'
 
-/** The challenge of `POST /api/v1/claim/challenge`. */
-export interface Challenge {
-  id: string
-  name: string
-  proof: string
-  methods: {
-    dns?: { type: string; names: string[]; value: string; note?: string }
-    website_badge?: { sites: string[]; html: string; meta: string; note?: string }
-    github?: { repository: string | null; markdown: string; note?: string }
-  }
-}
+/** The challenge of the claim link. */
+type Challenge = SuccessOf<typeof getClaimLinkChallenge>
 
-/** The answer of a successful `POST /api/v1/claim`. */
-export interface ClaimAnswer {
-  success: boolean
-  pending: boolean
-  isOfficial: boolean
-  reciprocalBadgeOk?: boolean
-  message: string
-}
+/** The answer of a successful verification. */
+type ClaimAnswer = SuccessOf<typeof claimListingWithLink>
 
 /** What the last verification gave, shown above the methods. */
-export type ClaimOutcome = { ok: true; answer: ClaimAnswer } | { ok: false; error: ApiError } | null
+export type ClaimOutcome = { ok: true; answer: ClaimAnswer } | { ok: false; error: ErrorBody } | null
 
 function verifyForm(id: string, token: string, method: string, label: string, extra: SafeHtml = html``): SafeHtml {
   return html`<form method="post" action="/claim/${encodeURIComponent(id)}">
@@ -39,7 +26,7 @@ ${extra}
 }
 
 /** A failure's `details`: one line per place checked (method, what was looked for, where, what was found). */
-function failureDetails(e: ApiError): SafeHtml {
+function failureDetails(e: ErrorBody): SafeHtml {
   const details = Array.isArray(e.details) ? e.details : []
   if (!details.length) return html``
   return html`<ul>${details.map((d) => {
@@ -167,7 +154,7 @@ ${notOffered.length ? html`<section aria-labelledby="not-offered"><h2 id="not-of
 }
 
 /** The page when the link cannot be used (missing or wrong secret, unknown listing). */
-export function claimErrorBody(error: ApiError): SafeHtml {
+export function claimErrorBody(error: ErrorBody): SafeHtml {
   const title =
     error.error === 'invalid_claim_token'
       ? 'This claim link is not valid'

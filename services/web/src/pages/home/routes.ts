@@ -1,16 +1,12 @@
+import { searchServers } from '@mcp-directory/catalog/contracts'
+import { mount } from '@mcp-directory/shared/service'
 import { Elysia } from 'elysia'
-import { type Caller, callApi } from '../../api'
+import { answer, type PageAnswer } from '../../answer'
+import { type Caller, tryCall } from '../../api'
 import { clientOf, DEFAULT_CLIENT } from '../../client-choice'
 import type { PageContext } from '../../context'
-import {
-  type Hit,
-  type HomeExtras,
-  HOME_QUERY_KEYS,
-  type HomeQuery,
-  homeBody,
-  isBrowsing,
-  type SearchAnswer,
-} from './view'
+import { homePage } from './contract'
+import { type Hit, HOME_QUERY_KEYS, type HomeQuery, homeBody, isBrowsing, type Sections } from './view'
 
 /** How many cards each home section shows. */
 const SHELF = 6
@@ -18,15 +14,17 @@ const SHELF = 6
 /** How long the sections are kept: they are the same for every visitor. */
 const SECTIONS_TTL_MS = 60_000
 
+/** A search as the page passes it on: each value as given (the search endpoint validates them). */
+type SearchAsked = Record<string, string>
+
 /** One search through the API; null when it failed (a section then stays out of the page). */
-async function hits(ctx: PageContext, caller: Caller, params: Record<string, string>): Promise<Hit[] | null> {
-  const r = await callApi<SearchAnswer>(ctx.api, `/api/v1/search?${new URLSearchParams(params)}`, caller)
+async function hits(ctx: PageContext, caller: Caller, query: SearchAsked): Promise<Hit[] | null> {
+  const r = await tryCall(ctx.api, searchServers, { query }, caller)
   return r.ok ? r.data.servers : null
 }
 
-/** The home sections: each the first cards of one search (the "See all" link of its section asks the same). */
-type Sections = Pick<HomeExtras, 'running' | 'newest' | 'installed' | 'claimed'>
-const SECTION_SEARCHES: Record<keyof Sections, Record<string, string>> = {
+/** The search of each home section (the "See all" link of its section asks the same). */
+const SECTION_SEARCHES: Record<keyof Sections, SearchAsked> = {
   running: { verified: '1', sort: 'checked' },
   newest: { sort: 'new' },
   installed: { sort: 'installs' },
@@ -63,32 +61,35 @@ function homeSections(ctx: PageContext) {
   }
 }
 
+/** The home page for a request: the search it asks for, and when it asks for none, the sections and counts. */
+async function home(ctx: PageContext, sections: () => Promise<Sections>, request: Request): Promise<PageAnswer> {
+  const sp = new URL(request.url).searchParams
+  const query = Object.fromEntries(HOME_QUERY_KEYS.map((k) => [k, sp.get(k) ?? ''])) as HomeQuery
+  const caller = ctx.callerOf(request)
+  // Hits asked with a client carry transports, health, archived and the install confidence for the cards.
+  const { client } = clientOf(request)
+  const asked: SearchAsked = { limit: '20', client }
+  for (const [k, v] of Object.entries(query)) if (v) asked[k] = v
+  const browsing = isBrowsing(query)
+  const [cats, r, shelves, counts] = await Promise.all([
+    ctx.categoriesFor(caller),
+    tryCall(ctx.api, searchServers, { query: asked }, caller),
+    browsing ? sections() : NO_SECTIONS,
+    browsing ? ctx.categoryCounts() : null,
+  ])
+  if (!r.ok && (r.status === 429 || r.status >= 500)) return ctx.errorPage(r.status, r.error, r.headers)
+  const title = query.q ? `“${query.q.slice(0, 60)}”` : 'Find an MCP server'
+  const search = { answer: r.ok ? r.data : null, error: r.ok ? null : r.error }
+  return ctx.page(title, homeBody(query, cats, search, { ...shelves, counts }), {
+    status: r.ok ? 200 : r.status,
+    current: 'home',
+    description:
+      'Search the catalog of Model Context Protocol servers and copy ready-to-paste configs for every MCP client.',
+  })
+}
+
 /** `/`: the search with the API's filters, each passed on as given (the search endpoint validates them). */
 export function homeRoutes(ctx: PageContext) {
   const sections = homeSections(ctx)
-  return new Elysia().get('/', async ({ request }) => {
-    const sp = new URL(request.url).searchParams
-    const query = Object.fromEntries(HOME_QUERY_KEYS.map((k) => [k, sp.get(k) ?? ''])) as HomeQuery
-    const caller = ctx.callerOf(request)
-    // Hits asked with a client carry transports, health, archived and the install confidence for the cards.
-    const { client } = clientOf(request)
-    const params = new URLSearchParams({ limit: '20', client })
-    for (const [k, v] of Object.entries(query)) if (v) params.set(k, v)
-    const browsing = isBrowsing(query)
-    const [cats, r, shelves, counts] = await Promise.all([
-      ctx.categoriesFor(caller),
-      callApi<SearchAnswer>(ctx.api, `/api/v1/search?${params}`, caller),
-      browsing ? sections() : NO_SECTIONS,
-      browsing ? ctx.categoryCounts() : null,
-    ])
-    if (!r.ok && (r.status === 429 || r.status >= 500)) return ctx.errorPage(r.status, r.error, r.headers)
-    const title = query.q ? `“${query.q.slice(0, 60)}”` : 'Find an MCP server'
-    const search = { answer: r.ok ? r.data : null, error: r.ok ? null : r.error }
-    return ctx.page(title, homeBody(query, cats, search, { ...shelves, counts }), {
-      status: r.ok ? 200 : r.status,
-      current: 'home',
-      description:
-        'Search the catalog of Model Context Protocol servers and copy ready-to-paste configs for every MCP client.',
-    })
-  })
+  return new Elysia().use(mount(homePage, async ({ request, set }) => answer(set, await home(ctx, sections, request))))
 }

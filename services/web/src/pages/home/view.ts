@@ -1,31 +1,19 @@
 // Home: the search box with the API's filters, the results with cursor pagination, and the category browse.
-import type { SearchHit } from '@mcp-directory/shared/contracts'
+import type { searchServers } from '@mcp-directory/catalog/contracts'
+import type { SuccessOf } from '@mcp-directory/shared/contracts'
+import type { ErrorBody } from '@mcp-directory/shared/errors'
 import type { Static } from '@sinclair/typebox'
-import type { ApiError } from '../../api'
+import type { Category } from '../../context'
 import { html, type SafeHtml } from '../../html'
 import { count, errorNotice } from '../common'
 import { marksList, marksOf } from '../marks'
 import { HomeQuery as HomeQueryModel } from './model'
 
-/** A category as /api/v1/categories gives it (§2.3). */
-export interface Category {
-  label: string
-  slug: string
-  emoji: string
-  group: string
-}
-
 /** The search as the page was asked for it (each value as given, empty when absent). */
 export type HomeQuery = Static<typeof HomeQueryModel>
 
 /** What the search API answered. */
-export interface SearchAnswer {
-  total: number
-  query: string | null
-  category: string | null
-  servers: Hit[]
-  nextCursor?: string | null
-}
+export type SearchAnswer = SuccessOf<typeof searchServers>
 
 /** The search parameters the page reads and passes on, in the order it passes them. */
 export const HOME_QUERY_KEYS = Object.keys(HomeQueryModel.properties) as (keyof HomeQuery)[]
@@ -39,12 +27,7 @@ export function searchHref(q: Partial<HomeQuery>): string {
 }
 
 /** A search hit (title, risk level, stars, installs, dates) and, asked with `client`, its install hint. */
-export type Hit = SearchHit & {
-  transports?: string[]
-  health?: string | null
-  archived?: string | null
-  install?: { confidence?: string; note?: string } | null
-}
+export type Hit = SearchAnswer['servers'][number]
 
 /** The name people read: the title, else the part of a registry name after its namespace. */
 export function displayName(s: { name: string; title?: string | null }): string {
@@ -81,7 +64,7 @@ ${marksList(hitMarks(s))}
 }
 
 /** The results region of a search (also what live search swaps in). */
-export function resultsRegion(query: HomeQuery, answer: SearchAnswer | null, error: ApiError | null): SafeHtml {
+export function resultsRegion(query: HomeQuery, answer: SearchAnswer | null, error: ErrorBody | null): SafeHtml {
   if (error) return errorNotice(error, 'The search could not run')
   if (!answer) return html``
   const filtered = Boolean(query.q || query.category || query.transport || query.verified || query.claimed)
@@ -99,14 +82,11 @@ ${next ? html`<a href="${next}" rel="next">Next page</a>` : ''}
 </nav>`
 }
 
-/** What the home page shows besides the search: its sections (each absent when its call failed) and the counts. */
-export interface HomeExtras {
-  running: Hit[] | null
-  newest: Hit[] | null
-  installed: Hit[] | null
-  claimed: Hit[] | null
-  counts: Map<string, number> | null
-}
+/** The home page's sections: each the first cards of one search (absent when its call failed). */
+export type Sections = Record<'running' | 'newest' | 'installed' | 'claimed', Hit[] | null>
+
+/** What the home page shows besides the search: its sections and how many servers each category holds. */
+export type HomeExtras = Sections & { counts: Map<string, number> | null }
 
 /** A section of cards on the home page. */
 function cardSection(id: string, title: string, caption: string, hits: Hit[] | null, more?: string): SafeHtml {
@@ -164,7 +144,7 @@ ${cardSection('claimed-heading', 'Claimed by their owners', 'Their owners proved
 export function homeBody(
   query: HomeQuery,
   categories: Category[],
-  search: { answer: SearchAnswer | null; error: ApiError | null },
+  search: { answer: SearchAnswer | null; error: ErrorBody | null },
   extras: HomeExtras,
 ): SafeHtml {
   const browsing = isBrowsing(query)

@@ -2,7 +2,10 @@
 // with when they were checked, and the install for the client the visitor picked), then the tools with their
 // parameters and risk findings, then the README, then the other clients' configs (collapsed), badges and claiming.
 import { badgeImageUrl, publicBadgeHtml, publicBadgeMarkdown } from '@mcp-directory/shared/badges'
-import type { ServerDetail } from '@mcp-directory/shared/contracts'
+import { getServerById } from '@mcp-directory/catalog/contracts'
+import { claimListing } from '@mcp-directory/claim-verifier/contracts'
+import type { SuccessOf } from '@mcp-directory/shared/contracts'
+import { pathOf } from '@mcp-directory/shared/public-api'
 import { html, type SafeHtml, trusted } from '../../html'
 import { renderReadme } from '../../readme'
 import { copyBlock, count, linkOrText } from '../common'
@@ -11,8 +14,8 @@ import { dayOf, type MarkFacts, marksList, marksOf } from '../marks'
 import { isDemo, originMeans, originWords } from '../origin'
 import { otherClients, pickedInstall } from './install'
 
-/** The detail with the additive fields another part of the directory may add. */
-type Detail = ServerDetail & { publisherVerified?: boolean; publisherEvidence?: unknown }
+/** The listing's detail, as the detail endpoint answers it. */
+type Detail = SuccessOf<typeof getServerById>['server']
 
 /** The latest time a live fact (tools, endpoint, sandbox) was checked. */
 function lastChecked(s: Detail): string | null {
@@ -65,7 +68,7 @@ ${fact('Category', html`<a href="/?category=${encodeURIComponent(s.category)}">$
 ${fact('Installs', count(s.popularity.installs), 'installs-count')}
 ${fact('Views', count(s.popularity.views))}
 ${fact('Quality score', `${s.qualityScore} / 100`)}
-${fact('For agents', html`<a href="${s.markdownUrl}">Markdown</a> · <a href="/api/v1/servers/${encodeURIComponent(s.id)}">JSON</a>`)}
+${fact('For agents', html`<a href="${s.markdownUrl}">Markdown</a> · <a href="${pathOf(getServerById, { params: { id: s.id } })}">JSON</a>`)}
 </dl>`
 }
 
@@ -104,11 +107,11 @@ ${body}</section>`
 function badgesSection(s: Detail, base: string): SafeHtml {
   const featured = `[![${s.name.replace(/[[\]\\]/g, (c) => `\\${c}`)} on the MCP Directory](${badgeImageUrl(base, s.id, { style: 'featured' })})](${base}/servers/${encodeURIComponent(s.id)})`
   return html`<section aria-labelledby="badges-heading"><h2 id="badges-heading">Badges</h2>
-<p><img src="/api/badge/${encodeURIComponent(s.id)}" alt="Badge of ${s.name}" height="20"> Show this listing in your README or on your site; the badge links here and updates itself.</p>
+<p><img src="${badgeImageUrl('', s.id)}" alt="Badge of ${s.name}" height="20"> Show this listing in your README or on your site; the badge links here and updates itself.</p>
 ${copyBlock('badge-md', publicBadgeMarkdown(base, s.id, s.name), 'badge Markdown')}
 <details class="more"><summary>HTML and the featured card</summary>
 ${copyBlock('badge-html', publicBadgeHtml(base, s.id, s.name), 'badge HTML')}
-<p><img src="/api/badge/${encodeURIComponent(s.id)}?style=featured" alt="Featured card of ${s.name}"></p>
+<p><img src="${badgeImageUrl('', s.id, { style: 'featured' })}" alt="Featured card of ${s.name}"></p>
 ${copyBlock('badge-featured', featured, 'featured card Markdown')}
 </details>
 </section>`
@@ -116,7 +119,7 @@ ${copyBlock('badge-featured', featured, 'featured card Markdown')}
 
 function claimSection(s: Detail): SafeHtml {
   return html`<section aria-labelledby="claim-heading"><h2 id="claim-heading">Is this your server?</h2>
-${s.isOfficial ? html`<p>Its owner has claimed it: the Official mark shows that.</p>` : html`<p>Claim it to mark it official: prove that you control its domain, website or repository. A listing submitted here is claimed from the link sent to its contact address; any other through the API (<code>POST /api/v1/agent/claim</code>, see the <a href="/docs">API reference</a>).</p>`}
+${s.isOfficial ? html`<p>Its owner has claimed it: the Official mark shows that.</p>` : html`<p>Claim it to mark it official: prove that you control its domain, website or repository. A listing submitted here is claimed from the link sent to its contact address; any other through the API (<code>${claimListing.method} ${claimListing.path}</code>, see the <a href="/docs">API reference</a>).</p>`}
 </section>`
 }
 

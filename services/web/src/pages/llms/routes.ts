@@ -1,12 +1,15 @@
-import { textDocument } from '@mcp-directory/shared/text'
+import { mount } from '@mcp-directory/shared/service'
 import { Elysia } from 'elysia'
 import type { PageContext } from '../../context'
-import { llmsTxt } from './view'
+import { llmsTxt } from './contract'
+import { llmsTxt as llmsDocument } from './view'
 
 /** `/llms.txt`: the directory described for language models. */
 export function llmsRoutes(ctx: PageContext) {
-  return new Elysia().get('/llms.txt', async ({ request }) => {
-    const body = llmsTxt(ctx.base, await ctx.categoriesFor(ctx.callerOf(request)))
-    return textDocument(body, 'text/plain; charset=utf-8', { headers: { 'cache-control': 'public, max-age=300' } })
-  })
+  return new Elysia().use(
+    mount(llmsTxt, async ({ request, set }) => {
+      Object.assign(set.headers, { 'cache-control': 'public, max-age=300', 'x-content-type-options': 'nosniff' })
+      return llmsDocument(ctx.base, await ctx.categoriesFor(ctx.callerOf(request)))
+    }),
+  )
 }

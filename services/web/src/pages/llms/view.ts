@@ -2,7 +2,7 @@
 // category list comes from an API answer, so its labels follow the rule of every agent-facing text (shared/text),
 // and stand outside link text (some parsers read escaped brackets inside link text as brackets again).
 import { markdownInline } from '@mcp-directory/shared/text'
-import type { Category } from '../home/view'
+import type { Category } from '../../context'
 
 /** The llms.txt document. */
 export function llmsTxt(base: string, categories: Category[]): string {

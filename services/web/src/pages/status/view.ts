@@ -1,9 +1,22 @@
 // "Is my server listed?": the form, and the API's status lookup told in people's words, with what to do next.
-import type { ApiError } from '../../api'
+import type { listingStatus } from '@mcp-directory/catalog/contracts'
+import type { SuccessOf } from '@mcp-directory/shared/contracts'
+import type { ErrorBody } from '@mcp-directory/shared/errors'
 import { html, type SafeHtml } from '../../html'
 import { errorNotice } from '../common'
 import { originWords } from '../origin'
-import type { FoundListing, StatusAnswer } from './model'
+
+/**
+ * What the status lookup answered. Its model leaves out three fields the lookup also sends (the listing's name, the
+ * origin of a conflicting entry and the listing that holds its name), so the page reads them as optional text.
+ */
+type StatusAnswer = SuccessOf<typeof listingStatus> & Partial<Record<'name' | 'origin' | 'heldBy', string | null>>
+
+/** One listing the lookup found, as its model types it (any fields). */
+type FoundListing = NonNullable<StatusAnswer['listings']>[number]
+
+/** A field of a found listing, as text (absent: empty). */
+const field = (l: FoundListing, key: string) => (typeof l[key] === 'string' ? (l[key] as string) : '')
 
 const serverLink = (id: string) => html`<a href="/servers/${encodeURIComponent(id)}">${id}</a>`
 
@@ -57,16 +70,18 @@ const STATE_WORDS: Record<string, string> = {
 /** Every listing found, when there is more than the one the answer is about. */
 function otherListings(list: FoundListing[] | undefined): SafeHtml | '' {
   if (!list || list.length < 2) return ''
-  const item = (l: FoundListing) =>
-    html`<li>${l.state === 'listed' ? serverLink(l.id) : html`<code>${l.id}</code>`} — ${l.name}:
-${STATE_WORDS[l.state] ?? l.state}${l.mergedInto ? html` into ${serverLink(l.mergedInto)}` : ''}</li>`
+  const item = (l: FoundListing) => {
+    const [id, state, mergedInto] = [field(l, 'id'), field(l, 'state'), field(l, 'mergedInto')]
+    return html`<li>${state === 'listed' ? serverLink(id) : html`<code>${id}</code>`} — ${field(l, 'name')}:
+${STATE_WORDS[state] ?? state}${mergedInto ? html` into ${serverLink(mergedInto)}` : ''}</li>`
+  }
   return html`<h2>Every listing found</h2><ul>${list.map(item)}</ul>`
 }
 
 /** The page: the form (filled with what was asked) and, once asked, the answer or the API's refusal. */
 export function statusBody(
   asked: { url: string; name: string },
-  result: { answer: StatusAnswer } | { error: ApiError } | null,
+  result: { answer: StatusAnswer } | { error: ErrorBody } | null,
   base = '',
 ): SafeHtml {
   return html`<h1>Is my server listed?</h1>

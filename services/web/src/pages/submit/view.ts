@@ -1,9 +1,12 @@
 // The submission form (the fields of directory-api §2.4), the API's own validation messages per field, and the
 // result with the claim link.
-import type { ApiError } from '../../api'
+import type { submitServer } from '@mcp-directory/submission/contracts'
+import { SubmissionBody } from '@mcp-directory/submission/model'
+import type { BodyOf, SuccessOf } from '@mcp-directory/shared/contracts'
+import type { ErrorBody } from '@mcp-directory/shared/errors'
 import { html, type SafeHtml } from '../../html'
 import { copyBlock, detailText, safeHref } from '../common'
-import type { Category } from '../home/view'
+import type { Category } from '../../context'
 
 /** The form's values as typed (strings; lists comma-separated). */
 export type SubmitValues = Record<(typeof FIELDS)[number], string>
@@ -23,11 +26,15 @@ export const FIELDS = [
   'supportUrl',
 ] as const
 
+/** The values the submission model allows for one of its enumerated fields. */
+const allowed = (field: 'authType' | 'pricingModel' | 'maintenanceStatus') =>
+  (SubmissionBody.properties[field].anyOf as { const: string }[]).map((v) => v.const)
+
 const CHOICES = {
-  authType: ['none', 'api_key', 'oauth', 'other'],
-  pricingModel: ['free', 'freemium', 'paid', 'byok'],
-  maintenanceStatus: ['active', 'stable', 'experimental', 'archived'],
-} as const
+  authType: allowed('authType'),
+  pricingModel: allowed('pricingModel'),
+  maintenanceStatus: allowed('maintenanceStatus'),
+}
 
 const list = (s: string) =>
   s
@@ -35,8 +42,11 @@ const list = (s: string) =>
     .map((x) => x.trim())
     .filter(Boolean)
 
-/** The API body of a form: empty optional fields left out, lists split on commas. */
-export function submissionBody(v: SubmitValues): Record<string, unknown> {
+/**
+ * The API body of a form: empty optional fields left out, lists split on commas. The values are the visitor's, as
+ * typed: the submit endpoint checks them against its model and the page shows its messages.
+ */
+export function submissionBody(v: SubmitValues): BodyOf<typeof submitServer> {
   const body: Record<string, unknown> = {
     name: v.name,
     url: v.url,
@@ -48,20 +58,11 @@ export function submissionBody(v: SubmitValues): Record<string, unknown> {
   if (v.compatibleClients.trim()) body.compatibleClients = list(v.compatibleClients)
   for (const k of ['license', 'authType', 'pricingModel', 'maintenanceStatus', 'supportUrl'] as const)
     if (v[k].trim()) body[k] = v[k].trim()
-  return body
+  return body as BodyOf<typeof submitServer>
 }
 
 /** The submission's answer (directory-api §4.7). */
-export interface SubmitAnswer {
-  id: string
-  name: string
-  url: string
-  category: string
-  status: string
-  message: string
-  claim_url: string
-  badge_markdown: string
-}
+type SubmitAnswer = SuccessOf<typeof submitServer>
 
 const CHOICE = { missing: 'Choose an option.', wrong: 'Choose one of the options in the list.' }
 
@@ -104,7 +105,7 @@ export function inWords(field: string, apiMessage: string): string {
 }
 
 /** Field problems of an Error object, keyed by field (`details[].field`), and those not tied to a field. */
-function problemsOf(error: ApiError | null): { byField: Map<string, string[]>; other: string[] } {
+function problemsOf(error: ErrorBody | null): { byField: Map<string, string[]>; other: string[] } {
   const byField = new Map<string, string[]>()
   const other: string[] = []
   for (const d of error?.details ?? []) {
@@ -121,7 +122,7 @@ function problemsOf(error: ApiError | null): { byField: Map<string, string[]>; o
 }
 
 /** The form, filled with `values`, showing the problems of `error`. */
-export function submitBody(values: SubmitValues, categories: Category[], error: ApiError | null): SafeHtml {
+export function submitBody(values: SubmitValues, categories: Category[], error: ErrorBody | null): SafeHtml {
   const { byField, other } = problemsOf(error)
   const describedBy = (f: string, hint: boolean) =>
     [hint ? `${f}-hint` : '', byField.has(f) ? `${f}-error` : ''].filter(Boolean).join(' ')
@@ -200,7 +201,7 @@ const LABELS: Record<(typeof FIELDS)[number], string> = {
 }
 
 /** The API's Error object as it came, for agents and for people who want the exact rule. */
-function apiDetail(error: ApiError): SafeHtml {
+function apiDetail(error: ErrorBody): SafeHtml {
   const details = Array.isArray(error.details) ? error.details : []
   return html`<details class="agent-detail" id="api-detail"><summary>The API's answer in detail</summary>
 <p><code>${error.error}</code>: ${error.message}</p>
@@ -208,7 +209,7 @@ ${details.length ? html`<ul>${details.map((d) => html`<li>${detailText(d)}</li>`
 </details>`
 }
 
-function conflictLink(error: ApiError): SafeHtml {
+function conflictLink(error: ErrorBody): SafeHtml {
   const d = (error.details ?? [])[0] as { existingId?: unknown } | undefined
   return typeof d?.existingId === 'string'
     ? html`<p>See the existing listing: <a href="/servers/${encodeURIComponent(d.existingId)}">${d.existingId}</a> (it may still be pending).</p>`

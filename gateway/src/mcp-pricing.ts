@@ -1,8 +1,7 @@
-import { AiCatalog, McpDescription, McpMessage, ServerCard } from '@mcp-directory/mcp/model'
+// The price of one MCP message at the gateway's rate limit (the endpoint's contract says `pricing: 'mcp-message'`).
 import { mcpMessage } from '@mcp-directory/shared/metrics'
-import { Type as t } from '@sinclair/typebox'
-import { connectionListed } from '../headers'
-import { err, type LimitKind, type RouteSpec } from './spec'
+import { connectionListed } from './headers'
+import type { LimitKind } from '@mcp-directory/shared/contracts'
 
 /**
  * The limit class of each tool's call. Each costs one read, which also pays for the one public API read it makes;
@@ -109,95 +108,3 @@ export async function mcpLimitOf(request: Request): Promise<LimitKind> {
   const inBody = await methodInBody(request)
   return inBody ? limitOfMessage(inBody.method, inBody.tool) : 'read'
 }
-
-/** The mcp service's public routes: the directory as an MCP server (Streamable HTTP, stateless). */
-export const MCP_ROUTES: RouteSpec[] = [
-  {
-    // Limited by what the message asks (mcpLimitOf): a tool call or resource read as a read, which also pays for
-    // the one REST read it makes (coversOneRead); discovery and lists in the discovery class. A tool's write
-    // (submit, register, claim, an owner's change) is limited again by its endpoint's class.
-    // A claim check can take several outside look-ups, hence the longer timeout.
-    method: 'POST',
-    path: '/api/mcp',
-    service: 'mcp',
-    operationId: 'mcpMessage',
-    tag: 'mcp',
-    limit: 'read',
-    limitOf: mcpLimitOf,
-    coversOneRead: true,
-    auth: null,
-    timeoutMs: 60_000,
-    summary: 'MCP over Streamable HTTP (stateless; JSON responses). Send Accept: application/json, text/event-stream',
-    // The SDK on the service side validates it.
-    body: McpMessage,
-    responses: {
-      200: { description: 'The JSON-RPC response', type: 'application/json', schema: t.Unknown() },
-      202: { description: 'Notification accepted' },
-      400: err('Not a valid JSON-RPC message (JSON-RPC error body)'),
-      403: err("An Origin other than the directory's own or MCP_ALLOWED_ORIGINS (JSON-RPC error body)"),
-      406: err('Accept must list application/json and text/event-stream (JSON-RPC error body)'),
-      429: err('rate_limited'),
-    },
-  },
-  {
-    method: 'GET',
-    path: '/api/mcp',
-    service: 'mcp',
-    operationId: 'mcpDescription',
-    tag: 'mcp',
-    limit: 'read',
-    auth: null,
-    summary:
-      'A short JSON description of the MCP endpoint; with Accept: text/event-stream, 405 (stateless: no server-initiated stream)',
-    responses: {
-      200: {
-        description: 'What the endpoint offers',
-        type: 'application/json',
-        schema: McpDescription,
-      },
-      403: err("An Origin other than the directory's own or MCP_ALLOWED_ORIGINS (JSON-RPC error body)"),
-      405: { description: 'No standalone event stream in stateless mode' },
-      429: err('rate_limited'),
-    },
-  },
-  {
-    // The MCP Server Card proposal's reserved location: <streamable-http-url>/server-card.
-    method: 'GET',
-    path: '/api/mcp/server-card',
-    service: 'mcp',
-    operationId: 'mcpServerCard',
-    tag: 'mcp',
-    limit: 'read',
-    auth: null,
-    summary:
-      "The MCP endpoint's Server Card (application/mcp-server-card+json): name, version, the Streamable HTTP remote and its protocol versions; ETag and If-None-Match",
-    responses: {
-      200: {
-        description: 'The Server Card',
-        type: 'application/mcp-server-card+json',
-        schema: ServerCard,
-      },
-      304: { description: 'Not modified (If-None-Match)' },
-      429: err('rate_limited'),
-    },
-  },
-  {
-    method: 'GET',
-    path: '/.well-known/ai-catalog.json',
-    service: 'mcp',
-    operationId: 'aiCatalog',
-    tag: 'mcp',
-    limit: 'read',
-    auth: null,
-    summary: "The domain's AI Catalog (application/ai-catalog+json), listing the Server Card of the MCP endpoint",
-    responses: {
-      200: {
-        description: 'The AI Catalog',
-        type: 'application/ai-catalog+json',
-        schema: AiCatalog,
-      },
-      304: { description: 'Not modified (If-None-Match)' },
-      429: err('rate_limited'),
-    },
-  },
-]

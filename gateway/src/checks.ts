@@ -1,0 +1,125 @@
+// Who sent a request, and the checks it passes before the gateway answers it or forwards it: the operator token,
+// the rate limit, the agent's Bearer token. Each check gives what the next steps need, or the refusal to send.
+import { REQUEST_ID_HEADER } from '@mcp-directory/shared/log'
+import { rateLimitRejected } from '@mcp-directory/shared/metrics'
+import { verifiedOnBehalfOf, verifiedPrecharge } from '@mcp-directory/shared/public-api'
+import { peerAddress } from '@mcp-directory/shared/runtime'
+import type { GatewayContext } from './context'
+import { clientAddress } from './headers'
+import { fail, failAt } from './own-errors'
+import { pageError, wantsPage } from './page-errors'
+import type { RateDecision } from './plugins/rate-limit'
+import type { LimitKind, RouteSpec } from './routes'
+
+/** A service in front of us (mcp, web) names its end client in a signed header; anyone else is known by address. */
+function clientOf(ctx: GatewayContext, request: Request): string {
+  return (
+    (ctx.secret && verifiedOnBehalfOf(request.headers, ctx.secret)) ||
+    clientAddress(request, peerAddress(request), ctx.config.trustProxyHops)
+  )
+}
+
+/** Who sent the request, looked up once and only if a step asks (a cache hit of an unlimited route: its log line). */
+export function clientLookup(ctx: GatewayContext, request: Request): () => string {
+  let client: string | undefined
+  return () => {
+    client ??= clientOf(ctx, request)
+    return client
+  }
+}
+
+/** Operator routes: the operator's token, checked before anything else; null when it passes or is not asked. */
+export async function checkOperator(
+  ctx: GatewayContext,
+  route: RouteSpec,
+  request: Request,
+  client: () => string,
+  requestId: string,
+): Promise<Response | null> {
+  if (route.auth !== 'operator') return null
+  const path = new URL(request.url).pathname
+  const outcome = await ctx.operator.authenticate(request, {
+    client: client(),
+    method: request.method,
+    path,
+    requestId,
+  })
+  if (outcome.ok) return null
+  if (outcome.status === 429) {
+    rateLimitRejected('operator')
+    const wait = String(outcome.retryAfterSeconds)
+    const message = `Too many failed operator authentications from this client; retry in ${wait} s`
+    return fail(ctx, 429, 'rate_limited', message, requestId, { 'retry-after': wait, 'cache-control': 'no-store' })
+  }
+  return fail(ctx, 401, 'unauthorized', 'Operator authentication required', requestId, {
+    'www-authenticate': 'Bearer realm="operator"',
+  })
+}
+
+/** This client's rate-limit headers after a decision. */
+export const limitHeadersOf = (d: RateDecision): Record<string, string> => ({
+  'ratelimit-limit': String(d.limit),
+  'ratelimit-remaining': String(d.remaining),
+  'ratelimit-reset': String(d.resetSeconds),
+})
+
+/** A request within its limit. */
+export interface Admitted {
+  /** This client's rate-limit headers (none when the request was not counted). */
+  limitHeaders: Record<string, string>
+  /** The class the request was charged. */
+  limit: LimitKind
+  /** The read carries a valid precharge proof: the MCP tool call that makes it already paid for it. */
+  alreadyPaid: boolean
+}
+
+/** Counts the request against its route's limit: what the next steps need, or the 429 to send. */
+export async function checkRateLimit(
+  ctx: GatewayContext,
+  route: RouteSpec,
+  request: Request,
+  client: () => string,
+  requestId: string,
+): Promise<Response | Admitted> {
+  const limit = route.limitOf ? await route.limitOf(request) : route.limit
+  // The one read an MCP tool call makes was paid for with the MCP request (shared/public-api); writes never are.
+  const alreadyPaid =
+    limit === 'read' && !!ctx.secret && verifiedPrecharge(request.headers, ctx.secret, client(), requestId)
+  if (!limit || alreadyPaid) return { limitHeaders: {}, limit, alreadyPaid }
+  const d = await ctx.limiter.check(ctx.classes[limit], client())
+  const limitHeaders = limitHeadersOf(d)
+  if (d.allowed) return { limitHeaders, limit, alreadyPaid }
+  rateLimitRejected(limit)
+  const headers = { ...limitHeaders, 'retry-after': String(d.resetSeconds), 'cache-control': 'no-store' }
+  const message = `Rate limit of ${d.limit} requests exceeded; retry in ${d.resetSeconds} s`
+  if (wantsPage(request, route, ctx.apiPaths))
+    return pageError(429, 'Too many requests', message, { ...headers, [REQUEST_ID_HEADER]: requestId })
+  return failAt(ctx, new URL(request.url).pathname, 429, 'rate_limited', message, requestId, headers)
+}
+
+/** The agent a Bearer check verified: the headers that name it to the service, and its token's hash. */
+export interface Agent {
+  identity: Record<string, string>
+  tokenHash: string | null
+}
+
+/** A Bearer token shaped like a registry token (a JWT: three dot-separated parts), not an agent token. */
+const isRegistryToken = (request: Request) =>
+  /^Bearer\s+[\w-]+\.[\w-]+\.[\w-]+\s*$/i.test(request.headers.get('authorization') ?? '')
+
+/**
+ * Bearer routes: the agent token and the route's scope. A registry token on a route that takes one is passed on
+ * unchecked (its service verifies it); any other route has no agent.
+ */
+export async function checkBearer(
+  ctx: GatewayContext,
+  route: RouteSpec,
+  request: Request,
+  requestId: string,
+): Promise<Response | Agent> {
+  if (route.auth !== 'bearer' || (route.registryTokens && isRegistryToken(request)))
+    return { identity: {}, tokenHash: null }
+  const outcome = await ctx.bearer.authenticate(request, route.scope ?? null)
+  if (!outcome.ok) return fail(ctx, outcome.status, outcome.code, outcome.message, requestId, outcome.headers)
+  return { identity: outcome.headers, tokenHash: outcome.tokenHash }
+}

@@ -1,0 +1,143 @@
+// The micro-cache's storing rules, in the order they apply: which requests and answers may be cached at all, the
+// variant an answer is stored under, the byte budget of one answer, the generation check (no answer fetched across a
+// drop), and how long it stays fresh. The cache itself (its maps, look-ups and drops) is micro-cache.ts.
+import type { RouteSpec } from '../routes'
+import type { CacheEntry, MicroCache } from './micro-cache'
+
+/** Whether this request may be answered from, or stored in, the cache: a GET without credentials or a Range. */
+export function mayUseCache(request: Request): boolean {
+  if (request.method !== 'GET') return false
+  const h = request.headers
+  return !h.has('authorization') && !h.has('cookie') && !h.has('range')
+}
+
+/** Whether the client asks for an answer fresh from the service (no-cache, no-store, max-age=0). */
+export function asksForFresh(h: Headers): boolean {
+  const cc = h.get('cache-control')
+  const pragma = h.get('pragma')
+  return (cc !== null && /no-cache|no-store|max-age=0/i.test(cc)) || (pragma !== null && /no-cache/i.test(pragma))
+}
+
+/** The cache key: the path and query of the request's URL (already normalised by the server), not parsed again. */
+export const cacheKeyOf = (href: string) => href.slice(href.indexOf('/', href.indexOf('//') + 2))
+
+/** The variant key: the values of the request headers the answer varies on. */
+export const variantKeyOf = (vary: string[], h: Headers) => vary.map((n) => h.get(n) ?? '').join('\n')
+
+interface CacheControl {
+  public: boolean
+  maxAge: number | null
+  uncacheable: boolean
+}
+
+function parseCacheControl(value: string | null): CacheControl {
+  const out: CacheControl = { public: false, maxAge: null, uncacheable: false }
+  let sMaxAge: number | null = null
+  for (const part of (value ?? '').split(',')) {
+    const [rawName, rawValue] = part.split('=', 2)
+    const name = rawName!.trim().toLowerCase()
+    const v = rawValue?.trim().replace(/^"|"$/g, '')
+    if (name === 'public') out.public = true
+    else if (name === 'private' || name === 'no-store' || name === 'no-cache') out.uncacheable = true
+    else if (name === 'max-age' && v && /^\d+$/.test(v)) out.maxAge = Number(v)
+    else if (name === 's-maxage' && v && /^\d+$/.test(v)) sMaxAge = Number(v)
+  }
+  if (sMaxAge !== null) out.maxAge = sMaxAge
+  return out
+}
+
+/**
+ * Cacheability and variants: a 200 marked `public` with a max-age, without `private`, `no-store`, `no-cache`,
+ * Set-Cookie or `Vary: *`, gives its max-age and the request headers it varies on; any other answer null.
+ */
+function cacheableAnswer(res: Response): { maxAge: number; vary: string[] } | null {
+  if (res.status !== 200 || res.headers.has('set-cookie')) return null
+  const cc = parseCacheControl(res.headers.get('cache-control'))
+  if (!cc.public || cc.uncacheable || !cc.maxAge) return null
+  const vary = (res.headers.get('vary') ?? '')
+    .split(',')
+    .map((v) => v.trim().toLowerCase())
+    .filter(Boolean)
+  if (vary.includes('*')) return null
+  // An encoded body is only right for clients that accept that encoding.
+  if (res.headers.has('content-encoding') && !vary.includes('accept-encoding')) vary.push('accept-encoding')
+  return { maxAge: cc.maxAge, vary }
+}
+
+// Headers that belong to one exchange, never to a stored answer: the gateway sets its own on every answer.
+const PER_ANSWER = new Set([
+  'ratelimit-limit',
+  'ratelimit-remaining',
+  'ratelimit-reset',
+  'retry-after',
+  'x-request-id',
+  'date',
+  'age',
+  'set-cookie',
+  'content-length',
+])
+// Headers a 304 repeats from the answer it stands for (RFC 9110 §15.4.5).
+const NOT_MODIFIED_HEADERS = new Set(['cache-control', 'content-location', 'etag', 'expires', 'vary'])
+
+/** The entry an answer is stored as, or null when it is already stale (its Age spent its max-age). */
+function entryOf(
+  cache: MicroCache,
+  res: Response,
+  body: Uint8Array,
+  maxAge: number,
+  about: { route: RouteSpec; listing: string | null },
+): CacheEntry | null {
+  const now = Date.now()
+  const upstreamAge = Number(res.headers.get('age') ?? '0')
+  const age = Number.isFinite(upstreamAge) && upstreamAge > 0 ? Math.floor(upstreamAge) : 0
+  const ttlMs = Math.min(maxAge * 1000 - age * 1000, cache.limits.maxTtlMs)
+  if (ttlMs <= 0) return null
+  const headers: Record<string, string> = {}
+  const notModifiedHeaders: Record<string, string> = {}
+  res.headers.forEach((v, k) => {
+    if (PER_ANSWER.has(k)) return
+    headers[k] = v
+    if (NOT_MODIFIED_HEADERS.has(k)) notModifiedHeaders[k] = v
+  })
+  Object.assign(headers, cache.constantHeaders)
+  Object.assign(notModifiedHeaders, cache.constantHeaders)
+  return {
+    ...about,
+    status: res.status,
+    headers: new Headers(headers),
+    notModifiedHeaders,
+    body: new Blob([body]),
+    size: body.byteLength,
+    etag: res.headers.get('etag'),
+    storedAt: now,
+    expiresAt: now + ttlMs,
+    age,
+  }
+}
+
+/**
+ * Stores the service's answer when the rules allow it, and returns the answer to send (the same bytes). `since` is
+ * the cache's generation before the request was forwarded; `listing` is the listing the path is about (its `:id`),
+ * so that listing's events drop the answer.
+ */
+export async function storeAnswer(
+  cache: MicroCache,
+  request: Request,
+  res: Response,
+  since: number,
+  about: { route: RouteSpec; listing: string | null },
+): Promise<Response> {
+  if (!mayUseCache(request)) return res
+  const cacheable = cacheableAnswer(res)
+  if (!cacheable) return res
+  // Byte budget of one answer: a declared length says it is too large before the body is read.
+  const { maxEntryBytes } = cache.limits
+  if (Number(res.headers.get('content-length') ?? Number.NaN) > maxEntryBytes) return res
+  const body = new Uint8Array(await res.arrayBuffer())
+  const answer = () => new Response(body, { status: res.status, statusText: res.statusText, headers: res.headers })
+  // Generation check: a drop while the answer was on its way may have been about what it says.
+  if (body.byteLength > maxEntryBytes || since !== cache.generation) return answer()
+  const entry = entryOf(cache, res, body, cacheable.maxAge, about)
+  if (entry) cache.put(cacheKeyOf(request.url), cacheable.vary, variantKeyOf(cacheable.vary, request.headers), entry)
+  return answer()
+}

@@ -1,0 +1,48 @@
+// The catalog's public endpoints, declared in each resource's contract file: the gateway's route table and the
+// public client import them from here, in matching order.
+import type { Contract } from '@mcp-directory/shared/contracts'
+import { listCategories } from './categories/contract'
+import { adminClearRisk } from './facts/contract'
+import { getHealth } from './health/contract'
+import {
+  adminAcceptImportConflict,
+  adminDismissImportConflict,
+  adminImport,
+  adminListImportConflicts,
+  adminListRegistryUpstreams,
+  adminSetRegistryUpstreamTrust,
+} from './import/contract'
+import { countInstall, getServerById } from './listings/contract'
+import { getServerMarkdown, getServerMarkdownAlias } from './markdown/contract'
+import { OWNER_CONTRACTS } from './owners/contract'
+import { searchServers } from './search/contract'
+
+export * from './categories/contract'
+export * from './facts/contract'
+export * from './health/contract'
+export * from './import/contract'
+export * from './listings/contract'
+export * from './markdown/contract'
+export * from './owners/contract'
+export * from './registry/contract'
+export * from './search/contract'
+
+/** The catalog's public routes. */
+export const CATALOG_CONTRACTS: Contract[] = [
+  searchServers,
+  getServerById,
+  countInstall,
+  listCategories,
+  getHealth,
+  getServerMarkdown,
+  getServerMarkdownAlias,
+  adminClearRisk,
+  adminImport,
+  adminListImportConflicts,
+  adminAcceptImportConflict,
+  adminDismissImportConflict,
+  adminListRegistryUpstreams,
+  adminSetRegistryUpstreamTrust,
+  ...OWNER_CONTRACTS,
+]
+export { countCachedViews } from '@mcp-directory/shared/contracts/catalog-internal'

@@ -1,0 +1,98 @@
+// A listing's install evidence: the registry entries (npm, PyPI) of its packages and of the package its README
+// names, each read through the per-host limit and back-off.
+import type { CatalogListing } from '@mcp-directory/shared/catalog-client'
+import type { PackageEvidence } from '@mcp-directory/shared/contracts'
+import { EVIDENCE_REGISTRIES, evidenceFor } from '@mcp-directory/shared/install'
+import { hostRetryAt, noteHostFailure } from '../state/service'
+import type { ProbeRun } from './listing-run'
+
+// At most this many packages of one listing are read from their registries (a README's package included).
+const MAX_EVIDENCE_PACKAGES = 4
+
+type EvidenceTarget = { registryType: PackageEvidence['registryType']; identifier: string; version: string | null }
+
+/** The npm and PyPI packages whose registry entries say whether they belong to the listing. */
+export function evidenceTargets(
+  l: Pick<CatalogListing, 'packages'>,
+  inferred: CatalogListing['inferredInstall'],
+): EvidenceTarget[] {
+  const out: EvidenceTarget[] = []
+  const add = (registryType: string, identifier: unknown, version: unknown) => {
+    if (
+      !(EVIDENCE_REGISTRIES as readonly string[]).includes(registryType) ||
+      typeof identifier !== 'string' ||
+      !identifier.trim()
+    )
+      return
+    const t = {
+      registryType: registryType as EvidenceTarget['registryType'],
+      identifier: identifier.trim(),
+      version: typeof version === 'string' ? version : null,
+    }
+    if (!out.some((o) => o.registryType === t.registryType && o.identifier === t.identifier)) out.push(t)
+  }
+  for (const p of Array.isArray(l.packages) ? l.packages : [])
+    if (p && typeof p === 'object') add(p.registryType, p.identifier, p.version)
+  if (inferred && typeof inferred === 'object') add(inferred.registryType, inferred.identifier, null)
+  return out.slice(0, MAX_EVIDENCE_PACKAGES)
+}
+
+/**
+ * Reads the registry entries of the listing's npm and PyPI packages (and of the package its README names).
+ * A read that fails keeps the evidence last read for that package, so an outage never lowers a confidence.
+ */
+export async function probeRegistries(run: ProbeRun): Promise<void> {
+  const { listing: l, facts } = run
+  const inferred = facts.install !== undefined ? facts.install : l.inferredInstall
+  const targets = evidenceTargets(l, inferred)
+  if (targets.length === 0) {
+    if (Array.isArray(l.installEvidence) && l.installEvidence.length > 0) facts.evidence = null
+    return
+  }
+  const evidence: PackageEvidence[] = []
+  for (const t of targets) {
+    const kept = await readEvidence(run, t)
+    if (kept) evidence.push(kept)
+  }
+  facts.evidence = evidence
+}
+
+/** One package's evidence: the entry read now, or the one read before when its registry is backed off or failed. */
+async function readEvidence(run: ProbeRun, t: EvidenceTarget): Promise<PackageEvidence | null | undefined> {
+  const { deps, results } = run
+  const host = deps.registry.hostOf(t.registryType)
+  const previous = evidenceFor(run.listing.installEvidence, t.registryType, t.identifier)
+  const retryAt = await hostRetryAt(deps.database, host)
+  if (retryAt) {
+    results.push({
+      kind: 'registry',
+      target: `${t.registryType}:${t.identifier}`,
+      outcome: 'skipped',
+      detail: `registry in back-off until ${retryAt.toISOString()}`,
+    })
+    return previous
+  }
+  const started = performance.now()
+  const read = await deps.hosts.run(host, () => deps.registry.read(t.registryType, t.identifier, t.version, run.at))
+  run.progress()
+  const latencyMs = Math.round(performance.now() - started)
+  if (read.status === 'failed') {
+    results.push({
+      kind: 'registry',
+      target: `${t.registryType}:${t.identifier}`,
+      outcome: 'http_error',
+      latencyMs,
+      detail: read.reason,
+    })
+    if (/could not connect|no answer|HTTP 429|HTTP 5/.test(read.reason))
+      await noteHostFailure(deps.database, host, read.reason)
+    return previous
+  }
+  results.push({
+    kind: 'registry',
+    target: read.evidence.entryUrl,
+    outcome: read.evidence.outcome === 'found' ? 'ok' : 'missing',
+    latencyMs,
+  })
+  return read.evidence
+}

@@ -1,0 +1,101 @@
+// A listing's remote endpoints: which are tried (and whether their last tool list is still fresh), each through
+// the per-host limit and back-off, the best outcome kept.
+import type { CatalogListing } from '@mcp-directory/shared/catalog-client'
+import { clearHost, hostRetryAt, noteHostFailure, type ProbeResultRow } from '../state/service'
+import { HOST_FAILURES } from './health'
+import { hostOf, type ProbeRun } from './listing-run'
+import { probeRemote, type RemoteProbe } from './remote'
+
+// At most this many endpoints of one listing are tried (streamable HTTP first, then SSE).
+const MAX_REMOTES = 2
+
+/** Remote endpoints to try, streamable HTTP before SSE (SSE is deprecated in the MCP spec). */
+export function remotesToProbe(l: Pick<CatalogListing, 'remotes'>): { url: string; type: 'streamable-http' | 'sse' }[] {
+  const remotes = Array.isArray(l.remotes) ? l.remotes : []
+  return remotes
+    .filter(
+      (r): r is { url: string; type: 'streamable-http' | 'sse'; headers: [] } =>
+        !!r && typeof r.url === 'string' && (r.type === 'streamable-http' || r.type === 'sse'),
+    )
+    .sort((a, b) => Number(b.type === 'streamable-http') - Number(a.type === 'streamable-http'))
+    .slice(0, MAX_REMOTES)
+    .map((r) => ({ url: r.url, type: r.type }))
+}
+
+/** The longest a server's ttlMs keeps its endpoint from being probed again: a day. */
+const MAX_FRESH_MS = 86_400_000
+
+/**
+ * Until when the listing's endpoint said, at its last probe, that its tool list stays fresh (the 2026-07-28
+ * `ttlMs` of tools/list), when that is later than `now`: an active endpoint is then not probed again in this round.
+ * Null otherwise (no ttlMs, a sandbox's word, an endpoint not active, or the time is up).
+ */
+export function remoteFreshUntil(l: Pick<CatalogListing, 'mcpProtocol' | 'health'>, now: number): Date | null {
+  const p = l.mcpProtocol
+  if (!p?.ttlMs || p.source === 'sandbox' || l.health !== 'active' || !p.checkedAt) return null
+  const until = Date.parse(p.checkedAt) + Math.min(p.ttlMs, MAX_FRESH_MS)
+  return Number.isFinite(until) && until > now ? new Date(until) : null
+}
+
+/** Whether the listing's endpoints are skipped this round as still fresh (each noted in the probe history). */
+export function skippedAsFresh(listing: CatalogListing, results: ProbeResultRow[], at: Date): boolean {
+  const freshUntil = remoteFreshUntil(listing, at.getTime())
+  if (!freshUntil) return false
+  for (const r of remotesToProbe(listing))
+    results.push({
+      kind: 'remote',
+      target: r.url,
+      outcome: 'skipped',
+      detail: `tool list fresh until ${freshUntil.toISOString()} (ttlMs)`,
+    })
+  return true
+}
+
+// Outcome preference when several endpoints were tried: the best one tells what a user gets.
+const RANK: Record<string, number> = {
+  ok: 0,
+  alive: 1,
+  auth_required: 2,
+  unknown: 3,
+  not_mcp: 4,
+  timeout: 5,
+  unreachable: 6,
+  refused: 7,
+}
+
+/** Tries the listing's endpoints in turn until one answers as MCP; the best probe, or null when none was tried. */
+export async function probeRemotes(run: ProbeRun): Promise<RemoteProbe | null> {
+  const { deps, results } = run
+  let best: RemoteProbe | null = null
+  for (const r of remotesToProbe(run.listing)) {
+    const host = hostOf(r.url)
+    if (!host) continue
+    const retryAt = await hostRetryAt(deps.database, host)
+    if (retryAt) {
+      results.push({
+        kind: 'remote',
+        target: r.url,
+        outcome: 'skipped',
+        detail: `host in back-off until ${retryAt.toISOString()}`,
+      })
+      continue
+    }
+    const p = await deps.hosts.run(host, () =>
+      probeRemote(r.url, r.type, { fetch: deps.outboundFetch, timeoutMs: deps.timeoutMs }),
+    )
+    run.progress()
+    results.push({
+      kind: 'remote',
+      target: r.url,
+      outcome: p.outcome,
+      toolCount: p.tools?.length ?? null,
+      latencyMs: p.latencyMs,
+      detail: p.detail,
+    })
+    if (HOST_FAILURES.has(p.outcome)) await noteHostFailure(deps.database, host, p.detail)
+    else if (p.outcome !== 'refused') await clearHost(deps.database, host)
+    if (!best || (RANK[p.outcome] ?? 9) < (RANK[best.outcome] ?? 9)) best = p
+    if (p.outcome === 'ok') break
+  }
+  return best
+}

@@ -1,0 +1,185 @@
+// The acceptance test of the models: every route of the gateway's route table, driven through a running directory
+// with inputs generated from the route's own models (the ones the OpenAPI document shows). A valid input is never
+// refused as invalid (domain answers such as 404, 409, 401/403 or unknown_category are fine); an input that breaks
+// one property of the model always is, with 400 invalid_parameter (query) or invalid_body (body). Every successful
+// answer is one its contract declares, of its media type and model. One suite, registered per run mode.
+import { beforeAll, describe, expect, test } from 'bun:test'
+import fc from 'fast-check'
+import type { TSchema } from '@sinclair/typebox'
+import type { startSmtpSink } from '@mcp-directory/shared/testing'
+import { documentedSchema } from '../../gateway/src/openapi'
+import { ROUTES, type RouteSpec } from '../../gateway/src/routes'
+import { answerDrift } from './answers'
+import { invalidVariants, type Schema, valid } from './schema-arbitrary'
+
+/** What the suite needs from the mode under test. */
+export interface ContractTarget {
+  /** The gateway's base URL. */
+  base(): string
+  operatorToken: string
+  /** The SMTP sink the directory mails to (an agent's registration code). */
+  sink(): Awaited<ReturnType<typeof startSmtpSink>>
+}
+
+/** What a directory under test needs in its environment for the suite (limits out of the way, no probing). */
+export const CONTRACT_ENV = {
+  RATE_LIMIT_PER_MINUTE: '100000',
+  RATE_LIMIT_WRITE_PER_HOUR: '100000',
+  RATE_LIMIT_REGISTRY_PER_MINUTE: '100000',
+  PROBE: 'off',
+}
+
+// Valid inputs drawn per route; small, so the whole table runs well under a minute.
+const VALID_RUNS = 4
+const SEED = Number(process.env.CONTRACT_SEED ?? 20261123)
+
+type Input = { query?: Record<string, unknown>; body?: unknown }
+
+// TypeBox models are JSON Schema once their symbol keys are dropped (as in the OpenAPI document).
+// The model as the OpenAPI document shows it (/docs/json is built by the same function).
+const plain = (s: TSchema) => documentedSchema(s) as Schema
+
+const describeInput = (r: RouteSpec, input: unknown) => `${r.method} ${r.path} with ${JSON.stringify(input)}`
+
+// Query values travel as text: a valid generated number or boolean is sent as its digits or word.
+const asQuery = (q: unknown) =>
+  Object.fromEntries(Object.entries((q ?? {}) as Record<string, unknown>).map(([k, v]) => [k, String(v)]))
+
+/** `value` with only the properties `schema` requires: the least input it accepts, which meets fewer domain checks. */
+function leastOf(schema: Schema, value: unknown) {
+  if (schema.type !== 'object' || !value || typeof value !== 'object') return value
+  const least = Object.fromEntries(Object.entries(value).filter(([k]) => schema.required?.includes(k)))
+  return Object.keys(least).length < (schema.minProperties ?? 0) ? value : least
+}
+
+/** Valid inputs of a route: a few drawn from its models, and the first with only what they require. */
+function validInputs(r: RouteSpec): Input[] {
+  const query = r.query ? valid(plain(r.query)) : fc.constant(undefined)
+  const body = r.body ? valid(plain(r.body)) : fc.constant(undefined)
+  const drawn = fc.sample(fc.record({ query, body }), { numRuns: r.query || r.body ? VALID_RUNS : 1, seed: SEED })
+  const least = {
+    query: r.query ? leastOf(plain(r.query), drawn[0]!.query) : undefined,
+    body: r.body ? leastOf(plain(r.body), drawn[0]!.body) : undefined,
+  }
+  const inputs = [...drawn, least].map((raw) => ({
+    query: raw.query === undefined ? undefined : asQuery(raw.query),
+    body: raw.body,
+  }))
+  return [...new Map(inputs.map((i) => [JSON.stringify(i), i])).values()]
+}
+
+const routes = ROUTES.filter((r) => !r.hidden)
+
+/** Registers the route-table tests for one mode. */
+export function routeRules(mode: string, t: ContractTarget) {
+  let listingId = 'contract-test-unknown'
+  let agentToken = ''
+  // A route that revokes the token it is called with gets a token of its own, so the others keep theirs.
+  let spareToken = ''
+
+  /** An agent token with every scope, obtained as an agent does: register, read the code from the mail, confirm. */
+  async function mintAgentToken(email: string): Promise<string> {
+    const post = (path: string, body: unknown) =>
+      fetch(`${t.base()}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      })
+    const sink = t.sink()
+    const registered = await post('/api/v1/agent/register', { email })
+    if (registered.status !== 200) throw new Error(`register: ${registered.status} ${await registered.text()}`)
+    const mail = (await sink.waitFor(sink.messages.length + 1, 30_000)).at(-1)!
+    const code = /code: (\d{6})/.exec(mail.raw)?.[1]
+    const confirmed = await post('/api/v1/agent/register/confirm', { email, code })
+    if (confirmed.status !== 200) throw new Error(`confirm: ${confirmed.status} ${await confirmed.text()}`)
+    return ((await confirmed.json()) as { token: string }).token
+  }
+
+  /** The route's path with each parameter filled: a real listing id, else a plain word. */
+  const pathOf = (r: RouteSpec) =>
+    r.path.replace(/:([A-Za-z]+)/g, (_m, name: string) =>
+      encodeURIComponent(name === 'id' || name === 'serverName' ? listingId : 'contract'),
+    )
+
+  /** Sends one input: the query as a query string, the body as JSON, the operator token where the route needs it. */
+  async function send(r: RouteSpec, input: Input) {
+    const url = new URL(`${t.base()}${pathOf(r)}`)
+    for (const [k, v] of Object.entries(input.query ?? {}))
+      if (v !== undefined) url.searchParams.set(k, typeof v === 'string' ? v : JSON.stringify(v))
+    const headers: Record<string, string> = { accept: 'application/json' }
+    if (r.auth === 'operator') headers.authorization = `Bearer ${t.operatorToken}`
+    if (r.auth === 'bearer') headers.authorization = `Bearer ${r.revokesToken ? spareToken : agentToken}`
+    let body: string | undefined
+    if (input.body !== undefined || r.body) {
+      headers['content-type'] = 'application/json'
+      body = JSON.stringify(input.body ?? {})
+    }
+    const res = await fetch(url, { method: r.method, headers, body, redirect: 'manual' })
+    const text = await res.text()
+    let error: string | undefined
+    try {
+      error = (JSON.parse(text) as { error?: string }).error
+    } catch {}
+    const drift = answerDrift(r, { status: res.status, contentType: res.headers.get('content-type'), text })
+    return { status: res.status, error, text: text.slice(0, 300), drift }
+  }
+
+  beforeAll(async () => {
+    // A listing that exists, so routes about one get past their 404.
+    const search = async (query: string) =>
+      ((await (await fetch(`${t.base()}/api/v1/search?${query}`)).json()) as { servers: { id: string }[] }).servers
+    listingId = (await search('q=github'))[0]?.id ?? (await search('limit=1'))[0]?.id ?? listingId
+    agentToken = await mintAgentToken('contract-agent@example.com')
+    spareToken = await mintAgentToken('contract-revoker@example.com')
+  }, 120_000)
+
+  describe(`${mode}: every route accepts what its models accept, and answers as its contract declares`, () => {
+    for (const r of routes)
+      test(`${r.method} ${r.path}`, async () => {
+        const drifts: string[] = []
+        for (const input of validInputs(r)) {
+          const got = await send(r, input)
+          const route = describeInput(r, input)
+          const refusedAsInvalid = got.status === 400 && /^invalid_(parameter|body)$/.test(got.error ?? '')
+          expect({ route, refusedAsInvalid, status: got.status, answer: got.text }).toMatchObject({
+            route,
+            refusedAsInvalid: false,
+          })
+          expect({ route, status: got.status, answer: got.text }).not.toMatchObject({ status: 500 })
+          if (got.drift.length) drifts.push(route, ...got.drift)
+        }
+        expect(drifts).toEqual([])
+      }, 60_000)
+  })
+
+  describe(`${mode}: every route refuses what its models refuse`, () => {
+    for (const r of routes.filter((x) => x.query || x.body))
+      test(`${r.method} ${r.path}`, async () => {
+        const cases: { input: Input; what: string }[] = []
+        if (r.query) {
+          const schema = plain(r.query)
+          const base = asQuery(fc.sample(valid(schema), { numRuns: 1, seed: SEED })[0])
+          for (const v of invalidVariants(schema, base, true))
+            cases.push({ input: { query: v.input }, what: `query ${v.property}: ${v.why}` })
+        }
+        if (r.body) {
+          const schema = plain(r.body)
+          const base = fc.sample(valid(schema), { numRuns: 1, seed: SEED })[0]
+          if (schema.type === 'object' && base && typeof base === 'object')
+            for (const v of invalidVariants(schema, base as Record<string, unknown>, false))
+              cases.push({ input: { body: v.input }, what: `body ${v.property}: ${v.why}` })
+        }
+        for (const c of cases) {
+          const got = await send(r, c.input)
+          // The registry read API answers errors in the official registry's shape (`error` holds the message).
+          const expected =
+            r.limit === 'registry' ? got.error : c.input.body !== undefined ? 'invalid_body' : 'invalid_parameter'
+          expect({ route: `${describeInput(r, c.input)} (${c.what})`, status: got.status, error: got.error }).toEqual({
+            route: `${describeInput(r, c.input)} (${c.what})`,
+            status: 400,
+            error: expected,
+          })
+        }
+      }, 60_000)
+  })
+}
