@@ -10,9 +10,7 @@ import { countInstall, getServerById } from './contract'
 import type { DetailCache } from './detail-cache'
 import type { startInstallCounter } from './installs'
 import { detailOf, PUBLIC_READ_CACHE } from './present'
-import { historyOf } from '../owners/repository'
-import { findActiveListing } from './repository'
-import { activeCounters, activeListing, mergedInto } from './service'
+import { activeCounters, activeListing, listingDetail } from './service'
 
 export interface ListingRouteDeps {
   database: Database
@@ -25,9 +23,8 @@ export interface ListingRouteDeps {
   details: DetailCache
 }
 
-/** A listing merged by its owner answers with a permanent redirect to the one it was merged into; else 404. */
-async function mergedRedirect(database: Database, baseUrl: string, id: string): Promise<Redirect> {
-  const into = await mergedInto(database, id)
+/** A listing merged by its owner answers with a permanent redirect to the one it was merged into. */
+function mergedRedirect(baseUrl: string, into: string): Redirect {
   const location = `${baseUrl}/api/v1/servers/${encodeURIComponent(into)}`
   return new Redirect(location, 308, { error: 'moved', message: `Merged into ${into}`, mergedInto: into })
 }
@@ -43,12 +40,12 @@ export function listingRoutes(deps: ListingRouteDeps) {
           let kept = deps.details.get(id)
           if (kept === undefined) {
             const readAt = deps.details.generation()
-            const listing = await findActiveListing(database, id)
-            if (!listing) return mergedRedirect(database, baseUrl, id)
-            const { alsoListedAs: _also, popularity, ...detail } = detailOf(listing, baseUrl)
-            const server = { ...detail, history: await historyOf(database, listing.id) }
+            const found = await listingDetail(database, id)
+            if ('mergedInto' in found) return mergedRedirect(baseUrl, found.mergedInto)
+            const { alsoListedAs: _also, popularity, ...detail } = detailOf(found.listing, baseUrl)
+            const server = { ...detail, history: found.history }
             kept = { text: JSON.stringify(server).slice(0, -1), popularity, stale: false }
-            deps.details.keep(listing.id, kept, readAt)
+            deps.details.keep(found.listing.id, kept, readAt)
           } else if (kept.stale) {
             // Only the counters changed since the text was kept: those three numbers are read again (a change heard
             // meanwhile marks them stale once more).

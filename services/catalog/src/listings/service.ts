@@ -4,7 +4,10 @@
 import { catalogOutbox, type Database } from '@mcp-directory/shared/db'
 import { NotFound } from '@mcp-directory/shared/errors'
 import { enqueueEvent } from '@mcp-directory/shared/outbox'
+import { type HistoryLine, historyOf } from '../owners/repository'
 import { addToCounter, countersOf, findActiveListing, findListing } from './repository'
+
+type Listing = NonNullable<Awaited<ReturnType<typeof findActiveListing>>>
 
 // Ids per counters event, so one event stays small however many listings a batch touched.
 const IDS_PER_EVENT = 1_000
@@ -23,11 +26,19 @@ export async function activeCounters(database: Database, id: string) {
   return counters
 }
 
-/** The listing one that was merged by its owner was merged into; any other id is not found. */
-export async function mergedInto(database: Database, id: string): Promise<string> {
+/** An active listing and its owners' history, or where a merged listing went. */
+export type ListingDetail = { listing: Listing; history: HistoryLine[] } | { mergedInto: string }
+
+/**
+ * What the detail of `id` shows: an active listing with its owners' history, or, for a listing merged by its owner,
+ * the one it was merged into; any other id is not found.
+ */
+export async function listingDetail(database: Database, id: string): Promise<ListingDetail> {
+  const listing = await findActiveListing(database, id)
+  if (listing) return { listing, history: await historyOf(database, listing.id) }
   const gone = await findListing(database, id)
   if (!gone?.mergedInto) throw new NotFound('Listing')
-  return gone.mergedInto
+  return { mergedInto: gone.mergedInto }
 }
 
 /** Adds batched counts to a counter column, with their events. */
