@@ -15,7 +15,7 @@ export const getBadge = defineContract({
   limit: null,
   auth: null,
   // A badge answered from the gateway's micro-cache is still an impression.
-  reportsCachedHits: countCachedImpressions.path,
+  reportsCachedHits: countCachedImpressions,
   summary: 'SVG badge of a listing (Cache-Control: public, max-age=120; strong ETag, 304 on If-None-Match)',
   query: BadgeQuery,
   responses: {

@@ -13,7 +13,7 @@ export const getServerById = defineContract({
   auth: null,
   summary: 'One listing with its install configs per client',
   // Kept by the micro-cache (the answer says it may be); the views it answers are still counted.
-  reportsCachedHits: countCachedViews.path,
+  reportsCachedHits: countCachedViews,
   responses: {
     200: { description: 'The listing', type: 'application/json', schema: ServerDetailResponse },
     308: {
