@@ -1,5 +1,11 @@
 // `bun run admin conflicts|accept-conflict|dismiss-conflict|upstreams …`: the entries imports and registry syncs kept
 // for the operator, and the upstreams followed, through the operator API of a running directory.
+import {
+  adminAcceptImportConflict,
+  adminDismissImportConflict,
+  adminListImportConflicts,
+  adminListRegistryUpstreams,
+} from '@mcp-directory/catalog/contracts'
 import { loadConfig } from '@mcp-directory/shared/config'
 import { intOption, parseCommand, UsageError, urlOption } from './cli'
 import { bareApiFlag, callOperatorApi, operatorApi } from './operator-api'
@@ -10,9 +16,6 @@ const STATES = ['open', 'accepted', 'dismissed']
 /** The verbs of this file. */
 export const CONFLICT_VERBS = ['conflicts', 'accept-conflict', 'dismiss-conflict', 'upstreams'] as const
 export type ConflictVerb = (typeof CONFLICT_VERBS)[number]
-
-type Conflict = { id: number; origin: string; name: string; listingId: string | null; reason: string; detail: string }
-type Upstream = { upstream: string; trustedOrigins: string[]; lastSyncAt: string | null; lastError: string | null }
 
 /** Runs one verb; resolves when its output is printed. */
 export async function runConflicts(verb: ConflictVerb, args: string[], usage: string): Promise<void> {
@@ -37,9 +40,7 @@ export async function runConflicts(verb: ConflictVerb, args: string[], usage: st
   const print = (out: unknown, text: () => string[]) =>
     console.log(values.json ? JSON.stringify(out, null, 2) : text().join('\n'))
   if (verb === 'upstreams') {
-    const out = (await callOperatorApi(api, 'GET', '/api/v1/admin/registry-upstreams')) as {
-      upstreams: (Upstream & { lastStop: string | null })[]
-    }
+    const out = await callOperatorApi(api, adminListRegistryUpstreams)
     return print(out, () =>
       out.upstreams.map(
         (u) =>
@@ -48,23 +49,15 @@ export async function runConflicts(verb: ConflictVerb, args: string[], usage: st
     )
   }
   if (takesId) {
-    const action = verb === 'accept-conflict' ? 'accept' : 'dismiss'
-    const out = await callOperatorApi(
-      api,
-      'POST',
-      `/api/v1/admin/import-conflicts/${encodeURIComponent(positionals[0]!)}/${action}`,
-    )
+    const resolve = verb === 'accept-conflict' ? adminAcceptImportConflict : adminDismissImportConflict
+    const out = await callOperatorApi(api, resolve, { params: { id: positionals[0]! } })
     return print(out, () => [`conflict ${out.id} ${out.state}${out.listingId ? ` (listing ${out.listingId})` : ''}`])
   }
   const state = values.state ?? 'open'
   if (!STATES.includes(state))
     throw new UsageError(`--state must be one of ${STATES.join(', ')} (got ${JSON.stringify(state)})`)
   const limit = intOption(name, 'limit', values.limit, 50, 1, 500)
-  const q = new URLSearchParams({ state, limit: String(limit) })
-  const out = (await callOperatorApi(api, 'GET', `/api/v1/admin/import-conflicts?${q}`)) as {
-    total: number
-    conflicts: Conflict[]
-  }
+  const out = await callOperatorApi(api, adminListImportConflicts, { query: { state, limit } })
   return print(out, () => [
     `${out.total} ${state} conflict${out.total === 1 ? '' : 's'}`,
     ...out.conflicts.map((c) => `${c.id}  ${c.reason}  ${c.name}  from ${c.origin}: ${c.detail}`),

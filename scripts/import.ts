@@ -13,8 +13,10 @@ import {
   registryBaseOf,
   type RegistrySyncSummary,
 } from '@mcp-directory/catalog'
+import { adminImport } from '@mcp-directory/catalog/contracts'
 import { createMemoryBus } from '@mcp-directory/shared/bus'
 import { loadConfig, type Config } from '@mcp-directory/shared/config'
+import type { BodyOf } from '@mcp-directory/shared/contracts'
 import { isRefusal } from '@mcp-directory/shared/errors'
 import { createLogger } from '@mcp-directory/shared/log'
 import { openBus, openMigratedDatabase } from '@mcp-directory/shared/runtime'
@@ -115,7 +117,7 @@ function apiTarget(config: Config, base: string | undefined): ImportTarget {
   const api = operatorApi(config, base)
   return async (doc) => {
     console.error(`importing through ${api.base}`)
-    return (await callOperatorApi(api, 'POST', '/api/v1/admin/import', JSON.stringify(doc))) as unknown as ImportSummary
+    return await callOperatorApi(api, adminImport, { body: doc as BodyOf<typeof adminImport> })
   }
 }
 

@@ -1,5 +1,11 @@
 // `bun run admin list|approve|reject|flag …`: the moderation queue from a terminal, through the operator API of a
 // running directory (contract §3). Output is meant for people; `--json` prints the raw answer.
+import {
+  adminApproveListing,
+  adminFlagListing,
+  adminListListings,
+  adminRejectListing,
+} from '@mcp-directory/submission/contracts'
 import { loadConfig } from '@mcp-directory/shared/config'
 import { intOption, parseCommand, urlOption, UsageError } from './cli'
 import { bareApiFlag, callOperatorApi, operatorApi } from './operator-api'
@@ -38,11 +44,7 @@ export async function runModeration(
   const given = values.api ? urlOption(name, 'api', values.api) : undefined
   const api = operatorApi(loadConfig(), given)
   if (verb === 'list') {
-    const q = new URLSearchParams({ status, limit: String(limit) })
-    const out = (await callOperatorApi(api, 'GET', `/api/v1/admin/listings?${q}`)) as unknown as {
-      total: number
-      listings: { id: string; name: string; url: string; reason: string | null; createdAt: string }[]
-    }
+    const out = await callOperatorApi(api, adminListListings, { query: { status, limit } })
     if (values.json) return void console.log(JSON.stringify(out, null, 2))
     console.log(
       `${out.total} ${status} listing${out.total === 1 ? '' : 's'}${out.total > out.listings.length ? ` (newest ${out.listings.length} shown)` : ''}`,
@@ -57,8 +59,9 @@ export async function runModeration(
     return
   }
   const id = positionals[0]!
-  const body = values.reason === undefined ? undefined : JSON.stringify({ reason: values.reason })
-  const out = await callOperatorApi(api, 'POST', `/api/v1/admin/listings/${encodeURIComponent(id)}/${verb}`, body)
+  const contract = { approve: adminApproveListing, reject: adminRejectListing, flag: adminFlagListing }[verb]
+  const body = values.reason === undefined ? undefined : { reason: values.reason }
+  const out = await callOperatorApi(api, contract, { params: { id }, body })
   if (values.json) return void console.log(JSON.stringify(out, null, 2))
   const past = { approve: 'approved', reject: 'rejected', flag: 'flagged' }[verb]
   console.log(

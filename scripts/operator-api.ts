@@ -1,5 +1,7 @@
 /** How the command-line tools find a directory's operator API and its token, and call it. */
 import type { Config } from '@mcp-directory/shared/config'
+import type { Contract, SuccessOf } from '@mcp-directory/shared/contracts'
+import { type CallInput, pathOf } from '@mcp-directory/shared/public-api'
 import {
   DataDirBusyError,
   describeHolder,
@@ -52,17 +54,21 @@ export function operatorApi(config: Config, given: string | undefined): Operator
   return { base, token }
 }
 
-/** Calls the operator API; a refusal or an unreachable directory is a CommandError of one line. */
-export async function callOperatorApi(
+/**
+ * Calls one endpoint of the operator API: its method from the contract, its path from the contract and the input's
+ * parameters and query, the body (when given) as JSON. A refusal or an unreachable directory is a CommandError of
+ * one line.
+ */
+export async function callOperatorApi<C extends Contract>(
   api: OperatorApi,
-  method: string,
-  path: string,
-  body?: string,
-): Promise<Record<string, unknown>> {
+  contract: C,
+  input: CallInput<C> = {},
+): Promise<SuccessOf<C>> {
+  const body = input.body === undefined ? undefined : JSON.stringify(input.body)
   let res: Response
   try {
-    res = await fetch(`${api.base}${path}`, {
-      method,
+    res = await fetch(`${api.base}${pathOf(contract, input)}`, {
+      method: contract.method,
       headers: {
         authorization: `Bearer ${api.token}`,
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
@@ -78,7 +84,7 @@ export async function callOperatorApi(
       `${api.base} answered ${res.status} ${out?.error ?? ''}: ${String(out?.message ?? res.statusText).split('\n')[0]}`,
     )
   if (!out) throw new CommandError(`${api.base} answered ${res.status} without JSON`)
-  return out
+  return out as SuccessOf<C>
 }
 
 /** Holds DATA_DIR's lock for a tool that writes the embedded files itself; a live holder is a CommandError. */

@@ -5,6 +5,17 @@
 // unanswered request or lost write.
 import { readFileSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
+import { getBadge } from '@mcp-directory/badge/contracts'
+import {
+  adminImport,
+  getHealth,
+  getServerById,
+  getServerMarkdown,
+  listCategories,
+  searchServers,
+} from '@mcp-directory/catalog/contracts'
+import type { BodyOf, Contract } from '@mcp-directory/shared/contracts'
+import { type CallInput, pathOf } from '@mcp-directory/shared/public-api'
 import {
   createFreshDatabase,
   deleteStream,
@@ -14,6 +25,7 @@ import {
   runMigrationsAt,
   runToken,
 } from '@mcp-directory/shared/testing'
+import { adminListListings, submitServer } from '@mcp-directory/submission/contracts'
 import { intOption, parseCommand } from './cli'
 import { startStack } from './stack-runner'
 
@@ -36,6 +48,17 @@ const { values } = parseCommand({
 const SECONDS = intOption(NAME, 'seconds', values.seconds, 600, 1, 86_400)
 const RATE = intOption(NAME, 'rate', values.rate, 50, 1, 5000)
 const LISTINGS = intOption(NAME, 'listings', values.listings, 1000, 1, 5047)
+
+/** A request to one endpoint: the contract's method and path (its parameters and query filled in), the body as JSON. */
+function request<C extends Contract>(contract: C, input: CallInput<C> = {}, headers: Record<string, string> = {}) {
+  const body = input.body === undefined ? undefined : JSON.stringify(input.body)
+  const init: RequestInit = {
+    method: contract.method,
+    headers: body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
+    body,
+  }
+  return { path: pathOf(contract, input), init }
+}
 
 /** Resident memory of a process in MiB (Linux /proc). */
 function rssMiB(pid: number | undefined): number {
@@ -74,11 +97,9 @@ try {
   await stack.ready(90_000)
   const base = stack.gatewayUrl
   const servers = (await loadSharedData<unknown[]>('servers.json')).slice(0, LISTINGS)
-  const imported = await fetch(`${base}/api/v1/admin/import`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${operatorToken}`, 'content-type': 'application/json' },
-    body: JSON.stringify(servers),
-  })
+  const operator = { authorization: `Bearer ${operatorToken}` }
+  const importing = request(adminImport, { body: servers as BodyOf<typeof adminImport> }, operator)
+  const imported = await fetch(base + importing.path, importing.init)
   if (imported.status !== 200) throw new Error(`import: ${imported.status} ${await imported.text()}`)
   await imported.arrayBuffer()
   const queries = (await loadSharedData<{ query: string }[]>('queries.json')).map((q) => q.query)
@@ -86,7 +107,7 @@ try {
   for (const q of queries.slice(0, 20))
     ids.push(
       ...(
-        (await (await fetch(`${base}/api/v1/search?q=${encodeURIComponent(q)}&limit=5`)).json()) as {
+        (await (await fetch(base + pathOf(searchServers, { query: { q, limit: 5 } }))).json()) as {
           servers: { id: string }[]
         }
       ).servers.map((s) => s.id),
@@ -96,36 +117,33 @@ try {
   /** The mix: mostly reads of every kind, 2% submissions. */
   const next = (): { path: string; init?: RequestInit; write?: boolean } => {
     const i = n++
-    const id = encodeURIComponent(ids[i % ids.length] ?? 'unknown')
+    const params = { id: ids[i % ids.length] ?? 'unknown' }
     switch (i % 50) {
       case 0:
         return {
-          path: '/api/v1/submit',
-          write: true,
-          init: {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({
+          ...request(submitServer, {
+            body: {
               name: `soak-${token}-${i}`,
               url: `https://github.com/soak-${token}/server-${i}`,
               description: 'A server submitted during the soak',
               category: 'Databases',
               email: `soak-${i}@example.com`,
               license: 'MIT',
-            }),
-          },
+            },
+          }),
+          write: true,
         }
       default: {
         const reads = [
-          `/api/v1/search?q=${encodeURIComponent(queries[i % queries.length]!)}`,
-          `/api/v1/servers/${id}`,
-          `/api/badge/${id}`,
-          `/api/v1/mcp/${id}/markdown`,
-          '/api/v1/categories',
-          `/api/v1/search?q=${encodeURIComponent(queries[(i * 7) % queries.length]!)}&limit=5`,
-          '/api/v1/health',
+          () => request(searchServers, { query: { q: queries[i % queries.length]! } }),
+          () => request(getServerById, { params }),
+          () => request(getBadge, { params }),
+          () => request(getServerMarkdown, { params }),
+          () => request(listCategories),
+          () => request(searchServers, { query: { q: queries[(i * 7) % queries.length]!, limit: 5 } }),
+          () => request(getHealth),
         ]
-        return { path: reads[i % reads.length]! }
+        return reads[i % reads.length]!()
       }
     }
   }
@@ -184,11 +202,8 @@ try {
   // Every accepted submission is in the moderation queue afterwards.
   const pending = new Set<string>()
   for (let offset = 0; ; offset += 500) {
-    const page = (await (
-      await fetch(`${base}/api/v1/admin/listings?status=pending&limit=500&offset=${offset}`, {
-        headers: { authorization: `Bearer ${operatorToken}` },
-      })
-    ).json()) as { listings: { id: string }[] }
+    const listing = request(adminListListings, { query: { status: 'pending', limit: 500, offset } }, operator)
+    const page = (await (await fetch(base + listing.path, listing.init)).json()) as { listings: { id: string }[] }
     for (const l of page.listings) pending.add(l.id)
     if (page.listings.length < 500) break
   }

@@ -1,5 +1,5 @@
 // Cache hits of a route are still counted by its service (badge impressions): the hits per listing go to the
-// route's internal path (`reportsCachedHits`) in batches.
+// route's internal counting contract (`reportsCachedHits`) in batches.
 import type { Config, ServiceName } from '@mcp-directory/shared/config'
 import { type BatchedCounter, startBatchedCounter } from '@mcp-directory/shared/counter'
 import type { Logger } from '@mcp-directory/shared/log'
@@ -15,16 +15,16 @@ export function startHitReports(
 ): Map<RouteSpec, BatchedCounter> {
   const hitReports = new Map<RouteSpec, BatchedCounter>()
   for (const route of routes) {
-    const path = route.reportsCachedHits
+    const counting = route.reportsCachedHits
     const upstream = upstreams[route.service]
-    if (!path || !upstream) continue
+    if (!counting || !upstream) continue
     hitReports.set(
       route,
       startBatchedCounter(
         async (counts) => {
           const res = await upstream.fetch(
-            new Request(`http://${route.service}.internal${path}`, {
-              method: 'POST',
+            new Request(`http://${route.service}.internal${counting.path}`, {
+              method: counting.method,
               headers: { 'content-type': 'application/json' },
               body: JSON.stringify({ counts: Object.fromEntries(counts) }),
             }),

@@ -1,6 +1,7 @@
 // Agent Bearer tokens at the gateway (directory-api §5, RFC 6750): challenge, introspect through agent-auth
 // with a short shared cache, check the route's scope, and pass the verified identity on in internal headers.
 // agent-auth's introspection answer: one model, shared with the service that gives it.
+import { introspectToken } from '@mcp-directory/agent-auth/contracts'
 import type { Introspection } from '@mcp-directory/agent-auth/model'
 import {
   AGENT_HEADERS,
@@ -89,8 +90,8 @@ async function askAgentAuth(opts: BearerAuthOptions, token: string): Promise<Int
   if (!opts.agentAuth) return { error: AGENT_AUTH_MISSING }
   try {
     const res = await opts.agentAuth.fetch(
-      new Request('http://agent-auth.internal/internal/introspect', {
-        method: 'POST',
+      new Request(`http://agent-auth.internal${introspectToken.path}`, {
+        method: introspectToken.method,
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ token }),
       }),

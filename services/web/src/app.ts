@@ -3,7 +3,7 @@ import type { KeyValueStore } from '@mcp-directory/shared/kv'
 import { REQUEST_ID_HEADER, type Logger } from '@mcp-directory/shared/log'
 import { routeLabels } from '@mcp-directory/shared/metrics'
 import type { PublicApi } from '@mcp-directory/shared/public-api'
-import { INSTANCE_ID } from '@mcp-directory/shared/service'
+import { healthRoute, INSTANCE_ID } from '@mcp-directory/shared/service'
 import { Elysia } from 'elysia'
 import { pageResponse } from './answer'
 import { createPageContext } from './context'
@@ -53,7 +53,7 @@ export function createWebApp(deps: WebDeps) {
       return pageResponse(ctx.errorPage(500, { error: 'internal', message: 'The page could not be built' }))
     })
     // For process supervisors (the stack runner probes this path); never in the gateway's public table.
-    .get('/api/v1/health', () => Response.json({ status: 'ok', timestamp: new Date().toISOString() }))
+    .use(healthRoute('web'))
     .use(staticRoutes(ctx))
     .use(homeRoutes(ctx))
     .use(listingRoutes(ctx))

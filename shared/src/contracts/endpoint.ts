@@ -4,6 +4,7 @@
 // requests and types answers from it: nothing else types a public method and path again.
 import type { Static, TObject, TSchema } from '@sinclair/typebox'
 import type { AgentScope } from '../agent-tokens'
+import type { CachedHitsContract } from '../cached-hits'
 import type { ServiceName } from '../config'
 import { ErrorModel } from './models'
 
@@ -53,9 +54,9 @@ export interface Contract {
   coversOneRead?: boolean
   /**
    * Answers of this route served from the gateway's cache are still counted by the service: the gateway sends it
-   * the hits per listing (`{ counts: { <id>: n } }`) to this internal path in batches (badge impressions).
+   * the hits per listing (`{ counts: { <id>: n } }`) in batches by this internal contract (badge impressions).
    */
-  reportsCachedHits?: string
+  reportsCachedHits?: CachedHitsContract
   /** The route revokes the Bearer token it was called with (the gateway then drops its cached answer). */
   revokesToken?: boolean
   /**

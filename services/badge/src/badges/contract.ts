@@ -1,6 +1,7 @@
 // A listing's badge: an SVG image embedded in READMEs, cacheable, with a strong ETag.
 import { defineContract, err } from '@mcp-directory/shared/contracts'
 import { Type as t } from '@sinclair/typebox'
+import { countCachedImpressions } from '../impressions/contract'
 import { BadgeQuery } from './model'
 
 export const getBadge = defineContract({
@@ -14,7 +15,7 @@ export const getBadge = defineContract({
   limit: null,
   auth: null,
   // A badge answered from the gateway's micro-cache is still an impression.
-  reportsCachedHits: '/internal/impressions',
+  reportsCachedHits: countCachedImpressions,
   summary: 'SVG badge of a listing (Cache-Control: public, max-age=120; strong ETag, 304 on If-None-Match)',
   query: BadgeQuery,
   responses: {

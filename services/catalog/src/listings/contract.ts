@@ -1,5 +1,6 @@
 import { defineContract, err } from '@mcp-directory/shared/contracts'
-import { InstallCounted, ServerDetailResponse } from './model'
+import { countCachedViews } from '@mcp-directory/shared/contracts/catalog-internal'
+import { InstallCounted, MergedAnswer, ServerDetailResponse } from './model'
 
 /** `GET /api/v1/servers/:id`: one listing's detail (a view counted). */
 export const getServerById = defineContract({
@@ -12,9 +13,14 @@ export const getServerById = defineContract({
   auth: null,
   summary: 'One listing with its install configs per client',
   // Kept by the micro-cache (the answer says it may be); the views it answers are still counted.
-  reportsCachedHits: '/internal/views',
+  reportsCachedHits: countCachedViews,
   responses: {
     200: { description: 'The listing', type: 'application/json', schema: ServerDetailResponse },
+    308: {
+      description: 'Merged by its owner into another listing: Location names it, and the body says which',
+      type: 'application/json',
+      schema: MergedAnswer,
+    },
     404: err('Absent, pending, rejected or flagged'),
     429: err('rate_limited'),
   },

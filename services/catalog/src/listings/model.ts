@@ -32,3 +32,10 @@ export const InstallCounted = t.Object({
   id: t.String(),
   counted: t.Boolean({ description: 'Whether this request added an install' }),
 })
+
+/** A listing merged into another (308, with Location): the Error object's fields and the listing it became. */
+export const MergedAnswer = t.Object({
+  error: t.Literal('moved'),
+  message: t.String(),
+  mergedInto: t.String({ description: 'The id of the listing it was merged into' }),
+})

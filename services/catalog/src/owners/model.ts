@@ -87,7 +87,12 @@ export const StatusLookupAnswer = t.Object({
     ['listed', 'pending_moderation', 'rejected', 'merged', 'conflicting', 'unknown'].map((s) => t.Literal(s)),
   ),
   id: t.Optional(t.String()),
+  name: t.Optional(t.String()),
+  /** Where the listing came from (`submission`, `import`, a registry's address). */
+  origin: t.Optional(t.String()),
   reason: t.Optional(t.Union([t.String(), t.Null()])),
   mergedInto: t.Optional(t.String()),
+  /** `conflicting`: the listing of another origin that holds the name, when there is one. */
+  heldBy: t.Optional(t.Union([t.String(), t.Null()])),
   listings: t.Optional(t.Array(t.Record(t.String(), t.Unknown()))),
 })

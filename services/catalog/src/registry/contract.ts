@@ -193,6 +193,13 @@ export const registryAuthNone = defineContract({
   path: '/v0.1/auth/none',
   operationId: 'registryAuthNone',
   summary: 'A registry token for io.modelcontextprotocol.anonymous/* (only when the operator enables it; else 404)',
+  responses: {
+    200: token('Anonymous authentication').responses[200],
+    400: regErr('Invalid body'),
+    401: regErr('Anonymous authentication failed'),
+    404: regErr('Anonymous authentication is not enabled'),
+    429: regErr('rate_limited'),
+  },
 })
 
 /** The registry API's operations as the specification names them. */

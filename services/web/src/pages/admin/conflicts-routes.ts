@@ -15,7 +15,7 @@ import {
   adminListImportConflicts,
   adminListRegistryUpstreams,
   adminSetRegistryUpstreamTrust,
-} from './operator-api'
+} from '@mcp-directory/catalog/contracts'
 import { type AdminSessionHelpers, operatorForm, seeOther, tokenRefused } from './session'
 
 const CONFLICTS_PAGE = '/admin/conflicts'

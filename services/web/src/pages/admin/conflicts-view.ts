@@ -7,7 +7,7 @@ import type { ErrorBody } from '@mcp-directory/shared/errors'
 import { html, type SafeHtml } from '../../html'
 import { errorNotice } from '../common'
 import { originWords } from '../origin'
-import type { adminListImportConflicts, adminListRegistryUpstreams } from './operator-api'
+import type { adminListImportConflicts, adminListRegistryUpstreams } from '@mcp-directory/catalog/contracts'
 import { adminNav } from './view'
 
 /** One open conflict as the operator API gives it (`GET /api/v1/admin/import-conflicts`). */

@@ -22,7 +22,7 @@ import {
   adminUpstreamTrust,
 } from './contract'
 import { DoneNotice, LoginForm, ModerateForm, QueueStatus } from './model'
-import { adminApproveListing, adminFlagListing, adminRejectListing } from './operator-api'
+import { adminApproveListing, adminFlagListing, adminRejectListing } from '@mcp-directory/submission/contracts'
 import {
   type AdminSessionHelpers,
   adminSessions,

@@ -10,7 +10,7 @@ import { originWords } from '../origin'
  * What the status lookup answered. Its model leaves out three fields the lookup also sends (the listing's name, the
  * origin of a conflicting entry and the listing that holds its name), so the page reads them as optional text.
  */
-type StatusAnswer = SuccessOf<typeof listingStatus> & Partial<Record<'name' | 'origin' | 'heldBy', string | null>>
+type StatusAnswer = SuccessOf<typeof listingStatus>
 
 /** One listing the lookup found, as its model types it (any fields). */
 type FoundListing = NonNullable<StatusAnswer['listings']>[number]
