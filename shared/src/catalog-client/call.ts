@@ -2,6 +2,7 @@
 // service that calls it.
 import type { AnswerOf, Contract, SuccessOf } from '../contracts/endpoint'
 import { AppError, type ErrorCode, serviceUnavailable } from '../errors'
+import { errorOf } from '../public-api/call'
 import type { Logger } from '../log'
 import { type CallInput, pathOf } from '../public-api/call'
 import { replicaHandler } from '../upstream'
@@ -76,13 +77,9 @@ export function catalogCall(handle: CatalogHandler): CatalogCall {
       return parsed
     }
     if (res.status >= 400 && res.status < 500) {
-      const e = (await res.json().catch(() => null)) as { error?: string; message?: string; details?: unknown[] } | null
-      throw new AppError(
-        res.status,
-        (e?.error ?? 'bad_request') as ErrorCode,
-        e?.message ?? 'Refused by the catalog',
-        e?.details,
-      )
+      // Read by the one Error reader the public client uses too.
+      const e = await errorOf(res)
+      throw new AppError(res.status, e.error as ErrorCode, e.message, e.details)
     }
     await res.body?.cancel()
     throw serviceUnavailable('catalog')
