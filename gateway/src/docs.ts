@@ -3,15 +3,13 @@
 // is loaded from another origin, so the page works offline and a CDN cannot change what runs on our origin.
 import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
-import { dirname, join } from 'node:path'
+import { join } from 'node:path'
 import { errorResponse } from '@mcp-directory/shared/errors'
+import { mount } from '@mcp-directory/shared/service'
 import { Elysia } from 'elysia'
+import { DOCS_ASSET_PREFIX, referenceAsset, referencePage, SWAGGER_UI_DIR as PACKAGE_DIR } from './own-contracts'
 
-const PACKAGE_DIR = dirname(require.resolve('swagger-ui-dist/package.json'))
-const VERSION = (JSON.parse(readFileSync(join(PACKAGE_DIR, 'package.json'), 'utf8')) as { version: string }).version
-
-/** Where the page's assets live: the package's version is in the path, so each may be cached for good. */
-export const DOCS_ASSET_PREFIX = `/docs/assets/swagger-ui-dist@${VERSION}`
+export { DOCS_ASSET_PREFIX } from './own-contracts'
 
 // Our start-up script, a file of its own because the policy allows no inline script. The validator badge is off:
 // it would send the document to validator.swagger.io.
@@ -74,22 +72,22 @@ export function docsPage(opts: { publicBaseUrl: string; title: string }) {
   const cache = new Map<string, string>()
   const common = { 'x-content-type-options': 'nosniff', 'referrer-policy': 'no-referrer' }
   return new Elysia({ name: 'docs-page' })
-    .get(
-      '/docs',
-      () =>
-        new Response(html, {
-          headers: {
-            ...common,
-            'content-type': 'text/html; charset=utf-8',
-            'content-security-policy': csp,
-            'cache-control': 'no-cache',
-          },
-        }),
-      { detail: { hide: true } },
+    .use(
+      mount(
+        referencePage,
+        () =>
+          new Response(html, {
+            headers: {
+              ...common,
+              'content-type': 'text/html; charset=utf-8',
+              'content-security-policy': csp,
+              'cache-control': 'no-cache',
+            },
+          }),
+      ),
     )
-    .get(
-      `${DOCS_ASSET_PREFIX}/:file`,
-      ({ params }) => {
+    .use(
+      mount(referenceAsset, ({ params }) => {
         const file = Object.hasOwn(FILES, params.file) ? FILES[params.file] : undefined
         if (!file)
           return errorResponse(
@@ -106,7 +104,6 @@ export function docsPage(opts: { publicBaseUrl: string; title: string }) {
         return new Response(body, {
           headers: { ...common, 'content-type': file.type, 'cache-control': 'public, max-age=31536000, immutable' },
         })
-      },
-      { detail: { hide: true } },
+      }),
     )
 }

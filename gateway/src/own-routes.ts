@@ -2,8 +2,10 @@
 import { openapi } from '@elysiajs/openapi'
 import { errorDocsMarkdown } from '@mcp-directory/shared/errors'
 import { textDocument } from '@mcp-directory/shared/text'
+import { mount } from '@mcp-directory/shared/service'
 import { Elysia } from 'elysia'
 import { docsPage } from './docs'
+import { errorCodes, referenceAsset, referencePage } from './own-contracts'
 import { CORS_HEADERS, isRegistryPath, REGISTRY_CORS } from './headers'
 import { openApiDocumentation } from './openapi'
 import type { RouteSpec } from './routes'
@@ -14,14 +16,21 @@ export const gatewayOwnRoutes = (base: string, routes: RouteSpec[]) =>
     // The plugin serves the document at /docs/json; the reference page is ours (assets from the lockfile, a CSP).
     .use(
       openapi({
-        path: '/docs',
+        path: referencePage.path,
         provider: null,
         documentation: openApiDocumentation(base) as never,
-        exclude: { paths: [...routes.map((r) => r.path), '*', '/*', '/docs/errors'] },
+        exclude: {
+          paths: [
+            ...routes.map((r) => r.path),
+            '*',
+            '/*',
+            ...[referencePage, referenceAsset, errorCodes].map((c) => c.path),
+          ],
+        },
       }),
     )
     .use(docsPage({ publicBaseUrl: base, title: openApiDocumentation(base).info.title }))
-    .get('/docs/errors', () => textDocument(errorDocsMarkdown(), 'text/markdown; charset=utf-8'))
+    .use(mount(errorCodes, () => textDocument(errorDocsMarkdown(), 'text/markdown; charset=utf-8')))
     .options(
       '*',
       ({ request }) =>

@@ -5,6 +5,7 @@ import { BADGE_CONTRACTS } from '@mcp-directory/badge/contracts'
 import { CATALOG_CONTRACTS, REGISTRY_CONTRACTS } from '@mcp-directory/catalog/contracts'
 import { CLAIM_VERIFIER_CONTRACTS } from '@mcp-directory/claim-verifier/contracts'
 import { MCP_CONTRACTS } from '@mcp-directory/mcp/contracts'
+import type { ServiceName } from '@mcp-directory/shared/config'
 import type { Contract, LimitKind } from '@mcp-directory/shared/contracts'
 import { SUBMISSION_CONTRACTS } from '@mcp-directory/submission/contracts'
 import { NOT_FOUND_PAGE_CONTRACT, WEB_CONTRACTS } from '@mcp-directory/web/contracts'
@@ -12,16 +13,21 @@ import { mcpLimitOf } from './mcp-pricing'
 
 export type { LimitKind } from '@mcp-directory/shared/contracts'
 
-/** One public route: its contract, and the gateway's pricing of a request when the contract asks for one. */
+/** One routed endpoint: its contract, the service it goes to, and its pricing when the contract asks for one. */
 export type RouteSpec = Contract & {
+  service: ServiceName
   /** The limit of one request when it depends on what the request asks (the contract's `pricing`). */
   limitOf?: (request: Request) => LimitKind | Promise<LimitKind>
 }
 
 const PRICING = { 'mcp-message': mcpLimitOf } as const
 
-const routeOf = (contract: Contract): RouteSpec =>
-  contract.pricing ? { ...contract, limitOf: PRICING[contract.pricing] } : contract
+/** A service's contract as a route (the gateway's own documents are not routed: they are its own routes). */
+function routeOf(contract: Contract): RouteSpec {
+  const { service } = contract
+  if (service === 'gateway') throw new Error(`${contract.operationId} is answered by the gateway, not routed`)
+  return contract.pricing ? { ...contract, service, limitOf: PRICING[contract.pricing] } : { ...contract, service }
+}
 
 /** Every public route, in matching order. */
 export const ROUTES: RouteSpec[] = [
@@ -36,7 +42,7 @@ export const ROUTES: RouteSpec[] = [
 ].map(routeOf)
 
 /** Where the gateway sends a browser that asks for a page no route knows: the web service answers its 404 page. */
-export const NOT_FOUND_PAGE: RouteSpec = NOT_FOUND_PAGE_CONTRACT
+export const NOT_FOUND_PAGE: RouteSpec = routeOf(NOT_FOUND_PAGE_CONTRACT)
 
 export { pathParams } from '@mcp-directory/shared/contracts'
 

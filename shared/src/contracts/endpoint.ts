@@ -29,7 +29,8 @@ export interface Contract {
   method: HttpMethod
   /** Elysia path pattern (`:id` for a parameter). */
   path: string
-  service: ServiceName
+  /** The service behind it; `gateway` for what the gateway answers itself (its reference pages). */
+  service: ServiceName | 'gateway'
   operationId: string
   summary: string
   tag: string
