@@ -1,8 +1,9 @@
 // The route table's models and answers (route-rules.ts) through the all-in-one process (`bun run start`): embedded
-// PGlite, in-process store and bus, its demo catalog.
+// PGlite, in-process store and bus. A few real listings are imported first, as on the stack: the first import
+// replaces the demo catalog, which would otherwise go when the import route's own test imports, mid-run.
 import { afterAll, beforeAll } from 'bun:test'
-import { startSmtpSink } from '@mcp-directory/shared/testing'
-import { startAllInOne } from '../e2e/processes'
+import { loadSharedData, startSmtpSink } from '@mcp-directory/shared/testing'
+import { importThroughApi, startAllInOne } from '../e2e/processes'
 import { CONTRACT_ENV, routeRules } from './route-rules'
 
 const OPERATOR_TOKEN = 'contract-test-operator-token'
@@ -12,6 +13,7 @@ let sink: Awaited<ReturnType<typeof startSmtpSink>>
 beforeAll(async () => {
   sink = await startSmtpSink()
   dir = await startAllInOne({ ...CONTRACT_ENV, SMTP_URL: sink.url, OPERATOR_TOKEN })
+  await importThroughApi(dir.base, OPERATOR_TOKEN, (await loadSharedData<unknown[]>('servers.json')).slice(0, 20))
 }, 120_000)
 afterAll(async () => {
   await dir?.stop()
