@@ -16,22 +16,26 @@ import { ROUTES } from '../../gateway/src/routes'
 import { startStack, type Stack } from '../../scripts/stack-runner'
 import { importThroughApi, waitFor } from '../e2e/processes'
 import { CONTRACT_ENV, routeRules } from './route-rules'
+import { type ContractWorld, startContractWorld } from './world'
 
 const OPERATOR_TOKEN = 'contract-test-operator-token-stack'
 const token = runToken()
 let fresh: FreshDatabase
 let stack: Stack
 let sink: Awaited<ReturnType<typeof startSmtpSink>>
+let world: ContractWorld
 
 beforeAll(async () => {
   fresh = await createFreshDatabase()
   await runMigrationsAt(fresh.url)
   sink = await startSmtpSink()
+  world = await startContractWorld()
   const gatewayPort = freePort()
   stack = startStack({
     env: {
       ...isolatedEnv(token, fresh.url),
       ...CONTRACT_ENV,
+      ...world.env,
       OPERATOR_TOKEN,
       SERVER_SECRET: `contract-server-secret-${token}-0123456789`,
       SMTP_URL: sink.url,
@@ -55,8 +59,14 @@ beforeAll(async () => {
 afterAll(async () => {
   await stack?.stop()
   await sink?.close()
+  await world?.close()
   await fresh?.drop()
   await deleteStream(`TEST_${token}`)
 })
 
-routeRules('stack', { base: () => stack.gatewayUrl, operatorToken: OPERATOR_TOKEN, sink: () => sink })
+routeRules('stack', {
+  base: () => stack.gatewayUrl,
+  operatorToken: OPERATOR_TOKEN,
+  sink: () => sink,
+  world: () => world,
+})
