@@ -158,6 +158,17 @@ export function apiRules(mode: string, t: Target) {
       for (const s of second.servers) expect(ids.has(s.id)).toBe(false)
       await expectError(await get('/api/v1/search?cursor=forged!'), 400, 'invalid_parameter')
     })
+    test('only a cursor the directory sealed is read: one written by hand, edited or unsealed is a 400', async () => {
+      const sealed = (await getJson('/api/v1/search?q=database&limit=5')).body.nextCursor as string
+      expect((await get(`/api/v1/search?q=database&limit=5&cursor=${sealed}`)).status).toBe(200)
+      // The cursor is the walk's state (its plan) and 22 characters of MAC: without them, or with the state changed
+      // under the same MAC, it is not one this directory made.
+      const inner = sealed.slice(0, -22)
+      const state = JSON.parse(Buffer.from(inner, 'base64url').toString()) as Record<string, unknown>
+      const edited = Buffer.from(JSON.stringify({ ...state, s: 0 })).toString('base64url')
+      for (const cursor of [inner, `${edited}${sealed.slice(-22)}`, `${inner}${'A'.repeat(22)}`])
+        await expectError(await get(`/api/v1/search?q=database&limit=5&cursor=${cursor}`), 400, 'invalid_parameter')
+    })
     test('no query string ever gets a 5xx (property test)', async () => {
       await fc.assert(
         fc.asyncProperty(

@@ -24,6 +24,8 @@ import { publishing, type PublishingOptions } from './publish/wiring'
 import { registryRoutes } from './registry/routes'
 import { directoryNamespace } from './registry/server-json'
 import { startLiveIndex } from './search/live-index'
+import { serverSecretFrom } from '@mcp-directory/shared/runtime'
+import { cursorSeal } from './search/cursor-seal'
 import { searchRoutes } from './search/routes'
 
 /** What the catalog service needs from its host process. */
@@ -41,7 +43,7 @@ export interface CatalogDeps {
   kv?: KeyValueStore
   /** How a failed page of an upstream registry is retried (default: 5 attempts from 1 s, doubling); tests shorten it. */
   registryRetry?: RetryPolicy
-  /** Signs registry tokens (default: SERVER_SECRET, see shared/src/runtime). */
+  /** Signs registry tokens and seals search cursors (default: SERVER_SECRET, see shared/src/runtime). */
   secret?: string
   /** Publishing settings that tests give directly (default: from the environment). */
   publishing?: PublishingOptions
@@ -84,7 +86,7 @@ export function createCatalogApp(deps: CatalogDeps) {
   const alsoListedAs = (id: string) => searchIndex.now().alsoListedAs(id)
   const publisher = publishing({ ...deps, namespace, importDocument: importWithVersions, nudge: published })
   const app = serviceApp('catalog', base, log)
-    .use(searchRoutes({ index: searchIndex }))
+    .use(searchRoutes({ index: searchIndex, seal: cursorSeal(() => deps.secret ?? serverSecretFrom(config, log)) }))
     .use(listingRoutes({ database, baseUrl: base, views, installs, alsoListedAs, details }))
     .use(categoryRoutes)
     .use(healthRoutes(database, log))

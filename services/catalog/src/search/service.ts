@@ -4,6 +4,7 @@ import { installHintFor } from '../listings/present'
 import { basisOf, type CatalogIndex, type PresentedHit } from './catalog-index'
 import { BadCursor, type Filters, type SearchPage, type Sort } from './engine'
 import { Lru } from './engine/lru'
+import type { CursorSeal } from './cursor-seal'
 import { DEFAULT_LIMIT, type SearchQuery } from './model'
 
 /** The stored category name a search filters on: any of its three spellings, or a 400 `unknown_category`. */
@@ -42,11 +43,11 @@ export function searchSpecOf(query: SearchQuery): { q: string | null; filters: F
  * server); with `client` (a config client slug) also transports, health, archived and that client's install line;
  * with `explain`, `why` it ranks there.
  */
-export function searchBody(index: CatalogIndex, query: SearchQuery): string {
+export function searchBody(index: CatalogIndex, query: SearchQuery, seal: CursorSeal): string {
   const { q, filters, limit, sort } = searchSpecOf(query)
   let page: SearchPage
   try {
-    page = index.index.search(q, filters, limit, query.cursor, query.explain === '1', sort)
+    page = index.index.search(q, filters, limit, seal.open(query.cursor), query.explain === '1', sort)
   } catch (err) {
     if (err instanceof BadCursor) throw invalidParameter('cursor', 'is not a cursor this API returned')
     throw err
@@ -66,7 +67,7 @@ export function searchBody(index: CatalogIndex, query: SearchQuery): string {
     parts.push(first ? '' : ',', presented.head, `${tail}}`)
     first = false
   }
-  parts.push(`],"nextCursor":${JSON.stringify(page.nextCursor)}}`)
+  parts.push(`],"nextCursor":${JSON.stringify(seal.seal(page.nextCursor))}}`)
   return parts.join('')
 }
 
