@@ -97,10 +97,10 @@ export async function checkRateLimit(
   return failAt(ctx, new URL(request.url).pathname, 429, 'rate_limited', message, requestId, headers)
 }
 
-/** The agent a Bearer check verified: the headers that name it to the service, and its token's hash. */
+/** The agent a Bearer check verified: the headers that name it to the service, and its token (hash and id). */
 export interface Agent {
   identity: Record<string, string>
-  tokenHash: string | null
+  token: { hash: string; id: string } | null
 }
 
 /** A Bearer token shaped like a registry token (a JWT: three dot-separated parts), not an agent token. */
@@ -118,8 +118,8 @@ export async function checkBearer(
   requestId: string,
 ): Promise<Response | Agent> {
   if (route.auth !== 'bearer' || (route.registryTokens && isRegistryToken(request)))
-    return { identity: {}, tokenHash: null }
+    return { identity: {}, token: null }
   const outcome = await ctx.bearer.authenticate(request, route.scope ?? null)
   if (!outcome.ok) return fail(ctx, outcome.status, outcome.code, outcome.message, requestId, outcome.headers)
-  return { identity: outcome.headers, tokenHash: outcome.tokenHash }
+  return { identity: outcome.headers, token: outcome.token }
 }

@@ -54,7 +54,7 @@ export async function handleRoute(
   const forwarded = await forwardToService(ctx, route, upstream, request, fields)
   if (!forwarded.reached) return forwarded.res
   // 7. Store (and what else the answer changes here).
-  const state = { cacheable, generation, tokenHash: agent.tokenHash }
+  const state = { cacheable, generation, token: agent.token }
   const res = await afterForward(ctx, route, request, forwarded.res, state)
   logRequest(ctx, request, { requestId, status: res.status, service: route.service, client: fields.client })
   return withGatewayHeaders(res, limitHeaders, requestId)
@@ -73,11 +73,11 @@ async function afterForward(
   route: RouteSpec,
   request: Request,
   res: Response,
-  state: { cacheable: boolean; generation: number; tokenHash: string | null },
+  state: { cacheable: boolean; generation: number; token: { hash: string; id: string } | null },
 ): Promise<Response> {
   const { cache } = ctx
   // A token this gateway saw revoked is forgotten at once; other replicas drop it on the token.revoked event.
-  if (state.tokenHash && route.revokesToken && res.status === 200) await ctx.bearer.forget(state.tokenHash)
+  if (state.token && route.revokesToken && res.status === 200) await ctx.bearer.forget(state.token)
   if (!cache) return res
   const listing =
     state.cacheable || route.changesListings ? listingOf(request.url, ctx.idSegments.get(route) ?? -1) : null

@@ -36,7 +36,7 @@ export interface BearerAuthOptions {
 
 /** The outcome of checking a request: headers to pass on, or the error response's parts. */
 export type BearerOutcome =
-  | { ok: true; headers: Record<string, string>; tokenHash: string }
+  | { ok: true; headers: Record<string, string>; token: { hash: string; id: string } }
   | { ok: false; status: number; code: string; message: string; headers: Record<string, string> }
 
 type Refusal = Extract<BearerOutcome, { ok: false }>
@@ -51,27 +51,16 @@ const revokedKey = (tokenId: string) => `gw:introspect-revoked:${tokenId}`
 const REVOKED_MARK_SECONDS = 120
 
 // What a request is told when agent-auth cannot answer.
-const AGENT_AUTH_MISSING: Refusal = {
+const agentAuthDown = (status: 503 | 504, message: string): Refusal => ({
   ok: false,
-  status: 503,
-  code: 'service_unavailable',
-  message: 'The agent-auth service is not deployed',
-  headers: { 'retry-after': '1' },
-}
-const AGENT_AUTH_TIMEOUT: Refusal = {
-  ok: false,
-  status: 504,
-  code: 'gateway_timeout',
-  message: 'The agent-auth service did not answer in time',
-  headers: {},
-}
-const AGENT_AUTH_UNREACHABLE: Refusal = {
-  ok: false,
-  status: 503,
-  code: 'service_unavailable',
-  message: 'The agent-auth service is unreachable; try again shortly',
-  headers: { 'retry-after': '1' },
-}
+  status,
+  code: status === 504 ? 'gateway_timeout' : 'service_unavailable',
+  message,
+  headers: status === 504 ? {} : { 'retry-after': '1' },
+})
+const AGENT_AUTH_MISSING = agentAuthDown(503, 'The agent-auth service is not deployed')
+const AGENT_AUTH_TIMEOUT = agentAuthDown(504, 'The agent-auth service did not answer in time')
+const AGENT_AUTH_UNREACHABLE = agentAuthDown(503, 'The agent-auth service is unreachable; try again shortly')
 
 /** A refused token: its RFC 6750 challenge, never cached by anyone. */
 function refusal(baseUrl: string, failure: BearerFailure): Refusal {
@@ -158,9 +147,13 @@ class IntrospectionCache {
     if (hash) await this.kv.del(cacheKey(hash), idKey(tokenId))
   }
 
-  /** Drops a token's answer, found by its hash. */
-  async forget(hash: string): Promise<void> {
-    await this.kv.del(cacheKey(hash)).catch(this.failed)
+  /**
+   * Drops a token's answer, found by its hash, as `forgetId` does: the mark first, so an introspection of the same
+   * token answered before the revocation and stored after it is dropped too.
+   */
+  async forget(hash: string, tokenId: string): Promise<void> {
+    await this.kv.set(revokedKey(tokenId), '1', REVOKED_MARK_SECONDS).catch(this.failed)
+    await this.kv.del(cacheKey(hash), idKey(tokenId)).catch(this.failed)
   }
 }
 
@@ -195,7 +188,7 @@ export class BearerAuth {
     if (scope && !answer.scopes.includes(scope)) return this.refuse({ kind: 'insufficient_scope', scope })
     return {
       ok: true,
-      tokenHash: hash,
+      token: { hash, id: answer.tokenId },
       headers: {
         [AGENT_HEADERS.agentId]: answer.agentId,
         [AGENT_HEADERS.tokenId]: answer.tokenId,
@@ -205,8 +198,8 @@ export class BearerAuth {
   }
 
   /** Drops a token's cached answer at once (after this gateway forwarded its successful revocation). */
-  async forget(tokenHash: string): Promise<void> {
-    await this.cache.forget(tokenHash)
+  async forget(token: { hash: string; id: string }): Promise<void> {
+    await this.cache.forget(token.hash, token.id)
   }
 
   async close(): Promise<void> {
