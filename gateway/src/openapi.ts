@@ -1,5 +1,9 @@
 import type { TSchema } from '@sinclair/typebox'
-import { ROUTES, idParam, pathParams } from './routes'
+import { pathParams } from '@mcp-directory/shared/contracts'
+import { ROUTES } from './routes'
+
+/** How a path parameter is described when its contract does not say (a listing id). */
+const idParam = { description: 'Listing id' }
 
 // TypeBox schemas are JSON Schema; strip TypeBox's symbol keys by round-tripping through JSON.
 /** A model as the OpenAPI document shows it. */

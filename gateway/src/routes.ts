@@ -43,8 +43,3 @@ export const ROUTES: RouteSpec[] = [
 
 /** Where the gateway sends a browser that asks for a page no route knows: the web service answers its 404 page. */
 export const NOT_FOUND_PAGE: RouteSpec = routeOf(NOT_FOUND_PAGE_CONTRACT)
-
-export { pathParams } from '@mcp-directory/shared/contracts'
-
-/** How a path parameter is described in the OpenAPI document. */
-export const idParam = { description: 'Listing id' }

@@ -2,9 +2,8 @@
 // service that calls it.
 import type { AnswerOf, Contract, SuccessOf } from '../contracts/endpoint'
 import { AppError, type ErrorCode, serviceUnavailable } from '../errors'
-import { errorOf } from '../public-api/call'
 import type { Logger } from '../log'
-import { type CallInput, pathOf } from '../public-api/call'
+import { type CallInput, errorOf, pathOf } from '../public-api/call'
 import { replicaHandler } from '../upstream'
 
 /** Something that answers the catalog's internal requests: its app's `handle` in-process, or HTTP to its replicas. */

@@ -74,9 +74,6 @@ export const serviceUnavailable = (name: string) =>
     'retry-after': '1',
   })
 
-/** 404 for an absent or hidden resource. */
-export const notFound = (what = 'Resource') => new AppError(404, 'not_found', `${what} not found`)
-
 /** Builds the Error object for an error code and status. */
 export function errorBody(
   status: number,

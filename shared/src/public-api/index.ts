@@ -14,7 +14,7 @@ import { errorResponse } from '../errors'
 import { safeEqual } from '../http'
 import { ApiError, type CallInput, errorOf, pathOf, successOf } from './call'
 
-export { ApiError, type CallInput, errorOf, pathOf, successOf } from './call'
+export { ApiError, type CallInput, errorOf, pathOf } from './call'
 
 /** Header the gateway sets on what it forwards: the end client's address, as it rate-limits it. */
 export const CLIENT_IP_HEADER = 'x-directory-client-ip'

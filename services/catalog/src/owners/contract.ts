@@ -7,7 +7,7 @@ import {
   StatusLookupAnswer,
   StatusLookupQuery,
   TransferBody,
-} from '../model'
+} from './model'
 import { defineContract, err, type Contract } from '@mcp-directory/shared/contracts'
 
 /** "Why is my server not listed?" (services/catalog/src/owners/status-lookup.ts). */

@@ -166,7 +166,7 @@ async function acceptTransfer(deps: OwnerDeps, request: Request, id: string) {
   if (!agent) throw new AppError(401, 'unauthorized', 'An agent token is required to accept a listing')
   return change(deps, id, async (tx, row) => {
     const offer = await takeTransfer(tx, row.id, agent)
-    // An expired offer is taken too: it is gone either way.
+    // An expired offer is refused; the refusal rolls the transaction back, so it stays until it is replaced.
     if (!offer || offer.expiresAt.getTime() <= Date.now())
       throw new Forbidden('No live transfer of this listing to this agent')
     if (!offerStands(row, offer.fromActor))

@@ -65,7 +65,7 @@ export function toolOutput(answer: TObject | TRecord): Json {
 }
 
 /** The model of an endpoint's success answer (its lowest 2xx status): the body a tool calling it answers. */
-export function successModel(contract: Contract): TObject | TRecord {
+function successModel(contract: Contract): TObject | TRecord {
   const schema = contract.responses[successStatus(contract)]?.schema
   if (schema?.type !== 'object') throw new Error(`${contract.operationId}: its success answer is not a JSON object`)
   return schema as TObject | TRecord

@@ -1,5 +1,5 @@
 import type { Contract } from '@mcp-directory/shared/contracts'
-import { mount, type RouteContext } from '@mcp-directory/shared/service'
+import { mount, NotModified, type RouteContext } from '@mcp-directory/shared/service'
 import { Elysia } from 'elysia'
 import type { AssetAnswer } from '../../assets'
 import type { PageContext } from '../../context'
@@ -10,10 +10,11 @@ const ROBOTS_TXT = 'User-agent: *\nDisallow: /admin\nDisallow: /claim/\nDisallow
 
 const NOSNIFF = { 'x-content-type-options': 'nosniff' }
 
-/** Writes an asset's status and headers onto the answer; its bytes are the body (none with a 304). */
-function sendAsset(set: RouteContext<Contract>['set'], a: AssetAnswer): Uint8Array {
-  set.status = a.status
+/** Writes an asset's status and headers onto the answer; its bytes are the body, and a 304 has none. */
+function sendAsset(set: RouteContext<Contract>['set'], a: AssetAnswer): Uint8Array | NotModified {
   Object.assign(set.headers, a.headers)
+  if (a.status === 304) return new NotModified()
+  set.status = a.status
   return a.body
 }
 

@@ -6,10 +6,7 @@ import { html, type SafeHtml } from '../../html'
 import { errorNotice } from '../common'
 import { originWords } from '../origin'
 
-/**
- * What the status lookup answered. Its model leaves out three fields the lookup also sends (the listing's name, the
- * origin of a conflicting entry and the listing that holds its name), so the page reads them as optional text.
- */
+/** What the status lookup answered, as its model types it. */
 type StatusAnswer = SuccessOf<typeof listingStatus>
 
 /** One listing the lookup found, as its model types it (any fields). */
