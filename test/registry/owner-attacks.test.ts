@@ -58,7 +58,7 @@ describe('a transfer offer lapses when its sender no longer owns the listing', (
     // The sock puppet accepts the stale offer: refused, and it cannot point the official listing's remote elsewhere.
     const res = await asAgent('ag_sock', 'POST', `/api/v1/servers/${id}/transfer/accept`)
     expect(res.status).toBe(403)
-    expect(((await res.json()) as { message: string }).message).toContain('no longer owns')
+    expect(((await res.json()) as { message: string }).message).toContain('changed hands')
     expect(await ownerOf(id)).toBe('ag_real')
     const edit = await asAgent('ag_sock', 'PATCH', `/api/v1/servers/${id}`, {
       remotes: [{ type: 'streamable-http', url: 'https://mcp.attacker.example/mcp' }],

@@ -150,6 +150,34 @@ describe('the owner in charge', () => {
     })
   })
 
+  test('a publisher’s offer is withdrawn when an agent proves ownership after it: it hands nothing over', async () => {
+    const entry = {
+      name: 'example.owned/handed-over',
+      description: 'A tool its publisher hands over',
+      version: '1.0.0',
+      repository: { url: 'https://github.com/owned/handed-over', source: 'github' },
+    }
+    expect((await cut.call('POST', '/api/v1/admin/import', [entry], 'op-token')).status).toBe(200)
+    const [listing] = await cut.database.rows<{ id: string }>(
+      sql`select id from catalog.listings where name = ${entry.name}`,
+    )
+    const id = listing.id
+    const token = await registryToken('owned.example')
+    const offered = await cut.call('POST', `/api/v1/servers/${id}/transfer`, { toAgent: 'ag_publisher_pick' }, token)
+    expect(offered.status).toBe(202)
+    await cut.claim(id, 'ag_prover', 'claim-prover')
+    const res = await asAgent('ag_publisher_pick', 'POST', `/api/v1/servers/${id}/transfer/accept`)
+    expect(res.status).toBe(403)
+    const [row] = await cut.database.rows<{ owner_agent: string }>(
+      sql`select owner_agent from catalog.listings where id = ${id}`,
+    )
+    expect(row.owner_agent).toBe('ag_prover')
+    // The publisher may offer it again, now knowing who owns it; that offer goes through.
+    const again = await cut.call('POST', `/api/v1/servers/${id}/transfer`, { toAgent: 'ag_publisher_pick' }, token)
+    expect(again.status).toBe(202)
+    expect((await asAgent('ag_publisher_pick', 'POST', `/api/v1/servers/${id}/transfer/accept`)).status).toBe(200)
+  })
+
   test('hands the listing to another agent, who accepts; both recorded', async () => {
     const id = ids.unrelated
     expect((await asAgent(OWNER, 'POST', `/api/v1/servers/${id}/transfer`, { toAgent: HEIR })).status).toBe(202)

@@ -7,6 +7,7 @@ import {
   isNull,
   listingClaims,
   listings,
+  listingTransfers,
   sql,
   type Database,
 } from '@mcp-directory/shared/db'
@@ -34,6 +35,15 @@ export async function insertClaim(tx: Tx, row: typeof listingClaims.$inferInsert
     .onConflictDoNothing()
     .returning({ claimId: listingClaims.claimId })
   return inserted.length > 0
+}
+
+/**
+ * Withdraws the listing's pending hand-over offer, if any. Called when a claim or a revocation changes the listing's
+ * owning agent: an offer was made for the listing as it was owned then, and a publisher's offer would otherwise let
+ * the agent it names take the listing from the agent who has since proven ownership.
+ */
+export async function withdrawTransferOffer(tx: Tx, listingId: string): Promise<void> {
+  await tx.delete(listingTransfers).where(eq(listingTransfers.listingId, listingId))
 }
 
 /** Sets the listing's official mark (and any other listing fields given). */

@@ -18,6 +18,7 @@ import {
   lockListing,
   markListing,
   updateClaim,
+  withdrawTransferOffer,
 } from './repository'
 
 // Rejected and flagged listings were hidden by an operator; a claim does not bring them back.
@@ -74,13 +75,16 @@ export async function recordClaim(
     // A retried call for the same claim changes nothing and publishes nothing.
     if (!inserted)
       return { id: row.id, name: row.name, status: row.status, isOfficial: true, recorded: false, approved: false }
+    const ownership = ownershipOf(claim)
     await markListing(tx, listingId, {
       isOfficial: true,
       status: 'active',
       moderationReason: null,
       updatedAt: at,
-      ...ownershipOf(claim),
+      ...ownership,
     })
+    if (ownership.ownerAgent !== undefined && ownership.ownerAgent !== row.ownerAgent)
+      await withdrawTransferOffer(tx, listingId)
     const taken = await takeWantedName(tx, listingId, at)
     if (taken)
       log?.warn({ id: listingId, ...taken }, 'a proven owner took its name from a listing of another repository')
@@ -167,6 +171,8 @@ export async function recordRecheck(
           ? { ownerAgent: await standingClaimAgent(tx, claim.listingId) }
           : {}
       await markListing(tx, claim.listingId, { isOfficial, updatedAt: at, ...owner })
+      if (owner.ownerAgent !== undefined && owner.ownerAgent !== listing.ownerAgent)
+        await withdrawTransferOffer(tx, claim.listingId)
       await enqueueEvent(tx, catalogOutbox, 'listing.claim_revoked', {
         id: listing.id,
         name: listing.name,

@@ -154,7 +154,8 @@ async function offerTransfer(deps: OwnerDeps, request: Request, id: string, toAg
 /**
  * Whether an offer still stands: its sender must own the listing now as it did then. An agent's offer lapses when
  * the listing changed hands since (a newer claim, a revoked one, another transfer); a publisher's stands while the
- * namespace does, which is where its grant comes from.
+ * namespace does, which is where its grant comes from, and is withdrawn when a claim or a revocation changes the
+ * owning agent (claims/service.ts), so it never takes the listing from an agent who proved ownership after it.
  */
 function offerStands(row: Row, fromActor: string): boolean {
   if (fromActor.startsWith('agent:')) return row.ownerAgent === fromActor.slice('agent:'.length)
@@ -168,7 +169,9 @@ async function acceptTransfer(deps: OwnerDeps, request: Request, id: string) {
     const offer = await takeTransfer(tx, row.id, agent)
     // An expired offer is refused; the refusal rolls the transaction back, so it stays until it is replaced.
     if (!offer || offer.expiresAt.getTime() <= Date.now())
-      throw new Forbidden('No live transfer of this listing to this agent')
+      throw new Forbidden(
+        'No live transfer of this listing to this agent: none was offered, it expired, or the listing changed hands since',
+      )
     if (!offerStands(row, offer.fromActor))
       throw new Forbidden('The transfer lapsed: its sender no longer owns the listing')
     const actor = `agent:${agent}`
