@@ -498,10 +498,22 @@ describe('submit → moderation', () => {
     await database.db.execute(
       sql`update catalog.listings set created_at = now() - interval '1 minute' where id = ${orphan}`,
     )
-    expect((await internal()).holder).toEqual({ id: orphan, field: 'url', adoptable: true })
-    const adopted = await call('POST', '/api/v1/submit', { body: input })
+    expect((await internal()).holder).toEqual({ id: orphan, field: 'url', adoptable: true, name: input.name })
+    // The retry names the server differently: the listing it takes over keeps its name, and every word of the
+    // answer, the record and the event says that name.
+    const retry = { ...input, name: `${input.name}-renamed` }
+    const adopted = await call('POST', '/api/v1/submit', { body: retry })
     expect(adopted.status).toBe(200)
-    expect(((await adopted.json()) as { id: string }).id).toBe(orphan)
+    const answer = (await adopted.json()) as { id: string; name: string; message: string; badge_markdown: string }
+    expect(answer.id).toBe(orphan)
+    expect(answer.name).toBe(input.name)
+    expect(answer.message).toContain(`"${input.name}" is pending`)
+    expect(answer.badge_markdown).not.toContain('renamed')
+    const stored = await database.rows<{ catalog_name: string; submitted_name: string }>(
+      sql`select l.name as catalog_name, s.name as submitted_name from catalog.listings l
+          join submission.submissions s on s.listing_id = l.id where l.id = ${orphan}`,
+    )
+    expect(stored).toEqual([{ catalog_name: input.name, submitted_name: input.name }])
     // Recorded now: the next submission of the address is refused, naming it.
     const again = await expectError(await call('POST', '/api/v1/submit', { body: input }), 409, 'conflict')
     expect(again.details![0]).toMatchObject({ field: 'url', existingId: orphan })

@@ -45,7 +45,13 @@ export function holdersOfOwnName(tx: Tx, ownSkeleton: string) {
 /** What tells whether a listing is a submission's pending listing: its status, source and age. */
 export async function originFacts(tx: Tx, id: string) {
   const [row] = await tx
-    .select({ status: listings.status, source: listings.source, createdAt: listings.createdAt })
+    .select({
+      status: listings.status,
+      source: listings.source,
+      createdAt: listings.createdAt,
+      name: listings.name,
+      wantedName: listings.wantedName,
+    })
     .from(listings)
     .where(eq(listings.id, id))
   return row ?? null

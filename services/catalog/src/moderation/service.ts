@@ -77,7 +77,10 @@ async function refusal(tx: Tx, refused: Conflict, id: string, field: 'url' | 'na
     facts?.status === 'pending' &&
     facts.source === 'submission' &&
     Date.now() - facts.createdAt.getTime() >= ADOPTABLE_AFTER_MS
-  return { refused, holder: { id, field, adoptable } }
+  return {
+    refused,
+    holder: adoptable ? { id, field, adoptable, name: facts.wantedName ?? facts.name } : { id, field, adoptable },
+  }
 }
 
 /** The id of the listing holding `name` when it is a squat the submission may outwait (`yieldsName`), else null. */

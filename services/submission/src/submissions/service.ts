@@ -93,12 +93,16 @@ async function createOrAdopt(deps: SubmitDeps, input: SubmissionInput) {
   if ('created' in outcome) return { created: outcome.created, refusal: null }
   const { holder, refusal } = outcome
   if (!holder?.adoptable || (await isRecorded(deps.database, holder.id))) throw refusal
-  return { created: { id: holder.id, name: input.name, nameHeldBy: undefined }, refusal }
+  // The listing keeps the name it was created under: the answer, the record and the mail say that one.
+  return { created: { id: holder.id, name: holder.name ?? input.name, nameHeldBy: undefined }, refusal }
 }
 
 /** Accepts a valid submission: the listing is created pending, hidden until claimed or approved. */
 export async function submit(deps: SubmitDeps, input: SubmissionInput): Promise<SubmitResult> {
   const { created, refusal } = await createOrAdopt(deps, input)
+  // The name asked for: the submitted one, or for an adopted listing the one it was created under (a squatted name
+  // waits as the listing's wanted name, so `created.name` is provisional then and the submitted name is the one).
+  const name = refusal ? created.name : input.name
   const claim = newClaimLink(deps.baseUrl, created.id)
   // Asked before the transaction: the mail is queued only when the recipient's hourly share allows it. A refusal
   // never fails the submission (it is accepted; the answer's claim_url is the link the mail would have carried).
@@ -107,13 +111,13 @@ export async function submit(deps: SubmitDeps, input: SubmissionInput): Promise<
     deps.log.info({ id: created.id }, 'submission mail not queued: the contact address reached its hourly mail cap')
   const recorded = await recordSubmission(deps.database, {
     listingId: created.id,
-    name: input.name,
+    name,
     url: input.url,
     email: input.email,
     claimTokenHash: claimTokenHash(claim.secret),
     at: new Date(),
     sealedMail: mail.allowed
-      ? sealMail(deps.mailKey, submissionMail(deps.baseUrl, created.id, input, claim.url))
+      ? sealMail(deps.mailKey, submissionMail(deps.baseUrl, created.id, { ...input, name }, claim.url))
       : null,
   })
   // Another request recorded it first: that one is the submission, this one a duplicate.
@@ -132,16 +136,16 @@ export async function submit(deps: SubmitDeps, input: SubmissionInput): Promise<
   const held = created.nameHeldBy
   return {
     success: true,
-    message: `Submitted. "${input.name}" is pending: it appears in search once you verify ownership through claim_url or an operator approves it. ${
+    message: `Submitted. "${name}" is pending: it appears in search once you verify ownership through claim_url or an operator approves it. ${
       mail.allowed ? 'A copy of the claim link was sent to the contact address.' : NOT_MAILED
     }`,
     id: created.id,
-    name: input.name,
+    name,
     url: input.url,
     category: input.category,
     status: 'pending',
     claim_url: claim.url,
-    badge_markdown: publicBadgeMarkdown(deps.baseUrl, created.id, input.name),
+    badge_markdown: publicBadgeMarkdown(deps.baseUrl, created.id, name),
     ...(held
       ? {
           name_conflict: {

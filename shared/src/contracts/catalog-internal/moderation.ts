@@ -69,6 +69,11 @@ export const HoldingListing = t.Object({
    * the catalog's commit and its own).
    */
   adoptable: t.Boolean(),
+  /**
+   * With `adoptable`: the name the listing was created under (the name it waits for, when it waits under a
+   * provisional one). A submission that takes it over answers with this name, the one the listing keeps.
+   */
+  name: t.Optional(t.String()),
 })
 export type HoldingListing = Static<typeof HoldingListing>
 
