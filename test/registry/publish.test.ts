@@ -264,6 +264,28 @@ describe('publish', () => {
 })
 
 describe('status changes', () => {
+  test('status changes of every version while new versions are published: none fails', async () => {
+    const token = await tokenOf('dns', 'dnsowner.example')
+    const name = 'example.dnsowner/busy'
+    expect((await cut.call('POST', '/v0.1/publish', serverJson(name, '1.0.0'), token)).status).toBe(200)
+    // A status change writes the versions and the listing in one transaction, a publish its listing and then its
+    // versions: however they interleave on real PostgreSQL, each answers 200 (no lock wait ends in an aborted one).
+    const answers = await Promise.all(
+      Array.from({ length: 24 }, (_, i) => [
+        cut.call('POST', '/v0.1/publish', serverJson(name, `1.${i + 1}.0`), token),
+        cut.call(
+          'PATCH',
+          `/v0.1/servers/${encodeURIComponent(name)}/status`,
+          { status: i % 2 ? 'active' : 'deprecated', statusMessage: `round ${i}` },
+          token,
+        ),
+      ]).flat(),
+    )
+    const statuses = answers.map((r) => r.status)
+    expect(statuses.filter((s) => s >= 500)).toEqual([])
+    expect(statuses.every((s) => s === 200)).toBe(true)
+  })
+
   test('a version is deprecated with a message, then all versions deleted, by the same namespace only', async () => {
     const token = await tokenOf('dns', 'dnsowner.example')
     const path = '/v0.1/servers/example.dnsowner%2Fweather/versions/1.0.0/status'

@@ -42,13 +42,15 @@ async function setVersionStatus(
   message: string | null,
 ): Promise<string[]> {
   return database.db.transaction(async (tx) => {
+    // The listing is locked before its versions, as the demo catalog's removal takes them: changes of one server's
+    // versions queue on its listing, and no two writers of both can each hold what the other waits for.
+    const before = await lockStatus(tx, target.listingId, DELETED_BY_PUBLISHER)
     const changed = await updateVersionStatus(tx, target, status, message)
     if (!changed.length) return []
     const left = await versionsLeft(tx, target.listingId)
     const gone = left.live === 0
     // Only a live listing is taken down by its publisher, and only what its publisher took down comes back: an
     // operator's rejection or a publish still waiting for moderation keeps its status and reason.
-    const before = await lockStatus(tx, target.listingId, DELETED_BY_PUBLISHER)
     const takeDown = gone && before?.status === 'active'
     const bringBack = !gone && before?.status === 'rejected' && before.reasonMatches
     const reason = `${DELETED_BY_PUBLISHER}${message ? `: ${message}` : ''}`
