@@ -1,5 +1,6 @@
 // A listing's README, from Markdown to HTML that is safe to put in our page: `marked` renders it and
 // `sanitize-html` keeps only an allow-list of tags, attributes and URL schemes (never a regex clean-up).
+import { cleanText } from '@mcp-directory/shared/text'
 import { Marked } from 'marked'
 import sanitizeHtml from 'sanitize-html'
 
@@ -87,7 +88,7 @@ export function renderReadme(markdown: string, repositoryUrl: string | null): st
     tagName: `h${Math.min(6, n + 2)}`,
     attribs,
   })
-  return sanitizeHtml(rendered, {
+  const safe = sanitizeHtml(rendered, {
     allowedTags: TAGS,
     allowedAttributes: {
       a: ['href', 'title', 'rel'],
@@ -127,4 +128,11 @@ export function renderReadme(markdown: string, repositoryUrl: string | null): st
       },
     },
   })
+  // Control, bidi and invisible characters go, as from every listing text of the page (html.ts): from the output,
+  // since the sanitiser decodes character references (`&#x202E;`) into the characters themselves. Tabs are kept
+  // (code blocks are indented with them); the characters removed are never part of the markup.
+  return safe
+    .split('\t')
+    .map((part) => cleanText(part, { multiline: true }))
+    .join('\t')
 }

@@ -1,6 +1,7 @@
 // The pieces every client's config is built from: the settings a model needs (variables and headers, secret or
 // not), how each client writes a variable, TOML and shell quoting, install links and the notes beside a snippet.
 import type { EnvVarSpec, HeaderSpec, InstallModel } from '../contracts/listing'
+import { cleanText } from '../text'
 import type { ConfigFormat } from './configs'
 
 export type LocalModel = Extract<InstallModel, { kind: 'local' }>
@@ -25,8 +26,12 @@ export const SECRET_NAME = /auth|token|key|secret|passw|cookie|credential|sessio
 export const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g
 export const MAX_NOTE_LIST = 8
 
+// Text of the registry entry put into a config or a command: controls become spaces, and bidi and invisible
+// characters go (shared/text), so nothing reorders or hides what a user reads before running it.
+const visible = (s: string): string => cleanText(s.replace(CONTROL, ' '))
+
 export const oneLine = (s: string | undefined, max = 200): string | undefined => {
-  const t = s?.replace(CONTROL, ' ').replace(/\s+/g, ' ').trim()
+  const t = s === undefined ? undefined : visible(s).replace(/\s+/g, ' ').trim()
   return t ? (t.length > max ? `${t.slice(0, max - 1)}…` : t) : undefined
 }
 
@@ -83,15 +88,15 @@ export function headerSettings(headers: readonly HeaderSpec[]): { included: Sett
       parts = []
       let last = 0
       for (const m of template.matchAll(/\{([^{}]+)\}/g)) {
-        const before = template.slice(last, m.index).replace(CONTROL, ' ')
+        const before = visible(template.slice(last, m.index))
         if (before) parts.push(before)
         parts.push({ v: varName(m[1] ?? ''), secret, description })
         last = (m.index ?? 0) + m[0].length
       }
-      const after = template.slice(last).replace(CONTROL, ' ')
+      const after = visible(template.slice(last))
       if (after) parts.push(after)
     } else if (typeof h.value === 'string' && h.value.trim() && !secret) {
-      parts = [h.value.replace(CONTROL, ' ')] // a fixed, public value such as a client id label
+      parts = [visible(h.value)] // a fixed, public value such as a client id label
     } else {
       parts = [{ v: varName(h.name), secret, description }]
     }

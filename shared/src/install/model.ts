@@ -39,6 +39,7 @@ import type {
   RemoteSpec,
   RepositoryRun,
 } from '../contracts/listing'
+import { cleanText } from '../text'
 import { argumentTokens } from './arguments'
 import { evidenceFor, judgeEvidence } from './evidence'
 import { repositoryKey } from './repository'
@@ -159,11 +160,13 @@ function cleanHeaders(headers: readonly HeaderSpec[] | undefined): HeaderSpec[] 
   return out
 }
 
-// Only plain http(s) URLs without template braces or characters that would need escaping anywhere.
+// Only plain http(s) URLs without template braces, characters that would need escaping anywhere, or hidden ones.
 function usableUrl(u: unknown): string | null {
   if (typeof u !== 'string') return null
   const s = u.trim()
   if (s.length > 2048 || /[\s"'<>{}\\`^|]/.test(s) || /[\u0000-\u001f\u007f]/.test(s)) return null
+  // A bidi or invisible character (U+202E in the path) would reorder or hide what the user reads in the config.
+  if (cleanText(s) !== s) return null
   try {
     const parsed = new URL(s)
     if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return null

@@ -1,4 +1,5 @@
 // Text helpers of the renderers: number abbreviation, XML escaping, and fitting text to a width.
+import { flatText } from '@mcp-directory/shared/text'
 import measure from 'anafanafo'
 
 const UNITS = ['k', 'M', 'B', 'T']
@@ -27,9 +28,13 @@ export function abbreviate(value: number): string {
 const NOT_XML =
   /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g
 
-/** A listing string made safe to place in markup: invalid characters dropped, whitespace collapsed. */
+/**
+ * A listing string made safe to place in markup: invalid characters dropped, and, as in every text the directory
+ * shows (shared/text), control, bidi and invisible characters removed (a bidi override in a title would reorder
+ * what the badge draws), whitespace collapsed.
+ */
 export function cleanText(s: string | null | undefined): string {
-  return (s ?? '').replace(NOT_XML, '').replace(/\s+/g, ' ').trim()
+  return flatText((s ?? '').replace(NOT_XML, ''))
 }
 
 /** Escapes text for an XML text node or a double- or single-quoted attribute. */
