@@ -1,7 +1,8 @@
 /**
  * Outbound safety for every fetch of a user-supplied address (claims, prober, anything that follows a listing's
  * links): the name is resolved once, every address it has is checked, the connection goes to the checked address
- * (no second resolution between check and connect), each redirect is checked again, and time and size are bounded.
+ * (no second resolution between check and connect, and no proxy from the environment, which would resolve the name
+ * again), each redirect is checked again, and time and size are bounded.
  */
 import ipaddr from 'ipaddr.js'
 import { addressResolver, refusedAddressReason, type ResolveAddresses } from './addresses'
@@ -148,6 +149,9 @@ function connectTo(ctx: FetcherContext, url: URL, address: string, init: Request
     headers,
     redirect: 'manual',
     signal,
+    // Never through a proxy named by the environment (HTTP_PROXY): for http, Bun asks the proxy for the Host
+    // header's name, which the proxy resolves again, so the connection would no longer go to the checked address.
+    proxy: false,
     // The certificate is verified against the name, not the address we connect to.
     ...(url.protocol === 'https:' ? { tls: { serverName: url.hostname } } : {}),
   } as RequestInit)

@@ -33,8 +33,9 @@ interface VersionManifest {
 }
 
 const NPM_NAME = /^(@[a-z0-9][a-z0-9._~-]*\/)?[a-z0-9][a-z0-9._~-]*$/i
-// A semver range or dist-tag: digits, letters, the range operators, spaces and `||`; never `/`, `:` or `\`.
-const REGISTRY_RANGE = /^[A-Za-z0-9.*+^~<>=|\s-]*$/
+// A semver range or dist-tag: digits, letters, the range operators, spaces and `||`; never `/`, `:` or `\`, and
+// never a leading `.` (npm reads `.`, `..` or `.x` as a directory beside the package that declares it).
+const REGISTRY_RANGE = /^(?!\.)[A-Za-z0-9.*+^~<>=|\s-]*$/
 const MAX_PACKAGES = 3000
 const MAX_PACKUMENT = 64 * 1024 * 1024
 
