@@ -1,8 +1,9 @@
 /**
  * Outbound safety for every fetch of a user-supplied address (claims, prober, anything that follows a listing's
  * links): the name is resolved once, every address it has is checked, the connection goes to the checked address
- * (no second resolution between check and connect, and no proxy from the environment, which would resolve the name
- * again), each redirect is checked again, and time and size are bounded.
+ * (no second resolution between check and connect: https through the environment's proxy asks it to CONNECT to that
+ * address, plain http never goes through a proxy, which would resolve the name again), each redirect is checked
+ * again, and time and size are bounded.
  */
 import ipaddr from 'ipaddr.js'
 import { addressResolver, refusedAddressReason, type ResolveAddresses } from './addresses'
@@ -149,9 +150,10 @@ function connectTo(ctx: FetcherContext, url: URL, address: string, init: Request
     headers,
     redirect: 'manual',
     signal,
-    // Never through a proxy named by the environment (HTTP_PROXY): for http, Bun asks the proxy for the Host
+    // Plain http never goes through a proxy named by the environment (HTTP_PROXY): Bun asks the proxy for the Host
     // header's name, which the proxy resolves again, so the connection would no longer go to the checked address.
-    proxy: false,
+    // https keeps HTTPS_PROXY: the proxy is asked to CONNECT to the checked address itself.
+    ...(url.protocol === 'http:' ? { proxy: false } : {}),
     // The certificate is verified against the name, not the address we connect to.
     ...(url.protocol === 'https:' ? { tls: { serverName: url.hostname } } : {}),
   } as RequestInit)

@@ -1,4 +1,4 @@
-// An attacker's review of the outbound-safety fetcher (shared/src/outbound), every fetch of a user-supplied
+// Attacks on the outbound-safety fetcher (shared/src/outbound), every fetch of a user-supplied
 // address: address forms that hide a private address, the connection pinned to the checked address (also when
 // the environment names a proxy), redirects, and bodies that are endless, slow or compressed bombs.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
