@@ -36,5 +36,43 @@ export function argumentTokens(args: readonly ArgumentSpec[] | undefined): strin
   return out
 }
 
+/** The programs a local install runs a package with. */
+export type Runner = 'npx' | 'uvx' | 'docker' | 'dnx'
+
+/**
+ * The runner's own options a registry entry may declare as runtime arguments: only those that neither choose what
+ * runs nor reach more of the host than its user hands over. npx and dnx take none: `--package`, `--call`,
+ * `--registry` and the like would run or fetch something other than the package whose evidence was checked. uvx
+ * takes its Python version. docker takes environment, published ports, working directory and init as given, and
+ * volumes and mounts only as placeholders its user fills in: a fixed `-v /:/host` or `--privileged` would hand the
+ * host to the image.
+ */
+const RUNNER_OPTIONS: Record<Runner, { given: readonly string[]; placeholder: readonly string[] }> = {
+  npx: { given: [], placeholder: [] },
+  dnx: { given: [], placeholder: [] },
+  uvx: { given: ['--python'], placeholder: [] },
+  docker: {
+    given: ['-e', '--env', '-p', '--publish', '-w', '--workdir', '--init'],
+    placeholder: ['-v', '--volume', '--mount'],
+  },
+}
+
+/**
+ * The runtime arguments of a package as tokens for `runner`, or null when the entry declares one the runner may
+ * not be given (RUNNER_OPTIONS), or a positional one (it would stand where the package or image is named): such a
+ * package gets no command at all rather than one that runs something else.
+ */
+export function runtimeTokens(runner: Runner, args: readonly ArgumentSpec[] | undefined): string[] | null {
+  const allowed = RUNNER_OPTIONS[runner]
+  for (const a of (Array.isArray(args) ? args : []).slice(0, MAX_ARGUMENTS)) {
+    if (!a || typeof a !== 'object') continue
+    const fixed = typeof a.value === 'string' && SAFE_VALUE.test(a.value)
+    if (!fixed && a.isRequired !== true) continue
+    if (a.type !== 'named' || typeof a.name !== 'string') return null
+    if (!allowed.given.includes(a.name) && (fixed || !allowed.placeholder.includes(a.name))) return null
+  }
+  return argumentTokens(args)
+}
+
 /** The placeholders among `tokens` (what a user must replace). */
 export const placeholdersIn = (tokens: readonly string[]) => tokens.filter((t) => /^<[a-z0-9-]+>$/.test(t))

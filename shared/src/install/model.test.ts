@@ -97,6 +97,50 @@ describe('deriveInstallModel: registry packages', () => {
     expect(args('0.3.4', 'import')).toEqual(['-y', 'thing-mcp@0.3.4'])
   })
 
+  test('runtime arguments: only runner options that neither choose what runs nor reach the host', () => {
+    const model = (registryType: string, identifier: string, runtimeArguments: PackageSpec['runtimeArguments']) =>
+      deriveInstallModel(listing({ packages: [pkg({ registryType, identifier, version: '1.0.0', runtimeArguments })] }))
+    // Another package run in its place, a shell command, another registry: no command at all.
+    for (const [name, value] of [
+      ['--package', 'evil-pkg'],
+      ['-p', 'evil-pkg'],
+      ['--call', 'sh'],
+      ['-c', 'sh'],
+      ['--registry', 'https://npm.evil.example'],
+    ])
+      expect(model('npm', '@acme/x', [{ type: 'named', name, value }])).toBeNull()
+    // A positional runtime argument stands where the package is named.
+    expect(model('npm', '@acme/x', [{ type: 'positional', value: 'evil-pkg' }])).toBeNull()
+    expect(model('pypi', 'acme-x', [{ type: 'named', name: '--from', value: 'git+https://evil.example/x' }])).toBeNull()
+    expect(model('pypi', 'acme-x', [{ type: 'named', name: '--with', value: 'evil' }])).toBeNull()
+    expect(local(model('pypi', 'acme-x', [{ type: 'named', name: '--python', value: '3.12' }])).args).toEqual([
+      '--python',
+      '3.12',
+      'acme-x@1.0.0',
+    ])
+    // docker: the host stays the user's to hand over.
+    for (const [name, value] of [
+      ['-v', '/:/host'],
+      ['--mount', 'type=bind,source=/,target=/host'],
+      ['--privileged', 'true'],
+      ['--network', 'host'],
+      ['--entrypoint', 'sh'],
+    ])
+      expect(model('oci', 'ghcr.io/acme/x:1.0.0', [{ type: 'named', name, value }])).toBeNull()
+    expect(
+      local(
+        model('oci', 'ghcr.io/acme/x:1.0.0', [
+          { type: 'named', name: '-v', isRequired: true, valueHint: 'project_dir' },
+          { type: 'named', name: '-p', value: '8080:8080' },
+        ]),
+      ).args,
+    ).toEqual(['run', '-i', '--rm', '-v', '<project-dir>', '-p', '8080:8080', 'ghcr.io/acme/x:1.0.0'])
+    // An optional argument without a value is left out, whatever it is.
+    expect(local(model('npm', '@acme/x', [{ type: 'named', name: '--package' }])).args).toEqual(['-y', '@acme/x@1.0.0'])
+    // A registry type named like an object's own property is no runner.
+    expect(model('toString', 'x', [])).toBeNull()
+  })
+
   test('pypi → uvx, pinned as name@version', () => {
     expect(
       local(

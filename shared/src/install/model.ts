@@ -40,7 +40,7 @@ import type {
   RepositoryRun,
 } from '../contracts/listing'
 import { cleanText } from '../text'
-import { argumentTokens } from './arguments'
+import { argumentTokens, type Runner, runtimeTokens } from './arguments'
 import { evidenceFor, judgeEvidence } from './evidence'
 import { repositoryKey } from './repository'
 
@@ -91,6 +91,9 @@ function isStdio(p: PackageSpec): boolean {
   return t === undefined || t === null || t === '' || t === 'stdio'
 }
 
+// The program each registry's packages are run with (mcpb bundles are installed by double-clicking, not a command).
+const RUNNERS = { npm: 'npx', pypi: 'uvx', oci: 'docker', nuget: 'dnx' } as const satisfies Record<string, Runner>
+
 /**
  * The command that runs one package, or null when no client could run it.
  * Versions: a concrete version is pinned (`pkg@1.2.3`), because a registry entry describes exactly
@@ -111,8 +114,11 @@ function localFromPackage(p: PackageSpec, source: string, basis: InstallBasis): 
     confidence: 'low' as const,
     basis,
   }
-  // Required arguments without a value get a placeholder (`<postgres-url>`): the config shows what is needed.
-  const runtime = argumentTokens(p.runtimeArguments)
+  // Required arguments without a value get a placeholder (`<postgres-url>`): the config shows what is needed. The
+  // runtime ones are the runner's own options, of which only a few are allowed (`runtimeTokens`).
+  const runner = Object.hasOwn(RUNNERS, p.registryType) ? RUNNERS[p.registryType as keyof typeof RUNNERS] : null
+  const runtime = runner ? runtimeTokens(runner, p.runtimeArguments) : null
+  if (!runtime) return null
   const own = argumentTokens(p.packageArguments)
   switch (p.registryType) {
     case 'npm':
