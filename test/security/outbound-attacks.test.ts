@@ -3,9 +3,10 @@
 // the environment names a proxy), redirects, and bodies that are endless, slow or compressed bombs.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib'
-import { addressResolver, createOutboundFetcher, OutboundError } from '@mcp-directory/shared/outbound'
+import { createOutboundFetcher } from '@mcp-directory/shared/outbound'
 import { startDnsServer } from '@mcp-directory/shared/testing'
 import { resolveNpmTree } from '../../services/sandbox/src/run/resolve'
+import { outboundFetchers, refusal } from './outbound-fetchers'
 
 let dns: Awaited<ReturnType<typeof startDnsServer>>
 let site: ReturnType<typeof Bun.serve>
@@ -57,25 +58,7 @@ afterAll(async () => {
   await dns?.close()
 })
 
-const strict = () => createOutboundFetcher({ allowPrivate: false, resolve: addressResolver([dns.address]) })
-/** The loopback stand-in counts as public (127.0.0.1 only); everything else private is refused. */
-const withPublicSite = (timeoutMs = 3000) =>
-  createOutboundFetcher({
-    allowPrivate: false,
-    resolve: addressResolver([dns.address]),
-    timeoutMs,
-    treatAsPublic: (a) => a === '127.0.0.1',
-  })
-
-async function failure(p: Promise<unknown>): Promise<OutboundError> {
-  try {
-    await p
-  } catch (err) {
-    expect(err).toBeInstanceOf(OutboundError)
-    return err as OutboundError
-  }
-  throw new Error('fetched, but should have failed')
-}
+const { strict, withPublicSite } = outboundFetchers(() => dns.address)
 
 describe('address forms (held)', () => {
   for (const url of [
@@ -104,18 +87,18 @@ describe('address forms (held)', () => {
     'http://192.0.0.170/',
   ]) {
     test(`${url} is refused`, async () => {
-      expect((await failure(strict().text(url))).kind).toBe('refused_address')
-      expect((await failure(strict().fetch(url))).kind).toBe('refused_address')
+      expect((await refusal(strict().text(url))).kind).toBe('refused_address')
+      expect((await refusal(strict().fetch(url))).kind).toBe('refused_address')
     })
   }
 
   test('a link-local address with a zone id is not even a URL', async () => {
-    expect((await failure(strict().text('http://[fe80::1%25eth0]/'))).kind).toBe('invalid_url')
+    expect((await refusal(strict().text('http://[fe80::1%25eth0]/'))).kind).toBe('invalid_url')
   })
 
   test('a name with a trailing dot is resolved and checked like the name', async () => {
     dns.setA('internal.example.test', ['10.0.0.5'])
-    const err = await failure(strict().text(`http://internal.example.test.:${site.port}/`))
+    const err = await refusal(strict().text(`http://internal.example.test.:${site.port}/`))
     expect(err.kind).toBe('refused_address')
   })
 })
@@ -173,21 +156,21 @@ describe('redirects (held)', () => {
   const via = (to: string) => `http://public.example.test:${site.port}/redirect?to=${encodeURIComponent(to)}`
   for (const to of ['file:///etc/passwd', 'data:text/plain,hi', 'ftp://127.0.0.1/', 'javascript:alert(1)'])
     test(`a redirect to ${to} is not followed`, async () => {
-      expect((await failure(withPublicSite().text(via(to)))).kind).toBe('invalid_url')
+      expect((await refusal(withPublicSite().text(via(to)))).kind).toBe('invalid_url')
     })
   test('a redirect with credentials is not followed', async () => {
     const to = `http://user:pass@public.example.test:${site.port}/`
-    expect((await failure(withPublicSite().text(via(to)))).kind).toBe('invalid_url')
+    expect((await refusal(withPublicSite().text(via(to)))).kind).toBe('invalid_url')
   })
   for (const to of ['http://[::ffff:7f00:2]/', 'http://127.0.0.2/', 'http://[64:ff9b::a9fe:a9fe]/'])
     test(`a redirect to ${to} is refused`, async () => {
       hits.length = 0
-      expect((await failure(withPublicSite().text(via(to)))).kind).toBe('refused_address')
+      expect((await refusal(withPublicSite().text(via(to)))).kind).toBe('refused_address')
       expect(hits).toEqual(['/redirect'])
     })
   test('a redirect loop stops after 3 redirects', async () => {
     hits.length = 0
-    expect((await failure(withPublicSite().text(`http://public.example.test:${site.port}/loop`))).kind).toBe(
+    expect((await refusal(withPublicSite().text(`http://public.example.test:${site.port}/loop`))).kind).toBe(
       'too_many_redirects',
     )
     expect(hits.length).toBe(4)
@@ -196,13 +179,13 @@ describe('redirects (held)', () => {
 
 describe('bodies (held)', () => {
   test('an endless body stops at the size bound', async () => {
-    expect((await failure(withPublicSite().text(`http://public.example.test:${site.port}/endless`))).kind).toBe(
+    expect((await refusal(withPublicSite().text(`http://public.example.test:${site.port}/endless`))).kind).toBe(
       'too_large',
     )
   })
   test('a body sent a byte at a time stops at the time bound, for .text and for .fetch', async () => {
     const started = Date.now()
-    expect((await failure(withPublicSite(1500).text(`http://public.example.test:${site.port}/slow`))).kind).toBe(
+    expect((await refusal(withPublicSite(1500).text(`http://public.example.test:${site.port}/slow`))).kind).toBe(
       'timeout',
     )
     const res = await withPublicSite(1500).fetch(`http://public.example.test:${site.port}/slow`)
@@ -212,7 +195,7 @@ describe('bodies (held)', () => {
   for (const encoding of ['gzip', 'br'] as const)
     test(`a ${encoding} bomb (64 MiB of zeros) stops at the size bound, counted after decompression`, async () => {
       expect(bombs[encoding].byteLength).toBeLessThan(70_000)
-      const err = await failure(withPublicSite().text(`http://public.example.test:${site.port}/${encoding}`))
+      const err = await refusal(withPublicSite().text(`http://public.example.test:${site.port}/${encoding}`))
       expect(err.kind).toBe('too_large')
     })
 })

@@ -3,10 +3,10 @@
 // loopback, private, link-local (cloud metadata), IPv6 loopback, IPv4-mapped IPv6, a name that resolves to a
 // private address (answered by a real DNS server on loopback), and a public-looking site that redirects to one.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { addressResolver, createOutboundFetcher, OutboundError } from '@mcp-directory/shared/outbound'
 import { createLogger } from '@mcp-directory/shared/log'
 import { startDnsServer, testConfig } from '@mcp-directory/shared/testing'
 import { claimVerifierDepsFrom } from '@mcp-directory/claim-verifier'
+import { outboundFetchers, refusal } from './outbound-fetchers'
 
 let dns: Awaited<ReturnType<typeof startDnsServer>>
 let site: ReturnType<typeof Bun.serve>
@@ -39,27 +39,7 @@ afterAll(async () => {
   await dns?.close()
 })
 
-const resolver = () => addressResolver([dns.address])
-/** Private addresses refused, as in production. */
-const strict = () => createOutboundFetcher({ allowPrivate: false, resolve: resolver(), timeoutMs: 3000 })
-/** Same, but the loopback stand-in site counts as public (only 127.0.0.1, not the rest of 127/8). */
-const withPublicSite = () =>
-  createOutboundFetcher({
-    allowPrivate: false,
-    resolve: resolver(),
-    timeoutMs: 3000,
-    treatAsPublic: (a) => a === '127.0.0.1',
-  })
-
-async function refusal(p: Promise<unknown>): Promise<OutboundError> {
-  try {
-    await p
-  } catch (err) {
-    expect(err).toBeInstanceOf(OutboundError)
-    return err as OutboundError
-  }
-  throw new Error('fetched, but should have been refused')
-}
+const { strict, withPublicSite } = outboundFetchers(() => dns.address)
 
 describe('outbound fetches with private addresses not allowed', () => {
   const literal = [
