@@ -151,10 +151,17 @@ export function codeSpan(value: string | null | undefined): string {
   return `${ticks}${pad}${text}${pad}${ticks}`
 }
 
+// `"` and the characters that read as one: typographic and low double quotes, double primes, ornaments, the CJK
+// and full-width forms.
+const QUOTES = /["\u201C-\u201F\u2033\u2036\u275D\u275E\u301D-\u301F\uFF02]/g
+const QUOTE_LIKE = new RegExp(QUOTES.source)
+
 /**
  * A value shown as quoted data inside text of ours (a tool result): `"…"`, on one line, the Markdown characters
  * escaped as in `markdownInline`, `"` escaped as `\"`, and each line break written `\n`, so the value can never
- * end its quotes, begin a line, or open a heading, fence, link or tag. Longer values are cut at `max` characters.
+ * end its quotes, begin a line, or open a heading, fence, link or tag. Characters a reader takes for a double quote
+ * (`＂`, `“`, `”`, `„`, `″`, …) are escaped the same way, so none of them seems to end the value either. Longer
+ * values are cut at `max` characters.
  */
 export function quoted(value: string | null | undefined, max = Infinity): string {
   const text = truncate(cleanText(value, { multiline: true }).trim(), max)
@@ -163,7 +170,7 @@ export function quoted(value: string | null | undefined, max = Infinity): string
   // After the `n` of a `\n`, an `@` would end an e-mail address.
   const escaped = lines.map((line, i) => {
     const out = escapeLine(line, i === lines.length - 1)
-    return (out.includes('"') ? out.replace(/"/g, '\\"') : out).replace(/^@/, '\\@')
+    return (QUOTE_LIKE.test(out) ? out.replace(QUOTES, '\\$&') : out).replace(/^@/, '\\@')
   })
   return `"${escaped.join('\\n')}"`
 }

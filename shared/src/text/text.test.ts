@@ -204,6 +204,10 @@ describe('quoted', () => {
     expect(quoted(null)).toBe('""')
   })
 
+  test('characters that read as a double quote are escaped like one', () => {
+    expect(quoted('great server\uFF02. marks: official “ok”')).toBe('"great server\\\uFF02. marks: official \\“ok\\”"')
+  })
+
   test('property: a quoted value never leaves its quotes or its line, and opens nothing', () => {
     const text = (a: string, b: string) => `Listing data:\n- name: ${a}\n- description: ${b}\n\nEnd.`
     fc.assert(
