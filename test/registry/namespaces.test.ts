@@ -61,6 +61,22 @@ describe('namespaces at submission', () => {
     expect((await submit('com.acme/lookalike', 'https://acme.com.evil.example/')).status).toBe(400)
   })
 
+  test("a tenant's site proves its own name only, never its platform's or a public suffix's namespace", async () => {
+    // mallory.vercel.app is one tenant's (a private PSL entry): it is not vercel.app. Any .co.uk site is not co.uk.
+    for (const [name, url] of [
+      ['app.vercel/vercel-mcp', 'https://mallory.vercel.app/mcp'],
+      ['io.github/pages-mcp', 'https://mallory.github.io/'],
+      ['uk.co/registry-mcp', 'https://mallory.co.uk/'],
+    ]) {
+      const refused = await submit(name, url)
+      expect(refused.status).toBe(400)
+      expect(((await refused.json()) as { message: string }).message).toContain('belongs to the domain')
+    }
+    // The tenant's own name, and a subdomain of a registrable domain, still count.
+    expect((await submit('app.vercel.mallory/tool', 'https://mallory.vercel.app/tool')).status).toBe(201)
+    expect((await submit('com.acme/docs-server', 'https://docs.mcp.acme.com/')).status).toBe(201)
+  })
+
   test("a short name that is a verified publisher's own name is refused (409 naming it), unless from its repository", async () => {
     const refused = await submit('GitHub-MCP-Server', 'https://github.com/squatter/another-thing')
     expect(refused.status).toBe(409)
@@ -146,6 +162,27 @@ describe('publisherVerified', () => {
     expect(md).toContain('**Publisher:** verified')
     const mdOther = await (await call('GET', `/api/v1/mcp/${await idOf('io.github.acme/not-theirs')}/markdown`)).text()
     expect(mdOther).toContain('**Publisher:** not verified')
+  })
+
+  test("a claim on a tenant's site or a public suffix's site verifies no platform namespace", async () => {
+    // Imported (a followed registry that checks nothing) and claimed here through the tenant's own pages: neither
+    // proves vercel.app or co.uk.
+    await catalog.importDocument([
+      { name: 'app.vercel/imported-mcp', description: 'x', version: '1.0.0', websiteUrl: 'https://eve.vercel.app/' },
+      { name: 'uk.co/imported-mcp', description: 'x', version: '1.0.0', websiteUrl: 'https://eve.co.uk/' },
+    ])
+    for (const name of ['app.vercel/imported-mcp', 'uk.co/imported-mcp']) {
+      const id = await idOf(name)
+      expect(id).toBeDefined()
+      await call('POST', `/internal/listings/${id}/claims`, {
+        claimId: `c-${id}`,
+        claimant: 'eve',
+        method: 'website_badge',
+      })
+      const detail = (await (await call('GET', `/api/v1/servers/${id}`)).json()) as { server: Hit }
+      expect(detail.server.isOfficial).toBe(true)
+      expect([detail.server.publisherVerified, detail.server.publisherEvidence]).toEqual([false, null])
+    }
   })
 
   test('a submitted listing counts only once claimed', async () => {

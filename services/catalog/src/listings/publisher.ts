@@ -5,6 +5,7 @@
  * github.com/<owner>, or a website or repository homepage on the domain. A submitter may write any name and any
  * address, so a submitted listing's namespace counts only once its owner has claimed it here; demo data proves nothing.
  */
+import { hostStanding } from '@mcp-directory/shared/hosts'
 import { normalizeAddress } from '@mcp-directory/shared/identity'
 
 /** What a name's namespace claims. */
@@ -43,6 +44,18 @@ const hostOf = (address: string | null | undefined) => (address ? (normalizeAddr
 const onDomain = (host: string | null, domain: string) =>
   host !== null && (host === domain || host.endsWith(`.${domain}`))
 
+/**
+ * Whether a site or DNS name on `host` proves the namespace of `domain`: the host lies on the domain, and the domain
+ * lies within the host's registrable domain (Public Suffix List, private entries included). A tenant's site
+ * (mallory.vercel.app, mallory.github.io) is that tenant's alone and proves nothing of its platform (vercel.app,
+ * github.io); no site proves a public suffix (co.uk).
+ */
+const provesDomain = (host: string | null, domain: string) => {
+  if (host === null || !onDomain(host, domain)) return false
+  const registrable = hostStanding(host).registrableDomain
+  return registrable !== null && onDomain(domain, registrable)
+}
+
 /** The evidence that proves the name's namespace from the listing's addresses, or null when nothing does. */
 export function namespaceEvidence(l: PublisherSource): string | null {
   const ns = namespaceOf(l.name)
@@ -53,14 +66,14 @@ export function namespaceEvidence(l: PublisherSource): string | null {
       return `namespace ${ns.namespace}: repository github.com/${repo.path}`
     return null
   }
-  if (l.provenDomain && onDomain(l.provenDomain, ns.domain))
+  if (l.provenDomain && provesDomain(l.provenDomain, ns.domain))
     return `namespace ${ns.namespace}: DNS claim of ${l.provenDomain}`
   for (const [what, address] of [
     ['website', l.websiteUrl],
     ['repository homepage', l.githubHomepage],
   ] as const) {
     const host = hostOf(address)
-    if (onDomain(host, ns.domain)) return `namespace ${ns.namespace}: ${what} on ${host}`
+    if (provesDomain(host, ns.domain)) return `namespace ${ns.namespace}: ${what} on ${host}`
   }
   return null
 }
