@@ -78,6 +78,19 @@ export async function standingClaimAgent(tx: Tx, listingId: string): Promise<str
   return row ? row.key.slice('agent:'.length) : null
 }
 
+/** The newest claim of a listing still standing that DNS proved, or null when there is none. */
+export async function standingDnsClaim(tx: Tx, listingId: string): Promise<ClaimRow | null> {
+  const [row] = await tx
+    .select()
+    .from(listingClaims)
+    .where(
+      and(eq(listingClaims.listingId, listingId), isNull(listingClaims.revokedAt), eq(listingClaims.method, 'dns')),
+    )
+    .orderBy(desc(listingClaims.claimedAt))
+    .limit(1)
+  return row ?? null
+}
+
 /** The claim, locked until the transaction ends. */
 export async function lockClaim(tx: Tx, claimId: string): Promise<ClaimRow | null> {
   const [row] = await tx.select().from(listingClaims).where(eq(listingClaims.claimId, claimId)).for('update').limit(1)

@@ -11,6 +11,7 @@ import {
   type ClaimRow,
   hasStandingClaim,
   standingClaimAgent,
+  standingDnsClaim,
   insertCheck,
   insertClaim,
   leaseDueClaims,
@@ -103,6 +104,16 @@ export async function recordClaim(
   })
 }
 
+/** The domain the newest standing DNS claim of a listing proved, or null. */
+async function provenDomainStanding(tx: Parameters<typeof standingDnsClaim>[0], listingId: string) {
+  const row = await standingDnsClaim(tx, listingId)
+  if (!row) return null
+  const { claimantKey, claimant, method, evidence } = row
+  return (
+    ownershipOf({ claimId: row.claimId, claimantKey, claimant, method, evidence } as ClaimRecord).provenDomain ?? null
+  )
+}
+
 /** The state a re-check leads to: one failure never revokes, only failing for the whole grace period does. */
 function nextState(claim: ClaimRow, proofOk: boolean, at: Date, graceMs: number) {
   if (proofOk) return { state: 'verified' as const, failingSince: null }
@@ -170,7 +181,9 @@ export async function recordRecheck(
         : revokedOwner
           ? { ownerAgent: await standingClaimAgent(tx, claim.listingId) }
           : {}
-      await markListing(tx, claim.listingId, { isOfficial, updatedAt: at, ...owner })
+      // The domain a DNS claim proved is evidence only while a DNS claim stands: the newest one left, or none.
+      const proven = claim.method === 'dns' ? { provenDomain: await provenDomainStanding(tx, claim.listingId) } : {}
+      await markListing(tx, claim.listingId, { isOfficial, updatedAt: at, ...owner, ...proven })
       if (owner.ownerAgent !== undefined && owner.ownerAgent !== listing.ownerAgent)
         await withdrawTransferOffer(tx, claim.listingId)
       await enqueueEvent(tx, catalogOutbox, 'listing.claim_revoked', {
