@@ -233,6 +233,35 @@ describe('a hostile upstream cannot rewrite listings it did not create', () => {
 })
 
 describe("a claimed listing's install changes only through its owner or an operator", () => {
+  test('the upstream cannot point a claimed listing at another website, where it could prove and take it over', async () => {
+    const NAME = 'io.github.claimer/site-tool'
+    let website = 'https://site-tool.claimer.example'
+    const url = upstream(() =>
+      pageOf([
+        {
+          name: NAME,
+          description: 'Documented on its own site',
+          version: '1.0.0',
+          repository: { url: 'https://github.com/claimer/site-tool', source: 'github' },
+          websiteUrl: website,
+        },
+      ]),
+    )
+    expect((await catalog.syncFromRegistry(url)).created).toBe(1)
+    const [{ id }] = await database.db.select({ id: listings.id }).from(listings).where(eq(listings.name, NAME))
+    const claimed = await call('POST', `/internal/listings/${id}/claims`, {
+      claimId: 'site-claimer-1',
+      claimant: 'claimer',
+      method: 'readme',
+    })
+    expect(claimed.status).toBe(200)
+    website = 'https://mallory.example'
+    const s = await catalog.syncFromRegistry(url, { full: true })
+    expect(s.conflicts).toEqual([{ index: 0, name: NAME, listingId: id, reason: 'claimed' }])
+    const [row] = await database.db.select().from(listings).where(eq(listings.id, id))
+    expect(row.websiteUrl).toBe('https://site-tool.claimer.example')
+  }, 60_000)
+
   test('the upstream that created a listing cannot change its packages once the owner claimed it here', async () => {
     const NAME = 'io.github.claimer/own-tool'
     let pkg = 'own-tool'

@@ -21,6 +21,8 @@ export interface StoredListing {
   repositoryKey: string | null
   contentHash: string | null
   repositoryUrl: string | null
+  url: string | null
+  websiteUrl: string | null
   packages: unknown
   remotes: unknown
 }
@@ -83,6 +85,8 @@ export async function readStoredListings(database: Database, origin: string): Pr
       repositoryKey: listings.repositoryKey,
       contentHash: listings.contentHash,
       repositoryUrl: listings.repositoryUrl,
+      url: listings.url,
+      websiteUrl: listings.websiteUrl,
       packages: listings.packages,
       remotes: listings.remotes,
     })
@@ -109,9 +113,16 @@ const canonical = (v: unknown): string =>
   )
 
 /** True when the entry would change what an agent installs from the listing: its repository, packages or remotes. */
-function changesInstall(l: ImportedListing, s: StoredListing): boolean {
+/**
+ * Whether an entry changes what a claimed listing's owner keeps: what installs it (repository, packages, remotes)
+ * and the addresses its claims are checked against (a website an upstream could point at a site of its own, prove
+ * there and take the listing over).
+ */
+function changesWhatOwnersKeep(l: ImportedListing, s: StoredListing): boolean {
   return (
     l.repositoryUrl !== s.repositoryUrl ||
+    l.url !== s.url ||
+    (l.websiteUrl ?? null) !== s.websiteUrl ||
     canonical(l.packages) !== canonical(s.packages) ||
     canonical(l.remotes) !== canonical(s.remotes)
   )
@@ -185,12 +196,12 @@ function judge(l: ImportedListing, hash: string, { stored, scope, seenSkeletons 
         ? stored.byRepository.get(repositoryKey)?.find((s) => s.origin !== origin && s.id !== prev.id)
         : undefined
     if (taken) return repositoryConflict(taken)
-    if (prev.isOfficial && changesInstall(l, prev))
+    if (prev.isOfficial && changesWhatOwnersKeep(l, prev))
       return {
         kind: 'conflict',
         listingId: prev.id,
         reason: 'claimed',
-        detail: `${described(prev)} is claimed by its owner: its repository, packages and remotes change only through the owner or an operator`,
+        detail: `${described(prev)} is claimed by its owner: its addresses, repository, packages and remotes change only through the owner or an operator`,
       }
     return { kind: 'update', id: prev.id, replaces: prev.origin !== origin }
   }
