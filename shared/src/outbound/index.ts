@@ -1,9 +1,8 @@
 /**
  * Outbound safety for every fetch of a user-supplied address (claims, prober, anything that follows a listing's
  * links): the name is resolved once, every address it has is checked, the connection goes to the checked address
- * (no second resolution between check and connect: https through the environment's proxy asks it to CONNECT to that
- * address, plain http never goes through a proxy, which would resolve the name again), each redirect is checked
- * again, and time and size are bounded.
+ * (no second resolution between check and connect, by us or by a proxy), each redirect is checked again, and time
+ * and size are bounded.
  */
 import ipaddr from 'ipaddr.js'
 import { addressResolver, refusedAddressReason, type ResolveAddresses } from './addresses'
