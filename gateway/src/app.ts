@@ -2,6 +2,7 @@
 // on Elysia, and the gateway's own answers: 405, 404 (JSON, or a page for a browser), errors.
 import { REQUEST_ID_HEADER, requestIdFrom } from '@mcp-directory/shared/log'
 import { labelRoute, routeLabels } from '@mcp-directory/shared/metrics'
+import { PROCESS_PATHS } from '@mcp-directory/shared/runtime'
 import { NOSNIFF } from '@mcp-directory/shared/text'
 import { Elysia } from 'elysia'
 import { closeGatewayContext, createGatewayContext, type GatewayContext, type GatewayDeps } from './context'
@@ -97,8 +98,10 @@ function noRoute(
     return failAt(ctx, path, 405, 'method_not_allowed', `${request.method} is not allowed on ${path}`, requestId, {
       allow: [...new Set(allowed)].join(', '),
     })
-  // A browser asking for a page nobody has gets the web service's own 404 page (or a plain one without it).
-  if (wantsPage(request, null, ctx.apiPaths)) {
+  // A browser asking for a page nobody has gets the web service's own 404 page (or a plain one without it). A path
+  // `serve` answers outside the router (/metrics, the probes) is never sent there: the web service would answer it
+  // as its own (its metrics are open on its internal port), so it keeps the gateway's 404.
+  if (wantsPage(request, null, ctx.apiPaths) && !PROCESS_PATHS.has(path)) {
     if (ctx.upstreams.web) return handleRoute(ctx, NOT_FOUND_PAGE, request)
     return pageError(404, 'Not found', `No page ${path}`, { [REQUEST_ID_HEADER]: requestId })
   }

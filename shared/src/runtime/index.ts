@@ -62,6 +62,12 @@ export function operatorTokenFrom(config: Config): { token: string; generated: b
 // Kubernetes' default 30 s grace period).
 const SHUTDOWN_GRACE_MS = 10_000
 
+/**
+ * The paths `serve` answers in every process outside its handler: metrics and the probes. Each belongs to the process
+ * that answers it, so a proxy in front (the gateway) never forwards one to a service behind it.
+ */
+export const PROCESS_PATHS: ReadonlySet<string> = new Set(['/metrics', '/healthz', '/readyz'])
+
 // The server that accepted each request served by `serve`: it knows the socket address, which is kept out of the
 // headers so a client cannot forge it. Asked only when someone needs it (looking it up costs more than answering
 // a cached badge). A request `serve` did not accept (one built in-process) has none.
