@@ -202,13 +202,29 @@ describe('micro-cache', () => {
   })
 
   test('bounded: the oldest answers leave first', async () => {
-    const g = gateway({}, { maxEntries: 3 })
+    // Badges (no rate limit) hold at most half of the 6 entries.
+    const g = gateway({}, { maxEntries: 6 })
     for (let i = 0; i < 6; i++) await (await get(g, `/api/badge/bounded-${i}`)).arrayBuffer()
     expect(g.cache!.size().entries).toBe(3)
     await get(g, '/api/badge/bounded-0')
     expect(seen('/api/badge/bounded-0')).toBe(2)
     await get(g, '/api/badge/bounded-5')
     expect(seen('/api/badge/bounded-5')).toBe(1)
+    await g.close()
+  })
+
+  test('answers of routes without a rate limit push out only each other: a flood of badges leaves the reads cached', async () => {
+    const g = gateway({}, { maxEntries: 6 })
+    await (await get(g, '/api/v1/categories?flood=1')).arrayBuffer()
+    for (let i = 0; i < 50; i++) await (await get(g, `/api/badge/flood-${i}`)).arrayBuffer()
+    expect(g.cache!.size().entries).toBe(4)
+    await (await get(g, '/api/v1/categories?flood=1')).arrayBuffer()
+    expect(seen('/api/v1/categories?flood=1')).toBe(1)
+    // The newest badges are kept, the older ones left.
+    await get(g, '/api/badge/flood-49')
+    expect(seen('/api/badge/flood-49')).toBe(1)
+    await get(g, '/api/badge/flood-0')
+    expect(seen('/api/badge/flood-0')).toBe(2)
     await g.close()
   })
 

@@ -61,6 +61,8 @@ interface Resource {
   /** The listing the answers are about (its `:id`), or null for answers about no one listing. */
   listing: string | null
   bytes: number
+  /** Its route is not rate-limited (badges): its answers count against the unlimited share too. */
+  unlimited: boolean
 }
 
 /** Whether an If-None-Match header matches an ETag (weak comparison, RFC 9110 §13.1.2). */
@@ -74,7 +76,9 @@ function etagMatches(ifNoneMatch: string, etag: string): boolean {
  * A small in-process cache of public answers in front of the services (the storing rules: micro-cache-store.ts).
  * Keyed by path and query, and by the values of the request headers an answer's `Vary` names; requests carrying
  * credentials (Authorization, Cookie), a Range or `Cache-Control: no-cache` are never answered from it. Bounded in
- * entries and bytes (oldest first out). Listing events drop the answers about that listing (its `:id`) and every
+ * entries and bytes (oldest first out); answers of routes without a rate limit (badges, which anyone may ask for as
+ * fast as they like) hold at most half of either and push out only each other, so nobody can empty the cache of the
+ * rate-limited reads by asking for thousands of badges. Listing events drop the answers about that listing (its `:id`) and every
  * answer about no one listing, at once and again SECOND_DROP_MS later.
  */
 export class MicroCache {
@@ -84,6 +88,10 @@ export class MicroCache {
   private readonly byListing = new Map<string, Set<string>>()
   private entries = 0
   private bytes = 0
+  // The answers of unlimited routes, oldest first (a Set iterates in insertion order), and what they hold.
+  private readonly unlimitedKeys = new Set<string>()
+  private unlimitedEntries = 0
+  private unlimitedBytes = 0
   // Bumped by every drop: an answer fetched across a drop may predate it.
   private drops = 0
   private readonly timers = new Set<ReturnType<typeof setTimeout>>()
@@ -152,17 +160,18 @@ export class MicroCache {
       this.remove(key)
       r = undefined
     }
-    if (!r) r = this.addResource(key, vary, entry.listing)
+    if (!r) r = this.addResource(key, vary, entry.listing, entry.route.limit === null)
     const previous = r.variants.get(variant)
-    if (previous) {
-      r.bytes -= previous.size
-      this.bytes -= previous.size
-      this.entries--
-    }
+    if (previous) this.count(r, -1, -previous.size)
     r.variants.set(variant, entry)
-    r.bytes += entry.size
-    this.bytes += entry.size
-    this.entries++
+    this.count(r, 1, entry.size)
+    // An unlimited route's answers push out only each other, oldest first, beyond their half of the budget.
+    if (r.unlimited)
+      for (const oldest of this.unlimitedKeys) {
+        if (this.unlimitedEntries <= this.limits.maxEntries / 2 && this.unlimitedBytes <= this.limits.maxBytes / 2)
+          break
+        if (oldest !== key) this.remove(oldest)
+      }
     // Oldest paths first out until within bounds (Map iterates in insertion order).
     for (const oldest of this.resources.keys()) {
       if (this.entries <= this.limits.maxEntries && this.bytes <= this.limits.maxBytes) break
@@ -203,9 +212,20 @@ export class MicroCache {
     if (this.subscription) await (await this.subscription)().catch(() => {})
   }
 
-  private addResource(key: string, vary: string[], listing: string | null): Resource {
-    const r: Resource = { vary, variants: new Map(), listing, bytes: 0 }
+  /** Counts entries and bytes added to (or, negative, taken from) a resource, in all and in its share. */
+  private count(r: Resource, entries: number, bytes: number): void {
+    r.bytes += bytes
+    this.entries += entries
+    this.bytes += bytes
+    if (!r.unlimited) return
+    this.unlimitedEntries += entries
+    this.unlimitedBytes += bytes
+  }
+
+  private addResource(key: string, vary: string[], listing: string | null, unlimited: boolean): Resource {
+    const r: Resource = { vary, variants: new Map(), listing, bytes: 0, unlimited }
     this.resources.set(key, r)
+    if (unlimited) this.unlimitedKeys.add(key)
     if (listing !== null) {
       let keys = this.byListing.get(listing)
       if (!keys) {
@@ -221,8 +241,8 @@ export class MicroCache {
     const r = this.resources.get(key)
     if (!r) return
     this.resources.delete(key)
-    this.entries -= r.variants.size
-    this.bytes -= r.bytes
+    this.unlimitedKeys.delete(key)
+    this.count(r, -r.variants.size, -r.bytes)
     r.variants.clear()
     if (r.listing !== null) {
       const keys = this.byListing.get(r.listing)
