@@ -9,7 +9,7 @@ import {
   PROTOCOL_VERSION_META_KEY,
   WebStandardStreamableHTTPServerTransport,
 } from '@modelcontextprotocol/server'
-import { bearerToken } from '@mcp-directory/shared/http'
+import { bearerToken, readBodyUpTo } from '@mcp-directory/shared/http'
 import { REQUEST_ID_HEADER, type Logger } from '@mcp-directory/shared/log'
 import { CLIENT_IP_HEADER, PRECHARGED_HEADER, type PublicApi } from '@mcp-directory/shared/public-api'
 import { peerAddress } from '@mcp-directory/shared/runtime'
@@ -56,14 +56,15 @@ function callerOf(request: Request | undefined): CallerContext {
 const rpcError = (status: number, code: number, message: string) =>
   Response.json({ jsonrpc: '2.0', error: { code, message }, id: null }, { status })
 
-/** The body of a POST, parsed once for the era decision and the leg that answers it. */
+/**
+ * The body of a POST, parsed once for the era decision and the leg that answers it. It is read only up to the bound,
+ * announced or streamed: a body sent without Content-Length is cut off there, not buffered to its end first.
+ */
 async function readBody(request: Request): Promise<{ parsed: unknown } | Response> {
-  if (Number(request.headers.get('content-length') ?? 0) > MAX_BODY_BYTES)
-    return rpcError(413, -32600, 'Request body too large')
-  const text = await request.text()
-  if (text.length > MAX_BODY_BYTES) return rpcError(413, -32600, 'Request body too large')
+  const bytes = await readBodyUpTo(request, MAX_BODY_BYTES)
+  if (bytes === null) return rpcError(413, -32600, 'Request body too large')
   try {
-    return { parsed: JSON.parse(text) }
+    return { parsed: JSON.parse(new TextDecoder().decode(bytes)) }
   } catch {
     return rpcError(400, -32700, 'Parse error: the body is not JSON')
   }
