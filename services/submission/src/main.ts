@@ -2,7 +2,7 @@
 import { loadConfigOrExit } from '@mcp-directory/shared/config'
 import { httpCatalogHandler } from '@mcp-directory/shared/catalog-client'
 import { createLogger } from '@mcp-directory/shared/log'
-import { createLogMailer, createSmtpMailer } from '@mcp-directory/shared/mail'
+import { createSmtpMailer, createUnsentMailer } from '@mcp-directory/shared/mail'
 import {
   openBus,
   openMigratedDatabase,
@@ -20,7 +20,7 @@ const bus = openBus(config, log)
 // The per-recipient mail cap's store, shared with agent-auth (same REDIS_URL and key prefix).
 const kv = openStore(config)
 const { token } = operatorTokenFrom(config)
-const mailer = config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createLogMailer(log)
+const mailer = config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createUnsentMailer(log)
 const submission = createSubmissionApp({
   config,
   database,

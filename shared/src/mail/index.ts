@@ -1,4 +1,4 @@
-/** Outgoing mail: SMTP through nodemailer, or the log when SMTP_URL is unset (all-in-one). */
+/** Outgoing mail: SMTP through nodemailer; without SMTP_URL, the log (all-in-one) or nowhere (a service process). */
 import nodemailer from 'nodemailer'
 import type { Logger } from '../log'
 
@@ -22,7 +22,7 @@ export interface MailMessage {
 
 /** What services need to send mail. Sending throws on failure; callers retry (through their outbox). */
 export interface Mailer {
-  readonly kind: 'smtp' | 'log'
+  readonly kind: 'smtp' | 'log' | 'unsent'
   send(message: MailMessage): Promise<void>
   close(): Promise<void>
 }
@@ -57,6 +57,21 @@ export function createLogMailer(log: Logger): Mailer {
     kind: 'log',
     send: async (m) => {
       log.info({ mail: { to: m.to, subject: m.subject, text: m.text } }, 'mail (SMTP_URL unset, written to the log)')
+    },
+    close: async () => {},
+  }
+}
+
+/**
+ * A mailer for a service process without SMTP_URL: each message is dropped with a warning that names only its
+ * subject. Its text (a confirmation code, a claim link) never goes to the log: a service's log is shipped to
+ * wherever its operator collects logs, and whoever reads it there could confirm any address or claim any listing.
+ */
+export function createUnsentMailer(log: Logger): Mailer {
+  return {
+    kind: 'unsent',
+    send: async (m) => {
+      log.warn({ mail: { subject: m.subject } }, 'mail not sent: SMTP_URL is unset')
     },
     close: async () => {},
   }
