@@ -145,6 +145,12 @@ async function strangerTry(
     await guardIfDue(deps, who, address.attempts)
     throw tooMany('address_guarded', guardedMessage(who.now))
   }
+  // Counted first, the wait too: a try past THROTTLE_AFTER is compared only once the wait its predecessor set has
+  // passed. Of a burst of parallel tries, those counted before that wait was even recorded are slowed down like a
+  // try sent too soon, so a burst gets no more comparisons than tries sent one after another.
+  const held = pair.lockedUntil
+  if (throttleMs(pair.attempts - 1) > 0 && !(held && held.getTime() <= who.now.getTime()))
+    throw slowDown(held ?? new Date(who.now.getTime() + throttleMs(pair.attempts - 1)), who.now)
   const hit = compare(deps, code, candidates)
   if (hit) return succeed(deps, who, hit, true)
   const wait = throttleMs(pair.attempts)
