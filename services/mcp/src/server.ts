@@ -32,6 +32,9 @@ export const SERVER_INFO = {
 const MODERN_VERSION = '2026-07-28'
 // Tool arguments are small; a larger body is refused (413) before it is parsed.
 const MAX_BODY_BYTES = 256 * 1024
+// A batch (2025-03-26 clients) costs one read at the gateway, as ten discovery messages do: a longer batch would
+// buy more answers than it pays for (a hundred `tools/list` answers, 4.5 MB, for one read).
+export const MAX_BATCH_MESSAGES = 10
 
 /** The identity `server/discover`, `initialize` and every result's `_meta` carry: the same as the Server Card's. */
 export function serverIdentity(base: string) {
@@ -63,11 +66,15 @@ const rpcError = (status: number, code: number, message: string) =>
 async function readBody(request: Request): Promise<{ parsed: unknown } | Response> {
   const bytes = await readBodyUpTo(request, MAX_BODY_BYTES)
   if (bytes === null) return rpcError(413, -32600, 'Request body too large')
+  let parsed: unknown
   try {
-    return { parsed: JSON.parse(new TextDecoder().decode(bytes)) }
+    parsed = JSON.parse(new TextDecoder().decode(bytes))
   } catch {
     return rpcError(400, -32700, 'Parse error: the body is not JSON')
   }
+  if (Array.isArray(parsed) && parsed.length > MAX_BATCH_MESSAGES)
+    return rpcError(400, -32600, `Invalid Request: a batch holds at most ${MAX_BATCH_MESSAGES} messages`)
+  return { parsed }
 }
 
 /**

@@ -30,7 +30,7 @@ import { createGatewayApp } from '../../../gateway/src/app'
 import { mcpLimitOf } from '../../../gateway/src/mcp-pricing'
 import { inProcessUpstream } from '@mcp-directory/shared/upstream'
 import { createMcpApp, SERVER_INFO, type McpService } from '../src'
-import { serverIdentity } from '../src/server'
+import { MAX_BATCH_MESSAGES, serverIdentity } from '../src/server'
 import { SERVER_CARD_SCHEMA } from '../src/card'
 import { describeModernEra, modernRequest, TOOL_ORDER } from './modern'
 
@@ -766,6 +766,28 @@ describe('rate limits', () => {
       // (and answered from its micro-cache once it kept the answer).
       expect(g.seen.direct).toEqual(['/api/v1/categories'])
       expect(g.seen.viaGateway).toContain('/api/v1/categories')
+    } finally {
+      await g.close()
+    }
+  })
+
+  test('a batch holds at most MAX_BATCH_MESSAGES messages: a longer one is refused before any is answered', async () => {
+    const g = limitedGateway(100)
+    try {
+      const list = (id: number) => ({ jsonrpc: '2.0', id, method: 'tools/list' })
+      const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }
+      const post = (n: number) =>
+        fetch(`${g.url}/api/mcp`, {
+          method: 'POST',
+          headers,
+          body: JSON.stringify(Array.from({ length: n }, (_, i) => list(i + 1))),
+        })
+      const within = await post(MAX_BATCH_MESSAGES)
+      expect(within.status).toBe(200)
+      expect(((await within.json()) as unknown[]).length).toBe(MAX_BATCH_MESSAGES)
+      const beyond = await post(MAX_BATCH_MESSAGES + 1)
+      expect(beyond.status).toBe(400)
+      expect(((await beyond.json()) as { error: { code: number } }).error.code).toBe(-32600)
     } finally {
       await g.close()
     }
