@@ -1,6 +1,7 @@
 // An attacker's view of agent-auth, against the real PostgreSQL, Redis, NATS and an SMTP sink: confirmed and
 // unknown addresses answer alike, spellings of one mailbox share its mail cap, a burst of guesses stays within the
-// per-client cap, scopes cannot be escalated, revoke takes only its own token, and the debug log holds no secret.
+// per-client cap, scopes cannot be escalated, revoke takes only its own token (or with all=1 every token of its own
+// agent), and the debug log holds no secret.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { createLogger } from '@mcp-directory/shared/log'
 import { createSmtpMailer } from '@mcp-directory/shared/mail'
@@ -174,6 +175,41 @@ describe('tokens', () => {
     expect((await revoke({ authorization: `Bearer ${tb}` }, { token: ta })).status).toBe(200)
     expect((await introspect(ta)).active).toBe(true)
     expect((await introspect(tb)).active).toBe(false)
+  })
+})
+
+describe('a leaked token', () => {
+  test('its owner registers again and revokes every token of the agent with all=1; another agent keeps its own', async () => {
+    const client = '203.0.113.93'
+    const email = `leak-${run}@example.com`
+    const other = `leak-other-${run}@example.com`
+    const token = async (e: string) =>
+      (await (await confirm(e, await codeFrom(e, client), client)).json()).token as string
+    const leaked = await token(email)
+    const fresh = await token(email)
+    const unrelated = await token(other)
+    const introspect = async (t: string) =>
+      (await (await post('/internal/introspect', { token: t }, client)).json()) as { active: boolean; agentId?: string }
+    expect((await introspect(leaked)).agentId).toBe((await introspect(fresh)).agentId)
+    const res = await app.app.handle(
+      new Request('http://agent-auth/api/v1/agent/revoke?all=1', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${fresh}` },
+      }),
+    )
+    expect(res.status).toBe(200)
+    expect(((await res.json()) as { message: string }).message).toContain('2 tokens')
+    expect((await introspect(leaked)).active).toBe(false)
+    expect((await introspect(fresh)).active).toBe(false)
+    expect((await introspect(unrelated)).active).toBe(true)
+    // Only a live token may ask: the revoked one now gets 401.
+    const again = await app.app.handle(
+      new Request('http://agent-auth/api/v1/agent/revoke?all=1', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${leaked}` },
+      }),
+    )
+    expect(again.status).toBe(401)
   })
 })
 

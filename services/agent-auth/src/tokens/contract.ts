@@ -1,6 +1,6 @@
 // A token's own public routes: the token of the request is the credential.
 import { defineContract, err } from '@mcp-directory/shared/contracts'
-import { IntrospectBody, Introspection, Success, TokenInfo } from './model'
+import { IntrospectBody, Introspection, RevokeQuery, Success, TokenInfo } from './model'
 
 export const revokeAgentToken = defineContract({
   method: 'POST',
@@ -11,7 +11,9 @@ export const revokeAgentToken = defineContract({
   limit: 'read',
   auth: 'bearer',
   revokesToken: true,
-  summary: 'Revoke the Bearer token of this request (any scope); refused everywhere within a second',
+  summary:
+    'Revoke the Bearer token of this request (any scope), or with `all=1` every live token of its agent; refused everywhere within a second',
+  query: RevokeQuery,
   responses: {
     200: { description: 'Revoked', type: 'application/json', schema: Success },
     401: err('unauthorized: missing, invalid or already revoked token (WWW-Authenticate: Bearer …)'),

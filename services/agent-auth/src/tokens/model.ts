@@ -26,5 +26,19 @@ export const TokenInfo = t.Object({
   expiresAt: t.String({ format: 'date-time' }),
 })
 
+/**
+ * Query of `POST /api/v1/agent/revoke` (additive to v1): `all=1` revokes every live token of the request token's
+ * agent, so an owner whose token leaked registers again with the same address and ends them all.
+ */
+export const RevokeQuery = t.Object({
+  all: t.Optional(
+    t.Literal('1', {
+      description:
+        "With `1`, every live token of this token's agent is revoked, this one included (additive to v1): register again with the same address for a new token, then end every other one",
+    }),
+  ),
+})
+export type RevokeQuery = Static<typeof RevokeQuery>
+
 /** A plain success answer (revocation). */
 export const Success = t.Object({ success: t.Boolean(), message: t.String() })

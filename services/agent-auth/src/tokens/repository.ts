@@ -1,4 +1,4 @@
-// Token rows: one looked up by its hash, one revoked.
+// Token rows: one looked up by its hash, one revoked, or every live one of an agent revoked.
 import { agentTokens, and, eq, isNull, type Database } from '@mcp-directory/shared/db'
 import { gt } from 'drizzle-orm'
 
@@ -18,4 +18,14 @@ export async function markRevoked(tx: Tx, hash: string, now: Date): Promise<stri
     .where(and(eq(agentTokens.tokenHash, hash), isNull(agentTokens.revokedAt), gt(agentTokens.expiresAt, now)))
     .returning({ id: agentTokens.id })
   return row?.id ?? null
+}
+
+/** Marks every live token of an agent revoked at `now`; their ids. */
+export async function markAgentRevoked(tx: Tx, agentId: string, now: Date): Promise<string[]> {
+  const rows = await tx
+    .update(agentTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(agentTokens.agentId, agentId), isNull(agentTokens.revokedAt), gt(agentTokens.expiresAt, now)))
+    .returning({ id: agentTokens.id })
+  return rows.map((r) => r.id)
 }

@@ -13,7 +13,7 @@ import type { Logger } from '@mcp-directory/shared/log'
 import { mount } from '@mcp-directory/shared/service'
 import { Elysia } from 'elysia'
 import { getAgentToken, introspectToken, revokeAgentToken } from './contract'
-import { introspect, revoke } from './service'
+import { introspect, revoke, revokeAll } from './service'
 
 /** What the token routes need. */
 export interface TokenRouteDeps {
@@ -50,12 +50,23 @@ export function tokenRoutes(deps: TokenRouteDeps) {
     .use(
       mount(
         revokeAgentToken,
-        async ({ request, set }) => {
+        async ({ request, query, set }) => {
+          set.headers['cache-control'] = 'no-store'
+          if (query.all === '1') {
+            const tokenIds = await revokeAll(database, tokenOf(request), deps.now?.())
+            if (!tokenIds) throw refuse({ kind: 'invalid_token' })
+            deps.revoked()
+            deps.log.info({ tokenIds }, 'every token of an agent revoked')
+            const n = tokenIds.length
+            return {
+              success: true,
+              message: `${n} token${n === 1 ? '' : 's'} of this agent revoked, this one included`,
+            }
+          }
           const tokenId = await revoke(database, tokenOf(request), deps.now?.())
           if (!tokenId) throw refuse({ kind: 'invalid_token' })
           deps.revoked()
           deps.log.info({ tokenId }, 'agent token revoked')
-          set.headers['cache-control'] = 'no-store'
           return { success: true, message: 'Token revoked' }
         },
         { parse: 'none' },

@@ -1,9 +1,10 @@
-// A token's own life: introspection (for the gateway and `me`) and revocation by the token itself, with its event.
+// A token's own life: introspection (for the gateway and `me`) and revocation by the token itself (of itself, or of
+// every live token of its agent), with their events.
 import { hashAgentToken, isWellFormedAgentToken } from '@mcp-directory/shared/agent-tokens'
 import { agentAuthOutbox, type Database } from '@mcp-directory/shared/db'
 import { enqueueEvent } from '@mcp-directory/shared/outbox'
 import type { Introspection } from './model'
-import { markRevoked, tokenByHash } from './repository'
+import { markAgentRevoked, markRevoked, tokenByHash } from './repository'
 
 /** Looks a token up by its SHA-256; malformed tokens (shape or checksum) are refused without a query. */
 export async function introspect(database: Database, token: string, now = new Date()): Promise<Introspection> {
@@ -26,5 +27,20 @@ export async function revoke(database: Database, token: string, now = new Date()
     const id = await markRevoked(tx, hashAgentToken(token), now)
     if (id) await enqueueEvent(tx, agentAuthOutbox, 'token.revoked', { tokenId: id, at: now.toISOString() })
     return id
+  })
+}
+
+/**
+ * Revokes every live token of the agent a valid token belongs to, this one included, each with its event; their ids,
+ * or null when the token was not valid.
+ */
+export async function revokeAll(database: Database, token: string, now = new Date()): Promise<string[] | null> {
+  const found = await introspect(database, token, now)
+  if (!found.active) return null
+  return database.db.transaction(async (tx) => {
+    const ids = await markAgentRevoked(tx, found.agentId, now)
+    for (const id of ids)
+      await enqueueEvent(tx, agentAuthOutbox, 'token.revoked', { tokenId: id, at: now.toISOString() })
+    return ids.length ? ids : null
   })
 }
