@@ -949,6 +949,16 @@ describe('the agent flow over MCP alone', () => {
       await agent.close()
     }
   }, 60_000)
+
+  test('revoke_mcp_agent with all "1" ends every token of the agent: a leaked one with it', async () => {
+    const email = `leaked-${Date.now()}@example.com`
+    const leaked = await agentToken(email)
+    const fresh = await agentToken(email)
+    const all = await call('revoke_mcp_agent', { agentToken: fresh, all: '1' })
+    expect(all.isError).toBeFalsy()
+    expect(text(all)).toContain('2 tokens of this agent revoked')
+    expectToolError(await call('revoke_mcp_agent', { agentToken: leaked }), 'unauthorized', 401)
+  }, 60_000)
 })
 
 /** A confirmed agent's token, through the tools and the code in its mail. */

@@ -1,5 +1,6 @@
 import { revokeAgentToken } from '@mcp-directory/agent-auth/contracts'
 import { markdownInline } from '@mcp-directory/shared/text'
+import { fromModel } from './args'
 import { REVOKES, TOKEN, tokenOf } from './common'
 import { contractOutput } from './output'
 import type { Tool } from './tool'
@@ -9,12 +10,14 @@ export const revokeAgent: Tool = {
   title: 'Revoke an agent token',
   description:
     'Revokes an agent token (agentToken, or the Bearer token of the MCP request) when the claim work is done or the token leaked; ' +
-    'it is refused everywhere within a second. Not repeatable: a revoked token is a 401 afterwards.',
-  args: { agentToken: TOKEN },
+    'with all "1", every live token of its agent (register again with the same address for a new token, then end every other one). ' +
+    'It is refused everywhere within a second. Not repeatable: a revoked token is a 401 afterwards.',
+  // `all` is the endpoint's own query parameter.
+  args: { agentToken: TOKEN, ...fromModel(revokeAgentToken.query) },
   output: contractOutput(revokeAgentToken),
   annotations: REVOKES,
   async call(a, { api, caller }) {
-    const r = await api.call(revokeAgentToken, {}, tokenOf(a, caller))
+    const r = await api.call(revokeAgentToken, { query: a.all === '1' ? { all: '1' } : {} }, tokenOf(a, caller))
     return { data: r, text: markdownInline(r.message) }
   },
 }
