@@ -32,13 +32,15 @@ export interface ClaimSchedule {
   now?: () => Date
 }
 
+type Ownership = { ownerAgent?: string; provenDomain?: string }
+
 /**
  * What a claim proves beyond the listing: the agent that made it owns the listing from now on, and a DNS claim
  * proves its domain (the name whose TXT record carried the proof, under `_mcp-directory.`).
  */
-export function ownershipOf(claim: ClaimRecord): { ownerAgent?: string; provenDomain?: string } {
+export function ownershipOf(claim: Pick<ClaimRecord, 'claimant' | 'claimantKey' | 'method' | 'evidence'>): Ownership {
   const key = claim.claimantKey ?? claim.claimant
-  const out: { ownerAgent?: string; provenDomain?: string } = {}
+  const out: Ownership = {}
   if (key.startsWith('agent:')) out.ownerAgent = key.slice('agent:'.length)
   if (claim.method === 'dns') {
     const m = /TXT records at _mcp-directory\.([a-z0-9.-]+)/i.exec(JSON.stringify(claim.evidence ?? {}))
@@ -107,11 +109,7 @@ export async function recordClaim(
 /** The domain the newest standing DNS claim of a listing proved, or null. */
 async function provenDomainStanding(tx: Parameters<typeof standingDnsClaim>[0], listingId: string) {
   const row = await standingDnsClaim(tx, listingId)
-  if (!row) return null
-  const { claimantKey, claimant, method, evidence } = row
-  return (
-    ownershipOf({ claimId: row.claimId, claimantKey, claimant, method, evidence } as ClaimRecord).provenDomain ?? null
-  )
+  return row ? (ownershipOf(row).provenDomain ?? null) : null
 }
 
 /** The state a re-check leads to: one failure never revokes, only failing for the whole grace period does. */
