@@ -74,4 +74,3 @@ export type RecheckedClaim = Static<typeof RecheckedClaim>['claim']
 /** Path parameters of the claims routes. */
 export const ListingParams = t.Object({ id: Name })
 export const ClaimParams = t.Object({ claimId: Name })
-export const ListingClaimParams = t.Object({ id: Name, claimId: Name })
