@@ -1,6 +1,6 @@
 // Who sent a request, and the checks it passes before the gateway answers it or forwards it: the operator token,
 // the rate limit, the agent's Bearer token. Each check gives what the next steps need, or the refusal to send.
-import { REQUEST_ID_HEADER } from '@mcp-directory/shared/log'
+import { REQUEST_ID_HEADER, requestIdFrom } from '@mcp-directory/shared/log'
 import { rateLimitRejected } from '@mcp-directory/shared/metrics'
 import { verifiedOnBehalfOf, verifiedPrecharge } from '@mcp-directory/shared/public-api'
 import { peerAddress } from '@mcp-directory/shared/runtime'
@@ -11,20 +11,36 @@ import { pageError, wantsPage } from './page-errors'
 import type { RateDecision } from './plugins/rate-limit'
 import type { LimitKind, RouteSpec } from './routes'
 
-/** A service in front of us (mcp, web) names its end client in a signed header; anyone else is known by address. */
-function clientOf(ctx: GatewayContext, request: Request): string {
-  return (
-    (ctx.secret && verifiedOnBehalfOf(request.headers, ctx.secret)) ||
-    clientAddress(request, peerAddress(request), ctx.config.trustProxyHops)
-  )
-}
+/**
+ * One request as the steps see it: its id, who sent it and its path, each worked out once and only if a step asks
+ * (a cache hit of an unlimited route asks for its client only for its log line), so no step parses the URL again.
+ */
+export class RequestFacts {
+  private id: string | undefined
+  private sender: string | undefined
+  private pathname: string | undefined
 
-/** Who sent the request, looked up once and only if a step asks (a cache hit of an unlimited route: its log line). */
-export function clientLookup(ctx: GatewayContext, request: Request): () => string {
-  let client: string | undefined
-  return () => {
-    client ??= clientOf(ctx, request)
-    return client
+  constructor(
+    private readonly ctx: GatewayContext,
+    readonly request: Request,
+  ) {}
+
+  get requestId(): string {
+    this.id ??= requestIdFrom(this.request.headers)
+    return this.id
+  }
+
+  /** A service in front of us (mcp, web) names its end client in a signed header; anyone else is known by address. */
+  get client(): string {
+    this.sender ??=
+      (this.ctx.secret && verifiedOnBehalfOf(this.request.headers, this.ctx.secret)) ||
+      clientAddress(this.request, peerAddress(this.request), this.ctx.config.trustProxyHops)
+    return this.sender
+  }
+
+  get path(): string {
+    this.pathname ??= new URL(this.request.url).pathname
+    return this.pathname
   }
 }
 
@@ -32,16 +48,14 @@ export function clientLookup(ctx: GatewayContext, request: Request): () => strin
 export async function checkOperator(
   ctx: GatewayContext,
   route: RouteSpec,
-  request: Request,
-  client: () => string,
-  requestId: string,
+  asked: RequestFacts,
 ): Promise<Response | null> {
   if (route.auth !== 'operator') return null
-  const path = new URL(request.url).pathname
+  const { request, requestId } = asked
   const outcome = await ctx.operator.authenticate(request, {
-    client: client(),
+    client: asked.client,
     method: request.method,
-    path,
+    path: asked.path,
     requestId,
   })
   if (outcome.ok) return null
@@ -77,16 +91,15 @@ export interface Admitted {
 export async function checkRateLimit(
   ctx: GatewayContext,
   route: RouteSpec,
-  request: Request,
-  client: () => string,
-  requestId: string,
+  asked: RequestFacts,
 ): Promise<Response | Admitted> {
+  const { request, requestId } = asked
   const limit = route.limitOf ? await route.limitOf(request) : route.limit
   // The one read an MCP tool call makes was paid for with the MCP request (shared/public-api); writes never are.
   const alreadyPaid =
-    limit === 'read' && !!ctx.secret && verifiedPrecharge(request.headers, ctx.secret, client(), requestId)
+    limit === 'read' && !!ctx.secret && verifiedPrecharge(request.headers, ctx.secret, asked.client, requestId)
   if (!limit || alreadyPaid) return { limitHeaders: {}, limit, alreadyPaid }
-  const d = await ctx.limiter.check(ctx.classes[limit], client())
+  const d = await ctx.limiter.check(ctx.classes[limit], asked.client)
   const limitHeaders = limitHeadersOf(d)
   if (d.allowed) return { limitHeaders, limit, alreadyPaid }
   rateLimitRejected(limit)
@@ -94,7 +107,7 @@ export async function checkRateLimit(
   const message = `Rate limit of ${d.limit} requests exceeded; retry in ${d.resetSeconds} s`
   if (wantsPage(request, route, ctx.apiPaths))
     return pageError(429, 'Too many requests', message, { ...headers, [REQUEST_ID_HEADER]: requestId })
-  return failAt(ctx, new URL(request.url).pathname, 429, 'rate_limited', message, requestId, headers)
+  return failAt(ctx, asked.path, 429, 'rate_limited', message, requestId, headers)
 }
 
 /** The agent a Bearer check verified: the headers that name it to the service, and its token (hash and id). */
@@ -114,12 +127,12 @@ const isRegistryToken = (request: Request) =>
 export async function checkBearer(
   ctx: GatewayContext,
   route: RouteSpec,
-  request: Request,
-  requestId: string,
+  asked: RequestFacts,
 ): Promise<Response | Agent> {
+  const { request } = asked
   if (route.auth !== 'bearer' || (route.registryTokens && isRegistryToken(request)))
     return { identity: {}, token: null }
   const outcome = await ctx.bearer.authenticate(request, route.scope ?? null)
-  if (!outcome.ok) return fail(ctx, outcome.status, outcome.code, outcome.message, requestId, outcome.headers)
+  if (!outcome.ok) return fail(ctx, outcome.status, outcome.code, outcome.message, asked.requestId, outcome.headers)
   return { identity: outcome.headers, token: outcome.token }
 }

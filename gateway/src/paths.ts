@@ -6,10 +6,10 @@ export const patternOf = (path: string) => new RegExp(`^${path.replace(/:[A-Za-z
 /** Where a route's `:id` (the listing it is about) sits among its path segments, or -1. */
 export const idSegmentOf = (path: string) => path.split('/').indexOf(':id')
 
-/** The listing a request is about, from its path segment; null when the route names none. */
-export function listingOf(href: string, segment: number): string | null {
+/** The listing a request is about, from its path's segment; null when the route names none. */
+export function listingOf(path: string, segment: number): string | null {
   if (segment < 0) return null
-  const raw = new URL(href).pathname.split('/')[segment] ?? ''
+  const raw = path.split('/')[segment] ?? ''
   try {
     return decodeURIComponent(raw)
   } catch {

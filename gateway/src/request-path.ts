@@ -9,11 +9,11 @@
 //   6. forward       to the route's service (forward.ts)
 //   7. store         the service's answer stored in the cache when it may be (plugins/micro-cache-store.ts)
 // `cacheHitNow` takes steps 1, 3 and 5 for a cache hit when none of them has to wait.
-import { REQUEST_ID_HEADER, requestIdFrom } from '@mcp-directory/shared/log'
+import { REQUEST_ID_HEADER } from '@mcp-directory/shared/log'
 import { cacheLookup } from '@mcp-directory/shared/metrics'
 import { PRECHARGED_HEADER } from '@mcp-directory/shared/public-api'
 import type { ImmediateAnswer } from '@mcp-directory/shared/runtime'
-import { type Admitted, checkBearer, checkOperator, checkRateLimit, clientLookup, limitHeadersOf } from './checks'
+import { type Admitted, checkBearer, checkOperator, checkRateLimit, limitHeadersOf, RequestFacts } from './checks'
 import type { GatewayContext } from './context'
 import { forwardToService } from './forward'
 import { withGatewayHeaders } from './headers'
@@ -30,16 +30,16 @@ export async function handleRoute(
   request: Request,
   hit: CacheEntry | null = null,
 ): Promise<Response> {
-  const requestId = requestIdFrom(request.headers)
-  const client = clientLookup(ctx, request)
+  const asked = new RequestFacts(ctx, request)
+  const { requestId } = asked
   // 2. Auth, operator routes.
-  const refused = await checkOperator(ctx, route, request, client, requestId)
+  const refused = await checkOperator(ctx, route, asked)
   if (refused) return refused
   // 3. Rate limit.
-  const admitted = await checkRateLimit(ctx, route, request, client, requestId)
+  const admitted = await checkRateLimit(ctx, route, asked)
   if (admitted instanceof Response) return admitted
   // 4. Auth, Bearer routes.
-  const agent = await checkBearer(ctx, route, request, requestId)
+  const agent = await checkBearer(ctx, route, asked)
   if (agent instanceof Response) return agent
   const upstream = ctx.upstreams[route.service]
   if (!upstream) return fail(ctx, 503, 'service_unavailable', `The ${route.service} service is not deployed`, requestId)
@@ -47,16 +47,16 @@ export async function handleRoute(
   const cacheable = usesCache(ctx, route, admitted)
   const found = hit ?? (cacheable ? ctx.cache!.lookUp(request) : null)
   const { limit, alreadyPaid, limitHeaders } = admitted
-  if (found) return sendCacheHit(ctx, found, request, { ...limitHeaders, [REQUEST_ID_HEADER]: requestId }, client)
+  if (found) return sendCacheHit(ctx, found, asked, { ...limitHeaders, [REQUEST_ID_HEADER]: requestId })
   const generation = ctx.cache?.generation ?? 0
   // 6. Forward.
-  const fields = { client: client(), requestId, identity: agent.identity, limit, alreadyPaid }
+  const fields = { client: asked.client, requestId, identity: agent.identity, limit, alreadyPaid }
   const forwarded = await forwardToService(ctx, route, upstream, request, fields)
   if (!forwarded.reached) return forwarded.res
   // 7. Store (and what else the answer changes here).
   const state = { cacheable, generation, token: agent.token }
-  const res = await afterForward(ctx, route, request, forwarded.res, state)
-  logRequest(ctx, request, { requestId, status: res.status, service: route.service, client: fields.client })
+  const res = await afterForward(ctx, route, asked, forwarded.res, state)
+  logRequest(ctx, asked, { requestId, status: res.status, service: route.service, client: fields.client })
   return withGatewayHeaders(res, limitHeaders, requestId)
 }
 
@@ -71,7 +71,7 @@ const usesCache = (ctx: GatewayContext, route: RouteSpec, admitted: Admitted) =>
 async function afterForward(
   ctx: GatewayContext,
   route: RouteSpec,
-  request: Request,
+  asked: RequestFacts,
   res: Response,
   state: { cacheable: boolean; generation: number; token: { hash: string; id: string } | null },
 ): Promise<Response> {
@@ -80,40 +80,39 @@ async function afterForward(
   if (state.token && route.revokesToken && res.status === 200) await ctx.bearer.forget(state.token)
   if (!cache) return res
   const listing =
-    state.cacheable || route.changesListings ? listingOf(request.url, ctx.idSegments.get(route) ?? -1) : null
+    state.cacheable || route.changesListings ? listingOf(asked.path, ctx.idSegments.get(route) ?? -1) : null
   // A change of what listing answers say drops them here at once (see RouteSpec.changesListings); no other write
   // does, so nobody can empty the cache at will.
   if (route.changesListings && res.ok) {
     if (listing) cache.drop([listing])
     else cache.clear()
   }
-  return state.cacheable ? storeAnswer(cache, request, res, state.generation, { route, listing }) : res
+  return state.cacheable ? storeAnswer(cache, asked.request, res, state.generation, { route, listing }) : res
 }
 
 /** One log line per request; the id ties it to the service's own log lines. */
-function logRequest(ctx: GatewayContext, request: Request, fields: Record<string, unknown>) {
+function logRequest(ctx: GatewayContext, asked: RequestFacts, fields: Record<string, unknown>) {
   if (!ctx.log.isLevelEnabled('info')) return
-  ctx.log.info({ method: request.method, path: new URL(request.url).pathname, ...fields }, 'request')
+  ctx.log.info({ method: asked.request.method, path: asked.path, ...fields }, 'request')
 }
 
 /** A cache hit sent: reported to the service that counts them (badge impressions), logged, answered. */
 function sendCacheHit(
   ctx: GatewayContext,
   entry: CacheEntry,
-  request: Request,
+  asked: RequestFacts,
   headers: Record<string, string>,
-  client: () => string,
 ): Response {
   if (entry.listing !== null) ctx.hitReports.get(entry.route)?.count(entry.listing)
   if (ctx.log.isLevelEnabled('info'))
-    logRequest(ctx, request, {
+    logRequest(ctx, asked, {
       requestId: headers[REQUEST_ID_HEADER],
       status: entry.status,
       service: entry.route.service,
-      client: client(),
+      client: asked.client,
       cache: 'hit',
     })
-  return ctx.cache!.respond(entry, request, headers)
+  return ctx.cache!.respond(entry, asked.request, headers)
 }
 
 /**
@@ -126,14 +125,14 @@ export function cacheHitNow(ctx: GatewayContext, request: Request): ImmediateAns
   if (!entry) return null
   const { route } = entry
   let headers: Record<string, string> = {}
-  const client = clientLookup(ctx, request)
+  const asked = new RequestFacts(ctx, request)
   if (route.limit !== null) {
     if (request.headers.has(PRECHARGED_HEADER)) return null
-    const d = ctx.limiter.checkNow(ctx.classes[route.limit], client())
+    const d = ctx.limiter.checkNow(ctx.classes[route.limit], asked.client)
     if (!d) return null
     headers = limitHeadersOf(d)
   }
   cacheLookup('gateway', true)
-  headers[REQUEST_ID_HEADER] = requestIdFrom(request.headers)
-  return { response: sendCacheHit(ctx, entry, request, headers, client), route: route.path }
+  headers[REQUEST_ID_HEADER] = asked.requestId
+  return { response: sendCacheHit(ctx, entry, asked, headers), route: route.path }
 }
