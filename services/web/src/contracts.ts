@@ -20,28 +20,6 @@ import { asset, favicon, robotsTxt } from './pages/static/contract'
 import { statusPage } from './pages/status/contract'
 import { submitForm, submitPage } from './pages/submit/contract'
 
-export {
-  adminConflictsPage,
-  adminLogin,
-  adminLogout,
-  adminModerate,
-  adminPage,
-  adminResolveConflict,
-  adminUpstreamTrust,
-  asset,
-  claimForm,
-  claimPage,
-  favicon,
-  homePage,
-  listingPage,
-  llmsTxt,
-  notFoundPage,
-  robotsTxt,
-  statusPage,
-  submitForm,
-  submitPage,
-}
-
 /** The web service's public routes (pages, the llms.txt description and the static assets), in matching order. */
 export const WEB_CONTRACTS: Contract[] = [
   homePage,
