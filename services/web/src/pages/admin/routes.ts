@@ -2,7 +2,12 @@ import { adminClearRisk } from '@mcp-directory/catalog/contracts'
 import type { KeyValueStore } from '@mcp-directory/shared/kv'
 import type { ErrorBody } from '@mcp-directory/shared/errors'
 import { safeEqual } from '@mcp-directory/shared/http'
-import { adminListListings } from '@mcp-directory/submission/contracts'
+import {
+  adminApproveListing,
+  adminFlagListing,
+  adminListListings,
+  adminRejectListing,
+} from '@mcp-directory/submission/contracts'
 import { mount } from '@mcp-directory/shared/service'
 import { Elysia } from 'elysia'
 import type { AdminSession } from '../../admin-sessions'
@@ -22,7 +27,6 @@ import {
   adminUpstreamTrust,
 } from './contract'
 import { DoneNotice, LoginForm, ModerateForm, QueueStatus } from './model'
-import { adminApproveListing, adminFlagListing, adminRejectListing } from '@mcp-directory/submission/contracts'
 import {
   type AdminSessionHelpers,
   adminSessions,
