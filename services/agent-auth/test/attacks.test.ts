@@ -2,77 +2,16 @@
 // unknown addresses answer alike, spellings of one mailbox share its mail cap, a burst of guesses stays within the
 // per-client cap, scopes cannot be escalated, revoke takes only its own token (or with all=1 every token of its own
 // agent), and the debug log holds no secret.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { describe, expect, test } from 'bun:test'
 import { createLogger } from '@mcp-directory/shared/log'
-import { createSmtpMailer } from '@mcp-directory/shared/mail'
-import { CLIENT_IP_HEADER } from '@mcp-directory/shared/public-api'
-import { isolatedEnv, runToken, startBacking, testConfig } from '@mcp-directory/shared/testing'
-import { createAgentAuthApp, MAX_WRONG_PER_CLIENT } from '../src'
+import { MAX_WRONG_PER_CLIENT } from '../src'
 import { THROTTLE_AFTER } from '../src/codes/code'
+import { agentAuthHarness } from './harness'
 
-const run = runToken()
-const env = isolatedEnv(run, '')
 const logLines: string[] = []
 const log = createLogger('agent-auth', 'debug', { write: (s: string) => void logLines.push(s) })
-let backing: Awaited<ReturnType<typeof startBacking>> | undefined
-let now = new Date()
-let app: ReturnType<typeof createAgentAuthApp>
-
-beforeAll(async () => {
-  backing = await startBacking(env, log)
-  app = createAgentAuthApp({
-    config: testConfig({ PUBLIC_BASE_URL: 'http://dir.test' }),
-    database: backing.database,
-    bus: backing.bus,
-    kv: backing.kv,
-    log,
-    mailer: createSmtpMailer(backing.sink.url, 'no-reply@dir.test'),
-    secret: 'attacks-test-secret-0123456789abcdef',
-    registrationsPerAddressPerHour: 100,
-    now: () => now,
-  })
-}, 30_000)
-afterAll(async () => {
-  await app?.close()
-  await backing?.close()
-})
-
-const post = (path: string, body: unknown, client: string, headers: Record<string, string> = {}) =>
-  app.app.handle(
-    new Request(`http://agent-auth${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', [CLIENT_IP_HEADER]: client, ...headers },
-      body: JSON.stringify(body),
-    }),
-  )
-const register = (email: string, client: string, extra: Record<string, unknown> = {}) =>
-  post('/api/v1/agent/register', { email, ...extra }, client)
-const confirm = (email: string, code: string, client: string) =>
-  post('/api/v1/agent/register/confirm', { email, code }, client)
-
-async function codeFrom(email: string, client: string, extra: Record<string, unknown> = {}): Promise<string> {
-  const sink = backing!.sink
-  await app.flush()
-  const before = sink.messages.length
-  const res = await register(email, client, extra)
-  expect(res.status).toBe(200)
-  const until = Date.now() + 10_000
-  for (;;) {
-    const m = sink.messages.slice(before).find((x) => x.to.includes(email.toLowerCase()))
-    if (m) return m.raw.match(/confirmation code is (\d{6})/)![1]
-    if (Date.now() > until) throw new Error(`no mail for ${email}`)
-    await Bun.sleep(20)
-  }
-}
-const wrongFor = (codes: string[], n = 0) => {
-  for (let i = n; ; i++) {
-    const c = String((123_457 * (i + 1)) % 1_000_000).padStart(6, '0')
-    if (!codes.includes(c)) return c
-  }
-}
-const tick = (ms: number) => {
-  now = new Date(now.getTime() + ms)
-}
+const h = agentAuthHarness({ log, secret: 'attacks-test-secret-0123456789abcdef' })
+const { run, post, register, confirm, codeFrom, wrongFor, tick } = h
 /** An answer with what differs only by address or time left out: status, headers, body. */
 async function shape(res: Response, email: string) {
   const headers: Record<string, string> = {}
@@ -163,7 +102,7 @@ describe('tokens', () => {
     const tb = (await (await confirm(b, await codeFrom(b, client, { scopes: [] }), client)).json()).token as string
     const introspect = async (t: string) => (await post('/internal/introspect', { token: t }, client)).json()
     const revoke = (headers: Record<string, string>, body?: unknown) =>
-      app.app.handle(
+      h.app.app.handle(
         new Request('http://agent-auth/api/v1/agent/revoke', {
           method: 'POST',
           headers: { 'content-type': 'application/json', ...headers },
@@ -191,7 +130,7 @@ describe('a leaked token', () => {
     const introspect = async (t: string) =>
       (await (await post('/internal/introspect', { token: t }, client)).json()) as { active: boolean; agentId?: string }
     expect((await introspect(leaked)).agentId).toBe((await introspect(fresh)).agentId)
-    const res = await app.app.handle(
+    const res = await h.app.app.handle(
       new Request('http://agent-auth/api/v1/agent/revoke?all=1', {
         method: 'POST',
         headers: { authorization: `Bearer ${fresh}` },
@@ -203,7 +142,7 @@ describe('a leaked token', () => {
     expect((await introspect(fresh)).active).toBe(false)
     expect((await introspect(unrelated)).active).toBe(true)
     // Only a live token may ask: the revoked one now gets 401.
-    const again = await app.app.handle(
+    const again = await h.app.app.handle(
       new Request('http://agent-auth/api/v1/agent/revoke?all=1', {
         method: 'POST',
         headers: { authorization: `Bearer ${leaked}` },
@@ -224,7 +163,7 @@ describe('secrets in the debug log', () => {
     expect((await post('/api/v1/agent/revoke', undefined, client, { authorization: `Bearer ${token}` })).status).toBe(
       200,
     )
-    await app.flush()
+    await h.app.flush()
     const lines = logLines.slice(from).join('\n')
     expect(lines).toContain('agent token minted')
     expect(lines).not.toMatch(new RegExp(`(^|[^0-9A-Za-z])${code}([^0-9A-Za-z]|$)`))

@@ -1,15 +1,13 @@
 // Codes a stranger cannot lock, against the real PostgreSQL, Redis, NATS and an SMTP sink. Clients are told apart
 // by the address the gateway names (x-directory-client-ip); the clock is the service's own, moved by the test.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { describe, expect, test } from 'bun:test'
 import { sql } from '@mcp-directory/shared/db'
 import { createLogger } from '@mcp-directory/shared/log'
-import { createSmtpMailer } from '@mcp-directory/shared/mail'
 import { CLIENT_IP_HEADER } from '@mcp-directory/shared/public-api'
-import { isolatedEnv, runToken, startBacking, testConfig } from '@mcp-directory/shared/testing'
+import { testConfig } from '@mcp-directory/shared/testing'
 import { inProcessUpstream } from '@mcp-directory/shared/upstream'
 import { createGatewayApp } from '../../../gateway/src/app'
 import {
-  createAgentAuthApp,
   LOCK_MS,
   MAX_CONFIRM_ATTEMPTS,
   MAX_FAILED_PER_ADDRESS,
@@ -18,71 +16,11 @@ import {
   MAX_WRONG_PER_DAY,
   THROTTLE_AFTER,
 } from '../src'
+import { agentAuthHarness } from './harness'
 
-const run = runToken()
-const env = isolatedEnv(run, '')
 const log = createLogger('agent-auth', 'silent')
-let backing: Awaited<ReturnType<typeof startBacking>> | undefined
-let now = new Date()
-let app: ReturnType<typeof createAgentAuthApp>
-
-beforeAll(async () => {
-  backing = await startBacking(env, log)
-  app = createAgentAuthApp({
-    config: testConfig({ PUBLIC_BASE_URL: 'http://dir.test' }),
-    database: backing.database,
-    bus: backing.bus,
-    kv: backing.kv,
-    log,
-    mailer: createSmtpMailer(backing.sink.url, 'no-reply@dir.test'),
-    secret: 'strangers-test-secret-0123456789abcdef',
-    registrationsPerAddressPerHour: 100,
-    mailPerRecipientPerHour: 100,
-    now: () => now,
-  })
-}, 30_000)
-afterAll(async () => {
-  await app?.close()
-  await backing?.close()
-})
-
-const post = (path: string, body: unknown, client: string) =>
-  app.app.handle(
-    new Request(`http://agent-auth${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', [CLIENT_IP_HEADER]: client },
-      body: JSON.stringify(body),
-    }),
-  )
-const register = (email: string, client: string, scopes?: string[]) =>
-  post('/api/v1/agent/register', { email, ...(scopes ? { scopes } : {}) }, client)
-const confirm = (email: string, code: string, client: string) =>
-  post('/api/v1/agent/register/confirm', { email, code }, client)
-
-/** Registers `email` from `client` and returns the code mailed for it. */
-async function codeFrom(email: string, client: string, scopes?: string[]): Promise<string> {
-  const sink = backing!.sink
-  await app.flush() // mail of earlier registrations is out, so the next mail to `email` is this one's
-  const before = sink.messages.length
-  expect((await register(email, client, scopes)).status).toBe(200)
-  const until = Date.now() + 10_000
-  for (;;) {
-    const m = sink.messages.slice(before).find((x) => x.to.includes(email))
-    if (m) return m.raw.match(/confirmation code is (\d{6})/)![1]
-    if (Date.now() > until) throw new Error(`no mail for ${email}`)
-    await Bun.sleep(20)
-  }
-}
-/** A 6-digit code that is none of `codes`. */
-const wrongFor = (codes: string[], n = 0) => {
-  for (let i = n; ; i++) {
-    const c = String((123_457 * (i + 1)) % 1_000_000).padStart(6, '0')
-    if (!codes.includes(c)) return c
-  }
-}
-const tick = (ms: number) => {
-  now = new Date(now.getTime() + ms)
-}
+const h = agentAuthHarness({ log, secret: 'strangers-test-secret-0123456789abcdef', mailPerRecipientPerHour: 100 })
+const { run, register, confirm, codeFrom, wrongFor, tick } = h
 
 describe('a stranger cannot lock an address', () => {
   test("two registrations and ten wrong codes from four clients: the victim's live code and registration still work", async () => {
@@ -99,7 +37,7 @@ describe('a stranger cannot lock an address', () => {
       statuses.push((await confirm(email, wrongFor(known, i), strangers[i % strangers.length]!)).status)
     expect(statuses.every((s) => s === 400 || s === 429)).toBe(true)
     // The victim's code was never spent by them, and the victim can still register from their own client …
-    const [row] = await backing!.database.rows<{ attempts: number }>(
+    const [row] = await h.backing.database.rows<{ attempts: number }>(
       sql`select attempts from agent_auth.codes where client_key is not null and email = ${email} order by created_at limit 1`,
     )
     expect(row?.attempts).toBe(0)
@@ -166,7 +104,7 @@ describe('a stranger cannot lock an address', () => {
   test('the address is guarded after its daily cap: strangers are refused, the owner registers and confirms', async () => {
     const email = `guarded-${run}@example.com`
     const owner = '203.0.113.50'
-    const sink = backing!.sink
+    const sink = h.backing.sink
     const first = await codeFrom(email, owner)
     const before = sink.messages.length
     // Enough clients to spend the address's whole allowance, none of them slowed.
@@ -178,7 +116,7 @@ describe('a stranger cannot lock an address', () => {
     expect(fresh.status).toBe(400)
     expect((await fresh.json()).details[0]).toMatchObject({ field: 'email', reason: 'address_guarded' })
     // The owner is told once; their own client still confirms the code it asked for.
-    await app.flush()
+    await h.app.flush()
     expect(sink.messages.slice(before).filter((m) => m.to.includes(email))).toHaveLength(1)
     expect((await confirm(email, first, owner)).status).toBe(200)
     // And registering again from their own client works too, with one try for the new code.
@@ -226,10 +164,10 @@ describe('through the gateway', () => {
     const gateway = createGatewayApp({
       config,
       log,
-      kv: backing!.kv,
-      bus: backing!.bus,
+      kv: h.backing.kv,
+      bus: h.backing.bus,
       operatorToken: 'strangers-operator-token-0123456789',
-      upstreams: { 'agent-auth': inProcessUpstream('agent-auth', (r) => app.app.handle(r)) },
+      upstreams: { 'agent-auth': inProcessUpstream('agent-auth', (r) => h.app.app.handle(r)) },
     })
     try {
       const email = `gateway-${run}@example.com`
@@ -243,8 +181,8 @@ describe('through the gateway', () => {
             body: JSON.stringify(body),
           }),
         )
-      const sink = backing!.sink
-      await app.flush()
+      const sink = h.backing.sink
+      await h.app.flush()
       const before = sink.messages.length
       expect((await via(victim, '/api/v1/agent/register', { email })).status).toBe(200)
       let code = ''
@@ -271,7 +209,7 @@ describe('through the gateway', () => {
       }
       // Three wrong tries each, then slowed: nobody was let past its allowance, nobody killed the victim's code.
       expect(statuses.filter((s) => s === 400)).toHaveLength(12)
-      const [row] = await backing!.database.rows<{ attempts: number }>(
+      const [row] = await h.backing.database.rows<{ attempts: number }>(
         sql`select attempts from agent_auth.codes where email = ${email}`,
       )
       expect(row?.attempts).toBe(0) // the forged header did not make a stranger the victim's own client
