@@ -6,7 +6,7 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib'
 import { createOutboundFetcher } from '@mcp-directory/shared/outbound'
 import { startDnsServer } from '@mcp-directory/shared/testing'
 import { resolveNpmTree } from '../../services/sandbox/src/run/resolve'
-import { outboundFetchers, refusal } from './outbound-fetchers'
+import { outboundFetchers, refusal, standInSite } from './outbound-fetchers'
 
 let dns: Awaited<ReturnType<typeof startDnsServer>>
 let site: ReturnType<typeof Bun.serve>
@@ -19,37 +19,29 @@ const bombs = {
 
 beforeAll(async () => {
   dns = await startDnsServer()
-  // A stand-in for a site on the internet, on every loopback address.
-  site = Bun.serve({
-    port: 0,
-    hostname: '0.0.0.0',
-    fetch: (r) => {
-      const url = new URL(r.url)
-      hits.push(url.pathname)
-      const to = url.searchParams.get('to')
-      const text = { 'content-type': 'text/plain' }
-      if (url.pathname === '/redirect' && to) return new Response(null, { status: 302, headers: { location: to } })
-      if (url.pathname === '/loop') return new Response(null, { status: 302, headers: { location: '/loop' } })
-      if (url.pathname === '/gzip' || url.pathname === '/br')
-        return new Response(bombs[url.pathname.slice(1) as 'gzip' | 'br'], {
-          headers: { ...text, 'content-encoding': url.pathname.slice(1) },
-        })
-      if (url.pathname === '/endless') {
-        const chunk = new Uint8Array(64 * 1024).fill(97)
-        return new Response(new ReadableStream({ pull: (c) => c.enqueue(chunk) }), { headers: text })
-      }
-      if (url.pathname === '/slow')
-        return new Response(
-          new ReadableStream({
-            async pull(c) {
-              await Bun.sleep(100)
-              c.enqueue(new Uint8Array([97]))
-            },
-          }),
-          { headers: text },
-        )
-      return new Response('public page', { headers: text })
-    },
+  // The stand-in site also answers redirect loops, compression bombs, and endless and slow bodies.
+  site = standInSite(hits, (url) => {
+    const text = { 'content-type': 'text/plain' }
+    if (url.pathname === '/loop') return new Response(null, { status: 302, headers: { location: '/loop' } })
+    if (url.pathname === '/gzip' || url.pathname === '/br')
+      return new Response(bombs[url.pathname.slice(1) as 'gzip' | 'br'], {
+        headers: { ...text, 'content-encoding': url.pathname.slice(1) },
+      })
+    if (url.pathname === '/endless') {
+      const chunk = new Uint8Array(64 * 1024).fill(97)
+      return new Response(new ReadableStream({ pull: (c) => c.enqueue(chunk) }), { headers: text })
+    }
+    if (url.pathname === '/slow')
+      return new Response(
+        new ReadableStream({
+          async pull(c) {
+            await Bun.sleep(100)
+            c.enqueue(new Uint8Array([97]))
+          },
+        }),
+        { headers: text },
+      )
+    return new Response('public page', { headers: text })
   })
   dns.setA('public.example.test', ['127.0.0.1'])
 })

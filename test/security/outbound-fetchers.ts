@@ -29,3 +29,22 @@ export async function refusal(p: Promise<unknown>): Promise<OutboundError> {
   }
   throw new Error('fetched, but should have been refused')
 }
+
+/**
+ * A stand-in for a site on the internet, listening on every loopback address so that a fetch which wrongly followed
+ * a redirect to 127.0.0.2 would reach it (and show up in `hits`): `/redirect?to=…` redirects there, any other path
+ * is what `answer` makes of it.
+ */
+export function standInSite(hits: string[], answer: (url: URL) => Response) {
+  return Bun.serve({
+    port: 0,
+    hostname: '0.0.0.0',
+    fetch: (r) => {
+      const url = new URL(r.url)
+      hits.push(url.pathname)
+      const to = url.searchParams.get('to')
+      if (url.pathname === '/redirect' && to) return new Response(null, { status: 302, headers: { location: to } })
+      return answer(url)
+    },
+  })
+}

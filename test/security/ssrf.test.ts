@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { createLogger } from '@mcp-directory/shared/log'
 import { startDnsServer, testConfig } from '@mcp-directory/shared/testing'
 import { claimVerifierDepsFrom } from '@mcp-directory/claim-verifier'
-import { outboundFetchers, refusal } from './outbound-fetchers'
+import { outboundFetchers, refusal, standInSite } from './outbound-fetchers'
 
 let dns: Awaited<ReturnType<typeof startDnsServer>>
 let site: ReturnType<typeof Bun.serve>
@@ -14,19 +14,10 @@ const hits: string[] = []
 
 beforeAll(async () => {
   dns = await startDnsServer()
-  // A stand-in for a site on the internet, listening on every loopback address so that a fetch which wrongly
-  // followed a redirect to 127.0.0.2 would reach it (and show up in `hits`).
-  site = Bun.serve({
-    port: 0,
-    hostname: '0.0.0.0',
-    fetch: (r) => {
-      const url = new URL(r.url)
-      hits.push(url.pathname)
-      const to = url.searchParams.get('to')
-      if (url.pathname === '/redirect' && to) return new Response(null, { status: 302, headers: { location: to } })
-      return new Response('<html><body>public page</body></html>', { headers: { 'content-type': 'text/html' } })
-    },
-  })
+  site = standInSite(
+    hits,
+    () => new Response('<html><body>public page</body></html>', { headers: { 'content-type': 'text/html' } }),
+  )
   dns.setA('public.example.test', ['127.0.0.1'])
   dns.setA('internal.example.test', ['10.0.0.5'])
   dns.setA('metadata.example.test', ['169.254.169.254'])
