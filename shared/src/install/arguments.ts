@@ -39,37 +39,53 @@ export function argumentTokens(args: readonly ArgumentSpec[] | undefined): strin
 /** The programs a local install runs a package with. */
 export type Runner = 'npx' | 'uvx' | 'docker' | 'dnx'
 
+// Fixed values docker's allowed options may carry.
+const ENV_ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]{0,100}=[A-Za-z0-9@%+=:,./_~-]*$/
+const PORT_MAPPING = /^(\d{1,5}:)?\d{1,5}(\/(tcp|udp))?$/
+const CONTAINER_PATH = /^\/[A-Za-z0-9._/-]{0,200}$/
+
 /**
- * The runner's own options a registry entry may declare as runtime arguments: only those that neither choose what
- * runs nor reach more of the host than its user hands over. npx and dnx take none: `--package`, `--call`,
- * `--registry` and the like would run or fetch something other than the package whose evidence was checked. uvx
- * takes its Python version. docker takes environment, published ports, working directory and init as given, and
- * volumes and mounts only as placeholders its user fills in: a fixed `-v /:/host` or `--privileged` would hand the
- * host to the image.
+ * The runner's own options a registry entry may declare as runtime arguments, each with the fixed value it may carry:
+ * only those that neither choose what runs nor reach more of the host than its user hands over. npx and dnx take
+ * none: `--package`, `--call`, `--registry` and the like would run or fetch something other than the package whose
+ * evidence was checked. uvx takes its Python version. docker takes environment as `NAME=value` (a bare `-e NAME`
+ * would copy that variable from the user's own environment into the image), published ports and a working
+ * directory, and volumes and mounts only as placeholders its user fills in: a fixed `-v /:/host` or `--privileged`
+ * would hand the host to the image. Every option here takes a value, so none can leave one standing where the
+ * image is named (a flag such as `--init` would: `--init attacker/image` names another image).
  */
-const RUNNER_OPTIONS: Record<Runner, { given: readonly string[]; placeholder: readonly string[] }> = {
-  npx: { given: [], placeholder: [] },
-  dnx: { given: [], placeholder: [] },
-  uvx: { given: ['--python'], placeholder: [] },
+const RUNNER_OPTIONS: Record<Runner, { given: Readonly<Record<string, RegExp>>; placeholder: readonly string[] }> = {
+  npx: { given: {}, placeholder: [] },
+  dnx: { given: {}, placeholder: [] },
+  uvx: { given: { '--python': /^\d+(\.\d+){0,2}$/ }, placeholder: [] },
   docker: {
-    given: ['-e', '--env', '-p', '--publish', '-w', '--workdir', '--init'],
+    given: {
+      '-e': ENV_ASSIGNMENT,
+      '--env': ENV_ASSIGNMENT,
+      '-p': PORT_MAPPING,
+      '--publish': PORT_MAPPING,
+      '-w': CONTAINER_PATH,
+      '--workdir': CONTAINER_PATH,
+    },
     placeholder: ['-v', '--volume', '--mount'],
   },
 }
 
 /**
  * The runtime arguments of a package as tokens for `runner`, or null when the entry declares one the runner may
- * not be given (RUNNER_OPTIONS), or a positional one (it would stand where the package or image is named): such a
- * package gets no command at all rather than one that runs something else.
+ * not be given (RUNNER_OPTIONS), a fixed value that option may not carry, or a positional one (it would stand where
+ * the package or image is named): such a package gets no command at all rather than one that runs something else.
+ * A required option without a value is a placeholder its user fills in.
  */
 export function runtimeTokens(runner: Runner, args: readonly ArgumentSpec[] | undefined): string[] | null {
   const allowed = RUNNER_OPTIONS[runner]
   for (const a of (Array.isArray(args) ? args : []).slice(0, MAX_ARGUMENTS)) {
     if (!a || typeof a !== 'object') continue
-    const fixed = typeof a.value === 'string' && SAFE_VALUE.test(a.value)
-    if (!fixed && a.isRequired !== true) continue
+    const fixed = typeof a.value === 'string' && SAFE_VALUE.test(a.value) ? a.value : null
+    if (fixed === null && a.isRequired !== true) continue
     if (a.type !== 'named' || typeof a.name !== 'string') return null
-    if (!allowed.given.includes(a.name) && (fixed || !allowed.placeholder.includes(a.name))) return null
+    const value = Object.hasOwn(allowed.given, a.name) ? allowed.given[a.name] : undefined
+    if (fixed === null ? !value && !allowed.placeholder.includes(a.name) : !value?.test(fixed)) return null
   }
   return argumentTokens(args)
 }

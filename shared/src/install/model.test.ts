@@ -135,6 +135,18 @@ describe('deriveInstallModel: registry packages', () => {
         ]),
       ).args,
     ).toEqual(['run', '-i', '--rm', '-v', '<project-dir>', '-p', '8080:8080', 'ghcr.io/acme/x:1.0.0'])
+    // A flag without a value would leave the entry's value standing where the image is named; a bare -e NAME copies
+    // the user's own variable into the image; a Python that is a path runs a program of the host.
+    expect(
+      model('oci', 'ghcr.io/acme/x:1.0.0', [{ type: 'named', name: '--init', value: 'attacker/image' }]),
+    ).toBeNull()
+    expect(
+      model('oci', 'ghcr.io/acme/x:1.0.0', [{ type: 'named', name: '-e', value: 'AWS_SECRET_ACCESS_KEY' }]),
+    ).toBeNull()
+    expect(model('pypi', 'acme-x', [{ type: 'named', name: '--python', value: '/bin/sh' }])).toBeNull()
+    expect(
+      local(model('oci', 'ghcr.io/acme/x:1.0.0', [{ type: 'named', name: '-e', value: 'LOG_LEVEL=debug' }])).args,
+    ).toEqual(['run', '-i', '--rm', '-e', 'LOG_LEVEL=debug', 'ghcr.io/acme/x:1.0.0'])
     // An optional argument without a value is left out, whatever it is.
     expect(local(model('npm', '@acme/x', [{ type: 'named', name: '--package' }])).args).toEqual(['-y', '@acme/x@1.0.0'])
     // A registry type named like an object's own property is no runner.
