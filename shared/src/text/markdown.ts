@@ -154,7 +154,6 @@ export function codeSpan(value: string | null | undefined): string {
 // `"` and the characters that read as one: typographic and low double quotes, double primes, ornaments, the CJK
 // and full-width forms.
 const QUOTES = /["\u201C-\u201F\u2033\u2036\u275D\u275E\u301D-\u301F\uFF02]/g
-const QUOTE_LIKE = new RegExp(QUOTES.source)
 
 /**
  * A value shown as quoted data inside text of ours (a tool result): `"…"`, on one line, the Markdown characters
@@ -170,7 +169,7 @@ export function quoted(value: string | null | undefined, max = Infinity): string
   // After the `n` of a `\n`, an `@` would end an e-mail address.
   const escaped = lines.map((line, i) => {
     const out = escapeLine(line, i === lines.length - 1)
-    return (QUOTE_LIKE.test(out) ? out.replace(QUOTES, '\\$&') : out).replace(/^@/, '\\@')
+    return out.replace(QUOTES, '\\$&').replace(/^@/, '\\@')
   })
   return `"${escaped.join('\\n')}"`
 }
