@@ -29,6 +29,9 @@ export interface Database {
   close(): Promise<void>
 }
 
+/** The transaction a `database.db.transaction` callback is given: repositories take it to run in the caller's. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
+
 /** Options for opening the database. */
 export interface DatabaseOptions {
   /** `postgres://…`, `memory://`, or null for PGlite stored under `dataDir`. */

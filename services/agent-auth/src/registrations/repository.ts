@@ -1,6 +1,17 @@
 // The code rows of registration and confirmation, and the agent and token a right code mints. Writes take the
 // transaction their service opened.
-import { agentCodes, agents, agentTokens, and, asc, eq, inArray, sql, type Database } from '@mcp-directory/shared/db'
+import {
+  agentCodes,
+  agents,
+  agentTokens,
+  and,
+  asc,
+  eq,
+  inArray,
+  sql,
+  type Database,
+  type Tx,
+} from '@mcp-directory/shared/db'
 import { gt } from 'drizzle-orm'
 import { MAX_CONFIRM_ATTEMPTS } from '../codes/code'
 
@@ -20,8 +31,6 @@ export function countCodeTries(database: Database, ids: string[]): Promise<{ id:
     .where(inArray(agentCodes.id, ids))
     .returning({ id: agentCodes.id, attempts: agentCodes.attempts })
 }
-
-type Tx = Parameters<Parameters<Database['db']['transaction']>[0]>[0]
 
 /** Serialises the registrations of one canonical address until the transaction ends. */
 export async function lockAddress(tx: Tx, canonical: string) {

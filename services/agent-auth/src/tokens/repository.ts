@@ -1,8 +1,6 @@
 // Token rows: one looked up by its hash, one revoked, or every live one of an agent revoked.
-import { agentTokens, and, eq, isNull, type Database } from '@mcp-directory/shared/db'
+import { agentTokens, and, eq, isNull, type Database, type Tx } from '@mcp-directory/shared/db'
 import { gt } from 'drizzle-orm'
-
-type Tx = Parameters<Parameters<Database['db']['transaction']>[0]>[0]
 
 /** The token stored under this SHA-256, or null. */
 export async function tokenByHash(database: Database, hash: string) {

@@ -6,13 +6,11 @@
  * and the claimed listing takes the name.
  */
 import { randomBytes } from 'node:crypto'
-import { and, catalogOutbox, eq, inArray, listings, sql, type Database } from '@mcp-directory/shared/db'
+import { and, catalogOutbox, eq, inArray, listings, sql, type Tx } from '@mcp-directory/shared/db'
 import { nameSkeleton } from '@mcp-directory/shared/identity'
 import { enqueueEvent } from '@mcp-directory/shared/outbox'
 import { HOLDING_STATUSES, identityColumns, lockIdentities } from '../listings/identity'
 import { nameFitsRepository, PUBLISHER_COLUMNS, yieldsName } from '../moderation/namespaces'
-
-type Tx = Parameters<Parameters<Database['db']['transaction']>[0]>[0]
 
 /** What taking a name did: the listing that lost it and its new name. */
 export interface NameTaken {

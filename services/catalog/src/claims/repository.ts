@@ -10,9 +10,9 @@ import {
   listingTransfers,
   sql,
   type Database,
+  type Tx,
 } from '@mcp-directory/shared/db'
 
-type Tx = Parameters<Parameters<Database['db']['transaction']>[0]>[0]
 /** A stored claim. */
 export type ClaimRow = typeof listingClaims.$inferSelect
 

@@ -1,7 +1,7 @@
 // Claim state, owned by the catalog: a verified claim makes the listing official (and active if it was pending), a
 // re-check result moves the claim's state, and a claim failing for the whole grace period is revoked. Each change,
 // its effects on the listing and its events (catalog outbox) are written in one transaction.
-import { catalogOutbox, type Database } from '@mcp-directory/shared/db'
+import { catalogOutbox, type Database, type Tx } from '@mcp-directory/shared/db'
 import type { ClaimRecord, RecheckResult } from '@mcp-directory/shared/contracts/claims'
 import { NotFound } from '@mcp-directory/shared/errors'
 import type { Logger } from '@mcp-directory/shared/log'
@@ -107,7 +107,7 @@ export async function recordClaim(
 }
 
 /** The domain the newest standing DNS claim of a listing proved, or null. */
-async function provenDomainStanding(tx: Parameters<typeof standingDnsClaim>[0], listingId: string) {
+async function provenDomainStanding(tx: Tx, listingId: string) {
   const row = await standingDnsClaim(tx, listingId)
   return row ? (ownershipOf(row).provenDomain ?? null) : null
 }

@@ -1,8 +1,6 @@
 // The queries of listings' facts: the row a facts write starts from, the write itself, a failed write's mark, and
 // the probe targets. Every write takes the transaction its service opened.
-import { and, asc, eq, listings, sql, type Database } from '@mcp-directory/shared/db'
-
-type Tx = Parameters<Parameters<Database['db']['transaction']>[0]>[0]
+import { and, asc, eq, listings, sql, type Database, type Tx } from '@mcp-directory/shared/db'
 
 /** The listing's whole row, locked until the transaction ends. */
 export async function lockListing(tx: Tx, id: string) {

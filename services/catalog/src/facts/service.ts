@@ -4,7 +4,7 @@
 // not: a write that fails is tried again, and if it still fails the listing records the failure and stops looking
 // current (not verified, health unknown), so a tool list the database refused never leaves the old, clean one
 // standing as if it were the latest.
-import { catalogOutbox, type Database } from '@mcp-directory/shared/db'
+import { catalogOutbox, type Database, type Tx } from '@mcp-directory/shared/db'
 import { Conflict, isRefusal, NotFound } from '@mcp-directory/shared/errors'
 import type { Logger } from '@mcp-directory/shared/log'
 import { enqueueEvent } from '@mcp-directory/shared/outbox'
@@ -13,7 +13,6 @@ import { observe } from './observe'
 import { activeListingIds, lockListing, markFactsFailed, updateListing } from './repository'
 import type { ListingFacts } from './rules'
 
-type Tx = Parameters<Parameters<Database['db']['transaction']>[0]>[0]
 type Row = NonNullable<Awaited<ReturnType<typeof lockListing>>>
 
 const WRITE_TRIES = 2

@@ -1,8 +1,6 @@
 // The queries of import conflicts (catalog.import_conflicts): the entries an import or a sync did not apply, kept
 // for the operator. What to record, and the events, are decided in `conflict-service.ts`.
-import { and, asc, count, desc, eq, importConflicts, inArray, type Database } from '@mcp-directory/shared/db'
-
-type Tx = Parameters<Parameters<Database['db']['transaction']>[0]>[0]
+import { and, asc, count, desc, eq, importConflicts, inArray, type Database, type Tx } from '@mcp-directory/shared/db'
 
 /** The columns a conflict's entry is stored in. */
 export type ConflictFields = Pick<

@@ -1,8 +1,7 @@
 // Reading listings (one, whatever its status or only when public; their counters) and adding to their counters.
-import { and, eq, inArray, sql, listings, type Database } from '@mcp-directory/shared/db'
+import { and, eq, inArray, sql, listings, type Database, type Tx } from '@mcp-directory/shared/db'
 import type { Listing, ListingStatus } from '@mcp-directory/shared/contracts'
 
-type Tx = Parameters<Parameters<Database['db']['transaction']>[0]>[0]
 type ListingRow = typeof listings.$inferSelect
 
 /** Maps a stored row to the domain listing. */

@@ -1,11 +1,9 @@
 // The queries of moderation: a pending listing inserted, the listings a new one is checked against, a status
 // changed, the queue. Every write takes the transaction its service opened.
-import { and, count, desc, eq, inArray, listings, sql, type Database } from '@mcp-directory/shared/db'
+import { and, count, desc, eq, inArray, listings, sql, type Database, type Tx } from '@mcp-directory/shared/db'
 import { HOLDING_STATUSES } from '../listings/identity'
 import type { NewListingBody, STATUS_TARGETS } from './model'
 import { PUBLISHER_COLUMNS } from './namespaces'
-
-type Tx = Parameters<Parameters<Database['db']['transaction']>[0]>[0]
 
 /** A status an operator can move a listing to. */
 export type StatusTarget = (typeof STATUS_TARGETS)[number]

@@ -3,7 +3,7 @@
 // answer; the rules are decided here and the queries are `repository.ts`'s.
 import { randomBytes } from 'node:crypto'
 import type { HoldingListing } from '@mcp-directory/shared/contracts/catalog-internal'
-import { catalogOutbox, type Database } from '@mcp-directory/shared/db'
+import { catalogOutbox, type Database, type Tx } from '@mcp-directory/shared/db'
 import { Conflict, NotFound } from '@mcp-directory/shared/errors'
 import { nameSkeleton, normalizeAddress } from '@mcp-directory/shared/identity'
 import { enqueueEvent } from '@mcp-directory/shared/outbox'
@@ -25,7 +25,6 @@ import {
   type StatusTarget,
 } from './repository'
 
-type Tx = Parameters<Parameters<Database['db']['transaction']>[0]>[0]
 type Identity = ReturnType<typeof identityColumns>
 
 // A submission is recorded well within this; a pending listing older than it that no submission recorded was

@@ -1,7 +1,15 @@
 /** The owner's queries: a listing's columns and history lines, the listing locked for a change, transfer offers. */
-import { and, asc, eq, listingHistory, listings, listingTransfers, type Database } from '@mcp-directory/shared/db'
+import {
+  and,
+  asc,
+  eq,
+  listingHistory,
+  listings,
+  listingTransfers,
+  type Database,
+  type Tx,
+} from '@mcp-directory/shared/db'
 
-type Tx = Parameters<Parameters<Database['db']['transaction']>[0]>[0]
 /** Columns of a listing to set. */
 export type ListingSet = Partial<typeof listings.$inferInsert>
 

@@ -8,7 +8,7 @@
 import { AGENT_HEADERS } from '@mcp-directory/shared/agent-tokens'
 import { resolveCategory, storedCategoryName } from '@mcp-directory/shared/categories'
 import type { PackageSpec, RemoteSpec } from '@mcp-directory/shared/contracts'
-import { catalogOutbox, type Database } from '@mcp-directory/shared/db'
+import { catalogOutbox, type Database, type Tx } from '@mcp-directory/shared/db'
 import { AppError, Conflict, Forbidden, InvalidInput, NotFound } from '@mcp-directory/shared/errors'
 import { bearerToken } from '@mcp-directory/shared/http'
 import { judgeEvidence } from '@mcp-directory/shared/install'
@@ -20,7 +20,6 @@ import type { EditBody, MaintenanceBody } from './model'
 import { addHistoryLine, type ListingSet, lockForOwner, putTransfer, setListing, takeTransfer } from './repository'
 
 type Row = NonNullable<Awaited<ReturnType<typeof lockForOwner>>>
-type Tx = Parameters<Parameters<Database['db']['transaction']>[0]>[0]
 const TRANSFER_DAYS = 7
 const forbidden = (what: string) => new Forbidden(`Only the listing's owner can ${what}`)
 

@@ -1,5 +1,5 @@
 /** The publisher's queries beside the importer's: a version's existence, versions' status, their listing's status. */
-import { resultRows, sql, type Database } from '@mcp-directory/shared/db'
+import { resultRows, sql, type Database, type Tx } from '@mcp-directory/shared/db'
 
 export type VersionStatus = 'active' | 'deprecated' | 'deleted'
 
@@ -16,8 +16,6 @@ export async function listingOfName(database: Database, name: string) {
     select id, origin, status from catalog.listings where name = ${name} limit 1`)
   return row ?? null
 }
-
-type Tx = Parameters<Parameters<Database['db']['transaction']>[0]>[0]
 
 /** A listing's server's versions to change: one (`version`) or all (`version` null). */
 export interface VersionTarget {

@@ -6,10 +6,8 @@
  * listing are never served. A version's `updatedAt` is the later of its own and its listing's, so a listing that
  * leaves the catalog reaches `updated_since` syncs as deleted.
  */
-import { sql, type Database, type SQL } from '@mcp-directory/shared/db'
+import { sql, type Database, type SQL, type Tx } from '@mcp-directory/shared/db'
 import type { ServedListing } from './server-json'
-
-type Tx = Parameters<Parameters<Database['db']['transaction']>[0]>[0]
 
 /** One version as the read API serves it, before the directory's enrichment is added. */
 export interface VersionRow {

@@ -11,9 +11,8 @@ import {
   probeStates,
   sql,
   type Database,
+  type Tx,
 } from '@mcp-directory/shared/db'
-
-type Tx = Parameters<Parameters<Database['db']['transaction']>[0]>[0]
 
 /** The last state of one listing. */
 export type ProbeState = typeof probeStates.$inferSelect

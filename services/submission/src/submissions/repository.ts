@@ -1,6 +1,6 @@
 // The submission schema's rows of one submission: the submission (with its claim secret's hash), its
 // transitions and its sealed mail.
-import { eq, mailOutbox, submissions, transitions, type Database } from '@mcp-directory/shared/db'
+import { eq, mailOutbox, submissions, transitions, type Database, type Tx } from '@mcp-directory/shared/db'
 
 /** What one accepted submission writes. */
 export interface SubmissionRecord {
@@ -28,8 +28,6 @@ export async function claimTokenHashOf(database: Database, id: string): Promise<
 export async function isRecorded(database: Database, id: string): Promise<boolean> {
   return (await claimTokenHashOf(database, id)) !== null
 }
-
-type Tx = Parameters<Parameters<Database['db']['transaction']>[0]>[0]
 
 /** Inserts the submission; false (nothing written) when a submission of that listing was recorded before. */
 export async function insertSubmission(tx: Tx, r: SubmissionRecord): Promise<boolean> {
