@@ -3,6 +3,9 @@ import { defineContract, err } from '@mcp-directory/shared/contracts'
 import { Type as t } from '@sinclair/typebox'
 import { AiCatalog, McpDescription, McpMessage, ServerCard } from './model'
 
+// Every method of the endpoint refuses a browser page of another site the same way (DNS rebinding, CSRF).
+const ORIGIN_REFUSED = err("An Origin other than the directory's own or MCP_ALLOWED_ORIGINS (JSON-RPC error body)")
+
 export const mcpMessage = defineContract({
   // Limited by what the message asks (the gateway's MCP pricing): a tool call or resource read as a read, which also pays for
   // the one REST read it makes (coversOneRead); discovery and lists in the discovery class. A tool's write
@@ -27,7 +30,7 @@ export const mcpMessage = defineContract({
     200: { description: 'The JSON-RPC response', type: 'application/json', schema: t.Unknown() },
     202: { description: 'Notification accepted' },
     400: err('Not a valid JSON-RPC message (JSON-RPC error body)'),
-    403: err("An Origin other than the directory's own or MCP_ALLOWED_ORIGINS (JSON-RPC error body)"),
+    403: ORIGIN_REFUSED,
     406: err('Accept must list application/json and text/event-stream (JSON-RPC error body)'),
     429: err('rate_limited'),
   },
@@ -49,7 +52,7 @@ export const mcpDescription = defineContract({
       type: 'application/json',
       schema: McpDescription,
     },
-    403: err("An Origin other than the directory's own or MCP_ALLOWED_ORIGINS (JSON-RPC error body)"),
+    403: ORIGIN_REFUSED,
     405: { description: 'No standalone event stream in stateless mode' },
     429: err('rate_limited'),
   },
@@ -114,7 +117,7 @@ export const mcpSessionEnd = defineContract({
   // The answer is the SDK's own JSON-RPC framing.
   rawResponse: true,
   responses: {
-    403: err("An Origin other than the directory's own or MCP_ALLOWED_ORIGINS (JSON-RPC error body)"),
+    403: ORIGIN_REFUSED,
     405: { description: 'No session to end in stateless mode' },
   },
 })
