@@ -46,11 +46,12 @@ const NPM_NAME = /^(@[a-z0-9][a-z0-9._~-]*\/)?[a-z0-9][a-z0-9._~-]*$/
 const PYPI_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/
 const VERSION = /^[A-Za-z0-9][A-Za-z0-9.+_-]{0,63}$/
 
+// The peak is rounded up: "at most" is a bound, and a peak just past the quota must not read as the quota itself.
 const quotaRefusal = (r: BoxedRun): Installed => ({
   ok: false,
   missing: false,
   refused: true,
-  detail: `install stopped: ${r.overQuota} (${Math.round(r.peakBytes / 1048576)} MiB on disk at most)`,
+  detail: `install stopped: ${r.overQuota} (${Math.ceil(r.peakBytes / 1048576)} MiB on disk at most)`,
 })
 
 /** Picks the command an npm package declares (its only bin, or the one named like the package). */
