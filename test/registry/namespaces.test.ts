@@ -44,6 +44,16 @@ const call = (method: string, path: string, body?: unknown) => under.call(method
 const submit = (name: string, url: string) =>
   call('POST', '/internal/listings', { name, url, description: `Submitted ${name}`, category: 'Developer Tools' })
 const idOf = async (name: string) => (await database.db.select().from(listings).where(eq(listings.name, name)))[0]?.id
+/** A claim recorded as the claim-verifier records one: its method and the check that passed. */
+const claim = (id: string, claimId: string, method: 'github' | 'website_badge', where: string) =>
+  call('POST', `/internal/listings/${id}/claims`, {
+    claimId,
+    claimant: `agent:ag_${claimId}`,
+    method,
+    evidence: {
+      checks: [{ method, where, lookedFor: 'the personalized badge', found: 'the personalized badge', ok: true }],
+    },
+  })
 
 describe('namespaces at submission', () => {
   test('io.github.<owner>/… only with a repository on github.com/<owner>', async () => {
@@ -104,11 +114,7 @@ describe('a squat does not block the owner', () => {
     // A third repository that the name does not belong to is refused as before.
     expect((await submit('weather-lens', 'https://github.com/other/thing')).status).toBe(409)
     lines.length = 0
-    const claimed = await call('POST', `/internal/listings/${created.id}/claims`, {
-      claimId: 'owner-claim',
-      claimant: 'lens-org',
-      method: 'readme',
-    })
+    const claimed = await claim(created.id, 'owner-claim', 'github', 'README of lens-org/weather-lens')
     expect(claimed.status).toBe(200)
     const [mine] = await database.db.select().from(listings).where(eq(listings.id, created.id))
     expect(mine.name).toBe('weather-lens')
@@ -125,16 +131,39 @@ describe('a squat does not block the owner', () => {
     expect(lines.some((l) => l.includes('a proven owner took its name'))).toBe(true)
   })
 
+  test("a badge on the submitter's own site proves no repository: the squat keeps the name", async () => {
+    const squat = await submit('cloud-lens', 'https://github.com/squatter/cloud-thing')
+    const squatId = ((await squat.json()) as { listing: { id: string } }).listing.id
+    // A stranger submits the repository the name belongs to, with a site of their own, and proves that site.
+    const stranger = await call('POST', '/internal/listings', {
+      name: 'cloud-lens',
+      url: 'https://github.com/lens-org/cloud-lens',
+      websiteUrl: 'https://stranger.example/',
+      description: 'Submitted cloud-lens',
+      category: 'Developer Tools',
+    })
+    expect(stranger.status).toBe(201)
+    const created = ((await stranger.json()) as { listing: { id: string; name: string } }).listing
+    expect(created.name).not.toBe('cloud-lens')
+    expect((await claim(created.id, 'site-claim', 'website_badge', 'https://stranger.example/')).status).toBe(200)
+    const [mine] = await database.db.select().from(listings).where(eq(listings.id, created.id))
+    expect(mine.isOfficial).toBe(true)
+    expect(mine.name).not.toBe('cloud-lens')
+    expect(mine.provenRepository).toBeNull()
+    const [held] = await database.db.select().from(listings).where(eq(listings.id, squatId))
+    expect(held.name).toBe('cloud-lens')
+    expect(held.status).not.toBe('flagged')
+    // A GitHub claim of another repository than the listing's proves nothing of it either.
+    await claim(created.id, 'other-repo-claim', 'github', 'README of stranger/elsewhere')
+    expect((await database.db.select().from(listings).where(eq(listings.id, squatId)))[0]!.name).toBe('cloud-lens')
+  })
+
   test('a holder whose own repository the name belongs to keeps it; so does a claimed holder of a short name', async () => {
     expect((await submit('river-tool', 'https://github.com/first/river-tool')).status).toBe(201)
     expect((await submit('river-tool', 'https://github.com/second/river-tool')).status).toBe(409)
     const held = await submit('lake-tool', 'https://github.com/holder/some-server')
     const heldId = ((await held.json()) as { listing: { id: string } }).listing.id
-    await call('POST', `/internal/listings/${heldId}/claims`, {
-      claimId: 'lake-claim',
-      claimant: 'holder',
-      method: 'readme',
-    })
+    await claim(heldId, 'lake-claim', 'github', 'README of holder/some-server')
     expect((await submit('lake-tool', 'https://github.com/lake/lake-tool')).status).toBe(409)
   })
 })
@@ -185,12 +214,55 @@ describe('publisherVerified', () => {
     }
   })
 
-  test('a submitted listing counts only once claimed', async () => {
-    const id = await idOf('io.github.octo/tool')
-    const before = (await (await call('GET', `/internal/listings/${id}`)).json()) as Record<string, unknown>
-    expect(before).toBeDefined()
-    await call('POST', `/internal/listings/${id}/claims`, { claimId: 'octo-claim', claimant: 'octo', method: 'readme' })
-    const detail = (await (await call('GET', `/api/v1/servers/${id}`)).json()) as { server: Hit }
-    expect(detail.server.publisherVerified).toBe(true)
+  const markOf = async (id: string) =>
+    ((await (await call('GET', `/api/v1/servers/${id}`)).json()) as { server: Hit }).server
+  const hitOf = async (q: string, id: string) =>
+    (
+      (await (await call('GET', `/api/v1/search?q=${encodeURIComponent(q)}`)).json()) as {
+        servers: (Hit & { id: string })[]
+      }
+    ).servers.find((h) => h.id === id)
+
+  test('a submitted listing counts once a GitHub claim proved its repository', async () => {
+    // Pending until claimed: not public, so no mark shown.
+    const id = (await idOf('io.github.octo/tool'))!
+    await claim(id, 'octo-claim', 'github', 'README of octo/tool')
+    const server = await markOf(id)
+    expect(server.publisherVerified).toBe(true)
+    expect(server.publisherEvidence).toBe(
+      'namespace io.github.octo: repository github.com/octo/tool, proven by a GitHub claim',
+    )
+    // Search shows the mark its detail shows.
+    expect((await hitOf('io.github.octo/tool', id))?.publisherVerified).toBe(true)
+  })
+
+  test("a badge on the submitter's own site verifies neither the repository's owner nor the site's domain", async () => {
+    // Someone else's repository, a site of the submitter's own: the badge there proves the listing, not octo.
+    const named = await call('POST', '/internal/listings', {
+      name: 'io.github.octo/borrowed',
+      url: 'https://github.com/octo/borrowed',
+      websiteUrl: 'https://mallory.example/',
+      description: 'Submitted borrowed',
+      category: 'Developer Tools',
+    })
+    expect(named.status).toBe(201)
+    const id = ((await named.json()) as { listing: { id: string } }).listing.id
+    expect((await claim(id, 'borrowed-claim', 'website_badge', 'https://mallory.example/')).status).toBe(200)
+    const server = await markOf(id)
+    expect(server.isOfficial).toBe(true)
+    expect(server.publisherVerified).toBe(false)
+    expect((await hitOf('io.github.octo/borrowed', id))?.publisherVerified).toBe(false)
+    // A page of a site many people publish on (a user's directory) proves nothing of the site's domain.
+    const shared = await call('POST', '/internal/listings', {
+      name: 'edu.uni/lab-tool',
+      url: 'https://www.uni.edu/~mallory/mcp',
+      websiteUrl: 'https://www.uni.edu/~mallory/',
+      description: 'Submitted lab tool',
+      category: 'Developer Tools',
+    })
+    expect(shared.status).toBe(201)
+    const sharedId = ((await shared.json()) as { listing: { id: string } }).listing.id
+    expect((await claim(sharedId, 'uni-claim', 'website_badge', 'https://www.uni.edu/~mallory/')).status).toBe(200)
+    expect((await markOf(sharedId)).publisherVerified).toBe(false)
   })
 })

@@ -229,6 +229,8 @@ export interface Listing {
   githubHomepage?: string | null
   /** The domain a DNS claim of the listing proved (it proves a reverse-DNS namespace of that domain). */
   provenDomain?: string | null
+  /** The GitHub repository (`owner/repo`) a GitHub claim of the listing proved. */
+  provenRepository?: string | null
   /** The listing this one was merged into by their owner. */
   mergedInto?: string | null
   /** The agent that owns the listing (its claimant, or whom it was handed to). */

@@ -1,7 +1,7 @@
 /**
  * A squat does not block the owner. A submission whose name a listing from another repository held was created
  * under a provisional name, keeping the name it wants (`wanted_name`). When its owner proves the repository (a
- * recorded claim), the name is the owner's if it belongs to that repository (namespace proven by it, or the
+ * GitHub claim: the badge in that repository's README), the name is the owner's if it belongs to that repository (namespace proven by it, or the
  * repository's own name) and not to the holder's: the holder is renamed with a suffix and flagged for moderation,
  * and the claimed listing takes the name.
  */
@@ -10,6 +10,7 @@ import { and, catalogOutbox, eq, inArray, listings, sql, type Tx } from '@mcp-di
 import { nameSkeleton } from '@mcp-directory/shared/identity'
 import { enqueueEvent } from '@mcp-directory/shared/outbox'
 import { HOLDING_STATUSES, identityColumns, lockIdentities } from '../listings/identity'
+import { isProvenRepository } from '../listings/publisher'
 import { nameFitsRepository, PUBLISHER_COLUMNS, yieldsName } from '../moderation/namespaces'
 
 /** What taking a name did: the listing that lost it and its new name. */
@@ -26,13 +27,17 @@ const identitySource = {
   repositorySubfolder: listings.repositorySubfolder,
 }
 
-/** Gives the claimed listing the name it wanted, when its proven repository owns it; null when nothing changed. */
-export async function takeWantedName(tx: Tx, listingId: string, at: Date): Promise<NameTaken | null> {
+/**
+ * Gives the claimed listing the name it wanted, when the repository a claim proved (`proven`, `owner/repo`) is the
+ * listing's own and owns the name; null when nothing changed.
+ */
+export async function takeWantedName(tx: Tx, listingId: string, at: Date, proven: string): Promise<NameTaken | null> {
   const [me] = await tx
     .select({ id: listings.id, wantedName: listings.wantedName, ...identitySource })
     .from(listings)
     .where(eq(listings.id, listingId))
-  if (!me?.wantedName || !nameFitsRepository(me.wantedName, me.repositoryUrl)) return null
+  if (!me?.wantedName || !isProvenRepository(me.repositoryUrl, proven)) return null
+  if (!nameFitsRepository(me.wantedName, me.repositoryUrl)) return null
   const wanted = me.wantedName
   await lockIdentities(tx)
   const holders = await tx

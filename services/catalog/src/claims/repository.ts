@@ -78,13 +78,13 @@ export async function standingClaimAgent(tx: Tx, listingId: string): Promise<str
   return row ? row.key.slice('agent:'.length) : null
 }
 
-/** The newest claim of a listing still standing that DNS proved, or null when there is none. */
-export async function standingDnsClaim(tx: Tx, listingId: string): Promise<ClaimRow | null> {
+/** The newest claim of a listing still standing that `method` proved, or null when there is none. */
+export async function standingClaimBy(tx: Tx, listingId: string, method: 'dns' | 'github'): Promise<ClaimRow | null> {
   const [row] = await tx
     .select()
     .from(listingClaims)
     .where(
-      and(eq(listingClaims.listingId, listingId), isNull(listingClaims.revokedAt), eq(listingClaims.method, 'dns')),
+      and(eq(listingClaims.listingId, listingId), isNull(listingClaims.revokedAt), eq(listingClaims.method, method)),
     )
     .orderBy(desc(listingClaims.claimedAt))
     .limit(1)

@@ -11,7 +11,7 @@ import {
   type ClaimRow,
   hasStandingClaim,
   standingClaimAgent,
-  standingDnsClaim,
+  standingClaimBy,
   insertCheck,
   insertClaim,
   leaseDueClaims,
@@ -32,19 +32,26 @@ export interface ClaimSchedule {
   now?: () => Date
 }
 
-type Ownership = { ownerAgent?: string; provenDomain?: string }
+type Ownership = { ownerAgent?: string; provenDomain?: string | null; provenRepository?: string | null }
 
 /**
- * What a claim proves beyond the listing: the agent that made it owns the listing from now on, and a DNS claim
- * proves its domain (the name whose TXT record carried the proof, under `_mcp-directory.`).
+ * What a claim proves beyond the listing: the agent that made it owns the listing from now on, a DNS claim proves
+ * its domain (the name whose TXT record carried the proof, under `_mcp-directory.`), and a GitHub claim the
+ * repository whose README carried it. A badge on a web page proves that page only: neither its domain nor a
+ * repository the listing names.
  */
 export function ownershipOf(claim: Pick<ClaimRecord, 'claimant' | 'claimantKey' | 'method' | 'evidence'>): Ownership {
   const key = claim.claimantKey ?? claim.claimant
   const out: Ownership = {}
   if (key.startsWith('agent:')) out.ownerAgent = key.slice('agent:'.length)
+  const evidence = JSON.stringify(claim.evidence ?? {})
   if (claim.method === 'dns') {
-    const m = /TXT records at _mcp-directory\.([a-z0-9.-]+)/i.exec(JSON.stringify(claim.evidence ?? {}))
+    const m = /TXT records at _mcp-directory\.([a-z0-9.-]+)/i.exec(evidence)
     if (m) out.provenDomain = m[1].toLowerCase().replace(/\.$/, '')
+  }
+  if (claim.method === 'github') {
+    const m = /README of ([a-z0-9-]+\/[a-z0-9._-]+)"/i.exec(evidence)
+    if (m) out.provenRepository = m[1].toLowerCase()
   }
   return out
 }
@@ -88,7 +95,10 @@ export async function recordClaim(
     })
     if (ownership.ownerAgent !== undefined && ownership.ownerAgent !== row.ownerAgent)
       await withdrawTransferOffer(tx, listingId)
-    const taken = await takeWantedName(tx, listingId, at)
+    // Only a proven repository takes the name that belongs to it from a listing of another repository.
+    const taken = ownership.provenRepository
+      ? await takeWantedName(tx, listingId, at, ownership.provenRepository)
+      : null
     if (taken)
       log?.warn({ id: listingId, ...taken }, 'a proven owner took its name from a listing of another repository')
     const base = { id: row.id, name: taken?.name ?? row.name, status: 'active', at: at.toISOString() }
@@ -106,10 +116,13 @@ export async function recordClaim(
   })
 }
 
-/** The domain the newest standing DNS claim of a listing proved, or null. */
-async function provenDomainStanding(tx: Tx, listingId: string) {
-  const row = await standingDnsClaim(tx, listingId)
-  return row ? (ownershipOf(row).provenDomain ?? null) : null
+/** What the newest standing claim of `method` proves of a listing (after another claim of it was revoked). */
+async function provenStanding(tx: Tx, listingId: string, method: 'dns' | 'github'): Promise<Ownership> {
+  const row = await standingClaimBy(tx, listingId, method)
+  const proven = row ? ownershipOf(row) : {}
+  return method === 'dns'
+    ? { provenDomain: proven.provenDomain ?? null }
+    : { provenRepository: proven.provenRepository ?? null }
 }
 
 /** The state a re-check leads to: one failure never revokes, only failing for the whole grace period does. */
@@ -179,8 +192,12 @@ export async function recordRecheck(
         : revokedOwner
           ? { ownerAgent: await standingClaimAgent(tx, claim.listingId) }
           : {}
-      // The domain a DNS claim proved is evidence only while a DNS claim stands: the newest one left, or none.
-      const proven = claim.method === 'dns' ? { provenDomain: await provenDomainStanding(tx, claim.listingId) } : {}
+      // The domain a DNS claim proved (the repository a GitHub claim proved) is evidence only while a claim of that
+      // method stands: the newest one left, or none.
+      const proven =
+        claim.method === 'dns' || claim.method === 'github'
+          ? await provenStanding(tx, claim.listingId, claim.method)
+          : {}
       await markListing(tx, claim.listingId, { isOfficial, updatedAt: at, ...owner, ...proven })
       if (owner.ownerAgent !== undefined && owner.ownerAgent !== listing.ownerAgent)
         await withdrawTransferOffer(tx, claim.listingId)

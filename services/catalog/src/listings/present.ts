@@ -51,6 +51,8 @@ export function summaryOf(r: SummaryRow, baseUrl: string, alsoListedAs: string[]
       repositoryUrl: r.repository_url,
       websiteUrl: r.website_url,
       githubHomepage: r.github_homepage,
+      provenDomain: r.proven_domain,
+      provenRepository: r.proven_repository,
       origin: r.origin,
       isOfficial: r.is_official,
     }),

@@ -38,11 +38,21 @@ describe('namespaces as the official registry rules them', () => {
     ).toBe('namespace com.example: repository homepage on example.com')
   })
 
-  test('a submitted name counts once claimed; demo data never', () => {
+  test('a submitted name counts once a claim proved it; demo data never', () => {
     const l = { name: 'io.github.acme/x', repositoryUrl: 'https://github.com/acme/x', websiteUrl: null }
-    expect(publisherOf({ ...l, origin: 'submission', isOfficial: false }).publisherVerified).toBe(false)
-    expect(publisherOf({ ...l, origin: 'submission', isOfficial: true }).publisherVerified).toBe(true)
-    expect(publisherOf({ ...l, origin: 'demo', isOfficial: false }).publisherVerified).toBe(false)
+    const proven = { ...l, provenRepository: 'acme/x' }
+    expect(publisherOf({ ...proven, origin: 'submission', isOfficial: false }).publisherVerified).toBe(false)
+    expect(publisherOf({ ...proven, origin: 'submission', isOfficial: true }).publisherVerified).toBe(true)
+    // Claimed by a badge elsewhere: the repository it names is not proven.
+    expect(publisherOf({ ...l, origin: 'submission', isOfficial: true }).publisherVerified).toBe(false)
+    // Proven, then pointed at another repository by an edit: no longer the proven one.
+    const moved = { ...proven, repositoryUrl: 'https://github.com/acme/y' }
+    expect(publisherOf({ ...moved, origin: 'submission', isOfficial: true }).publisherVerified).toBe(false)
+    // A website on the domain is the submitter's word too.
+    const site = { name: 'com.example/x', repositoryUrl: null, websiteUrl: 'https://www.example.com/' }
+    expect(publisherOf({ ...site, origin: 'submission', isOfficial: true }).publisherVerified).toBe(false)
+    expect(publisherOf({ ...site, origin: 'import', isOfficial: false }).publisherVerified).toBe(true)
+    expect(publisherOf({ ...proven, origin: 'demo', isOfficial: false }).publisherVerified).toBe(false)
   })
 
   test('a DNS claim of the domain proves a reverse-DNS namespace; a publisher token proves its own namespace', () => {
@@ -65,5 +75,14 @@ describe('namespaces as the official registry rules them', () => {
     }
     expect(ownershipOf(dns as never)).toEqual({ ownerAgent: 'ag_1', provenDomain: 'example.com' })
     expect(ownershipOf({ ...dns, method: 'github', claimantKey: 'claim-url:abc' } as never)).toEqual({})
+    const readme = { method: 'github', where: 'README of Acme/Tool.js', ok: true }
+    expect(
+      ownershipOf({ ...dns, method: 'github', evidence: { checks: [readme] }, claimantKey: 'claim-url:abc' } as never),
+    ).toEqual({ provenRepository: 'acme/tool.js' })
+    // A badge on a page proves neither a domain nor a repository.
+    const page = { method: 'website_badge', where: 'https://www.uni.edu/~mallory/', ok: true }
+    expect(ownershipOf({ ...dns, method: 'website_badge', evidence: { checks: [page] } } as never)).toEqual({
+      ownerAgent: 'ag_1',
+    })
   })
 })

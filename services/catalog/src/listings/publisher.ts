@@ -3,7 +3,8 @@
  * belongs to that GitHub owner, a reverse-DNS name `tld.domain/…` to whoever controls that domain. A listing's
  * publisher is verified (`publisherVerified`) when its namespace is proven by evidence we can name: a repository on
  * github.com/<owner>, or a website or repository homepage on the domain. A submitter may write any name and any
- * address, so a submitted listing's namespace counts only once its owner has claimed it here; demo data proves nothing.
+ * address, so a submitted listing's namespace counts only as far as a claim of it proved (`claimedEvidence`); demo
+ * data proves nothing.
  */
 import { hostStanding } from '@mcp-directory/shared/hosts'
 import { normalizeAddress } from '@mcp-directory/shared/identity'
@@ -38,6 +39,8 @@ export interface PublisherSource {
   githubHomepage?: string | null
   /** The domain a DNS claim of this listing proved. */
   provenDomain?: string | null
+  /** The GitHub repository (`owner/repo`, lower case) a GitHub claim of this listing proved. */
+  provenRepository?: string | null
 }
 
 const hostOf = (address: string | null | undefined) => (address ? (normalizeAddress(address)?.host ?? null) : null)
@@ -78,6 +81,32 @@ export function namespaceEvidence(l: PublisherSource): string | null {
   return null
 }
 
+/** True when `repositoryUrl` is a GitHub repository and the very one a GitHub claim proved (`owner/repo`). */
+export function isProvenRepository(repositoryUrl: string | null, proven: string | null | undefined): boolean {
+  const repo = repositoryUrl ? normalizeAddress(repositoryUrl) : null
+  return !!proven && repo?.host === 'github.com' && !!repo.repository && repo.path.toLowerCase() === proven
+}
+
+/**
+ * What proves a submitted listing's namespace: only what one of its claims proved. A submitter writes every address
+ * of a listing, and a claim's badge on one web page proves that page, not the page's domain (a page of a shared site,
+ * `www.uni.edu/~mallory/`) nor a repository the listing merely names. So a GitHub namespace needs a GitHub claim of
+ * the listing's repository, a reverse-DNS one a DNS claim of the domain (as the official registry asks a DNS or
+ * domain-root proof of a publisher).
+ */
+function claimedEvidence(l: PublisherSource): string | null {
+  const ns = namespaceOf(l.name)
+  if (ns.kind === 'github') {
+    const repo = l.repositoryUrl ? normalizeAddress(l.repositoryUrl) : null
+    if (repo && isProvenRepository(l.repositoryUrl, l.provenRepository) && repo.path.split('/')[0] === ns.owner)
+      return `namespace ${ns.namespace}: repository github.com/${repo.path}, proven by a GitHub claim`
+    return null
+  }
+  if (ns.kind === 'domain' && l.provenDomain && provesDomain(l.provenDomain, ns.domain))
+    return `namespace ${ns.namespace}: DNS claim of ${l.provenDomain}`
+  return null
+}
+
 /**
  * The namespace an anonymous registry token grants (`POST /v0.1/auth/none`, only with PUBLISH_AUTH_NONE=1): shared
  * by every caller and proven by nothing, so publishing there earns no mark and no owner's rights.
@@ -97,7 +126,9 @@ export function publisherOf(l: PublisherSource & { origin?: string; isOfficial: 
       publisherVerified: true,
       publisherEvidence: `namespace ${ns.namespace}: published here with a registry token proving it`,
     }
-  const evidence = namespaceEvidence(l)
+  // Imported and synced listings come from a registry the operator chose, which checked their namespaces; a
+  // submission's addresses are its submitter's word.
+  const evidence = l.origin === 'submission' ? claimedEvidence(l) : namespaceEvidence(l)
   const counts = l.origin !== 'demo' && (l.origin !== 'submission' || l.isOfficial)
   return counts && evidence
     ? { publisherVerified: true, publisherEvidence: evidence }

@@ -49,6 +49,7 @@ export function toListing(r: ListingRow): Listing {
     githubPushedAt: r.githubPushedAt,
     githubHomepage: r.githubHomepage,
     provenDomain: r.provenDomain,
+    provenRepository: r.provenRepository,
     mergedInto: r.mergedInto,
     ownerAgent: r.ownerAgent,
     seenRunning: r.seenRunning,

@@ -20,6 +20,8 @@ export const PUBLISHER_COLUMNS = {
   repositoryUrl: listings.repositoryUrl,
   websiteUrl: listings.websiteUrl,
   githubHomepage: listings.githubHomepage,
+  provenDomain: listings.provenDomain,
+  provenRepository: listings.provenRepository,
 }
 
 /** What a submission's namespace is checked against: its name and its one address. */

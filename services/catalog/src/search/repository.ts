@@ -26,6 +26,8 @@ export interface SummaryRow {
   origin: string
   website_url: string | null
   github_homepage: string | null
+  proven_domain: string | null
+  proven_repository: string | null
   // What a card shows and the orderings read: stars, installs, the last scan, when it was added and checked.
   github_stars: number | null
   installs: number
@@ -62,6 +64,8 @@ export const SUMMARY_COLUMNS = {
   origin: listings.origin,
   website_url: listings.websiteUrl,
   github_homepage: listings.githubHomepage,
+  proven_domain: listings.provenDomain,
+  proven_repository: listings.provenRepository,
   github_stars: listings.githubStars,
   installs: listings.installs,
   risk: listings.risk,

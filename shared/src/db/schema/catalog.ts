@@ -70,6 +70,11 @@ export const listings = catalogSchema.table(
     ownerAgent: text('owner_agent'),
     /** The domain a DNS claim proved (lower case): it proves a reverse-DNS namespace of that domain. */
     provenDomain: text('proven_domain'),
+    /**
+     * The GitHub repository (`owner/repo`, lower case) a standing GitHub claim proved with a badge in its README: the
+     * only proof that a submitted listing's repository is its owner's.
+     */
+    provenRepository: text('proven_repository'),
     /** The listing this one was merged into by their owner: its id answers with a redirect there. */
     mergedInto: text('merged_into'),
     /** A submission whose name another repository's listing held: the name it takes once its repository is proven. */
