@@ -14,6 +14,7 @@ import { REQUEST_ID_HEADER, type Logger } from '@mcp-directory/shared/log'
 import { CLIENT_IP_HEADER, PRECHARGED_HEADER, type PublicApi } from '@mcp-directory/shared/public-api'
 import { peerAddress } from '@mcp-directory/shared/runtime'
 import { cardName, SERVER_CARD_PATH } from './card'
+import { checkParams } from './params'
 import { PROMPTS, registerPrompts } from './prompts'
 import { CACHE_HINTS, CAPABILITIES, INSTRUCTIONS, PROTOCOL_VERSIONS } from './protocol'
 import type { CatalogReads } from './public-api/catalog'
@@ -132,6 +133,7 @@ export function mcpHandler(publicApi: PublicApi, log: Logger, base: string, cata
     if (call) return server
     registerResources(server, api, log)
     registerPrompts(server)
+    checkParams(server)
     return server
   }
   const modern = createMcpHandler(factory, {
