@@ -32,7 +32,7 @@ import { inProcessUpstream } from '@mcp-directory/shared/upstream'
 import { createMcpApp, SERVER_INFO, type McpService } from '../src'
 import { MAX_BATCH_MESSAGES, serverIdentity } from '../src/server'
 import { SERVER_CARD_SCHEMA } from '../src/card'
-import { describeModernEra, modernRequest, TOOL_ORDER } from './modern'
+import { describeModernEra, modernClient, modernRequest, TOOL_ORDER } from './modern'
 
 const run = runToken()
 const env = isolatedEnv(run, '')
@@ -1147,6 +1147,75 @@ describe('the protocol as agents use it', () => {
       const body = (await res.json()) as { error?: { code: number; message: string } }
       expect({ method, params, code: body.error?.code }).toEqual({ method, params, code: -32602 })
     }
+  })
+
+  test('params of the wrong JSON type are -32602 naming the param, in both eras, not -32603', async () => {
+    const prompt = { type: 'ref/prompt', name: 'find_and_install' }
+    const complete = (argument: unknown, more = {}) => ({ ref: prompt, argument, ...more })
+    // Each case, with the param its message names.
+    const cases: [string, Record<string, unknown>, string][] = [
+      ['prompts/get', { name: 'find_and_install', arguments: { query: 42 } }, 'arguments.query'],
+      ['prompts/get', { name: 'find_and_install', arguments: { need: 'postgres', client: 7 } }, 'arguments.client'],
+      ['prompts/get', { name: 'claim_my_server', arguments: { server: 'acme', email: null } }, 'arguments.email'],
+      ['prompts/get', { name: 'find_and_install', arguments: 'need=postgres' }, 'arguments'],
+      ['prompts/get', { name: 'find_and_install', arguments: ['postgres'] }, 'arguments'],
+      ['prompts/get', { name: 5 }, 'name'],
+      ['completion/complete', complete({ name: 'client', value: 42 }), 'argument.value'],
+      ['completion/complete', complete({ name: 7, value: 'c' }), 'argument.name'],
+      ['completion/complete', complete('client'), 'argument'],
+      ['completion/complete', { ref: prompt }, 'argument'],
+      ['completion/complete', complete({ name: 'client', value: 'c' }, { context: 'need' }), 'context'],
+      [
+        'completion/complete',
+        complete({ name: 'client', value: 'c' }, { context: { arguments: { need: 1 } } }),
+        'context.arguments.need',
+      ],
+      ['completion/complete', { ref: { type: 'ref/prompt' }, argument: { name: 'client', value: 'c' } }, 'ref'],
+      ['completion/complete', { ref: 'find_and_install', argument: { name: 'client', value: 'c' } }, 'ref'],
+      [
+        'completion/complete',
+        { ref: { type: 'ref/resource', uri: 'directory://servers/{id}' }, argument: { name: 'id', value: 5 } },
+        'argument.value',
+      ],
+      // The same fault on the endpoint's other methods.
+      ['resources/read', { uri: 5 }, 'uri'],
+      ['resources/list', { cursor: 5 }, 'cursor'],
+      ['tools/list', { cursor: ['a'] }, 'cursor'],
+    ]
+    const legacy = (method: string, params: unknown) =>
+      fetch(`${base}/api/mcp`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 7, method, params }),
+      })
+    for (const [method, params, param] of cases) {
+      for (const [era, res] of [
+        ['2025', await legacy(method, params)],
+        ['2026-07-28', await modernRequest(base, method, params)],
+      ] as const) {
+        const body = (await res.json()) as { error?: { code: number; message: string } }
+        expect({ era, method, params, status: res.status, code: body.error?.code }).toEqual({
+          era,
+          method,
+          params,
+          status: 200,
+          code: -32602,
+        })
+        expect(body.error?.message).toStartWith(`Invalid params for ${method}: ${param}: `)
+      }
+    }
+    // The SDK clients of both eras see the same refusal, and a well-typed request is still answered.
+    const modern = await modernClient(base)
+    for (const c of [client, modern] as { complete: Client['complete'] }[]) {
+      const bad = c.complete({ ref: prompt as never, argument: { name: 'client', value: 42 as never } })
+      await expect(bad).rejects.toMatchObject({ code: -32602 })
+      const good = await c.complete({ ref: prompt as never, argument: { name: 'client', value: 'cu' } })
+      expect(good.completion.values).toEqual(['cursor'])
+    }
+    await expect(
+      modern.getPrompt({ name: 'find_and_install', arguments: { query: 42 as never } }),
+    ).rejects.toMatchObject({ code: -32602 })
+    await modern.close()
   })
 
   test('prompts: find-and-install with a need and a client, and claim my server', async () => {
