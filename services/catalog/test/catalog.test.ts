@@ -173,6 +173,37 @@ describe('views', () => {
     const [flushed] = await database.db.select({ views: listings.views }).from(listings).where(eq(listings.id, row.id))
     expect(flushed.views).toBe(row.views + 4)
   })
+
+  test("a flush's event carries each listing's new count, which a kept detail shows without reading it back", async () => {
+    await catalog.flush()
+    const [row] = await database.db.select().from(listings).where(eq(listings.name, 'io.example/tiny'))
+    const viewsOf = async () =>
+      ((await (await call(`/api/v1/servers/${row.id}`)).json()) as { server: { popularity: { views: number } } }).server
+        .popularity.views
+    await viewsOf()
+    await catalog.flush()
+    // The newest counters event (rows read back in no particular order).
+    const event = (await database.db.select().from(catalogOutbox))
+      .filter((e) => e.subject === 'listing.counters_changed')
+      .sort((a, b) => b.id - a.id)[0]
+    const [now] = await database.db.select({ views: listings.views }).from(listings).where(eq(listings.id, row.id))
+    expect(event!.payload).toMatchObject({ counter: 'views', counts: { [row.id]: now.views } })
+    // A count the database does not hold shows only if the kept detail takes it from the event; a late event with a
+    // lower count never lowers it.
+    const publish = (n: number) =>
+      bus.publish(
+        'listing.counters_changed',
+        { ids: [row.id], at: new Date().toISOString(), counter: 'views', counts: { [row.id]: n } },
+        `views-${token}-${n}`,
+      )
+    await publish(1_000_000)
+    for (let i = 0; i < 100 && (await viewsOf()) < 1_000_000; i++) await Bun.sleep(50)
+    expect(await viewsOf()).toBe(1_000_000)
+    await publish(5)
+    await publish(1_000_001)
+    for (let i = 0; i < 100 && (await viewsOf()) < 1_000_001; i++) await Bun.sleep(50)
+    expect(await viewsOf()).toBe(1_000_001)
+  })
 })
 
 describe('health', () => {

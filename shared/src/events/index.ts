@@ -71,8 +71,16 @@ export interface EventMap {
     reason: string
     at: string
   }
-  /** Batched view/install counters were written. */
-  'listing.counters_changed': { ids: string[]; at: string }
+  /**
+   * Batched view/install counters were written: which counter, and each listing's count after the write (so a kept
+   * detail shows it without reading it back). `counter` and `counts` are absent from events of earlier releases.
+   */
+  'listing.counters_changed': {
+    ids: string[]
+    at: string
+    counter?: 'views' | 'installs'
+    counts?: Record<string, number>
+  }
   /** An agent asked for a registration code. */
   'agent.registered': { email: string; at: string }
   /** An agent token was issued. */

@@ -2,9 +2,10 @@
  * Details as JSON text, built once per listing change rather than per request: a detail is read from PostgreSQL
  * and shaped (install configs for every client) only when it is not kept. Bounded in bytes (the oldest go first).
  * A listing event heard on the bus drops that listing's text; a change this replica writes drops them all at once,
- * so a writer reads what it wrote. A text read across a drop is not kept. Counters (views, installs, upvotes)
- * change with reads, so their event only marks the kept counters stale: the next read rereads those three numbers,
- * not the listing. `popularity` and `alsoListedAs` (which changes with other listings) are added per request.
+ * so a writer reads what it wrote. A text read across a drop is not kept. Counters (views, installs) change with
+ * reads, so their event carries each listing's new count, which the kept detail takes without reading anything (an
+ * event without counts marks the kept counters stale: the next read rereads them, not the listing). `popularity`
+ * and `alsoListedAs` (which changes with other listings) are added per request.
  */
 import type { EventBus } from '@mcp-directory/shared/bus'
 import { LISTING_CHANGE_EVENTS, listingIdsOf } from '@mcp-directory/shared/events'
@@ -45,9 +46,15 @@ export function createDetailCache(opts: { bus: EventBus; log: Logger; maxBytes?:
     LISTING_CHANGE_EVENTS,
     async (event) => {
       if (event.subject === 'listing.counters_changed') {
+        const { counter, counts } = event.payload
         for (const id of listingIdsOf(event)) {
           const entry = kept.get(id)
-          if (entry) entry.stale = true
+          const count = counts?.[id]
+          if (!entry) continue
+          // The count after the write: counters only grow, so an event that arrives late never lowers one.
+          if (counter && typeof count === 'number')
+            entry.popularity[counter] = Math.max(entry.popularity[counter], count)
+          else entry.stale = true
         }
         return
       }

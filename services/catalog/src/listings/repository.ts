@@ -1,5 +1,5 @@
 // Reading listings (one, whatever its status or only when public; their counters) and adding to their counters.
-import { and, eq, inArray, sql, listings, type Database, type Tx } from '@mcp-directory/shared/db'
+import { and, eq, inArray, resultRows, sql, listings, type Database, type Tx } from '@mcp-directory/shared/db'
 import type { Listing, ListingStatus } from '@mcp-directory/shared/contracts'
 
 type ListingRow = typeof listings.$inferSelect
@@ -104,14 +104,21 @@ export async function hasListings(database: Database): Promise<boolean> {
   return (await database.db.select({ id: listings.id }).from(listings).limit(1)).length > 0
 }
 
-/** Adds counts (listing id → count) to one counter column, in one statement. */
-export async function addToCounter(tx: Tx, column: 'views' | 'installs', counts: Map<string, number>) {
+/** Adds counts (listing id → count) to one counter column, in one statement; gives each listing's new count. */
+export async function addToCounter(
+  tx: Tx,
+  column: 'views' | 'installs',
+  counts: Map<string, number>,
+): Promise<Map<string, number>> {
   const values = sql.join(
     [...counts].map(([id, n]) => sql`(${id}::text, ${n}::int)`),
     sql`, `,
   )
   const target = sql.raw(column)
-  await tx.execute(
-    sql`update catalog.listings l set ${target} = l.${target} + v.n from (values ${values}) as v(id, n) where l.id = v.id`,
+  const rows = resultRows<{ id: string; n: number }>(
+    await tx.execute(
+      sql`update catalog.listings l set ${target} = l.${target} + v.n from (values ${values}) as v(id, n) where l.id = v.id returning l.id, l.${target} as n`,
+    ),
   )
+  return new Map(rows.map((r) => [r.id, Number(r.n)]))
 }

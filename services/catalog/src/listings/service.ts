@@ -46,10 +46,18 @@ async function addCounts(database: Database, column: 'views' | 'installs', count
   if (counts.size === 0) return
   const ids = [...counts.keys()]
   await database.db.transaction(async (tx) => {
-    await addToCounter(tx, column, counts)
+    const now = await addToCounter(tx, column, counts)
     const at = new Date().toISOString()
-    for (let i = 0; i < ids.length; i += IDS_PER_EVENT)
-      await enqueueEvent(tx, catalogOutbox, 'listing.counters_changed', { ids: ids.slice(i, i + IDS_PER_EVENT), at })
+    for (let i = 0; i < ids.length; i += IDS_PER_EVENT) {
+      const batch = ids.slice(i, i + IDS_PER_EVENT)
+      const written = batch.filter((id) => now.has(id)).map((id) => [id, now.get(id)!] as const)
+      await enqueueEvent(tx, catalogOutbox, 'listing.counters_changed', {
+        ids: batch,
+        at,
+        counter: column,
+        counts: Object.fromEntries(written),
+      })
+    }
   })
 }
 

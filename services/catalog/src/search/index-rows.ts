@@ -95,6 +95,15 @@ export interface ListingEventRow {
   counterIds?: string[]
 }
 
+/**
+ * The listings of a counters event whose search summaries show what changed: none for views, which no summary or
+ * ordering shows (a detail's count is carried by the event itself).
+ */
+export function summaryCounterIds(payload: { ids?: unknown; counter?: unknown }): string[] {
+  if (payload.counter === 'views' || !Array.isArray(payload.ids)) return []
+  return payload.ids.map(String)
+}
+
 /** Outbox events after `afterId` about listings: their outbox ids and the listing ids they are about. */
 export async function listingEventsAfter(database: Database, afterId: number): Promise<ListingEventRow[]> {
   const rows = await database.db
@@ -104,11 +113,11 @@ export async function listingEventsAfter(database: Database, afterId: number): P
     .orderBy(asc(catalogOutbox.id))
     .limit(5_000)
   return rows.map((r) => {
-    const p = r.payload as { id?: unknown; ids?: unknown }
+    const p = r.payload as { id?: unknown; ids?: unknown; counter?: unknown }
     // Counters (views, installs) are not searched, only shown and ordered by; every other listing event names the
     // listing it changed.
     if (r.subject === 'listing.counters_changed')
-      return { outboxId: r.id, listingIds: [], counterIds: Array.isArray(p.ids) ? p.ids.map(String) : [] }
+      return { outboxId: r.id, listingIds: [], counterIds: summaryCounterIds(p) }
     return { outboxId: r.id, listingIds: typeof p.id === 'string' ? [p.id] : [] }
   })
 }

@@ -21,6 +21,7 @@ import {
   type ListingEventRow,
   listingEventsAfter,
   outboxIdsAfter,
+  summaryCounterIds,
 } from './index-rows'
 
 /**
@@ -202,7 +203,7 @@ export function startLiveIndex(opts: LiveIndexOptions) {
       const outboxId = Number.isSafeInteger(parsed) ? parsed : -1
       heard.push(
         event.subject === 'listing.counters_changed'
-          ? { outboxId, listingIds: [], counterIds: event.payload.ids }
+          ? { outboxId, listingIds: [], counterIds: summaryCounterIds(event.payload) }
           : { outboxId, listingIds: [event.payload.id] },
       )
       eventTimer ??= setTimeout(() => {
