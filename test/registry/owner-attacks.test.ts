@@ -211,3 +211,37 @@ describe('a publisher cannot undo the operator’s moderation by deleting and re
     }
   })
 })
+
+describe('an owner’s edit earns no mark', () => {
+  test('an imported listing’s owner points its website at the namespace’s domain: publisherVerified stays false', async () => {
+    // A loose entry names a namespace its repository does not prove; its owner proved only the repository.
+    const entry = {
+      name: 'com.victim/tool',
+      description: 'Names a namespace it has not proven',
+      version: '1.0.0',
+      repository: { url: 'https://github.com/mallory/tool', source: 'github' },
+    }
+    expect((await cut.call('POST', '/api/v1/admin/import', [entry], 'op-token')).status).toBe(200)
+    const [row] = await cut.database.rows<{ id: string }>(
+      sql`select id from catalog.listings where name = 'com.victim/tool'`,
+    )
+    await claim(row.id, 'ag_mallory', 'claim-mallory')
+    const mark = async () =>
+      ((await (await cut.call('GET', `/api/v1/servers/${row.id}`)).json()) as { server: Record<string, unknown> })
+        .server
+    expect((await mark()).publisherVerified).toBe(false)
+    const edit = await asAgent('ag_mallory', 'PATCH', `/api/v1/servers/${row.id}`, {
+      websiteUrl: 'https://victim.com/',
+    })
+    expect(edit.status).toBe(200)
+    const after = await mark()
+    expect(after.websiteUrl).toBe('https://victim.com/')
+    expect(after.publisherVerified).toBe(false)
+    expect(after.publisherEvidence).toBe(null)
+    // Search shows what the detail shows.
+    const search = (await (await cut.call('GET', '/api/v1/search?q=victim')).json()) as {
+      servers: { name: string; publisherVerified: boolean }[]
+    }
+    expect(search.servers.find((h) => h.name === 'com.victim/tool')?.publisherVerified).toBe(false)
+  })
+})

@@ -231,6 +231,8 @@ export interface Listing {
   provenDomain?: string | null
   /** The GitHub repository (`owner/repo`) a GitHub claim of the listing proved. */
   provenRepository?: string | null
+  /** The website is its owner's word (an owner's edit), not its origin's: it proves no namespace. */
+  websiteByOwner?: boolean
   /** The listing this one was merged into by their owner. */
   mergedInto?: string | null
   /** The agent that owns the listing (its claimant, or whom it was handed to). */

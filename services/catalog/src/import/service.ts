@@ -52,6 +52,8 @@ function columnsOf(l: ImportedListing, hash: string) {
     repositoryUrl: l.repositoryUrl,
     ...identityColumns(l),
     websiteUrl: l.websiteUrl,
+    // The origin's website again, not an owner's.
+    websiteByOwner: false,
     version: l.version,
     tags: l.tags,
     packages: l.packages,

@@ -53,6 +53,7 @@ export function summaryOf(r: SummaryRow, baseUrl: string, alsoListedAs: string[]
       githubHomepage: r.github_homepage,
       provenDomain: r.proven_domain,
       provenRepository: r.proven_repository,
+      websiteByOwner: r.website_by_owner,
       origin: r.origin,
       isOfficial: r.is_official,
     }),

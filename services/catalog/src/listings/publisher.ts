@@ -41,6 +41,8 @@ export interface PublisherSource {
   provenDomain?: string | null
   /** The GitHub repository (`owner/repo`, lower case) a GitHub claim of this listing proved. */
   provenRepository?: string | null
+  /** The website is its owner's word (an owner's edit), not its origin's. */
+  websiteByOwner?: boolean | null
 }
 
 const hostOf = (address: string | null | undefined) => (address ? (normalizeAddress(address)?.host ?? null) : null)
@@ -127,8 +129,11 @@ export function publisherOf(l: PublisherSource & { origin?: string; isOfficial: 
       publisherEvidence: `namespace ${ns.namespace}: published here with a registry token proving it`,
     }
   // Imported and synced listings come from a registry the operator chose, which checked their namespaces; a
-  // submission's addresses are its submitter's word.
-  const evidence = l.origin === 'submission' ? claimedEvidence(l) : namespaceEvidence(l)
+  // submission's addresses are its submitter's word, and so is a website its owner wrote over the origin's.
+  const evidence =
+    l.origin === 'submission'
+      ? claimedEvidence(l)
+      : namespaceEvidence(l.websiteByOwner ? { ...l, websiteUrl: null } : l)
   const counts = l.origin !== 'demo' && (l.origin !== 'submission' || l.isOfficial)
   return counts && evidence
     ? { publisherVerified: true, publisherEvidence: evidence }

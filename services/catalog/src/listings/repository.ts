@@ -50,6 +50,7 @@ export function toListing(r: ListingRow): Listing {
     githubHomepage: r.githubHomepage,
     provenDomain: r.provenDomain,
     provenRepository: r.provenRepository,
+    websiteByOwner: r.websiteByOwner,
     mergedInto: r.mergedInto,
     ownerAgent: r.ownerAgent,
     seenRunning: r.seenRunning,

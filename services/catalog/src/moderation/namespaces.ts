@@ -22,6 +22,7 @@ export const PUBLISHER_COLUMNS = {
   githubHomepage: listings.githubHomepage,
   provenDomain: listings.provenDomain,
   provenRepository: listings.provenRepository,
+  websiteByOwner: listings.websiteByOwner,
 }
 
 /** What a submission's namespace is checked against: its name and its one address. */

@@ -97,7 +97,8 @@ async function editedColumns(deps: OwnerDeps, row: Row, body: EditBody): Promise
   if (body.title !== undefined) set.title = body.title
   if (body.description !== undefined) set.description = body.description
   if (body.tags !== undefined) set.tags = [...new Set(body.tags)]
-  if (body.websiteUrl !== undefined) set.websiteUrl = body.websiteUrl
+  // The owner's website is their word: it proves no namespace (listings/publisher.ts).
+  if (body.websiteUrl !== undefined) Object.assign(set, { websiteUrl: body.websiteUrl, websiteByOwner: true })
   if (body.category !== undefined) {
     const c = resolveCategory(body.category)
     if (!c) throw new AppError(400, 'unknown_category', `Unknown category "${body.category.slice(0, 100)}"`)

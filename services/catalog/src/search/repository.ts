@@ -28,6 +28,7 @@ export interface SummaryRow {
   github_homepage: string | null
   proven_domain: string | null
   proven_repository: string | null
+  website_by_owner: boolean
   // What a card shows and the orderings read: stars, installs, the last scan, when it was added and checked.
   github_stars: number | null
   installs: number
@@ -66,6 +67,7 @@ export const SUMMARY_COLUMNS = {
   github_homepage: listings.githubHomepage,
   proven_domain: listings.provenDomain,
   proven_repository: listings.provenRepository,
+  website_by_owner: listings.websiteByOwner,
   github_stars: listings.githubStars,
   installs: listings.installs,
   risk: listings.risk,

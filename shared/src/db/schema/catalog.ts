@@ -75,6 +75,11 @@ export const listings = catalogSchema.table(
      * only proof that a submitted listing's repository is its owner's.
      */
     provenRepository: text('proven_repository'),
+    /**
+     * The website is its owner's word (set by an owner's edit), not its origin's: like a submitter's, it proves no
+     * namespace. Cleared when the origin writes the website again.
+     */
+    websiteByOwner: boolean('website_by_owner').notNull().default(false),
     /** The listing this one was merged into by their owner: its id answers with a redirect there. */
     mergedInto: text('merged_into'),
     /** A submission whose name another repository's listing held: the name it takes once its repository is proven. */

@@ -1,0 +1,1 @@
+ALTER TABLE "catalog"."listings" ADD COLUMN "website_by_owner" boolean DEFAULT false NOT NULL;
