@@ -116,6 +116,29 @@ describe('proofs exchanged for a registry token', () => {
     expect((await cut.call('POST', '/v0.1/auth/github-at', { github_token: 'gho_nobody' })).status).toBe(401)
   })
 
+  test('a domain proof never grants a GitHub namespace: a Pages site of an organisation one only belongs to', async () => {
+    // Any member who may push to bigco's Pages repository serves the key file on bigco.github.io; GitHub says alice
+    // does not own bigco, so neither proof may grant io.github.bigco/*.
+    world.dns.setA('bigco.github.io', ['127.0.0.1'])
+    world.sites.set('bigco.github.io', `${httpKey.record}\n`)
+    world.dns.setTxt('bigco.github.io', [dnsKey.record])
+    world.dns.setTxt('bigco.github.com', [dnsKey.record])
+    for (const [method, domain] of [
+      ['http', 'bigco.github.io'],
+      ['dns', 'bigco.github.io'],
+      ['dns', 'bigco.github.com'],
+      ['http', 'BigCo.GitHub.io'],
+    ] as const) {
+      const { status, body } = await login(method, domain)
+      expect({ method, domain, status, permissions: body.permissions }).toEqual({
+        method,
+        domain,
+        status: 401,
+        permissions: undefined,
+      })
+    }
+  })
+
   test('anonymous tokens are off unless the operator turns them on', async () => {
     expect((await cut.call('POST', '/v0.1/auth/none')).status).toBe(404)
   })

@@ -16,10 +16,18 @@ const DOMAIN = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-
 /** Why a proof failed: a sentence for the publisher. */
 export class ProofError extends Error {}
 
-/** A domain a proof may be for: a name with two or more labels, never an IP literal. */
+// Reversed, names on these are GitHub namespaces (io.github.<owner>, com.github.<owner>): they belong to GitHub
+// owners and only GitHub proves them. Anyone who may push to an organisation's Pages site serves a key file on
+// <org>.github.io, while GitHub grants an organisation only to its owners.
+const GITHUB_DOMAINS = ['github.io', 'github.com']
+
+/** A domain a proof may be for: a name with two or more labels, never an IP literal nor a GitHub namespace. */
 export function checkDomain(domain: string): string {
   if (domain.length > 253 || isIP(domain) || !DOMAIN.test(domain)) throw new ProofError('invalid domain format')
-  return domain.toLowerCase()
+  const lower = domain.toLowerCase()
+  if (GITHUB_DOMAINS.some((d) => lower === d || lower.endsWith(`.${d}`)))
+    throw new ProofError(`${reverseDomain(lower)} is a GitHub namespace: log in with GitHub to publish under it`)
+  return lower
 }
 
 /** The timestamp must be RFC 3339 and within the skew window of now. */
