@@ -245,3 +245,49 @@ describe('an owner’s edit earns no mark', () => {
     expect(search.servers.find((h) => h.name === 'com.victim/tool')?.publisherVerified).toBe(false)
   })
 })
+
+describe('a DNS claim proves its own domain and those under it, never its parent', () => {
+  const submitAndClaimByDns = async (name: string, url: string, claimId: string, txtName: string) => {
+    const submitted = await cut.call('POST', '/internal/listings', {
+      name,
+      url,
+      description: 'A server on a subdomain',
+      category: 'Other',
+      tags: [],
+      source: 'submission',
+    })
+    expect(submitted.status).toBeLessThan(300)
+    const [row] = await cut.database.rows<{ id: string }>(sql`select id from catalog.listings where name = ${name}`)
+    const res = await cut.call('POST', `/internal/listings/${row.id}/claims`, {
+      claimId,
+      claimant: 'agent:ag_tenant',
+      claimantKey: 'agent:ag_tenant',
+      method: 'dns',
+      evidence: { checks: [{ method: 'dns', where: `TXT records at ${txtName}`, ok: true }] },
+    })
+    expect(res.status).toBeLessThan(300)
+    return ((await (await cut.call('GET', `/api/v1/servers/${row.id}`)).json()) as { server: Record<string, unknown> })
+      .server
+  }
+
+  test('a TXT record at _mcp-directory.tenant.bigcorp.com verifies com.bigcorp.tenant/…, not com.bigcorp/…', async () => {
+    // Whoever runs tenant.bigcorp.com's DNS (a customer's delegated zone) is not bigcorp.com, as the official
+    // registry rules it: a proof of a domain grants that domain's namespace and the ones below it.
+    const parent = await submitAndClaimByDns(
+      'com.bigcorp/tool',
+      'https://tenant.bigcorp.com/tool',
+      'claim-tenant-parent',
+      '_mcp-directory.tenant.bigcorp.com',
+    )
+    expect(parent.isOfficial).toBe(true)
+    expect(parent.publisherVerified).toBe(false)
+    const own = await submitAndClaimByDns(
+      'com.bigcorp.tenant/tool',
+      'https://tenant.bigcorp.com/other-tool',
+      'claim-tenant-own',
+      '_mcp-directory.tenant.bigcorp.com',
+    )
+    expect(own.publisherVerified).toBe(true)
+    expect(own.publisherEvidence).toBe('namespace com.bigcorp.tenant: DNS claim of tenant.bigcorp.com')
+  })
+})

@@ -61,6 +61,15 @@ const provesDomain = (host: string | null, domain: string) => {
   return registrable !== null && onDomain(domain, registrable)
 }
 
+/**
+ * Whether a DNS claim of `proven` proves the namespace of `domain`: as the official registry grants a DNS proof, the
+ * domain's own namespace and those below it (`example.com` proves `com.example` and `com.example.docs`), never the
+ * one above (whoever runs `tenant.example.com`'s DNS, a customer's delegated zone, is not `example.com`), nor a
+ * public suffix.
+ */
+const dnsProves = (proven: string | null | undefined, domain: string) =>
+  !!proven && onDomain(domain, proven) && hostStanding(proven).registrableDomain !== null
+
 /** The evidence that proves the name's namespace from the listing's addresses, or null when nothing does. */
 export function namespaceEvidence(l: PublisherSource): string | null {
   const ns = namespaceOf(l.name)
@@ -71,8 +80,7 @@ export function namespaceEvidence(l: PublisherSource): string | null {
       return `namespace ${ns.namespace}: repository github.com/${repo.path}`
     return null
   }
-  if (l.provenDomain && provesDomain(l.provenDomain, ns.domain))
-    return `namespace ${ns.namespace}: DNS claim of ${l.provenDomain}`
+  if (dnsProves(l.provenDomain, ns.domain)) return `namespace ${ns.namespace}: DNS claim of ${l.provenDomain}`
   for (const [what, address] of [
     ['website', l.websiteUrl],
     ['repository homepage', l.githubHomepage],
@@ -104,7 +112,7 @@ function claimedEvidence(l: PublisherSource): string | null {
       return `namespace ${ns.namespace}: repository github.com/${repo.path}, proven by a GitHub claim`
     return null
   }
-  if (ns.kind === 'domain' && l.provenDomain && provesDomain(l.provenDomain, ns.domain))
+  if (ns.kind === 'domain' && dnsProves(l.provenDomain, ns.domain))
     return `namespace ${ns.namespace}: DNS claim of ${l.provenDomain}`
   return null
 }
