@@ -291,3 +291,39 @@ describe('a DNS claim proves its own domain and those under it, never its parent
     expect(own.publisherEvidence).toBe('namespace com.bigcorp.tenant: DNS claim of tenant.bigcorp.com')
   })
 })
+
+describe('what a probe saw stays with what it probed', () => {
+  test('an owner swaps a verified listing’s remote for another endpoint: it is no longer verified until probed', async () => {
+    const entry = {
+      name: 'io.github.realowner/hosted',
+      description: 'A hosted tool',
+      version: '1.0.0',
+      repository: { url: 'https://github.com/realowner/hosted', source: 'github' },
+      remotes: [{ type: 'streamable-http', url: 'https://mcp.realowner.example/mcp' }],
+    }
+    expect((await cut.call('POST', '/api/v1/admin/import', [entry], 'op-token')).status).toBe(200)
+    const [row] = await cut.database.rows<{ id: string }>(
+      sql`select id from catalog.listings where name = 'io.github.realowner/hosted'`,
+    )
+    await claim(row.id, 'ag_hosted', 'claim-hosted')
+    // The prober saw the declared endpoint answer as MCP, with nothing risky: verified.
+    await cut.database.rows(
+      sql`update catalog.listings set is_verified_active = true, seen_running = true, health = 'active' where id = ${row.id}`,
+    )
+    const detail = async () =>
+      ((await (await cut.call('GET', `/api/v1/servers/${row.id}`)).json()) as { server: Record<string, unknown> })
+        .server
+    expect((await detail()).isVerifiedActive).toBe(true)
+    const edit = await asAgent('ag_hosted', 'PATCH', `/api/v1/servers/${row.id}`, {
+      remotes: [{ type: 'streamable-http', url: 'https://mcp.elsewhere.example/mcp' }],
+    })
+    expect(edit.status).toBe(200)
+    const after = await detail()
+    expect(after.remotes).toEqual([{ type: 'streamable-http', url: 'https://mcp.elsewhere.example/mcp', headers: [] }])
+    expect(after.isVerifiedActive).toBe(false)
+    const [hit] = (
+      (await (await cut.call('GET', '/api/v1/search?q=hosted&verified=1')).json()) as { servers: { name: string }[] }
+    ).servers.filter((h) => h.name === entry.name)
+    expect(hit).toBeUndefined()
+  })
+})

@@ -113,6 +113,9 @@ async function editedColumns(deps: OwnerDeps, row: Row, body: EditBody): Promise
     const remotes = body.remotes.map((r) => ({ ...r, headers: [] }) as RemoteSpec)
     Object.assign(set, { remotes, hasRemote: remotes.length > 0 })
   }
+  // What the prober saw running was the old package or endpoint: the new ones are not verified until probed.
+  const swapped = (k: 'packages' | 'remotes') => k in set && JSON.stringify(set[k]) !== JSON.stringify(row[k])
+  if (swapped('packages') || swapped('remotes')) Object.assign(set, { isVerifiedActive: false, seenRunning: false })
   return set
 }
 
