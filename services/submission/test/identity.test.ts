@@ -342,7 +342,12 @@ describe('a squat does not block the owner', () => {
       new Request(`http://localhost/internal/listings/${answer.id}/claims`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ claimId: `lens-${run}`, claimant: 'owner', method: 'readme' }),
+        body: JSON.stringify({
+          claimId: `lens-${run}`,
+          claimant: 'owner',
+          method: 'github',
+          evidence: { checks: [{ method: 'github', where: `README of lens-org-${run}/${name}`, ok: true }] },
+        }),
       }),
     )
     expect(claimed.status).toBe(200)
