@@ -14,10 +14,13 @@ import {
   successStatus,
 } from '../contracts/endpoint'
 
-/** A JSON body already written as text (a kept answer, one built from cached parts), typed as the model it is. */
+/**
+ * A JSON body already written (a kept answer, one built from cached parts), as text or as its UTF-8 bytes, typed as
+ * the model it is.
+ */
 export class JsonText<T> {
   declare readonly model: T
-  constructor(readonly text: string) {}
+  constructor(readonly text: string | Uint8Array) {}
 }
 
 /** A redirect answer: a Location, and optionally a JSON body saying why (a merged listing's Error object). */

@@ -10,11 +10,13 @@ import { type Lifecycle, type OrderFacts, SearchIndex } from './engine'
 import type { IndexRow } from './index-rows'
 
 /**
- * A listing's public summary as JSON text without its closing brace, and what its install hints are made of as
- * JSON text (parsed only for a search with `client`): text, not objects, so 50k listings stay small.
+ * A listing's public summary as UTF-8 JSON without its closing brace, and what its install hints are made of as
+ * JSON text (parsed only for a search with `client`): text, not objects, so 50k listings stay small. The summary is
+ * kept as bytes because every one holds characters beyond Latin-1 (a category's emoji), which a JS string keeps at
+ * two bytes a character and a response would encode again on every search.
  */
 export interface PresentedHit {
-  head: string
+  head: Uint8Array
   basis: string
 }
 
@@ -59,9 +61,9 @@ export class CatalogIndex {
     held.head = this.headOf(row)
   }
 
-  private headOf(row: SummaryRow): string {
+  private headOf(row: SummaryRow): Uint8Array {
     const { alsoListedAs: _also, ...summary } = summaryOf(row, this.baseUrl)
-    return JSON.stringify(summary).slice(0, -1)
+    return Buffer.from(JSON.stringify(summary).slice(0, -1))
   }
 
   /** Removes a listing (no longer active). */

@@ -38,12 +38,12 @@ export function searchSpecOf(query: SearchQuery): { q: string | null; filters: F
 }
 
 /**
- * One page of ranked results as the JSON text of §2.1's answer, from the index and the summaries kept beside it (no
- * database round trip): each hit is its summary's text with `alsoListedAs` (the other listings of the same
+ * One page of ranked results as the UTF-8 JSON of §2.1's answer, from the index and the summaries kept beside it
+ * (no database round trip): each hit is its summary's bytes with `alsoListedAs` (the other listings of the same
  * server); with `client` (a config client slug) also transports, health, archived and that client's install line;
  * with `explain`, `why` it ranks there.
  */
-export function searchBody(index: CatalogIndex, query: SearchQuery, seal: CursorSeal): string {
+export function searchBody(index: CatalogIndex, query: SearchQuery, seal: CursorSeal): Uint8Array {
   const { q, filters, limit, sort } = searchSpecOf(query)
   let page: SearchPage
   try {
@@ -53,8 +53,8 @@ export function searchBody(index: CatalogIndex, query: SearchQuery, seal: Cursor
     throw err
   }
   const { client } = query
-  const parts: string[] = [
-    `${JSON.stringify({ total: page.total, query: q, category: filters.category }).slice(0, -1)},"servers":[`,
+  const parts: Uint8Array[] = [
+    Buffer.from(`${JSON.stringify({ total: page.total, query: q, category: filters.category }).slice(0, -1)},"servers":[`),
   ]
   let first = true
   for (const hit of page.hits) {
@@ -64,12 +64,15 @@ export function searchBody(index: CatalogIndex, query: SearchQuery, seal: Cursor
     let tail = `,"alsoListedAs":${JSON.stringify(hit.alsoListedAs)}`
     if (client) tail += `,${installHintText(hit.id, presented, client)}`
     if (hit.why) tail += `,"why":${JSON.stringify(hit.why)}`
-    parts.push(first ? '' : ',', presented.head, `${tail}}`)
+    if (!first) parts.push(COMMA)
+    parts.push(presented.head, Buffer.from(`${tail}}`))
     first = false
   }
-  parts.push(`],"nextCursor":${JSON.stringify(seal.seal(page.nextCursor))}}`)
-  return parts.join('')
+  parts.push(Buffer.from(`],"nextCursor":${JSON.stringify(seal.seal(page.nextCursor))}}`))
+  return Buffer.concat(parts)
 }
+
+const COMMA = Buffer.from(',')
 
 // A hit's install line for a client is built from every client's config of the listing (shared/src/install), the
 // costliest part of a search with `client`. The same listings come back in many searches, so the JSON of each is
