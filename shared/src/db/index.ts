@@ -54,6 +54,42 @@ export interface DatabaseOptions {
  */
 export const PGLITE_SETTINGS = ['shared_buffers=8MB', 'max_connections=5', 'maintenance_work_mem=16MB']
 
+// A statement this small is prepared: its parameters are few and its text short, so the distinct ones are the
+// code's own queries (bounded), not one per size of an IN list or a batch of values.
+const PREPARED_MAX_PARAMETERS = 16
+const PREPARED_MAX_TEXT = 2_000
+
+type Sql = ReturnType<typeof postgres>
+
+/**
+ * drizzle runs each query as an unnamed statement, which postgres.js must describe before it can bind it: two round
+ * trips a query. The small queries the services make over and over (a listing by id, a counter, a token) run as
+ * prepared statements instead: described once per connection, then one round trip. So do those of a transaction.
+ * A connection pooler in front of PostgreSQL must keep prepared statements (PgBouncer 1.21+ with
+ * `max_prepared_statements`, or session pooling).
+ */
+function preparing<T extends Sql>(sql: T): T {
+  return new Proxy(sql, {
+    get(target, key) {
+      const value = Reflect.get(target, key, target)
+      if (key === 'unsafe')
+        return (query: string, params?: unknown[], options?: { prepare?: boolean }) =>
+          target.unsafe(query, params as never, {
+            ...options,
+            prepare:
+              options?.prepare === true ||
+              ((params?.length ?? 0) <= PREPARED_MAX_PARAMETERS && query.length <= PREPARED_MAX_TEXT),
+          })
+      if (key === 'begin' || key === 'savepoint')
+        return (...args: unknown[]) => {
+          const run = args.pop() as (tx: Sql) => unknown
+          return (value as (...a: unknown[]) => unknown).call(target, ...args, (tx: Sql) => run(preparing(tx)))
+        }
+      return typeof value === 'function' ? value.bind(target) : value
+    },
+  }) as T
+}
+
 /** Opens PostgreSQL (postgres.js) for `postgres://` URLs, otherwise embedded PGlite with pg_trgm. */
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.url && /^postgres(ql)?:\/\//.test(opts.url)) {
@@ -64,7 +100,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       onnotice: () => {},
       // Dates and bigints arrive as strings from raw queries; drizzle's builder maps its own columns.
     })
-    const db = drizzlePostgres(client, { schema }) as unknown as Db
+    const db = drizzlePostgres(preparing(client), { schema }) as unknown as Db
     return {
       kind: 'postgres',
       db,
