@@ -69,12 +69,16 @@ export function toListing(r: ListingRow): Listing {
 
 /** Reads one listing whatever its status (internal API). */
 export async function findListing(database: Database, id: string): Promise<Listing | null> {
-  // NUL is in no id and PostgreSQL refuses it in text: an unknown listing, not a failed query. A path segment that
-  // does not decode arrives as null.
-  if (typeof id !== 'string' || id.includes('\0')) return null
+  if (!isStorableId(id)) return null
   const rows = await database.db.select().from(listings).where(eq(listings.id, id)).limit(1)
   return rows[0] ? toListing(rows[0]) : null
 }
+
+/**
+ * False for what can be no listing's id: NUL is in no id and PostgreSQL refuses it in text (an unknown listing, not
+ * a failed query), and a path segment that does not decode arrives as null.
+ */
+export const isStorableId = (id: unknown): id is string => typeof id === 'string' && !id.includes('\0')
 
 /** The listings of these ids, whatever their status, in no order. */
 export async function listingsByIds(database: Database, ids: string[]): Promise<Listing[]> {

@@ -5,7 +5,7 @@ import { catalogOutbox, type Database } from '@mcp-directory/shared/db'
 import { NotFound } from '@mcp-directory/shared/errors'
 import { enqueueEvent } from '@mcp-directory/shared/outbox'
 import { type HistoryLine, historyOf } from '../owners/repository'
-import { addToCounter, countersOf, findActiveListing, findListing } from './repository'
+import { addToCounter, countersOf, findActiveListing, findListing, isStorableId } from './repository'
 
 type Listing = NonNullable<Awaited<ReturnType<typeof findActiveListing>>>
 
@@ -34,8 +34,12 @@ export type ListingDetail = { listing: Listing; history: HistoryLine[] } | { mer
  * the one it was merged into; any other id is not found.
  */
 export async function listingDetail(database: Database, id: string): Promise<ListingDetail> {
-  const listing = await findActiveListing(database, id)
-  if (listing) return { listing, history: await historyOf(database, listing.id) }
+  // Read together: the history of an id that is not an active listing is simply not used.
+  const [listing, history] = await Promise.all([
+    findActiveListing(database, id),
+    isStorableId(id) ? historyOf(database, id) : [],
+  ])
+  if (listing) return { listing, history }
   const gone = await findListing(database, id)
   if (!gone?.mergedInto) throw new NotFound('Listing')
   return { mergedInto: gone.mergedInto }
