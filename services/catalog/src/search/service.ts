@@ -54,7 +54,9 @@ export function searchBody(index: CatalogIndex, query: SearchQuery, seal: Cursor
   }
   const { client } = query
   const parts: Uint8Array[] = [
-    Buffer.from(`${JSON.stringify({ total: page.total, query: q, category: filters.category }).slice(0, -1)},"servers":[`),
+    Buffer.from(
+      `${JSON.stringify({ total: page.total, query: q, category: filters.category }).slice(0, -1)},"servers":[`,
+    ),
   ]
   let first = true
   for (const hit of page.hits) {
