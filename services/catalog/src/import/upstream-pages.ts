@@ -4,10 +4,13 @@
  */
 import { readStreamUpTo } from '@mcp-directory/shared/http'
 import type { Logger } from '@mcp-directory/shared/log'
+import { isSameOriginRedirect } from '@mcp-directory/shared/outbound'
 import { storableValue } from '@mcp-directory/shared/text'
 
 /** The largest page read from an upstream (a page of 100 entries is a few hundred KiB). */
 export const MAX_PAGE_BYTES = 16 * 1024 * 1024
+const MAX_REDIRECTS = 3
+const REDIRECTS = new Set([301, 302, 303, 307, 308])
 
 /** How a failed page fetch is retried: attempts in all, and the first wait (doubled each time). */
 export interface RetryPolicy {
@@ -38,18 +41,35 @@ interface Page {
   nextCursor: string | null
 }
 
-async function fetchPage(deps: PageFetchDeps, url: string): Promise<Page> {
+/**
+ * The page's response, following redirects only on the upstream's origin (or its https upgrade): the operator chose
+ * that origin, and a redirect elsewhere would let the upstream aim the directory's requests at any address (a cloud
+ * metadata service, a private network) and have what answers there imported as its own.
+ */
+async function fetchOnOrigin(deps: PageFetchDeps, url: string): Promise<Response> {
   const doFetch = deps.fetch ?? ((u: string, init: RequestInit) => fetch(u, init))
-  let res: Response
-  try {
-    res = await doFetch(url, {
-      headers: { accept: 'application/json' },
-      signal: AbortSignal.timeout(60_000),
-      redirect: 'follow',
-    })
-  } catch (err) {
-    throw new UpstreamPageError(`${url}: ${err instanceof Error ? err.message : String(err)}`, true)
+  const signal = AbortSignal.timeout(60_000)
+  let at = new URL(url)
+  for (let hop = 0; ; hop++) {
+    let res: Response
+    try {
+      res = await doFetch(at.href, { headers: { accept: 'application/json' }, signal, redirect: 'manual' })
+    } catch (err) {
+      throw new UpstreamPageError(`${url}: ${err instanceof Error ? err.message : String(err)}`, true)
+    }
+    const location = REDIRECTS.has(res.status) ? res.headers.get('location') : null
+    if (location === null) return res
+    await res.body?.cancel()
+    const to = URL.canParse(location, at.href) ? new URL(location, at) : null
+    if (!to || !isSameOriginRedirect(at, to))
+      throw new UpstreamPageError(`${url}: redirect to another origin (${location.slice(0, 200)}) not followed`, false)
+    if (hop >= MAX_REDIRECTS) throw new UpstreamPageError(`${url}: more than ${MAX_REDIRECTS} redirects`, false)
+    at = to
   }
+}
+
+async function fetchPage(deps: PageFetchDeps, url: string): Promise<Page> {
+  const res = await fetchOnOrigin(deps, url)
   if (!res.ok) {
     await res.body?.cancel()
     // 429 and 5xx pass; any other status will not change by asking again.

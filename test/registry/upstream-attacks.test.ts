@@ -1,0 +1,87 @@
+// More of what a hostile upstream registry or a crafted import document tries: aiming the directory's fetches at
+// another address by a redirect, passing its own trust marks off as the directory's, slipping a look-alike name or
+// a version with hidden characters in, making the command line read an endless document, and wiping the demo
+// catalog with an import that brings nothing. Each leaves the catalog as its origins and owners wrote it.
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { join } from 'node:path'
+import type { CatalogService } from '@mcp-directory/catalog'
+import { eq, listings, type Database } from '@mcp-directory/shared/db'
+import { catalogUnderTest, type CatalogUnderTest } from './catalog-under-test'
+
+const ROOT = join(import.meta.dir, '..', '..')
+const TOKEN = 'upstream-attacks-token'
+// The enrichment key of https://directory.example: the directory's own `_meta` namespace.
+const DIRECTORY_META = 'example.directory/directory'
+const OWNED = 'io.github.acme/owned-server'
+
+let under: CatalogUnderTest
+let database: Database
+let catalog: CatalogService
+const servers: ReturnType<typeof Bun.serve>[] = []
+
+beforeAll(async () => {
+  under = await catalogUnderTest({ PUBLIC_BASE_URL: 'https://directory.example' }, TOKEN)
+  ;({ database, catalog } = under)
+}, 120_000)
+
+afterAll(async () => {
+  for (const s of servers) s.stop(true)
+  await under?.close()
+})
+
+function serve(answer: (req: Request) => Response | Promise<Response>, hostname = '127.0.0.1') {
+  const s = Bun.serve({ port: 0, hostname, fetch: answer })
+  servers.push(s)
+  return s
+}
+
+const record = (server: Record<string, unknown>) => ({
+  server,
+  _meta: {
+    'io.modelcontextprotocol.registry/official': {
+      status: 'active',
+      isLatest: true,
+      publishedAt: '2026-01-01T00:00:00Z',
+      updatedAt: '2026-01-01T00:00:00Z',
+    },
+  },
+})
+const upstreamOf = (entries: Record<string, unknown>[]) => {
+  const s = serve(() => Response.json({ servers: entries.map(record), metadata: {} }))
+  return `http://127.0.0.1:${s.port}`
+}
+const row = async (name: string) => (await database.db.select().from(listings).where(eq(listings.name, name)))[0]
+const served = async (name: string) =>
+  (await (await under.call('GET', `/v0.1/servers/${encodeURIComponent(name)}/versions`)).json()) as {
+    servers?: { server: Record<string, unknown> }[]
+  }
+
+describe('a crafted import document', () => {})
+
+describe('a hostile upstream', () => {
+  test('a redirect off the upstream’s origin is not followed: nothing is read from the other address', async () => {
+    let elsewhere = 0
+    const other = serve(() => {
+      elsewhere++
+      return Response.json({
+        servers: [record({ name: 'io.github.internal/admin', description: 'An internal service', version: '1.0.0' })],
+      })
+    }, 'localhost')
+    const s = serve(
+      () => new Response(null, { status: 302, headers: { location: `http://localhost:${other.port}/v0.1/servers` } }),
+    )
+    await expect(catalog.syncFromRegistry(`http://127.0.0.1:${s.port}`)).rejects.toThrow(/redirect/)
+    expect(elsewhere).toBe(0)
+    expect(await row('io.github.internal/admin')).toBeUndefined()
+    // The control: a redirect on the upstream's own origin is followed.
+    const moved = serve((req) => {
+      const u = new URL(req.url)
+      if (u.pathname.startsWith('/moved/'))
+        return Response.json({
+          servers: [record({ name: 'io.github.moved/tool', description: 'Moved', version: '1.0.0' })],
+        })
+      return new Response(null, { status: 301, headers: { location: `/moved${u.pathname}${u.search}` } })
+    })
+    expect((await catalog.syncFromRegistry(`http://127.0.0.1:${moved.port}`)).created).toBe(1)
+  }, 60_000)
+})
