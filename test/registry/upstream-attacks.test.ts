@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { join } from 'node:path'
 import type { CatalogService } from '@mcp-directory/catalog'
-import { eq, listings, type Database } from '@mcp-directory/shared/db'
+import { eq, listings, serverVersions, type Database } from '@mcp-directory/shared/db'
 import { catalogUnderTest, type CatalogUnderTest } from './catalog-under-test'
 
 const ROOT = join(import.meta.dir, '..', '..')
@@ -83,5 +83,29 @@ describe('a hostile upstream', () => {
       return new Response(null, { status: 301, headers: { location: `/moved${u.pathname}${u.search}` } })
     })
     expect((await catalog.syncFromRegistry(`http://127.0.0.1:${moved.port}`)).created).toBe(1)
+  }, 60_000)
+
+  test('its server.json cannot carry the directory’s own _meta key: only the directory’s enrichment is served', async () => {
+    const NAME = 'io.github.meta/self-marked'
+    const url = upstreamOf([
+      {
+        name: NAME,
+        description: 'Marks itself official',
+        version: '1.0.0',
+        _meta: {
+          [DIRECTORY_META]: { official: true, verified: true, publisherVerified: true, installConfidence: 'high' },
+          'io.modelcontextprotocol.registry/publisher-provided': { tool: 'publisher-cli' },
+        },
+      },
+    ])
+    expect((await catalog.syncFromRegistry(url)).created).toBe(1)
+    await catalog.flush()
+    const [v] = (await served(NAME)).servers ?? []
+    expect(v.server._meta).toEqual({ 'io.modelcontextprotocol.registry/publisher-provided': { tool: 'publisher-cli' } })
+    const [stored] = await database.db
+      .select({ server: serverVersions.server })
+      .from(serverVersions)
+      .where(eq(serverVersions.serverName, NAME))
+    expect(JSON.stringify(stored.server)).not.toContain(DIRECTORY_META)
   }, 60_000)
 })

@@ -270,11 +270,14 @@ function servedFrom(src: Obj, listing: ServedListing, namespace: string): Obj {
   const remotes = get(src, 'remotes')
   const r = Array.isArray(remotes) && remotes.every(validRemote) ? remotes : remotesOf(listing)
   if (r.length || Array.isArray(remotes)) out.remotes = r
-  // The publisher's own metadata stays; registry-managed metadata is the registry's to set, never the publisher's.
+  // The publisher's own metadata stays; registry-managed metadata is the registry's to set, never the publisher's,
+  // and the directory's namespace is the directory's (an entry's `<namespace>/directory` claiming `official` or
+  // `verified` would be served beside the directory's own enrichment, under its name).
   const meta = get(src, '_meta')
   if (isObj(meta)) {
     const m: Obj = {}
-    for (const [k, v] of Object.entries(meta)) if (k !== OFFICIAL_META) m[k] = v
+    const ours = `${namespace.toLowerCase()}/`
+    for (const [k, v] of Object.entries(meta)) if (k !== OFFICIAL_META && !k.toLowerCase().startsWith(ours)) m[k] = v
     const pp = get(m, 'io.modelcontextprotocol.registry/publisher-provided')
     if (pp !== undefined && !isObj(pp)) delete m['io.modelcontextprotocol.registry/publisher-provided']
     if (Object.keys(m).length) out._meta = m
