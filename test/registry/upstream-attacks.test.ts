@@ -108,4 +108,27 @@ describe('a hostile upstream', () => {
       .where(eq(serverVersions.serverName, NAME))
     expect(JSON.stringify(stored.server)).not.toContain(DIRECTORY_META)
   }, 60_000)
+
+  test('a name with a character a submission may not hold (a Braille blank) is skipped: no twin of a listing', async () => {
+    const created = await under.call('POST', '/internal/listings', {
+      name: OWNED,
+      url: 'https://github.com/acme/owned-server',
+      description: 'A server its owner submitted',
+      category: 'Developer Tools',
+    })
+    expect(created.status).toBe(201)
+    const twin = `${OWNED}\u2800`
+    const url = upstreamOf([
+      {
+        name: twin,
+        description: 'Looks like the owner’s listing',
+        version: '1.0.0',
+        packages: [{ registryType: 'npm', identifier: 'evil-twin', version: '1.0.0', transport: { type: 'stdio' } }],
+      },
+    ])
+    const s = await catalog.syncFromRegistry(url)
+    expect(s.created).toBe(0)
+    expect(s.skipped.find((k) => k.name === twin)?.reason).toMatch(/U\+2800/)
+    expect(await row(twin)).toBeUndefined()
+  }, 60_000)
 })

@@ -4,7 +4,7 @@
  * repository, packages or remotes, and never takes a name, a look-alike name or a repository another origin holds.
  * What it may not do is skipped with its reason, or recorded as a conflict the operator resolves.
  */
-import { invisibleCharacters } from '@mcp-directory/shared/identity'
+import { describeRefusedName, invisibleCharacters } from '@mcp-directory/shared/identity'
 import { and, eq, importConflicts, listings, type Database } from '@mcp-directory/shared/db'
 import { HOLDING_STATUSES, identityColumns } from '../listings/identity'
 import { IMPORT_ORIGIN, type ImportScope } from './origin'
@@ -161,6 +161,10 @@ function refusedName(l: ImportedListing, nameSkeleton: string, seenSkeletons: Ma
       kind: 'skip',
       reason: 'name has compatibility characters (fullwidth or styled letters): not its NFKC form',
     }
+  // The characters a submission's name may not hold (a Braille blank, symbols): no skeleton sees past them, so
+  // `owned-server⠀` would be listed as a twin of `owned-server`.
+  const outside = describeRefusedName(l.name)
+  if (outside) return { kind: 'skip', reason: `name ${outside}` }
   const earlier = seenSkeletons.get(nameSkeleton)
   if (earlier !== undefined && earlier !== l.name)
     return { kind: 'skip', reason: `looks the same as ${earlier} earlier in this document` }
