@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { join } from 'node:path'
 import type { CatalogService } from '@mcp-directory/catalog'
-import { eq, listings, serverVersions, type Database } from '@mcp-directory/shared/db'
+import { count, eq, listings, serverVersions, type Database } from '@mcp-directory/shared/db'
 import { catalogUnderTest, type CatalogUnderTest } from './catalog-under-test'
 
 const ROOT = join(import.meta.dir, '..', '..')
@@ -130,5 +130,25 @@ describe('a hostile upstream', () => {
     expect(s.created).toBe(0)
     expect(s.skipped.find((k) => k.name === twin)?.reason).toMatch(/U\+2800/)
     expect(await row(twin)).toBeUndefined()
+  }, 60_000)
+
+  test('a version with a bidi override or a control character is refused: no listing, no served version', async () => {
+    const NAME = 'io.github.versions/hidden'
+    const url = upstreamOf([
+      { name: NAME, description: 'A reversed version', version: '1.0.0\u202E9.9.9' },
+      { name: `${NAME}-ansi`, description: 'A version a terminal reads', version: '1.0.0\u001b[2J' },
+    ])
+    const s = await catalog.syncFromRegistry(url)
+    expect(s.created).toBe(0)
+    expect(s.skipped.map((k) => k.reason)).toEqual([
+      'version contains control, invisible or bidi control characters',
+      'version contains control, invisible or bidi control characters',
+    ])
+    expect(await row(NAME)).toBeUndefined()
+    const [{ n }] = await database.db
+      .select({ n: count() })
+      .from(serverVersions)
+      .where(eq(serverVersions.serverName, NAME))
+    expect(n).toBe(0)
   }, 60_000)
 })

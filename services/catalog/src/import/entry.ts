@@ -1,4 +1,5 @@
 /** One registry entry normalised into the fields the importer owns (pure: no I/O). */
+import { invisibleCharacters } from '@mcp-directory/shared/identity'
 import { IMPORT_LIMITS, type ImportedListing, type NormalizeResult } from './format'
 import { list, normalizePackage, normalizeRemote } from './packages'
 export { contentHash } from './hash'
@@ -9,7 +10,7 @@ const SOURCE = /^[A-Za-z0-9][A-Za-z0-9._-]*$/
 /**
  * Normalises one entry into the fields the importer owns, or says why it cannot be used. Never throws.
  * Fatal: not an object; `name` missing, not a string, empty, over 200 characters or with control characters;
- * `description` present but not a string. Everything else that is malformed is dropped and listed in `dropped`.
+ * `description` present but not a string; `version` with control, invisible or bidi control characters. Everything else that is malformed is dropped and listed in `dropped`.
  */
 export function normalizeEntry(raw: unknown, index: number): NormalizeResult {
   try {
@@ -84,6 +85,17 @@ function normalizeUnsafe(raw: unknown, index: number): NormalizeResult {
   const identity = identityOf(raw)
   if ('reason' in identity) return { ok: false, skip: { index, ...identity } }
   const { name, description } = identity
+  // The version names a served version (`…/versions/{version}`) as the name names the server: refused, not repaired
+  // (a bidi override shows `1.0.0‮9.9.9` as a version it is not; a terminal reads controls as commands).
+  const rawVersion = get(raw, 'version')
+  if (
+    typeof rawVersion === 'string' &&
+    (ANY_CONTROL.test(rawVersion.trim()) || invisibleCharacters(rawVersion.trim()).length)
+  )
+    return {
+      ok: false,
+      skip: { index, name, reason: 'version contains control, invisible or bidi control characters' },
+    }
 
   const dropped: string[] = []
   const drop: Drop = (what) => {
