@@ -18,6 +18,7 @@ import { createMemoryBus } from '@mcp-directory/shared/bus'
 import { loadConfig, type Config } from '@mcp-directory/shared/config'
 import type { BodyOf } from '@mcp-directory/shared/contracts'
 import { isRefusal } from '@mcp-directory/shared/errors'
+import { readStreamUpTo } from '@mcp-directory/shared/http'
 import { createLogger } from '@mcp-directory/shared/log'
 import { openBus, openMigratedDatabase } from '@mcp-directory/shared/runtime'
 import { CommandError, parseCommand, runCommand, urlOption } from './cli'
@@ -83,9 +84,10 @@ const httpSource: ImportSource = {
     if (!res.ok) throw new CommandError(`${url}: HTTP ${res.status}`)
     if (Number(res.headers.get('content-length') ?? 0) > MAX_BYTES)
       throw new CommandError(`${url}: larger than ${MAX_BYTES} bytes`)
-    const text = await res.text()
-    if (text.length > MAX_BYTES) throw new CommandError(`${url}: larger than ${MAX_BYTES} bytes`)
-    return parseJson(text, url)
+    // Read up to the bound, not whole: a body that announces no length may never end.
+    const bytes = await readStreamUpTo(res.body, MAX_BYTES)
+    if (bytes === null) throw new CommandError(`${url}: larger than ${MAX_BYTES} bytes`)
+    return parseJson(new TextDecoder().decode(bytes), url)
   },
 }
 

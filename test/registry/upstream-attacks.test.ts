@@ -3,6 +3,8 @@
 // a version with hidden characters in, making the command line read an endless document, and wiping the demo
 // catalog with an import that brings nothing. Each leaves the catalog as its origins and owners wrote it.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { CatalogService } from '@mcp-directory/catalog'
 import { count, eq, listings, serverVersions, type Database } from '@mcp-directory/shared/db'
@@ -56,7 +58,41 @@ const served = async (name: string) =>
     servers?: { server: Record<string, unknown> }[]
   }
 
-describe('a crafted import document', () => {})
+describe('a crafted import document', () => {
+  test('bun run import of an endless document stops reading at its size bound', async () => {
+    const MIB = 1024 * 1024
+    const chunk = new Uint8Array(MIB).fill(0x20)
+    let sent = 0
+    const s = serve(
+      () =>
+        new Response(
+          new ReadableStream({
+            pull(c) {
+              // Never announced: no content-length, so only reading it tells how large it is.
+              if (sent >= 160 * MIB) return c.close()
+              c.enqueue(chunk)
+              sent += chunk.byteLength
+            },
+          }),
+        ),
+    )
+    const dataDir = mkdtempSync(join(tmpdir(), 'import-endless-'))
+    try {
+      const child = Bun.spawn(['bun', 'scripts/import.ts', `http://127.0.0.1:${s.port}/servers.json`], {
+        cwd: ROOT,
+        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', PORT: '', LOG_LEVEL: 'warn' },
+        stdout: 'pipe',
+        stderr: 'pipe',
+      })
+      const [stderr, code] = await Promise.all([new Response(child.stderr).text(), child.exited])
+      expect(code).not.toBe(0)
+      expect(stderr).toMatch(/larger than 67108864 bytes/)
+      expect(sent).toBeLessThan(100 * MIB)
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true })
+    }
+  }, 120_000)
+})
 
 describe('a hostile upstream', () => {
   test('a redirect off the upstream’s origin is not followed: nothing is read from the other address', async () => {
