@@ -59,6 +59,19 @@ const served = async (name: string) =>
   }
 
 describe('a crafted import document', () => {
+  test('an import with no usable entry leaves the demo catalog in place', async () => {
+    await catalog.loadDemoIfEmpty()
+    const [{ n: demo }] = await database.db.select({ n: count() }).from(listings).where(eq(listings.origin, 'demo'))
+    expect(demo).toBeGreaterThan(0)
+    const res = await under.call('POST', '/api/v1/admin/import', [{ nope: 1 }, { name: 42 }], TOKEN)
+    expect(res.status).toBe(200)
+    const s = (await res.json()) as { created: number; skipped: unknown[] }
+    expect(s.created).toBe(0)
+    expect(s.skipped.length).toBe(2)
+    const [{ n }] = await database.db.select({ n: count() }).from(listings).where(eq(listings.origin, 'demo'))
+    expect(n).toBe(demo)
+  }, 60_000)
+
   test('bun run import of an endless document stops reading at its size bound', async () => {
     const MIB = 1024 * 1024
     const chunk = new Uint8Array(MIB).fill(0x20)

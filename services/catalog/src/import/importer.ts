@@ -2,6 +2,7 @@ import type { Database } from '@mcp-directory/shared/db'
 import type { Logger } from '@mcp-directory/shared/log'
 import { removeDemoListings } from './demo-removal'
 import { DEMO_ORIGIN, IMPORT_ORIGIN } from './origin'
+import { ImportFormatError, normalizeEntry, parseRegistryDocument } from './parse'
 import { importDocument, type ImportOptions, type ImportProgress, type ImportSummary } from './service'
 import { recordsOf, recordVersions } from './versions'
 
@@ -20,7 +21,8 @@ export function createImporter(deps: {
 }): Importer {
   return async (doc, onProgress, opts = {}) => {
     const origin = opts.origin ?? IMPORT_ORIGIN
-    if (origin !== DEMO_ORIGIN && (await removeDemoListings(deps.database, deps.log))) deps.nudge()
+    if (origin !== DEMO_ORIGIN && hasUsableEntry(doc) && (await removeDemoListings(deps.database, deps.log)))
+      deps.nudge()
     const summary = await importDocument(deps.database, doc, onProgress, opts)
     await recordVersions(deps.database, recordsOf(doc), deps.namespace, origin)
     if (summary.conflicts.length)
@@ -34,5 +36,19 @@ export function createImporter(deps: {
       )
     deps.nudge()
     return summary
+  }
+}
+
+/**
+ * Whether a document brings real data: at least one entry the importer can use. A document of nothing usable (an
+ * empty list, entries without a name) would otherwise remove the demo catalog and put nothing in its place.
+ */
+function hasUsableEntry(doc: unknown): boolean {
+  try {
+    return parseRegistryDocument(doc).entries.some((e, i) => normalizeEntry(e, i).ok)
+  } catch (err) {
+    // Not the registry's format: the import refuses it, and nothing is removed.
+    if (err instanceof ImportFormatError) return false
+    throw err
   }
 }
