@@ -107,6 +107,27 @@ describe('a crafted import document', () => {
   }, 120_000)
 })
 
+describe('a crafted import file (bun run import reads it with JSON.parse, nothing else)', () => {
+  const parsedFile = (text: string) => JSON.parse(text) as unknown
+
+  test('a NUL in a title and a _meta nested 100,000 deep: imported whole, with its version, or not at all', async () => {
+    const NAME = 'io.github.crafted/file-entry'
+    const deep = `${'['.repeat(100_000)}${']'.repeat(100_000)}`
+    const doc = parsedFile(
+      `[{"name":"${NAME}","title":"A\\u0000title","description":"From a file","version":"1.0.0","_meta":{"io.example/x":${deep}}}]`,
+    )
+    const s = await catalog.importDocument(doc)
+    expect(s.created).toBe(1)
+    const listing = await row(NAME)
+    const versions = await database.db
+      .select({ version: serverVersions.version, server: serverVersions.server })
+      .from(serverVersions)
+      .where(eq(serverVersions.listingId, listing.id))
+    expect(versions.map((v) => v.version)).toEqual(['1.0.0'])
+    expect(JSON.stringify(versions[0].server)).not.toContain('\\u0000')
+  }, 60_000)
+})
+
 describe('a hostile upstream', () => {
   test('a redirect off the upstream’s origin is not followed: nothing is read from the other address', async () => {
     let elsewhere = 0

@@ -1,5 +1,6 @@
 import type { Database } from '@mcp-directory/shared/db'
 import type { Logger } from '@mcp-directory/shared/log'
+import { storableValue } from '@mcp-directory/shared/text'
 import { removeDemoListings } from './demo-removal'
 import { DEMO_ORIGIN, IMPORT_ORIGIN } from './origin'
 import { ImportFormatError, normalizeEntry, parseRegistryDocument } from './parse'
@@ -19,7 +20,10 @@ export function createImporter(deps: {
   nudge: () => void
   log: Logger
 }): Importer {
-  return async (doc, onProgress, opts = {}) => {
+  return async (given, onProgress, opts = {}) => {
+    // Cleaned here too, not only where the API reads a body: a file the command line parsed may hold a NUL (which
+    // PostgreSQL refuses) or nest too deep to serialise, and either failed the versions after the listings committed.
+    const doc = storableValue(given).value
     const origin = opts.origin ?? IMPORT_ORIGIN
     if (origin !== DEMO_ORIGIN && hasUsableEntry(doc) && (await removeDemoListings(deps.database, deps.log)))
       deps.nudge()
