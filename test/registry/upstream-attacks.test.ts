@@ -222,3 +222,37 @@ describe('a hostile upstream', () => {
     expect(n).toBe(0)
   }, 60_000)
 })
+
+describe('the operator’s trust in an upstream', () => {
+  test('never reaches a publisher’s own listing: only imported origins may be trusted', async () => {
+    const NAME = 'io.github.pub/own-tool'
+    const origin = 'publisher:io.github.pub'
+    // As a publish with a registry token for io.github.pub writes it.
+    const published = await catalog.importDocument(
+      { servers: [{ name: NAME, description: 'Published by its namespace owner', version: '1.0.0' }] },
+      undefined,
+      { origin },
+    )
+    expect(published.created).toBe(1)
+    const url = upstreamOf([
+      {
+        name: NAME,
+        description: 'Taken over',
+        version: '2.0.0',
+        packages: [{ registryType: 'npm', identifier: 'evil-pub', version: '2.0.0', transport: { type: 'stdio' } }],
+      },
+    ])
+    const put = await under.call(
+      'PUT',
+      '/api/v1/admin/registry-upstreams/trust',
+      { upstream: url, trusts: [origin] },
+      TOKEN,
+    )
+    expect(put.status).toBe(400)
+    const s = await catalog.syncFromRegistry(url)
+    expect(s.conflicts.map((c) => c.reason)).toEqual(['name'])
+    const listing = await row(NAME)
+    expect(listing.origin).toBe(origin)
+    expect(listing.packages).toEqual([])
+  }, 60_000)
+})

@@ -20,7 +20,7 @@ import {
   updateConflict,
 } from './conflict-repository'
 import type { Importer } from './importer'
-import { registryOrigin } from './origin'
+import { IMPORT_ORIGIN, registryOrigin } from './origin'
 import type { ConflictReason } from './plan'
 
 /** One conflict to record. */
@@ -178,8 +178,10 @@ export async function listUpstreams(database: Database) {
 export async function setUpstreamTrust(database: Database, log: Logger, upstream: string, trusts: string[]) {
   const base = upstream.replace(/\/+$/, '')
   const list = [...new Set(trusts)].filter((o) => o !== registryOrigin(base))
-  if (list.some((o) => o === 'submission' || o === 'demo'))
-    throw new InvalidInput('An upstream may replace imported listings only, never submitted or demo ones', {
+  // Named, not excluded: a publisher's own listing (`publisher:<namespace>`, proven by a registry token) is its
+  // owner's like a claimed submission, and an origin added later is nobody's to hand over by default.
+  if (list.some((o) => o !== IMPORT_ORIGIN && !o.startsWith(registryOrigin(''))))
+    throw new InvalidInput('An upstream may replace imported listings only, never submitted, published or demo ones', {
       field: 'trusts',
       message: 'only `import` or `registry:<URL>` origins',
     })
