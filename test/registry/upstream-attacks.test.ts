@@ -155,6 +155,20 @@ describe('a hostile upstream', () => {
     expect((await catalog.syncFromRegistry(`http://127.0.0.1:${moved.port}`)).created).toBe(1)
   }, 60_000)
 
+  test('a cursor of 8 KiB is refused: never kept, never sent back', async () => {
+    const cursors: string[] = []
+    const s = serve((req) => {
+      const cursor = new URL(req.url).searchParams.get('cursor')
+      if (cursor) cursors.push(cursor)
+      return Response.json({
+        servers: [record({ name: 'io.github.cursor/tool', description: 'A long cursor', version: '1.0.0' })],
+        metadata: cursor ? {} : { nextCursor: 'c'.repeat(8 * 1024) },
+      })
+    })
+    await expect(catalog.syncFromRegistry(`http://127.0.0.1:${s.port}`)).rejects.toThrow(/nextCursor longer than/)
+    expect(cursors).toEqual([])
+  }, 60_000)
+
   test('its server.json cannot carry the directory’s own _meta key: only the directory’s enrichment is served', async () => {
     const NAME = 'io.github.meta/self-marked'
     const url = upstreamOf([

@@ -10,6 +10,9 @@ import { storableValue } from '@mcp-directory/shared/text'
 /** The largest page read from an upstream (a page of 100 entries is a few hundred KiB). */
 export const MAX_PAGE_BYTES = 16 * 1024 * 1024
 const MAX_REDIRECTS = 3
+// A registry's cursor names a position (ours: a server name and a version, under 1 KiB). A sync keeps every cursor
+// it was given to stop a loop and sends each back in a URL, so one of 16 MiB a page would hold gigabytes.
+const MAX_CURSOR = 4096
 const REDIRECTS = new Set([301, 302, 303, 307, 308])
 
 /** How a failed page fetch is retried: attempts in all, and the first wait (doubled each time). */
@@ -98,6 +101,8 @@ async function fetchPage(deps: PageFetchDeps, url: string): Promise<Page> {
     throw new UpstreamPageError(`${url}: no "servers" array; is this a registry's /v0.1 API?`, false)
   const meta = (body as { metadata?: { nextCursor?: unknown } }).metadata
   const next = meta && typeof meta.nextCursor === 'string' && meta.nextCursor ? meta.nextCursor : null
+  if (next !== null && next.length > MAX_CURSOR)
+    throw new UpstreamPageError(`${url}: nextCursor longer than ${MAX_CURSOR} characters`, false)
   return { records: servers, nextCursor: next }
 }
 
