@@ -270,3 +270,34 @@ describe('the operator’s trust in an upstream', () => {
     expect(listing.packages).toEqual([])
   }, 60_000)
 })
+
+describe('accepting a conflict', () => {
+  test('a waiting new entry whose name was taken since is not half-accepted: 409, and the conflict stays open', async () => {
+    const NAME = 'io.github.late/tool'
+    const origin = 'registry:https://late.example'
+    const entry = { name: NAME, description: 'Waited past the cap', version: '1.0.0' }
+    const s = await catalog.importDocument([entry], undefined, { origin, newBudget: { left: 0 } })
+    expect(s.conflicts.map((c) => c.reason)).toEqual(['new_listing_cap'])
+    const created = await under.call('POST', '/internal/listings', {
+      name: NAME,
+      url: 'https://github.com/late/tool',
+      description: 'Submitted meanwhile',
+      category: 'Developer Tools',
+    })
+    expect(created.status).toBe(201)
+    const { conflicts } = (await (
+      await under.call('GET', '/api/v1/admin/import-conflicts', undefined, TOKEN)
+    ).json()) as {
+      conflicts: { id: number; name: string }[]
+    }
+    const c = conflicts.find((x) => x.name === NAME)!
+    const res = await under.call('POST', `/api/v1/admin/import-conflicts/${c.id}/accept`, undefined, TOKEN)
+    expect(res.status).toBe(409)
+    expect(((await res.json()) as { message: string }).message).toMatch(/the name is held by/)
+    const open = (await (await under.call('GET', '/api/v1/admin/import-conflicts', undefined, TOKEN)).json()) as {
+      conflicts: { id: number }[]
+    }
+    expect(open.conflicts.some((x) => x.id === c.id)).toBe(true)
+    expect((await row(NAME)).origin).toBe('submission')
+  }, 60_000)
+})

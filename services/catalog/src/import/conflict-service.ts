@@ -132,10 +132,14 @@ export async function acceptConflict(database: Database, importDocument: Importe
   // Closed first, so the import records the entry's versions too; opened again if the entry cannot be applied.
   if (!(await closeConflict(database, id, 'accepted')))
     throw new Conflict({ message: 'The conflict was resolved meanwhile' })
-  const summary = await importDocument([c.entry], undefined, {
-    origin: c.origin,
-    replacing: { listingId: c.listingId },
-  })
+  let summary: Awaited<ReturnType<Importer>>
+  try {
+    summary = await importDocument([c.entry], undefined, { origin: c.origin, replacing: { listingId: c.listingId } })
+  } catch (err) {
+    // Nothing was applied: the conflict waits again rather than stay accepted with its entry lost.
+    await reopenConflict(database, id)
+    throw err
+  }
   if (summary.skipped.length) {
     await reopenConflict(database, id)
     throw new Conflict({ message: `The entry cannot be applied: ${summary.skipped[0].reason}` })

@@ -187,7 +187,10 @@ function judge(l: ImportedListing, hash: string, { stored, scope, seenSkeletons 
   if (refused) return refused
   if (scope.replacing) {
     const id = scope.replacing.listingId
-    return id ? { kind: 'update', id, replaces: true } : { kind: 'create' }
+    if (id) return { kind: 'update', id, replaces: true }
+    // Accepted as a new listing: a listing that took the name since holds it (the insert would fail half-accepted).
+    const holder = stored.byName.get(l.name)
+    return holder ? { kind: 'skip', reason: `the name is held by ${described(holder)} since` } : { kind: 'create' }
   }
   const prev = stored.byName.get(l.name)
   if (prev) {
