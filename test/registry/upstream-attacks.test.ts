@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { CatalogService } from '@mcp-directory/catalog'
-import { count, eq, listings, serverVersions, type Database } from '@mcp-directory/shared/db'
+import { count, eq, importConflicts, listings, serverVersions, type Database } from '@mcp-directory/shared/db'
 import { catalogUnderTest, type CatalogUnderTest } from './catalog-under-test'
 
 const ROOT = join(import.meta.dir, '..', '..')
@@ -154,6 +154,29 @@ describe('a hostile upstream', () => {
     })
     expect((await catalog.syncFromRegistry(`http://127.0.0.1:${moved.port}`)).created).toBe(1)
   }, 60_000)
+
+  test('a page of 5,000 records when 100 were asked is refused whole: nothing of it written', async () => {
+    const s = serve(() =>
+      Response.json({
+        servers: Array.from({ length: 5_000 }, (_, i) =>
+          record({ name: `io.github.flood/page-${i}`, description: 'One of too many', version: '1.0.0' }),
+        ),
+        metadata: {},
+      }),
+    )
+    const url = `http://127.0.0.1:${s.port}`
+    await expect(catalog.syncFromRegistry(url)).rejects.toThrow(/5000 records; at most 100 were asked/)
+    const [{ n }] = await database.db
+      .select({ n: count() })
+      .from(listings)
+      .where(eq(listings.origin, `registry:${url}`))
+    expect(n).toBe(0)
+    const [{ c }] = await database.db
+      .select({ c: count() })
+      .from(importConflicts)
+      .where(eq(importConflicts.origin, `registry:${url}`))
+    expect(c).toBe(0)
+  }, 120_000)
 
   test('a cursor of 8 KiB is refused: never kept, never sent back', async () => {
     const cursors: string[] = []

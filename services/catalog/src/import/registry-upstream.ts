@@ -227,7 +227,7 @@ async function readPages(
     const q = new URLSearchParams({ limit: String(PAGE_LIMIT) })
     if (cursor) q.set('cursor', cursor)
     if (since) q.set('updated_since', since.toISOString())
-    const page = await fetchPageWithRetry(deps, `${upstream}/v0.1/servers?${q}`)
+    const page = await fetchPageWithRetry(deps, `${upstream}/v0.1/servers?${q}`, PAGE_LIMIT)
     await applyPage(deps, page.records, seen, summary, scope)
     for (const el of page.records) {
       const t = recordOf(el).meta?.updatedAt?.getTime()

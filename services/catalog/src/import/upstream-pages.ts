@@ -9,6 +9,8 @@ import { storableValue } from '@mcp-directory/shared/text'
 
 /** The largest page read from an upstream (a page of 100 entries is a few hundred KiB). */
 export const MAX_PAGE_BYTES = 16 * 1024 * 1024
+/** The most records a page may hold: the registry API's largest `limit`. */
+export const MAX_PAGE_RECORDS = 100
 const MAX_REDIRECTS = 3
 // A registry's cursor names a position (ours: a server name and a version, under 1 KiB). A sync keeps every cursor
 // it was given to stop a loop and sends each back in a URL, so one of 16 MiB a page would hold gigabytes.
@@ -71,7 +73,7 @@ async function fetchOnOrigin(deps: PageFetchDeps, url: string): Promise<Response
   }
 }
 
-async function fetchPage(deps: PageFetchDeps, url: string): Promise<Page> {
+async function fetchPage(deps: PageFetchDeps, url: string, maxRecords: number): Promise<Page> {
   const res = await fetchOnOrigin(deps, url)
   if (!res.ok) {
     await res.body?.cancel()
@@ -99,6 +101,13 @@ async function fetchPage(deps: PageFetchDeps, url: string): Promise<Page> {
   const servers = typeof body === 'object' && body !== null ? (body as { servers?: unknown }).servers : undefined
   if (!Array.isArray(servers))
     throw new UpstreamPageError(`${url}: no "servers" array; is this a registry's /v0.1 API?`, false)
+  // More than the `limit` asked for: the bounds of a sync (pages read, new listings, conflicts kept for the operator)
+  // count on pages of that size, and 16 MiB holds hundreds of thousands of bare records.
+  if (servers.length > maxRecords)
+    throw new UpstreamPageError(
+      `${url}: page has ${servers.length} records; at most ${maxRecords} were asked for`,
+      false,
+    )
   const meta = (body as { metadata?: { nextCursor?: unknown } }).metadata
   const next = meta && typeof meta.nextCursor === 'string' && meta.nextCursor ? meta.nextCursor : null
   if (next !== null && next.length > MAX_CURSOR)
@@ -107,11 +116,15 @@ async function fetchPage(deps: PageFetchDeps, url: string): Promise<Page> {
 }
 
 /** Fetches a page, retrying a failure that may pass with exponential backoff. */
-export async function fetchPageWithRetry(deps: PageFetchDeps, url: string): Promise<Page> {
+export async function fetchPageWithRetry(
+  deps: PageFetchDeps,
+  url: string,
+  maxRecords = MAX_PAGE_RECORDS,
+): Promise<Page> {
   const { attempts, baseDelayMs } = deps.retry ?? { attempts: 5, baseDelayMs: 1_000 }
   for (let attempt = 1; ; attempt++) {
     try {
-      return await fetchPage(deps, url)
+      return await fetchPage(deps, url, maxRecords)
     } catch (err) {
       if (!(err instanceof UpstreamPageError) || !err.retryable || attempt >= attempts) throw err
       const wait = baseDelayMs * 2 ** (attempt - 1)
