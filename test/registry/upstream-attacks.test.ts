@@ -1,7 +1,9 @@
 // More of what a hostile upstream registry or a crafted import document tries: aiming the directory's fetches at
-// another address by a redirect, passing its own trust marks off as the directory's, slipping a look-alike name or
-// a version with hidden characters in, making the command line read an endless document, and wiping the demo
-// catalog with an import that brings nothing. Each leaves the catalog as its origins and owners wrote it.
+// another address by a redirect, flooding a sync with oversized pages or cursors, passing its own trust marks off as
+// the directory's, slipping a look-alike name or a version with hidden characters in, making the command line read
+// an endless document, leaving an import or an accepted conflict half-applied, wiping the demo catalog with an
+// import that brings nothing, and being trusted over a publisher's own listing. Each leaves the catalog as its
+// origins and owners wrote it.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
