@@ -1,3 +1,4 @@
+// Over 300 lines: every table the catalog owns, in one place, so a column and the tables that refer to it read together.
 import { sql } from 'drizzle-orm'
 import { bigserial, boolean, index, integer, jsonb, pgSchema, primaryKey, text, timestamp } from 'drizzle-orm/pg-core'
 import type {
