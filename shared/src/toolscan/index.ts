@@ -11,6 +11,8 @@ import type { RiskAssessment, RiskFinding, ServerTexts, ToolInfo, ToolsChange } 
 import { judgeText } from './judge'
 import { textsOf } from './texts'
 
+export { parameterDescriptions, serverTexts, toolInfo } from './listed'
+
 /** A tool as compared and hashed: description with its whitespace collapsed, parameters sorted. */
 interface NormalTool {
   name: string

@@ -83,6 +83,8 @@ function remoteVerdict(run: ProbeRun, remote: RemoteProbe, state: ProbeState | n
     health: verdict.health,
     verified: verdict.verified,
     ...(remote.tools ? { tools: remote.tools, toolsSource: remote.transport } : {}),
+    // Sent with the tools whenever they were listed: a server that stopped saying anything else says so.
+    ...(remote.tools ? { server: remote.server ?? {} } : {}),
     ...(remote.auth ? { auth: remote.auth } : {}),
     ...(remote.protocol ? { protocol: remote.protocol } : {}),
   }

@@ -11,8 +11,9 @@ import {
   StreamableHTTPClientTransport,
   type Transport,
 } from '@modelcontextprotocol/client'
-import { type McpProtocolSeen, mcpProtocolSeen, type ToolInfo } from '@mcp-directory/shared/contracts'
+import { type McpProtocolSeen, mcpProtocolSeen, type ServerTexts, type ToolInfo } from '@mcp-directory/shared/contracts'
 import { OutboundError } from '@mcp-directory/shared/outbound'
+import { serverTexts, toolInfo } from '@mcp-directory/shared/toolscan'
 import { type AnswersSeen, MAX_ANSWER_BYTES, noAnswersSeen, watchedFetch } from './remote-answers'
 import { guardedMetadata, readAuthMetadata, type RemoteAuth } from './remote-auth'
 
@@ -44,6 +45,8 @@ export interface RemoteProbe {
   outcome: RemoteOutcome
   /** The tools listed (outcome `ok` only). */
   tools?: ToolInfo[]
+  /** What it says besides its tools (instructions, prompts, resources), when it said anything (outcome `ok`). */
+  server?: ServerTexts
   /** How it authenticates (known when it answered, or challenged). */
   auth?: RemoteAuth
   /** The revision it speaks and how long it says its tool list stays fresh (when it answered the handshake). */
@@ -65,27 +68,8 @@ export interface RemoteProbeOptions {
 // Bounds on what a server may make us keep: pages of tools/list, tools, text sizes.
 const MAX_PAGES = 10
 const MAX_TOOLS = 500
-const MAX_DESCRIPTION = 2000
-const MAX_PARAMETERS = 100
 
 const CLIENT_INFO = { name: 'mcp-directory-prober', version: '1.0.0' }
-
-/** Tool name, description and parameter names, bounded. */
-function toolInfo(t: {
-  name: string
-  description?: string
-  inputSchema?: { properties?: Record<string, unknown> }
-}): ToolInfo {
-  const params = Object.keys(t.inputSchema?.properties ?? {})
-    .filter((p) => p.length <= 200)
-    .slice(0, MAX_PARAMETERS)
-  const description = typeof t.description === 'string' ? t.description.trim().slice(0, MAX_DESCRIPTION) : ''
-  return {
-    name: String(t.name).slice(0, 200),
-    ...(description ? { description } : {}),
-    ...(params.length ? { parameters: params } : {}),
-  }
-}
 
 /** Finds an OutboundError in an error's cause chain (the SDK wraps fetch failures). */
 function outboundCause(err: unknown): OutboundError | null {
@@ -116,7 +100,12 @@ const finish = (
   run: ProbeRun,
   outcome: RemoteOutcome,
   detail: string,
-  extra: { tools?: ToolInfo[]; auth?: RemoteAuth; protocol?: Omit<McpProtocolSeen, 'checkedAt'> } = {},
+  extra: {
+    tools?: ToolInfo[]
+    server?: ServerTexts
+    auth?: RemoteAuth
+    protocol?: Omit<McpProtocolSeen, 'checkedAt'>
+  } = {},
 ): RemoteProbe => ({
   url: run.url,
   transport: run.transportType,
@@ -162,6 +151,21 @@ async function listAllTools(run: ProbeRun, client: Client): Promise<{ tools: Too
   return { tools, first }
 }
 
+/**
+ * What the server says besides its tools: its instructions, and its prompts' and resources' descriptions when it
+ * offers them (first page each). A model reads them as it reads the tools, so the scan must see them too: a server
+ * that hides its instructions there is otherwise scanned clean and verified. A list it fails to give is none.
+ */
+async function listServerTexts(run: ProbeRun, client: Client): Promise<ServerTexts | undefined> {
+  const caps = client.getServerCapabilities() ?? {}
+  const opts = () => ({ signal: run.deadline.signal, timeout: remaining(run) })
+  const prompts = caps.prompts ? (await client.listPrompts(undefined, opts()).catch(() => null))?.prompts : undefined
+  const resources = caps.resources
+    ? (await client.listResources(undefined, opts()).catch(() => null))?.resources
+    : undefined
+  return serverTexts(client.getInstructions(), prompts, resources)
+}
+
 /** Rejects when the signal aborts (with its reason). */
 const untilAborted = (signal: AbortSignal) =>
   new Promise<never>((_, reject) => {
@@ -194,8 +198,10 @@ async function handshake(run: ProbeRun, client: Client, transport: Transport): P
   }
   const { tools, first } = listed
   const protocol = protocolSeen(client, first, run.transportType)
+  const server = await listServerTexts(run, client)
   return finish(run, 'ok', `${tools.length} tools (${protocol?.version ?? 'unknown revision'})`, {
     tools,
+    ...(server ? { server } : {}),
     auth: { kind: 'none' },
     protocol,
   })

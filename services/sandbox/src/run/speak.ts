@@ -2,9 +2,9 @@
 // page, then its prompts and resources when it offers them, and what it says besides its tools.
 import type { Client } from '@modelcontextprotocol/client'
 import type { ToolInfo } from '@mcp-directory/shared/contracts'
+import { serverTexts, toolInfo } from '@mcp-directory/shared/toolscan'
 import type { StartContext, StartOutcome } from './start'
 import { type BoundedStdioTransport, sandboxProtocol } from './stdio'
-import { serverTexts, toolInfo } from './tools'
 
 const MAX_TOOLS = 500
 /** At most this many pages of tools are read. */
