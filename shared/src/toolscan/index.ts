@@ -9,6 +9,7 @@
 import { createHash } from 'node:crypto'
 import type { RiskAssessment, RiskFinding, ServerTexts, ToolInfo, ToolsChange } from '../contracts/listing'
 import { judgeText } from './judge'
+import { MAX_DESCRIPTION } from './listed'
 import { textsOf } from './texts'
 
 export { parameterDescriptions, serverTexts, toolInfo } from './listed'
@@ -167,7 +168,17 @@ function lengthAndShadowing(t: ToolInfo, own: Set<string>, otherTools: Set<strin
   const findings: RiskFinding[] = []
   const length = (t.description ?? '').length
   const budget = descriptionBudget(t.parameters?.length ?? 0)
-  if (length > budget)
+  // At the bound, the description was cut where it was read: what followed, which a model reads, was never scanned,
+  // so the scan cannot call it clean (a long honest preamble, then the instruction).
+  if (length >= MAX_DESCRIPTION)
+    findings.push({
+      kind: 'long_description',
+      severity: 'medium',
+      tool: t.name,
+      where: 'description',
+      message: `description cut at ${MAX_DESCRIPTION} characters when read: the rest, which a model reads, was not scanned`,
+    })
+  else if (length > budget)
     findings.push({
       kind: 'long_description',
       severity: length > 2 * budget ? 'medium' : 'low',

@@ -3,7 +3,8 @@
 // server decides how much it sends, not how much is kept.
 import type { ServerTexts, ToolInfo } from '../contracts/listing'
 
-const MAX_DESCRIPTION = 2000
+/** The longest description kept of a tool (or a parameter, prompt or resource); what follows is never read. */
+export const MAX_DESCRIPTION = 2000
 
 type Schema = { description?: unknown; properties?: Record<string, unknown>; items?: unknown }
 
