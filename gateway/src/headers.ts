@@ -1,5 +1,6 @@
 // The headers the gateway edits: what it strips before forwarding and answering, the CORS it adds, and which client
 // a request comes from.
+import { isIP } from 'node:net'
 import { REQUEST_ID_HEADER } from '@mcp-directory/shared/log'
 import { NOSNIFF } from '@mcp-directory/shared/text'
 
@@ -46,6 +47,17 @@ export function stripHeaders(h: Headers, extra: string[] = []): Headers {
   return h
 }
 
+/**
+ * The address of one X-Forwarded-For hop, or null when it names none. Some proxies write the client's source port
+ * too (`203.0.113.7:40001`, `[2001:db8::1]:40001`): it is dropped, since a port is new with every connection and
+ * would make each one a client of its own.
+ */
+function hopAddress(hop: string): string | null {
+  const m = /^\[([^\]]+)\](?::\d{1,5})?$/.exec(hop) ?? /^(\d{1,3}(?:\.\d{1,3}){3}):\d{1,5}$/.exec(hop)
+  const address = m ? m[1]! : hop
+  return isIP(address) ? address : null
+}
+
 /** Which client sent the request: the socket address, or the trusted X-Forwarded-For hop behind our proxies. */
 export function clientAddress(request: Request, socketIp: string | undefined, trustHops: number): string {
   if (trustHops > 0) {
@@ -54,7 +66,8 @@ export function clientAddress(request: Request, socketIp: string | undefined, tr
       .map((s) => s.trim())
       .filter(Boolean)
     const candidate = chain[chain.length - trustHops]
-    if (candidate && /^[0-9a-fA-F:.]{2,45}$/.test(candidate)) return candidate
+    const address = candidate && candidate.length <= 64 ? hopAddress(candidate) : null
+    if (address) return address
   }
   return socketIp ?? 'local'
 }

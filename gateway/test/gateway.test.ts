@@ -161,6 +161,22 @@ describe('rate limits', () => {
     // Another /64 is another client.
     expect((await get(app, '/api/v1/search', { 'x-forwarded-for': '2001:db8:1:3::1' })).status).toBe(200)
   })
+  test('a trusted hop written with its port (as some proxies write it) is its address: new connections buy no budget', async () => {
+    const app = gateway({ env: { TRUST_PROXY_HOPS: '1', RATE_LIMIT_PER_MINUTE: '2' } })
+    // One client over three connections: each source port once, then without one.
+    const hops = ['203.0.113.7:40001', '203.0.113.7:40002', '203.0.113.7']
+    const statuses = []
+    for (const hop of hops) statuses.push((await get(app, '/api/v1/search', { 'x-forwarded-for': hop })).status)
+    expect(statuses).toEqual([200, 200, 429])
+    // The service is told the address, so what it counts per client (installs) is counted per address too.
+    const other = await get(app, '/api/v1/search', { 'x-forwarded-for': 'spoof, 198.51.100.9:5000' })
+    expect((await other.json()).headers['x-directory-client-ip']).toBe('198.51.100.9')
+    // Bracketed IPv6 with a port: each /64 is its own client, not one bucket shared by everyone behind the proxy.
+    const v6 = []
+    for (const hop of ['[2001:db8:1::1]:40001', '[2001:db8:1::2]:40002', '[2001:db8:1::3]:40003', '[2001:db8:2::1]:1'])
+      v6.push((await get(app, '/api/v1/search', { 'x-forwarded-for': hop })).status)
+    expect(v6).toEqual([200, 200, 429, 200])
+  })
   test('with Redis down a local limiter takes over at once', async () => {
     const app = gateway({ kv: createRedisStore({ url: 'redis://127.0.0.1:1', commandTimeoutMs: 100 }) })
     const started = performance.now()
