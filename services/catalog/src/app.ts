@@ -54,10 +54,10 @@ export function createCatalogApp(deps: CatalogDeps) {
   const { config, database, log } = deps
   const base = config.publicBaseUrl
   const namespace = directoryNamespace(base)
-  const jobs = startCatalogJobs({ ...deps, namespace })
+  const details = createDetailCache({ bus: deps.bus, log })
+  const jobs = startCatalogJobs({ ...deps, namespace, counted: details.counted })
   const { views, installs, identities } = jobs
   const searchIndex = startLiveIndex({ database, bus: deps.bus, log, baseUrl: base, after: identities.ready })
-  const details = createDetailCache({ bus: deps.bus, log })
   // After a commit that wrote listing events: the relay publishes them, and this replica's next search sees them.
   // Given the listings it wrote (a probe's facts: one listing, several a second), only their kept details go.
   const published = (ids?: string[]) => {

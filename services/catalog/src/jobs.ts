@@ -18,6 +18,8 @@ export interface CatalogJobDeps {
   bus: EventBus
   log: Logger
   kv?: KeyValueStore
+  /** Told each listing's count after a batch of views or installs was written (this replica's kept details). */
+  counted?: (counter: 'views' | 'installs', now: Map<string, number>) => void
   /** The registry read API's namespace (names the directory makes, its `_meta` key). */
   namespace: string
 }
@@ -28,7 +30,7 @@ export function startCatalogJobs(deps: CatalogJobDeps) {
   const relay = startOutboxRelay({ database, table: catalogOutbox, bus: deps.bus, service: 'catalog', log })
   const views = startBatchedCounter(
     async (counts) => {
-      await addViews(database, counts)
+      deps.counted?.('views', await addViews(database, counts))
       relay.nudge()
     },
     config.viewFlushMs,
@@ -38,7 +40,16 @@ export function startCatalogJobs(deps: CatalogJobDeps) {
   // Installs (a config copied on the listing page): once per client per listing per day, written in batches.
   const ownStore = deps.kv ? null : createMemoryStore()
   const kv = deps.kv ?? (ownStore as KeyValueStore)
-  const installs = startInstallCounter({ database, kv, flushMs: config.viewFlushMs, log, written: () => relay.nudge() })
+  const installs = startInstallCounter({
+    database,
+    kv,
+    flushMs: config.viewFlushMs,
+    log,
+    written: (now) => {
+      deps.counted?.('installs', now)
+      relay.nudge()
+    },
+  })
   // Rows written before the identity columns existed get them once, at start (see listings/identity.ts).
   const identities = startIdentityRefresh(database, log)
   // The versions the registry read API serves: listings without one get one built from the listing.

@@ -41,20 +41,31 @@ export function createDetailCache(opts: { bus: EventBus; log: Logger; maxBytes?:
     kept.delete(id)
     bytes -= entry.text.length
   }
+  // Counts after a write (this replica's, or another's told by its event): counters only grow, so a count that
+  // arrives late never lowers one.
+  const counted = (counter: 'views' | 'installs', counts: ReadonlyMap<string, number>) => {
+    for (const [id, count] of counts) {
+      const entry = kept.get(id)
+      if (entry) entry.popularity[counter] = Math.max(entry.popularity[counter], count)
+    }
+  }
   const subscription = opts.bus.subscribe(
     `catalog-detail-${crypto.randomUUID().slice(0, 8)}`,
     LISTING_CHANGE_EVENTS,
     async (event) => {
       if (event.subject === 'listing.counters_changed') {
         const { counter, counts } = event.payload
+        if (counter && counts) {
+          counted(
+            counter,
+            new Map(Object.entries(counts).filter((e): e is [string, number] => typeof e[1] === 'number')),
+          )
+          return
+        }
+        // An event of an earlier release names the listings only: their counters are read again.
         for (const id of listingIdsOf(event)) {
           const entry = kept.get(id)
-          const count = counts?.[id]
-          if (!entry) continue
-          // The count after the write: counters only grow, so an event that arrives late never lowers one.
-          if (counter && typeof count === 'number')
-            entry.popularity[counter] = Math.max(entry.popularity[counter], count)
-          else entry.stale = true
+          if (entry) entry.stale = true
         }
         return
       }
@@ -66,6 +77,8 @@ export function createDetailCache(opts: { bus: EventBus; log: Logger; maxBytes?:
   subscription.catch((err) => opts.log.error({ err: String(err) }, 'detail cache: cannot subscribe to listing events'))
 
   return {
+    /** This replica wrote these counts: its own reads show them at once, before the event comes back. */
+    counted,
     /** The kept detail of a listing, or undefined. */
     get: (id: string): KeptDetail | undefined => kept.get(id),
     /** Where the cache stands before a read: `keep` stores the text only if nothing changed meanwhile. */

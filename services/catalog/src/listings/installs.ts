@@ -17,13 +17,12 @@ export function startInstallCounter(opts: {
   kv: KeyValueStore
   flushMs: number
   log: Logger
-  /** Called after a batch was written with its events (the outbox relay's nudge). */
-  written?: () => void
+  /** Called after a batch was written with its events, with each listing's count after it. */
+  written?: (now: Map<string, number>) => void
 }) {
   const { kv, log } = opts
   const write = async (counts: Map<string, number>) => {
-    await addInstalls(opts.database, counts)
-    opts.written?.()
+    opts.written?.(await addInstalls(opts.database, counts))
   }
   const batch = startBatchedCounter(write, opts.flushMs, log, 'install counts')
   let storeFailing = false

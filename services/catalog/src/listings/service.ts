@@ -45,11 +45,15 @@ export async function listingDetail(database: Database, id: string): Promise<Lis
   return { mergedInto: gone.mergedInto }
 }
 
-/** Adds batched counts to a counter column, with their events. */
-async function addCounts(database: Database, column: 'views' | 'installs', counts: Map<string, number>) {
-  if (counts.size === 0) return
+/** Adds batched counts to a counter column, with their events; gives each listing's count after the write. */
+async function addCounts(
+  database: Database,
+  column: 'views' | 'installs',
+  counts: Map<string, number>,
+): Promise<Map<string, number>> {
+  if (counts.size === 0) return new Map()
   const ids = [...counts.keys()]
-  await database.db.transaction(async (tx) => {
+  return database.db.transaction(async (tx) => {
     const now = await addToCounter(tx, column, counts)
     const at = new Date().toISOString()
     for (let i = 0; i < ids.length; i += IDS_PER_EVENT) {
@@ -62,6 +66,7 @@ async function addCounts(database: Database, column: 'views' | 'installs', count
         counts: Object.fromEntries(written),
       })
     }
+    return now
   })
 }
 
