@@ -253,7 +253,7 @@ describe('the operator conflicts page', () => {
     const up = page.locator(`tr[data-upstream="${upstreamUrl}"]`)
     await up.getByLabel('Origins it may replace').fill('submission')
     await up.getByRole('button', { name: 'Save trust' }).click()
-    await page.locator('.notice.bad', { hasText: 'never submitted or demo' }).waitFor()
+    await page.locator('.notice.bad', { hasText: 'never submitted, published or demo' }).waitFor()
     await page.locator(`tr[data-upstream="${upstreamUrl}"]`).getByLabel('Origins it may replace').fill('import')
     await page.locator(`tr[data-upstream="${upstreamUrl}"]`).getByRole('button', { name: 'Save trust' }).click()
     await page.locator('.notice.ok', { hasText: 'trust list was saved' }).waitFor()

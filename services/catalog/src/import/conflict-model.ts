@@ -50,11 +50,20 @@ export const RegistryUpstreamList = t.Object({ upstreams: t.Array(RegistryUpstre
 export const UpstreamTrustBody = t.Object(
   {
     upstream: t.String({ minLength: 1, maxLength: 2048, description: 'The base URL the directory follows' }),
-    trusts: t.Array(t.String({ minLength: 1, maxLength: 2100 }), {
-      maxItems: 20,
-      description:
-        'Origins whose unclaimed listings this upstream may replace (`import`, `registry:<URL>`); [] trusts nobody',
-    }),
+    // Imported origins only: a submitted, published or demo listing is its owner's (the service says so too).
+    trusts: t.Array(
+      t.String({
+        minLength: 1,
+        maxLength: 2100,
+        pattern: '^(import|registry:\\S+)$',
+        error: 'an upstream may replace imported listings only, never submitted, published or demo ones',
+      }),
+      {
+        maxItems: 20,
+        description:
+          'Origins whose unclaimed listings this upstream may replace (`import`, `registry:<URL>`); [] trusts nobody',
+      },
+    ),
   },
   { additionalProperties: false },
 )
