@@ -74,3 +74,16 @@ export async function catalogUnderTest(
     },
   }
 }
+
+/** A server.json as an upstream registry's page lists it: the server and the registry's own active record. */
+export const record = (server: Record<string, unknown>) => ({
+  server,
+  _meta: {
+    'io.modelcontextprotocol.registry/official': {
+      status: 'active',
+      isLatest: true,
+      publishedAt: '2026-01-01T00:00:00Z',
+      updatedAt: '2026-01-01T00:00:00Z',
+    },
+  },
+})

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import type { CatalogService } from '@mcp-directory/catalog'
 import { catalogOutbox, count, eq, listings, serverVersions, type Database } from '@mcp-directory/shared/db'
-import { catalogUnderTest, type CatalogUnderTest } from './catalog-under-test'
+import { catalogUnderTest, type CatalogUnderTest, record } from './catalog-under-test'
 
 const TOKEN = 'hostile-operator-token'
 const GITHUB = 'io.github.github/github-mcp-server'
@@ -75,17 +75,6 @@ function upstream(page: (cursor: string | null, url: URL) => Response): string {
   return `http://127.0.0.1:${s.port}`
 }
 
-const record = (server: Record<string, unknown>) => ({
-  server,
-  _meta: {
-    'io.modelcontextprotocol.registry/official': {
-      status: 'active',
-      isLatest: true,
-      publishedAt: '2026-01-01T00:00:00Z',
-      updatedAt: '2026-01-01T00:00:00Z',
-    },
-  },
-})
 const pageOf = (servers: Record<string, unknown>[], nextCursor?: string) =>
   Response.json({ servers: servers.map(record), metadata: nextCursor ? { nextCursor, count: servers.length } : {} })
 

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { CatalogService } from '@mcp-directory/catalog'
 import { count, eq, importConflicts, listings, serverVersions, type Database } from '@mcp-directory/shared/db'
-import { catalogUnderTest, type CatalogUnderTest } from './catalog-under-test'
+import { catalogUnderTest, type CatalogUnderTest, record } from './catalog-under-test'
 
 const ROOT = join(import.meta.dir, '..', '..')
 const TOKEN = 'upstream-attacks-token'
@@ -39,17 +39,6 @@ function serve(answer: (req: Request) => Response | Promise<Response>, hostname 
   return s
 }
 
-const record = (server: Record<string, unknown>) => ({
-  server,
-  _meta: {
-    'io.modelcontextprotocol.registry/official': {
-      status: 'active',
-      isLatest: true,
-      publishedAt: '2026-01-01T00:00:00Z',
-      updatedAt: '2026-01-01T00:00:00Z',
-    },
-  },
-})
 const upstreamOf = (entries: Record<string, unknown>[]) => {
   const s = serve(() => Response.json({ servers: entries.map(record), metadata: {} }))
   return `http://127.0.0.1:${s.port}`

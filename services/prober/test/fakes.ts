@@ -34,7 +34,8 @@ function mcpServerWith(tools: FakeTool[]): Server {
   return server
 }
 
-async function readBody(req: IncomingMessage): Promise<unknown> {
+/** A request's JSON body (undefined when empty). */
+export async function readBody(req: IncomingMessage): Promise<unknown> {
   const chunks: Buffer[] = []
   for await (const c of req) chunks.push(c as Buffer)
   const text = Buffer.concat(chunks).toString('utf8')
