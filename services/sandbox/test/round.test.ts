@@ -179,10 +179,18 @@ describe('one round through the sandbox', () => {
     expect((await call(`/api/v1/admin/listings/${id('io.test/poisoned')}/clear-risk`, { method: 'POST' })).status).toBe(
       401,
     )
-    const cleared = await call(`/api/v1/admin/listings/${id('io.test/poisoned')}/clear-risk`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${OPERATOR}` },
-    })
+    // Cleared for the list the operator reviewed: a hash that is not the list's now (it changed since) is a 409.
+    const clear = (query: string) =>
+      call(`/api/v1/admin/listings/${id('io.test/poisoned')}/clear-risk${query}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${OPERATOR}` },
+      })
+    const stale = await clear(`?toolsHash=${'0'.repeat(64)}`)
+    expect(stale.status).toBe(409)
+    expect(((await stale.json()) as { message: string }).message).toContain(s.risk.toolsHash)
+    expect((await clear('?toolsHash=nope')).status).toBe(400)
+    expect(await verifiedNames()).not.toContain('io.test/poisoned')
+    const cleared = await clear(`?toolsHash=${s.risk.toolsHash}`)
     expect(cleared.status).toBe(200)
     expect(await cleared.json()).toMatchObject({ success: true, isVerifiedActive: true, changed: true })
     expect(await verifiedNames()).toContain('io.test/poisoned')

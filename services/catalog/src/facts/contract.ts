@@ -1,5 +1,5 @@
 import { defineContract, err } from '@mcp-directory/shared/contracts'
-import { ClearRiskAnswer } from './model'
+import { ClearRiskAnswer, ClearRiskQuery } from './model'
 
 /** `POST /api/v1/admin/listings/:id/clear-risk`: an operator looked at a high-risk finding and found it fine. */
 export const adminClearRisk = defineContract({
@@ -12,7 +12,8 @@ export const adminClearRisk = defineContract({
   auth: 'operator',
   changesListings: true,
   summary:
-    "Clear a listing's risk finding for its current tool list: a high risk no longer keeps it out of verified=1 (a changed tool list is scanned and judged again)",
+    "Clear a listing's risk finding for its current tool list: a high risk no longer keeps it out of verified=1 (a changed tool list is scanned and judged again). With toolsHash, only if that is still the list's hash",
+  query: ClearRiskQuery,
   responses: {
     200: {
       description: 'Cleared (idempotent: changed is false when it already was)',
@@ -21,6 +22,7 @@ export const adminClearRisk = defineContract({
     },
     401: err('Operator token required'),
     404: err('No such listing'),
-    409: err('conflict: the listing has no risk finding'),
+    400: err('invalid_parameter'),
+    409: err('conflict: the listing has no risk finding, or its tool list is no longer the one reviewed'),
   },
 })

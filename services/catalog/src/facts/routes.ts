@@ -63,10 +63,10 @@ export function factsRoutes(deps: FactsDeps) {
       .use(
         mount(
           adminClearRisk,
-          async ({ params, request }) => {
+          async ({ params, query, request }) => {
             requireOperator(request, deps.operatorToken)
             await request.body?.cancel()
-            const result = await clearRisk(database, params.id, new Date())
+            const result = await clearRisk(database, params.id, new Date(), query.toolsHash)
             if (result.changed) deps.nudge([result.id])
             log.info(
               { id: result.id, level: result.riskLevel, toolsHash: result.clearedHash },

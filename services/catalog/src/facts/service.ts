@@ -97,12 +97,13 @@ async function recordFailure(database: Database, log: Logger, id: string, checke
 
 /**
  * An operator clears a listing's high risk for the tool list it was found in (a later change of the list needs
- * clearing again). Returns what the listing now is.
+ * clearing again); with `reviewed`, only while that is still the list's hash. Returns what the listing now is.
  */
 export async function clearRisk(
   database: Database,
   id: string,
   at: Date,
+  reviewed?: string,
 ): Promise<{
   id: string
   name: string
@@ -116,6 +117,10 @@ export async function clearRisk(
     if (!row) throw new NotFound('Listing')
     if (!row.risk || row.risk.level === 'none')
       throw new Conflict({ message: 'The listing has no risk finding to clear' })
+    if (reviewed !== undefined && reviewed !== row.risk.toolsHash)
+      throw new Conflict({
+        message: `The tool list changed since the review (its risk.toolsHash is now ${row.risk.toolsHash}): review it again`,
+      })
     const already = row.riskClearedHash === row.risk.toolsHash
     const verified = row.seenRunning
     if (!already) {
