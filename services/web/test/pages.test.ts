@@ -524,10 +524,10 @@ describe('operator page', () => {
     expect(after).toContain('Listing queued-server approved.')
   })
 
-  test("active listings carry a Clear risk button: it clears a high risk for the listing's current tool list", async () => {
+  test('an active listing with a risk finding carries a Clear risk button: it clears the tool list the queue showed', async () => {
     const cookie = cookieOf(await form('/admin/login', { token: OPERATOR }))
     const page = await (await get('/admin?status=active', { cookie })).text()
-    expect(page).toContain(`aria-label="clear risk`)
+    expect(page).not.toContain(`aria-label="clear risk`)
     const csrf = /name="csrf" value="([^"]+)"/.exec(page)![1]!
     // No finding yet: the API's 409 is shown on the page.
     const none = await form('/admin/moderate', { id: pgId, action: 'clear-risk', status: 'active', csrf }, { cookie })
@@ -554,7 +554,23 @@ describe('operator page', () => {
       server: { isVerifiedActive: boolean; risk: { level: string } }
     }
     expect(before.server).toMatchObject({ isVerifiedActive: false, risk: { level: 'high' } })
-    const ok = await form('/admin/moderate', { id: pgId, action: 'clear-risk', status: 'active', csrf }, { cookie })
+    const queue = await (await get('/admin?status=active', { cookie })).text()
+    expect(queue).toContain('Risk: high')
+    expect(queue).toContain(`aria-label="clear risk`)
+    const toolsHash = /name="toolsHash" value="([0-9a-f]{64})"/.exec(queue)![1]!
+    // A list that changed since the queue showed it is not cleared.
+    const stale = await form(
+      '/admin/moderate',
+      { id: pgId, action: 'clear-risk', status: 'active', csrf, toolsHash: '0'.repeat(64) },
+      { cookie },
+    )
+    expect(stale.status).toBe(409)
+    expect(await stale.text()).toContain('changed since the review')
+    const ok = await form(
+      '/admin/moderate',
+      { id: pgId, action: 'clear-risk', status: 'active', csrf, toolsHash },
+      { cookie },
+    )
     expect(ok.status).toBe(303)
     expect(await (await get(ok.headers.get('location')!, { cookie })).text()).toContain('cleared of its risk finding')
     const after = (await (await get(`/api/v1/servers/${encodeURIComponent(pgId)}`)).json()) as {

@@ -198,5 +198,10 @@ export const QueueListing = t.Object({
   reason: t.Union([t.String(), t.Null()]),
   createdAt: t.String({ format: 'date-time' }),
   updatedAt: t.String({ format: 'date-time' }),
+  /**
+   * Its tool list's risk finding, if any: the level, the hash of the list it was found in (what a clearance names)
+   * and whether an operator cleared that list.
+   */
+  risk: t.Optional(t.Union([t.Object({ level: t.String(), toolsHash: t.String(), cleared: t.Boolean() }), t.Null()])),
 })
 export type QueueListing = Static<typeof QueueListing>

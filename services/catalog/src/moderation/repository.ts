@@ -102,6 +102,8 @@ export async function queuePage(database: Database, status: string, limit: numbe
       reason: listings.moderationReason,
       createdAt: listings.createdAt,
       updatedAt: listings.updatedAt,
+      risk: listings.risk,
+      riskClearedHash: listings.riskClearedHash,
     })
     .from(listings)
     .where(eq(listings.status, status))

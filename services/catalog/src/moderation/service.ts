@@ -195,11 +195,15 @@ export async function moderationQueue(database: Database, status: string, limit:
   const { total, rows } = await queuePage(database, status, limit, offset)
   return {
     total,
-    listings: rows.map((r) => ({
+    listings: rows.map(({ risk, riskClearedHash, ...r }) => ({
       ...r,
       url: r.url ?? '',
       createdAt: r.createdAt.toISOString(),
       updatedAt: r.updatedAt.toISOString(),
+      risk:
+        risk && risk.level !== 'none'
+          ? { level: risk.level, toolsHash: risk.toolsHash, cleared: riskClearedHash === risk.toolsHash }
+          : null,
     })),
   }
 }

@@ -14,7 +14,12 @@ export const DoneNotice = t.Object({ done: Action, id: t.String({ minLength: 1 }
 export const LoginForm = t.Object({ token: t.String({ minLength: 1, maxLength: 500 }) })
 
 /** A moderation form, past its CSRF check: the verb and the listing (the reason and queue are optional). */
-export const ModerateForm = t.Object({ action: Action, id: ListingId })
+export const ModerateForm = t.Object({
+  action: Action,
+  id: ListingId,
+  // The tool list the queue showed: a clearance holds for that list only.
+  toolsHash: t.Optional(t.String({ pattern: '^[0-9a-f]{64}$' })),
+})
 
 /** An import conflict's id as the operator API numbers them. */
 const ConflictId = t.String({ pattern: '^[1-9][0-9]{0,15}$' })

@@ -111,13 +111,19 @@ async function moderate(ctx: PageContext, s: AdminSessionHelpers, request: Reque
       status: 400,
       error: { error: 'invalid_body', message: 'Choose approve, reject, flag or clear risk for a listing' },
     })
-  const { action, id } = fields
+  const { action, id, toolsHash } = fields
   const reason = (form.get('reason') ?? '').trim()
   const caller = ctx.callerOf(request)
   const options = { bearer: session.operatorToken }
   const r =
     action === 'clear-risk'
-      ? await tryCall(ctx.api, adminClearRisk, { params: { id } }, caller, options)
+      ? await tryCall(
+          ctx.api,
+          adminClearRisk,
+          { params: { id }, query: toolsHash ? { toolsHash } : {} },
+          caller,
+          options,
+        )
       : await tryCall(ctx.api, MODERATION[action], { params: { id }, body: reason ? { reason } : {} }, caller, options)
   const back = `/admin?status=${queueStatus(form.get('status') ?? 'pending')}`
   if (r.ok) return seeOther(`${back}&done=${action}&id=${encodeURIComponent(id)}`)

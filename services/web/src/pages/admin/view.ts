@@ -31,17 +31,20 @@ ${error ? html`<div class="notice bad" role="alert"><p>${error}</p></div>` : ''}
 }
 
 function actions(l: QueueListing, status: string, csrf: string): SafeHtml {
-  // Clearing a risk finding is for listings the public sees (the detail page shows the finding first).
+  // Clearing a risk finding is for listings the public sees (the detail page shows the finding first), with a
+  // finding not cleared yet; it names the tool list shown here, so a list changed since is not cleared unseen.
+  const risk = l.risk && !l.risk.cleared ? l.risk : null
   const verbs = (Object.keys(ACTIONS) as (keyof typeof ACTIONS)[]).filter(
     (v) =>
       ACTIONS[v] !== l.status &&
       !(v === 'approve' && l.status === 'active') &&
-      (v !== 'clear-risk' || l.status === 'active'),
+      (v !== 'clear-risk' || (l.status === 'active' && risk !== null)),
   )
   return html`<form method="post" action="/admin/moderate" class="actions">
 <input type="hidden" name="csrf" value="${csrf}">
 <input type="hidden" name="id" value="${l.id}">
 <input type="hidden" name="status" value="${status}">
+${risk ? html`<input type="hidden" name="toolsHash" value="${risk.toolsHash}">` : ''}
 <label class="visually-hidden" for="reason-${l.id}">Reason for ${l.name}</label>
 <input type="text" id="reason-${l.id}" name="reason" maxlength="1000" placeholder="Reason (optional)">
 ${verbs.map((v) => html`<button type="submit" name="action" value="${v}" class="small${v === 'approve' ? '' : ' secondary'}" aria-label="${v.replace('-', ' ')} ${l.name}">${v[0].toUpperCase()}${v.slice(1).replace('-', ' ')}</button>`)}
@@ -68,7 +71,7 @@ ${
     ? html`<table class="queue"><colgroup><col class="c-listing"><col class="c-category"><col class="c-submitted"><col class="c-actions"></colgroup><thead><tr><th scope="col">Listing</th><th scope="col">Category</th><th scope="col">Submitted</th><th scope="col">Actions</th></tr></thead><tbody>
 ${o.listings.map(
   (l) => html`<tr>
-<td><strong>${l.status === 'active' ? html`<a href="/servers/${encodeURIComponent(l.id)}">${l.name}</a>` : l.name}</strong> <code>${l.id}</code><br>${l.description}<br>${linkOrText(l.url)}${l.reason ? html`<br><span class="muted">Reason: ${l.reason}</span>` : ''}</td>
+<td><strong>${l.status === 'active' ? html`<a href="/servers/${encodeURIComponent(l.id)}">${l.name}</a>` : l.name}</strong> <code>${l.id}</code><br>${l.description}<br>${linkOrText(l.url)}${l.reason ? html`<br><span class="muted">Reason: ${l.reason}</span>` : ''}${l.risk && !l.risk.cleared ? html`<br><span class="muted">Risk: ${l.risk.level}, tool list <code>${l.risk.toolsHash.slice(0, 12)}</code></span>` : ''}</td>
 <td>${l.category}</td>
 <td>${l.createdAt.slice(0, 10)} <span class="muted">(${l.source})</span></td>
 <td>${actions(l, o.status, o.csrf)}</td>
