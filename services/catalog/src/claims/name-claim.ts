@@ -10,7 +10,7 @@ import { and, catalogOutbox, eq, inArray, listings, sql, type Tx } from '@mcp-di
 import { nameSkeleton } from '@mcp-directory/shared/identity'
 import { enqueueEvent } from '@mcp-directory/shared/outbox'
 import { HOLDING_STATUSES, identityColumns, lockIdentities } from '../listings/identity'
-import { isProvenRepository } from '../listings/publisher'
+import { provenRepositoryOf } from '../listings/publisher'
 import { nameFitsRepository, PUBLISHER_COLUMNS, yieldsName } from '../moderation/namespaces'
 
 /** What taking a name did: the listing that lost it and its new name. */
@@ -36,7 +36,7 @@ export async function takeWantedName(tx: Tx, listingId: string, at: Date, proven
     .select({ id: listings.id, wantedName: listings.wantedName, ...identitySource })
     .from(listings)
     .where(eq(listings.id, listingId))
-  if (!me?.wantedName || !isProvenRepository(me.repositoryUrl, proven)) return null
+  if (!me?.wantedName || !provenRepositoryOf(me.repositoryUrl, proven)) return null
   if (!nameFitsRepository(me.wantedName, me.repositoryUrl)) return null
   const wanted = me.wantedName
   await lockIdentities(tx)

@@ -91,10 +91,10 @@ export function namespaceEvidence(l: PublisherSource): string | null {
   return null
 }
 
-/** True when `repositoryUrl` is a GitHub repository and the very one a GitHub claim proved (`owner/repo`). */
-export function isProvenRepository(repositoryUrl: string | null, proven: string | null | undefined): boolean {
-  const repo = repositoryUrl ? normalizeAddress(repositoryUrl) : null
-  return !!proven && repo?.host === 'github.com' && !!repo.repository && repo.path.toLowerCase() === proven
+/** `repositoryUrl` read as an address when it is a GitHub repository and the very one a GitHub claim proved. */
+export function provenRepositoryOf(repositoryUrl: string | null, proven: string | null | undefined) {
+  const repo = proven && repositoryUrl ? normalizeAddress(repositoryUrl) : null
+  return repo?.host === 'github.com' && repo.repository && repo.path.toLowerCase() === proven ? repo : null
 }
 
 /**
@@ -107,8 +107,8 @@ export function isProvenRepository(repositoryUrl: string | null, proven: string 
 function claimedEvidence(l: PublisherSource): string | null {
   const ns = namespaceOf(l.name)
   if (ns.kind === 'github') {
-    const repo = l.repositoryUrl ? normalizeAddress(l.repositoryUrl) : null
-    if (repo && isProvenRepository(l.repositoryUrl, l.provenRepository) && repo.path.split('/')[0] === ns.owner)
+    const repo = provenRepositoryOf(l.repositoryUrl, l.provenRepository)
+    if (repo && repo.path.split('/')[0] === ns.owner)
       return `namespace ${ns.namespace}: repository github.com/${repo.path}, proven by a GitHub claim`
     return null
   }

@@ -9,7 +9,7 @@ import { nameSkeleton, normalizeAddress } from '@mcp-directory/shared/identity'
 import { enqueueEvent } from '@mcp-directory/shared/outbox'
 import { slugFor, uniqueSlug } from '../import/parse'
 import { findIdentityHolder, HOLDING_STATUSES, identityColumns, lockIdentities } from '../listings/identity'
-import { findListing } from '../listings/repository'
+import { findListing, isStorableId } from '../listings/repository'
 import { ownerOfShortName, requireOwnNamespace, yieldsName } from './namespaces'
 import {
   holdersOfOwnName,
@@ -157,8 +157,7 @@ const EVENTS = { active: 'listing.approved', rejected: 'listing.rejected', flagg
 
 /** Moves a listing to `active`, `rejected` or `flagged`, writing its event in the same transaction. */
 export async function changeListingStatus(database: Database, id: string, to: StatusTarget, reason: string | null) {
-  // NUL is in no id and PostgreSQL refuses it in text: an unknown listing, not a failed query.
-  if (id.includes('\0')) throw new NotFound('Listing')
+  if (!isStorableId(id)) throw new NotFound('Listing')
   return database.db.transaction(async (tx) => {
     const row = await lockForStatus(tx, id)
     if (!row) throw new NotFound('Listing')

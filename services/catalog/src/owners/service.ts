@@ -14,6 +14,7 @@ import { bearerToken } from '@mcp-directory/shared/http'
 import { judgeEvidence } from '@mcp-directory/shared/install'
 import type { Logger } from '@mcp-directory/shared/log'
 import { enqueueEvent } from '@mcp-directory/shared/outbox'
+import { isStorableId } from '../listings/repository'
 import type { PackageReader } from '../publish/packages'
 import { grants, type RegistryTokens } from '../publish/token'
 import type { EditBody, MaintenanceBody } from './model'
@@ -70,7 +71,7 @@ async function applyOwnerChange(
 /** Runs one owner change on a live listing in a transaction; 404 for unknown, hidden or merged listings. */
 async function change<T>(deps: OwnerDeps, id: string, work: (tx: Tx, row: Row) => Promise<T>): Promise<T> {
   const out = await deps.database.db.transaction(async (tx) => {
-    const row = id.includes('\0') ? null : await lockForOwner(tx, id)
+    const row = isStorableId(id) ? await lockForOwner(tx, id) : null
     if (row?.status !== 'active' || row.mergedInto) throw new NotFound('Listing')
     return work(tx, row)
   })
