@@ -1,6 +1,7 @@
 // The sandbox's start jobs: the handler the queue calls for each (the listing's package started, its verdict
 // reported to the catalog's facts API) and the counters the status API shows.
 import type { CatalogClient } from '@mcp-directory/shared/catalog-client'
+import { probeBasisOf } from '@mcp-directory/shared/contracts/catalog-internal'
 import type { Logger } from '@mcp-directory/shared/log'
 import { sandboxTarget, type ProbeJob, type ProbeQueue, type SandboxTarget } from '@mcp-directory/prober'
 import type { BoxLimitMode } from './run/boxlimits'
@@ -45,9 +46,11 @@ export class StartCounters {
 }
 
 /** The facts a start reports for its listing. */
-function sandboxFacts(target: SandboxTarget, r: StartOutcome) {
+function sandboxFacts(target: SandboxTarget, r: StartOutcome, basis: string) {
   return {
     checkedAt: new Date().toISOString(),
+    // Written only while the listing still declares what was started (else 409: the job is tried again).
+    basis,
     sandbox: {
       verdict: r.verdict,
       registryType: target.registryType,
@@ -89,7 +92,7 @@ export function startJobHandler(deps: StartJobDeps, counters: StartCounters) {
         { id: listing.id, package: `${target.registryType}:${target.identifier}`, verdict: r.verdict, steps: r.steps },
         'sandbox start',
       )
-      await catalog.putFacts(listing.id, sandboxFacts(target, r))
+      await catalog.putFacts(listing.id, sandboxFacts(target, r, probeBasisOf(listing)))
       return 'done'
     } finally {
       clearInterval(keepAlive)

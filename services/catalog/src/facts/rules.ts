@@ -18,6 +18,8 @@ import type { FactsBody, HEALTH_STATES } from './model'
 /** The facts of one probe as written; each section present replaces that group of facts, an absent one leaves it. */
 export interface ListingFacts {
   checkedAt: string
+  /** The probe basis of the listing as the probe read it (`probeBasisOf`); absent: not checked. */
+  basis?: string
   /** null: the listing has no endpoint to probe any more, so it has no health and is not seen running. */
   remote?: {
     health: (typeof HEALTH_STATES)[number]

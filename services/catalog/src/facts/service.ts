@@ -4,6 +4,7 @@
 // not: a write that fails is tried again, and if it still fails the listing records the failure and stops looking
 // current (not verified, health unknown), so a tool list the database refused never leaves the old, clean one
 // standing as if it were the latest.
+import { probeBasisOf } from '@mcp-directory/shared/contracts/catalog-internal'
 import { catalogOutbox, type Database, type Tx } from '@mcp-directory/shared/db'
 import { Conflict, isRefusal, NotFound } from '@mcp-directory/shared/errors'
 import type { Logger } from '@mcp-directory/shared/log'
@@ -36,6 +37,11 @@ export async function writeFacts(
   return database.db.transaction(async (tx) => {
     const row = await lockListing(tx, id)
     if (!row) throw new NotFound('Listing')
+    // An owner (or its origin) replaced the listing's endpoints while it was probed: these facts are of the old ones.
+    if (facts.basis !== undefined && facts.basis !== probeBasisOf(row))
+      throw new Conflict({
+        message: "The listing's repository, packages or remotes changed since it was read: probe it again",
+      })
     const w = observe(row, facts)
     const change = w.toolsChange
     if (change)

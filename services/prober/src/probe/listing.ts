@@ -2,6 +2,7 @@
 // registry entries of its packages (politely: per-host limit, host back-off, conditional requests), hand the
 // facts to the catalog, then record what was seen in the prober's own schema.
 import type { FactsBody } from '@mcp-directory/shared/catalog-client'
+import { probeBasisOf } from '@mcp-directory/shared/contracts/catalog-internal'
 import type { JobOutcome, ProbeJob } from '../queue'
 import { type ProbeState, readState } from '../state/repository'
 import { type ProbeRecord, saveProbe } from '../state/service'
@@ -36,7 +37,7 @@ async function probeJob(
     deps,
     githubHost,
     listing,
-    facts: { checkedAt: at.toISOString() },
+    facts: { checkedAt: at.toISOString(), basis: probeBasisOf(listing) },
     results: [],
     etags: new Map(),
     progress,

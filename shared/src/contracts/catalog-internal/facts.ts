@@ -179,6 +179,11 @@ export const SandboxReportModel = t.Object({
 /** `PUT /internal/listings/:id/facts`: the facts of one probe. */
 export const FactsBody = t.Object({
   checkedAt: dateTime(),
+  /**
+   * `probeBasisOf` the listing as it was read before the probe: the facts are written only while the listing's
+   * repository, packages and remotes are still those (else 409, and the prober probes it again).
+   */
+  basis: t.Optional(t.String({ pattern: '^[0-9a-f]{32}$', error: 'must be the 32 hex digits of a probe basis' })),
   /** null: the listing has no endpoint to probe any more, so it has no health and is not seen running. */
   remote: t.Optional(t.Union([RemoteFacts, t.Null()])),
   github: t.Optional(GithubFacts),
