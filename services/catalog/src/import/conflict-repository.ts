@@ -32,6 +32,15 @@ export async function latestByName(tx: Tx, origin: string, names: string[]) {
   return out
 }
 
+/** How many conflicts of one origin wait for the operator. */
+export async function openConflictCount(tx: Tx, origin: string): Promise<number> {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(importConflicts)
+    .where(and(eq(importConflicts.origin, origin), eq(importConflicts.state, 'open')))
+  return row?.n ?? 0
+}
+
 /** Updates an open conflict raised again with what the entry now is. */
 export async function updateConflict(tx: Tx, id: number, fields: ConflictFields) {
   await tx

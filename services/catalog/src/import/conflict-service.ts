@@ -15,6 +15,7 @@ import {
   conflictById,
   conflictPage,
   insertConflicts,
+  openConflictCount,
   latestByName,
   reopenConflict,
   updateConflict,
@@ -50,12 +51,32 @@ const fieldsOf = (w: ConflictWrite): ConflictFields => ({
 })
 
 /**
- * Records the conflicts of one import (one origin) in one transaction; returns the names left out because the
- * operator dismissed that very entry before. An open conflict raised again is updated only when it changed.
+ * Open conflicts one origin may have waiting for the operator. An upstream can name as many new servers as it
+ * likes, each meeting a claimed or look-alike listing: past this many, a conflict is not kept (its entry is skipped,
+ * saying why) until the operator has decided some. A real registry's overlap with another (about 5,000) fits.
  */
-export async function recordConflicts(database: Database, writes: ConflictWrite[]): Promise<Set<string>> {
+export const MAX_OPEN_CONFLICTS = 5_000
+
+/** What became of an import's conflicts that were not kept open. */
+export interface ConflictsRecorded {
+  /** Names left out because the operator dismissed that very entry before. */
+  dismissed: Set<string>
+  /** Names not kept because the origin already has `MAX_OPEN_CONFLICTS` waiting. */
+  overCap: Set<string>
+}
+
+/**
+ * Records the conflicts of one import (one origin) in one transaction. An open conflict raised again is updated
+ * only when it changed; a new one is kept while the origin has room (`MAX_OPEN_CONFLICTS`).
+ */
+export async function recordConflicts(
+  database: Database,
+  writes: ConflictWrite[],
+  cap = MAX_OPEN_CONFLICTS,
+): Promise<ConflictsRecorded> {
   const dismissed = new Set<string>()
-  if (!writes.length) return dismissed
+  const overCap = new Set<string>()
+  if (!writes.length) return { dismissed, overCap }
   const origin = writes[0].origin
   await database.db.transaction(async (tx) => {
     const last = await latestByName(
@@ -71,6 +92,8 @@ export async function recordConflicts(database: Database, writes: ConflictWrite[
       else if (l.contentHash !== w.contentHash || l.listingId !== w.listingId || l.reason !== w.reason)
         await updateConflict(tx, l.id, fieldsOf(w))
     }
+    const room = Math.max(0, cap - (await openConflictCount(tx, origin)))
+    for (const w of fresh.splice(room)) overCap.add(w.name)
     for (let i = 0; i < fresh.length; i += 500) {
       const rows = await insertConflicts(
         tx,
@@ -88,7 +111,7 @@ export async function recordConflicts(database: Database, writes: ConflictWrite[
         })
     }
   })
-  return dismissed
+  return { dismissed, overCap }
 }
 
 /** A conflict as the operator API shows it. */

@@ -38,6 +38,8 @@ const BATCH = 250
 /** How an import writes: the transaction size (smaller keeps a memory-bound command-line import small), and its scope. */
 export interface ImportOptions extends ImportScope {
   batchSize?: number
+  /** Open conflicts the origin may have waiting (`MAX_OPEN_CONFLICTS` unless given). */
+  maxOpenConflicts?: number
 }
 
 /** The columns an import writes, derived from a normalised entry. */
@@ -176,10 +178,16 @@ export async function importDocument(
   const total = parsed.entries.length + parsed.errors.length
   const origin = opts.origin ?? IMPORT_ORIGIN
   const { work, unchanged, skipped, conflicts } = await planImport(database, parsed, opts)
-  const dismissed = await recordConflicts(database, conflicts)
+  const { dismissed, overCap } = await recordConflicts(database, conflicts, opts.maxOpenConflicts)
   for (const c of conflicts)
     if (dismissed.has(c.name))
       skipped.push({ index: c.index, name: c.name, reason: 'conflict dismissed by the operator' })
+    else if (overCap.has(c.name))
+      skipped.push({
+        index: c.index,
+        name: c.name,
+        reason: `conflict not kept (${c.reason}): this origin already has the most open conflicts it may have waiting for the operator`,
+      })
   let created = 0
   let updated = 0
   let done = total - work.length
@@ -203,7 +211,7 @@ export async function importDocument(
     unchanged,
     skipped,
     conflicts: conflicts
-      .filter((c) => !dismissed.has(c.name))
+      .filter((c) => !dismissed.has(c.name) && !overCap.has(c.name))
       .map((c) => ({ index: c.index, name: c.name, listingId: c.listingId, reason: c.reason })),
   }
 }

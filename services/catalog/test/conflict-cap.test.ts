@@ -1,0 +1,84 @@
+// An upstream may name as many servers as it likes that meet listings of another origin: each would be kept as a
+// conflict for the operator, without end. An origin has at most so many open conflicts waiting; past them an entry
+// is skipped, saying why, and once the operator decides some, the next import keeps more.
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { createMemoryBus } from '@mcp-directory/shared/bus'
+import { and, count, eq, importConflicts, openDatabase, runMigrations, type Database } from '@mcp-directory/shared/db'
+import { createLogger } from '@mcp-directory/shared/log'
+import { createFreshDatabase, testConfig, type FreshDatabase } from '@mcp-directory/shared/testing'
+import { createCatalogApp, type CatalogService } from '../src'
+import { MAX_OPEN_CONFLICTS } from '../src/import/conflict-service'
+
+const log = createLogger('test', 'silent')
+const OPERATOR = 'conflict-cap-test-operator-token'
+const HOLDER = 'registry:https://holder.example'
+let fresh: FreshDatabase
+let database: Database
+let catalog: CatalogService
+
+const entries = (n: number) =>
+  Array.from({ length: n }, (_, i) => ({ name: `io.example/held-${i}`, description: `Server number ${i}` }))
+const openOfImport = async () =>
+  (
+    await database.db
+      .select({ n: count() })
+      .from(importConflicts)
+      .where(and(eq(importConflicts.origin, 'import'), eq(importConflicts.state, 'open')))
+  )[0]!.n
+
+beforeAll(async () => {
+  fresh = await createFreshDatabase()
+  database = await openDatabase({ url: fresh.url })
+  await runMigrations(database)
+  catalog = createCatalogApp({ config: testConfig(), database, bus: createMemoryBus(), log, operatorToken: OPERATOR })
+  // Ten listings another origin holds.
+  await catalog.importDocument(entries(10), undefined, { origin: HOLDER })
+})
+afterAll(async () => {
+  await catalog?.close()
+  await database?.close()
+  await fresh?.drop()
+})
+
+describe('open conflicts of one origin', () => {
+  test('the default leaves room for a real registry overlapping another', () => {
+    expect(MAX_OPEN_CONFLICTS).toBeGreaterThanOrEqual(5_000)
+  })
+
+  test('past the cap, an entry is skipped saying why, not kept', async () => {
+    const summary = await catalog.importDocument(entries(10), undefined, { maxOpenConflicts: 3 })
+    expect(summary.conflicts).toHaveLength(3)
+    const notKept = summary.skipped.filter((s) => s.reason.startsWith('conflict not kept'))
+    expect(notKept).toHaveLength(7)
+    expect(notKept[0]!.reason).toContain('most open conflicts')
+    expect(summary.created + summary.updated).toBe(0)
+    expect(await openOfImport()).toBe(3)
+  })
+
+  test('the same import again keeps no more, and the waiting ones stay as they were', async () => {
+    const summary = await catalog.importDocument(entries(10), undefined, { maxOpenConflicts: 3 })
+    expect(summary.skipped.filter((s) => s.reason.startsWith('conflict not kept'))).toHaveLength(7)
+    expect(await openOfImport()).toBe(3)
+  })
+
+  test('once the operator decides one, the next import keeps one more', async () => {
+    const [first] = await database.db
+      .select({ id: importConflicts.id })
+      .from(importConflicts)
+      .where(and(eq(importConflicts.origin, 'import'), eq(importConflicts.state, 'open')))
+      .limit(1)
+    const res = await catalog.app.handle(
+      new Request(`http://localhost/api/v1/admin/import-conflicts/${first!.id}/dismiss`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${OPERATOR}` },
+      }),
+    )
+    expect(res.status).toBe(200)
+    expect(await openOfImport()).toBe(2)
+    const summary = await catalog.importDocument(entries(10), undefined, { maxOpenConflicts: 3 })
+    expect(await openOfImport()).toBe(3)
+    // The dismissed entry is not raised again; one more waits; six are still not kept.
+    expect(summary.skipped.filter((s) => s.reason === 'conflict dismissed by the operator')).toHaveLength(1)
+    expect(summary.skipped.filter((s) => s.reason.startsWith('conflict not kept'))).toHaveLength(6)
+  })
+})
