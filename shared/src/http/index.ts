@@ -1,6 +1,6 @@
 /** Small HTTP helpers every service uses: JSON responses, body reading with a size bound, operator auth. */
 import { timingSafeEqual } from 'node:crypto'
-import { isIPv4, isIPv6 } from 'node:net'
+import { isIPv6 } from 'node:net'
 import { AppError } from '../errors'
 import { type Removed, removedAny, storableValue } from '../text/storable'
 import { MAX_JSON_DEPTH, nestsDeeperThan } from './depth'
@@ -129,18 +129,33 @@ export function isValidHostHeader(host: string | null): host is string {
 
 /**
  * The part of a client's address that names the client, for per-client counts. An IPv6 host usually holds a whole
- * /64 and can pick any address in it, so an IPv6 client is its /64; an IPv4-mapped IPv6 address is its IPv4 address.
+ * /64 and can pick any address in it, so an IPv6 client is its /64; an IPv4-mapped IPv6 address is its IPv4 address,
+ * however it is written (`::ffff:1.2.3.4`, `::ffff:102:304`, `0:0:0:0:0:ffff:1.2.3.4`), so no spelling counts apart.
  */
 export function clientKey(address: string): string {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)
-  if (mapped && isIPv4(mapped[1]!)) return mapped[1]!
   if (!isIPv6(address)) return address
-  const [head = '', tail = ''] = address.split('::')
-  const left = head ? head.split(':') : []
-  const right = tail ? tail.split(':') : []
-  const groups = address.includes('::') ? [...left, ...Array(8 - left.length - right.length).fill('0'), ...right] : left
+  const groups = ipv6Groups(address)
+  if (!groups) return address
+  if (groups.slice(0, 5).every((g) => g === 0) && groups[5] === 0xffff)
+    return [groups[6]! >> 8, groups[6]! & 255, groups[7]! >> 8, groups[7]! & 255].join('.')
   return `${groups
     .slice(0, 4)
-    .map((g) => (parseInt(g, 16) || 0).toString(16))
+    .map((g) => g.toString(16))
     .join(':')}::/64`
+}
+
+// The eight 16-bit groups of an IPv6 address (`::` expanded, a dotted IPv4 tail read as two groups, a zone dropped).
+function ipv6Groups(address: string): number[] | null {
+  const bare = address.replace(/%.*$/, '')
+  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(bare)
+  const text = dotted
+    ? `${bare.slice(0, dotted.index)}${((+dotted[1]! << 8) | +dotted[2]!).toString(16)}:${((+dotted[3]! << 8) | +dotted[4]!).toString(16)}`
+    : bare
+  const [head = '', tail = '', ...more] = text.split('::')
+  if (more.length) return null
+  const left = head ? head.split(':') : []
+  const right = tail ? tail.split(':') : []
+  const zeros = text.includes('::') ? 8 - left.length - right.length : 0
+  const groups = [...left, ...Array(Math.max(0, zeros)).fill('0'), ...right].map((g) => Number.parseInt(g, 16))
+  return groups.length === 8 && groups.every((g) => g >= 0 && g <= 0xffff) ? groups : null
 }
