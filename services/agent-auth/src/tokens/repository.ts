@@ -8,14 +8,17 @@ export async function tokenByHash(database: Database, hash: string) {
   return row ?? null
 }
 
-/** Marks the token under this hash revoked if it is neither revoked nor expired at `now`; its id, or null. */
-export async function markRevoked(tx: Tx, hash: string, now: Date): Promise<string | null> {
+/**
+ * Marks the token under this hash revoked if it is neither revoked nor expired at `now`; its id and agent, or null.
+ * One statement: of two revocations at once, one finds it live.
+ */
+export async function markRevoked(tx: Tx, hash: string, now: Date): Promise<{ id: string; agentId: string } | null> {
   const [row] = await tx
     .update(agentTokens)
     .set({ revokedAt: now })
     .where(and(eq(agentTokens.tokenHash, hash), isNull(agentTokens.revokedAt), gt(agentTokens.expiresAt, now)))
-    .returning({ id: agentTokens.id })
-  return row?.id ?? null
+    .returning({ id: agentTokens.id, agentId: agentTokens.agentId })
+  return row ?? null
 }
 
 /** Marks every live token of an agent revoked at `now`; their ids. */

@@ -24,9 +24,9 @@ export async function introspect(database: Database, token: string, now = new Da
 export async function revoke(database: Database, token: string, now = new Date()): Promise<string | null> {
   if (!isWellFormedAgentToken(token)) return null
   return database.db.transaction(async (tx) => {
-    const id = await markRevoked(tx, hashAgentToken(token), now)
-    if (id) await enqueueEvent(tx, agentAuthOutbox, 'token.revoked', { tokenId: id, at: now.toISOString() })
-    return id
+    const own = await markRevoked(tx, hashAgentToken(token), now)
+    if (own) await enqueueEvent(tx, agentAuthOutbox, 'token.revoked', { tokenId: own.id, at: now.toISOString() })
+    return own?.id ?? null
   })
 }
 
@@ -35,12 +35,15 @@ export async function revoke(database: Database, token: string, now = new Date()
  * or null when the token was not valid.
  */
 export async function revokeAll(database: Database, token: string, now = new Date()): Promise<string[] | null> {
-  const found = await introspect(database, token, now)
-  if (!found.active) return null
+  if (!isWellFormedAgentToken(token)) return null
   return database.db.transaction(async (tx) => {
-    const ids = await markAgentRevoked(tx, found.agentId, now)
+    // The token is judged live and revoked in one statement of this transaction: a token revoked a moment before
+    // (by its agent, or by a revoke-all of another token) cannot go on to revoke its agent's other tokens.
+    const own = await markRevoked(tx, hashAgentToken(token), now)
+    if (!own) return null
+    const ids = [own.id, ...(await markAgentRevoked(tx, own.agentId, now))]
     for (const id of ids)
       await enqueueEvent(tx, agentAuthOutbox, 'token.revoked', { tokenId: id, at: now.toISOString() })
-    return ids.length ? ids : null
+    return ids
   })
 }
