@@ -18,5 +18,7 @@ serve({
   handler: { fetch: (req) => sandbox.app.handle(req) },
   log,
   name: 'sandbox',
+  // No outbox here: requests need no context to carry their id to events.
+  writesEvents: false,
   close: () => sandbox.close(),
 })
