@@ -230,9 +230,9 @@ describe('caching', () => {
     const before = await get(path)
     const oldTag = before.headers.get('etag')!
     const oldSvg = await before.text()
-    expect(oldSvg).not.toContain('verified')
-    // The claim commits in the catalog; until its event arrives the cached badge is served.
-    await setListing('plain', { isVerifiedActive: true })
+    expect(oldSvg).toContain('listed · healthy')
+    // The claim commits in the catalog (a claim makes a listing official); until its event arrives the cached badge is served.
+    await setListing('plain', { isOfficial: true })
     const cached = await get(path)
     expect(cached.headers.get('etag')).toBe(oldTag)
     await cached.arrayBuffer()
@@ -243,9 +243,9 @@ describe('caching', () => {
       at: new Date().toISOString(),
       method: 'dns',
     })
-    const { svg, res } = await until(path, (s) => s.includes('verified'))
+    const { svg, res } = await until(path, (s) => s.includes('official'))
     expect(res.headers.get('etag')).not.toBe(oldTag)
-    expect(svg).toContain('listed · verified · healthy')
+    expect(svg).toContain('official · healthy')
     expect((await get(path, { 'if-none-match': oldTag })).status).toBe(200)
   })
   test('a counters_changed event shows new counts; a redelivered event is harmless', async () => {

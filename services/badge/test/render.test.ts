@@ -63,3 +63,26 @@ test('replacement patterns in a name ($&, $1, $`) are text, not instructions', (
     }
   }
 })
+
+test('a server seen running but never claimed is not badged "verified": the badge says what was seen', () => {
+  // Anyone can list an endpoint of their own that answers; that earns "seen running", not a verification mark.
+  const running = factsOf({
+    id: 'x',
+    name: 'io.example/running',
+    title: null,
+    status: 'active',
+    isOfficial: false,
+    isVerifiedActive: true,
+    health: 'active',
+    upvotes: 0,
+    views: 0,
+    installs: 0,
+  })
+  for (const style of BADGE_STYLES)
+    for (const theme of BADGE_THEMES) {
+      const svg = renderBadge(running, { style, metric: 'status', theme })
+      expect(svg.toLowerCase()).not.toContain('verified')
+      expect(svg.toLowerCase()).not.toContain('official')
+      expect(svg).toContain('seen running')
+    }
+})

@@ -63,7 +63,7 @@ function mark(x: number, y: number, s: number, p: Palette): string {
 function metricLine(f: BadgeFacts, metric: BadgeMetric): string {
   const { label, value } = metricText(f, metric)
   if (metric !== 'status') return `${value} ${label}`
-  return `${f.isOfficial ? 'Official' : 'Listed'}${f.isVerifiedActive ? ' · verified' : ''}${f.health ? ` · ${f.health}` : ''}`
+  return `${f.isOfficial ? 'Official' : 'Listed'}${f.isVerifiedActive ? ' · seen running' : ''}${f.health ? ` · ${f.health}` : ''}`
 }
 
 const svgOpen = (w: number, h: number, title: string) =>

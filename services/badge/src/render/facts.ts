@@ -38,15 +38,16 @@ export const isUnhealthy = (h: string | null) => h !== null && /down|unhealthy|f
 /** Whether a health word means the server answers. */
 export const isHealthy = (h: string | null) => h !== null && /^(healthy|active|up|ok|online|passing)$/.test(h)
 
-/** The label and value a badge shows for a metric: ("MCP Directory", "official · verified · healthy"), ("upvotes", "1.2k"). */
+/** The label and value a badge shows for a metric: ("MCP Directory", "official · seen running · active"), ("upvotes", "1.2k"). */
 export function metricText(f: BadgeFacts, metric: BadgeMetric): { label: string; value: string } {
-  // "verified" is the owner's claim, proven; it is what a claim changes on the badge.
+  // "official" is the owner's claim, proven. isVerifiedActive only says the directory saw the server run, which any
+  // endpoint of a submitter's own earns: it is worded as what was seen, never as a verification mark.
   if (metric === 'status')
     return {
       label: 'MCP Directory',
       value: [
         f.isOfficial ? 'official' : 'listed',
-        ...(f.isVerifiedActive ? ['verified'] : []),
+        ...(f.isVerifiedActive ? ['seen running'] : []),
         ...(f.health ? [f.health] : []),
       ].join(' · '),
     }

@@ -8,7 +8,7 @@ export { abbreviate, cleanText, xmlEscape } from './format'
 export { factsOf, type BadgeFacts, type ListingForBadge } from './facts'
 
 /** Bumped whenever any design changes, so cached renders of the old design are never served again. */
-export const RENDER_VERSION = '1'
+export const RENDER_VERSION = '2'
 
 /** What a request asks for besides the listing. */
 export interface BadgeOptions {
