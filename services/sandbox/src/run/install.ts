@@ -190,6 +190,33 @@ async function fromLockfile(pkgDir: string, nodeModules: string, name: string): 
   return { ok: true, pkgDir, extraRo: [[nodeModules, `${INSIDE.pkg}/node_modules`]], command, env: {} }
 }
 
+/**
+ * pip, refusing any dependency that is a direct reference (`name @ url`) before it is fetched. pip follows one in
+ * any wheel's metadata, and `--only-binary` does not hold for it: it would fetch the URL (the host's loopback, say)
+ * and build an sdist there, running its setup code in the install box with its network and the operator's
+ * configuration. Fails closed: a pip without the hook installs nothing.
+ */
+const PIP_WITHOUT_DIRECT_REFERENCES = `import sys
+from pip._internal.exceptions import InstallationError
+from pip._internal.resolution.resolvelib.factory import Factory
+from pip._vendor.packaging.requirements import Requirement
+def hook(name):
+    from_spec = getattr(Factory, name)
+    def checked(self, specifier, comes_from, *args, **kwargs):
+        if Requirement(specifier).url:
+            raise InstallationError('direct reference refused: %s requires %s' % (getattr(comes_from, 'name', None), specifier))
+        return from_spec(self, specifier, comes_from, *args, **kwargs)
+    setattr(Factory, name, checked)
+# Named so up to pip 23.2, and make_requirements_from_spec since.
+names = [n for n in ('make_requirement_from_spec', 'make_requirements_from_spec') if hasattr(Factory, n)]
+if not names:
+    sys.exit('this pip has no hook for direct references')
+for n in names:
+    hook(n)
+from pip._internal.cli.main import main
+sys.exit(main())
+`
+
 /** A PyPI package: wheels only, from the index only, into `<pkgDir>/site`, started by its console script. */
 async function installPypi(ctx: InstallContext): Promise<Installed> {
   const { ref, pkgDir, registries } = ctx
@@ -204,10 +231,22 @@ async function installPypi(ctx: InstallContext): Promise<Installed> {
     ...(ctx.net.env.PIP_CONFIG_FILE ? {} : { PIP_CONFIG_FILE: '/dev/null' }),
   }
   const spec = ref.version ? `${ref.identifier}==${ref.version}` : ref.identifier
-  const pipArgs = ['-m', 'pip', 'install', '--no-input', '--disable-pip-version-check', '--only-binary=:all:']
+  const pipArgs = ['-c', PIP_WITHOUT_DIRECT_REFERENCES, 'install', '--no-input', '--disable-pip-version-check']
   const indexArgs = ctx.net.env.PIP_INDEX_URL ? [] : ['--index-url', index]
-  const r = await runBoxed(ctx, ['python3', ...pipArgs, '--target', `${INSTALL_DIR}/pkg/site`, ...indexArgs, spec], env)
+  const r = await runBoxed(
+    ctx,
+    ['python3', ...pipArgs, '--only-binary=:all:', '--target', `${INSTALL_DIR}/pkg/site`, ...indexArgs, spec],
+    env,
+  )
   if (r.overQuota) return quotaRefusal(r)
+  const refusedRef = /direct reference refused: (.*)/.exec(r.output)?.[1]
+  if (refusedRef)
+    return {
+      ok: false,
+      missing: false,
+      refused: true,
+      detail: `refused: ${refusedRef.trim().slice(0, 300)}, a direct reference`,
+    }
   if (r.code !== 0) return pipFailure(r)
   // A dependency installed from a URL or a repository rather than the index (pip records it in direct_url.json).
   const site = join(pkgDir, 'site')
