@@ -30,8 +30,6 @@ serve({
   handler: { fetch: (req) => gateway.fetch(req), answerNow: (req) => gateway.answerNow(req) },
   log,
   name: 'gateway',
-  // No outbox here: requests need no context to carry their id to events.
-  writesEvents: false,
   publicBaseUrl: config.publicBaseUrl,
   // The gateway's port is public: /metrics only for a Bearer of METRICS_TOKEN (closed when unset).
   metrics: { token: config.metricsToken },

@@ -26,8 +26,6 @@ serve({
   handler: { fetch: (req) => badge.app.handle(req) },
   log,
   name: 'badge',
-  // No outbox here: requests need no context to carry their id to events.
-  writesEvents: false,
   close: async () => {
     await badge.close()
     await bus.close()

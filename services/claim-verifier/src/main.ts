@@ -28,8 +28,6 @@ serve({
   handler: { fetch: (req) => service.app.handle(req) },
   log,
   name: 'claim-verifier',
-  // No outbox here: requests need no context to carry their id to events.
-  writesEvents: false,
   close: async () => {
     await service.close()
     await bus.close()

@@ -20,7 +20,5 @@ serve({
   handler: { fetch: (req) => mcp.app.handle(req) },
   log,
   name: 'mcp',
-  // No outbox here: requests need no context to carry their id to events.
-  writesEvents: false,
   close: () => mcp.close(),
 })

@@ -23,8 +23,6 @@ serve({
   handler: { fetch: (req) => prober.app.handle(req) },
   log,
   name: 'prober',
-  // No outbox here: requests need no context to carry their id to events.
-  writesEvents: false,
   close: async () => {
     await prober.close()
     await bus.close()

@@ -18,7 +18,5 @@ serve({
   handler: { fetch: (req) => sandbox.app.handle(req) },
   log,
   name: 'sandbox',
-  // No outbox here: requests need no context to carry their id to events.
-  writesEvents: false,
   close: () => sandbox.close(),
 })

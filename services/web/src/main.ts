@@ -19,8 +19,6 @@ serve({
   handler: { fetch: (req) => web.app.handle(req) },
   log,
   name: 'web',
-  // No outbox here: requests need no context to carry their id to events.
-  writesEvents: false,
   close: async () => {
     await web.close()
     await kv.close()

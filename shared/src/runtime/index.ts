@@ -109,12 +109,6 @@ export interface ServeOptions {
   ready?: () => Promise<void>
   /** PUBLIC_BASE_URL, for the `docs` link of the errors answered here (relative links without it). */
   publicBaseUrl?: string
-  /**
-   * Whether the handler writes outbox events (default true). Their request id reaches them through the request's
-   * async context, which every await of every request pays for: a process with no outbox (the gateway, mcp, web…)
-   * answers without one.
-   */
-  writesEvents?: boolean
 }
 
 const NO_STORE = { 'cache-control': 'no-store' }
@@ -198,11 +192,8 @@ export function serve(opts: ServeOptions) {
   const metrics = processMetrics(opts.name)
   let stopping = false
   /** The handler's answer, in the request's context: its id follows it into every async step and the events. */
-  const inContext = opts.writesEvents !== false
   const answer = async (req: Request, started: number) => {
-    const res = inContext
-      ? await withRequestId(requestIdFrom(req.headers), () => opts.handler.fetch(req))
-      : await opts.handler.fetch(req)
+    const res = await withRequestId(requestIdFrom(req.headers), () => opts.handler.fetch(req))
     metrics.observe(req, res.status, (performance.now() - started) / 1000)
     return res
   }

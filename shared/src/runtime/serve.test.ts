@@ -35,28 +35,3 @@ test('an answer given at once is sent and counted under its route; everything el
     server.stop(true)
   }
 })
-
-test('a process that writes no events serves without a request context', async () => {
-  const seen: (string | undefined)[] = []
-  const server = serve({
-    port: 0,
-    host: '127.0.0.1',
-    log: createLogger('test', 'silent'),
-    name: 'serve-test-no-events',
-    close: async () => {},
-    writesEvents: false,
-    handler: {
-      fetch: async () => {
-        await Bun.sleep(1)
-        seen.push(currentRequestId())
-        return new Response('ok')
-      },
-    },
-  })
-  try {
-    expect(await (await fetch(`http://127.0.0.1:${server.port}/x`)).text()).toBe('ok')
-    expect(seen).toEqual([undefined])
-  } finally {
-    server.stop(true)
-  }
-})
