@@ -19,7 +19,7 @@ import {
   loadSharedData,
   runToken,
   testConfig,
-  deleteStream,
+  dropRun,
 } from '@mcp-directory/shared/testing'
 import { fail, intOption, parseCommand } from '../scripts/cli'
 import { existingServices, startStack } from '../scripts/stack-runner'
@@ -423,7 +423,7 @@ for (const [label, times] of sizes) {
     await stack.stop()
   } finally {
     await fresh.drop()
-    await deleteStream(`TEST_${token}`)
+    await dropRun(token)
   }
 }
 

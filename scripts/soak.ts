@@ -18,12 +18,12 @@ import type { BodyOf, Contract } from '@mcp-directory/shared/contracts'
 import { type CallInput, pathOf } from '@mcp-directory/shared/public-api'
 import {
   createFreshDatabase,
-  deleteStream,
   freePort,
   isolatedEnv,
   loadSharedData,
   runMigrationsAt,
   runToken,
+  dropRun,
 } from '@mcp-directory/shared/testing'
 import { adminListListings, submitServer } from '@mcp-directory/submission/contracts'
 import { intOption, parseCommand } from './cli'
@@ -244,6 +244,6 @@ try {
 } finally {
   await stack.stop()
   await fresh.drop()
-  await deleteStream(`TEST_${token}`)
+  await dropRun(token)
 }
 process.exit(failed ? 1 : 0)

@@ -5,13 +5,13 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { join } from 'node:path'
 import {
   createFreshDatabase,
-  deleteStream,
   freePort,
   isolatedEnv,
   runMigrationsAt,
   runToken,
   startSmtpSink,
   type FreshDatabase,
+  dropRun,
 } from '@mcp-directory/shared/testing'
 import { startStack, type Stack } from '../../scripts/stack-runner'
 
@@ -93,7 +93,7 @@ afterAll(async () => {
   await stack?.stop()
   await sink?.close()
   await fresh?.drop()
-  await deleteStream(`TEST_${run}`)
+  await dropRun(run)
 })
 
 const post = (base: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>

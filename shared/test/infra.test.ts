@@ -3,10 +3,17 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { createMemoryBus, createNatsBus } from '../src/bus'
 import { catalogOutbox, count, openDatabase, runMigrations, sql, type Database } from '../src/db'
 import type { EventEnvelope } from '../src/events'
-import { createMemoryStore, createRedisStore } from '../src/kv'
+import { createMemoryStore, createRedisStore, waitForStore } from '../src/kv'
 import { createLogger } from '../src/log'
 import { enqueueEvent, startOutboxRelay } from '../src/outbox'
-import { createFreshDatabase, deleteStream, runToken, TEST_SERVICES, type FreshDatabase } from '../src/testing'
+import {
+  createFreshDatabase,
+  deleteKeys,
+  deleteStream,
+  runToken,
+  TEST_SERVICES,
+  type FreshDatabase,
+} from '../src/testing'
 
 const log = createLogger('test', 'silent')
 const token = runToken()
@@ -173,5 +180,28 @@ describe('request ids reach the events', () => {
     ])
     await relay.stop()
     await bus.close()
+  })
+})
+
+describe('a run is dropped whole', () => {
+  test("deleteKeys removes the run's keys, however many, and nobody else's; a prefix not a test's is refused", async () => {
+    const redis = createRedisStore({ url: TEST_SERVICES.redis, keyPrefix: '' })
+    const mine = `test:${token}:`
+    const other = `test:${token}x:`
+    expect(await waitForStore(redis)).toBe(true)
+    try {
+      for (let i = 0; i < 2500; i++) await redis.set(`${mine}k${i}`, '1', 60)
+      await redis.set(`${mine}*[glob]`, '1', 60)
+      await redis.set(`${other}kept`, '1', 60)
+      await deleteKeys(mine)
+      expect(await redis.get(`${mine}k0`)).toBeNull()
+      expect(await redis.get(`${mine}k2499`)).toBeNull()
+      expect(await redis.get(`${mine}*[glob]`)).toBeNull()
+      expect(await redis.get(`${other}kept`)).toBe('1')
+      await expect(deleteKeys('mcpdir:')).rejects.toThrow("not a test's key prefix")
+    } finally {
+      await deleteKeys(other)
+      await redis.close()
+    }
   })
 })

@@ -3,7 +3,6 @@
 import { afterAll, beforeAll } from 'bun:test'
 import {
   createFreshDatabase,
-  deleteStream,
   type FreshDatabase,
   freePort,
   isolatedEnv,
@@ -11,6 +10,7 @@ import {
   runMigrationsAt,
   runToken,
   startSmtpSink,
+  dropRun,
 } from '@mcp-directory/shared/testing'
 import { ROUTES } from '../../gateway/src/routes'
 import { startStack, type Stack } from '../../scripts/stack-runner'
@@ -61,7 +61,7 @@ afterAll(async () => {
   await sink?.close()
   await world?.close()
   await fresh?.drop()
-  await deleteStream(`TEST_${token}`)
+  await dropRun(token)
 })
 
 routeRules('stack', {

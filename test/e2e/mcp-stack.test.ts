@@ -7,7 +7,6 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
 import {
   createFreshDatabase,
-  deleteStream,
   freePort,
   isolatedEnv,
   loadSharedData,
@@ -16,6 +15,7 @@ import {
   startDnsServer,
   startSmtpSink,
   type FreshDatabase,
+  dropRun,
 } from '@mcp-directory/shared/testing'
 import { describeModernEra } from '../../services/mcp/test/modern'
 import { startStack, type Stack } from '../../scripts/stack-runner'
@@ -68,7 +68,7 @@ afterAll(async () => {
   await sink?.close()
   await dns?.close()
   await fresh?.drop()
-  await deleteStream(`TEST_${token}`)
+  await dropRun(token)
 })
 
 /** An SDK client on the gateway's /api/mcp that notes which mcp replica answered each request. */

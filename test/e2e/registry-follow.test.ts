@@ -10,7 +10,6 @@ import { createMemoryStore } from '@mcp-directory/shared/kv'
 import { createLogger } from '@mcp-directory/shared/log'
 import {
   createFreshDatabase,
-  deleteStream,
   freePort,
   isolatedEnv,
   loadSharedData,
@@ -18,6 +17,7 @@ import {
   runToken,
   testConfig,
   type FreshDatabase,
+  dropRun,
 } from '@mcp-directory/shared/testing'
 import { inProcessUpstream } from '@mcp-directory/shared/upstream'
 import { createGatewayApp } from '../../gateway/src/app'
@@ -123,7 +123,7 @@ afterAll(async () => {
   await upstreamDatabase?.close()
   await upstreamDb?.drop()
   await downstreamDb?.drop()
-  await deleteStream(`TEST_${token}`)
+  await dropRun(token)
 })
 
 const summaries = () => followerLines.filter((l) => / pages, \d+ entries: /.test(l))

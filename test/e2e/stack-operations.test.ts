@@ -3,12 +3,12 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import {
   createFreshDatabase,
-  deleteStream,
   freePort,
   isolatedEnv,
   runMigrationsAt,
   runToken,
   type FreshDatabase,
+  dropRun,
 } from '@mcp-directory/shared/testing'
 import { existingServices, startStack, type Stack } from '../../scripts/stack-runner'
 import { waitFor } from './processes'
@@ -39,7 +39,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await stack?.stop()
   await fresh?.drop()
-  await deleteStream(`TEST_${token}`)
+  await dropRun(token)
 })
 
 const proc = (label: string) => stack.procs.find((p) => p.label === label)!

@@ -5,11 +5,11 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { join } from 'node:path'
 import {
   createFreshDatabase,
-  deleteStream,
   freePort,
   isolatedEnv,
   runToken,
   type FreshDatabase,
+  dropRun,
 } from '@mcp-directory/shared/testing'
 import { importThroughApi } from './processes'
 
@@ -58,7 +58,7 @@ afterAll(async () => {
   stack?.kill('SIGTERM')
   await Promise.race([stack?.exited, Bun.sleep(20_000).then(() => stack?.kill('SIGKILL'))])
   await fresh?.drop()
-  await deleteStream(`TEST_${token}`)
+  await dropRun(token)
 })
 
 describe('bun run stack with PUBLIC_BASE_URL', () => {

@@ -3,13 +3,13 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import {
   createFreshDatabase,
-  deleteStream,
   freePort,
   isolatedEnv,
   loadSharedData,
   runMigrationsAt,
   runToken,
   type FreshDatabase,
+  dropRun,
 } from '@mcp-directory/shared/testing'
 import { startStack, type Stack } from '../../scripts/stack-runner'
 import { apiRules } from './api-rules'
@@ -47,7 +47,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await stack?.stop()
   await fresh?.drop()
-  await deleteStream(`TEST_${token}`)
+  await dropRun(token)
 })
 
 describe('stack: processes', () => {

@@ -2,12 +2,12 @@
 // (a fresh database, stream and key prefix), with real listings imported so generated ids reach real rows.
 import {
   createFreshDatabase,
-  deleteStream,
   freePort,
   isolatedEnv,
   loadSharedData,
   runMigrationsAt,
   runToken,
+  dropRun,
 } from '@mcp-directory/shared/testing'
 import { ROUTES } from '../../gateway/src/routes'
 import { existingServices, startStack } from '../../scripts/stack-runner'
@@ -39,7 +39,7 @@ export async function startFuzzTarget(
   const close = async () => {
     await stack.stop()
     await fresh.drop()
-    await deleteStream(`TEST_${token}`)
+    await dropRun(token)
   }
   try {
     await runMigrationsAt(fresh.url)

@@ -10,6 +10,7 @@ import {
   runMigrationsAt,
   runToken,
   type FreshDatabase,
+  dropRun,
 } from '@mcp-directory/shared/testing'
 import { startStack, type Stack } from '../../../scripts/stack-runner'
 import { importThroughApi, waitFor } from '../../../test/e2e/processes'
@@ -51,7 +52,7 @@ afterAll(async () => {
   await stack?.stop()
   await mcp?.close()
   await fresh?.drop()
-  await deleteStream(`TEST_${token}`)
+  await dropRun(token)
   await deleteStream(`TEST_${token}_PROBES`)
   await deleteStream(`TEST_${token}_SANDBOX`)
 })

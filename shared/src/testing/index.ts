@@ -103,6 +103,30 @@ export async function deleteStream(stream: string): Promise<void> {
   }
 }
 
+/** Deletes every Redis key under a test's prefix (`isolatedEnv`'s `REDIS_KEY_PREFIX`), which the run wrote. */
+export async function deleteKeys(prefix: string): Promise<void> {
+  if (!prefix.startsWith('test:')) throw new Error(`not a test's key prefix: ${prefix}`)
+  const { default: Redis } = await import('ioredis')
+  const redis = new Redis(TEST_SERVICES.redis, { maxRetriesPerRequest: 1 })
+  try {
+    const pattern = `${prefix.replace(/[*?[\]\\]/g, '\\$&')}*`
+    let cursor = '0'
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', pattern, 'COUNT', 1000)
+      if (keys.length) await redis.unlink(...keys)
+      cursor = next
+    } while (cursor !== '0')
+  } finally {
+    redis.disconnect()
+  }
+}
+
+/** Drops what a run isolated by `isolatedEnv(token, …)` left on NATS and Redis: its streams and its keys. */
+export async function dropRun(token: string): Promise<void> {
+  await deleteStream(`TEST_${token}`)
+  await deleteKeys(`test:${token}:`)
+}
+
 /** Applies the committed migrations to a database URL and closes the connection. */
 export async function runMigrationsAt(url: string): Promise<void> {
   const { openDatabase, runMigrations } = await import('../db')
@@ -144,6 +168,7 @@ export async function startBacking(env: Record<string, string>, log: import('../
       await sink.close()
       await fresh.drop()
       await deleteStream(env.NATS_STREAM)
+      await deleteKeys(env.REDIS_KEY_PREFIX)
     },
   }
 }
