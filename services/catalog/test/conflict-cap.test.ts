@@ -3,7 +3,17 @@
 // is skipped, saying why, and once the operator decides some, the next import keeps more.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { createMemoryBus } from '@mcp-directory/shared/bus'
-import { and, count, eq, importConflicts, openDatabase, runMigrations, type Database } from '@mcp-directory/shared/db'
+import {
+  and,
+  count,
+  eq,
+  importConflicts,
+  listings,
+  openDatabase,
+  runMigrations,
+  serverVersions,
+  type Database,
+} from '@mcp-directory/shared/db'
 import { createLogger } from '@mcp-directory/shared/log'
 import { createFreshDatabase, testConfig, type FreshDatabase } from '@mcp-directory/shared/testing'
 import { createCatalogApp, type CatalogService } from '../src'
@@ -80,5 +90,37 @@ describe('open conflicts of one origin', () => {
     // The dismissed entry is not raised again; one more waits; six are still not kept.
     expect(summary.skipped.filter((s) => s.reason === 'conflict dismissed by the operator')).toHaveLength(1)
     expect(summary.skipped.filter((s) => s.reason.startsWith('conflict not kept'))).toHaveLength(6)
+  })
+
+  test("a claimed listing's changed entry not kept is not served as its version either", async () => {
+    const NAME = 'io.example/claimed-tool'
+    const entry = (pkg: string, version: string) => ({
+      name: NAME,
+      description: `Served from ${pkg}`,
+      version,
+      packages: [{ registryType: 'npm', identifier: pkg, version, transport: { type: 'stdio' } }],
+    })
+    await catalog.importDocument([entry('own-tool', '1.0.0')])
+    const [{ id }] = (await database.db.select({ id: listings.id }).from(listings).where(eq(listings.name, NAME))) as [
+      { id: string },
+    ]
+    const claimed = await catalog.app.handle(
+      new Request(`http://localhost/internal/listings/${id}/claims`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ claimId: 'cap-claim-1', claimant: 'owner', method: 'readme' }),
+      }),
+    )
+    expect(claimed.status).toBe(200)
+    // The origin's open conflicts are at the cap: the swapped package is a conflict that cannot be kept.
+    expect(await openOfImport()).toBe(3)
+    const summary = await catalog.importDocument([entry('swapped-tool', '2.0.0')], undefined, { maxOpenConflicts: 3 })
+    expect(summary.skipped).toEqual([
+      expect.objectContaining({ name: NAME, reason: expect.stringContaining('claimed') }),
+    ])
+    const [row] = await database.db.select().from(listings).where(eq(listings.id, id))
+    expect(row!.packages.map((p) => p.identifier)).toEqual(['own-tool'])
+    const versions = await database.db.select().from(serverVersions).where(eq(serverVersions.listingId, id))
+    expect(versions.map((v) => v.version)).toEqual(['1.0.0'])
   })
 })

@@ -27,8 +27,8 @@ export function createImporter(deps: {
     const origin = opts.origin ?? IMPORT_ORIGIN
     if (origin !== DEMO_ORIGIN && hasUsableEntry(doc) && (await removeDemoListings(deps.database, deps.log)))
       deps.nudge()
-    const summary = await importDocument(deps.database, doc, onProgress, opts)
-    await recordVersions(deps.database, recordsOf(doc), deps.namespace, origin)
+    const { summary, notKept } = await importDocument(deps.database, doc, onProgress, opts)
+    await recordVersions(deps.database, recordsOf(doc), deps.namespace, origin, notKept)
     if (summary.conflicts.length)
       deps.log.warn(
         {

@@ -172,7 +172,7 @@ export async function importDocument(
   doc: unknown,
   onProgress?: ImportProgress,
   opts: ImportOptions = {},
-): Promise<ImportSummary> {
+): Promise<{ summary: ImportSummary; notKept: Set<string> }> {
   const batch = Math.max(1, opts.batchSize ?? BATCH)
   const parsed = parseOrRefuse(doc)
   const total = parsed.entries.length + parsed.errors.length
@@ -204,7 +204,7 @@ export async function importDocument(
     await onProgress?.(done, total)
   }
   if (created > 100) await analyseAfterBulkLoad(database)
-  return {
+  const summary = {
     total,
     created,
     updated,
@@ -214,6 +214,8 @@ export async function importDocument(
       .filter((c) => !dismissed.has(c.name) && !overCap.has(c.name))
       .map((c) => ({ index: c.index, name: c.name, listingId: c.listingId, reason: c.reason })),
   }
+  // Conflicts past the cap wait in no table: their names are held back from the versions by the caller.
+  return { summary, notKept: overCap }
 }
 
 /** Fresh planner statistics after a bulk load (the search index reads the listings from its events). */

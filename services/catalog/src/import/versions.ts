@@ -79,11 +79,13 @@ export async function recordVersions(
   records: RegistryRecord[],
   namespace: string,
   origin: string,
+  notKept: ReadonlySet<string> = new Set(),
 ): Promise<number> {
   const names = [...new Set(records.map((r) => nameOf(r.server)).filter((n): n is string => n !== null))]
-  // Only the import's own listings get its versions, and not those whose entry waits for the operator: a listing is
-  // never served an entry it refused.
+  // Only the import's own listings get its versions, and not those whose entry waits for the operator (or was a
+  // conflict not kept, past the origin's cap): a listing is never served an entry it refused.
   const heldBack = await namesHeldBack(database, origin, names)
+  for (const n of notKept) heldBack.add(n)
   const listings = new Map(
     [...(await listingIdsByName(database, names))].filter(([n, l]) => l.origin === origin && !heldBack.has(n)),
   )
