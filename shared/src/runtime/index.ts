@@ -191,6 +191,16 @@ async function shutDown(server: ReturnType<typeof Bun.serve>, opts: ServeOptions
 export function serve(opts: ServeOptions) {
   const metrics = processMetrics(opts.name)
   let stopping = false
+  // Probes are not rate-limited: those that arrive while a readiness check is on its way share it, so a flood of
+  // them never queues a database round trip each.
+  let readying: Promise<void> | null = null
+  const { ready } = opts
+  const readyOnce =
+    ready &&
+    (() =>
+      (readying ??= ready().finally(() => {
+        readying = null
+      })))
   /** The handler's answer, in the request's context: its id follows it into every async step and the events. */
   const answer = async (req: Request, started: number) => {
     const res = await withRequestId(requestIdFrom(req.headers), () => opts.handler.fetch(req))
@@ -211,7 +221,7 @@ export function serve(opts: ServeOptions) {
             .then(({ body, contentType }) => textDocument(body, contentType, { headers: NO_STORE }))
       }
       if (req.method === 'GET' && (req.url.endsWith('/healthz') || req.url.endsWith('/readyz'))) {
-        const probe = probeAnswer(req, stopping, opts.ready)
+        const probe = probeAnswer(req, stopping, readyOnce)
         if (probe) return probe
       }
       peers.set(req, srv)

@@ -135,8 +135,15 @@ export const HEALTH_PING_TIMEOUT_MS = 1500
  * (`store` is the service's database, when it has one.)
  */
 export function healthCheck(store?: { database: Database; log: Logger }) {
+  // Health is not rate-limited: probes that arrive while a ping is on its way share it, so a flood of them never
+  // queues a database round trip each in front of the real queries.
+  let pinging: Promise<void> | null = null
+  const ping = (s: { database: Database; log: Logger }) =>
+    (pinging ??= pingWithin(s.database, s.log).finally(() => {
+      pinging = null
+    }))
   return async () => {
-    if (store) await pingWithin(store.database, store.log)
+    if (store) await ping(store)
     return { status: 'ok', timestamp: new Date().toISOString() }
   }
 }
