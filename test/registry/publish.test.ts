@@ -284,6 +284,27 @@ describe('publish', () => {
     expect(list.servers.map((s) => `${s.server.name}@${s.server.version}`)).toEqual(['example.dnsowner/weather@1.1.0'])
     expect(list.servers[0]._meta['example.dir/directory']?.publisherVerified).toBe(true)
   })
+
+  test('one version sent four times at once: published once, the others refused as duplicates, never a 500', async () => {
+    const token = await tokenOf('dns', 'dnsowner.example')
+    const name = 'example.dnsowner/raced'
+    const race = async (version: string) => {
+      const answers = await Promise.all(
+        [1, 2, 3, 4].map((i) =>
+          cut.call('POST', '/v0.1/publish', { ...serverJson(name, version), description: `copy ${i}` }, token),
+        ),
+      )
+      const statuses = answers.map((r) => r.status)
+      expect(statuses.filter((s) => s === 200)).toHaveLength(1)
+      expect(statuses.filter((s) => s !== 200)).toEqual([400, 400, 400])
+      // The version served is the one whose publish was acknowledged, not a later copy written over it.
+      const won = answers.findIndex((r) => r.status === 200)
+      const served = await cut.call('GET', `/v0.1/servers/${encodeURIComponent(name)}/versions/${version}`)
+      expect(((await served.json()) as { server: { description: string } }).server.description).toBe(`copy ${won + 1}`)
+    }
+    await race('1.0.0') // a server not listed yet
+    await race('2.0.0') // a new version of a listed one
+  })
 })
 
 describe('status changes', () => {

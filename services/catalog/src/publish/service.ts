@@ -3,7 +3,7 @@
  * published (schema-valid, in a granted namespace, its packages naming it, a version not published before) as a
  * listing of origin `publisher:<namespace>`, and its versions' status is changed.
  */
-import { catalogOutbox, type Database } from '@mcp-directory/shared/db'
+import { catalogOutbox, type Database, sql } from '@mcp-directory/shared/db'
 import type { Logger } from '@mcp-directory/shared/log'
 import { enqueueEvent } from '@mcp-directory/shared/outbox'
 import type { Importer } from '../import/importer'
@@ -94,8 +94,67 @@ function requirePublishGrant(claims: RegistryClaims, name: string) {
   throw new RegistryRefusal(403, `You do not have permission to publish this server (this token grants ${granted})`)
 }
 
+/**
+ * Runs publishes one after another. A publish's checks (a version never published, a name no other origin holds)
+ * and the import that writes it are separate statements, so two publishes of one server at once both passed them:
+ * the same version was acknowledged twice, the later copy written over the earlier, or the second failed on the
+ * listing's unique name with a 500. In this process a promise chain orders them; across replicas (PostgreSQL) a
+ * transaction-scoped advisory lock per namespace is held while the import runs on other pooled connections. One
+ * publish at a time per process holds at most one connection for that lock, so the import always finds another.
+ * PGlite is one process with one connection: the chain is enough, and a transaction held open would block the import.
+ */
+function publishInTurn(database: Database) {
+  let last: Promise<unknown> = Promise.resolve()
+  const locked = <T>(namespace: string, work: () => Promise<T>): Promise<T> =>
+    database.kind !== 'postgres'
+      ? work()
+      : database.db.transaction(async (tx) => {
+          await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`catalog:publish:${namespace.toLowerCase()}`}))`)
+          return work()
+        })
+  return <T>(namespace: string, work: () => Promise<T>): Promise<T> => {
+    const turn = last.then(() => locked(namespace, work))
+    last = turn.catch(() => {})
+    return turn
+  }
+}
+
+/** Refuses a version already published, or a name another origin holds. */
+async function refuseTaken(database: Database, name: string, version: string, origin: string) {
+  if (await versionExists(database, name, version))
+    throw new RegistryRefusal(400, `invalid version: cannot publish duplicate version ${version} of ${name}`)
+  const held = await listingOfName(database, name)
+  if (held && held.origin !== origin)
+    throw new RegistryRefusal(409, `${name} is listed here from another origin; the operator decides`)
+}
+
+/** Imports a checked server.json as its publisher's listing, in turn (`publishInTurn`). */
+async function writePublished(
+  deps: PublishDeps,
+  claims: RegistryClaims,
+  s: { name: string; version: string },
+  server: unknown,
+  origin: string,
+) {
+  const { database, log } = deps
+  const summary = await deps.importDocument({ servers: [server] }, undefined, { origin })
+  if (summary.conflicts.length)
+    throw new RegistryRefusal(409, `${s.name} conflicts with a listing of another origin; the operator decides`)
+  if (summary.skipped.length) throw new RegistryRefusal(400, `${s.name} refused: ${summary.skipped[0].reason}`)
+  const listing = await listingOfName(database, s.name)
+  if (!listing) throw new RegistryRefusal(500, 'Failed to publish server')
+  if (summary.created && deps.moderate) await deps.flag(listing.id)
+  else if (await reviveDeletedByPublisher(database, listing.id)) deps.nudge()
+  log.info(
+    { name: s.name, version: s.version, origin, by: `${claims.auth_method}:${claims.auth_method_sub}` },
+    'server published',
+  )
+  return { name: s.name, version: s.version, listingId: listing.id, created: summary.created > 0 }
+}
+
 export function publishService(deps: PublishDeps) {
   const { database, log } = deps
+  const inTurn = publishInTurn(database)
 
   return {
     /** Publishes a server.json; returns its name and version (the route answers with the served version). */
@@ -107,32 +166,20 @@ export function publishService(deps: PublishDeps) {
       // `latest` names the latest version in every read path: it cannot be a version of its own.
       if (s.version.trim().toLowerCase() === 'latest')
         throw new RegistryRefusal(400, 'invalid version: "latest" is reserved for the latest version')
-      if (await versionExists(database, s.name, s.version))
-        throw new RegistryRefusal(400, `invalid version: cannot publish duplicate version ${s.version} of ${s.name}`)
       const namespace = s.name.slice(0, s.name.indexOf('/'))
       const origin = publisherOrigin(namespace)
-      const held = await listingOfName(database, s.name)
-      if (held && held.origin !== origin)
-        throw new RegistryRefusal(409, `${s.name} is listed here from another origin; the operator decides`)
+      await refuseTaken(database, s.name, s.version, origin)
       try {
         await checkPackages(s.name, s.packages, deps.readPackage)
       } catch (err) {
         if (err instanceof PackageRefused) throw new RegistryRefusal(400, err.message)
         throw err
       }
-      const summary = await deps.importDocument({ servers: [server] }, undefined, { origin })
-      if (summary.conflicts.length)
-        throw new RegistryRefusal(409, `${s.name} conflicts with a listing of another origin; the operator decides`)
-      if (summary.skipped.length) throw new RegistryRefusal(400, `${s.name} refused: ${summary.skipped[0].reason}`)
-      const listing = await listingOfName(database, s.name)
-      if (!listing) throw new RegistryRefusal(500, 'Failed to publish server')
-      if (summary.created && deps.moderate) await deps.flag(listing.id)
-      else if (await reviveDeletedByPublisher(database, listing.id)) deps.nudge()
-      log.info(
-        { name: s.name, version: s.version, origin, by: `${claims.auth_method}:${claims.auth_method_sub}` },
-        'server published',
-      )
-      return { name: s.name, version: s.version, listingId: listing.id, created: summary.created > 0 }
+      // Checked again in turn: another publish of this server may have written it since.
+      return inTurn(namespace, async () => {
+        await refuseTaken(database, s.name, s.version, origin)
+        return writePublished(deps, claims, s, server, origin)
+      })
     },
 
     /** Sets the status of one version (or all, `version` null); 403 outside the token's namespaces. */
