@@ -208,6 +208,34 @@ describe('the owner in charge', () => {
   })
 })
 
+describe('two merges of one pair in opposite directions at once', () => {
+  test('one merges, the other finds its listing gone (404): never a 500', async () => {
+    const pairs = 16
+    const entries = Array.from({ length: pairs * 2 }, (_, i) => ({
+      name: `mirrored-${i % pairs}-${i < pairs ? 'a' : 'b'}`,
+      description: 'One server listed twice',
+      version: '1.0.0',
+      repository: { url: `https://github.com/owned/mirrored-${i % pairs}`, source: 'github' },
+    }))
+    expect((await cut.call('POST', '/api/v1/admin/import', entries, 'op-token')).status).toBe(200)
+    const rows = await cut.database.rows<{ id: string; name: string }>(
+      sql`select id, name from catalog.listings where name like 'mirrored-%'`,
+    )
+    const id = Object.fromEntries(rows.map((r) => [r.name, r.id]))
+    for (const r of rows) await claim(r.id, OWNER)
+    // Each request locks its own listing, then the other: unordered, the two of a pair deadlocked.
+    const answers = await Promise.all(
+      Array.from({ length: pairs }, (_, i) => [
+        asAgent(OWNER, 'POST', `/api/v1/servers/${id[`mirrored-${i}-a`]}/merge`, { into: id[`mirrored-${i}-b`] }),
+        asAgent(OWNER, 'POST', `/api/v1/servers/${id[`mirrored-${i}-b`]}/merge`, { into: id[`mirrored-${i}-a`] }),
+      ]).flat(),
+    )
+    const statuses = answers.map((r) => r.status)
+    expect(statuses.filter((s) => s >= 500)).toEqual([])
+    for (let i = 0; i < pairs; i++) expect([statuses[2 * i], statuses[2 * i + 1]].sort()).toEqual([200, 404])
+  })
+})
+
 describe('why is my server not listed?', () => {
   const lookup = async (q: string) =>
     (await (await cut.call('GET', `/api/v1/listings/status?${q}`)).json()) as Record<string, unknown>

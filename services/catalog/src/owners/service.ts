@@ -68,9 +68,19 @@ async function applyOwnerChange(
   })
 }
 
-/** Runs one owner change on a live listing in a transaction; 404 for unknown, hidden or merged listings. */
-async function change<T>(deps: OwnerDeps, id: string, work: (tx: Tx, row: Row) => Promise<T>): Promise<T> {
+/**
+ * Runs one owner change on a live listing in a transaction; 404 for unknown, hidden or merged listings. A change
+ * that also locks another listing (`other`, a merge's survivor) locks the two in the order of their ids, so two
+ * merges of one pair in opposite directions queue instead of deadlocking (a 500).
+ */
+async function change<T>(
+  deps: OwnerDeps,
+  id: string,
+  work: (tx: Tx, row: Row) => Promise<T>,
+  other?: string,
+): Promise<T> {
   const out = await deps.database.db.transaction(async (tx) => {
+    if (other !== undefined && other < id && isStorableId(other) && isStorableId(id)) await lockForOwner(tx, other)
     const row = isStorableId(id) ? await lockForOwner(tx, id) : null
     if (row?.status !== 'active' || row.mergedInto) throw new NotFound('Listing')
     return work(tx, row)
@@ -189,21 +199,26 @@ async function acceptTransfer(deps: OwnerDeps, request: Request, id: string) {
 /** Merges listing `id` into `into`: the owner of both, two listings of one server (same repository or name). */
 async function merge(deps: OwnerDeps, request: Request, id: string, into: string) {
   if (id === into) throw new InvalidInput('A listing cannot be merged into itself')
-  return change(deps, id, async (tx, row) => {
-    const actor = actorOf(deps, request, row, 'merge it')
-    const survivor = await lockForOwner(tx, into)
-    if (survivor?.status !== 'active' || survivor.mergedInto) throw new NotFound('Listing')
-    if (actorOf(deps, request, survivor, 'merge into it') !== actor) throw forbidden('merge into it')
-    const same =
-      (row.repositoryKey !== null && row.repositoryKey === survivor.repositoryKey) ||
-      (row.nameSkeleton !== null && row.nameSkeleton === survivor.nameSkeleton)
-    if (!same) throw new Conflict({ message: 'Only listings of the same repository or name can be merged' })
-    const set = { status: 'rejected', mergedInto: survivor.id, moderationReason: `merged into ${survivor.id}` }
-    await applyOwnerChange(tx, row.id, { kind: 'merged', actor, set, details: { into: survivor.id } })
-    await applyOwnerChange(tx, survivor.id, { kind: 'merged_from', actor, details: { from: row.id } })
-    deps.log.info({ id: row.id, into: survivor.id, actor }, 'listing merged by its owner')
-    return { id: row.id, mergedInto: survivor.id }
-  })
+  return change(
+    deps,
+    id,
+    async (tx, row) => {
+      const actor = actorOf(deps, request, row, 'merge it')
+      const survivor = await lockForOwner(tx, into)
+      if (survivor?.status !== 'active' || survivor.mergedInto) throw new NotFound('Listing')
+      if (actorOf(deps, request, survivor, 'merge into it') !== actor) throw forbidden('merge into it')
+      const same =
+        (row.repositoryKey !== null && row.repositoryKey === survivor.repositoryKey) ||
+        (row.nameSkeleton !== null && row.nameSkeleton === survivor.nameSkeleton)
+      if (!same) throw new Conflict({ message: 'Only listings of the same repository or name can be merged' })
+      const set = { status: 'rejected', mergedInto: survivor.id, moderationReason: `merged into ${survivor.id}` }
+      await applyOwnerChange(tx, row.id, { kind: 'merged', actor, set, details: { into: survivor.id } })
+      await applyOwnerChange(tx, survivor.id, { kind: 'merged_from', actor, details: { from: row.id } })
+      deps.log.info({ id: row.id, into: survivor.id, actor }, 'listing merged by its owner')
+      return { id: row.id, mergedInto: survivor.id }
+    },
+    into,
+  )
 }
 
 /** The owner's operations, bound to their dependencies. */
