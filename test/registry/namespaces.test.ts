@@ -96,6 +96,22 @@ describe('namespaces at submission', () => {
     const same = await submit('github-mcp-server', 'https://github.com/github/github-mcp-server')
     expect(((await same.json()) as { message: string }).message).not.toContain('own name')
   })
+
+  test("a name whose part before the slash is no namespace counts as short: it cannot take a verified publisher's own name", async () => {
+    const owner = await idOf('io.github.github/github-mcp-server')
+    // Each looks like GitHub's namespace but is none (a trailing dot, an empty label, an underscore, an npm scope),
+    // so neither the namespace rule nor, before, the short-name rule held it.
+    for (const name of [
+      'io.github.github./github-mcp-server',
+      'io..github.github/github-mcp-server',
+      'io.github.github_/GitHub-MCP-Server',
+      '@github/github-mcp-server',
+    ]) {
+      const refused = await submit(name, 'https://github.com/squatter/lookalike-namespace')
+      expect(refused.status).toBe(409)
+      expect(((await refused.json()) as { details: { existingId: string }[] }).details[0].existingId).toBe(owner)
+    }
+  })
 })
 
 describe('a squat does not block the owner', () => {

@@ -49,14 +49,15 @@ type OwnNameHolder = Parameters<typeof publisherOf>[0] & { id: string; name: str
 /**
  * The listing whose own name a short name imitates when that listing's publisher is verified
  * (`GitHub-MCP-Server` beside `io.github.github/github-mcp-server`), unless both come from the same repository;
- * `holders` are the listings whose own name has the short name's skeleton.
+ * `holders` are the listings whose own name has the short name's skeleton. A name whose part before the `/` is no
+ * namespace (`@acme/…`, `io.github.github./…`) is short too: it proves nothing, and the namespace rule cannot hold it.
  */
 export function ownerOfShortName<T extends OwnNameHolder>(
   name: string,
   repositoryKey: string | null,
   holders: T[],
 ): T | null {
-  if (name.includes('/')) return null
+  if (namespaceOf(name).kind !== 'none') return null
   return (
     holders.find(
       (r) =>

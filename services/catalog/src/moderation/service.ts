@@ -8,7 +8,8 @@ import { Conflict, NotFound } from '@mcp-directory/shared/errors'
 import { nameSkeleton, normalizeAddress } from '@mcp-directory/shared/identity'
 import { enqueueEvent } from '@mcp-directory/shared/outbox'
 import { slugFor, uniqueSlug } from '../import/parse'
-import { findIdentityHolder, HOLDING_STATUSES, identityColumns, lockIdentities } from '../listings/identity'
+import { findIdentityHolder, HOLDING_STATUSES, identityColumns, lockIdentities, ownName } from '../listings/identity'
+import { namespaceOf } from '../listings/publisher'
 import { findListing, isStorableId } from '../listings/repository'
 import { ownerOfShortName, requireOwnNamespace, yieldsName } from './namespaces'
 import {
@@ -94,7 +95,8 @@ async function squatOf(tx: Tx, holderId: string, name: string, repositoryUrl: st
  * squat holding the name is outwaited instead.
  */
 async function holding(tx: Tx, input: NewListing, identity: Identity, repositoryUrl: string | null) {
-  const holders = input.name.includes('/') ? [] : await holdersOfOwnName(tx, nameSkeleton(input.name))
+  const short = namespaceOf(input.name).kind === 'none'
+  const holders = short ? await holdersOfOwnName(tx, nameSkeleton(ownName(input.name))) : []
   const owner = ownerOfShortName(input.name, identity.repositoryKey, holders)
   if (owner) return refusal(tx, ownNameTaken(input.name, owner), owner.id, 'name')
   const holder = await findIdentityHolder(tx, identity.urlKey, identity.nameSkeleton)
