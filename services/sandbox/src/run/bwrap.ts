@@ -80,11 +80,9 @@ export function bwrapArgs(opts: {
   env: Record<string, string>
   limits: SandboxLimits
   extraRo?: [string, string][]
-  asNobody: boolean
 }): string[] {
   const { limits } = opts
   const args: string[] = []
-  if (opts.asNobody) args.push('setpriv', `--reuid=${SANDBOX_UID}`, `--regid=${SANDBOX_UID}`, '--clear-groups', '--')
   args.push('bwrap', '--unshare-all', '--die-with-parent', '--new-session', '--cap-drop', 'ALL')
   args.push(...systemBinds())
   // Private /tmp and home, each a tmpfs of bounded size (they count against the host's memory).

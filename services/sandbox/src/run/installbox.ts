@@ -4,7 +4,8 @@
 // root), with its files' size bounded by RLIMIT_FSIZE and, as a whole, by a quota checked while it extracts.
 import { existsSync, lstatSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { SANDBOX_UID, systemBinds } from './bwrap'
+import { systemBinds } from './bwrap'
+import { diesWithThisProcess } from './parent-death'
 import type { InstallNetwork } from './netconfig'
 
 /** Where the install's work directory is seen inside its box. */
@@ -23,17 +24,15 @@ export const DEFAULT_INSTALL_LIMITS: InstallLimits = { bytes: 512 * 1024 * 1024,
 // Name resolution and the system's CAs; nothing else of /etc.
 const ETC = ['/etc/resolv.conf', '/etc/hosts', '/etc/nsswitch.conf', '/etc/ssl', '/etc/ca-certificates']
 
-/** The argv of an install: `[setpriv …] bwrap … -- prlimit … -- <command>`. */
+/** The argv of an install: `bwrap … -- prlimit … -- <command>` (started through `diesWithThisProcess`). */
 export function installBoxArgs(opts: {
   workDir: string
   command: string[]
   env: Record<string, string>
   net: InstallNetwork
   limits: InstallLimits
-  asNobody: boolean
 }): string[] {
   const args: string[] = []
-  if (opts.asNobody) args.push('setpriv', `--reuid=${SANDBOX_UID}`, `--regid=${SANDBOX_UID}`, '--clear-groups', '--')
   args.push('bwrap', '--unshare-all', '--share-net', '--die-with-parent', '--new-session', '--cap-drop', 'ALL')
   args.push(...systemBinds())
   for (const f of ETC) if (existsSync(f)) args.push('--ro-bind', f, f)
@@ -141,11 +140,10 @@ export async function runBoxed(ctx: BoxedInstall, command: string[], env: Record
     env,
     net: ctx.net,
     limits: ctx.limits,
-    asNobody: ctx.asNobody,
   })
-  // The install dies with this process, however it ends (a SIGKILL runs no cleanup): bwrap's --die-with-parent
-  // takes the box, and the parent-death signal setpriv asks for takes bwrap itself.
-  const proc = Bun.spawn(['setpriv', '--pdeathsig', 'KILL', '--', ...argv], {
+  // The install dies with this process, however it ends: bwrap's --die-with-parent takes the box, and the
+  // parent-death signal asked for before bwrap starts takes bwrap itself.
+  const proc = Bun.spawn(diesWithThisProcess(argv, ctx.asNobody), {
     env: {},
     stdout: 'pipe',
     stderr: 'pipe',

@@ -8,6 +8,7 @@ import { join } from 'node:path'
 import { SdkError, SdkErrorCode } from '@modelcontextprotocol/client'
 import type { McpProtocolSeen, SandboxRun, ServerTexts, ToolInfo } from '@mcp-directory/shared/contracts'
 import { type BoxCgroup, type BoxLimitMode, boxCgroup } from './boxlimits'
+import { diesWithThisProcess } from './parent-death'
 import { bwrapArgs, type SandboxLimits } from './bwrap'
 import { installPackage, type Installed, type PackageRef, type Registries } from './install'
 import type { InstallLimits } from './installbox'
@@ -155,14 +156,16 @@ export async function startPackage(req: StartRequest, opts: StartOptions): Promi
 async function runBoxed(ctx: StartContext, installed: Extract<Installed, { ok: true }>): Promise<StartOutcome> {
   const { req, opts } = ctx
   const env = { ...installed.env, ...Object.fromEntries(req.variables.map((v) => [v, PLACEHOLDER])) }
-  const argv = bwrapArgs({
-    pkgDir: installed.pkgDir,
-    extraRo: installed.extraRo,
-    command: [...installed.command, ...(req.arguments ?? [])],
-    env,
-    limits: opts.limits,
-    asNobody: opts.asNobody,
-  })
+  const argv = diesWithThisProcess(
+    bwrapArgs({
+      pkgDir: installed.pkgDir,
+      extraRo: installed.extraRo,
+      command: [...installed.command, ...(req.arguments ?? [])],
+      env,
+      limits: opts.limits,
+    }),
+    opts.asNobody,
+  )
   // The box as a whole in a cgroup of its own (memory and processes of all its processes together), where there is one.
   if (opts.boxLimits) ctx.cgroup = boxCgroup(opts.boxLimits, opts.limits.boxMemoryBytes, opts.limits.processes)
   ctx.transport = new BoundedStdioTransport(ctx.cgroup?.wrap(argv) ?? argv, opts.limits.outputBytes)
