@@ -2,27 +2,21 @@
 // minutes; meanwhile its origin (or its owner) may point it at another remote or package. Facts sent with the basis
 // of the listing as read are refused (409) once the listing has changed, so an old endpoint's tools, health and
 // verified mark never show on the new one; the prober and the sandbox then probe it again.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { createMemoryBus } from '@mcp-directory/shared/bus'
+import { describe, expect, test } from 'bun:test'
 import { probeBasisOf } from '@mcp-directory/shared/contracts/catalog-internal'
-import { eq, listings, openDatabase, runMigrations, type Database } from '@mcp-directory/shared/db'
-import { createLogger } from '@mcp-directory/shared/log'
-import { createFreshDatabase, testConfig, type FreshDatabase } from '@mcp-directory/shared/testing'
-import { createCatalogApp, type CatalogService } from '../src'
+import { eq, listings } from '@mcp-directory/shared/db'
+import { freshCatalog } from './fresh-catalog'
 
-const log = createLogger('test', 'silent')
 const OPERATOR = 'facts-basis-test-operator-token'
 const NAME = 'io.example/moved-remote'
-let fresh: FreshDatabase
-let database: Database
-let catalog: CatalogService
+const made = freshCatalog(OPERATOR)
 
 const rowOf = async () => {
-  const [row] = await database.db.select().from(listings).where(eq(listings.name, NAME))
+  const [row] = await made.database.db.select().from(listings).where(eq(listings.name, NAME))
   return row!
 }
 const call = (method: string, path: string, body?: unknown) =>
-  catalog.app.handle(
+  made.catalog.app.handle(
     new Request(`http://localhost${path}`, {
       method,
       headers: { 'content-type': 'application/json' },
@@ -43,21 +37,9 @@ const facts = (basis: string, tool: string) => ({
   remote: { health: 'active', verified: true, tools: [{ name: tool, description: `The ${tool} tool` }] },
 })
 
-beforeAll(async () => {
-  fresh = await createFreshDatabase()
-  database = await openDatabase({ url: fresh.url })
-  await runMigrations(database)
-  catalog = createCatalogApp({ config: testConfig(), database, bus: createMemoryBus(), log, operatorToken: OPERATOR })
-})
-afterAll(async () => {
-  await catalog?.close()
-  await database?.close()
-  await fresh?.drop()
-})
-
 describe("a probe's basis", () => {
   test('the basis read through the internal API is the one the catalog computes from its row', async () => {
-    await catalog.importDocument([entry('https://old.example.com/mcp')])
+    await made.catalog.importDocument([entry('https://old.example.com/mcp')])
     const row = await rowOf()
     expect(probeBasisOf(await readAsProber(row.id))).toBe(probeBasisOf(row))
   })
@@ -70,7 +52,7 @@ describe("a probe's basis", () => {
 
     // The probe of the old endpoint is under way when the origin points the listing elsewhere.
     const inFlight = probeBasisOf(await readAsProber(id))
-    await catalog.importDocument([entry('https://new.example.com/mcp')])
+    await made.catalog.importDocument([entry('https://new.example.com/mcp')])
     const moved = await rowOf()
     expect(moved.remotes.map((r) => r.url)).toEqual(['https://new.example.com/mcp'])
 
@@ -95,7 +77,7 @@ describe("a probe's basis", () => {
     expect(probeBasisOf(await readAsProber(id))).toBe(first)
     const bumped = { ...entry('https://new.example.com/mcp') }
     bumped.packages = [{ ...bumped.packages[0]!, version: '1.0.1' }]
-    await catalog.importDocument([bumped])
+    await made.catalog.importDocument([bumped])
     expect(probeBasisOf(await readAsProber(id))).not.toBe(first)
   })
 

@@ -1,27 +1,23 @@
 // Text PostgreSQL or JSON cannot keep (NUL, lone surrogates), at each way it enters the catalog: an operator import,
 // an upstream registry page, and a probe's facts (a remote server's tool list, a README, a sandbox report). Each is
 // stored cleaned and the listing is current; a facts write that still fails leaves the listing marked, not current.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { createMemoryBus } from '@mcp-directory/shared/bus'
-import { eq, listings, openDatabase, runMigrations, type Database } from '@mcp-directory/shared/db'
+import { beforeAll, describe, expect, test } from 'bun:test'
+import { eq, listings } from '@mcp-directory/shared/db'
 import { createLogger } from '@mcp-directory/shared/log'
-import { createFreshDatabase, testConfig, type FreshDatabase } from '@mcp-directory/shared/testing'
-import { createCatalogApp, type CatalogService } from '../src'
 import { writeFactsOrRecordFailure } from '../src/facts/service'
 import { fetchPageWithRetry } from '../src/import/upstream-pages'
+import { freshCatalog } from './fresh-catalog'
 
 const log = createLogger('test', 'silent')
 const OPERATOR = 'unstorable-test-operator-token'
-let fresh: FreshDatabase
-let database: Database
-let catalog: CatalogService
+const made = freshCatalog(OPERATOR)
 
 const rowOf = async (name: string) => {
-  const [row] = await database.db.select().from(listings).where(eq(listings.name, name))
+  const [row] = await made.database.db.select().from(listings).where(eq(listings.name, name))
   return row!
 }
 const call = (method: string, path: string, body: unknown, headers: Record<string, string> = {}) =>
-  catalog.app.handle(
+  made.catalog.app.handle(
     new Request(`http://localhost${path}`, {
       method,
       headers: { 'content-type': 'application/json', ...headers },
@@ -29,18 +25,6 @@ const call = (method: string, path: string, body: unknown, headers: Record<strin
       body: typeof body === 'string' ? body : JSON.stringify(body),
     }),
   )
-
-beforeAll(async () => {
-  fresh = await createFreshDatabase()
-  database = await openDatabase({ url: fresh.url })
-  await runMigrations(database)
-  catalog = createCatalogApp({ config: testConfig(), database, bus: createMemoryBus(), log, operatorToken: OPERATOR })
-})
-afterAll(async () => {
-  await catalog?.close()
-  await database?.close()
-  await fresh?.drop()
-})
 
 describe('an operator import', () => {
   test('an entry whose description holds NUL and a lone surrogate is stored cleaned', async () => {
@@ -74,7 +58,7 @@ describe('an upstream registry page', () => {
 describe("a probe's facts", () => {
   let id: string
   beforeAll(async () => {
-    await catalog.importDocument([
+    await made.catalog.importDocument([
       {
         name: 'io.example/nul-tools',
         description: 'A remote server',
@@ -106,7 +90,7 @@ describe("a probe's facts", () => {
     expect(row.factsWrittenAt).not.toBeNull()
     expect(row.factsWriteFailedAt).toBeNull()
     const { server: detail } = await (
-      await catalog.app.handle(new Request(`http://localhost/api/v1/servers/${id}`))
+      await made.catalog.app.handle(new Request(`http://localhost/api/v1/servers/${id}`))
     ).json()
     expect(detail.checks).toMatchObject({ factsWrittenAt: row.factsWrittenAt!.toISOString(), factsWriteFailedAt: null })
   })
@@ -114,9 +98,9 @@ describe("a probe's facts", () => {
   test('a write that still fails marks the listing unknown and not verified, with when and why', async () => {
     const before = await rowOf('io.example/nul-tools')
     expect(before.isVerifiedActive).toBe(true)
-    // A facts value the database refuses whatever its text: a date that is not one.
+    // A facts value the made.database refuses whatever its text: a date that is not one.
     const broken = { checkedAt: 'not a date', remote: { health: 'active' as const, verified: true, tools: [] } }
-    const err = await writeFactsOrRecordFailure(database, log, id, broken).catch((e) => e)
+    const err = await writeFactsOrRecordFailure(made.database, log, id, broken).catch((e) => e)
     expect(err).toBeInstanceOf(Error)
     const row = await rowOf('io.example/nul-tools')
     expect(row.isVerifiedActive).toBe(false)
@@ -126,7 +110,7 @@ describe("a probe's facts", () => {
     // The public detail says the last probe could not be recorded, once the failure's event reaches this replica
     // (a detail read before is kept until its listing changes).
     const detailNow = async () =>
-      (await (await catalog.app.handle(new Request(`http://localhost/api/v1/servers/${id}`))).json()).server
+      (await (await made.catalog.app.handle(new Request(`http://localhost/api/v1/servers/${id}`))).json()).server
     let detail = await detailNow()
     for (let i = 0; i < 100 && detail.isVerifiedActive; i++) {
       await Bun.sleep(100)
