@@ -1,4 +1,5 @@
 // wrk as the bench drives it: a Lua script rotating over many paths (or POST bodies), from many client addresses.
+import { rmSync } from 'node:fs'
 import { runToken } from '@mcp-directory/shared/testing'
 
 export interface Result {
@@ -65,18 +66,24 @@ export async function runWrk(
 ): Promise<Result> {
   const script = `${process.env.TMPDIR ?? '/tmp'}/bench-${runToken()}.lua`
   await Bun.write(script, scriptOf(load))
-  Bun.spawnSync(['wrk', '-t2', `-c${opts.connections}`, '-d2s', '-s', script, base])
-  const run = Bun.spawnSync([
-    'wrk',
-    '-t2',
-    `-c${opts.connections}`,
-    `-d${opts.seconds}s`,
-    '--latency',
-    '-s',
-    script,
-    base,
-  ])
-  const out = run.stdout.toString()
+  let out: string
+  try {
+    Bun.spawnSync(['wrk', '-t2', `-c${opts.connections}`, '-d2s', '-s', script, base])
+    const run = Bun.spawnSync([
+      'wrk',
+      '-t2',
+      `-c${opts.connections}`,
+      `-d${opts.seconds}s`,
+      '--latency',
+      '-s',
+      script,
+      base,
+    ])
+    out = run.stdout.toString()
+  } finally {
+    // Each line writes a script of its own: none is left behind.
+    rmSync(script, { force: true })
+  }
   const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1])
   const p50 = toMs(/\s50%\s+(\S+)/.exec(out)?.[1] ?? '')
   const p99 = toMs(/\s99%\s+(\S+)/.exec(out)?.[1] ?? '')
