@@ -89,7 +89,8 @@ export function isSameOriginRedirect(from: URL, to: URL): boolean {
 }
 
 const isHtmlOrText = (ct: string) => /^(text\/[a-z0-9.+-]+|application\/xhtml\+xml)(\s*;|$)/i.test(ct.trim())
-const REDIRECTS = new Set([301, 302, 303, 307, 308])
+/** The statuses that redirect (with a Location to follow). */
+export const REDIRECTS: ReadonlySet<number> = new Set([301, 302, 303, 307, 308])
 
 /** What one fetcher knows: its options with every default filled in. */
 interface FetcherContext {

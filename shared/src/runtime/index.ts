@@ -8,6 +8,7 @@ import { errorResponse } from '../errors'
 import { isValidHostHeader, safeEqual } from '../http'
 import { processMetrics } from '../metrics'
 import { textDocument } from '../text'
+import { joinedWhileRunning } from '../worker'
 
 /** Opens the database named by config and applies pending migrations (under an advisory lock). */
 export async function openMigratedDatabase(config: Config, log: Logger): Promise<Database> {
@@ -193,14 +194,7 @@ export function serve(opts: ServeOptions) {
   let stopping = false
   // Probes are not rate-limited: those that arrive while a readiness check is on its way share it, so a flood of
   // them never queues a database round trip each.
-  let readying: Promise<void> | null = null
-  const { ready } = opts
-  const readyOnce =
-    ready &&
-    (() =>
-      (readying ??= ready().finally(() => {
-        readying = null
-      })))
+  const readyOnce = opts.ready && joinedWhileRunning(opts.ready)
   /** The handler's answer, in the request's context: its id follows it into every async step and the events. */
   const answer = async (req: Request, started: number) => {
     const res = await withRequestId(requestIdFrom(req.headers), () => opts.handler.fetch(req))

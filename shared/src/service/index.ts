@@ -8,6 +8,7 @@ import type { Database } from '../db'
 import { AppError, type DomainError, errorResponse, isRefusal } from '../errors'
 import { REQUEST_ID_HEADER, type Logger } from '../log'
 import { routeLabels } from '../metrics'
+import { joinedWhileRunning } from '../worker'
 import { errorAnswer } from './errors'
 import { mount } from './mount'
 import { refuseRepeatedParameters, validationFailure, type SchemaProblem } from './validation'
@@ -137,13 +138,9 @@ export const HEALTH_PING_TIMEOUT_MS = 1500
 export function healthCheck(store?: { database: Database; log: Logger }) {
   // Health is not rate-limited: probes that arrive while a ping is on its way share it, so a flood of them never
   // queues a database round trip each in front of the real queries.
-  let pinging: Promise<void> | null = null
-  const ping = (s: { database: Database; log: Logger }) =>
-    (pinging ??= pingWithin(s.database, s.log).finally(() => {
-      pinging = null
-    }))
+  const ping = store && joinedWhileRunning(() => pingWithin(store.database, store.log))
   return async () => {
-    if (store) await ping(store)
+    if (ping) await ping()
     return { status: 'ok', timestamp: new Date().toISOString() }
   }
 }

@@ -63,3 +63,15 @@ export function startPollingWorker(opts: PollingWorkerOptions): PollingWorker {
     },
   }
 }
+
+/**
+ * `run`, where a call made while an earlier one is still on its way joins it rather than starting another: at most
+ * one runs at a time, and each call still gets an answer no older than its own call.
+ */
+export function joinedWhileRunning<T>(run: () => Promise<T>): () => Promise<T> {
+  let running: Promise<T> | null = null
+  return () =>
+    (running ??= run().finally(() => {
+      running = null
+    }))
+}

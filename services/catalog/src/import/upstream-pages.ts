@@ -4,7 +4,7 @@
  */
 import { readStreamUpTo } from '@mcp-directory/shared/http'
 import type { Logger } from '@mcp-directory/shared/log'
-import { isSameOriginRedirect } from '@mcp-directory/shared/outbound'
+import { isSameOriginRedirect, REDIRECTS } from '@mcp-directory/shared/outbound'
 import { storableValue } from '@mcp-directory/shared/text'
 
 /** The largest page read from an upstream (a page of 100 entries is a few hundred KiB). */
@@ -15,7 +15,6 @@ const MAX_REDIRECTS = 3
 // A registry's cursor names a position (ours: a server name and a version, under 1 KiB). A sync keeps every cursor
 // it was given to stop a loop and sends each back in a URL, so one of 16 MiB a page would hold gigabytes.
 const MAX_CURSOR = 4096
-const REDIRECTS = new Set([301, 302, 303, 307, 308])
 
 /** How a failed page fetch is retried: attempts in all, and the first wait (doubled each time). */
 export interface RetryPolicy {

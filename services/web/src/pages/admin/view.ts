@@ -30,10 +30,18 @@ ${error ? html`<div class="notice bad" role="alert"><p>${error}</p></div>` : ''}
 </form>`
 }
 
+/** A listing's risk finding not cleared yet: what the queue shows, and what a clearance names. */
+const openRisk = (l: QueueListing) => (l.risk && !l.risk.cleared ? l.risk : null)
+
+const riskLine = (risk: ReturnType<typeof openRisk>) =>
+  risk
+    ? html`<br><span class="muted">Risk: ${risk.level}, tool list <code>${risk.toolsHash.slice(0, 12)}</code></span>`
+    : ''
+
 function actions(l: QueueListing, status: string, csrf: string): SafeHtml {
   // Clearing a risk finding is for listings the public sees (the detail page shows the finding first), with a
   // finding not cleared yet; it names the tool list shown here, so a list changed since is not cleared unseen.
-  const risk = l.risk && !l.risk.cleared ? l.risk : null
+  const risk = openRisk(l)
   const verbs = (Object.keys(ACTIONS) as (keyof typeof ACTIONS)[]).filter(
     (v) =>
       ACTIONS[v] !== l.status &&
@@ -71,7 +79,7 @@ ${
     ? html`<table class="queue"><colgroup><col class="c-listing"><col class="c-category"><col class="c-submitted"><col class="c-actions"></colgroup><thead><tr><th scope="col">Listing</th><th scope="col">Category</th><th scope="col">Submitted</th><th scope="col">Actions</th></tr></thead><tbody>
 ${o.listings.map(
   (l) => html`<tr>
-<td><strong>${l.status === 'active' ? html`<a href="/servers/${encodeURIComponent(l.id)}">${l.name}</a>` : l.name}</strong> <code>${l.id}</code><br>${l.description}<br>${linkOrText(l.url)}${l.reason ? html`<br><span class="muted">Reason: ${l.reason}</span>` : ''}${l.risk && !l.risk.cleared ? html`<br><span class="muted">Risk: ${l.risk.level}, tool list <code>${l.risk.toolsHash.slice(0, 12)}</code></span>` : ''}</td>
+<td><strong>${l.status === 'active' ? html`<a href="/servers/${encodeURIComponent(l.id)}">${l.name}</a>` : l.name}</strong> <code>${l.id}</code><br>${l.description}<br>${linkOrText(l.url)}${l.reason ? html`<br><span class="muted">Reason: ${l.reason}</span>` : ''}${riskLine(openRisk(l))}</td>
 <td>${l.category}</td>
 <td>${l.createdAt.slice(0, 10)} <span class="muted">(${l.source})</span></td>
 <td>${actions(l, o.status, o.csrf)}</td>
