@@ -33,6 +33,10 @@ afterAll(async () => {
   await under?.close()
 })
 
+/** A pending listing as the submission service creates it. */
+const submitted = (name: string, url: string, description: string) =>
+  under.call('POST', '/internal/listings', { name, url, description, category: 'Developer Tools' })
+
 function serve(answer: (req: Request) => Response | Promise<Response>, hostname = '127.0.0.1') {
   const s = Bun.serve({ port: 0, hostname, fetch: answer })
   servers.push(s)
@@ -208,13 +212,9 @@ describe('a hostile upstream', () => {
   }, 60_000)
 
   test('a name with a character a submission may not hold (a Braille blank) is skipped: no twin of a listing', async () => {
-    const created = await under.call('POST', '/internal/listings', {
-      name: OWNED,
-      url: 'https://github.com/acme/owned-server',
-      description: 'A server its owner submitted',
-      category: 'Developer Tools',
-    })
-    expect(created.status).toBe(201)
+    expect(
+      (await submitted(OWNED, 'https://github.com/acme/owned-server', 'A server its owner submitted')).status,
+    ).toBe(201)
     const twin = `${OWNED}\u2800`
     const url = upstreamOf([
       {
@@ -292,13 +292,7 @@ describe('accepting a conflict', () => {
     const entry = { name: NAME, description: 'Waited past the cap', version: '1.0.0' }
     const s = await catalog.importDocument([entry], undefined, { origin, newBudget: { left: 0 } })
     expect(s.conflicts.map((c) => c.reason)).toEqual(['new_listing_cap'])
-    const created = await under.call('POST', '/internal/listings', {
-      name: NAME,
-      url: 'https://github.com/late/tool',
-      description: 'Submitted meanwhile',
-      category: 'Developer Tools',
-    })
-    expect(created.status).toBe(201)
+    expect((await submitted(NAME, 'https://github.com/late/tool', 'Submitted meanwhile')).status).toBe(201)
     const { conflicts } = (await (
       await under.call('GET', '/api/v1/admin/import-conflicts', undefined, TOKEN)
     ).json()) as {
