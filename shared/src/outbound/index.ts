@@ -89,8 +89,7 @@ export function isSameOriginRedirect(from: URL, to: URL): boolean {
 }
 
 const isHtmlOrText = (ct: string) => /^(text\/[a-z0-9.+-]+|application\/xhtml\+xml)(\s*;|$)/i.test(ct.trim())
-/** The statuses that redirect (with a Location to follow). */
-export const REDIRECTS: ReadonlySet<number> = new Set([301, 302, 303, 307, 308])
+export const REDIRECTS: ReadonlySet<number> = new Set([301, 302, 303, 307, 308]) // with a Location to follow
 
 /** What one fetcher knows: its options with every default filled in. */
 interface FetcherContext {
