@@ -3,7 +3,7 @@
  * same entry raised again updates its open conflict; one the operator dismissed is not raised again until the
  * upstream changes it), the operator's decisions on them, and the followed upstreams' state and trust.
  */
-import { catalogOutbox, type importConflicts, registryFollows, type Database } from '@mcp-directory/shared/db'
+import { catalogOutbox, type importConflicts, registryFollows, type Database, type Tx } from '@mcp-directory/shared/db'
 import { Conflict, InvalidInput, NotFound } from '@mcp-directory/shared/errors'
 import type { Logger } from '@mcp-directory/shared/log'
 import { enqueueEvent } from '@mcp-directory/shared/outbox'
@@ -74,43 +74,51 @@ export async function recordConflicts(
   writes: ConflictWrite[],
   cap = MAX_OPEN_CONFLICTS,
 ): Promise<ConflictsRecorded> {
+  if (!writes.length) return { dismissed: new Set(), overCap: new Set() }
+  return database.db.transaction((tx) => recordConflictsIn(tx, writes, cap))
+}
+
+/** `recordConflicts` inside a transaction of the caller's (an import's chunk keeps its late conflicts with its writes). */
+export async function recordConflictsIn(
+  tx: Tx,
+  writes: ConflictWrite[],
+  cap = MAX_OPEN_CONFLICTS,
+): Promise<ConflictsRecorded> {
   const dismissed = new Set<string>()
   const overCap = new Set<string>()
   if (!writes.length) return { dismissed, overCap }
   const origin = writes[0].origin
-  await database.db.transaction(async (tx) => {
-    const last = await latestByName(
+  const last = await latestByName(
+    tx,
+    origin,
+    writes.map((w) => w.name),
+  )
+  const fresh: ConflictWrite[] = []
+  for (const w of writes) {
+    const l = last.get(w.name)
+    if (l?.state === 'dismissed' && l.contentHash === w.contentHash) dismissed.add(w.name)
+    else if (l?.state !== 'open') fresh.push(w)
+    else if (l.contentHash !== w.contentHash || l.listingId !== w.listingId || l.reason !== w.reason)
+      await updateConflict(tx, l.id, fieldsOf(w))
+  }
+  const room = Math.max(0, cap - (await openConflictCount(tx, origin)))
+  for (const w of fresh.splice(room)) overCap.add(w.name)
+  for (let i = 0; i < fresh.length; i += 500) {
+    const rows = await insertConflicts(
       tx,
       origin,
-      writes.map((w) => w.name),
+      fresh.slice(i, i + 500).map((w) => ({ name: w.name, ...fieldsOf(w) })),
     )
-    const fresh: ConflictWrite[] = []
-    for (const w of writes) {
-      const l = last.get(w.name)
-      if (l?.state === 'dismissed' && l.contentHash === w.contentHash) dismissed.add(w.name)
-      else if (l?.state !== 'open') fresh.push(w)
-      else if (l.contentHash !== w.contentHash || l.listingId !== w.listingId || l.reason !== w.reason)
-        await updateConflict(tx, l.id, fieldsOf(w))
-    }
-    const room = Math.max(0, cap - (await openConflictCount(tx, origin)))
-    for (const w of fresh.splice(room)) overCap.add(w.name)
-    for (let i = 0; i < fresh.length; i += 500) {
-      const rows = await insertConflicts(
-        tx,
+    for (const r of rows)
+      await enqueueEvent(tx, catalogOutbox, 'listing.import_conflict', {
+        conflictId: r.id,
         origin,
-        fresh.slice(i, i + 500).map((w) => ({ name: w.name, ...fieldsOf(w) })),
-      )
-      for (const r of rows)
-        await enqueueEvent(tx, catalogOutbox, 'listing.import_conflict', {
-          conflictId: r.id,
-          origin,
-          name: r.name,
-          listingId: r.listingId,
-          reason: r.reason,
-          at: r.at.toISOString(),
-        })
-    }
-  })
+        name: r.name,
+        listingId: r.listingId,
+        reason: r.reason,
+        at: r.at.toISOString(),
+      })
+  }
   return { dismissed, overCap }
 }
 

@@ -2,10 +2,11 @@ import { mapCommunityCategory, storedCategoryName } from '@mcp-directory/shared/
 import { catalogOutbox, eq, inArray, listings, sql, type Database } from '@mcp-directory/shared/db'
 import { enqueueEvent } from '@mcp-directory/shared/outbox'
 import { InvalidInput } from '@mcp-directory/shared/errors'
-import { identityColumns } from '../listings/identity'
-import { recordConflicts, type ConflictWrite } from './conflict-service'
+import { identityColumns, lockIdentities } from '../listings/identity'
+import { MAX_OPEN_CONFLICTS, recordConflicts, recordConflictsIn, type ConflictWrite } from './conflict-service'
 import { IMPORT_ORIGIN, type ImportScope } from './origin'
-import { decide, readStoredListings } from './plan'
+import { decide, readStoredListings, type StoredIndex } from './plan'
+import { recheckChunk } from './recheck'
 import {
   ImportFormatError,
   contentHash,
@@ -74,7 +75,13 @@ interface ImportWork {
   l: ImportedListing
   hash: string
   replaces?: boolean
+  /** The entry as the document gave it, and its place there (for a conflict found as it is written). */
+  raw: unknown
+  index: number
 }
+
+/** A conflict with the entry's place in the document. */
+type PlacedConflict = ConflictWrite & { index: number }
 
 /** The document's entries, or refused saying why it is not the registry's format. */
 function parseOrRefuse(doc: unknown): ParsedDocument {
@@ -94,7 +101,7 @@ async function planImport(database: Database, parsed: ParsedDocument, scope: Imp
   const seen = new Set<string>()
   const seenSkeletons = new Map<string, string>()
   const work: ImportWork[] = []
-  const conflicts: (ConflictWrite & { index: number })[] = []
+  const conflicts: PlacedConflict[] = []
   let unchanged = 0
   for (const [i, raw] of parsed.entries.entries()) {
     const index = parsed.positions[i] ?? i
@@ -114,19 +121,44 @@ async function planImport(database: Database, parsed: ParsedDocument, scope: Imp
     if (d.kind === 'skip') skipped.push({ index, name: l.name, reason: d.reason })
     else if (d.kind === 'unchanged') unchanged++
     else if (d.kind === 'conflict') conflicts.push({ index, origin, name: l.name, entry: raw, contentHash: hash, ...d })
-    else if (d.kind === 'update') work.push({ kind: 'update', id: d.id, l, hash, replaces: d.replaces })
+    else if (d.kind === 'update') work.push({ kind: 'update', id: d.id, l, hash, replaces: d.replaces, raw, index })
     else {
       const id = uniqueSlug(slugFor(l.name, l.title), (s) => stored.ids.has(s), l.name)
       stored.ids.add(id)
-      work.push({ kind: 'create', id, l, hash })
+      work.push({ kind: 'create', id, l, hash, raw, index })
     }
   }
-  return { work, unchanged, skipped, conflicts }
+  return { work, unchanged, skipped, conflicts, stored }
 }
 
-/** Writes one chunk of entries with their `listing.imported` events, in one transaction. */
-async function writeChunk(database: Database, chunk: ImportWork[], at: string, origin: string): Promise<void> {
-  await database.db.transaction(async (tx) => {
+/** What one chunk's writer needs besides its entries: what the plan read, and this import's own listings. */
+interface ChunkContext {
+  at: string
+  origin: string
+  stored: StoredIndex
+  /** Ids this import creates or updates: its own writes are not someone else's since the plan. */
+  ours: Set<string>
+  maxOpenConflicts: number
+}
+
+/**
+ * Writes one chunk of entries with their `listing.imported` events, in one transaction, under the identity lock
+ * submissions and claims take. An entry a listing written since the plan now meets is kept as a conflict instead
+ * (returned with what became of it); the rest are written.
+ */
+async function writeChunk(database: Database, planned: ImportWork[], ctx: ChunkContext) {
+  const { at, origin } = ctx
+  return database.db.transaction(async (tx) => {
+    await lockIdentities(tx)
+    const late = new Map((await recheckChunk(tx, planned, ctx.stored, origin, ctx.ours)).map((c) => [c.id, c]))
+    const chunk = planned.filter((w) => !late.has(w.id))
+    const lateConflicts: PlacedConflict[] = planned.flatMap((w) => {
+      const c = late.get(w.id)
+      if (!c) return []
+      const { listingId, reason, detail } = c
+      return [{ index: w.index, origin, name: w.l.name, entry: w.raw, contentHash: w.hash, listingId, reason, detail }]
+    })
+    const recorded = await recordConflictsIn(tx, lateConflicts, ctx.maxOpenConflicts)
     const creates = chunk.filter((w) => w.kind === 'create')
     if (creates.length) {
       await tx
@@ -159,6 +191,7 @@ async function writeChunk(database: Database, chunk: ImportWork[], at: string, o
         created: w.kind === 'create',
       })
     }
+    return { written: chunk, lateConflicts, ...recorded }
   })
 }
 
@@ -177,8 +210,33 @@ export async function importDocument(
   const parsed = parseOrRefuse(doc)
   const total = parsed.entries.length + parsed.errors.length
   const origin = opts.origin ?? IMPORT_ORIGIN
-  const { work, unchanged, skipped, conflicts } = await planImport(database, parsed, opts)
-  const { dismissed, overCap } = await recordConflicts(database, conflicts, opts.maxOpenConflicts)
+  const { work, unchanged, skipped, conflicts, stored } = await planImport(database, parsed, opts)
+  const maxOpenConflicts = opts.maxOpenConflicts ?? MAX_OPEN_CONFLICTS
+  const { dismissed, overCap } = await recordConflicts(database, conflicts, maxOpenConflicts)
+  let created = 0
+  let updated = 0
+  let done = total - work.length
+  await onProgress?.(done, total)
+  const ctx: ChunkContext = {
+    at: new Date().toISOString(),
+    origin,
+    stored,
+    ours: new Set(work.map((w) => w.id)),
+    maxOpenConflicts,
+  }
+  for (let i = 0; i < work.length; i += batch) {
+    const planned = work.slice(i, i + batch)
+    const chunk = await writeChunk(database, planned, ctx)
+    for (const w of chunk.written) {
+      if (w.kind === 'create') created++
+      else updated++
+    }
+    conflicts.push(...chunk.lateConflicts)
+    for (const name of chunk.dismissed) dismissed.add(name)
+    for (const name of chunk.overCap) overCap.add(name)
+    done += planned.length
+    await onProgress?.(done, total)
+  }
   for (const c of conflicts)
     if (dismissed.has(c.name))
       skipped.push({ index: c.index, name: c.name, reason: 'conflict dismissed by the operator' })
@@ -188,21 +246,6 @@ export async function importDocument(
         name: c.name,
         reason: `conflict not kept (${c.reason}): this origin already has the most open conflicts it may have waiting for the operator`,
       })
-  let created = 0
-  let updated = 0
-  let done = total - work.length
-  await onProgress?.(done, total)
-  const at = new Date().toISOString()
-  for (let i = 0; i < work.length; i += batch) {
-    const chunk = work.slice(i, i + batch)
-    await writeChunk(database, chunk, at, origin)
-    for (const w of chunk) {
-      if (w.kind === 'create') created++
-      else updated++
-    }
-    done += chunk.length
-    await onProgress?.(done, total)
-  }
   if (created > 100) await analyseAfterBulkLoad(database)
   const summary = {
     total,
