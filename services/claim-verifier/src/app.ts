@@ -54,6 +54,7 @@ export function createClaimVerifierApp(deps: ClaimVerifierDeps) {
       homepage: deps.homepage,
     },
     countAttempt: attemptCounter(deps.kv, deps.attempts ?? CLAIM_ATTEMPTS, log),
+    countChallenge: attemptCounter(deps.kv, deps.attempts ?? CLAIM_ATTEMPTS, log, 'challenges'),
   }
   const rechecks = startRechecks(ctx)
   const app = serviceApp('claim-verifier', config.publicBaseUrl, log)

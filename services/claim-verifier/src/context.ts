@@ -9,4 +9,9 @@ export interface ClaimContext {
   verifier: VerifierDeps
   /** Counts one claim attempt of a claimant key; throws 429 over the limit. */
   countAttempt: (key: string) => Promise<void>
+  /**
+   * Counts one challenge of a claimant key; throws 429 over the limit. Each challenge asks the GitHub API for the
+   * repository's homepage, and that API's quota is shared by every claim and probe.
+   */
+  countChallenge: (key: string) => Promise<void>
 }

@@ -49,6 +49,8 @@ let privateHits = 0
 /** READMEs and homepages of the GitHub stand-in, by `owner/repo`. */
 const readmes = new Map<string, string>()
 const homepages = new Map<string, string>()
+/** Every request the GitHub stand-in received, by path. */
+const githubRequests: string[] = []
 
 const hostUrl = (host: string, path = '/') => `http://${host}:${site.port}${path}`
 
@@ -95,6 +97,7 @@ beforeAll(async () => {
     hostname: '127.0.0.1',
     port: 0,
     fetch(req) {
+      githubRequests.push(new URL(req.url).pathname)
       const m = new URL(req.url).pathname.match(/^\/repos\/([^/]+)\/([^/]+)(\/readme)?$/)
       if (!m) return Response.json({ message: 'Not Found' }, { status: 404 })
       const key = `${m[1]}/${m[2]}`
@@ -628,6 +631,67 @@ describe('rate limit on claim attempts', () => {
       expect((await third.json()).error).toBe('rate_limited')
       // Another agent is not affected.
       expect((await attempt(`${agent}-other`)).status).toBe(404)
+    } finally {
+      await limited.close()
+    }
+  })
+
+  test('challenges are limited per token too: each one asks the GitHub API, whose quota every check shares', async () => {
+    const { database, kv, bus } = backing
+    const config = testConfig({
+      PUBLIC_BASE_URL: BASE,
+      DNS_SERVERS: dns.address,
+      GITHUB_API_URL: `http://127.0.0.1:${github.port}`,
+      REDIS_KEY_PREFIX: `${env.REDIS_KEY_PREFIX}challenge-limit:`,
+    })
+    const limited = createClaimVerifierApp({
+      config,
+      database,
+      kv,
+      bus,
+      log,
+      secret: SECRET,
+      catalog: catalogClient((r) => catalog.app.handle(r)),
+      submission: submissionClient((r) => submission.app.handle(r)),
+      outbound: createOutboundFetcher({ allowPrivate: false }),
+      txt: txtLookup([dns.address]),
+      readme: githubReadme(config.githubApiUrl, null),
+      homepage: githubHomepage(config.githubApiUrl, null, log),
+      attempts: { limit: 2, windowMs: 60_000 },
+    })
+    try {
+      const repo = `quota-${run}/quota-server`
+      const { id, token } = await submit(`Quota server ${run}`, `https://github.com/${repo}`)
+      const asked = () => githubRequests.filter((p) => p === `/repos/${repo}`).length
+      // As the gateway forwards it: the verified agent in its header.
+      const ask = (agent: string) =>
+        limited.app.handle(
+          new Request(`http://claims/api/v1/agent/claim/${id}/challenge`, {
+            headers: { 'x-directory-agent-id': agent },
+          }),
+        )
+      const agent = `agent-challenge-${run}`
+      const before = asked()
+      for (let i = 0; i < 5; i++) await ask(agent)
+      const over = await ask(agent)
+      expect(over.status).toBe(429)
+      expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(0)
+      expect((await over.json()).error).toBe('rate_limited')
+      expect(asked() - before).toBe(2)
+      // Another agent is not affected.
+      expect((await ask(`${agent}-other`)).status).toBe(200)
+      // The claim page's challenge is limited per claim link.
+      const viaLink = () =>
+        limited.app.handle(
+          new Request('http://claims/api/v1/claim/challenge', {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ id, token }),
+          }),
+        )
+      expect((await viaLink()).status).toBe(200)
+      expect((await viaLink()).status).toBe(200)
+      expect((await viaLink()).status).toBe(429)
     } finally {
       await limited.close()
     }

@@ -9,8 +9,10 @@ import type { Challenge } from './model'
 
 /** The challenge of listing `id` for `claimant`. */
 export async function challenge(ctx: ClaimContext, id: string, claimant: Claimant): Promise<Challenge> {
+  const key = claimantKey(claimant)
+  await ctx.countChallenge(key)
   const listing = await claimableListing(ctx.deps.catalog, id)
-  const proof = proofFor(ctx.deps.secret, listing.id, claimantKey(claimant))
+  const proof = proofFor(ctx.deps.secret, listing.id, key)
   return challengeFor(ctx.verifier, listing, proof)
 }
 

@@ -42,14 +42,20 @@ export async function claimableListing(catalog: CatalogClient, id: string): Prom
  * Counts a claim attempt of a claimant, refusing one over the limit (429). A store failure lets the attempt
  * through: the gateway still limits per client.
  */
-export function attemptCounter(kv: KeyValueStore, attempts: { limit: number; windowMs: number }, log: Logger) {
+export function attemptCounter(
+  kv: KeyValueStore,
+  attempts: { limit: number; windowMs: number },
+  log: Logger,
+  what = 'claim attempts',
+) {
   return async (key: string): Promise<void> => {
-    const counterKey = `claims:attempts:${new Bun.CryptoHasher('sha256').update(key).digest('hex').slice(0, 32)}`
+    const counted = what === 'claim attempts' ? key : `${what}\n${key}`
+    const counterKey = `claims:attempts:${new Bun.CryptoHasher('sha256').update(counted).digest('hex').slice(0, 32)}`
     let hit: Awaited<ReturnType<KeyValueStore['hit']>>
     try {
       hit = await kv.hit(counterKey, attempts.windowMs)
     } catch (err) {
-      log.warn({ err: String(err) }, 'claim attempt counter unavailable; attempt allowed')
+      log.warn({ err: String(err) }, `${what} counter unavailable; allowed`)
       return
     }
     if (hit.count <= attempts.limit) return
@@ -57,7 +63,7 @@ export function attemptCounter(kv: KeyValueStore, attempts: { limit: number; win
     throw new AppError(
       429,
       'rate_limited',
-      `At most ${attempts.limit} claim attempts per ${Math.round(attempts.windowMs / 60_000)} minutes for one token or claim link; retry in ${retry} s`,
+      `At most ${attempts.limit} ${what} per ${Math.round(attempts.windowMs / 60_000)} minutes for one token or claim link; retry in ${retry} s`,
       undefined,
       { 'retry-after': String(retry) },
     )
