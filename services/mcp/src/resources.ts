@@ -63,8 +63,10 @@ function registerListings(server: McpServer, api: DirectoryClient, log: Logger) 
     new ResourceTemplate(SERVER_URI_TEMPLATE, {
       // Listed by the resources/list handler below, which pages through search.
       list: undefined,
-      complete: {
-        id: async (value) => {
+      // The SDK looks a variable's completer up by the name the request gives: without a prototype, a name such as
+      // `constructor` or `__proto__` finds none (an empty completion) instead of an inherited function.
+      complete: Object.assign(Object.create(null), {
+        id: async (value: string) => {
           if (!value.trim()) return []
           try {
             const page = await api.call(searchServers, { query: { q: value.slice(0, 200), limit: 10 } })
@@ -73,7 +75,7 @@ function registerListings(server: McpServer, api: DirectoryClient, log: Logger) 
             return []
           }
         },
-      },
+      }),
     }),
     {
       title: 'Listing',

@@ -1218,6 +1218,35 @@ describe('the protocol as agents use it', () => {
     await modern.close()
   })
 
+  test('a completion argument named like an object property (constructor, __proto__) completes nothing, in both eras', async () => {
+    const legacy = (params: unknown) =>
+      fetch(`${base}/api/mcp`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'completion/complete', params }),
+      })
+    for (const ref of [
+      { type: 'ref/resource', uri: 'directory://servers/{id}' },
+      { type: 'ref/prompt', name: 'find_and_install' },
+    ])
+      for (const name of ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf']) {
+        const params = { ref, argument: { name, value: 'neon' } }
+        for (const [era, res] of [
+          ['2025', await legacy(params)],
+          ['2026-07-28', await modernRequest(base, 'completion/complete', params)],
+        ] as const) {
+          const body = (await res.json()) as { result?: { completion: { values: string[] } }; error?: unknown }
+          expect({ era, ref: ref.type, name, error: body.error, values: body.result?.completion.values }).toEqual({
+            era,
+            ref: ref.type,
+            name,
+            error: undefined,
+            values: [],
+          })
+        }
+      }
+  })
+
   test('prompts: find-and-install with a need and a client, and claim my server', async () => {
     const { prompts } = await client.listPrompts()
     expect(prompts.map((p) => p.name)).toEqual(['find_and_install', 'claim_my_server'])
