@@ -1247,6 +1247,24 @@ describe('the protocol as agents use it', () => {
       }
   })
 
+  test('a listing id or agent token that no URL or header can carry is the API’s answer or a bad argument, never an internal error', async () => {
+    // A lone surrogate in an id is written U+FFFD, as UTF-8 encodes it: no listing has that id.
+    for (const [tool, id] of [
+      ['get_mcp_server', '\ud800'],
+      ['get_mcp_install_config', 'ab\udfffc'],
+    ] as const)
+      expectToolError(await call(tool, { id }), 'not_found', 404)
+    // A token an Authorization header cannot carry is refused here, naming the argument.
+    for (const agentToken of ['\ud800', 'mcpdir_\u20ac', 'mcpdir_a\r\nx-directory-client-ip: 1.2.3.4', 'mcpdir_a b']) {
+      const r = await call('get_claim_challenge', { id: 'anything', agentToken })
+      const e = expectToolError(r, 'invalid_parameter', 400)
+      expect({ agentToken, details: e.details }).toEqual({
+        agentToken,
+        details: [{ argument: 'agentToken', message: expect.stringContaining('agent token') }],
+      })
+    }
+  })
+
   test('prompts: find-and-install with a need and a client, and claim my server', async () => {
     const { prompts } = await client.listPrompts()
     expect(prompts.map((p) => p.name)).toEqual(['find_and_install', 'claim_my_server'])

@@ -40,10 +40,15 @@ export interface CallInput<C extends Contract> {
   body?: BodyOf<C>
 }
 
-/** The path and query string of a call: each parameter encoded into the contract's path, absent values left out. */
+/**
+ * The path and query string of a call: each parameter encoded into the contract's path, absent values left out. A
+ * lone surrogate in a parameter is written U+FFFD, as UTF-8 encodes it (and URLSearchParams does for the query).
+ */
 export function pathOf<C extends Contract>(contract: C, input: CallInput<C> = {}): string {
   const params = (input.params ?? {}) as Record<string, string>
-  const path = contract.path.replace(/:([A-Za-z]+)/g, (_m, name: string) => encodeURIComponent(params[name] ?? ''))
+  const path = contract.path.replace(/:([A-Za-z]+)/g, (_m, name: string) =>
+    encodeURIComponent(String(params[name] ?? '').toWellFormed()),
+  )
   const query = new URLSearchParams()
   for (const [k, v] of Object.entries(input.query ?? {})) if (v !== undefined && v !== null) query.set(k, String(v))
   const qs = query.toString()

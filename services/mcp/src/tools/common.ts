@@ -33,9 +33,17 @@ export const clientArg = (allowAll: boolean, def: string, description: string): 
 /** What the tools add to a route's listing id parameter. */
 export const ID_HELP = { id: { description: 'Listing id: the `id` of a search hit' } }
 
+// What the directory reads as a Bearer token in an Authorization header (shared/http `bearerToken`): visible ASCII.
+const BEARER_CHARACTERS = /^[\x21-\x7e]+$/
+
 /** The agent token a claim tool sends as its Bearer token (the endpoints read it from the Authorization header). */
 export const TOKEN: ArgSpec = {
   model: t.String(),
+  // A header cannot carry every string (line breaks, characters past Latin-1): such a value is no token.
+  check: (v) =>
+    typeof v === 'string' && BEARER_CHARACTERS.test(v)
+      ? null
+      : 'must be an agent token (mcpdir_…): visible ASCII characters, no spaces',
   description: 'Agent token (mcpdir_…) from confirm_mcp_agent; omitted: the Bearer token of the MCP request',
 }
 
