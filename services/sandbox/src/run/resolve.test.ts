@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, test } from 'bun:test'
 import type { InstallNetwork } from './netconfig'
-import { pickVersion, resolveNpmTree } from './resolve'
+import { pickVersion, resolveNpmTree, slimPackument } from './resolve'
 
 // A registry stand-in on loopback whose versions point npm elsewhere than the registry.
 const server = Bun.serve({
@@ -77,5 +77,52 @@ describe('the version checked is the one npm installs', () => {
       refused: true,
       spec: 'tagged@1.0.0',
     })
+  })
+})
+
+describe('a packument cut to what the resolution reads', () => {
+  const full = {
+    name: 'cut',
+    'dist-tags': { latest: '2.0.0', next: '3.0.0-rc.1' },
+    versions: {
+      '1.0.0': { name: 'cut', version: '1.0.0', dist: { tarball: 'https://r/cut-1.0.0.tgz', integrity: 'x' } },
+      '2.0.0': {
+        name: 'cut',
+        version: '2.0.0',
+        deprecated: 'use 2.1',
+        bin: { cut: 'bin.js' },
+        dist: { tarball: 'https://r/cut-2.0.0.tgz', signatures: [{ sig: 'y' }] },
+        dependencies: { a: '^1' },
+      },
+      '2.1.0': {
+        version: '2.1.0',
+        engines: { node: '>=999' },
+        _hasShrinkwrap: true,
+        optionalDependencies: { b: '^1' },
+        peerDependencies: { c: '^1' },
+        dist: { tarball: 'https://elsewhere/cut-2.1.0.tgz' },
+      },
+      '3.0.0-rc.1': { version: '3.0.0-rc.1', dist: { tarball: 'https://r/cut-3.tgz' } },
+    },
+  }
+
+  test('npm chooses the same version from it for every kind of range', () => {
+    const slim = slimPackument(structuredClone(full))
+    for (const range of ['latest', 'next', '*', '^1', '^2', '>=2', '2.1.0', '^3.0.0-0', '^9'])
+      expect(pickVersion(slim, range)).toBe(pickVersion(full, range))
+  })
+
+  test('it keeps what the checks read: dependencies, the shrinkwrap and the tarball', () => {
+    const slim = slimPackument(structuredClone(full))
+    expect(slim.versions?.['2.1.0']).toEqual({
+      version: '2.1.0',
+      engines: { node: '>=999' },
+      _hasShrinkwrap: true,
+      optionalDependencies: { b: '^1' },
+      peerDependencies: { c: '^1' },
+      dist: { tarball: 'https://elsewhere/cut-2.1.0.tgz' },
+    })
+    expect(slim.versions?.['2.0.0']).toMatchObject({ deprecated: 'use 2.1', dependencies: { a: '^1' } })
+    expect(JSON.stringify(slim)).not.toContain('signatures')
   })
 })

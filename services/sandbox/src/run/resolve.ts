@@ -14,8 +14,13 @@ export type Resolution =
   | { ok: false; refused: false; missing: boolean; detail: string }
 
 interface Packument {
+  name?: string
   'dist-tags'?: Record<string, string>
   versions?: Record<string, VersionManifest>
+  time?: Record<string, string>
+  /** Versions npm-pick-manifest also chooses from, when a registry names them. */
+  stagedVersions?: { versions?: Record<string, VersionManifest> }
+  policyRestrictions?: { versions?: Record<string, VersionManifest> }
 }
 
 interface VersionManifest {
@@ -118,6 +123,43 @@ export function pickVersion(p: Packument, range: string, rt: NpmRuntime = npmRun
   }
 }
 
+/** What one version keeps of its manifest: what npm's choice of a version and the checks of the tree read. */
+function slimManifest(m: VersionManifest): VersionManifest {
+  const { version, deprecated, engines, _hasShrinkwrap, dependencies, optionalDependencies, peerDependencies } = m
+  const tarball = m.dist?.tarball
+  return {
+    version,
+    deprecated,
+    engines,
+    _hasShrinkwrap,
+    dependencies,
+    optionalDependencies,
+    peerDependencies,
+    ...(tarball === undefined ? {} : { dist: { tarball } }),
+  }
+}
+
+/**
+ * A packument cut to what the resolution reads (npm-pick-manifest: the name, dist-tags, versions and the staged or
+ * restricted ones; the checks: each version's dependencies, shrinkwrap and tarball). A tree's packuments are held
+ * until it is resolved, and a popular package's lists hundreds of versions with their files, bins and signatures:
+ * a whole tree held as the registry sent it costs the directory tens of MiB for each sandbox start.
+ */
+export function slimPackument(p: Packument): Packument {
+  const slimAll = (versions: Record<string, VersionManifest> | undefined) =>
+    versions &&
+    Object.fromEntries(Object.entries(versions).map(([v, m]) => [v, m && typeof m === 'object' ? slimManifest(m) : m]))
+  const out: Packument & Record<string, unknown> = {
+    name: p.name,
+    'dist-tags': p['dist-tags'],
+    versions: slimAll(p.versions),
+  }
+  if (p.time) out.time = p.time
+  if (p.stagedVersions) out.stagedVersions = { versions: slimAll(p.stagedVersions.versions) }
+  if (p.policyRestrictions) out.policyRestrictions = { versions: slimAll(p.policyRestrictions.versions) }
+  return out
+}
+
 /** Fetches packuments through the operator's proxy and CAs, each once. */
 function packumentReader(registry: string, net: InstallNetwork, signal?: AbortSignal) {
   const cache = new Map<string, Promise<Packument | null>>()
@@ -133,7 +175,7 @@ function packumentReader(registry: string, net: InstallNetwork, signal?: AbortSi
     if (!res.ok) throw new Error(`the registry answered ${res.status} for ${name}`)
     const text = await res.text()
     if (text.length > MAX_PACKUMENT) throw new Error(`the registry's entry of ${name} is too large`)
-    return JSON.parse(text) as Packument
+    return slimPackument(JSON.parse(text) as Packument)
   }
   return (name: string) => {
     if (!cache.has(name)) cache.set(name, read(name))
