@@ -174,6 +174,22 @@ describe('a squat does not block the owner', () => {
     expect((await database.db.select().from(listings).where(eq(listings.id, squatId)))[0]!.name).toBe('cloud-lens')
   })
 
+  test("a short name a registry or an import lists is not a squat: a stranger's repository of that name takes nothing", async () => {
+    // Anyone can make a repository named like any short name; only a submission made here can be a squat of it.
+    await catalog.importDocument([
+      {
+        name: 'rain-gauge',
+        description: 'Listed by an import',
+        repository: { url: 'https://github.com/bob/rain-mcp' },
+      },
+    ])
+    const heldId = await idOf('rain-gauge')
+    expect((await submit('rain-gauge', 'https://github.com/stranger/rain-gauge')).status).toBe(409)
+    const [held] = await database.db.select().from(listings).where(eq(listings.id, heldId!))
+    expect(held.name).toBe('rain-gauge')
+    expect(held.status).toBe('active')
+  })
+
   test('a holder whose own repository the name belongs to keeps it; so does a claimed holder of a short name', async () => {
     expect((await submit('river-tool', 'https://github.com/first/river-tool')).status).toBe(201)
     expect((await submit('river-tool', 'https://github.com/second/river-tool')).status).toBe(409)

@@ -9,6 +9,7 @@ import { listings } from '@mcp-directory/shared/db'
 import { InvalidInput } from '@mcp-directory/shared/errors'
 import { nameSkeleton, normalizeAddress } from '@mcp-directory/shared/identity'
 import { ownName } from '../listings/identity'
+import { SUBMISSION_ORIGIN } from '../import/origin'
 import { namespaceEvidence, namespaceOf, publisherOf } from '../listings/publisher'
 
 /** The columns a listing's publisher mark is judged from (`publisherOf`). */
@@ -70,9 +71,10 @@ export function ownerOfShortName<T extends OwnNameHolder>(
 
 /**
  * Whether a listing holding `name` must give it up to the repository at `ownerRepositoryUrl` once that is proven: the
- * name belongs to that repository and not to the holder's, and the holder's publisher is not verified. A holder its
- * owner claimed keeps a short name (two proven repositories, neither named by the name's namespace); it gives up only a
- * namespaced name another repository proves.
+ * name belongs to that repository and not to the holder's, and the holder's publisher is not verified. A short name
+ * (no namespace) is evidence of little, since anyone can make a repository of any name: only a holder submitted here
+ * can be a squat of it, never a listing an import, a registry or a publisher lists, and a holder its owner claimed
+ * keeps it. A namespaced name another repository proves is that repository's, whoever holds it.
  */
 export function yieldsName(
   name: string,
@@ -81,7 +83,8 @@ export function yieldsName(
 ): boolean {
   if (!nameFitsRepository(name, ownerRepositoryUrl) || nameFitsRepository(name, holder.repositoryUrl)) return false
   if (publisherOf(holder).publisherVerified) return false
-  return !holder.isOfficial || namespaceOf(name).kind !== 'none'
+  if (namespaceOf(name).kind !== 'none') return true
+  return !holder.isOfficial && holder.origin === SUBMISSION_ORIGIN
 }
 
 /**
