@@ -590,14 +590,16 @@ describe('outbound safety: nothing private is fetched', () => {
 })
 
 describe('rate limit on claim attempts', () => {
-  test('attempts are limited per token, with Retry-After', async () => {
+  /** A claim-verifier that allows 2 claim attempts (and 2 challenges) a minute per claimant, on its own keys. */
+  function limitedVerifier(prefix: string, settings: Record<string, string> = {}) {
     const { database, kv, bus } = backing
     const config = testConfig({
       PUBLIC_BASE_URL: BASE,
       DNS_SERVERS: dns.address,
-      REDIS_KEY_PREFIX: `${env.REDIS_KEY_PREFIX}limit:`,
+      REDIS_KEY_PREFIX: `${env.REDIS_KEY_PREFIX}${prefix}:`,
+      ...settings,
     })
-    const limited = createClaimVerifierApp({
+    return createClaimVerifierApp({
       config,
       database,
       kv,
@@ -612,6 +614,10 @@ describe('rate limit on claim attempts', () => {
       homepage: githubHomepage(config.githubApiUrl, null, log),
       attempts: { limit: 2, windowMs: 60_000 },
     })
+  }
+
+  test('attempts are limited per token, with Retry-After', async () => {
+    const limited = limitedVerifier('limit')
     try {
       // As the gateway forwards it: the verified agent in its header.
       const attempt = (agent: string) =>
@@ -637,28 +643,7 @@ describe('rate limit on claim attempts', () => {
   })
 
   test('challenges are limited per token too: each one asks the GitHub API, whose quota every check shares', async () => {
-    const { database, kv, bus } = backing
-    const config = testConfig({
-      PUBLIC_BASE_URL: BASE,
-      DNS_SERVERS: dns.address,
-      GITHUB_API_URL: `http://127.0.0.1:${github.port}`,
-      REDIS_KEY_PREFIX: `${env.REDIS_KEY_PREFIX}challenge-limit:`,
-    })
-    const limited = createClaimVerifierApp({
-      config,
-      database,
-      kv,
-      bus,
-      log,
-      secret: SECRET,
-      catalog: catalogClient((r) => catalog.app.handle(r)),
-      submission: submissionClient((r) => submission.app.handle(r)),
-      outbound: createOutboundFetcher({ allowPrivate: false }),
-      txt: txtLookup([dns.address]),
-      readme: githubReadme(config.githubApiUrl, null),
-      homepage: githubHomepage(config.githubApiUrl, null, log),
-      attempts: { limit: 2, windowMs: 60_000 },
-    })
+    const limited = limitedVerifier('challenge-limit', { GITHUB_API_URL: `http://127.0.0.1:${github.port}` })
     try {
       const repo = `quota-${run}/quota-server`
       const { id, token } = await submit(`Quota server ${run}`, `https://github.com/${repo}`)

@@ -72,17 +72,22 @@ function push<K, V>(m: Map<K, V[]>, k: K, v: V) {
   else m.set(k, [v])
 }
 
+/** What an entry can meet in a listing: its name and look, its repository, whose it is and whether it holds them. */
+export const IDENTITY_COLUMNS = {
+  id: listings.id,
+  name: listings.name,
+  origin: listings.origin,
+  status: listings.status,
+  isOfficial: listings.isOfficial,
+  nameSkeleton: listings.nameSkeleton,
+  repositoryKey: listings.repositoryKey,
+}
+
 /** Reads every listing the plan compares entries with (a few thousand rows; packages only matter for claimed ones). */
 export async function readStoredListings(database: Database, origin: string): Promise<StoredIndex> {
   const rows = await database.db
     .select({
-      id: listings.id,
-      name: listings.name,
-      origin: listings.origin,
-      status: listings.status,
-      isOfficial: listings.isOfficial,
-      nameSkeleton: listings.nameSkeleton,
-      repositoryKey: listings.repositoryKey,
+      ...IDENTITY_COLUMNS,
       contentHash: listings.contentHash,
       repositoryUrl: listings.repositoryUrl,
       url: listings.url,

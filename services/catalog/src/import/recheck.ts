@@ -7,7 +7,7 @@
 import { inArray, listings, or, type Tx } from '@mcp-directory/shared/db'
 import { HOLDING_STATUSES, identityColumns } from '../listings/identity'
 import { idsStartingWith } from '../moderation/repository'
-import type { ConflictReason, StoredIndex } from './plan'
+import { type ConflictReason, IDENTITY_COLUMNS, type StoredIndex } from './plan'
 import { slugFor, uniqueSlug, type ImportedListing } from './parse'
 
 /** One entry a chunk writes (see `ImportWork` in ./service). */
@@ -39,15 +39,7 @@ async function currentListings(tx: Tx, chunk: ChunkEntry[]) {
     if (identity.repositoryKey) repositories.push(identity.repositoryKey)
   }
   return tx
-    .select({
-      id: listings.id,
-      name: listings.name,
-      origin: listings.origin,
-      status: listings.status,
-      isOfficial: listings.isOfficial,
-      nameSkeleton: listings.nameSkeleton,
-      repositoryKey: listings.repositoryKey,
-    })
+    .select(IDENTITY_COLUMNS)
     .from(listings)
     .where(
       or(
