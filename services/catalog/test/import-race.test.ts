@@ -97,6 +97,34 @@ describe('a submission between an import plan and its writes', () => {
     expect(summary.conflicts).toEqual([expect.objectContaining({ name: NAME, reason: 'claimed', listingId: id })])
   })
 
+  test('a submission given the id the plan chose for a later entry still holds its repository', async () => {
+    const repo = 'https://github.com/racer/shared-id'
+    let submitted = false
+    const summary = await made.catalog.importDocument(
+      [
+        { name: 'io.github.racer/first', description: 'Imported', repository: { url: repo, source: 'github' } },
+        { name: 'io.github.racer/beta', description: 'Imported later in the document' },
+      ],
+      async () => {
+        if (submitted) return
+        submitted = true
+        // Its id is `beta`, the id the plan chose for the second entry.
+        await submit('beta', repo)
+      },
+      { batchSize: 1 },
+    )
+    expect(await holdersOf(repo)).toEqual([{ name: 'beta', origin: 'submission' }])
+    expect(summary.conflicts).toEqual([
+      expect.objectContaining({ name: 'io.github.racer/first', reason: 'repository' }),
+    ])
+    // The later entry is written under another id.
+    const [later] = await made.database.db
+      .select({ id: listings.id })
+      .from(listings)
+      .where(eq(listings.name, 'io.github.racer/beta'))
+    expect(later!.id).not.toBe('beta')
+  })
+
   test('an entry the plan saw unchanged by anyone is written as before', async () => {
     let calls = 0
     const summary = await made.catalog.importDocument(

@@ -92,7 +92,7 @@ function meets(w: ChunkEntry, c: Current, origin: string, stored: StoredIndex): 
 /**
  * Looks again, under the identity lock, at the listings a chunk's entries meet. Returns the entries a listing written
  * since the plan (not by this import: `ours`) now meets, and gives a new listing a fresh id when its planned one was
- * taken meanwhile (`ours` learns it).
+ * taken meanwhile.
  */
 export async function recheckChunk(
   tx: Tx,
@@ -112,8 +112,9 @@ export async function recheckChunk(
     else if (w.kind === 'create' && changed.some((c) => c.id === w.id)) {
       const base = slugFor(w.l.name, w.l.title)
       const taken = await idsStartingWith(tx, base)
-      w.id = uniqueSlug(base, (s) => taken.has(s) || ours.has(s), w.l.name)
-      ours.add(w.id)
+      // Nor an id the plan chose for another entry.
+      w.id = uniqueSlug(base, (s) => taken.has(s) || stored.ids.has(s), w.l.name)
+      stored.ids.add(w.id)
     }
   }
   return late

@@ -136,7 +136,10 @@ interface ChunkContext {
   at: string
   origin: string
   stored: StoredIndex
-  /** Ids this import creates or updates: its own writes are not someone else's since the plan. */
+  /**
+   * The listings this import updates, and those its earlier chunks wrote: its own writes are not someone else's since
+   * the plan. (Not the ids it plans to create later: a listing someone else made under one of them is someone else's.)
+   */
   ours: Set<string>
   maxOpenConflicts: number
 }
@@ -221,7 +224,7 @@ export async function importDocument(
     at: new Date().toISOString(),
     origin,
     stored,
-    ours: new Set(work.map((w) => w.id)),
+    ours: new Set(work.filter((w) => w.kind === 'update').map((w) => w.id)),
     maxOpenConflicts,
   }
   for (let i = 0; i < work.length; i += batch) {
@@ -230,6 +233,7 @@ export async function importDocument(
     for (const w of chunk.written) {
       if (w.kind === 'create') created++
       else updated++
+      ctx.ours.add(w.id)
     }
     conflicts.push(...chunk.lateConflicts)
     for (const name of chunk.dismissed) dismissed.add(name)
