@@ -5,7 +5,7 @@ import { afterAll, expect, test } from 'bun:test'
 import { createMcpHandler, legacyStatelessFallback, McpServer } from '@modelcontextprotocol/server'
 import { createOutboundFetcher } from '@mcp-directory/shared/outbound'
 import { z } from 'zod'
-import { remoteFreshUntil } from '../src/probe/listing-remotes'
+import { probedElsewhere, remoteFreshUntil, skippedAsFresh } from '../src/probe/listing-remotes'
 import { probeRemote } from '../src/probe/remote'
 
 /** A server with one tool; `versions` are the revisions it speaks. */
@@ -70,4 +70,34 @@ test('re-probing respects the ttlMs an active 2026-07-28 endpoint gave, up to a 
   expect(remoteFreshUntil(seen(null), at('2026-11-26T12:00:01Z'))).toBeNull()
   expect(remoteFreshUntil(seen(3_600_000, 'sandbox'), at('2026-11-26T12:00:01Z'))).toBeNull()
   expect(remoteFreshUntil({ ...seen(3_600_000), health: 'down' }, at('2026-11-26T12:00:01Z'))).toBeNull()
+})
+
+test('a ttlMs and a health seen on an endpoint the listing no longer has do not stand for its new one', () => {
+  const checkedAt = new Date(Date.now() - 60_000).toISOString()
+  const listing = {
+    health: 'active',
+    mcpProtocol: {
+      version: '2026-07-28',
+      era: 'modern' as const,
+      ttlMs: 86_400_000,
+      source: 'streamable-http',
+      checkedAt,
+    },
+    remotes: [{ type: 'streamable-http' as const, url: 'https://new.example/mcp', headers: [] }],
+  } as unknown as Parameters<typeof skippedAsFresh>[0]
+  const history = [
+    { kind: 'remote', target: 'https://old.example/mcp', outcome: 'skipped' },
+    { kind: 'remote', target: 'https://old.example/mcp', outcome: 'ok' },
+  ]
+  const elsewhere = probedElsewhere(listing, history)
+  expect(elsewhere).toBe('https://old.example/mcp')
+  const results: Parameters<typeof skippedAsFresh>[1] = []
+  const skipped = skippedAsFresh(listing, results, new Date(), elsewhere)
+  console.log(`replaced endpoint skipped as fresh: ${skipped}`)
+  expect(skipped).toBe(false)
+  expect(results).toEqual([])
+  // The same endpoint, still listed: its ttlMs stands.
+  const same = [{ kind: 'remote', target: 'https://new.example/mcp', outcome: 'ok' }]
+  expect(probedElsewhere(listing, same)).toBeNull()
+  expect(skippedAsFresh(listing, [], new Date(), probedElsewhere(listing, same))).toBe(true)
 })

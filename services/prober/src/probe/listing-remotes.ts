@@ -37,9 +37,31 @@ export function remoteFreshUntil(l: Pick<CatalogListing, 'mcpProtocol' | 'health
   return Number.isFinite(until) && until > now ? new Date(until) : null
 }
 
-/** Whether the listing's endpoints are skipped this round as still fresh (each noted in the probe history). */
-export function skippedAsFresh(listing: CatalogListing, results: ProbeResultRow[], at: Date): boolean {
-  const freshUntil = remoteFreshUntil(listing, at.getTime())
+/**
+ * The endpoint the listing's last remote probe reached (its newest history row that was not a skip), when it is no
+ * longer one of the listing's endpoints: the listing's health, ttlMs and failure streak are that endpoint's, and
+ * say nothing of the ones it has now. Null when the last one probed is still listed (or none was probed).
+ */
+export function probedElsewhere(
+  l: Pick<CatalogListing, 'remotes'>,
+  history: readonly { kind: string; target: string; outcome: string }[],
+): string | null {
+  const last = history.find((r) => r.kind === 'remote' && r.outcome !== 'skipped')
+  if (!last) return null
+  return remotesToProbe(l).some((r) => r.url === last.target) ? null : last.target
+}
+
+/**
+ * Whether the listing's endpoints are skipped this round as still fresh (each noted in the probe history); never
+ * when the fresh tool list came from an endpoint the listing no longer has (`elsewhere`, see `probedElsewhere`).
+ */
+export function skippedAsFresh(
+  listing: CatalogListing,
+  results: ProbeResultRow[],
+  at: Date,
+  elsewhere: string | null,
+): boolean {
+  const freshUntil = elsewhere === null ? remoteFreshUntil(listing, at.getTime()) : null
   if (!freshUntil) return false
   for (const r of remotesToProbe(listing))
     results.push({

@@ -4,12 +4,12 @@
 import type { FactsBody } from '@mcp-directory/shared/catalog-client'
 import { probeBasisOf } from '@mcp-directory/shared/contracts/catalog-internal'
 import type { JobOutcome, ProbeJob } from '../queue'
-import { type ProbeState, readState } from '../state/repository'
+import { type ProbeState, readHistory, readState } from '../state/repository'
 import { type ProbeRecord, saveProbe } from '../state/service'
 import { healthAfter, type HealthVerdict } from './health'
 import { probeGithub } from './listing-github'
 import { probeRegistries } from './listing-registries'
-import { probeRemotes, remotesToProbe, skippedAsFresh } from './listing-remotes'
+import { probedElsewhere, probeRemotes, remotesToProbe, skippedAsFresh } from './listing-remotes'
 import { hostOf, type ListingProberDeps, type ProbeRun } from './listing-run'
 import type { RemoteProbe } from './remote'
 import { sandboxDue, sandboxTarget } from './sandbox-target'
@@ -45,11 +45,17 @@ async function probeJob(
   }
   const { facts } = run
 
-  const remote = skippedAsFresh(listing, run.results, at) ? null : await probeRemotes(run)
-  const verdict = remote ? remoteVerdict(run, remote, state) : null
+  // Endpoints replaced since the last probe: what was seen of the old one (its ttlMs, its health, its failure
+  // streak) is not carried over to the new ones, which are probed now and judged on their own answers.
+  const elsewhere = probedElsewhere(listing, await readHistory(deps.database, listing.id))
+  const remote = skippedAsFresh(listing, run.results, at, elsewhere) ? null : await probeRemotes(run)
+  const verdict = remote ? remoteVerdict(run, remote, elsewhere === null ? state : null) : null
   if (!remote && remotesToProbe(listing).length === 0 && (listing.health != null || listing.isVerifiedActive)) {
     // Its endpoint is gone (a changed registry entry): what was seen of it no longer says anything.
     facts.remote = null
+  } else if (!remote && elsewhere !== null && listing.health != null) {
+    // Its new endpoints were not reached this round (their host backs off): the old one's health is not theirs.
+    facts.remote = { health: 'unknown', verified: false }
   }
   await probeGithub(run)
   await probeRegistries(run)
