@@ -12,7 +12,7 @@ import { probeRegistries } from './listing-registries'
 import { probedElsewhere, probeRemotes, remotesToProbe, skippedAsFresh } from './listing-remotes'
 import { hostOf, type ListingProberDeps, type ProbeRun } from './listing-run'
 import type { RemoteProbe } from './remote'
-import { sandboxDue, sandboxTarget } from './sandbox-target'
+import { sandboxDue, sandboxTarget, startedAnother } from './sandbox-target'
 
 /** Builds the job handler. */
 export function listingProber(deps: ListingProberDeps) {
@@ -60,10 +60,11 @@ async function probeJob(
   await probeGithub(run)
   await probeRegistries(run)
 
-  // A listing with no package to start any more loses what the sandbox saw of its old one.
+  // A listing with no package to start any more, or another one, loses what the sandbox saw of its old one: a
+  // start of the old package never makes the new one seen running.
   const inferred = facts.install !== undefined ? facts.install : listing.inferredInstall
   const target = sandboxTarget({ packages: listing.packages, inferredInstall: inferred })
-  if (!target && listing.sandbox) facts.sandbox = null
+  if (listing.sandbox && (!target || startedAnother(listing.sandbox, target))) facts.sandbox = null
   if (anyFacts(facts)) {
     // Throws when the catalog is unreachable or refuses (an AppError): the job is retried, and nothing is recorded (so ETags are not spent).
     const changed = await deps.catalog.putFacts(listing.id, facts)

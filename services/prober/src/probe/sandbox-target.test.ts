@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test'
 import type { SandboxRun } from '@mcp-directory/shared/contracts'
-import { sandboxDue, sandboxTarget } from './sandbox-target'
+import { sandboxDue, sandboxTarget, startedAnother } from './sandbox-target'
 
 const DAY = 86_400_000
 const run = (over: Partial<SandboxRun> = {}): SandboxRun => ({
@@ -68,5 +68,28 @@ describe('when a start is due', () => {
       false,
     )
     expect(sandboxDue({ sandbox: run({ retired: true, identifier: 'old' }) }, t, 1, 7 * DAY)).toBe(true)
+  })
+})
+
+describe('a start of a package the listing no longer names', () => {
+  test('another name, registry or concrete version is another package; its verdict does not stand for the new one', () => {
+    const t = sandboxTarget({
+      packages: [
+        {
+          registryType: 'npm',
+          identifier: 'new-pkg',
+          version: '2.0.0',
+          transport: { type: 'stdio' },
+          environmentVariables: [],
+        },
+      ],
+    })
+    expect(t).not.toBeNull()
+    const another = startedAnother(run({ identifier: 'pkg' }), t!)
+    console.log(`old package's start counted for the new one: ${!another}`)
+    expect(another).toBe(true)
+    expect(startedAnother(run({ identifier: 'new-pkg', registryType: 'pypi' }), t!)).toBe(true)
+    expect(startedAnother(run({ identifier: 'new-pkg', version: '1.0.0' }), t!)).toBe(true)
+    expect(startedAnother(run({ identifier: 'new-pkg', version: '2.0.0' }), t!)).toBe(false)
   })
 })

@@ -48,6 +48,18 @@ export function sandboxTarget(l: Pick<CatalogListing, 'packages' | 'inferredInst
   return null
 }
 
+/**
+ * Whether the sandbox's last start was of another package than the one it would start now (another registry or
+ * name, or another concrete version): what it saw says nothing of the listing's package any more.
+ */
+export function startedAnother(prev: NonNullable<CatalogListing['sandbox']>, t: SandboxTarget): boolean {
+  return (
+    prev.registryType !== t.registryType ||
+    prev.identifier !== t.identifier ||
+    (t.version !== null && prev.version !== t.version)
+  )
+}
+
 /** Whether a start is due: never started, another package now, or the last start older than the interval. */
 export function sandboxDue(
   l: Pick<CatalogListing, 'sandbox'>,
@@ -57,12 +69,7 @@ export function sandboxDue(
 ): boolean {
   const prev = l.sandbox
   if (!prev) return true
-  if (
-    prev.registryType !== t.registryType ||
-    prev.identifier !== t.identifier ||
-    (t.version !== null && prev.version !== t.version)
-  )
-    return true
+  if (startedAnother(prev, t)) return true
   if (prev.retired) return false
   return now - Date.parse(prev.checkedAt) >= intervalMs
 }
