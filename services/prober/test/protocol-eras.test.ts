@@ -93,7 +93,6 @@ test('a ttlMs and a health seen on an endpoint the listing no longer has do not 
   expect(elsewhere).toBe('https://old.example/mcp')
   const results: Parameters<typeof skippedAsFresh>[1] = []
   const skipped = skippedAsFresh(listing, results, new Date(), elsewhere)
-  console.log(`replaced endpoint skipped as fresh: ${skipped}`)
   expect(skipped).toBe(false)
   expect(results).toEqual([])
   // The same endpoint, still listed: its ttlMs stands.

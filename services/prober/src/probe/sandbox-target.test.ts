@@ -86,7 +86,6 @@ describe('a start of a package the listing no longer names', () => {
     })
     expect(t).not.toBeNull()
     const another = startedAnother(run({ identifier: 'pkg' }), t!)
-    console.log(`old package's start counted for the new one: ${!another}`)
     expect(another).toBe(true)
     expect(startedAnother(run({ identifier: 'new-pkg', registryType: 'pypi' }), t!)).toBe(true)
     expect(startedAnother(run({ identifier: 'new-pkg', version: '1.0.0' }), t!)).toBe(true)
