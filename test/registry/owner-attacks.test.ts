@@ -308,7 +308,10 @@ describe('what a probe saw stays with what it probed', () => {
     await claim(row.id, 'ag_hosted', 'claim-hosted')
     // The prober saw the declared endpoint answer as MCP, with nothing risky: verified.
     await cut.database.rows(
-      sql`update catalog.listings set is_verified_active = true, seen_running = true, health = 'active' where id = ${row.id}`,
+      sql`update catalog.listings set is_verified_active = true, seen_running = true, health = 'active',
+          health_checked_at = now(),
+          mcp_protocol = '{"version":"2026-07-28","era":"modern","ttlMs":86400000,"source":"streamable-http"}'
+          where id = ${row.id}`,
     )
     const detail = async () =>
       ((await (await cut.call('GET', `/api/v1/servers/${row.id}`)).json()) as { server: Record<string, unknown> })
@@ -321,6 +324,10 @@ describe('what a probe saw stays with what it probed', () => {
     const after = await detail()
     expect(after.remotes).toEqual([{ type: 'streamable-http', url: 'https://mcp.elsewhere.example/mcp', headers: [] }])
     expect(after.isVerifiedActive).toBe(false)
+    // Its health and protocol were the old endpoint's: the new one has not been checked yet.
+    expect(after.health).toBeNull()
+    expect((after.checks as Record<string, unknown>).protocol).toBeNull()
+    expect((after.checks as Record<string, unknown>).healthCheckedAt).toBeNull()
     const [hit] = (
       (await (await cut.call('GET', '/api/v1/search?q=hosted&verified=1')).json()) as { servers: { name: string }[] }
     ).servers.filter((h) => h.name === entry.name)

@@ -110,7 +110,7 @@ export async function readStoredListings(database: Database, origin: string): Pr
 }
 
 // JSON with its object keys sorted: jsonb gives keys back in its own order.
-const canonical = (v: unknown): string =>
+export const canonical = (v: unknown): string =>
   JSON.stringify(v, (_, x) =>
     x && typeof x === 'object' && !Array.isArray(x)
       ? Object.fromEntries(Object.entries(x).sort(([a], [b]) => (a < b ? -1 : 1)))

@@ -5,7 +5,7 @@ import { InvalidInput } from '@mcp-directory/shared/errors'
 import { identityColumns, lockIdentities } from '../listings/identity'
 import { MAX_OPEN_CONFLICTS, recordConflicts, recordConflictsIn, type ConflictWrite } from './conflict-service'
 import { IMPORT_ORIGIN, type ImportScope } from './origin'
-import { decide, readStoredListings, type StoredIndex } from './plan'
+import { canonical, decide, readStoredListings, type StoredIndex, type StoredListing } from './plan'
 import { recheckChunk } from './recheck'
 import {
   ImportFormatError,
@@ -65,6 +65,21 @@ function columnsOf(l: ImportedListing, hash: string) {
     hasRemote: l.remotes.length > 0,
     source: l.source,
     contentHash: hash,
+  }
+}
+
+/**
+ * What a probe saw of a listing's old package or endpoint, reset when an entry replaces them (as an owner's edit
+ * does): not verified nor seen running until the new ones are probed; and a new endpoint has no health or protocol
+ * yet (the old one's ttlMs would put off its first probe).
+ */
+function seenReset(stored: StoredListing | undefined, l: ImportedListing) {
+  if (!stored) return {}
+  const remotes = canonical(l.remotes) !== canonical(stored.remotes)
+  const packages = canonical(l.packages) !== canonical(stored.packages)
+  return {
+    ...(remotes || packages ? { isVerifiedActive: false, seenRunning: false } : {}),
+    ...(remotes ? { health: null, healthCheckedAt: null, mcpProtocol: null } : {}),
   }
 }
 
@@ -172,7 +187,12 @@ async function writeChunk(database: Database, planned: ImportWork[], ctx: ChunkC
       await tx
         .update(listings)
         // A replacement makes the listing this origin's from now on.
-        .set({ ...columnsOf(w.l, w.hash), ...(w.replaces ? { origin } : {}), updatedAt: new Date() })
+        .set({
+          ...columnsOf(w.l, w.hash),
+          ...(w.replaces ? { origin } : {}),
+          ...seenReset(ctx.stored.byId.get(w.id), w.l),
+          updatedAt: new Date(),
+        })
         .where(eq(listings.id, w.id))
     }
     const rows = await tx

@@ -127,6 +127,8 @@ async function editedColumns(deps: OwnerDeps, row: Row, body: EditBody): Promise
   // What the prober saw running was the old package or endpoint: the new ones are not verified until probed.
   const swapped = (k: 'packages' | 'remotes') => k in set && JSON.stringify(set[k]) !== JSON.stringify(row[k])
   if (swapped('packages') || swapped('remotes')) Object.assign(set, { isVerifiedActive: false, seenRunning: false })
+  // The health and protocol seen were the old endpoint's (its ttlMs would put off the new one's first probe).
+  if (swapped('remotes')) Object.assign(set, { health: null, healthCheckedAt: null, mcpProtocol: null })
   return set
 }
 
