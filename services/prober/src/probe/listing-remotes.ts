@@ -44,6 +44,7 @@ export function remoteFreshUntil(l: Pick<CatalogListing, 'mcpProtocol' | 'health
  */
 export function probedElsewhere(
   l: Pick<CatalogListing, 'remotes'>,
+  /** The probe history, newest first (or just its newest remote row, `lastRemoteProbe`). */
   history: readonly { kind: string; target: string; outcome: string }[],
 ): string | null {
   const last = history.find((r) => r.kind === 'remote' && r.outcome !== 'skipped')

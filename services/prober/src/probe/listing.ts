@@ -4,7 +4,7 @@
 import type { FactsBody } from '@mcp-directory/shared/catalog-client'
 import { probeBasisOf } from '@mcp-directory/shared/contracts/catalog-internal'
 import type { JobOutcome, ProbeJob } from '../queue'
-import { type ProbeState, readHistory, readState } from '../state/repository'
+import { lastRemoteProbe, type ProbeState, readState } from '../state/repository'
 import { type ProbeRecord, saveProbe } from '../state/service'
 import { healthAfter, type HealthVerdict } from './health'
 import { probeGithub } from './listing-github'
@@ -47,7 +47,7 @@ async function probeJob(
 
   // Endpoints replaced since the last probe: what was seen of the old one (its ttlMs, its health, its failure
   // streak) is not carried over to the new ones, which are probed now and judged on their own answers.
-  const elsewhere = probedElsewhere(listing, await readHistory(deps.database, listing.id))
+  const elsewhere = probedElsewhere(listing, await lastRemoteProbe(deps.database, listing.id))
   const remote = skippedAsFresh(listing, run.results, at, elsewhere) ? null : await probeRemotes(run)
   const verdict = remote ? remoteVerdict(run, remote, elsewhere === null ? state : null) : null
   if (!remote && remotesToProbe(listing).length === 0 && (listing.health != null || listing.isVerifiedActive)) {

@@ -49,6 +49,22 @@ export async function upsertEtag(tx: Tx, listingId: string, url: string, etag: s
 }
 
 /** The probe history of one listing, newest first. */
+/** The newest remote probe of a listing that reached its endpoint (not a skip): none or one row. */
+export async function lastRemoteProbe(database: Database, listingId: string) {
+  return database.db
+    .select({ kind: probeResults.kind, target: probeResults.target, outcome: probeResults.outcome })
+    .from(probeResults)
+    .where(
+      and(
+        eq(probeResults.listingId, listingId),
+        eq(probeResults.kind, 'remote'),
+        sql`${probeResults.outcome} <> 'skipped'`,
+      ),
+    )
+    .orderBy(sql`${probeResults.id} desc`)
+    .limit(1)
+}
+
 export async function readHistory(database: Database, listingId: string) {
   return database.db
     .select()
