@@ -38,19 +38,22 @@ export async function claimableListing(catalog: CatalogClient, id: string): Prom
   return listing
 }
 
+// What each counter of a claimant counts, as its 429 names it.
+const COUNTED = { attempts: 'claim attempts', challenges: 'challenges' } as const
+
 /**
- * Counts a claim attempt of a claimant, refusing one over the limit (429). A store failure lets the attempt
- * through: the gateway still limits per client.
+ * Counts a claim attempt (or a challenge) of a claimant, refusing one over the limit (429). A store failure lets the
+ * attempt through: the gateway still limits per client.
  */
 export function attemptCounter(
   kv: KeyValueStore,
   attempts: { limit: number; windowMs: number },
   log: Logger,
-  what = 'claim attempts',
+  counted: keyof typeof COUNTED = 'attempts',
 ) {
+  const what = COUNTED[counted]
   return async (key: string): Promise<void> => {
-    const counted = what === 'claim attempts' ? key : `${what}\n${key}`
-    const counterKey = `claims:attempts:${new Bun.CryptoHasher('sha256').update(counted).digest('hex').slice(0, 32)}`
+    const counterKey = `claims:${counted}:${new Bun.CryptoHasher('sha256').update(key).digest('hex').slice(0, 32)}`
     let hit: Awaited<ReturnType<KeyValueStore['hit']>>
     try {
       hit = await kv.hit(counterKey, attempts.windowMs)
