@@ -259,10 +259,10 @@ export function startLiveIndex(opts: LiveIndexOptions) {
  * rather than on rows also keeps the collections few where the index itself is large (50k).
  */
 function garbageBound(): () => void {
-  let base = process.memoryUsage().rss
+  let base = process.memoryUsage.rss()
   return () => {
-    if (process.memoryUsage().rss - base < GARBAGE_BOUND) return
+    if (process.memoryUsage.rss() - base < GARBAGE_BOUND) return
     Bun.gc(true)
-    base = process.memoryUsage().rss
+    base = process.memoryUsage.rss()
   }
 }
