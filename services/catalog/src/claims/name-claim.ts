@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto'
 import { and, catalogOutbox, eq, inArray, listings, sql, type Tx } from '@mcp-directory/shared/db'
 import { nameSkeleton } from '@mcp-directory/shared/identity'
 import { enqueueEvent } from '@mcp-directory/shared/outbox'
-import { HOLDING_STATUSES, identityColumns, lockIdentities } from '../listings/identity'
+import { holdsIdentity, identityColumns, lockIdentities } from '../listings/identity'
 import { provenRepositoryOf } from '../listings/publisher'
 import { nameFitsRepository, PUBLISHER_COLUMNS, yieldsName } from '../moderation/namespaces'
 
@@ -52,12 +52,7 @@ export async function takeWantedName(tx: Tx, listingId: string, at: Date, proven
   // A holder the name belongs to as well keeps it (so does a claimed one, for a short name), and so does a
   // listing out of moderation's reach (rejected).
   const squat = holders[0]
-  if (
-    holders.length !== 1 ||
-    !(HOLDING_STATUSES as readonly string[]).includes(squat.status) ||
-    !yieldsName(wanted, me.repositoryUrl, squat)
-  )
-    return null
+  if (holders.length !== 1 || !holdsIdentity(squat.status) || !yieldsName(wanted, me.repositoryUrl, squat)) return null
   const renamed = `${squat.name}-renamed-${randomBytes(3).toString('hex')}`
   const reason = `lost the name ${wanted} to ${listingId}, whose owner proved the repository the name belongs to`
   await tx

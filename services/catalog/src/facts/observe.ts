@@ -44,7 +44,7 @@ const canonical = (v: unknown): unknown =>
             .map(([k, x]) => [k, canonical(x)]),
         )
       : v
-const sameJson = (a: unknown, b: unknown) =>
+export const sameJson = (a: unknown, b: unknown) =>
   JSON.stringify(canonical(a ?? null)) === JSON.stringify(canonical(b ?? null))
 
 /** The remote endpoint's health and auth; its tools when it listed them. */
@@ -206,4 +206,24 @@ export function observe(row: Row, facts: ListingFacts): Write {
   }
   observeReadFacts(w, facts)
   return w
+}
+
+/** What installs and reaches a listing, as stored or as its origin or owner now gives it. */
+interface Runnable {
+  packages?: unknown
+  remotes?: unknown
+}
+
+/**
+ * What was seen of a listing's package or endpoint, reset when they are replaced (by its owner or its origin): not
+ * verified nor seen running until the new ones are probed; and a new endpoint has no health or protocol yet (the old
+ * one's ttlMs would put off its first probe). A section `next` leaves out is not replaced.
+ */
+export function seenOfReplaced(before: Runnable, next: Runnable) {
+  const replaced = (k: keyof Runnable) => next[k] !== undefined && !sameJson(next[k], before[k])
+  const remotes = replaced('remotes')
+  return {
+    ...(remotes || replaced('packages') ? { isVerifiedActive: false, seenRunning: false } : {}),
+    ...(remotes ? { health: null, healthCheckedAt: null, mcpProtocol: null } : {}),
+  }
 }

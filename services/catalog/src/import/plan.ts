@@ -6,7 +6,8 @@
  */
 import { describeRefusedName, invisibleCharacters } from '@mcp-directory/shared/identity'
 import { and, eq, importConflicts, listings, type Database } from '@mcp-directory/shared/db'
-import { HOLDING_STATUSES, identityColumns } from '../listings/identity'
+import { sameJson } from '../facts/observe'
+import { holdsIdentity, identityColumns } from '../listings/identity'
 import { IMPORT_ORIGIN, type ImportScope } from './origin'
 import type { ImportedListing } from './parse'
 
@@ -60,7 +61,7 @@ export class StoredIndex {
     this.byName.set(r.name, r)
     this.byId.set(r.id, r)
     this.ids.add(r.id)
-    if (!(HOLDING_STATUSES as readonly string[]).includes(r.status)) return
+    if (!holdsIdentity(r.status)) return
     if (r.nameSkeleton) push(this.bySkeleton, r.nameSkeleton, r)
     if (r.repositoryKey) push(this.byRepository, r.repositoryKey, r)
   }
@@ -109,14 +110,6 @@ export async function readStoredListings(database: Database, origin: string): Pr
   return new StoredIndex(rows, new Set(waiting.map((w) => w.name)))
 }
 
-// JSON with its object keys sorted: jsonb gives keys back in its own order.
-export const canonical = (v: unknown): string =>
-  JSON.stringify(v, (_, x) =>
-    x && typeof x === 'object' && !Array.isArray(x)
-      ? Object.fromEntries(Object.entries(x).sort(([a], [b]) => (a < b ? -1 : 1)))
-      : x,
-  )
-
 /** True when the entry would change what an agent installs from the listing: its repository, packages or remotes. */
 /**
  * Whether an entry changes what a claimed listing's owner keeps: what installs it (repository, packages, remotes)
@@ -128,12 +121,14 @@ function changesWhatOwnersKeep(l: ImportedListing, s: StoredListing): boolean {
     l.repositoryUrl !== s.repositoryUrl ||
     l.url !== s.url ||
     (l.websiteUrl ?? null) !== s.websiteUrl ||
-    canonical(l.packages) !== canonical(s.packages) ||
-    canonical(l.remotes) !== canonical(s.remotes)
+    !sameJson(l.packages, s.packages) ||
+    !sameJson(l.remotes, s.remotes)
   )
 }
 
-const described = (s: StoredListing) => `${s.id} (${s.name}, origin ${s.origin}${s.isOfficial ? ', claimed' : ''})`
+/** A listing as a conflict's detail names it. */
+export const described = (s: Pick<StoredListing, 'id' | 'name' | 'origin' | 'isOfficial'>) =>
+  `${s.id} (${s.name}, origin ${s.origin}${s.isOfficial ? ', claimed' : ''})`
 
 /** What one import's plan judges each entry against: the stored listings, its scope, the names it has seen. */
 export interface PlanContext {

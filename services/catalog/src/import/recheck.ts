@@ -5,9 +5,9 @@
  * waits for the operator as a conflict instead of being listed twice or overrunning a claim.
  */
 import { inArray, listings, or, type Tx } from '@mcp-directory/shared/db'
-import { HOLDING_STATUSES, identityColumns } from '../listings/identity'
+import { holdsIdentity, identityColumns } from '../listings/identity'
 import { idsStartingWith } from '../moderation/repository'
-import { type ConflictReason, IDENTITY_COLUMNS, type StoredIndex } from './plan'
+import { type ConflictReason, described, IDENTITY_COLUMNS, type StoredIndex } from './plan'
 import { slugFor, uniqueSlug, type ImportedListing } from './parse'
 
 /** One entry a chunk writes (see `ImportWork` in ./service). */
@@ -64,9 +64,6 @@ function asPlanned(c: Current, stored: StoredIndex): boolean {
   )
 }
 
-const holds = (c: Current) => (HOLDING_STATUSES as readonly string[]).includes(c.status)
-const described = (c: Current) => `${c.id} (${c.name}, origin ${c.origin}${c.isOfficial ? ', claimed' : ''})`
-
 /** What a listing written since the plan does to one entry: nothing, or the conflict it now is. */
 function meets(w: ChunkEntry, c: Current, origin: string, stored: StoredIndex): Omit<LateConflict, 'id'> | null {
   const since = 'while this import ran'
@@ -76,7 +73,7 @@ function meets(w: ChunkEntry, c: Current, origin: string, stored: StoredIndex): 
       : null
   if (c.name === w.l.name)
     return { listingId: c.id, reason: 'name', detail: `the name was taken by ${described(c)} ${since}` }
-  if (!holds(c)) return null
+  if (!holdsIdentity(c.status)) return null
   const { nameSkeleton, repositoryKey } = identityColumns(w.l)
   if (c.nameSkeleton === nameSkeleton)
     return {

@@ -2,10 +2,11 @@ import { mapCommunityCategory, storedCategoryName } from '@mcp-directory/shared/
 import { catalogOutbox, eq, inArray, listings, sql, type Database } from '@mcp-directory/shared/db'
 import { enqueueEvent } from '@mcp-directory/shared/outbox'
 import { InvalidInput } from '@mcp-directory/shared/errors'
+import { seenOfReplaced } from '../facts/observe'
 import { identityColumns, lockIdentities } from '../listings/identity'
 import { MAX_OPEN_CONFLICTS, recordConflicts, recordConflictsIn, type ConflictWrite } from './conflict-service'
 import { IMPORT_ORIGIN, type ImportScope } from './origin'
-import { canonical, decide, readStoredListings, type StoredIndex, type StoredListing } from './plan'
+import { decide, readStoredListings, type StoredIndex } from './plan'
 import { recheckChunk } from './recheck'
 import {
   ImportFormatError,
@@ -65,21 +66,6 @@ function columnsOf(l: ImportedListing, hash: string) {
     hasRemote: l.remotes.length > 0,
     source: l.source,
     contentHash: hash,
-  }
-}
-
-/**
- * What a probe saw of a listing's old package or endpoint, reset when an entry replaces them (as an owner's edit
- * does): not verified nor seen running until the new ones are probed; and a new endpoint has no health or protocol
- * yet (the old one's ttlMs would put off its first probe).
- */
-function seenReset(stored: StoredListing | undefined, l: ImportedListing) {
-  if (!stored) return {}
-  const remotes = canonical(l.remotes) !== canonical(stored.remotes)
-  const packages = canonical(l.packages) !== canonical(stored.packages)
-  return {
-    ...(remotes || packages ? { isVerifiedActive: false, seenRunning: false } : {}),
-    ...(remotes ? { health: null, healthCheckedAt: null, mcpProtocol: null } : {}),
   }
 }
 
@@ -190,7 +176,7 @@ async function writeChunk(database: Database, planned: ImportWork[], ctx: ChunkC
         .set({
           ...columnsOf(w.l, w.hash),
           ...(w.replaces ? { origin } : {}),
-          ...seenReset(ctx.stored.byId.get(w.id), w.l),
+          ...seenOfReplaced(ctx.stored.byId.get(w.id) ?? w.l, w.l),
           updatedAt: new Date(),
         })
         .where(eq(listings.id, w.id))

@@ -12,6 +12,9 @@ import type { Logger } from '@mcp-directory/shared/log'
  */
 export const HOLDING_STATUSES = ['pending', 'active', 'flagged'] as const
 
+/** Whether a listing of this status holds its name and addresses (a rejected one holds neither). */
+export const holdsIdentity = (status: string): boolean => (HOLDING_STATUSES as readonly string[]).includes(status)
+
 /** What a listing's identity is computed from. */
 export interface IdentitySource {
   name: string

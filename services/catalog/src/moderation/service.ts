@@ -8,7 +8,7 @@ import { Conflict, NotFound } from '@mcp-directory/shared/errors'
 import { nameSkeleton, normalizeAddress } from '@mcp-directory/shared/identity'
 import { enqueueEvent } from '@mcp-directory/shared/outbox'
 import { slugFor, uniqueSlug } from '../import/parse'
-import { findIdentityHolder, HOLDING_STATUSES, identityColumns, lockIdentities, ownName } from '../listings/identity'
+import { findIdentityHolder, holdsIdentity, identityColumns, lockIdentities, ownName } from '../listings/identity'
 import { namespaceOf } from '../listings/publisher'
 import { findListing, isStorableId } from '../listings/repository'
 import { ownerOfShortName, requireOwnNamespace, yieldsName } from './namespaces'
@@ -172,11 +172,7 @@ export async function changeListingStatus(database: Database, id: string, to: St
       })
     // A rejected submission held nothing; brought back, it must not share a name or address with one that
     // took them since (imports keep their registry's distinct names and are not held to this).
-    if (
-      row.status === 'rejected' &&
-      row.source === 'submission' &&
-      (HOLDING_STATUSES as readonly string[]).includes(to)
-    ) {
+    if (row.status === 'rejected' && row.source === 'submission' && holdsIdentity(to)) {
       await lockIdentities(tx)
       const holder = row.nameSkeleton ? await findIdentityHolder(tx, row.urlKey, row.nameSkeleton, row.id) : null
       if (holder) throw identityHeld(holder.id, holder.field)

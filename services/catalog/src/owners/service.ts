@@ -14,6 +14,7 @@ import { bearerToken } from '@mcp-directory/shared/http'
 import { judgeEvidence } from '@mcp-directory/shared/install'
 import type { Logger } from '@mcp-directory/shared/log'
 import { enqueueEvent } from '@mcp-directory/shared/outbox'
+import { seenOfReplaced } from '../facts/observe'
 import { isStorableId } from '../listings/repository'
 import type { PackageReader } from '../publish/packages'
 import { grants, type RegistryTokens } from '../publish/token'
@@ -125,11 +126,7 @@ async function editedColumns(deps: OwnerDeps, row: Row, body: EditBody): Promise
     Object.assign(set, { remotes, hasRemote: remotes.length > 0 })
   }
   // What the prober saw running was the old package or endpoint: the new ones are not verified until probed.
-  const swapped = (k: 'packages' | 'remotes') => k in set && JSON.stringify(set[k]) !== JSON.stringify(row[k])
-  if (swapped('packages') || swapped('remotes')) Object.assign(set, { isVerifiedActive: false, seenRunning: false })
-  // The health and protocol seen were the old endpoint's (its ttlMs would put off the new one's first probe).
-  if (swapped('remotes')) Object.assign(set, { health: null, healthCheckedAt: null, mcpProtocol: null })
-  return set
+  return { ...set, ...seenOfReplaced(row, set) }
 }
 
 async function edit(deps: OwnerDeps, request: Request, id: string, body: EditBody) {
