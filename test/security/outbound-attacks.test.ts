@@ -197,7 +197,7 @@ describe('bodies (held)', () => {
 // resolver skipped it (npm "skips what it cannot find"), and npm then read it as a directory beside the package
 // (`..` gave its lockfile a `node_modules` entry, an optional directory dependency that failed).
 describe('sandbox: dependency specs npm reads as paths', () => {
-  const net = { env: {}, binds: [], ca: [], proxyFor: () => null, authFor: () => null }
+  const net = { env: {}, binds: [], ca: [], proxyFor: () => null, authFor: () => null, source: {} }
   let registry: ReturnType<typeof Bun.serve>
   beforeAll(() => {
     registry = Bun.serve({

@@ -8,7 +8,8 @@ import { join } from 'node:path'
 import { INSIDE, SANDBOX_UID } from './bwrap'
 import { type BoxedRun, DEFAULT_INSTALL_LIMITS, INSTALL_DIR, type InstallLimits, runBoxed } from './installbox'
 import { type InstallNetwork, installNetwork, trustStore } from './netconfig'
-import { resolveNpmTree, strayPackage } from './resolve'
+import { strayPackage } from './resolve'
+import { resolveNpmTreeApart } from './resolve-apart'
 import { PIP_WITHOUT_DIRECT_REFERENCES } from './pip-hook'
 
 /** A package to install. */
@@ -144,7 +145,7 @@ async function installNpm(ctx: InstallContext): Promise<Installed> {
   const range = ref.version && ref.version !== 'latest' ? ref.version : 'latest'
   // The resolution shares the install's time bound: a registry that answers slowly cannot hold a start forever.
   const bounded = AbortSignal.any([AbortSignal.timeout(ctx.timeoutMs), ...(ctx.signal ? [ctx.signal] : [])])
-  const tree = await resolveNpmTree(ref.identifier, range, registries.npmUrl, ctx.net, bounded)
+  const tree = await resolveNpmTreeApart(ref.identifier, range, registries.npmUrl, ctx.net, bounded)
   if (!tree.ok)
     return tree.refused
       ? { ok: false, missing: false, refused: true, detail: `refused: ${tree.detail}` }

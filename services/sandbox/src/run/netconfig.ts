@@ -34,7 +34,12 @@ export interface InstallNetwork {
   proxyFor: (url: string) => string | null
   /** `Authorization` for the registry, from the npmrc's `//host/:_authToken`. */
   authFor: (url: string) => string | null
+  /** The variables this was read from (and nothing else): what a resolver in a process of its own reads it again from. */
+  source: Record<string, string>
 }
+
+/** Every variable `installNetwork` reads. */
+const READ = [...PASSED, ...CA_FILES, 'SANDBOX_NPMRC', 'SANDBOX_PIP_CONF'] as const
 
 const readable = (path: string | undefined): path is string => !!path && path.startsWith('/') && existsSync(path)
 
@@ -84,10 +89,13 @@ export function installNetwork(env: NodeJS.ProcessEnv = process.env): InstallNet
     out.PIP_CONFIG_FILE = `${INSTALL_CONFIG_DIR}/pip.conf`
   }
   const npmrcProxy = entries.find(([k]) => k === 'https-proxy' || k === 'proxy')?.[1]
+  const source: Record<string, string> = {}
+  for (const k of READ) if (env[k] !== undefined) source[k] = env[k]!
   return {
     env: out,
     binds,
     ca,
+    source,
     proxyFor: (url) => {
       if (noProxy(url, env)) return null
       const https = url.startsWith('https:')

@@ -25,7 +25,7 @@ const server = Bun.serve({
 })
 afterAll(() => server.stop(true))
 const registry = `http://127.0.0.1:${server.port}`
-const net: InstallNetwork = { env: {}, binds: [], ca: [], proxyFor: () => null, authFor: () => null }
+const net: InstallNetwork = { env: {}, binds: [], ca: [], proxyFor: () => null, authFor: () => null, source: {} }
 
 test('a version whose tarball is elsewhere than the registry is refused before npm runs', async () => {
   const r = await resolveNpmTree('elsewhere', 'latest', registry, net)

@@ -190,6 +190,7 @@ export async function resolveNpmTree(
   registry: string,
   net: InstallNetwork,
   signal?: AbortSignal,
+  rt: NpmRuntime = npmRuntime(),
 ): Promise<Resolution> {
   const packument = packumentReader(registry, net, signal)
   const seen = new Set<string>()
@@ -201,7 +202,7 @@ export async function resolveNpmTree(
   try {
     for (let next = queue.shift(); next; next = queue.shift()) {
       const p = await packument(next.name)
-      const version = p ? pickVersion(p, next.range) : null
+      const version = p ? pickVersion(p, next.range, rt) : null
       if (!p || !version) {
         // npm skips an optional dependency or peer it cannot find; it never reaches npm's fetch as a path or URL.
         if (next.optional) continue
