@@ -3,7 +3,7 @@
  * holding it use far more often than listings at large (positive pointwise mutual information over the names,
  * titles, descriptions and tags of the listings, each listing one context). A query that describes a need
  * ("error tracking") then also prefers listings that use the catalog's other words for it (sentry, exception).
- * Read from the postings the index already keeps, so they cost no memory of their own and follow every change.
+ * Read from the postings the index already keeps, so they cost no memory of their own and follow every change of text.
  */
 import { idfOf, type Plan, type PlanTerm } from './plan'
 import type { StoredDoc, TermStore } from './store'
@@ -28,14 +28,15 @@ export function associatesOf(store: TermStore, term: string): Associate[] {
   const postings = store.terms.get(term)
   if (!postings || postings.df < a.minDf) return []
   const n = store.live
-  // A fixed stride over the postings: the same sample on every replica, bounded work for a common word.
-  const step = Math.max(1, Math.floor(postings.size / a.sample))
+  // About `sample` of its listings, chosen by a hash of their ids: the same sample on every replica, bounded work
+  // for a common word, and the same after a listing is replaced by itself (a new number, the same id).
+  const step = Math.max(1, Math.ceil(postings.df / a.sample))
   if (counts.length < store.postingsMade) counts = new Int32Array(Math.max(store.postingsMade * 2, 1024))
   const touched: number[] = []
   let seen = 0
-  for (let k = 0; k < postings.size && seen < a.sample; k += step) {
+  for (let k = 0; k < postings.size; k++) {
     const doc: StoredDoc | undefined = store.docs[postings.data[k * 2]!]
-    if (!doc) continue
+    if (!doc || doc.sampleKey % step !== 0) continue
     seen++
     for (let i = 0; i < doc.about.length; i++) {
       const id = doc.about[i]!

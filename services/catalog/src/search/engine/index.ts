@@ -73,17 +73,21 @@ export class SearchIndex {
     return [...this.store.numberOf.keys()]
   }
 
-  /** Adds or replaces a listing. */
+  /**
+   * Adds or replaces a listing. A replacement with the same text (a re-check that changed only its facts: health,
+   * verified, lifecycle) keeps what is remembered of words, which counts the same; only the plans, whose feedback
+   * read the first pass's ranking, are made again.
+   */
   upsert(doc: SearchDocument): void {
-    this.remove(doc.id)
+    this.unlist(doc.id)
     const analysed = analyse(doc)
-    this.store.upsert(analysed)
+    const sameText = this.store.upsert(analysed)
     const key = analysed.facts.repositoryKey
     if (key) {
       const held = this.servers.get(key)
       this.servers.set(key, held === undefined ? doc.id : [...(typeof held === 'string' ? [held] : held), doc.id])
     }
-    this.changed()
+    this.changed(sameText ? 'facts' : 'text')
   }
 
   /**
@@ -103,14 +107,20 @@ export class SearchIndex {
 
   /** Removes a listing (no longer active). */
   remove(id: string): void {
+    if (!this.unlist(id)) return
+    this.store.remove(id)
+    this.changed('text')
+  }
+
+  /** Takes a held listing out of its server's listings; false when it is not held. */
+  private unlist(id: string): boolean {
     const n = this.store.numberOf.get(id)
-    if (n === undefined) return
+    if (n === undefined) return false
     const key = this.store.docs[n]!.facts.repositoryKey
     const rest = key ? this.listingsOf(key).filter((x) => x !== id) : []
     if (key && rest.length === 0) this.servers.delete(key)
     else if (key) this.servers.set(key, rest.length === 1 ? rest[0]! : rest)
-    this.store.remove(id)
-    this.changed()
+    return true
   }
 
   /** The other active listings of the same server (same normalised repository and subfolder), sorted. */
@@ -180,9 +190,11 @@ export class SearchIndex {
     return { score, relevance: factors.reduce((r, f) => r / f.multiplier, score), factors }
   }
 
-  // What is remembered belongs to the index as it was: any change forgets it.
-  private changed(): void {
+  // What is remembered belongs to the index as it was: a change of text forgets it all; a change of facts alone the
+  // plans (their feedback terms came from a ranking that read the facts).
+  private changed(what: 'text' | 'facts'): void {
     this.plans.clear()
+    if (what === 'facts') return
     this.associates.clear()
     this.forms.clear()
   }

@@ -68,7 +68,18 @@ export interface StoredDoc {
   about: Int32Array
   /** Number of its server (its repository key), or -1 for a listing with no repository: one hit per server. */
   server: number
+  /** A hash of everything its text gives the index (textSignature): a replacement with the same text changes no statistic. */
+  text: bigint
+  /** A hash of its id: which listings a sample of a term's listings takes, whatever their numbers (associations.ts). */
+  sampleKey: number
 }
+
+/**
+ * A hash of what a listing's text gives the index: its terms per field, the fields' lengths, its compounds and its
+ * written words. Two analyses with the same signature add the same counts to every statistic the index keeps.
+ */
+export const textSignature = (doc: AnalysedDocument): bigint =>
+  BigInt(Bun.hash(JSON.stringify([doc.fields, doc.lengths, doc.compounds, doc.words])))
 
 // Fields pseudo-relevance feedback borrows terms from: name, title, description, tags.
 const ABOUT_FIELDS = [0, 1, 3, 4]
@@ -117,8 +128,14 @@ export class TermStore {
     return n
   }
 
-  /** Adds a listing, replacing what was stored under its id. */
-  upsert(doc: AnalysedDocument): void {
+  /**
+   * Adds a listing, replacing what was stored under its id; true when it replaced the same text (only its facts
+   * changed: every term's listings, the lengths and the vocabulary count what they counted before).
+   */
+  upsert(doc: AnalysedDocument): boolean {
+    const text = textSignature(doc)
+    const before = this.numberOf.get(doc.facts.id)
+    const sameText = before !== undefined && this.docs[before]!.text === text
     this.remove(doc.facts.id)
     const n = this.docs.length
     if ((n + 1) * FIELD_COUNT > this.lengths.length) {
@@ -156,9 +173,11 @@ export class TermStore {
     // Term lists are kept as one string each: one object per listing, not one array slot per term.
     const about = Int32Array.from(new Set(ABOUT_FIELDS.flatMap((f) => doc.fields[f]!)), (t) => this.terms.get(t)!.id)
     const server = this.serverOf(doc.facts.repositoryKey)
-    this.docs.push({ facts: doc.facts, terms: [...packedOf.keys()].join(' '), about, server })
+    const sampleKey = Bun.hash.xxHash32(doc.facts.id)
+    this.docs.push({ facts: doc.facts, terms: [...packedOf.keys()].join(' '), about, server, text, sampleKey })
     this.table.set(n, doc.facts, server)
     this.numberOf.set(doc.facts.id, n)
+    return sameText
   }
 
   /** Removes a listing (a no-op for an id it does not hold). */
