@@ -3,7 +3,8 @@
 // PostgreSQL and Redis, measured with wrk in one run. Search is measured with thousands of distinct queries built
 // from the catalog's own words (bench/queries.ts) and detail with thousands of distinct ids, as real traffic is;
 // the gateway's micro-cache hit ratio is printed beside each gateway line, and one URL repeated is the cache's own
-// line. Prints ratios beside their targets. Never part of the tests.
+// line. Search is also measured while listings are re-checked at the prober's pace (the stack here runs no prober),
+// as during a probe round. Prints ratios beside their targets. Never part of the tests.
 import { readFileSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
 import { createCatalogApp } from '@mcp-directory/catalog'
@@ -21,6 +22,7 @@ import {
   testConfig,
   dropRun,
 } from '@mcp-directory/shared/testing'
+import { PROBES_PER_SECOND } from '../services/prober/src/limits'
 import { fail, intOption, parseCommand } from '../scripts/cli'
 import { existingServices, startStack } from '../scripts/stack-runner'
 import { distinctQueries, seeded } from './queries'
@@ -262,6 +264,38 @@ async function mcpBench(
   return out
 }
 
+/**
+ * Runs one measurement while listings are re-checked as during a probe round: a probe's facts written to one
+ * listing after another at the prober's pace (the catalog's internal facts API, as the prober writes them), each
+ * with a GitHub star count that moved: a change the public sees, so the catalog rereads the listing and the search
+ * index replaces it, with the same text.
+ */
+async function whileRechecked(catalogBase: string, ids: string[], measure: () => Promise<Result>): Promise<Result> {
+  let running = true
+  let written = 0
+  const writer = (async () => {
+    for (let i = 0; running; i++) {
+      const github = { stars: 1000 + i, archived: false, pushedAt: null, homepage: null }
+      const res = await fetch(`${catalogBase}/internal/listings/${encodeURIComponent(ids[i % ids.length]!)}/facts`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ checkedAt: new Date().toISOString(), github }),
+      }).catch(() => null)
+      if (res?.ok) written++
+      await res?.arrayBuffer()
+      await Bun.sleep(1000 / PROBES_PER_SECOND)
+    }
+  })()
+  try {
+    const r = await measure()
+    r.rechecks = written
+    return r
+  } finally {
+    running = false
+    await writer
+  }
+}
+
 /** CPU time (user + system) a process has used so far, in ms, from /proc (Linux; 0 elsewhere). */
 function cpuMs(pid: number): number {
   try {
@@ -409,6 +443,13 @@ for (const [label, times] of sizes) {
         results[`${name}/direct/${label}`] = r
         printResult(name, 'direct', label, r)
       }
+      if (name === 'search') {
+        // The same traffic while a probe round re-checks listings (the bench's stack runs no prober).
+        const r = await whileRechecked(catalogBase, ids, () => wrk(catalogBase, paths))
+        results[`search re-checked/direct/${label}`] = r
+        printResult('search re-checked', 'direct', label, r)
+        console.log(`    ${r.rechecks} listings re-checked during it (${PROBES_PER_SECOND} a second)`)
+      }
       const before = await cacheCounts(stack.gatewayUrl, METRICS_TOKEN)
       const r = await wrk(stack.gatewayUrl, paths)
       const after = await cacheCounts(stack.gatewayUrl, METRICS_TOKEN)
@@ -462,6 +503,13 @@ for (const size of ['5k', '50k']) {
   )
   line(`gateway/direct detail throughput (${size}):`, at(`detail/gateway/${size}`), at(`detail/direct/${size}`), rps)
 }
+for (const size of ['5k', '50k'])
+  line(
+    `search while re-checked/search throughput (${size}, direct):`,
+    at(`search re-checked/direct/${size}`),
+    at(`search/direct/${size}`),
+    rps,
+  )
 line('p99(50k)/p99(5k) search (direct):', at('search/direct/50k'), at('search/direct/5k'), p99, '<= 1.5')
 line('p99(50k)/p99(5k) search (gateway):', at('search/gateway/50k'), at('search/gateway/5k'), p99, '<= 1.5')
 line('search throughput 50k/5k (direct):', at('search/direct/50k'), at('search/direct/5k'), rps, '>= 0.8')

@@ -10,6 +10,8 @@ export interface Result {
   hitRatio?: number
   /** CPU each process of the stack spent per request, where measured (`withCpu` in load.ts). */
   cpu?: string
+  /** Listings re-checked while it was measured (`whileRechecked` in load.ts). */
+  rechecks?: number
 }
 
 /** What one wrk run sends: GETs of `paths` in turn, or POSTs of `bodies` in turn to `paths[0]`; with extra headers. */
@@ -66,20 +68,16 @@ export async function runWrk(
 ): Promise<Result> {
   const script = `${process.env.TMPDIR ?? '/tmp'}/bench-${runToken()}.lua`
   await Bun.write(script, scriptOf(load))
+  // Spawned, not spawned synchronously: this process's timers (a writer beside the load) run while wrk measures.
+  const wrk = async (args: string[]) => {
+    const run = Bun.spawn(['wrk', '-t2', `-c${opts.connections}`, ...args, '-s', script, base], { stdout: 'pipe' })
+    const [text] = await Promise.all([new Response(run.stdout).text(), run.exited])
+    return text
+  }
   let out: string
   try {
-    Bun.spawnSync(['wrk', '-t2', `-c${opts.connections}`, '-d2s', '-s', script, base])
-    const run = Bun.spawnSync([
-      'wrk',
-      '-t2',
-      `-c${opts.connections}`,
-      `-d${opts.seconds}s`,
-      '--latency',
-      '-s',
-      script,
-      base,
-    ])
-    out = run.stdout.toString()
+    await wrk(['-d2s'])
+    out = await wrk([`-d${opts.seconds}s`, '--latency'])
   } finally {
     // Each line writes a script of its own: none is left behind.
     rmSync(script, { force: true })
