@@ -2,9 +2,10 @@
 // catalog, as an operator runs it: `bun run start` with the defaults (probing and sandbox on) on a fresh DATA_DIR,
 // then `bun run import ../shared/data/servers.json` through the running directory, with the directory's RSS read
 // from /proc every 0.2 s. Prints the peak during the import, the peak after it, the RSS one minute after, and the
-// RSS once idle, in MiB, with the kernel's own high-water mark (VmHWM); then restarts the directory on the same
+// RSS once idle, in MiB, with the kernel's own high-water mark (VmHWM) and the peak of the directory with the
+// processes below it (its sandbox's resolvers, installs and boxes); then restarts the directory on the same
 // DATA_DIR and prints its RSS once idle with the catalog loaded.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { freePort } from '@mcp-directory/shared/testing'
@@ -42,6 +43,30 @@ function statusMiB(pid: number, field: string): number {
   }
 }
 
+/** The processes below `root` (its sandbox's resolvers, installs and boxes), from each process's parent in /proc. */
+function descendantsOf(root: number): number[] {
+  const children = new Map<number, number[]>()
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8')
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1])
+      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)])
+    } catch {}
+  }
+  const out: number[] = []
+  for (let queue = [...(children.get(root) ?? [])]; queue.length; ) {
+    const pid = queue.pop()!
+    out.push(pid)
+    queue.push(...(children.get(pid) ?? []))
+  }
+  return out
+}
+
+/** The RSS of the directory with every process below it, in MiB (a process gone meanwhile counts nothing). */
+const treeMiB = (pid: number) =>
+  descendantsOf(pid).reduce((sum, child) => sum + (statusMiB(child, 'VmRSS') || 0), statusMiB(pid, 'VmRSS'))
+
 const dataDir = mkdtempSync(join(tmpdir(), 'mcpdir-footprint-'))
 const port = freePort()
 const env = { ...process.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn' }
@@ -49,8 +74,11 @@ const env = { ...process.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 
 /** Starts the directory and resolves once it listens; its RSS is sampled every 0.2 s from then on. */
 async function startDirectory() {
   const proc = Bun.spawn(['bun', 'gateway/src/all-in-one.ts'], { cwd: ROOT, env, stdout: 'pipe', stderr: 'inherit' })
-  const samples: { t: number; mib: number }[] = []
-  const sampler = setInterval(() => samples.push({ t: performance.now(), mib: statusMiB(proc.pid, 'VmRSS') }), 200)
+  const samples: { t: number; mib: number; tree: number }[] = []
+  const sampler = setInterval(
+    () => samples.push({ t: performance.now(), mib: statusMiB(proc.pid, 'VmRSS'), tree: treeMiB(proc.pid) }),
+    200,
+  )
   const reader = proc.stdout.getReader()
   let out = ''
   while (!out.includes('listening on')) {
@@ -92,6 +120,9 @@ try {
   line(`peak ${AFTER}–${IDLE} s after import`, peak(ended + AFTER * 1000, ended + IDLE * 1000))
   line(`idle (${IDLE} s after import)`, at(ended + IDLE * 1000))
   line('VmHWM (kernel high-water mark)', statusMiB(proc.pid, 'VmHWM'))
+  // The sandbox's resolvers, installs and boxes are processes of their own: the whole tree, for the record.
+  const tree = samples.filter((x) => x.t >= started && x.t <= ended + IDLE * 1000 && Number.isFinite(x.tree))
+  line('peak with its sandbox processes', Math.max(...tree.map((x) => x.tree)))
   await running.stop()
   // The same DATA_DIR started again: what the directory costs idle with the catalog loaded.
   running = await startDirectory()
