@@ -23,6 +23,8 @@ export interface Load {
 
 // How many client addresses the load comes from (see `runWrk`).
 const CLIENTS = 1000
+// wrk's threads (`-t`).
+const THREADS = 2
 
 function toMs(v: string): number {
   const m = /^([\d.]+)(us|ms|s)$/.exec(v.trim())
@@ -48,7 +50,12 @@ function scriptOf(load: Load): string {
     `local clients = {}\nfor c = 1, ${CLIENTS} do clients[c] = "198.18." .. math.floor(c / 256) .. "." .. (c % 256) end`,
     `local items = {${items.map(lua).join(',')}}`,
     `local headers = {${headers}}`,
+    // Each thread has a Lua state of its own: without an offset, both would send the same item at the same moment
+    // (every query asked twice at once, which caches answer). Thread k starts k/THREADS of the way in.
+    'local started = 0',
+    'function setup(thread) thread:set("offset", started) started = started + 1 end',
     'local i = 0',
+    `function init(args) i = math.floor((offset or 0) * #items / ${THREADS}) end`,
     'request = function()',
     '  i = i + 1',
     '  headers["X-Forwarded-For"] = clients[(i % #clients) + 1]',
@@ -70,7 +77,9 @@ export async function runWrk(
   await Bun.write(script, scriptOf(load))
   // Spawned, not spawned synchronously: this process's timers (a writer beside the load) run while wrk measures.
   const wrk = async (args: string[]) => {
-    const run = Bun.spawn(['wrk', '-t2', `-c${opts.connections}`, ...args, '-s', script, base], { stdout: 'pipe' })
+    const run = Bun.spawn(['wrk', `-t${THREADS}`, `-c${opts.connections}`, ...args, '-s', script, base], {
+      stdout: 'pipe',
+    })
     const [text] = await Promise.all([new Response(run.stdout).text(), run.exited])
     return text
   }
