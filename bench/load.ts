@@ -81,7 +81,8 @@ interface Entry {
   [k: string]: unknown
 }
 const servers = await loadSharedData<Entry[]>('servers.json')
-// The judged queries only tell the generator what never to send.
+// The judged queries only tell the generator what never to send. A run sends more requests than the mix holds, so
+// each query comes back several times in one (the gateway's micro-cache and the engine's plans see those repeats).
 const judged = (await loadSharedData<{ query: string }[]>('queries.json')).map((q) => q.query)
 const QUERY_MIX = 3000
 const queries = distinctQueries(
