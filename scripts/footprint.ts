@@ -5,10 +5,10 @@
 // RSS once idle, in MiB, with the kernel's own high-water mark (VmHWM) and the peak of the directory with the
 // processes below it (its sandbox's resolvers, installs and boxes); then restarts the directory on the same
 // DATA_DIR and prints its RSS once idle with the catalog loaded.
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { freePort } from '@mcp-directory/shared/testing'
+import { descendants, freePort } from '@mcp-directory/shared/testing'
 import { intOption, parseCommand } from './cli'
 
 const NAME = 'bun run footprint'
@@ -43,29 +43,9 @@ function statusMiB(pid: number, field: string): number {
   }
 }
 
-/** The processes below `root` (its sandbox's resolvers, installs and boxes), from each process's parent in /proc. */
-function descendantsOf(root: number): number[] {
-  const children = new Map<number, number[]>()
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8')
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1])
-      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)])
-    } catch {}
-  }
-  const out: number[] = []
-  for (let queue = [...(children.get(root) ?? [])]; queue.length; ) {
-    const pid = queue.pop()!
-    out.push(pid)
-    queue.push(...(children.get(pid) ?? []))
-  }
-  return out
-}
-
 /** The RSS of the directory with every process below it, in MiB (a process gone meanwhile counts nothing). */
 const treeMiB = (pid: number) =>
-  descendantsOf(pid).reduce((sum, child) => sum + (statusMiB(child, 'VmRSS') || 0), statusMiB(pid, 'VmRSS'))
+  descendants(pid).reduce((sum, child) => sum + (statusMiB(child, 'VmRSS') || 0), statusMiB(pid, 'VmRSS'))
 
 const dataDir = mkdtempSync(join(tmpdir(), 'mcpdir-footprint-'))
 const port = freePort()

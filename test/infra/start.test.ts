@@ -1,10 +1,10 @@
 // `bun run start` as its user meets it: --help and every mistake answer before anything is opened (no port, no
 // DATA_DIR, no migration), and however the directory is killed, the packages it was installing go with it.
 import { afterAll, describe, expect, test } from 'bun:test'
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { freePort } from '@mcp-directory/shared/testing'
+import { cmdline, descendants, freePort } from '@mcp-directory/shared/testing'
 
 const ROOT = join(import.meta.dir, '..', '..')
 const scratch = mkdtempSync(join(tmpdir(), 'mcpdir-start-'))
@@ -88,37 +88,6 @@ describe('bun run start: checked before anything starts', () => {
   })
 })
 
-/** Parent pid of a process (Linux /proc), or null once it is gone. */
-function parentOf(pid: number): number | null {
-  try {
-    return Number(
-      readFileSync(`/proc/${pid}/stat`, 'utf8')
-        .replace(/^.*\) /s, '')
-        .split(' ')[1],
-    )
-  } catch {
-    return null
-  }
-}
-
-/** Every live process below `pid`. */
-function descendants(pid: number): number[] {
-  const all = readdirSync('/proc')
-    .filter((d) => /^\d+$/.test(d))
-    .map(Number)
-  const below = new Set([pid])
-  for (let grew = true; grew; ) {
-    grew = false
-    for (const p of all)
-      if (!below.has(p) && below.has(parentOf(p) ?? -1)) {
-        below.add(p)
-        grew = true
-      }
-  }
-  below.delete(pid)
-  return [...below]
-}
-
 const alive = (pid: number) => existsSync(`/proc/${pid}`) && !/^State:\s+Z/m.test(readStatus(pid))
 function readStatus(pid: number): string {
   try {
@@ -180,14 +149,6 @@ async function directoryWithInstallUnderWay() {
     descendants(directory).some((p) => /npm|pip/.test(cmdline(p))),
   )
   return { wrapper, directory, silentRegistry }
-}
-
-function cmdline(pid: number): string {
-  try {
-    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ')
-  } catch {
-    return ''
-  }
 }
 
 describe('bun run start: its children die with it', () => {
