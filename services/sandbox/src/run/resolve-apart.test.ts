@@ -1,17 +1,23 @@
 import { afterAll, expect, test } from 'bun:test'
-import { readdirSync, readFileSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { cmdline, descendants } from '@mcp-directory/shared/testing'
 import { installNetwork } from './netconfig'
 import { resolveNpmTree } from './resolve'
-import { resolveNpmTreeApart } from './resolve-apart'
+import { resolveNpmTreeApart, spawnResolver } from './resolve-apart'
 
 // A registry stand-in on loopback: `plain` resolves, `parent` depends on one that fetches its tarball elsewhere,
 // `hang` is never answered (the resolver waits until it is ended).
 const hanging: (() => void)[] = []
+// The Authorization headers the registry was sent.
+const authorizations: string[] = []
 const server = Bun.serve({
   port: 0,
   hostname: '127.0.0.1',
   fetch(req) {
+    const auth = req.headers.get('authorization')
+    if (auth) authorizations.push(auth)
     const name = decodeURIComponent(new URL(req.url).pathname.slice(1))
     if (name === 'hang') return new Promise<Response>((resolve) => hanging.push(() => resolve(new Response(null))))
     if (name === 'gone') return new Response('not found', { status: 404 })
@@ -30,19 +36,7 @@ const registry = `http://127.0.0.1:${server.port}`
 const net = installNetwork({})
 
 /** The processes this one started that still run the resolver. */
-function resolvers(): number[] {
-  const out: number[] = []
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8')
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1])
-      if (ppid === process.pid && readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes('resolve-child.ts'))
-        out.push(Number(entry))
-    } catch {}
-  }
-  return out
-}
+const resolvers = () => descendants(process.pid).filter((p) => cmdline(p).includes('resolve-child.ts'))
 
 test('the resolution in a process of its own answers what it answers in this one', async () => {
   for (const name of ['plain', 'parent', 'gone', 'elsewhere']) {
@@ -70,12 +64,7 @@ test('ended with its time bound: the resolution fails at once and its process is
 })
 
 test('the resolver ends when the directory that asked is gone (its standard input closed)', async () => {
-  const child = Bun.spawn([process.execPath, join(import.meta.dir, 'resolve-child.ts')], {
-    env: { PATH: process.env.PATH ?? '' },
-    stdin: 'pipe',
-    stdout: 'pipe',
-    stderr: 'ignore',
-  })
+  const child = spawnResolver({})
   const request = { name: 'hang', range: 'latest', registry, runtime: { nodeVersion: 'v20.0.0', npmVersion: null } }
   child.stdin.write(`${JSON.stringify(request)}\n`)
   await child.stdin.flush()
@@ -86,4 +75,21 @@ test('the resolver ends when the directory that asked is gone (its standard inpu
   const ended = await Promise.race([child.exited, Bun.sleep(10_000).then(() => 'still running')])
   child.kill('SIGKILL')
   expect(ended).not.toBe('still running')
+})
+
+test("the resolver reads no .env where the directory runs: the operator's secrets there never reach it", async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'resolver-env-'))
+  const home = process.cwd()
+  try {
+    // A .env naming an npmrc whose token is for this registry: read, it would be sent as Authorization.
+    writeFileSync(join(dir, 'npmrc'), `//127.0.0.1:${server.port}/:_authToken=from-the-env-file\n`)
+    writeFileSync(join(dir, '.env'), `SANDBOX_NPMRC=${join(dir, 'npmrc')}\n`)
+    process.chdir(dir)
+    authorizations.length = 0
+    expect(await resolveNpmTreeApart('plain', 'latest', registry, net)).toMatchObject({ ok: true })
+    expect(authorizations).toEqual([])
+  } finally {
+    process.chdir(home)
+    rmSync(dir, { recursive: true, force: true })
+  }
 })

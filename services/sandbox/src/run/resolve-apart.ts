@@ -4,6 +4,7 @@
 // heap), in a process of its own it goes back to the system when the process ends. The registry's answers are
 // also parsed where a packument written to exhaust memory can only end that process, not the directory.
 import { join } from 'node:path'
+import { readStreamUpTo } from '@mcp-directory/shared/http'
 import type { InstallNetwork } from './netconfig'
 import { npmRuntime, type Resolution } from './resolve'
 import type { ResolveRequest } from './resolve-child'
@@ -26,25 +27,18 @@ export async function resolveNpmTreeApart(
 ): Promise<Resolution> {
   const failed = (detail: string): Resolution => ({ ok: false, refused: false, missing: false, detail })
   if (signal?.aborted) return failed('resolving: the time for the install ran out')
-  const env: Record<string, string> = { ...net.source }
-  if (process.env.PATH) env.PATH = process.env.PATH
-  const child = Bun.spawn([process.execPath, CHILD], {
-    env,
-    stdin: 'pipe',
-    stdout: 'pipe',
-    stderr: 'ignore',
-  })
+  const child = spawnResolver(net.source)
   const stop = () => child.kill('SIGKILL')
   signal?.addEventListener('abort', stop, { once: true })
   try {
     const request: ResolveRequest = { name, range, registry, runtime: npmRuntime() }
     child.stdin.write(`${JSON.stringify(request)}\n`)
     await child.stdin.flush()
-    const answer = await readUpTo(child.stdout, MAX_ANSWER)
+    const answer = await readStreamUpTo(child.stdout, MAX_ANSWER)
     await child.exited
     if (signal?.aborted) return failed('resolving: the time for the install ran out')
     try {
-      return JSON.parse(answer) as Resolution
+      return JSON.parse(new TextDecoder().decode(answer ?? new Uint8Array())) as Resolution
     } catch {
       return failed(`resolving: the resolver ended without an answer (exit ${child.exitCode})`)
     }
@@ -55,20 +49,17 @@ export async function resolveNpmTreeApart(
   }
 }
 
-/** The stream's text, up to `max` bytes (the rest is not read). */
-async function readUpTo(stream: ReadableStream<Uint8Array>, max: number): Promise<string> {
-  const reader = stream.getReader()
-  const chunks: Uint8Array[] = []
-  let size = 0
-  for (;;) {
-    const { value, done } = await reader.read()
-    if (done || !value) break
-    chunks.push(value)
-    size += value.length
-    if (size > max) {
-      await reader.cancel()
-      break
-    }
-  }
-  return Buffer.concat(chunks).toString('utf8')
+/**
+ * The resolver's process, with the variables it may read (`source`) and PATH as its whole environment. Bun would
+ * also read a `.env` file in the working directory, where an operator keeps the directory's own secrets: not here.
+ */
+export function spawnResolver(source: Record<string, string>) {
+  const env: Record<string, string> = { ...source }
+  if (process.env.PATH) env.PATH = process.env.PATH
+  return Bun.spawn([process.execPath, '--no-env-file', CHILD], {
+    env,
+    stdin: 'pipe',
+    stdout: 'pipe',
+    stderr: 'ignore',
+  })
 }
