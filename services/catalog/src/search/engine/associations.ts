@@ -28,8 +28,9 @@ export function associatesOf(store: TermStore, term: string): Associate[] {
   const postings = store.terms.get(term)
   if (!postings || postings.df < a.minDf) return []
   const n = store.live
-  // About `sample` of its listings, chosen by a hash of their ids: the same sample on every replica, bounded work
-  // for a common word, and the same after a listing is replaced by itself (a new number, the same id).
+  // About `sample` of its listings, chosen by a hash of their ids: the same sample on every replica, and the same
+  // after a listing is replaced by itself (a new number, the same id). The scan reads every listing number of the
+  // term; only the sample's terms are counted, so a common word's cost stays near `sample` listings' worth.
   const step = Math.max(1, Math.ceil(postings.df / a.sample))
   if (counts.length < store.postingsMade) counts = new Int32Array(Math.max(store.postingsMade * 2, 1024))
   const touched: number[] = []

@@ -68,8 +68,8 @@ export interface StoredDoc {
   about: Int32Array
   /** Number of its server (its repository key), or -1 for a listing with no repository: one hit per server. */
   server: number
-  /** A hash of everything its text gives the index (textSignature): a replacement with the same text changes no statistic. */
-  text: bigint
+  /** textSignature of its analysis: a replacement with the same one changes no statistic of the index. */
+  signature: bigint
   /** A hash of its id: which listings a sample of a term's listings takes, whatever their numbers (associations.ts). */
   sampleKey: number
 }
@@ -133,9 +133,9 @@ export class TermStore {
    * changed: every term's listings, the lengths and the vocabulary count what they counted before).
    */
   upsert(doc: AnalysedDocument): boolean {
-    const text = textSignature(doc)
+    const signature = textSignature(doc)
     const before = this.numberOf.get(doc.facts.id)
-    const sameText = before !== undefined && this.docs[before]!.text === text
+    const sameText = before !== undefined && this.docs[before]!.signature === signature
     this.remove(doc.facts.id)
     const n = this.docs.length
     if ((n + 1) * FIELD_COUNT > this.lengths.length) {
@@ -174,7 +174,7 @@ export class TermStore {
     const about = Int32Array.from(new Set(ABOUT_FIELDS.flatMap((f) => doc.fields[f]!)), (t) => this.terms.get(t)!.id)
     const server = this.serverOf(doc.facts.repositoryKey)
     const sampleKey = Bun.hash.xxHash32(doc.facts.id)
-    this.docs.push({ facts: doc.facts, terms: [...packedOf.keys()].join(' '), about, server, text, sampleKey })
+    this.docs.push({ facts: doc.facts, terms: [...packedOf.keys()].join(' '), about, server, signature, sampleKey })
     this.table.set(n, doc.facts, server)
     this.numberOf.set(doc.facts.id, n)
     return sameText
