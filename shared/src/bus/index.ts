@@ -1,13 +1,5 @@
 /** Event bus: NATS JetStream (one stream, durable consumers, msgID de-duplication) or an in-process bus. */
-import {
-  AckPolicy,
-  connect,
-  DeliverPolicy,
-  type JsMsg,
-  JSONCodec,
-  type NatsConnection,
-  headers as natsHeaders,
-} from 'nats'
+import type { Codec, JsMsg, NatsConnection } from 'nats'
 import type { Logger } from 'pino'
 import type { EventEnvelope, EventMap, EventSubject } from '../events'
 import { consumerLag } from '../metrics'
@@ -98,13 +90,20 @@ export interface NatsBusOptions {
   log: Logger
 }
 
-const codec = JSONCodec<unknown>()
+/**
+ * The NATS client, loaded on first use rather than at the top: a process on the in-process bus (the all-in-one
+ * without NATS_URL) never pays for its modules. The prober's JetStream queue loads it the same way.
+ */
+export const natsClient = (): typeof import('nats') => import.meta.require('nats')
+
+let jsonCodec: Codec<unknown> | undefined
+const codec = () => (jsonCodec ??= natsClient().JSONCodec<unknown>())
 
 /** Connects (retrying until `isClosed`) and makes sure the directory's stream exists with its duplicate window. */
 async function connectWithStream(opts: NatsBusOptions, isClosed: () => boolean): Promise<NatsConnection> {
   for (let attempt = 0; !isClosed(); attempt++) {
     try {
-      const conn = await connect({
+      const conn = await natsClient().connect({
         servers: opts.url,
         maxReconnectAttempts: -1,
         reconnectTimeWait: 500,
@@ -145,6 +144,7 @@ interface ConsumerSpec<S extends EventSubject> {
 /** Creates (or finds) the durable consumer and returns its message stream; lag is sampled for /metrics meanwhile. */
 async function openConsumer<S extends EventSubject>(conn: NatsConnection, c: ConsumerSpec<S>) {
   const { opts, durable, subjects, options } = c
+  const { AckPolicy, DeliverPolicy } = natsClient()
   const jsm = await conn.jetstreamManager()
   await jsm.consumers.add(opts.stream, {
     durable_name: durable,
@@ -183,7 +183,7 @@ async function deliverAll<S extends EventSubject>(messages: AsyncIterable<JsMsg>
     const requestId = m.headers?.get('X-Request-Id') || undefined
     const event = {
       subject: m.subject.slice(prefix.length),
-      payload: codec.decode(m.data),
+      payload: codec().decode(m.data),
       msgId: m.headers?.get('Nats-Msg-Id') ?? String(m.seq),
       ...(requestId ? { requestId } : {}),
       // Decoded from the wire: one of the subjects asked for (checked above), with its published payload.
@@ -224,11 +224,15 @@ export function createNatsBus(opts: NatsBusOptions): EventBus {
     kind: 'nats',
     publish: async (subject, payload, msgId, requestId) => {
       const conn = await connection(2000)
-      const h = natsHeaders()
+      const h = natsClient().headers()
       if (requestId) h.set('X-Request-Id', requestId)
       await conn
         .jetstream()
-        .publish(`${opts.subjectPrefix}.${subject}`, codec.encode(payload), { msgID: msgId, timeout: 2000, headers: h })
+        .publish(`${opts.subjectPrefix}.${subject}`, codec().encode(payload), {
+          msgID: msgId,
+          timeout: 2000,
+          headers: h,
+        })
     },
     subscribe: async <S extends EventSubject>(
       durable: string,

@@ -1,12 +1,9 @@
 /** Database factory (postgres.js or embedded PGlite), the migration runner, and every service's tables. */
+// Each driver is loaded only when a database of its kind is opened: a process holds one of them, not both.
 import { mkdirSync } from 'node:fs'
-import { PGlite } from '@electric-sql/pglite'
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import type { SQL } from 'drizzle-orm'
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import type postgres from 'postgres'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
-import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js'
-import postgres from 'postgres'
 import { emptyClusterBlob, placeEmptyCluster } from './empty-cluster'
 import * as schema from './schema'
 
@@ -59,7 +56,7 @@ export const PGLITE_SETTINGS = ['shared_buffers=8MB', 'max_connections=5', 'main
 const PREPARED_MAX_PARAMETERS = 16
 const PREPARED_MAX_TEXT = 2_000
 
-type Sql = ReturnType<typeof postgres>
+type Sql = postgres.Sql
 
 /**
  * drizzle runs each query as an unnamed statement, which postgres.js must describe before it can bind it: two round
@@ -93,6 +90,8 @@ function preparing<T extends Sql>(sql: T): T {
 /** Opens PostgreSQL (postgres.js) for `postgres://` URLs, otherwise embedded PGlite with pg_trgm. */
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.url && /^postgres(ql)?:\/\//.test(opts.url)) {
+    const { default: postgres } = await import('postgres')
+    const { drizzle: drizzlePostgres } = await import('drizzle-orm/postgres-js')
     const client = postgres(opts.url, {
       max: opts.max ?? 10,
       connect_timeout: opts.connectTimeoutSeconds ?? 5,
@@ -124,6 +123,9 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   }
   // A new database starts from the shipped empty cluster rather than being made by initdb (see empty-cluster.ts).
   if (dataDir !== undefined) await placeEmptyCluster(dataDir)
+  const { PGlite } = await import('@electric-sql/pglite')
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm')
+  const { drizzle: drizzlePglite } = await import('drizzle-orm/pglite')
   const client = await PGlite.create({
     dataDir,
     loadDataDir: dataDir === undefined ? (emptyClusterBlob() ?? undefined) : undefined,

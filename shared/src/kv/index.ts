@@ -1,5 +1,5 @@
 /** Key-value store: Redis (ioredis, fails fast when Redis is down) or an in-process store. */
-import Redis from 'ioredis'
+import type RedisClient from 'ioredis'
 
 /** Result of counting one hit in a fixed rate-limit window. */
 export interface WindowHit {
@@ -106,6 +106,8 @@ export interface RedisStoreOptions {
 
 /** A Redis-backed store; with no offline queue and a command timeout, an outage fails fast. */
 export function createRedisStore(opts: RedisStoreOptions): KeyValueStore {
+  // Loaded here, not at the top: a process on the in-process store never pays for the client's modules.
+  const Redis: typeof RedisClient = import.meta.require('ioredis')
   const redis = new Redis(opts.url, {
     keyPrefix: opts.keyPrefix,
     enableOfflineQueue: false,

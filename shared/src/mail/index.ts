@@ -1,5 +1,5 @@
 /** Outgoing mail: SMTP through nodemailer; without SMTP_URL, the log (all-in-one) or nowhere (a service process). */
-import nodemailer from 'nodemailer'
+import type NodeMailer from 'nodemailer'
 import type { Logger } from '../log'
 
 export { canonicalEmail } from './address'
@@ -30,6 +30,8 @@ export interface Mailer {
 /** A mailer that sends through SMTP (`smtp://host:port` or `smtps://user:pass@host:port`) with bounded timeouts. */
 export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
   const u = new URL(smtpUrl)
+  // Loaded here, not at the top: without SMTP_URL a process never pays for nodemailer's modules.
+  const nodemailer: typeof NodeMailer = import.meta.require('nodemailer')
   const transport = nodemailer.createTransport({
     host: u.hostname,
     port: Number(u.port || (u.protocol === 'smtps:' ? 465 : 25)),

@@ -1,17 +1,8 @@
 // The JetStream probe queue: a work-queue stream (a message is removed once acked), a message id per job so the
 // server drops a repeat within the round, and one durable pull consumer that every replica shares, so each job
 // goes to exactly one of them; acks are explicit and come after the facts reached the catalog.
-import {
-  AckPolicy,
-  connect,
-  DeliverPolicy,
-  JSONCodec,
-  RetentionPolicy,
-  StorageType,
-  type JetStreamManager,
-  type JsMsg,
-  type NatsConnection,
-} from 'nats'
+import { natsClient } from '@mcp-directory/shared/bus'
+import type { Codec, JetStreamManager, JsMsg, NatsConnection } from 'nats'
 import type { Logger } from '@mcp-directory/shared/log'
 import { Semaphore } from '../limits'
 import { jobId, type JobHandler, type ProbeJob, type ProbeQueue } from './index'
@@ -34,7 +25,9 @@ export interface JetStreamQueueOptions {
   name?: 'probes' | 'sandbox'
 }
 
-const codec = JSONCodec<ProbeJob>()
+// The client is loaded on first use (natsClient): the in-process queue never pays for it.
+let jobCodec: Codec<ProbeJob> | undefined
+const codec = () => (jobCodec ??= natsClient().JSONCodec<ProbeJob>())
 const NS = 1_000_000
 // A job that keeps failing (catalog down) is retried this many times, then left to the next round.
 const MAX_DELIVER = 5
@@ -122,7 +115,7 @@ export function createJetStreamQueue(opts: JetStreamQueueOptions): ProbeQueue {
 async function connectQueue(state: JetStreamState): Promise<NatsConnection> {
   for (let attempt = 0; !state.closed; attempt++) {
     try {
-      const conn = await connect({
+      const conn = await natsClient().connect({
         servers: state.opts.url,
         maxReconnectAttempts: -1,
         reconnectTimeWait: 500,
@@ -142,6 +135,7 @@ async function connectQueue(state: JetStreamState): Promise<NatsConnection> {
 
 /** Creates the stream, or brings an existing one's settings in line. */
 async function declareStream(conn: NatsConnection, names: JetStreamState['names'], roundMs: number): Promise<void> {
+  const { RetentionPolicy, StorageType } = natsClient()
   const jsm = await conn.jetstreamManager()
   // Jobs older than two rounds are stale (the next round queues the listing again); ids live one round.
   const config = {
@@ -170,7 +164,7 @@ async function publishJobs(state: JetStreamState, conn: NatsConnection, jobs: Pr
     const acks = await Promise.all(
       jobs
         .slice(i, i + 256)
-        .map((j) => js.publish(state.names.subject, codec.encode(j), { msgID: jobId(j), timeout: 5000 })),
+        .map((j) => js.publish(state.names.subject, codec().encode(j), { msgID: jobId(j), timeout: 5000 })),
     )
     for (const a of acks) a.duplicate ? duplicates++ : queued++
   }
@@ -214,6 +208,7 @@ async function pullMessages(state: JetStreamState, conn: NatsConnection, c: Cons
 /** Creates the durable consumer every replica shares, or brings its settings in line. */
 async function declareConsumer(state: JetStreamState, jsm: JetStreamManager): Promise<void> {
   const { names, durable } = state
+  const { AckPolicy, DeliverPolicy } = natsClient()
   const settings = {
     ack_wait: state.ackWaitMs * NS,
     max_deliver: MAX_DELIVER,
@@ -238,7 +233,7 @@ async function declareConsumer(state: JetStreamState, jsm: JetStreamManager): Pr
 async function handleMessage(state: JetStreamState, handler: JobHandler, m: JsMsg): Promise<void> {
   let job: ProbeJob
   try {
-    job = codec.decode(m.data)
+    job = codec().decode(m.data)
     if (typeof job?.listingId !== 'string' || !Number.isSafeInteger(job.round)) throw new Error('bad job')
   } catch {
     try {

@@ -4,7 +4,7 @@
 // host's files or fetch the host's own addresses for such a spec, so nothing of it may reach npm at all.
 import { readFileSync, realpathSync } from 'node:fs'
 import { dirname, join } from 'node:path'
-import pickManifest from 'npm-pick-manifest'
+import type pickManifestOf from 'npm-pick-manifest'
 import { type InstallNetwork, trustStore } from './netconfig'
 
 /** What the resolution found. */
@@ -116,6 +116,9 @@ function installedNpmVersion(): string | null {
  * node and npm). Checking any other version than npm's would let a tree pass whose installed part was never read.
  */
 export function pickVersion(p: Packument, range: string, rt: NpmRuntime = npmRuntime()): string | null {
+  // Loaded here, not at the top: trees are resolved in a child process (resolve-child.ts), and the directory,
+  // which imports this file for npmRuntime and strayPackage, need not hold npm's resolver modules.
+  const pickManifest: typeof pickManifestOf = import.meta.require('npm-pick-manifest')
   try {
     return pickManifest(p, range, { nodeVersion: rt.nodeVersion, npmVersion: rt.npmVersion }).version
   } catch {
