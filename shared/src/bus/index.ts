@@ -226,13 +226,11 @@ export function createNatsBus(opts: NatsBusOptions): EventBus {
       const conn = await connection(2000)
       const h = natsClient().headers()
       if (requestId) h.set('X-Request-Id', requestId)
-      await conn
-        .jetstream()
-        .publish(`${opts.subjectPrefix}.${subject}`, codec().encode(payload), {
-          msgID: msgId,
-          timeout: 2000,
-          headers: h,
-        })
+      await conn.jetstream().publish(`${opts.subjectPrefix}.${subject}`, codec().encode(payload), {
+        msgID: msgId,
+        timeout: 2000,
+        headers: h,
+      })
     },
     subscribe: async <S extends EventSubject>(
       durable: string,
