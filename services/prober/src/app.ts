@@ -6,7 +6,7 @@ import type { Logger } from '@mcp-directory/shared/log'
 import { INSTANCE_ID, serviceApp } from '@mcp-directory/shared/service'
 import { configuredProber } from './probe/from-config'
 import { subscribeProberEvents } from './events'
-import { Pacer, PROBES_PER_COLLECTION, PROBES_PER_SECOND } from './limits'
+import { Pacer, PROBES_PER_SECOND } from './limits'
 import type { ProbeQueue } from './queue'
 import { proberQueues } from './queue/from-config'
 import { roundScheduler } from './scheduler'
@@ -59,8 +59,9 @@ export function createProberApp(deps: ProberDeps) {
   })
   let probed = 0
   // Probes start at a bounded pace, whatever the queue holds (a large import queues every listing at once).
+  // A probe's garbage (answers read, facts written, the events they fan out into) is given back by the process's
+  // memory trim (shared/src/runtime/memory-trim.ts), as every burst's is.
   const pacer = new Pacer(PROBES_PER_SECOND)
-  let sinceCollection = 0
 
   const off = async () => async () => {}
   const subscribed = enabled
@@ -71,10 +72,6 @@ export function createProberApp(deps: ProberDeps) {
         await pacer.wait()
         const outcome = await probe(job, progress)
         if (outcome === 'done') probed++
-        if (++sinceCollection >= PROBES_PER_COLLECTION) {
-          sinceCollection = 0
-          Bun.gc(true)
-        }
         return outcome
       }, limits.concurrency)
     : off()

@@ -67,13 +67,6 @@ export class HostLimiter {
 export const PROBES_PER_SECOND = 4
 
 /**
- * Probes between two full garbage collections. A probe's garbage (answers read, facts written, the events they
- * fan out into) is short-lived, but a runtime keeps the pages of its highest heap: collected every 100 probes (about
- * 25 s at full pace, a few tens of milliseconds each), the heap never grows to hold a minute of it.
- */
-export const PROBES_PER_COLLECTION = 100
-
-/**
  * Spaces the starts of work out: `wait` resolves at most `perSecond` times a second, and always through a timer,
  * so the timers and I/O of the whole process (the outbox relay, the index's event batches, requests) run between
  * two starts even when every await of a job resolves at once (embedded PostgreSQL answers without I/O).

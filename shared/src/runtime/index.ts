@@ -9,6 +9,7 @@ import { isValidHostHeader, safeEqual } from '../http'
 import { processMetrics } from '../metrics'
 import { textDocument } from '../text'
 import { joinedWhileRunning } from '../worker'
+import { startMemoryTrim } from './memory-trim'
 
 /** Opens the database named by config and applies pending migrations (under an advisory lock). */
 export async function openMigratedDatabase(config: Config, log: Logger): Promise<Database> {
@@ -230,9 +231,12 @@ export function serve(opts: ServeOptions) {
     maxRequestBodySize: opts.maxBodyBytes ?? 40 * 1024 * 1024,
     idleTimeout: 60,
   })
+  // Every process gives back what its bursts (an import, the index's build, a minute of probes) freed.
+  const stopTrim = startMemoryTrim()
   const shutdown = (signal: string) => {
     if (stopping) return
     stopping = true
+    stopTrim()
     void shutDown(server, opts, signal)
   }
   process.on('SIGTERM', () => shutdown('SIGTERM'))
@@ -241,3 +245,4 @@ export function serve(opts: ServeOptions) {
   return server
 }
 export * from './data-dir'
+export { releaseFreeMemory, startMemoryTrim } from './memory-trim'
