@@ -245,4 +245,3 @@ export function serve(opts: ServeOptions) {
   return server
 }
 export * from './data-dir'
-export { releaseFreeMemory, startMemoryTrim } from './memory-trim'

@@ -5,11 +5,11 @@
 // (deprecated in Bun's types, with nothing in its place; a test checks it is still there).
 
 /** How often the resident memory is read, and how much it may grow between two trims. */
-export const TRIM_CHECK_MS = 5_000
-export const TRIM_GROWTH_BYTES = 4 * 1024 * 1024
+const TRIM_CHECK_MS = 5_000
+const TRIM_GROWTH_BYTES = 4 * 1024 * 1024
 
 /** One trim: a full collection, then the free pages released once the runtime is idle. */
-export function releaseFreeMemory(): void {
+function releaseFreeMemory(): void {
   Bun.gc(true)
   ;(Bun as { shrink?: () => void }).shrink?.()
 }
