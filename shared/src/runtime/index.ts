@@ -196,6 +196,8 @@ export function serve(opts: ServeOptions) {
   // Probes are not rate-limited: those that arrive while a readiness check is on its way share it, so a flood of
   // them never queues a database round trip each.
   const readyOnce = opts.ready && joinedWhileRunning(opts.ready)
+  // Requests answered, so the memory trim waits while the process is busy.
+  let answered = 0
   /** The handler's answer, in the request's context: its id follows it into every async step and the events. */
   const answer = async (req: Request, started: number) => {
     const res = await withRequestId(requestIdFrom(req.headers), () => opts.handler.fetch(req))
@@ -220,6 +222,7 @@ export function serve(opts: ServeOptions) {
         if (probe) return probe
       }
       peers.set(req, srv)
+      answered++
       const started = performance.now()
       const now = opts.handler.answerNow?.(req)
       if (now) {
@@ -232,7 +235,7 @@ export function serve(opts: ServeOptions) {
     idleTimeout: 60,
   })
   // Every process gives back what its bursts (an import, the index's build, a minute of probes) freed.
-  const stopTrim = startMemoryTrim()
+  const stopTrim = startMemoryTrim({ requests: () => answered })
   const shutdown = (signal: string) => {
     if (stopping) return
     stopping = true

@@ -22,6 +22,23 @@ test('no trim while the size holds or falls, and a fall lowers the bound', () =>
   expect(trimsOver([300, 280, 289])).toEqual([2])
 })
 
+test('no trim while the process is busy with requests, a trim at the first quiet check', () => {
+  const sizes = [200, 220, 230, 240, 240]
+  const answered = [0, 500, 1000, 1050, 1050]
+  let at = 0
+  const trims: number[] = []
+  const check = trimCheck({
+    growthBytes: 8 * MiB,
+    rss: () => sizes[at]! * MiB,
+    release: () => trims.push(at),
+    requests: () => answered[at]!,
+    busyRequests: 100,
+  })
+  for (at = 1; at < sizes.length; at++) check()
+  // 500 and 500 answered: busy; 50 at the third check is quiet, and the memory grew 40 MiB since the start.
+  expect(trims).toEqual([3])
+})
+
 test('the runtime still has the call that releases free pages', () => {
   expect(typeof (Bun as { shrink?: unknown }).shrink).toBe('function')
 })

@@ -7,6 +7,10 @@
 /** How often the resident memory is read, and how much it may grow between two trims. */
 const TRIM_CHECK_MS = 5_000
 const TRIM_GROWTH_BYTES = 4 * 1024 * 1024
+// A trim stops the process for tens of milliseconds (hundreds at 50k listings), so it waits while the process serves
+// more than this many requests between two checks (20 a second): a pause under load lands on every request in
+// flight, and the runtime's own collections bound the heap meanwhile. An import's chunks and a quiet hour pass it.
+const BUSY_REQUESTS = 100
 
 /** One trim: a full collection, then the free pages released once the runtime is idle. */
 function releaseFreeMemory(): void {
@@ -20,19 +24,30 @@ export interface MemoryTrimOptions {
   growthBytes?: number
   rss?: () => number
   release?: () => void
+  /** How many requests the process has answered so far (none: never busy). */
+  requests?: () => number
+  busyRequests?: number
 }
 
 /**
  * One check of a trimmer: trims when the resident memory grew `growthBytes` since the last trim settled, and reads
- * where a trim settled at the check after it (the release happens when the runtime is next idle).
+ * where a trim settled at the check after it (the release happens when the runtime is next idle); does nothing
+ * while more than `busyRequests` requests were answered since the check before.
  */
 export function trimCheck(opts: MemoryTrimOptions = {}): () => void {
   const growthBytes = opts.growthBytes ?? TRIM_GROWTH_BYTES
   const readRss = opts.rss ?? (() => process.memoryUsage.rss())
   const release = opts.release ?? releaseFreeMemory
+  const requests = opts.requests ?? (() => 0)
+  const busyRequests = opts.busyRequests ?? BUSY_REQUESTS
   let base = readRss()
   let trimmed = false
+  let answered = requests()
   return () => {
+    const count = requests()
+    const busy = count - answered > busyRequests
+    answered = count
+    if (busy) return
     const rss = readRss()
     if (trimmed || rss < base) {
       trimmed = false
