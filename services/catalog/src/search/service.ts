@@ -63,18 +63,24 @@ export function searchBody(index: CatalogIndex, query: SearchQuery, seal: Cursor
     const presented = index.presentedOf(hit.id)
     // Every indexed listing has its summary; an id without one is skipped rather than answered half-made.
     if (!presented) continue
+    if (!first) parts.push(COMMA)
+    first = false
+    // The most common hit (one listing of its server, no client, no explain) ends with the same bytes every time.
+    if (!client && !hit.why && hit.alsoListedAs.length === 0) {
+      parts.push(presented.head, ALONE_TAIL)
+      continue
+    }
     let tail = `,"alsoListedAs":${JSON.stringify(hit.alsoListedAs)}`
     if (client) tail += `,${installHintText(hit.id, presented, client)}`
     if (hit.why) tail += `,"why":${JSON.stringify(hit.why)}`
-    if (!first) parts.push(COMMA)
     parts.push(presented.head, Buffer.from(`${tail}}`))
-    first = false
   }
   parts.push(Buffer.from(`],"nextCursor":${JSON.stringify(seal.seal(page.nextCursor))}}`))
   return Buffer.concat(parts)
 }
 
 const COMMA = Buffer.from(',')
+const ALONE_TAIL = Buffer.from(',"alsoListedAs":[]}')
 
 // A hit's install line for a client is built from every client's config of the listing (shared/src/install), the
 // costliest part of a search with `client`. The same listings come back in many searches, so the JSON of each is

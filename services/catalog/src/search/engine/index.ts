@@ -126,7 +126,15 @@ export class SearchIndex {
   /** The other active listings of the same server (same normalised repository and subfolder), sorted. */
   alsoListedAs(id: string): string[] {
     const n = this.store.numberOf.get(id)
-    const key = n === undefined ? null : this.store.docs[n]!.facts.repositoryKey
+    return n === undefined ? [] : this.alsoListedAsOf(n)
+  }
+
+  /** alsoListedAs of listing number `n`: for the server of one listing (most), no look-up by key. */
+  private alsoListedAsOf(n: number): string[] {
+    const doc = this.store.docs[n]!
+    if (this.store.listingsOn(doc.server) <= 1) return []
+    const id = doc.facts.id
+    const key = doc.facts.repositoryKey
     const held = key ? this.servers.get(key) : undefined
     // Most servers have one listing (this one): no list made to be filtered.
     if (held === undefined || typeof held === 'string') return held === undefined || held === id ? [] : [held]
@@ -172,7 +180,7 @@ export class SearchIndex {
       total: ranked.total,
       hits: page.map((hit) => {
         // Built whole, never spread: hits are read once each, and a spread object is slower to read.
-        const out: SearchPage['hits'][number] = { id: hit.id, alsoListedAs: this.alsoListedAs(hit.id) }
+        const out: SearchPage['hits'][number] = { id: hit.id, alsoListedAs: this.alsoListedAsOf(hit.doc) }
         if (explain) out.why = this.why(hit.doc, hit.relevance ?? hit.score, asked)
         return out
       }),

@@ -15,7 +15,8 @@ import { TUNING } from './tuning'
 export interface Matches {
   /** Every live listing, each of relevance 1: a plan without query words (a browse). */
   browse: boolean
-  docs: number[]
+  /** A view of the scratch: valid until the next matching. */
+  docs: Int32Array
   relevance: Float64Array
 }
 
@@ -27,6 +28,13 @@ let best = new Float64Array(1024)
 let relevance = new Float64Array(1024)
 // Per listing number: 1 when matched (a byte, so scanning a long feedback term's postings stays in cache).
 let matched = new Uint8Array(1024)
+// The matched listings' numbers, and a word's listings while its forms are scored: typed scratch, so a common word
+// over 50k listings grows no array (and leaves no garbage) per search.
+let found = new Int32Array(1024)
+let foundCount = 0
+// Whether the matched listings are in increasing number (galloping needs it; the order of matches is free).
+let foundSorted = false
+let seen = new Int32Array(1024)
 // The matches whose listings hold values in the scratch (released before the next matching).
 let current: Matches | null = null
 
@@ -82,10 +90,10 @@ function postingsOf(store: TermStore, term: string): { p: Postings; conjunction:
 }
 
 /** Scores one query word's forms: each live listing holding one gets the best of them, and the word's coverage. */
-function scoreWord(store: TermStore, terms: PlanTerm[], weight: number, docs: number[]): void {
+function scoreWord(store: TermStore, terms: PlanTerm[], weight: number): void {
   const { lengths } = store
   const flags = store.table.flags
-  const seen: number[] = []
+  let seenCount = 0
   for (const t of terms) {
     const found = postingsOf(store, t.term)
     if (!found) continue
@@ -97,23 +105,33 @@ function scoreWord(store: TermStore, terms: PlanTerm[], weight: number, docs: nu
       if ((flags[d]! & LIVE) === 0 || (held && held[d] !== stamp)) continue
       const s = w * contribution(data[k + 1]!, d, lengths)
       if (s > best[d]!) {
-        if (best[d] === 0) seen.push(d)
+        if (best[d] === 0) seen[seenCount++] = d
         best[d] = s
       }
     }
   }
-  for (const d of seen) {
+  const counting = TUNING.coverage !== 0
+  for (let i = 0; i < seenCount; i++) {
+    const d = seen[i]!
     if (matched[d] === 0) {
       matched[d] = 1
-      docs.push(d)
+      found[foundCount++] = d
     }
     raw[d]! += best[d]!
-    covered[d]! += weight + 1e-9
+    if (counting) covered[d]! += weight + 1e-9
     best[d] = 0
   }
 }
 
-/** Adds terms that only reorder (feedback, associates) to the listings a query word matched. */
+// A term with this many times more listings than the query words matched is looked up per matched listing
+// (galloping through its postings) rather than scanned whole.
+const GALLOP_RATIO = 8
+
+/**
+ * Adds terms that only reorder (feedback, associates) to the listings a query word matched. A term far more common
+ * than the matches (a feedback term over 50k listings, a rare query word) is looked up listing by listing, in
+ * increasing number: the same sums in the same order, for a cost that follows the matches, not the term.
+ */
 function scoreExtra(store: TermStore, terms: PlanTerm[]): void {
   const { lengths } = store
   for (const t of terms) {
@@ -121,6 +139,10 @@ function scoreExtra(store: TermStore, terms: PlanTerm[]): void {
     if (!found) continue
     const { data, size } = found.p
     const w = t.weight * t.idf
+    if (size > GALLOP_RATIO * foundCount) {
+      gallop(data, size, w, lengths)
+      continue
+    }
     for (let k = 0; k < size * 2; k += 2) {
       const d = data[k]!
       if (matched[d] === 0) continue
@@ -129,10 +151,41 @@ function scoreExtra(store: TermStore, terms: PlanTerm[]): void {
   }
 }
 
+/** Adds a term of postings `data` (`size` pairs) at weight `w` to each matched listing holding it. */
+function gallop(data: Uint32Array, size: number, w: number, lengths: Uint16Array): void {
+  if (!foundSorted) {
+    found.subarray(0, foundCount).sort()
+    foundSorted = true
+  }
+  let k = 0
+  for (let i = 0; i < foundCount && k < size; i++) {
+    const d = found[i]!
+    if (data[k * 2]! < d) {
+      // The first entry at or after d: doubling steps from k, then halving between the last two.
+      let lo = k
+      let step = 1
+      while (lo + step < size && data[(lo + step) * 2]! < d) {
+        lo += step
+        step *= 2
+      }
+      let hi = Math.min(lo + step, size)
+      while (lo + 1 < hi) {
+        const mid = (lo + hi) >>> 1
+        if (data[mid * 2]! < d) lo = mid
+        else hi = mid
+      }
+      k = hi
+    }
+    if (k < size && data[k * 2] === d) raw[d]! += w * contribution(data[k * 2 + 1]!, d, lengths)
+  }
+}
+
 /** Zeroes what matches left in the scratch (their listings' values). */
 export function release(m: Matches): void {
   if (current !== m) return
-  for (const d of m.docs) {
+  const { docs } = m
+  for (let i = 0; i < docs.length; i++) {
+    const d = docs[i]!
     raw[d] = 0
     covered[d] = 0
     matched[d] = 0
@@ -152,12 +205,18 @@ export function match(store: TermStore, plan: Plan): Matches {
     matched = new Uint8Array(size)
     best = new Float64Array(size)
     relevance = new Float64Array(size)
+    found = new Int32Array(size)
+    seen = new Int32Array(size)
   }
-  const m: Matches = { browse: plan.slots.length === 0, docs: [], relevance }
+  foundCount = 0
+  foundSorted = false
+  // Without a coverage factor a listing's relevance is its sums: read where they are made, never copied.
+  const m: Matches = { browse: plan.slots.length === 0, docs: found, relevance: TUNING.coverage === 0 ? raw : relevance }
   current = m
   const flags = store.table.flags
   if (m.browse) {
-    for (let d = 0; d < n; d++) if (flags[d]! & LIVE) m.docs.push(d)
+    for (let d = 0; d < n; d++) if (flags[d]! & LIVE) found[foundCount++] = d
+    m.docs = found.subarray(0, foundCount)
     return m
   }
   // Words in the order the plan first names them (the order their sums are made in), then terms that only reorder.
@@ -169,8 +228,8 @@ export function match(store: TermStore, plan: Plan): Matches {
       store,
       plan.terms.filter((t) => t.slot === slot),
       plan.slots[slot]!,
-      m.docs,
     )
+  m.docs = found.subarray(0, foundCount)
   scoreExtra(
     store,
     plan.terms.filter((t) => t.slot < 0),
@@ -189,8 +248,10 @@ export function extend(store: TermStore, m: Matches, plan: Plan, from: number): 
 /** Each listing's relevance: its sums times the share of the query it covers (as weighted by TUNING.coverage). */
 function finish(plan: Plan, m: Matches): void {
   const { coverage } = TUNING
+  if (coverage === 0) return
   const all = plan.slots.reduce((a, b) => a + b, 0)
-  for (const d of m.docs) {
+  for (let i = 0; i < m.docs.length; i++) {
+    const d = m.docs[i]!
     const share = all > 0 ? Math.min(1, covered[d]! / all) : 1
     relevance[d] = raw[d]! * (1 - coverage + coverage * share)
   }

@@ -130,7 +130,8 @@ function pickDirect(store: TermStore, matches: Matches, scoreOf: (n: number) => 
     tick = 1
   }
   let total = 0
-  for (const n of docs) {
+  for (let i = 0; i < docs.length; i++) {
+    const n = docs[i]!
     const score = direct ? relevance[n]! * prior[n]! : scoreOf(n)
     if (score < 0) continue
     const s = server[n]!
@@ -156,7 +157,7 @@ let bestDoc = new Int32Array(1024)
  */
 function pickCollapsed(
   store: TermStore,
-  docs: number[],
+  docs: Int32Array,
   scoreOf: (n: number) => number,
   after: { score: number; id: string } | null,
   sort: Sort,
@@ -169,7 +170,8 @@ function pickCollapsed(
   }
   const alone: number[] = []
   const servers: number[] = []
-  for (const n of docs) {
+  for (let i = 0; i < docs.length; i++) {
+    const n = docs[i]!
     const score = scoreOf(n)
     if (score < 0) continue
     scored[n] = score

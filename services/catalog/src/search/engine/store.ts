@@ -103,6 +103,8 @@ export class TermStore {
   readonly compounds = new Map<string, string>()
   /** A number per repository key held (numbered again, densely, by a compaction). */
   private readonly serverNumbers = new Map<string, number>()
+  /** Live listings per server number: most servers have one, which a hit's `alsoListedAs` reads without a look-up. */
+  private listingsPerServer = new Int32Array(1024)
   private tombstones = 0
   /** Postings made so far: the next one's id. */
   postingsMade = 0
@@ -124,8 +126,19 @@ export class TermStore {
     if (n === undefined) {
       n = this.serverNumbers.size
       this.serverNumbers.set(key, n)
+      if (n >= this.listingsPerServer.length) {
+        const grown = new Int32Array(this.listingsPerServer.length * 2)
+        grown.set(this.listingsPerServer)
+        this.listingsPerServer = grown
+      }
     }
+    this.listingsPerServer[n]!++
     return n
+  }
+
+  /** How many live listings server number `s` has (0 for -1, a listing with no repository). */
+  listingsOn(s: number): number {
+    return s < 0 ? 0 : this.listingsPerServer[s]!
   }
 
   /**
@@ -188,6 +201,7 @@ export class TermStore {
     // A listing whose text is all stop words holds no term (its list is empty, not one empty term).
     if (doc.terms) for (const t of doc.terms.split(' ')) this.terms.get(t)!.df--
     for (let f = 0; f < FIELD_COUNT; f++) this.totalLengths[f]! -= this.lengths[n * FIELD_COUNT + f]!
+    if (doc.server >= 0) this.listingsPerServer[doc.server]!--
     this.docs[n] = undefined
     this.table.clear(n)
     this.numberOf.delete(id)
@@ -250,6 +264,7 @@ export class TermStore {
     for (const whole of this.compounds.keys()) if (!this.terms.has(whole)) this.compounds.delete(whole)
     this.sortedSurface = null
     this.serverNumbers.clear()
+    this.listingsPerServer.fill(0)
     this.table.reset(docs.length)
     docs.forEach((d, n) => {
       d.server = this.serverOf(d.facts.repositoryKey)

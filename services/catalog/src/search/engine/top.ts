@@ -38,6 +38,9 @@ export const mayEnter = (score: number) => size < capacity || score >= scores[ca
  * only its best (a server's listing pushed out never comes back: a better one of it would have been after it too).
  */
 export function offer(n: number, score: number, server: number): void {
+  // Not before the last of a full page: not before its server's listing on it either (a tie of equal scores, the
+  // most common offer over many alike listings, ends here).
+  if (size === capacity && !before(n, score, docs[size - 1]!, scores[size - 1]!)) return
   if (server >= 0)
     for (let i = 0; i < size; i++) {
       if (servers[i] !== server) continue
