@@ -75,18 +75,41 @@ function postingsOf(store: TermStore, term: string): { p: Postings; conjunction:
   if (parts.some((p) => !p)) return null
   const sorted = (parts as Postings[]).sort((a, b) => a.size - b.size)
   if (holds.length < store.docs.length) holds = new Int32Array(Math.max(store.docs.length * 2, 1024))
-  // Each other part in turn marks the listings that held every part before it (stamps only grow: none is stale).
-  let previous = 0
-  for (let i = 1; i < sorted.length; i++) {
-    const p = sorted[i]!
-    stamp++
-    for (let k = 0; k < p.size * 2; k += 2) {
-      const d = p.data[k]!
-      if (i === 1 || holds[d] === previous) holds[d] = stamp
+  // Each listing of the rarest part is looked up in the others (galloping, in increasing number): the cost follows
+  // the rarest part, not a common one (db, hub). Stamps only grow: none is stale.
+  stamp++
+  const rare = sorted[0]!
+  const at = new Int32Array(sorted.length)
+  each: for (let k = 0; k < rare.size * 2; k += 2) {
+    const d = rare.data[k]!
+    for (let j = 1; j < sorted.length; j++) {
+      const other = sorted[j]!
+      const i = seek(other.data, other.size, at[j]!, d)
+      at[j] = i
+      if (i >= other.size || other.data[i * 2] !== d) continue each
     }
-    previous = stamp
+    holds[d] = stamp
   }
-  return { p: sorted[0]!, conjunction: true }
+  return { p: rare, conjunction: true }
+}
+
+/** The first entry at or after `from` of postings `data` (`size` pairs) whose listing is at least `d`. */
+function seek(data: Uint32Array, size: number, from: number, d: number): number {
+  if (from >= size || data[from * 2]! >= d) return from
+  // Doubling steps from `from`, then halving between the last two.
+  let lo = from
+  let step = 1
+  while (lo + step < size && data[(lo + step) * 2]! < d) {
+    lo += step
+    step *= 2
+  }
+  let hi = Math.min(lo + step, size)
+  while (lo + 1 < hi) {
+    const mid = (lo + hi) >>> 1
+    if (data[mid * 2]! < d) lo = mid
+    else hi = mid
+  }
+  return hi
 }
 
 /** Scores one query word's forms: each live listing holding one gets the best of them, and the word's coverage. */
@@ -160,22 +183,7 @@ function gallop(data: Uint32Array, size: number, w: number, lengths: Uint16Array
   let k = 0
   for (let i = 0; i < foundCount && k < size; i++) {
     const d = found[i]!
-    if (data[k * 2]! < d) {
-      // The first entry at or after d: doubling steps from k, then halving between the last two.
-      let lo = k
-      let step = 1
-      while (lo + step < size && data[(lo + step) * 2]! < d) {
-        lo += step
-        step *= 2
-      }
-      let hi = Math.min(lo + step, size)
-      while (lo + 1 < hi) {
-        const mid = (lo + hi) >>> 1
-        if (data[mid * 2]! < d) lo = mid
-        else hi = mid
-      }
-      k = hi
-    }
+    k = seek(data, size, k, d)
     if (k < size && data[k * 2] === d) raw[d]! += w * contribution(data[k * 2 + 1]!, d, lengths)
   }
 }
