@@ -219,7 +219,7 @@ export class SearchIndex {
     const base = withAssociations(this.store, basePlan(this.store, words, this.forms), words, this.associates)
     const unfiltered = { category: null, transport: null, verified: false }
     const matches = match(this.store, base)
-    const first = rankPage(this.store, matches, unfiltered, asked, TUNING.feedback.docs).hits
+    const first = rankPage(this.store, matches, unfiltered, asked, TUNING.feedback.docs, null, 'relevance', false).hits
     const plan = first.length
       ? withFeedback(
           this.store,

@@ -205,6 +205,7 @@ export function basePlan(store: TermStore, words: string[], cache?: FormsCache):
  */
 export function withFeedback(store: TermStore, plan: Plan, best: number[]): Plan {
   const { feedback } = TUNING
+  if ((feedback.terms as number) === 0) return plan
   if (shares.length < store.postingsMade) shares = new Int32Array(Math.max(store.postingsMade * 2, 1024))
   // The plan's own terms are marked -1 (never counted); the others count the best listings holding them.
   const asked: Postings[] = []
@@ -227,27 +228,31 @@ export function withFeedback(store: TermStore, plan: Plan, best: number[]): Plan
   }
   for (const p of asked) shares[p.id] = 0
   const n = store.live
-  const shared: { t: string; c: number; s: number }[] = []
+  // The best `feedback.terms` by count × idf (ties by term), kept in order as they come: no list of every candidate
+  // made and sorted.
+  const picked: { p: Postings; c: number; s: number; idf: number }[] = []
+  const comesFirst = (s: number, t: string, o: { p: Postings; s: number }) => s > o.s || (s === o.s && t < o.p.term)
   for (const id of touched) {
     const c = shares[id]!
     shares[id] = 0
     if (c < feedback.minShared) continue
     const p = store.postings[id]!
-    if (p.df >= 2 && p.df <= feedback.maxDfShare * n) shared.push({ t: p.term, c, s: c * idfOf(p.df, n) })
+    if (p.df < 2 || p.df > feedback.maxDfShare * n) continue
+    const idf = idfOf(p.df, n)
+    const s = c * idf
+    if (picked.length === feedback.terms && !comesFirst(s, p.term, picked[picked.length - 1]!)) continue
+    let i = picked.length
+    while (i > 0 && comesFirst(s, p.term, picked[i - 1]!)) i--
+    picked.splice(i, 0, { p, c, s, idf })
+    if (picked.length > feedback.terms) picked.pop()
   }
-  const picked = shared.sort((x, y) => y.s - x.s || (x.t < y.t ? -1 : 1)).slice(0, feedback.terms)
   if (!picked.length) return plan
   const docs = Math.min(feedback.docs, best.length)
   return {
     ...plan,
     terms: [
       ...plan.terms,
-      ...picked.map(({ t, c }) => ({
-        slot: -1,
-        term: t,
-        weight: (feedback.weight * c) / docs,
-        idf: idfOf(store.terms.get(t)!.df, n),
-      })),
+      ...picked.map(({ p, c, idf }) => ({ slot: -1, term: p.term, weight: (feedback.weight * c) / docs, idf })),
     ],
   }
 }

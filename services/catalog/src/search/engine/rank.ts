@@ -65,7 +65,8 @@ export interface RankedPage {
 /**
  * The matched servers that pass the filters, scored with trust, country scope against the countries the query
  * names (`asked`) and lifecycle, one per server (its best listing), and of them the `limit` first after the
- * position `after` (score, id). Matches of a browse (no query words) are every listing, by trust.
+ * position `after` (score, id). Matches of a browse (no query words) are every listing, by trust. Without
+ * `counting` (a first pass that only needs its best), `total` is 0.
  */
 export function rankPage(
   store: TermStore,
@@ -75,6 +76,7 @@ export function rankPage(
   limit: number,
   after: { score: number; id: string } | null = null,
   sort: Sort = 'relevance',
+  counting = true,
 ): RankedPage {
   const scoreOf = scorer(store, matches, filters, asked)
   startPage(store, limit)
@@ -82,7 +84,7 @@ export function rankPage(
   // best listing must be known before it is placed.
   const total =
     sort === 'relevance' && !after
-      ? pickDirect(store, matches, scoreOf, unfiltered(store, filters) && asked.length === 0)
+      ? pickDirect(store, matches, scoreOf, unfiltered(store, filters) && asked.length === 0, counting)
       : pickCollapsed(store, matches.docs, scoreOf, after, sort)
   const hits = pageOf().map(({ doc, score }): Hit => {
     const id = store.docs[doc]!.facts.id
@@ -117,10 +119,17 @@ const unfiltered = (store: TermStore, filters: Filters) => {
 }
 
 /**
- * Offers each listing to the page as it is scored (the page keeps one per server); gives how many servers match.
- * `plain`: no filter and no country asked, the most common search, whose score is its relevance times its kept prior.
+ * Offers each listing to the page as it is scored (the page keeps one per server); gives how many servers match
+ * (0 without `counting`). `plain`: no filter and no country asked, the most common search, whose score is its
+ * relevance times its kept prior.
  */
-function pickDirect(store: TermStore, matches: Matches, scoreOf: (n: number) => number, plain: boolean): number {
+function pickDirect(
+  store: TermStore,
+  matches: Matches,
+  scoreOf: (n: number) => number,
+  plain: boolean,
+  counting: boolean,
+): number {
   const { server, prior } = store.table
   const { docs, relevance } = matches
   const direct = plain && !matches.browse
@@ -135,6 +144,10 @@ function pickDirect(store: TermStore, matches: Matches, scoreOf: (n: number) => 
     const score = direct ? relevance[n]! * prior[n]! : scoreOf(n)
     if (score < 0) continue
     const s = server[n]!
+    if (!counting) {
+      if (mayEnter(score)) offer(n, score, s)
+      continue
+    }
     if (s < 0) total++
     else if (counted[s] !== tick) {
       counted[s] = tick
