@@ -146,9 +146,11 @@ function scoreWord(store: TermStore, terms: PlanTerm[], weight: number): void {
   }
 }
 
-// A term with this many times more listings than the query words matched is looked up per matched listing
-// (galloping through its postings) rather than scanned whole.
-const GALLOP_RATIO = 8
+/**
+ * A term with `ratio` times more listings than the query words matched is looked up per matched listing (galloping
+ * through its postings) rather than scanned whole. Both ways add the same sums; tests set the ratio to compare them.
+ */
+export const GALLOP = { ratio: 8 }
 
 /**
  * Adds terms that only reorder (feedback, associates) to the listings a query word matched. A term far more common
@@ -162,7 +164,7 @@ function scoreExtra(store: TermStore, terms: PlanTerm[]): void {
     if (!found) continue
     const { data, size } = found.p
     const w = t.weight * t.idf
-    if (size > GALLOP_RATIO * foundCount) {
+    if (size > GALLOP.ratio * foundCount) {
       gallop(data, size, w, lengths)
       continue
     }
@@ -219,7 +221,11 @@ export function match(store: TermStore, plan: Plan): Matches {
   foundCount = 0
   foundSorted = false
   // Without a coverage factor a listing's relevance is its sums: read where they are made, never copied.
-  const m: Matches = { browse: plan.slots.length === 0, docs: found, relevance: TUNING.coverage === 0 ? raw : relevance }
+  const m: Matches = {
+    browse: plan.slots.length === 0,
+    docs: found,
+    relevance: TUNING.coverage === 0 ? raw : relevance,
+  }
   current = m
   const flags = store.table.flags
   if (m.browse) {
