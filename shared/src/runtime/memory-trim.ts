@@ -9,7 +9,8 @@ const TRIM_CHECK_MS = 5_000
 const TRIM_GROWTH_BYTES = 4 * 1024 * 1024
 // A trim stops the process for tens of milliseconds (hundreds at 50k listings), so it waits while the process serves
 // more than this many requests between two checks (20 a second): a pause under load lands on every request in
-// flight, and the runtime's own collections bound the heap meanwhile. An import's chunks and a quiet hour pass it.
+// flight, and the runtime's own collections bound the heap meanwhile. An import (one request) and a quiet directory
+// pass it; health, readiness and metrics requests are not counted.
 const BUSY_REQUESTS = 100
 
 /** One trim: a full collection, then the free pages released once the runtime is idle. */

@@ -9,7 +9,7 @@ import { Lru } from './lru'
 import { basePlan, browsePlan, type FormsCache, packPlan, type Plan, unpackPlan, withFeedback } from './plan'
 import { type Factor, factorsOf } from './priors'
 import { extend, type Matches, match, release } from './match'
-import { type Filters, type RankedPage, rankPage, type Sort } from './rank'
+import { bestOf, type Filters, type RankedPage, rankPage, type Sort } from './rank'
 import { TermStore } from './store'
 import { TUNING } from './tuning'
 import { countriesNamed } from './places'
@@ -54,8 +54,6 @@ interface CursorState {
 
 export class SearchIndex {
   private readonly store = new TermStore()
-  /** The listings of each repository key: one id for most servers, a list for the few listed more than once. */
-  private readonly servers = new Map<string, string | string[]>()
   private readonly plans = new Map<string, Plan>()
   private readonly associates: AssociateCache = new Map()
   private readonly forms: FormsCache = new Lru(FORMS_ENTRIES)
@@ -79,14 +77,7 @@ export class SearchIndex {
    * read the first pass's ranking, are made again.
    */
   upsert(doc: SearchDocument): void {
-    this.unlist(doc.id)
-    const analysed = analyse(doc)
-    const sameText = this.store.upsert(analysed)
-    const key = analysed.facts.repositoryKey
-    if (key) {
-      const held = this.servers.get(key)
-      this.servers.set(key, held === undefined ? doc.id : [...(typeof held === 'string' ? [held] : held), doc.id])
-    }
+    const sameText = this.store.upsert(analyse(doc))
     this.changed(sameText ? 'facts' : 'text')
   }
 
@@ -107,20 +98,7 @@ export class SearchIndex {
 
   /** Removes a listing (no longer active). */
   remove(id: string): void {
-    if (!this.unlist(id)) return
-    this.store.remove(id)
-    this.changed('text')
-  }
-
-  /** Takes a held listing out of its server's listings; false when it is not held. */
-  private unlist(id: string): boolean {
-    const n = this.store.numberOf.get(id)
-    if (n === undefined) return false
-    const key = this.store.docs[n]!.facts.repositoryKey
-    const rest = key ? this.listingsOf(key).filter((x) => x !== id) : []
-    if (key && rest.length === 0) this.servers.delete(key)
-    else if (key) this.servers.set(key, rest.length === 1 ? rest[0]! : rest)
-    return true
+    if (this.store.remove(id)) this.changed('text')
   }
 
   /** The other active listings of the same server (same normalised repository and subfolder), sorted. */
@@ -129,21 +107,12 @@ export class SearchIndex {
     return n === undefined ? [] : this.alsoListedAsOf(n)
   }
 
-  /** alsoListedAs of listing number `n`: for the server of one listing (most), no look-up by key. */
+  /** alsoListedAs of listing number `n`: read by its server's number, no look-up by key. */
   private alsoListedAsOf(n: number): string[] {
     const doc = this.store.docs[n]!
-    if (this.store.listingsOn(doc.server) <= 1) return []
-    const id = doc.facts.id
-    const key = doc.facts.repositoryKey
-    const held = key ? this.servers.get(key) : undefined
+    const held = this.store.listingsOfServer(doc.server)
     // Most servers have one listing (this one): no list made to be filtered.
-    if (held === undefined || typeof held === 'string') return held === undefined || held === id ? [] : [held]
-    return held.filter((x) => x !== id).sort()
-  }
-
-  private listingsOf(key: string): string[] {
-    const held = this.servers.get(key)
-    return held === undefined ? [] : typeof held === 'string' ? [held] : held
+    return typeof held === 'string' || held === undefined ? [] : held.filter((x) => x !== doc.facts.id).sort()
   }
 
   /**
@@ -217,9 +186,8 @@ export class SearchIndex {
     const known = this.plans.get(key)
     if (known) return { plan: known, matches: match(this.store, known) }
     const base = withAssociations(this.store, basePlan(this.store, words, this.forms), words, this.associates)
-    const unfiltered = { category: null, transport: null, verified: false }
     const matches = match(this.store, base)
-    const first = rankPage(this.store, matches, unfiltered, asked, TUNING.feedback.docs, null, 'relevance', false).hits
+    const first = bestOf(this.store, matches, asked, TUNING.feedback.docs)
     const plan = first.length
       ? withFeedback(
           this.store,

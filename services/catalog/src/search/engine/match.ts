@@ -30,10 +30,10 @@ let relevance = new Float64Array(1024)
 let matched = new Uint8Array(1024)
 // The matched listings' numbers, and a word's listings while its forms are scored: typed scratch, so a common word
 // over 50k listings grows no array (and leaves no garbage) per search.
-let found = new Int32Array(1024)
-let foundCount = 0
+let matchedDocs = new Int32Array(1024)
+let matchedCount = 0
 // Whether the matched listings are in increasing number (galloping needs it; the order of matches is free).
-let foundSorted = false
+let matchedSorted = false
 let seen = new Int32Array(1024)
 // The matches whose listings hold values in the scratch (released before the next matching).
 let current: Matches | null = null
@@ -118,10 +118,10 @@ function scoreWord(store: TermStore, terms: PlanTerm[], weight: number): void {
   const flags = store.table.flags
   let seenCount = 0
   for (const t of terms) {
-    const found = postingsOf(store, t.term)
-    if (!found) continue
-    const { data, size } = found.p
-    const held = found.conjunction ? holds : null
+    const located = postingsOf(store, t.term)
+    if (!located) continue
+    const { data, size } = located.p
+    const held = located.conjunction ? holds : null
     const w = t.weight * t.idf
     for (let k = 0; k < size * 2; k += 2) {
       const d = data[k]!
@@ -138,7 +138,7 @@ function scoreWord(store: TermStore, terms: PlanTerm[], weight: number): void {
     const d = seen[i]!
     if (matched[d] === 0) {
       matched[d] = 1
-      found[foundCount++] = d
+      matchedDocs[matchedCount++] = d
     }
     raw[d]! += best[d]!
     if (counting) covered[d]! += weight + 1e-9
@@ -160,11 +160,11 @@ export const GALLOP = { ratio: 8 }
 function scoreExtra(store: TermStore, terms: PlanTerm[]): void {
   const { lengths } = store
   for (const t of terms) {
-    const found = postingsOf(store, t.term)
-    if (!found) continue
-    const { data, size } = found.p
+    const located = postingsOf(store, t.term)
+    if (!located) continue
+    const { data, size } = located.p
     const w = t.weight * t.idf
-    if (size > GALLOP.ratio * foundCount) {
+    if (size > GALLOP.ratio * matchedCount) {
       gallop(data, size, w, lengths)
       continue
     }
@@ -178,13 +178,13 @@ function scoreExtra(store: TermStore, terms: PlanTerm[]): void {
 
 /** Adds a term of postings `data` (`size` pairs) at weight `w` to each matched listing holding it. */
 function gallop(data: Uint32Array, size: number, w: number, lengths: Uint16Array): void {
-  if (!foundSorted) {
-    found.subarray(0, foundCount).sort()
-    foundSorted = true
+  if (!matchedSorted) {
+    matchedDocs.subarray(0, matchedCount).sort()
+    matchedSorted = true
   }
   let k = 0
-  for (let i = 0; i < foundCount && k < size; i++) {
-    const d = found[i]!
+  for (let i = 0; i < matchedCount && k < size; i++) {
+    const d = matchedDocs[i]!
     k = seek(data, size, k, d)
     if (k < size && data[k * 2] === d) raw[d]! += w * contribution(data[k * 2 + 1]!, d, lengths)
   }
@@ -215,22 +215,22 @@ export function match(store: TermStore, plan: Plan): Matches {
     matched = new Uint8Array(size)
     best = new Float64Array(size)
     relevance = new Float64Array(size)
-    found = new Int32Array(size)
+    matchedDocs = new Int32Array(size)
     seen = new Int32Array(size)
   }
-  foundCount = 0
-  foundSorted = false
+  matchedCount = 0
+  matchedSorted = false
   // Without a coverage factor a listing's relevance is its sums: read where they are made, never copied.
   const m: Matches = {
     browse: plan.slots.length === 0,
-    docs: found,
+    docs: matchedDocs,
     relevance: TUNING.coverage === 0 ? raw : relevance,
   }
   current = m
   const flags = store.table.flags
   if (m.browse) {
-    for (let d = 0; d < n; d++) if (flags[d]! & LIVE) found[foundCount++] = d
-    m.docs = found.subarray(0, foundCount)
+    for (let d = 0; d < n; d++) if (flags[d]! & LIVE) matchedDocs[matchedCount++] = d
+    m.docs = matchedDocs.subarray(0, matchedCount)
     return m
   }
   // Words in the order the plan first names them (the order their sums are made in), then terms that only reorder.
@@ -243,7 +243,7 @@ export function match(store: TermStore, plan: Plan): Matches {
       plan.terms.filter((t) => t.slot === slot),
       plan.slots[slot]!,
     )
-  m.docs = found.subarray(0, foundCount)
+  m.docs = matchedDocs.subarray(0, matchedCount)
   scoreExtra(
     store,
     plan.terms.filter((t) => t.slot < 0),

@@ -65,8 +65,7 @@ export interface RankedPage {
 /**
  * The matched servers that pass the filters, scored with trust, country scope against the countries the query
  * names (`asked`) and lifecycle, one per server (its best listing), and of them the `limit` first after the
- * position `after` (score, id). Matches of a browse (no query words) are every listing, by trust. Without
- * `counting` (a first pass that only needs its best), `total` is 0.
+ * position `after` (score, id). Matches of a browse (no query words) are every listing, by trust.
  */
 export function rankPage(
   store: TermStore,
@@ -76,7 +75,6 @@ export function rankPage(
   limit: number,
   after: { score: number; id: string } | null = null,
   sort: Sort = 'relevance',
-  counting = true,
 ): RankedPage {
   const scoreOf = scorer(store, matches, filters, asked)
   startPage(store, limit)
@@ -84,13 +82,29 @@ export function rankPage(
   // best listing must be known before it is placed.
   const total =
     sort === 'relevance' && !after
-      ? pickDirect(store, matches, scoreOf, unfiltered(store, filters) && asked.length === 0, counting)
+      ? pickDirect(store, matches, scoreOf, unfiltered(store, filters) && asked.length === 0, true)
       : pickCollapsed(store, matches.docs, scoreOf, after, sort)
-  const hits = pageOf().map(({ doc, score }): Hit => {
+  return { total, hits: pageHits(store, sort) }
+}
+
+const NO_FILTERS: Filters = { category: null, transport: null, verified: false }
+
+/**
+ * The `limit` best matched servers by relevance with trust, unfiltered, without counting how many match: a first
+ * pass that only needs its best (feedback reads them).
+ */
+export function bestOf(store: TermStore, matches: Matches, asked: readonly string[], limit: number): Hit[] {
+  startPage(store, limit)
+  pickDirect(store, matches, scorer(store, matches, NO_FILTERS, asked), asked.length === 0, false)
+  return pageHits(store, 'relevance')
+}
+
+/** The page picked, as hits (with their relevance apart when ordered by something else). */
+function pageHits(store: TermStore, sort: Sort): Hit[] {
+  return pageOf().map(({ doc, score }): Hit => {
     const id = store.docs[doc]!.facts.id
     return sort === 'relevance' ? { doc, id, score } : { doc, id, score, relevance: scored[doc]! }
   })
-  return { total, hits }
 }
 
 /** A matched listing's score with its prior, or -1 when the filters drop it. */

@@ -103,8 +103,8 @@ export class TermStore {
   readonly compounds = new Map<string, string>()
   /** A number per repository key held (numbered again, densely, by a compaction). */
   private readonly serverNumbers = new Map<string, number>()
-  /** Live listings per server number: most servers have one, which a hit's `alsoListedAs` reads without a look-up. */
-  private listingsPerServer = new Int32Array(1024)
+  /** The live listings' ids per server number: one id for most servers, a list for the few listed more than once. */
+  private serverListings: (string | string[] | undefined)[] = []
   private tombstones = 0
   /** Postings made so far: the next one's id. */
   postingsMade = 0
@@ -120,25 +120,22 @@ export class TermStore {
     return this.serverNumbers.size
   }
 
-  private serverOf(key: string | null): number {
+  /** The number of the server of repository key `key` (-1 for none), with listing `id` counted among its listings. */
+  private serverOf(key: string | null, id: string): number {
     if (key === null) return -1
     let n = this.serverNumbers.get(key)
     if (n === undefined) {
       n = this.serverNumbers.size
       this.serverNumbers.set(key, n)
-      if (n >= this.listingsPerServer.length) {
-        const grown = new Int32Array(this.listingsPerServer.length * 2)
-        grown.set(this.listingsPerServer)
-        this.listingsPerServer = grown
-      }
     }
-    this.listingsPerServer[n]!++
+    const held = this.serverListings[n]
+    this.serverListings[n] = held === undefined ? id : [...(typeof held === 'string' ? [held] : held), id]
     return n
   }
 
-  /** How many live listings server number `s` has (0 for -1, a listing with no repository). */
-  listingsOn(s: number): number {
-    return s < 0 ? 0 : this.listingsPerServer[s]!
+  /** The live listings of server number `s`: one id, a list of several, or undefined (none, or -1). */
+  listingsOfServer(s: number): string | readonly string[] | undefined {
+    return s < 0 ? undefined : this.serverListings[s]
   }
 
   /**
@@ -185,7 +182,7 @@ export class TermStore {
       }
     // Term lists are kept as one string each: one object per listing, not one array slot per term.
     const about = Int32Array.from(new Set(ABOUT_FIELDS.flatMap((f) => doc.fields[f]!)), (t) => this.terms.get(t)!.id)
-    const server = this.serverOf(doc.facts.repositoryKey)
+    const server = this.serverOf(doc.facts.repositoryKey, doc.facts.id)
     const sampleKey = Bun.hash.xxHash32(doc.facts.id)
     this.docs.push({ facts: doc.facts, terms: [...packedOf.keys()].join(' '), about, server, signature, sampleKey })
     this.table.set(n, doc.facts, server)
@@ -201,7 +198,11 @@ export class TermStore {
     // A listing whose text is all stop words holds no term (its list is empty, not one empty term).
     if (doc.terms) for (const t of doc.terms.split(' ')) this.terms.get(t)!.df--
     for (let f = 0; f < FIELD_COUNT; f++) this.totalLengths[f]! -= this.lengths[n * FIELD_COUNT + f]!
-    if (doc.server >= 0) this.listingsPerServer[doc.server]!--
+    if (doc.server >= 0) {
+      const held = this.serverListings[doc.server]
+      const rest = typeof held === 'string' || held === undefined ? [] : held.filter((x) => x !== id)
+      this.serverListings[doc.server] = rest.length === 0 ? undefined : rest.length === 1 ? rest[0] : rest
+    }
     this.docs[n] = undefined
     this.table.clear(n)
     this.numberOf.delete(id)
@@ -264,10 +265,10 @@ export class TermStore {
     for (const whole of this.compounds.keys()) if (!this.terms.has(whole)) this.compounds.delete(whole)
     this.sortedSurface = null
     this.serverNumbers.clear()
-    this.listingsPerServer.fill(0)
+    this.serverListings = []
     this.table.reset(docs.length)
     docs.forEach((d, n) => {
-      d.server = this.serverOf(d.facts.repositoryKey)
+      d.server = this.serverOf(d.facts.repositoryKey, d.facts.id)
       this.table.set(n, d.facts, d.server)
     })
     this.docs = docs

@@ -54,7 +54,6 @@ export function offer(n: number, score: number, server: number): void {
       size--
       break
     }
-  if (size === capacity && !before(n, score, docs[size - 1]!, scores[size - 1]!)) return
   let i = size === capacity ? size - 1 : size
   while (i > 0 && before(n, score, docs[i - 1]!, scores[i - 1]!)) {
     docs[i] = docs[i - 1]!
