@@ -9,6 +9,7 @@ import { isValidHostHeader, safeEqual } from '../http'
 import { processMetrics } from '../metrics'
 import { textDocument } from '../text'
 import { joinedWhileRunning } from '../worker'
+import { lateAnswers } from './late-answer'
 import { startMemoryTrim } from './memory-trim'
 
 /** Opens the database named by config and applies pending migrations (under an advisory lock). */
@@ -198,11 +199,14 @@ export function serve(opts: ServeOptions) {
   const readyOnce = opts.ready && joinedWhileRunning(opts.ready)
   // Requests answered, so the memory trim waits while the process is busy.
   let answered = 0
+  // An answer ready only after the turn its request arrived in is sent so that Bun writes it in one piece.
+  const late = lateAnswers()
   /** The handler's answer, in the request's context: its id follows it into every async step and the events. */
   const answer = async (req: Request, started: number) => {
+    const arrived = late.arrived()
     const res = await withRequestId(requestIdFrom(req.headers), () => opts.handler.fetch(req))
     metrics.observe(req, res.status, (performance.now() - started) / 1000)
-    return res
+    return late.toSend(res, arrived, req.method)
   }
   const server = Bun.serve({
     port: opts.port,
@@ -212,10 +216,14 @@ export function serve(opts: ServeOptions) {
       if (refused) return refused
       // Plain suffix tests first: the common request pays no URL parse for the metrics and probe routes.
       if (req.url.endsWith('/metrics') && req.method === 'GET' && new URL(req.url).pathname === '/metrics') {
-        if (metricsAllowed(req, opts.metrics))
+        if (metricsAllowed(req, opts.metrics)) {
+          const arrived = late.arrived()
           return metrics
             .render()
-            .then(({ body, contentType }) => textDocument(body, contentType, { headers: NO_STORE }))
+            .then(({ body, contentType }) =>
+              late.toSend(textDocument(body, contentType, { headers: NO_STORE }), arrived, req.method),
+            )
+        }
       }
       if (req.method === 'GET' && (req.url.endsWith('/healthz') || req.url.endsWith('/readyz'))) {
         const probe = probeAnswer(req, stopping, readyOnce)

@@ -35,3 +35,63 @@ test('an answer given at once is sent and counted under its route; everything el
     server.stop(true)
   }
 })
+
+test('an answer ready only in a later turn is sent with its body streamed (every header and byte, a stream still streaming, HEAD bodiless); one ready at once keeps its length', async () => {
+  const headers: Record<string, string> = { 'content-type': 'application/json' }
+  for (let i = 0; i < 15; i++) headers[`x-answer-${i}`] = `value ${i}`
+  let release = () => {}
+  const released = new Promise<void>((r) => (release = r))
+  const server = serve({
+    port: 0,
+    host: '127.0.0.1',
+    log: createLogger('test', 'silent'),
+    name: 'serve-test',
+    close: async () => {},
+    handler: {
+      fetch: async (req) => {
+        const path = new URL(req.url).pathname
+        // Within the turn: a microtask only.
+        await Promise.resolve()
+        if (path === '/now') return new Response('at once')
+        await Bun.sleep(1)
+        if (path === '/stream') {
+          const body = new ReadableStream<Uint8Array>({
+            async start(c) {
+              c.enqueue(new TextEncoder().encode('first '))
+              await released
+              c.enqueue(new TextEncoder().encode('second'))
+              c.close()
+            },
+          })
+          return new Response(body, { headers: { 'content-type': 'text/event-stream' } })
+        }
+        return new Response(JSON.stringify({ text: 'é'.repeat(5000) }), { status: 201, headers })
+      },
+    },
+  })
+  try {
+    const base = `http://127.0.0.1:${server.port}`
+    const now = await fetch(`${base}/now`)
+    expect(now.headers.get('content-length')).toBe('7')
+    expect(now.headers.get('transfer-encoding')).toBeNull()
+    expect(await now.text()).toBe('at once')
+    const late = await fetch(`${base}/late`)
+    expect(late.status).toBe(201)
+    // Streamed, so the length goes as chunked coding (what keeps Bun from sending each header apart).
+    expect(late.headers.get('transfer-encoding')).toBe('chunked')
+    for (const [k, v] of Object.entries(headers)) expect(late.headers.get(k)).toBe(v)
+    expect(await late.json()).toEqual({ text: 'é'.repeat(5000) })
+    // A stream's first chunk arrives before the stream ends.
+    const reader = (await fetch(`${base}/stream`)).body!.getReader()
+    expect(new TextDecoder().decode((await reader.read()).value)).toBe('first ')
+    release()
+    let rest = ''
+    for (let r = await reader.read(); !r.done; r = await reader.read()) rest += new TextDecoder().decode(r.value)
+    expect(rest).toBe('second')
+    const head = await fetch(`${base}/late`, { method: 'HEAD' })
+    expect(head.status).toBe(201)
+    expect(await head.text()).toBe('')
+  } finally {
+    server.stop(true)
+  }
+})
