@@ -1,7 +1,7 @@
 /**
  * Matching: the listings that hold a form of a query word, each with the relevance of its text (BM25F over the
- * fields; a word's forms compete, a listing getting the best of them; feedback and associated terms add up, only to
- * listings a query word matched). Held in scratch arrays per listing number for one search at a time (scoring never
+ * fields; a word's forms compete, a listing getting the best of them; a common word beside rarer ones, feedback and
+ * associated terms add up, only to listings a rarer query word matched). Held in scratch arrays per listing number for one search at a time (scoring never
  * awaits). A search that adds feedback terms to the plan it matched scores only those (`extend`): the same sums, in
  * the same order, as matching the whole plan at once, so a cursor's page repeats the first page's scores bit for bit.
  */
@@ -112,25 +112,42 @@ function seek(data: Uint32Array, size: number, from: number, d: number): number 
   return hi
 }
 
-/** Scores one query word's forms: each live listing holding one gets the best of them, and the word's coverage. */
-function scoreWord(store: TermStore, terms: PlanTerm[], weight: number): void {
+/**
+ * Scores one query word's forms: each live listing holding one gets the best of them, and the word's coverage.
+ * `within`: only the listings already matched are scored and none is added (a common word beside rarer ones), a form
+ * far more common than them looked up listing by listing, as `scoreExtra` does.
+ */
+function scoreWord(store: TermStore, terms: PlanTerm[], weight: number, within: boolean): void {
   const { lengths } = store
   const flags = store.table.flags
   let seenCount = 0
+  const keep = (d: number, s: number) => {
+    if (s > best[d]!) {
+      if (best[d] === 0) seen[seenCount++] = d
+      best[d] = s
+    }
+  }
   for (const t of terms) {
     const located = postingsOf(store, t.term)
     if (!located) continue
     const { data, size } = located.p
     const held = located.conjunction ? holds : null
     const w = t.weight * t.idf
+    if (within && size > GALLOP.ratio * matchedCount) {
+      sortMatched()
+      let k = 0
+      for (let i = 0; i < matchedCount && k < size; i++) {
+        const d = matchedDocs[i]!
+        k = seek(data, size, k, d)
+        if (k < size && data[k * 2] === d && (!held || held[d] === stamp))
+          keep(d, w * contribution(data[k * 2 + 1]!, d, lengths))
+      }
+      continue
+    }
     for (let k = 0; k < size * 2; k += 2) {
       const d = data[k]!
-      if ((flags[d]! & LIVE) === 0 || (held && held[d] !== stamp)) continue
-      const s = w * contribution(data[k + 1]!, d, lengths)
-      if (s > best[d]!) {
-        if (best[d] === 0) seen[seenCount++] = d
-        best[d] = s
-      }
+      if ((within ? matched[d] === 0 : (flags[d]! & LIVE) === 0) || (held && held[d] !== stamp)) continue
+      keep(d, w * contribution(data[k + 1]!, d, lengths))
     }
   }
   const counting = TUNING.coverage !== 0
@@ -144,6 +161,13 @@ function scoreWord(store: TermStore, terms: PlanTerm[], weight: number): void {
     if (counting) covered[d]! += weight + 1e-9
     best[d] = 0
   }
+}
+
+/** Puts the matched listings in increasing number, once per matching (galloping needs it). */
+function sortMatched(): void {
+  if (matchedSorted) return
+  matchedDocs.subarray(0, matchedCount).sort()
+  matchedSorted = true
 }
 
 /**
@@ -178,10 +202,7 @@ function scoreExtra(store: TermStore, terms: PlanTerm[]): void {
 
 /** Adds a term of postings `data` (`size` pairs) at weight `w` to each matched listing holding it. */
 function gallop(data: Uint32Array, size: number, w: number, lengths: Uint16Array): void {
-  if (!matchedSorted) {
-    matchedDocs.subarray(0, matchedCount).sort()
-    matchedSorted = true
-  }
+  sortMatched()
   let k = 0
   for (let i = 0; i < matchedCount && k < size; i++) {
     const d = matchedDocs[i]!
@@ -237,12 +258,25 @@ export function match(store: TermStore, plan: Plan): Matches {
   const slots: number[] = []
   for (const t of plan.terms) if (t.slot >= 0 && !slots.includes(t.slot)) slots.push(t.slot)
   for (let f = 0; f < FIELD_COUNT; f++) norm[f] = TUNING.fieldB[f]! / plan.avg[f]!
-  for (const slot of slots)
+  // A word common across the catalog only scores the listings its query's rarer words match, or in a query of common
+  // words alone its rarest word (as Elasticsearch's common terms query does): "pydantic ai" is about pydantic, and
+  // the listings that only say "ai" would fill the page after the few that say both, at most of the query's cost.
+  // Optional pairs (rarity 0) match as they did.
+  const words = slots.filter((slot) => plan.slots[slot]! > 0)
+  const rare = words.filter((slot) => plan.slots[slot]! >= TUNING.common.idf)
+  if (!rare.length && TUNING.common.rarest && words.length > 1)
+    rare.push(words.reduce((a, b) => (plan.slots[b]! > plan.slots[a]! ? b : a)))
+  const common = (slot: number) => plan.slots[slot]! > 0 && !rare.includes(slot)
+  const restricted = TUNING.common.idf > 0 && rare.length > 0
+  const score = (slot: number, within: boolean) =>
     scoreWord(
       store,
       plan.terms.filter((t) => t.slot === slot),
       plan.slots[slot]!,
+      within,
     )
+  for (const slot of slots) if (!restricted || !common(slot)) score(slot, false)
+  if (restricted) for (const slot of slots) if (common(slot)) score(slot, true)
   m.docs = matchedDocs.subarray(0, matchedCount)
   scoreExtra(
     store,

@@ -36,6 +36,12 @@ export const TUNING = {
   part: 0.6,
   /** Weight of two query words found joined in a listing (mongo db → mongodb). */
   joinedPair: 0.7,
+  /**
+   * A query word whose idf is below `idf` (2.3: found in more than about one listing in ten) only scores the listings
+   * its query's rarer words match; with `rarest`, in a query of such words alone, those its rarest word matches. 0
+   * turns it off.
+   */
+  common: { idf: 2.3, rarest: true },
   /** Pseudo-relevance feedback: terms shared by the best first-pass matches join the query, weakly. */
   feedback: { docs: 15, terms: 12, weight: 0.35, minShared: 2, maxDfShare: 0.2 },
   /**
