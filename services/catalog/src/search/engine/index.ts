@@ -40,6 +40,8 @@ export class BadCursor extends Error {}
 const CACHE_ENTRIES = 2_000
 // A word's forms (stems, prefix and typo forms) recur across queries far more than a query: remembered per word.
 const FORMS_ENTRIES = 10_000
+// Browse pages remembered (per filters, sort, page size and explain) until the index changes.
+const BROWSE_PAGES = 64
 
 /** The position a cursor points after, with the plan of the walk it belongs to. */
 interface CursorState {
@@ -57,6 +59,9 @@ export class SearchIndex {
   private readonly plans = new Map<string, Plan>()
   private readonly associates: AssociateCache = new Map()
   private readonly forms: FormsCache = new Lru(FORMS_ENTRIES)
+  // First pages of a browse (no query words: an empty query, or one of stop words alone), which every such query
+  // shares: a browse walks every listing, the costliest search there is, and the directory's front page asks it.
+  private readonly browsed = new Lru<string, SearchPage>(BROWSE_PAGES)
 
   get size(): number {
     return this.store.live
@@ -88,7 +93,9 @@ export class SearchIndex {
    */
   setOrder(id: string, order: OrderFacts): void {
     const n = this.store.numberOf.get(id)
-    if (n !== undefined) this.store.docs[n]!.facts.order = order
+    if (n === undefined) return
+    this.store.docs[n]!.facts.order = order
+    this.browsed.clear()
   }
 
   /** Gives back what building left unused (call after a bulk of upserts). */
@@ -117,7 +124,8 @@ export class SearchIndex {
 
   /**
    * One page of a search: `q` (null to browse), the filters, a page size, and the cursor of the previous page;
-   * with `explain`, each hit says why it ranks there (its relevance with trust, whatever the `sort`).
+   * with `explain`, each hit says why it ranks there (its relevance with trust, whatever the `sort`). A browse's first
+   * page is remembered and given to every caller alike: read it, never change it.
    */
   search(
     q: string | null,
@@ -131,6 +139,24 @@ export class SearchIndex {
     // The default order's hash is what it was before there were others, so its cursors stay valid.
     const h = Bun.hash(JSON.stringify(sort === 'relevance' ? [words, filters] : [words, filters, sort])).toString(36)
     const after = cursor ? readCursor(cursor, h) : null
+    const browse = !words.length && !after ? `${h} ${limit} ${explain}` : null
+    const kept = browse === null ? undefined : this.browsed.get(browse)
+    if (kept) return kept
+    const page = this.pageOf(words, filters, limit, after, explain, sort, h)
+    if (browse !== null) this.browsed.set(browse, page)
+    return page
+  }
+
+  /** One page of a search, as `search` gives it, made afresh. */
+  private pageOf(
+    words: string[],
+    filters: Filters,
+    limit: number,
+    after: { plan: Plan; s: number; i: string } | null,
+    explain: boolean,
+    sort: Sort,
+    h: string,
+  ): SearchPage {
     const asked = countriesNamed(words)
     const { plan, matches } = after
       ? { plan: after.plan, matches: match(this.store, after.plan) }
@@ -171,6 +197,7 @@ export class SearchIndex {
   // plans (their feedback terms came from a ranking that read the facts).
   private changed(what: 'text' | 'facts'): void {
     this.plans.clear()
+    this.browsed.clear()
     if (what === 'facts') return
     this.associates.clear()
     this.forms.clear()
