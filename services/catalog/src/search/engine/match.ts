@@ -258,16 +258,8 @@ export function match(store: TermStore, plan: Plan): Matches {
   const slots: number[] = []
   for (const t of plan.terms) if (t.slot >= 0 && !slots.includes(t.slot)) slots.push(t.slot)
   for (let f = 0; f < FIELD_COUNT; f++) norm[f] = TUNING.fieldB[f]! / plan.avg[f]!
-  // A word common across the catalog only scores the listings its query's rarer words match, or in a query of common
-  // words alone its rarest word (as Elasticsearch's common terms query does): "pydantic ai" is about pydantic, and
-  // the listings that only say "ai" would fill the page after the few that say both, at most of the query's cost.
-  // Optional pairs (rarity 0) match as they did.
-  const words = slots.filter((slot) => plan.slots[slot]! > 0)
-  const rare = words.filter((slot) => plan.slots[slot]! >= TUNING.common.idf)
-  if (!rare.length && TUNING.common.rarest && words.length > 1)
-    rare.push(words.reduce((a, b) => (plan.slots[b]! > plan.slots[a]! ? b : a)))
-  const common = (slot: number) => plan.slots[slot]! > 0 && !rare.includes(slot)
-  const restricted = TUNING.common.idf > 0 && rare.length > 0
+  // Words common across the catalog (the plan names them) only score what the others match.
+  const common = plan.common ?? []
   const score = (slot: number, within: boolean) =>
     scoreWord(
       store,
@@ -275,8 +267,8 @@ export function match(store: TermStore, plan: Plan): Matches {
       plan.slots[slot]!,
       within,
     )
-  for (const slot of slots) if (!restricted || !common(slot)) score(slot, false)
-  if (restricted) for (const slot of slots) if (common(slot)) score(slot, true)
+  for (const slot of slots) if (!common.includes(slot)) score(slot, false)
+  for (const slot of common) score(slot, true)
   m.docs = matchedDocs.subarray(0, matchedCount)
   scoreExtra(
     store,

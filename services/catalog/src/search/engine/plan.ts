@@ -24,6 +24,8 @@ export interface Plan {
   terms: PlanTerm[]
   /** Average field lengths at the time the plan was made. */
   avg: number[]
+  /** The words common across the catalog when the plan was made: they only score what the other words match. */
+  common?: number[]
 }
 
 /** The empty plan of a browse (no query words): ranking by trust alone. */
@@ -125,6 +127,8 @@ const dfOf = (store: TermStore, term: string): number =>
 export interface WordForms {
   terms: { term: string; weight: number; idf: number }[]
   rarity: number
+  /** Listings holding the word as typed (else its most common form). */
+  df: number
 }
 
 /** Two query words the index knows joined (mongo db → mongodb), or null. */
@@ -159,7 +163,7 @@ function formsOf(store: TermStore, word: string, nearSpellings = true): WordForm
     terms.push({ term, weight, idf })
     if (weight > best) [best, rarity] = [weight, idf]
   }
-  return { terms, rarity }
+  return { terms, rarity, df: known > 0 ? known : common }
 }
 
 function joinedOf(store: TermStore, first: string, second: string): JoinedForm {
@@ -176,6 +180,7 @@ export function basePlan(store: TermStore, words: string[], cache?: FormsCache):
   // look compares the word with every written word sharing its first letter, and a query of many made-up words
   // would cost a hundred ordinary ones. The rest match as written (kept under their own key in the cache).
   let unknown = 0
+  const dfs: number[] = []
   words.forEach((word, slot) => {
     const near = !needsNearSpellings(store, word) || ++unknown <= TUNING.typo.maxWords
     const key = near ? word : `${word}\u0000as-written`
@@ -183,6 +188,7 @@ export function basePlan(store: TermStore, words: string[], cache?: FormsCache):
     cache?.set(key, forms)
     for (const t of forms.terms) terms.push({ slot, term: t.term, weight: t.weight, idf: t.idf })
     slots.push(forms.rarity)
+    dfs.push(forms.df)
   })
   // Two words written apart that the index knows joined (mongo db → mongodb) are an optional extra match.
   for (let i = 0; i + 1 < words.length; i++) {
@@ -195,7 +201,13 @@ export function basePlan(store: TermStore, words: string[], cache?: FormsCache):
       slots.push(0)
     }
   }
-  return { slots, terms, avg: store.averageLengths() }
+  const plan: Plan = { slots, terms, avg: store.averageLengths() }
+  // A word found in many listings beside one that is not only scores what the other matches (TUNING.common).
+  const { share, minListings } = TUNING.common
+  const many = Math.max(minListings, share * store.live)
+  const common = share > 0 ? dfs.flatMap((df, slot) => (df >= many ? [slot] : [])) : []
+  if (common.length && dfs.some((df) => df > 0 && df < many)) plan.common = common
+  return plan
 }
 
 /**
@@ -260,30 +272,3 @@ export function withFeedback(store: TermStore, plan: Plan, best: number[]): Plan
 // Per postings id: how many of the best listings hold the term, -1 for a term the plan asks (scratch, zeroed after
 // each use; scoring never awaits).
 let shares = new Int32Array(1024)
-
-// Bounds of a plan read back from a cursor (anything else is not a plan this API made).
-const MAX_PLAN_TERMS = 160 + TUNING.associations.max
-const MAX_SLOTS = 32
-
-/** A plan as compact JSON (numbers kept exact, so scores repeat bit for bit). */
-export const packPlan = (p: Plan) => [p.slots, p.avg, p.terms.map((t) => [t.slot, t.term, t.weight, t.idf])]
-
-/** Reads a plan back from a cursor; null when it is not one this API could have made. */
-export function unpackPlan(v: unknown): Plan | null {
-  if (!Array.isArray(v) || v.length !== 3) return null
-  const [slots, avg, terms] = v as unknown[]
-  const num = (x: unknown, lo: number, hi: number) => typeof x === 'number' && Number.isFinite(x) && x >= lo && x <= hi
-  if (!Array.isArray(slots) || slots.length > MAX_SLOTS || !slots.every((s) => num(s, 0, 100))) return null
-  if (!Array.isArray(avg) || avg.length !== FIELD_COUNT || !avg.every((a) => num(a, 1, 65_535))) return null
-  if (!Array.isArray(terms) || terms.length > MAX_PLAN_TERMS) return null
-  const out: PlanTerm[] = []
-  for (const t of terms) {
-    if (!Array.isArray(t) || t.length !== 4) return null
-    const [slot, term, weight, idf] = t as unknown[]
-    if (!Number.isInteger(slot) || !num(slot, -1, slots.length - 1)) return null
-    if (typeof term !== 'string' || !/^[a-z0-9]{1,64}( [a-z0-9]{1,64}){0,3}$/.test(term)) return null
-    if (!num(weight, 0.001, 1) || !num(idf, 0, 100)) return null
-    out.push({ slot: slot as number, term, weight: weight as number, idf: idf as number })
-  }
-  return { slots: slots as number[], avg: avg as number[], terms: out }
-}

@@ -37,11 +37,10 @@ export const TUNING = {
   /** Weight of two query words found joined in a listing (mongo db → mongodb). */
   joinedPair: 0.7,
   /**
-   * A query word whose idf is below `idf` (2.3: found in more than about one listing in ten) only scores the listings
-   * its query's rarer words match; with `rarest`, in a query of such words alone, those its rarest word matches. 0
-   * turns it off.
+   * A query word found in at least `share` of the listings (and at least `minListings`) beside one that is not only
+   * scores the listings the others match, as Elasticsearch's common terms query does; share 0 turns it off.
    */
-  common: { idf: 2.3, rarest: true },
+  common: { share: 0.1, minListings: 100 },
   /** Pseudo-relevance feedback: terms shared by the best first-pass matches join the query, weakly. */
   feedback: { docs: 15, terms: 12, weight: 0.35, minShared: 2, maxDfShare: 0.2 },
   /**
