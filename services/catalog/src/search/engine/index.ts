@@ -153,7 +153,7 @@ export class SearchIndex {
     words: string[],
     filters: Filters,
     limit: number,
-    after: { plan: Plan; s: number; i: string } | null,
+    after: ReturnType<typeof readCursor> | null,
     explain: boolean,
     sort: Sort,
     h: string,

@@ -1,8 +1,8 @@
 /**
  * Matching: the listings that hold a form of a query word, each with the relevance of its text (BM25F over the
  * fields; a word's forms compete, a listing getting the best of them; a common word beside rarer ones, feedback and
- * associated terms add up, only to listings a rarer query word matched). Held in scratch arrays per listing number for one search at a time (scoring never
- * awaits). A search that adds feedback terms to the plan it matched scores only those (`extend`): the same sums, in
+ * associated terms add up, only to listings a rarer query word matched). Held in scratch arrays per listing number
+ * for one search at a time (scoring never awaits). A search that adds feedback terms to the plan it matched scores only those (`extend`): the same sums, in
  * the same order, as matching the whole plan at once, so a cursor's page repeats the first page's scores bit for bit.
  */
 import { FIELD_COUNT } from './document'
@@ -134,14 +134,9 @@ function scoreWord(store: TermStore, terms: PlanTerm[], weight: number, within: 
     const held = located.conjunction ? holds : null
     const w = t.weight * t.idf
     if (within && size > GALLOP.ratio * matchedCount) {
-      sortMatched()
-      let k = 0
-      for (let i = 0; i < matchedCount && k < size; i++) {
-        const d = matchedDocs[i]!
-        k = seek(data, size, k, d)
-        if (k < size && data[k * 2] === d && (!held || held[d] === stamp))
-          keep(d, w * contribution(data[k * 2 + 1]!, d, lengths))
-      }
+      eachMatchedHolding(data, size, (d, packed) => {
+        if (!held || held[d] === stamp) keep(d, w * contribution(packed, d, lengths))
+      })
       continue
     }
     for (let k = 0; k < size * 2; k += 2) {
@@ -163,11 +158,22 @@ function scoreWord(store: TermStore, terms: PlanTerm[], weight: number, within: 
   }
 }
 
-/** Puts the matched listings in increasing number, once per matching (galloping needs it). */
-function sortMatched(): void {
-  if (matchedSorted) return
-  matchedDocs.subarray(0, matchedCount).sort()
-  matchedSorted = true
+/**
+ * Calls `visit` with each matched listing that a term of postings `data` (`size` pairs) holds, and its packed counts,
+ * in increasing listing number: each matched listing looked up by galloping through the postings, for a cost that
+ * follows the matches, not the term.
+ */
+function eachMatchedHolding(data: Uint32Array, size: number, visit: (d: number, packed: number) => void): void {
+  if (!matchedSorted) {
+    matchedDocs.subarray(0, matchedCount).sort()
+    matchedSorted = true
+  }
+  let k = 0
+  for (let i = 0; i < matchedCount && k < size; i++) {
+    const d = matchedDocs[i]!
+    k = seek(data, size, k, d)
+    if (k < size && data[k * 2] === d) visit(d, data[k * 2 + 1]!)
+  }
 }
 
 /**
@@ -189,7 +195,9 @@ function scoreExtra(store: TermStore, terms: PlanTerm[]): void {
     const { data, size } = located.p
     const w = t.weight * t.idf
     if (size > GALLOP.ratio * matchedCount) {
-      gallop(data, size, w, lengths)
+      eachMatchedHolding(data, size, (d, packed) => {
+        raw[d]! += w * contribution(packed, d, lengths)
+      })
       continue
     }
     for (let k = 0; k < size * 2; k += 2) {
@@ -197,17 +205,6 @@ function scoreExtra(store: TermStore, terms: PlanTerm[]): void {
       if (matched[d] === 0) continue
       raw[d]! += w * contribution(data[k + 1]!, d, lengths)
     }
-  }
-}
-
-/** Adds a term of postings `data` (`size` pairs) at weight `w` to each matched listing holding it. */
-function gallop(data: Uint32Array, size: number, w: number, lengths: Uint16Array): void {
-  sortMatched()
-  let k = 0
-  for (let i = 0; i < matchedCount && k < size; i++) {
-    const d = matchedDocs[i]!
-    k = seek(data, size, k, d)
-    if (k < size && data[k * 2] === d) raw[d]! += w * contribution(data[k * 2 + 1]!, d, lengths)
   }
 }
 
