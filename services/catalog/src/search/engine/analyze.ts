@@ -13,9 +13,21 @@ export const STOP_WORDS = new Set([
   ),
 ])
 
+// Stems remembered per word (a pure function of it): indexing and every query ask for the same words again and
+// again, and the stemmer's rules cost a microsecond a word. Bounded: past the bound it starts again.
+const STEMS_KEPT = 50_000
+const stems = new Map<string, string>()
+
 /** The index form of a word: its Porter stem (plural and tense folded); short words and numbers stay as they are. */
 export function termOf(word: string): string {
-  return word.length <= 3 || /\d/.test(word) ? word : stemmer(word)
+  if (word.length <= 3) return word
+  let stem = stems.get(word)
+  if (stem === undefined) {
+    stem = /\d/.test(word) ? word : stemmer(word)
+    if (stems.size >= STEMS_KEPT) stems.clear()
+    stems.set(word, stem)
+  }
+  return stem
 }
 
 /**

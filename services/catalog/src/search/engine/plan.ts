@@ -184,8 +184,12 @@ export function basePlan(store: TermStore, words: string[], cache?: FormsCache):
   words.forEach((word, slot) => {
     const near = !needsNearSpellings(store, word) || ++unknown <= TUNING.typo.maxWords
     const key = near ? word : `${word}\u0000as-written`
-    const forms = (cache?.get(key) as WordForms | undefined) ?? formsOf(store, word, near)
-    cache?.set(key, forms)
+    // A hit is made the most recent by the look-up itself; only a miss is stored.
+    let forms = cache?.get(key) as WordForms | undefined
+    if (!forms) {
+      forms = formsOf(store, word, near)
+      cache?.set(key, forms)
+    }
     for (const t of forms.terms) terms.push({ slot, term: t.term, weight: t.weight, idf: t.idf })
     slots.push(forms.rarity)
     dfs.push(forms.df)
@@ -195,7 +199,7 @@ export function basePlan(store: TermStore, words: string[], cache?: FormsCache):
     const key = `${words[i]} ${words[i + 1]}`
     const known = cache?.get(key)
     const joined = known !== undefined ? (known as JoinedForm) : joinedOf(store, words[i]!, words[i + 1]!)
-    cache?.set(key, joined)
+    if (known === undefined) cache?.set(key, joined)
     if (joined) {
       terms.push({ slot: slots.length, term: joined.term, weight: TUNING.joinedPair, idf: joined.idf })
       slots.push(0)
@@ -218,48 +222,60 @@ export function basePlan(store: TermStore, words: string[], cache?: FormsCache):
 export function withFeedback(store: TermStore, plan: Plan, best: number[]): Plan {
   const { feedback } = TUNING
   if ((feedback.terms as number) === 0) return plan
-  if (shares.length < store.postingsMade) shares = new Int32Array(Math.max(store.postingsMade * 2, 1024))
+  if (shares.length < store.postingsMade) {
+    shares = new Int32Array(Math.max(store.postingsMade * 2, 1024))
+    touchedIds = new Int32Array(shares.length)
+  }
+  // Locals, not the module's bindings, in the loops below.
+  const counts = shares
+  const touched = touchedIds
   // The plan's own terms are marked -1 (never counted); the others count the best listings holding them.
   const asked: Postings[] = []
   for (const t of plan.terms) {
     const p = store.terms.get(t.term)
-    if (p && shares[p.id] === 0) asked.push(p)
-    if (p) shares[p.id] = -1
+    if (p && counts[p.id] === 0) asked.push(p)
+    if (p) counts[p.id] = -1
   }
-  const touched: number[] = []
-  for (const d of best.slice(0, feedback.docs)) {
-    const about = store.docs[d]?.about
+  let touchedCount = 0
+  const docs = Math.min(feedback.docs, best.length)
+  for (let b = 0; b < docs; b++) {
+    const about = store.docs[best[b]!]?.about
     // An index loop: iterating a typed array with for…of takes the iterator's slow path here.
     for (let i = 0; about && i < about.length; i++) {
       const id = about[i]!
-      const c = shares[id]!
+      const c = counts[id]!
       if (c < 0) continue
-      if (c === 0) touched.push(id)
-      shares[id] = c + 1
+      if (c === 0) touched[touchedCount++] = id
+      counts[id] = c + 1
     }
   }
-  for (const p of asked) shares[p.id] = 0
+  for (const p of asked) counts[p.id] = 0
   const n = store.live
   // The best `feedback.terms` by count × idf (ties by term), kept in order as they come: no list of every candidate
   // made and sorted.
   const picked: { p: Postings; c: number; s: number; idf: number }[] = []
   const comesFirst = (s: number, t: string, o: { p: Postings; s: number }) => s > o.s || (s === o.s && t < o.p.term)
-  for (const id of touched) {
-    const c = shares[id]!
-    shares[id] = 0
+  for (let k = 0; k < touchedCount; k++) {
+    const id = touched[k]!
+    const c = counts[id]!
+    counts[id] = 0
     if (c < feedback.minShared) continue
     const p = store.postings[id]!
     if (p.df < 2 || p.df > feedback.maxDfShare * n) continue
     const idf = idfOf(p.df, n)
     const s = c * idf
     if (picked.length === feedback.terms && !comesFirst(s, p.term, picked[picked.length - 1]!)) continue
-    let i = picked.length
-    while (i > 0 && comesFirst(s, p.term, picked[i - 1]!)) i--
-    picked.splice(i, 0, { p, c, s, idf })
-    if (picked.length > feedback.terms) picked.pop()
+    // Inserted in place (no splice): the last falls off a full list.
+    const entry = { p, c, s, idf }
+    let i = picked.length < feedback.terms ? picked.length : picked.length - 1
+    if (i === picked.length) picked.push(entry)
+    while (i > 0 && comesFirst(s, p.term, picked[i - 1]!)) {
+      picked[i] = picked[i - 1]!
+      i--
+    }
+    picked[i] = entry
   }
   if (!picked.length) return plan
-  const docs = Math.min(feedback.docs, best.length)
   return {
     ...plan,
     terms: [
@@ -272,3 +288,5 @@ export function withFeedback(store: TermStore, plan: Plan, best: number[]): Plan
 // Per postings id: how many of the best listings hold the term, -1 for a term the plan asks (scratch, zeroed after
 // each use; scoring never awaits).
 let shares = new Int32Array(1024)
+// The postings ids counted, in the order first counted (scratch).
+let touchedIds = new Int32Array(1024)
