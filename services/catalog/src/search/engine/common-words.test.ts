@@ -1,5 +1,5 @@
 // A word found in at least a tenth of the listings (and in at least TUNING.common.minListings) beside one that is not
-// only scores the listings the other matches. Which listings match, and how they rank among themselves, is asserted
+// only scores the listings the other matches; common words alone are each required. Which listings match, and how they rank among themselves, is asserted
 // on a small index with the floor lowered; that nothing else about a search moves is the bench's and the quality
 // figures' business.
 import { afterEach, describe, expect, test } from 'bun:test'
@@ -42,16 +42,26 @@ describe('search: common words score, rarer words match', () => {
     expect(all.hits.slice(0, 2).map((h) => h.id)).toEqual(['l08', 'l03'])
   })
 
-  test('common words alone, a common word alone and rare words together match every listing holding one', () => {
+  test('common words alone are each required, as in Lucene; a common word alone and rare words match as before', () => {
     floor(1)
     const index = catalog()
-    expect(index.search('enable workflow', none, 100).total).toBe(30)
+    // "offer" in the odd 20 and "records" in 30: both in the 10 where i % 4 is 3, where either is in all 40.
+    const both = index.search('offer records', none, 100)
+    expect(both.total).toBe(10)
+    expect(both.hits.map((h) => Number(h.id.slice(1)) % 4)).toEqual(new Array(10).fill(3))
+    expect(index.search('enable workflow', none, 100).total).toBe(0)
     expect(index.search('enable', none, 100).total).toBe(20)
     expect(index.search('zebrafish kiwi', none, 100).total).toBe(3)
+    // Turned off, a listing saying either matches, those saying both first, in the same order.
+    Object.assign(TUNING.common, { share: 0 })
+    const either = catalog().search('offer records', none, 100)
+    expect(either.total).toBe(40)
+    expect(either.hits.slice(0, 10).map((h) => h.id)).toEqual(both.hits.map((h) => h.id))
   })
 
   test('a word in fewer listings than the floor is never common: a small catalog matches as it did', () => {
     expect(catalog().search('enable zebrafish', none, 100).total).toBe(21)
+    expect(catalog().search('offer records', none, 100).total).toBe(40)
   })
 
   test('the plan names its common words, a cursor carries them, and a walk meets each match once', () => {
@@ -65,7 +75,17 @@ describe('search: common words score, rarer words match', () => {
       cursor = page.nextCursor ?? undefined
     } while (cursor)
     expect(seen).toEqual(ids(index, 'enable zebrafish'))
-    // What a cursor may name: the slots of words, never all of them.
+    // So does a walk of common words alone, each required.
+    const required: string[] = []
+    cursor = undefined
+    do {
+      const page = index.search('offer records', none, 3, cursor)
+      required.push(...page.hits.map((h) => h.id))
+      cursor = page.nextCursor ?? undefined
+    } while (cursor)
+    expect(required).toEqual(ids(index, 'offer records'))
+    expect(required).toHaveLength(10)
+    // What a cursor may name: the slots of words, never all of them as common; two or more as required.
     const plan = {
       slots: [1, 2],
       avg: new Array(8).fill(1),
@@ -78,5 +98,9 @@ describe('search: common words score, rarer words match', () => {
     expect(unpackPlan(packPlan(plan))?.common).toBeUndefined()
     for (const common of [[0, 1], [2], [0, 0], [], [0.5], '0'])
       expect(unpackPlan([...packPlan(plan), common])).toBeNull()
+    expect(unpackPlan(packPlan({ ...plan, required: [1, 0] }))?.required).toEqual([1, 0])
+    for (const forged of [[0], [0, 0], [0, 2], [0, 0.5], '01'])
+      expect(unpackPlan([...packPlan(plan), [], forged])).toBeNull()
+    expect(unpackPlan([...packPlan(plan), [0], [0, 1]])).toBeNull()
   })
 })

@@ -115,9 +115,10 @@ function seek(data: Uint32Array, size: number, from: number, d: number): number 
 /**
  * Scores one query word's forms: each live listing holding one gets the best of them, and the word's coverage.
  * `within`: only the listings already matched are scored and none is added (a common word beside rarer ones), a form
- * far more common than them looked up listing by listing, as `scoreExtra` does.
+ * far more common than them looked up listing by listing, as `scoreExtra` does. Gives how many listings hold it
+ * (the first of `seen`).
  */
-function scoreWord(store: TermStore, terms: PlanTerm[], weight: number, within: boolean): void {
+function scoreWord(store: TermStore, terms: PlanTerm[], weight: number, within: boolean): number {
   const { lengths } = store
   const flags = store.table.flags
   let seenCount = 0
@@ -156,6 +157,28 @@ function scoreWord(store: TermStore, terms: PlanTerm[], weight: number, within: 
     if (counting) covered[d]! += weight + 1e-9
     best[d] = 0
   }
+  return seenCount
+}
+
+/**
+ * Keeps the matched listings among the first `count` of `seen` (those holding the word just scored), in the order
+ * they were; the others' values leave the scratch.
+ */
+function keepHolding(store: TermStore, count: number): void {
+  if (holds.length < store.docs.length) holds = new Int32Array(Math.max(store.docs.length * 2, 1024))
+  stamp++
+  for (let i = 0; i < count; i++) holds[seen[i]!] = stamp
+  let kept = 0
+  for (let i = 0; i < matchedCount; i++) {
+    const d = matchedDocs[i]!
+    if (holds[d] === stamp) matchedDocs[kept++] = d
+    else {
+      raw[d] = 0
+      covered[d] = 0
+      matched[d] = 0
+    }
+  }
+  matchedCount = kept
 }
 
 /**
@@ -255,8 +278,10 @@ export function match(store: TermStore, plan: Plan): Matches {
   const slots: number[] = []
   for (const t of plan.terms) if (t.slot >= 0 && !slots.includes(t.slot)) slots.push(t.slot)
   for (let f = 0; f < FIELD_COUNT; f++) norm[f] = TUNING.fieldB[f]! / plan.avg[f]!
-  // Words common across the catalog (the plan names them) only score what the others match.
+  // Words common across the catalog (the plan names them) only score what the others match; common words alone are
+  // each required: the rarest matches, each other keeps the matches it holds.
   const common = plan.common ?? []
+  const required = plan.required ?? []
   const score = (slot: number, within: boolean) =>
     scoreWord(
       store,
@@ -264,8 +289,14 @@ export function match(store: TermStore, plan: Plan): Matches {
       plan.slots[slot]!,
       within,
     )
-  for (const slot of slots) if (!common.includes(slot)) score(slot, false)
-  for (const slot of common) score(slot, true)
+  if (required.length) {
+    score(required[0]!, false)
+    for (const slot of required.slice(1)) keepHolding(store, score(slot, true))
+    for (const slot of slots) if (!required.includes(slot)) score(slot, true)
+  } else {
+    for (const slot of slots) if (!common.includes(slot)) score(slot, false)
+    for (const slot of common) score(slot, true)
+  }
   m.docs = matchedDocs.subarray(0, matchedCount)
   scoreExtra(
     store,

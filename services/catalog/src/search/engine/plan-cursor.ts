@@ -15,8 +15,9 @@ const MAX_SLOTS = 32
 const PACKED = 'f'
 
 /**
- * A plan as compact JSON: ['f', numbers, the words' count, each term's slot, each term, common words?], the numbers
- * being per word its rarity, the average field lengths, then per term its weight and its idf.
+ * A plan as compact JSON: ['f', numbers, the words' count, each term's slot, each term, common words?, required
+ * words?] (common words empty when only required ones are named), the numbers being per word its rarity, the
+ * average field lengths, then per term its weight and its idf.
  */
 export function packPlan(p: Plan): unknown[] {
   const t = p.terms.length
@@ -42,7 +43,8 @@ export function packPlan(p: Plan): unknown[] {
     slots,
     terms,
   ]
-  if (p.common) packed.push(p.common)
+  if (p.common || p.required) packed.push(p.common ?? [])
+  if (p.required) packed.push(p.required)
   return packed
 }
 
@@ -50,15 +52,19 @@ export function packPlan(p: Plan): unknown[] {
 export function unpackPlan(v: unknown): Plan | null {
   if (!Array.isArray(v)) return null
   const read = v[0] === PACKED ? readPacked(v) : readDecimal(v)
-  return read && checkedPlan(read.slots, read.avg, read.terms, read.common)
+  const plan = read && checkedPlan(read.slots, read.avg, read.terms, read.common)
+  if (!plan || read?.required === undefined) return plan
+  return checkedRequired(plan, read.required)
 }
 
-type Read = { slots: unknown; avg: unknown; terms: unknown[][]; common: unknown } | null
+type Read = { slots: unknown; avg: unknown; terms: unknown[][]; common: unknown; required?: unknown } | null
 
-/** The parts of a packed plan (['f', numbers, words, slots, terms, common?]), unchecked. */
+/** The parts of a packed plan (['f', numbers, words, slots, terms, common?, required?]), unchecked. */
 function readPacked(v: unknown[]): Read {
-  if (v.length < 5 || v.length > 6) return null
-  const [, bytes, words, slots, terms, common] = v
+  if (v.length < 5 || v.length > 7) return null
+  const [, bytes, words, slots, terms, named, required] = v
+  // Required words come after an empty list of common ones (a plan names one or the other).
+  const common = v.length === 7 && Array.isArray(named) && named.length === 0 ? undefined : named
   if (typeof bytes !== 'string' || !Number.isInteger(words) || (words as number) < 0) return null
   if ((words as number) > MAX_SLOTS || !Array.isArray(slots) || !Array.isArray(terms)) return null
   if (slots.length !== terms.length || terms.length > MAX_PLAN_TERMS) return null
@@ -74,6 +80,7 @@ function readPacked(v: unknown[]): Read {
     avg: [...numbers.subarray(w, at)],
     terms: terms.map((term, i) => [slots[i], term, numbers[at + i], numbers[at + t + i]]),
     common,
+    ...(v.length === 7 ? { required } : {}),
   }
 }
 
@@ -106,5 +113,14 @@ function checkedPlan(slots: unknown, avg: unknown, terms: unknown[][], common: u
   if (!Array.isArray(common) || !common.length || common.length >= words.size) return null
   if (!common.every((s, i) => Number.isInteger(s) && words.has(s) && common.indexOf(s) === i)) return null
   plan.common = common as number[]
+  return plan
+}
+
+/** The plan with its required words when they are what this API names (two or more distinct words), else null. */
+function checkedRequired(plan: Plan, required: unknown): Plan | null {
+  if (plan.common || !Array.isArray(required) || required.length < 2) return null
+  const words = new Set(plan.terms.filter((t) => t.slot >= 0).map((t) => t.slot))
+  if (!required.every((s, i) => Number.isInteger(s) && words.has(s) && required.indexOf(s) === i)) return null
+  plan.required = required as number[]
   return plan
 }

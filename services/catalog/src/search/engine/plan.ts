@@ -26,6 +26,11 @@ export interface Plan {
   avg: number[]
   /** The words common across the catalog when the plan was made: they only score what the other words match. */
   common?: number[]
+  /**
+   * When every word the index holds was common: those words, rarest first, and a match holds each of them (the
+   * rarest's listings, scored by the others).
+   */
+  required?: number[]
 }
 
 /** The empty plan of a browse (no query words): ranking by trust alone. */
@@ -211,6 +216,9 @@ export function basePlan(store: TermStore, words: string[], cache?: FormsCache):
   const many = Math.max(minListings, share * store.live)
   const common = share > 0 ? dfs.flatMap((df, slot) => (df >= many ? [slot] : [])) : []
   if (common.length && dfs.some((df) => df > 0 && df < many)) plan.common = common
+  // Common words alone (two or more) are all required, as Lucene's CommonTermsQuery does: "enable management" is
+  // the listings holding both, not the half of the catalog that says either.
+  else if (common.length >= 2) plan.required = common.sort((a, b) => dfs[a]! - dfs[b]! || a - b)
   return plan
 }
 
