@@ -6,6 +6,7 @@ import { createMemoryStore } from '@mcp-directory/shared/kv'
 import { createLogger } from '@mcp-directory/shared/log'
 import { deleteStream, runToken, testConfig, TEST_SERVICES } from '@mcp-directory/shared/testing'
 import { createGatewayApp } from '../src/app'
+import { MicroCache } from '../src/plugins/micro-cache'
 import { httpUpstream } from '@mcp-directory/shared/upstream'
 
 const log = createLogger('test', 'silent')
@@ -57,7 +58,7 @@ const service = Bun.serve({
   },
 })
 
-function gateway(env: Record<string, string> = {}, microCache?: { maxEntries?: number }) {
+function gateway(env: Record<string, string> = {}, microCache?: { maxEntries?: number; storeAfter?: number }) {
   const config = testConfig({ RATE_LIMIT_PER_MINUTE: '5', TRUST_PROXY_HOPS: '1', ...env })
   const base = `http://127.0.0.1:${service.port}`
   return createGatewayApp({
@@ -66,7 +67,8 @@ function gateway(env: Record<string, string> = {}, microCache?: { maxEntries?: n
     kv: createMemoryStore(),
     operatorToken: 'operator-secret-token-123',
     bus,
-    microCache: microCache ? { log, bus, ...microCache } : undefined,
+    // Every cacheable answer stored at once, as these tests ask of the storing rules (the second-ask rule has its own).
+    microCache: { log, bus, storeAfter: 1, ...microCache },
     upstreams: {
       badge: httpUpstream('badge', [base], log),
       catalog: httpUpstream('catalog', [base], log),
@@ -113,6 +115,32 @@ describe('micro-cache', () => {
     expect(c.status).toBe(304)
     expect(c.headers.get('etag')).toBe('"one"')
     expect(seen('/api/badge/one')).toBe(1)
+    await g.close()
+  })
+
+  test('by default an answer is stored on its second ask: one asked once is passed on unread and pushes out none', async () => {
+    const plain = new MicroCache({ log })
+    expect([plain.admits('/x', '', false), plain.admits('/x', '', false)]).toEqual([false, true])
+    await plain.close()
+    const g = gateway({ RATE_LIMIT_PER_MINUTE: '1000' }, { storeAfter: 2, maxEntries: 4 })
+    for (let i = 0; i < 3; i++) await get(g, '/api/badge/twice')
+    // The first two reach the service; the second is stored, the third answered from it.
+    expect(seen('/api/badge/twice')).toBe(2)
+    expect(g.cache!.size().entries).toBe(1)
+    // Many badges asked once each: none stored, and the stored one stays.
+    for (let i = 0; i < 10; i++) await get(g, `/api/badge/once-${i}`)
+    expect(g.cache!.size().entries).toBe(1)
+    await get(g, '/api/badge/twice')
+    expect(seen('/api/badge/twice')).toBe(2)
+    // Asked again after more than 4 others, a badge counts as asked for the first time.
+    await get(g, '/api/badge/once-0')
+    expect(g.cache!.size().entries).toBe(1)
+    // Rate-limited reads are counted apart: the flood of badges above forgot no ask of theirs.
+    await get(g, '/api/v1/categories?asked=2')
+    for (let i = 0; i < 10; i++) await get(g, `/api/badge/burst-${i}`)
+    await get(g, '/api/v1/categories?asked=2')
+    await get(g, '/api/v1/categories?asked=2')
+    expect(seen('/api/v1/categories?asked=2')).toBe(2)
     await g.close()
   })
 

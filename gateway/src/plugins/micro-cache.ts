@@ -23,6 +23,11 @@ export interface MicroCacheOptions {
   maxTtlMs?: number
   /** Headers the gateway sets on every answer and that never change (CORS), stored ready with each answer. */
   constantHeaders?: Record<string, string>
+  /**
+   * An answer is stored the n-th time its path and variant are asked among the last `maxEntries` asked and not
+   * stored (default 2: the second time; 1 stores every cacheable answer).
+   */
+  storeAfter?: number
 }
 
 /** The listing events after which a listing's answers may differ, as for the badge service's own cache. */
@@ -92,6 +97,10 @@ export class MicroCache {
   private readonly unlimitedKeys = new Set<string>()
   private unlimitedEntries = 0
   private unlimitedBytes = 0
+  // How many times lately each path and variant not stored was asked (by a hash of them), oldest first; the routes
+  // without a rate limit have their own, so a flood of badge requests cannot make the others forgotten.
+  private readonly asked = { limited: new Map<number, number>(), unlimited: new Map<number, number>() }
+  private readonly storeAfter: number
   // Bumped by every drop: an answer fetched across a drop may predate it.
   private drops = 0
   private readonly timers = new Set<ReturnType<typeof setTimeout>>()
@@ -105,6 +114,7 @@ export class MicroCache {
       maxTtlMs: opts.maxTtlMs ?? 60_000,
     }
     this.constantHeaders = opts.constantHeaders ?? {}
+    this.storeAfter = opts.storeAfter ?? 2
     this.subscription = opts.bus?.subscribe(
       `gateway-micro-cache-${INSTANCE_ID}`,
       MICRO_CACHE_EVENTS,
@@ -150,6 +160,23 @@ export class MicroCache {
   /** How many drops happened so far: read before forwarding, so an answer fetched across a drop is not stored. */
   get generation(): number {
     return this.drops
+  }
+
+  /**
+   * Whether an answer to this path and variant is stored now: on its `storeAfter`-th ask among the recent ones. An
+   * answer asked once (most of a public search's queries are) is sent on as it came, never read whole nor stored, so
+   * it pushes out no answer that is asked again.
+   */
+  admits(key: string, variant: string, unlimited: boolean): boolean {
+    if (this.storeAfter <= 1) return true
+    const asked = unlimited ? this.asked.unlimited : this.asked.limited
+    const h = Bun.hash.xxHash32(`${key}\n${variant}`)
+    const times = (asked.get(h) ?? 0) + 1
+    asked.delete(h)
+    if (times >= this.storeAfter) return true
+    asked.set(h, times)
+    if (asked.size > this.limits.maxEntries) asked.delete(asked.keys().next().value as number)
+    return false
   }
 
   /** Puts an entry under its path's key and variant, then evicts the oldest paths until within the byte budget. */

@@ -8,7 +8,7 @@ const plan: Plan = {
   slots: [1.2345678901234567, 0],
   avg: Array.from({ length: FIELD_COUNT }, (_, i) => 1 + i / 3),
   terms: [
-    { slot: 0, term: 'postgr', weight: 1, idf: 2.718281828459045 },
+    { slot: 0, term: 'postgr', weight: 1, idf: Math.E },
     { slot: 1, term: 'mongo db', weight: 0.6, idf: 0.1 + 0.2 },
     { slot: -1, term: 'sql', weight: 0.023333333333333334, idf: 3.3 },
   ],

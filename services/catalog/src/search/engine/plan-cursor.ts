@@ -36,13 +36,7 @@ export function packPlan(p: Plan): unknown[] {
     slots[at] = term.slot
     terms[at++] = term.term
   }
-  const packed: unknown[] = [
-    PACKED,
-    Buffer.from(numbers.buffer).toString('base64url'),
-    p.slots.length,
-    slots,
-    terms,
-  ]
+  const packed: unknown[] = [PACKED, Buffer.from(numbers.buffer).toString('base64url'), p.slots.length, slots, terms]
   if (p.common || p.required) packed.push(p.common ?? [])
   if (p.required) packed.push(p.required)
   return packed
