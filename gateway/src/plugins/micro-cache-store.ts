@@ -31,7 +31,21 @@ interface CacheControl {
   uncacheable: boolean
 }
 
+// Services send a handful of Cache-Control values, each with every answer: each is parsed once (bounded, so values
+// a service made up cannot grow it).
+const PARSED_KEPT = 64
+const parsed = new Map<string, CacheControl>()
+
 function parseCacheControl(value: string | null): CacheControl {
+  const known = parsed.get(value ?? '')
+  if (known) return known
+  const out = readCacheControl(value)
+  if (parsed.size >= PARSED_KEPT) parsed.clear()
+  parsed.set(value ?? '', out)
+  return out
+}
+
+function readCacheControl(value: string | null): CacheControl {
   const out: CacheControl = { public: false, maxAge: null, uncacheable: false }
   let sMaxAge: number | null = null
   for (const part of (value ?? '').split(',')) {
