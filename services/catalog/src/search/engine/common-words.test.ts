@@ -27,6 +27,17 @@ function catalog(): SearchIndex {
   return index
 }
 const ids = (index: SearchIndex, q: string, limit = 100) => index.search(q, none, limit).hits.map((h) => h.id)
+/** Every hit of a walk of pages of `limit`, cursor after cursor. */
+function walk(index: SearchIndex, q: string, limit: number): string[] {
+  const seen: string[] = []
+  let cursor: string | undefined
+  do {
+    const page = index.search(q, none, limit, cursor)
+    seen.push(...page.hits.map((h) => h.id))
+    cursor = page.nextCursor ?? undefined
+  } while (cursor)
+  return seen
+}
 
 describe('search: common words score, rarer words match', () => {
   test('a common word beside a rare one matches nothing of its own, and still orders what the rare one matched', () => {
@@ -67,22 +78,9 @@ describe('search: common words score, rarer words match', () => {
   test('the plan names its common words, a cursor carries them, and a walk meets each match once', () => {
     floor(1)
     const index = catalog()
-    const seen: string[] = []
-    let cursor: string | undefined
-    do {
-      const page = index.search('enable zebrafish', none, 1, cursor)
-      seen.push(...page.hits.map((h) => h.id))
-      cursor = page.nextCursor ?? undefined
-    } while (cursor)
-    expect(seen).toEqual(ids(index, 'enable zebrafish'))
+    expect(walk(index, 'enable zebrafish', 1)).toEqual(ids(index, 'enable zebrafish'))
     // So does a walk of common words alone, each required.
-    const required: string[] = []
-    cursor = undefined
-    do {
-      const page = index.search('offer records', none, 3, cursor)
-      required.push(...page.hits.map((h) => h.id))
-      cursor = page.nextCursor ?? undefined
-    } while (cursor)
+    const required = walk(index, 'offer records', 3)
     expect(required).toEqual(ids(index, 'offer records'))
     expect(required).toHaveLength(10)
     // What a cursor may name: the slots of words, never all of them as common; two or more as required.
