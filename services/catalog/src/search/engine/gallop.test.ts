@@ -4,7 +4,7 @@ import { afterEach, expect, test } from 'bun:test'
 import fc from 'fast-check'
 import { loadSharedData } from '@mcp-directory/shared/testing'
 import { SearchIndex } from './index'
-import { GALLOP } from './match'
+import { GALLOP } from './gallop'
 import { testDocument } from './test-documents'
 
 const FILTERS = { category: null, transport: null, verified: false }

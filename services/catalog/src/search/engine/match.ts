@@ -1,12 +1,14 @@
 /**
  * Matching: the listings that hold a form of a query word, each with the relevance of its text (BM25F over the
- * fields; a word's forms compete, a listing getting the best of them; a common word beside rarer ones, feedback and
- * associated terms add up, only to listings a rarer query word matched). Held in scratch arrays per listing number
- * for one search at a time (scoring never awaits). A search that adds feedback terms to the plan it matched scores only those (`extend`): the same sums, in
- * the same order, as matching the whole plan at once, so a cursor's page repeats the first page's scores bit for bit.
+ * fields, bm25f.ts; a word's forms compete, a listing getting the best of them; a common word beside rarer ones,
+ * feedback and associated terms add up, only to listings a rarer query word matched). Held in scratch arrays per
+ * listing number for one search at a time (scoring never awaits). A search that adds feedback terms to the plan it
+ * matched scores only those (`extend`): the same sums, in the same order, as matching the whole plan at once, so a
+ * cursor's page repeats the first page's scores bit for bit.
  */
-import { FIELD_COUNT } from './document'
+import { contribution, useAverages } from './bm25f'
 import { LIVE } from './doc-table'
+import { GALLOP, seek } from './gallop'
 import type { Plan, PlanTerm } from './plan'
 import type { Postings, TermStore } from './store'
 import { TUNING } from './tuning'
@@ -42,26 +44,6 @@ let current: Matches | null = null
 let holds = new Int32Array(1024)
 let stamp = 0
 
-// BM25F constants of a plan: per field 1 - b, b / average length and the field's weight.
-const W = Float64Array.from(TUNING.fieldWeights)
-const ONE_MINUS_B = Float64Array.from(TUNING.fieldB, (b) => 1 - b)
-const norm = new Float64Array(FIELD_COUNT)
-const K1 = TUNING.k1
-
-/** BM25F of one term's packed per-field counts (4 bits a field) in listing `d` of field lengths `lengths`. */
-function contribution(packed: number, d: number, lengths: Uint16Array): number {
-  let pseudo = 0
-  const base = d * FIELD_COUNT
-  // Only the fields the term is in (their bits set), lowest first, as a loop over every field would add them.
-  for (let rest = packed; rest !== 0; ) {
-    const f = (31 - Math.clz32(rest & -rest)) >>> 2
-    const tf = (rest >>> (f * 4)) & 15
-    rest &= ~(15 << (f * 4))
-    pseudo += (W[f]! * tf) / (ONE_MINUS_B[f]! + norm[f]! * lengths[base + f]!)
-  }
-  return (pseudo * (K1 + 1)) / (K1 + pseudo)
-}
-
 /**
  * A term's postings; for parts that must all be held (`mongo db`), the rarest part's postings scored as that part,
  * with `holds` marking the listings that hold every part (at `holds[d] === stamp`).
@@ -91,25 +73,6 @@ function postingsOf(store: TermStore, term: string): { p: Postings; conjunction:
     holds[d] = stamp
   }
   return { p: rare, conjunction: true }
-}
-
-/** The first entry at or after `from` of postings `data` (`size` pairs) whose listing is at least `d`. */
-function seek(data: Uint32Array, size: number, from: number, d: number): number {
-  if (from >= size || data[from * 2]! >= d) return from
-  // Doubling steps from `from`, then halving between the last two.
-  let lo = from
-  let step = 1
-  while (lo + step < size && data[(lo + step) * 2]! < d) {
-    lo += step
-    step *= 2
-  }
-  let hi = Math.min(lo + step, size)
-  while (lo + 1 < hi) {
-    const mid = (lo + hi) >>> 1
-    if (data[mid * 2]! < d) lo = mid
-    else hi = mid
-  }
-  return hi
 }
 
 /**
@@ -200,12 +163,6 @@ function eachMatchedHolding(data: Uint32Array, size: number, visit: (d: number, 
 }
 
 /**
- * A term with `ratio` times more listings than the query words matched is looked up per matched listing (galloping
- * through its postings) rather than scanned whole. Both ways add the same sums; tests set the ratio to compare them.
- */
-export const GALLOP = { ratio: 8 }
-
-/**
  * Adds terms that only reorder (feedback, associates) to the listings a query word matched. A term far more common
  * than the matches (a feedback term over 50k listings, a rare query word) is looked up listing by listing, in
  * increasing number: the same sums in the same order, for a cost that follows the matches, not the term.
@@ -277,7 +234,7 @@ export function match(store: TermStore, plan: Plan): Matches {
   // Words in the order the plan first names them (the order their sums are made in), then terms that only reorder.
   const slots: number[] = []
   for (const t of plan.terms) if (t.slot >= 0 && !slots.includes(t.slot)) slots.push(t.slot)
-  for (let f = 0; f < FIELD_COUNT; f++) norm[f] = TUNING.fieldB[f]! / plan.avg[f]!
+  useAverages(plan.avg)
   // Words common across the catalog (the plan names them) only score what the others match; common words alone are
   // each required: the rarest matches, each other keeps the matches it holds.
   const common = plan.common ?? []
@@ -308,7 +265,7 @@ export function match(store: TermStore, plan: Plan): Matches {
 
 /** Adds the terms of `plan` from `from` on (each one that only reorders) to matches made of the plan before them. */
 export function extend(store: TermStore, m: Matches, plan: Plan, from: number): void {
-  for (let f = 0; f < FIELD_COUNT; f++) norm[f] = TUNING.fieldB[f]! / plan.avg[f]!
+  useAverages(plan.avg)
   scoreExtra(store, plan.terms.slice(from))
   finish(plan, m)
 }
