@@ -1,7 +1,7 @@
 // The micro-cache's storing rules, in the order they apply: which requests and answers may be cached at all, the
-// variant an answer is stored under, the byte budget of one answer, the second ask (MicroCache.admits), the
-// generation check (no answer fetched across a drop), and how long it stays fresh. The cache itself (its maps,
-// look-ups and drops) is micro-cache.ts.
+// variant an answer is stored under, the byte budget of one answer, the generation check (no answer fetched across a
+// drop), the second ask (MicroCache.admits), and how long it stays fresh. The cache itself (its maps, look-ups and
+// drops) is micro-cache.ts.
 import type { RouteSpec } from '../routes'
 import type { CacheEntry, MicroCache } from './micro-cache'
 
@@ -148,13 +148,15 @@ export async function storeAnswer(
   // Byte budget of one answer: a declared length says it is too large before the body is read.
   const { maxEntryBytes } = cache.limits
   if (Number(res.headers.get('content-length') ?? Number.NaN) > maxEntryBytes) return res
+  // Generation check: a drop while the answer was on its way may have been about what it says.
+  if (since !== cache.generation) return res
   // Asked for the first time lately: passed on unread (see MicroCache.admits).
   const key = cacheKeyOf(request.url)
   const variant = variantKeyOf(cacheable.vary, request.headers)
   if (!cache.admits(key, variant, about.route.limit === null)) return res
   const body = new Uint8Array(await res.arrayBuffer())
   const answer = () => new Response(body, { status: res.status, statusText: res.statusText, headers: res.headers })
-  // Generation check: a drop while the answer was on its way may have been about what it says.
+  // Again, after the body came: a drop may have happened meanwhile.
   if (body.byteLength > maxEntryBytes || since !== cache.generation) return answer()
   const entry = entryOf(cache, res, body, cacheable.maxAge, about)
   if (entry) cache.put(key, cacheable.vary, variant, entry)

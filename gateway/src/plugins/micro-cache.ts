@@ -97,9 +97,10 @@ export class MicroCache {
   private readonly unlimitedKeys = new Set<string>()
   private unlimitedEntries = 0
   private unlimitedBytes = 0
-  // How many times lately each path and variant not stored was asked (by a hash of them), oldest first; the routes
-  // without a rate limit have their own, so a flood of badge requests cannot make the others forgotten.
-  private readonly asked = { limited: new Map<number, number>(), unlimited: new Map<number, number>() }
+  // How many times lately each path and variant was asked, oldest first (one admitted stays so: it is stored again
+  // at once after it expires or is dropped); the routes without a rate limit have their own, so a flood of badge
+  // requests cannot make the others forgotten.
+  private readonly asked = { limited: new Map<string, number>(), unlimited: new Map<string, number>() }
   private readonly storeAfter: number
   // Bumped by every drop: an answer fetched across a drop may predate it.
   private drops = 0
@@ -163,20 +164,20 @@ export class MicroCache {
   }
 
   /**
-   * Whether an answer to this path and variant is stored now: on its `storeAfter`-th ask among the recent ones. An
-   * answer asked once (most of a public search's queries are) is sent on as it came, never read whole nor stored, so
-   * it pushes out no answer that is asked again.
+   * Whether an answer to this path and variant is stored now: from its `storeAfter`-th ask among the last
+   * `maxEntries` paths and variants of its share. An answer asked once (most of a public search's queries are) is
+   * sent on as it came, never read whole nor stored, so it pushes out no answer that is asked again.
    */
   admits(key: string, variant: string, unlimited: boolean): boolean {
     if (this.storeAfter <= 1) return true
     const asked = unlimited ? this.asked.unlimited : this.asked.limited
-    const h = Bun.hash.xxHash32(`${key}\n${variant}`)
-    const times = (asked.get(h) ?? 0) + 1
-    asked.delete(h)
-    if (times >= this.storeAfter) return true
-    asked.set(h, times)
-    if (asked.size > this.limits.maxEntries) asked.delete(asked.keys().next().value as number)
-    return false
+    const k = `${key}\n${variant}`
+    const times = Math.min((asked.get(k) ?? 0) + 1, this.storeAfter)
+    // Made the most recent; the least recent is forgotten past the bound.
+    asked.delete(k)
+    asked.set(k, times)
+    if (asked.size > this.limits.maxEntries) asked.delete(asked.keys().next().value as string)
+    return times >= this.storeAfter
   }
 
   /** Puts an entry under its path's key and variant, then evicts the oldest paths until within the byte budget. */

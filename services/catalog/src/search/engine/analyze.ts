@@ -14,16 +14,20 @@ export const STOP_WORDS = new Set([
 ])
 
 // Stems remembered per word (a pure function of it): indexing and every query ask for the same words again and
-// again, and the stemmer's rules cost a microsecond a word. Bounded: past the bound it starts again.
+// again, and the stemmer's rules cost a microsecond a word. Bounded: past the bound it starts again; a word longer
+// than any real one (text can hold kilobytes without a space) is stemmed each time, never kept.
 const STEMS_KEPT = 50_000
+const LONGEST_KEPT = 40
 const stems = new Map<string, string>()
+const stemOf = (word: string) => (/\d/.test(word) ? word : stemmer(word))
 
 /** The index form of a word: its Porter stem (plural and tense folded); short words and numbers stay as they are. */
 export function termOf(word: string): string {
   if (word.length <= 3) return word
+  if (word.length > LONGEST_KEPT) return stemOf(word)
   let stem = stems.get(word)
   if (stem === undefined) {
-    stem = /\d/.test(word) ? word : stemmer(word)
+    stem = stemOf(word)
     if (stems.size >= STEMS_KEPT) stems.clear()
     stems.set(word, stem)
   }

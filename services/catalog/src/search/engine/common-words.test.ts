@@ -70,6 +70,18 @@ describe('search: common words score, rarer words match', () => {
     expect(either.hits.slice(0, 10).map((h) => h.id)).toEqual(both.hits.map((h) => h.id))
   })
 
+  test('common words also known joined (mongo db, mongodb) are not required: a listing writing mongodb matches', () => {
+    floor(1)
+    const index = new SearchIndex()
+    for (let i = 0; i < 40; i++) {
+      const text = i < 20 ? 'Mongo db tools' : i < 30 ? 'A mongodb client' : 'Spreadsheet notes'
+      index.upsert(testDocument(`m${String(i).padStart(2, '0')}`, `listing-${i}`, text))
+    }
+    const page = index.search('mongo db', none, 100)
+    expect(page.total).toBe(30)
+    expect(page.hits.map((h) => h.id)).toContain('m25')
+  })
+
   test('a word in fewer listings than the floor is never common: a small catalog matches as it did', () => {
     expect(catalog().search('enable zebrafish', none, 100).total).toBe(21)
     expect(catalog().search('offer records', none, 100).total).toBe(40)

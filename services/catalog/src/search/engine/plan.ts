@@ -217,7 +217,9 @@ export function basePlan(store: TermStore, words: string[], cache?: FormsCache):
   const common = share > 0 ? dfs.flatMap((df, slot) => (df >= many ? [slot] : [])) : []
   if (common.length && dfs.some((df) => df > 0 && df < many)) plan.common = common
   // Common words alone (two or more) are all required, as Lucene's CommonTermsQuery does: "enable management" is
-  // the listings holding both, not the half of the catalog that says either.
-  else if (common.length >= 2) plan.required = common.sort((a, b) => dfs[a]! - dfs[b]! || a - b)
+  // the listings holding both, not the half of the catalog that says either. Not when two of them are also known
+  // joined (mongo db): a listing writing only `mongodb` holds neither word, and still matches.
+  else if (common.length >= 2 && slots.length === words.length)
+    plan.required = common.sort((a, b) => dfs[a]! - dfs[b]! || a - b)
   return plan
 }
