@@ -129,9 +129,9 @@ function copyOf(i: number): Entry[] {
 
 /**
  * Cached badge throughput through the gateway (after two warm-up requests per badge: an answer is stored on its
- * second ask) of the stack (gateway and
- * badge processes, Redis) and of the all-in-one process on the same database (in-process store), beside a
- * static Bun.serve answering the same bytes. Servers run in their own processes, since wrk blocks this one.
+ * second ask) of the stack (gateway and badge processes, Redis) and of the all-in-one process on the same database
+ * (in-process store), beside a static Bun.serve answering the same bytes. Servers run in their own processes, since
+ * wrk blocks this one.
  */
 async function badgeBench(gatewayUrl: string, databaseUrl: string, ids: string[]): Promise<Record<string, Result>> {
   const paths = [...new Set(ids)].slice(0, 20).map((id) => `/api/badge/${encodeURIComponent(id)}`)

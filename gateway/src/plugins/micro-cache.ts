@@ -3,6 +3,7 @@
 import type { EventBus } from '@mcp-directory/shared/bus'
 import { LISTING_CHANGE_EVENTS, listingIdsOf } from '@mcp-directory/shared/events'
 import type { Logger } from '@mcp-directory/shared/log'
+import { Lru } from '@mcp-directory/shared/lru'
 import { cacheLookup } from '@mcp-directory/shared/metrics'
 import { INSTANCE_ID } from '@mcp-directory/shared/service'
 import type { RouteSpec } from '../routes'
@@ -24,8 +25,8 @@ export interface MicroCacheOptions {
   /** Headers the gateway sets on every answer and that never change (CORS), stored ready with each answer. */
   constantHeaders?: Record<string, string>
   /**
-   * An answer is stored the n-th time its path and variant are asked among the last `maxEntries` asked and not
-   * stored (default 2: the second time; 1 stores every cacheable answer).
+   * An answer is stored from the n-th time its path and variant are asked among the last `maxEntries` of its share
+   * (default 2: the second time; 1 stores every cacheable answer).
    */
   storeAfter?: number
 }
@@ -97,10 +98,12 @@ export class MicroCache {
   private readonly unlimitedKeys = new Set<string>()
   private unlimitedEntries = 0
   private unlimitedBytes = 0
-  // How many times lately each path and variant was asked, oldest first (one admitted stays so: it is stored again
-  // at once after it expires or is dropped); the routes without a rate limit have their own, so a flood of badge
-  // requests cannot make the others forgotten.
-  private readonly asked = { limited: new Map<string, number>(), unlimited: new Map<string, number>() }
+  // How many times lately each path and variant was asked (one admitted stays so: it is stored again at once after
+  // it expires or is dropped), by a 64-bit hash under a seed of this process's own: small whatever the URL, and no
+  // client can make its path collide with another's. The routes without a rate limit have their own, so a flood of
+  // badge requests cannot make the others forgotten.
+  private readonly asked: { limited: Lru<bigint | number, number>; unlimited: Lru<bigint | number, number> }
+  private readonly seed = crypto.getRandomValues(new BigUint64Array(1))[0]!
   private readonly storeAfter: number
   // Bumped by every drop: an answer fetched across a drop may predate it.
   private drops = 0
@@ -116,6 +119,7 @@ export class MicroCache {
     }
     this.constantHeaders = opts.constantHeaders ?? {}
     this.storeAfter = opts.storeAfter ?? 2
+    this.asked = { limited: new Lru(this.limits.maxEntries), unlimited: new Lru(this.limits.maxEntries) }
     this.subscription = opts.bus?.subscribe(
       `gateway-micro-cache-${INSTANCE_ID}`,
       MICRO_CACHE_EVENTS,
@@ -171,13 +175,8 @@ export class MicroCache {
   admits(key: string, variant: string, unlimited: boolean): boolean {
     if (this.storeAfter <= 1) return true
     const asked = unlimited ? this.asked.unlimited : this.asked.limited
-    const k = `${key}\n${variant}`
-    const times = Math.min((asked.get(k) ?? 0) + 1, this.storeAfter)
-    // Made the most recent; the least recent is forgotten past the bound.
-    asked.delete(k)
-    asked.set(k, times)
-    if (asked.size > this.limits.maxEntries) asked.delete(asked.keys().next().value as string)
-    return times >= this.storeAfter
+    const k = Bun.hash(`${key}\n${variant}`, this.seed)
+    return asked.set(k, Math.min((asked.get(k) ?? 0) + 1, this.storeAfter)) >= this.storeAfter
   }
 
   /** Puts an entry under its path's key and variant, then evicts the oldest paths until within the byte budget. */

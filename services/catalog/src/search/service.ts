@@ -3,7 +3,7 @@ import { AppError, invalidParameter } from '@mcp-directory/shared/errors'
 import { installHintFor } from '../listings/present'
 import { basisOf, type CatalogIndex, type PresentedHit } from './catalog-index'
 import { BadCursor, type Filters, type SearchPage, type Sort } from './engine'
-import { Lru } from './engine/lru'
+import { Lru } from '@mcp-directory/shared/lru'
 import type { CursorSeal } from './cursor-seal'
 import { DEFAULT_LIMIT, type SearchQuery } from './model'
 

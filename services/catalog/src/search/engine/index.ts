@@ -5,7 +5,7 @@
 import { queryWords } from './analyze'
 import { type AssociateCache, withAssociations } from './associations'
 import { analyse, type OrderFacts, type SearchDocument } from './document'
-import { Lru } from './lru'
+import { Lru } from '@mcp-directory/shared/lru'
 import { withFeedback } from './feedback'
 import { basePlan, browsePlan, type FormsCache, type Plan } from './plan'
 import { packPlan, unpackPlan } from './plan-cursor'

@@ -40,9 +40,15 @@ let seen = new Int32Array(1024)
 // The matches whose listings hold values in the scratch (released before the next matching).
 let current: Matches | null = null
 
-// Per listing number: the stamp of the last conjunction it held every part of.
+// Per listing number: the stamp of the last conjunction it held every part of (or word it held, keepHolding).
 let holds = new Int32Array(1024)
 let stamp = 0
+
+/** A stamp no listing holds yet, with `holds` sized for the store (stamps only grow: none is stale). */
+function newStamp(store: TermStore): void {
+  if (holds.length < store.docs.length) holds = new Int32Array(Math.max(store.docs.length * 2, 1024))
+  stamp++
+}
 
 /**
  * A term's postings; for parts that must all be held (`mongo db`), the rarest part's postings scored as that part,
@@ -56,10 +62,9 @@ function postingsOf(store: TermStore, term: string): { p: Postings; conjunction:
   const parts = term.split(' ').map((t) => store.terms.get(t))
   if (parts.some((p) => !p)) return null
   const sorted = (parts as Postings[]).sort((a, b) => a.size - b.size)
-  if (holds.length < store.docs.length) holds = new Int32Array(Math.max(store.docs.length * 2, 1024))
   // Each listing of the rarest part is looked up in the others (galloping, in increasing number): the cost follows
-  // the rarest part, not a common one (db, hub). Stamps only grow: none is stale.
-  stamp++
+  // the rarest part, not a common one (db, hub).
+  newStamp(store)
   const rare = sorted[0]!
   const at = new Int32Array(sorted.length)
   each: for (let k = 0; k < rare.size * 2; k += 2) {
@@ -128,8 +133,7 @@ function scoreWord(store: TermStore, terms: PlanTerm[], weight: number, within: 
  * they were; the others' values leave the scratch.
  */
 function keepHolding(store: TermStore, count: number): void {
-  if (holds.length < store.docs.length) holds = new Int32Array(Math.max(store.docs.length * 2, 1024))
-  stamp++
+  newStamp(store)
   for (let i = 0; i < count; i++) holds[seen[i]!] = stamp
   let kept = 0
   for (let i = 0; i < matchedCount; i++) {

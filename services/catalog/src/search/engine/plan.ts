@@ -5,7 +5,7 @@
  */
 import { termOf } from './analyze'
 import { FIELD_COUNT } from './document'
-import type { Lru } from './lru'
+import type { Lru } from '@mcp-directory/shared/lru'
 import type { TermStore } from './store'
 import { synonymsOf } from './synonyms'
 import { TUNING } from './tuning'

@@ -1,5 +1,4 @@
 import { describe, expect, test } from 'bun:test'
-import { Lru } from './lru'
 import type { TermStore } from './store'
 import { mayEnter, offer, pageOf, startPage } from './top'
 
@@ -45,18 +44,5 @@ describe('the page of a ranking', () => {
       )
       expect(pageOf().map((h) => h.doc)).toEqual(want)
     }
-  })
-})
-
-describe('a bounded map', () => {
-  test('forgets the least recently used entry first', () => {
-    const lru = new Lru<string, number>(2)
-    lru.set('a', 1)
-    lru.set('b', 2)
-    expect(lru.get('a')).toBe(1)
-    lru.set('c', 3)
-    expect(lru.get('b')).toBeUndefined()
-    expect(lru.get('a')).toBe(1)
-    expect(lru.size).toBe(2)
   })
 })
