@@ -95,3 +95,50 @@ test('an answer ready only in a later turn is sent with its body streamed (every
     server.stop(true)
   }
 })
+
+test('a late answer of a declared length is read whole and sent with every header and byte; one whose body fails is cut, never sent short as if whole', async () => {
+  const bytes = new TextEncoder().encode(JSON.stringify({ text: 'é'.repeat(5000) }))
+  const headers: Record<string, string> = { 'content-type': 'application/json' }
+  for (let i = 0; i < 15; i++) headers[`x-answer-${i}`] = `value ${i}`
+  const server = serve({
+    port: 0,
+    host: '127.0.0.1',
+    log: createLogger('test', 'silent'),
+    name: 'serve-test',
+    close: async () => {},
+    handler: {
+      fetch: async (req) => {
+        await Bun.sleep(1)
+        if (new URL(req.url).pathname === '/broken') {
+          // Declares more than it gives: the body fails after its first piece.
+          const body = new ReadableStream<Uint8Array>({
+            async pull(c) {
+              c.enqueue(bytes.subarray(0, 100))
+              await Bun.sleep(1)
+              c.error(new Error('upstream went away'))
+            },
+          })
+          return new Response(body, { headers: { 'content-length': String(bytes.length) } })
+        }
+        return new Response(bytes, { status: 201, headers: { ...headers, 'content-length': String(bytes.length) } })
+      },
+    },
+  })
+  try {
+    const base = `http://127.0.0.1:${server.port}`
+    const whole = await fetch(`${base}/whole`)
+    expect(whole.status).toBe(201)
+    for (const [k, v] of Object.entries(headers)) expect(whole.headers.get(k)).toBe(v)
+    expect(new Uint8Array(await whole.arrayBuffer())).toEqual(bytes)
+    // The answer or its body fails: either way the client knows it did not get it whole.
+    const broken = await fetch(`${base}/broken`)
+      .then((r) => r.arrayBuffer())
+      .then(
+        (b) => `a body of ${b.byteLength} bytes`,
+        (err) => `failed: ${err}`,
+      )
+    expect(broken).toMatch(/^failed: /)
+  } finally {
+    server.stop(true)
+  }
+})
