@@ -8,9 +8,10 @@
 // declared length up to WHOLE_BYTES (a service's answer the gateway forwards) is read whole first and written in
 // one piece: one TCP segment where a stream read chunk by chunk sends two, and none of its per-chunk work.
 
-// The longest late answer read whole before it is sent; a longer one, or one of unknown length (an event stream),
-// is streamed as it comes.
-const WHOLE_BYTES = 1024 * 1024
+// The longest late answer read whole before it is sent (the micro-cache's bound for one answer, so concurrent
+// answers hold no more than a stream's chunks would in bulk); a longer one, or one of unknown length (an event
+// stream), is streamed as it comes.
+const WHOLE_BYTES = 256 * 1024
 
 /** Tells an answer made in the turn that received its request from one made later. */
 export function lateAnswers() {

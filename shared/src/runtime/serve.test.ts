@@ -96,8 +96,11 @@ test('an answer ready only in a later turn is sent with its body streamed (every
   }
 })
 
-test('a late answer of a declared length is read whole and sent with every header and byte; one whose body fails is cut, never sent short as if whole', async () => {
+test('a late answer of a declared length is read whole and sent with every header and byte; one whose body fails is cut, never sent short as if whole; a longer one still streams', async () => {
   const bytes = new TextEncoder().encode(JSON.stringify({ text: 'é'.repeat(5000) }))
+  const large = new Uint8Array(300 * 1024).fill(120)
+  let release = () => {}
+  const released = new Promise<void>((r) => (release = r))
   const headers: Record<string, string> = { 'content-type': 'application/json' }
   for (let i = 0; i < 15; i++) headers[`x-answer-${i}`] = `value ${i}`
   const server = serve({
@@ -109,6 +112,18 @@ test('a late answer of a declared length is read whole and sent with every heade
     handler: {
       fetch: async (req) => {
         await Bun.sleep(1)
+        if (new URL(req.url).pathname === '/large') {
+          // Past the bound: its first piece leaves before the rest exists.
+          const body = new ReadableStream<Uint8Array>({
+            async start(c) {
+              c.enqueue(large.subarray(0, 1024))
+              await released
+              c.enqueue(large.subarray(1024))
+              c.close()
+            },
+          })
+          return new Response(body, { headers: { 'content-length': String(large.length) } })
+        }
         if (new URL(req.url).pathname === '/broken') {
           // Declares more than it gives: the body fails after its first piece.
           const body = new ReadableStream<Uint8Array>({
@@ -138,6 +153,13 @@ test('a late answer of a declared length is read whole and sent with every heade
         (err) => `failed: ${err}`,
       )
     expect(broken).toMatch(/^failed: /)
+    const reader = (await fetch(`${base}/large`)).body!.getReader()
+    const first = await Promise.race([reader.read(), Bun.sleep(2000).then(() => null)])
+    expect(first?.value?.length).toBeGreaterThan(0)
+    release()
+    let got = first!.value!.length
+    for (let r = await reader.read(); !r.done; r = await reader.read()) got += r.value.length
+    expect(got).toBe(large.length)
   } finally {
     server.stop(true)
   }
