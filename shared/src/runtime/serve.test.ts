@@ -1,23 +1,41 @@
 // `serve`: an answer the handler gives at once skips the request context, and is still counted by route.
 import { expect, test } from 'bun:test'
 import { createLogger, currentRequestId } from '../log'
-import { serve } from './index'
+import { type ServeOptions, serve } from './index'
 
-test('an answer given at once is sent and counted under its route; everything else reaches fetch in its context', async () => {
-  const seenByFetch: (string | undefined)[] = []
-  const server = serve({
+/** A handler served on a free port, silently. */
+const serveOn = (handler: ServeOptions['handler']) =>
+  serve({
     port: 0,
     host: '127.0.0.1',
     log: createLogger('test', 'silent'),
     name: 'serve-test',
     close: async () => {},
-    handler: {
-      answerNow: (req) =>
-        new URL(req.url).pathname === '/kept/1' ? { response: new Response('kept'), route: '/kept/:id' } : null,
-      fetch: async (req) => {
-        seenByFetch.push(currentRequestId())
-        return new Response(`fetched ${new URL(req.url).pathname}`)
-      },
+    handler,
+  })
+
+/** A promise, and what resolves it. */
+function gate() {
+  let open = () => {}
+  const opened = new Promise<void>((r) => (open = r))
+  return { open, opened }
+}
+
+/** A JSON answer's headers, and fifteen more: an answer written uncorked would send each apart. */
+function manyHeaders(): Record<string, string> {
+  const headers: Record<string, string> = { 'content-type': 'application/json' }
+  for (let i = 0; i < 15; i++) headers[`x-answer-${i}`] = `value ${i}`
+  return headers
+}
+
+test('an answer given at once is sent and counted under its route; everything else reaches fetch in its context', async () => {
+  const seenByFetch: (string | undefined)[] = []
+  const server = serveOn({
+    answerNow: (req) =>
+      new URL(req.url).pathname === '/kept/1' ? { response: new Response('kept'), route: '/kept/:id' } : null,
+    fetch: async (req) => {
+      seenByFetch.push(currentRequestId())
+      return new Response(`fetched ${new URL(req.url).pathname}`)
     },
   })
   try {
@@ -37,36 +55,27 @@ test('an answer given at once is sent and counted under its route; everything el
 })
 
 test('an answer ready only in a later turn is sent with its body streamed (every header and byte, a stream still streaming, HEAD bodiless); one ready at once keeps its length', async () => {
-  const headers: Record<string, string> = { 'content-type': 'application/json' }
-  for (let i = 0; i < 15; i++) headers[`x-answer-${i}`] = `value ${i}`
-  let release = () => {}
-  const released = new Promise<void>((r) => (release = r))
-  const server = serve({
-    port: 0,
-    host: '127.0.0.1',
-    log: createLogger('test', 'silent'),
-    name: 'serve-test',
-    close: async () => {},
-    handler: {
-      fetch: async (req) => {
-        const path = new URL(req.url).pathname
-        // Within the turn: a microtask only.
-        await Promise.resolve()
-        if (path === '/now') return new Response('at once')
-        await Bun.sleep(1)
-        if (path === '/stream') {
-          const body = new ReadableStream<Uint8Array>({
-            async start(c) {
-              c.enqueue(new TextEncoder().encode('first '))
-              await released
-              c.enqueue(new TextEncoder().encode('second'))
-              c.close()
-            },
-          })
-          return new Response(body, { headers: { 'content-type': 'text/event-stream' } })
-        }
-        return new Response(JSON.stringify({ text: 'é'.repeat(5000) }), { status: 201, headers })
-      },
+  const headers = manyHeaders()
+  const { open: release, opened: released } = gate()
+  const server = serveOn({
+    fetch: async (req) => {
+      const path = new URL(req.url).pathname
+      // Within the turn: a microtask only.
+      await Promise.resolve()
+      if (path === '/now') return new Response('at once')
+      await Bun.sleep(1)
+      if (path === '/stream') {
+        const body = new ReadableStream<Uint8Array>({
+          async start(c) {
+            c.enqueue(new TextEncoder().encode('first '))
+            await released
+            c.enqueue(new TextEncoder().encode('second'))
+            c.close()
+          },
+        })
+        return new Response(body, { headers: { 'content-type': 'text/event-stream' } })
+      }
+      return new Response(JSON.stringify({ text: 'é'.repeat(5000) }), { status: 201, headers })
     },
   })
   try {
@@ -99,44 +108,35 @@ test('an answer ready only in a later turn is sent with its body streamed (every
 test('a late answer of a declared length is read whole and sent with every header and byte; one whose body fails is cut, never sent short as if whole; a longer one still streams', async () => {
   const bytes = new TextEncoder().encode(JSON.stringify({ text: 'é'.repeat(5000) }))
   const large = new Uint8Array(300 * 1024).fill(120)
-  let release = () => {}
-  const released = new Promise<void>((r) => (release = r))
-  const headers: Record<string, string> = { 'content-type': 'application/json' }
-  for (let i = 0; i < 15; i++) headers[`x-answer-${i}`] = `value ${i}`
-  const server = serve({
-    port: 0,
-    host: '127.0.0.1',
-    log: createLogger('test', 'silent'),
-    name: 'serve-test',
-    close: async () => {},
-    handler: {
-      fetch: async (req) => {
-        await Bun.sleep(1)
-        if (new URL(req.url).pathname === '/large') {
-          // Past the bound: its first piece leaves before the rest exists.
-          const body = new ReadableStream<Uint8Array>({
-            async start(c) {
-              c.enqueue(large.subarray(0, 1024))
-              await released
-              c.enqueue(large.subarray(1024))
-              c.close()
-            },
-          })
-          return new Response(body, { headers: { 'content-length': String(large.length) } })
-        }
-        if (new URL(req.url).pathname === '/broken') {
-          // Declares more than it gives: the body fails after its first piece.
-          const body = new ReadableStream<Uint8Array>({
-            async pull(c) {
-              c.enqueue(bytes.subarray(0, 100))
-              await Bun.sleep(1)
-              c.error(new Error('upstream went away'))
-            },
-          })
-          return new Response(body, { headers: { 'content-length': String(bytes.length) } })
-        }
-        return new Response(bytes, { status: 201, headers: { ...headers, 'content-length': String(bytes.length) } })
-      },
+  const { open: release, opened: released } = gate()
+  const headers = manyHeaders()
+  const server = serveOn({
+    fetch: async (req) => {
+      await Bun.sleep(1)
+      if (new URL(req.url).pathname === '/large') {
+        // Past the bound: its first piece leaves before the rest exists.
+        const body = new ReadableStream<Uint8Array>({
+          async start(c) {
+            c.enqueue(large.subarray(0, 1024))
+            await released
+            c.enqueue(large.subarray(1024))
+            c.close()
+          },
+        })
+        return new Response(body, { headers: { 'content-length': String(large.length) } })
+      }
+      if (new URL(req.url).pathname === '/broken') {
+        // Declares more than it gives: the body fails after its first piece.
+        const body = new ReadableStream<Uint8Array>({
+          async pull(c) {
+            c.enqueue(bytes.subarray(0, 100))
+            await Bun.sleep(1)
+            c.error(new Error('upstream went away'))
+          },
+        })
+        return new Response(body, { headers: { 'content-length': String(bytes.length) } })
+      }
+      return new Response(bytes, { status: 201, headers: { ...headers, 'content-length': String(bytes.length) } })
     },
   })
   try {
