@@ -8,9 +8,9 @@
 // declared length up to WHOLE_BYTES (a service's answer the gateway forwards) is read whole first and written in
 // one piece: one TCP segment where a stream read chunk by chunk sends two, and none of its per-chunk work.
 
-// The longest late answer read whole before it is sent (the micro-cache's bound for one answer, so concurrent
-// answers hold no more than a stream's chunks would in bulk); a longer one, or one of unknown length (an event
-// stream), is streamed as it comes.
+// The longest late answer read whole before it is sent: the gateway's micro-cache reads an answer it stores whole up
+// to the same size, so no request holds more than it could already. A longer one, or one of unknown length (an
+// event stream), is streamed as it comes.
 const WHOLE_BYTES = 256 * 1024
 
 /** Tells an answer made in the turn that received its request from one made later. */
@@ -48,7 +48,7 @@ export function lateAnswers() {
  * stream is). A body that fails while it is read fails the stream, as a streamed one would: the client sees the
  * answer cut, never a shorter one that looks whole.
  */
-export async function withWholeBody(res: Response): Promise<Response> {
+async function withWholeBody(res: Response): Promise<Response> {
   const init = { status: res.status, statusText: res.statusText, headers: res.headers }
   let bytes: Uint8Array
   try {
@@ -67,7 +67,7 @@ export async function withWholeBody(res: Response): Promise<Response> {
 }
 
 /** The answer with its body read through a JavaScript stream (chunk by chunk, so a long stream still streams). */
-export function withStreamedBody(res: Response): Response {
+function withStreamedBody(res: Response): Response {
   const body = res.body
   if (body === null) return res
   const reader = body.getReader()
