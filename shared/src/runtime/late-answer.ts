@@ -4,13 +4,15 @@
 // header's name, ": ", value and line end, and the body each leave in a send() of their own (oven-sh/bun#41341).
 // A forwarded answer with a dozen headers costs some 70 small TCP segments on both ends, several times the CPU of
 // the request itself. A body that is a JavaScript stream is written corked, the headers with its first chunk, so a
-// late answer is sent with its body read through one; its length then goes as chunked transfer coding. One of a
-// declared length up to WHOLE_BYTES (a service's answer the gateway forwards) is read whole first and written in
-// one piece: one TCP segment where a stream read chunk by chunk sends two, and none of its per-chunk work.
+// late answer is sent with its body read through one, its length as chunked transfer coding (Bun sends any stream
+// so, whatever Content-Length says). An answer up to WHOLE_BYTES (a service's answer the gateway forwards, a tool
+// call's JSON-RPC answer) is read whole first and written in one piece: one TCP segment where a stream read chunk by
+// chunk sends two (its chunks, then the coding's end), and none of its per-chunk work. An event stream, and an answer
+// found longer, go chunk by chunk.
 
 // The longest late answer read whole before it is sent: the gateway's micro-cache reads an answer it stores whole up
-// to the same size, so no request holds more than it could already. A longer one, or one of unknown length (an
-// event stream), is streamed as it comes.
+// to the same size, so no request holds more than it could already. A longer one, or an event stream, is streamed as
+// it comes.
 const WHOLE_BYTES = 256 * 1024
 
 /** Tells an answer made in the turn that received its request from one made later. */
@@ -32,13 +34,16 @@ export function lateAnswers() {
       return turn
     },
     /**
-     * The answer as it should be sent: a late one with a body, to anything but HEAD, with that body streamed (read
-     * whole first when its declared length is small).
+     * The answer as it should be sent: a late one with a body, to anything but HEAD, read whole when it is short
+     * (declared so, or found so: an answer made in process declares no length), else streamed.
      */
     toSend(res: Response, arrivedIn: number, method: string): Response | Promise<Response> {
       if (arrivedIn === turn || method === 'HEAD' || res.body === null) return res
-      const length = Number(res.headers.get('content-length') ?? Number.NaN)
-      return length <= WHOLE_BYTES ? withWholeBody(res) : withStreamedBody(res)
+      const declared = res.headers.get('content-length')
+      if (declared !== null) return Number(declared) <= WHOLE_BYTES ? withWholeBody(res) : withStreamedBody(res)
+      return (res.headers.get('content-type') ?? '').startsWith('text/event-stream')
+        ? withStreamedBody(res)
+        : withBodyUpTo(res)
     },
   }
 }
@@ -54,16 +59,68 @@ async function withWholeBody(res: Response): Promise<Response> {
   try {
     bytes = await res.bytes()
   } catch (err) {
-    return new Response(new ReadableStream({ start: (c) => c.error(err) }), init)
+    return new Response(failing(err), init)
   }
-  const body = new ReadableStream({
+  return new Response(inOneWrite(bytes), init)
+}
+
+/**
+ * The answer of undeclared length read up to WHOLE_BYTES: one that ends by then is written in one write; a longer one
+ * streams, what was read first leaving in that first write.
+ */
+async function withBodyUpTo(res: Response): Promise<Response> {
+  const init = { status: res.status, statusText: res.statusText, headers: res.headers }
+  const reader = res.body!.getReader()
+  const read: Uint8Array[] = []
+  let length = 0
+  try {
+    for (;;) {
+      const { done, value } = await reader.read()
+      if (done) break
+      read.push(value)
+      length += value.length
+      if (length > WHOLE_BYTES) return new Response(readOn(read, reader), init)
+    }
+  } catch (err) {
+    return new Response(failing(err), init)
+  }
+  return new Response(inOneWrite(read.length === 1 ? read[0]! : Buffer.concat(read)), init)
+}
+
+/** A body written in one write, then its end. */
+const inOneWrite = (bytes: Uint8Array) =>
+  new ReadableStream({
     type: 'direct',
     pull(controller) {
       controller.write(bytes)
       controller.close()
     },
   })
-  return new Response(body, init)
+
+/** A body that fails at once, so the client sees the answer cut. */
+const failing = (err: unknown) => new ReadableStream({ start: (c) => c.error(err) })
+
+type Reader = {
+  read(): Promise<{ done: true; value?: undefined } | { done: false; value: Uint8Array }>
+  cancel(reason?: unknown): Promise<void>
+}
+
+/** A body of the pieces already read (in its first chunk), then the rest of `reader` chunk by chunk. */
+function readOn(pieces: Uint8Array[], reader: Reader): ReadableStream<Uint8Array> {
+  let first: Uint8Array | null = Buffer.concat(pieces)
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (first) {
+        controller.enqueue(first)
+        first = null
+        return
+      }
+      const { done, value } = await reader.read()
+      if (done) controller.close()
+      else controller.enqueue(value)
+    },
+    cancel: (reason) => reader.cancel(reason),
+  })
 }
 
 /** The answer with its body read through a JavaScript stream (chunk by chunk, so a long stream still streams). */

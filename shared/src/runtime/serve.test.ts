@@ -54,7 +54,7 @@ test('an answer given at once is sent and counted under its route; everything el
   }
 })
 
-test('an answer ready only in a later turn is sent with its body streamed (every header and byte, a stream still streaming, HEAD bodiless); one ready at once keeps its length', async () => {
+test('an answer ready only in a later turn is sent through a stream (every header and byte, an event stream still streaming, HEAD bodiless); one ready at once keeps its length', async () => {
   const headers = manyHeaders()
   const { open: release, opened: released } = gate()
   const server = serveOn({
@@ -86,7 +86,7 @@ test('an answer ready only in a later turn is sent with its body streamed (every
     expect(await now.text()).toBe('at once')
     const late = await fetch(`${base}/late`)
     expect(late.status).toBe(201)
-    // Streamed, so the length goes as chunked coding (what keeps Bun from sending each header apart).
+    // Sent through a stream, so the length goes as chunked coding (what keeps Bun from sending each header apart).
     expect(late.headers.get('transfer-encoding')).toBe('chunked')
     for (const [k, v] of Object.entries(headers)) expect(late.headers.get(k)).toBe(v)
     expect(await late.json()).toEqual({ text: 'é'.repeat(5000) })
@@ -163,6 +163,65 @@ test('a late answer of a declared length is read whole and sent with every heade
     expect(got).toBe(large.length)
   } finally {
     // Ends the large answer's stream even when the first piece never came.
+    release()
+    server.stop(true)
+  }
+})
+
+test('a late answer of undeclared length is read whole before any of it is sent; one whose body fails is cut; one found longer than the bound streams', async () => {
+  const { open: release, opened: released } = gate()
+  const large = new Uint8Array(300 * 1024).fill(121)
+  const pieces = (first: Uint8Array, rest: Uint8Array, fail = false) =>
+    new ReadableStream<Uint8Array>({
+      async start(c) {
+        c.enqueue(first)
+        await released
+        if (fail) return c.error(new Error('the handler failed'))
+        c.enqueue(rest)
+        c.close()
+      },
+    })
+  const text = (s: string) => new TextEncoder().encode(s)
+  const server = serveOn({
+    fetch: async (req) => {
+      const path = new URL(req.url).pathname
+      await Bun.sleep(1)
+      const headers = manyHeaders()
+      if (path === '/large')
+        return new Response(pieces(large.subarray(0, 280 * 1024), large.subarray(280 * 1024)), { headers })
+      return new Response(pieces(text('{"first":'), text('"then the rest"}'), path === '/broken'), { headers })
+    },
+  })
+  try {
+    const base = `http://127.0.0.1:${server.port}`
+    // Nothing of a short answer leaves before its body has ended: not even its status and headers.
+    const whole = fetch(`${base}/whole`)
+    const broken = fetch(`${base}/broken`)
+    const largeAnswer = fetch(`${base}/large`)
+    expect(await Promise.race([whole.then(() => 'sent'), Bun.sleep(300).then(() => 'held')])).toBe('held')
+    // Past the bound, what was read leaves before the rest exists.
+    const reader = (await largeAnswer).body!.getReader()
+    let got = 0
+    while (got < 256 * 1024) {
+      const r = await reader.read()
+      if (r.done) break
+      got += r.value.length
+    }
+    expect(got).toBeGreaterThan(256 * 1024)
+    release()
+    for (let r = await reader.read(); !r.done; r = await reader.read()) got += r.value.length
+    expect(got).toBe(large.length)
+    const answer = await whole
+    for (const [k, v] of Object.entries(manyHeaders())) expect(answer.headers.get(k)).toBe(v)
+    expect(await answer.json()).toEqual({ first: 'then the rest' })
+    const cut = await broken
+      .then((r) => r.arrayBuffer())
+      .then(
+        (b) => `a body of ${b.byteLength} bytes`,
+        (err) => `failed: ${err}`,
+      )
+    expect(cut).toMatch(/^failed: /)
+  } finally {
     release()
     server.stop(true)
   }
