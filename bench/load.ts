@@ -415,6 +415,10 @@ for (const [label, times] of sizes) {
         LOG_LEVEL: 'error',
         TRUST_PROXY_HOPS: '1',
         METRICS_TOKEN,
+        // One HMAC key for every process, as `bun run stack` and compose give them: without it each process makes
+        // its own, the gateway's precharge proofs never verify at the mcp service, and a tool's catalog read takes
+        // the gateway a second time instead of the way a deployment serves it.
+        SERVER_SECRET: `bench-server-secret-${token}-0123456789abcdef`,
       },
       gatewayPort,
       freePorts: true,
