@@ -106,13 +106,26 @@ type Reader = {
 }
 
 /** A body of the pieces already read (in its first chunk), then the rest of `reader` chunk by chunk. */
-function readOn(pieces: Uint8Array[], reader: Reader): ReadableStream<Uint8Array> {
-  let first: Uint8Array | null = Buffer.concat(pieces)
+const readOn = (pieces: Uint8Array[], reader: Reader) => chunkByChunk(reader, Buffer.concat(pieces))
+
+/** The answer with its body read through a JavaScript stream (chunk by chunk, so a long stream still streams). */
+function withStreamedBody(res: Response): Response {
+  if (res.body === null) return res
+  return new Response(chunkByChunk(res.body.getReader(), null), {
+    status: res.status,
+    statusText: res.statusText,
+    headers: res.headers,
+  })
+}
+
+/** A JavaScript stream of `first` (when given), then each chunk `reader` gives; cancelling it cancels the reader. */
+function chunkByChunk(reader: Reader, first: Uint8Array | null): ReadableStream<Uint8Array> {
+  let held = first
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
-      if (first) {
-        controller.enqueue(first)
-        first = null
+      if (held) {
+        controller.enqueue(held)
+        held = null
         return
       }
       const { done, value } = await reader.read()
@@ -121,20 +134,4 @@ function readOn(pieces: Uint8Array[], reader: Reader): ReadableStream<Uint8Array
     },
     cancel: (reason) => reader.cancel(reason),
   })
-}
-
-/** The answer with its body read through a JavaScript stream (chunk by chunk, so a long stream still streams). */
-function withStreamedBody(res: Response): Response {
-  const body = res.body
-  if (body === null) return res
-  const reader = body.getReader()
-  const streamed = new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      const { done, value } = await reader.read()
-      if (done) controller.close()
-      else controller.enqueue(value)
-    },
-    cancel: (reason) => reader.cancel(reason),
-  })
-  return new Response(streamed, { status: res.status, statusText: res.statusText, headers: res.headers })
 }
