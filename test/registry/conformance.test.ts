@@ -240,6 +240,7 @@ describe('registry read API: listing', () => {
         'markdownUrl',
         'official',
         'origin',
+        'publisher',
         'publisherVerified',
         'transports',
         'verified',
@@ -247,6 +248,9 @@ describe('registry read API: listing', () => {
     )
     expect(mine.detailUrl).toBe(`https://dir.example/servers/${mine.id}`)
     expect(mine.markdownUrl).toBe(`https://dir.example/api/v1/mcp/${mine.id}/markdown`)
+    // Who made it, with its evidence: the official registry granted the namespace after its proof.
+    const publisher = mine.publisher as { verified: boolean; evidence: { kind: string; source: string }[] }
+    expect(publisher.evidence[0]).toMatchObject({ kind: 'registry-namespace', source: 'official-registry' })
   })
 
   test('a loose community entry and a submitted listing are served as valid server.json under a registry name', async () => {

@@ -220,9 +220,10 @@ describe('publisherVerified', () => {
     const md = await (
       await call('GET', `/api/v1/mcp/${await idOf('io.github.github/github-mcp-server')}/markdown`)
     ).text()
-    expect(md).toContain('**Publisher:** verified')
+    expect(md).toContain('**Publisher:** by GitHub · github.com/github (verified by its repository)')
     const mdOther = await (await call('GET', `/api/v1/mcp/${await idOf('io.github.acme/not-theirs')}/markdown`)).text()
-    expect(mdOther).toContain('**Publisher:** not verified')
+    // The repository's account is a link the entry makes, not a proof: named, and said to be unverified.
+    expect(mdOther).toContain('**Publisher:** by mallory · community (not verified)')
   })
 
   test("a claim on a tenant's site or a public suffix's site verifies no platform namespace", async () => {

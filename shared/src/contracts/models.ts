@@ -5,6 +5,56 @@
  */
 import { Type as t, type Static } from '@sinclair/typebox'
 
+/** One piece of evidence that ties a listing to its publisher, with where it came from. */
+export const PublisherEvidence = t.Object({
+  kind: t.Union(
+    [
+      t.Literal('registry-namespace'),
+      t.Literal('published-here'),
+      t.Literal('dns-claim'),
+      t.Literal('github-claim'),
+      t.Literal('website'),
+      t.Literal('repository'),
+      t.Literal('package-link'),
+      t.Literal('package'),
+      t.Literal('remote-host'),
+    ],
+    {
+      description:
+        'registry-namespace: a namespace the official MCP registry granted after its proof; published-here: published here with a registry token; dns-claim, github-claim: a claim here; website, repository: the address the entry gives; package-link: the package registry entry links back to the listing; package: the entry names a package; remote-host: a remote on the proven domain',
+    },
+  ),
+  source: t.Union(
+    [t.Literal('official-registry'), t.Literal('directory'), t.Literal('npm'), t.Literal('pypi'), t.Literal('entry')],
+    {
+      description:
+        'Who checked it: the official registry, this directory, a package registry, or nobody (the entry says so)',
+    },
+  ),
+  proves: t.Boolean({ description: 'A proof of control (true) or only a link the entry makes (false)' }),
+  detail: t.String(),
+})
+export type PublisherEvidence = Static<typeof PublisherEvidence>
+
+/** Who made a listing (style §24): its publisher, on what evidence, and whether it is that publisher's own server. */
+export const Publisher = t.Object({
+  name: t.String({
+    description: "The name to show: a domain's label as the listing writes it, a GitHub account, an npm scope",
+  }),
+  kind: t.Union([t.Literal('domain'), t.Literal('github'), t.Literal('npm'), t.Literal('pypi'), t.Literal('unknown')]),
+  id: t.Union([t.String(), t.Null()], { description: 'notion.com, a GitHub account, @scope; null when unknown' }),
+  verified: t.Boolean({ description: 'Some evidence of the publisher proves control (not only a link)' }),
+  relation: t.Union([t.Literal('own'), t.Literal('community'), t.Literal('unknown')], {
+    description:
+      "own: the listing is about its publisher (the company's own server); community: it is about another brand or topic",
+  }),
+  label: t.String({
+    description: 'One line for a card: "by Notion · notion.com (verified by the official MCP registry)"',
+  }),
+  evidence: t.Array(PublisherEvidence),
+})
+export type Publisher = Static<typeof Publisher>
+
 /** Listing summary: an element of `servers` in search results (§2.1). */
 export const ListingSummary = t.Object({
   id: t.String({ description: 'Unique, stable, readable listing id (a slug)' }),
@@ -23,6 +73,7 @@ export const ListingSummary = t.Object({
   publisherEvidence: t.Optional(
     t.Union([t.String(), t.Null()], { description: 'What proves the namespace (null when nothing does)' }),
   ),
+  publisher: t.Optional(Publisher),
   upvotes: t.Integer(),
   installName: t.String({ description: 'Key to use under mcpServers' }),
   detailUrl: t.String({ format: 'uri', description: "Address of the listing's page" }),

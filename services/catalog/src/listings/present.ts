@@ -15,6 +15,7 @@ import {
 } from '@mcp-directory/shared/install'
 import type { SummaryRow } from '../search/repository'
 import { publisherOf } from './publisher'
+import { type PublisherInput, publisherModelOf } from './publisher-identity'
 
 /** Public addresses of a listing, absolute from PUBLIC_BASE_URL. */
 export function listingUrls(baseUrl: string, id: string) {
@@ -28,6 +29,25 @@ export function listingUrls(baseUrl: string, id: string) {
  */
 export const PUBLIC_READ_CACHE = { 'cache-control': 'public, max-age=10' }
 
+/** What a search row says of its publisher. */
+export const publisherInputOf = (r: SummaryRow): PublisherInput => ({
+  name: r.name,
+  title: r.title,
+  description: r.description,
+  repositoryUrl: r.repository_url,
+  websiteUrl: r.website_url,
+  githubHomepage: r.github_homepage,
+  provenDomain: r.proven_domain,
+  provenRepository: r.proven_repository,
+  websiteByOwner: r.website_by_owner,
+  origin: r.origin,
+  source: r.source,
+  isOfficial: r.is_official,
+  remotes: Array.isArray(r.remotes) ? r.remotes : [],
+  packages: Array.isArray(r.packages) ? r.packages : [],
+  installEvidence: r.install_evidence as Listing['installEvidence'],
+})
+
 /** Shapes a search row as the listing summary of §2.1. */
 export function summaryOf(r: SummaryRow, baseUrl: string, alsoListedAs: string[] = []): SearchHit {
   const shape = {
@@ -38,6 +58,7 @@ export function summaryOf(r: SummaryRow, baseUrl: string, alsoListedAs: string[]
     url: r.url,
     source: r.source,
   }
+  const publisher = publisherInputOf(r)
   return {
     id: r.id,
     name: r.name,
@@ -46,17 +67,8 @@ export function summaryOf(r: SummaryRow, baseUrl: string, alsoListedAs: string[]
     url: r.url ?? '',
     isOfficial: r.is_official,
     isVerifiedActive: r.is_verified_active,
-    ...publisherOf({
-      name: r.name,
-      repositoryUrl: r.repository_url,
-      websiteUrl: r.website_url,
-      githubHomepage: r.github_homepage,
-      provenDomain: r.proven_domain,
-      provenRepository: r.proven_repository,
-      websiteByOwner: r.website_by_owner,
-      origin: r.origin,
-      isOfficial: r.is_official,
-    }),
+    ...publisherOf(publisher),
+    publisher: publisherModelOf(publisher),
     upvotes: r.upvotes,
     installName: installName(shape),
     ...listingUrls(baseUrl, r.id),
@@ -221,6 +233,7 @@ export function detailOf(l: Listing, baseUrl: string, alsoListedAs: string[] = [
     isOfficial: l.isOfficial,
     isVerifiedActive: l.isVerifiedActive,
     ...publisherOf(l),
+    publisher: publisherModelOf(l),
     origin: l.origin,
     upvotes: l.upvotes,
     installName: name,

@@ -123,8 +123,21 @@ function claimedEvidence(l: PublisherSource): string | null {
  */
 export const ANONYMOUS_NAMESPACE = 'io.modelcontextprotocol.anonymous'
 
+/** The official MCP registry's read API: an upstream at this base serves what that registry granted. */
+export const OFFICIAL_REGISTRY_BASE = 'https://registry.modelcontextprotocol.io'
+
+/** True when the entry was served by the official MCP registry: its list imported, or it followed as the upstream. */
+export const fromOfficialRegistry = (l: { origin?: string; source?: string }) =>
+  l.origin !== 'submission' &&
+  l.origin !== 'demo' &&
+  (l.source === 'official-registry' || l.origin === `registry:${OFFICIAL_REGISTRY_BASE}`)
+
+/** The proof the official registry asks before it grants a namespace. */
+export const registryProof = (ns: Exclude<Namespace, { kind: 'none' }>) =>
+  ns.kind === 'github' ? `a GitHub login as ${ns.owner}` : `a DNS or HTTP proof of ${ns.domain}`
+
 /** A listing's publisher mark: whether its namespace is proven, and by what. */
-export function publisherOf(l: PublisherSource & { origin?: string; isOfficial: boolean }): {
+export function publisherOf(l: PublisherSource & { origin?: string; source?: string; isOfficial: boolean }): {
   publisherVerified: boolean
   publisherEvidence: string | null
 } {
@@ -135,6 +148,12 @@ export function publisherOf(l: PublisherSource & { origin?: string; isOfficial: 
     return {
       publisherVerified: true,
       publisherEvidence: `namespace ${ns.namespace}: published here with a registry token proving it`,
+    }
+  // The official registry grants a namespace only after its proof (DNS or HTTP for a domain, GitHub for an account).
+  if (proven && fromOfficialRegistry(l))
+    return {
+      publisherVerified: true,
+      publisherEvidence: `namespace ${ns.namespace}: granted by the official MCP registry after ${registryProof(ns)}`,
     }
   // Imported and synced listings come from a registry the operator chose, which checked their namespaces; a
   // submission's addresses are its submitter's word, and so is a website its owner wrote over the origin's.

@@ -113,7 +113,7 @@ describe('renderListingMarkdown: structure', () => {
         '# io.github.acme/postgres-mcp [Health: Active]',
         '',
         '- **Category:** 🗄️ Databases',
-        '- **Publisher:** verified (namespace io.github.acme: repository github.com/acme/postgres-mcp)',
+        '- **Publisher:** by acme · community (evidence: namespace io.github.acme, granted by the official MCP registry after a GitHub login as acme; repository github.com/acme/postgres-mcp; the npm package @acme/postgres-mcp names io.github.acme/postgres-mcp)',
         '- **Repository:** https://github.com/acme/postgres-mcp',
         '- **GitHub Stars:** 42',
         '- **Views:** 10',

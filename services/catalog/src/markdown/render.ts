@@ -15,7 +15,7 @@ import {
   markdownInline as inline,
   truncate,
 } from '@mcp-directory/shared/text'
-import { publisherOf } from '../listings/publisher'
+import { publisherModelOf } from '../listings/publisher-identity'
 
 /** Options of `renderListingMarkdown`. */
 export interface RenderListingOptions {
@@ -186,11 +186,11 @@ function readmeSection(l: Listing): string {
 export function renderListingMarkdown(l: Listing, opts: RenderListingOptions): string {
   // Escaped like every listing string: raw HTML, brackets (a fake health marker) and a closing run of #s stay text.
   const title = inline(opts.displayName ?? l.name) || 'Unnamed listing'
-  const publisher = publisherOf(l)
+  const publisher = publisherModelOf(l)
   const meta = [
     ...(l.origin === 'demo' ? ['- **Origin:** demo (sample data, not a published listing)'] : []),
     `- **Category:** ${inline(l.category) || 'Other'}`,
-    `- **Publisher:** ${publisher.publisherVerified ? `verified (${inline(publisher.publisherEvidence)})` : 'not verified'}`,
+    `- **Publisher:** ${inline(publisher.label)}${publisher.evidence.length ? ` (evidence: ${inline(publisher.evidence.map((e) => e.detail).join('; '))})` : ''}`,
     `- **Repository:** ${inline(l.repositoryUrl) || 'not listed'}`,
     ...(l.githubStars != null ? [`- **GitHub Stars:** ${count(l.githubStars)}`] : []),
     `- **Views:** ${count(l.views)}`,

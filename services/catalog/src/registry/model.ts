@@ -109,7 +109,7 @@ export const ServerResponse = t.Object({
       additionalProperties: true,
       description:
         "Besides the registry's own key, `<directory namespace>/directory` (the reverse-DNS host of PUBLIC_BASE_URL): " +
-        'id, category, transports, health, verified, official (claimed), installConfidence, configs (per client), detailUrl, markdownUrl',
+        'id, category, transports, health, verified, official (claimed), publisherVerified, publisher (who made it, with its evidence), origin, installConfidence, configs (per client), detailUrl, markdownUrl',
     },
   ),
 })

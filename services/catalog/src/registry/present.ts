@@ -1,4 +1,4 @@
-import type { Listing } from '@mcp-directory/shared/contracts'
+import type { Listing, ServerDetail } from '@mcp-directory/shared/contracts'
 import type { Static } from 'elysia'
 import { detailOf } from '../listings/present'
 import type { ServerJson, ServerResponse } from './model'
@@ -16,6 +16,8 @@ export interface DirectoryMeta {
   official: boolean
   /** The name's namespace is proven (see the detail's `publisherVerified`). */
   publisherVerified: boolean
+  /** Who made it, on what evidence (the detail's `publisher`). */
+  publisher: ServerDetail['publisher'] | null
   /** Who may change the listing: `submission`, `import`, `registry:<base URL>` (never `demo`: demo data is not served). */
   origin: string | null
   installConfidence: string | null
@@ -35,6 +37,7 @@ export function directoryMetaOf(listing: Listing, baseUrl: string): DirectoryMet
     verified: d.isVerifiedActive,
     official: d.isOfficial,
     publisherVerified: d.publisherVerified ?? false,
+    publisher: d.publisher ?? null,
     origin: d.origin ?? null,
     installConfidence: d.install?.confidence ?? null,
     configs: d.configs,

@@ -4,7 +4,8 @@
  * database round trip; only the parts that change with other listings (`alsoListedAs`) or with the request (a
  * client's install line) are added per hit.
  */
-import { checkedAtOf, type InstallBasis, installBasisOf, summaryOf } from '../listings/present'
+import { checkedAtOf, type InstallBasis, installBasisOf, publisherInputOf, summaryOf } from '../listings/present'
+import { publisherSearchFacts } from '../listings/publisher-search'
 import type { SummaryRow } from './repository'
 import { type Lifecycle, type OrderFacts, SearchIndex } from './engine'
 import type { IndexRow } from './index-rows'
@@ -49,7 +50,13 @@ export class CatalogIndex {
   upsert(row: IndexRow): void {
     const basis = installBasisOf(row.summary)
     const { summary: _summary, status: _status, ...doc } = row
-    this.index.upsert({ ...doc, lifecycle: lifecycleOf(basis), order: orderFactsOf(row.summary) })
+    this.index.upsert({
+      ...doc,
+      lifecycle: lifecycleOf(basis),
+      order: orderFactsOf(row.summary),
+      publisher: publisherSearchFacts(publisherInputOf(row.summary)),
+      names: [row.name, row.id, basis.name],
+    })
     this.presented.set(row.id, { head: this.headOf(row.summary), basis: JSON.stringify(basis) })
   }
 

@@ -14,6 +14,7 @@ type Summary = {
   isOfficial: boolean
   isVerifiedActive: boolean
   publisherVerified?: boolean
+  publisher?: { label: string; evidence: { detail: string }[] }
 }
 type Config = {
   client: string
@@ -126,6 +127,7 @@ function renderHit(s: Summary & InstallHint, client: string | undefined): string
   ]
   return [
     `name ${q(s.name)}, id ${q(s.id)}, category ${q(s.category)}${m ? `; ${m}` : ''}`,
+    ...(s.publisher ? [`   publisher ${q(s.publisher.label)}`] : []),
     `   description ${q(s.description, MAX_SUMMARY)}`,
     ...(s.url ? [`   address ${q(s.url)}`] : []),
     ...(client ? [`   ${facts.join('; ')}`, hintInstallLine(s.install, client)] : []),
@@ -188,6 +190,10 @@ type DetailInput = Summary & {
   checks?: { protocol?: { version: string; ttlMs: number | null } | null }
 }
 
+/** Who made it, and on what evidence (each piece quoted: a name in it comes from the listing's entry). */
+const publisherLine = (p: NonNullable<Summary['publisher']>) =>
+  `publisher: ${q(p.label)}${p.evidence.length ? `; evidence: ${p.evidence.map((e) => q(e.detail)).join(', ')}` : ''}`
+
 /** The MCP revision the server was seen speaking, and how long its tool list stays fresh. */
 function protocolLine(p: { version: string; ttlMs: number | null } | null | undefined): string {
   if (!p) return 'protocol: not seen yet'
@@ -205,6 +211,7 @@ export function detailText(s: DetailInput): string {
     `name: ${q(s.name)}`,
     ...(s.title && s.title !== s.name ? [`title: ${q(s.title)}`] : []),
     `category: ${q(s.category)}`,
+    ...(s.publisher ? [publisherLine(s.publisher)] : []),
     ...(m ? [`marks: ${m}`] : []),
     `status: ${s.archived ? `archived: ${markdownInline(s.archived)}` : 'maintained (not archived or deprecated, as far as the directory knows)'}`,
     `health: ${s.health ? q(s.health) : 'not checked yet'}`,

@@ -55,3 +55,18 @@ export const termsOfWritten = (w: Written): string[] => [
 export function queryWords(q: string, max = 12): string[] {
   return [...new Set(words(q.toLowerCase()).filter((w) => !STOP_WORDS.has(w)))].slice(0, max)
 }
+
+/**
+ * A name as typed, for comparing a query with listings' names, ids and install names: compatibility forms folded
+ * (NFKC), lower case, every run of separators (spaces, hyphens, underscores, dots, slashes, `@`) one space, none at
+ * either end. `io.github.Acme/Foo_Bar` and `io github acme foo-bar` are the same name.
+ */
+export const nameKey = (text: string): string =>
+  text
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[\s._\-/@:]+/g, ' ')
+    .trim()
+
+/** True when a query is written as a name: with a separator inside a word (`postgres-mcp`, `io.github.x/y`, `@x/y`). */
+export const writtenAsName = (q: string): boolean => /[^\s][._\-/@:][^\s]|^@/.test(q.trim())

@@ -37,6 +37,20 @@ export interface SearchDocument {
   lifecycle?: Lifecycle
   /** What the orderings other than relevance read (none said: all 0). */
   order?: OrderFacts
+  /** Who made it, as ranking reads it (none said: judged from its name and repository alone, as before publishers). */
+  publisher?: PublisherFacts
+  /** Its name, id and install name: a query that is one of them finds it first (`nameKey` forms). */
+  names?: string[]
+}
+
+/** What ranking reads of a listing's publisher (listings/publisher-identity.ts judges it). */
+export interface PublisherFacts {
+  /** The forms a query may name its publisher by (empty unless it is the publisher's own and tied by evidence). */
+  keys: string[]
+  /** It is its publisher's own server, and some evidence proves the publisher. */
+  ownVerified: boolean
+  /** A copy hosted by a publisher other than its repository's account (the account's own listing is its face). */
+  copy: boolean
 }
 
 /** What a search's `sort` orders by, in milliseconds since the epoch and counts (0 when unknown). */
@@ -72,6 +86,8 @@ export interface ListingFacts {
   verified: boolean
   isOfficial: boolean
   officialNamespace: boolean
+  /** A third party's hosted copy of another account's repository. */
+  copy: boolean
   stars: number
   /** Countries the listing is scoped to, by what its name, title and description name (places.ts). */
   scope: readonly string[]
@@ -144,7 +160,12 @@ export function analyse(doc: SearchDocument): AnalysedDocument {
       isOfficial: doc.isOfficial,
       // A name is its publisher's in the registries an operator imports from (the official registry proves the
       // namespace, npm the scope); a submitter may write any name, so a submitted one proves nothing.
-      officialNamespace: doc.source !== 'submission' && officialNamespace(doc.name, doc.repositoryUrl),
+      // With its publisher judged, only a proven publisher's own server counts (`io.github.mallory/zulip` proves
+      // mallory, and is not Zulip's).
+      officialNamespace: doc.publisher
+        ? doc.publisher.ownVerified
+        : doc.source !== 'submission' && officialNamespace(doc.name, doc.repositoryUrl),
+      copy: doc.publisher?.copy ?? false,
       stars: doc.stars ?? 0,
       // The namespace names the publisher (IndianAppGuy, a person called Israel), not where the server works.
       scope: scopeOf(own.words, title.words, description.words),

@@ -10,7 +10,8 @@ import { withFeedback } from './feedback'
 import { basePlan, browsePlan, type FormsCache, type Plan } from './plan'
 import { packPlan, unpackPlan } from './plan-cursor'
 import { type Factor, factorsOf } from './priors'
-import { extend, type Matches, match, release } from './match'
+import { boost, extend, type Matches, match, release } from './match'
+import { type Boost, NameTable, namedFactors, packBoosts, readBoosts } from './named'
 import { bestOf, type Filters, type RankedPage, rankPage, type Sort } from './rank'
 import { TermStore } from './store'
 import { TUNING } from './tuning'
@@ -54,6 +55,8 @@ interface CursorState {
   /** Score and id of the last hit returned. */
   s: number
   i: string
+  /** The listings the first page's query named (named.ts), absent when none. */
+  b?: unknown
 }
 
 export class SearchIndex {
@@ -64,6 +67,8 @@ export class SearchIndex {
   // First pages of a browse (no query words: an empty query, or one of stop words alone), which every such query
   // shares: a browse walks every listing, the costliest search there is, and the directory's front page asks it.
   private readonly browsed = new Lru<string, SearchPage>(BROWSE_PAGES)
+  // Names, ids, install names and publisher keys: what a query may name a listing by.
+  private readonly names = new NameTable()
 
   get size(): number {
     return this.store.live
@@ -85,6 +90,7 @@ export class SearchIndex {
    */
   upsert(doc: SearchDocument): void {
     const sameText = this.store.upsert(analyse(doc))
+    this.names.set(doc.id, doc.names ?? [], doc.publisher?.keys ?? [])
     this.changed(sameText ? 'facts' : 'text')
   }
 
@@ -107,6 +113,7 @@ export class SearchIndex {
 
   /** Removes a listing (no longer active). */
   remove(id: string): void {
+    this.names.delete(id)
     if (this.store.remove(id)) this.changed('text')
   }
 
@@ -144,7 +151,8 @@ export class SearchIndex {
     const browse = !words.length && !after ? `${h} ${limit} ${explain}` : null
     const kept = browse === null ? undefined : this.browsed.get(browse)
     if (kept) return kept
-    const page = this.pageOf(words, filters, limit, after, explain, sort, h)
+    const boosts = after ? after.boosts : words.length ? this.names.boostsOf(q ?? '', words) : []
+    const page = this.pageOf(words, filters, limit, after, explain, sort, h, boosts)
     if (browse !== null) this.browsed.set(browse, page)
     return page
   }
@@ -158,11 +166,13 @@ export class SearchIndex {
     explain: boolean,
     sort: Sort,
     h: string,
+    boosts: Boost[],
   ): SearchPage {
     const asked = countriesNamed(words)
     const { plan, matches } = after
       ? { plan: after.plan, matches: match(this.store, after.plan) }
       : this.planOf(words, asked)
+    if (boosts.length) boost(this.store, matches, boosts)
     // One more than the page: whether it exists says whether there is a next page.
     const position = after && { score: after.s, id: after.i }
     let ranked: RankedPage
@@ -178,20 +188,27 @@ export class SearchIndex {
       hits: page.map((hit) => {
         // Built whole, never spread: hits are read once each, and a spread object is slower to read.
         const out: SearchPage['hits'][number] = { id: hit.id, alsoListedAs: this.alsoListedAsOf(hit.doc) }
-        if (explain) out.why = this.why(hit.doc, hit.relevance ?? hit.score, asked)
+        if (explain) out.why = this.why(hit.doc, hit.relevance ?? hit.score, asked, boosts)
         return out
       }),
       nextCursor:
         last && ranked.hits.length > limit
           ? Buffer.from(
-              JSON.stringify({ h, p: packPlan(plan), s: last.score, i: last.id } satisfies CursorState),
+              JSON.stringify({
+                h,
+                p: packPlan(plan),
+                s: last.score,
+                i: last.id,
+                ...(boosts.length ? { b: packBoosts(boosts) } : {}),
+              } satisfies CursorState),
             ).toString('base64url')
           : null,
     }
   }
 
-  private why(doc: number, score: number, asked: string[]): Why {
-    const factors = factorsOf(this.store.docs[doc]!.facts, asked)
+  private why(doc: number, score: number, asked: string[], boosts: Boost[]): Why {
+    const facts = this.store.docs[doc]!.facts
+    const factors = [...namedFactors(facts.id, boosts), ...factorsOf(facts, asked)]
     return { score, relevance: factors.reduce((r, f) => r / f.multiplier, score), factors }
   }
 
@@ -232,7 +249,7 @@ export class SearchIndex {
 }
 
 /** Reads a cursor made for the query hashed `h`; throws BadCursor for anything else. */
-function readCursor(cursor: string, h: string): { plan: Plan; s: number; i: string } {
+function readCursor(cursor: string, h: string): { plan: Plan; s: number; i: string; boosts: Boost[] } {
   let state: Partial<CursorState>
   try {
     state = JSON.parse(Buffer.from(cursor, 'base64url').toString()) as Partial<CursorState>
@@ -242,5 +259,7 @@ function readCursor(cursor: string, h: string): { plan: Plan; s: number; i: stri
   const plan = state && typeof state === 'object' ? unpackPlan(state.p) : null
   if (!plan || state.h !== h || typeof state.s !== 'number' || !Number.isFinite(state.s)) throw new BadCursor()
   if (typeof state.i !== 'string' || state.i.length > 200) throw new BadCursor()
-  return { plan, s: state.s, i: state.i }
+  const boosts = readBoosts(state.b)
+  if (!boosts) throw new BadCursor()
+  return { plan, s: state.s, i: state.i, boosts }
 }

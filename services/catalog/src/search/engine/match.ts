@@ -285,3 +285,12 @@ function finish(plan: Plan, m: Matches): void {
     relevance[d] = raw[d]! * (1 - coverage + coverage * share)
   }
 }
+
+/** Multiplies the relevance of the matched listings a query names (named.ts) by their boost. */
+export function boost(store: TermStore, m: Matches, boosts: readonly { ids: string[]; factor: number }[]): void {
+  for (const b of boosts)
+    for (const id of b.ids) {
+      const n = store.numberOf.get(id)
+      if (n !== undefined && matched[n] === 1) m.relevance[n]! *= b.factor
+    }
+}

@@ -13,7 +13,8 @@ function lifecycleOf(f: ListingFacts): number {
   return (
     (l.retired ? t.retired : 1) *
     (l.down ? t.down : 1) *
-    (l.install === 'none' ? t.noInstall : l.install === 'low' ? t.lowInstall : 1)
+    (l.install === 'none' ? t.noInstall : l.install === 'low' ? t.lowInstall : 1) *
+    (f.copy ? TUNING.copy : 1)
   )
 }
 
@@ -45,7 +46,7 @@ export const trustAndLifecycleOf = (f: ListingFacts): number => trustOf(f) * lif
 
 /** One named multiplier of a hit's score. */
 export interface Factor {
-  factor: 'trust' | 'countryScope' | 'retired' | 'unreachable' | 'install'
+  factor: 'trust' | 'countryScope' | 'retired' | 'unreachable' | 'install' | 'copy' | 'named'
   multiplier: number
   reason: string
 }
@@ -55,7 +56,7 @@ export function factorsOf(f: ListingFacts, asked: readonly string[]): Factor[] {
   const out: Factor[] = []
   const trust = trustOf(f)
   if (trust !== 1)
-    out.push({ factor: 'trust', multiplier: trust, reason: 'official namespace, claim, verified or stars' })
+    out.push({ factor: 'trust', multiplier: trust, reason: "its proven publisher's own, claim, verified or stars" })
   const scope = scopeFactor(f, asked)
   if (scope !== 1) out.push({ factor: 'countryScope', multiplier: scope, reason: `scoped to ${f.scope.join(', ')}` })
   const t = TUNING.lifecycle
@@ -66,5 +67,11 @@ export function factorsOf(f: ListingFacts, asked: readonly string[]): Factor[] {
   if (l.install === 'none') out.push({ factor: 'install', multiplier: t.noInstall, reason: 'no install recipe' })
   if (l.install === 'low')
     out.push({ factor: 'install', multiplier: t.lowInstall, reason: 'an install recipe without evidence' })
+  if (f.copy)
+    out.push({
+      factor: 'copy',
+      multiplier: TUNING.copy,
+      reason: "a copy hosted by another publisher than its repository's",
+    })
   return out
 }

@@ -28,6 +28,15 @@ export const TUNING = {
    * as well.
    */
   lifecycle: { retired: 0.4, down: 0.6, lowInstall: 0.98, noInstall: 0.9 },
+  /** What a third party's hosted copy of another account's repository keeps: the account's own listing is the face. */
+  copy: 0.8,
+  /**
+   * Multipliers of the listings a query names (the engine's `named` boosts): a name typed as written (with its
+   * separators: `postgres-mcp`, `io.github.x/y`), then the own listings of the publisher a plain query names
+   * (`notion`), far above any relevance, so they come first; a listing whose name or install name is a plain query's
+   * words counts a little more (`postgres` is a word people search for as often as a name they type).
+   */
+  named: { written: 1e6, publisher: 1e4, word: 1.3 },
   /** Share of its score a listing scoped to one or two countries loses when the query names none of them. */
   countryScope: 0.3,
   /** Weight of a curated synonym of a query word (synonyms.ts). */

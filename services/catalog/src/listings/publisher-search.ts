@@ -1,0 +1,25 @@
+/** What search reads of a listing's publisher (the engine's `PublisherFacts`), judged as its card judges it. */
+import type { PublisherFacts } from '../search/engine/document'
+import { identitiesOf, type PublisherInput, publisherKeysOf, publisherLabel } from './publisher-identity'
+import { isOwnSubject, keyForms, subjectWords } from './publisher-subject'
+
+/**
+ * What search reads of a listing's publisher: the keys a query may name it by (its own servers only), whether it is
+ * a proven publisher's own, and whether it is a copy another publisher hosts of a repository that is not theirs.
+ */
+export function publisherSearchFacts(l: PublisherInput): PublisherFacts {
+  const identities = identitiesOf(l)
+  const keys = publisherKeysOf(identities)
+  const own = isOwnSubject(subjectWords(l.name, l.title ?? null), keys)
+  const main = identities[0]
+  const verified = !!main?.evidence.some((e) => e.proves)
+  const account = identities.find((i) => i.kind === 'github' && i.evidence.some((e) => e.kind === 'repository'))
+  const mainForms = main ? keyForms(publisherLabel(main.kind, main.id)) : []
+  const copy =
+    !!main &&
+    main.kind === 'domain' &&
+    verified &&
+    !!account &&
+    !keyForms(account.id).some((k) => mainForms.includes(k))
+  return { keys: own ? keys : [], ownVerified: own && verified, copy }
+}
