@@ -124,14 +124,25 @@ export function namespacesOf(e: Entry): Namespace[] {
 const fitLabel = (l: string) =>
   l.length >= 3 && !words(l).every((w) => GENERIC.has(w)) && !SUFFIXES.includes(l) && !PREFIXES.includes(l)
 
-/** How `text` names `label`: as one word, or as two adjacent words written together ("hugging face"). */
-export function namingOf(text: string, label: string): string | undefined {
+/** A text made ready for `namingOf`: its words, one space apart and padded, and its adjacent pairs written together. */
+interface Wording {
+  spaced: string
+  pairs: Map<string, string>
+}
+export function wording(text: string): Wording {
   const ws = words(text)
+  const pairs = new Map<string, string>()
+  for (let i = 0; i + 1 < ws.length; i++)
+    if (!pairs.has(ws[i]! + ws[i + 1]!)) pairs.set(ws[i]! + ws[i + 1]!, `${ws[i]} ${ws[i + 1]}`)
+  return { spaced: ` ${ws.join(' ')} `, pairs }
+}
+
+/** How `text` names `label`: as one word, or as two adjacent words written together ("hugging face"). */
+export function namingOf(text: string | Wording, label: string): string | undefined {
+  const w = typeof text === 'string' ? wording(text) : text
   const l = words(label).join(' ')
-  if (` ${ws.join(' ')} `.includes(` ${l} `)) return l
-  const c = compact(label)
-  for (let i = 0; i + 1 < ws.length; i++) if (ws[i]! + ws[i + 1]! === c) return `${ws[i]} ${ws[i + 1]}`
-  return undefined
+  if (w.spaced.includes(` ${l} `)) return l
+  return w.pairs.get(compact(label))
 }
 
 const mentionText = (e: Entry) => `${e.name} ${e.title ?? ''} ${e.description ?? ''}`
@@ -155,7 +166,13 @@ export function companyQueries(servers: Entry[], judged: string[]): Judged[] {
     const label = reverseDnsLabel(es[0]!.name)!
     if (es.filter((e) => isAbout(e, label) || isAbout(e, baseOf(label) ?? label)).length * 2 < es.length) hosting.add(d)
   }
-  const nsOf = (e: Entry) => namespacesOf(e).filter((n) => n.kind !== 'dns' || !hosting.has(domainOf(e.name)))
+  // Computed once per listing: its namespaces (all, and those that count) and the words that may name a company.
+  const rawNs = new Map(servers.map((e) => [e, namespacesOf(e)]))
+  const counted = new Map(
+    servers.map((e) => [e, rawNs.get(e)!.filter((n) => n.kind !== 'dns' || !hosting.has(domainOf(e.name)))]),
+  )
+  const nsOf = (e: Entry) => counted.get(e)!
+  const mentionWords = new Map(servers.map((e) => [e, wording(mentionText(e))]))
 
   // Rule 3: the labels that are a company's.
   const labels = new Set<string>()
@@ -167,19 +184,30 @@ export function companyQueries(servers: Entry[], judged: string[]): Judged[] {
     return base && labels.has(base) ? base : l
   }
   const keys = [...new Set([...labels].map(keyOf))].sort()
+  const allLabels = new Set(servers.flatMap((e) => nsOf(e).map((n) => n.label)))
+  const bases = new Map<string, string | undefined>()
+  const baseOfLabel = (l: string) => {
+    if (!bases.has(l)) bases.set(l, baseOf(l))
+    return bases.get(l)
+  }
+  const byLabel = new Map<string, Entry[]>()
+  for (const e of servers) for (const n of nsOf(e)) byLabel.set(n.label, [...(byLabel.get(n.label) ?? []), e])
+  const order = new Map(servers.map((e, i) => [e, i]))
 
   const out: Judged[] = []
   for (const key of keys) {
-    const belongs = (label: string) => label === key || baseOf(label) === key
-    const variants = [...new Set(servers.flatMap((e) => nsOf(e).map((n) => n.label)).filter(belongs))]
+    const belongs = (label: string) => label === key || baseOfLabel(label) === key
+    const variants = [...allLabels].filter(belongs)
     // Rule 5: own listings.
-    const own = servers.filter((e) => nsOf(e).some((n) => belongs(n.label) && (isAbout(e, key) || isAbout(e, n.label))))
+    const own = [...new Set(variants.flatMap((l) => byLabel.get(l) ?? []))]
+      .filter((e) => nsOf(e).some((n) => belongs(n.label) && (isAbout(e, key) || isAbout(e, n.label))))
+      .sort((a, b) => order.get(a)! - order.get(b)!)
     if (own.length === 0) continue
     // Rule 6: others name the company; a listing with any of the company's namespaces is not another's.
     const forms = new Map<string, number>()
     for (const e of servers) {
-      if (namespacesOf(e).some((n) => belongs(n.label))) continue
-      const form = namingOf(mentionText(e), key)
+      if (rawNs.get(e)!.some((n) => belongs(n.label))) continue
+      const form = namingOf(mentionWords.get(e)!, key)
       if (form) forms.set(form, (forms.get(form) ?? 0) + 1)
     }
     if (forms.size === 0) continue
