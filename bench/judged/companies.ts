@@ -19,7 +19,8 @@
  *    notion). A label with an affix whose base is named by other listings and the label itself is not, goes by
  *    the base.
  * 5. Own listings: listings with a namespace that is the company's label, or the label plus one affix, and that
- *    are about the company's label (or that namespace's own label).
+ *    are about the company's label (or that namespace's own label); and any other listing of the same repository
+ *    (the same server registered again, e.g. under its author's io.github name or as a hosted copy).
  * 6. Mentioned by others: kept only when at least one listing with none of the company's namespaces names the
  *    query as a word (or two adjacent words written together) in its name, title or description.
  * The query is the company's label, lower case, as people type it; relevant = its own listings.
@@ -31,7 +32,7 @@ export interface Entry {
   title?: string
   description?: string
   url?: string | null
-  repository?: { url?: string }
+  repository?: { url?: string; subfolder?: string }
   packages?: { registryType?: string; identifier?: string }[]
   source: string
 }
@@ -85,6 +86,19 @@ export function reverseDnsLabel(name: string): string | undefined {
   return parts[i]
 }
 
+/** A listing's repository, normalised (lower case, https, no www., no trailing slash or .git, subfolder kept). */
+export function repoOf(e: Entry): string | undefined {
+  const url = e.repository?.url
+  if (!url) return undefined
+  const base = url
+    .toLowerCase()
+    .replace(/^http:/, 'https:')
+    .replace('://www.', '://')
+    .replace(/\/+$/, '')
+    .replace(/\.git$/, '')
+  return e.repository?.subfolder ? `${base}/${e.repository.subfolder.toLowerCase().replace(/^\/+|\/+$/g, '')}` : base
+}
+
 const githubOwner = (url: string | undefined | null) =>
   url?.toLowerCase().match(/^https?:\/\/(?:www\.)?github\.com\/([^/]+)\//)?.[1]
 
@@ -92,9 +106,11 @@ const githubOwner = (url: string | undefined | null) =>
 const ownName = (e: Entry) => (e.name.includes('/') ? e.name.slice(e.name.indexOf('/') + 1) : e.name)
 
 /** Rule 2: the listing's own name or title names the label, or is only generic words. */
+const isTesty = (e: Entry) => [ownName(e), e.title ?? ''].some((t) => TESTY.test(t.toLowerCase()))
+
 export function isAbout(e: Entry, label: string): boolean {
   const texts = [ownName(e), e.title ?? '']
-  if (texts.some((t) => TESTY.test(t.toLowerCase()))) return false
+  if (isTesty(e)) return false
   if (texts.some((t) => compact(t).includes(compact(label)))) return true
   return texts.every((t) => words(t).every((w) => GENERIC.has(w) || /^v?\d+$/.test(w)))
 }
@@ -185,6 +201,7 @@ export function companyQueries(servers: Entry[], judged: string[]): Judged[] {
   }
   const keys = [...new Set([...labels].map(keyOf))].sort()
   const allLabels = new Set(servers.flatMap((e) => nsOf(e).map((n) => n.label)))
+  const repoAt = new Map(servers.map((e) => [e, repoOf(e)]))
   const bases = new Map<string, string | undefined>()
   const baseOfLabel = (l: string) => {
     if (!bases.has(l)) bases.set(l, baseOf(l))
@@ -192,16 +209,19 @@ export function companyQueries(servers: Entry[], judged: string[]): Judged[] {
   }
   const byLabel = new Map<string, Entry[]>()
   for (const e of servers) for (const n of nsOf(e)) byLabel.set(n.label, [...(byLabel.get(n.label) ?? []), e])
-  const order = new Map(servers.map((e, i) => [e, i]))
 
   const out: Judged[] = []
   for (const key of keys) {
     const belongs = (label: string) => label === key || baseOfLabel(label) === key
     const variants = [...allLabels].filter(belongs)
     // Rule 5: own listings.
-    const own = [...new Set(variants.flatMap((l) => byLabel.get(l) ?? []))]
-      .filter((e) => nsOf(e).some((n) => belongs(n.label) && (isAbout(e, key) || isAbout(e, n.label))))
-      .sort((a, b) => order.get(a)! - order.get(b)!)
+    const named = [...new Set(variants.flatMap((l) => byLabel.get(l) ?? []))].filter((e) =>
+      nsOf(e).some((n) => belongs(n.label) && (isAbout(e, key) || isAbout(e, n.label))),
+    )
+    // Rule 5, same server: a listing of the same repository as one of those is another registration of it.
+    const repos = new Set(named.map((e) => repoAt.get(e)).filter((r) => r !== undefined))
+    const namedSet = new Set(named)
+    const own = servers.filter((e) => namedSet.has(e) || (repos.size > 0 && !isTesty(e) && repos.has(repoAt.get(e)!)))
     if (own.length === 0) continue
     // Rule 6: others name the company; a listing with any of the company's namespaces is not another's.
     const forms = new Map<string, number>()
