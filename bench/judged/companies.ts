@@ -9,21 +9,25 @@
  * 2. About itself. A listing is about a label when its own name (after the namespace) or its title contains the
  *    label, or is only generic words (mcp, server, remote, official, api, docs, …). Test, demo, template, example
  *    and sample listings are about nothing.
- * 3. Companies. A label is a company's when one listing is about it under one of: a reverse-DNS namespace that is
- *    not a hosting one (a namespace is hosting when fewer than half of its listings are about its label, e.g.
- *    ai.smithery copies, ai.waystation, com.mintmcp, live.alpic.* templates); an `io.github.<owner>` name whose
- *    repository is github.com/<owner>; an `@scope/…` package. Labels shorter than 3 characters, or that are only
- *    generic words or structural affixes, are skipped.
+ * 3. Companies. A label is a company's when one listing is about it under one of: a reverse-DNS namespace whose
+ *    registrable domain is not a hosting one; an `io.github.<owner>` name whose repository is github.com/<owner>; an
+ *    `@scope/…` package (a repository owner alone makes no company). A domain is hosting when fewer than half of its
+ *    listings are about its label (or the label without an affix): copies of other brands' servers (ai.smithery),
+ *    connectors (ai.waystation, com.mintmcp), templates (live.alpic.*), or a vendor's many product brands
+ *    (com.microsoft: azure, nuget); its reverse-DNS namespace then counts for nothing. Labels shorter than 3
+ *    characters, or made only of generic words or of an affix, are skipped.
  * 4. One structural affix. A label that is another company label plus one affix (hq, inc, labs, lab, ai, app, dev,
  *    io, official, team as suffixes; make, get, use, try as prefixes) is that company's (makenotion, notionhq →
- *    notion). A label with an affix whose base is named by other listings and the label itself is not, goes by
- *    the base.
+ *    notion when notion is a company label).
  * 5. Own listings: listings with a namespace that is the company's label, or the label plus one affix, and that
  *    are about the company's label (or that namespace's own label); and any other listing of the same repository
  *    (the same server registered again, e.g. under its author's io.github name or as a hosted copy).
  * 6. Mentioned by others: kept only when at least one listing with none of the company's namespaces names the
- *    query as a word (or two adjacent words written together) in its name, title or description.
- * The query is the company's label, lower case, as people type it; relevant = its own listings.
+ *    label as a word, or as two adjacent words written together ("Hugging Face" for huggingface), in its name,
+ *    title or description.
+ * The query is the company's name as those other listings most often write it ("hugging face", "gitlab"); relevant
+ * = its own listings. Companies whose query is one of ../shared/data/queries.json's (notion, slack, figma, …) are left
+ * out, so that no query is judged twice.
  */
 import { loadSharedData } from '@mcp-directory/shared/testing'
 
