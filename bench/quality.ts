@@ -1,6 +1,8 @@
-// `bun run bench:quality`: search quality over the judged queries in ../shared/data/queries.json.
+// `bun run bench:quality`: search quality over the judged queries in ../shared/data/queries.json and over our own
+// judged sets in bench/judged (company names, exact names, task phrasings).
 // Imports ../shared/data/servers.json into an in-memory database, runs every query through the catalog's own
-// search endpoint, and prints nDCG@10, recall@10 and MRR beside a name-substring baseline.
+// search endpoint, and prints nDCG@10, recall@10 and MRR beside a name-substring baseline, then the same figures
+// per judged set and over their union, and how often a company's own listing and an exact name come first.
 import { createCatalogApp } from '@mcp-directory/catalog'
 import { createMemoryBus } from '@mcp-directory/shared/bus'
 import { openDatabase, runMigrations } from '@mcp-directory/shared/db'
@@ -15,6 +17,10 @@ interface Query {
   type: string
   relevant: string[]
 }
+// Our own judged sets, beside the shared one (see bench/judged/README.md).
+const JUDGED = { company: 'companies.json', exact: 'exact.json', task: 'tasks.json' } as const
+const loadJudged = async (file: string) =>
+  (await Bun.file(new URL(`./judged/${file}`, import.meta.url)).json()) as Query[]
 interface Entry {
   name: string
   title?: string
@@ -25,15 +31,20 @@ const USAGE = `usage: ${NAME} [--verbose]
 
 Imports ../shared/data/servers.json into an in-memory database, runs every judged query of
 ../shared/data/queries.json through the catalog's search, and prints nDCG@10, recall@10 and MRR beside a
-name-substring baseline.
+name-substring baseline. Then runs the judged sets of bench/judged (company names, exact names, task phrasings)
+and prints the figures per set and over the union of all sets, how many company names have one of the company's
+own listings first, and how many exact names have that listing first.
 
-  --verbose    print each query's figures
+  --verbose    print each query's figures and results
   -h, --help   this text`
 const { values } = parseCommand({ name: NAME, usage: USAGE, options: { verbose: { type: 'boolean' } } })
 const verbose = values.verbose === true
-const [servers, queries] = await Promise.all([
+const [servers, queries, companies, exacts, tasks] = await Promise.all([
   loadSharedData<Entry[]>('servers.json'),
   loadSharedData<Query[]>('queries.json'),
+  loadJudged(JUDGED.company),
+  loadJudged(JUDGED.exact),
+  loadJudged(JUDGED.task),
 ])
 const database = await openDatabase({ url: process.env.DATABASE_URL ?? 'memory://' })
 await runMigrations(database)
@@ -107,6 +118,46 @@ console.log('')
 console.log(`  directory search         ${fmt(mean(ours))}`)
 console.log(`  name-substring baseline  ${fmt(mean(base))}`)
 console.log(`  ratio (ours / baseline)  nDCG@10 ${(mean(ours).ndcg / Math.max(mean(base).ndcg, 1e-9)).toFixed(2)}x`)
+
+// Our own judged sets: each query's figures, and whether its first result is one of its relevant listings.
+type Run = Scores & { first: boolean }
+async function runSet(set: Query[]): Promise<Run[]> {
+  const runs: Run[] = []
+  for (const q of set) {
+    const rel = new Set(q.relevant)
+    const ranked = await search(q.query)
+    const s = score(ranked, rel)
+    runs.push({ ...s, first: ranked.length > 0 && rel.has(ranked[0]!) })
+    if (verbose) {
+      console.log(
+        `${q.id} ${q.type.padEnd(11)} ${JSON.stringify(q.query).padEnd(28)} nDCG ${s.ndcg.toFixed(2)}  R ${s.recall.toFixed(2)}  RR ${s.mrr.toFixed(2)}${s.mrr === 1 ? '' : '  (not first)'}`,
+      )
+      for (const [i, n] of ranked.entries()) console.log(`     ${i + 1}. ${rel.has(n) ? '✓' : ' '} ${n}`)
+    }
+  }
+  return runs
+}
+const sets: [string, Query[], Scores[]][] = [['original (../shared/data/queries.json)', queries, ours]]
+for (const [type, set] of [
+  ['company', companies],
+  ['exact', exacts],
+  ['task', tasks],
+] as const)
+  sets.push([`${type} (bench/judged/${JUDGED[type]})`, set, await runSet(set)])
+const runsOf = (i: number) => sets[i]![2] as Run[]
+const all = sets.flatMap(([, , s]) => s)
+const firsts = (runs: Run[]) => runs.filter((r) => r.first).length
+
+console.log(`\nJudged sets, ${all.length} queries in all\n`)
+for (const [label, set, s] of sets)
+  console.log(`  ${label.padEnd(40)} ${String(set.length).padStart(3)}  ${fmt(mean(s))}`)
+console.log(`  ${'all sets'.padEnd(40)} ${String(all.length).padStart(3)}  ${fmt(mean(all))}`)
+console.log('')
+const c = firsts(runsOf(1))
+console.log(
+  `  company's own listing first: ${c} of ${companies.length} (${((100 * c) / companies.length).toFixed(0)}%)`,
+)
+console.log(`  exact name first: ${firsts(runsOf(2))} of ${exacts.length}`)
 await catalog.close()
 await database.close()
 process.exit(0)
