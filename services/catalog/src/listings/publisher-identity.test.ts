@@ -144,9 +144,9 @@ describe('what search reads of it', () => {
     const mallory = publisherSearchFacts(
       listing({ name: 'io.github.mallory/zulip', origin: 'publisher:io.github.mallory' }),
     )
-    expect(mallory).toEqual({ keys: [], ownVerified: false, copy: false })
+    expect(mallory).toEqual({ keys: [], ownVerified: false, copy: false, flagship: null })
     const notion = publisherSearchFacts(listing({ name: 'com.notion/mcp', source: 'official-registry' }))
-    expect(notion).toEqual({ keys: ['notion'], ownVerified: true, copy: false })
+    expect(notion).toEqual({ keys: ['notion'], ownVerified: true, copy: false, flagship: 'notion' })
   })
 
   test("a copy hosted under another publisher's namespace of an account's repository", () => {

@@ -5,7 +5,8 @@ import { isOwnSubject, keyForms, subjectWords } from './publisher-subject'
 
 /**
  * What search reads of a listing's publisher: the keys a query may name it by (its own servers only), whether it is
- * a proven publisher's own, and whether it is a copy another publisher hosts of a repository that is not theirs.
+ * a proven publisher's own, whether it is a copy another publisher hosts of a repository that is not theirs, and the
+ * publisher's flagship it is one listing of.
  */
 export function publisherSearchFacts(l: PublisherInput): PublisherFacts {
   const identities = identitiesOf(l)
@@ -21,5 +22,14 @@ export function publisherSearchFacts(l: PublisherInput): PublisherFacts {
     verified &&
     !!account &&
     !keyForms(account.id).some((k) => mainForms.includes(k))
-  return { keys: own ? keys : [], ownVerified: own && verified, copy }
+  return { keys: own ? keys : [], ownVerified: own && verified, copy, flagship: verified ? flagshipOf(l, keys) : null }
+}
+
+/** The key of a listing about nothing but its publisher (its subject words all name the publisher), else null. */
+function flagshipOf(l: PublisherInput, keys: string[]): string | null {
+  const subject = subjectWords(l.name, l.title ?? null).map((w) => w.replace(/[^a-z0-9]/g, ''))
+  if (subject.some((w) => !keys.includes(w))) return null
+  // The shortest form names the company (notion, not makenotion or notionhq), the same for each of its listings.
+  const named = subject.length ? subject : keys
+  return [...named].sort((a, b) => a.length - b.length || (a < b ? -1 : 1))[0] ?? null
 }

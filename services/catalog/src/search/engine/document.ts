@@ -51,6 +51,11 @@ export interface PublisherFacts {
   ownVerified: boolean
   /** A copy hosted by a publisher other than its repository's account (the account's own listing is its face). */
   copy: boolean
+  /**
+   * The publisher's flagship (`notion` for com.notion/mcp and a proven @notionhq/notion-mcp-server): a proven
+   * publisher's own listing about nothing but its publisher. Its listings are one server, whatever their repositories.
+   */
+  flagship: string | null
 }
 
 /** What a search's `sort` orders by, in milliseconds since the epoch and counts (0 when unknown). */
@@ -81,6 +86,8 @@ export interface ListingFacts {
   id: string
   category: string
   repositoryKey: string | null
+  /** What makes listings one server (one hit each): the publisher's flagship, else the repository key. */
+  serverKey: string | null
   hasPackage: boolean
   hasRemote: boolean
   verified: boolean
@@ -154,6 +161,7 @@ export function analyse(doc: SearchDocument): AnalysedDocument {
       id: doc.id,
       category: doc.category,
       repositoryKey: doc.repositoryKey,
+      serverKey: doc.publisher?.flagship ? `publisher:${doc.publisher.flagship}` : doc.repositoryKey,
       hasPackage: doc.hasPackage,
       hasRemote: doc.hasRemote,
       verified: doc.verified,

@@ -62,6 +62,44 @@ describe('a query that names a publisher puts its own listings first', () => {
   })
 })
 
+describe("a publisher's flagship listings are one server", () => {
+  test('its hosted remote and its proven npm package: one hit, the other its alternative', () => {
+    const index = new SearchIndex()
+    index.upsert(listed('hosted', { name: 'com.acme/mcp', source: 'official-registry' }, 'Acme, hosted'))
+    index.upsert(
+      listed(
+        'npm',
+        {
+          name: '@acmehq/acme-mcp-server',
+          title: 'Acme MCP Server',
+          repositoryUrl: 'https://github.com/makeacme/acme-mcp-server',
+          packages: [{ registryType: 'npm', identifier: '@acmehq/acme-mcp-server' }],
+          installEvidence: [
+            {
+              registryType: 'npm',
+              identifier: '@acmehq/acme-mcp-server',
+              version: '1.0.0',
+              entryUrl: 'https://registry.npmjs.org/@acmehq/acme-mcp-server',
+              outcome: 'found',
+              mcpNames: [],
+              repositories: ['https://github.com/makeacme/acme-mcp-server'],
+              checkedAt: '2026-12-01T00:00:00.000Z',
+            },
+          ],
+        },
+        'Acme MCP server for the Acme API',
+      ),
+    )
+    // Another account's server for Acme stays a server of its own.
+    index.upsert(listed('fan', { name: '@fan/acme-tools', repositoryUrl: 'https://github.com/fan/acme' }, 'Acme'))
+    const page = index.search('acme', NO_FILTERS, 10)
+    expect(page.total).toBe(2)
+    const [first, second] = page.hits
+    expect([first!.id, ...first!.alsoListedAs].sort()).toEqual(['hosted', 'npm'])
+    expect(second!.id).toBe('fan')
+  })
+})
+
 describe('a community listing under a proven namespace of its own', () => {
   test('io.github.<self>/zulip is community and ranks below the listing it imitates', () => {
     const index = new SearchIndex()

@@ -182,7 +182,7 @@ export class TermStore {
       }
     // Term lists are kept as one string each: one object per listing, not one array slot per term.
     const about = Int32Array.from(new Set(ABOUT_FIELDS.flatMap((f) => doc.fields[f]!)), (t) => this.terms.get(t)!.id)
-    const server = this.serverOf(doc.facts.repositoryKey, doc.facts.id)
+    const server = this.serverOf(doc.facts.serverKey, doc.facts.id)
     const sampleKey = Bun.hash.xxHash32(doc.facts.id)
     this.docs.push({ facts: doc.facts, terms: [...packedOf.keys()].join(' '), about, server, signature, sampleKey })
     this.table.set(n, doc.facts, server)
@@ -268,7 +268,7 @@ export class TermStore {
     this.serverListings = []
     this.table.reset(docs.length)
     docs.forEach((d, n) => {
-      d.server = this.serverOf(d.facts.repositoryKey, d.facts.id)
+      d.server = this.serverOf(d.facts.serverKey, d.facts.id)
       this.table.set(n, d.facts, d.server)
     })
     this.docs = docs
