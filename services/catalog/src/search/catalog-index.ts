@@ -55,7 +55,8 @@ export class CatalogIndex {
       lifecycle: lifecycleOf(basis),
       order: orderFactsOf(row.summary),
       publisher: publisherSearchFacts(publisherInputOf(row.summary)),
-      names: [row.name, row.id, basis.name],
+      names: [row.name, row.id],
+      installNames: [basis.name],
     })
     this.presented.set(row.id, { head: this.headOf(row.summary), basis: JSON.stringify(basis) })
   }

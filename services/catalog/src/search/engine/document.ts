@@ -39,8 +39,10 @@ export interface SearchDocument {
   order?: OrderFacts
   /** Who made it, as ranking reads it (none said: judged from its name and repository alone, as before publishers). */
   publisher?: PublisherFacts
-  /** Its name, id and install name: a query that is one of them finds it first (`nameKey` forms). */
+  /** Its name and id: a query that is one of them finds it first (named.ts). */
   names?: string[]
+  /** Its install names (the key under `mcpServers`): typed as written, one finds it first. */
+  installNames?: string[]
 }
 
 /** What ranking reads of a listing's publisher (listings/publisher-identity.ts judges it). */

@@ -90,7 +90,7 @@ export class SearchIndex {
    */
   upsert(doc: SearchDocument): void {
     const sameText = this.store.upsert(analyse(doc))
-    this.names.set(doc.id, doc.names ?? [], doc.publisher?.keys ?? [])
+    this.names.set(doc.id, doc.names ?? [], doc.installNames ?? [], doc.publisher?.keys ?? [])
     this.changed(sameText ? 'facts' : 'text')
   }
 

@@ -22,16 +22,26 @@ const FACTORS: number[] = Object.values(TUNING.named)
 /** Per name and per publisher key, the listings it names; per listing, the keys it is held under. */
 export class NameTable {
   private readonly byName = new Map<string, string[]>()
+  private readonly byInstallName = new Map<string, string[]>()
   private readonly byPublisher = new Map<string, string[]>()
-  private readonly held = new Map<string, { names: string[]; keys: string[] }>()
+  private readonly held = new Map<string, { names: string[]; install: string[]; keys: string[] }>()
 
-  /** Records a listing's names and publisher keys (replacing what was held for its id). */
-  set(id: string, names: readonly string[], keys: readonly string[]): void {
+  /**
+   * Records a listing's names (its name and id), its install names and its publisher keys, replacing what was held
+   * for its id. An install name is made from the name's last part, so many listings share one (`zulip` for
+   * `io.github.anyone/zulip`): it names a listing only when typed as written.
+   */
+  set(id: string, names: readonly string[], installNames: readonly string[], keys: readonly string[]): void {
     this.delete(id)
-    const forms = { names: [...new Set(names.map(nameKey).filter(Boolean))], keys: [...new Set(keys)] }
-    if (!forms.names.length && !forms.keys.length) return
+    const forms = {
+      names: [...new Set(names.map(nameKey).filter(Boolean))],
+      install: [...new Set(installNames.map(nameKey).filter(Boolean))],
+      keys: [...new Set(keys)],
+    }
+    if (!forms.names.length && !forms.install.length && !forms.keys.length) return
     this.held.set(id, forms)
     for (const n of forms.names) add(this.byName, n, id)
+    for (const n of forms.install) add(this.byInstallName, n, id)
     for (const k of forms.keys) add(this.byPublisher, k, id)
   }
 
@@ -40,18 +50,22 @@ export class NameTable {
     if (!forms) return
     this.held.delete(id)
     for (const n of forms.names) drop(this.byName, n, id)
+    for (const n of forms.install) drop(this.byInstallName, n, id)
     for (const k of forms.keys) drop(this.byPublisher, k, id)
   }
 
   /**
-   * What a query names: a name typed as written (separators inside it) above everything; a plain query's publisher
-   * (its words, stop words aside, joined: `home assistant` → homeassistant) above a listing named that plain word.
+   * What a query names: a name or install name typed as written (separators inside it) above everything; a plain
+   * query's publisher (its words, stop words aside, joined: `home assistant` → homeassistant) above a listing whose
+   * name is that plain word.
    */
   boostsOf(q: string, words: readonly string[]): Boost[] {
     const out: Boost[] = []
-    const named = this.byName.get(nameKey(q))
+    const key = nameKey(q)
+    const named = this.byName.get(key)
     const written = writtenAsName(q)
-    if (named && written) out.push({ ids: named.slice(0, MAX_IDS), factor: TUNING.named.written })
+    const typed = written ? [...new Set([...(named ?? []), ...(this.byInstallName.get(key) ?? [])])].sort() : []
+    if (typed.length) out.push({ ids: typed.slice(0, MAX_IDS), factor: TUNING.named.written })
     const owners = words.length ? this.byPublisher.get(words.join('')) : undefined
     if (owners) out.push({ ids: owners.slice(0, MAX_IDS), factor: TUNING.named.publisher })
     if (named && !written) out.push({ ids: named.slice(0, MAX_IDS), factor: TUNING.named.word })

@@ -31,12 +31,13 @@ export const TUNING = {
   /** What a third party's hosted copy of another account's repository keeps: the account's own listing is the face. */
   copy: 0.8,
   /**
-   * Multipliers of the listings a query names (the engine's `named` boosts): a name typed as written (with its
-   * separators: `postgres-mcp`, `io.github.x/y`), then the own listings of the publisher a plain query names
-   * (`notion`), far above any relevance, so they come first; a listing whose name or install name is a plain query's
-   * words counts a little more (`postgres` is a word people search for as often as a name they type).
+   * Multipliers of the listings a query names (the engine's `named` boosts), each far above any relevance: a name or
+   * install name typed as written (with its separators: `postgres-mcp`, `io.github.x/y`) first, then the own listings
+   * of the publisher a plain query names (`notion`), then the listing whose name is the plain query (`zulip`; not an
+   * install name, which many listings share). Measured on the judged sets (nDCG@10 of all 179 queries): a plain name
+   * at 1, 1.3, 3 and 100 gave 0.879, 0.877, 0.876, 0.876; at 1 an exact name is first for 39 of 40, above for 40.
    */
-  named: { written: 1e6, publisher: 1e4, word: 1.3 },
+  named: { written: 1e6, publisher: 1e4, word: 1e2 },
   /** Share of its score a listing scoped to one or two countries loses when the query names none of them. */
   countryScope: 0.3,
   /** Weight of a curated synonym of a query word (synonyms.ts). */
