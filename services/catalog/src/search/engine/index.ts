@@ -1,6 +1,7 @@
 /**
  * The search index of one catalog replica: the active listings, analysed into an inverted index, searched with
- * BM25F, prefix and typo forms, pseudo-relevance feedback and trust; one result per server; exact cursor paging.
+ * BM25F, prefix and typo forms, pseudo-relevance feedback and trust; one result per server; exact cursor paging,
+ * each cursor's pages ranking the catalog as it was at its walk's first page (history.ts).
  */
 import { queryWords } from './analyze'
 import { type AssociateCache, withAssociations } from './associations'
@@ -8,7 +9,8 @@ import { analyse, type OrderFacts, type SearchDocument } from './document'
 import { Lru } from '@mcp-directory/shared/lru'
 import { withFeedback } from './feedback'
 import { basePlan, browsePlan, type FormsCache, type Plan } from './plan'
-import { packPlan, unpackPlan } from './plan-cursor'
+import { BadCursor, CursorExpired, type ReadCursor, readCursor, writeCursor } from './cursor'
+import { HISTORY, type HistoryOptions, type PointInTime } from './history'
 import { type Factor, factorsOf } from './priors'
 import { extend, type Matches, match, release } from './match'
 import { bestOf, type Filters, type RankedPage, rankPage, type Sort } from './rank'
@@ -20,6 +22,8 @@ export type { Factor } from './priors'
 export type { Filters, Sort } from './rank'
 export { SORTS } from './rank'
 export type { Lifecycle, OrderFacts, SearchDocument } from './document'
+export { BadCursor, CursorExpired } from './cursor'
+export type { HistoryOptions } from './history'
 
 /** A page of search results: the servers' ids (each with the other listings of the same server). */
 export interface SearchPage {
@@ -35,9 +39,6 @@ export interface Why {
   factors: Factor[]
 }
 
-/** A cursor this index did not make for this query (or cannot read): the route answers 400. */
-export class BadCursor extends Error {}
-
 // Plans remembered per query words until the index changes; bounded, so odd queries cannot grow it.
 const CACHE_ENTRIES = 2_000
 // A word's forms (stems, prefix and typo forms) recur across queries far more than a query: remembered per word.
@@ -45,25 +46,19 @@ const FORMS_ENTRIES = 10_000
 // Browse pages remembered (per filters, sort, page size and explain) until the index changes.
 const BROWSE_PAGES = 64
 
-/** The position a cursor points after, with the plan of the walk it belongs to. */
-interface CursorState {
-  /** Hash of the query words and filters the cursor was made for. */
-  h: string
-  /** The packed plan. */
-  p: unknown
-  /** Score and id of the last hit returned. */
-  s: number
-  i: string
-}
-
 export class SearchIndex {
-  private readonly store = new TermStore()
+  private readonly store: TermStore
   private readonly plans = new Map<string, Plan>()
   private readonly associates: AssociateCache = new Map()
   private readonly forms: FormsCache = new Lru(FORMS_ENTRIES)
   // First pages of a browse (no query words: an empty query, or one of stop words alone), which every such query
   // shares: a browse walks every listing, the costliest search there is, and the directory's front page asks it.
   private readonly browsed = new Lru<string, SearchPage>(BROWSE_PAGES)
+
+  /** `history`: how long, and how much, of what changes is kept for the walks of pages begun before (history.ts). */
+  constructor(history: HistoryOptions = HISTORY) {
+    this.store = new TermStore(history)
+  }
 
   get size(): number {
     return this.store.live
@@ -90,13 +85,12 @@ export class SearchIndex {
 
   /**
    * Replaces what the orderings read of a listing (its counters changed), leaving its text and trust as they are:
-   * no analysis, and the plans remembered stay right. Installs only grow, so a walk of pages in that order never
-   * meets a listing twice.
+   * no analysis, and the plans remembered stay right. The order it replaces is kept for the walks begun before.
    */
   setOrder(id: string, order: OrderFacts): void {
     const n = this.store.numberOf.get(id)
     if (n === undefined) return
-    this.store.docs[n]!.facts.order = order
+    this.store.setOrder(n, order)
     this.browsed.clear()
   }
 
@@ -116,9 +110,10 @@ export class SearchIndex {
     return n === undefined ? [] : this.alsoListedAsOf(n)
   }
 
-  /** alsoListedAs of listing number `n`: read by its server's number, no look-up by key. */
+  /** alsoListedAs of listing number `n`: read by its server's number, no look-up by key (a replaced one's: by id). */
   private alsoListedAsOf(n: number): string[] {
-    const doc = this.store.docs[n]!
+    const doc = this.store.docs[n]
+    if (!doc) return this.alsoListedAs(this.store.table.ids[n]!)
     const held = this.store.listingsOfServer(doc.server)
     // Most servers have one listing (this one): no list made to be filtered.
     return typeof held === 'string' || held === undefined ? [] : held.filter((x) => x !== doc.facts.id).sort()
@@ -127,7 +122,8 @@ export class SearchIndex {
   /**
    * One page of a search: `q` (null to browse), the filters, a page size, and the cursor of the previous page;
    * with `explain`, each hit says why it ranks there (its relevance with trust, whatever the `sort`). A browse's first
-   * page is remembered and given to every caller alike: read it, never change it.
+   * page is remembered and given to every caller alike: read it, never change it. A cursor's page ranks the listings
+   * as they were at its walk's first page; CursorExpired when this index no longer keeps them.
    */
   search(
     q: string | null,
@@ -141,10 +137,16 @@ export class SearchIndex {
     // The default order's hash is what it was before there were others, so its cursors stay valid.
     const h = Bun.hash(JSON.stringify(sort === 'relevance' ? [words, filters] : [words, filters, sort])).toString(36)
     const after = cursor ? readCursor(cursor, h) : null
+    let at: PointInTime | null = null
+    if (after?.g != null) {
+      if (!this.store.history.readable(after.g)) throw new BadCursor()
+      if (after.g < this.store.history.horizon) throw new CursorExpired()
+      at = this.store.pointInTime(after.g)
+    }
     const browse = !words.length && !after ? `${h} ${limit} ${explain}` : null
     const kept = browse === null ? undefined : this.browsed.get(browse)
     if (kept) return kept
-    const page = this.pageOf(words, filters, limit, after, explain, sort, h)
+    const page = this.pageOf(words, filters, limit, after, explain, sort, h, at)
     if (browse !== null) this.browsed.set(browse, page)
     return page
   }
@@ -154,20 +156,23 @@ export class SearchIndex {
     words: string[],
     filters: Filters,
     limit: number,
-    after: ReturnType<typeof readCursor> | null,
+    after: ReadCursor | null,
     explain: boolean,
     sort: Sort,
     h: string,
+    at: PointInTime | null,
   ): SearchPage {
     const asked = countriesNamed(words)
+    // The first page is the live listings at the latest generation, which its cursor carries.
+    const g = at?.g ?? this.store.history.gen
     const { plan, matches } = after
-      ? { plan: after.plan, matches: match(this.store, after.plan) }
+      ? { plan: after.plan, matches: match(this.store, after.plan, at) }
       : this.planOf(words, asked)
     // One more than the page: whether it exists says whether there is a next page.
     const position = after && { score: after.s, id: after.i }
     let ranked: RankedPage
     try {
-      ranked = rankPage(this.store, matches, filters, asked, limit + 1, position, sort)
+      ranked = rankPage(this.store, matches, filters, asked, limit + 1, position, sort, at)
     } finally {
       release(matches)
     }
@@ -181,17 +186,12 @@ export class SearchIndex {
         if (explain) out.why = this.why(hit.doc, hit.relevance ?? hit.score, asked)
         return out
       }),
-      nextCursor:
-        last && ranked.hits.length > limit
-          ? Buffer.from(
-              JSON.stringify({ h, p: packPlan(plan), s: last.score, i: last.id } satisfies CursorState),
-            ).toString('base64url')
-          : null,
+      nextCursor: last && ranked.hits.length > limit ? writeCursor(h, plan, last.score, last.id, g) : null,
     }
   }
 
   private why(doc: number, score: number, asked: string[]): Why {
-    const factors = factorsOf(this.store.docs[doc]!.facts, asked)
+    const factors = factorsOf(this.store.factsOf(doc), asked)
     return { score, relevance: factors.reduce((r, f) => r / f.multiplier, score), factors }
   }
 
@@ -229,18 +229,4 @@ export class SearchIndex {
     this.plans.set(key, plan)
     return { plan, matches }
   }
-}
-
-/** Reads a cursor made for the query hashed `h`; throws BadCursor for anything else. */
-function readCursor(cursor: string, h: string): { plan: Plan; s: number; i: string } {
-  let state: Partial<CursorState>
-  try {
-    state = JSON.parse(Buffer.from(cursor, 'base64url').toString()) as Partial<CursorState>
-  } catch {
-    throw new BadCursor()
-  }
-  const plan = state && typeof state === 'object' ? unpackPlan(state.p) : null
-  if (!plan || state.h !== h || typeof state.s !== 'number' || !Number.isFinite(state.s)) throw new BadCursor()
-  if (typeof state.i !== 'string' || state.i.length > 200) throw new BadCursor()
-  return { plan, s: state.s, i: state.i }
 }
