@@ -6,7 +6,7 @@
  */
 import { checkedAtOf, type InstallBasis, installBasisOf, summaryOf } from '../listings/present'
 import type { SummaryRow } from './repository'
-import { type Lifecycle, type OrderFacts, SearchIndex } from './engine'
+import { type HistoryOptions, type Lifecycle, type OrderFacts, SearchIndex } from './engine'
 import type { IndexRow } from './index-rows'
 
 /**
@@ -40,10 +40,16 @@ export const orderFactsOf = (r: SummaryRow): OrderFacts => ({
 })
 
 export class CatalogIndex {
-  readonly index = new SearchIndex()
+  readonly index: SearchIndex
   private readonly presented = new Map<string, PresentedHit>()
 
-  constructor(private readonly baseUrl: string) {}
+  /** `history`: what the index keeps for the walks of pages under way (engine/history.ts). */
+  constructor(
+    private readonly baseUrl: string,
+    history?: HistoryOptions,
+  ) {
+    this.index = new SearchIndex(history)
+  }
 
   /** Adds or replaces an active listing. */
   upsert(row: IndexRow): void {

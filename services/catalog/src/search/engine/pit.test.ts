@@ -60,7 +60,7 @@ class Catalog {
     readonly index: SearchIndex,
     versions: Version[],
   ) {
-    versions.forEach((v, i) => this.put(docOf(`l${String(i).padStart(3, '0')}`, v, i % 5)))
+    for (const [i, v] of versions.entries()) this.put(docOf(`l${String(i).padStart(3, '0')}`, v, i % 5))
   }
 
   private put(d: SearchDocument): void {
@@ -69,7 +69,10 @@ class Catalog {
   }
 
   apply(c: Change): void {
-    if (c.kind === 'add') return this.put(docOf(`new${this.added++}`, c.v, 9))
+    if (c.kind === 'add') {
+      this.put(docOf(`new${this.added++}`, c.v, 9))
+      return
+    }
     const ids = [...this.docs.keys()]
     if (!ids.length) return
     const d = this.docs.get(ids[c.at % ids.length]!)!
