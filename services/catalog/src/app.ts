@@ -54,20 +54,13 @@ export interface CatalogDeps {
 
 /** Builds the catalog service: search, detail, categories, health, Markdown and import. */
 export function createCatalogApp(deps: CatalogDeps) {
-  const { config, database, log } = deps
+  const { config, database, log, searchHistory: history } = deps
   const base = config.publicBaseUrl
   const namespace = directoryNamespace(base)
   const details = createDetailCache({ bus: deps.bus, log })
   const jobs = startCatalogJobs({ ...deps, namespace, counted: details.counted })
   const { views, installs, identities } = jobs
-  const searchIndex = startLiveIndex({
-    database,
-    bus: deps.bus,
-    log,
-    baseUrl: base,
-    after: identities.ready,
-    history: deps.searchHistory,
-  })
+  const searchIndex = startLiveIndex({ database, bus: deps.bus, log, baseUrl: base, after: identities.ready, history })
   // After a commit that wrote listing events: the relay publishes them, and this replica's next search sees them.
   // Given the listings it wrote (a probe's facts: one listing, several a second), only their kept details go.
   const published = (ids?: string[]) => {
