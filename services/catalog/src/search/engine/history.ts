@@ -15,16 +15,17 @@ import type { OrderFacts } from './document'
 export interface HistoryOptions {
   /** How long a tombstone or a replaced order is kept for the walks that began before it (ms). */
   keepMs: number
-  /** Tombstones kept at most: this many, or half the live listings when more (the memory they may hold). */
+  /** Tombstones kept at most: this many, or a quarter of the live listings when more (the memory they may hold). */
   keptAtLeast: number
   /** Expired tombstones a compaction waits for (and a quarter of the live listings). */
   compactAfter: number
 }
 
 // Ten minutes: an agent or a person walking pages reads the next one within seconds; a walk left longer starts
-// again. At most 20,000 tombstones, or half the live listings (a whole re-import replaces every listing: its
-// tombstones then hold at most half the index again, until they are older than the window).
-export const HISTORY: HistoryOptions = { keepMs: 10 * 60_000, keptAtLeast: 20_000, compactAfter: 1000 }
+// again. At most 1,000 tombstones, or a quarter of the live listings: the bound there was before a walk read them
+// (a compaction came after that many), so the index takes no more memory than it did. A burst that replaces more
+// (a whole re-import) ends the walks begun before it: they start again.
+export const HISTORY: HistoryOptions = { keepMs: 10 * 60_000, keptAtLeast: 1000, compactAfter: 1000 }
 
 /** The versions a cursor page reads: those born at or before `g` (listing numbers below `upto`) and dead after it. */
 export interface PointInTime {
@@ -83,7 +84,7 @@ export class History {
       if (died[dead[mid]!]! <= cutoff) lo = mid + 1
       else hi = mid
     }
-    const cap = Math.max(this.options.keptAtLeast, live >> 1)
+    const cap = Math.max(this.options.keptAtLeast, live >> 2)
     // Over the cap, the oldest young ones go too, down to half of it (so compactions stay rare).
     if (dead.length > cap) return Math.max(lo, dead.length - (cap >> 1))
     return lo > this.options.compactAfter && lo > live / 4 ? lo : 0

@@ -168,7 +168,7 @@ describe('a walk of pages reads the catalog as it was at its first page', () => 
         fc.constantFrom(...SORTS),
         fc.integer({ min: 1, max: 4 }),
         (versions, before, during, q, sort, limit) => {
-          // Tombstones kept at most: half the live listings (none older than a minute is ever dropped by age here);
+          // Tombstones kept at most: a quarter of the live listings (none older than a minute is ever dropped by age here);
           // a compaction may drop those of the changes before the walk and keep the walk going.
           const catalog = new Catalog(new SearchIndex({ keepMs: 60_000, keptAtLeast: 0, compactAfter: 0 }), versions)
           for (const c of before) catalog.apply(c)
