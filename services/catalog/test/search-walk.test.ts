@@ -71,11 +71,14 @@ describe('a walk of search pages while the prober writes facts', () => {
   test('a cursor whose walk began before the history kept is a 400 cursor_expired Error object', async () => {
     const first = await search('q=weather&limit=3')
     expect(first.body.nextCursor).toBeString()
-    // More re-written listings than the index keeps of its history: the versions the walk read are gone.
-    for (let round = 0; round < 5; round++)
+    // More re-written listings than the index keeps of its history (each round read by a search, so each rewrite is
+    // a version of its own): the versions the walk read are gone.
+    for (let round = 0; round < 5; round++) {
       await made.catalog.importDocument(
         Array.from({ length: 12 }, (_, i) => entry(i, `Weather round ${round} forecasts`)),
       )
+      expect((await search('q=weather&limit=1')).status).toBe(200)
+    }
     const late = await search(`q=weather&limit=3&cursor=${first.body.nextCursor}`)
     expect(late.status).toBe(400)
     expect(late.body).toMatchObject({

@@ -79,10 +79,10 @@ type Page = { total: number; servers: { id: string }[]; nextCursor: string | nul
 const ids = (p: Page) => p.servers.map((s) => s.id)
 const QUERY = 'tide'
 
-/** A page of GET /api/v1/search (through the gateway, as any client asks it). */
+/** A page of GET /api/v1/search through the gateway, fresh (not its micro-cache's, dropped only as events arrive). */
 async function rest(limit: number, cursor?: string | null): Promise<Page> {
   const q = new URLSearchParams({ q: QUERY, limit: String(limit), ...(cursor ? { cursor } : {}) })
-  const res = await fetch(`${base}/api/v1/search?${q}`)
+  const res = await fetch(`${base}/api/v1/search?${q}`, { headers: { 'cache-control': 'no-cache' } })
   expect(res.status).toBe(200)
   return (await res.json()) as Page
 }

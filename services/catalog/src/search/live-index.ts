@@ -94,6 +94,7 @@ class LiveIndexState {
       after = batch[batch.length - 1]!.id
     }
     this.index.trim()
+    this.index.index.built()
     log.info({ listings: this.index.size, ms: Math.round(performance.now() - started) }, 'search index built')
   }
 

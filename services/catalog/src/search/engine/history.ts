@@ -55,8 +55,9 @@ export class History {
 
   constructor(readonly options: HistoryOptions = HISTORY) {}
 
-  /** The generation of a new change. */
+  /** The generation of a new change; an index knows nothing of the catalog before its first. */
   next(): number {
+    if (this.gen === 0) this.horizon = Math.max(1, Date.now() * 1024)
     this.gen = Math.max(this.gen + 1, Date.now() * 1024)
     return this.gen
   }

@@ -99,6 +99,14 @@ export class SearchIndex {
     this.store.trim()
   }
 
+  /**
+   * The index holds what the source of truth holds (a build from PostgreSQL): a walk begun on another replica before
+   * this one was built is read as of the build (the nearest this replica knows), not refused.
+   */
+  built(): void {
+    this.store.builtFromSource()
+  }
+
   /** Removes a listing (no longer active). */
   remove(id: string): void {
     if (this.store.remove(id)) this.changed('text')

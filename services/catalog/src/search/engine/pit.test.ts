@@ -236,6 +236,32 @@ describe('a walk of pages reads the catalog as it was at its first page', () => 
     expect(ids).toEqual(all)
   })
 
+  test('another replica pages a walk alike, changes made after it began left out; one never built is no source', async () => {
+    const versions = Array.from({ length: 10 }, (_, i) => versionOfIndex(i))
+    const a = new Catalog(new SearchIndex(), versions)
+    a.index.built()
+    await Bun.sleep(2)
+    // A replica built later (a restart) from the same catalog, then changed after the walk began on the first.
+    const first = a.index.search('postgres', NONE, 4)
+    const all = a.index.search('postgres', NONE, 100).hits.map((h) => h.id)
+    await Bun.sleep(2)
+    const b = new Catalog(new SearchIndex(), versions)
+    b.index.built()
+    for (let at = 0; at < 10; at += 2) b.apply({ kind: 'facts', at, v: { ...versionOfIndex(at), stars: 5000 } })
+    b.apply({ kind: 'add', v: versionOfIndex(3) })
+    const ids = first.hits.map((h) => h.id)
+    let cursor = first.nextCursor
+    while (cursor) {
+      const r = b.index.search('postgres', NONE, 4, cursor)
+      ids.push(...r.hits.map((h) => h.id))
+      cursor = r.nextCursor
+    }
+    expect(ids).toEqual(all)
+    // An index that was not built from the source knows nothing of the catalog before its first change.
+    const c = new Catalog(new SearchIndex(), versions)
+    expect(() => c.index.search('postgres', NONE, 4, first.nextCursor!)).toThrow(CursorExpired)
+  })
+
   test('a cursor older than the history kept is refused as expired; one of an earlier version is read live', () => {
     const index = new SearchIndex({ keepMs: 0, keptAtLeast: 0, compactAfter: 2 })
     const catalog = new Catalog(index, [])

@@ -179,6 +179,15 @@ export class TermStore {
     doc.facts.order = order
   }
 
+  /**
+   * The listings held now are the catalog as far back as a walk may ask: each is born at 0 and no history is
+   * missing (a replica built from the database reads a walk begun on another before it was built as of its build).
+   */
+  builtFromSource(): void {
+    this.table.born.fill(0, 0, this.docs.length)
+    this.history.horizon = 0
+  }
+
   /** The versions a walk begun at generation `g` reads. */
   pointInTime(g: number): PointInTime {
     return { g, upto: bornBy(this.table.born, this.docs.length, g) }
