@@ -39,8 +39,9 @@ export interface PastOrder {
   order: OrderFacts
 }
 
-// Orders kept per listing version: counters change often on a popular listing; older ones end the walks that need them.
-const ORDERS_KEPT = 16
+// Orders kept per listing version: its installs counted at every flush (5 s) for a minute and more; dropping an
+// older one ends the walks begun before it. Only a change of order is kept (views change no order).
+const ORDERS_KEPT = 64
 
 /** Generations far ahead of this replica's clock are not ones a replica made. */
 const AHEAD_MS = 60_000

@@ -175,14 +175,13 @@ export class TermStore {
   /** Replaces a live listing's order facts (its counters changed), keeping the one it had for walks begun before. */
   setOrder(n: number, order: OrderFacts): void {
     const doc = this.docs[n]!
+    const was = doc.facts.order
+    if (was.addedAt === order.addedAt && was.installs === order.installs && was.checkedAt === order.checkedAt) return
     doc.orders = this.history.keepOrder(doc.orders, doc.facts.order, this.history.next())
     doc.facts.order = order
   }
 
-  /**
-   * The listings held now are the catalog as far back as a walk may ask: each is born at 0 and no history is
-   * missing (a replica built from the database reads a walk begun on another before it was built as of its build).
-   */
+  /** The listings held now are the catalog as far back as a walk may ask (built from the source: born at 0). */
   builtFromSource(): void {
     this.table.born.fill(0, 0, this.docs.length)
     this.history.horizon = 0
