@@ -24,6 +24,7 @@ import { publishing, type PublishingOptions } from './publish/wiring'
 import { registryRoutes } from './registry/routes'
 import { directoryNamespace } from './registry/server-json'
 import { startLiveIndex } from './search/live-index'
+import type { HistoryOptions } from './search/engine'
 import { serverSecretFrom } from '@mcp-directory/shared/runtime'
 import { cursorSeal } from './search/cursor-seal'
 import { searchRoutes } from './search/routes'
@@ -47,17 +48,19 @@ export interface CatalogDeps {
   secret?: string
   /** Publishing settings that tests give directly (default: from the environment). */
   publishing?: PublishingOptions
+  /** What search keeps for the walks of pages under way (default: `HISTORY`, engine/history.ts); tests shorten it. */
+  searchHistory?: HistoryOptions
 }
 
 /** Builds the catalog service: search, detail, categories, health, Markdown and import. */
 export function createCatalogApp(deps: CatalogDeps) {
-  const { config, database, log } = deps
+  const { config, database, log, searchHistory: history } = deps
   const base = config.publicBaseUrl
   const namespace = directoryNamespace(base)
   const details = createDetailCache({ bus: deps.bus, log })
   const jobs = startCatalogJobs({ ...deps, namespace, counted: details.counted })
   const { views, installs, identities } = jobs
-  const searchIndex = startLiveIndex({ database, bus: deps.bus, log, baseUrl: base, after: identities.ready })
+  const searchIndex = startLiveIndex({ database, bus: deps.bus, log, baseUrl: base, after: identities.ready, history })
   // After a commit that wrote listing events: the relay publishes them, and this replica's next search sees them.
   // Given the listings it wrote (a probe's facts: one listing, several a second), only their kept details go.
   const published = (ids?: string[]) => {

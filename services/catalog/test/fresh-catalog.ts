@@ -5,10 +5,13 @@ import { createMemoryBus } from '@mcp-directory/shared/bus'
 import { openDatabase, runMigrations, type Database } from '@mcp-directory/shared/db'
 import { createLogger } from '@mcp-directory/shared/log'
 import { createFreshDatabase, testConfig, type FreshDatabase } from '@mcp-directory/shared/testing'
-import { createCatalogApp, type CatalogService } from '../src'
+import { type CatalogDeps, createCatalogApp, type CatalogService } from '../src'
 
-/** The file's catalog and its database, set once its `beforeAll` ran. */
-export function freshCatalog(operatorToken: string): { database: Database; catalog: CatalogService } {
+/** The file's catalog (with `extra` of its dependencies) and its database, set once its `beforeAll` ran. */
+export function freshCatalog(
+  operatorToken: string,
+  extra: Partial<CatalogDeps> = {},
+): { database: Database; catalog: CatalogService } {
   const log = createLogger('test', 'silent')
   const made = {} as { database: Database; catalog: CatalogService; fresh: FreshDatabase }
   beforeAll(async () => {
@@ -21,6 +24,7 @@ export function freshCatalog(operatorToken: string): { database: Database; catal
       bus: createMemoryBus(),
       log,
       operatorToken,
+      ...extra,
     })
   })
   afterAll(async () => {

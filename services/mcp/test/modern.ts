@@ -189,7 +189,7 @@ export function describeModernEra(base: () => string) {
       expect(((await res.json()) as { error: { code: number } }).error.code).toBe(-32602)
     })
 
-    test('paging: every page of a query walked through search_mcp_servers, each listing once; a REST cursor works', async () => {
+    test('paging: every page of a query walked through search_mcp_servers, each listing once; REST and tool cursors interchange', async () => {
       const client = await modernClient(base())
       const query = 'server'
       const rest = async (cursor?: string) => {
@@ -219,6 +219,13 @@ export function describeModernEra(base: () => string) {
         arguments: { query, limit: 5, cursor: first.nextCursor },
       })) as ToolResult
       expect(ids(viaTool.structuredContent as unknown as Page)).toEqual(ids(second))
+      // And the tool's cursor, given to the REST API, gives the tool's next page (one walk, whichever asks).
+      const toolNext = (viaTool.structuredContent as unknown as Page).nextCursor!
+      const fromTool = (await client.callTool({
+        name: 'search_mcp_servers',
+        arguments: { query, limit: 5, cursor: toolNext },
+      })) as ToolResult
+      expect(ids(await rest(toolNext))).toEqual(ids(fromTool.structuredContent as unknown as Page))
       await client.close()
     })
 

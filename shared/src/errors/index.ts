@@ -13,6 +13,8 @@ export const ERROR_CODES = {
   invalid_parameter: 'A query parameter is outside what the API allows; `details` names it.',
   invalid_body: 'The request body failed validation; `details` names each field and why.',
   unknown_category: 'The category is none of the three accepted spellings of a category from /api/v1/categories.',
+  cursor_expired:
+    'The search cursor belongs to a walk of pages begun before the oldest history the index keeps (the catalog changed too much since its first page, or it is older than ten minutes): start again from the first page.',
   not_found: 'No such resource, or it is not publicly listed.',
   method_not_allowed: 'The path exists but not with this method; see the Allow header.',
   unauthorized: 'A valid Bearer token is required.',

@@ -7,7 +7,7 @@
 import { checkedAtOf, type InstallBasis, installBasisOf, publisherInputOf, summaryOf } from '../listings/present'
 import { publisherSearchFacts } from '../listings/publisher-search'
 import type { SummaryRow } from './repository'
-import { type Lifecycle, type OrderFacts, SearchIndex } from './engine'
+import { type HistoryOptions, type Lifecycle, type OrderFacts, SearchIndex } from './engine'
 import type { IndexRow } from './index-rows'
 
 /**
@@ -41,10 +41,16 @@ export const orderFactsOf = (r: SummaryRow): OrderFacts => ({
 })
 
 export class CatalogIndex {
-  readonly index = new SearchIndex()
+  readonly index: SearchIndex
   private readonly presented = new Map<string, PresentedHit>()
 
-  constructor(private readonly baseUrl: string) {}
+  /** `history`: what the index keeps for the walks of pages under way (engine/history.ts). */
+  constructor(
+    private readonly baseUrl: string,
+    history?: HistoryOptions,
+  ) {
+    this.index = new SearchIndex(history)
+  }
 
   /** Adds or replaces an active listing. */
   upsert(row: IndexRow): void {
@@ -55,8 +61,8 @@ export class CatalogIndex {
       lifecycle: lifecycleOf(basis),
       order: orderFactsOf(row.summary),
       publisher: publisherSearchFacts(publisherInputOf(row.summary)),
-      names: [row.name, row.id],
-      installNames: [basis.name],
+      names: [row.name],
+      installNames: [row.id, basis.name],
     })
     this.presented.set(row.id, { head: this.headOf(row.summary), basis: JSON.stringify(basis) })
   }

@@ -14,7 +14,7 @@ export const searchServers = defineContract({
   query: SearchQuery,
   responses: {
     200: { description: 'Ranked results', type: 'application/json', schema: SearchResponse },
-    400: err('unknown_category or invalid_parameter'),
+    400: err('unknown_category, invalid_parameter or cursor_expired'),
     429: err('rate_limited'),
     500: err('Catalog query failed'),
   },

@@ -12,6 +12,7 @@ import type { Database } from '@mcp-directory/shared/db'
 import { LISTING_CHANGE_EVENTS } from '@mcp-directory/shared/events'
 import type { Logger } from '@mcp-directory/shared/log'
 import { CatalogIndex } from './catalog-index'
+import type { HistoryOptions } from './engine'
 import {
   activeDocumentsAfter,
   activeIds,
@@ -54,6 +55,8 @@ export interface LiveIndexOptions {
   /** Settles when stored listings have their identity columns (repository keys), so the build reads them. */
   after?: Promise<unknown>
   reconcileMs?: number
+  /** What the index keeps for the walks of pages under way (default: engine/history.ts's HISTORY). */
+  history?: HistoryOptions
 }
 
 /** The index and how far it has read the outbox; every method keeps the two in step. */
@@ -69,7 +72,7 @@ class LiveIndexState {
   built: Promise<void> = Promise.resolve()
 
   constructor(private readonly opts: LiveIndexOptions) {
-    this.index = new CatalogIndex(opts.baseUrl)
+    this.index = new CatalogIndex(opts.baseUrl, opts.history)
   }
 
   /** Reads every active listing, after noting where the outbox stands (what is before it is in the rows read). */
@@ -91,6 +94,7 @@ class LiveIndexState {
       after = batch[batch.length - 1]!.id
     }
     this.index.trim()
+    this.index.index.built()
     log.info({ listings: this.index.size, ms: Math.round(performance.now() - started) }, 'search index built')
   }
 

@@ -2,7 +2,7 @@ import { resolveCategory, storedCategoryName } from '@mcp-directory/shared/categ
 import { AppError, invalidParameter } from '@mcp-directory/shared/errors'
 import { installHintFor } from '../listings/present'
 import { basisOf, type CatalogIndex, type PresentedHit } from './catalog-index'
-import { BadCursor, type Filters, type SearchPage, type Sort } from './engine'
+import { BadCursor, CursorExpired, type Filters, type SearchPage, type Sort } from './engine'
 import { Lru } from '@mcp-directory/shared/lru'
 import type { CursorSeal } from './cursor-seal'
 import { DEFAULT_LIMIT, type SearchQuery } from './model'
@@ -20,6 +20,15 @@ export function categoryFilter(category: string | undefined): string | null {
     )
   return storedCategoryName(c)
 }
+
+/** 400 `cursor_expired`: the walk this cursor belongs to began before the history the index keeps. */
+const cursorExpired = () =>
+  new AppError(
+    400,
+    'cursor_expired',
+    'The catalog changed too much since this walk of pages began for its order to be kept; start again from the first page (without cursor)',
+    [{ parameter: 'cursor', message: 'is older than the history the search index keeps' }],
+  )
 
 /** What a search asks the index for, from a query its model accepted (defaults applied, `q` trimmed). */
 export function searchSpecOf(query: SearchQuery): { q: string | null; filters: Filters; limit: number; sort: Sort } {
@@ -50,6 +59,7 @@ export function searchBody(index: CatalogIndex, query: SearchQuery, seal: Cursor
     page = index.index.search(q, filters, limit, seal.open(query.cursor), query.explain === '1', sort)
   } catch (err) {
     if (err instanceof BadCursor) throw invalidParameter('cursor', 'is not a cursor this API returned')
+    if (err instanceof CursorExpired) throw cursorExpired()
     throw err
   }
   const { client } = query

@@ -1,6 +1,7 @@
 /**
  * What ranking reads of every listing, by listing number, in typed arrays: whether it is live, what the filters
- * test, its server and its trust × lifecycle multiplier (computed once at upsert, not per query). Scoring tens of
+ * test, its server, its trust × lifecycle multiplier (computed once at upsert, not per query) and when it was added
+ * and removed (a walk of pages reads the listings of its first page's generation). Scoring tens of
  * thousands of matches then reads a few numbers per listing instead of following an object per listing.
  */
 import type { ListingFacts } from './document'
@@ -25,12 +26,15 @@ export class DocTable {
   trust = new Float64Array(1024)
   /** Its prior for a query naming no country (the most common): trust × lifecycle × scope factor. */
   prior = new Float64Array(1024)
-  /** Its id (what ties are broken by), one step away rather than three. */
+  /** Its id (what ties are broken by), one step away rather than three; a tombstone's stays. */
   ids: string[] = []
+  /** The generation it was added at, and removed or replaced at (Infinity while live): see history.ts. */
+  born = new Float64Array(1024)
+  died = new Float64Array(1024)
   private readonly categories = new Map<string, number>()
 
-  /** Records listing number `n` (live). */
-  set(n: number, f: ListingFacts, server: number): void {
+  /** Records listing number `n` (live), added at generation `born`. */
+  set(n: number, f: ListingFacts, server: number, born: number): void {
     if (n >= this.flags.length) this.grow(Math.max(n + 1, this.flags.length * 2))
     this.flags[n] =
       LIVE |
@@ -49,12 +53,17 @@ export class DocTable {
     this.server[n] = server
     this.trust[n] = trustAndLifecycleOf(f)
     this.prior[n] = this.trust[n]! * scopeFactor(f, [])
+    this.born[n] = born
+    this.died[n] = Number.POSITIVE_INFINITY
   }
 
-  /** Marks listing number `n` gone (a tombstone). */
-  clear(n: number): void {
-    if (n < this.flags.length) this.flags[n] = 0
-    this.ids[n] = ''
+  /**
+   * Marks listing number `n` gone at generation `died` (a tombstone): no longer live, while what a walk begun before
+   * reads of it (filters, server, trust, id) stays until a compaction drops it.
+   */
+  clear(n: number, died: number): void {
+    this.flags[n] = this.flags[n]! & ~LIVE
+    this.died[n] = died
   }
 
   /** The number of a stored category name, or -1 when no listing was ever in it. */
@@ -70,6 +79,8 @@ export class DocTable {
     this.server = new Int32Array(this.flags.length)
     this.trust = new Float64Array(this.flags.length)
     this.prior = new Float64Array(this.flags.length)
+    this.born = new Float64Array(this.flags.length)
+    this.died = new Float64Array(this.flags.length)
   }
 
   private grow(size: number): void {
@@ -78,6 +89,8 @@ export class DocTable {
     this.server = grown(this.server, size)
     this.trust = grown(this.trust, size)
     this.prior = grown(this.prior, size)
+    this.born = grown(this.born, size)
+    this.died = grown(this.died, size)
   }
 }
 

@@ -39,9 +39,9 @@ export interface SearchDocument {
   order?: OrderFacts
   /** Who made it, as ranking reads it (none said: judged from its name and repository alone, as before publishers). */
   publisher?: PublisherFacts
-  /** Its name and id: a query that is one of them finds it first (named.ts). */
+  /** Its name: a query that is it finds it first (named.ts). */
   names?: string[]
-  /** Its install names (the key under `mcpServers`): typed as written, one finds it first. */
+  /** Its id and install name (the key under `mcpServers`), both made from its name: typed as written, one finds it. */
   installNames?: string[]
 }
 

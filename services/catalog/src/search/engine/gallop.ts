@@ -1,5 +1,5 @@
 // Galloping through a term's postings (listing numbers in increasing order): doubling steps, then halving, so looking
-// each of a few matched listings up costs about the matches, not the term.
+// each of a few matched listings up costs about the matches, not the term. And the prefix look-up in a sorted list.
 
 /**
  * A term with `ratio` times more listings than the query words matched is looked up per matched listing (galloping
@@ -24,4 +24,18 @@ export function seek(data: Uint32Array, size: number, from: number, d: number): 
     else hi = mid
   }
   return hi
+}
+
+/** The strings of a sorted list that start with `prefix`. */
+export function startingWith(sorted: string[], prefix: string): string[] {
+  let lo = 0
+  let hi = sorted.length
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1
+    if (sorted[mid]! < prefix) lo = mid + 1
+    else hi = mid
+  }
+  const out: string[] = []
+  for (let i = lo; i < sorted.length && sorted[i]!.startsWith(prefix); i++) out.push(sorted[i]!)
+  return out
 }

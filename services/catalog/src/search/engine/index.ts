@@ -1,6 +1,7 @@
 /**
  * The search index of one catalog replica: the active listings, analysed into an inverted index, searched with
- * BM25F, prefix and typo forms, pseudo-relevance feedback and trust; one result per server; exact cursor paging.
+ * BM25F, prefix and typo forms, pseudo-relevance feedback and trust; one result per server; exact cursor paging,
+ * each cursor's pages ranking the catalog as it was at its walk's first page (history.ts).
  */
 import { queryWords } from './analyze'
 import { type AssociateCache, withAssociations } from './associations'
@@ -8,10 +9,11 @@ import { analyse, type OrderFacts, type SearchDocument } from './document'
 import { Lru } from '@mcp-directory/shared/lru'
 import { withFeedback } from './feedback'
 import { basePlan, browsePlan, type FormsCache, type Plan } from './plan'
-import { packPlan, unpackPlan } from './plan-cursor'
+import { BadCursor, CursorExpired, type ReadCursor, readCursor, writeCursor } from './cursor'
+import { HISTORY, type HistoryOptions, type PointInTime } from './history'
 import { type Factor, factorsOf } from './priors'
-import { boost, extend, type Matches, match, release } from './match'
-import { type Boost, NameTable, namedFactors, packBoosts, readBoosts } from './named'
+import { extend, type Matches, match, release } from './match'
+import { type Boost, boost, NameTable, namedFactors } from './named'
 import { bestOf, type Filters, type RankedPage, rankPage, type Sort } from './rank'
 import { TermStore } from './store'
 import { TUNING } from './tuning'
@@ -21,6 +23,8 @@ export type { Factor } from './priors'
 export type { Filters, Sort } from './rank'
 export { SORTS } from './rank'
 export type { Lifecycle, OrderFacts, SearchDocument } from './document'
+export { BadCursor, CursorExpired } from './cursor'
+export type { HistoryOptions } from './history'
 
 /** A page of search results: the servers' ids (each with the other listings of the same server). */
 export interface SearchPage {
@@ -36,9 +40,6 @@ export interface Why {
   factors: Factor[]
 }
 
-/** A cursor this index did not make for this query (or cannot read): the route answers 400. */
-export class BadCursor extends Error {}
-
 // Plans remembered per query words until the index changes; bounded, so odd queries cannot grow it.
 const CACHE_ENTRIES = 2_000
 // A word's forms (stems, prefix and typo forms) recur across queries far more than a query: remembered per word.
@@ -46,21 +47,8 @@ const FORMS_ENTRIES = 10_000
 // Browse pages remembered (per filters, sort, page size and explain) until the index changes.
 const BROWSE_PAGES = 64
 
-/** The position a cursor points after, with the plan of the walk it belongs to. */
-interface CursorState {
-  /** Hash of the query words and filters the cursor was made for. */
-  h: string
-  /** The packed plan. */
-  p: unknown
-  /** Score and id of the last hit returned. */
-  s: number
-  i: string
-  /** The listings the first page's query named (named.ts), absent when none. */
-  b?: unknown
-}
-
 export class SearchIndex {
-  private readonly store = new TermStore()
+  private readonly store: TermStore
   private readonly plans = new Map<string, Plan>()
   private readonly associates: AssociateCache = new Map()
   private readonly forms: FormsCache = new Lru(FORMS_ENTRIES)
@@ -69,6 +57,11 @@ export class SearchIndex {
   private readonly browsed = new Lru<string, SearchPage>(BROWSE_PAGES)
   // Names, ids, install names and publisher keys: what a query may name a listing by.
   private readonly names = new NameTable()
+
+  /** `history`: how long, and how much, of what changes is kept for the walks of pages begun before (history.ts). */
+  constructor(history: HistoryOptions = HISTORY) {
+    this.store = new TermStore(history)
+  }
 
   get size(): number {
     return this.store.live
@@ -96,19 +89,26 @@ export class SearchIndex {
 
   /**
    * Replaces what the orderings read of a listing (its counters changed), leaving its text and trust as they are:
-   * no analysis, and the plans remembered stay right. Installs only grow, so a walk of pages in that order never
-   * meets a listing twice.
+   * no analysis, and the plans remembered stay right. The order it replaces is kept for the walks begun before.
    */
   setOrder(id: string, order: OrderFacts): void {
     const n = this.store.numberOf.get(id)
     if (n === undefined) return
-    this.store.docs[n]!.facts.order = order
+    this.store.setOrder(n, order)
     this.browsed.clear()
   }
 
   /** Gives back what building left unused (call after a bulk of upserts). */
   trim(): void {
     this.store.trim()
+  }
+
+  /**
+   * The index holds what the source of truth holds (a build from PostgreSQL): a walk begun on another replica before
+   * this one was built is read as of the build (the nearest this replica knows), not refused.
+   */
+  built(): void {
+    this.store.builtFromSource()
   }
 
   /** Removes a listing (no longer active). */
@@ -123,9 +123,10 @@ export class SearchIndex {
     return n === undefined ? [] : this.alsoListedAsOf(n)
   }
 
-  /** alsoListedAs of listing number `n`: read by its server's number, no look-up by key. */
+  /** alsoListedAs of listing number `n`: read by its server's number, no look-up by key (a replaced one's: by id). */
   private alsoListedAsOf(n: number): string[] {
-    const doc = this.store.docs[n]!
+    const doc = this.store.docs[n]
+    if (!doc) return this.alsoListedAs(this.store.table.ids[n]!)
     const held = this.store.listingsOfServer(doc.server)
     // Most servers have one listing (this one): no list made to be filtered.
     return typeof held === 'string' || held === undefined ? [] : held.filter((x) => x !== doc.facts.id).sort()
@@ -134,7 +135,8 @@ export class SearchIndex {
   /**
    * One page of a search: `q` (null to browse), the filters, a page size, and the cursor of the previous page;
    * with `explain`, each hit says why it ranks there (its relevance with trust, whatever the `sort`). A browse's first
-   * page is remembered and given to every caller alike: read it, never change it.
+   * page is remembered and given to every caller alike: read it, never change it. A cursor's page ranks the listings
+   * as they were at its walk's first page; CursorExpired when this index no longer keeps them.
    */
   search(
     q: string | null,
@@ -148,11 +150,17 @@ export class SearchIndex {
     // The default order's hash is what it was before there were others, so its cursors stay valid.
     const h = Bun.hash(JSON.stringify(sort === 'relevance' ? [words, filters] : [words, filters, sort])).toString(36)
     const after = cursor ? readCursor(cursor, h) : null
+    let at: PointInTime | null = null
+    if (after?.g != null) {
+      if (!this.store.history.readable(after.g)) throw new BadCursor()
+      if (after.g < this.store.history.horizon) throw new CursorExpired()
+      at = this.store.pointInTime(after.g)
+    }
     const browse = !words.length && !after ? `${h} ${limit} ${explain}` : null
     const kept = browse === null ? undefined : this.browsed.get(browse)
     if (kept) return kept
     const boosts = after ? after.boosts : words.length ? this.names.boostsOf(q ?? '', words) : []
-    const page = this.pageOf(words, filters, limit, after, explain, sort, h, boosts)
+    const page = this.pageOf(words, filters, limit, after, explain, sort, h, at, boosts)
     if (browse !== null) this.browsed.set(browse, page)
     return page
   }
@@ -162,22 +170,25 @@ export class SearchIndex {
     words: string[],
     filters: Filters,
     limit: number,
-    after: ReturnType<typeof readCursor> | null,
+    after: ReadCursor | null,
     explain: boolean,
     sort: Sort,
     h: string,
+    at: PointInTime | null,
     boosts: Boost[],
   ): SearchPage {
     const asked = countriesNamed(words)
+    // The first page is the live listings at the latest generation, which its cursor carries.
+    const g = at?.g ?? this.store.history.gen
     const { plan, matches } = after
-      ? { plan: after.plan, matches: match(this.store, after.plan) }
+      ? { plan: after.plan, matches: match(this.store, after.plan, at) }
       : this.planOf(words, asked)
     if (boosts.length) boost(this.store, matches, boosts)
     // One more than the page: whether it exists says whether there is a next page.
     const position = after && { score: after.s, id: after.i }
     let ranked: RankedPage
     try {
-      ranked = rankPage(this.store, matches, filters, asked, limit + 1, position, sort)
+      ranked = rankPage(this.store, matches, filters, asked, limit + 1, position, sort, at)
     } finally {
       release(matches)
     }
@@ -191,23 +202,12 @@ export class SearchIndex {
         if (explain) out.why = this.why(hit.doc, hit.relevance ?? hit.score, asked, boosts)
         return out
       }),
-      nextCursor:
-        last && ranked.hits.length > limit
-          ? Buffer.from(
-              JSON.stringify({
-                h,
-                p: packPlan(plan),
-                s: last.score,
-                i: last.id,
-                ...(boosts.length ? { b: packBoosts(boosts) } : {}),
-              } satisfies CursorState),
-            ).toString('base64url')
-          : null,
+      nextCursor: last && ranked.hits.length > limit ? writeCursor(h, plan, last.score, last.id, g, boosts) : null,
     }
   }
 
   private why(doc: number, score: number, asked: string[], boosts: Boost[]): Why {
-    const facts = this.store.docs[doc]!.facts
+    const facts = this.store.factsOf(doc)
     const factors = [...namedFactors(facts.id, boosts), ...factorsOf(facts, asked)]
     return { score, relevance: factors.reduce((r, f) => r / f.multiplier, score), factors }
   }
@@ -246,20 +246,4 @@ export class SearchIndex {
     this.plans.set(key, plan)
     return { plan, matches }
   }
-}
-
-/** Reads a cursor made for the query hashed `h`; throws BadCursor for anything else. */
-function readCursor(cursor: string, h: string): { plan: Plan; s: number; i: string; boosts: Boost[] } {
-  let state: Partial<CursorState>
-  try {
-    state = JSON.parse(Buffer.from(cursor, 'base64url').toString()) as Partial<CursorState>
-  } catch {
-    throw new BadCursor()
-  }
-  const plan = state && typeof state === 'object' ? unpackPlan(state.p) : null
-  if (!plan || state.h !== h || typeof state.s !== 'number' || !Number.isFinite(state.s)) throw new BadCursor()
-  if (typeof state.i !== 'string' || state.i.length > 200) throw new BadCursor()
-  const boosts = readBoosts(state.b)
-  if (!boosts) throw new BadCursor()
-  return { plan, s: state.s, i: state.i, boosts }
 }

@@ -4,11 +4,13 @@
  * feedback and associated terms add up, only to listings a rarer query word matched). Held in scratch arrays per
  * listing number for one search at a time (scoring never awaits). A search that adds feedback terms to the plan it
  * matched scores only those (`extend`): the same sums, in the same order, as matching the whole plan at once, so a
- * cursor's page repeats the first page's scores bit for bit.
+ * cursor's page repeats the first page's scores bit for bit. A cursor's page matches the listing versions of its
+ * walk's generation (`PointInTime`, history.ts) instead of the live ones.
  */
 import { contribution, useAverages } from './bm25f'
 import { LIVE } from './doc-table'
 import { GALLOP, seek } from './gallop'
+import type { PointInTime } from './history'
 import type { Plan, PlanTerm } from './plan'
 import type { Postings, TermStore } from './store'
 import { TUNING } from './tuning'
@@ -39,6 +41,8 @@ let matchedSorted = false
 let seen = new Int32Array(1024)
 // The matches whose listings hold values in the scratch (released before the next matching).
 let current: Matches | null = null
+// The versions the matching under way reads: null for the live ones.
+let at: PointInTime | null = null
 
 // Per listing number: the stamp of the last conjunction it held every part of (or word it held, keepHolding).
 let holds = new Int32Array(1024)
@@ -88,7 +92,11 @@ function postingsOf(store: TermStore, term: string): { p: Postings; conjunction:
  */
 function scoreWord(store: TermStore, terms: PlanTerm[], weight: number, within: boolean): number {
   const { lengths } = store
-  const flags = store.table.flags
+  const { flags, died } = store.table
+  // Live listings, or those alive at the walk's generation: born by it (numbered below `upto`), dead after it.
+  const pit = at !== null
+  const upto = at?.upto ?? 0
+  const g = at?.g ?? 0
   let seenCount = 0
   const keep = (d: number, s: number) => {
     if (s > best[d]!) {
@@ -110,7 +118,8 @@ function scoreWord(store: TermStore, terms: PlanTerm[], weight: number, within: 
     }
     for (let k = 0; k < size * 2; k += 2) {
       const d = data[k]!
-      if ((within ? matched[d] === 0 : (flags[d]! & LIVE) === 0) || (held && held[d] !== stamp)) continue
+      if (within ? matched[d] === 0 : pit ? d >= upto || died[d]! <= g : (flags[d]! & LIVE) === 0) continue
+      if (held && held[d] !== stamp) continue
       keep(d, w * contribution(data[k + 1]!, d, lengths))
     }
   }
@@ -206,9 +215,10 @@ export function release(m: Matches): void {
   current = null
 }
 
-/** The listings a plan matches, with their relevance (a browse: every live listing). */
-export function match(store: TermStore, plan: Plan): Matches {
+/** The listings a plan matches, with their relevance (a browse: every live one); with `pit`, those alive then. */
+export function match(store: TermStore, plan: Plan, pit: PointInTime | null = null): Matches {
   if (current) release(current)
+  at = pit
   const n = store.docs.length
   if (raw.length < n) {
     const size = Math.max(n, raw.length * 2)
@@ -229,9 +239,10 @@ export function match(store: TermStore, plan: Plan): Matches {
     relevance: TUNING.coverage === 0 ? raw : relevance,
   }
   current = m
-  const flags = store.table.flags
+  const { flags, died } = store.table
   if (m.browse) {
-    for (let d = 0; d < n; d++) if (flags[d]! & LIVE) matchedDocs[matchedCount++] = d
+    if (!pit) for (let d = 0; d < n; d++) if (flags[d]! & LIVE) matchedDocs[matchedCount++] = d
+    if (pit) for (let d = 0; d < pit.upto; d++) if (died[d]! > pit.g) matchedDocs[matchedCount++] = d
     m.docs = matchedDocs.subarray(0, matchedCount)
     return m
   }
@@ -284,13 +295,4 @@ function finish(plan: Plan, m: Matches): void {
     const share = all > 0 ? Math.min(1, covered[d]! / all) : 1
     relevance[d] = raw[d]! * (1 - coverage + coverage * share)
   }
-}
-
-/** Multiplies the relevance of the matched listings a query names (named.ts) by their boost. */
-export function boost(store: TermStore, m: Matches, boosts: readonly { ids: string[]; factor: number }[]): void {
-  for (const b of boosts)
-    for (const id of b.ids) {
-      const n = store.numberOf.get(id)
-      if (n !== undefined && matched[n] === 1) m.relevance[n]! *= b.factor
-    }
 }

@@ -15,7 +15,8 @@ function listed(id: string, entry: Partial<PublisherInput> & { name: string }, d
     repositoryUrl: input.repositoryUrl,
     source: input.source ?? 'import',
     publisher: publisherSearchFacts(input),
-    names: [entry.name, id],
+    names: [entry.name],
+    installNames: [id],
   })
 }
 

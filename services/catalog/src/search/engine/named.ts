@@ -5,7 +5,9 @@
  * so every page of a walk ranks alike.
  */
 import { nameKey, writtenAsName } from './analyze'
+import type { Matches } from './match'
 import type { Factor } from './priors'
+import type { TermStore } from './store'
 import { TUNING } from './tuning'
 
 /** One group of named listings and the multiplier they get. */
@@ -27,9 +29,9 @@ export class NameTable {
   private readonly held = new Map<string, { names: string[]; install: string[]; keys: string[] }>()
 
   /**
-   * Records a listing's names (its name and id), its install names and its publisher keys, replacing what was held
-   * for its id. An install name is made from the name's last part, so many listings share one (`zulip` for
-   * `io.github.anyone/zulip`): it names a listing only when typed as written.
+   * Records a listing's names, its id and install names and its publisher keys, replacing what was held for its id.
+   * An id and an install name are made from the name (`zulip` for `io.github.anyone/zulip`, `kanban` for whichever
+   * listing came first): they name a listing only when typed as written.
    */
   set(id: string, names: readonly string[], installNames: readonly string[], keys: readonly string[]): void {
     this.delete(id)
@@ -125,8 +127,26 @@ export function namedFactors(id: string, boosts: readonly Boost[]): Factor[] {
     const reason =
       b.factor === TUNING.named.publisher
         ? "the query names its publisher, and it is that publisher's own server"
-        : 'the query is its name, id or install name'
+        : b.factor === TUNING.named.word
+          ? 'the query is its name'
+          : 'the query is its name, id or install name, as written'
     out.push({ factor: 'named', multiplier: b.factor, reason })
   }
   return out
+}
+
+/**
+ * Multiplies the relevance of the matched listings a query names by their boost, found among the matches by their
+ * ids: the live versions for a first page, the versions of its moment for a walk's later page. Only a query that
+ * names something pays for the look.
+ */
+export function boost(store: TermStore, m: Matches, boosts: readonly Boost[]): void {
+  const factors = new Map<string, number>()
+  for (const b of boosts) for (const id of b.ids) factors.set(id, (factors.get(id) ?? 1) * b.factor)
+  const { ids } = store.table
+  for (let i = 0; i < m.docs.length; i++) {
+    const d = m.docs[i]!
+    const f = factors.get(ids[d]!)
+    if (f !== undefined) m.relevance[d]! *= f
+  }
 }

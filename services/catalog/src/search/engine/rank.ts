@@ -4,8 +4,8 @@
  * total order, so a cursor is a position in it. Only the page is ordered (a bounded insertion), never every match,
  * so a common word over 50k listings costs its postings, not a sort of all of them.
  */
-import type { ListingFacts } from './document'
-import { HAS_PACKAGE, HAS_REMOTE, OFFICIAL, SCOPED, VERIFIED } from './doc-table'
+import { HAS_PACKAGE, HAS_REMOTE, LIVE, OFFICIAL, SCOPED, VERIFIED } from './doc-table'
+import type { PointInTime } from './history'
 import type { Matches } from './match'
 import { scopeFactor } from './priors'
 import type { TermStore } from './store'
@@ -37,11 +37,15 @@ export interface Hit {
 // Above any time in milliseconds (year 2286), below 2^53: seen running first, then the latest check.
 const SEEN_RUNNING_FIRST = 1e13
 
-/** A listing's value in an order other than relevance (higher first, then lower id, like a score). */
-function orderValue(f: ListingFacts, sort: Exclude<Sort, 'relevance'>): number {
-  if (sort === 'new') return f.order.addedAt
-  if (sort === 'installs') return f.order.installs
-  return (f.verified ? SEEN_RUNNING_FIRST : 0) + f.order.checkedAt
+/**
+ * Listing number `n`'s value in an order other than relevance (higher first, then lower id, like a score), now or at
+ * a walk's generation.
+ */
+function orderValue(store: TermStore, n: number, sort: Exclude<Sort, 'relevance'>, at: PointInTime | null): number {
+  const order = store.orderOf(n, at)
+  if (sort === 'new') return order.addedAt
+  if (sort === 'installs') return order.installs
+  return (store.factsOf(n).verified ? SEEN_RUNNING_FIRST : 0) + order.checkedAt
 }
 
 /** The filters as what a listing's `flags` must hold and its category's number (-1: any; -2: none can pass). */
@@ -65,7 +69,9 @@ export interface RankedPage {
 /**
  * The matched servers that pass the filters, scored with trust, country scope against the countries the query
  * names (`asked`) and lifecycle, one per server (its best listing), and of them the `limit` first after the
- * position `after` (score, id). Matches of a browse (no query words) are every listing, by trust.
+ * position `after` (score, id). Matches of a browse (no query words) are every listing, by trust. With `at` (a
+ * cursor's page), the matches are the versions of its walk's generation and they are ranked as they were then; a
+ * hit whose listing is no longer live at all (removed, hidden) is left out, one replaced is given by its id.
  */
 export function rankPage(
   store: TermStore,
@@ -75,6 +81,7 @@ export function rankPage(
   limit: number,
   after: { score: number; id: string } | null = null,
   sort: Sort = 'relevance',
+  at: PointInTime | null = null,
 ): RankedPage {
   const scoreOf = scorer(store, matches, filters, asked)
   startPage(store, limit)
@@ -83,7 +90,7 @@ export function rankPage(
   const total =
     sort === 'relevance' && !after
       ? pickDirect(store, matches, scoreOf, unfiltered(store, filters) && asked.length === 0, true)
-      : pickCollapsed(store, matches.docs, scoreOf, after, sort)
+      : pickCollapsed(store, matches.docs, scoreOf, after, sort, at)
   return { total, hits: pageHits(store, sort) }
 }
 
@@ -102,7 +109,7 @@ export function bestOf(store: TermStore, matches: Matches, asked: readonly strin
 /** The page picked, as hits (with their relevance apart when ordered by something else). */
 function pageHits(store: TermStore, sort: Sort): Hit[] {
   return pageOf().map(({ doc, score }): Hit => {
-    const id = store.docs[doc]!.facts.id
+    const id = store.table.ids[doc]!
     return sort === 'relevance' ? { doc, id, score } : { doc, id, score, relevance: scored[doc]! }
   })
 }
@@ -116,8 +123,7 @@ function scorer(store: TermStore, matches: Matches, filters: Filters, asked: rea
     const f = flags[n]!
     if ((f & need) !== need || (wanted !== -1 && category[n] !== wanted)) return -1
     // The prior kept per listing, or for a query naming countries trust × lifecycle times the scope factor.
-    const p =
-      asked.length === 0 ? prior[n]! : f & SCOPED ? trust[n]! * scopeFactor(store.docs[n]!.facts, asked) : trust[n]!
+    const p = asked.length === 0 ? prior[n]! : f & SCOPED ? trust[n]! * scopeFactor(store.factsOf(n), asked) : trust[n]!
     return (browse ? 1 : relevance[n]!) * p
   }
 }
@@ -188,8 +194,9 @@ function pickCollapsed(
   scoreOf: (n: number) => number,
   after: { score: number; id: string } | null,
   sort: Sort,
+  at: PointInTime | null,
 ): number {
-  const { server, ids } = store.table
+  const { server, ids, flags } = store.table
   if (scored.length < store.docs.length) scored = new Float64Array(Math.max(store.docs.length * 2, 1024))
   if (bestScore.length < store.serverCount) {
     bestScore = new Float64Array(Math.max(store.serverCount * 2, 1024))
@@ -216,8 +223,9 @@ function pickCollapsed(
   }
   // A server is its best listing by relevance whatever the order; another `sort` orders those listings by its value.
   const consider = (n: number) => {
-    const score = sort === 'relevance' ? scored[n]! : orderValue(store.docs[n]!.facts, sort)
+    const score = sort === 'relevance' ? scored[n]! : orderValue(store, n, sort, at)
     if (!mayEnter(score)) return
+    if (at && (flags[n]! & LIVE) === 0 && !store.numberOf.has(ids[n]!)) return
     if (!after || score < after.score || (score === after.score && ids[n]! > after.id)) offer(n, score, -1)
   }
   for (const n of alone) consider(n)

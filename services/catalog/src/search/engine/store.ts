@@ -1,61 +1,17 @@
 /**
  * The inverted index: for every term, the listings that contain it and how often in each field. Postings are
  * typed arrays (a listing number and its per-field counts packed into one 32-bit word), so 50k listings take tens
- * of megabytes. A removed or replaced listing leaves a tombstone that scoring skips, until a compaction.
+ * of megabytes. A removed or replaced listing leaves a tombstone that a search of the live listings skips, and that
+ * a later page of a walk begun before it still reads, until a compaction drops it (history.ts).
  */
 import { termOf } from './analyze'
+import { startingWith } from './gallop'
 import { DocTable } from './doc-table'
-import { type AnalysedDocument, FIELD_COUNT, type ListingFacts } from './document'
+import { type AnalysedDocument, FIELD_COUNT, type ListingFacts, type OrderFacts } from './document'
+import { bornBy, History, HISTORY, type HistoryOptions, type PastOrder, type PointInTime } from './history'
+import { Postings, TF_BITS, TF_MAX, tfIn } from './postings'
 
-/** Per-field counts of a term in one listing: 4 bits per field (a count above 15 counts as 15). */
-const TF_BITS = 4
-const TF_MAX = (1 << TF_BITS) - 1
-
-/**
- * The listings one term occurs in: listing numbers and their packed per-field counts, interleaved in one typed array
- * (one allocation per term).
- */
-export class Postings {
-  /** `id`: a number of its own in its store, never reused (tables keyed by term index by it). */
-  constructor(
-    readonly term: string,
-    readonly id: number,
-  ) {}
-  /** [doc, packed counts, doc, packed counts, …] in increasing listing number; `size` pairs are used. */
-  data = new Uint32Array(2)
-  size = 0
-  /** Live listings containing the term (tombstones excluded). */
-  df = 0
-
-  push(doc: number, packed: number): void {
-    if (this.size * 2 === this.data.length) {
-      const grown = new Uint32Array(this.data.length * 2)
-      grown.set(this.data)
-      this.data = grown
-    }
-    this.data[this.size * 2] = doc
-    this.data[this.size * 2 + 1] = packed
-    this.size++
-  }
-
-  /** Drops the entries of listings that are gone and renumbers the rest (`renumbered[old]`, -1 when gone). */
-  compact(renumbered: Int32Array): void {
-    let w = 0
-    for (let r = 0; r < this.size; r++) {
-      const doc = renumbered[this.data[r * 2]!]!
-      if (doc >= 0) {
-        this.data[w * 2] = doc
-        this.data[w * 2 + 1] = this.data[r * 2 + 1]!
-        w++
-      }
-    }
-    this.size = w
-    this.data = this.data.slice(0, Math.max(2, w * 2))
-  }
-}
-
-/** The count of field `f` in a packed per-field word. */
-export const tfIn = (packed: number, f: number) => (packed >>> (f * TF_BITS)) & TF_MAX
+export { Postings, tfIn } from './postings'
 
 /** One stored listing: its facts, the distinct terms it holds and the terms feedback may borrow from it. */
 export interface StoredDoc {
@@ -72,6 +28,8 @@ export interface StoredDoc {
   signature: bigint
   /** A hash of its id: which listings a sample of a term's listings takes, whatever their numbers (associations.ts). */
   sampleKey: number
+  /** The orders its counters replaced, for walks begun before (history.ts). */
+  orders?: PastOrder[]
 }
 
 /**
@@ -90,6 +48,9 @@ export class TermStore {
   readonly postings: (Postings | undefined)[] = []
   /** Listings by internal number; undefined once removed (a tombstone). */
   docs: (StoredDoc | undefined)[] = []
+  /** What tombstones were, by listing number, while a walk may read them. */
+  private past = new Map<number, StoredDoc>()
+  readonly history: History
   /** What ranking reads of each listing number, in typed arrays. */
   readonly table = new DocTable()
   readonly numberOf = new Map<string, number>()
@@ -105,11 +66,14 @@ export class TermStore {
   private readonly serverNumbers = new Map<string, number>()
   /** The live listings' ids per server number: one id for most servers, a list for the few listed more than once. */
   private serverListings: (string | string[] | undefined)[] = []
-  private tombstones = 0
   /** Postings made so far: the next one's id. */
   postingsMade = 0
   private sortedTerms: string[] | null = null
   private sortedSurface: string[] | null = null
+
+  constructor(history: HistoryOptions = HISTORY) {
+    this.history = new History(history)
+  }
 
   get live(): number {
     return this.numberOf.size
@@ -120,14 +84,21 @@ export class TermStore {
     return this.serverNumbers.size
   }
 
-  /** The number of the server of repository key `key` (-1 for none), with listing `id` counted among its listings. */
-  private serverOf(key: string | null, id: string): number {
+  /** The number of the server of repository key `key` (-1 for none). */
+  private serverNumberOf(key: string | null): number {
     if (key === null) return -1
     let n = this.serverNumbers.get(key)
     if (n === undefined) {
       n = this.serverNumbers.size
       this.serverNumbers.set(key, n)
     }
+    return n
+  }
+
+  /** The number of the server of repository key `key` (-1 for none), with listing `id` counted among its listings. */
+  private serverOf(key: string | null, id: string): number {
+    const n = this.serverNumberOf(key)
+    if (n < 0) return n
     const held = this.serverListings[n]
     this.serverListings[n] = held === undefined ? id : [...(typeof held === 'string' ? [held] : held), id]
     return n
@@ -185,9 +156,40 @@ export class TermStore {
     const server = this.serverOf(doc.facts.serverKey, doc.facts.id)
     const sampleKey = Bun.hash.xxHash32(doc.facts.id)
     this.docs.push({ facts: doc.facts, terms: [...packedOf.keys()].join(' '), about, server, signature, sampleKey })
-    this.table.set(n, doc.facts, server)
+    this.table.set(n, doc.facts, server, this.history.next())
     this.numberOf.set(doc.facts.id, n)
     return sameText
+  }
+
+  /** The facts of listing number `n`, live or a tombstone a walk may still read. */
+  factsOf(n: number): ListingFacts {
+    return (this.docs[n] ?? this.past.get(n)!).facts
+  }
+
+  /** The order facts of listing number `n` at generation `g` (now when null). */
+  orderOf(n: number, at: PointInTime | null): OrderFacts {
+    const doc = this.docs[n] ?? this.past.get(n)!
+    return at ? History.orderAt(doc.facts.order, doc.orders, at.g) : doc.facts.order
+  }
+
+  /** Replaces a live listing's order facts (its counters changed), keeping the one it had for walks begun before. */
+  setOrder(n: number, order: OrderFacts): void {
+    const doc = this.docs[n]!
+    const was = doc.facts.order
+    if (was.addedAt === order.addedAt && was.installs === order.installs && was.checkedAt === order.checkedAt) return
+    doc.orders = this.history.keepOrder(doc.orders, doc.facts.order, this.history.next())
+    doc.facts.order = order
+  }
+
+  /** The listings held now are the catalog as far back as a walk may ask (built from the source: born at 0). */
+  builtFromSource(): void {
+    this.table.born.fill(0, 0, this.docs.length)
+    this.history.horizon = 0
+  }
+
+  /** The versions a walk begun at generation `g` reads. */
+  pointInTime(g: number): PointInTime {
+    return { g, upto: bornBy(this.table.born, this.docs.length, g) }
   }
 
   /** Removes a listing (a no-op for an id it does not hold). */
@@ -204,9 +206,12 @@ export class TermStore {
       this.serverListings[doc.server] = rest.length === 0 ? undefined : rest.length === 1 ? rest[0] : rest
     }
     this.docs[n] = undefined
-    this.table.clear(n)
+    this.past.set(n, doc)
+    this.table.clear(n, this.history.next())
+    this.history.dead.push(n)
     this.numberOf.delete(id)
-    if (++this.tombstones > 1000 && this.tombstones > this.live / 4) this.compact()
+    const drop = this.history.toDrop(this.table.died, this.live)
+    if (drop > 0) this.compact(drop)
     return true
   }
 
@@ -242,23 +247,35 @@ export class TermStore {
     return [...this.totalLengths].map((t) => Math.max(1, t / Math.max(1, this.live)))
   }
 
-  // Drops tombstones: listing numbers become dense again, so the tables stop growing with every update.
-  private compact(): void {
+  // Drops the oldest `drop` tombstones (history.ts says which): listing numbers become dense again, in the same
+  // order, so the tables stop growing with every update; the younger tombstones stay for the walks that read them.
+  private compact(drop: number): void {
+    const { dead } = this.history
+    const { born, died } = this.table
+    this.history.dropped(died[dead[drop - 1]!]!)
+    const kept = new Set(dead.slice(drop))
     const renumbered = new Int32Array(this.docs.length).fill(-1)
-    const docs: StoredDoc[] = []
-    const lengths = new Uint16Array(Math.max(1024, this.live * 2) * FIELD_COUNT)
-    this.docs.forEach((d, old) => {
-      if (!d) return
+    const docs: (StoredDoc | undefined)[] = []
+    const past = new Map<number, StoredDoc>()
+    const times: [number, number][] = []
+    const lengths = new Uint16Array(Math.max(1024, (this.live + kept.size) * 2) * FIELD_COUNT)
+    for (let old = 0; old < this.docs.length; old++) {
+      const d = this.docs[old]
+      if (!d && !kept.has(old)) continue
       renumbered[old] = docs.length
       lengths.set(this.lengths.subarray(old * FIELD_COUNT, (old + 1) * FIELD_COUNT), docs.length * FIELD_COUNT)
-      this.numberOf.set(d.facts.id, docs.length)
+      times.push([born[old]!, died[old]!])
+      if (d) this.numberOf.set(d.facts.id, docs.length)
+      else past.set(docs.length, this.past.get(old)!)
       docs.push(d)
-    })
+    }
+    this.history.dead = dead.slice(drop).map((old) => renumbered[old]!)
     for (const [t, p] of this.terms) {
-      if (p.df === 0) {
+      p.compact(renumbered)
+      if (p.df === 0 && p.size === 0) {
         this.terms.delete(t)
         this.postings[p.id] = undefined
-      } else p.compact(renumbered)
+      }
     }
     // Written words whose term no listing holds any more go too, so the word list follows the catalog.
     for (const [w, t] of this.surface) if (!this.terms.has(t)) this.surface.delete(w)
@@ -267,27 +284,15 @@ export class TermStore {
     this.serverNumbers.clear()
     this.serverListings = []
     this.table.reset(docs.length)
-    docs.forEach((d, n) => {
-      d.server = this.serverOf(d.facts.serverKey, d.facts.id)
-      this.table.set(n, d.facts, d.server)
+    docs.forEach((live, n) => {
+      const d = live ?? past.get(n)!
+      d.server = live ? this.serverOf(d.facts.serverKey, d.facts.id) : this.serverNumberOf(d.facts.serverKey)
+      this.table.set(n, d.facts, d.server, times[n]![0])
+      if (!live) this.table.clear(n, times[n]![1])
     })
     this.docs = docs
+    this.past = past
     this.lengths = lengths
     this.sortedTerms = null
-    this.tombstones = 0
   }
-}
-
-/** The strings of a sorted list that start with `prefix`. */
-function startingWith(sorted: string[], prefix: string): string[] {
-  let lo = 0
-  let hi = sorted.length
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1
-    if (sorted[mid]! < prefix) lo = mid + 1
-    else hi = mid
-  }
-  const out: string[] = []
-  for (let i = lo; i < sorted.length && sorted[i]!.startsWith(prefix); i++) out.push(sorted[i]!)
-  return out
 }
