@@ -271,9 +271,13 @@ describe('who made each server', () => {
     const hit = await hitOf('acmenotes', BARE.name)
     const page = await (await get(`/servers/${hit.id}`)).text()
     expect(page).toContain(`<h1 id="listing-title">${BARE.shown} <span class="regname">${BARE.name}</span></h1>`)
-    const block = slice(page, '<section class="publisher"', '</section>')
-    expect(block).toContain('<h2 id="publisher-heading">Publisher</h2>')
-    expect(block).toContain(`id="publisher-label">${BARE.label}</p>`)
+    // Under the title, the label in view; opened, the relation and the evidence.
+    const block = slice(page, '<details class="more publisher"', '</details>')
+    expect(page.indexOf(block)).toBeGreaterThan(page.indexOf('</h1>'))
+    expect(page.indexOf(block)).toBeLessThan(page.indexOf('<div class="marks-row">'))
+    expect(block).toContain(
+      `<summary>Publisher: <span class="byline verified" id="publisher-label">${BARE.label}</span></summary>`,
+    )
     expect(block).toContain('AcmeNotes&#39;s own server, proven by the evidence below.')
     expect(block).toContain(
       'granted by the official MCP registry after a DNS or HTTP proof of acmenotes.com <span class="muted small">(checked by the official MCP registry; <span class="proof">proves control</span>)',
@@ -283,7 +287,7 @@ describe('who made each server', () => {
     )
     // The Verified publisher mark says the same, in its tooltip.
     expect(page).toMatch(/data-mark="publisher" title="Who published it is proven: by AcmeNotes · acmenotes\.com/)
-    const pg = slice(await (await get(`/servers/${pgId}`)).text(), '<section class="publisher"', '</section>')
+    const pg = slice(await (await get(`/servers/${pgId}`)).text(), '<details class="more publisher"', '</details>')
     expect(pg).toContain('A community server: it is about another brand or topic, not acme&#39;s own.')
     expect(pg).toContain(
       'data-evidence="package" data-proves="no">the entry installs the npm package @acme/postgres-explorer',

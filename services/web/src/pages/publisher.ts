@@ -76,12 +76,15 @@ function relationSentence(p: Publisher): string {
     : `It reads as ${p.name}'s own, but nothing below proves control: each piece is only a link.`
 }
 
-/** The listing page's Publisher block: the label, what it means, and each piece of evidence with who checked it. */
+/**
+ * The listing page's Publisher block, under its title: the label always in view, and when opened what the relation
+ * means and each piece of evidence with who checked it and whether it proves control (collapsed like the marks'
+ * meanings, so the summary keeps the install and the tools near the top).
+ */
 export function publisherBlock(p: Publisher | undefined | null): SafeHtml {
   if (!p) return html``
-  return html`<section class="publisher" aria-labelledby="publisher-heading">
-<h2 id="publisher-heading">Publisher</h2>
-<p class="byline${p.verified ? ' verified' : ''}" id="publisher-label">${p.label}</p>
+  return html`<details class="more publisher" id="publisher">
+<summary>Publisher: <span class="byline${p.verified ? ' verified' : ''}" id="publisher-label">${p.label}</span></summary>
 <p class="small">${relationSentence(p)}</p>
 ${
   p.evidence.length
@@ -91,7 +94,7 @@ ${
       )}</ul>`
     : ''
 }
-</section>`
+</details>`
 }
 
 /** The Verified publisher mark's tooltip: the label and the evidence that proves it. */

@@ -12,7 +12,7 @@ import { copyBlock, count, linkOrText } from '../common'
 import { displayName } from '../home/view'
 import { dayOf, type MarkFacts, marksList, marksOf } from '../marks'
 import { isDemo, originMeans, originWords } from '../origin'
-import { publisherBlock, publisherLine, withPublisher } from '../publisher'
+import { publisherBlock, withPublisher } from '../publisher'
 import { otherClients, pickedInstall } from './install'
 
 /** The listing's detail, as the detail endpoint answers it. */
@@ -78,7 +78,7 @@ function summary(s: Detail, client: string): SafeHtml {
   const marks = detailMarks(s)
   return html`<section class="summary" aria-labelledby="listing-title">
 <h1 id="listing-title">${shown}${shown !== s.name ? html` <span class="regname">${s.name}</span>` : ''}</h1>
-${publisherLine(s.publisher)}
+${publisherBlock(s.publisher)}
 <div class="marks-row">${marksList(marks)}
 ${marks.length ? html`<details class="more"><summary>What these marks mean</summary><ul class="explained">${marks.map((m) => html`<li><span class="mark ${m.tone}">${m.label}</span>${m.means}</li>`)}</ul></details>` : ''}</div>
 ${isDemo(s.origin) ? html`<p class="notice warn" id="demo-banner"><strong>Demo data — not a real listing.</strong> The directory shows sample listings until it imports real ones; do not install this one from here.</p>` : ''}
@@ -86,7 +86,6 @@ ${s.archived ? html`<p class="notice bad">Archived: ${s.archived}. Prefer a main
 <p class="lead">${s.description}</p>
 ${facts(s)}
 ${checkedLine(s)}
-${publisherBlock(s.publisher)}
 <h2 id="install-heading">Install</h2>
 ${pickedInstall(s, client)}
 </section>`
