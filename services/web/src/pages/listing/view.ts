@@ -1,6 +1,7 @@
-// The listing page (detailUrl), in the order a visitor needs it: a summary block (name, marks, description, facts
-// with when they were checked, and the install for the client the visitor picked), then the tools with their
-// parameters and risk findings, then the README, then the other clients' configs (collapsed), badges and claiming.
+// The listing page (detailUrl), in the order a visitor needs it: a summary block (name, publisher, marks,
+// description, facts with when they were checked, and the install for the client the visitor picked), then the tools
+// with their parameters and risk findings, then the README, then the other clients' configs (collapsed), badges and
+// claiming.
 import { badgeImageUrl, publicBadgeHtml, publicBadgeMarkdown } from '@mcp-directory/shared/badges'
 import { getServerById } from '@mcp-directory/catalog/contracts'
 import { claimListing } from '@mcp-directory/claim-verifier/contracts'
