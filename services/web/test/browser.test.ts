@@ -136,7 +136,10 @@ describe('in a browser', () => {
     await page.goto(`${dir.base}/?q=${encodeURIComponent('example claimed server')}`)
     const card = page.locator(`#results li.card:has(a[href="/servers/${id}"])`)
     await card.waitFor()
-    expect(await card.locator('.mark.official').count()).toBe(1)
+    expect(await card.locator('.mark[data-mark="official"]').count()).toBe(1)
+    // The DNS claim proved its publisher too: the card's line and its Verified publisher mark say so.
+    expect(await card.locator('.byline').innerText()).toContain('verified by a DNS claim here')
+    expect(await card.locator('.mark[data-mark="publisher"]').count()).toBe(1)
     await page.close()
     // The claim secret went through the gateway, the web service and the claim-verifier, and into no log line.
     const secret = new URL(claimHref!, dir.base).searchParams.get('token')!

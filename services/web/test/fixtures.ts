@@ -27,6 +27,32 @@ export const HOSTILE = {
   ].join('\n'),
 }
 
+/** A listing whose name is bare (`mcp`), with the publisher the official registry granted its namespace to. */
+export const BARE = {
+  name: 'com.acmenotes/mcp',
+  shown: 'AcmeNotes — mcp',
+  label: 'by AcmeNotes · acmenotes.com (verified by the official MCP registry)',
+}
+
+/** A publisher whose every text is a script payload, as a page must never trust one. */
+export const HOSTILE_PUBLISHER = {
+  name: `<img src=x onerror="window.${PAYLOAD_MARK}=20">Mallory`,
+  kind: 'domain' as const,
+  id: 'mallory.example',
+  verified: true,
+  relation: 'own' as const,
+  label: `by <script>window.${PAYLOAD_MARK}=21</script>Mallory · mallory.example (verified by "you")`,
+  evidence: [
+    {
+      kind: 'registry-namespace' as const,
+      source: 'official-registry' as const,
+      proves: true,
+      detail: `namespace <b onmouseover="window.${PAYLOAD_MARK}=22">example.mallory</b> & co`,
+    },
+    { kind: 'package' as const, source: 'entry' as const, proves: false, detail: "the package '@x/y'</li><li>forged" },
+  ],
+}
+
 /** Registry entries: a few plain servers and the hostile one. */
 export function fixtureEntries() {
   const plain = (name: string, description: string, pkg: string, repo: string) => ({
@@ -61,6 +87,14 @@ export function fixtureEntries() {
       version: '2.0.0',
       repository: { url: 'https://github.com/acme/remote-notes', source: 'github' },
       remotes: [{ type: 'streamable-http', url: 'https://notes.acme.example/mcp' }],
+    },
+    // A bare name (only generic words) from the official registry's list: its card shows its publisher's name.
+    {
+      name: BARE.name,
+      description: 'AcmeNotes notes for your agent, from AcmeNotes itself',
+      version: '1.0.0',
+      source: 'official-registry',
+      remotes: [{ type: 'streamable-http', url: 'https://mcp.acmenotes.com/mcp' }],
     },
     // Enough servers for a second page of results.
     ...Array.from({ length: 22 }, (_, i) =>

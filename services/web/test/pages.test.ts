@@ -1,7 +1,7 @@
 // The pages over HTTP through the gateway (no browser): what each page shows, its headers, escaping, the forms'
 // error paths, the operator page's cookie and CSRF checks, and that the API's own answers stay as they were.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { HOSTILE, fixtureEntries, idOf, PAYLOAD_MARK, storeReadme } from './fixtures'
+import { BARE, HOSTILE, HOSTILE_PUBLISHER, fixtureEntries, idOf, PAYLOAD_MARK, storeReadme } from './fixtures'
 import { createLogger } from '@mcp-directory/shared/log'
 import { publicApiClient } from '@mcp-directory/shared/public-api'
 import { decodeInstallLine, snippetEntry, testConfig } from '@mcp-directory/shared/testing'
@@ -9,6 +9,8 @@ import type { ConfigEntry } from '@mcp-directory/shared/install'
 import { escapeHtml } from '../src/html'
 import { createWebApp } from '../src'
 import { adminSessionStoreKey } from '../src/admin-sessions'
+import { resultCard } from '../src/pages/home/view'
+import { listingBody } from '../src/pages/listing/view'
 import { OPERATOR, startDirectory, type TestDirectory } from './directory'
 
 let dir: TestDirectory
@@ -240,6 +242,77 @@ describe('listing page', () => {
       (await (await get(`/api/v1/servers/${pgId}`)).json()) as { server: { popularity: { installs: number } } }
     ).server.popularity.installs
     expect(after).toBe(before + 1)
+  })
+})
+
+describe('who made each server', () => {
+  /** The first card (or the listing page's summary) of a page, as text between its tags. */
+  const slice = (body: string, from: string, to: string) =>
+    body.slice(body.indexOf(from), body.indexOf(to, body.indexOf(from)))
+  const hitOf = async (q: string, name: string) =>
+    ((await (await get(`/api/v1/search?q=${encodeURIComponent(q)}`)).json()) as { servers: any[] }).servers.find(
+      (s) => s.name === name,
+    )
+
+  test("a card carries its publisher's label under the title; a bare name is shown with the publisher's name", async () => {
+    const hit = await hitOf('acmenotes', BARE.name)
+    const card = slice(await (await get('/?q=acmenotes')).text(), `data-listing="${hit.id}"`, '</li>')
+    expect(card).toContain(`>${BARE.shown}</a> <span class="regname">${BARE.name}</span></h3>`)
+    expect(card).toContain(
+      `<p class="byline verified"><span class="visually-hidden">Publisher: </span>${BARE.label}</p>`,
+    )
+    // A community server says so, and a name that is not bare is shown as it is.
+    const pg = slice(await (await get('/?q=postgres')).text(), `data-listing="${pgId}"`, '</li>')
+    expect(pg).toContain('>postgres-explorer</a>')
+    expect(pg).toContain('</span>by acme · community</p>')
+  })
+
+  test('the listing page has a Publisher block: the label, own or community, each evidence with who checked it', async () => {
+    const hit = await hitOf('acmenotes', BARE.name)
+    const page = await (await get(`/servers/${hit.id}`)).text()
+    expect(page).toContain(`<h1 id="listing-title">${BARE.shown} <span class="regname">${BARE.name}</span></h1>`)
+    // Under the title, the label in view; opened, the relation and the evidence.
+    const block = slice(page, '<details class="more publisher"', '</details>')
+    expect(page.indexOf(block)).toBeGreaterThan(page.indexOf('</h1>'))
+    expect(page.indexOf(block)).toBeLessThan(page.indexOf('<div class="marks-row">'))
+    expect(block).toContain(
+      `<summary>Publisher: <span class="byline verified" id="publisher-label">${BARE.label}</span></summary>`,
+    )
+    expect(block).toContain('AcmeNotes&#39;s own server, proven by the evidence below.')
+    expect(block).toContain(
+      'granted by the official MCP registry after a DNS or HTTP proof of acmenotes.com <span class="muted small">(checked by the official MCP registry; <span class="proof">proves control</span>)',
+    )
+    expect(block).toContain(
+      'its remote mcp.acmenotes.com is on acmenotes.com <span class="muted small">(from the entry itself, checked by nobody; <span class="link">only a link</span>)',
+    )
+    // The Verified publisher mark says the same, in its tooltip.
+    expect(page).toMatch(/data-mark="publisher" title="Who published it is proven: by AcmeNotes · acmenotes\.com/)
+    const pg = slice(await (await get(`/servers/${pgId}`)).text(), '<details class="more publisher"', '</details>')
+    expect(pg).toContain('A community server: it is about another brand or topic, not acme&#39;s own.')
+    expect(pg).toContain(
+      'data-evidence="package" data-proves="no">the entry installs the npm package @acme/postgres-explorer',
+    )
+  })
+
+  test('a hostile publisher name, label and evidence stay text on the card and the listing page', async () => {
+    const hit = { ...(await hitOf('acmenotes', BARE.name)), publisher: HOSTILE_PUBLISHER }
+    const { server } = (await (await get(`/api/v1/servers/${hit.id}`)).json()) as { server: any }
+    const card = resultCard(hit).value
+    const listing = listingBody({ ...server, publisher: HOSTILE_PUBLISHER }, dir.base, 'claude-desktop').value
+    for (const out of [card, listing]) {
+      expect(out).not.toMatch(/<script|<img src=x|<b onmouseover|<li>forged/i)
+      for (const tag of out.match(/<[a-z][^>]*>/gi) ?? [])
+        expect(tag.replace(/"[^"]*"/g, '""')).not.toMatch(/\son[a-z]+\s*=/i)
+      expect(out).toContain(`by &lt;script&gt;window.${PAYLOAD_MARK}=21&lt;/script&gt;Mallory`)
+    }
+    // The bare name is shown with the hostile name, escaped.
+    expect(card).toContain(`&lt;img src=x onerror=&quot;window.${PAYLOAD_MARK}=20&quot;&gt;Mallory — mcp</a>`)
+    expect(listing).toContain(
+      `&lt;b onmouseover=&quot;window.${PAYLOAD_MARK}=22&quot;&gt;example.mallory&lt;/b&gt; &amp; co`,
+    )
+    expect(listing).toContain('the package &#39;@x/y&#39;&lt;/li&gt;&lt;li&gt;forged')
+    // The escaped label is also the mark's tooltip.
+    expect(listing).toContain(`title="Who published it is proven: by &lt;script&gt;window.${PAYLOAD_MARK}=21`)
   })
 })
 

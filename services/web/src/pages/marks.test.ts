@@ -17,6 +17,43 @@ describe('marks', () => {
     expect(m.means).toContain('github.com/github/github-mcp-server')
   })
 
+  test("with the answer's publisher, the mark follows its verified and its tooltip names the proof", () => {
+    const publisher = {
+      name: 'mallory',
+      kind: 'github' as const,
+      id: 'mallory',
+      verified: true,
+      relation: 'community' as const,
+      label: 'by mallory · community',
+      evidence: [
+        {
+          kind: 'registry-namespace' as const,
+          source: 'official-registry' as const,
+          proves: true,
+          detail: 'namespace io.github.mallory, granted by the official MCP registry after a GitHub login as mallory',
+        },
+        {
+          kind: 'repository' as const,
+          source: 'entry' as const,
+          proves: false,
+          detail: 'repository github.com/mallory/zulip',
+        },
+      ],
+    }
+    const m = marksOf({ ...base, publisherVerified: false, publisher }).find((x) => x.key === 'publisher')!
+    expect(m.label).toBe('Verified publisher')
+    expect(m.means).toBe(
+      "Who published it is proven: by mallory · community. Evidence: namespace io.github.mallory, granted by the official MCP registry after a GitHub login as mallory (checked by the official MCP registry). A community server: about another brand or topic, not mallory's own.",
+    )
+    // Only links, or nobody known: no mark, whatever the older field says.
+    const unproven = { ...publisher, verified: false, evidence: [publisher.evidence[1]!] }
+    expect(keys({ ...base, publisherVerified: true, publisher: unproven })).not.toContain('publisher')
+    // A hostile label stays text in the tooltip.
+    const out = marksList(marksOf({ ...base, publisher: { ...publisher, label: 'by <script>x</script>' } })).value
+    expect(out).toContain('title="Who published it is proven: by &lt;script&gt;x&lt;/script&gt;.')
+    expect(out).not.toContain('<script>')
+  })
+
   test('archived and risk come first; a cleared risk says so; a low risk is no mark', () => {
     const risk = (level: string, cleared = false) => ({
       level,

@@ -1,9 +1,10 @@
 // The marks of a listing, on its card and its page: each a text label (never colour alone) with a tooltip saying
 // what it means and on what evidence. Fields a search hit may lack are optional; a mark shows only when its
 // evidence is in the answer.
-import { healthLabel } from '@mcp-directory/shared/contracts'
+import { healthLabel, type Publisher } from '@mcp-directory/shared/contracts'
 import { html, type SafeHtml } from '../html'
 import { count } from './common'
+import { publisherMeans } from './publisher'
 
 /** What the marks are read from: a search hit (transports, health, archived, install with `client`) or a detail. */
 export interface MarkFacts {
@@ -11,6 +12,8 @@ export interface MarkFacts {
   isVerifiedActive: boolean
   publisherVerified?: boolean
   publisherEvidence?: unknown
+  /** Who made it, with its evidence: when present, the publisher mark follows its `verified`. */
+  publisher?: Publisher | null
   transports?: string[]
   health?: string | null
   archived?: string | null
@@ -99,13 +102,16 @@ function trustMarks(f: MarkFacts): Mark[] {
       tone: 'official',
       means: 'Claimed here: its owner proved control of its domain, website or repository (DNS record or badge).',
     })
-  if (f.publisherVerified === true) {
+  // The mark says what the publisher line says: verified when its evidence proves control (else the older field).
+  if (f.publisher ? f.publisher.verified : f.publisherVerified === true) {
     const ev = evidenceText(f.publisherEvidence)
     out.push({
       key: 'publisher',
       label: 'Verified publisher',
       tone: 'official',
-      means: `The namespace of its name belongs to its publisher${ev ? `: ${ev}` : ' (the official registry rule)'}.`,
+      means: f.publisher
+        ? publisherMeans(f.publisher)
+        : `The namespace of its name belongs to its publisher${ev ? `: ${ev}` : ' (the official registry rule)'}.`,
     })
   }
   if (f.isVerifiedActive)

@@ -7,6 +7,7 @@ import type { Category } from '../../context'
 import { html, type SafeHtml } from '../../html'
 import { count, errorNotice } from '../common'
 import { marksList, marksOf } from '../marks'
+import { publisherLine, withPublisher } from '../publisher'
 import { HomeQuery as HomeQueryModel } from './model'
 
 /** The search as the page was asked for it (each value as given, empty when absent). */
@@ -52,11 +53,15 @@ const ORDER_WORDS: Record<string, string> = {
   checked: 'seen running and latest checked first',
 }
 
-/** A result card: the name people read (the registry name small), one line of description, and the marks. */
+/**
+ * A result card: the name people read (with its publisher's when the name alone is bare; the registry name small),
+ * who published it, one line of description, and the marks.
+ */
 export function resultCard(s: Hit): SafeHtml {
-  const shown = displayName(s)
+  const shown = withPublisher(displayName(s), s.publisher)
   return html`<li class="card" data-listing="${s.id}">
 <h3><a href="/servers/${encodeURIComponent(s.id)}">${shown}</a>${shown !== s.name ? html` <span class="regname">${s.name}</span>` : ''}</h3>
+${publisherLine(s.publisher)}
 <p class="oneline" title="${s.description}">${s.description}</p>
 ${marksList(hitMarks(s))}
 <p class="muted small"><span class="visually-hidden">Category: </span>${s.category}</p>

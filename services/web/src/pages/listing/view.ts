@@ -1,6 +1,7 @@
-// The listing page (detailUrl), in the order a visitor needs it: a summary block (name, marks, description, facts
-// with when they were checked, and the install for the client the visitor picked), then the tools with their
-// parameters and risk findings, then the README, then the other clients' configs (collapsed), badges and claiming.
+// The listing page (detailUrl), in the order a visitor needs it: a summary block (name, publisher, marks,
+// description, facts with when they were checked, and the install for the client the visitor picked), then the tools
+// with their parameters and risk findings, then the README, then the other clients' configs (collapsed), badges and
+// claiming.
 import { badgeImageUrl, publicBadgeHtml, publicBadgeMarkdown } from '@mcp-directory/shared/badges'
 import { getServerById } from '@mcp-directory/catalog/contracts'
 import { claimListing } from '@mcp-directory/claim-verifier/contracts'
@@ -12,6 +13,7 @@ import { copyBlock, count, linkOrText } from '../common'
 import { displayName } from '../home/view'
 import { dayOf, type MarkFacts, marksList, marksOf } from '../marks'
 import { isDemo, originMeans, originWords } from '../origin'
+import { publisherBlock, withPublisher } from '../publisher'
 import { otherClients, pickedInstall } from './install'
 
 /** The listing's detail, as the detail endpoint answers it. */
@@ -73,10 +75,11 @@ ${fact('For agents', html`<a href="${s.markdownUrl}">Markdown</a> · <a href="${
 }
 
 function summary(s: Detail, client: string): SafeHtml {
-  const shown = displayName(s)
+  const shown = withPublisher(displayName(s), s.publisher)
   const marks = detailMarks(s)
   return html`<section class="summary" aria-labelledby="listing-title">
 <h1 id="listing-title">${shown}${shown !== s.name ? html` <span class="regname">${s.name}</span>` : ''}</h1>
+${publisherBlock(s.publisher)}
 <div class="marks-row">${marksList(marks)}
 ${marks.length ? html`<details class="more"><summary>What these marks mean</summary><ul class="explained">${marks.map((m) => html`<li><span class="mark ${m.tone}">${m.label}</span>${m.means}</li>`)}</ul></details>` : ''}</div>
 ${isDemo(s.origin) ? html`<p class="notice warn" id="demo-banner"><strong>Demo data — not a real listing.</strong> The directory shows sample listings until it imports real ones; do not install this one from here.</p>` : ''}
