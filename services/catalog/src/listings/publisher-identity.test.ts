@@ -44,6 +44,15 @@ describe('a publisher from each kind of evidence', () => {
     expect(p.evidence[1]!.detail).toBe('its remote mcp.notion.com is on notion.com')
   })
 
+  test("another registry's entry proves its namespace by its addresses: a website on the domain", () => {
+    const p = publisherModelOf(
+      listing({ name: 'com.example/mcp', source: 'toolsdk-registry', websiteUrl: 'https://docs.example.com/' }),
+    )
+    expect(p).toMatchObject({ kind: 'domain', id: 'example.com', verified: true })
+    expect(p.evidence[0]).toMatchObject({ kind: 'website', source: 'entry', proves: true })
+    expect(p.label).toBe('by Example · example.com (verified by its website)')
+  })
+
   test('the same entry from another registry is not granted by the official one: no mark without its addresses', () => {
     const p = publisherModelOf(listing({ name: 'com.notion/mcp', source: 'toolsdk-registry' }))
     expect(p.kind).toBe('unknown')
