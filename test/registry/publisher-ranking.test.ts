@@ -12,7 +12,7 @@ type Hit = {
   id: string
   name: string
   publisherVerified: boolean
-  publisher: { name: string; kind: string; relation: string; label: string; evidence: { kind: string }[] }
+  publisher: { name: string; kind: string; relation: string; label: string; evidence?: { kind: string }[] }
 }
 const search = async (q: string) =>
   ((await (await cut.call('GET', `/api/v1/search?q=${encodeURIComponent(q)}`)).json()) as { servers: Hit[] }).servers
@@ -83,7 +83,10 @@ describe('who made it, in search', () => {
     expect(mallory.publisherVerified).toBe(true)
     expect(mallory.publisher).toMatchObject({ name: 'mallory', kind: 'github', relation: 'community' })
     expect(mallory.publisher.label).toBe('by mallory · community')
-    expect(mallory.publisher.evidence[0]!.kind).toBe('published-here')
+    // A hit leaves the evidence to the detail.
+    expect(mallory.publisher.evidence).toBeUndefined()
+    const detail = (await (await cut.call('GET', `/api/v1/servers/${mallory.id}`)).json()) as { server: Hit }
+    expect(detail.server.publisher.evidence![0]!.kind).toBe('published-here')
     // Its exact name typed as written still finds it first.
     expect((await search('io.github.mallory/zulip'))[0]!.name).toBe('io.github.mallory/zulip')
   })
@@ -99,7 +102,7 @@ describe('who made it, in search', () => {
   test('the detail and the Markdown document name the publisher with its evidence', async () => {
     const [hit] = await search('com.notion/mcp')
     const detail = (await (await cut.call('GET', `/api/v1/servers/${hit!.id}`)).json()) as { server: Hit }
-    expect(detail.server.publisher.evidence.map((e) => e.kind)).toEqual(['registry-namespace', 'remote-host'])
+    expect(detail.server.publisher.evidence!.map((e) => e.kind)).toEqual(['registry-namespace', 'remote-host'])
     const md = await (await cut.call('GET', `/api/v1/mcp/${hit!.id}/markdown`)).text()
     expect(md).toContain('- **Publisher:** by Notion · notion.com (verified by the official MCP registry) (evidence:')
   })

@@ -51,7 +51,12 @@ export const Publisher = t.Object({
   label: t.String({
     description: 'One line for a card: "by Notion · notion.com (verified by the official MCP registry)"',
   }),
-  evidence: t.Array(PublisherEvidence),
+  evidence: t.Optional(
+    t.Array(PublisherEvidence, {
+      description:
+        'Each piece of evidence (in the detail, Markdown and /v0.1; a search hit leaves it out: read the detail)',
+    }),
+  ),
 })
 export type Publisher = Static<typeof Publisher>
 

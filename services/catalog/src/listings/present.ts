@@ -48,6 +48,8 @@ export const publisherInputOf = (r: SummaryRow): PublisherInput => ({
   installEvidence: r.install_evidence as Listing['installEvidence'],
 })
 
+const withoutEvidence = ({ evidence: _evidence, ...rest }: ReturnType<typeof publisherModelOf>) => rest
+
 /** Shapes a search row as the listing summary of §2.1. */
 export function summaryOf(r: SummaryRow, baseUrl: string, alsoListedAs: string[] = []): SearchHit {
   const shape = {
@@ -68,7 +70,8 @@ export function summaryOf(r: SummaryRow, baseUrl: string, alsoListedAs: string[]
     isOfficial: r.is_official,
     isVerifiedActive: r.is_verified_active,
     ...publisherOf(publisher),
-    publisher: publisherModelOf(publisher),
+    // Without its evidence, which the detail carries: a hit stays small (its label names the strongest).
+    publisher: withoutEvidence(publisherModelOf(publisher)),
     upvotes: r.upvotes,
     installName: installName(shape),
     ...listingUrls(baseUrl, r.id),

@@ -217,7 +217,7 @@ const VERIFIED_BY: Record<PublisherEvidence['kind'], string> = {
 }
 
 /** A listing's publisher: who made it, on what evidence, and whether it is that publisher's own server. */
-export function publisherModelOf(l: PublisherInput): Publisher {
+export function publisherModelOf(l: PublisherInput): Publisher & { evidence: PublisherEvidence[] } {
   const identities = identitiesOf(l)
   const main = identities[0]
   if (!main)

@@ -14,7 +14,7 @@ type Summary = {
   isOfficial: boolean
   isVerifiedActive: boolean
   publisherVerified?: boolean
-  publisher?: { label: string; evidence: { detail: string }[] }
+  publisher?: { label: string; evidence?: { detail: string }[] }
 }
 type Config = {
   client: string
@@ -192,7 +192,7 @@ type DetailInput = Summary & {
 
 /** Who made it, and on what evidence (each piece quoted: a name in it comes from the listing's entry). */
 const publisherLine = (p: NonNullable<Summary['publisher']>) =>
-  `publisher: ${q(p.label)}${p.evidence.length ? `; evidence: ${p.evidence.map((e) => q(e.detail)).join(', ')}` : ''}`
+  `publisher: ${q(p.label)}${p.evidence?.length ? `; evidence: ${p.evidence.map((e) => q(e.detail)).join(', ')}` : ''}`
 
 /** The MCP revision the server was seen speaking, and how long its tool list stays fresh. */
 function protocolLine(p: { version: string; ttlMs: number | null } | null | undefined): string {

@@ -87,7 +87,7 @@ export function publisherBlock(p: Publisher | undefined | null): SafeHtml {
 <summary>Publisher: <span class="byline${p.verified ? ' verified' : ''}" id="publisher-label">${p.label}</span></summary>
 <p class="small">${relationSentence(p)}</p>
 ${
-  p.evidence.length
+  p.evidence?.length
     ? html`<ul class="evidence" aria-label="Evidence of its publisher">${p.evidence.map(
         (e) =>
           html`<li data-evidence="${e.kind}" data-proves="${e.proves ? 'yes' : 'no'}">${e.detail} <span class="muted small">(${checkedBy(e)}; <span class="${e.proves ? 'proof' : 'link'}">${provesWords(e)}</span>)</span></li>`,
@@ -99,7 +99,7 @@ ${
 
 /** The Verified publisher mark's tooltip: the label and the evidence that proves it. */
 export function publisherMeans(p: Publisher): string {
-  const proofs = p.evidence.filter((e) => e.proves).map((e) => `${e.detail} (${checkedBy(e)})`)
+  const proofs = (p.evidence ?? []).filter((e) => e.proves).map((e) => `${e.detail} (${checkedBy(e)})`)
   const community =
     p.relation === 'community' ? ` A community server: about another brand or topic, not ${p.name}'s own.` : ''
   return `Who published it is proven: ${p.label}.${proofs.length ? ` Evidence: ${proofs.join('; ')}.` : ''}${community}`
