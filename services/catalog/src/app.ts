@@ -66,7 +66,7 @@ export function createCatalogApp(deps: CatalogDeps) {
     else details.clear()
     jobs.relay.nudge()
   }
-  const importWithVersions = createImporter({ database, namespace, nudge: published, log })
+  const importWithVersions = createImporter({ database, namespace, nudge: published, log, config })
   const upstream = registryUpstream({
     database,
     log,

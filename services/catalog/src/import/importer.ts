@@ -1,3 +1,4 @@
+import type { Config } from '@mcp-directory/shared/config'
 import type { Database } from '@mcp-directory/shared/db'
 import type { Logger } from '@mcp-directory/shared/log'
 import { storableValue } from '@mcp-directory/shared/text'
@@ -19,6 +20,8 @@ export function createImporter(deps: {
   namespace: string
   nudge: () => void
   log: Logger
+  /** OUTBOUND_ALLOW_PRIVATE=1: remotes on loopback or private addresses are kept (tests, local development). */
+  config?: Pick<Config, 'outboundAllowPrivate'>
 }): Importer {
   return async (given, onProgress, opts = {}) => {
     // Cleaned here too, not only where the API reads a body: a file the command line parsed may hold a NUL (which
@@ -27,7 +30,8 @@ export function createImporter(deps: {
     const origin = opts.origin ?? IMPORT_ORIGIN
     if (origin !== DEMO_ORIGIN && hasUsableEntry(doc) && (await removeDemoListings(deps.database, deps.log)))
       deps.nudge()
-    const { summary, notKept } = await importDocument(deps.database, doc, onProgress, opts)
+    const scope = { ...opts, allowPrivateRemotes: deps.config?.outboundAllowPrivate === true }
+    const { summary, notKept } = await importDocument(deps.database, doc, onProgress, scope)
     await recordVersions(deps.database, recordsOf(doc), deps.namespace, origin, notKept)
     if (summary.conflicts.length)
       deps.log.warn(

@@ -76,7 +76,14 @@ export function publishing(deps: {
     },
   })
   const registry = registryService({ database, baseUrl: config.publicBaseUrl, namespace: deps.namespace })
-  const owners = ownerService({ database, log: log.child({ part: 'owners' }), tokens, readPackage, nudge: deps.nudge })
+  const owners = ownerService({
+    database,
+    log: log.child({ part: 'owners' }),
+    tokens,
+    readPackage,
+    nudge: deps.nudge,
+    allowPrivateRemotes: config.outboundAllowPrivate,
+  })
   const routes = new Elysia({ name: 'catalog:publishing' })
     .use(publishRoutes({ auth, publish, registry, baseUrl: config.publicBaseUrl }))
     .use(ownerRoutes(owners, database))
