@@ -66,7 +66,9 @@ export function createCatalogApp(deps: CatalogDeps) {
     else details.clear()
     jobs.relay.nudge()
   }
-  const importWithVersions = createImporter({ database, namespace, nudge: published, log, config })
+  // Imports, syncs and publishes compare against stored skeletons: they wait for the start-up pass to renew them.
+  const after = identities.ready
+  const importWithVersions = createImporter({ database, namespace, nudge: published, log, config, after })
   const upstream = registryUpstream({
     database,
     log,

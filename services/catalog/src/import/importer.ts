@@ -22,8 +22,12 @@ export function createImporter(deps: {
   log: Logger
   /** OUTBOUND_ALLOW_PRIVATE=1: remotes on loopback or private addresses are kept (tests, local development). */
   config?: Pick<Config, 'outboundAllowPrivate'>
+  /** Settles once the start-up pass brought every stored identity (skeletons, keys) up to date. */
+  after?: Promise<void>
 }): Importer {
   return async (given, onProgress, opts = {}) => {
+    // An entry is judged against stored skeletons: never against ones computed by rules older than its own.
+    await deps.after
     // Cleaned here too, not only where the API reads a body: a file the command line parsed may hold a NUL (which
     // PostgreSQL refuses) or nest too deep to serialise, and either failed the versions after the listings committed.
     const doc = storableValue(given).value
