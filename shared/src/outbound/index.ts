@@ -6,7 +6,6 @@
  */
 import ipaddr from 'ipaddr.js'
 import { addressResolver, refusedAddressReason, type ResolveAddresses } from './addresses'
-
 export { addressResolver, refusedAddressReason, type ResolveAddresses } from './addresses'
 export { privateRemoteReason, privateRemotesReason } from './remote-address'
 
