@@ -6,7 +6,7 @@ import { SERVICE_URL_VARS } from '@mcp-directory/shared/config'
 import { freePort, runToken } from '@mcp-directory/shared/testing'
 import { join } from 'node:path'
 import { OPERATOR_FAILURES_PER_WINDOW } from '../src/plugins/operator-auth'
-import { getWithHost, MALFORMED_HOSTS } from './raw-http'
+import { getWithHost, MALFORMED_HOSTS, rawBytes } from './raw-http'
 
 const run = runToken()
 const OPERATOR = `Op${run}Wk4Rj8Tn2Yc6Hb0`
@@ -15,6 +15,7 @@ let echo: ReturnType<typeof Bun.serve>
 let gateway: ReturnType<typeof Bun.spawn>
 let base: string
 let port: number
+let forwarded = 0
 
 async function collect(stream: ReadableStream<Uint8Array>) {
   const decoder = new TextDecoder()
@@ -25,7 +26,10 @@ beforeAll(async () => {
   echo = Bun.serve({
     port: 0,
     hostname: '127.0.0.1',
-    fetch: () => Response.json({ status: 'ok', timestamp: new Date().toISOString() }),
+    fetch: () => {
+      forwarded++
+      return Response.json({ status: 'ok', timestamp: new Date().toISOString() })
+    },
   })
   port = freePort()
   const urls = Object.fromEntries(Object.values(SERVICE_URL_VARS).map((v) => [v, `http://127.0.0.1:${echo.port}`]))
@@ -102,6 +106,39 @@ describe('Host header', () => {
       const res = await getWithHost(base, '/api/v1/health', host)
       expect({ host, status: res.status }).toEqual({ host, status: 200 })
     }
+  })
+})
+
+describe('a malformed request line', () => {
+  // Bun's HTTP parser (Bun.serve, uWebSockets) answers these itself, `HTTP/1.1 505 HTTP Version Not Supported` with
+  // `Connection: close` and nothing else, before any JavaScript of the process runs: neither the server's fetch nor
+  // its error handler is called, so the gateway cannot make it a 400 (gateway/README.md, *What Bun answers itself*).
+  // What is tested: such a request never reaches the gateway's handlers nor a service, and gets no success.
+  const lines = [
+    ['a request line ending in a bare LF', `GET /api/v1/health HTTP/1.1\nHost: 127.0.0.1\n\n`],
+    ['HTTP/9.9', 'GET /api/v1/health HTTP/9.9\r\nHost: 127.0.0.1\r\n\r\n'],
+    ['no version', 'GET /api/v1/health\r\n\r\n'],
+    ['another protocol', 'GET /api/v1/health FOO/1.1\r\nHost: 127.0.0.1\r\n\r\n'],
+  ] as const
+  for (const [what, data] of lines)
+    test(`${what}: refused before the gateway runs (Bun answers it), never forwarded`, async () => {
+      const before = forwarded
+      const res = await rawBytes(base, data)
+      expect([400, 505]).toContain(res.status)
+      // Everything the gateway answers carries its request id and security headers; this answer carries neither.
+      expect(res.headers['x-request-id']).toBeUndefined()
+      expect(res.headers['x-content-type-options']).toBeUndefined()
+      expect(res.body).toBe('')
+      expect(forwarded).toBe(before)
+    })
+
+  test('the same request with a well-formed line is served by the gateway', async () => {
+    const res = await rawBytes(
+      base,
+      `GET /api/v1/health HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nConnection: close\r\n\r\n`,
+    )
+    expect(res.status).toBe(200)
+    expect(res.headers['x-request-id']).toBeDefined()
   })
 })
 

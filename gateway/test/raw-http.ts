@@ -27,11 +27,15 @@ export interface RawAnswer {
 }
 
 /** Sends `head` (request line and headers, without the final blank line) and reads the answer until close. */
-export function rawRequest(base: string, head: string, giveUpMs = 10_000): Promise<RawAnswer> {
+export const rawRequest = (base: string, head: string, giveUpMs = 10_000): Promise<RawAnswer> =>
+  rawBytes(base, `${head}\r\n\r\n`, giveUpMs)
+
+/** Sends `data` as it is (line ends included) and reads the answer until close. */
+export function rawBytes(base: string, data: string, giveUpMs = 10_000): Promise<RawAnswer> {
   const url = new URL(base)
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = []
-    const s = connect(Number(url.port), url.hostname, () => s.write(`${head}\r\n\r\n`))
+    const s = connect(Number(url.port), url.hostname, () => s.write(data))
     s.on('data', (d: Buffer) => chunks.push(d))
     s.on('error', reject)
     const timer = setTimeout(() => s.destroy(), giveUpMs)

@@ -2,7 +2,7 @@
 // records of claims and of a publisher's domain) and a GitHub API stand-in (one user behind one token). With them,
 // and anonymous registry tokens enabled, the routes that need an owner or a publisher can answer as they do for one.
 import { startDnsServer } from '@mcp-directory/shared/testing'
-import { publisherKey, rfc3339 } from '../registry/publisher-world'
+import { freshTimestamp, publisherKey } from '../registry/publisher-world'
 
 /** The GitHub user the stand-in knows, and the token that names them (POST /v0.1/auth/github-at). */
 export const GITHUB_PUBLISHER = { login: 'contract-publisher', token: 'gho_contract_publisher_token' }
@@ -37,7 +37,7 @@ export async function startContractWorld() {
     setTxt: (name: string, values: string[]) => dns.setTxt(name, values),
     /** A signed timestamp of the publisher's domain, as mcp-publisher sends it. */
     signedTimestamp() {
-      const timestamp = rfc3339()
+      const timestamp = freshTimestamp()
       return { domain: PUBLISHER_DOMAIN, timestamp, signed_timestamp: key.signed(timestamp) }
     },
     close: async () => {

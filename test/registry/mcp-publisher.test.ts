@@ -73,8 +73,16 @@ afterAll(async () => {
 })
 
 /** `mcp-publisher login dns --domain publisher.example --private-key <seed>`: the registry token it saves. */
+let lastLogin = ''
 async function loginDns(): Promise<string> {
-  const timestamp = rfc3339()
+  // mcp-publisher signs the time to the second, and a signed timestamp proves its holder once: a second login in the
+  // same second waits for the next, as a person running the command again would.
+  let timestamp = rfc3339()
+  while (timestamp === lastLogin) {
+    await Bun.sleep(50)
+    timestamp = rfc3339()
+  }
+  lastLogin = timestamp
   // json.Marshal of a map[string]string: keys in sorted order.
   const payload = `{"domain":"publisher.example","signed_timestamp":"${signTimestamp(privateKey, timestamp)}","timestamp":"${timestamp}"}`
   const res = await goRequest(

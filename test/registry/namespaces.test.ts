@@ -97,20 +97,93 @@ describe('namespaces at submission', () => {
     expect(((await same.json()) as { message: string }).message).not.toContain('own name')
   })
 
-  test("a name whose part before the slash is no namespace counts as short: it cannot take a verified publisher's own name", async () => {
+  test('a name whose part before the slash reads as a namespace it is not is refused; an npm scope counts as short', async () => {
     const owner = await idOf('io.github.github/github-mcp-server')
-    // Each looks like GitHub's namespace but is none (a trailing dot, an empty label, an underscore, an npm scope),
-    // so neither the namespace rule nor, before, the short-name rule held it.
+    // Each looks like GitHub's namespace but is none (a trailing dot, an empty label, an underscore): refused outright.
     for (const name of [
       'io.github.github./github-mcp-server',
       'io..github.github/github-mcp-server',
       'io.github.github_/GitHub-MCP-Server',
-      '@github/github-mcp-server',
+      'io.github.github./brand-new-tool',
     ]) {
       const refused = await submit(name, 'https://github.com/squatter/lookalike-namespace')
+      expect(refused.status).toBe(400)
+      expect(((await refused.json()) as { message: string }).message).toContain('reads as a namespace it is not')
+    }
+    // An npm scope is no namespace: it is short, and cannot take a verified publisher's own name.
+    const scoped = await submit('@github/github-mcp-server', 'https://github.com/squatter/lookalike-namespace')
+    expect(scoped.status).toBe(409)
+    expect(((await scoped.json()) as { details: { existingId: string }[] }).details[0].existingId).toBe(owner)
+  })
+
+  test("a short name that differs from a verified publisher's own name only in its separators is refused (409 naming it)", async () => {
+    const owner = await idOf('io.github.github/github-mcp-server')
+    for (const name of [
+      'GitHub MCP Server',
+      'github_mcp_server',
+      'github.mcp.server',
+      'github--mcp--server',
+      'github-mcp-server.',
+    ]) {
+      const refused = await submit(name, 'https://github.com/squatter/separator-twin')
       expect(refused.status).toBe(409)
       expect(((await refused.json()) as { details: { existingId: string }[] }).details[0].existingId).toBe(owner)
     }
+  })
+
+  test('an import or a followed upstream naming a separator twin of another origin’s listing waits for the operator; a false namespace is skipped', async () => {
+    const summary = await catalog.importDocument(
+      [
+        {
+          name: 'io.github.github/github_mcp_server',
+          description: 'A twin through its separators',
+          version: '1.0.0',
+          repository: { url: 'https://github.com/mallory/github_mcp_server', source: 'github' },
+        },
+        {
+          name: 'io.github.github./other-tool',
+          description: 'A false namespace',
+          version: '1.0.0',
+          repository: { url: 'https://github.com/mallory/other-tool', source: 'github' },
+        },
+      ],
+      undefined,
+      { origin: 'registry:https://upstream.example' },
+    )
+    expect(summary.created).toBe(0)
+    expect(summary.conflicts).toEqual([
+      expect.objectContaining({ name: 'io.github.github/github_mcp_server', reason: 'skeleton' }),
+    ])
+    expect(summary.skipped).toEqual([
+      expect.objectContaining({
+        name: 'io.github.github./other-tool',
+        reason: expect.stringContaining('reads as a namespace'),
+      }),
+    ])
+  })
+})
+
+describe('separator twins of one origin', () => {
+  test('two registry names that read alike only through separators, from different repositories, are both kept; from one repository, the second is skipped', async () => {
+    const entry = (name: string, repo: string) => ({
+      name,
+      description: `The ${name} server`,
+      version: '1.0.0',
+      repository: { url: `https://github.com/${repo}`, source: 'github' },
+    })
+    // As the real catalog lists mssql-mcp-server and mssql_mcp_server: two servers of two authors.
+    const summary = await catalog.importDocument([
+      entry('twin-sql-server', 'one-author/twin-sql-server'),
+      entry('twin_sql_server', 'another-author/twin_sql_server'),
+      entry('twin.sql.server', 'one-author/twin-sql-server'),
+    ])
+    expect(summary.created).toBe(2)
+    expect(summary.skipped).toEqual([
+      expect.objectContaining({
+        name: 'twin.sql.server',
+        reason: 'looks the same as twin-sql-server earlier in this document',
+      }),
+    ])
   })
 })
 

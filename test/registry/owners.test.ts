@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { sql } from '@mcp-directory/shared/db'
 import { catalogUnderTest, type CatalogUnderTest } from './catalog-under-test'
-import { publisherKey, rfc3339, startPublisherWorld, type PublisherWorld } from './publisher-world'
+import { freshTimestamp, publisherKey, startPublisherWorld, type PublisherWorld } from './publisher-world'
 
 let world: PublisherWorld
 const ids: Record<string, string> = {}
@@ -24,7 +24,7 @@ const detail = async (id: string) =>
   }
 
 async function registryToken(domain: string) {
-  const timestamp = rfc3339()
+  const timestamp = freshTimestamp()
   const res = await cut.call('POST', '/v0.1/auth/dns', { domain, timestamp, signed_timestamp: key.signed(timestamp) })
   return ((await res.json()) as { registry_token: string }).registry_token
 }

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { sql } from '@mcp-directory/shared/db'
 import { catalogUnderTest, type CatalogUnderTest } from './catalog-under-test'
-import { publisherKey, rfc3339, startPublisherWorld, type PublisherWorld } from './publisher-world'
+import { freshTimestamp, publisherKey, rfc3339, startPublisherWorld, type PublisherWorld } from './publisher-world'
 
 let world: PublisherWorld
 let cut: CatalogUnderTest
@@ -24,7 +24,7 @@ const serverJson = (name: string, version: string, pkg?: string) => ({
 })
 
 async function login(method: 'dns' | 'http', domain: string, key = method === 'dns' ? dnsKey : httpKey) {
-  const timestamp = rfc3339()
+  const timestamp = freshTimestamp()
   const res = await cut.call('POST', `/v0.1/auth/${method}`, {
     domain,
     timestamp,

@@ -18,6 +18,16 @@ export const signTimestamp = (key: KeyObject, timestamp: string) =>
 /** RFC 3339 without fractions, as Go's time.RFC3339 prints UTC. */
 export const rfc3339 = (ms = Date.now()) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z')
 
+let lastFresh = 0
+/**
+ * A timestamp never signed before by this process (RFC 3339 with milliseconds, one apart at least): a signed
+ * timestamp proves its holder once, so tests that log in several times a second sign a new one each time.
+ */
+export function freshTimestamp(): string {
+  lastFresh = Math.max(Date.now(), lastFresh + 1)
+  return new Date(lastFresh).toISOString()
+}
+
 /** The world: DNS, websites by host, npm packages, GitHub users by token. */
 export async function startPublisherWorld() {
   const dns = await startDnsServer()

@@ -59,7 +59,7 @@ export function createCatalogApp(deps: CatalogDeps) {
   const namespace = directoryNamespace(base)
   const details = createDetailCache({ bus: deps.bus, log })
   const jobs = startCatalogJobs({ ...deps, namespace, counted: details.counted })
-  const { views, installs, identities } = jobs
+  const { views, installs, identities, kv } = jobs
   const searchIndex = startLiveIndex({ database, bus: deps.bus, log, baseUrl: base, after: identities.ready, history })
   // After a commit that wrote listing events: the relay publishes them, and this replica's next search sees them.
   // Given the listings it wrote (a probe's facts: one listing, several a second), only their kept details go.
@@ -69,7 +69,9 @@ export function createCatalogApp(deps: CatalogDeps) {
     else details.clear()
     jobs.relay.nudge()
   }
-  const importWithVersions = createImporter({ database, namespace, nudge: published, log })
+  // Imports, syncs and publishes compare against stored skeletons: they wait for the start-up pass to renew them.
+  const after = identities.ready
+  const importWithVersions = createImporter({ database, namespace, nudge: published, log, config, after })
   const upstream = registryUpstream({
     database,
     log,
@@ -87,7 +89,7 @@ export function createCatalogApp(deps: CatalogDeps) {
     jobs.nudgeAll()
   }
   const alsoListedAs = (id: string) => searchIndex.now().alsoListedAs(id)
-  const publisher = publishing({ ...deps, namespace, importDocument: importWithVersions, nudge: published })
+  const publisher = publishing({ ...deps, kv, namespace, importDocument: importWithVersions, nudge: published })
   const app = serviceApp('catalog', base, log)
     .use(searchRoutes({ index: searchIndex, seal: cursorSeal(() => deps.secret ?? serverSecretFrom(config, log)) }))
     .use(listingRoutes({ database, baseUrl: base, views, installs, alsoListedAs, details }))

@@ -59,6 +59,8 @@ export function startCatalogJobs(deps: CatalogJobDeps) {
     views,
     installs,
     identities,
+    /** The shared store (Redis when replicas run), for what must be remembered across them. */
+    kv,
     /** Every change another service makes (an approval above all) may give a listing its first served version. */
     nudgeAll: () => {
       relay.nudge()

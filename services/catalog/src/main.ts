@@ -8,7 +8,7 @@ const config = loadConfigOrExit()
 const log = createLogger('catalog', config.logLevel)
 const database = await openMigratedDatabase(config, log)
 const bus = openBus(config, log)
-// Shared by every catalog replica: which clients' installs were counted today.
+// Shared by every catalog replica: which clients' installs were counted today, which signed timestamps were used.
 const kv = openStore(config)
 const { token } = operatorTokenFrom(config)
 const catalog = createCatalogApp({ config, database, bus, kv, log, operatorToken: token })

@@ -176,6 +176,49 @@ describe('lookalike names', () => {
   })
 })
 
+describe('names that differ only in their separators', () => {
+  test.each([
+    ['spaces', 'GitHub MCP Server'],
+    ['underscores', 'github_mcp_server'],
+    ['dots', 'github.mcp.server'],
+    ['doubled hyphens', 'github--mcp--server'],
+    ['a trailing dot', 'github-mcp-server.'],
+    ['a leading underscore and mixed runs', '_github -_mcp. server'],
+  ])('%s: 409 conflict naming the listing that holds the name', async (_, name) => {
+    const body = await expectError(await submit({ name }), 409, 'conflict')
+    expect(body.details[0]).toMatchObject({ field: 'name', existingId: listedId })
+  })
+
+  test('a name whose part before the slash reads as a namespace it is not is a 400 naming the field', async () => {
+    for (const name of [
+      'io.github.github./github-mcp-server-two',
+      'io..github.github/tool',
+      'io.github.github_/tool',
+    ]) {
+      const body = await expectError(await submit({ name }), 400, 'invalid_body')
+      expect(body.details).toEqual([{ field: 'name', message: expect.stringContaining('reads as a namespace') }])
+    }
+  })
+
+  test('rows stored under the skeleton before separators were folded get the new one at start; the twin is then refused', async () => {
+    // The skeleton as it was computed before (separators kept): a stored row of an earlier version.
+    await database.rows(
+      sql`update catalog.listings set name_skeleton = 'github-rncp-server.old', own_skeleton = 'github-rncp-server.old' where id = ${listedId}`,
+    )
+    expect(await refreshListingIdentities(database)).toBeGreaterThanOrEqual(1)
+    const [row] = await database.rows<{ name_skeleton: string; own_skeleton: string }>(
+      sql`select name_skeleton, own_skeleton from catalog.listings where id = ${listedId}`,
+    )
+    expect(row).toEqual({
+      name_skeleton: nameSkeleton('github_mcp_server'),
+      own_skeleton: nameSkeleton('github mcp server'),
+    })
+    expect(
+      (await expectError(await submit({ name: 'github_mcp_server' }), 409, 'conflict')).details[0].existingId,
+    ).toBe(listedId)
+  })
+})
+
 describe('other spellings of a listed repository', () => {
   test.each([
     `${REPO}?tab=readme`,

@@ -1,5 +1,5 @@
 import { domainToUnicode } from 'node:url'
-import { nameSkeleton } from './name'
+import { lookalikeSkeleton } from './name'
 
 // Repository and website addresses reduced to what identifies them, so that every way of writing one address
 // (scheme, case, www., a trailing dot or slash, .git, /tree/<ref>/…, a query, %2F, doubled slashes) gives one key.
@@ -165,8 +165,8 @@ export function imitatedCodeHost(address: string): string | null {
     .replace(/\.+$/, '')
     .replace(/^www\./, '')
   if (CODE_HOSTS.has(host)) return null
-  const skeleton = nameSkeleton(domainToUnicode(host) || host)
-  for (const known of CODE_HOSTS.keys()) if (nameSkeleton(known) === skeleton) return known
+  const skeleton = lookalikeSkeleton(domainToUnicode(host) || host)
+  for (const known of CODE_HOSTS.keys()) if (lookalikeSkeleton(known) === skeleton) return known
   return null
 }
 

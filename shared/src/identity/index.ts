@@ -1,7 +1,9 @@
 /** One identity per listing: name skeletons (Unicode TR39 confusables) and normalised repository addresses. */
 export {
+  describeFalseNamespace,
   describeRefusedName,
   invisibleCharacters,
+  lookalikeSkeleton,
   nameSkeleton,
   refusedNameCharacters,
   type InvisibleCharacter,

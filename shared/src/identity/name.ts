@@ -99,17 +99,52 @@ function pass(text: string): string {
 const stripInvisible = (ch: string) => (ch === PLAIN_SPACE ? ch : '')
 
 /**
- * The skeleton of a name: equal for names that look alike (`GitHub-MCP-Server`, `github‍-mcp-server` with a
- * zero-width joiner, `gіthub-mcp-server` with a Cyrillic і, fullwidth `ｇｉｔｈｕｂ…`, `zı̇llow` for `zillow`).
+ * The look-alike skeleton of a text: equal for texts that look alike (`GitHub-MCP-Server`, `github‍-mcp-server` with
+ * a zero-width joiner, `gіthub-mcp-server` with a Cyrillic і, fullwidth `ｇｉｔｈｕｂ…`, `zı̇llow` for `zillow`).
  * Prototypes may be upper case (0 → O), so passes repeat until nothing changes: the skeleton of a skeleton is
- * itself.
+ * itself. Host names are compared by this one (their dots are structure); names by `nameSkeleton`.
  */
-export function nameSkeleton(name: string): string {
-  let s = name
+export function lookalikeSkeleton(text: string): string {
+  let s = text
   for (let i = 0; i < 8; i++) {
     const next = pass(s)
     if (next === s) return s
     s = next
   }
   return s
+}
+
+// Every run of separators (spaces, hyphens, underscores, dots: those the confusables data maps its look-alikes to
+// as well) reads as one separator; leading and trailing ones read as none.
+const SEPARATORS = /[ \-_.]+/g
+
+/**
+ * The skeleton of a name: its look-alike skeleton (`lookalikeSkeleton`) with, in each part between slashes, every
+ * run of separators folded to one hyphen and those at either end dropped, so `GitHub MCP Server`,
+ * `github_mcp_server`, `github.mcp.server`, `acme--data--tools` and `acme-data-tools.` are the names they read as
+ * (`github-mcp-server`, `acme-data-tools`), and `io.github.github./x` is `io.github.github/x`. Idempotent.
+ */
+export function nameSkeleton(name: string): string {
+  return lookalikeSkeleton(name)
+    .split('/')
+    .map((part) => part.replace(SEPARATORS, '-').replace(/^-|-$/g, ''))
+    .join('/')
+}
+
+// A reverse-DNS namespace: two or more labels of letters, digits and hyphens (the official registry's pattern).
+const NAMESPACE = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)+$/i
+
+/**
+ * Why a name reads as a namespace it is not, or null: the part before its first `/` holds a dot, as a reverse-DNS
+ * namespace does, but is not one (`io.github.github./…` with a dot before the slash, `io..github.github/…`,
+ * `io.github.github_/…`). Such a name would be taken for the namespace's by whoever reads it, while no rule of
+ * namespaces holds it.
+ */
+export function describeFalseNamespace(name: string): string | null {
+  const slash = name.indexOf('/')
+  if (slash <= 0) return null
+  const prefix = name.slice(0, slash)
+  // An npm scope (`@toolsdk.ai/…`) reads as one, not as a namespace.
+  if (prefix.startsWith('@') || !prefix.includes('.') || NAMESPACE.test(prefix)) return null
+  return `reads as a namespace it is not (${prefix.slice(0, 80)}): a namespace before the / is reverse-DNS labels of letters, digits and hyphens joined by single dots, as com.example; use one, or a name without a /`
 }

@@ -1,3 +1,4 @@
+import type { Config } from '@mcp-directory/shared/config'
 import type { Database } from '@mcp-directory/shared/db'
 import type { Logger } from '@mcp-directory/shared/log'
 import { storableValue } from '@mcp-directory/shared/text'
@@ -19,15 +20,22 @@ export function createImporter(deps: {
   namespace: string
   nudge: () => void
   log: Logger
+  /** OUTBOUND_ALLOW_PRIVATE=1: remotes on loopback or private addresses are kept (tests, local development). */
+  config?: Pick<Config, 'outboundAllowPrivate'>
+  /** Settles once the start-up pass brought every stored identity (skeletons, keys) up to date. */
+  after?: Promise<void>
 }): Importer {
   return async (given, onProgress, opts = {}) => {
+    // An entry is judged against stored skeletons: never against ones computed by rules older than its own.
+    await deps.after
     // Cleaned here too, not only where the API reads a body: a file the command line parsed may hold a NUL (which
     // PostgreSQL refuses) or nest too deep to serialise, and either failed the versions after the listings committed.
     const doc = storableValue(given).value
     const origin = opts.origin ?? IMPORT_ORIGIN
     if (origin !== DEMO_ORIGIN && hasUsableEntry(doc) && (await removeDemoListings(deps.database, deps.log)))
       deps.nudge()
-    const { summary, notKept } = await importDocument(deps.database, doc, onProgress, opts)
+    const scope = { ...opts, allowPrivateRemotes: deps.config?.outboundAllowPrivate === true }
+    const { summary, notKept } = await importDocument(deps.database, doc, onProgress, scope)
     await recordVersions(deps.database, recordsOf(doc), deps.namespace, origin, notKept)
     if (summary.conflicts.length)
       deps.log.warn(

@@ -24,4 +24,6 @@ export interface ImportScope {
   newBudget?: { left: number }
   /** The operator accepted this entry as the replacement of this listing (or, null, as a new listing). */
   replacing?: { listingId: string | null }
+  /** OUTBOUND_ALLOW_PRIVATE=1: remotes on loopback or private addresses are kept (tests, local development). */
+  allowPrivateRemotes?: boolean
 }

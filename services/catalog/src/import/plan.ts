@@ -4,7 +4,13 @@
  * repository, packages or remotes, and never takes a name, a look-alike name or a repository another origin holds.
  * What it may not do is skipped with its reason, or recorded as a conflict the operator resolves.
  */
-import { describeRefusedName, invisibleCharacters } from '@mcp-directory/shared/identity'
+import {
+  describeFalseNamespace,
+  describeRefusedName,
+  invisibleCharacters,
+  lookalikeSkeleton,
+} from '@mcp-directory/shared/identity'
+import { privateRemotesReason } from '@mcp-directory/shared/outbound'
 import { and, eq, importConflicts, listings, type Database } from '@mcp-directory/shared/db'
 import { sameJson } from '../facts/observe'
 import { holdsIdentity, identityColumns } from '../listings/identity'
@@ -134,7 +140,27 @@ export const described = (s: Pick<StoredListing, 'id' | 'name' | 'origin' | 'isO
 export interface PlanContext {
   stored: StoredIndex
   scope: ImportScope
-  seenSkeletons: Map<string, string>
+  /** The names of the document seen so far, by skeleton: the first of each, with its repository key. */
+  seenSkeletons: Map<string, { name: string; repositoryKey: string | null }>
+}
+
+/**
+ * Two names of one origin that read alike only through their separators (`mssql-mcp-server`, `mssql_mcp_server`)
+ * and list different repositories: the registry names two servers, and both are kept. Never beside a claimed
+ * listing, and never across origins (that is a conflict) nor for a submission.
+ */
+function separatorTwin(
+  a: { name: string; repositoryKey: string | null; isOfficial?: boolean },
+  name: string,
+  repositoryKey: string | null,
+): boolean {
+  return (
+    !a.isOfficial &&
+    a.repositoryKey !== null &&
+    repositoryKey !== null &&
+    a.repositoryKey !== repositoryKey &&
+    lookalikeSkeleton(a.name) !== lookalikeSkeleton(name)
+  )
 }
 
 /** The plan's judge: one entry against the stored listings and the entries before it in the document. */
@@ -150,8 +176,13 @@ export function decide(l: ImportedListing, hash: string, ctx: PlanContext): Deci
   return d
 }
 
-// Skips a name with hidden or compatibility characters, or one that looks like an earlier name of the document.
-function refusedName(l: ImportedListing, nameSkeleton: string, seenSkeletons: Map<string, string>): Decision | null {
+// Skips a name with hidden or compatibility characters, a false namespace, or one that looks like an earlier name of
+// the document; and an entry whose remote points at the user's own machine or network.
+function refusedName(
+  l: ImportedListing,
+  identity: { nameSkeleton: string; repositoryKey: string | null },
+  { seenSkeletons, scope }: PlanContext,
+): Decision | null {
   const invisible = invisibleCharacters(l.name)
   if (invisible.length)
     return { kind: 'skip', reason: `name has invisible or bidi control characters (${invisible[0].codePoint})` }
@@ -165,10 +196,15 @@ function refusedName(l: ImportedListing, nameSkeleton: string, seenSkeletons: Ma
   // `owned-server⠀` would be listed as a twin of `owned-server`.
   const outside = describeRefusedName(l.name)
   if (outside) return { kind: 'skip', reason: `name ${outside}` }
+  const falseNamespace = describeFalseNamespace(l.name)
+  if (falseNamespace) return { kind: 'skip', reason: `name ${falseNamespace}` }
+  const privateRemote = privateRemotesReason(l.remotes, scope.allowPrivateRemotes === true)
+  if (privateRemote) return { kind: 'skip', reason: privateRemote }
+  const { nameSkeleton, repositoryKey } = identity
   const earlier = seenSkeletons.get(nameSkeleton)
-  if (earlier !== undefined && earlier !== l.name)
-    return { kind: 'skip', reason: `looks the same as ${earlier} earlier in this document` }
-  seenSkeletons.set(nameSkeleton, l.name)
+  if (earlier !== undefined && earlier.name !== l.name && !separatorTwin(earlier, l.name, repositoryKey))
+    return { kind: 'skip', reason: `looks the same as ${earlier.name} earlier in this document` }
+  if (earlier === undefined) seenSkeletons.set(nameSkeleton, { name: l.name, repositoryKey })
   return null
 }
 
@@ -179,11 +215,12 @@ const repositoryConflict = (s: StoredListing): Decision => ({
   detail: `the repository is listed as ${described(s)}`,
 })
 
-function judge(l: ImportedListing, hash: string, { stored, scope, seenSkeletons }: PlanContext): Decision {
+function judge(l: ImportedListing, hash: string, ctx: PlanContext): Decision {
+  const { stored, scope } = ctx
   const origin = scope.origin ?? IMPORT_ORIGIN
   const mayReplace = (s: StoredListing) => s.origin === origin || (scope.trusts ?? []).includes(s.origin)
   const { nameSkeleton, repositoryKey } = identityColumns(l)
-  const refused = refusedName(l, nameSkeleton, seenSkeletons)
+  const refused = refusedName(l, { nameSkeleton, repositoryKey }, ctx)
   if (refused) return refused
   if (scope.replacing) {
     const id = scope.replacing.listingId
@@ -212,9 +249,10 @@ function judge(l: ImportedListing, hash: string, { stored, scope, seenSkeletons 
       }
     return { kind: 'update', id: prev.id, replaces: prev.origin !== origin }
   }
-  const lookalike = stored.bySkeleton.get(nameSkeleton)?.find((s) => s.name !== l.name)
-  if (lookalike?.origin === origin)
-    return { kind: 'skip', reason: `a name that looks the same is already listed as ${lookalike.id}` }
+  const alike = stored.bySkeleton.get(nameSkeleton)?.filter((s) => s.name !== l.name) ?? []
+  const own = alike.find((s) => s.origin === origin && !separatorTwin(s, l.name, repositoryKey))
+  if (own) return { kind: 'skip', reason: `a name that looks the same is already listed as ${own.id}` }
+  const lookalike = alike.find((s) => s.origin !== origin)
   if (lookalike)
     return replaceOrConflict(lookalike, 'skeleton', `a name that looks the same is held by ${described(lookalike)}`)
   const sameRepository = (repositoryKey ? stored.byRepository.get(repositoryKey) : undefined)?.filter(

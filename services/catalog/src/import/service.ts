@@ -6,7 +6,7 @@ import { seenOfReplaced } from '../facts/observe'
 import { identityColumns, lockIdentities } from '../listings/identity'
 import { MAX_OPEN_CONFLICTS, recordConflicts, recordConflictsIn, type ConflictWrite } from './conflict-service'
 import { IMPORT_ORIGIN, type ImportScope } from './origin'
-import { decide, readStoredListings, type StoredIndex } from './plan'
+import { decide, type PlanContext, readStoredListings, type StoredIndex } from './plan'
 import { recheckChunk } from './recheck'
 import {
   ImportFormatError,
@@ -100,7 +100,7 @@ async function planImport(database: Database, parsed: ParsedDocument, scope: Imp
   const origin = scope.origin ?? IMPORT_ORIGIN
   const stored = await readStoredListings(database, origin)
   const seen = new Set<string>()
-  const seenSkeletons = new Map<string, string>()
+  const seenSkeletons: PlanContext['seenSkeletons'] = new Map()
   const work: ImportWork[] = []
   const conflicts: PlacedConflict[] = []
   let unchanged = 0

@@ -51,7 +51,8 @@ type OwnNameHolder = Parameters<typeof publisherOf>[0] & { id: string; name: str
  * The listing whose own name a short name imitates when that listing's publisher is verified
  * (`GitHub-MCP-Server` beside `io.github.github/github-mcp-server`), unless both come from the same repository;
  * `holders` are the listings whose own name has the short name's skeleton. A name whose part before the `/` is no
- * namespace (`@acme/…`, `io.github.github./…`) is short too: it proves nothing, and the namespace rule cannot hold it.
+ * namespace (an npm scope, `@acme/…`) is short too: it proves nothing, and the namespace rule cannot hold it. (One
+ * that reads as a namespace it is not, `io.github.github./…`, is refused before: `describeFalseNamespace`.)
  */
 export function ownerOfShortName<T extends OwnNameHolder>(
   name: string,

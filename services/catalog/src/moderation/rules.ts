@@ -1,7 +1,7 @@
 // Moderation's rules beyond the models: what a schema cannot say about a new listing, and waiting for the identity
 // columns before any identity check.
 import { InvalidInput, serviceUnavailable } from '@mcp-directory/shared/errors'
-import { invisibleCharacters, normalizeAddress } from '@mcp-directory/shared/identity'
+import { describeFalseNamespace, invisibleCharacters, normalizeAddress } from '@mcp-directory/shared/identity'
 import type { NewListingBody } from './model'
 import type { NewListing } from './repository'
 
@@ -13,6 +13,8 @@ export function newListingOf(body: NewListingBody): NewListing {
   const refuse = (field: string, message: string) => new InvalidInput(`${field} ${message}`, { field, message })
   if (invisibleCharacters(body.name).length)
     throw refuse('name', 'contains invisible or bidirectional control characters')
+  const falseNamespace = describeFalseNamespace(body.name)
+  if (falseNamespace) throw refuse('name', falseNamespace)
   const address = normalizeAddress(body.url)
   if (!address || (address.codeHost && !address.repository))
     throw refuse('url', 'must be a website or a repository address')

@@ -88,8 +88,15 @@ export const StatusLookupAnswer = t.Object({
   ),
   id: t.Optional(t.String()),
   name: t.Optional(t.String()),
-  /** Where the listing came from (`submission`, `import`, a registry's address). */
-  origin: t.Optional(t.String()),
+  /**
+   * Where the listing came from, as a label: `submission`, `import`, `demo`, `registry` (a followed upstream, never
+   * its address) or `publisher:<namespace>`.
+   */
+  origin: t.Optional(
+    t.String({
+      description: '`submission`, `import`, `demo`, `registry` (a followed upstream) or `publisher:<namespace>`',
+    }),
+  ),
   reason: t.Optional(t.Union([t.String(), t.Null()])),
   mergedInto: t.Optional(t.String()),
   /** `conflicting`: the listing of another origin that holds the name, when there is one. */

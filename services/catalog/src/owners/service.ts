@@ -13,6 +13,7 @@ import { AppError, Conflict, Forbidden, InvalidInput, NotFound } from '@mcp-dire
 import { bearerToken } from '@mcp-directory/shared/http'
 import { judgeEvidence } from '@mcp-directory/shared/install'
 import type { Logger } from '@mcp-directory/shared/log'
+import { privateRemotesReason } from '@mcp-directory/shared/outbound'
 import { enqueueEvent } from '@mcp-directory/shared/outbox'
 import { seenOfReplaced } from '../facts/observe'
 import { isStorableId } from '../listings/repository'
@@ -31,6 +32,8 @@ export interface OwnerDeps {
   tokens: RegistryTokens
   readPackage: PackageReader
   nudge: () => void
+  /** OUTBOUND_ALLOW_PRIVATE=1: remotes on loopback or private addresses are accepted (tests, local development). */
+  allowPrivateRemotes?: boolean
 }
 
 /**
@@ -122,6 +125,9 @@ async function editedColumns(deps: OwnerDeps, row: Row, body: EditBody): Promise
     Object.assign(set, { packages, hasPackage: packages.length > 0 })
   }
   if (body.remotes !== undefined) {
+    // An install line runs on the user's machine: a remote there or on their network is no server of the listing's.
+    const why = privateRemotesReason(body.remotes, deps.allowPrivateRemotes === true)
+    if (why) throw new InvalidInput(why, { field: 'remotes', message: why })
     const remotes = body.remotes.map((r) => ({ ...r, headers: [] }) as RemoteSpec)
     Object.assign(set, { remotes, hasRemote: remotes.length > 0 })
   }

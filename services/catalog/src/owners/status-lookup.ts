@@ -20,8 +20,19 @@ interface Row {
 
 const RANK: Record<string, number> = { active: 0, pending: 1, flagged: 1, rejected: 2 }
 
+/**
+ * An origin as this public answer names it: a followed upstream by the label `registry`, never by the address the
+ * operator follows (which may be a private mirror's); a publisher by its namespace alone (an anonymous token's own
+ * subject stays out); the others (`submission`, `import`, `demo`) as they are.
+ */
+export function publicOriginLabel(origin: string): string {
+  if (origin.startsWith('registry:')) return 'registry'
+  if (origin.startsWith('publisher:')) return origin.split(':').slice(0, 2).join(':')
+  return origin
+}
+
 function stateOf(r: Row) {
-  const base = { id: r.id, name: r.name, origin: r.origin }
+  const base = { id: r.id, name: r.name, origin: publicOriginLabel(r.origin) }
   if (r.merged_into) return { state: 'merged' as const, ...base, mergedInto: r.merged_into }
   if (r.status === 'active') return { state: 'listed' as const, ...base }
   if (r.status === 'rejected') return { state: 'rejected' as const, ...base, reason: r.moderation_reason }
@@ -45,10 +56,11 @@ export async function lookUpStatus(database: Database, q: { url?: string; name?:
         where state = 'open' and name = ${q.name} order by id desc limit 1`)
     : []
   const found = rows.map(stateOf)
-  if (conflicts[0] && !found.some((f) => f.state === 'listed' && f.origin === conflicts[0].origin))
+  const listedFrom = (origin: string) => rows.some((r, i) => found[i].state === 'listed' && r.origin === origin)
+  if (conflicts[0] && !listedFrom(conflicts[0].origin))
     return {
       state: 'conflicting' as const,
-      origin: conflicts[0].origin,
+      origin: publicOriginLabel(conflicts[0].origin),
       heldBy: conflicts[0].listing_id,
       reason: conflicts[0].reason,
       listings: found,

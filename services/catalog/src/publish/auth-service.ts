@@ -3,10 +3,19 @@
  * key a domain publishes in DNS or at its well-known address, a GitHub access token (the user's namespace and the
  * organisations they own), or nothing at all when the operator allows it for development.
  */
+import { createHash, randomBytes } from 'node:crypto'
 import type { Logger } from '@mcp-directory/shared/log'
 import { ANONYMOUS_NAMESPACE } from '../listings/publisher'
 import { RegistryRefusal } from '../registry/errors'
-import { checkDomain, checkTimestamp, domainPermissions, ProofError, publicKeysOf, signedByOneOf } from './proofs'
+import {
+  checkDomain,
+  checkTimestamp,
+  domainPermissions,
+  ProofError,
+  publicKeysOf,
+  SKEW_SECONDS,
+  signedByOneOf,
+} from './proofs'
 import type { ProofSources } from './sources'
 import type { AuthMethod, Permission, RegistryClaims, RegistryTokens } from './token'
 
@@ -23,8 +32,16 @@ export interface AuthDeps {
   sources: ProofSources
   /** POST /auth/none answers (development only). */
   allowAnonymous: boolean
+  /**
+   * True the first time `key` is seen within `windowMs`, atomically across replicas (the shared store's window
+   * counter); throws when the store cannot say.
+   */
+  firstUse: (key: string, windowMs: number) => Promise<boolean>
   now?: () => number
 }
+
+// A signed timestamp is good for ±SKEW_SECONDS around its time: remembered that long, and a little more.
+const USED_WINDOW_MS = (2 * SKEW_SECONDS + 5) * 1000
 
 export function registryAuth(deps: AuthDeps) {
   const { log, tokens } = deps
@@ -45,12 +62,26 @@ export function registryAuth(deps: AuthDeps) {
         throw new ProofError(`no MCP public key found in ${method === 'dns' ? 'DNS TXT records' : 'HTTP response'}`)
       if (!signedByOneOf(keys, body.timestamp, body.signed_timestamp))
         throw new ProofError('signature verification failed')
+      await requireFirstUse(body.signed_timestamp)
       return issue(method, domain, domainPermissions(domain, method === 'dns'))
     } catch (err) {
       if (!(err instanceof ProofError)) throw err
       log.info({ method, domain: String(body.domain).slice(0, 253), why: err.message }, 'registry auth refused')
       throw new RegistryRefusal(401, `${method.toUpperCase()} authentication failed: ${err.message}`)
     }
+  }
+
+  // A signed timestamp proves its holder once: one seen (and so possibly copied) cannot be used again in its window.
+  async function requireFirstUse(signature: string) {
+    const key = `registry-auth:signed:${createHash('sha256').update(signature.toLowerCase()).digest('hex')}`
+    let first: boolean
+    try {
+      first = await deps.firstUse(key, USED_WINDOW_MS)
+    } catch (err) {
+      log.warn({ err }, 'registry auth: used signatures cannot be checked')
+      throw new RegistryRefusal(503, 'Authentication is unavailable for a moment; sign a new timestamp and try again')
+    }
+    if (!first) throw new ProofError('this signed timestamp was already used: sign a new one')
   }
 
   return {
@@ -76,7 +107,9 @@ export function registryAuth(deps: AuthDeps) {
     },
     exchangeNone() {
       if (!deps.allowAnonymous) throw new RegistryRefusal(404, 'Anonymous authentication is not enabled')
-      return issue('none', 'anonymous', [{ action: 'publish', resource: `${ANONYMOUS_NAMESPACE}/*` }])
+      // Each token its own random subject: what it publishes is recorded with it, so only it changes that.
+      const subject = `anonymous-${randomBytes(12).toString('hex')}`
+      return issue('none', subject, [{ action: 'publish', resource: `${ANONYMOUS_NAMESPACE}/*` }])
     },
   }
 }

@@ -23,8 +23,15 @@ import {
 import { schemaProblems } from './schema'
 import { grants, type RegistryClaims } from './token'
 
-/** The origin of a listing published under a namespace. */
-export const publisherOrigin = (namespace: string) => `publisher:${namespace.toLowerCase()}`
+/**
+ * The origin of a listing published under a namespace by the holder of `claims`: the namespace's, which only its
+ * publisher's tokens change. An anonymous token's namespace is everyone's, so what it publishes is recorded with that
+ * token's own random subject (`publisher:<namespace>:<subject>`): another anonymous caller changes none of it.
+ */
+export const publisherOrigin = (namespace: string, claims: Pick<RegistryClaims, 'auth_method' | 'auth_method_sub'>) =>
+  claims.auth_method === 'none'
+    ? `publisher:${namespace.toLowerCase()}:${claims.auth_method_sub}`
+    : `publisher:${namespace.toLowerCase()}`
 
 /** The moderation reason of a listing its publisher deleted whole: only such a listing comes back by publishing. */
 const DELETED_BY_PUBLISHER = 'Deleted by its publisher'
@@ -167,7 +174,7 @@ export function publishService(deps: PublishDeps) {
       if (s.version.trim().toLowerCase() === 'latest')
         throw new RegistryRefusal(400, 'invalid version: "latest" is reserved for the latest version')
       const namespace = s.name.slice(0, s.name.indexOf('/'))
-      const origin = publisherOrigin(namespace)
+      const origin = publisherOrigin(namespace, claims)
       await refuseTaken(database, s.name, s.version, origin)
       try {
         await checkPackages(s.name, s.packages, deps.readPackage)
@@ -195,7 +202,7 @@ export function publishService(deps: PublishDeps) {
       const listing = await listingOfName(database, name)
       if (!listing) throw new RegistryRefusal(404, 'Server not found')
       // Only what was published here is the publisher's to change; another origin's listing stays that origin's.
-      if (listing.origin !== publisherOrigin(name.slice(0, name.indexOf('/'))))
+      if (listing.origin !== publisherOrigin(name.slice(0, name.indexOf('/')), claims))
         throw new RegistryRefusal(
           403,
           "This server is listed here from another origin: its status is not the publisher's to change",

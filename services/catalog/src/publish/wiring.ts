@@ -5,6 +5,7 @@
  */
 import type { Config } from '@mcp-directory/shared/config'
 import type { Database } from '@mcp-directory/shared/db'
+import type { KeyValueStore } from '@mcp-directory/shared/kv'
 import type { Logger } from '@mcp-directory/shared/log'
 import { serverSecretFrom } from '@mcp-directory/shared/runtime'
 import { Elysia } from 'elysia'
@@ -35,6 +36,8 @@ export function publishing(deps: {
   config: Config
   database: Database
   log: Logger
+  /** Where signed timestamps already used are remembered (shared by replicas). */
+  kv: KeyValueStore
   /** Signs registry tokens (default: SERVER_SECRET, see shared/src/runtime). */
   secret?: string
   namespace: string
@@ -61,6 +64,7 @@ export function publishing(deps: {
     tokens,
     sources,
     allowAnonymous: o.allowAnonymous ?? env('PUBLISH_AUTH_NONE') === '1',
+    firstUse: async (key, windowMs) => (await deps.kv.hit(key, windowMs)).count === 1,
     now: o.now,
   })
   const publish = publishService({
@@ -76,7 +80,14 @@ export function publishing(deps: {
     },
   })
   const registry = registryService({ database, baseUrl: config.publicBaseUrl, namespace: deps.namespace })
-  const owners = ownerService({ database, log: log.child({ part: 'owners' }), tokens, readPackage, nudge: deps.nudge })
+  const owners = ownerService({
+    database,
+    log: log.child({ part: 'owners' }),
+    tokens,
+    readPackage,
+    nudge: deps.nudge,
+    allowPrivateRemotes: config.outboundAllowPrivate,
+  })
   const routes = new Elysia({ name: 'catalog:publishing' })
     .use(publishRoutes({ auth, publish, registry, baseUrl: config.publicBaseUrl }))
     .use(ownerRoutes(owners, database))

@@ -5,6 +5,7 @@ import { resolveCategory, storedCategoryName } from '@mcp-directory/shared/categ
 import type { SubmittedListing } from '@mcp-directory/shared/contracts'
 import { AppError } from '@mcp-directory/shared/errors'
 import {
+  describeFalseNamespace,
   describeRefusedName,
   imitatedCodeHost,
   invisibleCharacters,
@@ -78,7 +79,7 @@ function checker(problems: FieldProblem[]) {
   }
   // A name holds only visible characters of TR39's identifier profile, ASCII punctuation and plain spaces.
   const displayName = (v: string | null): string | null => {
-    const problem = v === null ? null : describeRefusedName(v)
+    const problem = v === null ? null : (describeRefusedName(v) ?? describeFalseNamespace(v))
     return problem ? refuse('name', problem) : v
   }
   const url = (field: string, v: string | undefined, required: boolean): string | null => {
