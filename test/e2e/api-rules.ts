@@ -31,6 +31,8 @@ const SUMMARY_FIELDS = [
   // Additive: whether the name's namespace is proven, and by what.
   'publisherVerified',
   'publisherEvidence',
+  // Additive: who made it (its evidence in the detail).
+  'publisher',
   // Additive: what a result card shows and the search orders read.
   'title',
   'risk',

@@ -144,8 +144,11 @@ describe('the name you typed', () => {
     expect(ids(index, 'postgres-mcp')[0]).toBe('postgres-mcp')
     expect(ids(index, 'io.github.yuna0x0/hackmd-mcp')[0]).toBe('hackmd')
     expect(ids(index, 'IO.GitHub.Yuna0x0/HackMD_MCP')[0]).toBe('hackmd')
-    // The same words typed plainly ask for postgres: the strong listings come first.
-    expect(ids(index, 'postgres')[0]).toStartWith('pg-')
+    // Typed plainly, the words every server shares aside, it still names the listing called so…
+    expect(ids(index, 'postgres mcp')[0]).toBe('postgres-mcp')
+    expect(ids(index, 'postgres')[0]).toBe('postgres-mcp')
+    // …and words that name no listing ask for what they say: the strong listings come first.
+    expect(ids(index, 'postgres schema')[0]).toStartWith('pg-')
   })
 
   test('a cursor carries what the first page named: every page of the walk ranks alike', () => {

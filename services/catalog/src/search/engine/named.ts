@@ -4,7 +4,7 @@
  * rest by relevance: "the first hit is the server the person meant". A cursor carries the boosts of its first page,
  * so every page of a walk ranks alike.
  */
-import { nameKey, writtenAsName } from './analyze'
+import { nameKey, queryWords, writtenAsName } from './analyze'
 import type { Matches } from './match'
 import type { Factor } from './priors'
 import type { TermStore } from './store'
@@ -24,9 +24,11 @@ const FACTORS: number[] = Object.values(TUNING.named)
 /** Per name and per publisher key, the listings it names; per listing, the keys it is held under. */
 export class NameTable {
   private readonly byName = new Map<string, string[]>()
+  // A name by its meaningful words (the words every server shares aside), as a plain query is read.
+  private readonly byWords = new Map<string, string[]>()
   private readonly byInstallName = new Map<string, string[]>()
   private readonly byPublisher = new Map<string, string[]>()
-  private readonly held = new Map<string, { names: string[]; install: string[]; keys: string[] }>()
+  private readonly held = new Map<string, { names: string[]; words: string[]; install: string[]; keys: string[] }>()
 
   /**
    * Records a listing's names, its id and install names and its publisher keys, replacing what was held for its id.
@@ -37,12 +39,14 @@ export class NameTable {
     this.delete(id)
     const forms = {
       names: [...new Set(names.map(nameKey).filter(Boolean))],
+      words: [...new Set(names.map((n) => queryWords(n).join(' ')).filter(Boolean))],
       install: [...new Set(installNames.map(nameKey).filter(Boolean))],
       keys: [...new Set(keys)],
     }
     if (!forms.names.length && !forms.install.length && !forms.keys.length) return
     this.held.set(id, forms)
     for (const n of forms.names) add(this.byName, n, id)
+    for (const w of forms.words) add(this.byWords, w, id)
     for (const n of forms.install) add(this.byInstallName, n, id)
     for (const k of forms.keys) add(this.byPublisher, k, id)
   }
@@ -52,6 +56,7 @@ export class NameTable {
     if (!forms) return
     this.held.delete(id)
     for (const n of forms.names) drop(this.byName, n, id)
+    for (const w of forms.words) drop(this.byWords, w, id)
     for (const n of forms.install) drop(this.byInstallName, n, id)
     for (const k of forms.keys) drop(this.byPublisher, k, id)
   }
@@ -70,7 +75,9 @@ export class NameTable {
     if (typed.length) out.push({ ids: typed.slice(0, MAX_IDS), factor: TUNING.named.written })
     const owners = words.length ? this.byPublisher.get(words.join('')) : undefined
     if (owners) out.push({ ids: owners.slice(0, MAX_IDS), factor: TUNING.named.publisher })
-    if (named && !written) out.push({ ids: named.slice(0, MAX_IDS), factor: TUNING.named.word })
+    // A plain query is read by its words: `postgres mcp server` names the listing `postgres` as `postgres` does.
+    const plain = written ? undefined : this.byWords.get(words.join(' '))
+    if (plain) out.push({ ids: plain.slice(0, MAX_IDS), factor: TUNING.named.word })
     return out
   }
 }
