@@ -12,6 +12,7 @@ import { packPlan, unpackPlan } from './plan-cursor'
 import { type Factor, factorsOf } from './priors'
 import { extend, type Matches, match, release } from './match'
 import { bestOf, type Filters, type RankedPage, rankPage, type Sort } from './rank'
+import { withSenses } from './senses'
 import { TermStore } from './store'
 import { TUNING } from './tuning'
 import { countriesNamed } from './places'
@@ -214,7 +215,8 @@ export class SearchIndex {
     const key = words.join(' ')
     const known = this.plans.get(key)
     if (known) return { plan: known, matches: match(this.store, known) }
-    const base = withAssociations(this.store, basePlan(this.store, words, this.forms), words, this.associates)
+    const senses = withSenses(this.store, basePlan(this.store, words, this.forms), words)
+    const base = withAssociations(this.store, senses, words, this.associates)
     const matches = match(this.store, base)
     const first = bestOf(this.store, matches, asked, TUNING.feedback.docs)
     const plan = first.length

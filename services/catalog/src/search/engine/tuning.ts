@@ -60,6 +60,31 @@ export const TUNING = {
     max: 12,
   },
   /**
+   * Word senses (senses.ts), for a query of two words or more. A word is read in the sense that scores best: the
+   * log of its use in WordNet's corpus, plus `overlap` for each stem it shares with its other words' `contextSenses`
+   * most frequent senses (the first `perLemma` senses of each base form are candidates). Up to `perWord` of that
+   * sense's words found in at most `maxDfShare` of the listings, held beside another query word in at least
+   * `minTogether` listings and `minLift` times more often than chance, join the word's forms at `weight`. A stem
+   * that is another noun than the word as typed (driving, drive), held by at least `minStemDf` listings that hold
+   * the words of the typed word's usual senses (held by at least `minReach` of the listings, so the measure means
+   * something) less than `foreignLift` times as often as listings at large, weighs `foreign`. weight 0 turns
+   * them off.
+   */
+  senses: {
+    weight: 0.5,
+    perLemma: 8,
+    contextSenses: 2,
+    overlap: 1,
+    perWord: 4,
+    maxDfShare: 0.05,
+    minTogether: 1,
+    minLift: 3,
+    minStemDf: 5,
+    minReach: 0.05,
+    foreignLift: 0.6,
+    foreign: 0.3,
+  },
+  /**
    * Prefix matches (postgres → postgresql): weight base + span × (prefix length / term length), at most `max` terms,
    * for a word found in at most `maxDfShare` of the listings.
    */
