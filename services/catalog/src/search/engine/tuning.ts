@@ -71,7 +71,7 @@ export const TUNING = {
    * them off.
    */
   senses: {
-    weight: 0.5,
+    weight: 0.3,
     perLemma: 8,
     contextSenses: 2,
     overlap: 1,
