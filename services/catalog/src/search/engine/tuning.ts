@@ -60,19 +60,20 @@ export const TUNING = {
     max: 12,
   },
   /**
-   * Word senses (senses.ts), for a query of two words or more. A word is read in the sense that scores best: the
-   * log of its use in WordNet's corpus, plus `overlap` for each stem it shares with its other words' `contextSenses`
-   * most frequent senses (the first `perLemma` senses of each base form are candidates). Up to `perWord` of that
-   * sense's words found in at most `maxDfShare` of the listings, held beside another query word in at least
-   * `minTogether` listings and `minLift` times more often than chance, join the word's forms at `weight`. A stem
-   * that is another noun than the word as typed (driving, drive), held by at least `minStemDf` listings that hold
-   * the words of the typed word's usual senses (held by at least `minReach` of the listings, so the measure means
-   * something) less than `foreignLift` times as often as listings at large, weighs `foreign`. weight 0 turns
-   * them off.
+   * Word senses (senses.ts, sense-plan.ts), for a query of two words or more. The first `perLemma` senses of each
+   * base form are a word's candidates, each with the stems of its gloss, synonyms and up to `neighbours` neighbours.
+   * A word is read in the sense that scores best: the log of its use in WordNet's corpus, plus `overlap` for each stem
+   * it shares with the `contextSenses` most frequent senses of the other words. Up to `perWord` of that sense's
+   * related words found in at most `maxDfShare` of the listings, held beside another query word in at least
+   * `minTogether` listings and `minLift` times more often than chance, join the word's forms at `weight`. A stem that
+   * is another noun than the word as typed (driving, drive), held by at least `minStemDf` listings that hold the
+   * words of the typed word's usual senses (held by at least `minReach` of the listings, so the measure means
+   * something) less than `foreignLift` times as often as listings at large, weighs `foreign`. weight 0 turns them off.
    */
   senses: {
     weight: 0.3,
-    perLemma: 8,
+    perLemma: 6,
+    neighbours: 8,
     contextSenses: 2,
     overlap: 1,
     perWord: 4,

@@ -25,18 +25,20 @@ export interface Pointer {
 export interface Synset {
   key: string
   pos: Pos
-  /** Its lexicographer file: the broad kind of meaning (noun.artifact, verb.motion, …). */
-  lexfile: number
   lemmas: string[]
   pointers: Pointer[]
   gloss: string
 }
 
-// Index lines and synsets remembered (each a few hundred bytes): enough for the words of thousands of queries.
-const LINES_KEPT = 8_000
-const SYNSETS_KEPT = 8_000
-// Longest line read in one go: a synset with hundreds of pointers is read again with room for it.
-const CHUNK = 4_096
+// Index lines, sense counts and synsets remembered (each a few hundred bytes): what a word's senses read more than
+// once (a hypernym many senses share, a base form morphy tries again); senses.ts remembers what it makes of them.
+const LINES_KEPT = 2_000
+const SYNSETS_KEPT = 1_000
+// Bytes read in one go: most lines fit (an index line is tens of bytes, a synset hundreds); a longer one is read
+// again with room for it.
+const CHUNK = 1_024
+// Bytes of a sorted file between two remembered first words (a look-up reads one such block).
+const BLOCK = 4_096
 
 const posOf = (c: string): Pos => (c === 's' ? 'a' : (c as Pos))
 
@@ -44,9 +46,10 @@ const posOf = (c: string): Pos => (c === 's' ? 'a' : (c as Pos))
 export class WordNet {
   private readonly fds = new Map<string, { fd: number; size: number }>()
   private readonly lines = new Lru<string, number[]>(LINES_KEPT)
-  private readonly counts = new Lru<string, Map<string, number>>(LINES_KEPT)
+  private readonly counts = new Lru<string, Map<string, number>>(SYNSETS_KEPT)
   private readonly synsets = new Lru<string, Synset>(SYNSETS_KEPT)
   private readonly buffer = Buffer.alloc(CHUNK)
+  private readonly sparse = new Map<string, { keys: string[]; starts: number[] }>()
 
   constructor(private readonly dir: string = wordnetDb.path as string) {}
 
@@ -60,15 +63,29 @@ export class WordNet {
     return f
   }
 
-  /** The text from `at` to the end of its line (at most `max` bytes). */
-  private lineAt(name: string, at: number, max = CHUNK): string {
-    const { fd } = this.file(name)
-    const buffer = max <= CHUNK ? this.buffer : Buffer.alloc(max)
-    const read = readSync(fd, buffer, 0, max, at)
-    const end = buffer.indexOf(10)
-    const text = buffer.toString('latin1', 0, end >= 0 && end < read ? end : read)
-    if (end < 0 && read === max) return this.lineAt(name, at, max * 4)
-    return text
+  /** The text from `at` to the end of its line (read `size` bytes at a time; with `whole` false, one read). */
+  private lineAt(name: string, at: number, size = CHUNK, whole = true): string {
+    const buffer = size <= CHUNK ? this.buffer : Buffer.alloc(size)
+    const read = readSync(this.file(name).fd, buffer, 0, size, at)
+    const end = buffer.subarray(0, read).indexOf(10)
+    if (end < 0 && read === size && whole) return this.lineAt(name, at, size * 4)
+    return buffer.toString('latin1', 0, end < 0 ? read : end)
+  }
+
+  /**
+   * The start of the first line starting at or after `mid`, and that line: one read holds both unless the line is
+   * long (then it is read again from its start).
+   */
+  private lineAfter(name: string, mid: number): { start: number; line: string } {
+    if (mid === 0) return { start: 0, line: this.lineAt(name, 0) }
+    const read = readSync(this.file(name).fd, this.buffer, 0, CHUNK, mid - 1)
+    const chunk = this.buffer.subarray(0, read)
+    const first = chunk.indexOf(10)
+    if (first < 0) return this.lineAfter(name, mid + read)
+    const start = mid + first
+    const end = chunk.indexOf(10, first + 1)
+    if (end < 0 && start < this.file(name).size) return { start, line: this.lineAt(name, start) }
+    return { start, line: chunk.toString('latin1', first + 1, end < 0 ? read : end) }
   }
 
   /** Synset offsets of `lemma` as a `pos`, most frequent sense first (none when WordNet lacks it). */
@@ -76,11 +93,8 @@ export class WordNet {
     const key = `${pos}${lemma}`
     const known = this.lines.get(key)
     if (known) return known
-    const name = `index.${FILE[pos]}`
-    const want = `${lemma.replace(/ /g, '_')} `
-    const at = this.lowerBound(name, want)
-    const line = at < this.file(name).size ? this.lineAt(name, at) : ''
-    return this.lines.set(key, line.startsWith(want) ? parseIndexLine(line) : [])
+    const [line] = this.linesWith(`index.${FILE[pos]}`, `${lemma.replace(/ /g, '_')} `, 1)
+    return this.lines.set(key, line ? parseIndexLine(line) : [])
   }
 
   /**
@@ -88,49 +102,79 @@ export class WordNet {
    * share of the word's use, comparable across parts of speech.
    */
   tagCounts(lemma: string): Map<string, number> {
-    const key = `%${lemma}`
-    const known = this.counts.get(key)
+    const known = this.counts.get(lemma)
     if (known) return known
     const out = new Map<string, number>()
     const want = `${lemma.replace(/ /g, '_')}%`
-    let at = this.lowerBound('index.sense', want)
-    for (let line = this.lineAt('index.sense', at); line.startsWith(want); line = this.lineAt('index.sense', at)) {
+    for (const line of this.linesWith('index.sense', want)) {
       const [senseKey, offset, , count] = line.split(' ')
       const type = senseKey!.charAt(want.length)
       out.set(`${posOf('_nvars'.charAt(Number(type)))}${Number(offset)}`, Number(count))
-      at += Buffer.byteLength(line, 'latin1') + 1
     }
-    return this.counts.set(key, out)
+    return this.counts.set(lemma, out)
   }
 
-  // The byte offset of the first line not below `want` in a file sorted in byte order (`a ` sorts before `a_b `;
-  // the licence at the top of an index starts with spaces, before every lemma). Lines before `lo` are below it; the
-  // line at `hi` (a line's start, or the end) is not.
-  private lowerBound(name: string, want: string): number {
-    const next = (at: number, line: string) => at + Buffer.byteLength(line, 'latin1') + 1
+  /**
+   * The lines of a sorted file that start with `prefix` (at most `max`; they follow one another): the block holding
+   * the first is found among the blocks' first words and searched for the prefix where a line starts, in one read.
+   */
+  private linesWith(name: string, prefix: string, max = Number.POSITIVE_INFINITY): string[] {
+    const { keys, starts } = this.blocks(name)
+    const { fd, size } = this.file(name)
     let lo = 0
-    let hi = this.file(name).size
+    let hi = keys.length
     while (lo < hi) {
       const mid = (lo + hi) >>> 1
-      const start = mid === 0 ? 0 : next(mid - 1, this.lineAt(name, mid - 1))
-      if (start >= hi) {
-        // One long line holds the upper half: the few lines before it are read in order.
-        for (let line = this.lineAt(name, lo); lo < hi && line < want; line = this.lineAt(name, lo)) lo = next(lo, line)
-        return Math.min(lo, hi)
-      }
-      const line = this.lineAt(name, start)
-      if (line < want) lo = next(start, line)
-      else hi = start
+      if (keys[mid]! < prefix) lo = mid + 1
+      else hi = mid
     }
-    return lo
+    // Block lo - 1 starts below the prefix, block lo does not: the first line wanted starts in the one or at the
+    // other's start.
+    const from = lo > 0 ? starts[lo - 1]! : 0
+    const block = Buffer.alloc(Math.min(size, (starts[lo] ?? size) + prefix.length) - from)
+    readSync(fd, block, 0, block.length, from)
+    const found = block.subarray(0, prefix.length).toString('latin1') === prefix ? 0 : block.indexOf(`\n${prefix}`) + 1
+    if (found === 0 && !block.subarray(0, prefix.length).equals(Buffer.from(prefix, 'latin1'))) return []
+    const out: string[] = []
+    for (let at = from + found; out.length < max && at < size; ) {
+      const line = this.lineAt(name, at)
+      if (!line.startsWith(prefix)) break
+      out.push(line)
+      at += line.length + 1
+    }
+    return out
   }
 
-  /** The synset at `offset` of the data file of `pos`. */
-  synset(offset: number, pos: Pos): Synset {
-    const key = `${pos}${offset}`
-    const known = this.synsets.get(key)
+  // The first word (up to its space) of the first line starting in each BLOCK bytes of a sorted file, and where
+  // it starts: about 3,500 words for the index files (0.2 MB), read once per file at its first look-up.
+  private blocks(name: string): { keys: string[]; starts: number[] } {
+    const known = this.sparse.get(name)
     if (known) return known
-    return this.synsets.set(key, parseSynset(key, this.lineAt(`data.${FILE[pos]}`, offset)))
+    const keys: string[] = []
+    const starts: number[] = []
+    for (let at = 0; at < this.file(name).size; at += BLOCK) {
+      const { start, line } = this.lineAfter(name, at)
+      if (start >= this.file(name).size || (starts.length && start <= starts[starts.length - 1]!)) continue
+      keys.push(line.slice(0, line.indexOf(' ') + 1))
+      starts.push(start)
+    }
+    const out = { keys, starts }
+    this.sparse.set(name, out)
+    return out
+  }
+
+  /**
+   * The synset at `offset` of the data file of `pos`. With `whole` false, only as much as the first read holds:
+   * its lemmas and first pointers (hypernyms come first), without its gloss. A general synset (person) has
+   * hundreds of hyponyms after them, kilobytes no neighbour needs.
+   */
+  synset(offset: number, pos: Pos, whole = true): Synset {
+    const key = `${pos}${offset}`
+    const known = this.synsets.get(key) ?? (whole ? undefined : this.synsets.get(`-${key}`))
+    if (known) return known
+    const line = this.lineAt(`data.${FILE[pos]}`, offset, CHUNK, whole)
+    const synset = parseSynset(key, line)
+    return this.synsets.set(whole || line.includes(' | ') ? key : `-${key}`, synset)
   }
 
   close(): void {
@@ -153,16 +197,16 @@ function parseSynset(key: string, line: string): Synset {
   const pos = posOf(f[2]!)
   const words = Number.parseInt(f[3]!, 16)
   const lemmas: string[] = []
-  for (let i = 0; i < words; i++)
-    lemmas.push(
-      f[4 + i * 2]!.replace(/\(.*\)$/, '')
-        .replace(/_/g, ' ')
-        .toLowerCase(),
-    )
+  for (let i = 0; i < words; i++) {
+    const w = f[4 + i * 2] ?? ''
+    // An adjective's marker, (a) or (p), and underscores for spaces.
+    lemmas.push((w.includes('(') ? w.replace(/\(.*\)$/, '') : w).replace(/_/g, ' ').toLowerCase())
+  }
   let at = 4 + words * 2
-  const count = Number(f[at++])
+  // A line read in part ends within its pointers: the whole ones are read.
+  const count = Math.min(Number(f[at++]), Math.floor((f.length - at - 1) / 4))
   const pointers: Pointer[] = []
   for (let i = 0; i < count; i++, at += 4)
     pointers.push({ symbol: f[at]!, offset: Number(f[at + 1]), pos: posOf(f[at + 2]!) })
-  return { key, pos, lexfile: Number(f[1]), lemmas, pointers, gloss: bar >= 0 ? line.slice(bar + 3).trim() : '' }
+  return { key, pos, lemmas, pointers, gloss: bar >= 0 ? line.slice(bar + 3).trim() : '' }
 }

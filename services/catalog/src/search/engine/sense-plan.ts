@@ -1,0 +1,164 @@
+/**
+ * A query's words read in their senses (senses.ts), for a query of two words or more:
+ * - each word with several senses is read in the one its other words point to (a Lesk overlap weighed against how
+ *   often WordNet's corpus used each sense), and that sense's related words that the catalog uses beside another
+ *   query word, more than chance would have them, join the word's forms at a low weight ("a song" reaches listings
+ *   about music);
+ * - a stem that is another noun than the word as typed (Porter folds "driving" into the "drive" of Google Drive),
+ *   whose listings are no more about what the typed word usually means than listings at large, stays a form of the
+ *   word but weighs less, and lends no associates (associations.ts reads only a word's full-weight form).
+ * One word alone, or a word WordNet gives one sense, is left as it is.
+ */
+import type { Lru } from '@mcp-directory/shared/lru'
+import { termOf } from './analyze'
+import { idfOf, type Plan, type PlanTerm } from './plan'
+import { otherNoun, type Sense, sensesOf, usualStems } from './senses'
+import { seek } from './gallop'
+import type { Postings, TermStore } from './store'
+import { TUNING } from './tuning'
+
+/** Per word, whether the catalog uses its stem for another sense, for the index as it is (forgotten on a change). */
+export type SenseCache = Lru<string, boolean>
+
+/** Hashes two sorted arrays share (a merge). */
+function shared(a: Uint32Array, b: Uint32Array): number {
+  let i = 0
+  let j = 0
+  let n = 0
+  while (i < a.length && j < b.length) {
+    if (a[i]! < b[j]!) i++
+    else if (a[i]! > b[j]!) j++
+    else {
+      n++
+      i++
+      j++
+    }
+  }
+  return n
+}
+
+/** The sense of a word its other words' contexts point to; ties go to the more frequent sense. */
+function senseIn(senses: Sense[], contexts: Uint32Array[]): Sense {
+  let best = senses[0]!
+  let top = -1
+  for (const s of senses) {
+    let overlap = 0
+    for (const c of contexts) overlap += shared(s.signature, c)
+    const score = Math.log1p(s.count) + TUNING.senses.overlap * overlap
+    if (score > top || (score === top && s.rank < best.rank)) [best, top] = [s, score]
+  }
+  return best
+}
+
+/** Live listings holding both terms: each listing of the rarer looked up in the other's postings (galloping). */
+function together(store: TermStore, a: Postings, b: Postings): number {
+  const [rare, other] = a.size <= b.size ? [a, b] : [b, a]
+  let n = 0
+  let at = 0
+  for (let k = 0; k < rare.size && at < other.size; k++) {
+    const d = rare.data[k * 2]!
+    at = seek(other.data, other.size, at, d)
+    if (at < other.size && other.data[at * 2] === d && store.docs[d]) n++
+  }
+  return n
+}
+
+// Per listing number: the stamp of the last marking that reached it (scratch; scoring never awaits).
+let marks = new Int32Array(1024)
+let stamp = 0
+
+/** Marks the live listings holding any of `terms` with a new stamp; gives how many it marked. */
+function mark(store: TermStore, terms: Postings[]): number {
+  if (marks.length < store.docs.length) marks = new Int32Array(Math.max(store.docs.length * 2, 1024))
+  stamp++
+  let count = 0
+  for (const p of terms)
+    for (let k = 0; k < p.size * 2; k += 2) {
+      const d = p.data[k]!
+      if (marks[d] !== stamp && store.docs[d]) {
+        marks[d] = stamp
+        count++
+      }
+    }
+  return count
+}
+
+/** Live listings of `p` marked by the last marking. */
+function marked(store: TermStore, p: Postings): number {
+  let c = 0
+  for (let k = 0; k < p.size * 2; k += 2) if (marks[p.data[k]!] === stamp && store.docs[p.data[k]!]) c++
+  return c
+}
+
+/** How many times more often the listings of `p` hold a marked listing's term than listings at large. */
+const lift = (store: TermStore, p: Postings, held: number, markedCount: number) =>
+  markedCount === 0 || p.df === 0 ? 0 : held / p.df / (markedCount / store.live)
+
+/**
+ * Whether the catalog uses the stem of `word` for another sense: the stem is another noun than the word as typed,
+ * and its listings hold the words of the typed word's usual senses (held by enough listings for the measure to
+ * mean something) less often than listings at large do.
+ */
+function foreignStem(store: TermStore, word: string, stem: Postings): boolean {
+  const s = TUNING.senses
+  if (stem.df < s.minStemDf || !otherNoun(word, stem.term)) return false
+  const usual: Postings[] = []
+  for (const t of usualStems(word)) {
+    const p = store.terms.get(t)
+    if (p && p.df > 0 && p.df <= s.maxDfShare * store.live && t !== stem.term) usual.push(p)
+  }
+  const reach = mark(store, usual)
+  return reach >= s.minReach * store.live && lift(store, stem, marked(store, stem), reach) < s.foreignLift
+}
+
+/** The related words of `sense` the catalog uses beside another query word, most such listings first. */
+function formsOf(store: TermStore, sense: Sense, held: Set<string>, others: string[]): Postings[] {
+  const s = TUNING.senses
+  const candidates: Postings[] = []
+  for (const t of sense.related) {
+    const p = store.terms.get(t)
+    if (p && p.df > 0 && p.df <= s.maxDfShare * store.live && !held.has(t)) candidates.push(p)
+  }
+  if (!candidates.length) return []
+  const support = new Map<Postings, number>()
+  for (const other of others) {
+    const o = store.terms.get(termOf(other))
+    if (!o || o.df === 0) continue
+    for (const p of candidates) {
+      const c = together(store, p, o)
+      if (c >= s.minTogether && lift(store, p, c, o.df) >= s.minLift) support.set(p, Math.max(c, support.get(p) ?? 0))
+    }
+  }
+  return [...support]
+    .sort((x, y) => y[1] - x[1] || (x[0].term < y[0].term ? -1 : 1))
+    .slice(0, s.perWord)
+    .map(([p]) => p)
+}
+
+/** A query's base plan with its words read in their senses (see above); a plan of one word is as it was. */
+export function withSenses(store: TermStore, plan: Plan, words: string[], cache: SenseCache): Plan {
+  const s = TUNING.senses
+  if ((s.weight as number) === 0 || words.length < 2) return plan
+  const n = store.live
+  let terms: PlanTerm[] | null = null
+  words.forEach((word, slot) => {
+    const own = plan.terms.find((t) => t.slot === slot && t.weight === 1 && t.term === termOf(word))
+    const { senses } = own ? sensesOf(word) : { senses: [] }
+    if (!own || senses.length < 2) return
+    const others = words.filter((_, i) => i !== slot)
+    const sense = senseIn(
+      senses,
+      others.map((o) => sensesOf(o).context),
+    )
+    const held = new Set(plan.terms.filter((t) => t.slot === slot).map((t) => t.term))
+    const forms = formsOf(store, sense, held, others)
+    const stem = store.terms.get(own.term)
+    let foreign = cache.get(word)
+    if (foreign === undefined) foreign = cache.set(word, !!stem && foreignStem(store, word, stem))
+    if (!forms.length && !foreign) return
+    terms ??= plan.terms.map((t) => ({ ...t }))
+    for (const p of forms) terms.push({ slot, term: p.term, weight: s.weight, idf: Math.min(idfOf(p.df, n), own.idf) })
+    if (foreign) terms.find((t) => t.slot === slot && t.term === own.term)!.weight = s.foreign
+  })
+  return terms ? { ...plan, terms } : plan
+}
