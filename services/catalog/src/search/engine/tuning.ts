@@ -72,8 +72,8 @@ export const TUNING = {
    */
   senses: {
     weight: 0.3,
-    perLemma: 6,
-    neighbours: 8,
+    perLemma: 5,
+    neighbours: 6,
     contextSenses: 2,
     overlap: 1,
     perWord: 4,

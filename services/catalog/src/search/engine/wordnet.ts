@@ -49,6 +49,7 @@ export class WordNet {
   private readonly counts = new Lru<string, Map<string, number>>(SYNSETS_KEPT)
   private readonly synsets = new Lru<string, Synset>(SYNSETS_KEPT)
   private readonly buffer = Buffer.alloc(CHUNK)
+  private blockBuffer = Buffer.alloc(2 * BLOCK)
   private readonly sparse = new Map<string, { keys: string[]; starts: number[] }>()
 
   constructor(private readonly dir: string = wordnetDb.path as string) {}
@@ -131,8 +132,9 @@ export class WordNet {
     // Block lo - 1 starts below the prefix, block lo does not: the first line wanted starts in the one or at the
     // other's start.
     const from = lo > 0 ? starts[lo - 1]! : 0
-    const block = Buffer.alloc(Math.min(size, (starts[lo] ?? size) + prefix.length) - from)
-    readSync(fd, block, 0, block.length, from)
+    const length = Math.min(size, (starts[lo] ?? size) + prefix.length) - from
+    if (this.blockBuffer.length < length) this.blockBuffer = Buffer.alloc(length)
+    const block = this.blockBuffer.subarray(0, readSync(fd, this.blockBuffer, 0, length, from))
     const found = block.subarray(0, prefix.length).toString('latin1') === prefix ? 0 : block.indexOf(`\n${prefix}`) + 1
     if (found === 0 && !block.subarray(0, prefix.length).equals(Buffer.from(prefix, 'latin1'))) return []
     const out: string[] = []
@@ -203,8 +205,9 @@ function parseSynset(key: string, line: string): Synset {
     lemmas.push((w.includes('(') ? w.replace(/\(.*\)$/, '') : w).replace(/_/g, ' ').toLowerCase())
   }
   let at = 4 + words * 2
-  // A line read in part ends within its pointers: the whole ones are read.
-  const count = Math.min(Number(f[at++]), Math.floor((f.length - at - 1) / 4))
+  // A line read in part ends within its pointers (its last field perhaps cut): the whole ones are read.
+  const listed = Number(f[at++])
+  const count = bar >= 0 ? listed : Math.min(listed, Math.floor((f.length - at - 1) / 4))
   const pointers: Pointer[] = []
   for (let i = 0; i < count; i++, at += 4)
     pointers.push({ symbol: f[at]!, offset: Number(f[at + 1]), pos: posOf(f[at + 2]!) })
