@@ -142,9 +142,13 @@ export function withSenses(store: TermStore, plan: Plan, words: string[], cache:
   const n = store.live
   let terms: PlanTerm[] | null = null
   words.forEach((word, slot) => {
-    const own = plan.terms.find((t) => t.slot === slot && t.weight === 1 && t.term === termOf(word))
-    const { senses } = own ? sensesOf(word) : { senses: [] }
-    if (!own || senses.length < 2) return
+    const term = termOf(word)
+    const stem = store.terms.get(term)
+    // The word as the index holds it, full weight; or a word no listing holds (the catalog says it otherwise).
+    const own = plan.terms.find((t) => t.slot === slot && t.weight === 1 && t.term === term)
+    if (!own && (stem?.df ?? 0) > 0) return
+    const { senses } = sensesOf(word)
+    if (senses.length < 2) return
     const others = words.filter((_, i) => i !== slot)
     const sense = senseIn(
       senses,
@@ -152,13 +156,13 @@ export function withSenses(store: TermStore, plan: Plan, words: string[], cache:
     )
     const held = new Set(plan.terms.filter((t) => t.slot === slot).map((t) => t.term))
     const forms = formsOf(store, sense, held, others)
-    const stem = store.terms.get(own.term)
-    let foreign = cache.get(word)
-    if (foreign === undefined) foreign = cache.set(word, !!stem && foreignStem(store, word, stem))
+    let foreign = own && stem ? cache.get(word) : false
+    if (foreign === undefined) foreign = cache.set(word, foreignStem(store, word, stem!))
     if (!forms.length && !foreign) return
     terms ??= plan.terms.map((t) => ({ ...t }))
-    for (const p of forms) terms.push({ slot, term: p.term, weight: s.weight, idf: Math.min(idfOf(p.df, n), own.idf) })
-    if (foreign) terms.find((t) => t.slot === slot && t.term === own.term)!.weight = s.foreign
+    const cap = own?.idf ?? Number.POSITIVE_INFINITY
+    for (const p of forms) terms.push({ slot, term: p.term, weight: s.weight, idf: Math.min(idfOf(p.df, n), cap) })
+    if (foreign) terms.find((t) => t.slot === slot && t.term === term)!.weight = s.foreign
   })
   return terms ? { ...plan, terms } : plan
 }
