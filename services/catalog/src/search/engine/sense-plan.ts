@@ -37,17 +37,22 @@ function shared(a: Uint32Array, b: Uint32Array): number {
   return n
 }
 
-/** The sense of a word its other words' contexts point to; ties go to the more frequent sense. */
-function senseIn(senses: Sense[], contexts: Uint32Array[]): Sense {
+/**
+ * The sense of a word its other words' contexts point to (ties go to the more frequent sense), and by how much it
+ * outscores the next best.
+ */
+function senseIn(senses: Sense[], contexts: Uint32Array[]): { sense: Sense; margin: number } {
   let best = senses[0]!
-  let top = -1
+  let top = Number.NEGATIVE_INFINITY
+  let second = Number.NEGATIVE_INFINITY
   for (const s of senses) {
     let overlap = 0
     for (const c of contexts) overlap += shared(s.signature, c)
     const score = Math.log1p(s.count) + TUNING.senses.overlap * overlap
-    if (score > top || (score === top && s.rank < best.rank)) [best, top] = [s, score]
+    if (score > top || (score === top && s.rank < best.rank)) [best, top, second] = [s, score, top]
+    else if (score > second) second = score
   }
-  return best
+  return { sense: best, margin: top - second }
 }
 
 /** Live listings holding both terms: each listing of the rarer looked up in the other's postings (galloping). */
@@ -150,18 +155,21 @@ export function withSenses(store: TermStore, plan: Plan, words: string[], cache:
     const { senses } = sensesOf(word)
     if (senses.length < 2) return
     const others = words.filter((_, i) => i !== slot)
-    const sense = senseIn(
+    const { sense, margin } = senseIn(
       senses,
       others.map((o) => sensesOf(o).context),
     )
+    // Only a sense clearly meant lends its words: a word read one way as often as another lends none.
     const held = new Set(plan.terms.filter((t) => t.slot === slot).map((t) => t.term))
-    const forms = formsOf(store, sense, held, others)
+    const forms = margin >= s.margin ? formsOf(store, sense, held, others) : []
     let foreign = own && stem ? cache.get(word) : false
     if (foreign === undefined) foreign = cache.set(word, foreignStem(store, word, stem!))
     if (!forms.length && !foreign) return
     terms ??= plan.terms.map((t) => ({ ...t }))
+    // A word no listing holds has its sense's words for its only forms: they stand in for it, as a synonym does.
     const cap = own?.idf ?? Number.POSITIVE_INFINITY
-    for (const p of forms) terms.push({ slot, term: p.term, weight: s.weight, idf: Math.min(idfOf(p.df, n), cap) })
+    const weight = own ? s.weight : s.standIn
+    for (const p of forms) terms.push({ slot, term: p.term, weight, idf: Math.min(idfOf(p.df, n), cap) })
     if (foreign) terms.find((t) => t.slot === slot && t.term === term)!.weight = s.foreign
   })
   return terms ? { ...plan, terms } : plan
