@@ -12,7 +12,7 @@
 import type { Lru } from '@mcp-directory/shared/lru'
 import { termOf } from './analyze'
 import { idfOf, type Plan, type PlanTerm } from './plan'
-import { otherNoun, type Sense, sensesOf, usualStems } from './senses'
+import { otherNoun, type Sense, sensesOf, usualStems, type WordSenses } from './senses'
 import { seek } from './gallop'
 import type { Postings, TermStore } from './store'
 import { TUNING } from './tuning'
@@ -37,18 +37,35 @@ function shared(a: Uint32Array, b: Uint32Array): number {
   return n
 }
 
+/** Whether a sorted array of hashes holds `h` (a binary search). */
+function holds(sorted: Uint32Array, h: number): boolean {
+  let lo = 0
+  let hi = sorted.length
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1
+    if (sorted[mid]! < h) lo = mid + 1
+    else hi = mid
+  }
+  return lo < sorted.length && sorted[lo] === h
+}
+
 /**
- * The sense of a word its other words' contexts point to (ties go to the more frequent sense), and by how much it
- * outscores the next best.
+ * The sense of a word its other words point to (ties go to the more frequent sense), and by how much it outscores
+ * the next best: each sense scores the log of its use in WordNet's corpus, and `overlap` for each other word's
+ * stem its signature holds and each stem it shares with one of their most frequent senses.
  */
-function senseIn(senses: Sense[], contexts: Uint32Array[]): { sense: Sense; margin: number } {
+function senseIn(senses: Sense[], others: WordSenses[]): { sense: Sense; margin: number } {
+  const { contextSenses, overlap } = TUNING.senses
   let best = senses[0]!
   let top = Number.NEGATIVE_INFINITY
   let second = Number.NEGATIVE_INFINITY
   for (const s of senses) {
-    let overlap = 0
-    for (const c of contexts) overlap += shared(s.signature, c)
-    const score = Math.log1p(s.count) + TUNING.senses.overlap * overlap
+    let hits = 0
+    for (const o of others) {
+      if (holds(s.signature, o.stem)) hits++
+      for (const c of o.senses) if (c.rank < contextSenses) hits += shared(s.signature, c.signature)
+    }
+    const score = Math.log1p(s.count) + overlap * hits
     if (score > top || (score === top && s.rank < best.rank)) [best, top, second] = [s, score, top]
     else if (score > second) second = score
   }
@@ -157,7 +174,7 @@ export function withSenses(store: TermStore, plan: Plan, words: string[], cache:
     const others = words.filter((_, i) => i !== slot)
     const { sense, margin } = senseIn(
       senses,
-      others.map((o) => sensesOf(o).context),
+      others.map((o) => sensesOf(o)),
     )
     // Only a sense clearly meant lends its words: a word read one way as often as another lends none.
     const held = new Set(plan.terms.filter((t) => t.slot === slot).map((t) => t.term))

