@@ -17,8 +17,8 @@ import { seek } from './gallop'
 import type { Postings, TermStore } from './store'
 import { TUNING } from './tuning'
 
-/** Per word, whether the catalog uses its stem for another sense, for the index as it is (forgotten on a change). */
-export type SenseCache = Lru<string, boolean>
+/** Per word, what its senses come to in the index as it is (factsOf; forgotten when the index's text changes). */
+export type SenseCache = Lru<string, WordFacts>
 
 /** Hashes two sorted arrays share (a merge). */
 function shared(a: Uint32Array, b: Uint32Array): number {
@@ -133,14 +133,36 @@ function foreignStem(store: TermStore, word: string, stem: Postings): boolean {
   return reach >= s.minReach * store.live && lift(store, stem, marked(store, stem), reach) < s.foreignLift
 }
 
-/** The related words of `sense` the catalog uses beside another query word, most such listings first. */
-function formsOf(store: TermStore, sense: Sense, held: Set<string>, others: string[]): Postings[] {
+/**
+ * What a word's senses come to in the index as it is: per sense, its related words the catalog holds (not too
+ * common, not already a form of the word), and whether the stem is used for another sense. The same for every
+ * query holding the word, so remembered until the index changes.
+ */
+export interface WordFacts {
+  candidates: Postings[][]
+  foreign: boolean
+  /** Whether any sense has a candidate: a word without one, and no foreign stem, is left as it is at once. */
+  any: boolean
+}
+
+function factsOf(store: TermStore, word: string, senses: Sense[], held: PlanTerm[], known: boolean): WordFacts {
   const s = TUNING.senses
-  const candidates: Postings[] = []
-  for (const t of sense.related) {
-    const p = store.terms.get(t)
-    if (p && p.df > 0 && p.df <= s.maxDfShare * store.live && !held.has(t)) candidates.push(p)
-  }
+  const candidates = senses.map((sense) => {
+    const out: Postings[] = []
+    for (const t of sense.related) {
+      const p = store.terms.get(t)
+      if (p && p.df > 0 && p.df <= s.maxDfShare * store.live && !held.some((h) => h.term === t)) out.push(p)
+    }
+    return out
+  })
+  const stem = store.terms.get(termOf(word))
+  const foreign = known && !!stem && foreignStem(store, word, stem)
+  return { candidates, foreign, any: candidates.some((c) => c.length > 0) }
+}
+
+/** The candidates of a sense the catalog uses beside another query word, most such listings first. */
+function formsOf(store: TermStore, candidates: Postings[], others: string[]): Postings[] {
+  const s = TUNING.senses
   if (!candidates.length) return []
   const support = new Map<Postings, number>()
   for (const other of others) {
@@ -165,29 +187,31 @@ export function withSenses(store: TermStore, plan: Plan, words: string[], cache:
   let terms: PlanTerm[] | null = null
   words.forEach((word, slot) => {
     const term = termOf(word)
-    const stem = store.terms.get(term)
     // The word as the index holds it, full weight; or a word no listing holds (the catalog says it otherwise).
     const own = plan.terms.find((t) => t.slot === slot && t.weight === 1 && t.term === term)
-    if (!own && (stem?.df ?? 0) > 0) return
+    if (!own && (store.terms.get(term)?.df ?? 0) > 0) return
     const { senses } = sensesOf(word)
     if (senses.length < 2) return
+    let facts = cache.get(word)
+    if (!facts) {
+      const held = plan.terms.filter((t) => t.slot === slot)
+      facts = cache.set(word, factsOf(store, word, senses, held, own !== undefined))
+    }
+    if (!facts.any && !facts.foreign) return
     const others = words.filter((_, i) => i !== slot)
     const { sense, margin } = senseIn(
       senses,
       others.map((o) => sensesOf(o)),
     )
-    // Only a sense clearly meant lends its words: a word read one way as often as another lends none.
-    const held = new Set(plan.terms.filter((t) => t.slot === slot).map((t) => t.term))
-    const forms = margin >= s.margin ? formsOf(store, sense, held, others) : []
-    let foreign = own && stem ? cache.get(word) : false
-    if (foreign === undefined) foreign = cache.set(word, foreignStem(store, word, stem!))
-    if (!forms.length && !foreign) return
+    // Only a sense clearly meant lends its words (TUNING.senses.margin; 0 lets the best sense lend them).
+    const forms = margin >= s.margin ? formsOf(store, facts.candidates[senses.indexOf(sense)]!, others) : []
+    if (!forms.length && !facts.foreign) return
     terms ??= plan.terms.map((t) => ({ ...t }))
     // A word no listing holds has its sense's words for its only forms: they stand in for it, as a synonym does.
     const cap = own?.idf ?? Number.POSITIVE_INFINITY
     const weight = own ? s.weight : s.standIn
     for (const p of forms) terms.push({ slot, term: p.term, weight, idf: Math.min(idfOf(p.df, n), cap) })
-    if (foreign) terms.find((t) => t.slot === slot && t.term === term)!.weight = s.foreign
+    if (facts.foreign) terms.find((t) => t.slot === slot && t.term === term)!.weight = s.foreign
   })
   return terms ? { ...plan, terms } : plan
 }
