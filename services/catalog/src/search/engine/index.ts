@@ -62,7 +62,7 @@ export class SearchIndex {
   private readonly plans = new Map<string, Plan>()
   private readonly associates: AssociateCache = new Map()
   private readonly forms: FormsCache = new Lru(FORMS_ENTRIES)
-  private readonly senses: SenseCache = new Lru(FORMS_ENTRIES)
+  private readonly senses: SenseCache = new Map()
   // First pages of a browse (no query words: an empty query, or one of stop words alone), which every such query
   // shares: a browse walks every listing, the costliest search there is, and the directory's front page asks it.
   private readonly browsed = new Lru<string, SearchPage>(BROWSE_PAGES)

@@ -9,7 +9,6 @@
  *   word but weighs less, and lends no associates (associations.ts reads only a word's full-weight form).
  * One word alone, or a word WordNet gives one sense, is left as it is.
  */
-import type { Lru } from '@mcp-directory/shared/lru'
 import { termOf } from './analyze'
 import { idfOf, type Plan, type PlanTerm } from './plan'
 import { otherNoun, type Sense, sensesOf, usualStems, type WordSenses } from './senses'
@@ -18,7 +17,11 @@ import type { Postings, TermStore } from './store'
 import { TUNING } from './tuning'
 
 /** Per word, what its senses come to in the index as it is (factsOf; forgotten when the index's text changes). */
-export type SenseCache = Lru<string, WordFacts>
+export type SenseCache = Map<string, WordFacts>
+// Words whose facts are remembered (a few hundred bytes each); past the bound it starts again.
+const SENSES_KEPT = 10_000
+// A word left as it is: one sense or none, or held by the index only in other forms.
+const UNREAD: WordFacts = { candidates: [], foreign: false, any: false }
 
 /** Hashes two sorted arrays share (a merge). */
 function shared(a: Uint32Array, b: Uint32Array): number {
@@ -187,17 +190,20 @@ export function withSenses(store: TermStore, plan: Plan, words: string[], cache:
   let terms: PlanTerm[] | null = null
   words.forEach((word, slot) => {
     const term = termOf(word)
-    // The word as the index holds it, full weight; or a word no listing holds (the catalog says it otherwise).
-    const own = plan.terms.find((t) => t.slot === slot && t.weight === 1 && t.term === term)
-    if (!own && (store.terms.get(term)?.df ?? 0) > 0) return
-    const { senses } = sensesOf(word)
-    if (senses.length < 2) return
     let facts = cache.get(word)
     if (!facts) {
+      // The word as the index holds it, full weight; or a word no listing holds (the catalog says it otherwise).
+      const own = plan.terms.some((t) => t.slot === slot && t.weight === 1 && t.term === term)
+      const { senses } = sensesOf(word)
+      const read = senses.length > 1 && (own || (store.terms.get(term)?.df ?? 0) === 0)
       const held = plan.terms.filter((t) => t.slot === slot)
-      facts = cache.set(word, factsOf(store, word, senses, held, own !== undefined))
+      facts = read ? factsOf(store, word, senses, held, own) : UNREAD
+      if (cache.size >= SENSES_KEPT) cache.clear()
+      cache.set(word, facts)
     }
     if (!facts.any && !facts.foreign) return
+    const { senses } = sensesOf(word)
+    const own = plan.terms.find((t) => t.slot === slot && t.weight === 1 && t.term === term)
     const others = words.filter((_, i) => i !== slot)
     const { sense, margin } = senseIn(
       senses,

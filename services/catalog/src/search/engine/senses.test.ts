@@ -3,7 +3,6 @@
 // uses beside the query join its forms (a song reaches music), and a word of one sense is read as before.
 import { afterEach, describe, expect, test } from 'bun:test'
 import { queryWords } from './analyze'
-import { Lru } from '@mcp-directory/shared/lru'
 import { SearchIndex } from './index'
 import { basePlan, type Plan } from './plan'
 import { withSenses } from './sense-plan'
@@ -114,7 +113,7 @@ describe('word senses', () => {
     const store = (index as unknown as { store: TermStore }).store
     const words = queryWords('spreadsheet backup drives')
     const plain = basePlan(store, words)
-    const read = withSenses(store, plain, words, new Lru(100))
+    const read = withSenses(store, plain, words, new Map())
     const slot = (plan: Plan, s: number) => plan.terms.filter((t) => t.slot === s)
     expect(slot(read, 0)).toEqual(slot(plain, 0))
     expect(read.slots).toEqual(plain.slots)

@@ -3,9 +3,8 @@
  * morphy finds them, in every part of speech), each with how often WordNet's corpus used it, the stems of its
  * definition, examples, synonyms and nearest neighbours (its signature, kept as hashes), and the words it relates
  * to (synonyms, hypernyms two levels up, derivationally related words, similar adjectives). Remembered per word in a
- * bounded LRU; nothing is loaded whole. sense-plan.ts reads a query's words with them.
+ * bounded map; nothing is loaded whole. sense-plan.ts reads a query's words with them.
  */
-import { Lru } from '@mcp-directory/shared/lru'
 import { stemmer } from 'stemmer'
 import { STOP_WORDS, termOf } from './analyze'
 import { TUNING } from './tuning'
@@ -52,7 +51,7 @@ const net = () => {
   wordnet ??= new WordNet(undefined, new Set([...NEIGHBOURS, ...RELATED]))
   return wordnet
 }
-const remembered = new Lru<string, WordSenses>(WORDS_KEPT)
+const remembered = new Map<string, WordSenses>()
 
 /** A stem's hash, as signatures keep it. */
 export const hashOf = (stem: string): number => Bun.hash.crc32(stem)
@@ -154,7 +153,11 @@ export function sensesOf(word: string): WordSenses {
       related: relatedOf(synset, own),
     }),
   )
-  return remembered.set(word, { senses, stem: hashOf(own) })
+  // Past the bound it starts again (a look-up stays a plain map's: this is asked for every word of every plan).
+  if (remembered.size >= WORDS_KEPT) remembered.clear()
+  const out = { senses, stem: hashOf(own) }
+  remembered.set(word, out)
+  return out
 }
 
 /**
