@@ -20,7 +20,7 @@ import { TUNING } from './tuning'
 export type SenseCache = Map<string, WordFacts>
 // Words whose facts are remembered (a few hundred bytes each); past the bound it starts again.
 const SENSES_KEPT = 10_000
-// A word left as it is: one sense or none, or held by the index only in other forms.
+// A word left as it is: one sense or none, two letters, or held by the index only in other forms.
 const UNREAD: WordFacts = { candidates: [], foreign: false, any: false }
 
 /** Hashes two sorted arrays share (a merge). */
@@ -193,11 +193,12 @@ export function withSenses(store: TermStore, plan: Plan, words: string[], cache:
     let facts = cache.get(word)
     if (!facts) {
       // The word as the index holds it, full weight; or a word no listing holds (the catalog says it otherwise).
+      // A word of two letters is an abbreviation (ai, db, js) before it is WordNet's sloth or decibel.
       const own = plan.terms.some((t) => t.slot === slot && t.weight === 1 && t.term === term)
-      const { senses } = sensesOf(word)
-      const read = senses.length > 1 && (own || (store.terms.get(term)?.df ?? 0) === 0)
+      const candidate = word.length > 2 && (own || (store.terms.get(term)?.df ?? 0) === 0)
+      const { senses } = candidate ? sensesOf(word) : { senses: [] }
       const held = plan.terms.filter((t) => t.slot === slot)
-      facts = read ? factsOf(store, word, senses, held, own) : UNREAD
+      facts = senses.length > 1 ? factsOf(store, word, senses, held, own) : UNREAD
       if (cache.size >= SENSES_KEPT) cache.clear()
       cache.set(word, facts)
     }
