@@ -200,24 +200,44 @@ function parseIndexLine(line: string): number[] {
   return f.slice(6 + pointers).map(Number)
 }
 
-// `offset lex_filenum ss_type w_cnt word lex_id… p_cnt [symbol offset pos source/target]… [frames] | gloss`
+// `offset lex_filenum ss_type w_cnt word lex_id… p_cnt [symbol offset pos source/target]… [frames] | gloss`, read
+// field by field (a general synset lists hundreds of pointers: no array of every field, no string for a pointer not
+// kept). A pointer after its symbol is fixed width: ` 01234567 n 0000`.
 function parseSynset(key: string, line: string, keep?: Set<string>): Synset {
   const bar = line.indexOf(' | ')
-  const f = (bar >= 0 ? line.slice(0, bar) : line).split(' ')
-  const pos = posOf(f[2]!)
-  const words = Number.parseInt(f[3]!, 16)
+  const end = bar >= 0 ? bar : line.length
+  let at = 0
+  const field = () => {
+    const start = at
+    let stop = line.indexOf(' ', at)
+    if (stop < 0 || stop > end) stop = end
+    at = stop + 1
+    return line.slice(start, stop)
+  }
+  field()
+  field()
+  const pos = posOf(field())
+  const words = Number.parseInt(field(), 16)
   const lemmas: string[] = []
   for (let i = 0; i < words; i++) {
-    const w = f[4 + i * 2] ?? ''
+    const w = field()
+    field()
     // An adjective's marker, (a) or (p), and underscores for spaces.
     lemmas.push((w.includes('(') ? w.replace(/\(.*\)$/, '') : w).replace(/_/g, ' ').toLowerCase())
   }
-  let at = 4 + words * 2
-  // A line read in part ends within its pointers (its last field perhaps cut): the whole ones are read.
-  const listed = Number(f[at++])
-  const count = bar >= 0 ? listed : Math.min(listed, Math.floor((f.length - at - 1) / 4))
+  const listed = Number(field())
   const pointers: Pointer[] = []
-  for (let i = 0; i < count; i++, at += 4)
-    if (!keep || keep.has(f[at]!)) pointers.push({ symbol: f[at]!, offset: Number(f[at + 1]), pos: posOf(f[at + 2]!) })
+  for (let i = 0; i < listed; i++) {
+    const stop = line.indexOf(' ', at)
+    // A line read in part ends within its pointers: the whole ones are read.
+    if (stop < 0 || stop + 16 > end) break
+    const symbol = line.slice(at, stop)
+    if (!keep || keep.has(symbol)) {
+      let offset = 0
+      for (let k = stop + 1; k < stop + 9; k++) offset = offset * 10 + line.charCodeAt(k) - 48
+      pointers.push({ symbol, offset, pos: posOf(line.charAt(stop + 10)) })
+    }
+    at = stop + 17
+  }
   return { key, pos, lemmas, pointers, gloss: bar >= 0 ? line.slice(bar + 3).trim() : '' }
 }
