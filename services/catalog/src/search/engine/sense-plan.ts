@@ -11,7 +11,7 @@
  */
 import { termOf } from './analyze'
 import { idfOf, type Plan, type PlanTerm } from './plan'
-import { otherNoun, type Sense, sensesOf, usualStems, type WordSenses } from './senses'
+import { contextOf, otherNoun, type Sense, sensesOf, usualStems } from './senses'
 import { seek } from './gallop'
 import type { Postings, TermStore } from './store'
 import { TUNING } from './tuning'
@@ -40,35 +40,19 @@ function shared(a: Uint32Array, b: Uint32Array): number {
   return n
 }
 
-/** Whether a sorted array of hashes holds `h` (a binary search). */
-function holds(sorted: Uint32Array, h: number): boolean {
-  let lo = 0
-  let hi = sorted.length
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1
-    if (sorted[mid]! < h) lo = mid + 1
-    else hi = mid
-  }
-  return lo < sorted.length && sorted[lo] === h
-}
-
 /**
  * The sense of a word its other words point to (ties go to the more frequent sense), and by how much it outscores
- * the next best: each sense scores the log of its use in WordNet's corpus, and `overlap` for each other word's
- * stem its signature holds and each stem it shares with one of their most frequent senses.
+ * the next best: each sense scores the log of its use in WordNet's corpus, and `overlap` for each stem its signature
+ * shares with another word's context (that word's stem and its most frequent senses, contextOf).
  */
-function senseIn(senses: Sense[], others: WordSenses[]): { sense: Sense; margin: number } {
-  const { contextSenses, overlap } = TUNING.senses
+function senseIn(senses: Sense[], contexts: Uint32Array[]): { sense: Sense; margin: number } {
   let best = senses[0]!
   let top = Number.NEGATIVE_INFINITY
   let second = Number.NEGATIVE_INFINITY
   for (const s of senses) {
     let hits = 0
-    for (const o of others) {
-      if (holds(s.signature, o.stem)) hits++
-      for (const c of o.senses) if (c.rank < contextSenses) hits += shared(s.signature, c.signature)
-    }
-    const score = Math.log1p(s.count) + overlap * hits
+    for (const c of contexts) hits += shared(s.signature, c)
+    const score = Math.log1p(s.count) + TUNING.senses.overlap * hits
     if (score > top || (score === top && s.rank < best.rank)) [best, top, second] = [s, score, top]
     else if (score > second) second = score
   }
@@ -208,7 +192,7 @@ export function withSenses(store: TermStore, plan: Plan, words: string[], cache:
     const others = words.filter((_, i) => i !== slot)
     const { sense, margin } = senseIn(
       senses,
-      others.map((o) => sensesOf(o)),
+      others.map((o) => contextOf(sensesOf(o))),
     )
     // Only a sense clearly meant lends its words (TUNING.senses.margin; 0 lets the best sense lend them).
     const forms = margin >= s.margin ? formsOf(store, facts.candidates[senses.indexOf(sense)]!, others) : []

@@ -26,6 +26,20 @@ export interface Sense {
 export interface WordSenses {
   senses: Sense[]
   stem: number
+  /** The context it gives another word, made when first asked (contextOf). */
+  context?: Uint32Array
+}
+
+/**
+ * The context a word gives the other words of a query: the hashes of its stem and of the signatures of its
+ * `contextSenses` most frequent senses, sorted, each once (made once, then kept with its senses).
+ */
+export function contextOf(word: WordSenses): Uint32Array {
+  if (word.context) return word.context
+  const all = new Set<number>([word.stem])
+  for (const s of word.senses) if (s.rank < TUNING.senses.contextSenses) for (const h of s.signature) all.add(h)
+  word.context = Uint32Array.from(all).sort()
+  return word.context
 }
 
 // Neighbours whose words a signature holds (hypernyms, derivations, domains, similar adjectives, verb groups, also

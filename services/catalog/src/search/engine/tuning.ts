@@ -75,7 +75,7 @@ export const TUNING = {
   senses: {
     weight: 0.2,
     standIn: 0.6,
-    perLemma: 5,
+    perLemma: 3,
     neighbours: 6,
     contextSenses: 2,
     overlap: 1,
