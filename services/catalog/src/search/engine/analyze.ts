@@ -8,7 +8,7 @@ import { BOILERPLATE, type Written, words, written } from '../terms'
  */
 export const STOP_WORDS = new Set([
   ...BOILERPLATE,
-  ...'a about after all between also am an any are as at be been but by can could did do does doing done each from get gets give had has have having he her here him his how i if into is it its just let lets like make me more most my need needs now of off only or our out over please right she should so some something someone such than that the their them then there these they this those through too uses using very via want wants was we were what when where which while who whom why will with would you your yourself tool tools app apps thing things way ways able allow allows help helps lets quickly easily simple simply'.split(
+  ...'a about after all between also am an any are as at be been but by can could did do does doing done each from get gets give had has have having he her here him his how i if into is it its just let lets like make me more most my need needs now of off only or our out over please right she should so some something someone such than that the their them then there these they this those through too uses using very via want wants was we were what when where which while who whom why will with would you your yourself two three four five six seven eight nine ten tool tools app apps thing things way ways able allow allows help helps lets quickly easily simple simply'.split(
     ' ',
   ),
 ])

@@ -15,6 +15,7 @@ import { type Factor, factorsOf } from './priors'
 import { extend, type Matches, match, release } from './match'
 import { type Boost, boost, NameTable, namedFactors } from './named'
 import { bestOf, type Filters, type RankedPage, rankPage, type Sort } from './rank'
+import { type SenseCache, withSenses } from './sense-plan'
 import { TermStore } from './store'
 import { TUNING } from './tuning'
 import { countriesNamed } from './places'
@@ -52,6 +53,7 @@ export class SearchIndex {
   private readonly plans = new Map<string, Plan>()
   private readonly associates: AssociateCache = new Map()
   private readonly forms: FormsCache = new Lru(FORMS_ENTRIES)
+  private readonly senses: SenseCache = new Map()
   // First pages of a browse (no query words: an empty query, or one of stop words alone), which every such query
   // shares: a browse walks every listing, the costliest search there is, and the directory's front page asks it.
   private readonly browsed = new Lru<string, SearchPage>(BROWSE_PAGES)
@@ -220,6 +222,7 @@ export class SearchIndex {
     if (what === 'facts') return
     this.associates.clear()
     this.forms.clear()
+    this.senses.clear()
   }
 
   /**
@@ -231,7 +234,8 @@ export class SearchIndex {
     const key = words.join(' ')
     const known = this.plans.get(key)
     if (known) return { plan: known, matches: match(this.store, known) }
-    const base = withAssociations(this.store, basePlan(this.store, words, this.forms), words, this.associates)
+    const read = withSenses(this.store, basePlan(this.store, words, this.forms), words, this.senses)
+    const base = withAssociations(this.store, read, words, this.associates)
     const matches = match(this.store, base)
     const first = bestOf(this.store, matches, asked, TUNING.feedback.docs)
     const plan = first.length

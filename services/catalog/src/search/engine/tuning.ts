@@ -70,6 +70,36 @@ export const TUNING = {
     max: 12,
   },
   /**
+   * Word senses (senses.ts, sense-plan.ts), for a query of two words or more. The first `perLemma` senses of each
+   * base form are a word's candidates, each with the stems of its gloss, synonyms and up to `neighbours` neighbours.
+   * A word is read in the sense that scores best: the log of its use in WordNet's corpus, plus `overlap` for each stem
+   * it shares with the `contextSenses` most frequent senses of the other words; when it outscores every other sense by
+   * `margin`, up to `perWord` of that sense's
+   * related words found in at most `maxDfShare` of the listings, held beside another query word in at least
+   * `minTogether` listings and `minLift` times more often than chance, join the word's forms at `weight` (at `standIn`
+   * for a word no listing holds, whose only forms they are). A stem that
+   * is another noun than the word as typed (driving, drive), held by at least `minStemDf` listings that hold the
+   * words of the typed word's usual senses (held by at least `minReach` of the listings, so the measure means
+   * something) less than `foreignLift` times as often as listings at large, weighs `foreign`. weight 0 turns them off.
+   */
+  senses: {
+    weight: 0.2,
+    standIn: 0.6,
+    perLemma: 3,
+    neighbours: 6,
+    contextSenses: 2,
+    overlap: 1,
+    margin: 0,
+    perWord: 4,
+    maxDfShare: 0.05,
+    minTogether: 1,
+    minLift: 3,
+    minStemDf: 5,
+    minReach: 0.05,
+    foreignLift: 0.6,
+    foreign: 0.3,
+  },
+  /**
    * Prefix matches (postgres → postgresql): weight base + span × (prefix length / term length), at most `max` terms,
    * for a word found in at most `maxDfShare` of the listings.
    */
