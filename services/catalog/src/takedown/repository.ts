@@ -9,9 +9,9 @@ export async function lockListing(tx: Tx, id: string) {
       id: listings.id,
       name: listings.name,
       status: listings.status,
-      nameSkeleton: listings.nameSkeleton,
-      repositoryKey: listings.repositoryKey,
-      urlKey: listings.urlKey,
+      url: listings.url,
+      repositoryUrl: listings.repositoryUrl,
+      repositorySubfolder: listings.repositorySubfolder,
     })
     .from(listings)
     .where(eq(listings.id, id))

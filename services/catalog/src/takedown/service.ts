@@ -5,7 +5,7 @@
 import { catalogOutbox, type Database, type Tx } from '@mcp-directory/shared/db'
 import { Conflict, NotFound } from '@mcp-directory/shared/errors'
 import { enqueueEvent } from '@mcp-directory/shared/outbox'
-import { lockIdentities } from '../listings/identity'
+import { identityColumns, lockIdentities } from '../listings/identity'
 import { isStorableId } from '../listings/repository'
 import { setStatus } from '../moderation/repository'
 import { addHistoryLine } from '../owners/repository'
@@ -66,12 +66,14 @@ export async function takeDownListing(
     // The moderation reason is read by the public status lookup: it carries the public words only.
     await setStatus(tx, id, 'rejected', 'Taken down by the operator', at)
     const versionsDeleted = await deleteServedVersions(tx, id, TAKEN_DOWN, at)
+    // Computed from the listing as it is now (the stored columns may wait for the start-up identity pass).
+    const keys = identityColumns(row)
     await insertTakedown(tx, {
       listingId: id,
       name: row.name,
-      nameSkeleton: row.nameSkeleton ?? '',
-      repositoryKey: row.repositoryKey,
-      urlKey: row.urlKey,
+      nameSkeleton: keys.nameSkeleton,
+      repositoryKey: keys.repositoryKey,
+      urlKey: keys.urlKey,
       reason,
       actor,
       at,
