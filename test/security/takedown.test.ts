@@ -91,6 +91,9 @@ afterAll(async () => {
   else process.env.PUBLISH_AUTH_NONE = anonymousBefore
 })
 
+/** The versions stored for a listing (none of a refused entry's is ever written). */
+const servedVersions = (id: string) =>
+  dir.database.rows(sql`select version, status from catalog.server_versions where listing_id = ${id} order by version`)
 const mcpDetail = (id: string) => client.callTool({ name: 'get_mcp_server', arguments: { id } })
 
 describe('an operator takes a listing down', () => {
@@ -197,6 +200,7 @@ describe('what was taken down does not come back', () => {
     const [row] = await dir.database.db.select().from(listings).where(eq(listings.id, evilId))
     expect(row.status).toBe('rejected')
     expect((await get(`/api/v1/servers/${evilId}`)).status).toBe(404)
+    expect(await servedVersions(evilId)).toEqual([{ version: '1.0.0', status: 'deleted' }])
   })
 
   test("a followed upstream's entry (its own origin, trusting imports) is skipped too", async () => {
@@ -207,6 +211,7 @@ describe('what was taken down does not come back', () => {
     expect(summary.created + summary.updated).toBe(0)
     expect(summary.conflicts).toHaveLength(0)
     expect(summary.skipped[0]?.reason).toBe(`taken down: ${REASON}`)
+    expect(await servedVersions(evilId)).toEqual([{ version: '1.0.0', status: 'deleted' }])
   })
 
   test('a submission of its repository or a look-alike name is refused, saying only that it was taken down', async () => {
