@@ -267,5 +267,17 @@ describe('what was taken down does not come back', () => {
       expect(text).not.toContain('4711')
     }
     expect((await publish('io.modelcontextprotocol.anonymous/honest-notes')).status).toBe(200)
+    // Its own publisher's server, taken down: no new version, and its versions' status is not its to set again.
+    const ownId = await idOf(dir.base, 'io.modelcontextprotocol.anonymous/honest-notes', 'honest-notes')
+    expect((await takedown(ownId, { reason: REASON })).status).toBe(200)
+    const name = encodeURIComponent('io.modelcontextprotocol.anonymous/honest-notes')
+    const status = await fetch(`${dir.base}/v0.1/servers/${name}/versions/9.0.0/status`, {
+      method: 'PATCH',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ status: 'active' }),
+    })
+    expect(status.status).toBe(403)
+    expect(await status.text()).toContain('taken down by the operator')
+    expect(await servedVersions(ownId)).toEqual([{ version: '9.0.0', status: 'deleted' }])
   })
 })

@@ -22,7 +22,7 @@ import {
 } from './repository'
 import { schemaProblems } from './schema'
 import { identityColumns } from '../listings/identity'
-import { takedownMatching } from '../takedown/repository'
+import { takedownMatching, takedownOf } from '../takedown/repository'
 import { isTakedownSkip, TAKEN_DOWN } from '../takedown/service'
 import { grants, type RegistryClaims } from './token'
 
@@ -218,6 +218,8 @@ export function publishService(deps: PublishDeps) {
         throw new RegistryRefusal(403, 'You do not have publish or edit permissions for this server')
       const listing = await listingOfName(database, name)
       if (!listing) throw new RegistryRefusal(404, 'Server not found')
+      // A taken-down server's versions stay deleted: its publisher cannot set them again.
+      if (await takedownOf(database.db, listing.id)) throw takenDownRefusal(name)
       // Only what was published here is the publisher's to change; another origin's listing stays that origin's.
       if (listing.origin !== publisherOrigin(name.slice(0, name.indexOf('/')), claims))
         throw new RegistryRefusal(
