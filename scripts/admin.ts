@@ -11,6 +11,8 @@ const USAGE = `usage: ${NAME} <verb> …
   approve <id> [--json] [--api <base-url>]  make a listing active (visible in search and detail)
   reject <id> [--reason "…"] [--api …]      hide a listing as rejected
   flag <id> [--reason "…"] [--api …]        hide a listing as flagged
+  takedown <id> --reason "…" [--json] [--api …]
+                                            take a listing down everywhere, for good
   conflicts [--state open|accepted|dismissed] [--limit n] [--json] [--api …]
                                             entries imports and syncs kept for the operator
   accept-conflict <id> [--api …]            the entry replaces the listing that held it (or becomes one)
@@ -43,6 +45,8 @@ await runCommand(NAME, async () => {
     case 'reject':
     case 'flag':
       return (await import('./moderation')).runModeration(verb, rest, USAGE)
+    case 'takedown':
+      return (await import('./takedown')).runTakedown(rest, USAGE)
     case 'conflicts':
     case 'accept-conflict':
     case 'dismiss-conflict':

@@ -331,6 +331,15 @@ export const KNOWN_GOOD: Record<string, (f: Fixtures) => Promise<FixedInput[]>> 
     { params: { id: (await f.submission('rejected')).id }, body: { reason: 'Not an MCP server.' } },
   ],
   adminFlagListing: async (f) => [{ params: { id: await f.imported('flagged') }, body: { reason: 'Reported.' } }],
+  adminTakedownListing: async (f) => {
+    const id = await f.imported('taken-down')
+    const body = { reason: 'Exfiltrates credentials.' }
+    // Twice: the second answers the first takedown (idempotent).
+    return [
+      { params: { id }, body },
+      { params: { id }, body },
+    ]
+  },
 
   // Claims: the test's agent, and the holder of a submission's claim link, each with the DNS record published.
   getClaimChallenge: async (f) => [{ params: { id: await f.imported('challenged') } }],

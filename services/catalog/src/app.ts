@@ -14,6 +14,7 @@ import { conflictRoutes } from './import/conflict-routes'
 import { DEMO_ORIGIN } from './import/origin'
 import { internalClaimRoutes } from './claims/routes'
 import { factsRoutes } from './facts/routes'
+import { takedownRoutes } from './takedown/routes'
 import { moderationRoutes } from './moderation/routes'
 import { startCatalogJobs } from './jobs'
 import { hasListings } from './listings/repository'
@@ -101,6 +102,8 @@ export function createCatalogApp(deps: CatalogDeps) {
     // operator's clearing of a risk.
     .use(moderationRoutes({ database, log, nudge, baseUrl: base, identitiesReady: identities.ready }))
     .use(factsRoutes({ database, log, nudge: published, operatorToken: deps.operatorToken }))
+    // The operator's takedown of a malicious listing.
+    .use(takedownRoutes({ database, log, nudge: published, operatorToken: deps.operatorToken }))
     // Claims (claim-verifier only): record a verified claim, lease due re-checks, record their results.
     .use(internalClaimRoutes({ database, log, nudge: published, config }))
     // The official registry's read API (/v0.1/servers…).

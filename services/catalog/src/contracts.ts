@@ -16,6 +16,7 @@ import { countInstall, getServerById } from './listings/contract'
 import { getServerMarkdown, getServerMarkdownAlias } from './markdown/contract'
 import { OWNER_CONTRACTS } from './owners/contract'
 import { searchServers } from './search/contract'
+import { adminTakedownListing } from './takedown/contract'
 
 export * from './categories/contract'
 export * from './facts/contract'
@@ -26,6 +27,7 @@ export * from './markdown/contract'
 export * from './owners/contract'
 export * from './registry/contract'
 export * from './search/contract'
+export * from './takedown/contract'
 
 /** The catalog's public routes. */
 export const CATALOG_CONTRACTS: Contract[] = [
@@ -37,6 +39,7 @@ export const CATALOG_CONTRACTS: Contract[] = [
   getServerMarkdown,
   getServerMarkdownAlias,
   adminClearRisk,
+  adminTakedownListing,
   adminImport,
   adminListImportConflicts,
   adminAcceptImportConflict,

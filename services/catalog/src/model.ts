@@ -26,6 +26,7 @@ export {
 } from './registry/model'
 export { MAX_QUERY_LENGTH, SearchQuery, SearchResponse } from './search/model'
 export { ClearRiskAnswer } from './facts/model'
+export { TakedownAnswer, TakedownBody } from './takedown/model'
 export {
   AllVersionsStatusAnswer,
   GithubTokenBody,

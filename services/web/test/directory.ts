@@ -22,7 +22,7 @@ import { inProcessUpstream } from '@mcp-directory/shared/upstream'
 import { createWebApp } from '../src'
 
 export const OPERATOR = 'web-test-operator-token-0123456789'
-const SECRET = 'web-test-server-secret-0123456789abcdef'
+export const SECRET = 'web-test-server-secret-0123456789abcdef'
 
 /** Starts the directory; `stop()` closes everything and drops the run's database and stream. */
 export async function startDirectory(overrides: Record<string, string> = {}) {

@@ -25,6 +25,11 @@ export interface EventMap {
   'listing.rejected': ListingEvent & { reason: string | null }
   /** An operator flagged a listing. */
   'listing.flagged': ListingEvent & { reason: string | null }
+  /**
+   * An operator took a listing down (malicious): it left every public surface and its name and repository stay
+   * refused. Written with `listing.rejected` in one transaction, which every index and cache already follows.
+   */
+  'listing.taken_down': ListingEvent & { reason: string }
   /** The claim-verifier proved a claim and the catalog recorded it. */
   'listing.claimed': ListingEvent & { method: string; claimId: string; claimant: string }
   /**
@@ -133,6 +138,8 @@ export const EVENTS = {
   },
   'listing.rejected': { producer: 'catalog', consumers: { ...cachedAnswers, ...searched } },
   'listing.flagged': { producer: 'catalog', consumers: { ...cachedAnswers, ...searched } },
+  // The audit trail: the caches and indexes drop the listing on the `listing.rejected` written beside it.
+  'listing.taken_down': { producer: 'catalog', consumers: {} },
   'listing.claimed': { producer: 'catalog', consumers: { ...cachedAnswers, ...searched } },
   'listing.claim_revoked': { producer: 'catalog', consumers: { ...cachedAnswers, ...searched } },
   'listing.owner_changed': { producer: 'catalog', consumers: { ...cachedAnswers, ...searched } },

@@ -6,6 +6,7 @@ import { removeDemoListings } from './demo-removal'
 import { DEMO_ORIGIN, IMPORT_ORIGIN } from './origin'
 import { ImportFormatError, normalizeEntry, parseRegistryDocument } from './parse'
 import { importDocument, type ImportOptions, type ImportProgress, type ImportSummary } from './service'
+import { isTakedownSkip } from '../takedown/service'
 import { recordsOf, recordVersions } from './versions'
 
 /** Imports a registry document and records the versions the registry API serves of it. */
@@ -36,7 +37,9 @@ export function createImporter(deps: {
       deps.nudge()
     const scope = { ...opts, allowPrivateRemotes: deps.config?.outboundAllowPrivate === true }
     const { summary, notKept } = await importDocument(deps.database, doc, onProgress, scope)
-    await recordVersions(deps.database, recordsOf(doc), deps.namespace, origin, notKept)
+    // An entry a takedown refused brings no version either: what was taken down is never written again.
+    const takenDown = summary.skipped.flatMap((s) => (s.name && isTakedownSkip(s.reason) ? [s.name] : []))
+    await recordVersions(deps.database, recordsOf(doc), deps.namespace, origin, new Set([...notKept, ...takenDown]))
     if (summary.conflicts.length)
       deps.log.warn(
         {

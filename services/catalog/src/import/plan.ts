@@ -14,6 +14,9 @@ import { privateRemotesReason } from '@mcp-directory/shared/outbound'
 import { and, eq, importConflicts, listings, type Database } from '@mcp-directory/shared/db'
 import { sameJson } from '../facts/observe'
 import { holdsIdentity, identityColumns } from '../listings/identity'
+import { allTakedowns } from '../takedown/repository'
+import { TakenDown } from '../takedown/keys'
+import { takenDownSkip } from '../takedown/service'
 import { IMPORT_ORIGIN, type ImportScope } from './origin'
 import type { ImportedListing } from './parse'
 
@@ -59,6 +62,8 @@ export class StoredIndex {
     rows: StoredListing[],
     /** Names of this origin's new entries already waiting for the operator past a sync's cap: they keep waiting. */
     readonly waitingNew = new Set<string>(),
+    /** What operators took down: an entry with one of its names or addresses is skipped. */
+    readonly takenDown = new TakenDown(),
   ) {
     for (const r of rows) this.add(r)
   }
@@ -113,10 +118,9 @@ export async function readStoredListings(database: Database, origin: string): Pr
         eq(importConflicts.reason, 'new_listing_cap'),
       ),
     )
-  return new StoredIndex(rows, new Set(waiting.map((w) => w.name)))
+  return new StoredIndex(rows, new Set(waiting.map((w) => w.name)), new TakenDown(await allTakedowns(database)))
 }
 
-/** True when the entry would change what an agent installs from the listing: its repository, packages or remotes. */
 /**
  * Whether an entry changes what a claimed listing's owner keeps: what installs it (repository, packages, remotes)
  * and the addresses its claims are checked against (a website an upstream could point at a site of its own, prove
@@ -219,9 +223,12 @@ function judge(l: ImportedListing, hash: string, ctx: PlanContext): Decision {
   const { stored, scope } = ctx
   const origin = scope.origin ?? IMPORT_ORIGIN
   const mayReplace = (s: StoredListing) => s.origin === origin || (scope.trusts ?? []).includes(s.origin)
-  const { nameSkeleton, repositoryKey } = identityColumns(l)
+  const { nameSkeleton, repositoryKey, urlKey } = identityColumns(l)
   const refused = refusedName(l, { nameSkeleton, repositoryKey }, ctx)
   if (refused) return refused
+  // What an operator took down is never written again, whoever lists it and whatever it replaces.
+  const down = stored.takenDown.reasonOf({ nameSkeleton, repositoryKey, urlKey })
+  if (down !== undefined) return { kind: 'skip', reason: takenDownSkip(down) }
   if (scope.replacing) {
     const id = scope.replacing.listingId
     if (id) return { kind: 'update', id, replaces: true }

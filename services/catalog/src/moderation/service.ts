@@ -10,6 +10,7 @@ import { enqueueEvent } from '@mcp-directory/shared/outbox'
 import { slugFor, uniqueSlug } from '../import/parse'
 import { findIdentityHolder, holdsIdentity, identityColumns, lockIdentities, ownName } from '../listings/identity'
 import { namespaceOf } from '../listings/publisher'
+import { refuseIfTakenDown, refuseTakenDown } from '../takedown/service'
 import { findListing, isStorableId } from '../listings/repository'
 import { ownerOfShortName, requireOwnNamespace, yieldsName } from './namespaces'
 import {
@@ -148,6 +149,8 @@ export async function createPendingListing(database: Database, input: NewListing
   return database.db.transaction(async (tx) => {
     // One lock for every identity change, so two submissions of one name or address at once cannot both pass.
     await lockIdentities(tx)
+    // What an operator took down stays down: its name, a look-alike name, its repository or address.
+    await refuseTakenDown(tx, identity)
     const held = await holding(tx, input, identity, repositoryUrl)
     if ('refused' in held) return held
     return { listing: await insertPending(tx, input, identity, held.squat) }
@@ -163,6 +166,7 @@ export async function changeListingStatus(database: Database, id: string, to: St
   return database.db.transaction(async (tx) => {
     const row = await lockForStatus(tx, id)
     if (!row) throw new NotFound('Listing')
+    await refuseIfTakenDown(tx, id)
     if (row.status === to)
       throw new Conflict({
         field: 'status',

@@ -21,6 +21,9 @@ import {
   type VersionTarget,
 } from './repository'
 import { schemaProblems } from './schema'
+import { identityColumns } from '../listings/identity'
+import { takedownMatching, takedownOf } from '../takedown/repository'
+import { isTakedownSkip, TAKEN_DOWN } from '../takedown/service'
 import { grants, type RegistryClaims } from './token'
 
 /**
@@ -126,6 +129,17 @@ function publishInTurn(database: Database) {
   }
 }
 
+/** What a refused publish of a taken-down server is told (never the operator's reason). */
+const takenDownRefusal = (name: string) =>
+  new RegistryRefusal(403, `${name} was ${TAKEN_DOWN}: its name and repository cannot be published here`)
+
+/** Refuses a server whose name (or a look-alike) or repository an operator took down. */
+async function refuseTakenDown(database: Database, server: { name: string; repository?: { url?: unknown } }) {
+  const url = typeof server.repository?.url === 'string' ? server.repository.url : null
+  const keys = identityColumns({ name: server.name, url, repositoryUrl: url })
+  if (await takedownMatching(database.db, keys)) throw takenDownRefusal(server.name)
+}
+
 /** Refuses a version already published, or a name another origin holds. */
 async function refuseTaken(database: Database, name: string, version: string, origin: string) {
   if (await versionExists(database, name, version))
@@ -147,7 +161,9 @@ async function writePublished(
   const summary = await deps.importDocument({ servers: [server] }, undefined, { origin })
   if (summary.conflicts.length)
     throw new RegistryRefusal(409, `${s.name} conflicts with a listing of another origin; the operator decides`)
-  if (summary.skipped.length) throw new RegistryRefusal(400, `${s.name} refused: ${summary.skipped[0].reason}`)
+  const skipped = summary.skipped[0]?.reason
+  if (skipped !== undefined && isTakedownSkip(skipped)) throw takenDownRefusal(s.name)
+  if (skipped !== undefined) throw new RegistryRefusal(400, `${s.name} refused: ${skipped}`)
   const listing = await listingOfName(database, s.name)
   if (!listing) throw new RegistryRefusal(500, 'Failed to publish server')
   if (summary.created && deps.moderate) await deps.flag(listing.id)
@@ -168,8 +184,9 @@ export function publishService(deps: PublishDeps) {
     async publish(claims: RegistryClaims, server: unknown) {
       const problems = schemaProblems(server)
       if (problems.length) throw new RegistryRefusal(400, `Invalid server.json: ${problems[0]}`, problems)
-      const s = server as { name: string; version: string; packages?: unknown }
+      const s = server as { name: string; version: string; packages?: unknown; repository?: { url?: unknown } }
       requirePublishGrant(claims, s.name)
+      await refuseTakenDown(database, s)
       // `latest` names the latest version in every read path: it cannot be a version of its own.
       if (s.version.trim().toLowerCase() === 'latest')
         throw new RegistryRefusal(400, 'invalid version: "latest" is reserved for the latest version')
@@ -201,6 +218,8 @@ export function publishService(deps: PublishDeps) {
         throw new RegistryRefusal(403, 'You do not have publish or edit permissions for this server')
       const listing = await listingOfName(database, name)
       if (!listing) throw new RegistryRefusal(404, 'Server not found')
+      // A taken-down server's versions stay deleted: its publisher cannot set them again.
+      if (await takedownOf(database.db, listing.id)) throw takenDownRefusal(name)
       // Only what was published here is the publisher's to change; another origin's listing stays that origin's.
       if (listing.origin !== publisherOrigin(name.slice(0, name.indexOf('/')), claims))
         throw new RegistryRefusal(
