@@ -171,9 +171,12 @@ export function analyse(doc: SearchDocument): AnalysedDocument {
       // A name is its publisher's in the registries an operator imports from (the official registry proves the
       // namespace, npm the scope); a submitter may write any name, so a submitted one proves nothing.
       // With its publisher judged, only a proven publisher's own server counts (`io.github.mallory/zulip` proves
-      // mallory, and is not Zulip's).
+      // mallory, and is not Zulip's), published from that publisher's own repository. A vendor's hosted entry with no
+      // repository is found first by its name instead (named.ts): lifting every such entry by trust put vendors'
+      // generic servers above the ones a task asks for (the judged sets' nDCG@10 0.881 against 0.884, task 0.522
+      // against 0.532).
       officialNamespace: doc.publisher
-        ? doc.publisher.ownVerified
+        ? doc.publisher.ownVerified && officialNamespace(doc.name, doc.repositoryUrl)
         : doc.source !== 'submission' && officialNamespace(doc.name, doc.repositoryUrl),
       copy: doc.publisher?.copy ?? false,
       stars: doc.stars ?? 0,
