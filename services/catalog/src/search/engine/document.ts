@@ -2,6 +2,7 @@
 import { splitName, type Written, written } from '../terms'
 import { repositoryKey } from '@mcp-directory/shared/install'
 import { STOP_WORDS, termOf, termsOfWritten } from './analyze'
+import { type NamedFacts, namedFactsOf } from './named'
 import { scopeOf } from './places'
 
 /** The fields a term can be found in, in weight order (see TUNING.fieldWeights). */
@@ -97,6 +98,8 @@ export interface ListingFacts {
   officialNamespace: boolean
   /** A third party's hosted copy of another account's repository. */
   copy: boolean
+  /** What names it, as hashes (named.ts); absent when nothing was said. */
+  named?: NamedFacts
   stars: number
   /** Countries the listing is scoped to, by what its name, title and description name (places.ts). */
   scope: readonly string[]
@@ -179,6 +182,9 @@ export function analyse(doc: SearchDocument): AnalysedDocument {
         ? doc.publisher.ownVerified && officialNamespace(doc.name, doc.repositoryUrl)
         : doc.source !== 'submission' && officialNamespace(doc.name, doc.repositoryUrl),
       copy: doc.publisher?.copy ?? false,
+      ...(doc.names || doc.installNames || doc.publisher
+        ? { named: namedFactsOf(doc.names ?? [], doc.installNames ?? [], doc.publisher?.keys ?? []) }
+        : {}),
       stars: doc.stars ?? 0,
       // The namespace names the publisher (IndianAppGuy, a person called Israel), not where the server works.
       scope: scopeOf(own.words, title.words, description.words),

@@ -13,7 +13,7 @@ import { BadCursor, CursorExpired, type ReadCursor, readCursor, writeCursor } fr
 import { HISTORY, type HistoryOptions, type PointInTime } from './history'
 import { type Factor, factorsOf } from './priors'
 import { extend, type Matches, match, release } from './match'
-import { type Boost, boost, NameTable, namedFactors } from './named'
+import { type Boost, boost, NamedCounts, namedFactors } from './named'
 import { bestOf, type Filters, type RankedPage, rankPage, type Sort } from './rank'
 import { type SenseCache, withSenses } from './sense-plan'
 import { TermStore } from './store'
@@ -57,8 +57,8 @@ export class SearchIndex {
   // First pages of a browse (no query words: an empty query, or one of stop words alone), which every such query
   // shares: a browse walks every listing, the costliest search there is, and the directory's front page asks it.
   private readonly browsed = new Lru<string, SearchPage>(BROWSE_PAGES)
-  // Names, ids, install names and publisher keys: what a query may name a listing by.
-  private readonly names = new NameTable()
+  // How many live listings a plain query's name or publisher key names (named.ts).
+  private readonly named = new NamedCounts()
 
   /** `history`: how long, and how much, of what changes is kept for the walks of pages begun before (history.ts). */
   constructor(history: HistoryOptions = HISTORY) {
@@ -84,8 +84,10 @@ export class SearchIndex {
    * read the first pass's ranking, are made again.
    */
   upsert(doc: SearchDocument): void {
-    const sameText = this.store.upsert(analyse(doc))
-    this.names.set(doc.id, doc.names ?? [], doc.installNames ?? [], doc.publisher?.keys ?? [])
+    const analysed = analyse(doc)
+    this.named.add(this.liveNamed(doc.id), -1)
+    const sameText = this.store.upsert(analysed)
+    this.named.add(analysed.facts.named, 1)
     this.changed(sameText ? 'facts' : 'text')
   }
 
@@ -115,8 +117,14 @@ export class SearchIndex {
 
   /** Removes a listing (no longer active). */
   remove(id: string): void {
-    this.names.delete(id)
+    this.named.add(this.liveNamed(id), -1)
     if (this.store.remove(id)) this.changed('text')
+  }
+
+  /** What names the live listing `id`, if it is held. */
+  private liveNamed(id: string) {
+    const n = this.store.numberOf.get(id)
+    return n === undefined ? undefined : this.store.factsOf(n).named
   }
 
   /** The other active listings of the same server (same normalised repository and subfolder), sorted. */
@@ -161,7 +169,7 @@ export class SearchIndex {
     const browse = !words.length && !after ? `${h} ${limit} ${explain}` : null
     const kept = browse === null ? undefined : this.browsed.get(browse)
     if (kept) return kept
-    const boosts = after ? after.boosts : words.length ? this.names.boostsOf(q ?? '', words) : []
+    const boosts = after ? after.boosts : words.length ? this.named.boostsOf(q ?? '', words) : []
     const page = this.pageOf(words, filters, limit, after, explain, sort, h, at, boosts)
     if (browse !== null) this.browsed.set(browse, page)
     return page
@@ -210,7 +218,7 @@ export class SearchIndex {
 
   private why(doc: number, score: number, asked: string[], boosts: Boost[]): Why {
     const facts = this.store.factsOf(doc)
-    const factors = [...namedFactors(facts.id, boosts), ...factorsOf(facts, asked)]
+    const factors = [...namedFactors(facts.named, boosts), ...factorsOf(facts, asked)]
     return { score, relevance: factors.reduce((r, f) => r / f.multiplier, score), factors }
   }
 

@@ -3,6 +3,10 @@
  * publisher a query names (its domain's label, GitHub account, npm scope). They come first (TUNING.named), then the
  * rest by relevance: "the first hit is the server the person meant". A cursor carries the boosts of its first page,
  * so every page of a walk ranks alike.
+ *
+ * Each listing keeps the 52-bit hashes of what names it (`NamedFacts`), not the names: at 50k listings, maps from
+ * each name to its listings took 40 MiB, the hashes about 3. A query's boost looks its hash up among the listings
+ * it matched; counts of the hashes of live listings say at once whether a plain query names anything at all.
  */
 import { nameKey, queryWords, writtenAsName } from './analyze'
 import type { Matches } from './match'
@@ -10,150 +14,121 @@ import type { Factor } from './priors'
 import type { TermStore } from './store'
 import { TUNING } from './tuning'
 
-/** One group of named listings and the multiplier they get. */
-export interface Boost {
-  ids: string[]
-  factor: number
+/** What names a listing, as hashes: its name's words (a plain query), its written names, its publisher's keys. */
+export interface NamedFacts {
+  words: number
+  written: number[]
+  keys: number[]
 }
 
-// Bounds of what one query names (and of what a cursor may carry back).
-const MAX_IDS = 32
-const MAX_GROUPS = 3
-const FACTORS: number[] = Object.values(TUNING.named)
+/** How a query names listings, and the hash a listing must hold for it. */
+export type BoostKind = 'written' | 'publisher' | 'word'
 
-/** Per name and per publisher key, the listings it names; per listing, the keys it is held under. */
-export class NameTable {
-  private readonly byName = new Map<string, string[]>()
-  // A name by its meaningful words (the words every server shares aside), as a plain query is read.
-  private readonly byWords = new Map<string, string[]>()
-  private readonly byInstallName = new Map<string, string[]>()
-  private readonly byPublisher = new Map<string, string[]>()
-  private readonly held = new Map<string, { names: string[]; words: string[]; install: string[]; keys: string[] }>()
+/** One way a query names listings and the multiplier they get. */
+export interface Boost {
+  kind: BoostKind
+  hash: number
+}
 
-  /**
-   * Records a listing's names, its id and install names and its publisher keys, replacing what was held for its id.
-   * An id and an install name are made from the name (`zulip` for `io.github.anyone/zulip`, `kanban` for whichever
-   * listing came first): they name a listing only when typed as written.
-   */
-  set(id: string, names: readonly string[], installNames: readonly string[], keys: readonly string[]): void {
-    this.delete(id)
-    const forms = {
-      names: [...new Set(names.map(nameKey).filter(Boolean))],
-      words: [...new Set(names.map((n) => queryWords(n).join(' ')).filter(Boolean))],
-      install: [...new Set(installNames.map(nameKey).filter(Boolean))],
-      keys: [...new Set(keys)],
+const KINDS: readonly BoostKind[] = ['written', 'publisher', 'word']
+
+/** A 52-bit hash of a name's form: exact in a double, the same on every replica. */
+export const nameHash = (form: string): number => Number(Bun.hash.wyhash(form) & 0xfffffffffffffn)
+
+/**
+ * What names a listing: its name's meaningful words (the words every server shares aside), its name, id and install
+ * names as written (an id and an install name are made from the name, `zulip` for `io.github.anyone/zulip`: they
+ * name a listing only when typed as written), and its publisher's keys.
+ */
+export function namedFactsOf(names: readonly string[], written: readonly string[], keys: readonly string[]) {
+  const words = names.map((n) => queryWords(n).join(' ')).find(Boolean)
+  return {
+    words: words ? nameHash(words) : 0,
+    written: [...new Set([...names, ...written].map(nameKey).filter(Boolean).map(nameHash))],
+    keys: [...new Set(keys)].map(nameHash),
+  } satisfies NamedFacts
+}
+
+/** How many live listings hold each hash of a plain query (words and publisher keys): a query naming none pays nothing. */
+export class NamedCounts {
+  private readonly counts = new Map<number, number>()
+
+  add(f: NamedFacts | undefined, by: 1 | -1): void {
+    if (!f) return
+    for (const h of f.words ? [f.words, ...f.keys] : f.keys) {
+      const c = (this.counts.get(h) ?? 0) + by
+      if (c > 0) this.counts.set(h, c)
+      else this.counts.delete(h)
     }
-    if (!forms.names.length && !forms.install.length && !forms.keys.length) return
-    this.held.set(id, forms)
-    for (const n of forms.names) add(this.byName, n, id)
-    for (const w of forms.words) add(this.byWords, w, id)
-    for (const n of forms.install) add(this.byInstallName, n, id)
-    for (const k of forms.keys) add(this.byPublisher, k, id)
-  }
-
-  delete(id: string): void {
-    const forms = this.held.get(id)
-    if (!forms) return
-    this.held.delete(id)
-    for (const n of forms.names) drop(this.byName, n, id)
-    for (const w of forms.words) drop(this.byWords, w, id)
-    for (const n of forms.install) drop(this.byInstallName, n, id)
-    for (const k of forms.keys) drop(this.byPublisher, k, id)
   }
 
   /**
-   * What a query names: a name or install name typed as written (separators inside it) above everything; a plain
-   * query's publisher (its words, stop words aside, joined: `home assistant` → homeassistant) above a listing whose
-   * name is that plain word.
+   * What a query names: a name, id or install name typed as written (separators inside it) above everything; a
+   * plain query's publisher (its words, stop words aside, joined: `home assistant` → homeassistant) above a listing
+   * whose name is the plain query's words.
    */
   boostsOf(q: string, words: readonly string[]): Boost[] {
     const out: Boost[] = []
-    const key = nameKey(q)
-    const named = this.byName.get(key)
-    const written = writtenAsName(q)
-    const typed = written ? [...new Set([...(named ?? []), ...(this.byInstallName.get(key) ?? [])])].sort() : []
-    if (typed.length) out.push({ ids: typed.slice(0, MAX_IDS), factor: TUNING.named.written })
-    const owners = words.length ? this.byPublisher.get(words.join('')) : undefined
-    if (owners) out.push({ ids: owners.slice(0, MAX_IDS), factor: TUNING.named.publisher })
-    // A plain query is read by its words: `postgres mcp server` names the listing `postgres` as `postgres` does.
-    const plain = written ? undefined : this.byWords.get(words.join(' '))
-    if (plain) out.push({ ids: plain.slice(0, MAX_IDS), factor: TUNING.named.word })
+    if (writtenAsName(q)) out.push({ kind: 'written', hash: nameHash(nameKey(q)) })
+    const publisher = nameHash(words.join(''))
+    if (this.counts.has(publisher)) out.push({ kind: 'publisher', hash: publisher })
+    const plain = nameHash(words.join(' '))
+    if (!writtenAsName(q) && this.counts.has(plain)) out.push({ kind: 'word', hash: plain })
     return out
   }
 }
 
-const add = (m: Map<string, string[]>, key: string, id: string) => {
-  const ids = m.get(key)
-  if (!ids) m.set(key, [id])
-  // Sorted, so every replica names the same first MAX_IDS.
-  else if (!ids.includes(id)) ids.splice(sortedIndex(ids, id), 0, id)
-}
-
-const drop = (m: Map<string, string[]>, key: string, id: string) => {
-  const ids = m.get(key)
-  if (!ids) return
-  const rest = ids.filter((x) => x !== id)
-  if (rest.length) m.set(key, rest)
-  else m.delete(key)
-}
-
-function sortedIndex(ids: string[], id: string): number {
-  let lo = 0
-  let hi = ids.length
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1
-    if (ids[mid]! < id) lo = mid + 1
-    else hi = mid
-  }
-  return lo
-}
-
-/** Boosts as a cursor carries them, read back only when they are what this index could have made. */
-export function readBoosts(v: unknown): Boost[] | null {
-  if (v === undefined) return []
-  if (!Array.isArray(v) || v.length > MAX_GROUPS) return null
-  const out: Boost[] = []
-  for (const g of v) {
-    if (!Array.isArray(g) || g.length !== 2) return null
-    const [ids, factor] = g
-    if (!FACTORS.includes(factor) || !Array.isArray(ids) || ids.length > MAX_IDS) return null
-    if (!ids.every((id) => typeof id === 'string' && id.length > 0 && id.length <= 200)) return null
-    out.push({ ids, factor })
-  }
-  return out
-}
-
-/** Boosts as a cursor carries them. */
-export const packBoosts = (boosts: Boost[]) => boosts.map((b) => [b.ids, b.factor])
-
-/** Why a hit was named, for its `why`: each boost naming it. */
-export function namedFactors(id: string, boosts: readonly Boost[]): Factor[] {
-  const out: Factor[] = []
+/** The multiplier a listing's named facts earn from the boosts (1 when none names it). */
+function factorOf(f: NamedFacts | undefined, boosts: readonly Boost[]): number {
+  if (!f) return 1
+  let out = 1
   for (const b of boosts) {
-    if (!b.ids.includes(id)) continue
-    const reason =
-      b.factor === TUNING.named.publisher
-        ? "the query names its publisher, and it is that publisher's own server"
-        : b.factor === TUNING.named.word
-          ? 'the query is its name'
-          : 'the query is its name, id or install name, as written'
-    out.push({ factor: 'named', multiplier: b.factor, reason })
+    const held = b.kind === 'word' ? f.words === b.hash : (b.kind === 'written' ? f.written : f.keys).includes(b.hash)
+    if (held) out *= TUNING.named[b.kind]
   }
   return out
 }
 
 /**
- * Multiplies the relevance of the matched listings a query names by their boost, found among the matches by their
- * ids: the live versions for a first page, the versions of its moment for a walk's later page. Only a query that
- * names something pays for the look.
+ * Multiplies the relevance of the matched listings a query names by their boost: the live versions for a first
+ * page, the versions of its moment for a walk's later page. Only a query that names something pays for the look.
  */
 export function boost(store: TermStore, m: Matches, boosts: readonly Boost[]): void {
-  const factors = new Map<string, number>()
-  for (const b of boosts) for (const id of b.ids) factors.set(id, (factors.get(id) ?? 1) * b.factor)
-  const { ids } = store.table
   for (let i = 0; i < m.docs.length; i++) {
     const d = m.docs[i]!
-    const f = factors.get(ids[d]!)
-    if (f !== undefined) m.relevance[d]! *= f
+    const f = factorOf(store.factsOf(d).named, boosts)
+    if (f !== 1) m.relevance[d]! *= f
   }
+}
+
+/** Boosts as a cursor carries them, read back only when they are what this index could have made. */
+export function readBoosts(v: unknown): Boost[] | null {
+  if (v === undefined) return []
+  if (!Array.isArray(v) || v.length > KINDS.length) return null
+  const out: Boost[] = []
+  for (const g of v) {
+    if (!Array.isArray(g) || g.length !== 2) return null
+    const [kind, hash] = g
+    if (!KINDS.includes(kind) || !Number.isSafeInteger(hash) || hash < 0) return null
+    out.push({ kind, hash })
+  }
+  return out
+}
+
+/** Boosts as a cursor carries them. */
+export const packBoosts = (boosts: Boost[]) => boosts.map((b) => [b.kind, b.hash])
+
+const REASONS: Record<BoostKind, string> = {
+  written: 'the query is its name, id or install name, as written',
+  publisher: "the query names its publisher, and it is that publisher's own server",
+  word: 'the query is its name',
+}
+
+/** Why a hit was named, for its `why`: each boost naming it. */
+export function namedFactors(f: NamedFacts | undefined, boosts: readonly Boost[]): Factor[] {
+  return boosts.flatMap((b) =>
+    factorOf(f, [b]) !== 1
+      ? [{ factor: 'named' as const, multiplier: TUNING.named[b.kind], reason: REASONS[b.kind] }]
+      : [],
+  )
 }
