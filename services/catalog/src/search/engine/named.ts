@@ -14,12 +14,16 @@ import type { Factor } from './priors'
 import type { TermStore } from './store'
 import { TUNING } from './tuning'
 
-/** What names a listing, as hashes: its name's words (a plain query), its written names, its publisher's keys. */
-export interface NamedFacts {
-  words: number
-  written: number[]
-  keys: number[]
-}
+/**
+ * What names a listing, as hashes in one flat array (one small array per listing, not an object of arrays): its
+ * name's words (a plain query; 0: none), how many written names follow, those written names, then its publisher's
+ * keys.
+ */
+export type NamedFacts = number[]
+
+const wordsOf = (f: NamedFacts) => f[0]!
+const writtenOf = (f: NamedFacts) => f.slice(2, 2 + f[1]!)
+const keysOf = (f: NamedFacts) => f.slice(2 + f[1]!)
 
 /** How a query names listings, and the hash a listing must hold for it. */
 export type BoostKind = 'written' | 'publisher' | 'word'
@@ -40,13 +44,14 @@ export const nameHash = (form: string): number => Number(Bun.hash.wyhash(form) &
  * names as written (an id and an install name are made from the name, `zulip` for `io.github.anyone/zulip`: they
  * name a listing only when typed as written), and its publisher's keys.
  */
-export function namedFactsOf(names: readonly string[], written: readonly string[], keys: readonly string[]) {
+export function namedFactsOf(
+  names: readonly string[],
+  written: readonly string[],
+  keys: readonly string[],
+): NamedFacts {
   const words = names.map((n) => queryWords(n).join(' ')).find(Boolean)
-  return {
-    words: words ? nameHash(words) : 0,
-    written: [...new Set([...names, ...written].map(nameKey).filter(Boolean).map(nameHash))],
-    keys: [...new Set(keys)].map(nameHash),
-  } satisfies NamedFacts
+  const forms = [...new Set([...names, ...written].map(nameKey).filter(Boolean).map(nameHash))]
+  return [words ? nameHash(words) : 0, forms.length, ...forms, ...[...new Set(keys)].map(nameHash)]
 }
 
 /** How many live listings hold each hash of a plain query (words and publisher keys): a query naming none pays nothing. */
@@ -55,7 +60,7 @@ export class NamedCounts {
 
   add(f: NamedFacts | undefined, by: 1 | -1): void {
     if (!f) return
-    for (const h of f.words ? [f.words, ...f.keys] : f.keys) {
+    for (const h of wordsOf(f) ? [wordsOf(f), ...keysOf(f)] : keysOf(f)) {
       const c = (this.counts.get(h) ?? 0) + by
       if (c > 0) this.counts.set(h, c)
       else this.counts.delete(h)
@@ -83,7 +88,8 @@ function factorOf(f: NamedFacts | undefined, boosts: readonly Boost[]): number {
   if (!f) return 1
   let out = 1
   for (const b of boosts) {
-    const held = b.kind === 'word' ? f.words === b.hash : (b.kind === 'written' ? f.written : f.keys).includes(b.hash)
+    const held =
+      b.kind === 'word' ? wordsOf(f) === b.hash : (b.kind === 'written' ? writtenOf(f) : keysOf(f)).includes(b.hash)
     if (held) out *= TUNING.named[b.kind]
   }
   return out
