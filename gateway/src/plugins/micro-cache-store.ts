@@ -2,8 +2,17 @@
 // variant an answer is stored under, the byte budget of one answer, the generation check (no answer fetched across a
 // drop), the second ask (MicroCache.admits), and how long it stays fresh. The cache itself (its maps, look-ups and
 // drops) is micro-cache.ts.
+import {
+  codableHeaders,
+  codedHeaders,
+  type Encoding,
+  encode,
+  MIN_BYTES,
+  negotiate,
+  varyOnEncoding,
+} from '../compression'
 import type { RouteSpec } from '../routes'
-import type { CacheEntry, MicroCache } from './micro-cache'
+import type { CacheEntry, CachedForm, MicroCache } from './micro-cache'
 
 /** Whether this request may be answered from, or stored in, the cache: a GET without credentials or a Range. */
 export function mayUseCache(request: Request): boolean {
@@ -116,18 +125,38 @@ function entryOf(
   })
   Object.assign(headers, cache.constantHeaders)
   Object.assign(notModifiedHeaders, cache.constantHeaders)
-  return {
-    ...about,
-    status: res.status,
-    headers: new Headers(headers),
-    notModifiedHeaders,
-    body: new Blob([body]),
-    size: body.byteLength,
-    etag: res.headers.get('etag'),
-    storedAt: now,
-    expiresAt: now + ttlMs,
-    age,
+  const identity = { headers: new Headers(headers), notModifiedHeaders, body: new Blob([body]) }
+  const coded = codableHeaders(identity.headers) ? codedForms(identity, body) : null
+  let size = body.byteLength
+  for (const form of Object.values(coded ?? {})) size += form.body.size
+  const etag = res.headers.get('etag')
+  return { ...about, ...identity, status: res.status, coded, size, etag, storedAt: now, expiresAt: now + ttlMs, age }
+}
+
+/**
+ * The coded copies of a stored answer of a coded type, made once when it is stored (a hit is never compressed):
+ * one per coding when it is at least MIN_BYTES long, none when shorter. Its answers vary on Accept-Encoding either way.
+ */
+function codedForms(identity: CachedForm, body: Uint8Array): Partial<Record<Encoding, CachedForm>> {
+  varyOnEncoding(identity.headers)
+  const vary = identity.headers.get('vary')!
+  identity.notModifiedHeaders.vary = vary
+  if (body.byteLength < MIN_BYTES) return {}
+  const forms: Partial<Record<Encoding, CachedForm>> = {}
+  for (const encoding of ['br', 'gzip'] as const) {
+    const headers = codedHeaders(identity.headers, encoding)
+    const etag = headers.get('etag')
+    const notModifiedHeaders = { ...identity.notModifiedHeaders, vary, ...(etag ? { etag } : {}) }
+    forms[encoding] = { headers, notModifiedHeaders, body: new Blob([encode(body, encoding)]) }
   }
+  return forms
+}
+
+/** What of a stored answer this request gets: the coded copy its Accept-Encoding takes, or the answer as it is. */
+export function formFor(entry: CacheEntry, request: Request): CachedForm {
+  if (entry.coded === null) return entry
+  const { encoding } = negotiate(request.headers.get('accept-encoding'))
+  return (encoding && entry.coded[encoding]) || entry
 }
 
 /**
@@ -159,6 +188,11 @@ export async function storeAnswer(
   // Again, after the body came: a drop may have happened meanwhile.
   if (body.byteLength > maxEntryBytes || since !== cache.generation) return answer()
   const entry = entryOf(cache, res, body, cacheable.maxAge, about)
-  if (entry) cache.put(key, cacheable.vary, variant, entry)
-  return answer()
+  if (!entry) return answer()
+  cache.put(key, cacheable.vary, variant, entry)
+  // The stored form this client takes (a coded copy, made once above), as a hit would send it but without an Age.
+  const form = formFor(entry, request)
+  const sent = new Response(form.body, { status: res.status, statusText: res.statusText, headers: form.headers })
+  if (entry.age > 0) sent.headers.set('age', String(entry.age))
+  return sent
 }

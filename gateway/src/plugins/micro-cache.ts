@@ -7,7 +7,8 @@ import { Lru } from '@mcp-directory/shared/lru'
 import { cacheLookup } from '@mcp-directory/shared/metrics'
 import { INSTANCE_ID } from '@mcp-directory/shared/service'
 import type { RouteSpec } from '../routes'
-import { asksForFresh, cacheKeyOf, mayUseCache, variantKeyOf } from './micro-cache-store'
+import type { Encoding } from '../compression'
+import { asksForFresh, cacheKeyOf, formFor, mayUseCache, variantKeyOf } from './micro-cache-store'
 
 /** Bounds of the micro-cache. */
 export interface MicroCacheOptions {
@@ -40,18 +41,25 @@ const SECOND_DROP_MS = 1500
 // A gone process's consumer is forgotten by NATS after this long.
 const CONSUMER_FORGET_MS = 3_600_000
 
-/** A stored answer, and the route that answered it (so its rate limit is counted on every hit). */
-export interface CacheEntry {
-  route: RouteSpec
-  /** The listing the answer is about, or null. */
-  listing: string | null
-  status: number
+/** One form of a stored answer: as the service sent it, or one coded copy of it. */
+export interface CachedForm {
   /** The answer's headers with the gateway's constant ones (CORS) already set, ready to copy. */
   headers: Headers
   /** Those a 304 repeats. */
   notModifiedHeaders: Record<string, string>
   /** A Blob, so an answer is sent without copying its bytes. */
   body: Blob
+}
+
+/** A stored answer, and the route that answered it (so its rate limit is counted on every hit). */
+export interface CacheEntry extends CachedForm {
+  route: RouteSpec
+  /** The listing the answer is about, or null. */
+  listing: string | null
+  status: number
+  /** Its coded copies, made once when it was stored (compression.ts); null when its type is never coded. */
+  coded: Partial<Record<Encoding, CachedForm>> | null
+  /** Bytes held: the body and its coded copies. */
   size: number
   etag: string | null
   storedAt: number
@@ -152,11 +160,12 @@ export class MicroCache {
   respond(entry: CacheEntry, request: Request, extra: Record<string, string>): Response {
     const age = String(entry.age + Math.floor((Date.now() - entry.storedAt) / 1000))
     const inm = request.headers.get('if-none-match')
+    const form = formFor(entry, request)
     if (inm && entry.etag && etagMatches(inm, entry.etag))
-      return new Response(null, { status: 304, headers: { ...entry.notModifiedHeaders, ...extra, age } })
+      return new Response(null, { status: 304, headers: { ...form.notModifiedHeaders, ...extra, age } })
     // A Headers object is copied whole, several times faster than one built from a record (this is a cache hit's
     // largest cost); then the few per-answer headers are set.
-    const res = new Response(entry.body, { status: entry.status, headers: entry.headers })
+    const res = new Response(form.body, { status: entry.status, headers: form.headers })
     for (const k in extra) res.headers.set(k, extra[k]!)
     res.headers.set('age', age)
     return res
