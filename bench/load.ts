@@ -217,16 +217,27 @@ async function compressionBench(gatewayUrl: string): Promise<Record<string, Resu
     }
     console.log(`    ${path.padEnd(40)} ${sizes.join('   ')}`)
   }
+  // Three rounds of the three, each run starting with the search answers the one before stored expired (max-age
+  // 10 s); each mode's median run is its figure, so a burst of other work on the machine moves none of them alone.
+  const runs: Record<string, Result[]> = { identity: [], gzip: [], br: [] }
+  const modes = [
+    ['identity', null],
+    ['gzip', 'gzip'],
+    ['br', 'gzip, br'],
+  ] as const
+  for (let round = 0; round < 3; round++)
+    for (const [name, ae] of modes) {
+      await Bun.sleep(11_000)
+      runs[name]!.push(await wrk(gatewayUrl, searchPaths, ae ? { headers: { 'accept-encoding': ae } } : {}))
+    }
   const out: Record<string, Result> = {}
-  for (const [name, ae] of [
-    ['search identity', null],
-    ['search gzip', 'gzip'],
-    ['search br', 'gzip, br'],
-  ] as const) {
-    const r = await wrk(gatewayUrl, searchPaths, ae ? { headers: { 'accept-encoding': ae } } : {})
-    out[`${name}/gateway/5k`] = r
-    printResult(name, 'gateway', '5k', r)
-    console.log(`    ${(r.bytesPerAnswer ?? 0).toFixed(0)} bytes per answer, headers included`)
+  for (const [name] of modes) {
+    const sorted = [...runs[name]!].sort((a, b) => a.rps - b.rps)
+    const r = sorted[1]!
+    out[`search ${name}/gateway/5k`] = r
+    printResult(`search ${name}`, 'gateway', '5k', r)
+    const all = runs[name]!.map((x) => x.rps.toFixed(0)).join(', ')
+    console.log(`    median of ${all} req/s; ${(r.bytesPerAnswer ?? 0).toFixed(0)} bytes per answer, headers included`)
   }
   return out
 }
@@ -579,14 +590,14 @@ line(
   '>= 0.6',
 )
 line(
-  'search gzip/identity throughput (5k, gateway):',
+  'search gzip/identity throughput (5k, gateway, medians):',
   at('search gzip/gateway/5k'),
   at('search identity/gateway/5k'),
   rps,
   '>= 0.9',
 )
 line(
-  'search br/identity throughput (5k, gateway):',
+  'search br/identity throughput (5k, gateway, medians):',
   at('search br/gateway/5k'),
   at('search identity/gateway/5k'),
   rps,

@@ -5,7 +5,7 @@
 // `no-transform`, 206/204/304, and anything but a GET's (a HEAD's has no body; a POST's is a write's, or an MCP
 // call's stream). The micro-cache keeps one coded copy of a stored answer per coding (MicroCache.respond), so a
 // cache hit is never compressed again.
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
+import { brotliCompressSync, constants } from 'node:zlib'
 
 export type Encoding = 'br' | 'gzip'
 
@@ -68,7 +68,8 @@ function readAcceptEncoding(accept: string): Negotiated {
 
 /** The body coded; brotli's window fitted to the body, which halves its set-up for a small answer. */
 export function encode(body: Uint8Array, encoding: Encoding): Uint8Array {
-  if (encoding === 'gzip') return gzipSync(body, { level: GZIP_LEVEL })
+  // Bun's own gzip (libdeflate) codes the same bytes about a quarter faster than node:zlib's.
+  if (encoding === 'gzip') return Bun.gzipSync(body as Uint8Array<ArrayBuffer>, { level: GZIP_LEVEL })
   const lgwin = Math.min(24, Math.max(10, Math.ceil(Math.log2(body.byteLength + 1))))
   return brotliCompressSync(body, {
     params: {

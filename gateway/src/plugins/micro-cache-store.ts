@@ -12,7 +12,17 @@ import {
   varyOnEncoding,
 } from '../compression'
 import type { RouteSpec } from '../routes'
-import type { CacheEntry, CachedForm, MicroCache } from './micro-cache'
+import type { CacheEntry, MicroCache } from './micro-cache'
+
+/** One form of a stored answer: as the service sent it, or one coded copy of it. */
+export interface CachedForm {
+  /** The answer's headers with the gateway's constant ones (CORS) already set, ready to copy. */
+  headers: Headers
+  /** Those a 304 repeats. */
+  notModifiedHeaders: Record<string, string>
+  /** A Blob, so an answer is sent without copying its bytes. */
+  body: Blob
+}
 
 /** Whether this request may be answered from, or stored in, the cache: a GET without credentials or a Range. */
 export function mayUseCache(request: Request): boolean {
@@ -109,7 +119,7 @@ function entryOf(
   res: Response,
   body: Uint8Array,
   maxAge: number,
-  about: { route: RouteSpec; listing: string | null },
+  about: { route: RouteSpec; listing: string | null; key: string },
 ): CacheEntry | null {
   const now = Date.now()
   const upstreamAge = Number(res.headers.get('age') ?? '0')
@@ -126,37 +136,47 @@ function entryOf(
   Object.assign(headers, cache.constantHeaders)
   Object.assign(notModifiedHeaders, cache.constantHeaders)
   const identity = { headers: new Headers(headers), notModifiedHeaders, body: new Blob([body]) }
-  const coded = codableHeaders(identity.headers) ? codedForms(identity, body) : null
-  let size = body.byteLength
-  for (const form of Object.values(coded ?? {})) size += form.body.size
+  const codable = codableHeaders(identity.headers)
+  // Its answers vary on Accept-Encoding, coded or not; one long enough keeps its bytes to be coded from.
+  if (codable) identity.notModifiedHeaders.vary = varyOnEncoding(identity.headers).get('vary')!
+  const bytes = codable && body.byteLength >= MIN_BYTES ? body : null
+  const coded = codable ? {} : null
   const etag = res.headers.get('etag')
-  return { ...about, ...identity, status: res.status, coded, size, etag, storedAt: now, expiresAt: now + ttlMs, age }
+  const times = { storedAt: now, expiresAt: now + ttlMs, age }
+  return { ...about, ...identity, ...times, status: res.status, bytes, coded, size: body.byteLength, etag }
+}
+
+/** The coded copy of a stored answer: its headers (coding, Vary, weak ETag) and body, what a 304 repeats. */
+function codedForm(entry: CacheEntry, bytes: Uint8Array, encoding: Encoding): CachedForm {
+  const headers = codedHeaders(entry.headers, encoding)
+  const etag = headers.get('etag')
+  const notModifiedHeaders = { ...entry.notModifiedHeaders, ...(etag ? { etag } : {}) }
+  return { headers, notModifiedHeaders, body: new Blob([encode(bytes, encoding)]) }
 }
 
 /**
- * The coded copies of a stored answer of a coded type, made once when it is stored (a hit is never compressed):
- * one per coding when it is at least MIN_BYTES long, none when shorter. Its answers vary on Accept-Encoding either way.
+ * What of a stored answer this request gets: the coded copy its Accept-Encoding takes, or the answer as it is. A
+ * copy is made the first time a client takes its coding, and kept with the answer (counted in the cache's bytes),
+ * so no later hit compresses anything.
  */
-function codedForms(identity: CachedForm, body: Uint8Array): Partial<Record<Encoding, CachedForm>> {
-  varyOnEncoding(identity.headers)
-  const vary = identity.headers.get('vary')!
-  identity.notModifiedHeaders.vary = vary
-  if (body.byteLength < MIN_BYTES) return {}
-  const forms: Partial<Record<Encoding, CachedForm>> = {}
-  for (const encoding of ['br', 'gzip'] as const) {
-    const headers = codedHeaders(identity.headers, encoding)
-    const etag = headers.get('etag')
-    const notModifiedHeaders = { ...identity.notModifiedHeaders, vary, ...(etag ? { etag } : {}) }
-    forms[encoding] = { headers, notModifiedHeaders, body: new Blob([encode(body, encoding)]) }
+export function formFor(entry: CacheEntry, request: Request, cache: MicroCache): CachedForm {
+  if (entry.bytes === null || entry.coded === null) return entry
+  const { encoding } = negotiate(request.headers.get('accept-encoding'))
+  if (encoding === null) return entry
+  let form = entry.coded[encoding]
+  if (!form) {
+    form = codedForm(entry, entry.bytes, encoding)
+    entry.coded[encoding] = form
+    cache.grew(entry, form.body.size)
   }
-  return forms
+  return form
 }
 
-/** What of a stored answer this request gets: the coded copy its Accept-Encoding takes, or the answer as it is. */
-export function formFor(entry: CacheEntry, request: Request): CachedForm {
-  if (entry.coded === null) return entry
-  const { encoding } = negotiate(request.headers.get('accept-encoding'))
-  return (encoding && entry.coded[encoding]) || entry
+/** Whether an If-None-Match header matches an ETag (weak comparison, RFC 9110 §13.1.2). */
+export function etagMatches(ifNoneMatch: string, etag: string): boolean {
+  if (ifNoneMatch.trim() === '*') return true
+  const bare = etag.replace(/^W\//, '')
+  return ifNoneMatch.split(',').some((t) => t.trim().replace(/^W\//, '') === bare)
 }
 
 /**
@@ -187,11 +207,11 @@ export async function storeAnswer(
   const answer = () => new Response(body, { status: res.status, statusText: res.statusText, headers: res.headers })
   // Again, after the body came: a drop may have happened meanwhile.
   if (body.byteLength > maxEntryBytes || since !== cache.generation) return answer()
-  const entry = entryOf(cache, res, body, cacheable.maxAge, about)
+  const entry = entryOf(cache, res, body, cacheable.maxAge, { ...about, key })
   if (!entry) return answer()
   cache.put(key, cacheable.vary, variant, entry)
   // The stored form this client takes (a coded copy, made once above), as a hit would send it but without an Age.
-  const form = formFor(entry, request)
+  const form = formFor(entry, request, cache)
   const sent = new Response(form.body, { status: res.status, statusText: res.statusText, headers: form.headers })
   if (entry.age > 0) sent.headers.set('age', String(entry.age))
   return sent
