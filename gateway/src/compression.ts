@@ -13,7 +13,8 @@ export type Encoding = 'br' | 'gzip'
 export const MIN_BYTES = 1024
 /** Longer answers (none the services send today) stream as they come, uncoded. */
 export const MAX_BYTES = 256 * 1024
-// Fast levels: about 20 µs (gzip) and 40 µs (br) for a 4 KiB answer, well under the gateway's work per forwarded search.
+// Fast levels: for a 6.5 KiB search answer about 20 µs (gzip 4) and 50 µs (br 4), to 1.1 KiB; for a 35 KiB page
+// about 100 and 190 µs, to 4.8 and 4.4 KiB. Brotli 3 is no faster here and larger than gzip; 5 costs more again.
 const BROTLI_QUALITY = 4
 const GZIP_LEVEL = 4
 
