@@ -4,7 +4,8 @@
 // MAX_BYTES (it streams as it comes), an event stream (it must flow), an answer already coded or marked
 // `no-transform`, 206/204/304, and anything but a GET's (a HEAD's has no body; a POST's is a write's, or an MCP
 // call's stream). The micro-cache keeps one coded copy of a stored answer per coding (MicroCache.respond), so a
-// cache hit is never compressed again.
+// cache hit is never compressed again. When the client takes both codings alike, a kept copy is br (made once, the
+// smallest) and an answer coded as it passes is gzip (made for each answer: 2–3× cheaper, within 10% of br's size).
 import { brotliCompressSync, constants } from 'node:zlib'
 
 export type Encoding = 'br' | 'gzip'
@@ -27,15 +28,18 @@ export const codedType = (contentType: string | null) => contentType !== null &&
 
 /** What a client's Accept-Encoding asks for: the coding to use (or null) and whether identity is refused. */
 export interface Negotiated {
+  /** The coding of a copy made once and kept (the micro-cache's): the higher q, br on a tie (smallest). */
   encoding: Encoding | null
+  /** The coding of an answer coded as it passes: the higher q, gzip on a tie (2–3× cheaper, within 10% of br). */
+  fastEncoding: Encoding | null
   identityRefused: boolean
 }
 
-const NONE: Negotiated = { encoding: null, identityRefused: false }
+const NONE: Negotiated = { encoding: null, fastEncoding: null, identityRefused: false }
 // Clients send a handful of Accept-Encoding values: each is read once (bounded, since clients choose them).
 const negotiated = new Map<string, Negotiated>()
 
-/** The coding for an Accept-Encoding value (RFC 9110 §12.5.3): the highest q above 0, br before gzip on a tie. */
+/** The codings for an Accept-Encoding value (RFC 9110 §12.5.3): the highest q above 0 (see Negotiated on a tie). */
 export function negotiate(accept: string | null): Negotiated {
   if (!accept) return NONE
   const known = negotiated.get(accept)
@@ -63,8 +67,8 @@ function readAcceptEncoding(accept: string): Negotiated {
   const br = q.get('br') ?? star ?? 0
   const gzip = q.get('gzip') ?? q.get('x-gzip') ?? star ?? 0
   const identityRefused = (q.get('identity') ?? (star === 0 ? 0 : 1)) === 0
-  const encoding = br <= 0 && gzip <= 0 ? null : br >= gzip ? 'br' : 'gzip'
-  return { encoding, identityRefused }
+  if (br <= 0 && gzip <= 0) return { ...NONE, identityRefused }
+  return { encoding: br >= gzip ? 'br' : 'gzip', fastEncoding: br > gzip ? 'br' : 'gzip', identityRefused }
 }
 
 /** The body coded; brotli's window fitted to the body, which halves its set-up for a small answer. */
@@ -123,7 +127,7 @@ function codable(res: Response): boolean {
  */
 export async function compressed(request: Request, res: Response): Promise<Response> {
   if (request.method !== 'GET' || !codable(res)) return res
-  const { encoding, identityRefused } = negotiate(request.headers.get('accept-encoding'))
+  const { fastEncoding: encoding, identityRefused } = negotiate(request.headers.get('accept-encoding'))
   const declared = res.headers.get('content-length')
   const length = declared === null ? null : Number(declared)
   const min = identityRefused ? 1 : MIN_BYTES
