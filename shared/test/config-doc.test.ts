@@ -38,8 +38,19 @@ test('docs/configuration.md names every variable the code reads', () => {
   // The parser reads more than a handful: the proxy saw them.
   expect(parsed.size).toBeGreaterThan(30)
   const named = namedIn('shared/src/config', /\br\.(?:str|int|url|base|oneOf|list|secret)\(\s*'([A-Z][A-Z0-9_]+)'/g)
-  const services = namedIn('services', /\benv\(\s*'([A-Z][A-Z0-9_]+)'\)/g)
-  const all = new Set([...parsed, ...named, ...services, ...Object.values(SERVICE_URL_VARS)])
-  const missing = [...all].filter((v) => !doc.includes(`\`${v}\``)).sort()
+  // A service's own reads (`env('NAME')`), the sandbox's (`env.NAME`, and the list of what its install step reads).
+  const services = readdirSync(join(root, 'services')).flatMap((s) => [
+    ...namedIn(`services/${s}/src`, /\benv\(\s*'([A-Z][A-Z0-9_]+)'\)/g),
+  ])
+  services.push(...namedIn('services/sandbox/src', /\benv\.([A-Z][A-Z0-9_]+)/g))
+  const sandbox = readFileSync(join(root, 'services/sandbox/src/run/netconfig.ts'), 'utf8')
+  const passed = [...sandbox.matchAll(/'([A-Z][A-Z0-9_]+)'/g)].map((m) => m[1]!)
+  expect(passed).toContain('SANDBOX_NPMRC')
+  // PATH is the system's; PIP_CONFIG_FILE is one the sandbox sets for the install, never one it is given.
+  const notOurs = new Set(['PATH', 'PIP_CONFIG_FILE'])
+  const all = [...parsed, ...named, ...services, ...passed, ...Object.values(SERVICE_URL_VARS)].filter(
+    (v) => !notOurs.has(v),
+  )
+  const missing = [...new Set(all)].filter((v) => !doc.includes(`\`${v}\``)).sort()
   expect(missing).toEqual([])
 })
