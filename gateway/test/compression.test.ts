@@ -5,6 +5,7 @@ import { afterAll, describe, expect, test } from 'bun:test'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { createMemoryStore } from '@mcp-directory/shared/kv'
 import { createLogger } from '@mcp-directory/shared/log'
+import { publicApiClient } from '@mcp-directory/shared/public-api'
 import { serve } from '@mcp-directory/shared/runtime'
 import { testConfig } from '@mcp-directory/shared/testing'
 import { httpUpstream } from '@mcp-directory/shared/upstream'
@@ -173,5 +174,12 @@ describe('compressed answers', () => {
     const stored = gateway.cache!.size()
     expect(stored.entries).toBe(storedBefore.entries + 1)
     expect(stored.bytes - storedBefore.bytes).toBe(SEARCH.length + first.bytes.byteLength + third.bytes.byteLength)
+  })
+
+  test('a service calling the gateway (public-api client) asks for the answer as it is: no coding on internal hops', async () => {
+    const call = publicApiClient({ gatewayUrl: origin, secret: 'x'.repeat(32) })
+    const res = await call('/')
+    expect(res.headers.get('content-encoding')).toBeNull()
+    expect(await res.text()).toBe(PAGE)
   })
 })
