@@ -14,10 +14,11 @@ export type Encoding = 'br' | 'gzip'
 export const MIN_BYTES = 1024
 /** Longer answers (none the services send today) stream as they come, uncoded. */
 export const MAX_BYTES = 256 * 1024
-// Fast levels: for a 6.5 KiB search answer about 20 µs (gzip 4) and 50 µs (br 4), to 1.1 KiB; for a 35 KiB page
-// about 100 and 190 µs, to 4.8 and 4.4 KiB. Brotli 3 is no faster here and larger than gzip; 5 costs more again.
+// Fast levels. Measured on the all-in-one's home page (35 KiB) and a search (6.5 KiB): brotli 4 about 190 and
+// 50 µs, to 4.4 and 1.1 KiB (3 was no faster and larger than gzip; 5 costs more again); gzip 2 about 55 and 15 µs,
+// to 5.2 and 1.2 KiB (gzip 4: 100 and 20 µs for 8% fewer bytes). Every answer coded as it passes pays this.
 const BROTLI_QUALITY = 4
-const GZIP_LEVEL = 4
+const GZIP_LEVEL = 2
 
 /** Media types worth coding: text, JSON, XML, JavaScript, SVG; never an event stream. */
 const CODED_TYPES =
