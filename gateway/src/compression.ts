@@ -5,7 +5,7 @@
 // `no-transform`, 206/204/304, and anything but a GET's (a HEAD's has no body; a POST's is a write's, or an MCP
 // call's stream). The micro-cache keeps one coded copy of a stored answer per coding (MicroCache.respond), so a
 // cache hit is never compressed again. When the client takes both codings alike, a kept copy is br (made once, the
-// smallest) and an answer coded as it passes is gzip (made for each answer: 2–3× cheaper, within 10% of br's size).
+// smallest) and an answer coded as it passes is gzip (made for each answer: about 3× cheaper, within 20% of br's size).
 import { brotliCompressSync, constants } from 'node:zlib'
 
 export type Encoding = 'br' | 'gzip'
@@ -31,7 +31,7 @@ export const codedType = (contentType: string | null) => contentType !== null &&
 export interface Negotiated {
   /** The coding of a copy made once and kept (the micro-cache's): the higher q, br on a tie (smallest). */
   encoding: Encoding | null
-  /** The coding of an answer coded as it passes: the higher q, gzip on a tie (2–3× cheaper, within 10% of br). */
+  /** The coding of an answer coded as it passes: the higher q, gzip on a tie (about 3× cheaper, within 20% of br). */
   fastEncoding: Encoding | null
   identityRefused: boolean
 }
