@@ -30,7 +30,7 @@ import { cacheCounts, type Load, printResult, type Result, runWrk } from './wrk'
 
 const NAME = 'bun run bench'
 // `--only badge,categories` runs only those cases (and the 50k catalog only when a case needs it).
-const CASES = ['search', 'detail', 'categories', 'badge', 'mcp'] as const
+const CASES = ['search', 'detail', 'categories', 'badge', 'mcp', 'compression'] as const
 type Case = (typeof CASES)[number]
 const USAGE = `usage: ${NAME} [--seconds 8] [--connections 16] [--only ${CASES.join(',')}]
 
@@ -194,6 +194,52 @@ async function badgeBench(gatewayUrl: string, databaseUrl: string, ids: string[]
     staticServer.kill()
     allInOne?.kill()
   }
+}
+
+/**
+ * Compressed answers (gateway/src/compression.ts): the bytes of the home page and of a 10-hit search as a client
+ * without Accept-Encoding gets them (every client before compression) and coded, and search throughput through the
+ * gateway over the mix with and without `Accept-Encoding: gzip` (and br), in one run.
+ */
+async function compressionBench(gatewayUrl: string): Promise<Record<string, Result>> {
+  console.log('  compression: bytes per answer (body), without and with Accept-Encoding')
+  for (const path of ['/', '/api/v1/search?q=database&limit=10']) {
+    const sizes: string[] = []
+    for (const ae of [null, 'gzip', 'br']) {
+      const headers: Record<string, string> = ae ? { 'accept-encoding': ae } : {}
+      const res = await fetch(gatewayUrl + path, { headers, decompress: false } as RequestInit)
+      const bytes = (await res.arrayBuffer()).byteLength
+      const hits =
+        path.includes('search') && !ae
+          ? ` (${(JSON.parse(await (await fetch(gatewayUrl + path)).text()) as { servers: unknown[] }).servers.length} hits)`
+          : ''
+      sizes.push(`${ae ?? 'identity'} ${bytes} B${hits}`)
+    }
+    console.log(`    ${path.padEnd(40)} ${sizes.join('   ')}`)
+  }
+  // Five rounds of the three, each run starting with the search answers the one before stored expired (max-age
+  // 10 s); each mode's median run is its figure, so a burst of other work on the machine moves none of them alone.
+  const runs: Record<string, Result[]> = { identity: [], gzip: [], br: [] }
+  const modes = [
+    ['identity', null],
+    ['gzip', 'gzip'],
+    ['br', 'gzip, br'],
+  ] as const
+  for (let round = 0; round < 5; round++)
+    for (const [name, ae] of modes) {
+      await Bun.sleep(11_000)
+      runs[name]!.push(await wrk(gatewayUrl, searchPaths, ae ? { headers: { 'accept-encoding': ae } } : {}))
+    }
+  const out: Record<string, Result> = {}
+  for (const [name] of modes) {
+    const sorted = [...runs[name]!].sort((a, b) => a.rps - b.rps)
+    const r = sorted[2]!
+    out[`search ${name}/gateway/5k`] = r
+    printResult(`search ${name}`, 'gateway', '5k', r)
+    const all = runs[name]!.map((x) => x.rps.toFixed(0)).join(', ')
+    console.log(`    median of ${all} req/s; ${(r.bytesPerAnswer ?? 0).toFixed(0)} bytes per answer, headers included`)
+  }
+  return out
 }
 
 /**
@@ -441,7 +487,8 @@ for (const [label, times] of sizes) {
     await built.arrayBuffer()
     // One discarded pass over the search workload first: the first measurement would otherwise also pay for a
     // cold database cache, and the gateway measured after it would look faster than the catalog itself.
-    if (only.has('search') || only.has('detail') || only.has('categories')) await wrk(catalogBase, searchPaths)
+    if (only.has('search') || only.has('detail') || only.has('categories') || only.has('compression'))
+      await wrk(catalogBase, searchPaths)
     for (const [kase, name, paths, direct] of workloads) {
       if (!only.has(kase)) continue
       if (direct) {
@@ -464,6 +511,7 @@ for (const [label, times] of sizes) {
       results[`${name}/gateway/${label}`] = r
       printResult(name, 'gateway', label, r)
     }
+    if (label === '5k' && only.has('compression')) Object.assign(results, await compressionBench(stack.gatewayUrl))
     if (label === '5k' && only.has('badge')) Object.assign(results, await badgeBench(stack.gatewayUrl, fresh.url, ids))
     if (label === '5k' && only.has('mcp') && existingServices().includes('mcp'))
       Object.assign(results, await mcpBench(stack.gatewayUrl, stack.procs))
@@ -540,6 +588,20 @@ line(
   at('categories/direct/5k'),
   rps,
   '>= 0.6',
+)
+line(
+  'search gzip/identity throughput (5k, gateway, medians):',
+  at('search gzip/gateway/5k'),
+  at('search identity/gateway/5k'),
+  rps,
+  '>= 0.9',
+)
+line(
+  'search br/identity throughput (5k, gateway, medians):',
+  at('search br/gateway/5k'),
+  at('search identity/gateway/5k'),
+  rps,
+  '>= 0.9',
 )
 const rest = at('rest-search-uncached/gateway/5k')
 const modern = at('mcp-search-2026/gateway/5k')

@@ -12,6 +12,8 @@ export interface Result {
   cpu?: string
   /** Listings re-checked while it was measured (`whileRechecked` in load.ts). */
   rechecks?: number
+  /** Bytes read per answer, headers included (wrk's transfer rate over its request rate). */
+  bytesPerAnswer?: number
 }
 
 /** What one wrk run sends: GETs of `paths` in turn, or POSTs of `bodies` in turn to `paths[0]`; with extra headers. */
@@ -96,7 +98,10 @@ export async function runWrk(
   const p99 = toMs(/\s99%\s+(\S+)/.exec(out)?.[1] ?? '')
   const non2xx = /Non-2xx or 3xx responses:\s+(\d+)/.exec(out)?.[1]
   if (non2xx) console.log(`  warning: ${non2xx} non-2xx answers from ${base}`)
-  return { rps, p50, p99 }
+  const transfer = /Transfer\/sec:\s+([\d.]+)([KMG]?)B/.exec(out)
+  const unit = { '': 1, K: 1024, M: 1024 ** 2, G: 1024 ** 3 }[transfer?.[2] ?? ''] ?? 1
+  const bytesPerAnswer = transfer ? (Number(transfer[1]) * unit) / rps : undefined
+  return { rps, p50, p99, bytesPerAnswer }
 }
 
 /** The gateway micro-cache's hit and miss counts so far, from its `/metrics`. */

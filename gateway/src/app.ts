@@ -6,6 +6,7 @@ import { PROCESS_PATHS } from '@mcp-directory/shared/runtime'
 import { NOSNIFF } from '@mcp-directory/shared/text'
 import { Elysia } from 'elysia'
 import { closeGatewayContext, createGatewayContext, type GatewayContext, type GatewayDeps } from './context'
+import { compressed } from './compression'
 import { REGISTRY_CORS } from './headers'
 import { fail, failAt } from './own-errors'
 import { gatewayOwnRoutes } from './own-routes'
@@ -22,13 +23,14 @@ export function createGatewayApp(deps: GatewayDeps) {
 
   /**
    * The gateway's request handler. Route lookup: a cache hit names its route, so it skips the router (a miss is
-   * counted once, by the route's own look-up); any other request is routed. Both go on through `handleRoute`.
+   * counted once, by the route's own look-up); any other request is routed. Both go on through `handleRoute`. The
+   * answer leaves coded when the client takes it (compression.ts; a cached answer's coded copy is made once).
    */
   async function handle(request: Request): Promise<Response> {
     const hit = ctx.cache?.lookUp(request, false)
-    if (!hit) return app.handle(request)
+    if (!hit) return compressed(request, await app.handle(request))
     labelRoute(request, hit.route.path)
-    return handleRoute(ctx, hit.route, request, hit)
+    return compressed(request, await handleRoute(ctx, hit.route, request, hit))
   }
 
   return {

@@ -99,15 +99,50 @@ export async function checkRateLimit(
   const alreadyPaid =
     limit === 'read' && !!ctx.secret && verifiedPrecharge(request.headers, ctx.secret, asked.client, requestId)
   if (!limit || alreadyPaid) return { limitHeaders: {}, limit, alreadyPaid }
+  // A write is refused first when this client's failed writes spent their own bound (settleWrite counts them).
+  if (limit === 'write') {
+    const failed = ctx.limiter.peek(ctx.writeFailures, asked.client)
+    if (!failed.allowed) return refusal(ctx, route, asked, failed, `${failed.limit} failed writes`, 'write_failed')
+  }
   const d = await ctx.limiter.check(ctx.classes[limit], asked.client)
   const limitHeaders = limitHeadersOf(d)
   if (d.allowed) return { limitHeaders, limit, alreadyPaid }
-  rateLimitRejected(limit)
-  const headers = { ...limitHeaders, 'retry-after': String(d.resetSeconds), 'cache-control': 'no-store' }
-  const message = `Rate limit of ${d.limit} requests exceeded; retry in ${d.resetSeconds} s`
+  return refusal(ctx, route, asked, d, `${d.limit} requests`, limit)
+}
+
+/** The 429 of a spent limit: the page of a browser's page request, else the Error object. */
+function refusal(
+  ctx: GatewayContext,
+  route: RouteSpec,
+  asked: RequestFacts,
+  d: RateDecision,
+  what: string,
+  kind: string,
+) {
+  const { request, requestId } = asked
+  rateLimitRejected(kind)
+  const headers = { ...limitHeadersOf(d), 'retry-after': String(d.resetSeconds), 'cache-control': 'no-store' }
+  const message = `Rate limit of ${what} exceeded; retry in ${d.resetSeconds} s`
   if (wantsPage(request, route, ctx.apiPaths))
     return pageError(429, 'Too many requests', message, { ...headers, [REQUEST_ID_HEADER]: requestId })
   return failAt(ctx, asked.path, 429, 'rate_limited', message, requestId, headers)
+}
+
+/**
+ * A write's answer settles what it counted: admitted, it took one of the client's writes (RATE_LIMIT_WRITE_PER_HOUR,
+ * so concurrent writes cannot pass the limit together); answered with success it keeps it, refused (4xx, or a 5xx)
+ * it gives it back and counts one failed write instead, against the looser RATE_LIMIT_WRITE_FAILURES_PER_HOUR, so a
+ * publisher who got a field wrong a few times is not locked out, while a flood of failures is still bounded. The
+ * answer's RateLimit headers are the write limit's after the settling.
+ */
+export async function settleWrite(ctx: GatewayContext, asked: RequestFacts, res: Response): Promise<Response> {
+  if (res.status < 400) return res
+  const write = ctx.classes.write
+  ctx.limiter.refund(write, asked.client)
+  await ctx.limiter.check(ctx.writeFailures, asked.client)
+  const headers = limitHeadersOf(ctx.limiter.peek(write, asked.client))
+  for (const k in headers) res.headers.set(k, headers[k]!)
+  return res
 }
 
 /** The agent a Bearer check verified: the headers that name it to the service, and its token (hash and id). */

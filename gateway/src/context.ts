@@ -44,6 +44,8 @@ export interface GatewayContext {
   secret?: string
   limiter: RateLimiter
   classes: Record<Exclude<LimitKind, null>, LimitClass>
+  /** The looser bound on writes that failed (RATE_LIMIT_WRITE_FAILURES_PER_HOUR); `write` counts successes. */
+  writeFailures: LimitClass
   cache: MicroCache | null
   bearer: BearerAuth
   operator: OperatorAuth
@@ -81,6 +83,7 @@ export function createGatewayContext(deps: GatewayDeps, routes: RouteSpec[]): Ga
       // conformance run) do not spend the reads its tool calls need.
       discovery: { name: 'discovery', limit: config.rateLimitPerMinute * 10, windowMs: 60_000 },
     },
+    writeFailures: { name: 'write-failed', limit: config.rateLimitWriteFailuresPerHour, windowMs: 3_600_000 },
     cache,
     bearer: createBearerAuth({
       baseUrl: config.publicBaseUrl,

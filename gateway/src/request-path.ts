@@ -1,7 +1,8 @@
 // The gateway's request path. Every request takes these steps, in this order:
 //   1. route lookup  a cache hit names its route and skips the router; any other request is routed (app.ts)
 //   2. auth          operator routes: the operator's token, before the limit (its failures have their own lockout)
-//   3. rate limit    the request counted in its route's class for this client; past the limit, a 429
+//   3. rate limit    the request counted in its route's class for this client; past the limit, a 429 (a write's
+//                    count is settled by its answer: a failed one counts against the failures' bound instead)
 //   4. auth          Bearer routes: the agent's token, after the limit, so guessed tokens are limited before they
 //                    cost a look-up
 //   5. cache         a cache hit is sent; on a miss the request goes on (only public GET answers are stored, so
@@ -13,7 +14,15 @@ import { REQUEST_ID_HEADER } from '@mcp-directory/shared/log'
 import { cacheLookup } from '@mcp-directory/shared/metrics'
 import { PRECHARGED_HEADER } from '@mcp-directory/shared/public-api'
 import type { ImmediateAnswer } from '@mcp-directory/shared/runtime'
-import { type Admitted, checkBearer, checkOperator, checkRateLimit, limitHeadersOf, RequestFacts } from './checks'
+import {
+  type Admitted,
+  checkBearer,
+  checkOperator,
+  checkRateLimit,
+  limitHeadersOf,
+  RequestFacts,
+  settleWrite,
+} from './checks'
 import type { GatewayContext } from './context'
 import { forwardToService } from './forward'
 import { withGatewayHeaders } from './headers'
@@ -31,13 +40,25 @@ export async function handleRoute(
   hit: CacheEntry | null = null,
 ): Promise<Response> {
   const asked = new RequestFacts(ctx, request)
-  const { requestId } = asked
   // 2. Auth, operator routes.
   const refused = await checkOperator(ctx, route, asked)
   if (refused) return refused
   // 3. Rate limit.
   const admitted = await checkRateLimit(ctx, route, asked)
   if (admitted instanceof Response) return admitted
+  if (admitted.limit !== 'write') return handleAdmitted(ctx, route, asked, admitted, hit)
+  return settleWrite(ctx, asked, await handleAdmitted(ctx, route, asked, admitted, hit))
+}
+
+/** Steps 4 to 7 of a request within its limit. */
+async function handleAdmitted(
+  ctx: GatewayContext,
+  route: RouteSpec,
+  asked: RequestFacts,
+  admitted: Admitted,
+  hit: CacheEntry | null,
+): Promise<Response> {
+  const { request, requestId } = asked
   // 4. Auth, Bearer routes.
   const agent = await checkBearer(ctx, route, asked)
   if (agent instanceof Response) return agent

@@ -2,8 +2,27 @@
 // variant an answer is stored under, the byte budget of one answer, the generation check (no answer fetched across a
 // drop), the second ask (MicroCache.admits), and how long it stays fresh. The cache itself (its maps, look-ups and
 // drops) is micro-cache.ts.
+import {
+  codableHeaders,
+  codedHeaders,
+  type Encoding,
+  encode,
+  MIN_BYTES,
+  negotiate,
+  varyOnEncoding,
+} from '../compression'
 import type { RouteSpec } from '../routes'
 import type { CacheEntry, MicroCache } from './micro-cache'
+
+/** One form of a stored answer: as the service sent it, or one coded copy of it. */
+export interface CachedForm {
+  /** The answer's headers with the gateway's constant ones (CORS) already set, ready to copy. */
+  headers: Headers
+  /** Those a 304 repeats. */
+  notModifiedHeaders: Record<string, string>
+  /** A Blob, so an answer is sent without copying its bytes. */
+  body: Blob
+}
 
 /** Whether this request may be answered from, or stored in, the cache: a GET without credentials or a Range. */
 export function mayUseCache(request: Request): boolean {
@@ -100,7 +119,7 @@ function entryOf(
   res: Response,
   body: Uint8Array,
   maxAge: number,
-  about: { route: RouteSpec; listing: string | null },
+  about: { route: RouteSpec; listing: string | null; key: string },
 ): CacheEntry | null {
   const now = Date.now()
   const upstreamAge = Number(res.headers.get('age') ?? '0')
@@ -116,18 +135,48 @@ function entryOf(
   })
   Object.assign(headers, cache.constantHeaders)
   Object.assign(notModifiedHeaders, cache.constantHeaders)
-  return {
-    ...about,
-    status: res.status,
-    headers: new Headers(headers),
-    notModifiedHeaders,
-    body: new Blob([body]),
-    size: body.byteLength,
-    etag: res.headers.get('etag'),
-    storedAt: now,
-    expiresAt: now + ttlMs,
-    age,
+  const identity = { headers: new Headers(headers), notModifiedHeaders, body: new Blob([body]) }
+  const codable = codableHeaders(identity.headers)
+  // Its answers vary on Accept-Encoding, coded or not; one long enough keeps its bytes to be coded from.
+  if (codable) identity.notModifiedHeaders.vary = varyOnEncoding(identity.headers).get('vary')!
+  const bytes = codable && body.byteLength >= MIN_BYTES ? body : null
+  const coded = codable ? {} : null
+  const etag = res.headers.get('etag')
+  const times = { storedAt: now, expiresAt: now + ttlMs, age }
+  return { ...about, ...identity, ...times, status: res.status, bytes, coded, size: body.byteLength, etag }
+}
+
+/** The coded copy of a stored answer: its headers (coding, Vary, weak ETag) and body, what a 304 repeats. */
+function codedForm(entry: CacheEntry, bytes: Uint8Array, encoding: Encoding): CachedForm {
+  const headers = codedHeaders(entry.headers, encoding)
+  const etag = headers.get('etag')
+  const notModifiedHeaders = { ...entry.notModifiedHeaders, ...(etag ? { etag } : {}) }
+  return { headers, notModifiedHeaders, body: new Blob([encode(bytes, encoding)]) }
+}
+
+/**
+ * What of a stored answer this request gets: the coded copy its Accept-Encoding takes, or the answer as it is. A
+ * copy is made the first time a client takes its coding, and kept with the answer (counted in the cache's bytes),
+ * so no later hit compresses anything.
+ */
+export function formFor(entry: CacheEntry, request: Request, cache: MicroCache): CachedForm {
+  if (entry.bytes === null || entry.coded === null) return entry
+  const { encoding } = negotiate(request.headers.get('accept-encoding'))
+  if (encoding === null) return entry
+  let form = entry.coded[encoding]
+  if (!form) {
+    form = codedForm(entry, entry.bytes, encoding)
+    entry.coded[encoding] = form
+    cache.grew(entry, form.body.size)
   }
+  return form
+}
+
+/** Whether an If-None-Match header matches an ETag (weak comparison, RFC 9110 §13.1.2). */
+export function etagMatches(ifNoneMatch: string, etag: string): boolean {
+  if (ifNoneMatch.trim() === '*') return true
+  const bare = etag.replace(/^W\//, '')
+  return ifNoneMatch.split(',').some((t) => t.trim().replace(/^W\//, '') === bare)
 }
 
 /**
@@ -158,7 +207,12 @@ export async function storeAnswer(
   const answer = () => new Response(body, { status: res.status, statusText: res.statusText, headers: res.headers })
   // Again, after the body came: a drop may have happened meanwhile.
   if (body.byteLength > maxEntryBytes || since !== cache.generation) return answer()
-  const entry = entryOf(cache, res, body, cacheable.maxAge, about)
-  if (entry) cache.put(key, cacheable.vary, variant, entry)
-  return answer()
+  const entry = entryOf(cache, res, body, cacheable.maxAge, { ...about, key })
+  if (!entry) return answer()
+  cache.put(key, cacheable.vary, variant, entry)
+  // The stored form this client takes (a coded copy, made once above), as a hit would send it but without an Age.
+  const form = formFor(entry, request, cache)
+  const sent = new Response(form.body, { status: res.status, statusText: res.statusText, headers: form.headers })
+  if (entry.age > 0) sent.headers.set('age', String(entry.age))
+  return sent
 }

@@ -7,7 +7,16 @@ import { Lru } from '@mcp-directory/shared/lru'
 import { cacheLookup } from '@mcp-directory/shared/metrics'
 import { INSTANCE_ID } from '@mcp-directory/shared/service'
 import type { RouteSpec } from '../routes'
-import { asksForFresh, cacheKeyOf, mayUseCache, variantKeyOf } from './micro-cache-store'
+import type { Encoding } from '../compression'
+import {
+  asksForFresh,
+  type CachedForm,
+  cacheKeyOf,
+  etagMatches,
+  formFor,
+  mayUseCache,
+  variantKeyOf,
+} from './micro-cache-store'
 
 /** Bounds of the micro-cache. */
 export interface MicroCacheOptions {
@@ -41,17 +50,18 @@ const SECOND_DROP_MS = 1500
 const CONSUMER_FORGET_MS = 3_600_000
 
 /** A stored answer, and the route that answered it (so its rate limit is counted on every hit). */
-export interface CacheEntry {
+export interface CacheEntry extends CachedForm {
   route: RouteSpec
   /** The listing the answer is about, or null. */
   listing: string | null
   status: number
-  /** The answer's headers with the gateway's constant ones (CORS) already set, ready to copy. */
-  headers: Headers
-  /** Those a 304 repeats. */
-  notModifiedHeaders: Record<string, string>
-  /** A Blob, so an answer is sent without copying its bytes. */
-  body: Blob
+  /** Its path and query (the key it is stored under). */
+  key: string
+  /** The body to code from: kept when its type is coded and it is long enough (compression.ts), else null. */
+  bytes: Uint8Array | null
+  /** Its coded copies, each made the first time a client takes its coding; null when its type is never coded. */
+  coded: Partial<Record<Encoding, CachedForm>> | null
+  /** Bytes held: the body and its coded copies. */
   size: number
   etag: string | null
   storedAt: number
@@ -69,13 +79,6 @@ interface Resource {
   bytes: number
   /** Its route is not rate-limited (badges): its answers count against the unlimited share too. */
   unlimited: boolean
-}
-
-/** Whether an If-None-Match header matches an ETag (weak comparison, RFC 9110 §13.1.2). */
-function etagMatches(ifNoneMatch: string, etag: string): boolean {
-  if (ifNoneMatch.trim() === '*') return true
-  const bare = etag.replace(/^W\//, '')
-  return ifNoneMatch.split(',').some((t) => t.trim().replace(/^W\//, '') === bare)
 }
 
 /**
@@ -152,11 +155,12 @@ export class MicroCache {
   respond(entry: CacheEntry, request: Request, extra: Record<string, string>): Response {
     const age = String(entry.age + Math.floor((Date.now() - entry.storedAt) / 1000))
     const inm = request.headers.get('if-none-match')
+    const form = formFor(entry, request, this)
     if (inm && entry.etag && etagMatches(inm, entry.etag))
-      return new Response(null, { status: 304, headers: { ...entry.notModifiedHeaders, ...extra, age } })
+      return new Response(null, { status: 304, headers: { ...form.notModifiedHeaders, ...extra, age } })
     // A Headers object is copied whole, several times faster than one built from a record (this is a cache hit's
     // largest cost); then the few per-answer headers are set.
-    const res = new Response(entry.body, { status: entry.status, headers: entry.headers })
+    const res = new Response(form.body, { status: entry.status, headers: form.headers })
     for (const k in extra) res.headers.set(k, extra[k]!)
     res.headers.set('age', age)
     return res
@@ -204,6 +208,14 @@ export class MicroCache {
       if (this.entries <= this.limits.maxEntries && this.bytes <= this.limits.maxBytes) break
       if (oldest !== key) this.remove(oldest)
     }
+  }
+
+  /** A stored entry gained a coded copy of this many bytes: counted while the entry is still stored. */
+  grew(entry: CacheEntry, bytes: number): void {
+    const r = this.resources.get(entry.key)
+    if (!r || ![...r.variants.values()].includes(entry)) return
+    entry.size += bytes
+    this.count(r, 0, bytes)
   }
 
   /** Drops the answers about these listings now and once more shortly after (what a listing event does). */

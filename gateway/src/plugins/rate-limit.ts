@@ -104,6 +104,34 @@ async function sendBatch(store: KeyValueStore, batch: [string, Window][]): Promi
   }
 }
 
+/** Every window with hits not yet sent (or hits taken back: a negative count); ended windows are forgotten. */
+function pendingBatch(windows: Map<string, Window>, now: number): [string, Window][] {
+  const batch: [string, Window][] = []
+  for (const [key, w] of windows) {
+    if (w.resetAt <= now) {
+      if (w.sending === 0) windows.delete(key)
+    } else if (w.pending !== 0) batch.push([key, w])
+  }
+  return batch
+}
+
+/** A client's count in a class without counting: `allowed` says whether one more request would be within. */
+function peekIn(windows: Map<string, Window>, cls: LimitClass, client: string): RateDecision {
+  const now = Date.now()
+  const w = windows.get(keyOf(cls, client))
+  if (!w || w.resetAt <= now) return decision(windowIn(new Map(), '', cls, now), 1, now)
+  return decision(w, counted(w) + 1, now)
+}
+
+/**
+ * Takes back a hit counted in the client's current window (a write that failed counts as a failure instead); the
+ * store gets it with the next batch, as a negative count. Nothing when that window has ended.
+ */
+function refundIn(windows: Map<string, Window>, cls: LimitClass, client: string): void {
+  const w = windows.get(keyOf(cls, client))
+  if (w && w.resetAt > Date.now() && counted(w) > 0) w.pending--
+}
+
 /**
  * Counts requests per client in fixed windows, locally, and adds the counts to the shared store (Redis) in
  * batches every `syncIntervalMs`, so a request costs no round trip and every replica still enforces one limit:
@@ -151,13 +179,7 @@ export function createRateLimiter(store: KeyValueStore, log: Logger, opts: RateL
   /** One batch: every window with hits not yet sent; ended windows are forgotten. */
   function sync(): Promise<void> {
     syncing ??= (async () => {
-      const now = Date.now()
-      const batch: [string, Window][] = []
-      for (const [key, w] of windows) {
-        if (w.resetAt <= now) {
-          if (w.sending === 0) windows.delete(key)
-        } else if (w.pending > 0) batch.push([key, w])
-      }
+      const batch = pendingBatch(windows, Date.now())
       // A few thousand keys per script call keeps one call short on the Redis side.
       for (let i = 0; i < batch.length; i += 2000) if (!(await send(batch.slice(i, i + 2000)))) break
     })().finally(() => {
@@ -203,6 +225,8 @@ export function createRateLimiter(store: KeyValueStore, log: Logger, opts: RateL
       w.pending++
       return decision(w, count, now)
     },
+    peek: (cls: LimitClass, client: string) => peekIn(windows, cls, client),
+    refund: (cls: LimitClass, client: string) => refundIn(windows, cls, client),
     /** Sends every pending count now (tests, shutdown). */
     flush: () => (shared ? sync() : Promise.resolve()),
     get degraded() {

@@ -604,9 +604,13 @@ describe('submit → moderation', () => {
     expect((await call('GET', '/internal/moderation')).status).toBe(404)
   })
 
-  test('rate limit: RATE_LIMIT_WRITE_PER_HOUR submissions per client', async () => {
+  test('rate limit: refused submissions count against RATE_LIMIT_WRITE_FAILURES_PER_HOUR, not the write limit', async () => {
     const limited = createGatewayApp({
-      config: testConfig({ PUBLIC_BASE_URL: BASE, RATE_LIMIT_WRITE_PER_HOUR: '2' }),
+      config: testConfig({
+        PUBLIC_BASE_URL: BASE,
+        RATE_LIMIT_WRITE_PER_HOUR: '2',
+        RATE_LIMIT_WRITE_FAILURES_PER_HOUR: '3',
+      }),
       log,
       kv: createMemoryStore(),
       operatorToken: OPERATOR,
@@ -614,9 +618,9 @@ describe('submit → moderation', () => {
     })
     const headers = { 'x-forwarded-for': '203.0.113.9' }
     const statuses = []
-    for (let i = 0; i < 3; i++)
+    for (let i = 0; i < 4; i++)
       statuses.push((await call('POST', '/api/v1/submit', { body: { bad: true }, headers }, limited.app)).status)
-    expect(statuses).toEqual([400, 400, 429])
+    expect(statuses).toEqual([400, 400, 400, 429])
     await limited.close()
   })
 })

@@ -68,7 +68,10 @@ export interface Config {
   pypiUrl: string
   outboundAllowPrivate: boolean
   rateLimitPerMinute: number
+  /** Writes answered with success per client per hour (RATE_LIMIT_WRITE_PER_HOUR). */
   rateLimitWritePerHour: number
+  /** Writes refused (answered 4xx or 5xx) per client per hour (RATE_LIMIT_WRITE_FAILURES_PER_HOUR). */
+  rateLimitWriteFailuresPerHour: number
   /** Requests per minute per client on the registry read API, /v0.1 (RATE_LIMIT_REGISTRY_PER_MINUTE). */
   rateLimitRegistryPerMinute: number
   /** An official-registry-compatible upstream the catalog follows (REGISTRY_UPSTREAM_URL); null: none. */
@@ -160,6 +163,7 @@ export function loadConfig(env: Env = process.env): Config {
   const r = envReader(env)
   const port = r.int('PORT', 3000, 1, 65535)
   const publicBaseUrl = r.base('PUBLIC_BASE_URL', `http://localhost:${port}`)
+  const writePerHour = r.int('RATE_LIMIT_WRITE_PER_HOUR', 20, 1, 1_000_000)
   const config: Config = {
     port,
     host: r.str('HOST') ?? '0.0.0.0',
@@ -175,7 +179,9 @@ export function loadConfig(env: Env = process.env): Config {
     metricsToken: r.secret('METRICS_TOKEN', 16),
     ...readOutbound(r),
     rateLimitPerMinute: r.int('RATE_LIMIT_PER_MINUTE', 120, 1, 1_000_000),
-    rateLimitWritePerHour: r.int('RATE_LIMIT_WRITE_PER_HOUR', 20, 1, 1_000_000),
+    rateLimitWritePerHour: writePerHour,
+    // Refused writes have their own, looser bound: a few mistakes never spend the successes.
+    rateLimitWriteFailuresPerHour: r.int('RATE_LIMIT_WRITE_FAILURES_PER_HOUR', 5 * writePerHour, 1, 5_000_000),
     rateLimitRegistryPerMinute: r.int('RATE_LIMIT_REGISTRY_PER_MINUTE', 120, 1, 1_000_000),
     registryUpstreamUrl: readRegistryUpstream(r),
     registrySyncMinutes: r.int('REGISTRY_SYNC_MINUTES', 60, 1, 10_080),

@@ -42,3 +42,11 @@ test('the payloads stay text in the category list', () => {
     '- \\## Claude Desktop Quick Installation \\<script\\>alert(1)\\</script\\> (\\[x\\](javascript:alert(1)) &amp;#106;avascript: - ## x \\> \\`\\`\\`json): https://dir.example/api/v1/search?category=databases',
   )
 })
+
+test('llms.txt names the registry API under /v0.1, reading and publishing', () => {
+  const text = llmsTxt(BASE, [])
+  expect(text).toContain('## MCP Registry API')
+  expect(text).toContain(`${BASE}/v0.1/servers?limit=30&version=latest`)
+  expect(text).toContain('GET /v0.1/servers/{name}/versions')
+  expect(text).toContain('POST /v0.1/publish')
+})
