@@ -7,6 +7,7 @@
 // cache hit is never compressed again. When the client takes both codings alike, a kept copy is br (made once, the
 // smallest) and an answer coded as it passes is gzip (made for each answer: about 3× cheaper, within 20% of br's size).
 import { brotliCompressSync, constants } from 'node:zlib'
+import { failing, readUpTo, restOf } from '@mcp-directory/shared/runtime'
 
 export type Encoding = 'br' | 'gzip'
 
@@ -157,36 +158,12 @@ const again = (res: Response, body: Uint8Array) =>
 
 /** A body of declared length read whole; one that fails while it is read gives the answer cut, as it would be. */
 const wholeBody = (res: Response): Promise<Uint8Array | Response> =>
-  res.bytes().catch((err) => {
-    const init = { status: res.status, statusText: res.statusText, headers: res.headers }
-    return new Response(new ReadableStream({ start: (c) => c.error(err) }), init)
-  })
+  res.bytes().catch((err) => new Response(failing(err), init(res)))
 
 /** The body read whole when it ends within `max` bytes; else the answer again, what was read first then the rest. */
 async function bodyUpTo(res: Response, max: number): Promise<Uint8Array | Response> {
-  const reader = res.body!.getReader()
-  const read: Uint8Array[] = []
-  let length = 0
-  try {
-    for (;;) {
-      const { done, value } = await reader.read()
-      if (done) return read.length === 1 ? read[0]! : Buffer.concat(read)
-      read.push(value)
-      length += value.byteLength
-      if (length > max) break
-    }
-  } catch (err) {
-    const init = { status: res.status, statusText: res.statusText, headers: res.headers }
-    return new Response(new ReadableStream({ start: (c) => c.error(err) }), init)
-  }
-  const rest = new ReadableStream<Uint8Array>({
-    start: (c) => c.enqueue(Buffer.concat(read)),
-    async pull(c) {
-      const { done, value } = await reader.read()
-      if (done) c.close()
-      else c.enqueue(value)
-    },
-    cancel: (reason) => reader.cancel(reason),
-  })
-  return new Response(rest, { status: res.status, statusText: res.statusText, headers: res.headers })
+  const read = await readUpTo(res.body!, max)
+  return 'whole' in read ? read.whole : new Response(restOf(read), init(res))
 }
+
+const init = (res: Response) => ({ status: res.status, statusText: res.statusText, headers: res.headers })

@@ -256,3 +256,4 @@ export function serve(opts: ServeOptions) {
   return server
 }
 export * from './data-dir'
+export { failing, readUpTo, restOf } from './body'

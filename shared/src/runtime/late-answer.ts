@@ -9,6 +9,7 @@
 // call's JSON-RPC answer) is read whole first and written in one piece: one TCP segment where a stream read chunk by
 // chunk sends two (its chunks, then the coding's end), and none of its per-chunk work. An event stream, and an answer
 // found longer, go chunk by chunk.
+import { chunkByChunk, failing, readUpTo, restOf } from './body'
 
 // The longest late answer read whole before it is sent: the gateway's micro-cache reads an answer it stores whole up
 // to the same size, so no request holds more than it could already. A longer one, or an event stream, is streamed as
@@ -70,21 +71,8 @@ async function withWholeBody(res: Response): Promise<Response> {
  */
 async function withBodyUpTo(res: Response): Promise<Response> {
   const init = { status: res.status, statusText: res.statusText, headers: res.headers }
-  const reader = res.body!.getReader()
-  const read: Uint8Array[] = []
-  let length = 0
-  try {
-    for (;;) {
-      const { done, value } = await reader.read()
-      if (done) break
-      read.push(value)
-      length += value.length
-      if (length > WHOLE_BYTES) return new Response(readOn(read, reader), init)
-    }
-  } catch (err) {
-    return new Response(failing(err), init)
-  }
-  return new Response(inOneWrite(read.length === 1 ? read[0]! : Buffer.concat(read)), init)
+  const read = await readUpTo(res.body!, WHOLE_BYTES)
+  return new Response('whole' in read ? inOneWrite(read.whole) : restOf(read), init)
 }
 
 /** A body written in one write, then its end. */
@@ -97,17 +85,6 @@ const inOneWrite = (bytes: Uint8Array) =>
     },
   })
 
-/** A body that fails at once, so the client sees the answer cut. */
-const failing = (err: unknown) => new ReadableStream({ start: (c) => c.error(err) })
-
-type Reader = {
-  read(): Promise<{ done: true; value?: undefined } | { done: false; value: Uint8Array }>
-  cancel(reason?: unknown): Promise<void>
-}
-
-/** A body of the pieces already read (in its first chunk), then the rest of `reader` chunk by chunk. */
-const readOn = (pieces: Uint8Array[], reader: Reader) => chunkByChunk(reader, Buffer.concat(pieces))
-
 /** The answer with its body read through a JavaScript stream (chunk by chunk, so a long stream still streams). */
 function withStreamedBody(res: Response): Response {
   if (res.body === null) return res
@@ -115,23 +92,5 @@ function withStreamedBody(res: Response): Response {
     status: res.status,
     statusText: res.statusText,
     headers: res.headers,
-  })
-}
-
-/** A JavaScript stream of `first` (when given), then each chunk `reader` gives; cancelling it cancels the reader. */
-function chunkByChunk(reader: Reader, first: Uint8Array | null): ReadableStream<Uint8Array> {
-  let held = first
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      if (held) {
-        controller.enqueue(held)
-        held = null
-        return
-      }
-      const { done, value } = await reader.read()
-      if (done) controller.close()
-      else controller.enqueue(value)
-    },
-    cancel: (reason) => reader.cancel(reason),
   })
 }
