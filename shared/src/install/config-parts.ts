@@ -70,6 +70,16 @@ export function envSettings(env: readonly EnvVarSpec[]): { required: Setting[]; 
   return { required, optional }
 }
 
+// Schemes other than Bearer that a header's description may name, written as schemes are (capitalised): words such
+// as "token" or "App" are too common in descriptions ("Authentication token (PAT or App token)") to be read as one.
+const SCHEMES = ['Basic', 'Digest', 'Bot']
+
+/** The authentication scheme a header's description names, else Bearer. */
+function authorizationScheme(description: string | null | undefined): string {
+  const words = (description ?? '').split(/[^A-Za-z]+/)
+  return SCHEMES.find((s) => words.includes(s)) ?? 'Bearer'
+}
+
 // Header values are templates such as "Bearer {smithery_api_key}"; a header is sent when it is required
 // or comes with such a template (the publisher expects it), otherwise it is only named in the note.
 export function headerSettings(headers: readonly HeaderSpec[]): { included: Setting[]; optional: string[] } {
@@ -97,6 +107,10 @@ export function headerSettings(headers: readonly HeaderSpec[]): { included: Sett
       if (after) parts.push(after)
     } else if (typeof h.value === 'string' && h.value.trim() && !secret) {
       parts = [visible(h.value)] // a fixed, public value such as a client id label
+    } else if (/^authorization$/i.test(h.name)) {
+      // An Authorization header is a scheme and a credential: a bare token pasted in its place gets a 401. The
+      // scheme the description names (Basic, Token…), else Bearer, the scheme of OAuth and personal access tokens.
+      parts = [`${authorizationScheme(h.description)} `, { v: `${varName(h.name)}_TOKEN`, secret: true, description }]
     } else {
       parts = [{ v: varName(h.name), secret, description }]
     }

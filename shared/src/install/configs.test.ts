@@ -283,6 +283,30 @@ describe('buildClientConfigs: local model', () => {
 })
 
 describe('buildClientConfigs: remote model', () => {
+  test('an Authorization header the entry gives no value shows its scheme: Bearer, or the one its description names', () => {
+    // The official GitHub server's header: "Authentication token (PAT or App token)", no value. A bare token pasted
+    // where `<AUTHORIZATION>` stood gets a 401.
+    const github: HeaderSpec = {
+      name: 'Authorization',
+      isRequired: true,
+      isSecret: true,
+      description: 'Authentication token (PAT or App token)',
+    }
+    const m = configs(remoteModel({ headers: [github] }), 'github')
+    expect(parseJson(get(m, 'cursor'))).toEqual({
+      mcpServers: {
+        github: { url: 'https://mcp.acme.example/mcp', headers: { Authorization: 'Bearer <AUTHORIZATION_TOKEN>' } },
+      },
+    })
+    expect(parseJson(get(m, 'claude-code'))).toMatchObject({
+      mcpServers: { github: { headers: { Authorization: 'Bearer ${AUTHORIZATION_TOKEN}' } } },
+    })
+    const basic = configs(remoteModel({ headers: [{ ...github, description: 'Basic credentials, base64' }] }), 'x')
+    expect(parseJson(get(basic, 'cursor'))).toMatchObject({
+      mcpServers: { x: { headers: { Authorization: 'Basic <AUTHORIZATION_TOKEN>' } } },
+    })
+  })
+
   test('streamable HTTP with a templated bearer header', () => {
     const m = configs(remoteModel({ headers: [SMITHERY] }), 'thing')
     // Claude Desktop: stdio only → mcp-remote, header value from the environment (no spaces in args).
