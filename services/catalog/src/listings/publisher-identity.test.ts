@@ -53,6 +53,19 @@ describe('a publisher from each kind of evidence', () => {
     expect(p.label).toBe('by Example · example.com (verified by its website)')
   })
 
+  test('a followed upstream that says its entry came from the official registry is not believed', () => {
+    // The source field is the upstream's own word; only the official registry followed as itself, or the operator's
+    // file import of its list, carries its namespace proof.
+    const hostile = listing({
+      name: 'com.notion/mcp',
+      source: 'official-registry',
+      origin: 'registry:https://evil.example',
+    })
+    expect(publisherModelOf(hostile)).toMatchObject({ kind: 'unknown', verified: false })
+    const followed = listing({ name: 'com.notion/mcp', origin: 'registry:https://registry.modelcontextprotocol.io' })
+    expect(publisherModelOf(followed).evidence[0]).toMatchObject({ kind: 'registry-namespace', proves: true })
+  })
+
   test('the same entry from another registry is not granted by the official one: no mark without its addresses', () => {
     const p = publisherModelOf(listing({ name: 'com.notion/mcp', source: 'toolsdk-registry' }))
     expect(p.kind).toBe('unknown')

@@ -14,8 +14,10 @@ import { normalizeAddress } from '@mcp-directory/shared/identity'
 import {
   ANONYMOUS_NAMESPACE,
   fromOfficialRegistry,
+  hostOf,
   namespaceEvidence,
   namespaceOf,
+  onDomain,
   type PublisherSource,
   provenRepositoryOf,
   registryProof,
@@ -41,9 +43,6 @@ export interface Identity {
   id: string
   evidence: PublisherEvidence[]
 }
-
-const hostOf = (address: unknown) => (typeof address === 'string' ? (normalizeAddress(address)?.host ?? null) : null)
-const onDomain = (host: string, domain: string) => host === domain || host.endsWith(`.${domain}`)
 
 /** The identities a listing's namespace gives it (proven by the registry, a publish here, or its addresses). */
 function namespaceIdentity(l: PublisherInput): Identity | null {

@@ -45,8 +45,11 @@ export interface PublisherSource {
   websiteByOwner?: boolean | null
 }
 
-const hostOf = (address: string | null | undefined) => (address ? (normalizeAddress(address)?.host ?? null) : null)
-const onDomain = (host: string | null, domain: string) =>
+/** The host of an address, or null. */
+export const hostOf = (address: unknown) =>
+  typeof address === 'string' ? (normalizeAddress(address)?.host ?? null) : null
+/** True when `host` is `domain` or a name below it. */
+export const onDomain = (host: string | null, domain: string) =>
   host !== null && (host === domain || host.endsWith(`.${domain}`))
 
 /**
@@ -128,9 +131,10 @@ export const OFFICIAL_REGISTRY_BASE = 'https://registry.modelcontextprotocol.io'
 
 /** True when the entry was served by the official MCP registry: its list imported, or it followed as the upstream. */
 export const fromOfficialRegistry = (l: { origin?: string; source?: string }) =>
-  l.origin !== 'submission' &&
-  l.origin !== 'demo' &&
-  (l.source === 'official-registry' || l.origin === `registry:${OFFICIAL_REGISTRY_BASE}`)
+  l.origin === `registry:${OFFICIAL_REGISTRY_BASE}` ||
+  // An entry's `source` is the word of whoever wrote the document: it counts in the operator's own file imports
+  // (the official registry's list, as ../shared/data gives it), never in what a followed upstream says of itself.
+  (l.origin === 'import' && l.source === 'official-registry')
 
 /** The proof the official registry asks before it grants a namespace. */
 export const registryProof = (ns: Exclude<Namespace, { kind: 'none' }>) =>
