@@ -74,11 +74,12 @@ export class NamedCounts {
    */
   boostsOf(q: string, words: readonly string[]): Boost[] {
     const out: Boost[] = []
-    if (writtenAsName(q)) out.push({ kind: 'written', hash: nameHash(nameKey(q)) })
+    const written = writtenAsName(q)
+    if (written) out.push({ kind: 'written', hash: nameHash(nameKey(q)) })
     const publisher = nameHash(words.join(''))
     if (this.counts.has(publisher)) out.push({ kind: 'publisher', hash: publisher })
-    const plain = nameHash(words.join(' '))
-    if (!writtenAsName(q) && this.counts.has(plain)) out.push({ kind: 'word', hash: plain })
+    const plain = written ? 0 : nameHash(words.join(' '))
+    if (plain && this.counts.has(plain)) out.push({ kind: 'word', hash: plain })
     return out
   }
 }
