@@ -133,8 +133,9 @@ export const OFFICIAL_REGISTRY_BASE = 'https://registry.modelcontextprotocol.io'
 export const fromOfficialRegistry = (l: { origin?: string; source?: string }) =>
   l.origin === `registry:${OFFICIAL_REGISTRY_BASE}` ||
   // An entry's `source` is the word of whoever wrote the document: it counts in the operator's own file imports
-  // (the official registry's list, as ../shared/data gives it), never in what a followed upstream says of itself.
-  (l.origin === 'import' && l.source === 'official-registry')
+  // (the official registry's list, as ../shared/data gives it; a row read before origins were recorded was one),
+  // never in what a followed upstream says of itself.
+  ((l.origin === 'import' || l.origin === undefined) && l.source === 'official-registry')
 
 /** The proof the official registry asks before it grants a namespace. */
 export const registryProof = (ns: Exclude<Namespace, { kind: 'none' }>) =>
