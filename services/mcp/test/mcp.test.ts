@@ -307,6 +307,37 @@ describe('MCP over Streamable HTTP through the gateway', () => {
     expect(text(cats)).toContain('developer-tools')
   })
 
+  test('get_mcp_install_config says which settings to ask for, and fills given values into every config', async () => {
+    type Setting = { variable: string; required: boolean }
+    type Install = { id: string; install: { settings?: Setting[] } | null; configs: { snippet: string }[] | null }
+    const { servers } = (await (await rest('/api/v1/search?transport=stdio&limit=50')).json()) as {
+      servers: { id: string }[]
+    }
+    let found: { id: string; setting: Setting } | null = null
+    for (const s of servers) {
+      const r = (await call('get_mcp_install_config', { id: s.id })).structuredContent as Install
+      const setting = r.install?.settings?.find((x) => x.required)
+      if (setting && r.configs) {
+        found = { id: s.id, setting }
+        expect(text(await call('get_mcp_install_config', { id: s.id }))).toContain(`"${setting.variable}"`)
+        break
+      }
+    }
+    if (!found) throw new Error('no listing with a required setting among the stdio hits')
+    const value = 'given-value-7'
+    const filled = await call('get_mcp_install_config', { id: found.id, values: { [found.setting.variable]: value } })
+    expect(filled.isError).toBeFalsy()
+    const configs = (filled.structuredContent as Install).configs ?? []
+    expect(configs.length).toBeGreaterThan(0)
+    for (const c of configs) {
+      expect(c.snippet).toContain(value)
+      expect(c.snippet).not.toContain(`<${found.setting.variable}>`)
+    }
+    const unknown = await call('get_mcp_install_config', { id: found.id, values: { NOT_A_SETTING: 'x' } })
+    expect(unknown.isError).toBe(true)
+    expect(String((unknown.structuredContent as { message: string }).message)).toContain('NOT_A_SETTING')
+  })
+
   test('bad arguments come back as one tool error naming every bad argument by its own name; tokens and listings as the API says', async () => {
     const problems = (r: CallToolResult) =>
       expectToolError(r, 'invalid_parameter', 400).details as { argument: string; message: string }[]

@@ -1,16 +1,32 @@
 // Over 300 lines: the listing's domain types and nothing else, each with its doc comment; one place to read them.
 /** Domain types of a listing, shared by every service that reads or writes one. */
 
-/** An environment variable a package needs (from the registry's `environmentVariables[]`). */
-export interface EnvVarSpec {
-  name: string
+/**
+ * What the official `server.json` says of one input a server takes (its `Input`): how to ask for it. `format` is
+ * string, number, boolean or filepath; `placeholder` is an example of the form a value takes, never a value.
+ */
+export interface InputFacts {
   description?: string
   isRequired?: boolean
   isSecret?: boolean
+  format?: 'string' | 'number' | 'boolean' | 'filepath'
+  default?: string
+  placeholder?: string
+  choices?: string[]
+}
+
+/**
+ * An environment variable a package needs (from the registry's `environmentVariables[]`). A `value` is fixed by the
+ * entry (not the user's to set); `{name}` in it is filled from `variables`.
+ */
+export interface EnvVarSpec extends InputFacts {
+  name: string
+  value?: string
+  variables?: Record<string, InputFacts>
 }
 
 /** An argument a package or its runtime takes (registry `packageArguments[]` / `runtimeArguments[]`). */
-export interface ArgumentSpec {
+export interface ArgumentSpec extends InputFacts {
   type: 'positional' | 'named'
   /** A named argument's flag (`--db`). */
   name?: string
@@ -18,8 +34,6 @@ export interface ArgumentSpec {
   valueHint?: string
   /** A fixed value, passed as it is. */
   value?: string
-  isRequired?: boolean
-  description?: string
 }
 
 /** One installable package of a server (registry `packages[]`). */
@@ -37,19 +51,20 @@ export interface PackageSpec {
 }
 
 /** A header a remote endpoint expects (registry `remotes[].headers[]`). */
-export interface HeaderSpec {
+export interface HeaderSpec extends InputFacts {
   name: string
-  description?: string
-  isRequired?: boolean
-  isSecret?: boolean
   value?: string
+  /** What each `{name}` of `value` stands for. */
+  variables?: Record<string, InputFacts>
 }
 
 /** A hosted endpoint of a server (registry `remotes[]`). */
 export interface RemoteSpec {
   type: string // streamable-http | sse
+  /** The endpoint; `{name}` in it is one of `variables` (a tenant, a region) its user fills in. */
   url: string
   headers: HeaderSpec[]
+  variables?: Record<string, InputFacts>
 }
 
 /** A tool the server exposes, as last seen by a live check. */
@@ -160,6 +175,8 @@ export type InstallModel =
       command: string
       args: string[]
       env: EnvVarSpec[]
+      /** The declared arguments behind the placeholders of `args` (`<postgres-url>`): what each one is. */
+      arguments?: ArgumentSpec[]
       confidence: InstallConfidence
       /** Where the install comes from: the registry entry, the repository README, or the repository itself (a guess). */
       basis: InstallBasis
@@ -173,6 +190,8 @@ export type InstallModel =
       transport: 'streamable-http' | 'sse'
       url: string
       headers: HeaderSpec[]
+      /** What each `{name}` of the URL stands for. */
+      variables?: Record<string, InputFacts>
       confidence: InstallConfidence
       basis: 'registry'
       note?: string

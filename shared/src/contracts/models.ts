@@ -108,6 +108,47 @@ export const ConfigEntry = t.Object({
 })
 export type ConfigEntry = Static<typeof ConfigEntry>
 
+/** What the registry entry says of one input: how to ask for it (the official schema's `Input`). */
+const InputFactsModel = t.Object({
+  description: t.Optional(t.String()),
+  isRequired: t.Optional(t.Boolean()),
+  isSecret: t.Optional(t.Boolean()),
+  format: t.Optional(t.String()),
+  default: t.Optional(t.String()),
+  placeholder: t.Optional(t.String()),
+  choices: t.Optional(t.Array(t.String())),
+})
+
+/** One input an install takes (environment variable, argument, header or URL variable): what to ask for. */
+export const InstallSettingModel = t.Object({
+  name: t.String({
+    description: "The environment variable, the argument's flag or hint, the header, or the URL variable",
+  }),
+  kind: t.Union([t.Literal('env'), t.Literal('argument'), t.Literal('header'), t.Literal('url')]),
+  required: t.Boolean({ description: 'The server does not start or connect without it' }),
+  secret: t.Boolean({ description: 'A credential: never shown once set' }),
+  description: t.Optional(t.String()),
+  format: t.Optional(
+    t.Union([t.Literal('number'), t.Literal('boolean'), t.Literal('filepath')], {
+      description: "When not plain text: a number, true/false, or a path on the user's machine",
+    }),
+  ),
+  example: t.Optional(t.String({ description: 'The form a value takes (an example, never a value to use)' })),
+  default: t.Optional(t.String({ description: 'The value used when none is given' })),
+  choices: t.Optional(t.Array(t.String(), { description: 'The only values it takes' })),
+  variable: t.String({
+    description: 'The name a value is given under (`values` of get_mcp_install_config, the listing page form)',
+  }),
+  placeholder: t.String({
+    description:
+      'What stands for it in the configs: <VARIABLE> (Claude Code reads ${VARIABLE}, VS Code asks ${input:variable})',
+  }),
+  source: t.Union([t.Literal('registry'), t.Literal('readme'), t.Literal('package')], {
+    description: "Where it was read: the registry entry, the README's client config, or the package's registry entry",
+  }),
+})
+export type InstallSettingModel = Static<typeof InstallSettingModel>
+
 /** The install recipe behind `configs`, with how sure we are of it. */
 export const InstallInfo = t.Object({
   kind: t.Union([t.Literal('local'), t.Literal('remote')]),
@@ -121,9 +162,25 @@ export const InstallInfo = t.Object({
   environmentVariables: t.Array(
     t.Object({
       name: t.String(),
-      description: t.Optional(t.String()),
-      isRequired: t.Optional(t.Boolean()),
-      isSecret: t.Optional(t.Boolean()),
+      ...InputFactsModel.properties,
+      value: t.Optional(t.String({ description: 'A value the entry fixes; `{name}` in it is one of `variables`' })),
+      variables: t.Optional(t.Record(t.String(), InputFactsModel)),
+    }),
+  ),
+  headers: t.Optional(
+    t.Array(
+      t.Object({
+        name: t.String(),
+        ...InputFactsModel.properties,
+        value: t.Optional(t.String({ description: 'A fixed value or a template such as `Bearer {api_key}`' })),
+        variables: t.Optional(t.Record(t.String(), InputFactsModel)),
+      }),
+      { description: 'A remote: the headers it is sent with' },
+    ),
+  ),
+  settings: t.Optional(
+    t.Array(InstallSettingModel, {
+      description: 'Every setting the install takes, required ones first; "needs" names the required ones',
     }),
   ),
   basis: t.Optional(
@@ -198,6 +255,12 @@ export const SearchHit = t.Composite([
           }),
           needsKeys: t.Boolean(),
           keys: t.Array(t.String(), { description: 'Secrets to set: environment variables or header values' }),
+          needs: t.Optional(
+            t.Array(t.String(), {
+              description:
+                'Every required setting, secret or not (a database URL, a folder, a key): the detail says what each is',
+            }),
+          ),
           client: t.String(),
           lineKind: t.Union([t.Literal('command'), t.Literal('link'), t.Literal('config'), t.Null()], {
             description: 'command: run it; link: open it; config: merge it into the file',

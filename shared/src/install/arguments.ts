@@ -20,14 +20,26 @@ export function argumentPlaceholder(a: ArgumentSpec): string {
   return `<${base || 'value'}>`
 }
 
+const safe = (v: string | undefined): string | null => (typeof v === 'string' && SAFE_VALUE.test(v) ? v : null)
+
+/**
+ * What an argument puts on the command line: its fixed value; for a required one without, its default (a valid
+ * value by the schema, which the user may change) or else its placeholder; null for an optional one (left out).
+ */
+export function argumentValue(a: ArgumentSpec): string | null {
+  const fixed = safe(a.value)
+  if (fixed) return fixed
+  if (a.isRequired !== true) return null
+  return safe(a.default) ?? argumentPlaceholder(a)
+}
+
 /** The argv tokens of `args` a run needs: fixed values and required placeholders, in order. */
 export function argumentTokens(args: readonly ArgumentSpec[] | undefined): string[] {
   const out: string[] = []
   for (const a of (Array.isArray(args) ? args : []).slice(0, MAX_ARGUMENTS)) {
     if (!a || typeof a !== 'object') continue
-    const fixed = typeof a.value === 'string' && SAFE_VALUE.test(a.value) ? a.value : null
-    if (!fixed && a.isRequired !== true) continue
-    const value = fixed ?? argumentPlaceholder(a)
+    const value = argumentValue(a)
+    if (value === null) continue
     if (a.type === 'named') {
       if (typeof a.name !== 'string' || !FLAG.test(a.name)) continue
       out.push(a.name, value)
@@ -81,7 +93,7 @@ export function runtimeTokens(runner: Runner, args: readonly ArgumentSpec[] | un
   const allowed = RUNNER_OPTIONS[runner]
   for (const a of (Array.isArray(args) ? args : []).slice(0, MAX_ARGUMENTS)) {
     if (!a || typeof a !== 'object') continue
-    const fixed = typeof a.value === 'string' && SAFE_VALUE.test(a.value) ? a.value : null
+    const fixed = safe(a.value) ?? (a.isRequired === true ? safe(a.default) : null)
     if (fixed === null && a.isRequired !== true) continue
     if (a.type !== 'named' || typeof a.name !== 'string') return null
     const value = Object.hasOwn(allowed.given, a.name) ? allowed.given[a.name] : undefined

@@ -1,6 +1,6 @@
 // The pieces every client's config is built from: the settings a model needs (variables and headers, secret or
 // not), how each client writes a variable, TOML and shell quoting, install links and the notes beside a snippet.
-import type { EnvVarSpec, HeaderSpec, InstallModel } from '../contracts/listing'
+import type { EnvVarSpec, HeaderSpec, InputFacts, InstallModel } from '../contracts/listing'
 import { cleanText } from '../text'
 import type { ConfigFormat } from './configs'
 
@@ -13,6 +13,8 @@ export interface Var {
   v: string
   secret: boolean
   description?: string
+  /** What the value is asked for as (shared/src/install/settings.ts): its input's name, kind and facts. */
+  asks?: { name: string; kind: 'env' | 'header'; facts: InputFacts }
 }
 export type Part = string | Var
 export interface Setting {
@@ -60,14 +62,54 @@ export function envSettings(env: readonly EnvVarSpec[]): { required: Setting[]; 
   const required: Setting[] = []
   const optional: string[] = []
   for (const e of env) {
+    const secret = isSecret(e)
+    // A value the entry fixes is set as it is; only the `{name}`s it declares in it are the user's to fill.
+    if (typeof e.value === 'string' && e.value) {
+      const parts = templateParts(e.value, (name) => {
+        const facts = e.variables?.[name]
+        if (!facts) return null
+        const s = facts.isSecret === true || (facts.isSecret === undefined && secret)
+        return {
+          v: varName(name),
+          secret: s,
+          description: oneLine(facts.description),
+          asks: { name, kind: 'env', facts },
+        }
+      })
+      required.push({ key: e.name, secret, parts })
+      continue
+    }
     if (e.isRequired !== true && e !== lone) {
       optional.push(e.name)
       continue
     }
-    const secret = isSecret(e)
-    required.push({ key: e.name, secret, parts: [{ v: varName(e.name), secret, description: oneLine(e.description) }] })
+    const description = oneLine(e.description)
+    required.push({
+      key: e.name,
+      secret,
+      parts: [{ v: varName(e.name), secret, description, asks: { name: e.name, kind: 'env', facts: e } }],
+    })
   }
   return { required, optional }
+}
+
+/** A template's literal text and its `{name}`s, each the Var `named` makes of it (null: kept as written). */
+export function templateParts(template: string, named: (name: string) => Var | null): Part[] {
+  const parts: Part[] = []
+  let last = 0
+  let text = ''
+  for (const m of template.matchAll(/\{([^{}]+)\}/g)) {
+    const v = named(m[1] ?? '')
+    text += template.slice(last, (m.index ?? 0) + (v ? 0 : m[0].length))
+    last = (m.index ?? 0) + m[0].length
+    if (!v) continue
+    if (visible(text)) parts.push(visible(text))
+    text = ''
+    parts.push(v)
+  }
+  text += template.slice(last)
+  if (visible(text)) parts.push(visible(text))
+  return parts
 }
 
 // Schemes other than Bearer that a header's description may name, written as schemes are (capitalised): words such
@@ -95,29 +137,33 @@ export function headerSettings(headers: readonly HeaderSpec[]): { included: Sett
     const description = oneLine(h.description) ?? `Value of the ${h.name} header`
     let parts: Part[]
     if (template) {
-      parts = []
-      let last = 0
-      for (const m of template.matchAll(/\{([^{}]+)\}/g)) {
-        const before = visible(template.slice(last, m.index))
-        if (before) parts.push(before)
-        parts.push({ v: varName(m[1] ?? ''), secret, description })
-        last = (m.index ?? 0) + m[0].length
-      }
-      const after = visible(template.slice(last))
-      if (after) parts.push(after)
+      // Every `{name}` is the user's: templates such as Smithery's name their variable without declaring it.
+      parts = templateParts(template, (name) => {
+        const facts = h.variables?.[name] ?? {}
+        const s = facts.isSecret ?? secret
+        const v = { v: varName(name), secret: s, description: oneLine(facts.description) ?? description }
+        return { ...v, asks: { name: only(template, name) ? h.name : name, kind: 'header', facts: { ...h, ...facts } } }
+      })
     } else if (typeof h.value === 'string' && h.value.trim() && !secret) {
       parts = [visible(h.value)] // a fixed, public value such as a client id label
     } else if (/^authorization$/i.test(h.name)) {
       // An Authorization header is a scheme and a credential: a bare token pasted in its place gets a 401. The
       // scheme the description names (Basic, Token…), else Bearer, the scheme of OAuth and personal access tokens.
-      parts = [`${authorizationScheme(h.description)} `, { v: `${varName(h.name)}_TOKEN`, secret: true, description }]
+      const asks = { name: h.name, kind: 'header' as const, facts: { ...h, isSecret: true } }
+      parts = [
+        `${authorizationScheme(h.description)} `,
+        { v: `${varName(h.name)}_TOKEN`, secret: true, description, asks },
+      ]
     } else {
-      parts = [{ v: varName(h.name), secret, description }]
+      parts = [{ v: varName(h.name), secret, description, asks: { name: h.name, kind: 'header', facts: h } }]
     }
     included.push({ key: h.name, parts, secret })
   }
   return { included, optional }
 }
+
+// True when the template is nothing but `{name}` (the header's whole value is that one input).
+const only = (template: string, name: string): boolean => template.trim() === `{${name}}`
 
 export const vars = (settings: readonly Setting[]): Var[] => {
   const seen = new Map<string, Var>()

@@ -27,6 +27,7 @@ import {
   vsInput,
   withEnv,
 } from './config-parts'
+import { filledSettings } from './settings'
 
 /** What each client's entry is built from: the server's key, its command and the values several entries share. */
 interface Local {
@@ -123,8 +124,9 @@ const LOCAL_CONFIGS: Readonly<Record<string, (c: Local) => Built>> = {
   },
 }
 
-export function localConfigs(m: LocalModel, name: string): Record<string, Built> {
-  const { required, optional } = envSettings(m.env)
+export function localConfigs(m: LocalModel, name: string, values?: ReadonlyMap<string, string>): Record<string, Built> {
+  const { optional } = envSettings(m.env)
+  const required = filledSettings(envSettings(m.env).required, values)
   const stdio = { command: m.command, args: m.args }
   const plainServer = withEnv(stdio, record(required, plain))
   const c: Local = {

@@ -27,6 +27,7 @@ import {
   withEnv,
   withHeaders,
 } from './config-parts'
+import { filledSettings } from './settings'
 
 /** Codex: Streamable HTTP natively (url + headers from the environment); no SSE client, so SSE is bridged. */
 function remoteCodexConfig(
@@ -91,8 +92,13 @@ function remoteCodexConfig(
   }
 }
 
-export function remoteConfigs(m: RemoteModel, name: string): Record<string, Built> {
-  const { included, optional } = headerSettings(m.headers)
+export function remoteConfigs(
+  m: RemoteModel,
+  name: string,
+  values?: ReadonlyMap<string, string>,
+): Record<string, Built> {
+  const { optional } = headerSettings(m.headers)
+  const included = filledSettings(headerSettings(m.headers).included, values)
   const fill = placeholderNote(included, 'headers')
   const opt = optionalNote(optional, 'headers')
   const httpType = m.transport === 'sse' ? 'sse' : 'http'

@@ -8,6 +8,7 @@ import { isGuess } from './model'
 import { CONTROL, type Var, headerSettings, envSettings, plain, record } from './config-parts'
 import { localConfigs } from './configs-local'
 import { remoteConfigs } from './configs-remote'
+import { withValues } from './settings'
 
 export { cursorDeepLink, shellQuote } from './config-parts'
 
@@ -116,11 +117,17 @@ const FALLBACK_NAME = 'mcp-server'
  * evidence keeps its configs: it is what the listing declares, and its `low` confidence and note say what
  * is not proven (directory-api §2.2: `configs` is null only for a guess).
  */
-export function buildClientConfigs(model: InstallModel, name: string): ConfigEntry[] | null {
+export function buildClientConfigs(
+  model: InstallModel,
+  name: string,
+  values?: ReadonlyMap<string, string>,
+): ConfigEntry[] | null {
   if (isGuess(model)) return null
   // A leading "-" would read as an option in `claude mcp add`; control characters have no place in a key.
   const key = (typeof name === 'string' ? name : '').replace(CONTROL, '').trim().replace(/^-+/, '') || FALLBACK_NAME
-  const built = model.kind === 'local' ? localConfigs(model, key) : remoteConfigs(model, key)
+  // Given values (the install tool's): arguments and URL variables put in, variables' parts filled by each builder.
+  const m = values?.size ? withValues(model, values) : model
+  const built = m.kind === 'local' ? localConfigs(m, key, values) : remoteConfigs(m, key, values)
   return CONFIG_CLIENTS.map(({ client, label }) => {
     const b = built[client]
     if (!b) throw new Error(`no config built for ${client}`)

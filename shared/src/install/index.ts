@@ -11,6 +11,14 @@ export {
 } from './evidence'
 export { repositoryKey, sameRepository } from './repository'
 export {
+  type InstallSetting,
+  installSettings,
+  modelOfInstall,
+  requiredSettings,
+  valueProblem,
+  withValues,
+} from './settings'
+export {
   npmFacts,
   pypiFacts,
   registryReader,

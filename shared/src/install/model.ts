@@ -41,6 +41,7 @@ import type {
 } from '../contracts/listing'
 import { cleanText } from '../text'
 import { argumentTokens, type Runner, runtimeTokens } from './arguments'
+import { varName } from './config-parts'
 import { evidenceFor, judgeEvidence } from './evidence'
 import { repositoryKey } from './repository'
 
@@ -120,6 +121,8 @@ function localFromPackage(p: PackageSpec, source: string, basis: InstallBasis): 
   const runtime = runner ? runtimeTokens(runner, p.runtimeArguments) : null
   if (!runtime) return null
   const own = argumentTokens(p.packageArguments)
+  const declared = [...(p.runtimeArguments ?? []), ...(p.packageArguments ?? [])]
+  if (declared.length) Object.assign(base, { arguments: declared })
   switch (p.registryType) {
     case 'npm':
       if (!NPM_NAME.test(id)) return null
@@ -182,15 +185,32 @@ function usableUrl(u: unknown): string | null {
   return s
 }
 
+// A URL variable's name, and what it may be filled with: a host label or a path segment, nothing that changes the
+// address's shape (no slash, no "@", no port).
+const URL_VARIABLE = /^[A-Za-z_][A-Za-z0-9_.-]{0,63}$/
+
+/**
+ * The endpoint of a remote with each declared `{name}` as its placeholder `<NAME>` (what its user fills in); an
+ * undeclared `{…}` leaves the URL unusable. The address is checked with every variable standing as a plain label.
+ */
+function remoteUrl(r: RemoteSpec): string | null {
+  const names = [...r.url.matchAll(/\{([^{}]*)\}/g)].map((m) => m[1] ?? '')
+  if (names.some((n) => !URL_VARIABLE.test(n) || !r.variables || !Object.hasOwn(r.variables, n))) return null
+  if (!usableUrl(r.url.replace(/\{[^{}]*\}/g, 'x'))) return null
+  return r.url.replace(/\{([^{}]*)\}/g, (_, n: string) => `<${varName(n)}>`)
+}
+
 function remoteModel(r: RemoteSpec): RemoteModel | null {
   if (r.type !== 'streamable-http' && r.type !== 'sse') return null
-  const url = usableUrl(r.url)
+  const url = remoteUrl(r)
   if (!url) return null
+  const variables = r.url.includes('{') ? r.variables : undefined
   return {
     kind: 'remote',
     transport: r.type,
     url,
     headers: cleanHeaders(r.headers),
+    ...(variables ? { variables } : {}),
     confidence: 'high',
     basis: 'registry',
   }

@@ -1,5 +1,12 @@
 /** An entry's packages and remotes (how it installs and where it is hosted), normalised; bad parts dropped. */
-import type { ArgumentSpec, EnvVarSpec, HeaderSpec, PackageSpec, RemoteSpec } from '@mcp-directory/shared/contracts'
+import type {
+  ArgumentSpec,
+  EnvVarSpec,
+  HeaderSpec,
+  InputFacts,
+  PackageSpec,
+  RemoteSpec,
+} from '@mcp-directory/shared/contracts'
 import { IMPORT_LIMITS } from './format'
 import { ANY_CONTROL, clean, type Drop, get, httpUrl, isObj, line, type Obj, token } from './values'
 
@@ -104,6 +111,57 @@ export function normalizePackage(p: unknown, at: string, drop: Drop): PackageSpe
 }
 
 const FLAG = /^-{1,2}[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/
+const FORMATS = new Set(['string', 'number', 'boolean', 'filepath'])
+const VARIABLE_NAME = /^[A-Za-z_][A-Za-z0-9_.-]{0,63}$/
+const MAX_CHOICES = 50
+const MAX_VARIABLES = 20
+
+/**
+ * How to ask for one input (the official schema's `Input`): its format, default, example and choices, kept so
+ * every config and the settings a listing asks for say what a value looks like. Short values only.
+ */
+function inputFacts(o: Obj, at: string, drop: Drop): InputFacts {
+  const out: InputFacts = {}
+  const d = line(get(o, 'description'), IMPORT_LIMITS.text)
+  if (d) out.description = d
+  const required = bool(get(o, 'isRequired')) ?? bool(get(o, 'required'))
+  if (required !== undefined) out.isRequired = required
+  const secret = bool(get(o, 'isSecret')) ?? bool(get(o, 'secret'))
+  if (secret !== undefined) out.isSecret = secret
+  const format = get(o, 'format')
+  // `string` is the schema's default: kept only when it says more.
+  if (typeof format === 'string' && FORMATS.has(format)) {
+    if (format !== 'string') out.format = format as InputFacts['format']
+  }
+  else if (format != null) drop(`${at}.format: not string, number, boolean or filepath`)
+  const def = line(get(o, 'default'), 200)
+  if (def) out.default = def
+  const placeholder = line(get(o, 'placeholder'), 200)
+  if (placeholder) out.placeholder = placeholder
+  const choices = get(o, 'choices')
+  if (Array.isArray(choices)) {
+    const kept = choices.slice(0, MAX_CHOICES).flatMap((c) => line(c, 100) ?? [])
+    if (kept.length) out.choices = [...new Set(kept)]
+  } else if (choices != null) drop(`${at}.choices: not an array`)
+  return out
+}
+
+/** An input's `variables`: what each `{name}` in its value (or a remote's URL) stands for. */
+function inputVariables(o: Obj, at: string, drop: Drop): Record<string, InputFacts> | undefined {
+  const raw = get(o, 'variables')
+  if (raw == null) return undefined
+  if (!isObj(raw)) return drop(`${at}.variables: not an object`) ?? undefined
+  const out: Record<string, InputFacts> = {}
+  for (const name of Object.keys(raw).slice(0, MAX_VARIABLES)) {
+    const v = raw[name]
+    if (!VARIABLE_NAME.test(name) || !isObj(v)) {
+      drop(`${at}.variables.${name.slice(0, 64)}: not a named input`)
+      continue
+    }
+    out[name] = inputFacts(v, `${at}.variables.${name}`, drop)
+  }
+  return Object.keys(out).length ? out : undefined
+}
 
 // The registry's `packageArguments` / `runtimeArguments`: kept so configs and the sandbox pass what a server needs.
 function normalizeArguments(raw: unknown, at: string, drop: Drop): ArgumentSpec[] {
@@ -116,7 +174,7 @@ function normalizeArguments(raw: unknown, at: string, drop: Drop): ArgumentSpec[
       drop(`${at}[${i}]: not a positional or named argument`)
       continue
     }
-    const arg: ArgumentSpec = { type }
+    const arg: ArgumentSpec = { type, ...inputFacts(a, `${at}[${i}]`, drop) }
     const name = get(a, 'name')
     if (typeof name === 'string' && FLAG.test(name)) arg.name = name
     else if (type === 'named') {
@@ -125,12 +183,9 @@ function normalizeArguments(raw: unknown, at: string, drop: Drop): ArgumentSpec[
     }
     const hint = line(get(a, 'valueHint'), 60)
     if (hint) arg.valueHint = hint
-    const value = line(get(a, 'value') ?? get(a, 'default'), 200)
+    // A value is fixed by the entry; a default is what the user may keep or change (shared/src/install/arguments).
+    const value = line(get(a, 'value'), 200)
     if (value) arg.value = value
-    const required = bool(get(a, 'isRequired'))
-    if (required !== undefined) arg.isRequired = required
-    const d = line(get(a, 'description'), IMPORT_LIMITS.text)
-    if (d) arg.description = d
     out.push(arg)
   }
   return out
@@ -159,14 +214,17 @@ function normalizeEnv(p: Obj, at: string, drop: Drop): EnvVarSpec[] {
     }
     if (seen.has(n)) continue
     seen.add(n)
-    const env: EnvVarSpec = { name: n }
+    const where = `${at}.environmentVariables[${i}]`
     // `{ NAME: "what it is" }` is a loose shorthand for a description.
-    const d = isObj(spec) ? line(get(spec, 'description'), IMPORT_LIMITS.text) : line(spec, IMPORT_LIMITS.text)
+    const env: EnvVarSpec = isObj(spec) ? { name: n, ...inputFacts(spec, where, drop) } : { name: n }
+    const d = isObj(spec) ? undefined : line(spec, IMPORT_LIMITS.text)
     if (d) env.description = d
-    const required = isObj(spec) ? (bool(get(spec, 'isRequired')) ?? bool(get(spec, 'required'))) : undefined
-    if (required !== undefined) env.isRequired = required
-    const secret = isObj(spec) ? (bool(get(spec, 'isSecret')) ?? bool(get(spec, 'secret'))) : undefined
-    if (secret !== undefined) env.isSecret = secret
+    if (isObj(spec)) {
+      const value = line(get(spec, 'value'), 500)
+      if (value) env.value = value
+      const variables = inputVariables(spec, where, drop)
+      if (variables) env.variables = variables
+    }
     out.push(env)
   }
   return out
@@ -182,20 +240,17 @@ export function normalizeRemote(r: unknown, at: string, drop: Drop): RemoteSpec 
   const headers = list(get(r, 'headers'), `${at}.headers`, IMPORT_LIMITS.headers, drop, (h, i) =>
     normalizeHeader(h, `${at}.headers[${i}]`, drop),
   )
-  return { type, url, headers }
+  const variables = inputVariables(r, at, drop)
+  return variables ? { type, url, headers, variables } : { type, url, headers }
 }
 
 function normalizeHeader(h: unknown, at: string, drop: Drop): HeaderSpec | null {
   if (!isObj(h)) return drop(`${at}: not an object`)
   const name = token(get(h, 'name'), HEADER_NAME, IMPORT_LIMITS.name)
   if (!name) return drop(`${at}: missing or invalid name`)
-  const out: HeaderSpec = { name }
-  const d = line(get(h, 'description'), IMPORT_LIMITS.text)
-  if (d) out.description = d
-  const required = bool(get(h, 'isRequired'))
-  if (required !== undefined) out.isRequired = required
-  const secret = bool(get(h, 'isSecret'))
-  if (secret !== undefined) out.isSecret = secret
+  const out: HeaderSpec = { name, ...inputFacts(h, at, drop) }
+  const variables = inputVariables(h, at, drop)
+  if (variables) out.variables = variables
   const v = get(h, 'value')
   if (v != null) {
     // A value is a template (`Bearer {api_key}`); a cut template would be wrong, so a long one is dropped.

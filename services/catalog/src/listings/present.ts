@@ -11,7 +11,9 @@ import {
   deriveInstallModel,
   installLineOf,
   installName,
+  installSettings,
   requiredSecrets,
+  requiredSettings,
 } from '@mcp-directory/shared/install'
 import type { SummaryRow } from '../search/repository'
 import { publisherOf } from './publisher'
@@ -153,6 +155,7 @@ export function installHintFor(basis: InstallBasis, client: string) {
   const config = model ? buildClientConfigs(model, basis.name)?.find((c) => c.client === client) : undefined
   const line = config ? installLineOf(config) : null
   const keys = model ? requiredSecrets(model) : []
+  const needs = model ? requiredSettings(model).map((x) => x.name) : []
   return {
     transports: basis.transports,
     health: basis.health,
@@ -163,6 +166,7 @@ export function installHintFor(basis: InstallBasis, client: string) {
           confidence: model.confidence,
           needsKeys: keys.length > 0,
           keys,
+          needs,
           client,
           lineKind: line?.kind ?? null,
           line: line?.line ?? null,
@@ -199,6 +203,8 @@ function installOf(model: InstallModel | null): ServerDetail['install'] {
       url: model.url,
       transport: model.transport,
       environmentVariables: [],
+      headers: model.headers,
+      settings: installSettings(model),
       basis: model.basis,
     }
   return {
@@ -209,6 +215,7 @@ function installOf(model: InstallModel | null): ServerDetail['install'] {
     registryType: model.registryType,
     identifier: model.identifier,
     environmentVariables: model.env,
+    settings: installSettings(model),
     basis: model.basis,
     ...(model.note ? { note: model.note } : {}),
     evidence: model.evidence ?? null,

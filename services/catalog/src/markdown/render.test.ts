@@ -129,8 +129,6 @@ describe('renderListingMarkdown: structure', () => {
         '',
         'Install kind: local runner command (`npx`). Confidence: high (declared by the listing’s registry entry; its npm entry names this listing (mcpName io.github.acme/postgres-mcp), checked 2026-11-01T00:00:00.000Z).',
         '',
-        'Replace each `<…>` placeholder with your own value.',
-        '',
         '```json',
         JSON.stringify(
           {
@@ -146,6 +144,9 @@ describe('renderListingMarkdown: structure', () => {
           2,
         ),
         '```',
+        '',
+        'Settings: needs 1 (replace each placeholder in the snippet):',
+        '- `<DATABASE_URL>`: environment variable, secret',
         '',
         '## Tools',
         '',

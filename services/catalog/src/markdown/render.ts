@@ -16,6 +16,7 @@ import {
   truncate,
 } from '@mcp-directory/shared/text'
 import { publisherModelOf } from '../listings/publisher-identity'
+import { settingsParagraph } from './settings'
 
 /** Options of `renderListingMarkdown`. */
 export interface RenderListingOptions {
@@ -110,12 +111,8 @@ function installSection(l: Listing, model: InstallModel | null): string {
     const headers = placeholderHeaders(model.headers)
     entry = { url: model.url, ...(Object.keys(headers).length ? { headers } : {}) }
   }
-  const hasPlaceholders =
-    model.kind === 'local'
-      ? Object.keys(placeholderEnv(model.env)).length > 0
-      : Object.keys(placeholderHeaders(model.headers)).length > 0
-  if (hasPlaceholders) out.push('', 'Replace each `<…>` placeholder with your own value.')
   out.push('', fenced(JSON.stringify({ mcpServers: { [key]: entry } }, null, 2), 'json'))
+  out.push('', settingsParagraph(model))
   return out.join('\n')
 }
 

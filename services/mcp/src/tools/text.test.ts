@@ -334,3 +334,63 @@ describe('search text kept per hit', () => {
     expect(page('Reads <b>files</b>')).not.toContain('install for')
   })
 })
+
+describe('what an install needs', () => {
+  const hit = (needs: string[], keys: string[]) => ({
+    id: `needs-${needs.join('-')}`,
+    name: 'Postgres',
+    description: 'Query a database',
+    category: 'Databases',
+    url: 'https://example.com/pg',
+    isOfficial: false,
+    isVerifiedActive: false,
+    install: {
+      kind: 'local',
+      confidence: 'high',
+      needsKeys: keys.length > 0,
+      keys,
+      needs,
+      client: 'cursor',
+      lineKind: 'config',
+      line: '{"mcpServers":{}}',
+    },
+  })
+  const page = (needs: string[], keys: string[]) =>
+    searchText({ total: 1, query: null, category: null, servers: [hit(needs, keys)], nextCursor: null }, 'cursor')
+
+  test('a required setting that is not a secret is needed: never "no keys needed"', () => {
+    const text = page(['DATABASE_URI', 'allowed_folder'], [])
+    expect(text).toContain('needs "DATABASE_URI", "allowed_folder"')
+    expect(text).not.toContain('no keys needed')
+    expect(page([], [])).toContain('no keys needed')
+  })
+
+  test('the detail names each required setting with what it is, and the optional ones', () => {
+    const text = installText({
+      id: 'pg',
+      name: 'Postgres',
+      install: {
+        kind: 'local',
+        confidence: 'high',
+        command: 'npx',
+        args: ['-y', 'pg-mcp', '<allowed-folder>'],
+        settings: [
+          {
+            name: 'DATABASE_URI',
+            kind: 'env',
+            required: true,
+            secret: false,
+            variable: 'DATABASE_URI',
+            example: 'postgresql://u@h/db',
+            description: 'A PostgreSQL URL',
+          },
+          { name: 'PG_SSL', kind: 'env', required: false, secret: false, variable: 'PG_SSL' },
+        ],
+      },
+      configs: [],
+    })
+    expect(text).toContain('needs (1; give them as values of get_mcp_install_config):')
+    expect(text).toContain('- "DATABASE_URI": environment variable, e.g. "postgresql\\://u\\@h/db"; "A PostgreSQL URL"')
+    expect(text).toContain('optional settings: "PG_SSL"')
+  })
+})

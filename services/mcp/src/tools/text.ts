@@ -4,6 +4,7 @@
 // `quoted`: one line in double quotes, escaped), so no value can start a line, a heading, a fence, a link or a tag.
 // Ready-to-paste configs and badge snippets are ours and sit in fences longer than any backtick run inside them.
 import { codeSpan, fenced, markdownInline, quoted as q } from '@mcp-directory/shared/text'
+import { type InstallFacts, installLine } from './install-text'
 
 type Summary = {
   id: string
@@ -27,7 +28,7 @@ type Config = {
   deepLink?: string
   webLink?: string
 }
-type Install = { kind: string; confidence: string; command?: string; args?: string[]; url?: string } | null
+type Install = InstallFacts
 
 /** The line that says how to read the quoted values. */
 export const DATA_NOTE =
@@ -59,6 +60,7 @@ export type InstallHint = {
     confidence: string
     needsKeys: boolean
     keys: string[]
+    needs?: string[]
     client: string
     lineKind: string | null
     line: string | null
@@ -71,7 +73,9 @@ const LINE_VERB: Record<string, string> = { command: 'run', link: 'open', config
 /** The install of a hit for the client named: the line as one code span, with its confidence and the keys it needs. */
 function hintInstallLine(i: InstallHint['install'], client: string): string {
   if (!i) return `   install for ${markdownInline(client)}: unknown (no install recipe; see the repository)`
-  const keys = i.keys.length ? `; keys needed: ${list(i.keys)}` : '; no keys needed'
+  // Every required setting, secret or not: a database URL is as needed as a key.
+  const needs = i.needs ?? i.keys
+  const keys = needs.length ? `; needs ${list(needs)} (get_mcp_install_config says what each is)` : '; no keys needed'
   const head = `   install for ${markdownInline(i.client)} (${markdownInline(i.kind)}, confidence ${markdownInline(i.confidence)}${keys})`
   if (!i.line) return `${head}: only guessed, no config; check the repository README`
   // A line of several lines (a config file section) does not fit a list item; it is whole in structuredContent.
@@ -148,13 +152,6 @@ function configText(c: Config): string {
     ...(c.webLink ? [`Install link for READMEs: ${codeSpan(c.webLink)}`] : []),
   ].join('\n')
 }
-
-const installLine = (i: Install) =>
-  !i
-    ? 'Install: unknown'
-    : i.kind === 'remote'
-      ? `Install: remote endpoint ${q(i.url ?? '')} (confidence ${markdownInline(i.confidence)})`
-      : `Install: local command ${q([i.command, ...(i.args ?? [])].filter(Boolean).join(' '))} (confidence ${markdownInline(i.confidence)})`
 
 /** The scan of a listing's tool descriptions, when the directory has one (level none: nothing found). */
 export type Risk =
