@@ -132,8 +132,7 @@ function inputFacts(o: Obj, at: string, drop: Drop): InputFacts {
   // `string` is the schema's default: kept only when it says more.
   if (typeof format === 'string' && FORMATS.has(format)) {
     if (format !== 'string') out.format = format as InputFacts['format']
-  }
-  else if (format != null) drop(`${at}.format: not string, number, boolean or filepath`)
+  } else if (format != null) drop(`${at}.format: not string, number, boolean or filepath`)
   const def = line(get(o, 'default'), 200)
   if (def) out.default = def
   const placeholder = line(get(o, 'placeholder'), 200)
