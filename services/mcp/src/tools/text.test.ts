@@ -362,7 +362,7 @@ describe('what an install needs', () => {
     const text = page(['DATABASE_URI', 'allowed_folder'], [])
     expect(text).toContain('needs "DATABASE_URI", "allowed_folder"')
     expect(text).not.toContain('no keys needed')
-    expect(page([], [])).toContain('no keys needed')
+    expect(page([], [])).toContain('nothing to set, as far as its entry says')
   })
 
   test('the detail names each required setting with what it is, and the optional ones', () => {

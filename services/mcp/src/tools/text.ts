@@ -75,7 +75,7 @@ function hintInstallLine(i: InstallHint['install'], client: string): string {
   if (!i) return `   install for ${markdownInline(client)}: unknown (no install recipe; see the repository)`
   // Every required setting, secret or not: a database URL is as needed as a key.
   const needs = i.needs ?? i.keys
-  const keys = needs.length ? `; needs ${list(needs)} (get_mcp_install_config says what each is)` : '; no keys needed'
+  const keys = needs.length ? `; needs ${list(needs)} (get_mcp_install_config says what each is)` : '; nothing to set, as far as its entry says'
   const head = `   install for ${markdownInline(i.client)} (${markdownInline(i.kind)}, confidence ${markdownInline(i.confidence)}${keys})`
   if (!i.line) return `${head}: only guessed, no config; check the repository README`
   // A line of several lines (a config file section) does not fit a list item; it is whole in structuredContent.
