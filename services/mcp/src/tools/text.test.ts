@@ -334,3 +334,42 @@ describe('search text kept per hit', () => {
     expect(page('Reads <b>files</b>')).not.toContain('install for')
   })
 })
+
+describe('install names in search text', () => {
+  test('two hits of one answer show their distinct install names, and each line is the one with its name', () => {
+    const hit = (id: string, installName: string) => ({
+      id,
+      name: `io.github.${id}/postgres`,
+      description: 'Query PostgreSQL',
+      category: 'Databases',
+      url: `https://github.com/${id}/postgres`,
+      isOfficial: false,
+      isVerifiedActive: false,
+      installName,
+      install: {
+        kind: 'local',
+        confidence: 'high',
+        needsKeys: false,
+        keys: [],
+        client: 'claude-code',
+        lineKind: 'command',
+        line: `claude mcp add ${installName} -- npx -y @${id}/postgres`,
+      },
+    })
+    const text = searchText(
+      {
+        total: 2,
+        query: 'postgres',
+        category: null,
+        servers: [hit('alice', 'postgres'), hit('acme', 'postgres-acme')],
+        nextCursor: null,
+      },
+      'claude-code',
+    )
+    const [first, second] = text.split(/\n(?=\d+\. )/).slice(1)
+    expect(first).toContain('install name "postgres" (its key in the client config)')
+    expect(first).toContain('`claude mcp add postgres -- npx -y @alice/postgres`')
+    expect(second).toContain('install name "postgres-acme"')
+    expect(second).toContain('`claude mcp add postgres-acme -- npx -y @acme/postgres`')
+  })
+})

@@ -15,6 +15,7 @@ type Summary = {
   isVerifiedActive: boolean
   publisherVerified?: boolean
   publisher?: { label: string; evidence?: { detail: string }[] }
+  installName?: string
 }
 type Config = {
   client: string
@@ -81,6 +82,10 @@ function hintInstallLine(i: InstallHint['install'], client: string): string {
   return `${head}, ${LINE_VERB[i.lineKind ?? 'config'] ?? 'use'}: ${codeSpan(i.line)}${link}`
 }
 
+/** The key a hit goes under in a client's config: distinct in one answer, and the one its install line uses. */
+const installNameLine = (s: Summary) =>
+  s.installName ? [`   install name ${q(s.installName)} (its key in the client config)`] : []
+
 /** Search results as a numbered list; with a client named, each hit also says how to choose and install it. */
 export function searchText(
   r: {
@@ -130,6 +135,7 @@ function renderHit(s: Summary & InstallHint, client: string | undefined): string
     ...(s.publisher ? [`   publisher ${q(s.publisher.label)}`] : []),
     `   description ${q(s.description, MAX_SUMMARY)}`,
     ...(s.url ? [`   address ${q(s.url)}`] : []),
+    ...installNameLine(s),
     ...(client ? [`   ${facts.join('; ')}`, hintInstallLine(s.install, client)] : []),
   ].join('\n')
 }
