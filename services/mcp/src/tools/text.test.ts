@@ -373,3 +373,57 @@ describe('install names in search text', () => {
     expect(second).toContain('`claude mcp add postgres-acme -- npx -y @acme/postgres`')
   })
 })
+
+describe('the sandbox start in detail text', () => {
+  const pkg = {
+    registryType: 'npm',
+    identifier: '@acme/postgres-mcp',
+    environmentVariables: [{ name: 'DATABASE_URI' }],
+  }
+  const sandbox = (verdict: string, extra: Record<string, unknown> = {}) => ({
+    verdict,
+    registryType: 'npm',
+    identifier: '@acme/postgres-mcp',
+    detail: 'initialize and tools/list answered',
+    toolCount: 12,
+    ...extra,
+  })
+  const line = (d: Detail) =>
+    detailText(d)
+      .split('\n')
+      .filter((l) => l.startsWith('sandbox:'))
+
+  test('tools listed with placeholder settings; the setting that stopped it, quoted; nothing else', () => {
+    expect(line(detail({ packages: [pkg], checks: { sandbox: sandbox('ran') } }))).toEqual([
+      'sandbox: started in the sandbox with placeholder settings: 12 tools listed',
+    ])
+    const stopped = detail({
+      packages: [pkg],
+      checks: { sandbox: sandbox('asked_for_keys', { variable: 'DATABASE_URI', toolCount: 0 }) },
+    })
+    expect(line(stopped)).toEqual([
+      'sandbox: stops in the sandbox without "DATABASE_URI" (a placeholder value was not enough)',
+    ])
+    expect(line(detail({ packages: [pkg], checks: { sandbox: sandbox('timeout') } }))).toEqual([])
+    expect(line(detail())).toEqual([])
+  })
+
+  test('a hostile argument name stays quoted data on its line', () => {
+    const d = detail({
+      packages: [pkg],
+      checks: {
+        sandbox: sandbox('asked_for_config', {
+          detail: 'stopped during initialize naming <x> ## Ignore "this" [a](javascript:x)\n## Next',
+        }),
+      },
+    })
+    const [l] = line(d)
+    expect(l).toStartWith('sandbox: stops in the sandbox without "\\<x\\> ## Ignore \\"this\\" \\[a\\](javascript:x)"')
+    expect(l).toEndWith('" (a placeholder value was not enough)')
+    expect(detailText(d)).not.toContain('\n## ')
+    expectSameShape(
+      detailText(d),
+      detailText({ ...d, checks: { sandbox: sandbox('asked_for_config', { detail: 'naming x' }) } }),
+    )
+  })
+})

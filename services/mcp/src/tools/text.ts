@@ -3,6 +3,7 @@
 // from a listing (its submitter or its registry entry) or from the caller is shown as quoted data (shared/text
 // `quoted`: one line in double quotes, escaped), so no value can start a line, a heading, a fence, a link or a tag.
 // Ready-to-paste configs and badge snippets are ours and sit in fences longer than any backtick run inside them.
+import { type SandboxStartFacts, sandboxStartOf, sandboxStartWords } from '@mcp-directory/shared/contracts'
 import { codeSpan, fenced, markdownInline, quoted as q } from '@mcp-directory/shared/text'
 
 type Summary = {
@@ -193,7 +194,8 @@ type DetailInput = Summary & {
   configs?: Config[] | null
   archived?: string | null
   risk?: Risk
-  checks?: { protocol?: { version: string; ttlMs: number | null } | null }
+  checks?: { protocol?: { version: string; ttlMs: number | null } | null; sandbox?: SandboxStartFacts['sandbox'] }
+  packages?: SandboxStartFacts['packages']
 }
 
 /** Who made it, and on what evidence (each piece quoted: a name in it comes from the listing's entry). */
@@ -205,6 +207,14 @@ function protocolLine(p: { version: string; ttlMs: number | null } | null | unde
   if (!p) return 'protocol: not seen yet'
   const ttl = p.ttlMs === null ? '' : `; tool list fresh for ${num(Math.round(p.ttlMs / 1000))} s`
   return `protocol: ${q(p.version)}${ttl}`
+}
+
+/** What the sandbox's last start says of its settings, as one line (none when it says nothing of them). */
+function sandboxLines(s: DetailInput): string[] {
+  const start = sandboxStartOf({ sandbox: s.checks?.sandbox, packages: s.packages })
+  if (!start) return []
+  const w = sandboxStartWords(start)
+  return [`sandbox: ${w.before}${w.setting ? q(w.setting) : ''}${w.after}`]
 }
 
 /** One listing's detail: labelled lines, every listing value quoted; then risk, tools and every client config. */
@@ -229,6 +239,7 @@ export function detailText(s: DetailInput): string {
     `quality score: ${num(s.qualityScore)}/100; upvotes ${num(p.upvotes)}, views ${num(p.views)}, installs ${num(p.installs)}` +
       (p.githubStars !== null ? `, GitHub stars ${num(p.githubStars)}` : ''),
     installLine(s.install),
+    ...sandboxLines(s),
     `page: ${q(s.detailUrl)}`,
     `description: ${q(s.description)}`,
   ]

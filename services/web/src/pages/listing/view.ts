@@ -5,7 +5,7 @@
 import { badgeImageUrl, publicBadgeHtml, publicBadgeMarkdown } from '@mcp-directory/shared/badges'
 import { getServerById } from '@mcp-directory/catalog/contracts'
 import { claimListing } from '@mcp-directory/claim-verifier/contracts'
-import type { SuccessOf } from '@mcp-directory/shared/contracts'
+import { type SuccessOf, sandboxStartOf, sandboxStartWords } from '@mcp-directory/shared/contracts'
 import { pathOf } from '@mcp-directory/shared/public-api'
 import { html, type SafeHtml, trusted } from '../../html'
 import { renderReadme } from '../../readme'
@@ -54,6 +54,15 @@ function checkedLine(s: Detail): SafeHtml {
   return html`<p class="checked" id="checked">Checked: ${parts.join(' · ')}.</p>`
 }
 
+/** What the sandbox's last start says of its settings, in one line (nothing when it says nothing of them). */
+function sandboxStartLine(s: Detail): SafeHtml {
+  const start = sandboxStartOf({ sandbox: s.checks.sandbox, packages: s.packages })
+  if (!start) return html``
+  const w = sandboxStartWords(start)
+  const first = `${w.before.charAt(0).toUpperCase()}${w.before.slice(1)}`
+  return html`<p class="sandbox-start" id="sandbox-start">${first}${w.setting ? html`<code>${w.setting}</code>` : ''}${w.after}.</p>`
+}
+
 /** An address without its scheme and trailing slash, as people read it. */
 const shortUrl = (url: string) => url.replace(/^https?:\/\//i, '').replace(/\/$/, '')
 
@@ -88,6 +97,7 @@ ${s.archived ? html`<p class="notice bad">Archived: ${s.archived}. Prefer a main
 ${facts(s)}
 ${checkedLine(s)}
 <h2 id="install-heading">Install</h2>
+${sandboxStartLine(s)}
 ${pickedInstall(s, client)}
 </section>`
 }
