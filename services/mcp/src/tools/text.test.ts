@@ -427,3 +427,60 @@ describe('the sandbox start in detail text', () => {
     )
   })
 })
+
+describe('a guess is shown where it is said', () => {
+  test('a search hit whose install is a guess shows the command guessed and its note, quoted', () => {
+    const install = {
+      kind: 'local',
+      confidence: 'low',
+      needsKeys: false,
+      keys: [],
+      client: 'cursor',
+      lineKind: null,
+      line: null,
+      guess: { command: 'npx -y github:acme/tool', note: 'a guess: no package is known' },
+    }
+    const hit = {
+      id: 'g',
+      name: 'G',
+      description: 'd',
+      category: 'c',
+      url: '',
+      isOfficial: false,
+      isVerifiedActive: false,
+    }
+    const text = searchText(
+      { total: 1, query: null, category: null, servers: [{ ...hit, install }], nextCursor: null },
+      'cursor',
+    )
+    expect(text).toContain(
+      '   guessed command "npx -y github:acme/tool", not confirmed: "a guess: no package is known"',
+    )
+    const plain = searchText(
+      {
+        total: 1,
+        query: null,
+        category: null,
+        servers: [{ ...hit, id: 'g2', install: { ...install, guess: null } }],
+        nextCursor: null,
+      },
+      'cursor',
+    )
+    expect(plain).not.toContain('guessed command')
+  })
+
+  test('a detail without configs says guessed only when an install is shown, else that none is known', () => {
+    const guessed = detailText(
+      detail({
+        configs: null,
+        install: { kind: 'local', confidence: 'low', command: 'npx', args: ['-y', 'github:acme/t'] },
+      }),
+    )
+    expect(guessed).toContain('Install: local command "npx -y github:acme/t"')
+    expect(guessed).toContain('configs: none; the install above is only guessed')
+    const none = detailText(detail({ configs: null, install: null }))
+    expect(none).toContain('configs: none; no install is known')
+    expect(none).not.toContain('guess')
+    expect(installText({ id: 'x', name: 'x', install: null, configs: null })).not.toContain('guess')
+  })
+})

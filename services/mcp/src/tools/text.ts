@@ -65,6 +65,7 @@ export type InstallHint = {
     lineKind: string | null
     line: string | null
     link?: string | null
+    guess?: { command: string; note: string } | null
   } | null
 }
 
@@ -86,6 +87,10 @@ function hintInstallLine(i: InstallHint['install'], client: string): string {
 /** The key a hit goes under in a client's config: distinct in one answer, and the one its install line uses. */
 const installNameLine = (s: Summary) =>
   s.installName ? [`   install name ${q(s.installName)} (its key in the client config)`] : []
+
+/** A guessed install, shown: the command guessed and why it is a guess (none when the install is not a guess). */
+const guessLines = (i: InstallHint['install']) =>
+  i?.guess ? [`   guessed command ${q(i.guess.command)}, not confirmed: ${q(i.guess.note)}`] : []
 
 /** Search results as a numbered list; with a client named, each hit also says how to choose and install it. */
 export function searchText(
@@ -137,7 +142,7 @@ function renderHit(s: Summary & InstallHint, client: string | undefined): string
     `   description ${q(s.description, MAX_SUMMARY)}`,
     ...(s.url ? [`   address ${q(s.url)}`] : []),
     ...installNameLine(s),
-    ...(client ? [`   ${facts.join('; ')}`, hintInstallLine(s.install, client)] : []),
+    ...(client ? [`   ${facts.join('; ')}`, hintInstallLine(s.install, client), ...guessLines(s.install)] : []),
   ].join('\n')
 }
 
@@ -250,17 +255,22 @@ export function detailText(s: DetailInput): string {
     lines.push('', `tools (${s.tools.length}):`, ...s.tools.map(tool))
   } else lines.push('', 'tools: none known yet')
   if (s.configs === undefined) return lines.join('\n')
-  if (!s.configs)
-    return [...lines, '', 'configs: none; the install is only guessed, check the repository README.'].join('\n')
+  if (!s.configs) return [...lines, '', `configs: none; ${noConfigsWhy(s.install)}`].join('\n')
   return [lines.join('\n'), `configs (${s.configs.length} clients):`, ...s.configs.map(configText)].join('\n\n')
 }
+
+/** Why a listing has no configs: its install (shown above) is only a guess, or no install is known at all. */
+const noConfigsWhy = (i: Install) =>
+  i
+    ? 'the install above is only guessed, check the repository README.'
+    : 'no install is known (no package, endpoint or runnable repository), see the repository README.'
 
 /** Install configs of one listing. */
 export function installText(r: { id: string; name: string; install: Install; configs: Config[] | null }): string {
   const head = [`Install configs of listing ${q(r.id)}, name ${q(r.name)}. ${DATA_NOTE}`, installLine(r.install)].join(
     '\n',
   )
-  if (!r.configs) return [head, 'No confirmed client configs: the install is only guessed.'].join('\n')
+  if (!r.configs) return [head, `No confirmed client configs: ${noConfigsWhy(r.install)}`].join('\n')
   return [head, ...r.configs.map(configText)].join('\n\n')
 }
 
