@@ -36,31 +36,35 @@ export const detailMarks = (s: Detail) =>
     checkedAt: lastChecked(s),
   })
 
-/** When each fact was checked, in one line. */
+/** When each fact was checked, in one line (the sandbox's start with what it found of the settings). */
 function checkedLine(s: Detail): SafeHtml {
   const c = s.checks
-  const parts = [
+  const parts: (SafeHtml | string | null)[] = [
     c.toolsCheckedAt
       ? `tools listed live ${dayOf(c.toolsCheckedAt)}${c.toolsSource ? ` (${c.toolsSource})` : ''}`
       : null,
     c.healthCheckedAt ? `endpoint probed ${dayOf(c.healthCheckedAt)}` : null,
     c.sandbox
-      ? `started in the sandbox ${dayOf(c.sandbox.checkedAt)}: ${c.sandbox.verdict.replaceAll('_', ' ')}`
+      ? (sandboxStartLine(s) ??
+        `started in the sandbox ${dayOf(c.sandbox.checkedAt)}: ${c.sandbox.verdict.replaceAll('_', ' ')}`)
       : null,
     c.githubPushedAt ? `last push to the repository ${dayOf(c.githubPushedAt)}` : null,
     s.risk ? `tool descriptions scanned ${dayOf(s.risk.checkedAt)}` : null,
     `listing updated ${dayOf(s.updatedAt)}`,
-  ].filter(Boolean)
-  return html`<p class="checked" id="checked">Checked: ${parts.join(' · ')}.</p>`
+  ]
+  const shown = parts.filter((p) => p !== null)
+  return html`<p class="checked" id="checked">Checked: ${shown.map((p, i) => html`${i ? ' · ' : ''}${p}`)}.</p>`
 }
 
-/** What the sandbox's last start says of its settings, in one line (nothing when it says nothing of them). */
-function sandboxStartLine(s: Detail): SafeHtml {
+/**
+ * What the sandbox's last start says of its settings ("started in the sandbox with placeholder settings: 12 tools
+ * listed", "stops in the sandbox without DATABASE_URI"), with its day; null when it says nothing of them.
+ */
+function sandboxStartLine(s: Detail): SafeHtml | null {
   const start = sandboxStartOf({ sandbox: s.checks.sandbox, packages: s.packages })
-  if (!start) return html``
+  if (!start) return null
   const w = sandboxStartWords(start)
-  const first = `${w.before.charAt(0).toUpperCase()}${w.before.slice(1)}`
-  return html`<p class="sandbox-start" id="sandbox-start">${first}${w.setting ? html`<code>${w.setting}</code>` : ''}${w.after}.</p>`
+  return html`<span id="sandbox-start">${w.before}${w.setting ? html`<code>${w.setting}</code>` : ''}${w.after} (${dayOf(s.checks.sandbox?.checkedAt)})</span>`
 }
 
 /** An address without its scheme and trailing slash, as people read it. */
@@ -97,7 +101,6 @@ ${s.archived ? html`<p class="notice bad">Archived: ${s.archived}. Prefer a main
 ${facts(s)}
 ${checkedLine(s)}
 <h2 id="install-heading">Install</h2>
-${sandboxStartLine(s)}
 ${pickedInstall(s, client)}
 </section>`
 }
