@@ -4,6 +4,7 @@
  * live here rather than in the catalog. Request models (queries, bodies) live with the route that owns them.
  */
 import { Type as t, type Static } from '@sinclair/typebox'
+import { InstallGuessHint } from './install-guess'
 
 /** One piece of evidence that ties a listing to its publisher, with where it came from. */
 export const PublisherEvidence = t.Object({
@@ -274,6 +275,7 @@ export const SearchHit = t.Composite([
               description: "The client's install link (Cursor, VS Code) where it has one: the same config, encoded",
             }),
           ),
+          guess: t.Optional(InstallGuessHint),
         }),
         t.Null(),
       ]),

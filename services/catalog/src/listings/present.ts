@@ -12,6 +12,7 @@ import {
   installLineOf,
   installName,
   installSettings,
+  isGuess,
   requiredSecrets,
   requiredSettings,
 } from '@mcp-directory/shared/install'
@@ -171,8 +172,18 @@ export function installHintFor(basis: InstallBasis, client: string) {
           lineKind: line?.kind ?? null,
           line: line?.line ?? null,
           link: line?.link ?? null,
+          guess: guessOf(model),
         }
       : null,
+  }
+}
+
+/** A guessed install as a hit shows it: the command it would run and why it is only a guess (null: not a guess). */
+export function guessOf(model: InstallModel): { command: string; note: string } | null {
+  if (!isGuess(model) || model.kind !== 'local') return null
+  return {
+    command: [model.command, ...model.args].join(' '),
+    note: model.note ?? 'a guess; verify it against the repository README',
   }
 }
 

@@ -16,6 +16,7 @@ import {
   truncate,
 } from '@mcp-directory/shared/text'
 import { publisherModelOf } from '../listings/publisher-identity'
+import { sandboxMetaLines } from './sandbox'
 import { settingsParagraph } from './settings'
 
 /** Options of `renderListingMarkdown`. */
@@ -196,6 +197,7 @@ export function renderListingMarkdown(l: Listing, opts: RenderListingOptions): s
     `- **Directory Page:** ${inline(opts.detailUrl)}`,
     // The MCP revision its server was last seen speaking (2026-07-28, or the 2025 revision it negotiated).
     ...(l.mcpProtocol ? [`- **Protocol:** ${inline(l.mcpProtocol.version)}`] : []),
+    ...sandboxMetaLines(l),
   ]
   const description = markdownBlock(l.description)
   const sections = [

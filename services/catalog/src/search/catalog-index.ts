@@ -1,17 +1,18 @@
 /**
  * The search index with each listing's public summary kept beside it: the summary (addresses, install name) is
  * built and serialised once per listing change, not per request, so a search answers from memory without a
- * database round trip; only the parts that change with other listings (`alsoListedAs`) or with the request (a
- * client's install line) are added per hit.
+ * database round trip; only the parts that change with other listings (`alsoListedAs`, the install name: see
+ * install-names.ts) or with the request (a client's install line) are added per hit.
  */
 import { checkedAtOf, type InstallBasis, installBasisOf, publisherInputOf, summaryOf } from '../listings/present'
 import { publisherSearchFacts } from '../listings/publisher-search'
 import type { SummaryRow } from './repository'
 import { type HistoryOptions, type Lifecycle, type OrderFacts, SearchIndex } from './engine'
 import type { IndexRow } from './index-rows'
+import { distinctNames, installQualifier, InstallNames } from './install-names'
 
 /**
- * A listing's public summary as UTF-8 JSON without its closing brace, and what its install hints are made of as
+ * A listing's public summary as UTF-8 JSON without its install name and closing brace, and what its install hints are made of as
  * JSON text (parsed only for a search with `client`): text, not objects, so 50k listings stay small. The summary is
  * kept as bytes because every one holds characters beyond Latin-1 (a category's emoji), which a JS string keeps at
  * two bytes a character and a response would encode again on every search.
@@ -40,9 +41,16 @@ export const orderFactsOf = (r: SummaryRow): OrderFacts => ({
   checkedAt: checkedAtOf(r)?.getTime() ?? 0,
 })
 
+/** A summary as the kept bytes: without `alsoListedAs` and `installName` (both added per answer) and its brace. */
+function headBytes(s: ReturnType<typeof summaryOf>): Uint8Array {
+  const { alsoListedAs: _also, installName: _name, ...summary } = s
+  return Buffer.from(JSON.stringify(summary).slice(0, -1))
+}
+
 export class CatalogIndex {
   readonly index: SearchIndex
   private readonly presented = new Map<string, PresentedHit>()
+  private readonly names = new InstallNames()
 
   /** `history`: what the index keeps for the walks of pages under way (engine/history.ts). */
   constructor(
@@ -64,7 +72,16 @@ export class CatalogIndex {
       names: [row.name],
       installNames: [row.id, basis.name],
     })
-    this.presented.set(row.id, { head: this.headOf(row.summary), basis: JSON.stringify(basis) })
+    const summary = summaryOf(row.summary, this.baseUrl)
+    this.names.set(row.id, {
+      base: basis.name,
+      qualifier: installQualifier(
+        { id: row.id, name: row.name, repositoryUrl: row.summary.repository_url },
+        summary.publisher,
+      ),
+      addedAt: row.summary.created_at.getTime(),
+    })
+    this.presented.set(row.id, { head: headBytes(summary), basis: JSON.stringify(basis) })
   }
 
   /** Rewrites a held listing's summary and order facts after its counters changed (its text is searched as it was). */
@@ -72,17 +89,19 @@ export class CatalogIndex {
     const held = this.presented.get(row.id)
     if (!held) return
     this.index.setOrder(row.id, orderFactsOf(row))
-    held.head = this.headOf(row)
+    held.head = headBytes(summaryOf(row, this.baseUrl))
   }
 
-  private headOf(row: SummaryRow): Uint8Array {
-    const { alsoListedAs: _also, ...summary } = summaryOf(row, this.baseUrl)
-    return Buffer.from(JSON.stringify(summary).slice(0, -1))
+  /** The install names of one answer's hits, in its order: distinct, each as install-names.ts says. */
+  installNamesOf(ids: string[]): string[] {
+    const sameServer = (id: string) => this.index.alsoListedAs(id)
+    return distinctNames(ids.map((id) => this.names.nameOf(id, sameServer) ?? { name: 'mcp-server', own: false }))
   }
 
   /** Removes a listing (no longer active). */
   remove(id: string): void {
     this.index.remove(id)
+    this.names.remove(id)
     this.presented.delete(id)
   }
 

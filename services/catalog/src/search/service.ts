@@ -68,23 +68,27 @@ export function searchBody(index: CatalogIndex, query: SearchQuery, seal: Cursor
       `${JSON.stringify({ total: page.total, query: q, category: filters.category }).slice(0, -1)},"servers":[`,
     ),
   ]
-  let first = true
-  for (const hit of page.hits) {
+  // Every indexed listing has its summary; an id without one is skipped rather than answered half-made.
+  const shown = page.hits.flatMap((hit) => {
     const presented = index.presentedOf(hit.id)
-    // Every indexed listing has its summary; an id without one is skipped rather than answered half-made.
-    if (!presented) continue
-    if (!first) parts.push(COMMA)
-    first = false
+    return presented ? [{ hit, presented }] : []
+  })
+  // One install name per server in the answer (install-names.ts); the client's line uses the same.
+  const names = index.installNamesOf(shown.map((s) => s.hit.id))
+  shown.forEach(({ hit, presented }, i) => {
+    if (i > 0) parts.push(COMMA)
+    const name = names[i]!
+    parts.push(presented.head, Buffer.from(`,"installName":${JSON.stringify(name)}`))
     // The most common hit (one listing of its server, no client, no explain) ends with the same bytes every time.
     if (!client && !hit.why && hit.alsoListedAs.length === 0) {
-      parts.push(presented.head, ALONE_TAIL)
-      continue
+      parts.push(ALONE_TAIL)
+      return
     }
     let tail = `,"alsoListedAs":${JSON.stringify(hit.alsoListedAs)}`
-    if (client) tail += `,${installHintText(hit.id, presented, client)}`
+    if (client) tail += `,${installHintText(hit.id, presented, client, name)}`
     if (hit.why) tail += `,"why":${JSON.stringify(hit.why)}`
-    parts.push(presented.head, Buffer.from(`${tail}}`))
-  }
+    parts.push(Buffer.from(`${tail}}`))
+  })
   parts.push(Buffer.from(`],"nextCursor":${JSON.stringify(seal.seal(page.nextCursor))}}`))
   return Buffer.concat(parts)
 }
@@ -97,15 +101,19 @@ const ALONE_TAIL = Buffer.from(',"alsoListedAs":[]}')
 // kept per listing and client, with the kept summary it was made from (a changed listing has a new one, and is built
 // again); the least recently used is dropped first. About 4 MB at the most.
 const HINTS_KEPT = 8000
-const hints = new Lru<string, { from: PresentedHit; json: string }>(HINTS_KEPT)
+const hints = new Lru<string, { from: PresentedHit; name: string; json: string }>(HINTS_KEPT)
 
-/** A hit's install hint for `client`, as JSON members without braces: the kept text while its listing is unchanged. */
-function installHintText(id: string, presented: PresentedHit, client: string): string {
+/**
+ * A hit's install hint for `client` under its install name in the answer, as JSON members without braces: the kept
+ * text while its listing and that name are unchanged.
+ */
+function installHintText(id: string, presented: PresentedHit, client: string, name: string): string {
   const key = `${client} ${id}`
   const kept = hints.get(key)
-  if (kept?.from === presented) return kept.json
+  if (kept?.from === presented && kept.name === name) return kept.json
   return hints.set(key, {
     from: presented,
-    json: JSON.stringify(installHintFor(basisOf(presented), client)).slice(1, -1),
+    name,
+    json: JSON.stringify(installHintFor({ ...basisOf(presented), name }, client)).slice(1, -1),
   }).json
 }

@@ -394,3 +394,153 @@ describe('what an install needs', () => {
     expect(text).toContain('optional settings: "PG_SSL"')
   })
 })
+
+describe('install names in search text', () => {
+  test('two hits of one answer show their distinct install names, and each line is the one with its name', () => {
+    const hit = (id: string, installName: string) => ({
+      id,
+      name: `io.github.${id}/postgres`,
+      description: 'Query PostgreSQL',
+      category: 'Databases',
+      url: `https://github.com/${id}/postgres`,
+      isOfficial: false,
+      isVerifiedActive: false,
+      installName,
+      install: {
+        kind: 'local',
+        confidence: 'high',
+        needsKeys: false,
+        keys: [],
+        client: 'claude-code',
+        lineKind: 'command',
+        line: `claude mcp add ${installName} -- npx -y @${id}/postgres`,
+      },
+    })
+    const text = searchText(
+      {
+        total: 2,
+        query: 'postgres',
+        category: null,
+        servers: [hit('alice', 'postgres'), hit('acme', 'postgres-acme')],
+        nextCursor: null,
+      },
+      'claude-code',
+    )
+    const [first, second] = text.split(/\n(?=\d+\. )/).slice(1)
+    expect(first).toContain('install name "postgres" (its key in the client config)')
+    expect(first).toContain('`claude mcp add postgres -- npx -y @alice/postgres`')
+    expect(second).toContain('install name "postgres-acme"')
+    expect(second).toContain('`claude mcp add postgres-acme -- npx -y @acme/postgres`')
+  })
+})
+
+describe('the sandbox start in detail text', () => {
+  const pkg = {
+    registryType: 'npm',
+    identifier: '@acme/postgres-mcp',
+    environmentVariables: [{ name: 'DATABASE_URI' }],
+  }
+  const sandbox = (verdict: string, extra: Record<string, unknown> = {}) => ({
+    verdict,
+    registryType: 'npm',
+    identifier: '@acme/postgres-mcp',
+    detail: 'initialize and tools/list answered',
+    toolCount: 12,
+    ...extra,
+  })
+  const line = (d: Detail) =>
+    detailText(d)
+      .split('\n')
+      .filter((l) => l.startsWith('sandbox:'))
+
+  test('tools listed with placeholder settings; the setting that stopped it, quoted; nothing else', () => {
+    expect(line(detail({ packages: [pkg], checks: { sandbox: sandbox('ran') } }))).toEqual([
+      'sandbox: started in the sandbox with placeholder settings: 12 tools listed',
+    ])
+    const stopped = detail({
+      packages: [pkg],
+      checks: { sandbox: sandbox('asked_for_keys', { variable: 'DATABASE_URI', toolCount: 0 }) },
+    })
+    expect(line(stopped)).toEqual([
+      'sandbox: stops in the sandbox without "DATABASE_URI" (a placeholder value was not enough)',
+    ])
+    expect(line(detail({ packages: [pkg], checks: { sandbox: sandbox('timeout') } }))).toEqual([])
+    expect(line(detail())).toEqual([])
+  })
+
+  test('a hostile argument name stays quoted data on its line', () => {
+    const d = detail({
+      packages: [pkg],
+      checks: {
+        sandbox: sandbox('asked_for_config', {
+          detail: 'stopped during initialize naming <x> ## Ignore "this" [a](javascript:x)\n## Next',
+        }),
+      },
+    })
+    const [l] = line(d)
+    expect(l).toStartWith('sandbox: stops in the sandbox without "\\<x\\> ## Ignore \\"this\\" \\[a\\](javascript:x)"')
+    expect(l).toEndWith('" (a placeholder value was not enough)')
+    expect(detailText(d)).not.toContain('\n## ')
+    expectSameShape(
+      detailText(d),
+      detailText({ ...d, checks: { sandbox: sandbox('asked_for_config', { detail: 'naming x' }) } }),
+    )
+  })
+})
+
+describe('a guess is shown where it is said', () => {
+  test('a search hit whose install is a guess shows the command guessed and its note, quoted', () => {
+    const install = {
+      kind: 'local',
+      confidence: 'low',
+      needsKeys: false,
+      keys: [],
+      client: 'cursor',
+      lineKind: null,
+      line: null,
+      guess: { command: 'npx -y github:acme/tool', note: 'a guess: no package is known' },
+    }
+    const hit = {
+      id: 'g',
+      name: 'G',
+      description: 'd',
+      category: 'c',
+      url: '',
+      isOfficial: false,
+      isVerifiedActive: false,
+    }
+    const text = searchText(
+      { total: 1, query: null, category: null, servers: [{ ...hit, install }], nextCursor: null },
+      'cursor',
+    )
+    expect(text).toContain(
+      '   guessed command "npx -y github:acme/tool", not confirmed: "a guess: no package is known"',
+    )
+    const plain = searchText(
+      {
+        total: 1,
+        query: null,
+        category: null,
+        servers: [{ ...hit, id: 'g2', install: { ...install, guess: null } }],
+        nextCursor: null,
+      },
+      'cursor',
+    )
+    expect(plain).not.toContain('guessed command')
+  })
+
+  test('a detail without configs says guessed only when an install is shown, else that none is known', () => {
+    const guessed = detailText(
+      detail({
+        configs: null,
+        install: { kind: 'local', confidence: 'low', command: 'npx', args: ['-y', 'github:acme/t'] },
+      }),
+    )
+    expect(guessed).toContain('Install: local command "npx -y github:acme/t"')
+    expect(guessed).toContain('configs: none; the install above is only guessed')
+    const none = detailText(detail({ configs: null, install: null }))
+    expect(none).toContain('configs: none; no install is known')
+    expect(none).not.toContain('guess')
+    expect(installText({ id: 'x', name: 'x', install: null, configs: null })).not.toContain('guess')
+  })
+})

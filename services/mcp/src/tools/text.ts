@@ -3,6 +3,7 @@
 // from a listing (its submitter or its registry entry) or from the caller is shown as quoted data (shared/text
 // `quoted`: one line in double quotes, escaped), so no value can start a line, a heading, a fence, a link or a tag.
 // Ready-to-paste configs and badge snippets are ours and sit in fences longer than any backtick run inside them.
+import { type SandboxStartFacts, sandboxStartOf, sandboxStartWords } from '@mcp-directory/shared/contracts'
 import { codeSpan, fenced, markdownInline, quoted as q } from '@mcp-directory/shared/text'
 import { type InstallFacts, installLine } from './install-text'
 
@@ -16,6 +17,7 @@ type Summary = {
   isVerifiedActive: boolean
   publisherVerified?: boolean
   publisher?: { label: string; evidence?: { detail: string }[] }
+  installName?: string
 }
 type Config = {
   client: string
@@ -65,6 +67,7 @@ export type InstallHint = {
     lineKind: string | null
     line: string | null
     link?: string | null
+    guess?: { command: string; note: string } | null
   } | null
 }
 
@@ -75,7 +78,9 @@ function hintInstallLine(i: InstallHint['install'], client: string): string {
   if (!i) return `   install for ${markdownInline(client)}: unknown (no install recipe; see the repository)`
   // Every required setting, secret or not: a database URL is as needed as a key.
   const needs = i.needs ?? i.keys
-  const keys = needs.length ? `; needs ${list(needs)} (get_mcp_install_config says what each is)` : '; nothing to set, as far as its entry says'
+  const keys = needs.length
+    ? `; needs ${list(needs)} (get_mcp_install_config says what each is)`
+    : '; nothing to set, as far as its entry says'
   const head = `   install for ${markdownInline(i.client)} (${markdownInline(i.kind)}, confidence ${markdownInline(i.confidence)}${keys})`
   if (!i.line) return `${head}: only guessed, no config; check the repository README`
   // A line of several lines (a config file section) does not fit a list item; it is whole in structuredContent.
@@ -84,6 +89,14 @@ function hintInstallLine(i: InstallHint['install'], client: string): string {
   const link = i.link ? `; or open its install link: ${codeSpan(i.link)}` : ''
   return `${head}, ${LINE_VERB[i.lineKind ?? 'config'] ?? 'use'}: ${codeSpan(i.line)}${link}`
 }
+
+/** The key a hit goes under in a client's config: distinct in one answer, and the one its install line uses. */
+const installNameLine = (s: Summary) =>
+  s.installName ? [`   install name ${q(s.installName)} (its key in the client config)`] : []
+
+/** A guessed install, shown: the command guessed and why it is a guess (none when the install is not a guess). */
+const guessLines = (i: InstallHint['install']) =>
+  i?.guess ? [`   guessed command ${q(i.guess.command)}, not confirmed: ${q(i.guess.note)}`] : []
 
 /** Search results as a numbered list; with a client named, each hit also says how to choose and install it. */
 export function searchText(
@@ -134,7 +147,8 @@ function renderHit(s: Summary & InstallHint, client: string | undefined): string
     ...(s.publisher ? [`   publisher ${q(s.publisher.label)}`] : []),
     `   description ${q(s.description, MAX_SUMMARY)}`,
     ...(s.url ? [`   address ${q(s.url)}`] : []),
-    ...(client ? [`   ${facts.join('; ')}`, hintInstallLine(s.install, client)] : []),
+    ...installNameLine(s),
+    ...(client ? [`   ${facts.join('; ')}`, hintInstallLine(s.install, client), ...guessLines(s.install)] : []),
   ].join('\n')
 }
 
@@ -184,7 +198,8 @@ type DetailInput = Summary & {
   configs?: Config[] | null
   archived?: string | null
   risk?: Risk
-  checks?: { protocol?: { version: string; ttlMs: number | null } | null }
+  checks?: { protocol?: { version: string; ttlMs: number | null } | null; sandbox?: SandboxStartFacts['sandbox'] }
+  packages?: SandboxStartFacts['packages']
 }
 
 /** Who made it, and on what evidence (each piece quoted: a name in it comes from the listing's entry). */
@@ -196,6 +211,14 @@ function protocolLine(p: { version: string; ttlMs: number | null } | null | unde
   if (!p) return 'protocol: not seen yet'
   const ttl = p.ttlMs === null ? '' : `; tool list fresh for ${num(Math.round(p.ttlMs / 1000))} s`
   return `protocol: ${q(p.version)}${ttl}`
+}
+
+/** What the sandbox's last start says of its settings, as one line (none when it says nothing of them). */
+function sandboxLines(s: DetailInput): string[] {
+  const start = sandboxStartOf({ sandbox: s.checks?.sandbox, packages: s.packages })
+  if (!start) return []
+  const w = sandboxStartWords(start)
+  return [`sandbox: ${w.before}${w.setting ? q(w.setting) : ''}${w.after}`]
 }
 
 /** One listing's detail: labelled lines, every listing value quoted; then risk, tools and every client config. */
@@ -220,6 +243,7 @@ export function detailText(s: DetailInput): string {
     `quality score: ${num(s.qualityScore)}/100; upvotes ${num(p.upvotes)}, views ${num(p.views)}, installs ${num(p.installs)}` +
       (p.githubStars !== null ? `, GitHub stars ${num(p.githubStars)}` : ''),
     installLine(s.install),
+    ...sandboxLines(s),
     `page: ${q(s.detailUrl)}`,
     `description: ${q(s.description)}`,
   ]
@@ -230,17 +254,22 @@ export function detailText(s: DetailInput): string {
     lines.push('', `tools (${s.tools.length}):`, ...s.tools.map(tool))
   } else lines.push('', 'tools: none known yet')
   if (s.configs === undefined) return lines.join('\n')
-  if (!s.configs)
-    return [...lines, '', 'configs: none; the install is only guessed, check the repository README.'].join('\n')
+  if (!s.configs) return [...lines, '', `configs: none; ${noConfigsWhy(s.install)}`].join('\n')
   return [lines.join('\n'), `configs (${s.configs.length} clients):`, ...s.configs.map(configText)].join('\n\n')
 }
+
+/** Why a listing has no configs: its install (shown above) is only a guess, or no install is known at all. */
+const noConfigsWhy = (i: Install) =>
+  i
+    ? 'the install above is only guessed, check the repository README.'
+    : 'no install is known (no package, endpoint or runnable repository), see the repository README.'
 
 /** Install configs of one listing. */
 export function installText(r: { id: string; name: string; install: Install; configs: Config[] | null }): string {
   const head = [`Install configs of listing ${q(r.id)}, name ${q(r.name)}. ${DATA_NOTE}`, installLine(r.install)].join(
     '\n',
   )
-  if (!r.configs) return [head, 'No confirmed client configs: the install is only guessed.'].join('\n')
+  if (!r.configs) return [head, `No confirmed client configs: ${noConfigsWhy(r.install)}`].join('\n')
   return [head, ...r.configs.map(configText)].join('\n\n')
 }
 

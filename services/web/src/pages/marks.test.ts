@@ -73,11 +73,30 @@ describe('marks', () => {
     expect(keys({ ...base, risk: risk('low') })).not.toContain('risk')
   })
 
-  test('install confidence: confirmed, unconfirmed with its note, guessed without configs; none when unknown', () => {
-    const label = (f: Parameters<typeof marksOf>[0]) => marksOf(f).find((m) => m.key === 'install')?.label
+  test('install confidence: confirmed, unconfirmed with its note, guessed only with its guess; none when unknown', () => {
+    const mark = (f: Parameters<typeof marksOf>[0]) => marksOf(f).find((m) => m.key === 'install')
+    const label = (f: Parameters<typeof marksOf>[0]) => mark(f)?.label
     expect(label({ ...base, install: { confidence: 'high' } })).toBe('Install: confirmed')
     expect(label({ ...base, install: { confidence: 'low' } })).toBe('Install: unconfirmed')
-    expect(label({ ...base, install: { confidence: 'high' }, configs: null })).toBe('Install: guessed')
+    // A detail without configs says "guessed" only when its install holds the command guessed, and names it.
+    const guessed = {
+      kind: 'local',
+      confidence: 'low',
+      command: 'npx',
+      args: ['-y', 'github:acme/tool'],
+      note: 'a guess',
+    }
+    expect(mark({ ...base, install: guessed, configs: null })).toMatchObject({
+      label: 'Install: guessed',
+      means:
+        'No confirmed install: the directory only guesses npx -y github:acme/tool (a guess). Check the README first.',
+    })
+    expect(label({ ...base, install: { confidence: 'high' }, configs: null })).toBe('Install: unknown')
+    expect(label({ ...base, install: null, configs: null })).toBe('Install: unknown')
+    // A hit (with a client) carries its guess; one without an install says unknown, never guessed.
+    const hitGuess = { confidence: 'low', guess: { command: 'uvx --from git+https://github.com/a/b b', note: 'n' } }
+    expect(mark({ ...base, install: hitGuess })?.means).toContain('uvx --from git+https://github.com/a/b b (n)')
+    expect(label({ ...base, install: null })).toBe('Install: unknown')
     expect(label(base)).toBeUndefined()
   })
 

@@ -4,6 +4,7 @@
 import { healthLabel, type Publisher } from '@mcp-directory/shared/contracts'
 import { html, type SafeHtml } from '../html'
 import { count } from './common'
+import { installGuessOf } from './install-guess'
 import { publisherMeans } from './publisher'
 
 /** What the marks are read from: a search hit (transports, health, archived, install with `client`) or a detail. */
@@ -17,7 +18,16 @@ export interface MarkFacts {
   transports?: string[]
   health?: string | null
   archived?: string | null
-  install?: { confidence?: string; basis?: string; note?: string } | null
+  install?: {
+    confidence?: string
+    basis?: string
+    note?: string
+    kind?: string
+    command?: string
+    args?: string[]
+    /** A search hit's guessed command (with `client`). */
+    guess?: { command: string; note: string } | null
+  } | null
   /** Detail only: null when the install is only a guess. */
   configs?: unknown[] | null
   /** A search hit says the level only (no findings): the listing page shows them. */
@@ -135,12 +145,21 @@ function trustMarks(f: MarkFacts): Mark[] {
 
 function installMark(f: MarkFacts): Mark | null {
   if (f.install === undefined && f.configs === undefined) return null
-  if (!f.install || f.configs === null)
+  // "Guessed" only with the guess in hand: the card and the page show it beside the mark (install-guess.ts).
+  const guess = installGuessOf(f)
+  if (guess)
     return {
       key: 'install',
       label: 'Install: guessed',
       tone: 'warn',
-      means: 'No confirmed install: the directory only guesses how to run it. Check the README first.',
+      means: `No confirmed install: the directory only guesses ${guess.command} (${guess.note}). Check the README first.`,
+    }
+  if (!f.install || f.configs === null)
+    return {
+      key: 'install',
+      label: 'Install: unknown',
+      tone: 'warn',
+      means: 'The directory knows no way to run it: no package, endpoint or runnable repository. See the README.',
     }
   return f.install.confidence === 'high'
     ? {

@@ -6,6 +6,7 @@ import type { Static } from '@sinclair/typebox'
 import type { Category } from '../../context'
 import { html, type SafeHtml } from '../../html'
 import { count, errorNotice } from '../common'
+import { guessLine, installGuessOf } from '../install-guess'
 import { marksList, marksOf } from '../marks'
 import { publisherLine, withPublisher } from '../publisher'
 import { HomeQuery as HomeQueryModel } from './model'
@@ -55,7 +56,7 @@ const ORDER_WORDS: Record<string, string> = {
 
 /**
  * A result card: the name people read (with its publisher's when the name alone is bare; the registry name small),
- * who published it, one line of description, and the marks.
+ * who published it, one line of description, and the marks (with the guessed command when the install is a guess).
  */
 export function resultCard(s: Hit): SafeHtml {
   const shown = withPublisher(displayName(s), s.publisher)
@@ -64,6 +65,7 @@ export function resultCard(s: Hit): SafeHtml {
 ${publisherLine(s.publisher)}
 <p class="oneline" title="${s.description}">${s.description}</p>
 ${marksList(hitMarks(s))}
+${guessLine(installGuessOf(s))}
 <p class="muted small"><span class="visually-hidden">Category: </span>${s.category}</p>
 </li>`
 }

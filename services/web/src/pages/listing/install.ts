@@ -3,6 +3,7 @@
 import type { ServerDetail } from '@mcp-directory/shared/contracts'
 import { html, type SafeHtml } from '../../html'
 import { copyBlock } from '../common'
+import { guessLine, installGuessOf } from '../install-guess'
 
 type Config = NonNullable<ServerDetail['configs']>[number]
 
@@ -44,13 +45,18 @@ function picker(s: ServerDetail, current: Config): SafeHtml {
 </form>`
 }
 
+/** Why a listing has no config: its guess shown with its note, or that no install is known (never "guessed" alone). */
+function noConfig(s: ServerDetail): SafeHtml {
+  const guess = installGuessOf(s)
+  if (guess)
+    return html`<div class="notice warn"><p>No confirmed install config yet: the directory only guesses how to run this server. Check the repository README before use.</p>${guessLine(guess)}</div>`
+  return html`<div class="notice warn"><p>No install known: the directory found no package, endpoint or runnable repository for this server. See the repository README.</p></div>`
+}
+
 /** The install of the summary block: the picked client's config, or why there is none yet. */
 export function pickedInstall(s: ServerDetail, client: string): SafeHtml {
   const c = pickedConfig(s, client)
-  if (!c) {
-    const guess = s.install
-    return html`<div class="notice warn"><p>No confirmed install config yet: the directory has only a guess for this server${guess ? html` (${guess.kind === 'local' ? 'a local runner' : 'a remote endpoint'}, confidence ${guess.confidence})` : ''}. Check the repository README before use.</p></div>`
-  }
+  if (!c) return noConfig(s)
   // Low with configs: a declared package without evidence that it belongs to the listing (the note says what is missing).
   return html`${s.install?.confidence === 'low' ? html`<p class="notice warn">Confidence is low: ${s.install.note ?? 'nothing shows that this package belongs to the listing'}. Verify it against the repository README before use.</p>` : ''}
 ${picker(s, c)}

@@ -5,7 +5,7 @@
 import { badgeImageUrl, publicBadgeHtml, publicBadgeMarkdown } from '@mcp-directory/shared/badges'
 import { getServerById } from '@mcp-directory/catalog/contracts'
 import { claimListing } from '@mcp-directory/claim-verifier/contracts'
-import type { SuccessOf } from '@mcp-directory/shared/contracts'
+import { type SuccessOf, sandboxStartOf, sandboxStartWords } from '@mcp-directory/shared/contracts'
 import { pathOf } from '@mcp-directory/shared/public-api'
 import { html, type SafeHtml, trusted } from '../../html'
 import { renderReadme } from '../../readme'
@@ -36,22 +36,35 @@ export const detailMarks = (s: Detail) =>
     checkedAt: lastChecked(s),
   })
 
-/** When each fact was checked, in one line. */
+/** When each fact was checked, in one line (the sandbox's start with what it found of the settings). */
 function checkedLine(s: Detail): SafeHtml {
   const c = s.checks
-  const parts = [
+  const parts: (SafeHtml | string | null)[] = [
     c.toolsCheckedAt
       ? `tools listed live ${dayOf(c.toolsCheckedAt)}${c.toolsSource ? ` (${c.toolsSource})` : ''}`
       : null,
     c.healthCheckedAt ? `endpoint probed ${dayOf(c.healthCheckedAt)}` : null,
     c.sandbox
-      ? `started in the sandbox ${dayOf(c.sandbox.checkedAt)}: ${c.sandbox.verdict.replaceAll('_', ' ')}`
+      ? (sandboxStartLine(s) ??
+        `started in the sandbox ${dayOf(c.sandbox.checkedAt)}: ${c.sandbox.verdict.replaceAll('_', ' ')}`)
       : null,
     c.githubPushedAt ? `last push to the repository ${dayOf(c.githubPushedAt)}` : null,
     s.risk ? `tool descriptions scanned ${dayOf(s.risk.checkedAt)}` : null,
     `listing updated ${dayOf(s.updatedAt)}`,
-  ].filter(Boolean)
-  return html`<p class="checked" id="checked">Checked: ${parts.join(' · ')}.</p>`
+  ]
+  const shown = parts.filter((p) => p !== null)
+  return html`<p class="checked" id="checked">Checked: ${shown.map((p, i) => html`${i ? ' · ' : ''}${p}`)}.</p>`
+}
+
+/**
+ * What the sandbox's last start says of its settings ("started in the sandbox with placeholder settings: 12 tools
+ * listed", "stops in the sandbox without DATABASE_URI"), with its day; null when it says nothing of them.
+ */
+function sandboxStartLine(s: Detail): SafeHtml | null {
+  const start = sandboxStartOf({ sandbox: s.checks.sandbox, packages: s.packages })
+  if (!start) return null
+  const w = sandboxStartWords(start)
+  return html`<span id="sandbox-start">${w.before}${w.setting ? html`<code>${w.setting}</code>` : ''}${w.after} (${dayOf(s.checks.sandbox?.checkedAt)})</span>`
 }
 
 /** An address without its scheme and trailing slash, as people read it. */
