@@ -155,7 +155,10 @@ describe('install candidates from the registries', () => {
       lookupRepository({ ...listing('acme/weather'), repositoryUrl: 'https://gitlab.com/acme/weather' }),
     ).toBeNull()
     expect(
-      lookupRepository({ ...listing('acme/weather'), packages: [{ registryType: 'npm', identifier: 'x' }] }),
+      lookupRepository({
+        ...listing('acme/weather'),
+        packages: [{ registryType: 'npm', identifier: 'x', environmentVariables: [] }],
+      }),
     ).toBeNull()
     const repo = { owner: 'acme', repo: 'weather', key: 'github.com/acme/weather' }
     expect(nameCandidates('npm', { name: 'weather-mcp' }, repo)).toEqual(['weather', '@acme/weather', 'weather-mcp'])
