@@ -79,6 +79,7 @@ await runCommand(NAME, async () => {
     npmFailed: 0,
     pypi: 0,
     pypiFailed: 0,
+    timeouts: 0,
     linked: 0,
   }
   const io: LookupIo = {
@@ -86,6 +87,7 @@ await runCommand(NAME, async () => {
       count[type]++
       const r = await reader.read(type, id, null, new Date())
       if (r.status === 'failed') count[type === 'npm' ? 'npmFailed' : 'pypiFailed']++
+      if (r.status === 'failed' && r.reason.startsWith('no answer')) count.timeouts++
       return r
     },
     search: async (text) => {
@@ -93,6 +95,7 @@ await runCommand(NAME, async () => {
       const r = await reader.search(text)
       if (r.status === 'unavailable') count.search404++
       if (r.status === 'failed') count.searchFailed++
+      if (r.status === 'failed' && r.reason.startsWith('no answer')) count.timeouts++
       return r
     },
   }
@@ -141,6 +144,6 @@ function print(rows: Row[], count: Record<string, number>, dueCount: number, sec
   }
   console.log('')
   console.log(
-    `lookups: ${count.listings} listings of ${dueCount} to look up, ${count.searches} npm searches (${count.search404} answered 404, ${count.searchFailed} failed), ${count.npm} npm package reads (${count.npmFailed} failed), ${count.pypi} PyPI reads (${count.pypiFailed} failed), ${count.linked} linked installs found, in ${seconds} s`,
+    `lookups: ${count.listings} listings of ${dueCount} to look up, ${count.searches} npm searches (${count.search404} answered 404, ${count.searchFailed} failed), ${count.npm} npm package reads (${count.npmFailed} failed), ${count.pypi} PyPI reads (${count.pypiFailed} failed), ${count.timeouts} timeouts, ${count.linked} linked installs found, in ${seconds} s`,
   )
 }
