@@ -137,8 +137,12 @@ export interface RepositoryRun {
   checkedAt: string
 }
 
-/** How a listing's install model was found. */
-export type InstallBasis = 'registry' | 'readme-config' | 'readme-mention' | 'repository'
+/**
+ * How a listing's install model was found: its registry entry; its README's client config; a package its README
+ * names (a guess); a package found in npm or PyPI whose entry links back to the listing (`registry-link`); its
+ * repository run as it is (a guess).
+ */
+export type InstallBasis = 'registry' | 'readme-config' | 'readme-mention' | 'registry-link' | 'repository'
 
 /** The evidence shown with an install: which registry entry was read, what links it back, and when. */
 export interface InstallEvidence {

@@ -185,10 +185,19 @@ export const InstallInfo = t.Object({
     }),
   ),
   basis: t.Optional(
-    t.Union([t.Literal('registry'), t.Literal('readme-config'), t.Literal('readme-mention'), t.Literal('repository')], {
-      description:
-        "Where the install comes from: the registry entry, the README's client config, a package the README names (a guess), or the repository run as it is (a guess)",
-    }),
+    t.Union(
+      [
+        t.Literal('registry'),
+        t.Literal('readme-config'),
+        t.Literal('readme-mention'),
+        t.Literal('registry-link'),
+        t.Literal('repository'),
+      ],
+      {
+        description:
+          "Where the install comes from: the registry entry, the README's client config, a package the README names (a guess), a package found in npm or PyPI whose entry links back to the listing's repository or names the listing (registry-link), or the repository run as it is (a guess)",
+      },
+    ),
   ),
   note: t.Optional(t.String({ description: 'Why the confidence is low: what is missing' })),
   evidence: t.Optional(

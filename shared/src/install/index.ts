@@ -25,7 +25,23 @@ export {
   type RegistryOptions,
   type RegistryRead,
   type RegistryReader,
+  type SearchHit,
+  type SearchRead,
+  searchHits,
 } from './registry-reader'
+export {
+  LOOKUP_INTERVAL_MS,
+  lookupCandidates,
+  lookupDue,
+  lookupRegistry,
+  lookupRepository,
+  nameCandidates,
+  type LookupIo,
+  type LookupRepository,
+  type Lookups,
+  type LookupSubject,
+  type RegistryLookup,
+} from './lookup'
 export { ACCEPTED_CLIENT_NAMES, clientFromName } from './client-names'
 export {
   CONFIG_CLIENTS,

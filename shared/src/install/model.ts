@@ -1,4 +1,5 @@
-// Over 300 lines: one decision (which install model a listing gets, in preference order), read top to bottom.
+// Over 300 lines: one decision (which install model a listing gets, in preference order), read top to bottom;
+// the repository guess (step 4) is in repository-guess.ts.
 /**
  * Derives the one install model of a listing (`InstallModel`), from which every client config is
  * generated, and the short key the server gets under `mcpServers`.
@@ -16,6 +17,11 @@
  *  3. When the entry declares no packages and no remotes: the install the prober found in the repository
  *     README (`inferredInstall`). Its own client config is used as given; a package it only names (a
  *     mention, a guess) is used only when the package's registry entry links it to the listing.
+ *  3b. When the README gave none: a package the prober found in npm or PyPI for the listing's repository
+ *     (shared/src/install/lookup.ts), used only when its registry entry links it to the listing (basis
+ *     `registry-link`, confidence `high`, npm before PyPI). A package found whose entry does not link back is never
+ *     used, not even as a guess: found by a name alone it may be anyone's, and running it would run another
+ *     author's code under this listing's name; its entry stays in the evidence, the listing falls through to 4.
  *  4. Otherwise a guess that runs the listing's own repository, as the prober read it (`repositoryRun`):
  *     `npx -y github:owner/repo`, or `uvx --from git+https://github.com/owner/repo <script>`. A guess never
  *     names a registry package the listing does not own, so the listing's name is never taken for one.
@@ -23,7 +29,7 @@
  *     packages no client can spawn (MCPB bundles, packages that serve HTTP on localhost) gets no model
  *     either: its own declaration says how it is run, and a guess would contradict it.
  *
- * Confidence of a package (1 and 3): `high` only with evidence that it belongs to the listing
+ * Confidence of a package (1, 3 and 3b): `high` only with evidence that it belongs to the listing
  * (shared/src/install/evidence.ts: its registry metadata names the listing or links back to its repository).
  * Without it `low`, with a `note` that says what is missing; a declared package that the prober has not read
  * yet is `low` with the note "not yet checked". A declared package (registry entry, README config) keeps its
@@ -37,13 +43,12 @@ import type {
   Listing,
   PackageSpec,
   RemoteSpec,
-  RepositoryRun,
 } from '../contracts/listing'
 import { cleanText } from '../text'
 import { argumentTokens, type Runner, runtimeTokens } from './arguments'
 import { varName } from './config-parts'
 import { evidenceFor, judgeEvidence } from './evidence'
-import { repositoryKey } from './repository'
+import { repositoryGuess } from './repository-guess'
 
 /** The listing fields an install model is derived from. */
 export type InstallSource = Pick<Listing, 'name' | 'packages' | 'remotes' | 'repositoryUrl' | 'url' | 'source'> &
@@ -240,43 +245,18 @@ const linked = (l: InstallSource, p: PackageSpec): boolean => {
   return e !== null && judgeEvidence(e, l).missing === null
 }
 
-// Console scripts are plain command names: uvx runs them as a word of the command line.
-const SCRIPT_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/
-
-/**
- * The guess that runs the listing's own repository, when the prober read it as runnable and it is still the
- * listing's repository (the root of it: a subfolder of a monorepo is not what `github:owner/repo` runs).
- */
-function repositoryGuess(l: InstallSource, run: RepositoryRun | null | undefined): LocalModel | null {
-  if (!run || typeof run !== 'object' || !run.ecosystem || typeof run.repository !== 'string') return null
-  const own = l.repositoryUrl ?? l.url
-  const key = repositoryKey(own)
-  if (!key || key !== `github.com/${run.repository.toLowerCase()}`) return null
-  if (!/^[A-Za-z0-9-]{1,39}\/[A-Za-z0-9._-]{1,100}$/.test(run.repository)) return null
-  // The listing's address must be the repository itself (optionally its default view), not a folder in it.
-  let path = ''
-  try {
-    path = new URL(own ?? '').pathname.replace(/\.git$/i, '')
-  } catch {
-    return null
+/** Step 3b: the first package found in npm, then PyPI, whose registry entry links it to the listing. */
+function registryFind(l: InstallSource): LocalModel | null {
+  const found = (Array.isArray(l.installEvidence) ? l.installEvidence : [])
+    .filter((e) => e && typeof e === 'object' && e.outcome === 'found' && typeof e.identifier === 'string')
+    .filter((e) => judgeEvidence(e, l).missing === null)
+    .sort((a, b) => (RUNNER_RANK[a.registryType] ?? 9) - (RUNNER_RANK[b.registryType] ?? 9))
+  for (const e of found) {
+    const p = { registryType: e.registryType, identifier: e.identifier, environmentVariables: [] }
+    const m = localFromPackage(p, l.source, 'registry-link')
+    if (m) return withEvidence(m, l)
   }
-  if (path.split('/').filter(Boolean).length !== 2) return null
-  const repoUrl = `https://github.com/${run.repository}`
-  const note =
-    'a guess: no package is known, so this runs the listing’s own repository from GitHub; verify it against the repository README'
-  const base = {
-    kind: 'local' as const,
-    registryType: 'github',
-    identifier: repoUrl,
-    env: [],
-    confidence: 'low' as const,
-    basis: 'repository' as const,
-    note,
-  }
-  if (run.ecosystem === 'node')
-    return { ...base, runner: 'npx', command: 'npx', args: ['-y', `github:${run.repository}`] }
-  if (typeof run.entryPoint !== 'string' || !SCRIPT_NAME.test(run.entryPoint)) return null
-  return { ...base, runner: 'uvx', command: 'uvx', args: ['--from', `git+${repoUrl}`, run.entryPoint] }
+  return null
 }
 
 /** The install model of a listing (see the preference order above), or null when none is sensible. */
@@ -323,6 +303,9 @@ export function deriveInstallModel(l: InstallSource): InstallModel | null {
       }
     }
   }
+  // 3b. A package found in the registries for the listing's repository, when its entry links it to the listing.
+  const find = registryFind(l)
+  if (find) return find
   // 4. A guess that runs the repository itself.
   return repositoryGuess(l, l.repositoryRun)
 }

@@ -4,6 +4,8 @@
  * `mcp-name:` lines) and the repository addresses it gives (npm `repository`, PyPI `project_urls` and
  * `home_page`). One request per package, of one version's document (`/<name>/<version>` on npm,
  * `/<name>/<version>/json` on PyPI; the latest when no concrete version is declared), bounded in time and size.
+ * Also npm's search (`/-/v1/search`), of which only each hit's name and repository link are kept: a registry
+ * (or mirror) without it answers `unavailable`, which is not a failure of the registry.
  */
 import type { PackageEvidence } from '@mcp-directory/shared/contracts'
 import { isConcreteVersion } from './model'
@@ -21,10 +23,25 @@ export interface RegistryOptions {
 /** One read: the evidence (found or missing), or a failure that says why. */
 export type RegistryRead = { status: 'read'; evidence: PackageEvidence } | { status: 'failed'; reason: string }
 
+/** One hit of npm's search: the package's name and the repository it links to (null: none). */
+export interface SearchHit {
+  name: string
+  repository: string | null
+}
+
+/** One search: its hits; unavailable when the registry has no search (a 404, as many mirrors answer); or a failure. */
+export type SearchRead =
+  | { status: 'read'; hits: SearchHit[] }
+  | { status: 'unavailable'; reason: string }
+  | { status: 'failed'; reason: string }
+
 // A version document of npm is a few KB; a PyPI document carries the README (and, without a version, every
 // release), so it may be larger. A bigger answer is a failure, not a truncated read.
 const MAX_NPM_BYTES = 1_000_000
 const MAX_PYPI_BYTES = 4_000_000
+// Twenty search hits with their descriptions and scores are some tens of KB.
+const MAX_SEARCH_BYTES = 1_000_000
+const SEARCH_SIZE = 20
 const MAX_VALUES = 10
 const MAX_VALUE = 2048
 const NPM_NAME = /^(?:@[a-z0-9][a-z0-9._~-]*\/)?[a-z0-9][a-z0-9._~-]*$/i
@@ -80,11 +97,66 @@ export function pypiFacts(doc: unknown): Pick<PackageEvidence, 'mcpNames' | 'rep
   }
 }
 
+/** One GET of a registry address, or the failure that says why it got no answer. */
+async function registryGet(
+  opts: RegistryOptions,
+  url: string,
+): Promise<Response | { status: 'failed'; reason: string }> {
+  try {
+    return await (opts.fetch ?? fetch)(url, {
+      headers: { accept: 'application/json', 'user-agent': opts.userAgent },
+      signal: AbortSignal.timeout(opts.timeoutMs),
+      redirect: 'follow',
+    })
+  } catch (err) {
+    return {
+      status: 'failed',
+      reason:
+        err instanceof Error && err.name === 'TimeoutError'
+          ? `no answer within ${opts.timeoutMs} ms`
+          : `could not connect (${err instanceof Error ? err.message : String(err)})`,
+    }
+  }
+}
+
+/** The hits of an npm search answer (`objects[].package`): valid names only, at most SEARCH_SIZE. */
+export function searchHits(doc: unknown): SearchHit[] {
+  if (!isObject(doc) || !Array.isArray(doc.objects)) throw new Error('no "objects" array')
+  const out: SearchHit[] = []
+  for (const o of doc.objects.slice(0, SEARCH_SIZE)) {
+    const p = isObject(o) && isObject(o.package) ? o.package : null
+    const name = p ? value(p.name) : null
+    if (!p || !name || !NPM_NAME.test(name)) continue
+    out.push({ name, repository: isObject(p.links) ? value(p.links.repository) : null })
+  }
+  return out
+}
+
 /** A reader of package registry entries. */
 export function registryReader(opts: RegistryOptions) {
-  const doFetch = opts.fetch ?? fetch
+  const get = (url: string) => registryGet(opts, url)
   const npmBase = opts.npmUrl.replace(/\/+$/, '')
   const pypiBase = opts.pypiUrl.replace(/\/+$/, '')
+
+  /** npm's search for `text`: each hit's name and repository link (bounded like a package read). */
+  async function search(text: string): Promise<SearchRead> {
+    const url = `${npmBase}/-/v1/search?text=${encodeURIComponent(text.slice(0, 200))}&size=${SEARCH_SIZE}`
+    const res = await get(url)
+    if (!(res instanceof Response)) return res
+    if (res.status === 404 || res.status === 405 || res.status === 501) {
+      await res.body?.cancel().catch(() => {})
+      return { status: 'unavailable', reason: `HTTP ${res.status}` }
+    }
+    if (res.status !== 200) {
+      await res.body?.cancel().catch(() => {})
+      return { status: 'failed', reason: `HTTP ${res.status}` }
+    }
+    try {
+      return { status: 'read', hits: searchHits(await boundedJson(res, MAX_SEARCH_BYTES)) }
+    } catch (err) {
+      return { status: 'failed', reason: `unreadable answer (${err instanceof Error ? err.message : String(err)})` }
+    }
+  }
 
   async function read(
     registryType: PackageEvidence['registryType'],
@@ -105,22 +177,8 @@ export function registryReader(opts: RegistryOptions) {
         : `${pypiBase}/${identifier}/json`
     }
     const base = { registryType, identifier, entryUrl, checkedAt: at.toISOString() }
-    let res: Response
-    try {
-      res = await doFetch(entryUrl, {
-        headers: { accept: 'application/json', 'user-agent': opts.userAgent },
-        signal: AbortSignal.timeout(opts.timeoutMs),
-        redirect: 'follow',
-      })
-    } catch (err) {
-      return {
-        status: 'failed',
-        reason:
-          err instanceof Error && err.name === 'TimeoutError'
-            ? `no answer within ${opts.timeoutMs} ms`
-            : `could not connect (${err instanceof Error ? err.message : String(err)})`,
-      }
-    }
+    const res = await get(entryUrl)
+    if (!(res instanceof Response)) return res
     if (res.status === 404 || res.status === 410) {
       await res.body?.cancel().catch(() => {})
       return { status: 'read', evidence: { ...base, version, outcome: 'missing', mcpNames: [], repositories: [] } }
@@ -143,6 +201,7 @@ export function registryReader(opts: RegistryOptions) {
     hostOf: (registryType: PackageEvidence['registryType']) =>
       new URL(registryType === 'npm' ? npmBase : pypiBase).host.toLowerCase(),
     read,
+    search,
   }
 }
 

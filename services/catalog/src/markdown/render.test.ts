@@ -289,6 +289,8 @@ describe('renderListingMarkdown: install section', () => {
       baseListing({
         packages: [],
         remotes: [],
+        // No registry entry read: a package found for the repository would come before the guess.
+        installEvidence: null,
         repositoryRun: {
           repository: 'acme/postgres-mcp',
           ecosystem: 'python',
@@ -306,6 +308,16 @@ describe('renderListingMarkdown: install section', () => {
           args: ['--from', 'git+https://github.com/acme/postgres-mcp', 'postgres-mcp-server'],
         },
       },
+    })
+  })
+
+  test('no package: one found in npm whose entry names the listing is the install, high, with its evidence', () => {
+    const md = render(baseListing({ packages: [], remotes: [], source: 'toolsdk-registry' }))
+    expect(md).toContain(
+      'Confidence: high (found in the npm registry for the listing’s repository; its npm entry names this listing (mcpName io.github.acme/postgres-mcp)',
+    )
+    expect(installJson(md)).toEqual({
+      mcpServers: { 'postgres-mcp': { command: 'npx', args: ['-y', '@acme/postgres-mcp'] } },
     })
   })
 

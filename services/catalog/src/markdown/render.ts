@@ -60,6 +60,10 @@ function confidenceSentence(model: InstallModel): string {
       return model.confidence === 'high'
         ? `Confidence: high (taken from the client configuration in the repository README; ${proof}).`
         : `Confidence: low (taken from the client configuration in the repository README, but ${note}).`
+    case 'registry-link':
+      return model.confidence === 'high'
+        ? `Confidence: high (found in the ${model.registryType === 'npm' ? 'npm' : 'PyPI'} registry for the listing’s repository; ${proof}).`
+        : `Confidence: low (${note}).`
     case 'readme-mention':
     case 'repository':
       return `Confidence: low (${note}).`

@@ -1,13 +1,17 @@
 // A listing's install evidence: the registry entries (npm, PyPI) of its packages and of the package its README
-// names, each read through the per-host limit and back-off.
+// names, and for a listing with neither the packages found for its repository (listing-lookups.ts), each read
+// through the per-host limit and back-off.
 import type { CatalogListing } from '@mcp-directory/shared/catalog-client'
 import type { PackageEvidence } from '@mcp-directory/shared/contracts'
-import { EVIDENCE_REGISTRIES, evidenceFor } from '@mcp-directory/shared/install'
-import { hostRetryAt, noteHostFailure } from '../state/service'
+import { EVIDENCE_REGISTRIES, evidenceFor, lookupRepository } from '@mcp-directory/shared/install'
+import { hostRetryAt } from '../state/service'
+import { probeLookups, registryRead } from './listing-lookups'
 import type { ProbeRun } from './listing-run'
 
 // At most this many packages of one listing are read from their registries (a README's package included).
 const MAX_EVIDENCE_PACKAGES = 4
+// What the catalog keeps of a listing's evidence (its facts contract).
+const MAX_STORED_EVIDENCE = 10
 
 type EvidenceTarget = { registryType: PackageEvidence['registryType']; identifier: string; version: string | null }
 
@@ -45,7 +49,9 @@ export async function probeRegistries(run: ProbeRun): Promise<void> {
   const { listing: l, facts } = run
   const inferred = facts.install !== undefined ? facts.install : l.inferredInstall
   const targets = evidenceTargets(l, inferred)
-  if (targets.length === 0) {
+  // Nothing declared and no install in the README: the registries are asked for the repository's packages.
+  const repository = inferred ? null : lookupRepository(l)
+  if (targets.length === 0 && !repository) {
     if (Array.isArray(l.installEvidence) && l.installEvidence.length > 0) facts.evidence = null
     return
   }
@@ -54,7 +60,11 @@ export async function probeRegistries(run: ProbeRun): Promise<void> {
     const kept = await readEvidence(run, t)
     if (kept) evidence.push(kept)
   }
-  facts.evidence = evidence
+  if (repository) {
+    for (const e of await probeLookups(run, repository))
+      if (!evidenceFor(evidence, e.registryType, e.identifier)) evidence.push(e)
+  }
+  facts.evidence = evidence.slice(0, MAX_STORED_EVIDENCE)
 }
 
 /** One package's evidence: the entry read now, or the one read before when its registry is backed off or failed. */
@@ -72,27 +82,6 @@ async function readEvidence(run: ProbeRun, t: EvidenceTarget): Promise<PackageEv
     })
     return previous
   }
-  const started = performance.now()
-  const read = await deps.hosts.run(host, () => deps.registry.read(t.registryType, t.identifier, t.version, run.at))
-  run.progress()
-  const latencyMs = Math.round(performance.now() - started)
-  if (read.status === 'failed') {
-    results.push({
-      kind: 'registry',
-      target: `${t.registryType}:${t.identifier}`,
-      outcome: 'http_error',
-      latencyMs,
-      detail: read.reason,
-    })
-    if (/could not connect|no answer|HTTP 429|HTTP 5/.test(read.reason))
-      await noteHostFailure(deps.database, host, read.reason)
-    return previous
-  }
-  results.push({
-    kind: 'registry',
-    target: read.evidence.entryUrl,
-    outcome: read.evidence.outcome === 'found' ? 'ok' : 'missing',
-    latencyMs,
-  })
-  return read.evidence
+  const read = await registryRead(run, t.registryType, t.identifier, t.version)
+  return read.status === 'read' ? read.evidence : previous
 }
