@@ -1,3 +1,4 @@
+// Over 300 lines: the public models many services read, each with its description; one place to read them.
 /**
  * TypeBox models of the public resources (directory-api §2) that more than one service reads: the catalog answers
  * with them, and the MCP endpoint, the web pages and the gateway's OpenAPI document read the same answers, so they
