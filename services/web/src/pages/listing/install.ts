@@ -58,8 +58,7 @@ export function pickedInstall(s: ServerDetail, client: string): SafeHtml {
   }
   // Low with configs: a declared package without evidence that it belongs to the listing (the note says what is missing).
   return html`${s.install?.confidence === 'low' ? html`<p class="notice warn">Confidence is low: ${s.install.note ?? 'nothing shows that this package belongs to the listing'}. Verify it against the repository README before use.</p>` : ''}
-${needsLine(s)}
-${picker(s, c)}
+<div class="install-head">${picker(s, c)}${needsLine(s)}</div>
 ${settingsForm(s)}
 <div class="config picked" data-client="${c.client}">${configBody(s, c, '0')}</div>`
 }
