@@ -20,7 +20,7 @@ interface Asset {
 export type AssetAnswer = { status: 200 | 304; headers: Record<string, string>; body: Uint8Array }
 
 /** The assets this service serves; `url(file)` gives a file's hashed address. */
-export function loadAssets(files: readonly string[] = ['app.css', 'app.js', 'icon.svg']) {
+export function loadAssets(files: readonly string[] = ['app.css', 'app.js', 'fill.js', 'icon.svg']) {
   const byName = new Map<string, Asset>()
   const urls = new Map<string, string>()
   for (const file of files) {

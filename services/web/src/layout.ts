@@ -31,6 +31,8 @@ export interface PageOptions {
   /** Which navigation entry is the current page. */
   current?: 'home' | 'submit' | 'admin'
   headers?: Record<string, string>
+  /** Further scripts of this page (our own assets, deferred), e.g. the listing page's settings form. */
+  scripts?: readonly string[]
 }
 
 /** Headers of every HTML answer. */
@@ -62,6 +64,7 @@ ${o.description ? html`<meta name="description" content="${o.description}">` : '
 <link rel="stylesheet" href="${assets.url('app.css')}">
 <link rel="icon" href="${assets.url('icon.svg')}" type="image/svg+xml">
 <script src="${assets.url('app.js')}"></script>
+${(o.scripts ?? []).map((f) => html`<script src="${assets.url(f)}" defer></script>`)}
 </head>
 <body>
 <a class="skip" href="#main">Skip to content</a>

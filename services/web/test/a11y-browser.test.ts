@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import type { Page } from 'playwright-core'
 import { OPERATOR } from './directory'
+import { idOf, WITH_SETTINGS } from './fixtures'
 import {
   type AxeProblem,
   pageTraffic,
@@ -22,12 +23,15 @@ let browser: TestBrowser
 /** The claim page of a pending listing on its own domain (DNS and website methods). */
 let claimPath: string
 let claimId: string
+/** A listing whose install takes settings: its page has the settings form. */
+let settingsId: string
 
 /** Every page type, by name. */
 const pageTypes = () => ({
   home: '/',
   search: '/?q=postgres',
   listing: `/servers/${rich.ids.postgres}`,
+  'listing (with settings)': `/servers/${settingsId}`,
   submit: '/submit',
   claim: claimPath,
   'claim (GitHub-hosted)': rich.hostedClaimPath,
@@ -40,6 +44,8 @@ const pageTypes = () => ({
 
 beforeAll(async () => {
   rich = await startRichDirectory()
+  await rich.dir.importEntries([WITH_SETTINGS])
+  settingsId = await idOf(rich.dir.base, WITH_SETTINGS.name, 'postgres files')
   const own = await submitListing(rich.dir.base, 'keyboard-claimed-server', 'https://keyboard.example/mcp')
   claimId = own.id
   claimPath = new URL(own.claimUrl).pathname + new URL(own.claimUrl).search

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import type { Page } from 'playwright-core'
 import { startBrowser, type TestBrowser } from './browser-kit'
-import { HOSTILE, fixtureEntries, idOf, PAYLOAD_MARK, storeReadme } from './fixtures'
+import { HOSTILE, fixtureEntries, idOf, PAYLOAD_MARK, storeReadme, WITH_SETTINGS } from './fixtures'
 import { startDirectory, type TestDirectory } from './directory'
 
 // Functions given to page.evaluate run in the browser; the project compiles without the DOM library.
@@ -15,12 +15,15 @@ let dir: TestDirectory
 let browser: TestBrowser
 let pgId: string
 let hostileId: string
+let settingsId: string
 
 beforeAll(async () => {
   dir = await startDirectory()
   await dir.importEntries(fixtureEntries())
   pgId = await idOf(dir.base, 'io.github.acme/postgres-explorer', 'postgres explorer')
   hostileId = await idOf(dir.base, HOSTILE.name, 'xss demo')
+  await dir.importEntries([WITH_SETTINGS])
+  settingsId = await idOf(dir.base, WITH_SETTINGS.name, 'postgres files')
   await storeReadme(dir.catalog, hostileId, HOSTILE.readme)
   await storeReadme(
     dir.catalog,
@@ -189,6 +192,90 @@ describe('in a browser', () => {
       await search.page.evaluate((mark) => (window as unknown as Record<string, unknown>)[mark] ?? null, PAYLOAD_MARK),
     ).toBeNull()
     await search.page.close()
+    await page.close()
+  }, 60_000)
+
+  test('the settings form: a value typed in is in every config and command, escaped; Copy copies it; clearing restores', async () => {
+    const { page } = await open(`/servers/${settingsId}`)
+    const form = page.locator('#settings-form')
+    await form.waitFor()
+    await expectLabelled(page)
+    // [hidden] wins over a rule that gives an element a display (button{display:inline-block}).
+    expect(
+      await page.evaluate(() => {
+        const b = document.querySelector('button[data-copy]')
+        b.hidden = true
+        const display = window.getComputedStyle(b).display
+        b.hidden = false
+        return display
+      }),
+    ).toBe('none')
+    const text = (selector: string) => page.evaluate((s: string) => document.querySelector(s).textContent, selector)
+    const block = (client: string, format: string) => `.config[data-client="${client}"] pre[data-format="${format}"]`
+    const original = await text('#cfg-0')
+    expect(original).toContain('"DATABASE_URI": "<DATABASE_URI>"')
+    expect(await page.evaluate(() => document.querySelector('.install-links').hidden)).toBe(false)
+
+    // A value with a quote, a double quote and a backslash, and a folder with a space and a quote.
+    const uri = `postgres://me:it's"x\\y@db.example/app`
+    const folder = "/home/me/My Data's"
+    await page.fill('input[data-variable="DATABASE_URI"]', uri)
+    await page.fill('input[data-variable="allowed-folder"]', folder)
+    await page.click('#settings-form details summary')
+    await page.selectOption('select[data-variable="LOG_LEVEL"]', 'debug')
+    await page.click('button[data-copy="cfg-0"]')
+    await page.locator('button[data-copy="cfg-0"]', { hasText: 'Copied' }).waitFor()
+    const copied = await page.evaluate(() => navigator.clipboard.readText())
+    expect(copied).toBe(await text('#cfg-0'))
+    expect(copied).not.toContain('<DATABASE_URI>')
+    expect(copied).not.toContain('<allowed-folder>')
+    const entry = (config: any) => Object.values(config.mcpServers ?? config.servers)[0] as any
+    const desktop = entry(JSON.parse(copied))
+    expect(desktop.env).toEqual({ DATABASE_URI: uri, LOG_LEVEL: 'debug' })
+    expect(desktop.args.at(-1)).toBe(folder)
+
+    // VS Code: the value in place of ${input:…}, the input it no longer asks for gone.
+    const vs = JSON.parse(await text(block('vs-code', 'json')))
+    expect(entry(vs).env.DATABASE_URI).toBe(uri)
+    expect(vs.inputs).toBeUndefined()
+    // Codex's TOML, parsed by a TOML reader.
+    const codex = Bun.TOML.parse(await text(block('codex', 'toml'))) as any
+    const codexEntry = Object.values(codex.mcp_servers)[0] as any
+    expect(codexEntry.env).toEqual({ DATABASE_URI: uri, LOG_LEVEL: 'debug' })
+    expect(codexEntry.args.at(-1)).toBe(folder)
+    // The commands, as a POSIX shell reads them: Claude Code's JSON word and the cli's -e words.
+    const words = (command: string) => {
+      const run = Bun.spawnSync(['sh', '-c', `printf '%s\\0' ${command}`])
+      expect(run.exitCode).toBe(0)
+      return run.stdout.toString().split('\0').slice(0, -1)
+    }
+    const addJson = words(await text(block('claude-code', 'shell')))
+    expect(addJson.slice(0, 3)).toEqual(['claude', 'mcp', 'add-json'])
+    const claudeEntry = JSON.parse(addJson.at(-1)!)
+    expect(claudeEntry.env).toEqual({ DATABASE_URI: uri, LOG_LEVEL: 'debug' })
+    expect(claudeEntry.args.at(-1)).toBe(folder)
+    const cli = words(await text('.config[data-client="cli"] pre[data-format="shell"]'))
+    expect(cli).toContain(`DATABASE_URI=${uri}`)
+    expect(cli).toContain('LOG_LEVEL=debug')
+    expect(cli.at(-1)).toBe(folder)
+    // The install links carry the config without the values: hidden, and the line says why.
+    expect(await page.evaluate(() => [...document.querySelectorAll('.install-links')].every((l) => l.hidden))).toBe(
+      true,
+    )
+    expect(await page.evaluate(() => document.querySelector('.links-off').hidden)).toBe(false)
+
+    // Cleared: the placeholders are back, and the links.
+    await page.fill('input[data-variable="DATABASE_URI"]', '')
+    await page.fill('input[data-variable="allowed-folder"]', '')
+    await page.selectOption('select[data-variable="LOG_LEVEL"]', '')
+    expect(await text('#cfg-0')).toBe(original)
+    await page.click('button[data-copy="cfg-0"]')
+    await page.waitForFunction((o: string) => navigator.clipboard.readText().then((t: string) => t === o), original)
+    expect(await page.evaluate(() => document.querySelector('.install-links').hidden)).toBe(false)
+    // Nothing was sent: the form has no action and Enter in a field leaves the page where it is.
+    await page.fill('input[data-variable="DATABASE_URI"]', 'postgres://db/app')
+    await page.press('input[data-variable="DATABASE_URI"]', 'Enter')
+    expect(page.url()).toBe(`${dir.base}/servers/${settingsId}`)
     await page.close()
   }, 60_000)
 

@@ -190,3 +190,27 @@ export async function idOf(base: string, name: string, q: string): Promise<strin
   if (!hit) throw new Error(`no listing named ${name}`)
   return hit.id
 }
+
+/**
+ * A listing whose install takes settings: a required database URL (not secret), a required folder passed as a
+ * positional argument, and an optional log level with its choices.
+ */
+export const WITH_SETTINGS = {
+  name: 'io.github.acme/postgres-files',
+  description: 'PostgreSQL rows and the files of one folder for your agent',
+  version: '1.0.0',
+  repository: { url: 'https://github.com/acme/postgres-files', source: 'github' },
+  packages: [
+    {
+      registryType: 'npm',
+      identifier: '@acme/postgres-files',
+      version: '1.0.0',
+      transport: { type: 'stdio' },
+      environmentVariables: [
+        { name: 'DATABASE_URI', isRequired: true, description: 'A PostgreSQL URL' },
+        { name: 'LOG_LEVEL', description: 'How much to log', choices: ['info', 'debug'], default: 'info' },
+      ],
+      packageArguments: [{ type: 'positional', valueHint: 'allowed_folder', isRequired: true }],
+    },
+  ],
+}

@@ -1,7 +1,16 @@
 // The pages over HTTP through the gateway (no browser): what each page shows, its headers, escaping, the forms'
 // error paths, the operator page's cookie and CSRF checks, and that the API's own answers stay as they were.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { BARE, HOSTILE, HOSTILE_PUBLISHER, fixtureEntries, idOf, PAYLOAD_MARK, storeReadme } from './fixtures'
+import {
+  BARE,
+  HOSTILE,
+  HOSTILE_PUBLISHER,
+  fixtureEntries,
+  idOf,
+  PAYLOAD_MARK,
+  storeReadme,
+  WITH_SETTINGS,
+} from './fixtures'
 import { createLogger } from '@mcp-directory/shared/log'
 import { publicApiClient } from '@mcp-directory/shared/public-api'
 import { decodeInstallLine, snippetEntry, testConfig } from '@mcp-directory/shared/testing'
@@ -689,5 +698,50 @@ describe('llms.txt and the API around the pages', () => {
     for (const p of ['/', '/servers/{id}', '/submit', '/claim/{id}', '/admin', '/llms.txt', '/assets/{file}'])
       expect(doc.paths[p]).toBeUndefined()
     expect(doc.paths['/api/v1/servers/{id}/installs']).toBeDefined()
+  })
+})
+
+describe('the settings form of a listing whose install takes settings', () => {
+  /** The text from `from` up to `to` (a test fails when `from` is not there). */
+  const cut = (body: string, from: string, to: string) => {
+    const at = body.indexOf(from)
+    expect(at).toBeGreaterThanOrEqual(0)
+    return body.slice(at, body.indexOf(to, at))
+  }
+  test('a field per setting (the optional one folded), hidden without script; the needs line names the required ones', async () => {
+    await dir.importEntries([WITH_SETTINGS])
+    const id = await idOf(dir.base, WITH_SETTINGS.name, 'postgres files')
+    const body = await (await get(`/servers/${id}`)).text()
+    const formHtml = cut(body, '<form id="settings-form"', '</form>')
+    // No action, nothing to send; hidden until the page script shows it; loaded only here.
+    expect(formHtml).toMatch(/^<form id="settings-form" class="settings" [^>]*hidden>/)
+    expect(formHtml).not.toContain('action=')
+    expect(formHtml).toContain('Your settings')
+    expect(body).toMatch(/<script src="\/assets\/fill\.[0-9a-f]{12}\.js" defer><\/script>/)
+    // The required ones first, each labelled with its variable and described; the argument by its placeholder.
+    const fields = [...formHtml.matchAll(/<label for="(setting-\d+)">([^<]*)/g)].map((m) => [m[1], m[2]!.trim()])
+    expect(fields.map((f) => f[1])).toEqual(['allowed-folder', 'DATABASE_URI', 'LOG_LEVEL'])
+    for (const [fid] of fields) expect(formHtml).toMatch(new RegExp(`<(input|select) [^>]*id="${fid}"`))
+    expect(formHtml).toContain('data-placeholder="&lt;allowed-folder&gt;" data-kind="argument"')
+    expect(formHtml).toMatch(/<input type="text" [^>]*data-variable="DATABASE_URI"[^>]*data-required/)
+    expect(formHtml).toContain('A PostgreSQL URL.')
+    // The optional one is folded below, a choice of its values, not set.
+    const optional = cut(formHtml, '<details class="more"><summary>Optional settings (1)</summary>', '</details>')
+    expect(optional).toMatch(/<select [^>]*data-variable="LOG_LEVEL"/)
+    expect(optional).toContain('<option value="" selected>(not set)</option><option value="info">info</option>')
+    expect(optional).toContain('Default: info.')
+    // What it needs, honestly: the required settings with what they are.
+    expect(unescapeHtml(cut(body, '<p class="needs', '</p>').replace(/<[^>]+>/g, ''))).toContain(
+      'Needs allowed-folder; DATABASE_URI: A PostgreSQL URL (1 optional).',
+    )
+    expect(body).not.toContain('No settings required')
+    // The configs carry the tokens the form fills.
+    expect(body).toContain('&quot;DATABASE_URI&quot;: &quot;&lt;DATABASE_URI&gt;&quot;')
+    expect(body).toContain('&quot;&lt;allowed-folder&gt;&quot;')
+    // A listing that needs nothing says so, and has no form nor its script.
+    const plain = await (await get(`/servers/${pgId}`)).text()
+    expect(plain).not.toContain('id="settings-form"')
+    expect(plain).not.toContain('/assets/fill.')
+    expect(plain).toContain('No settings required.')
   })
 })

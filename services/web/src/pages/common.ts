@@ -47,9 +47,14 @@ ${details.length ? html`<ul>${details.map((d) => html`<li>${detailText(d)}</li>`
 }
 
 /** A read-only text with a copy button (the button appears when the page script runs). */
-export function copyBlock(id: string, text: string, label: string, opts: { install?: string } = {}): SafeHtml {
+export function copyBlock(
+  id: string,
+  text: string,
+  label: string,
+  opts: { install?: string; format?: string } = {},
+): SafeHtml {
   return html`<div class="copyrow" data-status-scope>
-<pre id="${id}" tabindex="0" aria-label="${label}">${text}</pre>
+<pre id="${id}" tabindex="0" aria-label="${label}"${opts.format ? html` data-format="${opts.format}"` : ''}>${text}</pre>
 <button type="button" class="secondary small" data-copy="${id}" aria-label="Copy ${label}"${opts.install ? html` data-install="${opts.install}"` : ''} hidden>Copy</button>
 <span class="status muted" role="status" aria-live="polite"></span>
 </div>`

@@ -4,6 +4,7 @@ import type { ServerDetail } from '@mcp-directory/shared/contracts'
 import { html, type SafeHtml } from '../../html'
 import { copyBlock } from '../common'
 import { guessLine, installGuessOf } from '../install-guess'
+import { needsLine, settingsForm } from './settings'
 
 type Config = NonNullable<ServerDetail['configs']>[number]
 
@@ -20,15 +21,19 @@ function installLinks(c: Config): SafeHtml {
       ? [html`<a class="button secondary" href="${c.webLink}" rel="nofollow noopener">Install via vscode.dev</a>`]
       : []),
   ]
-  return links.length ? html`<p class="install-links">${links}</p>` : html``
+  // The links carry the config as it is built, without the values of the settings form: the page script hides them
+  // while a value is filled, and shows why.
+  return links.length
+    ? html`<p class="install-links">${links}</p><p class="links-off muted small" hidden>The install buttons would install the config without your settings: copy the config below instead.</p>`
+    : html``
 }
 
 /** A client's config: install buttons, where the file lives, the snippet and its one-line command, with copy buttons. */
 function configBody(s: ServerDetail, c: Config, key: string): SafeHtml {
   return html`${installLinks(c)}
 ${c.locations.length ? html`<p class="muted small">${c.format.toUpperCase()} in ${c.locations.map((l, i) => html`${i ? ' · ' : ''}${l.os}: <code>${l.path}</code>`)}</p>` : ''}
-${copyBlock(`cfg-${key}`, c.snippet, `${c.label} config`, { install: s.id })}
-${c.command && c.command !== c.snippet ? html`<p class="muted small">Or run this one command:</p>${copyBlock(`cmd-${key}`, c.command, `${c.label} command`, { install: s.id })}` : ''}
+${copyBlock(`cfg-${key}`, c.snippet, `${c.label} config`, { install: s.id, format: c.format })}
+${c.command && c.command !== c.snippet ? html`<p class="muted small">Or run this one command:</p>${copyBlock(`cmd-${key}`, c.command, `${c.label} command`, { install: s.id, format: 'shell' })}` : ''}
 ${c.note ? html`<p class="muted small">${c.note}</p>` : ''}`
 }
 
@@ -59,7 +64,8 @@ export function pickedInstall(s: ServerDetail, client: string): SafeHtml {
   if (!c) return noConfig(s)
   // Low with configs: a declared package without evidence that it belongs to the listing (the note says what is missing).
   return html`${s.install?.confidence === 'low' ? html`<p class="notice warn">Confidence is low: ${s.install.note ?? 'nothing shows that this package belongs to the listing'}. Verify it against the repository README before use.</p>` : ''}
-${picker(s, c)}
+<div class="install-head">${picker(s, c)}${needsLine(s)}</div>
+${settingsForm(s)}
 <div class="config picked" data-client="${c.client}">${configBody(s, c, '0')}</div>`
 }
 
