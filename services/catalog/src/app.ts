@@ -90,13 +90,14 @@ export function createCatalogApp(deps: CatalogDeps) {
     jobs.nudgeAll()
   }
   const alsoListedAs = (id: string) => searchIndex.now().alsoListedAs(id)
+  const installNameOf = (id: string) => searchIndex.now().installNameOf(id)
   const publisher = publishing({ ...deps, kv, namespace, importDocument: importWithVersions, nudge: published })
   const app = serviceApp('catalog', base, log)
     .use(searchRoutes({ index: searchIndex, seal: cursorSeal(() => deps.secret ?? serverSecretFrom(config, log)) }))
-    .use(listingRoutes({ database, baseUrl: base, views, installs, alsoListedAs, details }))
+    .use(listingRoutes({ database, baseUrl: base, views, installs, alsoListedAs, installNameOf, details }))
     .use(categoryRoutes)
     .use(healthRoutes(database, log))
-    .use(markdownRoutes({ database, baseUrl: base, views }))
+    .use(markdownRoutes({ database, baseUrl: base, views, installNameOf }))
     // Internal API for other services (never in the gateway's public route table). Moderation (submission
     // service): one listing, create pending listings, change status, the queue. Facts (prober, sandbox), and the
     // operator's clearing of a risk.

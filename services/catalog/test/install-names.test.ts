@@ -65,6 +65,17 @@ describe('install names in one answer', () => {
     expect(Object.values(whole).sort()).toEqual(['postgres', 'postgres-acme'])
   })
 
+  test("the detail and the Markdown key their configs by the hit's name", async () => {
+    const { servers } = await search('q=postgres')
+    const acme = servers.find((s) => s.name === 'io.github.acme/postgres')!
+    const res = await made.catalog.app.handle(new Request(`http://localhost/api/v1/servers/${acme.id}`))
+    const { server } = (await res.json()) as { server: { installName: string; configs: { snippet: string }[] } }
+    expect(server.installName).toBe('postgres-acme')
+    for (const c of server.configs) expect(c.snippet).toContain('postgres-acme')
+    const md = await made.catalog.app.handle(new Request(`http://localhost/api/v1/mcp/${acme.id}/markdown`))
+    expect(await md.text()).toContain('"postgres-acme": {')
+  })
+
   test('when the first holder leaves the catalog, the other gets the name back', async () => {
     await made.database.db.execute(
       sql`update catalog.listings set status = 'flagged' where name = 'io.github.alice/postgres'`,
@@ -77,5 +88,8 @@ describe('install names in one answer', () => {
     const { servers } = await search('q=postgres&client=claude-code')
     expect(servers.map((s) => [s.name, s.installName])).toEqual([['io.github.acme/postgres', 'postgres']])
     expect(servers[0]!.install!.line).not.toContain('postgres-acme')
+    // Its kept detail is built again under the name it has now.
+    const res = await made.catalog.app.handle(new Request(`http://localhost/api/v1/servers/${servers[0]!.id}`))
+    expect(((await res.json()) as { server: { installName: string } }).server.installName).toBe('postgres')
   })
 })

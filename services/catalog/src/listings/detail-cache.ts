@@ -17,6 +17,8 @@ const MAX_BYTES = 32 * 1024 * 1024
 /** A kept detail: its text without `popularity` and `alsoListedAs`, and its popularity (`stale`: counters changed). */
 export interface KeptDetail {
   text: string
+  /** The install name the text's configs are keyed by (the catalog's, which changes with other listings). */
+  installName?: string
   popularity: Popularity
   stale: boolean
 }

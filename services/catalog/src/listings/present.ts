@@ -153,9 +153,13 @@ function riskOf(l: Listing): ServerDetail['risk'] {
 }
 
 /** Shapes a listing as the detail `server` object of §2.2. */
-export function detailOf(l: Listing, baseUrl: string, alsoListedAs: string[] = []): ServerDetail {
+export function detailOf(
+  l: Listing,
+  baseUrl: string,
+  alsoListedAs: string[] = [],
+  name: string = installName(l),
+): ServerDetail {
   const model = deriveInstallModel(l)
-  const name = installName(l)
   const transports = transportsOf(l.packages, l.remotes)
   return {
     id: l.id,

@@ -19,6 +19,8 @@ export interface ListingRouteDeps {
   installs: Pick<ReturnType<typeof startInstallCounter>, 'count'>
   /** The other listings of the same server (from the search index). */
   alsoListedAs: (id: string) => string[]
+  /** The catalog's install name of a listing (from the search index; undefined: not held there). */
+  installNameOf: (id: string) => string | undefined
   /** Details as text, kept until their listing changes. */
   details: DetailCache
 }
@@ -38,13 +40,15 @@ export function listingRoutes(deps: ListingRouteDeps) {
         mount(getServerById, async ({ params, set }) => {
           const id = params.id
           let kept = deps.details.get(id)
-          if (kept === undefined) {
+          // Search gives a listing whose install name another holds a qualified one; its detail keys configs by it.
+          const name = deps.installNameOf(id)
+          if (kept === undefined || kept.installName !== name) {
             const readAt = deps.details.generation()
             const found = await listingDetail(database, id)
             if ('mergedInto' in found) return mergedRedirect(baseUrl, found.mergedInto)
-            const { alsoListedAs: _also, popularity, ...detail } = detailOf(found.listing, baseUrl)
+            const { alsoListedAs: _also, popularity, ...detail } = detailOf(found.listing, baseUrl, [], name)
             const server = { ...detail, history: found.history }
-            kept = { text: JSON.stringify(server).slice(0, -1), popularity, stale: false }
+            kept = { text: JSON.stringify(server).slice(0, -1), installName: name, popularity, stale: false }
             deps.details.keep(found.listing.id, kept, readAt)
           } else if (kept.stale) {
             // Only the counters changed since the text was kept: those three numbers are read again (a change heard

@@ -25,6 +25,8 @@ export interface RenderListingOptions {
   detailUrl: string
   /** The listing's install model (null when none is known). */
   model: InstallModel | null
+  /** The key its snippet uses, when the catalog qualified it (search's install name); else its own. */
+  installName?: string | undefined
   /** Heading text instead of the listing name (e.g. its title). */
   displayName?: string
 }
@@ -72,9 +74,9 @@ function confidenceSentence(model: InstallModel): string {
   }
 }
 
-function installSection(l: Listing, model: InstallModel | null): string {
+function installSection(l: Listing, model: InstallModel | null, name?: string): string {
   const out = ['## Claude Desktop Quick Installation', '']
-  const key = installName(l)
+  const key = name ?? installName(l)
   if (!model) {
     // Still a kind, a confidence and a snippet (§2.7), but the snippet runs nothing: it only shows where the
     // command from the README goes. No package is named, since none is known to be the listing's own.
@@ -208,7 +210,7 @@ export function renderListingMarkdown(l: Listing, opts: RenderListingOptions): s
     `# ${title}${healthMarker(l.health)}`,
     meta.join('\n'),
     ['## Description', '', description || 'No description given.'].join('\n'),
-    installSection(l, opts.model),
+    installSection(l, opts.model, opts.installName),
     toolsSection(l),
     readmeSection(l),
   ]

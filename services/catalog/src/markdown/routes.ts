@@ -13,6 +13,8 @@ export interface MarkdownRouteDeps {
   database: Database
   baseUrl: string
   views: Pick<BatchedCounter, 'count'>
+  /** The catalog's install name of a listing (search's), the key its snippet uses. */
+  installNameOf?: (id: string) => string | undefined
 }
 
 /** A listing as a Markdown document (a view counted), and its short alias `/mcp/:id`. */
@@ -24,6 +26,7 @@ export function markdownRoutes(deps: MarkdownRouteDeps) {
     const doc = renderListingMarkdown(listing, {
       detailUrl: listingUrls(baseUrl, listing.id).detailUrl,
       model: deriveInstallModel(listing),
+      installName: deps.installNameOf?.(listing.id),
     })
     Object.assign(set.headers, NOSNIFF)
     return doc

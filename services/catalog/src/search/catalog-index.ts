@@ -98,6 +98,14 @@ export class CatalogIndex {
     return distinctNames(ids.map((id) => this.names.nameOf(id, sameServer) ?? { name: 'mcp-server', own: false }))
   }
 
+  /**
+   * The catalog's install name of one listing, as every answer gives it before its own collisions (undefined: the
+   * index does not hold it): what its detail and Markdown key their configs by.
+   */
+  installNameOf(id: string): string | undefined {
+    return this.names.nameOf(id, (x) => this.index.alsoListedAs(x))?.name
+  }
+
   /** Removes a listing (no longer active). */
   remove(id: string): void {
     this.index.remove(id)
