@@ -23,6 +23,8 @@ export interface EnvVarSpec extends InputFacts {
   name: string
   value?: string
   variables?: Record<string, InputFacts>
+  /** Read from the package's own README (its entry declares none), not from the registry entry. */
+  origin?: 'package-readme'
 }
 
 /** An argument a package or its runtime takes (registry `packageArguments[]` / `runtimeArguments[]`). */
@@ -117,6 +119,11 @@ export interface PackageEvidence {
   mcpNames: string[]
   /** Repository addresses it gives: npm `repository`, PyPI `project_urls` and `home_page`. */
   repositories: string[]
+  /**
+   * The environment its own README's client config sets for it (shared/src/install/readme-settings.ts), read when
+   * its registry entry declares none: each name, whether it is a credential, and its example when it is not.
+   */
+  readmeSettings?: { name: string; secret: boolean; example?: string }[]
   checkedAt: string
 }
 

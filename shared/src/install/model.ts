@@ -48,6 +48,7 @@ import { cleanText } from '../text'
 import { argumentTokens, type Runner, runtimeTokens } from './arguments'
 import { varName } from './config-parts'
 import { evidenceFor, judgeEvidence } from './evidence'
+import { withReadmeSettings } from './readme-settings'
 import { repositoryGuess } from './repository-guess'
 
 /** The listing fields an install model is derived from. */
@@ -237,7 +238,10 @@ function withEvidence(m: LocalModel, l: InstallSource): LocalModel {
     return { ...m, confidence: 'low', note }
   }
   const { evidence, missing } = judgeEvidence(stored, l)
-  return missing ? { ...m, confidence: 'low', note: missing, evidence } : { ...m, confidence: 'high', evidence }
+  const judged = withReadmeSettings(m, stored)
+  return missing
+    ? { ...judged, confidence: 'low', note: missing, evidence }
+    : { ...judged, confidence: 'high', evidence }
 }
 
 const linked = (l: InstallSource, p: PackageSpec): boolean => {

@@ -9,6 +9,7 @@
  */
 import type { PackageEvidence } from '@mcp-directory/shared/contracts'
 import { isConcreteVersion } from './model'
+import { settingsFromReadme } from './readme-settings'
 
 /** What the registry reader needs. */
 export interface RegistryOptions {
@@ -41,6 +42,8 @@ const MAX_NPM_BYTES = 1_000_000
 const MAX_PYPI_BYTES = 4_000_000
 // Twenty search hits with their descriptions and scores are some tens of KB.
 const MAX_SEARCH_BYTES = 1_000_000
+// A package's whole document (every version, and its README) for the README's settings; a bigger one is skipped.
+const MAX_NPM_DOCUMENT_BYTES = 4_000_000
 const SEARCH_SIZE = 20
 const MAX_VALUES = 10
 const MAX_VALUE = 2048
@@ -84,16 +87,21 @@ export function npmFacts(doc: unknown): Pick<PackageEvidence, 'mcpNames' | 'repo
 }
 
 /** The `mcp-name:` lines of a PyPI description and its project addresses. */
-export function pypiFacts(doc: unknown): Pick<PackageEvidence, 'mcpNames' | 'repositories' | 'version'> {
+export function pypiFacts(
+  doc: unknown,
+): Pick<PackageEvidence, 'mcpNames' | 'repositories' | 'version' | 'readmeSettings'> {
   if (!isObject(doc) || !isObject(doc.info)) throw new Error('no "info" object')
   const info = doc.info
   const description = typeof info.description === 'string' ? info.description.slice(0, MAX_PYPI_BYTES) : ''
   const names = [...description.matchAll(MCP_NAME_LINE)].map((m) => m[1] ?? null)
   const urls = isObject(info.project_urls) ? Object.values(info.project_urls).map(value) : []
+  // The description is the package's README: its own client config names the settings.
+  const settings = typeof info.name === 'string' ? settingsFromReadme(description, info.name) : []
   return {
     version: value(info.version),
     mcpNames: unique(names),
     repositories: unique([...urls, value(info.home_page)]),
+    ...(settings.length ? { readmeSettings: settings } : {}),
   }
 }
 
@@ -158,11 +166,32 @@ export function registryReader(opts: RegistryOptions) {
     }
   }
 
+  /**
+   * The settings an npm package's README sets in its own client config: one more read, of the package's whole
+   * document (a version's has no README), bounded; nothing when it fails or is too large.
+   */
+  async function npmReadmeSettings(identifier: string): Promise<ReturnType<typeof settingsFromReadme>> {
+    const res = await get(`${npmBase}/${identifier.replace('/', '%2F')}`)
+    if (!(res instanceof Response)) return []
+    if (res.status !== 200) {
+      await res.body?.cancel().catch(() => {})
+      return []
+    }
+    try {
+      const doc = await boundedJson(res, MAX_NPM_DOCUMENT_BYTES)
+      return isObject(doc) && typeof doc.readme === 'string' ? settingsFromReadme(doc.readme, identifier) : []
+    } catch {
+      return []
+    }
+  }
+
   async function read(
     registryType: PackageEvidence['registryType'],
     identifier: string,
     declared: string | null | undefined,
     at: Date,
+    /** npm: also read the package's README for the settings its config sets (its entry declares none). */
+    withReadme = false,
   ): Promise<RegistryRead> {
     const version = isConcreteVersion(declared) ? declared : null
     let entryUrl: string
@@ -190,7 +219,10 @@ export function registryReader(opts: RegistryOptions) {
     try {
       const doc = await boundedJson(res, registryType === 'npm' ? MAX_NPM_BYTES : MAX_PYPI_BYTES)
       const facts = registryType === 'npm' ? npmFacts(doc) : pypiFacts(doc)
-      return { status: 'read', evidence: { ...base, ...facts, version: version ?? facts.version, outcome: 'found' } }
+      const found = { ...base, ...facts, version: version ?? facts.version, outcome: 'found' as const }
+      if (registryType !== 'npm' || !withReadme) return { status: 'read', evidence: found }
+      const settings = await npmReadmeSettings(identifier)
+      return { status: 'read', evidence: settings.length ? { ...found, readmeSettings: settings } : found }
     } catch (err) {
       return { status: 'failed', reason: `unreadable answer (${err instanceof Error ? err.message : String(err)})` }
     }

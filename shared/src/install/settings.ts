@@ -49,7 +49,8 @@ function fromVars(settings: readonly Setting[], source: InstallSetting['source']
         ...described({ ...asks.facts, description: asks.facts.description ?? p.description }),
         variable: p.v,
         placeholder: `<${p.v}>`,
-        source,
+        // A variable read from the package's README says so, whatever the install's own basis.
+        source: (asks.facts as { origin?: string }).origin === 'package-readme' ? 'package' : source,
       })
     }
   return out

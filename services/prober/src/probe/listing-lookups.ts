@@ -63,11 +63,14 @@ export async function registryRead(
   registryType: PackageEvidence['registryType'],
   identifier: string,
   version: string | null,
+  withReadme = false,
 ): Promise<RegistryRead> {
   const { deps, results } = run
   const host = deps.registry.hostOf(registryType)
   const started = performance.now()
-  const read = await deps.hosts.run(host, () => deps.registry.read(registryType, identifier, version, run.at))
+  const read = await deps.hosts.run(host, () =>
+    deps.registry.read(registryType, identifier, version, run.at, withReadme),
+  )
   run.progress()
   const latencyMs = Math.round(performance.now() - started)
   if (read.status === 'failed') {

@@ -82,6 +82,11 @@ async function readEvidence(run: ProbeRun, t: EvidenceTarget): Promise<PackageEv
     })
     return previous
   }
-  const read = await registryRead(run, t.registryType, t.identifier, t.version)
+  // A package that declares no settings: its own README's config says which it takes (one more read, npm only).
+  const declared = (Array.isArray(run.listing.packages) ? run.listing.packages : []).find(
+    (p) => p?.registryType === t.registryType && p.identifier === t.identifier,
+  )
+  const withReadme = !declared?.environmentVariables?.length
+  const read = await registryRead(run, t.registryType, t.identifier, t.version, withReadme)
   return read.status === 'read' ? read.evidence : previous
 }

@@ -135,6 +135,16 @@ export const PackageEvidenceModel = t.Object({
   outcome: oneOf(['found', 'missing']),
   mcpNames: shortStrings,
   repositories: shortStrings,
+  readmeSettings: t.Optional(
+    t.Array(
+      t.Object({
+        name: t.String({ pattern: '^[A-Z][A-Z0-9_]{1,63}$' }),
+        secret: t.Boolean(),
+        example: t.Optional(t.String({ maxLength: 120 })),
+      }),
+      { maxItems: 20 },
+    ),
+  ),
   checkedAt: dateTime(),
 })
 

@@ -1,0 +1,108 @@
+import { afterAll, describe, expect, test } from 'bun:test'
+import type { PackageEvidence } from '../contracts/listing'
+import { deriveInstallModel, installSettings } from './index'
+import { settingsFromReadme } from './readme-settings'
+import { registryReader } from './registry-reader'
+
+const README = [
+  '# pg-mcp',
+  '',
+  'Add it to Claude Desktop:',
+  '',
+  '```json',
+  '{',
+  '  "mcpServers": {',
+  '    "postgres": {',
+  '      "command": "npx",',
+  '      // the server itself',
+  '      "args": ["-y", "pg-mcp@latest"],',
+  '      "env": { "DATABASE_URI": "postgresql://user:pass@localhost/db", "PG_API_KEY": "sk-live-123", },',
+  '    }',
+  '  }',
+  '}',
+  '```',
+  '',
+  'Or with another server beside it:',
+  '```json',
+  '{ "mcpServers": { "other": { "command": "npx", "args": ["other-mcp"], "env": { "OTHER_TOKEN": "x" } } } }',
+  '```',
+].join('\n')
+
+describe("settings from the package's own README", () => {
+  test("the env of the README's config that runs the package: names, credentials, examples", () => {
+    expect(settingsFromReadme(README, 'pg-mcp')).toEqual([
+      { name: 'DATABASE_URI', secret: false, example: 'postgresql://user:pass@localhost/db' },
+      // A credential's example may be someone's real key: never kept.
+      { name: 'PG_API_KEY', secret: true },
+    ])
+    // Another server's config says nothing of this package.
+    expect(settingsFromReadme(README, 'third-mcp')).toEqual([])
+    expect(settingsFromReadme('no config here', 'pg-mcp')).toEqual([])
+  })
+
+  test('a package that declares nothing asks for what its README sets, marked as read from there', () => {
+    const evidence: PackageEvidence = {
+      registryType: 'npm',
+      identifier: 'pg-mcp',
+      version: '1.0.0',
+      entryUrl: 'https://registry.npmjs.org/pg-mcp/1.0.0',
+      outcome: 'found',
+      mcpNames: ['io.github.acme/pg-mcp'],
+      repositories: [],
+      readmeSettings: settingsFromReadme(README, 'pg-mcp'),
+      checkedAt: '2026-11-01T00:00:00.000Z',
+    }
+    const listing = {
+      name: 'io.github.acme/pg-mcp',
+      packages: [{ registryType: 'npm', identifier: 'pg-mcp', version: '1.0.0', environmentVariables: [] }],
+      remotes: [],
+      repositoryUrl: null,
+      url: null,
+      source: 'official-registry',
+      installEvidence: [evidence],
+    }
+    const model = deriveInstallModel(listing)
+    if (!model) throw new Error('no model')
+    expect(installSettings(model).map((s) => [s.variable, s.required, s.secret, s.source, s.example])).toEqual([
+      ['DATABASE_URI', true, false, 'package', 'postgresql://user:pass@localhost/db'],
+      ['PG_API_KEY', true, true, 'package', undefined],
+    ])
+    // What the entry declares wins: a package with its own variables keeps them.
+    const declared = deriveInstallModel({
+      ...listing,
+      packages: [{ ...listing.packages[0]!, environmentVariables: [{ name: 'PGURL', isRequired: true }] }],
+    })
+    expect(declared?.kind === 'local' && declared.env.map((e) => e.name)).toEqual(['PGURL'])
+  })
+})
+
+describe('the registry reader reads the README only when asked', () => {
+  const hits: string[] = []
+  const server = Bun.serve({
+    port: 0,
+    hostname: '127.0.0.1',
+    fetch: (req) => {
+      const path = new URL(req.url).pathname
+      hits.push(path)
+      if (path === '/pg-mcp/latest') return Response.json({ name: 'pg-mcp', version: '1.0.0' })
+      if (path === '/pg-mcp') return Response.json({ name: 'pg-mcp', readme: README })
+      return Response.json({ error: 'Not found' }, { status: 404 })
+    },
+  })
+  afterAll(() => server.stop(true))
+  const base = `http://127.0.0.1:${server.port}`
+  const reader = registryReader({ npmUrl: base, pypiUrl: `${base}/pypi`, timeoutMs: 1000, userAgent: 'test' })
+  const at = new Date('2026-11-01T00:00:00Z')
+
+  test('one read without it; the whole document once more with it', async () => {
+    const plain = await reader.read('npm', 'pg-mcp', null, at)
+    expect(plain.status === 'read' && plain.evidence.readmeSettings).toBeUndefined()
+    expect(hits).toEqual(['/pg-mcp/latest'])
+    const withReadme = await reader.read('npm', 'pg-mcp', null, at, true)
+    expect(withReadme.status === 'read' && withReadme.evidence.readmeSettings?.map((s) => s.name)).toEqual([
+      'DATABASE_URI',
+      'PG_API_KEY',
+    ])
+    expect(hits).toEqual(['/pg-mcp/latest', '/pg-mcp/latest', '/pg-mcp'])
+  })
+})
