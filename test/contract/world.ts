@@ -14,6 +14,8 @@ export async function startContractWorld() {
   const dns = await startDnsServer()
   const key = publisherKey()
   dns.setTxt(PUBLISHER_DOMAIN, [key.record])
+  // The remotes of servers the contract test publishes: their names are resolved where they are published.
+  dns.setA('*.contract-published.example', ['93.184.215.14'])
   const github = Bun.serve({
     port: 0,
     hostname: '127.0.0.1',

@@ -45,6 +45,7 @@ async function goRequest(method: string, url: string, headers: Record<string, st
 beforeAll(async () => {
   world = await startPublisherWorld()
   world.dns.setTxt('publisher.example', [`v=MCPv1; k=ed25519; p=${publicRaw.toString('base64')}`])
+  world.dns.setA('mcp.publisher.example', ['93.184.215.14']) // a remote's name is resolved where it is published
   world.github.set('ghp_carol', { login: 'carol', orgs: [] })
   world.addNpm('@publisher/tool', '1.0.0', 'example.publisher/tool')
   world.addNpm('@publisher/tool', '1.0.1', 'example.publisher/tool')

@@ -21,13 +21,18 @@ const ownerOf = async (id: string) =>
 
 const claim = (id: string, agent: string, claimId: string) => cut.claim(id, agent, claimId)
 
+// Remotes' names are resolved where they are written: through the world's DNS server, to a public address.
+const envOf = (w: PublisherWorld) => {
+  for (const host of ['mcp.attacker.example', 'mcp.elsewhere.example']) w.dns.setA(host, ['93.184.215.14'])
+  return { PUBLIC_BASE_URL: 'https://dir.example', NPM_REGISTRY_URL: w.npmUrl, DNS_SERVERS: w.dns.address }
+}
+
 beforeAll(async () => {
   world = await startPublisherWorld()
-  cut = await catalogUnderTest(
-    { PUBLIC_BASE_URL: 'https://dir.example', NPM_REGISTRY_URL: world.npmUrl, DEMO_CATALOG: '0' },
-    'op-token',
-    { secret: 'review-secret', publishing: { allowAnonymous: true } },
-  )
+  cut = await catalogUnderTest({ ...envOf(world), DEMO_CATALOG: '0' }, 'op-token', {
+    secret: 'review-secret',
+    publishing: { allowAnonymous: true },
+  })
   const entries = ['one', 'two'].map((n) => ({
     name: `io.github.realowner/${n}`,
     description: `Tool ${n}`,
@@ -192,11 +197,10 @@ describe('a publisher cannot undo the operator’s moderation by deleting and re
   })
 
   test('PUBLISH_MODERATION=1: a publish waiting for moderation stays waiting the same way', async () => {
-    const other = await catalogUnderTest(
-      { PUBLIC_BASE_URL: 'https://dir.example', NPM_REGISTRY_URL: world.npmUrl, DEMO_CATALOG: '0' },
-      'op-token',
-      { secret: 'review-secret-2', publishing: { allowAnonymous: true, moderate: true } },
-    )
+    const other = await catalogUnderTest({ ...envOf(world), DEMO_CATALOG: '0' }, 'op-token', {
+      secret: 'review-secret-2',
+      publishing: { allowAnonymous: true, moderate: true },
+    })
     try {
       const token = await anonToken(other)
       const name = 'io.modelcontextprotocol.anonymous/waiting'

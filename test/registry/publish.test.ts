@@ -385,7 +385,14 @@ describe('the schema publishing is checked against', () => {
 
 describe('when the operator says so', () => {
   test('anonymous tokens publish under io.modelcontextprotocol.anonymous/*, and published listings wait for moderation', async () => {
-    const env = { PUBLIC_BASE_URL: 'https://dir.example', NPM_REGISTRY_URL: world.npmUrl, DEMO_CATALOG: '0' }
+    // Private addresses refused, as in production: the remote's name resolves (world's DNS) to a public address.
+    world.dns.setA('mcp.example.net', ['93.184.215.14'])
+    const env = {
+      PUBLIC_BASE_URL: 'https://dir.example',
+      NPM_REGISTRY_URL: world.npmUrl,
+      DNS_SERVERS: world.dns.address,
+      DEMO_CATALOG: '0',
+    }
     const other = await catalogUnderTest(env, 'op-token', {
       secret: 'another-secret',
       publishing: { allowAnonymous: true, moderate: true },

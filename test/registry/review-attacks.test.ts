@@ -32,6 +32,12 @@ const idOf = async (name: string) =>
 beforeAll(async () => {
   world = await startPublisherWorld()
   world.dns.setTxt('replay.example', [key.record])
+  // Remotes' names resolve through this server too: public ones, and ones that mean the user's machine or network.
+  for (const host of ['mcp.example.net', 'a.example']) world.dns.setA(host, ['93.184.215.14'])
+  world.dns.setA('localtest.me', ['127.0.0.1'])
+  world.dns.setA('intranet.example.net', ['10.20.30.40'])
+  world.dns.setAaaa('v6.example.net', ['fd00::7'])
+  world.dns.setA('split.example.net', ['93.184.215.14', '192.168.1.9'])
   kv = createRedisStore({ url: TEST_SERVICES.redis, keyPrefix: `test:${run}:` })
   const env = { PUBLIC_BASE_URL: 'https://dir.example', DNS_SERVERS: world.dns.address, DEMO_CATALOG: '0' }
   const extra = { secret: 'review-attacks-secret', kv, publishing: { allowAnonymous: true } }
@@ -69,6 +75,52 @@ describe('installs that point at the user’s own machine are refused', () => {
     // A public address is published as before.
     const ok = serverJson('io.modelcontextprotocol.anonymous/public', '1.0.0', 'https://mcp.example.net/mcp')
     expect((await cut.call('POST', '/v0.1/publish', ok, token)).status).toBe(200)
+  })
+
+  test('a publish whose remote’s name resolves only there (localtest.me → 127.0.0.1, 10.x, fd00::) is a 400 saying so', async () => {
+    const token = await anonToken(cut)
+    const cases = [
+      ['http://localtest.me/mcp', 'localtest.me resolves to 127.0.0.1 is a loopback address'],
+      ['https://intranet.example.net/mcp', 'resolves to 10.20.30.40 is a private address'],
+      ['https://v6.example.net/sse', 'resolves to fd00::7 is a unique-local (private) address'],
+      ['https://split.example.net/mcp', 'resolves to 192.168.1.9 is a private address'],
+      ['https://nowhere.example.net/mcp', 'nowhere.example.net does not resolve'],
+    ]
+    for (const [i, [remote, why]] of cases.entries()) {
+      const name = `io.modelcontextprotocol.anonymous/resolves-private-${i}`
+      const res = await cut.call('POST', '/v0.1/publish', serverJson(name, '1.0.0', remote!), token)
+      expect(res.status).toBe(400)
+      const error = ((await res.json()) as { error: string }).error
+      expect(error).toContain(`${name} refused: remotes[0]: `)
+      expect(error).toContain(why!)
+      expect(await idOf(name)).toBeUndefined()
+    }
+  })
+
+  test('an owner’s edit to a name that resolves to 10.x is a 400 naming the remotes; the listing keeps its remote', async () => {
+    const entry = {
+      name: `io.github.owner-${run}/resolved`,
+      description: 'A hosted tool',
+      version: '1.0.0',
+      remotes: [{ type: 'streamable-http', url: 'https://mcp.example.net/mcp' }],
+    }
+    expect((await cut.call('POST', '/api/v1/admin/import', [entry], 'op-token')).status).toBe(200)
+    const id = (await idOf(entry.name))!
+    await cut.claim(id, 'ag_resolver', `claim-resolved-${run}`)
+    const res = await cut.asAgent('ag_resolver', 'PATCH', `/api/v1/servers/${id}`, {
+      remotes: [{ type: 'streamable-http', url: 'https://intranet.example.net/mcp' }],
+    })
+    expect(res.status).toBe(400)
+    expect(JSON.stringify(await res.json())).toContain('remotes[0]: intranet.example.net resolves to 10.20.30.40')
+    const [row] = await cut.database.rows<{ remotes: { url: string }[] }>(
+      sql`select remotes from catalog.listings where id = ${id}`,
+    )
+    expect(row!.remotes.map((r) => r.url)).toEqual(['https://mcp.example.net/mcp'])
+    // A public name is taken.
+    const ok = await cut.asAgent('ag_resolver', 'PATCH', `/api/v1/servers/${id}`, {
+      remotes: [{ type: 'streamable-http', url: 'https://a.example/mcp' }],
+    })
+    expect(ok.status).toBe(200)
   })
 
   test('an owner’s edit to https://[::1]:… is a 400 naming the remotes; the listing keeps its remote', async () => {

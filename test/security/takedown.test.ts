@@ -61,6 +61,7 @@ beforeAll(async () => {
   // Anonymous registry tokens (development only) publish under io.modelcontextprotocol.anonymous/.
   process.env.PUBLISH_AUTH_NONE = '1'
   dir = await startDirectory()
+  dir.dns.setA('notes.publisher.example', ['93.184.215.14']) // a remote's name is resolved where it is published
   await dir.importEntries([
     entry(EVIL, EVIL_REPO),
     entry(PUBLISHED, 'https://github.com/mallory/evil-pub'),

@@ -7,7 +7,7 @@
 import ipaddr from 'ipaddr.js'
 import { addressResolver, refusedAddressReason, type ResolveAddresses } from './addresses'
 export { addressResolver, refusedAddressReason, type ResolveAddresses } from './addresses'
-export { privateRemoteReason, privateRemotesReason } from './remote-address'
+export * from './remote-resolve'
 
 /** The User-Agent of every outbound request (documented in the README, so site owners can recognise us). */
 export const OUTBOUND_USER_AGENT = 'mcp-directory-bot/1.0 (MCP server directory: ownership and health checks)'

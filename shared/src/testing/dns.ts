@@ -9,9 +9,20 @@ export interface DnsZone {
   aaaa: Map<string, string[]>
 }
 
+/** The name whose records answer for `asked`: itself, else the closest wildcard (`*.zone`) above it. */
+function recordName(zone: DnsZone, asked: string): string {
+  const has = (n: string) => zone.txt.has(n) || zone.a.has(n) || zone.aaaa.has(n)
+  if (has(asked)) return asked
+  const labels = asked.split('.')
+  for (let i = 1; i < labels.length; i++)
+    if (has(`*.${labels.slice(i).join('.')}`)) return `*.${labels.slice(i).join('.')}`
+  return asked
+}
+
 /**
  * A real DNS server (UDP and TCP, dns2) on loopback for tests: point DNS_SERVERS at `address`, then publish
- * records with `setTxt` / `setA`. Unknown names get NXDOMAIN, as a real authoritative server gives them.
+ * records with `setTxt` / `setA` (a name may be a wildcard, `*.zone`). Unknown names get NXDOMAIN, as a real
+ * authoritative server gives them.
  */
 export async function startDnsServer() {
   const dns2 = (await import('dns2')).default as unknown as {
@@ -29,8 +40,9 @@ export async function startDnsServer() {
       const response = Packet.createResponseFromRequest(request) as DnsResponse
       const [question] = request.questions
       if (!question) return send(response)
-      const name = key(question.name)
-      queries.push({ name, type: question.type })
+      const asked = key(question.name)
+      queries.push({ name: asked, type: question.type })
+      const name = recordName(zone, asked)
       const found =
         question.type === Packet.TYPE.TXT
           ? zone.txt

@@ -34,6 +34,8 @@ export interface OwnerDeps {
   nudge: () => void
   /** OUTBOUND_ALLOW_PRIVATE=1: remotes on loopback or private addresses are accepted (tests, local development). */
   allowPrivateRemotes?: boolean
+  /** Why a remote's name resolves to the user's own machine or network, or null (`resolvedRemotesReason`). */
+  refusedRemotes?: (remotes: readonly { url?: unknown }[]) => Promise<string | null>
 }
 
 /**
@@ -128,6 +130,9 @@ async function editedColumns(deps: OwnerDeps, row: Row, body: EditBody): Promise
     // An install line runs on the user's machine: a remote there or on their network is no server of the listing's.
     const why = privateRemotesReason(body.remotes, deps.allowPrivateRemotes === true)
     if (why) throw new InvalidInput(why, { field: 'remotes', message: why })
+    // …and so is a name that resolves there (the edit is its owner's, checked above: nobody else makes us resolve).
+    const resolved = await deps.refusedRemotes?.(body.remotes)
+    if (resolved) throw new InvalidInput(resolved, { field: 'remotes', message: resolved })
     const remotes = body.remotes.map((r) => ({ ...r, headers: [] }) as RemoteSpec)
     Object.assign(set, { remotes, hasRemote: remotes.length > 0 })
   }

@@ -93,6 +93,8 @@ export interface PublishDeps {
   /** Published listings wait for an operator (flagged) instead of going live. */
   moderate: boolean
   flag: (listingId: string) => Promise<void>
+  /** Why a remote's name resolves to the user's own machine or network, or null (`resolvedRemotesReason`). */
+  refusedRemotes?: (remotes: readonly { url?: unknown }[] | undefined) => Promise<string | null>
   /** After a write with listing events: search and the relay see it. */
   nudge: () => void
 }
@@ -175,6 +177,15 @@ async function writePublished(
   return { name: s.name, version: s.version, listingId: listing.id, created: summary.created > 0 }
 }
 
+/** The fields of a schema-valid server.json read here. */
+type Published = {
+  name: string
+  version: string
+  packages?: unknown
+  repository?: { url?: unknown }
+  remotes?: unknown
+}
+
 export function publishService(deps: PublishDeps) {
   const { database, log } = deps
   const inTurn = publishInTurn(database)
@@ -184,7 +195,7 @@ export function publishService(deps: PublishDeps) {
     async publish(claims: RegistryClaims, server: unknown) {
       const problems = schemaProblems(server)
       if (problems.length) throw new RegistryRefusal(400, `Invalid server.json: ${problems[0]}`, problems)
-      const s = server as { name: string; version: string; packages?: unknown; repository?: { url?: unknown } }
+      const s = server as Published
       requirePublishGrant(claims, s.name)
       await refuseTakenDown(database, s)
       // `latest` names the latest version in every read path: it cannot be a version of its own.
@@ -199,6 +210,9 @@ export function publishService(deps: PublishDeps) {
         if (err instanceof PackageRefused) throw new RegistryRefusal(400, err.message)
         throw err
       }
+      // Resolved before the publish waits its turn: a slow name holds up no other publish of the namespace.
+      const remote = Array.isArray(s.remotes) ? await deps.refusedRemotes?.(s.remotes) : null
+      if (remote) throw new RegistryRefusal(400, `${s.name} refused: ${remote}`)
       // Checked again in turn: another publish of this server may have written it since.
       return inTurn(namespace, async () => {
         await refuseTaken(database, s.name, s.version, origin)

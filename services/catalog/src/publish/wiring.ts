@@ -7,6 +7,7 @@ import type { Config } from '@mcp-directory/shared/config'
 import type { Database } from '@mcp-directory/shared/db'
 import type { KeyValueStore } from '@mcp-directory/shared/kv'
 import type { Logger } from '@mcp-directory/shared/log'
+import { addressResolver, resolvedRemotesReason } from '@mcp-directory/shared/outbound'
 import { serverSecretFrom } from '@mcp-directory/shared/runtime'
 import { Elysia } from 'elysia'
 import type { Importer } from '../import/importer'
@@ -57,6 +58,8 @@ export function publishing(deps: {
     }),
     ...o.sources,
   }
+  // A remote's name is resolved where it is written, through the resolver outbound fetches use (DNS_SERVERS).
+  const remoteResolving = { allowPrivate: config.outboundAllowPrivate, resolve: addressResolver(config.dnsServers) }
   const tokens = registryTokens(() => deps.secret ?? serverSecretFrom(config, log), o.now)
   const readPackage = o.readPackage ?? packageReader({ npmUrl: config.npmRegistryUrl, pypiUrl: config.pypiUrl })
   const auth = registryAuth({
@@ -74,6 +77,7 @@ export function publishing(deps: {
     importDocument: deps.importDocument,
     nudge: deps.nudge,
     moderate: o.moderate ?? env('PUBLISH_MODERATION') === '1',
+    refusedRemotes: (remotes) => resolvedRemotesReason(remotes, remoteResolving),
     flag: async (id) => {
       await changeListingStatus(database, id, 'flagged', 'published: waiting for moderation')
       deps.nudge()
@@ -87,6 +91,7 @@ export function publishing(deps: {
     readPackage,
     nudge: deps.nudge,
     allowPrivateRemotes: config.outboundAllowPrivate,
+    refusedRemotes: (remotes) => resolvedRemotesReason(remotes, remoteResolving),
   })
   const routes = new Elysia({ name: 'catalog:publishing' })
     .use(publishRoutes({ auth, publish, registry, baseUrl: config.publicBaseUrl }))

@@ -1,0 +1,93 @@
+// A remote's name resolved where it is written (a publish, an owner's edit): a name whose A or AAAA records point at
+// a loopback, private, link-local or unique-local address (`localtest.me`, a name set to 10.0.0.5) would point
+// users' clients at their own machine or network as surely as the address itself. Imports and followed upstreams
+// are not resolved (thousands of names): the prober's outbound guard refuses such answers when it probes them.
+import { isIP } from 'node:net'
+import { refusedAddressReason, type ResolveAddresses } from './addresses'
+import { privateRemoteReason } from './remote-address'
+export { privateRemoteReason, privateRemotesReason } from './remote-address'
+
+/** How long one remote's name may take to resolve (A and AAAA together) before the write is refused. */
+export const REMOTE_RESOLVE_MS = 5_000
+
+/** How remotes' names are resolved where they are written. */
+export interface RemoteResolveOptions {
+  /** OUTBOUND_ALLOW_PRIVATE=1: nothing is resolved (tests, local development); only the literal checks apply. */
+  allowPrivate: boolean
+  /** The resolver of outbound fetches (DNS_SERVERS, or the system's). */
+  resolve: ResolveAddresses
+  timeoutMs?: number
+}
+
+// Answers that say the name has no address at all (NXDOMAIN, no A/AAAA record), as node:dns and Bun name them.
+const ABSENT = /ENOTFOUND|ENODATA|NXDOMAIN|ENONAME|no A or AAAA record|not found/i
+
+/** The name a remote's URL connects to, or null for an IP literal or no URL. Template variables stand as `x`. */
+function hostName(url: string): { host: string; templated: boolean } | null {
+  const templated = /\{[^{}]*\}/.test(url)
+  let host: string
+  try {
+    host = new URL(url.replace(/\{[^{}]*\}/g, 'x')).hostname.toLowerCase()
+  } catch {
+    return null
+  }
+  host = host.replace(/^\[|\]$/g, '').replace(/\.+$/, '')
+  if (!host || isIP(host)) return null
+  return { host, templated }
+}
+
+/** Resolves within `ms`; a late answer is dropped. */
+async function resolveWithin(resolve: ResolveAddresses, host: string, ms: number): Promise<string[]> {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${Math.round(ms / 1000)} s`)), ms)
+  })
+  try {
+    return await Promise.race([resolve(host), late])
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
+/**
+ * Why `url`, given as a remote for users' clients, points at their own machine or network, or null when it does
+ * not. The literal checks first (`privateRemoteReason`); then a host name is resolved (A and AAAA), and every
+ * address must be public, as an outbound fetch requires: a name with one public and one private address is
+ * refused, since a client may use either. A name that does not resolve at all is refused too (it could be pointed
+ * anywhere later, and no install line can use it now), as is one whose resolution fails or takes longer than
+ * `timeoutMs`. A host with a `{variable}` is resolved with `x` in its place; only a private answer refuses it.
+ */
+export async function resolvedRemoteReason(url: string, opts: RemoteResolveOptions): Promise<string | null> {
+  const literal = privateRemoteReason(url, opts.allowPrivate)
+  if (literal || opts.allowPrivate) return literal
+  const name = hostName(url)
+  if (!name) return null
+  let addresses: string[]
+  try {
+    addresses = await resolveWithin(opts.resolve, name.host, opts.timeoutMs ?? REMOTE_RESOLVE_MS)
+  } catch (err) {
+    if (name.templated) return null
+    const why = err instanceof Error ? err.message : String(err)
+    if (ABSENT.test(why))
+      return `${name.host} does not resolve (no A or AAAA record): publish it once its name resolves`
+    return `${name.host} could not be resolved (${why.slice(0, 200)}): try again once its name resolves`
+  }
+  if (addresses.length === 0 && !name.templated) return `${name.host} does not resolve (no A or AAAA record)`
+  for (const a of addresses) {
+    const why = refusedAddressReason(a, false)
+    if (why) return `${name.host} resolves to ${why}: users' clients would connect to their own machine or network`
+  }
+  return null
+}
+
+/** The first of `remotes` that `resolvedRemoteReason` refuses, as `remotes[i]: why`, or null. One at a time. */
+export async function resolvedRemotesReason(
+  remotes: readonly { url?: unknown }[] | undefined,
+  opts: RemoteResolveOptions,
+): Promise<string | null> {
+  for (const [i, r] of (remotes ?? []).entries()) {
+    const why = r && typeof r.url === 'string' ? await resolvedRemoteReason(r.url, opts) : null
+    if (why) return `remotes[${i}]: ${why}`
+  }
+  return null
+}
