@@ -3,6 +3,7 @@ import type { PackageEvidence } from '../contracts/listing'
 import { deriveInstallModel, installSettings } from './index'
 import { settingsFromReadme } from './readme-settings'
 import { registryReader } from './registry-reader'
+import { readmeOfTarball } from './tarball-readme'
 
 const README = [
   '# pg-mcp',
@@ -76,16 +77,37 @@ describe("settings from the package's own README", () => {
   })
 })
 
+/** A gzip'd tar of `files`, as npm packs a package (each under `package/`). */
+function tarball(files: Record<string, string>): Uint8Array {
+  const blocks: Uint8Array[] = []
+  for (const [name, body] of Object.entries(files)) {
+    const data = new TextEncoder().encode(body)
+    const header = new Uint8Array(512)
+    header.set(new TextEncoder().encode(`package/${name}`), 0)
+    header.set(new TextEncoder().encode(`${data.length.toString(8).padStart(11, '0')}\0`), 124)
+    header[156] = '0'.charCodeAt(0)
+    header.set(new TextEncoder().encode('ustar\0'), 257)
+    blocks.push(header, data, new Uint8Array((512 - (data.length % 512)) % 512))
+  }
+  blocks.push(new Uint8Array(1024))
+  return Bun.gzipSync(Buffer.concat(blocks))
+}
+
 describe('the registry reader reads the README only when asked', () => {
   const hits: string[] = []
   const server = Bun.serve({
     port: 0,
     hostname: '127.0.0.1',
     fetch: (req) => {
-      const path = new URL(req.url).pathname
-      hits.push(path)
-      if (path === '/pg-mcp/latest') return Response.json({ name: 'pg-mcp', version: '1.0.0' })
-      if (path === '/pg-mcp') return Response.json({ name: 'pg-mcp', readme: README })
+      const url = new URL(req.url)
+      hits.push(url.pathname)
+      const tgz = `${url.origin}/pg-mcp/-/pg-mcp-1.0.0.tgz`
+      if (url.pathname === '/pg-mcp/latest')
+        return Response.json({ name: 'pg-mcp', version: '1.0.0', dist: { tarball: tgz } })
+      if (url.pathname === '/other/latest')
+        return Response.json({ name: 'other', version: '1.0.0', dist: { tarball: 'https://elsewhere.example/x.tgz' } })
+      if (url.pathname === '/pg-mcp/-/pg-mcp-1.0.0.tgz')
+        return new Response(tarball({ 'package.json': '{"name":"pg-mcp"}', 'README.md': README }))
       return Response.json({ error: 'Not found' }, { status: 404 })
     },
   })
@@ -94,7 +116,7 @@ describe('the registry reader reads the README only when asked', () => {
   const reader = registryReader({ npmUrl: base, pypiUrl: `${base}/pypi`, timeoutMs: 1000, userAgent: 'test' })
   const at = new Date('2026-11-01T00:00:00Z')
 
-  test('one read without it; the whole document once more with it', async () => {
+  test("one read without it; the version's tarball once more with it", async () => {
     const plain = await reader.read('npm', 'pg-mcp', null, at)
     expect(plain.status === 'read' && plain.evidence.readmeSettings).toBeUndefined()
     expect(hits).toEqual(['/pg-mcp/latest'])
@@ -103,6 +125,26 @@ describe('the registry reader reads the README only when asked', () => {
       'DATABASE_URI',
       'PG_API_KEY',
     ])
-    expect(hits).toEqual(['/pg-mcp/latest', '/pg-mcp/latest', '/pg-mcp'])
+    expect(hits).toEqual(['/pg-mcp/latest', '/pg-mcp/latest', '/pg-mcp/-/pg-mcp-1.0.0.tgz'])
+  })
+
+  test('a tarball elsewhere than the registry is not fetched', async () => {
+    hits.length = 0
+    const r = await reader.read('npm', 'other', null, at, true)
+    expect(r.status === 'read' && r.evidence.readmeSettings).toBeUndefined()
+    expect(hits).toEqual(['/other/latest'])
+  })
+})
+
+describe('the README of a tarball', () => {
+  test('found under any case; none when absent; a bomb or garbage is refused', () => {
+    expect(readmeOfTarball(tarball({ 'index.js': 'x', 'readme.markdown': '# hi' }))).toBe('# hi')
+    expect(readmeOfTarball(tarball({ 'index.js': 'x' }))).toBeNull()
+    expect(readmeOfTarball(new TextEncoder().encode('not a gzip'))).toBeNull()
+    // A README behind 40 MB that inflate from a tiny archive is past the bound: not read.
+    const bomb = tarball({ 'big.txt': 'x'.repeat(40 * 1024 * 1024), 'README.md': '# found' })
+    expect(bomb.length).toBeLessThan(200_000)
+    expect(readmeOfTarball(bomb)).toBeNull()
+    expect(readmeOfTarball(tarball({ 'big.txt': 'x'.repeat(1024 * 1024), 'README.md': '# found' }))).toBe('# found')
   })
 })

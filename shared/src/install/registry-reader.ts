@@ -10,6 +10,7 @@
 import type { PackageEvidence } from '@mcp-directory/shared/contracts'
 import { isConcreteVersion } from './model'
 import { settingsFromReadme } from './readme-settings'
+import { readmeOfTarball } from './tarball-readme'
 
 /** What the registry reader needs. */
 export interface RegistryOptions {
@@ -42,8 +43,8 @@ const MAX_NPM_BYTES = 1_000_000
 const MAX_PYPI_BYTES = 4_000_000
 // Twenty search hits with their descriptions and scores are some tens of KB.
 const MAX_SEARCH_BYTES = 1_000_000
-// A package's whole document (every version, and its README) for the README's settings; a bigger one is skipped.
-const MAX_NPM_DOCUMENT_BYTES = 4_000_000
+// A version's tarball, read for its README's settings; a bigger one is skipped.
+const MAX_TARBALL_BYTES = 5_000_000
 const SEARCH_SIZE = 20
 const MAX_VALUES = 10
 const MAX_VALUE = 2048
@@ -52,8 +53,17 @@ const PYPI_NAME = /^[a-z0-9](?:[a-z0-9._-]*[a-z0-9])?$/i
 // `mcp-name: io.github.owner/repo`, as the official registry asks PyPI publishers to write it (often in a comment).
 const MCP_NAME_LINE = /mcp-name:\s*([A-Za-z0-9][A-Za-z0-9._-]*\/[A-Za-z0-9._-]+)/g
 
-/** Reads a JSON body of at most `max` bytes; more is an error. */
-async function boundedJson(res: Response, max: number): Promise<unknown> {
+/** True when `url` is on the same origin as `base` (a tarball is read only from the registry that listed it). */
+function sameOrigin(url: string, base: string): boolean {
+  try {
+    return new URL(url).origin === new URL(base).origin
+  } catch {
+    return false
+  }
+}
+
+/** Reads a body of at most `max` bytes; more is an error. */
+async function boundedBytes(res: Response, max: number): Promise<Uint8Array> {
   const declared = Number(res.headers.get('content-length'))
   if (Number.isFinite(declared) && declared > max) {
     await res.body?.cancel().catch(() => {})
@@ -69,7 +79,12 @@ async function boundedJson(res: Response, max: number): Promise<unknown> {
     }
     chunks.push(chunk)
   }
-  return JSON.parse(new TextDecoder().decode(Buffer.concat(chunks)))
+  return Buffer.concat(chunks)
+}
+
+/** Reads a JSON body of at most `max` bytes; more is an error. */
+async function boundedJson(res: Response, max: number): Promise<unknown> {
+  return JSON.parse(new TextDecoder().decode(await boundedBytes(res, max)))
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
@@ -167,19 +182,22 @@ export function registryReader(opts: RegistryOptions) {
   }
 
   /**
-   * The settings an npm package's README sets in its own client config: one more read, of the package's whole
-   * document (a version's has no README), bounded; nothing when it fails or is too large.
+   * The settings an npm package's README sets in its own client config: one more read, of the version's tarball
+   * (a document carries no README on every registry), only from the registry itself, bounded; nothing on failure.
    */
-  async function npmReadmeSettings(identifier: string): Promise<ReturnType<typeof settingsFromReadme>> {
-    const res = await get(`${npmBase}/${identifier.replace('/', '%2F')}`)
+  async function npmReadmeSettings(identifier: string, doc: unknown): Promise<ReturnType<typeof settingsFromReadme>> {
+    const dist = isObject(doc) && isObject(doc.dist) ? doc.dist : null
+    const tarball = dist ? value(dist.tarball) : null
+    if (!tarball || !sameOrigin(tarball, npmBase)) return []
+    const res = await get(tarball)
     if (!(res instanceof Response)) return []
     if (res.status !== 200) {
       await res.body?.cancel().catch(() => {})
       return []
     }
     try {
-      const doc = await boundedJson(res, MAX_NPM_DOCUMENT_BYTES)
-      return isObject(doc) && typeof doc.readme === 'string' ? settingsFromReadme(doc.readme, identifier) : []
+      const readme = readmeOfTarball(await boundedBytes(res, MAX_TARBALL_BYTES))
+      return readme ? settingsFromReadme(readme, identifier) : []
     } catch {
       return []
     }
@@ -221,7 +239,7 @@ export function registryReader(opts: RegistryOptions) {
       const facts = registryType === 'npm' ? npmFacts(doc) : pypiFacts(doc)
       const found = { ...base, ...facts, version: version ?? facts.version, outcome: 'found' as const }
       if (registryType !== 'npm' || !withReadme) return { status: 'read', evidence: found }
-      const settings = await npmReadmeSettings(identifier)
+      const settings = await npmReadmeSettings(identifier, doc)
       return { status: 'read', evidence: settings.length ? { ...found, readmeSettings: settings } : found }
     } catch (err) {
       return { status: 'failed', reason: `unreadable answer (${err instanceof Error ? err.message : String(err)})` }
