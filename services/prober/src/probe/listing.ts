@@ -63,7 +63,8 @@ async function probeJob(
   // A listing with no package to start any more, or another one, loses what the sandbox saw of its old one: a
   // start of the old package never makes the new one seen running.
   const inferred = facts.install !== undefined ? facts.install : listing.inferredInstall
-  const target = sandboxTarget({ packages: listing.packages, inferredInstall: inferred })
+  const evidence = facts.evidence !== undefined ? facts.evidence : listing.installEvidence
+  const target = sandboxTarget({ packages: listing.packages, inferredInstall: inferred, installEvidence: evidence })
   if (listing.sandbox && (!target || startedAnother(listing.sandbox, target))) facts.sandbox = null
   if (anyFacts(facts)) {
     // Throws when the catalog is unreachable or refuses (an AppError): the job is retried, and nothing is recorded (so ETags are not spent).

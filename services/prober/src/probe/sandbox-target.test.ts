@@ -18,6 +18,27 @@ const run = (over: Partial<SandboxRun> = {}): SandboxRun => ({
 })
 
 describe('which package the sandbox starts', () => {
+  test("a package that declares no variables gets those its README's config sets", () => {
+    const evidence = [
+      {
+        registryType: 'npm',
+        identifier: 'pkg',
+        readmeSettings: [
+          { name: 'DATABASE_URI', secret: false },
+          { name: 'PG_TOKEN', secret: true },
+        ],
+      },
+    ]
+    const packages = [{ registryType: 'npm', identifier: 'pkg', environmentVariables: [] }]
+    const t = sandboxTarget({ packages, inferredInstall: null, installEvidence: evidence } as never)
+    expect(t?.variables).toEqual(['DATABASE_URI', 'PG_TOKEN'])
+    // What the entry declares wins.
+    const declared = [{ ...packages[0], environmentVariables: [{ name: 'API_KEY' }] }]
+    expect(
+      sandboxTarget({ packages: declared, inferredInstall: null, installEvidence: evidence } as never)?.variables,
+    ).toEqual(['API_KEY'])
+  })
+
   test('the declared npm/PyPI package with its declared variables; a concrete version only', () => {
     const t = sandboxTarget({
       packages: [

@@ -18,9 +18,19 @@ export interface SandboxTarget {
 }
 
 const CONCRETE = /^\d[A-Za-z0-9.+_-]{0,63}$/
+const VARIABLE = /^[A-Za-z_][A-Za-z0-9_]{0,100}$/
 
 /** The declared npm/PyPI package (first), else the one the README names; null when there is none. */
-export function sandboxTarget(l: Pick<CatalogListing, 'packages' | 'inferredInstall'>): SandboxTarget | null {
+export function sandboxTarget(
+  l: Pick<CatalogListing, 'packages' | 'inferredInstall'> & Partial<Pick<CatalogListing, 'installEvidence'>>,
+): SandboxTarget | null {
+  // A package that declares no variables gets those its own README's config sets (read with its evidence).
+  const fromReadme = (registryType: string, identifier: string): string[] =>
+    (Array.isArray(l.installEvidence) ? l.installEvidence : [])
+      .find((e) => e?.registryType === registryType && e.identifier === identifier)
+      ?.readmeSettings?.map((s) => s.name)
+      .filter((n) => VARIABLE.test(n))
+      .slice(0, 20) ?? []
   for (const p of Array.isArray(l.packages) ? l.packages : []) {
     if (
       !p ||
@@ -31,20 +41,26 @@ export function sandboxTarget(l: Pick<CatalogListing, 'packages' | 'inferredInst
       continue
     const variables = (Array.isArray(p.environmentVariables) ? p.environmentVariables : [])
       .map((v) => v?.name)
-      .filter((n): n is string => typeof n === 'string' && /^[A-Za-z_][A-Za-z0-9_]{0,100}$/.test(n))
+      .filter((n): n is string => typeof n === 'string' && VARIABLE.test(n))
       .slice(0, 20)
     return {
       registryType: p.registryType,
       identifier: p.identifier,
       version: typeof p.version === 'string' && CONCRETE.test(p.version) ? p.version : null,
       guessed: false,
-      variables,
+      variables: variables.length ? variables : fromReadme(p.registryType, p.identifier),
       ...(argumentTokens(p.packageArguments).length ? { arguments: argumentTokens(p.packageArguments) } : {}),
     }
   }
   const i = l.inferredInstall
   if (i && (i.registryType === 'npm' || i.registryType === 'pypi'))
-    return { registryType: i.registryType, identifier: i.identifier, version: null, guessed: true, variables: [] }
+    return {
+      registryType: i.registryType,
+      identifier: i.identifier,
+      version: null,
+      guessed: true,
+      variables: fromReadme(i.registryType, i.identifier),
+    }
   return null
 }
 
