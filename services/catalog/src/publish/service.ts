@@ -25,6 +25,7 @@ import { identityColumns } from '../listings/identity'
 import { takedownMatching, takedownOf } from '../takedown/repository'
 import { isTakedownSkip, TAKEN_DOWN } from '../takedown/service'
 import { grants, type RegistryClaims } from './token'
+import { orgOfGrant, type RoleCheck, recordPublisher } from './org-role'
 
 /**
  * The origin of a listing published under a namespace by the holder of `claims`: the namespace's, which only its
@@ -95,6 +96,16 @@ export interface PublishDeps {
   flag: (listingId: string) => Promise<void>
   /** After a write with listing events: search and the relay see it. */
   nudge: () => void
+  /** Whether a GitHub user is still an admin of an organisation (org-role.ts). */
+  roles: RoleCheck
+}
+
+/** A grant that came from an organisation role is used only while the role stands (org-role.ts). */
+async function requireRole(deps: PublishDeps, claims: RegistryClaims, name: string) {
+  const org = orgOfGrant(claims, name)
+  if (!org) return
+  const verdict = await deps.roles(org, claims.auth_method_sub)
+  if (!verdict.held) throw new RegistryRefusal(verdict.status, verdict.message)
 }
 
 /** 403 unless the registry token grants the name's namespace (the refusal names what it does grant). */
@@ -166,6 +177,7 @@ async function writePublished(
   if (skipped !== undefined) throw new RegistryRefusal(400, `${s.name} refused: ${skipped}`)
   const listing = await listingOfName(database, s.name)
   if (!listing) throw new RegistryRefusal(500, 'Failed to publish server')
+  await recordPublisher(database, listing.id, orgOfGrant(claims, s.name) ? claims.auth_method_sub : null)
   if (summary.created && deps.moderate) await deps.flag(listing.id)
   else if (await reviveDeletedByPublisher(database, listing.id)) deps.nudge()
   log.info(
@@ -186,6 +198,7 @@ export function publishService(deps: PublishDeps) {
       if (problems.length) throw new RegistryRefusal(400, `Invalid server.json: ${problems[0]}`, problems)
       const s = server as { name: string; version: string; packages?: unknown; repository?: { url?: unknown } }
       requirePublishGrant(claims, s.name)
+      await requireRole(deps, claims, s.name)
       await refuseTakenDown(database, s)
       // `latest` names the latest version in every read path: it cannot be a version of its own.
       if (s.version.trim().toLowerCase() === 'latest')
@@ -216,6 +229,7 @@ export function publishService(deps: PublishDeps) {
     ) {
       if (!grants(claims.permissions, name))
         throw new RegistryRefusal(403, 'You do not have publish or edit permissions for this server')
+      await requireRole(deps, claims, name)
       const listing = await listingOfName(database, name)
       if (!listing) throw new RegistryRefusal(404, 'Server not found')
       // A taken-down server's versions stay deleted: its publisher cannot set them again.

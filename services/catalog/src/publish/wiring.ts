@@ -20,6 +20,7 @@ import { publishRoutes } from './routes'
 import { publishService } from './service'
 import { proofSources, type ProofSources } from './sources'
 import { registryTokens } from './token'
+import { roleCheck } from './org-role'
 
 /** What tests (and a host process) may set instead of the environment. */
 export interface PublishingOptions {
@@ -52,6 +53,7 @@ export function publishing(deps: {
     ...proofSources({
       dnsServers: config.dnsServers,
       githubApiUrl: config.githubApiUrl,
+      githubToken: config.githubToken,
       allowPrivate: config.outboundAllowPrivate,
       wellKnownUrl: o.wellKnownUrl,
     }),
@@ -67,12 +69,14 @@ export function publishing(deps: {
     firstUse: async (key, windowMs) => (await deps.kv.hit(key, windowMs)).count === 1,
     now: o.now,
   })
+  const roles = roleCheck({ sources, database, log: log.child({ part: 'org-role' }), nudge: deps.nudge })
   const publish = publishService({
     database,
     log: log.child({ part: 'publish' }),
     readPackage,
     importDocument: deps.importDocument,
     nudge: deps.nudge,
+    roles,
     moderate: o.moderate ?? env('PUBLISH_MODERATION') === '1',
     flag: async (id) => {
       await changeListingStatus(database, id, 'flagged', 'published: waiting for moderation')
@@ -86,6 +90,7 @@ export function publishing(deps: {
     tokens,
     readPackage,
     nudge: deps.nudge,
+    roles,
     allowPrivateRemotes: config.outboundAllowPrivate,
   })
   const routes = new Elysia({ name: 'catalog:publishing' })
