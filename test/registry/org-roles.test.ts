@@ -2,7 +2,9 @@
 // publishes under its namespace with a GitHub login, and is then demoted to member. Every later use of what the admin
 // role granted is refused with a 403 Error object (a publish, a status change, an owner's edit, an offer), the
 // listing's publisher mark lapses, and an offer the admin made before the demotion lapses when it is accepted. A
-// current admin's publish brings the mark back; an offer by an admin who still holds the role goes through.
+// current admin's publish brings the mark back; an offer by an admin who still holds the role goes through. And a
+// stranger's pending submission of a name does not block the namespace's proven owner: the owner's publish goes
+// through and the submission is rejected as superseded, with a reason its submitter reads in the status lookup.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { sql } from '@mcp-directory/shared/db'
 import { catalogUnderTest, type CatalogUnderTest } from './catalog-under-test'
@@ -57,6 +59,7 @@ async function expectRoleRefusal(res: Response) {
 beforeAll(async () => {
   world = await startPublisherWorld()
   setAliceRole('admin')
+  world.github.set('gho_victim', { login: 'victim', orgs: [] })
   world.github.set('gho_bob', { login: 'bob', orgs: [{ login: 'victimorg', role: 'admin' }] })
   cut = await catalogUnderTest(
     {
@@ -167,5 +170,59 @@ describe('an offer made on a role lapses with the role', () => {
     expect((await cut.call('POST', `/api/v1/servers/${id}/transfer`, { toAgent: 'ag_team' }, token)).status).toBe(202)
     expect((await cut.asAgent('ag_team', 'POST', `/api/v1/servers/${id}/transfer/accept`)).status).toBe(200)
     expect(await ownerOf(id)).toBe('ag_team')
+  })
+})
+
+describe("a stranger's pending submission gives way to the namespace owner", () => {
+  const submit = (name: string, url: string) =>
+    cut.call('POST', '/internal/listings', { name, url, description: `Submitted ${name}`, category: 'Developer Tools' })
+  const withRepository = (name: string, version: string) => ({
+    ...serverJson(name, version),
+    repository: { url: `https://github.com/victim/${name.split('/')[1]}`, source: 'github' },
+  })
+
+  test("the owner's publish succeeds and the submission is superseded, with a reason its submitter is told", async () => {
+    const submitted = await submit('io.github.victim/tool-x', 'https://github.com/victim/tool-x')
+    expect(submitted.status).toBe(201)
+    const strangers = ((await submitted.json()) as { listing: { id: string } }).listing.id
+
+    const token = await githubToken('gho_victim')
+    const res = await cut.call('POST', '/v0.1/publish', withRepository('io.github.victim/tool-x', '1.0.0'), token)
+    expect(res.status).toBe(200)
+    const id = await idOf('io.github.victim/tool-x')
+    expect(id).not.toBe(strangers)
+    const d = await detail(id)
+    expect(d.publisherVerified).toBe(true)
+    expect(d.origin).toBe('publisher:io.github.victim')
+
+    const [old] = await cut.database.rows<{ status: string; moderation_reason: string; name: string }>(
+      sql`select status, moderation_reason, name from catalog.listings where id = ${strangers}`,
+    )
+    expect(old.status).toBe('rejected')
+    expect(old.name).not.toBe('io.github.victim/tool-x')
+    expect(old.moderation_reason).toContain('Superseded')
+    // The submitter asks by the address they submitted: their listing, rejected, and why.
+    const lookup = await cut.call(
+      'GET',
+      `/api/v1/listings/status?url=${encodeURIComponent('https://github.com/victim/tool-x')}`,
+    )
+    const answer = (await lookup.json()) as { listings: { id: string; state: string; reason?: string }[] }
+    const theirs = answer.listings.find((l) => l.id === strangers)
+    expect(theirs?.state).toBe('rejected')
+    expect(theirs?.reason).toContain('io.github.victim')
+  })
+
+  test('an approved submission of the name still waits for the operator (409)', async () => {
+    const submitted = await submit('io.github.victim/tool-y', 'https://github.com/victim/tool-y')
+    const strangers = ((await submitted.json()) as { listing: { id: string } }).listing.id
+    const approved = await cut.call('POST', `/internal/listings/${strangers}/status`, {
+      status: 'active',
+      reason: null,
+    })
+    expect(approved.status).toBe(200)
+    const token = await githubToken('gho_victim')
+    const res = await cut.call('POST', '/v0.1/publish', withRepository('io.github.victim/tool-y', '1.0.0'), token)
+    expect(res.status).toBe(409)
+    expect(await idOf('io.github.victim/tool-y')).toBe(strangers)
   })
 })

@@ -26,6 +26,7 @@ import { takedownMatching, takedownOf } from '../takedown/repository'
 import { isTakedownSkip, TAKEN_DOWN } from '../takedown/service'
 import { grants, type RegistryClaims } from './token'
 import { orgOfGrant, type RoleCheck, recordPublisher } from './org-role'
+import { holderOfName, supersedable, supersedePending } from './supersede'
 
 /**
  * The origin of a listing published under a namespace by the holder of `claims`: the namespace's, which only its
@@ -151,12 +152,15 @@ async function refuseTakenDown(database: Database, server: { name: string; repos
   if (await takedownMatching(database.db, keys)) throw takenDownRefusal(server.name)
 }
 
-/** Refuses a version already published, or a name another origin holds. */
-async function refuseTaken(database: Database, name: string, version: string, origin: string) {
+/**
+ * Refuses a version already published, or a name another origin holds (unless `supersedes`: a proven publisher's
+ * publish passes a pending submission of the name, which supersede.ts then rejects).
+ */
+async function refuseTaken(database: Database, name: string, version: string, origin: string, supersedes: boolean) {
   if (await versionExists(database, name, version))
     throw new RegistryRefusal(400, `invalid version: cannot publish duplicate version ${version} of ${name}`)
-  const held = await listingOfName(database, name)
-  if (held && held.origin !== origin)
+  const held = await holderOfName(database, name)
+  if (held && held.origin !== origin && !(supersedes && supersedable(held)))
     throw new RegistryRefusal(409, `${name} is listed here from another origin; the operator decides`)
 }
 
@@ -205,7 +209,9 @@ export function publishService(deps: PublishDeps) {
         throw new RegistryRefusal(400, 'invalid version: "latest" is reserved for the latest version')
       const namespace = s.name.slice(0, s.name.indexOf('/'))
       const origin = publisherOrigin(namespace, claims)
-      await refuseTaken(database, s.name, s.version, origin)
+      // Proven (not anonymous): the namespace's owner, before whom a stranger's pending submission of the name gives way.
+      const supersedes = claims.auth_method !== 'none'
+      await refuseTaken(database, s.name, s.version, origin, supersedes)
       try {
         await checkPackages(s.name, s.packages, deps.readPackage)
       } catch (err) {
@@ -214,7 +220,9 @@ export function publishService(deps: PublishDeps) {
       }
       // Checked again in turn: another publish of this server may have written it since.
       return inTurn(namespace, async () => {
-        await refuseTaken(database, s.name, s.version, origin)
+        await refuseTaken(database, s.name, s.version, origin, supersedes)
+        const superseded = supersedes ? await supersedePending(database, s.name, namespace) : null
+        if (superseded) log.info({ name: s.name, superseded }, 'pending submission superseded by its namespace owner')
         return writePublished(deps, claims, s, server, origin)
       })
     },
