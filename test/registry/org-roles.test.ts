@@ -212,6 +212,20 @@ describe("a stranger's pending submission gives way to the namespace owner", () 
     expect(theirs?.reason).toContain('io.github.victim')
   })
 
+  test('a look-alike of the name (its skeleton) is superseded too', async () => {
+    const submitted = await submit('io.github.victim/TOOL-Z', 'https://github.com/victim/tool-z')
+    expect(submitted.status).toBe(201)
+    const strangers = ((await submitted.json()) as { listing: { id: string } }).listing.id
+    const token = await githubToken('gho_victim')
+    const res = await cut.call('POST', '/v0.1/publish', withRepository('io.github.victim/tool-z', '1.0.0'), token)
+    expect(res.status).toBe(200)
+    const [old] = await cut.database.rows<{ status: string; moderation_reason: string }>(
+      sql`select status, moderation_reason from catalog.listings where id = ${strangers}`,
+    )
+    expect(old.status).toBe('rejected')
+    expect(old.moderation_reason).toContain('Superseded')
+  })
+
   test('an approved submission of the name still waits for the operator (409)', async () => {
     const submitted = await submit('io.github.victim/tool-y', 'https://github.com/victim/tool-y')
     const strangers = ((await submitted.json()) as { listing: { id: string } }).listing.id

@@ -221,8 +221,9 @@ export function publishService(deps: PublishDeps) {
       // Checked again in turn: another publish of this server may have written it since.
       return inTurn(namespace, async () => {
         await refuseTaken(database, s.name, s.version, origin, supersedes)
-        const superseded = supersedes ? await supersedePending(database, s.name, namespace) : null
-        if (superseded) log.info({ name: s.name, superseded }, 'pending submission superseded by its namespace owner')
+        const superseded = supersedes ? await supersedePending(database, s.name, namespace) : []
+        if (superseded.length)
+          log.info({ name: s.name, superseded }, 'pending submission superseded by its namespace owner')
         return writePublished(deps, claims, s, server, origin)
       })
     },
