@@ -286,7 +286,7 @@ export const listingHistory = catalogSchema.table(
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     listingId: text('listing_id').notNull(),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
-    /** edited | packages_replaced | deprecated | archived | transfer_offered | transferred | merged | merged_from */
+    /** edited | packages_replaced | deprecated | archived | transfer_offered | transferred | merged | merged_from | publisher_lapsed | publisher_restored | superseded */
     kind: text('kind').notNull(),
     /** Who: `agent:<id>` or `publisher:<method>:<subject>`. */
     actor: text('actor').notNull(),
