@@ -28,6 +28,9 @@ export function freshTimestamp(): string {
   return new Date(lastFresh).toISOString()
 }
 
+/** The directory's own GitHub token (GITHUB_TOKEN): the stand-in answers organisation memberships to it. */
+export const DIRECTORY_GITHUB_TOKEN = 'ghs_directory'
+
 /** The world: DNS, websites by host, npm packages, GitHub users by token. */
 export async function startPublisherWorld() {
   const dns = await startDnsServer()
@@ -64,6 +67,18 @@ export async function startPublisherWorld() {
       const url = new URL(req.url)
       const authorization = req.headers.get('authorization')
       seen.push({ path: url.pathname + url.search, authorization })
+      // GET /orgs/{org}/memberships/{username}: the user's role now, as GitHub answers the directory's own token.
+      const membership = url.pathname.match(/^\/orgs\/([^/]+)\/memberships\/([^/]+)$/)
+      if (membership) {
+        if (authorization !== `Bearer ${DIRECTORY_GITHUB_TOKEN}`)
+          return Response.json({ message: 'Requires authentication' }, { status: 401 })
+        const [org, login] = membership.slice(1).map((p) => decodeURIComponent(p).toLowerCase())
+        const member = [...github.values()].find((u) => u.login.toLowerCase() === login)
+        const role = member?.orgs.find((o) => o.login.toLowerCase() === org)?.role
+        return role
+          ? Response.json({ state: 'active', role, organization: { login: org }, user: { login: member?.login } })
+          : Response.json({ message: 'Not Found' }, { status: 404 })
+      }
       const user = github.get((authorization ?? '').replace(/^Bearer /, ''))
       if (!user) return Response.json({ message: 'Bad credentials' }, { status: 401 })
       if (url.pathname === '/user') return Response.json({ login: user.login, id: 1 })

@@ -263,6 +263,8 @@ export interface Listing {
   provenRepository?: string | null
   /** The website is its owner's word (an owner's edit), not its origin's: it proves no namespace. */
   websiteByOwner?: boolean
+  /** Published on a GitHub organisation role that has since ended: the publish proves the namespace no more. */
+  publisherLapsed?: boolean
   /** The listing this one was merged into by their owner. */
   mergedInto?: string | null
   /** The agent that owns the listing (its claimant, or whom it was handed to). */

@@ -35,6 +35,8 @@ export interface EventMap {
   /**
    * A listing's owner (its claiming agent, or a publisher of its namespace) changed it: `kind` is edited,
    * packages_replaced, deprecated, archived, reactivated, transfer_offered, transferred or merged; `actor` who did it.
+   * Also publisher_lapsed / publisher_restored: the GitHub organisation role a publish rested on ended / a current
+   * admin published again (the publisher mark follows).
    */
   'listing.owner_changed': ListingEvent & { kind: string; actor: string }
   /** A claim was revoked after failing its re-checks for the grace period. */

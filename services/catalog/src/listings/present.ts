@@ -37,6 +37,7 @@ export const publisherInputOf = (r: SummaryRow): PublisherInput => ({
   provenDomain: r.proven_domain,
   provenRepository: r.proven_repository,
   websiteByOwner: r.website_by_owner,
+  publisherLapsed: r.publisher_lapsed,
   origin: r.origin,
   source: r.source,
   isOfficial: r.is_official,

@@ -53,7 +53,10 @@ function namespaceIdentity(l: PublisherInput): Identity | null {
       ? { kind: 'github', id: ns.owner, evidence: [] }
       : { kind: 'domain', id: ns.domain, evidence: [] }
   const proof = registryProof(ns)
-  if (l.origin === `publisher:${ns.namespace.toLowerCase()}`)
+  const published = l.origin === `publisher:${ns.namespace.toLowerCase()}`
+  // Published on an organisation role that ended since: nothing of the namespace stands on that publish any more.
+  if (published && l.publisherLapsed) return null
+  if (published)
     identity.evidence.push({
       kind: 'published-here',
       source: 'directory',

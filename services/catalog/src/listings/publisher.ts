@@ -43,6 +43,8 @@ export interface PublisherSource {
   provenRepository?: string | null
   /** The website is its owner's word (an owner's edit), not its origin's. */
   websiteByOwner?: boolean | null
+  /** Published on a GitHub organisation role that has since ended: the publish proves the namespace no more. */
+  publisherLapsed?: boolean | null
 }
 
 /** The host of an address, or null. */
@@ -150,10 +152,12 @@ export function publisherOf(l: PublisherSource & { origin?: string; source?: str
   const ns = namespaceOf(l.name)
   const proven = ns.kind !== 'none' && ns.namespace.toLowerCase() !== ANONYMOUS_NAMESPACE
   if (proven && l.origin === `publisher:${ns.namespace.toLowerCase()}`)
-    return {
-      publisherVerified: true,
-      publisherEvidence: `namespace ${ns.namespace}: published here with a registry token proving it`,
-    }
+    return l.publisherLapsed
+      ? { publisherVerified: false, publisherEvidence: null }
+      : {
+          publisherVerified: true,
+          publisherEvidence: `namespace ${ns.namespace}: published here with a registry token proving it`,
+        }
   // The official registry grants a namespace only after its proof (DNS or HTTP for a domain, GitHub for an account).
   if (proven && fromOfficialRegistry(l))
     return {

@@ -51,6 +51,7 @@ export function toListing(r: ListingRow): Listing {
     provenDomain: r.provenDomain,
     provenRepository: r.provenRepository,
     websiteByOwner: r.websiteByOwner,
+    publisherLapsed: r.publisherLapsed,
     mergedInto: r.mergedInto,
     ownerAgent: r.ownerAgent,
     seenRunning: r.seenRunning,

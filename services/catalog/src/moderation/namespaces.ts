@@ -24,6 +24,7 @@ export const PUBLISHER_COLUMNS = {
   provenDomain: listings.provenDomain,
   provenRepository: listings.provenRepository,
   websiteByOwner: listings.websiteByOwner,
+  publisherLapsed: listings.publisherLapsed,
 }
 
 /** What a submission's namespace is checked against: its name and its one address. */

@@ -18,8 +18,10 @@ import { enqueueEvent } from '@mcp-directory/shared/outbox'
 import { seenOfReplaced } from '../facts/observe'
 import { isStorableId } from '../listings/repository'
 import type { PackageReader } from '../publish/packages'
+import type { RoleCheck } from '../publish/org-role'
 import { grants, type RegistryTokens } from '../publish/token'
 import type { EditBody, MaintenanceBody } from './model'
+import { checkOfferRole, offerRestsOnRole, requireTokenRole } from './roles'
 import { addHistoryLine, type ListingSet, lockForOwner, putTransfer, setListing, takeTransfer } from './repository'
 
 type Row = NonNullable<Awaited<ReturnType<typeof lockForOwner>>>
@@ -32,6 +34,8 @@ export interface OwnerDeps {
   tokens: RegistryTokens
   readPackage: PackageReader
   nudge: () => void
+  /** Whether a GitHub user is still an admin of an organisation: a right from that role lasts as long (roles.ts). */
+  roles: RoleCheck
   /** OUTBOUND_ALLOW_PRIVATE=1: remotes on loopback or private addresses are accepted (tests, local development). */
   allowPrivateRemotes?: boolean
   /** Why a remote's name resolves to the user's own machine or network, or null (`resolvedRemotesReason`). */
@@ -141,6 +145,7 @@ async function editedColumns(deps: OwnerDeps, row: Row, body: EditBody): Promise
 }
 
 async function edit(deps: OwnerDeps, request: Request, id: string, body: EditBody) {
+  await requireTokenRole(deps, request, [id])
   return change(deps, id, async (tx, row) => {
     const actor = actorOf(deps, request, row, 'edit it')
     const set = await editedColumns(deps, row, body)
@@ -153,6 +158,7 @@ async function edit(deps: OwnerDeps, request: Request, id: string, body: EditBod
 }
 
 async function maintenance(deps: OwnerDeps, request: Request, id: string, body: MaintenanceBody) {
+  await requireTokenRole(deps, request, [id])
   return change(deps, id, async (tx, row) => {
     const actor = actorOf(deps, request, row, 'change its status')
     const kind = body.status === 'active' ? 'reactivated' : body.status
@@ -164,6 +170,7 @@ async function maintenance(deps: OwnerDeps, request: Request, id: string, body: 
 }
 
 async function offerTransfer(deps: OwnerDeps, request: Request, id: string, toAgent: string) {
+  await requireTokenRole(deps, request, [id])
   return change(deps, id, async (tx, row) => {
     const actor = actorOf(deps, request, row, 'hand it over')
     if (row.ownerAgent === toAgent) throw new Conflict({ message: 'That agent already owns the listing' })
@@ -179,7 +186,8 @@ async function offerTransfer(deps: OwnerDeps, request: Request, id: string, toAg
  * Whether an offer still stands: its sender must own the listing now as it did then. An agent's offer lapses when
  * the listing changed hands since (a newer claim, a revoked one, another transfer); a publisher's stands while the
  * namespace does, which is where its grant comes from, and is withdrawn when a claim or a revocation changes the
- * owning agent (claims/service.ts), so it never takes the listing from an agent who proved ownership after it.
+ * owning agent (claims/service.ts), so it never takes the listing from an agent who proved ownership after it. One
+ * whose grant came from an organisation role stands only while its sender still holds the role (roles.ts).
  */
 function offerStands(row: Row, fromActor: string): boolean {
   if (fromActor.startsWith('agent:')) return row.ownerAgent === fromActor.slice('agent:'.length)
@@ -189,6 +197,7 @@ function offerStands(row: Row, fromActor: string): boolean {
 async function acceptTransfer(deps: OwnerDeps, request: Request, id: string) {
   const agent = request.headers.get(AGENT_HEADERS.agentId)
   if (!agent) throw new AppError(401, 'unauthorized', 'An agent token is required to accept a listing')
+  const checked = await checkOfferRole(deps, id, agent)
   return change(deps, id, async (tx, row) => {
     const offer = await takeTransfer(tx, row.id, agent)
     // An expired offer is refused; the refusal rolls the transaction back, so it stays until it is replaced.
@@ -198,6 +207,8 @@ async function acceptTransfer(deps: OwnerDeps, request: Request, id: string) {
       )
     if (!offerStands(row, offer.fromActor))
       throw new Forbidden('The transfer lapsed: its sender no longer owns the listing')
+    if (offerRestsOnRole(offer.fromActor, row.name) && offer.fromActor !== checked)
+      throw new Forbidden('The offer changed while its sender was checked: accept it again')
     const actor = `agent:${agent}`
     const details = { from: offer.fromActor, to: actor }
     await applyOwnerChange(tx, row.id, { kind: 'transferred', actor, set: { ownerAgent: agent }, details })
@@ -209,6 +220,7 @@ async function acceptTransfer(deps: OwnerDeps, request: Request, id: string) {
 /** Merges listing `id` into `into`: the owner of both, two listings of one server (same repository or name). */
 async function merge(deps: OwnerDeps, request: Request, id: string, into: string) {
   if (id === into) throw new InvalidInput('A listing cannot be merged into itself')
+  await requireTokenRole(deps, request, [id, into])
   return change(
     deps,
     id,

@@ -25,6 +25,8 @@ import { identityColumns } from '../listings/identity'
 import { takedownMatching, takedownOf } from '../takedown/repository'
 import { isTakedownSkip, TAKEN_DOWN } from '../takedown/service'
 import { grants, type RegistryClaims } from './token'
+import { orgOfGrant, type RoleCheck, recordPublisher } from './org-role'
+import { holderOfName, supersedable, supersedePending } from './supersede'
 
 /**
  * The origin of a listing published under a namespace by the holder of `claims`: the namespace's, which only its
@@ -97,6 +99,16 @@ export interface PublishDeps {
   refusedRemotes?: (remotes: readonly { url?: unknown }[] | undefined) => Promise<string | null>
   /** After a write with listing events: search and the relay see it. */
   nudge: () => void
+  /** Whether a GitHub user is still an admin of an organisation (org-role.ts). */
+  roles: RoleCheck
+}
+
+/** A grant that came from an organisation role is used only while the role stands (org-role.ts). */
+async function requireRole(deps: PublishDeps, claims: RegistryClaims, name: string) {
+  const org = orgOfGrant(claims, name)
+  if (!org) return
+  const verdict = await deps.roles(org, claims.auth_method_sub)
+  if (!verdict.held) throw new RegistryRefusal(verdict.status, verdict.message)
 }
 
 /** 403 unless the registry token grants the name's namespace (the refusal names what it does grant). */
@@ -142,12 +154,15 @@ async function refuseTakenDown(database: Database, server: { name: string; repos
   if (await takedownMatching(database.db, keys)) throw takenDownRefusal(server.name)
 }
 
-/** Refuses a version already published, or a name another origin holds. */
-async function refuseTaken(database: Database, name: string, version: string, origin: string) {
+/**
+ * Refuses a version already published, or a name another origin holds (unless `supersedes`: a proven publisher's
+ * publish passes a pending submission of the name, which supersede.ts then rejects).
+ */
+async function refuseTaken(database: Database, name: string, version: string, origin: string, supersedes: boolean) {
   if (await versionExists(database, name, version))
     throw new RegistryRefusal(400, `invalid version: cannot publish duplicate version ${version} of ${name}`)
-  const held = await listingOfName(database, name)
-  if (held && held.origin !== origin)
+  const held = await holderOfName(database, name)
+  if (held && held.origin !== origin && !(supersedes && supersedable(held)))
     throw new RegistryRefusal(409, `${name} is listed here from another origin; the operator decides`)
 }
 
@@ -168,6 +183,7 @@ async function writePublished(
   if (skipped !== undefined) throw new RegistryRefusal(400, `${s.name} refused: ${skipped}`)
   const listing = await listingOfName(database, s.name)
   if (!listing) throw new RegistryRefusal(500, 'Failed to publish server')
+  await recordPublisher(database, listing.id, orgOfGrant(claims, s.name) ? claims.auth_method_sub : null)
   if (summary.created && deps.moderate) await deps.flag(listing.id)
   else if (await reviveDeletedByPublisher(database, listing.id)) deps.nudge()
   log.info(
@@ -197,13 +213,16 @@ export function publishService(deps: PublishDeps) {
       if (problems.length) throw new RegistryRefusal(400, `Invalid server.json: ${problems[0]}`, problems)
       const s = server as Published
       requirePublishGrant(claims, s.name)
+      await requireRole(deps, claims, s.name)
       await refuseTakenDown(database, s)
       // `latest` names the latest version in every read path: it cannot be a version of its own.
       if (s.version.trim().toLowerCase() === 'latest')
         throw new RegistryRefusal(400, 'invalid version: "latest" is reserved for the latest version')
       const namespace = s.name.slice(0, s.name.indexOf('/'))
       const origin = publisherOrigin(namespace, claims)
-      await refuseTaken(database, s.name, s.version, origin)
+      // Proven (not anonymous): the namespace's owner, before whom a stranger's pending submission of the name gives way.
+      const supersedes = claims.auth_method !== 'none'
+      await refuseTaken(database, s.name, s.version, origin, supersedes)
       try {
         await checkPackages(s.name, s.packages, deps.readPackage)
       } catch (err) {
@@ -215,7 +234,10 @@ export function publishService(deps: PublishDeps) {
       if (remote) throw new RegistryRefusal(400, `${s.name} refused: ${remote}`)
       // Checked again in turn: another publish of this server may have written it since.
       return inTurn(namespace, async () => {
-        await refuseTaken(database, s.name, s.version, origin)
+        await refuseTaken(database, s.name, s.version, origin, supersedes)
+        const superseded = supersedes ? await supersedePending(database, s.name, namespace) : []
+        if (superseded.length)
+          log.info({ name: s.name, superseded }, 'pending submission superseded by its namespace owner')
         return writePublished(deps, claims, s, server, origin)
       })
     },
@@ -230,6 +252,7 @@ export function publishService(deps: PublishDeps) {
     ) {
       if (!grants(claims.permissions, name))
         throw new RegistryRefusal(403, 'You do not have publish or edit permissions for this server')
+      await requireRole(deps, claims, name)
       const listing = await listingOfName(database, name)
       if (!listing) throw new RegistryRefusal(404, 'Server not found')
       // A taken-down server's versions stay deleted: its publisher cannot set them again.

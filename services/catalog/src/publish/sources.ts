@@ -15,6 +15,11 @@ export interface ProofSources {
   wellKnown(domain: string): Promise<string>
   /** The GitHub login of a token's user and the organisations whose owner they are. */
   github(token: string): Promise<{ login: string; orgs: string[] }>
+  /**
+   * The role a GitHub user holds in an organisation now (`admin`, `member`), or null when they are not an active
+   * member; throws ProofError when GitHub cannot say. Read with the directory's own token (GITHUB_TOKEN).
+   */
+  orgRole(org: string, login: string): Promise<string | null>
 }
 
 const ABSENT = new Set(['ENOTFOUND', 'ENODATA', 'NXDOMAIN', 'ENONAME'])
@@ -25,6 +30,8 @@ const GITHUB_NAME = /^[a-z0-9-]+$/i
 export interface SourceOptions {
   dnsServers: string[]
   githubApiUrl: string
+  /** The directory's own GitHub token, for what no user's token is at hand to read (an organisation role). */
+  githubToken?: string | null
   allowPrivate: boolean
   /** The key file's address (default `https://<domain>/.well-known/mcp-registry-auth`). */
   wellKnownUrl?: (domain: string) => string
@@ -43,10 +50,10 @@ async function readTxt(servers: string[], domain: string): Promise<string[]> {
   }
 }
 
-async function githubJson(apiUrl: string, path: string, token: string, doFetch: typeof fetch) {
+async function githubJson(apiUrl: string, path: string, token: string | null, doFetch: typeof fetch) {
   const res = await doFetch(`${apiUrl.replace(/\/+$/, '')}${path}`, {
     headers: {
-      authorization: `Bearer ${token}`,
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
       accept: 'application/vnd.github+json',
       'x-github-api-version': '2022-11-28',
     },
@@ -104,6 +111,16 @@ export function proofSources(o: SourceOptions): ProofSources {
       if (user.status !== 200 || typeof login !== 'string' || !GITHUB_NAME.test(login))
         throw new ProofError('the GitHub token was not accepted')
       return { login, orgs: await ownedOrgs(o.githubApiUrl, token, doFetch) }
+    },
+    async orgRole(org, login) {
+      if (!GITHUB_NAME.test(org) || !GITHUB_NAME.test(login)) return null
+      const path = `/orgs/${encodeURIComponent(org)}/memberships/${encodeURIComponent(login)}`
+      const r = await githubJson(o.githubApiUrl, path, o.githubToken ?? null, doFetch).catch(() => null)
+      // 404: not a member (or not one GitHub shows this token); anything else but 200 says nothing.
+      if (r?.status === 404) return null
+      const m = r?.status === 200 ? (r.body as { state?: unknown; role?: unknown } | null) : null
+      if (!m || typeof m.role !== 'string') throw new ProofError(`GitHub answered ${r?.status ?? 'nothing'}`)
+      return m.state === 'active' ? m.role : null
     },
   }
 }

@@ -21,6 +21,7 @@ import { publishRoutes } from './routes'
 import { publishService } from './service'
 import { proofSources, type ProofSources } from './sources'
 import { registryTokens } from './token'
+import { roleCheck } from './org-role'
 
 /** What tests (and a host process) may set instead of the environment. */
 export interface PublishingOptions {
@@ -53,6 +54,7 @@ export function publishing(deps: {
     ...proofSources({
       dnsServers: config.dnsServers,
       githubApiUrl: config.githubApiUrl,
+      githubToken: config.githubToken,
       allowPrivate: config.outboundAllowPrivate,
       wellKnownUrl: o.wellKnownUrl,
     }),
@@ -70,12 +72,14 @@ export function publishing(deps: {
     firstUse: async (key, windowMs) => (await deps.kv.hit(key, windowMs)).count === 1,
     now: o.now,
   })
+  const roles = roleCheck({ sources, database, log: log.child({ part: 'org-role' }), nudge: deps.nudge })
   const publish = publishService({
     database,
     log: log.child({ part: 'publish' }),
     readPackage,
     importDocument: deps.importDocument,
     nudge: deps.nudge,
+    roles,
     moderate: o.moderate ?? env('PUBLISH_MODERATION') === '1',
     refusedRemotes: (remotes) => resolvedRemotesReason(remotes, remoteResolving),
     flag: async (id) => {
@@ -90,6 +94,7 @@ export function publishing(deps: {
     tokens,
     readPackage,
     nudge: deps.nudge,
+    roles,
     allowPrivateRemotes: config.outboundAllowPrivate,
     refusedRemotes: (remotes) => resolvedRemotesReason(remotes, remoteResolving),
   })

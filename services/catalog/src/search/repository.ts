@@ -28,6 +28,7 @@ export interface SummaryRow {
   github_homepage: string | null
   proven_domain: string | null
   proven_repository: string | null
+  publisher_lapsed: boolean
   website_by_owner: boolean
   // What a card shows and the orderings read: stars, installs, the last scan, when it was added and checked.
   github_stars: number | null
@@ -68,6 +69,7 @@ export const SUMMARY_COLUMNS = {
   proven_domain: listings.provenDomain,
   proven_repository: listings.provenRepository,
   website_by_owner: listings.websiteByOwner,
+  publisher_lapsed: listings.publisherLapsed,
   github_stars: listings.githubStars,
   installs: listings.installs,
   risk: listings.risk,

@@ -81,6 +81,10 @@ export const listings = catalogSchema.table(
      * namespace. Cleared when the origin writes the website again.
      */
     websiteByOwner: boolean('website_by_owner').notNull().default(false),
+    /** A publish that rested on a GitHub organisation role: the login whose admin role in the namespace's org granted it. */
+    publishedBy: text('published_by'),
+    /** That role has ended since (found when a right from it was used): the publish no longer proves the namespace. */
+    publisherLapsed: boolean('publisher_lapsed').notNull().default(false),
     /** The listing this one was merged into by their owner: its id answers with a redirect there. */
     mergedInto: text('merged_into'),
     /** A submission whose name another repository's listing held: the name it takes once its repository is proven. */
@@ -282,7 +286,7 @@ export const listingHistory = catalogSchema.table(
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     listingId: text('listing_id').notNull(),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
-    /** edited | packages_replaced | deprecated | archived | transfer_offered | transferred | merged | merged_from */
+    /** edited | packages_replaced | deprecated | archived | transfer_offered | transferred | merged | merged_from | publisher_lapsed | publisher_restored | superseded */
     kind: text('kind').notNull(),
     /** Who: `agent:<id>` or `publisher:<method>:<subject>`. */
     actor: text('actor').notNull(),

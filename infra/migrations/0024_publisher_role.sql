@@ -1,0 +1,2 @@
+ALTER TABLE "catalog"."listings" ADD COLUMN "published_by" text;--> statement-breakpoint
+ALTER TABLE "catalog"."listings" ADD COLUMN "publisher_lapsed" boolean DEFAULT false NOT NULL;
