@@ -61,6 +61,8 @@ beforeAll(async () => {
   setAliceRole('admin')
   world.github.set('gho_victim', { login: 'victim', orgs: [] })
   world.github.set('gho_bob', { login: 'bob', orgs: [{ login: 'victimorg', role: 'admin' }] })
+  // Published remotes must resolve to public addresses; these do, so what is refused is the role.
+  for (const host of ['mcp.victimorg.example', 'evil.example']) world.dns.setA(host, ['93.184.215.14'])
   cut = await catalogUnderTest(
     {
       PUBLIC_BASE_URL: 'https://dir.example',
