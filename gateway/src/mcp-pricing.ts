@@ -37,6 +37,7 @@ const DISCOVERY_METHODS = new Set([
   'tools/list',
   'prompts/list',
   'prompts/get',
+  'resources/list',
   'resources/templates/list',
 ])
 
@@ -44,7 +45,6 @@ const DISCOVERY_METHODS = new Set([
 const COUNTED_METHODS = new Set([
   ...DISCOVERY_METHODS,
   'tools/call',
-  'resources/list',
   'resources/read',
   'completion/complete',
   'subscriptions/listen',

@@ -214,21 +214,17 @@ describe('MCP over Streamable HTTP through the gateway', () => {
     expect(tools.find((t) => t.name === 'get_mcp_server')!.inputSchema.required).toEqual(['id'])
   })
 
-  test('lists resources (paged through search) and the listing template; reads both kinds', async () => {
+  test('lists the fixed resources in one page and the listing template; reads both kinds', async () => {
     const { resourceTemplates } = await client.listResourceTemplates()
     expect(resourceTemplates.map((t) => t.uriTemplate)).toEqual(['directory://servers/{id}'])
     const first = await client.listResources()
-    expect(first.resources[0].uri).toBe('directory://categories')
-    const listings = first.resources.filter((r) => r.uri.startsWith('directory://servers/'))
-    expect(listings.length).toBe(50)
-    expect(first.nextCursor).toEqual(expect.any(String))
-    const second = await client.listResources({ cursor: first.nextCursor })
-    const again = second.resources.map((r) => r.uri)
-    expect(again.length).toBeGreaterThan(0)
-    expect(again.filter((u) => listings.some((l) => l.uri === u))).toEqual([])
+    expect(first.resources.map((r) => r.uri)).toEqual(['directory://categories'])
+    expect(first.nextCursor).toBeUndefined()
 
-    const id = listings[0].name
-    const doc = await client.readResource({ uri: listings[0].uri })
+    // A listing is found by search (or completion) and read through the template.
+    const hit = await call('search_mcp_servers', { limit: 1 })
+    const id = (hit.structuredContent as { servers: { id: string }[] }).servers[0]!.id
+    const doc = await client.readResource({ uri: `directory://servers/${encodeURIComponent(id)}` })
     const md = await (await rest(`/api/v1/mcp/${id}/markdown`)).text()
     expect(doc.contents[0]).toMatchObject({ mimeType: 'text/markdown', text: md })
     const cats = await client.readResource({ uri: 'directory://categories' })
@@ -656,7 +652,7 @@ describe('rate limits', () => {
     try {
       // A full 2026-07-28 session's discovery and lists: more messages than the read limit, none of them refused.
       for (let i = 0; i < 4 * LIMIT; i++) {
-        const method = ['server/discover', 'tools/list', 'prompts/list'][i % 3]!
+        const method = ['server/discover', 'tools/list', 'prompts/list', 'resources/list'][i % 4]!
         const res = await modernRequest(g.url, method, {})
         expect({ method, status: res.status }).toEqual({ method, status: 200 })
         expect(res.headers.get('ratelimit-limit')).toBe(String(LIMIT * 10))
@@ -710,8 +706,9 @@ describe('rate limits', () => {
             ['initialize', initialize],
             ['tools/list', {}],
             ['prompts/list', {}],
+            ['resources/list', {}],
           ] as const
-        )[i % 3]!
+        )[i % 4]!
         const res = await rpc(`${g.url}/api/mcp`, method, params)
         expect({ method, status: res.status }).toEqual({ method, status: 200 })
         expect(res.headers.get('ratelimit-limit')).toBe(String(LIMIT * 10))
@@ -749,9 +746,11 @@ describe('rate limits', () => {
       }
       expect(g.seen.direct).toEqual(['/api/v1/search', '/api/v1/servers/no-such-listing', '/api/v1/categories'])
       expect(g.seen.viaGateway).toEqual([])
-      // A resource list is charged a read as well, and makes one.
-      await modernRequest(g.url, 'resources/list', {})
-      expect(g.seen.direct.at(-1)).toBe('/api/v1/search')
+      // A resource list makes no read: it names the fixed resources only.
+      const list = await modernRequest(g.url, 'resources/list', {})
+      expect(list.status).toBe(200)
+      expect(g.seen.direct.length).toBe(3)
+      expect(g.seen.viaGateway).toEqual([])
       // Sent to the mcp service itself with a proof it cannot verify (not the gateway's): through the gateway.
       const soon = Date.now() + 60_000
       const forged = new Request('http://mcp.internal/api/mcp', {
