@@ -640,7 +640,14 @@ describe('rate limits', () => {
       expect(seen).toEqual(Array.from({ length: LIMIT }, (_, i) => LIMIT - 1 - i))
       const over = await rpc(`${g.url}/api/mcp`, 'tools/call', { name: 'list_mcp_categories', arguments: {} })
       expect(over.status).toBe(429)
-      expect(((await over.json()) as { error: string }).error).toBe('rate_limited')
+      // A JSON-RPC error for the message (its id echoed), the wait in its data and in Retry-After.
+      const wait = Number(over.headers.get('retry-after'))
+      expect(wait).toBeGreaterThan(0)
+      expect(await over.json()).toMatchObject({
+        jsonrpc: '2.0',
+        id: 1,
+        error: { code: -31429, data: { error: 'rate_limited', status: 429, retryAfterSeconds: wait } },
+      })
     } finally {
       await g.close()
     }
