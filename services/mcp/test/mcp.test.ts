@@ -24,7 +24,9 @@ import {
   startDnsServer,
   testConfig,
 } from '@mcp-directory/shared/testing'
-import { codeSpan, quoted } from '@mcp-directory/shared/text'
+import { codeSpan } from '@mcp-directory/shared/text'
+import { quoted } from '../src/tools/plain'
+import { MORE } from '../src/tools/text'
 import { CONFIG_CLIENTS, type ConfigEntry } from '@mcp-directory/shared/install'
 import { createGatewayApp } from '../../../gateway/src/app'
 import { mcpLimitOf } from '../../../gateway/src/mcp-pricing'
@@ -267,6 +269,9 @@ describe('MCP over Streamable HTTP through the gateway', () => {
     const t = text(await call('search_mcp_servers', { query: 'mcp', limit: 4 }))
     expect(t).toContain(`name ${quoted(page1.servers[0].name)}`)
     expect(t).toContain(`id ${quoted(page1.servers[0].id)}`)
+    // The long cursor is in structuredContent only; the text says where it is.
+    expect(t).not.toContain(page1.nextCursor)
+    expect(t.split('\n').at(-1)).toBe(MORE)
     // Without `client`, the REST hits are exactly the summaries of §2.1.
     const plain = (await (await rest('/api/v1/search?q=mcp&limit=2')).json()) as { servers: Record<string, unknown>[] }
     expect(Object.keys(plain.servers[0]!)).not.toContain('install')
@@ -549,20 +554,17 @@ describe('listing text reaches the model as quoted data', () => {
     const whole = text(r)
     // The listing's facts, then our config sections: a heading of ours per client and its code blocks.
     const [t, configs] = whole.split(/\n\nconfigs \(\d+ clients\):\n\n/) as [string, string]
-    const shape = markdownShape(t)
-    // No heading, fence, quote or HTML of the listing's own: only our lines (and no list, as it lists no tools).
-    expect(shape.blocks).toEqual([])
-    expect(shape.html).toEqual([])
-    expect(markdownShape(whole).html).toEqual([])
-    for (const href of markdownShape(whole).links) expect(href).toMatch(/^https?:\/\//)
+    // Plain text: every line is one of ours, opening with our label; the listing's values stay in their quotes.
+    for (const line of t.split('\n')) expect(line).toMatch(/^(|Listing "|[a-z][a-z ]*: |- name ")/i)
     const headings = markdownShape(configs).blocks.filter((b) => 'heading' in (b as object))
     expect(headings).toEqual(CONFIG_CLIENTS.map((c) => ({ heading: 2, text: `${c.label} (${c.client})` })))
     expect(t).toContain(`description: ${quoted(HOSTILE.description)}`)
-    expect(t).toContain('title: "\\<script\\>alert(1)\\</script\\> Evil txt.exe"')
+    expect(t).toContain('title: "<script>alert(1)</script> Evil txt.exe"')
     expect(t.split('\n').filter((l) => /^\s*(#|```|>|- #)/.test(l))).toEqual([])
 
     const search = text(await call('search_mcp_servers', { query: `evil ${run}` }))
-    expect(markdownShape(search).blocks).toEqual([{ list: 'ordered', items: expect.any(Array) }])
+    for (const line of search.split('\n'))
+      expect(line).toMatch(/^(|\d+ listings? match|\d+\. name "| {3}[a-z][a-z ]*[ :]|More results: )/)
     expect(search).toContain(`description ${quoted(HOSTILE.description, 240)}`)
   })
 })
