@@ -20,6 +20,7 @@ type Summary = {
   publisherVerified?: boolean
   publisher?: { label: string; evidence?: { detail: string }[] }
   installName?: string
+  demo?: boolean
 }
 type Config = {
   client: string
@@ -47,6 +48,7 @@ export const num = (n: unknown) => (typeof n === 'number' && Number.isFinite(n) 
 export const list = (values: string[] | undefined) => (values ?? []).map((v) => q(v)).join(', ')
 const marks = (s: Summary) =>
   [
+    s.demo ? 'demo listing (sample data, not a real listing; do not install it)' : null,
     s.isOfficial ? 'official' : null,
     s.publisherVerified ? 'publisher verified' : null,
     s.isVerifiedActive ? 'verified running' : null,
