@@ -37,6 +37,7 @@ const DISCOVERY_METHODS = new Set([
   'tools/list',
   'prompts/list',
   'prompts/get',
+  'resources/list',
   'resources/templates/list',
 ])
 
@@ -44,7 +45,6 @@ const DISCOVERY_METHODS = new Set([
 const COUNTED_METHODS = new Set([
   ...DISCOVERY_METHODS,
   'tools/call',
-  'resources/list',
   'resources/read',
   'completion/complete',
   'subscriptions/listen',
@@ -68,27 +68,31 @@ const PEEK_MAX_BYTES = 16 * 1024
 const PEEK_MAX_MS = 1000
 
 /**
- * The method of a 2025 client's message (which carries no Mcp-Method header), from a copy of its small body; null
- * for a batch, a body that is not one JSON-RPC message, or one too large or of unknown length to read first.
+ * One JSON-RPC message read from a copy of a small body (this size or less, announced); null for a body too large or
+ * of unknown length to read first, one that trickles in, or one that is not JSON. A batch is its array.
  */
-async function methodInBody(request: Request): Promise<{ method: string; tool: string } | null> {
+export async function peekMessage(request: Request): Promise<unknown> {
   const length = Number(request.headers.get('content-length') ?? Number.NaN)
-  if (!(length > 0 && length <= PEEK_MAX_BYTES) || !request.body) return null
+  if (!(length > 0 && length <= PEEK_MAX_BYTES) || !request.body || request.bodyUsed) return null
   try {
     let timer: ReturnType<typeof setTimeout> | undefined
     const late = new Promise<null>((resolve) => {
       timer = setTimeout(() => resolve(null), PEEK_MAX_MS)
     })
     const text = await Promise.race([request.clone().text(), late]).finally(() => clearTimeout(timer))
-    if (text === null) return null
-    const message = JSON.parse(text) as { method?: unknown; params?: { name?: unknown } }
-    if (!message || typeof message !== 'object' || Array.isArray(message)) return null
-    if (typeof message.method !== 'string') return null
-    const name = message.params?.name
-    return { method: message.method, tool: typeof name === 'string' ? name : '' }
+    return text === null ? null : (JSON.parse(text) as unknown)
   } catch {
     return null
   }
+}
+
+/** The method of a 2025 client's message (which carries no Mcp-Method header); null for anything but one message. */
+async function methodInBody(request: Request): Promise<{ method: string; tool: string } | null> {
+  const message = (await peekMessage(request)) as { method?: unknown; params?: { name?: unknown } } | null
+  if (!message || typeof message !== 'object' || Array.isArray(message)) return null
+  if (typeof message.method !== 'string') return null
+  const name = message.params?.name
+  return { method: message.method, tool: typeof name === 'string' ? name : '' }
 }
 
 /**

@@ -7,6 +7,12 @@ import { UpstreamError } from '@mcp-directory/shared/upstream'
 import type { GatewayContext } from './context'
 import { CORS_HEADERS, isRegistryPath, REGISTRY_CORS } from './headers'
 
+/** The answers `fail` made: an MCP message's refusal is told from the service's own answer by this (mcp-refusal.ts). */
+const ownAnswers = new WeakSet<Response>()
+
+/** Whether the gateway answered this itself (a refusal or a failure to reach the service), not the service. */
+export const isOwnAnswer = (res: Response) => ownAnswers.has(res)
+
 /** An Error object answered by the gateway itself, with CORS and the request id. */
 export function fail(
   ctx: GatewayContext,
@@ -16,9 +22,11 @@ export function fail(
   requestId: string,
   headers: Record<string, string> = {},
 ) {
-  return errorResponse(status, code, message, ctx.config.publicBaseUrl, {
+  const res = errorResponse(status, code, message, ctx.config.publicBaseUrl, {
     headers: { ...CORS_HEADERS, [REQUEST_ID_HEADER]: requestId, ...headers },
   })
+  ownAnswers.add(res)
+  return res
 }
 
 /** As `fail`; on /v0.1 the gateway's own errors (429, 503, an unknown path's 404) carry the registry's CORS too. */

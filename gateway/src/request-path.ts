@@ -26,18 +26,33 @@ import {
 import type { GatewayContext } from './context'
 import { forwardToService } from './forward'
 import { withGatewayHeaders } from './headers'
-import { fail } from './own-errors'
+import { mcpRefusal } from './mcp-refusal'
+import { fail, isOwnAnswer } from './own-errors'
 import { listingOf } from './paths'
 import type { CacheEntry } from './plugins/micro-cache'
 import { storeAnswer } from './plugins/micro-cache-store'
 import type { RouteSpec } from './routes'
 
-/** One request whose route is known, through steps 2 to 7; `hit` is the cache hit found before routing, if any. */
+/**
+ * One request whose route is known, through steps 2 to 7; `hit` is the cache hit found before routing, if any. The
+ * gateway's own refusal of an MCP message is a JSON-RPC error (mcp-refusal.ts).
+ */
 export async function handleRoute(
   ctx: GatewayContext,
   route: RouteSpec,
   request: Request,
   hit: CacheEntry | null = null,
+): Promise<Response> {
+  const res = await handleChecked(ctx, route, request, hit)
+  return route.pricing === 'mcp-message' && isOwnAnswer(res) ? mcpRefusal(request, res) : res
+}
+
+/** Steps 2 to 7. */
+async function handleChecked(
+  ctx: GatewayContext,
+  route: RouteSpec,
+  request: Request,
+  hit: CacheEntry | null,
 ): Promise<Response> {
   const asked = new RequestFacts(ctx, request)
   // 2. Auth, operator routes.

@@ -40,9 +40,9 @@ export const CAPABILITIES: ServerCapabilities = {
 const HOUR_MS = 60 * 60 * 1000
 
 /**
- * How long each list stays fresh (2026-07-28 `ttlMs`/`cacheScope`). The tool, prompt and template lists and the
- * discovery answer are the same for everyone and change only with a deployment: public, an hour. The resource list
- * pages through search and a read is a listing as it is now: a minute, and the same for every client.
+ * How long each list stays fresh (2026-07-28 `ttlMs`/`cacheScope`). The tool, prompt, resource and template lists
+ * and the discovery answer are the same for everyone and change only with a deployment: public, an hour. A read is
+ * a listing as it is now: a minute, and the same for every client.
  */
 export const CACHE_HINTS: Partial<
   Record<
@@ -59,6 +59,6 @@ export const CACHE_HINTS: Partial<
   'tools/list': { ttlMs: HOUR_MS, cacheScope: 'public' },
   'prompts/list': { ttlMs: HOUR_MS, cacheScope: 'public' },
   'resources/templates/list': { ttlMs: HOUR_MS, cacheScope: 'public' },
-  'resources/list': { ttlMs: 60_000, cacheScope: 'public' },
+  'resources/list': { ttlMs: HOUR_MS, cacheScope: 'public' },
   'resources/read': { ttlMs: 60_000, cacheScope: 'public' },
 }

@@ -1,25 +1,20 @@
-// Resources: each listing's Markdown document and the category list, read through the public API.
+// Resources: each listing's Markdown document (a template) and the category list, read through the public API.
 import {
   type McpServer,
   ProtocolError,
   ProtocolErrorCode,
-  type Resource,
   ResourceNotFoundError,
   ResourceTemplate,
 } from '@modelcontextprotocol/server'
 import { getServerMarkdown, listCategories, searchServers } from '@mcp-directory/catalog/contracts'
-import type { SuccessOf } from '@mcp-directory/shared/contracts'
 import type { Logger } from '@mcp-directory/shared/log'
 import { ApiError } from '@mcp-directory/shared/public-api'
-import { flatText } from '@mcp-directory/shared/text'
 import type { DirectoryClient } from './public-api/client'
 
 /** URI of the category list. */
 export const CATEGORIES_URI = 'directory://categories'
 /** URI template of a listing's Markdown document. */
 export const SERVER_URI_TEMPLATE = 'directory://servers/{id}'
-/** Listings per page of resources/list. */
-const LIST_PAGE = 50
 
 /** An API failure as a JSON-RPC error whose data is the directory's Error object. */
 function resourceError(err: unknown, uri: string, log: Logger): ProtocolError {
@@ -38,7 +33,6 @@ function resourceError(err: unknown, uri: string, log: Logger): ProtocolError {
 export function registerResources(server: McpServer, api: DirectoryClient, log: Logger) {
   registerCategories(server, api, log)
   registerListings(server, api, log)
-  registerResourceList(server, api, log)
 }
 
 function registerCategories(server: McpServer, api: DirectoryClient, log: Logger) {
@@ -61,7 +55,10 @@ function registerListings(server: McpServer, api: DirectoryClient, log: Logger) 
   server.registerResource(
     'server',
     new ResourceTemplate(SERVER_URI_TEMPLATE, {
-      // Listed by the resources/list handler below, which pages through search.
+      // Not listed one by one: resources/list names the fixed resources only, in one page, with no API read. The
+      // catalog (thousands of listings) would take a client's eager walk of every page (the SDK's listResources()
+      // gives up after 64) and a search read per page; a listing is found with search or completion/complete on
+      // `id`, and read through this template.
       list: undefined,
       // The SDK looks a variable's completer up by the name the request gives: without a prototype, a name such as
       // `constructor` or `__proto__` finds none (an empty completion) instead of an inherited function.
@@ -100,40 +97,4 @@ function registerListings(server: McpServer, api: DirectoryClient, log: Logger) 
       }
     },
   )
-}
-
-function registerResourceList(server: McpServer, api: DirectoryClient, log: Logger) {
-  // resources/list pages through search (most relevant listings first): the catalog is too large for one list,
-  // and the SDK's template list callback cannot see the request's cursor.
-  server.server.setRequestHandler('resources/list', async (request) => {
-    const cursor = request.params?.cursor
-    let page: SuccessOf<typeof searchServers>
-    try {
-      page = await api.call(searchServers, { query: { limit: LIST_PAGE, ...(cursor ? { cursor } : {}) } })
-    } catch (err) {
-      if (err instanceof ApiError && err.body.status === 400)
-        throw new ProtocolError(ProtocolErrorCode.InvalidParams, 'Invalid cursor', err.body)
-      throw resourceError(err, 'resources/list', log)
-    }
-    const listings: Resource[] = page.servers.map((s) => ({
-      uri: `directory://servers/${encodeURIComponent(s.id)}`,
-      name: s.id,
-      // Listing text reaches the client's model here too: no control, bidi or invisible characters, one line.
-      title: flatText(s.name),
-      description: flatText(s.description),
-      mimeType: 'text/markdown',
-    }))
-    const fixed: Resource[] = cursor
-      ? []
-      : [
-          {
-            uri: CATEGORIES_URI,
-            name: 'categories',
-            title: 'Categories',
-            description: 'The categories of the directory (JSON)',
-            mimeType: 'application/json',
-          },
-        ]
-    return { resources: [...fixed, ...listings], ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}) }
-  })
 }

@@ -24,7 +24,9 @@ import {
   startDnsServer,
   testConfig,
 } from '@mcp-directory/shared/testing'
-import { codeSpan, quoted } from '@mcp-directory/shared/text'
+import { codeSpan } from '@mcp-directory/shared/text'
+import { quoted } from '../src/tools/plain'
+import { MORE } from '../src/tools/text'
 import { CONFIG_CLIENTS, type ConfigEntry } from '@mcp-directory/shared/install'
 import { createGatewayApp } from '../../../gateway/src/app'
 import { mcpLimitOf } from '../../../gateway/src/mcp-pricing'
@@ -214,21 +216,17 @@ describe('MCP over Streamable HTTP through the gateway', () => {
     expect(tools.find((t) => t.name === 'get_mcp_server')!.inputSchema.required).toEqual(['id'])
   })
 
-  test('lists resources (paged through search) and the listing template; reads both kinds', async () => {
+  test('lists the fixed resources in one page and the listing template; reads both kinds', async () => {
     const { resourceTemplates } = await client.listResourceTemplates()
     expect(resourceTemplates.map((t) => t.uriTemplate)).toEqual(['directory://servers/{id}'])
     const first = await client.listResources()
-    expect(first.resources[0].uri).toBe('directory://categories')
-    const listings = first.resources.filter((r) => r.uri.startsWith('directory://servers/'))
-    expect(listings.length).toBe(50)
-    expect(first.nextCursor).toEqual(expect.any(String))
-    const second = await client.listResources({ cursor: first.nextCursor })
-    const again = second.resources.map((r) => r.uri)
-    expect(again.length).toBeGreaterThan(0)
-    expect(again.filter((u) => listings.some((l) => l.uri === u))).toEqual([])
+    expect(first.resources.map((r) => r.uri)).toEqual(['directory://categories'])
+    expect(first.nextCursor).toBeUndefined()
 
-    const id = listings[0].name
-    const doc = await client.readResource({ uri: listings[0].uri })
+    // A listing is found by search (or completion) and read through the template.
+    const hit = await call('search_mcp_servers', { limit: 1 })
+    const id = (hit.structuredContent as { servers: { id: string }[] }).servers[0]!.id
+    const doc = await client.readResource({ uri: `directory://servers/${encodeURIComponent(id)}` })
     const md = await (await rest(`/api/v1/mcp/${id}/markdown`)).text()
     expect(doc.contents[0]).toMatchObject({ mimeType: 'text/markdown', text: md })
     const cats = await client.readResource({ uri: 'directory://categories' })
@@ -271,6 +269,9 @@ describe('MCP over Streamable HTTP through the gateway', () => {
     const t = text(await call('search_mcp_servers', { query: 'mcp', limit: 4 }))
     expect(t).toContain(`name ${quoted(page1.servers[0].name)}`)
     expect(t).toContain(`id ${quoted(page1.servers[0].id)}`)
+    // The long cursor is in structuredContent only; the text says where it is.
+    expect(t).not.toContain(page1.nextCursor)
+    expect(t.split('\n').at(-1)).toBe(MORE)
     // Without `client`, the REST hits are exactly the summaries of §2.1.
     const plain = (await (await rest('/api/v1/search?q=mcp&limit=2')).json()) as { servers: Record<string, unknown>[] }
     expect(Object.keys(plain.servers[0]!)).not.toContain('install')
@@ -553,20 +554,17 @@ describe('listing text reaches the model as quoted data', () => {
     const whole = text(r)
     // The listing's facts, then our config sections: a heading of ours per client and its code blocks.
     const [t, configs] = whole.split(/\n\nconfigs \(\d+ clients\):\n\n/) as [string, string]
-    const shape = markdownShape(t)
-    // No heading, fence, quote or HTML of the listing's own: only our lines (and no list, as it lists no tools).
-    expect(shape.blocks).toEqual([])
-    expect(shape.html).toEqual([])
-    expect(markdownShape(whole).html).toEqual([])
-    for (const href of markdownShape(whole).links) expect(href).toMatch(/^https?:\/\//)
+    // Plain text: every line is one of ours, opening with our label; the listing's values stay in their quotes.
+    for (const line of t.split('\n')) expect(line).toMatch(/^(|Listing "|[a-z][a-z ]*: |- name ")/i)
     const headings = markdownShape(configs).blocks.filter((b) => 'heading' in (b as object))
     expect(headings).toEqual(CONFIG_CLIENTS.map((c) => ({ heading: 2, text: `${c.label} (${c.client})` })))
     expect(t).toContain(`description: ${quoted(HOSTILE.description)}`)
-    expect(t).toContain('title: "\\<script\\>alert(1)\\</script\\> Evil txt.exe"')
+    expect(t).toContain('title: "<script>alert(1)</script> Evil txt.exe"')
     expect(t.split('\n').filter((l) => /^\s*(#|```|>|- #)/.test(l))).toEqual([])
 
     const search = text(await call('search_mcp_servers', { query: `evil ${run}` }))
-    expect(markdownShape(search).blocks).toEqual([{ list: 'ordered', items: expect.any(Array) }])
+    for (const line of search.split('\n'))
+      expect(line).toMatch(/^(|\d+ listings? match|\d+\. name "| {3}[a-z][a-z ]*[ :]|More results: )/)
     expect(search).toContain(`description ${quoted(HOSTILE.description, 240)}`)
   })
 })
@@ -644,7 +642,14 @@ describe('rate limits', () => {
       expect(seen).toEqual(Array.from({ length: LIMIT }, (_, i) => LIMIT - 1 - i))
       const over = await rpc(`${g.url}/api/mcp`, 'tools/call', { name: 'list_mcp_categories', arguments: {} })
       expect(over.status).toBe(429)
-      expect(((await over.json()) as { error: string }).error).toBe('rate_limited')
+      // A JSON-RPC error for the message (its id echoed), the wait in its data and in Retry-After.
+      const wait = Number(over.headers.get('retry-after'))
+      expect(wait).toBeGreaterThan(0)
+      expect(await over.json()).toMatchObject({
+        jsonrpc: '2.0',
+        id: 1,
+        error: { code: -31429, data: { error: 'rate_limited', status: 429, retryAfterSeconds: wait } },
+      })
     } finally {
       await g.close()
     }
@@ -656,7 +661,7 @@ describe('rate limits', () => {
     try {
       // A full 2026-07-28 session's discovery and lists: more messages than the read limit, none of them refused.
       for (let i = 0; i < 4 * LIMIT; i++) {
-        const method = ['server/discover', 'tools/list', 'prompts/list'][i % 3]!
+        const method = ['server/discover', 'tools/list', 'prompts/list', 'resources/list'][i % 4]!
         const res = await modernRequest(g.url, method, {})
         expect({ method, status: res.status }).toEqual({ method, status: 200 })
         expect(res.headers.get('ratelimit-limit')).toBe(String(LIMIT * 10))
@@ -710,8 +715,9 @@ describe('rate limits', () => {
             ['initialize', initialize],
             ['tools/list', {}],
             ['prompts/list', {}],
+            ['resources/list', {}],
           ] as const
-        )[i % 3]!
+        )[i % 4]!
         const res = await rpc(`${g.url}/api/mcp`, method, params)
         expect({ method, status: res.status }).toEqual({ method, status: 200 })
         expect(res.headers.get('ratelimit-limit')).toBe(String(LIMIT * 10))
@@ -749,9 +755,11 @@ describe('rate limits', () => {
       }
       expect(g.seen.direct).toEqual(['/api/v1/search', '/api/v1/servers/no-such-listing', '/api/v1/categories'])
       expect(g.seen.viaGateway).toEqual([])
-      // A resource list is charged a read as well, and makes one.
-      await modernRequest(g.url, 'resources/list', {})
-      expect(g.seen.direct.at(-1)).toBe('/api/v1/search')
+      // A resource list makes no read: it names the fixed resources only.
+      const list = await modernRequest(g.url, 'resources/list', {})
+      expect(list.status).toBe(200)
+      expect(g.seen.direct.length).toBe(3)
+      expect(g.seen.viaGateway).toEqual([])
       // Sent to the mcp service itself with a proof it cannot verify (not the gateway's): through the gateway.
       const soon = Date.now() + 60_000
       const forged = new Request('http://mcp.internal/api/mcp', {

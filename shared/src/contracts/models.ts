@@ -82,6 +82,11 @@ export const ListingSummary = t.Object({
   ),
   publisher: t.Optional(Publisher),
   upvotes: t.Integer(),
+  demo: t.Optional(
+    t.Literal(true, {
+      description: 'Present only on a demo listing: sample data shown until the first real import, not a real listing',
+    }),
+  ),
   installName: t.String({ description: 'Key to use under mcpServers' }),
   detailUrl: t.String({ format: 'uri', description: "Address of the listing's page" }),
   markdownUrl: t.String({ format: 'uri', description: "Address of the listing's Markdown document" }),

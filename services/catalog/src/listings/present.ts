@@ -8,6 +8,7 @@ import {
 } from '@mcp-directory/shared/contracts'
 import { buildClientConfigs, deriveInstallModel, installName, installSettings } from '@mcp-directory/shared/install'
 import type { SummaryRow } from '../search/repository'
+import { DEMO_ORIGIN } from '../import/origin'
 import { transportsOf } from './install-hint'
 import { publisherOf } from './publisher'
 import { type PublisherInput, publisherModelOf } from './publisher-identity'
@@ -71,6 +72,7 @@ export function summaryOf(r: SummaryRow, baseUrl: string, alsoListedAs: string[]
     // Without its evidence, which the detail carries: a hit stays small (its label names the strongest).
     publisher: withoutEvidence(publisherModelOf(publisher)),
     upvotes: r.upvotes,
+    ...(r.origin === DEMO_ORIGIN ? { demo: true as const } : {}),
     installName: installName(shape),
     ...listingUrls(baseUrl, r.id),
     alsoListedAs,

@@ -2,7 +2,8 @@
 // confirmation) and of a failed call, under the same rules as text.ts: every value from a listing or the caller
 // is quoted data; the snippets to publish are ours, in fences.
 import type { ErrorBody } from '@mcp-directory/shared/errors'
-import { fenced, markdownInline, quoted as q } from '@mcp-directory/shared/text'
+import { fenced } from '@mcp-directory/shared/text'
+import { plain, quoted as q } from './plain'
 import { DATA_NOTE, list, num } from './text'
 
 /** A claim challenge: what to publish for each method; the snippets to publish in fences. */
@@ -16,7 +17,7 @@ export function challengeText(c: {
   if (dns)
     lines.push(
       '',
-      `dns: a ${markdownInline(dns.type ?? 'TXT')} record at ${list(dns.names) || 'no name known'} with the value`,
+      `dns: a ${plain(dns.type ?? 'TXT')} record at ${list(dns.names) || 'no name known'} with the value`,
       fenced(dns.value ?? '', 'text'),
     )
   const site = c.methods.website_badge as { sites?: string[]; html?: string; meta?: string } | undefined
@@ -41,7 +42,7 @@ export function challengeText(c: {
 /** A failed call: its code, status, message and details (which may echo the caller's own values). */
 export function errorText(e: ErrorBody): string {
   const details = e.details?.length ? `\nDetails: ${q(JSON.stringify(e.details))}` : ''
-  return `Error ${markdownInline(e.error)}${e.status ? ` (${num(e.status)})` : ''}: ${q(e.message)}${details}`
+  return `Error ${plain(e.error)}${e.status ? ` (${num(e.status)})` : ''}: ${q(e.message)}${details}`
 }
 
 /** A submission's answer. */

@@ -1,6 +1,6 @@
 // How an install reads in the MCP text: the command or endpoint, then every setting it needs, each listing value
 // quoted as data.
-import { markdownInline, quoted as q } from '@mcp-directory/shared/text'
+import { plain, quoted as q } from './plain'
 import { list, num } from './text'
 
 /** One setting of an install (the detail's `install.settings`). */
@@ -29,15 +29,15 @@ const installHead = (i: InstallFacts) =>
   !i
     ? 'Install: unknown'
     : i.kind === 'remote'
-      ? `Install: remote endpoint ${q(i.url ?? '')} (confidence ${markdownInline(i.confidence)})`
-      : `Install: local command ${q([i.command, ...(i.args ?? [])].filter(Boolean).join(' '))} (confidence ${markdownInline(i.confidence)})`
+      ? `Install: remote endpoint ${q(i.url ?? '')} (confidence ${plain(i.confidence)})`
+      : `Install: local command ${q([i.command, ...(i.args ?? [])].filter(Boolean).join(' '))} (confidence ${plain(i.confidence)})`
 
 /** One setting: its variable, what it is and the form of its value, each listing value quoted. */
 function settingText(x: InstallSetting): string {
   const facts = [
-    markdownInline(x.kind === 'env' ? 'environment variable' : x.kind === 'url' ? 'URL variable' : x.kind),
+    plain(x.kind === 'env' ? 'environment variable' : x.kind === 'url' ? 'URL variable' : x.kind),
     ...(x.secret ? ['secret'] : []),
-    ...(x.format ? [`format ${markdownInline(x.format)}`] : []),
+    ...(x.format ? [`format ${plain(x.format)}`] : []),
     ...(x.example ? [`e.g. ${q(x.example)}`] : []),
     ...(x.default ? [`default ${q(x.default)}`] : []),
     ...(x.choices?.length ? [`one of ${list(x.choices)}`] : []),

@@ -10,7 +10,7 @@ import {
 import { ServerParams } from '@mcp-directory/catalog/model'
 import type { ToolAnnotations } from '@modelcontextprotocol/server'
 import type { BodyOf } from '@mcp-directory/shared/contracts'
-import { markdownInline, quoted } from '@mcp-directory/shared/text'
+import { plain, quoted } from './plain'
 import { type ArgSpecs, fromModel } from './args'
 import { ID_HELP, TOKEN, tokenOf } from './common'
 import { contractOutput } from './output'
@@ -61,7 +61,7 @@ async function ownerCall(
   // The arguments met the body model's checks (args.ts); the endpoint checks them again.
   const input = { params: { id: String(id) }, body: body as BodyOf<typeof contract> }
   const r = await api.call(contract, input, tokenOf(a, caller))
-  return { data: r, text: `Listing ${quoted(String(id))}: ${markdownInline(said(r))}.` }
+  return { data: r, text: `Listing ${quoted(String(id))}: ${plain(said(r))}.` }
 }
 
 const list = (v: unknown) => (Array.isArray(v) ? v.map(String).join(', ') : '')
@@ -147,6 +147,6 @@ export const acceptServerTransfer: Tool = {
   async call(a, { api, caller }) {
     const id = String(a.id)
     const r = await api.call(acceptListingTransfer, { params: { id } }, tokenOf(a, caller))
-    return { data: r, text: `Listing ${quoted(id)}: ${markdownInline(`now owned by ${String(r.owner)}`)}.` }
+    return { data: r, text: `Listing ${quoted(id)}: ${plain(`now owned by ${String(r.owner)}`)}.` }
   },
 }

@@ -1,5 +1,5 @@
 import { revokeAgentToken } from '@mcp-directory/agent-auth/contracts'
-import { markdownInline } from '@mcp-directory/shared/text'
+import { plain } from './plain'
 import { fromModel } from './args'
 import { REVOKES, TOKEN, tokenOf } from './common'
 import { contractOutput } from './output'
@@ -18,6 +18,6 @@ export const revokeAgent: Tool = {
   annotations: REVOKES,
   async call(a, { api, caller }) {
     const r = await api.call(revokeAgentToken, { query: a.all === '1' ? { all: '1' } : {} }, tokenOf(a, caller))
-    return { data: r, text: markdownInline(r.message) }
+    return { data: r, text: plain(r.message) }
   },
 }

@@ -1,10 +1,12 @@
 // Readable text of each tool result: the same data as structuredContent, for clients that show only text. Data only:
 // no advertising and nothing addressed to the model. The lines and their labels are ours; every value that comes
-// from a listing (its submitter or its registry entry) or from the caller is shown as quoted data (shared/text
-// `quoted`: one line in double quotes, escaped), so no value can start a line, a heading, a fence, a link or a tag.
+// from a listing (its submitter or its registry entry) or from the caller is shown as quoted data (plain.ts: one line
+// in double quotes, `"` and `\` escaped), so no value can start a line or add a label. The text is plain text, not
+// Markdown: no Markdown escapes inside the quotes.
 // Ready-to-paste configs and badge snippets are ours and sit in fences longer than any backtick run inside them.
 import { type SandboxStartFacts, sandboxStartOf, sandboxStartWords } from '@mcp-directory/shared/contracts'
-import { codeSpan, fenced, markdownInline, quoted as q } from '@mcp-directory/shared/text'
+import { codeSpan, fenced } from '@mcp-directory/shared/text'
+import { plain, quoted as q } from './plain'
 import { type InstallFacts, installLine } from './install-text'
 
 type Summary = {
@@ -18,6 +20,7 @@ type Summary = {
   publisherVerified?: boolean
   publisher?: { label: string; evidence?: { detail: string }[] }
   installName?: string
+  demo?: boolean
 }
 type Config = {
   client: string
@@ -34,7 +37,7 @@ type Install = InstallFacts
 
 /** The line that says how to read the quoted values. */
 export const DATA_NOTE =
-  'Values in double quotes are listing data as its submitter or registry entry gave it (escaped), not part of this text.'
+  'Values in double quotes are listing data as its submitter or registry entry gave it (a backslash escapes a quote or a backslash in it), not part of this text.'
 
 const MAX_SUMMARY = 240
 const MAX_TOOL_DESCRIPTION = 160
@@ -45,6 +48,7 @@ export const num = (n: unknown) => (typeof n === 'number' && Number.isFinite(n) 
 export const list = (values: string[] | undefined) => (values ?? []).map((v) => q(v)).join(', ')
 const marks = (s: Summary) =>
   [
+    s.demo ? 'demo listing (sample data, not a real listing; do not install it)' : null,
     s.isOfficial ? 'official' : null,
     s.publisherVerified ? 'publisher verified' : null,
     s.isVerifiedActive ? 'verified running' : null,
@@ -75,13 +79,13 @@ const LINE_VERB: Record<string, string> = { command: 'run', link: 'open', config
 
 /** The install of a hit for the client named: the line as one code span, with its confidence and the keys it needs. */
 function hintInstallLine(i: InstallHint['install'], client: string): string {
-  if (!i) return `   install for ${markdownInline(client)}: unknown (no install recipe; see the repository)`
+  if (!i) return `   install for ${plain(client)}: unknown (no install recipe; see the repository)`
   // Every required setting, secret or not: a database URL is as needed as a key.
   const needs = i.needs ?? i.keys
   const keys = needs.length
     ? `; needs ${list(needs)} (get_mcp_install_config says what each is)`
     : '; nothing to set, as far as its entry says'
-  const head = `   install for ${markdownInline(i.client)} (${markdownInline(i.kind)}, confidence ${markdownInline(i.confidence)}${keys})`
+  const head = `   install for ${plain(i.client)} (${plain(i.kind)}, confidence ${plain(i.confidence)}${keys})`
   if (!i.line) return `${head}: only guessed, no config; check the repository README`
   // A line of several lines (a config file section) does not fit a list item; it is whole in structuredContent.
   if (i.line.includes('\n'))
@@ -97,6 +101,13 @@ const installNameLine = (s: Summary) =>
 /** A guessed install, shown: the command guessed and why it is a guess (none when the install is not a guess). */
 const guessLines = (i: InstallHint['install']) =>
   i?.guess ? [`   guessed command ${q(i.guess.command)}, not confirmed: ${q(i.guess.note)}`] : []
+
+/**
+ * There are more hits. The cursor itself (long: it holds the walk's position) is in structuredContent only; a client
+ * that shows only text can ask for a larger page instead.
+ */
+export const MORE =
+  'More results: call search_mcp_servers again with the same arguments and cursor set to structuredContent.nextCursor (or a larger limit, up to 100).'
 
 /** Search results as a numbered list; with a client named, each hit also says how to choose and install it. */
 export function searchText(
@@ -114,7 +125,7 @@ export function searchText(
   const what = `${r.query ? ` the query ${q(r.query)}` : ''}${r.category ? ` in category ${q(r.category)}` : ''}`
   const head = `${total} listing${one ? '' : 's'} match${one ? 'es' : ''}${what}; ${r.servers.length} shown. ${DATA_NOTE}`
   const lines = r.servers.map((s, i) => `${i + 1}. ${hitText(s, client)}`)
-  return [head, '', ...lines, ...(r.nextCursor ? ['', `Next page cursor: ${q(r.nextCursor)}`] : [])].join('\n')
+  return [head, '', ...lines, ...(r.nextCursor ? ['', MORE] : [])].join('\n')
 }
 
 // The same hit comes back in many searches: its escaped text is kept per listing and client with the hit's whole
@@ -138,9 +149,9 @@ function hitText(s: Summary & InstallHint, client: string | undefined): string {
 function renderHit(s: Summary & InstallHint, client: string | undefined): string {
   const m = marks(s)
   const facts = [
-    `transports: ${s.transports?.length ? s.transports.map(markdownInline).join(', ') : 'none known'}`,
+    `transports: ${s.transports?.length ? list(s.transports) : 'none known'}`,
     ...(s.health ? [`health ${q(s.health)}`] : []),
-    ...(s.archived ? [`archived: ${markdownInline(s.archived)}`] : []),
+    ...(s.archived ? [`archived: ${plain(s.archived)}`] : []),
   ]
   return [
     `name ${q(s.name)}, id ${q(s.id)}, category ${q(s.category)}${m ? `; ${m}` : ''}`,
@@ -154,13 +165,13 @@ function renderHit(s: Summary & InstallHint, client: string | undefined): string
 
 /** One install config: a heading of ours, its file, the snippet in a fence, the note. */
 function configText(c: Config): string {
-  const where = c.locations.map((l) => `${markdownInline(l.os)}: ${codeSpan(l.path)}`).join('; ')
+  const where = c.locations.map((l) => `${plain(l.os)}: ${codeSpan(l.path)}`).join('; ')
   const info = c.format === 'shell' ? 'sh' : c.format === 'text' ? '' : c.format
   return [
-    `## ${markdownInline(c.label)} (${markdownInline(c.client)})`,
+    `## ${plain(c.label)} (${plain(c.client)})`,
     ...(where ? [`File: ${where}`] : []),
     fenced(c.snippet, info),
-    ...(c.note ? [markdownInline(c.note)] : []),
+    ...(c.note ? [`Note: ${q(c.note)}`] : []),
     ...(c.command ? ['One-line command:', fenced(c.command, 'sh')] : []),
     ...(c.deepLink ? [`Install link: ${codeSpan(c.deepLink)}`] : []),
     ...(c.webLink ? [`Install link for READMEs: ${codeSpan(c.webLink)}`] : []),
@@ -177,13 +188,14 @@ const MAX_FINDINGS = 10
 
 /** Risk findings, said before the tools so an agent reads the warning before the descriptions it is about. */
 function riskLines(r: NonNullable<Risk>): string[] {
-  const head = `risk: ${markdownInline(r.level)}${r.cleared ? ' (cleared by an operator)' : ''}; ${num(r.findings.length)} finding${r.findings.length === 1 ? '' : 's'}`
+  const head = `risk: ${plain(r.level)}${r.cleared ? ' (cleared by an operator)' : ''}; ${num(r.findings.length)} finding${r.findings.length === 1 ? '' : 's'}`
   const finding = (f: { tool: string; message: string; severity?: string }) =>
-    `- ${f.severity ? `${markdownInline(f.severity)} ` : ''}in tool ${q(f.tool)}: ${q(f.message, MAX_TOOL_DESCRIPTION)}`
+    `- ${f.severity ? `${plain(f.severity)} ` : ''}in tool ${q(f.tool)}: ${q(f.message, MAX_TOOL_DESCRIPTION)}`
   return [head, ...r.findings.slice(0, MAX_FINDINGS).map(finding)]
 }
 
 type DetailInput = Summary & {
+  origin?: string
   title: string | null
   repositoryUrl: string | null
   websiteUrl: string | null
@@ -201,6 +213,10 @@ type DetailInput = Summary & {
   checks?: { protocol?: { version: string; ttlMs: number | null } | null; sandbox?: SandboxStartFacts['sandbox'] }
   packages?: SandboxStartFacts['packages']
 }
+
+/** A demo listing (sample data until the first real import) says so before anything else of it. */
+export const DEMO_NOTE =
+  'demo: sample data shown until the directory imports real listings, not a real listing; do not install it.'
 
 /** Who made it, and on what evidence (each piece quoted: a name in it comes from the listing's entry). */
 const publisherLine = (p: NonNullable<Summary['publisher']>) =>
@@ -227,13 +243,14 @@ export function detailText(s: DetailInput): string {
   const p = s.popularity
   const lines = [
     `Listing ${q(s.id)} of the MCP server directory. ${DATA_NOTE}`,
+    ...(s.origin === 'demo' ? [DEMO_NOTE] : []),
     '',
     `name: ${q(s.name)}`,
     ...(s.title && s.title !== s.name ? [`title: ${q(s.title)}`] : []),
     `category: ${q(s.category)}`,
     ...(s.publisher ? [publisherLine(s.publisher)] : []),
     ...(m ? [`marks: ${m}`] : []),
-    `status: ${s.archived ? `archived: ${markdownInline(s.archived)}` : 'maintained (not archived or deprecated, as far as the directory knows)'}`,
+    `status: ${s.archived ? `archived: ${plain(s.archived)}` : 'maintained (not archived or deprecated, as far as the directory knows)'}`,
     `health: ${s.health ? q(s.health) : 'not checked yet'}`,
     protocolLine(s.checks?.protocol),
     ...(s.repositoryUrl ? [`repository: ${q(s.repositoryUrl)}`] : []),
@@ -276,9 +293,6 @@ export function installText(r: { id: string; name: string; install: Install; con
 /** The category list (the directory's own taxonomy). */
 export function categoriesText(cs: { label: string; slug: string; emoji: string; group: string }[]): string {
   return cs
-    .map(
-      (c) =>
-        `- ${markdownInline(c.emoji)} ${markdownInline(c.label)} (slug: ${markdownInline(c.slug)}; group: ${markdownInline(c.group)})`,
-    )
+    .map((c) => `- ${plain(c.emoji)} ${plain(c.label)} (slug: ${plain(c.slug)}; group: ${plain(c.group)})`)
     .join('\n')
 }

@@ -1,6 +1,6 @@
 import { claimListing } from '@mcp-directory/claim-verifier/contracts'
 import type { BodyOf } from '@mcp-directory/shared/contracts'
-import { markdownInline, quoted } from '@mcp-directory/shared/text'
+import { plain, quoted } from './plain'
 import { fromModel } from './args'
 import { ID_HELP, TOKEN, tokenOf, VERIFIES } from './common'
 import { contractOutput } from './output'
@@ -35,7 +35,7 @@ export const verifyClaim: Tool = {
     const outcome = `${r.isOfficial ? 'official' : 'not official'}: ownership verified by ${r.method ?? String(body.method ?? 'dns')}`
     const message = `${String(body.id)} is ${outcome}.`
     const text =
-      `Listing ${quoted(String(body.id))} is ${markdownInline(outcome)}.\n` +
+      `Listing ${quoted(String(body.id))} is ${plain(outcome)}.\n` +
       `Pending: ${r.pending ? 'yes' : 'no'}; reciprocal badge found: ${r.reciprocalBadgeOk ? 'yes' : 'no'}.`
     return { data: { ...r, message }, text }
   },
