@@ -53,6 +53,15 @@ export interface CatalogDeps {
   searchHistory?: HistoryOptions
 }
 
+/**
+ * What a listing's detail reads of the live search index: the other listings of its server, and its install name
+ * as search gives it (the detail and the Markdown key their configs by it).
+ */
+const namesOf = (index: ReturnType<typeof startLiveIndex>) => ({
+  alsoListedAs: (id: string) => index.now().alsoListedAs(id),
+  installNameOf: (id: string): string | undefined => index.now().installNameOf(id),
+})
+
 /** Builds the catalog service: search, detail, categories, health, Markdown and import. */
 export function createCatalogApp(deps: CatalogDeps) {
   const { config, database, log, searchHistory: history } = deps
@@ -89,15 +98,13 @@ export function createCatalogApp(deps: CatalogDeps) {
     details.clear()
     jobs.nudgeAll()
   }
-  const alsoListedAs = (id: string) => searchIndex.now().alsoListedAs(id)
-  const installNameOf = (id: string) => searchIndex.now().installNameOf(id)
   const publisher = publishing({ ...deps, kv, namespace, importDocument: importWithVersions, nudge: published })
   const app = serviceApp('catalog', base, log)
     .use(searchRoutes({ index: searchIndex, seal: cursorSeal(() => deps.secret ?? serverSecretFrom(config, log)) }))
-    .use(listingRoutes({ database, baseUrl: base, views, installs, alsoListedAs, installNameOf, details }))
+    .use(listingRoutes({ database, baseUrl: base, views, installs, ...namesOf(searchIndex), details }))
     .use(categoryRoutes)
     .use(healthRoutes(database, log))
-    .use(markdownRoutes({ database, baseUrl: base, views, installNameOf }))
+    .use(markdownRoutes({ database, baseUrl: base, views, installNameOf: namesOf(searchIndex).installNameOf }))
     // Internal API for other services (never in the gateway's public route table). Moderation (submission
     // service): one listing, create pending listings, change status, the queue. Facts (prober, sandbox), and the
     // operator's clearing of a risk.

@@ -155,6 +155,33 @@ export function searchHits(doc: unknown): SearchHit[] {
   return out
 }
 
+/**
+ * The settings an npm package's README sets in its own client config: one more read, of the version's tarball
+ * (a document carries no README on every registry), only from the registry itself, bounded; nothing on failure.
+ */
+async function npmReadmeSettings(
+  get: (url: string) => ReturnType<typeof registryGet>,
+  npmBase: string,
+  identifier: string,
+  doc: unknown,
+): Promise<ReturnType<typeof settingsFromReadme>> {
+  const dist = isObject(doc) && isObject(doc.dist) ? doc.dist : null
+  const tarball = dist ? value(dist.tarball) : null
+  if (!tarball || !sameOrigin(tarball, npmBase)) return []
+  const res = await get(tarball)
+  if (!(res instanceof Response)) return []
+  if (res.status !== 200) {
+    await res.body?.cancel().catch(() => {})
+    return []
+  }
+  try {
+    const readme = readmeOfTarball(await boundedBytes(res, MAX_TARBALL_BYTES))
+    return readme ? settingsFromReadme(readme, identifier) : []
+  } catch {
+    return []
+  }
+}
+
 /** A reader of package registry entries. */
 export function registryReader(opts: RegistryOptions) {
   const get = (url: string) => registryGet(opts, url)
@@ -178,28 +205,6 @@ export function registryReader(opts: RegistryOptions) {
       return { status: 'read', hits: searchHits(await boundedJson(res, MAX_SEARCH_BYTES)) }
     } catch (err) {
       return { status: 'failed', reason: `unreadable answer (${err instanceof Error ? err.message : String(err)})` }
-    }
-  }
-
-  /**
-   * The settings an npm package's README sets in its own client config: one more read, of the version's tarball
-   * (a document carries no README on every registry), only from the registry itself, bounded; nothing on failure.
-   */
-  async function npmReadmeSettings(identifier: string, doc: unknown): Promise<ReturnType<typeof settingsFromReadme>> {
-    const dist = isObject(doc) && isObject(doc.dist) ? doc.dist : null
-    const tarball = dist ? value(dist.tarball) : null
-    if (!tarball || !sameOrigin(tarball, npmBase)) return []
-    const res = await get(tarball)
-    if (!(res instanceof Response)) return []
-    if (res.status !== 200) {
-      await res.body?.cancel().catch(() => {})
-      return []
-    }
-    try {
-      const readme = readmeOfTarball(await boundedBytes(res, MAX_TARBALL_BYTES))
-      return readme ? settingsFromReadme(readme, identifier) : []
-    } catch {
-      return []
     }
   }
 
@@ -239,7 +244,7 @@ export function registryReader(opts: RegistryOptions) {
       const facts = registryType === 'npm' ? npmFacts(doc) : pypiFacts(doc)
       const found = { ...base, ...facts, version: version ?? facts.version, outcome: 'found' as const }
       if (registryType !== 'npm' || !withReadme) return { status: 'read', evidence: found }
-      const settings = await npmReadmeSettings(identifier, doc)
+      const settings = await npmReadmeSettings(get, npmBase, identifier, doc)
       return { status: 'read', evidence: settings.length ? { ...found, readmeSettings: settings } : found }
     } catch (err) {
       return { status: 'failed', reason: `unreadable answer (${err instanceof Error ? err.message : String(err)})` }
