@@ -173,6 +173,36 @@ describe('live search', () => {
   }, 90_000)
 })
 
+describe('shared links', () => {
+  /** The Open Graph and Twitter card tags of a page, by property or name. */
+  const cardOf = async (path: string) => {
+    const text = await (await fetch(rich.dir.base + path)).text()
+    const tags: Record<string, string> = {}
+    for (const m of text.matchAll(/<meta (?:property|name)="((?:og|twitter):[a-z_]+)" content="([^"]*)">/g))
+      tags[m[1]!] = m[2]!
+    return { tags, text }
+  }
+
+  test('home, search and listing pages carry their title, description, address and type; listing text escaped', async () => {
+    for (const [path, url] of [
+      ['/', `${rich.dir.base}/`],
+      ['/?q=postgres&cursor=', `${rich.dir.base}/?q=postgres`],
+      [`/servers/${rich.ids.postgres}`, `${rich.dir.base}/servers/${rich.ids.postgres}`],
+    ] as const) {
+      const { tags } = await cardOf(path)
+      expect(tags['og:url']).toBe(url)
+      expect(tags['og:type']).toBe('website')
+      expect(tags['twitter:card']).toBe('summary')
+      expect(tags['og:title']!.length).toBeGreaterThan(10)
+      expect(tags['og:description']!.length).toBeGreaterThan(20)
+    }
+    expect((await cardOf('/?q=postgres')).tags['og:description']).toMatch(/^\d+ MCP servers found for “postgres”/)
+    const hostile = await cardOf(`/servers/${rich.ids.hostile}`)
+    expect(hostile.tags['og:title']).toContain('&lt;script&gt;')
+    expect(hostile.text.match(/<meta property="og:title"[^>]*>/)![0]).not.toContain('<script')
+  }, 60_000)
+})
+
 describe('on a phone (390×844)', () => {
   test('after a search at least two result cards are in the first screen', async () => {
     const { page } = await browser.open('/?q=acme')

@@ -7,7 +7,16 @@ import { clientOf, DEFAULT_CLIENT } from '../../client-choice'
 import type { PageContext } from '../../context'
 import { pageHeaders } from '../../layout'
 import { homePage } from './contract'
-import { type Hit, HOME_QUERY_KEYS, type HomeQuery, homeBody, isBrowsing, resultsBlock, type Sections } from './view'
+import {
+  type Hit,
+  HOME_QUERY_KEYS,
+  type HomeQuery,
+  homeBody,
+  isBrowsing,
+  resultsBlock,
+  type Sections,
+  searchHref,
+} from './view'
 
 /** How many cards each home section shows. */
 const SHELF = 6
@@ -94,8 +103,12 @@ async function home(ctx: PageContext, sections: () => Promise<Sections>, request
   return ctx.page(title, homeBody(query, cats, search, { ...shelves, counts }), {
     status: r.ok ? 200 : r.status,
     current: 'home',
+    // The search's address without its cursor: a shared link opens the first page of the same search.
+    url: searchHref({ ...query, cursor: '' }),
     description:
-      'Search the catalog of Model Context Protocol servers and copy ready-to-paste configs for every MCP client.',
+      query.q && r.ok
+        ? `${r.data.total} MCP servers found for “${query.q.slice(0, 60)}”, each with ready-to-paste configs for every MCP client.`
+        : 'Search the catalog of Model Context Protocol servers and copy ready-to-paste configs for every MCP client.',
   })
 }
 
