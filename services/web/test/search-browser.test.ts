@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { headlessChromium } from '@mcp-directory/shared/testing'
 import { chromium } from 'playwright-core'
-import { startBrowser, type TestBrowser } from './browser-kit'
+import { SCHEMES, seriousViolations, startBrowser, type TestBrowser } from './browser-kit'
 import { startDirectory } from './directory'
 import { fixtureEntries } from './fixtures'
 import { type RichDirectory, startRichDirectory } from './rich-directory'
@@ -225,6 +225,21 @@ describe('on a phone (390×844)', () => {
     expect(box).toBeLessThanOrEqual(844)
     await page.close()
   }, 60_000)
+
+  test('axe-core finds no serious or critical violation on home, search (legend open) and listing, light and dark', async () => {
+    const found: Record<string, unknown[]> = {}
+    for (const scheme of SCHEMES)
+      for (const path of ['/', '/?q=acme&sort=new', `/servers/${rich.ids.postgres}`]) {
+        const { page } = await browser.open(path, scheme)
+        await page.setViewportSize({ width: 390, height: 844 })
+        if (path.includes('q=')) await page.locator('#marks-legend summary').click()
+        found[`${scheme} ${path}`] = await seriousViolations(page)
+        await page.close()
+      }
+    const problems = Object.entries(found).filter(([, v]) => v.length)
+    if (problems.length) console.log(JSON.stringify(problems, null, 1))
+    expect(problems).toEqual([])
+  }, 120_000)
 
   test('no page broke its Content-Security-Policy or threw', () => {
     expect(browser.violations).toEqual([])
