@@ -58,6 +58,7 @@ const page = (title: string) => `<!doctype html>
 <link rel="stylesheet" href="${DOCS_ASSET_PREFIX}/swagger-ui.css">
 </head>
 <body>
+<nav aria-label="Directory"><p><a href="/">← Back to the MCP Server Directory</a> · <a href="/llms.txt">llms.txt</a></p></nav>
 <div id="swagger-ui"><noscript>The reference needs JavaScript; the OpenAPI document itself is at <a href="/docs/json">/docs/json</a>.</noscript></div>
 <script src="${DOCS_ASSET_PREFIX}/swagger-ui-bundle.js"></script>
 <script src="${DOCS_ASSET_PREFIX}/${INIT_NAME}"></script>

@@ -139,7 +139,11 @@ function sendCacheHit(
   asked: RequestFacts,
   headers: Record<string, string>,
 ): Response {
-  if (entry.listing !== null) ctx.hitReports.get(entry.route)?.count(entry.listing)
+  if (entry.listing !== null) {
+    // A route counted once per visitor (detail views) is told who each hit was for.
+    const perClient = entry.route.reportsCachedHits?.perClient === true
+    ctx.hitReports.get(entry.route)?.count(perClient ? `${entry.listing}\n${asked.client}` : entry.listing)
+  }
   if (ctx.log.isLevelEnabled('info'))
     logRequest(ctx, asked, {
       requestId: headers[REQUEST_ID_HEADER],

@@ -59,6 +59,8 @@ describe('/docs', () => {
     const refs = referencesOf(html)
     expect(refs.length).toBeGreaterThanOrEqual(3)
     for (const ref of refs) expect(ref).toMatch(/^\/(?!\/)/)
+    // A way back to the directory's pages, before the reference.
+    expect(html).toMatch(/<nav aria-label="Directory"><p><a href="\/">[^<]*Back to the MCP Server Directory<\/a>/)
   })
 
   test('its script and stylesheet are served 200 with their types, at a path naming the package version', async () => {

@@ -358,11 +358,17 @@ describe('micro-cache', () => {
     expect(imported.ok).toBe(true)
     await read('/api/v1/servers/nine')
     expect(seen('/api/v1/servers/nine')).toBe(2)
-    // The details answered from the cache (eight twice, nine once) are reported to the catalog as views.
+    // The details answered from the cache (eight twice, nine once) are reported to the catalog as views, each with
+    // the visitor it was for ("<id>\n<client>"): the catalog counts a visitor once a day.
     const until = Date.now() + 3000
-    const views = (id: string) => reportedViews.reduce((n, c) => n + (c[id] ?? 0), 0)
+    const views = (id: string) =>
+      reportedViews.reduce(
+        (n, c) => n + Object.entries(c).reduce((m, [k, v]) => m + (k.split('\n')[0] === id ? v : 0), 0),
+        0,
+      )
     while ((views('eight') < 2 || views('nine') < 1) && Date.now() < until) await Bun.sleep(50)
     expect([views('eight'), views('nine')]).toEqual([2, 1])
+    for (const k of reportedViews.flatMap((c) => Object.keys(c))) expect(k).toMatch(/^(eight|nine)\n\S+$/)
     await g.close()
   })
 

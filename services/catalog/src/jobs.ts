@@ -2,13 +2,13 @@
 // identity pass and the keeper of served registry versions. Started together, flushed and stopped together.
 import type { EventBus } from '@mcp-directory/shared/bus'
 import type { Config } from '@mcp-directory/shared/config'
-import { startBatchedCounter } from '@mcp-directory/shared/counter'
 import { catalogOutbox, type Database } from '@mcp-directory/shared/db'
 import { createMemoryStore, type KeyValueStore } from '@mcp-directory/shared/kv'
 import type { Logger } from '@mcp-directory/shared/log'
 import { startOutboxRelay } from '@mcp-directory/shared/outbox'
 import { startIdentityRefresh } from './listings/identity'
 import { startInstallCounter } from './listings/installs'
+import { startOncePerDayCounter } from './listings/once-a-day'
 import { addViews } from './listings/service'
 import { startVersionsKeeper } from './registry/versions-keeper'
 
@@ -28,18 +28,20 @@ export interface CatalogJobDeps {
 export function startCatalogJobs(deps: CatalogJobDeps) {
   const { config, database, log } = deps
   const relay = startOutboxRelay({ database, table: catalogOutbox, bus: deps.bus, service: 'catalog', log })
-  const views = startBatchedCounter(
-    async (counts) => {
+  const ownStore = deps.kv ? null : createMemoryStore()
+  const kv = deps.kv ?? (ownStore as KeyValueStore)
+  // Views (a detail or Markdown read): once per client per listing per day, like installs, written in batches.
+  const views = startOncePerDayCounter({
+    kind: 'views',
+    write: async (counts) => {
       deps.counted?.('views', await addViews(database, counts))
       relay.nudge()
     },
-    config.viewFlushMs,
+    kv,
+    flushMs: config.viewFlushMs,
     log,
-    'view counts',
-  )
+  })
   // Installs (a config copied on the listing page): once per client per listing per day, written in batches.
-  const ownStore = deps.kv ? null : createMemoryStore()
-  const kv = deps.kv ?? (ownStore as KeyValueStore)
   const installs = startInstallCounter({
     database,
     kv,

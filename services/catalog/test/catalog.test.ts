@@ -13,6 +13,7 @@ import {
 } from '@mcp-directory/shared/db'
 import type { EventEnvelope } from '@mcp-directory/shared/events'
 import { createLogger } from '@mcp-directory/shared/log'
+import { CLIENT_IP_HEADER } from '@mcp-directory/shared/public-api'
 import {
   createFreshDatabase,
   deleteStream,
@@ -159,11 +160,25 @@ describe('visibility', () => {
 })
 
 describe('views', () => {
-  test('reads are counted in memory and written in one batch', async () => {
+  test('reads are counted once per visitor and day, in memory, and written in one batch', async () => {
     await catalog.flush()
     const [row] = await database.db.select().from(listings).where(eq(listings.name, 'io.example/tiny'))
-    for (let i = 0; i < 3; i++) await call(`/api/v1/servers/${row.id}`)
-    await call(`/api/v1/mcp/${row.id}/markdown`)
+    const as = (client: string) => ({ headers: { [CLIENT_IP_HEADER]: client } })
+    // One visitor reloading the page and reading its Markdown is one view; two others are one each.
+    for (let i = 0; i < 3; i++) await call(`/api/v1/servers/${row.id}`, as('198.51.100.7'))
+    await call(`/api/v1/mcp/${row.id}/markdown`, as('198.51.100.7'))
+    await call(`/api/v1/servers/${row.id}`, as('198.51.100.8'))
+    await call(`/api/v1/mcp/${row.id}/markdown`, as('2001:db8::9'))
+    // The gateway's report of hits it answered from its cache: per visitor, so a repeat counts nothing more.
+    const cached = { '198.51.100.7': 5, '198.51.100.10': 2 }
+    const report = await call('/internal/views', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        counts: Object.fromEntries(Object.entries(cached).map(([c, n]) => [`${row.id}\n${c}`, n])),
+      }),
+    })
+    expect(report.status).toBe(200)
     const [unflushed] = await database.db
       .select({ views: listings.views })
       .from(listings)

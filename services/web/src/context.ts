@@ -83,8 +83,14 @@ export function createPageContext(deps: { config: Config; log: Logger; api: Publ
     return countsReading
   }
 
+  // A page's address is given as a path; its card carries it absolute, on the public base.
   const page = (title: string, body: ReturnType<typeof html>, o: PageOptions = {}) =>
-    renderPage(assets, { title: `${title} · MCP Server Directory`, body, ...o })
+    renderPage(assets, {
+      title: `${title} · MCP Server Directory`,
+      body,
+      ...o,
+      ...(o.url ? { url: new URL(o.url, deps.config.publicBaseUrl).toString() } : {}),
+    })
 
   function errorPage(status: number, e: ErrorBody, headers?: Headers): PageAnswer {
     const extra: Record<string, string> = {}

@@ -33,6 +33,20 @@ export interface PageOptions {
   headers?: Record<string, string>
   /** Further scripts of this page (our own assets, deferred), e.g. the listing page's settings form. */
   scripts?: readonly string[]
+  /** The page's own absolute address: with it (and a description) the page carries its Open Graph card. */
+  url?: string
+}
+
+/** The title, description and address a shared link shows (Open Graph and Twitter's card; no image). */
+function shareCard(o: PageOptions): SafeHtml {
+  if (!o.url || !o.description) return html``
+  return html`<meta property="og:type" content="website">
+<meta property="og:site_name" content="MCP Server Directory">
+<meta property="og:title" content="${o.title}">
+<meta property="og:description" content="${o.description}">
+<meta property="og:url" content="${o.url}">
+<meta name="twitter:card" content="summary">
+<link rel="canonical" href="${o.url}">`
 }
 
 /** Headers of every HTML answer. */
@@ -61,6 +75,7 @@ export function renderPage(assets: Assets, o: PageOptions): PageAnswer {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${o.title}</title>
 ${o.description ? html`<meta name="description" content="${o.description}">` : ''}
+${shareCard(o)}
 <link rel="stylesheet" href="${assets.url('app.css')}">
 <link rel="icon" href="${assets.url('icon.svg')}" type="image/svg+xml">
 <script src="${assets.url('app.js')}"></script>

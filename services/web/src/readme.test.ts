@@ -77,3 +77,9 @@ test('relative links point into the GitHub repository, or are dropped without on
   expect(none).not.toContain('docs/a.md')
   expect(none).toContain('href="#top"')
 })
+
+test('a code block takes the keyboard focus (it may scroll sideways); its own attributes are dropped', () => {
+  expect(renderReadme('```\nnpx -y some-server\n```', null)).toContain('<pre tabindex="0"><code>')
+  const raw = renderReadme('<pre tabindex="-1" class="x" onclick="alert(1)">a</pre>', null)
+  expect(raw).toContain('<pre tabindex="0">a</pre>')
+})

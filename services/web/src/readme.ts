@@ -99,6 +99,7 @@ export function renderReadme(markdown: string, repositoryUrl: string | null): st
       td: ['align'],
       ol: ['start'],
       details: ['open'],
+      pre: ['tabindex'],
     },
     allowedClasses: { code: [/^language-[A-Za-z0-9_+-]{1,30}$/] },
     allowedSchemes: ['http', 'https', 'mailto'],
@@ -112,6 +113,9 @@ export function renderReadme(markdown: string, repositoryUrl: string | null): st
       h4: shift(4),
       h5: shift(5),
       h6: shift(6),
+      // A code block scrolls sideways on a narrow screen: it takes the keyboard's focus so it can be scrolled (its
+      // own attributes are dropped).
+      pre: () => ({ tagName: 'pre', attribs: { tabindex: '0' } }),
       a: (tagName, attribs) => {
         const href = attribs.href === undefined ? undefined : resolve(attribs.href, 'blob')
         const out: sanitizeHtml.Attributes = { rel: 'nofollow ugc noopener noreferrer' }

@@ -34,12 +34,12 @@ const cardMarks = (page: Page, id: string) =>
   }, id)
 
 describe('cards and the home page', () => {
-  test('a card shows the title with the registry name small, one line of description and labelled marks with tooltips', async () => {
+  test('a card shows the title with the registry name small, two lines of description and labelled marks with tooltips', async () => {
     const { page } = await browser.open('/?q=postgres')
     const card = page.locator(`li.card[data-listing="${rich.ids.postgres}"]`)
     expect(await card.locator('h3 a').innerText()).toBe('postgres-explorer')
     expect(await card.locator('.regname').innerText()).toBe('io.github.acme/postgres-explorer')
-    expect(await card.locator('.oneline').evaluate((p: any) => getComputedStyle(p).whiteSpace)).toBe('nowrap')
+    expect(await card.locator('.desc').evaluate((p: any) => getComputedStyle(p).webkitLineClamp)).toBe('2')
     const marks = await cardMarks(page, rich.ids.postgres)
     const byKey = Object.fromEntries(marks.map((m) => [m.key, m]))
     expect(byKey.running?.label).toBe('Seen running')
@@ -120,7 +120,7 @@ describe('cards and the home page', () => {
     await page.goto(`${rich.dir.base}/?sort=new`)
     expect(await page.locator('#results-heading').innerText()).toMatch(/^All servers, newest first/)
     expect(await page.locator('#results li.card').first().getAttribute('data-listing')).toBe(rich.ids.claimed)
-    expect(await page.locator('#search-form input[name="sort"]').getAttribute('value')).toBe('new')
+    expect(await page.locator('#search-form select[name="sort"]').inputValue()).toBe('new')
     await page.goto(`${rich.dir.base}/?claimed=1`)
     expect(await page.locator('#results li.card').count()).toBe(1)
     await page.close()
@@ -153,7 +153,7 @@ describe('listing page', () => {
       'claim-heading',
     ])
     expect(await page.locator('#checked').innerText()).toMatch(
-      /^Checked: .*started in the sandbox: 4 tools listed \(\d{4}-\d\d-\d\d\)/,
+      /^What the directory checked: .*started in the sandbox: 4 tools listed \(\d{4}-\d\d-\d\d\)/,
     )
     expect(await page.locator('.tools li', { hasText: 'list_tables' }).locator('.params').innerText()).toBe(
       'Parameters: schema',

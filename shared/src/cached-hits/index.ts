@@ -29,6 +29,8 @@ export const cachedHitsContract = <const S extends ServiceName, const P extends 
   path: P
   operationId: O
   summary: string
+  /** The gateway reports each hit under "<listing id>\n<client address>" (counted once per visitor), not the id alone. */
+  perClient?: boolean
 }) =>
   defineContract({
     ...route,

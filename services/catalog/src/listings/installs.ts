@@ -1,15 +1,13 @@
-// Install counting: at most one install per client per listing per 24 hours. Which pairs were already counted is
-// kept in the shared store with that TTL (Redis, so every catalog replica agrees; in-process in all-in-one), and
-// the counts that pass are written in batches like views.
-import { startBatchedCounter } from '@mcp-directory/shared/counter'
+// Install counting: at most one install per client per listing per 24 hours (once-a-day.ts), written in batches
+// like views.
 import type { Database } from '@mcp-directory/shared/db'
-import { clientKey } from '@mcp-directory/shared/http'
 import type { KeyValueStore } from '@mcp-directory/shared/kv'
 import type { Logger } from '@mcp-directory/shared/log'
+import { COUNT_WINDOW_MS, startOncePerDayCounter } from './once-a-day'
 import { addInstalls } from './service'
 
 /** How long one client's install of one listing keeps its later installs from counting. */
-export const INSTALL_WINDOW_MS = 24 * 60 * 60 * 1000
+export const INSTALL_WINDOW_MS = COUNT_WINDOW_MS
 
 /** Counts installs once per client per listing per INSTALL_WINDOW_MS, writing them in batches. */
 export function startInstallCounter(opts: {
@@ -20,31 +18,13 @@ export function startInstallCounter(opts: {
   /** Called after a batch was written with its events, with each listing's count after it. */
   written?: (now: Map<string, number>) => void
 }) {
-  const { kv, log } = opts
-  const write = async (counts: Map<string, number>) => {
-    opts.written?.(await addInstalls(opts.database, counts))
-  }
-  const batch = startBatchedCounter(write, opts.flushMs, log, 'install counts')
-  let storeFailing = false
-  return {
-    /** Counts an install of `listingId` by `client` unless that client's install of it was counted already; true when counted. */
-    async count(listingId: string, client: string): Promise<boolean> {
-      let first: boolean
-      try {
-        first = (await kv.hit(`installs:seen:${listingId}:${clientKey(client)}`, INSTALL_WINDOW_MS)).count === 1
-        storeFailing = false
-      } catch (err) {
-        // Without the store nobody can tell a repeat from a first install: an install lost is better than a count
-        // anyone can inflate.
-        if (!storeFailing)
-          log.warn({ err: String(err) }, 'install counts: store failed; installs are not counted until it answers')
-        storeFailing = true
-        return false
-      }
-      if (first) batch.count(listingId)
-      return first
+  return startOncePerDayCounter({
+    kind: 'installs',
+    write: async (counts) => {
+      opts.written?.(await addInstalls(opts.database, counts))
     },
-    flush: () => batch.flush(),
-    stop: () => batch.stop(),
-  }
+    kv: opts.kv,
+    flushMs: opts.flushMs,
+    log: opts.log,
+  })
 }

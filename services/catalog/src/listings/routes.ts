@@ -1,6 +1,5 @@
 import { cachedHitRoutes } from '@mcp-directory/shared/cached-hits'
 import { countCachedViews } from '@mcp-directory/shared/contracts/catalog-internal'
-import type { BatchedCounter } from '@mcp-directory/shared/counter'
 import type { Database } from '@mcp-directory/shared/db'
 import { CLIENT_IP_HEADER } from '@mcp-directory/shared/public-api'
 import { peerAddress } from '@mcp-directory/shared/runtime'
@@ -9,13 +8,14 @@ import { Elysia } from 'elysia'
 import { countInstall, getServerById } from './contract'
 import type { DetailCache } from './detail-cache'
 import type { startInstallCounter } from './installs'
+import type { OncePerDayCounter } from './once-a-day'
 import { detailOf, PUBLIC_READ_CACHE } from './present'
 import { activeCounters, activeListing, listingDetail } from './service'
 
 export interface ListingRouteDeps {
   database: Database
   baseUrl: string
-  views: Pick<BatchedCounter, 'count'>
+  views: Pick<OncePerDayCounter, 'count'>
   installs: Pick<ReturnType<typeof startInstallCounter>, 'count'>
   /** The other listings of the same server (from the search index). */
   alsoListedAs: (id: string) => string[]
@@ -24,6 +24,10 @@ export interface ListingRouteDeps {
   /** Details as text, kept until their listing changes. */
   details: DetailCache
 }
+
+/** The client as the gateway determined it (it drops any such header a client sends); the socket's address when
+ * the catalog is reached directly. */
+export const clientOf = (request: Request) => request.headers.get(CLIENT_IP_HEADER) ?? peerAddress(request) ?? 'local'
 
 /** A listing merged by its owner answers with a permanent redirect to the one it was merged into. */
 function mergedRedirect(baseUrl: string, into: string): Redirect {
@@ -37,7 +41,7 @@ export function listingRoutes(deps: ListingRouteDeps) {
   return (
     new Elysia({ name: 'catalog:listings' })
       .use(
-        mount(getServerById, async ({ params, set }) => {
+        mount(getServerById, async ({ params, request, set }) => {
           const id = params.id
           let kept = deps.details.get(id)
           // Search gives a listing whose install name another holds a qualified one; its detail keys configs by it.
@@ -57,22 +61,27 @@ export function listingRoutes(deps: ListingRouteDeps) {
             const counters = await activeCounters(database, id)
             kept.popularity = { ...kept.popularity, ...counters }
           }
-          views.count(id)
+          // A view is counted once per visitor and day (the address the gateway passed on, as for installs).
+          void views.count(id, clientOf(request))
           Object.assign(set.headers, PUBLIC_READ_CACHE)
           const tail = `"popularity":${JSON.stringify(kept.popularity)},"alsoListedAs":${JSON.stringify(deps.alsoListedAs(id))}`
           return new JsonText(`{"server":${kept.text},${tail}}}`)
         }),
       )
-      // Views of details the gateway answered from its micro-cache, counted like any other.
-      .use(cachedHitRoutes(countCachedViews, (id, n) => views.count(id, n)))
+      // Views of details the gateway answered from its micro-cache, reported per listing and client ("<id>\n<client>"),
+      // counted like any other: once per visitor and day, however many hits.
+      .use(
+        cachedHitRoutes(countCachedViews, (key) => {
+          const [id, client] = key.split('\n')
+          void views.count(id!, client || 'local')
+        }),
+      )
       .use(
         mount(
           countInstall,
           async ({ params, request }) => {
             const listing = await activeListing(database, params.id)
-            // The client as the gateway determined it (it drops any such header a client sends); the socket's
-            // address when the catalog is reached directly.
-            const client = request.headers.get(CLIENT_IP_HEADER) ?? peerAddress(request) ?? 'local'
+            const client = clientOf(request)
             // A repeat gets the same answer as a first install; `counted` says whether this one was added.
             const counted = await installs.count(listing.id, client)
             return { success: true, id: listing.id, counted }

@@ -1,10 +1,11 @@
-import type { BatchedCounter } from '@mcp-directory/shared/counter'
 import type { Database } from '@mcp-directory/shared/db'
 import { deriveInstallModel } from '@mcp-directory/shared/install'
 import { mount, Redirect, type RouteContext } from '@mcp-directory/shared/service'
 import { NOSNIFF } from '@mcp-directory/shared/text'
 import { Elysia } from 'elysia'
+import type { OncePerDayCounter } from '../listings/once-a-day'
 import { listingUrls } from '../listings/present'
+import { clientOf } from '../listings/routes'
 import { activeListing } from '../listings/service'
 import { getServerMarkdown, getServerMarkdownAlias } from './contract'
 import { renderListingMarkdown } from './render'
@@ -12,7 +13,7 @@ import { renderListingMarkdown } from './render'
 export interface MarkdownRouteDeps {
   database: Database
   baseUrl: string
-  views: Pick<BatchedCounter, 'count'>
+  views: Pick<OncePerDayCounter, 'count'>
   /** The catalog's install name of a listing (search's), the key its snippet uses. */
   installNameOf?: (id: string) => string | undefined
 }
@@ -20,9 +21,14 @@ export interface MarkdownRouteDeps {
 /** A listing as a Markdown document (a view counted), and its short alias `/mcp/:id`. */
 export function markdownRoutes(deps: MarkdownRouteDeps) {
   const { database, baseUrl, views } = deps
-  async function markdown(id: string, set: RouteContext<typeof getServerMarkdown>['set']): Promise<string> {
+  async function markdown(
+    id: string,
+    request: Request,
+    set: RouteContext<typeof getServerMarkdown>['set'],
+  ): Promise<string> {
     const listing = await activeListing(database, id)
-    views.count(listing.id)
+    // Once per visitor and day, like the detail.
+    void views.count(listing.id, clientOf(request))
     const doc = renderListingMarkdown(listing, {
       detailUrl: listingUrls(baseUrl, listing.id).detailUrl,
       model: deriveInstallModel(listing),
@@ -32,7 +38,7 @@ export function markdownRoutes(deps: MarkdownRouteDeps) {
     return doc
   }
   return new Elysia({ name: 'catalog:markdown' })
-    .use(mount(getServerMarkdown, ({ params, set }) => markdown(params.id, set)))
+    .use(mount(getServerMarkdown, ({ params, request, set }) => markdown(params.id, request, set)))
     .use(
       mount(getServerMarkdownAlias, ({ params, request, set }) => {
         // The alias answers Markdown; a browser that asks only for HTML is sent to the listing page instead.
@@ -40,7 +46,7 @@ export function markdownRoutes(deps: MarkdownRouteDeps) {
         if (/text\/html/.test(accept) && !/text\/markdown/.test(accept)) {
           return new Redirect(listingUrls(baseUrl, params.id).detailUrl, 302)
         }
-        return markdown(params.id, set)
+        return markdown(params.id, request, set)
       }),
     )
 }

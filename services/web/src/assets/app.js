@@ -75,36 +75,73 @@
     )
   }
 
-  /** Live search: the home page's results follow the form as it is typed in (the server renders them). */
+  /**
+   * Live search: the home page's results follow the form as it is typed in. The server renders them: after a pause
+   * in typing (300 ms) the results block alone is asked for (`part=results`), once per distinct search, an earlier
+   * answer still on its way dropped. Only the count is announced (a polite status), not every card again; a refusal
+   * for too many requests is said on the page with when to try again.
+   */
   const liveSearch = (form, results) => {
+    const status = document.getElementById('search-status')
+    const note = document.getElementById('search-note')
     let timer = null
-    let seq = 0
+    let asked = new URLSearchParams(location.search).toString()
+    let pending = null
+    const say = (text) => {
+      if (status) status.textContent = text
+    }
+    const limited = (retryAfter) => {
+      const seconds = Math.max(1, parseInt(retryAfter || '', 10) || 60)
+      const text = `Too many searches from your address for now: the results were not updated. Try again in ${seconds} s.`
+      if (note) {
+        note.textContent = text
+        note.hidden = false
+      }
+      say(text)
+    }
+    const swap = (text, query) => {
+      const doc = new DOMParser().parseFromString(text, 'text/html')
+      const fresh = doc.getElementById('results')
+      if (!fresh) return
+      results.replaceChildren.apply(
+        results,
+        Array.prototype.slice.call(fresh.childNodes).map((n) => document.importNode(n, true)),
+      )
+      history.replaceState(null, '', `/${query ? `?${query}` : ''}`)
+      const heading = results.querySelector('[data-count]')
+      const problem = results.querySelector('[role=alert] h2')
+      say(heading ? heading.getAttribute('data-count') : problem ? problem.textContent : '')
+    }
     const refresh = () => {
       const params = new URLSearchParams(new FormData(form))
-      params.forEach((v, k) => {
-        if (!v) params.delete(k)
+      Array.from(params.keys()).forEach((k) => {
+        if (!params.get(k)) params.delete(k)
       })
       const query = params.toString()
-      const url = `/${query ? `?${query}` : ''}`
-      const mine = ++seq
-      fetch(url, { headers: { accept: 'text/html' }, credentials: 'same-origin' })
-        .then((res) => (res.ok || res.status === 400 ? res.text() : null))
+      if (query === asked) return
+      asked = query
+      if (pending) pending.abort()
+      const mine = new AbortController()
+      pending = mine
+      params.set('part', 'results')
+      fetch(`/?${params}`, { headers: { accept: 'text/html' }, credentials: 'same-origin', signal: mine.signal })
+        .then((res) => {
+          if (res.status === 429) {
+            asked = null
+            limited(res.headers.get('retry-after'))
+            return null
+          }
+          if (note) note.hidden = true
+          return res.ok || res.status === 400 ? res.text() : null
+        })
         .then((text) => {
-          if (text === null || mine !== seq) return
-          const doc = new DOMParser().parseFromString(text, 'text/html')
-          const fresh = doc.getElementById('results')
-          if (!fresh) return
-          results.replaceChildren.apply(
-            results,
-            Array.prototype.slice.call(fresh.childNodes).map((n) => document.importNode(n, true)),
-          )
-          history.replaceState(null, '', url)
+          if (text !== null && pending === mine) swap(text, query)
         })
         .catch(() => {})
     }
     form.addEventListener('input', () => {
       clearTimeout(timer)
-      timer = setTimeout(refresh, 250)
+      timer = setTimeout(refresh, 300)
     })
   }
 
@@ -146,10 +183,13 @@
     show()
   }
 
-  /** The client picker submits itself on a change (its button stays for use without the script). */
+  /** The client picker submits itself on a change (its button is there for use without the script). */
   const clientPicker = (form) => {
     const select = form.querySelector('select')
-    if (select) select.addEventListener('change', () => form.requestSubmit())
+    if (!select) return
+    select.addEventListener('change', () => form.requestSubmit())
+    const button = form.querySelector('[data-no-script]')
+    if (button) button.hidden = true
   }
 
   const start = () => {

@@ -46,7 +46,10 @@ ${details.length ? html`<ul>${details.map((d) => html`<li>${detailText(d)}</li>`
 </div>`
 }
 
-/** A read-only text with a copy button (the button appears when the page script runs). */
+/**
+ * A read-only text with a copy button above it (the button appears when the page script runs), so the button is
+ * seen before a long config and on a phone's first screen.
+ */
 export function copyBlock(
   id: string,
   text: string,
@@ -54,9 +57,9 @@ export function copyBlock(
   opts: { install?: string; format?: string } = {},
 ): SafeHtml {
   return html`<div class="copyrow" data-status-scope>
-<pre id="${id}" tabindex="0" aria-label="${label}"${opts.format ? html` data-format="${opts.format}"` : ''}>${text}</pre>
 <button type="button" class="secondary small" data-copy="${id}" aria-label="Copy ${label}"${opts.install ? html` data-install="${opts.install}"` : ''} hidden>Copy</button>
 <span class="status muted" role="status" aria-live="polite"></span>
+<pre id="${id}" tabindex="0" aria-label="${label}"${opts.format ? html` data-format="${opts.format}"` : ''}>${text}</pre>
 </div>`
 }
 

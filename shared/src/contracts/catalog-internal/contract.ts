@@ -116,5 +116,6 @@ export const countCachedViews = cachedHitsContract({
   service: 'catalog',
   path: '/internal/views',
   operationId: 'countCachedViews',
+  perClient: true,
   summary: 'Count the views of listing details the gateway answered from its micro-cache',
 })

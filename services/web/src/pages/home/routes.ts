@@ -5,8 +5,18 @@ import { answer, type PageAnswer } from '../../answer'
 import { type Caller, tryCall } from '../../api'
 import { clientOf, DEFAULT_CLIENT } from '../../client-choice'
 import type { PageContext } from '../../context'
+import { pageHeaders } from '../../layout'
 import { homePage } from './contract'
-import { type Hit, HOME_QUERY_KEYS, type HomeQuery, homeBody, isBrowsing, type Sections } from './view'
+import {
+  type Hit,
+  HOME_QUERY_KEYS,
+  type HomeQuery,
+  homeBody,
+  isBrowsing,
+  resultsBlock,
+  type Sections,
+  searchHref,
+} from './view'
 
 /** How many cards each home section shows. */
 const SHELF = 6
@@ -61,9 +71,13 @@ function homeSections(ctx: PageContext) {
   }
 }
 
-/** The home page for a request: the search it asks for, and when it asks for none, the sections and counts. */
+/**
+ * The home page for a request: the search it asks for, and when it asks for none, the sections and counts. With
+ * `part=results` (live search) only the results block is answered: no shell, no category counts.
+ */
 async function home(ctx: PageContext, sections: () => Promise<Sections>, request: Request): Promise<PageAnswer> {
   const sp = new URL(request.url).searchParams
+  const part = sp.get('part') === 'results'
   const query = Object.fromEntries(HOME_QUERY_KEYS.map((k) => [k, sp.get(k) ?? ''])) as HomeQuery
   const caller = ctx.callerOf(request)
   // Hits asked with a client carry transports, health, archived and the install confidence for the cards.
@@ -75,16 +89,26 @@ async function home(ctx: PageContext, sections: () => Promise<Sections>, request
     ctx.categoriesFor(caller),
     tryCall(ctx.api, searchServers, { query: asked }, caller),
     browsing ? sections() : NO_SECTIONS,
-    browsing ? ctx.categoryCounts() : null,
+    browsing && !part ? ctx.categoryCounts() : null,
   ])
   if (!r.ok && (r.status === 429 || r.status >= 500)) return ctx.errorPage(r.status, r.error, r.headers)
   const title = query.q ? `“${query.q.slice(0, 60)}”` : 'Find an MCP server'
   const search = { answer: r.ok ? r.data : null, error: r.ok ? null : r.error }
+  if (part)
+    return {
+      html: resultsBlock(query, search, { ...shelves, counts }).value,
+      status: r.ok ? 200 : r.status,
+      headers: pageHeaders(),
+    }
   return ctx.page(title, homeBody(query, cats, search, { ...shelves, counts }), {
     status: r.ok ? 200 : r.status,
     current: 'home',
+    // The search's address without its cursor: a shared link opens the first page of the same search.
+    url: searchHref({ ...query, cursor: '' }),
     description:
-      'Search the catalog of Model Context Protocol servers and copy ready-to-paste configs for every MCP client.',
+      query.q && r.ok
+        ? `${r.data.total} MCP servers found for “${query.q.slice(0, 60)}”, each with ready-to-paste configs for every MCP client.`
+        : 'Search the catalog of Model Context Protocol servers and copy ready-to-paste configs for every MCP client.',
   })
 }
 

@@ -8,6 +8,7 @@ import { html, type SafeHtml } from '../../html'
 import { count, errorNotice } from '../common'
 import { guessLine, installGuessOf } from '../install-guess'
 import { marksList, marksOf } from '../marks'
+import { marksLegend } from '../marks-legend'
 import { publisherLine, withPublisher } from '../publisher'
 import { HomeQuery as HomeQueryModel } from './model'
 
@@ -54,16 +55,25 @@ const ORDER_WORDS: Record<string, string> = {
   checked: 'seen running and latest checked first',
 }
 
+/** The orders the sort control offers: the search API's `sort` values, in people's words (relevance is the default). */
+export const SORTS: readonly { value: string; label: string }[] = [
+  { value: '', label: 'Best match' },
+  { value: 'checked', label: 'Seen running' },
+  { value: 'new', label: 'Newest' },
+  { value: 'installs', label: 'Most installed' },
+]
+
 /**
  * A result card: the name people read (with its publisher's when the name alone is bare; the registry name small),
- * who published it, one line of description, and the marks (with the guessed command when the install is a guess).
+ * who published it, two lines of description (the whole text is there, clamped by the stylesheet, and in its
+ * tooltip), and the marks (with the guessed command when the install is a guess).
  */
 export function resultCard(s: Hit): SafeHtml {
   const shown = withPublisher(displayName(s), s.publisher)
   return html`<li class="card" data-listing="${s.id}">
 <h3><a href="/servers/${encodeURIComponent(s.id)}">${shown}</a>${shown !== s.name ? html` <span class="regname">${s.name}</span>` : ''}</h3>
 ${publisherLine(s.publisher)}
-<p class="oneline" title="${s.description}">${s.description}</p>
+<p class="desc" title="${s.description}">${s.description}</p>
 ${marksList(hitMarks(s))}
 ${guessLine(installGuessOf(s))}
 <p class="muted small"><span class="visually-hidden">Category: </span>${s.category}</p>
@@ -80,8 +90,9 @@ export function resultsRegion(query: HomeQuery, answer: SearchAnswer | null, err
     ? html`${answer.total} ${answer.total === 1 ? 'server' : 'servers'} found${answer.query ? html` for “${answer.query}”` : ''}${answer.category ? html` in ${answer.category}` : ''}${order ? `, ${order}` : ''}`
     : html`All servers, ${order ?? 'most trusted first'} (${count(answer.total)})`
   const next = answer.nextCursor ? searchHref({ ...query, cursor: answer.nextCursor }) : null
-  return html`<h2 id="results-heading">${heading}</h2>
+  return html`<h2 id="results-heading" data-count="${answer.total} ${answer.total === 1 ? 'server' : 'servers'} found">${heading}</h2>
 ${filtered || order ? '' : html`<p class="muted">Ordered by evidence: a namespace that matches its repository, a claim by its owner, seen running, GitHub stars.</p>`}
+${answer.servers.length ? marksLegend() : ''}
 ${answer.servers.length ? html`<ul class="results" aria-labelledby="results-heading">${answer.servers.map(resultCard)}</ul>` : html`<p>No server matches. Try fewer words or another category.</p>`}
 <nav class="pager" aria-label="Pages of results">
 ${query.cursor ? html`<a href="${searchHref({ ...query, cursor: '' })}">First page</a>` : html`<span></span>`}
@@ -129,10 +140,14 @@ function searchForm(query: HomeQuery, categories: Category[]): SafeHtml {
 <select id="category" name="category">${option('', 'Any category', currentCategory)}${categories.map((c) => option(c.slug, `${c.emoji} ${c.label}`, currentCategory))}</select></div>
 <div><label for="transport">Transport</label>
 <select id="transport" name="transport">${option('', 'Any', query.transport)}${option('stdio', 'Local process (stdio)', query.transport)}${option('remote', 'Hosted endpoint (remote)', query.transport)}</select></div>
+<div><label for="sort">Order</label>
+<select id="sort" name="sort">${SORTS.map((o) => option(o.value, o.label, query.sort))}</select></div>
 <div><label class="check"><input type="checkbox" name="verified" value="1"${query.verified === '1' ? html` checked` : ''}> Seen running only</label></div>
 </div>
-${(['claimed', 'sort'] as const).map((k) => (query[k] ? html`<input type="hidden" name="${k}" value="${query[k]}">` : ''))}
-</form>`
+${query.claimed ? html`<input type="hidden" name="claimed" value="${query.claimed}">` : ''}
+</form>
+<p id="search-status" class="visually-hidden" role="status" aria-live="polite"></p>
+<p id="search-note" class="notice warn" hidden></p>`
 }
 
 /** Whether the page is asked for nothing in particular (then it shows its sections). */
@@ -156,11 +171,20 @@ export function homeBody(
 ): SafeHtml {
   const browsing = isBrowsing(query)
   return html`<h1>Find an MCP server</h1>
-<p class="lead">Search the catalog of Model Context Protocol servers, then copy a ready-to-paste config for your client.</p>
+${browsing ? html`<p class="lead">Search the catalog of Model Context Protocol servers, then copy a ready-to-paste config for your client.</p>` : ''}
 ${searchForm(query, categories)}
-<div id="results" aria-live="polite">
-${browsing ? sections(extras) : ''}
-${resultsRegion(query, search.answer, search.error)}
-</div>
+${resultsBlock(query, search, extras)}
 ${browsing ? categoriesSection(categories, extras.counts) : ''}`
+}
+
+/** The results block: the sections when browsing, then the results (what live search asks for and swaps in). */
+export function resultsBlock(
+  query: HomeQuery,
+  search: { answer: SearchAnswer | null; error: ErrorBody | null },
+  extras: HomeExtras,
+): SafeHtml {
+  return html`<div id="results">
+${isBrowsing(query) ? sections(extras) : ''}
+${resultsRegion(query, search.answer, search.error)}
+</div>`
 }

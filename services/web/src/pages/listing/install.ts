@@ -31,8 +31,8 @@ function installLinks(c: Config): SafeHtml {
 /** A client's config: install buttons, where the file lives, the snippet and its one-line command, with copy buttons. */
 function configBody(s: ServerDetail, c: Config, key: string): SafeHtml {
   return html`${installLinks(c)}
-${c.locations.length ? html`<p class="muted small">${c.format.toUpperCase()} in ${c.locations.map((l, i) => html`${i ? ' · ' : ''}${l.os}: <code>${l.path}</code>`)}</p>` : ''}
 ${copyBlock(`cfg-${key}`, c.snippet, `${c.label} config`, { install: s.id, format: c.format })}
+${c.locations.length ? html`<p class="muted small">${c.format.toUpperCase()} in ${c.locations.map((l, i) => html`${i ? ' · ' : ''}${l.os}: <code>${l.path}</code>`)}</p>` : ''}
 ${c.command && c.command !== c.snippet ? html`<p class="muted small">Or run this one command:</p>${copyBlock(`cmd-${key}`, c.command, `${c.label} command`, { install: s.id, format: 'shell' })}` : ''}
 ${c.note ? html`<p class="muted small">${c.note}</p>` : ''}`
 }
@@ -46,7 +46,7 @@ function picker(s: ServerDetail, current: Config): SafeHtml {
   return html`<form id="client-picker" class="picker" method="get" action="/servers/${encodeURIComponent(s.id)}#install-heading">
 <div><label for="client">Your client</label>
 <select id="client" name="client">${(s.configs ?? []).map((c) => html`<option value="${c.client}"${c.client === current.client ? html` selected` : ''}>${c.label}</option>`)}</select></div>
-<button type="submit" class="secondary">Show</button>
+<button type="submit" class="secondary" data-no-script>Show</button>
 </form>`
 }
 

@@ -42,6 +42,7 @@ async function listing(ctx: PageContext, params: Record<string, unknown>, reques
     : {}
   return ctx.page(s.title || s.name, listingBody(s, ctx.base, client), {
     description: s.description.slice(0, 300),
+    url: `/servers/${encodeURIComponent(s.id)}`,
     headers,
     // The settings form's filling, only where there is a form.
     ...(s.install?.settings?.length && s.configs?.length ? { scripts: ['fill.js'] } : {}),

@@ -50,10 +50,11 @@ function checkedLine(s: Detail): SafeHtml {
       : null,
     c.githubPushedAt ? `last push to the repository ${dayOf(c.githubPushedAt)}` : null,
     s.risk ? `tool descriptions scanned ${dayOf(s.risk.checkedAt)}` : null,
-    `listing updated ${dayOf(s.updatedAt)}`,
   ]
   const shown = parts.filter((p) => p !== null)
-  return html`<p class="checked" id="checked">Checked: ${shown.map((p, i) => html`${i ? ' · ' : ''}${p}`)}.</p>`
+  // The entry's own last change is not a check: it stands apart, saying what it is.
+  const changed = html`<span id="entry-changed">This entry last changed ${dayOf(s.updatedAt)}.</span>`
+  return html`<p class="checked" id="checked">${shown.length ? html`What the directory checked: ${shown.map((p, i) => html`${i ? ' · ' : ''}${p}`)}. ` : html`Nothing checked yet. `}${changed}</p>`
 }
 
 /**
@@ -66,6 +67,13 @@ function sandboxStartLine(s: Detail): SafeHtml | null {
   const w = sandboxStartWords(start)
   return html`<span id="sandbox-start">${w.before}${w.setting ? html`<code>${w.setting}</code>` : ''}${w.after} (${dayOf(s.checks.sandbox?.checkedAt)})</span>`
 }
+
+/** What the page-views number counts. */
+const VIEWS_MEAN = 'visitors who opened this listing, each counted once a day'
+
+/** What the completeness score adds up (the catalog's qualityScore). */
+const COMPLETENESS_MEANS =
+  'how complete the entry is: a description, an address, a confirmed install, a README, a tool list, seen running, claimed and a title'
 
 /** An address without its scheme and trailing slash, as people read it. */
 const shortUrl = (url: string) => url.replace(/^https?:\/\//i, '').replace(/\/$/, '')
@@ -81,8 +89,8 @@ ${s.version ? fact('Version', s.version) : ''}
 ${s.license ? fact('License', s.license) : ''}
 ${fact('Category', html`<a href="/?category=${encodeURIComponent(s.category)}">${s.category}</a>`)}
 ${fact('Installs', count(s.popularity.installs), 'installs-count')}
-${fact('Views', count(s.popularity.views))}
-${fact('Quality score', `${s.qualityScore} / 100`)}
+${fact('Page views', html`<span title="${VIEWS_MEAN}">${count(s.popularity.views)}</span><span class="visually-hidden"> (${VIEWS_MEAN})</span>`, 'views-count')}
+${fact('Completeness', html`<span title="${COMPLETENESS_MEANS}">${s.qualityScore} / 100</span><span class="visually-hidden"> (${COMPLETENESS_MEANS})</span>`, 'completeness')}
 ${fact('For agents', html`<a href="${s.markdownUrl}">Markdown</a> · <a href="${pathOf(getServerById, { params: { id: s.id } })}">JSON</a>`)}
 </dl>`
 }
@@ -98,10 +106,10 @@ ${marks.length ? html`<details class="more"><summary>What these marks mean</summ
 ${isDemo(s.origin) ? html`<p class="notice warn" id="demo-banner"><strong>Demo data — not a real listing.</strong> The directory shows sample listings until it imports real ones; do not install this one from here.</p>` : ''}
 ${s.archived ? html`<p class="notice bad">Archived: ${s.archived}. Prefer a maintained server for new installs.</p>` : ''}
 <p class="lead">${s.description}</p>
-${facts(s)}
-${checkedLine(s)}
 <h2 id="install-heading">Install</h2>
 ${pickedInstall(s, client)}
+${facts(s)}
+${checkedLine(s)}
 </section>`
 }
 
