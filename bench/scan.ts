@@ -8,6 +8,7 @@ import { scanTools } from '@mcp-directory/shared/toolscan'
 import clean from '../shared/src/toolscan/corpus/clean.json'
 import poisoned from '../shared/src/toolscan/corpus/poisoned.json'
 import { parseCommand } from '../scripts/cli'
+import { benignLists, poisonedLists } from './scan/set'
 
 interface CorpusList {
   id: string
@@ -71,6 +72,29 @@ const realFlagged = real.filter(
 console.log(
   `real listings' descriptions as one-tool lists: ${real.length}, at medium or above ${realFlagged.length} (${pct(realFlagged.length, real.length)})`,
 )
+
+// The real and multilingual set: tool lists captured from real npm servers, and poisoned lists in many languages
+// and disguises (bench/scan).
+const real2 = benignLists().map((l) => ({ l, r: scanTools(l.tools, { name: l.name }, at, l.server) }))
+const poison2 = poisonedLists().map((l) => ({ l, r: scanTools(l.tools, { name: l.name }, at, l.server) }))
+const atMedium = (r: { level: string }) => r.level === 'medium' || r.level === 'high'
+const realFp = real2.filter((x) => atMedium(x.r))
+const poisonHit = poison2.filter((x) => atMedium(x.r))
+console.log(
+  `real npm servers' tool lists: ${real2.length}, at medium or above ${realFp.length} (${pct(realFp.length, real2.length)})`,
+)
+console.log(
+  `poisoned lists in ${new Set(poison2.map((x) => x.l.kind!.split(' ')[0])).size} languages and disguises: ${poison2.length}, recall ${(poisonHit.length / Math.max(poison2.length, 1)).toFixed(3)}`,
+)
+for (const x of poison2.filter((y) => !atMedium(y.r))) console.log(`  missed ${x.l.id} (${x.r.level})`)
+for (const x of realFp)
+  console.log(
+    `  flagged ${x.l.id}: ${x.r.findings
+      .filter((f) => f.severity === 'medium' || f.severity === 'high')
+      .slice(0, 3)
+      .map((f) => `${f.tool} ${f.where ?? ''}: ${f.message}`)
+      .join('; ')}`,
+  )
 
 if (values.verbose) {
   for (const x of bad.filter((y) => !y.flagged)) console.log(`missed ${x.l.id} (${x.l.disguise} in ${x.l.place})`)
