@@ -1,7 +1,9 @@
 // `bun run bench:scan`: the tool-list scan against its labelled corpus (shared/src/toolscan/corpus): recall on the
 // poisoned lists (a list counts as caught at medium or above), per disguise and per place, and the false-positive
 // rate on the clean lists; then the same false-positive rate on every real listing's own description in
-// ../shared/data/servers.json, scanned as a one-tool list (real text by real authors, in many languages).
+// ../shared/data/servers.json, scanned as a one-tool list (real text by real authors, in many languages); then the
+// real and multilingual set of bench/scan: the tool lists of real npm servers (false positives) and orders in many
+// languages and disguises in every place (recall).
 import type { ServerTexts, ToolInfo } from '@mcp-directory/shared/contracts'
 import { loadSharedData } from '@mcp-directory/shared/testing'
 import { scanTools } from '@mcp-directory/shared/toolscan'
@@ -25,7 +27,8 @@ const USAGE = `usage: ${NAME} [--verbose]
 
 Scans the labelled corpus of clean and poisoned tool lists and prints recall (poisoned lists at medium or
 above), the false-positive rate (clean lists at medium or above), recall per disguise and per place, and the
-false-positive rate on the real listings' descriptions.
+false-positive rate on the real listings' descriptions, on real npm servers' tool lists and recall on the
+multilingual poisoned lists (bench/scan).
 
   --verbose    name every list scored wrongly, with its findings
   -h, --help   this text`
