@@ -4,7 +4,8 @@
  * Arabic and Hebrew (written or left out at will). Each is linear in the text's length.
  */
 
-const COMMON = /\b(the|and|you|your|all|this|that|to|of|any|user|do|not|with|for|every|before|after|send|tell|must)\b/gi
+const COMMON =
+  /\b(the|and|you|your|all|this|that|to|of|any|user|do|not|with|for|every|before|after|send|tell|must|ignore|previous|instructions?|secret|forward|email|conversation|password|keys?|files?|always|never)\b/gi
 
 const rot = (s: string) =>
   s.replace(/[a-z]/gi, (c) => {
