@@ -1,13 +1,16 @@
 // `bun run bench:scan`: the tool-list scan against its labelled corpus (shared/src/toolscan/corpus): recall on the
 // poisoned lists (a list counts as caught at medium or above), per disguise and per place, and the false-positive
 // rate on the clean lists; then the same false-positive rate on every real listing's own description in
-// ../shared/data/servers.json, scanned as a one-tool list (real text by real authors, in many languages).
+// ../shared/data/servers.json, scanned as a one-tool list (real text by real authors, in many languages); then the
+// real and multilingual set of bench/scan: the tool lists of real npm servers (false positives) and orders in many
+// languages and disguises in every place (recall).
 import type { ServerTexts, ToolInfo } from '@mcp-directory/shared/contracts'
 import { loadSharedData } from '@mcp-directory/shared/testing'
 import { scanTools } from '@mcp-directory/shared/toolscan'
 import clean from '../shared/src/toolscan/corpus/clean.json'
 import poisoned from '../shared/src/toolscan/corpus/poisoned.json'
 import { parseCommand } from '../scripts/cli'
+import { benignLists, poisonedLists } from './scan/set'
 
 interface CorpusList {
   id: string
@@ -24,7 +27,8 @@ const USAGE = `usage: ${NAME} [--verbose]
 
 Scans the labelled corpus of clean and poisoned tool lists and prints recall (poisoned lists at medium or
 above), the false-positive rate (clean lists at medium or above), recall per disguise and per place, and the
-false-positive rate on the real listings' descriptions.
+false-positive rate on the real listings' descriptions, on real npm servers' tool lists and recall on the
+multilingual poisoned lists (bench/scan).
 
   --verbose    name every list scored wrongly, with its findings
   -h, --help   this text`
@@ -71,6 +75,29 @@ const realFlagged = real.filter(
 console.log(
   `real listings' descriptions as one-tool lists: ${real.length}, at medium or above ${realFlagged.length} (${pct(realFlagged.length, real.length)})`,
 )
+
+// The real and multilingual set: tool lists captured from real npm servers, and poisoned lists in many languages
+// and disguises (bench/scan).
+const real2 = benignLists().map((l) => ({ l, r: scanTools(l.tools, { name: l.name }, at, l.server) }))
+const poison2 = poisonedLists().map((l) => ({ l, r: scanTools(l.tools, { name: l.name }, at, l.server) }))
+const atMedium = (r: { level: string }) => r.level === 'medium' || r.level === 'high'
+const realFp = real2.filter((x) => atMedium(x.r))
+const poisonHit = poison2.filter((x) => atMedium(x.r))
+console.log(
+  `real npm servers' tool lists: ${real2.length}, at medium or above ${realFp.length} (${pct(realFp.length, real2.length)})`,
+)
+console.log(
+  `poisoned lists in ${new Set(poison2.map((x) => x.l.kind!.split(' ')[0])).size} languages and disguises: ${poison2.length}, recall ${(poisonHit.length / Math.max(poison2.length, 1)).toFixed(3)}`,
+)
+for (const x of poison2.filter((y) => !atMedium(y.r))) console.log(`  missed ${x.l.id} (${x.r.level})`)
+for (const x of realFp)
+  console.log(
+    `  flagged ${x.l.id}: ${x.r.findings
+      .filter((f) => f.severity === 'medium' || f.severity === 'high')
+      .slice(0, 3)
+      .map((f) => `${f.tool} ${f.where ?? ''}: ${f.message}`)
+      .join('; ')}`,
+  )
 
 if (values.verbose) {
   for (const x of bad.filter((y) => !y.flagged)) console.log(`missed ${x.l.id} (${x.l.disguise} in ${x.l.place})`)

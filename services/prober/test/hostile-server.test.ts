@@ -102,14 +102,14 @@ describe('a remote server hiding an instruction where only a model reads it', ()
 })
 
 describe('a remote server hiding an instruction past what the directory keeps of a description', () => {
-  test('the scan does not call the tool clean: it says the rest of the description was not read', async () => {
+  test('the scan does not call the tool clean: it notes the description reached the bound (a fact, low)', async () => {
     const p = await probeRemote(`${base}/past-the-cut`, 'streamable-http', { fetch: outbound.fetch, timeoutMs: 5000 })
     expect(p.outcome).toBe('ok')
     expect(p.tools?.[0]?.description?.length).toBeLessThan(PAST_THE_CUT.length)
     const risk = scanTools(p.tools ?? [], { name: 'io.test/units' }, new Date().toISOString(), p.server)
     expect(risk.level).not.toBe('none')
     expect(risk.findings).toContainEqual(
-      expect.objectContaining({ kind: 'long_description', tool: 'convert', where: 'description', severity: 'medium' }),
+      expect.objectContaining({ kind: 'long_description', tool: 'convert', where: 'description', severity: 'low' }),
     )
   })
 })

@@ -22,7 +22,7 @@ describe('the labelled corpus', () => {
     expect(lists.length).toBeGreaterThanOrEqual(200)
     const fp = lists.filter(flagged).map((l) => l.id)
     expect(fp.length / lists.length).toBeLessThanOrEqual(0.02)
-  })
+  }, 60_000)
 
   test('recall of at least 0.95 on the poisoned lists, every disguise caught at least once', () => {
     const lists = poisoned.lists as CorpusList[]
@@ -34,9 +34,29 @@ describe('the labelled corpus', () => {
         lists.some((l) => l.disguise === d && flagged(l)),
         String(d),
       ).toBe(true)
-  })
+  }, 60_000)
 
-  test('the phrase corpus covers the ten languages', () => {
-    expect(LANGUAGES.sort()).toEqual(['de', 'en', 'es', 'fr', 'it', 'ja', 'ko', 'pt', 'ru', 'zh'])
+  test('the phrase corpus covers at least thirty languages, the ten first ones among them', () => {
+    expect(LANGUAGES.length).toBeGreaterThanOrEqual(30)
+    for (const l of [
+      'de',
+      'en',
+      'es',
+      'fr',
+      'it',
+      'ja',
+      'ko',
+      'pt',
+      'ru',
+      'zh',
+      'tr',
+      'nl',
+      'pl',
+      'vi',
+      'hi',
+      'id',
+      'ar',
+    ])
+      expect(LANGUAGES).toContain(l)
   })
 })

@@ -148,7 +148,12 @@ export function scanTools(
   const otherTools = new Set(tools.map((t) => t.name))
   for (const place of textsOf(tools, server)) {
     const seen = new Set<string>()
-    for (const j of judgeText(place.text)) {
+    for (const found of judgeText(place.text)) {
+      // A parameter named for a private key asks the model to fill it with one: no longer a mere mention.
+      const j =
+        place.where.startsWith('parameter name') && found.message.startsWith('mentions private keys')
+          ? { ...found, severity: 'medium' as const, message: 'names a parameter for private keys or credentials' }
+          : found
       if (seen.has(j.message)) continue
       seen.add(j.message)
       findings.push({ ...j, tool: place.tool, where: place.where })
@@ -168,20 +173,20 @@ function lengthAndShadowing(t: ToolInfo, own: Set<string>, otherTools: Set<strin
   const findings: RiskFinding[] = []
   const length = (t.description ?? '').length
   const budget = descriptionBudget(t.parameters?.length ?? 0)
-  // At the bound, the description was cut where it was read: what followed, which a model reads, was never scanned,
-  // so the scan cannot call it clean (a long honest preamble, then the instruction).
+  // Length is a fact to show, not poisoning: honest servers write long descriptions (usage notes, examples), and
+  // what lies beyond the bound is text the catalog never keeps nor shows. Low at most.
   if (length >= MAX_DESCRIPTION)
     findings.push({
       kind: 'long_description',
-      severity: 'medium',
+      severity: 'low',
       tool: t.name,
       where: 'description',
-      message: `description cut at ${MAX_DESCRIPTION} characters when read: the rest, which a model reads, was not scanned`,
+      message: `description of ${MAX_DESCRIPTION} characters or more, kept and scanned up to ${MAX_DESCRIPTION}`,
     })
   else if (length > budget)
     findings.push({
       kind: 'long_description',
-      severity: length > 2 * budget ? 'medium' : 'low',
+      severity: 'low',
       tool: t.name,
       where: 'description',
       message: `description of ${length} characters, far longer than its ${t.parameters?.length ?? 0} parameters need`,

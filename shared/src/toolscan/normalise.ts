@@ -2,8 +2,10 @@
  * A text as a model reads it, in every view the scan matches: characters a person cannot see are flagged, then
  * removed (and the ones that carry text — Unicode tags, variation selectors — decoded); NFKC folds fullwidth and
  * styled letters; a confusable skeleton maps Cyrillic and Greek look-alikes to Latin; split words are joined; and
- * base64, hex and URL-encoded runs are decoded. Every step is linear in the text's length.
+ * base64, hex and URL-encoded runs are decoded, rot13 is undone where it makes English, spelled-out e-mail addresses
+ * are written as addresses and Arabic and Hebrew vowel marks are dropped (decode.ts). Every step is linear in the text's length.
  */
+import { rot13View, spelledAddresses, withoutVowelMarks } from './decode'
 
 /** What a text hides, and the views of it the scan reads. */
 export interface TextViews {
@@ -19,6 +21,10 @@ export interface TextViews {
   mixedScript: boolean
   /** Encoded runs that decode to readable text. */
   decoded: string[]
+  /** E-mail addresses spelled out ("attacker at evil dot example"). */
+  spelled: number
+  /** The text reads as English only after rot13. */
+  rot13: boolean
 }
 
 const BIDI = /[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]/u
@@ -183,15 +189,33 @@ export function textViews(raw: string): TextViews {
   const selectors = raw.match(VARIATION)?.length ?? 0
   const smuggled = selectors > 2
   const stripped = raw.replace(TAGS, '').replace(VARIATION, '')
-  const invisible = stripped !== stripped.replace(FORMAT, '') || /\u00AD/.test(raw)
+  // Joiners between letters of scripts that need them (Persian, the Indic scripts) are spelling, not hiding.
+  const joinersAsSpelling = stripped.replace(
+    /(?<=[^\p{Script=Latin}\P{L}]\p{M}*)[\u200C\u200D](?=\P{Script=Latin})/gu,
+    '',
+  )
+  const invisible = joinersAsSpelling !== joinersAsSpelling.replace(FORMAT, '') || /\u00AD/.test(raw)
   const nfkc = stripped.replace(FORMAT, '').normalize('NFKC')
-  const skeleton = nfkc.replace(CONFUSABLE_RE, (c) => CONFUSABLE[c] ?? c)
+  const skeleton = withoutVowelMarks(nfkc.replace(CONFUSABLE_RE, (c) => CONFUSABLE[c] ?? c))
   const views = [nfkc]
   if (skeleton !== nfkc) views.push(skeleton)
   const joined = joinSplitWords(skeleton)
   if (joined !== skeleton) views.push(joined)
   const hidden = [decodeTags(raw), smuggled ? decodeVariation(raw) : ''].filter((h) => h.trim())
   const decoded = decodeRuns(nfkc)
+  const spelled = spelledAddresses(joined)
+  if (spelled.count) views.push(spelled.text)
+  const rotated = rot13View(nfkc)
+  if (rotated) views.push(rotated, spelledAddresses(rotated).text)
   views.push(...hidden, ...decoded)
-  return { views, bidiOrTags, smuggled, invisible, mixedScript: mixedScript(nfkc), decoded: [...hidden, ...decoded] }
+  return {
+    views,
+    bidiOrTags,
+    smuggled,
+    invisible,
+    mixedScript: mixedScript(nfkc),
+    decoded: [...hidden, ...decoded],
+    spelled: spelled.count,
+    rot13: rotated !== null,
+  }
 }

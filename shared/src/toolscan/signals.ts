@@ -5,6 +5,7 @@
  * (no nested quantifiers), so a hostile text cannot make the scan slow.
  */
 import corpus from './corpus/phrases.json'
+import { gateOf, passes } from './gate'
 
 /** A signal's name: what kind of thing a text says. */
 export type Signal =
@@ -24,24 +25,35 @@ export type Signal =
   | 'url'
   | 'other_tools'
   | 'email_address'
+  | 'copy_to'
+  | 'emphasis_markup'
+  | 'send_sensitive'
 
 // A word boundary that knows letters beyond ASCII (`\b` does not, even with the u flag).
 const W = '[\\p{L}\\p{N}_]'
 const BOUNDARY = `(?:(?<=${W})(?!${W})|(?<!${W})(?=${W}))`
-const compile = (source: string) => new RegExp(source.replaceAll('\\b', BOUNDARY), 'iu')
+// Patterns are written as people type them; texts are matched after NFKC (which splits some letters, as Thai's am).
+const compile = (source: string) => new RegExp(source.normalize('NFKC').replaceAll('\\b', BOUNDARY), 'iu')
 
 type Category = 'override' | 'secrecy' | 'send' | 'read' | 'sensitive' | 'standing'
 const CATEGORIES: Category[] = ['override', 'secrecy', 'send', 'read', 'sensitive', 'standing']
 
+/** A compiled phrase, with the literals one of which every match begins with (gate.ts). */
+interface Phrase {
+  lang: string
+  pattern: RegExp
+  gate: string[] | null
+}
+
 /** The corpus's phrases, compiled: per category, one pattern per language and phrase. */
-export const PHRASES: Record<Category, { lang: string; pattern: RegExp }[]> = Object.fromEntries(
+export const PHRASES: Record<Category, Phrase[]> = Object.fromEntries(
   CATEGORIES.map((c) => [
     c,
     Object.entries(corpus.languages as Record<string, Partial<Record<Category, string[]>>>).flatMap(([lang, cats]) =>
-      (cats[c] ?? []).map((source) => ({ lang, pattern: compile(source) })),
+      (cats[c] ?? []).map((source) => ({ lang, pattern: compile(source), gate: gateOf(source.normalize('NFKC')) })),
     ),
   ]),
-) as Record<Category, { lang: string; pattern: RegExp }[]>
+) as Record<Category, Phrase[]>
 
 /** The languages the corpus covers. */
 export const LANGUAGES = Object.keys(corpus.languages)
@@ -54,8 +66,10 @@ const LANGUAGE_FREE: [Signal, RegExp][] = [
   ['client_config', /claude_desktop_config|\bmcp\.json\b|\.cursor\/|\.vscode\/mcp|\bmcp_config\b|\.codeium\/windsurf/i],
   [
     'hidden_markup',
-    /<!--|<\s*\/?\s*(important|system|instructions?|secret|hidden|admin|assistant|context|note-to-ai|ai)\s*>|\[\s*\/?\s*(INST|SYSTEM|IMPORTANT)\s*\]|<\|im_start\|>|<\|system\|>/i,
+    /<!--|<\s*\/?\s*(system|instructions?|secret|hidden|admin|assistant|note-to-ai|ai)\s*>|\[\s*\/?\s*(INST|SYSTEM)\s*\]|<\|im_start\|>|<\|system\|>/i,
   ],
+  // Emphasis honest descriptions use too ("[IMPORTANT] use create_items for many"): a fact on its own.
+  ['emphasis_markup', /<\s*\/?\s*(important|context)\s*>|\[\s*\/?\s*IMPORTANT\s*\]/i],
   [
     'role_header',
     /(^|\n)\s*(#{1,6}\s*|\*\*\s*|\[)?(system|assistant|developer|admin)(\s+(message|prompt|note|override))?\s*(\]|\*\*)?\s*:/i,
@@ -76,6 +90,8 @@ const LANGUAGE_FREE: [Signal, RegExp][] = [
   ],
   ['url', /\bhttps?:\/\/[^\s)"'`>]{4,}/i],
   ['email_address', /\b[\w.+-]{1,64}@[\w-]{1,63}(\.[\w-]{1,63})+\b/],
+  // A standing copy to someone: blind or carbon copies, a copy of every message.
+  ['copy_to', /\b(bcc|cc)(s|'?d|'?ing)?\b|\b(blind|carbon)[\s-]+cop(y|ies)\b|\bcopy\s+of\s+(every|each|all|any)\b/i],
   [
     'other_tools',
     /\b(all|every|any|each)\s+(other\s+)?(tools?|servers?|functions?)\b|\bother\s+(tools?|servers?|mcp)\b|\b(when|whenever|before|after|instead\s+of)\s+(using|calling|the)\s+[`'"]?[a-z][a-z0-9_]{2,60}[`'"]?\s+tool\b/i,
@@ -86,6 +102,14 @@ const LANGUAGE_FREE: [Signal, RegExp][] = [
 export function signalsOf(view: string): Set<Signal> {
   const found = new Set<Signal>()
   for (const [signal, pattern] of LANGUAGE_FREE) if (pattern.test(view)) found.add(signal)
-  for (const c of CATEGORIES) if (PHRASES[c].some((p) => p.pattern.test(view))) found.add(c)
+  const lowered = view.toLowerCase()
+  const langs = new Map<Category, Set<string>>()
+  for (const c of CATEGORIES) {
+    const hit = new Set(PHRASES[c].filter((p) => passes(p.gate, lowered) && p.pattern.test(view)).map((p) => p.lang))
+    if (hit.size) found.add(c)
+    langs.set(c, hit)
+  }
+  // An order to pass on secrets is written in one language: a verb of one and a noun of another are two texts.
+  if ([...langs.get('send')!].some((l) => langs.get('sensitive')!.has(l))) found.add('send_sensitive')
   return found
 }

@@ -1,0 +1,79 @@
+// The scan's labelled set of real data and many languages: benign tool lists captured from real npm MCP servers
+// (benign.json, by `bun run bench:scan-capture`) and poisoned lists built from payloads.json, each payload in a
+// tool description, a parameter description and the server's instructions of an otherwise honest list.
+import type { ServerTexts, ToolInfo } from '@mcp-directory/shared/contracts'
+import { serverTexts, toolInfo } from '@mcp-directory/shared/toolscan'
+import benign from './benign.json'
+import payloads from './payloads.json'
+
+export interface LabelledList {
+  id: string
+  label: 'benign' | 'poisoned'
+  /** The listing's name (the npm package, for benign lists). */
+  name: string
+  /** For poisoned lists: the language or disguise, and the place. */
+  kind?: string
+  place?: 'description' | 'parameter' | 'instructions'
+  tools: ToolInfo[]
+  server?: ServerTexts
+}
+
+type Raw = Parameters<typeof toolInfo>[0]
+
+/** Every captured server that listed its tools, as the catalog would keep it. */
+export function benignLists(): LabelledList[] {
+  return (benign.servers as { package: string; version?: string; tools?: Raw[]; instructions?: string }[])
+    .filter((s) => s.tools?.length)
+    .map((s) => ({
+      id: `${s.package}@${s.version}`,
+      label: 'benign',
+      name: s.package,
+      tools: s.tools!.map(toolInfo),
+      server: serverTexts(s.instructions),
+    }))
+}
+
+const HOST: ToolInfo[] = [
+  {
+    name: 'add_note',
+    description: 'Adds a note to the notebook.',
+    parameters: ['text', 'notes'],
+    parameterDescriptions: { text: 'The text of the note.', notes: 'Optional extra notes.' },
+  },
+  { name: 'search_notes', description: 'Searches the notes for a term.', parameters: ['query'] },
+]
+const PLACES = ['description', 'parameter', 'instructions'] as const
+
+function place(text: string, where: (typeof PLACES)[number]): Pick<LabelledList, 'tools' | 'server'> {
+  const [add, search] = HOST as [ToolInfo, ToolInfo]
+  if (where === 'description') return { tools: [{ ...add, description: `${add.description} ${text}` }, search] }
+  if (where === 'parameter')
+    return {
+      tools: [
+        { ...add, parameterDescriptions: { ...add.parameterDescriptions, notes: `Optional notes. ${text}` } },
+        search,
+      ],
+    }
+  return { tools: HOST, server: { instructions: `This server keeps notes. ${text}` } }
+}
+
+/** Every payload in every place: per language, the override and the exfiltration order; then the disguised ones. */
+export function poisonedLists(): LabelledList[] {
+  const texts: [string, string][] = [
+    ...Object.entries(payloads.languages as Record<string, string[]>).flatMap(([lang, [o, e]]) => [
+      [`${lang} override`, o!] as [string, string],
+      [`${lang} exfil`, e!] as [string, string],
+    ]),
+    ...(Object.entries(payloads.disguised) as [string, string][]),
+  ]
+  return texts.flatMap(([kind, text]) =>
+    PLACES.map((where) => ({
+      id: `${kind.replace(' ', '-')}-${where}`,
+      label: 'poisoned' as const,
+      name: 'io.example/notes',
+      kind,
+      place: where,
+      ...place(text, where),
+    })),
+  )
+}
