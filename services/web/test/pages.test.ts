@@ -742,6 +742,6 @@ describe('the settings form of a listing whose install takes settings', () => {
     const plain = await (await get(`/servers/${pgId}`)).text()
     expect(plain).not.toContain('id="settings-form"')
     expect(plain).not.toContain('/assets/fill.')
-    expect(plain).toContain('No settings required.')
+    expect(plain).toContain('No settings required, as far as its entry says.')
   })
 })

@@ -17,7 +17,9 @@ export function needsLine(s: ServerDetail): SafeHtml {
   const required = settings.filter((x) => x.required)
   const optional = settings.length - required.length
   const more = optional ? ` (${optional} optional)` : ''
-  if (!required.length) return html`<p class="needs muted small" id="needs">No settings required${more}.</p>`
+  // Only what the entry (or the package's README) declares is known: nothing declared is not a promise.
+  if (!required.length)
+    return html`<p class="needs muted small" id="needs">No settings required, as far as its entry says${more}.</p>`
   return html`<p class="needs small" id="needs">Needs ${required.map((x, i) => html`${i ? '; ' : ''}<code>${x.variable}</code>${x.description ? `: ${x.description}` : ''}`)}${more}.</p>`
 }
 
