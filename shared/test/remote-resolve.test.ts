@@ -21,6 +21,9 @@ beforeAll(async () => {
   dns.setA('x.tenants.example.com', ['93.184.215.14'])
   dns.setA('x.rebind.example.com', ['127.0.0.1'])
   dns.setA('*.wild.example.com', ['10.0.0.9'])
+  dns.setA('halfway.example.com', ['93.184.215.14'])
+  dns.fail('halfway.example.com', 'AAAA')
+  dns.setA('private-apex.example.net', ['10.9.9.9'])
   // A DNS server that reads every question and answers none.
   silent = createSocket('udp4')
   await new Promise<void>((done) => silent.bind(0, '127.0.0.1', done))
@@ -89,5 +92,34 @@ describe('resolvedRemoteReason', () => {
     const remotes = [{ url: 'https://mcp.example.com/mcp' }, { url: 'http://localtest.me/sse' }]
     expect(await resolvedRemotesReason(remotes, opts())).toStartWith('remotes[1]: localtest.me resolves to')
     expect(await resolvedRemotesReason(undefined, opts())).toBeNull()
+  })
+})
+
+describe('what a value or a half answer cannot get past', () => {
+  const strict = () => ({ allowPrivate: false, resolve: addressResolver([dns.address], { strict: true }) })
+
+  test.each([
+    'http://127.0.0.{n}/mcp',
+    'https://1{x}7.0.0.1/mcp',
+    'https://127.0.0.1.{x}/mcp',
+    'https://{host}/mcp',
+    'https://{a}.{b}/mcp',
+    'https://x{t}.example.com/mcp',
+  ])('%s: a {variable} that is not a leading label of a fixed domain is refused', async (url) => {
+    expect(await resolvedRemoteReason(url, opts())).toContain('may stand only for its leading labels')
+  })
+
+  test('a tenant label under a fixed public domain is accepted; under a private one it is refused', async () => {
+    expect(await resolvedRemoteReason('https://{tenant}.tenants.example.com/mcp', opts())).toBeNull()
+    expect(await resolvedRemoteReason('https://mcp.example.com/{tenant}/mcp', opts())).toBeNull()
+    expect(await resolvedRemoteReason('https://{tenant}.private-apex.example.net/mcp', opts())).toContain(
+      'private-apex.example.net resolves to',
+    )
+  })
+
+  test('an A answer with a failing AAAA query is not enough to call a name public', async () => {
+    expect(await resolvedRemoteReason('https://halfway.example.com/mcp', strict())).toContain('could not be resolved')
+    // A name that simply has no AAAA record is fine.
+    expect(await resolvedRemoteReason('https://x.tenants.example.com/mcp', strict())).toBeNull()
   })
 })

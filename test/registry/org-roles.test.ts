@@ -135,6 +135,19 @@ describe('a demoted admin keeps nothing of the role', () => {
     expect((await publish(bob, 'io.github.victimorg/orgtool', '1.1.0')).status).toBe(200)
     expect((await detail(id)).publisherVerified).toBe(true)
   })
+
+  test('a demoted admin cannot strip the mark from a listing whose publisher is not recorded', async () => {
+    setAliceRole('admin')
+    const bob = await githubToken('gho_bob')
+    expect((await publish(bob, 'io.github.victimorg/older', '1.0.0')).status).toBe(200)
+    const id = await idOf('io.github.victimorg/older')
+    // Published before publishers were recorded (or on a proof that names no login).
+    await cut.database.db.execute(sql`update catalog.listings set published_by = null where id = ${id}`)
+    const alice = await githubToken('gho_alice')
+    setAliceRole('member')
+    await expectRoleRefusal(await cut.call('POST', `/api/v1/servers/${id}/status`, { status: 'archived' }, alice))
+    expect((await detail(id)).publisherVerified).toBe(true)
+  })
 })
 
 describe('an offer made on a role lapses with the role', () => {

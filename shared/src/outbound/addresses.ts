@@ -44,15 +44,27 @@ export function refusedAddressReason(address: string, allowPrivate = false): str
 /** Resolves a host name to every address it has (A and AAAA). */
 export type ResolveAddresses = (host: string) => Promise<string[]>
 
-/** The system resolver, or the given DNS servers (`ip` or `ip:port`) through node:dns. */
-export function addressResolver(dnsServers: string[] = []): ResolveAddresses {
+// What a query answers when the name has no record of its kind: not a failure, an empty answer.
+const NO_RECORD = /ENODATA|ENOTFOUND|NXDOMAIN/
+
+/**
+ * The system resolver, or the given DNS servers (`ip` or `ip:port`) through node:dns. `strict`: a query of one kind
+ * that fails (a timeout, a refusal; not "no such record") fails the whole resolution, as a check that every address
+ * of a name is public must see all of them: an A answer alone says nothing of an AAAA record left unanswered.
+ */
+export function addressResolver(dnsServers: string[] = [], opts: { strict?: boolean } = {}): ResolveAddresses {
   if (dnsServers.length === 0)
     return async (host) => (await lookup(host, { all: true, verbatim: true })).map((a) => a.address)
   const resolver = new Resolver({ timeout: 2_000, tries: 2 })
   resolver.setServers(dnsServers)
   return async (host) => {
-    const [v4, v6] = await Promise.allSettled([resolver.resolve4(host), resolver.resolve6(host)])
-    const all = [...(v4.status === 'fulfilled' ? v4.value : []), ...(v6.status === 'fulfilled' ? v6.value : [])]
+    const answers = await Promise.allSettled([resolver.resolve4(host), resolver.resolve6(host)])
+    const failed = answers.find(
+      (a): a is PromiseRejectedResult => a.status === 'rejected' && !NO_RECORD.test(String(a.reason?.code ?? a.reason)),
+    )
+    if (opts.strict && failed)
+      throw new Error(`${host}: a query failed (${String(failed.reason?.code ?? failed.reason)})`)
+    const all = answers.flatMap((a) => (a.status === 'fulfilled' ? a.value : []))
     if (all.length === 0) throw new Error(`no A or AAAA record for ${host}`)
     return all
   }

@@ -22,9 +22,14 @@ export interface RemoteResolveOptions {
 // Answers that say the name has no address at all (NXDOMAIN, no A/AAAA record), as node:dns and Bun name them.
 const ABSENT = /ENOTFOUND|ENODATA|NXDOMAIN|ENONAME|no A or AAAA record|not found/i
 
+// The authority of a URL as written (before any parsing), and whether a `{variable}` stands in it: one in the path
+// changes nothing of the address.
+const authorityOf = (url: string) => /^[a-z][a-z0-9+.-]*:\/\/([^/?#]*)/i.exec(url)?.[1] ?? ''
+const hostTemplated = (url: string) => /\{[^{}]*\}/.test(authorityOf(url))
+
 /** The name a remote's URL connects to, or null for an IP literal or no URL. Template variables stand as `x`. */
 function hostName(url: string): { host: string; templated: boolean } | null {
-  const templated = /\{[^{}]*\}/.test(url)
+  const templated = hostTemplated(url)
   let host: string
   try {
     host = new URL(url.replace(/\{[^{}]*\}/g, 'x')).hostname.toLowerCase()
@@ -35,6 +40,33 @@ function hostName(url: string): { host: string; templated: boolean } | null {
   if (!host || isIP(host)) return null
   return { host, templated }
 }
+
+/**
+ * Why a templated host (`https://{tenant}.example.com/mcp`) is not one a value can only narrow, or null: a
+ * `{variable}` may stand only for whole leading labels, under a fixed domain of at least two labels that ends in
+ * a name (so no value can make it an IP address, `localhost` or another domain: `127.0.0.{n}`, `{host}`).
+ */
+function templatedHostReason(url: string): string | null {
+  const host = authorityOf(url).replace(/^.*@/, '').replace(/:\d*$/, '')
+  const labels = host.split('.')
+  const fixed = labels.findIndex((l) => !/^\{[^{}]*\}$/.test(l))
+  const suffix = fixed < 0 ? [] : labels.slice(fixed)
+  if (
+    fixed <= 0 ||
+    suffix.some((l) => /[{}]/.test(l)) ||
+    suffix.length < 2 ||
+    !/^[a-z]{2,}$/i.test(suffix.at(-1) ?? '')
+  )
+    return `${host}: a {variable} in a host name may stand only for its leading labels, under a fixed domain`
+  return null
+}
+
+/** The fixed domain under a templated host's leading `{variable}` labels (`example.com` of `{t}.example.com`). */
+const fixedDomain = (host: string) =>
+  host
+    .split('.')
+    .filter((l) => l !== 'x' && l !== '')
+    .join('.')
 
 /** Resolves within `ms`; a late answer is dropped. */
 async function resolveWithin(resolve: ResolveAddresses, host: string, ms: number): Promise<string[]> {
@@ -60,8 +92,22 @@ async function resolveWithin(resolve: ResolveAddresses, host: string, ms: number
 export async function resolvedRemoteReason(url: string, opts: RemoteResolveOptions): Promise<string | null> {
   const literal = privateRemoteReason(url, opts.allowPrivate)
   if (literal || opts.allowPrivate) return literal
+  // A templated host is judged by its shape before anything parses it (a value may make any address of a bad one).
+  const shape = hostTemplated(url) ? templatedHostReason(url) : null
+  if (shape) return shape
   const name = hostName(url)
   if (!name) return null
+  if (name.templated) {
+    // Any value lands under the fixed domain: it, and a name under it, must not answer with a private address.
+    for (const host of [fixedDomain(name.host), name.host]) {
+      const addresses = await resolveWithin(opts.resolve, host, opts.timeoutMs ?? REMOTE_RESOLVE_MS).catch(() => [])
+      for (const a of addresses) {
+        const why = refusedAddressReason(a, false)
+        if (why) return `${host} resolves to ${why}: users' clients would connect to their own machine or network`
+      }
+    }
+    return null
+  }
   let addresses: string[]
   try {
     addresses = await resolveWithin(opts.resolve, name.host, opts.timeoutMs ?? REMOTE_RESOLVE_MS)

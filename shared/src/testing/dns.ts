@@ -24,6 +24,7 @@ function recordName(zone: DnsZone, asked: string): string {
  * records with `setTxt` / `setA` (a name may be a wildcard, `*.zone`). Unknown names get NXDOMAIN, as a real
  * authoritative server gives them.
  */
+// biome-ignore lint/complexity/noExcessiveLinesPerFunction: one server's handler and its record setters read best together
 export async function startDnsServer() {
   const dns2 = (await import('dns2')).default as unknown as {
     createServer: (o: unknown) => DnsServerLike
@@ -32,6 +33,8 @@ export async function startDnsServer() {
   const { Packet } = dns2
   const zone: DnsZone = { txt: new Map(), a: new Map(), aaaa: new Map() }
   const queries: { name: string; type: number }[] = []
+  // Questions answered with SERVFAIL (a resolver's failure, not an absent record), by name and type.
+  const failing = new Set<string>()
   const key = (name: string) => name.toLowerCase().replace(/\.$/, '')
   const server = dns2.createServer({
     udp: true,
@@ -43,6 +46,10 @@ export async function startDnsServer() {
       const asked = key(question.name)
       queries.push({ name: asked, type: question.type })
       const name = recordName(zone, asked)
+      if (failing.has(`${question.type} ${asked}`)) {
+        response.header.rcode = 2 // SERVFAIL
+        return send(response)
+      }
       const found =
         question.type === Packet.TYPE.TXT
           ? zone.txt
@@ -92,6 +99,10 @@ export async function startDnsServer() {
     },
     setAaaa(name: string, addresses: string[]) {
       zone.aaaa.set(key(name), addresses)
+    },
+    /** Answers the name's questions of one type with SERVFAIL, as a failing server does. */
+    fail(name: string, type: 'A' | 'AAAA') {
+      failing.add(`${type === 'A' ? Packet.TYPE.A : Packet.TYPE.AAAA} ${key(name)}`)
     },
     remove(name: string) {
       for (const m of [zone.txt, zone.a, zone.aaaa]) m.delete(key(name))

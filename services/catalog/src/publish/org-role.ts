@@ -38,8 +38,10 @@ export const githubLoginOfActor = (actor: string) =>
 const originOf = (org: string) => `publisher:io.github.${org.toLowerCase()}`
 
 /**
- * Marks lapsed the listings of the organisation's namespace that were published on `login`'s role (or whose
- * publisher is not recorded): a history line and `listing.owner_changed` each, so search and caches drop the mark.
+ * Marks lapsed the listings of the organisation's namespace that were published on `login`'s role: a history line
+ * and `listing.owner_changed` each, so search and caches drop the mark. Only those: a listing whose publisher is
+ * not recorded (published on a DNS or OIDC proof, or before publishers were recorded) is not the former admin's to
+ * strip, or a demoted admin with a token still valid could take the mark from the current owners' listings.
  */
 async function lapsePublisher(database: Database, org: string, login: string): Promise<number> {
   return database.db.transaction(async (tx: Tx) => {
@@ -47,7 +49,7 @@ async function lapsePublisher(database: Database, org: string, login: string): P
       await tx.execute(sql`
       update catalog.listings set publisher_lapsed = true, updated_at = now()
       where origin = ${originOf(org)} and not publisher_lapsed
-        and (published_by is null or published_by = ${login.toLowerCase()})
+        and published_by = ${login.toLowerCase()}
       returning id, name, status`),
     )
     const at = new Date()

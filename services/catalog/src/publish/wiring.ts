@@ -61,7 +61,10 @@ export function publishing(deps: {
     ...o.sources,
   }
   // A remote's name is resolved where it is written, through the resolver outbound fetches use (DNS_SERVERS).
-  const remoteResolving = { allowPrivate: config.outboundAllowPrivate, resolve: addressResolver(config.dnsServers) }
+  const remoteResolving = {
+    allowPrivate: config.outboundAllowPrivate,
+    resolve: addressResolver(config.dnsServers, { strict: true }),
+  }
   const tokens = registryTokens(() => deps.secret ?? serverSecretFrom(config, log), o.now)
   const readPackage = o.readPackage ?? packageReader({ npmUrl: config.npmRegistryUrl, pypiUrl: config.pypiUrl })
   const auth = registryAuth({
