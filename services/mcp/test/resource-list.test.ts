@@ -4,31 +4,10 @@
 // real gateway over HTTP, on the real catalog, PostgreSQL, Redis and NATS.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client'
-import { createCatalogApp, type CatalogService } from '@mcp-directory/catalog'
-import { createLogger } from '@mcp-directory/shared/log'
-import { publicApiClient } from '@mcp-directory/shared/public-api'
-import {
-  freePort,
-  isolatedEnv,
-  loadSharedData,
-  runToken,
-  startBacking,
-  testConfig,
-} from '@mcp-directory/shared/testing'
-import { inProcessUpstream } from '@mcp-directory/shared/upstream'
-import { createGatewayApp } from '../../../gateway/src/app'
-import { createMcpApp, type McpService } from '../src'
+import { loadSharedData } from '@mcp-directory/shared/testing'
+import { type McpStack, startMcpStack } from './stack'
 
-const env = isolatedEnv(runToken(), '')
-const OPERATOR = 'resource-list-test-operator-token'
-const SECRET = 'resource-list-test-server-secret-0123456789'
-const log = createLogger('test', 'silent')
-
-let backing: Awaited<ReturnType<typeof startBacking>>
-let catalog: CatalogService
-let mcp: McpService
-let gateway: ReturnType<typeof createGatewayApp>
-let server: ReturnType<typeof Bun.serve>
+let stack: McpStack
 let base: string
 let entries: unknown[]
 /** The MCP methods the client sent, in order (read from each POST's body). */
@@ -52,40 +31,14 @@ async function countingClient(): Promise<Client> {
 }
 
 beforeAll(async () => {
-  backing = await startBacking(env, log)
-  const { database, kv, bus } = backing
-  const port = freePort()
-  base = `http://127.0.0.1:${port}`
-  const config = testConfig({ PUBLIC_BASE_URL: base, RATE_LIMIT_PER_MINUTE: '100000' })
-  catalog = createCatalogApp({ config, database, bus, log, operatorToken: OPERATOR, secret: SECRET })
-  const upstream = inProcessUpstream('catalog', (r) => catalog.app.handle(r))
-  mcp = createMcpApp({
-    config,
-    log,
-    publicApi: publicApiClient({ gatewayUrl: base, secret: SECRET }),
-    catalog: { upstream, secret: SECRET },
-  })
-  gateway = createGatewayApp({
-    config,
-    log,
-    kv,
-    bus,
-    operatorToken: OPERATOR,
-    secret: SECRET,
-    upstreams: { catalog: upstream, mcp: inProcessUpstream('mcp', (r) => mcp.app.handle(r)) },
-  })
-  server = Bun.serve({ port, hostname: '127.0.0.1', fetch: (r) => gateway.app.handle(r) })
-  await catalog.search.ready
+  stack = await startMcpStack('resource-list')
+  base = stack.base
   entries = await loadSharedData<unknown[]>('servers.json')
-  await catalog.importDocument(entries)
+  await stack.catalog.importDocument(entries)
 }, 600_000)
 
 afterAll(async () => {
-  server?.stop(true)
-  await gateway?.close()
-  await mcp?.close()
-  await catalog?.close()
-  await backing?.close()
+  await stack?.close()
 })
 
 describe('the resource list of the whole real catalog', () => {

@@ -6,53 +6,19 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
-import { createCatalogApp, type CatalogService } from '@mcp-directory/catalog'
+import type { CatalogService } from '@mcp-directory/catalog'
 import { probeBasisOf } from '@mcp-directory/shared/contracts/catalog-internal'
-import { createLogger } from '@mcp-directory/shared/log'
-import { publicApiClient } from '@mcp-directory/shared/public-api'
-import { freePort, isolatedEnv, runToken, startBacking, testConfig } from '@mcp-directory/shared/testing'
-import { inProcessUpstream } from '@mcp-directory/shared/upstream'
-import { createGatewayApp } from '../../../gateway/src/app'
-import { createMcpApp, type McpService } from '../src'
+import { type McpStack, startMcpStack } from './stack'
 
-const env = isolatedEnv(runToken(), '')
-const OPERATOR = 'search-paging-test-operator-token'
-const SECRET = 'search-paging-test-server-secret-0123456789'
-const log = createLogger('test', 'silent')
-
-let backing: Awaited<ReturnType<typeof startBacking>>
+let stack: McpStack
 let catalog: CatalogService
-let mcp: McpService
-let gateway: ReturnType<typeof createGatewayApp>
-let server: ReturnType<typeof Bun.serve>
 let base: string
 let client: Client
 
 beforeAll(async () => {
-  backing = await startBacking(env, log)
-  const { database, kv, bus } = backing
-  const port = freePort()
-  base = `http://127.0.0.1:${port}`
-  const config = testConfig({ PUBLIC_BASE_URL: base, RATE_LIMIT_PER_MINUTE: '100000' })
-  catalog = createCatalogApp({ config, database, bus, log, operatorToken: OPERATOR, secret: SECRET })
-  const upstream = inProcessUpstream('catalog', (r) => catalog.app.handle(r))
-  mcp = createMcpApp({
-    config,
-    log,
-    publicApi: publicApiClient({ gatewayUrl: base, secret: SECRET }),
-    catalog: { upstream, secret: SECRET },
-  })
-  gateway = createGatewayApp({
-    config,
-    log,
-    kv,
-    bus,
-    operatorToken: OPERATOR,
-    secret: SECRET,
-    upstreams: { catalog: upstream, mcp: inProcessUpstream('mcp', (r) => mcp.app.handle(r)) },
-  })
-  server = Bun.serve({ port, hostname: '127.0.0.1', fetch: (r) => gateway.app.handle(r) })
-  await catalog.search.ready
+  stack = await startMcpStack('search-paging')
+  base = stack.base
+  catalog = stack.catalog
   // Twelve listings just imported, as in the report: every one then gets checked while pages are walked.
   await catalog.importDocument(
     Array.from({ length: 12 }, (_, i) => ({
@@ -68,11 +34,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await client?.close()
-  server?.stop(true)
-  await gateway?.close()
-  await mcp?.close()
-  await catalog?.close()
-  await backing?.close()
+  await stack?.close()
 })
 
 type Page = { total: number; servers: { id: string }[]; nextCursor: string | null }
