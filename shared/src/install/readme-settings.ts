@@ -5,6 +5,7 @@
  * (a credential's example is dropped: it may be someone's real key). The README is data: nothing in it runs.
  */
 import type { EnvVarSpec, InstallModel, PackageEvidence } from '../contracts/listing'
+import { SECRET_NAME } from './config-parts'
 
 type ReadmeSetting = NonNullable<PackageEvidence['readmeSettings']>[number]
 
@@ -12,7 +13,6 @@ const MAX_README = 200_000
 const MAX_BLOCKS = 40
 const MAX_SETTINGS = 20
 const ENV_NAME = /^[A-Z][A-Z0-9_]{1,63}$/
-const SECRET_NAME = /auth|token|key|secret|passw|cookie|credential|session/i
 // An example worth showing: short, printable, one line.
 const EXAMPLE = /^[^\u0000-\u001f\u007f]{1,120}$/
 

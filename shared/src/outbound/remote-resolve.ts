@@ -41,15 +41,20 @@ function hostName(url: string): { host: string; templated: boolean } | null {
   return { host, templated }
 }
 
+/** The labels of a templated host as written, and where its fixed part starts (-1: none). */
+function templatedLabels(url: string): { host: string; labels: string[]; fixed: number } {
+  const host = authorityOf(url).replace(/^.*@/, '').replace(/:\d*$/, '')
+  const labels = host.split('.')
+  return { host, labels, fixed: labels.findIndex((l) => !/^\{[^{}]*\}$/.test(l)) }
+}
+
 /**
  * Why a templated host (`https://{tenant}.example.com/mcp`) is not one a value can only narrow, or null: a
  * `{variable}` may stand only for whole leading labels, under a fixed domain of at least two labels that ends in
  * a name (so no value can make it an IP address, `localhost` or another domain: `127.0.0.{n}`, `{host}`).
  */
 function templatedHostReason(url: string): string | null {
-  const host = authorityOf(url).replace(/^.*@/, '').replace(/:\d*$/, '')
-  const labels = host.split('.')
-  const fixed = labels.findIndex((l) => !/^\{[^{}]*\}$/.test(l))
+  const { host, labels, fixed } = templatedLabels(url)
   const suffix = fixed < 0 ? [] : labels.slice(fixed)
   if (
     fixed <= 0 ||
@@ -62,11 +67,10 @@ function templatedHostReason(url: string): string | null {
 }
 
 /** The fixed domain under a templated host's leading `{variable}` labels (`example.com` of `{t}.example.com`). */
-const fixedDomain = (host: string) =>
-  host
-    .split('.')
-    .filter((l) => l !== 'x' && l !== '')
-    .join('.')
+function fixedDomain(url: string): string {
+  const { labels, fixed } = templatedLabels(url)
+  return labels.slice(Math.max(fixed, 0)).filter(Boolean).join('.').toLowerCase()
+}
 
 /** Resolves within `ms`; a late answer is dropped. */
 async function resolveWithin(resolve: ResolveAddresses, host: string, ms: number): Promise<string[]> {
@@ -99,7 +103,7 @@ export async function resolvedRemoteReason(url: string, opts: RemoteResolveOptio
   if (!name) return null
   if (name.templated) {
     // Any value lands under the fixed domain: it, and a name under it, must not answer with a private address.
-    for (const host of [fixedDomain(name.host), name.host]) {
+    for (const host of [fixedDomain(url), name.host]) {
       const addresses = await resolveWithin(opts.resolve, host, opts.timeoutMs ?? REMOTE_RESOLVE_MS).catch(() => [])
       for (const a of addresses) {
         const why = refusedAddressReason(a, false)
