@@ -128,6 +128,19 @@ describe('the registry reader reads the README only when asked', () => {
     expect(hits).toEqual(['/pg-mcp/latest', '/pg-mcp/latest', '/pg-mcp/-/pg-mcp-1.0.0.tgz'])
   })
 
+  test('a version whose README was read is not read again; a README that sets nothing is remembered too', async () => {
+    const first = await reader.read('npm', 'pg-mcp', null, at, true)
+    if (first.status !== 'read') throw new Error('not read')
+    hits.length = 0
+    const again = await reader.read('npm', 'pg-mcp', null, at, true, first.evidence)
+    expect(again.status === 'read' && again.evidence.readmeSettings).toEqual(first.evidence.readmeSettings)
+    expect(hits).toEqual(['/pg-mcp/latest'])
+    // Another version read before: its README says nothing of this one.
+    hits.length = 0
+    await reader.read('npm', 'pg-mcp', null, at, true, { ...first.evidence, version: '0.9.0' })
+    expect(hits).toEqual(['/pg-mcp/latest', '/pg-mcp/-/pg-mcp-1.0.0.tgz'])
+  })
+
   test('a tarball elsewhere than the registry is not fetched', async () => {
     hits.length = 0
     const r = await reader.read('npm', 'other', null, at, true)

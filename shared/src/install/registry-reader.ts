@@ -157,28 +157,29 @@ export function searchHits(doc: unknown): SearchHit[] {
 
 /**
  * The settings an npm package's README sets in its own client config: one more read, of the version's tarball
- * (a document carries no README on every registry), only from the registry itself, bounded; nothing on failure.
+ * (a document carries no README on every registry), only from the registry itself, bounded. Null when the tarball
+ * was not read (none given, another origin, a failure): only a README read says the package sets nothing.
  */
 async function npmReadmeSettings(
   get: (url: string) => ReturnType<typeof registryGet>,
   npmBase: string,
   identifier: string,
   doc: unknown,
-): Promise<ReturnType<typeof settingsFromReadme>> {
+): Promise<ReturnType<typeof settingsFromReadme> | null> {
   const dist = isObject(doc) && isObject(doc.dist) ? doc.dist : null
   const tarball = dist ? value(dist.tarball) : null
-  if (!tarball || !sameOrigin(tarball, npmBase)) return []
+  if (!tarball || !sameOrigin(tarball, npmBase)) return null
   const res = await get(tarball)
-  if (!(res instanceof Response)) return []
+  if (!(res instanceof Response)) return null
   if (res.status !== 200) {
     await res.body?.cancel().catch(() => {})
-    return []
+    return null
   }
   try {
     const readme = readmeOfTarball(await boundedBytes(res, MAX_TARBALL_BYTES))
     return readme ? settingsFromReadme(readme, identifier) : []
   } catch {
-    return []
+    return null
   }
 }
 
@@ -215,6 +216,8 @@ export function registryReader(opts: RegistryOptions) {
     at: Date,
     /** npm: also read the package's README for the settings its config sets (its entry declares none). */
     withReadme = false,
+    /** The evidence read before: a version whose README was read is not read again (once per version). */
+    known?: PackageEvidence | null,
   ): Promise<RegistryRead> {
     const version = isConcreteVersion(declared) ? declared : null
     let entryUrl: string
@@ -244,8 +247,11 @@ export function registryReader(opts: RegistryOptions) {
       const facts = registryType === 'npm' ? npmFacts(doc) : pypiFacts(doc)
       const found = { ...base, ...facts, version: version ?? facts.version, outcome: 'found' as const }
       if (registryType !== 'npm' || !withReadme) return { status: 'read', evidence: found }
-      const settings = await npmReadmeSettings(get, npmBase, identifier, doc)
-      return { status: 'read', evidence: settings.length ? { ...found, readmeSettings: settings } : found }
+      const settings =
+        known?.readmeSettings && known.version === found.version
+          ? known.readmeSettings
+          : await npmReadmeSettings(get, npmBase, identifier, doc)
+      return { status: 'read', evidence: settings ? { ...found, readmeSettings: settings } : found }
     } catch (err) {
       return { status: 'failed', reason: `unreadable answer (${err instanceof Error ? err.message : String(err)})` }
     }

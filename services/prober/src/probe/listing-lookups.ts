@@ -64,12 +64,13 @@ export async function registryRead(
   identifier: string,
   version: string | null,
   withReadme = false,
+  known: PackageEvidence | null = null,
 ): Promise<RegistryRead> {
   const { deps, results } = run
   const host = deps.registry.hostOf(registryType)
   const started = performance.now()
   const read = await deps.hosts.run(host, () =>
-    deps.registry.read(registryType, identifier, version, run.at, withReadme),
+    deps.registry.read(registryType, identifier, version, run.at, withReadme, known),
   )
   run.progress()
   const latencyMs = Math.round(performance.now() - started)

@@ -87,6 +87,6 @@ async function readEvidence(run: ProbeRun, t: EvidenceTarget): Promise<PackageEv
     (p) => p?.registryType === t.registryType && p.identifier === t.identifier,
   )
   const withReadme = !declared?.environmentVariables?.length
-  const read = await registryRead(run, t.registryType, t.identifier, t.version, withReadme)
+  const read = await registryRead(run, t.registryType, t.identifier, t.version, withReadme, previous ?? null)
   return read.status === 'read' ? read.evidence : previous
 }
