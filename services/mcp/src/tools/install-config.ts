@@ -1,7 +1,7 @@
 import { getServerById } from '@mcp-directory/catalog/contracts'
 import { ServerParams } from '@mcp-directory/catalog/model'
 import { AppError } from '@mcp-directory/shared/errors'
-import { buildClientConfigs, modelOfInstall, valueProblem } from '@mcp-directory/shared/install'
+import { buildClientConfigs, type InstallSetting, modelOfInstall, valueProblem } from '@mcp-directory/shared/install'
 import { Type as t } from '@sinclair/typebox'
 import { fromModel } from './args'
 import { clientArg, clientSlug, ID_HELP, READ } from './common'
@@ -16,18 +16,12 @@ const DETAIL = getServerById.responses[200].schema.properties.server
 const MAX_VALUES = 40
 const VALUES = t.Record(t.String({ maxLength: 128 }), t.String({ maxLength: 2000 }), { maxProperties: MAX_VALUES })
 
-type Detail = { install: Parameters<typeof modelOfInstall>[0] | null; installName: string }
-type Setting = { variable: string; name: string }
-
 /**
  * The given values as the configs take them, keyed by each setting's `variable` (its `name` is accepted too); a
  * value for no setting of this install, or one its setting refuses, is a 400 naming it, so nothing is silently
  * left as a placeholder. Values are used for this answer only: never stored, never logged.
  */
-function valuesFor(s: Detail, given: Record<string, string>): Map<string, string> {
-  const settings = ((s.install as { settings?: Setting[] } | null)?.settings ?? []) as Parameters<
-    typeof valueProblem
-  >[0][]
+function valuesFor(settings: readonly InstallSetting[], given: Record<string, string>): Map<string, string> {
   const out = new Map<string, string>()
   const problems: string[] = []
   for (const [key, value] of Object.entries(given)) {
@@ -77,7 +71,7 @@ export const getInstallConfig: Tool = {
     const given = (a.values ?? {}) as Record<string, string>
     let all = s.configs
     if (Object.keys(given).length && s.configs !== null && s.install) {
-      const values = valuesFor(s as Detail, given)
+      const values = valuesFor(s.install.settings ?? [], given)
       const model = modelOfInstall(s.install)
       if (model) all = buildClientConfigs(model, s.installName, values)
     }
