@@ -9,6 +9,7 @@ import { subscribeProberEvents } from './events'
 import { Pacer, PROBES_PER_SECOND } from './limits'
 import type { ProbeQueue } from './queue'
 import { proberQueues } from './queue/from-config'
+import { sandboxPace } from './sandbox-pace'
 import { roundScheduler } from './scheduler'
 import { statusRoutes } from './status/routes'
 
@@ -47,7 +48,7 @@ export function createProberApp(deps: ProberDeps) {
   const consumer = deps.consumerName ?? 'prober'
   const { queue, sandboxQueue } = proberQueues(config, log, consumer, deps)
   const catalog = catalogClient(deps.catalog)
-  const probe = configuredProber(config, { ...deps, catalog, sandboxQueue })
+  const probe = configuredProber(config, { ...deps, catalog })
   const scheduler = roundScheduler({
     database,
     catalog,
@@ -57,6 +58,18 @@ export function createProberApp(deps: ProberDeps) {
     log,
     instance: `prober/${INSTANCE_ID}`,
   })
+  // The sandbox's starts, most viewed first at SANDBOX_STARTS_PER_HOUR (none without a sandbox queue).
+  const pace = sandboxQueue
+    ? sandboxPace({
+        database,
+        catalog,
+        queue: sandboxQueue,
+        startsPerHour: limits.sandboxStartsPerHour,
+        intervalMs: limits.sandboxIntervalHours * 3_600_000,
+        log,
+        instance: `prober/${INSTANCE_ID}`,
+      })
+    : null
   let probed = 0
   // Probes start at a bounded pace, whatever the queue holds (a large import queues every listing at once).
   // A probe's garbage (answers read, facts written, the events they fan out into) is given back by the process's
@@ -75,7 +88,10 @@ export function createProberApp(deps: ProberDeps) {
         return outcome
       }, limits.concurrency)
     : off()
-  if (enabled && deps.schedule !== false) scheduler.start()
+  if (enabled && deps.schedule !== false) {
+    scheduler.start()
+    pace?.start()
+  }
   if (!enabled) log.info('probing is off (PROBE=off or PROBE_INTERVAL_MINUTES=0): listings keep the facts they have')
 
   const app = serviceApp('prober', config.publicBaseUrl, log).use(
@@ -85,6 +101,9 @@ export function createProberApp(deps: ProberDeps) {
       pending: () => queue.pending(),
       probedByThisReplica: () => probed,
       round: () => scheduler.currentRound(),
+      sandboxPace: pace
+        ? async () => ({ startsPerHour: limits.sandboxStartsPerHour, queuedLastHour: await pace.queuedLastHour() })
+        : null,
     }),
   )
 
@@ -92,6 +111,8 @@ export function createProberApp(deps: ProberDeps) {
     app,
     /** Starts the current round now (when no replica has yet); resolves with what it queued. */
     startRound: (round?: number) => scheduler.startRound(round),
+    /** Queues one tick of sandbox starts now (null: no sandbox queue); resolves with what it queued. */
+    paceSandbox: (tick?: number) => pace?.tick(tick) ?? null,
     /** The current round number. */
     currentRound: () => scheduler.currentRound(),
     /** Jobs this replica finished. */
@@ -105,6 +126,7 @@ export function createProberApp(deps: ProberDeps) {
     },
     close: async () => {
       await scheduler.stop()
+      await pace?.stop()
       await (await subscribed)()
       await (await consuming)()
       await queue.close()

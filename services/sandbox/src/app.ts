@@ -78,7 +78,16 @@ export function createSandboxApp(deps: SandboxDeps) {
   const refused = boxRefusal(boxLimits, env)
   const asNobody = process.getuid?.() === 0
   const handle = startJobHandler(
-    { catalog, log, registries, limits, asNobody, boxLimits, net: installNetwork(env) },
+    {
+      catalog,
+      log,
+      registries,
+      limits,
+      asNobody,
+      boxLimits,
+      net: installNetwork(env),
+      intervalMs: p.sandboxIntervalHours * 3_600_000,
+    },
     counters,
   )
   if (refused) log.error({ why: refused }, 'sandbox: boxes cannot get their limits; no package is started')
@@ -95,7 +104,7 @@ export function createSandboxApp(deps: SandboxDeps) {
 
   const app = serviceApp('sandbox', config.publicBaseUrl, log)
     .use(healthRoute('sandbox'))
-    .use(mount(readSandboxStatus, () => sandboxStatus(queue, counters, limits, { limits: boxLimits, refused })))
+    .use(mount(readSandboxStatus, () => sandboxStatus(catalog, queue, counters, limits, { limits: boxLimits, refused })))
 
   return {
     app,

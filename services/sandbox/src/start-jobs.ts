@@ -3,7 +3,8 @@
 import type { CatalogClient } from '@mcp-directory/shared/catalog-client'
 import { probeBasisOf } from '@mcp-directory/shared/contracts/catalog-internal'
 import type { Logger } from '@mcp-directory/shared/log'
-import { sandboxTarget, type ProbeJob, type ProbeQueue, type SandboxTarget } from '@mcp-directory/prober'
+import { sandboxDue, sandboxTarget, type ProbeJob, type ProbeQueue, type SandboxTarget } from '@mcp-directory/prober'
+import { coverageSummary } from './coverage'
 import type { BoxLimitMode } from './run/boxlimits'
 import type { SandboxLimits } from './run/bwrap'
 import type { Registries } from './run/install'
@@ -26,6 +27,8 @@ export interface StartJobDeps {
   boxLimits: BoxLimitMode
   /** The operator's network configuration, for installs. */
   net: InstallNetwork
+  /** A listing started this recently is not started again (SANDBOX_INTERVAL_HOURS), unless its package changed. */
+  intervalMs: number
 }
 
 /** Starts of the last hour and verdicts so far, as the status API shows them. */
@@ -71,12 +74,13 @@ function sandboxFacts(target: SandboxTarget, r: StartOutcome, basis: string) {
 
 /** The queue's handler of start jobs: a listing no longer active, or with nothing to start, is done at once. */
 export function startJobHandler(deps: StartJobDeps, counters: StartCounters) {
-  const { catalog, log, registries, limits, asNobody, boxLimits, net } = deps
+  const { catalog, log, registries, limits, asNobody, boxLimits, net, intervalMs } = deps
   return async (job: ProbeJob, progress: () => void): Promise<'done' | 'retry'> => {
     const listing = await catalog.listing(job.listingId)
     if (listing?.status !== 'active') return 'done'
     const target = sandboxTarget(listing)
-    if (!target) return 'done'
+    // Started within its interval already (a job queued twice, a redelivery): not started again.
+    if (!target || !sandboxDue(listing, target, Date.now(), intervalMs)) return 'done'
     const keepAlive = setInterval(progress, 20_000)
     try {
       const r = await startPackage(target, {
@@ -100,8 +104,12 @@ export function startJobHandler(deps: StartJobDeps, counters: StartCounters) {
   }
 }
 
-/** The status API's answer: the queue, the start counters and the limits starts run under. */
+/**
+ * The status API's answer: the queue, the start counters, the limits starts run under, and how far the catalog's
+ * runnable listings were covered (null when the catalog could not say).
+ */
 export async function sandboxStatus(
+  catalog: CatalogClient,
   queue: ProbeQueue,
   counters: StartCounters,
   limits: SandboxLimits,
@@ -115,5 +123,9 @@ export async function sandboxStatus(
     startsLastHour: counters.starts.length,
     verdicts: Object.fromEntries(counters.verdicts),
     limits,
+    catalog: await catalog
+      .sandboxCoverage()
+      .then(coverageSummary)
+      .catch(() => null),
   }
 }

@@ -1,4 +1,4 @@
-// One round end to end on the real PostgreSQL: the prober's round queues sandbox starts, the sandbox service
+// One round end to end on the real PostgreSQL: the sandbox's pace queues the listings' starts, the sandbox service
 // starts each listing's package (server-everything from the lockfile, stand-ins from a local npm registry) and
 // reports to the catalog's facts API; listings seen only through the sandbox are in verified=1 after that one
 // round, except the one whose tool description hides an instruction, until an operator clears it.
@@ -46,6 +46,8 @@ beforeAll(async () => {
     NPM_REGISTRY_URL: registry.url,
     PYPI_URL: `${registry.url}/pypi`,
     SANDBOX_TIME_MS: '20000',
+    // Ten starts a tick: one tick queues every listing here.
+    SANDBOX_STARTS_PER_HOUR: '600',
     VIEW_FLUSH_MS: '60000',
   })
   catalog = createCatalogApp({ config, database, bus, log, operatorToken: OPERATOR })
@@ -107,7 +109,8 @@ beforeAll(async () => {
     ids.set(r.name, r.id)
   await catalog.flush()
   await prober.startRound(prober.currentRound())
-  // One round: every listing with a package has been started and reported.
+  // One tick of the sandbox's pace queues every listing with a package; each is started and reported.
+  expect(await prober.paceSandbox()).toMatchObject({ claimed: true, share: 10, queued: 6 })
   const until = Date.now() + 150_000
   for (;;) {
     const rows = (await database.rows(
@@ -131,6 +134,25 @@ afterAll(async () => {
 })
 
 describe('one round through the sandbox', () => {
+  test("the sandbox's status: started, needing a setting, failed by reason, none pending, the npm share", async () => {
+    const status = await (await sandbox.app.handle(new Request('http://localhost/internal/status'))).json()
+    expect(status.catalog).toEqual({
+      runnable: 6,
+      // everything, poisoned, instructed, param-poisoned listed tools; demands-key asked for its key.
+      started: 4,
+      needsSetting: 1,
+      failed: { output_limit: 1 },
+      notStarted: 0,
+      npm: { runnable: 6, toolsSeen: 4, share: 4 / 6 },
+      pypi: { runnable: 0, toolsSeen: 0, share: 0 },
+    })
+    // The next tick finds nothing due: every listing was started within its interval.
+    expect(await prober.paceSandbox(Math.floor(Date.now() / 60_000) + 1)).toMatchObject({
+      claimed: true,
+      queued: 0,
+    })
+  })
+
   test('verified=1 returns exactly the listings that ran or asked for keys and carry no uncleared high risk', async () => {
     expect(await verifiedNames()).toEqual(['io.test/demands-key', 'io.test/everything'])
   })

@@ -1,8 +1,15 @@
 // Facts, for the prober and the sandbox: what a probe saw of a listing, and the listings to probe.
-import { type FactsBody, listProbeTargets, putListingFacts } from '../contracts/catalog-internal'
+import {
+  type FactsBody,
+  listProbeTargets,
+  listSandboxTargets,
+  putListingFacts,
+  readSandboxCoverage,
+  type SandboxCoverage,
+} from '../contracts/catalog-internal'
 import type { CatalogCall } from './call'
 
-export type { FactsBody } from '../contracts/catalog-internal'
+export type { FactsBody, SandboxCoverage } from '../contracts/catalog-internal'
 
 /** The facts methods of the catalog client. */
 export const factsCalls = (call: CatalogCall) => ({
@@ -19,4 +26,9 @@ export const factsCalls = (call: CatalogCall) => ({
       after = page.next
     }
   },
+  /** The runnable listings due a sandbox start (never started, or last started before `startedBefore`), most viewed first. */
+  sandboxTargets: async (startedBefore: Date, limit: number): Promise<string[]> =>
+    (await call(listSandboxTargets, { query: { startedBefore: startedBefore.toISOString(), limit } })).ids,
+  /** The runnable listings per registry and their last starts' verdicts. */
+  sandboxCoverage: (): Promise<SandboxCoverage> => call(readSandboxCoverage),
 })

@@ -10,7 +10,7 @@ import { moderationCalls } from './moderation'
 
 export { type CatalogCall, type CatalogHandler, catalogCall, httpCatalogHandler } from './call'
 export type { ClaimRecord } from './claims'
-export type { FactsBody } from './facts'
+export type { FactsBody, SandboxCoverage } from './facts'
 export type { CatalogListing, Jsonified } from './listings'
 export type { CreatedListing, HoldingListing, PendingOutcome, StatusChange } from './moderation'
 

@@ -123,6 +123,8 @@ export interface ProbeConfig {
   roundBudget: number
   /** A listing's package is started in the sandbox again after this many hours (SANDBOX_INTERVAL_HOURS). */
   sandboxIntervalHours: number
+  /** Sandbox starts queued per hour at most, over every replica: the pace the catalog is covered at (SANDBOX_STARTS_PER_HOUR). */
+  sandboxStartsPerHour: number
   /** Sandbox starts at once per sandbox process (SANDBOX_CONCURRENCY). */
   sandboxConcurrency: number
   /** Wall-clock time of one sandbox start after its install (SANDBOX_TIME_MS). */

@@ -143,6 +143,7 @@ export function readProbe(r: EnvReader): ProbeConfig {
     timeoutMs: r.int('PROBE_TIMEOUT_MS', 10_000, 200, 120_000),
     roundBudget: r.int('PROBE_ROUND_BUDGET', 20_000, 1, 10_000_000),
     sandboxIntervalHours: r.int('SANDBOX_INTERVAL_HOURS', 168, 1, 24 * 365),
+    sandboxStartsPerHour: r.int('SANDBOX_STARTS_PER_HOUR', 240, 1, 100_000),
     sandboxConcurrency: r.int('SANDBOX_CONCURRENCY', 2, 1, 64),
     sandboxTimeMs: r.int('SANDBOX_TIME_MS', 30_000, 1000, 600_000),
     sandbox: (r.str('SANDBOX') ?? 'on').toLowerCase() !== 'off',

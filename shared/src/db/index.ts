@@ -157,4 +157,4 @@ export function resultRows<T>(res: unknown): T[] {
 /** Escapes a value for LIKE patterns. */
 export const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`)
 
-export { sql, eq, and, or, gt, inArray, isNull, desc, asc, count, type SQL } from 'drizzle-orm'
+export { sql, eq, and, or, gt, gte, lt, inArray, isNull, desc, asc, count, type SQL } from 'drizzle-orm'

@@ -1,10 +1,16 @@
 // The catalog's internal facts API, for the prober and the sandbox only (never in the gateway's public route
 // table): the live facts a probe found (health, tools, README, GitHub metadata, an install found in the README,
 // what npm and PyPI say about the listing's packages, how its repository can be run, a sandbox start) are written
-// here, because the catalog owns listings; and the list of active listings a probe round covers. The operator's
+// here, because the catalog owns listings; the list of active listings a probe round covers; and the runnable
+// listings the sandbox starts next, with what their last starts said. The operator's
 // clearing of a risk finding lives here too, on its public path.
 import type { Database } from '@mcp-directory/shared/db'
-import { listProbeTargets, putListingFacts } from '@mcp-directory/shared/contracts/catalog-internal'
+import {
+  listProbeTargets,
+  listSandboxTargets,
+  putListingFacts,
+  readSandboxCoverage,
+} from '@mcp-directory/shared/contracts/catalog-internal'
 import { jsonBody, requireOperator } from '@mcp-directory/shared/http'
 import type { Logger } from '@mcp-directory/shared/log'
 import { isRefusal } from '@mcp-directory/shared/errors'
@@ -12,7 +18,7 @@ import { mount } from '@mcp-directory/shared/service'
 import { Elysia } from 'elysia'
 import { adminClearRisk } from './contract'
 import { listingFactsOf } from './rules'
-import { clearRisk, probeTargets, writeFactsOrRecordFailure } from './service'
+import { clearRisk, probeTargets, sandboxCoverage, sandboxTargets, writeFactsOrRecordFailure } from './service'
 
 /** What the facts routes need. */
 export interface FactsDeps {
@@ -59,6 +65,12 @@ export function factsRoutes(deps: FactsDeps) {
         ),
       )
       .use(mount(listProbeTargets, async ({ query }) => probeTargets(database, query.after ?? '', query.limit ?? 1000)))
+      .use(
+        mount(listSandboxTargets, async ({ query }) =>
+          sandboxTargets(database, new Date(query.startedBefore), query.limit ?? 100),
+        ),
+      )
+      .use(mount(readSandboxCoverage, () => sandboxCoverage(database)))
       // Operators: a listing's high-risk finding was looked at and is fine, for the tool list it was found in.
       .use(
         mount(

@@ -1,10 +1,10 @@
-// Listings' live facts as the prober and the sandbox report them, the operator's clearing of a risk, and the probe
-// targets. A change the public can see writes `listing.checked` (and a changed tool list `listing.tools_changed`)
+// Listings' live facts as the prober and the sandbox report them, the operator's clearing of a risk, the probe
+// targets and the sandbox's (most viewed first) with its coverage. A change the public can see writes `listing.checked` (and a changed tool list `listing.tools_changed`)
 // into the catalog outbox in the same transaction. A probe's facts are written whole or the listing says they were
 // not: a write that fails is tried again, and if it still fails the listing records the failure and stops looking
 // current (not verified, health unknown), so a tool list the database refused never leaves the old, clean one
 // standing as if it were the latest.
-import { probeBasisOf } from '@mcp-directory/shared/contracts/catalog-internal'
+import { probeBasisOf, type SandboxCoverage } from '@mcp-directory/shared/contracts/catalog-internal'
 import { catalogOutbox, type Database, type Tx } from '@mcp-directory/shared/db'
 import { Conflict, isRefusal, NotFound } from '@mcp-directory/shared/errors'
 import type { Logger } from '@mcp-directory/shared/log'
@@ -13,6 +13,7 @@ import { storableValue } from '@mcp-directory/shared/text'
 import { observe } from './observe'
 import { activeListingIds, lockListing, markFactsFailed, updateListing } from './repository'
 import type { ListingFacts } from './rules'
+import { dueSandboxTargets, sandboxVerdictCounts } from './sandbox-repository'
 
 type Row = NonNullable<Awaited<ReturnType<typeof lockListing>>>
 
@@ -152,4 +153,22 @@ export async function clearRisk(
 export async function probeTargets(database: Database, after: string, limit: number) {
   const ids = await activeListingIds(database, after, limit)
   return { ids, next: ids.length === limit ? ids[ids.length - 1] : null }
+}
+
+/** The runnable listings due a sandbox start, most viewed first. */
+export async function sandboxTargets(database: Database, startedBefore: Date, limit: number) {
+  return { ids: await dueSandboxTargets(database, startedBefore, limit) }
+}
+
+/** Per registry: the runnable listings, how many were never started, and their last starts' verdicts. */
+export async function sandboxCoverage(database: Database): Promise<SandboxCoverage> {
+  const empty = () => ({ runnable: 0, notStarted: 0, verdicts: {} as Record<string, number> })
+  const coverage = { npm: empty(), pypi: empty() }
+  for (const { registry, verdict, n } of await sandboxVerdictCounts(database)) {
+    const c = coverage[registry]
+    c.runnable += n
+    if (verdict === null) c.notStarted += n
+    else c.verdicts[verdict] = (c.verdicts[verdict] ?? 0) + n
+  }
+  return coverage
 }

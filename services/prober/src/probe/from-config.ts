@@ -20,7 +20,6 @@ export interface ProberParts {
   outboundFetch?: typeof fetch
   /** The fetch used for the GitHub API (default: global fetch). */
   githubFetch?: typeof fetch
-  sandboxQueue?: ProbeQueue
 }
 
 /** Probes one listing job (see listingProber), set up from the configuration. */
@@ -51,7 +50,5 @@ export function configuredProber(config: Config, parts: ProberParts) {
     hosts: new HostLimiter(limits.perHost),
     timeoutMs: limits.timeoutMs,
     log: parts.log,
-    sandboxQueue: parts.sandboxQueue,
-    sandboxIntervalMs: limits.sandboxIntervalHours * 3_600_000,
   })
 }

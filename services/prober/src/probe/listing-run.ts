@@ -21,10 +21,6 @@ export interface ListingProberDeps {
   hosts: HostLimiter
   timeoutMs: number
   log: Logger
-  /** The sandbox's work queue (absent: no sandbox runs, nothing is queued). */
-  sandboxQueue?: ProbeQueue
-  /** How often a listing's package is started again (the slow round). */
-  sandboxIntervalMs?: number
 }
 
 /** One job under way: the listing it probes and what its steps have found so far. */

@@ -12,7 +12,7 @@ import { probeRegistries } from './listing-registries'
 import { probedElsewhere, probeRemotes, remotesToProbe, skippedAsFresh } from './listing-remotes'
 import { hostOf, type ListingProberDeps, type ProbeRun } from './listing-run'
 import type { RemoteProbe } from './remote'
-import { sandboxDue, sandboxTarget, startedAnother } from './sandbox-target'
+import { sandboxTarget, startedAnother } from './sandbox-target'
 
 /** Builds the job handler. */
 export function listingProber(deps: ListingProberDeps) {
@@ -74,14 +74,7 @@ async function probeJob(
       deps.log.debug({ id: listing.id, changed, health: facts.remote?.health }, 'listing facts changed')
   }
   await saveProbe(deps.database, probeRecord(run, job.round, remote, verdict))
-  // Its package is started in the sandbox (its own service, through its queue) when new, changed or due.
-  if (
-    target &&
-    deps.sandboxQueue &&
-    sandboxDue(listing, target, at.getTime(), deps.sandboxIntervalMs ?? 7 * 86_400_000)
-  ) {
-    await deps.sandboxQueue.enqueue([{ listingId: listing.id, round: job.round, reason: job.reason }])
-  }
+  // Its package is started by the sandbox's pace (src/sandbox-pace.ts), most viewed first, not from here.
   return 'done'
 }
 

@@ -14,4 +14,9 @@ export const ProberStatusAnswer = t.Object({
   pending: t.Union([t.Number(), t.Null()]),
   probedByThisReplica: t.Number(),
   round: t.Number(),
+  /**
+   * The sandbox's pace: starts queued per hour at most (SANDBOX_STARTS_PER_HOUR) and by every replica in the last
+   * hour (null: this replica queues none, or its database could not say).
+   */
+  sandboxPace: t.Union([t.Object({ startsPerHour: t.Number(), queuedLastHour: t.Number() }), t.Null()]),
 })

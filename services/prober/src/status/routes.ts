@@ -13,6 +13,8 @@ export interface ProberStatus {
   pending: () => Promise<number>
   probedByThisReplica: () => number
   round: () => number
+  /** The sandbox's pace (null: this replica queues no sandbox starts). */
+  sandboxPace: (() => Promise<{ startsPerHour: number; queuedLastHour: number }>) | null
 }
 
 /** Health (for process supervisors), what the prober last saw of a listing, and this replica's status. */
@@ -27,5 +29,6 @@ export const statusRoutes = (database: Database, log: Logger, status: ProberStat
         pending: await status.pending().catch(() => null),
         probedByThisReplica: status.probedByThisReplica(),
         round: status.round(),
+        sandboxPace: status.sandboxPace ? await status.sandboxPace().catch(() => null) : null,
       })),
     )

@@ -4,6 +4,7 @@
 import { cachedHitsContract } from '../../cached-hits'
 import { defineContract, err } from '../endpoint'
 import { FactsAnswer, FactsBody, ProbeTargets, ProbeTargetsQuery } from './facts'
+import { SandboxCoverage, SandboxTargets, SandboxTargetsQuery } from './sandbox'
 import {
   AnyListingAnswer,
   CreatedListingAnswer,
@@ -45,6 +46,30 @@ export const listProbeTargets = defineContract({
     200: { description: 'A page of ids', type: 'application/json', schema: ProbeTargets },
     400: err('invalid_parameter'),
   },
+})
+
+/** `GET /internal/sandbox-targets`: the runnable listings due a sandbox start, most viewed first. */
+export const listSandboxTargets = defineContract({
+  ...internal,
+  method: 'GET',
+  path: '/internal/sandbox-targets',
+  operationId: 'listSandboxTargets',
+  summary: 'Active listings with an npm/PyPI package, never started or last started before `startedBefore`',
+  query: SandboxTargetsQuery,
+  responses: {
+    200: { description: 'The ids, most viewed first', type: 'application/json', schema: SandboxTargets },
+    400: err('invalid_parameter'),
+  },
+})
+
+/** `GET /internal/sandbox-coverage`: the runnable listings per registry and their last starts' verdicts. */
+export const readSandboxCoverage = defineContract({
+  ...internal,
+  method: 'GET',
+  path: '/internal/sandbox-coverage',
+  operationId: 'readSandboxCoverage',
+  summary: 'Runnable listings per registry, how many were never started, and their verdicts',
+  responses: { 200: { description: 'The counts', type: 'application/json', schema: SandboxCoverage } },
 })
 
 /** `GET /internal/listings/:id`: one listing whatever its status (no view counted). */

@@ -76,3 +76,24 @@ export const probeRounds = proberSchema.table('rounds', {
   startedBy: text('started_by').notNull(),
   details: jsonb('details').$type<Record<string, unknown>>(),
 })
+
+/**
+ * The sandbox pace's ticks (one a minute): the replica that inserts a tick's row queues that tick's share of
+ * SANDBOX_STARTS_PER_HOUR, so every replica together queues no more than that per hour.
+ */
+export const sandboxTicks = proberSchema.table('sandbox_ticks', {
+  tick: bigint('tick', { mode: 'number' }).primaryKey(),
+  claimedBy: text('claimed_by').notNull(),
+  claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull().defaultNow(),
+  queued: integer('queued').notNull().default(0),
+})
+
+/** When the pace last queued each listing's start: not queued again while it may still be waiting or running. */
+export const sandboxQueued = proberSchema.table(
+  'sandbox_queued',
+  {
+    listingId: text('listing_id').primaryKey(),
+    queuedAt: timestamp('queued_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('sandbox_queued_at_idx').on(t.queuedAt)],
+)
