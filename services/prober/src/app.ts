@@ -9,7 +9,7 @@ import { subscribeProberEvents } from './events'
 import { Pacer, PROBES_PER_SECOND } from './limits'
 import type { ProbeQueue } from './queue'
 import { proberQueues } from './queue/from-config'
-import { sandboxPace } from './sandbox-pace'
+import { configuredPace } from './sandbox-pace'
 import { roundScheduler } from './scheduler'
 import { statusRoutes } from './status/routes'
 
@@ -58,18 +58,7 @@ export function createProberApp(deps: ProberDeps) {
     log,
     instance: `prober/${INSTANCE_ID}`,
   })
-  // The sandbox's starts, most viewed first at SANDBOX_STARTS_PER_HOUR (none without a sandbox queue).
-  const pace = sandboxQueue
-    ? sandboxPace({
-        database,
-        catalog,
-        queue: sandboxQueue,
-        startsPerHour: limits.sandboxStartsPerHour,
-        intervalMs: limits.sandboxIntervalHours * 3_600_000,
-        log,
-        instance: `prober/${INSTANCE_ID}`,
-      })
-    : null
+  const pace = sandboxQueue ? configuredPace(config, { database, catalog, queue: sandboxQueue, log }) : null
   let probed = 0
   // Probes start at a bounded pace, whatever the queue holds (a large import queues every listing at once).
   // A probe's garbage (answers read, facts written, the events they fan out into) is given back by the process's
@@ -101,9 +90,7 @@ export function createProberApp(deps: ProberDeps) {
       pending: () => queue.pending(),
       probedByThisReplica: () => probed,
       round: () => scheduler.currentRound(),
-      sandboxPace: pace
-        ? async () => ({ startsPerHour: limits.sandboxStartsPerHour, queuedLastHour: await pace.queuedLastHour() })
-        : null,
+      sandboxPace: pace ? pace.status : null,
     }),
   )
 

@@ -5,8 +5,10 @@
 // queue already holds a few ticks' worth (the sandbox is slower than the pace, or not running): the queue stays
 // short, so it keeps the order, and the next tick reads what is due afresh.
 import type { CatalogClient } from '@mcp-directory/shared/catalog-client'
+import type { Config } from '@mcp-directory/shared/config'
 import type { Database } from '@mcp-directory/shared/db'
 import type { Logger } from '@mcp-directory/shared/log'
+import { INSTANCE_ID } from '@mcp-directory/shared/service'
 import type { ProbeQueue } from './queue'
 import {
   claimSandboxTick,
@@ -103,8 +105,11 @@ export function sandboxPace(deps: SandboxPaceDeps) {
   return {
     tick,
     currentTick,
-    /** Starts every replica queued in the last hour. */
-    queuedLastHour: () => queuedSince(deps.database, currentTick() - 59),
+    /** The pace, and the starts every replica queued in the last hour. */
+    status: async () => ({
+      startsPerHour: deps.startsPerHour,
+      queuedLastHour: await queuedSince(deps.database, currentTick() - 59),
+    }),
     /** Ticks now and then every `everyMs`. */
     start(everyMs = TICK_MS) {
       void safeTick()
@@ -117,6 +122,16 @@ export function sandboxPace(deps: SandboxPaceDeps) {
       await running
     },
   }
+}
+
+/** The sandbox's starts, most viewed first at SANDBOX_STARTS_PER_HOUR, again after SANDBOX_INTERVAL_HOURS. */
+export function configuredPace(config: Config, parts: Pick<SandboxPaceDeps, 'database' | 'catalog' | 'queue' | 'log'>) {
+  return sandboxPace({
+    ...parts,
+    startsPerHour: config.probe.sandboxStartsPerHour,
+    intervalMs: config.probe.sandboxIntervalHours * 3_600_000,
+    instance: `prober/${INSTANCE_ID}`,
+  })
 }
 
 /** The pace as built. */

@@ -104,7 +104,9 @@ export function createSandboxApp(deps: SandboxDeps) {
 
   const app = serviceApp('sandbox', config.publicBaseUrl, log)
     .use(healthRoute('sandbox'))
-    .use(mount(readSandboxStatus, () => sandboxStatus(catalog, queue, counters, limits, { limits: boxLimits, refused })))
+    .use(
+      mount(readSandboxStatus, () => sandboxStatus(catalog, queue, counters, limits, { limits: boxLimits, refused })),
+    )
 
   return {
     app,
