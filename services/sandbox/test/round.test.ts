@@ -153,6 +153,18 @@ describe('one round through the sandbox', () => {
     })
   })
 
+  test('a job for a listing started within its interval is dropped, not started again', async () => {
+    const startsLastHour = async () =>
+      ((await (await sandbox.app.handle(new Request('http://localhost/internal/status'))).json()) as any).startsLastHour
+    const before = await startsLastHour()
+    expect(before).toBe(6)
+    await sandboxQueue.enqueue([{ listingId: id('io.test/everything'), round: 1, reason: 'round' }])
+    // A start of server-everything takes about a second here: five are given for one to show.
+    for (let i = 0; i < 50 && (await startsLastHour()) === before; i++) await Bun.sleep(100)
+    expect(await sandboxQueue.pending()).toBe(0)
+    expect(await startsLastHour()).toBe(before)
+  })
+
   test('verified=1 returns exactly the listings that ran or asked for keys and carry no uncleared high risk', async () => {
     expect(await verifiedNames()).toEqual(['io.test/demands-key', 'io.test/everything'])
   })

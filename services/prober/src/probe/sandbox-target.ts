@@ -1,6 +1,6 @@
-// Which package of a listing the sandbox starts, and when: new and changed listings at once, then once per
-// SANDBOX_INTERVAL_HOURS (the slow round); a guessed package the catalog retired is not started again unless the
-// listing names another package.
+// Which package of a listing the sandbox starts, and whether a start is due: never started (or another package
+// now), or the last start older than SANDBOX_INTERVAL_HOURS; a guessed package the catalog retired is not started
+// again unless the listing names another package. When is the pace's (src/sandbox-pace.ts): most viewed first.
 import type { CatalogListing } from '@mcp-directory/shared/catalog-client'
 import { argumentTokens } from '@mcp-directory/shared/install'
 
