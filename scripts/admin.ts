@@ -18,6 +18,8 @@ const USAGE = `usage: ${NAME} <verb> …
   accept-conflict <id> [--api …]            the entry replaces the listing that held it (or becomes one)
   dismiss-conflict <id> [--api …]           the same entry is not raised again
   upstreams [--json] [--api …]              registries followed: last sync, error, early stop, trust
+  sandbox [--json] [--api …]                runnable listings by their last sandbox start: started, needing a
+                                            setting, failed by reason, not started; the npm and PyPI shares
   help, --help                              this text
 
 The moderation verbs call the operator API: --api defaults to the directory running on DATA_DIR, else
@@ -52,6 +54,8 @@ await runCommand(NAME, async () => {
     case 'dismiss-conflict':
     case 'upstreams':
       return (await import('./conflicts')).runConflicts(verb, rest, USAGE)
+    case 'sandbox':
+      return (await import('./sandbox-coverage')).runSandboxCoverage(rest, USAGE)
     case 'help':
     case '--help':
     case '-h':

@@ -75,6 +75,7 @@ describe('every script: a wrong argument is one line and exit 2', () => {
     ['admin', ['list', '--limit', 'abc']],
     ['admin', ['list', '--status', 'sleeping']],
     ['admin', ['approve']],
+    ['admin', ['sandbox', 'extra']],
     ['db:migrate', ['now']],
     ['db:empty-cluster', ['--out', 'x']],
     ['stack', ['--replicas', 'catalog=x']],

@@ -2,7 +2,7 @@
 // public client import them from here, in matching order.
 import type { Contract } from '@mcp-directory/shared/contracts'
 import { listCategories } from './categories/contract'
-import { adminClearRisk } from './facts/contract'
+import { adminClearRisk, adminSandboxCoverage } from './facts/contract'
 import { getHealth } from './health/contract'
 import {
   adminAcceptImportConflict,
@@ -39,6 +39,7 @@ export const CATALOG_CONTRACTS: Contract[] = [
   getServerMarkdown,
   getServerMarkdownAlias,
   adminClearRisk,
+  adminSandboxCoverage,
   adminTakedownListing,
   adminImport,
   adminListImportConflicts,

@@ -5,7 +5,7 @@
 // day of the same pace.
 import { createCatalogApp } from '@mcp-directory/catalog'
 import { createMemoryBus } from '@mcp-directory/shared/bus'
-import { catalogClient } from '@mcp-directory/shared/catalog-client'
+import { catalogClient, type SandboxCoverage } from '@mcp-directory/shared/catalog-client'
 import { loadConfig } from '@mcp-directory/shared/config'
 import { openDatabase, runMigrations, sql } from '@mcp-directory/shared/db'
 import { createLogger } from '@mcp-directory/shared/log'
@@ -13,7 +13,6 @@ import { loadSharedData } from '@mcp-directory/shared/testing'
 import { createMemoryQueue, sandboxPace } from '@mcp-directory/prober'
 import { fail, intOption, parseCommand } from '../../../scripts/cli'
 import { createSandboxApp } from './app'
-import { type CoverageSummary, coverageSummary } from './coverage'
 import { bubblewrapAvailable } from './index'
 import { projectDay, type Projection } from './coverage-projection'
 
@@ -66,17 +65,17 @@ const pace = sandboxPace({
   log,
   instance: 'sandbox:coverage',
 })
-const before = coverageSummary(await client.sandboxCoverage())
+const before = await client.sandboxCoverage()
 console.log(
   `imported ${imported.created} listings: ${before.runnable} runnable (npm ${before.npm.runnable}, PyPI ${before.pypi.runnable}); pace ${perHour} starts per hour, ${config.probe.sandboxConcurrency} at once, ${minutes} min`,
 )
 
 const began = performance.now()
-const started = (c: CoverageSummary) => c.runnable - c.notStarted
+const started = (c: SandboxCoverage) => c.runnable - c.notStarted
 pace.start()
 for (let m = 1; m <= minutes; m++) {
   await Bun.sleep(Math.max(0, began + m * 60_000 - performance.now()))
-  const c = coverageSummary(await client.sandboxCoverage())
+  const c = await client.sandboxCoverage()
   console.log(
     `${m} min: ${started(c)} started, ${c.started} listed tools, ${c.needsSetting} need a setting, ${Object.values(c.failed).reduce((a, b) => a + b, 0)} failed; npm tools seen ${c.npm.toolsSeen}/${c.npm.runnable}`,
   )
@@ -85,14 +84,14 @@ await pace.stop()
 // Starts still running are killed: only finished ones are counted.
 await sandbox.close()
 const hours = (performance.now() - began) / 3_600_000
-const raw = await client.sandboxCoverage()
-printReport(coverageSummary(raw), projectDay(raw, hours, perHour), minutes)
+const after = await client.sandboxCoverage()
+printReport(after, projectDay(after, hours, perHour), minutes)
 if (examples) await printExamples(examples)
 await catalog.close()
 await database.close()
 process.exit(0)
 
-function printReport(c: CoverageSummary, p: Projection, ran: number): void {
+function printReport(c: SandboxCoverage, p: Projection, ran: number): void {
   const pct = (x: number) => `${(100 * x).toFixed(1)}%`
   console.log(`\nmeasured for ${ran} minutes (real registries, the real catalog):`)
   console.log(`  starts finished: ${p.starts} (${p.startsPerHour.toFixed(1)} per hour; the pace allows ${perHour})`)

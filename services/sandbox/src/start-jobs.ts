@@ -4,7 +4,6 @@ import type { CatalogClient } from '@mcp-directory/shared/catalog-client'
 import { probeBasisOf } from '@mcp-directory/shared/contracts/catalog-internal'
 import type { Logger } from '@mcp-directory/shared/log'
 import { sandboxDue, sandboxTarget, type ProbeJob, type ProbeQueue, type SandboxTarget } from '@mcp-directory/prober'
-import { coverageSummary } from './coverage'
 import type { BoxLimitMode } from './run/boxlimits'
 import type { SandboxLimits } from './run/bwrap'
 import type { Registries } from './run/install'
@@ -123,9 +122,6 @@ export async function sandboxStatus(
     startsLastHour: counters.starts.length,
     verdicts: Object.fromEntries(counters.verdicts),
     limits,
-    catalog: await catalog
-      .sandboxCoverage()
-      .then(coverageSummary)
-      .catch(() => null),
+    catalog: await catalog.sandboxCoverage().catch(() => null),
   }
 }

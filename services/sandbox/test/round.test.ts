@@ -136,16 +136,27 @@ afterAll(async () => {
 describe('one round through the sandbox', () => {
   test("the sandbox's status: started, needing a setting, failed by reason, none pending, the npm share", async () => {
     const status = await (await sandbox.app.handle(new Request('http://localhost/internal/status'))).json()
-    expect(status.catalog).toEqual({
+    const coverage = {
       runnable: 6,
       // everything, poisoned, instructed, param-poisoned listed tools; demands-key asked for its key.
       started: 4,
       needsSetting: 1,
       failed: { output_limit: 1 },
       notStarted: 0,
-      npm: { runnable: 6, toolsSeen: 4, share: 4 / 6 },
-      pypi: { runnable: 0, toolsSeen: 0, share: 0 },
-    })
+      npm: {
+        runnable: 6,
+        notStarted: 0,
+        toolsSeen: 4,
+        share: 4 / 6,
+        verdicts: { ran: 4, asked_for_keys: 1, output_limit: 1 },
+      },
+      pypi: { runnable: 0, notStarted: 0, toolsSeen: 0, share: 0, verdicts: {} },
+    }
+    expect(status.catalog).toEqual(coverage)
+    // The same for the operator (`bun run admin sandbox`), with the operator token only.
+    expect((await call('/api/v1/admin/sandbox')).status).toBe(401)
+    const operator = await call('/api/v1/admin/sandbox', { headers: { authorization: `Bearer ${OPERATOR}` } })
+    expect(await operator.json()).toEqual(coverage)
     // The next tick finds nothing due: every listing was started within its interval.
     expect(await prober.paceSandbox(Math.floor(Date.now() / 60_000) + 1)).toMatchObject({
       claimed: true,

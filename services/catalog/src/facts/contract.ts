@@ -1,4 +1,5 @@
 import { defineContract, err } from '@mcp-directory/shared/contracts'
+import { SandboxCoverage } from '@mcp-directory/shared/contracts/catalog-internal'
 import { ClearRiskAnswer, ClearRiskQuery } from './model'
 
 /** `POST /api/v1/admin/listings/:id/clear-risk`: an operator looked at a high-risk finding and found it fine. */
@@ -24,5 +25,22 @@ export const adminClearRisk = defineContract({
     404: err('No such listing'),
     400: err('invalid_parameter'),
     409: err('conflict: the listing has no risk finding, or its tool list is no longer the one reviewed'),
+  },
+})
+
+/** `GET /api/v1/admin/sandbox`: how far the sandbox got through the catalog's runnable listings. */
+export const adminSandboxCoverage = defineContract({
+  method: 'GET',
+  path: '/api/v1/admin/sandbox',
+  service: 'catalog',
+  operationId: 'adminSandboxCoverage',
+  tag: 'operator',
+  limit: null,
+  auth: 'operator',
+  summary:
+    'Runnable listings (an npm/PyPI package) by their last sandbox start: started (tools listed), needing a setting, failed by reason, not started yet; per registry the share whose tools were seen',
+  responses: {
+    200: { description: 'The counts', type: 'application/json', schema: SandboxCoverage },
+    401: err('Operator token required'),
   },
 })

@@ -16,7 +16,7 @@ import type { Logger } from '@mcp-directory/shared/log'
 import { isRefusal } from '@mcp-directory/shared/errors'
 import { mount } from '@mcp-directory/shared/service'
 import { Elysia } from 'elysia'
-import { adminClearRisk } from './contract'
+import { adminClearRisk, adminSandboxCoverage } from './contract'
 import { listingFactsOf } from './rules'
 import { clearRisk, probeTargets, sandboxCoverage, sandboxTargets, writeFactsOrRecordFailure } from './service'
 
@@ -71,6 +71,11 @@ export function factsRoutes(deps: FactsDeps) {
         ),
       )
       .use(mount(readSandboxCoverage, () => sandboxCoverage(database)))
+      .use(
+        mount(adminSandboxCoverage, () => sandboxCoverage(database), {
+          beforeHandle: ({ request }: { request: Request }) => requireOperator(request, deps.operatorToken),
+        }),
+      )
       // Operators: a listing's high-risk finding was looked at and is fine, for the tool list it was found in.
       .use(
         mount(

@@ -160,15 +160,36 @@ export async function sandboxTargets(database: Database, startedBefore: Date, li
   return { ids: await dueSandboxTargets(database, startedBefore, limit) }
 }
 
-/** Per registry: the runnable listings, how many were never started, and their last starts' verdicts. */
+/** Stopped naming a declared variable or argument: it runs once given a setting. */
+const NEEDS_SETTING = new Set(['asked_for_keys', 'asked_for_config'])
+
+/** How far the sandbox got through the runnable listings: in all, and per registry. */
 export async function sandboxCoverage(database: Database): Promise<SandboxCoverage> {
-  const empty = () => ({ runnable: 0, notStarted: 0, verdicts: {} as Record<string, number> })
-  const coverage = { npm: empty(), pypi: empty() }
-  for (const { registry, verdict, n } of await sandboxVerdictCounts(database)) {
-    const c = coverage[registry]
-    c.runnable += n
-    if (verdict === null) c.notStarted += n
-    else c.verdicts[verdict] = (c.verdicts[verdict] ?? 0) + n
+  const empty = () => ({ runnable: 0, notStarted: 0, toolsSeen: 0, share: 0, verdicts: {} as Record<string, number> })
+  const c: SandboxCoverage = {
+    runnable: 0,
+    started: 0,
+    needsSetting: 0,
+    failed: {},
+    notStarted: 0,
+    npm: empty(),
+    pypi: empty(),
   }
-  return coverage
+  for (const { registry, verdict, n } of await sandboxVerdictCounts(database)) {
+    const r = c[registry]
+    r.runnable += n
+    c.runnable += n
+    if (verdict === null) {
+      r.notStarted += n
+      c.notStarted += n
+      continue
+    }
+    r.verdicts[verdict] = (r.verdicts[verdict] ?? 0) + n
+    if (verdict === 'ran') r.toolsSeen += n
+    if (verdict === 'ran') c.started += n
+    else if (NEEDS_SETTING.has(verdict)) c.needsSetting += n
+    else c.failed[verdict] = (c.failed[verdict] ?? 0) + n
+  }
+  for (const r of [c.npm, c.pypi]) r.share = r.runnable ? r.toolsSeen / r.runnable : 0
+  return c
 }

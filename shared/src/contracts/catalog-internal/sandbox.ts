@@ -1,7 +1,6 @@
 // The sandbox's pace and coverage, read from the catalog: which runnable listings to start next (most viewed first),
 // and how many of them were started, with what verdict.
 import { type Static, t } from 'elysia'
-import { SANDBOX_VERDICTS } from './facts'
 
 /** Most listings one `GET /internal/sandbox-targets` answers. */
 export const MAX_SANDBOX_TARGETS = 1000
@@ -26,13 +25,26 @@ const RegistryCoverage = t.Object({
   runnable: t.Number(),
   /** Never started (or their last start was of a package they no longer name). */
   notStarted: t.Number(),
+  /** Listed at least one tool. */
+  toolsSeen: t.Number(),
+  /** toolsSeen / runnable (0 when none is runnable). */
+  share: t.Number(),
   /** Last start per verdict; `ran` without a tool is counted as `no_tools`. */
   verdicts: t.Record(t.String(), t.Number()),
 })
 
-/** `GET /internal/sandbox-coverage`: the runnable listings per registry and their last starts' verdicts. */
-export const SandboxCoverage = t.Object({ npm: RegistryCoverage, pypi: RegistryCoverage })
+/**
+ * How far the sandbox got through the catalog's runnable listings (active, with an npm/PyPI package): `started`
+ * listed tools, `needsSetting` stopped naming a declared variable or argument, `failed` per reason (a verdict, or
+ * `no_tools`), `notStarted` waits for its turn; and per registry.
+ */
+export const SandboxCoverage = t.Object({
+  runnable: t.Number(),
+  started: t.Number(),
+  needsSetting: t.Number(),
+  failed: t.Record(t.String(), t.Number()),
+  notStarted: t.Number(),
+  npm: RegistryCoverage,
+  pypi: RegistryCoverage,
+})
 export type SandboxCoverage = Static<typeof SandboxCoverage>
-
-/** Every verdict a coverage answer may count. */
-export const COVERAGE_VERDICTS = [...SANDBOX_VERDICTS, 'no_tools'] as const
