@@ -94,6 +94,9 @@ function remoteVerdict(run: ProbeRun, remote: RemoteProbe, state: ProbeState | n
     ...(remote.tools ? { tools: remote.tools, toolsSource: remote.transport } : {}),
     // Sent with the tools whenever they were listed: a server that stopped saying anything else says so.
     ...(remote.tools ? { server: remote.server ?? {} } : {}),
+    // A list that breaks the spec is kept as far as readable, with its defect; skills are sent when read.
+    ...(remote.toolsDefect ? { toolsDefect: remote.toolsDefect } : {}),
+    ...(remote.tools && remote.skills ? { skills: remote.skills } : {}),
     ...(remote.auth ? { auth: remote.auth } : {}),
     ...(remote.protocol ? { protocol: remote.protocol } : {}),
   }

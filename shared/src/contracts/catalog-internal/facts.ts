@@ -70,6 +70,44 @@ export const ToolModel = t.Object({
 
 const tools = t.Array(ToolModel, { maxItems: MAX_TOOLS, error: `must be an array of at most ${MAX_TOOLS} tools` })
 
+export const MAX_SKILLS = 100
+export const MAX_SKILL_FILES = 512
+
+/** A skill the server offers (Skills extension): its frontmatter's name, title, description, and every file's sha256. */
+export const SkillModel = t.Object({
+  name: t.String({ minLength: 1, maxLength: MAX_TOOL_NAME, pattern: '\\S' }),
+  title: t.Optional(t.String({ maxLength: MAX_TOOL_NAME })),
+  description: t.String({ maxLength: MAX_TOOL_DESCRIPTION }),
+  uri: t.String({ minLength: 1, maxLength: MAX_VALUE }),
+  files: t.Array(
+    t.Object({ path: t.String({ minLength: 1, maxLength: 1024 }), sha256: t.String({ pattern: '^[0-9a-f]{64}$' }) }),
+    { maxItems: MAX_SKILL_FILES },
+  ),
+  dynamic: t.Optional(t.Boolean()),
+})
+
+const skills = t.Optional(
+  t.Array(
+    asOne(
+      SkillModel,
+      'must be { name, title?, description, uri, files: [{ path, sha256 (64 hex digits) }], dynamic? }',
+    ),
+    { maxItems: MAX_SKILLS, error: `must be an array of at most ${MAX_SKILLS} skills` },
+  ),
+)
+
+/** How a tool list breaks the spec, named: clients built on the official SDK reject such a list whole. */
+const ToolsDefectModel = t.Optional(
+  asOne(
+    t.Object({
+      code: oneOf(['input_schema_not_object', 'missing_name', 'duplicate_name', 'invalid_result']),
+      message: t.String({ maxLength: 500 }),
+      tools: t.Array(t.String({ maxLength: MAX_TOOL_NAME }), { maxItems: 100 }),
+    }),
+    'must be { code: input_schema_not_object|missing_name|duplicate_name|invalid_result, message, tools: string[] }',
+  ),
+)
+
 const RemoteAuthModel = asOne(
   t.Object({
     kind: oneOf(['oauth', 'api_key', 'none']),
@@ -82,7 +120,8 @@ const RemoteAuthModel = asOne(
 
 /**
  * What the server says besides its tools, with them: `{ instructions?, prompts?: [{ name, description? }],
- * resources?: [{ name, description? }] }`; anything else is dropped, long texts cut.
+ * resources?: [{ name, description? }], skills?: [{ name, description?, text?, digest? }] }` (skills: their
+ * SKILL.md texts, for the scan); anything else is dropped, long texts cut.
  */
 const serverTexts = t.Optional(t.Unknown())
 /** The MCP revision a server spoke to the prober or the sandbox, and its tool list's ttlMs (at most a year). */
@@ -101,6 +140,8 @@ export const RemoteFacts = t.Object({
   health: oneOf(HEALTH_STATES, { error: `must be one of ${HEALTH_STATES.join(', ')}` }),
   verified: t.Boolean({ error: 'must be a boolean' }),
   tools: t.Optional(tools),
+  toolsDefect: ToolsDefectModel,
+  skills,
   server: serverTexts,
   toolsSource: t.Optional(t.String({ maxLength: 40, error: 'must be a short string' })),
   auth: t.Optional(RemoteAuthModel),
@@ -180,6 +221,8 @@ export const SandboxReportModel = t.Object({
   detail: t.String({ maxLength: 500 }),
   variable: t.Optional(t.String({ pattern: '^[A-Za-z_][A-Za-z0-9_]{0,100}$' })),
   tools: t.Optional(tools),
+  toolsDefect: ToolsDefectModel,
+  skills,
   server: serverTexts,
   promptCount: t.Optional(count),
   resourceCount: t.Optional(count),
