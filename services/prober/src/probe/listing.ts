@@ -85,10 +85,9 @@ async function probeJob(
   return 'done'
 }
 
-/** The listing's health after its best endpoint's probe, into the facts and onto that endpoint's history row. */
-function remoteVerdict(run: ProbeRun, remote: RemoteProbe, state: ProbeState | null): HealthVerdict {
-  const verdict = healthAfter(remote.outcome, state)
-  run.facts.remote = {
+/** What the catalog is told of an endpoint's probe: its health, and what it listed when it listed its tools. */
+export function remoteFacts(remote: RemoteProbe, verdict: Pick<HealthVerdict, 'health' | 'verified'>) {
+  return {
     health: verdict.health,
     verified: verdict.verified,
     ...(remote.tools ? { tools: remote.tools, toolsSource: remote.transport } : {}),
@@ -99,7 +98,13 @@ function remoteVerdict(run: ProbeRun, remote: RemoteProbe, state: ProbeState | n
     ...(remote.tools && remote.skills ? { skills: remote.skills } : {}),
     ...(remote.auth ? { auth: remote.auth } : {}),
     ...(remote.protocol ? { protocol: remote.protocol } : {}),
-  }
+  } satisfies FactsBody['remote']
+}
+
+/** The listing's health after its best endpoint's probe, into the facts and onto that endpoint's history row. */
+function remoteVerdict(run: ProbeRun, remote: RemoteProbe, state: ProbeState | null): HealthVerdict {
+  const verdict = healthAfter(remote.outcome, state)
+  run.facts.remote = remoteFacts(remote, verdict)
   const last = run.results.findLast((r) => r.kind === 'remote' && r.target === remote.url)
   if (last) last.health = verdict.health
   return verdict
