@@ -3,6 +3,7 @@
 // Bounds: a listing's facts are shown on its page; nothing a remote server says may grow it without limit.
 import type { SchemaOptions, TLiteral, TSchema } from '@sinclair/typebox'
 import { type Static, t } from 'elysia'
+import { SkillsModel, ToolsDefectModel } from './skills'
 
 /** Health states a probe reports. */
 export const HEALTH_STATES = ['active', 'degraded', 'down', 'unknown'] as const
@@ -70,44 +71,6 @@ export const ToolModel = t.Object({
 
 const tools = t.Array(ToolModel, { maxItems: MAX_TOOLS, error: `must be an array of at most ${MAX_TOOLS} tools` })
 
-export const MAX_SKILLS = 100
-export const MAX_SKILL_FILES = 512
-
-/** A skill the server offers (Skills extension): its frontmatter's name, title, description, and every file's sha256. */
-export const SkillModel = t.Object({
-  name: t.String({ minLength: 1, maxLength: MAX_TOOL_NAME, pattern: '\\S' }),
-  title: t.Optional(t.String({ maxLength: MAX_TOOL_NAME })),
-  description: t.String({ maxLength: MAX_TOOL_DESCRIPTION }),
-  uri: t.String({ minLength: 1, maxLength: MAX_VALUE }),
-  files: t.Array(
-    t.Object({ path: t.String({ minLength: 1, maxLength: 1024 }), sha256: t.String({ pattern: '^[0-9a-f]{64}$' }) }),
-    { maxItems: MAX_SKILL_FILES },
-  ),
-  dynamic: t.Optional(t.Boolean()),
-})
-
-const skills = t.Optional(
-  t.Array(
-    asOne(
-      SkillModel,
-      'must be { name, title?, description, uri, files: [{ path, sha256 (64 hex digits) }], dynamic? }',
-    ),
-    { maxItems: MAX_SKILLS, error: `must be an array of at most ${MAX_SKILLS} skills` },
-  ),
-)
-
-/** How a tool list breaks the spec, named: clients built on the official SDK reject such a list whole. */
-const ToolsDefectModel = t.Optional(
-  asOne(
-    t.Object({
-      code: oneOf(['input_schema_not_object', 'missing_name', 'duplicate_name', 'invalid_result']),
-      message: t.String({ maxLength: 500 }),
-      tools: t.Array(t.String({ maxLength: MAX_TOOL_NAME }), { maxItems: 100 }),
-    }),
-    'must be { code: input_schema_not_object|missing_name|duplicate_name|invalid_result, message, tools: string[] }',
-  ),
-)
-
 const RemoteAuthModel = asOne(
   t.Object({
     kind: oneOf(['oauth', 'api_key', 'none']),
@@ -141,7 +104,7 @@ export const RemoteFacts = t.Object({
   verified: t.Boolean({ error: 'must be a boolean' }),
   tools: t.Optional(tools),
   toolsDefect: ToolsDefectModel,
-  skills,
+  skills: SkillsModel,
   server: serverTexts,
   toolsSource: t.Optional(t.String({ maxLength: 40, error: 'must be a short string' })),
   auth: t.Optional(RemoteAuthModel),
@@ -222,7 +185,7 @@ export const SandboxReportModel = t.Object({
   variable: t.Optional(t.String({ pattern: '^[A-Za-z_][A-Za-z0-9_]{0,100}$' })),
   tools: t.Optional(tools),
   toolsDefect: ToolsDefectModel,
-  skills,
+  skills: SkillsModel,
   server: serverTexts,
   promptCount: t.Optional(count),
   resourceCount: t.Optional(count),
