@@ -18,6 +18,7 @@ import { createOutboundFetcher } from '@mcp-directory/shared/outbound'
 import { createFreshDatabase, type FreshDatabase, testConfig } from '@mcp-directory/shared/testing'
 import { withArchived } from '../../mcp/src/tools/common'
 import { detailText } from '../../mcp/src/tools/text'
+import { listingBody } from '../../web/src/pages/listing/view'
 import { remoteFacts } from '../src/probe/listing'
 import { probeRemote } from '../src/probe/remote'
 
@@ -186,6 +187,9 @@ describe('skills', () => {
     const text = detailText(withArchived(detail))
     expect(text).toContain('skills (1):')
     expect(text).toContain('- name "triage-incidents", description "Triage production incidents from pager alerts"')
+    const page = String(listingBody(detail, 'https://dir.example', 'claude-desktop'))
+    expect(page).toContain('Skills (1)')
+    expect(page).toContain('<code>triage-incidents</code></strong> — Triage production incidents from pager alerts')
   })
 
   test("searched: a word only in a skill's description finds the server", async () => {
@@ -269,5 +273,8 @@ describe('a tool list that breaks the spec', () => {
       '**Broken tool list:** tools/list breaks the spec: 9 tools\' inputSchema lacks type "object"',
     )
     expect(detailText(withArchived(detail))).toContain(`broken tool list: "${message.replaceAll('"', '\\"')}"`)
+    expect(String(listingBody(detail, 'https://dir.example', 'claude-desktop'))).toContain(
+      'Broken tool list</span> tools/list breaks the spec: 9 tools&#39; inputSchema lacks type &quot;object&quot;',
+    )
   })
 })
