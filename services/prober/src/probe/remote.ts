@@ -1,8 +1,9 @@
 /**
  * Probes a remote MCP endpoint with the official SDK (v2) client: `server/discover` first (the 2026-07-28
  * revision), then the 2025 handshake (`initialize`) when the server does not speak it; then `tools/list` (every
- * page), within one deadline, every HTTP request through the outbound-safety fetcher (no private addresses unless
- * allowed, redirects checked, bounded in time). The revision it speaks and its tool list's `ttlMs` are recorded.
+ * page, read as sent: a list that breaks the spec is kept with its defect), its other lists and its skills, within
+ * one deadline, every HTTP request through the outbound-safety fetcher (no private addresses unless allowed,
+ * redirects checked, bounded in time). The revision it speaks and its tool list's `ttlMs` are recorded.
  */
 import {
   Client,
