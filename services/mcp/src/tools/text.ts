@@ -104,11 +104,13 @@ const guessLines = (i: InstallHint['install']) =>
   i?.guess ? [`   guessed command ${q(i.guess.command)}, not confirmed: ${q(i.guess.note)}`] : []
 
 /**
- * There are more hits. The cursor itself (long: it holds the walk's position) is in structuredContent only; a client
- * that shows only text can ask for a larger page instead.
+ * There are more hits. The cursor itself (long: it holds the walk's plan and position) is in structuredContent only;
+ * the text gives its short form, the next page's number, while one read of up to 100 hits can serve it.
  */
 export const MORE =
-  'More results: call search_mcp_servers again with the same arguments and cursor set to structuredContent.nextCursor (or a larger limit, up to 100).'
+  'More results: call search_mcp_servers again with the same arguments and cursor set to structuredContent.nextCursor.'
+export const morePage = (page: number) =>
+  `More results: call search_mcp_servers again with the same arguments and page ${page} (or cursor set to structuredContent.nextCursor).`
 
 /** Search results as a numbered list; with a client named, each hit also says how to choose and install it. */
 export function searchText(
@@ -120,13 +122,15 @@ export function searchText(
     nextCursor: string | null
   },
   client?: string,
+  nextPage: number | null = null,
 ): string {
   const total = num(r.total)
   const one = total === '1'
   const what = `${r.query ? ` the query ${q(r.query)}` : ''}${r.category ? ` in category ${q(r.category)}` : ''}`
   const head = `${total} listing${one ? '' : 's'} match${one ? 'es' : ''}${what}; ${r.servers.length} shown. ${DATA_NOTE}`
   const lines = r.servers.map((s, i) => `${i + 1}. ${hitText(s, client)}`)
-  return [head, '', ...lines, ...(r.nextCursor ? ['', MORE] : [])].join('\n')
+  const more = nextPage === null ? MORE : morePage(nextPage)
+  return [head, '', ...lines, ...(r.nextCursor ? ['', more] : [])].join('\n')
 }
 
 // The same hit comes back in many searches: its escaped text is kept per listing and client with the hit's whole
