@@ -26,7 +26,7 @@ import {
 } from '@mcp-directory/shared/testing'
 import { codeSpan } from '@mcp-directory/shared/text'
 import { quoted } from '../src/tools/plain'
-import { MORE } from '../src/tools/text'
+import { MORE, morePage } from '../src/tools/text'
 import { CONFIG_CLIENTS, type ConfigEntry } from '@mcp-directory/shared/install'
 import { createGatewayApp } from '../../../gateway/src/app'
 import { mcpLimitOf } from '../../../gateway/src/mcp-pricing'
@@ -271,7 +271,23 @@ describe('MCP over Streamable HTTP through the gateway', () => {
     expect(t).toContain(`id ${quoted(page1.servers[0].id)}`)
     // The long cursor is in structuredContent only; the text says where it is.
     expect(t).not.toContain(page1.nextCursor)
-    expect(t.split('\n').at(-1)).toBe(MORE)
+    expect(t.split('\n').at(-1)).toBe(morePage(2))
+    // The short cursor: page 2 is hits 5–8 of the same ranking, and its nextCursor the endpoint's after hit 8.
+    const eight = (await (await rest('/api/v1/search?q=mcp&limit=8&client=claude-code')).json()) as typeof page1
+    const second = await call('search_mcp_servers', { query: 'mcp', limit: 4, page: 2 })
+    const shown = second.structuredContent as typeof page1
+    expect(shown.servers.map((s) => s.id)).toEqual(eight.servers.slice(4).map((s) => s.id))
+    expect(shown.nextCursor).toBe(eight.nextCursor)
+    expect(text(second).split('\n').at(-1)).toBe(morePage(3))
+    expect(text(second)).toContain(`1. `)
+    const bad = await call('search_mcp_servers', { query: 'mcp', page: 11 })
+    expect(bad.isError).toBe(true)
+    // A cursor given is followed as it is; the text then points at the next cursor only.
+    expect(
+      text(await call('search_mcp_servers', { query: 'mcp', limit: 4, cursor: page1.nextCursor }))
+        .split('\n')
+        .at(-1),
+    ).toBe(MORE)
     // Without `client`, the REST hits are exactly the summaries of §2.1.
     const plain = (await (await rest('/api/v1/search?q=mcp&limit=2')).json()) as { servers: Record<string, unknown>[] }
     expect(Object.keys(plain.servers[0]!)).not.toContain('install')

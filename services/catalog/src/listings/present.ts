@@ -205,6 +205,9 @@ export function detailOf(
     readme: l.readme ?? null,
     risk: riskOf(l),
     toolsChanges: l.toolsChanges ?? [],
+    toolsDefect: l.toolsDefect ?? null,
+    skills: l.skills ?? [],
+    skillsChanges: l.skillsChanges ?? [],
     checks: {
       healthCheckedAt: l.healthCheckedAt?.toISOString() ?? null,
       factsWrittenAt: l.factsWrittenAt?.toISOString() ?? null,

@@ -8,6 +8,7 @@ import { type SandboxStartFacts, sandboxStartOf, sandboxStartWords } from '@mcp-
 import { codeSpan, fenced } from '@mcp-directory/shared/text'
 import { plain, quoted as q } from './plain'
 import { type InstallFacts, installLine } from './install-text'
+import { type ToolsInput, toolsLines } from './tools-text'
 
 type Summary = {
   id: string
@@ -103,11 +104,13 @@ const guessLines = (i: InstallHint['install']) =>
   i?.guess ? [`   guessed command ${q(i.guess.command)}, not confirmed: ${q(i.guess.note)}`] : []
 
 /**
- * There are more hits. The cursor itself (long: it holds the walk's position) is in structuredContent only; a client
- * that shows only text can ask for a larger page instead.
+ * There are more hits. The cursor itself (long: it holds the walk's plan and position) is in structuredContent only;
+ * the text gives its short form, the next page's number, while one read of up to 100 hits can serve it.
  */
 export const MORE =
-  'More results: call search_mcp_servers again with the same arguments and cursor set to structuredContent.nextCursor (or a larger limit, up to 100).'
+  'More results: call search_mcp_servers again with the same arguments and cursor set to structuredContent.nextCursor.'
+export const morePage = (page: number) =>
+  `More results: call search_mcp_servers again with the same arguments and page ${page} (or cursor set to structuredContent.nextCursor).`
 
 /** Search results as a numbered list; with a client named, each hit also says how to choose and install it. */
 export function searchText(
@@ -119,13 +122,15 @@ export function searchText(
     nextCursor: string | null
   },
   client?: string,
+  nextPage: number | null = null,
 ): string {
   const total = num(r.total)
   const one = total === '1'
   const what = `${r.query ? ` the query ${q(r.query)}` : ''}${r.category ? ` in category ${q(r.category)}` : ''}`
   const head = `${total} listing${one ? '' : 's'} match${one ? 'es' : ''}${what}; ${r.servers.length} shown. ${DATA_NOTE}`
   const lines = r.servers.map((s, i) => `${i + 1}. ${hitText(s, client)}`)
-  return [head, '', ...lines, ...(r.nextCursor ? ['', MORE] : [])].join('\n')
+  const more = nextPage === null ? MORE : morePage(nextPage)
+  return [head, '', ...lines, ...(r.nextCursor ? ['', more] : [])].join('\n')
 }
 
 // The same hit comes back in many searches: its escaped text is kept per listing and client with the hit's whole
@@ -194,25 +199,25 @@ function riskLines(r: NonNullable<Risk>): string[] {
   return [head, ...r.findings.slice(0, MAX_FINDINGS).map(finding)]
 }
 
-type DetailInput = Summary & {
-  origin?: string
-  title: string | null
-  repositoryUrl: string | null
-  websiteUrl: string | null
-  transports: string[]
-  tags: string[]
-  qualityScore: number
-  health: string | null
-  popularity: { upvotes: number; views: number; installs: number; githubStars: number | null }
-  tools: { name: string; description?: string }[]
-  install: Install
-  detailUrl: string
-  configs?: Config[] | null
-  archived?: string | null
-  risk?: Risk
-  checks?: { protocol?: { version: string; ttlMs: number | null } | null; sandbox?: SandboxStartFacts['sandbox'] }
-  packages?: SandboxStartFacts['packages']
-}
+type DetailInput = Summary &
+  ToolsInput & {
+    origin?: string
+    title: string | null
+    repositoryUrl: string | null
+    websiteUrl: string | null
+    transports: string[]
+    tags: string[]
+    qualityScore: number
+    health: string | null
+    popularity: { upvotes: number; views: number; installs: number; githubStars: number | null }
+    install: Install
+    detailUrl: string
+    configs?: Config[] | null
+    archived?: string | null
+    risk?: Risk
+    checks?: { protocol?: { version: string; ttlMs: number | null } | null; sandbox?: SandboxStartFacts['sandbox'] }
+    packages?: SandboxStartFacts['packages']
+  }
 
 /** A demo listing (sample data until the first real import) says so before anything else of it. */
 export const DEMO_NOTE =
@@ -265,11 +270,7 @@ export function detailText(s: DetailInput): string {
     `description: ${q(s.description)}`,
   ]
   if (s.risk && s.risk.level !== 'none') lines.push('', ...riskLines(s.risk))
-  if (s.tools.length) {
-    const tool = (t: { name: string; description?: string }) =>
-      `- name ${q(t.name)}${t.description ? `, description ${q(t.description, MAX_TOOL_DESCRIPTION)}` : ''}`
-    lines.push('', `tools (${s.tools.length}):`, ...s.tools.map(tool))
-  } else lines.push('', 'tools: none known yet')
+  lines.push(...toolsLines(s))
   if (s.configs === undefined) return lines.join('\n')
   if (!s.configs) return [...lines, '', `configs: none; ${noConfigsWhy(s.install)}`].join('\n')
   return [lines.join('\n'), `configs (${s.configs.length} clients):`, ...s.configs.map(configText)].join('\n\n')
