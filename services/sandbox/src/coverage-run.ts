@@ -124,7 +124,7 @@ async function printExamples(n: number): Promise<void> {
   const rows = await database.rows<{ verdict: string; name: string; pkg: string; detail: string }>(sql`
     select verdict, name, pkg, detail from (
       select sandbox->>'verdict' as verdict, name, sandbox->>'identifier' as pkg,
-             left(regexp_replace(sandbox->>'detail', '\s+', ' ', 'g'), 240) as detail,
+             left(regexp_replace(sandbox->>'detail', '\\s+', ' ', 'g'), 240) as detail,
              row_number() over (partition by sandbox->>'verdict' order by name) as k
         from catalog.listings where sandbox is not null and sandbox->>'verdict' <> 'ran') v
      where k <= ${n} order by verdict, name`)
