@@ -51,6 +51,39 @@ export const ServerDetail = t.Composite([
     readme: t.Union([t.String(), t.Null()], {
       description: 'The repository README (Markdown) when the directory holds one',
     }),
+    readiness: t.Optional(
+      t.Object(
+        {
+          ready: t.Union([t.Boolean(), t.Null()], {
+            description: 'true when every check passed; false when one failed; null when one is unknown (nothing observed)',
+          }),
+          checks: t.Array(
+            t.Object({
+              id: t.Union(
+                [
+                  t.Literal('tool-titles'),
+                  t.Literal('tool-annotations'),
+                  t.Literal('tool-names'),
+                  t.Literal('remote-auth'),
+                ],
+                {
+                  description:
+                    'tool-titles: every tool has a title; tool-annotations: every tool has readOnlyHint or destructiveHint; tool-names: names unique and at most 64 characters; remote-auth: a remote endpoint uses OAuth (protected-resource metadata) or no auth',
+                },
+              ),
+              passed: t.Union([t.Boolean(), t.Null()], { description: 'null: nothing observed to judge it by' }),
+              evidence: t.String({
+                description: 'What it was judged on: the tools that fail it, where and when the tool list was seen',
+              }),
+            }),
+          ),
+        },
+        {
+          description:
+            "Ready for an agent's host (a connector directory): checks of the last observed tool list and the probe of the endpoint's auth",
+        },
+      ),
+    ),
     risk: t.Optional(
       t.Union(
         [

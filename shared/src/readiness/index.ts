@@ -73,8 +73,9 @@ function names(list: readonly string[]): string {
 
 /** Where the tools were seen, said after each tool check's evidence. */
 function sourceOf(input: ReadinessInput): string {
-  const where = input.toolsSource === 'sandbox' ? 'the sandbox' : (input.toolsSource ?? 'a live check')
   const when = input.toolsCheckedAt ? `, seen ${input.toolsCheckedAt}` : ''
+  if (!input.toolsSource) return `source: the tool list on record${when}`
+  const where = input.toolsSource === 'sandbox' ? 'the package started in the sandbox' : input.toolsSource
   return `source: tools/list of ${where}${when}`
 }
 

@@ -76,7 +76,7 @@ describe('readinessOf', () => {
     const r = readinessOf({ tools, toolsSource: 'sandbox', remotes: [{}], remoteAuth: { kind: 'none' } })
     expect(r.checks[3]!.passed).toBe(true)
     expect(r.checks[0]!.evidence).toBe(
-      '12 of 12 tools lack a title: t0, t1, t2, t3, t4, t5, t6, t7, t8, t9 and 2 more; source: tools/list of the sandbox',
+      '12 of 12 tools lack a title: t0, t1, t2, t3, t4, t5, t6, t7, t8, t9 and 2 more; source: tools/list of the package started in the sandbox',
     )
   })
 })

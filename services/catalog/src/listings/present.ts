@@ -7,6 +7,7 @@ import {
   type InstallModel,
 } from '@mcp-directory/shared/contracts'
 import { buildClientConfigs, deriveInstallModel, installName, installSettings } from '@mcp-directory/shared/install'
+import { readinessOfListing } from '@mcp-directory/shared/readiness'
 import type { SummaryRow } from '../search/repository'
 import { DEMO_ORIGIN } from '../import/origin'
 import { transportsOf } from './install-hint'
@@ -204,6 +205,7 @@ export function detailOf(
     supportUrl: l.supportUrl ?? null,
     readme: l.readme ?? null,
     risk: riskOf(l),
+    readiness: readinessOfListing(l),
     toolsChanges: l.toolsChanges ?? [],
     checks: {
       healthCheckedAt: l.healthCheckedAt?.toISOString() ?? null,

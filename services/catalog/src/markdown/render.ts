@@ -16,6 +16,7 @@ import {
   truncate,
 } from '@mcp-directory/shared/text'
 import { publisherModelOf } from '../listings/publisher-identity'
+import { readinessSection } from './readiness'
 import { sandboxMetaLines } from './sandbox'
 import { settingsParagraph } from './settings'
 
@@ -212,6 +213,7 @@ export function renderListingMarkdown(l: Listing, opts: RenderListingOptions): s
     ['## Description', '', description || 'No description given.'].join('\n'),
     installSection(l, opts.model, opts.installName),
     toolsSection(l),
+    readinessSection(l),
     readmeSection(l),
   ]
   return `${sections.filter((s): s is string => s !== null).join('\n\n')}\n`
