@@ -5,9 +5,11 @@
 // Markdown: no Markdown escapes inside the quotes.
 // Ready-to-paste configs and badge snippets are ours and sit in fences longer than any backtick run inside them.
 import { type SandboxStartFacts, sandboxStartOf, sandboxStartWords } from '@mcp-directory/shared/contracts'
+import type { Readiness } from '@mcp-directory/shared/readiness'
 import { codeSpan, fenced } from '@mcp-directory/shared/text'
 import { plain, quoted as q } from './plain'
 import { type InstallFacts, installLine } from './install-text'
+import { readinessLines } from './readiness-text'
 
 type Summary = {
   id: string
@@ -216,7 +218,9 @@ type DetailInput = Summary & {
   risk?: Risk
   checks?: { protocol?: { version: string; ttlMs: number | null } | null; sandbox?: SandboxStartFacts['sandbox'] }
   packages?: SandboxStartFacts['packages']
+  readiness?: Readiness
 }
+
 
 /** A demo listing (sample data until the first real import) says so before anything else of it. */
 export const DEMO_NOTE =
@@ -268,6 +272,7 @@ export function detailText(s: DetailInput): string {
     `page: ${q(s.detailUrl)}`,
     `description: ${q(s.description)}`,
   ]
+  if (s.readiness) lines.push('', ...readinessLines(s.readiness))
   if (s.risk && s.risk.level !== 'none') lines.push('', ...riskLines(s.risk))
   if (s.tools.length) {
     const tool = (t: { name: string; description?: string }) =>
