@@ -55,7 +55,8 @@ test("the directory's own endpoint passes every readiness check", async () => {
       // It listed its tools to a client that sent no credentials.
       remoteAuth: { kind: 'none', checkedAt: at },
     })
-    for (const c of r.checks) expect({ id: c.id, passed: c.passed, evidence: c.evidence }).toMatchObject({ passed: true })
+    for (const c of r.checks)
+      expect({ id: c.id, passed: c.passed, evidence: c.evidence }).toMatchObject({ passed: true })
     expect(r.ready).toBe(true)
     expect(r.checks[0]!.evidence).toStartWith(`all ${listed.length} tools have a title`)
   } finally {

@@ -55,7 +55,8 @@ export const ServerDetail = t.Composite([
       t.Object(
         {
           ready: t.Union([t.Boolean(), t.Null()], {
-            description: 'true when every check passed; false when one failed; null when one is unknown (nothing observed)',
+            description:
+              'true when every check passed; false when one failed; null when one is unknown (nothing observed)',
           }),
           checks: t.Array(
             t.Object({

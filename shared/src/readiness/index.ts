@@ -131,7 +131,11 @@ function remoteAuthCheck(input: ReadinessInput): ReadinessCheck {
   if (auth?.kind === 'oauth') {
     const server = auth.authorizationServers?.[0]
     const by = server ? `, authorization server ${server}${auth.confirmed ? ' (its metadata read)' : ''}` : ''
-    return { id, passed: true, evidence: `OAuth: protected-resource metadata ${auth.resourceMetadata ?? ''}${by}${seen}` }
+    return {
+      id,
+      passed: true,
+      evidence: `OAuth: protected-resource metadata ${auth.resourceMetadata ?? ''}${by}${seen}`,
+    }
   }
   if (auth?.kind === 'none') return { id, passed: true, evidence: `no auth: it answered without credentials${seen}` }
   if (auth?.kind === 'api_key')

@@ -47,7 +47,9 @@ describe('readinessOf', () => {
     expect(r.ready).toBe(false)
     const [titles, hints, names, auth] = r.checks
     expect(titles!.passed).toBe(false)
-    expect(titles!.evidence).toStartWith('2 of 5 tools lack a title: bare, hinted; source: tools/list of streamable-http')
+    expect(titles!.evidence).toStartWith(
+      '2 of 5 tools lack a title: bare, hinted; source: tools/list of streamable-http',
+    )
     expect(hints!.evidence).toStartWith('2 of 5 tools lack readOnlyHint/destructiveHint: bare, hinted;')
     expect(names!.passed).toBe(false)
     expect(names!.evidence).toStartWith(`1 longer than 64 characters: ${long}; 1 given to more than one tool: ok;`)

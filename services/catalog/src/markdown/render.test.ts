@@ -204,7 +204,9 @@ describe('renderListingMarkdown: structure', () => {
   })
 
   test('a tool without description or parameters is a plain bullet', () => {
-    expect(render(baseListing({ tools: [{ name: 'ping' }] }))).toContain("## Tools\n\n- **ping**\n\n## Ready for an agent's host")
+    expect(render(baseListing({ tools: [{ name: 'ping' }] }))).toContain(
+      "## Tools\n\n- **ping**\n\n## Ready for an agent's host",
+    )
   })
 
   test('no README: a sentence says so', () => {
@@ -509,12 +511,11 @@ describe('renderListingMarkdown: the one rule for listing text', () => {
             if (!benignName.has(n)) benignName.set(n, `${n.length > 64 ? 'l'.repeat(64) : 'tool'}${benignName.size}`)
             return benignName.get(n)!
           }
-          const tools = f.tools
-            .map((t) => ({
-              name: nameOf(t.name),
-              description: t.description === undefined ? undefined : 'does',
-              parameters: t.parameters.filter((p) => flatText(p)).map(() => 'p'),
-            }))
+          const tools = f.tools.map((t) => ({
+            name: nameOf(t.name),
+            description: t.description === undefined ? undefined : 'does',
+            parameters: t.parameters.filter((p) => flatText(p)).map(() => 'p'),
+          }))
           const readme = f.readme !== null && cleanText(f.readme, { multiline: true }).trim() ? 'Read me.' : null
           const benign = render(
             baseListing({

@@ -5,6 +5,7 @@ import { plain, quoted as q } from './plain'
 
 /** Whether it is ready for an agent's host, each check with its outcome in words and its evidence quoted. */
 export function readinessLines(r: Readiness): string[] {
-  const check = (c: Readiness['checks'][number]) => `- ${plain(c.id)}: ${checkWord(c.passed)}; evidence ${q(c.evidence)}`
+  const check = (c: Readiness['checks'][number]) =>
+    `- ${plain(c.id)}: ${checkWord(c.passed)}; evidence ${q(c.evidence)}`
   return [`ready for an agent's host: ${readinessWord(r.ready)}`, ...r.checks.map(check)]
 }

@@ -221,7 +221,6 @@ type DetailInput = Summary & {
   readiness?: Readiness
 }
 
-
 /** A demo listing (sample data until the first real import) says so before anything else of it. */
 export const DEMO_NOTE =
   'demo: sample data shown until the directory imports real listings, not a real listing; do not install it.'
