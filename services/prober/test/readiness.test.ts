@@ -77,8 +77,13 @@ const ids: Record<string, string> = {}
 
 const call = async (path: string, init?: RequestInit) =>
   catalog.app.handle(new Request(`http://localhost${path}`, init))
+type Check = { id: string; passed: boolean | null; evidence: string }
 const detail = async (id: string) =>
-  ((await (await call(`/api/v1/servers/${id}`)).json()) as { server: Record<string, never> }).server
+  (
+    (await (await call(`/api/v1/servers/${id}`)).json()) as {
+      server: { readiness: { ready: boolean; checks: Check[] } }
+    }
+  ).server
 
 /** One probe of the listing's endpoint, its facts sent to the catalog as the prober sends them. */
 async function probe(id: string) {
@@ -146,7 +151,7 @@ afterAll(async () => {
 })
 
 test('titles, read/write annotations and OAuth metadata: every check passed, with its evidence', async () => {
-  const { readiness } = (await detail(ids.good!)) as { readiness: { ready: boolean; checks: Record<string, string>[] } }
+  const { readiness } = await detail(ids.good!)
   expect(readiness.ready).toBe(true)
   expect(readiness.checks.map((c) => [c.id, c.passed])).toEqual([
     ['tool-titles', true],
@@ -163,7 +168,7 @@ test('titles, read/write annotations and OAuth metadata: every check passed, wit
 })
 
 test('tools without titles or annotations and a name over 64 characters: the failures name the tools', async () => {
-  const { readiness } = (await detail(ids.bare!)) as { readiness: { ready: boolean; checks: Record<string, string>[] } }
+  const { readiness } = await detail(ids.bare!)
   expect(readiness.ready).toBe(false)
   const [titles, hints, names, auth] = readiness.checks
   expect(titles).toMatchObject({ passed: false })
