@@ -15,6 +15,7 @@ import { createLogger } from '@mcp-directory/shared/log'
 import { publicApiClient } from '@mcp-directory/shared/public-api'
 import { decodeInstallLine, snippetEntry, testConfig } from '@mcp-directory/shared/testing'
 import type { ConfigEntry } from '@mcp-directory/shared/install'
+import { readinessOf } from '@mcp-directory/shared/readiness'
 import { escapeHtml } from '../src/html'
 import { createWebApp } from '../src'
 import { adminSessionStoreKey } from '../src/admin-sessions'
@@ -153,6 +154,37 @@ describe('listing page', () => {
     expect(body).toContain('href="https://github.com/acme/postgres-explorer/blob/HEAD/docs/usage.md"')
     expect(body).toContain('src="https://github.com/acme/postgres-explorer/raw/HEAD/img/logo.png"')
     expect(body).toContain('<table>')
+  })
+
+  test("whether it is ready for an agent's host: a checklist of list items, each outcome in words, evidence escaped", async () => {
+    const page = await (await get(`/servers/${pgId}`)).text()
+    const list = page.slice(
+      page.indexOf('<ul class="checklist" id="readiness">'),
+      page.indexOf('</ul></section>', page.indexOf('id="readiness"')),
+    )
+    expect(page).toContain('<h2 id="readiness-heading">Ready for an agent’s host</h2>')
+    // No tool list observed: unknown, in words, never a pass.
+    expect(page).toContain('Readiness: <strong>unknown</strong>')
+    expect(list.match(/<li data-check="/g)).toHaveLength(4)
+    expect(list).toContain(
+      '<li data-check="tool-titles"><span class="mark warn">unknown</span> Every tool has a title. <span class="check-evidence">no tool list observed yet</span></li>',
+    )
+    // Failures name the tools; a tool name is text, never markup.
+    const { server } = (await (await get(`/api/v1/servers/${pgId}`)).json()) as { server: any }
+    const evil = `<img src=x onerror="window.${PAYLOAD_MARK}=30">`
+    const readiness = readinessOf({
+      tools: [{ name: evil }, { name: 'ok', title: 'OK', annotations: { readOnlyHint: true } }],
+      remotes: [],
+    })
+    const body = listingBody({ ...server, readiness }, dir.base, 'claude-desktop').value
+    expect(body).toContain('Readiness: <strong>not ready</strong>')
+    expect(body).toContain(
+      `<li data-check="tool-titles"><span class="mark bad">failed</span> Every tool has a title. <span class="check-evidence">1 of 2 tools lack a title: &lt;img src=x onerror=&quot;window.${PAYLOAD_MARK}=30&quot;&gt;; source: the tool list on record</span></li>`,
+    )
+    expect(body).toContain(
+      '<li data-check="remote-auth"><span class="mark ok">passed</span> A remote endpoint uses OAuth',
+    )
+    expect(body).not.toContain('<img src=x')
   })
 
   test('install buttons: the Cursor and VS Code links install exactly the config shown; one-line commands to copy', async () => {

@@ -1,7 +1,7 @@
 // The listing page (detailUrl), in the order a visitor needs it: a summary block (name, publisher, marks,
 // description, facts with when they were checked, and the install for the client the visitor picked), then the tools
-// with their parameters and risk findings, then the README, then the other clients' configs (collapsed), badges and
-// claiming.
+// with their parameters and risk findings, whether it is ready for an agent's host, then the README, then the other
+// clients' configs (collapsed), badges and claiming.
 import { badgeImageUrl, publicBadgeHtml, publicBadgeMarkdown } from '@mcp-directory/shared/badges'
 import { getServerById } from '@mcp-directory/catalog/contracts'
 import { claimListing } from '@mcp-directory/claim-verifier/contracts'
@@ -15,6 +15,7 @@ import { dayOf, type MarkFacts, marksList, marksOf } from '../marks'
 import { isDemo, originMeans, originWords } from '../origin'
 import { publisherBlock, withPublisher } from '../publisher'
 import { otherClients, pickedInstall } from './install'
+import { readinessSection } from './readiness'
 
 /** The listing's detail, as the detail endpoint answers it. */
 type Detail = SuccessOf<typeof getServerById>['server']
@@ -154,6 +155,7 @@ export function listingBody(s: Detail, base: string, client: string): SafeHtml {
   return html`<article data-listing="${s.id}">
 ${summary(s, client)}
 ${toolsSection(s)}
+${readinessSection(s)}
 <section aria-labelledby="readme-heading"><h2 id="readme-heading">README</h2>
 ${readme ? html`<div class="readme">${readme}</div>` : html`<p>No README is stored for this listing yet; see the repository.</p>`}
 </section>

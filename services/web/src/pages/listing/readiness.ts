@@ -1,0 +1,29 @@
+// The listing page's readiness checklist: each check a list item that says its outcome in words (a mark's colour
+// only repeats it) with the evidence it was judged on; the evidence names tools a server chose, escaped as text.
+import type { getServerById } from '@mcp-directory/catalog/contracts'
+import type { SuccessOf } from '@mcp-directory/shared/contracts'
+import { checkWord, READINESS_LABELS, readinessWord } from '@mcp-directory/shared/readiness'
+import { html, type SafeHtml } from '../../html'
+
+type Detail = SuccessOf<typeof getServerById>['server']
+
+const TONE = { true: 'ok', false: 'bad', null: 'warn' } as const
+
+/** What the verdict means, in a sentence. */
+function verdictLine(ready: boolean | null): string {
+  if (ready === true) return 'every check passed on what the directory observed.'
+  if (ready === false) return 'at least one check failed.'
+  return 'not every check could be judged yet: nothing is claimed without evidence.'
+}
+
+/** `Ready for an agent's host`: the verdict, then every check with its evidence (none for a detail without it). */
+export function readinessSection(s: Detail): SafeHtml {
+  const r = s.readiness
+  if (!r) return html``
+  return html`<section aria-labelledby="readiness-heading"><h2 id="readiness-heading">Ready for an agent’s host</h2>
+<p id="readiness-verdict">Readiness: <strong>${readinessWord(r.ready)}</strong> — ${verdictLine(r.ready)} What a connector directory asks of a server: tools with titles and read/write annotations, short unique names, OAuth or no sign-in.</p>
+<ul class="checklist" id="readiness">${r.checks.map(
+    (c) =>
+      html`<li data-check="${c.id}"><span class="mark ${TONE[String(c.passed) as keyof typeof TONE]}">${checkWord(c.passed)}</span> ${READINESS_LABELS[c.id]}. <span class="check-evidence">${c.evidence}</span></li>`,
+  )}</ul></section>`
+}
