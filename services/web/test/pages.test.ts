@@ -116,6 +116,11 @@ describe('home: search and browse', () => {
     const text = await bad.text()
     expect(text).toContain('unknown_category')
     expect(text).toContain('no-such-category')
+    // Ready for an agent's host: no listing here had its tools observed, so none is claimed ready.
+    const ready = await (await get('/?q=postgres&ready=1')).text()
+    expect(ready).toContain('<input type="checkbox" name="ready" value="1" checked>')
+    expect(ready).toContain('No server matches.')
+    expect(await (await get('/?q=postgres')).text()).toContain(`href="/servers/${pgId}"`)
   })
 
   test('pagination follows the API cursor; a bad cursor is the API 400, shown on the page', async () => {
