@@ -251,6 +251,7 @@ describe('MCP over Streamable HTTP through the gateway', () => {
         `category=${encodeURIComponent('  DEVELOPER TOOLS ')}&limit=3&client=claude-code`,
       ],
       [{ query: 'server', verified: true, client: 'codex' }, 'q=server&limit=10&verified=1&client=codex'],
+      [{ query: 'server', ready: true }, 'q=server&limit=10&ready=1&client=claude-code'],
     ]
     for (const [args, qs] of cases) {
       const r = await call('search_mcp_servers', args)

@@ -4,12 +4,11 @@
 // in double quotes, `"` and `\` escaped), so no value can start a line or add a label. The text is plain text, not
 // Markdown: no Markdown escapes inside the quotes.
 // Ready-to-paste configs and badge snippets are ours and sit in fences longer than any backtick run inside them.
-import { type SandboxStartFacts, sandboxStartOf, sandboxStartWords } from '@mcp-directory/shared/contracts'
-import type { Readiness } from '@mcp-directory/shared/readiness'
+import type { SandboxStartFacts } from '@mcp-directory/shared/contracts'
 import { codeSpan, fenced } from '@mcp-directory/shared/text'
 import { plain, quoted as q } from './plain'
 import { type InstallFacts, installLine } from './install-text'
-import { readinessLines } from './readiness-text'
+import { protocolLine, type Readiness, readinessLines, sandboxLines } from './checks-text'
 
 type Summary = {
   id: string
@@ -228,21 +227,6 @@ export const DEMO_NOTE =
 /** Who made it, and on what evidence (each piece quoted: a name in it comes from the listing's entry). */
 const publisherLine = (p: NonNullable<Summary['publisher']>) =>
   `publisher: ${q(p.label)}${p.evidence?.length ? `; evidence: ${p.evidence.map((e) => q(e.detail)).join(', ')}` : ''}`
-
-/** The MCP revision the server was seen speaking, and how long its tool list stays fresh. */
-function protocolLine(p: { version: string; ttlMs: number | null } | null | undefined): string {
-  if (!p) return 'protocol: not seen yet'
-  const ttl = p.ttlMs === null ? '' : `; tool list fresh for ${num(Math.round(p.ttlMs / 1000))} s`
-  return `protocol: ${q(p.version)}${ttl}`
-}
-
-/** What the sandbox's last start says of its settings, as one line (none when it says nothing of them). */
-function sandboxLines(s: DetailInput): string[] {
-  const start = sandboxStartOf({ sandbox: s.checks?.sandbox, packages: s.packages })
-  if (!start) return []
-  const w = sandboxStartWords(start)
-  return [`sandbox: ${w.before}${w.setting ? q(w.setting) : ''}${w.after}`]
-}
 
 /** One listing's detail: labelled lines, every listing value quoted; then risk, tools and every client config. */
 export function detailText(s: DetailInput): string {
