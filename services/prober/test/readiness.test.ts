@@ -1,7 +1,7 @@
 // Ready for an agent's host, from what the prober observes of real MCP servers (SDK) on loopback to what the catalog
 // shows: a server whose tools have titles and read/write annotations, and which then signs in with OAuth
 // (protected-resource metadata naming an authorization server), passes every check; one whose tools lack them, with
-// a name over 64 characters, fails with the tools named. The probes' facts reach the catalog through its internal
+// a name over 64 characters, fails with the tools named; one that asks for an API key fails the auth check. The probes' facts reach the catalog through its internal
 // API as the prober sends them; the detail JSON, the Markdown and `search?ready=1` show the outcome.
 import { afterAll, beforeAll, expect, test } from 'bun:test'
 import { createServer } from 'node:http'
@@ -16,6 +16,7 @@ import { type Database, listings, openDatabase, runMigrations } from '@mcp-direc
 import { createLogger } from '@mcp-directory/shared/log'
 import { createOutboundFetcher } from '@mcp-directory/shared/outbound'
 import { createFreshDatabase, type FreshDatabase, testConfig } from '@mcp-directory/shared/testing'
+import { healthAfter } from '../src/probe/health'
 import { probeRemote } from '../src/probe/remote'
 import { readBody } from './fakes'
 
@@ -27,10 +28,11 @@ const TOOLS: Record<string, WireTool[]> = {
     { name: 'book_berth', annotations: { title: 'Book a berth', readOnlyHint: false, destructiveHint: false } },
   ],
   bare: [{ name: 'lookup' }, { name: LONG, annotations: { openWorldHint: true } }],
+  keyed: [{ name: 'read_tide', title: 'Read the tide table', annotations: { readOnlyHint: true } }],
 }
 
-// `good` asks for sign-in once locked: 401 with a Bearer challenge naming its protected-resource metadata (RFC 9728),
-// whose authorization server publishes its own metadata (RFC 8414).
+// Once locked, `good` asks for sign-in: 401 with a Bearer challenge naming its protected-resource metadata (RFC 9728),
+// whose authorization server publishes its own metadata (RFC 8414); `keyed` asks for a key: a challenge, no metadata.
 let locked = false
 const http = createServer(async (req, res) => {
   const url = new URL(req.url ?? '/', 'http://localhost')
@@ -55,6 +57,10 @@ const http = createServer(async (req, res) => {
     })
     return res.end('{"error":"invalid_token"}')
   }
+  if (id === 'keyed' && locked) {
+    res.writeHead(401, { 'content-type': 'application/json', 'www-authenticate': 'Bearer realm="api-keys"' })
+    return res.end('{"error":"missing_api_key"}')
+  }
   if (req.method !== 'POST') return res.writeHead(405, { allow: 'POST' }).end()
   // The SDK's low-level server: exactly the titles and annotations tools/list carries on the wire.
   const server = new Server({ name: id, version: '1.0.0' }, { capabilities: { tools: {} } })
@@ -74,6 +80,7 @@ let database: Database
 let catalog: CatalogService
 const outbound = createOutboundFetcher({ allowPrivate: true, timeoutMs: 5000 })
 const ids: Record<string, string> = {}
+let readyWhileOpen: string[] = []
 
 const call = async (path: string, init?: RequestInit) =>
   catalog.app.handle(new Request(`http://localhost${path}`, init))
@@ -91,12 +98,13 @@ async function probe(id: string) {
   const { listing } = (await got.json()) as { listing: never }
   const remote = (listing as { remotes: { url: string }[] }).remotes[0]!
   const r = await probeRemote(remote.url, 'streamable-http', { fetch: outbound.fetch, timeoutMs: 5000 })
+  const { health, verified } = healthAfter(r.outcome, null)
   const facts = {
     checkedAt: new Date().toISOString(),
     basis: probeBasisOf(listing),
     remote: {
-      health: 'active',
-      verified: true,
+      health,
+      verified,
       ...(r.tools ? { tools: r.tools, toolsSource: r.transport, server: r.server ?? {} } : {}),
       ...(r.auth ? { auth: r.auth } : {}),
     },
@@ -109,6 +117,9 @@ async function probe(id: string) {
   expect(res.status).toBe(200)
   return r
 }
+
+const search = async (q: string) =>
+  ((await (await call(`/api/v1/search?${q}`)).json()) as { servers: { id: string }[] }).servers.map((s) => s.id).sort()
 
 beforeAll(async () => {
   await new Promise<void>((r) => http.listen(0, '127.0.0.1', () => r()))
@@ -126,20 +137,22 @@ beforeAll(async () => {
   })
   await catalog.search.ready
   const imported = await catalog.importDocument(
-    ['good', 'bare'].map((id) => ({
+    ['good', 'bare', 'keyed'].map((id) => ({
       name: `io.example/${id}-harbour`,
       description: `Harbour tools (${id})`,
       remotes: [{ type: 'streamable-http', url: `${base}/mcp/${id}` }],
     })),
   )
-  expect(imported.created).toBe(2)
+  expect(imported.created).toBe(3)
   for (const row of await database.db.select({ id: listings.id, name: listings.name }).from(listings))
-    ids[row.name.includes('good') ? 'good' : 'bare'] = row.id
-  // `good` lists its tools while open, then signs in with OAuth: the tools last seen stay, its auth is read again.
-  expect((await probe(ids.good!)).outcome).toBe('ok')
+    ids[row.name.slice('io.example/'.length, -'-harbour'.length)] = row.id
+  // Each lists its tools while open; then `good` signs in with OAuth and `keyed` asks for a key: the tools last seen
+  // stay, their auth is read again.
+  for (const id of ['good', 'bare', 'keyed']) expect((await probe(ids[id]!)).outcome).toBe('ok')
+  readyWhileOpen = await search('ready=1')
   locked = true
   expect((await probe(ids.good!)).outcome).toBe('auth_required')
-  expect((await probe(ids.bare!)).outcome).toBe('ok')
+  expect((await probe(ids.keyed!)).outcome).toBe('unknown')
 }, 60_000)
 
 afterAll(async () => {
@@ -184,6 +197,15 @@ test('tools without titles or annotations and a name over 64 characters: the fai
   })
 })
 
+test('an API-key challenge without protected-resource metadata fails the auth check; its tools still pass', async () => {
+  const { readiness } = await detail(ids.keyed!)
+  expect(readiness.ready).toBe(false)
+  expect(readiness.checks.map((c) => c.passed)).toEqual([true, true, true, false])
+  expect(readiness.checks[3]!.evidence).toMatch(
+    /^it asks for a credential without OAuth protected-resource metadata \(an API key or token\), seen 20/,
+  )
+})
+
 test('the Markdown document carries the checklist, each outcome in words', async () => {
   const good = await (await call(`/api/v1/mcp/${ids.good}/markdown`)).text()
   expect(good).toContain(
@@ -195,9 +217,9 @@ test('the Markdown document carries the checklist, each outcome in words', async
 })
 
 test('search?ready=1 keeps only the listings whose every check passed', async () => {
-  const search = async (q: string) =>
-    ((await (await call(`/api/v1/search?${q}`)).json()) as { servers: { id: string }[] }).servers.map((s) => s.id)
-  expect((await search('q=harbour')).sort()).toEqual([ids.good!, ids.bare!].sort())
+  expect(await search('q=harbour')).toEqual([ids.good!, ids.bare!, ids.keyed!].sort())
+  // While open, `keyed` passed every check; its key challenge alone takes it out (its event re-indexes it).
+  expect(readyWhileOpen).toEqual([ids.good!, ids.keyed!].sort())
   expect(await search('q=harbour&ready=1')).toEqual([ids.good!])
   expect(await search('ready=1')).toEqual([ids.good!])
   const bad = await call('/api/v1/search?ready=yes')
