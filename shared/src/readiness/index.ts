@@ -158,11 +158,9 @@ function remoteAuthCheck(input: ReadinessInput): ReadinessCheck {
 export function readinessOf(input: ReadinessInput): Readiness {
   const tools = input.tools.filter((t) => t && typeof t.name === 'string')
   const source = sourceOf(input)
-  const unknown = (id: ReadinessCheckId): ReadinessCheck => ({
-    id,
-    passed: null,
-    evidence: 'no tool list observed yet',
-  })
+  // A server seen listing no tools offers nothing to judge: unknown, as when nothing was seen.
+  const none = input.toolsCheckedAt ? `it listed no tools; ${source}` : 'no tool list observed yet'
+  const unknown = (id: ReadinessCheckId): ReadinessCheck => ({ id, passed: null, evidence: none })
   const toolChecks: ReadinessCheck[] = tools.length
     ? [
         everyTool('tool-titles', tools, hasTitle, 'a title', source),

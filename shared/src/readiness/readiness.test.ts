@@ -62,6 +62,13 @@ describe('readinessOf', () => {
     expect(r.ready).toBeNull()
     expect(r.checks.every((c) => c.passed === null)).toBe(true)
     expect(r.checks[0]!.evidence).toBe('no tool list observed yet')
+    const empty = readinessOf({ tools: [], ...seen, remotes: [] })
+    expect(empty.ready).toBeNull()
+    expect(empty.checks[0]).toEqual({
+      id: 'tool-titles',
+      passed: null,
+      evidence: 'it listed no tools; source: tools/list of streamable-http, seen 2026-12-01T00:00:00.000Z',
+    })
   })
 
   test('one failure makes it not ready even when others are unknown; a declared secret header fails the auth', () => {
