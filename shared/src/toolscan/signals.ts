@@ -28,6 +28,9 @@ export type Signal =
   | 'copy_to'
   | 'emphasis_markup'
   | 'send_sensitive'
+  | 'read_sensitive'
+  | 'destination'
+  | 'deceive'
 
 // A word boundary that knows letters beyond ASCII (`\b` does not, even with the u flag).
 const W = '[\\p{L}\\p{N}_]'
@@ -89,19 +92,38 @@ const LANGUAGE_FREE: [Signal, RegExp][] = [
     /\b(curl|wget|iwr|Invoke-WebRequest)\b[^|\n]{1,200}\|\s*(sudo\s+)?(ba|z|da)?sh\b|\b(curl|wget)\b[^|\n]{1,200}\|\s*python|\bbase64\s+(-d|--decode)\b[^\n]{0,40}\|\s*(ba)?sh|\bbash\s+-c\s+["']?\$\(curl/i,
   ],
   ['url', /\bhttps?:\/\/[^\s)"'`>]{4,}/i],
-  ['email_address', /\b[\w.+-]{1,64}@[\w-]{1,63}(\.[\w-]{1,63})+\b/],
-  // A standing copy to someone: blind or carbon copies, a copy of every message.
-  ['copy_to', /\b(bcc|cc)(s|'?d|'?ing)?\b|\b(blind|carbon)[\s-]+cop(y|ies)\b|\bcopy\s+of\s+(every|each|all|any)\b/i],
+  // A standing copy to someone: blind or carbon copies (in the words of each language), a copy of every message.
+  [
+    'copy_to',
+    /\b(bcc|cc)(s|'?d|'?ing)?\b|\b(blind|carbon|hidden)[\s-]+cop(y|ies)\b|\bcopy\s+of\s+(every|each|all|any)\b|\balso\s+(go|be\s+(sent|forwarded|copied|delivered))\s+to\b|blind\p{L}*\s?kopie|\bcopie\s+(cachée|carbone\s+invisible)|\b(cci|cco|ccn|udw)\b|\bc[oó]pia\s+(oculta|nascosta)|скрыт\p{L}*\s+копи|прихован\p{L}*\s+копі|密送|暗送|숨은\s*참조|ukryt\p{L}*\s+kopi|gizli\s+(kopya|alıcı)|skryt\p{L}*\s+kopi|dold\s+kopia|نسخة\s+(مخفية|كربونية\s+مخفية)/iu,
+  ],
+  // Where a model is told to put data: a field, parameter or argument of a tool (in the corpus's main languages).
+  [
+    'destination',
+    /\b(field|parameter|param|argument)\b|\b(put|paste|write|enter|list|place|insert)\s+(them|it|this|these|those|its\s+\w+|their\s+\w+)\s+(in\s+)?here\b|\b(feld|champ|paramètre|campo|parámetro|parametro|parâmetro|argomento|veld|parametr|alan)\b|поле|параметр|字段|参数|フィールド|パラメータ|引数|필드|매개변수/iu,
+  ],
+  // Telling the user something false about what happened (a failure reported as success).
+  [
+    'deceive',
+    /\b(report|say|tell\s+the\s+user|claim)\b[^.\n]{0,40}\b(success|succeeded|worked|went\s+(fine|well)|completed)\b[^.\n]{0,30}\b(anyway|regardless|even\s+(if|though|when))\b|\bjust\s+say\b[^.\n]{0,40}\b(fine|ok|okay|success|succeeded)\b|\bpretend\s+(that|to|it)\b/i,
+  ],
   [
     'other_tools',
     /\b(all|every|any|each)\s+(other\s+)?(tools?|servers?|functions?)\b|\bother\s+(tools?|servers?|mcp)\b|\b(when|whenever|before|after|instead\s+of)\s+(using|calling|the)\s+[`'"]?[a-z][a-z0-9_]{2,60}[`'"]?\s+tool\b/i,
   ],
 ]
 
+const EMAIL = /\b[\w.+-]{1,64}@[\w-]{1,63}(\.[\w-]{1,63})+\b/
+// "e.g.", "for example" and their usual forms in the corpus's main languages, then an address.
+const EXAMPLE_ADDRESS =
+  /(\be\.\s?g\.|\bfor\s+(example|instance)|\bsuch\s+as|\bz\.\s?B\.|\bzum\s+Beispiel|\bpar\s+exemple|\bp\.\s?ex\.|\bpor\s+(ejemplo|exemplo)|\bp\.\s?ej\.|\bad\s+es\.|\bper\s+esempio|\bbijv\.|\bnp\.|örn\.|например|напр\.|例如|例[:：]|예[:：]|예를\s+들어)[\s:,'"`(]{0,4}[\w.+-]{1,64}@[\w-]{1,63}(\.[\w-]{1,63})+/giu
+
 /** The signals one view of a text carries. */
 export function signalsOf(view: string): Set<Signal> {
   const found = new Set<Signal>()
   for (const [signal, pattern] of LANGUAGE_FREE) if (pattern.test(view)) found.add(signal)
+  // An address given as an example of a value ("bcc: e.g. archive@example.com") is not one to send to.
+  if (EMAIL.test(view.replace(EXAMPLE_ADDRESS, ' '))) found.add('email_address')
   const lowered = view.toLowerCase()
   const langs = new Map<Category, Set<string>>()
   for (const c of CATEGORIES) {
@@ -111,5 +133,6 @@ export function signalsOf(view: string): Set<Signal> {
   }
   // An order to pass on secrets is written in one language: a verb of one and a noun of another are two texts.
   if ([...langs.get('send')!].some((l) => langs.get('sensitive')!.has(l))) found.add('send_sensitive')
+  if ([...langs.get('read')!].some((l) => langs.get('sensitive')!.has(l))) found.add('read_sensitive')
   return found
 }
