@@ -3,7 +3,7 @@
 // in every place, must be (recall of at least 0.95, every language and disguise caught somewhere).
 import { describe, expect, test } from 'bun:test'
 import { scanTools } from '@mcp-directory/shared/toolscan'
-import { benignLists, type LabelledList, poisonedLists, precisionLists } from './set'
+import { benignLists, freshLists, type LabelledList, poisonedLists, precisionLists } from './set'
 
 const at = '2026-01-01T00:00:00.000Z'
 const level = (l: LabelledList) => scanTools(l.tools, { name: l.name }, at, l.server).level
@@ -79,5 +79,15 @@ describe('held out: realistic benign descriptions and orders against the user', 
         poisoned.some((l) => l.kind!.endsWith(` ${c}`) && flagged(l)),
         c,
       ).toBe(true)
+  })
+})
+
+describe('a second held-out check, written after the first change', () => {
+  const { benign, poisoned } = freshLists()
+  test('at most one in forty honest descriptions at medium or above, recall of at least 0.95', () => {
+    const fp = benign.filter(flagged).map((l) => l.id)
+    expect(fp.length / benign.length, fp.join(', ')).toBeLessThanOrEqual(1 / 40)
+    const missed = poisoned.filter((l) => !flagged(l)).map((l) => l.id)
+    expect(1 - missed.length / poisoned.length, missed.join(', ')).toBeGreaterThanOrEqual(0.95)
   })
 })

@@ -5,6 +5,7 @@ import type { ServerTexts, ToolInfo } from '@mcp-directory/shared/contracts'
 import { serverTexts, toolInfo } from '@mcp-directory/shared/toolscan'
 import benign from './benign.json'
 import payloads from './payloads.json'
+import fresh from './fresh.json'
 import precision from './precision.json'
 
 export interface LabelledList {
@@ -111,10 +112,14 @@ const asList = (c: PrecisionCase, label: LabelledList['label']): LabelledList =>
   }
 }
 
+type HeldOut = { benign: PrecisionCase[]; poisoned: PrecisionCase[] }
+const heldOut = (set: HeldOut) => ({
+  benign: set.benign.map((c) => asList(c, 'benign')),
+  poisoned: set.poisoned.map((c) => asList(c, 'poisoned')),
+})
+
 /** The held-out set (precision.json), written before the scan read combinations of cues: benign and poisoned. */
-export function precisionLists(): { benign: LabelledList[]; poisoned: LabelledList[] } {
-  return {
-    benign: (precision.benign as PrecisionCase[]).map((c) => asList(c, 'benign')),
-    poisoned: (precision.poisoned as PrecisionCase[]).map((c) => asList(c, 'poisoned')),
-  }
-}
+export const precisionLists = () => heldOut(precision as HeldOut)
+
+/** The second held-out check (fresh.json), written after the first change and run once before the next. */
+export const freshLists = () => heldOut(fresh as HeldOut)

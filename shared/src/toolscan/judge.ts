@@ -30,7 +30,7 @@ export interface Scope {
 }
 
 /** Somewhere data leaves by: a verb of sending, an address, a copy, a field of a tool to fill. */
-const sink = (s: Set<Signal>) => any(s, 'send', 'url', 'email_address', 'copy_to', 'destination', 'other_tools')
+const sink = (s: Set<Signal>) => any(s, 'send', 'url', 'email_address', 'copy_to', 'destination')
 
 /** An act against the user, the thing concealment makes poisoning. */
 function harmful({ here, near }: Scope): boolean {
@@ -150,7 +150,12 @@ function judgeViews(views: string[]): Judged[] {
   if (worst(together) <= worst(judgeSignals({ here: wide, near: wide }))) return together
   const found = new Map<string, Judged>()
   for (const view of views) {
-    const per = sentences(view).map(signalsOf)
+    const per = sentences(view).map((sentence) => {
+      const found = signalsOf(sentence)
+      // A path named as refused ("~/.ssh is rejected") is no source of secrets.
+      if (found.has('refused')) for (const x of ['secret_path', 'client_config'] as const) found.delete(x)
+      return found
+    })
     per.forEach((sentence, i) => {
       const here = new Set([...sentence, ...wide])
       const near = new Set(here)

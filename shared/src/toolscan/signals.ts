@@ -31,6 +31,7 @@ export type Signal =
   | 'read_sensitive'
   | 'destination'
   | 'deceive'
+  | 'refused'
 
 // A word boundary that knows letters beyond ASCII (`\b` does not, even with the u flag).
 const W = '[\\p{L}\\p{N}_]'
@@ -64,7 +65,7 @@ export const LANGUAGES = Object.keys(corpus.languages)
 const LANGUAGE_FREE: [Signal, RegExp][] = [
   [
     'secret_path',
-    /~\/\.ssh|\.ssh\/|(?<![a-z])id[_ ](rsa|ed25519|ecdsa|dsa)\b|\.aws\/credentials|\/etc\/(passwd|shadow)\b|\.netrc\b|\.npmrc\b|\.pypirc\b|\.git-credentials\b|\.kube\/config|\.docker\/config\.json|(^|[\s'"`(/])\.env\b(?!\.example)|\.config\/(gh|gcloud)\/|\.azure\/|\.gnupg\/|\.(bash|zsh)_history\b|\bwallet\.dat\b|Login Data\b|Cookies\.sqlite|keychain/i,
+    /~\/\.ssh(?!\/[\w.-]{1,60}\.pub\b)|\.ssh\/(?![\w.-]{1,60}\.pub\b)|(?<![a-z])id[_ ](rsa|ed25519|ecdsa|dsa)\b(?!\.pub\b)|\.aws\/credentials|\/etc\/(passwd|shadow)\b|\.netrc\b|\.npmrc\b|\.pypirc\b|\.git-credentials\b|\.kube\/config|\.docker\/config\.json|(^|[\s'"`(/])\.env\b(?!\.example)|\.config\/(gh|gcloud)\/|\.azure\/|\.gnupg\/|\.(bash|zsh)_history\b|\bwallet\.dat\b|Login Data\b|Cookies\.sqlite|keychain/i,
   ],
   ['client_config', /claude_desktop_config|\bmcp\.json\b|\.cursor\/|\.vscode\/mcp|\bmcp_config\b|\.codeium\/windsurf/i],
   [
@@ -102,10 +103,15 @@ const LANGUAGE_FREE: [Signal, RegExp][] = [
     'destination',
     /\b(field|parameter|param|argument)\b|\b(put|paste|write|enter|list|place|insert)\s+(them|it|this|these|those|its\s+\w+|their\s+\w+)\s+(in\s+)?here\b|\b(feld|champ|paramètre|campo|parámetro|parametro|parâmetro|argomento|veld|parametr|alan)\b|поле|параметр|字段|参数|フィールド|パラメータ|引数|필드|매개변수/iu,
   ],
+  // A path named as one a tool refuses ("paths outside the workspace, like ~/.ssh, are rejected").
+  [
+    'refused',
+    /\b(rejected|refused|denied|blocked|forbidden|not\s+allowed|disallowed|excluded|ignored|skipped)\b|\bnever\s+(read|touched|accessed|opened|sent|uploaded)\b/i,
+  ],
   // Telling the user something false about what happened (a failure reported as success).
   [
     'deceive',
-    /\b(report|say|tell\s+the\s+user|claim)\b[^.\n]{0,40}\b(success|succeeded|worked|went\s+(fine|well)|completed)\b[^.\n]{0,30}\b(anyway|regardless|even\s+(if|though|when))\b|\bjust\s+say\b[^.\n]{0,40}\b(fine|ok|okay|success|succeeded)\b|\bpretend\s+(that|to|it)\b/i,
+    /\b(report|say|tell\s+the\s+user|claim)\b[^.\n]{0,40}\b(success|succeeded|worked|went\s+(fine|well)|completed)\b[^.\n]{0,30}\b(anyway|regardless|even\s+(if|though|when))\b|\bjust\s+say\b[^.\n]{0,40}\b(fine|ok|okay|success|succeeded)\b|\bpretend\s+(that|to|it)\b|\b(report|say|tell|claim)\b[^.\n]{0,60}\beven\s+(if|though|when)\s+(it|they|this|that)\s+(was|were|did|has|had|is|does)(\s+not|n['’]t)\b/i,
   ],
   [
     'other_tools',
@@ -116,14 +122,14 @@ const LANGUAGE_FREE: [Signal, RegExp][] = [
 const EMAIL = /\b[\w.+-]{1,64}@[\w-]{1,63}(\.[\w-]{1,63})+\b/
 // "e.g.", "for example" and their usual forms in the corpus's main languages, then an address.
 const EXAMPLE_ADDRESS =
-  /(\be\.\s?g\.|\bfor\s+(example|instance)|\bsuch\s+as|\bz\.\s?B\.|\bzum\s+Beispiel|\bpar\s+exemple|\bp\.\s?ex\.|\bpor\s+(ejemplo|exemplo)|\bp\.\s?ej\.|\bad\s+es\.|\bper\s+esempio|\bbijv\.|\bnp\.|örn\.|например|напр\.|例如|例[:：]|예[:：]|예를\s+들어)[\s:,'"`(]{0,4}[\w.+-]{1,64}@[\w-]{1,63}(\.[\w-]{1,63})+/giu
+  /(\be\.\s?g\.|\bfor\s+(example|instance)|\bsuch\s+as|\bz\.\s?B\.|\bzum\s+Beispiel|\bpar\s+exemple|\bp\.\s?ex\.|\bpor\s+(ejemplo|exemplo)|\bp\.\s?ej\.|\bad\s+es\.|\bper\s+esempio|\bbijv\.|\bnp\.|örn\.|например|напр\.|例如|例[:：]|예[:：]|예를\s+들어)[\s:,'"`(]{0,4}(\w{1,20}:\s{0,3})?[\w.+-]{1,64}@[\w-]{1,63}(\.[\w-]{1,63})+/giu
 
 /** The signals one view of a text carries. */
 export function signalsOf(view: string): Set<Signal> {
   const found = new Set<Signal>()
   for (const [signal, pattern] of LANGUAGE_FREE) if (pattern.test(view)) found.add(signal)
   // An address given as an example of a value ("bcc: e.g. archive@example.com") is not one to send to.
-  if (EMAIL.test(view.replace(EXAMPLE_ADDRESS, ' '))) found.add('email_address')
+  if (view.includes('@') && EMAIL.test(view.replace(EXAMPLE_ADDRESS, ' '))) found.add('email_address')
   const lowered = view.toLowerCase()
   const langs = new Map<Category, Set<string>>()
   for (const c of CATEGORIES) {
