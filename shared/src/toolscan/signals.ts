@@ -62,6 +62,33 @@ export const PHRASES: Record<Category, Phrase[]> = Object.fromEntries(
 /** The languages the corpus covers. */
 export const LANGUAGES = Object.keys(corpus.languages)
 
+// Per language: a verb of placing or sending, then (within the clause) a field, parameter or argument.
+// A clause runs to a sentence's end; a dot inside a word (`.env`, `config.json`) is no end.
+const CLAUSE = String.raw`(?:[^.\n]|\.(?=\w)){0,60}`
+const PLACING = [
+  String.raw`\b(put|place|insert|paste|write|enter|fill|set|add|include|pass|append|attach|copy|store|send|embed)\b${CLAUSE}\b(field|parameter|param|argument)\b`,
+  String.raw`\b(put|paste|write|enter|list|place|insert)\s+(them|it|this|these|those|its\s+\w+|their\s+\w+)\s+(in\s+)?here\b`,
+  String.raw`\b(füge|setze|schreibe|trage|lege|kopiere|gib|sende|schicke|übermittle)\p{L}{0,20}${CLAUSE}(feld|parameter|argument)`,
+  String.raw`\b(mets|mettez|mettre|place[rz]?|insère[rz]?|insérez|ajoute[rz]?|écri[st]|écrivez|colle[rz]?|copie[rz]?|inclu\p{L}{0,20}|envoie[rz]?|joins|joindre)\b${CLAUSE}(champ|paramètre|argument)`,
+  String.raw`\b(pon|ponlo|ponla|ponlos|ponlas|coloca\p{L}{0,20}|coloque\p{L}{0,20}|ponha|inserta|insira|añade|adicione|escribe|escreva|pega|cole|copia|copie|incluye|inclua|envía|envie|adjunta|anexe)\b${CLAUSE}(campo|parámetro|parâmetro|argumento)`,
+  String.raw`\b(metti\p{L}{0,20}|inserisci|aggiungi|scrivi|incolla|copia|includi|invia|allega)\b${CLAUSE}(campo|parametro|argomento)`,
+  String.raw`\b(zet|plaats|voeg|schrijf|plak|kopieer|stuur)\b${CLAUSE}(veld|parameter)`,
+  String.raw`\b(wstaw|umieść|dodaj|wpisz|wklej|skopiuj|wyślij)\p{L}{0,20}${CLAUSE}(pol[ue]|parametr)`,
+  String.raw`(alanına|parametresine|argümanına)\s*(ekle|yaz|koy|gönder)`,
+  String.raw`(вставь|помести|положи|запиши|добавь|впиши|скопируй|передай|отправь)\p{L}{0,20}${CLAUSE}(поле|параметр|аргумент)`,
+  String.raw`(放进|放入|填入|写入|加入|附加|插入|复制到|粘贴到|发送到)[^。\n]{0,30}(参数|字段)`,
+  String.raw`(?<![\w.])[A-Za-z_][\w.]{0,40}\s{0,3}(フィールド|パラメータ|引数)?\s{0,3}に(入れ|挿入|貼り付け|書き込|追加|含め)`,
+  String.raw`(?<![\w.])[A-Za-z_][\w.]{0,40}\s{0,3}(필드|매개변수|인자)?\s{0,3}(에|으로|로)\s{0,3}(넣|추가|입력|붙여)`,
+  String.raw`\b(đưa|đặt|chèn|thêm|ghi|dán|gửi)\b${CLAUSE}(trường|tham\s+số)`,
+]
+
+// An order to put data into a field, parameter or argument of a tool ("put it in the notes field", "mettilo nel
+// campo notes", "それを notes に入れて"): a verb of placing, then the field. A field named alone ("this parameter
+// is optional") is none. Run only on texts naming a field at all, as most do not.
+const DESTINATION = compile(PLACING.map((p) => `(?:${p})`).join('|'))
+const FIELD_WORD =
+  /field|param|argument|feld|champ|campo|parâmetro|parámetro|veld|pol[ue]|alan|argüman|here|поле|параметр|аргумент|参数|字段|に|필드|매개변수|인자|에|로|trường|tham\s+số/i
+
 const LANGUAGE_FREE: [Signal, RegExp][] = [
   [
     'secret_path',
@@ -98,11 +125,6 @@ const LANGUAGE_FREE: [Signal, RegExp][] = [
     'copy_to',
     /\b(bcc|cc)(s|'?d|'?ing)?\b|\b(blind|carbon|hidden)[\s-]+cop(y|ies)\b|\bcopy\s+of\s+(every|each|all|any)\b|\balso\s+(go|be\s+(sent|forwarded|copied|delivered))\s+to\b|blind\p{L}*\s?kopie|\bcopie\s+(cachée|carbone\s+invisible)|\b(cci|cco|ccn|udw)\b|\bc[oó]pia\s+(oculta|nascosta)|скрыт\p{L}*\s+копи|прихован\p{L}*\s+копі|密送|暗送|숨은\s*참조|ukryt\p{L}*\s+kopi|gizli\s+(kopya|alıcı)|skryt\p{L}*\s+kopi|dold\s+kopia|نسخة\s+(مخفية|كربونية\s+مخفية)/iu,
   ],
-  // Where a model is told to put data: a field, parameter or argument of a tool (in the corpus's main languages).
-  [
-    'destination',
-    /\b(field|parameter|param|argument)\b|\b(put|paste|write|enter|list|place|insert)\s+(them|it|this|these|those|its\s+\w+|their\s+\w+)\s+(in\s+)?here\b|\b(feld|champ|paramètre|campo|parámetro|parametro|parâmetro|argomento|veld|parametr|alan)\b|поле|параметр|字段|参数|フィールド|パラメータ|引数|필드|매개변수/iu,
-  ],
   // A path named as one a tool refuses ("paths outside the workspace, like ~/.ssh, are rejected").
   [
     'refused',
@@ -130,6 +152,7 @@ export function signalsOf(view: string): Set<Signal> {
   for (const [signal, pattern] of LANGUAGE_FREE) if (pattern.test(view)) found.add(signal)
   // An address given as an example of a value ("bcc: e.g. archive@example.com") is not one to send to.
   if (view.includes('@') && EMAIL.test(view.replace(EXAMPLE_ADDRESS, ' '))) found.add('email_address')
+  if (FIELD_WORD.test(view) && DESTINATION.test(view)) found.add('destination')
   const lowered = view.toLowerCase()
   const langs = new Map<Category, Set<string>>()
   for (const c of CATEGORIES) {

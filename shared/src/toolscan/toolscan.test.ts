@@ -255,6 +255,14 @@ describe('precision: single cues are facts, combinations are orders', () => {
       'an example address after a label',
       'Sends an email. Use bcc for hidden recipients, e.g. bcc: records@company.example.',
     ],
+    [
+      'a secrets path beside a field named, not filled',
+      'The profile name from ~/.aws/credentials. This parameter is optional.',
+    ],
+    [
+      'a key path and an empty field',
+      'SSH private key path (default ~/.ssh/id_rsa). Leave the field blank to use the agent.',
+    ],
   ])('%s stays below medium', (_, description) => {
     expect(['none', 'low'], description).toContain(scan(description).level)
   })
