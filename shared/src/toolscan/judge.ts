@@ -72,11 +72,10 @@ function passingOn({ here, near }: Scope, add: (severity: Judged['severity'], me
     const more =
       any(here, 'url', 'email_address', 'other_tools') || any(near, 'standing', 'hidden_markup', 'role_header')
     // Into a field of a tool, the tool's server receives it; with no destination named ("include your API key in the
-    // header", "include a summary of the conversation") it is how honest tools are used.
-    add(
-      more ? 'high' : near.has('destination') ? 'medium' : 'low',
-      'tells the model to pass on the conversation, credentials or secrets',
-    )
+    // header", "include a summary of the conversation") or into a field named for a credential ("pass the key in the
+    // api_key field": authentication) it is how honest tools are used.
+    const into = near.has('destination') && !here.has('credential_field')
+    add(more ? 'high' : into ? 'medium' : 'low', 'tells the model to pass on the conversation, credentials or secrets')
   } else if (!secretRef && near.has('read_sensitive') && near.has('destination') && !near.has('send_sensitive'))
     add(near.has('url') ? 'high' : 'medium', 'tells the model to gather the conversation or secrets into a field')
 }

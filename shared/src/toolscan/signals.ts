@@ -32,6 +32,7 @@ export type Signal =
   | 'destination'
   | 'deceive'
   | 'refused'
+  | 'credential_field'
 
 // A word boundary that knows letters beyond ASCII (`\b` does not, even with the u flag).
 const W = '[\\p{L}\\p{N}_]'
@@ -92,7 +93,7 @@ const FIELD_WORD =
 const LANGUAGE_FREE: [Signal, RegExp][] = [
   [
     'secret_path',
-    /~\/\.ssh(?!\/[\w.-]{1,60}\.pub\b)|\.ssh\/(?![\w.-]{1,60}\.pub\b)|(?<![a-z])id[_ ](rsa|ed25519|ecdsa|dsa)\b(?!\.pub\b)|\.aws\/credentials|\/etc\/(passwd|shadow)\b|\.netrc\b|\.npmrc\b|\.pypirc\b|\.git-credentials\b|\.kube\/config|\.docker\/config\.json|(^|[\s'"`(/])\.env\b(?!\.example)|\.config\/(gh|gcloud)\/|\.azure\/|\.gnupg\/|\.(bash|zsh)_history\b|\bwallet\.dat\b|Login Data\b|Cookies\.sqlite|keychain/i,
+    /~\/\.ssh(?!\/[\w.-]{1,60}\.pub\b)|\.ssh\/(?![\w.-]{1,60}\.pub\b)|(?<![a-z])id[_ ](rsa|ed25519|ecdsa|dsa)\b(?!\.pub\b)|\.aws\/credentials|\/etc\/(passwd|shadow)\b|\.netrc\b|\.npmrc\b|\.pypirc\b|\.git-credentials\b|\.kube\/config|\.docker\/config\.json|(^|[\s'"`(/])\.env\b(?!\.example)|\.config\/(gh|gcloud)\/|\.azure\/|\.gnupg\/|\.(bash|zsh)_history\b|\bwallet\.dat\b|Login Data\b|Cookies\.sqlite|\.keychain(-db)?\b|\bsecurity\s+find-(generic|internet)-password\b/i,
   ],
   ['client_config', /claude_desktop_config|\bmcp\.json\b|\.cursor\/|\.vscode\/mcp|\bmcp_config\b|\.codeium\/windsurf/i],
   [
@@ -124,6 +125,11 @@ const LANGUAGE_FREE: [Signal, RegExp][] = [
   [
     'copy_to',
     /\b(bcc|cc)(s|'?d|'?ing)?\b|\b(blind|carbon|hidden)[\s-]+cop(y|ies)\b|\bcopy\s+of\s+(every|each|all|any)\b|\balso\s+(go|be\s+(sent|forwarded|copied|delivered))\s+to\b|blind\p{L}*\s?kopie|\bcopie\s+(cachée|carbone\s+invisible)|\b(cci|cco|ccn|udw)\b|\bc[oó]pia\s+(oculta|nascosta)|скрыт\p{L}*\s+копи|прихован\p{L}*\s+копі|密送|暗送|숨은\s*참조|ukryt\p{L}*\s+kopi|gizli\s+(kopya|alıcı)|skryt\p{L}*\s+kopi|dold\s+kopia|نسخة\s+(مخفية|كربونية\s+مخفية)/iu,
+  ],
+  // A field named for a credential ("in the api_key field", "as the token parameter"): where credentials belong.
+  [
+    'credential_field',
+    /\b(in|into|as|via|to)\s+(the\s+|its\s+|this\s+)?[`'"]?[\w-]{0,30}(key|token|secret|password|credentials?|auth)[\w-]{0,30}[`'"]?\s+(field|parameter|param|argument)\b/i,
   ],
   // A path named as one a tool refuses ("paths outside the workspace, like ~/.ssh, are rejected").
   [

@@ -263,6 +263,11 @@ describe('precision: single cues are facts, combinations are orders', () => {
       'a key path and an empty field',
       'SSH private key path (default ~/.ssh/id_rsa). Leave the field blank to use the agent.',
     ],
+    ['a key stored in the OS keychain', 'Stores the API key you pass in the key field in the OS keychain.'],
+    [
+      'credentials passed in a field named for them',
+      'Uploads a file. Pass the S3 credentials in the credentials parameter if AWS_PROFILE is not set.',
+    ],
   ])('%s stays below medium', (_, description) => {
     expect(['none', 'low'], description).toContain(scan(description).level)
   })
