@@ -11,7 +11,9 @@ import type {
   SandboxReport,
   SandboxRun,
   ServerTexts,
+  SkillInfo,
   ToolInfo,
+  ToolsDefect,
 } from '@mcp-directory/shared/contracts'
 import type { FactsBody, HEALTH_STATES } from './model'
 
@@ -26,6 +28,10 @@ export interface ListingFacts {
     verified: boolean
     tools?: ToolInfo[]
     toolsSource?: string
+    /** How the tool list breaks the spec (absent: it does not). */
+    toolsDefect?: ToolsDefect
+    /** Its skills, listed with the tools (absent: not read). */
+    skills?: SkillInfo[]
     auth?: Omit<RemoteAuthInfo, 'checkedAt'>
     /** What the server says besides its tools, listed with them. */
     server?: ServerTexts
@@ -104,7 +110,24 @@ export function serverTextsOf(v: unknown): ServerTexts | undefined {
   if (prompts.length) out.prompts = prompts
   const resources = items(o.resources)
   if (resources.length) out.resources = resources
+  const skills = skillTexts(o.skills)
+  if (skills.length) out.skills = skills
   return out
+}
+
+/** Skills' texts as the scan reads them: name, description, SKILL.md text (bounded) and the skill's digest. */
+function skillTexts(list: unknown): NonNullable<ServerTexts['skills']> {
+  return (Array.isArray(list) ? list : [])
+    .filter((x): x is Record<string, unknown> => !!x && typeof x === 'object' && typeof x.name === 'string')
+    .slice(0, MAX_SERVER_ITEMS)
+    .map((x) => ({
+      name: (x.name as string).slice(0, MAX_TOOL_NAME),
+      ...(typeof x.description === 'string' && x.description
+        ? { description: x.description.slice(0, MAX_TOOL_DESCRIPTION) }
+        : {}),
+      ...(typeof x.text === 'string' && x.text ? { text: x.text.slice(0, 10_000) } : {}),
+      ...(typeof x.digest === 'string' && /^[0-9a-f]{64}$/.test(x.digest) ? { digest: x.digest } : {}),
+    }))
 }
 
 /** A valid facts body as written: tools trimmed, an empty homepage none. */

@@ -207,6 +207,9 @@ export function detailOf(
     risk: riskOf(l),
     readiness: readinessOfListing(l),
     toolsChanges: l.toolsChanges ?? [],
+    toolsDefect: l.toolsDefect ?? null,
+    skills: l.skills ?? [],
+    skillsChanges: l.skillsChanges ?? [],
     checks: {
       healthCheckedAt: l.healthCheckedAt?.toISOString() ?? null,
       factsWrittenAt: l.factsWrittenAt?.toISOString() ?? null,

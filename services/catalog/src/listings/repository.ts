@@ -4,6 +4,14 @@ import type { Listing, ListingStatus } from '@mcp-directory/shared/contracts'
 
 type ListingRow = typeof listings.$inferSelect
 
+/** What the last tool list's listing said beyond its tools: how it breaks the spec, and the skills with it. */
+const skillsOf = (r: ListingRow) => ({
+  toolsDefect: r.toolsDefect,
+  skills: r.skills,
+  skillsHash: r.skillsHash,
+  skillsChanges: r.skillsChanges,
+})
+
 /** Maps a stored row to the domain listing. */
 export function toListing(r: ListingRow): Listing {
   return {
@@ -59,6 +67,7 @@ export function toListing(r: ListingRow): Listing {
     mcpProtocol: r.mcpProtocol,
     toolsHash: r.toolsHash,
     toolsChanges: r.toolsChanges,
+    ...skillsOf(r),
     risk: r.risk,
     riskClearedHash: r.riskClearedHash,
     riskClearedAt: r.riskClearedAt,

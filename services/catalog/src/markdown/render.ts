@@ -18,6 +18,7 @@ import {
 import { publisherModelOf } from '../listings/publisher-identity'
 import { readinessSection } from './readiness'
 import { sandboxMetaLines } from './sandbox'
+import { skillsSection, toolsDefectLines } from './skills'
 import { settingsParagraph } from './settings'
 
 /** Options of `renderListingMarkdown`. */
@@ -162,8 +163,8 @@ function riskLines(l: Listing): string[] {
 
 function toolsSection(l: Listing): string | null {
   const tools = Array.isArray(l.tools) ? l.tools.filter((t) => t && flat(t.name)) : []
-  if (tools.length === 0) return null
-  const out = ['## Tools', '', ...riskLines(l)]
+  if (tools.length === 0 && !l.toolsDefect) return null
+  const out = ['## Tools', '', ...toolsDefectLines(l), ...riskLines(l)]
   for (const t of tools) {
     const desc = truncate(flat(t.description), MAX_TOOL_DESCRIPTION)
     out.push(desc ? `- **${inline(t.name)}**: ${inline(desc)}` : `- **${inline(t.name)}**`)
@@ -213,6 +214,7 @@ export function renderListingMarkdown(l: Listing, opts: RenderListingOptions): s
     ['## Description', '', description || 'No description given.'].join('\n'),
     installSection(l, opts.model, opts.installName),
     toolsSection(l),
+    skillsSection(l),
     readinessSection(l),
     readmeSection(l),
   ]

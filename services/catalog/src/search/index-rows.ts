@@ -15,6 +15,10 @@ const DOCUMENT_COLUMNS = {
   description: listings.description,
   tags: listings.tags,
   tools: listings.tools,
+  // Names and descriptions only: the files' digests are no search text.
+  skills: sql<
+    { name: string; description?: string }[]
+  >`(select coalesce(jsonb_agg(jsonb_build_object('name', s->'name', 'description', s->'description')), '[]'::jsonb) from jsonb_array_elements(${listings.skills}) s)`,
   readme: sql<string | null>`left(${listings.readme}, ${MAX_README_TEXT})`,
   category: listings.category,
   repositoryUrl: listings.repositoryUrl,

@@ -9,6 +9,7 @@ import { codeSpan, fenced } from '@mcp-directory/shared/text'
 import { plain, quoted as q } from './plain'
 import { type InstallFacts, installLine } from './install-text'
 import { protocolLine, type Readiness, readinessLines, sandboxLines } from './checks-text'
+import { type ToolsInput, toolsLines } from './tools-text'
 
 type Summary = {
   id: string
@@ -199,26 +200,26 @@ function riskLines(r: NonNullable<Risk>): string[] {
   return [head, ...r.findings.slice(0, MAX_FINDINGS).map(finding)]
 }
 
-type DetailInput = Summary & {
-  origin?: string
-  title: string | null
-  repositoryUrl: string | null
-  websiteUrl: string | null
-  transports: string[]
-  tags: string[]
-  qualityScore: number
-  health: string | null
-  popularity: { upvotes: number; views: number; installs: number; githubStars: number | null }
-  tools: { name: string; description?: string }[]
-  install: Install
-  detailUrl: string
-  configs?: Config[] | null
-  archived?: string | null
-  risk?: Risk
-  checks?: { protocol?: { version: string; ttlMs: number | null } | null; sandbox?: SandboxStartFacts['sandbox'] }
-  packages?: SandboxStartFacts['packages']
-  readiness?: Readiness
-}
+type DetailInput = Summary &
+  ToolsInput & {
+    origin?: string
+    title: string | null
+    repositoryUrl: string | null
+    websiteUrl: string | null
+    transports: string[]
+    tags: string[]
+    qualityScore: number
+    health: string | null
+    popularity: { upvotes: number; views: number; installs: number; githubStars: number | null }
+    install: Install
+    detailUrl: string
+    configs?: Config[] | null
+    archived?: string | null
+    risk?: Risk
+    checks?: { protocol?: { version: string; ttlMs: number | null } | null; sandbox?: SandboxStartFacts['sandbox'] }
+    packages?: SandboxStartFacts['packages']
+    readiness?: Readiness
+  }
 
 /** A demo listing (sample data until the first real import) says so before anything else of it. */
 export const DEMO_NOTE =
@@ -257,11 +258,7 @@ export function detailText(s: DetailInput): string {
   ]
   if (s.readiness) lines.push('', ...readinessLines(s.readiness))
   if (s.risk && s.risk.level !== 'none') lines.push('', ...riskLines(s.risk))
-  if (s.tools.length) {
-    const tool = (t: { name: string; description?: string }) =>
-      `- name ${q(t.name)}${t.description ? `, description ${q(t.description, MAX_TOOL_DESCRIPTION)}` : ''}`
-    lines.push('', `tools (${s.tools.length}):`, ...s.tools.map(tool))
-  } else lines.push('', 'tools: none known yet')
+  lines.push(...toolsLines(s))
   if (s.configs === undefined) return lines.join('\n')
   if (!s.configs) return [...lines, '', `configs: none; ${noConfigsWhy(s.install)}`].join('\n')
   return [lines.join('\n'), `configs (${s.configs.length} clients):`, ...s.configs.map(configText)].join('\n\n')

@@ -85,18 +85,26 @@ async function probeJob(
   return 'done'
 }
 
-/** The listing's health after its best endpoint's probe, into the facts and onto that endpoint's history row. */
-function remoteVerdict(run: ProbeRun, remote: RemoteProbe, state: ProbeState | null): HealthVerdict {
-  const verdict = healthAfter(remote.outcome, state)
-  run.facts.remote = {
+/** What the catalog is told of an endpoint's probe: its health, and what it listed when it listed its tools. */
+export function remoteFacts(remote: RemoteProbe, verdict: Pick<HealthVerdict, 'health' | 'verified'>) {
+  return {
     health: verdict.health,
     verified: verdict.verified,
     ...(remote.tools ? { tools: remote.tools, toolsSource: remote.transport } : {}),
     // Sent with the tools whenever they were listed: a server that stopped saying anything else says so.
     ...(remote.tools ? { server: remote.server ?? {} } : {}),
+    // A list that breaks the spec is kept as far as readable, with its defect; skills are sent when read.
+    ...(remote.toolsDefect ? { toolsDefect: remote.toolsDefect } : {}),
+    ...(remote.tools && remote.skills ? { skills: remote.skills } : {}),
     ...(remote.auth ? { auth: remote.auth } : {}),
     ...(remote.protocol ? { protocol: remote.protocol } : {}),
-  }
+  } satisfies FactsBody['remote']
+}
+
+/** The listing's health after its best endpoint's probe, into the facts and onto that endpoint's history row. */
+function remoteVerdict(run: ProbeRun, remote: RemoteProbe, state: ProbeState | null): HealthVerdict {
+  const verdict = healthAfter(remote.outcome, state)
+  run.facts.remote = remoteFacts(remote, verdict)
   const last = run.results.findLast((r) => r.kind === 'remote' && r.target === remote.url)
   if (last) last.health = verdict.health
   return verdict

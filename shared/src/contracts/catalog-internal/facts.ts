@@ -3,6 +3,7 @@
 // Bounds: a listing's facts are shown on its page; nothing a remote server says may grow it without limit.
 import type { SchemaOptions, TLiteral, TSchema } from '@sinclair/typebox'
 import { type Static, t } from 'elysia'
+import { SkillsModel, ToolsDefectModel } from './skills'
 
 /** Health states a probe reports. */
 export const HEALTH_STATES = ['active', 'degraded', 'down', 'unknown'] as const
@@ -82,7 +83,8 @@ const RemoteAuthModel = asOne(
 
 /**
  * What the server says besides its tools, with them: `{ instructions?, prompts?: [{ name, description? }],
- * resources?: [{ name, description? }] }`; anything else is dropped, long texts cut.
+ * resources?: [{ name, description? }], skills?: [{ name, description?, text?, digest? }] }` (skills: their
+ * SKILL.md texts, for the scan); anything else is dropped, long texts cut.
  */
 const serverTexts = t.Optional(t.Unknown())
 /** The MCP revision a server spoke to the prober or the sandbox, and its tool list's ttlMs (at most a year). */
@@ -101,6 +103,8 @@ export const RemoteFacts = t.Object({
   health: oneOf(HEALTH_STATES, { error: `must be one of ${HEALTH_STATES.join(', ')}` }),
   verified: t.Boolean({ error: 'must be a boolean' }),
   tools: t.Optional(tools),
+  toolsDefect: ToolsDefectModel,
+  skills: SkillsModel,
   server: serverTexts,
   toolsSource: t.Optional(t.String({ maxLength: 40, error: 'must be a short string' })),
   auth: t.Optional(RemoteAuthModel),
@@ -180,6 +184,8 @@ export const SandboxReportModel = t.Object({
   detail: t.String({ maxLength: 500 }),
   variable: t.Optional(t.String({ pattern: '^[A-Za-z_][A-Za-z0-9_]{0,100}$' })),
   tools: t.Optional(tools),
+  toolsDefect: ToolsDefectModel,
+  skills: SkillsModel,
   server: serverTexts,
   promptCount: t.Optional(count),
   resourceCount: t.Optional(count),

@@ -12,8 +12,11 @@ import type {
   RiskAssessment,
   SandboxRun,
   ServerTexts,
+  SkillInfo,
+  SkillsChange,
   ToolInfo,
   ToolsChange,
+  ToolsDefect,
 } from '../../contracts/listing'
 import { outboxTable } from './outbox'
 
@@ -122,6 +125,12 @@ export const listings = catalogSchema.table(
     /** Hash of the normalised tool list last seen, and the last changes of it (rug-pull watch). */
     toolsHash: text('tools_hash'),
     toolsChanges: jsonb('tools_changes').$type<ToolsChange[]>().notNull().default([]),
+    /** How the last tool list breaks the spec (null: it does not): it is kept as far as readable, the defect named. */
+    toolsDefect: jsonb('tools_defect').$type<ToolsDefect>(),
+    /** Its skills as last listed (Skills extension), the hash of them (null: never listed), their last changes. */
+    skills: jsonb('skills').$type<SkillInfo[]>().notNull().default([]),
+    skillsHash: text('skills_hash'),
+    skillsChanges: jsonb('skills_changes').$type<SkillsChange[]>().notNull().default([]),
     /** The scan of the last tool list; a high risk keeps it out of verified=1 until an operator clears that list. */
     risk: jsonb('risk').$type<RiskAssessment>(),
     riskClearedHash: text('risk_cleared_hash'),

@@ -21,6 +21,8 @@ export interface SearchDocument {
   description: string
   tags: string[]
   tools: { name: string; description?: string | null }[]
+  /** The skills the server offers: found as its tools are (names with tool names, descriptions with theirs). */
+  skills?: { name: string; description?: string | null }[]
   readme: string | null
   /** Stored category name. */
   category: string
@@ -142,7 +144,8 @@ export function officialNamespace(name: string, repositoryUrl: string | null): b
 /** Splits a listing into the index's fields. */
 export function analyse(doc: SearchDocument): AnalysedDocument {
   const { namespace, own } = splitName(doc.name)
-  const toolText = doc.tools
+  const offered = [...doc.tools, ...(doc.skills ?? [])]
+  const toolText = offered
     .map((t) => t.description ?? '')
     .join(' ')
     .slice(0, MAX_TOOL_TEXT)
@@ -158,7 +161,7 @@ export function analyse(doc: SearchDocument): AnalysedDocument {
       compounds: [...namespace.compounds, ...own.compounds],
     },
     title,
-    written(doc.tools.map((t) => t.name).join(' ')),
+    written(offered.map((t) => t.name).join(' ')),
     description,
     written(doc.tags.join(' ')),
     written(toolText),

@@ -126,7 +126,16 @@ ${mine.map((f) => html`<p class="finding"><span class="mark ${f.severity === 'hi
     : html`<p>No tool list yet: the directory has not seen this server list its tools.</p>`
   return html`<section aria-labelledby="tools-heading"><h2 id="tools-heading">Tools (${s.tools.length})</h2>
 ${s.checks.toolsCheckedAt ? html`<p class="checked">Listed live ${dayOf(s.checks.toolsCheckedAt)}.</p>` : ''}
-${body}</section>`
+${s.toolsDefect ? html`<p class="finding"><span class="mark warn">Broken tool list</span> ${s.toolsDefect.message}</p>` : ''}
+${body}${skillsList(s)}</section>`
+}
+
+/** The skills the server offers (MCP Skills extension): names and descriptions; the digests are in the JSON. */
+function skillsList(s: Detail): SafeHtml | string {
+  const skills = s.skills ?? []
+  if (!skills.length) return ''
+  return html`<h3 id="skills-heading">Skills (${skills.length})</h3>
+<ul class="tools">${skills.map((k) => html`<li><strong><code>${k.name}</code></strong>${k.description ? html` — ${k.description}` : ''}</li>`)}</ul>`
 }
 
 function badgesSection(s: Detail, base: string): SafeHtml {
