@@ -1,0 +1,48 @@
+/**
+ * `bun bench/categories/sample.ts`: draws, with a fixed seed, the listings of ../shared/data/servers.json whose
+ * category the catalog guesses (no usable category given) and guesses as something other than Other, and prints
+ * them for judging by hand. It prints no totals: the sample is judged before any aggregate is looked at.
+ */
+import { categorize, storedCategoryName } from '@mcp-directory/shared/categories'
+import { loadSharedData } from '@mcp-directory/shared/testing'
+import { seeded } from '../queries'
+
+export const SAMPLE_SEED = 0xca7e9
+export const SAMPLE_SIZE = 70
+
+export interface Entry {
+  name: string
+  title?: string
+  description: string
+  category?: string
+  source: string
+}
+
+/** What an import of the entry knows of it (no tools or README yet: the data has neither). */
+export const evidenceOf = (e: Entry) => ({ name: e.name, title: e.title, description: e.description })
+
+/** The guessed, not-Other listings drawn: a partial Fisher-Yates shuffle of the pool sorted by name. */
+export function drawSample(servers: Entry[], seed = SAMPLE_SEED, size = SAMPLE_SIZE) {
+  const pool = servers
+    .map((e) => ({ e, c: categorize(e.category, evidenceOf(e)) }))
+    .filter(({ c }) => c.guessed && c.category.slug !== 'other')
+    .sort((a, b) => (a.e.name < b.e.name ? -1 : a.e.name > b.e.name ? 1 : 0))
+  const random = seeded(seed)
+  const n = Math.min(size, pool.length)
+  for (let i = 0; i < n; i++) {
+    const j = i + Math.floor(random() * (pool.length - i))
+    ;[pool[i], pool[j]] = [pool[j]!, pool[i]!]
+  }
+  return pool.slice(0, n).map(({ e, c }) => ({
+    name: e.name,
+    title: e.title ?? null,
+    description: e.description.slice(0, 400),
+    given: e.category ?? null,
+    guess: c.category.slug,
+  }))
+}
+
+if (import.meta.main) {
+  const servers = await loadSharedData<Entry[]>('servers.json')
+  for (const s of drawSample(servers)) console.log(JSON.stringify(s))
+}
