@@ -20,7 +20,7 @@ const pct = (n: number, of: number) => `${((100 * n) / of).toFixed(1)}%`
 
 if (import.meta.main) {
   const servers = await loadSharedData<Entry[]>('servers.json')
-  // Before: the rule as it was, reading the name and description only.
+  // The rule reading the name and description only, as it did before it read titles (and tools and READMEs).
   const before = servers.filter(
     (e) => categorize(e.category, { name: e.name, description: e.description }).category.slug === 'other',
   )
@@ -28,8 +28,8 @@ if (import.meta.main) {
   const other = after.filter(({ c }) => c.category.slug === 'other')
   const guessed = after.filter(({ c }) => c.guessed)
   console.log(`listings: ${servers.length}; no usable category given: ${guessed.length}`)
-  console.log(`Other before: ${before.length} (${pct(before.length, servers.length)})`)
-  console.log(`Other after:  ${other.length} (${pct(other.length, servers.length)})`)
+  console.log(`Other, name and description only: ${before.length} (${pct(before.length, servers.length)})`)
+  console.log(`Other, with titles too:           ${other.length} (${pct(other.length, servers.length)})`)
   const judged = (await Bun.file(new URL('judged.json', import.meta.url)).json()) as Judged[]
   // The judgements hold for the sample the current rule draws; a changed rule needs a new sample judged.
   const drawn = drawSample(servers)

@@ -3,9 +3,8 @@
  * category the catalog guesses (no usable category given) and guesses as something other than Other, and prints
  * them for judging by hand. It prints no totals: the sample is judged before any aggregate is looked at.
  */
-import { categorize, storedCategoryName } from '@mcp-directory/shared/categories'
+import { categorize } from '@mcp-directory/shared/categories'
 import { loadSharedData } from '@mcp-directory/shared/testing'
-import { seeded } from '../queries'
 
 export const SAMPLE_SEED = 0xca7e9
 export const SAMPLE_SIZE = 70
@@ -21,18 +20,17 @@ export interface Entry {
 /** What an import of the entry knows of it (no tools or README yet: the data has neither). */
 export const evidenceOf = (e: Entry) => ({ name: e.name, title: e.title, description: e.description })
 
-/** The guessed, not-Other listings drawn: a partial Fisher-Yates shuffle of the pool sorted by name. */
+/**
+ * The guessed, not-Other listings drawn: those whose seeded hash of the name is lowest. A change of the rule moves
+ * only the listings whose guess it changes in or out of the sample, so the rest keep their judgement.
+ */
 export function drawSample(servers: Entry[], seed = SAMPLE_SEED, size = SAMPLE_SIZE) {
+  const rank = (name: string) => Bun.hash.wyhash(name, BigInt(seed))
   const pool = servers
-    .map((e) => ({ e, c: categorize(e.category, evidenceOf(e)) }))
+    .map((e) => ({ e, c: categorize(e.category, evidenceOf(e)), r: rank(e.name) }))
     .filter(({ c }) => c.guessed && c.category.slug !== 'other')
-    .sort((a, b) => (a.e.name < b.e.name ? -1 : a.e.name > b.e.name ? 1 : 0))
-  const random = seeded(seed)
+    .sort((a, b) => (a.r < b.r ? -1 : a.r > b.r ? 1 : 0))
   const n = Math.min(size, pool.length)
-  for (let i = 0; i < n; i++) {
-    const j = i + Math.floor(random() * (pool.length - i))
-    ;[pool[i], pool[j]] = [pool[j]!, pool[i]!]
-  }
   return pool.slice(0, n).map(({ e, c }) => ({
     name: e.name,
     title: e.title ?? null,

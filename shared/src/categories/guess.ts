@@ -30,33 +30,38 @@ export interface Categorized {
   guessed: boolean
 }
 
-// How much a keyword found in each part counts; a keyword counts once per category, at its best part. The name and
-// title say what a server is; a tool's name says what it does; prose (descriptions, README) mentions much in passing.
-const WEIGHTS = { name: 3, title: 3, toolNames: 2, description: 1, toolText: 1, readme: 1 } as const
+// How much a keyword found in each part counts; a keyword counts once per category, at its best part. The name says
+// what a server is; a title nearly as much (a display title is sometimes another project's); prose (descriptions,
+// README) mentions much in passing. A tool's name counts 1, and 2 when the keyword is in the names of two tools or
+// more: `add_task`, `list_tasks` say what a server is for; one `get_notes` among twenty tools does not.
+const WEIGHTS = { name: 3, title: 2, description: 1, toolText: 1, readme: 1 } as const
+const TOOL_NAME_WEIGHT = 1
+const TOOL_NAMES_WEIGHT = 2
 type Part = keyof typeof WEIGHTS
 
 // Longest text read of each part: the opening of a text says what a server is for, and the work stays bounded.
 const LIMITS: Record<Part, number> = {
   name: 200,
   title: 200,
-  toolNames: 2_000,
   description: 600,
   toolText: 4_000,
   readme: 1_500,
 }
-// Most tools read, and how much of each one's description (its first sentence or two).
+// Most tools read, how much of each one's name and title, and of its description (its first sentence or two).
 const MAX_TOOLS = 60
+const TOOL_NAME_LIMIT = 200
 const TOOL_TEXT_EACH = 160
 // The README is read this far at most before its prose is picked out.
 const README_SCAN = 20_000
 
-// A guess wins only with at least this score (a name or title keyword, a tool-name keyword, or two prose keywords)
+// A guess wins only with at least this score (a name or title keyword, one in two tools' names, or two in prose)
 // and this lead over the runner-up; otherwise the listing stays Other. Checked on servers.json (see bench/categories).
 const MIN_SCORE = 2
 const MIN_LEAD = 2
 
-// `getWeatherForecast` → `get Weather Forecast`, so camel-case names match keywords on word boundaries.
-const splitCamel = (s: string) => s.replace(/(\p{Ll}|\p{N})(\p{Lu})/gu, '$1 $2')
+// A tool named `getWeatherForecast` is also read as `get Weather Forecast`, so its words match on their boundaries
+// (prose is read as written: splitting `PostgreSQL` or `OpenAI` would lose them).
+const withCamelSplit = (s: string) => `${s} ; ${s.replace(/(\p{Ll}|\p{N})(\p{Lu})/gu, '$1 $2')}`.toLowerCase()
 
 // Headings that start the how-to part of a README: installing, configuring, developing. Words there (npm, docker,
 // git, terminal) are about setting the server up, not about what it does.
@@ -79,8 +84,8 @@ export function readmeIntro(readme: string): string {
     .slice(0, LIMITS.readme)
 }
 
-/** The text of each part, lower-cased and bounded. */
-function partsOf(e: CategoryEvidence): [Part, string][] {
+/** The text of each part, lower-cased and bounded, and each tool's name (with its title). */
+function partsOf(e: CategoryEvidence): { parts: [Part, string][]; toolNames: string[] } {
   // Only the last segment of a name counts: `io.github.owner/` and `@scope/` are namespaces, not topics.
   const name = typeof e.name === 'string' ? (e.name.slice(0, 400).split('/').pop() ?? '') : ''
   const tools = Array.isArray(e.tools) ? e.tools.slice(0, MAX_TOOLS) : []
@@ -88,25 +93,32 @@ function partsOf(e: CategoryEvidence): [Part, string][] {
   const raw: [Part, string][] = [
     ['name', name],
     ['title', str(e.title)],
-    ['toolNames', tools.map((t) => `${str(t?.name)} ${str(t?.title)}`).join(' ; ')],
     ['description', str(e.description)],
     ['toolText', tools.map((t) => str(t?.description).slice(0, TOOL_TEXT_EACH)).join(' ; ')],
     ['readme', typeof e.readme === 'string' ? readmeIntro(e.readme) : ''],
   ]
-  return raw
-    .map(([part, text]): [Part, string] => [part, splitCamel(text.slice(0, LIMITS[part] * 2)).slice(0, LIMITS[part])])
-    .map(([part, text]): [Part, string] => [part, text.toLowerCase()])
+  const parts = raw
+    .map(([part, text]): [Part, string] => [part, text.slice(0, LIMITS[part]).toLowerCase()])
     .filter(([, text]) => text.length > 0)
+  const toolNames = tools.map((t) => withCamelSplit(`${str(t?.name)} ${str(t?.title)}`.slice(0, TOOL_NAME_LIMIT)))
+  return { parts, toolNames }
+}
+
+/** What the tools' names say for one keyword: 1 in one tool's name, 2 in two or more. */
+function toolNamesWeight(re: RegExp, toolNames: string[]): number {
+  let hits = 0
+  for (const n of toolNames) if (re.test(n) && ++hits >= 2) return TOOL_NAMES_WEIGHT
+  return hits ? TOOL_NAME_WEIGHT : 0
 }
 
 /** Scores each category: the sum over its keywords found of the weight of the best part each was found in. */
 export function scoreCategoryHints(evidence: CategoryEvidence): Map<string, number> {
-  const parts = partsOf(evidence)
+  const { parts, toolNames } = partsOf(evidence)
   const scores = new Map<string, number>()
   for (const [slug, regexps] of HINT_REGEXPS) {
     let s = 0
     for (const re of regexps) {
-      let best = 0
+      let best = toolNamesWeight(re, toolNames)
       for (const [part, text] of parts) if (WEIGHTS[part] > best && re.test(text)) best = WEIGHTS[part]
       s += best
     }

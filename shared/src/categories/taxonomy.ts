@@ -172,7 +172,8 @@ export const REFINEMENTS: Readonly<Record<string, readonly string[]>> = {
 
 // Keyword hints per category. A pattern is matched on word boundaries against the lower-cased
 // name and description. Only distinctive words are listed: generic ones such as "search", "data"
-// or "api" appear in descriptions of every kind and would make guesses noisy.
+// or "api" appear in descriptions of every kind and would make guesses noisy; so would "flux" (an image model, and
+// any data flow) and a bare "learning" (machine learning is not education).
 const HINTS: ReadonlyArray<readonly [slug: string, patterns: readonly string[]]> = [
   [
     'databases',
@@ -427,7 +428,8 @@ const HINTS: ReadonlyArray<readonly [slug: string, patterns: readonly string[]]>
     'ai-llm',
     [
       'llms?',
-      'large language models?',
+      '(?:large )?language models?',
+      'text generation',
       'openai',
       'anthropic',
       'gemini',
@@ -644,7 +646,6 @@ const HINTS: ReadonlyArray<readonly [slug: string, patterns: readonly string[]]>
       'dall-e',
       'stable diffusion',
       'midjourney',
-      'flux',
       'drawing',
       'design',
       '3d',
@@ -718,7 +719,6 @@ const HINTS: ReadonlyArray<readonly [slug: string, patterns: readonly string[]]>
     'education-research',
     [
       'education',
-      'learning',
       'students?',
       'courses?',
       'academic',
