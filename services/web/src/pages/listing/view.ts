@@ -152,7 +152,13 @@ ${copyBlock('badge-featured', featured, 'featured card Markdown')}
 
 function claimSection(s: Detail): SafeHtml {
   return html`<section aria-labelledby="claim-heading"><h2 id="claim-heading">Is this your server?</h2>
-${s.isOfficial ? html`<p>Its owner has claimed it: the Official mark shows that.</p>` : html`<p>Claim it to mark it official: prove that you control its domain, website or repository. A listing submitted here is claimed from the link sent to its contact address; any other through the API (<code>${claimListing.method} ${claimListing.path}</code>, see the <a href="/docs">API reference</a>).</p>`}
+${
+  s.isOfficial
+    ? html`<p>Its owner has claimed it: the Official mark shows that.</p>`
+    : html`<p>Claim it to mark it official: prove that you control its domain, website or repository.</p>
+<p><a class="button" href="/servers/${encodeURIComponent(s.id)}/claim">Claim this server</a></p>
+<p class="muted">An agent claims it through the API with the same proofs (<code>${claimListing.method} ${claimListing.path}</code>, see the <a href="/docs">API reference</a>).</p>`
+}
 </section>`
 }
 
