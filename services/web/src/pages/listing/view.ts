@@ -87,7 +87,7 @@ ${s.repositoryUrl ? fact('Repository', linkOrText(s.repositoryUrl, shortUrl(s.re
 ${s.websiteUrl ? fact('Website', linkOrText(s.websiteUrl, shortUrl(s.websiteUrl)), undefined, true) : ''}
 ${s.version ? fact('Version', s.version) : ''}
 ${s.license ? fact('License', s.license) : ''}
-${fact('Category', html`<a href="/?category=${encodeURIComponent(s.category)}">${s.category}</a>`)}
+${fact('Category', html`<a href="/?category=${encodeURIComponent(s.category)}">${s.category}</a>${s.categorySource === 'guessed' ? html` <span class="muted">(guessed from its name, description, tools and README)</span>` : ''}`)}
 ${fact('Installs', count(s.popularity.installs), 'installs-count')}
 ${fact('Page views', html`<span title="${VIEWS_MEAN}">${count(s.popularity.views)}</span><span class="visually-hidden"> (${VIEWS_MEAN})</span>`, 'views-count')}
 ${fact('Completeness', html`<span title="${COMPLETENESS_MEANS}">${s.qualityScore} / 100</span><span class="visually-hidden"> (${COMPLETENESS_MEANS})</span>`, 'completeness')}
