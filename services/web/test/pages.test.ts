@@ -192,6 +192,17 @@ describe('listing page', () => {
     expect(body).not.toContain('<img src=x')
   })
 
+  test('a category the directory guessed says so; the claim link leads to the claim page', async () => {
+    // The entry names no category: it was guessed (Databases, from "postgres" in its name).
+    const body = await (await get(`/servers/${pgId}`)).text()
+    expect(body).toMatch(/Databases<\/a> <span class="muted">\(guessed from/)
+    expect(body).toContain(`href="/servers/${pgId}/claim"`)
+    const claim = await get(`/servers/${pgId}/claim`)
+    expect(claim.status).toBe(200)
+    expect(claim.headers.get('cache-control')).toContain('no-store')
+    expect(await claim.text()).toContain('name="email"')
+  })
+
   test('install buttons: the Cursor and VS Code links install exactly the config shown; one-line commands to copy', async () => {
     const body = await (await get(`/servers/${pgId}`)).text()
     const { server } = (await (await get(`/api/v1/servers/${pgId}`)).json()) as { server: { configs: ConfigEntry[] } }

@@ -257,6 +257,8 @@ export interface Listing {
   title: string | null
   description: string
   category: string // canonical stored category name (emoji + label)
+  /** Whether the category was named (`given`) or guessed; absent on rows read before it existed. */
+  categorySource?: 'given' | 'guessed'
   url: string | null
   repositoryUrl: string | null
   websiteUrl: string | null

@@ -15,6 +15,12 @@ export const ServerDetail = t.Composite([
           'Who may change the listing: `submission`, `import` (an operator import), `registry:<base URL>` (a followed registry) or `demo` (sample data, removed by the first real import)',
       }),
     ),
+    categorySource: t.Optional(
+      t.Union([t.Literal('given'), t.Literal('guessed')], {
+        description:
+          "`given`: the category its source, submitter or owner named; `guessed`: none usable was given, so the directory guessed it from the name, title, description, tools and README (Other when nothing was clear). Always present in the catalog's answers",
+      }),
+    ),
     title: t.Union([t.String(), t.Null()]),
     version: t.Union([t.String(), t.Null()]),
     repositoryUrl: t.Union([t.String(), t.Null()]),

@@ -176,6 +176,7 @@ export function detailOf(
     ...publisherOf(l),
     publisher: publisherModelOf(l),
     origin: l.origin,
+    categorySource: l.categorySource ?? 'given',
     upvotes: l.upvotes,
     installName: name,
     ...listingUrls(baseUrl, l.id),

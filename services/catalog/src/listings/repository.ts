@@ -12,6 +12,12 @@ const skillsOf = (r: ListingRow) => ({
   skillsChanges: r.skillsChanges,
 })
 
+/** Its category, and whether its source named it or the directory guessed it. */
+const categoryOf = (r: ListingRow) => ({
+  category: r.category,
+  categorySource: r.categorySource === 'guessed' ? ('guessed' as const) : ('given' as const),
+})
+
 /** Maps a stored row to the domain listing. */
 export function toListing(r: ListingRow): Listing {
   return {
@@ -19,7 +25,7 @@ export function toListing(r: ListingRow): Listing {
     name: r.name,
     title: r.title,
     description: r.description,
-    category: r.category,
+    ...categoryOf(r),
     url: r.url,
     repositoryUrl: r.repositoryUrl,
     websiteUrl: r.websiteUrl,

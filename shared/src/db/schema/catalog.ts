@@ -32,6 +32,11 @@ export const listings = catalogSchema.table(
     title: text('title'),
     description: text('description').notNull(),
     category: text('category').notNull(),
+    /**
+     * `given`: the category its source, submitter or owner named; `guessed`: none usable was given, so it is guessed
+     * from what is known of the listing (Other when nothing is clear), and guessed again as more becomes known.
+     */
+    categorySource: text('category_source').notNull().default('given'),
     url: text('url'),
     repositoryUrl: text('repository_url'),
     /** The key of `url` (shared/src/identity `addressKey`, with the subfolder when `url` is the repository), for duplicate detection. */

@@ -88,7 +88,7 @@ ${s.repositoryUrl ? fact('Repository', linkOrText(s.repositoryUrl, shortUrl(s.re
 ${s.websiteUrl ? fact('Website', linkOrText(s.websiteUrl, shortUrl(s.websiteUrl)), undefined, true) : ''}
 ${s.version ? fact('Version', s.version) : ''}
 ${s.license ? fact('License', s.license) : ''}
-${fact('Category', html`<a href="/?category=${encodeURIComponent(s.category)}">${s.category}</a>`)}
+${fact('Category', html`<a href="/?category=${encodeURIComponent(s.category)}">${s.category}</a>${s.categorySource === 'guessed' ? html` <span class="muted">(guessed from its name, description, tools and README)</span>` : ''}`)}
 ${fact('Installs', count(s.popularity.installs), 'installs-count')}
 ${fact('Page views', html`<span title="${VIEWS_MEAN}">${count(s.popularity.views)}</span><span class="visually-hidden"> (${VIEWS_MEAN})</span>`, 'views-count')}
 ${fact('Completeness', html`<span title="${COMPLETENESS_MEANS}">${s.qualityScore} / 100</span><span class="visually-hidden"> (${COMPLETENESS_MEANS})</span>`, 'completeness')}
@@ -153,7 +153,13 @@ ${copyBlock('badge-featured', featured, 'featured card Markdown')}
 
 function claimSection(s: Detail): SafeHtml {
   return html`<section aria-labelledby="claim-heading"><h2 id="claim-heading">Is this your server?</h2>
-${s.isOfficial ? html`<p>Its owner has claimed it: the Official mark shows that.</p>` : html`<p>Claim it to mark it official: prove that you control its domain, website or repository. A listing submitted here is claimed from the link sent to its contact address; any other through the API (<code>${claimListing.method} ${claimListing.path}</code>, see the <a href="/docs">API reference</a>).</p>`}
+${
+  s.isOfficial
+    ? html`<p>Its owner has claimed it: the Official mark shows that.</p>`
+    : html`<p>Claim it to mark it official: prove that you control its domain, website or repository.</p>
+<p><a class="button" href="/servers/${encodeURIComponent(s.id)}/claim">Claim this server</a></p>
+<p class="muted">An agent claims it through the API with the same proofs (<code>${claimListing.method} ${claimListing.path}</code>, see the <a href="/docs">API reference</a>).</p>`
+}
 </section>`
 }
 
