@@ -16,14 +16,18 @@ function verdictLine(ready: boolean | null): string {
   return 'not every check could be judged yet: nothing is claimed without evidence.'
 }
 
-/** `Ready for an agent's host`: the verdict, then every check with its evidence (none for a detail without it). */
+/**
+ * `Ready for an agent's host`, under the tools it judges: the verdict, then every check with its evidence (none for a
+ * detail without it).
+ */
 export function readinessSection(s: Detail): SafeHtml {
   const r = s.readiness
   if (!r) return html``
-  return html`<section aria-labelledby="readiness-heading"><h2 id="readiness-heading">Ready for an agent’s host</h2>
-<p id="readiness-verdict">Readiness: <strong>${readinessWord(r.ready)}</strong> — ${verdictLine(r.ready)} What a connector directory asks of a server: tools with titles and read/write annotations, short unique names, OAuth or no sign-in.</p>
+  // The verdict stays in view; the checks and their evidence fold under it, so the page keeps its length.
+  return html`<details class="more" id="readiness-details"><summary id="readiness-heading">Ready for an agent’s host: <strong>${readinessWord(r.ready)}</strong></summary>
+<p id="readiness-verdict" class="small">Readiness: <strong>${readinessWord(r.ready)}</strong> — ${verdictLine(r.ready)} What a connector directory asks of a server: tools with titles and read/write annotations, short unique names, OAuth or no sign-in.</p>
 <ul class="checklist" id="readiness">${r.checks.map(
     (c) =>
       html`<li data-check="${c.id}"><span class="mark ${TONE[String(c.passed) as keyof typeof TONE]}">${checkWord(c.passed)}</span> ${READINESS_LABELS[c.id]}. <span class="check-evidence">${c.evidence}</span></li>`,
-  )}</ul></section>`
+  )}</ul></details>`
 }

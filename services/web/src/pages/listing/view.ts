@@ -6,6 +6,7 @@ import { badgeImageUrl, publicBadgeHtml, publicBadgeMarkdown } from '@mcp-direct
 import { getServerById } from '@mcp-directory/catalog/contracts'
 import { claimListing } from '@mcp-directory/claim-verifier/contracts'
 import { type SuccessOf, sandboxStartOf, sandboxStartWords } from '@mcp-directory/shared/contracts'
+import { OTHER_CATEGORY, resolveCategory } from '@mcp-directory/shared/categories'
 import { pathOf } from '@mcp-directory/shared/public-api'
 import { html, type SafeHtml, trusted } from '../../html'
 import { renderReadme } from '../../readme'
@@ -88,7 +89,7 @@ ${s.repositoryUrl ? fact('Repository', linkOrText(s.repositoryUrl, shortUrl(s.re
 ${s.websiteUrl ? fact('Website', linkOrText(s.websiteUrl, shortUrl(s.websiteUrl)), undefined, true) : ''}
 ${s.version ? fact('Version', s.version) : ''}
 ${s.license ? fact('License', s.license) : ''}
-${fact('Category', html`<a href="/?category=${encodeURIComponent(s.category)}">${s.category}</a>${s.categorySource === 'guessed' ? html` <span class="muted">(guessed from its name, description, tools and README)</span>` : ''}`)}
+${fact('Category', html`<a href="/?category=${encodeURIComponent(s.category)}">${s.category}</a>${s.categorySource === 'guessed' && resolveCategory(s.category) !== OTHER_CATEGORY ? html` <span class="muted" title="guessed from its name, description, tools and README">(guessed)</span><span class="visually-hidden"> from its name, description, tools and README</span>` : ''}`)}
 ${fact('Installs', count(s.popularity.installs), 'installs-count')}
 ${fact('Page views', html`<span title="${VIEWS_MEAN}">${count(s.popularity.views)}</span><span class="visually-hidden"> (${VIEWS_MEAN})</span>`, 'views-count')}
 ${fact('Completeness', html`<span title="${COMPLETENESS_MEANS}">${s.qualityScore} / 100</span><span class="visually-hidden"> (${COMPLETENESS_MEANS})</span>`, 'completeness')}
@@ -127,7 +128,7 @@ ${mine.map((f) => html`<p class="finding"><span class="mark ${f.severity === 'hi
   return html`<section aria-labelledby="tools-heading"><h2 id="tools-heading">Tools (${s.tools.length})</h2>
 ${s.checks.toolsCheckedAt ? html`<p class="checked">Listed live ${dayOf(s.checks.toolsCheckedAt)}.</p>` : ''}
 ${s.toolsDefect ? html`<p class="finding"><span class="mark warn">Broken tool list</span> ${s.toolsDefect.message}</p>` : ''}
-${body}${skillsList(s)}</section>`
+${body}${skillsList(s)}${readinessSection(s)}</section>`
 }
 
 /** The skills the server offers (MCP Skills extension): names and descriptions; the digests are in the JSON. */
@@ -156,9 +157,7 @@ function claimSection(s: Detail): SafeHtml {
 ${
   s.isOfficial
     ? html`<p>Its owner has claimed it: the Official mark shows that.</p>`
-    : html`<p>Claim it to mark it official: prove that you control its domain, website or repository.</p>
-<p><a class="button" href="/servers/${encodeURIComponent(s.id)}/claim">Claim this server</a></p>
-<p class="muted">An agent claims it through the API with the same proofs (<code>${claimListing.method} ${claimListing.path}</code>, see the <a href="/docs">API reference</a>).</p>`
+    : html`<p><a class="button" href="/servers/${encodeURIComponent(s.id)}/claim">Claim this server</a> to mark it official <span class="muted">(agents: <code>${claimListing.method} ${claimListing.path}</code>)</span></p>`
 }
 </section>`
 }
@@ -170,7 +169,6 @@ export function listingBody(s: Detail, base: string, client: string): SafeHtml {
   return html`<article data-listing="${s.id}">
 ${summary(s, client)}
 ${toolsSection(s)}
-${readinessSection(s)}
 <section aria-labelledby="readme-heading"><h2 id="readme-heading">README</h2>
 ${readme ? html`<div class="readme">${readme}</div>` : html`<p>No README is stored for this listing yet; see the repository.</p>`}
 </section>
