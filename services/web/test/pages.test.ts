@@ -168,7 +168,9 @@ describe('listing page', () => {
       page.indexOf('</ul></details>', page.indexOf('id="readiness"')),
     )
     // Under the tools it judges, folded: the verdict in the summary, the checks with their evidence inside.
-    expect(page).toContain('<summary id="readiness-heading">Ready for an agent’s host: <strong>unknown</strong></summary>')
+    expect(page).toContain(
+      '<summary id="readiness-heading">Ready for an agent’s host: <strong>unknown</strong></summary>',
+    )
     // No tool list observed: unknown, in words, never a pass.
     expect(page).toContain('Readiness: <strong>unknown</strong>')
     expect(list.match(/<li data-check="/g)).toHaveLength(4)
@@ -196,7 +198,9 @@ describe('listing page', () => {
   test('a category the directory guessed says so; the claim link leads to the claim page', async () => {
     // The entry names no category: it was guessed (Databases, from "postgres" in its name).
     const body = await (await get(`/servers/${pgId}`)).text()
-    expect(body).toMatch(/Databases<\/a> <span class="muted" title="guessed from its name, description, tools and README">\(guessed\)/)
+    expect(body).toMatch(
+      /Databases<\/a> <span class="muted" title="guessed from its name, description, tools and README">\(guessed\)/,
+    )
     expect(body).toContain(`href="/servers/${pgId}/claim"`)
     const claim = await get(`/servers/${pgId}/claim`)
     expect(claim.status).toBe(200)
