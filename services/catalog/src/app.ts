@@ -109,7 +109,7 @@ export function createCatalogApp(deps: CatalogDeps) {
     // service): one listing, create pending listings, change status, the queue. Facts (prober, sandbox), and the
     // operator's clearing of a risk.
     .use(moderationRoutes({ database, log, nudge, baseUrl: base, identitiesReady: identities.ready }))
-    .use(factsRoutes({ database, log, nudge: published, operatorToken: deps.operatorToken }))
+    .use(factsRoutes({ database, log, nudge: published, operatorToken: deps.operatorToken, config }))
     // The operator's takedown of a malicious listing.
     .use(takedownRoutes({ database, log, nudge: published, operatorToken: deps.operatorToken }))
     // Claims (claim-verifier only): record a verified claim, lease due re-checks, record their results.

@@ -1,7 +1,8 @@
 // A remote's name resolved where it is written (a publish, an owner's edit): a name whose A or AAAA records point at
 // a loopback, private, link-local or unique-local address (`localtest.me`, a name set to 10.0.0.5) would point
 // users' clients at their own machine or network as surely as the address itself. Imports and followed upstreams
-// are not resolved (thousands of names): the prober's outbound guard refuses such answers when it probes them.
+// are not resolved where they are written (thousands of names): the prober resolves them at each probe
+// (`remoteAddressOf`), and the catalog withholds the install of a remote seen resolving to such an address.
 import { isIP } from 'node:net'
 import { refusedAddressReason, type ResolveAddresses } from './addresses'
 import { privateRemoteReason } from './remote-address'
@@ -140,4 +141,56 @@ export async function resolvedRemotesReason(
     if (why) return `remotes[${i}]: ${why}`
   }
   return null
+}
+
+/** What a remote's name was seen resolving to: every address public, any private, or no answer at all. */
+export type RemoteAddressKind = 'public' | 'private' | 'unresolvable'
+
+/** A remote's address as the prober saw it: its kind, and why when it is not public. */
+export interface RemoteAddressFact {
+  url: string
+  address: RemoteAddressKind
+  reason?: string
+}
+
+/**
+ * What `url`'s host is, for a remote already listed (an import, a followed upstream): `private` when it is (or
+ * resolves to, among its A and AAAA answers) a loopback, private, link-local or unique-local address, or a name that
+ * means one (the rule of `resolvedRemoteReason`, without its allowance: this is a fact, the caller decides); `public`
+ * when every answer is a public address; `unresolvable` when it gave no answer (a failure says nothing about where it
+ * points). A templated host is judged by its fixed domain. Null when `url` has no host to judge.
+ */
+export async function remoteAddressOf(
+  url: string,
+  opts: Pick<RemoteResolveOptions, 'resolve' | 'timeoutMs'>,
+): Promise<RemoteAddressFact | null> {
+  const literal = privateRemoteReason(url, false)
+  if (literal) return { url, address: 'private', reason: literal }
+  const name = hostName(url.replace(/\{[^{}]*\}/g, 'x'))
+  if (!name) {
+    try {
+      return new URL(url).hostname ? { url, address: 'public' } : null
+    } catch {
+      return null
+    }
+  }
+  const host = hostTemplated(url) ? fixedDomain(url) : name.host
+  let addresses: string[]
+  try {
+    addresses = await resolveWithin(opts.resolve, host, opts.timeoutMs ?? REMOTE_RESOLVE_MS)
+  } catch (err) {
+    const why = err instanceof Error ? err.message : String(err)
+    return { url, address: 'unresolvable', reason: `${host} did not resolve (${why.slice(0, 200)})` }
+  }
+  if (addresses.length === 0) return { url, address: 'unresolvable', reason: `${host} has no A or AAAA record` }
+  for (const a of addresses) {
+    const why = refusedAddressReason(a, false)
+    if (why)
+      return {
+        url,
+        address: 'private',
+        reason: `${host} resolves to ${why}: users' clients would connect to their own machine or network`,
+      }
+  }
+  return { url, address: 'public' }
 }

@@ -187,6 +187,26 @@ function observeReadFacts(w: Write, facts: ListingFacts) {
   }
 }
 
+/**
+ * What the remotes' names resolved to, kept with the probe's time. A change of which remotes are withheld (seen
+ * private) changes the install the public sees; a change of time alone does not.
+ */
+function observeRemoteAddresses(w: Write, facts: ListingFacts) {
+  if (facts.remoteAddresses === undefined) return
+  const { row, set, changed } = w
+  const checkedAt = w.at.toISOString()
+  const next = facts.remoteAddresses.map((a) => ({ ...a, checkedAt }))
+  const before = row.remoteAddresses ?? []
+  if (next.length === 0 && before.length === 0) return
+  set.remoteAddresses = next.length ? next : null
+  const privateOnes = (list: readonly { url: string; address: string }[]) =>
+    list
+      .filter((a) => a.address === 'private')
+      .map((a) => a.url)
+      .sort()
+  if (!sameJson(privateOnes(before), privateOnes(next)) && !changed.includes('install')) changed.push('install')
+}
+
 /** What a probe's facts change on `row`, seen at the probe's time. */
 export function observe(row: Row, facts: ListingFacts): Write {
   const w: Write = { row, at: new Date(facts.checkedAt), set: {}, changed: [] }
@@ -205,6 +225,7 @@ export function observe(row: Row, facts: ListingFacts): Write {
     w.changed.push('isVerifiedActive')
   }
   observeReadFacts(w, facts)
+  observeRemoteAddresses(w, facts)
   return w
 }
 

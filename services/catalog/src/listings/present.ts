@@ -6,7 +6,13 @@ import {
   type ServerDetail,
   type InstallModel,
 } from '@mcp-directory/shared/contracts'
-import { buildClientConfigs, deriveInstallModel, installName, installSettings } from '@mcp-directory/shared/install'
+import {
+  buildClientConfigs,
+  deriveInstallModel,
+  installName,
+  installSettings,
+  withheldRemotes,
+} from '@mcp-directory/shared/install'
 import type { SummaryRow } from '../search/repository'
 import { DEMO_ORIGIN } from '../import/origin'
 import { transportsOf } from './install-hint'
@@ -194,6 +200,7 @@ export function detailOf(
     remotes: l.remotes,
     install: installOf(model),
     configs: model ? buildClientConfigs(model, name) : null,
+    installWithheld: withheldRemotes(l),
     createdAt: l.createdAt.toISOString(),
     updatedAt: l.updatedAt.toISOString(),
     license: l.license ?? null,

@@ -40,6 +40,7 @@ export function toListing(r: ListingRow): Listing {
     inferredInstall: r.inferredInstall,
     installEvidence: r.installEvidence,
     repositoryRun: r.repositoryRun,
+    remoteAddresses: r.remoteAddresses,
     toolsSource: r.toolsSource,
     toolsCheckedAt: r.toolsCheckedAt,
     healthCheckedAt: r.healthCheckedAt,
