@@ -198,6 +198,33 @@ describe('GitHub\'s "not found" for a membership', () => {
   })
 })
 
+describe('the daily re-check of publisher roles', () => {
+  test('a mark lapses when its role ends, without waiting for a use; an unverifiable role is left standing', async () => {
+    setAliceRole('admin')
+    const token = await githubToken('gho_alice')
+    expect((await publish(token, 'io.github.victimorg/quiet', '1.0.0')).status).toBe(200)
+    const id = await idOf('io.github.victimorg/quiet')
+    // Alice leaves the organisation; the directory cannot see it: nothing lapses, the operator is told.
+    world.github.set('gho_alice', { login: 'alice', orgs: [] })
+    world.hiddenOrgs.add('victimorg')
+    try {
+      const unknown = await cut.catalog.recheckRoles()
+      expect(unknown.lapsed).toBe(0)
+      expect(unknown.unknown).toBeGreaterThan(0)
+      expect((await detail(id)).publisherVerified).toBe(true)
+      expect(cut.lines.some((l) => l.includes('organisation role cannot be verified') && l.includes('victimorg'))).toBe(
+        true,
+      )
+    } finally {
+      world.hiddenOrgs.delete('victimorg')
+    }
+    // In sight, alice is no member: her mark lapses now, with no request from anyone.
+    const seen = await cut.catalog.recheckRoles()
+    expect(seen.lapsed).toBeGreaterThan(0)
+    expect((await detail(id)).publisherVerified).toBe(false)
+  })
+})
+
 describe('an offer made on a role lapses with the role', () => {
   test('demoted after offering: the agent accepts nothing, and the offer is withdrawn', async () => {
     setAliceRole('admin')

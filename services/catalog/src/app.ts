@@ -149,10 +149,12 @@ export function createCatalogApp(deps: CatalogDeps) {
       details.clear()
       await searchIndex.refresh(ids)
     },
+    /** Asks every standing publisher mark's organisation role again now (also done once a day). */
+    recheckRoles: publisher.recheckRoles,
     /** Writes pending counters and publishes pending events now (tests, shutdown). */
     flush: jobs.flush,
     close: async () => {
-      await searchIndex.stop()
+      await Promise.all([publisher.stop(), searchIndex.stop()])
       await details.stop()
       await upstream.stop()
       await jobs.stop()
