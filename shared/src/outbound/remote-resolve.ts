@@ -174,23 +174,30 @@ export async function remoteAddressOf(
       return null
     }
   }
-  const host = hostTemplated(url) ? fixedDomain(url) : name.host
-  let addresses: string[]
-  try {
-    addresses = await resolveWithin(opts.resolve, host, opts.timeoutMs ?? REMOTE_RESOLVE_MS)
-  } catch (err) {
-    const why = err instanceof Error ? err.message : String(err)
-    return { url, address: 'unresolvable', reason: `${host} did not resolve (${why.slice(0, 200)})` }
+  // A templated host: its fixed domain and a name under it (as `resolvedRemoteReason` judges one).
+  const hosts = hostTemplated(url) ? [fixedDomain(url), name.host] : [name.host]
+  const ms = opts.timeoutMs ?? REMOTE_RESOLVE_MS
+  let failed: string | null = null
+  let resolved = false
+  for (const host of hosts) {
+    let addresses: string[]
+    try {
+      addresses = await resolveWithin(opts.resolve, host, ms)
+    } catch (err) {
+      failed ??= `${host} did not resolve (${(err instanceof Error ? err.message : String(err)).slice(0, 200)})`
+      continue
+    }
+    resolved ||= addresses.length > 0
+    for (const a of addresses) {
+      const why = refusedAddressReason(a, false)
+      if (why)
+        return {
+          url,
+          address: 'private',
+          reason: `${host} resolves to ${why}: users' clients would connect to their own machine or network`,
+        }
+    }
   }
-  if (addresses.length === 0) return { url, address: 'unresolvable', reason: `${host} has no A or AAAA record` }
-  for (const a of addresses) {
-    const why = refusedAddressReason(a, false)
-    if (why)
-      return {
-        url,
-        address: 'private',
-        reason: `${host} resolves to ${why}: users' clients would connect to their own machine or network`,
-      }
-  }
+  if (!resolved) return { url, address: 'unresolvable', reason: failed ?? `${name.host} has no A or AAAA record` }
   return { url, address: 'public' }
 }
