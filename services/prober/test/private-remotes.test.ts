@@ -160,6 +160,8 @@ describe('an imported remote whose name resolves inward', () => {
     dns.setA('mcp.corp-inward.test', [PUBLIC_V4])
     dns.remove('mcp.loop-inward.test')
     dns.setAaaa('mcp.loop-inward.test', [PUBLIC_V6])
+    // The answers' TTL is 1 s (startDnsServer): a resolver may keep the old ones until then.
+    await Bun.sleep(1_500)
     await probeRound(prober.currentRound() + 1)
     for (const [name, url] of [
       ['io.test/corp-inward', CORP],
