@@ -138,7 +138,7 @@ describe('an imported remote whose name resolves inward', () => {
     await probeRound(prober.currentRound())
     for (const [name, url, seen] of [
       ['io.test/corp-inward', CORP, '10.1.2.3'],
-      ['io.test/loop-inward', LOOP, '::1'],
+      ['io.test/loop-inward', LOOP, '::1 is a loopback address'],
     ] as const) {
       const { server } = await json(`/api/v1/servers/${id(name)}`)
       expect(server.install).toBeNull()
