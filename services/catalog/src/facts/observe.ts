@@ -188,15 +188,23 @@ function observeReadFacts(w: Write, facts: ListingFacts) {
 }
 
 /**
- * What the remotes' names resolved to, kept with the probe's time. A change of which remotes are withheld (seen
- * private) changes the install the public sees; a change of time alone does not.
+ * What the remotes' names resolved to, kept with the probe's time (a private one that now fails to resolve keeps
+ * its last answer). A change of which remotes are withheld (seen private) changes the install the public sees; a
+ * change of time alone does not.
  */
 function observeRemoteAddresses(w: Write, facts: ListingFacts) {
   if (facts.remoteAddresses === undefined) return
   const { row, set, changed } = w
   const checkedAt = w.at.toISOString()
-  const next = facts.remoteAddresses.map((a) => ({ ...a, checkedAt }))
   const before = row.remoteAddresses ?? []
+  // A look-up that failed says nothing of where the name points: a remote seen private stays so until seen public.
+  const next = facts.remoteAddresses.map(
+    (a) =>
+      (a.address === 'unresolvable' && before.find((b) => b.url === a.url && b.address === 'private')) || {
+        ...a,
+        checkedAt,
+      },
+  )
   if (next.length === 0 && before.length === 0) return
   set.remoteAddresses = next.length ? next : null
   const privateOnes = (list: readonly { url: string; address: string }[]) =>
