@@ -109,7 +109,7 @@ export function createCatalogApp(deps: CatalogDeps) {
     // service): one listing, create pending listings, change status, the queue. Facts (prober, sandbox), and the
     // operator's clearing of a risk.
     .use(moderationRoutes({ database, log, nudge, baseUrl: base, identitiesReady: identities.ready }))
-    .use(factsRoutes({ database, log, nudge: published, operatorToken: deps.operatorToken }))
+    .use(factsRoutes({ database, log, nudge: published, operatorToken: deps.operatorToken, config }))
     // The operator's takedown of a malicious listing.
     .use(takedownRoutes({ database, log, nudge: published, operatorToken: deps.operatorToken }))
     // Claims (claim-verifier only): record a verified claim, lease due re-checks, record their results.
@@ -149,10 +149,12 @@ export function createCatalogApp(deps: CatalogDeps) {
       details.clear()
       await searchIndex.refresh(ids)
     },
+    /** Asks every standing publisher mark's organisation role again now (also done once a day). */
+    recheckRoles: publisher.recheckRoles,
     /** Writes pending counters and publishes pending events now (tests, shutdown). */
     flush: jobs.flush,
     close: async () => {
-      await searchIndex.stop()
+      await Promise.all([publisher.stop(), searchIndex.stop()])
       await details.stop()
       await upstream.stop()
       await jobs.stop()

@@ -46,6 +46,17 @@ export const ServerDetail = t.Composite([
     remotes: t.Array(t.Unknown()),
     install: t.Union([InstallInfo, t.Null()]),
     configs: t.Union([t.Array(ConfigEntry), t.Null()], { description: 'Null when the install is only a guess' }),
+    installWithheld: t.Array(
+      t.Object({
+        url: t.String(),
+        reason: t.String(),
+        checkedAt: t.String({ format: 'date-time', description: 'The probe that saw it' }),
+      }),
+      {
+        description:
+          "Remotes given no install line or config: their names resolved to a loopback, private, link-local or unique-local address at the listing's last probe",
+      },
+    ),
     createdAt: t.String({ format: 'date-time' }),
     updatedAt: t.String({ format: 'date-time' }),
     license: t.Union([t.String(), t.Null()], { description: 'From the submission (§2.4)' }),

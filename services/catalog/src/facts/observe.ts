@@ -16,6 +16,7 @@ import type {
 } from '@mcp-directory/shared/contracts'
 import { diffSkills, diffTools, scannedHash, scanTools, skillsHash, toolsHash } from '@mcp-directory/shared/toolscan'
 import { reguessedCategory } from '../categories/guess'
+import { observeRemoteAddresses } from './remote-addresses'
 import { type ListingFacts, riskBlocks, SANDBOX_RUNNING, sandboxRunAfter } from './rules'
 
 /** How many recent tool-list changes a listing keeps. */
@@ -269,6 +270,7 @@ export function observe(row: Row, facts: ListingFacts): Write {
   }
   observeReadFacts(w, facts)
   observeCategory(w)
+  observeRemoteAddresses(w, facts)
   return w
 }
 

@@ -6,7 +6,13 @@ import {
   type ServerDetail,
   type InstallModel,
 } from '@mcp-directory/shared/contracts'
-import { buildClientConfigs, deriveInstallModel, installName, installSettings } from '@mcp-directory/shared/install'
+import {
+  buildClientConfigs,
+  deriveInstallModel,
+  installName,
+  installSettings,
+  withheldRemotes,
+} from '@mcp-directory/shared/install'
 import { readinessOfListing } from '@mcp-directory/shared/readiness'
 import type { SummaryRow } from '../search/repository'
 import { DEMO_ORIGIN } from '../import/origin'
@@ -156,6 +162,15 @@ function riskOf(l: Listing): ServerDetail['risk'] {
   return { ...l.risk, cleared, clearedAt: cleared ? (l.riskClearedAt?.toISOString() ?? null) : null }
 }
 
+/** What the prober and the sandbox saw of its tools and skills, and what that makes of its readiness. */
+const observedOf = (l: Listing) => ({
+  readiness: readinessOfListing(l),
+  toolsChanges: l.toolsChanges ?? [],
+  toolsDefect: l.toolsDefect ?? null,
+  skills: l.skills ?? [],
+  skillsChanges: l.skillsChanges ?? [],
+})
+
 /** Shapes a listing as the detail `server` object of §2.2. */
 export function detailOf(
   l: Listing,
@@ -196,6 +211,7 @@ export function detailOf(
     remotes: l.remotes,
     install: installOf(model),
     configs: model ? buildClientConfigs(model, name) : null,
+    installWithheld: withheldRemotes(l),
     createdAt: l.createdAt.toISOString(),
     updatedAt: l.updatedAt.toISOString(),
     license: l.license ?? null,
@@ -206,11 +222,7 @@ export function detailOf(
     supportUrl: l.supportUrl ?? null,
     readme: l.readme ?? null,
     risk: riskOf(l),
-    readiness: readinessOfListing(l),
-    toolsChanges: l.toolsChanges ?? [],
-    toolsDefect: l.toolsDefect ?? null,
-    skills: l.skills ?? [],
-    skillsChanges: l.skillsChanges ?? [],
+    ...observedOf(l),
     checks: {
       healthCheckedAt: l.healthCheckedAt?.toISOString() ?? null,
       factsWrittenAt: l.factsWrittenAt?.toISOString() ?? null,

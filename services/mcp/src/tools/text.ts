@@ -7,7 +7,7 @@
 import type { SandboxStartFacts } from '@mcp-directory/shared/contracts'
 import { codeSpan, fenced } from '@mcp-directory/shared/text'
 import { plain, quoted as q } from './plain'
-import { type InstallFacts, installLine } from './install-text'
+import { type InstallFacts, installLine, type Withheld, withheldLines } from './install-text'
 import { protocolLine, type Readiness, readinessLines, sandboxLines } from './checks-text'
 import { type ToolsInput, toolsLines } from './tools-text'
 
@@ -270,13 +270,14 @@ const noConfigsWhy = (i: Install) =>
     ? 'the install above is only guessed, check the repository README.'
     : 'no install is known (no package, endpoint or runnable repository), see the repository README.'
 
-/** Install configs of one listing. */
-export function installText(r: { id: string; name: string; install: Install; configs: Config[] | null }): string {
+/** Install configs of one listing, and the endpoints given none (their names resolve to private addresses). */
+export function installText(r: { id: string; name: string; install: Install; configs: Config[] | null } & Withheld) {
   const head = [`Install configs of listing ${q(r.id)}, name ${q(r.name)}. ${DATA_NOTE}`, installLine(r.install)].join(
     '\n',
   )
-  if (!r.configs) return [head, `No confirmed client configs: ${noConfigsWhy(r.install)}`].join('\n')
-  return [head, ...r.configs.map(configText)].join('\n\n')
+  if (!r.configs)
+    return [head, `No confirmed client configs: ${noConfigsWhy(r.install)}`, ...withheldLines(r)].join('\n')
+  return [head, ...r.configs.map(configText), ...withheldLines(r)].join('\n\n')
 }
 
 /** The category list (the directory's own taxonomy). */

@@ -8,6 +8,7 @@ import type {
   PackageSpec,
   RemoteAuthInfo,
   RemoteSpec,
+  RemoteAddressSeen,
   RepositoryRun,
   RiskAssessment,
   SandboxRun,
@@ -110,6 +111,8 @@ export const listings = catalogSchema.table(
     installEvidence: jsonb('install_evidence').$type<PackageEvidence[]>(),
     /** How the listing's own repository can be run when no package is known (null: not yet read). */
     repositoryRun: jsonb('repository_run').$type<RepositoryRun>(),
+    /** What the remotes' names resolved to at the last probe; a remote seen private gets no install line. */
+    remoteAddresses: jsonb('remote_addresses').$type<RemoteAddressSeen[]>(),
     toolsSource: text('tools_source'),
     toolsCheckedAt: timestamp('tools_checked_at', { withTimezone: true }),
     healthCheckedAt: timestamp('health_checked_at', { withTimezone: true }),
