@@ -30,17 +30,32 @@ export interface Scope {
 }
 
 /** Somewhere data leaves by: a verb of sending, an address, a copy, a field of a tool to fill. */
-const sink = (s: Set<Signal>) => any(s, 'send', 'url', 'email_address', 'copy_to', 'destination')
+const sink = (s: Set<Signal>) => any(s, 'send', 'url', 'email_address', 'copy_to', 'destination', 'account')
+
+/** A recipient, account, wallet or number put in place of the user's, with the fixed one named. */
+const swapped = ({ near }: Scope) => near.has('swap') && any(near, 'account', 'email_address', 'url')
+
+/**
+ * An order riding along on other work ("whenever you use read_file, also call http_post with the contents to …"):
+ * sending to a fixed place, or handing what a tool returned to an address or another tool.
+ */
+const ridesAlong = ({ here, near }: Scope) =>
+  near.has('piggyback') &&
+  ((here.has('send') && any(near, 'url', 'email_address', 'account')) ||
+    (near.has('content') && any(near, 'url', 'email_address', 'account', 'tool_call', 'other_tools')))
 
 /** An act against the user, the thing concealment makes poisoning. */
-function harmful({ here, near }: Scope): boolean {
+function harmful(scope: Scope): boolean {
+  const { here, near } = scope
   const secretRef = any(near, 'secret_path', 'client_config')
   return (
     any(near, 'override', 'shell_pipe', 'exfil_link', 'send_sensitive', 'deceive', 'hidden_markup', 'role_header') ||
     (secretRef && sink(near)) ||
     (near.has('read_sensitive') && sink(near)) ||
     (here.has('copy_to') && here.has('email_address')) ||
-    (here.has('send') && any(here, 'url', 'email_address'))
+    (here.has('send') && any(here, 'url', 'email_address')) ||
+    swapped(scope) ||
+    ridesAlong(scope)
   )
 }
 
@@ -76,7 +91,12 @@ function passingOn({ here, near }: Scope, add: (severity: Judged['severity'], me
     // api_key field": authentication) it is how honest tools are used.
     const into = near.has('destination') && !here.has('credential_field')
     add(more ? 'high' : into ? 'medium' : 'low', 'tells the model to pass on the conversation, credentials or secrets')
-  } else if (!secretRef && near.has('read_sensitive') && near.has('destination') && !near.has('send_sensitive'))
+  } else if (
+    !secretRef &&
+    (near.has('read_sensitive') || (here.has('sensitive') && !here.has('credential_field'))) &&
+    near.has('destination') &&
+    !near.has('send_sensitive')
+  )
     add(near.has('url') ? 'high' : 'medium', 'tells the model to gather the conversation or secrets into a field')
 }
 
@@ -106,7 +126,10 @@ export function judgeSignals(scope: Scope): Judged[] {
   if (near.has('standing') && (here.has('send_sensitive') || secretOut || addressed))
     add('high', 'gives the model standing orders to pass data on')
   else if (near.has('standing')) add('low', 'gives the model standing orders')
-  if (here.has('copy_to') && here.has('email_address') && !here.has('other_tools'))
+  if (swapped(scope)) add('high', 'tells the model to send money or messages somewhere other than the user said')
+  else if (near.has('swap')) add('low', 'speaks of changing a recipient, account or address')
+  if (ridesAlong(scope)) add('high', 'tells the model to pass what it handles on whenever it does something else')
+  if (here.has('copy_to') && any(here, 'email_address', 'account') && !here.has('other_tools'))
     add('medium', 'tells the model to copy messages to a fixed e-mail address')
   if (here.has('other_tools') && addressed) add('high', 'tells the model to send what other tools handle to an address')
   else if (addressed && !here.has('send_sensitive')) add('low', 'tells the model to send something to an address')

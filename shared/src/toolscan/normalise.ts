@@ -5,7 +5,7 @@
  * base64, hex and URL-encoded runs are decoded, rot13 is undone where it makes English, spelled-out e-mail addresses
  * are written as addresses and Arabic and Hebrew vowel marks are dropped (decode.ts). Every step is linear in the text's length.
  */
-import { rot13View, spelledAddresses, withoutVowelMarks } from './decode'
+import { htmlEntities, leetView, reversedView, rot13View, spelledAddresses, withoutVowelMarks } from './decode'
 
 /** What a text hides, and the views of it the scan reads. */
 export interface TextViews {
@@ -180,7 +180,8 @@ export function decodeRuns(s: string): string[] {
 export function joinSplitWords(s: string): string {
   return s
     .replace(/(\p{L})[-\u2010\u2011\u00AD]\s*(\p{L})/gu, '$1$2')
-    .replace(/\b(?:\p{L}[ .·_*]){3,}\p{L}\b/gu, (m) => m.replace(/[ .·_*]/g, ''))
+    // One separator throughout a run, so `i.g.n.o.r.e p.r.e.v.i.o.u.s` stays two words.
+    .replace(/\b\p{L}([ .·_*])(?:\p{L}\1){2,}\p{L}\b/gu, (m) => m.replace(/[ .·_*]/g, ''))
 }
 
 /** The views of `raw` the scan matches, and what it hides. */
@@ -210,6 +211,10 @@ export function textViews(raw: string): TextViews {
   if (spelledNative.count) views.push(spelledNative.text)
   const rotated = rot13View(nfkc)
   if (rotated) views.push(rotated, spelledAddresses(rotated).text)
+  // Numeric character references, text written backwards and digits for letters: read through by a model.
+  const entities = htmlEntities(nfkc)
+  const recoded = [entities, reversedView(nfkc), leetView(joined)].filter((x): x is string => x !== null)
+  views.push(...recoded)
   views.push(...hidden, ...decoded)
   return {
     views,
@@ -217,7 +222,7 @@ export function textViews(raw: string): TextViews {
     smuggled,
     invisible,
     mixedScript: mixedScript(nfkc),
-    decoded: [...hidden, ...decoded],
+    decoded: [...hidden, ...decoded, ...(entities ? [entities] : [])],
     spelled: spelled.count + spelledNative.count,
     rot13: rotated !== null,
   }
