@@ -109,7 +109,8 @@ export function judgeSignals(scope: Scope): Judged[] {
   concealment(scope, add)
   if (near.has('shell_pipe')) add('high', 'tells the model to run a downloaded script (a shell pipeline)')
   if (near.has('exfil_link')) add('high', 'carries a link or image whose address carries data out')
-  else if (near.has('markdown_image')) add('medium', 'carries a Markdown image, which a client fetches on its own')
+  // Badges and screenshots are images too; one counts when its address carries data (above).
+  else if (near.has('markdown_image')) add('low', 'carries a Markdown image, which a client fetches on its own')
   passingOn(scope, add)
   const secretOut = any(near, 'secret_path', 'client_config') && sink(near)
   const addressed = here.has('send') && any(here, 'url', 'email_address')
@@ -128,10 +129,13 @@ export function judgeSignals(scope: Scope): Judged[] {
   else if (near.has('standing')) add('low', 'gives the model standing orders')
   if (swapped(scope)) add('high', 'tells the model to send money or messages somewhere other than the user said')
   else if (near.has('swap')) add('low', 'speaks of changing a recipient, account or address')
+  if (here.has('asks_prompt')) add('medium', 'asks the model for its system prompt')
   if (ridesAlong(scope)) add('high', 'tells the model to pass what it handles on whenever it does something else')
   if (here.has('copy_to') && any(here, 'email_address', 'account') && !here.has('other_tools'))
     add('medium', 'tells the model to copy messages to a fixed e-mail address')
   if (here.has('other_tools') && addressed) add('high', 'tells the model to send what other tools handle to an address')
+  else if (here.has('content') && here.has('send_order') && any(here, 'url', 'email_address', 'account'))
+    add('medium', 'tells the model to send what it handles to a fixed address')
   else if (addressed && !here.has('send_sensitive')) add('low', 'tells the model to send something to an address')
   return out
 }

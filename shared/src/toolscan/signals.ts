@@ -39,6 +39,8 @@ export type Signal =
   | 'piggyback'
   | 'tool_call'
   | 'content'
+  | 'send_order'
+  | 'asks_prompt'
 
 // A word boundary that knows letters beyond ASCII (`\b` does not, even with the u flag).
 const W = '[\\p{L}\\p{N}_]'
@@ -73,7 +75,8 @@ export const LANGUAGES = Object.keys(corpus.languages)
 // A clause runs to a sentence's end; a dot inside a word (`.env`, `config.json`) is no end.
 const CLAUSE = String.raw`(?:[^.\n]|\.(?=\w)){0,60}`
 const PLACING = [
-  String.raw`\b(put|place|insert|paste|write|enter|fill|set|add|include|pass|append|attach|copy|store|send|embed)\b${CLAUSE}\b(field|parameter|param|argument)\b`,
+  String.raw`\b(put|place|insert|paste|write|enter|fill|set|add|include|pass|append|attach|copy|store|send|embed|output|print|dump|provide|supply|record|log|type)\b${CLAUSE}\b(field|parameter|param|argument)\b`,
+  String.raw`\b(goes|go|belongs?)\s+(in|into)\s+(this|the|that)\s+([\w-]{1,30}\s)?(field|parameter|argument)\b|\b(goes|go|belongs?)\s+here\b`,
   String.raw`\bfill\s+(this|it)\s+(field\s+|parameter\s+)?(in\s+)?with\b`,
   String.raw`\b(put|paste|write|enter|list|place|insert|copy|dump|include)\s+(them|it|this|these|those|(its|their|the)(\s+[\w-]+){1,6})\s+(in\s+|into\s+)?here\b`,
   String.raw`\b(füge|setze|schreibe|trage|lege|kopiere|gib|sende|schicke|übermittle)\p{L}{0,20}${CLAUSE}(feld|parameter|argument)`,
@@ -110,7 +113,7 @@ const PLACING = [
 // is optional") is none. Run only on texts naming a field at all, as most do not.
 const DESTINATION = compile(PLACING.map((p) => `(?:${p})`).join('|'))
 const FIELD_WORD =
-  /field|param|argument|feld|champ|campo|parâmetro|parámetro|veld|pol[ueaя]|poľ|alan|argüman|here|пол[еяі]|параметр|параметър|аргумент|参数|字段|に|필드|매개변수|인자|에|로|trường|tham\s+số|معامل|حقل|وسيط|معلمة|بارامتر|פרמטר|שדה|ארגומנט|पैरामीटर|फ़ील्ड|फील्ड|आर्ग्युमेंट|kolom|bidang|παράμετρο|πεδίο|όρισμα|พารามิเตอร์|ฟิลด์|ช่อง|پارامتر|فیلد|آرگومان|mező|kenttä|fält|felt|câmp|kigezo|vigezo|sehemu|paramet|paramit|fill/iu
+  /field|param|argument|feld|champ|campo|parâmetro|parámetro|veld|pol[ueaя]|poľ|alan|argüman|here|пол[еяі]|параметр|параметър|аргумент|参数|字段|に|필드|매개변수|인자|에|로|trường|tham\s+số|معامل|حقل|وسيط|معلمة|بارامتر|פרמטר|שדה|ארגומנט|पैरामीटर|फ़ील्ड|फील्ड|आर्ग्युमेंट|kolom|bidang|παράμετρο|πεδίο|όρισμα|พารามิเตอร์|ฟิลด์|ช่อง|پارامتر|فیلد|آرگومان|mező|kenttä|fält|felt|câmp|kigezo|vigezo|sehemu|paramet|paramit|fill|goes|go|belong|put|place|write|paste|insert/iu
 
 const LANGUAGE_FREE: [Signal, RegExp][] = [
   [
@@ -135,7 +138,9 @@ const LANGUAGE_FREE: [Signal, RegExp][] = [
   ],
   [
     'exfil_link',
-    /\]\(\s*https?:\/\/[^)\s]{1,300}[?&][^)\s=]{1,60}=[^)\s]{0,300}\)|https?:\/\/[^\s)]{1,300}[?&][\w-]{1,40}=\s*[{<$[]/i,
+    // A query filled from a placeholder ("?d={conversation}", "?data=<the user's last message>"): a static link's
+    // query ("?hl=en", a badge's "?style=flat") carries nothing out.
+    /https?:\/\/[^\s)]{1,300}[?&][\w-]{1,40}=\s*([{<$[]|%7B|%3C)/i,
   ],
   ['markdown_image', /!\[[^\]\n]{0,200}\]\(\s*https?:/i],
   [
