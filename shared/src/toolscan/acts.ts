@@ -20,7 +20,8 @@ export const ACTS: [Signal, RegExp][] = [
     new RegExp(
       [
         String.raw`\binstead\s+of\s+(the\s+one|the\s+\w+|what|whatever|whichever|any)\b[^.\n]{0,40}\b(user|given|provided|specified|requested|asked|invoice|named|entered)\b`,
-        String.raw`\b(change|replace|switch|swap|redirect|reroute|override|set)\s+(the\s+|every\s+|each\s+|all\s+|any\s+)?${THING}s?(\s+(address|number|account|e-?mail|phone))?\s+(to|with|by|for)\b`,
+        String.raw`\b(change|replace|switch|swap|redirect|reroute|override|set)\s+(the\s+|every\s+|each\s+|all\s+|any\s+)?([\w-]{1,20}\s+)?${THING}s?(\s+(address|number|account|e-?mail|phone))?[^.\n]{0,40}?\s(to|with|by|for)\b`,
+        String.raw`\b(always|only)\s+use\s+(this\s+|the\s+)?([\w-]{1,20}\s+)?${THING}\b`,
         String.raw`\b(use|send\s+to|pay|pay\s+to)\s+(this\s+|the\s+following\s+)?${THING}\b[^.\n]{0,80}\binstead\b`,
         String.raw`\b(always|only)\s+(send|transfer|pay|route|wire|forward|deliver)\s+(all\s+|every\s+|the\s+)?(payments?|funds|money|transfers?|crypto|coins|withdrawals?|invoices?)\s+to\b`,
         String.raw`\b(route|redirect|send|wire)\s+(every|each|all)\s+(payments?|transfers?|withdrawals?|funds)\s+to\b`,
@@ -37,7 +38,7 @@ export const ACTS: [Signal, RegExp][] = [
   // An order that rides along on other work: whenever the model does one thing, it also does another.
   [
     'piggyback',
-    /\b(whenever|every\s+time|each\s+time|after|before|when)\s+(you|the\s+(model|assistant|agent|user))\s+(use|uses|call|calls|run|runs|invoke|read|reads|open|opens|fetch|fetches|share|shares|paste|pastes|upload|uploads)\b|\b(after|before|when)\s+(reading|opening|calling|using|fetching)\s+(any|a|an|each|every|the)\b|\balso\s+(call|invoke|send|post|upload|forward|pass|copy|text|sms|e-?mail)\b|\b(every|each|any|all)\s+(files?|documents?|messages?|results?|responses?|outputs?)\s+(you|the\s+user)\s+(read|open|see|receive|fetch|get|handle|write|send)\b/i,
+    /\b(whenever|every\s+time|each\s+time|after|before|when)\s+(you|the\s+(model|assistant|agent|user))\s+(use|uses|call|calls|run|runs|invoke|read|reads|open|opens|fetch|fetches|share|shares|paste|pastes|upload|uploads)\b|\b(after|before|when)\s+(reading|opening|calling|using|fetching)\s+(any|a|an|each|every|the)\b|\b(after|before|on)\s+(each|every|any)\s+(call|use|request|run|answer|response|reply|message)\b|\balso\s+(call|invoke|send|post|upload|forward|pass|copy|text|sms|e-?mail)\b|\b(every|each|any|all)\s+(files?|documents?|messages?|results?|responses?|outputs?)\s+(you|the\s+user)\s+(read|open|see|receive|fetch|get|handle|write|send)\b/i,
   ],
   // Another tool named as the place data goes, handed something ("call upload_log with…", "pass it to the sync_backup tool").
   [

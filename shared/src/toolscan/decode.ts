@@ -26,12 +26,12 @@ export function reversedView(s: string): string | null {
   return gainsWords(s, (x) => [...x].reverse().join(''))
 }
 
-const LEET: Record<string, string> = { '0': 'o', '1': 'i', '3': 'e', '4': 'a', '5': 's', '7': 't', '@': 'a', $: 's' }
+const LEET: Record<string, string> = { '0': 'o', '1': 'i', '3': 'e', '4': 'a', '5': 's', '7': 't' }
 /** `s` with digits read as letters in words mixing both (`1gn0r3 pr3v10u5`), or null when that makes no words. */
 export function leetView(s: string): string | null {
-  if (!/\p{L}[013457@$]|[013457@$]\p{L}/u.test(s)) return null
+  if (!/\p{L}[013457]|[013457]\p{L}/u.test(s)) return null
   const swap = (x: string) =>
-    x.replace(/[\p{L}\p{N}@$]*\p{L}[\p{L}\p{N}@$]*/gu, (w) => (/[013457@$]/.test(w) ? w.replace(/[013457@$]/g, (c) => LEET[c]!) : w))
+    x.replace(/[\p{L}\p{N}]*\p{L}[\p{L}\p{N}]*/gu, (w) => (/[013457]/.test(w) ? w.replace(/[013457]/g, (c) => LEET[c]!) : w))
   return gainsWords(s, swap)
 }
 

@@ -183,10 +183,12 @@ export function decodeRuns(s: string): string[] {
 
 /** Joins words split to dodge a match: `ig-nore`, `ig- nore`, `i g n o r e`, `i.g.n.o.r.e`. */
 export function joinSplitWords(s: string): string {
-  return s
-    .replace(/(\p{L})[-\u2010\u2011\u00AD]\s*(\p{L})/gu, '$1$2')
-    // One separator throughout a run, so `i.g.n.o.r.e p.r.e.v.i.o.u.s` stays two words.
-    .replace(/\b\p{L}([ .·_*])(?:\p{L}\1){1,}\p{L}\b/gu, (m) => m.replace(/[ .·_*]/g, ''))
+  return (
+    s
+      // One separator throughout a run, so `i.g.n.o.r.e p.r.e.v.i.o.u.s` stays two words.
+      .replace(/\b\p{L}([ .·_*-])(?:\p{L}\1){1,}\p{L}\b/gu, (m) => m.replace(/[ .·_*-]/g, ''))
+      .replace(/(\p{L})[-\u2010\u2011\u00AD]\s*(\p{L})/gu, '$1$2')
+  )
 }
 
 /** The views of `raw` the scan matches, and what it hides. */
