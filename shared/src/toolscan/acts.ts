@@ -7,12 +7,21 @@ import type { Signal } from './signals'
 
 const THING = String.raw`(recipient|payee|beneficiary|destination|wallet|iban|account|phone\s+number|number|receiving\s+address|to[\s-]address|address|e-?mail\s+address)`
 
+// A fixed place for money or messages: an IBAN, a wallet address, an international phone number.
+const ACCOUNT = String.raw`\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,4})?\b|\b0x[a-fA-F0-9]{40}\b|\b(?:bc1[a-z0-9]{25,60}|[13][a-km-zA-HJ-NP-Z1-9]{25,34})\b|(?<![\w+])\+\d{1,3}[ .-]?\(?\d{1,4}\)?(?:[ .-]?\d{2,4}){2,4}\b`
+const ACCOUNT_RE = new RegExp(ACCOUNT)
+// One given as an example of a value's form ("e.g. +14155550100", "such as GB82 WEST …") is none to send to.
+const EXAMPLE_ACCOUNT = new RegExp(
+  String.raw`(\be\.\s?g\.|\bfor\s+(example|instance)|\bsuch\s+as|\blike|\bz\.\s?B\.|\bp\.\s?ej\.|\bpar\s+exemple|\bformat)[\s:,'"(]{0,4}(${ACCOUNT})`,
+  'gi',
+)
+/** Whether a text names a fixed IBAN, wallet or phone number, not as an example. */
+export const namesAccount = (view: string) => ACCOUNT_RE.test(view.replace(EXAMPLE_ACCOUNT, ' '))
+
+/** Whether a text speaks of all of something (the full history, every message): more than a summary. */
+export const WHOLE = /\b(full|entire|whole|complete|all|every|verbatim|exact)\b/i
+
 export const ACTS: [Signal, RegExp][] = [
-  // A fixed place for money or messages: an IBAN, a wallet address, an international phone number.
-  [
-    'account',
-    /\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,4})?\b|\b0x[a-fA-F0-9]{40}\b|\b(bc1[a-z0-9]{25,60}|[13][a-km-zA-HJ-NP-Z1-9]{25,34})\b|(?<![\w+])\+\d{1,3}[ .-]?\(?\d{1,4}\)?(?:[ .-]?\d{2,4}){2,4}\b/,
-  ],
   // An order to put another destination in place of the user's ("use this wallet instead of the one the user gave",
   // "change the recipient to …", "always send payments to …"), in the corpus's main languages.
   [

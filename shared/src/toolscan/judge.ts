@@ -42,7 +42,8 @@ const swapped = ({ near }: Scope) => near.has('swap') && any(near, 'account', 'e
 const ridesAlong = ({ here, near }: Scope) =>
   near.has('piggyback') &&
   ((here.has('send') && any(near, 'url', 'email_address', 'account')) ||
-    (near.has('content') && any(near, 'url', 'email_address', 'account', 'tool_call', 'other_tools')))
+    (here.has('content') && any(here, 'tool_call', 'other_tools')) ||
+    (near.has('content') && any(near, 'url', 'email_address', 'account')))
 
 /** An act against the user, the thing concealment makes poisoning. */
 function harmful(scope: Scope): boolean {
@@ -93,7 +94,7 @@ function passingOn({ here, near }: Scope, add: (severity: Judged['severity'], me
     add(more ? 'high' : into ? 'medium' : 'low', 'tells the model to pass on the conversation, credentials or secrets')
   } else if (
     !secretRef &&
-    (near.has('read_sensitive') || (here.has('sensitive') && !here.has('credential_field'))) &&
+    (near.has('read_sensitive') || (here.has('sensitive') && here.has('whole') && !here.has('credential_field'))) &&
     near.has('destination') &&
     !near.has('send_sensitive')
   )
@@ -134,7 +135,12 @@ export function judgeSignals(scope: Scope): Judged[] {
   if (here.has('copy_to') && any(here, 'email_address', 'account') && !here.has('other_tools'))
     add('medium', 'tells the model to copy messages to a fixed e-mail address')
   if (here.has('other_tools') && addressed) add('high', 'tells the model to send what other tools handle to an address')
-  else if (here.has('content') && here.has('send_order') && any(here, 'url', 'email_address', 'account'))
+  // Contents sent to a service's URL are how converters work; to a fixed mailbox or number, or all of them, not.
+  else if (
+    here.has('content') &&
+    here.has('send_order') &&
+    (any(here, 'email_address', 'account') || (here.has('url') && here.has('whole')))
+  )
     add('medium', 'tells the model to send what it handles to a fixed address')
   else if (addressed && !here.has('send_sensitive')) add('low', 'tells the model to send something to an address')
   return out

@@ -5,7 +5,7 @@
  * (no nested quantifiers), so a hostile text cannot make the scan slow.
  */
 import corpus from './corpus/phrases.json'
-import { ACTS } from './acts'
+import { ACTS, namesAccount, WHOLE } from './acts'
 import { gateOf, passes } from './gate'
 
 /** A signal's name: what kind of thing a text says. */
@@ -41,6 +41,7 @@ export type Signal =
   | 'content'
   | 'send_order'
   | 'asks_prompt'
+  | 'whole'
 
 // A word boundary that knows letters beyond ASCII (`\b` does not, even with the u flag).
 const W = '[\\p{L}\\p{N}_]'
@@ -185,6 +186,8 @@ export function signalsOf(view: string): Set<Signal> {
   for (const [signal, pattern] of [...LANGUAGE_FREE, ...ACTS]) if (pattern.test(view)) found.add(signal)
   // An address given as an example of a value ("bcc: e.g. archive@example.com") is not one to send to.
   if (view.includes('@') && EMAIL.test(view.replace(EXAMPLE_ADDRESS, ' '))) found.add('email_address')
+  if (namesAccount(view)) found.add('account')
+  if (WHOLE.test(view)) found.add('whole')
   if (FIELD_WORD.test(view) && DESTINATION.test(view)) found.add('destination')
   const lowered = view.toLowerCase()
   const langs = new Map<Category, Set<string>>()
