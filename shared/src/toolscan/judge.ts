@@ -86,7 +86,8 @@ function passingOn({ here, near }: Scope, add: (severity: Judged['severity'], me
   else if (secretRef) add('low', 'mentions private keys, credentials or client configuration')
   if (here.has('send_sensitive') && !secretRef) {
     const more =
-      any(here, 'url', 'email_address', 'account', 'other_tools') || any(near, 'standing', 'hidden_markup', 'role_header')
+      any(here, 'url', 'email_address', 'account', 'other_tools') ||
+      any(near, 'standing', 'hidden_markup', 'role_header')
     // Into a field of a tool, the tool's server receives it; with no destination named ("include your API key in the
     // header", "include a summary of the conversation") or into a field named for a credential ("pass the key in the
     // api_key field": authentication) it is how honest tools are used.
