@@ -31,9 +31,7 @@ const LEET: Record<string, string> = { '0': 'o', '1': 'i', '3': 'e', '4': 'a', '
 export function leetView(s: string): string | null {
   if (!/\p{L}[013457]|[013457]\p{L}/u.test(s)) return null
   const swap = (x: string) =>
-    x.replace(/[\p{L}\p{N}]*\p{L}[\p{L}\p{N}]*/gu, (w) =>
-      /[013457]/.test(w) ? w.replace(/[013457]/g, (c) => LEET[c]!) : w,
-    )
+    x.replace(/[\p{L}\p{N}]+/gu, (w) => (/\p{L}/u.test(w) ? w.replace(/[013457]/g, (c) => LEET[c]!) : w))
   return gainsWords(s, swap)
 }
 

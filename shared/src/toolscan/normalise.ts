@@ -117,7 +117,7 @@ const mixedScript = (s: string) =>
 // domain there is the subject, not a disguise.
 const HOMOGLYPH_TOPIC = /homoglyph|confusable|look-?alike|\bIDN\b|punycode|spoof|typosquat|mixed[\s-]script/i
 const QUOTED_OR_DOMAIN =
-  /["'`“‘«][^"'`”’»\n]{1,80}["'`”’»]|[\p{L}\p{N}-]{1,63}(\.[\p{L}\p{N}-]{1,63})*\.[a-z]{2,24}\b/gu
+  /["'`“‘«][^"'`”’»\n]{1,80}["'`”’»]|[\p{L}\p{N}-]{1,63}(\.[\p{L}\p{N}-]{1,63}){0,4}\.[a-z]{2,24}\b/gu
 
 /** Hidden ASCII carried by Unicode tag characters (U+E0020–E007E). */
 function decodeTags(s: string): string {
