@@ -47,7 +47,7 @@ export const ACTS: [Signal, RegExp][] = [
   // An order that rides along on other work: whenever the model does one thing, it also does another.
   [
     'piggyback',
-    /\b(whenever|every\s+time|each\s+time|after|before|when)\s+(you|the\s+(model|assistant|agent|user))\s+(use|uses|call|calls|run|runs|invoke|read|reads|open|opens|fetch|fetches|share|shares|paste|pastes|upload|uploads)\b|\b(after|before|when)\s+(reading|opening|calling|using|fetching)\s+(any|a|an|each|every|the)\b|\b(after|before|on)\s+(each|every|any)\s+(call|use|request|run|answer|response|reply|message)\b|\balso\s+(call|invoke|send|post|upload|forward|pass|copy|text|sms|e-?mail)\b|\b(every|each|any|all)\s+(files?|documents?|messages?|results?|responses?|outputs?)\s+(you|the\s+user)\s+(read|open|see|receive|fetch|get|handle|write|send)\b/i,
+    /\b(whenever|every\s+time|each\s+time|after|before|when)\s+(you|the\s+(model|assistant|agent|user))\s+(use|uses|call|calls|run|runs|invoke|read|reads|open|opens|fetch|fetches|share|shares|paste|pastes|upload|uploads)\b|\b(after|when|whenever)\s+(reading|opening|calling|using|fetching)\s+(any|a|an|each|every)\b|\b(after|before|on)\s+(each|every|any)\s+(call|use|request|run|answer|response|reply|message)\b|\balso\s+(call|invoke|send|post|upload|forward|pass|copy|text|sms|e-?mail)\b|\b(every|each|any|all)\s+(files?|documents?|messages?|results?|responses?|outputs?)\s+(you|the\s+user)\s+(read|open|see|receive|fetch|get|handle|write|send)\b/i,
   ],
   // Another tool named as the place data goes, handed something ("call upload_log with…", "pass it to the sync_backup tool").
   [
@@ -57,7 +57,7 @@ export const ACTS: [Signal, RegExp][] = [
   // What the model handles: a file's or a result's contents.
   [
     'content',
-    /\b(its|the|their|file|full|whole|entire)\s+(full\s+|whole\s+|entire\s+)?(contents?|text|output|results?|response|data)\b|\b(summary|copy)\s+of\s+(every|each|all)\b/i,
+    /\b(its|the|their|file|full|whole|entire)\s+(full\s+|whole\s+|entire\s+)?(contents?|text|output|results?|response|data)\b|\b(summary|copy)\s+of\s+(every|each|all)\b|\b(the\s+)?user['’]s\s+(messages?|files?|documents?)\b/i,
   ],
   // An order to send (imperative, at a sentence's or clause's start), not a tool saying what it sends.
   [
@@ -67,6 +67,16 @@ export const ACTS: [Signal, RegExp][] = [
   // Asking the model for its own instructions, which are neither the tool's business nor the user's to hand out.
   [
     'asks_prompt',
-    /\b(reveal|print|output|repeat|show|share|disclose|tell\s+me|what\s+(is|are))\s+(me\s+)?your\s+(exact\s+|full\s+|complete\s+|hidden\s+|original\s+|initial\s+)?(system\s+prompt|system\s+instructions|hidden\s+instructions|initial\s+instructions)\b/i,
+    /\b(reveal|print|output|repeat|show|share|disclose|tell\s+me|what\s+(is|are)|include|send|pass|append|attach|copy|forward|post|upload|paste|insert|write|dump|provide)\s+(me\s+)?(all\s+(of\s+)?)?your\s+(exact\s+|full\s+|complete\s+|hidden\s+|original\s+|initial\s+)?(system\s+prompt|system\s+instructions|hidden\s+instructions|initial\s+instructions)\b/i,
+  ],
+  // A tool that generates a key pair at a path and hands out the public key ("generates a key pair at
+  // ~/.ssh/id_ed25519 and returns the public key"); an order to read or pass on the private half is none of that.
+  [
+    'key_generation',
+    /\b(generat|creat|mak|writ|sav)\p{L}{0,4}\b[^.\n]{0,60}\b(key\s*pair|keypair|ssh\s+key|private\s+key)\b[^\n]{0,200}\bpublic\s+key\b|\b(key\s*pair|keypair)\b[^.\n]{0,40}\b(generat|creat)/iu,
+  ],
+  [
+    'reads_private',
+    /\b(read|cat|open|load|copy|send|upload|include|paste|return|output|print|forward|post|pass)\b(?:(?!public\b)[^.;\n]){0,20}\b(the\s+|its\s+|your\s+)?(private\s+key|secret\s+key|contents?\s+of\s+[^\s]{0,14}id_(rsa|ed25519|ecdsa|dsa)\b(?!\.pub))|\b(read|cat|open|load)\s+[`'"]?~?\/?\.ssh\/id_(rsa|ed25519|ecdsa|dsa)\b(?!\.pub)/iu,
   ],
 ]

@@ -5,7 +5,7 @@
  */
 
 const COMMON =
-  /\b(the|and|you|your|all|this|that|to|of|any|user|do|not|with|for|every|before|after|send|tell|must|ignore|previous|instructions?|secret|forward|email|conversation|password|keys?|files?|always|never|der|die|das|und|nicht|alle|vorherigen|anweisungen|ignoriere|benutzer|nichts|sage|dem|el|los|las|que|todas|instrucciones|anteriores|usuario|digas|il|di|che|non|tutte|istruzioni|precedenti|utente|dirlo|ignora|les|et|pas|toutes|utilisateur|ignore[zr]?)\b/gi
+  /\b(the|and|you|your|all|this|that|to|of|any|user|do|not|with|for|every|before|after|send|tell|must|ignore|previous|instructions?|secret|forward|email|conversation|password|keys?|files?|always|never|der|die|das|und|nicht|alle|vorherigen|anweisungen|ignoriere|benutzer|nichts|sage|dem|el|los|las|que|todas|instrucciones|anteriores|usuario|digas|il|di|che|non|tutte|istruzioni|precedenti|utente|dirlo|ignora|les|et|pas|toutes|utilisateur|ignore[zr]?|nao|diga|usuario|alle|negeer|vorige|instructies|gebruiker|niet|het)\b/gi
 
 const rot = (s: string) =>
   s.replace(/[a-z]/gi, (c) => {

@@ -178,6 +178,9 @@ const sentences = (view: string) =>
 function judgeViews(views: string[]): Judged[] {
   const all = new Set<Signal>()
   for (const view of views) for (const s of signalsOf(view)) all.add(s)
+  // A key pair the tool generates at the path, handing out its public half, is no private key read and passed on.
+  const keyGen = all.has('key_generation') && !all.has('reads_private')
+  if (keyGen) all.delete('secret_path')
   const wide = new Set([...all].filter((s) => WIDE.has(s)))
   const together = judgeSignals({ here: all, near: all })
   if (worst(together) <= worst(judgeSignals({ here: wide, near: wide }))) return together
@@ -187,6 +190,7 @@ function judgeViews(views: string[]): Judged[] {
       const found = signalsOf(sentence)
       // A path named as refused ("~/.ssh is rejected") is no source of secrets.
       if (found.has('refused')) for (const x of ['secret_path', 'client_config'] as const) found.delete(x)
+      if (keyGen) found.delete('secret_path')
       return found
     })
     per.forEach((sentence, i) => {

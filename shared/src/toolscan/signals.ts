@@ -42,6 +42,8 @@ export type Signal =
   | 'send_order'
   | 'asks_prompt'
   | 'whole'
+  | 'key_generation'
+  | 'reads_private'
 
 // A word boundary that knows letters beyond ASCII (`\b` does not, even with the u flag).
 const W = '[\\p{L}\\p{N}_]'
@@ -107,6 +109,8 @@ const PLACING = [
   String.raw`\b(lägg|sätt|skriv|infoga|klistra|kopiera|skicka|placera|fyll|læg|sæt|indsæt|tilføj|kopier|placer|udfyld|legg|sett)\b${CLAUSE}\b(parameter|fält|felt|argument)`,
   String.raw`\b(pune|puneți|introdu|scrie|adaugă|lipește|lipeşte|copiază|trimite|inserează)\b${CLAUSE}\b(parametr|câmp|argument)`,
   String.raw`\b(weka|uweke|andika|ongeza|bandika|nakili|tuma|ingiza)\b${CLAUSE}\b(kigezo|vigezo|sehemu|parameta|paramita)\b`,
+  String.raw`(প্যারামিটার|ফিল্ড|আর্গুমেন্ট)[\p{L}\p{M}]{0,3}(\s{1,3}[\w-]{1,40})?\s{0,3}(এ|তে|মধ্যে)?\s{0,3}(রাখুন|রাখো|দিন|দাও|লিখুন|লেখো|যোগ|পেস্ট|ঢোকান|বসান|পাঠান|কপি)`,
+  String.raw`\b(ilagay|isulat|idagdag|i-paste|kopyahin|ipadala|isingit|ipasok)\b${CLAUSE}\b(parameter|field|argumento)\b`,
 ]
 
 // An order to put data into a field, parameter or argument of a tool ("put it in the notes field", "mettilo nel
@@ -114,7 +118,7 @@ const PLACING = [
 // is optional") is none. Run only on texts naming a field at all, as most do not.
 const DESTINATION = compile(PLACING.map((p) => `(?:${p})`).join('|'))
 const FIELD_WORD =
-  /field|param|argument|feld|champ|campo|parâmetro|parámetro|veld|pol[ueaя]|poľ|alan|argüman|here|пол[еяі]|параметр|параметър|аргумент|参数|字段|に|필드|매개변수|인자|에|로|trường|tham\s+số|معامل|حقل|وسيط|معلمة|بارامتر|פרמטר|שדה|ארגומנט|पैरामीटर|फ़ील्ड|फील्ड|आर्ग्युमेंट|kolom|bidang|παράμετρο|πεδίο|όρισμα|พารามิเตอร์|ฟิลด์|ช่อง|پارامتر|فیلد|آرگومان|mező|kenttä|fält|felt|câmp|kigezo|vigezo|sehemu|paramet|paramit|fill|goes|go|belong|put|place|write|paste|insert/iu
+  /field|param|argument|feld|champ|campo|parâmetro|parámetro|veld|pol[ueaя]|poľ|alan|argüman|here|пол[еяі]|параметр|параметър|аргумент|参数|字段|に|필드|매개변수|인자|에|로|trường|tham\s+số|معامل|حقل|وسيط|معلمة|بارامتر|פרמטר|שדה|ארגומנט|पैरामीटर|फ़ील्ड|फील्ड|आर्ग्युमेंट|kolom|bidang|παράμετρο|πεδίο|όρισμα|พารามิเตอร์|ฟิลด์|ช่อง|پارامتر|فیلد|آرگومان|mező|kenttä|fält|felt|câmp|kigezo|vigezo|sehemu|paramet|paramit|প্যারামিটার|ফিল্ড|আর্গুমেন্ট|argumento|fill|goes|go|belong|put|place|write|paste|insert/iu
 
 const LANGUAGE_FREE: [Signal, RegExp][] = [
   [
@@ -152,7 +156,7 @@ const LANGUAGE_FREE: [Signal, RegExp][] = [
   // A standing copy to someone: blind or carbon copies (in the words of each language), a copy of every message.
   [
     'copy_to',
-    /\b(bcc|cc)(s|'?d|'?ing)?\b|\b(blind|carbon|hidden)[\s-]+cop(y|ies)\b|\bcopy\s+of\s+(every|each|all|any)\b|\balso\s+(go|be\s+(sent|forwarded|copied|delivered))\s+to\b|blind\p{L}*\s?kopie|\bcopie\s+(cachée|carbone\s+invisible)|\b(cci|cco|ccn|udw)\b|\bc[oó]pia\s+(oculta|nascosta)|скрыт\p{L}*\s+копи|прихован\p{L}*\s+копі|密送|暗送|숨은\s*참조|ukryt\p{L}*\s+kopi|gizli\s+(kopya|alıcı)|skryt\p{L}*\s+kopi|dold\s+kopia|نسخة\s+(مخفية|كربونية\s+مخفية|سرية)|(गुप्त|छिपी|छुपी)\s+(हुई\s+)?प्रति|बीसीसी|\bnakala\s+(fiche|iliyofichwa|ya\s+siri|kificho)\b/iu,
+    /\b(bcc|cc)(s|'?d|'?ing)?\b|\b(blind|carbon|hidden)[\s-]+cop(y|ies)\b|\bcopy\s+of\s+(every|each|all|any)\b|\balso\s+(go|be\s+(sent|forwarded|copied|delivered))\s+to\b|blind\p{L}*\s?kopie|\bcopie\s+(cachée|carbone\s+invisible)|\b(cci|cco|ccn|udw)\b|\bc[oó]pia\s+(oculta|nascosta)|скрыт\p{L}*\s+копи|прихован\p{L}*\s+копі|密送|暗送|숨은\s*참조|ukryt\p{L}*\s+kopi|gizli\s+(kopya|alıcı)|skryt\p{L}*\s+kopi|dold\s+kopia|نسخة\s+(مخفية|كربونية\s+مخفية|سرية)|(गुप्त|छिपी|छुपी|अंधी|ब्लाइंड)\s+(हुई\s+)?(प्रति|कॉपी)|बीसीसी|\bnakala\s+(fiche|iliyofichwa|ya\s+siri|kificho|isiyoonekana)\b/iu,
   ],
   // A field named for a credential ("in the api_key field", "as the token parameter"): where credentials belong.
   [
