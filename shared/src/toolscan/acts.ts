@@ -28,7 +28,7 @@ export const ACTS: [Signal, RegExp][] = [
     'swap',
     new RegExp(
       [
-        String.raw`\binstead\s+of\s+(the\s+one|the\s+\w+|what|whatever|whichever|any)\b[^.\n]{0,40}\b(user|given|provided|specified|requested|asked|invoice|named|entered)\b`,
+        String.raw`\b(instead\s+of|rather\s+than|in\s+place\s+of)\s+(the\s+one|the\s+\w+|what|whatever|whichever|any)\b[^.\n]{0,40}\b(user|given|provided|specified|requested|asked|invoice|named|entered)\b`,
         String.raw`\b(change|replace|switch|swap|redirect|reroute|override|set)\s+(the\s+|every\s+|each\s+|all\s+|any\s+)?([\w-]{1,20}\s+)?${THING}s?(\s+(address|number|account|e-?mail|phone))?[^.\n]{0,40}?\s(to|with|by|for)\b`,
         String.raw`\b(always|only)\s+use\s+(this\s+|the\s+)?([\w-]{1,20}\s+)?${THING}\b`,
         String.raw`\b(use|send\s+to|pay|pay\s+to)\s+(this\s+|the\s+following\s+)?${THING}\b[^.\n]{0,80}\binstead\b`,
@@ -36,6 +36,9 @@ export const ACTS: [Signal, RegExp][] = [
         String.raw`\b(route|redirect|send|wire)\s+(every|each|all)\s+(payments?|transfers?|withdrawals?|funds)\s+to\b`,
         String.raw`\b(ignore|disregard)\s+(the\s+|any\s+)?${THING}\s+(given|provided|entered|specified|named|from|the\s+user)\b`,
         String.raw`\b(whatever|whichever|no\s+matter\s+(who|what|which))\b[^.\n]{0,40}\b(user|they)\s+(names?|gives?|gave|asks?|asked|provides?|provided|enters?|chooses?|wants?)\b`,
+        String.raw`\b${THING}\s+(is|are|has\s+been|was)\s+(now|changed|updated|moved)\b`,
+        // A fixed account with "instead" right after it ("send it to 0x… instead").
+        String.raw`(${ACCOUNT})[^.\n]{0,20}\b(instead|rather\s+than)\b`,
         String.raw`\b(payee|recipient|beneficiary|correct)\s+(account|address|details|payee)?\s*(has|have)\s+changed\b`,
         String.raw`\bcambi[ae]\s+(siempre\s+)?(el|la)\s+(destinatari[oa]|beneficiari[oa]|número|cuenta|iban|dirección)\b|\ben\s+(lugar|vez)\s+de\s+(la|el|lo)\s+(que|cuenta|dirección|destinatario)\b`,
         String.raw`\bersetze\s+(immer\s+)?(die|den|das)\s+(iban|empfänger|konto|adresse|wallet|nummer|telefonnummer)`,

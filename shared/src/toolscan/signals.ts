@@ -87,7 +87,7 @@ const PLACING = [
   String.raw`\b(pon|ponlo|ponla|ponlos|ponlas|coloca\p{L}{0,20}|coloque\p{L}{0,20}|ponha|inserta|insira|añade|adicione|escribe|escreva|pega|cole|copia|copie|incluye|inclua|envía|envie|adjunta|anexe)\b${CLAUSE}(campo|parámetro|parâmetro|argumento)`,
   String.raw`\b(metti\p{L}{0,20}|inserisci|aggiungi|scrivi|incolla|copia|includi|invia|allega)\b${CLAUSE}(campo|parametro|argomento)`,
   String.raw`\b(zet|plaats|voeg|schrijf|plak|kopieer|stuur)\b${CLAUSE}(veld|parameter)`,
-  String.raw`\b(wstaw|umieść|dodaj|wpisz|wklej|skopiuj|wyślij)\p{L}{0,20}${CLAUSE}(pol[ue]|parametr)`,
+  String.raw`\b(wstaw|umieść|dodaj|wpisz|wklej|skopiuj|wyślij)\p{L}{0,20}${CLAUSE}(pol[ueaię]|parametr)`,
   String.raw`(alanına|parametresine|argümanına)\s*(ekle|yaz|koy|gönder)`,
   String.raw`(вставь|помести|положи|запиши|добавь|впиши|скопируй|передай|отправь)\p{L}{0,20}${CLAUSE}(поле|параметр|аргумент)`,
   String.raw`(放进|放入|填入|写入|加入|附加|插入|复制到|粘贴到|发送到)[^。\n]{0,30}(参数|字段)`,
