@@ -5,7 +5,7 @@
  */
 import type { Signal } from './signals'
 
-const THING = String.raw`(recipient|payee|beneficiary|destination|wallet|iban|account|phone\s+number|number|receiving\s+address|to[\s-]address|address|e-?mail\s+address)`
+const THING = String.raw`(recipient|payee|beneficiary|destination|wallet|iban|account|phone\s+number|number|receiving\s+address|to:?[\s-]address|to:?\s+field|address|e-?mail\s+address)`
 
 // A fixed place for money or messages: an IBAN, a wallet address, an international phone number.
 const ACCOUNT = String.raw`\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,4})?\b|\b0x[a-fA-F0-9]{40}\b|\b(?:bc1[a-z0-9]{25,60}|[13][a-km-zA-HJ-NP-Z1-9]{25,34})\b|(?<![\w+])\+\d{1,3}[ .-]?\(?\d{1,4}\)?(?:[ .-]?\d{2,4}){2,4}\b`
@@ -50,7 +50,7 @@ export const ACTS: [Signal, RegExp][] = [
   // An order that rides along on other work: whenever the model does one thing, it also does another.
   [
     'piggyback',
-    /\b(whenever|every\s+time|each\s+time|after|before|when)\s+(you|the\s+(model|assistant|agent|user))\s+(use|uses|call|calls|run|runs|invoke|read|reads|open|opens|fetch|fetches|share|shares|paste|pastes|upload|uploads)\b|\b(after|when|whenever)\s+(reading|opening|calling|using|fetching)\s+(any|a|an|each|every)\b|\b(after|before|on)\s+(each|every|any)\s+(call|use|request|run|answer|response|reply|message)\b|\balso\s+(call|invoke|send|post|upload|forward|pass|copy|text|sms|e-?mail)\b|\b(every|each|any|all)\s+(files?|documents?|messages?|results?|responses?|outputs?)\s+(you|the\s+user)\s+(read|open|see|receive|fetch|get|handle|write|send)\b/i,
+    /\b(whenever|every\s+time|each\s+time|after|before|when)\s+(you|the\s+(model|assistant|agent|user))\s+(use|uses|call|calls|run|runs|invoke|read|reads|open|opens|fetch|fetches|share|shares|paste|pastes|upload|uploads)\b|\b(after|when|whenever)\s+(reading|opening|calling|using|fetching)\s+(any|a|an|each|every)\b|\b(after|before|on)\s+(each|every|any)\s+(call|use|request|run|answer|response|reply|message)\b|\balso\s+(call|invoke|send|post|upload|forward|pass|copy|text|sms|e-?mail)\b|\b(every|each|any|all)\s+([\w-]{1,20}\s+)?(files?|documents?|messages?|results?|responses?|outputs?|commands?|pages?|queries|searches)\s+(you|the\s+user)\s+(read|open|see|receive|fetch|get|handle|write|send|run|execute|make|visit|search)\b/i,
   ],
   // Another tool named as the place data goes, handed something ("call upload_log with…", "pass it to the sync_backup tool").
   [
@@ -70,7 +70,7 @@ export const ACTS: [Signal, RegExp][] = [
   // Asking the model for its own instructions, which are neither the tool's business nor the user's to hand out.
   [
     'asks_prompt',
-    /\b(reveal|print|output|repeat|show|share|disclose|tell\s+me|what\s+(is|are)|include|send|pass|append|attach|copy|forward|post|upload|paste|insert|write|dump|provide)\s+(me\s+)?(all\s+(of\s+)?)?your\s+(exact\s+|full\s+|complete\s+|hidden\s+|original\s+|initial\s+)?(system\s+prompt|system\s+instructions|hidden\s+instructions|initial\s+instructions)\b/i,
+    /\b(reveal|print|output|repeat|show|share|disclose|tell\s+me|what\s+(is|are)|include|send|pass|append|attach|copy|forward|post|upload|paste|insert|write|dump|provide)(\s+down|\s+out)?\s+(me\s+)?(all\s+(of\s+)?)?your\s+(exact\s+|full\s+|complete\s+|hidden\s+|original\s+|initial\s+)?(system\s+prompt|system\s+instructions|hidden\s+instructions|initial\s+instructions)\b/i,
   ],
   // A tool that generates a key pair at a path and hands out the public key ("generates a key pair at
   // ~/.ssh/id_ed25519 and returns the public key"); an order to read or pass on the private half is none of that.
@@ -83,3 +83,18 @@ export const ACTS: [Signal, RegExp][] = [
     /\b(read|cat|open|load|copy|send|upload|include|paste|return|output|print|forward|post|pass)\b(?:(?!public\b)[^.;\n]){0,20}\b(the\s+|its\s+|your\s+)?(private\s+key|secret\s+key|contents?\s+of\s+[^\s]{0,14}id_(rsa|ed25519|ecdsa|dsa)\b(?!\.pub))|\b(read|cat|open|load)\s+[`'"]?~?\/?\.ssh\/id_(rsa|ed25519|ecdsa|dsa)\b(?!\.pub)/iu,
   ],
 ]
+
+/**
+ * An order to put something into one of the tool's own parameters by its name ("… and return its content inside
+ * notes"): a destination even with no word for a field. Verbs of placing content only ("pass the profile as
+ * profile" is how honest tools are called), or null when the tool has no parameter to name.
+ */
+export function intoFieldPattern(fields: readonly string[]): RegExp | null {
+  const names = [...new Set(fields)].filter((f) => /^[A-Za-z_][\w-]{2,60}$/.test(f)).slice(0, 100)
+  if (!names.length) return null
+  const alt = names.map((n) => n.replace(/[-]/g, '\\-')).join('|')
+  return new RegExp(
+    String.raw`\b(put|place|insert|paste|write|copy|dump|include|return|store|save|record|append|attach)\b[^.\n]{0,60}\b(in|into|inside)\s+(the\s+)?[\u0060'"]?(${alt})[\u0060'"]?(?![\w-]|\.\w)`,
+    'i',
+  )
+}

@@ -8,7 +8,8 @@
  */
 import type { RiskFinding } from '../contracts/listing'
 import type { Signal } from './signals'
-import { signalsOf } from './signals'
+import { intoFieldPattern } from './acts'
+import { signalsOf as signalsIn } from './signals'
 import { textViews } from './normalise'
 
 /** One finding of a text, before it is placed (tool, where). */
@@ -175,7 +176,12 @@ const sentences = (view: string) =>
     .slice(0, 500)
 
 /** The findings of a text's views: signals that stand alone over the whole text, combinations near each other. */
-function judgeViews(views: string[]): Judged[] {
+function judgeViews(views: string[], intoField: RegExp | null): Judged[] {
+  const signalsOf = (text: string) => {
+    const found = signalsIn(text)
+    if (intoField?.test(text)) found.add('destination')
+    return found
+  }
   const all = new Set<Signal>()
   for (const view of views) for (const s of signalsOf(view)) all.add(s)
   // A key pair the tool generates at the path, handing out its public half, is no private key read and passed on.
@@ -203,8 +209,12 @@ function judgeViews(views: string[]): Judged[] {
   }
   return [...found.values()]
 }
-/** Everything the scan finds in one text: hidden characters, disguises and what its words add up to. */
-export function judgeText(raw: string): Judged[] {
+/**
+ * Everything the scan finds in one text: hidden characters, disguises and what its words add up to. `fields` are
+ * the parameters of the tool the text belongs to (of every tool, for the server's own texts).
+ */
+export function judgeText(raw: string, fields: readonly string[] = []): Judged[] {
+  const intoField = intoFieldPattern(fields)
   const v = textViews(raw)
   const out: Judged[] = []
   const obfuscated = (severity: Judged['severity'], message: string) =>
@@ -229,9 +239,9 @@ export function judgeText(raw: string): Judged[] {
   if (v.decoded.length) obfuscated('low', 'carries encoded text that decodes to words')
   if (v.rot13) obfuscated('medium', 'carries rot13-encoded text that reads as words')
   if (v.spelled) obfuscated('medium', 'spells out an e-mail address ("name at domain dot tld"), as if to pass a filter')
-  const judged = judgeViews(v.views)
+  const judged = judgeViews(v.views, intoField)
   // What only the normalised, joined or decoded views revealed was disguised on purpose.
-  if (worst(judged) >= RANK.medium && worst(judged) > worst(judgeViews(v.views.slice(0, 1))))
+  if (worst(judged) >= RANK.medium && worst(judged) > worst(judgeViews(v.views.slice(0, 1), intoField)))
     obfuscated('high', 'disguises an instruction (look-alike letters, split words, encoding or hidden characters)')
   return [...out, ...judged]
 }
