@@ -3,7 +3,7 @@
 // in every place, must be (recall of at least 0.95, every language and disguise caught somewhere).
 import { describe, expect, test } from 'bun:test'
 import { scanTools } from '@mcp-directory/shared/toolscan'
-import { benignLists, freshLists, type LabelledList, poisonedLists, precisionLists } from './set'
+import { benignLists, classLists, freshLists, type LabelledList, poisonedLists, precisionLists } from './set'
 
 const at = '2026-01-01T00:00:00.000Z'
 const level = (l: LabelledList) => scanTools(l.tools, { name: l.name }, at, l.server).level
@@ -89,5 +89,19 @@ describe('a second held-out check, written after the first change', () => {
     expect(fp.length / benign.length, fp.join(', ')).toBeLessThanOrEqual(1 / 40)
     const missed = poisoned.filter((l) => !flagged(l)).map((l) => l.id)
     expect(1 - missed.length / poisoned.length, missed.join(', ')).toBeGreaterThanOrEqual(0.95)
+  })
+})
+
+// Classes an independent check found: a secret put into a parameter in languages the lexicon had no verb for,
+// swapping a recipient, IBAN, wallet or phone number, exfiltration with no secret word, encodings (HTML entities,
+// reversed text, leetspeak, dotted letters, rot13 beyond English), concealment and BCC in more words; and honest
+// texts over-flagged (static links with a query, key generation, emoji joiners, soft hyphens, homoglyph checkers).
+describe('classes: each caught, and the honest near misses below medium', () => {
+  const { benign, poisoned } = classLists()
+  test.each(poisoned.map((l) => [l.id, l] as const))('%s is at medium or above', (_, l) => {
+    expect(level(l)).toMatch(/^(medium|high)$/)
+  })
+  test.each(benign.map((l) => [l.id, l] as const))('honest %s is below medium', (_, l) => {
+    expect(['none', 'low']).toContain(level(l))
   })
 })
