@@ -29,6 +29,7 @@ import type { HistoryOptions } from './search/engine'
 import { serverSecretFrom } from '@mcp-directory/shared/runtime'
 import { cursorSeal } from './search/cursor-seal'
 import { searchRoutes } from './search/routes'
+import { toolRoutes } from './tools/routes'
 
 /** What the catalog service needs from its host process. */
 export interface CatalogDeps {
@@ -99,8 +100,11 @@ export function createCatalogApp(deps: CatalogDeps) {
     jobs.nudgeAll()
   }
   const publisher = publishing({ ...deps, kv, namespace, importDocument: importWithVersions, nudge: published })
+  // One seal for both searches' cursors: each refuses the other's, whose content it cannot read.
+  const seal = cursorSeal(() => deps.secret ?? serverSecretFrom(config, log))
   const app = serviceApp('catalog', base, log)
-    .use(searchRoutes({ index: searchIndex, seal: cursorSeal(() => deps.secret ?? serverSecretFrom(config, log)) }))
+    .use(searchRoutes({ index: searchIndex, seal }))
+    .use(toolRoutes({ index: searchIndex, seal }))
     .use(listingRoutes({ database, baseUrl: base, views, installs, ...namesOf(searchIndex), details }))
     .use(categoryRoutes)
     .use(healthRoutes(database, log))

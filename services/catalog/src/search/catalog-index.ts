@@ -10,6 +10,7 @@ import type { SummaryRow } from './repository'
 import { type HistoryOptions, type Lifecycle, type OrderFacts, SearchIndex } from './engine'
 import type { IndexRow } from './index-rows'
 import { distinctNames, installQualifier, InstallNames } from './install-names'
+import { ToolStore } from '../tools/tool-store'
 
 /**
  * A listing's public summary as UTF-8 JSON without its install name and closing brace, and what its install hints are made of as
@@ -49,6 +50,8 @@ function headBytes(s: ReturnType<typeof summaryOf>): Uint8Array {
 
 export class CatalogIndex {
   readonly index: SearchIndex
+  /** The observed tools of the same listings (tool search), kept by the same upserts and removals. */
+  readonly tools = new ToolStore()
   private readonly presented = new Map<string, PresentedHit>()
   private readonly names = new InstallNames()
 
@@ -63,7 +66,7 @@ export class CatalogIndex {
   /** Adds or replaces an active listing. */
   upsert(row: IndexRow): void {
     const basis = installBasisOf(row.summary)
-    const { summary: _summary, status: _status, ...doc } = row
+    const { summary: _summary, status: _status, toolsSource: _source, ...doc } = row
     this.index.upsert({
       ...doc,
       lifecycle: lifecycleOf(basis),
@@ -82,6 +85,7 @@ export class CatalogIndex {
       addedAt: row.summary.created_at.getTime(),
     })
     this.presented.set(row.id, { head: headBytes(summary), basis: JSON.stringify(basis) })
+    this.tools.setServer(row)
   }
 
   /** Rewrites a held listing's summary and order facts after its counters changed (its text is searched as it was). */
@@ -111,6 +115,7 @@ export class CatalogIndex {
     this.index.remove(id)
     this.names.remove(id)
     this.presented.delete(id)
+    this.tools.removeServer(id)
   }
 
   get size(): number {
@@ -134,6 +139,7 @@ export class CatalogIndex {
   /** Gives back what building left unused (call after a bulk of upserts). */
   trim(): void {
     this.index.trim()
+    this.tools.trim()
   }
 
   /** The kept summary of an indexed listing. */

@@ -3,6 +3,7 @@
  * summary is made of, and the outbox's listing events.
  */
 import { and, asc, catalogOutbox, type Database, eq, gt, inArray, listings, sql } from '@mcp-directory/shared/db'
+import type { ToolInfo } from '@mcp-directory/shared/contracts'
 import { MAX_README_TEXT, type SearchDocument } from './engine/document'
 import { SUMMARY_COLUMNS, type SummaryRow } from './repository'
 
@@ -14,6 +15,7 @@ const DOCUMENT_COLUMNS = {
   description: listings.description,
   tags: listings.tags,
   tools: listings.tools,
+  toolsSource: listings.toolsSource,
   readme: sql<string | null>`left(${listings.readme}, ${MAX_README_TEXT})`,
   category: listings.category,
   repositoryUrl: listings.repositoryUrl,
@@ -28,8 +30,16 @@ const DOCUMENT_COLUMNS = {
   summary: SUMMARY_COLUMNS,
 }
 
-/** A listing as the index reads it: what search matches on (lifecycle facts are judged from `summary`). */
-export type IndexRow = Omit<SearchDocument, 'lifecycle' | 'order'> & { status: string; summary: SummaryRow }
+/**
+ * A listing as the index reads it: what search matches on (lifecycle facts are judged from `summary`), and where its
+ * tool list was observed (the tool index holds only observed ones).
+ */
+export type IndexRow = Omit<SearchDocument, 'lifecycle' | 'order' | 'tools'> & {
+  tools: ToolInfo[]
+  toolsSource?: string | null
+  status: string
+  summary: SummaryRow
+}
 
 /** Active listings after `afterId` in id order, `limit` at a time (the index's build at start). */
 export async function activeDocumentsAfter(database: Database, afterId: string, limit: number): Promise<IndexRow[]> {

@@ -1,0 +1,202 @@
+/**
+ * Ranking over the tool store: BM25F over a tool's fields (its name weighs most, its server's name least), times how
+ * much of the query (by rarity) it covers, times a small prior for a verified or official server. Without query words,
+ * tools come in their servers' trust order. Pages follow a cursor holding the last hit's score and key, so a page
+ * never repeats the one before it.
+ */
+import { queryWords, termOf } from '../search/engine/analyze'
+import { synonymsOf } from '../search/engine/synonyms'
+import { TF_BITS, TF_MAX } from '../search/engine/postings'
+import { HINTS } from './documents'
+import { SERVER_FIELD_BITS, TOOL_FIELD_COUNT, type ToolStore } from './tool-store'
+
+/** BM25F weight and length normalisation per field (TOOL_FIELDS order). */
+const WEIGHTS = [3, 2, 1, 1, 0.5, 0.3]
+const B = [0.5, 0.5, 0.75, 0.5, 0.75, 0]
+const K1 = 1.2
+/** Weight of a curated synonym of a query word. */
+const SYNONYM = 0.8
+/** What a verified or an official server adds to its tools' scores (a share of each). */
+const PRIOR = { verified: 0.1, official: 0.1 }
+
+/** The terms a query asks for, each with its weight. */
+export type ToolPlan = Map<string, number>
+
+/** A query's terms: each meaningful word's stem, and its synonyms' at a lower weight. */
+export function toolPlanOf(q: string | null): ToolPlan {
+  const plan: ToolPlan = new Map()
+  for (const word of q ? queryWords(q) : []) {
+    plan.set(termOf(word), 1)
+    for (const s of synonymsOf(word)) if (!plan.has(termOf(s))) plan.set(termOf(s), SYNONYM)
+  }
+  return plan
+}
+
+/** What a tool search keeps: each `null` or `false` keeps every tool. */
+export interface ToolFilters {
+  skill: boolean | null
+  readOnly: boolean | null
+  destructive: boolean | null
+  /** TRANSPORT_BITS of the transport asked for; 0: any. */
+  transport: number
+  category: string | null
+  verified: boolean
+}
+
+/** Where a page starts: after the hit of this score and key. */
+export interface ToolCursor {
+  s: number
+  k: string
+}
+
+export interface ToolPage {
+  total: number
+  hits: number[]
+  /** The last hit's position, when more follow. */
+  next: ToolCursor | null
+}
+
+const hint = (bits: number, i: number): boolean | null => {
+  const v = (bits >>> (i * 2)) & 3
+  return v === 0 ? null : v === 1
+}
+const READ_ONLY = HINTS.indexOf('readOnlyHint')
+const DESTRUCTIVE = HINTS.indexOf('destructiveHint')
+
+/** As the MCP spec reads hints: read-only only when said; destructive unless read-only or said not to be. */
+const readOnlyOf = (bits: number) => hint(bits, READ_ONLY) === true
+const destructiveOf = (bits: number) => !readOnlyOf(bits) && hint(bits, DESTRUCTIVE) !== false
+
+function keep(store: ToolStore, d: number, f: ToolFilters): boolean {
+  if (store.server[d]! < 0) return false
+  if (f.skill !== null && (store.skill[d] === 1) !== f.skill) return false
+  const bits = store.hints[d]!
+  if (f.readOnly !== null && readOnlyOf(bits) !== f.readOnly) return false
+  if (f.destructive !== null && destructiveOf(bits) !== f.destructive) return false
+  if (!f.transport && f.category === null && !f.verified) return true
+  const s = store.factsOf(d)
+  return (
+    (!f.transport || (s.transports & f.transport) !== 0) &&
+    (f.category === null || s.category === f.category) &&
+    (!f.verified || s.verified)
+  )
+}
+
+/** A tool's key, the order of equal scores: its server's id, then its name. */
+const keyOf = (store: ToolStore, d: number) => `${store.factsOf(d).id}\u0000${store.names[d]}`
+
+/** One page of tools for a plan (empty: in trust order), filtered, after `after`. */
+export function searchTools(
+  store: ToolStore,
+  plan: ToolPlan,
+  filters: ToolFilters,
+  limit: number,
+  after: ToolCursor | null,
+): ToolPage {
+  const scored = plan.size ? relevance(store, plan) : trustOrder(store)
+  const top: { d: number; s: number; k?: string }[] = []
+  let total = 0
+  const key = (h: { d: number; k?: string }) => (h.k ??= keyOf(store, h.d))
+  // Ahead: higher score, or the same and a lower key.
+  const ahead = (a: { d: number; s: number; k?: string }, b: { d: number; s: number; k?: string }) =>
+    a.s > b.s || (a.s === b.s && key(a) < key(b))
+  for (const d of scored.docs) {
+    if (!keep(store, d, filters)) continue
+    total++
+    const h = { d, s: scored.score(d) }
+    if (after && (h.s > after.s || (h.s === after.s && key(h) <= after.k))) continue
+    if (top.length > limit && !ahead(h, top[limit]!)) continue
+    let i = top.length
+    while (i > 0 && ahead(h, top[i - 1]!)) i--
+    top.splice(i, 0, h)
+    if (top.length > limit + 1) top.pop()
+  }
+  const hits = top.slice(0, limit)
+  const last = hits.at(-1)
+  return {
+    total,
+    hits: hits.map((h) => h.d),
+    next: top.length > limit && last ? { s: last.s, k: key(last) } : null,
+  }
+}
+
+/** Every live tool, scored by its server's trust. */
+function trustOrder(store: ToolStore) {
+  const docs: number[] = []
+  for (let d = 0; d < store.count; d++) if (store.server[d]! >= 0) docs.push(d)
+  return { docs, score: (d: number) => store.factsOf(d).trust }
+}
+
+let scores = new Float64Array(0)
+let covered = new Float64Array(0)
+
+/** BM25F of every tool that holds a term of the plan, times its coverage of the plan and its server's prior. */
+function relevance(store: ToolStore, plan: ToolPlan) {
+  if (scores.length < store.count) {
+    scores = new Float64Array(store.count * 2)
+    covered = new Float64Array(store.count * 2)
+  }
+  const n = Math.max(1, store.live)
+  const norm = WEIGHTS.map((_, f) => B[f]! / Math.max(1, store.lengthSums[f]! / n))
+  const docs: number[] = []
+  let asked = 0
+  for (const [term, weight] of plan) {
+    const p = store.postings.get(term)
+    const df = Math.min(n, p?.df ?? 0)
+    const idf = weight * Math.log(1 + (n - df + 0.5) / (df + 0.5))
+    asked += idf
+    if (!p) continue
+    for (let i = 0; i < p.size; i++) {
+      const d = p.data[i * 2]!
+      if (store.server[d]! < 0) continue
+      if (scores[d] === 0 && covered[d] === 0) docs.push(d)
+      let pseudo = 0
+      const packed = p.data[i * 2 + 1]!
+      for (let f = 0; f < TOOL_FIELD_COUNT; f++) {
+        const tf = (packed >>> (f * TF_BITS)) & TF_MAX
+        if (tf) pseudo += (WEIGHTS[f]! * tf) / (1 - B[f]! + norm[f]! * store.lengths[d * TOOL_FIELD_COUNT + f]!)
+      }
+      scores[d]! += (idf * pseudo * (K1 + 1)) / (K1 + pseudo)
+      covered[d]! += idf
+    }
+  }
+  const final = new Map<number, number>()
+  for (const d of docs) {
+    const s = store.factsOf(d)
+    const prior = 1 + (s.verified ? PRIOR.verified : 0) + (s.isOfficial ? PRIOR.official : 0)
+    final.set(d, scores[d]! * (0.5 + (0.5 * covered[d]!) / (asked || 1)) * prior)
+    scores[d] = 0
+    covered[d] = 0
+  }
+  return { docs, score: (d: number) => final.get(d)! }
+}
+
+/**
+ * The names of a listing's tools whose own text (not its server's name) holds a term of the plan, at most `max`:
+ * what a server search hit says matched. A binary search in each term's postings per tool, so a page costs little.
+ */
+export function matchedToolNames(store: ToolStore, listingId: string, plan: ToolPlan, max = 5): string[] {
+  const docs = store.docsOf(listingId)
+  if (!docs.length || !plan.size) return []
+  const lists = [...plan.keys()].flatMap((t) => store.postings.get(t) ?? [])
+  const out: string[] = []
+  for (const d of docs) {
+    if (out.length >= max) break
+    if (lists.some((p) => (countsIn(p.data, p.size, d) & ~SERVER_FIELD_BITS) !== 0)) out.push(store.names[d]!)
+  }
+  return [...new Set(out)]
+}
+
+/** The packed counts of tool `d` in a postings array (sorted by tool number), 0 when absent. */
+function countsIn(data: Uint32Array, size: number, d: number): number {
+  let lo = 0
+  let hi = size - 1
+  while (lo <= hi) {
+    const mid = (lo + hi) >>> 1
+    const v = data[mid * 2]!
+    if (v === d) return data[mid * 2 + 1]!
+    if (v < d) lo = mid + 1
+    else hi = mid - 1
+  }
+  return 0
+}
