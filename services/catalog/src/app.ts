@@ -63,7 +63,7 @@ const namesOf = (index: ReturnType<typeof startLiveIndex>) => ({
   installNameOf: (id: string): string | undefined => index.now().installNameOf(id),
 })
 
-/** Builds the catalog service: search, detail, categories, health, Markdown and import. */
+/** Builds the catalog service: server and tool search, detail, categories, health, Markdown and import. */
 export function createCatalogApp(deps: CatalogDeps) {
   const { config, database, log, searchHistory: history } = deps
   const base = config.publicBaseUrl
@@ -100,11 +100,9 @@ export function createCatalogApp(deps: CatalogDeps) {
     jobs.nudgeAll()
   }
   const publisher = publishing({ ...deps, kv, namespace, importDocument: importWithVersions, nudge: published })
-  // One seal for both searches' cursors: each refuses the other's, whose content it cannot read.
-  const seal = cursorSeal(() => deps.secret ?? serverSecretFrom(config, log))
+  const searched = { index: searchIndex, seal: cursorSeal(() => deps.secret ?? serverSecretFrom(config, log)) }
   const app = serviceApp('catalog', base, log)
-    .use(searchRoutes({ index: searchIndex, seal }))
-    .use(toolRoutes({ index: searchIndex, seal }))
+    .use(searchRoutes(searched).use(toolRoutes(searched)))
     .use(listingRoutes({ database, baseUrl: base, views, installs, ...namesOf(searchIndex), details }))
     .use(categoryRoutes)
     .use(healthRoutes(database, log))

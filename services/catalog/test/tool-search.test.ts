@@ -78,15 +78,21 @@ describe('tool search', () => {
       {
         name: 'io.example/team-chat',
         description: 'Team chat',
-        packages: [{ registryType: 'npm', identifier: '@example/chat', version: '1.0.0', transport: { type: 'stdio' } }],
+        packages: [
+          { registryType: 'npm', identifier: '@example/chat', version: '1.0.0', transport: { type: 'stdio' } },
+        ],
       },
       {
         name: 'io.example/claimed-only',
         description: 'Its tools were never observed',
-        packages: [{ registryType: 'npm', identifier: '@example/claimed', version: '1.0.0', transport: { type: 'stdio' } }],
+        packages: [
+          { registryType: 'npm', identifier: '@example/claimed', version: '1.0.0', transport: { type: 'stdio' } },
+        ],
       },
     ])
-    ;[pdf, chat, claimed] = await Promise.all(['pdf-reader', 'team-chat', 'claimed-only'].map((n) => idOf(`io.example/${n}`)))
+    ;[pdf, chat, claimed] = await Promise.all(
+      ['pdf-reader', 'team-chat', 'claimed-only'].map((n) => idOf(`io.example/${n}`)),
+    )
     await putFacts(pdf, {
       remote: { health: 'active', verified: true, toolsSource: 'streamable-http', tools: PDF_TOOLS },
     })

@@ -100,10 +100,7 @@ function transportsOf(row: ToolSourceRow): number {
 
 /** A server's trust, as server search weighs it (official, verified, stars on a log scale). */
 const trustOf = (row: ToolSourceRow) =>
-  1 +
-  (row.isOfficial ? 0.25 : 0) +
-  (row.verified ? 0.15 : 0) +
-  0.2 * Math.min(1, Math.log10(1 + (row.stars ?? 0)) / 5)
+  1 + (row.isOfficial ? 0.25 : 0) + (row.verified ? 0.15 : 0) + 0.2 * Math.min(1, Math.log10(1 + (row.stars ?? 0)) / 5)
 
 /** The server facts of a listing. */
 export const serverFactsOf = (row: ToolSourceRow): ToolServerFacts => ({

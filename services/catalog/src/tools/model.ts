@@ -16,7 +16,8 @@ const flag = (description: string) =>
 export const ToolsQuery = t.Object({
   q: t.Optional(
     t.String({
-      description: 'What the tool should do, in a few words ("read a PDF file"); without it, tools in server trust order',
+      description:
+        'What the tool should do, in a few words ("read a PDF file"); without it, tools in server trust order',
       maxLength: MAX_TOOL_QUERY_LENGTH,
     }),
   ),
@@ -41,7 +42,10 @@ export const ToolsQuery = t.Object({
     t.Literal('1', { description: '1: only tools of servers seen running', error: 'the only allowed value is "1"' }),
   ),
   kind: t.Optional(
-    t.Union([t.Literal('tool'), t.Literal('skill')], { description: 'tool or skill', error: 'must be "tool" or "skill"' }),
+    t.Union([t.Literal('tool'), t.Literal('skill')], {
+      description: 'tool or skill',
+      error: 'must be "tool" or "skill"',
+    }),
   ),
   client: t.Optional(
     t.Union(

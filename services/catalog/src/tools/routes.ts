@@ -8,7 +8,8 @@ import { toolsBody } from './service'
 
 /**
  * `GET /api/v1/tools`: the query model validates; the service reads the tool index the live search index keeps
- * (one index per replica, current with the same listing events).
+ * (one index per replica, current with the same listing events). Its cursors are sealed as search's, with the same
+ * key: each search refuses the other's cursors, whose content it cannot read.
  */
 export function toolRoutes(deps: { index: LiveIndex; seal: CursorSeal }) {
   return new Elysia({ name: 'catalog:tools' }).use(

@@ -6,7 +6,13 @@
  */
 import { termsOf } from '../search/engine/analyze'
 import { Postings, TF_BITS, TF_MAX } from '../search/engine/postings'
-import { serverFactsOf, type ToolDocument, toolDocumentsOf, type ToolServerFacts, type ToolSourceRow } from './documents'
+import {
+  serverFactsOf,
+  type ToolDocument,
+  toolDocumentsOf,
+  type ToolServerFacts,
+  type ToolSourceRow,
+} from './documents'
 
 /** The fields a tool's term can be found in (the server's name and title last, weighed least). */
 export const TOOL_FIELDS = ['name', 'title', 'description', 'parameters', 'parameterTexts', 'server'] as const
@@ -51,7 +57,7 @@ export class ToolStore {
     const signature = Number(Bun.hash(JSON.stringify([serverText, docs])))
     const facts = serverFactsOf(row)
     // One string per category, however many servers are in it.
-    facts.category = this.categories.get(facts.category) ?? (this.categories.set(facts.category, facts.category), facts.category)
+    facts.category = this.interned(facts.category)
     const slot = this.slots.get(row.id)
     const held = slot === undefined ? undefined : this.servers[slot]
     if (held && held.signature === signature) {
@@ -64,6 +70,13 @@ export class ToolStore {
     const serverTerms = termsOf(serverText)
     this.servers[s] = { facts, docs: docs.map((d) => this.add(s, d, serverTerms)), signature }
     this.slots.set(row.id, s)
+  }
+
+  private interned(category: string): string {
+    const held = this.categories.get(category)
+    if (held !== undefined) return held
+    this.categories.set(category, category)
+    return category
   }
 
   /** Drops every tool of a listing. */
@@ -117,7 +130,10 @@ export class ToolStore {
     })
     for (const [term, counts] of packed) {
       let p = this.postings.get(term)
-      if (!p) this.postings.set(term, (p = new Postings(term, this.nextTermId++)))
+      if (!p) {
+        p = new Postings(term, this.nextTermId++)
+        this.postings.set(term, p)
+      }
       p.push(n, counts >>> 0)
       p.df++
     }
