@@ -49,20 +49,21 @@ export interface ToolServerFacts {
 /** Annotation hints packed two bits each (0 unknown, 1 true, 2 false), in this order. */
 export const HINTS = ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint'] as const
 
-/** One tool as indexed: its texts by field and its hit's JSON without `server` and the closing brace. */
+/** One tool as indexed: its texts by field and the start of its hit's JSON. */
 export interface ToolDocument {
   kind: 'tool' | 'skill'
   name: string
   hints: number
   /** In TOOL_FIELDS order, without the server's field (added by the index). */
   texts: [name: string, title: string, description: string, parameters: string, parameterTexts: string]
+  /** Its hit as JSON without its listing's `seenOf`, `server` and the closing brace. */
   head: string
 }
 
 // Indexed characters of a description and of the parameters' descriptions: one tool cannot swamp the index, and
 // 150,000 tools stay small.
 const MAX_DESCRIPTION_TEXT = 1_000
-const MAX_PARAMETER_TEXT = 600
+const MAX_PARAMETER_TEXT = 400
 
 const hintsOf = (annotations: ToolInfo['annotations']): { bits: number; json: Record<string, boolean> } => {
   let bits = 0
@@ -112,13 +113,21 @@ export const serverFactsOf = (row: ToolSourceRow): ToolServerFacts => ({
   trust: trustOf(row),
 })
 
+/**
+ * What every hit of a listing's tools ends with (when its list was seen and where), as JSON members: kept once per
+ * listing, not per tool. null when its list was not observed.
+ */
+export function seenOf(row: ToolSourceRow): string | null {
+  const source = OBSERVED_SOURCES.find((s) => s === row.toolsSource)
+  if (!source) return null
+  const seenAt = row.summary.tools_checked_at?.toISOString() ?? null
+  return `"seenAt":${JSON.stringify(seenAt)},"source":${JSON.stringify(source)}`
+}
+
 /** The listing's observed tools (and skills) as indexed documents; none when its list was not observed. */
 export function toolDocumentsOf(row: ToolSourceRow): ToolDocument[] {
-  const source = OBSERVED_SOURCES.find((s) => s === row.toolsSource)
-  if (!source) return []
-  const seenAt = row.summary.tools_checked_at?.toISOString() ?? null
+  if (!OBSERVED_SOURCES.some((s) => s === row.toolsSource)) return []
   const risk = (row.summary.risk ?? null) as RiskAssessment | null
-  const tail = `"seenAt":${JSON.stringify(seenAt)},"source":${JSON.stringify(source)}`
   const tools = (Array.isArray(row.tools) ? row.tools : []).filter((t) => typeof t?.name === 'string' && t.name)
   const docs = tools.map((t): ToolDocument => {
     const hints = hintsOf(t.annotations)
@@ -146,14 +155,14 @@ export function toolDocumentsOf(row: ToolSourceRow): ToolDocument[] {
         parameters.join(' '),
         described.slice(0, MAX_PARAMETER_TEXT),
       ],
-      head: `${head},${tail}`,
+      head,
     }
   })
-  return [...docs, ...skillDocumentsOf(row.skills, tail)]
+  return [...docs, ...skillDocumentsOf(row.skills)]
 }
 
 /** Skills as documents of kind `skill`: a name and a description, no arguments or annotations. */
-function skillDocumentsOf(skills: SkillInfo[] | null | undefined, tail: string): ToolDocument[] {
+function skillDocumentsOf(skills: SkillInfo[] | null | undefined): ToolDocument[] {
   if (!Array.isArray(skills)) return []
   return skills
     .filter((s) => typeof s?.name === 'string' && s.name)
@@ -173,7 +182,7 @@ function skillDocumentsOf(skills: SkillInfo[] | null | undefined, tail: string):
         name: s.name,
         hints: 0,
         texts: [s.name, '', description.slice(0, MAX_DESCRIPTION_TEXT), '', ''],
-        head: `${head},${tail}`,
+        head,
       }
     })
 }

@@ -84,7 +84,7 @@ export function toolsBody(index: CatalogIndex, query: ToolsQuery, seal: CursorSe
       const name = index.installNameOf(id) ?? 'mcp-server'
       install = JSON.stringify(installHintFor({ ...basisOf(presented), name }, query.client).install)
     }
-    hits.push(`${store.heads[d]},"server":${serverPartOf(presented)},"install":${install}}}`)
+    hits.push(`${store.hitOf(d)},"server":${serverPartOf(presented)},"install":${install}}}`)
   }
   const next = page.next ? seal.seal(writeCursor(walk, page.next)) : null
   return `{"tools":[${hits.join(',')}],"total":${page.total},"nextCursor":${JSON.stringify(next)}}`

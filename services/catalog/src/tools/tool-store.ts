@@ -7,6 +7,7 @@
 import { termsOf } from '../search/engine/analyze'
 import { Postings, TF_BITS, TF_MAX } from '../search/engine/postings'
 import {
+  seenOf,
   serverFactsOf,
   type ToolDocument,
   toolDocumentsOf,
@@ -20,11 +21,28 @@ export const TOOL_FIELD_COUNT = TOOL_FIELDS.length
 /** The per-field count bits of a term in the server's field (matchedTools reads only the tool's own fields). */
 export const SERVER_FIELD_BITS = TF_MAX << ((TOOL_FIELD_COUNT - 1) * TF_BITS)
 
+// Terms of a text remembered (a pure function of it): the same tool lists come back with every listing of the same
+// package, and parameters (`path`, `query`) and their descriptions recur across servers. Bounded: past the bound it
+// starts again.
+const TERMS_KEPT = 20_000
+const termsKept = new Map<string, string[]>()
+function termsOfText(text: string): string[] {
+  let terms = termsKept.get(text)
+  if (terms === undefined) {
+    terms = termsOf(text)
+    if (termsKept.size >= TERMS_KEPT) termsKept.clear()
+    termsKept.set(text, terms)
+  }
+  return terms
+}
+
 // Compact once this many tools are tombstones and they are at least a quarter of those held.
 const COMPACT_AFTER = 10_000
 
 interface ServerEntry {
   facts: ToolServerFacts
+  /** What each of its hits ends with: when its list was seen and where (documents.ts `seenOf`). */
+  seen: string
   docs: number[]
   /** A hash of what its documents were made from: an unchanged list is not indexed again. */
   signature: number
@@ -60,15 +78,17 @@ export class ToolStore {
     facts.category = this.interned(facts.category)
     const slot = this.slots.get(row.id)
     const held = slot === undefined ? undefined : this.servers[slot]
+    const seen = seenOf(row) ?? ''
     if (held && held.signature === signature) {
       held.facts = facts
+      held.seen = seen
       return
     }
     if (slot !== undefined) this.removeServer(row.id)
     if (!docs.length) return
     const s = this.freeSlots.pop() ?? this.servers.length
     const serverTerms = termsOf(serverText)
-    this.servers[s] = { facts, docs: docs.map((d) => this.add(s, d, serverTerms)), signature }
+    this.servers[s] = { facts, seen, docs: docs.map((d) => this.add(s, d, serverTerms)), signature }
     this.slots.set(row.id, s)
   }
 
@@ -102,6 +122,11 @@ export class ToolStore {
     return this.servers[this.server[doc]!]!.facts
   }
 
+  /** A tool's hit as JSON, without its `server` and the closing brace. */
+  hitOf(doc: number): string {
+    return `${this.heads[doc]},${this.servers[this.server[doc]!]!.seen}`
+  }
+
   /** The tools of a listing, by number (none when it holds none). */
   docsOf(id: string): readonly number[] {
     const slot = this.slots.get(id)
@@ -118,7 +143,7 @@ export class ToolStore {
     this.heads[n] = doc.head
     this.live++
     const packed = new Map<string, number>()
-    const fields = [...doc.texts.map(termsOf), serverTerms]
+    const fields = [...doc.texts.map(termsOfText), serverTerms]
     fields.forEach((terms, f) => {
       this.lengths[n * TOOL_FIELD_COUNT + f] = Math.min(terms.length, 0xffff)
       this.lengthSums[f]! += Math.min(terms.length, 0xffff)
