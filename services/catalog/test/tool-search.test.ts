@@ -158,6 +158,16 @@ describe('tool search', () => {
     expect(verified.tools.every((t) => t.server.verified)).toBe(true)
     expect(verified.total).toBe(row!.verified ? 4 : 2)
     expect((await tools('kind=skill')).total).toBe(0)
+    // A category keeps the tools of the servers in it (whatever category each import was given).
+    const categories = await made.database.db
+      .select({ id: listings.id, category: listings.category })
+      .from(listings)
+      .where(eq(listings.status, 'active'))
+    const categoryOf = new Map(categories.map((c) => [c.id, c.category]))
+    const pdfCategory = categoryOf.get(pdf)!
+    const inIt = await tools(`category=${encodeURIComponent(pdfCategory)}&limit=50`)
+    expect(inIt.tools.every((t) => categoryOf.get(t.server.id) === pdfCategory)).toBe(true)
+    expect(inIt.total).toBe(categoryOf.get(chat) === pdfCategory ? 4 : 2)
   })
 
   test('pages follow the cursor without repeating a tool', async () => {
