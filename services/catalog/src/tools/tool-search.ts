@@ -16,8 +16,8 @@ const B = [0.5, 0.5, 0.75, 0.5, 0.75, 0]
 const K1 = 1.2
 /** Weight of a curated synonym of a query word. */
 const SYNONYM = 0.8
-/** What a verified or an official server adds to its tools' scores (a share of each). */
-const PRIOR = { verified: 0.1, official: 0.1 }
+/** Share of the tools above which a term only scores what the query's rarer terms found. */
+const COMMON_SHARE = 0.05
 
 /** The terms a query asks for, each with its weight. */
 export type ToolPlan = Map<string, number>
@@ -100,16 +100,24 @@ export function searchTools(
   // Ahead: higher score, or the same and a lower key.
   const ahead = (a: { d: number; s: number; k?: string }, b: { d: number; s: number; k?: string }) =>
     a.s > b.s || (a.s === b.s && key(a) < key(b))
-  for (const d of scored.docs) {
-    if (!keep(store, d, filters)) continue
+  // The lowest score the page holds once full: a lower one cannot enter (most matches stop here, unallocated).
+  let floor = Number.NEGATIVE_INFINITY
+  const filtered = filters.skill !== null || filters.readOnly !== null || filters.destructive !== null
+  const byServer = filters.transport !== 0 || filters.category !== null || filters.verified
+  for (let j = 0; j < scored.docs.length; j++) {
+    const d = scored.docs[j]!
+    if ((filtered || byServer) && !keep(store, d, filters)) continue
     total++
-    const h = { d, s: scored.score(d) }
-    if (after && (h.s > after.s || (h.s === after.s && key(h) <= after.k))) continue
+    const score = scored.score(d, j)
+    if (score < floor || (after && score > after.s)) continue
+    const h = { d, s: score }
+    if (after && h.s === after.s && key(h) <= after.k) continue
     if (top.length > limit && !ahead(h, top[limit]!)) continue
     let i = top.length
     while (i > 0 && ahead(h, top[i - 1]!)) i--
     top.splice(i, 0, h)
     if (top.length > limit + 1) top.pop()
+    if (top.length > limit) floor = top[limit]!.s
   }
   const hits = top.slice(0, limit)
   const last = hits.at(-1)
@@ -124,13 +132,18 @@ export function searchTools(
 function trustOrder(store: ToolStore) {
   const docs: number[] = []
   for (let d = 0; d < store.count; d++) if (store.server[d]! >= 0) docs.push(d)
-  return { docs, score: (d: number) => store.factsOf(d).trust }
+  return { docs, score: (d: number, _i: number) => store.factsOf(d).trust }
 }
 
 let scores = new Float64Array(0)
 let covered = new Float64Array(0)
 
-/** BM25F of every tool that holds a term of the plan, times its coverage of the plan and its server's prior. */
+/**
+ * BM25F of every tool that holds a term of the plan, times its coverage of the plan and its server's prior. Rarer
+ * terms first: a term held by more than COMMON_SHARE of the tools, beside a rarer one, only scores the tools the
+ * rarer ones found (as server search's common terms), so a query with "get" or "file" in it does not score a third
+ * of the index.
+ */
 function relevance(store: ToolStore, plan: ToolPlan) {
   if (scores.length < store.count) {
     scores = new Float64Array(store.count * 2)
@@ -138,20 +151,28 @@ function relevance(store: ToolStore, plan: ToolPlan) {
   }
   const n = Math.max(1, store.live)
   const norm = WEIGHTS.map((_, f) => B[f]! / Math.max(1, store.lengthSums[f]! / n))
-  const docs: number[] = []
-  let asked = 0
-  for (const [term, weight] of plan) {
+  const terms = [...plan].map(([term, weight]) => {
     const p = store.postings.get(term)
     const df = Math.min(n, p?.df ?? 0)
-    const idf = weight * Math.log(1 + (n - df + 0.5) / (df + 0.5))
+    return { p, df, idf: weight * Math.log(1 + (n - df + 0.5) / (df + 0.5)) }
+  })
+  terms.sort((a, b) => a.df - b.df)
+  const rare = terms.some((t) => t.df > 0 && t.df <= n * COMMON_SHARE)
+  const docs: number[] = []
+  let asked = 0
+  for (const { p, df, idf } of terms) {
     asked += idf
     if (!p) continue
+    const open = !rare || df <= n * COMMON_SHARE
+    const data = p.data
     for (let i = 0; i < p.size; i++) {
-      const d = p.data[i * 2]!
-      if (store.server[d]! < 0) continue
-      if (scores[d] === 0 && covered[d] === 0) docs.push(d)
+      const d = data[i * 2]!
+      if (covered[d] === 0) {
+        if (!open || store.server[d]! < 0) continue
+        docs.push(d)
+      }
       let pseudo = 0
-      const packed = p.data[i * 2 + 1]!
+      const packed = data[i * 2 + 1]!
       for (let f = 0; f < TOOL_FIELD_COUNT; f++) {
         const tf = (packed >>> (f * TF_BITS)) & TF_MAX
         if (tf) pseudo += (WEIGHTS[f]! * tf) / (1 - B[f]! + norm[f]! * store.lengths[d * TOOL_FIELD_COUNT + f]!)
@@ -160,15 +181,13 @@ function relevance(store: ToolStore, plan: ToolPlan) {
       covered[d]! += idf
     }
   }
-  const final = new Map<number, number>()
-  for (const d of docs) {
-    const s = store.factsOf(d)
-    const prior = 1 + (s.verified ? PRIOR.verified : 0) + (s.isOfficial ? PRIOR.official : 0)
-    final.set(d, scores[d]! * (0.5 + (0.5 * covered[d]!) / (asked || 1)) * prior)
+  const final = new Float64Array(docs.length)
+  docs.forEach((d, i) => {
+    final[i] = scores[d]! * (0.5 + (0.5 * covered[d]!) / (asked || 1)) * store.priors[store.server[d]!]!
     scores[d] = 0
     covered[d] = 0
-  }
-  return { docs, score: (d: number) => final.get(d)! }
+  })
+  return { docs, score: (_d: number, i: number) => final[i]! }
 }
 
 /**

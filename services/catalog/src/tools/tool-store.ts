@@ -36,6 +36,10 @@ function termsOfText(text: string): string[] {
   return terms
 }
 
+/** What a verified or an official server adds to its tools' relevance (a share of it). */
+const PRIOR = { verified: 0.1, official: 0.1 }
+const priorOf = (f: ToolServerFacts) => 1 + (f.verified ? PRIOR.verified : 0) + (f.isOfficial ? PRIOR.official : 0)
+
 // Compact once this many tools are tombstones and they are at least a quarter of those held.
 const COMPACT_AFTER = 10_000
 
@@ -64,6 +68,8 @@ export class ToolStore {
   readonly postings = new Map<string, Postings>()
   readonly slots = new Map<string, number>()
   readonly servers: (ServerEntry | undefined)[] = []
+  /** Per server slot: what a verified or official server's tools' relevance is multiplied by. */
+  readonly priors: number[] = []
   private readonly freeSlots: number[] = []
   private readonly categories = new Map<string, string>()
   private nextTermId = 0
@@ -81,6 +87,7 @@ export class ToolStore {
     const seen = seenOf(row) ?? ''
     if (held && held.signature === signature) {
       held.facts = facts
+      this.priors[slot!] = priorOf(facts)
       held.seen = seen
       return
     }
@@ -89,6 +96,7 @@ export class ToolStore {
     const s = this.freeSlots.pop() ?? this.servers.length
     const serverTerms = termsOf(serverText)
     this.servers[s] = { facts, seen, docs: docs.map((d) => this.add(s, d, serverTerms)), signature }
+    this.priors[s] = priorOf(facts)
     this.slots.set(row.id, s)
   }
 
