@@ -7,7 +7,8 @@
 import { queryWords, termOf } from '../search/engine/analyze'
 import { synonymsOf } from '../search/engine/synonyms'
 import { TF_BITS, TF_MAX } from '../search/engine/postings'
-import { HINTS } from './documents'
+import { HINTS, type ToolServerFacts } from './documents'
+import { browseTools } from './browse'
 import { SERVER_FIELD_BITS, TOOL_FIELD_COUNT, type ToolStore } from './tool-store'
 
 /** BM25F weight and length normalisation per field (TOOL_FIELDS order). */
@@ -67,23 +68,28 @@ const DESTRUCTIVE = HINTS.indexOf('destructiveHint')
 const readOnlyOf = (bits: number) => hint(bits, READ_ONLY) === true
 const destructiveOf = (bits: number) => !readOnlyOf(bits) && hint(bits, DESTRUCTIVE) !== false
 
-function keep(store: ToolStore, d: number, f: ToolFilters): boolean {
-  if (store.server[d]! < 0) return false
+/** The filters on a tool's own facts (kind and hints) keep it. */
+export function toolKeeps(store: ToolStore, d: number, f: ToolFilters): boolean {
   if (f.skill !== null && (store.skill[d] === 1) !== f.skill) return false
   const bits = store.hints[d]!
   if (f.readOnly !== null && readOnlyOf(bits) !== f.readOnly) return false
-  if (f.destructive !== null && destructiveOf(bits) !== f.destructive) return false
-  if (!f.transport && f.category === null && !f.verified) return true
-  const s = store.factsOf(d)
-  return (
-    (!f.transport || (s.transports & f.transport) !== 0) &&
-    (f.category === null || s.category === f.category) &&
-    (!f.verified || s.verified)
-  )
+  return f.destructive === null || destructiveOf(bits) === f.destructive
 }
 
+/** The filters on a tool's server (transport, category, verified) keep it. */
+export const serverKeeps = (s: ToolServerFacts, f: ToolFilters): boolean =>
+  (!f.transport || (s.transports & f.transport) !== 0) &&
+  (f.category === null || s.category === f.category) &&
+  (!f.verified || s.verified)
+
+/** Which kinds of filter a search has: on tools' own facts, on their servers'. */
+export const filtersOn = (f: ToolFilters) => ({
+  tools: f.skill !== null || f.readOnly !== null || f.destructive !== null,
+  servers: f.transport !== 0 || f.category !== null || f.verified,
+})
+
 /** A tool's key, the order of equal scores: its server's id, then its name. */
-const keyOf = (store: ToolStore, d: number) => `${store.factsOf(d).id}\u0000${store.names[d]}`
+export const keyOf = (store: ToolStore, d: number) => `${store.factsOf(d).id}\u0000${store.names[d]}`
 
 /** One page of tools for a plan (empty: in trust order), filtered, after `after`. */
 export function searchTools(
@@ -93,7 +99,8 @@ export function searchTools(
   limit: number,
   after: ToolCursor | null,
 ): ToolPage {
-  const scored = plan.size ? relevance(store, plan) : trustOrder(store)
+  if (!plan.size) return browseTools(store, filters, limit, after)
+  const scored = relevance(store, plan)
   const top: { d: number; s: number; k?: string }[] = []
   let total = 0
   const key = (h: { d: number; k?: string }) => (h.k ??= keyOf(store, h.d))
@@ -102,11 +109,11 @@ export function searchTools(
     a.s > b.s || (a.s === b.s && key(a) < key(b))
   // The lowest score the page holds once full: a lower one cannot enter (most matches stop here, unallocated).
   let floor = Number.NEGATIVE_INFINITY
-  const filtered = filters.skill !== null || filters.readOnly !== null || filters.destructive !== null
-  const byServer = filters.transport !== 0 || filters.category !== null || filters.verified
+  const on = filtersOn(filters)
   for (let j = 0; j < scored.docs.length; j++) {
     const d = scored.docs[j]!
-    if ((filtered || byServer) && !keep(store, d, filters)) continue
+    if (on.tools && !toolKeeps(store, d, filters)) continue
+    if (on.servers && !serverKeeps(store.factsOf(d), filters)) continue
     total++
     const score = scored.score(d, j)
     if (score < floor || (after && score > after.s)) continue
@@ -126,13 +133,6 @@ export function searchTools(
     hits: hits.map((h) => h.d),
     next: top.length > limit && last ? { s: last.s, k: key(last) } : null,
   }
-}
-
-/** Every live tool, scored by its server's trust. */
-function trustOrder(store: ToolStore) {
-  const docs: number[] = []
-  for (let d = 0; d < store.count; d++) if (store.server[d]! >= 0) docs.push(d)
-  return { docs, score: (d: number, _i: number) => store.factsOf(d).trust }
 }
 
 let scores = new Float64Array(0)

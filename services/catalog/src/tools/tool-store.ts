@@ -4,7 +4,8 @@
  * array of tool numbers and per-field counts, the term itself held once as the map's key). A listing's tools are
  * replaced together when its row changes; removed tools are tombstones until a compaction renumbers the rest.
  */
-import { termsOf } from '../search/engine/analyze'
+import { termsOf, termsOfWritten } from '../search/engine/analyze'
+import { splitName, written } from '../search/terms'
 import { Postings, TF_BITS, TF_MAX } from '../search/engine/postings'
 import {
   seenOf,
@@ -36,6 +37,15 @@ function termsOfText(text: string): string[] {
   return terms
 }
 
+/**
+ * A server's name and title as its tools' weakest field: its name read as server search reads it (a registry
+ * namespace's hosting labels, `io.github`, left out: every such server would match "github").
+ */
+function serverTermsOf(name: string, title: string | null): string[] {
+  const { namespace, own } = splitName(name)
+  return [...termsOfWritten(namespace), ...termsOfWritten(own), ...termsOfWritten(written(title ?? ''))]
+}
+
 /** What a verified or an official server adds to its tools' relevance (a share of it). */
 const PRIOR = { verified: 0.1, official: 0.1 }
 const priorOf = (f: ToolServerFacts) => 1 + (f.verified ? PRIOR.verified : 0) + (f.isOfficial ? PRIOR.official : 0)
@@ -56,6 +66,8 @@ export class ToolStore {
   /** Tools numbered so far (live and tombstones); `live` of them are held. */
   count = 0
   live = 0
+  /** Moves with every change (browse.ts sorts its servers again after one). */
+  version = 0
   /** Per tool: its server's slot (-1: removed), hints (documents.ts HINTS), kind (1: skill), field lengths. */
   server = new Int32Array(1024)
   hints = new Uint8Array(1024)
@@ -79,6 +91,7 @@ export class ToolStore {
     const docs = toolDocumentsOf(row)
     const serverText = `${row.name} ${row.title ?? ''}`
     const signature = Number(Bun.hash(JSON.stringify([serverText, docs])))
+    this.version++
     const facts = serverFactsOf(row)
     // One string per category, however many servers are in it.
     facts.category = this.interned(facts.category)
@@ -94,8 +107,10 @@ export class ToolStore {
     if (slot !== undefined) this.removeServer(row.id)
     if (!docs.length) return
     const s = this.freeSlots.pop() ?? this.servers.length
-    const serverTerms = termsOf(serverText)
-    this.servers[s] = { facts, seen, docs: docs.map((d) => this.add(s, d, serverTerms)), signature }
+    const serverTerms = serverTermsOf(row.name, row.title)
+    // Numbered in name order: a server's tools are browsed in the order of their key (browse.ts).
+    const byName = docs.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+    this.servers[s] = { facts, seen, docs: byName.map((d) => this.add(s, d, serverTerms)), signature }
     this.priors[s] = priorOf(facts)
     this.slots.set(row.id, s)
   }
@@ -111,6 +126,7 @@ export class ToolStore {
   removeServer(id: string): void {
     const slot = this.slots.get(id)
     if (slot === undefined) return
+    this.version++
     for (const d of this.servers[slot]!.docs) {
       this.server[d] = -1
       for (let f = 0; f < TOOL_FIELD_COUNT; f++) this.lengthSums[f]! -= this.lengths[d * TOOL_FIELD_COUNT + f]!
