@@ -4,15 +4,7 @@
  * reads only as far as it shows, and a cursor skips whole servers. The servers' order is sorted again only after
  * the store changed.
  */
-import {
-  filtersOn,
-  keyOf,
-  serverKeeps,
-  type ToolCursor,
-  type ToolFilters,
-  type ToolPage,
-  toolKeeps,
-} from './tool-search'
+import { filtersOn, keyOf, serverKeeps, type ToolCursor, type ToolFilters, type ToolPage, toolKeeps } from './filters'
 import type { ToolStore } from './tool-store'
 
 const orders = new WeakMap<ToolStore, { version: number; slots: number[] }>()
