@@ -49,6 +49,20 @@ describe('tool store', () => {
     expect(matchedToolNames(store, 'c', toolPlanOf('example'))).toEqual([])
   })
 
+  test('skills beside the tools are held as kind skill, found by their words and by the kind filter', () => {
+    const store = new ToolStore()
+    store.setServer({
+      ...row('s', [{ name: 'run_query', description: 'Runs a SQL query' }]),
+      skills: [
+        { name: 'sql-review', description: 'Reviews SQL migrations', files: [{ path: 'SKILL.md', sha256: 'ab' }] },
+      ],
+    })
+    const skills = searchTools(store, toolPlanOf('sql'), { ...ANY, skill: true }, 10, null)
+    expect(skills.hits.map((d) => store.names[d])).toEqual(['sql-review'])
+    expect(JSON.parse(`${store.hitOf(skills.hits[0]!)}}`)).toMatchObject({ kind: 'skill', arguments: '', risk: null })
+    expect(searchTools(store, toolPlanOf(''), { ...ANY, skill: false }, 10, null).total).toBe(1)
+  })
+
   test('a list nobody observed is not held; an unchanged one is not indexed again', () => {
     const store = new ToolStore()
     store.setServer(row('a', [{ name: 'x_tool' }], null))
