@@ -164,6 +164,7 @@ export async function toolSearchBench(
       'server search': queries.map((q) => `/api/v1/search?q=${encodeURIComponent(q)}`),
     }
     const out: Record<string, Result> = {}
+    console.log(`  tool lines: the same ${queries.length} distinct queries for both searches`)
     // One discarded pass of each first, so neither pays alone for a cold start: over the mix's last queries, which a
     // run does not reach, so the micro-cache holds none of the measured ones.
     for (const p of Object.values(paths)) await wrk(base, p.slice(-500))
