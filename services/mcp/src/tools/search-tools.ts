@@ -4,7 +4,7 @@ import { Type as t } from '@sinclair/typebox'
 import { type ArgSpecs, fromModel } from './args'
 import { clientArg, clientSlug, READ } from './common'
 import { contractOutput } from './output'
-import { toolsText } from './tools-text'
+import { toolsText } from './tool-search-text'
 import type { Args, Tool } from './tool'
 
 const flag = (description: string) => ({
