@@ -188,12 +188,27 @@ describe('tool search', () => {
     expect(hit?.matchedTools).toEqual(['extract_pdf_text'])
   })
 
+  test("a server's skills are found as kind skill beside its tools", async () => {
+    const skill = {
+      name: 'contract-review',
+      description: 'Reviews a contract PDF for risky clauses',
+      uri: 'skill://contract-review/SKILL.md',
+      files: [{ path: 'SKILL.md', sha256: 'a'.repeat(64) }],
+    }
+    await putFacts(pdf, {
+      remote: { health: 'active', verified: true, toolsSource: 'streamable-http', tools: PDF_TOOLS, skills: [skill] },
+    })
+    const found = await tools('q=review%20a%20contract&kind=skill')
+    expect(found.tools.map((t) => [t.kind, t.name, t.server.id])).toEqual([['skill', 'contract-review', pdf]])
+    expect((await tools('kind=tool&limit=50')).total).toBe(4)
+  })
+
   test('a tool removed from its server list is gone from tool search', async () => {
     await putFacts(pdf, {
       remote: { health: 'active', verified: true, toolsSource: 'streamable-http', tools: [PDF_TOOLS[0]] },
     })
     expect((await tools('q=delete%20document')).tools.map((t) => t.name)).not.toContain('deleteDocument')
-    expect((await tools('limit=50')).total).toBe(3)
+    expect((await tools('kind=tool&limit=50')).total).toBe(3)
   })
 
   test('bad parameters are a 400', async () => {

@@ -26,7 +26,7 @@ import {
 } from '@mcp-directory/shared/testing'
 import { codeSpan } from '@mcp-directory/shared/text'
 import { quoted } from '../src/tools/plain'
-import { MORE } from '../src/tools/text'
+import { installText, MORE, morePage } from '../src/tools/text'
 import { CONFIG_CLIENTS, type ConfigEntry } from '@mcp-directory/shared/install'
 import { createGatewayApp } from '../../../gateway/src/app'
 import { mcpLimitOf } from '../../../gateway/src/mcp-pricing'
@@ -251,6 +251,7 @@ describe('MCP over Streamable HTTP through the gateway', () => {
         `category=${encodeURIComponent('  DEVELOPER TOOLS ')}&limit=3&client=claude-code`,
       ],
       [{ query: 'server', verified: true, client: 'codex' }, 'q=server&limit=10&verified=1&client=codex'],
+      [{ query: 'server', ready: true }, 'q=server&limit=10&ready=1&client=claude-code'],
     ]
     for (const [args, qs] of cases) {
       const r = await call('search_mcp_servers', args)
@@ -271,7 +272,23 @@ describe('MCP over Streamable HTTP through the gateway', () => {
     expect(t).toContain(`id ${quoted(page1.servers[0].id)}`)
     // The long cursor is in structuredContent only; the text says where it is.
     expect(t).not.toContain(page1.nextCursor)
-    expect(t.split('\n').at(-1)).toBe(MORE)
+    expect(t.split('\n').at(-1)).toBe(morePage(2))
+    // The short cursor: page 2 is hits 5–8 of the same ranking, and its nextCursor the endpoint's after hit 8.
+    const eight = (await (await rest('/api/v1/search?q=mcp&limit=8&client=claude-code')).json()) as typeof page1
+    const second = await call('search_mcp_servers', { query: 'mcp', limit: 4, page: 2 })
+    const shown = second.structuredContent as typeof page1
+    expect(shown.servers.map((s) => s.id)).toEqual(eight.servers.slice(4).map((s) => s.id))
+    expect(shown.nextCursor).toBe(eight.nextCursor)
+    expect(text(second).split('\n').at(-1)).toBe(morePage(3))
+    expect(text(second)).toContain(`1. `)
+    const bad = await call('search_mcp_servers', { query: 'mcp', page: 11 })
+    expect(bad.isError).toBe(true)
+    // A cursor given is followed as it is; the text then points at the next cursor only.
+    expect(
+      text(await call('search_mcp_servers', { query: 'mcp', limit: 4, cursor: page1.nextCursor }))
+        .split('\n')
+        .at(-1),
+    ).toBe(MORE)
     // Without `client`, the REST hits are exactly the summaries of §2.1.
     const plain = (await (await rest('/api/v1/search?q=mcp&limit=2')).json()) as { servers: Record<string, unknown>[] }
     expect(Object.keys(plain.servers[0]!)).not.toContain('install')
@@ -1528,3 +1545,52 @@ describe('one call to choose and install', () => {
 })
 
 describeModernEra(() => base)
+
+describe('an endpoint whose name resolves to a private address', () => {
+  test("with private addresses allowed (OUTBOUND_ALLOW_PRIVATE=1, as here), the prober's report withholds nothing", async () => {
+    const url = `https://mcp-${run}.inward.example/mcp`
+    const name = `io.github.acme/inward-${run}`
+    const imported = await rest('/api/v1/admin/import', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${OPERATOR}`, 'content-type': 'application/json' },
+      body: JSON.stringify([{ name, description: 'An inward endpoint', remotes: [{ type: 'sse', url }] }]),
+    })
+    expect(imported.status).toBe(200)
+    const found = (await (await rest(`/api/v1/search?q=${encodeURIComponent(`inward ${run}`)}`)).json()) as {
+      servers: { id: string; name: string }[]
+    }
+    const id = found.servers.find((s) => s.name === name)!.id
+    // What the prober reports after resolving the endpoint's name.
+    const facts = await catalog.app.handle(
+      new Request(`http://catalog.internal/internal/listings/${id}/facts`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          checkedAt: new Date().toISOString(),
+          remoteAddresses: [{ url, address: 'private', reason: `mcp-${run}.inward.example resolves to 10.0.0.5` }],
+        }),
+      }),
+    )
+    expect(facts.status).toBe(200)
+    const r = await call('get_mcp_install_config', { id })
+    expect(r.isError).toBeFalsy()
+    const data = r.structuredContent as { configs: unknown[] | null; installWithheld: unknown[] }
+    expect(data.installWithheld).toEqual([])
+    expect(data.configs?.length).toBeGreaterThan(0)
+    expect(text(r)).not.toContain('Withheld endpoint')
+  })
+
+  test('the install text names a withheld endpoint and its reason, quoted as data', () => {
+    const url = 'https://mcp.inward.example/mcp'
+    const said = installText({
+      id: 'abc',
+      name: 'io.test/inward',
+      install: null,
+      configs: null,
+      installWithheld: [{ url, reason: 'mcp.inward.example resolves to 10.0.0.5' }],
+    })
+    expect(said).toContain(
+      `Withheld endpoint (no install line): ${quoted(url)}, because ${quoted('mcp.inward.example resolves to 10.0.0.5')}`,
+    )
+  })
+})

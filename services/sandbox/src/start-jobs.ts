@@ -61,6 +61,8 @@ function sandboxFacts(target: SandboxTarget, r: StartOutcome, basis: string) {
       detail: r.detail,
       ...(r.variable ? { variable: r.variable } : {}),
       ...(r.tools ? { tools: r.tools } : {}),
+      ...(r.toolsDefect ? { toolsDefect: r.toolsDefect } : {}),
+      ...(r.tools && r.skills ? { skills: r.skills } : {}),
       ...(r.server ? { server: r.server } : {}),
       ...(r.promptCount !== undefined ? { promptCount: r.promptCount } : {}),
       ...(r.resourceCount !== undefined ? { resourceCount: r.resourceCount } : {}),

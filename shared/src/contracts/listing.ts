@@ -82,11 +82,53 @@ export interface ToolInfo {
   parameterDescriptions?: Record<string, string>
 }
 
-/** What a server says besides its tools: its instructions, and its prompts' and resources' descriptions. */
+/**
+ * What a server says besides its tools: its instructions, its prompts' and resources' descriptions, and its skills'
+ * texts (a model reads a skill's `SKILL.md` as it reads a tool's description; `digest` is the skill's `skillDigest`,
+ * so a changed file of it is scanned again even when the text read did not change).
+ */
 export interface ServerTexts {
   instructions?: string
   prompts?: { name: string; description?: string }[]
   resources?: { name: string; description?: string }[]
+  skills?: { name: string; description?: string; text?: string; digest?: string }[]
+}
+
+/**
+ * A skill the server offers (the MCP Skills extension, `io.modelcontextprotocol/skills`: `skills/list`), as last
+ * listed: its frontmatter's name, title and description, the URI of its `SKILL.md`, and every file with the sha256
+ * of its bytes (hex) as the server published it. `dynamic`: the server publishes no digests for it.
+ */
+export interface SkillInfo {
+  name: string
+  title?: string
+  description: string
+  uri: string
+  files: { path: string; sha256: string }[]
+  dynamic?: boolean
+}
+
+/** A change of a listing's skills between two observations: a file's digest that changed is a rug-pull signal. */
+export interface SkillsChange {
+  at: string
+  fromHash: string
+  toHash: string
+  added: string[]
+  removed: string[]
+  /** Skills whose description or any file's digest changed. */
+  changed: string[]
+  source: string | null
+}
+
+/** Why a server's tool list breaks the spec: clients that validate it (the official SDKs do) reject it whole. */
+export type ToolsDefectCode = 'input_schema_not_object' | 'missing_name' | 'duplicate_name' | 'invalid_result'
+
+/** A tool list that breaks the spec, recorded as seen: the tools kept are those readable, the defect is named. */
+export interface ToolsDefect {
+  code: ToolsDefectCode
+  message: string
+  /** The tools at fault (by name; `#<index>` for one without a name). */
+  tools: string[]
 }
 
 /**
@@ -141,6 +183,17 @@ export interface RepositoryRun {
   entryPoint?: string
   /** The file the decision was read from, or why nothing can be guessed. */
   from: string
+  checkedAt: string
+}
+
+/**
+ * What a remote's name resolved to at the listing's last probe, as the catalog keeps it: a remote seen `private`
+ * (a loopback, private, link-local or unique-local address) gets no install line (`withheldRemotes`).
+ */
+export interface RemoteAddressSeen {
+  url: string
+  address: 'public' | 'private' | 'unresolvable'
+  reason?: string
   checkedAt: string
 }
 
@@ -215,6 +268,8 @@ export interface Listing {
   title: string | null
   description: string
   category: string // canonical stored category name (emoji + label)
+  /** Whether the category was named (`given`) or guessed; absent on rows read before it existed. */
+  categorySource?: 'given' | 'guessed'
   url: string | null
   repositoryUrl: string | null
   websiteUrl: string | null
@@ -248,6 +303,8 @@ export interface Listing {
   installEvidence?: PackageEvidence[] | null
   /** How the listing's own repository can be run, when no package is known. */
   repositoryRun?: RepositoryRun | null
+  /** What its remotes' names resolved to at the last probe (none kept while private addresses are allowed). */
+  remoteAddresses?: RemoteAddressSeen[] | null
   toolsSource?: string | null
   toolsCheckedAt?: Date | null
   healthCheckedAt?: Date | null
@@ -276,6 +333,12 @@ export interface Listing {
   mcpProtocol?: McpProtocolSeen | null
   toolsHash?: string | null
   toolsChanges?: ToolsChange[]
+  /** How its last tool list breaks the spec (null: it does not). */
+  toolsDefect?: ToolsDefect | null
+  /** Its skills as last listed, the hash of them (null: never listed) and their last changes. */
+  skills?: SkillInfo[]
+  skillsHash?: string | null
+  skillsChanges?: SkillsChange[]
   risk?: RiskAssessment | null
   riskClearedHash?: string | null
   riskClearedAt?: Date | null
@@ -435,7 +498,11 @@ export interface SandboxReport {
   detail: string
   variable?: string
   tools?: ToolInfo[]
-  /** What the server says besides its tools (instructions, prompts, resources). */
+  /** How its tool list breaks the spec, when it does (the tools kept are those readable). */
+  toolsDefect?: ToolsDefect
+  /** Its skills, when it offers the Skills extension ([] when it does not). */
+  skills?: SkillInfo[]
+  /** What the server says besides its tools (instructions, prompts, resources, skills' texts). */
   server?: ServerTexts
   promptCount?: number
   resourceCount?: number

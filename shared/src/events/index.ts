@@ -51,13 +51,25 @@ export interface EventMap {
     state: string
     at: string
   }
-  /** The prober's facts changed what the public sees (health, verified, tools, README, stars, install). */
+  /** The prober's facts changed what the public sees (health, verified, tools, skills, README, stars, install). */
   'listing.checked': ListingEvent & { changed: string[] }
   /**
    * A probe or a sandbox start saw a tool list whose normalised hash differs from the last one (rug-pull watch):
    * the tools added, removed and changed, and where the new list came from.
    */
   'listing.tools_changed': ListingEvent & {
+    fromHash: string
+    toHash: string
+    added: string[]
+    removed: string[]
+    changed: string[]
+    source: string | null
+  }
+  /**
+   * A probe or a sandbox start saw skills (MCP Skills extension) whose hash differs from the last: a skill added or
+   * removed, or a file's digest or a description changed (rug-pull watch: a host asks again when a digest changes).
+   */
+  'listing.skills_changed': ListingEvent & {
     fromHash: string
     toHash: string
     added: string[]
@@ -148,6 +160,7 @@ export const EVENTS = {
   'claim.rechecked': { producer: 'catalog', consumers: {} },
   'listing.checked': { producer: 'catalog', consumers: { ...cachedAnswers, ...searched } },
   'listing.tools_changed': { producer: 'catalog', consumers: searched },
+  'listing.skills_changed': { producer: 'catalog', consumers: searched },
   'listing.counters_changed': {
     producer: 'catalog',
     consumers: {

@@ -35,8 +35,11 @@ export function rot13View(s: string): string | null {
   return changed ? out : null
 }
 
-const AT = '(?:at|arroba|chez)'
-const DOT = '(?:dot|punkt|punto|point|ponto|nokta|titik|kropka|tečka|pont|puntje)'
+// The words for @ and . in the languages people spell addresses in (French "arobase", Italian "chiocciola",
+// German "Klammeraffe", Russian "собака", Polish "małpa", Dutch "apenstaartje", Czech "zavináč"…).
+const AT =
+  '(?:at|at-sign|at\\s+sign|arroba|chez|arobase|chiocciola|klammeraffe|at-zeichen|собака|małpa|apenstaartje|zavináč|kukac|snabel-a)'
+const DOT = '(?:dot|period|punkt|punto|point|ponto|nokta|titik|kropka|tečka|pont|punt|puntje|точка|bodka|tečku)'
 // A separator: the word in brackets, the word between spaces, or the sign itself.
 const sep = (word: string, sign: string) =>
   String.raw`(?:\s*[\[({<]\s*${word}\s*[\])}>]\s*|\s+${word}\s+|\s*${sign}\s*)`

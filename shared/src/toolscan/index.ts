@@ -1,7 +1,7 @@
 /**
  * What a server's tool list says about it, read the way a model reads it: instructions hidden anywhere a model
  * reads (descriptions, titles, annotations, every parameter's name and description, the server's instructions,
- * its prompts and resources), in any of the corpus's languages and through the usual disguises; characters a
+ * its prompts, resources and skills), in any of the corpus's languages and through the usual disguises; characters a
  * person cannot see; descriptions far longer than their tool needs; names that shadow well-known servers' tools;
  * and a hash of the normalised list, so a later change (a rug pull) is seen.
  * Pure functions: the catalog scans every list it is given, whichever checker saw it.
@@ -13,6 +13,8 @@ import { MAX_DESCRIPTION } from './listed'
 import { textsOf } from './texts'
 
 export { parameterDescriptions, serverTexts, toolInfo } from './listed'
+export { type ReadBounds, readSkills, readTools, toolsOfRaw } from './read'
+export { diffSkills, MAX_SKILL_FILES, MAX_SKILLS, skillDigest, skillInfo, skillsHash } from './skills'
 
 /** A tool as compared and hashed: description with its whitespace collapsed, parameters sorted. */
 interface NormalTool {
@@ -62,9 +64,16 @@ export function toolsHash(tools: readonly ToolInfo[]): string {
  */
 export function scannedHash(tools: readonly ToolInfo[], server?: ServerTexts | null): string {
   const base = toolsHash(tools)
-  if (!server || (!server.instructions && !server.prompts?.length && !server.resources?.length)) return base
+  if (
+    !server ||
+    (!server.instructions && !server.prompts?.length && !server.resources?.length && !server.skills?.length)
+  )
+    return base
+  // Skills only when there are some, so a list scanned before skills were read hashes as it did.
+  const texts = [server.instructions ?? '', server.prompts ?? [], server.resources ?? []]
+  if (server.skills?.length) texts.push(server.skills)
   return createHash('sha256')
-    .update(`${base}\n${JSON.stringify([server.instructions ?? '', server.prompts ?? [], server.resources ?? []])}`)
+    .update(`${base}\n${JSON.stringify(texts)}`)
     .digest('hex')
 }
 

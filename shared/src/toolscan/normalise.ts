@@ -203,8 +203,11 @@ export function textViews(raw: string): TextViews {
   if (joined !== skeleton) views.push(joined)
   const hidden = [decodeTags(raw), smuggled ? decodeVariation(raw) : ''].filter((h) => h.trim())
   const decoded = decodeRuns(nfkc)
+  // On the joined view, and on the NFKC text too: the skeleton folds Cyrillic words for @ ("собака") to Latin.
   const spelled = spelledAddresses(joined)
   if (spelled.count) views.push(spelled.text)
+  const spelledNative = nfkc === joined ? { text: '', count: 0 } : spelledAddresses(nfkc)
+  if (spelledNative.count) views.push(spelledNative.text)
   const rotated = rot13View(nfkc)
   if (rotated) views.push(rotated, spelledAddresses(rotated).text)
   views.push(...hidden, ...decoded)
@@ -215,7 +218,7 @@ export function textViews(raw: string): TextViews {
     invisible,
     mixedScript: mixedScript(nfkc),
     decoded: [...hidden, ...decoded],
-    spelled: spelled.count,
+    spelled: spelled.count + spelledNative.count,
     rot13: rotated !== null,
   }
 }

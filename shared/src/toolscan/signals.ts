@@ -28,6 +28,11 @@ export type Signal =
   | 'copy_to'
   | 'emphasis_markup'
   | 'send_sensitive'
+  | 'read_sensitive'
+  | 'destination'
+  | 'deceive'
+  | 'refused'
+  | 'credential_field'
 
 // A word boundary that knows letters beyond ASCII (`\b` does not, even with the u flag).
 const W = '[\\p{L}\\p{N}_]'
@@ -58,10 +63,37 @@ export const PHRASES: Record<Category, Phrase[]> = Object.fromEntries(
 /** The languages the corpus covers. */
 export const LANGUAGES = Object.keys(corpus.languages)
 
+// Per language: a verb of placing or sending, then (within the clause) a field, parameter or argument.
+// A clause runs to a sentence's end; a dot inside a word (`.env`, `config.json`) is no end.
+const CLAUSE = String.raw`(?:[^.\n]|\.(?=\w)){0,60}`
+const PLACING = [
+  String.raw`\b(put|place|insert|paste|write|enter|fill|set|add|include|pass|append|attach|copy|store|send|embed)\b${CLAUSE}\b(field|parameter|param|argument)\b`,
+  String.raw`\b(put|paste|write|enter|list|place|insert)\s+(them|it|this|these|those|its\s+\w+|their\s+\w+)\s+(in\s+)?here\b`,
+  String.raw`\b(füge|setze|schreibe|trage|lege|kopiere|gib|sende|schicke|übermittle)\p{L}{0,20}${CLAUSE}(feld|parameter|argument)`,
+  String.raw`\b(mets|mettez|mettre|place[rz]?|insère[rz]?|insérez|ajoute[rz]?|écri[st]|écrivez|colle[rz]?|copie[rz]?|inclu\p{L}{0,20}|envoie[rz]?|joins|joindre)\b${CLAUSE}(champ|paramètre|argument)`,
+  String.raw`\b(pon|ponlo|ponla|ponlos|ponlas|coloca\p{L}{0,20}|coloque\p{L}{0,20}|ponha|inserta|insira|añade|adicione|escribe|escreva|pega|cole|copia|copie|incluye|inclua|envía|envie|adjunta|anexe)\b${CLAUSE}(campo|parámetro|parâmetro|argumento)`,
+  String.raw`\b(metti\p{L}{0,20}|inserisci|aggiungi|scrivi|incolla|copia|includi|invia|allega)\b${CLAUSE}(campo|parametro|argomento)`,
+  String.raw`\b(zet|plaats|voeg|schrijf|plak|kopieer|stuur)\b${CLAUSE}(veld|parameter)`,
+  String.raw`\b(wstaw|umieść|dodaj|wpisz|wklej|skopiuj|wyślij)\p{L}{0,20}${CLAUSE}(pol[ue]|parametr)`,
+  String.raw`(alanına|parametresine|argümanına)\s*(ekle|yaz|koy|gönder)`,
+  String.raw`(вставь|помести|положи|запиши|добавь|впиши|скопируй|передай|отправь)\p{L}{0,20}${CLAUSE}(поле|параметр|аргумент)`,
+  String.raw`(放进|放入|填入|写入|加入|附加|插入|复制到|粘贴到|发送到)[^。\n]{0,30}(参数|字段)`,
+  String.raw`(?<![\w.])[A-Za-z_][\w.]{0,40}\s{0,3}(フィールド|パラメータ|引数)?\s{0,3}に(入れ|挿入|貼り付け|書き込|追加|含め)`,
+  String.raw`(?<![\w.])[A-Za-z_][\w.]{0,40}\s{0,3}(필드|매개변수|인자)?\s{0,3}(에|으로|로)\s{0,3}(넣|추가|입력|붙여)`,
+  String.raw`\b(đưa|đặt|chèn|thêm|ghi|dán|gửi)\b${CLAUSE}(trường|tham\s+số)`,
+]
+
+// An order to put data into a field, parameter or argument of a tool ("put it in the notes field", "mettilo nel
+// campo notes", "それを notes に入れて"): a verb of placing, then the field. A field named alone ("this parameter
+// is optional") is none. Run only on texts naming a field at all, as most do not.
+const DESTINATION = compile(PLACING.map((p) => `(?:${p})`).join('|'))
+const FIELD_WORD =
+  /field|param|argument|feld|champ|campo|parâmetro|parámetro|veld|pol[ue]|alan|argüman|here|поле|параметр|аргумент|参数|字段|に|필드|매개변수|인자|에|로|trường|tham\s+số/i
+
 const LANGUAGE_FREE: [Signal, RegExp][] = [
   [
     'secret_path',
-    /~\/\.ssh|\.ssh\/|(?<![a-z])id[_ ](rsa|ed25519|ecdsa|dsa)\b|\.aws\/credentials|\/etc\/(passwd|shadow)\b|\.netrc\b|\.npmrc\b|\.pypirc\b|\.git-credentials\b|\.kube\/config|\.docker\/config\.json|(^|[\s'"`(/])\.env\b(?!\.example)|\.config\/(gh|gcloud)\/|\.azure\/|\.gnupg\/|\.(bash|zsh)_history\b|\bwallet\.dat\b|Login Data\b|Cookies\.sqlite|keychain/i,
+    /~\/\.ssh(?!\/[\w.-]{1,60}\.pub\b)|\.ssh\/(?![\w.-]{1,60}\.pub\b)|(?<![a-z])id[_ ](rsa|ed25519|ecdsa|dsa)\b(?!\.pub\b)|\.aws\/credentials|\/etc\/(passwd|shadow)\b|\.netrc\b|\.npmrc\b|\.pypirc\b|\.git-credentials\b|\.kube\/config|\.docker\/config\.json|(^|[\s'"`(/])\.env\b(?!\.example)|\.config\/(gh|gcloud)\/|\.azure\/|\.gnupg\/|\.(bash|zsh)_history\b|\bwallet\.dat\b|Login Data\b|Cookies\.sqlite|\.keychain(-db)?\b|\bsecurity\s+find-(generic|internet)-password\b/i,
   ],
   ['client_config', /claude_desktop_config|\bmcp\.json\b|\.cursor\/|\.vscode\/mcp|\bmcp_config\b|\.codeium\/windsurf/i],
   [
@@ -89,19 +121,44 @@ const LANGUAGE_FREE: [Signal, RegExp][] = [
     /\b(curl|wget|iwr|Invoke-WebRequest)\b[^|\n]{1,200}\|\s*(sudo\s+)?(ba|z|da)?sh\b|\b(curl|wget)\b[^|\n]{1,200}\|\s*python|\bbase64\s+(-d|--decode)\b[^\n]{0,40}\|\s*(ba)?sh|\bbash\s+-c\s+["']?\$\(curl/i,
   ],
   ['url', /\bhttps?:\/\/[^\s)"'`>]{4,}/i],
-  ['email_address', /\b[\w.+-]{1,64}@[\w-]{1,63}(\.[\w-]{1,63})+\b/],
-  // A standing copy to someone: blind or carbon copies, a copy of every message.
-  ['copy_to', /\b(bcc|cc)(s|'?d|'?ing)?\b|\b(blind|carbon)[\s-]+cop(y|ies)\b|\bcopy\s+of\s+(every|each|all|any)\b/i],
+  // A standing copy to someone: blind or carbon copies (in the words of each language), a copy of every message.
+  [
+    'copy_to',
+    /\b(bcc|cc)(s|'?d|'?ing)?\b|\b(blind|carbon|hidden)[\s-]+cop(y|ies)\b|\bcopy\s+of\s+(every|each|all|any)\b|\balso\s+(go|be\s+(sent|forwarded|copied|delivered))\s+to\b|blind\p{L}*\s?kopie|\bcopie\s+(cachée|carbone\s+invisible)|\b(cci|cco|ccn|udw)\b|\bc[oó]pia\s+(oculta|nascosta)|скрыт\p{L}*\s+копи|прихован\p{L}*\s+копі|密送|暗送|숨은\s*참조|ukryt\p{L}*\s+kopi|gizli\s+(kopya|alıcı)|skryt\p{L}*\s+kopi|dold\s+kopia|نسخة\s+(مخفية|كربونية\s+مخفية)/iu,
+  ],
+  // A field named for a credential ("in the api_key field", "as the token parameter"): where credentials belong.
+  [
+    'credential_field',
+    /\b(in|into|as|via|to)\s+(the\s+|its\s+|this\s+)?[`'"]?[\w-]{0,30}(key|token|secret|password|credentials?|auth)[\w-]{0,30}[`'"]?\s+(field|parameter|param|argument)\b/i,
+  ],
+  // A path named as one a tool refuses ("paths outside the workspace, like ~/.ssh, are rejected").
+  [
+    'refused',
+    /\b(rejected|refused|denied|blocked|forbidden|not\s+allowed|disallowed|excluded|ignored|skipped)\b|\bnever\s+(read|touched|accessed|opened|sent|uploaded)\b/i,
+  ],
+  // Telling the user something false about what happened (a failure reported as success).
+  [
+    'deceive',
+    /\b(report|say|tell\s+the\s+user|claim)\b[^.\n]{0,40}\b(success|succeeded|worked|went\s+(fine|well)|completed)\b[^.\n]{0,30}\b(anyway|regardless|even\s+(if|though|when))\b|\bjust\s+say\b[^.\n]{0,40}\b(fine|ok|okay|success|succeeded)\b|\bpretend\s+(that|to|it)\b|\b(report|say|tell|claim)\b[^.\n]{0,60}\beven\s+(if|though|when)\s+(it|they|this|that)\s+(was|were|did|has|had|is|does)(\s+not|n['’]t)\b/i,
+  ],
   [
     'other_tools',
     /\b(all|every|any|each)\s+(other\s+)?(tools?|servers?|functions?)\b|\bother\s+(tools?|servers?|mcp)\b|\b(when|whenever|before|after|instead\s+of)\s+(using|calling|the)\s+[`'"]?[a-z][a-z0-9_]{2,60}[`'"]?\s+tool\b/i,
   ],
 ]
 
+const EMAIL = /\b[\w.+-]{1,64}@[\w-]{1,63}(\.[\w-]{1,63})+\b/
+// "e.g.", "for example" and their usual forms in the corpus's main languages, then an address.
+const EXAMPLE_ADDRESS =
+  /(\be\.\s?g\.|\bfor\s+(example|instance)|\bsuch\s+as|\bz\.\s?B\.|\bzum\s+Beispiel|\bpar\s+exemple|\bp\.\s?ex\.|\bpor\s+(ejemplo|exemplo)|\bp\.\s?ej\.|\bad\s+es\.|\bper\s+esempio|\bbijv\.|\bnp\.|örn\.|например|напр\.|例如|例[:：]|예[:：]|예를\s+들어)[\s:,'"`(]{0,4}(\w{1,20}:\s{0,3})?[\w.+-]{1,64}@[\w-]{1,63}(\.[\w-]{1,63})+/giu
+
 /** The signals one view of a text carries. */
 export function signalsOf(view: string): Set<Signal> {
   const found = new Set<Signal>()
   for (const [signal, pattern] of LANGUAGE_FREE) if (pattern.test(view)) found.add(signal)
+  // An address given as an example of a value ("bcc: e.g. archive@example.com") is not one to send to.
+  if (view.includes('@') && EMAIL.test(view.replace(EXAMPLE_ADDRESS, ' '))) found.add('email_address')
+  if (FIELD_WORD.test(view) && DESTINATION.test(view)) found.add('destination')
   const lowered = view.toLowerCase()
   const langs = new Map<Category, Set<string>>()
   for (const c of CATEGORIES) {
@@ -111,5 +168,6 @@ export function signalsOf(view: string): Set<Signal> {
   }
   // An order to pass on secrets is written in one language: a verb of one and a noun of another are two texts.
   if ([...langs.get('send')!].some((l) => langs.get('sensitive')!.has(l))) found.add('send_sensitive')
+  if ([...langs.get('read')!].some((l) => langs.get('sensitive')!.has(l))) found.add('read_sensitive')
   return found
 }

@@ -11,7 +11,7 @@ export interface Place {
 
 const MAX_PLACES = 2000
 
-/** The texts of `tools` and of the server (instructions, prompts, resources), at most MAX_PLACES. */
+/** The texts of `tools` and of the server (instructions, prompts, resources, skills), at most MAX_PLACES. */
 export function textsOf(tools: readonly ToolInfo[], server?: ServerTexts | null): Place[] {
   const out: Place[] = []
   const add = (tool: string, where: string, text: unknown) => {
@@ -31,5 +31,10 @@ export function textsOf(tools: readonly ToolInfo[], server?: ServerTexts | null)
   add('', 'instructions', server?.instructions)
   for (const p of server?.prompts ?? []) add('', `prompt ${p.name}`, p.description)
   for (const r of server?.resources ?? []) add('', `resource ${r.name}`, r.description)
+  // A skill's SKILL.md is an instruction a host loads into the model's context: read as a tool description is.
+  for (const k of server?.skills ?? []) {
+    add('', `skill ${k.name}`, k.description)
+    add('', `skill ${k.name} SKILL.md`, k.text)
+  }
   return out
 }

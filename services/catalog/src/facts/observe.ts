@@ -8,10 +8,15 @@ import type {
   RepositoryRun,
   SandboxRun,
   ServerTexts,
+  SkillInfo,
+  SkillsChange,
   ToolInfo,
   ToolsChange,
+  ToolsDefect,
 } from '@mcp-directory/shared/contracts'
-import { diffTools, scannedHash, scanTools, toolsHash } from '@mcp-directory/shared/toolscan'
+import { diffSkills, diffTools, scannedHash, scanTools, skillsHash, toolsHash } from '@mcp-directory/shared/toolscan'
+import { reguessedCategory } from '../categories/guess'
+import { observeRemoteAddresses } from './remote-addresses'
 import { type ListingFacts, riskBlocks, SANDBOX_RUNNING, sandboxRunAfter } from './rules'
 
 /** How many recent tool-list changes a listing keeps. */
@@ -27,10 +32,21 @@ export interface Write {
   changed: string[]
   /** The tool list's change, when its hash moved. */
   toolsChange?: ToolsChange
+  /** The skills' change, when their hash moved (a file's digest, a skill added or removed). */
+  skillsChange?: SkillsChange
 }
 
-/** A tool list seen this round, and where (a remote endpoint's transport, or the sandbox). */
-type ToolsSeen = { tools: ToolInfo[]; source: string | null; server?: ServerTexts } | null
+/**
+ * A tool list seen this round, and where (a remote endpoint's transport, or the sandbox): how it breaks the spec,
+ * and the skills listed with it (absent: not read).
+ */
+type ToolsSeen = {
+  tools: ToolInfo[]
+  source: string | null
+  server?: ServerTexts
+  defect?: ToolsDefect
+  skills?: SkillInfo[]
+} | null
 
 // jsonb stores object keys in its own order, so values are compared with their keys sorted.
 const canonical = (v: unknown): unknown =>
@@ -72,8 +88,8 @@ function observeRemote(w: Write, facts: ListingFacts): { health: string | null; 
     set.remoteAuth = auth
   }
   if (facts.remote.protocol) observeProtocol(w, facts.remote.protocol)
-  const tools = facts.remote.tools
-  const seen = tools ? { tools, source: facts.remote.toolsSource ?? null, server: facts.remote.server } : null
+  const { tools, toolsDefect: defect, skills, server } = facts.remote
+  const seen = tools ? { tools, source: facts.remote.toolsSource ?? null, server, defect, skills } : null
   return { health, toolsSeen: seen }
 }
 
@@ -108,8 +124,10 @@ function observeSandbox(
   // A listing with both a live endpoint and a package keeps the endpoint's tools: two lists that differ would
   // otherwise alternate every round and look like a rug pull each time.
   const remoteTools = row.toolsSource !== null && row.toolsSource !== 'sandbox' && health === 'active'
-  if (facts.sandbox.tools && facts.sandbox.verdict === 'ran' && !remoteTools && !toolsSeen)
-    return { sandbox, toolsSeen: { tools: facts.sandbox.tools, source: 'sandbox', server: facts.sandbox.server } }
+  if (facts.sandbox.tools && facts.sandbox.verdict === 'ran' && !remoteTools && !toolsSeen) {
+    const { tools, server, toolsDefect: defect, skills } = facts.sandbox
+    return { sandbox, toolsSeen: { tools, source: 'sandbox', server, defect, skills } }
+  }
   return { sandbox, toolsSeen }
 }
 
@@ -138,16 +156,50 @@ function observeTools(w: Write, seen: NonNullable<ToolsSeen>) {
     set.toolsChanges = [change, ...(row.toolsChanges ?? [])].slice(0, MAX_TOOLS_CHANGES)
     w.toolsChange = change
   }
-  // The server's own texts (instructions, prompts, resources) are scanned with the tools; a change of them is
-  // scanned again even when the tools stayed the same.
-  const server = seen.server !== undefined ? seen.server : (row.serverTexts ?? undefined)
-  const serverChanged = seen.server !== undefined && !sameJson(row.serverTexts, seen.server)
-  if (serverChanged) set.serverTexts = seen.server ?? null
+  // A list that breaks the spec is a fact shown with it, not an absence.
+  const defect = seen.defect ?? null
+  if (!sameJson(row.toolsDefect ?? null, defect)) {
+    set.toolsDefect = defect
+    if (!changed.includes('tools')) changed.push('tools')
+  }
+  if (seen.skills) observeSkills(w, seen.skills, seen.source)
+  // The server's own texts (instructions, prompts, resources, skills) are scanned with the tools; a change of them
+  // is scanned again even when the tools stayed the same. Skills not read this time keep the texts last read.
+  const kept = seen.server && !seen.skills && row.serverTexts?.skills ? { skills: row.serverTexts.skills } : {}
+  const seenServer = seen.server && { ...seen.server, ...kept }
+  const server = seenServer !== undefined ? seenServer : (row.serverTexts ?? undefined)
+  const serverChanged = seenServer !== undefined && !sameJson(row.serverTexts, seenServer)
+  if (serverChanged) set.serverTexts = seenServer ?? null
   if (!row.risk || row.risk.toolsHash !== scannedHash(tools, server) || serverChanged) {
     const risk = scanTools(tools, row, at.toISOString(), server)
     set.risk = risk
     if (row.risk?.level !== risk.level || !sameJson(row.risk?.findings, risk.findings)) changed.push('risk')
   }
+}
+
+/**
+ * Skills listed: stored, and a change of their hash (a file's digest, a skill added or removed) recorded like a
+ * changed tool list; a host asks again when a digest changes, and what it then loads is not what a user approved.
+ */
+function observeSkills(w: Write, skills: SkillInfo[], source: string | null) {
+  const { row, set, changed, at } = w
+  const hash = skillsHash(skills)
+  if (!sameJson(row.skills ?? [], skills)) {
+    set.skills = skills
+    changed.push('skills')
+  }
+  if (row.skillsHash === hash) return
+  set.skillsHash = hash
+  if (!row.skillsHash) return
+  const change: SkillsChange = {
+    at: at.toISOString(),
+    fromHash: row.skillsHash,
+    toHash: hash,
+    ...diffSkills(row.skills ?? [], skills),
+    source,
+  }
+  set.skillsChanges = [change, ...(row.skillsChanges ?? [])].slice(0, MAX_TOOLS_CHANGES)
+  w.skillsChange = change
 }
 
 /** What the prober read elsewhere: GitHub, the README, an install in it, the registries, the repository. */
@@ -187,6 +239,18 @@ function observeReadFacts(w: Write, facts: ListingFacts) {
   }
 }
 
+/** A guessed category guessed again from the tools and README as they now are: they say what the server does. */
+function observeCategory(w: Write) {
+  const { row, set } = w
+  const category = reguessedCategory(row, {
+    tools: set.tools ?? row.tools,
+    readme: set.readme !== undefined ? set.readme : row.readme,
+  })
+  if (!category) return
+  set.category = category
+  w.changed.push('category')
+}
+
 /** What a probe's facts change on `row`, seen at the probe's time. */
 export function observe(row: Row, facts: ListingFacts): Write {
   const w: Write = { row, at: new Date(facts.checkedAt), set: {}, changed: [] }
@@ -205,6 +269,8 @@ export function observe(row: Row, facts: ListingFacts): Write {
     w.changed.push('isVerifiedActive')
   }
   observeReadFacts(w, facts)
+  observeCategory(w)
+  observeRemoteAddresses(w, facts)
   return w
 }
 

@@ -11,7 +11,9 @@ import type {
   SandboxReport,
   SandboxRun,
   ServerTexts,
+  SkillInfo,
   ToolInfo,
+  ToolsDefect,
 } from '@mcp-directory/shared/contracts'
 import type { FactsBody, HEALTH_STATES } from './model'
 
@@ -26,6 +28,10 @@ export interface ListingFacts {
     verified: boolean
     tools?: ToolInfo[]
     toolsSource?: string
+    /** How the tool list breaks the spec (absent: it does not). */
+    toolsDefect?: ToolsDefect
+    /** Its skills, listed with the tools (absent: not read). */
+    skills?: SkillInfo[]
     auth?: Omit<RemoteAuthInfo, 'checkedAt'>
     /** What the server says besides its tools, listed with them. */
     server?: ServerTexts
@@ -40,6 +46,8 @@ export interface ListingFacts {
   evidence?: PackageEvidence[] | null
   /** How the listing's own repository can be run (null: forget what was read). */
   repositoryRun?: RepositoryRun | null
+  /** What each remote's name resolved to ([]: none to keep). */
+  remoteAddresses?: NonNullable<FactsBody['remoteAddresses']>
 }
 
 /** Verdicts that say the package ran: it listed its tools, or stopped asking for a declared variable or argument. */
@@ -104,12 +112,32 @@ export function serverTextsOf(v: unknown): ServerTexts | undefined {
   if (prompts.length) out.prompts = prompts
   const resources = items(o.resources)
   if (resources.length) out.resources = resources
+  const skills = skillTexts(o.skills)
+  if (skills.length) out.skills = skills
   return out
 }
 
-/** A valid facts body as written: tools trimmed, an empty homepage none. */
-export function listingFactsOf(body: FactsBody): ListingFacts {
-  const { remote, sandbox, github, ...rest } = body
+/** Skills' texts as the scan reads them: name, description, SKILL.md text (bounded) and the skill's digest. */
+function skillTexts(list: unknown): NonNullable<ServerTexts['skills']> {
+  return (Array.isArray(list) ? list : [])
+    .filter((x): x is Record<string, unknown> => !!x && typeof x === 'object' && typeof x.name === 'string')
+    .slice(0, MAX_SERVER_ITEMS)
+    .map((x) => ({
+      name: (x.name as string).slice(0, MAX_TOOL_NAME),
+      ...(typeof x.description === 'string' && x.description
+        ? { description: x.description.slice(0, MAX_TOOL_DESCRIPTION) }
+        : {}),
+      ...(typeof x.text === 'string' && x.text ? { text: x.text.slice(0, 10_000) } : {}),
+      ...(typeof x.digest === 'string' && /^[0-9a-f]{64}$/.test(x.digest) ? { digest: x.digest } : {}),
+    }))
+}
+
+/**
+ * A valid facts body as written: tools trimmed, an empty homepage none. With private addresses allowed
+ * (`allowPrivateRemotes`), remotes' addresses are kept as none: nothing is withheld for being private.
+ */
+export function listingFactsOf(body: FactsBody, allowPrivateRemotes = false): ListingFacts {
+  const { remote, sandbox, github, remoteAddresses, ...rest } = body
   const trim = <T extends { tools?: ToolBody[]; server?: unknown }>(x: T) => ({
     ...x,
     tools: x.tools?.map(toolOf),
@@ -120,6 +148,7 @@ export function listingFactsOf(body: FactsBody): ListingFacts {
     ...(remote !== undefined ? { remote: remote && trim(remote) } : {}),
     ...(sandbox !== undefined ? { sandbox: sandbox && trim(sandbox) } : {}),
     ...(github ? { github: { ...github, homepage: github.homepage || null } } : {}),
+    ...(remoteAddresses !== undefined ? { remoteAddresses: allowPrivateRemotes ? [] : remoteAddresses } : {}),
   }
 }
 

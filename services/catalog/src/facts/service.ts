@@ -1,6 +1,6 @@
 // Listings' live facts as the prober and the sandbox report them, the operator's clearing of a risk, and the probe
-// targets. A change the public can see writes `listing.checked` (and a changed tool list `listing.tools_changed`)
-// into the catalog outbox in the same transaction. A probe's facts are written whole or the listing says they were
+// targets. A change the public can see writes `listing.checked` (and a changed tool list `listing.tools_changed`,
+// changed skills `listing.skills_changed`) into the catalog outbox in the same transaction. A probe's facts are written whole or the listing says they were
 // not: a write that fails is tried again, and if it still fails the listing records the failure and stops looking
 // current (not verified, health unknown), so a tool list the database refused never leaves the old, clean one
 // standing as if it were the latest.
@@ -56,6 +56,20 @@ export async function writeFacts(
         removed: change.removed,
         changed: change.changed,
         source: change.source,
+      })
+    const skills = w.skillsChange
+    if (skills)
+      await enqueueEvent(tx, catalogOutbox, 'listing.skills_changed', {
+        id: row.id,
+        name: row.name,
+        status: row.status,
+        at: skills.at,
+        fromHash: skills.fromHash,
+        toHash: skills.toHash,
+        added: skills.added,
+        removed: skills.removed,
+        changed: skills.changed,
+        source: skills.source,
       })
     // Every write says when it happened, and clears a failure recorded before.
     Object.assign(w.set, { factsWrittenAt: new Date(), factsWriteFailedAt: null, factsWriteError: null })

@@ -4,6 +4,28 @@ import type { Listing, ListingStatus } from '@mcp-directory/shared/contracts'
 
 type ListingRow = typeof listings.$inferSelect
 
+/** What the last tool list's listing said beyond its tools: how it breaks the spec, and the skills with it. */
+const skillsOf = (r: ListingRow) => ({
+  toolsDefect: r.toolsDefect,
+  skills: r.skills,
+  skillsHash: r.skillsHash,
+  skillsChanges: r.skillsChanges,
+})
+
+/** What the prober found of how it installs, and where its remotes' names point (installs withhold a private one). */
+const installFactsOf = (r: ListingRow) => ({
+  inferredInstall: r.inferredInstall,
+  installEvidence: r.installEvidence,
+  repositoryRun: r.repositoryRun,
+  remoteAddresses: r.remoteAddresses,
+})
+
+/** Its category, and whether its source named it or the directory guessed it. */
+const categoryOf = (r: ListingRow) => ({
+  category: r.category,
+  categorySource: r.categorySource === 'guessed' ? ('guessed' as const) : ('given' as const),
+})
+
 /** Maps a stored row to the domain listing. */
 export function toListing(r: ListingRow): Listing {
   return {
@@ -11,7 +33,7 @@ export function toListing(r: ListingRow): Listing {
     name: r.name,
     title: r.title,
     description: r.description,
-    category: r.category,
+    ...categoryOf(r),
     url: r.url,
     repositoryUrl: r.repositoryUrl,
     websiteUrl: r.websiteUrl,
@@ -37,9 +59,7 @@ export function toListing(r: ListingRow): Listing {
     maintenanceStatus: r.maintenanceStatus,
     compatibleClients: r.compatibleClients,
     supportUrl: r.supportUrl,
-    inferredInstall: r.inferredInstall,
-    installEvidence: r.installEvidence,
-    repositoryRun: r.repositoryRun,
+    ...installFactsOf(r),
     toolsSource: r.toolsSource,
     toolsCheckedAt: r.toolsCheckedAt,
     healthCheckedAt: r.healthCheckedAt,
@@ -59,6 +79,7 @@ export function toListing(r: ListingRow): Listing {
     mcpProtocol: r.mcpProtocol,
     toolsHash: r.toolsHash,
     toolsChanges: r.toolsChanges,
+    ...skillsOf(r),
     risk: r.risk,
     riskClearedHash: r.riskClearedHash,
     riskClearedAt: r.riskClearedAt,

@@ -6,7 +6,7 @@
  * reorder a section.
  */
 import type { InstallModel, Listing } from '@mcp-directory/shared/contracts'
-import { installName, placeholderEnv, placeholderHeaders } from '@mcp-directory/shared/install'
+import { installName, placeholderEnv, placeholderHeaders, withheldRemotes } from '@mcp-directory/shared/install'
 import {
   cleanText,
   fenced,
@@ -16,7 +16,9 @@ import {
   truncate,
 } from '@mcp-directory/shared/text'
 import { publisherModelOf } from '../listings/publisher-identity'
+import { readinessSection } from './readiness'
 import { sandboxMetaLines } from './sandbox'
+import { skillsSection, toolsDefectLines } from './skills'
 import { settingsParagraph } from './settings'
 
 /** Options of `renderListingMarkdown`. */
@@ -74,7 +76,20 @@ function confidenceSentence(model: InstallModel): string {
   }
 }
 
+/** The remotes whose install is withheld (their names resolve to private addresses), one line each. */
+function withheldLines(l: Listing): string[] {
+  return withheldRemotes(l).map(
+    (w) => `Withheld endpoint: ${inline(w.url)}, no install line (${inline(w.reason)}; seen ${w.checkedAt}).`,
+  )
+}
+
 function installSection(l: Listing, model: InstallModel | null, name?: string): string {
+  const withheld = withheldLines(l)
+  const section = installSectionOf(l, model, name)
+  return withheld.length ? `${section}\n\n${withheld.join('\n\n')}` : section
+}
+
+function installSectionOf(l: Listing, model: InstallModel | null, name?: string): string {
   const out = ['## Claude Desktop Quick Installation', '']
   const key = name ?? installName(l)
   if (!model) {
@@ -82,9 +97,11 @@ function installSection(l: Listing, model: InstallModel | null, name?: string): 
     // command from the README goes. No package is named, since none is known to be the listing's own.
     const declared =
       (Array.isArray(l.packages) && l.packages.length > 0) || (Array.isArray(l.remotes) && l.remotes.length > 0)
-    const why = declared
-      ? 'its registry entry declares only packages or endpoints that no client configuration can start'
-      : 'the listing names no package and no remote endpoint, and its repository could not be read as a JavaScript or Python project that runs as it is'
+    const why = withheldRemotes(l).length
+      ? 'its remote endpoint’s name resolves to a private address, so no install line is given for it'
+      : declared
+        ? 'its registry entry declares only packages or endpoints that no client configuration can start'
+        : 'the listing names no package and no remote endpoint, and its repository could not be read as a JavaScript or Python project that runs as it is'
     out.push(
       `Install kind: local runner command (unknown). Confidence: low (nothing can be guessed safely: ${why}). Follow the setup instructions of the repository README; the snippet only shows where its command goes.`,
     )
@@ -161,8 +178,8 @@ function riskLines(l: Listing): string[] {
 
 function toolsSection(l: Listing): string | null {
   const tools = Array.isArray(l.tools) ? l.tools.filter((t) => t && flat(t.name)) : []
-  if (tools.length === 0) return null
-  const out = ['## Tools', '', ...riskLines(l)]
+  if (tools.length === 0 && !l.toolsDefect) return null
+  const out = ['## Tools', '', ...toolsDefectLines(l), ...riskLines(l)]
   for (const t of tools) {
     const desc = truncate(flat(t.description), MAX_TOOL_DESCRIPTION)
     out.push(desc ? `- **${inline(t.name)}**: ${inline(desc)}` : `- **${inline(t.name)}**`)
@@ -212,6 +229,8 @@ export function renderListingMarkdown(l: Listing, opts: RenderListingOptions): s
     ['## Description', '', description || 'No description given.'].join('\n'),
     installSection(l, opts.model, opts.installName),
     toolsSection(l),
+    skillsSection(l),
+    readinessSection(l),
     readmeSection(l),
   ]
   return `${sections.filter((s): s is string => s !== null).join('\n\n')}\n`

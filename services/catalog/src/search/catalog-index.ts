@@ -4,6 +4,8 @@
  * database round trip; only the parts that change with other listings (`alsoListedAs`, the install name: see
  * install-names.ts) or with the request (a client's install line) are added per hit.
  */
+import type { RemoteSpec } from '@mcp-directory/shared/contracts'
+import { readinessOf } from '@mcp-directory/shared/readiness'
 import { checkedAtOf, type InstallBasis, installBasisOf, publisherInputOf, summaryOf } from '../listings/present'
 import { publisherSearchFacts } from '../listings/publisher-search'
 import type { SummaryRow } from './repository'
@@ -34,6 +36,14 @@ export function lifecycleOf(basis: InstallBasis): Lifecycle {
     install: basis.model === null ? 'none' : basis.model.confidence === 'high' ? 'high' : 'low',
   }
 }
+
+/** Whether every readiness check of a listing passed (the `ready=1` filter): judged as its detail shows it. */
+export const readyOf = (row: IndexRow): boolean =>
+  readinessOf({
+    tools: row.tools,
+    remotes: Array.isArray(row.summary.remotes) ? (row.summary.remotes as RemoteSpec[]) : [],
+    remoteAuth: row.remoteAuth,
+  }).ready === true
 
 /** What the search orderings read of a listing (rewritten alone when its counters change: see `updateCounters`). */
 export const orderFactsOf = (r: SummaryRow): OrderFacts => ({
@@ -66,9 +76,10 @@ export class CatalogIndex {
   /** Adds or replaces an active listing. */
   upsert(row: IndexRow): void {
     const basis = installBasisOf(row.summary)
-    const { summary: _summary, status: _status, toolsSource: _source, ...doc } = row
+    const { summary: _summary, status: _status, remoteAuth: _auth, toolsSource: _source, ...doc } = row
     this.index.upsert({
       ...doc,
+      ready: readyOf(row),
       lifecycle: lifecycleOf(basis),
       order: orderFactsOf(row.summary),
       publisher: publisherSearchFacts(publisherInputOf(row.summary)),

@@ -2,8 +2,8 @@
  * What the search index reads from PostgreSQL: active listings as search documents with the columns their public
  * summary is made of, and the outbox's listing events.
  */
+import type { RemoteAuthInfo, ToolInfo } from '@mcp-directory/shared/contracts'
 import { and, asc, catalogOutbox, type Database, eq, gt, inArray, listings, sql } from '@mcp-directory/shared/db'
-import type { ToolInfo } from '@mcp-directory/shared/contracts'
 import { MAX_README_TEXT, type SearchDocument } from './engine/document'
 import { SUMMARY_COLUMNS, type SummaryRow } from './repository'
 
@@ -16,6 +16,10 @@ const DOCUMENT_COLUMNS = {
   tags: listings.tags,
   tools: listings.tools,
   toolsSource: listings.toolsSource,
+  // Names and descriptions only: the files' digests are no search text.
+  skills: sql<
+    { name: string; description?: string }[]
+  >`(select coalesce(jsonb_agg(jsonb_build_object('name', s->'name', 'description', s->'description')), '[]'::jsonb) from jsonb_array_elements(${listings.skills}) s)`,
   readme: sql<string | null>`left(${listings.readme}, ${MAX_README_TEXT})`,
   category: listings.category,
   repositoryUrl: listings.repositoryUrl,
@@ -27,6 +31,8 @@ const DOCUMENT_COLUMNS = {
   stars: listings.githubStars,
   source: listings.source,
   status: listings.status,
+  // What the readiness filter reads besides the tools and the summary's endpoints.
+  remoteAuth: listings.remoteAuth,
   summary: SUMMARY_COLUMNS,
 }
 
@@ -34,10 +40,11 @@ const DOCUMENT_COLUMNS = {
  * A listing as the index reads it: what search matches on (lifecycle facts are judged from `summary`), and where its
  * tool list was observed (the tool index holds only observed ones).
  */
-export type IndexRow = Omit<SearchDocument, 'lifecycle' | 'order' | 'tools'> & {
+export type IndexRow = Omit<SearchDocument, 'lifecycle' | 'order' | 'ready' | 'tools'> & {
   tools: ToolInfo[]
   toolsSource?: string | null
   status: string
+  remoteAuth: RemoteAuthInfo | null
   summary: SummaryRow
 }
 

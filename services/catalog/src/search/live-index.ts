@@ -26,11 +26,15 @@ import {
 } from './index-rows'
 
 /**
- * The listing events after which a listing may search differently, and its tool lists; counters are not searched,
+ * The listing events after which a listing may search differently, and its tool lists and skills; counters are not searched,
  * but hits show them and `sort=installs` orders by them, so their event rewrites only the summary and order facts.
  */
-type SearchedEvent = (typeof LISTING_CHANGE_EVENTS)[number] | 'listing.tools_changed'
-export const SEARCH_INDEX_EVENTS: readonly SearchedEvent[] = [...LISTING_CHANGE_EVENTS, 'listing.tools_changed']
+type SearchedEvent = (typeof LISTING_CHANGE_EVENTS)[number] | 'listing.tools_changed' | 'listing.skills_changed'
+export const SEARCH_INDEX_EVENTS: readonly SearchedEvent[] = [
+  ...LISTING_CHANGE_EVENTS,
+  'listing.tools_changed',
+  'listing.skills_changed',
+]
 
 // Outbox ids are taken before their transactions commit, so a lower id can commit after a higher one: catching up
 // rereads this many ids behind the newest applied one and skips those already applied. (What a window misses still

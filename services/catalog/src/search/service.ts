@@ -41,6 +41,7 @@ export function searchSpecOf(query: SearchQuery): { q: string | null; filters: F
       verified: query.verified === '1',
       // Only when asked, so a search without it hashes its cursor as before.
       ...(query.claimed === '1' ? { claimed: true } : {}),
+      ...(query.ready === '1' ? { ready: true } : {}),
     },
     limit: query.limit ?? DEFAULT_LIMIT,
     sort: query.sort ?? 'relevance',

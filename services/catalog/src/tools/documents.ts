@@ -9,10 +9,10 @@ import type { RiskAssessment, ToolInfo } from '@mcp-directory/shared/contracts'
 export const OBSERVED_SOURCES = ['streamable-http', 'sse', 'sandbox'] as const
 export type ObservedSource = (typeof OBSERVED_SOURCES)[number]
 
-/** A skill as facts may carry it beside the tools (indexed when present). */
+/** A skill as the listing's facts carry it beside the tools (the index reads its name and description). */
 export interface SkillInfo {
   name: string
-  description?: string
+  description?: string | null
   files?: { path: string; sha256: string }[]
 }
 

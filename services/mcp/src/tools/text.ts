@@ -4,10 +4,12 @@
 // in double quotes, `"` and `\` escaped), so no value can start a line or add a label. The text is plain text, not
 // Markdown: no Markdown escapes inside the quotes.
 // Ready-to-paste configs and badge snippets are ours and sit in fences longer than any backtick run inside them.
-import { type SandboxStartFacts, sandboxStartOf, sandboxStartWords } from '@mcp-directory/shared/contracts'
+import type { SandboxStartFacts } from '@mcp-directory/shared/contracts'
 import { codeSpan, fenced } from '@mcp-directory/shared/text'
 import { plain, quoted as q } from './plain'
-import { type InstallFacts, installLine } from './install-text'
+import { type InstallFacts, installLine, type Withheld, withheldLines } from './install-text'
+import { protocolLine, type Readiness, readinessLines, sandboxLines } from './checks-text'
+import { type ToolsInput, toolsLines } from './tools-text'
 
 type Summary = {
   id: string
@@ -103,11 +105,13 @@ const guessLines = (i: InstallHint['install']) =>
   i?.guess ? [`   guessed command ${q(i.guess.command)}, not confirmed: ${q(i.guess.note)}`] : []
 
 /**
- * There are more hits. The cursor itself (long: it holds the walk's position) is in structuredContent only; a client
- * that shows only text can ask for a larger page instead.
+ * There are more hits. The cursor itself (long: it holds the walk's plan and position) is in structuredContent only;
+ * the text gives its short form, the next page's number, while one read of up to 100 hits can serve it.
  */
 export const MORE =
-  'More results: call search_mcp_servers again with the same arguments and cursor set to structuredContent.nextCursor (or a larger limit, up to 100).'
+  'More results: call search_mcp_servers again with the same arguments and cursor set to structuredContent.nextCursor.'
+export const morePage = (page: number) =>
+  `More results: call search_mcp_servers again with the same arguments and page ${page} (or cursor set to structuredContent.nextCursor).`
 
 /** Search results as a numbered list; with a client named, each hit also says how to choose and install it. */
 export function searchText(
@@ -119,13 +123,15 @@ export function searchText(
     nextCursor: string | null
   },
   client?: string,
+  nextPage: number | null = null,
 ): string {
   const total = num(r.total)
   const one = total === '1'
   const what = `${r.query ? ` the query ${q(r.query)}` : ''}${r.category ? ` in category ${q(r.category)}` : ''}`
   const head = `${total} listing${one ? '' : 's'} match${one ? 'es' : ''}${what}; ${r.servers.length} shown. ${DATA_NOTE}`
   const lines = r.servers.map((s, i) => `${i + 1}. ${hitText(s, client)}`)
-  return [head, '', ...lines, ...(r.nextCursor ? ['', MORE] : [])].join('\n')
+  const more = nextPage === null ? MORE : morePage(nextPage)
+  return [head, '', ...lines, ...(r.nextCursor ? ['', more] : [])].join('\n')
 }
 
 // The same hit comes back in many searches: its escaped text is kept per listing and client with the hit's whole
@@ -194,25 +200,26 @@ function riskLines(r: NonNullable<Risk>): string[] {
   return [head, ...r.findings.slice(0, MAX_FINDINGS).map(finding)]
 }
 
-type DetailInput = Summary & {
-  origin?: string
-  title: string | null
-  repositoryUrl: string | null
-  websiteUrl: string | null
-  transports: string[]
-  tags: string[]
-  qualityScore: number
-  health: string | null
-  popularity: { upvotes: number; views: number; installs: number; githubStars: number | null }
-  tools: { name: string; description?: string }[]
-  install: Install
-  detailUrl: string
-  configs?: Config[] | null
-  archived?: string | null
-  risk?: Risk
-  checks?: { protocol?: { version: string; ttlMs: number | null } | null; sandbox?: SandboxStartFacts['sandbox'] }
-  packages?: SandboxStartFacts['packages']
-}
+type DetailInput = Summary &
+  ToolsInput & {
+    origin?: string
+    title: string | null
+    repositoryUrl: string | null
+    websiteUrl: string | null
+    transports: string[]
+    tags: string[]
+    qualityScore: number
+    health: string | null
+    popularity: { upvotes: number; views: number; installs: number; githubStars: number | null }
+    install: Install
+    detailUrl: string
+    configs?: Config[] | null
+    archived?: string | null
+    risk?: Risk
+    checks?: { protocol?: { version: string; ttlMs: number | null } | null; sandbox?: SandboxStartFacts['sandbox'] }
+    packages?: SandboxStartFacts['packages']
+    readiness?: Readiness
+  }
 
 /** A demo listing (sample data until the first real import) says so before anything else of it. */
 export const DEMO_NOTE =
@@ -221,21 +228,6 @@ export const DEMO_NOTE =
 /** Who made it, and on what evidence (each piece quoted: a name in it comes from the listing's entry). */
 const publisherLine = (p: NonNullable<Summary['publisher']>) =>
   `publisher: ${q(p.label)}${p.evidence?.length ? `; evidence: ${p.evidence.map((e) => q(e.detail)).join(', ')}` : ''}`
-
-/** The MCP revision the server was seen speaking, and how long its tool list stays fresh. */
-function protocolLine(p: { version: string; ttlMs: number | null } | null | undefined): string {
-  if (!p) return 'protocol: not seen yet'
-  const ttl = p.ttlMs === null ? '' : `; tool list fresh for ${num(Math.round(p.ttlMs / 1000))} s`
-  return `protocol: ${q(p.version)}${ttl}`
-}
-
-/** What the sandbox's last start says of its settings, as one line (none when it says nothing of them). */
-function sandboxLines(s: DetailInput): string[] {
-  const start = sandboxStartOf({ sandbox: s.checks?.sandbox, packages: s.packages })
-  if (!start) return []
-  const w = sandboxStartWords(start)
-  return [`sandbox: ${w.before}${w.setting ? q(w.setting) : ''}${w.after}`]
-}
 
 /** One listing's detail: labelled lines, every listing value quoted; then risk, tools and every client config. */
 export function detailText(s: DetailInput): string {
@@ -264,12 +256,9 @@ export function detailText(s: DetailInput): string {
     `page: ${q(s.detailUrl)}`,
     `description: ${q(s.description)}`,
   ]
+  if (s.readiness) lines.push('', ...readinessLines(s.readiness))
   if (s.risk && s.risk.level !== 'none') lines.push('', ...riskLines(s.risk))
-  if (s.tools.length) {
-    const tool = (t: { name: string; description?: string }) =>
-      `- name ${q(t.name)}${t.description ? `, description ${q(t.description, MAX_TOOL_DESCRIPTION)}` : ''}`
-    lines.push('', `tools (${s.tools.length}):`, ...s.tools.map(tool))
-  } else lines.push('', 'tools: none known yet')
+  lines.push(...toolsLines(s))
   if (s.configs === undefined) return lines.join('\n')
   if (!s.configs) return [...lines, '', `configs: none; ${noConfigsWhy(s.install)}`].join('\n')
   return [lines.join('\n'), `configs (${s.configs.length} clients):`, ...s.configs.map(configText)].join('\n\n')
@@ -281,13 +270,14 @@ const noConfigsWhy = (i: Install) =>
     ? 'the install above is only guessed, check the repository README.'
     : 'no install is known (no package, endpoint or runnable repository), see the repository README.'
 
-/** Install configs of one listing. */
-export function installText(r: { id: string; name: string; install: Install; configs: Config[] | null }): string {
+/** Install configs of one listing, and the endpoints given none (their names resolve to private addresses). */
+export function installText(r: { id: string; name: string; install: Install; configs: Config[] | null } & Withheld) {
   const head = [`Install configs of listing ${q(r.id)}, name ${q(r.name)}. ${DATA_NOTE}`, installLine(r.install)].join(
     '\n',
   )
-  if (!r.configs) return [head, `No confirmed client configs: ${noConfigsWhy(r.install)}`].join('\n')
-  return [head, ...r.configs.map(configText)].join('\n\n')
+  if (!r.configs)
+    return [head, `No confirmed client configs: ${noConfigsWhy(r.install)}`, ...withheldLines(r)].join('\n')
+  return [head, ...r.configs.map(configText), ...withheldLines(r)].join('\n\n')
 }
 
 /** The category list (the directory's own taxonomy). */

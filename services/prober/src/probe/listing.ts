@@ -9,7 +9,13 @@ import { type ProbeRecord, saveProbe } from '../state/service'
 import { healthAfter, type HealthVerdict } from './health'
 import { probeGithub } from './listing-github'
 import { probeRegistries } from './listing-registries'
-import { probedElsewhere, probeRemotes, remotesToProbe, skippedAsFresh } from './listing-remotes'
+import {
+  probedElsewhere,
+  probeRemotes,
+  remotesToProbe,
+  resolveRemoteAddresses,
+  skippedAsFresh,
+} from './listing-remotes'
 import { hostOf, type ListingProberDeps, type ProbeRun } from './listing-run'
 import type { RemoteProbe } from './remote'
 import { sandboxDue, sandboxTarget, startedAnother } from './sandbox-target'
@@ -44,6 +50,8 @@ async function probeJob(
     at,
   }
   const { facts } = run
+  // Where its remotes' names point now: the catalog withholds the install line of one that points inward.
+  await resolveRemoteAddresses(run)
 
   // Endpoints replaced since the last probe: what was seen of the old one (its ttlMs, its health, its failure
   // streak) is not carried over to the new ones, which are probed now and judged on their own answers.
@@ -85,18 +93,26 @@ async function probeJob(
   return 'done'
 }
 
-/** The listing's health after its best endpoint's probe, into the facts and onto that endpoint's history row. */
-function remoteVerdict(run: ProbeRun, remote: RemoteProbe, state: ProbeState | null): HealthVerdict {
-  const verdict = healthAfter(remote.outcome, state)
-  run.facts.remote = {
+/** What the catalog is told of an endpoint's probe: its health, and what it listed when it listed its tools. */
+export function remoteFacts(remote: RemoteProbe, verdict: Pick<HealthVerdict, 'health' | 'verified'>) {
+  return {
     health: verdict.health,
     verified: verdict.verified,
     ...(remote.tools ? { tools: remote.tools, toolsSource: remote.transport } : {}),
     // Sent with the tools whenever they were listed: a server that stopped saying anything else says so.
     ...(remote.tools ? { server: remote.server ?? {} } : {}),
+    // A list that breaks the spec is kept as far as readable, with its defect; skills are sent when read.
+    ...(remote.toolsDefect ? { toolsDefect: remote.toolsDefect } : {}),
+    ...(remote.tools && remote.skills ? { skills: remote.skills } : {}),
     ...(remote.auth ? { auth: remote.auth } : {}),
     ...(remote.protocol ? { protocol: remote.protocol } : {}),
-  }
+  } satisfies FactsBody['remote']
+}
+
+/** The listing's health after its best endpoint's probe, into the facts and onto that endpoint's history row. */
+function remoteVerdict(run: ProbeRun, remote: RemoteProbe, state: ProbeState | null): HealthVerdict {
+  const verdict = healthAfter(remote.outcome, state)
+  run.facts.remote = remoteFacts(remote, verdict)
   const last = run.results.findLast((r) => r.kind === 'remote' && r.target === remote.url)
   if (last) last.health = verdict.health
   return verdict
@@ -106,6 +122,7 @@ function remoteVerdict(run: ProbeRun, remote: RemoteProbe, state: ProbeState | n
 function anyFacts(facts: FactsBody): boolean {
   return (
     facts.remote !== undefined ||
+    facts.remoteAddresses !== undefined ||
     !!facts.github ||
     facts.readme !== undefined ||
     facts.install !== undefined ||

@@ -1,8 +1,9 @@
 /**
  * Probes a remote MCP endpoint with the official SDK (v2) client: `server/discover` first (the 2026-07-28
  * revision), then the 2025 handshake (`initialize`) when the server does not speak it; then `tools/list` (every
- * page), within one deadline, every HTTP request through the outbound-safety fetcher (no private addresses unless
- * allowed, redirects checked, bounded in time). The revision it speaks and its tool list's `ttlMs` are recorded.
+ * page, read as sent: a list that breaks the spec is kept with its defect), its other lists and its skills, within
+ * one deadline, every HTTP request through the outbound-safety fetcher (no private addresses unless allowed,
+ * redirects checked, bounded in time). The revision it speaks and its tool list's `ttlMs` are recorded.
  */
 import {
   Client,
@@ -11,9 +12,17 @@ import {
   StreamableHTTPClientTransport,
   type Transport,
 } from '@modelcontextprotocol/client'
-import { type McpProtocolSeen, mcpProtocolSeen, type ServerTexts, type ToolInfo } from '@mcp-directory/shared/contracts'
+import { SkillsClient } from '@modelcontextprotocol/client/ext/skills'
+import {
+  type McpProtocolSeen,
+  mcpProtocolSeen,
+  type ServerTexts,
+  type SkillInfo,
+  type ToolInfo,
+  type ToolsDefect,
+} from '@mcp-directory/shared/contracts'
 import { OutboundError } from '@mcp-directory/shared/outbound'
-import { serverTexts, toolInfo } from '@mcp-directory/shared/toolscan'
+import { readSkills, readTools, serverTexts } from '@mcp-directory/shared/toolscan'
 import { type AnswersSeen, MAX_ANSWER_BYTES, noAnswersSeen, watchedFetch } from './remote-answers'
 import { guardedMetadata, readAuthMetadata, type RemoteAuth } from './remote-auth'
 
@@ -43,8 +52,11 @@ export interface RemoteProbe {
   url: string
   transport: 'streamable-http' | 'sse'
   outcome: RemoteOutcome
-  /** The tools listed (outcome `ok` only). */
+  /** The tools listed (outcome `ok` only), as far as readable when the list breaks the spec (`toolsDefect`). */
   tools?: ToolInfo[]
+  toolsDefect?: ToolsDefect
+  /** Its skills (Skills extension; [] when it offers none; absent when their list could not be read). */
+  skills?: SkillInfo[]
   /** What it says besides its tools (instructions, prompts, resources), when it said anything (outcome `ok`). */
   server?: ServerTexts
   /** How it authenticates (known when it answered, or challenged). */
@@ -100,12 +112,7 @@ const finish = (
   run: ProbeRun,
   outcome: RemoteOutcome,
   detail: string,
-  extra: {
-    tools?: ToolInfo[]
-    server?: ServerTexts
-    auth?: RemoteAuth
-    protocol?: Omit<McpProtocolSeen, 'checkedAt'>
-  } = {},
+  extra: Partial<Pick<RemoteProbe, 'tools' | 'toolsDefect' | 'skills' | 'server' | 'auth' | 'protocol'>> = {},
 ): RemoteProbe => ({
   url: run.url,
   transport: run.transportType,
@@ -133,37 +140,24 @@ function transportFor(target: URL, transportType: 'streamable-http' | 'sse', gua
       })
 }
 
-/** Every page of `tools/list`, bounded in pages and tools, and the first page's `ttlMs` (2026-07-28). */
-async function listAllTools(run: ProbeRun, client: Client): Promise<{ tools: ToolInfo[]; first: unknown }> {
-  const tools: ToolInfo[] = []
-  let first: unknown = null
-  let cursor: string | undefined
-  for (let page = 0; page < MAX_PAGES && tools.length < MAX_TOOLS; page++) {
-    const res = await client.listTools(cursor ? { cursor } : undefined, {
-      signal: run.deadline.signal,
-      timeout: remaining(run),
-    })
-    if (page === 0) first = res
-    for (const t of res.tools) if (tools.length < MAX_TOOLS) tools.push(toolInfo(t))
-    cursor = res.nextCursor
-    if (!cursor) break
-  }
-  return { tools, first }
-}
-
 /**
- * What the server says besides its tools: its instructions, and its prompts' and resources' descriptions when it
- * offers them (first page each). A model reads them as it reads the tools, so the scan must see them too: a server
- * that hides its instructions there is otherwise scanned clean and verified. A list it fails to give is none.
+ * What the server says besides its tools: its instructions, its prompts' and resources' descriptions when it
+ * offers them (first page each), and its skills with their SKILL.md texts. A model reads them as it reads the
+ * tools, so the scan must see them too: a server that hides its instructions there is otherwise scanned clean and
+ * verified. A list it fails to give is none (skills: unknown).
  */
-async function listServerTexts(run: ProbeRun, client: Client): Promise<ServerTexts | undefined> {
+async function listServerTexts(run: ProbeRun, client: Client) {
   const caps = client.getServerCapabilities() ?? {}
   const opts = () => ({ signal: run.deadline.signal, timeout: remaining(run) })
   const prompts = caps.prompts ? (await client.listPrompts(undefined, opts()).catch(() => null))?.prompts : undefined
   const resources = caps.resources
     ? (await client.listResources(undefined, opts()).catch(() => null))?.resources
     : undefined
-  return serverTexts(client.getInstructions(), prompts, resources)
+  const bounds = { signal: run.deadline.signal, remaining: () => remaining(run) }
+  const skills = await readSkills(new SkillsClient(client, { skipInvalid: true }), bounds)
+  const texts = serverTexts(client.getInstructions(), prompts, resources)
+  const server: ServerTexts | undefined = skills?.texts.length ? { ...texts, skills: skills.texts } : texts
+  return { server, skills: skills?.skills }
 }
 
 /** Rejects when the signal aborts (with its reason). */
@@ -184,9 +178,10 @@ async function handshake(run: ProbeRun, client: Client, transport: Transport): P
     client.connect(transport, { signal: run.deadline.signal, timeout: remaining(run) }),
     untilAborted(run.deadline.signal),
   ])
-  let listed: { tools: ToolInfo[]; first: unknown }
+  let listed: Awaited<ReturnType<typeof readTools>>
   try {
-    listed = await listAllTools(run, client)
+    const bounds = { signal: run.deadline.signal, remaining: () => remaining(run) }
+    listed = await readTools(client, bounds, { pages: MAX_PAGES, tools: MAX_TOOLS })
   } catch (err) {
     // It initialized: whatever tools/list did, the server runs.
     if (serverError(err) || run.seen.sawJsonRpcError)
@@ -196,11 +191,14 @@ async function handshake(run: ProbeRun, client: Client, transport: Transport): P
       })
     throw err
   }
-  const { tools, first } = listed
+  const { tools, first, defect } = listed
   const protocol = protocolSeen(client, first, run.transportType)
-  const server = await listServerTexts(run, client)
-  return finish(run, 'ok', `${tools.length} tools (${protocol?.version ?? 'unknown revision'})`, {
+  const { server, skills } = await listServerTexts(run, client)
+  const broken = defect ? `; ${defect.message}` : ''
+  return finish(run, 'ok', `${tools.length} tools (${protocol?.version ?? 'unknown revision'})${broken}`, {
     tools,
+    ...(defect ? { toolsDefect: defect } : {}),
+    ...(skills ? { skills } : {}),
     ...(server ? { server } : {}),
     auth: { kind: 'none' },
     protocol,

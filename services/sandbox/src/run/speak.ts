@@ -1,8 +1,9 @@
 // The conversation with a started server: the handshake (server/discover, else initialize), its tools page by
-// page, then its prompts and resources when it offers them, and what it says besides its tools.
+// page (read as sent: a list that breaks the spec is kept with its defect), then its prompts, resources and skills
+// when it offers them, and what it says besides its tools.
 import type { Client } from '@modelcontextprotocol/client'
-import type { ToolInfo } from '@mcp-directory/shared/contracts'
-import { serverTexts, toolInfo } from '@mcp-directory/shared/toolscan'
+import { SkillsClient } from '@modelcontextprotocol/client/ext/skills'
+import { readSkills, readTools, serverTexts } from '@mcp-directory/shared/toolscan'
 import type { StartContext, StartOutcome } from './start'
 import { type BoundedStdioTransport, sandboxProtocol } from './stdio'
 
@@ -31,7 +32,7 @@ export async function speakMcp(ctx: StartContext, session: Session, t: BoundedSt
   ctx.steps.initialize = since(t1)
   session.phase = 'tools/list'
   const t2 = performance.now()
-  const { tools, first } = await listTools(session)
+  const { tools, first, defect } = await readTools(client, session, { pages: MAX_PAGES, tools: MAX_TOOLS })
   ctx.steps.tools = since(t2)
   const caps = client.getServerCapabilities() ?? {}
   let prompts: { name: string; description?: string }[] | undefined
@@ -48,14 +49,19 @@ export async function speakMcp(ctx: StartContext, session: Session, t: BoundedSt
     ).resources
   const promptCount = prompts?.length
   const resourceCount = resources?.length
-  // What it says besides its tools, scanned with them: its instructions, prompts' and resources' descriptions.
-  const server = serverTexts(client.getInstructions(), prompts, resources)
+  session.phase = 'skills/list'
+  const skills = await readSkills(new SkillsClient(client, { skipInvalid: true }), session)
+  // What it says besides its tools, scanned with them: instructions, prompts', resources' and skills' texts.
+  const texts = serverTexts(client.getInstructions(), prompts, resources)
+  const server = skills?.texts.length ? { ...texts, skills: skills.texts } : texts
   ctx.steps.total = since(ctx.started)
   return {
     verdict: 'ran',
     steps: ctx.steps,
-    detail: `${tools.length} tools`,
+    detail: `${tools.length} tools${defect ? `; ${defect.message}` : ''}`,
     tools,
+    ...(defect ? { toolsDefect: defect } : {}),
+    ...(skills ? { skills: skills.skills } : {}),
     ...(server ? { server } : {}),
     ...(promptCount !== undefined ? { promptCount } : {}),
     ...(resourceCount !== undefined ? { resourceCount } : {}),
@@ -63,22 +69,4 @@ export async function speakMcp(ctx: StartContext, session: Session, t: BoundedSt
     stderr: t.stderr,
     stdoutBytes: t.bytesOut,
   }
-}
-
-/** The server's tools, page by page, up to MAX_TOOLS over at most MAX_PAGES pages. */
-async function listTools(session: Session): Promise<{ tools: ToolInfo[]; first: unknown }> {
-  const tools: ToolInfo[] = []
-  let first: unknown = null
-  let cursor: string | undefined
-  for (let page = 0; page < MAX_PAGES && tools.length < MAX_TOOLS; page++) {
-    const res = await session.client.listTools(cursor ? { cursor } : undefined, {
-      signal: session.signal,
-      timeout: session.remaining(),
-    })
-    if (page === 0) first = res
-    for (const x of res.tools) if (tools.length < MAX_TOOLS) tools.push(toolInfo(x))
-    cursor = res.nextCursor
-    if (!cursor) break
-  }
-  return { tools, first }
 }

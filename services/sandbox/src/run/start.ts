@@ -1,12 +1,20 @@
 // One sandbox start: install the package into a fresh directory, run it under bubblewrap, speak MCP to it over
-// stdio with the official SDK client (initialize, tools/list, and prompts/list and resources/list when offered),
+// stdio with the official SDK client (initialize, tools/list, and prompts/list, resources/list and skills/list when
+// offered),
 // judge what happened, and remove everything it left.
 import { readdirSync, rmSync, statSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { SdkError, SdkErrorCode } from '@modelcontextprotocol/client'
-import type { McpProtocolSeen, SandboxRun, ServerTexts, ToolInfo } from '@mcp-directory/shared/contracts'
+import type {
+  McpProtocolSeen,
+  SandboxRun,
+  ServerTexts,
+  SkillInfo,
+  ToolInfo,
+  ToolsDefect,
+} from '@mcp-directory/shared/contracts'
 import { type BoxCgroup, type BoxLimitMode, boxCgroup } from './boxlimits'
 import { diesWithThisProcess } from './parent-death'
 import { bwrapArgs, type SandboxLimits } from './bwrap'
@@ -32,6 +40,10 @@ export interface StartOutcome {
   detail: string
   variable?: string
   tools?: ToolInfo[]
+  /** How its tool list breaks the spec (the tools kept are those readable). */
+  toolsDefect?: ToolsDefect
+  /** Its skills (Skills extension): [] when it offers none, absent when their list could not be read. */
+  skills?: SkillInfo[]
   server?: ServerTexts
   promptCount?: number
   resourceCount?: number

@@ -3,6 +3,7 @@
 // Bounds: a listing's facts are shown on its page; nothing a remote server says may grow it without limit.
 import type { SchemaOptions, TLiteral, TSchema } from '@sinclair/typebox'
 import { type Static, t } from 'elysia'
+import { SkillsModel, ToolsDefectModel } from './skills'
 
 /** Health states a probe reports. */
 export const HEALTH_STATES = ['active', 'degraded', 'down', 'unknown'] as const
@@ -82,7 +83,8 @@ const RemoteAuthModel = asOne(
 
 /**
  * What the server says besides its tools, with them: `{ instructions?, prompts?: [{ name, description? }],
- * resources?: [{ name, description? }] }`; anything else is dropped, long texts cut.
+ * resources?: [{ name, description? }], skills?: [{ name, description?, text?, digest? }] }` (skills: their
+ * SKILL.md texts, for the scan); anything else is dropped, long texts cut.
  */
 const serverTexts = t.Optional(t.Unknown())
 /** The MCP revision a server spoke to the prober or the sandbox, and its tool list's ttlMs (at most a year). */
@@ -101,10 +103,24 @@ export const RemoteFacts = t.Object({
   health: oneOf(HEALTH_STATES, { error: `must be one of ${HEALTH_STATES.join(', ')}` }),
   verified: t.Boolean({ error: 'must be a boolean' }),
   tools: t.Optional(tools),
+  toolsDefect: ToolsDefectModel,
+  skills: SkillsModel,
   server: serverTexts,
   toolsSource: t.Optional(t.String({ maxLength: 40, error: 'must be a short string' })),
   auth: t.Optional(RemoteAuthModel),
   protocol: t.Optional(ProtocolModel),
+})
+
+/** How many remotes' addresses one probe reports (a listing declares a few). */
+export const MAX_REMOTE_ADDRESSES = 16
+
+/** What one remote's name resolved to at the probe (`public`, `private`, `unresolvable`), and why when not public. */
+export const RemoteAddressModel = t.Object({
+  url: t.String({ minLength: 1, maxLength: MAX_VALUE }),
+  address: oneOf(['public', 'private', 'unresolvable'] as const, {
+    error: 'must be one of public, private, unresolvable',
+  }),
+  reason: t.Optional(t.String({ maxLength: 500 })),
 })
 
 /** The listing's GitHub repository's metadata. */
@@ -180,6 +196,8 @@ export const SandboxReportModel = t.Object({
   detail: t.String({ maxLength: 500 }),
   variable: t.Optional(t.String({ pattern: '^[A-Za-z_][A-Za-z0-9_]{0,100}$' })),
   tools: t.Optional(tools),
+  toolsDefect: ToolsDefectModel,
+  skills: SkillsModel,
   server: serverTexts,
   promptCount: t.Optional(count),
   resourceCount: t.Optional(count),
@@ -196,6 +214,13 @@ export const FactsBody = t.Object({
   basis: t.Optional(t.String({ pattern: '^[0-9a-f]{32}$', error: 'must be the 32 hex digits of a probe basis' })),
   /** null: the listing has no endpoint to probe any more, so it has no health and is not seen running. */
   remote: t.Optional(t.Union([RemoteFacts, t.Null()])),
+  /** What each remote's name resolved to ([]: the listing has no remote to resolve any more). */
+  remoteAddresses: t.Optional(
+    t.Array(asOne(RemoteAddressModel, 'must be { url, address: public|private|unresolvable, reason? }'), {
+      maxItems: MAX_REMOTE_ADDRESSES,
+      error: `must be an array of at most ${MAX_REMOTE_ADDRESSES} entries`,
+    }),
+  ),
   github: t.Optional(GithubFacts),
   readme: t.Optional(
     t.Union([t.String({ maxLength: MAX_README }), t.Null()], {

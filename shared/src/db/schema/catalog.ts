@@ -8,12 +8,16 @@ import type {
   PackageSpec,
   RemoteAuthInfo,
   RemoteSpec,
+  RemoteAddressSeen,
   RepositoryRun,
   RiskAssessment,
   SandboxRun,
   ServerTexts,
+  SkillInfo,
+  SkillsChange,
   ToolInfo,
   ToolsChange,
+  ToolsDefect,
 } from '../../contracts/listing'
 import { outboxTable } from './outbox'
 
@@ -29,6 +33,11 @@ export const listings = catalogSchema.table(
     title: text('title'),
     description: text('description').notNull(),
     category: text('category').notNull(),
+    /**
+     * `given`: the category its source, submitter or owner named; `guessed`: none usable was given, so it is guessed
+     * from what is known of the listing (Other when nothing is clear), and guessed again as more becomes known.
+     */
+    categorySource: text('category_source').notNull().default('given'),
     url: text('url'),
     repositoryUrl: text('repository_url'),
     /** The key of `url` (shared/src/identity `addressKey`, with the subfolder when `url` is the repository), for duplicate detection. */
@@ -102,6 +111,8 @@ export const listings = catalogSchema.table(
     installEvidence: jsonb('install_evidence').$type<PackageEvidence[]>(),
     /** How the listing's own repository can be run when no package is known (null: not yet read). */
     repositoryRun: jsonb('repository_run').$type<RepositoryRun>(),
+    /** What the remotes' names resolved to at the last probe; a remote seen private gets no install line. */
+    remoteAddresses: jsonb('remote_addresses').$type<RemoteAddressSeen[]>(),
     toolsSource: text('tools_source'),
     toolsCheckedAt: timestamp('tools_checked_at', { withTimezone: true }),
     healthCheckedAt: timestamp('health_checked_at', { withTimezone: true }),
@@ -122,6 +133,12 @@ export const listings = catalogSchema.table(
     /** Hash of the normalised tool list last seen, and the last changes of it (rug-pull watch). */
     toolsHash: text('tools_hash'),
     toolsChanges: jsonb('tools_changes').$type<ToolsChange[]>().notNull().default([]),
+    /** How the last tool list breaks the spec (null: it does not): it is kept as far as readable, the defect named. */
+    toolsDefect: jsonb('tools_defect').$type<ToolsDefect>(),
+    /** Its skills as last listed (Skills extension), the hash of them (null: never listed), their last changes. */
+    skills: jsonb('skills').$type<SkillInfo[]>().notNull().default([]),
+    skillsHash: text('skills_hash'),
+    skillsChanges: jsonb('skills_changes').$type<SkillsChange[]>().notNull().default([]),
     /** The scan of the last tool list; a high risk keeps it out of verified=1 until an operator clears that list. */
     risk: jsonb('risk').$type<RiskAssessment>(),
     riskClearedHash: text('risk_cleared_hash'),

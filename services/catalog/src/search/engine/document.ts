@@ -21,6 +21,8 @@ export interface SearchDocument {
   description: string
   tags: string[]
   tools: { name: string; description?: string | null }[]
+  /** The skills the server offers: found as its tools are (names with tool names, descriptions with theirs). */
+  skills?: { name: string; description?: string | null }[]
   readme: string | null
   /** Stored category name. */
   category: string
@@ -31,6 +33,8 @@ export interface SearchDocument {
   hasRemote: boolean
   verified: boolean
   isOfficial: boolean
+  /** Every readiness check for an agent's host passed (shared/readiness); none said: not ready. */
+  ready?: boolean
   stars: number | null
   /** Where the listing came from (`official-registry`, `submission`, …). */
   source: string
@@ -95,6 +99,8 @@ export interface ListingFacts {
   hasRemote: boolean
   verified: boolean
   isOfficial: boolean
+  /** Every readiness check passed (the `ready=1` filter). */
+  ready?: boolean
   officialNamespace: boolean
   /** A third party's hosted copy of another account's repository. */
   copy: boolean
@@ -138,7 +144,8 @@ export function officialNamespace(name: string, repositoryUrl: string | null): b
 /** Splits a listing into the index's fields. */
 export function analyse(doc: SearchDocument): AnalysedDocument {
   const { namespace, own } = splitName(doc.name)
-  const toolText = doc.tools
+  const offered = [...doc.tools, ...(doc.skills ?? [])]
+  const toolText = offered
     .map((t) => t.description ?? '')
     .join(' ')
     .slice(0, MAX_TOOL_TEXT)
@@ -154,7 +161,7 @@ export function analyse(doc: SearchDocument): AnalysedDocument {
       compounds: [...namespace.compounds, ...own.compounds],
     },
     title,
-    written(doc.tools.map((t) => t.name).join(' ')),
+    written(offered.map((t) => t.name).join(' ')),
     description,
     written(doc.tags.join(' ')),
     written(toolText),
@@ -171,6 +178,7 @@ export function analyse(doc: SearchDocument): AnalysedDocument {
       hasRemote: doc.hasRemote,
       verified: doc.verified,
       isOfficial: doc.isOfficial,
+      ready: doc.ready === true,
       // A name is its publisher's in the registries an operator imports from (the official registry proves the
       // namespace, npm the scope); a submitter may write any name, so a submitted one proves nothing.
       // With its publisher judged, only a proven publisher's own server counts (`io.github.mallory/zulip` proves
