@@ -1130,6 +1130,7 @@ describe('the protocol as agents use it', () => {
     const hints = Object.fromEntries(tools.map((t) => [t.name, t.annotations]))
     for (const name of [
       'search_mcp_servers',
+      'search_tools',
       'get_mcp_server',
       'get_mcp_install_config',
       'list_mcp_categories',

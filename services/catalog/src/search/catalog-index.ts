@@ -12,6 +12,7 @@ import type { SummaryRow } from './repository'
 import { type HistoryOptions, type Lifecycle, type OrderFacts, SearchIndex } from './engine'
 import type { IndexRow } from './index-rows'
 import { distinctNames, installQualifier, InstallNames } from './install-names'
+import { ToolStore } from '../tools/tool-store'
 
 /**
  * A listing's public summary as UTF-8 JSON without its install name and closing brace, and what its install hints are made of as
@@ -59,6 +60,8 @@ function headBytes(s: ReturnType<typeof summaryOf>): Uint8Array {
 
 export class CatalogIndex {
   readonly index: SearchIndex
+  /** The observed tools of the same listings (tool search), kept by the same upserts and removals. */
+  readonly tools = new ToolStore()
   private readonly presented = new Map<string, PresentedHit>()
   private readonly names = new InstallNames()
 
@@ -73,7 +76,7 @@ export class CatalogIndex {
   /** Adds or replaces an active listing. */
   upsert(row: IndexRow): void {
     const basis = installBasisOf(row.summary)
-    const { summary: _summary, status: _status, remoteAuth: _auth, ...doc } = row
+    const { summary: _summary, status: _status, remoteAuth: _auth, toolsSource: _source, ...doc } = row
     this.index.upsert({
       ...doc,
       ready: readyOf(row),
@@ -93,6 +96,7 @@ export class CatalogIndex {
       addedAt: row.summary.created_at.getTime(),
     })
     this.presented.set(row.id, { head: headBytes(summary), basis: JSON.stringify(basis) })
+    this.tools.setServer(row)
   }
 
   /** Rewrites a held listing's summary and order facts after its counters changed (its text is searched as it was). */
@@ -122,6 +126,7 @@ export class CatalogIndex {
     this.index.remove(id)
     this.names.remove(id)
     this.presented.delete(id)
+    this.tools.removeServer(id)
   }
 
   get size(): number {
@@ -145,6 +150,7 @@ export class CatalogIndex {
   /** Gives back what building left unused (call after a bulk of upserts). */
   trim(): void {
     this.index.trim()
+    this.tools.trim()
   }
 
   /** The kept summary of an indexed listing. */

@@ -15,6 +15,7 @@ const DOCUMENT_COLUMNS = {
   description: listings.description,
   tags: listings.tags,
   tools: listings.tools,
+  toolsSource: listings.toolsSource,
   // Names and descriptions only: the files' digests are no search text.
   skills: sql<
     { name: string; description?: string }[]
@@ -35,9 +36,13 @@ const DOCUMENT_COLUMNS = {
   summary: SUMMARY_COLUMNS,
 }
 
-/** A listing as the index reads it: what search matches on (lifecycle facts are judged from `summary`). */
+/**
+ * A listing as the index reads it: what search matches on (lifecycle facts are judged from `summary`), and where its
+ * tool list was observed (the tool index holds only observed ones).
+ */
 export type IndexRow = Omit<SearchDocument, 'lifecycle' | 'order' | 'ready' | 'tools'> & {
   tools: ToolInfo[]
+  toolsSource?: string | null
   status: string
   remoteAuth: RemoteAuthInfo | null
   summary: SummaryRow

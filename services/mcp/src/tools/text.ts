@@ -80,7 +80,7 @@ export type InstallHint = {
 const LINE_VERB: Record<string, string> = { command: 'run', link: 'open', config: "merge into the client's config" }
 
 /** The install of a hit for the client named: the line as one code span, with its confidence and the keys it needs. */
-function hintInstallLine(i: InstallHint['install'], client: string): string {
+export function hintInstallLine(i: InstallHint['install'], client: string): string {
   if (!i) return `   install for ${plain(client)}: unknown (no install recipe; see the repository)`
   // Every required setting, secret or not: a database URL is as needed as a key.
   const needs = i.needs ?? i.keys
