@@ -24,6 +24,7 @@ import {
   type ToolQuery,
   toolKey,
 } from './data'
+import { overlapRanker } from './baseline'
 import type { Part } from './split'
 
 const NAME = 'bun run bench:tools'
@@ -153,19 +154,30 @@ async function settleToolIndex(): Promise<number | null> {
 }
 
 type ToolRun = { ndcg: number; recall: number }
-async function runToolQuery(q: ToolQuery): Promise<ToolRun> {
-  const res = await get(`/api/v1/tools?q=${encodeURIComponent(q.query)}&limit=10`)
-  if (res.status !== 200) throw new Error(`tools ${q.query}: ${res.status} ${await res.text()}`)
+type Ranker = (query: string) => Promise<string[]> | string[]
+
+/** The directory's tool search as a ranker: (package, tool) keys of its first ten results. */
+async function toolSearch(query: string): Promise<string[]> {
+  const res = await get(`/api/v1/tools?q=${encodeURIComponent(query)}&limit=10`)
+  if (res.status !== 200) throw new Error(`tools ${query}: ${res.status} ${await res.text()}`)
   const body = (await res.json()) as { tools: { name: string; server: { name: string } }[] }
-  const ranked = body.tools.map((t) => toolKey(packageOf.get(t.server.name) ?? `other:${t.server.name}`, t.name))
-  const grades = new Map(q.relevant.map((r) => [toolKey(r.package, r.tool), r.grade as number]))
-  const run = { ndcg: gradedNdcgAt(10, ranked, grades), recall: recallAt(5, ranked, new Set(grades.keys())) }
-  if (verbose) {
+  return body.tools.map((t) => toolKey(packageOf.get(t.server.name) ?? `other:${t.server.name}`, t.name))
+}
+
+async function runToolQueries(queries: ToolQuery[], rank: Ranker, show: boolean): Promise<ToolRun> {
+  const runs: ToolRun[] = []
+  for (const q of queries) {
+    const ranked = await rank(q.query)
+    const grades = new Map(q.relevant.map((r) => [toolKey(r.package, r.tool), r.grade as number]))
+    const run = { ndcg: gradedNdcgAt(10, ranked, grades), recall: recallAt(5, ranked, new Set(grades.keys())) }
+    runs.push(run)
+    if (!show) continue
     console.log(`${q.id} ${JSON.stringify(q.query)} nDCG@10 ${run.ndcg.toFixed(2)} R@5 ${run.recall.toFixed(2)}`)
     for (const [i, k] of ranked.entries()) console.log(`    ${i + 1}. ${grades.get(k) ?? ' '} ${k}`)
   }
-  return run
+  return { ndcg: mean(runs.map((r) => r.ndcg)), recall: mean(runs.map((r) => r.recall)) }
 }
+const figures = (r: ToolRun) => `nDCG@10 ${r.ndcg.toFixed(3)}   Recall@5 ${r.recall.toFixed(3)}`
 
 const mean = (xs: number[]) => xs.reduce((a, x) => a + x, 0) / Math.max(xs.length, 1)
 const toolCount = servers.reduce((a, s) => a + s.tools.length, 0)
@@ -189,16 +201,17 @@ console.log(`  ${'all sets (per query)'.padEnd(44)}      ${all(without).toFixed(
 let code = 0
 if (!toolQueries) {
   console.log(`\nTool search: no judged queries for ${part} yet (bench/tools/${part}.json).`)
-} else if (indexed === null) {
-  console.log('\nTool search: GET /api/v1/tools answered 404: this build has no tool search route.')
-  code = 1
 } else {
-  const runs: ToolRun[] = []
-  for (const q of toolQueries) runs.push(await runToolQuery(q))
-  console.log(`\nTool search over ${indexed} indexed tools, ${toolQueries.length} judged queries (${part})\n`)
-  console.log(
-    `  nDCG@10 ${mean(runs.map((r) => r.ndcg)).toFixed(3)}   Recall@5 ${mean(runs.map((r) => r.recall)).toFixed(3)}`,
-  )
+  console.log(`\nTool search, ${toolQueries.length} judged queries (${part}), ${toolCount} tools written\n`)
+  console.log(`  word-overlap baseline  ${figures(await runToolQueries(toolQueries, overlapRanker(servers), false))}`)
+  if (indexed === null) {
+    console.log('  directory tool search  GET /api/v1/tools answered 404: this build has no tool search route')
+    code = 1
+  } else {
+    console.log(
+      `  directory tool search  ${figures(await runToolQueries(toolQueries, toolSearch, verbose))} (${indexed} indexed)`,
+    )
+  }
 }
 await catalog.close()
 await database.close()
