@@ -101,12 +101,13 @@ const serverSets: ServerSet[] = [
       ]
     : []),
 ]
-async function serverSearchFigures(): Promise<number[]> {
-  const out: number[] = []
+/** Each set's queries' nDCG@10, in set order. */
+async function serverSearchFigures(): Promise<number[][]> {
+  const out: number[][] = []
   for (const [, set] of serverSets) {
-    let sum = 0
-    for (const q of set) sum += gradedNdcgAt(10, await searchServers(q.query), q.grades)
-    out.push(sum / set.length)
+    const scores: number[] = []
+    for (const q of set) scores.push(gradedNdcgAt(10, await searchServers(q.query), q.grades))
+    out.push(scores)
   }
   return out
 }
@@ -193,10 +194,19 @@ const withTools = await serverSearchFigures()
 console.log(`\nServer search nDCG@10, without tool text → with ${written.length} listings' tools written\n`)
 for (const [i, [label, set]] of serverSets.entries())
   console.log(
-    `  ${label.padEnd(44)} ${String(set.length).padStart(3)}  ${without[i]!.toFixed(3)} → ${withTools[i]!.toFixed(3)}`,
+    `  ${label.padEnd(44)} ${String(set.length).padStart(3)}  ${mean(without[i]!).toFixed(3)} → ${mean(withTools[i]!).toFixed(3)}`,
   )
-const all = (f: number[]) => mean(serverSets.flatMap(([, set], i) => set.map(() => f[i]!)))
-console.log(`  ${'all sets (per query)'.padEnd(44)}      ${all(without).toFixed(3)} → ${all(withTools).toFixed(3)}`)
+console.log(
+  `  ${'all sets (per query)'.padEnd(44)}      ${mean(without.flat()).toFixed(3)} → ${mean(withTools.flat()).toFixed(3)}`,
+)
+// The queries that tool text made worse, so that a fall in a set's figure can be read.
+const worse = serverSets.flatMap(([label, set], i) =>
+  set.flatMap((q, j) => (withTools[i]![j]! < without[i]![j]! - 1e-9 ? [{ label, q, j, i }] : [])),
+)
+for (const { label, q, i, j } of worse)
+  console.log(
+    `    worse: ${label.split(' ')[0]} ${JSON.stringify(q.query)} ${without[i]![j]!.toFixed(2)} → ${withTools[i]![j]!.toFixed(2)}`,
+  )
 
 let code = 0
 if (!toolQueries) {
