@@ -112,8 +112,11 @@ async function serverSearchFigures(): Promise<number[][]> {
   return out
 }
 
-/** Writes each server's tools through the facts API, as a sandbox start that ran would; the listing ids written. */
-async function writeToolFacts(list: CapturedServer[]): Promise<string[]> {
+/**
+ * Writes each server's tools through the facts API, as a sandbox start that ran would: the listing ids written and
+ * how many tools they list in all.
+ */
+async function writeToolFacts(list: CapturedServer[]): Promise<{ ids: string[]; tools: number }> {
   const names = list.flatMap((s) => listings.get(s.package) ?? [])
   const rows = await database.db
     .select({ id: listingsTable.id, name: listingsTable.name })
@@ -123,6 +126,7 @@ async function writeToolFacts(list: CapturedServer[]): Promise<string[]> {
   for (const r of rows) idsOf.set(r.name, [...(idsOf.get(r.name) ?? []), r.id])
   const client = catalogClient((request) => catalog.app.handle(request))
   const written: string[] = []
+  let tools = 0
   for (const s of list)
     for (const id of (listings.get(s.package) ?? []).flatMap((n) => idsOf.get(n) ?? [])) {
       const sandbox = {
@@ -135,19 +139,27 @@ async function writeToolFacts(list: CapturedServer[]): Promise<string[]> {
         detail: 'captured by bench:scan-capture',
         tools: s.tools.map((t) => toolInfo(t as Parameters<typeof toolInfo>[0])),
       }
-      if ((await client.putFacts(id, { checkedAt: new Date().toISOString(), sandbox })) !== null) written.push(id)
+      if ((await client.putFacts(id, { checkedAt: new Date().toISOString(), sandbox })) === null) continue
+      written.push(id)
+      tools += sandbox.tools.length
     }
-  return written
+  return { ids: written, tools }
 }
 
-/** Waits until the tool index lists a stable number of tools (it follows the listing events), or 404 (no route). */
-async function settleToolIndex(): Promise<number | null> {
+/**
+ * Waits until the tool index lists the tools written (it follows the listing events), or the same count for two
+ * seconds (a list the index trims or merges), at most thirty; null when the route answers 404 (no tool search).
+ */
+async function settleToolIndex(expected: number): Promise<number | null> {
   let last = -1
-  for (let i = 0; i < 100; i++) {
+  let same = 0
+  for (let i = 0; i < 150; i++) {
     const res = await get('/api/v1/tools?limit=1')
     if (res.status === 404) return null
+    if (res.status !== 200) throw new Error(`tools: ${res.status} ${await res.text()}`)
     const { total } = (await res.json()) as { total: number }
-    if (total > 0 && total === last) return total
+    same = total === last ? same + 1 : 0
+    if (total >= expected || (total > 0 && same >= 10)) return total
     last = total
     await Bun.sleep(200)
   }
@@ -188,10 +200,10 @@ console.log(
 const without = await serverSearchFigures()
 const written = await writeToolFacts(servers)
 await catalog.flush()
-await catalog.rereadListings(written)
-const indexed = await settleToolIndex()
+await catalog.rereadListings(written.ids)
+const indexed = await settleToolIndex(written.tools)
 const withTools = await serverSearchFigures()
-console.log(`\nServer search nDCG@10, without tool text → with ${written.length} listings' tools written\n`)
+console.log(`\nServer search nDCG@10, without tool text → with ${written.ids.length} listings' tools written\n`)
 for (const [i, [label, set]] of serverSets.entries())
   console.log(
     `  ${label.padEnd(44)} ${String(set.length).padStart(3)}  ${mean(without[i]!).toFixed(3)} → ${mean(withTools[i]!).toFixed(3)}`,
