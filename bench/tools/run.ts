@@ -233,6 +233,15 @@ if (!toolQueries) {
     console.log(
       `  directory tool search  ${figures(await runToolQueries(toolQueries, toolSearch, verbose))} (${indexed} indexed)`,
     )
+    // Harder: the other part's tools written too, unjudged, so one that does a task counts as a miss (a lower
+    // bound). Never printed per query, so that a run of one part shows nothing of the other's tools.
+    const other = inPart(captured, part === 'dev' ? 'holdout' : 'dev')
+    const more = await writeToolFacts(other)
+    await catalog.flush()
+    const all = await settleToolIndex(written.tools + more.tools)
+    console.log(
+      `  + ${other.length} other-part servers  ${figures(await runToolQueries(toolQueries, toolSearch, false))} (${all} indexed)`,
+    )
   }
 }
 await catalog.close()
