@@ -27,10 +27,11 @@ import { fail, intOption, parseCommand } from '../scripts/cli'
 import { existingServices, startStack } from '../scripts/stack-runner'
 import { distinctQueries, seeded } from './queries'
 import { cacheCounts, type Load, printResult, type Result, runWrk } from './wrk'
+import { seedTools, toolIndexMemory, toolSearchBench, toolTexts } from './tools'
 
 const NAME = 'bun run bench'
 // `--only badge,categories` runs only those cases (and the 50k catalog only when a case needs it).
-const CASES = ['search', 'detail', 'categories', 'badge', 'mcp', 'compression'] as const
+const CASES = ['search', 'detail', 'categories', 'badge', 'mcp', 'compression', 'tools'] as const
 type Case = (typeof CASES)[number]
 const USAGE = `usage: ${NAME} [--seconds 8] [--connections 16] [--only ${CASES.join(',')}]
 
@@ -99,6 +100,15 @@ const mcpQueries = only.has('mcp')
       [...judged, ...queries],
       MCP_QUERIES * 2,
       0x3c9,
+    )
+  : []
+// The tool lines' queries: distinct, from servers' and tools' texts, more than a run sends, the same for both searches.
+const toolQueries = only.has('tools')
+  ? distinctQueries(
+      [...toolTexts(), ...servers.flatMap((s) => [String(s.title ?? ''), String(s.description ?? '')])],
+      judged,
+      20_000,
+      0x7001,
     )
   : []
 // Distinct listings a detail run reads in turn.
@@ -419,6 +429,12 @@ async function measureIndex(database: Database) {
   const mib = (held() - before) / 2 ** 20
   return { listings: index.size, mib, ms }
 }
+if (only.has('tools')) {
+  const m = toolIndexMemory()
+  console.log(
+    `tool index: ${m.tools} synthetic tools, ${m.rssMiB.toFixed(1)} MiB resident (${m.heapMiB.toFixed(1)} MiB heap) more, built in ${(m.ms / 1000).toFixed(1)} s`,
+  )
+}
 // The 50k catalog only matters to the search/detail/categories scaling lines.
 const sizes = (
   [
@@ -448,6 +464,8 @@ for (const [label, times] of sizes) {
     await database.rows((await import('drizzle-orm')).sql`analyze`)
     if (only.has('search')) indexMemory[label] = await measureIndex(database)
     const ids = sampleOf(await activeIds(database), DETAIL_IDS)
+    if (label === '5k' && only.has('tools'))
+      console.log(`${label}: ${await seedTools(database, await activeIds(database))} observed tools written`)
     await database.close()
     console.log(`${label}: ${created} listings imported in ${((performance.now() - started) / 1000).toFixed(1)} s`)
 
@@ -513,6 +531,8 @@ for (const [label, times] of sizes) {
     }
     if (label === '5k' && only.has('compression')) Object.assign(results, await compressionBench(stack.gatewayUrl))
     if (label === '5k' && only.has('badge')) Object.assign(results, await badgeBench(stack.gatewayUrl, fresh.url, ids))
+    if (label === '5k' && only.has('tools'))
+      Object.assign(results, await toolSearchBench(fresh.url, toolQueries, wrk, METRICS_TOKEN))
     if (label === '5k' && only.has('mcp') && existingServices().includes('mcp'))
       Object.assign(results, await mcpBench(stack.gatewayUrl, stack.procs))
     await stack.stop()
@@ -602,6 +622,13 @@ line(
   at('search identity/gateway/5k'),
   rps,
   '>= 0.9',
+)
+line(
+  'tool search/server search throughput (5k listings, 150k tools, all-in-one):',
+  at('tool search/all-in-one'),
+  at('server search/all-in-one'),
+  rps,
+  '>= 0.5',
 )
 const rest = at('rest-search-uncached/gateway/5k')
 const modern = at('mcp-search-2026/gateway/5k')

@@ -10,7 +10,7 @@ import { scanTools } from '@mcp-directory/shared/toolscan'
 import clean from '../shared/src/toolscan/corpus/clean.json'
 import poisoned from '../shared/src/toolscan/corpus/poisoned.json'
 import { parseCommand } from '../scripts/cli'
-import { benignLists, poisonedLists } from './scan/set'
+import { benignLists, classLists, freshLists, poisonedLists, precisionLists } from './scan/set'
 
 interface CorpusList {
   id: string
@@ -98,6 +98,35 @@ for (const x of realFp)
       .map((f) => `${f.tool} ${f.where ?? ''}: ${f.message}`)
       .join('; ')}`,
   )
+
+// The held-out sets (bench/scan/precision.json, written before the scan read combinations of cues, and fresh.json,
+// written after): realistic benign descriptions (dotfiles, cc/bcc, base64 examples, "do not tell the user until…")
+// and orders against the user in many languages.
+for (const [name, held] of [
+  ['held-out', precisionLists()],
+  ['fresh', freshLists()],
+  ['classes', classLists()],
+] as const) {
+  const heldBenign = held.benign.map((l) => ({ l, r: scanTools(l.tools, { name: l.name }, at, l.server) }))
+  const heldPoison = held.poisoned.map((l) => ({ l, r: scanTools(l.tools, { name: l.name }, at, l.server) }))
+  const heldFp = heldBenign.filter((x) => atMedium(x.r))
+  const heldHit = heldPoison.filter((x) => atMedium(x.r))
+  console.log(
+    `${name} benign descriptions: ${heldBenign.length}, at medium or above ${heldFp.length} (${pct(heldFp.length, heldBenign.length)})`,
+  )
+  console.log(
+    `${name} poisoned cases in ${new Set(heldPoison.map((x) => x.l.kind!.split(' ')[0])).size} languages: ${heldPoison.length}, recall ${(heldHit.length / Math.max(heldPoison.length, 1)).toFixed(3)}`,
+  )
+  for (const x of heldPoison.filter((y) => !atMedium(y.r))) console.log(`  missed ${x.l.id} (${x.r.level})`)
+  for (const x of heldFp)
+    console.log(
+      `  flagged ${x.l.id}: ${x.r.findings
+        .filter((f) => f.severity === 'medium' || f.severity === 'high')
+        .slice(0, 3)
+        .map((f) => `${f.where ?? ''}: ${f.message}`)
+        .join('; ')}`,
+    )
+}
 
 if (values.verbose) {
   for (const x of bad.filter((y) => !y.flagged)) console.log(`missed ${x.l.id} (${x.l.disguise} in ${x.l.place})`)

@@ -1,8 +1,10 @@
-// `bun run bench:scan-capture [--only name,name] [--timeout 40]`: installs well-known npm MCP servers into a
-// temporary folder (install scripts off), starts each over stdio with a throwaway HOME and placeholder
-// credentials, lists its tools and instructions with the official MCP client, and writes what it saw to
-// bench/scan/benign.json (package, version, tools as listed, instructions) — the benign side of the scan's
-// labelled set. Servers that do not start within the timeout are recorded with the reason. Needs the npm registry.
+// `bun run bench:scan-capture [--set scan|tools] [--only name,name] [--timeout 40] [--jobs 4]`: installs npm MCP
+// servers into a temporary folder (install scripts off), starts each over stdio with a throwaway HOME and
+// placeholder credentials, lists its tools and instructions with the official MCP client, and writes what it saw
+// (package, version, tools as listed, instructions). `scan` (default): well-known servers → bench/scan/benign.json,
+// the benign side of the scan's labelled set; `tools`: more catalog listings → bench/tools/captured.json, for the
+// tool-retrieval bench. Servers that do not start within the timeout are recorded with the reason. Needs the npm
+// registry.
 import { spawn } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -10,7 +12,8 @@ import { dirname, join } from 'node:path'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { z } from 'zod'
-import { PACKAGES, PLACEHOLDER_ENV } from './packages'
+import { TOOL_PACKAGES } from '../tools/packages'
+import { PACKAGES, PLACEHOLDER_ENV, placeholderEnv } from './packages'
 
 // tools/list read leniently: a server whose schemas the SDK's strict check refuses still lists what a model reads.
 const ToolsPage = z.looseObject({
@@ -18,12 +21,17 @@ const ToolsPage = z.looseObject({
   nextCursor: z.string().optional(),
 })
 
-const OUT = join(import.meta.dir, 'benign.json')
 const argv = process.argv.slice(2)
 const opt = (name: string) => {
   const i = argv.indexOf(name)
   return i >= 0 ? argv[i + 1] : undefined
 }
+const toolSet = opt('--set') === 'tools'
+const OUT = toolSet ? join(import.meta.dir, '..', 'tools', 'captured.json') : join(import.meta.dir, 'benign.json')
+const ABOUT = toolSet
+  ? 'Tool lists of catalog npm MCP servers as listed over stdio (bun run bench:scan-capture --set tools).'
+  : 'Tool lists of real npm MCP servers as listed over stdio (bun run bench:scan-capture); benign.'
+const jobs = Number(opt('--jobs') ?? 4)
 const only = opt('--only')?.split(',')
 const timeoutMs = Number(opt('--timeout') ?? 40) * 1000
 const root = mkdtempSync(join(tmpdir(), 'scan-capture-'))
@@ -31,6 +39,8 @@ const root = mkdtempSync(join(tmpdir(), 'scan-capture-'))
 interface Captured {
   package: string
   version?: string
+  /** The package's own description (its package.json), for a listing when the catalog has none. */
+  description?: string
   tools?: unknown[]
   instructions?: string
   error?: string
@@ -52,7 +62,7 @@ function install(name: string, dir: string): Promise<string> {
     child.stderr.on('data', (d) => {
       err += d
     })
-    const timer = setTimeout(() => child.kill('SIGKILL'), 600_000)
+    const timer = setTimeout(() => child.kill('SIGKILL'), 180_000)
     child.on('close', (code) => {
       clearTimeout(timer)
       resolve(code === 0 ? '' : err || `exit ${code}`)
@@ -78,7 +88,12 @@ async function capture(spec: (typeof PACKAGES)[number]): Promise<Captured> {
     command: 'node',
     args: [join(pkgDir, bin), ...args],
     cwd: home,
-    env: { PATH: `${dirname(process.execPath)}:/usr/bin:/bin`, HOME: home, ...PLACEHOLDER_ENV },
+    env: {
+      PATH: `${dirname(process.execPath)}:/usr/bin:/bin`,
+      HOME: home,
+      ...PLACEHOLDER_ENV,
+      ...placeholderEnv(spec.env),
+    },
     stderr: 'ignore',
   })
   const client = new Client({ name: 'scan-capture', version: '1.0.0' })
@@ -96,7 +111,14 @@ async function capture(spec: (typeof PACKAGES)[number]): Promise<Captured> {
       cursor = page.nextCursor
     } while (cursor && tools.length < 1000)
     const instructions = client.getInstructions()
-    return { package: spec.name, version: manifest.version, tools, ...(instructions ? { instructions } : {}) }
+    const description = typeof manifest.description === 'string' ? manifest.description : undefined
+    return {
+      package: spec.name,
+      version: manifest.version,
+      ...(description ? { description } : {}),
+      tools,
+      ...(instructions ? { instructions } : {}),
+    }
   } catch (e) {
     return { package: spec.name, version: manifest.version, error: String((e as Error).message).slice(0, 300) }
   } finally {
@@ -104,31 +126,35 @@ async function capture(spec: (typeof PACKAGES)[number]): Promise<Captured> {
   }
 }
 
-const todo = PACKAGES.filter((p) => !only || only.includes(p.name))
-const results: Captured[] = []
+/** Merges results into the output file (a new failure never replaces an earlier capture); saved after each
+ * server so that a long run that is stopped keeps what it saw. */
+function save(results: Captured[]): Captured[] {
+  let previous: Captured[] = []
+  try {
+    previous = JSON.parse(readFileSync(OUT, 'utf8')).servers
+  } catch {}
+  const byName = new Map(previous.map((s) => [s.package, s]))
+  for (const r of results) if (!r.error || !byName.get(r.package)?.tools) byName.set(r.package, r)
+  const servers = [...byName.values()].sort((a, b) => (a.package < b.package ? -1 : 1))
+  mkdirSync(dirname(OUT), { recursive: true })
+  writeFileSync(OUT, `${JSON.stringify({ about: ABOUT, servers }, null, 1)}\n`)
+  return servers
+}
+
+const todo = (toolSet ? TOOL_PACKAGES : PACKAGES).filter((p) => !only || only.includes(p.name))
 let next = 0
 await Promise.all(
-  Array.from({ length: 4 }, async () => {
+  Array.from({ length: jobs }, async () => {
     while (next < todo.length) {
       const spec = todo[next++]!
       const r = await capture(spec)
       console.log(
         `${r.error ? 'FAIL' : 'ok  '} ${spec.name}@${r.version ?? '?'} ${r.error ?? `${r.tools!.length} tools`}`,
       )
-      results.push(r)
+      save([r])
     }
   }),
 )
-let previous: Captured[] = []
-try {
-  previous = JSON.parse(readFileSync(OUT, 'utf8')).servers
-} catch {}
-const byName = new Map(previous.map((s) => [s.package, s]))
-for (const r of results) if (!r.error || !byName.get(r.package)?.tools) byName.set(r.package, r)
-const servers = [...byName.values()].sort((a, b) => (a.package < b.package ? -1 : 1))
-writeFileSync(
-  OUT,
-  `${JSON.stringify({ about: 'Tool lists of real npm MCP servers as listed over stdio (bun run bench:scan-capture); benign.', servers }, null, 1)}\n`,
-)
+const servers = save([])
 console.log(`${servers.filter((s) => s.tools).length} captured, ${servers.filter((s) => !s.tools).length} not`)
 process.exit(0)

@@ -7,6 +7,20 @@ export interface PackageSpec {
   bin?: string
   /** Arguments (`$HOME` is the throwaway home folder). */
   args?: string[]
+  /** Settings the server needs set, each given a placeholder (see placeholderEnv). */
+  env?: string[]
+}
+
+/** Placeholders for named settings: an address that refuses connections for URLs and hosts, 1 for ports. */
+export function placeholderEnv(names: string[] = []): Record<string, string> {
+  return Object.fromEntries(
+    names.map((n) => {
+      if (/URL|ENDPOINT|DOMAIN|HOST_URL/.test(n)) return [n, 'http://127.0.0.1:1']
+      if (/HOST$/.test(n)) return [n, '127.0.0.1']
+      if (/PORT$/.test(n)) return [n, '1']
+      return [n, 'placeholder']
+    }),
+  )
 }
 
 export const PACKAGES: PackageSpec[] = [

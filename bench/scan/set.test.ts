@@ -3,7 +3,7 @@
 // in every place, must be (recall of at least 0.95, every language and disguise caught somewhere).
 import { describe, expect, test } from 'bun:test'
 import { scanTools } from '@mcp-directory/shared/toolscan'
-import { benignLists, type LabelledList, poisonedLists } from './set'
+import { benignLists, classLists, freshLists, type LabelledList, poisonedLists, precisionLists } from './set'
 
 const at = '2026-01-01T00:00:00.000Z'
 const level = (l: LabelledList) => scanTools(l.tools, { name: l.name }, at, l.server).level
@@ -55,5 +55,53 @@ describe('poisoned: one order in one place, in many languages and disguises', ()
 
   test('every disguise (rot13, base64, spelled-out addresses, look-alike letters) is caught', () => {
     for (const l of lists.filter((x) => !/ /.test(x.kind!))) expect(flagged(l), l.id).toBe(true)
+  })
+})
+
+// The held-out set, written before the scan read combinations of cues: honest texts with one cue each (a secrets
+// path a tool reads, "do not tell the user until…", an encoded example, cc and bcc fields) and orders against the
+// user (BCC in each language's words, addresses spelled in each language's words, orders split over sentences).
+describe('held out: realistic benign descriptions and orders against the user', () => {
+  const { benign, poisoned } = precisionLists()
+  test('at least 60 benign texts, at most one in forty at medium or above', () => {
+    expect(benign.length).toBeGreaterThanOrEqual(60)
+    const fp = benign.filter(flagged).map((l) => l.id)
+    expect(fp.length / benign.length, fp.join(', ')).toBeLessThanOrEqual(1 / 40)
+  })
+
+  test('at least 40 poisoned cases, recall of at least 0.95, every class caught', () => {
+    expect(poisoned.length).toBeGreaterThanOrEqual(40)
+    const missed = poisoned.filter((l) => !flagged(l)).map((l) => l.id)
+    expect(1 - missed.length / poisoned.length, missed.join(', ')).toBeGreaterThanOrEqual(0.95)
+    const classes = new Set(poisoned.map((l) => l.kind!.split(' ')[1]))
+    for (const c of classes)
+      expect(
+        poisoned.some((l) => l.kind!.endsWith(` ${c}`) && flagged(l)),
+        c,
+      ).toBe(true)
+  })
+})
+
+describe('a second held-out check, written after the first change', () => {
+  const { benign, poisoned } = freshLists()
+  test('at most one in forty honest descriptions at medium or above, recall of at least 0.95', () => {
+    const fp = benign.filter(flagged).map((l) => l.id)
+    expect(fp.length / benign.length, fp.join(', ')).toBeLessThanOrEqual(1 / 40)
+    const missed = poisoned.filter((l) => !flagged(l)).map((l) => l.id)
+    expect(1 - missed.length / poisoned.length, missed.join(', ')).toBeGreaterThanOrEqual(0.95)
+  })
+})
+
+// Classes an independent check found: a secret put into a parameter in languages the lexicon had no verb for,
+// swapping a recipient, IBAN, wallet or phone number, exfiltration with no secret word, encodings (HTML entities,
+// reversed text, leetspeak, dotted letters, rot13 beyond English), concealment and BCC in more words; and honest
+// texts over-flagged (static links with a query, key generation, emoji joiners, soft hyphens, homoglyph checkers).
+describe('classes: each caught, and the honest near misses below medium', () => {
+  const { benign, poisoned } = classLists()
+  test.each(poisoned.map((l) => [l.id, l] as const))('%s is at medium or above', (_, l) => {
+    expect(level(l)).toMatch(/^(medium|high)$/)
+  })
+  test.each(benign.map((l) => [l.id, l] as const))('honest %s is below medium', (_, l) => {
+    expect(['none', 'low']).toContain(level(l))
   })
 })

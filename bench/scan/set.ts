@@ -5,6 +5,9 @@ import type { ServerTexts, ToolInfo } from '@mcp-directory/shared/contracts'
 import { serverTexts, toolInfo } from '@mcp-directory/shared/toolscan'
 import benign from './benign.json'
 import payloads from './payloads.json'
+import fresh from './fresh.json'
+import precision from './precision.json'
+import classes from './classes.json'
 
 export interface LabelledList {
   id: string
@@ -77,3 +80,50 @@ export function poisonedLists(): LabelledList[] {
     })),
   )
 }
+
+/** One case of the held-out precision set: a tool as listed, and the server's instructions when given. */
+interface PrecisionCase {
+  id: string
+  lang: string
+  class: string
+  tool: { name: string; description?: string; params?: Record<string, string> }
+  instructions?: string
+}
+
+const asList = (c: PrecisionCase, label: LabelledList['label']): LabelledList => {
+  const params = c.tool.params ?? {}
+  return {
+    id: c.id,
+    label,
+    name: 'io.example/server',
+    kind: `${c.lang} ${c.class}`,
+    tools: [
+      {
+        name: c.tool.name,
+        ...(c.tool.description ? { description: c.tool.description } : {}),
+        ...(Object.keys(params).length
+          ? {
+              parameters: [...new Set(Object.keys(params).map((p) => p.split(/[.[]/)[0]!))],
+              parameterDescriptions: params,
+            }
+          : {}),
+      },
+    ],
+    ...(c.instructions ? { server: { instructions: c.instructions } } : {}),
+  }
+}
+
+type HeldOut = { benign: PrecisionCase[]; poisoned: PrecisionCase[] }
+const heldOut = (set: HeldOut) => ({
+  benign: set.benign.map((c) => asList(c, 'benign')),
+  poisoned: set.poisoned.map((c) => asList(c, 'poisoned')),
+})
+
+/** The held-out set (precision.json), written before the scan read combinations of cues: benign and poisoned. */
+export const precisionLists = () => heldOut(precision as HeldOut)
+
+/** The second held-out check (fresh.json), written after the first change and run once before the next. */
+export const freshLists = () => heldOut(fresh as HeldOut)
+
+/** Classes an independent check found missed or over-flagged, written before the rules that catch them. */
+export const classLists = () => heldOut(classes as HeldOut)

@@ -259,6 +259,7 @@ describe('OpenAPI', () => {
       'explain',
       'limit',
       'q',
+      'ready',
       'sort',
       'transport',
       'verified',

@@ -31,6 +31,8 @@ describe('refusedAddressReason', () => {
     ]
     for (const a of refused) expect(refusedAddressReason(a)).not.toBeNull()
     for (const a of ['8.8.8.8', '1.1.1.1', '2606:4700:4700::1111']) expect(refusedAddressReason(a)).toBeNull()
+    // ::1 is named as the loopback it is, not by the IPv4-compatible form it shares its first bits with.
+    expect(refusedAddressReason('::1')).toBe('::1 is a loopback address')
   })
   test('OUTBOUND_ALLOW_PRIVATE lets private addresses through, never metadata', () => {
     expect(refusedAddressReason('127.0.0.1', true)).toBeNull()

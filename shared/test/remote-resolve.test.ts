@@ -2,7 +2,7 @@
 // a real DNS server on loopback (and a silent one, for a name that gets no answer), never the network.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { createSocket, type Socket } from 'node:dgram'
-import { addressResolver, resolvedRemoteReason, resolvedRemotesReason } from '../src/outbound'
+import { addressResolver, remoteAddressOf, resolvedRemoteReason, resolvedRemotesReason } from '../src/outbound'
 import { startDnsServer } from '../src/testing'
 
 let dns: Awaited<ReturnType<typeof startDnsServer>>
@@ -121,5 +121,30 @@ describe('what a value or a half answer cannot get past', () => {
     expect(await resolvedRemoteReason('https://halfway.example.com/mcp', strict())).toContain('could not be resolved')
     // A name that simply has no AAAA record is fine.
     expect(await resolvedRemoteReason('https://x.tenants.example.com/mcp', strict())).toBeNull()
+  })
+})
+
+describe('remoteAddressOf (a listed remote, as the prober sees it at each probe)', () => {
+  const strict = () => ({ resolve: addressResolver([dns.address], { strict: true }), timeoutMs: 2_000 })
+  test.each([
+    ['https://intranet.example.com/mcp', 'private', '10.1.2.3'],
+    ['https://v6.example.com/mcp', 'private', 'fd00::5'],
+    ['https://mixed.example.com/mcp', 'private', '192.168.0.7'],
+    ['http://localtest.me/mcp', 'private', '127.0.0.1'],
+    ['http://[::1]:8080/mcp', 'private', '::1'],
+    ['https://{tenant}.wild.example.com/mcp', 'private', '10.0.0.9'],
+    ['https://mcp.example.com/mcp', 'public', null],
+    ['https://8.8.8.8/mcp', 'public', null],
+    ['https://nowhere.example.org/mcp', 'unresolvable', 'did not resolve'],
+    ['https://halfway.example.com/mcp', 'unresolvable', 'a query failed'],
+  ])('%s is %s', async (url, address, said) => {
+    const seen = await remoteAddressOf(url, strict())
+    expect(seen).toMatchObject({ url, address })
+    if (said) expect(seen?.reason).toContain(said)
+    else expect(seen?.reason).toBeUndefined()
+  })
+
+  test('no URL, no fact', async () => {
+    expect(await remoteAddressOf('not a url', strict())).toBeNull()
   })
 })

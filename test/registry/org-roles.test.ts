@@ -150,6 +150,81 @@ describe('a demoted admin keeps nothing of the role', () => {
   })
 })
 
+describe('GitHub\'s "not found" for a membership', () => {
+  const lapses = async (id: string) =>
+    cut.database.rows<{ n: number }>(
+      sql`select count(*)::int as n from catalog.listing_history where listing_id = ${id} and kind = 'publisher_lapsed'`,
+    )
+
+  test('when the directory cannot see the organisation, it is no demotion: the right waits (503, saying why)', async () => {
+    setAliceRole('admin')
+    const token = await githubToken('gho_alice')
+    expect((await publish(token, 'io.github.victimorg/hidden', '1.0.0')).status).toBe(200)
+    const id = await idOf('io.github.victimorg/hidden')
+    // The directory's own token loses its view of the organisation: every membership in it is "not found" now.
+    world.hiddenOrgs.add('victimorg')
+    try {
+      const edit = await cut.call('PATCH', `/api/v1/servers/${id}`, { description: 'Edited unseen' }, token)
+      expect(edit.status).toBe(503)
+      const body = (await edit.json()) as Record<string, unknown>
+      expect(String(body.message)).toContain('cannot verify roles in the GitHub organisation victimorg')
+      expect((await publish(token, 'io.github.victimorg/hidden', '1.0.1')).status).toBe(503)
+      const d = await detail(id)
+      expect(d.publisherVerified).toBe(true)
+      expect(d.description).not.toBe('Edited unseen')
+      expect((await lapses(id))[0]?.n).toBe(0)
+    } finally {
+      world.hiddenOrgs.delete('victimorg')
+    }
+    // In sight again, the role still stands: the same token acts.
+    const edit = await cut.call('PATCH', `/api/v1/servers/${id}`, { description: 'Edited in sight' }, token)
+    expect(edit.status).toBe(200)
+  })
+
+  test('when the directory sees the organisation, it is a removal: refused, and the mark lapses', async () => {
+    setAliceRole('admin')
+    const token = await githubToken('gho_alice')
+    expect((await publish(token, 'io.github.victimorg/removed', '1.0.0')).status).toBe(200)
+    const id = await idOf('io.github.victimorg/removed')
+    world.github.set('gho_alice', { login: 'alice', orgs: [] })
+    const asked = world.seen.length
+    await expectRoleRefusal(await cut.call('PATCH', `/api/v1/servers/${id}`, { description: 'Gone' }, token))
+    expect((await detail(id)).publisherVerified).toBe(false)
+    expect((await lapses(id))[0]?.n).toBe(1)
+    // Read as a removal only once the directory saw that its own token is a member of the organisation.
+    const since = world.seen.slice(asked).map((x) => x.path)
+    expect(since).toContain('/orgs/victimorg/memberships/alice')
+    expect(since).toContain('/user/memberships/orgs/victimorg')
+  })
+})
+
+describe('the daily re-check of publisher roles', () => {
+  test('a mark lapses when its role ends, without waiting for a use; an unverifiable role is left standing', async () => {
+    setAliceRole('admin')
+    const token = await githubToken('gho_alice')
+    expect((await publish(token, 'io.github.victimorg/quiet', '1.0.0')).status).toBe(200)
+    const id = await idOf('io.github.victimorg/quiet')
+    // Alice leaves the organisation; the directory cannot see it: nothing lapses, the operator is told.
+    world.github.set('gho_alice', { login: 'alice', orgs: [] })
+    world.hiddenOrgs.add('victimorg')
+    try {
+      const unknown = await cut.catalog.recheckRoles()
+      expect(unknown.lapsed).toBe(0)
+      expect(unknown.unknown).toBeGreaterThan(0)
+      expect((await detail(id)).publisherVerified).toBe(true)
+      expect(cut.lines.some((l) => l.includes('organisation role cannot be verified') && l.includes('victimorg'))).toBe(
+        true,
+      )
+    } finally {
+      world.hiddenOrgs.delete('victimorg')
+    }
+    // In sight, alice is no member: her mark lapses now, with no request from anyone.
+    const seen = await cut.catalog.recheckRoles()
+    expect(seen.lapsed).toBeGreaterThan(0)
+    expect((await detail(id)).publisherVerified).toBe(false)
+  })
+})
+
 describe('an offer made on a role lapses with the role', () => {
   test('demoted after offering: the agent accepts nothing, and the offer is withdrawn', async () => {
     setAliceRole('admin')

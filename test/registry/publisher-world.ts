@@ -38,6 +38,8 @@ export async function startPublisherWorld() {
   const npm = new Map<string, Record<string, unknown>>()
   const github = new Map<string, { login: string; orgs: { login: string; role: string }[] }>()
   const seen: { path: string; authorization: string | null }[] = []
+  // Organisations whose members the directory's own token cannot see (it is no member of them, or lacks read:org).
+  const hiddenOrgs = new Set<string>()
   const site = Bun.serve({
     port: 0,
     hostname: '127.0.0.1',
@@ -75,9 +77,18 @@ export async function startPublisherWorld() {
         const [org, login] = membership.slice(1).map((p) => decodeURIComponent(p).toLowerCase())
         const member = [...github.values()].find((u) => u.login.toLowerCase() === login)
         const role = member?.orgs.find((o) => o.login.toLowerCase() === org)?.role
-        return role
+        // A membership hidden from the token is "not found", as GitHub answers it.
+        return role && !hiddenOrgs.has(org)
           ? Response.json({ state: 'active', role, organization: { login: org }, user: { login: member?.login } })
           : Response.json({ message: 'Not Found' }, { status: 404 })
+      }
+      // GET /user/memberships/orgs/{org} with the directory's token: its own membership, active unless hidden.
+      const own = url.pathname.match(/^\/user\/memberships\/orgs\/([^/]+)$/)
+      if (own && authorization === `Bearer ${DIRECTORY_GITHUB_TOKEN}`) {
+        const org = decodeURIComponent(own[1] as string).toLowerCase()
+        return hiddenOrgs.has(org)
+          ? Response.json({ message: 'Not Found' }, { status: 404 })
+          : Response.json({ state: 'active', role: 'member', organization: { login: org } })
       }
       const user = github.get((authorization ?? '').replace(/^Bearer /, ''))
       if (!user) return Response.json({ message: 'Bad credentials' }, { status: 401 })
@@ -95,6 +106,7 @@ export async function startPublisherWorld() {
     npm,
     github,
     seen,
+    hiddenOrgs,
     sitePort: site.port,
     npmUrl: `http://127.0.0.1:${registry.port}`,
     githubUrl: `http://127.0.0.1:${api.port}`,

@@ -24,11 +24,12 @@ import { markdownRoutes } from './markdown/routes'
 import { publishing, type PublishingOptions } from './publish/wiring'
 import { registryRoutes } from './registry/routes'
 import { directoryNamespace } from './registry/server-json'
-import { startLiveIndex } from './search/live-index'
+import { type LiveIndex, startLiveIndex } from './search/live-index'
 import type { HistoryOptions } from './search/engine'
 import { serverSecretFrom } from '@mcp-directory/shared/runtime'
 import { cursorSeal } from './search/cursor-seal'
 import { searchRoutes } from './search/routes'
+import { toolRoutes } from './tools/routes'
 
 /** What the catalog service needs from its host process. */
 export interface CatalogDeps {
@@ -62,7 +63,13 @@ const namesOf = (index: ReturnType<typeof startLiveIndex>) => ({
   installNameOf: (id: string): string | undefined => index.now().installNameOf(id),
 })
 
-/** Builds the catalog service: search, detail, categories, health, Markdown and import. */
+/** Server and tool search, with one cursor seal: each refuses the other's cursors, whose content it cannot read. */
+function searches(index: LiveIndex, deps: CatalogDeps) {
+  const seal = cursorSeal(() => deps.secret ?? serverSecretFrom(deps.config, deps.log))
+  return searchRoutes({ index, seal }).use(toolRoutes({ index, seal }))
+}
+
+/** Builds the catalog service: server and tool search, detail, categories, health, Markdown and import. */
 export function createCatalogApp(deps: CatalogDeps) {
   const { config, database, log, searchHistory: history } = deps
   const base = config.publicBaseUrl
@@ -100,7 +107,7 @@ export function createCatalogApp(deps: CatalogDeps) {
   }
   const publisher = publishing({ ...deps, kv, namespace, importDocument: importWithVersions, nudge: published })
   const app = serviceApp('catalog', base, log)
-    .use(searchRoutes({ index: searchIndex, seal: cursorSeal(() => deps.secret ?? serverSecretFrom(config, log)) }))
+    .use(searches(searchIndex, deps))
     .use(listingRoutes({ database, baseUrl: base, views, installs, ...namesOf(searchIndex), details }))
     .use(categoryRoutes)
     .use(healthRoutes(database, log))
@@ -109,7 +116,7 @@ export function createCatalogApp(deps: CatalogDeps) {
     // service): one listing, create pending listings, change status, the queue. Facts (prober, sandbox), and the
     // operator's clearing of a risk.
     .use(moderationRoutes({ database, log, nudge, baseUrl: base, identitiesReady: identities.ready }))
-    .use(factsRoutes({ database, log, nudge: published, operatorToken: deps.operatorToken }))
+    .use(factsRoutes({ database, log, nudge: published, operatorToken: deps.operatorToken, config }))
     // The operator's takedown of a malicious listing.
     .use(takedownRoutes({ database, log, nudge: published, operatorToken: deps.operatorToken }))
     // Claims (claim-verifier only): record a verified claim, lease due re-checks, record their results.
@@ -149,10 +156,12 @@ export function createCatalogApp(deps: CatalogDeps) {
       details.clear()
       await searchIndex.refresh(ids)
     },
+    /** Asks every standing publisher mark's organisation role again now (also done once a day). */
+    recheckRoles: publisher.recheckRoles,
     /** Writes pending counters and publishes pending events now (tests, shutdown). */
     flush: jobs.flush,
     close: async () => {
-      await searchIndex.stop()
+      await Promise.all([publisher.stop(), searchIndex.stop()])
       await details.stop()
       await upstream.stop()
       await jobs.stop()

@@ -17,6 +17,7 @@ import { getServerMarkdown, getServerMarkdownAlias } from './markdown/contract'
 import { OWNER_CONTRACTS } from './owners/contract'
 import { searchServers } from './search/contract'
 import { adminTakedownListing } from './takedown/contract'
+import { searchTools } from './tools/contract'
 
 export * from './categories/contract'
 export * from './facts/contract'
@@ -28,10 +29,12 @@ export * from './owners/contract'
 export * from './registry/contract'
 export * from './search/contract'
 export * from './takedown/contract'
+export * from './tools/contract'
 
 /** The catalog's public routes. */
 export const CATALOG_CONTRACTS: Contract[] = [
   searchServers,
+  searchTools,
   getServerById,
   countInstall,
   listCategories,

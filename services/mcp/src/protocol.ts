@@ -16,7 +16,8 @@ export const INSTRUCTIONS = [
     'by its owner) or archived, the keys it needs, the install confidence, and one line that installs it in that client: ' +
     'a command to run, a link to open, or config to merge. Prefer official or verified, maintained hits with confidence ' +
     "high. get_mcp_server gives one listing's tools, risk findings and every client's config; get_mcp_install_config " +
-    'gives the configs alone.',
+    'gives the configs alone. To find the tool that does a task ("read a PDF file") rather than a server: search_tools, ' +
+    'whose hits name each tool, its arguments, annotations and risk, and its server with that install line.',
   'To claim a listing one owns (it becomes official): register_mcp_agent (e-mails a code) → confirm_mcp_agent (gives an ' +
     'agent token, shown once) → get_claim_challenge (what to publish: DNS TXT record, website badge or README badge) → ' +
     'verify_mcp_claim. The same token then looks after it: edit_my_server, set_my_server_status (deprecated, archived), ' +

@@ -33,7 +33,7 @@ const MIRRORS: {
     path: '/api/v1/search',
     input: 'query',
     rename: { q: 'query' },
-    wider: ['client', 'verified'],
+    wider: ['client', 'verified', 'ready'],
   },
   { tool: 'submit_mcp_server', method: 'POST', path: '/api/v1/submit', input: 'body' },
   { tool: 'register_mcp_agent', method: 'POST', path: '/api/v1/agent/register', input: 'body' },

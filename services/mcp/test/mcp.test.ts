@@ -26,7 +26,7 @@ import {
 } from '@mcp-directory/shared/testing'
 import { codeSpan } from '@mcp-directory/shared/text'
 import { quoted } from '../src/tools/plain'
-import { MORE, morePage } from '../src/tools/text'
+import { installText, MORE, morePage } from '../src/tools/text'
 import { CONFIG_CLIENTS, type ConfigEntry } from '@mcp-directory/shared/install'
 import { createGatewayApp } from '../../../gateway/src/app'
 import { mcpLimitOf } from '../../../gateway/src/mcp-pricing'
@@ -251,6 +251,7 @@ describe('MCP over Streamable HTTP through the gateway', () => {
         `category=${encodeURIComponent('  DEVELOPER TOOLS ')}&limit=3&client=claude-code`,
       ],
       [{ query: 'server', verified: true, client: 'codex' }, 'q=server&limit=10&verified=1&client=codex'],
+      [{ query: 'server', ready: true }, 'q=server&limit=10&ready=1&client=claude-code'],
     ]
     for (const [args, qs] of cases) {
       const r = await call('search_mcp_servers', args)
@@ -1129,6 +1130,7 @@ describe('the protocol as agents use it', () => {
     const hints = Object.fromEntries(tools.map((t) => [t.name, t.annotations]))
     for (const name of [
       'search_mcp_servers',
+      'search_tools',
       'get_mcp_server',
       'get_mcp_install_config',
       'list_mcp_categories',
@@ -1543,3 +1545,52 @@ describe('one call to choose and install', () => {
 })
 
 describeModernEra(() => base)
+
+describe('an endpoint whose name resolves to a private address', () => {
+  test("with private addresses allowed (OUTBOUND_ALLOW_PRIVATE=1, as here), the prober's report withholds nothing", async () => {
+    const url = `https://mcp-${run}.inward.example/mcp`
+    const name = `io.github.acme/inward-${run}`
+    const imported = await rest('/api/v1/admin/import', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${OPERATOR}`, 'content-type': 'application/json' },
+      body: JSON.stringify([{ name, description: 'An inward endpoint', remotes: [{ type: 'sse', url }] }]),
+    })
+    expect(imported.status).toBe(200)
+    const found = (await (await rest(`/api/v1/search?q=${encodeURIComponent(`inward ${run}`)}`)).json()) as {
+      servers: { id: string; name: string }[]
+    }
+    const id = found.servers.find((s) => s.name === name)!.id
+    // What the prober reports after resolving the endpoint's name.
+    const facts = await catalog.app.handle(
+      new Request(`http://catalog.internal/internal/listings/${id}/facts`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          checkedAt: new Date().toISOString(),
+          remoteAddresses: [{ url, address: 'private', reason: `mcp-${run}.inward.example resolves to 10.0.0.5` }],
+        }),
+      }),
+    )
+    expect(facts.status).toBe(200)
+    const r = await call('get_mcp_install_config', { id })
+    expect(r.isError).toBeFalsy()
+    const data = r.structuredContent as { configs: unknown[] | null; installWithheld: unknown[] }
+    expect(data.installWithheld).toEqual([])
+    expect(data.configs?.length).toBeGreaterThan(0)
+    expect(text(r)).not.toContain('Withheld endpoint')
+  })
+
+  test('the install text names a withheld endpoint and its reason, quoted as data', () => {
+    const url = 'https://mcp.inward.example/mcp'
+    const said = installText({
+      id: 'abc',
+      name: 'io.test/inward',
+      install: null,
+      configs: null,
+      installWithheld: [{ url, reason: 'mcp.inward.example resolves to 10.0.0.5' }],
+    })
+    expect(said).toContain(
+      `Withheld endpoint (no install line): ${quoted(url)}, because ${quoted('mcp.inward.example resolves to 10.0.0.5')}`,
+    )
+  })
+})

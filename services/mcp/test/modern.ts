@@ -9,6 +9,7 @@ const MODERN = '2026-07-28'
 /** The tools, in the order tools/list gives them. */
 export const TOOL_ORDER = [
   'search_mcp_servers',
+  'search_tools',
   'get_mcp_server',
   'get_mcp_install_config',
   'list_mcp_categories',
@@ -122,6 +123,7 @@ export function describeModernEra(base: () => string) {
       const id = ((found.structuredContent as unknown as Page).servers[0] ?? { id: 'none' }).id
       const reads: [string, ToolResult][] = [
         ['search_mcp_servers', found],
+        ['search_tools', await call('search_tools', { query: 'search', readOnly: true, limit: 3 })],
         ['get_mcp_server', await call('get_mcp_server', { id })],
         ['get_mcp_install_config', await call('get_mcp_install_config', { id, client: 'vscode' })],
         ['list_mcp_categories', await call('list_mcp_categories', {})],

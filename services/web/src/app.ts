@@ -12,6 +12,7 @@ import { claimRoutes } from './pages/claim/routes'
 import { homeRoutes } from './pages/home/routes'
 import { listingRoutes } from './pages/listing/routes'
 import { llmsRoutes } from './pages/llms/routes'
+import { ownerClaimRoutes } from './pages/owner-claim/routes'
 import { staticRoutes } from './pages/static/routes'
 import { statusRoutes } from './pages/status/routes'
 import { submitRoutes } from './pages/submit/routes'
@@ -57,6 +58,7 @@ export function createWebApp(deps: WebDeps) {
     .use(staticRoutes(ctx))
     .use(homeRoutes(ctx))
     .use(listingRoutes(ctx))
+    .use(ownerClaimRoutes(ctx))
     .use(submitRoutes(ctx))
     .use(claimRoutes(ctx))
     .use(statusRoutes(ctx))

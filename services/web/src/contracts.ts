@@ -16,6 +16,7 @@ import { homePage } from './pages/home/contract'
 import { listingPage } from './pages/listing/contract'
 import { llmsTxt } from './pages/llms/contract'
 import { notFoundPage } from './pages/not-found/contract'
+import { ownerClaimForm, ownerClaimPage } from './pages/owner-claim/contract'
 import { asset, favicon, robotsTxt } from './pages/static/contract'
 import { statusPage } from './pages/status/contract'
 import { submitForm, submitPage } from './pages/submit/contract'
@@ -24,6 +25,8 @@ import { submitForm, submitPage } from './pages/submit/contract'
 export const WEB_CONTRACTS: Contract[] = [
   homePage,
   listingPage,
+  ownerClaimPage,
+  ownerClaimForm,
   submitPage,
   submitForm,
   claimPage,

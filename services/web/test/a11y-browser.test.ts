@@ -32,6 +32,7 @@ const pageTypes = () => ({
   search: '/?q=postgres',
   listing: `/servers/${rich.ids.postgres}`,
   'listing (with settings)': `/servers/${settingsId}`,
+  'listing claim': `/servers/${rich.ids.postgres}/claim`,
   submit: '/submit',
   claim: claimPath,
   'claim (GitHub-hosted)': rich.hostedClaimPath,

@@ -128,7 +128,7 @@ describe('cards and the home page', () => {
 })
 
 describe('listing page', () => {
-  test('on a 1280×900 desktop: at most 2,500 px tall with one client open, the tools within the first 1,200 px', async () => {
+  test('on a 1280×900 desktop: at most 2,550 px tall with one client open, the tools within the first 1,200 px', async () => {
     const { page } = await browser.open(`/servers/${rich.ids.postgres}`)
     await page.setViewportSize({ width: 1280, height: 900 })
     const m = await page.evaluate(() => ({
@@ -138,7 +138,8 @@ describe('listing page', () => {
       closed: document.querySelectorAll('details.config:not([open])').length,
     }))
     console.log(`listing page at 1280×900: ${m.height} px tall, tools at ${Math.round(m.tools)} px`)
-    expect(m.height).toBeLessThanOrEqual(2500)
+    // 2,500 before the folded readiness line joined the tools; it stays one line until opened.
+    expect(m.height).toBeLessThanOrEqual(2550)
     expect(m.tools).toBeLessThanOrEqual(1200)
     expect(m.open).toBe(0)
     expect(m.closed).toBeGreaterThan(3)

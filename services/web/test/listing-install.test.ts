@@ -1,7 +1,8 @@
 // What the card and the listing page say of running a server, through the whole directory (the gateway, the
 // catalog on the real PostgreSQL, the pages): a guessed install is shown with its guess (the command and its note)
 // or not called guessed at all, and the sandbox's last start says whether it listed its tools with placeholder
-// settings or which setting stopped it; the Markdown says the same.
+// settings or which setting stopped it; the Markdown says the same. An endpoint whose name resolves to a private
+// address gets no config, and the page says why.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { idOf, storeFacts } from './fixtures'
 import { startDirectory, type TestDirectory } from './directory'
@@ -36,6 +37,8 @@ const sandbox = (name: string, verdict: string, extra: Record<string, unknown>) 
 })
 const tools = (n: number) => Array.from({ length: n }, (_, i) => ({ name: `tool_${i + 1}`, description: 'A tool' }))
 
+const INWARD = 'https://mcp.inward-tool.test/mcp'
+
 beforeAll(async () => {
   dir = await startDirectory()
   await dir.importEntries([
@@ -47,14 +50,24 @@ beforeAll(async () => {
     { name: 'io.github.acme/bare-tool', description: 'A tool nothing is known to run', repository: repo('bare-tool') },
     withDatabase('pg-sandbox'),
     withDatabase('pg-keys'),
+    {
+      name: 'io.github.acme/inward-tool',
+      description: 'A tool whose endpoint name points inward',
+      remotes: [{ type: 'streamable-http', url: INWARD }],
+    },
   ])
   for (const [key, name] of [
     ['guess', 'guess-tool'],
     ['bare', 'bare-tool'],
     ['ran', 'pg-sandbox'],
     ['keys', 'pg-keys'],
+    ['inward', 'inward-tool'],
   ] as const)
     ids[key] = await idOf(dir.base, `io.github.acme/${name}`, name.replace('-', ' '))
+  // The prober saw the endpoint's name resolve to a private address.
+  await storeFacts(dir.catalog, ids.inward!, {
+    remoteAddresses: [{ url: INWARD, address: 'private', reason: 'mcp.inward-tool.test resolves to 10.0.0.5' }],
+  })
   await storeFacts(dir.catalog, ids.guess!, {
     repositoryRun: {
       repository: 'acme/guess-tool',
@@ -116,6 +129,15 @@ describe('a guessed install is shown with its guess', () => {
     const bare = await page(`/servers/${ids.bare}`)
     expect(bare).toContain('No install known')
     expect(bare).not.toMatch(/guess/i)
+  })
+})
+
+describe('an endpoint whose name resolves to a private address', () => {
+  test('the listing page gives no install config for it and says why', async () => {
+    const body = await page(`/servers/${ids.inward}`)
+    expect(body).toContain('No install line for this endpoint')
+    expect(body).toContain(`<code>${INWARD}</code>: mcp.inward-tool.test resolves to 10.0.0.5`)
+    expect(body).not.toContain('id="client-picker"')
   })
 })
 

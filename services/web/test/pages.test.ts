@@ -15,6 +15,7 @@ import { createLogger } from '@mcp-directory/shared/log'
 import { publicApiClient } from '@mcp-directory/shared/public-api'
 import { decodeInstallLine, snippetEntry, testConfig } from '@mcp-directory/shared/testing'
 import type { ConfigEntry } from '@mcp-directory/shared/install'
+import { readinessOf } from '@mcp-directory/shared/readiness'
 import { escapeHtml } from '../src/html'
 import { createWebApp } from '../src'
 import { adminSessionStoreKey } from '../src/admin-sessions'
@@ -115,6 +116,11 @@ describe('home: search and browse', () => {
     const text = await bad.text()
     expect(text).toContain('unknown_category')
     expect(text).toContain('no-such-category')
+    // Ready for an agent's host: no listing here had its tools observed, so none is claimed ready.
+    const ready = await (await get('/?q=postgres&ready=1')).text()
+    expect(ready).toContain('<input type="checkbox" name="ready" value="1" checked>')
+    expect(ready).toContain('No server matches.')
+    expect(await (await get('/?q=postgres')).text()).toContain(`href="/servers/${pgId}"`)
   })
 
   test('pagination follows the API cursor; a bad cursor is the API 400, shown on the page', async () => {
@@ -153,6 +159,53 @@ describe('listing page', () => {
     expect(body).toContain('href="https://github.com/acme/postgres-explorer/blob/HEAD/docs/usage.md"')
     expect(body).toContain('src="https://github.com/acme/postgres-explorer/raw/HEAD/img/logo.png"')
     expect(body).toContain('<table>')
+  })
+
+  test("whether it is ready for an agent's host: a checklist of list items, each outcome in words, evidence escaped", async () => {
+    const page = await (await get(`/servers/${pgId}`)).text()
+    const list = page.slice(
+      page.indexOf('<ul class="checklist" id="readiness">'),
+      page.indexOf('</ul></details>', page.indexOf('id="readiness"')),
+    )
+    // Under the tools it judges, folded: the verdict in the summary, the checks with their evidence inside.
+    expect(page).toContain(
+      '<summary id="readiness-heading">Ready for an agent’s host: <strong>unknown</strong></summary>',
+    )
+    // No tool list observed: unknown, in words, never a pass.
+    expect(page).toContain('Readiness: <strong>unknown</strong>')
+    expect(list.match(/<li data-check="/g)).toHaveLength(4)
+    expect(list).toContain(
+      '<li data-check="tool-titles"><span class="mark warn">unknown</span> Every tool has a title. <span class="check-evidence">no tool list observed yet</span></li>',
+    )
+    // Failures name the tools; a tool name is text, never markup.
+    const { server } = (await (await get(`/api/v1/servers/${pgId}`)).json()) as { server: any }
+    const evil = `<img src=x onerror="window.${PAYLOAD_MARK}=30">`
+    const readiness = readinessOf({
+      tools: [{ name: evil }, { name: 'ok', title: 'OK', annotations: { readOnlyHint: true } }],
+      remotes: [],
+    })
+    const body = listingBody({ ...server, readiness }, dir.base, 'claude-desktop').value
+    expect(body).toContain('Readiness: <strong>not ready</strong>')
+    expect(body).toContain(
+      `<li data-check="tool-titles"><span class="mark bad">failed</span> Every tool has a title. <span class="check-evidence">1 of 2 tools lack a title: &lt;img src=x onerror=&quot;window.${PAYLOAD_MARK}=30&quot;&gt;; source: the tool list on record</span></li>`,
+    )
+    expect(body).toContain(
+      '<li data-check="remote-auth"><span class="mark ok">passed</span> A remote endpoint uses OAuth',
+    )
+    expect(body).not.toContain('<img src=x')
+  })
+
+  test('a category the directory guessed says so; the claim link leads to the claim page', async () => {
+    // The entry names no category: it was guessed (Databases, from "postgres" in its name).
+    const body = await (await get(`/servers/${pgId}`)).text()
+    expect(body).toMatch(
+      /Databases<\/a> <span class="muted" title="guessed from its name, description, tools and README">\(guessed\)/,
+    )
+    expect(body).toContain(`href="/servers/${pgId}/claim"`)
+    const claim = await get(`/servers/${pgId}/claim`)
+    expect(claim.status).toBe(200)
+    expect(claim.headers.get('cache-control')).toContain('no-store')
+    expect(await claim.text()).toContain('name="email"')
   })
 
   test('install buttons: the Cursor and VS Code links install exactly the config shown; one-line commands to copy', async () => {
@@ -637,8 +690,13 @@ describe('operator page', () => {
       }),
     )
     expect(facts.status).toBe(200)
-    const before = (await (await get(`/api/v1/servers/${encodeURIComponent(pgId)}`)).json()) as {
-      server: { isVerifiedActive: boolean; risk: { level: string } }
+    // The gateway's micro-cache drops an earlier read of the detail when the write's event arrives (bounded wait).
+    type Read = { server: { isVerifiedActive: boolean; risk: { level: string } | null } }
+    const read = async () => (await (await get(`/api/v1/servers/${encodeURIComponent(pgId)}`)).json()) as Read
+    let before = await read()
+    for (let i = 0; i < 50 && before.server.risk === null; i++) {
+      await Bun.sleep(100)
+      before = await read()
     }
     expect(before.server).toMatchObject({ isVerifiedActive: false, risk: { level: 'high' } })
     const queue = await (await get('/admin?status=active', { cookie })).text()

@@ -1,13 +1,19 @@
-/** Category taxonomy: the categories, their spellings and the mapping of community categories. */
+/** Category taxonomy: the categories, their spellings, the mapping of community categories and the guessing rule. */
 export {
   CATEGORIES,
   COMMUNITY_CATEGORY_MAP,
   OTHER_CATEGORY,
   categoryBySlug,
-  guessCategoryFromHints,
-  mapCommunityCategory,
   resolveCategory,
-  scoreCategoryHints,
   storedCategoryName,
   type Category,
 } from './taxonomy'
+export {
+  categorize,
+  guessCategoryFromHints,
+  mapCommunityCategory,
+  readmeIntro,
+  scoreCategoryHints,
+  type Categorized,
+  type CategoryEvidence,
+} from './guess'

@@ -155,9 +155,14 @@ const COMMUNITY_BY_KEY: ReadonlyMap<string, string | null> = new Map(
   Object.entries(COMMUNITY_CATEGORY_MAP).map(([k, v]) => [normalizeKey(k), v]),
 )
 
+/** A community category's slug; `null` for a catch-all bucket; `undefined` when the name is not a community one. */
+export function communityCategorySlug(raw: string): string | null | undefined {
+  return COMMUNITY_BY_KEY.get(normalizeKey(raw.slice(0, 200)))
+}
+
 // A coarse community category may be narrowed to one of these when the hints clearly say so
 // (ToolSDK files most crypto servers under Finance, and video/music under Art & Culture).
-const REFINEMENTS: Readonly<Record<string, readonly string[]>> = {
+export const REFINEMENTS: Readonly<Record<string, readonly string[]>> = {
   finance: ['crypto'],
   'art-culture': ['media'],
   'cloud-platforms': ['devops'],
@@ -167,7 +172,8 @@ const REFINEMENTS: Readonly<Record<string, readonly string[]>> = {
 
 // Keyword hints per category. A pattern is matched on word boundaries against the lower-cased
 // name and description. Only distinctive words are listed: generic ones such as "search", "data"
-// or "api" appear in descriptions of every kind and would make guesses noisy.
+// or "api" appear in descriptions of every kind and would make guesses noisy; so would "flux" (an image model, and
+// any data flow) and a bare "learning" (machine learning is not education).
 const HINTS: ReadonlyArray<readonly [slug: string, patterns: readonly string[]]> = [
   [
     'databases',
@@ -422,7 +428,8 @@ const HINTS: ReadonlyArray<readonly [slug: string, patterns: readonly string[]]>
     'ai-llm',
     [
       'llms?',
-      'large language models?',
+      '(?:large )?language models?',
+      'text generation',
       'openai',
       'anthropic',
       'gemini',
@@ -639,7 +646,6 @@ const HINTS: ReadonlyArray<readonly [slug: string, patterns: readonly string[]]>
       'dall-e',
       'stable diffusion',
       'midjourney',
-      'flux',
       'drawing',
       'design',
       '3d',
@@ -713,7 +719,6 @@ const HINTS: ReadonlyArray<readonly [slug: string, patterns: readonly string[]]>
     'education-research',
     [
       'education',
-      'learning',
       'students?',
       'courses?',
       'academic',
@@ -768,85 +773,10 @@ const HINTS: ReadonlyArray<readonly [slug: string, patterns: readonly string[]]>
   ['weather', ['weather', 'forecasts?', 'meteorolog(?:y|ical)', 'climate', 'openweather(?:map)?', 'temperature']],
 ]
 
-const HINT_REGEXPS: ReadonlyArray<readonly [string, readonly RegExp[]]> = HINTS.map(([slug, pats]) => {
+/** Each category's keywords, compiled: matched on letter/digit boundaries. */
+export const HINT_REGEXPS: ReadonlyArray<readonly [string, readonly RegExp[]]> = HINTS.map(([slug, pats]) => {
   if (!BY_SLUG.has(slug)) throw new Error(`hint for unknown slug ${slug}`)
   // A space or hyphen in a keyword also matches "_", "." or "-", as names write `text_to_speech`.
   const flexible = (p: string) => p.replace(/[ -]/g, (c) => (c === ' ' ? '[\\s_.-]+' : '[\\s_.-]'))
   return [slug, pats.map((p) => new RegExp(`(?<![\\p{L}\\p{N}])(?:${flexible(p)})(?![\\p{L}\\p{N}])`, 'u'))] as const
 })
-
-// Longest text the hint scorer looks at: the opening of a description says what a server is for.
-const HINT_TEXT_LIMIT = 600
-
-/** Scores each category against the hints; a match in the name counts 3, in the description 1 per keyword. */
-export function scoreCategoryHints(hints: { name?: string; description?: string }): Map<string, number> {
-  // Only the last segment of a name counts: `io.github.owner/` and `@scope/` are namespaces (every
-  // GitHub-hosted server is `io.github.…`), not topics. Keywords match on letter/digit boundaries, so
-  // `postgres` is found in `postgres-mcp` and `slack` in `slack_bot`.
-  const name = (hints.name ?? '').toLowerCase().split('/').pop() ?? ''
-  const description = (hints.description ?? '').slice(0, HINT_TEXT_LIMIT).toLowerCase()
-  const scores = new Map<string, number>()
-  for (const [slug, regexps] of HINT_REGEXPS) {
-    let s = 0
-    for (const re of regexps) {
-      if (name && re.test(name)) s += 3
-      else if (description && re.test(description)) s += 1
-    }
-    if (s > 0) scores.set(slug, s)
-  }
-  return scores
-}
-
-// A hint wins only with at least this score (a name keyword, or two description keywords) and a clear
-// lead over the runner-up: better Other than wrong. Tuned on servers.json (see the test).
-const MIN_HINT_SCORE = 2
-const MIN_HINT_LEAD = 2
-
-/** The category the hints point to with confidence (optionally only among `allowed`), or null. */
-export function guessCategoryFromHints(
-  hints: { name?: string; description?: string },
-  allowed?: readonly string[],
-): Category | null {
-  const scores = scoreCategoryHints(hints)
-  let best: [string, number] | null = null
-  let second = 0
-  for (const [slug, s] of scores) {
-    if (!best || s > best[1]) {
-      if (best) second = Math.max(second, best[1])
-      best = [slug, s]
-    } else second = Math.max(second, s)
-  }
-  if (!best || best[1] < MIN_HINT_SCORE || best[1] - second < MIN_HINT_LEAD) return null
-  if (allowed && !allowed.includes(best[0])) return null
-  return BY_SLUG.get(best[0]) ?? null
-}
-
-/**
- * Maps a community (ToolSDK) category name, or any spelling of one of ours, onto the taxonomy.
- * Unknown, missing or catch-all names fall back to confident keyword hints, else Other.
- */
-export function mapCommunityCategory(
-  raw: string | undefined | null,
-  hints?: { name?: string; description?: string },
-): Category {
-  const text = typeof raw === 'string' ? raw : ''
-  const community = COMMUNITY_BY_KEY.get(normalizeKey(text.slice(0, 200)))
-  if (community !== undefined) {
-    if (community === null) return (hints && guessCategoryFromHints(hints)) ?? OTHER_CATEGORY
-    const base = BY_SLUG.get(community) ?? OTHER_CATEGORY
-    const narrower = REFINEMENTS[community]
-    if (hints && narrower) {
-      // Narrow only when the narrower category clearly beats the base one on the same hints.
-      const scores = scoreCategoryHints(hints)
-      const baseScore = scores.get(community) ?? 0
-      for (const slug of narrower) {
-        const s = scores.get(slug) ?? 0
-        if (s >= MIN_HINT_SCORE && s > baseScore) return BY_SLUG.get(slug) ?? base
-      }
-    }
-    return base
-  }
-  const own = text ? resolveCategory(text) : null
-  if (own) return own
-  return (hints && guessCategoryFromHints(hints)) ?? OTHER_CATEGORY
-}

@@ -187,6 +187,17 @@ export interface RepositoryRun {
 }
 
 /**
+ * What a remote's name resolved to at the listing's last probe, as the catalog keeps it: a remote seen `private`
+ * (a loopback, private, link-local or unique-local address) gets no install line (`withheldRemotes`).
+ */
+export interface RemoteAddressSeen {
+  url: string
+  address: 'public' | 'private' | 'unresolvable'
+  reason?: string
+  checkedAt: string
+}
+
+/**
  * How a listing's install model was found: its registry entry; its README's client config; a package its README
  * names (a guess); a package found in npm or PyPI whose entry links back to the listing (`registry-link`); its
  * repository run as it is (a guess).
@@ -257,6 +268,8 @@ export interface Listing {
   title: string | null
   description: string
   category: string // canonical stored category name (emoji + label)
+  /** Whether the category was named (`given`) or guessed; absent on rows read before it existed. */
+  categorySource?: 'given' | 'guessed'
   url: string | null
   repositoryUrl: string | null
   websiteUrl: string | null
@@ -290,6 +303,8 @@ export interface Listing {
   installEvidence?: PackageEvidence[] | null
   /** How the listing's own repository can be run, when no package is known. */
   repositoryRun?: RepositoryRun | null
+  /** What its remotes' names resolved to at the last probe (none kept while private addresses are allowed). */
+  remoteAddresses?: RemoteAddressSeen[] | null
   toolsSource?: string | null
   toolsCheckedAt?: Date | null
   healthCheckedAt?: Date | null

@@ -247,6 +247,12 @@ export const SearchHit = t.Composite([
       }),
     ),
     riskCleared: t.Optional(t.Boolean({ description: 'An operator reviewed the scan of exactly this tool list' })),
+    matchedTools: t.Optional(
+      t.Array(t.String(), {
+        description:
+          "Names of the hit's observed tools whose own text (name, title, description, parameters) holds a word of the query; absent when none did",
+      }),
+    ),
     stars: t.Optional(t.Union([t.Integer(), t.Null()], { description: 'GitHub stars (null: not known)' })),
     installs: t.Optional(t.Integer({ description: 'Installs counted (copies of a config, once per visitor a day)' })),
     addedAt: t.Optional(t.String({ format: 'date-time', description: 'When the listing was added to the catalog' })),

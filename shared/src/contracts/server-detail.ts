@@ -4,6 +4,7 @@
  */
 import { Type as t, type Static } from '@sinclair/typebox'
 import { ConfigEntry, InstallInfo, ListingSummary } from './models'
+import { SkillsChangesModel, SkillsModel, ToolsDefectModel } from './observed-models'
 
 /** Listing detail: the `server` object of the detail response (§2.2). */
 export const ServerDetail = t.Composite([
@@ -13,6 +14,12 @@ export const ServerDetail = t.Composite([
       t.String({
         description:
           'Who may change the listing: `submission`, `import` (an operator import), `registry:<base URL>` (a followed registry) or `demo` (sample data, removed by the first real import)',
+      }),
+    ),
+    categorySource: t.Optional(
+      t.Union([t.Literal('given'), t.Literal('guessed')], {
+        description:
+          "`given`: the category its source, submitter or owner named; `guessed`: none usable was given, so the directory guessed it from the name, title, description, tools and README (Other when nothing was clear). Always present in the catalog's answers",
       }),
     ),
     title: t.Union([t.String(), t.Null()]),
@@ -40,6 +47,17 @@ export const ServerDetail = t.Composite([
     remotes: t.Array(t.Unknown()),
     install: t.Union([InstallInfo, t.Null()]),
     configs: t.Union([t.Array(ConfigEntry), t.Null()], { description: 'Null when the install is only a guess' }),
+    installWithheld: t.Array(
+      t.Object({
+        url: t.String(),
+        reason: t.String(),
+        checkedAt: t.String({ format: 'date-time', description: 'The probe that saw it' }),
+      }),
+      {
+        description:
+          "Remotes given no install line or config: their names resolved to a loopback, private, link-local or unique-local address at the listing's last probe",
+      },
+    ),
     createdAt: t.String({ format: 'date-time' }),
     updatedAt: t.String({ format: 'date-time' }),
     license: t.Union([t.String(), t.Null()], { description: 'From the submission (§2.4)' }),
@@ -51,6 +69,40 @@ export const ServerDetail = t.Composite([
     readme: t.Union([t.String(), t.Null()], {
       description: 'The repository README (Markdown) when the directory holds one',
     }),
+    readiness: t.Optional(
+      t.Object(
+        {
+          ready: t.Union([t.Boolean(), t.Null()], {
+            description:
+              'true when every check passed; false when one failed; null when one is unknown (nothing observed)',
+          }),
+          checks: t.Array(
+            t.Object({
+              id: t.Union(
+                [
+                  t.Literal('tool-titles'),
+                  t.Literal('tool-annotations'),
+                  t.Literal('tool-names'),
+                  t.Literal('remote-auth'),
+                ],
+                {
+                  description:
+                    'tool-titles: every tool has a title; tool-annotations: every tool has readOnlyHint or destructiveHint; tool-names: names unique and at most 64 characters; remote-auth: a remote endpoint uses OAuth (protected-resource metadata) or no auth',
+                },
+              ),
+              passed: t.Union([t.Boolean(), t.Null()], { description: 'null: nothing observed to judge it by' }),
+              evidence: t.String({
+                description: 'What it was judged on: the tools that fail it, where and when the tool list was seen',
+              }),
+            }),
+          ),
+        },
+        {
+          description:
+            "Ready for an agent's host (a connector directory): checks of the last observed tool list and the probe of the endpoint's auth",
+        },
+      ),
+    ),
     risk: t.Optional(
       t.Union(
         [
@@ -100,59 +152,9 @@ export const ServerDetail = t.Composite([
         { description: 'The last changes of the tool list, newest first (rug-pull watch)' },
       ),
     ),
-    toolsDefect: t.Optional(
-      t.Union(
-        [
-          t.Object({
-            code: t.String({
-              description: 'input_schema_not_object, missing_name, duplicate_name or invalid_result',
-            }),
-            message: t.String(),
-            tools: t.Array(t.String(), { description: 'The tools at fault (#<index> for one without a name)' }),
-          }),
-          t.Null(),
-        ],
-        {
-          description:
-            "How the server's last tool list breaks the spec (clients built on the official SDK reject such a list whole); the tools shown are those readable. Null when it does not",
-        },
-      ),
-    ),
-    skills: t.Optional(
-      t.Array(
-        t.Object({
-          name: t.String(),
-          title: t.Optional(t.String()),
-          description: t.String(),
-          uri: t.String({ description: "The URI of the skill's SKILL.md" }),
-          files: t.Array(
-            t.Object({
-              path: t.String({ description: "Relative to the skill's root (SKILL.md, references/…)" }),
-              sha256: t.String({ description: 'sha256 of the file as the server published it (64 hex digits)' }),
-            }),
-          ),
-          dynamic: t.Optional(t.Boolean({ description: 'The server publishes no digests for this skill' })),
-        }),
-        {
-          description:
-            'The skills the server offers (MCP Skills extension, skills/list), as last listed: a changed digest is a rug-pull signal',
-        },
-      ),
-    ),
-    skillsChanges: t.Optional(
-      t.Array(
-        t.Object({
-          at: t.String({ format: 'date-time' }),
-          fromHash: t.String(),
-          toHash: t.String(),
-          added: t.Array(t.String()),
-          removed: t.Array(t.String()),
-          changed: t.Array(t.String({ description: "A skill whose description or a file's digest changed" })),
-          source: t.Union([t.String(), t.Null()]),
-        }),
-        { description: 'The last changes of the skills, newest first (rug-pull watch)' },
-      ),
-    ),
+    toolsDefect: t.Optional(ToolsDefectModel),
+    skills: t.Optional(SkillsModel),
+    skillsChanges: t.Optional(SkillsChangesModel),
     checks: t.Object(
       {
         healthCheckedAt: t.Union([t.String({ format: 'date-time' }), t.Null()], {

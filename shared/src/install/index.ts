@@ -1,6 +1,7 @@
 /** Install models and per-client configs: how to run a listed server, and what to paste where. */
 export { argumentPlaceholder, argumentTokens, placeholdersIn } from './arguments'
 export { deriveInstallModel, installName, isConcreteVersion, isGuess, type InstallSource } from './model'
+export { isWithheld, type WithheldRemote, withheldRemotes } from './withheld'
 export {
   EVIDENCE_REGISTRIES,
   evidenceFor,

@@ -13,7 +13,8 @@
  *     or headers, and needs a bridge in some clients. npx and uvx come before docker and dnx because they
  *     need only a language runtime.
  *  2. A hosted endpoint (`remotes[]`): streamable-http before sse (SSE is deprecated in the MCP spec),
- *     ties in listed order; confidence `high` (the endpoint is the registry entry's own declaration).
+ *     ties in listed order; confidence `high` (the endpoint is the registry entry's own declaration). A remote
+ *     whose name was seen resolving to a private address is never used (withheld.ts).
  *  3. When the entry declares no packages and no remotes: the install the prober found in the repository
  *     README (`inferredInstall`). Its own client config is used as given; a package it only names (a
  *     mention, a guess) is used only when the package's registry entry links it to the listing.
@@ -50,10 +51,11 @@ import { varName } from './config-parts'
 import { evidenceFor, judgeEvidence } from './evidence'
 import { withReadmeSettings } from './readme-settings'
 import { repositoryGuess } from './repository-guess'
+import { isWithheld } from './withheld'
 
 /** The listing fields an install model is derived from. */
 export type InstallSource = Pick<Listing, 'name' | 'packages' | 'remotes' | 'repositoryUrl' | 'url' | 'source'> &
-  Partial<Pick<Listing, 'inferredInstall' | 'installEvidence' | 'repositoryRun'>>
+  Partial<Pick<Listing, 'inferredInstall' | 'installEvidence' | 'repositoryRun' | 'remoteAddresses'>>
 
 type LocalModel = Extract<InstallModel, { kind: 'local' }>
 type RemoteModel = Extract<InstallModel, { kind: 'remote' }>
@@ -278,7 +280,8 @@ export function deriveInstallModel(l: InstallSource): InstallModel | null {
   }
   const byTransport = remotes
     .map((r, i) => ({ r, i }))
-    .filter(({ r }) => r && typeof r === 'object')
+    // A remote seen resolving to a private address gets no install line (withheld.ts).
+    .filter(({ r }) => r && typeof r === 'object' && !isWithheld(l, r.url))
     .sort((a, b) => Number(b.r.type === 'streamable-http') - Number(a.r.type === 'streamable-http') || a.i - b.i)
   for (const { r } of byTransport) {
     const m = remoteModel(r)

@@ -33,10 +33,16 @@ export function refusedAddressReason(address: string, allowPrivate = false): str
   if (allowPrivate) return null
   // An IPv4-mapped IPv6 address is judged as the IPv4 address it carries, and refused outright either way.
   if (normal !== ip) return `${address} is an IPv4-mapped IPv6 address (${normal.toString()})`
-  // The deprecated IPv4-compatible form (::a.b.c.d, RFC 4291 §2.5.5.1) is no global address either.
-  if (ip.kind() === 'ipv6' && (ip as ipaddr.IPv6).parts.slice(0, 6).every((p) => p === 0))
-    return `${address} is an IPv4-compatible IPv6 address`
   const range = ip.range()
+  // The deprecated IPv4-compatible form (::a.b.c.d, RFC 4291 §2.5.5.1) is no global address either; ::1 and :: share
+  // its first 96 bits but are named as what they are.
+  if (
+    range !== 'loopback' &&
+    range !== 'unspecified' &&
+    ip.kind() === 'ipv6' &&
+    (ip as ipaddr.IPv6).parts.slice(0, 6).every((p) => p === 0)
+  )
+    return `${address} is an IPv4-compatible IPv6 address`
   if (range !== 'unicast') return `${address} is ${RANGE_NAMES[range] ?? `a reserved (${range})`} address`
   return null
 }

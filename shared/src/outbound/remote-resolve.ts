@@ -1,7 +1,8 @@
 // A remote's name resolved where it is written (a publish, an owner's edit): a name whose A or AAAA records point at
 // a loopback, private, link-local or unique-local address (`localtest.me`, a name set to 10.0.0.5) would point
 // users' clients at their own machine or network as surely as the address itself. Imports and followed upstreams
-// are not resolved (thousands of names): the prober's outbound guard refuses such answers when it probes them.
+// are not resolved where they are written (thousands of names): the prober resolves them at each probe
+// (`remoteAddressOf`), and the catalog withholds the install of a remote seen resolving to such an address.
 import { isIP } from 'node:net'
 import { refusedAddressReason, type ResolveAddresses } from './addresses'
 import { privateRemoteReason } from './remote-address'
@@ -140,4 +141,63 @@ export async function resolvedRemotesReason(
     if (why) return `remotes[${i}]: ${why}`
   }
   return null
+}
+
+/** What a remote's name was seen resolving to: every address public, any private, or no answer at all. */
+export type RemoteAddressKind = 'public' | 'private' | 'unresolvable'
+
+/** A remote's address as the prober saw it: its kind, and why when it is not public. */
+export interface RemoteAddressFact {
+  url: string
+  address: RemoteAddressKind
+  reason?: string
+}
+
+/**
+ * What `url`'s host is, for a remote already listed (an import, a followed upstream): `private` when it is (or
+ * resolves to, among its A and AAAA answers) a loopback, private, link-local or unique-local address, or a name that
+ * means one (the rule of `resolvedRemoteReason`, without its allowance: this is a fact, the caller decides); `public`
+ * when every answer is a public address; `unresolvable` when it gave no answer (a failure says nothing about where it
+ * points). A templated host is judged by its fixed domain. Null when `url` has no host to judge.
+ */
+export async function remoteAddressOf(
+  url: string,
+  opts: Pick<RemoteResolveOptions, 'resolve' | 'timeoutMs'>,
+): Promise<RemoteAddressFact | null> {
+  const literal = privateRemoteReason(url, false)
+  if (literal) return { url, address: 'private', reason: literal }
+  const name = hostName(url.replace(/\{[^{}]*\}/g, 'x'))
+  if (!name) {
+    try {
+      return new URL(url).hostname ? { url, address: 'public' } : null
+    } catch {
+      return null
+    }
+  }
+  // A templated host: its fixed domain and a name under it (as `resolvedRemoteReason` judges one).
+  const hosts = hostTemplated(url) ? [fixedDomain(url), name.host] : [name.host]
+  const ms = opts.timeoutMs ?? REMOTE_RESOLVE_MS
+  let failed: string | null = null
+  let resolved = false
+  for (const host of hosts) {
+    let addresses: string[]
+    try {
+      addresses = await resolveWithin(opts.resolve, host, ms)
+    } catch (err) {
+      failed ??= `${host} did not resolve (${(err instanceof Error ? err.message : String(err)).slice(0, 200)})`
+      continue
+    }
+    resolved ||= addresses.length > 0
+    for (const a of addresses) {
+      const why = refusedAddressReason(a, false)
+      if (why)
+        return {
+          url,
+          address: 'private',
+          reason: `${host} resolves to ${why}: users' clients would connect to their own machine or network`,
+        }
+    }
+  }
+  if (!resolved) return { url, address: 'unresolvable', reason: failed ?? `${name.host} has no A or AAAA record` }
+  return { url, address: 'public' }
 }

@@ -155,9 +155,17 @@ export function scanTools(
   const findings: RiskFinding[] = []
   const own = ownServers(listing)
   const otherTools = new Set(tools.map((t) => t.name))
+  // Each tool's parameters by name (top level), so an order to fill one by its name is read as a destination.
+  const fieldsOf = new Map(
+    tools.map((t) => [
+      t.name,
+      [...(t.parameters ?? []), ...Object.keys(t.parameterDescriptions ?? {}).map((p) => p.split(/[.[]/)[0]!)],
+    ]),
+  )
+  const everyField = [...fieldsOf.values()].flat()
   for (const place of textsOf(tools, server)) {
     const seen = new Set<string>()
-    for (const found of judgeText(place.text)) {
+    for (const found of judgeText(place.text, place.tool ? (fieldsOf.get(place.tool) ?? []) : everyField)) {
       // A parameter named for a private key asks the model to fill it with one: no longer a mere mention.
       const j =
         place.where.startsWith('parameter name') && found.message.startsWith('mentions private keys')

@@ -5,7 +5,7 @@
  * base64, hex and URL-encoded runs are decoded, rot13 is undone where it makes English, spelled-out e-mail addresses
  * are written as addresses and Arabic and Hebrew vowel marks are dropped (decode.ts). Every step is linear in the text's length.
  */
-import { rot13View, spelledAddresses, withoutVowelMarks } from './decode'
+import { htmlEntities, leetView, reversedView, rot13View, spelledAddresses, withoutVowelMarks } from './decode'
 
 /** What a text hides, and the views of it the scan reads. */
 export interface TextViews {
@@ -113,6 +113,12 @@ const CONFUSABLE_RE = new RegExp(`[${Object.keys(CONFUSABLE).join('')}]`, 'gu')
 const mixedScript = (s: string) =>
   s.split(/[^\p{L}]+/u).some((w) => /[A-Za-z]/.test(w) && /[\u0370-\u03FF\u0400-\u04FF]/.test(w))
 
+// A tool about look-alike letters names one as its example ("аpple.com" with a Cyrillic а): a quoted word or a
+// domain there is the subject, not a disguise.
+const HOMOGLYPH_TOPIC = /homoglyph|confusable|look-?alike|\bIDN\b|punycode|spoof|typosquat|mixed[\s-]script/i
+const QUOTED_OR_DOMAIN =
+  /["'`“‘«][^"'`”’»\n]{1,80}["'`”’»]|[\p{L}\p{N}-]{1,63}(\.[\p{L}\p{N}-]{1,63}){0,4}\.[a-z]{2,24}\b/gu
+
 /** Hidden ASCII carried by Unicode tag characters (U+E0020–E007E). */
 function decodeTags(s: string): string {
   let out = ''
@@ -178,9 +184,12 @@ export function decodeRuns(s: string): string[] {
 
 /** Joins words split to dodge a match: `ig-nore`, `ig- nore`, `i g n o r e`, `i.g.n.o.r.e`. */
 export function joinSplitWords(s: string): string {
-  return s
-    .replace(/(\p{L})[-\u2010\u2011\u00AD]\s*(\p{L})/gu, '$1$2')
-    .replace(/\b(?:\p{L}[ .·_*]){3,}\p{L}\b/gu, (m) => m.replace(/[ .·_*]/g, ''))
+  return (
+    s
+      // One separator throughout a run, so `i.g.n.o.r.e p.r.e.v.i.o.u.s` stays two words.
+      .replace(/\b\p{L}([ .·_*-])(?:\p{L}\1){1,}\p{L}\b/gu, (m) => m.replace(/[ .·_*-]/g, ''))
+      .replace(/(\p{L})[-\u2010\u2011\u00AD]\s*(\p{L})/gu, '$1$2')
+  )
 }
 
 /** The views of `raw` the scan matches, and what it hides. */
@@ -190,11 +199,12 @@ export function textViews(raw: string): TextViews {
   const smuggled = selectors > 2
   const stripped = raw.replace(TAGS, '').replace(VARIATION, '')
   // Joiners between letters of scripts that need them (Persian, the Indic scripts) are spelling, not hiding.
-  const joinersAsSpelling = stripped.replace(
-    /(?<=[^\p{Script=Latin}\P{L}]\p{M}*)[\u200C\u200D](?=\P{Script=Latin})/gu,
-    '',
-  )
-  const invisible = joinersAsSpelling !== joinersAsSpelling.replace(FORMAT, '') || /\u00AD/.test(raw)
+  // So are joiners inside an emoji sequence (👨‍💻) and soft hyphens inside a word (Wetter\u00ADvorhersage).
+  const joinersAsSpelling = stripped
+    .replace(/(?<=[^\p{Script=Latin}\P{L}]\p{M}*)[\u200C\u200D](?=\P{Script=Latin})/gu, '')
+    .replace(/(?<=\p{Extended_Pictographic}[\uFE0F\u{1F3FB}-\u{1F3FF}]?)\u200D(?=\p{Extended_Pictographic})/gu, '')
+    .replace(/(?<=\p{L})\u00AD(?=\p{L})/gu, '')
+  const invisible = joinersAsSpelling !== joinersAsSpelling.replace(FORMAT, '')
   const nfkc = stripped.replace(FORMAT, '').normalize('NFKC')
   const skeleton = withoutVowelMarks(nfkc.replace(CONFUSABLE_RE, (c) => CONFUSABLE[c] ?? c))
   const views = [nfkc]
@@ -203,19 +213,26 @@ export function textViews(raw: string): TextViews {
   if (joined !== skeleton) views.push(joined)
   const hidden = [decodeTags(raw), smuggled ? decodeVariation(raw) : ''].filter((h) => h.trim())
   const decoded = decodeRuns(nfkc)
+  // On the joined view, and on the NFKC text too: the skeleton folds Cyrillic words for @ ("собака") to Latin.
   const spelled = spelledAddresses(joined)
   if (spelled.count) views.push(spelled.text)
+  const spelledNative = nfkc === joined ? { text: '', count: 0 } : spelledAddresses(nfkc)
+  if (spelledNative.count) views.push(spelledNative.text)
   const rotated = rot13View(nfkc)
   if (rotated) views.push(rotated, spelledAddresses(rotated).text)
+  // Numeric character references, text written backwards and digits for letters: read through by a model.
+  const entities = htmlEntities(nfkc)
+  const recoded = [entities, reversedView(nfkc), leetView(joined)].filter((x): x is string => x !== null)
+  views.push(...recoded)
   views.push(...hidden, ...decoded)
   return {
     views,
     bidiOrTags,
     smuggled,
     invisible,
-    mixedScript: mixedScript(nfkc),
-    decoded: [...hidden, ...decoded],
-    spelled: spelled.count,
+    mixedScript: mixedScript(HOMOGLYPH_TOPIC.test(nfkc) ? nfkc.replace(QUOTED_OR_DOMAIN, ' ') : nfkc),
+    decoded: [...hidden, ...decoded, ...(entities ? [entities] : [])],
+    spelled: spelled.count + spelledNative.count,
     rot13: rotated !== null,
   }
 }

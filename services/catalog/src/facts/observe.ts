@@ -15,6 +15,8 @@ import type {
   ToolsDefect,
 } from '@mcp-directory/shared/contracts'
 import { diffSkills, diffTools, scannedHash, scanTools, skillsHash, toolsHash } from '@mcp-directory/shared/toolscan'
+import { reguessedCategory } from '../categories/guess'
+import { observeRemoteAddresses } from './remote-addresses'
 import { type ListingFacts, riskBlocks, SANDBOX_RUNNING, sandboxRunAfter } from './rules'
 
 /** How many recent tool-list changes a listing keeps. */
@@ -237,6 +239,18 @@ function observeReadFacts(w: Write, facts: ListingFacts) {
   }
 }
 
+/** A guessed category guessed again from the tools and README as they now are: they say what the server does. */
+function observeCategory(w: Write) {
+  const { row, set } = w
+  const category = reguessedCategory(row, {
+    tools: set.tools ?? row.tools,
+    readme: set.readme !== undefined ? set.readme : row.readme,
+  })
+  if (!category) return
+  set.category = category
+  w.changed.push('category')
+}
+
 /** What a probe's facts change on `row`, seen at the probe's time. */
 export function observe(row: Row, facts: ListingFacts): Write {
   const w: Write = { row, at: new Date(facts.checkedAt), set: {}, changed: [] }
@@ -255,6 +269,8 @@ export function observe(row: Row, facts: ListingFacts): Write {
     w.changed.push('isVerifiedActive')
   }
   observeReadFacts(w, facts)
+  observeCategory(w)
+  observeRemoteAddresses(w, facts)
   return w
 }
 

@@ -4,6 +4,7 @@
 // here, because the catalog owns listings; the list of active listings a probe round covers; and the runnable
 // listings the sandbox starts next, with what their last starts said. The operator's
 // clearing of a risk finding lives here too, on its public path.
+import type { Config } from '@mcp-directory/shared/config'
 import type { Database } from '@mcp-directory/shared/db'
 import {
   listProbeTargets,
@@ -29,6 +30,8 @@ export interface FactsDeps {
   nudge: (ids?: string[]) => void
   /** The operator token, for clearing a risk. */
   operatorToken: string
+  /** OUTBOUND_ALLOW_PRIVATE=1: remotes' private addresses are allowed, so none is kept as a reason to withhold. */
+  config?: Pick<Config, 'outboundAllowPrivate'>
 }
 
 // A README and a tool list of hundreds fit many times over.
@@ -43,13 +46,16 @@ export function factsRoutes(deps: FactsDeps) {
         mount(
           putListingFacts,
           async ({ params, body }) => {
-            const result = await writeFactsOrRecordFailure(database, log, params.id, listingFactsOf(body)).catch(
-              (err) => {
-                // A write the database refused was recorded as a failure with its event: this replica sees it now.
-                if (!isRefusal(err)) deps.nudge([params.id])
-                throw err
-              },
-            )
+            const result = await writeFactsOrRecordFailure(
+              database,
+              log,
+              params.id,
+              listingFactsOf(body, deps.config?.outboundAllowPrivate === true),
+            ).catch((err) => {
+              // A write the database refused was recorded as a failure with its event: this replica sees it now.
+              if (!isRefusal(err)) deps.nudge([params.id])
+              throw err
+            })
             if (result.changed.length) {
               deps.nudge([result.id])
               log.info({ id: result.id, changed: result.changed }, 'listing facts changed')

@@ -46,6 +46,8 @@ export interface ListingFacts {
   evidence?: PackageEvidence[] | null
   /** How the listing's own repository can be run (null: forget what was read). */
   repositoryRun?: RepositoryRun | null
+  /** What each remote's name resolved to ([]: none to keep). */
+  remoteAddresses?: NonNullable<FactsBody['remoteAddresses']>
 }
 
 /** Verdicts that say the package ran: it listed its tools, or stopped asking for a declared variable or argument. */
@@ -130,9 +132,12 @@ function skillTexts(list: unknown): NonNullable<ServerTexts['skills']> {
     }))
 }
 
-/** A valid facts body as written: tools trimmed, an empty homepage none. */
-export function listingFactsOf(body: FactsBody): ListingFacts {
-  const { remote, sandbox, github, ...rest } = body
+/**
+ * A valid facts body as written: tools trimmed, an empty homepage none. With private addresses allowed
+ * (`allowPrivateRemotes`), remotes' addresses are kept as none: nothing is withheld for being private.
+ */
+export function listingFactsOf(body: FactsBody, allowPrivateRemotes = false): ListingFacts {
+  const { remote, sandbox, github, remoteAddresses, ...rest } = body
   const trim = <T extends { tools?: ToolBody[]; server?: unknown }>(x: T) => ({
     ...x,
     tools: x.tools?.map(toolOf),
@@ -143,6 +148,7 @@ export function listingFactsOf(body: FactsBody): ListingFacts {
     ...(remote !== undefined ? { remote: remote && trim(remote) } : {}),
     ...(sandbox !== undefined ? { sandbox: sandbox && trim(sandbox) } : {}),
     ...(github ? { github: { ...github, homepage: github.homepage || null } } : {}),
+    ...(remoteAddresses !== undefined ? { remoteAddresses: allowPrivateRemotes ? [] : remoteAddresses } : {}),
   }
 }
 

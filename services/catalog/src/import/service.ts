@@ -1,5 +1,6 @@
-import { mapCommunityCategory, storedCategoryName } from '@mcp-directory/shared/categories'
-import { catalogOutbox, eq, inArray, listings, sql, type Database } from '@mcp-directory/shared/db'
+import { categorize, storedCategoryName } from '@mcp-directory/shared/categories'
+import type { ToolInfo } from '@mcp-directory/shared/contracts'
+import { catalogOutbox, eq, inArray, listings, sql, type Database, type Tx } from '@mcp-directory/shared/db'
 import { enqueueEvent } from '@mcp-directory/shared/outbox'
 import { InvalidInput } from '@mcp-directory/shared/errors'
 import { seenOfReplaced } from '../facts/observe'
@@ -44,14 +45,19 @@ export interface ImportOptions extends ImportScope {
   maxOpenConflicts?: number
 }
 
-/** The columns an import writes, derived from a normalised entry. */
-function columnsOf(l: ImportedListing, hash: string) {
-  const category = storedCategoryName(mapCommunityCategory(l.rawCategory, { name: l.name, description: l.description }))
+/** What a probe has seen of a listing already (its tools, its README): more for a guessed category to go on. */
+type Seen = { tools: ToolInfo[]; readme: string | null }
+
+/** The columns an import writes, derived from a normalised entry (and what was seen of the listing it updates). */
+function columnsOf(l: ImportedListing, hash: string, seen?: Seen) {
+  const evidence = { name: l.name, title: l.title, description: l.description, ...seen }
+  const { category, guessed } = categorize(l.rawCategory, evidence)
   return {
     name: l.name,
     title: l.title,
     description: l.description,
-    category,
+    category: storedCategoryName(category),
+    categorySource: guessed ? 'guessed' : 'given',
     url: l.url,
     repositoryUrl: l.repositoryUrl,
     ...identityColumns(l),
@@ -145,6 +151,16 @@ interface ChunkContext {
   maxOpenConflicts: number
 }
 
+/** The tools and README stored for these listings, by id. */
+async function seenOf(tx: Tx, ids: string[]): Promise<Map<string, Seen>> {
+  if (!ids.length) return new Map()
+  const rows = await tx
+    .select({ id: listings.id, tools: listings.tools, readme: listings.readme })
+    .from(listings)
+    .where(inArray(listings.id, ids))
+  return new Map(rows.map((r) => [r.id, { tools: r.tools, readme: r.readme }]))
+}
+
 /**
  * Writes one chunk of entries with their `listing.imported` events, in one transaction, under the identity lock
  * submissions and claims take. An entry a listing written since the plan now meets is kept as a conflict instead
@@ -169,12 +185,17 @@ async function writeChunk(database: Database, planned: ImportWork[], ctx: ChunkC
         .insert(listings)
         .values(creates.map((w) => ({ id: w.id, status: 'active', origin, ...columnsOf(w.l, w.hash) })))
     }
-    for (const w of chunk.filter((w) => w.kind === 'update')) {
+    const updates = chunk.filter((w) => w.kind === 'update')
+    const seen = await seenOf(
+      tx,
+      updates.map((w) => w.id),
+    )
+    for (const w of updates) {
       await tx
         .update(listings)
         // A replacement makes the listing this origin's from now on.
         .set({
-          ...columnsOf(w.l, w.hash),
+          ...columnsOf(w.l, w.hash, seen.get(w.id)),
           ...(w.replaces ? { origin } : {}),
           ...seenOfReplaced(ctx.stored.byId.get(w.id) ?? w.l, w.l),
           updatedAt: new Date(),

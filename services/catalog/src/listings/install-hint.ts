@@ -35,6 +35,7 @@ export function installBasisOf(r: SummaryRow) {
     inferredInstall: r.inferred_install as Listing['inferredInstall'],
     installEvidence: r.install_evidence as Listing['installEvidence'],
     repositoryRun: r.repository_run as Listing['repositoryRun'],
+    remoteAddresses: r.remote_addresses as Listing['remoteAddresses'],
   })
   return {
     model,

@@ -6,7 +6,14 @@ import {
   type ServerDetail,
   type InstallModel,
 } from '@mcp-directory/shared/contracts'
-import { buildClientConfigs, deriveInstallModel, installName, installSettings } from '@mcp-directory/shared/install'
+import {
+  buildClientConfigs,
+  deriveInstallModel,
+  installName,
+  installSettings,
+  withheldRemotes,
+} from '@mcp-directory/shared/install'
+import { readinessOfListing } from '@mcp-directory/shared/readiness'
 import type { SummaryRow } from '../search/repository'
 import { DEMO_ORIGIN } from '../import/origin'
 import { transportsOf } from './install-hint'
@@ -155,6 +162,15 @@ function riskOf(l: Listing): ServerDetail['risk'] {
   return { ...l.risk, cleared, clearedAt: cleared ? (l.riskClearedAt?.toISOString() ?? null) : null }
 }
 
+/** What the prober and the sandbox saw of its tools and skills, and what that makes of its readiness. */
+const observedOf = (l: Listing) => ({
+  readiness: readinessOfListing(l),
+  toolsChanges: l.toolsChanges ?? [],
+  toolsDefect: l.toolsDefect ?? null,
+  skills: l.skills ?? [],
+  skillsChanges: l.skillsChanges ?? [],
+})
+
 /** Shapes a listing as the detail `server` object of §2.2. */
 export function detailOf(
   l: Listing,
@@ -175,6 +191,7 @@ export function detailOf(
     ...publisherOf(l),
     publisher: publisherModelOf(l),
     origin: l.origin,
+    categorySource: l.categorySource ?? 'given',
     upvotes: l.upvotes,
     installName: name,
     ...listingUrls(baseUrl, l.id),
@@ -194,6 +211,7 @@ export function detailOf(
     remotes: l.remotes,
     install: installOf(model),
     configs: model ? buildClientConfigs(model, name) : null,
+    installWithheld: withheldRemotes(l),
     createdAt: l.createdAt.toISOString(),
     updatedAt: l.updatedAt.toISOString(),
     license: l.license ?? null,
@@ -204,10 +222,7 @@ export function detailOf(
     supportUrl: l.supportUrl ?? null,
     readme: l.readme ?? null,
     risk: riskOf(l),
-    toolsChanges: l.toolsChanges ?? [],
-    toolsDefect: l.toolsDefect ?? null,
-    skills: l.skills ?? [],
-    skillsChanges: l.skillsChanges ?? [],
+    ...observedOf(l),
     checks: {
       healthCheckedAt: l.healthCheckedAt?.toISOString() ?? null,
       factsWrittenAt: l.factsWrittenAt?.toISOString() ?? null,

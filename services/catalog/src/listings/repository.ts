@@ -12,6 +12,20 @@ const skillsOf = (r: ListingRow) => ({
   skillsChanges: r.skillsChanges,
 })
 
+/** What the prober found of how it installs, and where its remotes' names point (installs withhold a private one). */
+const installFactsOf = (r: ListingRow) => ({
+  inferredInstall: r.inferredInstall,
+  installEvidence: r.installEvidence,
+  repositoryRun: r.repositoryRun,
+  remoteAddresses: r.remoteAddresses,
+})
+
+/** Its category, and whether its source named it or the directory guessed it. */
+const categoryOf = (r: ListingRow) => ({
+  category: r.category,
+  categorySource: r.categorySource === 'guessed' ? ('guessed' as const) : ('given' as const),
+})
+
 /** Maps a stored row to the domain listing. */
 export function toListing(r: ListingRow): Listing {
   return {
@@ -19,7 +33,7 @@ export function toListing(r: ListingRow): Listing {
     name: r.name,
     title: r.title,
     description: r.description,
-    category: r.category,
+    ...categoryOf(r),
     url: r.url,
     repositoryUrl: r.repositoryUrl,
     websiteUrl: r.websiteUrl,
@@ -45,9 +59,7 @@ export function toListing(r: ListingRow): Listing {
     maintenanceStatus: r.maintenanceStatus,
     compatibleClients: r.compatibleClients,
     supportUrl: r.supportUrl,
-    inferredInstall: r.inferredInstall,
-    installEvidence: r.installEvidence,
-    repositoryRun: r.repositoryRun,
+    ...installFactsOf(r),
     toolsSource: r.toolsSource,
     toolsCheckedAt: r.toolsCheckedAt,
     healthCheckedAt: r.healthCheckedAt,

@@ -154,6 +154,15 @@ describe('renderListingMarkdown: structure', () => {
         '  - sql',
         '  - params',
         '',
+        "## Ready for an agent's host",
+        '',
+        '**Readiness:** not ready (2 failed).',
+        '',
+        '- [ ] Every tool has a title: **failed**. 1 of 1 tools lack a title: query; source: the tool list on record',
+        '- [ ] Every tool has a read/write annotation (readOnlyHint or destructiveHint): **failed**. 1 of 1 tools lack readOnlyHint/destructiveHint: query; source: the tool list on record',
+        '- [x] Tool names are unique and at most 64 characters: **passed**. 1 unique names, the longest 5 characters; source: the tool list on record',
+        '- [x] A remote endpoint uses OAuth (protected-resource metadata) or no auth: **passed**. no remote endpoint (it runs locally)',
+        '',
         '## Documentation & README',
         '',
         '```markdown',
@@ -189,12 +198,15 @@ describe('renderListingMarkdown: structure', () => {
       '# io.github.acme/postgres-mcp [Health: Active]',
       '## Description',
       '## Claude Desktop Quick Installation',
+      "## Ready for an agent's host",
       '## Documentation & README',
     ])
   })
 
   test('a tool without description or parameters is a plain bullet', () => {
-    expect(render(baseListing({ tools: [{ name: 'ping' }] }))).toContain('## Tools\n\n- **ping**\n\n## Documentation')
+    expect(render(baseListing({ tools: [{ name: 'ping' }] }))).toContain(
+      "## Tools\n\n- **ping**\n\n## Ready for an agent's host",
+    )
   })
 
   test('no README: a sentence says so', () => {
@@ -360,7 +372,7 @@ describe('renderListingMarkdown: untrusted strings', () => {
     const first = md.split('\n')[0] ?? ''
     expect(first).toBe('# Evil ## Tools \\[Health: Active\\] \\#\\#')
     expect(first).not.toMatch(/\[Health: \w+\]/)
-    expect(headings(md)).toHaveLength(5)
+    expect(headings(md)).toHaveLength(6)
   })
 
   test('a description cannot open headings, fences, setext headings or HTML', () => {
@@ -384,6 +396,7 @@ describe('renderListingMarkdown: untrusted strings', () => {
       '## Description',
       '## Claude Desktop Quick Installation',
       '## Tools',
+      "## Ready for an agent's host",
       '## Documentation & README',
     ])
     expect(setextHeadings(md)).toEqual([])
@@ -411,6 +424,7 @@ describe('renderListingMarkdown: untrusted strings', () => {
       '## Description',
       '## Claude Desktop Quick Installation',
       '## Tools',
+      "## Ready for an agent's host",
       '## Documentation & README',
     ])
     expect(md).toContain('```````markdown\n# Title') // seven: one more than the longest run inside
@@ -433,7 +447,7 @@ describe('renderListingMarkdown: untrusted strings', () => {
     )
     expect(md).toContain('- **\\*\\*bold\\*\\* # x**: multi line \\<b\\>')
     expect(md).toContain('  - a b\n  - \\[link\\](x)\n')
-    expect(headings(md)).toHaveLength(5)
+    expect(headings(md)).toHaveLength(6)
   })
 
   test('metadata values are single lines', () => {
@@ -455,7 +469,13 @@ function expectInert(shape: ReturnType<typeof markdownShape>) {
   expect(shape.html).toEqual([])
   for (const href of shape.links) expect(href).toMatch(ALLOWED_LINK)
 }
-const SECTIONS = ['## Description', '## Claude Desktop Quick Installation', '## Tools', '## Documentation & README']
+const SECTIONS = [
+  '## Description',
+  '## Claude Desktop Quick Installation',
+  '## Tools',
+  "## Ready for an agent's host",
+  '## Documentation & README',
+]
 
 describe('renderListingMarkdown: the one rule for listing text', () => {
   const model = deriveInstallModel(baseListing())
@@ -484,14 +504,18 @@ describe('renderListingMarkdown: the one rule for listing text', () => {
           const l = baseListing({ ...f, tags: [f.category], websiteUrl: f.repositoryUrl })
           const md = render(l, model, f.title)
           // The benign listing drops exactly what the renderer drops: tools and parameters with no visible name, an
-          // empty README.
-          const tools = f.tools
-            .filter((t) => flatText(t.name))
-            .map((t) => ({
-              name: 'tool',
-              description: t.description === undefined ? undefined : 'does',
-              parameters: t.parameters.filter((p) => flatText(p)).map(() => 'p'),
-            }))
+          // empty README. Its names repeat and run long where the hostile ones do (the readiness checks read them).
+          const benignName = new Map<string, string>()
+          const nameOf = (n: string) => {
+            if (!flatText(n)) return n
+            if (!benignName.has(n)) benignName.set(n, `${n.length > 64 ? 'l'.repeat(64) : 'tool'}${benignName.size}`)
+            return benignName.get(n)!
+          }
+          const tools = f.tools.map((t) => ({
+            name: nameOf(t.name),
+            description: t.description === undefined ? undefined : 'does',
+            parameters: t.parameters.filter((p) => flatText(p)).map(() => 'p'),
+          }))
           const readme = f.readme !== null && cleanText(f.readme, { multiline: true }).trim() ? 'Read me.' : null
           const benign = render(
             baseListing({
@@ -645,6 +669,7 @@ describe.skipIf(!hasData)('real data (servers.json)', () => {
       expect(hs.slice(1)).toEqual([
         '## Description',
         '## Claude Desktop Quick Installation',
+        "## Ready for an agent's host",
         '## Documentation & README',
       ])
       expect(hs[0]?.startsWith('# ')).toBe(true)

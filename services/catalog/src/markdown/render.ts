@@ -6,7 +6,7 @@
  * reorder a section.
  */
 import type { InstallModel, Listing } from '@mcp-directory/shared/contracts'
-import { installName, placeholderEnv, placeholderHeaders } from '@mcp-directory/shared/install'
+import { installName, placeholderEnv, placeholderHeaders, withheldRemotes } from '@mcp-directory/shared/install'
 import {
   cleanText,
   fenced,
@@ -16,6 +16,7 @@ import {
   truncate,
 } from '@mcp-directory/shared/text'
 import { publisherModelOf } from '../listings/publisher-identity'
+import { readinessSection } from './readiness'
 import { sandboxMetaLines } from './sandbox'
 import { skillsSection, toolsDefectLines } from './skills'
 import { settingsParagraph } from './settings'
@@ -75,7 +76,20 @@ function confidenceSentence(model: InstallModel): string {
   }
 }
 
+/** The remotes whose install is withheld (their names resolve to private addresses), one line each. */
+function withheldLines(l: Listing): string[] {
+  return withheldRemotes(l).map(
+    (w) => `Withheld endpoint: ${inline(w.url)}, no install line (${inline(w.reason)}; seen ${w.checkedAt}).`,
+  )
+}
+
 function installSection(l: Listing, model: InstallModel | null, name?: string): string {
+  const withheld = withheldLines(l)
+  const section = installSectionOf(l, model, name)
+  return withheld.length ? `${section}\n\n${withheld.join('\n\n')}` : section
+}
+
+function installSectionOf(l: Listing, model: InstallModel | null, name?: string): string {
   const out = ['## Claude Desktop Quick Installation', '']
   const key = name ?? installName(l)
   if (!model) {
@@ -83,9 +97,11 @@ function installSection(l: Listing, model: InstallModel | null, name?: string): 
     // command from the README goes. No package is named, since none is known to be the listing's own.
     const declared =
       (Array.isArray(l.packages) && l.packages.length > 0) || (Array.isArray(l.remotes) && l.remotes.length > 0)
-    const why = declared
-      ? 'its registry entry declares only packages or endpoints that no client configuration can start'
-      : 'the listing names no package and no remote endpoint, and its repository could not be read as a JavaScript or Python project that runs as it is'
+    const why = withheldRemotes(l).length
+      ? 'its remote endpoint’s name resolves to a private address, so no install line is given for it'
+      : declared
+        ? 'its registry entry declares only packages or endpoints that no client configuration can start'
+        : 'the listing names no package and no remote endpoint, and its repository could not be read as a JavaScript or Python project that runs as it is'
     out.push(
       `Install kind: local runner command (unknown). Confidence: low (nothing can be guessed safely: ${why}). Follow the setup instructions of the repository README; the snippet only shows where its command goes.`,
     )
@@ -214,6 +230,7 @@ export function renderListingMarkdown(l: Listing, opts: RenderListingOptions): s
     installSection(l, opts.model, opts.installName),
     toolsSection(l),
     skillsSection(l),
+    readinessSection(l),
     readmeSection(l),
   ]
   return `${sections.filter((s): s is string => s !== null).join('\n\n')}\n`

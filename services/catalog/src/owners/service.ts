@@ -15,6 +15,7 @@ import { judgeEvidence } from '@mcp-directory/shared/install'
 import type { Logger } from '@mcp-directory/shared/log'
 import { privateRemotesReason } from '@mcp-directory/shared/outbound'
 import { enqueueEvent } from '@mcp-directory/shared/outbox'
+import { reguessedCategory } from '../categories/guess'
 import { seenOfReplaced } from '../facts/observe'
 import { isStorableId } from '../listings/repository'
 import type { PackageReader } from '../publish/packages'
@@ -123,7 +124,14 @@ async function editedColumns(deps: OwnerDeps, row: Row, body: EditBody): Promise
   if (body.category !== undefined) {
     const c = resolveCategory(body.category)
     if (!c) throw new AppError(400, 'unknown_category', `Unknown category "${body.category.slice(0, 100)}"`)
-    set.category = storedCategoryName(c)
+    Object.assign(set, { category: storedCategoryName(c), categorySource: 'given' })
+  } else {
+    // A guessed category follows the new words; one its owner or source named stays.
+    const category = reguessedCategory(row, {
+      title: body.title !== undefined ? body.title : row.title,
+      description: body.description ?? row.description,
+    })
+    if (category) set.category = category
   }
   if (body.packages !== undefined) {
     const packages = body.packages.map((p) => ({ ...p, environmentVariables: [] }) as PackageSpec)

@@ -4,14 +4,16 @@
  * Each use of such a grant (a publish, a status change, an owner's edit, status, offer or merge) and the acceptance of
  * an offer its holder made ask GitHub again whether the role still stands. When it has ended, the right is refused
  * (403), and the listings of that namespace whose publish rested on that user's role lose their publisher mark
- * (`publisher_lapsed`) until a current admin publishes again. When GitHub cannot say, the right waits (503).
+ * (`publisher_lapsed`) until a current admin publishes again. When GitHub cannot say, the right waits (503), and so
+ * it does when GitHub's "not found" may only mean that the directory's own token cannot see the organisation's
+ * members (RoleUnverifiable: logged for the operator, never read as a demotion).
  */
 import { catalogOutbox, type Database, resultRows, sql, type Tx } from '@mcp-directory/shared/db'
 import type { Logger } from '@mcp-directory/shared/log'
 import { enqueueEvent } from '@mcp-directory/shared/outbox'
 import { namespaceOf } from '../listings/publisher'
 import { addHistoryLine } from '../owners/repository'
-import type { ProofSources } from './sources'
+import { type ProofSources, RoleUnverifiable } from './sources'
 import type { RegistryClaims } from './token'
 
 /** The answer of a role check: held, or refused with the status and message to answer with. */
@@ -100,6 +102,18 @@ export function roleCheck(deps: {
     try {
       role = await deps.sources.orgRole(org, login)
     } catch (err) {
+      if (err instanceof RoleUnverifiable) {
+        // Not the caller's doing and not a lapse: the operator must give GITHUB_TOKEN a view of the organisation.
+        deps.log.error(
+          { org, login, why: err.why },
+          'organisation role cannot be verified: GITHUB_TOKEN needs read:org and membership of the organisation',
+        )
+        return {
+          held: false,
+          status: 503,
+          message: `The directory cannot verify roles in the GitHub organisation ${org} (its GitHub token cannot see the organisation's members), so it cannot confirm that ${login} is still an admin; the right is not withdrawn, but waits until the directory's operator fixes this`,
+        }
+      }
       deps.log.warn({ org, login, why: err instanceof Error ? err.message : String(err) }, 'organisation role unknown')
       return {
         held: false,

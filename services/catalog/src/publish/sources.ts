@@ -17,9 +17,25 @@ export interface ProofSources {
   github(token: string): Promise<{ login: string; orgs: string[] }>
   /**
    * The role a GitHub user holds in an organisation now (`admin`, `member`), or null when they are not an active
-   * member; throws ProofError when GitHub cannot say. Read with the directory's own token (GITHUB_TOKEN).
+   * member; throws ProofError when GitHub cannot say, and RoleUnverifiable when GitHub's "not found" may only mean
+   * that the directory's own token (GITHUB_TOKEN) cannot see the organisation's members.
    */
   orgRole(org: string, login: string): Promise<string | null>
+}
+
+/**
+ * GitHub answered "not found" for a user's membership, and the directory's own token is no active member of the
+ * organisation (or lacks the read:org scope to say so): GitHub gives that same answer for a membership it hides from
+ * the token, so the answer says nothing about the user's role. An operator's matter, not a lapse of the right.
+ */
+export class RoleUnverifiable extends Error {
+  constructor(
+    readonly org: string,
+    readonly why: string,
+  ) {
+    super(`the directory's GitHub token cannot see the members of the organisation ${org} (${why})`)
+    this.name = 'RoleUnverifiable'
+  }
 }
 
 const ABSENT = new Set(['ENOTFOUND', 'ENODATA', 'NXDOMAIN', 'ENONAME'])
@@ -83,6 +99,28 @@ async function ownedOrgs(apiUrl: string, token: string, doFetch: typeof fetch): 
   throw new ProofError('too many organisation memberships to read')
 }
 
+/**
+ * Throws RoleUnverifiable unless the directory's own token is an active member of `org` (GET
+ * /user/memberships/orgs/{org}, which needs read:org): only a member's token is shown every membership, so only then
+ * does GitHub's "not found" for another user mean "not a member".
+ */
+async function requireOrgVisible(apiUrl: string, org: string, token: string | null, doFetch: typeof fetch) {
+  if (!token) throw new RoleUnverifiable(org, 'GITHUB_TOKEN is not set')
+  const path = `/user/memberships/orgs/${encodeURIComponent(org)}`
+  const r = await githubJson(apiUrl, path, token, doFetch).catch(() => null)
+  if (!r) throw new ProofError('GitHub did not answer')
+  const state = r.status === 200 ? (r.body as { state?: unknown } | null)?.state : null
+  if (state === 'active') return
+  if (r.status === 200 || r.status === 403 || r.status === 404)
+    throw new RoleUnverifiable(
+      org,
+      r.status === 200
+        ? `its membership is ${String(state)}`
+        : `GitHub answered ${r.status} for the token's own membership: not a member, or no read:org scope`,
+    )
+  throw new ProofError(`GitHub answered ${r.status}`)
+}
+
 /** The real sources, from configuration. */
 export function proofSources(o: SourceOptions): ProofSources {
   const outbound = createOutboundFetcher({
@@ -116,8 +154,11 @@ export function proofSources(o: SourceOptions): ProofSources {
       if (!GITHUB_NAME.test(org) || !GITHUB_NAME.test(login)) return null
       const path = `/orgs/${encodeURIComponent(org)}/memberships/${encodeURIComponent(login)}`
       const r = await githubJson(o.githubApiUrl, path, o.githubToken ?? null, doFetch).catch(() => null)
-      // 404: not a member (or not one GitHub shows this token); anything else but 200 says nothing.
-      if (r?.status === 404) return null
+      // 404: not a member, or not one GitHub shows this token: only the first when the token sees the organisation.
+      if (r?.status === 404) {
+        await requireOrgVisible(o.githubApiUrl, org, o.githubToken ?? null, doFetch)
+        return null
+      }
       const m = r?.status === 200 ? (r.body as { state?: unknown; role?: unknown } | null) : null
       if (!m || typeof m.role !== 'string') throw new ProofError(`GitHub answered ${r?.status ?? 'nothing'}`)
       return m.state === 'active' ? m.role : null

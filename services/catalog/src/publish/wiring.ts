@@ -22,6 +22,7 @@ import { publishService } from './service'
 import { proofSources, type ProofSources } from './sources'
 import { registryTokens } from './token'
 import { roleCheck } from './org-role'
+import { recheckRoles, startRoleRecheck } from './role-recheck'
 
 /** What tests (and a host process) may set instead of the environment. */
 export interface PublishingOptions {
@@ -104,5 +105,15 @@ export function publishing(deps: {
   const routes = new Elysia({ name: 'catalog:publishing' })
     .use(publishRoutes({ auth, publish, registry, baseUrl: config.publicBaseUrl }))
     .use(ownerRoutes(owners, database))
-  return { auth, publish, owners, routes }
+  // Marks follow their roles between uses too: asked again once a day (its first pass a day after start).
+  const roleRecheck = startRoleRecheck(database, roles, log.child({ part: 'org-role' }))
+  return {
+    auth,
+    publish,
+    owners,
+    routes,
+    /** Asks every standing publisher mark's organisation role again now (the daily pass; operators, tests). */
+    recheckRoles: () => recheckRoles(database, roles, log.child({ part: 'org-role' })),
+    stop: roleRecheck.stop,
+  }
 }

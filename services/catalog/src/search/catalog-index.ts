@@ -4,12 +4,15 @@
  * database round trip; only the parts that change with other listings (`alsoListedAs`, the install name: see
  * install-names.ts) or with the request (a client's install line) are added per hit.
  */
+import type { RemoteSpec } from '@mcp-directory/shared/contracts'
+import { readinessOf } from '@mcp-directory/shared/readiness'
 import { checkedAtOf, type InstallBasis, installBasisOf, publisherInputOf, summaryOf } from '../listings/present'
 import { publisherSearchFacts } from '../listings/publisher-search'
 import type { SummaryRow } from './repository'
 import { type HistoryOptions, type Lifecycle, type OrderFacts, SearchIndex } from './engine'
 import type { IndexRow } from './index-rows'
 import { distinctNames, installQualifier, InstallNames } from './install-names'
+import { ToolStore } from '../tools/tool-store'
 
 /**
  * A listing's public summary as UTF-8 JSON without its install name and closing brace, and what its install hints are made of as
@@ -34,6 +37,14 @@ export function lifecycleOf(basis: InstallBasis): Lifecycle {
   }
 }
 
+/** Whether every readiness check of a listing passed (the `ready=1` filter): judged as its detail shows it. */
+export const readyOf = (row: IndexRow): boolean =>
+  readinessOf({
+    tools: row.tools,
+    remotes: Array.isArray(row.summary.remotes) ? (row.summary.remotes as RemoteSpec[]) : [],
+    remoteAuth: row.remoteAuth,
+  }).ready === true
+
 /** What the search orderings read of a listing (rewritten alone when its counters change: see `updateCounters`). */
 export const orderFactsOf = (r: SummaryRow): OrderFacts => ({
   addedAt: r.created_at.getTime(),
@@ -49,6 +60,8 @@ function headBytes(s: ReturnType<typeof summaryOf>): Uint8Array {
 
 export class CatalogIndex {
   readonly index: SearchIndex
+  /** The observed tools of the same listings (tool search), kept by the same upserts and removals. */
+  readonly tools = new ToolStore()
   private readonly presented = new Map<string, PresentedHit>()
   private readonly names = new InstallNames()
 
@@ -63,9 +76,10 @@ export class CatalogIndex {
   /** Adds or replaces an active listing. */
   upsert(row: IndexRow): void {
     const basis = installBasisOf(row.summary)
-    const { summary: _summary, status: _status, ...doc } = row
+    const { summary: _summary, status: _status, remoteAuth: _auth, toolsSource: _source, ...doc } = row
     this.index.upsert({
       ...doc,
+      ready: readyOf(row),
       lifecycle: lifecycleOf(basis),
       order: orderFactsOf(row.summary),
       publisher: publisherSearchFacts(publisherInputOf(row.summary)),
@@ -82,6 +96,7 @@ export class CatalogIndex {
       addedAt: row.summary.created_at.getTime(),
     })
     this.presented.set(row.id, { head: headBytes(summary), basis: JSON.stringify(basis) })
+    this.tools.setServer(row)
   }
 
   /** Rewrites a held listing's summary and order facts after its counters changed (its text is searched as it was). */
@@ -111,6 +126,7 @@ export class CatalogIndex {
     this.index.remove(id)
     this.names.remove(id)
     this.presented.delete(id)
+    this.tools.removeServer(id)
   }
 
   get size(): number {
@@ -134,6 +150,7 @@ export class CatalogIndex {
   /** Gives back what building left unused (call after a bulk of upserts). */
   trim(): void {
     this.index.trim()
+    this.tools.trim()
   }
 
   /** The kept summary of an indexed listing. */

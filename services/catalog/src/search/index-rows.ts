@@ -2,6 +2,7 @@
  * What the search index reads from PostgreSQL: active listings as search documents with the columns their public
  * summary is made of, and the outbox's listing events.
  */
+import type { RemoteAuthInfo, ToolInfo } from '@mcp-directory/shared/contracts'
 import { and, asc, catalogOutbox, type Database, eq, gt, inArray, listings, sql } from '@mcp-directory/shared/db'
 import { MAX_README_TEXT, type SearchDocument } from './engine/document'
 import { SUMMARY_COLUMNS, type SummaryRow } from './repository'
@@ -14,6 +15,7 @@ const DOCUMENT_COLUMNS = {
   description: listings.description,
   tags: listings.tags,
   tools: listings.tools,
+  toolsSource: listings.toolsSource,
   // Names and descriptions only: the files' digests are no search text.
   skills: sql<
     { name: string; description?: string }[]
@@ -29,11 +31,22 @@ const DOCUMENT_COLUMNS = {
   stars: listings.githubStars,
   source: listings.source,
   status: listings.status,
+  // What the readiness filter reads besides the tools and the summary's endpoints.
+  remoteAuth: listings.remoteAuth,
   summary: SUMMARY_COLUMNS,
 }
 
-/** A listing as the index reads it: what search matches on (lifecycle facts are judged from `summary`). */
-export type IndexRow = Omit<SearchDocument, 'lifecycle' | 'order'> & { status: string; summary: SummaryRow }
+/**
+ * A listing as the index reads it: what search matches on (lifecycle facts are judged from `summary`), and where its
+ * tool list was observed (the tool index holds only observed ones).
+ */
+export type IndexRow = Omit<SearchDocument, 'lifecycle' | 'order' | 'ready' | 'tools'> & {
+  tools: ToolInfo[]
+  toolsSource?: string | null
+  status: string
+  remoteAuth: RemoteAuthInfo | null
+  summary: SummaryRow
+}
 
 /** Active listings after `afterId` in id order, `limit` at a time (the index's build at start). */
 export async function activeDocumentsAfter(database: Database, afterId: string, limit: number): Promise<IndexRow[]> {

@@ -38,6 +38,15 @@ export const SearchQuery = t.Object({
       error: 'the only allowed value is "1"',
     }),
   ),
+  ready: t.Optional(
+    t.Literal('1', {
+      description:
+        "Only allowed value `1`: restricts to listings ready for an agent's host, every readiness check passed on " +
+        'what the directory observed (each tool has a title and readOnlyHint or destructiveHint, names unique and at ' +
+        'most 64 characters, a remote endpoint uses OAuth or no auth); a listing never checked is left out',
+      error: 'the only allowed value is "1"',
+    }),
+  ),
   cursor: t.Optional(
     t.String({
       description: 'Opaque cursor from a previous response’s nextCursor',

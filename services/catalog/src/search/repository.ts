@@ -19,6 +19,7 @@ export interface SummaryRow {
   inferred_install: unknown
   install_evidence: unknown
   repository_run: unknown
+  remote_addresses: unknown
   health: string | null
   github_archived: boolean | null
   maintenance_status: string | null
@@ -60,6 +61,7 @@ export const SUMMARY_COLUMNS = {
   inferred_install: listings.inferredInstall,
   install_evidence: listings.installEvidence,
   repository_run: listings.repositoryRun,
+  remote_addresses: listings.remoteAddresses,
   health: listings.health,
   github_archived: listings.githubArchived,
   maintenance_status: listings.maintenanceStatus,

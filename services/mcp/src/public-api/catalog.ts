@@ -5,15 +5,27 @@
 // catalog's own route still validates the query as it does for REST. Only a public, anonymous GET of the catalog
 // goes this way, and only with a proof that verifies here: anything else (a write, a Bearer call, the second read
 // of a batch) goes through the gateway and is charged there as before.
-import { getServerById, getServerMarkdown, listCategories, searchServers } from '@mcp-directory/catalog/contracts'
+import {
+  getServerById,
+  getServerMarkdown,
+  listCategories,
+  searchServers,
+  searchTools,
+} from '@mcp-directory/catalog/contracts'
 import type { Contract } from '@mcp-directory/shared/contracts'
 import { REQUEST_ID_HEADER } from '@mcp-directory/shared/log'
 import { CLIENT_IP_HEADER, PRECHARGED_HEADER, verifiedPrecharge } from '@mcp-directory/shared/public-api'
 import { errorResponse } from '@mcp-directory/shared/errors'
 import type { Upstream } from '@mcp-directory/shared/upstream'
 
-/** The catalog's public reads the tools and resources make: search, a listing, its Markdown, the categories. */
-const CATALOG_READS: ReadonlySet<Contract> = new Set([searchServers, getServerById, getServerMarkdown, listCategories])
+/** The catalog's public reads the tools and resources make: both searches, a listing, its Markdown, the categories. */
+const CATALOG_READS: ReadonlySet<Contract> = new Set([
+  searchServers,
+  searchTools,
+  getServerById,
+  getServerMarkdown,
+  listCategories,
+])
 
 /** What a direct read needs: the catalog service, SERVER_SECRET (to check the proof), its base URL and time bound. */
 export interface CatalogReadsOptions {

@@ -13,6 +13,7 @@ import { acceptServerTransfer, editMyServer, setMyServerStatus, transferMyServer
 import { registerAgent } from './register-agent'
 import { revokeAgent } from './revoke-agent'
 import { searchServers } from './search'
+import { searchTools } from './search-tools'
 import { submitServer } from './submit'
 import { registerTool, type Tool } from './tool'
 import { verifyClaim } from './verify-claim'
@@ -20,6 +21,7 @@ import { verifyClaim } from './verify-claim'
 /** Every tool, in the order tools/list gives them. */
 export const TOOL_LIST: readonly Tool[] = [
   searchServers,
+  searchTools,
   getServer,
   getInstallConfig,
   listCategories,

@@ -63,7 +63,7 @@ export const getInstallConfig: Tool = {
     },
   },
   // The detail's own fields, as the detail endpoint answers them.
-  output: toolOutput(t.Pick(DETAIL, ['id', 'name', 'installName', 'install', 'configs'])),
+  output: toolOutput(t.Pick(DETAIL, ['id', 'name', 'installName', 'install', 'configs', 'installWithheld'])),
   annotations: READ,
   async call(a, { api }) {
     const client = a.client === undefined || a.client === 'all' ? null : clientSlug(String(a.client))
@@ -76,7 +76,15 @@ export const getInstallConfig: Tool = {
       if (model) all = buildClientConfigs(model, s.installName, values)
     }
     const configs = all === null ? null : all.filter((c) => client === null || c.client === client)
-    const data = { id: s.id, name: s.name, installName: s.installName, install: s.install, configs }
+    const withheld = s.installWithheld ?? []
+    const data = {
+      id: s.id,
+      name: s.name,
+      installName: s.installName,
+      install: s.install,
+      configs,
+      installWithheld: withheld,
+    }
     return { data, text: installText(data) }
   },
 }

@@ -61,3 +61,10 @@ export function installLine(i: InstallFacts): string {
     ...(optional.length ? [`optional settings: ${list(optional.map((x) => x.variable))}`] : []),
   ].join('\n')
 }
+
+/** Endpoints given no install line: their names resolved to private addresses (the detail's `installWithheld`). */
+export type Withheld = { installWithheld?: { url: string; reason: string }[] }
+
+/** One line per withheld endpoint, its address and reason quoted as data. */
+export const withheldLines = (r: Withheld) =>
+  (r.installWithheld ?? []).map((x) => `Withheld endpoint (no install line): ${q(x.url)}, because ${q(x.reason)}`)

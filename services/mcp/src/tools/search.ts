@@ -18,7 +18,7 @@ const ENDPOINT_MAX_LIMIT = 100
  * The arguments are the search endpoint's own query model (its contract's, which the REST route validates with):
  * the same limits, patterns and cursor, so a value the endpoint accepts the tool accepts. Only the names a model
  * writes more naturally differ (`query` for `q`), `client` also takes the names people give clients, and `verified`
- * also takes a boolean.
+ * and `ready` also take a boolean.
  */
 const ARGS: ArgSpecs = {
   ...fromModel(
@@ -34,6 +34,11 @@ const ARGS: ArgSpecs = {
       verified: {
         model: t.Union([t.Boolean(), t.Literal('1')], { error: 'must be true, false or "1"' }),
         description: 'true: only listings the directory has seen running',
+      },
+      ready: {
+        model: t.Union([t.Boolean(), t.Literal('1')], { error: 'must be true, false or "1"' }),
+        description:
+          "true: only listings ready for an agent's host (each tool titled and annotated read or write, names unique and short, OAuth or no auth)",
       },
       client: clientArg(
         false,
@@ -64,6 +69,7 @@ function searchQuery(a: Args, client: string): Partial<Record<keyof QueryOf<type
     if (a[k] !== undefined) query[k] = String(a[k])
   query.limit = String(pageWindow(a).fetch)
   if (a.verified === true || a.verified === '1') query.verified = '1'
+  if (a.ready === true || a.ready === '1') query.ready = '1'
   query.client = client
   return query
 }

@@ -4,6 +4,7 @@
 import { describe, expect, test } from 'bun:test'
 import fc from 'fast-check'
 import { hostileText } from '@mcp-directory/shared/testing'
+import { readinessOf } from '@mcp-directory/shared/readiness'
 import { flatText } from '@mcp-directory/shared/text'
 import { challengeText, errorText, submittedText } from './account-text'
 import { quoted } from './plain'
@@ -255,6 +256,25 @@ describe('tool text under hostile listing data', () => {
         expect(text).toContain('risk: high; ')
       }),
       RUNS,
+    )
+  })
+
+  test('get_mcp_server: the readiness checks say each outcome in words, tool names in the evidence stay quoted', () => {
+    fc.assert(
+      fc.property(fc.array(hostile, { minLength: 1, maxLength: 4 }), (names) => {
+        const of = (ns: string[]) => readinessOf({ tools: ns.map((name) => ({ name })), remotes: [] })
+        const text = detailText(detail({ readiness: of(names) }))
+        // Benign names that repeat and run long where the hostile ones do: the same checks fail.
+        const benign = names.map((n) => `${n.length > 64 ? 'l'.repeat(64) : 't'}${names.indexOf(n)}`)
+        expectSameShape(text, detailText(detail({ readiness: of(benign) })))
+        expect(text).toContain('\nready for an agent\'s host: not ready\n- tool-titles: failed; evidence "')
+        expect(text).toContain('\n- remote-auth: passed; evidence "no remote endpoint (it runs locally)"\n')
+      }),
+      RUNS,
+    )
+    const unknown = detailText(detail({ readiness: readinessOf({ tools: [], remotes: [{}] }) }))
+    expect(unknown).toContain(
+      'ready for an agent\'s host: unknown\n- tool-titles: unknown; evidence "no tool list observed yet"',
     )
   })
 

@@ -4,10 +4,11 @@
 // in double quotes, `"` and `\` escaped), so no value can start a line or add a label. The text is plain text, not
 // Markdown: no Markdown escapes inside the quotes.
 // Ready-to-paste configs and badge snippets are ours and sit in fences longer than any backtick run inside them.
-import { type SandboxStartFacts, sandboxStartOf, sandboxStartWords } from '@mcp-directory/shared/contracts'
+import type { SandboxStartFacts } from '@mcp-directory/shared/contracts'
 import { codeSpan, fenced } from '@mcp-directory/shared/text'
 import { plain, quoted as q } from './plain'
-import { type InstallFacts, installLine } from './install-text'
+import { type InstallFacts, installLine, type Withheld, withheldLines } from './install-text'
+import { protocolLine, type Readiness, readinessLines, sandboxLines } from './checks-text'
 import { type ToolsInput, toolsLines } from './tools-text'
 
 type Summary = {
@@ -79,7 +80,7 @@ export type InstallHint = {
 const LINE_VERB: Record<string, string> = { command: 'run', link: 'open', config: "merge into the client's config" }
 
 /** The install of a hit for the client named: the line as one code span, with its confidence and the keys it needs. */
-function hintInstallLine(i: InstallHint['install'], client: string): string {
+export function hintInstallLine(i: InstallHint['install'], client: string): string {
   if (!i) return `   install for ${plain(client)}: unknown (no install recipe; see the repository)`
   // Every required setting, secret or not: a database URL is as needed as a key.
   const needs = i.needs ?? i.keys
@@ -217,6 +218,7 @@ type DetailInput = Summary &
     risk?: Risk
     checks?: { protocol?: { version: string; ttlMs: number | null } | null; sandbox?: SandboxStartFacts['sandbox'] }
     packages?: SandboxStartFacts['packages']
+    readiness?: Readiness
   }
 
 /** A demo listing (sample data until the first real import) says so before anything else of it. */
@@ -226,21 +228,6 @@ export const DEMO_NOTE =
 /** Who made it, and on what evidence (each piece quoted: a name in it comes from the listing's entry). */
 const publisherLine = (p: NonNullable<Summary['publisher']>) =>
   `publisher: ${q(p.label)}${p.evidence?.length ? `; evidence: ${p.evidence.map((e) => q(e.detail)).join(', ')}` : ''}`
-
-/** The MCP revision the server was seen speaking, and how long its tool list stays fresh. */
-function protocolLine(p: { version: string; ttlMs: number | null } | null | undefined): string {
-  if (!p) return 'protocol: not seen yet'
-  const ttl = p.ttlMs === null ? '' : `; tool list fresh for ${num(Math.round(p.ttlMs / 1000))} s`
-  return `protocol: ${q(p.version)}${ttl}`
-}
-
-/** What the sandbox's last start says of its settings, as one line (none when it says nothing of them). */
-function sandboxLines(s: DetailInput): string[] {
-  const start = sandboxStartOf({ sandbox: s.checks?.sandbox, packages: s.packages })
-  if (!start) return []
-  const w = sandboxStartWords(start)
-  return [`sandbox: ${w.before}${w.setting ? q(w.setting) : ''}${w.after}`]
-}
 
 /** One listing's detail: labelled lines, every listing value quoted; then risk, tools and every client config. */
 export function detailText(s: DetailInput): string {
@@ -269,6 +256,7 @@ export function detailText(s: DetailInput): string {
     `page: ${q(s.detailUrl)}`,
     `description: ${q(s.description)}`,
   ]
+  if (s.readiness) lines.push('', ...readinessLines(s.readiness))
   if (s.risk && s.risk.level !== 'none') lines.push('', ...riskLines(s.risk))
   lines.push(...toolsLines(s))
   if (s.configs === undefined) return lines.join('\n')
@@ -282,13 +270,14 @@ const noConfigsWhy = (i: Install) =>
     ? 'the install above is only guessed, check the repository README.'
     : 'no install is known (no package, endpoint or runnable repository), see the repository README.'
 
-/** Install configs of one listing. */
-export function installText(r: { id: string; name: string; install: Install; configs: Config[] | null }): string {
+/** Install configs of one listing, and the endpoints given none (their names resolve to private addresses). */
+export function installText(r: { id: string; name: string; install: Install; configs: Config[] | null } & Withheld) {
   const head = [`Install configs of listing ${q(r.id)}, name ${q(r.name)}. ${DATA_NOTE}`, installLine(r.install)].join(
     '\n',
   )
-  if (!r.configs) return [head, `No confirmed client configs: ${noConfigsWhy(r.install)}`].join('\n')
-  return [head, ...r.configs.map(configText)].join('\n\n')
+  if (!r.configs)
+    return [head, `No confirmed client configs: ${noConfigsWhy(r.install)}`, ...withheldLines(r)].join('\n')
+  return [head, ...r.configs.map(configText), ...withheldLines(r)].join('\n\n')
 }
 
 /** The category list (the directory's own taxonomy). */

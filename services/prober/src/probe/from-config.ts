@@ -47,6 +47,8 @@ export function configuredProber(config: Config, parts: ProberParts) {
       userAgent: OUTBOUND_USER_AGENT,
     }),
     outboundFetch: parts.outboundFetch ?? outbound.fetch,
+    resolveRemote: addressResolver(config.dnsServers, { strict: true }),
+    allowPrivate: config.outboundAllowPrivate,
     hosts: new HostLimiter(limits.perHost),
     timeoutMs: limits.timeoutMs,
     log: parts.log,

@@ -1,6 +1,8 @@
 // A listing's remote endpoints: which are tried (and whether their last tool list is still fresh), each through
 // the per-host limit and back-off, the best outcome kept.
 import type { CatalogListing } from '@mcp-directory/shared/catalog-client'
+import { MAX_REMOTE_ADDRESSES } from '@mcp-directory/shared/contracts/catalog-internal'
+import { type RemoteAddressFact, remoteAddressOf } from '@mcp-directory/shared/outbound'
 import { clearHost, hostRetryAt, noteHostFailure, type ProbeResultRow } from '../state/service'
 import { HOST_FAILURES } from './health'
 import { hostOf, type ProbeRun } from './listing-run'
@@ -86,6 +88,13 @@ const RANK: Record<string, number> = {
   refused: 7,
 }
 
+/** Why `url` is not probed: this probe saw its name resolve to a private address (and those are not allowed). */
+function inwardReason(run: ProbeRun, url: string): string | null {
+  if (run.deps.allowPrivate) return null
+  const seen = run.facts.remoteAddresses?.find((a) => a.url === url && a.address === 'private')
+  return seen ? (seen.reason ?? 'its name resolves to a private address') : null
+}
+
 /** Tries the listing's endpoints in turn until one answers as MCP; the best probe, or null when none was tried. */
 export async function probeRemotes(run: ProbeRun): Promise<RemoteProbe | null> {
   const { deps, results } = run
@@ -93,7 +102,8 @@ export async function probeRemotes(run: ProbeRun): Promise<RemoteProbe | null> {
   for (const r of remotesToProbe(run.listing)) {
     const host = hostOf(r.url)
     if (!host) continue
-    const retryAt = await hostRetryAt(deps.database, host)
+    const inward = inwardReason(run, r.url)
+    const retryAt = inward ? null : await hostRetryAt(deps.database, host)
     if (retryAt) {
       results.push({
         kind: 'remote',
@@ -103,9 +113,12 @@ export async function probeRemotes(run: ProbeRun): Promise<RemoteProbe | null> {
       })
       continue
     }
-    const p = await deps.hosts.run(host, () =>
-      probeRemote(r.url, r.type, { fetch: deps.outboundFetch, timeoutMs: deps.timeoutMs }),
-    )
+    // A name just seen resolving inward is refused as the outbound guard would, without asking the name again.
+    const p: RemoteProbe = inward
+      ? { url: r.url, transport: r.type, outcome: 'refused', latencyMs: 0, detail: `refused: ${inward}` }
+      : await deps.hosts.run(host, () =>
+          probeRemote(r.url, r.type, { fetch: deps.outboundFetch, timeoutMs: deps.timeoutMs }),
+        )
     run.progress()
     results.push({
       kind: 'remote',
@@ -121,4 +134,28 @@ export async function probeRemotes(run: ProbeRun): Promise<RemoteProbe | null> {
     if (p.outcome === 'ok') break
   }
   return best
+}
+
+/** How long one remote's name may take to resolve at a probe (A and AAAA together). */
+const RESOLVE_MS = 5_000
+
+/**
+ * What each of the listing's remotes' names resolves to now (`remoteAddressOf`), into the facts: the catalog
+ * withholds the install line of one seen private, and gives it back once a later probe sees it public. Every remote
+ * with a URL is resolved (not only the ones probed), each name once, all at the same time (a listing has a few).
+ * Nothing is reported without a resolver, nor for a listing that has no remote and kept no address.
+ */
+export async function resolveRemoteAddresses(run: ProbeRun): Promise<void> {
+  const resolve = run.deps.resolveRemote
+  if (!resolve) return
+  const remotes = Array.isArray(run.listing.remotes) ? run.listing.remotes : []
+  const urls = [
+    ...new Set(remotes.map((r) => (r && typeof r.url === 'string' ? r.url : null)).filter((u) => u !== null)),
+  ].slice(0, MAX_REMOTE_ADDRESSES)
+  if (urls.length === 0 && !run.listing.remoteAddresses?.length) return
+  const timeoutMs = Math.min(RESOLVE_MS, run.deps.timeoutMs)
+  const seen = await Promise.all(urls.map((url) => remoteAddressOf(url, { resolve, timeoutMs })))
+  run.facts.remoteAddresses = seen
+    .filter((a): a is RemoteAddressFact => a !== null)
+    .map((a) => (a.reason ? { ...a, reason: a.reason.slice(0, 500) } : a))
 }

@@ -4,6 +4,7 @@ import type { CatalogClient, CatalogListing, FactsBody } from '@mcp-directory/sh
 import type { Database } from '@mcp-directory/shared/db'
 import type { RegistryReader } from '@mcp-directory/shared/install'
 import type { Logger } from '@mcp-directory/shared/log'
+import type { ResolveAddresses } from '@mcp-directory/shared/outbound'
 import type { HostLimiter } from '../limits'
 import type { ProbeQueue } from '../queue'
 import type { ProbeResultRow } from '../state/service'
@@ -18,6 +19,10 @@ export interface ListingProberDeps {
   registry: RegistryReader
   /** The outbound-safety fetcher's `fetch`, for remote endpoints (user-supplied addresses). */
   outboundFetch: typeof fetch
+  /** OUTBOUND_ALLOW_PRIVATE=1: a remote seen resolving to a private address is probed all the same. */
+  allowPrivate?: boolean
+  /** Resolves remotes' names (strictly: every A and AAAA answer) for their address facts; absent: not reported. */
+  resolveRemote?: ResolveAddresses
   hosts: HostLimiter
   timeoutMs: number
   log: Logger

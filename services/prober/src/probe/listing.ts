@@ -9,7 +9,13 @@ import { type ProbeRecord, saveProbe } from '../state/service'
 import { healthAfter, type HealthVerdict } from './health'
 import { probeGithub } from './listing-github'
 import { probeRegistries } from './listing-registries'
-import { probedElsewhere, probeRemotes, remotesToProbe, skippedAsFresh } from './listing-remotes'
+import {
+  probedElsewhere,
+  probeRemotes,
+  remotesToProbe,
+  resolveRemoteAddresses,
+  skippedAsFresh,
+} from './listing-remotes'
 import { hostOf, type ListingProberDeps, type ProbeRun } from './listing-run'
 import type { RemoteProbe } from './remote'
 import { sandboxTarget, startedAnother } from './sandbox-target'
@@ -44,6 +50,8 @@ async function probeJob(
     at,
   }
   const { facts } = run
+  // Where its remotes' names point now: the catalog withholds the install line of one that points inward.
+  await resolveRemoteAddresses(run)
 
   // Endpoints replaced since the last probe: what was seen of the old one (its ttlMs, its health, its failure
   // streak) is not carried over to the new ones, which are probed now and judged on their own answers.
@@ -107,6 +115,7 @@ function remoteVerdict(run: ProbeRun, remote: RemoteProbe, state: ProbeState | n
 function anyFacts(facts: FactsBody): boolean {
   return (
     facts.remote !== undefined ||
+    facts.remoteAddresses !== undefined ||
     !!facts.github ||
     facts.readme !== undefined ||
     facts.install !== undefined ||

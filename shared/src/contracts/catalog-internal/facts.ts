@@ -111,6 +111,18 @@ export const RemoteFacts = t.Object({
   protocol: t.Optional(ProtocolModel),
 })
 
+/** How many remotes' addresses one probe reports (a listing declares a few). */
+export const MAX_REMOTE_ADDRESSES = 16
+
+/** What one remote's name resolved to at the probe (`public`, `private`, `unresolvable`), and why when not public. */
+export const RemoteAddressModel = t.Object({
+  url: t.String({ minLength: 1, maxLength: MAX_VALUE }),
+  address: oneOf(['public', 'private', 'unresolvable'] as const, {
+    error: 'must be one of public, private, unresolvable',
+  }),
+  reason: t.Optional(t.String({ maxLength: 500 })),
+})
+
 /** The listing's GitHub repository's metadata. */
 export const GithubFacts = t.Object({
   stars: nullable(t.Integer({ minimum: 0 }), 'must be a non-negative integer or null'),
@@ -202,6 +214,13 @@ export const FactsBody = t.Object({
   basis: t.Optional(t.String({ pattern: '^[0-9a-f]{32}$', error: 'must be the 32 hex digits of a probe basis' })),
   /** null: the listing has no endpoint to probe any more, so it has no health and is not seen running. */
   remote: t.Optional(t.Union([RemoteFacts, t.Null()])),
+  /** What each remote's name resolved to ([]: the listing has no remote to resolve any more). */
+  remoteAddresses: t.Optional(
+    t.Array(asOne(RemoteAddressModel, 'must be { url, address: public|private|unresolvable, reason? }'), {
+      maxItems: MAX_REMOTE_ADDRESSES,
+      error: `must be an array of at most ${MAX_REMOTE_ADDRESSES} entries`,
+    }),
+  ),
   github: t.Optional(GithubFacts),
   readme: t.Optional(
     t.Union([t.String({ maxLength: MAX_README }), t.Null()], {

@@ -8,6 +8,7 @@ import type {
   PackageSpec,
   RemoteAuthInfo,
   RemoteSpec,
+  RemoteAddressSeen,
   RepositoryRun,
   RiskAssessment,
   SandboxRun,
@@ -32,6 +33,11 @@ export const listings = catalogSchema.table(
     title: text('title'),
     description: text('description').notNull(),
     category: text('category').notNull(),
+    /**
+     * `given`: the category its source, submitter or owner named; `guessed`: none usable was given, so it is guessed
+     * from what is known of the listing (Other when nothing is clear), and guessed again as more becomes known.
+     */
+    categorySource: text('category_source').notNull().default('given'),
     url: text('url'),
     repositoryUrl: text('repository_url'),
     /** The key of `url` (shared/src/identity `addressKey`, with the subfolder when `url` is the repository), for duplicate detection. */
@@ -105,6 +111,8 @@ export const listings = catalogSchema.table(
     installEvidence: jsonb('install_evidence').$type<PackageEvidence[]>(),
     /** How the listing's own repository can be run when no package is known (null: not yet read). */
     repositoryRun: jsonb('repository_run').$type<RepositoryRun>(),
+    /** What the remotes' names resolved to at the last probe; a remote seen private gets no install line. */
+    remoteAddresses: jsonb('remote_addresses').$type<RemoteAddressSeen[]>(),
     toolsSource: text('tools_source'),
     toolsCheckedAt: timestamp('tools_checked_at', { withTimezone: true }),
     healthCheckedAt: timestamp('health_checked_at', { withTimezone: true }),

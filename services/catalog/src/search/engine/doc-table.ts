@@ -15,6 +15,8 @@ export const VERIFIED = 8
 export const OFFICIAL = 16
 /** Scoped to some countries: its prior depends on the countries a query names. */
 export const SCOPED = 32
+/** Every readiness check for an agent's host passed. */
+export const READY = 64
 
 export class DocTable {
   flags = new Uint8Array(1024)
@@ -42,7 +44,8 @@ export class DocTable {
       (f.hasRemote ? HAS_REMOTE : 0) |
       (f.verified ? VERIFIED : 0) |
       (f.isOfficial ? OFFICIAL : 0) |
-      (f.scope.length > 0 ? SCOPED : 0)
+      (f.scope.length > 0 ? SCOPED : 0) |
+      (f.ready ? READY : 0)
     let c = this.categories.get(f.category)
     if (c === undefined) {
       c = this.categories.size

@@ -33,6 +33,8 @@ export interface SearchDocument {
   hasRemote: boolean
   verified: boolean
   isOfficial: boolean
+  /** Every readiness check for an agent's host passed (shared/readiness); none said: not ready. */
+  ready?: boolean
   stars: number | null
   /** Where the listing came from (`official-registry`, `submission`, …). */
   source: string
@@ -97,6 +99,8 @@ export interface ListingFacts {
   hasRemote: boolean
   verified: boolean
   isOfficial: boolean
+  /** Every readiness check passed (the `ready=1` filter). */
+  ready?: boolean
   officialNamespace: boolean
   /** A third party's hosted copy of another account's repository. */
   copy: boolean
@@ -174,6 +178,7 @@ export function analyse(doc: SearchDocument): AnalysedDocument {
       hasRemote: doc.hasRemote,
       verified: doc.verified,
       isOfficial: doc.isOfficial,
+      ready: doc.ready === true,
       // A name is its publisher's in the registries an operator imports from (the official registry proves the
       // namespace, npm the scope); a submitter may write any name, so a submitted one proves nothing.
       // With its publisher judged, only a proven publisher's own server counts (`io.github.mallory/zulip` proves

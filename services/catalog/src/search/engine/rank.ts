@@ -4,19 +4,20 @@
  * total order, so a cursor is a position in it. Only the page is ordered (a bounded insertion), never every match,
  * so a common word over 50k listings costs its postings, not a sort of all of them.
  */
-import { HAS_PACKAGE, HAS_REMOTE, LIVE, OFFICIAL, SCOPED, VERIFIED } from './doc-table'
+import { HAS_PACKAGE, HAS_REMOTE, LIVE, OFFICIAL, READY, SCOPED, VERIFIED } from './doc-table'
 import type { PointInTime } from './history'
 import type { Matches } from './match'
 import { scopeFactor } from './priors'
 import type { TermStore } from './store'
 import { mayEnter, offer, pageOf, startPage } from './top'
 
-/** The filters of a search (`claimed` only when asked: absent, a cursor's hash is what it was before it). */
+/** The filters of a search (`claimed` and `ready` only when asked: absent, a cursor's hash is what it was before). */
 export interface Filters {
   category: string | null
   transport: 'stdio' | 'remote' | null
   verified: boolean
   claimed?: boolean
+  ready?: boolean
 }
 
 /** The orders of a search: relevance with trust (the default), newest, most installed, most recently checked. */
@@ -54,7 +55,8 @@ function filterOf(store: TermStore, filters: Filters): { need: number; category:
     (filters.transport === 'stdio' ? HAS_PACKAGE : 0) |
     (filters.transport === 'remote' ? HAS_REMOTE : 0) |
     (filters.verified ? VERIFIED : 0) |
-    (filters.claimed ? OFFICIAL : 0)
+    (filters.claimed ? OFFICIAL : 0) |
+    (filters.ready ? READY : 0)
   if (!filters.category) return { need, category: -1 }
   const category = store.table.categoryNumber(filters.category)
   return { need, category: category < 0 ? -2 : category }

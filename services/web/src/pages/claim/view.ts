@@ -16,6 +16,9 @@ type ClaimAnswer = SuccessOf<typeof claimListingWithLink>
 /** What the last verification gave, shown above the methods. */
 export type ClaimOutcome = { ok: true; answer: ClaimAnswer } | { ok: false; error: ErrorBody } | null
 
+/** A verify button's form for one method (with `extra` fields): how the page that shows the methods verifies. */
+export type VerifyFormOf = (method: string, label: string, extra?: SafeHtml) => SafeHtml
+
 function verifyForm(id: string, token: string, method: string, label: string, extra: SafeHtml = html``): SafeHtml {
   return html`<form method="post" action="/claim/${encodeURIComponent(id)}">
 <input type="hidden" name="token" value="${token}">
@@ -44,7 +47,8 @@ function failureDetails(e: ErrorBody): SafeHtml {
   })}</ul>`
 }
 
-function outcomeNotice(id: string, outcome: ClaimOutcome): SafeHtml {
+/** The last verification's outcome: verified, or why not with each place checked. */
+export function outcomeNotice(id: string, outcome: ClaimOutcome): SafeHtml {
   if (!outcome) return html``
   if (outcome.ok) {
     return html`<div class="notice ok" role="status" id="claim-result" tabindex="-1" data-focus><h2>Verified</h2>
@@ -75,7 +79,7 @@ const because = (note: string | undefined, fallback: string) => {
   return text.charAt(0).toLowerCase() + text.slice(1)
 }
 
-function githubOffer(c: Challenge, token: string, github: NonNullable<Methods['github']>): Offer {
+function githubOffer(form: VerifyFormOf, github: NonNullable<Methods['github']>): Offer {
   return {
     key: 'github',
     title: 'Badge in the repository README',
@@ -84,12 +88,12 @@ function githubOffer(c: Challenge, token: string, github: NonNullable<Methods['g
     ) => html`<section class="method" aria-labelledby="m-github"><h2 id="m-github">${n}. Badge in the repository README</h2>
 <p>Add this badge to the README of <code>${github.repository}</code> (its default branch):</p>
 ${copyBlock('github-md', github.markdown, 'README badge Markdown')}
-${verifyForm(c.id, token, 'github', 'Verify my repository')}
+${form('github', 'Verify my repository')}
 </section>`,
   }
 }
 
-function dnsOffer(c: Challenge, token: string, dns: NonNullable<Methods['dns']>): Offer {
+function dnsOffer(form: VerifyFormOf, dns: NonNullable<Methods['dns']>): Offer {
   const many = dns.names.length > 1
   return {
     key: 'dns',
@@ -99,12 +103,12 @@ function dnsOffer(c: Challenge, token: string, dns: NonNullable<Methods['dns']>)
 ${dns.names.map((name, i) => copyBlock(`dns-name-${i}`, name, `record name ${i + 1}`))}
 <p>with this value:</p>
 ${copyBlock('dns-value', dns.value, 'record value')}
-${verifyForm(c.id, token, 'dns', 'Verify with DNS')}
+${form('dns', 'Verify with DNS')}
 </section>`,
   }
 }
 
-function siteOffer(c: Challenge, token: string, site: NonNullable<Methods['website_badge']>): Offer {
+function siteOffer(form: VerifyFormOf, site: NonNullable<Methods['website_badge']>): Offer {
   return {
     key: 'website_badge',
     title: 'Badge or meta tag on your website',
@@ -115,7 +119,7 @@ function siteOffer(c: Challenge, token: string, site: NonNullable<Methods['websi
 ${copyBlock('site-html', site.html, 'badge HTML')}
 <p>or this tag in the page's <code>&lt;head&gt;</code>:</p>
 ${copyBlock('site-meta', site.meta, 'meta tag')}
-${verifyForm(c.id, token, 'website_badge', 'Verify my website', html`<div class="field"><label for="websiteUrl">Page address <span class="hint">Optional: the page that carries the badge, exactly one of the addresses above</span></label><input id="websiteUrl" name="websiteUrl" type="url" value=""></div>`)}
+${form('website_badge', 'Verify my website', html`<div class="field"><label for="websiteUrl">Page address <span class="hint">Optional: the page that carries the badge, exactly one of the addresses above</span></label><input id="websiteUrl" name="websiteUrl" type="url" value=""></div>`)}
 </section>`,
   }
 }
@@ -124,18 +128,18 @@ ${verifyForm(c.id, token, 'website_badge', 'Verify my website', html`<div class=
  * The methods that can work for this listing, most likely first (a repository's README is the owner's to edit; a
  * DNS record proves a domain; a page must carry the badge at an exact address), and a sentence for each other one.
  */
-export function offersOf(c: Challenge, token: string): { offers: Offer[]; notOffered: string[] } {
+export function offersOf(c: Challenge, form: VerifyFormOf): { offers: Offer[]; notOffered: string[] } {
   const { dns, website_badge: site, github } = c.methods
   const offers: Offer[] = []
   const notOffered: string[] = []
-  if (github?.repository) offers.push(githubOffer(c, token, github))
+  if (github?.repository) offers.push(githubOffer(form, github))
   else notOffered.push('A badge in a repository README cannot prove it: the listing names no GitHub repository.')
-  if (dns?.names.length) offers.push(dnsOffer(c, token, dns))
+  if (dns?.names.length) offers.push(dnsOffer(form, dns))
   else
     notOffered.push(
       `A DNS TXT record cannot prove it: ${because(dns?.note, 'the listing points to no DNS name of its own')}.`,
     )
-  if (site?.sites.length) offers.push(siteOffer(c, token, site))
+  if (site?.sites.length) offers.push(siteOffer(form, site))
   else
     notOffered.push(
       `A badge on a website cannot prove it: ${because(site?.note, 'the listing points to no website of its own')}.`,
@@ -145,10 +149,21 @@ export function offersOf(c: Challenge, token: string): { offers: Offer[]; notOff
 
 /** The claim page body with its challenge: only the methods that can work, and why the others cannot. */
 export function claimBody(token: string, c: Challenge, outcome: ClaimOutcome): SafeHtml {
-  const { offers, notOffered } = offersOf(c, token)
+  const form: VerifyFormOf = (method, label, extra) => verifyForm(c.id, token, method, label, extra)
+  return methodsBody(
+    c,
+    form,
+    outcomeNotice(c.id, outcome),
+    'Once verified, the listing is published and marked official.',
+  )
+}
+
+/** The methods that can work for the listing (each with its verify form), why the others cannot, and `notice` above. */
+export function methodsBody(c: Challenge, form: VerifyFormOf, notice: SafeHtml, after: string | SafeHtml): SafeHtml {
+  const { offers, notOffered } = offersOf(c, form)
   return html`<h1>Verify ownership of ${c.name}</h1>
-<p class="lead">Prove that you control this server's ${offers.map((o, i) => html`${i ? (i === offers.length - 1 ? ' or ' : ', ') : ''}${o.key === 'github' ? 'repository' : o.key === 'dns' ? 'domain' : 'website'}`)}. Once verified, the listing is published and marked official.</p>
-${outcomeNotice(c.id, outcome)}
+<p class="lead">Prove that you control this server's ${offers.map((o, i) => html`${i ? (i === offers.length - 1 ? ' or ' : ', ') : ''}${o.key === 'github' ? 'repository' : o.key === 'dns' ? 'domain' : 'website'}`)}. ${after}</p>
+${notice}
 ${offers.length ? html`<div class="methods">${offers.map((o, i) => o.body(i + 1))}</div>` : html`<div class="notice bad"><p>No method can prove ownership of this listing as it stands: it names no repository and no site of its own. Ask an operator, or submit it again with your own address.</p></div>`}
 ${notOffered.length ? html`<section aria-labelledby="not-offered"><h2 id="not-offered">Not offered for this listing</h2><ul class="not-offered">${notOffered.map((n) => html`<li>${n}</li>`)}</ul></section>` : ''}`
 }

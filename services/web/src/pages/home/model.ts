@@ -10,6 +10,7 @@ export const HomeQuery = t.Object({
   transport: t.String(),
   verified: t.String(),
   claimed: t.String(),
+  ready: t.String(),
   sort: t.String(),
   cursor: t.String(),
 })

@@ -84,7 +84,9 @@ ${guessLine(installGuessOf(s))}
 export function resultsRegion(query: HomeQuery, answer: SearchAnswer | null, error: ErrorBody | null): SafeHtml {
   if (error) return errorNotice(error, 'The search could not run')
   if (!answer) return html``
-  const filtered = Boolean(query.q || query.category || query.transport || query.verified || query.claimed)
+  const filtered = Boolean(
+    query.q || query.category || query.transport || query.verified || query.claimed || query.ready,
+  )
   const order = ORDER_WORDS[query.sort]
   const heading = filtered
     ? html`${answer.total} ${answer.total === 1 ? 'server' : 'servers'} found${answer.query ? html` for “${answer.query}”` : ''}${answer.category ? html` in ${answer.category}` : ''}${order ? `, ${order}` : ''}`
@@ -143,6 +145,7 @@ function searchForm(query: HomeQuery, categories: Category[]): SafeHtml {
 <div><label for="sort">Order</label>
 <select id="sort" name="sort">${SORTS.map((o) => option(o.value, o.label, query.sort))}</select></div>
 <div><label class="check"><input type="checkbox" name="verified" value="1"${query.verified === '1' ? html` checked` : ''}> Seen running only</label></div>
+<div><label class="check"><input type="checkbox" name="ready" value="1"${query.ready === '1' ? html` checked` : ''}> Ready for an agent’s host only</label></div>
 </div>
 ${query.claimed ? html`<input type="hidden" name="claimed" value="${query.claimed}">` : ''}
 </form>
@@ -152,7 +155,7 @@ ${query.claimed ? html`<input type="hidden" name="claimed" value="${query.claime
 
 /** Whether the page is asked for nothing in particular (then it shows its sections). */
 export const isBrowsing = (q: HomeQuery) =>
-  !(q.q || q.category || q.transport || q.verified || q.claimed || q.sort || q.cursor)
+  !(q.q || q.category || q.transport || q.verified || q.claimed || q.ready || q.sort || q.cursor)
 
 /** The home page's sections, each the first cards of a search the API orders or filters (its "See all" link). */
 function sections(extras: HomeExtras): SafeHtml {

@@ -50,8 +50,16 @@ function picker(s: ServerDetail, current: Config): SafeHtml {
 </form>`
 }
 
+/** The endpoints given no install line because their names resolve to private addresses, and why. */
+function withheldNotice(s: ServerDetail): SafeHtml {
+  const withheld = s.installWithheld ?? []
+  if (!withheld.length) return html``
+  return html`<div class="notice warn"><p>No install line for ${withheld.length === 1 ? 'this endpoint' : 'these endpoints'}: its name resolved to an address on your own machine or network when the directory last checked it.</p><ul>${withheld.map((w) => html`<li><code>${w.url}</code>: ${w.reason}</li>`)}</ul></div>`
+}
+
 /** Why a listing has no config: its guess shown with its note, or that no install is known (never "guessed" alone). */
 function noConfig(s: ServerDetail): SafeHtml {
+  if (s.installWithheld?.length) return withheldNotice(s)
   const guess = installGuessOf(s)
   if (guess)
     return html`<div class="notice warn"><p>No confirmed install config yet: the directory only guesses how to run this server. Check the repository README before use.</p>${guessLine(guess)}</div>`
@@ -66,7 +74,8 @@ export function pickedInstall(s: ServerDetail, client: string): SafeHtml {
   return html`${s.install?.confidence === 'low' ? html`<p class="notice warn">Confidence is low: ${s.install.note ?? 'nothing shows that this package belongs to the listing'}. Verify it against the repository README before use.</p>` : ''}
 <div class="install-head">${picker(s, c)}${needsLine(s)}</div>
 ${settingsForm(s)}
-<div class="config picked" data-client="${c.client}">${configBody(s, c, '0')}</div>`
+<div class="config picked" data-client="${c.client}">${configBody(s, c, '0')}</div>
+${withheldNotice(s)}`
 }
 
 /** Every other client's config, each collapsed. */

@@ -1,11 +1,12 @@
 // The listing page (detailUrl), in the order a visitor needs it: a summary block (name, publisher, marks,
 // description, facts with when they were checked, and the install for the client the visitor picked), then the tools
-// with their parameters and risk findings, then the README, then the other clients' configs (collapsed), badges and
-// claiming.
+// with their parameters and risk findings, whether it is ready for an agent's host, then the README, then the other
+// clients' configs (collapsed), badges and claiming.
 import { badgeImageUrl, publicBadgeHtml, publicBadgeMarkdown } from '@mcp-directory/shared/badges'
 import { getServerById } from '@mcp-directory/catalog/contracts'
 import { claimListing } from '@mcp-directory/claim-verifier/contracts'
 import { type SuccessOf, sandboxStartOf, sandboxStartWords } from '@mcp-directory/shared/contracts'
+import { OTHER_CATEGORY, resolveCategory } from '@mcp-directory/shared/categories'
 import { pathOf } from '@mcp-directory/shared/public-api'
 import { html, type SafeHtml, trusted } from '../../html'
 import { renderReadme } from '../../readme'
@@ -15,6 +16,7 @@ import { dayOf, type MarkFacts, marksList, marksOf } from '../marks'
 import { isDemo, originMeans, originWords } from '../origin'
 import { publisherBlock, withPublisher } from '../publisher'
 import { otherClients, pickedInstall } from './install'
+import { readinessSection } from './readiness'
 
 /** The listing's detail, as the detail endpoint answers it. */
 type Detail = SuccessOf<typeof getServerById>['server']
@@ -87,7 +89,7 @@ ${s.repositoryUrl ? fact('Repository', linkOrText(s.repositoryUrl, shortUrl(s.re
 ${s.websiteUrl ? fact('Website', linkOrText(s.websiteUrl, shortUrl(s.websiteUrl)), undefined, true) : ''}
 ${s.version ? fact('Version', s.version) : ''}
 ${s.license ? fact('License', s.license) : ''}
-${fact('Category', html`<a href="/?category=${encodeURIComponent(s.category)}">${s.category}</a>`)}
+${fact('Category', html`<a href="/?category=${encodeURIComponent(s.category)}">${s.category}</a>${s.categorySource === 'guessed' && resolveCategory(s.category) !== OTHER_CATEGORY ? html` <span class="muted" title="guessed from its name, description, tools and README">(guessed)</span><span class="visually-hidden"> from its name, description, tools and README</span>` : ''}`)}
 ${fact('Installs', count(s.popularity.installs), 'installs-count')}
 ${fact('Page views', html`<span title="${VIEWS_MEAN}">${count(s.popularity.views)}</span><span class="visually-hidden"> (${VIEWS_MEAN})</span>`, 'views-count')}
 ${fact('Completeness', html`<span title="${COMPLETENESS_MEANS}">${s.qualityScore} / 100</span><span class="visually-hidden"> (${COMPLETENESS_MEANS})</span>`, 'completeness')}
@@ -126,7 +128,7 @@ ${mine.map((f) => html`<p class="finding"><span class="mark ${f.severity === 'hi
   return html`<section aria-labelledby="tools-heading"><h2 id="tools-heading">Tools (${s.tools.length})</h2>
 ${s.checks.toolsCheckedAt ? html`<p class="checked">Listed live ${dayOf(s.checks.toolsCheckedAt)}.</p>` : ''}
 ${s.toolsDefect ? html`<p class="finding"><span class="mark warn">Broken tool list</span> ${s.toolsDefect.message}</p>` : ''}
-${body}${skillsList(s)}</section>`
+${body}${skillsList(s)}${readinessSection(s)}</section>`
 }
 
 /** The skills the server offers (MCP Skills extension): names and descriptions; the digests are in the JSON. */
@@ -152,7 +154,11 @@ ${copyBlock('badge-featured', featured, 'featured card Markdown')}
 
 function claimSection(s: Detail): SafeHtml {
   return html`<section aria-labelledby="claim-heading"><h2 id="claim-heading">Is this your server?</h2>
-${s.isOfficial ? html`<p>Its owner has claimed it: the Official mark shows that.</p>` : html`<p>Claim it to mark it official: prove that you control its domain, website or repository. A listing submitted here is claimed from the link sent to its contact address; any other through the API (<code>${claimListing.method} ${claimListing.path}</code>, see the <a href="/docs">API reference</a>).</p>`}
+${
+  s.isOfficial
+    ? html`<p>Its owner has claimed it: the Official mark shows that.</p>`
+    : html`<p><a class="button" href="/servers/${encodeURIComponent(s.id)}/claim">Claim this server</a> to mark it official <span class="muted">(agents: <code>${claimListing.method} ${claimListing.path}</code>)</span></p>`
+}
 </section>`
 }
 

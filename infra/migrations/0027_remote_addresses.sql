@@ -1,0 +1,1 @@
+ALTER TABLE "catalog"."listings" ADD COLUMN "remote_addresses" jsonb;

@@ -1,0 +1,165 @@
+/**
+ * Ranking over the tool store: BM25F over a tool's fields (its name weighs most, its server's name least), times how
+ * much of the query (by rarity) it covers, times a small prior for a verified or official server. Without query words,
+ * tools come in their servers' trust order. Pages follow a cursor holding the last hit's score and key, so a page
+ * never repeats the one before it.
+ */
+import { queryWords, termOf } from '../search/engine/analyze'
+import { synonymsOf } from '../search/engine/synonyms'
+import { TF_BITS, TF_MAX } from '../search/engine/postings'
+import { browseTools } from './browse'
+import { filtersOn, type ToolCursor, type ToolFilters, type ToolPage, serverKeeps, toolKeeps, keyOf } from './filters'
+import { SERVER_FIELD_BITS, TOOL_FIELD_COUNT, type ToolStore } from './tool-store'
+
+/** BM25F weight and length normalisation per field (TOOL_FIELDS order). */
+const WEIGHTS = [3, 2, 1, 1, 0.5, 0.3]
+const B = [0.5, 0.5, 0.75, 0.5, 0.75, 0]
+const K1 = 1.2
+/** Weight of a curated synonym of a query word. */
+const SYNONYM = 0.8
+/** Share of the tools above which a term only scores what the query's rarer terms found. */
+const COMMON_SHARE = 0.05
+
+export type { ToolCursor, ToolFilters, ToolPage } from './filters'
+
+/** The terms a query asks for, each with its weight. */
+export type ToolPlan = Map<string, number>
+
+/** A query's terms: each meaningful word's stem, and its synonyms' at a lower weight. */
+export function toolPlanOf(q: string | null): ToolPlan {
+  const plan: ToolPlan = new Map()
+  for (const word of q ? queryWords(q) : []) {
+    plan.set(termOf(word), 1)
+    for (const s of synonymsOf(word)) if (!plan.has(termOf(s))) plan.set(termOf(s), SYNONYM)
+  }
+  return plan
+}
+
+/** One page of tools for a plan (empty: in trust order), filtered, after `after`. */
+export function searchTools(
+  store: ToolStore,
+  plan: ToolPlan,
+  filters: ToolFilters,
+  limit: number,
+  after: ToolCursor | null,
+): ToolPage {
+  if (!plan.size) return browseTools(store, filters, limit, after)
+  const scored = relevance(store, plan)
+  const top: { d: number; s: number; k?: string }[] = []
+  let total = 0
+  const key = (h: { d: number; k?: string }) => (h.k ??= keyOf(store, h.d))
+  // Ahead: higher score, or the same and a lower key.
+  const ahead = (a: { d: number; s: number; k?: string }, b: { d: number; s: number; k?: string }) =>
+    a.s > b.s || (a.s === b.s && key(a) < key(b))
+  // The lowest score the page holds once full: a lower one cannot enter (most matches stop here, unallocated).
+  let floor = Number.NEGATIVE_INFINITY
+  const on = filtersOn(filters)
+  for (let j = 0; j < scored.docs.length; j++) {
+    const d = scored.docs[j]!
+    if (on.tools && !toolKeeps(store, d, filters)) continue
+    if (on.servers && !serverKeeps(store.factsOf(d), filters)) continue
+    total++
+    const score = scored.score(d, j)
+    if (score < floor || (after && score > after.s)) continue
+    const h = { d, s: score }
+    if (after && h.s === after.s && key(h) <= after.k) continue
+    if (top.length > limit && !ahead(h, top[limit]!)) continue
+    let i = top.length
+    while (i > 0 && ahead(h, top[i - 1]!)) i--
+    top.splice(i, 0, h)
+    if (top.length > limit + 1) top.pop()
+    if (top.length > limit) floor = top[limit]!.s
+  }
+  const hits = top.slice(0, limit)
+  const last = hits.at(-1)
+  return {
+    total,
+    hits: hits.map((h) => h.d),
+    next: top.length > limit && last ? { s: last.s, k: key(last) } : null,
+  }
+}
+
+let scores = new Float64Array(0)
+let covered = new Float64Array(0)
+
+/**
+ * BM25F of every tool that holds a term of the plan, times its coverage of the plan and its server's prior. Rarer
+ * terms first: a term held by more than COMMON_SHARE of the tools, beside a rarer one, only scores the tools the
+ * rarer ones found (as server search's common terms), so a query with "get" or "file" in it does not score a third
+ * of the index.
+ */
+function relevance(store: ToolStore, plan: ToolPlan) {
+  if (scores.length < store.count) {
+    scores = new Float64Array(store.count * 2)
+    covered = new Float64Array(store.count * 2)
+  }
+  const n = Math.max(1, store.live)
+  const norm = WEIGHTS.map((_, f) => B[f]! / Math.max(1, store.lengthSums[f]! / n))
+  const terms = [...plan].map(([term, weight]) => {
+    const p = store.postings.get(term)
+    const df = Math.min(n, p?.df ?? 0)
+    return { p, df, idf: weight * Math.log(1 + (n - df + 0.5) / (df + 0.5)) }
+  })
+  terms.sort((a, b) => a.df - b.df)
+  const rare = terms.some((t) => t.df > 0 && t.df <= n * COMMON_SHARE)
+  const docs: number[] = []
+  let asked = 0
+  for (const { p, df, idf } of terms) {
+    asked += idf
+    if (!p) continue
+    const open = !rare || df <= n * COMMON_SHARE
+    const data = p.data
+    for (let i = 0; i < p.size; i++) {
+      const d = data[i * 2]!
+      if (covered[d] === 0) {
+        if (!open || store.server[d]! < 0) continue
+        docs.push(d)
+      }
+      let pseudo = 0
+      const packed = data[i * 2 + 1]!
+      for (let f = 0; f < TOOL_FIELD_COUNT; f++) {
+        const tf = (packed >>> (f * TF_BITS)) & TF_MAX
+        if (tf) pseudo += (WEIGHTS[f]! * tf) / (1 - B[f]! + norm[f]! * store.lengths[d * TOOL_FIELD_COUNT + f]!)
+      }
+      scores[d]! += (idf * pseudo * (K1 + 1)) / (K1 + pseudo)
+      covered[d]! += idf
+    }
+  }
+  const final = new Float64Array(docs.length)
+  docs.forEach((d, i) => {
+    final[i] = scores[d]! * (0.5 + (0.5 * covered[d]!) / (asked || 1)) * store.priors[store.server[d]!]!
+    scores[d] = 0
+    covered[d] = 0
+  })
+  return { docs, score: (_d: number, i: number) => final[i]! }
+}
+
+/**
+ * The names of a listing's tools whose own text (not its server's name) holds a term of the plan, at most `max`:
+ * what a server search hit says matched. A binary search in each term's postings per tool, so a page costs little.
+ */
+export function matchedToolNames(store: ToolStore, listingId: string, plan: ToolPlan, max = 5): string[] {
+  const docs = store.docsOf(listingId)
+  if (!docs.length || !plan.size) return []
+  const lists = [...plan.keys()].flatMap((t) => store.postings.get(t) ?? [])
+  const out: string[] = []
+  for (const d of docs) {
+    if (out.length >= max) break
+    if (lists.some((p) => (countsIn(p.data, p.size, d) & ~SERVER_FIELD_BITS) !== 0)) out.push(store.names[d]!)
+  }
+  return [...new Set(out)]
+}
+
+/** The packed counts of tool `d` in a postings array (sorted by tool number), 0 when absent. */
+function countsIn(data: Uint32Array, size: number, d: number): number {
+  let lo = 0
+  let hi = size - 1
+  while (lo <= hi) {
+    const mid = (lo + hi) >>> 1
+    const v = data[mid * 2]!
+    if (v === d) return data[mid * 2 + 1]!
+    if (v < d) lo = mid + 1
+    else hi = mid - 1
+  }
+  return 0
+}

@@ -1,0 +1,72 @@
+import { searchTools as toolsEndpoint } from '@mcp-directory/catalog/contracts'
+import type { QueryOf } from '@mcp-directory/shared/contracts'
+import { Type as t } from '@sinclair/typebox'
+import { type ArgSpecs, fromModel } from './args'
+import { clientArg, clientSlug, READ } from './common'
+import { contractOutput } from './output'
+import { toolsText } from './tool-search-text'
+import type { Args, Tool } from './tool'
+
+const flag = (description: string) => ({
+  model: t.Union([t.Boolean(), t.Literal('0'), t.Literal('1')], { error: 'must be true, false, "0" or "1"' }),
+  description,
+})
+
+/** The arguments are the tool endpoint's own query model; the flags also take booleans, `q` is `query`. */
+const ARGS: ArgSpecs = fromModel(
+  toolsEndpoint.query,
+  { q: 'query' },
+  {
+    query: {
+      description: 'What the tool should do, in a few words (e.g. "read a PDF file", "create a calendar event")',
+    },
+    readOnly: flag('true: only tools annotated read-only; false: only the others'),
+    destructive: flag('true: only tools that may destroy data (as their annotations say); false: only the others'),
+    verified: {
+      model: t.Union([t.Boolean(), t.Literal('1')], { error: 'must be true, false or "1"' }),
+      description: 'true: only tools of servers the directory has seen running',
+    },
+    category: { description: "The server's category: slug, label or stored name, any case (list_mcp_categories)" },
+    client: clientArg(
+      false,
+      'claude-code',
+      "The MCP client to install into; each hit's server carries its install line for it.",
+    ),
+    limit: { default: 10, description: 'Hits per page' },
+    cursor: { description: 'nextCursor of the previous page (of this tool or of GET /api/v1/tools)' },
+  },
+)
+
+const flagValue = (v: unknown) => (v === true || v === '1' ? '1' : '0')
+
+/** The arguments as the endpoint's query string has them (it checks them again). */
+function toolsQuery(a: Args, client: string): Partial<Record<keyof QueryOf<typeof toolsEndpoint>, string>> {
+  const query: Record<string, string> = {}
+  if (a.query !== undefined) query.q = String(a.query)
+  for (const k of ['category', 'transport', 'kind', 'cursor'] as const) if (a[k] !== undefined) query[k] = String(a[k])
+  for (const k of ['readOnly', 'destructive'] as const) if (a[k] !== undefined) query[k] = flagValue(a[k])
+  if (a.verified === true || a.verified === '1') query.verified = '1'
+  query.limit = String(a.limit ?? 10)
+  query.client = client
+  return query
+}
+
+export const searchTools: Tool = {
+  name: 'search_tools',
+  title: 'Search MCP tools',
+  description:
+    'Find the tool that does a task ("read a PDF file"), across the tools every listed MCP server was seen offering (listed by its ' +
+    'live endpoint or a sandbox run of its package, never as claimed). Each hit gives the tool, its arguments in one line, its ' +
+    'annotations (read-only, destructive), its risk (scan findings naming it) and its server: id, publisher, marks and the one ' +
+    'line that installs it in the client named by `client`. Filters: readOnly, destructive, transport, category, verified.',
+  args: ARGS,
+  output: contractOutput(toolsEndpoint),
+  annotations: READ,
+  restNames: { q: 'query' },
+  async call(a, { api }) {
+    const client = clientSlug(String(a.client ?? 'claude-code')) ?? 'claude-code'
+    const query = toolsQuery(a, client)
+    const r = await api.call(toolsEndpoint, { query })
+    return { data: r, text: toolsText(r, query.q ?? null, client) }
+  },
+}
