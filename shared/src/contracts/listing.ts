@@ -108,17 +108,11 @@ export interface SkillInfo {
   dynamic?: boolean
 }
 
-/** A change of a listing's skills between two observations: a file's digest that changed is a rug-pull signal. */
-export interface SkillsChange {
-  at: string
-  fromHash: string
-  toHash: string
-  added: string[]
-  removed: string[]
-  /** Skills whose description or any file's digest changed. */
-  changed: string[]
-  source: string | null
-}
+/**
+ * A change of a listing's skills between two observations, in the tool list's shape: `changed` names the skills whose
+ * description or any file's digest changed (a rug-pull signal).
+ */
+export type SkillsChange = ToolsChange
 
 /** Why a server's tool list breaks the spec: clients that validate it (the official SDKs do) reject it whole. */
 export type ToolsDefectCode = 'input_schema_not_object' | 'missing_name' | 'duplicate_name' | 'invalid_result'

@@ -39,15 +39,22 @@ export const SkillsModel = t.Array(
   },
 )
 
-export const SkillsChangesModel = t.Array(
-  t.Object({
-    at: t.String({ format: 'date-time' }),
-    fromHash: t.String(),
-    toHash: t.String(),
-    added: t.Array(t.String()),
-    removed: t.Array(t.String()),
-    changed: t.Array(t.String({ description: "A skill whose description or a file's digest changed" })),
-    source: t.Union([t.String(), t.Null()]),
-  }),
-  { description: 'The last changes of the skills, newest first (rug-pull watch)' },
+/** The last changes of an observed list (tools or skills), newest first (rug-pull watch). */
+export const listChangesModel = (changed: string, description: string) =>
+  t.Array(
+    t.Object({
+      at: t.String({ format: 'date-time' }),
+      fromHash: t.String(),
+      toHash: t.String(),
+      added: t.Array(t.String()),
+      removed: t.Array(t.String()),
+      changed: t.Array(t.String({ description: changed })),
+      source: t.Union([t.String(), t.Null()]),
+    }),
+    { description },
+  )
+
+export const SkillsChangesModel = listChangesModel(
+  "A skill whose description or a file's digest changed",
+  'The last changes of the skills, newest first (rug-pull watch)',
 )

@@ -4,7 +4,7 @@
  */
 import { Type as t, type Static } from '@sinclair/typebox'
 import { ConfigEntry, InstallInfo, ListingSummary } from './models'
-import { SkillsChangesModel, SkillsModel, ToolsDefectModel } from './observed-models'
+import { listChangesModel, SkillsChangesModel, SkillsModel, ToolsDefectModel } from './observed-models'
 
 /** Listing detail: the `server` object of the detail response (§2.2). */
 export const ServerDetail = t.Composite([
@@ -139,17 +139,9 @@ export const ServerDetail = t.Composite([
       ),
     ),
     toolsChanges: t.Optional(
-      t.Array(
-        t.Object({
-          at: t.String({ format: 'date-time' }),
-          fromHash: t.String(),
-          toHash: t.String(),
-          added: t.Array(t.String()),
-          removed: t.Array(t.String()),
-          changed: t.Array(t.String()),
-          source: t.Union([t.String(), t.Null()]),
-        }),
-        { description: 'The last changes of the tool list, newest first (rug-pull watch)' },
+      listChangesModel(
+        'A tool whose description or parameters changed',
+        'The last changes of the tool list, newest first (rug-pull watch)',
       ),
     ),
     toolsDefect: t.Optional(ToolsDefectModel),

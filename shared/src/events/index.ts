@@ -13,6 +13,17 @@ export interface ListingEvent {
   at: string
 }
 
+/** How an observed list (tools, or skills) changed: the hashes before and after, and the names added, removed, changed. */
+export interface ListChange {
+  fromHash: string
+  toHash: string
+  added: string[]
+  removed: string[]
+  changed: string[]
+  /** Where the new list came from: streamable-http, sse or sandbox. */
+  source: string | null
+}
+
 /** The typed map of subjects to payloads; a wrong payload does not compile. */
 export interface EventMap {
   /** A listing was submitted and waits as pending. */
@@ -57,26 +68,12 @@ export interface EventMap {
    * A probe or a sandbox start saw a tool list whose normalised hash differs from the last one (rug-pull watch):
    * the tools added, removed and changed, and where the new list came from.
    */
-  'listing.tools_changed': ListingEvent & {
-    fromHash: string
-    toHash: string
-    added: string[]
-    removed: string[]
-    changed: string[]
-    source: string | null
-  }
+  'listing.tools_changed': ListingEvent & ListChange
   /**
    * A probe or a sandbox start saw skills (MCP Skills extension) whose hash differs from the last: a skill added or
    * removed, or a file's digest or a description changed (rug-pull watch: a host asks again when a digest changes).
    */
-  'listing.skills_changed': ListingEvent & {
-    fromHash: string
-    toHash: string
-    added: string[]
-    removed: string[]
-    changed: string[]
-    source: string | null
-  }
+  'listing.skills_changed': ListingEvent & ListChange
   /**
    * An import or a registry sync did not apply an entry: a listing of another origin (or a claimed one) holds its
    * name, a look-alike name or its repository, or the sync's cap of new listings was reached. The operator lists,

@@ -9,6 +9,7 @@ import { probeBasisOf, type SandboxCoverage } from '@mcp-directory/shared/contra
 import { catalogOutbox, type Database, type Tx } from '@mcp-directory/shared/db'
 import { Conflict, isRefusal, NotFound } from '@mcp-directory/shared/errors'
 import type { Logger } from '@mcp-directory/shared/log'
+import type { ListChange } from '@mcp-directory/shared/events'
 import { enqueueEvent } from '@mcp-directory/shared/outbox'
 import { storableValue } from '@mcp-directory/shared/text'
 import { observe } from './observe'
@@ -30,6 +31,26 @@ const checked = (tx: Tx, row: Pick<Row, 'id' | 'name' | 'status'>, at: Date, cha
     changed,
   })
 
+/** `listing.tools_changed` or `listing.skills_changed`: how the observed list changed. */
+const listChanged = (
+  tx: Tx,
+  subject: 'listing.tools_changed' | 'listing.skills_changed',
+  row: Pick<Row, 'id' | 'name' | 'status'>,
+  c: ListChange & { at: string },
+) =>
+  enqueueEvent(tx, catalogOutbox, subject, {
+    id: row.id,
+    name: row.name,
+    status: row.status,
+    at: c.at,
+    fromHash: c.fromHash,
+    toHash: c.toHash,
+    added: c.added,
+    removed: c.removed,
+    changed: c.changed,
+    source: c.source,
+  })
+
 /** Writes a probe's facts; returns the publicly visible fields that changed (an event is written when any did). */
 export async function writeFacts(
   database: Database,
@@ -45,34 +66,9 @@ export async function writeFacts(
         message: "The listing's repository, packages or remotes changed since it was read: probe it again",
       })
     const w = observe(row, facts)
-    const change = w.toolsChange
-    if (change)
-      await enqueueEvent(tx, catalogOutbox, 'listing.tools_changed', {
-        id: row.id,
-        name: row.name,
-        status: row.status,
-        at: change.at,
-        fromHash: change.fromHash,
-        toHash: change.toHash,
-        added: change.added,
-        removed: change.removed,
-        changed: change.changed,
-        source: change.source,
-      })
-    const skills = w.skillsChange
-    if (skills)
-      await enqueueEvent(tx, catalogOutbox, 'listing.skills_changed', {
-        id: row.id,
-        name: row.name,
-        status: row.status,
-        at: skills.at,
-        fromHash: skills.fromHash,
-        toHash: skills.toHash,
-        added: skills.added,
-        removed: skills.removed,
-        changed: skills.changed,
-        source: skills.source,
-      })
+    // A changed tool list or changed skills is its own event (rug-pull watch), written with the facts.
+    if (w.toolsChange) await listChanged(tx, 'listing.tools_changed', row, w.toolsChange)
+    if (w.skillsChange) await listChanged(tx, 'listing.skills_changed', row, w.skillsChange)
     // Every write says when it happened, and clears a failure recorded before.
     Object.assign(w.set, { factsWrittenAt: new Date(), factsWriteFailedAt: null, factsWriteError: null })
     await updateListing(tx, id, w.set)

@@ -85,3 +85,23 @@ export function withArchived(s: ServerDetail) {
     s.archived !== undefined ? s.archived : archivedReason({ ...s, githubArchived: s.checks?.githubArchived })
   return { ...s, archived }
 }
+
+/**
+ * A search tool's arguments as its endpoint's query string (the endpoint checks them again): `query` as `q`, the
+ * named arguments as written, a flag given as `true` or "1" as `1`, then `limit` and `client`.
+ */
+export function searchQueryOf(
+  a: Record<string, unknown>,
+  named: readonly string[],
+  flags: readonly string[],
+  limit: number,
+  client: string,
+): Record<string, string> {
+  const query: Record<string, string> = {}
+  if (a.query !== undefined) query.q = String(a.query)
+  for (const k of named) if (a[k] !== undefined) query[k] = String(a[k])
+  for (const k of flags) if (a[k] === true || a[k] === '1') query[k] = '1'
+  query.limit = String(limit)
+  query.client = client
+  return query
+}

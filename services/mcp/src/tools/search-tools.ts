@@ -2,7 +2,7 @@ import { searchTools as toolsEndpoint } from '@mcp-directory/catalog/contracts'
 import type { QueryOf } from '@mcp-directory/shared/contracts'
 import { Type as t } from '@sinclair/typebox'
 import { type ArgSpecs, fromModel } from './args'
-import { clientArg, clientSlug, READ } from './common'
+import { clientArg, clientSlug, READ, searchQueryOf } from './common'
 import { contractOutput } from './output'
 import { toolsText } from './tool-search-text'
 import type { Args, Tool } from './tool'
@@ -41,13 +41,15 @@ const flagValue = (v: unknown) => (v === true || v === '1' ? '1' : '0')
 
 /** The arguments as the endpoint's query string has them (it checks them again). */
 function toolsQuery(a: Args, client: string): Partial<Record<keyof QueryOf<typeof toolsEndpoint>, string>> {
-  const query: Record<string, string> = {}
-  if (a.query !== undefined) query.q = String(a.query)
-  for (const k of ['category', 'transport', 'kind', 'cursor'] as const) if (a[k] !== undefined) query[k] = String(a[k])
+  const query = searchQueryOf(
+    a,
+    ['category', 'transport', 'kind', 'cursor'],
+    ['verified'],
+    Number(a.limit ?? 10),
+    client,
+  )
+  // Read-only and destructive filter both ways: false asks for the tools not so marked.
   for (const k of ['readOnly', 'destructive'] as const) if (a[k] !== undefined) query[k] = flagValue(a[k])
-  if (a.verified === true || a.verified === '1') query.verified = '1'
-  query.limit = String(a.limit ?? 10)
-  query.client = client
   return query
 }
 

@@ -2,7 +2,7 @@ import { searchServers as searchEndpoint } from '@mcp-directory/catalog/contract
 import type { QueryOf } from '@mcp-directory/shared/contracts'
 import { Type as t } from '@sinclair/typebox'
 import { type ArgSpecs, fromModel } from './args'
-import { clientArg, clientSlug, READ } from './common'
+import { clientArg, clientSlug, READ, searchQueryOf } from './common'
 import { contractOutput } from './output'
 import { searchText } from './text'
 import type { Args, Tool } from './tool'
@@ -63,15 +63,13 @@ function pageWindow(a: Args): { limit: number; page: number; fetch: number } {
 
 /** Search arguments as the endpoint's query, in the order the REST query string has them (it checks them again). */
 function searchQuery(a: Args, client: string): Partial<Record<keyof QueryOf<typeof searchEndpoint>, string>> {
-  const query: Record<string, string> = {}
-  if (a.query !== undefined) query.q = String(a.query)
-  for (const k of ['category', 'transport', 'cursor', 'sort', 'claimed'] as const)
-    if (a[k] !== undefined) query[k] = String(a[k])
-  query.limit = String(pageWindow(a).fetch)
-  if (a.verified === true || a.verified === '1') query.verified = '1'
-  if (a.ready === true || a.ready === '1') query.ready = '1'
-  query.client = client
-  return query
+  return searchQueryOf(
+    a,
+    ['category', 'transport', 'cursor', 'sort', 'claimed'],
+    ['verified', 'ready'],
+    pageWindow(a).fetch,
+    client,
+  )
 }
 
 export const searchServers: Tool = {
