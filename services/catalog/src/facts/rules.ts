@@ -96,16 +96,7 @@ const MAX_SERVER_ITEMS = 100
 export function serverTextsOf(v: unknown): ServerTexts | undefined {
   if (!v || typeof v !== 'object' || Array.isArray(v)) return undefined
   const o = v as Record<string, unknown>
-  const items = (list: unknown) =>
-    (Array.isArray(list) ? list : [])
-      .filter((x): x is Record<string, unknown> => !!x && typeof x === 'object' && typeof x.name === 'string')
-      .slice(0, MAX_SERVER_ITEMS)
-      .map((x) => ({
-        name: (x.name as string).slice(0, MAX_TOOL_NAME),
-        ...(typeof x.description === 'string' && x.description
-          ? { description: x.description.slice(0, MAX_TOOL_DESCRIPTION) }
-          : {}),
-      }))
+  const items = (list: unknown) => namedItems(list).map(({ name, description }) => ({ name, ...description }))
   const out: ServerTexts = {}
   if (typeof o.instructions === 'string' && o.instructions.trim()) out.instructions = o.instructions.slice(0, 10_000)
   const prompts = items(o.prompts)
@@ -117,19 +108,29 @@ export function serverTextsOf(v: unknown): ServerTexts | undefined {
   return out
 }
 
-/** Skills' texts as the scan reads them: name, description, SKILL.md text (bounded) and the skill's digest. */
-function skillTexts(list: unknown): NonNullable<ServerTexts['skills']> {
+/** A list's objects with a string name, bounded in count, name and description (prompts, resources, skills). */
+function namedItems(list: unknown) {
   return (Array.isArray(list) ? list : [])
     .filter((x): x is Record<string, unknown> => !!x && typeof x === 'object' && typeof x.name === 'string')
     .slice(0, MAX_SERVER_ITEMS)
     .map((x) => ({
+      x,
       name: (x.name as string).slice(0, MAX_TOOL_NAME),
-      ...(typeof x.description === 'string' && x.description
-        ? { description: x.description.slice(0, MAX_TOOL_DESCRIPTION) }
-        : {}),
-      ...(typeof x.text === 'string' && x.text ? { text: x.text.slice(0, 10_000) } : {}),
-      ...(typeof x.digest === 'string' && /^[0-9a-f]{64}$/.test(x.digest) ? { digest: x.digest } : {}),
+      description:
+        typeof x.description === 'string' && x.description
+          ? { description: x.description.slice(0, MAX_TOOL_DESCRIPTION) }
+          : {},
     }))
+}
+
+/** Skills' texts as the scan reads them: name, description, SKILL.md text (bounded) and the skill's digest. */
+function skillTexts(list: unknown): NonNullable<ServerTexts['skills']> {
+  return namedItems(list).map(({ x, name, description }) => ({
+    name,
+    ...description,
+    ...(typeof x.text === 'string' && x.text ? { text: x.text.slice(0, 10_000) } : {}),
+    ...(typeof x.digest === 'string' && /^[0-9a-f]{64}$/.test(x.digest) ? { digest: x.digest } : {}),
+  }))
 }
 
 /**

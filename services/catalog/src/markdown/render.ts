@@ -18,7 +18,7 @@ import {
 import { publisherModelOf } from '../listings/publisher-identity'
 import { readinessSection } from './readiness'
 import { sandboxMetaLines } from './sandbox'
-import { skillsSection, toolsDefectLines } from './skills'
+import { changeWords, skillsSection, toolsDefectLines } from './skills'
 import { settingsParagraph } from './settings'
 
 /** Options of `renderListingMarkdown`. */
@@ -157,21 +157,7 @@ function riskLines(l: Listing): string[] {
   }
   const change = l.toolsChanges?.[0]
   if (change) {
-    const parts = [
-      ['added', change.added],
-      ['removed', change.removed],
-      ['changed', change.changed],
-    ] as const
-    const said = parts
-      .filter(([, names]) => names.length)
-      .map(
-        ([what, names]) =>
-          `${what} ${names
-            .slice(0, 10)
-            .map((n) => inline(flat(n)))
-            .join(', ')}`,
-      )
-    out.push(`Tool list changed on ${change.at.slice(0, 10)}: ${said.join('; ') || 'descriptions only'}.`, '')
+    out.push(`Tool list changed on ${change.at.slice(0, 10)}: ${changeWords(change) || 'descriptions only'}.`, '')
   }
   return out
 }

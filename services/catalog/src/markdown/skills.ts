@@ -4,6 +4,25 @@ import type { Listing } from '@mcp-directory/shared/contracts'
 import { flatText as flat, markdownInline as inline, truncate } from '@mcp-directory/shared/text'
 
 const MAX_SKILL_DESCRIPTION = 500
+
+/** A list's last change in words: `added a, b; removed c` (each list its first ten names, escaped). */
+export function changeWords(change: { added: string[]; removed: string[]; changed: string[] }): string {
+  const parts = [
+    ['added', change.added],
+    ['removed', change.removed],
+    ['changed', change.changed],
+  ] as const
+  return parts
+    .filter(([, names]) => names.length)
+    .map(
+      ([what, names]) =>
+        `${what} ${names
+          .slice(0, 10)
+          .map((n) => inline(flat(n)))
+          .join(', ')}`,
+    )
+    .join('; ')
+}
 const MAX_SKILLS_SHOWN = 50
 
 /** How the tool list breaks the spec, as a paragraph before the tools (none when it does not). */
@@ -21,22 +40,7 @@ export function skillsSection(l: Listing): string | null {
   const out = ['## Skills', '']
   const change = l.skillsChanges?.[0]
   if (change) {
-    const said = (
-      [
-        ['added', change.added],
-        ['removed', change.removed],
-        ['changed', change.changed],
-      ] as const
-    )
-      .filter(([, names]) => names.length)
-      .map(
-        ([what, names]) =>
-          `${what} ${names
-            .slice(0, 10)
-            .map((n) => inline(flat(n)))
-            .join(', ')}`,
-      )
-    out.push(`Skills changed on ${change.at.slice(0, 10)}: ${said.join('; ') || 'files only'}.`, '')
+    out.push(`Skills changed on ${change.at.slice(0, 10)}: ${changeWords(change) || 'files only'}.`, '')
   }
   for (const s of skills.slice(0, MAX_SKILLS_SHOWN)) {
     const desc = truncate(flat(s.description), MAX_SKILL_DESCRIPTION)
