@@ -42,6 +42,8 @@ export interface ReadinessInput {
   /** Its hosted endpoints (only whether there are any, and the headers they declare, are read). */
   remotes: readonly { headers?: readonly { name: string; isSecret?: boolean }[] }[]
   /** How its endpoint asked to authenticate when probed (null: not probed yet). */
+  /** How the last tool list breaks the spec (clients on the official SDK reject such a list whole), if it does. */
+  toolsDefect?: { code: string; message: string } | null
   remoteAuth?: {
     kind: string
     resourceMetadata?: string
@@ -79,9 +81,12 @@ function sourceOf(input: ReadinessInput): string {
   return `source: tools/list of ${where}${when}`
 }
 
-const hasTitle = (t: ReadinessTool) =>
-  (typeof t.title === 'string' && t.title.trim() !== '') ||
-  (typeof t.annotations?.title === 'string' && t.annotations.title.trim() !== '')
+// A title is something a person can read: format characters (zero-width spaces and joiners) and spaces do not count.
+const readable = (v: unknown) => typeof v === 'string' && v.replace(/[\p{Cf}\p{White_Space}]/gu, '') !== ''
+const hasTitle = (t: ReadinessTool) => readable(t.title) || readable(t.annotations?.title)
+
+/** SEP-986's tool name characters (the official SDK's check): ASCII letters, digits, `_`, `-` and `.`. */
+const NAME_CHARACTERS = /^[A-Za-z0-9._-]+$/
 
 const hasReadWriteHint = (t: ReadinessTool) =>
   typeof t.annotations?.readOnlyHint === 'boolean' || typeof t.annotations?.destructiveHint === 'boolean'
@@ -103,13 +108,24 @@ function everyTool(
   }
 }
 
-/** Names unique and short enough: passed with the longest, or the long and repeated ones named. */
-function namesCheck(tools: readonly ReadinessTool[], source: string): ReadinessCheck {
+/**
+ * Names unique, short enough and of SEP-986's characters, in a list the SDK accepts: passed with the longest, or the
+ * defect and the long, odd and repeated names named.
+ */
+function namesCheck(
+  tools: readonly ReadinessTool[],
+  source: string,
+  defect?: ReadinessInput['toolsDefect'],
+): ReadinessCheck {
   const long = tools.filter((t) => t.name.length > MAX_TOOL_NAME_LENGTH).map((t) => t.name)
+  const odd = tools.filter((t) => t.name && !NAME_CHARACTERS.test(t.name)).map((t) => t.name)
   const seen = new Set<string>()
   const repeated = new Set<string>()
   for (const t of tools) (seen.has(t.name) ? repeated : seen).add(t.name)
   const problems = [
+    // The remains of a list an SDK client rejects whole are not what a host would get: nothing.
+    ...(defect ? [`the list breaks the spec (${defect.message})`] : []),
+    ...(odd.length ? [`${odd.length} with characters outside A-Z a-z 0-9 _ - . (SEP-986): ${names(odd)}`] : []),
     ...(long.length ? [`${long.length} longer than ${MAX_TOOL_NAME_LENGTH} characters: ${names(long)}`] : []),
     ...(repeated.size ? [`${repeated.size} given to more than one tool: ${names([...repeated])}`] : []),
   ]
@@ -165,7 +181,7 @@ export function readinessOf(input: ReadinessInput): Readiness {
     ? [
         everyTool('tool-titles', tools, hasTitle, 'a title', source),
         everyTool('tool-annotations', tools, hasReadWriteHint, 'readOnlyHint/destructiveHint', source),
-        namesCheck(tools, source),
+        namesCheck(tools, source, input.toolsDefect),
       ]
     : [unknown('tool-titles'), unknown('tool-annotations'), unknown('tool-names')]
   const checks = [...toolChecks, remoteAuthCheck(input)]
@@ -175,7 +191,8 @@ export function readinessOf(input: ReadinessInput): Readiness {
 
 /** The checks of a stored listing: its last tool list, its endpoints and the probe of their auth. */
 export function readinessOfListing(
-  l: Pick<Listing, 'tools' | 'remotes'> & Partial<Pick<Listing, 'toolsSource' | 'toolsCheckedAt' | 'remoteAuth'>>,
+  l: Pick<Listing, 'tools' | 'remotes'> &
+    Partial<Pick<Listing, 'toolsSource' | 'toolsCheckedAt' | 'remoteAuth' | 'toolsDefect'>>,
 ): Readiness {
   return readinessOf({
     tools: Array.isArray(l.tools) ? l.tools : [],
@@ -183,6 +200,7 @@ export function readinessOfListing(
     toolsCheckedAt: l.toolsCheckedAt ? new Date(l.toolsCheckedAt).toISOString() : null,
     remotes: Array.isArray(l.remotes) ? l.remotes : [],
     remoteAuth: l.remoteAuth ?? null,
+    toolsDefect: l.toolsDefect ?? null,
   })
 }
 
