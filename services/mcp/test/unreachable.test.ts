@@ -46,7 +46,7 @@ test('every tool that calls the API answers service_unavailable as a tool error'
 
 test('a resource read fails with a JSON-RPC error, and the endpoint keeps answering', async () => {
   await expect(client.readResource({ uri: 'directory://servers/x' })).rejects.toThrow(/unreachable/)
-  expect((await client.listTools()).tools.length).toBe(14)
+  expect((await client.listTools()).tools.length).toBe(15)
 })
 
 test('a body that is not JSON-RPC gets the SDK’s JSON-RPC error, not a 500', async () => {

@@ -264,8 +264,9 @@ describe('tool text under hostile listing data', () => {
       fc.property(fc.array(hostile, { minLength: 1, maxLength: 4 }), (names) => {
         const of = (ns: string[]) => readinessOf({ tools: ns.map((name) => ({ name })), remotes: [] })
         const text = detailText(detail({ readiness: of(names) }))
-        // Benign names that repeat and run long where the hostile ones do: the same checks fail.
-        const benign = names.map((n) => `${n.length > 64 ? 'l'.repeat(64) : 't'}${names.indexOf(n)}`)
+        // Benign names that repeat, run long and leave SEP-986's characters where the hostile ones do: the same checks fail.
+        const odd = (n: string) => (/^[A-Za-z0-9._-]+$/.test(n) ? '' : ' ')
+        const benign = names.map((n) => `${n.length > 64 ? 'l'.repeat(64) : 't'}${odd(n)}${names.indexOf(n)}`)
         expectSameShape(text, detailText(detail({ readiness: of(benign) })))
         expect(text).toContain('\nready for an agent\'s host: not ready\n- tool-titles: failed; evidence "')
         expect(text).toContain('\n- remote-auth: passed; evidence "no remote endpoint (it runs locally)"\n')
