@@ -376,6 +376,7 @@ export function apiRules(mode: string, t: Target) {
       expect(headings.slice(1)).toEqual([
         '## Description',
         '## Claude Desktop Quick Installation',
+        "## Ready for an agent's host",
         '## Documentation & README',
       ])
       expect(doc.match(/^ {0,3}(```|~~~)/gm)).toEqual(['```', '```'])

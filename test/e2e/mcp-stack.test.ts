@@ -99,7 +99,7 @@ describe('stack: the MCP endpoint on two replicas', () => {
     const client = await connect(servedBy)
     try {
       const { tools } = await client.listTools()
-      expect(tools.length).toBe(14)
+      expect(tools.length).toBe(15)
       for (let i = 0; i < 8; i++) {
         const r = await call(client, 'search_mcp_servers', { query: 'github', limit: 3 })
         expect(r.isError).toBeFalsy()
