@@ -97,7 +97,8 @@ export function startJobHandler(deps: StartJobDeps, counters: StartCounters) {
         { id: listing.id, package: `${target.registryType}:${target.identifier}`, verdict: r.verdict, steps: r.steps },
         'sandbox start',
       )
-      await catalog.putFacts(listing.id, sandboxFacts(target, r, probeBasisOf(listing)))
+      // Facts the catalog refuses (too large, invalid) are recorded as refused: the listing stops looking current.
+      await catalog.putFactsOrRecordRefusal(listing.id, sandboxFacts(target, r, probeBasisOf(listing)))
       return 'done'
     } finally {
       clearInterval(keepAlive)

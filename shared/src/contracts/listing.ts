@@ -92,6 +92,11 @@ export interface ServerTexts {
   prompts?: { name: string; description?: string }[]
   resources?: { name: string; description?: string }[]
   skills?: { name: string; description?: string; text?: string; digest?: string }[]
+  /**
+   * What a model may read that the checker did not keep or read, in words (a SKILL.md past the read bounds, tools
+   * past the size sent): the scan cannot vouch for it, so each is a high finding.
+   */
+  unscanned?: string[]
 }
 
 /**
@@ -106,6 +111,8 @@ export interface SkillInfo {
   uri: string
   files: { path: string; sha256: string }[]
   dynamic?: boolean
+  /** sha256 (hex) of the SKILL.md text as read, so a changed text is a change even when no file digest is published. */
+  textSha256?: string
 }
 
 /**
@@ -375,6 +382,7 @@ export type RiskFindingKind =
   | 'obfuscated_text'
   | 'long_description'
   | 'shadowed_name'
+  | 'not_fully_scanned'
 
 /** One thing the scan of a tool list found. */
 export interface RiskFinding {

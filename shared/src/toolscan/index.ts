@@ -13,7 +13,17 @@ import { MAX_DESCRIPTION } from './listed'
 import { textsOf } from './texts'
 
 export { parameterDescriptions, serverTexts, toolInfo } from './listed'
-export { type ReadBounds, readSkills, readTools, toolsOfRaw } from './read'
+export { fitListed, LISTED_BYTES } from './budget'
+export {
+  MAX_ALL_SKILL_FILES,
+  MAX_SKILL_BYTES,
+  MAX_SKILL_TEXT_BYTES,
+  type ReadBounds,
+  readSkills,
+  readTools,
+  type SkillsRead,
+  toolsOfRaw,
+} from './read'
 export { diffSkills, MAX_SKILL_FILES, MAX_SKILLS, skillDigest, skillInfo, skillsHash } from './skills'
 
 /** A tool as compared and hashed: description with its whitespace collapsed, parameters sorted. */
@@ -66,12 +76,17 @@ export function scannedHash(tools: readonly ToolInfo[], server?: ServerTexts | n
   const base = toolsHash(tools)
   if (
     !server ||
-    (!server.instructions && !server.prompts?.length && !server.resources?.length && !server.skills?.length)
+    (!server.instructions &&
+      !server.prompts?.length &&
+      !server.resources?.length &&
+      !server.skills?.length &&
+      !server.unscanned?.length)
   )
     return base
-  // Skills only when there are some, so a list scanned before skills were read hashes as it did.
-  const texts = [server.instructions ?? '', server.prompts ?? [], server.resources ?? []]
-  if (server.skills?.length) texts.push(server.skills)
+  // Skills (and what was left unread) only when there are some, so a list scanned before hashes as it did.
+  const texts: unknown[] = [server.instructions ?? '', server.prompts ?? [], server.resources ?? []]
+  if (server.skills?.length || server.unscanned?.length) texts.push(server.skills ?? [])
+  if (server.unscanned?.length) texts.push(server.unscanned)
   return createHash('sha256')
     .update(`${base}\n${JSON.stringify(texts)}`)
     .digest('hex')
@@ -177,6 +192,10 @@ export function scanTools(
     }
   }
   for (const t of tools) findings.push(...lengthAndShadowing(t, own, otherTools))
+  // What a model may read but the checker did not read or send cannot be vouched for: high, so the listing is not
+  // verified until the server shrinks it or an operator looks (a clearance holds for this list only).
+  for (const message of server?.unscanned ?? [])
+    findings.push({ kind: 'not_fully_scanned', severity: 'high', tool: '', message: message.slice(0, 300) })
   const bounded = findings.sort((a, b) => SEVERITY[b.severity] - SEVERITY[a.severity]).slice(0, 50)
   const level = bounded.reduce<RiskAssessment['level']>(
     (l, f) => (SEVERITY[f.severity] > SEVERITY[l] ? f.severity : l),

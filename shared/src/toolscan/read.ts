@@ -2,6 +2,7 @@
 // Tools: `tools/list` is read raw, so a list that breaks the spec (clients built on the official SDK reject it
 // whole) is still recorded as seen, its defect named. Skills: through the SDK's Skills extension client, bounded
 // in count and bytes; each skill's SKILL.md text is read for the scan.
+import { createHash } from 'node:crypto'
 import type { Client } from '@modelcontextprotocol/client'
 import type { SkillsClient } from '@modelcontextprotocol/client/ext/skills'
 import type { ServerTexts, SkillInfo, ToolInfo, ToolsDefect, ToolsDefectCode } from '../contracts/listing'
@@ -92,48 +93,82 @@ export function toolsOfRaw(raw: readonly unknown[]): { tools: ToolInfo[]; defect
   }
 }
 
-/** The skills' texts the scan reads: at most this many SKILL.md files, each at most this large, all together. */
-const MAX_SKILL_TEXTS = 20
-const MAX_SKILL_BYTES = 256 * 1024
-const MAX_SKILL_TEXT_BYTES = 1024 * 1024
-const MAX_SKILL_TEXT = 10_000
+/**
+ * The skills' texts the scan reads, whole: each SKILL.md at most this large, all together at most this much (a host
+ * loads a SKILL.md whole, so a text is scanned whole or said to be unread). Files kept across all skills are
+ * bounded too, so what is sent of them stays well inside the catalog's body limit.
+ */
+export const MAX_SKILL_BYTES = 256 * 1024
+export const MAX_SKILL_TEXT_BYTES = 512 * 1024
+export const MAX_ALL_SKILL_FILES = 1000
+
+/** What was read of the skills: each kept, the texts the scan reads, and what was left unread, in words. */
+export interface SkillsRead {
+  skills: SkillInfo[]
+  texts: NonNullable<ServerTexts['skills']>
+  unscanned: string[]
+}
 
 /**
  * The server's skills through the SDK's Skills client (`skills/list`, every page the client walks), and the text
  * of each SKILL.md (read and checked against its digest by the client) for the scan. [] when the server does not
  * offer the extension; undefined when its list could not be read (nothing learned).
  */
-export async function readSkills(
-  skills: SkillsClient,
-  bounds: ReadBounds,
-): Promise<{ skills: SkillInfo[]; texts: NonNullable<ServerTexts['skills']> } | undefined> {
-  if (!skills.supported) return { skills: [], texts: [] }
+export async function readSkills(skills: SkillsClient, bounds: ReadBounds): Promise<SkillsRead | undefined> {
+  if (!skills.supported) return { skills: [], texts: [], unscanned: [] }
   const opts = () => ({ signal: bounds.signal, timeout: bounds.remaining() })
   const listed = await skills.list(undefined, opts()).catch(() => null)
   if (!listed) return undefined
-  const out: SkillInfo[] = []
-  const texts: NonNullable<ServerTexts['skills']> = []
+  const out: SkillsRead = { skills: [], texts: [], unscanned: [] }
+  const unread: string[] = []
   let budget = MAX_SKILL_TEXT_BYTES
-  let reads = 0
+  let filesLeft = MAX_ALL_SKILL_FILES
+  let filesCut = 0
   for (const entry of listed.skills.slice(0, MAX_SKILLS)) {
     const info = skillInfo(entry)
     if (!info) continue
-    out.push(info)
-    const size = Array.isArray(entry.resources) ? entry.resources.find((r) => r.uri === entry.uri)?.size : undefined
-    let text: string | undefined
-    if (reads < MAX_SKILL_TEXTS && (size ?? 0) <= Math.min(MAX_SKILL_BYTES, budget)) {
-      reads++
-      // A file that fails its digest is not loaded by any host: there is no text of it to scan.
-      const file = await skills.read(entry, undefined, opts()).catch(() => null)
-      budget -= file?.bytes.byteLength ?? 0
-      text = file?.text?.slice(0, MAX_SKILL_TEXT)
+    filesCut += Math.max(0, info.files.length - filesLeft)
+    info.files = info.files.slice(0, filesLeft)
+    filesLeft -= info.files.length
+    out.skills.push(info)
+    const text = await skillText(skills, entry, Math.min(MAX_SKILL_BYTES, budget), opts)
+    if (text === 'unread') unread.push(info.name)
+    else if (text) {
+      budget -= text.bytes
+      // No digest is published of a dynamic skill's files: its text's own hash makes a changed text a change.
+      if (info.dynamic) info.textSha256 = createHash('sha256').update(text.raw).digest('hex')
     }
-    texts.push({
+    out.texts.push({
       name: info.name,
       ...(info.description ? { description: info.description } : {}),
-      ...(text ? { text } : {}),
+      ...(text && text !== 'unread' && text.text ? { text: text.text } : {}),
       digest: skillDigest(info),
     })
   }
-  return { skills: out, texts }
+  const past = listed.skills.length - MAX_SKILLS
+  if (past > 0) out.unscanned.push(`${past} skills listed past the first ${MAX_SKILLS} were not read`)
+  if (unread.length)
+    out.unscanned.push(
+      `SKILL.md of ${unread.length} ${unread.length === 1 ? 'skill' : 'skills'} not read (over ${MAX_SKILL_BYTES} bytes, or past ${MAX_SKILL_TEXT_BYTES} bytes of skills in all): ${unread.slice(0, 5).join(', ')}`,
+    )
+  if (filesCut) out.unscanned.push(`${filesCut} skill files listed past the first ${MAX_ALL_SKILL_FILES} were not kept`)
+  return out
+}
+
+/**
+ * One SKILL.md's text within `limit` bytes; 'unread' when it is larger (as declared or as read); null when it
+ * failed its digest or could not be read: no host loads it, so there is no text of it to scan.
+ */
+async function skillText(
+  skills: SkillsClient,
+  entry: Parameters<SkillsClient['read']>[0],
+  limit: number,
+  opts: () => { signal: AbortSignal; timeout: number },
+): Promise<{ text: string; bytes: number; raw: Uint8Array } | 'unread' | null> {
+  const size = Array.isArray(entry.resources) ? entry.resources.find((r) => r.uri === entry.uri)?.size : undefined
+  if ((size ?? 0) > limit) return 'unread'
+  const file = await skills.read(entry, undefined, opts()).catch(() => null)
+  if (!file) return null
+  if (file.bytes.byteLength > limit) return 'unread'
+  return { text: file.text ?? '', bytes: file.bytes.byteLength, raw: file.bytes }
 }

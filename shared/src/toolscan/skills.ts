@@ -8,6 +8,8 @@ import { MAX_DESCRIPTION } from './listed'
 /** How many skills, and files of one skill, are kept (the extension's own limit is 512 files a skill). */
 export const MAX_SKILLS = 100
 export const MAX_SKILL_FILES = 512
+/** The longest file path kept (a path is a name to compare, not a text a model reads), so the facts stay sendable. */
+export const MAX_SKILL_PATH = 256
 
 /** A `skills/list` entry as the extension defines it (`Skill`), read without trusting its shape. */
 interface SkillEntry {
@@ -32,7 +34,7 @@ export function skillInfo(entry: SkillEntry): SkillInfo | null {
     const digest = typeof file.digest === 'string' ? SHA256.exec(file.digest)?.[1] : undefined
     if (typeof file.uri !== 'string' || !digest || files.length >= MAX_SKILL_FILES) continue
     const path = file.uri.startsWith(root) && file.uri.length > root.length ? file.uri.slice(root.length) : file.uri
-    files.push({ path: path.slice(0, 1024), sha256: digest.toLowerCase() })
+    files.push({ path: keptPath(path), sha256: digest.toLowerCase() })
   }
   return {
     name: name.trim().slice(0, 200),
@@ -44,6 +46,12 @@ export function skillInfo(entry: SkillEntry): SkillInfo | null {
   }
 }
 
+/** A path as kept: a long one cut, with a digest of the whole so two long paths stay two. */
+const keptPath = (path: string) =>
+  path.length <= MAX_SKILL_PATH
+    ? path
+    : `${path.slice(0, MAX_SKILL_PATH - 18)}…${createHash('sha256').update(path).digest('hex').slice(0, 16)}`
+
 const normalText = (s: string | undefined) => (s ?? '').normalize('NFC').replace(/\s+/g, ' ').trim()
 
 /** One skill in a stable form: files by path, texts' whitespace collapsed. */
@@ -54,11 +62,13 @@ const normalSkill = (s: SkillInfo) => ({
   description: normalText(s.description),
   files: [...s.files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)).map((f) => [f.path, f.sha256]),
   dynamic: !!s.dynamic,
+  // Only when read (a dynamic skill's text has no published digest), so a skill seen before hashes as it did.
+  ...(s.textSha256 ? { text: s.textSha256 } : {}),
 })
 
 const sha256 = (v: unknown) => createHash('sha256').update(JSON.stringify(v)).digest('hex')
 
-/** sha256 of one skill's entry: a changed file, description or name changes it. */
+/** sha256 of one skill's entry: a changed file, SKILL.md text, description or name changes it. */
 export const skillDigest = (s: SkillInfo) => sha256(normalSkill(s))
 
 /** sha256 of the skills (hex), whatever their order. */

@@ -10,6 +10,22 @@ export interface Place {
 }
 
 const MAX_PLACES = 2000
+/**
+ * A SKILL.md is read in overlapping pieces: the judge reads at most 500 sentences of a text, and 1,000 characters
+ * never hold more; the overlap keeps an order split over a piece's end whole in the next.
+ */
+const PIECE = 1000
+const OVERLAP = 250
+
+/** A long text as overlapping pieces, every character in at least one. */
+export function piecesOf(text: string): string[] {
+  const out: string[] = []
+  for (let at = 0; at < text.length; at += PIECE - OVERLAP) {
+    out.push(text.slice(at, at + PIECE))
+    if (at + PIECE >= text.length) break
+  }
+  return out
+}
 
 /** The texts of `tools` and of the server (instructions, prompts, resources, skills), at most MAX_PLACES. */
 export function textsOf(tools: readonly ToolInfo[], server?: ServerTexts | null): Place[] {
@@ -31,10 +47,12 @@ export function textsOf(tools: readonly ToolInfo[], server?: ServerTexts | null)
   add('', 'instructions', server?.instructions)
   for (const p of server?.prompts ?? []) add('', `prompt ${p.name}`, p.description)
   for (const r of server?.resources ?? []) add('', `resource ${r.name}`, r.description)
-  // A skill's SKILL.md is an instruction a host loads into the model's context: read as a tool description is.
+  // A skill's SKILL.md is an instruction a host loads whole into the model's context: read whole, as a tool
+  // description is. Skills are bounded in count and text bytes when read, so they are not held to MAX_PLACES.
   for (const k of server?.skills ?? []) {
-    add('', `skill ${k.name}`, k.description)
-    add('', `skill ${k.name} SKILL.md`, k.text)
+    if (k.description?.trim()) out.push({ tool: '', where: `skill ${k.name}`, text: k.description })
+    for (const piece of piecesOf(k.text ?? ''))
+      if (piece.trim()) out.push({ tool: '', where: `skill ${k.name} SKILL.md`, text: piece })
   }
   return out
 }

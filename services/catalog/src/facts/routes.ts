@@ -19,7 +19,14 @@ import { mount } from '@mcp-directory/shared/service'
 import { Elysia } from 'elysia'
 import { adminClearRisk, adminSandboxCoverage } from './contract'
 import { listingFactsOf } from './rules'
-import { clearRisk, probeTargets, sandboxCoverage, sandboxTargets, writeFactsOrRecordFailure } from './service'
+import {
+  clearRisk,
+  probeTargets,
+  recordRefusedFacts,
+  sandboxCoverage,
+  sandboxTargets,
+  writeFactsOrRecordFailure,
+} from './service'
 
 /** What the facts routes need. */
 export interface FactsDeps {
@@ -46,6 +53,11 @@ export function factsRoutes(deps: FactsDeps) {
         mount(
           putListingFacts,
           async ({ params, body }) => {
+            if (body.refused !== undefined) {
+              const refused = await recordRefusedFacts(database, log, params.id, new Date(body.checkedAt), body.refused)
+              deps.nudge([refused.id])
+              return refused
+            }
             const result = await writeFactsOrRecordFailure(
               database,
               log,

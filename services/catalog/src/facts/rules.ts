@@ -1,6 +1,7 @@
 // Facts' rules beyond the models: what a remote server says of its tools is trimmed to bounds rather than refused,
 // how a sandbox report counts install failures, and when a risk keeps a listing out of verified=1.
 import { MAX_PARAMETERS, MAX_TOOL_DESCRIPTION, MAX_TOOL_NAME } from '@mcp-directory/shared/contracts/catalog-internal'
+import { MAX_SKILL_BYTES } from '@mcp-directory/shared/toolscan'
 import type {
   InferredInstall,
   McpProtocolSeen,
@@ -105,6 +106,11 @@ export function serverTextsOf(v: unknown): ServerTexts | undefined {
   if (resources.length) out.resources = resources
   const skills = skillTexts(o.skills)
   if (skills.length) out.skills = skills
+  const unscanned = (Array.isArray(o.unscanned) ? o.unscanned : [])
+    .filter((x): x is string => typeof x === 'string' && !!x.trim())
+    .slice(0, 10)
+    .map((x) => x.slice(0, 300))
+  if (unscanned.length) out.unscanned = unscanned
   return out
 }
 
@@ -123,12 +129,15 @@ function namedItems(list: unknown) {
     }))
 }
 
-/** Skills' texts as the scan reads them: name, description, SKILL.md text (bounded) and the skill's digest. */
+/**
+ * Skills' texts as the scan reads them: name, description, SKILL.md text and the skill's digest. The text is kept
+ * whole up to the checkers' read bound (a host loads it whole; the body limit bounds them all together).
+ */
 function skillTexts(list: unknown): NonNullable<ServerTexts['skills']> {
   return namedItems(list).map(({ x, name, description }) => ({
     name,
     ...description,
-    ...(typeof x.text === 'string' && x.text ? { text: x.text.slice(0, 10_000) } : {}),
+    ...(typeof x.text === 'string' && x.text ? { text: x.text.slice(0, MAX_SKILL_BYTES) } : {}),
     ...(typeof x.digest === 'string' && /^[0-9a-f]{64}$/.test(x.digest) ? { digest: x.digest } : {}),
   }))
 }

@@ -114,6 +114,23 @@ async function recordFailure(database: Database, log: Logger, id: string, checke
 }
 
 /**
+ * A checker's facts the catalog refused (too large, invalid), as the checker reports it: a failed write, so the
+ * listing stops looking current instead of keeping what it last showed (a server could otherwise make its facts
+ * unwritable to keep a clean record). Not found: 404.
+ */
+export async function recordRefusedFacts(database: Database, log: Logger, id: string, at: Date, reason: string) {
+  const why = `facts refused: ${storableValue(reason).value}`.slice(0, 500)
+  const row = await database.db.transaction(async (tx) => {
+    const marked = await markFactsFailed(tx, id, why, at)
+    if (marked) await checked(tx, marked, new Date(), ['health', 'isVerifiedActive'])
+    return marked
+  })
+  if (!row) throw new NotFound('Listing')
+  log.warn({ id, err: why }, 'listing facts: refused; the listing is marked unknown and not verified')
+  return { id: row.id, changed: ['health', 'isVerifiedActive'] }
+}
+
+/**
  * An operator clears a listing's high risk for the tool list it was found in (a later change of the list needs
  * clearing again); with `reviewed`, only while that is still the list's hash. Returns what the listing now is.
  */

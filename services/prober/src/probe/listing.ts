@@ -75,9 +75,12 @@ async function probeJob(
   const target = sandboxTarget({ packages: listing.packages, inferredInstall: inferred, installEvidence: evidence })
   if (listing.sandbox && (!target || startedAnother(listing.sandbox, target))) facts.sandbox = null
   if (anyFacts(facts)) {
-    // Throws when the catalog is unreachable or refuses (an AppError): the job is retried, and nothing is recorded (so ETags are not spent).
-    const changed = await deps.catalog.putFacts(listing.id, facts)
-    if (changed === null) return 'done'
+    // Throws when the catalog is unreachable or the listing's basis changed (409): the job is retried, and nothing
+    // is recorded (so ETags are not spent). Facts it refuses (too large, invalid) are recorded as refused, so the
+    // listing stops looking current; nothing is kept of this probe, and the next round reads everything again.
+    const { changed, refused } = await deps.catalog.putFactsOrRecordRefusal(listing.id, facts)
+    if (refused) deps.log.warn({ id: listing.id, refused }, 'listing facts refused by the catalog')
+    if (changed === null || refused) return 'done'
     if (changed.length)
       deps.log.debug({ id: listing.id, changed, health: facts.remote?.health }, 'listing facts changed')
   }

@@ -22,7 +22,7 @@ import {
   type ToolsDefect,
 } from '@mcp-directory/shared/contracts'
 import { OutboundError } from '@mcp-directory/shared/outbound'
-import { readSkills, readTools, serverTexts } from '@mcp-directory/shared/toolscan'
+import { fitListed, readSkills, readTools, serverTexts } from '@mcp-directory/shared/toolscan'
 import { type AnswersSeen, MAX_ANSWER_BYTES, noAnswersSeen, watchedFetch } from './remote-answers'
 import { guardedMetadata, readAuthMetadata, type RemoteAuth } from './remote-auth'
 
@@ -146,7 +146,7 @@ function transportFor(target: URL, transportType: 'streamable-http' | 'sse', gua
  * tools, so the scan must see them too: a server that hides its instructions there is otherwise scanned clean and
  * verified. A list it fails to give is none (skills: unknown).
  */
-async function listServerTexts(run: ProbeRun, client: Client) {
+async function listServerTexts(run: ProbeRun, client: Client, tools: ToolInfo[]) {
   const caps = client.getServerCapabilities() ?? {}
   const opts = () => ({ signal: run.deadline.signal, timeout: remaining(run) })
   const prompts = caps.prompts ? (await client.listPrompts(undefined, opts()).catch(() => null))?.prompts : undefined
@@ -155,9 +155,7 @@ async function listServerTexts(run: ProbeRun, client: Client) {
     : undefined
   const bounds = { signal: run.deadline.signal, remaining: () => remaining(run) }
   const skills = await readSkills(new SkillsClient(client, { skipInvalid: true }), bounds)
-  const texts = serverTexts(client.getInstructions(), prompts, resources)
-  const server: ServerTexts | undefined = skills?.texts.length ? { ...texts, skills: skills.texts } : texts
-  return { server, skills: skills?.skills }
+  return fitListed(tools, serverTexts(client.getInstructions(), prompts, resources), skills)
 }
 
 /** Rejects when the signal aborts (with its reason). */
@@ -191,9 +189,9 @@ async function handshake(run: ProbeRun, client: Client, transport: Transport): P
       })
     throw err
   }
-  const { tools, first, defect } = listed
+  const { first, defect } = listed
   const protocol = protocolSeen(client, first, run.transportType)
-  const { server, skills } = await listServerTexts(run, client)
+  const { tools, server, skills } = await listServerTexts(run, client, listed.tools)
   const broken = defect ? `; ${defect.message}` : ''
   return finish(run, 'ok', `${tools.length} tools (${protocol?.version ?? 'unknown revision'})${broken}`, {
     tools,

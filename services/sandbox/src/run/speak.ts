@@ -3,7 +3,7 @@
 // when it offers them, and what it says besides its tools.
 import type { Client } from '@modelcontextprotocol/client'
 import { SkillsClient } from '@modelcontextprotocol/client/ext/skills'
-import { readSkills, readTools, serverTexts } from '@mcp-directory/shared/toolscan'
+import { fitListed, readSkills, readTools, serverTexts } from '@mcp-directory/shared/toolscan'
 import type { StartContext, StartOutcome } from './start'
 import { type BoundedStdioTransport, sandboxProtocol } from './stdio'
 
@@ -52,16 +52,17 @@ export async function speakMcp(ctx: StartContext, session: Session, t: BoundedSt
   session.phase = 'skills/list'
   const skills = await readSkills(new SkillsClient(client, { skipInvalid: true }), session)
   // What it says besides its tools, scanned with them: instructions, prompts', resources' and skills' texts.
-  const texts = serverTexts(client.getInstructions(), prompts, resources)
-  const server = skills?.texts.length ? { ...texts, skills: skills.texts } : texts
+  // Sent within a size the catalog takes; what was left out is said, and scanned as unread.
+  const listed = fitListed(tools, serverTexts(client.getInstructions(), prompts, resources), skills)
+  const server = listed.server
   ctx.steps.total = since(ctx.started)
   return {
     verdict: 'ran',
     steps: ctx.steps,
     detail: `${tools.length} tools${defect ? `; ${defect.message}` : ''}`,
-    tools,
+    tools: listed.tools,
     ...(defect ? { toolsDefect: defect } : {}),
-    ...(skills ? { skills: skills.skills } : {}),
+    ...(listed.skills ? { skills: listed.skills } : {}),
     ...(server ? { server } : {}),
     ...(promptCount !== undefined ? { promptCount } : {}),
     ...(resourceCount !== undefined ? { resourceCount } : {}),

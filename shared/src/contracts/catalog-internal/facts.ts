@@ -212,6 +212,12 @@ export const FactsBody = t.Object({
    * repository, packages and remotes are still those (else 409, and the prober probes it again).
    */
   basis: t.Optional(t.String({ pattern: '^[0-9a-f]{32}$', error: 'must be the 32 hex digits of a probe basis' })),
+  /**
+   * Why the catalog refused this probe's facts (a body too large, one it found invalid): sent alone, with
+   * `checkedAt`, it records a failed write, so the listing stops looking current (health unknown, not verified)
+   * rather than keep what it last showed. The other sections are ignored.
+   */
+  refused: t.Optional(t.String({ minLength: 1, maxLength: 500 })),
   /** null: the listing has no endpoint to probe any more, so it has no health and is not seen running. */
   remote: t.Optional(t.Union([RemoteFacts, t.Null()])),
   /** What each remote's name resolved to ([]: the listing has no remote to resolve any more). */

@@ -27,13 +27,14 @@ export const SkillModel = t.Object({
     { maxItems: MAX_SKILL_FILES },
   ),
   dynamic: t.Optional(t.Boolean()),
+  textSha256: t.Optional(t.String({ pattern: '^[0-9a-f]{64}$' })),
 })
 
 export const SkillsModel = t.Optional(
   t.Array(
     asOne(
       SkillModel,
-      'must be { name, title?, description, uri, files: [{ path, sha256 (64 hex digits) }], dynamic? }',
+      'must be { name, title?, description, uri, files: [{ path, sha256 (64 hex digits) }], dynamic?, textSha256? }',
     ),
     { maxItems: MAX_SKILLS, error: `must be an array of at most ${MAX_SKILLS} skills` },
   ),
