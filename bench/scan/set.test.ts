@@ -3,15 +3,7 @@
 // in every place, must be (recall of at least 0.95, every language and disguise caught somewhere).
 import { describe, expect, test } from 'bun:test'
 import { scanTools } from '@mcp-directory/shared/toolscan'
-import {
-  benignLists,
-  classLists,
-  freshLists,
-  harmLists,
-  type LabelledList,
-  poisonedLists,
-  precisionLists,
-} from './set'
+import { benignLists, classLists, freshLists, harmLists, type LabelledList, poisonedLists, precisionLists } from './set'
 
 const at = '2026-01-01T00:00:00.000Z'
 const level = (l: LabelledList) => scanTools(l.tools, { name: l.name }, at, l.server).level
