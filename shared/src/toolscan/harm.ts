@@ -25,7 +25,12 @@ export const HARM: [Signal, RegExp, RegExp?][] = [
   // The value of such a variable, not its name ("its value", "the value of", "$X", "la valeur de", "значение").
   [
     'secret_value',
-    /(\$\{?|%|process\.env\.|os\.environ\[?['"]?|\$env:)[A-Z][A-Z0-9]*(_[A-Z0-9]+)*_(TOKEN|KEY|SECRET|PASSWORD|PASSWD|PAT|CREDENTIALS?)\b|\b(value|values|contents?|wert|valeur|valor|valore)\b|значени/iu,
+    /(\$\{?|%|process\.env\.|os\.environ\[?['"]?|\$env:)[A-Z][A-Z0-9]*(_[A-Z0-9]+)*_(TOKEN|KEY|SECRET|PASSWORD|PASSWD|PAT|CREDENTIALS?)\b|\b(value|values|contents?|wert|valeur|valor|valore)\b|значени|\b(it|them)\s+(in|into|to|as|inside)\b/iu,
+  ],
+  // An order to put something into everything a tool writes ("include it in every note you save").
+  [
+    'into_every',
+    /\b(include|add|append|put|insert|attach|embed|write)\b[^.\n]{0,60}\b(in|into|to)\s+(every|each|all|any)\s+[\w-]{2,30}/i,
   ],
   // A tool that manages variables or secrets ("sets an environment variable on a project"): values are its input.
   [
@@ -74,7 +79,7 @@ export const HARM: [Signal, RegExp, RegExp?][] = [
   // confirmación"). A tool saying it deletes "without asking" describes itself; the order is an imperative.
   [
     'no_confirm',
-    /\b(never|don['’]?t|do\s+not|must\s+not)\s+(ask|wait\s+for|check\s+with|prompt|request|seek|get|require)\s+(the\s+)?(user['’]?s?\s+)?(for\s+|to\s+)?(their\s+|a\s+|any\s+)?(confirm|confirmation|approval|permission|consent)\b|\b(never|don['’]?t|do\s+not)\s+(ask|check\s+with|consult)\s+(the\s+user|them)(\s+first)?\s*[.;,!]|\bskip\s+(the\s+)?(user['’]?s?\s+)?(confirmation|approval)\b|(^|[.;:!]\s{0,3}|\b(and|then)\s+)(proceed|delete|remove|drop|run|call|execute|transfer|pay|act|go\s+ahead)\b[^.\n]{0,60}\bwithout\s+(asking|consulting|checking\s+with|confirming\s+with|waiting\s+for)\b|\beven\s+if\s+(the\s+user|they)\s+(has|have)\s?(n['’]t|not)\s+(approved|confirmed|agreed)|\bfrag\p{L}{0,2}\s+(den\s+)?((be)?nutzer|anwender)?\s*(niemals|nie|nicht|keinesfalls)\s+(um|nach)\s+(bestätigung|erlaubnis|zustimmung)|\bne\s+(demande|demandez|sollicite[zr]?)\s+(jamais|pas)\s+(de\s+|la\s+|l['’])?(confirmation|permission|autorisation|accord)|\b(no|nunca)\s+(pidas|pida|solicites|preguntes|pregunte)\s+(nunca\s+)?(confirmaci[oó]n|permiso|autorizaci[oó]n|al\s+usuario)|\bnon\s+chiedere\s+(mai\s+)?(conferma|il\s+permesso|all['’]utente)|\bnão\s+(peça|pergunte|solicite)\s+(nunca\s+)?(confirmação|permissão|ao\s+usuário)|не\s+(спрашивай|запрашивай|проси)\p{L}*\s+(у\s+пользователя\s+)?(подтвержд|разрешени)/iu,
+    /\b(never|don['’]?t|do\s+not|must\s+not)\s+(ask|bother|trouble|wait\s+for|check\s+with|prompt|request|seek|get|require)\b[^.\n;]{0,30}\b(confirm|confirmation|approval|permission|consent)\b(?!\s+(again|twice|a\s+second\s+time))|\b(never|don['’]?t|do\s+not)\s+(ask|check\s+with|consult)\s+(the\s+user|them)(\s+first)?\s*[.;,!]|\bskip\s+(the\s+)?(user['’]?s?\s+)?(confirmation|approval)\b|(^|[.;:!]\s{0,3}|\b(and|then)\s+)(proceed|delete|remove|drop|run|call|execute|transfer|pay|act|go\s+ahead)\b[^.\n]{0,60}\bwithout\s+(asking|consulting|checking\s+with|confirming\s+with|waiting\s+for)\b|\beven\s+if\s+(the\s+user|they)\s+(has|have)\s?(n['’]t|not)\s+(approved|confirmed|agreed)|\bfrag\p{L}{0,2}\s+(den\s+)?((be)?nutzer|anwender)?\s*(niemals|nie|nicht|keinesfalls)\s+(um|nach)\s+(bestätigung|erlaubnis|zustimmung)|\bne\s+(demande|demandez|sollicite[zr]?)\s+(jamais|pas)\s+(de\s+|la\s+|l['’])?(confirmation|permission|autorisation|accord)|\b(no|nunca)\s+(pidas|pida|solicites|preguntes|pregunte)\s+(nunca\s+)?(confirmaci[oó]n|permiso|autorizaci[oó]n|al\s+usuario)|\bnon\s+chiedere\s+(mai\s+)?(conferma|il\s+permesso|all['’]utente)|\bnão\s+(peça|pergunte|solicite)\s+(nunca\s+)?(confirmação|permissão|ao\s+usuário)|не\s+(спрашивай|запрашивай|проси)\p{L}*\s+(у\s+пользователя\s+)?(подтвержд|разрешени)/iu,
     /confirm|approv|permission|consent|ask|check|consult|without|bestätigung|erlaubnis|zustimmung|permiso|autoriza|conferma|permesso|confirmação|permissão|подтвержд|разрешени/i,
   ],
   // An act that cannot be taken back: deleting, paying, overwriting.
@@ -111,7 +116,7 @@ function secretOut({ here, near }: Scope): 'medium' | 'high' | null {
   const secret = (here.has('env_secret') && here.has('secret_value')) || (near.has('env_dump') && near.has('output'))
   if (!secret || near.has('env_managed')) return null
   if (here.has('send') && any(here, 'url', 'email_address')) return 'high'
-  if (near.has('destination') && !near.has('credential_field')) return 'medium'
+  if ((near.has('destination') || here.has('into_every')) && !near.has('credential_field')) return 'medium'
   return null
 }
 const wordsOut = (here: Set<Signal>) => here.has('user_words') && here.has('url') && any(here, 'relay', 'open_query')

@@ -49,6 +49,7 @@ export type Signal =
   | 'env_dump'
   | 'secret_value'
   | 'env_managed'
+  | 'into_every'
   | 'output'
   | 'user_words'
   | 'relay'
