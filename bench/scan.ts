@@ -10,7 +10,7 @@ import { scanTools } from '@mcp-directory/shared/toolscan'
 import clean from '../shared/src/toolscan/corpus/clean.json'
 import poisoned from '../shared/src/toolscan/corpus/poisoned.json'
 import { parseCommand } from '../scripts/cli'
-import { benignLists, classLists, freshLists, poisonedLists, precisionLists } from './scan/set'
+import { benignLists, classLists, freshLists, harmLists, poisonedLists, precisionLists } from './scan/set'
 
 interface CorpusList {
   id: string
@@ -106,6 +106,7 @@ for (const [name, held] of [
   ['held-out', precisionLists()],
   ['fresh', freshLists()],
   ['classes', classLists()],
+  ['harm', harmLists()],
 ] as const) {
   const heldBenign = held.benign.map((l) => ({ l, r: scanTools(l.tools, { name: l.name }, at, l.server) }))
   const heldPoison = held.poisoned.map((l) => ({ l, r: scanTools(l.tools, { name: l.name }, at, l.server) }))

@@ -3,7 +3,7 @@
 // in every place, must be (recall of at least 0.95, every language and disguise caught somewhere).
 import { describe, expect, test } from 'bun:test'
 import { scanTools } from '@mcp-directory/shared/toolscan'
-import { benignLists, classLists, freshLists, type LabelledList, poisonedLists, precisionLists } from './set'
+import { benignLists, classLists, freshLists, harmLists, type LabelledList, poisonedLists, precisionLists } from './set'
 
 const at = '2026-01-01T00:00:00.000Z'
 const level = (l: LabelledList) => scanTools(l.tools, { name: l.name }, at, l.server).level
@@ -98,6 +98,21 @@ describe('a second held-out check, written after the first change', () => {
 // texts over-flagged (static links with a query, key generation, emoji joiners, soft hyphens, homoglyph checkers).
 describe('classes: each caught, and the honest near misses below medium', () => {
   const { benign, poisoned } = classLists()
+  test.each(poisoned.map((l) => [l.id, l] as const))('%s is at medium or above', (_, l) => {
+    expect(level(l)).toMatch(/^(medium|high)$/)
+  })
+  test.each(benign.map((l) => [l.id, l] as const))('honest %s is below medium', (_, l) => {
+    expect(['none', 'low']).toContain(level(l))
+  })
+})
+
+// Acts against the user that need no hidden word: a secret named by its environment variable passed on, the user's
+// words sent to a fixed address through another tool, the environment printed in a terminal and passed on, a payee
+// substituted, the user's confirmation suppressed for a destructive act, other servers disparaged with the tool
+// kept from the user; and honest near misses (a tool reading GITHUB_TOKEN, a delete tool that asks first, an IBAN
+// parameter, a price comparison).
+describe('acts against the user: each caught, and the honest near misses below medium', () => {
+  const { benign, poisoned } = harmLists()
   test.each(poisoned.map((l) => [l.id, l] as const))('%s is at medium or above', (_, l) => {
     expect(level(l)).toMatch(/^(medium|high)$/)
   })

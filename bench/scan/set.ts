@@ -8,6 +8,7 @@ import payloads from './payloads.json'
 import fresh from './fresh.json'
 import precision from './precision.json'
 import classes from './classes.json'
+import harm from './harm.json'
 
 export interface LabelledList {
   id: string
@@ -127,3 +128,7 @@ export const freshLists = () => heldOut(fresh as HeldOut)
 
 /** Classes an independent check found missed or over-flagged, written before the rules that catch them. */
 export const classLists = () => heldOut(classes as HeldOut)
+
+/** Acts against the user a reviewer found missed (secrets by their variable, the user's words sent out, a harvested
+ * environment, a substituted payee, confirmation suppressed, other servers disparaged), with honest near misses. */
+export const harmLists = () => heldOut(harm as unknown as HeldOut) // params differ per case: JSON types do not unify

@@ -9,6 +9,7 @@
 import type { RiskFinding } from '../contracts/listing'
 import type { Signal } from './signals'
 import { intoFieldPattern } from './acts'
+import { harmsUser, judgeHarm } from './harm'
 import { signalsOf as signalsIn } from './signals'
 import { textViews } from './normalise'
 
@@ -57,7 +58,8 @@ function harmful(scope: Scope): boolean {
     (here.has('copy_to') && here.has('email_address')) ||
     (here.has('send') && any(here, 'url', 'email_address')) ||
     swapped(scope) ||
-    ridesAlong(scope)
+    ridesAlong(scope) ||
+    harmsUser(scope)
   )
 }
 
@@ -133,6 +135,7 @@ export function judgeSignals(scope: Scope): Judged[] {
   if (swapped(scope)) add('high', 'tells the model to send money or messages somewhere other than the user said')
   else if (near.has('swap')) add('low', 'speaks of changing a recipient, account or address')
   if (here.has('asks_prompt')) add('medium', 'asks the model for its system prompt')
+  judgeHarm(scope, add)
   if (ridesAlong(scope)) add('high', 'tells the model to pass what it handles on whenever it does something else')
   if (here.has('copy_to') && any(here, 'email_address', 'account') && !here.has('other_tools'))
     add('medium', 'tells the model to copy messages to a fixed e-mail address')

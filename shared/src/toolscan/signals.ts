@@ -7,6 +7,7 @@
 import corpus from './corpus/phrases.json'
 import { ACTS, namesAccount, WHOLE } from './acts'
 import { gateOf, passes } from './gate'
+import { HARM } from './harm'
 
 /** A signal's name: what kind of thing a text says. */
 export type Signal =
@@ -44,6 +45,21 @@ export type Signal =
   | 'whole'
   | 'key_generation'
   | 'reads_private'
+  | 'env_secret'
+  | 'env_dump'
+  | 'secret_value'
+  | 'env_managed'
+  | 'into_every'
+  | 'output'
+  | 'user_words'
+  | 'relay'
+  | 'open_query'
+  | 'overrule'
+  | 'no_confirm'
+  | 'destructive'
+  | 'disparage'
+  | 'shun'
+  | 'hide_tool'
 
 // A word boundary that knows letters beyond ASCII (`\b` does not, even with the u flag).
 const W = '[\\p{L}\\p{N}_]'
@@ -76,13 +92,13 @@ export const LANGUAGES = Object.keys(corpus.languages)
 
 // Per language: a verb of placing or sending, then (within the clause) a field, parameter or argument.
 // A clause runs to a sentence's end; a dot inside a word (`.env`, `config.json`) is no end.
-const CLAUSE = String.raw`(?:[^.\n]|\.(?=\w)){0,60}`
+const CLAUSE = String.raw`(?:[^.\n]|\.(?=\w)){0,80}`
 const PLACING = [
   String.raw`\b(put|place|insert|paste|write|enter|fill|set|add|include|pass|append|attach|copy|store|send|embed|output|print|dump|provide|supply|record|log|type)\b${CLAUSE}\b(field|parameter|param|argument)\b`,
   String.raw`\b(goes|go|belongs?)\s+(in|into)\s+(this|the|that)\s+([\w-]{1,30}\s)?(field|parameter|argument)\b|\b(goes|go|belongs?)\s+here\b`,
   String.raw`\bfill\s+(this|it)\s+(field\s+|parameter\s+)?(in\s+)?with\b`,
   String.raw`\b(put|paste|write|enter|list|place|insert|copy|dump|include)\s+(them|it|this|these|those|(its|their|the)(\s+[\w-]+){1,6})\s+(in\s+|into\s+)?here\b`,
-  String.raw`\b(füge|setze|schreibe|trage|lege|kopiere|gib|sende|schicke|übermittle)\p{L}{0,20}${CLAUSE}(feld|parameter|argument)`,
+  String.raw`\b(füge|setze|schreibe|trage|lege|kopiere|gib|übergib|übergebe|sende|schicke|übermittle)\p{L}{0,20}${CLAUSE}(feld|parameter|argument)`,
   String.raw`\b(mets|mettez|mettre|place[rz]?|insère[rz]?|insérez|ajoute[rz]?|écri[st]|écrivez|colle[rz]?|copie[rz]?|inclu\p{L}{0,20}|envoie[rz]?|joins|joindre)\b${CLAUSE}(champ|paramètre|argument)`,
   String.raw`\b(pon|ponlo|ponla|ponlos|ponlas|coloca\p{L}{0,20}|coloque\p{L}{0,20}|ponha|inserta|insira|añade|adicione|escribe|escreva|pega|cole|copia|copie|incluye|inclua|envía|envie|adjunta|anexe)\b${CLAUSE}(campo|parámetro|parâmetro|argumento)`,
   String.raw`\b(metti\p{L}{0,20}|inserisci|aggiungi|scrivi|incolla|copia|includi|invia|allega)\b${CLAUSE}(campo|parametro|argomento)`,
@@ -188,6 +204,7 @@ const EXAMPLE_ADDRESS =
 export function signalsOf(view: string): Set<Signal> {
   const found = new Set<Signal>()
   for (const [signal, pattern] of [...LANGUAGE_FREE, ...ACTS]) if (pattern.test(view)) found.add(signal)
+  for (const [signal, pattern, gate] of HARM) if ((!gate || gate.test(view)) && pattern.test(view)) found.add(signal)
   // An address given as an example of a value ("bcc: e.g. archive@example.com") is not one to send to.
   if (view.includes('@') && EMAIL.test(view.replace(EXAMPLE_ADDRESS, ' '))) found.add('email_address')
   if (namesAccount(view)) found.add('account')
