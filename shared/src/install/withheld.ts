@@ -46,7 +46,7 @@ export function withheldRemotes(l: Source): WithheldRemote[] {
     }
   }
   if (seen.length === 0) return [...out.values()]
-  const lastProbe = seen.map((a) => a.checkedAt).reduce((x, y) => (y > x ? y : x))
+  const lastProbe = seen.map((a) => String(a.checkedAt)).sort()[seen.length - 1] as string
   for (const url of installableUrls(l))
     if (!facts.has(url) && !out.has(url)) out.set(url, { url, reason: NOT_YET, checkedAt: lastProbe })
   return [...out.values()]
