@@ -178,6 +178,9 @@ describe('remotes the directory has not vouched for are withheld', () => {
     ])
     const md = await text(`/api/v1/mcp/${id('io.test/split-inward')}/markdown`)
     expect(md).toContain(`Withheld endpoint: ${SPLIT}`)
+    const hit = await hitOf('io.test/split-inward')
+    expect(hit).toBeDefined()
+    expect(JSON.stringify(hit?.install ?? null)).not.toContain(SPLIT)
   })
 
   test('an import that renames a withheld remote to a new inward name leaves it withheld, and probes it at once', async () => {
