@@ -51,4 +51,14 @@ describe('remote addresses observed', () => {
     expect(w.set.remoteAddresses).toEqual([{ url, address: 'public', checkedAt: at }])
     expect(w.changed).toContain('install')
   })
+
+  test('a public name that stops resolving is withheld: the install the public sees changed', () => {
+    const seenPublic = { ...row, remoteAddresses: [{ url, address: 'public', checkedAt: body.checkedAt }] }
+    const w = observe(seenPublic as typeof row, {
+      checkedAt: at,
+      remoteAddresses: [{ url, address: 'unresolvable', reason: 'SERVFAIL' }],
+    })
+    expect(w.set.remoteAddresses).toEqual([{ url, address: 'unresolvable', reason: 'SERVFAIL', checkedAt: at }])
+    expect(w.changed).toContain('install')
+  })
 })

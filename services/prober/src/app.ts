@@ -67,7 +67,7 @@ export function createProberApp(deps: ProberDeps) {
 
   const off = async () => async () => {}
   const subscribed = enabled
-    ? subscribeProberEvents(deps.bus, `${consumer}-events`, queue, scheduler.currentRound)
+    ? subscribeProberEvents(deps.bus, `${consumer}-events`, { queue, database, currentRound: scheduler.currentRound })
     : off()
   const consuming = enabled
     ? queue.consume(async (job, progress) => {

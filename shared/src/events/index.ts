@@ -153,7 +153,14 @@ export const EVENTS = {
   'listing.taken_down': { producer: 'catalog', consumers: {} },
   'listing.claimed': { producer: 'catalog', consumers: { ...cachedAnswers, ...searched } },
   'listing.claim_revoked': { producer: 'catalog', consumers: { ...cachedAnswers, ...searched } },
-  'listing.owner_changed': { producer: 'catalog', consumers: { ...cachedAnswers, ...searched } },
+  'listing.owner_changed': {
+    producer: 'catalog',
+    consumers: {
+      ...cachedAnswers,
+      ...searched,
+      prober: 'probes a listing whose owner replaced its remotes or packages',
+    },
+  },
   'claim.rechecked': { producer: 'catalog', consumers: {} },
   'listing.checked': { producer: 'catalog', consumers: { ...cachedAnswers, ...searched } },
   'listing.tools_changed': { producer: 'catalog', consumers: searched },

@@ -14,7 +14,8 @@
  *     need only a language runtime.
  *  2. A hosted endpoint (`remotes[]`): streamable-http before sse (SSE is deprecated in the MCP spec),
  *     ties in listed order; confidence `high` (the endpoint is the registry entry's own declaration). A remote
- *     whose name was seen resolving to a private address is never used (withheld.ts).
+ *     whose name was seen resolving to a private address, or not resolving, or that no probe resolved yet although
+ *     the listing was probed, is never used (withheld.ts).
  *  3. When the entry declares no packages and no remotes: the install the prober found in the repository
  *     README (`inferredInstall`). Its own client config is used as given; a package it only names (a
  *     mention, a guess) is used only when the package's registry entry links it to the listing.
@@ -51,7 +52,7 @@ import { varName } from './config-parts'
 import { evidenceFor, judgeEvidence } from './evidence'
 import { withReadmeSettings } from './readme-settings'
 import { repositoryGuess } from './repository-guess'
-import { isWithheld } from './withheld'
+import { withheldRemotes } from './withheld'
 
 /** The listing fields an install model is derived from. */
 export type InstallSource = Pick<Listing, 'name' | 'packages' | 'remotes' | 'repositoryUrl' | 'url' | 'source'> &
@@ -278,10 +279,11 @@ export function deriveInstallModel(l: InstallSource): InstallModel | null {
     const m = localFromPackage(p, l.source, 'registry')
     if (m) return withEvidence(m, l)
   }
+  // A remote seen resolving to a private address, or not to any, or not yet resolved, gets no install line (withheld.ts).
+  const withheld = new Set(withheldRemotes(l).map((w) => w.url))
   const byTransport = remotes
     .map((r, i) => ({ r, i }))
-    // A remote seen resolving to a private address gets no install line (withheld.ts).
-    .filter(({ r }) => r && typeof r === 'object' && !isWithheld(l, r.url))
+    .filter(({ r }) => r && typeof r === 'object' && !withheld.has(r.url))
     .sort((a, b) => Number(b.r.type === 'streamable-http') - Number(a.r.type === 'streamable-http') || a.i - b.i)
   for (const { r } of byTransport) {
     const m = remoteModel(r)

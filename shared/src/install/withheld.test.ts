@@ -1,4 +1,5 @@
-// A remote seen resolving to a private address gets no install model; another remote of the listing still may.
+// A remote seen resolving to a private address, or not resolving, or not yet resolved once the listing was probed,
+// gets no install model; another remote of the listing still may.
 import { describe, expect, test } from 'bun:test'
 import type { RemoteAddressSeen } from '../contracts/listing'
 import { deriveInstallModel } from './model'
@@ -41,10 +42,33 @@ describe('withheld remotes', () => {
     expect(withheldRemotes(l).map((w) => w.url)).toEqual([INWARD, OUTWARD])
   })
 
-  test('public, unresolvable or not yet seen: the remote keeps its install line', () => {
-    for (const seen of [null, [{ url: INWARD, address: 'unresolvable' as const, checkedAt: at }]]) {
+  test('public, or never probed: the remote keeps its install line', () => {
+    for (const seen of [null, [{ url: INWARD, address: 'public' as const, checkedAt: at }]]) {
       expect(deriveInstallModel(listing(seen))).toMatchObject({ kind: 'remote', url: INWARD })
-      expect(withheldRemotes(listing(seen))).toEqual([])
+      expect(withheldRemotes(listing(seen)).map((w) => w.url)).not.toContain(INWARD)
     }
+  })
+
+  test('a name the directory got no answer for is withheld (split horizon), with why', () => {
+    const l = listing([
+      { url: INWARD, address: 'unresolvable', reason: 'mcp.inward.example did not resolve (SERVFAIL)', checkedAt: at },
+      { url: OUTWARD, address: 'public', checkedAt: at },
+    ])
+    expect(deriveInstallModel(l)).toMatchObject({ kind: 'remote', url: OUTWARD })
+    expect(withheldRemotes(l)).toEqual([
+      {
+        url: INWARD,
+        reason: 'its name did not resolve (mcp.inward.example did not resolve (SERVFAIL))',
+        checkedAt: at,
+      },
+    ])
+  })
+
+  test('once probed, a remote with no fact of its own (added or renamed since) is withheld until resolved', () => {
+    const l = listing([{ url: OUTWARD, address: 'public', checkedAt: at }])
+    expect(deriveInstallModel(l)).toMatchObject({ kind: 'remote', url: OUTWARD })
+    expect(withheldRemotes(l)).toEqual([
+      { url: INWARD, reason: expect.stringContaining('not yet resolved'), checkedAt: at },
+    ])
   })
 })

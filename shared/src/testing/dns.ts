@@ -104,6 +104,10 @@ export async function startDnsServer() {
     fail(name: string, type: 'A' | 'AAAA') {
       failing.add(`${type === 'A' ? Packet.TYPE.A : Packet.TYPE.AAAA} ${key(name)}`)
     },
+    /** Answers the name's questions of one type again (after `fail`). */
+    heal(name: string, type: 'A' | 'AAAA') {
+      failing.delete(`${type === 'A' ? Packet.TYPE.A : Packet.TYPE.AAAA} ${key(name)}`)
+    },
     remove(name: string) {
       for (const m of [zone.txt, zone.a, zone.aaaa]) m.delete(key(name))
     },

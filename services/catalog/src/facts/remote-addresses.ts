@@ -1,12 +1,13 @@
-// Where a listing's remotes' names point, as the prober last resolved them: a remote seen resolving only to private
-// addresses is withheld from installs (shared/src/install/withheld.ts) until it is seen public.
+// Where a listing's remotes' names point, as the prober last resolved them: a remote seen resolving to a private
+// address, or not resolving, is withheld from installs (shared/src/install/withheld.ts) until it is seen public.
+import { withheldRemotes } from '@mcp-directory/shared/install'
 import { sameJson, type Write } from './observe'
 import type { ListingFacts } from './rules'
 
 /**
  * What the remotes' names resolved to, kept with the probe's time (a private one that now fails to resolve keeps
- * its last answer). A change of which remotes are withheld (seen private) changes the install the public sees; a
- * change of time alone does not.
+ * its last answer). A change of which remotes are withheld changes the install the public sees; a change of time
+ * alone does not.
  */
 export function observeRemoteAddresses(w: Write, facts: ListingFacts) {
   if (facts.remoteAddresses === undefined) return
@@ -23,10 +24,9 @@ export function observeRemoteAddresses(w: Write, facts: ListingFacts) {
   )
   if (next.length === 0 && before.length === 0) return
   set.remoteAddresses = next.length ? next : null
-  const privateOnes = (list: readonly { url: string; address: string }[]) =>
-    list
-      .filter((a) => a.address === 'private')
+  const withheld = (remoteAddresses: typeof before) =>
+    withheldRemotes({ remotes: row.remotes, remoteAddresses })
       .map((a) => a.url)
       .sort()
-  if (!sameJson(privateOnes(before), privateOnes(next)) && !changed.includes('install')) changed.push('install')
+  if (!sameJson(withheld(before), withheld(next)) && !changed.includes('install')) changed.push('install')
 }

@@ -76,7 +76,7 @@ function confidenceSentence(model: InstallModel): string {
   }
 }
 
-/** The remotes whose install is withheld (their names resolve to private addresses), one line each. */
+/** The remotes whose install is withheld (names resolving privately, not at all, or not yet), one line each. */
 function withheldLines(l: Listing): string[] {
   return withheldRemotes(l).map(
     (w) => `Withheld endpoint: ${inline(w.url)}, no install line (${inline(w.reason)}; seen ${w.checkedAt}).`,
@@ -98,7 +98,7 @@ function installSectionOf(l: Listing, model: InstallModel | null, name?: string)
     const declared =
       (Array.isArray(l.packages) && l.packages.length > 0) || (Array.isArray(l.remotes) && l.remotes.length > 0)
     const why = withheldRemotes(l).length
-      ? 'its remote endpoint’s name resolves to a private address, so no install line is given for it'
+      ? 'its remote endpoint’s name resolves to a private address, or could not be resolved yet, so no install line is given for it'
       : declared
         ? 'its registry entry declares only packages or endpoints that no client configuration can start'
         : 'the listing names no package and no remote endpoint, and its repository could not be read as a JavaScript or Python project that runs as it is'

@@ -105,14 +105,14 @@ export function publishing(deps: {
   const routes = new Elysia({ name: 'catalog:publishing' })
     .use(publishRoutes({ auth, publish, registry, baseUrl: config.publicBaseUrl }))
     .use(ownerRoutes(owners, database))
-  // Marks follow their roles between uses too: asked again once a day (its first pass a day after start).
+  // Marks follow their roles between uses too: each pair asked again about daily, the first pass minutes after start.
   const roleRecheck = startRoleRecheck(database, roles, log.child({ part: 'org-role' }))
   return {
     auth,
     publish,
     owners,
     routes,
-    /** Asks every standing publisher mark's organisation role again now (the daily pass; operators, tests). */
+    /** Asks the standing publisher marks' organisation roles again now, least recently checked first (operators, tests). */
     recheckRoles: () => recheckRoles(database, roles, log.child({ part: 'org-role' })),
     stop: roleRecheck.stop,
   }

@@ -141,17 +141,21 @@ const RESOLVE_MS = 5_000
 
 /**
  * What each of the listing's remotes' names resolves to now (`remoteAddressOf`), into the facts: the catalog
- * withholds the install line of one seen private, and gives it back once a later probe sees it public. Every remote
- * with a URL is resolved (not only the ones probed), each name once, all at the same time (a listing has a few).
- * Nothing is reported without a resolver, nor for a listing that has no remote and kept no address.
+ * withholds the install line of one seen private or unresolvable, and gives it back once a later probe sees it
+ * public. Every remote with a URL is resolved (not only the ones probed), each URL once, all at the same time, the
+ * ones an install line would use first (streamable HTTP, then SSE, in listed order) should a listing declare more
+ * than MAX_REMOTE_ADDRESSES (the catalog withholds a remote left without a fact). Nothing is reported without a
+ * resolver, nor for a listing that has no remote and kept no address.
  */
 export async function resolveRemoteAddresses(run: ProbeRun): Promise<void> {
   const resolve = run.deps.resolveRemote
   if (!resolve) return
-  const remotes = Array.isArray(run.listing.remotes) ? run.listing.remotes : []
-  const urls = [
-    ...new Set(remotes.map((r) => (r && typeof r.url === 'string' ? r.url : null)).filter((u) => u !== null)),
-  ].slice(0, MAX_REMOTE_ADDRESSES)
+  const remotes = (Array.isArray(run.listing.remotes) ? run.listing.remotes : []).filter(
+    (r) => r && typeof r.url === 'string',
+  )
+  const installFirst = (r: { type?: unknown }) => (r.type === 'streamable-http' ? 0 : r.type === 'sse' ? 1 : 2)
+  const ordered = remotes.map((r, i) => ({ r, i })).sort((a, b) => installFirst(a.r) - installFirst(b.r) || a.i - b.i)
+  const urls = [...new Set(ordered.map(({ r }) => r.url))].slice(0, MAX_REMOTE_ADDRESSES)
   if (urls.length === 0 && !run.listing.remoteAddresses?.length) return
   const timeoutMs = Math.min(RESOLVE_MS, run.deps.timeoutMs)
   const seen = await Promise.all(urls.map((url) => remoteAddressOf(url, { resolve, timeoutMs })))

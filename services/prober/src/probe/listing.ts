@@ -35,9 +35,11 @@ async function probeJob(
 ): Promise<JobOutcome> {
   const state = await readState(deps.database, job.listingId)
   // A redelivered job whose probe already finished (its ack was lost) is not probed twice in the round.
-  if (state?.lastRound === job.round) return 'done'
+  if (state?.lastRound === job.round && !job.after) return 'done'
   const listing = await deps.catalog.listing(job.listingId)
   if (listing?.status !== 'active') return 'done'
+  // An event's job: not probed again when a probe started after the listing's last write (it saw the change).
+  if (job.after && seenSince(state, listing.updatedAt)) return 'done'
   const at = new Date()
   const run: ProbeRun = {
     deps,
@@ -87,6 +89,12 @@ async function probeJob(
   await saveProbe(deps.database, probeRecord(run, job.round, remote, verdict))
   // Its package is started by the sandbox's pace (src/sandbox-pace.ts), most viewed first, not from here.
   return 'done'
+}
+
+/** Whether the listing's last probe started after `updatedAt` (its last write), so read what it is now. */
+function seenSince(state: ProbeState | null, updatedAt: unknown): boolean {
+  const written = typeof updatedAt === 'string' ? Date.parse(updatedAt) : Number.NaN
+  return !!state?.lastProbedAt && Number.isFinite(written) && state.lastProbedAt.getTime() > written
 }
 
 /** What the catalog is told of an endpoint's probe: its health, and what it listed when it listed its tools. */

@@ -111,8 +111,11 @@ export const RemoteFacts = t.Object({
   protocol: t.Optional(ProtocolModel),
 })
 
-/** How many remotes' addresses one probe reports (a listing declares a few). */
-export const MAX_REMOTE_ADDRESSES = 16
+/**
+ * How many remotes' addresses one probe reports: more than a listing may declare (an import keeps 50), so every
+ * remote an install line could use is resolved; one without a fact is withheld anyway (shared/src/install/withheld.ts).
+ */
+export const MAX_REMOTE_ADDRESSES = 64
 
 /** What one remote's name resolved to at the probe (`public`, `private`, `unresolvable`), and why when not public. */
 export const RemoteAddressModel = t.Object({

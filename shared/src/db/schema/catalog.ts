@@ -320,3 +320,18 @@ export const listingTransfers = catalogSchema.table('listing_transfers', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 })
+
+/**
+ * When each (organisation, login) pair a publisher mark rests on was last claimed for a re-check of its role: the
+ * re-check asks the least recently checked first, so every pair is reached however many there are, and catalog
+ * replicas each claim different pairs.
+ */
+export const roleRechecks = catalogSchema.table(
+  'role_rechecks',
+  {
+    origin: text('origin').notNull(),
+    login: text('login').notNull(),
+    checkedAt: timestamp('checked_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.origin, t.login] }), index('role_rechecks_checked_idx').on(t.checkedAt)],
+)
