@@ -7,16 +7,38 @@
 import { termOf } from './analyze'
 import { startingWith } from './gallop'
 import { DocTable } from './doc-table'
-import { type AnalysedDocument, FIELD_COUNT, type ListingFacts, type OrderFacts } from './document'
+import { type AnalysedDocument, FIELD_COUNT, type ListingFacts, type OrderFacts, TOOL_FIELDS } from './document'
 import { bornBy, History, HISTORY, type HistoryOptions, type PastOrder, type PointInTime } from './history'
 import { Postings, TF_BITS, TF_MAX, tfIn } from './postings'
 
 export { Postings, tfIn } from './postings'
 
+/**
+ * A term's listings, with who holds it where. Every statistic (idf, common words, feedback, senses) reads `df`: the
+ * listings whose own text (any field but their tools') holds it, or for a term only tools use, those. Tools are
+ * observed for some listings only, and their generic words (page, get, list) would otherwise shift every query's
+ * statistics by which listings happened to be checked.
+ */
+class TermPostings extends Postings {
+  /** Live listings whose own text holds the term. */
+  own = 0
+  /** Live listings holding the term in their tools' names or descriptions only. */
+  toolOnly = 0
+
+  count(own: boolean, by: 1 | -1): void {
+    if (own) this.own += by
+    else this.toolOnly += by
+    this.df = this.own > 0 ? this.own : this.toolOnly
+  }
+}
+
 /** One stored listing: its facts, the distinct terms it holds and the terms feedback may borrow from it. */
 export interface StoredDoc {
   facts: ListingFacts
+  /** Its terms held in its own text, space-separated. */
   terms: string
+  /** Its terms held in its tools' text only (`Postings.toolOnly`). */
+  toolTerms: string
   /**
    * Postings ids (`TermStore.postings`) of the terms of its name, title, description and tags, each once (what
    * feedback and associations count: numbers, so counting never follows a pointer per term).
@@ -41,9 +63,14 @@ export const textSignature = (doc: AnalysedDocument): bigint =>
 
 // Fields pseudo-relevance feedback borrows terms from: name, title, description, tags.
 const ABOUT_FIELDS = [0, 1, 3, 4]
+// The bits of a packed count outside the tool fields: a term with none set is held by a listing's tools alone.
+const OWN_BITS = ~TOOL_FIELDS.reduce((m, f) => m | (TF_MAX << (f * TF_BITS)), 0)
+
+/** Whether a term's packed counts in a listing are in its own text, not only in its tools' (see TermPostings). */
+export const inOwnText = (packed: number): boolean => (packed & OWN_BITS) !== 0
 
 export class TermStore {
-  readonly terms = new Map<string, Postings>()
+  readonly terms = new Map<string, TermPostings>()
   /** Postings by id (undefined once a compaction dropped them). */
   readonly postings: (Postings | undefined)[] = []
   /** Listings by internal number; undefined once removed (a tombstone). */
@@ -125,6 +152,7 @@ export class TermStore {
       this.lengths = grown
     }
     const packedOf = new Map<string, number>()
+    const toolTerms: string[] = []
     doc.fields.forEach((terms, f) => {
       const length = Math.min(doc.lengths[f]!, 65_535)
       this.lengths[n * FIELD_COUNT + f] = length
@@ -137,13 +165,14 @@ export class TermStore {
     for (const [t, packed] of packedOf) {
       let p = this.terms.get(t)
       if (!p) {
-        p = new Postings(t, this.postingsMade++)
+        p = new TermPostings(t, this.postingsMade++)
         this.terms.set(t, p)
         this.postings[p.id] = p
         this.sortedTerms = null
       }
       p.push(n, packed)
-      p.df++
+      p.count(inOwnText(packed), 1)
+      if (!inOwnText(packed)) toolTerms.push(t)
     }
     for (const [whole, parts] of doc.compounds) if (!this.compounds.has(whole)) this.compounds.set(whole, parts)
     for (const w of doc.words)
@@ -155,7 +184,16 @@ export class TermStore {
     const about = Int32Array.from(new Set(ABOUT_FIELDS.flatMap((f) => doc.fields[f]!)), (t) => this.terms.get(t)!.id)
     const server = this.serverOf(doc.facts.serverKey, doc.facts.id)
     const sampleKey = Bun.hash.xxHash32(doc.facts.id)
-    this.docs.push({ facts: doc.facts, terms: [...packedOf.keys()].join(' '), about, server, signature, sampleKey })
+    const own = [...packedOf.keys()].filter((t) => inOwnText(packedOf.get(t)!))
+    this.docs.push({
+      facts: doc.facts,
+      terms: own.join(' '),
+      toolTerms: toolTerms.join(' '),
+      about,
+      server,
+      signature,
+      sampleKey,
+    })
     this.table.set(n, doc.facts, server, this.history.next())
     this.numberOf.set(doc.facts.id, n)
     return sameText
@@ -198,7 +236,8 @@ export class TermStore {
     if (n === undefined) return false
     const doc = this.docs[n]!
     // A listing whose text is all stop words holds no term (its list is empty, not one empty term).
-    if (doc.terms) for (const t of doc.terms.split(' ')) this.terms.get(t)!.df--
+    if (doc.terms) for (const t of doc.terms.split(' ')) this.terms.get(t)!.count(true, -1)
+    if (doc.toolTerms) for (const t of doc.toolTerms.split(' ')) this.terms.get(t)!.count(false, -1)
     for (let f = 0; f < FIELD_COUNT; f++) this.totalLengths[f]! -= this.lengths[n * FIELD_COUNT + f]!
     if (doc.server >= 0) {
       const held = this.serverListings[doc.server]
