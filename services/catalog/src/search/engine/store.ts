@@ -85,6 +85,8 @@ export class TermStore {
   lengths = new Uint16Array(1024 * FIELD_COUNT)
   /** Sum of each field's length over live listings (for the average lengths BM25F normalises by). */
   readonly totalLengths = new Float64Array(FIELD_COUNT)
+  /** Live listings with some text in each field (the tool fields' average length is over those: averageLengths). */
+  readonly holding = new Float64Array(FIELD_COUNT)
   /** Words as listings write them, each with its term (a typo is nearer to the word than to its stem). */
   readonly surface = new Map<string, string>()
   /** Words listings write made of parts, with their parts' terms (`mongodb` → `mongo db`); the first seen stays. */
@@ -157,6 +159,7 @@ export class TermStore {
       const length = Math.min(doc.lengths[f]!, 65_535)
       this.lengths[n * FIELD_COUNT + f] = length
       this.totalLengths[f]! += length
+      if (length > 0) this.holding[f]!++
       for (const t of terms) {
         const packed = packedOf.get(t) ?? 0
         if (tfIn(packed, f) < TF_MAX) packedOf.set(t, packed + (1 << (f * TF_BITS)))
@@ -238,7 +241,11 @@ export class TermStore {
     // A listing whose text is all stop words holds no term (its list is empty, not one empty term).
     if (doc.terms) for (const t of doc.terms.split(' ')) this.terms.get(t)!.count(true, -1)
     if (doc.toolTerms) for (const t of doc.toolTerms.split(' ')) this.terms.get(t)!.count(false, -1)
-    for (let f = 0; f < FIELD_COUNT; f++) this.totalLengths[f]! -= this.lengths[n * FIELD_COUNT + f]!
+    for (let f = 0; f < FIELD_COUNT; f++) {
+      const length = this.lengths[n * FIELD_COUNT + f]!
+      this.totalLengths[f]! -= length
+      if (length > 0) this.holding[f]!--
+    }
     if (doc.server >= 0) {
       const held = this.serverListings[doc.server]
       const rest = typeof held === 'string' || held === undefined ? [] : held.filter((x) => x !== id)
@@ -281,9 +288,15 @@ export class TermStore {
       if (p.data.length > p.size * 2) p.data = p.data.slice(0, Math.max(2, p.size * 2))
   }
 
-  /** Average length of each field over live listings (at least 1). */
+  /**
+   * Average length of each field over live listings (at least 1); of a tool field, over the listings that have tools
+   * (as Lucene's BM25 counts a field's documents). Tools are observed for some listings only: over every listing the
+   * average fell with the share checked, so a few tools counted as a long list and a short list swamped the rest.
+   */
   averageLengths(): number[] {
-    return [...this.totalLengths].map((t) => Math.max(1, t / Math.max(1, this.live)))
+    return [...this.totalLengths].map((t, f) =>
+      Math.max(1, t / Math.max(1, TOOL_FIELDS.includes(f) ? this.holding[f]! : this.live)),
+    )
   }
 
   // Drops the oldest `drop` tombstones (history.ts says which): listing numbers become dense again, in the same
