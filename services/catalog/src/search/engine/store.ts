@@ -3,34 +3,19 @@
  * typed arrays (a listing number and its per-field counts packed into one 32-bit word), so 50k listings take tens
  * of megabytes. A removed or replaced listing leaves a tombstone that a search of the live listings skips, and that
  * a later page of a walk begun before it still reads, until a compaction drops it (history.ts).
+ * Over 300 lines: adding, removing and compacting listings keep the same postings, lengths and tombstones in step,
+ * and are read together.
  */
 import { termOf } from './analyze'
 import { startingWith } from './gallop'
 import { DocTable } from './doc-table'
 import { type AnalysedDocument, FIELD_COUNT, type ListingFacts, type OrderFacts, TOOL_FIELDS } from './document'
 import { bornBy, History, HISTORY, type HistoryOptions, type PastOrder, type PointInTime } from './history'
-import { Postings, TF_BITS, TF_MAX, tfIn } from './postings'
+import { type Postings, TF_BITS, TF_MAX, tfIn } from './postings'
+import { inOwnText, TermPostings } from './term-postings'
 
 export { Postings, tfIn } from './postings'
-
-/**
- * A term's listings, with who holds it where. Every statistic (idf, common words, feedback, senses) reads `df`: the
- * listings whose own text (any field but their tools') holds it, or for a term only tools use, those. Tools are
- * observed for some listings only, and their generic words (page, get, list) would otherwise shift every query's
- * statistics by which listings happened to be checked.
- */
-class TermPostings extends Postings {
-  /** Live listings whose own text holds the term. */
-  own = 0
-  /** Live listings holding the term in their tools' names or descriptions only. */
-  toolOnly = 0
-
-  count(own: boolean, by: 1 | -1): void {
-    if (own) this.own += by
-    else this.toolOnly += by
-    this.df = this.own > 0 ? this.own : this.toolOnly
-  }
-}
+export { inOwnText } from './term-postings'
 
 /** One stored listing: its facts, the distinct terms it holds and the terms feedback may borrow from it. */
 export interface StoredDoc {
@@ -63,12 +48,6 @@ export const textSignature = (doc: AnalysedDocument): bigint =>
 
 // Fields pseudo-relevance feedback borrows terms from: name, title, description, tags.
 const ABOUT_FIELDS = [0, 1, 3, 4]
-// The bits of a packed count outside the tool fields: a term with none set is held by a listing's tools alone.
-const OWN_BITS = ~TOOL_FIELDS.reduce((m, f) => m | (TF_MAX << (f * TF_BITS)), 0)
-
-/** Whether a term's packed counts in a listing are in its own text, not only in its tools' (see TermPostings). */
-export const inOwnText = (packed: number): boolean => (packed & OWN_BITS) !== 0
-
 export class TermStore {
   readonly terms = new Map<string, TermPostings>()
   /** Postings by id (undefined once a compaction dropped them). */
