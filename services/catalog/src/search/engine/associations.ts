@@ -6,7 +6,7 @@
  * Read from the postings the index already keeps, so they cost no memory of their own and follow every change of text.
  */
 import { idfOf, type Plan, type PlanTerm } from './plan'
-import type { StoredDoc, TermStore } from './store'
+import { inOwnText, type StoredDoc, type TermStore } from './store'
 import { TUNING } from './tuning'
 
 /** One associated term: its share of the word's listings and its PMI with the word. */
@@ -36,6 +36,8 @@ export function associatesOf(store: TermStore, term: string): Associate[] {
   const touched: number[] = []
   let seen = 0
   for (let k = 0; k < postings.size; k++) {
+    // Only listings whose own text holds it (the listings `df` counts): a tool's word says nothing of its server.
+    if (!inOwnText(postings.data[k * 2 + 1]!)) continue
     const doc: StoredDoc | undefined = store.docs[postings.data[k * 2]!]
     if (!doc || doc.sampleKey % step !== 0) continue
     seen++

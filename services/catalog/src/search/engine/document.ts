@@ -8,6 +8,8 @@ import { scopeOf } from './places'
 /** The fields a term can be found in, in weight order (see TUNING.fieldWeights). */
 export const FIELDS = ['name', 'title', 'tools', 'description', 'tags', 'toolText', 'readme', 'category'] as const
 export const FIELD_COUNT = FIELDS.length
+/** The fields made of a listing's tools (and skills): observed for some listings only. */
+export const TOOL_FIELDS: readonly number[] = [FIELDS.indexOf('tools'), FIELDS.indexOf('toolText')]
 
 /** Characters of a README and of tool descriptions that are indexed, so one listing cannot swamp the index. */
 export const MAX_README_TEXT = 4_000

@@ -13,7 +13,7 @@ import { termOf } from './analyze'
 import { idfOf, type Plan, type PlanTerm } from './plan'
 import { contextOf, otherNoun, type Sense, sensesOf, usualStems } from './senses'
 import { seek } from './gallop'
-import type { Postings, TermStore } from './store'
+import { inOwnText, type Postings, type TermStore } from './store'
 import { TUNING } from './tuning'
 
 /** Per word, what its senses come to in the index as it is (factsOf; forgotten when the index's text changes). */
@@ -59,15 +59,19 @@ function senseIn(senses: Sense[], contexts: Uint32Array[]): { sense: Sense; marg
   return { sense: best, margin: top - second }
 }
 
-/** Live listings holding both terms: each listing of the rarer looked up in the other's postings (galloping). */
+/**
+ * Live listings whose own text holds both terms (the statistics `df` counts: see store.ts): each listing of the rarer
+ * looked up in the other's postings (galloping).
+ */
 function together(store: TermStore, a: Postings, b: Postings): number {
   const [rare, other] = a.size <= b.size ? [a, b] : [b, a]
   let n = 0
   let at = 0
   for (let k = 0; k < rare.size && at < other.size; k++) {
     const d = rare.data[k * 2]!
+    if (!inOwnText(rare.data[k * 2 + 1]!)) continue
     at = seek(other.data, other.size, at, d)
-    if (at < other.size && other.data[at * 2] === d && store.docs[d]) n++
+    if (at < other.size && other.data[at * 2] === d && inOwnText(other.data[at * 2 + 1]!) && store.docs[d]) n++
   }
   return n
 }
@@ -76,7 +80,7 @@ function together(store: TermStore, a: Postings, b: Postings): number {
 let marks = new Int32Array(1024)
 let stamp = 0
 
-/** Marks the live listings holding any of `terms` with a new stamp; gives how many it marked. */
+/** Marks the live listings whose own text holds any of `terms` with a new stamp; gives how many it marked. */
 function mark(store: TermStore, terms: Postings[]): number {
   if (marks.length < store.docs.length) marks = new Int32Array(Math.max(store.docs.length * 2, 1024))
   stamp++
@@ -84,7 +88,7 @@ function mark(store: TermStore, terms: Postings[]): number {
   for (const p of terms)
     for (let k = 0; k < p.size * 2; k += 2) {
       const d = p.data[k]!
-      if (marks[d] !== stamp && store.docs[d]) {
+      if (marks[d] !== stamp && inOwnText(p.data[k + 1]!) && store.docs[d]) {
         marks[d] = stamp
         count++
       }
@@ -92,10 +96,11 @@ function mark(store: TermStore, terms: Postings[]): number {
   return count
 }
 
-/** Live listings of `p` marked by the last marking. */
+/** Live listings whose own text holds `p`, marked by the last marking. */
 function marked(store: TermStore, p: Postings): number {
   let c = 0
-  for (let k = 0; k < p.size * 2; k += 2) if (marks[p.data[k]!] === stamp && store.docs[p.data[k]!]) c++
+  for (let k = 0; k < p.size * 2; k += 2)
+    if (marks[p.data[k]!] === stamp && inOwnText(p.data[k + 1]!) && store.docs[p.data[k]!]) c++
   return c
 }
 

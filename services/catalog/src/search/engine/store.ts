@@ -3,20 +3,27 @@
  * typed arrays (a listing number and its per-field counts packed into one 32-bit word), so 50k listings take tens
  * of megabytes. A removed or replaced listing leaves a tombstone that a search of the live listings skips, and that
  * a later page of a walk begun before it still reads, until a compaction drops it (history.ts).
+ * Over 300 lines: adding, removing and compacting listings keep the same postings, lengths and tombstones in step,
+ * and are read together.
  */
 import { termOf } from './analyze'
 import { startingWith } from './gallop'
 import { DocTable } from './doc-table'
-import { type AnalysedDocument, FIELD_COUNT, type ListingFacts, type OrderFacts } from './document'
+import { type AnalysedDocument, FIELD_COUNT, type ListingFacts, type OrderFacts, TOOL_FIELDS } from './document'
 import { bornBy, History, HISTORY, type HistoryOptions, type PastOrder, type PointInTime } from './history'
-import { Postings, TF_BITS, TF_MAX, tfIn } from './postings'
+import { type Postings, TF_BITS, TF_MAX, tfIn } from './postings'
+import { inOwnText, TermPostings } from './term-postings'
 
 export { Postings, tfIn } from './postings'
+export { inOwnText } from './term-postings'
 
 /** One stored listing: its facts, the distinct terms it holds and the terms feedback may borrow from it. */
 export interface StoredDoc {
   facts: ListingFacts
+  /** Its terms held in its own text, space-separated. */
   terms: string
+  /** Its terms held in its tools' text only (`Postings.toolOnly`). */
+  toolTerms: string
   /**
    * Postings ids (`TermStore.postings`) of the terms of its name, title, description and tags, each once (what
    * feedback and associations count: numbers, so counting never follows a pointer per term).
@@ -41,9 +48,8 @@ export const textSignature = (doc: AnalysedDocument): bigint =>
 
 // Fields pseudo-relevance feedback borrows terms from: name, title, description, tags.
 const ABOUT_FIELDS = [0, 1, 3, 4]
-
 export class TermStore {
-  readonly terms = new Map<string, Postings>()
+  readonly terms = new Map<string, TermPostings>()
   /** Postings by id (undefined once a compaction dropped them). */
   readonly postings: (Postings | undefined)[] = []
   /** Listings by internal number; undefined once removed (a tombstone). */
@@ -58,6 +64,8 @@ export class TermStore {
   lengths = new Uint16Array(1024 * FIELD_COUNT)
   /** Sum of each field's length over live listings (for the average lengths BM25F normalises by). */
   readonly totalLengths = new Float64Array(FIELD_COUNT)
+  /** Live listings with some text in each field (the tool fields' average length is over those: averageLengths). */
+  readonly holding = new Float64Array(FIELD_COUNT)
   /** Words as listings write them, each with its term (a typo is nearer to the word than to its stem). */
   readonly surface = new Map<string, string>()
   /** Words listings write made of parts, with their parts' terms (`mongodb` → `mongo db`); the first seen stays. */
@@ -125,10 +133,12 @@ export class TermStore {
       this.lengths = grown
     }
     const packedOf = new Map<string, number>()
+    const toolTerms: string[] = []
     doc.fields.forEach((terms, f) => {
       const length = Math.min(doc.lengths[f]!, 65_535)
       this.lengths[n * FIELD_COUNT + f] = length
       this.totalLengths[f]! += length
+      if (length > 0) this.holding[f]!++
       for (const t of terms) {
         const packed = packedOf.get(t) ?? 0
         if (tfIn(packed, f) < TF_MAX) packedOf.set(t, packed + (1 << (f * TF_BITS)))
@@ -137,13 +147,14 @@ export class TermStore {
     for (const [t, packed] of packedOf) {
       let p = this.terms.get(t)
       if (!p) {
-        p = new Postings(t, this.postingsMade++)
+        p = new TermPostings(t, this.postingsMade++)
         this.terms.set(t, p)
         this.postings[p.id] = p
         this.sortedTerms = null
       }
       p.push(n, packed)
-      p.df++
+      p.count(inOwnText(packed), 1)
+      if (!inOwnText(packed)) toolTerms.push(t)
     }
     for (const [whole, parts] of doc.compounds) if (!this.compounds.has(whole)) this.compounds.set(whole, parts)
     for (const w of doc.words)
@@ -155,7 +166,16 @@ export class TermStore {
     const about = Int32Array.from(new Set(ABOUT_FIELDS.flatMap((f) => doc.fields[f]!)), (t) => this.terms.get(t)!.id)
     const server = this.serverOf(doc.facts.serverKey, doc.facts.id)
     const sampleKey = Bun.hash.xxHash32(doc.facts.id)
-    this.docs.push({ facts: doc.facts, terms: [...packedOf.keys()].join(' '), about, server, signature, sampleKey })
+    const own = [...packedOf.keys()].filter((t) => inOwnText(packedOf.get(t)!))
+    this.docs.push({
+      facts: doc.facts,
+      terms: own.join(' '),
+      toolTerms: toolTerms.join(' '),
+      about,
+      server,
+      signature,
+      sampleKey,
+    })
     this.table.set(n, doc.facts, server, this.history.next())
     this.numberOf.set(doc.facts.id, n)
     return sameText
@@ -198,8 +218,13 @@ export class TermStore {
     if (n === undefined) return false
     const doc = this.docs[n]!
     // A listing whose text is all stop words holds no term (its list is empty, not one empty term).
-    if (doc.terms) for (const t of doc.terms.split(' ')) this.terms.get(t)!.df--
-    for (let f = 0; f < FIELD_COUNT; f++) this.totalLengths[f]! -= this.lengths[n * FIELD_COUNT + f]!
+    if (doc.terms) for (const t of doc.terms.split(' ')) this.terms.get(t)!.count(true, -1)
+    if (doc.toolTerms) for (const t of doc.toolTerms.split(' ')) this.terms.get(t)!.count(false, -1)
+    for (let f = 0; f < FIELD_COUNT; f++) {
+      const length = this.lengths[n * FIELD_COUNT + f]!
+      this.totalLengths[f]! -= length
+      if (length > 0) this.holding[f]!--
+    }
     if (doc.server >= 0) {
       const held = this.serverListings[doc.server]
       const rest = typeof held === 'string' || held === undefined ? [] : held.filter((x) => x !== id)
@@ -242,9 +267,15 @@ export class TermStore {
       if (p.data.length > p.size * 2) p.data = p.data.slice(0, Math.max(2, p.size * 2))
   }
 
-  /** Average length of each field over live listings (at least 1). */
+  /**
+   * Average length of each field over live listings (at least 1); of a tool field, over the listings that have tools
+   * (as Lucene's BM25 counts a field's documents). Tools are observed for some listings only: over every listing the
+   * average fell with the share checked, so a few tools counted as a long list and a short list swamped the rest.
+   */
   averageLengths(): number[] {
-    return [...this.totalLengths].map((t) => Math.max(1, t / Math.max(1, this.live)))
+    return [...this.totalLengths].map((t, f) =>
+      Math.max(1, t / Math.max(1, TOOL_FIELDS.includes(f) ? this.holding[f]! : this.live)),
+    )
   }
 
   // Drops the oldest `drop` tombstones (history.ts says which): listing numbers become dense again, in the same
