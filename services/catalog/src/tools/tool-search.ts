@@ -5,34 +5,85 @@
  * never repeats the one before it.
  */
 import { queryWords, termOf } from '../search/engine/analyze'
+import { idfOf, type PlanTerm } from '../search/engine/plan'
+import { type SenseCache, type TermStore, withSenses } from '../search/engine/sense-plan'
 import { synonymsOf } from '../search/engine/synonyms'
 import { TF_BITS, TF_MAX } from '../search/engine/postings'
+import { queryActions } from './actions'
 import { browseTools } from './browse'
 import { filtersOn, type ToolCursor, type ToolFilters, type ToolPage, serverKeeps, toolKeeps, keyOf } from './filters'
 import { SERVER_FIELD_BITS, TOOL_FIELD_COUNT, type ToolStore } from './tool-store'
 
 /** BM25F weight and length normalisation per field (TOOL_FIELDS order). */
-const WEIGHTS = [3, 2, 1, 1, 0.5, 0.3]
-const B = [0.5, 0.5, 0.75, 0.5, 0.75, 0]
-const K1 = 1.2
+const WEIGHTS = process.env.TW ? JSON.parse(process.env.TW) : [3, 2, 1, 1, 0.5, 0.3]
+const B = process.env.TB ? JSON.parse(process.env.TB) : [0.5, 0.5, 0.75, 0.5, 0.75, 0]
+const K1 = process.env.TK ? Number(process.env.TK) : 1.2
 /** Weight of a curated synonym of a query word. */
 const SYNONYM = 0.8
-/** Share of the tools above which a term only scores what the query's rarer terms found. */
-const COMMON_SHARE = 0.05
+/** What a tool whose name's verb does what the query's verbs ask adds to its relevance (a share of it). */
+const ACTION = 0.4
+/**
+ * Share of the tools (and least count) above which a term only scores what the query's rarer terms found: in a small
+ * index a word such as "search" names a few dozen tools, all worth scoring.
+ */
+const COMMON = { share: 0.05, minTools: 100 }
 
 export type { ToolCursor, ToolFilters, ToolPage } from './filters'
 
-/** The terms a query asks for, each with its weight. */
-export type ToolPlan = Map<string, number>
+/** The terms a query asks for, each with its weight, and the operations its verbs ask for (actions.ts). */
+export class ToolPlan extends Map<string, number> {
+  actions = 0
+  /** Per term, the query word it is a form of (coverage counts words, not forms). */
+  readonly slots = new Map<string, number>()
 
-/** A query's terms: each meaningful word's stem, and its synonyms' at a lower weight. */
-export function toolPlanOf(q: string | null): ToolPlan {
-  const plan: ToolPlan = new Map()
-  for (const word of q ? queryWords(q) : []) {
-    plan.set(termOf(word), 1)
-    for (const s of synonymsOf(word)) if (!plan.has(termOf(s))) plan.set(termOf(s), SYNONYM)
+  /** Adds a form of query word `slot` (a form already held keeps its first weight). */
+  add(term: string, weight: number, slot: number): void {
+    if (this.has(term)) return
+    this.set(term, weight)
+    this.slots.set(term, slot)
   }
+}
+
+/**
+ * A query's terms: each meaningful word's stem, and its synonyms' at a lower weight; with the store, also the words
+ * of each word's sense that its tools use beside the query's other words, as server search reads them (sense-plan.ts).
+ */
+export function toolPlanOf(q: string | null, store?: ToolStore): ToolPlan {
+  const plan = new ToolPlan()
+  plan.actions = q ? queryActions(q) : 0
+  const words = q ? queryWords(q) : []
+  words.forEach((word, slot) => {
+    plan.add(termOf(word), 1, slot)
+    for (const s of synonymsOf(word)) plan.add(termOf(s), SYNONYM, slot)
+  })
+  if (store && words.length > 1) for (const t of senseTerms(store, words)) plan.add(t.term, t.weight, t.slot)
   return plan
+}
+
+/** What sense-plan.ts reads of the tool store, and the senses it found, kept until the store changes. */
+const senseViews = new WeakMap<ToolStore, { version: number; view: TermStore; cache: SenseCache }>()
+
+function senseView(store: ToolStore) {
+  let held = senseViews.get(store)
+  if (!held || held.version !== store.version) {
+    const docs = new Uint8Array(store.count)
+    for (let d = 0; d < store.count; d++) docs[d] = store.server[d]! >= 0 ? 1 : 0
+    held = { version: store.version, view: { terms: store.postings, live: store.live, docs }, cache: new Map() }
+    senseViews.set(store, held)
+  }
+  return held
+}
+
+/** The terms a query's words' senses add (each word's own term aside). */
+function senseTerms(store: ToolStore, words: string[]): PlanTerm[] {
+  const { view, cache } = senseView(store)
+  const n = Math.max(1, store.live)
+  const terms = words.flatMap((word, slot) => {
+    const df = store.postings.get(termOf(word))?.df ?? 0
+    return df > 0 ? [{ slot, term: termOf(word), weight: 1, idf: idfOf(df, n) }] : []
+  })
+  const plan = withSenses(view, { slots: words.map(() => 0), terms, avg: [] }, words, cache)
+  return plan.terms.slice(terms.length)
 }
 
 /** One page of tools for a plan (empty: in trust order), filtered, after `after`. */
@@ -80,38 +131,43 @@ export function searchTools(
 }
 
 let scores = new Float64Array(0)
-let covered = new Float64Array(0)
+/** Per tool, the query words (bits by slot) it holds a form of; 0 for one not reached yet. */
+let matched = new Uint32Array(0)
 
 /**
  * BM25F of every tool that holds a term of the plan, times its coverage of the plan and its server's prior. Rarer
- * terms first: a term held by more than COMMON_SHARE of the tools, beside a rarer one, only scores the tools the
+ * terms first: a term held by more than COMMON of the tools, beside a rarer one, only scores the tools the
  * rarer ones found (as server search's common terms), so a query with "get" or "file" in it does not score a third
  * of the index.
  */
 function relevance(store: ToolStore, plan: ToolPlan) {
   if (scores.length < store.count) {
     scores = new Float64Array(store.count * 2)
-    covered = new Float64Array(store.count * 2)
+    matched = new Uint32Array(store.count * 2)
   }
   const n = Math.max(1, store.live)
   const norm = WEIGHTS.map((_, f) => B[f]! / Math.max(1, store.lengthSums[f]! / n))
+  // Each query word counts towards coverage by its rarity: that of its rarest form the index holds (none: not at all).
+  const rarity: number[] = []
   const terms = [...plan].map(([term, weight]) => {
     const p = store.postings.get(term)
     const df = Math.min(n, p?.df ?? 0)
-    return { p, df, idf: weight * Math.log(1 + (n - df + 0.5) / (df + 0.5)) }
+    const slot = plan.slots.get(term) ?? 0
+    const idf = idfOf(df, n)
+    if (df > 0 && (weight === 1 || rarity[slot] === undefined)) rarity[slot] = idf
+    return { p, df, idf: weight * idf, bit: 1 << slot }
   })
   terms.sort((a, b) => a.df - b.df)
-  const rare = terms.some((t) => t.df > 0 && t.df <= n * COMMON_SHARE)
+  const many = Math.max(COMMON.minTools, n * COMMON.share)
+  const rare = terms.some((t) => t.df > 0 && t.df <= many)
   const docs: number[] = []
-  let asked = 0
-  for (const { p, df, idf } of terms) {
-    asked += idf
+  for (const { p, df, idf, bit } of terms) {
     if (!p) continue
-    const open = !rare || df <= n * COMMON_SHARE
+    const open = !rare || df <= many
     const data = p.data
     for (let i = 0; i < p.size; i++) {
       const d = data[i * 2]!
-      if (covered[d] === 0) {
+      if (matched[d] === 0) {
         if (!open || store.server[d]! < 0) continue
         docs.push(d)
       }
@@ -122,14 +178,17 @@ function relevance(store: ToolStore, plan: ToolPlan) {
         if (tf) pseudo += (WEIGHTS[f]! * tf) / (1 - B[f]! + norm[f]! * store.lengths[d * TOOL_FIELD_COUNT + f]!)
       }
       scores[d]! += (idf * pseudo * (K1 + 1)) / (K1 + pseudo)
-      covered[d]! += idf
+      matched[d]! |= bit
     }
   }
+  const asked = rarity.reduce((a, r) => a + (r ?? 0), 0) || 1
+  const coverage = (bits: number) => rarity.reduce((a, r, slot) => (bits & (1 << slot) ? a + (r ?? 0) : a), 0) / asked
   const final = new Float64Array(docs.length)
   docs.forEach((d, i) => {
-    final[i] = scores[d]! * (0.5 + (0.5 * covered[d]!) / (asked || 1)) * store.priors[store.server[d]!]!
+    const action = plan.actions & store.actions[d]! ? 1 + ACTION : 1
+    final[i] = scores[d]! * (0.5 + 0.5 * coverage(matched[d]!)) * store.priors[store.server[d]!]! * action
     scores[d] = 0
-    covered[d] = 0
+    matched[d] = 0
   })
   return { docs, score: (_d: number, i: number) => final[i]! }
 }
