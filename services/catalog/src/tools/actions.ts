@@ -24,14 +24,27 @@ Object.values(OPERATIONS).forEach((verbs, i) => {
   for (const v of verbs.split(' ')) BITS.set(v, (BITS.get(v) ?? 0) | (1 << i))
 })
 
-/** The operations a query's words ask for (stop words included: "get", "show"); 0 when it names none. */
+/** The operations that only read: a question asks for one of them, and each is near the others. */
+const READING = (1 << 1) | (1 << 2) | (1 << 3)
+/** Words a question starts with: it asks to be told something, whatever verb follows ("who changed this flag"). */
+const QUESTION = new Set('what which who whom whose how where when why is are does do did was were'.split(' '))
+
+/**
+ * The operations a query asks for: those of its first verb naming one (stop words included: "get", "show"), or the
+ * reading ones for a question; 0 when it names none.
+ */
 export function queryActions(q: string): number {
-  for (const w of words(q.toLowerCase())) {
+  const all = words(q.toLowerCase())
+  if (all.length && QUESTION.has(all[0]!)) return READING
+  for (const w of all) {
     const bits = BITS.get(w)
     if (bits) return bits
   }
   return 0
 }
+
+/** The operations near those asked for (another way of reading for one that reads), those asked aside. */
+export const nearActions = (bits: number): number => (bits & READING ? READING & ~bits : 0)
 
 /** The operation of a tool's name: that of its first word naming one (`slack_post_message` → send); 0 for none. */
 export function toolAction(name: string): number {

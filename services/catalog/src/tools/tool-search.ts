@@ -5,23 +5,32 @@
  * never repeats the one before it.
  */
 import { queryWords, termOf } from '../search/engine/analyze'
-import { idfOf, type PlanTerm } from '../search/engine/plan'
+import { editDistance, idfOf, type PlanTerm } from '../search/engine/plan'
+import { TUNING } from '../search/engine/tuning'
 import { type SenseCache, type TermStore, withSenses } from '../search/engine/sense-plan'
 import { synonymsOf } from '../search/engine/synonyms'
 import { TF_BITS, TF_MAX } from '../search/engine/postings'
-import { queryActions } from './actions'
+import { nearActions, queryActions } from './actions'
 import { browseTools } from './browse'
 import { filtersOn, type ToolCursor, type ToolFilters, type ToolPage, serverKeeps, toolKeeps, keyOf } from './filters'
 import { SERVER_FIELD_BITS, TOOL_FIELD_COUNT, type ToolStore } from './tool-store'
 
 /** BM25F weight and length normalisation per field (TOOL_FIELDS order). */
-const WEIGHTS = process.env.TW ? JSON.parse(process.env.TW) : [3, 2, 1, 1, 0.5, 0.3]
-const B = process.env.TB ? JSON.parse(process.env.TB) : [0.5, 0.5, 0.75, 0.5, 0.75, 0]
+const WEIGHTS = process.env.TW ? JSON.parse(process.env.TW) : [3, 2, 1, 1, 1, 0.5, 0.3]
+const B = process.env.TB ? JSON.parse(process.env.TB) : [0.5, 0.5, 0.5, 0.75, 0.5, 0.75, 0]
 const K1 = process.env.TK ? Number(process.env.TK) : 1.2
 /** Weight of a curated synonym of a query word. */
 const SYNONYM = 0.8
 /** What a tool whose name's verb does what the query's verbs ask adds to its relevance (a share of it). */
 const ACTION = 0.4
+/** The share of that bonus a tool doing an operation near the one asked for gets. */
+const NEAR = Number(process.env.NR ?? 0.5)
+/** How many letters longer than a query word's stem a term it starts may be (longer: another word joined to it). */
+const LONGER_BY = Number(process.env.LB ?? 2)
+/** What a tool whose name or title holds all of the query's words (by rarity) adds to its relevance (a share). */
+const NAMED = Number(process.env.NM ?? 0.5)
+/** The per-field count bits of a term in a tool's name and title. */
+const NAME_FIELDS_BITS = TF_MAX | (TF_MAX << TF_BITS)
 /**
  * Share of the tools (and least count) above which a term only scores what the query's rarer terms found: in a small
  * index a word such as "search" names a few dozen tools, all worth scoring.
@@ -33,6 +42,8 @@ export type { ToolCursor, ToolFilters, ToolPage } from './filters'
 /** The terms a query asks for, each with its weight, and the operations its verbs ask for (actions.ts). */
 export class ToolPlan extends Map<string, number> {
   actions = 0
+  /** Operations near those asked for (actions.ts): a tool doing one of them gets half the bonus. */
+  near = 0
   /** Per term, the query word it is a form of (coverage counts words, not forms). */
   readonly slots = new Map<string, number>()
 
@@ -51,32 +62,93 @@ export class ToolPlan extends Map<string, number> {
 export function toolPlanOf(q: string | null, store?: ToolStore): ToolPlan {
   const plan = new ToolPlan()
   plan.actions = q ? queryActions(q) : 0
+  plan.near = nearActions(plan.actions)
   const words = q ? queryWords(q) : []
   words.forEach((word, slot) => {
     plan.add(termOf(word), 1, slot)
     for (const s of synonymsOf(word)) plan.add(termOf(s), SYNONYM, slot)
   })
-  if (store && words.length > 1) for (const t of senseTerms(store, words)) plan.add(t.term, t.weight, t.slot)
+  if (!store) return plan
+  words.forEach((word, slot) => {
+    for (const [term, weight] of otherForms(store, word)) plan.add(term, weight, slot)
+  })
+  if (words.length > 1) for (const t of senseTerms(store, words)) plan.add(t.term, t.weight, t.slot)
   return plan
 }
 
-/** What sense-plan.ts reads of the tool store, and the senses it found, kept until the store changes. */
-const senseViews = new WeakMap<ToolStore, { version: number; view: TermStore; cache: SenseCache }>()
+/**
+ * What sense-plan.ts reads of the tool store, the senses it found, and the store's terms in order (for longer and
+ * near forms of a word), kept until the store changes.
+ */
+interface QueryView {
+  version: number
+  view: TermStore
+  cache: SenseCache
+  sorted?: string[]
+}
+const queryViews = new WeakMap<ToolStore, QueryView>()
 
-function senseView(store: ToolStore) {
-  let held = senseViews.get(store)
+function queryView(store: ToolStore): QueryView {
+  let held = queryViews.get(store)
   if (!held || held.version !== store.version) {
     const docs = new Uint8Array(store.count)
     for (let d = 0; d < store.count; d++) docs[d] = store.server[d]! >= 0 ? 1 : 0
     held = { version: store.version, view: { terms: store.postings, live: store.live, docs }, cache: new Map() }
-    senseViews.set(store, held)
+    queryViews.set(store, held)
   }
   return held
 }
 
+/** The store's terms that start with `prefix`, in order (the sorted list made once per version of the store). */
+function* termsWithPrefix(store: ToolStore, prefix: string): Generator<string> {
+  const held = queryView(store)
+  held.sorted ??= [...store.postings.keys()].sort()
+  const sorted = held.sorted
+  let lo = 0
+  let hi = sorted.length
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1
+    if (sorted[mid]! < prefix) lo = mid + 1
+    else hi = mid
+  }
+  for (let i = lo; i < sorted.length && sorted[i]!.startsWith(prefix); i++) yield sorted[i]!
+}
+
+/**
+ * A query word's other forms in the tool store, as server search finds them (TUNING.prefix, TUNING.typo): longer
+ * terms its stem starts (org → organization, valu → valuation) for a word the store holds rarely, and for a word it
+ * does not hold, terms one or two edits away.
+ */
+function otherForms(store: ToolStore, word: string): Map<string, number> {
+  const stem = termOf(word)
+  const out = new Map<string, number>()
+  const df = (t: string) => store.postings.get(t)?.df ?? 0
+  const own = df(stem)
+  const { prefix, typo } = TUNING
+  if (stem.length >= prefix.minLength && own <= prefix.maxDfShare * store.live) {
+    const longer: [string, number][] = []
+    for (const t of termsWithPrefix(store, stem))
+      if (t !== stem && t.length - stem.length <= LONGER_BY && df(t) > 0) longer.push([t, prefix.base + (prefix.span * stem.length) / t.length])
+    longer.sort((a, b) => df(b[0]) - df(a[0]) || (a[0] < b[0] ? -1 : 1))
+    for (const [t, w] of longer.slice(0, prefix.max)) out.set(t, w)
+  }
+  if (own === 0 && stem.length >= 4) {
+    const budget = stem.length >= 8 ? 2 : 1
+    const near: [string, number][] = []
+    for (const t of termsWithPrefix(store, stem[0]!)) {
+      if (out.has(t) || Math.abs(t.length - stem.length) > budget || df(t) === 0) continue
+      const d = editDistance(stem, t, budget)
+      if (d <= budget) near.push([t, d])
+    }
+    near.sort((a, b) => a[1] - b[1] || df(b[0]) - df(a[0]) || (a[0] < b[0] ? -1 : 1))
+    for (const [t, d] of near.slice(0, typo.max)) out.set(t, d === 1 ? typo.one : typo.two)
+  }
+  return out
+}
+
 /** The terms a query's words' senses add (each word's own term aside). */
 function senseTerms(store: ToolStore, words: string[]): PlanTerm[] {
-  const { view, cache } = senseView(store)
+  const { view, cache } = queryView(store)
   const n = Math.max(1, store.live)
   const terms = words.flatMap((word, slot) => {
     const df = store.postings.get(termOf(word))?.df ?? 0
@@ -133,6 +205,8 @@ export function searchTools(
 let scores = new Float64Array(0)
 /** Per tool, the query words (bits by slot) it holds a form of; 0 for one not reached yet. */
 let matched = new Uint32Array(0)
+/** Per tool, the query words its name or title holds a form of. */
+let named = new Uint32Array(0)
 
 /**
  * BM25F of every tool that holds a term of the plan, times its coverage of the plan and its server's prior. Rarer
@@ -144,6 +218,7 @@ function relevance(store: ToolStore, plan: ToolPlan) {
   if (scores.length < store.count) {
     scores = new Float64Array(store.count * 2)
     matched = new Uint32Array(store.count * 2)
+    named = new Uint32Array(store.count * 2)
   }
   const n = Math.max(1, store.live)
   const norm = WEIGHTS.map((_, f) => B[f]! / Math.max(1, store.lengthSums[f]! / n))
@@ -179,16 +254,20 @@ function relevance(store: ToolStore, plan: ToolPlan) {
       }
       scores[d]! += (idf * pseudo * (K1 + 1)) / (K1 + pseudo)
       matched[d]! |= bit
+      if (packed & NAME_FIELDS_BITS) named[d]! |= bit
     }
   }
   const asked = rarity.reduce((a, r) => a + (r ?? 0), 0) || 1
   const coverage = (bits: number) => rarity.reduce((a, r, slot) => (bits & (1 << slot) ? a + (r ?? 0) : a), 0) / asked
   const final = new Float64Array(docs.length)
   docs.forEach((d, i) => {
-    const action = plan.actions & store.actions[d]! ? 1 + ACTION : 1
-    final[i] = scores[d]! * (0.5 + 0.5 * coverage(matched[d]!)) * store.priors[store.server[d]!]! * action
+    const does = store.actions[d]!
+    const action = plan.actions & does ? 1 + ACTION : plan.near & does ? 1 + ACTION * NEAR : 1
+    const inName = 1 + NAMED * coverage(named[d]!)
+    final[i] = scores[d]! * (0.5 + 0.5 * coverage(matched[d]!)) * inName * store.priors[store.server[d]!]! * action
     scores[d] = 0
     matched[d] = 0
+    named[d] = 0
   })
   return { docs, score: (_d: number, i: number) => final[i]! }
 }

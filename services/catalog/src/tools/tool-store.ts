@@ -18,7 +18,7 @@ import {
 } from './documents'
 
 /** The fields a tool's term can be found in (the server's name and title last, weighed least). */
-export const TOOL_FIELDS = ['name', 'title', 'description', 'parameters', 'parameterTexts', 'server'] as const
+export const TOOL_FIELDS = ['name', 'title', 'lead', 'description', 'parameters', 'parameterTexts', 'server'] as const
 export const TOOL_FIELD_COUNT = TOOL_FIELDS.length
 /** The per-field count bits of a term in the server's field (matchedTools reads only the tool's own fields). */
 export const SERVER_FIELD_BITS = TF_MAX << ((TOOL_FIELD_COUNT - 1) * TF_BITS)
