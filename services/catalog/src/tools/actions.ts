@@ -46,12 +46,16 @@ export function queryActions(q: string): number {
 /** The operations near those asked for (another way of reading for one that reads), those asked aside. */
 export const nearActions = (bits: number): number => (bits & READING ? READING & ~bits : 0)
 
-/** The operation of a tool's name: that of its first word naming one (`slack_post_message` → send); 0 for none. */
-export function toolAction(name: string): number {
+/**
+ * The operation of a tool: that of its name's first word naming one (`slack_post_message` → send), else that of the
+ * verb its description starts with ("Creates a page", "Lists the runs"); 0 for none.
+ */
+export function toolAction(name: string, description = ''): number {
   const w = written(name)
   for (const word of [...w.words, ...w.parts]) {
     const bits = BITS.get(word)
     if (bits) return bits
   }
-  return 0
+  const first = words(description.slice(0, 40).toLowerCase())[0] ?? ''
+  return BITS.get(first) ?? BITS.get(first.replace(/e?s$/, '')) ?? BITS.get(first.replace(/s$/, '')) ?? 0
 }

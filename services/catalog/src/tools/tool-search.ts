@@ -1,34 +1,28 @@
 /**
  * Ranking over the tool store: BM25F over a tool's fields (its name weighs most, its server's name least), times how
- * much of the query (by rarity) it covers, times a small prior for a verified or official server. Without query words,
+ * much of the query (its words by rarity) it covers, times how much of it its name or title holds, times a bonus when
+ * its name's verb does what the query's verb asks (actions.ts), times a small prior for a verified or official
+ * server. Without query words,
  * tools come in their servers' trust order. Pages follow a cursor holding the last hit's score and key, so a page
  * never repeats the one before it.
  */
-import { queryWords, termOf } from '../search/engine/analyze'
-import { editDistance, idfOf, type PlanTerm } from '../search/engine/plan'
-import { TUNING } from '../search/engine/tuning'
-import { type SenseCache, type TermStore, withSenses } from '../search/engine/sense-plan'
-import { synonymsOf } from '../search/engine/synonyms'
+import { idfOf } from '../search/engine/plan'
 import { TF_BITS, TF_MAX } from '../search/engine/postings'
-import { nearActions, queryActions } from './actions'
 import { browseTools } from './browse'
 import { filtersOn, type ToolCursor, type ToolFilters, type ToolPage, serverKeeps, toolKeeps, keyOf } from './filters'
+import type { ToolPlan } from './tool-plan'
 import { SERVER_FIELD_BITS, TOOL_FIELD_COUNT, type ToolStore } from './tool-store'
 
 /** BM25F weight and length normalisation per field (TOOL_FIELDS order). */
-const WEIGHTS = process.env.TW ? JSON.parse(process.env.TW) : [3, 2, 1, 1, 1, 0.5, 0.3]
-const B = process.env.TB ? JSON.parse(process.env.TB) : [0.5, 0.5, 0.5, 0.75, 0.5, 0.75, 0]
-const K1 = process.env.TK ? Number(process.env.TK) : 1.2
-/** Weight of a curated synonym of a query word. */
-const SYNONYM = 0.8
+const WEIGHTS = [3, 2, 1, 1, 0.5, 0.5, 0.3]
+const B = [0.5, 0.5, 0.5, 0.75, 0.5, 0.75, 0]
+const K1 = 1.2
 /** What a tool whose name's verb does what the query's verbs ask adds to its relevance (a share of it). */
 const ACTION = 0.4
 /** The share of that bonus a tool doing an operation near the one asked for gets. */
-const NEAR = Number(process.env.NR ?? 0.5)
-/** How many letters longer than a query word's stem a term it starts may be (longer: another word joined to it). */
-const LONGER_BY = Number(process.env.LB ?? 2)
+const NEAR = 0.5
 /** What a tool whose name or title holds all of the query's words (by rarity) adds to its relevance (a share). */
-const NAMED = Number(process.env.NM ?? 0.5)
+const NAMED = 0.5
 /** The per-field count bits of a term in a tool's name and title. */
 const NAME_FIELDS_BITS = TF_MAX | (TF_MAX << TF_BITS)
 /**
@@ -38,125 +32,7 @@ const NAME_FIELDS_BITS = TF_MAX | (TF_MAX << TF_BITS)
 const COMMON = { share: 0.05, minTools: 100 }
 
 export type { ToolCursor, ToolFilters, ToolPage } from './filters'
-
-/** The terms a query asks for, each with its weight, and the operations its verbs ask for (actions.ts). */
-export class ToolPlan extends Map<string, number> {
-  actions = 0
-  /** Operations near those asked for (actions.ts): a tool doing one of them gets half the bonus. */
-  near = 0
-  /** Per term, the query word it is a form of (coverage counts words, not forms). */
-  readonly slots = new Map<string, number>()
-
-  /** Adds a form of query word `slot` (a form already held keeps its first weight). */
-  add(term: string, weight: number, slot: number): void {
-    if (this.has(term)) return
-    this.set(term, weight)
-    this.slots.set(term, slot)
-  }
-}
-
-/**
- * A query's terms: each meaningful word's stem, and its synonyms' at a lower weight; with the store, also the words
- * of each word's sense that its tools use beside the query's other words, as server search reads them (sense-plan.ts).
- */
-export function toolPlanOf(q: string | null, store?: ToolStore): ToolPlan {
-  const plan = new ToolPlan()
-  plan.actions = q ? queryActions(q) : 0
-  plan.near = nearActions(plan.actions)
-  const words = q ? queryWords(q) : []
-  words.forEach((word, slot) => {
-    plan.add(termOf(word), 1, slot)
-    for (const s of synonymsOf(word)) plan.add(termOf(s), SYNONYM, slot)
-  })
-  if (!store) return plan
-  words.forEach((word, slot) => {
-    for (const [term, weight] of otherForms(store, word)) plan.add(term, weight, slot)
-  })
-  if (words.length > 1) for (const t of senseTerms(store, words)) plan.add(t.term, t.weight, t.slot)
-  return plan
-}
-
-/**
- * What sense-plan.ts reads of the tool store, the senses it found, and the store's terms in order (for longer and
- * near forms of a word), kept until the store changes.
- */
-interface QueryView {
-  version: number
-  view: TermStore
-  cache: SenseCache
-  sorted?: string[]
-}
-const queryViews = new WeakMap<ToolStore, QueryView>()
-
-function queryView(store: ToolStore): QueryView {
-  let held = queryViews.get(store)
-  if (!held || held.version !== store.version) {
-    const docs = new Uint8Array(store.count)
-    for (let d = 0; d < store.count; d++) docs[d] = store.server[d]! >= 0 ? 1 : 0
-    held = { version: store.version, view: { terms: store.postings, live: store.live, docs }, cache: new Map() }
-    queryViews.set(store, held)
-  }
-  return held
-}
-
-/** The store's terms that start with `prefix`, in order (the sorted list made once per version of the store). */
-function* termsWithPrefix(store: ToolStore, prefix: string): Generator<string> {
-  const held = queryView(store)
-  held.sorted ??= [...store.postings.keys()].sort()
-  const sorted = held.sorted
-  let lo = 0
-  let hi = sorted.length
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1
-    if (sorted[mid]! < prefix) lo = mid + 1
-    else hi = mid
-  }
-  for (let i = lo; i < sorted.length && sorted[i]!.startsWith(prefix); i++) yield sorted[i]!
-}
-
-/**
- * A query word's other forms in the tool store, as server search finds them (TUNING.prefix, TUNING.typo): longer
- * terms its stem starts (org → organization, valu → valuation) for a word the store holds rarely, and for a word it
- * does not hold, terms one or two edits away.
- */
-function otherForms(store: ToolStore, word: string): Map<string, number> {
-  const stem = termOf(word)
-  const out = new Map<string, number>()
-  const df = (t: string) => store.postings.get(t)?.df ?? 0
-  const own = df(stem)
-  const { prefix, typo } = TUNING
-  if (stem.length >= prefix.minLength && own <= prefix.maxDfShare * store.live) {
-    const longer: [string, number][] = []
-    for (const t of termsWithPrefix(store, stem))
-      if (t !== stem && t.length - stem.length <= LONGER_BY && df(t) > 0) longer.push([t, prefix.base + (prefix.span * stem.length) / t.length])
-    longer.sort((a, b) => df(b[0]) - df(a[0]) || (a[0] < b[0] ? -1 : 1))
-    for (const [t, w] of longer.slice(0, prefix.max)) out.set(t, w)
-  }
-  if (own === 0 && stem.length >= 4) {
-    const budget = stem.length >= 8 ? 2 : 1
-    const near: [string, number][] = []
-    for (const t of termsWithPrefix(store, stem[0]!)) {
-      if (out.has(t) || Math.abs(t.length - stem.length) > budget || df(t) === 0) continue
-      const d = editDistance(stem, t, budget)
-      if (d <= budget) near.push([t, d])
-    }
-    near.sort((a, b) => a[1] - b[1] || df(b[0]) - df(a[0]) || (a[0] < b[0] ? -1 : 1))
-    for (const [t, d] of near.slice(0, typo.max)) out.set(t, d === 1 ? typo.one : typo.two)
-  }
-  return out
-}
-
-/** The terms a query's words' senses add (each word's own term aside). */
-function senseTerms(store: ToolStore, words: string[]): PlanTerm[] {
-  const { view, cache } = queryView(store)
-  const n = Math.max(1, store.live)
-  const terms = words.flatMap((word, slot) => {
-    const df = store.postings.get(termOf(word))?.df ?? 0
-    return df > 0 ? [{ slot, term: termOf(word), weight: 1, idf: idfOf(df, n) }] : []
-  })
-  const plan = withSenses(view, { slots: words.map(() => 0), terms, avg: [] }, words, cache)
-  return plan.terms.slice(terms.length)
-}
+export { ToolPlan, toolPlanOf } from './tool-plan'
 
 /** One page of tools for a plan (empty: in trust order), filtered, after `after`. */
 export function searchTools(
@@ -223,13 +99,18 @@ function relevance(store: ToolStore, plan: ToolPlan) {
   const n = Math.max(1, store.live)
   const norm = WEIGHTS.map((_, f) => B[f]! / Math.max(1, store.lengthSums[f]! / n))
   // Each query word counts towards coverage by its rarity: that of its rarest form the index holds (none: not at all).
+  // Another form of a word never counts more than the word itself (as in server search's plans).
   const rarity: number[] = []
-  const terms = [...plan].map(([term, weight]) => {
+  const forms = [...plan].map(([term, weight]) => {
     const p = store.postings.get(term)
     const df = Math.min(n, p?.df ?? 0)
     const slot = plan.slots.get(term) ?? 0
-    const idf = idfOf(df, n)
-    if (df > 0 && (weight === 1 || rarity[slot] === undefined)) rarity[slot] = idf
+    if (df > 0 && weight === 1) rarity[slot] = idfOf(df, n)
+    return { p, df, weight, slot }
+  })
+  const terms = forms.map(({ p, df, weight, slot }) => {
+    const idf = Math.min(idfOf(df, n), rarity[slot] ?? Number.POSITIVE_INFINITY)
+    if (df > 0 && rarity[slot] === undefined) rarity[slot] = idf
     return { p, df, idf: weight * idf, bit: 1 << slot }
   })
   terms.sort((a, b) => a.df - b.df)

@@ -166,7 +166,7 @@ export class ToolStore {
     this.server[n] = slot
     this.hints[n] = doc.hints
     this.skill[n] = doc.kind === 'skill' ? 1 : 0
-    this.actions[n] = toolAction(doc.name)
+    this.actions[n] = toolAction(doc.name, doc.texts[2])
     this.names[n] = doc.name
     this.heads[n] = doc.head
     this.live++
