@@ -1,11 +1,11 @@
 /**
- * A tool query's plan: the terms it asks for (each meaningful word's stem, its curated synonyms, near spellings and
- * longer forms the tool store holds, and the words of its senses, as server search reads them) with their weights and
- * the query word each stands for, and the operations its verbs ask for (actions.ts).
+ * A tool query's plan: the terms it asks for (each meaningful word's stem, its curated synonyms, and the near
+ * spellings and longer forms the tool store holds, as server search finds them) with their weights and the query
+ * word each stands for, and the operations its verbs ask for (actions.ts). Word senses (server search's
+ * sense-plan.ts) are left out here: over 150,000 tools they cost more than a query, for little.
  */
 import { queryWords, termOf } from '../search/engine/analyze'
-import { editDistance, idfOf, type PlanTerm } from '../search/engine/plan'
-import { type SenseCache, type TermStore, withSenses } from '../search/engine/sense-plan'
+import { editDistance } from '../search/engine/plan'
 import { synonymsOf } from '../search/engine/synonyms'
 import { TUNING } from '../search/engine/tuning'
 import { nearActions, queryActions } from './actions'
@@ -33,8 +33,8 @@ export class ToolPlan extends Map<string, number> {
 }
 
 /**
- * A query's terms: each meaningful word's stem, and its synonyms' at a lower weight; with the store, also the words
- * of each word's sense that its tools use beside the query's other words, as server search reads them (sense-plan.ts).
+ * A query's terms: each meaningful word's stem, and its synonyms' at a lower weight; with the store, also its near
+ * spellings and longer forms there.
  */
 export function toolPlanOf(q: string | null, store?: ToolStore): ToolPlan {
   const plan = new ToolPlan()
@@ -50,46 +50,32 @@ export function toolPlanOf(q: string | null, store?: ToolStore): ToolPlan {
   words.forEach((word, slot) => {
     for (const [term, weight] of otherForms(store, word)) plan.add(term, weight, slot)
   })
-  if (words.length > 1) for (const t of senseTerms(store, words)) plan.add(t.term, t.weight, t.slot)
   return plan
 }
 
+/** The store's terms in order (for longer and near forms of a word), and how many terms it held when sorted. */
+const sortedTerms = new WeakMap<ToolStore, { terms: string[]; held: number }>()
+
 /**
- * What sense-plan.ts reads of the tool store, the senses it found, and the store's terms in order (for longer and
- * near forms of a word), kept until the store changes.
+ * The store's terms that start with `prefix`, in order. The sorted list is made again only once the store holds a
+ * sixty-fourth more terms than it did then (a removed term is skipped by its count): listings change all the time,
+ * and sorting every term for each query after a change would cost more than the query.
  */
-interface QueryView {
-  version: number
-  view: TermStore
-  cache: SenseCache
-  sorted?: string[]
-}
-const queryViews = new WeakMap<ToolStore, QueryView>()
-
-function queryView(store: ToolStore): QueryView {
-  let held = queryViews.get(store)
-  if (!held || held.version !== store.version) {
-    const docs = new Uint8Array(store.count)
-    for (let d = 0; d < store.count; d++) docs[d] = store.server[d]! >= 0 ? 1 : 0
-    held = { version: store.version, view: { terms: store.postings, live: store.live, docs }, cache: new Map() }
-    queryViews.set(store, held)
-  }
-  return held
-}
-
-/** The store's terms that start with `prefix`, in order (the sorted list made once per version of the store). */
 function* termsWithPrefix(store: ToolStore, prefix: string): Generator<string> {
-  const held = queryView(store)
-  held.sorted ??= [...store.postings.keys()].sort()
-  const sorted = held.sorted
+  let sorted = sortedTerms.get(store)
+  if (!sorted || Math.abs(store.postings.size - sorted.held) > sorted.held / 64) {
+    sorted = { terms: [...store.postings.keys()].sort(), held: store.postings.size }
+    sortedTerms.set(store, sorted)
+  }
+  const terms = sorted.terms
   let lo = 0
-  let hi = sorted.length
+  let hi = terms.length
   while (lo < hi) {
     const mid = (lo + hi) >>> 1
-    if (sorted[mid]! < prefix) lo = mid + 1
+    if (terms[mid]! < prefix) lo = mid + 1
     else hi = mid
   }
-  for (let i = lo; i < sorted.length && sorted[i]!.startsWith(prefix); i++) yield sorted[i]!
+  for (let i = lo; i < terms.length && terms[i]!.startsWith(prefix); i++) yield terms[i]!
 }
 
 /**
@@ -123,16 +109,4 @@ function otherForms(store: ToolStore, word: string): Map<string, number> {
     for (const [t, d] of near.slice(0, typo.max)) out.set(t, d === 1 ? typo.one : typo.two)
   }
   return out
-}
-
-/** The terms a query's words' senses add (each word's own term aside). */
-function senseTerms(store: ToolStore, words: string[]): PlanTerm[] {
-  const { view, cache } = queryView(store)
-  const n = Math.max(1, store.live)
-  const terms = words.flatMap((word, slot) => {
-    const df = store.postings.get(termOf(word))?.df ?? 0
-    return df > 0 ? [{ slot, term: termOf(word), weight: 1, idf: idfOf(df, n) }] : []
-  })
-  const plan = withSenses(view, { slots: words.map(() => 0), terms, avg: [] }, words, cache)
-  return plan.terms.slice(terms.length)
 }

@@ -129,28 +129,42 @@ function relevance(store: ToolStore, plan: ToolPlan) {
       }
       let pseudo = 0
       const packed = data[i * 2 + 1]!
-      for (let f = 0; f < TOOL_FIELD_COUNT; f++) {
-        const tf = (packed >>> (f * TF_BITS)) & TF_MAX
-        if (tf) pseudo += (WEIGHTS[f]! * tf) / (1 - B[f]! + norm[f]! * store.lengths[d * TOOL_FIELD_COUNT + f]!)
+      // Only the fields that hold the term (the lowest set count first).
+      for (let rest = packed; rest !== 0; ) {
+        const f = ((31 - Math.clz32(rest & -rest)) / TF_BITS) | 0
+        const tf = (rest >>> (f * TF_BITS)) & TF_MAX
+        rest &= ~(TF_MAX << (f * TF_BITS))
+        pseudo += (WEIGHTS[f]! * tf) / (1 - B[f]! + norm[f]! * store.lengths[d * TOOL_FIELD_COUNT + f]!)
       }
       scores[d]! += (idf * pseudo * (K1 + 1)) / (K1 + pseudo)
       matched[d]! |= bit
       if (packed & NAME_FIELDS_BITS) named[d]! |= bit
     }
   }
-  const asked = rarity.reduce((a, r) => a + (r ?? 0), 0) || 1
-  const coverage = (bits: number) => rarity.reduce((a, r, slot) => (bits & (1 << slot) ? a + (r ?? 0) : a), 0) / asked
+  const coverage = coverageOf(rarity)
   const final = new Float64Array(docs.length)
-  docs.forEach((d, i) => {
+  for (let i = 0; i < docs.length; i++) {
+    const d = docs[i]!
     const does = store.actions[d]!
     const action = plan.actions & does ? 1 + ACTION : plan.near & does ? 1 + ACTION * NEAR : 1
-    const inName = 1 + NAMED * coverage(named[d]!)
-    final[i] = scores[d]! * (0.5 + 0.5 * coverage(matched[d]!)) * inName * store.priors[store.server[d]!]! * action
+    const inName = 1 + NAMED * coverage[named[d]!]!
+    final[i] = scores[d]! * (0.5 + 0.5 * coverage[matched[d]!]!) * inName * store.priors[store.server[d]!]! * action
     scores[d] = 0
     matched[d] = 0
     named[d] = 0
-  })
+  }
   return { docs, score: (_d: number, i: number) => final[i]! }
+}
+
+/** The share of the query's rarity that each set of its words (bits by slot) makes, by set. */
+function coverageOf(rarity: number[]): Float64Array {
+  const asked = rarity.reduce((a, r) => a + (r ?? 0), 0) || 1
+  const shares = new Float64Array(1 << rarity.length)
+  for (let bits = 1; bits < shares.length; bits++) {
+    const low = 31 - Math.clz32(bits & -bits)
+    shares[bits] = shares[bits & (bits - 1)]! + (rarity[low] ?? 0) / asked
+  }
+  return shares
 }
 
 /**

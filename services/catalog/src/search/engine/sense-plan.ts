@@ -13,17 +13,7 @@ import { termOf } from './analyze'
 import { idfOf, type Plan, type PlanTerm } from './plan'
 import { contextOf, otherNoun, type Sense, sensesOf, usualStems } from './senses'
 import { seek } from './gallop'
-import type { Postings } from './postings'
-
-/**
- * What reading senses needs of an index: its terms' postings, how many documents are live, and per document number
- * whether it is live. Server search's TermStore is one; tool search gives its tool store's view (tool-search.ts).
- */
-export interface TermStore {
-  readonly terms: ReadonlyMap<string, Postings>
-  readonly live: number
-  readonly docs: ArrayLike<unknown>
-}
+import type { Postings, TermStore } from './store'
 import { TUNING } from './tuning'
 
 /** Per word, what its senses come to in the index as it is (factsOf; forgotten when the index's text changes). */
