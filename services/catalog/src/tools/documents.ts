@@ -55,7 +55,7 @@ export interface ToolDocument {
   name: string
   hints: number
   /** In TOOL_FIELDS order, without the server's field (added by the index). */
-  texts: [name: string, title: string, description: string, parameters: string, parameterTexts: string]
+  texts: [name: string, title: string, lead: string, description: string, parameters: string, parameterTexts: string]
   /** Its hit as JSON without its listing's `seenOf`, `server` and the closing brace. */
   head: string
 }
@@ -64,6 +64,17 @@ export interface ToolDocument {
 // 150,000 tools stay small.
 const MAX_DESCRIPTION_TEXT = 1_000
 const MAX_PARAMETER_TEXT = 400
+const MAX_LEAD_TEXT = 200
+
+/**
+ * A description's first sentence: what the tool does, where the rest says how (its options, caveats and examples).
+ * It is indexed as a field of its own (and again within the whole description), so that what a tool is for weighs
+ * more than words its long description mentions in passing.
+ */
+export function leadOf(description: string): string {
+  const end = description.search(/[.!?](\s|$)|\n/)
+  return (end < 0 ? description : description.slice(0, end)).slice(0, MAX_LEAD_TEXT)
+}
 
 const hintsOf = (annotations: ToolInfo['annotations']): { bits: number; json: Record<string, boolean> } => {
   let bits = 0
@@ -151,6 +162,7 @@ export function toolDocumentsOf(row: ToolSourceRow): ToolDocument[] {
       texts: [
         t.name,
         title ?? '',
+        leadOf(description),
         description.slice(0, MAX_DESCRIPTION_TEXT),
         parameters.join(' '),
         described.slice(0, MAX_PARAMETER_TEXT),
@@ -181,7 +193,7 @@ function skillDocumentsOf(skills: SkillInfo[] | null | undefined): ToolDocument[
         kind: 'skill',
         name: s.name,
         hints: 0,
-        texts: [s.name, '', description.slice(0, MAX_DESCRIPTION_TEXT), '', ''],
+        texts: [s.name, '', leadOf(description), description.slice(0, MAX_DESCRIPTION_TEXT), '', ''],
         head,
       }
     })

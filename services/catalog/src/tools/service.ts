@@ -72,7 +72,7 @@ export function toolsBody(index: CatalogIndex, query: ToolsQuery, seal: CursorSe
   const walk = walkOf(q, filters)
   const after = readCursor(seal.open(query.cursor), walk)
   const store = index.tools
-  const page = searchTools(store, toolPlanOf(q), filters, limit, after)
+  const page = searchTools(store, toolPlanOf(q, store), filters, limit, after)
   const hits: string[] = []
   for (const d of page.hits) {
     const id = store.factsOf(d).id

@@ -1,39 +1,38 @@
 /**
  * Ranking over the tool store: BM25F over a tool's fields (its name weighs most, its server's name least), times how
- * much of the query (by rarity) it covers, times a small prior for a verified or official server. Without query words,
+ * much of the query (its words by rarity) it covers, times how much of it its name or title holds, times a bonus when
+ * its name's verb does what the query's verb asks (actions.ts), times a small prior for a verified or official
+ * server. Without query words,
  * tools come in their servers' trust order. Pages follow a cursor holding the last hit's score and key, so a page
  * never repeats the one before it.
  */
-import { queryWords, termOf } from '../search/engine/analyze'
-import { synonymsOf } from '../search/engine/synonyms'
+import { idfOf } from '../search/engine/plan'
 import { TF_BITS, TF_MAX } from '../search/engine/postings'
 import { browseTools } from './browse'
 import { filtersOn, type ToolCursor, type ToolFilters, type ToolPage, serverKeeps, toolKeeps, keyOf } from './filters'
+import type { ToolPlan } from './tool-plan'
 import { SERVER_FIELD_BITS, TOOL_FIELD_COUNT, type ToolStore } from './tool-store'
 
 /** BM25F weight and length normalisation per field (TOOL_FIELDS order). */
-const WEIGHTS = [3, 2, 1, 1, 0.5, 0.3]
-const B = [0.5, 0.5, 0.75, 0.5, 0.75, 0]
+const WEIGHTS = [3, 2, 1, 1, 0.5, 0.5, 0.3]
+const B = [0.5, 0.5, 0.5, 0.75, 0.5, 0.75, 0]
 const K1 = 1.2
-/** Weight of a curated synonym of a query word. */
-const SYNONYM = 0.8
-/** Share of the tools above which a term only scores what the query's rarer terms found. */
-const COMMON_SHARE = 0.05
+/** What a tool whose name's verb does what the query's verbs ask adds to its relevance (a share of it). */
+const ACTION = 0.4
+/** The share of that bonus a tool doing an operation near the one asked for gets. */
+const NEAR = 0.5
+/** What a tool whose name or title holds all of the query's words (by rarity) adds to its relevance (a share). */
+const NAMED = 0.5
+/** The per-field count bits of a term in a tool's name and title. */
+const NAME_FIELDS_BITS = TF_MAX | (TF_MAX << TF_BITS)
+/**
+ * Share of the tools (and least count) above which a term only scores what the query's rarer terms found: in a small
+ * index a word such as "search" names a few dozen tools, all worth scoring.
+ */
+const COMMON = { share: 0.05, minTools: 100 }
 
 export type { ToolCursor, ToolFilters, ToolPage } from './filters'
-
-/** The terms a query asks for, each with its weight. */
-export type ToolPlan = Map<string, number>
-
-/** A query's terms: each meaningful word's stem, and its synonyms' at a lower weight. */
-export function toolPlanOf(q: string | null): ToolPlan {
-  const plan: ToolPlan = new Map()
-  for (const word of q ? queryWords(q) : []) {
-    plan.set(termOf(word), 1)
-    for (const s of synonymsOf(word)) if (!plan.has(termOf(s))) plan.set(termOf(s), SYNONYM)
-  }
-  return plan
-}
+export { ToolPlan, toolPlanOf } from './tool-plan'
 
 /** One page of tools for a plan (empty: in trust order), filtered, after `after`. */
 export function searchTools(
@@ -80,58 +79,92 @@ export function searchTools(
 }
 
 let scores = new Float64Array(0)
-let covered = new Float64Array(0)
+/** Per tool, the query words (bits by slot) it holds a form of; 0 for one not reached yet. */
+let matched = new Uint32Array(0)
+/** Per tool, the query words its name or title holds a form of. */
+let named = new Uint32Array(0)
 
 /**
  * BM25F of every tool that holds a term of the plan, times its coverage of the plan and its server's prior. Rarer
- * terms first: a term held by more than COMMON_SHARE of the tools, beside a rarer one, only scores the tools the
+ * terms first: a term held by more than COMMON of the tools, beside a rarer one, only scores the tools the
  * rarer ones found (as server search's common terms), so a query with "get" or "file" in it does not score a third
  * of the index.
  */
 function relevance(store: ToolStore, plan: ToolPlan) {
   if (scores.length < store.count) {
     scores = new Float64Array(store.count * 2)
-    covered = new Float64Array(store.count * 2)
+    matched = new Uint32Array(store.count * 2)
+    named = new Uint32Array(store.count * 2)
   }
   const n = Math.max(1, store.live)
   const norm = WEIGHTS.map((_, f) => B[f]! / Math.max(1, store.lengthSums[f]! / n))
-  const terms = [...plan].map(([term, weight]) => {
+  // Each query word counts towards coverage by its rarity: that of its rarest form the index holds (none: not at all).
+  // Another form of a word never counts more than the word itself (as in server search's plans).
+  const rarity: number[] = []
+  const forms = [...plan].map(([term, weight]) => {
     const p = store.postings.get(term)
     const df = Math.min(n, p?.df ?? 0)
-    return { p, df, idf: weight * Math.log(1 + (n - df + 0.5) / (df + 0.5)) }
+    const slot = plan.slots.get(term) ?? 0
+    if (df > 0 && weight === 1) rarity[slot] = idfOf(df, n)
+    return { p, df, weight, slot }
+  })
+  const terms = forms.map(({ p, df, weight, slot }) => {
+    const idf = Math.min(idfOf(df, n), rarity[slot] ?? Number.POSITIVE_INFINITY)
+    if (df > 0 && rarity[slot] === undefined) rarity[slot] = idf
+    return { p, df, idf: weight * idf, bit: 1 << slot }
   })
   terms.sort((a, b) => a.df - b.df)
-  const rare = terms.some((t) => t.df > 0 && t.df <= n * COMMON_SHARE)
+  const many = Math.max(COMMON.minTools, n * COMMON.share)
+  const rare = terms.some((t) => t.df > 0 && t.df <= many)
   const docs: number[] = []
-  let asked = 0
-  for (const { p, df, idf } of terms) {
-    asked += idf
+  for (const { p, df, idf, bit } of terms) {
     if (!p) continue
-    const open = !rare || df <= n * COMMON_SHARE
+    const open = !rare || df <= many
     const data = p.data
     for (let i = 0; i < p.size; i++) {
       const d = data[i * 2]!
-      if (covered[d] === 0) {
+      if (matched[d] === 0) {
         if (!open || store.server[d]! < 0) continue
         docs.push(d)
       }
       let pseudo = 0
       const packed = data[i * 2 + 1]!
-      for (let f = 0; f < TOOL_FIELD_COUNT; f++) {
-        const tf = (packed >>> (f * TF_BITS)) & TF_MAX
-        if (tf) pseudo += (WEIGHTS[f]! * tf) / (1 - B[f]! + norm[f]! * store.lengths[d * TOOL_FIELD_COUNT + f]!)
+      // Only the fields that hold the term (the lowest set count first).
+      for (let rest = packed; rest !== 0; ) {
+        const f = ((31 - Math.clz32(rest & -rest)) / TF_BITS) | 0
+        const tf = (rest >>> (f * TF_BITS)) & TF_MAX
+        rest &= ~(TF_MAX << (f * TF_BITS))
+        pseudo += (WEIGHTS[f]! * tf) / (1 - B[f]! + norm[f]! * store.lengths[d * TOOL_FIELD_COUNT + f]!)
       }
       scores[d]! += (idf * pseudo * (K1 + 1)) / (K1 + pseudo)
-      covered[d]! += idf
+      matched[d]! |= bit
+      if (packed & NAME_FIELDS_BITS) named[d]! |= bit
     }
   }
+  const coverage = coverageOf(rarity)
   const final = new Float64Array(docs.length)
-  docs.forEach((d, i) => {
-    final[i] = scores[d]! * (0.5 + (0.5 * covered[d]!) / (asked || 1)) * store.priors[store.server[d]!]!
+  for (let i = 0; i < docs.length; i++) {
+    const d = docs[i]!
+    const does = store.actions[d]!
+    const action = plan.actions & does ? 1 + ACTION : plan.near & does ? 1 + ACTION * NEAR : 1
+    const inName = 1 + NAMED * coverage[named[d]!]!
+    final[i] = scores[d]! * (0.5 + 0.5 * coverage[matched[d]!]!) * inName * store.priors[store.server[d]!]! * action
     scores[d] = 0
-    covered[d] = 0
-  })
+    matched[d] = 0
+    named[d] = 0
+  }
   return { docs, score: (_d: number, i: number) => final[i]! }
+}
+
+/** The share of the query's rarity that each set of its words (bits by slot) makes, by set. */
+function coverageOf(rarity: number[]): Float64Array {
+  const asked = rarity.reduce((a, r) => a + (r ?? 0), 0) || 1
+  const shares = new Float64Array(1 << rarity.length)
+  for (let bits = 1; bits < shares.length; bits++) {
+    const low = 31 - Math.clz32(bits & -bits)
+    shares[bits] = shares[bits & (bits - 1)]! + (rarity[low] ?? 0) / asked
+  }
+  return shares
 }
 
 /**

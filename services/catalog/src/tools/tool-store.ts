@@ -7,6 +7,7 @@
 import { termsOf, termsOfWritten } from '../search/engine/analyze'
 import { splitName, written } from '../search/terms'
 import { Postings, TF_BITS, TF_MAX } from '../search/engine/postings'
+import { toolAction } from './actions'
 import {
   seenOf,
   serverFactsOf,
@@ -17,7 +18,7 @@ import {
 } from './documents'
 
 /** The fields a tool's term can be found in (the server's name and title last, weighed least). */
-export const TOOL_FIELDS = ['name', 'title', 'description', 'parameters', 'parameterTexts', 'server'] as const
+export const TOOL_FIELDS = ['name', 'title', 'lead', 'description', 'parameters', 'parameterTexts', 'server'] as const
 export const TOOL_FIELD_COUNT = TOOL_FIELDS.length
 /** The per-field count bits of a term in the server's field (matchedTools reads only the tool's own fields). */
 export const SERVER_FIELD_BITS = TF_MAX << ((TOOL_FIELD_COUNT - 1) * TF_BITS)
@@ -72,6 +73,8 @@ export class ToolStore {
   server = new Int32Array(1024)
   hints = new Uint8Array(1024)
   skill = new Uint8Array(1024)
+  /** Per tool: the operation its name's verb names (actions.ts). */
+  actions = new Uint8Array(1024)
   lengths = new Uint16Array(1024 * TOOL_FIELD_COUNT)
   names: string[] = []
   heads: string[] = []
@@ -163,6 +166,7 @@ export class ToolStore {
     this.server[n] = slot
     this.hints[n] = doc.hints
     this.skill[n] = doc.kind === 'skill' ? 1 : 0
+    this.actions[n] = toolAction(doc.name, doc.texts[2])
     this.names[n] = doc.name
     this.heads[n] = doc.head
     this.live++
@@ -198,6 +202,7 @@ export class ToolStore {
     this.server = widen(this.server, (k) => new Int32Array(k))
     this.hints = widen(this.hints, (k) => new Uint8Array(k))
     this.skill = widen(this.skill, (k) => new Uint8Array(k))
+    this.actions = widen(this.actions, (k) => new Uint8Array(k))
     this.lengths = widen(this.lengths, (k) => new Uint16Array(k), TOOL_FIELD_COUNT)
   }
 
@@ -211,6 +216,7 @@ export class ToolStore {
       this.server[w] = this.server[d]!
       this.hints[w] = this.hints[d]!
       this.skill[w] = this.skill[d]!
+      this.actions[w] = this.actions[d]!
       this.lengths.copyWithin(w * TOOL_FIELD_COUNT, d * TOOL_FIELD_COUNT, (d + 1) * TOOL_FIELD_COUNT)
       this.names[w] = this.names[d]!
       this.heads[w] = this.heads[d]!
@@ -235,6 +241,7 @@ export class ToolStore {
       this.server = this.server.slice(0, size)
       this.hints = this.hints.slice(0, size)
       this.skill = this.skill.slice(0, size)
+      this.actions = this.actions.slice(0, size)
       this.lengths = this.lengths.slice(0, size * TOOL_FIELD_COUNT)
     }
   }
