@@ -6,7 +6,6 @@ import type { RegistryReader } from '@mcp-directory/shared/install'
 import type { Logger } from '@mcp-directory/shared/log'
 import type { ResolveAddresses } from '@mcp-directory/shared/outbound'
 import type { HostLimiter } from '../limits'
-import type { ProbeQueue } from '../queue'
 import type { ProbeResultRow } from '../state/service'
 import type { GithubReader } from './github'
 
