@@ -4,6 +4,7 @@
  * the services really make).
  * Subjects follow `directory.<entity>.<past-tense verb>`; a deployment may prefix them (EVENT_SUBJECT_PREFIX).
  */
+import type { ToolsChange } from '../contracts/listing'
 
 /** Payload of the listing lifecycle events. */
 export interface ListingEvent {
@@ -14,15 +15,7 @@ export interface ListingEvent {
 }
 
 /** How an observed list (tools, or skills) changed: the hashes before and after, and the names added, removed, changed. */
-export interface ListChange {
-  fromHash: string
-  toHash: string
-  added: string[]
-  removed: string[]
-  changed: string[]
-  /** Where the new list came from: streamable-http, sse or sandbox. */
-  source: string | null
-}
+export type ListChange = Omit<ToolsChange, 'at'>
 
 /** The typed map of subjects to payloads; a wrong payload does not compile. */
 export interface EventMap {
