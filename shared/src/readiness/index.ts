@@ -160,14 +160,13 @@ function remoteAuthCheck(input: ReadinessInput): ReadinessCheck {
       passed: false,
       evidence: `it asks for a credential without OAuth protected-resource metadata (an API key or token)${seen}`,
     }
+  // A declared secret header is not yet a failure: many endpoints that take a token also offer OAuth, which only a
+  // probe's 401 shows.
   const secret = input.remotes.flatMap((r) => r.headers ?? []).filter((h) => h.isSecret)
-  if (secret.length)
-    return {
-      id,
-      passed: false,
-      evidence: `its registry entry asks for a secret header (${names(secret.map((h) => h.name))}), not OAuth`,
-    }
-  return { id, passed: null, evidence: "the endpoint's auth has not been probed yet" }
+  const declared = secret.length
+    ? `; its registry entry declares a secret header (${names(secret.map((h) => h.name))})`
+    : ''
+  return { id, passed: null, evidence: `the endpoint's auth has not been probed yet${declared}` }
 }
 
 /** Every readiness check of a listing, from what was observed of it. */

@@ -71,13 +71,21 @@ describe('readinessOf', () => {
     })
   })
 
-  test('one failure makes it not ready even when others are unknown; a declared secret header fails the auth', () => {
+  test('a declared secret header is not a failure before the probe: many token endpoints also offer OAuth', () => {
     const r = readinessOf({
       tools: [],
       remotes: [{ headers: [{ name: 'Authorization', isSecret: true }] }],
     })
-    expect(r.ready).toBe(false)
-    expect(r.checks[3]!.evidence).toBe('its registry entry asks for a secret header (Authorization), not OAuth')
+    expect(r.ready).toBeNull()
+    expect(r.checks[3]).toEqual({
+      id: 'remote-auth',
+      passed: null,
+      evidence:
+        "the endpoint's auth has not been probed yet; its registry entry declares a secret header (Authorization)",
+    })
+    // One failure makes it not ready even when others are unknown.
+    const keyed = readinessOf({ tools: [], remotes: [{}], remoteAuth: { kind: 'api_key' } })
+    expect(keyed.ready).toBe(false)
   })
 
   test('no auth observed passes; a long list of failures says how many more', () => {
