@@ -48,6 +48,8 @@ const PDF_TOOLS = [
     description: 'Extracts the text of every page of a PDF document',
     parameters: ['path', 'pages'],
     parameterDescriptions: { path: 'Where the document is on disk' },
+    parameterTypes: { path: 'string', pages: 'integer[]' },
+    required: ['path'],
     annotations: { readOnlyHint: true },
   },
   {
@@ -122,7 +124,8 @@ describe('tool search', () => {
     const hit = read.tools[0]!
     expect(hit).toMatchObject({
       kind: 'tool',
-      arguments: 'path, pages',
+      // Each parameter's type, and `?` for the optional one, as the tool's schema said.
+      arguments: 'path: string, pages?: integer[]',
       annotations: { readOnlyHint: true },
       source: 'streamable-http',
       server: { id: pdf, name: 'io.example/pdf-reader', verified: true },

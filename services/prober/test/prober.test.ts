@@ -369,8 +369,18 @@ describe('remote endpoints', () => {
     expect(server.health).toBe('active')
     expect(server.isVerifiedActive).toBe(true)
     expect(server.tools).toEqual([
-      { name: 'streamable_search', description: 'Searches streamable', parameters: ['query', 'limit'] },
-      { name: 'streamable_fetch', description: 'Fetches one streamable item', parameters: ['id'] },
+      {
+        name: 'streamable_search',
+        description: 'Searches streamable',
+        parameters: ['query', 'limit'],
+        parameterTypes: { query: 'string', limit: 'string' },
+      },
+      {
+        name: 'streamable_fetch',
+        description: 'Fetches one streamable item',
+        parameters: ['id'],
+        parameterTypes: { id: 'string' },
+      },
     ])
     const [row] = await database.db
       .select({ source: listings.toolsSource, at: listings.toolsCheckedAt })

@@ -150,7 +150,9 @@ describe('alive', () => {
   test('a JSON handshake lists tools; the endpoint asks for no credentials', async () => {
     const p = await probe(`${mcp.base}/mcp/a`)
     expect(p.outcome).toBe('ok')
-    expect(p.tools).toEqual([{ name: 'echo', description: 'Echoes its input', parameters: ['text'] }])
+    expect(p.tools).toEqual([
+      { name: 'echo', description: 'Echoes its input', parameters: ['text'], parameterTypes: { text: 'string' } },
+    ])
     expect(p.auth).toEqual({ kind: 'none' })
   })
 

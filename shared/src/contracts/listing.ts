@@ -80,6 +80,10 @@ export interface ToolInfo {
   annotations?: Record<string, string | boolean | number>
   /** Every parameter's description, nested ones too, by path (`options.path`, `items[].name`). */
   parameterDescriptions?: Record<string, string>
+  /** Each top-level parameter's JSON Schema type (`string`, `integer`, `string[]`, `string|null`), where it says one. */
+  parameterTypes?: Record<string, string>
+  /** The parameters its input schema requires. */
+  required?: string[]
 }
 
 /**

@@ -24,6 +24,31 @@ export function parameterDescriptions(schema: unknown, prefix = '', out: Record<
   return out
 }
 
+/** A JSON Schema's type in a word: `string`, `string|null`, `integer[]` (an array of what its items are). */
+export function schemaType(schema: unknown): string | null {
+  const s = schema as { type?: unknown; items?: unknown; enum?: unknown } | undefined
+  if (!s || typeof s !== 'object') return null
+  const words = (Array.isArray(s.type) ? s.type : [s.type]).filter((w): w is string => typeof w === 'string')
+  if (!words.length) return Array.isArray(s.enum) ? 'enum' : null
+  const item = words.includes('array') ? schemaType(s.items) : null
+  const type = words.map((w) => (w === 'array' && item ? `${item}[]` : w)).join('|')
+  return type.length <= 40 ? type : null
+}
+
+/** What an argument line needs of each parameter: its type and whether it is required. */
+function signatureOf(schema: unknown, params: string[]): Pick<ToolInfo, 'parameterTypes' | 'required'> {
+  const s = schema as { properties?: Record<string, unknown>; required?: unknown } | undefined
+  const types = params.flatMap((p) => {
+    const type = schemaType(s?.properties?.[p])
+    return type ? [[p, type] as const] : []
+  })
+  const required = Array.isArray(s?.required) ? params.filter((p) => (s.required as unknown[]).includes(p)) : []
+  return {
+    ...(types.length ? { parameterTypes: Object.fromEntries(types) } : {}),
+    ...(required.length ? { required } : {}),
+  }
+}
+
 /** A tool as listed: name, description, parameters and what a model reads besides (title, annotations). */
 export function toolInfo(t: {
   name: string
@@ -51,6 +76,7 @@ export function toolInfo(t: {
     ...(title ? { title } : {}),
     ...(Object.keys(annotations).length ? { annotations } : {}),
     ...(Object.keys(described).length ? { parameterDescriptions: described } : {}),
+    ...signatureOf(t.inputSchema, params),
   }
 }
 

@@ -1,6 +1,7 @@
 // A tool list read as sent: what breaks the spec is named, and what is readable is kept. Skills compared by digest.
 import { describe, expect, test } from 'bun:test'
 import type { SkillInfo } from '../contracts/listing'
+import { schemaType, toolInfo } from './listed'
 import { toolsOfRaw } from './read'
 import { diffSkills, skillInfo, skillsHash } from './skills'
 
@@ -11,7 +12,13 @@ describe('toolsOfRaw', () => {
     const r = toolsOfRaw([{ name: 'search', description: 'Searches', inputSchema: object }])
     expect(r.defect).toBeUndefined()
     expect(r.tools).toEqual([
-      { name: 'search', description: 'Searches', parameters: ['q'], parameterDescriptions: { q: 'The query' } },
+      {
+        name: 'search',
+        description: 'Searches',
+        parameters: ['q'],
+        parameterDescriptions: { q: 'The query' },
+        parameterTypes: { q: 'string' },
+      },
     ])
   })
 
@@ -69,5 +76,26 @@ describe('skills', () => {
     expect(skillsHash([one])).not.toBe(skillsHash([two]))
     expect(diffSkills([one, other], [two])).toEqual({ added: [], removed: ['deploy'], changed: ['triage'] })
     expect(diffSkills([one], [one, other])).toEqual({ added: ['deploy'], removed: [], changed: [] })
+  })
+})
+
+describe('a tool as listed keeps what an argument line needs', () => {
+  test("each top-level parameter's type in a word and the required ones", () => {
+    const info = toolInfo({
+      name: 'extract',
+      inputSchema: {
+        properties: {
+          path: { type: 'string' },
+          pages: { type: 'array', items: { type: 'integer' } },
+          mode: { enum: ['fast', 'full'] },
+          note: { type: ['string', 'null'] },
+          loose: {},
+        },
+        required: ['path', 'ghost'],
+      } as never,
+    })
+    expect(info.parameterTypes).toEqual({ path: 'string', pages: 'integer[]', mode: 'enum', note: 'string|null' })
+    expect(info.required).toEqual(['path'])
+    expect(schemaType({ type: 'x'.repeat(41) })).toBeNull()
   })
 })

@@ -70,6 +70,22 @@ function toolOf(t: ToolBody): ToolInfo {
       : {}),
     ...(params.length ? { parameters: params } : {}),
     ...readTexts(t),
+    ...signatureOf(t, params),
+  }
+}
+
+/** Each named parameter's type (a short word) and whether it is required, as the tool's schema said. */
+function signatureOf(t: ToolBody, params: string[]): Pick<ToolInfo, 'parameterTypes' | 'required'> {
+  const given =
+    t.parameterTypes && typeof t.parameterTypes === 'object' ? (t.parameterTypes as Record<string, unknown>) : {}
+  const types = params.flatMap((p) => {
+    const type = given[p]
+    return typeof type === 'string' && type.length <= 40 ? [[p, type] as const] : []
+  })
+  const required = Array.isArray(t.required) ? params.filter((p) => (t.required as unknown[]).includes(p)) : []
+  return {
+    ...(types.length ? { parameterTypes: Object.fromEntries(types) } : {}),
+    ...(required.length ? { required } : {}),
   }
 }
 

@@ -151,7 +151,7 @@ export function toolDocumentsOf(row: ToolSourceRow): ToolDocument[] {
       name: t.name,
       title,
       description,
-      arguments: parameters.join(', '),
+      arguments: argumentsLine(t, parameters),
       annotations: hints.json,
       risk: riskOf(risk, t.name),
     }).slice(0, -1)
@@ -171,6 +171,18 @@ export function toolDocumentsOf(row: ToolSourceRow): ToolDocument[] {
     }
   })
   return [...docs, ...skillDocumentsOf(row.skills)]
+}
+
+/**
+ * A tool's parameters in one line: `path: string, encoding?: string` (`?` marks an optional one where the schema
+ * said which are required; a type where it gave one); just the names for a tool stored before types were kept.
+ */
+export function argumentsLine(t: Pick<ToolInfo, 'parameterTypes' | 'required'>, parameters: readonly string[]): string {
+  const types = t.parameterTypes ?? {}
+  const required = t.required ? new Set(t.required) : null
+  return parameters
+    .map((p) => `${p}${required && !required.has(p) ? '?' : ''}${types[p] ? `: ${types[p]}` : ''}`)
+    .join(', ')
 }
 
 /** Skills as documents of kind `skill`: a name and a description, no arguments or annotations. */

@@ -89,7 +89,10 @@ export const ToolHit = t.Object({
   name: t.String(),
   title: t.Union([t.String(), t.Null()]),
   description: t.String(),
-  arguments: t.String({ description: 'Its parameters in one line ("path, encoding"); "" when it takes none' }),
+  arguments: t.String({
+    description:
+      'Its parameters in one line ("path: string, encoding?: string": a type where its schema gives one, `?` for an optional one); "" when it takes none',
+  }),
   annotations: t.Object({
     readOnlyHint: Hint,
     destructiveHint: Hint,

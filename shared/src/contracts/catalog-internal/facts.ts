@@ -67,6 +67,10 @@ export const ToolModel = t.Object({
   annotations: t.Optional(t.Unknown()),
   /** Each parameter's description by path (nested ones too); bounded like descriptions. */
   parameterDescriptions: t.Optional(t.Unknown()),
+  /** Each parameter's type in a word; kept only for parameters it names, short words only. */
+  parameterTypes: t.Optional(t.Unknown()),
+  /** The parameters required; kept only for parameters it names. */
+  required: t.Optional(t.Unknown()),
 })
 
 const tools = t.Array(ToolModel, { maxItems: MAX_TOOLS, error: `must be an array of at most ${MAX_TOOLS} tools` })
