@@ -67,9 +67,8 @@ export const ToolModel = t.Object({
   annotations: t.Optional(t.Unknown()),
   /** Each parameter's description by path (nested ones too); bounded like descriptions. */
   parameterDescriptions: t.Optional(t.Unknown()),
-  /** Each parameter's type in a word; kept only for parameters it names, short words only. */
+  /** Each parameter's type in a word, and the parameters required: kept only for parameters it names. */
   parameterTypes: t.Optional(t.Unknown()),
-  /** The parameters required; kept only for parameters it names. */
   required: t.Optional(t.Unknown()),
 })
 
