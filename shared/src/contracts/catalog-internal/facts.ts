@@ -61,9 +61,8 @@ export const ToolModel = t.Object({
   description: t.Optional(t.Unknown()),
   /** Names of its parameters; anything but a short string is dropped, and all past MAX_PARAMETERS. */
   parameters: t.Optional(t.Unknown()),
-  /** Its title; anything but a string is dropped. */
+  /** Its title (a string) and annotations (only string, boolean and number values are kept). */
   title: t.Optional(t.Unknown()),
-  /** Its annotations; only string, boolean and number values are kept. */
   annotations: t.Optional(t.Unknown()),
   /** Each parameter's description by path (nested ones too); bounded like descriptions. */
   parameterDescriptions: t.Optional(t.Unknown()),
