@@ -6,7 +6,7 @@ import { BadCursor, CursorExpired, type Filters, type SearchPage, type Sort } fr
 import { Lru } from '@mcp-directory/shared/lru'
 import type { CursorSeal } from './cursor-seal'
 import { DEFAULT_LIMIT, type SearchQuery } from './model'
-import { matchedToolNames, toolPlanOf } from '../tools/tool-search'
+import { toolMatcher, toolPlanOf } from '../tools/tool-search'
 
 /** The stored category name a search filters on: any of its three spellings, or a 400 `unknown_category`. */
 export function categoryFilter(category: string | undefined): string | null {
@@ -77,13 +77,13 @@ export function searchBody(index: CatalogIndex, query: SearchQuery, seal: Cursor
   })
   // One install name per server in the answer (install-names.ts); the client's line uses the same.
   const names = index.installNamesOf(shown.map((s) => s.hit.id))
-  // The query's terms as the tool index reads them: which of a hit's tools matched is a few lookups per tool.
-  const toolPlan = toolPlanOf(q)
+  // The query's terms as the tool index reads them, looked up once: which of a hit's tools matched is a few lookups.
+  const matchedTools = toolMatcher(index.tools, toolPlanOf(q))
   shown.forEach(({ hit, presented }, i) => {
     if (i > 0) parts.push(COMMA)
     const name = names[i]!
     parts.push(presented.head, Buffer.from(`,"installName":${JSON.stringify(name)}`))
-    const matched = matchedToolNames(index.tools, hit.id, toolPlan)
+    const matched = matchedTools(hit.id)
     // The most common hit (one listing of its server, no client, no explain) ends with the same bytes every time.
     if (!client && !hit.why && hit.alsoListedAs.length === 0 && !matched.length) {
       parts.push(ALONE_TAIL)

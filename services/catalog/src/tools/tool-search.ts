@@ -171,17 +171,26 @@ function coverageOf(rarity: number[]): Float64Array {
  * The names of a listing's tools whose own text (not its server's name) holds a term of the plan, at most `max`:
  * what a server search hit says matched. A binary search in each term's postings per tool, so a page costs little.
  */
-export function matchedToolNames(store: ToolStore, listingId: string, plan: ToolPlan, max = 5): string[] {
-  const docs = store.docsOf(listingId)
-  if (!docs.length || !plan.size) return []
+/**
+ * Which of a listing's tools the query's own words are in (at most `max`, by name), for each hit of one answer: the
+ * query's postings are looked up once, then each hit costs a few binary searches per tool.
+ */
+export function toolMatcher(store: ToolStore, plan: ToolPlan, max = 5): (listingId: string) => string[] {
   const lists = [...plan.keys()].flatMap((t) => store.postings.get(t) ?? [])
-  const out: string[] = []
-  for (const d of docs) {
-    if (out.length >= max) break
-    if (lists.some((p) => (countsIn(p.data, p.size, d) & ~SERVER_FIELD_BITS) !== 0)) out.push(store.names[d]!)
+  if (!lists.length) return () => []
+  return (listingId) => {
+    const out: string[] = []
+    for (const d of store.docsOf(listingId)) {
+      if (out.length >= max) break
+      if (lists.some((p) => (countsIn(p.data, p.size, d) & ~SERVER_FIELD_BITS) !== 0)) out.push(store.names[d]!)
+    }
+    return [...new Set(out)]
   }
-  return [...new Set(out)]
 }
+
+/** The tools of one listing the query's words are in (`toolMatcher` for a single hit). */
+export const matchedToolNames = (store: ToolStore, listingId: string, plan: ToolPlan, max = 5): string[] =>
+  toolMatcher(store, plan, max)(listingId)
 
 /** The packed counts of tool `d` in a postings array (sorted by tool number), 0 when absent. */
 function countsIn(data: Uint32Array, size: number, d: number): number {
