@@ -5,108 +5,19 @@
 // until a probe resolves it, which the import's event brings at once, even in a round that already probed it.
 // The endpoints themselves are never contacted here: a stand-in fetch answers every probe.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { createCatalogApp, type CatalogService } from '@mcp-directory/catalog'
-import { httpCatalogHandler } from '@mcp-directory/shared/catalog-client'
-import { createNatsBus } from '@mcp-directory/shared/bus'
-import { type Database, listings, openDatabase, runMigrations, sql } from '@mcp-directory/shared/db'
-import { createLogger } from '@mcp-directory/shared/log'
-import {
-  createFreshDatabase,
-  deleteStream,
-  type FreshDatabase,
-  runToken,
-  startDnsServer,
-  TEST_SERVICES,
-  testConfig,
-} from '@mcp-directory/shared/testing'
-import { createProberApp, type ProberService, probeQueueNames } from '../src'
+import { inwardStack, PUBLIC_V4 } from './inward-stack'
 
-const log = createLogger('test', 'silent')
-const token = runToken()
-const stream = `TEST_UNRESOLVED_${token}`
-const subjectPrefix = `test_${token}.directory`
+const stack = await inwardStack('UNRESOLVED')
+const { dns, probed, json, text, id, probeRound, hitOf } = stack
 const CORP = 'https://mcp.corp-inward.test/mcp'
 const ROT1 = 'https://mcp.rot1-inward.test/mcp'
 const ROT2 = 'https://mcp.rot2-inward.test/mcp'
 // Split horizon: the attacker's name server fails (or stalls) for the directory's resolver, answers 127.0.0.1 to users.
 const SPLIT = 'https://mcp.split-inward.test/mcp'
-const PUBLIC_V4 = '93.184.215.14'
-
-const dns = await startDnsServer()
-let fresh: FreshDatabase
-let database: Database
-let catalog: CatalogService
-let catalogServer: ReturnType<typeof Bun.serve>
-let prober: ProberService
-const bus = createNatsBus({ url: TEST_SERVICES.nats, stream, subjectPrefix, log })
-const ids = new Map<string, string>()
-// Every probe of an endpoint, answered here (a 404, not MCP): the probe's outcome is not what is tested.
-const probed: string[] = []
-const standIn = (async (input: string | URL | Request) => {
-  probed.push(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url)
-  return new Response('not found', { status: 404, headers: { 'content-type': 'text/plain' } })
-}) as typeof fetch
-
-// Parsed JSON bodies are indexed freely in tests.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-const json = async (path: string): Promise<any> => {
-  const res = await catalog.app.handle(new Request(`http://localhost${path}`))
-  expect(res.status).toBe(200)
-  return res.json()
-}
-const text = async (path: string) => (await catalog.app.handle(new Request(`http://localhost${path}`))).text()
-const id = (name: string) => ids.get(name) as string
-
-async function probeRound(round: number, timeoutMs = 30_000) {
-  expect((await prober.startRound(round)).started).toBe(true)
-  const until = Date.now() + timeoutMs
-  for (;;) {
-    const rows = await database.rows<{ n: number }>(
-      sql`select count(*)::int as n from prober.listing_states where last_round = ${round}`,
-    )
-    if ((rows[0]?.n ?? 0) >= ids.size) break
-    if (Date.now() > until) throw new Error(`round ${round} not finished`)
-    await Bun.sleep(100)
-  }
-  await catalog.flush()
-}
-
-/** The search hit of a listing with its install hint for Claude Code. */
-async function hitOf(name: string) {
-  const body = await json(`/api/v1/search?q=${encodeURIComponent('inward')}&client=claude-code&limit=50`)
-  return (body.servers as { name: string; install: unknown }[]).find((s) => s.name === name)
-}
 
 beforeAll(async () => {
+  await stack.start()
   dns.setA('mcp.corp-inward.test', ['10.1.2.3'])
-  fresh = await createFreshDatabase()
-  database = await openDatabase({ url: fresh.url })
-  await runMigrations(database)
-  const config = testConfig({
-    PUBLIC_BASE_URL: 'https://dir.example',
-    VIEW_FLUSH_MS: '60000',
-    OUTBOUND_ALLOW_PRIVATE: '0',
-    DNS_SERVERS: dns.address,
-    NATS_URL: TEST_SERVICES.nats,
-    NATS_STREAM: stream,
-    EVENT_SUBJECT_PREFIX: subjectPrefix,
-    PROBE_TIMEOUT_MS: '3000',
-    PROBE_INTERVAL_MINUTES: '43200',
-    SANDBOX: 'off',
-  })
-  catalog = createCatalogApp({ config, database, bus, log, operatorToken: 'op' })
-  catalogServer = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: (r) => catalog.app.handle(r) })
-  prober = createProberApp({
-    config,
-    database,
-    bus,
-    log,
-    consumerName: `prober_${token}`,
-    schedule: false,
-    outboundFetch: standIn,
-    catalog: httpCatalogHandler([`http://127.0.0.1:${catalogServer.port}`], log),
-  })
-  await prober.ready()
   dns.fail('mcp.split-inward.test', 'A')
   dns.fail('mcp.split-inward.test', 'AAAA')
   dns.setA('mcp.rot1-inward.test', ['10.1.2.4'])
@@ -125,23 +36,10 @@ beforeAll(async () => {
       remotes: [{ type: 'streamable-http', url: SPLIT }],
     },
   ]
-  expect((await catalog.importDocument(doc)).created).toBe(3)
-  for (const r of await database.db.select({ id: listings.id, name: listings.name }).from(listings))
-    ids.set(r.name, r.id)
-  await catalog.flush()
+  expect(await stack.importAll(doc)).toBe(3)
 }, 60_000)
 
-afterAll(async () => {
-  await prober?.close()
-  await catalog?.close()
-  catalogServer?.stop(true)
-  await bus.close()
-  await database?.close()
-  await fresh?.drop()
-  await dns.close()
-  await deleteStream(stream)
-  await deleteStream(probeQueueNames(stream, subjectPrefix).stream)
-})
+afterAll(() => stack.close())
 
 /** The listing's detail once `until` holds for it (the catalog's view after an event-driven probe). */
 async function detailWhen(
@@ -150,7 +48,7 @@ async function detailWhen(
 ) {
   const deadline = Date.now() + 30_000
   for (;;) {
-    await catalog.flush()
+    await stack.catalog.flush()
     const { server } = await json(`/api/v1/servers/${id(name)}`)
     if (until(server)) return server
     if (Date.now() > deadline) throw new Error(`${name}: ${JSON.stringify(server.installWithheld)}`)
@@ -160,7 +58,7 @@ async function detailWhen(
 
 describe('remotes the directory has not vouched for are withheld', () => {
   test('a 17th remote that resolves inward is resolved too, and is not the install line', async () => {
-    await probeRound(prober.currentRound())
+    await probeRound(stack.prober.currentRound())
     const { server } = await json(`/api/v1/servers/${id('io.test/many-inward')}`)
     expect(server.install?.url).not.toBe(CORP)
     const corp = server.installWithheld.find((w: { url: string }) => w.url === CORP)
@@ -193,8 +91,8 @@ describe('remotes the directory has not vouched for are withheld', () => {
         remotes: [{ type: 'streamable-http', url: ROT2 }],
       },
     ]
-    await catalog.importDocument(doc)
-    await catalog.flush()
+    await stack.catalog.importDocument(doc)
+    await stack.catalog.flush()
     const { server } = await json(`/api/v1/servers/${id('io.test/rot-inward')}`)
     expect(server.install?.url).not.toBe(ROT2)
     // The import's event probes it again in this same round: the new name is seen inward, with its reason.
@@ -208,7 +106,7 @@ describe('remotes the directory has not vouched for are withheld', () => {
     dns.heal('mcp.split-inward.test', 'A')
     dns.heal('mcp.split-inward.test', 'AAAA')
     dns.setA('mcp.split-inward.test', [PUBLIC_V4])
-    await probeRound(prober.currentRound() + 1)
+    await probeRound(stack.prober.currentRound() + 1)
     const { server } = await json(`/api/v1/servers/${id('io.test/split-inward')}`)
     expect(server.install?.url).toBe(SPLIT)
     expect(server.installWithheld).toEqual([])
