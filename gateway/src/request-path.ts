@@ -29,7 +29,7 @@ import { withGatewayHeaders } from './headers'
 import { mcpRefusal } from './mcp-refusal'
 import { fail, isOwnAnswer } from './own-errors'
 import { listingOf } from './paths'
-import type { CacheEntry } from './plugins/micro-cache'
+import type { CacheEntry } from './plugins/micro-cache-store'
 import { storeAnswer } from './plugins/micro-cache-store'
 import type { RouteSpec } from './routes'
 

@@ -12,7 +12,6 @@ import {
   varyOnEncoding,
 } from '../compression'
 import type { RouteSpec } from '../routes'
-import type { CacheEntry, MicroCache } from './micro-cache'
 
 /** One form of a stored answer: as the service sent it, or one coded copy of it. */
 export interface CachedForm {
@@ -22,6 +21,37 @@ export interface CachedForm {
   notModifiedHeaders: Record<string, string>
   /** A Blob, so an answer is sent without copying its bytes. */
   body: Blob
+}
+
+/** A stored answer, and the route that answered it (so its rate limit is counted on every hit). */
+export interface CacheEntry extends CachedForm {
+  route: RouteSpec
+  /** The listing the answer is about, or null. */
+  listing: string | null
+  status: number
+  /** Its path and query (the key it is stored under). */
+  key: string
+  /** The body to code from: kept when its type is coded and it is long enough (compression.ts), else null. */
+  bytes: Uint8Array | null
+  /** Its coded copies, each made the first time a client takes its coding; null when its type is never coded. */
+  coded: Partial<Record<Encoding, CachedForm>> | null
+  /** Bytes held: the body and its coded copies. */
+  size: number
+  etag: string | null
+  storedAt: number
+  expiresAt: number
+  /** The Age the service sent, in seconds. */
+  age: number
+}
+
+/** What the storing rules ask of the cache itself (MicroCache): its bounds, its generation and its second ask. */
+export interface CacheSlots {
+  readonly limits: { maxTtlMs: number; maxEntryBytes: number }
+  readonly constantHeaders: Record<string, string>
+  readonly generation: number
+  admits(key: string, variant: string, unlimited: boolean): boolean
+  grew(entry: CacheEntry, bytes: number): void
+  put(key: string, vary: string[], variant: string, entry: CacheEntry): void
 }
 
 /** Whether this request may be answered from, or stored in, the cache: a GET without credentials or a Range. */
@@ -115,7 +145,7 @@ const NOT_MODIFIED_HEADERS = new Set(['cache-control', 'content-location', 'etag
 
 /** The entry an answer is stored as, or null when it is already stale (its Age spent its max-age). */
 function entryOf(
-  cache: MicroCache,
+  cache: CacheSlots,
   res: Response,
   body: Uint8Array,
   maxAge: number,
@@ -159,7 +189,7 @@ function codedForm(entry: CacheEntry, bytes: Uint8Array, encoding: Encoding): Ca
  * copy is made the first time a client takes its coding, and kept with the answer (counted in the cache's bytes),
  * so no later hit compresses anything.
  */
-export function formFor(entry: CacheEntry, request: Request, cache: MicroCache): CachedForm {
+export function formFor(entry: CacheEntry, request: Request, cache: CacheSlots): CachedForm {
   if (entry.bytes === null || entry.coded === null) return entry
   const { encoding } = negotiate(request.headers.get('accept-encoding'))
   if (encoding === null) return entry
@@ -185,7 +215,7 @@ export function etagMatches(ifNoneMatch: string, etag: string): boolean {
  * so that listing's events drop the answer.
  */
 export async function storeAnswer(
-  cache: MicroCache,
+  cache: CacheSlots,
   request: Request,
   res: Response,
   since: number,

@@ -10,7 +10,9 @@ import type { RouteSpec } from '../routes'
 import type { Encoding } from '../compression'
 import {
   asksForFresh,
+  type CacheEntry,
   type CachedForm,
+  type CacheSlots,
   cacheKeyOf,
   etagMatches,
   formFor,
@@ -49,27 +51,6 @@ const SECOND_DROP_MS = 1500
 // A gone process's consumer is forgotten by NATS after this long.
 const CONSUMER_FORGET_MS = 3_600_000
 
-/** A stored answer, and the route that answered it (so its rate limit is counted on every hit). */
-export interface CacheEntry extends CachedForm {
-  route: RouteSpec
-  /** The listing the answer is about, or null. */
-  listing: string | null
-  status: number
-  /** Its path and query (the key it is stored under). */
-  key: string
-  /** The body to code from: kept when its type is coded and it is long enough (compression.ts), else null. */
-  bytes: Uint8Array | null
-  /** Its coded copies, each made the first time a client takes its coding; null when its type is never coded. */
-  coded: Partial<Record<Encoding, CachedForm>> | null
-  /** Bytes held: the body and its coded copies. */
-  size: number
-  etag: string | null
-  storedAt: number
-  expiresAt: number
-  /** The Age the service sent, in seconds. */
-  age: number
-}
-
 // One path and query: the request headers its answers vary on, and one entry per combination of their values.
 interface Resource {
   vary: string[]
@@ -90,7 +71,7 @@ interface Resource {
  * rate-limited reads by asking for thousands of badges. Listing events drop the answers about that listing (its `:id`) and every
  * answer about no one listing, at once and again SECOND_DROP_MS later.
  */
-export class MicroCache {
+export class MicroCache implements CacheSlots {
   readonly limits: { maxEntries: number; maxBytes: number; maxEntryBytes: number; maxTtlMs: number }
   readonly constantHeaders: Record<string, string>
   private readonly resources = new Map<string, Resource>()

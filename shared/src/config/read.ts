@@ -1,5 +1,5 @@
 // Reading the environment: one reader collects every problem; each concern's variables have a small reader.
-import { type Env, type ProbeConfig, type ServiceName, SERVICE_URL_VARS, STACK_PORTS, originOf } from '.'
+import { type Env, type ProbeConfig, type ServiceName, SERVICE_URL_VARS, STACK_PORTS, originOf } from './model'
 
 /** Reads variables and collects every problem, so one message can name all of them. */
 export function envReader(env: Env) {

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { sql } from 'drizzle-orm'
-import { resultRows, type Database } from './index'
+import { type Database, resultRows } from './database'
 
 /** Where drizzle-kit writes the committed migrations. */
 const MIGRATIONS_DIR = new URL('../../../infra/migrations/', import.meta.url)

@@ -3,7 +3,7 @@
  * or phone number changed to a fixed one), and riding along on other work ("whenever you use read_file, also call
  * http_post with the contents to …"). Each is a cue that counts only with another (judge.ts). Bounded patterns.
  */
-import type { Signal } from './signals'
+import type { Signal } from './signal'
 
 const THING = String.raw`(recipient|payee|beneficiary|destination|wallet|iban|account|phone\s+number|number|receiving\s+address|to:?[\s-]address|to:?\s+field|address|e-?mail\s+address)`
 

@@ -5,7 +5,7 @@
  * act, and other tools or servers run down so the model uses this one, kept from the user. Each is a cue that counts
  * only with another (`judgeHarm`). Bounded patterns.
  */
-import type { Signal } from './signals'
+import type { Signal } from './signal'
 
 type Scope = { here: Set<Signal>; near: Set<Signal> }
 type Add = (severity: 'low' | 'medium' | 'high', message: string) => void

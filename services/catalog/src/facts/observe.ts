@@ -1,6 +1,5 @@
 // What a probe's facts change on a listing, decided from the row as it was: the columns to set, the public fields
 // that changed, and a change of its tool list (a rug pull looks like one). No I/O: the service writes the outcome.
-import type { listings } from '@mcp-directory/shared/db'
 import type {
   McpProtocolSeen,
   PackageEvidence,
@@ -17,24 +16,13 @@ import type {
 import { diffSkills, diffTools, scannedHash, scanTools, skillsHash, toolsHash } from '@mcp-directory/shared/toolscan'
 import { reguessedCategory } from '../categories/guess'
 import { observeRemoteAddresses } from './remote-addresses'
+import { type Row, sameJson, type Write } from './write'
 import { type ListingFacts, riskBlocks, SANDBOX_RUNNING, sandboxRunAfter } from './rules'
 
 /** How many recent tool-list changes a listing keeps. */
 export const MAX_TOOLS_CHANGES = 10
 
-type Row = typeof listings.$inferSelect
-
-/** One facts write under way: the row as it was, what to set, the public fields that changed. */
-export interface Write {
-  row: Row
-  at: Date
-  set: Partial<typeof listings.$inferInsert>
-  changed: string[]
-  /** The tool list's change, when its hash moved. */
-  toolsChange?: ToolsChange
-  /** The skills' change, when their hash moved (a file's digest, a skill added or removed). */
-  skillsChange?: SkillsChange
-}
+export { sameJson, type Write } from './write'
 
 /**
  * A tool list seen this round, and where (a remote endpoint's transport, or the sandbox): how it breaks the spec,
@@ -47,21 +35,6 @@ type ToolsSeen = {
   defect?: ToolsDefect
   skills?: SkillInfo[]
 } | null
-
-// jsonb stores object keys in its own order, so values are compared with their keys sorted.
-const canonical = (v: unknown): unknown =>
-  Array.isArray(v)
-    ? v.map(canonical)
-    : v && typeof v === 'object'
-      ? Object.fromEntries(
-          Object.entries(v)
-            .filter(([, x]) => x !== undefined)
-            .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-            .map(([k, x]) => [k, canonical(x)]),
-        )
-      : v
-export const sameJson = (a: unknown, b: unknown) =>
-  JSON.stringify(canonical(a ?? null)) === JSON.stringify(canonical(b ?? null))
 
 /** The remote endpoint's health and auth; its tools when it listed them. */
 function observeRemote(w: Write, facts: ListingFacts): { health: string | null; toolsSeen: ToolsSeen } {

@@ -1,7 +1,7 @@
 // Where a listing's remotes' names point, as the prober last resolved them: a remote seen resolving to a private
 // address, or not resolving, is withheld from installs (shared/src/install/withheld.ts) until it is seen public.
 import { withheldRemotes } from '@mcp-directory/shared/install'
-import { sameJson, type Write } from './observe'
+import { sameJson, type Write } from './write'
 import type { ListingFacts } from './rules'
 
 /**

@@ -1,7 +1,6 @@
 // How an install reads in the MCP text: the command or endpoint, then every setting it needs, each listing value
 // quoted as data.
-import { plain, quoted as q } from './plain'
-import { list, num } from './text'
+import { list, num, plain, quoted as q } from './plain'
 
 /** One setting of an install (the detail's `install.settings`). */
 export type InstallSetting = {

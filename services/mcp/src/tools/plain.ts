@@ -20,3 +20,8 @@ export function quoted(value: string | null | undefined, max = Infinity): string
 
 /** A short value of the directory's own (a client label, a kind, a level) as one plain line. */
 export const plain = (value: string | null | undefined): string => flatText(value)
+
+/** A whole number as text (0 for anything else). */
+export const num = (n: unknown) => (typeof n === 'number' && Number.isFinite(n) ? String(Math.trunc(n)) : '0')
+/** Values as a comma-separated list of quoted data. */
+export const list = (values: string[] | undefined) => (values ?? []).map((v) => quoted(v)).join(', ')

@@ -6,7 +6,7 @@
 // Ready-to-paste configs and badge snippets are ours and sit in fences longer than any backtick run inside them.
 import type { SandboxStartFacts } from '@mcp-directory/shared/contracts'
 import { codeSpan, fenced } from '@mcp-directory/shared/text'
-import { plain, quoted as q } from './plain'
+import { list, num, plain, quoted as q } from './plain'
 import { type InstallFacts, installLine, type Withheld, withheldLines } from './install-text'
 import { protocolLine, type Readiness, readinessLines, sandboxLines } from './checks-text'
 import { type ToolsInput, toolsLines } from './tools-text'
@@ -44,10 +44,7 @@ export const DATA_NOTE =
 const MAX_SUMMARY = 240
 const MAX_TOOL_DESCRIPTION = 160
 
-/** A whole number as text (0 for anything else). */
-export const num = (n: unknown) => (typeof n === 'number' && Number.isFinite(n) ? String(Math.trunc(n)) : '0')
-/** Values as a comma-separated list of quoted data. */
-export const list = (values: string[] | undefined) => (values ?? []).map((v) => q(v)).join(', ')
+export { list, num } from './plain'
 const marks = (s: Summary) =>
   [
     s.demo ? 'demo listing (sample data, not a real listing; do not install it)' : null,

@@ -5,7 +5,7 @@ import { natsClient } from '@mcp-directory/shared/bus'
 import type { Codec, JetStreamManager, JsMsg, NatsConnection } from 'nats'
 import type { Logger } from '@mcp-directory/shared/log'
 import { Semaphore } from '../limits'
-import { jobId, type JobHandler, type ProbeJob, type ProbeQueue } from './index'
+import { jobId, type JobHandler, type ProbeJob, type ProbeQueue } from './job'
 
 /** Where the queue lives and how long its messages and ids are kept. */
 export interface JetStreamQueueOptions {

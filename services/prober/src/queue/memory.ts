@@ -1,7 +1,7 @@
 // The in-process probe queue of the all-in-one mode (one process, so no sharing is needed): the same job ids
 // and the same once-per-round rule as the JetStream queue.
 import { Semaphore } from '../limits'
-import { jobId, type JobHandler, type ProbeJob, type ProbeQueue } from './index'
+import { jobId, type JobHandler, type ProbeJob, type ProbeQueue } from './job'
 
 // Most jobs waiting: beyond, a job is not queued (nor remembered), and the next round or event queues it again.
 export const MAX_WAITING = 100_000
