@@ -2,7 +2,6 @@
 // not), how each client writes a variable, TOML and shell quoting, install links and the notes beside a snippet.
 import type { EnvVarSpec, HeaderSpec, InputFacts, InstallModel } from '../contracts/listing'
 import { cleanText } from '../text'
-import type { ConfigFormat } from './configs'
 
 export type LocalModel = Extract<InstallModel, { kind: 'local' }>
 export type RemoteModel = Extract<InstallModel, { kind: 'remote' }>
@@ -195,6 +194,9 @@ export function headerEnvName(s: Setting): string {
 export const json = (v: unknown): string => JSON.stringify(v, null, 2)
 
 import { shellQuote } from './quoting'
+
+/** The text format of a snippet. */
+export type ConfigFormat = 'json' | 'toml' | 'yaml' | 'shell' | 'text'
 
 export { shellQuote, tomlArray, tomlInline, tomlKey, tomlString } from './quoting'
 

@@ -5,15 +5,14 @@
  */
 import type { EnvVarSpec, HeaderSpec, InstallModel } from '../contracts/listing'
 import { isGuess } from './model'
-import { CONTROL, type Var, headerSettings, envSettings, plain, record } from './config-parts'
+import { CONTROL, type ConfigFormat, type Var, headerSettings, envSettings, plain, record } from './config-parts'
 import { localConfigs } from './configs-local'
 import { remoteConfigs } from './configs-remote'
 import { withValues } from './settings'
 
 export { cursorDeepLink, shellQuote } from './config-parts'
 
-/** The text format of a snippet. */
-export type ConfigFormat = 'json' | 'toml' | 'yaml' | 'shell' | 'text'
+export type { ConfigFormat } from './config-parts'
 
 /** Where a client reads its configuration on one operating system (`macos`, `windows`, `linux`, `any`). */
 export interface ConfigLocation {

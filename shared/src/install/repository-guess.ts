@@ -2,8 +2,7 @@
  * Step 4 of the install model (shared/src/install/model.ts): the guess that runs the listing's own repository, as
  * the prober read it (`repositoryRun`). It never names a registry package, so nothing the listing does not own runs.
  */
-import type { InstallModel, RepositoryRun } from '../contracts/listing'
-import type { InstallSource } from './model'
+import type { InstallModel, Listing, RepositoryRun } from '../contracts/listing'
 import { repositoryKey } from './repository'
 
 type LocalModel = Extract<InstallModel, { kind: 'local' }>
@@ -15,7 +14,10 @@ const SCRIPT_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/
  * The guess that runs the listing's own repository, when the prober read it as runnable and it is still the
  * listing's repository (the root of it: a subfolder of a monorepo is not what `github:owner/repo` runs).
  */
-export function repositoryGuess(l: InstallSource, run: RepositoryRun | null | undefined): LocalModel | null {
+export function repositoryGuess(
+  l: Pick<Listing, 'repositoryUrl' | 'url'>,
+  run: RepositoryRun | null | undefined,
+): LocalModel | null {
   if (!run || typeof run !== 'object' || !run.ecosystem || typeof run.repository !== 'string') return null
   const own = l.repositoryUrl ?? l.url
   const key = repositoryKey(own)
