@@ -30,6 +30,8 @@ export * from './registry/contract'
 export * from './search/contract'
 export * from './takedown/contract'
 export * from './tools/contract'
+// The listing-id path model: the MCP tools that name a listing describe their `id` argument from it.
+export { ServerParams } from './listings/model'
 
 /** The catalog's public routes. */
 export const CATALOG_CONTRACTS: Contract[] = [

@@ -4,7 +4,7 @@
 // requests and types answers from it: nothing else types a public method and path again.
 import type { Static, TObject, TSchema } from '@sinclair/typebox'
 import type { AgentScope } from '../agent-tokens'
-import type { CachedHitsContract } from '../cached-hits'
+import type { CachedHitsContract } from './cached-hits'
 import type { ServiceName } from '../config'
 import { ErrorModel } from './models'
 

@@ -1,4 +1,4 @@
-import { cachedHitsContract } from '@mcp-directory/shared/cached-hits'
+import { cachedHitsContract } from '@mcp-directory/shared/contracts'
 
 /** `POST /internal/impressions`: the badges the gateway answered from its cache (internal: never routed by it). */
 export const countCachedImpressions = cachedHitsContract({

@@ -1,6 +1,7 @@
 /** One registry entry normalised into the fields the importer owns (pure: no I/O). */
 import { invisibleCharacters } from '@mcp-directory/shared/identity'
-import { IMPORT_LIMITS, type ImportedListing, type NormalizeResult } from './format'
+import type { ImportedListing, NormalizeResult } from './format'
+import { IMPORT_LIMITS } from './model'
 import { list, normalizePackage, normalizeRemote } from './packages'
 export { contentHash } from './hash'
 import { ANY_CONTROL, clean, type Drop, get, httpUrl, isObj, kindOf, line, type Obj, token, truncate } from './values'

@@ -1,4 +1,4 @@
-/** The import format's types and bounds, shared by the document reader, the entry normaliser and the slugs. */
+/** The import format's types, shared by the document reader, the entry normaliser and the slugs (bounds: model.ts). */
 import type { Listing } from '@mcp-directory/shared/contracts'
 
 /** One element of an import document after unwrapping, before validation (any JSON value). */
@@ -49,24 +49,3 @@ export interface ParsedDocument {
 export class ImportFormatError extends Error {
   override name = 'ImportFormatError'
 }
-
-/** Length and count bounds applied while normalising; longer text is truncated or dropped as documented per field. */
-export const IMPORT_LIMITS = {
-  documentEntries: 50_000,
-  name: 200,
-  title: 200,
-  description: 4_000,
-  version: 100,
-  url: 2_048,
-  tag: 50,
-  tags: 20,
-  category: 100,
-  source: 50,
-  identifier: 300,
-  token: 50,
-  packages: 50,
-  remotes: 50,
-  envVars: 100,
-  headers: 50,
-  text: 1_000,
-} as const

@@ -1,6 +1,26 @@
 /** Models of the operator's import (`POST /api/v1/admin/import`). */
 import { t } from 'elysia'
-import { IMPORT_LIMITS } from './parse'
+
+/** Length and count bounds applied while normalising; longer text is truncated or dropped as documented per field. */
+export const IMPORT_LIMITS = {
+  documentEntries: 50_000,
+  name: 200,
+  title: 200,
+  description: 4_000,
+  version: 100,
+  url: 2_048,
+  tag: 50,
+  tags: 20,
+  category: 100,
+  source: 50,
+  identifier: 300,
+  token: 50,
+  packages: 50,
+  remotes: 50,
+  envVars: 100,
+  headers: 50,
+  text: 1_000,
+} as const
 
 const entries = t.Array(t.Unknown({ description: 'A server.json object, or a { server, _meta } record' }), {
   maxItems: IMPORT_LIMITS.documentEntries,

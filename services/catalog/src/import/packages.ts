@@ -7,7 +7,7 @@ import type {
   PackageSpec,
   RemoteSpec,
 } from '@mcp-directory/shared/contracts'
-import { IMPORT_LIMITS } from './format'
+import { IMPORT_LIMITS } from './model'
 import { ANY_CONTROL, clean, type Drop, get, httpUrl, isObj, line, type Obj, token } from './values'
 
 // Names and values that end up in generated shell snippets and config files are held to safe characters,

@@ -1,12 +1,14 @@
 /**
  * Reading the official MCP registry's list format (contract §4) into listings: pure functions, no I/O. This file
  * reads the document (its shape, superseded and deleted records); `entry.ts` normalises each entry, `slug.ts`
- * makes listing ids, `values.ts` reads untrusted values, `format.ts` holds the types and bounds.
+ * makes listing ids, `values.ts` reads untrusted values, `format.ts` holds the types, `model.ts` the bounds.
  */
-import { ImportFormatError, IMPORT_LIMITS, type ImportSkip, type ParsedDocument, type RawEntry } from './format'
+import { ImportFormatError, type ImportSkip, type ParsedDocument, type RawEntry } from './format'
+import { IMPORT_LIMITS } from './model'
 import { get, isObj, kindOf, type Obj } from './values'
 
 export * from './format'
+export { IMPORT_LIMITS } from './model'
 export { contentHash, normalizeEntry } from './entry'
 export { SLUG_MAX, SLUG_PATTERN, slugFor, slugify, uniqueSlug } from './slug'
 export { httpUrl } from './values'

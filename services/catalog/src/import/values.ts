@@ -1,5 +1,5 @@
 /** Reading untrusted JSON values: own properties only, text cleaned and bounded, URLs checked. */
-import { IMPORT_LIMITS } from './format'
+import { IMPORT_LIMITS } from './model'
 
 export type Obj = Record<string, unknown>
 

@@ -6,16 +6,18 @@ import {
   AllVersionsStatusAnswer,
   GithubTokenBody,
   PublishBody,
+  SignedTimestampBody,
+  StatusUpdateBody,
+  TokenAnswer,
+} from '../publish/model'
+import {
   REGISTRY_PARAMS,
   RegistryError,
   RegistryListQuery,
   RegistryVersionsQuery,
   ServerList,
   ServerResponse,
-  SignedTimestampBody,
-  StatusUpdateBody,
-  TokenAnswer,
-} from '../model'
+} from './model'
 import { defineContract, type Contract } from '@mcp-directory/shared/contracts'
 
 const regErr = (description: string) => ({ description, type: 'application/json', schema: RegistryError })

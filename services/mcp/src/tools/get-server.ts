@@ -1,5 +1,5 @@
 import { getServerById } from '@mcp-directory/catalog/contracts'
-import { ServerParams } from '@mcp-directory/catalog/model'
+import { ServerParams } from '@mcp-directory/catalog/contracts'
 import { fromModel } from './args'
 import { ID_HELP, READ, withArchived } from './common'
 import { contractOutput } from './output'

@@ -1,5 +1,5 @@
 import { getServerById } from '@mcp-directory/catalog/contracts'
-import { ServerParams } from '@mcp-directory/catalog/model'
+import { ServerParams } from '@mcp-directory/catalog/contracts'
 import { AppError } from '@mcp-directory/shared/errors'
 import { buildClientConfigs, type InstallSetting, modelOfInstall, valueProblem } from '@mcp-directory/shared/install'
 import { Type as t } from '@sinclair/typebox'

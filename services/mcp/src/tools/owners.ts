@@ -7,7 +7,7 @@ import {
   offerListingTransfer,
   setListingMaintenance,
 } from '@mcp-directory/catalog/contracts'
-import { ServerParams } from '@mcp-directory/catalog/model'
+import { ServerParams } from '@mcp-directory/catalog/contracts'
 import type { ToolAnnotations } from '@modelcontextprotocol/server'
 import type { BodyOf } from '@mcp-directory/shared/contracts'
 import { plain, quoted } from './plain'

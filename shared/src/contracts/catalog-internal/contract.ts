@@ -1,7 +1,7 @@
 // The catalog's internal endpoints (never routed by the gateway, left out of the OpenAPI document): the catalog
 // mounts them, the catalog client (shared/src/catalog-client) builds its requests from them, and the gateway
 // reports the details it answered from its cache to `countCachedViews`.
-import { cachedHitsContract } from '../../cached-hits'
+import { cachedHitsContract } from '../cached-hits'
 import { defineContract, err } from '../endpoint'
 import { FactsAnswer, FactsBody, ProbeTargets, ProbeTargetsQuery } from './facts'
 import { SandboxCoverage, SandboxTargets, SandboxTargetsQuery } from './sandbox'

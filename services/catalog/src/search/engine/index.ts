@@ -22,7 +22,7 @@ import { countriesNamed } from './places'
 
 export type { Factor } from './priors'
 export type { Filters, Sort } from './rank'
-export { SORTS } from './rank'
+export { SORTS } from '../model'
 export type { Lifecycle, OrderFacts, SearchDocument } from './document'
 export { BadCursor, CursorExpired } from './cursor'
 export type { HistoryOptions } from './history'

@@ -8,6 +8,7 @@ import { HAS_PACKAGE, HAS_REMOTE, LIVE, OFFICIAL, READY, SCOPED, VERIFIED } from
 import type { PointInTime } from './history'
 import type { Matches } from './match'
 import { scopeFactor } from './priors'
+import type { SORTS } from '../model'
 import type { TermStore } from './store'
 import { mayEnter, offer, pageOf, startPage } from './top'
 
@@ -20,8 +21,7 @@ export interface Filters {
   ready?: boolean
 }
 
-/** The orders of a search: relevance with trust (the default), newest, most installed, most recently checked. */
-export const SORTS = ['relevance', 'new', 'installs', 'checked'] as const
+/** The orders of a search (declared with search's query model). */
 export type Sort = (typeof SORTS)[number]
 
 /**

@@ -1,6 +1,6 @@
 // The operator's pages: the moderation queue and the import conflicts, their sign-in and sign-out, and their
 // forms, each answering with a redirect to the page that says what was done (post/redirect/get).
-import { FORM_ANSWERS, pageContract } from '../page-contract'
+import { FORM_ANSWERS, pageContract } from '../contract'
 
 /** A form of the operator's pages. */
 const form = <const P extends string, const O extends string>(path: P, operationId: O, summary: string) => ({

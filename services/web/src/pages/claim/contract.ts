@@ -1,4 +1,4 @@
-import { pageContract } from '../page-contract'
+import { pageContract } from '../contract'
 
 /** `/claim/:id?token=…`: the ownership-verification page (claim_url). */
 export const claimPage = pageContract('GET', '/claim/:id', 'claimPage', 'The ownership-verification page (claim_url)')

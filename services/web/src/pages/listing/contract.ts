@@ -1,4 +1,4 @@
-import { PAGE_ANSWERS, pageContract } from '../page-contract'
+import { PAGE_ANSWERS, pageContract } from '../contract'
 
 /** `/servers/:id`: the page of one listing (its detailUrl); a merged listing's page leads to its survivor's. */
 export const listingPage = {

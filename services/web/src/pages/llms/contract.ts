@@ -1,5 +1,5 @@
 import { Type as t } from '@sinclair/typebox'
-import { pageContract } from '../page-contract'
+import { pageContract } from '../contract'
 
 /** `/llms.txt`: the directory described for language models (llmstxt.org). */
 export const llmsTxt = {

@@ -1,4 +1,4 @@
-import { pageContract } from '../page-contract'
+import { pageContract } from '../contract'
 
 /** `/servers/:id/claim`: claiming any listing from its page, proving ownership as the agent claim API does. */
 export const ownerClaimPage = pageContract(

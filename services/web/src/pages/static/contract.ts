@@ -1,6 +1,6 @@
 // The static files: the hashed assets, the icon browsers ask for on their own, and robots.txt.
 import { Type as t } from '@sinclair/typebox'
-import { pageContract } from '../page-contract'
+import { pageContract } from '../contract'
 
 const NOT_MODIFIED = { description: 'Not modified: the If-None-Match ETag is current' }
 

@@ -1,4 +1,4 @@
-import { pageContract } from '../page-contract'
+import { pageContract } from '../contract'
 
 /** `/status?url=…|name=…`: why a server is (not) listed. */
 export const statusPage = pageContract(

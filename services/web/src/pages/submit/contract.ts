@@ -1,4 +1,4 @@
-import { pageContract } from '../page-contract'
+import { pageContract } from '../contract'
 
 /** `/submit`: the submission form. */
 export const submitPage = pageContract('GET', '/submit', 'submitPage', 'The submission form')
