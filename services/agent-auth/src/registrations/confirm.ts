@@ -32,13 +32,9 @@ import { type MintedToken, mintToken, type RegistrationDeps, retryAfter, storeTr
 
 const DEAD = 'Too many wrong codes: the codes of this address no longer work; register again for a new one'
 
-// The code is dead (`too_many_attempts`), or the address is refused to this try until `until`.
+// Wrong codes stop this try: the code is dead (`too_many_attempts`), or the address is closed to it until `until`.
 const tooMany = (reason: AttemptsFacts['reason'], message: string, until?: Date) =>
-  new TooManyAttempts(message, {
-    field: reason === 'too_many_attempts' ? 'code' : 'email',
-    reason,
-    ...(until ? { lockedUntil: until } : {}),
-  })
+  new TooManyAttempts(message, { field: reason === 'too_many_attempts' ? 'code' : 'email', reason, lockedUntil: until })
 
 /** Who is trying, and the keys their counts are kept under. */
 interface Trier {
