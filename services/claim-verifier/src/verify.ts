@@ -2,6 +2,7 @@
 // what was found; then look for the reciprocal badge on the README and on the site, each recorded separately.
 // Only the listing's own addresses are read (sites.ts); an agent's websiteUrl picks one of them and adds nothing.
 // Each place is checked in checks/proofs.ts; this file decides which places a method and a websiteUrl lead to.
+import { VerificationFailed } from '@mcp-directory/shared/errors'
 import { registrableDomainsOf } from '@mcp-directory/shared/hosts'
 import type { FetchedText, OutboundFetcher } from '@mcp-directory/shared/outbound'
 import type { TxtLookup } from './checks/dns'
@@ -47,17 +48,6 @@ export interface Verification {
   reciprocal: { readme: Check | null; site: Check | null }
 }
 
-/** What a request must be refused for before anything is checked (400 with these details). */
-export class ClaimRefused extends Error {
-  constructor(
-    readonly code: 'invalid_body' | 'verification_failed',
-    message: string,
-    readonly details: unknown[],
-  ) {
-    super(message)
-  }
-}
-
 /** Where verification looks things up. */
 export interface VerifierDeps {
   baseUrl: string
@@ -96,7 +86,7 @@ function readingOnce(deps: VerifierDeps): { deps: VerifierDeps; read: PageReader
 const MAX_PAGES = 6
 
 /**
- * Verifies one claim attempt (and every re-check, so both follow the same rules); throws ClaimRefused for a
+ * Verifies one claim attempt (and every re-check, so both follow the same rules); throws VerificationFailed for a
  * `websiteUrl` that is not one of the listing's own pages, or whose host cannot carry the method's proof. The
  * reciprocal badge is looked for after a success, or always with `reciprocal: 'always'` (re-checks record it).
  */
@@ -118,7 +108,7 @@ export async function verifyClaim(
         ? `the listing's pages are ${sites.pages.map((p) => p.url).join(', ')}`
         : nothingOffered(sites, 'website_badge')
       const lookedFor = "one of the listing's own addresses"
-      throw new ClaimRefused('verification_failed', match.reason, [
+      throw new VerificationFailed(match.reason, [
         { method, where: websiteUrl, lookedFor, found: `${match.reason}; ${offered}`, ok: false },
       ])
     }
@@ -131,7 +121,7 @@ export async function verifyClaim(
         found: chosen.dnsReason,
         ok: false,
       }
-      throw new ClaimRefused('verification_failed', `websiteUrl cannot carry a DNS proof: ${chosen.dnsReason}`, [check])
+      throw new VerificationFailed(`websiteUrl cannot carry a DNS proof: ${chosen.dnsReason}`, [check])
     }
   }
   let checks: Check[]
@@ -169,4 +159,24 @@ export async function verifyClaim(
       ? await checkReciprocal(deps, listing, sitePage, read)
       : { readme: null, site: null }
   return { ok, checks, reciprocal }
+}
+
+/**
+ * A claim attempt's proof, verified; else VerificationFailed naming every place checked, the first saying why. A
+ * claim is refused for it, where a re-check records it (verifyClaim).
+ */
+export async function verifiedClaim(
+  deps: VerifierDeps,
+  listing: ClaimableListing,
+  method: ClaimMethod,
+  proof: string,
+  websiteUrl: string | null,
+): Promise<Verification> {
+  const verification = await verifyClaim(deps, listing, method, proof, websiteUrl)
+  if (verification.ok) return verification
+  const first = verification.checks[0]!
+  throw new VerificationFailed(
+    `Ownership not verified by ${method}: ${first.where}: ${first.found}`,
+    verification.checks,
+  )
 }

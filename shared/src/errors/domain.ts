@@ -45,13 +45,136 @@ export class Forbidden extends DomainError {
   }
 }
 
-/** A value the request's model let through breaks a rule of the domain; `detail` names the field and why. */
+/** One field of a request that breaks a rule, and why. */
+export interface FieldProblem {
+  field: string
+  message: string
+}
+
+/** Values the request's model let through break rules of the domain; `details` names each field and why. */
 export class InvalidInput extends DomainError {
-  constructor(
-    message: string,
-    readonly detail?: { field: string; message: string },
-  ) {
+  readonly details?: FieldProblem[]
+  constructor(message: string, problems?: FieldProblem | FieldProblem[]) {
     super(message)
     this.name = 'InvalidInput'
+    if (problems !== undefined) this.details = Array.isArray(problems) ? problems : [problems]
+  }
+}
+
+/** The caller proved no identity where one is needed; `scheme` names the credential to present (`Bearer`). */
+export class Unauthenticated extends DomainError {
+  constructor(
+    message: string,
+    readonly scheme?: 'Bearer',
+  ) {
+    super(message)
+    this.name = 'Unauthenticated'
+  }
+}
+
+/** A claim link whose secret does not match the listing it is used for. */
+export class InvalidClaimLink extends DomainError {
+  constructor(message: string) {
+    super(message)
+    this.name = 'InvalidClaimLink'
+  }
+}
+
+/** The caller asked too often; it may ask again after `retryAfterSeconds`. */
+export class RateLimited extends DomainError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(message)
+    this.name = 'RateLimited'
+  }
+}
+
+/**
+ * What the answer depends on cannot be reached or relied on now (a store, GitHub), so nothing is decided; with
+ * `retryAfterSeconds` when asking again soon is worth it.
+ */
+export class Unavailable extends DomainError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(message)
+    this.name = 'Unavailable'
+  }
+}
+
+/** The category named is none of the accepted spellings; `detail` names where it was given and the value. */
+export class UnknownCategory extends DomainError {
+  constructor(
+    message: string,
+    readonly detail?: Record<string, unknown>,
+  ) {
+    super(message)
+    this.name = 'UnknownCategory'
+  }
+}
+
+/** A search cursor whose walk of pages began before the oldest history the search index keeps. */
+export class StaleCursor extends DomainError {
+  constructor() {
+    super(
+      'The catalog changed too much since this walk of pages began for its order to be kept; start again from the first page (without cursor)',
+    )
+    this.name = 'StaleCursor'
+  }
+}
+
+/** Scopes asked for that are not supported (each named, cut short). */
+export class UnsupportedScope extends DomainError {
+  constructor(
+    message: string,
+    readonly scopes: string[],
+  ) {
+    super(message)
+    this.name = 'UnsupportedScope'
+  }
+}
+
+/** A confirmation code that confirms nothing: none is pending (`missing`), it `expired`, or it is `incorrect`. */
+export class InvalidCode extends DomainError {
+  constructor(
+    readonly reason: 'missing' | 'expired' | 'incorrect',
+    message: string,
+    readonly attemptsRemaining?: number,
+  ) {
+    super(message)
+    this.name = 'InvalidCode'
+  }
+}
+
+/** Why wrong codes stop a confirmation: the code is dead (`field` code) or the address is locked (`field` email). */
+export interface AttemptsFacts {
+  field: 'code' | 'email'
+  reason: 'too_many_attempts' | 'address_locked' | 'client_locked' | 'address_guarded'
+  /** Until when the address (or this client, for it) is refused. */
+  lockedUntil?: Date
+}
+
+/** Too many wrong confirmation codes: the code is dead, or the address is locked for a while. */
+export class TooManyAttempts extends DomainError {
+  constructor(
+    message: string,
+    readonly facts: AttemptsFacts,
+  ) {
+    super(message)
+    this.name = 'TooManyAttempts'
+  }
+}
+
+/** Ownership was not verified; `checks` says, for the method tried, what was looked for, where, and what was found. */
+export class VerificationFailed<Check = unknown> extends DomainError {
+  constructor(
+    message: string,
+    readonly checks: Check[],
+  ) {
+    super(message)
+    this.name = 'VerificationFailed'
   }
 }

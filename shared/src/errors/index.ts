@@ -5,7 +5,26 @@
  */
 import { DomainError } from './domain'
 
-export { type ConflictFacts, Conflict, DomainError, Forbidden, InvalidInput, NotFound } from './domain'
+export {
+  type AttemptsFacts,
+  type ConflictFacts,
+  Conflict,
+  DomainError,
+  type FieldProblem,
+  Forbidden,
+  InvalidClaimLink,
+  InvalidCode,
+  InvalidInput,
+  NotFound,
+  RateLimited,
+  StaleCursor,
+  TooManyAttempts,
+  Unauthenticated,
+  Unavailable,
+  UnknownCategory,
+  UnsupportedScope,
+  VerificationFailed,
+} from './domain'
 
 /** Machine-readable error codes and what each means; `docs` links point at these explanations. */
 export const ERROR_CODES = {

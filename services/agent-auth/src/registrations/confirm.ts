@@ -8,7 +8,7 @@
 //   strangers are refused, and a client may try only the codes it registered, once each, so the owner registering
 //   from their own client still gets in while the number of guesses stays bounded;
 // - MAX_FAILED_PER_ADDRESS wrong tries in all (NIST's bound) stop every confirmation until the window ends.
-import { AppError } from '@mcp-directory/shared/errors'
+import { type AttemptsFacts, InvalidCode, RateLimited, TooManyAttempts } from '@mcp-directory/shared/errors'
 import { safeEqual } from '@mcp-directory/shared/http'
 import { canonicalEmail } from '@mcp-directory/shared/mail'
 import {
@@ -28,18 +28,13 @@ import {
 import { countTry, holdUntil, readTries, refundTry, startLock } from './attempts'
 import { type CodeRow, codesOf, countCodeTries } from './repository'
 import type { ConfirmInput } from './rules'
-import { codeError, type MintedToken, mintToken, type RegistrationDeps, retryAfter, storeTryCounts } from './service'
+import { type MintedToken, mintToken, type RegistrationDeps, retryAfter, storeTryCounts } from './service'
 
 const DEAD = 'Too many wrong codes: the codes of this address no longer work; register again for a new one'
 
-const tooMany = (reason: string, message: string, until?: Date) =>
-  new AppError(400, 'too_many_attempts', message, [
-    {
-      field: reason === 'too_many_attempts' ? 'code' : 'email',
-      reason,
-      ...(until ? { lockedUntil: until.toISOString() } : {}),
-    },
-  ])
+// Wrong codes stop this try: the code is dead (`too_many_attempts`), or the address is closed to it until `until`.
+const tooMany = (reason: AttemptsFacts['reason'], message: string, until?: Date) =>
+  new TooManyAttempts(message, { field: reason === 'too_many_attempts' ? 'code' : 'email', reason, lockedUntil: until })
 
 /** Who is trying, and the keys their counts are kept under. */
 interface Trier {
@@ -72,8 +67,8 @@ export async function confirmCode(deps: RegistrationDeps, input: ConfirmInput, c
   const rows = await codesOf(deps.database, input.email)
   const live = rows.filter((r) => r.expiresAt.getTime() > now.getTime())
   if (!live.length) {
-    if (rows.length) throw codeError('expired', 'The code has expired; register again for a new one')
-    throw codeError('missing', 'No pending code for this address; register first')
+    if (rows.length) throw new InvalidCode('expired', 'The code has expired; register again for a new one')
+    throw new InvalidCode('missing', 'No pending code for this address; register first')
   }
   const address = await readTries(deps.database, who.addressKey, now)
   const guarded = address.lockedUntil !== null || address.attempts >= MAX_WRONG_PER_DAY
@@ -185,12 +180,12 @@ async function guardIfDue(deps: RegistrationDeps, who: Trier, attempts: number) 
 }
 
 const incorrect = (remaining: number) =>
-  codeError(
+  new InvalidCode(
     'incorrect',
     remaining > 0
       ? `Incorrect code; ${remaining} ${remaining === 1 ? 'try' : 'tries'} left`
       : 'Incorrect code; no tries left, register again for a new one',
-    { attemptsRemaining: remaining },
+    remaining,
   )
 
 const refusedMessage = (until: Date) =>
@@ -198,9 +193,7 @@ const refusedMessage = (until: Date) =>
 const guardedMessage = (until: Date) =>
   `Too many wrong codes for this address: until ${until.toISOString()} only a code registered from this client is accepted; register to get one`
 
-function slowDown(until: Date, now: Date): AppError {
+function slowDown(until: Date, now: Date): RateLimited {
   const wait = retryAfter(until.getTime() - now.getTime())
-  return new AppError(429, 'rate_limited', `Too many wrong codes from this client; retry in ${wait} s`, undefined, {
-    'retry-after': wait,
-  })
+  return new RateLimited(`Too many wrong codes from this client; retry in ${wait} s`, wait)
 }

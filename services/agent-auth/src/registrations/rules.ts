@@ -1,6 +1,6 @@
 // What the register and confirm models cannot say: the address as stored and compared, and which scopes are supported (an unsupported one is `invalid_scope`, not a malformed body).
 import { AGENT_SCOPES, type AgentScope } from '@mcp-directory/shared/agent-tokens'
-import { AppError } from '@mcp-directory/shared/errors'
+import { UnsupportedScope } from '@mcp-directory/shared/errors'
 import type { ConfirmBody, RegisterBody } from './model'
 
 /** A valid registration request. */
@@ -22,19 +22,14 @@ export const normaliseEmail = (email: string) => email.trim().toLowerCase()
 // The model checked the address's form; it is stored and compared lower-cased.
 const address = normaliseEmail
 
-/** A registration the model accepted, normalised; 400 `invalid_scope` naming an unsupported scope. */
+/** A registration the model accepted, normalised; UnsupportedScope naming each unsupported scope. */
 export function acceptRegistration(body: RegisterBody): RegisterInput {
   const email = address(body.email)
   const unsupported = (body.scopes ?? []).filter((s) => !(AGENT_SCOPES as readonly string[]).includes(s))
   if (unsupported.length) {
     // Never echo long client input back: names are cut short.
     const named = unsupported.slice(0, 5).map((s) => s.slice(0, 40))
-    throw new AppError(
-      400,
-      'invalid_scope',
-      `Unsupported scope; supported: ${AGENT_SCOPES.join(', ')}`,
-      named.map((scope) => ({ field: 'scopes', scope, message: 'unsupported scope' })),
-    )
+    throw new UnsupportedScope(`Unsupported scope; supported: ${AGENT_SCOPES.join(', ')}`, named)
   }
   const scopes = body.scopes ? [...new Set(body.scopes as AgentScope[])] : [...AGENT_SCOPES]
   return { email, agentName: body.agentName?.trim() || null, scopes }

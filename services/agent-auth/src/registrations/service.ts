@@ -2,7 +2,7 @@
 // directory-api §3, with the limits of §8 that the document leaves open (see the README).
 import { hashAgentToken, mintAgentToken, randomBase62, type AgentScope } from '@mcp-directory/shared/agent-tokens'
 import { agentAuthOutbox, type Database } from '@mcp-directory/shared/db'
-import { AppError } from '@mcp-directory/shared/errors'
+import { InvalidCode, RateLimited, Unavailable } from '@mcp-directory/shared/errors'
 import type { KeyValueStore } from '@mcp-directory/shared/kv'
 import type { Logger } from '@mcp-directory/shared/log'
 import { canonicalEmail, type MailAdmission } from '@mcp-directory/shared/mail'
@@ -52,13 +52,8 @@ export interface MintedToken {
   expiresAt: Date
 }
 
-export const codeError = (
-  reason: 'missing' | 'expired' | 'incorrect',
-  message: string,
-  extra: Record<string, unknown> = {},
-) => new AppError(400, 'invalid_code', message, [{ field: 'code', reason, ...extra }])
-
-export const retryAfter = (ms: number) => String(Math.max(1, Math.ceil(ms / 1000)))
+/** The whole seconds to wait for `ms` to pass, at least one. */
+export const retryAfter = (ms: number) => Math.max(1, Math.ceil(ms / 1000))
 
 /**
  * Stores a new code for the address beside its live ones (at most MAX_LIVE_CODES per canonical address) and
@@ -85,13 +80,13 @@ export async function issueCode(
     if (live.length >= MAX_LIVE_CODES) {
       const wait = retryAfter(live[0].getTime() - now.getTime())
       const message = `This address already has ${MAX_LIVE_CODES} live codes; use one of them or retry in ${wait} s`
-      throw new AppError(429, 'rate_limited', message, undefined, { 'retry-after': wait })
+      throw new RateLimited(message, wait)
     }
     const mail = await admitMail()
     if (!mail.allowed) {
-      const wait = String(mail.retryAfterSeconds)
+      const wait = mail.retryAfterSeconds
       const message = `Too many messages to this address this hour; retry in ${wait} s`
-      throw new AppError(429, 'rate_limited', message, undefined, { 'retry-after': wait })
+      throw new RateLimited(message, wait)
     }
     await insertCode(tx, {
       id,
@@ -117,13 +112,7 @@ export async function storeTryCounts(deps: RegistrationDeps, live: { id: string 
     for (const r of live) counts.set(r.id, (await deps.kv.hit(`agent-auth:tries:${r.id}`, CODE_TTL_MS + 60_000)).count)
   } catch (err) {
     deps.log.error({ err: String(err) }, 'confirmation attempt counter unavailable; refusing confirmations')
-    throw new AppError(
-      503,
-      'service_unavailable',
-      'Confirmation is temporarily unavailable; try again shortly',
-      undefined,
-      { 'retry-after': '5' },
-    )
+    throw new Unavailable('Confirmation is temporarily unavailable; try again shortly', 5)
   }
   return counts
 }
@@ -135,7 +124,7 @@ export async function mintToken(deps: RegistrationDeps, reg: CodeRow, now: Date)
   const expiresAt = new Date(now.getTime() + TOKEN_TTL_MS)
   const scopes = reg.scopes as AgentScope[]
   const agentId = await useCodeAndMint(deps.database, reg, { token, tokenId, scopes, expiresAt }, now)
-  if (agentId === null) throw codeError('missing', 'This code was already used; register again for a new one')
+  if (agentId === null) throw new InvalidCode('missing', 'This code was already used; register again for a new one')
   return { token, tokenId, agentId, scopes, expiresAt }
 }
 

@@ -6,14 +6,14 @@
  */
 import { AGENT_HEADERS } from '@mcp-directory/shared/agent-tokens'
 import { and, eq, listings, listingTransfers, type Database } from '@mcp-directory/shared/db'
-import { AppError, Forbidden } from '@mcp-directory/shared/errors'
+import { Forbidden, Unavailable } from '@mcp-directory/shared/errors'
 import { bearerToken } from '@mcp-directory/shared/http'
 import { isStorableId } from '../listings/repository'
 import { githubLoginOfActor, orgOfGrant, orgOfLogin, type RoleCheck, type RoleVerdict } from '../publish/org-role'
 import { grants, type RegistryTokens } from '../publish/token'
 
 const refusal = (v: Exclude<RoleVerdict, { held: true }>) =>
-  v.status === 403 ? new Forbidden(v.message) : new AppError(503, 'service_unavailable', v.message)
+  v.status === 403 ? new Forbidden(v.message) : new Unavailable(v.message)
 
 async function nameOf(database: Database, id: string): Promise<string | null> {
   if (!isStorableId(id)) return null
@@ -68,5 +68,5 @@ export async function checkOfferRole(
   }
   throw verdict.status === 403
     ? new Forbidden(`The transfer lapsed: ${verdict.message}`)
-    : new AppError(503, 'service_unavailable', verdict.message)
+    : new Unavailable(verdict.message)
 }

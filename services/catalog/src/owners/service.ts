@@ -9,7 +9,14 @@ import { AGENT_HEADERS } from '@mcp-directory/shared/agent-tokens'
 import { resolveCategory, storedCategoryName } from '@mcp-directory/shared/categories'
 import type { PackageSpec, RemoteSpec } from '@mcp-directory/shared/contracts'
 import { catalogOutbox, type Database, type Tx } from '@mcp-directory/shared/db'
-import { AppError, Conflict, Forbidden, InvalidInput, NotFound } from '@mcp-directory/shared/errors'
+import {
+  Conflict,
+  Forbidden,
+  InvalidInput,
+  NotFound,
+  Unauthenticated,
+  UnknownCategory,
+} from '@mcp-directory/shared/errors'
 import { bearerToken } from '@mcp-directory/shared/http'
 import { judgeEvidence } from '@mcp-directory/shared/install'
 import type { Logger } from '@mcp-directory/shared/log'
@@ -54,10 +61,7 @@ function actorOf(deps: OwnerDeps, request: Request, row: Row, what: string): str
   const claims = token && !agent ? deps.tokens.verify(token) : null
   if (claims && claims.auth_method !== 'none' && grants(claims.permissions, row.name))
     return `publisher:${claims.auth_method}:${claims.auth_method_sub}`
-  if (!agent && !claims)
-    throw new AppError(401, 'unauthorized', 'An agent token or a registry token is required', undefined, {
-      'www-authenticate': 'Bearer',
-    })
+  if (!agent && !claims) throw new Unauthenticated('An agent token or a registry token is required', 'Bearer')
   throw forbidden(what)
 }
 
@@ -123,7 +127,7 @@ async function editedColumns(deps: OwnerDeps, row: Row, body: EditBody): Promise
   if (body.websiteUrl !== undefined) Object.assign(set, { websiteUrl: body.websiteUrl, websiteByOwner: true })
   if (body.category !== undefined) {
     const c = resolveCategory(body.category)
-    if (!c) throw new AppError(400, 'unknown_category', `Unknown category "${body.category.slice(0, 100)}"`)
+    if (!c) throw new UnknownCategory(`Unknown category "${body.category.slice(0, 100)}"`)
     Object.assign(set, { category: storedCategoryName(c), categorySource: 'given' })
   } else {
     // A guessed category follows the new words; one its owner or source named stays.
@@ -204,7 +208,7 @@ function offerStands(row: Row, fromActor: string): boolean {
 
 async function acceptTransfer(deps: OwnerDeps, request: Request, id: string) {
   const agent = request.headers.get(AGENT_HEADERS.agentId)
-  if (!agent) throw new AppError(401, 'unauthorized', 'An agent token is required to accept a listing')
+  if (!agent) throw new Unauthenticated('An agent token is required to accept a listing')
   const checked = await checkOfferRole(deps, id, agent)
   return change(deps, id, async (tx, row) => {
     const offer = await takeTransfer(tx, row.id, agent)

@@ -1,5 +1,5 @@
 import { resolveCategory, storedCategoryName } from '@mcp-directory/shared/categories'
-import { AppError, invalidParameter } from '@mcp-directory/shared/errors'
+import { invalidParameter, StaleCursor, UnknownCategory } from '@mcp-directory/shared/errors'
 import { installHintFor } from '../listings/present'
 import { basisOf, type CatalogIndex, type PresentedHit } from './catalog-index'
 import { BadCursor, CursorExpired, type Filters, type SearchPage, type Sort } from './engine'
@@ -8,28 +8,17 @@ import type { CursorSeal } from './cursor-seal'
 import { DEFAULT_LIMIT, type SearchQuery } from './model'
 import { toolMatcher, toolPlanOf } from '../tools/tool-search'
 
-/** The stored category name a search filters on: any of its three spellings, or a 400 `unknown_category`. */
+/** The stored category name a search filters on: any of its three spellings, else UnknownCategory. */
 export function categoryFilter(category: string | undefined): string | null {
   if (category === undefined) return null
   const c = resolveCategory(category)
   if (!c)
-    throw new AppError(
-      400,
-      'unknown_category',
+    throw new UnknownCategory(
       `Unknown category "${category.slice(0, 100)}"; see /api/v1/categories for the accepted values`,
-      [{ parameter: 'category', value: category.slice(0, 100) }],
+      { parameter: 'category', value: category.slice(0, 100) },
     )
   return storedCategoryName(c)
 }
-
-/** 400 `cursor_expired`: the walk this cursor belongs to began before the history the index keeps. */
-const cursorExpired = () =>
-  new AppError(
-    400,
-    'cursor_expired',
-    'The catalog changed too much since this walk of pages began for its order to be kept; start again from the first page (without cursor)',
-    [{ parameter: 'cursor', message: 'is older than the history the search index keeps' }],
-  )
 
 /** What a search asks the index for, from a query its model accepted (defaults applied, `q` trimmed). */
 export function searchSpecOf(query: SearchQuery): { q: string | null; filters: Filters; limit: number; sort: Sort } {
@@ -61,7 +50,7 @@ export function searchBody(index: CatalogIndex, query: SearchQuery, seal: Cursor
     page = index.index.search(q, filters, limit, seal.open(query.cursor), query.explain === '1', sort)
   } catch (err) {
     if (err instanceof BadCursor) throw invalidParameter('cursor', 'is not a cursor this API returned')
-    if (err instanceof CursorExpired) throw cursorExpired()
+    if (err instanceof CursorExpired) throw new StaleCursor()
     throw err
   }
   const { client } = query

@@ -2,7 +2,7 @@
 // confirms; each limited to CLAIM_ATTEMPTS per window, whatever the listing.
 import { AGENT_HEADERS } from '@mcp-directory/shared/agent-tokens'
 import type { CatalogClient } from '@mcp-directory/shared/catalog-client'
-import { AppError, NotFound } from '@mcp-directory/shared/errors'
+import { InvalidClaimLink, NotFound, RateLimited, Unauthenticated } from '@mcp-directory/shared/errors'
 import type { KeyValueStore } from '@mcp-directory/shared/kv'
 import type { Logger } from '@mcp-directory/shared/log'
 import type { SubmissionClient } from '../clients'
@@ -17,17 +17,14 @@ const CLAIMABLE = new Set(['pending', 'active'])
 /** The agent the gateway verified (its headers are set only by the gateway). */
 export function agentOf(request: Request): Claimant {
   const agentId = request.headers.get(AGENT_HEADERS.agentId)
-  if (!agentId)
-    throw new AppError(401, 'unauthorized', 'A Bearer token with scope listings:claim is required', undefined, {
-      'www-authenticate': 'Bearer',
-    })
+  if (!agentId) throw new Unauthenticated('A Bearer token with scope listings:claim is required', 'Bearer')
   return { kind: 'agent', agentId }
 }
 
 /** The claim-link holder, once the submission service confirms the secret. */
 export async function linkHolderOf(submission: SubmissionClient, id: string, token: string): Promise<Claimant> {
   if (!(await submission.claimTokenMatches(id, token)))
-    throw new AppError(403, 'invalid_claim_token', 'This claim link is not valid for this listing')
+    throw new InvalidClaimLink('This claim link is not valid for this listing')
   return { kind: 'claim_url', secretHash: new Bun.CryptoHasher('sha256').update(token).digest('hex') }
 }
 
@@ -63,12 +60,9 @@ export function attemptCounter(
     }
     if (hit.count <= attempts.limit) return
     const retry = Math.max(1, Math.ceil(hit.resetMs / 1000))
-    throw new AppError(
-      429,
-      'rate_limited',
+    throw new RateLimited(
       `At most ${attempts.limit} ${what} per ${Math.round(attempts.windowMs / 60_000)} minutes for one token or claim link; retry in ${retry} s`,
-      undefined,
-      { 'retry-after': String(retry) },
+      retry,
     )
   }
 }

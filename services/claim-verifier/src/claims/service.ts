@@ -1,15 +1,15 @@
 // A claim: count the attempt, verify the proof where the method says, then have the catalog record it (the catalog
 // owns claim state: official, active, the re-check schedule, the events, in one transaction).
 import { randomUUID } from 'node:crypto'
-import { AppError, NotFound } from '@mcp-directory/shared/errors'
+import { NotFound, VerificationFailed } from '@mcp-directory/shared/errors'
 import { claimableListing } from '../claimants/claimant'
 import type { ClaimContext } from '../context'
 import { type Claimant, claimantKey, claimantLabel, proofFor } from '../proof'
-import { ClaimRefused, type ClaimMethod, type Verification, verifyClaim } from '../verify'
+import { type ClaimMethod, type Verification, verifiedClaim } from '../verify'
 import type { ClaimableListing } from '../sites'
 import type { ClaimRequest, ClaimResult } from './model'
 
-/** Verifies a claim; a refused request or a failed proof is a 400 naming every place checked. */
+/** Verifies a claim's proof; a failure (VerificationFailed, naming every place checked) is logged and refuses it. */
 async function verified(
   ctx: ClaimContext,
   listing: ClaimableListing,
@@ -18,22 +18,12 @@ async function verified(
   websiteUrl: string | null,
   logged: Record<string, unknown>,
 ): Promise<Verification> {
-  let verification: Verification
   try {
-    verification = await verifyClaim(ctx.verifier, listing, method, proof, websiteUrl)
+    return await verifiedClaim(ctx.verifier, listing, method, proof, websiteUrl)
   } catch (err) {
-    if (err instanceof ClaimRefused) throw new AppError(400, err.code, err.message, err.details)
+    if (err instanceof VerificationFailed) ctx.deps.log.info(logged, 'claim not verified')
     throw err
   }
-  if (verification.ok) return verification
-  const first = verification.checks[0]!
-  ctx.deps.log.info(logged, 'claim not verified')
-  throw new AppError(
-    400,
-    'verification_failed',
-    `Ownership not verified by ${method}: ${first.where}: ${first.found}`,
-    verification.checks,
-  )
 }
 
 /** Claims a listing for `claimant`: verified, then recorded by the catalog. */

@@ -2,11 +2,12 @@
 // own method and the reciprocal badges, and posts the result; the catalog records it with its effects (a claim
 // failing for the whole grace period is revoked there, in the same transaction).
 import type { DueClaim } from '@mcp-directory/shared/contracts/claims'
+import { VerificationFailed } from '@mcp-directory/shared/errors'
 import { startPollingWorker } from '@mcp-directory/shared/worker'
 import type { ClaimContext } from '../context'
 import { proofFor } from '../proof'
 import { checkReciprocal } from '../checks/proofs'
-import { type Check, ClaimRefused, type ClaimMethod, type Verification, verifyClaim } from '../verify'
+import { type Check, type ClaimMethod, type Verification, verifyClaim } from '../verify'
 
 /** Checks one due claim; null when its listing is gone (its lease simply expires). */
 async function verifyAgain(ctx: ClaimContext, claim: DueClaim): Promise<Verification | null> {
@@ -18,9 +19,9 @@ async function verifyAgain(ctx: ClaimContext, claim: DueClaim): Promise<Verifica
       reciprocal: 'always',
     })
   } catch (err) {
-    if (!(err instanceof ClaimRefused)) throw err
+    if (!(err instanceof VerificationFailed)) throw err
     // The listing no longer points to the site: the proof no longer counts.
-    return { ok: false, checks: err.details as Check[], reciprocal: await checkReciprocal(ctx.verifier, listing, null) }
+    return { ok: false, checks: err.checks as Check[], reciprocal: await checkReciprocal(ctx.verifier, listing, null) }
   }
 }
 

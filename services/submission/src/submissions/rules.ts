@@ -3,7 +3,7 @@
 // a category resolved from three spellings. Each problem is named in `details`, as the model's are.
 import { resolveCategory, storedCategoryName } from '@mcp-directory/shared/categories'
 import type { SubmittedListing } from '@mcp-directory/shared/contracts'
-import { AppError } from '@mcp-directory/shared/errors'
+import { type FieldProblem, InvalidInput, UnknownCategory } from '@mcp-directory/shared/errors'
 import {
   describeFalseNamespace,
   describeRefusedName,
@@ -16,12 +16,6 @@ import { SUBMISSION_LIMITS, type SubmissionBody } from './model'
 /** A valid submission, normalised: category canonical, e-mail lower-cased, strings trimmed. */
 export interface SubmissionInput extends SubmittedListing {
   email: string
-}
-
-/** One problem with one field. */
-export interface FieldProblem {
-  field: string
-  message: string
 }
 
 // Controls other than tab/newline never belong in a listing; lone surrogates break JSON consumers downstream.
@@ -121,11 +115,9 @@ function category(raw: string | null, problems: FieldProblem[]): string | null {
   if (found) return storedCategoryName(found)
   const named = { field: 'category', value: raw.slice(0, 100), message: 'unknown category; see /api/v1/categories' }
   if (!problems.length)
-    throw new AppError(
-      400,
-      'unknown_category',
+    throw new UnknownCategory(
       `Unknown category "${raw.slice(0, 100)}"; see /api/v1/categories for the accepted values`,
-      [named],
+      named,
     )
   problems.push(named)
   return null
@@ -155,9 +147,7 @@ export function acceptSubmission(body: SubmissionBody): SubmissionInput {
 }
 
 function invalid(problems: FieldProblem[]) {
-  return new AppError(
-    400,
-    'invalid_body',
+  return new InvalidInput(
     `Invalid submission: ${problems.map((p) => `${p.field} ${p.message}`).join('; ')}`.slice(0, 1000),
     problems,
   )
