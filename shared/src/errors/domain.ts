@@ -105,6 +105,17 @@ export class Unavailable extends DomainError {
   }
 }
 
+/** A query parameter's value breaks a rule its model cannot state (a cursor this API never returned). */
+export class InvalidParameter extends DomainError {
+  constructor(
+    readonly parameter: string,
+    readonly reason: string,
+  ) {
+    super(`Invalid query parameter "${parameter}": ${reason}`)
+    this.name = 'InvalidParameter'
+  }
+}
+
 /** The category named is none of the accepted spellings; `detail` names where it was given and the value. */
 export class UnknownCategory extends DomainError {
   constructor(

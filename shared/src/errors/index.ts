@@ -9,6 +9,7 @@ export {
   type AttemptsFacts,
   type ConflictFacts,
   Conflict,
+  InvalidParameter,
   DomainError,
   type FieldProblem,
   Forbidden,

@@ -13,6 +13,7 @@ import {
   InvalidClaimLink,
   InvalidCode,
   InvalidInput,
+  InvalidParameter,
   NotFound,
   RateLimited,
   StaleCursor,
@@ -77,6 +78,13 @@ function callerRefusal(err: DomainError): Refusal | null {
 function requestRefusal(err: DomainError): Refusal | null {
   const { message } = err
   if (err instanceof InvalidInput) return { status: 400, code: 'invalid_body', message, details: err.details }
+  if (err instanceof InvalidParameter)
+    return {
+      status: 400,
+      code: 'invalid_parameter',
+      message,
+      details: [{ parameter: err.parameter, message: err.reason }],
+    }
   if (err instanceof UnknownCategory)
     return { status: 400, code: 'unknown_category', message, details: err.detail && [err.detail] }
   if (err instanceof StaleCursor) {

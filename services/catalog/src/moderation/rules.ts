@@ -1,6 +1,6 @@
 // Moderation's rules beyond the models: what a schema cannot say about a new listing, and waiting for the identity
 // columns before any identity check.
-import { InvalidInput, serviceUnavailable } from '@mcp-directory/shared/errors'
+import { InvalidInput, Unavailable } from '@mcp-directory/shared/errors'
 import { describeFalseNamespace, invisibleCharacters, normalizeAddress } from '@mcp-directory/shared/identity'
 import type { NewListingBody } from './model'
 import type { NewListing } from './repository'
@@ -44,5 +44,5 @@ export async function identitiesFilled(ready: Promise<void>) {
   })
   const outcome = await Promise.race([ready, timeout])
   clearTimeout(timer)
-  if (outcome === 'timeout') throw serviceUnavailable('catalog')
+  if (outcome === 'timeout') throw new Unavailable('The catalog is unreachable; try again shortly', 1)
 }

@@ -1,7 +1,7 @@
 // The served versions of servers: the registry read API over them (pages, cursors, one server's versions), and
 // writing them (an import's versions, and one built from the listing for each active listing that has none).
 import type { Database } from '@mcp-directory/shared/db'
-import { invalidParameter } from '@mcp-directory/shared/errors'
+import { InvalidParameter } from '@mcp-directory/shared/errors'
 import { listingsByIds } from '../listings/repository'
 import { DEFAULT_LIMIT, includesDeleted, type RegistryListQuery } from './model'
 import { serverResponseOf } from './present'
@@ -38,7 +38,7 @@ function decodeCursor(s: string): { name: string; version: string } {
   } catch {
     // falls through to the 400
   }
-  throw invalidParameter('cursor', 'is not a cursor this registry returned')
+  throw new InvalidParameter('cursor', 'is not a cursor this registry returned')
 }
 
 /** The filters of a page, from a query its model accepted (a date the pattern admits may still not exist). */
@@ -47,7 +47,7 @@ export function versionQueryOf(q: RegistryListQuery): VersionQuery {
   if (q.updated_since !== undefined) {
     const t = Date.parse(q.updated_since)
     if (Number.isNaN(t))
-      throw invalidParameter('updated_since', 'must be an RFC 3339 date-time, e.g. 2025-08-07T13:15:04.280Z')
+      throw new InvalidParameter('updated_since', 'must be an RFC 3339 date-time, e.g. 2025-08-07T13:15:04.280Z')
     // Before 1970 nothing was updated; PostgreSQL has no year 0, which RFC 3339 allows.
     updatedSince = new Date(Math.max(t, 0))
   }

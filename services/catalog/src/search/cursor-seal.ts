@@ -3,7 +3,7 @@
 // derived from SERVER_SECRET, and only a sealed one is read: every replica shares the secret, so a cursor made by
 // one is read by all, across restarts too.
 import { createHmac } from 'node:crypto'
-import { invalidParameter } from '@mcp-directory/shared/errors'
+import { InvalidParameter } from '@mcp-directory/shared/errors'
 import { safeEqual } from '@mcp-directory/shared/http'
 
 // 128 bits of HMAC-SHA-256 in base64url, appended to the cursor (the cursor's own alphabet, so the API's pattern holds).
@@ -23,7 +23,7 @@ export function cursorSeal(secret: () => string) {
       if (sealed === undefined) return undefined
       const cursor = sealed.slice(0, -MAC_CHARS)
       if (!cursor || !safeEqual(sealed.slice(-MAC_CHARS), macOf(cursor)))
-        throw invalidParameter('cursor', 'is not a cursor this API returned')
+        throw new InvalidParameter('cursor', 'is not a cursor this API returned')
       return cursor
     },
   }

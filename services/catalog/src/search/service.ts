@@ -1,5 +1,5 @@
 import { resolveCategory, storedCategoryName } from '@mcp-directory/shared/categories'
-import { invalidParameter, StaleCursor, UnknownCategory } from '@mcp-directory/shared/errors'
+import { InvalidParameter, StaleCursor, UnknownCategory } from '@mcp-directory/shared/errors'
 import { installHintFor } from '../listings/present'
 import { basisOf, type CatalogIndex, type PresentedHit } from './catalog-index'
 import { BadCursor, CursorExpired, type Filters, type SearchPage, type Sort } from './engine'
@@ -49,7 +49,7 @@ export function searchBody(index: CatalogIndex, query: SearchQuery, seal: Cursor
   try {
     page = index.index.search(q, filters, limit, seal.open(query.cursor), query.explain === '1', sort)
   } catch (err) {
-    if (err instanceof BadCursor) throw invalidParameter('cursor', 'is not a cursor this API returned')
+    if (err instanceof BadCursor) throw new InvalidParameter('cursor', 'is not a cursor this API returned')
     if (err instanceof CursorExpired) throw new StaleCursor()
     throw err
   }

@@ -3,7 +3,7 @@
  * trip): each hit is its tool's kept JSON with its server's id, names, publisher, marks, page address and, with
  * `client`, that client's install line.
  */
-import { invalidParameter } from '@mcp-directory/shared/errors'
+import { InvalidParameter } from '@mcp-directory/shared/errors'
 import { installHintFor } from '../listings/present'
 import { basisOf, type CatalogIndex, type PresentedHit } from '../search/catalog-index'
 import type { CursorSeal } from '../search/cursor-seal'
@@ -42,7 +42,7 @@ function readCursor(cursor: string | undefined, walk: string): ToolCursor | null
     const c = JSON.parse(Buffer.from(cursor, 'base64url').toString()) as { t?: unknown; s?: unknown; k?: unknown }
     if (c.t === walk && typeof c.s === 'number' && typeof c.k === 'string') return { s: c.s, k: c.k }
   } catch {}
-  throw invalidParameter('cursor', 'is not a cursor of this query and filters')
+  throw new InvalidParameter('cursor', 'is not a cursor of this query and filters')
 }
 
 // A server's part of a hit without its install, as JSON text, kept per kept summary (a changed listing has a new one).
