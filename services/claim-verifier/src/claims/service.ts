@@ -5,9 +5,9 @@ import { AppError, NotFound } from '@mcp-directory/shared/errors'
 import { claimableListing } from '../claimants/claimant'
 import type { ClaimContext } from '../context'
 import { type Claimant, claimantKey, claimantLabel, proofFor } from '../proof'
-import { ClaimRefused, type ClaimMethod, type Verification, verifyClaim } from '../verify'
+import { ClaimRefused, type Verification, verifyClaim } from '../verify'
 import type { ClaimableListing } from '../sites'
-import type { ClaimRequest, ClaimResult } from './model'
+import { type ClaimMethod, type ClaimRequest, type ClaimResult, DEFAULT_CLAIM_METHOD } from './model'
 
 /** Verifies a claim; a refused request or a failed proof is a 400 naming every place checked. */
 async function verified(
@@ -45,7 +45,7 @@ export async function claim(
 ): Promise<ClaimResult> {
   const { log, catalog } = ctx.deps
   const key = claimantKey(claimant)
-  const method: ClaimMethod = req.method ?? 'dns'
+  const method: ClaimMethod = req.method ?? DEFAULT_CLAIM_METHOD
   const websiteUrl = req.websiteUrl ?? null
   await ctx.countAttempt(key)
   const listing = await claimableListing(catalog, req.id)
