@@ -86,6 +86,15 @@ export function withArchived(s: ServerDetail) {
   return { ...s, archived }
 }
 
+/** A search filter that is on or off: a boolean, or "1" as the endpoint's query string writes it. */
+export const ON_OFF = t.Union([t.Boolean(), t.Literal('1')], { error: 'must be true, false or "1"' })
+
+/** The client a search's install lines are for when it names none. */
+export const SEARCH_CLIENT = 'claude-code'
+
+/** The client a search names (any name `clientSlug` knows), else the default. */
+export const searchClientOf = (a: Args) => clientSlug(String(a.client ?? SEARCH_CLIENT)) ?? SEARCH_CLIENT
+
 /** The search endpoints' query parameters a search tool names otherwise: `q` reads more naturally as `query`. */
 export const SEARCH_ARG_NAMES: Record<string, string> = { q: 'query' }
 

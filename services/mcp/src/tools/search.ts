@@ -2,7 +2,7 @@ import { searchServers as searchEndpoint } from '@mcp-directory/catalog/contract
 import type { QueryOf } from '@mcp-directory/shared/contracts'
 import { Type as t } from '@sinclair/typebox'
 import { type ArgSpecs, fromModel } from './args'
-import { clientArg, clientSlug, READ, SEARCH_ARG_NAMES, searchQueryOf } from './common'
+import { clientArg, ON_OFF, READ, SEARCH_ARG_NAMES, SEARCH_CLIENT, searchClientOf, searchQueryOf } from './common'
 import { contractOutput } from './output'
 import { searchText } from './text'
 import type { Args, Tool } from './tool'
@@ -29,17 +29,17 @@ const ARGS: ArgSpecs = {
     category: { description: 'Category slug, label or stored name, any case (list_mcp_categories)' },
     transport: { description: 'stdio: a package run locally; remote: a hosted HTTP endpoint' },
     verified: {
-      model: t.Union([t.Boolean(), t.Literal('1')], { error: 'must be true, false or "1"' }),
+      model: ON_OFF,
       description: 'true: only listings the directory has seen running',
     },
     ready: {
-      model: t.Union([t.Boolean(), t.Literal('1')], { error: 'must be true, false or "1"' }),
+      model: ON_OFF,
       description:
         "true: only listings ready for an agent's host (each tool titled and annotated read or write, names unique and short, OAuth or no auth)",
     },
     client: clientArg(
       false,
-      'claude-code',
+      SEARCH_CLIENT,
       'The MCP client to install into; each hit carries its install line for it.',
     ),
     limit: { default: 10, description: 'Hits per page' },
@@ -82,7 +82,7 @@ export const searchServers: Tool = {
   annotations: READ,
   restNames: SEARCH_ARG_NAMES,
   async call(a, { api }) {
-    const client = clientSlug(String(a.client ?? 'claude-code')) ?? 'claude-code'
+    const client = searchClientOf(a)
     const r = await api.call(searchEndpoint, { query: searchQuery(a, client) })
     const { limit, page, fetch } = pageWindow(a)
     const next = a.cursor === undefined && fetch + limit <= ENDPOINT_MAX_LIMIT && page < MAX_PAGE ? page + 1 : null
