@@ -1,7 +1,6 @@
 // The forward step: the request as its service receives it (the gateway's headers set, hop-by-hop and client-sent
 // internal headers stripped), sent within the route's timeout, and the service's answer with its own stripped.
-import { REQUEST_ID_HEADER } from '@mcp-directory/shared/log'
-import { CLIENT_IP_HEADER, PRECHARGED_HEADER, prechargeProof } from '@mcp-directory/shared/public-api'
+import { forwardedHeaders, PRECHARGED_HEADER, prechargeProof } from '@mcp-directory/shared/public-api'
 import type { Upstream } from '@mcp-directory/shared/upstream'
 import type { GatewayContext } from './context'
 import { stripHeaders } from './headers'
@@ -28,8 +27,9 @@ function prepareForwarded(ctx: GatewayContext, route: RouteSpec, request: Reques
   const { client, requestId, identity, alreadyPaid, limit } = fields
   const priorForwardedFor = request.headers.get('x-forwarded-for')
   const headers = stripHeaders(request.headers, ['host'])
-  headers.set(REQUEST_ID_HEADER, requestId)
-  headers.set(CLIENT_IP_HEADER, client)
+  const trusted = priorForwardedFor && ctx.config.trustProxyHops > 0
+  const forwarded = forwardedHeaders(requestId, client, trusted ? `${priorForwardedFor}, ${client}` : client)
+  for (const [k, v] of Object.entries(forwarded)) headers.set(k, v)
   // The precharge proof tells the MCP service that the one public read it makes for this call is already paid;
   // only a request charged a read pays for it (an MCP discovery message is charged less).
   if (route.coversOneRead && limit === 'read' && !alreadyPaid && ctx.secret) {
@@ -37,8 +37,6 @@ function prepareForwarded(ctx: GatewayContext, route: RouteSpec, request: Reques
     headers.set(PRECHARGED_HEADER, prechargeProof(ctx.secret, client, requestId, timeoutMs))
   }
   for (const [k, v] of Object.entries(identity)) headers.set(k, v)
-  const trusted = priorForwardedFor && ctx.config.trustProxyHops > 0
-  headers.set('x-forwarded-for', trusted ? `${priorForwardedFor}, ${client}` : client)
   return request
 }
 

@@ -17,7 +17,9 @@ import {
   type FreshDatabase,
   startBacking,
 } from '@mcp-directory/shared/testing'
-import { createAgentAuthApp, MAX_CONFIRM_ATTEMPTS, MAX_LIVE_CODES, TOKEN_TTL_MS, type AgentAuthDeps } from '../src'
+import { createAgentAuthApp, type AgentAuthDeps } from '../src'
+import { MAX_CONFIRM_ATTEMPTS, MAX_LIVE_CODES } from '../src/codes/code'
+import { TOKEN_TTL_MS } from '../src/registrations/service'
 
 const run = runToken()
 const env = isolatedEnv(run, '')

@@ -4,8 +4,7 @@
 // agent), and the debug log holds no secret.
 import { describe, expect, test } from 'bun:test'
 import { createLogger } from '@mcp-directory/shared/log'
-import { MAX_WRONG_PER_CLIENT } from '../src'
-import { THROTTLE_AFTER } from '../src/codes/code'
+import { MAX_WRONG_PER_CLIENT, THROTTLE_AFTER } from '../src/codes/code'
 import { agentAuthHarness } from './harness'
 
 const logLines: string[] = []

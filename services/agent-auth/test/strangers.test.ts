@@ -15,7 +15,7 @@ import {
   MAX_WRONG_PER_CLIENT,
   MAX_WRONG_PER_DAY,
   THROTTLE_AFTER,
-} from '../src'
+} from '../src/codes/code'
 import { agentAuthHarness } from './harness'
 
 const log = createLogger('agent-auth', 'silent')

@@ -1,14 +1,15 @@
 // The claim-verifier's reach into the submission service (claim_url secrets), over HTTP to its replicas or
 // in-process in the all-in-one mode. The catalog is reached through the one catalog client (shared/catalog-client).
 import type { Contract, SuccessOf } from '@mcp-directory/shared/contracts'
-import { AppError, serviceUnavailable } from '@mcp-directory/shared/errors'
+import { type InternalHandler, sendInternal } from '@mcp-directory/shared/catalog-client'
+import { serviceUnavailable } from '@mcp-directory/shared/errors'
 import type { Logger } from '@mcp-directory/shared/log'
-import { type CallInput, pathOf } from '@mcp-directory/shared/public-api'
+import type { CallInput } from '@mcp-directory/shared/public-api'
 import { replicaHandler } from '@mcp-directory/shared/upstream'
 import { verifyClaimToken } from '@mcp-directory/submission/contracts'
 
 /** Something that answers a service's internal requests (an Elysia app's `handle`, or HTTP). */
-export type Handler = (request: Request) => Response | Promise<Response>
+export type Handler = InternalHandler
 
 /** A handler over a service's replicas. */
 export const httpHandler = (name: string, urls: string[], log: Logger, timeoutMs = 10_000): Handler =>
@@ -21,23 +22,7 @@ async function call<C extends Contract>(
   contract: C,
   input: CallInput<C>,
 ): Promise<{ status: number; body: SuccessOf<C> | null }> {
-  const { body } = input
-  let res: Response
-  try {
-    res = await handle(
-      new Request(`http://${name}.internal${pathOf(contract, input)}`, {
-        method: contract.method,
-        headers:
-          body === undefined
-            ? { accept: 'application/json' }
-            : { accept: 'application/json', 'content-type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      }),
-    )
-  } catch (err) {
-    if (err instanceof AppError) throw err
-    throw serviceUnavailable(name)
-  }
+  const res = await sendInternal(handle, name, contract, input)
   if (res.status >= 500) {
     await res.body?.cancel()
     throw serviceUnavailable(name)

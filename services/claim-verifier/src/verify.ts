@@ -6,6 +6,7 @@ import { VerificationFailed } from '@mcp-directory/shared/errors'
 import { registrableDomainsOf } from '@mcp-directory/shared/hosts'
 import type { FetchedText, OutboundFetcher } from '@mcp-directory/shared/outbound'
 import type { TxtLookup } from './checks/dns'
+import type { ClaimMethod } from './claims/model'
 import type { ReadmeReader } from './checks/github'
 import {
   checkReciprocal,
@@ -26,11 +27,6 @@ import {
   type PointedPage,
   type RepositoryHomepage,
 } from './sites'
-
-/** The claim methods of directory-api §4.10; the first is the default. */
-export const CLAIM_METHODS = ['dns', 'website_badge', 'github'] as const
-/** One claim method. */
-export type ClaimMethod = (typeof CLAIM_METHODS)[number]
 
 /** One place checked: what was looked for, where, and what was found. */
 export interface Check {

@@ -1,13 +1,16 @@
 // The transport of the catalog client: one request to the catalog's internal API, one error mapping for every
-// service that calls it.
+// service that calls it. Its sending step serves any service's internal API.
 import type { AnswerOf, Contract, SuccessOf } from '../contracts/endpoint'
 import { AppError, type ErrorCode, serviceUnavailable } from '../errors'
 import type { Logger } from '../log'
 import { type CallInput, errorOf, pathOf } from '../public-api/call'
 import { replicaHandler } from '../upstream'
 
-/** Something that answers the catalog's internal requests: its app's `handle` in-process, or HTTP to its replicas. */
-export type CatalogHandler = (request: Request) => Response | Promise<Response>
+/** Something that answers a service's internal requests: its app's `handle` in-process, or HTTP to its replicas. */
+export type InternalHandler = (request: Request) => Response | Promise<Response>
+
+/** What answers the catalog's internal requests. */
+export type CatalogHandler = InternalHandler
 
 /** A handler that reaches the catalog's replicas over HTTP through the shared upstream (rotation, failover, DNS). */
 export function httpCatalogHandler(baseUrls: string[], log: Logger, timeoutMs = 10_000): CatalogHandler {
@@ -41,6 +44,34 @@ export interface CatalogCall {
 }
 
 /**
+ * Sends one request of a service's internal API through `handle`, built from the contract: its method, its path
+ * with the parameters and query filled in, the body as JSON. No answer at all is a 503 naming the service.
+ */
+export async function sendInternal<C extends Contract>(
+  handle: InternalHandler,
+  service: string,
+  contract: C,
+  input: CallInput<C>,
+): Promise<Response> {
+  const { body } = input
+  try {
+    return await handle(
+      new Request(`http://${service}.internal${pathOf(contract, input)}`, {
+        method: contract.method,
+        headers:
+          body === undefined
+            ? { accept: 'application/json' }
+            : { accept: 'application/json', 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      }),
+    )
+  } catch (err) {
+    if (err instanceof AppError) throw err
+    throw serviceUnavailable(service)
+  }
+}
+
+/**
  * Calls through `handle`. The catalog's 4xx answers are Error objects meant for the caller's own client (a 404, a
  * 400 naming a field) and are passed on as AppErrors, except the refusals a call reads as answers (`answers`); a
  * 5xx, a broken answer or no answer is a 503 `service_unavailable` (Retry-After 1), which background callers treat
@@ -48,24 +79,8 @@ export interface CatalogCall {
  */
 export function catalogCall(handle: CatalogHandler): CatalogCall {
   return (async (contract: Contract, input: CallInput<Contract> = {}, options: CallOptions = {}): Promise<unknown> => {
-    const { body } = input
     const { missing = 'error', answers = [] } = options
-    let res: Response
-    try {
-      res = await handle(
-        new Request(`http://catalog.internal${pathOf(contract, input)}`, {
-          method: contract.method,
-          headers:
-            body === undefined
-              ? { accept: 'application/json' }
-              : { accept: 'application/json', 'content-type': 'application/json' },
-          body: body === undefined ? undefined : JSON.stringify(body),
-        }),
-      )
-    } catch (err) {
-      if (err instanceof AppError) throw err
-      throw serviceUnavailable('catalog')
-    }
+    const res = await sendInternal(handle, 'catalog', contract, input)
     if (res.status === 404 && missing === 'null') {
       await res.body?.cancel()
       return null

@@ -8,7 +8,14 @@ import { factsCalls } from './facts'
 import { listingCalls } from './listings'
 import { moderationCalls } from './moderation'
 
-export { type CatalogCall, type CatalogHandler, catalogCall, httpCatalogHandler } from './call'
+export {
+  type CatalogCall,
+  type CatalogHandler,
+  catalogCall,
+  httpCatalogHandler,
+  type InternalHandler,
+  sendInternal,
+} from './call'
 export type { ClaimRecord } from './claims'
 export type { FactsBody, SandboxCoverage } from './facts'
 export type { CatalogListing, Jsonified } from './listings'

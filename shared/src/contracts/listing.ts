@@ -506,12 +506,12 @@ export interface SandboxReport {
   tools?: ToolInfo[]
   /** How its tool list breaks the spec, when it does (the tools kept are those readable). */
   toolsDefect?: ToolsDefect
-  /** Its skills, when it offers the Skills extension ([] when it does not). */
+  /** Its skills (Skills extension): [] when it offers none, absent when their list could not be read. */
   skills?: SkillInfo[]
   /** What the server says besides its tools (instructions, prompts, resources, skills' texts). */
   server?: ServerTexts
   promptCount?: number
   resourceCount?: number
-  /** The MCP revision it spoke and its tool list's ttlMs. */
+  /** The MCP revision it spoke (server/discover, else initialize) and its tool list's ttlMs. */
   protocol?: Omit<McpProtocolSeen, 'checkedAt'>
 }

@@ -112,6 +112,13 @@ function parse(input: string): URL | null {
   return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname ? url : null
 }
 
+/** A parsed address's host as its identity has it: lower case, without trailing dots or `www.`. */
+const hostOf = (url: URL) =>
+  url.hostname
+    .toLowerCase()
+    .replace(/\.+$/, '')
+    .replace(/^www\./, '')
+
 /**
  * The identity of an address: host and path in lower case, without scheme, `www.`, trailing dots, port on a
  * code host, credentials, query, fragment, doubled or trailing slashes and `.git`; on a code host the path is
@@ -121,10 +128,7 @@ function parse(input: string): URL | null {
 export function normalizeAddress(address: string, subfolder?: string | null): NormalizedAddress | null {
   const url = parse(address)
   if (!url) return null
-  const host = url.hostname
-    .toLowerCase()
-    .replace(/\.+$/, '')
-    .replace(/^www\./, '')
+  const host = hostOf(url)
   if (!host) return null
   const given = normalizeSubfolder(subfolder)
   const alias = GITHUB_ALIASES.get(host)
@@ -160,10 +164,7 @@ export function normalizeAddress(address: string, subfolder?: string | null): No
 export function imitatedCodeHost(address: string): string | null {
   const url = parse(address)
   if (!url) return null
-  const host = url.hostname
-    .toLowerCase()
-    .replace(/\.+$/, '')
-    .replace(/^www\./, '')
+  const host = hostOf(url)
   if (CODE_HOSTS.has(host)) return null
   const skeleton = lookalikeSkeleton(domainToUnicode(host) || host)
   for (const known of CODE_HOSTS.keys()) if (lookalikeSkeleton(known) === skeleton) return known

@@ -12,12 +12,23 @@ import { createHmac } from 'node:crypto'
 import type { Contract, SuccessOf } from '../contracts/endpoint'
 import { errorResponse } from '../errors'
 import { safeEqual } from '../http'
+import { REQUEST_ID_HEADER } from '../log'
 import { ApiError, type CallInput, errorOf, pathOf, successOf } from './call'
 
 export { ApiError, type CallInput, errorOf, pathOf } from './call'
 
 /** Header the gateway sets on what it forwards: the end client's address, as it rate-limits it. */
 export const CLIENT_IP_HEADER = 'x-directory-client-ip'
+
+/**
+ * The headers the gateway sets on what it forwards, also on the reads the mcp service sends the catalog directly:
+ * the request id and the client (as X-Forwarded-For too, after the trusted proxies' chain when there is one).
+ */
+export const forwardedHeaders = (requestId: string, client: string, forwardedFor = client): Record<string, string> => ({
+  [REQUEST_ID_HEADER]: requestId,
+  [CLIENT_IP_HEADER]: client,
+  'x-forwarded-for': forwardedFor,
+})
 
 /** The client address a trusted caller speaks for, and its signature. */
 export const ON_BEHALF_HEADER = 'x-directory-on-behalf-of'

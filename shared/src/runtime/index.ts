@@ -1,37 +1,40 @@
 /** Process wiring shared by every main.ts: open backing services from config, serve, drain on SIGTERM. */
-import { createMemoryBus, createNatsBus, type EventBus } from '../bus'
 import type { Config } from '../config'
-import { openDatabase, runMigrations, type Database } from '../db'
-import { createMemoryStore, createRedisStore, type KeyValueStore } from '../kv'
 import { requestIdFrom, withRequestId, type Logger } from '../log'
 import { errorResponse } from '../errors'
 import { isValidHostHeader, safeEqual } from '../http'
 import { processMetrics } from '../metrics'
 import { textDocument } from '../text'
 import { joinedWhileRunning } from '../worker'
+import type { Backends } from './backends'
 import { lateAnswers } from './late-answer'
 import { startMemoryTrim } from './memory-trim'
 
-/** Opens the database named by config and applies pending migrations (under an advisory lock). */
-export async function openMigratedDatabase(config: Config, log: Logger): Promise<Database> {
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir })
-  const applied = await runMigrations(database)
-  if (applied.length) log.info({ applied }, 'migrations applied')
-  return database
-}
-
-/** The key-value store named by config: Redis, or in-process when REDIS_URL is unset. */
-export function openStore(config: Config): KeyValueStore {
-  return config.redisUrl
-    ? createRedisStore({ url: config.redisUrl, keyPrefix: config.redisKeyPrefix })
-    : createMemoryStore()
-}
-
-/** The event bus named by config: JetStream, or in-process when NATS_URL is unset. */
-export function openBus(config: Config, log: Logger): EventBus {
-  return config.natsUrl
-    ? createNatsBus({ url: config.natsUrl, stream: config.natsStream, subjectPrefix: config.eventSubjectPrefix, log })
-    : createMemoryBus()
+/**
+ * Serves one service over its backends as its own process: ready while its database answers; on SIGTERM the
+ * service closes first, then its bus, store and database.
+ */
+export function serveService(
+  name: string,
+  config: Config,
+  log: Logger,
+  { database, kv, bus }: Backends,
+  service: { app: { handle: Handler }; close: () => Promise<void> },
+) {
+  return serve({
+    port: config.port,
+    host: config.host,
+    ready: () => database.ping(),
+    handler: { fetch: (req) => service.app.handle(req) },
+    log,
+    name,
+    close: async () => {
+      await service.close()
+      await bus.close()
+      await kv.close()
+      await database.close()
+    },
+  })
 }
 
 /**
@@ -255,5 +258,6 @@ export function serve(opts: ServeOptions) {
   opts.log.info({ port: server.port }, `${opts.name} listening`)
   return server
 }
+export * from './backends'
 export * from './data-dir'
 export { failing, readUpTo, restOf } from './body'

@@ -10,10 +10,17 @@ export const ListingId = t.String({
   error: 'required: the listing id (a string of 1 to 200 characters)',
 })
 
-/** The claim method; absent or null: dns. */
-export const ClaimMethodModel = t.Union([t.Literal('dns'), t.Literal('website_badge'), t.Literal('github'), t.Null()], {
-  default: 'dns',
-  error: 'must be one of dns, website_badge, github',
+/** The claim methods of directory-api §4.10. */
+export const CLAIM_METHODS = ['dns', 'website_badge', 'github'] as const
+/** One claim method. */
+export type ClaimMethod = (typeof CLAIM_METHODS)[number]
+/** The method of a claim that names none. */
+export const DEFAULT_CLAIM_METHOD: ClaimMethod = 'dns'
+
+/** The claim method; absent or null: the default. */
+export const ClaimMethodModel = t.Union([...CLAIM_METHODS.map((m) => t.Literal(m)), t.Null()], {
+  default: DEFAULT_CLAIM_METHOD,
+  error: `must be one of ${CLAIM_METHODS.join(', ')}`,
 })
 
 /** The page the claimant picks among the listing's own (sites.ts decides which count). */

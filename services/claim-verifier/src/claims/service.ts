@@ -5,9 +5,9 @@ import { NotFound, VerificationFailed } from '@mcp-directory/shared/errors'
 import { claimableListing } from '../claimants/claimant'
 import type { ClaimContext } from '../context'
 import { type Claimant, claimantKey, claimantLabel, proofFor } from '../proof'
-import { type ClaimMethod, type Verification, verifiedClaim } from '../verify'
+import { type Verification, verifiedClaim } from '../verify'
 import type { ClaimableListing } from '../sites'
-import type { ClaimRequest, ClaimResult } from './model'
+import { type ClaimMethod, type ClaimRequest, type ClaimResult, DEFAULT_CLAIM_METHOD } from './model'
 
 /** Verifies a claim's proof; a failure (VerificationFailed, naming every place checked) is logged and refuses it. */
 async function verified(
@@ -35,7 +35,7 @@ export async function claim(
 ): Promise<ClaimResult> {
   const { log, catalog } = ctx.deps
   const key = claimantKey(claimant)
-  const method: ClaimMethod = req.method ?? 'dns'
+  const method: ClaimMethod = req.method ?? DEFAULT_CLAIM_METHOD
   const websiteUrl = req.websiteUrl ?? null
   await ctx.countAttempt(key)
   const listing = await claimableListing(catalog, req.id)

@@ -7,7 +7,8 @@ import { startPollingWorker } from '@mcp-directory/shared/worker'
 import type { ClaimContext } from '../context'
 import { proofFor } from '../proof'
 import { checkReciprocal } from '../checks/proofs'
-import { type Check, type ClaimMethod, type Verification, verifyClaim } from '../verify'
+import type { ClaimMethod } from '../claims/model'
+import { type Check, type Verification, verifyClaim } from '../verify'
 
 /** Checks one due claim; null when its listing is gone (its lease simply expires). */
 async function verifyAgain(ctx: ClaimContext, claim: DueClaim): Promise<Verification | null> {

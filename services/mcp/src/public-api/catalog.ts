@@ -13,8 +13,7 @@ import {
   searchTools,
 } from '@mcp-directory/catalog/contracts'
 import type { Contract } from '@mcp-directory/shared/contracts'
-import { REQUEST_ID_HEADER } from '@mcp-directory/shared/log'
-import { CLIENT_IP_HEADER, PRECHARGED_HEADER, verifiedPrecharge } from '@mcp-directory/shared/public-api'
+import { forwardedHeaders, PRECHARGED_HEADER, verifiedPrecharge } from '@mcp-directory/shared/public-api'
 import { errorResponse } from '@mcp-directory/shared/errors'
 import type { Upstream } from '@mcp-directory/shared/upstream'
 
@@ -52,13 +51,8 @@ export function catalogReads(opts: CatalogReadsOptions) {
       if (!r.client || !r.requestId || !CATALOG_READS.has(r.contract)) return null
       const proof = new Headers({ [PRECHARGED_HEADER]: r.proof })
       if (!verifiedPrecharge(proof, opts.secret, r.client, r.requestId)) return null
-      // The headers the gateway sets on what it forwards: the request id, the client as it rate-limits it.
-      const headers = {
-        accept: r.accept,
-        [REQUEST_ID_HEADER]: r.requestId,
-        [CLIENT_IP_HEADER]: r.client,
-        'x-forwarded-for': r.client,
-      }
+      // The headers the gateway sets on what it forwards, as it would have set them.
+      const headers = { accept: r.accept, ...forwardedHeaders(r.requestId, r.client) }
       return opts.upstream.fetch(new Request(`${opts.baseUrl}${r.path}`, { headers }), opts.timeoutMs).catch(() =>
         errorResponse(
           503,

@@ -86,9 +86,22 @@ export function withArchived(s: ServerDetail) {
   return { ...s, archived }
 }
 
+/** A search filter that is on or off: a boolean, or "1" as the endpoint's query string writes it. */
+export const ON_OFF = t.Union([t.Boolean(), t.Literal('1')], { error: 'must be true, false or "1"' })
+
+/** The client a search's install lines are for when it names none. */
+export const SEARCH_CLIENT = 'claude-code'
+
+/** The client a search names (any name `clientSlug` knows), else the default. */
+export const searchClientOf = (a: Args) => clientSlug(String(a.client ?? SEARCH_CLIENT)) ?? SEARCH_CLIENT
+
+/** The search endpoints' query parameters a search tool names otherwise: `q` reads more naturally as `query`. */
+export const SEARCH_ARG_NAMES: Record<string, string> = { q: 'query' }
+
 /**
- * A search tool's arguments as its endpoint's query string (the endpoint checks them again): `query` as `q`, the
- * named arguments as written, a flag given as `true` or "1" as `1`, then `limit` and `client`.
+ * A search tool's arguments as its endpoint's query string (the endpoint checks them again): the renamed ones
+ * under their REST names, the named arguments as written, a flag given as `true` or "1" as `1`, then `limit` and
+ * `client`.
  */
 export function searchQueryOf(
   a: Record<string, unknown>,
@@ -98,7 +111,7 @@ export function searchQueryOf(
   client: string,
 ): Record<string, string> {
   const query: Record<string, string> = {}
-  if (a.query !== undefined) query.q = String(a.query)
+  for (const [rest, arg] of Object.entries(SEARCH_ARG_NAMES)) if (a[arg] !== undefined) query[rest] = String(a[arg])
   for (const k of named) if (a[k] !== undefined) query[k] = String(a[k])
   for (const k of flags) if (a[k] === true || a[k] === '1') query[k] = '1'
   query.limit = String(limit)

@@ -2,7 +2,7 @@ import { searchTools as toolsEndpoint } from '@mcp-directory/catalog/contracts'
 import type { QueryOf } from '@mcp-directory/shared/contracts'
 import { Type as t } from '@sinclair/typebox'
 import { type ArgSpecs, fromModel } from './args'
-import { clientArg, clientSlug, READ, searchQueryOf } from './common'
+import { clientArg, ON_OFF, READ, SEARCH_ARG_NAMES, SEARCH_CLIENT, searchClientOf, searchQueryOf } from './common'
 import { contractOutput } from './output'
 import { toolsText } from './tool-search-text'
 import type { Args, Tool } from './tool'
@@ -12,30 +12,26 @@ const flag = (description: string) => ({
   description,
 })
 
-/** The arguments are the tool endpoint's own query model; the flags also take booleans, `q` is `query`. */
-const ARGS: ArgSpecs = fromModel(
-  toolsEndpoint.query,
-  { q: 'query' },
-  {
-    query: {
-      description: 'What the tool should do, in a few words (e.g. "read a PDF file", "create a calendar event")',
-    },
-    readOnly: flag('true: only tools annotated read-only; false: only the others'),
-    destructive: flag('true: only tools that may destroy data (as their annotations say); false: only the others'),
-    verified: {
-      model: t.Union([t.Boolean(), t.Literal('1')], { error: 'must be true, false or "1"' }),
-      description: 'true: only tools of servers the directory has seen running',
-    },
-    category: { description: "The server's category: slug, label or stored name, any case (list_mcp_categories)" },
-    client: clientArg(
-      false,
-      'claude-code',
-      "The MCP client to install into; each hit's server carries its install line for it.",
-    ),
-    limit: { default: 10, description: 'Hits per page' },
-    cursor: { description: 'nextCursor of the previous page (of this tool or of GET /api/v1/tools)' },
+/** The arguments are the tool endpoint's own query model; the flags also take booleans, `q` is renamed as in search. */
+const ARGS: ArgSpecs = fromModel(toolsEndpoint.query, SEARCH_ARG_NAMES, {
+  query: {
+    description: 'What the tool should do, in a few words (e.g. "read a PDF file", "create a calendar event")',
   },
-)
+  readOnly: flag('true: only tools annotated read-only; false: only the others'),
+  destructive: flag('true: only tools that may destroy data (as their annotations say); false: only the others'),
+  verified: {
+    model: ON_OFF,
+    description: 'true: only tools of servers the directory has seen running',
+  },
+  category: { description: "The server's category: slug, label or stored name, any case (list_mcp_categories)" },
+  client: clientArg(
+    false,
+    SEARCH_CLIENT,
+    "The MCP client to install into; each hit's server carries its install line for it.",
+  ),
+  limit: { default: 10, description: 'Hits per page' },
+  cursor: { description: 'nextCursor of the previous page (of this tool or of GET /api/v1/tools)' },
+})
 
 const flagValue = (v: unknown) => (v === true || v === '1' ? '1' : '0')
 
@@ -64,9 +60,9 @@ export const searchTools: Tool = {
   args: ARGS,
   output: contractOutput(toolsEndpoint),
   annotations: READ,
-  restNames: { q: 'query' },
+  restNames: SEARCH_ARG_NAMES,
   async call(a, { api }) {
-    const client = clientSlug(String(a.client ?? 'claude-code')) ?? 'claude-code'
+    const client = searchClientOf(a)
     const query = toolsQuery(a, client)
     const r = await api.call(toolsEndpoint, { query })
     return { data: r, text: toolsText(r, query.q ?? null, client) }

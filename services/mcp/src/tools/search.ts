@@ -2,7 +2,7 @@ import { searchServers as searchEndpoint } from '@mcp-directory/catalog/contract
 import type { QueryOf } from '@mcp-directory/shared/contracts'
 import { Type as t } from '@sinclair/typebox'
 import { type ArgSpecs, fromModel } from './args'
-import { clientArg, clientSlug, READ, searchQueryOf } from './common'
+import { clientArg, ON_OFF, READ, SEARCH_ARG_NAMES, SEARCH_CLIENT, searchClientOf, searchQueryOf } from './common'
 import { contractOutput } from './output'
 import { searchText } from './text'
 import type { Args, Tool } from './tool'
@@ -21,34 +21,30 @@ const ENDPOINT_MAX_LIMIT = 100
  * and `ready` also take a boolean.
  */
 const ARGS: ArgSpecs = {
-  ...fromModel(
-    searchEndpoint.query,
-    { q: 'query' },
-    {
-      query: {
-        description:
-          'What the server should do, in a few words (e.g. "postgres", "send slack messages"); typos are tolerated',
-      },
-      category: { description: 'Category slug, label or stored name, any case (list_mcp_categories)' },
-      transport: { description: 'stdio: a package run locally; remote: a hosted HTTP endpoint' },
-      verified: {
-        model: t.Union([t.Boolean(), t.Literal('1')], { error: 'must be true, false or "1"' }),
-        description: 'true: only listings the directory has seen running',
-      },
-      ready: {
-        model: t.Union([t.Boolean(), t.Literal('1')], { error: 'must be true, false or "1"' }),
-        description:
-          "true: only listings ready for an agent's host (each tool titled and annotated read or write, names unique and short, OAuth or no auth)",
-      },
-      client: clientArg(
-        false,
-        'claude-code',
-        'The MCP client to install into; each hit carries its install line for it.',
-      ),
-      limit: { default: 10, description: 'Hits per page' },
-      cursor: { description: 'nextCursor of the previous page (of this tool or of GET /api/v1/search)' },
+  ...fromModel(searchEndpoint.query, SEARCH_ARG_NAMES, {
+    query: {
+      description:
+        'What the server should do, in a few words (e.g. "postgres", "send slack messages"); typos are tolerated',
     },
-  ),
+    category: { description: 'Category slug, label or stored name, any case (list_mcp_categories)' },
+    transport: { description: 'stdio: a package run locally; remote: a hosted HTTP endpoint' },
+    verified: {
+      model: ON_OFF,
+      description: 'true: only listings the directory has seen running',
+    },
+    ready: {
+      model: ON_OFF,
+      description:
+        "true: only listings ready for an agent's host (each tool titled and annotated read or write, names unique and short, OAuth or no auth)",
+    },
+    client: clientArg(
+      false,
+      SEARCH_CLIENT,
+      'The MCP client to install into; each hit carries its install line for it.',
+    ),
+    limit: { default: 10, description: 'Hits per page' },
+    cursor: { description: 'nextCursor of the previous page (of this tool or of GET /api/v1/search)' },
+  }),
   page: {
     model: t.Integer({ minimum: 1, maximum: MAX_PAGE, error: `must be a whole number from 1 to ${MAX_PAGE}` }),
     description: `Page of these results, counted in pages of \`limit\` hits (up to ${MAX_PAGE} pages or hit 100): the short form of the cursor`,
@@ -84,9 +80,9 @@ export const searchServers: Tool = {
   args: ARGS,
   output: contractOutput(searchEndpoint),
   annotations: READ,
-  restNames: { q: 'query' },
+  restNames: SEARCH_ARG_NAMES,
   async call(a, { api }) {
-    const client = clientSlug(String(a.client ?? 'claude-code')) ?? 'claude-code'
+    const client = searchClientOf(a)
     const r = await api.call(searchEndpoint, { query: searchQuery(a, client) })
     const { limit, page, fetch } = pageWindow(a)
     const next = a.cursor === undefined && fetch + limit <= ENDPOINT_MAX_LIMIT && page < MAX_PAGE ? page + 1 : null

@@ -1,4 +1,5 @@
 import { claimListing } from '@mcp-directory/claim-verifier/contracts'
+import { DEFAULT_CLAIM_METHOD } from '@mcp-directory/claim-verifier/model'
 import type { BodyOf } from '@mcp-directory/shared/contracts'
 import { plain, quoted } from './plain'
 import { fromModel } from './args'
@@ -32,7 +33,7 @@ export const verifyClaim: Tool = {
     // The arguments met the body model's checks (args.ts); the endpoint checks them again.
     const r = await api.call(claimListing, { body: body as BodyOf<typeof claimListing> }, tokenOf(a, caller))
     // The endpoint's message may suggest adding a badge; tool output states the outcome only.
-    const outcome = `${r.isOfficial ? 'official' : 'not official'}: ownership verified by ${r.method ?? String(body.method ?? 'dns')}`
+    const outcome = `${r.isOfficial ? 'official' : 'not official'}: ownership verified by ${r.method ?? String(body.method ?? DEFAULT_CLAIM_METHOD)}`
     const message = `${String(body.id)} is ${outcome}.`
     const text =
       `Listing ${quoted(String(body.id))} is ${plain(outcome)}.\n` +

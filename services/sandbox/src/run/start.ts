@@ -7,14 +7,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { SdkError, SdkErrorCode } from '@modelcontextprotocol/client'
-import type {
-  McpProtocolSeen,
-  SandboxRun,
-  ServerTexts,
-  SkillInfo,
-  ToolInfo,
-  ToolsDefect,
-} from '@mcp-directory/shared/contracts'
+import type { SandboxReport } from '@mcp-directory/shared/contracts'
 import { type BoxCgroup, type BoxLimitMode, boxCgroup } from './boxlimits'
 import { diesWithThisProcess } from './parent-death'
 import { bwrapArgs, type SandboxLimits } from './bwrap'
@@ -33,22 +26,11 @@ export interface StartRequest extends PackageRef {
   arguments?: string[]
 }
 
-/** What a start found. */
-export interface StartOutcome {
-  verdict: SandboxRun['verdict']
-  steps: Record<string, number>
-  detail: string
-  variable?: string
-  tools?: ToolInfo[]
-  /** How its tool list breaks the spec (the tools kept are those readable). */
-  toolsDefect?: ToolsDefect
-  /** Its skills (Skills extension): [] when it offers none, absent when their list could not be read. */
-  skills?: SkillInfo[]
-  server?: ServerTexts
-  promptCount?: number
-  resourceCount?: number
-  /** The MCP revision it spoke (server/discover, else initialize) and its tool list's ttlMs. */
-  protocol?: Omit<McpProtocolSeen, 'checkedAt'>
+/**
+ * What a start found: what the catalog is told of the run (which package it was is the caller's to say), and what
+ * only tests and logs read.
+ */
+export interface StartOutcome extends Omit<SandboxReport, 'registryType' | 'identifier' | 'version' | 'guessed'> {
   /** The last of what it wrote to stderr (never reported: tests and logs only). */
   stderr: string
   /** Bytes it wrote to stdout. */

@@ -3,7 +3,7 @@
 import type { ErrorBody } from '@mcp-directory/shared/errors'
 import type { Static, TObject } from '@sinclair/typebox'
 import type { AdminSession } from '../../admin-sessions'
-import type { PageAnswer, PageResult } from '../../answer'
+import type { PageResult } from '../../answer'
 import { type ApiResult, tryCall } from '../../api'
 import type { PageContext } from '../../context'
 import { readFields } from '../../models'
@@ -16,7 +16,7 @@ import {
   adminListRegistryUpstreams,
   adminSetRegistryUpstreamTrust,
 } from '@mcp-directory/catalog/contracts'
-import { type AdminSessionHelpers, operatorForm, seeOther, tokenRefused } from './session'
+import { type AdminSessionHelpers, operatorForm, seeOther, type SignedInPage, tokenRefused } from './session'
 
 const CONFLICTS_PAGE = '/admin/conflicts'
 
@@ -30,13 +30,7 @@ function doneText(q: URLSearchParams): string | null {
 }
 
 /** The conflicts page, with what was just done or went wrong. */
-export async function conflictsPage(
-  ctx: PageContext,
-  s: AdminSessionHelpers,
-  request: Request,
-  session: AdminSession,
-  opts: { status?: number; error?: ErrorBody | null } = {},
-): Promise<PageAnswer> {
+export const conflictsPage: SignedInPage = async (ctx, s, request, session, opts = {}) => {
   const caller = ctx.callerOf(request)
   const options = { bearer: session.operatorToken }
   const [conflicts, upstreams] = await Promise.all([

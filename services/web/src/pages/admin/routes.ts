@@ -1,6 +1,5 @@
 import { adminClearRisk } from '@mcp-directory/catalog/contracts'
 import type { KeyValueStore } from '@mcp-directory/shared/kv'
-import type { ErrorBody } from '@mcp-directory/shared/errors'
 import { safeEqual } from '@mcp-directory/shared/http'
 import {
   adminApproveListing,
@@ -10,8 +9,7 @@ import {
 } from '@mcp-directory/submission/contracts'
 import { mount } from '@mcp-directory/shared/service'
 import { Elysia } from 'elysia'
-import type { AdminSession } from '../../admin-sessions'
-import { answer, type PageAnswer, type PageResult } from '../../answer'
+import { answer, type PageResult } from '../../answer'
 import { tryCall } from '../../api'
 import type { PageContext } from '../../context'
 import { crossSiteForm, MAX_ID_LENGTH, readForm } from '../../forms'
@@ -32,6 +30,7 @@ import {
   adminSessions,
   operatorForm,
   SESSION_SECONDS,
+  type SignedInPage,
   seeOther,
   staleForm,
   tokenRefused,
@@ -42,13 +41,7 @@ import { ACTIONS, loginBody, queueBody } from './view'
 const queueStatus = (s: string | null) => (matches(QueueStatus, s) ? s : 'pending')
 
 /** The queue of the status the request asks for, with what was just done or went wrong. */
-async function adminQueue(
-  ctx: PageContext,
-  s: AdminSessionHelpers,
-  request: Request,
-  session: AdminSession,
-  opts: { status?: number; error?: ErrorBody | null } = {},
-): Promise<PageAnswer> {
+const adminQueue: SignedInPage = async (ctx, s, request, session, opts = {}) => {
   const q = new URL(request.url).searchParams
   const status = queueStatus(q.get('status'))
   const r = await tryCall(ctx.api, adminListListings, { query: { status, limit: 200 } }, ctx.callerOf(request), {

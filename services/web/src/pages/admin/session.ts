@@ -1,5 +1,6 @@
 // The operator page's session: an opaque cookie naming a session in the shared store (admin-sessions.ts), its
 // CSRF token, and the answers when the store is down or a form came from elsewhere.
+import type { ErrorBody } from '@mcp-directory/shared/errors'
 import { safeEqual } from '@mcp-directory/shared/http'
 import type { KeyValueStore } from '@mcp-directory/shared/kv'
 import { createHmac } from 'node:crypto'
@@ -46,6 +47,15 @@ export function adminSessions(ctx: PageContext, deps: { kv: KeyValueStore; secre
 }
 
 export type AdminSessionHelpers = ReturnType<typeof adminSessions>
+
+/** A page of a signed-in operator, shown with what was just done or went wrong (the API's status and Error object). */
+export type SignedInPage = (
+  ctx: PageContext,
+  s: AdminSessionHelpers,
+  request: Request,
+  session: AdminSession,
+  opts?: { status?: number; error?: ErrorBody | null },
+) => Promise<PageAnswer>
 
 /** The redirect after an operator's form (post/redirect/get), never stored by caches. */
 export const seeOther = (location: string, headers: Record<string, string> = {}) =>

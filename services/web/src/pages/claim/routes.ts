@@ -1,4 +1,5 @@
 import { claimListingWithLink, getClaimLinkChallenge } from '@mcp-directory/claim-verifier/contracts'
+import { DEFAULT_CLAIM_METHOD } from '@mcp-directory/claim-verifier/model'
 import type { BodyOf } from '@mcp-directory/shared/contracts'
 import { mount } from '@mcp-directory/shared/service'
 import { Elysia } from 'elysia'
@@ -51,7 +52,7 @@ async function verify(ctx: PageContext, id: string, request: Request): Promise<P
   const form = raw && readFields(ClaimForm, raw)
   if (!form) return noToken(ctx, 'The form carried no claim secret; open the claim link again.')
   const { token } = form
-  const method = form.method || 'dns'
+  const method = form.method || DEFAULT_CLAIM_METHOD
   const websiteUrl = (form.websiteUrl ?? '').trim()
   // The method is the visitor's, as sent: the claim endpoint checks it against its model.
   const body = { id, token, method, ...(websiteUrl ? { websiteUrl } : {}) } as BodyOf<typeof claimListingWithLink>

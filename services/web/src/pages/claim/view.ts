@@ -2,6 +2,7 @@
 // button per method, and a clear result or the reasons of a failure. The secret travels only in the address the
 // owner was given and in the form's hidden field (never in a link, a log line or a Referer).
 import type { claimListingWithLink, getClaimLinkChallenge } from '@mcp-directory/claim-verifier/contracts'
+import type { ClaimMethod } from '@mcp-directory/claim-verifier/model'
 import type { SuccessOf } from '@mcp-directory/shared/contracts'
 import type { ErrorBody } from '@mcp-directory/shared/errors'
 import { html, type SafeHtml } from '../../html'
@@ -68,7 +69,7 @@ type Methods = Challenge['methods']
 
 /** A proof method this listing can use: its section, in the order most likely to work. */
 interface Offer {
-  key: 'github' | 'dns' | 'website_badge'
+  key: ClaimMethod
   title: string
   body: (n: number) => SafeHtml
 }

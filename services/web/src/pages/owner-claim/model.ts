@@ -1,9 +1,10 @@
+import { CLAIM_METHODS } from '@mcp-directory/claim-verifier/model'
 import { t } from '../../models'
 
 // The API checks the address and the code as it always does; these only bound what a form may carry.
 const Email = t.String({ minLength: 1, maxLength: 254 })
 const Code = t.String({ minLength: 1, maxLength: 20 })
-const Method = t.Optional(t.Union([t.Literal('dns'), t.Literal('website_badge'), t.Literal('github')]))
+const Method = t.Optional(t.Union(CLAIM_METHODS.map((m) => t.Literal(m))))
 const WebsiteUrl = t.Optional(t.String({ maxLength: 2048 }))
 
 /** Send a code to the address, then show the challenge or verify `method`. */

@@ -5,6 +5,7 @@
 import { confirmAgentRegistration, registerAgent, revokeAgentToken } from '@mcp-directory/agent-auth/contracts'
 import { getServerById } from '@mcp-directory/catalog/contracts'
 import { claimListing, getClaimChallenge } from '@mcp-directory/claim-verifier/contracts'
+import { DEFAULT_CLAIM_METHOD } from '@mcp-directory/claim-verifier/model'
 import type { BodyOf } from '@mcp-directory/shared/contracts'
 import type { ErrorBody } from '@mcp-directory/shared/errors'
 import { mount } from '@mcp-directory/shared/service'
@@ -89,7 +90,7 @@ async function challenge(s: Step, email: string, code: string): Promise<PageAnsw
 
 /** The verification of one method; on a failure, the methods again with what was looked for and where. */
 async function verify(s: Step, email: string, code: string, purpose: Purpose): Promise<PageAnswer> {
-  const method = purpose.method ?? 'dns'
+  const method = purpose.method ?? DEFAULT_CLAIM_METHOD
   const caller = s.ctx.callerOf(s.request)
   const body = { id: s.l.id, method, ...(purpose.websiteUrl ? { websiteUrl: purpose.websiteUrl } : {}) }
   const r = await withToken(s, email, code, async (bearer) => {

@@ -3,6 +3,7 @@
 // address, the chosen method) travels in its hidden fields, and no credential does: each step that needs one asks
 // for a fresh code from the e-mail.
 import type { getClaimChallenge } from '@mcp-directory/claim-verifier/contracts'
+import { DEFAULT_CLAIM_METHOD } from '@mcp-directory/claim-verifier/model'
 import type { SuccessOf } from '@mcp-directory/shared/contracts'
 import type { ErrorBody } from '@mcp-directory/shared/errors'
 import { html, type SafeHtml } from '../../html'
@@ -65,7 +66,7 @@ ${codeForm(l.id, { next: 'challenge' }, 'E-mail me a code')}`
 /** The code step: the code from the e-mail, for the challenge or a verification. */
 export function codeBody(l: Claimed, email: string, purpose: Purpose, error: ErrorBody | null = null): SafeHtml {
   const verifying = purpose.next === 'verify'
-  const method = purpose.method ?? 'dns'
+  const method = purpose.method ?? DEFAULT_CLAIM_METHOD
   return html`<h1>Claim ${l.name}</h1>
 ${error ? errorNotice(error, 'That code did not work') : html`<p class="notice ok" role="status">We sent a 6-digit code to <strong>${email}</strong>.</p>`}
 <form method="post" action="${action(l.id)}" class="claim-step">

@@ -8,23 +8,11 @@ import { html, type SafeHtml } from '../../html'
 import { copyBlock, detailText, safeHref } from '../common'
 import type { Category } from '../../context'
 
-/** The form's values as typed (strings; lists comma-separated). */
-export type SubmitValues = Record<(typeof FIELDS)[number], string>
+/** The form's fields: the submission body's, in its order. */
+export const FIELDS = Object.keys(SubmissionBody.properties) as (keyof SubmissionBody)[]
 
-export const FIELDS = [
-  'name',
-  'url',
-  'description',
-  'category',
-  'email',
-  'tags',
-  'license',
-  'authType',
-  'pricingModel',
-  'maintenanceStatus',
-  'compatibleClients',
-  'supportUrl',
-] as const
+/** The form's values as typed (strings; lists comma-separated). */
+export type SubmitValues = Record<keyof SubmissionBody, string>
 
 /** The values the submission model allows for one of its enumerated fields. */
 const allowed = (field: 'authType' | 'pricingModel' | 'maintenanceStatus') =>
@@ -185,7 +173,7 @@ ${text('supportUrl', LABELS.supportUrl, 'url')}
 }
 
 /** The labels of the fields, as the form shows them. */
-const LABELS: Record<(typeof FIELDS)[number], string> = {
+const LABELS: Record<keyof SubmissionBody, string> = {
   name: 'Name',
   url: 'Address',
   description: 'Description',
