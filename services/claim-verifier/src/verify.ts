@@ -4,9 +4,7 @@
 // Each place is checked in checks/proofs.ts; this file decides which places a method and a websiteUrl lead to.
 import { VerificationFailed } from '@mcp-directory/shared/errors'
 import { registrableDomainsOf } from '@mcp-directory/shared/hosts'
-import type { FetchedText, OutboundFetcher } from '@mcp-directory/shared/outbound'
-import type { TxtLookup } from './checks/dns'
-import type { ClaimMethod } from './claims/model'
+import type { FetchedText } from '@mcp-directory/shared/outbound'
 import type { ReadmeReader } from './checks/github'
 import {
   checkReciprocal,
@@ -18,40 +16,11 @@ import {
   verifySite,
 } from './checks/proofs'
 import { TXT_PREFIX } from './proof'
-import {
-  namesOfPage,
-  pageMatching,
-  sitesOf,
-  type ClaimableListing,
-  type ClaimSites,
-  type PointedPage,
-  type RepositoryHomepage,
-} from './sites'
+import type { ClaimMethod } from './claims/model'
+import type { Check, Verification, VerifierDeps } from './verification'
+import { namesOfPage, pageMatching, sitesOf, type ClaimableListing, type ClaimSites, type PointedPage } from './sites'
 
-/** One place checked: what was looked for, where, and what was found. */
-export interface Check {
-  method: ClaimMethod | 'reciprocal_readme' | 'reciprocal_site'
-  where: string
-  lookedFor: string
-  found: string
-  ok: boolean
-}
-
-/** The outcome of a verification. */
-export interface Verification {
-  ok: boolean
-  checks: Check[]
-  reciprocal: { readme: Check | null; site: Check | null }
-}
-
-/** Where verification looks things up. */
-export interface VerifierDeps {
-  baseUrl: string
-  outbound: OutboundFetcher
-  txt: TxtLookup
-  readme: ReadmeReader
-  homepage: RepositoryHomepage
-}
+export type { Check, Verification, VerifierDeps } from './verification'
 
 /** The directory's own registrable domain: its pages echo listings, so they never count as an owner's site. */
 export const directoryDomains = (deps: VerifierDeps) => registrableDomainsOf(deps.baseUrl)

@@ -4,7 +4,6 @@
 // requests and types answers from it: nothing else types a public method and path again.
 import type { Static, TObject, TSchema } from '@sinclair/typebox'
 import type { AgentScope } from '../agent-tokens'
-import type { CachedHitsContract } from './cached-hits'
 import type { ServiceName } from '../config'
 import { ErrorModel } from './models'
 
@@ -55,9 +54,10 @@ export interface Contract {
   coversOneRead?: boolean
   /**
    * Answers of this route served from the gateway's cache are still counted by the service: the gateway sends it
-   * the hits per listing (`{ counts: { <id>: n } }`) in batches by this internal contract (badge impressions).
+   * the hits per listing (`{ counts: { <id>: n } }`) in batches by this internal contract (badge impressions), a
+   * `cachedHitsContract` (cached-hits.ts).
    */
-  reportsCachedHits?: CachedHitsContract
+  reportsCachedHits?: Contract & { method: 'POST'; perClient?: boolean }
   /** The route revokes the Bearer token it was called with (the gateway then drops its cached answer). */
   revokesToken?: boolean
   /**

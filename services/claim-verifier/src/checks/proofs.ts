@@ -4,7 +4,7 @@ import { listingPageUrl } from '@mcp-directory/shared/badges'
 import { type FetchedText, OutboundError } from '@mcp-directory/shared/outbound'
 import { META_NAME, TXT_PREFIX } from '../proof'
 import { type ClaimableListing, type PointedName, repositoryOf } from '../sites'
-import type { Check, Verification, VerifierDeps } from '../verify'
+import type { Check, Verification, VerifierDeps } from '../verification'
 import { txtValues } from './dns'
 import { carriesProof, isClaimBadge, isReciprocal, markdownUrls, scanHtml } from './marks'
 

@@ -4,7 +4,7 @@
 import type { Client } from '@modelcontextprotocol/client'
 import { SkillsClient } from '@modelcontextprotocol/client/ext/skills'
 import { fitListed, readSkills, readTools, serverTexts } from '@mcp-directory/shared/toolscan'
-import type { StartContext, StartOutcome } from './start'
+import type { StartContext, StartOutcome } from './start-state'
 import { type BoundedStdioTransport, sandboxProtocol } from './stdio'
 
 const MAX_TOOLS = 500

@@ -7,50 +7,17 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { SdkError, SdkErrorCode } from '@modelcontextprotocol/client'
-import type { SandboxReport } from '@mcp-directory/shared/contracts'
-import { type BoxCgroup, type BoxLimitMode, boxCgroup } from './boxlimits'
+import { boxCgroup } from './boxlimits'
 import { diesWithThisProcess } from './parent-death'
-import { bwrapArgs, type SandboxLimits } from './bwrap'
-import { installPackage, type Installed, type PackageRef, type Registries } from './install'
-import type { InstallLimits } from './installbox'
-import type { InstallNetwork } from './netconfig'
+import { bwrapArgs } from './bwrap'
+import { installPackage, type Installed } from './install'
 import { MAX_PAGES, type Session, since, speakMcp } from './speak'
 import { BoundedStdioTransport, sandboxClient } from './stdio'
 import { namedArgument, namedVariable } from './tools'
 
-/** What to start. */
-export interface StartRequest extends PackageRef {
-  /** Environment variables the listing declares: each gets a placeholder value, nothing else is set. */
-  variables: string[]
-  /** Its arguments as the registry entry declares them, a required one as a placeholder (`<postgres-url>`). */
-  arguments?: string[]
-}
+import type { StartContext, StartOptions, StartOutcome, StartRequest } from './start-state'
 
-/**
- * What a start found: what the catalog is told of the run (which package it was is the caller's to say), and what
- * only tests and logs read.
- */
-export interface StartOutcome extends Omit<SandboxReport, 'registryType' | 'identifier' | 'version' | 'guessed'> {
-  /** The last of what it wrote to stderr (never reported: tests and logs only). */
-  stderr: string
-  /** Bytes it wrote to stdout. */
-  stdoutBytes: number
-}
-
-/** How a start is run. */
-export interface StartOptions {
-  registries: Registries
-  limits: SandboxLimits
-  installTimeoutMs: number
-  /** Run as nobody (needed for process limits when the service runs as root). */
-  asNobody: boolean
-  /** The operator's network configuration for installs (default: read from the environment). */
-  net?: InstallNetwork
-  /** Bounds of an install (default: 512 MiB, 100,000 files). */
-  installLimits?: InstallLimits
-  /** How the box as a whole is bounded (default: per process only). */
-  boxLimits?: BoxLimitMode
-}
+export type { StartContext, StartOptions, StartOutcome, StartRequest } from './start-state'
 
 /** The placeholder a declared variable gets: plainly not a real credential. */
 export const PLACEHOLDER = 'placeholder-set-by-mcp-directory-sandbox'
@@ -88,17 +55,6 @@ export function sweepLeftovers(olderThanMs: number): number {
     }
   }
   return removed
-}
-
-// One start's state: what it starts and how, its timed steps, and what stops it (a stopping process kills it).
-export interface StartContext {
-  req: StartRequest
-  opts: StartOptions
-  steps: Record<string, number>
-  started: number
-  stopped: AbortController
-  transport: BoundedStdioTransport | null
-  cgroup: BoxCgroup | null
 }
 
 /** Starts one package; never throws (every failure is a verdict). The work directory is always removed. */
