@@ -16,7 +16,6 @@ export {
 export { InstallCounted, ServerDetailResponse, ServerParams } from './listings/model'
 export { MarkdownDocument } from './markdown/model'
 export {
-  REGISTRY_PARAMS,
   RegistryError,
   RegistryListQuery,
   RegistryVersionsQuery,
