@@ -1,9 +1,6 @@
 import type { TSchema } from '@sinclair/typebox'
-import { pathParams } from '@mcp-directory/shared/contracts'
-import { ROUTES } from './routes'
-
-/** How a path parameter is described when its contract does not say (a listing id). */
-const idParam = { description: 'Listing id' }
+import { pathParams, TAGS, type Tag } from '@mcp-directory/shared/contracts'
+import { ROUTES, type RouteSpec } from './routes'
 
 // TypeBox schemas are JSON Schema; strip TypeBox's symbol keys by round-tripping through JSON.
 /** A model as the OpenAPI document shows it. */
@@ -31,19 +28,29 @@ function asDocumented(node: unknown): unknown {
   return o
 }
 
+/** The path parameters of a route, documented by its contract's path model (their bounds and descriptions). */
+function pathParameters(r: RouteSpec): unknown[] {
+  const model = r.params && (schema(r.params) as { properties: Record<string, { description?: string }> })
+  return pathParams(r.path).map((name) => {
+    const s = model?.properties[name]
+    if (!s) throw new Error(`${r.operationId}: its contract has no model of the path parameter ${name}`)
+    return { name, in: 'path', required: true, schema: s, description: s.description }
+  })
+}
+
+/** The tags the documented routes use, each with its description, in the order TAGS lists them. */
+function usedTags() {
+  const used = new Set(ROUTES.filter((r) => !r.hidden).map((r) => r.tag))
+  return (Object.keys(TAGS) as Tag[]).filter((tag) => used.has(tag)).map((name) => ({ name, description: TAGS[name] }))
+}
+
 /** The OpenAPI 3.1 paths of the whole public API, generated from the route table and the shared models. */
 export function openApiPaths(): Record<string, Record<string, unknown>> {
   const paths: Record<string, Record<string, unknown>> = {}
   for (const r of ROUTES) {
     if (r.hidden) continue
     const oaPath = r.path.replace(/:([A-Za-z]+)/g, '{$1}')
-    const parameters: unknown[] = pathParams(r.path).map((name) => ({
-      name,
-      in: 'path',
-      required: true,
-      schema: { type: 'string' },
-      ...(r.params?.[name] ? { description: r.params[name] } : idParam),
-    }))
+    const parameters: unknown[] = pathParameters(r)
     if (r.query) {
       const q = schema(r.query) as { properties: Record<string, { description?: string }>; required?: string[] }
       for (const [name, s] of Object.entries(q.properties))
@@ -98,24 +105,7 @@ export const openApiDocumentation = (baseUrl: string) => ({
     description: 'Search, read, submit and claim Model Context Protocol servers.',
   },
   servers: [{ url: baseUrl }],
-  tags: [
-    { name: 'catalog', description: 'Public read API' },
-    { name: 'operator', description: 'Operator API (Bearer OPERATOR_TOKEN)' },
-    { name: 'agent', description: 'Agent registration and Bearer tokens (see /auth.md)' },
-    { name: 'badge', description: 'SVG badges of listings, for READMEs and sites' },
-    { name: 'claims', description: 'Ownership claims by the holder of a claim link (the claim page)' },
-    { name: 'mcp', description: 'The directory as an MCP server (Streamable HTTP, stateless)' },
-    {
-      name: 'owners',
-      description:
-        "A listing's owner (its claiming agent, or a publisher's registry token for its namespace) in charge",
-    },
-    {
-      name: 'registry',
-      description:
-        'The official MCP registry API (version 2025-12-01): reads, so registry clients can use the directory as a sub-registry, and publishing with the official proofs (mcp-publisher --registry)',
-    },
-  ],
+  tags: usedTags(),
   paths: openApiPaths(),
   components: {
     securitySchemes: {

@@ -3,7 +3,8 @@
 // OpenAPI document.
 import { readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
-import { defineContract } from '@mcp-directory/shared/contracts'
+import { anySegment, defineContract } from '@mcp-directory/shared/contracts'
+import { Type } from '@sinclair/typebox'
 
 /** The swagger-ui-dist package of the lockfile, which the reference page is made of. */
 export const SWAGGER_UI_DIR = dirname(require.resolve('swagger-ui-dist/package.json'))
@@ -31,7 +32,7 @@ export const referenceAsset = defineContract({
   path: `${DOCS_ASSET_PREFIX}/:file`,
   operationId: 'referenceAsset',
   summary: 'A file of the reference page',
-  params: { file: 'The file name' },
+  params: Type.Object({ file: anySegment('The file name') }),
   responses: { 200: { description: 'The file' } },
 })
 

@@ -106,7 +106,7 @@ export function createCatalogApp(deps: CatalogDeps) {
     jobs.nudgeAll()
   }
   const publisher = publishing({ ...deps, kv, namespace, importDocument: importWithVersions, nudge: published })
-  const app = serviceApp('catalog', base, log)
+  const app = serviceApp('catalog', base, log, { operatorToken: deps.operatorToken })
     .use(searches(searchIndex, deps))
     .use(listingRoutes({ database, baseUrl: base, views, installs, ...namesOf(searchIndex), details }))
     .use(categoryRoutes)
@@ -116,17 +116,17 @@ export function createCatalogApp(deps: CatalogDeps) {
     // service): one listing, create pending listings, change status, the queue. Facts (prober, sandbox), and the
     // operator's clearing of a risk.
     .use(moderationRoutes({ database, log, nudge, baseUrl: base, identitiesReady: identities.ready }))
-    .use(factsRoutes({ database, log, nudge: published, operatorToken: deps.operatorToken, config }))
+    .use(factsRoutes({ database, log, nudge: published, config }))
     // The operator's takedown of a malicious listing.
-    .use(takedownRoutes({ database, log, nudge: published, operatorToken: deps.operatorToken }))
+    .use(takedownRoutes({ database, log, nudge: published }))
     // Claims (claim-verifier only): record a verified claim, lease due re-checks, record their results.
     .use(internalClaimRoutes({ database, log, nudge: published, config }))
     // The official registry's read API (/v0.1/servers…).
     .use(registryRoutes({ database, baseUrl: base, namespace }))
     // Publishing with the official registry's proofs and tokens (/v0.1/auth/*, /v0.1/publish, status changes).
     .use(publisher.routes)
-    .use(importRoutes({ importDocument: importWithVersions, operatorToken: deps.operatorToken, log }))
-    .use(conflictRoutes({ database, log, importDocument: importWithVersions, operatorToken: deps.operatorToken }))
+    .use(importRoutes({ importDocument: importWithVersions, log }))
+    .use(conflictRoutes({ database, log, importDocument: importWithVersions }))
 
   return {
     app,

@@ -59,14 +59,14 @@ export function createSubmissionApp(deps: SubmissionDeps) {
     token: config.githubToken,
     userAgent: OUTBOUND_USER_AGENT,
   })
-  const app = serviceApp('submission', base, log)
+  const app = serviceApp('submission', base, log, { operatorToken: deps.operatorToken })
     .use(
       submissionRoutes({ database, catalog, baseUrl: base, mailKey: key, mailCap, log, folders }, () => {
         relay.nudge()
         mail.nudge()
       }),
     )
-    .use(moderationRoutes({ database, catalog, operatorToken: deps.operatorToken, log }))
+    .use(moderationRoutes({ database, catalog, log }))
     .use(claimTokenRoutes(database))
     .use(healthRoute('submission', { database, log }))
 

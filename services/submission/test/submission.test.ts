@@ -587,6 +587,14 @@ describe('submit → moderation', () => {
       404,
       'not_found',
     )
+    // The contract's path model: an id that does not decode is refused, not looked up.
+    await expectError(await call('POST', '/api/v1/admin/listings/%/approve', { headers: op }), 400, 'invalid_parameter')
+    // Without the token the service answers 401 before it reads the path or the body.
+    await expectError(
+      await call('POST', '/api/v1/admin/listings/%/reject', { raw: '{"reason": 42' }, submission.app),
+      401,
+      'unauthorized',
+    )
     await expectError(
       await call('GET', '/api/v1/admin/listings?status=deleted', { headers: op }),
       400,

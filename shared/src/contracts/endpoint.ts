@@ -2,10 +2,11 @@
 // needs to route, guard, limit and cache it. The owning service mounts it (shared/service `mount`), the gateway
 // builds its route table and the OpenAPI document from it, and the public client (shared/public-api `call`) builds
 // requests and types answers from it: nothing else types a public method and path again.
-import type { Static, TObject, TSchema } from '@sinclair/typebox'
+import { type Static, type TObject, type TSchema, Type } from '@sinclair/typebox'
 import type { AgentScope } from '../agent-tokens'
 import type { ServiceName } from '../config'
 import { ErrorModel } from './models'
+import type { Tag } from './tags'
 
 /**
  * How a route is rate-limited: public reads per minute, writes per hour, the registry read API per minute (its own
@@ -32,14 +33,17 @@ export interface Contract {
   service: ServiceName | 'gateway'
   operationId: string
   summary: string
-  tag: string
+  tag: Tag
   limit: LimitKind
   /**
    * The limit of one request depends on what it asks: `mcp-message` prices an MCP message by its Mcp-Method and
    * Mcp-Name headers, or a 2025 client's small body (the gateway's MCP pricing); `limit` is the documented default.
    */
   pricing?: 'mcp-message'
-  /** `bearer`: an agent token (RFC 6750 challenges), checked by the gateway; `scope`, when set, is required. */
+  /**
+   * `operator`: the operator's token, checked by the gateway and again by the service (`mount`); `bearer`: an agent
+   * token (RFC 6750 challenges), checked by the gateway; `scope`, when set, is required.
+   */
   auth: 'operator' | 'bearer' | null
   scope?: AgentScope
   /**
@@ -70,8 +74,11 @@ export interface Contract {
   hidden?: boolean
   /** Overrides UPSTREAM_TIMEOUT_MS for slow operations such as import. */
   timeoutMs?: number
-  /** Descriptions of path parameters (default: a listing id). */
-  params?: Record<string, string>
+  /**
+   * The path's model: each parameter's schema, with its description and bounds. `mount` validates the path with it
+   * (a parameter that does not decode arrives as null and is refused), except a parameter declared `anySegment`.
+   */
+  params?: TObject
   query?: TObject
   body?: TSchema
   /** Answers by status: media type and schema. */
@@ -82,6 +89,22 @@ export interface Contract {
    */
   rawResponse?: boolean
 }
+
+const ANY_SEGMENT = Symbol('any path segment')
+
+/**
+ * A path parameter the route takes as it comes: any segment reaches the handler unchecked (null when it does not
+ * decode), and the handler answers for what it names (an unknown one is a 404). Documented as a string.
+ */
+export const anySegment = (description: string) => Type.String({ description, [ANY_SEGMENT]: true } as never)
+
+/** The parameters of a path model that `mount` validates (those not taken as any segment). */
+export function checkedParams(model: TObject): Record<string, TSchema> {
+  return Object.fromEntries(Object.entries(model.properties).filter(([, schema]) => !(ANY_SEGMENT in schema)))
+}
+
+/** The path of a route about one listing, by any segment: its `:id`. */
+export const ListingIdPath = Type.Object({ id: anySegment('Listing id') })
 
 /** Declares an endpoint, keeping its literal types (the path's parameters, the statuses' models). */
 export const defineContract = <const C extends Contract>(contract: C): C => contract

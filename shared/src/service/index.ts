@@ -85,16 +85,24 @@ function requestError(
   return null
 }
 
+/** What a service app holds for its routes. */
+export interface ServiceAppOptions {
+  /** The operator's token: the routes whose contract says `auth: 'operator'` refuse a request without it. */
+  operatorToken?: string
+}
+
 /**
  * An Elysia app for one service with the shared error mapping; routes are added by the service. A route's
  * TypeBox models (`query`, `params`, `body`) validate it; a failure becomes the API's Error object here, once.
  */
-export function serviceApp(name: string, baseUrl: string, log: Logger) {
+export function serviceApp(name: string, baseUrl: string, log: Logger, options: ServiceAppOptions = {}) {
   const routeModels = new Map<string, RouteModels>()
   const modelsFor = (request: Request, route: string) => modelsOf(app, routeModels, request.method, route)
   const app: Elysia = new Elysia({ name: `service:${name}` })
   return (
     app
+      // Set once here, read by the operator guard of every mounted route (`mount`), those of `.use`d plugins too.
+      .decorate('operatorToken', options.operatorToken)
       // Route patterns label the request metrics of `serve`.
       .use(routeLabels())
       .onRequest(({ set }) => {

@@ -1,11 +1,13 @@
 // Mounting an endpoint's contract on a service's app: the contract's models validate the request (through the
 // service app's one error mapper), and the handler's return type is the contract's 2xx model, so the compiler
-// checks the answer. The answer's media type comes from the contract; status and headers from Elysia's `set`.
-import type { TSchema } from '@sinclair/typebox'
+// checks the answer. The answer's media type comes from the contract; status and headers from Elysia's `set`. A
+// contract's operator guard is enforced here, the one place a service reads a contract's `auth`.
+import { type TSchema, Type } from '@sinclair/typebox'
 import type { Elysia } from 'elysia'
 import {
   type AnswerOf,
   type BodyOf,
+  checkedParams,
   type Contract,
   type ParamsOf,
   type QueryOf,
@@ -13,6 +15,7 @@ import {
   type SuccessStatus,
   successStatus,
 } from '../contracts/endpoint'
+import { requireOperator } from '../http'
 
 /**
  * A JSON body already written (a kept answer, one built from cached parts), as text or as its UTF-8 bytes, typed as
@@ -81,16 +84,13 @@ export type Answer<C extends Contract> = C['rawResponse'] extends true
       | (304 extends keyof C['responses'] ? NotModified : never)
 
 /**
- * A route's own request hooks that the contract does not describe (a bounded body reader, a guard, a check that
- * must refuse a request before its models are validated), and its path's model when it refuses a parameter that
- * does not decode (a lone `%` arrives as null) instead of answering it as unknown.
+ * A route's own request hooks that the contract does not describe (a bounded body reader, a check that must refuse
+ * a request before its models are validated).
  */
 export interface MountOptions {
   parse?: unknown
   transform?: unknown
   beforeHandle?: unknown
-  /** A path model (a contract only describes its parameters). */
-  params?: TSchema
   /**
    * The route's own answer to an error its handler throws, for an API whose errors have their own shape (the
    * official registry's); undefined leaves the error to the app's mapper.
@@ -137,9 +137,50 @@ function toResponse(contract: Contract, answer: unknown, set: RouteContext<Contr
   return new Response(body, { status, headers })
 }
 
+/** What the operator guard reads: the request, and the token its service app was given (`serviceApp`). */
+interface GuardContext {
+  request: Request
+  operatorToken?: string
+}
+
+type Parser = (context: GuardContext, contentType: string) => unknown
+
+// A service app given no token refuses every operator request: no Bearer token equals the empty one.
+const operatorGuard = ({ request, operatorToken }: GuardContext) => requireOperator(request, operatorToken ?? '')
+
 /**
- * Mounts one endpoint: `app.use(mount(contract, handler))`. The contract's query and body models validate the
- * request; `options` adds what the contract does not say (a bounded body parser, a guard, an early check).
+ * The hooks of an operator route: its guard runs before anything of the request is read or validated, so a caller
+ * without the token gets the 401 and never a hint drawn from the body, the path or the query. Before the route's own
+ * body reader (or Elysia's, for a body it parses), and again before validation (a request whose body is not read).
+ */
+function guarded(contract: Contract, own: Omit<MountOptions, 'answerError'>): Record<string, unknown> {
+  const hooks: Record<string, unknown> = { ...own }
+  hooks.transform = own.transform ? [operatorGuard, own.transform] : operatorGuard
+  const parse = own.parse
+  if (typeof parse === 'function')
+    hooks.parse = (context: GuardContext, contentType: string) => {
+      operatorGuard(context)
+      return (parse as Parser)(context, contentType)
+    }
+  // Returning nothing, the guard leaves the body to Elysia's parser.
+  else if (parse === undefined && contract.body) hooks.parse = operatorGuard
+  return hooks
+}
+
+/** The route's hooks: its guard, then the contract's models of the path, the query and the body. */
+function hooksOf(contract: Contract, own: Omit<MountOptions, 'answerError'>): Record<string, unknown> {
+  const hooks = contract.auth === 'operator' ? guarded(contract, own) : { ...own }
+  const params = contract.params && checkedParams(contract.params)
+  if (params && Object.keys(params).length) hooks.params = Type.Object(params)
+  if (contract.query) hooks.query = contract.query as TSchema
+  if (contract.body) hooks.body = contract.body
+  return hooks
+}
+
+/**
+ * Mounts one endpoint: `app.use(mount(contract, handler))`. The contract's models validate the path, the query and
+ * the body, and its operator guard refuses a request without the token; `options` adds what the contract does not
+ * say (a bounded body parser, an early check).
  */
 export function mount<const C extends Contract>(
   contract: C,
@@ -147,9 +188,7 @@ export function mount<const C extends Contract>(
   options: MountOptions = {},
 ) {
   const { answerError, ...own } = options
-  const hooks: Record<string, unknown> = { ...own }
-  if (contract.query) hooks.query = contract.query as TSchema
-  if (contract.body) hooks.body = contract.body
+  const hooks = hooksOf(contract, own)
   const answer = async (context: RouteContext<C>) => {
     try {
       return toResponse(contract, await handler(context), context.set)

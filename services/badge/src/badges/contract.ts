@@ -1,5 +1,5 @@
 // A listing's badge: an SVG image embedded in READMEs, cacheable, with a strong ETag.
-import { defineContract, err } from '@mcp-directory/shared/contracts'
+import { defineContract, err, ListingIdPath } from '@mcp-directory/shared/contracts'
 import { Type as t } from '@sinclair/typebox'
 import { countCachedImpressions } from '../impressions/contract'
 import { BadgeQuery } from './model'
@@ -9,6 +9,7 @@ export const getBadge = defineContract({
   // for many readers from few addresses.
   method: 'GET',
   path: '/api/badge/:id',
+  params: ListingIdPath,
   service: 'badge',
   operationId: 'getBadge',
   tag: 'badge',

@@ -6,7 +6,6 @@ import { jsonBody } from '@mcp-directory/shared/http'
 import type { Logger } from '@mcp-directory/shared/log'
 import { mount } from '@mcp-directory/shared/service'
 import { Elysia } from 'elysia'
-import { ClaimParams, ListingParams } from './model'
 import { type ClaimSchedule, claimSchedule, dueClaims, recordClaim, recordRecheck } from './service'
 
 const MAX_BODY = 64 * 1024
@@ -37,7 +36,7 @@ export function internalClaimRoutes(deps: {
           }
           return { listing: result }
         },
-        { params: ListingParams, parse: jsonBody(MAX_BODY) },
+        { parse: jsonBody(MAX_BODY) },
       ),
     )
     .use(
@@ -56,7 +55,7 @@ export function internalClaimRoutes(deps: {
             )
           return { claim }
         },
-        { params: ClaimParams, parse: jsonBody(MAX_BODY) },
+        { parse: jsonBody(MAX_BODY) },
       ),
     )
 }

@@ -1,4 +1,4 @@
-import { defineContract, err } from '@mcp-directory/shared/contracts'
+import { defineContract, err, ListingIdPath } from '@mcp-directory/shared/contracts'
 import { SandboxCoverage } from '@mcp-directory/shared/contracts/catalog-internal'
 import { ClearRiskAnswer, ClearRiskQuery } from './model'
 
@@ -6,6 +6,7 @@ import { ClearRiskAnswer, ClearRiskQuery } from './model'
 export const adminClearRisk = defineContract({
   method: 'POST',
   path: '/api/v1/admin/listings/:id/clear-risk',
+  params: ListingIdPath,
   service: 'catalog',
   operationId: 'adminClearRisk',
   tag: 'operator',

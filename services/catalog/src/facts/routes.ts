@@ -12,7 +12,7 @@ import {
   putListingFacts,
   readSandboxCoverage,
 } from '@mcp-directory/shared/contracts/catalog-internal'
-import { jsonBody, requireOperator } from '@mcp-directory/shared/http'
+import { jsonBody } from '@mcp-directory/shared/http'
 import type { Logger } from '@mcp-directory/shared/log'
 import { isRefusal } from '@mcp-directory/shared/errors'
 import { mount } from '@mcp-directory/shared/service'
@@ -35,8 +35,6 @@ export interface FactsDeps {
   /** Publish soon: called after a commit that wrote events. */
   /** After a commit that wrote listing events, naming the listings when they are known. */
   nudge: (ids?: string[]) => void
-  /** The operator token, for clearing a risk. */
-  operatorToken: string
   /** OUTBOUND_ALLOW_PRIVATE=1: remotes' private addresses are allowed, so none is kept as a reason to withhold. */
   config?: Pick<Config, 'outboundAllowPrivate'>
 }
@@ -89,17 +87,12 @@ export function factsRoutes(deps: FactsDeps) {
         ),
       )
       .use(mount(readSandboxCoverage, () => sandboxCoverage(database)))
-      .use(
-        mount(adminSandboxCoverage, () => sandboxCoverage(database), {
-          beforeHandle: ({ request }: { request: Request }) => requireOperator(request, deps.operatorToken),
-        }),
-      )
+      .use(mount(adminSandboxCoverage, () => sandboxCoverage(database)))
       // Operators: a listing's high-risk finding was looked at and is fine, for the tool list it was found in.
       .use(
         mount(
           adminClearRisk,
           async ({ params, query, request }) => {
-            requireOperator(request, deps.operatorToken)
             await request.body?.cancel()
             const result = await clearRisk(database, params.id, new Date(), query.toolsHash)
             if (result.changed) deps.nudge([result.id])

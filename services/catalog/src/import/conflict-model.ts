@@ -8,7 +8,7 @@ export const ConflictListQuery = t.Object({
 })
 
 // Any path segment: an id that is not a conflict's number is an unknown conflict (404), like an unknown listing id.
-export const ConflictIdParams = t.Object({ id: t.String({ maxLength: 200 }) })
+export const ConflictIdParams = t.Object({ id: t.String({ maxLength: 200, description: 'Import conflict id' }) })
 
 export const ImportConflict = t.Object({
   id: t.Integer(),

@@ -3,11 +3,10 @@
  * the upstream registries followed (their last sync, error and stop, and the origins each may replace).
  */
 import type { Database } from '@mcp-directory/shared/db'
-import { jsonBody, requireOperator } from '@mcp-directory/shared/http'
+import { jsonBody } from '@mcp-directory/shared/http'
 import type { Logger } from '@mcp-directory/shared/log'
 import { mount } from '@mcp-directory/shared/service'
 import { Elysia } from 'elysia'
-import { ConflictIdParams } from './conflict-model'
 import { acceptConflict, dismissConflict, listConflicts, listUpstreams, setUpstreamTrust } from './conflict-service'
 import {
   adminAcceptImportConflict,
@@ -23,20 +22,16 @@ export interface ConflictRoutesDeps {
   database: Database
   log: Logger
   importDocument: Importer
-  operatorToken: string
 }
 
 /** The operator's import conflicts and upstreams, mounted on the catalog app. */
 export function conflictRoutes(deps: ConflictRoutesDeps) {
   const { database, log } = deps
-  const operator = ({ request }: { request: Request }) => requireOperator(request, deps.operatorToken)
-  const resolution = { beforeHandle: operator, parse: 'none', params: ConflictIdParams }
+  const resolution = { parse: 'none' }
   return new Elysia({ name: 'catalog:import-conflicts' })
     .use(
-      mount(
-        adminListImportConflicts,
-        ({ query }) => listConflicts(database, query.state ?? 'open', query.limit ?? 100, query.offset ?? 0),
-        { beforeHandle: operator },
+      mount(adminListImportConflicts, ({ query }) =>
+        listConflicts(database, query.state ?? 'open', query.limit ?? 100, query.offset ?? 0),
       ),
     )
     .use(
@@ -47,13 +42,10 @@ export function conflictRoutes(deps: ConflictRoutesDeps) {
       ),
     )
     .use(mount(adminDismissImportConflict, ({ params }) => dismissConflict(database, log, params.id), resolution))
-    .use(mount(adminListRegistryUpstreams, () => listUpstreams(database), { beforeHandle: operator }))
+    .use(mount(adminListRegistryUpstreams, () => listUpstreams(database)))
     .use(
       mount(adminSetRegistryUpstreamTrust, ({ body }) => setUpstreamTrust(database, log, body.upstream, body.trusts), {
-        parse: (ctx: { request: Request }) => {
-          operator(ctx)
-          return jsonBody(64 * 1024)(ctx)
-        },
+        parse: jsonBody(64 * 1024),
       }),
     )
 }

@@ -3,6 +3,7 @@ import { defineContract, err } from '@mcp-directory/shared/contracts'
 import {
   ConflictList,
   ConflictListQuery,
+  ConflictIdParams,
   ConflictResolved,
   RegistryUpstream,
   RegistryUpstreamList,
@@ -11,7 +12,6 @@ import {
 import { ImportDocument, ImportSummary } from './model'
 
 const OPERATOR = { service: 'catalog', tag: 'operator', limit: null, auth: 'operator' } as const
-const CONFLICT_PARAMS = { id: 'Import conflict id' }
 
 /** The answers of a conflict's resolution. */
 const resolved = (verb: string) =>
@@ -67,7 +67,7 @@ export const adminAcceptImportConflict = defineContract({
   path: '/api/v1/admin/import-conflicts/:id/accept',
   operationId: 'adminAcceptImportConflict',
   changesListings: true,
-  params: CONFLICT_PARAMS,
+  params: ConflictIdParams,
   summary: "Accept a conflict: its entry replaces the listing that held it (or becomes a new listing), as its origin's",
   responses: resolved('accepted'),
 })
@@ -77,7 +77,7 @@ export const adminDismissImportConflict = defineContract({
   method: 'POST',
   path: '/api/v1/admin/import-conflicts/:id/dismiss',
   operationId: 'adminDismissImportConflict',
-  params: CONFLICT_PARAMS,
+  params: ConflictIdParams,
   summary: 'Dismiss a conflict: the same entry is not raised again',
   responses: resolved('dismissed'),
 })

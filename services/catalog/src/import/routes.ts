@@ -1,4 +1,4 @@
-import { readJsonBody, requireOperator } from '@mcp-directory/shared/http'
+import { readJsonBody } from '@mcp-directory/shared/http'
 import type { Logger } from '@mcp-directory/shared/log'
 import { mount } from '@mcp-directory/shared/service'
 import { Elysia } from 'elysia'
@@ -10,7 +10,7 @@ const MAX_IMPORT_BYTES = 32 * 1024 * 1024
 const SERVED_IMPORT_BATCH = 100
 
 /** `POST /api/v1/admin/import` (operator): a list in the official registry's format, imported idempotently. */
-export function importRoutes(deps: { importDocument: Importer; operatorToken: string; log: Logger }) {
+export function importRoutes(deps: { importDocument: Importer; log: Logger }) {
   return new Elysia({ name: 'catalog:import' }).use(
     mount(
       adminImport,
@@ -31,11 +31,9 @@ export function importRoutes(deps: { importDocument: Importer; operatorToken: st
         return summary
       },
       {
-        // The operator token is checked before the body is read: an anonymous caller never makes it buffer 32 MiB.
-        parse: ({ request }: { request: Request }) => {
-          requireOperator(request, deps.operatorToken)
-          return readJsonBody(request, MAX_IMPORT_BYTES, (removed) => deps.log.info({ removed }, 'import: NUL removed'))
-        },
+        // The contract's operator guard runs before this reader: an anonymous caller never makes it buffer 32 MiB.
+        parse: ({ request }: { request: Request }) =>
+          readJsonBody(request, MAX_IMPORT_BYTES, (removed) => deps.log.info({ removed }, 'import: NUL removed')),
       },
     ),
   )

@@ -1,4 +1,4 @@
-import { defineContract, err } from '@mcp-directory/shared/contracts'
+import { defineContract, err, ListingIdPath } from '@mcp-directory/shared/contracts'
 import { countCachedViews } from '@mcp-directory/shared/contracts/catalog-internal'
 import { InstallCounted, MergedAnswer, ServerDetailResponse } from './model'
 
@@ -6,6 +6,7 @@ import { InstallCounted, MergedAnswer, ServerDetailResponse } from './model'
 export const getServerById = defineContract({
   method: 'GET',
   path: '/api/v1/servers/:id',
+  params: ListingIdPath,
   service: 'catalog',
   operationId: 'getServerById',
   tag: 'catalog',
@@ -32,6 +33,7 @@ export const countInstall = defineContract({
   // when a config is copied.
   method: 'POST',
   path: '/api/v1/servers/:id/installs',
+  params: ListingIdPath,
   service: 'catalog',
   operationId: 'countInstall',
   tag: 'catalog',

@@ -1,10 +1,11 @@
-import { defineContract, err } from '@mcp-directory/shared/contracts'
+import { defineContract, err, ListingIdPath } from '@mcp-directory/shared/contracts'
 import { MarkdownDocument } from './model'
 
 /** `GET /api/v1/mcp/:id/markdown`: a listing as a Markdown document. */
 export const getServerMarkdown = defineContract({
   method: 'GET',
   path: '/api/v1/mcp/:id/markdown',
+  params: ListingIdPath,
   service: 'catalog',
   operationId: 'getServerMarkdown',
   tag: 'catalog',
@@ -21,6 +22,7 @@ export const getServerMarkdown = defineContract({
 export const getServerMarkdownAlias = defineContract({
   method: 'GET',
   path: '/mcp/:id',
+  params: ListingIdPath,
   service: 'catalog',
   operationId: 'getServerMarkdownAlias',
   tag: 'catalog',

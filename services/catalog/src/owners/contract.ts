@@ -8,7 +8,7 @@ import {
   StatusLookupQuery,
   TransferBody,
 } from './model'
-import { defineContract, err, type Contract } from '@mcp-directory/shared/contracts'
+import { defineContract, err, ListingIdPath, type Contract } from '@mcp-directory/shared/contracts'
 
 /** "Why is my server not listed?" (services/catalog/src/owners/status-lookup.ts). */
 export const listingStatus = defineContract({
@@ -41,6 +41,7 @@ const OWNER = {
   scope: 'listings:claim',
   registryTokens: true,
   changesListings: true,
+  params: ListingIdPath,
 } as const
 
 /** An owner's change: its success answer (by status) and the refusals every such change may meet. */

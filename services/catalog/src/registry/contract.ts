@@ -11,19 +11,18 @@ import {
   TokenAnswer,
 } from '../publish/model'
 import {
-  REGISTRY_PARAMS,
   RegistryError,
   RegistryListQuery,
   RegistryVersionsQuery,
   ServerList,
+  ServerNamePath,
   ServerResponse,
+  ServerVersionPath,
 } from './model'
 import { defineContract, type Contract } from '@mcp-directory/shared/contracts'
 
 const regErr = (description: string) => ({ description, type: 'application/json', schema: RegistryError })
-const NAME = REGISTRY_PARAMS.serverName
-const VERSION = REGISTRY_PARAMS.version
-const base = { service: 'catalog' as const, tag: 'registry', limit: 'registry' as const, auth: null }
+const base = { service: 'catalog' as const, tag: 'registry' as const, limit: 'registry' as const, auth: null }
 // The registry token is the catalog's to check (it is not an agent token): the gateway only counts writes.
 const write = { ...base, limit: 'write' as const, changesListings: true }
 // A token exchange changes no listing: it leaves the gateway's kept answers alone (an exchange is every caller's to
@@ -63,7 +62,7 @@ export const registryListServerVersions = defineContract({
   method: 'GET',
   path: '/v0.1/servers/:serverName/versions',
   operationId: 'registryListServerVersions',
-  params: { serverName: NAME },
+  params: ServerNamePath,
   summary: 'Every version of a server, newest publication first',
   query: RegistryVersionsQuery,
   responses: {
@@ -78,7 +77,7 @@ export const registryGetServerVersion = defineContract({
   method: 'GET',
   path: '/v0.1/servers/:serverName/versions/:version',
   operationId: 'registryGetServerVersion',
-  params: { serverName: NAME, version: VERSION },
+  params: ServerVersionPath,
   summary: 'One version of a server (`latest` for its latest)',
   query: RegistryVersionsQuery,
   responses: {
@@ -93,7 +92,7 @@ export const registryUpdateServerVersion = defineContract({
   method: 'PUT',
   path: '/v0.1/servers/:serverName/versions/:version',
   operationId: 'registryUpdateServerVersion',
-  params: { serverName: NAME, version: VERSION },
+  params: ServerVersionPath,
   summary: 'Not offered (read-only registry)',
   responses: { 501: regErr('Updates are not supported by this registry') },
 })
@@ -103,7 +102,7 @@ export const registryDeleteServerVersion = defineContract({
   method: 'DELETE',
   path: '/v0.1/servers/:serverName/versions/:version',
   operationId: 'registryDeleteServerVersion',
-  params: { serverName: NAME, version: VERSION },
+  params: ServerVersionPath,
   summary: 'Not offered (read-only registry)',
   responses: { 501: regErr('Deletion is not supported by this registry') },
 })
@@ -113,7 +112,7 @@ export const registryUpdateServerVersionStatus = defineContract({
   method: 'PATCH',
   path: '/v0.1/servers/:serverName/versions/:version/status',
   operationId: 'registryUpdateServerVersionStatus',
-  params: { serverName: NAME, version: VERSION },
+  params: ServerVersionPath,
   summary:
     'Set the status of one version (active, deprecated, deleted; statusMessage), with a registry token for its namespace',
   body: StatusUpdateBody,
@@ -132,7 +131,7 @@ export const registryUpdateServerStatus = defineContract({
   method: 'PATCH',
   path: '/v0.1/servers/:serverName/status',
   operationId: 'registryUpdateServerStatus',
-  params: { serverName: NAME },
+  params: ServerNamePath,
   summary: 'Set the status of every version of a server, with a registry token for its namespace',
   body: StatusUpdateBody,
   responses: {

@@ -2,6 +2,7 @@
  * Models of the official MCP registry's read API (openapi 2025-12-01) as the catalog serves it: the query of each
  * read, and the answers. A failed query model is answered in the registry's own error shape (see routes.ts).
  */
+import { anySegment } from '@mcp-directory/shared/contracts'
 import { t, type Static } from 'elysia'
 
 // PostgreSQL text cannot hold NUL: refused by the model rather than failing the query.
@@ -64,11 +65,14 @@ export const RegistryVersionsQuery = t.Object({ include_deleted: IncludeDeleted 
 /** Whether `include_deleted` asks for deleted versions. */
 export const includesDeleted = (v: string | undefined) => v === 'true' || v === '1'
 
-/** Path parameters, documented only: names and versions arrive URL-encoded and are decoded by the routes. */
-export const REGISTRY_PARAMS = {
-  serverName: 'URL-encoded server name (e.g. "io.github.owner%2Fserver")',
-  version: 'URL-encoded version ("1.0.0", "1.0.0%2B20130313144700" with build metadata), or `latest`',
-}
+// Any segment, documented only: names and versions arrive URL-encoded and are decoded by the routes.
+const SERVER_NAME = anySegment('URL-encoded server name (e.g. "io.github.owner%2Fserver")')
+const VERSION = anySegment('URL-encoded version ("1.0.0", "1.0.0%2B20130313144700" with build metadata), or `latest`')
+
+/** The path of a server: its name. */
+export const ServerNamePath = t.Object({ serverName: SERVER_NAME })
+/** The path of one version of a server: its name and the version. */
+export const ServerVersionPath = t.Object({ serverName: SERVER_NAME, version: VERSION })
 
 /** The registry's error object: a sentence in `error` (the directory adds its usual fields beside it). */
 export const RegistryError = t.Object(

@@ -1,10 +1,11 @@
-import { defineContract, err } from '@mcp-directory/shared/contracts'
+import { defineContract, err, ListingIdPath } from '@mcp-directory/shared/contracts'
 import { TakedownAnswer, TakedownBody } from './model'
 
 /** `POST /api/v1/admin/listings/:id/takedown`: an operator takes a malicious listing down everywhere at once. */
 export const adminTakedownListing = defineContract({
   method: 'POST',
   path: '/api/v1/admin/listings/:id/takedown',
+  params: ListingIdPath,
   service: 'catalog',
   operationId: 'adminTakedownListing',
   tag: 'operator',

@@ -1,6 +1,6 @@
 // The operator's takedown, on its public path (the gateway routes it here: the catalog owns listings).
 import type { Database } from '@mcp-directory/shared/db'
-import { jsonBody, requireOperator } from '@mcp-directory/shared/http'
+import { jsonBody } from '@mcp-directory/shared/http'
 import type { Logger } from '@mcp-directory/shared/log'
 import { mount } from '@mcp-directory/shared/service'
 import { Elysia } from 'elysia'
@@ -13,7 +13,6 @@ export interface TakedownDeps {
   log: Logger
   /** After a commit that wrote listing events, naming the listings. */
   nudge: (ids?: string[]) => void
-  operatorToken: string
 }
 
 /** The takedown route, mounted on the catalog app. */
@@ -33,13 +32,8 @@ export function takedownRoutes(deps: TakedownDeps) {
           ...result,
         }
       },
-      // The token before the body: without it a 401, never a hint drawn from the body.
-      {
-        parse: (ctx: { request: Request }) => {
-          requireOperator(ctx.request, deps.operatorToken)
-          return jsonBody(16 * 1024)(ctx)
-        },
-      },
+      // The contract's operator guard runs before this reader: without the token a 401, never a hint from the body.
+      { parse: jsonBody(16 * 1024) },
     ),
   )
 }

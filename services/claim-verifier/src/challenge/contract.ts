@@ -1,10 +1,11 @@
 // What a claimant must publish for each method: an agent's challenge, and the claim page's.
 import { defineContract, err } from '@mcp-directory/shared/contracts'
-import { Challenge, LinkChallengeBody } from './model'
+import { Challenge, ChallengeParams, LinkChallengeBody } from './model'
 
 export const getClaimChallenge = defineContract({
   method: 'GET',
   path: '/api/v1/agent/claim/:id/challenge',
+  params: ChallengeParams,
   service: 'claim-verifier',
   operationId: 'getClaimChallenge',
   tag: 'agent',

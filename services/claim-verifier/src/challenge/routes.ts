@@ -5,7 +5,6 @@ import { Elysia } from 'elysia'
 import { agentOf, linkHolderOf } from '../claimants/claimant'
 import type { ClaimContext } from '../context'
 import { getClaimChallenge, getClaimLinkChallenge } from './contract'
-import { ChallengeParams } from './model'
 import { challenge } from './service'
 
 const MAX_BODY = 8 * 1024
@@ -16,15 +15,11 @@ const NO_STORE = { 'cache-control': 'no-store' }
 export const challengeRoutes = (ctx: ClaimContext) =>
   new Elysia({ name: 'claim-verifier:challenge' })
     .use(
-      mount(
-        getClaimChallenge,
-        async ({ params, request, set }) => {
-          const answer = await challenge(ctx, params.id, agentOf(request))
-          Object.assign(set.headers, NO_STORE)
-          return answer
-        },
-        { params: ChallengeParams },
-      ),
+      mount(getClaimChallenge, async ({ params, request, set }) => {
+        const answer = await challenge(ctx, params.id, agentOf(request))
+        Object.assign(set.headers, NO_STORE)
+        return answer
+      }),
     )
     .use(
       mount(

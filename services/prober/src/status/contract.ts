@@ -1,5 +1,5 @@
 // The prober's operator API: internal, never routed by the gateway and left out of the OpenAPI document.
-import { defineContract, err } from '@mcp-directory/shared/contracts'
+import { defineContract, err, ListingIdPath } from '@mcp-directory/shared/contracts'
 import { ProbeStateAnswer, ProberStatusAnswer } from './model'
 
 const internal = { service: 'prober', tag: 'internal', limit: null, auth: null, hidden: true } as const
@@ -9,6 +9,7 @@ export const readProbeState = defineContract({
   ...internal,
   method: 'GET',
   path: '/internal/probes/:id',
+  params: ListingIdPath,
   operationId: 'readProbeState',
   summary: "A listing's last probe state and its recent probes",
   responses: {

@@ -1,6 +1,6 @@
 // The operator's moderation API (contract §3): the queue and the three verbs.
 import { defineContract, err } from '@mcp-directory/shared/contracts'
-import { QueuePage, QueueQuery, ReasonBody, Transition } from './model'
+import { ListingParams, QueuePage, QueueQuery, ReasonBody, Transition } from './model'
 
 export const adminListListings = defineContract({
   method: 'GET',
@@ -31,6 +31,7 @@ const VERB = {
   limit: null,
   auth: 'operator',
   changesListings: true,
+  params: ListingParams,
   body: ReasonBody,
   responses: {
     200: {

@@ -22,7 +22,7 @@ export type QueueQuery = Static<typeof QueueQuery>
 export const QueuePage = t.Object({ total: t.Integer(), listings: t.Array(QueueListing) })
 
 /** The listing a verb applies to. */
-export const ListingParams = t.Object({ id: t.String() })
+export const ListingParams = t.Object({ id: t.String({ description: 'Listing id' }) })
 export type ListingParams = Static<typeof ListingParams>
 
 /** Body of approve/reject/flag: an optional reason (an empty body, or none, is no reason). */

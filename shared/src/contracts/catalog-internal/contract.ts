@@ -2,7 +2,7 @@
 // mounts them, the catalog client (shared/src/catalog-client) builds its requests from them, and the gateway
 // reports the details it answered from its cache to `countCachedViews`.
 import { cachedHitsContract } from '../cached-hits'
-import { defineContract, err } from '../endpoint'
+import { defineContract, err, ListingIdPath } from '../endpoint'
 import { FactsAnswer, FactsBody, ProbeTargets, ProbeTargetsQuery } from './facts'
 import { SandboxCoverage, SandboxTargets, SandboxTargetsQuery } from './sandbox'
 import {
@@ -23,6 +23,7 @@ export const putListingFacts = defineContract({
   ...internal,
   method: 'PUT',
   path: '/internal/listings/:id/facts',
+  params: ListingIdPath,
   operationId: 'putListingFacts',
   summary: "Write a probe's facts of a listing; answers the publicly visible fields that changed",
   body: FactsBody,
@@ -77,6 +78,7 @@ export const getAnyListing = defineContract({
   ...internal,
   method: 'GET',
   path: '/internal/listings/:id',
+  params: ListingIdPath,
   operationId: 'getAnyListing',
   summary: 'One listing whatever its status',
   responses: {
@@ -110,6 +112,7 @@ export const setListingStatus = defineContract({
   ...internal,
   method: 'POST',
   path: '/internal/listings/:id/status',
+  params: ListingIdPath,
   operationId: 'setListingStatus',
   summary: 'Move a listing to a status',
   body: StatusBody,

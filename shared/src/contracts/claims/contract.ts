@@ -1,7 +1,16 @@
 // The catalog's internal claims endpoints, for the claim-verifier (never routed by the gateway, left out of the
-// OpenAPI document). Their path parameters are bounded by ListingParams and ClaimParams where they are mounted.
+// OpenAPI document). Their path parameters are bounded by ListingParams and ClaimParams.
 import { defineContract, err } from '../endpoint'
-import { ClaimRecordBody, DueClaims, DueClaimsQuery, RecheckBody, RecheckedClaim, RecordedClaim } from './model'
+import {
+  ClaimParams,
+  ClaimRecordBody,
+  DueClaims,
+  DueClaimsQuery,
+  ListingParams,
+  RecheckBody,
+  RecheckedClaim,
+  RecordedClaim,
+} from './model'
 
 const internal = { service: 'catalog', tag: 'internal', limit: null, auth: null, hidden: true } as const
 
@@ -10,6 +19,7 @@ export const recordListingClaim = defineContract({
   ...internal,
   method: 'POST',
   path: '/internal/listings/:id/claims',
+  params: ListingParams,
   operationId: 'recordListingClaim',
   summary: 'Record a verified claim: the listing becomes official and active',
   body: ClaimRecordBody,
@@ -42,7 +52,7 @@ export const recordClaimRecheck = defineContract({
   path: '/internal/claims/:claimId/rechecks',
   operationId: 'recordClaimRecheck',
   summary: "Record a re-check's result; a claim failing for its whole grace period is revoked",
-  params: { claimId: 'Claim id' },
+  params: ClaimParams,
   body: RecheckBody,
   responses: {
     200: { description: 'The claim after the re-check', type: 'application/json', schema: RecheckedClaim },

@@ -72,5 +72,5 @@ export const RecheckedClaim = t.Object({
 export type RecheckedClaim = Static<typeof RecheckedClaim>['claim']
 
 /** Path parameters of the claims routes. */
-export const ListingParams = t.Object({ id: Name })
-export const ClaimParams = t.Object({ claimId: Name })
+export const ListingParams = t.Object({ id: t.String({ minLength: 1, maxLength: 200, description: 'Listing id' }) })
+export const ClaimParams = t.Object({ claimId: t.String({ minLength: 1, maxLength: 200, description: 'Claim id' }) })
