@@ -2,7 +2,7 @@
 // service app's one error mapper), and the handler's return type is the contract's 2xx model, so the compiler
 // checks the answer. The answer's media type comes from the contract; status and headers from Elysia's `set`. A
 // contract's operator guard is enforced here, the one place a service reads a contract's `auth`.
-import { type TSchema, Type } from '@sinclair/typebox'
+import { CloneType, type TSchema, Type } from '@sinclair/typebox'
 import type { Elysia } from 'elysia'
 import {
   type AnswerOf,
@@ -172,8 +172,10 @@ function hooksOf(contract: Contract, own: Omit<MountOptions, 'answerError'>): Re
   const hooks = contract.auth === 'operator' ? guarded(contract, own) : { ...own }
   const params = contract.params && checkedParams(contract.params)
   if (params && Object.keys(params).length) hooks.params = Type.Object(params)
-  if (contract.query) hooks.query = contract.query as TSchema
-  if (contract.body) hooks.body = contract.body
+  // Copies: Elysia writes into the models it is given (`additionalProperties` on a body), and the contract's own
+  // models must read the same to the OpenAPI document and the MCP tools whichever routes this process mounted.
+  if (contract.query) hooks.query = CloneType(contract.query as TSchema)
+  if (contract.body) hooks.body = CloneType(contract.body)
   return hooks
 }
 

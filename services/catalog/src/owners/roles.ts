@@ -13,7 +13,7 @@ import { githubLoginOfActor, orgOfGrant, orgOfLogin, type RoleCheck, type RoleVe
 import { grants, type RegistryTokens } from '../publish/token'
 
 const refusal = (v: Exclude<RoleVerdict, { held: true }>) =>
-  v.status === 403 ? new Forbidden(v.message) : new Unavailable(v.message)
+  v.refusal === 'forbidden' ? new Forbidden(v.message) : new Unavailable(v.message)
 
 async function nameOf(database: Database, id: string): Promise<string | null> {
   if (!isStorableId(id)) return null
@@ -63,10 +63,10 @@ export async function checkOfferRole(
   const login = githubLoginOfActor(offer.fromActor) as string
   const verdict = await deps.roles(orgOfLogin(login, name) as string, login)
   if (verdict.held) return offer.fromActor
-  if (verdict.status === 403) {
+  if (verdict.refusal === 'forbidden') {
     await deps.database.db.delete(listingTransfers).where(and(where, eq(listingTransfers.fromActor, offer.fromActor)))
   }
-  throw verdict.status === 403
+  throw verdict.refusal === 'forbidden'
     ? new Forbidden(`The transfer lapsed: ${verdict.message}`)
     : new Unavailable(verdict.message)
 }

@@ -67,7 +67,7 @@ export function registryAuth(deps: AuthDeps) {
     } catch (err) {
       if (!(err instanceof ProofError)) throw err
       log.info({ method, domain: String(body.domain).slice(0, 253), why: err.message }, 'registry auth refused')
-      throw new RegistryRefusal(401, `${method.toUpperCase()} authentication failed: ${err.message}`)
+      throw new RegistryRefusal('unauthenticated', `${method.toUpperCase()} authentication failed: ${err.message}`)
     }
   }
 
@@ -79,7 +79,10 @@ export function registryAuth(deps: AuthDeps) {
       first = await deps.firstUse(key, USED_WINDOW_MS)
     } catch (err) {
       log.warn({ err }, 'registry auth: used signatures cannot be checked')
-      throw new RegistryRefusal(503, 'Authentication is unavailable for a moment; sign a new timestamp and try again')
+      throw new RegistryRefusal(
+        'unavailable',
+        'Authentication is unavailable for a moment; sign a new timestamp and try again',
+      )
     }
     if (!first) throw new ProofError('this signed timestamp was already used: sign a new one')
   }
@@ -88,7 +91,7 @@ export function registryAuth(deps: AuthDeps) {
     /** The claims of a request's Bearer token, or the registry's 401. */
     claimsOf(token: string | null): RegistryClaims {
       const claims = token ? tokens.verify(token) : null
-      if (!claims) throw new RegistryRefusal(401, 'Invalid or expired Registry JWT token')
+      if (!claims) throw new RegistryRefusal('unauthenticated', 'Invalid or expired Registry JWT token')
       return claims
     },
     exchangeDns: (body: SignedTimestamp) => exchangeSigned('dns', body),
@@ -99,14 +102,14 @@ export function registryAuth(deps: AuthDeps) {
         who = await deps.sources.github(githubToken)
       } catch (err) {
         log.info({ why: err instanceof Error ? err.message : String(err) }, 'registry auth refused (github-at)')
-        throw new RegistryRefusal(401, 'Token exchange failed')
+        throw new RegistryRefusal('unauthenticated', 'Token exchange failed')
       }
       const owners = [who.login, ...who.orgs]
       const permissions = owners.map((o): Permission => ({ action: 'publish', resource: `io.github.${o}/*` }))
       return issue('github-at', who.login, permissions)
     },
     exchangeNone() {
-      if (!deps.allowAnonymous) throw new RegistryRefusal(404, 'Anonymous authentication is not enabled')
+      if (!deps.allowAnonymous) throw new RegistryRefusal('not_found', 'Anonymous authentication is not enabled')
       // Each token its own random subject: what it publishes is recorded with it, so only it changes that.
       const subject = `anonymous-${randomBytes(12).toString('hex')}`
       return issue('none', subject, [{ action: 'publish', resource: `${ANONYMOUS_NAMESPACE}/*` }])

@@ -17,7 +17,7 @@ import { type ProofSources, RoleUnverifiable } from './sources'
 import type { RegistryClaims } from './token'
 
 /** The answer of a role check: held, or refused with the status and message to answer with. */
-export type RoleVerdict = { held: true } | { held: false; status: 403 | 503; message: string }
+export type RoleVerdict = { held: true } | { held: false; refusal: 'forbidden' | 'unavailable'; message: string }
 
 /** Checks that a GitHub user is an admin of an organisation now. */
 export type RoleCheck = (org: string, login: string) => Promise<RoleVerdict>
@@ -110,14 +110,14 @@ export function roleCheck(deps: {
         )
         return {
           held: false,
-          status: 503,
+          refusal: 'unavailable',
           message: `The directory cannot verify roles in the GitHub organisation ${org} (its GitHub token cannot see the organisation's members), so it cannot confirm that ${login} is still an admin; the right is not withdrawn, but waits until the directory's operator fixes this`,
         }
       }
       deps.log.warn({ org, login, why: err instanceof Error ? err.message : String(err) }, 'organisation role unknown')
       return {
         held: false,
-        status: 503,
+        refusal: 'unavailable',
         message: `GitHub could not confirm that ${login} is still an admin of the organisation ${org}; try again later`,
       }
     }
@@ -127,7 +127,7 @@ export function roleCheck(deps: {
     deps.log.info({ org, login, role, lapsed }, 'organisation role ended: the right it granted is refused')
     return {
       held: false,
-      status: 403,
+      refusal: 'forbidden',
       message: `This right came from an admin role in the GitHub organisation ${org}, which ${login} no longer holds`,
     }
   }

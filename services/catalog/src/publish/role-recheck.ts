@@ -68,7 +68,7 @@ export async function recheckRoles(
   for (const { org, login } of await claimDuePairs(database, opts.dueAfterMs ?? 0)) {
     const verdict = await roles(org, login)
     if (verdict.held) counts.held++
-    else if (verdict.status === 403) counts.lapsed++
+    else if (verdict.refusal === 'forbidden') counts.lapsed++
     else counts.unknown++
   }
   if (counts.lapsed || counts.unknown) log.info(counts, 'publisher roles re-checked')

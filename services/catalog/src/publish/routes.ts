@@ -71,7 +71,7 @@ export function publishRoutes(deps: {
   const setStatus = async (request: Request, body: StatusBody, all: boolean) => {
     const claims = auth.claimsOf(bearerToken(request))
     const seg = segments(request)
-    if (!seg || seg.length !== (all ? 2 : 4)) throw new RegistryRefusal(404, 'Server not found')
+    if (!seg || seg.length !== (all ? 2 : 4)) throw new RegistryRefusal('not_found', 'Server not found')
     const [name, , version = ''] = seg
     const message = body.statusMessage?.trim() || null
     const changed = await publish.setStatus(claims, name, all ? null : version, body.status, message)

@@ -108,14 +108,17 @@ async function requireRole(deps: PublishDeps, claims: RegistryClaims, name: stri
   const org = orgOfGrant(claims, name)
   if (!org) return
   const verdict = await deps.roles(org, claims.auth_method_sub)
-  if (!verdict.held) throw new RegistryRefusal(verdict.status, verdict.message)
+  if (!verdict.held) throw new RegistryRefusal(verdict.refusal, verdict.message)
 }
 
 /** 403 unless the registry token grants the name's namespace (the refusal names what it does grant). */
 function requirePublishGrant(claims: RegistryClaims, name: string) {
   if (grants(claims.permissions, name)) return
   const granted = claims.permissions.map((p) => p.resource).join(', ')
-  throw new RegistryRefusal(403, `You do not have permission to publish this server (this token grants ${granted})`)
+  throw new RegistryRefusal(
+    'forbidden',
+    `You do not have permission to publish this server (this token grants ${granted})`,
+  )
 }
 
 /**
@@ -145,7 +148,7 @@ function publishInTurn(database: Database) {
 
 /** What a refused publish of a taken-down server is told (never the operator's reason). */
 const takenDownRefusal = (name: string) =>
-  new RegistryRefusal(403, `${name} was ${TAKEN_DOWN}: its name and repository cannot be published here`)
+  new RegistryRefusal('forbidden', `${name} was ${TAKEN_DOWN}: its name and repository cannot be published here`)
 
 /** Refuses a server whose name (or a look-alike) or repository an operator took down. */
 async function refuseTakenDown(database: Database, server: { name: string; repository?: { url?: unknown } }) {
@@ -160,10 +163,10 @@ async function refuseTakenDown(database: Database, server: { name: string; repos
  */
 async function refuseTaken(database: Database, name: string, version: string, origin: string, supersedes: boolean) {
   if (await versionExists(database, name, version))
-    throw new RegistryRefusal(400, `invalid version: cannot publish duplicate version ${version} of ${name}`)
+    throw new RegistryRefusal('invalid', `invalid version: cannot publish duplicate version ${version} of ${name}`)
   const held = await holderOfName(database, name)
   if (held && held.origin !== origin && !(supersedes && supersedable(held)))
-    throw new RegistryRefusal(409, `${name} is listed here from another origin; the operator decides`)
+    throw new RegistryRefusal('conflict', `${name} is listed here from another origin; the operator decides`)
 }
 
 /** Imports a checked server.json as its publisher's listing, in turn (`publishInTurn`). */
@@ -177,12 +180,12 @@ async function writePublished(
   const { database, log } = deps
   const summary = await deps.importDocument({ servers: [server] }, undefined, { origin })
   if (summary.conflicts.length)
-    throw new RegistryRefusal(409, `${s.name} conflicts with a listing of another origin; the operator decides`)
+    throw new RegistryRefusal('conflict', `${s.name} conflicts with a listing of another origin; the operator decides`)
   const skipped = summary.skipped[0]?.reason
   if (skipped !== undefined && isTakedownSkip(skipped)) throw takenDownRefusal(s.name)
-  if (skipped !== undefined) throw new RegistryRefusal(400, `${s.name} refused: ${skipped}`)
+  if (skipped !== undefined) throw new RegistryRefusal('invalid', `${s.name} refused: ${skipped}`)
   const listing = await listingOfName(database, s.name)
-  if (!listing) throw new RegistryRefusal(500, 'Failed to publish server')
+  if (!listing) throw new RegistryRefusal('failed', 'Failed to publish server')
   await recordPublisher(database, listing.id, orgOfGrant(claims, s.name) ? claims.auth_method_sub : null)
   if (summary.created && deps.moderate) await deps.flag(listing.id)
   else if (await reviveDeletedByPublisher(database, listing.id)) deps.nudge()
@@ -210,14 +213,14 @@ export function publishService(deps: PublishDeps) {
     /** Publishes a server.json; returns its name and version (the route answers with the served version). */
     async publish(claims: RegistryClaims, server: unknown) {
       const problems = schemaProblems(server)
-      if (problems.length) throw new RegistryRefusal(400, `Invalid server.json: ${problems[0]}`, problems)
+      if (problems.length) throw new RegistryRefusal('invalid', `Invalid server.json: ${problems[0]}`, problems)
       const s = server as Published
       requirePublishGrant(claims, s.name)
       await requireRole(deps, claims, s.name)
       await refuseTakenDown(database, s)
       // `latest` names the latest version in every read path: it cannot be a version of its own.
       if (s.version.trim().toLowerCase() === 'latest')
-        throw new RegistryRefusal(400, 'invalid version: "latest" is reserved for the latest version')
+        throw new RegistryRefusal('invalid', 'invalid version: "latest" is reserved for the latest version')
       const namespace = s.name.slice(0, s.name.indexOf('/'))
       const origin = publisherOrigin(namespace, claims)
       // Proven (not anonymous): the namespace's owner, before whom a stranger's pending submission of the name gives way.
@@ -226,12 +229,12 @@ export function publishService(deps: PublishDeps) {
       try {
         await checkPackages(s.name, s.packages, deps.readPackage)
       } catch (err) {
-        if (err instanceof PackageRefused) throw new RegistryRefusal(400, err.message)
+        if (err instanceof PackageRefused) throw new RegistryRefusal('invalid', err.message)
         throw err
       }
       // Resolved before the publish waits its turn: a slow name holds up no other publish of the namespace.
       const remote = Array.isArray(s.remotes) ? await deps.refusedRemotes?.(s.remotes) : null
-      if (remote) throw new RegistryRefusal(400, `${s.name} refused: ${remote}`)
+      if (remote) throw new RegistryRefusal('invalid', `${s.name} refused: ${remote}`)
       // Checked again in turn: another publish of this server may have written it since.
       return inTurn(namespace, async () => {
         await refuseTaken(database, s.name, s.version, origin, supersedes)
@@ -251,24 +254,24 @@ export function publishService(deps: PublishDeps) {
       message: string | null,
     ) {
       if (!grants(claims.permissions, name))
-        throw new RegistryRefusal(403, 'You do not have publish or edit permissions for this server')
+        throw new RegistryRefusal('forbidden', 'You do not have publish or edit permissions for this server')
       await requireRole(deps, claims, name)
       const listing = await listingOfName(database, name)
-      if (!listing) throw new RegistryRefusal(404, 'Server not found')
+      if (!listing) throw new RegistryRefusal('not_found', 'Server not found')
       // A taken-down server's versions stay deleted: its publisher cannot set them again.
       if (await takedownOf(database.db, listing.id)) throw takenDownRefusal(name)
       // Only what was published here is the publisher's to change; another origin's listing stays that origin's.
       if (listing.origin !== publisherOrigin(name.slice(0, name.indexOf('/')), claims))
         throw new RegistryRefusal(
-          403,
+          'forbidden',
           "This server is listed here from another origin: its status is not the publisher's to change",
         )
       if (version !== null && !(await versionExists(database, name, version)))
-        throw new RegistryRefusal(404, 'Server version not found')
+        throw new RegistryRefusal('not_found', 'Server version not found')
       const changed = await setVersionStatus(database, { listingId: listing.id, name, version }, status, message)
       if (changed.length) deps.nudge()
       if (version !== null && !changed.length)
-        throw new RegistryRefusal(400, `No changes to apply: status is already ${status}`)
+        throw new RegistryRefusal('invalid', `No changes to apply: status is already ${status}`)
       log.info(
         { name, version, status, by: `${claims.auth_method}:${claims.auth_method_sub}` },
         'server status changed',

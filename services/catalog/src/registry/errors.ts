@@ -1,10 +1,21 @@
 /** The registry API's errors: its own `{ error }` shape (a sentence), with the directory's usual fields beside it. */
 import { json } from '@mcp-directory/shared/http'
 
-/** A refusal of the registry API (reads, publishing, tokens), answered in the registry's shape: a status and a sentence. */
+/** What a refusal of the registry API is, in its own words; the registry's answer gives each its status. */
+export type RegistryRefusalKind =
+  | 'invalid'
+  | 'unauthenticated'
+  | 'forbidden'
+  | 'not_found'
+  | 'conflict'
+  | 'failed'
+  | 'not_implemented'
+  | 'unavailable'
+
+/** A refusal of the registry API (reads, publishing, tokens), answered in the registry's shape: a sentence. */
 export class RegistryRefusal extends Error {
   constructor(
-    readonly status: number,
+    readonly kind: RegistryRefusalKind,
     message: string,
     readonly details?: unknown[],
   ) {
@@ -26,13 +37,16 @@ export function registryError(
   )
 }
 
-const CODES: Record<number, string> = {
-  400: 'invalid_body',
-  401: 'unauthorized',
-  403: 'forbidden',
-  404: 'not_found',
-  409: 'conflict',
-  501: 'not_implemented',
+/** Each refusal's status and the directory's error code beside the registry's sentence. */
+const ANSWERS: Record<RegistryRefusalKind, { status: number; code: string }> = {
+  invalid: { status: 400, code: 'invalid_body' },
+  unauthenticated: { status: 401, code: 'unauthorized' },
+  forbidden: { status: 403, code: 'forbidden' },
+  not_found: { status: 404, code: 'not_found' },
+  conflict: { status: 409, code: 'conflict' },
+  failed: { status: 500, code: 'internal' },
+  not_implemented: { status: 501, code: 'not_implemented' },
+  unavailable: { status: 503, code: 'internal' },
 }
 
 /** A registry route's answer to a refusal its handler throws (mount's `answerError`); other errors are the app's. */
@@ -40,5 +54,5 @@ export const answerRefusal =
   (baseUrl: string) =>
   (err: unknown): Response | undefined =>
     err instanceof RegistryRefusal
-      ? registryError(baseUrl, err.status, err.message, CODES[err.status] ?? 'internal', err.details)
+      ? registryError(baseUrl, ANSWERS[err.kind].status, err.message, ANSWERS[err.kind].code, err.details)
       : undefined

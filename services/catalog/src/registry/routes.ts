@@ -72,9 +72,9 @@ export function registryRoutes(deps: RegistryRouteDeps) {
   const registry = registryService(deps)
   const refusals = { answerError: answerRefusal(baseUrl) }
   const notImplemented = (what: string) => (): never => {
-    throw new RegistryRefusal(501, `${what} is not supported by this registry`)
+    throw new RegistryRefusal('not_implemented', `${what} is not supported by this registry`)
   }
-  const serverNotFound = () => new RegistryRefusal(404, 'Server not found')
+  const serverNotFound = () => new RegistryRefusal('not_found', 'Server not found')
   type VersionsRequest = { request: Request; query: { include_deleted?: string } }
   const versionsOf = async ({ request, query }: VersionsRequest) => {
     const seg = segments(request)
@@ -89,7 +89,7 @@ export function registryRoutes(deps: RegistryRouteDeps) {
     const [name, , version] = seg
     const found = await registry.version(name, version, includesDeleted(query.include_deleted))
     if (found.missing === 'server') throw serverNotFound()
-    if (found.missing === 'version') throw new RegistryRefusal(404, 'Server version not found')
+    if (found.missing === 'version') throw new RegistryRefusal('not_found', 'Server version not found')
     return found.server
   }
 
