@@ -8,7 +8,7 @@ import { get, isObj, kindOf, type Obj } from './values'
 
 export * from './format'
 export { contentHash, normalizeEntry } from './entry'
-export { SLUG_MAX, SLUG_PATTERN, slugFor, slugify, uniqueSlug } from './slug'
+export { SLUG_MAX, SLUG_PATTERN, slugFor, slugify, uniqueSlug } from '../text/slug'
 export { httpUrl } from './values'
 
 const OFFICIAL_META = 'io.modelcontextprotocol.registry/official'

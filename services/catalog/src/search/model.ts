@@ -1,6 +1,6 @@
 /** Search's query model (`GET /api/v1/search`, contract §6: never silently clamped or ignored). */
 import { CONFIG_CLIENTS } from '@mcp-directory/shared/install'
-import { SORTS } from './engine/rank'
+import { SORTS } from '../text/engine/rank'
 import { t, type Static } from 'elysia'
 
 export { SearchHit, SearchResponse } from '@mcp-directory/shared/contracts'

@@ -2,7 +2,7 @@ import { resolveCategory, storedCategoryName } from '@mcp-directory/shared/categ
 import { AppError, invalidParameter } from '@mcp-directory/shared/errors'
 import { installHintFor } from '../listings/present'
 import { basisOf, type CatalogIndex, type PresentedHit } from './catalog-index'
-import { BadCursor, CursorExpired, type Filters, type SearchPage, type Sort } from './engine'
+import { BadCursor, CursorExpired, type Filters, type SearchPage, type Sort } from '../text/engine'
 import { Lru } from '@mcp-directory/shared/lru'
 import type { CursorSeal } from './cursor-seal'
 import { DEFAULT_LIMIT, type SearchQuery } from './model'
