@@ -7,8 +7,7 @@ import { catalogOutbox, type importConflicts, registryFollows, type Database, ty
 import { Conflict, InvalidInput, NotFound } from '@mcp-directory/shared/errors'
 import type { Logger } from '@mcp-directory/shared/log'
 import { enqueueEvent } from '@mcp-directory/shared/outbox'
-import { findListing } from '../listings/repository'
-import { listingOfName } from '../publish/repository'
+import { findListing, listingOfName } from '../listings/repository'
 import {
   closeConflict,
   type ConflictFields,
@@ -21,7 +20,7 @@ import {
   updateConflict,
 } from './conflict-repository'
 import type { Importer } from './importer'
-import { IMPORT_ORIGIN, registryOrigin } from './origin'
+import { IMPORT_ORIGIN, registryOrigin } from '../listings/origin'
 import type { ConflictReason } from './plan'
 
 /** One conflict to record. */

@@ -5,7 +5,8 @@
  * and latest mark its registry gave it.
  */
 import type { Database } from '@mcp-directory/shared/db'
-import { listingIdsByName, type VersionWrite } from '../registry/repository'
+import { listingIdsByName } from '../listings/repository'
+import type { VersionWrite } from '../registry/repository'
 import { writeVersions } from '../registry/service'
 import { OFFICIAL_META, servedNameOf, servedServerJson, servedVersionOf } from '../registry/server-json'
 import { namesHeldBack } from './conflict-repository'
