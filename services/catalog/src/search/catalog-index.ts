@@ -12,7 +12,7 @@ import type { SummaryRow } from '../listings/summary-row'
 import { type HistoryOptions, type Lifecycle, type OrderFacts, SearchIndex } from '../text/engine'
 import type { IndexRow } from './index-rows'
 import { distinctNames, installQualifier, InstallNames } from './install-names'
-import { ToolStore } from '../tools/tool-store'
+import { ToolStore } from './tool-index/tool-store'
 
 /**
  * A listing's public summary as UTF-8 JSON without its install name and closing brace, and what its install hints are made of as

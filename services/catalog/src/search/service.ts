@@ -6,7 +6,7 @@ import { BadCursor, CursorExpired, type Filters, type SearchPage, type Sort } fr
 import { Lru } from '@mcp-directory/shared/lru'
 import type { CursorSeal } from './cursor-seal'
 import { DEFAULT_LIMIT, type SearchQuery } from './model'
-import { toolMatcher, toolPlanOf } from '../tools/tool-search'
+import { toolMatcher, toolPlanOf } from './tool-index/tool-search'
 
 /** The stored category name a search filters on: any of its three spellings, or a 400 `unknown_category`. */
 export function categoryFilter(category: string | undefined): string | null {
