@@ -5,8 +5,8 @@
 import type { ToolInfo } from '@mcp-directory/shared/contracts'
 import { type Database, eq, listings } from '@mcp-directory/shared/db'
 import { freePort, runToken } from '@mcp-directory/shared/testing'
-import type { ToolSourceRow } from '../services/catalog/src/tools/documents'
-import { ToolStore } from '../services/catalog/src/tools/tool-store'
+import type { ToolSourceRow } from '../services/catalog/src/search/tool-index/documents'
+import { ToolStore } from '../services/catalog/src/search/tool-index/tool-store'
 import { seeded } from './queries'
 import { cacheCounts, type Result } from './wrk'
 

@@ -11,21 +11,23 @@ import { registryUpstream } from './import/registry-follow'
 import type { RetryPolicy } from './import/registry-upstream'
 import { importRoutes } from './import/routes'
 import { conflictRoutes } from './import/conflict-routes'
-import { DEMO_ORIGIN } from './import/origin'
+import { DEMO_ORIGIN } from './listings/origin'
 import { internalClaimRoutes } from './claims/routes'
 import { factsRoutes } from './facts/routes'
 import { takedownRoutes } from './takedown/routes'
 import { moderationRoutes } from './moderation/routes'
+import { changeListingStatus } from './moderation/service'
 import { startCatalogJobs } from './jobs'
 import { hasListings } from './listings/repository'
 import { createDetailCache } from './listings/detail-cache'
 import { listingRoutes } from './listings/routes'
 import { markdownRoutes } from './markdown/routes'
-import { publishing, type PublishingOptions } from './publish/wiring'
+import { publishing, type PublishingOptions } from './publishing'
+import { versionsOfImports } from './registry/import-versions'
 import { registryRoutes } from './registry/routes'
 import { directoryNamespace } from './registry/server-json'
 import { type LiveIndex, startLiveIndex } from './search/live-index'
-import type { HistoryOptions } from './search/engine'
+import type { HistoryOptions } from './text/engine'
 import { serverSecretFrom } from '@mcp-directory/shared/runtime'
 import { cursorSeal } from './search/cursor-seal'
 import { searchRoutes } from './search/routes'
@@ -69,6 +71,28 @@ function searches(index: LiveIndex, deps: CatalogDeps) {
   return searchRoutes({ index, seal }).use(toolRoutes({ index, seal }))
 }
 
+/**
+ * The catalog's import and its upstream syncs, given what they need of the parts above them (import/ports.ts): the
+ * registry keeps their versions, and moderation takes out (and brings back) what an upstream stopped serving.
+ */
+function importing(deps: CatalogDeps, namespace: string, nudge: () => void, after: Promise<void>) {
+  const { config, database, log } = deps
+  const versions = versionsOfImports(database, namespace)
+  const importWithVersions = createImporter({ database, versions, nudge, log, config, after })
+  const upstream = registryUpstream({
+    database,
+    log,
+    versions,
+    changeStatus: (id, to, reason) => changeListingStatus(database, id, to, reason),
+    importDocument: (doc, opts) => importWithVersions(doc, undefined, opts),
+    nudge,
+    retry: deps.registryRetry,
+    maxPages: config.registrySyncMaxPages,
+    maxNew: config.registrySyncMaxNew,
+  })
+  return { importWithVersions, upstream }
+}
+
 /** Builds the catalog service: server and tool search, detail, categories, health, Markdown and import. */
 export function createCatalogApp(deps: CatalogDeps) {
   const { config, database, log, searchHistory: history } = deps
@@ -87,18 +111,7 @@ export function createCatalogApp(deps: CatalogDeps) {
     jobs.relay.nudge()
   }
   // Imports, syncs and publishes compare against stored skeletons: they wait for the start-up pass to renew them.
-  const after = identities.ready
-  const importWithVersions = createImporter({ database, namespace, nudge: published, log, config, after })
-  const upstream = registryUpstream({
-    database,
-    log,
-    namespace,
-    importDocument: (doc, opts) => importWithVersions(doc, undefined, opts),
-    nudge: published,
-    retry: deps.registryRetry,
-    maxPages: config.registrySyncMaxPages,
-    maxNew: config.registrySyncMaxNew,
-  })
+  const { importWithVersions, upstream } = importing(deps, namespace, published, identities.ready)
   // Another service's change (an approval above all) may also give a listing its first served version.
   const nudge = () => {
     searchIndex.changed()

@@ -3,7 +3,7 @@
 // is skipped, saying why, and once the operator decides some, the next import keeps more.
 import { beforeAll, describe, expect, test } from 'bun:test'
 import { and, count, eq, importConflicts, listings, serverVersions } from '@mcp-directory/shared/db'
-import { MAX_OPEN_CONFLICTS } from '../src/import/conflict-service'
+import { MAX_OPEN_CONFLICTS } from '../src/import/conflict-record'
 import { freshCatalog } from './fresh-catalog'
 
 const OPERATOR = 'conflict-cap-test-operator-token'

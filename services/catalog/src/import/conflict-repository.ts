@@ -1,5 +1,5 @@
 // The queries of import conflicts (catalog.import_conflicts): the entries an import or a sync did not apply, kept
-// for the operator. What to record, and the events, are decided in `conflict-service.ts`.
+// for the operator. What to record, and the events, are decided in `conflict-record.ts`.
 import { and, asc, count, desc, eq, importConflicts, inArray, type Database, type Tx } from '@mcp-directory/shared/db'
 
 /** The columns a conflict's entry is stored in. */

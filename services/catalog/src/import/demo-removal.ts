@@ -15,7 +15,7 @@ import {
 } from '@mcp-directory/shared/db'
 import type { Logger } from '@mcp-directory/shared/log'
 import { enqueueEvent } from '@mcp-directory/shared/outbox'
-import { DEMO_ORIGIN } from './origin'
+import { DEMO_ORIGIN } from '../listings/origin'
 
 /** Removes every demo listing in one transaction (with a `listing.rejected` each, so indexes and caches drop it); returns how many. */
 export async function removeDemoListings(database: Database, log: Logger): Promise<number> {

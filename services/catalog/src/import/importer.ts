@@ -3,7 +3,8 @@ import type { Database } from '@mcp-directory/shared/db'
 import type { Logger } from '@mcp-directory/shared/log'
 import { storableValue } from '@mcp-directory/shared/text'
 import { removeDemoListings } from './demo-removal'
-import { DEMO_ORIGIN, IMPORT_ORIGIN } from './origin'
+import type { ServedVersions } from './ports'
+import { DEMO_ORIGIN, IMPORT_ORIGIN } from '../listings/origin'
 import { ImportFormatError, normalizeEntry, parseRegistryDocument } from './parse'
 import { importDocument, type ImportOptions, type ImportProgress, type ImportSummary } from './service'
 import { isTakedownSkip } from '../takedown/service'
@@ -18,7 +19,8 @@ export type Importer = (doc: unknown, onProgress?: ImportProgress, opts?: Import
  */
 export function createImporter(deps: {
   database: Database
-  namespace: string
+  /** Where the versions the registry API serves of an import are kept. */
+  versions: ServedVersions
   nudge: () => void
   log: Logger
   /** OUTBOUND_ALLOW_PRIVATE=1: remotes on loopback or private addresses are kept (tests, local development). */
@@ -39,7 +41,8 @@ export function createImporter(deps: {
     const { summary, notKept } = await importDocument(deps.database, doc, onProgress, scope)
     // An entry a takedown refused brings no version either: what was taken down is never written again.
     const takenDown = summary.skipped.flatMap((s) => (s.name && isTakedownSkip(s.reason) ? [s.name] : []))
-    await recordVersions(deps.database, recordsOf(doc), deps.namespace, origin, new Set([...notKept, ...takenDown]))
+    const notServed = new Set([...notKept, ...takenDown])
+    await recordVersions(deps.database, deps.versions, recordsOf(doc), origin, notServed)
     if (summary.conflicts.length)
       deps.log.warn(
         {

@@ -1,6 +1,6 @@
 /**
  * Reading the official MCP registry's list format (contract §4) into listings: pure functions, no I/O. This file
- * reads the document (its shape, superseded and deleted records); `entry.ts` normalises each entry, `slug.ts`
+ * reads the document (its shape, superseded and deleted records); `entry.ts` normalises each entry, `../text/slug.ts`
  * makes listing ids, `values.ts` reads untrusted values, `format.ts` holds the types, `model.ts` the bounds.
  */
 import { ImportFormatError, type ImportSkip, type ParsedDocument, type RawEntry } from './format'
@@ -10,10 +10,11 @@ import { get, isObj, kindOf, type Obj } from './values'
 export * from './format'
 export { IMPORT_LIMITS } from './model'
 export { contentHash, normalizeEntry } from './entry'
-export { SLUG_MAX, SLUG_PATTERN, slugFor, slugify, uniqueSlug } from './slug'
+export { SLUG_MAX, SLUG_PATTERN, slugFor, slugify, uniqueSlug } from '../text/slug'
 export { httpUrl } from './values'
 
-const OFFICIAL_META = 'io.modelcontextprotocol.registry/official'
+/** The `_meta` key of the official registry's metadata of a version (its status, publication time, latest mark). */
+export const OFFICIAL_META = 'io.modelcontextprotocol.registry/official'
 
 /**
  * Reads an import document: a JSON array of server.json objects, or `{ servers: [...] }` whose elements are

@@ -17,7 +17,8 @@ import { holdsIdentity, identityColumns } from '../listings/identity'
 import { allTakedowns } from '../takedown/repository'
 import { TakenDown } from '../takedown/keys'
 import { takenDownSkip } from '../takedown/service'
-import { IMPORT_ORIGIN, type ImportScope } from './origin'
+import { IMPORT_ORIGIN } from '../listings/origin'
+import type { ImportScope } from './scope'
 import type { ImportedListing } from './parse'
 
 /** A stored listing as the plan compares entries with it. */

@@ -6,7 +6,7 @@
  */
 import { inArray, listings, or, type Tx } from '@mcp-directory/shared/db'
 import { holdsIdentity, identityColumns } from '../listings/identity'
-import { idsStartingWith } from '../moderation/repository'
+import { idsStartingWith } from '../listings/repository'
 import { type ConflictReason, described, IDENTITY_COLUMNS, type StoredIndex } from './plan'
 import { slugFor, uniqueSlug, type ImportedListing } from './parse'
 

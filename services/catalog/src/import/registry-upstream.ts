@@ -12,10 +12,10 @@
  */
 import { eq, registryFollows, sql, type Database } from '@mcp-directory/shared/db'
 import type { Logger } from '@mcp-directory/shared/log'
-import { changeListingStatus } from '../moderation/service'
-import { listingIdsByName, listingsWithoutLiveVersion } from '../registry/repository'
-import { registryOrigin } from './origin'
+import { registryOrigin } from '../listings/origin'
+import { listingIdsByName } from '../listings/repository'
 import type { ImportSkip } from './parse'
+import type { ChangeStatus, ServedVersions } from './ports'
 import type { ImportOptions, ImportSummary } from './service'
 import { fetchPageWithRetry, type RetryPolicy } from './upstream-pages'
 import { recordOf, recordVersions, type RegistryRecord } from './versions'
@@ -47,7 +47,10 @@ export interface RegistrySyncSummary extends ImportSummary {
 export interface RegistrySyncDeps {
   database: Database
   log: Logger
-  namespace: string
+  /** Where the versions the registry API serves of a sync are kept. */
+  versions: ServedVersions
+  /** Moderation's change of a listing's status (one the upstream no longer serves leaves the catalog, and comes back). */
+  changeStatus: ChangeStatus
   /** The catalog's import of a document (listings and their events), as the given origin. */
   importDocument: (doc: unknown, opts: ImportOptions) => Promise<ImportSummary>
   /** Pages one sync reads at most (REGISTRY_SYNC_MAX_PAGES). */
@@ -136,7 +139,7 @@ async function applyPage(
     summary.skipped.push(...s.skipped.map((k: ImportSkip) => ({ ...k, index: offset + k.index })))
     summary.conflicts.push(...s.conflicts.map((c) => ({ ...c, index: offset + c.index })))
   }
-  summary.versions += await recordVersions(deps.database, records, deps.namespace, scope.origin)
+  summary.versions += await recordVersions(deps.database, deps.versions, records, scope.origin)
 
   // Only this upstream's own listings leave the catalog or come back with what it serves.
   const names = [...new Set(records.map(nameOf).filter((n): n is string => n !== null))]
@@ -144,13 +147,13 @@ async function applyPage(
     [...(await listingIdsByName(deps.database, names))].filter(([, l]) => l.origin === scope.origin),
   )
   const ids = [...listings.values()].map((l) => l.id)
-  const gone = new Set(await listingsWithoutLiveVersion(deps.database, ids))
+  const gone = new Set(await deps.versions.withoutLiveVersion(ids))
   for (const l of listings.values()) {
     if (gone.has(l.id) && l.status === 'active') {
-      await changeListingStatus(deps.database, l.id, 'rejected', REMOVED_UPSTREAM)
+      await deps.changeStatus(l.id, 'rejected', REMOVED_UPSTREAM)
       summary.removed++
     } else if (!gone.has(l.id) && l.status === 'rejected' && l.reason === REMOVED_UPSTREAM) {
-      await changeListingStatus(deps.database, l.id, 'active', null)
+      await deps.changeStatus(l.id, 'active', null)
       summary.restored++
     }
   }

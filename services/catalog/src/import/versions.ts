@@ -5,11 +5,10 @@
  * and latest mark its registry gave it.
  */
 import type { Database } from '@mcp-directory/shared/db'
-import { listingIdsByName, type VersionWrite } from '../registry/repository'
-import { writeVersions } from '../registry/service'
-import { OFFICIAL_META, servedNameOf, servedServerJson, servedVersionOf } from '../registry/server-json'
+import { listingIdsByName } from '../listings/repository'
 import { namesHeldBack } from './conflict-repository'
-import { normalizeEntry } from './parse'
+import { normalizeEntry, OFFICIAL_META } from './parse'
+import type { RecordMeta, ServedVersions, VersionRecord } from './ports'
 
 type Obj = Record<string, unknown>
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v)
@@ -18,13 +17,7 @@ const get = (o: Obj, k: string): unknown => (Object.hasOwn(o, k) ? o[k] : undefi
 /** One record of an import document: the server.json and the registry's metadata of it, when it came with any. */
 export interface RegistryRecord {
   server: unknown
-  meta: {
-    status: 'active' | 'deprecated' | 'deleted'
-    statusMessage: string | null
-    isLatest: boolean
-    publishedAt: Date | null
-    updatedAt: Date | null
-  } | null
+  meta: RecordMeta | null
 }
 
 /** The records of an import document, in order (whatever is not one is left to the importer to report). */
@@ -71,13 +64,14 @@ const nameOf = (server: unknown) => {
 }
 
 /**
- * Stores the records whose server has a listing of `origin` as versions of it; returns how many versions were written.
- * Of several records of one server marked (or taken as) latest, the last one is the latest.
+ * Stores the records whose server has a listing of `origin` as versions of it (through the registry's `versions`);
+ * returns how many versions were written. Of several records of one server marked (or taken as) latest, the last one
+ * is the latest.
  */
 export async function recordVersions(
   database: Database,
+  versions: ServedVersions,
   records: RegistryRecord[],
-  namespace: string,
   origin: string,
   notKept: ReadonlySet<string> = new Set(),
 ): Promise<number> {
@@ -89,8 +83,7 @@ export async function recordVersions(
   const listings = new Map(
     [...(await listingIdsByName(database, names))].filter(([n, l]) => l.origin === origin && !heldBack.has(n)),
   )
-  const writes: VersionWrite[] = []
-  const latestAt = new Map<string, number>()
+  const served: VersionRecord[] = []
   // Without registry metadata a record is the server itself: the first of a name is the one the import used.
   const bare = new Set<string>()
   records.forEach((r, i) => {
@@ -102,24 +95,7 @@ export async function recordVersions(
       bare.add(name)
     }
     const norm = normalizeEntry(r.server, i)
-    if (!norm.ok) return
-    const l = { ...norm.listing, id: listing.id }
-    const serverName = servedNameOf(l.name, listing.id, namespace)
-    writes.push({
-      serverName,
-      version: servedVersionOf(r.server, { version: null }),
-      listingId: listing.id,
-      server: servedServerJson(r.server, l, namespace),
-      status: r.meta?.status ?? 'active',
-      statusMessage: r.meta?.statusMessage ?? null,
-      isLatest: r.meta ? r.meta.isLatest : true,
-      publishedAt: r.meta?.publishedAt ?? null,
-    })
-    if (writes[writes.length - 1].isLatest) latestAt.set(serverName, writes.length - 1)
+    if (norm.ok) served.push({ server: r.server, listing: { ...norm.listing, id: listing.id }, meta: r.meta })
   })
-  writes.forEach((w, i) => {
-    if (w.isLatest && latestAt.get(w.serverName) !== i) w.isLatest = false
-  })
-  await writeVersions(database, writes)
-  return writes.length
+  return versions.write(served)
 }

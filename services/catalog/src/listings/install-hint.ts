@@ -10,7 +10,7 @@ import {
   requiredSecrets,
   requiredSettings,
 } from '@mcp-directory/shared/install'
-import type { SummaryRow } from '../search/repository'
+import type { SummaryRow } from './summary-row'
 
 /** Transports a listing offers: stdio when it has a package, remote when it has a hosted endpoint. */
 export const transportsOf = (packages: readonly unknown[], remotes: readonly unknown[]) => [

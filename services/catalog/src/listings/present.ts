@@ -14,8 +14,8 @@ import {
   withheldRemotes,
 } from '@mcp-directory/shared/install'
 import { readinessOfListing } from '@mcp-directory/shared/readiness'
-import type { SummaryRow } from '../search/repository'
-import { DEMO_ORIGIN } from '../import/origin'
+import type { SummaryRow } from './summary-row'
+import { DEMO_ORIGIN } from './origin'
 import { transportsOf } from './install-hint'
 import { publisherOf } from './publisher'
 import { type PublisherInput, publisherModelOf } from './publisher-identity'

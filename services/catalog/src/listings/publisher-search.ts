@@ -1,5 +1,5 @@
 /** What search reads of a listing's publisher (the engine's `PublisherFacts`), judged as its card judges it. */
-import type { PublisherFacts } from '../search/engine/document'
+import type { PublisherFacts } from '../text/engine/document'
 import { identitiesOf, type PublisherInput, publisherKeysOf, publisherLabel } from './publisher-identity'
 import { isOwnSubject, keyForms, subjectWords } from './publisher-subject'
 

@@ -3,8 +3,8 @@
  * server shares are gone (`io.github.mallory/zulip` is about zulip; `com.notion/mcp` about nothing but its publisher).
  * A listing is its publisher's own when it is about its publisher, or about nothing else.
  */
-import { STOP_WORDS } from '../search/engine/analyze'
-import { written } from '../search/terms'
+import { STOP_WORDS } from '../text/engine/analyze'
+import { written } from '../text/terms'
 
 // Words of a name that say how a server is made or reached, not what it is about.
 const STRUCTURAL = new Set([

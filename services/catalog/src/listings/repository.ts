@@ -1,6 +1,8 @@
-// Reading listings (one, whatever its status or only when public; their counters) and adding to their counters.
+// Reading listings (one, whatever its status or only when public; by name; their counters), adding to their counters
+// and setting their status.
 import { and, eq, inArray, resultRows, sql, listings, type Database, type Tx } from '@mcp-directory/shared/db'
 import type { Listing, ListingStatus } from '@mcp-directory/shared/contracts'
+import type { STATUS_TARGETS } from '@mcp-directory/shared/contracts/catalog-internal'
 
 type ListingRow = typeof listings.$inferSelect
 
@@ -148,4 +150,49 @@ export async function addToCounter(
     ),
   )
   return new Map(rows.map((r) => [r.id, Number(r.n)]))
+}
+
+/** The listing a served name belongs to, with its origin. */
+export async function listingOfName(database: Database, name: string) {
+  const [row] = await database.rows<{ id: string; origin: string; status: string }>(sql`
+    select id, origin, status from catalog.listings where name = ${name} limit 1`)
+  return row ?? null
+}
+
+/** Listing ids by name, for the names given. */
+export async function listingIdsByName(
+  database: Database,
+  names: string[],
+): Promise<Map<string, { id: string; status: string; reason: string | null; origin: string }>> {
+  const out = new Map<string, { id: string; status: string; reason: string | null; origin: string }>()
+  for (let i = 0; i < names.length; i += 1000) {
+    const chunk = names.slice(i, i + 1000)
+    const rows = await database.rows<{
+      id: string
+      name: string
+      status: string
+      moderation_reason: string | null
+      origin: string
+    }>(sql`
+      select id, name, status, moderation_reason, origin from catalog.listings where name in (select jsonb_array_elements_text(${JSON.stringify(chunk)}::jsonb))`)
+    for (const r of rows) out.set(r.name, { id: r.id, status: r.status, reason: r.moderation_reason, origin: r.origin })
+  }
+  return out
+}
+
+/** The ids that start with `prefix` (a new listing's id is the first of its slug's forms none of them has). */
+export async function idsStartingWith(tx: Tx, prefix: string): Promise<Set<string>> {
+  const rows = await tx
+    .select({ id: listings.id })
+    .from(listings)
+    .where(sql`${listings.id} like ${`${prefix.replace(/[%_\\]/g, '\\$&')}%`}`)
+  return new Set(rows.map((r) => r.id))
+}
+
+/** A status an operator can move a listing to. */
+export type StatusTarget = (typeof STATUS_TARGETS)[number]
+
+/** Sets a listing's status and moderation reason. */
+export async function setStatus(tx: Tx, id: string, status: StatusTarget, reason: string | null, at: Date) {
+  await tx.update(listings).set({ status, moderationReason: reason, updatedAt: at }).where(eq(listings.id, id))
 }

@@ -4,7 +4,7 @@
 import { catalogOutbox, type Database } from '@mcp-directory/shared/db'
 import { NotFound } from '@mcp-directory/shared/errors'
 import { enqueueEvent } from '@mcp-directory/shared/outbox'
-import { type HistoryLine, historyOf } from '../owners/repository'
+import { type HistoryLine, historyOf } from './history'
 import { addToCounter, countersOf, findActiveListing, findListing, isStorableId } from './repository'
 
 type Listing = NonNullable<Awaited<ReturnType<typeof findActiveListing>>>

@@ -9,7 +9,7 @@ import { listings } from '@mcp-directory/shared/db'
 import { InvalidInput } from '@mcp-directory/shared/errors'
 import { nameSkeleton, normalizeAddress } from '@mcp-directory/shared/identity'
 import { ownName } from '../listings/identity'
-import { SUBMISSION_ORIGIN } from '../import/origin'
+import { SUBMISSION_ORIGIN } from '../listings/origin'
 import { namespaceEvidence, namespaceOf, publisherOf } from '../listings/publisher'
 
 /** The columns a listing's publisher mark is judged from (`publisherOf`). */

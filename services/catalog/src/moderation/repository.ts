@@ -1,12 +1,9 @@
-// The queries of moderation: a pending listing inserted, the listings a new one is checked against, a status
-// changed, the queue. Every write takes the transaction its service opened.
-import { and, count, desc, eq, inArray, listings, sql, type Database, type Tx } from '@mcp-directory/shared/db'
+// The queries of moderation: a pending listing inserted, the listings a new one is checked against, a listing locked
+// for a status change, the queue. Every write takes the transaction its service opened.
+import { and, count, desc, eq, inArray, listings, type Database, type Tx } from '@mcp-directory/shared/db'
 import { HOLDING_STATUSES } from '../listings/identity'
-import type { NewListingBody, STATUS_TARGETS } from './model'
+import type { NewListingBody } from './model'
 import { PUBLISHER_COLUMNS } from './namespaces'
-
-/** A status an operator can move a listing to. */
-export type StatusTarget = (typeof STATUS_TARGETS)[number]
 
 /** A pending listing to create: the body with its optional fields filled. */
 export type NewListing = Required<NewListingBody>
@@ -15,15 +12,6 @@ export type NewListing = Required<NewListingBody>
 export async function listingIdOfName(tx: Tx, name: string): Promise<string | null> {
   const [row] = await tx.select({ id: listings.id }).from(listings).where(eq(listings.name, name)).limit(1)
   return row?.id ?? null
-}
-
-/** The ids that start with `prefix` (a new listing's id is the first of its slug's forms none of them has). */
-export async function idsStartingWith(tx: Tx, prefix: string): Promise<Set<string>> {
-  const rows = await tx
-    .select({ id: listings.id })
-    .from(listings)
-    .where(sql`${listings.id} like ${`${prefix.replace(/[%_\\]/g, '\\$&')}%`}`)
-  return new Set(rows.map((r) => r.id))
 }
 
 /** A listing's publisher columns (`PUBLISHER_COLUMNS`), or null. */
@@ -80,11 +68,6 @@ export async function lockForStatus(tx: Tx, id: string) {
     .for('update')
     .limit(1)
   return row ?? null
-}
-
-/** Sets a listing's status and moderation reason. */
-export async function setStatus(tx: Tx, id: string, status: StatusTarget, reason: string | null, at: Date) {
-  await tx.update(listings).set({ status, moderationReason: reason, updatedAt: at }).where(eq(listings.id, id))
 }
 
 /** One page of the listings of one status, newest first, and how many there are. */

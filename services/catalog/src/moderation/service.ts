@@ -11,11 +11,10 @@ import { slugFor, uniqueSlug } from '../import/parse'
 import { findIdentityHolder, holdsIdentity, identityColumns, lockIdentities, ownName } from '../listings/identity'
 import { namespaceOf } from '../listings/publisher'
 import { refuseIfTakenDown, refuseTakenDown } from '../takedown/service'
-import { findListing, isStorableId } from '../listings/repository'
+import { findListing, idsStartingWith, isStorableId, setStatus, type StatusTarget } from '../listings/repository'
 import { ownerOfShortName, requireOwnNamespace, yieldsName } from './namespaces'
 import {
   holdersOfOwnName,
-  idsStartingWith,
   insertListing,
   listingIdOfName,
   lockForStatus,
@@ -23,8 +22,6 @@ import {
   originFacts,
   publisherFacts,
   queuePage,
-  setStatus,
-  type StatusTarget,
 } from './repository'
 
 type Identity = ReturnType<typeof identityColumns>

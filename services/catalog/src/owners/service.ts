@@ -30,7 +30,8 @@ import type { RoleCheck } from '../publish/org-role'
 import { grants, type RegistryTokens } from '../publish/token'
 import type { EditBody, MaintenanceBody } from './model'
 import { checkOfferRole, offerRestsOnRole, requireTokenRole } from './roles'
-import { addHistoryLine, type ListingSet, lockForOwner, putTransfer, setListing, takeTransfer } from './repository'
+import { addHistoryLine } from '../listings/history'
+import { type ListingSet, lockForOwner, putTransfer, setListing, takeTransfer } from './repository'
 
 type Row = NonNullable<Awaited<ReturnType<typeof lockForOwner>>>
 const TRANSFER_DAYS = 7

@@ -12,7 +12,7 @@ import { catalogOutbox, type Database, resultRows, sql, type Tx } from '@mcp-dir
 import type { Logger } from '@mcp-directory/shared/log'
 import { enqueueEvent } from '@mcp-directory/shared/outbox'
 import { namespaceOf } from '../listings/publisher'
-import { addHistoryLine } from '../owners/repository'
+import { addHistoryLine } from '../listings/history'
 import { type ProofSources, RoleUnverifiable } from './sources'
 import type { RegistryClaims } from './token'
 

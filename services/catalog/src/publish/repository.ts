@@ -10,13 +10,6 @@ export async function versionExists(database: Database, name: string, version: s
   return rows.length > 0
 }
 
-/** The listing a served name belongs to, with its origin. */
-export async function listingOfName(database: Database, name: string) {
-  const [row] = await database.rows<{ id: string; origin: string; status: string }>(sql`
-    select id, origin, status from catalog.listings where name = ${name} limit 1`)
-  return row ?? null
-}
-
 /** A listing's server's versions to change: one (`version`) or all (`version` null). */
 export interface VersionTarget {
   listingId: string

@@ -10,7 +10,6 @@ import type { Importer } from '../import/importer'
 import { checkPackages, PackageRefused, type PackageReader } from './packages'
 import { RegistryRefusal } from '../registry/errors'
 import {
-  listingOfName,
   lockStatus,
   reactivateRejected,
   setListingStatus,
@@ -22,6 +21,7 @@ import {
 } from './repository'
 import { schemaProblems } from './schema'
 import { identityColumns } from '../listings/identity'
+import { listingOfName } from '../listings/repository'
 import { takedownMatching, takedownOf } from '../takedown/repository'
 import { isTakedownSkip, TAKEN_DOWN } from '../takedown/service'
 import { grants, type RegistryClaims } from './token'

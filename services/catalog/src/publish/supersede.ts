@@ -11,9 +11,9 @@ import { randomBytes } from 'node:crypto'
 import { catalogOutbox, type Database, eq, listings, or, sql, type Tx } from '@mcp-directory/shared/db'
 import { nameSkeleton } from '@mcp-directory/shared/identity'
 import { enqueueEvent } from '@mcp-directory/shared/outbox'
-import { SUBMISSION_ORIGIN } from '../import/origin'
+import { SUBMISSION_ORIGIN } from '../listings/origin'
 import { identityColumns, lockIdentities } from '../listings/identity'
-import { addHistoryLine } from '../owners/repository'
+import { addHistoryLine } from '../listings/history'
 
 /** What a held listing is judged by. */
 export interface Holder {

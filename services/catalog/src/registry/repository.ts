@@ -189,27 +189,6 @@ export async function insertFirstVersions(database: Database, writes: VersionWri
   return inserted.length
 }
 
-/** Listing ids by name, for the names given. */
-export async function listingIdsByName(
-  database: Database,
-  names: string[],
-): Promise<Map<string, { id: string; status: string; reason: string | null; origin: string }>> {
-  const out = new Map<string, { id: string; status: string; reason: string | null; origin: string }>()
-  for (let i = 0; i < names.length; i += 1000) {
-    const chunk = names.slice(i, i + 1000)
-    const rows = await database.rows<{
-      id: string
-      name: string
-      status: string
-      moderation_reason: string | null
-      origin: string
-    }>(sql`
-      select id, name, status, moderation_reason, origin from catalog.listings where name in (select jsonb_array_elements_text(${JSON.stringify(chunk)}::jsonb))`)
-    for (const r of rows) out.set(r.name, { id: r.id, status: r.status, reason: r.moderation_reason, origin: r.origin })
-  }
-  return out
-}
-
 /** Listings among `ids` that have no version left that is not deleted. */
 export async function listingsWithoutLiveVersion(database: Database, ids: string[]): Promise<string[]> {
   if (!ids.length) return []

@@ -8,11 +8,11 @@ import type { RemoteSpec } from '@mcp-directory/shared/contracts'
 import { readinessOf } from '@mcp-directory/shared/readiness'
 import { checkedAtOf, type InstallBasis, installBasisOf, publisherInputOf, summaryOf } from '../listings/present'
 import { publisherSearchFacts } from '../listings/publisher-search'
-import type { SummaryRow } from './repository'
-import { type HistoryOptions, type Lifecycle, type OrderFacts, SearchIndex } from './engine'
+import type { SummaryRow } from '../listings/summary-row'
+import { type HistoryOptions, type Lifecycle, type OrderFacts, SearchIndex } from '../text/engine'
 import type { IndexRow } from './index-rows'
 import { distinctNames, installQualifier, InstallNames } from './install-names'
-import { ToolStore } from '../tools/tool-store'
+import { ToolStore } from './tool-index/tool-store'
 
 /**
  * A listing's public summary as UTF-8 JSON without its install name and closing brace, and what its install hints are made of as

@@ -4,8 +4,8 @@
  */
 import type { RemoteAuthInfo, ToolInfo } from '@mcp-directory/shared/contracts'
 import { and, asc, catalogOutbox, type Database, eq, gt, inArray, listings, sql } from '@mcp-directory/shared/db'
-import { MAX_README_TEXT, type SearchDocument } from './engine/document'
-import { SUMMARY_COLUMNS, type SummaryRow } from './repository'
+import { MAX_README_TEXT, type SearchDocument } from '../text/engine/document'
+import { SUMMARY_COLUMNS, type SummaryRow } from '../listings/summary-row'
 
 // The columns a search document needs; the README is cut where the index stops reading it.
 const DOCUMENT_COLUMNS = {

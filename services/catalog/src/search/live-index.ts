@@ -12,7 +12,7 @@ import type { Database } from '@mcp-directory/shared/db'
 import { LISTING_CHANGE_EVENTS } from '@mcp-directory/shared/events'
 import type { Logger } from '@mcp-directory/shared/log'
 import { CatalogIndex } from './catalog-index'
-import type { HistoryOptions } from './engine'
+import type { HistoryOptions } from '../text/engine'
 import {
   activeDocumentsAfter,
   activeIds,

@@ -1,14 +1,14 @@
 /** Search's query model (`GET /api/v1/search`, contract §6: never silently clamped or ignored). */
 import { CONFIG_CLIENTS } from '@mcp-directory/shared/install'
 import { t, type Static } from 'elysia'
+import { SORTS } from '../text/model'
 
 export { SearchHit, SearchResponse } from '@mcp-directory/shared/contracts'
 
 /** Longest accepted query string; longer ones are a client error, not a slow search. */
 export const MAX_QUERY_LENGTH = 200
 
-/** The orders of a search: relevance with trust (the default), newest, most installed, most recently checked. */
-export const SORTS = ['relevance', 'new', 'installs', 'checked'] as const
+export { SORTS } from '../text/model'
 
 /** Results per page when `limit` is not given. */
 export const DEFAULT_LIMIT = 20

@@ -2,11 +2,11 @@ import { resolveCategory, storedCategoryName } from '@mcp-directory/shared/categ
 import { InvalidParameter, StaleCursor, UnknownCategory } from '@mcp-directory/shared/errors'
 import { installHintFor } from '../listings/present'
 import { basisOf, type CatalogIndex, type PresentedHit } from './catalog-index'
-import { BadCursor, CursorExpired, type Filters, type SearchPage, type Sort } from './engine'
+import { BadCursor, CursorExpired, type Filters, type SearchPage, type Sort } from '../text/engine'
 import { Lru } from '@mcp-directory/shared/lru'
 import type { CursorSeal } from './cursor-seal'
 import { DEFAULT_LIMIT, type SearchQuery } from './model'
-import { toolMatcher, toolPlanOf } from '../tools/tool-search'
+import { toolMatcher, toolPlanOf } from './tool-index/tool-search'
 
 /** The stored category name a search filters on: any of its three spellings, else UnknownCategory. */
 export function categoryFilter(category: string | undefined): string | null {

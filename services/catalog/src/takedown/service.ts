@@ -6,9 +6,8 @@ import { catalogOutbox, type Database, type Tx } from '@mcp-directory/shared/db'
 import { Conflict, NotFound } from '@mcp-directory/shared/errors'
 import { enqueueEvent } from '@mcp-directory/shared/outbox'
 import { identityColumns, lockIdentities } from '../listings/identity'
-import { isStorableId } from '../listings/repository'
-import { setStatus } from '../moderation/repository'
-import { addHistoryLine } from '../owners/repository'
+import { isStorableId, setStatus } from '../listings/repository'
+import { addHistoryLine } from '../listings/history'
 import {
   deleteServedVersions,
   type IdentityKeys,

@@ -8,9 +8,9 @@ import { installHintFor } from '../listings/present'
 import { basisOf, type CatalogIndex, type PresentedHit } from '../search/catalog-index'
 import type { CursorSeal } from '../search/cursor-seal'
 import { categoryFilter } from '../search/service'
-import { TRANSPORT_BITS } from './documents'
+import { TRANSPORT_BITS } from '../search/tool-index/documents'
 import { DEFAULT_TOOL_LIMIT, type ToolsQuery } from './model'
-import { type ToolCursor, type ToolFilters, toolPlanOf, searchTools } from './tool-search'
+import { type ToolCursor, type ToolFilters, toolPlanOf, searchTools } from '../search/tool-index/tool-search'
 
 const flagOf = (v: '0' | '1' | undefined) => (v === undefined ? null : v === '1')
 

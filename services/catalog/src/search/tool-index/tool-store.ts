@@ -4,9 +4,9 @@
  * array of tool numbers and per-field counts, the term itself held once as the map's key). A listing's tools are
  * replaced together when its row changes; removed tools are tombstones until a compaction renumbers the rest.
  */
-import { termsOf, termsOfWritten } from '../search/engine/analyze'
-import { splitName, written } from '../search/terms'
-import { Postings, TF_BITS, TF_MAX } from '../search/engine/postings'
+import { termsOf, termsOfWritten } from '../../text/engine/analyze'
+import { splitName, written } from '../../text/terms'
+import { Postings, TF_BITS, TF_MAX } from '../../text/engine/postings'
 import { toolAction } from './actions'
 import {
   seenOf,

@@ -6,8 +6,8 @@
  * tools come in their servers' trust order. Pages follow a cursor holding the last hit's score and key, so a page
  * never repeats the one before it.
  */
-import { idfOf } from '../search/engine/plan'
-import { TF_BITS, TF_MAX } from '../search/engine/postings'
+import { idfOf } from '../../text/engine/plan'
+import { TF_BITS, TF_MAX } from '../../text/engine/postings'
 import { browseTools } from './browse'
 import { filtersOn, type ToolCursor, type ToolFilters, type ToolPage, serverKeeps, toolKeeps, keyOf } from './filters'
 import type { ToolPlan } from './tool-plan'

@@ -1,5 +1,5 @@
 /** The words of names and text as search reads them: namespaces split off, boilerplate words known. */
-import { REGISTRY_TLDS } from '../import/slug'
+import { REGISTRY_TLDS } from './slug'
 
 /** Words every MCP server shares; they carry no meaning in a query or a name. */
 export const BOILERPLATE = new Set([

@@ -5,7 +5,7 @@
  * ranks above one that does something else to the same object (tool-search.ts). The verbs are the everyday words for
  * each operation, not chosen for any query or tool.
  */
-import { written, words } from '../search/terms'
+import { written, words } from '../../text/terms'
 
 const OPERATIONS = {
   create: 'create add new make insert generate build draw plot register open file write post compose start',

@@ -4,10 +4,10 @@
  * word each stands for, and the operations its verbs ask for (actions.ts). Word senses (server search's
  * sense-plan.ts) are left out here: over 150,000 tools they cost more than a query, for little.
  */
-import { queryWords, termOf } from '../search/engine/analyze'
-import { editDistance } from '../search/engine/plan'
-import { synonymsOf } from '../search/engine/synonyms'
-import { TUNING } from '../search/engine/tuning'
+import { queryWords, termOf } from '../../text/engine/analyze'
+import { editDistance } from '../../text/engine/plan'
+import { synonymsOf } from '../../text/engine/synonyms'
+import { TUNING } from '../../text/engine/tuning'
 import { nearActions, queryActions } from './actions'
 import type { ToolStore } from './tool-store'
 
