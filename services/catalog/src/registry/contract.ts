@@ -9,7 +9,7 @@ import {
   SignedTimestampBody,
   StatusUpdateBody,
   TokenAnswer,
-} from '../publish/model'
+} from './publish-model'
 import {
   RegistryError,
   RegistryListQuery,

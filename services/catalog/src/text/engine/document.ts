@@ -2,7 +2,7 @@
 import { splitName, type Written, written } from '../terms'
 import { repositoryKey } from '@mcp-directory/shared/install'
 import { STOP_WORDS, termOf, termsOfWritten } from './analyze'
-import { type NamedFacts, namedFactsOf } from './named'
+import { type NamedFacts, namedFactsOf } from './named-facts'
 import { scopeOf } from './places'
 
 /** The fields a term can be found in, in weight order (see TUNING.fieldWeights). */

@@ -8,22 +8,14 @@
  * each name to its listings took 40 MiB, the hashes about 3. A query's boost looks its hash up among the listings
  * it matched; counts of the hashes of live listings say at once whether a plain query names anything at all.
  */
-import { nameKey, queryWords, writtenAsName } from './analyze'
+import { nameKey, writtenAsName } from './analyze'
+import { keysOf, type NamedFacts, nameHash, wordsOf, writtenOf } from './named-facts'
 import type { Matches } from './match'
 import type { Factor } from './priors'
 import type { TermStore } from './store'
 import { TUNING } from './tuning'
 
-/**
- * What names a listing, as hashes in one flat array (one small array per listing, not an object of arrays): its
- * name's words (a plain query; 0: none), how many written names follow, those written names, then its publisher's
- * keys.
- */
-export type NamedFacts = number[]
-
-const wordsOf = (f: NamedFacts) => f[0]!
-const writtenOf = (f: NamedFacts) => f.slice(2, 2 + f[1]!)
-const keysOf = (f: NamedFacts) => f.slice(2 + f[1]!)
+export { type NamedFacts, nameHash, namedFactsOf } from './named-facts'
 
 /** How a query names listings, and the hash a listing must hold for it. */
 export type BoostKind = 'written' | 'publisher' | 'word'
@@ -35,24 +27,6 @@ export interface Boost {
 }
 
 const KINDS: readonly BoostKind[] = ['written', 'publisher', 'word']
-
-/** A 52-bit hash of a name's form: exact in a double, the same on every replica. */
-export const nameHash = (form: string): number => Number(Bun.hash.wyhash(form) & 0xfffffffffffffn)
-
-/**
- * What names a listing: its name's meaningful words (the words every server shares aside), its name, id and install
- * names as written (an id and an install name are made from the name, `zulip` for `io.github.anyone/zulip`: they
- * name a listing only when typed as written), and its publisher's keys.
- */
-export function namedFactsOf(
-  names: readonly string[],
-  written: readonly string[],
-  keys: readonly string[],
-): NamedFacts {
-  const words = names.map((n) => queryWords(n).join(' ')).find(Boolean)
-  const forms = [...new Set([...names, ...written].map(nameKey).filter(Boolean).map(nameHash))]
-  return [words ? nameHash(words) : 0, forms.length, ...forms, ...[...new Set(keys)].map(nameHash)]
-}
 
 /** How many live listings hold each hash of a plain query (words and publisher keys): a query naming none pays nothing. */
 export class NamedCounts {

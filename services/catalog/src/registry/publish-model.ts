@@ -1,6 +1,6 @@
 /** Models of the registry's publishing API: the proof exchanges, the token answer, a status change. */
 import { t } from 'elysia'
-import { ServerResponse } from '../registry/model'
+import { ServerResponse } from './model'
 
 const NO_NUL = '^[^\\u0000]*$'
 
