@@ -84,12 +84,16 @@ export function asBytes<T>(json: JsonMembers<T>): JsonMembers<T> {
  */
 export type JsonParts<T> = { [K in keyof T]: Json<Exclude<T[K], undefined>> }
 
+// A member's key as written (`"key":`), kept: the same few keys are written for every hit of every answer.
+const keys = new Map<string, string>()
+const keyText = (key: string) => keys.get(key) ?? (keys.set(key, `${JSON.stringify(key)}:`).get(key) as string)
+
 /** Members from their parts, in the order given; an undefined part is left out (an optional member). */
 export function jsonMembers<T>(parts: JsonParts<T>): JsonMembers<T> {
   const chunks: Chunk[] = []
   for (const [key, part] of Object.entries(parts as Record<string, Json<unknown> | undefined>)) {
     if (part === undefined) continue
-    chunks.push(`${chunks.length ? ',' : ''}${JSON.stringify(key)}:`, ...piecesOf(part))
+    chunks.push(`${chunks.length ? ',' : ''}${keyText(key)}`, ...piecesOf(part))
   }
   return membersFrom(chunks)
 }
