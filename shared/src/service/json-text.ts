@@ -55,9 +55,6 @@ declare const MEMBERS: unique symbol
  */
 export type JsonMembers<T> = Chunk & { readonly [MEMBERS]: T }
 
-const piecesOf = (json: JsonText<unknown> | JsonMembers<unknown>): readonly Chunk[] =>
-  json instanceof JsonText ? textChunks(json) : json.length ? [json] : []
-
 /** Members from their pieces: one text, or one run of bytes when a piece is bytes. */
 const membersFrom = <T>(chunks: readonly Chunk[]) => (chunks.length ? joined(chunks) : '') as JsonMembers<T>
 
@@ -88,18 +85,37 @@ export type JsonParts<T> = { [K in keyof T]: Json<Exclude<T[K], undefined>> }
 const keys = new Map<string, string>()
 const keyText = (key: string) => keys.get(key) ?? (keys.set(key, `${JSON.stringify(key)}:`).get(key) as string)
 
-/** Members from their parts, in the order given; an undefined part is left out (an optional member). */
-export function jsonMembers<T>(parts: JsonParts<T>): JsonMembers<T> {
+/**
+ * The pieces of members from their parts, in the order given; an undefined part is left out (an optional member).
+ * Written as one text while every piece is text (the common case: a few members per hit); a piece kept as bytes is
+ * passed on as it is.
+ */
+function piecesOfParts(parts: Record<string, Json<unknown> | undefined>): Chunk[] {
   const chunks: Chunk[] = []
-  for (const [key, part] of Object.entries(parts as Record<string, Json<unknown> | undefined>)) {
+  let text = ''
+  let written = false
+  for (const key in parts) {
+    const part = parts[key]
     if (part === undefined) continue
-    chunks.push(`${chunks.length ? ',' : ''}${keyText(key)}`, ...piecesOf(part))
+    text += written ? `,${keyText(key)}` : keyText(key)
+    written = true
+    for (const piece of textChunks(part)) {
+      if (typeof piece === 'string') text += piece
+      else {
+        chunks.push(text, piece)
+        text = ''
+      }
+    }
   }
-  return membersFrom(chunks)
+  if (text) chunks.push(text)
+  return chunks
 }
 
-/** An object from its members' parts (`jsonMembers`). */
-export const jsonObject = <T>(parts: JsonParts<T>): Json<T> => jsonJoin(jsonMembers<T>(parts))
+/** Members from their parts, in the order given; an undefined part is left out (an optional member). */
+export const jsonMembers = <T>(parts: JsonParts<T>): JsonMembers<T> => membersFrom(piecesOfParts(parts))
+
+/** An object from its members' parts (as `jsonMembers`). */
+export const jsonObject = <T>(parts: JsonParts<T>): Json<T> => makeText(['{', ...piecesOfParts(parts), '}'])
 
 /** The model of an object made of these members: every group's members together. */
 type Joined<M extends readonly JsonMembers<unknown>[]> = M extends readonly [
@@ -133,7 +149,7 @@ export function jsonArray<T>(items: readonly Json<T>[]): Json<T[]> {
   const chunks: Chunk[] = ['[']
   items.forEach((item, i) => {
     if (i > 0) chunks.push(',')
-    chunks.push(...piecesOf(item))
+    chunks.push(...textChunks(item))
   })
   chunks.push(']')
   return makeText(chunks)

@@ -98,7 +98,7 @@ export function searchBody(index: CatalogIndex, query: SearchQuery, seal: Cursor
       }),
       client ? installHintMembers(hit.id, presented, client, name) : NO_MEMBERS,
       // Beyond the hit's model (an explained search's own): the answer's model leaves it open.
-      jsonMembers<{ why?: Why }>({ why: hit.why && json(hit.why) }),
+      hit.why ? jsonMembers<{ why: Why }>({ why: json(hit.why) }) : NO_MEMBERS,
     )
   })
   return jsonObject<SearchResponse>({
