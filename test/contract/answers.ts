@@ -1,8 +1,20 @@
-// A successful answer checked against what its contract declares for its status: the status itself, the media
-// type, and the body against the status's model (JSON parsed; a text type such as Markdown, SVG or HTML read as one
-// string), with TypeBox's errors listed so a drift names the field and the value.
+// An answer checked against what its contract declares for its status: a success's status itself, and for any
+// declared status (a success, a redirect with a body, a refusal: the Error object of `err(...)`, or a refusal's own
+// model such as the 409 naming the listing that holds an address) the media type and the body against the status's
+// model (JSON parsed; a text type such as Markdown, SVG or HTML read as one string), with TypeBox's errors listed so
+// a drift names the field and the value.
 import type { Contract } from '@mcp-directory/shared/contracts'
+import { TypeRegistry } from '@sinclair/typebox'
 import { Value } from '@sinclair/typebox/value'
+
+// A model typed only by its domain type (`Type.Unsafe`: the internal API's stored listing) says no more than its JSON
+// type, which is what it is checked against.
+const jsonTypeOf = (v: unknown) => (v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v)
+if (!TypeRegistry.Has('Unsafe'))
+  TypeRegistry.Set(
+    'Unsafe',
+    (schema: { type?: unknown }, value) => schema.type === undefined || schema.type === jsonTypeOf(value),
+  )
 
 /** One answer as the test received it, its body read whole. */
 export interface Answer {
@@ -24,16 +36,21 @@ const shown = (value: unknown) => {
   return text === undefined ? 'nothing' : text.length > 80 ? `${text.slice(0, 80)}…` : text
 }
 
-/** What is wrong with a 2xx answer by its contract, one line each (none for another status, or an answer as declared). */
+/**
+ * What is wrong with an answer by its contract, one line each (none for an answer as declared, or a status other
+ * than success that the contract does not declare: a gateway's own refusal, a 5xx the other checks report).
+ */
 export function answerDrift(contract: Contract, answer: Answer): string[] {
   const { status } = answer
-  if (status < 200 || status >= 300) return []
   const spec = contract.responses[status]
-  if (!spec) return [`${status} is not declared (the contract declares ${Object.keys(contract.responses).join(', ')})`]
+  if (!spec && status >= 200 && status < 300)
+    return [`${status} is not declared (the contract declares ${Object.keys(contract.responses).join(', ')})`]
+  if (!spec) return []
   const media = mediaOf(answer.contentType)
   if (spec.type && media !== spec.type.toLowerCase())
     return [`${status} answered as ${answer.contentType ?? 'no media type'}, declared ${spec.type}`]
-  if (!spec.schema) return []
+  // A raw endpoint frames its own refusals (MCP answers them as JSON-RPC errors, as its declarations say).
+  if (!spec.schema || (contract.rawResponse && status >= 400)) return []
   let body: unknown = answer.text
   if (isJson(media))
     try {

@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import fc from 'fast-check'
 import type { TSchema } from '@sinclair/typebox'
+import type { Contract } from '@mcp-directory/shared/contracts'
 import type { startSmtpSink } from '@mcp-directory/shared/testing'
 import { documentedSchema } from '../../gateway/src/openapi'
 import { ROUTES, type RouteSpec } from '../../gateway/src/routes'
@@ -39,16 +40,16 @@ export const CONTRACT_ENV = {
 const VALID_RUNS = 4
 const SEED = Number(process.env.CONTRACT_SEED ?? 20261123)
 
-type Input = { query?: Record<string, unknown>; body?: unknown } & Pick<FixedInput, 'params' | 'headers'>
+export type Input = { query?: Record<string, unknown>; body?: unknown } & Pick<FixedInput, 'params' | 'headers'>
 
 // TypeBox models are JSON Schema once their symbol keys are dropped (as in the OpenAPI document).
 // The model as the OpenAPI document shows it (/docs/json is built by the same function).
 const plain = (s: TSchema) => documentedSchema(s) as Schema
 
-const describeInput = (r: RouteSpec, input: unknown) => `${r.method} ${r.path} with ${JSON.stringify(input)}`
+export const describeInput = (r: Contract, input: unknown) => `${r.method} ${r.path} with ${JSON.stringify(input)}`
 
 // Query values travel as text: a valid generated number or boolean is sent as its digits or word.
-const asQuery = (q: unknown) =>
+export const asQuery = (q: unknown) =>
   Object.fromEntries(Object.entries((q ?? {}) as Record<string, unknown>).map(([k, v]) => [k, String(v)]))
 
 /** `value` with only the properties `schema` requires: the least input it accepts, which meets fewer domain checks. */
@@ -59,7 +60,7 @@ function leastOf(schema: Schema, value: unknown) {
 }
 
 /** Valid inputs of a route: a few drawn from its models, and the first with only what they require. */
-function validInputs(r: RouteSpec): Input[] {
+export function validInputs(r: Contract): Input[] {
   const query = r.query ? valid(plain(r.query)) : fc.constant(undefined)
   const body = r.body ? valid(plain(r.body)) : fc.constant(undefined)
   const drawn = fc.sample(fc.record({ query, body }), { numRuns: r.query || r.body ? VALID_RUNS : 1, seed: SEED })
@@ -215,10 +216,13 @@ export function routeRules(mode: string, t: ContractTarget) {
           // The registry read API answers errors in the official registry's shape (`error` holds the message).
           const expected =
             r.limit === 'registry' ? got.error : c.input.body !== undefined ? 'invalid_body' : 'invalid_parameter'
-          expect({ route: `${describeInput(r, c.input)} (${c.what})`, status: got.status, error: got.error }).toEqual({
-            route: `${describeInput(r, c.input)} (${c.what})`,
+          // The refusal's body is the model its contract declares for a 400 (the Error object, or the registry's).
+          const route = `${describeInput(r, c.input)} (${c.what})`
+          expect({ route, status: got.status, error: got.error, drift: got.drift }).toEqual({
+            route,
             status: 400,
             error: expected,
+            drift: [],
           })
         }
       }, 60_000)

@@ -15,6 +15,7 @@ import {
 import { ROUTES } from '../../gateway/src/routes'
 import { startStack, type Stack } from '../../scripts/stack-runner'
 import { importThroughApi, waitFor } from '../e2e/processes'
+import { internalRules } from './internal-rules'
 import { CONTRACT_ENV, routeRules } from './route-rules'
 import { type ContractWorld, startContractWorld } from './world'
 
@@ -69,4 +70,12 @@ routeRules('stack', {
   operatorToken: OPERATOR_TOKEN,
   sink: () => sink,
   world: () => world,
+})
+
+internalRules('stack', {
+  base: () => stack.gatewayUrl,
+  serviceBase: (service) => {
+    const proc = stack.procs.find((p) => p.service === service)
+    return proc ? `http://127.0.0.1:${proc.port}` : undefined
+  },
 })

@@ -27,7 +27,7 @@ export interface McpDeps {
 type Context = { request: Request; set: { headers: Record<string, string | number> } }
 
 /** A discovery document's route: the document with its ETag, or a 304 when the client's copy is current. */
-function discoveryDocument<T>(body: T, type: string) {
+function discoveryDocument<T extends object>(body: T, type: string) {
   const doc = cachedDocument(body, type)
   return ({ request, set }: Context) => {
     Object.assign(set.headers, doc.headers)

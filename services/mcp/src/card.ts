@@ -1,7 +1,7 @@
 // Discovery of the directory's own MCP server (the MCP Server Card proposal, docs/discovery.md of
 // modelcontextprotocol/experimental-ext-server-card): a Server Card at `<streamable-http-url>/server-card`, the
 // location the proposal reserves, and an AI Catalog at `/.well-known/ai-catalog.json` that lists it.
-import { JsonText } from '@mcp-directory/shared/service'
+import { json } from '@mcp-directory/shared/service'
 import { aiCatalog as aiCatalogContract, mcpServerCard } from './contract'
 import { PROTOCOL_VERSIONS } from './protocol'
 
@@ -50,9 +50,9 @@ export function aiCatalog(base: string, info: { name: string }) {
 }
 
 /** A public metadata document as served: indented JSON, its strong ETag and its headers (cacheable for an hour). */
-export function cachedDocument<T>(body: T, type: string) {
-  const text = JSON.stringify(body, null, 2)
-  const etag = `"${new Bun.CryptoHasher('sha256').update(text).digest('base64url').slice(0, 27)}"`
+export function cachedDocument<T extends object>(body: T, type: string) {
+  const document = json(body, 2)
+  const etag = `"${new Bun.CryptoHasher('sha256').update(document.text).digest('base64url').slice(0, 27)}"`
   // The media type as it is, without a charset parameter (JSON is UTF-8); a 304 carries the same headers.
   const headers = {
     'content-type': type,
@@ -60,7 +60,7 @@ export function cachedDocument<T>(body: T, type: string) {
     etag,
     'x-content-type-options': 'nosniff',
   }
-  return { json: new JsonText<T>(text), etag, headers }
+  return { json: document, etag, headers }
 }
 
 /** Whether the client's copy is current: its If-None-Match names the ETag (weakly compared) or is `*`. */

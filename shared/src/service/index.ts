@@ -15,7 +15,23 @@ import { refuseRepeatedParameters, validationFailure, type SchemaProblem } from 
 
 export { type ErrorAnswer, errorAnswer } from './errors'
 export { describeProblem, validationFailure } from './validation'
-export { JsonText, mount, NotModified, Redirect, Refused, type Answer, type RouteContext } from './mount'
+export {
+  asBytes,
+  joinMembers,
+  type Json,
+  json,
+  jsonArray,
+  jsonAsWritten,
+  jsonJoin,
+  type JsonMembers,
+  jsonMembers,
+  jsonMembersOf,
+  jsonObject,
+  type JsonParts,
+  JsonText,
+  readJson,
+} from './json-text'
+export { mount, NotModified, Redirect, Refused, type Answer, type RouteContext } from './mount'
 
 /** A random id of this process, sent as `x-served-by` so operators (and tests) can see which replica answered. */
 export const INSTANCE_ID = crypto.randomUUID().slice(0, 8)

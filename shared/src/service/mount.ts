@@ -16,15 +16,7 @@ import {
   successStatus,
 } from '../contracts/endpoint'
 import { requireOperator } from '../http'
-
-/**
- * A JSON body already written (a kept answer, one built from cached parts), as text or as its UTF-8 bytes, typed as
- * the model it is.
- */
-export class JsonText<T> {
-  declare readonly model: T
-  constructor(readonly text: string | Uint8Array) {}
-}
+import { type Json, JsonText } from './json-text'
 
 /** A redirect answer: a Location, and optionally a JSON body saying why (a merged listing's Error object). */
 export class Redirect {
@@ -78,7 +70,7 @@ export type Answer<C extends Contract> = C['rawResponse'] extends true
   ? Response
   :
       | SuccessOf<C>
-      | JsonText<SuccessOf<C>>
+      | Json<SuccessOf<C>>
       | Redirect
       | RefusedOf<C>
       | (304 extends keyof C['responses'] ? NotModified : never)

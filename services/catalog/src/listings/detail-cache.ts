@@ -10,13 +10,21 @@
 import type { EventBus } from '@mcp-directory/shared/bus'
 import { LISTING_CHANGE_EVENTS, listingIdsOf } from '@mcp-directory/shared/events'
 import type { Logger } from '@mcp-directory/shared/log'
+import type { JsonMembers } from '@mcp-directory/shared/service'
+import type { Static } from 'elysia'
+import type { ServerDetailResponse } from './model'
+
+/** A detail's `server`, as its answer's model says. */
+export type DetailServer = Static<typeof ServerDetailResponse>['server']
+/** What a kept detail's text holds: the detail's members but those added per request. */
+export type KeptServer = Omit<DetailServer, 'popularity' | 'alsoListedAs'>
 
 /** Most bytes of detail text kept by one replica. */
 const MAX_BYTES = 32 * 1024 * 1024
 
-/** A kept detail: its text without `popularity` and `alsoListedAs`, and its popularity (`stale`: counters changed). */
+/** A kept detail: its members without `popularity` and `alsoListedAs`, and its popularity (`stale`: counters changed). */
 export interface KeptDetail {
-  text: string
+  text: JsonMembers<KeptServer>
   /** The install name the text's configs are keyed by (the catalog's, which changes with other listings). */
   installName?: string
   popularity: Popularity

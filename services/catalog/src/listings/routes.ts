@@ -3,10 +3,11 @@ import { countCachedViews } from '@mcp-directory/shared/contracts/catalog-intern
 import type { Database } from '@mcp-directory/shared/db'
 import { CLIENT_IP_HEADER } from '@mcp-directory/shared/public-api'
 import { peerAddress } from '@mcp-directory/shared/runtime'
-import { JsonText, mount, Redirect } from '@mcp-directory/shared/service'
+import type { SuccessOf } from '@mcp-directory/shared/contracts'
+import { json, jsonJoin, jsonMembers, jsonMembersOf, jsonObject, mount, Redirect } from '@mcp-directory/shared/service'
 import { Elysia } from 'elysia'
 import { countInstall, getServerById } from './contract'
-import type { DetailCache } from './detail-cache'
+import type { DetailCache, DetailServer, KeptServer } from './detail-cache'
 import type { startInstallCounter } from './installs'
 import type { OncePerDayCounter } from './once-a-day'
 import { detailOf, PUBLIC_READ_CACHE } from './present'
@@ -52,7 +53,7 @@ export function listingRoutes(deps: ListingRouteDeps) {
             if ('mergedInto' in found) return mergedRedirect(baseUrl, found.mergedInto)
             const { alsoListedAs: _also, popularity, ...detail } = detailOf(found.listing, baseUrl, [], name)
             const server = { ...detail, history: found.history }
-            kept = { text: JSON.stringify(server).slice(0, -1), installName: name, popularity, stale: false }
+            kept = { text: jsonMembersOf<KeptServer>(server), installName: name, popularity, stale: false }
             deps.details.keep(found.listing.id, kept, readAt)
           } else if (kept.stale) {
             // Only the counters changed since the text was kept: those three numbers are read again (a change heard
@@ -64,8 +65,11 @@ export function listingRoutes(deps: ListingRouteDeps) {
           // A view is counted once per visitor and day (the address the gateway passed on, as for installs).
           void views.count(id, clientOf(request))
           Object.assign(set.headers, PUBLIC_READ_CACHE)
-          const tail = `"popularity":${JSON.stringify(kept.popularity)},"alsoListedAs":${JSON.stringify(deps.alsoListedAs(id))}`
-          return new JsonText(`{"server":${kept.text},${tail}}}`)
+          const perRequest = jsonMembers<Pick<DetailServer, 'popularity' | 'alsoListedAs'>>({
+            popularity: json(kept.popularity),
+            alsoListedAs: json(deps.alsoListedAs(id)),
+          })
+          return jsonObject<SuccessOf<typeof getServerById>>({ server: jsonJoin(kept.text, perRequest) })
         }),
       )
       // Views of details the gateway answered from its micro-cache, reported per listing and client ("<id>\n<client>"),

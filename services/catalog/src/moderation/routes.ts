@@ -12,7 +12,7 @@ import {
 } from '@mcp-directory/shared/contracts/catalog-internal'
 import { jsonBody } from '@mcp-directory/shared/http'
 import type { Logger } from '@mcp-directory/shared/log'
-import { errorAnswer, JsonText, mount, Refused } from '@mcp-directory/shared/service'
+import { errorAnswer, jsonAsWritten, mount, Refused } from '@mcp-directory/shared/service'
 import { Elysia } from 'elysia'
 import { identitiesFilled, newListingOf, reasonOf } from './rules'
 import { changeListingStatus, createPendingListing, listingOfAnyStatus, moderationQueue } from './service'
@@ -41,7 +41,7 @@ export function moderationRoutes(deps: ModerationDeps) {
         mount(getAnyListing, async ({ params }) => {
           const listing = await listingOfAnyStatus(database, params.id)
           // The stored row as JSON writes it (its dates as strings): what the answer's model says it is.
-          return new JsonText(JSON.stringify({ listing }))
+          return jsonAsWritten({ listing })
         }),
       )
       .use(

@@ -4,8 +4,9 @@
  * database round trip; only the parts that change with other listings (`alsoListedAs`, the install name: see
  * install-names.ts) or with the request (a client's install line) are added per hit.
  */
-import type { RemoteSpec } from '@mcp-directory/shared/contracts'
+import type { RemoteSpec, SearchHit } from '@mcp-directory/shared/contracts'
 import { readinessOf } from '@mcp-directory/shared/readiness'
+import { asBytes, type JsonMembers, jsonMembersOf } from '@mcp-directory/shared/service'
 import { checkedAtOf, type InstallBasis, installBasisOf, publisherInputOf, summaryOf } from '../listings/present'
 import { publisherSearchFacts } from '../listings/publisher-search'
 import type { SummaryRow } from '../listings/summary-row'
@@ -15,13 +16,13 @@ import { distinctNames, installQualifier, InstallNames } from './install-names'
 import { ToolStore } from './tool-index/tool-store'
 
 /**
- * A listing's public summary as UTF-8 JSON without its install name and closing brace, and what its install hints are made of as
+ * A listing's public summary as the UTF-8 JSON of its members but its install name, and what its install hints are made of as
  * JSON text (parsed only for a search with `client`): text, not objects, so 50k listings stay small. The summary is
  * kept as bytes because every one holds characters beyond Latin-1 (a category's emoji), which a JS string keeps at
  * two bytes a character and a response would encode again on every search.
  */
 export interface PresentedHit {
-  head: Uint8Array
+  head: JsonMembers<SummaryHead>
   basis: string
 }
 
@@ -52,10 +53,13 @@ export const orderFactsOf = (r: SummaryRow): OrderFacts => ({
   checkedAt: checkedAtOf(r)?.getTime() ?? 0,
 })
 
-/** A summary as the kept bytes: without `alsoListedAs` and `installName` (both added per answer) and its brace. */
-function headBytes(s: ReturnType<typeof summaryOf>): Uint8Array {
+/** What a hit's kept summary holds: all but `alsoListedAs` and `installName` (both added per answer). */
+export type SummaryHead = Omit<SearchHit, 'alsoListedAs' | 'installName'>
+
+/** A summary as the kept bytes of its members (without those two). */
+function headBytes(s: SearchHit): JsonMembers<SummaryHead> {
   const { alsoListedAs: _also, installName: _name, ...summary } = s
-  return Buffer.from(JSON.stringify(summary).slice(0, -1))
+  return asBytes(jsonMembersOf<SummaryHead>(summary))
 }
 
 export class CatalogIndex {

@@ -1,4 +1,4 @@
-import { JsonText, mount } from '@mcp-directory/shared/service'
+import { mount } from '@mcp-directory/shared/service'
 import { Elysia } from 'elysia'
 import { PUBLIC_READ_CACHE } from '../listings/present'
 import { searchServers } from './contract'
@@ -11,7 +11,7 @@ export function searchRoutes(deps: { index: LiveIndex; seal: CursorSeal }) {
   return new Elysia({ name: 'catalog:search' }).use(
     mount(searchServers, async ({ query, set }) => {
       Object.assign(set.headers, PUBLIC_READ_CACHE)
-      return new JsonText(searchBody(await deps.index.current(), query, deps.seal))
+      return searchBody(await deps.index.current(), query, deps.seal)
     }),
   )
 }

@@ -1,8 +1,19 @@
 import { resolveCategory, storedCategoryName } from '@mcp-directory/shared/categories'
 import { InvalidParameter, StaleCursor, UnknownCategory } from '@mcp-directory/shared/errors'
+import type { SearchHit, SearchResponse } from '@mcp-directory/shared/contracts'
+import {
+  type Json,
+  json,
+  jsonArray,
+  jsonJoin,
+  type JsonMembers,
+  jsonMembers,
+  jsonMembersOf,
+  jsonObject,
+} from '@mcp-directory/shared/service'
 import { installHintFor } from '../listings/present'
 import { basisOf, type CatalogIndex, type PresentedHit } from './catalog-index'
-import { BadCursor, CursorExpired, type Filters, type SearchPage, type Sort } from '../text/engine'
+import { BadCursor, CursorExpired, type Filters, type SearchPage, type Sort, type Why } from '../text/engine'
 import { Lru } from '@mcp-directory/shared/lru'
 import type { CursorSeal } from './cursor-seal'
 import { DEFAULT_LIMIT, type SearchQuery } from './model'
@@ -38,12 +49,12 @@ export function searchSpecOf(query: SearchQuery): { q: string | null; filters: F
 }
 
 /**
- * One page of ranked results as the UTF-8 JSON of §2.1's answer, from the index and the summaries kept beside it
- * (no database round trip): each hit is its summary's bytes with `alsoListedAs` (the other listings of the same
- * server); with `client` (a config client slug) also transports, health, archived and that client's install line;
- * with `explain`, `why` it ranks there.
+ * One page of ranked results as the JSON of §2.1's answer, from the index and the summaries kept beside it (no
+ * database round trip): each hit is its summary's bytes with `alsoListedAs` (the other listings of the same server);
+ * with `client` (a config client slug) also transports, health, archived and that client's install line; with
+ * `explain`, `why` it ranks there.
  */
-export function searchBody(index: CatalogIndex, query: SearchQuery, seal: CursorSeal): Uint8Array {
+export function searchBody(index: CatalogIndex, query: SearchQuery, seal: CursorSeal): Json<SearchResponse> {
   const { q, filters, limit, sort } = searchSpecOf(query)
   let page: SearchPage
   try {
@@ -54,11 +65,6 @@ export function searchBody(index: CatalogIndex, query: SearchQuery, seal: Cursor
     throw err
   }
   const { client } = query
-  const parts: Uint8Array[] = [
-    Buffer.from(
-      `${JSON.stringify({ total: page.total, query: q, category: filters.category }).slice(0, -1)},"servers":[`,
-    ),
-  ]
   // Every indexed listing has its summary; an id without one is skipped rather than answered half-made.
   const shown = page.hits.flatMap((hit) => {
     const presented = index.presentedOf(hit.id)
@@ -68,47 +74,54 @@ export function searchBody(index: CatalogIndex, query: SearchQuery, seal: Cursor
   const names = index.installNamesOf(shown.map((s) => s.hit.id))
   // The query's terms as the tool index reads them, looked up once: which of a hit's tools matched is a few lookups.
   const matchedTools = toolMatcher(index.tools, toolPlanOf(q))
-  shown.forEach(({ hit, presented }, i) => {
-    if (i > 0) parts.push(COMMA)
+  const servers = shown.map(({ hit, presented }, i): Json<SearchHit> => {
     const name = names[i]!
-    parts.push(presented.head, Buffer.from(`,"installName":${JSON.stringify(name)}`))
     const matched = matchedTools(hit.id)
-    // The most common hit (one listing of its server, no client, no explain) ends with the same bytes every time.
-    if (!client && !hit.why && hit.alsoListedAs.length === 0 && !matched.length) {
-      parts.push(ALONE_TAIL)
-      return
-    }
-    let tail = `,"alsoListedAs":${JSON.stringify(hit.alsoListedAs)}`
-    if (matched.length) tail += `,"matchedTools":${JSON.stringify(matched)}`
-    if (client) tail += `,${installHintText(hit.id, presented, client, name)}`
-    if (hit.why) tail += `,"why":${JSON.stringify(hit.why)}`
-    parts.push(Buffer.from(`${tail}}`))
+    return jsonJoin(
+      presented.head,
+      jsonMembers<Pick<SearchHit, 'installName' | 'alsoListedAs' | 'matchedTools'>>({
+        installName: json(name),
+        // The most common hit is one listing of its server: the same part every time.
+        alsoListedAs: hit.alsoListedAs.length ? json(hit.alsoListedAs) : NO_OTHER_LISTINGS,
+        matchedTools: matched.length ? json(matched) : undefined,
+      }),
+      client ? installHintMembers(hit.id, presented, client, name) : NO_MEMBERS,
+      // Beyond the hit's model (an explained search's own): the answer's model leaves it open.
+      hit.why ? jsonMembers<{ why: Why }>({ why: json(hit.why) }) : NO_MEMBERS,
+    )
   })
-  parts.push(Buffer.from(`],"nextCursor":${JSON.stringify(seal.seal(page.nextCursor))}}`))
-  return Buffer.concat(parts)
+  return jsonObject<SearchResponse>({
+    total: json(page.total),
+    query: json(q),
+    category: json(filters.category),
+    servers: jsonArray(servers),
+    nextCursor: json(seal.seal(page.nextCursor)),
+  })
 }
 
-const COMMA = Buffer.from(',')
-const ALONE_TAIL = Buffer.from(',"alsoListedAs":[]}')
+const NO_OTHER_LISTINGS = json<string[]>([])
+const NO_MEMBERS = jsonMembersOf({})
 
 // A hit's install line for a client is built from every client's config of the listing (shared/src/install), the
 // costliest part of a search with `client`. The same listings come back in many searches, so the JSON of each is
 // kept per listing and client, with the kept summary it was made from (a changed listing has a new one, and is built
 // again); the least recently used is dropped first. About 4 MB at the most.
 const HINTS_KEPT = 8000
-const hints = new Lru<string, { from: PresentedHit; name: string; json: string }>(HINTS_KEPT)
+const hints = new Lru<string, { from: PresentedHit; name: string; json: JsonMembers<InstallHint> }>(HINTS_KEPT)
+
+type InstallHint = ReturnType<typeof installHintFor>
 
 /**
- * A hit's install hint for `client` under its install name in the answer, as JSON members without braces: the kept
- * text while its listing and that name are unchanged.
+ * A hit's install hint for `client` under its install name in the answer, as JSON members: the kept text while its
+ * listing and that name are unchanged.
  */
-function installHintText(id: string, presented: PresentedHit, client: string, name: string): string {
+function installHintMembers(id: string, presented: PresentedHit, client: string, name: string) {
   const key = `${client} ${id}`
   const kept = hints.get(key)
   if (kept?.from === presented && kept.name === name) return kept.json
   return hints.set(key, {
     from: presented,
     name,
-    json: JSON.stringify(installHintFor({ ...basisOf(presented), name }, client)).slice(1, -1),
+    json: jsonMembersOf(installHintFor({ ...basisOf(presented), name }, client)),
   }).json
 }

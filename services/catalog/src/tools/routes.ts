@@ -1,4 +1,4 @@
-import { JsonText, mount } from '@mcp-directory/shared/service'
+import { mount } from '@mcp-directory/shared/service'
 import { Elysia } from 'elysia'
 import { PUBLIC_READ_CACHE } from '../listings/present'
 import type { CursorSeal } from '../search/cursor-seal'
@@ -15,7 +15,7 @@ export function toolRoutes(deps: { index: LiveIndex; seal: CursorSeal }) {
   return new Elysia({ name: 'catalog:tools' }).use(
     mount(searchTools, async ({ query, set }) => {
       Object.assign(set.headers, PUBLIC_READ_CACHE)
-      return new JsonText(toolsBody(await deps.index.current(), query, deps.seal))
+      return toolsBody(await deps.index.current(), query, deps.seal)
     }),
   )
 }

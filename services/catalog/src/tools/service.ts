@@ -4,12 +4,23 @@
  * `client`, that client's install line.
  */
 import { InvalidParameter } from '@mcp-directory/shared/errors'
+import {
+  type Json,
+  json,
+  jsonArray,
+  jsonJoin,
+  type JsonMembers,
+  jsonMembers,
+  jsonMembersOf,
+  jsonObject,
+  readJson,
+} from '@mcp-directory/shared/service'
 import { installHintFor } from '../listings/present'
 import { basisOf, type CatalogIndex, type PresentedHit } from '../search/catalog-index'
 import type { CursorSeal } from '../search/cursor-seal'
 import { categoryFilter } from '../search/service'
 import { TRANSPORT_BITS } from '../search/tool-index/documents'
-import { DEFAULT_TOOL_LIMIT, type ToolsQuery } from './model'
+import { DEFAULT_TOOL_LIMIT, type ToolHit, type ToolsQuery, type ToolsResponse } from './model'
 import { type ToolCursor, type ToolFilters, toolPlanOf, searchTools } from '../search/tool-index/tool-search'
 
 const flagOf = (v: '0' | '1' | undefined) => (v === undefined ? null : v === '1')
@@ -45,14 +56,18 @@ function readCursor(cursor: string | undefined, walk: string): ToolCursor | null
   throw new InvalidParameter('cursor', 'is not a cursor of this query and filters')
 }
 
-// A server's part of a hit without its install, as JSON text, kept per kept summary (a changed listing has a new one).
-const serverParts = new WeakMap<PresentedHit, string>()
+/** A hit's server as kept: all but its install line. */
+type ServerPart = Omit<ToolHit['server'], 'install'>
 
-function serverPartOf(presented: PresentedHit): string {
+// A server's part of a hit without its install, as JSON members, kept per kept summary (a changed listing has a new
+// one).
+const serverParts = new WeakMap<PresentedHit, JsonMembers<ServerPart>>()
+
+function serverPartOf(presented: PresentedHit): JsonMembers<ServerPart> {
   let part = serverParts.get(presented)
   if (part === undefined) {
-    const s = JSON.parse(`${Buffer.from(presented.head).toString()}}`) as Record<string, unknown>
-    part = JSON.stringify({
+    const s = readJson(jsonJoin(presented.head))
+    part = jsonMembersOf<ServerPart>({
       id: s.id,
       name: s.name,
       title: s.title ?? null,
@@ -60,32 +75,35 @@ function serverPartOf(presented: PresentedHit): string {
       verified: s.isVerifiedActive === true,
       isOfficial: s.isOfficial === true,
       url: s.detailUrl,
-    }).slice(0, -1)
+    })
     serverParts.set(presented, part)
   }
   return part
 }
 
-/** One page of tools as the UTF-8 JSON of `ToolsResponse`. */
-export function toolsBody(index: CatalogIndex, query: ToolsQuery, seal: CursorSeal): string {
+/** One page of tools as the JSON of `ToolsResponse`. */
+export function toolsBody(index: CatalogIndex, query: ToolsQuery, seal: CursorSeal): Json<ToolsResponse> {
   const { q, filters, limit } = toolSpecOf(query)
   const walk = walkOf(q, filters)
   const after = readCursor(seal.open(query.cursor), walk)
   const store = index.tools
   const page = searchTools(store, toolPlanOf(q, store), filters, limit, after)
-  const hits: string[] = []
+  const hits: Json<ToolHit>[] = []
   for (const d of page.hits) {
     const id = store.factsOf(d).id
     const presented = index.presentedOf(id)
     // Every held tool's listing has its summary; one without is skipped rather than answered half-made.
     if (!presented) continue
-    let install = 'null'
+    let install = NO_INSTALL
     if (query.client) {
       const name = index.installNameOf(id) ?? 'mcp-server'
-      install = JSON.stringify(installHintFor({ ...basisOf(presented), name }, query.client).install)
+      install = json(installHintFor({ ...basisOf(presented), name }, query.client).install)
     }
-    hits.push(`${store.hitOf(d)},"server":${serverPartOf(presented)},"install":${install}}}`)
+    const server = jsonJoin(serverPartOf(presented), jsonMembers<Pick<ToolHit['server'], 'install'>>({ install }))
+    hits.push(jsonJoin(store.hitOf(d), jsonMembers<Pick<ToolHit, 'server'>>({ server })))
   }
   const next = page.next ? seal.seal(writeCursor(walk, page.next)) : null
-  return `{"tools":[${hits.join(',')}],"total":${page.total},"nextCursor":${JSON.stringify(next)}}`
+  return jsonObject<ToolsResponse>({ tools: jsonArray(hits), total: json(page.total), nextCursor: json(next) })
 }
+
+const NO_INSTALL: Json<ToolHit['server']['install']> = json(null)

@@ -4,6 +4,12 @@
  * prober or a sandbox run count (a listing's `toolsSource` says which): a tool list a submitter wrote is never one.
  */
 import type { RiskAssessment, ToolInfo } from '@mcp-directory/shared/contracts'
+import { json, type JsonMembers, jsonMembers, jsonMembersOf } from '@mcp-directory/shared/service'
+import type { ToolHit } from './model'
+
+/** What a tool's hit starts with, kept per tool; then its listing's `ToolSeen` and its `server`. */
+export type ToolHead = Omit<ToolHit, 'seenAt' | 'source' | 'server'>
+export type ToolSeen = Pick<ToolHit, 'seenAt' | 'source'>
 
 /** Where an observed tool list came from; anything else was not observed. */
 export const OBSERVED_SOURCES = ['streamable-http', 'sse', 'sandbox'] as const
@@ -56,8 +62,8 @@ export interface ToolDocument {
   hints: number
   /** In TOOL_FIELDS order, without the server's field (added by the index). */
   texts: [name: string, title: string, lead: string, description: string, parameters: string, parameterTexts: string]
-  /** Its hit as JSON without its listing's `seenOf`, `server` and the closing brace. */
-  head: string
+  /** Its hit's members but its listing's `seenOf` and its `server`. */
+  head: JsonMembers<ToolHead>
 }
 
 // Indexed characters of a description and of the parameters' descriptions: one tool cannot swamp the index, and
@@ -128,11 +134,11 @@ export const serverFactsOf = (row: ToolSourceRow): ToolServerFacts => ({
  * What every hit of a listing's tools ends with (when its list was seen and where), as JSON members: kept once per
  * listing, not per tool. null when its list was not observed.
  */
-export function seenOf(row: ToolSourceRow): string | null {
+export function seenOf(row: ToolSourceRow): JsonMembers<ToolSeen> | null {
   const source = OBSERVED_SOURCES.find((s) => s === row.toolsSource)
   if (!source) return null
   const seenAt = row.summary.tools_checked_at?.toISOString() ?? null
-  return `"seenAt":${JSON.stringify(seenAt)},"source":${JSON.stringify(source)}`
+  return jsonMembers<ToolSeen>({ seenAt: json(seenAt), source: json(source) })
 }
 
 /** The listing's observed tools (and skills) as indexed documents; none when its list was not observed. */
@@ -146,7 +152,7 @@ export function toolDocumentsOf(row: ToolSourceRow): ToolDocument[] {
     const described = Object.values(t.parameterDescriptions ?? {}).join(' ')
     const title = typeof t.title === 'string' ? t.title : null
     const description = t.description ?? ''
-    const head = JSON.stringify({
+    const head = jsonMembersOf<ToolHead>({
       kind: 'tool',
       name: t.name,
       title,
@@ -154,7 +160,7 @@ export function toolDocumentsOf(row: ToolSourceRow): ToolDocument[] {
       arguments: argumentsLine(t, parameters),
       annotations: hints.json,
       risk: riskOf(risk, t.name),
-    }).slice(0, -1)
+    })
     return {
       kind: 'tool',
       name: t.name,
@@ -192,7 +198,7 @@ function skillDocumentsOf(skills: SkillInfo[] | null | undefined): ToolDocument[
     .filter((s) => typeof s?.name === 'string' && s.name)
     .map((s) => {
       const description = typeof s.description === 'string' ? s.description : ''
-      const head = JSON.stringify({
+      const head = jsonMembersOf<ToolHead>({
         kind: 'skill',
         name: s.name,
         title: null,
@@ -200,7 +206,7 @@ function skillDocumentsOf(skills: SkillInfo[] | null | undefined): ToolDocument[
         arguments: '',
         annotations: {},
         risk: null,
-      }).slice(0, -1)
+      })
       return {
         kind: 'skill',
         name: s.name,

@@ -2,6 +2,7 @@
 // survivors still found by their words, and only observed lists held.
 import { describe, expect, test } from 'bun:test'
 import type { ToolInfo } from '@mcp-directory/shared/contracts'
+import { jsonJoin, readJson } from '@mcp-directory/shared/service'
 import type { ToolSourceRow } from './documents'
 import { matchedToolNames, searchTools, type ToolFilters, toolPlanOf } from './tool-search'
 import { ToolStore } from './tool-store'
@@ -59,7 +60,7 @@ describe('tool store', () => {
     })
     const skills = searchTools(store, toolPlanOf('sql'), { ...ANY, skill: true }, 10, null)
     expect(skills.hits.map((d) => store.names[d])).toEqual(['sql-review'])
-    expect(JSON.parse(`${store.hitOf(skills.hits[0]!)}}`)).toMatchObject({ kind: 'skill', arguments: '', risk: null })
+    expect(readJson(jsonJoin(store.hitOf(skills.hits[0]!)))).toMatchObject({ kind: 'skill', arguments: '', risk: null })
     expect(searchTools(store, toolPlanOf(''), { ...ANY, skill: false }, 10, null).total).toBe(1)
   })
 

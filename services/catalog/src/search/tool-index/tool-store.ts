@@ -8,11 +8,14 @@ import { termsOf, termsOfWritten } from '../../text/engine/analyze'
 import { splitName, written } from '../../text/terms'
 import { Postings, TF_BITS, TF_MAX } from '../../text/engine/postings'
 import { toolAction } from './actions'
+import { json, joinMembers, type JsonMembers, jsonMembers } from '@mcp-directory/shared/service'
 import {
   seenOf,
   serverFactsOf,
   type ToolDocument,
   toolDocumentsOf,
+  type ToolHead,
+  type ToolSeen,
   type ToolServerFacts,
   type ToolSourceRow,
 } from './documents'
@@ -51,13 +54,16 @@ function serverTermsOf(name: string, title: string | null): string[] {
 const PRIOR = { verified: 0.1, official: 0.1 }
 const priorOf = (f: ToolServerFacts) => 1 + (f.verified ? PRIOR.verified : 0) + (f.isOfficial ? PRIOR.official : 0)
 
+// A listing's tools are documents only when its list was observed: never seen is what a hit would say otherwise.
+const UNSEEN = jsonMembers<ToolSeen>({ seenAt: json(null), source: json(null) })
+
 // Compact once this many tools are tombstones and they are at least a quarter of those held.
 const COMPACT_AFTER = 10_000
 
 interface ServerEntry {
   facts: ToolServerFacts
   /** What each of its hits ends with: when its list was seen and where (documents.ts `seenOf`). */
-  seen: string
+  seen: JsonMembers<ToolSeen>
   docs: number[]
   /** A hash of what its documents were made from: an unchanged list is not indexed again. */
   signature: number
@@ -77,7 +83,8 @@ export class ToolStore {
   actions = new Uint8Array(1024)
   lengths = new Uint16Array(1024 * TOOL_FIELD_COUNT)
   names: string[] = []
-  heads: string[] = []
+  /** Per tool: its hit's kept members (undefined: a tool no longer held). */
+  heads: (JsonMembers<ToolHead> | undefined)[] = []
   /** Sum of each field's length over live tools (their averages normalise BM25F). */
   readonly lengthSums = new Float64Array(TOOL_FIELD_COUNT)
   readonly postings = new Map<string, Postings>()
@@ -100,7 +107,7 @@ export class ToolStore {
     facts.category = this.interned(facts.category)
     const slot = this.slots.get(row.id)
     const held = slot === undefined ? undefined : this.servers[slot]
-    const seen = seenOf(row) ?? ''
+    const seen = seenOf(row) ?? UNSEEN
     if (held && held.signature === signature) {
       held.facts = facts
       this.priors[slot!] = priorOf(facts)
@@ -133,7 +140,7 @@ export class ToolStore {
     for (const d of this.servers[slot]!.docs) {
       this.server[d] = -1
       for (let f = 0; f < TOOL_FIELD_COUNT; f++) this.lengthSums[f]! -= this.lengths[d * TOOL_FIELD_COUNT + f]!
-      this.heads[d] = ''
+      this.heads[d] = undefined
       this.names[d] = ''
       this.live--
     }
@@ -149,9 +156,9 @@ export class ToolStore {
     return this.servers[this.server[doc]!]!.facts
   }
 
-  /** A tool's hit as JSON, without its `server` and the closing brace. */
-  hitOf(doc: number): string {
-    return `${this.heads[doc]},${this.servers[this.server[doc]!]!.seen}`
+  /** A tool's hit as JSON members, without its `server`. */
+  hitOf(doc: number): JsonMembers<ToolHead & ToolSeen> {
+    return joinMembers(this.heads[doc]!, this.servers[this.server[doc]!]!.seen)
   }
 
   /** The tools of a listing, by number (none when it holds none). */
