@@ -7,7 +7,7 @@
 // standing as if it were the latest.
 import { probeBasisOf, type SandboxCoverage } from '@mcp-directory/shared/contracts/catalog-internal'
 import { catalogOutbox, type Database, type Tx } from '@mcp-directory/shared/db'
-import { Conflict, isRefusal, NotFound } from '@mcp-directory/shared/errors'
+import { Conflict, InvalidParameter, isRefusal, NotFound } from '@mcp-directory/shared/errors'
 import type { Logger } from '@mcp-directory/shared/log'
 import type { ListChange } from '@mcp-directory/shared/events'
 import { enqueueEvent } from '@mcp-directory/shared/outbox'
@@ -185,6 +185,9 @@ export async function probeTargets(database: Database, after: string, limit: num
 
 /** The runnable listings due a sandbox start, most viewed first. */
 export async function sandboxTargets(database: Database, startedBefore: Date, limit: number) {
+  // The query's pattern has the shape of an instant; a day no calendar has (month 00) is refused here.
+  if (Number.isNaN(startedBefore.getTime()))
+    throw new InvalidParameter('startedBefore', 'must be an instant in UTC (2026-01-01T00:00:00.000Z)')
   return { ids: await dueSandboxTargets(database, startedBefore, limit) }
 }
 
