@@ -65,3 +65,35 @@ export function answerDrift(contract: Contract, answer: Answer): string[] {
     ...errors.slice(0, MAX_ERRORS).map((e) => `  ${e.path || '/'}: ${e.message}, got ${shown(e.value)}`),
   ]
 }
+
+/** An input as it is sent: its query as a query string, its body as JSON. */
+export interface SentInput {
+  query?: Record<string, unknown>
+  body?: unknown
+}
+
+/**
+ * Sends one input to a route (its query as a query string, its body as JSON over the given headers) and reads the
+ * answer: its status, the API's error code (the registry's: its message; a JSON-RPC error object is no code), the
+ * start of its text, and how it drifts from what the contract declares.
+ */
+export async function sendInput(contract: Contract, url: URL, input: SentInput, headers: Record<string, string> = {}) {
+  for (const [k, v] of Object.entries(input.query ?? {}))
+    if (v !== undefined) url.searchParams.set(k, typeof v === 'string' ? v : JSON.stringify(v))
+  const sent: Record<string, string> = { accept: 'application/json' }
+  let body: string | undefined
+  if (input.body !== undefined || contract.body) {
+    sent['content-type'] = 'application/json'
+    body = JSON.stringify(input.body ?? {})
+  }
+  Object.assign(sent, headers)
+  const res = await fetch(url, { method: contract.method, headers: sent, body, redirect: 'manual' })
+  const text = await res.text()
+  let error: string | undefined
+  try {
+    const e = (JSON.parse(text) as { error?: unknown }).error
+    if (typeof e === 'string') error = e
+  } catch {}
+  const drift = answerDrift(contract, { status: res.status, contentType: res.headers.get('content-type'), text })
+  return { status: res.status, error, text: text.slice(0, 300), drift }
+}

@@ -12,7 +12,7 @@ import type { Contract } from '@mcp-directory/shared/contracts'
 import * as catalogInternal from '@mcp-directory/shared/contracts/catalog-internal'
 import * as claims from '@mcp-directory/shared/contracts/claims'
 import { verifyClaimToken } from '@mcp-directory/submission/contracts'
-import { answerDrift } from './answers'
+import { sendInput } from './answers'
 import { describeInput, type Input, validInputs } from './route-rules'
 
 const isContract = (x: unknown): x is Contract =>
@@ -60,25 +60,7 @@ export function internalRules(mode: string, t: InternalTarget) {
       encodeURIComponent(name === 'id' ? (writes(c) ? UNKNOWN_ID : (listing?.id ?? UNKNOWN_ID)) : 'contract'),
     )
 
-  async function send(c: Contract, base: string, input: Input) {
-    const url = new URL(`${base}${pathOf(c)}`)
-    for (const [k, v] of Object.entries(input.query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v))
-    const headers: Record<string, string> = { accept: 'application/json' }
-    let body: string | undefined
-    if (input.body !== undefined || c.body) {
-      headers['content-type'] = 'application/json'
-      body = JSON.stringify(input.body ?? {})
-    }
-    const res = await fetch(url, { method: c.method, headers, body, redirect: 'manual' })
-    const text = await res.text()
-    let error: string | undefined
-    try {
-      const e = (JSON.parse(text) as { error?: unknown }).error
-      if (typeof e === 'string') error = e
-    } catch {}
-    const drift = answerDrift(c, { status: res.status, contentType: res.headers.get('content-type'), text })
-    return { status: res.status, error, text: text.slice(0, 300), drift }
-  }
+  const send = (c: Contract, base: string, input: Input) => sendInput(c, new URL(`${base}${pathOf(c)}`), input)
 
   /**
    * Known inputs beside the generated ones, each with the status it must get: a new listing at an address another

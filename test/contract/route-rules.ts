@@ -12,7 +12,7 @@ import type { Contract } from '@mcp-directory/shared/contracts'
 import type { startSmtpSink } from '@mcp-directory/shared/testing'
 import { documentedSchema } from '../../gateway/src/openapi'
 import { ROUTES, type RouteSpec } from '../../gateway/src/routes'
-import { answerDrift } from './answers'
+import { sendInput } from './answers'
 import { type FixedInput, type Fixtures, fixtures, KNOWN_GOOD, NO_SUCCESS } from './known-good'
 import { invalidVariants, type Schema, valid } from './schema-arbitrary'
 import type { ContractWorld } from './world'
@@ -101,29 +101,11 @@ export function routeRules(mode: string, t: ContractTarget) {
    * Sends one input: the query as a query string, the body as JSON, the operator token or the agent's where the route
    * needs it, and the input's own headers (a known-good input's token, the MCP Accept) over those.
    */
-  async function send(r: RouteSpec, input: Input) {
-    const url = new URL(`${t.base()}${pathOf(r, input.params)}`)
-    for (const [k, v] of Object.entries(input.query ?? {}))
-      if (v !== undefined) url.searchParams.set(k, typeof v === 'string' ? v : JSON.stringify(v))
-    const headers: Record<string, string> = { accept: 'application/json' }
+  function send(r: RouteSpec, input: Input) {
+    const headers: Record<string, string> = {}
     if (r.auth === 'operator') headers.authorization = `Bearer ${t.operatorToken}`
     if (r.auth === 'bearer') headers.authorization = `Bearer ${r.revokesToken ? spareToken : agentToken}`
-    let body: string | undefined
-    if (input.body !== undefined || r.body) {
-      headers['content-type'] = 'application/json'
-      body = JSON.stringify(input.body ?? {})
-    }
-    Object.assign(headers, input.headers)
-    const res = await fetch(url, { method: r.method, headers, body, redirect: 'manual' })
-    const text = await res.text()
-    // The API's error code (the registry's: its message); a JSON-RPC error object is no code.
-    let error: string | undefined
-    try {
-      const e = (JSON.parse(text) as { error?: unknown }).error
-      if (typeof e === 'string') error = e
-    } catch {}
-    const drift = answerDrift(r, { status: res.status, contentType: res.headers.get('content-type'), text })
-    return { status: res.status, error, text: text.slice(0, 300), drift }
+    return sendInput(r, new URL(`${t.base()}${pathOf(r, input.params)}`), input, { ...headers, ...input.headers })
   }
 
   beforeAll(async () => {

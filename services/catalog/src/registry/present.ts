@@ -3,7 +3,8 @@ import type { Static } from 'elysia'
 import { detailOf } from '../listings/present'
 import type { ServerJson, ServerResponse } from './model'
 import type { VersionRow } from './repository'
-import { OFFICIAL_META, enrichmentKey } from './server-json'
+import { OFFICIAL_META } from '../import/parse'
+import { enrichmentKey } from './server-json'
 
 /** The directory's enrichment of a served version, under its own `_meta` key. */
 export interface DirectoryMeta {

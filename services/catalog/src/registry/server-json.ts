@@ -6,11 +6,10 @@
  * registry name) is replaced by what the directory made of it, so every answer is a valid server.json.
  */
 import type { Listing } from '@mcp-directory/shared/contracts'
+import { OFFICIAL_META } from '../import/parse'
 
 type Obj = Record<string, unknown>
 
-/** The registry's own `_meta` key (registry-managed status and dates). */
-export const OFFICIAL_META = 'io.modelcontextprotocol.registry/official'
 /** A name of the official registry: a reverse-DNS namespace, one slash, the server's own part. */
 export const REGISTRY_NAME = /^[a-zA-Z0-9.-]+\/[a-zA-Z0-9._-]+$/
 /** Served when neither the entry nor the listing has a version. */

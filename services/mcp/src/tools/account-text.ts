@@ -4,7 +4,8 @@
 import type { ErrorBody } from '@mcp-directory/shared/errors'
 import { fenced } from '@mcp-directory/shared/text'
 import { plain, quoted as q } from './plain'
-import { DATA_NOTE, list, num } from './text'
+import { list, num } from './plain'
+import { DATA_NOTE } from './text'
 
 /** A claim challenge: what to publish for each method; the snippets to publish in fences. */
 export function challengeText(c: {

@@ -44,7 +44,6 @@ export const DATA_NOTE =
 const MAX_SUMMARY = 240
 const MAX_TOOL_DESCRIPTION = 160
 
-export { list, num } from './plain'
 const marks = (s: Summary) =>
   [
     s.demo ? 'demo listing (sample data, not a real listing; do not install it)' : null,

@@ -3,7 +3,8 @@
 import type { searchTools } from '@mcp-directory/catalog/contracts'
 import type { SuccessOf } from '@mcp-directory/shared/contracts'
 import { plain, quoted as q } from './plain'
-import { DATA_NOTE, hintInstallLine, num } from './text'
+import { num } from './plain'
+import { DATA_NOTE, hintInstallLine } from './text'
 
 type ToolsResponse = SuccessOf<typeof searchTools>
 type Hit = ToolsResponse['tools'][number]
