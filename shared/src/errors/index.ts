@@ -86,10 +86,6 @@ export class AppError extends Error {
   }
 }
 
-/** 400 for a bad query parameter; `details` names it (contract §6). */
-export const invalidParameter = (parameter: string, message: string) =>
-  new AppError(400, 'invalid_parameter', `Invalid query parameter "${parameter}": ${message}`, [{ parameter, message }])
-
 /** 503 for a service this process could not reach (internal calls between services). */
 export const serviceUnavailable = (name: string) =>
   new AppError(503, 'service_unavailable', `The ${name} is unreachable; try again shortly`, undefined, {

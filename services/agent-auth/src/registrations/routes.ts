@@ -1,5 +1,5 @@
 // Registration (step 1: a code by e-mail) and confirmation (step 2: the code for a token).
-import { AppError } from '@mcp-directory/shared/errors'
+import { RateLimited } from '@mcp-directory/shared/errors'
 import { clientKey, jsonBody } from '@mcp-directory/shared/http'
 import type { Logger } from '@mcp-directory/shared/log'
 import { CLIENT_IP_HEADER } from '@mcp-directory/shared/public-api'
@@ -12,7 +12,7 @@ import { codeMail } from './mail'
 import { confirmAgentRegistration, registerAgent } from './contract'
 import { acceptConfirmation, acceptRegistration } from './rules'
 import { confirmCode } from './confirm'
-import { issueCode, type RegistrationDeps } from './service'
+import { issueCode, type RegistrationDeps, retryAfter } from './service'
 
 /** What the registration routes need. */
 export interface RegistrationRouteDeps {
@@ -45,16 +45,8 @@ const registration = (deps: RegistrationRouteDeps) =>
       const input = acceptRegistration(body)
       const hit = await deps.counter.hit(input.email)
       if (hit.count > deps.perAddress) {
-        const retry = String(Math.max(1, Math.ceil(hit.resetMs / 1000)))
-        throw new AppError(
-          429,
-          'rate_limited',
-          `Too many registrations for this address; retry in ${retry} s`,
-          undefined,
-          {
-            'retry-after': retry,
-          },
-        )
+        const retry = retryAfter(hit.resetMs)
+        throw new RateLimited(`Too many registrations for this address; retry in ${retry} s`, retry)
       }
       const issued = await issueCode(deps.registration, input, () => deps.admitMail(input.email), clientOf(request))
       deps.changed()
